@@ -1,0 +1,48 @@
+/**
+ * Headless venue server: `npm run server`. Honours every MARQUEE_* setting (CONTRACT.md
+ * "Running it"), prints `listening on <url>`, and on SIGTERM/SIGINT lets in-flight requests
+ * finish and closes the store cleanly before exiting.
+ */
+import { ConfigError, optionsFromEnv } from './config.js';
+import { startServer, type RunningServer } from './start.js';
+import { StoreTooNewError } from './store/db.js';
+
+async function main(): Promise<void> {
+  const options = optionsFromEnv();
+  let running: RunningServer;
+  try {
+    running = await startServer(options);
+  } catch (err) {
+    if (err instanceof ConfigError || err instanceof StoreTooNewError) {
+      console.error(`marquee: ${err.message}`);
+      process.exit(2);
+    }
+    throw err;
+  }
+  const first = running.app.firstAdminKey;
+  if (first?.generated) {
+    console.log(`First admin key (shown once; also saved to ${first.file}):\n  ${first.secret}`);
+  }
+  console.log(`listening on ${running.url}`);
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    running.app.log.info({ signal }, 'shutting down');
+    running
+      .close()
+      .then(() => process.exit(0))
+      .catch((err: unknown) => {
+        console.error('marquee: shutdown failed', err);
+        process.exit(1);
+      });
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+}
+
+main().catch((err: unknown) => {
+  console.error('marquee: failed to start:', err instanceof Error ? err.message : err);
+  process.exit(1);
+});

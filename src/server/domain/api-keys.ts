@@ -1,0 +1,130 @@
+import { createHash } from 'node:crypto';
+import { notFound } from '../errors.js';
+import { newId, randomBase62 } from '../ids.js';
+import type { Db } from '../store/db.js';
+import { toIso } from '../time.js';
+
+export const scopes = ['admin', 'box_office', 'scanner'] as const;
+export type Scope = (typeof scopes)[number];
+
+export interface ApiKeyRecord {
+  id: string;
+  name: string;
+  scope: Scope;
+  last4: string;
+  createdAt: number;
+  revokedAt: number | null;
+}
+
+interface ApiKeyRow {
+  id: string;
+  name: string;
+  scope: Scope;
+  last4: string;
+  created_at: number;
+  revoked_at: number | null;
+}
+
+export interface ApiKeyView {
+  id: string;
+  name: string;
+  scope: Scope;
+  /** The last four characters, so staff can tell keys apart without the secret. */
+  last4: string;
+  created_at: string;
+  revoked_at: string | null;
+}
+
+export const newSecret = (): string => `sk_live_${randomBase62(32)}`;
+
+/** Keys are 190 random bits, so a fast hash is enough; no stretching needed to resist guessing. */
+export const hashSecret = (secret: string): string => createHash('sha256').update(secret).digest('hex');
+
+const fromRow = (row: ApiKeyRow): ApiKeyRecord => ({
+  id: row.id,
+  name: row.name,
+  scope: row.scope,
+  last4: row.last4,
+  createdAt: row.created_at,
+  revokedAt: row.revoked_at,
+});
+
+export function viewApiKey(key: ApiKeyRecord): ApiKeyView {
+  return {
+    id: key.id,
+    name: key.name,
+    scope: key.scope,
+    last4: key.last4,
+    created_at: toIso(key.createdAt),
+    revoked_at: key.revokedAt === null ? null : toIso(key.revokedAt),
+  };
+}
+
+/**
+ * Key storage plus an in-memory map from secret hash to key, so authenticating a request costs
+ * one SHA-256 and no query. Every write here refreshes the map; nothing else writes api_keys.
+ */
+export class ApiKeys {
+  private readonly byHash = new Map<string, ApiKeyRecord>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly now: () => number,
+  ) {
+    const rows = db
+      .prepare('SELECT id, name, scope, last4, created_at, revoked_at, secret_hash FROM api_keys')
+      .all() as (ApiKeyRow & { secret_hash: string })[];
+    for (const row of rows) this.byHash.set(row.secret_hash, fromRow(row));
+  }
+
+  count(): number {
+    return this.byHash.size;
+  }
+
+  authenticate(secret: string): ApiKeyRecord | undefined {
+    const key = this.byHash.get(hashSecret(secret));
+    return key && key.revokedAt === null ? key : undefined;
+  }
+
+  /** Stores a key for a secret; the caller shows the secret once and it is never readable again. */
+  create(name: string, scope: Scope, secret = newSecret()): { key: ApiKeyRecord; secret: string } {
+    const key: ApiKeyRecord = {
+      id: newId('apiKey'),
+      name,
+      scope,
+      last4: secret.slice(-4),
+      createdAt: this.now(),
+      revokedAt: null,
+    };
+    const hash = hashSecret(secret);
+    this.db
+      .prepare(
+        'INSERT INTO api_keys (id, name, scope, secret_hash, last4, created_at) VALUES (?, ?, ?, ?, ?, ?)',
+      )
+      .run(key.id, name, scope, hash, key.last4, key.createdAt);
+    this.byHash.set(hash, key);
+    return { key, secret };
+  }
+
+  get(id: string): ApiKeyRecord {
+    for (const key of this.byHash.values()) if (key.id === id) return key;
+    throw notFound('API key', id);
+  }
+
+  list(): ApiKeyRecord[] {
+    const rows = this.db
+      .prepare('SELECT id, name, scope, last4, created_at, revoked_at FROM api_keys ORDER BY seq')
+      .all() as ApiKeyRow[];
+    return rows.map(fromRow);
+  }
+
+  /** Revoking twice is harmless; the first revocation time is kept. */
+  revoke(id: string): ApiKeyRecord {
+    const key = this.get(id);
+    if (key.revokedAt === null) {
+      key.revokedAt = this.now();
+      this.db.prepare('UPDATE api_keys SET revoked_at = ? WHERE id = ?').run(key.revokedAt, id);
+    }
+    return key;
+  }
+}

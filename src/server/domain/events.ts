@@ -1,0 +1,127 @@
+import { conflict, invalidField, notFound } from '../errors.js';
+import { newId } from '../ids.js';
+import type { EventCreateInput, EventPatchInput, EventView } from '../schemas/events.js';
+import { inTransaction, type Db } from '../store/db.js';
+import type { EventChanges, EventRow, EventsRepo } from '../store/events-repo.js';
+import { decodeCursor, toPage, type Page } from '../store/pagination.js';
+import type { TiersRepo } from '../store/tiers-repo.js';
+import { parseIso } from '../time.js';
+import type { Outbox } from './outbox.js';
+import type { PublicUrls } from './public-urls.js';
+import { newTierRow } from './tiers.js';
+import { viewEvent, viewTier } from './views.js';
+
+export interface EventsDeps {
+  db: Db;
+  events: EventsRepo;
+  tiers: TiersRepo;
+  outbox: Outbox;
+  urls: PublicUrls;
+  now: () => number;
+}
+
+/** Events: creation with their first tiers, edits, and the draft → published → cancelled moves. */
+export class EventsService {
+  constructor(private readonly deps: EventsDeps) {}
+
+  require(id: string): EventRow {
+    const row = this.deps.events.find(id);
+    if (!row) throw notFound('event', id);
+    return row;
+  }
+
+  get(id: string): EventView {
+    return viewEvent(this.require(id), this.deps.urls);
+  }
+
+  list(limit: number, cursor: string | undefined): Page<EventView> {
+    const rows = this.deps.events.page(decodeCursor(cursor), limit + 1);
+    return toPage(rows, limit, (row) => viewEvent(row, this.deps.urls));
+  }
+
+  /** The event and every `tickets[]` tier land in one transaction, or none of them do. */
+  create(input: EventCreateInput): EventView {
+    const { events, tiers, outbox, now } = this.deps;
+    return inTransaction(this.deps.db, () => {
+      const at = now();
+      const row: Omit<EventRow, 'seq'> = {
+        id: newId('event'),
+        title: input.title,
+        venue: input.venue,
+        doors_at: parseIso(input.doors_at),
+        on_sale_at: input.on_sale_at === undefined ? at : parseIso(input.on_sale_at),
+        status: 'draft',
+        currency: input.currency ?? 'usd',
+        created_at: at,
+        updated_at: at,
+      };
+      events.insert(row);
+      const event = viewEvent({ ...row, seq: 0 }, this.deps.urls);
+      outbox.emit('event.created', event);
+      (input.tickets ?? []).forEach((item, index) => {
+        const tier = newTierRow(row, { quantity: 100, ...item }, at, `tickets[${index}].`);
+        tiers.insert(tier);
+        outbox.emit('tier.created', viewTier({ ...tier, seq: 0 }));
+      });
+      return event;
+    });
+  }
+
+  update(id: string, input: EventPatchInput): EventView {
+    const { events, tiers, outbox, now } = this.deps;
+    return inTransaction(this.deps.db, () => {
+      const current = this.require(id);
+      if (current.status === 'cancelled') {
+        throw conflict('event_cancelled', 'A cancelled event can no longer be changed.');
+      }
+      const changes: EventChanges = {
+        title: input.title,
+        venue: input.venue,
+        doors_at: input.doors_at === undefined ? undefined : parseIso(input.doors_at),
+        on_sale_at: input.on_sale_at === undefined ? undefined : parseIso(input.on_sale_at),
+        currency: input.currency,
+      };
+      if (changes.currency !== undefined && changes.currency !== current.currency) {
+        if (tiers.soldForEvent(id) > 0) {
+          throw invalidField('currency', 'The currency cannot change once tickets have been sold.');
+        }
+        // Tiers carry the event's currency; they follow it so the two never disagree.
+        for (const tier of tiers.forEvent(id)) tiers.update(tier.id, { currency: changes.currency }, now());
+      }
+      events.update(id, changes, now());
+      const event = viewEvent(this.require(id), this.deps.urls);
+      outbox.emit('event.updated', event);
+      return event;
+    });
+  }
+
+  /** Publishing a published event is a harmless no-op; a cancelled one cannot come back. */
+  publish(id: string): EventView {
+    return inTransaction(this.deps.db, () => {
+      const current = this.require(id);
+      if (current.status === 'cancelled') {
+        throw conflict('event_cancelled', 'A cancelled event cannot be published again.');
+      }
+      if (current.status === 'published') return viewEvent(current, this.deps.urls);
+      this.deps.events.update(id, { status: 'published' }, this.deps.now());
+      const event = viewEvent(this.require(id), this.deps.urls);
+      this.deps.outbox.emit('event.published', event);
+      return event;
+    });
+  }
+
+  /**
+   * Cancelling stops all sales and scanning. Refunds stay a separate, deliberate step (see
+   * docs/api.md): a venue may reschedule rather than refund.
+   */
+  cancel(id: string): EventView {
+    return inTransaction(this.deps.db, () => {
+      const current = this.require(id);
+      if (current.status === 'cancelled') return viewEvent(current, this.deps.urls);
+      this.deps.events.update(id, { status: 'cancelled' }, this.deps.now());
+      const event = viewEvent(this.require(id), this.deps.urls);
+      this.deps.outbox.emit('event.updated', event);
+      return event;
+    });
+  }
+}

@@ -1,0 +1,38 @@
+import type { WebhookKind } from '../../shared/webhook-kinds.js';
+import { newId } from '../ids.js';
+import type { Db } from '../store/db.js';
+import { toIso } from '../time.js';
+
+export interface WebhookMessage {
+  id: string;
+  type: WebhookKind;
+  created_at: string;
+  data: { object: unknown };
+}
+
+/**
+ * Records a webhook message in the outbox. Call it inside the transaction of the change that
+ * causes it, so the message exists exactly when the change does (CONTRACT.md "Webhooks").
+ */
+export class Outbox {
+  private readonly insert;
+
+  constructor(
+    db: Db,
+    private readonly now: () => number,
+  ) {
+    this.insert = db.prepare('INSERT INTO webhook_messages (id, type, payload, created_at) VALUES (?, ?, ?, ?)');
+  }
+
+  emit(type: WebhookKind, object: unknown): WebhookMessage {
+    const createdAt = this.now();
+    const message: WebhookMessage = {
+      id: newId('webhookMessage'),
+      type,
+      created_at: toIso(createdAt),
+      data: { object },
+    };
+    this.insert.run(message.id, type, JSON.stringify(message), createdAt);
+    return message;
+  }
+}

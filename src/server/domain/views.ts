@@ -1,0 +1,38 @@
+import type { EventView } from '../schemas/events.js';
+import type { TierView } from '../schemas/tiers.js';
+import type { EventRow } from '../store/events-repo.js';
+import type { TierRow } from '../store/tiers-repo.js';
+import { isoOrNull, toIso } from '../time.js';
+import type { PublicUrls } from './public-urls.js';
+
+export function viewEvent(row: EventRow, urls: PublicUrls): EventView {
+  return {
+    id: row.id,
+    title: row.title,
+    venue: row.venue,
+    doors_at: toIso(row.doors_at),
+    on_sale_at: toIso(row.on_sale_at),
+    status: row.status,
+    url: urls.eventPage(row.id),
+    currency: row.currency,
+    created_at: toIso(row.created_at),
+  };
+}
+
+export function viewTier(row: TierRow): TierView {
+  return {
+    id: row.id,
+    event_id: row.event_id,
+    name: row.name,
+    price_cents: row.price_cents,
+    currency: row.currency,
+    quantity: row.quantity,
+    sold: row.sold,
+    sale_starts_at: isoOrNull(row.sale_starts_at),
+    sale_ends_at: isoOrNull(row.sale_ends_at),
+    max_per_order: row.max_per_order,
+    visibility: row.visibility,
+    access_code: row.access_code,
+    created_at: toIso(row.created_at),
+  };
+}

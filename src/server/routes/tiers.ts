@@ -1,0 +1,78 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import { Deleted, IdParams, ListOf, ListQuery, errorResponses } from '../schemas/common.js';
+import { Tier, TierCreateBody, TierPatchBody } from '../schemas/tiers.js';
+
+const EventParams = Type.Object({ event_id: Type.String({ maxLength: 80 }) }, { additionalProperties: false });
+
+export async function tierRoutes(app: FastifyInstance): Promise<void> {
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
+  const { tiers } = app.ctx;
+  const tags = ['tiers'];
+
+  api.post(
+    '/events/:event_id/tiers',
+    {
+      schema: {
+        tags,
+        summary: 'Add a ticket tier to an event (name, price_cents and quantity required)',
+        params: EventParams,
+        body: TierCreateBody,
+        response: { 200: Tier, ...errorResponses },
+      },
+    },
+    async (request) => tiers.create(request.params.event_id, request.body),
+  );
+
+  api.get(
+    '/events/:event_id/tiers',
+    {
+      config: { access: ['box_office'] },
+      schema: {
+        tags,
+        summary: "List an event's tiers, oldest first",
+        params: EventParams,
+        querystring: Type.Object(ListQuery, { additionalProperties: false }),
+        response: { 200: ListOf(Tier), ...errorResponses },
+      },
+    },
+    async (request) => tiers.list(request.params.event_id, request.query.limit ?? 20, request.query.cursor),
+  );
+
+  api.get(
+    '/tiers/:id',
+    {
+      config: { access: ['box_office'] },
+      schema: { tags, summary: 'Get a tier', params: IdParams('tkt'), response: { 200: Tier, ...errorResponses } },
+    },
+    async (request) => tiers.get(request.params.id),
+  );
+
+  api.patch(
+    '/tiers/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Change a tier (any field but id, event_id and sold)',
+        params: IdParams('tkt'),
+        body: TierPatchBody,
+        response: { 200: Tier, ...errorResponses },
+      },
+    },
+    async (request) => tiers.update(request.params.id, request.body ?? {}),
+  );
+
+  api.delete(
+    '/tiers/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Delete a tier; only when nothing is sold (409 tier_has_sales)',
+        params: IdParams('tkt'),
+        response: { 200: Deleted, ...errorResponses },
+      },
+    },
+    async (request) => tiers.delete(request.params.id),
+  );
+}

@@ -1,0 +1,47 @@
+import { Type, type Static } from 'typebox';
+import { Currency, Timestamp, TimestampInput } from './common.js';
+import { EventTicketItem } from './tiers.js';
+
+const title = Type.String({ minLength: 1, maxLength: 200 });
+const venue = Type.String({ minLength: 1, maxLength: 200 });
+
+export const EventCreateBody = Type.Object(
+  {
+    title,
+    venue,
+    doors_at: TimestampInput,
+    tickets: Type.Optional(Type.Array(EventTicketItem, { maxItems: 100 })),
+    on_sale_at: Type.Optional(TimestampInput),
+    currency: Type.Optional(Currency),
+  },
+  { additionalProperties: false },
+);
+export type EventCreateInput = Static<typeof EventCreateBody>;
+
+export const EventPatchBody = Type.Object(
+  {
+    title: Type.Optional(title),
+    venue: Type.Optional(venue),
+    doors_at: Type.Optional(TimestampInput),
+    on_sale_at: Type.Optional(TimestampInput),
+    currency: Type.Optional(Currency),
+  },
+  { additionalProperties: false },
+);
+export type EventPatchInput = Static<typeof EventPatchBody>;
+
+export const Event = Type.Object(
+  {
+    id: Type.String(),
+    title: Type.String(),
+    venue: Type.String(),
+    doors_at: Timestamp,
+    on_sale_at: Timestamp,
+    status: Type.Enum(['draft', 'published', 'cancelled']),
+    url: Type.String({ description: 'Public event page' }),
+    currency: Type.String(),
+    created_at: Timestamp,
+  },
+  { description: 'An event' },
+);
+export type EventView = Static<typeof Event>;

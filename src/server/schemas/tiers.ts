@@ -1,0 +1,72 @@
+import { Type, type Static } from 'typebox';
+import { Currency, Nullable, Timestamp, TimestampInput } from './common.js';
+
+const fields = {
+  name: Type.String({ minLength: 1, maxLength: 200 }),
+  price_cents: Type.Integer({ minimum: 0, maximum: 100_000_000, description: 'Price in minor units' }),
+  currency: Currency,
+  quantity: Type.Integer({ minimum: 0, maximum: 1_000_000, description: 'Tickets offered; never below sold' }),
+  sale_starts_at: Nullable(TimestampInput),
+  sale_ends_at: Nullable(TimestampInput),
+  max_per_order: Type.Integer({ minimum: 1, maximum: 100 }),
+  visibility: Type.Enum(['public', 'unlisted', 'access_code']),
+  access_code: Nullable(Type.String({ minLength: 1, maxLength: 64 })),
+};
+
+const optional = {
+  currency: Type.Optional(fields.currency),
+  sale_starts_at: Type.Optional(fields.sale_starts_at),
+  sale_ends_at: Type.Optional(fields.sale_ends_at),
+  max_per_order: Type.Optional(fields.max_per_order),
+  visibility: Type.Optional(fields.visibility),
+  access_code: Type.Optional(fields.access_code),
+};
+
+export const TierCreateBody = Type.Object(
+  { name: fields.name, price_cents: fields.price_cents, quantity: fields.quantity, ...optional },
+  { additionalProperties: false },
+);
+export type TierCreateInput = Static<typeof TierCreateBody>;
+
+/** An item of `tickets[]` on event creation: any tier field; quantity defaults to 100. */
+export const EventTicketItem = Type.Object(
+  {
+    name: fields.name,
+    price_cents: fields.price_cents,
+    quantity: Type.Optional(fields.quantity),
+    ...optional,
+  },
+  { additionalProperties: false },
+);
+export type EventTicketInput = Static<typeof EventTicketItem>;
+
+export const TierPatchBody = Type.Object(
+  {
+    name: Type.Optional(fields.name),
+    price_cents: Type.Optional(fields.price_cents),
+    quantity: Type.Optional(fields.quantity),
+    ...optional,
+  },
+  { additionalProperties: false },
+);
+export type TierPatchInput = Static<typeof TierPatchBody>;
+
+export const Tier = Type.Object(
+  {
+    id: Type.String(),
+    event_id: Type.String(),
+    name: Type.String(),
+    price_cents: Type.Integer(),
+    currency: Type.String(),
+    quantity: Type.Integer(),
+    sold: Type.Integer(),
+    sale_starts_at: Nullable(Timestamp),
+    sale_ends_at: Nullable(Timestamp),
+    max_per_order: Type.Integer(),
+    visibility: Type.Enum(['public', 'unlisted', 'access_code']),
+    access_code: Nullable(Type.String()),
+    created_at: Timestamp,
+  },
+  { description: 'A ticket tier of an event' },
+);
+export type TierView = Static<typeof Tier>;

@@ -1,0 +1,17 @@
+import { sql as m001 } from './001-events-tiers-keys.js';
+import { sql as m002 } from './002-idempotency-usage-outbox.js';
+
+export interface Migration {
+  version: number;
+  name: string;
+  sql: string;
+}
+
+/**
+ * Ordered, additive only. Kept as modules rather than .sql files so the bundled Electron main
+ * process carries them without a loader. Append new ones; never edit a released one.
+ */
+export const migrations: readonly Migration[] = [
+  { version: 1, name: 'events-tiers-keys', sql: m001 },
+  { version: 2, name: 'idempotency-usage-outbox', sql: m002 },
+];
