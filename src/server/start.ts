@@ -1,8 +1,8 @@
-import type { FastifyInstance } from 'fastify';
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { buildApp } from './app.js';
-import { listeningUrl, type ServerOptions } from './config.js';
+import type { FastifyInstance } from "fastify";
+import { existsSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { buildApp } from "./app.js";
+import { listeningUrl, type ServerOptions } from "./config.js";
 
 export interface RunningServer {
   url: string;
@@ -13,12 +13,20 @@ export interface RunningServer {
 
 /** The built renderer, wherever this module runs from: the source tree (tsx) or a bundle in out/. */
 export function defaultRendererDir(): string | undefined {
-  const candidates = ['../../out/renderer', '../renderer'].map((rel) => fileURLToPath(new URL(rel, import.meta.url)));
+  const candidates = ["../../out/renderer", "../renderer"].map((rel) =>
+    fileURLToPath(new URL(rel, import.meta.url)),
+  );
   return candidates.find((dir) => existsSync(dir));
 }
 
-export async function startServer(options: ServerOptions, rendererDir = defaultRendererDir()): Promise<RunningServer> {
-  const app = await buildApp(options, { provisionalBaseUrl: listeningUrl(options, options.port), rendererDir });
+export async function startServer(
+  options: ServerOptions,
+  rendererDir = defaultRendererDir(),
+): Promise<RunningServer> {
+  const app = await buildApp(options, {
+    provisionalBaseUrl: listeningUrl(options, options.port),
+    rendererDir,
+  });
   try {
     await app.listen({ host: options.host, port: options.port });
   } catch (err) {
@@ -26,7 +34,8 @@ export async function startServer(options: ServerOptions, rendererDir = defaultR
     throw err;
   }
   const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : options.port;
+  const port =
+    typeof address === "object" && address ? address.port : options.port;
   const url = listeningUrl(options, port);
   if (!options.baseUrl) app.ctx.urls.setBase(url);
   return { url, app, close: () => app.close() };

@@ -1,6 +1,6 @@
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import type { ApiKeys } from './api-keys.js';
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import type { ApiKeys } from "./api-keys.js";
 
 export interface FirstAdminKey {
   secret: string;
@@ -13,11 +13,15 @@ export interface FirstAdminKey {
  * On a store with no keys yet: MARQUEE_ADMIN_KEY becomes the admin key; otherwise one is made and
  * written 0600 to admin-key.txt so whoever can read the data dir can log in (CONTRACT.md).
  */
-export function ensureFirstAdminKey(keys: ApiKeys, dataDir: string, configured?: string): FirstAdminKey | null {
+export function ensureFirstAdminKey(
+  keys: ApiKeys,
+  dataDir: string,
+  configured?: string,
+): FirstAdminKey | null {
   if (keys.count() > 0) return null;
-  const { secret } = keys.create('First admin key', 'admin', configured);
+  const { secret } = keys.create("First admin key", "admin", configured);
   if (configured) return { secret, generated: false, file: null };
-  const file = join(dataDir, 'admin-key.txt');
+  const file = join(dataDir, "admin-key.txt");
   writeFileSync(file, `${secret}\n`, { mode: 0o600 });
   return { secret, generated: true, file };
 }

@@ -1,7 +1,7 @@
-import type { WebhookKind } from '../../shared/webhook-kinds.js';
-import { newId } from '../ids.js';
-import type { Db } from '../store/db.js';
-import { toIso } from '../time.js';
+import type { WebhookKind } from "../../shared/webhook-kinds.js";
+import { newId } from "../ids.js";
+import type { Db } from "../store/db.js";
+import { toIso } from "../time.js";
 
 export interface WebhookMessage {
   id: string;
@@ -21,13 +21,15 @@ export class Outbox {
     db: Db,
     private readonly now: () => number,
   ) {
-    this.insert = db.prepare('INSERT INTO webhook_messages (id, type, payload, created_at) VALUES (?, ?, ?, ?)');
+    this.insert = db.prepare(
+      "INSERT INTO webhook_messages (id, type, payload, created_at) VALUES (?, ?, ?, ?)",
+    );
   }
 
   emit(type: WebhookKind, object: unknown): WebhookMessage {
     const createdAt = this.now();
     const message: WebhookMessage = {
-      id: newId('webhookMessage'),
+      id: newId("webhookMessage"),
       type,
       created_at: toIso(createdAt),
       data: { object },

@@ -1,4 +1,4 @@
-import type { Db } from '../store/db.js';
+import type { Db } from "../store/db.js";
 
 export const freeCallsPerMonth = 10_000;
 export const pricePerCallUsd = 0.0001;
@@ -12,7 +12,8 @@ export interface UsageView {
   amount_due_usd: number;
 }
 
-export const periodOf = (ms: number): string => new Date(ms).toISOString().slice(0, 7);
+export const periodOf = (ms: number): string =>
+  new Date(ms).toISOString().slice(0, 7);
 
 /**
  * Counts billable REST calls in memory and flushes them in one upsert every few seconds and on
@@ -31,7 +32,9 @@ export class UsageMeter {
       `INSERT INTO usage_counters (period, rest_calls) VALUES (?, ?)
        ON CONFLICT (period) DO UPDATE SET rest_calls = rest_calls + excluded.rest_calls`,
     );
-    this.select = db.prepare('SELECT rest_calls FROM usage_counters WHERE period = ?');
+    this.select = db.prepare(
+      "SELECT rest_calls FROM usage_counters WHERE period = ?",
+    );
   }
 
   count(): void {

@@ -1,7 +1,8 @@
-import { createHash } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ApiError } from '../errors.js';
-import type { Db } from '../store/db.js';
+import { createHash } from "node:crypto";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { ApiError } from "../errors.js";
+import type { Lifecycle } from "../lifecycle.js";
+import type { Db } from "../store/db.js";
 
 const dayMs = 24 * 60 * 60 * 1000;
 
@@ -11,17 +12,19 @@ interface Pending {
   hash: string;
 }
 
-declare module 'fastify' {
+declare module "fastify" {
   interface FastifyRequest {
     idempotency: Pending | null;
   }
 }
 
 function requestHash(request: FastifyRequest): string {
-  const path = request.url.split('?')[0] ?? '';
-  return createHash('sha256')
-    .update(`${request.method} ${path}\n${JSON.stringify(request.body ?? null)}`)
-    .digest('hex');
+  const path = request.url.split("?")[0] ?? "";
+  return createHash("sha256")
+    .update(
+      `${request.method} ${path}\n${JSON.stringify(request.body ?? null)}`,
+    )
+    .digest("hex");
 }
 
 /**
@@ -30,9 +33,14 @@ function requestHash(request: FastifyRequest): string {
  * Answers are kept for 2xx and 4xx, like Stripe: a retried sold-out checkout stays sold out.
  * A request still running under the same key gets 409 `idempotency_key_in_use`.
  */
-export function installIdempotency(app: FastifyInstance, db: Db, now: () => number): void {
+export function installIdempotency(
+  app: FastifyInstance,
+  db: Db,
+  now: () => number,
+  lifecycle: Lifecycle,
+): void {
   const find = db.prepare(
-    'SELECT request_hash, status_code, response FROM idempotency_keys WHERE api_key_id = ? AND key = ? AND created_at > ?',
+    "SELECT request_hash, status_code, response FROM idempotency_keys WHERE api_key_id = ? AND key = ? AND created_at > ?",
   );
   const save = db.prepare(
     `INSERT INTO idempotency_keys (api_key_id, key, request_hash, status_code, response, created_at)
@@ -40,23 +48,33 @@ export function installIdempotency(app: FastifyInstance, db: Db, now: () => numb
      ON CONFLICT (api_key_id, key) DO UPDATE SET request_hash = excluded.request_hash,
        status_code = excluded.status_code, response = excluded.response, created_at = excluded.created_at`,
   );
-  const purge = db.prepare('DELETE FROM idempotency_keys WHERE created_at <= ?');
+  const purge = db.prepare(
+    "DELETE FROM idempotency_keys WHERE created_at <= ?",
+  );
   const inFlight = new Set<string>();
 
   purge.run(now() - dayMs);
-  const purgeTimer = setInterval(() => purge.run(now() - dayMs), 60 * 60 * 1000);
+  const purgeTimer = setInterval(
+    () => purge.run(now() - dayMs),
+    60 * 60 * 1000,
+  );
   purgeTimer.unref();
-  app.addHook('onClose', async () => clearInterval(purgeTimer));
+  lifecycle.onStop("idempotency purge", () => clearInterval(purgeTimer));
 
-  app.decorateRequest('idempotency', null);
+  app.decorateRequest("idempotency", null);
 
-  app.addHook('preHandler', async (request, reply) => {
-    if (request.method !== 'POST') return;
-    const header = request.headers['idempotency-key'];
+  app.addHook("preHandler", async (request, reply) => {
+    if (request.method !== "POST") return;
+    const header = request.headers["idempotency-key"];
     if (header === undefined) return;
     const key = Array.isArray(header) ? header[0] : header;
     if (!key || key.length > 255) {
-      throw new ApiError(400, 'invalid_field', 'Idempotency-Key must be 1 to 255 characters.', 'Idempotency-Key');
+      throw new ApiError(
+        400,
+        "invalid_field",
+        "Idempotency-Key must be 1 to 255 characters.",
+        "Idempotency-Key",
+      );
     }
     const scope = request.apiKey?.id ?? `ip:${request.ip}`;
     const hash = requestHash(request);
@@ -67,43 +85,51 @@ export function installIdempotency(app: FastifyInstance, db: Db, now: () => numb
       if (stored.request_hash !== hash) {
         throw new ApiError(
           409,
-          'idempotency_key_reused',
-          'This Idempotency-Key was used with a different request within the last 24 hours.',
-          'Idempotency-Key',
+          "idempotency_key_reused",
+          "This Idempotency-Key was used with a different request within the last 24 hours.",
+          "Idempotency-Key",
         );
       }
       return reply
         .code(stored.status_code)
-        .header('idempotent-replayed', 'true')
-        .type('application/json; charset=utf-8')
+        .header("idempotent-replayed", "true")
+        .type("application/json; charset=utf-8")
         .send(stored.response);
     }
     const flightKey = `${scope}\n${key}`;
     if (inFlight.has(flightKey)) {
       throw new ApiError(
         409,
-        'idempotency_key_in_use',
-        'A request with this Idempotency-Key is still being processed; retry shortly.',
-        'Idempotency-Key',
+        "idempotency_key_in_use",
+        "A request with this Idempotency-Key is still being processed; retry shortly.",
+        "Idempotency-Key",
       );
     }
     inFlight.add(flightKey);
     request.idempotency = { scope, key, hash };
   });
 
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook("onSend", async (request, reply, payload) => {
     const pending = request.idempotency;
     if (!pending) return payload;
     request.idempotency = null;
     inFlight.delete(`${pending.scope}\n${pending.key}`);
     const status = reply.statusCode;
-    const keep = status < 500 && status !== 429 && typeof payload === 'string';
-    if (keep) save.run(pending.scope, pending.key, pending.hash, status, payload, now());
+    const keep = status < 500 && status !== 429 && typeof payload === "string";
+    if (keep)
+      save.run(
+        pending.scope,
+        pending.key,
+        pending.hash,
+        status,
+        payload,
+        now(),
+      );
     return payload;
   });
 
   // A request that dies before onSend (client gone) must not hold its key forever.
-  app.addHook('onResponse', async (request) => {
+  app.addHook("onResponse", async (request) => {
     const pending = request.idempotency;
     if (pending) inFlight.delete(`${pending.scope}\n${pending.key}`);
   });

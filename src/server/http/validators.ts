@@ -1,13 +1,19 @@
-import { Ajv, type Options } from 'ajv';
-import addFormatsModule from 'ajv-formats';
-import type { FastifyInstance } from 'fastify';
+import { Ajv, type Options } from "ajv";
+import addFormatsModule from "ajv-formats";
+import type { FastifyInstance } from "fastify";
 
 // ajv-formats is CommonJS; depending on the loader its callable sits on the default export or on it.
-const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ??
-  addFormatsModule) as typeof addFormatsModule;
+const addFormats = ((
+  addFormatsModule as unknown as { default?: typeof addFormatsModule }
+).default ?? addFormatsModule) as typeof addFormatsModule;
 
 function makeAjv(options: Options): Ajv {
-  const ajv = new Ajv({ allErrors: false, strict: false, removeAdditional: false, ...options });
+  const ajv = new Ajv({
+    allErrors: false,
+    strict: false,
+    removeAdditional: false,
+    ...options,
+  });
   addFormats(ajv);
   return ajv;
 }
@@ -20,6 +26,6 @@ export function installValidators(app: FastifyInstance): void {
   const bodyAjv = makeAjv({ coerceTypes: false, useDefaults: true });
   const textAjv = makeAjv({ coerceTypes: true, useDefaults: true });
   app.setValidatorCompiler(({ schema, httpPart }) =>
-    httpPart === 'body' ? bodyAjv.compile(schema) : textAjv.compile(schema),
+    httpPart === "body" ? bodyAjv.compile(schema) : textAjv.compile(schema),
   );
 }

@@ -1,6 +1,6 @@
-import type { Db } from './db.js';
+import type { Db } from "./db.js";
 
-export type EventStatus = 'draft' | 'published' | 'cancelled';
+export type EventStatus = "draft" | "published" | "cancelled";
 
 export interface EventRow {
   seq: number;
@@ -15,7 +15,12 @@ export interface EventRow {
   updated_at: number;
 }
 
-export type EventChanges = Partial<Pick<EventRow, 'title' | 'venue' | 'doors_at' | 'on_sale_at' | 'currency' | 'status'>>;
+export type EventChanges = Partial<
+  Pick<
+    EventRow,
+    "title" | "venue" | "doors_at" | "on_sale_at" | "currency" | "status"
+  >
+>;
 
 export class EventsRepo {
   private readonly byId;
@@ -23,27 +28,36 @@ export class EventsRepo {
   private readonly pageStmt;
 
   constructor(private readonly db: Db) {
-    this.byId = db.prepare('SELECT * FROM events WHERE id = ?');
+    this.byId = db.prepare("SELECT * FROM events WHERE id = ?");
     this.insertStmt = db.prepare(
       `INSERT INTO events (id, title, venue, doors_at, on_sale_at, status, currency, created_at, updated_at)
        VALUES (@id, @title, @venue, @doors_at, @on_sale_at, @status, @currency, @created_at, @updated_at)`,
     );
-    this.pageStmt = db.prepare('SELECT * FROM events WHERE seq > ? ORDER BY seq LIMIT ?');
+    this.pageStmt = db.prepare(
+      "SELECT * FROM events WHERE seq > ? ORDER BY seq LIMIT ?",
+    );
   }
 
   find(id: string): EventRow | undefined {
     return this.byId.get(id) as EventRow | undefined;
   }
 
-  insert(row: Omit<EventRow, 'seq'>): void {
+  insert(row: Omit<EventRow, "seq">): void {
     this.insertStmt.run(row);
   }
 
   /** Column names come from the typed EventChanges keys, never from request input directly. */
   update(id: string, changes: EventChanges, now: number): void {
-    const entries = Object.entries(changes).filter(([, value]) => value !== undefined);
-    const sets = [...entries.map(([column]) => `${column} = ?`), 'updated_at = ?'].join(', ');
-    this.db.prepare(`UPDATE events SET ${sets} WHERE id = ?`).run(...entries.map(([, v]) => v), now, id);
+    const entries = Object.entries(changes).filter(
+      ([, value]) => value !== undefined,
+    );
+    const sets = [
+      ...entries.map(([column]) => `${column} = ?`),
+      "updated_at = ?",
+    ].join(", ");
+    this.db
+      .prepare(`UPDATE events SET ${sets} WHERE id = ?`)
+      .run(...entries.map(([, v]) => v), now, id);
   }
 
   page(afterSeq: number, limit: number): EventRow[] {

@@ -1,5 +1,6 @@
-import { sql as m001 } from './001-events-tiers-keys.js';
-import { sql as m002 } from './002-idempotency-usage-outbox.js';
+import { sql as m001 } from "./001-events-tiers-keys.js";
+import { sql as m002 } from "./002-idempotency-usage-outbox.js";
+import { sql as m003 } from "./003-orders-tickets-mail.js";
 
 export interface Migration {
   version: number;
@@ -12,6 +13,7 @@ export interface Migration {
  * process carries them without a loader. Append new ones; never edit a released one.
  */
 export const migrations: readonly Migration[] = [
-  { version: 1, name: 'events-tiers-keys', sql: m001 },
-  { version: 2, name: 'idempotency-usage-outbox', sql: m002 },
+  { version: 1, name: "events-tiers-keys", sql: m001 },
+  { version: 2, name: "idempotency-usage-outbox", sql: m002 },
+  { version: 3, name: "orders-tickets-mail", sql: m003 },
 ];

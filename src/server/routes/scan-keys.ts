@@ -1,0 +1,52 @@
+import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
+import type { FastifyInstance } from "fastify";
+import { Type } from "typebox";
+import { errorResponses } from "../schemas/common.js";
+
+const Jwk = Type.Object({
+  kty: Type.Literal("OKP"),
+  crv: Type.Literal("Ed25519"),
+  x: Type.String(),
+  kid: Type.String(),
+  alg: Type.Optional(Type.Literal("EdDSA")),
+  use: Type.Optional(Type.Literal("sig")),
+});
+const Jwks = Type.Object({ keys: Type.Array(Jwk) });
+
+/** The ticket-token public keys (no key needed: door devices fetch them) and key rotation. */
+export async function scanKeyRoutes(app: FastifyInstance): Promise<void> {
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
+  const { signingKeys } = app.ctx;
+
+  api.get(
+    "/scan/jwks",
+    {
+      config: { access: "public", free: true },
+      schema: {
+        tags: ["scanning"],
+        summary: "Public keys that verify ticket tokens (JWKS)",
+        response: { 200: Jwks },
+      },
+    },
+    async () => signingKeys.jwks(),
+  );
+
+  api.post(
+    "/scan/keys/rotate",
+    {
+      schema: {
+        tags: ["scanning"],
+        summary:
+          "Start signing tokens with a new key; the old one stays in the JWKS until its tokens expire",
+        response: {
+          200: Type.Object({ active_kid: Type.String(), ...Jwks.properties }),
+          ...errorResponses,
+        },
+      },
+    },
+    async () => {
+      const kid = signingKeys.rotate();
+      return { active_kid: kid, ...signingKeys.jwks() };
+    },
+  );
+}

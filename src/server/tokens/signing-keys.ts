@@ -1,0 +1,152 @@
+import {
+  createHash,
+  createPrivateKey,
+  createPublicKey,
+  generateKeyPairSync,
+  type KeyObject,
+} from "node:crypto";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import {
+  tokenLifetimeSeconds,
+  tokenSkewSeconds,
+  type Ed25519Jwk,
+} from "../../shared/ticket-token.js";
+import type { Db } from "../store/db.js";
+
+interface KeyRow {
+  kid: string;
+  public_jwk: string;
+  created_at: number;
+  retired_at: number | null;
+}
+
+interface PublicKeyEntry {
+  jwk: Ed25519Jwk;
+  key: KeyObject;
+  retiredAt: number | null;
+}
+
+/** RFC 7638 thumbprint, shortened: stable for a key, so the kid never needs storing separately. */
+function thumbprintKid(x: string): string {
+  const canonical = JSON.stringify({ crv: "Ed25519", kty: "OKP", x });
+  return createHash("sha256")
+    .update(canonical)
+    .digest("base64url")
+    .slice(0, 16);
+}
+
+/**
+ * The installation's Ed25519 ticket-signing keys. The active private key is a 0600 PEM file in
+ * `<dataDir>/signing-keys/`; public halves are in the store. After a rotation the old public key
+ * stays in the JWKS until every token it signed is past exp + skew.
+ */
+export class SigningKeys {
+  private readonly dir: string;
+  private readonly publicKeys = new Map<string, PublicKeyEntry>();
+  private active!: { kid: string; privateKey: KeyObject };
+
+  constructor(
+    private readonly db: Db,
+    dataDir: string,
+    private readonly now: () => number,
+  ) {
+    this.dir = join(dataDir, "signing-keys");
+    mkdirSync(this.dir, { recursive: true, mode: 0o700 });
+    const rows = db
+      .prepare("SELECT * FROM signing_keys ORDER BY created_at")
+      .all() as KeyRow[];
+    for (const row of rows) this.remember(row);
+    const current = rows.find((row) => row.retired_at === null);
+    if (current) {
+      const pem = readFileSync(join(this.dir, `${current.kid}.pem`), "utf8");
+      this.active = { kid: current.kid, privateKey: createPrivateKey(pem) };
+    } else {
+      this.addKey();
+    }
+  }
+
+  get activeKid(): string {
+    return this.active.kid;
+  }
+
+  get activePrivateKey(): KeyObject {
+    return this.active.privateKey;
+  }
+
+  publicKey(kid: string): KeyObject | undefined {
+    return this.publicKeys.get(kid)?.key;
+  }
+
+  /** Keys a validator still needs: the active one and any retired less than a token lifetime ago. */
+  jwks(): { keys: Ed25519Jwk[] } {
+    const keepAfter =
+      this.now() - (tokenLifetimeSeconds + 2 * tokenSkewSeconds) * 1000;
+    const keys = [...this.publicKeys.values()]
+      .filter(
+        (entry) => entry.retiredAt === null || entry.retiredAt > keepAfter,
+      )
+      .map((entry) => entry.jwk);
+    return { keys };
+  }
+
+  /** Makes a new active key; the old one signs nothing more but still verifies for a while. */
+  rotate(): string {
+    const at = this.now();
+    return this.db.transaction(() => {
+      this.db
+        .prepare(
+          "UPDATE signing_keys SET retired_at = ? WHERE retired_at IS NULL",
+        )
+        .run(at);
+      for (const entry of this.publicKeys.values()) entry.retiredAt ??= at;
+      return this.addKey();
+    })();
+  }
+
+  private addKey(): string {
+    const { privateKey, publicKey } = generateKeyPairSync("ed25519");
+    const x = (publicKey.export({ format: "jwk" }) as { x: string }).x;
+    const kid = thumbprintKid(x);
+    // The private key reaches disk before the store names it, so a crash never leaves a kid
+    // without its key.
+    writeFileSync(
+      join(this.dir, `${kid}.pem`),
+      privateKey.export({ format: "pem", type: "pkcs8" }),
+      {
+        mode: 0o600,
+      },
+    );
+    const jwk: Ed25519Jwk = {
+      kty: "OKP",
+      crv: "Ed25519",
+      x,
+      kid,
+      alg: "EdDSA",
+      use: "sig",
+    };
+    const row: KeyRow = {
+      kid,
+      public_jwk: JSON.stringify(jwk),
+      created_at: this.now(),
+      retired_at: null,
+    };
+    this.db
+      .prepare(
+        "INSERT INTO signing_keys (kid, public_jwk, created_at, retired_at) VALUES (?, ?, ?, NULL)",
+      )
+      .run(kid, row.public_jwk, row.created_at);
+    this.remember(row);
+    this.active = { kid, privateKey };
+    return kid;
+  }
+
+  private remember(row: KeyRow): void {
+    const jwk = JSON.parse(row.public_jwk) as Ed25519Jwk;
+    const key = createPublicKey({
+      key: { kty: "OKP", crv: "Ed25519", x: jwk.x },
+      format: "jwk",
+    });
+    this.publicKeys.set(row.kid, { jwk, key, retiredAt: row.retired_at });
+  }
+}
