@@ -1,0 +1,57 @@
+import { defineConfig } from 'electron-vite';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import type { Plugin } from 'vite';
+import { rendererConfig } from './vite.renderer.config.js';
+
+const fromRoot = (path: string): string => fileURLToPath(new URL(path, import.meta.url));
+
+/**
+ * electron-vite reads node_modules/electron/package.json to choose Node/Chrome targets and ESM
+ * support. npm skips that optional package on Node < 22.12, so name the major we target instead of
+ * failing; with Electron installed its real version is used.
+ */
+function ensureElectronMajorKnown(): void {
+  try {
+    createRequire(import.meta.url).resolve('electron/package.json');
+  } catch {
+    const pkg = JSON.parse(readFileSync(fromRoot('./package.json'), 'utf8')) as {
+      optionalDependencies?: Record<string, string>;
+    };
+    const major = /\d+/.exec(pkg.optionalDependencies?.electron ?? '')?.[0];
+    if (major) process.env.ELECTRON_MAJOR_VER ??= major;
+  }
+}
+ensureElectronMajorKnown();
+
+/** electron-vite forces base './' for file:// loading; our window loads the server's `/` instead. */
+const absoluteBase: Plugin = { name: 'marquee:absolute-base', config: () => ({ base: '/' }) };
+
+export default defineConfig({
+  main: {
+    // `dependencies` (better-sqlite3 and the rest) stay external and load from node_modules.
+    build: {
+      externalizeDeps: true,
+      rollupOptions: { input: { index: fromRoot('./src/main/index.ts') } },
+    },
+  },
+  preload: {
+    // A sandboxed preload can only require 'electron', so bundle everything else, as CommonJS.
+    build: {
+      externalizeDeps: false,
+      rollupOptions: {
+        input: { index: fromRoot('./src/preload/index.ts') },
+        output: { format: 'cjs', entryFileNames: '[name].cjs' },
+      },
+    },
+  },
+  renderer: {
+    ...rendererConfig,
+    plugins: [...rendererConfig.plugins, absoluteBase],
+    build: {
+      ...rendererConfig.build,
+      rollupOptions: { input: { index: fromRoot('./src/renderer/index.html') } },
+    },
+  },
+});

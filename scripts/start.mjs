@@ -1,0 +1,75 @@
+// `npm start`: the desktop app where Electron can run, otherwise the same UI from the headless
+// server on loopback (CONTRACT.md "Running it").
+import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { electronBinaryPath } from './electron-runtime.mjs';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+
+/**
+ * Runs a child with our stdio and resolves with its exit code. On POSIX the child gets its own
+ * process group and Ctrl-C or a service stop is passed to that whole group once: `npm run` wraps
+ * the server in `sh` and `tsx`, and npm does not pass signals through them.
+ *
+ * @param {string} command
+ * @param {string[]} args
+ * @param {NodeJS.ProcessEnv} [env]
+ * @returns {Promise<number>}
+ */
+function run(command, args, env = process.env) {
+  const windows = process.platform === 'win32';
+  return new Promise((resolve, reject) => {
+    // Windows can only start npm.cmd through a shell.
+    const child = spawn(command, args, {
+      cwd: root,
+      env,
+      stdio: 'inherit',
+      detached: !windows,
+      shell: windows,
+    });
+    /** @param {NodeJS.Signals} signal */
+    const forward = (signal) => {
+      try {
+        if (!windows && child.pid !== undefined) process.kill(-child.pid, signal);
+        else child.kill(signal);
+      } catch {
+        // The group has already gone; its exit event settles the promise.
+      }
+    };
+    process.on('SIGINT', forward);
+    process.on('SIGTERM', forward);
+    child.on('error', reject);
+    child.on('exit', (code, signal) => {
+      process.off('SIGINT', forward);
+      process.off('SIGTERM', forward);
+      resolve(code ?? (signal === 'SIGINT' ? 130 : 143));
+    });
+  });
+}
+
+async function startDesktop() {
+  // `preview` builds main, preload and renderer, then launches Electron on out/main.
+  const cli = createRequire(import.meta.url).resolve('electron-vite/bin/electron-vite.js');
+  return run(process.execPath, [cli, 'preview']);
+}
+
+async function startHeadless() {
+  console.log(
+    'Electron runtime not installed (ELECTRON_SKIP_BINARY_DOWNLOAD?); starting the headless server instead.',
+  );
+  const built = await run(npm, ['run', '--silent', 'build:renderer', '--', '--logLevel', 'warn']);
+  if (built !== 0) return built;
+  // Loopback and no mDNS unless asked: this stands in for one person's desktop app, not the venue
+  // LAN server (set MARQUEE_HOST=0.0.0.0 for that).
+  const env = {
+    ...process.env,
+    MARQUEE_HOST: process.env.MARQUEE_HOST || '127.0.0.1',
+    MARQUEE_MDNS: process.env.MARQUEE_MDNS ?? '0',
+  };
+  return run(npm, ['run', '--silent', 'server'], env);
+}
+
+const code = electronBinaryPath(root) ? await startDesktop() : await startHeadless();
+process.exitCode = code;
