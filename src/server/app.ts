@@ -2,29 +2,47 @@ import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyInstance } from "fastify";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import type { ServerOptions } from "./config.js";
+import { usesHttps, type ServerOptions } from "./config.js";
 import { createContext } from "./context.js";
 import {
   ensureFirstAdminKey,
   type FirstAdminKey,
 } from "./domain/first-admin-key.js";
 import { installAccessControl } from "./http/access.js";
-import { installErrorHandling } from "./http/error-handler.js";
+import { installDrain } from "./http/drain.js";
+import { frameworkErrors, installErrorHandling } from "./http/error-handler.js";
 import { installIdempotency } from "./http/idempotency.js";
 import { installJsonBodyParser } from "./http/json-body.js";
 import { installMetering } from "./http/metering.js";
 import { installOpenApi } from "./http/openapi.js";
 import { installRateLimit } from "./http/rate-limit.js";
+import { spaFallback } from "./http/spa-fallback.js";
 import { installValidators } from "./http/validators.js";
+import { startMailSender } from "./mail/start-mail-sender.js";
 import { eventPage } from "./pages/event-page.js";
+import { walletPage } from "./pages/wallet-page.js";
 import { apiKeyRoutes } from "./routes/api-keys.js";
+import { attendeeRoutes } from "./routes/attendees.js";
 import { eventRoutes } from "./routes/events.js";
+import { mailRoutes } from "./routes/mail.js";
 import { metaRoutes } from "./routes/meta.js";
+import { orderRoutes } from "./routes/orders.js";
+import { payoutRoutes } from "./routes/payouts.js";
+import { deviceRoutes } from "./routes/devices.js";
 import { scanKeyRoutes } from "./routes/scan-keys.js";
+import { scanStreamRoutes } from "./routes/scan-stream.js";
+import { scanRoutes } from "./routes/scans.js";
+import { settingsRoutes } from "./routes/settings.js";
+import { ticketRoutes } from "./routes/tickets.js";
 import { tierRoutes } from "./routes/tiers.js";
+import { webhookDeliveryRoutes } from "./routes/webhook-deliveries.js";
+import { webhookEndpointRoutes } from "./routes/webhook-endpoints.js";
 import { ErrorResponse } from "./schemas/common.js";
+import { startBackgroundCheckpoints } from "./store/background-checkpoints.js";
 import { openStore } from "./store/db.js";
+import { ensureTlsMaterial } from "./tls.js";
 import { serverVersion } from "./version.js";
+import { startWebhookDispatcher } from "./webhooks/setup.js";
 
 export const bodyLimitBytes = 1024 * 1024;
 
@@ -50,18 +68,29 @@ export async function buildApp(
   options: ServerOptions,
   build: BuildOptions = {},
 ): Promise<FastifyInstance> {
+  // A non-loopback bind serves HTTPS with the LAN certificate; Fastify needs it at construction.
+  const tls = usesHttps(options)
+    ? ensureTlsMaterial(options.dataDir, options.host)
+    : null;
   const db = openStore(join(options.dataDir, "marquee.db"));
+  // The HTTPS server is typed apart from the HTTP one, but routes and hooks see the same API.
   const app = Fastify({
     logger: { level: options.logLevel },
     bodyLimit: bodyLimitBytes,
     requestIdHeader: "x-request-id",
     routerOptions: { ignoreTrailingSlash: true },
-  });
+    frameworkErrors,
+    // Requests that reach an open keep-alive connection while draining are served (and the
+    // connection closed after, see drain.ts) rather than refused outside the error envelope.
+    return503OnClosing: false,
+    ...(tls ? { https: { key: tls.key, cert: tls.cert } } : {}),
+  }) as unknown as FastifyInstance;
   try {
     const ctx = createContext(
       options,
       db,
       build.provisionalBaseUrl ?? `http://127.0.0.1:${options.port}`,
+      tls?.fingerprint256 ?? null,
     );
     app.decorate("ctx", ctx);
     app.decorate(
@@ -72,6 +101,7 @@ export async function buildApp(
     installValidators(app);
     installJsonBodyParser(app);
     installErrorHandling(app);
+    installDrain(app);
     app.addSchema(ErrorResponse);
     await installOpenApi(app, serverVersion);
     app.addHook("onSend", async (request, reply) => {
@@ -90,10 +120,22 @@ export async function buildApp(
         await v2.register(eventRoutes);
         await v2.register(tierRoutes);
         await v2.register(scanKeyRoutes);
+        await v2.register(scanRoutes);
+        await v2.register(scanStreamRoutes);
+        await v2.register(deviceRoutes);
+        await v2.register(mailRoutes);
+        await v2.register(orderRoutes);
+        await v2.register(ticketRoutes);
+        await v2.register(attendeeRoutes);
+        await v2.register(payoutRoutes);
+        await v2.register(webhookEndpointRoutes);
+        await v2.register(webhookDeliveryRoutes);
+        await v2.register(settingsRoutes);
       },
       { prefix: "/v2" },
     );
     await app.register(eventPage);
+    await app.register(walletPage);
     if (
       build.rendererDir &&
       existsSync(join(build.rendererDir, "index.html"))
@@ -103,8 +145,18 @@ export async function buildApp(
         prefix: "/",
         wildcard: false,
       });
+      await app.register(spaFallback);
     }
 
+    startMailSender(ctx, app.log);
+    if (options.workers) startWebhookDispatcher(ctx, app.log);
+    if (options.workers) {
+      // WAL checkpoints (an fsync) off the request path; the door scan p99 depends on it.
+      const checkpoints = startBackgroundCheckpoints(db, (err) =>
+        app.log.warn({ err }, "background WAL checkpoint"),
+      );
+      ctx.lifecycle.onStop("wal checkpoints", () => checkpoints.stop());
+    }
     app.addHook("onClose", async () => {
       await ctx.lifecycle.stop((name, err) =>
         app.log.error({ err, task: name }, "stop failed"),

@@ -8,10 +8,10 @@ import { startServer, type RunningServer } from "./start.js";
 import { StoreTooNewError } from "./store/db.js";
 
 async function main(): Promise<void> {
-  const options = optionsFromEnv();
   let running: RunningServer;
   try {
-    running = await startServer(options);
+    // Inside the try: a bad MARQUEE_* value is a configuration error (exit 2), not a crash.
+    running = await startServer(optionsFromEnv());
   } catch (err) {
     if (err instanceof ConfigError || err instanceof StoreTooNewError) {
       console.error(`marquee: ${err.message}`);

@@ -1,5 +1,11 @@
 import { homedir, networkInterfaces } from "node:os";
 import { join } from "node:path";
+import type { MailSenderOverrides } from "./mail/mail-sender.js";
+import {
+  defaultConcurrency,
+  defaultProbeMs,
+  maxProbeMs,
+} from "./webhooks/defaults.js";
 
 /** Everything the server needs to start; built from MARQUEE_* variables or by the Electron shell. */
 export interface ServerOptions {
@@ -16,6 +22,10 @@ export interface ServerOptions {
   /** HTTPS with a self-signed certificate on non-loopback binds ('auto'), or plain HTTP ('off'). */
   tls: "auto" | "off";
   smtpUrl?: string;
+  /** From address of outgoing mail (MARQUEE_SMTP_FROM); defaults to the venue name at a placeholder. */
+  smtpFrom?: string;
+  /** Mail sender poll interval and backoff; tests shrink them. */
+  mailSender?: MailSenderOverrides;
   /** Requests per key per minute; 0 turns the limiter off. */
   rateLimitPerMinute: number;
   venueName: string;
@@ -24,6 +34,14 @@ export interface ServerOptions {
   workers: boolean;
   /** Injectable clock (ms since epoch) so sale windows and token lifetimes are testable. */
   now: () => number;
+  /** Allow webhook URLs on link-local addresses (MARQUEE_WEBHOOK_ALLOW_LINK_LOCAL=1); off by default. */
+  webhookAllowLinkLocal?: boolean;
+  /** Probe interval for an unreachable webhook receiver, ms (MARQUEE_WEBHOOK_PROBE_MS; default 10 s). */
+  webhookProbeMs?: number;
+  /** Webhook deliveries in flight per endpoint (MARQUEE_WEBHOOK_CONCURRENCY; default 16). */
+  webhookConcurrency?: number;
+  /** Waits after each failed webhook attempt, ms; tests shorten the contract's 5 s … 10 h. */
+  webhookRetryScheduleMs?: readonly number[];
 }
 
 export function defaultDataDir(
@@ -78,6 +96,13 @@ export function optionsFromEnv(
       `MARQUEE_BASE_URL must be an http(s) URL, got '${baseUrl}'.`,
     );
   }
+  const smtpUrl = env.MARQUEE_SMTP_URL || undefined;
+  if (smtpUrl !== undefined && !/^smtps?:\/\/[^/]+/.test(smtpUrl)) {
+    // The value is not echoed: it may carry the SMTP password.
+    throw new ConfigError(
+      "MARQUEE_SMTP_URL must look like smtp://host:port or smtps://user:password@host:port.",
+    );
+  }
   return {
     dataDir: env.MARQUEE_DATA_DIR || defaultDataDir(env),
     host: env.MARQUEE_HOST || "0.0.0.0",
@@ -86,7 +111,8 @@ export function optionsFromEnv(
     baseUrl: baseUrl?.replace(/\/+$/, ""),
     mdns: env.MARQUEE_MDNS !== "0",
     tls: env.MARQUEE_TLS === "off" ? "off" : "auto",
-    smtpUrl: env.MARQUEE_SMTP_URL || undefined,
+    smtpUrl,
+    smtpFrom: env.MARQUEE_SMTP_FROM || undefined,
     rateLimitPerMinute: intSetting(
       env,
       "MARQUEE_RATE_LIMIT",
@@ -97,6 +123,21 @@ export function optionsFromEnv(
     venueName: env.MARQUEE_VENUE_NAME || "Marquee venue",
     logLevel: env.MARQUEE_LOG_LEVEL || "info",
     workers: true,
+    webhookAllowLinkLocal: env.MARQUEE_WEBHOOK_ALLOW_LINK_LOCAL === "1",
+    webhookProbeMs: intSetting(
+      env,
+      "MARQUEE_WEBHOOK_PROBE_MS",
+      defaultProbeMs,
+      50,
+      maxProbeMs,
+    ),
+    webhookConcurrency: intSetting(
+      env,
+      "MARQUEE_WEBHOOK_CONCURRENCY",
+      defaultConcurrency,
+      1,
+      64,
+    ),
     now: Date.now,
   };
 }

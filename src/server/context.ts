@@ -3,15 +3,19 @@ import { ApiKeys } from "./domain/api-keys.js";
 import { EventsService } from "./domain/events.js";
 import { Outbox } from "./domain/outbox.js";
 import { PublicUrls } from "./domain/public-urls.js";
+import { createScanContext, type ScanContext } from "./domain/scan-context.js";
+import { createSales, type Sales, type SalesRepos } from "./domain/sales-context.js";
 import { TiersService } from "./domain/tiers.js";
 import { UsageMeter } from "./domain/usage.js";
 import { Lifecycle } from "./lifecycle.js";
 import { MailOutbox } from "./mail/mail-outbox.js";
+import { MailQueue } from "./mail/mail-queue.js";
 import type { Db } from "./store/db.js";
 import { EventsRepo } from "./store/events-repo.js";
 import { TiersRepo } from "./store/tiers-repo.js";
 import { SigningKeys } from "./tokens/signing-keys.js";
 import { TicketTokens } from "./tokens/ticket-tokens.js";
+import { createWebhooks, type Webhooks } from "./webhooks/setup.js";
 
 /** Everything a route may use, built once per app; routes never open the store themselves. */
 export interface AppContext {
@@ -22,14 +26,26 @@ export interface AppContext {
   now: () => number;
   urls: PublicUrls;
   outbox: Outbox;
+  /** Webhook endpoints, deliveries, the fan-out cache and the dispatcher's view of receivers. */
+  webhooks: Webhooks;
   mail: MailOutbox;
+  /** The outbox as staff see it: GET /v2/mail and retry. */
+  mailQueue: MailQueue;
   keys: ApiKeys;
   signingKeys: SigningKeys;
   tokens: TicketTokens;
   usage: UsageMeter;
-  repos: { events: EventsRepo; tiers: TiersRepo };
+  repos: { events: EventsRepo; tiers: TiersRepo } & SalesRepos;
   events: EventsService;
   tiers: TiersService;
+  salesViews: Sales["salesViews"];
+  checkout: Sales["checkout"];
+  orders: Sales["orders"];
+  tickets: Sales["tickets"];
+  attendees: Sales["attendees"];
+  payouts: Sales["payouts"];
+  /** Door scanning: devices, validation, sync, door packs, the scan feed (issue 4). */
+  scan: ScanContext;
 }
 
 declare module "fastify" {
@@ -42,27 +58,57 @@ export function createContext(
   options: ServerOptions,
   db: Db,
   initialBaseUrl: string,
+  /** SHA-256 of the LAN certificate (colon hex); null when serving plain HTTP. */
+  certFingerprint: string | null = null,
 ): AppContext {
   const now = options.now;
   const urls = new PublicUrls(options.baseUrl ?? initialBaseUrl);
-  const outbox = new Outbox(db, now);
+  const webhooks = createWebhooks(db, now, options);
+  const outbox = new Outbox(db, now, webhooks.fanOut);
   const repos = { events: new EventsRepo(db), tiers: new TiersRepo(db) };
   const signingKeys = new SigningKeys(db, options.dataDir, now);
   const shared = { db, now, outbox, ...repos };
+  // One mail outbox and one token cache for everyone: a transfer's tokens.forget must reach the
+  // cache the wallet page reads.
+  const mail = new MailOutbox(db, now);
+  const tokens = new TicketTokens(signingKeys, now);
+  const { repos: salesRepos, ...sales } = createSales({
+    ...shared,
+    mail,
+    urls,
+    tokens,
+  });
+  const lifecycle = new Lifecycle();
+  const keys = new ApiKeys(db, now);
   return {
     options,
     db,
-    lifecycle: new Lifecycle(),
+    lifecycle,
     now,
     urls,
     outbox,
-    mail: new MailOutbox(db, now),
-    keys: new ApiKeys(db, now),
+    webhooks,
+    mail,
+    mailQueue: new MailQueue(db, now),
+    keys,
     signingKeys,
-    tokens: new TicketTokens(signingKeys, now),
+    tokens,
     usage: new UsageMeter(db, now),
-    repos,
+    repos: { ...repos, ...salesRepos },
     events: new EventsService({ ...shared, urls }),
     tiers: new TiersService(shared),
+    ...sales,
+    scan: createScanContext({
+      db,
+      now,
+      lifecycle,
+      outbox,
+      urls,
+      keys,
+      events: repos.events,
+      tokens,
+      signingKeys,
+      certFingerprint,
+    }),
   };
 }

@@ -3,6 +3,7 @@ import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { buildApp } from "./app.js";
 import { listeningUrl, type ServerOptions } from "./config.js";
+import { advertise } from "./mdns.js";
 
 export interface RunningServer {
   url: string;
@@ -38,5 +39,13 @@ export async function startServer(
     typeof address === "object" && address ? address.port : options.port;
   const url = listeningUrl(options, port);
   if (!options.baseUrl) app.ctx.urls.setBase(url);
+  // Advertised only once listening, with the real port; withdrawn when the app stops.
+  const advert = advertise(
+    options,
+    port,
+    app.ctx.scan.certFingerprint,
+    (err) => app.log.warn({ err }, "mDNS advertisement failed"),
+  );
+  if (advert) app.ctx.lifecycle.onStop("mdns", () => advert.stop());
   return { url, app, close: () => app.close() };
 }

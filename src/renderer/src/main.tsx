@@ -1,22 +1,17 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { App } from './app.js';
+import { bootSession, persistSession } from './platform.js';
+import './styles.css';
 
-// Placeholder until the box office UI lands; it only proves the build and the bridge end to end.
-function Placeholder() {
-  const version = window.marquee?.appVersion;
-  return (
-    <main>
-      <h1>Marquee box office — UI coming</h1>
-      {version ? <p>Desktop app {version}</p> : null}
-    </main>
-  );
-}
+persistSession();
+void bootSession();
 
 const root = document.getElementById('root');
 if (root) {
   createRoot(root).render(
     <StrictMode>
-      <Placeholder />
+      <App />
     </StrictMode>,
   );
 }

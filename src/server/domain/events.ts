@@ -113,8 +113,11 @@ export class EventsService {
           );
         }
         // Tiers carry the event's currency; they follow it so the two never disagree.
-        for (const tier of tiers.forEvent(id))
+        // Each tier changes too, so webhook consumers holding tiers hear of it like any tier edit.
+        for (const tier of tiers.forEvent(id)) {
           tiers.update(tier.id, { currency: changes.currency }, now());
+          outbox.emit("tier.updated", viewTier(tiers.find(tier.id) ?? tier));
+        }
       }
       events.update(id, changes, now());
       const event = viewEvent(this.require(id), this.deps.urls);

@@ -1,7 +1,8 @@
-import type { WebhookKind } from "../../shared/webhook-kinds.js";
-import { newId } from "../ids.js";
-import type { Db } from "../store/db.js";
-import { toIso } from "../time.js";
+import type { WebhookKind } from '../../shared/webhook-kinds.js';
+import { newId } from '../ids.js';
+import type { Db } from '../store/db.js';
+import { toIso } from '../time.js';
+import type { WebhookFanOut } from '../webhooks/fan-out.js';
 
 export interface WebhookMessage {
   id: string;
@@ -11,8 +12,9 @@ export interface WebhookMessage {
 }
 
 /**
- * Records a webhook message in the outbox. Call it inside the transaction of the change that
- * causes it, so the message exists exactly when the change does (CONTRACT.md "Webhooks").
+ * Records a webhook message in the outbox, plus one delivery per enabled endpoint that wants its
+ * kind. Call it inside the transaction of the change that causes it, so the message and its
+ * deliveries exist exactly when the change does (CONTRACT.md "Webhooks").
  */
 export class Outbox {
   private readonly insert;
@@ -20,21 +22,23 @@ export class Outbox {
   constructor(
     db: Db,
     private readonly now: () => number,
+    private readonly fanOut: WebhookFanOut,
   ) {
     this.insert = db.prepare(
-      "INSERT INTO webhook_messages (id, type, payload, created_at) VALUES (?, ?, ?, ?)",
+      'INSERT INTO webhook_messages (id, type, payload, created_at) VALUES (?, ?, ?, ?)',
     );
   }
 
   emit(type: WebhookKind, object: unknown): WebhookMessage {
     const createdAt = this.now();
     const message: WebhookMessage = {
-      id: newId("webhookMessage"),
+      id: newId('webhookMessage'),
       type,
       created_at: toIso(createdAt),
       data: { object },
     };
     this.insert.run(message.id, type, JSON.stringify(message), createdAt);
+    this.fanOut.route(message.id, type, createdAt);
     return message;
   }
 }

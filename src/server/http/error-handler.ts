@@ -1,4 +1,9 @@
-import type { FastifyError, FastifyInstance } from "fastify";
+import type {
+  FastifyError,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+} from "fastify";
 import { ApiError, errorBody } from "../errors.js";
 import { apiErrorFromValidation } from "./validation-errors.js";
 
@@ -76,4 +81,24 @@ export function installErrorHandling(app: FastifyInstance): void {
     );
     return reply.code(404).send(errorBody(error));
   });
+}
+
+/**
+ * The router's own refusals (Fastify's `frameworkErrors`), raised before any route or hook runs:
+ * without this they answer in Fastify's shape, and an over-long id even as a bare 414.
+ */
+export function frameworkErrors(
+  err: FastifyError,
+  _request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  const apiError =
+    err.code === "FST_ERR_MAX_PARAM_LENGTH"
+      ? new ApiError(
+          400,
+          "invalid_field",
+          "A path parameter is too long; no id is longer than 80 characters.",
+        )
+      : new ApiError(400, "invalid_request", "The request URL is malformed.");
+  void reply.code(apiError.statusCode).send(errorBody(apiError));
 }

@@ -1,5 +1,5 @@
-import { newId } from "../ids.js";
-import type { Db } from "../store/db.js";
+import { newId } from '../ids.js';
+import type { Db } from '../store/db.js';
 
 export interface MailAttachment {
   filename: string;
@@ -23,6 +23,7 @@ export interface OutgoingMail {
  */
 export class MailOutbox {
   private readonly insert;
+  private readonly listeners: (() => void)[] = [];
 
   constructor(
     db: Db,
@@ -35,13 +36,13 @@ export class MailOutbox {
   }
 
   enqueue(mail: OutgoingMail): string {
-    const id = newId("mail");
+    const id = newId('mail');
     const at = this.now();
     const attachments = (mail.attachments ?? []).map((a) => ({
       filename: a.filename,
       cid: a.cid ?? null,
       content_type: a.contentType,
-      content_base64: a.content.toString("base64"),
+      content_base64: a.content.toString('base64'),
     }));
     this.insert.run(
       id,
@@ -53,6 +54,15 @@ export class MailOutbox {
       at,
       at,
     );
+    for (const listener of this.listeners) listener();
     return id;
+  }
+
+  /**
+   * The sender subscribes so a new mail goes out at once rather than at its next poll. Listeners
+   * run inside the caller's transaction, so they must only schedule work, never touch the store.
+   */
+  onEnqueue(listener: () => void): void {
+    this.listeners.push(listener);
   }
 }

@@ -106,4 +106,31 @@ export class TicketTokens {
       return { ok: false, reason: rejection, claims: parsed.claims };
     return { ok: true, claims: parsed.claims, kid: parsed.header.kid };
   }
+
+  /**
+   * The same check with the signature verified on libuv's thread pool, so a busy door server's
+   * event loop keeps serving HTTP and SQLite while Ed25519 runs on the other cores.
+   */
+  async verifyAsync(token: string, atMs = this.now()): Promise<TokenCheck> {
+    const parsed = parseTicketToken(token);
+    if (!parsed) return { ok: false, reason: "malformed", claims: null };
+    const key = this.keys.publicKey(parsed.header.kid);
+    const valid =
+      key !== undefined &&
+      (await new Promise<boolean>((resolve) =>
+        verify(
+          null,
+          Buffer.from(parsed.signingInput),
+          key,
+          Buffer.from(parsed.signature),
+          (err, ok) => resolve(!err && ok),
+        ),
+      ));
+    if (!valid)
+      return { ok: false, reason: "invalid_signature", claims: parsed.claims };
+    const rejection = windowRejection(parsed.claims, Math.floor(atMs / 1000));
+    if (rejection)
+      return { ok: false, reason: rejection, claims: parsed.claims };
+    return { ok: true, claims: parsed.claims, kid: parsed.header.kid };
+  }
 }

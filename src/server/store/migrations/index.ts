@@ -1,6 +1,8 @@
 import { sql as m001 } from "./001-events-tiers-keys.js";
 import { sql as m002 } from "./002-idempotency-usage-outbox.js";
 import { sql as m003 } from "./003-orders-tickets-mail.js";
+import { sql as m004 } from "./004-webhooks.js";
+import { sql as m006 } from "./006-scanning.js";
 
 export interface Migration {
   version: number;
@@ -16,4 +18,6 @@ export const migrations: readonly Migration[] = [
   { version: 1, name: "events-tiers-keys", sql: m001 },
   { version: 2, name: "idempotency-usage-outbox", sql: m002 },
   { version: 3, name: "orders-tickets-mail", sql: m003 },
+  { version: 4, name: "webhooks", sql: m004 },
+  { version: 6, name: "scanning", sql: m006 },
 ];

@@ -1,0 +1,87 @@
+/**
+ * `npm run gen:api`: writes the OpenAPI document of the real app to src/shared/api/openapi.json and
+ * the renderer's TypeScript types generated from it (openapi-typescript) to
+ * src/renderer/src/api/schema.d.ts. The UI's API types are never written by hand, so they cannot
+ * drift from the route schemas; test/unit/api-schema-fresh.test.ts fails when these files are stale.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import openapiTS, { astToString, COMMENT_HEADER, type OpenAPI3 } from 'openapi-typescript';
+import { format, resolveConfig } from 'prettier';
+import { buildApp } from '../src/server/app.js';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+export const apiFiles = {
+  openapi: join(root, 'src/shared/api/openapi.json'),
+  types: join(root, 'src/renderer/src/api/schema.d.ts'),
+};
+
+/** Builds the app exactly as the server does (on a throwaway store) and asks it for its document. */
+export async function exportOpenApiDocument(): Promise<string> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'marquee-openapi-'));
+  try {
+    const app = await buildApp({
+      dataDir,
+      host: '127.0.0.1',
+      port: 0,
+      mdns: false,
+      tls: 'off',
+      rateLimitPerMinute: 0,
+      venueName: 'Marquee venue',
+      logLevel: 'silent',
+      workers: false,
+      now: Date.now,
+    });
+    try {
+      return `${JSON.stringify(app.swagger(), null, 2)}\n`;
+    } finally {
+      await app.close();
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+export async function typesFromDocument(documentJson: string): Promise<string> {
+  const ast = await openapiTS(JSON.parse(documentJson) as OpenAPI3, { silent: true });
+  return `${COMMENT_HEADER}${astToString(ast)}`;
+}
+
+export interface ApiFileContents {
+  openapi: string;
+  types: string;
+}
+
+/**
+ * Formatted like the rest of the tree, so `prettier --check .` passes without ignoring them. The
+ * config is resolved for the files' home in the repository wherever they are written.
+ */
+async function formatted(text: string, filepath: string): Promise<string> {
+  const config = (await resolveConfig(filepath)) ?? {};
+  return format(text, { ...config, filepath });
+}
+
+export async function generateApiFiles(): Promise<ApiFileContents> {
+  const openapi = await formatted(await exportOpenApiDocument(), apiFiles.openapi);
+  return { openapi, types: await formatted(await typesFromDocument(openapi), apiFiles.types) };
+}
+
+export function writeApiFiles(contents: ApiFileContents, paths = apiFiles): void {
+  for (const [file, text] of [
+    [paths.openapi, contents.openapi],
+    [paths.types, contents.types],
+  ] as const) {
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, text);
+  }
+}
+
+const invokedDirectly = process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href;
+if (invokedDirectly) {
+  const contents = await generateApiFiles();
+  writeApiFiles(contents);
+  console.log(`wrote ${apiFiles.openapi} and ${apiFiles.types}`);
+}

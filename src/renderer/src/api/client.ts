@@ -1,0 +1,51 @@
+import createClient, { type Client } from 'openapi-fetch';
+import { errorFromResponse, networkError } from './api-error.js';
+import type { paths } from './schema.js';
+
+export type MarqueeClient = Client<paths>;
+
+export interface ClientHooks {
+  /** Every answer proves the server is reachable; every thrown fetch suggests it is not. */
+  onReachable?: () => void;
+  onUnreachable?: () => void;
+}
+
+/** The one typed client of the UI: every path, body and answer type comes from schema.d.ts. */
+export function makeClient(baseUrl: string, apiKey: string, hooks: ClientHooks = {}): MarqueeClient {
+  const client = createClient<paths>({ baseUrl: baseUrl.replace(/\/+$/, '') });
+  client.use({
+    onRequest({ request }) {
+      request.headers.set('authorization', `Bearer ${apiKey}`);
+      return request;
+    },
+    onResponse() {
+      hooks.onReachable?.();
+    },
+    onError({ error }) {
+      hooks.onUnreachable?.();
+      return networkError(error);
+    },
+  });
+  return client;
+}
+
+interface FetchResult<T> {
+  data?: T;
+  error?: unknown;
+  response: Response;
+}
+
+/** Awaits a client call and answers its data, or throws an ApiRequestError with code/message/param. */
+export async function unwrap<T>(call: Promise<FetchResult<T>>): Promise<T> {
+  let result: FetchResult<T>;
+  try {
+    result = await call;
+  } catch (err) {
+    if (err instanceof Error && err.name === 'ApiRequestError') throw err;
+    throw networkError(err);
+  }
+  if (!result.response.ok || result.error !== undefined) {
+    throw errorFromResponse(result.response.status, result.error);
+  }
+  return result.data as T;
+}

@@ -1,0 +1,48 @@
+/**
+ * Names for the shapes the UI uses, all derived from the generated `schema.d.ts` (itself generated
+ * from the server's route schemas), so no API type is ever written twice.
+ */
+import type { paths } from './schema.js';
+
+type JsonOf<R> = R extends { content: { 'application/json': infer T } } ? T : never;
+
+/** The 200 answer of `method path`. */
+export type Answer<P extends keyof paths, M extends keyof paths[P]> = paths[P][M] extends {
+  responses: { 200: infer R };
+}
+  ? JsonOf<R>
+  : never;
+
+/** The JSON body `method path` takes. */
+export type RequestBody<P extends keyof paths, M extends keyof paths[P]> = paths[P][M] extends {
+  requestBody?: infer B;
+}
+  ? JsonOf<NonNullable<B>>
+  : never;
+
+export type ErrorEnvelope = JsonOf<paths['/v2/events']['post']['responses'][400]>;
+
+export type EventView = Answer<'/v2/events/{id}', 'get'>;
+export type EventCreate = RequestBody<'/v2/events', 'post'>;
+export type EventPatch = RequestBody<'/v2/events/{id}', 'patch'>;
+export type EventStatus = EventView['status'];
+
+export type TierView = Answer<'/v2/tiers/{id}', 'get'>;
+export type TierCreate = RequestBody<'/v2/events/{event_id}/tiers', 'post'>;
+export type TierPatch = RequestBody<'/v2/tiers/{id}', 'patch'>;
+export type Visibility = TierView['visibility'];
+
+export type OrderView = Answer<'/v2/orders/{id}', 'get'>;
+export type OrderList = Answer<'/v2/orders', 'get'>;
+export type CheckoutBody = RequestBody<'/v2/orders', 'post'>;
+export type PaymentMethod = CheckoutBody['payment_method'];
+export type TicketView = Answer<'/v2/tickets/{id}', 'get'>;
+export type TransferBody = RequestBody<'/v2/tickets/{id}/transfer', 'post'>;
+export type AttendeeView = Answer<'/v2/attendees/{id}', 'get'>;
+
+export type ApiKeyView = Answer<'/v2/api_keys', 'get'>['data'][number];
+export type NewApiKey = Answer<'/v2/api_keys', 'post'>;
+export type KeyScope = ApiKeyView['scope'];
+export type SettingsView = Answer<'/v2/settings', 'get'>;
+export type PairingView = Answer<'/v2/devices/pairing', 'post'>;
+export type PairingBody = RequestBody<'/v2/devices/pairing', 'post'>;

@@ -1,0 +1,123 @@
+import { useCallback, useEffect } from 'react';
+import { OfflineBanner, useHealthPolling } from './components/offline-banner.js';
+import { matchPath } from './lib/route-match.js';
+import { Link, Redirect, usePath } from './router.js';
+import { EventDetailScreen } from './screens/events/event-detail-screen.js';
+import { EventsScreen } from './screens/events/events-screen.js';
+import { NewEventScreen } from './screens/events/new-event-screen.js';
+import { LoginScreen } from './screens/login-screen.js';
+import { OrdersScreen } from './screens/orders/orders-screen.js';
+import { SellScreen } from './screens/sell/sell-screen.js';
+import { SettingsScreen } from './screens/settings/settings-screen.js';
+import { useNavShortcuts } from './shortcuts.js';
+import { useSession } from './stores/session-store.js';
+import { useSettings } from './stores/settings-store.js';
+
+const adminOnly = new Set(['/settings']);
+
+const navItems = [
+  { to: '/sell', label: 'Sell', key: 'S' },
+  { to: '/orders', label: 'Orders', key: 'O' },
+  { to: '/events', label: 'Events & tiers', key: 'E' },
+  { to: '/settings', label: 'Settings', key: ',' },
+] as const;
+
+function Screen({ path }: { path: string }) {
+  const route = (pattern: string) => matchPath(pattern, path);
+  let params;
+  if (route('/') || route('/login')) return <Redirect to="/sell" />;
+  if (route('/sell')) return <SellScreen eventId={null} />;
+  if ((params = route('/sell/:eventId'))) return <SellScreen eventId={params.eventId ?? null} />;
+  if (route('/orders')) return <OrdersScreen orderId={null} />;
+  if ((params = route('/orders/:orderId'))) return <OrdersScreen orderId={params.orderId ?? null} />;
+  if (route('/events')) return <EventsScreen />;
+  if (route('/events/new')) return <NewEventScreen />;
+  if ((params = route('/events/:eventId'))) return <EventDetailScreen eventId={params.eventId ?? ''} />;
+  if (route('/settings')) return <SettingsScreen />;
+  if (route('/door') || route('/kiosk')) {
+    return (
+      <section className="screen">
+        <h1>{path.startsWith('/door') ? 'Door' : 'Kiosk'}</h1>
+        <p className="state state-empty">This screen is not part of this build yet.</p>
+      </section>
+    );
+  }
+  return (
+    <section className="screen">
+      <h1>Nothing here</h1>
+      <p className="state state-empty">
+        No screen at <code>{path}</code>. <Link to="/sell">Go to Sell</Link>.
+      </p>
+    </section>
+  );
+}
+
+function Shell() {
+  const path = usePath();
+  const role = useSession((s) => s.role);
+  const source = useSession((s) => s.source);
+  const connection = useSession((s) => s.connection);
+  const signOut = useSession((s) => s.signOut);
+  const venue = useSettings((s) => s.settings);
+  const loadSettings = useSettings((s) => s.loadSettings);
+  const allowed = useCallback((to: string) => role === 'admin' || !adminOnly.has(to), [role]);
+  useNavShortcuts(allowed);
+  useEffect(() => {
+    void loadSettings();
+  }, [loadSettings]);
+
+  return (
+    <div className="app">
+      <header className="topbar no-print">
+        <div className="brand" aria-label="Marquee">
+          MARQUEE
+        </div>
+        <span className="venue-name">{venue.data?.venue_name ?? ''}</span>
+        <nav aria-label="Screens" className="nav">
+          {navItems
+            .filter((item) => allowed(item.to))
+            .map((item) => {
+              const active = path === item.to || path.startsWith(`${item.to}/`);
+              return (
+                <Link key={item.to} to={item.to} className={active ? 'nav-link active' : 'nav-link'} aria-current={active ? 'page' : undefined}>
+                  {item.label} <kbd>{item.key}</kbd>
+                </Link>
+              );
+            })}
+        </nav>
+        <div className="topbar-right">
+          <span className={`conn conn-${connection}`} title={`Server ${connection}`}>
+            <span className="conn-dot" aria-hidden="true" />
+            {connection === 'offline' ? 'Offline' : connection === 'online' ? 'Online' : 'Connecting'}
+          </span>
+          <span className="badge badge-muted">{role === 'admin' ? 'admin' : 'box office'}</span>
+          {source === 'login' ? (
+            <button type="button" className="button button-ghost" onClick={signOut}>
+              Sign out
+            </button>
+          ) : null}
+        </div>
+      </header>
+      <OfflineBanner />
+      <main className="main">
+        <Screen path={path} />
+      </main>
+    </div>
+  );
+}
+
+export function App() {
+  const status = useSession((s) => s.status);
+  const source = useSession((s) => s.source);
+  useHealthPolling();
+  if (status === 'signed_in') return <Shell />;
+  if (status === 'checking' && source === null && window.marquee) {
+    return <p className="state state-loading">Connecting to the venue server…</p>;
+  }
+  return (
+    <>
+      <OfflineBanner />
+      <LoginScreen />
+    </>
+  );
+}

@@ -1,0 +1,34 @@
+import { useEffect, useState } from 'react';
+import { useSession } from '../stores/session-store.js';
+
+const pollMs = 5000;
+
+/** Polls /v2/health so the till knows it is cut off before a sale fails, and says so plainly. */
+export function useHealthPolling(): void {
+  const checkHealth = useSession((s) => s.checkHealth);
+  useEffect(() => {
+    void checkHealth();
+    const timer = window.setInterval(() => void checkHealth(), pollMs);
+    return () => window.clearInterval(timer);
+  }, [checkHealth]);
+}
+
+export function OfflineBanner() {
+  const connection = useSession((s) => s.connection);
+  const since = useSession((s) => s.offlineSince);
+  const baseUrl = useSession((s) => s.baseUrl);
+  const [, tick] = useState(0);
+  useEffect(() => {
+    if (connection !== 'offline') return;
+    const timer = window.setInterval(() => tick((n) => n + 1), 1000);
+    return () => window.clearInterval(timer);
+  }, [connection]);
+  if (connection !== 'offline') return null;
+  const seconds = since ? Math.max(0, Math.round((Date.now() - since) / 1000)) : 0;
+  return (
+    <div className="offline-banner no-print" role="alert">
+      <strong>Offline.</strong> The venue server at {baseUrl} has not answered for {seconds} s. Sales and changes
+      will fail until it is back; this page retries every {pollMs / 1000} s.
+    </div>
+  );
+}

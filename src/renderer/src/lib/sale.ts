@@ -1,0 +1,69 @@
+import type { CheckoutBody, EventView, PaymentMethod, TierView } from '../api/types.js';
+import { changeDue, formatMoney, parseMoney } from './money.js';
+
+/** What the till offers; `external` (paid elsewhere) stays an API-only method. */
+export type TillPayment = Extract<PaymentMethod, 'cash' | 'card' | 'comp'>;
+export const tillPayments: readonly TillPayment[] = ['cash', 'card', 'comp'];
+
+export interface Cart {
+  quantity: number;
+  payment: TillPayment;
+  tenderedText: string;
+  buyerName: string;
+  buyerEmail: string;
+}
+
+/** A comp is free (the server totals it 0), everything else is price × quantity. */
+export function cartTotal(tier: Pick<TierView, 'price_cents'>, cart: Pick<Cart, 'quantity' | 'payment'>): number {
+  return cart.payment === 'comp' ? 0 : tier.price_cents * cart.quantity;
+}
+
+export interface CartCheck {
+  total: number;
+  /** Cash only: what to hand back, or what is still missing. */
+  change: number;
+  short: number;
+  /** Keyed by field (`quantity`, `tendered`, `buyer.name`, `buyer.email`); empty when ready. */
+  problems: Record<string, string>;
+}
+
+export function checkCart(tier: Pick<TierView, 'price_cents' | 'currency'>, cart: Cart, maxQuantity: number): CartCheck {
+  const total = cartTotal(tier, cart);
+  const problems: Record<string, string> = {};
+  if (cart.quantity < 1) problems.quantity = 'Enter how many tickets.';
+  else if (cart.quantity > maxQuantity) problems.quantity = `At most ${maxQuantity} in one sale.`;
+  let change = 0;
+  let short = 0;
+  if (cart.payment === 'cash' && total > 0) {
+    const tendered = parseMoney(cart.tenderedText);
+    if (tendered === null) {
+      problems.tendered = 'Enter the cash handed over.';
+    } else {
+      ({ change, short } = changeDue(total, tendered));
+      if (short > 0) problems.tendered = `${formatMoney(short, tier.currency)} short.`;
+    }
+  }
+  // Card payments need someone to answer to (the server requires buyer name and email for them);
+  // a cash or comp walk-in may stay anonymous.
+  if (cart.payment === 'card') {
+    if (!cart.buyerName.trim()) problems['buyer.name'] = 'Card sales need the buyer’s name.';
+    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(cart.buyerEmail.trim())) {
+      problems['buyer.email'] = 'Card sales need the buyer’s email.';
+    }
+  }
+  return { total, change, short, problems };
+}
+
+/** The POST /v2/orders body for one tier line. Staff know an access code tier's code already. */
+export function checkoutBody(event: Pick<EventView, 'id'>, tier: TierView, cart: Cart): CheckoutBody {
+  const body: CheckoutBody = {
+    event_id: event.id,
+    items: [{ tier_id: tier.id, quantity: cart.quantity }],
+    payment_method: cart.payment,
+  };
+  const name = cart.buyerName.trim();
+  const email = cart.buyerEmail.trim();
+  if (name || email) body.buyer = { ...(name ? { name } : {}), ...(email ? { email } : {}) };
+  if (tier.visibility === 'access_code' && tier.access_code) body.access_code = tier.access_code;
+  return body;
+}

@@ -1,0 +1,116 @@
+import type { TierCreate, TierPatch, TierView, Visibility } from '../api/types.js';
+import { isoToLocalInput, localInputToIso } from './datetime.js';
+import { centsToInput, parseMoney } from './money.js';
+
+/** The tier editor's fields as the inputs hold them (text); one per tier field the API accepts. */
+export interface TierForm {
+  name: string;
+  price: string;
+  quantity: string;
+  visibility: Visibility;
+  access_code: string;
+  sale_starts_at: string;
+  sale_ends_at: string;
+  max_per_order: string;
+}
+
+export const tierFormFields = [
+  'name',
+  'price',
+  'quantity',
+  'visibility',
+  'access_code',
+  'sale_starts_at',
+  'sale_ends_at',
+  'max_per_order',
+] as const satisfies readonly (keyof TierForm)[];
+
+/** Server params whose form field has another name. */
+export const tierParamAliases: Readonly<Record<string, keyof TierForm>> = { price_cents: 'price' };
+
+export function tierToForm(tier?: TierView): TierForm {
+  if (!tier) {
+    return {
+      name: '',
+      price: '',
+      quantity: '100',
+      visibility: 'public',
+      access_code: '',
+      sale_starts_at: '',
+      sale_ends_at: '',
+      max_per_order: '10',
+    };
+  }
+  return {
+    name: tier.name,
+    price: centsToInput(tier.price_cents),
+    quantity: String(tier.quantity),
+    visibility: tier.visibility,
+    access_code: tier.access_code ?? '',
+    sale_starts_at: isoToLocalInput(tier.sale_starts_at),
+    sale_ends_at: isoToLocalInput(tier.sale_ends_at),
+    max_per_order: String(tier.max_per_order),
+  };
+}
+
+export interface ParsedTierForm {
+  body: TierCreate | null;
+  /** Only what the browser must settle before asking: text that is not a number at all. The
+   *  server checks every rule (bounds, quantity ≥ sold, access code, window order) itself. */
+  errors: Partial<Record<keyof TierForm, string>>;
+}
+
+const wholeNumber = (text: string): number | null => (/^\s*\d{1,9}\s*$/.test(text) ? Number(text) : null);
+
+export function parseTierForm(form: TierForm): ParsedTierForm {
+  const errors: ParsedTierForm['errors'] = {};
+  const price = parseMoney(form.price);
+  if (price === null) errors.price = 'Enter a price like 25 or 25.00.';
+  const quantity = wholeNumber(form.quantity);
+  if (quantity === null) errors.quantity = 'Enter a whole number.';
+  const maxPerOrder = wholeNumber(form.max_per_order);
+  if (maxPerOrder === null) errors.max_per_order = 'Enter a whole number.';
+  for (const field of ['sale_starts_at', 'sale_ends_at'] as const) {
+    if (form[field].trim() && localInputToIso(form[field]) === null) errors[field] = 'Enter a date and time.';
+  }
+  if (price === null || quantity === null || maxPerOrder === null || Object.keys(errors).length > 0) {
+    return { body: null, errors };
+  }
+  return {
+    body: {
+      name: form.name.trim(),
+      price_cents: price,
+      quantity,
+      visibility: form.visibility,
+      // The code belongs to access_code tiers only; switching away clears it rather than tripping
+      // the server's "access_code may be set only when…" on a field the seller cannot see.
+      access_code: form.visibility === 'access_code' ? form.access_code.trim() || null : null,
+      sale_starts_at: localInputToIso(form.sale_starts_at),
+      sale_ends_at: localInputToIso(form.sale_ends_at),
+      max_per_order: maxPerOrder,
+    },
+    errors,
+  };
+}
+
+/** Only the fields that changed, so a PATCH never rewrites what the seller did not touch. */
+export function tierChanges(original: TierView, body: TierCreate): TierPatch {
+  const patch: TierPatch = {};
+  const same = (a: string | null | undefined, b: string | null | undefined) =>
+    (a ?? null) === (b ?? null) || (a != null && b != null && Date.parse(a) === Date.parse(b));
+  if (body.name !== original.name) patch.name = body.name;
+  if (body.price_cents !== original.price_cents) patch.price_cents = body.price_cents;
+  if (body.quantity !== original.quantity) patch.quantity = body.quantity;
+  if (body.visibility !== original.visibility) patch.visibility = body.visibility;
+  if ((body.access_code ?? null) !== original.access_code) patch.access_code = body.access_code ?? null;
+  if (!same(body.sale_starts_at, original.sale_starts_at)) patch.sale_starts_at = body.sale_starts_at ?? null;
+  if (!same(body.sale_ends_at, original.sale_ends_at)) patch.sale_ends_at = body.sale_ends_at ?? null;
+  if (body.max_per_order !== original.max_per_order) patch.max_per_order = body.max_per_order;
+  return patch;
+}
+
+/** Why a tier cannot be deleted, or null when it can (the server refuses once anything is sold). */
+export function deleteBlocker(tier: Pick<TierView, 'sold'>): string | null {
+  if (tier.sold === 0) return null;
+  return `${tier.sold} sold: a tier with sales cannot be deleted. Lower its quantity to ${tier.sold} to stop selling it.`;
+}

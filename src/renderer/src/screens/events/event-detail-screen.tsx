@@ -1,0 +1,174 @@
+import { useEffect, useState } from 'react';
+import { messageOf } from '../../api/api-error.js';
+import type { EventView, TierView } from '../../api/types.js';
+import { Dialog } from '../../components/dialog.js';
+import { ErrorNote, Loading, Empty } from '../../components/states.js';
+import { StatusBadge } from '../../components/status-badge.js';
+import { eventChanges, eventToForm } from '../../lib/event-form.js';
+import { Link } from '../../router.js';
+import { useEvents } from '../../stores/events-store.js';
+import { useSession } from '../../stores/session-store.js';
+import { EventFormView } from './event-form.js';
+import { TierEditor } from './tier-editor.js';
+import { TiersTable } from './tiers-table.js';
+
+type Editing = { tier: TierView | null } | null;
+
+export function EventDetailScreen({ eventId }: { eventId: string }) {
+  const events = useEvents((s) => s.events);
+  const loadEvents = useEvents((s) => s.loadEvents);
+  useEffect(() => {
+    if (events.state === 'idle') void loadEvents();
+  }, [events.state, loadEvents]);
+  const event = events.data?.find((e) => e.id === eventId);
+  if (!event) {
+    if (events.state === 'error') return <ErrorNote message={events.error} onRetry={() => void loadEvents()} />;
+    if (events.state === 'ready') {
+      return (
+        <Empty>
+          No event <code>{eventId}</code>. <Link to="/events">All events</Link>.
+        </Empty>
+      );
+    }
+    return <Loading what="event" />;
+  }
+  return <EventDetail event={event} />;
+}
+
+function EventDetail({ event }: { event: EventView }) {
+  const isAdmin = useSession((s) => s.role === 'admin');
+  const tiers = useEvents((s) => s.tiers[event.id]);
+  const loadTiers = useEvents((s) => s.loadTiers);
+  const updateEvent = useEvents((s) => s.updateEvent);
+  const publishEvent = useEvents((s) => s.publishEvent);
+  const [editing, setEditing] = useState<Editing>(null);
+  const [confirmCancel, setConfirmCancel] = useState(false);
+  const [actionError, setActionError] = useState<string | null>(null);
+
+  useEffect(() => {
+    void loadTiers(event.id);
+  }, [event.id, loadTiers]);
+
+  const publish = async () => {
+    setActionError(null);
+    try {
+      await publishEvent(event.id);
+    } catch (err) {
+      setActionError(messageOf(err));
+    }
+  };
+
+  return (
+    <section className="screen">
+      <header className="screen-head">
+        <div>
+          <p className="crumbs">
+            <Link to="/events">Events &amp; tiers</Link> /
+          </p>
+          <h1>
+            {event.title} <StatusBadge status={event.status} />
+          </h1>
+          <p className="muted small">
+            <code>{event.id}</code> · public page{' '}
+            <a href={event.url} target="_blank" rel="noreferrer">
+              {event.url}
+            </a>
+          </p>
+        </div>
+        <div className="head-actions">
+          {event.status === 'published' ? (
+            <Link to={`/sell/${event.id}`} className="button">
+              Sell
+            </Link>
+          ) : null}
+          {isAdmin && event.status === 'draft' ? (
+            <button type="button" className="button button-primary" onClick={() => void publish()}>
+              Publish
+            </button>
+          ) : null}
+          {isAdmin && event.status !== 'cancelled' ? (
+            <button type="button" className="button button-danger" onClick={() => setConfirmCancel(true)}>
+              Cancel event…
+            </button>
+          ) : null}
+        </div>
+      </header>
+      {actionError ? (
+        <p className="form-error" role="alert">
+          {actionError}
+        </p>
+      ) : null}
+
+      <div className="event-layout">
+        <section aria-labelledby="tiers-title" className="panel">
+          <header className="panel-head">
+            <h2 id="tiers-title">Tiers</h2>
+            {isAdmin ? (
+              <button type="button" className="button button-primary" onClick={() => setEditing({ tier: null })}>
+                Add tier
+              </button>
+            ) : null}
+          </header>
+          {!tiers || (tiers.state === 'loading' && !tiers.data) ? <Loading what="tiers" /> : null}
+          {tiers?.state === 'error' ? <ErrorNote message={tiers.error} onRetry={() => void loadTiers(event.id)} /> : null}
+          {tiers?.data && tiers.data.length === 0 ? <Empty>No tiers yet. Add one to sell tickets.</Empty> : null}
+          {tiers?.data && tiers.data.length > 0 ? (
+            <TiersTable event={event} tiers={tiers.data} canEdit={isAdmin} onEdit={(tier) => setEditing({ tier })} />
+          ) : null}
+        </section>
+
+        <section aria-labelledby="event-title" className="panel">
+          <h2 id="event-title">Event details</h2>
+          {isAdmin ? null : <p className="muted small">Changing events needs an admin key.</p>}
+          <EventFormView
+            key={event.id}
+            initial={eventToForm(event)}
+            readOnly={!isAdmin || event.status === 'cancelled'}
+            submitLabel="Save changes"
+            onSubmit={async (form) => {
+              const parsed = eventChanges(event, form);
+              if (!parsed.body) return parsed.errors;
+              if (Object.keys(parsed.body).length > 0) await updateEvent(event.id, parsed.body);
+            }}
+          />
+        </section>
+      </div>
+
+      {editing ? <TierEditor event={event} tier={editing.tier} onClose={() => setEditing(null)} /> : null}
+      {confirmCancel ? <CancelEventDialog event={event} onClose={() => setConfirmCancel(false)} /> : null}
+    </section>
+  );
+}
+
+function CancelEventDialog({ event, onClose }: { event: EventView; onClose: () => void }) {
+  const cancelEvent = useEvents((s) => s.cancelEvent);
+  const [error, setError] = useState<string | null>(null);
+  const confirm = async () => {
+    try {
+      await cancelEvent(event.id);
+      onClose();
+    } catch (err) {
+      setError(messageOf(err));
+    }
+  };
+  return (
+    <Dialog title={`Cancel ${event.title}?`} onClose={onClose}>
+      <div className="dialog-body">
+        <p>Sales and admissions stop at once. Tickets already sold are not refunded by this; refund them from Orders.</p>
+        {error ? (
+          <p className="form-error" role="alert">
+            {error}
+          </p>
+        ) : null}
+        <div className="dialog-actions">
+          <button type="button" className="button" onClick={onClose} autoFocus>
+            Keep event <kbd>Esc</kbd>
+          </button>
+          <button type="button" className="button button-danger" onClick={() => void confirm()}>
+            Cancel event
+          </button>
+        </div>
+      </div>
+    </Dialog>
+  );
+}

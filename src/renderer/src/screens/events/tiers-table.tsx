@@ -1,0 +1,139 @@
+import { useState } from 'react';
+import { messageOf } from '../../api/api-error.js';
+import type { EventView, TierView } from '../../api/types.js';
+import { CapacityBar } from '../../components/capacity-bar.js';
+import { Dialog } from '../../components/dialog.js';
+import { useNow } from '../../hooks/use-now.js';
+import { formatDateTime } from '../../lib/datetime.js';
+import { formatMoney } from '../../lib/money.js';
+import { deleteBlocker } from '../../lib/tier-form.js';
+import { tierSaleState } from '../../lib/tier-sale-state.js';
+import { useEvents } from '../../stores/events-store.js';
+
+interface TiersTableProps {
+  event: EventView;
+  tiers: TierView[];
+  canEdit: boolean;
+  onEdit: (tier: TierView) => void;
+}
+
+export function TiersTable({ event, tiers, canEdit, onEdit }: TiersTableProps) {
+  const now = useNow();
+  const [deleting, setDeleting] = useState<TierView | null>(null);
+  return (
+    <>
+      <table className="table tiers-table">
+        <thead>
+          <tr>
+            <th>Tier</th>
+            <th className="num">Price</th>
+            <th>Sale window</th>
+            <th className="num">Max/order</th>
+            <th>Capacity</th>
+            <th>State</th>
+            {canEdit ? <th aria-label="Actions" /> : null}
+          </tr>
+        </thead>
+        <tbody>
+          {tiers.map((tier) => {
+            const blocker = deleteBlocker(tier);
+            const state = tierSaleState(tier, event, now);
+            return (
+              <tr key={tier.id} data-tier={tier.name}>
+                <td>
+                  <strong>{tier.name}</strong>
+                  <div className="muted small">
+                    {tier.visibility.replace('_', ' ')}
+                    {tier.access_code ? (
+                      <>
+                        {' '}
+                        · code <code>{tier.access_code}</code>
+                      </>
+                    ) : null}
+                  </div>
+                </td>
+                <td className="num">{formatMoney(tier.price_cents, tier.currency)}</td>
+                <td className="small">
+                  {tier.sale_starts_at || tier.sale_ends_at ? (
+                    <>
+                      {tier.sale_starts_at ? formatDateTime(tier.sale_starts_at) : 'now'} →{' '}
+                      {tier.sale_ends_at ? formatDateTime(tier.sale_ends_at) : 'doors'}
+                    </>
+                  ) : (
+                    <span className="muted">open</span>
+                  )}
+                </td>
+                <td className="num">{tier.max_per_order}</td>
+                <td>
+                  <CapacityBar sold={tier.sold} quantity={tier.quantity} />
+                </td>
+                <td className="small">{state.label}</td>
+                {canEdit ? (
+                  <td>
+<div className="row-actions">
+                    <button type="button" className="button button-small" onClick={() => onEdit(tier)}>
+                      Edit
+                    </button>
+                    <button
+                      type="button"
+                      className="button button-small button-danger"
+                      disabled={blocker !== null}
+                      title={blocker ?? `Delete ${tier.name}`}
+                      aria-describedby={blocker ? `why-${tier.id}` : undefined}
+                      onClick={() => setDeleting(tier)}
+                    >
+                      Delete
+                    </button>
+                    {blocker ? (
+                      <div className="muted small delete-reason" id={`why-${tier.id}`}>
+                        {blocker}
+                      </div>
+                    ) : null}
+                  </div>
+</td>
+                ) : null}
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+      {deleting ? <DeleteTierDialog tier={deleting} onClose={() => setDeleting(null)} /> : null}
+    </>
+  );
+}
+
+function DeleteTierDialog({ tier, onClose }: { tier: TierView; onClose: () => void }) {
+  const deleteTier = useEvents((s) => s.deleteTier);
+  const loadTiers = useEvents((s) => s.loadTiers);
+  const [error, setError] = useState<string | null>(null);
+  const confirm = async () => {
+    try {
+      await deleteTier(tier);
+      onClose();
+    } catch (err) {
+      // Someone may have sold one since this list loaded: show the server's word and fresh numbers.
+      setError(messageOf(err));
+      void loadTiers(tier.event_id);
+    }
+  };
+  return (
+    <Dialog title={`Delete tier ${tier.name}?`} onClose={onClose}>
+      <div className="dialog-body">
+        <p>Nothing has been sold in this tier, so it can go. This cannot be undone.</p>
+        {error ? (
+          <p className="form-error" role="alert">
+            {error}
+          </p>
+        ) : null}
+        <div className="dialog-actions">
+          <button type="button" className="button" onClick={onClose} autoFocus>
+            Keep <kbd>Esc</kbd>
+          </button>
+          <button type="button" className="button button-danger" onClick={() => void confirm()}>
+            Delete tier
+          </button>
+        </div>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,167 @@
+import { useEffect, useState } from 'react';
+import type { TicketView } from '../../api/types.js';
+import { ErrorNote, Loading } from '../../components/states.js';
+import { StatusBadge } from '../../components/status-badge.js';
+import { formatDateTime } from '../../lib/datetime.js';
+import { formatMoney } from '../../lib/money.js';
+import { Link } from '../../router.js';
+import { useEvents } from '../../stores/events-store.js';
+import { useOrders } from '../../stores/orders-store.js';
+import { RefundDialog } from './refund-dialog.js';
+import { TransferDialog } from './transfer-dialog.js';
+import { VoidDialog } from './void-dialog.js';
+
+type Action = { kind: 'refund' } | { kind: 'void'; ticket: TicketView } | { kind: 'transfer'; ticket: TicketView };
+
+export function OrderDetail({ orderId }: { orderId: string }) {
+  const detail = useOrders((s) => s.detail);
+  const attendees = useOrders((s) => s.attendees);
+  const openOrder = useOrders((s) => s.openOrder);
+  const tiers = useEvents((s) => s.tiers);
+  const loadTiers = useEvents((s) => s.loadTiers);
+  const [action, setAction] = useState<Action | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+
+  useEffect(() => {
+    setDone(null);
+    void openOrder(orderId);
+  }, [orderId, openOrder]);
+
+  const order = detail.data?.id === orderId ? detail.data : null;
+  const eventId = order?.event_id;
+  useEffect(() => {
+    if (eventId && !tiers[eventId]) void loadTiers(eventId);
+  }, [eventId, tiers, loadTiers]);
+
+  if (!order) {
+    if (detail.state === 'error') return <ErrorNote message={detail.error} onRetry={() => void openOrder(orderId)} />;
+    return <Loading what="order" />;
+  }
+  const tierName = (id: string) => tiers[order.event_id]?.data?.find((t) => t.id === id)?.name ?? id;
+  const refundable = order.total_cents - order.refunded_cents;
+  const finish = (message: string) => {
+    setAction(null);
+    setDone(message);
+  };
+
+  return (
+    <article className="order-detail" aria-label={`Order ${order.id}`}>
+      <header className="detail-head">
+        <div>
+          <h2>
+            Order <code>{order.id}</code> <StatusBadge status={order.status} />
+          </h2>
+          <p className="muted">
+            {formatDateTime(order.created_at)} · {order.payment_method} ·{' '}
+            {order.buyer?.name || order.buyer?.email
+              ? [order.buyer.name, order.buyer.email].filter(Boolean).join(' · ')
+              : 'Walk-in'}
+          </p>
+        </div>
+        <Link to="/orders" className="button button-ghost">
+          Close
+        </Link>
+      </header>
+      <dl className="figures">
+        <div>
+          <dt>Total</dt>
+          <dd>{formatMoney(order.total_cents, order.currency)}</dd>
+        </div>
+        <div>
+          <dt>Refunded</dt>
+          <dd data-testid="refunded">{formatMoney(order.refunded_cents, order.currency)}</dd>
+        </div>
+        <div>
+          <dt>Refundable</dt>
+          <dd>{formatMoney(refundable, order.currency)}</dd>
+        </div>
+      </dl>
+      <div className="detail-actions">
+        <button type="button" className="button" disabled={refundable <= 0} onClick={() => setAction({ kind: 'refund' })}>
+          Refund…
+        </button>
+        {refundable <= 0 ? <span className="muted small">Nothing left to refund.</span> : null}
+      </div>
+      {done ? (
+        <p className="note" role="status">
+          {done}
+        </p>
+      ) : null}
+
+      <h3>Tickets</h3>
+      <div className="table-wrap">
+      <table className="table">
+        <thead>
+          <tr>
+            <th>Ticket</th>
+            <th>Tier</th>
+            <th>Holder</th>
+            <th>Status</th>
+            <th className="num">Scans</th>
+            <th aria-label="Actions" />
+          </tr>
+        </thead>
+        <tbody>
+          {order.tickets.map((ticket) => {
+            const holder = attendees[ticket.id];
+            return (
+              <tr key={ticket.id} data-ticket={ticket.id}>
+                <td>
+                  <code>{ticket.id}</code>
+                  {ticket.transferred_from ? <div className="muted small">from {ticket.transferred_from}</div> : null}
+                  {ticket.transferred_to ? <div className="muted small">to {ticket.transferred_to}</div> : null}
+                </td>
+                <td>{tierName(ticket.tier_id)}</td>
+                <td>{holder ? [holder.name, holder.email].filter(Boolean).join(' · ') || '—' : '…'}</td>
+                <td>
+                  <StatusBadge status={ticket.status} />
+                </td>
+                <td className="num">{ticket.scan_count}</td>
+                <td>
+<div className="row-actions">
+                  {ticket.status === 'active' ? (
+                    <>
+                      <button type="button" className="button button-small" onClick={() => setAction({ kind: 'transfer', ticket })}>
+                        Transfer…
+                      </button>
+                      <button type="button" className="button button-small button-danger" onClick={() => setAction({ kind: 'void', ticket })}>
+                        Void…
+                      </button>
+                    </>
+                  ) : null}
+                </div>
+</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+      </div>
+
+      {order.refunds.length > 0 ? (
+        <>
+          <h3>Refunds</h3>
+          <ul className="refunds">
+            {order.refunds.map((refund) => (
+              <li key={refund.id}>
+                <strong>{formatMoney(refund.amount_cents, order.currency)}</strong>{' '}
+                {refund.reason === 'ticket_voided' ? `for voided ${refund.ticket_id ?? 'ticket'}` : 'requested'} ·{' '}
+                <span className="muted">{formatDateTime(refund.created_at)}</span>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+
+      {action?.kind === 'refund' ? (
+        <RefundDialog order={order} onClose={() => setAction(null)} onDone={finish} />
+      ) : null}
+      {action?.kind === 'void' ? (
+        <VoidDialog order={order} ticket={action.ticket} onClose={() => setAction(null)} onDone={finish} />
+      ) : null}
+      {action?.kind === 'transfer' ? (
+        <TransferDialog ticket={action.ticket} onClose={() => setAction(null)} onDone={finish} />
+      ) : null}
+    </article>
+  );
+}

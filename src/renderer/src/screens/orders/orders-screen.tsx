@@ -1,0 +1,119 @@
+import { useEffect, useRef, type FormEvent } from 'react';
+import { Empty, ErrorNote, Loading } from '../../components/states.js';
+import { StatusBadge } from '../../components/status-badge.js';
+import { formatDateTime } from '../../lib/datetime.js';
+import { formatMoney } from '../../lib/money.js';
+import { Link, navigate } from '../../router.js';
+import { useEvents } from '../../stores/events-store.js';
+import { useOrders } from '../../stores/orders-store.js';
+import { OrderDetail } from './order-detail.js';
+
+/** Orders: search by name, email, order id, ticket id or a pasted/scanned QR token; then act on one. */
+export function OrdersScreen({ orderId }: { orderId: string | null }) {
+  const orders = useOrders();
+  const events = useEvents((s) => s.events);
+  const loadEvents = useEvents((s) => s.loadEvents);
+  const searchRef = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    if (orders.results.state === 'idle') void orders.search('');
+    if (events.state === 'idle') void loadEvents();
+    if (!orderId) searchRef.current?.focus();
+    // Once per screen visit.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [orderId]);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const found = await orders.search(orders.query);
+    const intent = useOrders.getState().intent;
+    // An exact id or a scanned ticket names one order: open it straight away.
+    if (found.length === 1 && found[0] && intent.kind !== 'text') navigate(`/orders/${found[0].id}`);
+  };
+
+  const eventTitle = (id: string) => events.data?.find((e) => e.id === id)?.title ?? id;
+  const list = orders.results.data ?? [];
+  const intent = orders.intent;
+
+  return (
+    <section className="screen orders">
+      <header className="screen-head">
+        <h1>Orders</h1>
+      </header>
+      <form className="search" onSubmit={submit} role="search">
+        <input
+          ref={searchRef}
+          data-search
+          type="search"
+          aria-label="Search orders"
+          placeholder="Name, email, order id, ticket id, or scan/paste a ticket QR"
+          value={orders.query}
+          onChange={(e) => orders.setQuery(e.target.value)}
+        />
+        <button type="submit" className="button button-primary">
+          Search <kbd>Enter</kbd>
+        </button>
+      </form>
+      <p className="muted small">
+        {intent.kind === 'ticket' && intent.fromToken
+          ? `QR token of ticket ${intent.q}`
+          : intent.kind === 'order'
+            ? 'Order id'
+            : intent.kind === 'ticket'
+              ? 'Ticket id'
+              : 'Press / to search from anywhere.'}
+      </p>
+
+      <div className={orderId ? 'orders-split' : ''}>
+        <div className="orders-list">
+          {orders.results.state === 'loading' && !orders.results.data ? <Loading what="orders" /> : null}
+          {orders.results.state === 'error' ? (
+            <ErrorNote message={orders.results.error} onRetry={() => void orders.search()} />
+          ) : null}
+          {orders.results.state === 'ready' && list.length === 0 ? (
+            <Empty>{orders.query.trim() ? `No order matches “${orders.query.trim()}”.` : 'No orders yet.'}</Empty>
+          ) : null}
+          {list.length > 0 ? (
+            <table className="table">
+              <thead>
+                <tr>
+                  <th>Order</th>
+                  <th className="col-optional">Buyer</th>
+                  <th className="col-optional">Event</th>
+                  <th className="num col-optional">Tickets</th>
+                  <th className="num">Total</th>
+                  <th>Status</th>
+                </tr>
+              </thead>
+              <tbody>
+                {list.map((order) => (
+                  <tr key={order.id} className={order.id === orderId ? 'row-selected' : undefined}>
+                    <td>
+                      <Link to={`/orders/${order.id}`}>
+                        <code>{order.id}</code>
+                      </Link>
+                      <div className="muted small">{formatDateTime(order.created_at)}</div>
+                    </td>
+                    <td className="col-optional">{order.buyer?.name ?? order.buyer?.email ?? <span className="muted">Walk-in</span>}</td>
+                    <td className="col-optional">{eventTitle(order.event_id)}</td>
+                    <td className="num col-optional">{order.tickets.length}</td>
+                    <td className="num">{formatMoney(order.total_cents, order.currency)}</td>
+                    <td>
+                      <StatusBadge status={order.status} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          ) : null}
+          {orders.nextCursor ? (
+            <button type="button" className="button" onClick={() => void orders.loadMore()}>
+              Load more
+            </button>
+          ) : null}
+        </div>
+        {orderId ? <OrderDetail orderId={orderId} /> : null}
+      </div>
+    </section>
+  );
+}

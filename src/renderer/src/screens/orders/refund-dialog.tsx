@@ -1,0 +1,83 @@
+import { useState, type FormEvent } from 'react';
+import type { OrderView } from '../../api/types.js';
+import { Dialog } from '../../components/dialog.js';
+import { Field } from '../../components/field.js';
+import { splitError, type SplitError } from '../../lib/field-errors.js';
+import { centsToInput, formatMoney, parseMoney } from '../../lib/money.js';
+import { useOrders } from '../../stores/orders-store.js';
+
+interface Props {
+  order: OrderView;
+  onClose: () => void;
+  onDone: (message: string) => void;
+}
+
+/** Full or partial refund of an order; a full refund also voids its active tickets (server rule). */
+export function RefundDialog({ order, onClose, onDone }: Props) {
+  const refund = useOrders((s) => s.refund);
+  const left = order.total_cents - order.refunded_cents;
+  const [mode, setMode] = useState<'full' | 'partial'>('full');
+  const [amount, setAmount] = useState(centsToInput(left));
+  const [error, setError] = useState<SplitError | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    let cents: number | undefined;
+    if (mode === 'partial') {
+      const parsed = parseMoney(amount);
+      if (parsed === null || parsed <= 0) {
+        setError({ fields: { amount_cents: 'Enter an amount like 12.50.' }, form: null });
+        return;
+      }
+      cents = parsed;
+    }
+    setBusy(true);
+    try {
+      const updated = await refund(order.id, cents);
+      onDone(`Refunded ${formatMoney(updated.refunded_cents - order.refunded_cents, order.currency)}.`);
+    } catch (err) {
+      setError(splitError(err, ['amount_cents']));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog title={`Refund order ${order.id}`} onClose={onClose}>
+      <form className="dialog-body" onSubmit={submit} noValidate>
+        <p>
+          Paid {formatMoney(order.total_cents, order.currency)}, refunded so far {formatMoney(order.refunded_cents, order.currency)}.
+        </p>
+        <fieldset className="choices">
+          <legend>Refund</legend>
+          <label className="choice">
+            <input type="radio" name="mode" checked={mode === 'full'} onChange={() => setMode('full')} autoFocus />
+            Everything left ({formatMoney(left, order.currency)}) — also voids the order&apos;s active tickets
+          </label>
+          <label className="choice">
+            <input type="radio" name="mode" checked={mode === 'partial'} onChange={() => setMode('partial')} />
+            Part of it
+          </label>
+        </fieldset>
+        {mode === 'partial' ? (
+          <Field label="Amount" error={error?.fields.amount_cents}>
+            <input inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} autoFocus />
+          </Field>
+        ) : null}
+        {error?.form ? (
+          <p className="form-error" role="alert">
+            {error.form}
+          </p>
+        ) : null}
+        <div className="dialog-actions">
+          <button type="button" className="button" onClick={onClose}>
+            Cancel <kbd>Esc</kbd>
+          </button>
+          <button type="submit" className="button button-danger" disabled={busy}>
+            {busy ? 'Refunding…' : 'Refund'}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,59 @@
+import { useState, type FormEvent } from 'react';
+import type { OrderView, TicketView } from '../../api/types.js';
+import { Dialog } from '../../components/dialog.js';
+import { messageOf } from '../../api/api-error.js';
+import { useOrders } from '../../stores/orders-store.js';
+
+interface Props {
+  order: OrderView;
+  ticket: TicketView;
+  onClose: () => void;
+  onDone: (message: string) => void;
+}
+
+/** Voiding is irreversible, so it is confirmed; the refund of the ticket's price is on by default. */
+export function VoidDialog({ order, ticket, onClose, onDone }: Props) {
+  const voidTicket = useOrders((s) => s.voidTicket);
+  const [refund, setRefund] = useState(order.total_cents > 0);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setBusy(true);
+    try {
+      await voidTicket(ticket, refund);
+      onDone(`Voided ${ticket.id}${refund ? ' and refunded its price' : ' without a refund'}.`);
+    } catch (err) {
+      setError(messageOf(err));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog title={`Void ticket ${ticket.id}?`} onClose={onClose}>
+      <form className="dialog-body" onSubmit={submit}>
+        <p>
+          The ticket stops working at the door at once. <strong>This cannot be undone.</strong>
+        </p>
+        <label className="choice">
+          <input type="checkbox" checked={refund} onChange={(e) => setRefund(e.target.checked)} />
+          Refund the ticket&apos;s price on order {order.id}
+        </label>
+        {error ? (
+          <p className="form-error" role="alert">
+            {error}
+          </p>
+        ) : null}
+        <div className="dialog-actions">
+          <button type="button" className="button" onClick={onClose} autoFocus>
+            Keep ticket <kbd>Esc</kbd>
+          </button>
+          <button type="submit" className="button button-danger" disabled={busy}>
+            {busy ? 'Voiding…' : 'Void ticket'}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,52 @@
+import { parseTicketToken } from '../../../../shared/ticket-token.js';
+import type { EventView, OrderView, TicketView } from '../../api/types.js';
+import { QrImage } from '../../components/qr-image.js';
+import { formatDateTime } from '../../lib/datetime.js';
+import { formatMoney } from '../../lib/money.js';
+
+interface PrintTicketsProps {
+  event: EventView;
+  order: OrderView;
+  tickets: TicketView[];
+  tierName: (tierId: string) => string;
+  venueName: string;
+}
+
+/**
+ * The receipt-printer layout (80 mm roll, one ticket per cut), shown only by print CSS. The door
+ * QR is a 5-minute token, so each slip says until when it scans and carries the wallet link's QR,
+ * which always shows a fresh one.
+ */
+export function PrintTickets({ event, order, tickets, tierName, venueName }: PrintTicketsProps) {
+  const unitPrice = order.tickets.length > 0 ? Math.round(order.total_cents / order.tickets.length) : 0;
+  return (
+    <div className="print-only print-tickets" aria-hidden="true">
+      {tickets.map((ticket) => {
+        const exp = expiryOf(ticket.qr_token);
+        return (
+          <article key={ticket.id} className="print-ticket">
+            <div className="print-venue">{venueName}</div>
+            <div className="print-title">{event.title}</div>
+            <div>{event.venue}</div>
+            <div>Doors {formatDateTime(event.doors_at)}</div>
+            <div className="print-tier">
+              {tierName(ticket.tier_id)} · {formatMoney(unitPrice, order.currency)}
+            </div>
+            <QrImage text={ticket.qr_token} size={220} label="Door QR" className="print-qr" />
+            <div className="print-small">Door QR valid until {exp}</div>
+            <QrImage text={ticket.wallet_url} size={120} label="Wallet link" className="print-qr-small" />
+            <div className="print-small">Scan for your live ticket: {ticket.wallet_url}</div>
+            <div className="print-small">
+              {ticket.id} · {order.id}
+            </div>
+          </article>
+        );
+      })}
+    </div>
+  );
+}
+
+function expiryOf(token: string): string {
+  const exp = parseTicketToken(token)?.claims.exp;
+  return exp ? new Date(exp * 1000).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' }) : '—';
+}

@@ -1,0 +1,209 @@
+import { useEffect, useRef, type FormEvent, type KeyboardEvent } from 'react';
+import type { EventView, TierView } from '../../api/types.js';
+import { Field } from '../../components/field.js';
+import { formatMoney, parseMoney, quickTenders, centsToInput } from '../../lib/money.js';
+import { checkCart, tillPayments, type TillPayment } from '../../lib/sale.js';
+import { useSale } from '../../stores/sale-store.js';
+
+const paymentLabels: Record<TillPayment, string> = { cash: 'Cash', card: 'Card', comp: 'Comp (free)' };
+
+interface SalePanelProps {
+  event: EventView;
+  tier: TierView;
+  maxQuantity: number;
+}
+
+/** Quantity, then payment: the right-hand side of the till, driven entirely from the keyboard. */
+export function SalePanel({ event, tier, maxQuantity }: SalePanelProps) {
+  const sale = useSale();
+  const quantityRef = useRef<HTMLInputElement>(null);
+  const paymentRef = useRef<HTMLInputElement>(null);
+  const check = checkCart(tier, sale, maxQuantity);
+  const currency = tier.currency;
+
+  useEffect(() => {
+    if (sale.stage === 'quantity') {
+      quantityRef.current?.focus();
+      quantityRef.current?.select();
+    }
+    if (sale.stage === 'payment') paymentRef.current?.focus();
+  }, [sale.stage, tier.id]);
+
+  const onQuantityKey = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key === 'Enter') {
+      e.preventDefault();
+      sale.confirmQuantity(maxQuantity);
+    } else if (e.key === 'Escape') {
+      e.preventDefault();
+      if (sale.quantityText === '') sale.back();
+      else sale.quantityKey('Escape', maxQuantity);
+    } else if (/^[0-9]$/.test(e.key) || e.key === 'Backspace' || e.key === 'Delete') {
+      e.preventDefault();
+      const input = e.currentTarget;
+      // Typing over a selected number replaces it, as in any field.
+      const replacing = input.selectionStart === 0 && input.selectionEnd === input.value.length && /^[0-9]$/.test(e.key);
+      if (replacing) sale.quantityKey('Escape', maxQuantity);
+      sale.quantityKey(e.key, maxQuantity);
+    } else if (e.key === 'ArrowUp' || e.key === 'ArrowDown') {
+      e.preventDefault();
+      step(e.key === 'ArrowUp' ? 1 : -1);
+    }
+  };
+
+  const step = (delta: number) => {
+    const next = Math.min(maxQuantity, Math.max(1, sale.quantity + delta));
+    sale.quantityKey('Escape', maxQuantity);
+    for (const digit of String(next)) sale.quantityKey(digit, maxQuantity);
+  };
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    void sale.submit(event, tier, maxQuantity);
+  };
+
+  const fieldError = (name: string) => sale.error?.fields[name] ?? null;
+  /** Enter on a payment choice moves on to what that payment needs next. */
+  const onPaymentKey = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key === 'Enter') {
+      e.preventDefault();
+      const next = document.querySelector<HTMLElement>('[data-after-payment]');
+      next?.focus();
+    } else if (e.key === 'Escape') {
+      e.preventDefault();
+      sale.back();
+    }
+  };
+  const onFieldEscape = (e: KeyboardEvent) => {
+    if (e.key === 'Escape') {
+      e.preventDefault();
+      sale.back();
+    }
+  };
+
+  return (
+    <section className="sale-panel" aria-label="Sale">
+      <header className="sale-head">
+        <div>
+          <div className="sale-tier">{tier.name}</div>
+          <div className="muted">
+            {formatMoney(tier.price_cents, currency)} each · up to {maxQuantity}
+          </div>
+        </div>
+        <button type="button" className="button button-ghost" onClick={() => sale.back()}>
+          Back <kbd>Esc</kbd>
+        </button>
+      </header>
+
+      <Field
+        label="Quantity"
+        error={sale.quantityNote ?? fieldError('quantity')}
+        hint={sale.stage === 'quantity' ? 'Type digits, Enter to continue, ↑/↓ to step' : undefined}
+      >
+        <input
+          ref={quantityRef}
+          className="quantity-input"
+          inputMode="numeric"
+          autoComplete="off"
+          value={sale.quantityText}
+          readOnly={sale.stage !== 'quantity'}
+          onFocus={() => {
+            if (sale.stage === 'payment') sale.back();
+          }}
+          onChange={() => undefined}
+          onKeyDown={onQuantityKey}
+        />
+      </Field>
+
+      {sale.stage === 'quantity' ? (
+        <button type="button" className="button button-primary button-block" onClick={() => sale.confirmQuantity(maxQuantity)}>
+          Continue to payment <kbd>Enter</kbd>
+        </button>
+      ) : (
+        <form className="payment" onSubmit={submit} noValidate>
+          <div className="total-line">
+            <span>
+              {sale.quantity} × {tier.name}
+            </span>
+            <strong data-testid="sale-total">{formatMoney(check.total, currency)}</strong>
+          </div>
+
+          <fieldset className="payment-methods">
+            <legend>Payment</legend>
+            {tillPayments.map((method, i) => (
+              <label key={method} className={`choice${sale.payment === method ? ' choice-on' : ''}`}>
+                <input
+                  ref={i === 0 ? paymentRef : undefined}
+                  type="radio"
+                  name="payment"
+                  value={method}
+                  checked={sale.payment === method}
+                  onChange={() => sale.setPayment(method)}
+                  onKeyDown={onPaymentKey}
+                />
+                {paymentLabels[method]}
+              </label>
+            ))}
+          </fieldset>
+
+          {sale.payment === 'cash' && check.total > 0 ? (
+            <>
+              <Field label="Cash tendered" error={fieldError('tendered')} hint="Enter to complete the sale">
+                <input
+                  data-after-payment
+                  inputMode="decimal"
+                  autoComplete="off"
+                  placeholder={centsToInput(check.total)}
+                  value={sale.tenderedText}
+                  onChange={(e) => sale.setTendered(e.target.value)}
+                  onKeyDown={onFieldEscape}
+                />
+              </Field>
+              <div className="quick-tenders" aria-label="Quick amounts">
+                {quickTenders(check.total).map((amount) => (
+                  <button key={amount} type="button" className="button button-small" onClick={() => sale.setTendered(centsToInput(amount))}>
+                    {formatMoney(amount, currency)}
+                  </button>
+                ))}
+              </div>
+              <div className={`change-due${check.short > 0 ? ' change-short' : ''}`} aria-live="polite">
+                <span>{check.short > 0 ? 'Short' : 'Change due'}</span>
+                <strong data-testid="change-due">
+                  {parseMoney(sale.tenderedText) === null
+                    ? '—'
+                    : formatMoney(check.short > 0 ? check.short : check.change, currency)}
+                </strong>
+              </div>
+            </>
+          ) : null}
+
+          {sale.payment === 'card' ? (
+            <div className="buyer">
+              <Field label="Buyer name" error={fieldError('buyer.name')}>
+                <input data-after-payment autoComplete="off" value={sale.buyerName} onChange={(e) => sale.setBuyer('buyerName', e.target.value)} onKeyDown={onFieldEscape} />
+              </Field>
+              <Field label="Buyer email" error={fieldError('buyer.email')} hint="Card sales need a name and email">
+                <input type="email" autoComplete="off" value={sale.buyerEmail} onChange={(e) => sale.setBuyer('buyerEmail', e.target.value)} onKeyDown={onFieldEscape} />
+              </Field>
+            </div>
+          ) : (
+            <p className="muted small">Walk-in sale: no name needed.</p>
+          )}
+
+          {sale.error?.form ? (
+            <p className="form-error" role="alert">
+              {sale.error.form}
+            </p>
+          ) : null}
+          <button
+            type="submit"
+            className="button button-primary button-block button-large"
+            disabled={sale.submitting}
+            {...(sale.payment === 'comp' || check.total === 0 ? { 'data-after-payment': true } : {})}
+          >
+            {sale.submitting ? 'Selling…' : `Complete sale · ${formatMoney(check.total, currency)}`}
+          </button>
+        </form>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,168 @@
+import { useEffect, useState } from 'react';
+import type { EventView } from '../../api/types.js';
+import { Empty, ErrorNote, Loading } from '../../components/states.js';
+import { useNow } from '../../hooks/use-now.js';
+import { formatDateTime } from '../../lib/datetime.js';
+import { tierSaleState } from '../../lib/tier-sale-state.js';
+import { Link, Redirect, navigate } from '../../router.js';
+import { isTypingTarget } from '../../shortcuts.js';
+import { useEvents } from '../../stores/events-store.js';
+import { useSale } from '../../stores/sale-store.js';
+import { useSettings } from '../../stores/settings-store.js';
+import { SaleDone } from './sale-done.js';
+import { SalePanel } from './sale-panel.js';
+import { TierTiles } from './tier-tiles.js';
+
+/** Sell: pick the event, then a tier tile, a quantity and a payment. */
+export function SellScreen({ eventId }: { eventId: string | null }) {
+  const events = useEvents((s) => s.events);
+  const loadEvents = useEvents((s) => s.loadEvents);
+
+  // Fresh on every visit: an event published at another till must show up here.
+  useEffect(() => {
+    void loadEvents();
+  }, [loadEvents]);
+
+  const list = events.data ?? [];
+  if (eventId === null) {
+    if (!events.data) {
+      if (events.state === 'error') return <ErrorNote message={events.error} onRetry={() => void loadEvents()} />;
+      return <Loading what="events" />;
+    }
+    const published = list.filter((e) => e.status === 'published');
+    // One show tonight: go straight to its tiers.
+    if (published.length === 1 && published[0]) return <Redirect to={`/sell/${published[0].id}`} />;
+    return <EventPicker events={list} />;
+  }
+  const event = list.find((e) => e.id === eventId);
+  if (!event) {
+    if (events.state === 'error') return <ErrorNote message={events.error} onRetry={() => void loadEvents()} />;
+    if (events.state === 'ready') {
+      return (
+        <Empty>
+          No event <code>{eventId}</code>. <Link to="/sell">Pick another</Link>.
+        </Empty>
+      );
+    }
+    return <Loading what="event" />;
+  }
+  return <Till event={event} otherEvents={list.filter((e) => e.status === 'published').length > 1} />;
+}
+
+function EventPicker({ events }: { events: EventView[] }) {
+  const published = events.filter((e) => e.status === 'published');
+  return (
+    <section className="screen">
+      <h1>Sell</h1>
+      {published.length === 0 ? (
+        <Empty>
+          No published event to sell. {events.length > 0 ? 'Publish one in ' : 'Create one in '}
+          <Link to="/events">Events &amp; tiers</Link>.
+        </Empty>
+      ) : (
+        <ul className="event-picker" aria-label="Events on sale">
+          {published.map((event, i) => (
+            <li key={event.id}>
+              <button type="button" className="event-pick" autoFocus={i === 0} onClick={() => navigate(`/sell/${event.id}`)}>
+                <strong>{event.title}</strong>
+                <span>{event.venue}</span>
+                <span className="muted">Doors {formatDateTime(event.doors_at)}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function Till({ event, otherEvents }: { event: EventView; otherEvents: boolean }) {
+  const tiers = useEvents((s) => s.tiers[event.id]);
+  const loadTiers = useEvents((s) => s.loadTiers);
+  const venueName = useSettings((s) => s.settings.data?.venue_name ?? event.venue);
+  const sale = useSale();
+  const now = useNow();
+  const [pickNote, setPickNote] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (sale.eventId !== event.id) sale.chooseEvent(event.id);
+    void loadTiers(event.id);
+    // Only when the event changes; sale is a fresh object every render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [event.id, loadTiers]);
+
+  const tierList = tiers?.data ?? [];
+  const tier = tierList.find((t) => t.id === sale.tierId) ?? null;
+  const state = tier ? tierSaleState(tier, event, now) : null;
+
+  // Digits pick the numbered tile while no field has the keyboard.
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (sale.stage !== 'tier' || isTypingTarget(e.target) || document.querySelector('dialog[open]')) return;
+      if (!/^[1-9]$/.test(e.key) || e.ctrlKey || e.metaKey || e.altKey) return;
+      const picked = tierList[Number(e.key) - 1];
+      if (!picked) return;
+      e.preventDefault();
+      const pickedState = tierSaleState(picked, event, Date.now());
+      if (pickedState.sellable) {
+        setPickNote(null);
+        sale.chooseTier(picked.id);
+      } else {
+        setPickNote(`${picked.name}: ${pickedState.label}.`);
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [sale, tierList, event]);
+
+  return (
+    <section className="screen till">
+      <header className="screen-head no-print">
+        <div>
+          <h1>{event.title}</h1>
+          <p className="muted">
+            {event.venue} · Doors {formatDateTime(event.doors_at)}
+            {otherEvents ? (
+              <>
+                {' · '}
+                <Link to="/sell">Change event</Link>
+              </>
+            ) : null}
+          </p>
+        </div>
+      </header>
+      {sale.stage === 'done' && sale.order ? (
+        <SaleDone event={event} order={sale.order} tiers={tierList} venueName={venueName} />
+      ) : (
+        <div className="till-grid no-print">
+          <div>
+            {!tiers || (tiers.state === 'loading' && !tiers.data) ? <Loading what="tiers" /> : null}
+            {tiers?.state === 'error' ? <ErrorNote message={tiers.error} onRetry={() => void loadTiers(event.id)} /> : null}
+            {tiers?.data && tiers.data.length === 0 ? (
+              <Empty>
+                This event has no tiers yet. <Link to={`/events/${event.id}`}>Add one</Link>.
+              </Empty>
+            ) : null}
+            {tierList.length > 0 ? (
+              <>
+                <TierTiles event={event} tiers={tierList} now={now} selectedId={sale.tierId} onPick={(t) => sale.chooseTier(t.id)} />
+                <p className="muted small" role="status">
+                  {pickNote ?? 'Press 1–9 or Tab to a tile and Enter to pick a tier.'}
+                </p>
+              </>
+            ) : null}
+          </div>
+          <div>
+            {tier && state?.sellable ? (
+              <SalePanel event={event} tier={tier} maxQuantity={state.maxQuantity} />
+            ) : (
+              <div className="sale-panel sale-panel-empty">
+                <p>{tier && state ? `${tier.name}: ${state.label}.` : 'Pick a tier to start a sale.'}</p>
+              </div>
+            )}
+          </div>
+        </div>
+      )}
+    </section>
+  );
+}

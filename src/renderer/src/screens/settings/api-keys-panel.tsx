@@ -1,0 +1,182 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { messageOf } from '../../api/api-error.js';
+import type { ApiKeyView, KeyScope } from '../../api/types.js';
+import { Dialog } from '../../components/dialog.js';
+import { Field } from '../../components/field.js';
+import { Empty, ErrorNote, Loading } from '../../components/states.js';
+import { formatDateTime } from '../../lib/datetime.js';
+import { splitError, type SplitError } from '../../lib/field-errors.js';
+import { useSession } from '../../stores/session-store.js';
+import { useSettings } from '../../stores/settings-store.js';
+
+const scopes: { value: KeyScope; label: string }[] = [
+  { value: 'box_office', label: 'box_office: a till (sell, orders)' },
+  { value: 'scanner', label: 'scanner: a door device' },
+  { value: 'admin', label: 'admin: everything' },
+];
+
+export function ApiKeysPanel() {
+  const keys = useSettings((s) => s.keys);
+  const loadKeys = useSettings((s) => s.loadKeys);
+  const createKey = useSettings((s) => s.createKey);
+  const createdKey = useSettings((s) => s.createdKey);
+  const dismissSecret = useSettings((s) => s.dismissSecret);
+  const ownKey = useSession((s) => s.apiKey);
+  const [name, setName] = useState('');
+  const [scope, setScope] = useState<KeyScope>('box_office');
+  const [error, setError] = useState<SplitError | null>(null);
+  const [revoking, setRevoking] = useState<ApiKeyView | null>(null);
+  const [copied, setCopied] = useState(false);
+
+  useEffect(() => {
+    void loadKeys();
+  }, [loadKeys]);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    try {
+      await createKey(name.trim(), scope);
+      setName('');
+      setError(null);
+      setCopied(false);
+    } catch (err) {
+      setError(splitError(err, ['name', 'scope']));
+    }
+  };
+
+  const copy = async (secret: string) => {
+    try {
+      await navigator.clipboard.writeText(secret);
+      setCopied(true);
+    } catch {
+      setCopied(false);
+    }
+  };
+
+  return (
+    <section className="panel span-2" aria-labelledby="keys-title">
+      <h2 id="keys-title">API keys</h2>
+      <form onSubmit={submit} noValidate className="inline-form">
+        <Field label="Name" error={error?.fields.name}>
+          <input value={name} placeholder="Till 2" onChange={(e) => setName(e.target.value)} />
+        </Field>
+        <Field label="Scope" error={error?.fields.scope}>
+          <select value={scope} onChange={(e) => setScope(e.target.value as KeyScope)}>
+            {scopes.map((s) => (
+              <option key={s.value} value={s.value}>
+                {s.label}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <button type="submit" className="button button-primary">
+          Create key
+        </button>
+      </form>
+      {error?.form ? (
+        <p className="form-error" role="alert">
+          {error.form}
+        </p>
+      ) : null}
+      {createdKey ? (
+        <div className="secret-once" role="status">
+          <p>
+            <strong>Secret of “{createdKey.name}”</strong> — shown this once; only its hash is kept.
+          </p>
+          <code className="secret" data-testid="new-secret">
+            {createdKey.secret}
+          </code>
+          <div className="row-actions">
+            <button type="button" className="button button-small" onClick={() => void copy(createdKey.secret)}>
+              {copied ? 'Copied' : 'Copy'}
+            </button>
+            <button type="button" className="button button-small" onClick={dismissSecret}>
+              I have saved it
+            </button>
+          </div>
+        </div>
+      ) : null}
+
+      {keys.state === 'loading' && !keys.data ? <Loading what="keys" /> : null}
+      {keys.state === 'error' ? <ErrorNote message={keys.error} onRetry={() => void loadKeys()} /> : null}
+      {keys.data && keys.data.length === 0 ? <Empty>No keys.</Empty> : null}
+      {keys.data && keys.data.length > 0 ? (
+        <table className="table">
+          <thead>
+            <tr>
+              <th>Name</th>
+              <th>Scope</th>
+              <th>Key</th>
+              <th>Created</th>
+              <th>Status</th>
+              <th aria-label="Actions" />
+            </tr>
+          </thead>
+          <tbody>
+            {keys.data.map((key) => {
+              const isOwn = ownKey?.endsWith(key.last4) ?? false;
+              return (
+                <tr key={key.id} className={key.revoked_at ? 'row-dim' : undefined}>
+                  <td>{key.name}</td>
+                  <td>{key.scope}</td>
+                  <td>
+                    <code>…{key.last4}</code>
+                  </td>
+                  <td className="small">{formatDateTime(key.created_at)}</td>
+                  <td className="small">{key.revoked_at ? `Revoked ${formatDateTime(key.revoked_at)}` : 'Active'}</td>
+                  <td>
+<div className="row-actions">
+                    {key.revoked_at ? null : (
+                      <button type="button" className="button button-small button-danger" onClick={() => setRevoking(key)}>
+                        Revoke…
+                      </button>
+                    )}
+                    {isOwn && !key.revoked_at ? <span className="muted small">in use here</span> : null}
+                  </div>
+</td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      ) : null}
+      {revoking ? <RevokeDialog apiKey={revoking} onClose={() => setRevoking(null)} /> : null}
+    </section>
+  );
+}
+
+function RevokeDialog({ apiKey, onClose }: { apiKey: ApiKeyView; onClose: () => void }) {
+  const revokeKey = useSettings((s) => s.revokeKey);
+  const [error, setError] = useState<string | null>(null);
+  const confirm = async () => {
+    try {
+      await revokeKey(apiKey.id);
+      onClose();
+    } catch (err) {
+      setError(messageOf(err));
+    }
+  };
+  return (
+    <Dialog title={`Revoke “${apiKey.name}”?`} onClose={onClose}>
+      <div className="dialog-body">
+        <p>
+          Anything using the key ending <code>{apiKey.last4}</code> stops working at once. If this till signed in with
+          it, it will be signed out.
+        </p>
+        {error ? (
+          <p className="form-error" role="alert">
+            {error}
+          </p>
+        ) : null}
+        <div className="dialog-actions">
+          <button type="button" className="button" onClick={onClose} autoFocus>
+            Keep <kbd>Esc</kbd>
+          </button>
+          <button type="button" className="button button-danger" onClick={() => void confirm()}>
+            Revoke key
+          </button>
+        </div>
+      </div>
+    </Dialog>
+  );
+}

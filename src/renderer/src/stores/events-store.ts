@@ -1,0 +1,109 @@
+import { create } from 'zustand';
+import { messageOf } from '../api/api-error.js';
+import { unwrap } from '../api/client.js';
+import type { EventCreate, EventPatch, EventView, TierCreate, TierPatch, TierView } from '../api/types.js';
+import { failed, fetchAllPages, idle, loading, ready, removeById, upsertById, type Loadable } from '../lib/loadable.js';
+import { requireClient } from './session-store.js';
+
+interface EventsState {
+  events: Loadable<EventView[]>;
+  tiers: Record<string, Loadable<TierView[]>>;
+  loadEvents(): Promise<void>;
+  loadTiers(eventId: string): Promise<void>;
+  /** Writes throw ApiRequestError so forms can put the server's message on the right field. */
+  createEvent(body: EventCreate): Promise<EventView>;
+  updateEvent(id: string, patch: EventPatch): Promise<EventView>;
+  publishEvent(id: string): Promise<EventView>;
+  cancelEvent(id: string): Promise<EventView>;
+  createTier(eventId: string, body: TierCreate): Promise<TierView>;
+  updateTier(tier: TierView, patch: TierPatch): Promise<TierView>;
+  deleteTier(tier: TierView): Promise<void>;
+}
+
+/** Events and their tiers: what Sell and Events & tiers both read, kept in one place. */
+export const useEvents = create<EventsState>()((set, get) => {
+  const putEvent = (event: EventView) => {
+    const current = get().events;
+    set({ events: ready(upsertById(current.data ?? [], event)) });
+    return event;
+  };
+  const putTiers = (eventId: string, update: (list: TierView[]) => TierView[]) => {
+    const current = get().tiers[eventId];
+    set({ tiers: { ...get().tiers, [eventId]: ready(update(current?.data ?? [])) } });
+  };
+
+  return {
+    events: idle(),
+    tiers: {},
+
+    async loadEvents() {
+      set({ events: loading(get().events) });
+      try {
+        const client = requireClient();
+        const all = await fetchAllPages((cursor) =>
+          unwrap(client.GET('/v2/events', { params: { query: { limit: 100, ...(cursor ? { cursor } : {}) } } })),
+        );
+        set({ events: ready(all) });
+      } catch (err) {
+        set({ events: failed(messageOf(err), get().events) });
+      }
+    },
+
+    async loadTiers(eventId) {
+      set({ tiers: { ...get().tiers, [eventId]: loading(get().tiers[eventId]) } });
+      try {
+        const client = requireClient();
+        const all = await fetchAllPages((cursor) =>
+          unwrap(
+            client.GET('/v2/events/{event_id}/tiers', {
+              params: { path: { event_id: eventId }, query: { limit: 100, ...(cursor ? { cursor } : {}) } },
+            }),
+          ),
+        );
+        set({ tiers: { ...get().tiers, [eventId]: ready(all) } });
+      } catch (err) {
+        set({ tiers: { ...get().tiers, [eventId]: failed(messageOf(err), get().tiers[eventId]) } });
+      }
+    },
+
+    async createEvent(body) {
+      const event = await unwrap(requireClient().POST('/v2/events', { body }));
+      putEvent(event);
+      set({ tiers: { ...get().tiers, [event.id]: ready([]) } });
+      return event;
+    },
+
+    async updateEvent(id, patch) {
+      return putEvent(await unwrap(requireClient().PATCH('/v2/events/{id}', { params: { path: { id } }, body: patch })));
+    },
+
+    async publishEvent(id) {
+      return putEvent(await unwrap(requireClient().POST('/v2/events/{id}/publish', { params: { path: { id } } })));
+    },
+
+    async cancelEvent(id) {
+      return putEvent(await unwrap(requireClient().POST('/v2/events/{id}/cancel', { params: { path: { id } } })));
+    },
+
+    async createTier(eventId, body) {
+      const tier = await unwrap(
+        requireClient().POST('/v2/events/{event_id}/tiers', { params: { path: { event_id: eventId } }, body }),
+      );
+      putTiers(eventId, (list) => upsertById(list, tier));
+      return tier;
+    },
+
+    async updateTier(tier, patch) {
+      const next = await unwrap(
+        requireClient().PATCH('/v2/tiers/{id}', { params: { path: { id: tier.id } }, body: patch }),
+      );
+      putTiers(tier.event_id, (list) => upsertById(list, next));
+      return next;
+    },
+
+    async deleteTier(tier) {
+      await unwrap(requireClient().DELETE('/v2/tiers/{id}', { params: { path: { id: tier.id } } }));
+      putTiers(tier.event_id, (list) => removeById(list, tier.id));
+    },
+  };
+});

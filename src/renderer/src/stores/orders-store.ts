@@ -1,0 +1,140 @@
+import { create } from 'zustand';
+import { messageOf } from '../api/api-error.js';
+import { unwrap } from '../api/client.js';
+import type { AttendeeView, OrderView, TicketView, TransferBody } from '../api/types.js';
+import { failed, idle, loading, ready, upsertById, type Loadable } from '../lib/loadable.js';
+import { searchIntent, type SearchIntent } from '../lib/ticket-search.js';
+import { requireClient } from './session-store.js';
+
+interface OrdersState {
+  query: string;
+  intent: SearchIntent;
+  results: Loadable<OrderView[]>;
+  nextCursor: string | null;
+  detail: Loadable<OrderView>;
+  attendees: Record<string, AttendeeView>;
+  setQuery(query: string): void;
+  /** Searches the server (q = name, email, order id or ticket id; a pasted QR token becomes its ticket id). */
+  search(query?: string): Promise<OrderView[]>;
+  loadMore(): Promise<void>;
+  openOrder(id: string): Promise<void>;
+  /** Writes throw ApiRequestError for the dialog; on success the order is fetched again. */
+  refund(orderId: string, amountCents?: number): Promise<OrderView>;
+  voidTicket(ticket: TicketView, refund: boolean): Promise<TicketView>;
+  transfer(ticket: TicketView, body: TransferBody): Promise<TicketView>;
+}
+
+export const useOrders = create<OrdersState>()((set, get) => {
+  const page = async (q: string, cursor?: string) =>
+    unwrap(
+      requireClient().GET('/v2/orders', {
+        params: { query: { limit: 50, ...(q ? { q } : {}), ...(cursor ? { cursor } : {}) } },
+      }),
+    );
+
+  const putOrder = (order: OrderView) => {
+    const results = get().results;
+    const inResults = results.data?.some((o) => o.id === order.id);
+    set({
+      detail: ready(order),
+      ...(inResults && results.data ? { results: ready(upsertById(results.data, order)) } : {}),
+    });
+    return order;
+  };
+
+  const loadAttendees = async (order: OrderView) => {
+    // An order holds a handful of tickets; one small GET each beats listing the whole event.
+    const client = requireClient();
+    const found = await Promise.all(
+      order.tickets.slice(0, 50).map((t) =>
+        unwrap(client.GET('/v2/attendees/{id}', { params: { path: { id: t.attendee_id } } })).catch(() => null),
+      ),
+    );
+    const attendees = { ...get().attendees };
+    for (const a of found) if (a) attendees[a.ticket_id] = a;
+    set({ attendees });
+  };
+
+  const reload = async (orderId: string) => {
+    const order = await unwrap(requireClient().GET('/v2/orders/{id}', { params: { path: { id: orderId } } }));
+    putOrder(order);
+    void loadAttendees(order);
+    return order;
+  };
+
+  return {
+    query: '',
+    intent: { kind: 'empty' },
+    results: idle(),
+    nextCursor: null,
+    detail: idle(),
+    attendees: {},
+
+    setQuery: (query) => set({ query, intent: searchIntent(query) }),
+
+    async search(query = get().query) {
+      const intent = searchIntent(query);
+      set({ query, intent, results: loading(get().results), nextCursor: null });
+      try {
+        const q = intent.kind === 'empty' ? '' : intent.q;
+        const result = await page(q);
+        set({ results: ready(result.data), nextCursor: result.has_more ? result.next_cursor : null });
+        return result.data;
+      } catch (err) {
+        set({ results: failed(messageOf(err)) });
+        return [];
+      }
+    },
+
+    async loadMore() {
+      const { nextCursor, intent, results } = get();
+      if (!nextCursor) return;
+      try {
+        const result = await page(intent.kind === 'empty' ? '' : intent.q, nextCursor);
+        set({
+          results: ready([...(results.data ?? []), ...result.data]),
+          nextCursor: result.has_more ? result.next_cursor : null,
+        });
+      } catch (err) {
+        set({ results: failed(messageOf(err), results) });
+      }
+    },
+
+    async openOrder(id) {
+      const previous = get().detail;
+      set({ detail: previous.data?.id === id ? loading(previous) : loading() });
+      try {
+        await reload(id);
+      } catch (err) {
+        set({ detail: failed(messageOf(err)) });
+      }
+    },
+
+    async refund(orderId, amountCents) {
+      const order = await unwrap(
+        requireClient().POST('/v2/orders/{id}/refund', {
+          params: { path: { id: orderId } },
+          body: amountCents === undefined ? {} : { amount_cents: amountCents },
+        }),
+      );
+      putOrder(order);
+      return order;
+    },
+
+    async voidTicket(ticket, refund) {
+      const voided = await unwrap(
+        requireClient().POST('/v2/tickets/{id}/void', { params: { path: { id: ticket.id } }, body: { refund } }),
+      );
+      await reload(ticket.order_id);
+      return voided;
+    },
+
+    async transfer(ticket, body) {
+      const fresh = await unwrap(
+        requireClient().POST('/v2/tickets/{id}/transfer', { params: { path: { id: ticket.id } }, body }),
+      );
+      await reload(ticket.order_id);
+      return fresh;
+    },
+  };
+});

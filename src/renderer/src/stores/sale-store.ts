@@ -1,0 +1,180 @@
+import { create } from 'zustand';
+import { ApiRequestError, messageOf } from '../api/api-error.js';
+import { unwrap } from '../api/client.js';
+import type { AttendeeView, EventView, OrderView, TierView } from '../api/types.js';
+import { splitError, type SplitError } from '../lib/field-errors.js';
+import { newIdempotencyKey } from '../lib/idempotency.js';
+import { applyQuantityKey } from '../lib/quantity.js';
+import { checkCart, checkoutBody, type Cart, type TillPayment } from '../lib/sale.js';
+import { useEvents } from './events-store.js';
+import { requireClient } from './session-store.js';
+
+export type SaleStage = 'tier' | 'quantity' | 'payment' | 'done';
+
+/** The fields a sale form shows; a refusal naming another param lands above the form. */
+export const saleFields = ['quantity', 'tendered', 'buyer.name', 'buyer.email', 'tier_id', 'access_code'] as const;
+
+interface SaleState extends Cart {
+  eventId: string | null;
+  tierId: string | null;
+  stage: SaleStage;
+  quantityText: string;
+  quantityNote: string | null;
+  submitting: boolean;
+  error: SplitError | null;
+  order: OrderView | null;
+  /** The cash handed over and change given for the finished sale, for the done screen. */
+  receipt: { tendered: number; change: number } | null;
+  /** Kept across retries of the same cart so a sale retried after a network blip is not sold twice. */
+  idempotencyKey: string | null;
+  emailNote: string | null;
+
+  chooseEvent(eventId: string | null): void;
+  chooseTier(tierId: string): void;
+  quantityKey(key: string, max: number): void;
+  confirmQuantity(max: number): boolean;
+  setPayment(payment: TillPayment): void;
+  setTendered(text: string): void;
+  setBuyer(field: 'buyerName' | 'buyerEmail', value: string): void;
+  back(): void;
+  submit(event: EventView, tier: TierView, maxQuantity: number): Promise<OrderView | null>;
+  refreshTickets(): Promise<void>;
+  emailTickets(email: string): Promise<boolean>;
+  newSale(): void;
+}
+
+const emptyCart = {
+  quantity: 0,
+  quantityText: '',
+  quantityNote: null,
+  payment: 'cash' as TillPayment,
+  tenderedText: '',
+  buyerName: '',
+  buyerEmail: '',
+  error: null,
+  idempotencyKey: null,
+};
+
+/** The sale at this till: tier → quantity → payment → done. The cart rules live in lib/sale.ts. */
+export const useSale = create<SaleState>()((set, get) => ({
+  eventId: null,
+  tierId: null,
+  stage: 'tier',
+  ...emptyCart,
+  submitting: false,
+  order: null,
+  receipt: null,
+  emailNote: null,
+
+  chooseEvent: (eventId) => set({ eventId, tierId: null, stage: 'tier', ...emptyCart, order: null, receipt: null }),
+
+  chooseTier: (tierId) => set({ tierId, stage: 'quantity', ...emptyCart, quantityText: '1', quantity: 1 }),
+
+  quantityKey(key, max) {
+    const entry = applyQuantityKey(get().quantityText, key, max);
+    set({ quantityText: entry.text, quantity: entry.value, quantityNote: entry.refused, idempotencyKey: null });
+  },
+
+  confirmQuantity(max) {
+    const { quantity } = get();
+    if (quantity < 1 || quantity > max) {
+      set({ quantityNote: quantity < 1 ? 'Enter how many tickets.' : `At most ${max} in one sale.` });
+      return false;
+    }
+    set({ stage: 'payment', quantityNote: null });
+    return true;
+  },
+
+  setPayment: (payment) => set({ payment, error: null, idempotencyKey: null }),
+  setTendered: (tenderedText) => set({ tenderedText, error: null }),
+  setBuyer: (field, value) => set({ [field]: value, error: null, idempotencyKey: null }),
+
+  back() {
+    const { stage } = get();
+    if (stage === 'payment') set({ stage: 'quantity', error: null });
+    else if (stage === 'quantity') set({ stage: 'tier', tierId: null, ...emptyCart });
+  },
+
+  async submit(event, tier, maxQuantity) {
+    const state = get();
+    if (state.submitting) return null;
+    const check = checkCart(tier, state, maxQuantity);
+    if (Object.keys(check.problems).length > 0) {
+      set({ error: { fields: check.problems, form: null } });
+      return null;
+    }
+    const idempotencyKey = state.idempotencyKey ?? newIdempotencyKey();
+    set({ submitting: true, error: null, idempotencyKey });
+    try {
+      const order = await unwrap(
+        requireClient().POST('/v2/orders', {
+          body: checkoutBody(event, tier, state),
+          headers: { 'Idempotency-Key': idempotencyKey },
+        }),
+      );
+      const tendered = state.payment === 'cash' ? check.total + check.change : 0;
+      set({
+        submitting: false,
+        stage: 'done',
+        order,
+        receipt: { tendered, change: check.change },
+        idempotencyKey: null,
+        emailNote: null,
+      });
+      // Sold counts changed; the tiles must show the server's numbers, not a guess.
+      void useEvents.getState().loadTiers(event.id);
+      return order;
+    } catch (err) {
+      // A network failure keeps the key: the retry either replays the sale or makes it once.
+      const keep = err instanceof ApiRequestError && err.isNetwork;
+      set({
+        submitting: false,
+        error: splitError(err, saleFields, { 'items[0].quantity': 'quantity', 'buyer.name': 'buyer.name' }),
+        idempotencyKey: keep ? idempotencyKey : null,
+      });
+      return null;
+    }
+  },
+
+  /** Ticket tokens live 5 minutes; the done screen asks for fresh ones while it is shown. */
+  async refreshTickets() {
+    const order = get().order;
+    if (!order) return;
+    try {
+      const fresh = await unwrap(requireClient().GET('/v2/orders/{id}', { params: { path: { id: order.id } } }));
+      if (get().order?.id === fresh.id) set({ order: fresh });
+    } catch {
+      // The QR on screen stays; the offline banner already says why it could not refresh.
+    }
+  },
+
+  /**
+   * The server has no endpoint to (re-)send tickets by mail: mail goes out on transfer only. So
+   * this records the address on each ticket's attendee (PATCH /v2/attendees/{id}) and says plainly
+   * that nothing was sent.
+   */
+  async emailTickets(email) {
+    const order = get().order;
+    if (!order) return false;
+    try {
+      const client = requireClient();
+      const updated: AttendeeView[] = [];
+      for (const ticket of order.tickets.filter((t) => t.status === 'active')) {
+        updated.push(
+          await unwrap(
+            client.PATCH('/v2/attendees/{id}', { params: { path: { id: ticket.attendee_id } }, body: { email } }),
+          ),
+        );
+      }
+      set({
+        emailNote: `Saved ${email} on ${updated.length} ticket${updated.length === 1 ? '' : 's'}. No mail was sent: this server cannot e-mail tickets yet (only transfers send mail). Print them or share the wallet link.`,
+      });
+      return true;
+    } catch (err) {
+      set({ emailNote: messageOf(err) });
+      return false;
+    }
+  },
+
+  newSale: () => set({ stage: 'tier', tierId: null, ...emptyCart, order: null, receipt: null, emailNote: null }),
+}));

@@ -1,0 +1,107 @@
+import { create } from 'zustand';
+import { ApiRequestError } from '../api/api-error.js';
+import { makeClient, type MarqueeClient } from '../api/client.js';
+import { classifyKey, keyShapeProblem, type Role } from '../lib/key-probe.js';
+
+export type Connection = 'unknown' | 'online' | 'offline';
+export type KeySource = 'bridge' | 'login';
+
+interface SessionState {
+  baseUrl: string;
+  apiKey: string | null;
+  source: KeySource | null;
+  role: Role | null;
+  status: 'signed_out' | 'checking' | 'signed_in';
+  loginError: string | null;
+  connection: Connection;
+  /** When the server was first missed in the current outage (ms), for the banner. */
+  offlineSince: number | null;
+  client: MarqueeClient | null;
+  setBaseUrl(url: string): void;
+  signIn(key: string, source: KeySource): Promise<boolean>;
+  signOut(): void;
+  markReachable(): void;
+  markUnreachable(): void;
+  /** One GET /v2/health (no key, not metered); the offline banner polls it. */
+  checkHealth(timeoutMs?: number): Promise<void>;
+}
+
+/**
+ * Who is signed in at this till and whether the venue server can be reached. No DOM here: where
+ * the key comes from (the desktop bridge or session storage) is platform.ts's business.
+ */
+export const useSession = create<SessionState>()((set, get) => {
+  const hooks = {
+    onReachable: () => get().markReachable(),
+    onUnreachable: () => get().markUnreachable(),
+  };
+  return {
+    baseUrl: '',
+    apiKey: null,
+    source: null,
+    role: null,
+    status: 'signed_out',
+    loginError: null,
+    connection: 'unknown',
+    offlineSince: null,
+    client: null,
+
+    setBaseUrl: (baseUrl) => set({ baseUrl }),
+
+    async signIn(rawKey, source) {
+      const key = rawKey.trim();
+      const shape = keyShapeProblem(key);
+      if (shape) {
+        set({ loginError: shape, status: 'signed_out' });
+        return false;
+      }
+      set({ status: 'checking', loginError: null });
+      const client = makeClient(get().baseUrl, key, hooks);
+      try {
+        const keys = await client.GET('/v2/api_keys');
+        const settings = keys.response.status === 403 ? await client.GET('/v2/settings') : null;
+        const probe = classifyKey(keys.response.status, settings?.response.status ?? null);
+        if (!probe.ok) {
+          set({ status: 'signed_out', loginError: probe.message });
+          return false;
+        }
+        set({ apiKey: key, source, role: probe.role, client, status: 'signed_in', loginError: null });
+        return true;
+      } catch (err) {
+        const message = err instanceof ApiRequestError ? err.message : 'Cannot reach the venue server.';
+        set({ status: 'signed_out', loginError: message });
+        return false;
+      }
+    },
+
+    signOut: () =>
+      set({ apiKey: null, source: null, role: null, client: null, status: 'signed_out', loginError: null }),
+
+    markReachable: () => {
+      if (get().connection !== 'online') set({ connection: 'online', offlineSince: null });
+    },
+    markUnreachable: () => {
+      if (get().connection !== 'offline') set({ connection: 'offline', offlineSince: Date.now() });
+    },
+
+    async checkHealth(timeoutMs = 3000) {
+      try {
+        const res = await fetch(`${get().baseUrl.replace(/\/+$/, '')}/v2/health`, {
+          signal: AbortSignal.timeout(timeoutMs),
+          cache: 'no-store',
+        });
+        if (res.ok) get().markReachable();
+        else get().markUnreachable();
+      } catch {
+        get().markUnreachable();
+      }
+    },
+  };
+});
+
+/** The signed-in client; screens only render behind the login gate, so this is always set there. */
+export function requireClient(): MarqueeClient {
+  const client = useSession.getState().client;
+  if (!client) throw new ApiRequestError(401, 'signed_out', 'Sign in with an API key first.');
+  return client;
+}

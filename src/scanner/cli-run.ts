@@ -1,0 +1,282 @@
+/**
+ * The door CLI's commands (`npm run scanner -- <command>`), as a function of argv and output
+ * streams so tests can run it in-process. cli.ts is the thin process entry.
+ */
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { discoverServers, type DiscoveredServer } from './discovery.js';
+import type { ScanOutcome } from './door-device.js';
+import { ScannerError } from './errors.js';
+import { displayFingerprint, normalizeFingerprint } from './fingerprint.js';
+import { openDoor, pairDoor, type NodeDoor } from './node-door.js';
+import { parsePairingCode, type PairingCode } from './pairing-code.js';
+
+export interface CliIo {
+  out: (line: string) => void;
+  err: (line: string) => void;
+  env: NodeJS.ProcessEnv;
+  /** Ends `watch`; the process entry wires it to SIGINT/SIGTERM. */
+  stop?: AbortSignal;
+}
+
+/** Exit codes: 0 done (or admitted), 1 failure, 2 scan rejected, 64 usage. */
+export const exitCodes = { ok: 0, failed: 1, rejected: 2, usage: 64 } as const;
+
+const usage = `usage: npm run scanner -- <command> [options]
+  discover [--timeout ms]                  list Marquee servers on the LAN (mDNS)
+  pair <qr-or-token> [--url U] [--fingerprint F] [--name N]
+                                           pair this door (a bare token needs --url or mDNS)
+  pull [--full]                            fetch the door pack (only changes after the first)
+  scan <token> [--offline] [--out]         validate a ticket (online, 300 ms offline fallback)
+  sync                                     upload scans made offline
+  watch                                    follow the live scan feed until Ctrl-C
+  status                                   pairing, pack age, queued scans, last sync
+options: --state FILE (or MARQUEE_SCANNER_STATE), --json`;
+
+class UsageError extends Error {}
+
+export function defaultStateFile(env: NodeJS.ProcessEnv): string {
+  return join(env.XDG_DATA_HOME ?? join(homedir(), '.local', 'share'), 'marquee', 'scanner.db');
+}
+
+const ago = (ms: number | null, now: number): string => {
+  if (ms === null) return 'never';
+  const s = Math.max(0, Math.round((now - ms) / 1000));
+  if (s < 120) return `${s} s ago`;
+  if (s < 7200) return `${Math.round(s / 60)} min ago`;
+  return `${Math.round(s / 3600)} h ago`;
+};
+
+function describeScan(outcome: ScanOutcome): string {
+  const verdict =
+    outcome.result === 'admitted'
+      ? outcome.direction === 'out'
+        ? 'EXIT OK'
+        : 'ADMITTED'
+      : `REJECTED ${outcome.reason}`;
+  const how =
+    outcome.mode === 'online'
+      ? `online, ${Math.round(outcome.ms)} ms`
+      : `offline${outcome.fallback && outcome.fallback !== 'offline_mode' ? ` (${outcome.fallback})` : ''}, ${Math.round(outcome.ms)} ms, queued for sync`;
+  const who = outcome.attendee?.name ? ` ${outcome.attendee.name}` : '';
+  return `${verdict} ${outcome.ticketId ?? '-'}${who} [${how}]`;
+}
+
+/** Fills in what a bare token or a QR without fingerprint lacks from mDNS, or says what is missing. */
+async function completeCode(
+  code: PairingCode,
+  url: string | undefined,
+  fingerprint: string | undefined,
+  io: CliIo,
+): Promise<PairingCode> {
+  const pinned = fingerprint ? normalizeFingerprint(fingerprint) : code.fingerprint;
+  if (fingerprint && !pinned)
+    throw new UsageError(`--fingerprint is not a SHA-256 fingerprint: ${fingerprint}`);
+  let target = url ? new URL(url).origin : code.url;
+  if (target && (pinned || target.startsWith('http:'))) return { ...code, url: target, fingerprint: pinned };
+  io.err('looking for the server on the LAN (mDNS)…');
+  const servers = (await discoverServers({ timeoutMs: 4_000 })).filter((s) => s.version === '2' && s.baseUrl);
+  const match: DiscoveredServer | undefined = target
+    ? servers.find(
+        (s) => s.baseUrl === target || s.addresses.some((a) => target === `https://${a}:${s.port}`),
+      )
+    : servers.length === 1
+      ? servers[0]
+      : undefined;
+  if (!match) {
+    throw new ScannerError(
+      'not_found',
+      target
+        ? `no fingerprint for ${target}: scan the full pairing QR or pass --fingerprint`
+        : servers.length > 1
+          ? `${servers.length} servers found; pass --url (see \`discover\`)`
+          : 'no Marquee server found on the LAN; pass --url and --fingerprint, or scan the full QR',
+    );
+  }
+  target ??= match.baseUrl;
+  return { ...code, url: target, fingerprint: match.fingerprint };
+}
+
+async function withDoor<T>(file: string, work: (door: NodeDoor) => Promise<T>): Promise<T> {
+  const door = openDoor(file);
+  try {
+    return await work(door);
+  } finally {
+    await door.close();
+  }
+}
+
+export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: [...argv],
+      allowPositionals: true,
+      options: {
+        state: { type: 'string' },
+        json: { type: 'boolean', default: false },
+        url: { type: 'string' },
+        fingerprint: { type: 'string' },
+        name: { type: 'string' },
+        offline: { type: 'boolean', default: false },
+        out: { type: 'boolean', default: false },
+        full: { type: 'boolean', default: false },
+        timeout: { type: 'string' },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+    });
+  } catch (err) {
+    io.err(`scanner: ${err instanceof Error ? err.message : String(err)}`);
+    return exitCodes.usage;
+  }
+  const { values, positionals } = parsed;
+  const [command, ...rest] = positionals;
+  if (values.help || !command) {
+    (command || values.help ? io.out : io.err)(usage);
+    return values.help ? exitCodes.ok : exitCodes.usage;
+  }
+  const stateFile = values.state ?? io.env.MARQUEE_SCANNER_STATE ?? defaultStateFile(io.env);
+  const print = (text: string, data: unknown): void => io.out(values.json ? JSON.stringify(data) : text);
+
+  try {
+    switch (command) {
+      case 'discover': {
+        const timeoutMs = values.timeout ? Number(values.timeout) : 3_000;
+        if (!Number.isInteger(timeoutMs) || timeoutMs < 100 || timeoutMs > 60_000)
+          throw new UsageError('--timeout must be 100–60000 ms');
+        const servers = await discoverServers({ timeoutMs });
+        if (values.json) io.out(JSON.stringify(servers));
+        else if (servers.length === 0) io.out('no Marquee servers found');
+        else
+          for (const s of servers)
+            io.out(
+              `${s.venue ?? s.name}  ${s.baseUrl ?? `(no fingerprint advertised) ${s.addresses[0] ?? s.host}:${s.port}`}  v${s.version ?? '?'}` +
+                (s.fingerprint ? `  fp ${displayFingerprint(s.fingerprint)}` : ''),
+            );
+        return exitCodes.ok;
+      }
+      case 'pair': {
+        const text = rest[0];
+        if (!text) throw new UsageError('pair needs the pairing QR text or a pair_… token');
+        const code = await completeCode(parsePairingCode(text), values.url, values.fingerprint, io);
+        const door = await pairDoor(stateFile, code, values.name ?? 'Door');
+        try {
+          const pairing = door.device.pairing!;
+          const pulled = pairing.eventId ? await door.device.pull() : null;
+          print(
+            `paired as ${pairing.deviceId} (${pairing.deviceName}) with ${pairing.baseUrl}` +
+              (pairing.fingerprint ? `, certificate ${displayFingerprint(pairing.fingerprint)}` : '') +
+              (pulled
+                ? `; door pack for ${pairing.eventId} pulled`
+                : '; no event on the pairing: run `pull` after choosing one'),
+            {
+              device_id: pairing.deviceId,
+              base_url: pairing.baseUrl,
+              fingerprint: pairing.fingerprint,
+              event_id: pairing.eventId,
+              pulled,
+            },
+          );
+        } finally {
+          await door.close();
+        }
+        return exitCodes.ok;
+      }
+      case 'pull':
+        return await withDoor(stateFile, async (door) => {
+          const pulled = await door.device.pull({ full: values.full });
+          print(
+            `${pulled.full ? 'full' : 'delta'} door pack: ${pulled.revoked} revoked, ${pulled.scanned} inside, ${pulled.exited} exited (cursor ${pulled.cursor ?? '-'})`,
+            pulled,
+          );
+          return exitCodes.ok;
+        });
+      case 'scan': {
+        const token = rest[0];
+        if (!token) throw new UsageError('scan needs the ticket token');
+        return await withDoor(stateFile, async (door) => {
+          const outcome = await door.device.scan(token, {
+            offline: values.offline,
+            direction: values.out ? 'out' : 'in',
+          });
+          print(describeScan(outcome), outcome);
+          return outcome.result === 'admitted' ? exitCodes.ok : exitCodes.rejected;
+        });
+      }
+      case 'sync':
+        return await withDoor(stateFile, async (door) => {
+          const report = await door.device.sync();
+          print(
+            `synced ${report.uploaded} scans: ${report.admitted} admitted, ${report.rejected} rejected, ${report.conflicts} conflicts` +
+              (report.disagreements.length
+                ? `, ${report.disagreements.length} decided differently by the server`
+                : ''),
+            report,
+          );
+          for (const d of values.json ? [] : report.disagreements)
+            io.out(
+              `  ${d.conflict ? 'CONFLICT' : 'differs'} ${d.ticketId ?? '-'}: door ${d.localResult}, server ${d.serverResult}${d.serverReason ? ` (${d.serverReason})` : ''}`,
+            );
+          return exitCodes.ok;
+        });
+      case 'watch':
+        return await withDoor(stateFile, async (door) => {
+          const controller = new AbortController();
+          io.stop?.addEventListener('abort', () => controller.abort(), { once: true });
+          await door.device.follow({
+            signal: controller.signal,
+            onStatus: (status, error) =>
+              io.err(
+                status === 'connected'
+                  ? 'live'
+                  : `disconnected${error instanceof Error ? `: ${error.message}` : ''}; reconnecting`,
+              ),
+            onScan: (scan) =>
+              print(
+                `${scan.scanned_at} ${scan.result === 'admitted' ? (scan.direction === 'out' ? 'EXIT' : 'ADMITTED') : `REJECTED ${scan.reason}`} ${scan.ticket_id ?? '-'} by ${scan.device_id ?? '-'}${scan.conflict ? ' CONFLICT' : ''}`,
+                { type: 'scan', ...scan },
+              ),
+            onTicket: (change) =>
+              print(`ticket ${change.ticket_id ?? '-'} ${change.change ?? ''}`, {
+                type: 'ticket',
+                ...change,
+              }),
+          });
+          return exitCodes.ok;
+        });
+      case 'status':
+        return await withDoor(stateFile, async (door) => {
+          const s = door.device.status();
+          const now = Date.now();
+          if (values.json) {
+            io.out(JSON.stringify({ state_file: stateFile, ...s }));
+            return exitCodes.ok;
+          }
+          io.out(`state: ${stateFile}`);
+          io.out(
+            s.pairing
+              ? `paired: ${s.pairing.deviceId} (${s.pairing.deviceName}) with ${s.pairing.baseUrl}, event ${s.pairing.eventId ?? '-'}`
+              : 'paired: no',
+          );
+          io.out(
+            `door pack: ${s.packGeneratedAt ? `generated ${s.packGeneratedAt}, pulled ${ago(s.packPulledAt, now)}${s.eventTitle ? ` (${s.eventTitle})` : ''}` : 'none'}`,
+          );
+          io.out(`known: ${s.admissions} admitted tickets, ${s.revoked} revoked`);
+          io.out(
+            `queued scans: ${s.queued}; last sync: ${ago(s.lastSyncAt, now)}; conflicts: ${s.conflicts}`,
+          );
+          return exitCodes.ok;
+        });
+      default:
+        throw new UsageError(`unknown command '${command}' (try --help)`);
+    }
+  } catch (err) {
+    if (err instanceof UsageError) {
+      io.err(`scanner: ${err.message}`);
+      return exitCodes.usage;
+    }
+    io.err(`scanner: ${err instanceof Error ? err.message : String(err)}`);
+    return exitCodes.failed;
+  }
+}

@@ -1,0 +1,108 @@
+/**
+ * What a door device remembers between runs. The SDK's logic depends only on this interface:
+ * a Node door keeps it in SQLite (device-store.ts), a browser door page in memory
+ * (memory-device-state.ts). Browser-safe.
+ */
+import type { Ed25519Jwk } from '../shared/ticket-token.js';
+import type {
+  AdmissionState,
+  Direction,
+  DoorPack,
+  OfflineDecision,
+  RejectReason,
+  RevokedStatus,
+  ScanResult,
+} from './types.js';
+
+export interface Pairing {
+  /** Origin of the venue server, e.g. `https://10.0.0.5:4380`. */
+  baseUrl: string;
+  /** Lower-case hex SHA-256 of the server certificate; null only for a loopback HTTP server. */
+  fingerprint: string | null;
+  apiKey: string;
+  deviceId: string;
+  deviceName: string;
+  /** The event this door scans for. */
+  eventId: string | null;
+  pairedAt: number;
+}
+
+export interface PackInfo {
+  event: DoorPack['event'];
+  jwks: { keys: Ed25519Jwk[] };
+  generatedAt: string;
+  /** The pack's door feed cursor: the next `since=`. */
+  cursor: string | null;
+  pulledAt: number;
+}
+
+export interface QueuedScan {
+  seq: number;
+  token: string;
+  ticketId: string | null;
+  scannedAt: number;
+  result: ScanResult;
+  reason: RejectReason | null;
+  direction: Direction;
+}
+
+/** A disagreement the staff should hear about: the server's word on an offline decision. */
+export interface ConflictRecord {
+  ticketId: string | null;
+  scannedAt: number;
+  localResult: ScanResult;
+  serverResult: ScanResult;
+  serverReason: RejectReason | null;
+  /** The server's flag: another device admitted this ticket first. */
+  conflict: boolean;
+  recordedAt: number;
+}
+
+export interface StateChanges {
+  revoked: { ticket_id: string; status: RevokedStatus }[];
+  admissions: [string, AdmissionState][];
+}
+
+export interface DeviceStatus {
+  paired: boolean;
+  queued: number;
+  conflicts: number;
+  admissions: number;
+  revoked: number;
+  lastSyncAt: number | null;
+  packPulledAt: number | null;
+  packGeneratedAt: string | null;
+  feedCursor: string | null;
+}
+
+export interface DeviceState {
+  loadPairing(): Pairing | null;
+  /** A new server or event makes the old pack, admissions and revocations meaningless: they go. */
+  savePairing(pairing: Pairing): void;
+
+  loadPack(): PackInfo | null;
+  /**
+   * Stores a pulled pack in one write: keys and cursor replaced, and the revocations and
+   * admission states the pack changed (as the validator merged them) upserted.
+   */
+  savePack(info: PackInfo, changes: StateChanges): void;
+
+  admissions(): Iterable<[string, AdmissionState]>;
+  revocations(): Iterable<[string, RevokedStatus]>;
+  /** Admissions and revocations learnt from the server (online answers, sync, the feed). */
+  saveChanges(changes: StateChanges): void;
+
+  /** The offline decision and its effect on the ticket, queued for sync, as one write. Returns the queue seq. */
+  recordOfflineScan(token: string, decision: OfflineDecision, admission: AdmissionState | null): number;
+  queued(limit: number): QueuedScan[];
+  /** The server has these scans now (by sync or a late online answer): unqueue, note disagreements. */
+  settle(seqs: readonly number[], conflicts: readonly ConflictRecord[], syncedAt: number | null): void;
+  conflicts(): ConflictRecord[];
+
+  /** Last SSE event id seen, so a restarted follower resumes where it stopped. */
+  feedCursor(): string | null;
+  saveFeedCursor(cursor: string): void;
+
+  status(): DeviceStatus;
+  close(): void;
+}

@@ -1,0 +1,276 @@
+/**
+ * A door device's state in one local SQLite file (Node): the pairing, the door pack, who is
+ * inside as far as this door knows, and the offline scans waiting for sync. WAL and one
+ * transaction per scan, so a door that loses power mid-shift loses nothing it decided.
+ */
+import Database from 'better-sqlite3';
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import type {
+  ConflictRecord,
+  DeviceState,
+  DeviceStatus,
+  PackInfo,
+  Pairing,
+  QueuedScan,
+  StateChanges,
+} from './device-state.js';
+import type { AdmissionState, OfflineDecision, RevokedStatus } from './types.js';
+
+const schemaVersion = 1;
+
+const schema = `
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS revoked (ticket_id TEXT PRIMARY KEY, status TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS admissions (
+  ticket_id TEXT PRIMARY KEY,
+  inside    INTEGER NOT NULL,
+  count     INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS queue (
+  seq        INTEGER PRIMARY KEY,
+  token      TEXT NOT NULL,
+  ticket_id  TEXT,
+  scanned_at INTEGER NOT NULL,
+  result     TEXT NOT NULL,
+  reason     TEXT,
+  direction  TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS conflicts (
+  seq           INTEGER PRIMARY KEY,
+  ticket_id     TEXT,
+  scanned_at    INTEGER NOT NULL,
+  local_result  TEXT NOT NULL,
+  server_result TEXT NOT NULL,
+  server_reason TEXT,
+  conflict      INTEGER NOT NULL,
+  recorded_at   INTEGER NOT NULL
+);
+`;
+
+interface QueueRow {
+  seq: number;
+  token: string;
+  ticket_id: string | null;
+  scanned_at: number;
+  result: QueuedScan['result'];
+  reason: QueuedScan['reason'];
+  direction: QueuedScan['direction'];
+}
+
+interface ConflictRow {
+  ticket_id: string | null;
+  scanned_at: number;
+  local_result: ConflictRecord['localResult'];
+  server_result: ConflictRecord['serverResult'];
+  server_reason: ConflictRecord['serverReason'];
+  conflict: number;
+  recorded_at: number;
+}
+
+export class DeviceStoreError extends Error {}
+
+export class SqliteDeviceState implements DeviceState {
+  private readonly db: Database.Database;
+  private readonly stmt;
+
+  constructor(readonly file: string) {
+    mkdirSync(dirname(file), { recursive: true });
+    this.db = new Database(file);
+    try {
+      this.db.pragma('journal_mode = WAL');
+      this.db.pragma('busy_timeout = 5000');
+      const version = this.db.pragma('user_version', { simple: true }) as number;
+      if (version > schemaVersion) {
+        throw new DeviceStoreError(
+          `${file} was written by a newer scanner (schema ${version}); nothing was changed`,
+        );
+      }
+      this.db.exec(schema);
+      this.db.pragma(`user_version = ${schemaVersion}`);
+    } catch (err) {
+      this.db.close();
+      throw err;
+    }
+    const db = this.db;
+    this.stmt = {
+      getMeta: db.prepare('SELECT value FROM meta WHERE key = ?').pluck(),
+      setMeta: db.prepare(
+        'INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
+      ),
+      revoke: db.prepare(
+        'INSERT INTO revoked (ticket_id, status) VALUES (?, ?) ON CONFLICT (ticket_id) DO UPDATE SET status = excluded.status',
+      ),
+      admit: db.prepare(
+        `INSERT INTO admissions (ticket_id, inside, count) VALUES (?, ?, ?)
+         ON CONFLICT (ticket_id) DO UPDATE SET inside = excluded.inside, count = excluded.count`,
+      ),
+      allRevoked: db.prepare('SELECT ticket_id, status FROM revoked').raw(),
+      allAdmissions: db.prepare('SELECT ticket_id, inside, count FROM admissions').raw(),
+      enqueue: db.prepare(
+        `INSERT INTO queue (token, ticket_id, scanned_at, result, reason, direction)
+         VALUES (@token, @ticket_id, @scanned_at, @result, @reason, @direction)`,
+      ),
+      queued: db.prepare('SELECT * FROM queue ORDER BY seq LIMIT ?'),
+      unqueue: db.prepare('DELETE FROM queue WHERE seq = ?'),
+      conflict: db.prepare(
+        `INSERT INTO conflicts (ticket_id, scanned_at, local_result, server_result, server_reason, conflict, recorded_at)
+         VALUES (@ticket_id, @scanned_at, @local_result, @server_result, @server_reason, @conflict, @recorded_at)`,
+      ),
+      conflicts: db.prepare('SELECT * FROM conflicts ORDER BY seq'),
+      counts: db.prepare(
+        `SELECT (SELECT COUNT(*) FROM queue) AS queued, (SELECT COUNT(*) FROM conflicts) AS conflicts,
+           (SELECT COUNT(*) FROM admissions) AS admissions, (SELECT COUNT(*) FROM revoked) AS revoked`,
+      ),
+    };
+  }
+
+  loadPairing(): Pairing | null {
+    return this.json<Pairing>('pairing');
+  }
+
+  savePairing(pairing: Pairing): void {
+    this.db.transaction(() => {
+      const before = this.loadPairing();
+      if (!before || before.baseUrl !== pairing.baseUrl || before.eventId !== pairing.eventId) {
+        // Another venue or event: yesterday's pack and admissions would only mislead.
+        this.db.exec(
+          `DELETE FROM revoked; DELETE FROM admissions; DELETE FROM meta WHERE key IN ('pack', 'feed_cursor')`,
+        );
+      }
+      this.setJson('pairing', pairing);
+    })();
+  }
+
+  loadPack(): PackInfo | null {
+    return this.json<PackInfo>('pack');
+  }
+
+  savePack(info: PackInfo, changes: StateChanges): void {
+    this.db.transaction(() => {
+      this.setJson('pack', info);
+      this.applyChanges(changes);
+    })();
+  }
+
+  admissions(): Iterable<[string, AdmissionState]> {
+    return (this.stmt.allAdmissions.all() as [string, number, number][]).map(([id, inside, count]) => [
+      id,
+      { inside: inside === 1, count },
+    ]);
+  }
+
+  revocations(): Iterable<[string, RevokedStatus]> {
+    return this.stmt.allRevoked.all() as [string, RevokedStatus][];
+  }
+
+  saveChanges(changes: StateChanges): void {
+    this.db.transaction(() => this.applyChanges(changes))();
+  }
+
+  recordOfflineScan(token: string, decision: OfflineDecision, admission: AdmissionState | null): number {
+    return this.db.transaction(() => {
+      if (admission && decision.ticketId) this.saveAdmission(decision.ticketId, admission);
+      const info = this.stmt.enqueue.run({
+        token,
+        ticket_id: decision.ticketId,
+        scanned_at: decision.scannedAt,
+        result: decision.result,
+        reason: decision.reason,
+        direction: decision.direction,
+      });
+      return Number(info.lastInsertRowid);
+    })();
+  }
+
+  queued(limit: number): QueuedScan[] {
+    return (this.stmt.queued.all(limit) as QueueRow[]).map((row) => ({
+      seq: row.seq,
+      token: row.token,
+      ticketId: row.ticket_id,
+      scannedAt: row.scanned_at,
+      result: row.result,
+      reason: row.reason,
+      direction: row.direction,
+    }));
+  }
+
+  settle(seqs: readonly number[], conflicts: readonly ConflictRecord[], syncedAt: number | null): void {
+    this.db.transaction(() => {
+      for (const seq of seqs) this.stmt.unqueue.run(seq);
+      for (const c of conflicts) {
+        this.stmt.conflict.run({
+          ticket_id: c.ticketId,
+          scanned_at: c.scannedAt,
+          local_result: c.localResult,
+          server_result: c.serverResult,
+          server_reason: c.serverReason,
+          conflict: c.conflict ? 1 : 0,
+          recorded_at: c.recordedAt,
+        });
+      }
+      if (syncedAt !== null) this.stmt.setMeta.run('last_sync_at', String(syncedAt));
+    })();
+  }
+
+  conflicts(): ConflictRecord[] {
+    return (this.stmt.conflicts.all() as ConflictRow[]).map((row) => ({
+      ticketId: row.ticket_id,
+      scannedAt: row.scanned_at,
+      localResult: row.local_result,
+      serverResult: row.server_result,
+      serverReason: row.server_reason,
+      conflict: row.conflict === 1,
+      recordedAt: row.recorded_at,
+    }));
+  }
+
+  feedCursor(): string | null {
+    return (this.stmt.getMeta.get('feed_cursor') as string | undefined) ?? null;
+  }
+
+  saveFeedCursor(cursor: string): void {
+    this.stmt.setMeta.run('feed_cursor', cursor);
+  }
+
+  status(): DeviceStatus {
+    const counts = this.stmt.counts.get() as {
+      queued: number;
+      conflicts: number;
+      admissions: number;
+      revoked: number;
+    };
+    const pack = this.loadPack();
+    const lastSync = this.stmt.getMeta.get('last_sync_at') as string | undefined;
+    return {
+      paired: this.loadPairing() !== null,
+      ...counts,
+      lastSyncAt: lastSync === undefined ? null : Number(lastSync),
+      packPulledAt: pack?.pulledAt ?? null,
+      packGeneratedAt: pack?.generatedAt ?? null,
+      feedCursor: this.feedCursor(),
+    };
+  }
+
+  close(): void {
+    if (this.db.open) this.db.close();
+  }
+
+  private applyChanges(changes: StateChanges): void {
+    for (const entry of changes.revoked) this.stmt.revoke.run(entry.ticket_id, entry.status);
+    for (const [ticketId, state] of changes.admissions) this.saveAdmission(ticketId, state);
+  }
+
+  private saveAdmission(ticketId: string, state: AdmissionState): void {
+    this.stmt.admit.run(ticketId, state.inside ? 1 : 0, state.count);
+  }
+
+  private json<T>(key: string): T | null {
+    const raw = this.stmt.getMeta.get(key) as string | undefined;
+    return raw === undefined ? null : (JSON.parse(raw) as T);
+  }
+
+  private setJson(key: string, value: unknown): void {
+    this.stmt.setMeta.run(key, JSON.stringify(value));
+  }
+}

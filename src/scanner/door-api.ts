@@ -1,0 +1,107 @@
+/**
+ * The scan endpoints of the venue server, over any Transport. Every non-2xx answer becomes a
+ * ScannerError carrying the API's error code, so callers never parse envelopes. Browser-safe.
+ */
+import type { PairedAnswer, SyncAnswer, SyncRequest, ValidateAnswer, ValidateRequest } from './api-types.js';
+import { ScannerError } from './errors.js';
+import type { StreamResponse, Transport, TransportRequest } from './transport.js';
+import type { DoorPack } from './types.js';
+
+interface ErrorEnvelope {
+  error?: { code?: string; message?: string };
+}
+
+export class DoorApi {
+  constructor(
+    readonly transport: Transport,
+    private readonly apiKey: string | null,
+  ) {}
+
+  pair(pairingToken: string, name: string): Promise<PairedAnswer> {
+    return this.call<PairedAnswer>({
+      method: 'POST',
+      path: '/v2/devices/pair',
+      body: { pairing_token: pairingToken, name },
+    });
+  }
+
+  doorPack(eventId: string | null, since: string | null): Promise<DoorPack> {
+    const query = new URLSearchParams();
+    if (eventId) query.set('event_id', eventId);
+    if (since) query.set('since', since);
+    const qs = query.toString();
+    return this.call<DoorPack>({
+      method: 'GET',
+      path: `/v2/scan/door_pack${qs ? `?${qs}` : ''}`,
+      timeoutMs: 60_000,
+    });
+  }
+
+  validate(
+    body: ValidateRequest,
+    options: { signal?: AbortSignal; timeoutMs?: number } = {},
+  ): Promise<ValidateAnswer> {
+    return this.call<ValidateAnswer>({ method: 'POST', path: '/v2/scan/validate', body, ...options });
+  }
+
+  sync(body: SyncRequest): Promise<SyncAnswer> {
+    return this.call<SyncAnswer>({ method: 'POST', path: '/v2/scan/sync', body, timeoutMs: 60_000 });
+  }
+
+  /** Opens the scan feed; resolves once the server has answered 200 with the stream. */
+  async scanFeed(
+    eventId: string | null,
+    lastEventId: string | null,
+    signal: AbortSignal,
+  ): Promise<StreamResponse> {
+    const query = eventId ? `?event_id=${encodeURIComponent(eventId)}` : '';
+    const response = await this.transport.stream({
+      path: `/v2/scans/stream${query}`,
+      headers: { ...this.auth(), ...(lastEventId ? { 'last-event-id': lastEventId } : {}) },
+      signal,
+    });
+    if (response.status !== 200) {
+      let text = '';
+      for await (const chunk of response.chunks) text += chunk;
+      let body: unknown = null;
+      try {
+        body = JSON.parse(text);
+      } catch {
+        body = null;
+      }
+      throw this.httpError('GET /v2/scans/stream', response.status, body);
+    }
+    return response;
+  }
+
+  private async call<T>(request: TransportRequest): Promise<T> {
+    const answer = await this.transport.request({
+      ...request,
+      headers: { ...this.auth(), ...request.headers },
+    });
+    if (answer.status < 200 || answer.status >= 300) {
+      throw this.httpError(`${request.method} ${request.path.split('?')[0]}`, answer.status, answer.body);
+    }
+    if (answer.body === null || typeof answer.body !== 'object') {
+      throw new ScannerError(
+        'bad_response',
+        `${request.path} answered ${answer.status} without a JSON object`,
+      );
+    }
+    return answer.body as T;
+  }
+
+  private auth(): Record<string, string> {
+    return this.apiKey ? { authorization: `Bearer ${this.apiKey}` } : {};
+  }
+
+  private httpError(what: string, status: number, body: unknown): ScannerError {
+    const error = (body as ErrorEnvelope | null)?.error;
+    return new ScannerError(
+      'http_error',
+      `${what} answered ${status}${error?.code ? ` ${error.code}` : ''}${error?.message ? `: ${error.message}` : ''}`,
+      status,
+      error?.code,
+    );
+  }
+}

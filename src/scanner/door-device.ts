@@ -1,0 +1,596 @@
+/**
+ * A paired door: online validation with a 300 ms offline fallback, the door pack, sync of
+ * offline scans and the live scan feed, over a DeviceState and a Transport. Browser-safe: the
+ * Node CLI plugs in SQLite and certificate pinning (node-device.ts), a door page could plug in
+ * memory and fetch.
+ */
+import type {
+  ScanAttendeeView,
+  ScanTicketView,
+  ScanView,
+  SyncAnswer,
+  TicketChange,
+  ValidateAnswer,
+} from './api-types.js';
+import { raceDeadline } from './deadline.js';
+import type {
+  ConflictRecord,
+  DeviceState,
+  DeviceStatus,
+  PackInfo,
+  Pairing,
+  StateChanges,
+} from './device-state.js';
+import { DoorApi } from './door-api.js';
+import { isScannerError, ScannerError } from './errors.js';
+import { OfflineValidator } from './offline-validator.js';
+import type { PairingCode } from './pairing-code.js';
+import { SseParser, type SseMessage } from './sse-parser.js';
+import type { Transport } from './transport.js';
+import type {
+  AdmissionState,
+  Direction,
+  DoorPack,
+  RejectReason,
+  RevokedStatus,
+  ScanResult,
+} from './types.js';
+
+/** The door never waits longer than this for the server before deciding on its own. */
+export const onlineDeadlineMs = 300;
+/** A slow online answer is still awaited this long in the background, to reconcile it. */
+const lateAnswerTimeoutMs = 5_000;
+/** The server takes up to 1000 scans per sync call. */
+const syncBatch = 500;
+
+/**
+ * Why a door decided alone: asked to, the server was slow or away, it answered with an error,
+ * or it was not the paired server at all (certificate pin mismatch: never trusted, never sent a scan).
+ */
+export type FallbackCause = 'offline_mode' | 'timeout' | 'unreachable' | 'server_error' | 'untrusted_server';
+
+export interface ScanOutcome {
+  result: ScanResult;
+  reason: RejectReason | null;
+  ticketId: string | null;
+  direction: Direction;
+  /** Who decided: the server, or this device on its own. */
+  mode: 'online' | 'offline';
+  /** Why the device decided on its own. */
+  fallback?: FallbackCause;
+  /** The server's error when it answered with one (e.g. a revoked device key). */
+  error?: string;
+  /** Time from the scan to the decision. */
+  ms: number;
+  /** True when the decision waits in the queue for sync. */
+  queued: boolean;
+  ticket?: ScanTicketView | null;
+  attendee?: ScanAttendeeView | null;
+  scan?: ScanView;
+}
+
+export interface SyncReport {
+  uploaded: number;
+  admitted: number;
+  rejected: number;
+  /** Offline admissions another device had made first. */
+  conflicts: number;
+  /** Offline decisions the server saw differently (conflicts included). */
+  disagreements: ConflictRecord[];
+}
+
+export interface FollowOptions {
+  signal: AbortSignal;
+  onScan?: (scan: ScanView) => void;
+  onTicket?: (change: TicketChange) => void;
+  /** Connection state, for a door display ("live" / "reconnecting"). */
+  onStatus?: (status: 'connected' | 'disconnected', error?: unknown) => void;
+  /** First reconnect delay; doubles up to maxBackoffMs. */
+  backoffMs?: number;
+  maxBackoffMs?: number;
+}
+
+export interface DoorDeviceOptions {
+  state: DeviceState;
+  transport: (pairing: Pairing) => Transport;
+  now?: () => number;
+  deadlineMs?: number;
+}
+
+function fallbackCause(error: unknown): FallbackCause {
+  if (isScannerError(error, 'http_error') || isScannerError(error, 'bad_response')) return 'server_error';
+  if (isScannerError(error, 'pin_mismatch')) return 'untrusted_server';
+  if (isScannerError(error, 'timeout')) return 'timeout';
+  return 'unreachable';
+}
+
+const withoutKey = ({ apiKey: _apiKey, ...rest }: Pairing): Omit<Pairing, 'apiKey'> => rest;
+const iso = (ms: number): string => new Date(ms).toISOString();
+const sleep = (ms: number, signal: AbortSignal): Promise<void> =>
+  new Promise((resolve) => {
+    const timer = setTimeout(done, ms);
+    signal.addEventListener('abort', done, { once: true });
+    function done(): void {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    }
+  });
+
+export class DoorDevice {
+  readonly validator: OfflineValidator;
+  private readonly state: DeviceState;
+  private readonly now: () => number;
+  private readonly deadlineMs: number;
+  private readonly makeTransport: (pairing: Pairing) => Transport;
+  private pairingInfo: Pairing | null;
+  private apiClient: DoorApi | null = null;
+  /** Tickets with offline scans not yet synced: server news about them is older than ours. */
+  private readonly pending = new Map<string, number>();
+  private readonly inFlight = new Set<Promise<unknown>>();
+  private syncing: Promise<SyncReport> | null = null;
+
+  constructor(options: DoorDeviceOptions) {
+    this.state = options.state;
+    this.now = options.now ?? Date.now;
+    this.deadlineMs = options.deadlineMs ?? onlineDeadlineMs;
+    this.makeTransport = options.transport;
+    this.validator = new OfflineValidator(this.now);
+    this.pairingInfo = this.state.loadPairing();
+    const pack = this.state.loadPack();
+    if (pack) {
+      this.validator.setEvent(pack.event);
+      this.validator.setKeys(pack.jwks.keys);
+    }
+    for (const [ticketId, status] of this.state.revocations()) this.validator.revoke(ticketId, status);
+    for (const [ticketId, admission] of this.state.admissions())
+      this.validator.restoreAdmission(ticketId, admission);
+    for (const scan of this.state.queued(Number.MAX_SAFE_INTEGER))
+      if (scan.ticketId) this.markPending(scan.ticketId, 1);
+  }
+
+  /** Trades a pairing code for a device key and remembers the server it came from. */
+  static async pair(code: PairingCode, name: string, options: DoorDeviceOptions): Promise<DoorDevice> {
+    if (!code.url)
+      throw new ScannerError('bad_pairing_code', 'no server URL: scan the full QR, or pass --url');
+    const provisional: Pairing = {
+      baseUrl: code.url,
+      fingerprint: code.fingerprint,
+      apiKey: '',
+      deviceId: '',
+      deviceName: name,
+      eventId: null,
+      pairedAt: 0,
+    };
+    const transport = options.transport(provisional);
+    const answer = await new DoorApi(transport, null).pair(code.token, name);
+    const pairing: Pairing = {
+      ...provisional,
+      baseUrl: transport.baseUrl,
+      apiKey: answer.api_key.secret,
+      deviceId: answer.device.id,
+      eventId: answer.device.event_id,
+      pairedAt: (options.now ?? Date.now)(),
+    };
+    options.state.savePairing(pairing);
+    return new DoorDevice({
+      ...options,
+      transport: (p) => (p === pairing ? transport : options.transport(p)),
+    });
+  }
+
+  get pairing(): Pairing | null {
+    return this.pairingInfo;
+  }
+
+  /** The event this door scans for: the pairing's, else the pack's. */
+  get eventId(): string | null {
+    return this.pairingInfo?.eventId ?? this.validator.eventId;
+  }
+
+  /** Pulls the door pack: whole the first time (or when asked), then only what changed. */
+  async pull(
+    options: { full?: boolean } = {},
+  ): Promise<{ full: boolean; revoked: number; scanned: number; exited: number; cursor: string | null }> {
+    const api = this.api();
+    const before = this.state.loadPack();
+    const since = options.full || !before ? null : before.cursor;
+    const eventId = this.eventId ?? before?.event.id ?? null;
+    const pack = await api.doorPack(eventId, since);
+    const changes = this.applyPack(pack, pack.full ?? since === null);
+    const info: PackInfo = {
+      event: pack.event,
+      jwks: pack.jwks,
+      generatedAt: pack.generated_at,
+      cursor: pack.cursor ?? null,
+      pulledAt: this.now(),
+    };
+    this.state.savePack(info, changes);
+    return {
+      full: pack.full ?? since === null,
+      revoked: pack.revoked.length,
+      scanned: pack.scanned.length,
+      exited: pack.exited?.length ?? 0,
+      cursor: info.cursor,
+    };
+  }
+
+  /**
+   * One presentation at the door. Online: the server decides if it answers within the
+   * deadline; otherwise this device decides from the pack and queues the scan for sync.
+   */
+  async scan(
+    token: string,
+    options: { offline?: boolean; direction?: Direction } = {},
+  ): Promise<ScanOutcome> {
+    const started = performance.now();
+    const at = this.now();
+    const direction = options.direction ?? 'in';
+    if (!this.pairingInfo && !this.validator.ready) {
+      throw new ScannerError('not_paired', 'this device is not paired: run `pair` first');
+    }
+    if (options.offline || !this.pairingInfo)
+      return this.decideOffline(token, at, direction, started, 'offline_mode').outcome;
+
+    const request = this.api().validate(
+      {
+        token,
+        scanned_at: iso(at),
+        direction,
+        ...(this.eventId ? { event_id: this.eventId } : {}),
+      },
+      { timeoutMs: lateAnswerTimeoutMs },
+    );
+    // Verify the signature while the request is on the wire, so a fallback costs a cache hit.
+    this.validator.check(token, { at, direction });
+    const raced = await raceDeadline(request, this.deadlineMs);
+    if (raced.kind === 'answer') return this.acceptOnline(raced.value, direction, started);
+
+    const cause = raced.kind === 'late' ? 'timeout' : fallbackCause(raced.error);
+    const { outcome, seq } = this.decideOffline(token, at, direction, started, cause, raced);
+    if (raced.kind === 'late') this.reconcileLate(request, outcome, seq);
+    return outcome;
+  }
+
+  /** Uploads queued offline scans; the server's word replaces this device's guesses. */
+  sync(): Promise<SyncReport> {
+    this.syncing ??= this.runSync().finally(() => {
+      this.syncing = null;
+    });
+    return this.syncing;
+  }
+
+  /**
+   * Follows the server's scan feed until the signal aborts: admissions by other doors,
+   * voids and transfers reach the offline validator within moments. Reconnects with
+   * Last-Event-ID, backing off while the server is away. Rejects only when the server
+   * refuses this device (revoked key).
+   */
+  async follow(options: FollowOptions): Promise<void> {
+    const { signal } = options;
+    const api = this.api();
+    const initialBackoff = options.backoffMs ?? 250;
+    const maxBackoff = options.maxBackoffMs ?? 5_000;
+    let backoff = initialBackoff;
+    let lastId = this.resumeCursor();
+    while (!signal.aborted) {
+      let retryMs: number | null = null;
+      try {
+        const stream = await api.scanFeed(this.eventId, lastId, signal);
+        options.onStatus?.('connected');
+        backoff = initialBackoff;
+        const parser = new SseParser(lastId);
+        for await (const chunk of stream.chunks) {
+          for (const message of parser.push(chunk)) {
+            this.applyFeedMessage(message, options);
+            if (message.id !== null && message.id !== lastId) {
+              lastId = message.id;
+              this.state.saveFeedCursor(lastId);
+            }
+          }
+          if (signal.aborted) break;
+        }
+        retryMs = parser.retryMs;
+        options.onStatus?.('disconnected');
+      } catch (err) {
+        if (signal.aborted) break;
+        if (isScannerError(err, 'http_error') && (err.status === 401 || err.status === 403)) throw err;
+        if (isScannerError(err, 'pin_mismatch')) throw err;
+        options.onStatus?.('disconnected', err);
+      }
+      // The server's `retry:` caps the wait: a door should be back on the feed quickly.
+      await sleep(Math.min(backoff, retryMs ?? maxBackoff), signal);
+      backoff = Math.min(backoff * 2, maxBackoff);
+    }
+  }
+
+  status(): DeviceStatus & { pairing: Omit<Pairing, 'apiKey'> | null; eventTitle: string | null } {
+    const pairing = this.pairingInfo;
+    const pack = this.state.loadPack();
+    return {
+      ...this.state.status(),
+      pairing: pairing ? withoutKey(pairing) : null,
+      eventTitle: typeof pack?.event.title === 'string' ? pack.event.title : null,
+    };
+  }
+
+  conflicts(): ConflictRecord[] {
+    return this.state.conflicts();
+  }
+
+  /** Waits for background reconciliations of late online answers (tests, clean shutdown). */
+  async settled(): Promise<void> {
+    while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight]);
+  }
+
+  private api(): DoorApi {
+    if (!this.pairingInfo)
+      throw new ScannerError('not_paired', 'this device is not paired: run `pair` first');
+    this.apiClient ??= new DoorApi(this.makeTransport(this.pairingInfo), this.pairingInfo.apiKey);
+    return this.apiClient;
+  }
+
+  private decideOffline(
+    token: string,
+    at: number,
+    direction: Direction,
+    started: number,
+    cause: FallbackCause,
+    raced?: { kind: string; error?: unknown },
+  ): { outcome: ScanOutcome; seq: number } {
+    if (!this.validator.ready) {
+      throw new ScannerError(
+        'no_door_pack',
+        'no door pack on this device: run `pull` while the server is reachable',
+      );
+    }
+    const decision = this.validator.validate(token, { at, direction });
+    const admission = decision.ticketId ? (this.validator.admission(decision.ticketId) ?? null) : null;
+    const seq = this.state.recordOfflineScan(
+      token,
+      decision,
+      decision.result === 'admitted' ? admission : null,
+    );
+    if (decision.ticketId) this.markPending(decision.ticketId, 1);
+    const outcome: ScanOutcome = {
+      result: decision.result,
+      reason: decision.reason,
+      ticketId: decision.ticketId,
+      direction,
+      mode: 'offline',
+      fallback: cause,
+      ms: performance.now() - started,
+      queued: true,
+    };
+    if (raced?.error instanceof Error) outcome.error = raced.error.message;
+    return { outcome, seq };
+  }
+
+  private acceptOnline(answer: ValidateAnswer, direction: Direction, started: number): ScanOutcome {
+    const ticketId = answer.ticket?.id ?? answer.scan.ticket_id;
+    const changes = this.learnFromServer(ticketId, answer.result, answer.reason, direction, answer.ticket);
+    if (changes) this.state.saveChanges(changes);
+    return {
+      result: answer.result,
+      reason: answer.reason,
+      ticketId,
+      direction,
+      mode: 'online',
+      ms: performance.now() - started,
+      queued: false,
+      ticket: answer.ticket,
+      attendee: answer.attendee,
+      scan: answer.scan,
+    };
+  }
+
+  /**
+   * The server answered after the door had decided alone. It has recorded the attempt, so the
+   * queued copy goes (uploading it would count the scan twice); a different verdict is kept as
+   * a conflict for the staff. If the answer never comes, the queued scan syncs later.
+   */
+  private reconcileLate(request: Promise<ValidateAnswer>, outcome: ScanOutcome, seq: number): void {
+    const work = request.then(
+      (answer) => {
+        const ticketId = answer.ticket?.id ?? answer.scan.ticket_id;
+        const conflicts: ConflictRecord[] =
+          answer.result === outcome.result
+            ? []
+            : [
+                {
+                  ticketId,
+                  scannedAt: Date.parse(answer.scan.scanned_at),
+                  localResult: outcome.result,
+                  serverResult: answer.result,
+                  serverReason: answer.reason,
+                  conflict: outcome.result === 'admitted' && answer.reason === 'already_scanned',
+                  recordedAt: this.now(),
+                },
+              ];
+        if (ticketId) this.markPending(ticketId, -1);
+        this.state.settle([seq], conflicts, null);
+        const changes = this.learnFromServer(
+          ticketId,
+          answer.result,
+          answer.reason,
+          outcome.direction,
+          answer.ticket,
+        );
+        if (changes) this.state.saveChanges(changes);
+      },
+      () => undefined,
+    );
+    this.inFlight.add(work);
+    void work.finally(() => this.inFlight.delete(work));
+  }
+
+  private async runSync(): Promise<SyncReport> {
+    const api = this.api();
+    const pairing = this.pairingInfo as Pairing;
+    const report: SyncReport = { uploaded: 0, admitted: 0, rejected: 0, conflicts: 0, disagreements: [] };
+    for (;;) {
+      const batch = this.state.queued(syncBatch);
+      if (batch.length === 0) break;
+      const answer: SyncAnswer = await api.sync({
+        device_id: pairing.deviceId,
+        ...(this.eventId ? { event_id: this.eventId } : {}),
+        scans: batch.map((scan) => ({
+          token: scan.token,
+          scanned_at: iso(scan.scannedAt),
+          result: scan.result,
+          direction: scan.direction,
+          reason: scan.reason,
+        })),
+      });
+      if (answer.results.length !== batch.length) {
+        throw new ScannerError(
+          'bad_response',
+          `sync answered ${answer.results.length} results for ${batch.length} scans`,
+        );
+      }
+      const at = this.now();
+      const disagreements: ConflictRecord[] = [];
+      const changes: StateChanges = { revoked: [], admissions: [] };
+      batch.forEach((scan, i) => {
+        const result = answer.results[i]!;
+        report.uploaded++;
+        if (result.result === 'admitted') report.admitted++;
+        else report.rejected++;
+        if (result.conflict) report.conflicts++;
+        if (result.conflict || result.result !== scan.result) {
+          disagreements.push({
+            ticketId: result.ticket_id,
+            scannedAt: scan.scannedAt,
+            localResult: scan.result,
+            serverResult: result.result,
+            serverReason: result.reason,
+            conflict: result.conflict,
+            recordedAt: at,
+          });
+        }
+        if (scan.ticketId) this.markPending(scan.ticketId, -1);
+      });
+      // Pending marks drop first, so the server's verdicts below are not ignored as stale.
+      batch.forEach((scan, i) => {
+        const result = answer.results[i]!;
+        const learnt = this.learnFromServer(
+          result.ticket_id,
+          result.result,
+          result.reason,
+          scan.direction,
+          null,
+        );
+        if (learnt) {
+          changes.revoked.push(...learnt.revoked);
+          changes.admissions.push(...learnt.admissions);
+        }
+      });
+      this.state.settle(
+        batch.map((scan) => scan.seq),
+        disagreements,
+        at,
+      );
+      this.state.saveChanges(changes);
+      report.disagreements.push(...disagreements);
+    }
+    return report;
+  }
+
+  /** What the server's verdict on one attempt says about the ticket, applied to the validator. */
+  private learnFromServer(
+    ticketId: string | null,
+    result: ScanResult,
+    reason: RejectReason | null,
+    direction: Direction,
+    ticket: ScanTicketView | null,
+  ): StateChanges | null {
+    if (!ticketId) return null;
+    const changes: StateChanges = { revoked: [], admissions: [] };
+    if (reason === 'voided' || reason === 'transferred') {
+      this.validator.revoke(ticketId, reason);
+      changes.revoked.push({ ticket_id: ticketId, status: reason });
+      return changes;
+    }
+    if (this.pending.has(ticketId)) return null;
+    if (ticket) {
+      // The server's own state of the ticket beats any inference from the verdict.
+      const known = this.validator.admission(ticketId);
+      const next: AdmissionState = {
+        inside: ticket.inside,
+        count: Math.max(ticket.scan_count, known?.count ?? 0),
+      };
+      this.validator.restoreAdmission(ticketId, next);
+    } else if (result === 'admitted' && direction === 'out') this.validator.learnExited(ticketId);
+    else if (result === 'admitted' || reason === 'already_scanned') this.validator.learnAdmitted(ticketId);
+    else return null;
+    const admission = this.validator.admission(ticketId);
+    if (admission) changes.admissions.push([ticketId, admission]);
+    return changes;
+  }
+
+  private applyPack(pack: DoorPack, full: boolean): StateChanges {
+    this.validator.setEvent(pack.event);
+    this.validator.setKeys(pack.jwks.keys);
+    const changes: StateChanges = { revoked: [...pack.revoked], admissions: [] };
+    for (const entry of pack.revoked) this.validator.revoke(entry.ticket_id, entry.status);
+    const touched = (ticketId: string, learn: (id: string) => void): void => {
+      if (this.pending.has(ticketId)) return;
+      learn(ticketId);
+      const admission = this.validator.admission(ticketId);
+      if (admission) changes.admissions.push([ticketId, admission]);
+    };
+    for (const ticketId of pack.scanned) touched(ticketId, (id) => this.validator.learnAdmitted(id));
+    for (const ticketId of pack.exited ?? []) touched(ticketId, (id) => this.validator.learnExited(id));
+    if (full) {
+      // A whole pack lists everyone inside now: anyone else this door still thinks is inside
+      // has left through another door (unless this door's own unsynced scan says otherwise).
+      const inside = new Set(pack.scanned);
+      for (const [ticketId, admission] of this.state.admissions()) {
+        if (admission.inside && !inside.has(ticketId))
+          touched(ticketId, (id) => this.validator.learnExited(id));
+      }
+    }
+    return changes;
+  }
+
+  private applyFeedMessage(message: SseMessage, options: FollowOptions): void {
+    let data: unknown;
+    try {
+      data = JSON.parse(message.data);
+    } catch {
+      return;
+    }
+    if (message.event === 'scan') {
+      const scan = data as ScanView;
+      // Our own online scans were applied when answered; our synced ones by the sync.
+      if (scan.device_id !== this.pairingInfo?.deviceId) {
+        const changes = this.learnFromServer(scan.ticket_id, scan.result, scan.reason, scan.direction, null);
+        if (changes) this.state.saveChanges(changes);
+      }
+      options.onScan?.(scan);
+    } else if (message.event === 'ticket') {
+      const change = data as TicketChange;
+      if (change.ticket_id && (change.change === 'voided' || change.change === 'transferred')) {
+        const status = change.change as RevokedStatus;
+        this.validator.revoke(change.ticket_id, status);
+        this.state.saveChanges({ revoked: [{ ticket_id: change.ticket_id, status }], admissions: [] });
+      }
+      options.onTicket?.(change);
+    }
+  }
+
+  /** The later of the feed position this device reached and the one its pack is good up to. */
+  private resumeCursor(): string | null {
+    const candidates = [this.state.feedCursor(), this.state.loadPack()?.cursor ?? null].filter(
+      (c): c is string => c !== null && /^\d+$/.test(c),
+    );
+    if (candidates.length === 0) return null;
+    return candidates.reduce((a, b) => (Number(b) > Number(a) ? b : a));
+  }
+
+  private markPending(ticketId: string, delta: number): void {
+    const next = (this.pending.get(ticketId) ?? 0) + delta;
+    if (next > 0) this.pending.set(ticketId, next);
+    else this.pending.delete(ticketId);
+  }
+}

@@ -1,0 +1,29 @@
+/** Every failure a door device reports, with a stable code the CLI and door page can act on. */
+export type ScannerErrorCode =
+  | 'unreachable'
+  | 'timeout'
+  | 'pin_mismatch'
+  | 'insecure_url'
+  | 'http_error'
+  | 'bad_response'
+  | 'bad_pairing_code'
+  | 'not_paired'
+  | 'no_door_pack'
+  | 'not_found';
+
+export class ScannerError extends Error {
+  constructor(
+    readonly code: ScannerErrorCode,
+    message: string,
+    /** For `http_error`: the HTTP status and the API's error code, when it sent one. */
+    readonly status?: number,
+    readonly apiCode?: string,
+  ) {
+    super(message);
+    this.name = 'ScannerError';
+  }
+}
+
+export function isScannerError(err: unknown, code?: ScannerErrorCode): err is ScannerError {
+  return err instanceof ScannerError && (code === undefined || err.code === code);
+}

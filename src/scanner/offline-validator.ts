@@ -1,0 +1,198 @@
+/**
+ * The door's offline decision: the same checks as `POST /v2/scan/validate`, in the same order,
+ * made from the door pack and what this device has seen. Browser-safe (no Node imports).
+ */
+import {
+  base64UrlToBytes,
+  parseTicketToken,
+  windowRejection,
+  type Ed25519Jwk,
+  type ParsedToken,
+} from '../shared/ticket-token.js';
+import { verifyEd25519 } from './noble.js';
+import { SignatureCache } from './signature-cache.js';
+import type {
+  AdmissionState,
+  Direction,
+  DoorPack,
+  OfflineDecision,
+  RejectReason,
+  RevokedStatus,
+} from './types.js';
+
+export interface CheckOptions {
+  /** Epoch ms of the scan; defaults to the validator's clock. */
+  at?: number;
+  direction?: Direction;
+}
+
+/** Public keys by kid; a JWK that is not an Ed25519 OKP key is skipped, never trusted. */
+function decodeKeys(keys: readonly Ed25519Jwk[]): Map<string, Uint8Array> {
+  const out = new Map<string, Uint8Array>();
+  for (const jwk of keys) {
+    if (jwk.kty !== 'OKP' || jwk.crv !== 'Ed25519' || typeof jwk.kid !== 'string') continue;
+    try {
+      const bytes = base64UrlToBytes(jwk.x);
+      if (bytes.length === 32) out.set(jwk.kid, bytes);
+    } catch {
+      // A key that does not decode verifies nothing; the others still do.
+    }
+  }
+  return out;
+}
+
+export class OfflineValidator {
+  private keys = new Map<string, Uint8Array>();
+  private event: string | null = null;
+  private eventCancelled = false;
+  private readonly revoked = new Map<string, RevokedStatus>();
+  private readonly admissions = new Map<string, AdmissionState>();
+  private readonly signatures: SignatureCache;
+  private readonly encoder = new TextEncoder();
+
+  constructor(
+    private readonly now: () => number = Date.now,
+    cacheCapacity?: number,
+  ) {
+    this.signatures = new SignatureCache(cacheCapacity);
+  }
+
+  get eventId(): string | null {
+    return this.event;
+  }
+
+  /** True once there are keys to verify with: before that every token would read as forged. */
+  get ready(): boolean {
+    return this.event !== null && this.keys.size > 0;
+  }
+
+  get cachedSignatures(): number {
+    return this.signatures.size;
+  }
+
+  /**
+   * Takes a full or delta door pack. Keys and the event are replaced; revocations and
+   * admissions only ever accumulate, because a delta lists what changed, not what stayed.
+   */
+  loadPack(pack: Pick<DoorPack, 'event' | 'jwks' | 'revoked' | 'scanned' | 'exited'>): void {
+    this.setEvent(pack.event);
+    this.setKeys(pack.jwks.keys);
+    for (const entry of pack.revoked) this.revoke(entry.ticket_id, entry.status);
+    for (const ticketId of pack.scanned) this.learnAdmitted(ticketId);
+    for (const ticketId of pack.exited ?? []) this.learnExited(ticketId);
+  }
+
+  /** The door's event; switching to another one forgets the old event's tickets. */
+  setEvent(event: DoorPack['event']): void {
+    if (this.event !== null && this.event !== event.id) {
+      this.revoked.clear();
+      this.admissions.clear();
+    }
+    this.event = event.id;
+    this.eventCancelled = event.status === 'cancelled';
+  }
+
+  setKeys(keys: readonly Ed25519Jwk[]): void {
+    this.keys = decodeKeys(keys);
+    this.signatures.clear();
+  }
+
+  revoke(ticketId: string, status: RevokedStatus): void {
+    this.revoked.set(ticketId, status);
+  }
+
+  /**
+   * Another device (via the pack, the feed or an online answer) admitted this ticket. Local
+   * knowledge wins when it is newer: a ticket this door saw leave stays outside.
+   */
+  learnAdmitted(ticketId: string): void {
+    const known = this.admissions.get(ticketId);
+    if (!known) this.admissions.set(ticketId, { inside: true, count: 1 });
+    else if (!known.inside) this.admissions.set(ticketId, { inside: true, count: known.count + 1 });
+  }
+
+  learnExited(ticketId: string): void {
+    const known = this.admissions.get(ticketId);
+    this.admissions.set(ticketId, { inside: false, count: known?.count ?? 1 });
+  }
+
+  /** Restores what a device store remembers, exactly as it was (no merging). */
+  restoreAdmission(ticketId: string, state: AdmissionState): void {
+    this.admissions.set(ticketId, { ...state });
+  }
+
+  admission(ticketId: string): AdmissionState | undefined {
+    return this.admissions.get(ticketId);
+  }
+
+  revocation(ticketId: string): RevokedStatus | undefined {
+    return this.revoked.get(ticketId);
+  }
+
+  /** The decision for one presentation, without changing any state. */
+  check(token: string, options: CheckOptions = {}): OfflineDecision {
+    const scannedAt = options.at ?? this.now();
+    const direction = options.direction ?? 'in';
+    const parsed = parseTicketToken(token);
+    if (!parsed) return this.reject('malformed', null, null, direction, scannedAt);
+    const { sub, evt } = parsed.claims;
+    const reason = this.tokenRejection(token, parsed, scannedAt) ?? this.ticketRejection(sub, evt, direction);
+    if (reason) return this.reject(reason, sub, evt, direction, scannedAt);
+    return { result: 'admitted', reason: null, ticketId: sub, eventId: evt, direction, scannedAt };
+  }
+
+  /** Applies an admitted decision: entry puts the ticket inside, exit lets it enter again. */
+  record(decision: OfflineDecision): void {
+    if (decision.result !== 'admitted' || decision.ticketId === null) return;
+    const known = this.admissions.get(decision.ticketId) ?? { inside: false, count: 0 };
+    this.admissions.set(
+      decision.ticketId,
+      decision.direction === 'in'
+        ? { inside: true, count: known.count + 1 }
+        : { inside: false, count: known.count },
+    );
+  }
+
+  /** check() then record(): the whole offline scan. */
+  validate(token: string, options: CheckOptions = {}): OfflineDecision {
+    const decision = this.check(token, options);
+    this.record(decision);
+    return decision;
+  }
+
+  private tokenRejection(token: string, parsed: ParsedToken, atMs: number): RejectReason | null {
+    if (!this.signatureValid(token, parsed)) return 'invalid_signature';
+    return windowRejection(parsed.claims, Math.floor(atMs / 1000));
+  }
+
+  private signatureValid(token: string, parsed: ParsedToken): boolean {
+    const cached = this.signatures.get(token);
+    if (cached !== undefined) return cached;
+    const key = this.keys.get(parsed.header.kid);
+    // An unknown kid is a forgery or a key this pack predates; either way it is not admitted.
+    const valid =
+      key !== undefined && verifyEd25519(parsed.signature, this.encoder.encode(parsed.signingInput), key);
+    this.signatures.set(token, valid);
+    return valid;
+  }
+
+  private ticketRejection(ticketId: string, eventId: string, direction: Direction): RejectReason | null {
+    if (this.event !== null && eventId !== this.event) return 'wrong_event';
+    const revoked = this.revoked.get(ticketId);
+    if (revoked) return revoked;
+    // As on the server: a cancelled event's tickets admit no one, and `voided` says so.
+    if (this.eventCancelled) return 'voided';
+    if (direction === 'in' && this.admissions.get(ticketId)?.inside) return 'already_scanned';
+    return null;
+  }
+
+  private reject(
+    reason: RejectReason,
+    ticketId: string | null,
+    eventId: string | null,
+    direction: Direction,
+    scannedAt: number,
+  ): OfflineDecision {
+    return { result: 'rejected', reason, ticketId, eventId, direction, scannedAt };
+  }
+}

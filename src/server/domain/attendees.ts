@@ -1,0 +1,52 @@
+import { notFound } from '../errors.js';
+import type { AttendeePatchInput, AttendeeView } from '../schemas/attendees.js';
+import type { AttendeeRow, AttendeesRepo } from '../store/attendees-repo.js';
+import { inTransaction, type Db } from '../store/db.js';
+import type { EventsRepo } from '../store/events-repo.js';
+import { decodeCursor, toPage, type Page } from '../store/pagination.js';
+import type { Outbox } from './outbox.js';
+import { viewAttendee } from './sales-views.js';
+
+export interface AttendeesDeps {
+  db: Db;
+  events: EventsRepo;
+  attendees: AttendeesRepo;
+  outbox: Outbox;
+  now: () => number;
+}
+
+/** The people tickets are for; the box office corrects names and emails here. */
+export class AttendeesService {
+  constructor(private readonly deps: AttendeesDeps) {}
+
+  require(id: string): AttendeeRow {
+    const row = this.deps.attendees.find(id);
+    if (!row) throw notFound('attendee', id);
+    return row;
+  }
+
+  get(id: string): AttendeeView {
+    return viewAttendee(this.require(id));
+  }
+
+  list(eventId: string, limit: number, cursor: string | undefined): Page<AttendeeView> {
+    if (!this.deps.events.find(eventId)) throw notFound('event', eventId, 'event_id');
+    const rows = this.deps.attendees.page(eventId, decodeCursor(cursor), limit + 1);
+    return toPage(rows, limit, viewAttendee);
+  }
+
+  /** `null` clears a field. `attendee.updated` fires only when something actually changed. */
+  update(id: string, input: AttendeePatchInput): AttendeeView {
+    return inTransaction(this.deps.db, () => {
+      const current = this.require(id);
+      const name = input.name === undefined ? current.name : input.name;
+      const email = input.email === undefined ? current.email : input.email;
+      if (name === current.name && email === current.email) return viewAttendee(current);
+      const updated = { ...current, name, email, updated_at: this.deps.now() };
+      this.deps.attendees.update(updated);
+      const view = viewAttendee(updated);
+      this.deps.outbox.emit('attendee.updated', view);
+      return view;
+    });
+  }
+}

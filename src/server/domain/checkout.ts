@@ -1,0 +1,148 @@
+import { conflict, notFound } from '../errors.js';
+import { newId, randomBase62 } from '../ids.js';
+import type { CheckoutInput, OrderView } from '../schemas/orders.js';
+import type { AttendeeRow, AttendeesRepo } from '../store/attendees-repo.js';
+import { inTransaction, type Db } from '../store/db.js';
+import type { EventsRepo } from '../store/events-repo.js';
+import type { OrderRow, OrdersRepo } from '../store/orders-repo.js';
+import type { StockRepo } from '../store/stock-repo.js';
+import type { TicketRow, TicketsRepo } from '../store/tickets-repo.js';
+import type { TierRow, TiersRepo } from '../store/tiers-repo.js';
+import {
+  checkAttendeeCount,
+  checkEventOnSale,
+  requireBuyer,
+  resolveLines,
+  type Buyer,
+  type TierLine,
+} from './checkout-rules.js';
+import type { Outbox } from './outbox.js';
+import type { SalesViews } from './sales-views.js';
+
+export interface CheckoutDeps {
+  db: Db;
+  events: EventsRepo;
+  tiers: TiersRepo;
+  stock: StockRepo;
+  orders: OrdersRepo;
+  tickets: TicketsRepo;
+  attendees: AttendeesRepo;
+  outbox: Outbox;
+  views: SalesViews;
+  now: () => number;
+}
+
+/** A comp is a free ticket: its order totals 0 and voiding it refunds nothing. */
+const unitPrice = (input: CheckoutInput, tier: TierRow): number =>
+  input.payment_method === 'comp' ? 0 : tier.price_cents;
+
+/** The wallet URL's secret: 190 random bits, so the page needs no key. */
+export const newWalletSecret = (): string => randomBase62(32);
+
+/**
+ * Checkout: one transaction takes the stock of every tier with a conditional UPDATE, then mints
+ * one attendee and one ticket per unit and writes `order.created`. Any refusal rolls all of it
+ * back, so an order either exists with all its tickets or not at all.
+ */
+export class CheckoutService {
+  constructor(private readonly deps: CheckoutDeps) {}
+
+  place(input: CheckoutInput): OrderView {
+    const buyer = requireBuyer(input);
+    checkAttendeeCount(input);
+    const { db, events, tiers, now } = this.deps;
+    return inTransaction(db, () => {
+      const at = now();
+      const event = events.find(input.event_id);
+      if (!event) throw notFound('event', input.event_id, 'event_id');
+      checkEventOnSale(event, at);
+      const lines = resolveLines(input, event, (id) => tiers.find(id), at);
+      this.takeStock(lines, at);
+      const order: Omit<OrderRow, 'seq'> = {
+        id: newId('order'),
+        event_id: event.id,
+        status: 'paid',
+        buyer_name: buyer.name,
+        buyer_email: buyer.email,
+        total_cents: lines.reduce((sum, line) => sum + unitPrice(input, line.tier) * line.quantity, 0),
+        refunded_cents: 0,
+        currency: event.currency,
+        payment_method: input.payment_method,
+        created_at: at,
+        updated_at: at,
+      };
+      this.deps.orders.insert(order);
+      const tickets = this.mint(input, lines, order, buyer, at);
+      const view = this.deps.views.order({ ...order, seq: 0 }, tickets, []);
+      this.deps.outbox.emit('order.created', view);
+      return view;
+    });
+  }
+
+  private takeStock(lines: readonly TierLine[], at: number): void {
+    for (const line of lines) {
+      if (!this.deps.stock.take(line.tier.id, line.quantity, at)) {
+        // Re-read only to word the refusal; the decision was the UPDATE's.
+        const left = this.deps.tiers.find(line.tier.id);
+        const remaining = left ? left.quantity - left.sold : 0;
+        throw conflict(
+          'sold_out',
+          remaining > 0
+            ? `Only ${remaining} ticket(s) of '${line.tier.name}' are left.`
+            : `Tier '${line.tier.name}' is sold out.`,
+          `items[${line.firstIndex}].tier_id`,
+        );
+      }
+    }
+  }
+
+  /** One attendee and one ticket per unit, in item order, so attendees[i] names ticket i. */
+  private mint(
+    input: CheckoutInput,
+    lines: readonly TierLine[],
+    order: Omit<OrderRow, 'seq'>,
+    buyer: Buyer,
+    at: number,
+  ): TicketRow[] {
+    const tickets: TicketRow[] = [];
+    const priceOf = new Map(lines.map((line) => [line.tier.id, unitPrice(input, line.tier)]));
+    let unit = 0;
+    for (const item of input.items) {
+      const price = priceOf.get(item.tier_id) ?? 0;
+      for (let n = 0; n < item.quantity; n++, unit++) {
+        const given = input.attendees?.[unit];
+        const attendee: Omit<AttendeeRow, 'seq'> = {
+          id: newId('attendee'),
+          event_id: order.event_id,
+          order_id: order.id,
+          ticket_id: newId('ticket'),
+          name: given?.name ?? buyer.name,
+          email: given?.email ?? buyer.email,
+          created_at: at,
+          updated_at: at,
+        };
+        this.deps.attendees.insert(attendee);
+        const ticket: TicketRow = {
+          seq: 0,
+          id: attendee.ticket_id,
+          order_id: order.id,
+          event_id: order.event_id,
+          tier_id: item.tier_id,
+          attendee_id: attendee.id,
+          status: 'active',
+          scan_count: 0,
+          price_cents: price,
+          wallet_secret: newWalletSecret(),
+          transferred_from: null,
+          transferred_to: null,
+          issued_at: at,
+          voided_at: null,
+          updated_at: at,
+        };
+        this.deps.tickets.insert(ticket);
+        tickets.push(ticket);
+      }
+    }
+    return tickets;
+  }
+}

@@ -1,0 +1,208 @@
+import { createHash, randomBytes } from 'node:crypto';
+import QRCode from 'qrcode';
+import { ApiError, invalidField, notFound } from '../errors.js';
+import { newId } from '../ids.js';
+import type { DeviceView, PairedView, PairingInput, PairingView } from '../schemas/devices.js';
+import { inTransaction, type Db } from '../store/db.js';
+import type { DeviceRow, DevicesRepo } from '../store/devices-repo.js';
+import type { EventsRepo } from '../store/events-repo.js';
+import { decodeCursor, toPage, type Page } from '../store/pagination.js';
+import { isoOrNull, toIso } from '../time.js';
+import { viewApiKey, type ApiKeyRecord, type ApiKeys } from './api-keys.js';
+import type { DevicePresence, KnownDevice } from './device-presence.js';
+import type { PublicUrls } from './public-urls.js';
+
+export const pairingLifetimeMs = 5 * 60 * 1000;
+/** A device heard from within this window is shown online. */
+export const onlineWindowMs = 2 * 60 * 1000;
+
+export interface DevicesDeps {
+  db: Db;
+  repo: DevicesRepo;
+  events: EventsRepo;
+  keys: ApiKeys;
+  presence: DevicePresence;
+  urls: PublicUrls;
+  /** SHA-256 of the TLS certificate, null when serving plain HTTP. */
+  certFingerprint: () => string | null;
+  /** Ends whatever the key still holds open (scan feed streams) once it is revoked. */
+  onKeyRevoked: (apiKeyId: string) => void;
+  now: () => number;
+}
+
+const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
+
+const invalidPairingToken = (message: string): ApiError =>
+  new ApiError(400, 'invalid_pairing_token', message, 'pairing_token');
+
+/** The pairing link a door app reads from the QR code; documented in docs/api.md "Scanning". */
+export function pairingUri(serverUrl: string, fingerprint: string | null, token: string): string {
+  const query = new URLSearchParams({
+    url: serverUrl,
+    fp: fingerprint ?? '',
+    token,
+  });
+  return `marquee://pair?${query.toString()}`;
+}
+
+/** Door devices and tills: one-time pairing, their keys, whether they are online, revocation. */
+export class DevicesService {
+  constructor(private readonly deps: DevicesDeps) {}
+
+  require(id: string, param = 'id'): DeviceRow {
+    const row = this.deps.repo.find(id);
+    if (!row) throw notFound('device', id, param);
+    return row;
+  }
+
+  view(row: DeviceRow): DeviceView {
+    const key = row.api_key_id ? this.findKey(row.api_key_id) : undefined;
+    const lastSeen = this.deps.presence.lastSeen(row);
+    // Revoking the key through /v2/api_keys also retires the device.
+    const revokedAt = row.revoked_at ?? key?.revokedAt ?? null;
+    return {
+      id: row.id,
+      name: row.name,
+      scope: row.scope,
+      event_id: row.event_id,
+      api_key_id: row.api_key_id,
+      created_at: toIso(row.created_at),
+      last_seen_at: isoOrNull(lastSeen),
+      revoked_at: isoOrNull(revokedAt),
+      online: revokedAt === null && lastSeen !== null && this.deps.now() - lastSeen < onlineWindowMs,
+    };
+  }
+
+  get(id: string): DeviceView {
+    return this.view(this.require(id));
+  }
+
+  list(limit: number, cursor: string | undefined): Page<DeviceView> {
+    const rows = this.deps.repo.page(decodeCursor(cursor), limit + 1);
+    return toPage(rows, limit, (row) => this.view(row));
+  }
+
+  async startPairing(input: PairingInput): Promise<PairingView> {
+    const { repo, events, urls, now } = this.deps;
+    const eventId = input.event_id ?? null;
+    if (eventId !== null && !events.find(eventId)) throw notFound('event', eventId, 'event_id');
+    const scope = input.scope ?? 'scanner';
+    const token = `pair_${randomBytes(24).toString('base64url')}`;
+    const at = now();
+    const expiresAt = at + pairingLifetimeMs;
+    inTransaction(this.deps.db, () => {
+      repo.purgePairingTokens(at - 24 * 60 * 60 * 1000);
+      repo.insertPairingToken({
+        token_hash: hashToken(token),
+        scope,
+        event_id: eventId,
+        created_at: at,
+        expires_at: expiresAt,
+      });
+    });
+    const fingerprint = this.deps.certFingerprint();
+    const qr = pairingUri(urls.base, fingerprint, token);
+    return {
+      pairing_token: token,
+      expires_at: toIso(expiresAt),
+      scope,
+      event_id: eventId,
+      server_url: urls.base,
+      cert_fingerprint: fingerprint,
+      qr,
+      qr_svg: await QRCode.toString(qr, {
+        type: 'svg',
+        errorCorrectionLevel: 'M',
+        margin: 2,
+      }),
+    };
+  }
+
+  /** Trades a pairing token, once and within 5 minutes, for a device and its own API key. */
+  pair(token: string, name: string): PairedView {
+    const { repo, keys, presence, now } = this.deps;
+    const hash = hashToken(token);
+    return inTransaction(this.deps.db, () => {
+      const at = now();
+      const pairing = repo.pairingToken(hash);
+      if (!pairing)
+        throw invalidPairingToken(
+          'This pairing token is not one this server issued. Ask for a new pairing code.',
+        );
+      if (pairing.used_at !== null)
+        throw invalidPairingToken(
+          'This pairing token has already been used; each one pairs a single device.',
+        );
+      if (pairing.expires_at <= at)
+        throw invalidPairingToken(
+          'This pairing token has expired (they live 5 minutes). Ask for a new pairing code.',
+        );
+      const deviceId = newId('device');
+      if (!repo.claimPairingToken(hash, deviceId, at))
+        throw invalidPairingToken(
+          'This pairing token has already been used; each one pairs a single device.',
+        );
+      repo.insert({
+        id: deviceId,
+        name,
+        scope: pairing.scope,
+        event_id: pairing.event_id,
+        api_key_id: null,
+        created_at: at,
+      });
+      // The key is made last: ApiKeys updates its in-memory map at once, so nothing that could
+      // still fail and roll back may come after it but the one-column update below.
+      const { key, secret } = keys.create(`device: ${name}`, pairing.scope);
+      repo.setApiKey(deviceId, key.id);
+      const row = this.require(deviceId);
+      presence.register(row);
+      return {
+        device: this.view(row),
+        api_key: { ...viewApiKey(key), scope: pairing.scope, secret },
+      };
+    });
+  }
+
+  /** Revoking twice is harmless; the device's key stops working at once. */
+  revoke(id: string): DeviceView {
+    const { repo, keys, presence, now } = this.deps;
+    const row = inTransaction(this.deps.db, () => {
+      const current = this.require(id);
+      if (current.api_key_id && this.findKey(current.api_key_id)) keys.revoke(current.api_key_id);
+      repo.revoke(id, now());
+      return this.require(id);
+    });
+    if (row.api_key_id) {
+      presence.forget(row.api_key_id);
+      this.deps.onKeyRevoked(row.api_key_id);
+    }
+    return this.view(row);
+  }
+
+  /**
+   * The device a scan is made by. A device's own key always scans as that device; naming another
+   * one is refused rather than silently misfiling its scans.
+   */
+  resolve(caller: ApiKeyRecord | null, deviceId: string | undefined): KnownDevice | null {
+    const own = this.deps.presence.deviceFor(caller);
+    if (own) {
+      if (deviceId !== undefined && deviceId !== own.id)
+        throw invalidField(
+          'device_id',
+          `This key belongs to device ${own.id}; a device reports scans as itself.`,
+        );
+      return own;
+    }
+    if (deviceId === undefined) return null;
+    const row = this.require(deviceId, 'device_id');
+    return { id: row.id, event_id: row.event_id };
+  }
+
+  private findKey(id: string): ApiKeyRecord | undefined {
+    try {
+      return this.deps.keys.get(id);
+    } catch {
+      return undefined;
+    }
+  }
+}

@@ -1,0 +1,64 @@
+import { conflict, invalidField, notFound } from '../errors.js';
+import type { OrderView, RefundInput } from '../schemas/orders.js';
+import { inTransaction, type Db } from '../store/db.js';
+import type { EventsRepo } from '../store/events-repo.js';
+import type { OrderRow, OrderSearch } from '../store/orders-repo.js';
+import { decodeCursor, toPage, type Page } from '../store/pagination.js';
+import { recordRefund, type LedgerDeps } from './refund-ledger.js';
+
+export interface OrdersDeps extends LedgerDeps {
+  db: Db;
+  events: EventsRepo;
+  now: () => number;
+}
+
+/** Reading orders and refunding them (checkout.ts places them). */
+export class OrdersService {
+  constructor(private readonly deps: OrdersDeps) {}
+
+  require(id: string): OrderRow {
+    const row = this.deps.orders.find(id);
+    if (!row) throw notFound('order', id);
+    return row;
+  }
+
+  get(id: string): OrderView {
+    return this.deps.views.order(this.require(id));
+  }
+
+  list(search: OrderSearch, limit: number, cursor: string | undefined): Page<OrderView> {
+    if (search.eventId !== undefined && !this.deps.events.find(search.eventId))
+      throw notFound('event', search.eventId, 'event_id');
+    const rows = this.deps.orders.page(search, decodeCursor(cursor), limit + 1);
+    return toPage(rows, limit, (row) => this.deps.views.order(row));
+  }
+
+  /**
+   * Refunds `amount_cents`, or everything still paid. A refund that leaves nothing paid voids the
+   * order's active tickets (refund-ledger.ts). Refunds record money returned outside Marquee
+   * (cash drawer, card terminal); the server moves no money itself.
+   */
+  refund(id: string, input: RefundInput): OrderView {
+    return inTransaction(this.deps.db, () => {
+      const order = this.require(id);
+      if (order.status === 'refunded') {
+        throw conflict('order_already_refunded', 'This order has already been refunded in full.');
+      }
+      const remaining = order.total_cents - order.refunded_cents;
+      if (remaining === 0) {
+        throw conflict(
+          'nothing_to_refund',
+          'This order was free, so there is nothing to refund; void its tickets instead.',
+        );
+      }
+      const amount = input.amount_cents ?? remaining;
+      if (amount > remaining) {
+        throw invalidField(
+          'amount_cents',
+          `At most ${remaining} can still be refunded on this order (paid ${order.total_cents}, refunded ${order.refunded_cents}).`,
+        );
+      }
+      return recordRefund(this.deps, order, amount, null, 'requested', this.deps.now());
+    });
+  }
+}

@@ -1,0 +1,84 @@
+import { conflict, notFound } from '../errors.js';
+import { newId } from '../ids.js';
+import type { PayoutView } from '../schemas/payouts.js';
+import { inTransaction, type Db } from '../store/db.js';
+import type { EventsRepo } from '../store/events-repo.js';
+import type { OrdersRepo } from '../store/orders-repo.js';
+import { decodeCursor, toPage, type Page } from '../store/pagination.js';
+import type { PayoutRow, PayoutsRepo } from '../store/payouts-repo.js';
+import type { Outbox } from './outbox.js';
+import { viewPayout } from './sales-views.js';
+
+export interface PayoutsDeps {
+  db: Db;
+  events: EventsRepo;
+  orders: OrdersRepo;
+  payouts: PayoutsRepo;
+  outbox: Outbox;
+  now: () => number;
+}
+
+/** Settling an event's takings with the organiser: what was sold, less refunds, less payouts so far. */
+export class PayoutsService {
+  constructor(private readonly deps: PayoutsDeps) {}
+
+  require(id: string): PayoutRow {
+    const row = this.deps.payouts.find(id);
+    if (!row) throw notFound('payout', id);
+    return row;
+  }
+
+  get(id: string): PayoutView {
+    return viewPayout(this.require(id));
+  }
+
+  list(eventId: string | undefined, limit: number, cursor: string | undefined): Page<PayoutView> {
+    if (eventId !== undefined && !this.deps.events.find(eventId))
+      throw notFound('event', eventId, 'event_id');
+    const rows = this.deps.payouts.page(eventId, decodeCursor(cursor), limit + 1);
+    return toPage(rows, limit, viewPayout);
+  }
+
+  /**
+   * Pays out net sales not yet covered by an earlier payout. Refunds after a payout lower the
+   * next one; when they exceed new sales there is nothing to settle until sales catch up.
+   */
+  create(eventId: string): PayoutView {
+    return inTransaction(this.deps.db, () => {
+      const event = this.deps.events.find(eventId);
+      if (!event) throw notFound('event', eventId, 'event_id');
+      const amount = this.deps.orders.netForEvent(eventId) - this.deps.payouts.totalForEvent(eventId);
+      if (amount <= 0) {
+        throw conflict(
+          'nothing_to_pay_out',
+          'Every sale of this event (less refunds) is already covered by a payout.',
+          'event_id',
+        );
+      }
+      const row: Omit<PayoutRow, 'seq'> = {
+        id: newId('payout'),
+        event_id: eventId,
+        amount_cents: amount,
+        currency: event.currency,
+        status: 'pending',
+        created_at: this.deps.now(),
+        paid_at: null,
+      };
+      this.deps.payouts.insert(row);
+      const view = viewPayout({ ...row, seq: 0 });
+      this.deps.outbox.emit('payout.created', view);
+      return view;
+    });
+  }
+
+  /** Marking a paid payout paid again is a harmless no-op: `payout.paid` fires once. */
+  markPaid(id: string): PayoutView {
+    return inTransaction(this.deps.db, () => {
+      this.require(id);
+      const changed = this.deps.payouts.markPaid(id, this.deps.now());
+      const view = viewPayout(this.require(id));
+      if (changed) this.deps.outbox.emit('payout.paid', view);
+      return view;
+    });
+  }
+}

@@ -1,0 +1,66 @@
+import { invalidField } from '../errors.js';
+import { newId } from '../ids.js';
+import type { OrderView } from '../schemas/orders.js';
+import type { OrderRow, OrdersRepo } from '../store/orders-repo.js';
+import type { RefundsRepo } from '../store/refunds-repo.js';
+import type { TicketRow, TicketsRepo } from '../store/tickets-repo.js';
+import type { TicketTokens } from '../tokens/ticket-tokens.js';
+import type { Outbox } from './outbox.js';
+import type { RefundReason, SalesViews } from './sales-views.js';
+
+/** What voiding and refunding share. Every function here runs inside the caller's transaction. */
+export interface LedgerDeps {
+  orders: OrdersRepo;
+  refunds: RefundsRepo;
+  tickets: TicketsRepo;
+  tokens: TicketTokens;
+  outbox: Outbox;
+  views: SalesViews;
+}
+
+/** active → voided, once; returns the ticket as it now is, or undefined if it was not active. */
+export function voidTicket(deps: LedgerDeps, ticketId: string, at: number): TicketRow | undefined {
+  if (!deps.tickets.markVoided(ticketId, at)) return undefined;
+  deps.tokens.forget(ticketId);
+  const row = deps.tickets.find(ticketId);
+  if (row) deps.outbox.emit('ticket.voided', deps.views.ticket(row));
+  return row;
+}
+
+/**
+ * Records a refund on the order. When it leaves nothing paid, the order's still-active tickets
+ * are voided too: money returned in full must not still get someone in. `order.refunded` is
+ * written last, so its snapshot shows those tickets voided.
+ */
+export function recordRefund(
+  deps: LedgerDeps,
+  order: OrderRow,
+  amount: number,
+  ticketId: string | null,
+  reason: RefundReason,
+  at: number,
+): OrderView {
+  if (!deps.orders.addRefund(order.id, amount, at)) {
+    throw invalidField(
+      'amount_cents',
+      `At most ${order.total_cents - order.refunded_cents} can still be refunded on this order.`,
+    );
+  }
+  deps.refunds.insert({
+    id: newId('refund'),
+    order_id: order.id,
+    ticket_id: ticketId,
+    amount_cents: amount,
+    reason,
+    created_at: at,
+  });
+  const updated = deps.orders.find(order.id) ?? order;
+  if (updated.status === 'refunded') {
+    for (const ticket of deps.tickets.forOrder(order.id)) {
+      if (ticket.status === 'active') voidTicket(deps, ticket.id, at);
+    }
+  }
+  const view = deps.views.order(updated);
+  deps.outbox.emit('order.refunded', view);
+  return view;
+}

@@ -1,0 +1,78 @@
+import type { MailOutbox } from '../mail/mail-outbox.js';
+import { AttendeesRepo } from '../store/attendees-repo.js';
+import type { Db } from '../store/db.js';
+import type { EventsRepo } from '../store/events-repo.js';
+import { OrdersRepo } from '../store/orders-repo.js';
+import { PayoutsRepo } from '../store/payouts-repo.js';
+import { RefundsRepo } from '../store/refunds-repo.js';
+import { StockRepo } from '../store/stock-repo.js';
+import { TicketsRepo } from '../store/tickets-repo.js';
+import type { TiersRepo } from '../store/tiers-repo.js';
+import type { TicketTokens } from '../tokens/ticket-tokens.js';
+import { AttendeesService } from './attendees.js';
+import { CheckoutService } from './checkout.js';
+import { OrdersService } from './orders.js';
+import type { Outbox } from './outbox.js';
+import { PayoutsService } from './payouts.js';
+import type { PublicUrls } from './public-urls.js';
+import { SalesViews } from './sales-views.js';
+import { TicketsService } from './tickets.js';
+
+export interface SalesRepos {
+  orders: OrdersRepo;
+  tickets: TicketsRepo;
+  attendees: AttendeesRepo;
+  refunds: RefundsRepo;
+  payouts: PayoutsRepo;
+  stock: StockRepo;
+}
+
+export interface Sales {
+  repos: SalesRepos;
+  /** Order and ticket views (with wallet_url and qr_token), for any route that shows a ticket. */
+  salesViews: SalesViews;
+  checkout: CheckoutService;
+  orders: OrdersService;
+  tickets: TicketsService;
+  attendees: AttendeesService;
+  payouts: PayoutsService;
+}
+
+export interface SalesDeps {
+  db: Db;
+  now: () => number;
+  outbox: Outbox;
+  mail: MailOutbox;
+  urls: PublicUrls;
+  tokens: TicketTokens;
+  events: EventsRepo;
+  tiers: TiersRepo;
+}
+
+/** Builds the checkout and ticket-lifecycle part of the AppContext in one place. */
+export function createSales(deps: SalesDeps): Sales {
+  const repos: SalesRepos = {
+    orders: new OrdersRepo(deps.db),
+    tickets: new TicketsRepo(deps.db),
+    attendees: new AttendeesRepo(deps.db),
+    refunds: new RefundsRepo(deps.db),
+    payouts: new PayoutsRepo(deps.db),
+    stock: new StockRepo(deps.db),
+  };
+  const views = new SalesViews({
+    urls: deps.urls,
+    tokens: deps.tokens,
+    tickets: repos.tickets,
+    refunds: repos.refunds,
+  });
+  const shared = { ...deps, ...repos, views };
+  return {
+    repos,
+    salesViews: views,
+    checkout: new CheckoutService(shared),
+    orders: new OrdersService(shared),
+    tickets: new TicketsService(shared),
+    attendees: new AttendeesService(shared),
+    payouts: new PayoutsService(shared),
+  };
+}

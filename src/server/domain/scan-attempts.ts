@@ -1,0 +1,117 @@
+import type { ScanReason, ScanView } from '../schemas/scans.js';
+import type { ScanTicketRow, ScanTicketsRepo } from '../store/scan-tickets-repo.js';
+import type { ScanDirection, ScanResult, ScanRow, ScanSource, ScansRepo } from '../store/scans-repo.js';
+import { newId } from '../ids.js';
+import type { TokenCheck } from '../tokens/ticket-tokens.js';
+import type { Outbox } from './outbox.js';
+import type { PublicUrls } from './public-urls.js';
+import { viewScan, viewScanTicket } from './scan-views.js';
+
+/** One scan attempt, its token already verified (outside the write lock) at scannedAt. */
+export interface ScanAttempt {
+  check: TokenCheck;
+  /** The door's event: a ticket of another event is `wrong_event`. Null: any event. */
+  doorEventId: string | null;
+  deviceId: string | null;
+  direction: ScanDirection;
+  scannedAt: number;
+  source: ScanSource;
+  /** Offline scans: what the device decided. A refusal there is never turned into an admission. */
+  claim?: { result: ScanResult; reason: ScanReason | null };
+  syncKey?: string;
+}
+
+export interface ScanOutcome {
+  scan: ScanView;
+  row: Omit<ScanRow, 'seq'>;
+  /** The ticket as it stands after this attempt; null when the token named none we could trust. */
+  ticket: ScanTicketRow | null;
+}
+
+export interface ScanAttemptsDeps {
+  scans: ScansRepo;
+  tickets: ScanTicketsRepo;
+  outbox: Outbox;
+  urls: PublicUrls;
+  now: () => number;
+}
+
+/**
+ * The door's decision and its record, shared by online validation and offline sync. Runs inside
+ * the caller's transaction: the checks, the conditional admission, the scan record and the
+ * `ticket.scanned` outbox row commit together or not at all (pretix's check-in, same shape).
+ */
+export class ScanAttempts {
+  constructor(private readonly deps: ScanAttemptsDeps) {}
+
+  record(attempt: ScanAttempt): ScanOutcome {
+    const { scans, tickets, outbox, urls, now } = this.deps;
+    const at = now();
+    const { check } = attempt;
+    // A forged or unreadable token names nothing we can trust, so no ticket is looked up.
+    const trusted = check.ok || (check.reason !== 'malformed' && check.reason !== 'invalid_signature');
+    const found = trusted && check.claims ? tickets.find(check.claims.sub) : undefined;
+    let ticket: ScanTicketRow | null = found ?? null;
+
+    let reason: ScanReason | null = this.refusal(attempt, ticket);
+    let result: ScanResult = reason === null ? 'admitted' : 'rejected';
+    let conflict = false;
+
+    if (reason === null && ticket !== null) {
+      if (attempt.claim?.result === 'rejected') {
+        // The device turned the holder away; nobody got in, so nothing changes.
+        result = 'rejected';
+        reason = attempt.claim.reason;
+      } else if (attempt.direction === 'out') {
+        // Leaving is always allowed; an exit of someone not inside changes nothing.
+        if (tickets.exit(ticket.id, at)) ticket = { ...ticket, inside: 0 };
+      } else if (tickets.admit(ticket.id, at)) {
+        ticket = { ...ticket, inside: 1, scan_count: ticket.scan_count + 1 };
+      } else {
+        result = 'rejected';
+        reason = 'already_scanned';
+        if (attempt.claim) {
+          const first = scans.lastEntry(ticket.id);
+          conflict = first !== undefined && first.device_id !== attempt.deviceId;
+        }
+      }
+    }
+
+    const row: Omit<ScanRow, 'seq'> = {
+      id: newId('scan'),
+      event_id: attempt.doorEventId ?? ticket?.event_id ?? (trusted ? (check.claims?.evt ?? null) : null),
+      ticket_id: ticket?.id ?? null,
+      device_id: attempt.deviceId,
+      result,
+      reason,
+      direction: attempt.direction,
+      scanned_at: attempt.scannedAt,
+      created_at: at,
+      source: attempt.source,
+      conflict: conflict ? 1 : 0,
+      sync_key: attempt.syncKey ?? null,
+    };
+    scans.insert(row);
+    const scan = viewScan(row);
+    if (ticket)
+      outbox.emit('ticket.scanned', {
+        scan,
+        ticket: viewScanTicket(ticket, urls),
+      });
+    return { scan, row, ticket };
+  }
+
+  /** The checks of CONTRACT.md "Scanning", in order; null when nothing stands in the way. */
+  private refusal(attempt: ScanAttempt, ticket: ScanTicketRow | null): ScanReason | null {
+    const { check } = attempt;
+    if (!check.ok) return check.reason;
+    if (ticket === null) return 'unknown_ticket';
+    if (attempt.doorEventId !== null && ticket.event_id !== attempt.doorEventId) return 'wrong_event';
+    if (ticket.status === 'voided') return 'voided';
+    if (ticket.status === 'transferred') return 'transferred';
+    // The reason list is fixed by the contract; a cancelled event's tickets admit no one, which
+    // is what `voided` tells the door (docs/api.md "Scanning").
+    if (ticket.event_status === 'cancelled') return 'voided';
+    return null;
+  }
+}

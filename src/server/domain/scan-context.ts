@@ -1,0 +1,100 @@
+import type { Lifecycle } from '../lifecycle.js';
+import type { Db } from '../store/db.js';
+import { DevicesRepo } from '../store/devices-repo.js';
+import { DoorFeedRepo } from '../store/door-feed-repo.js';
+import { GroupCommit } from '../store/group-commit.js';
+import type { EventsRepo } from '../store/events-repo.js';
+import { ScanTicketsRepo } from '../store/scan-tickets-repo.js';
+import { ScansRepo } from '../store/scans-repo.js';
+import type { SigningKeys } from '../tokens/signing-keys.js';
+import type { TicketTokens } from '../tokens/ticket-tokens.js';
+import type { ApiKeys } from './api-keys.js';
+import { DevicePresence } from './device-presence.js';
+import { DevicesService } from './devices.js';
+import type { Outbox } from './outbox.js';
+import type { PublicUrls } from './public-urls.js';
+import { ScanAttempts } from './scan-attempts.js';
+import { ScanFeed } from './scan-feed.js';
+import { ScanSyncService } from './scan-sync.js';
+import { ScanningService } from './scanning.js';
+import { StreamTokens } from './stream-tokens.js';
+
+export interface ScanContextDeps {
+  db: Db;
+  now: () => number;
+  lifecycle: Lifecycle;
+  outbox: Outbox;
+  urls: PublicUrls;
+  keys: ApiKeys;
+  events: EventsRepo;
+  tokens: TicketTokens;
+  signingKeys: SigningKeys;
+  /** SHA-256 fingerprint of the TLS certificate (colon hex), null over plain HTTP. */
+  certFingerprint: string | null;
+}
+
+/** Everything door scanning needs (issue 4), built once per app as `app.ctx.scan`. */
+export interface ScanContext {
+  certFingerprint: string | null;
+  devices: DevicesService;
+  presence: DevicePresence;
+  scanning: ScanningService;
+  sync: ScanSyncService;
+  feed: ScanFeed;
+  streamTokens: StreamTokens;
+}
+
+export function createScanContext(deps: ScanContextDeps): ScanContext {
+  const { db, now, lifecycle, urls } = deps;
+  const devicesRepo = new DevicesRepo(db);
+  const feedRepo = new DoorFeedRepo(db);
+  const scans = new ScansRepo(db);
+  const tickets = new ScanTicketsRepo(db);
+  const feed = new ScanFeed(feedRepo, lifecycle);
+  const presence = new DevicePresence(devicesRepo, now, lifecycle);
+  const devices = new DevicesService({
+    db,
+    repo: devicesRepo,
+    events: deps.events,
+    keys: deps.keys,
+    presence,
+    urls,
+    certFingerprint: () => deps.certFingerprint,
+    onKeyRevoked: (apiKeyId) => feed.closeForKey(apiKeyId),
+    now,
+  });
+  const attempts = new ScanAttempts({ scans, tickets, outbox: deps.outbox, urls, now });
+  const scanning = new ScanningService({
+    attempts,
+    group: new GroupCommit(db),
+    afterCommit: () => feed.notify(),
+    scans,
+    tickets,
+    feedRepo,
+    events: deps.events,
+    devices,
+    tokens: deps.tokens,
+    signingKeys: deps.signingKeys,
+    urls,
+    now,
+  });
+  const sync = new ScanSyncService({
+    db,
+    attempts,
+    scans,
+    scanning,
+    devices,
+    tokens: deps.tokens,
+    feed,
+    now,
+  });
+  return {
+    certFingerprint: deps.certFingerprint,
+    devices,
+    presence,
+    scanning,
+    sync,
+    feed,
+    streamTokens: new StreamTokens(now),
+  };
+}

@@ -1,0 +1,180 @@
+import type { DoorFeedRepo, FeedRow } from '../store/door-feed-repo.js';
+import type { Lifecycle } from '../lifecycle.js';
+import { viewScan } from './scan-views.js';
+
+/** One open `GET /v2/scans/stream` connection. */
+export interface FeedListener {
+  /** Only this event's entries; null for all. */
+  eventId: string | null;
+  /** The last feed seq this listener was sent (or chose to skip). */
+  cursor: number;
+  apiKeyId: string | null;
+  /** Writes SSE text; false when the socket buffer is filling up. */
+  write(chunk: string): boolean;
+  /** Bytes written but not yet taken by the socket. */
+  backlog(): number;
+  end(): void;
+  /** Called at every heartbeat: presence, and ending the stream if its key was revoked. */
+  onHeartbeat?(): void;
+}
+
+export interface ScanFeedOptions {
+  /** Cheap MAX(seq) check that catches rows written by code that does not call notify(). */
+  pollMs?: number;
+  heartbeatMs?: number;
+  /** notify() calls within this window become one read per listener. */
+  coalesceMs?: number;
+  /** A listener that has not taken this many bytes is dropped; it reconnects with Last-Event-ID. */
+  maxBacklogBytes?: number;
+}
+
+const batchSize = 500;
+
+/** SSE text for one feed entry: `event: scan` with the scan, or `event: ticket` with the change. */
+export function formatFeedRow(row: FeedRow): string {
+  const data =
+    row.kind === 'scan' && row.scan
+      ? viewScan(row.scan)
+      : {
+          ticket_id: row.ticket_id,
+          event_id: row.event_id,
+          change: row.change,
+          status: row.ticket_status,
+        };
+  return `id: ${row.seq}\nevent: ${row.kind}\ndata: ${JSON.stringify(data)}\n\n`;
+}
+
+/**
+ * Fans the door feed out to SSE listeners. Services call notify() right after they commit, so
+ * a scan reaches every screen within milliseconds; a 500 ms poll of MAX(seq) catches ticket
+ * changes written by other services (the feed rows come from triggers). Each listener reads
+ * from its own cursor, so a slow one never holds up the others.
+ */
+export class ScanFeed {
+  private readonly listeners = new Set<FeedListener>();
+  private readonly paused = new Set<FeedListener>();
+  private readonly pollMs: number;
+  private readonly heartbeatMs: number;
+  private readonly coalesceMs: number;
+  private readonly maxBacklogBytes: number;
+  private drainTimer: NodeJS.Timeout | null = null;
+  private pollTimer: NodeJS.Timeout | null = null;
+  private heartbeatTimer: NodeJS.Timeout | null = null;
+  private seenSeq = 0;
+
+  constructor(
+    private readonly repo: DoorFeedRepo,
+    lifecycle: Lifecycle,
+    options: ScanFeedOptions = {},
+  ) {
+    this.pollMs = options.pollMs ?? 500;
+    this.heartbeatMs = options.heartbeatMs ?? 15_000;
+    this.coalesceMs = options.coalesceMs ?? 10;
+    this.maxBacklogBytes = options.maxBacklogBytes ?? 4 * 1024 * 1024;
+    lifecycle.onStop('scan feed', () => this.closeAll());
+  }
+
+  get size(): number {
+    return this.listeners.size;
+  }
+
+  currentSeq(): number {
+    return this.repo.maxSeq();
+  }
+
+  /** Sends what the listener missed since its cursor, then keeps it posted. */
+  add(listener: FeedListener): void {
+    this.listeners.add(listener);
+    this.startTimers();
+    // After adding, so a listener dropped while catching up stays dropped.
+    this.catchUp(listener);
+  }
+
+  remove(listener: FeedListener): void {
+    this.listeners.delete(listener);
+    this.paused.delete(listener);
+    if (this.listeners.size === 0) this.stopTimers();
+  }
+
+  notify(): void {
+    if (this.drainTimer !== null || this.listeners.size === 0) return;
+    this.drainTimer = setTimeout(() => {
+      this.drainTimer = null;
+      this.drain();
+    }, this.coalesceMs);
+  }
+
+  closeForKey(apiKeyId: string): void {
+    for (const listener of [...this.listeners]) {
+      if (listener.apiKeyId === apiKeyId) this.close(listener);
+    }
+  }
+
+  closeAll(): void {
+    for (const listener of [...this.listeners]) this.close(listener);
+    this.stopTimers();
+  }
+
+  private close(listener: FeedListener): void {
+    this.remove(listener);
+    listener.end();
+  }
+
+  /** The socket took everything written so far: go on where the listener left off. */
+  resume(listener: FeedListener): void {
+    if (!this.paused.delete(listener) || !this.listeners.has(listener)) return;
+    this.catchUp(listener);
+  }
+
+  private drain(): void {
+    this.seenSeq = this.repo.maxSeq();
+    for (const listener of [...this.listeners]) {
+      if (!this.paused.has(listener)) this.catchUp(listener);
+    }
+  }
+
+  private catchUp(listener: FeedListener): void {
+    for (;;) {
+      const rows = this.repo.after(listener.cursor, listener.eventId, batchSize);
+      if (rows.length === 0) return;
+      const flowing = listener.write(rows.map(formatFeedRow).join(''));
+      listener.cursor = rows[rows.length - 1]!.seq;
+      if (listener.backlog() > this.maxBacklogBytes) {
+        this.close(listener);
+        return;
+      }
+      if (!flowing) {
+        // Wait for the socket's 'drain' (resume) instead of buffering the whole backlog.
+        this.paused.add(listener);
+        return;
+      }
+      if (rows.length < batchSize) return;
+    }
+  }
+
+  private startTimers(): void {
+    if (this.pollTimer === null) {
+      this.seenSeq = this.repo.maxSeq();
+      this.pollTimer = setInterval(() => {
+        if (this.repo.maxSeq() > this.seenSeq) this.drain();
+      }, this.pollMs);
+      this.pollTimer.unref();
+    }
+    if (this.heartbeatTimer === null) {
+      this.heartbeatTimer = setInterval(() => {
+        for (const listener of [...this.listeners]) {
+          listener.write(': heartbeat\n\n');
+          listener.onHeartbeat?.();
+        }
+      }, this.heartbeatMs);
+      this.heartbeatTimer.unref();
+    }
+  }
+
+  private stopTimers(): void {
+    if (this.pollTimer !== null) clearInterval(this.pollTimer);
+    if (this.heartbeatTimer !== null) clearInterval(this.heartbeatTimer);
+    if (this.drainTimer !== null) clearTimeout(this.drainTimer);
+    this.pollTimer = this.heartbeatTimer = this.drainTimer = null;
+  }
+}

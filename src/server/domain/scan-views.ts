@@ -1,0 +1,51 @@
+import type { ScanAttendeeView, ScanReason, ScanTicketView, ScanView } from '../schemas/scans.js';
+import type { ScanAttendeeRow, ScanTicketRow } from '../store/scan-tickets-repo.js';
+import type { ScanRow } from '../store/scans-repo.js';
+import { toIso } from '../time.js';
+import type { PublicUrls } from './public-urls.js';
+
+export function viewScan(row: Omit<ScanRow, 'seq' | 'sync_key'>): ScanView {
+  return {
+    id: row.id,
+    event_id: row.event_id,
+    ticket_id: row.ticket_id,
+    device_id: row.device_id,
+    result: row.result,
+    reason: row.reason as ScanReason | null,
+    direction: row.direction,
+    scanned_at: toIso(row.scanned_at),
+    created_at: toIso(row.created_at),
+    source: row.source,
+    conflict: row.conflict === 1,
+  };
+}
+
+/** No qr_token: a scan answer (or its webhook) must never carry a fresh admission credential. */
+export function viewScanTicket(row: ScanTicketRow, urls: PublicUrls): ScanTicketView {
+  return {
+    id: row.id,
+    order_id: row.order_id,
+    event_id: row.event_id,
+    tier_id: row.tier_id,
+    attendee_id: row.attendee_id,
+    status: row.status,
+    scan_count: row.scan_count,
+    inside: row.inside === 1,
+    wallet_url: urls.walletPage(row.wallet_secret),
+    issued_at: toIso(row.issued_at),
+    transferred_from: row.transferred_from,
+    transferred_to: row.transferred_to,
+  };
+}
+
+export function viewScanAttendee(row: ScanAttendeeRow): ScanAttendeeView {
+  return {
+    id: row.id,
+    event_id: row.event_id,
+    order_id: row.order_id,
+    ticket_id: row.ticket_id,
+    name: row.name,
+    email: row.email,
+    created_at: toIso(row.created_at),
+  };
+}

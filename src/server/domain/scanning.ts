@@ -1,0 +1,144 @@
+import { ApiError, invalidField, notFound } from '../errors.js';
+import type {
+  DoorPackView,
+  ScanView,
+  ScansQueryInput,
+  ValidateAnswerView,
+  ValidateInput,
+} from '../schemas/scans.js';
+import type { DoorFeedRepo } from '../store/door-feed-repo.js';
+import type { EventsRepo } from '../store/events-repo.js';
+import { decodeCursor, toPage, type Page } from '../store/pagination.js';
+import type { GroupCommit } from '../store/group-commit.js';
+import type { ScanTicketsRepo } from '../store/scan-tickets-repo.js';
+import type { ScansRepo } from '../store/scans-repo.js';
+import { parseIso, toIso } from '../time.js';
+import type { SigningKeys } from '../tokens/signing-keys.js';
+import type { TicketTokens } from '../tokens/ticket-tokens.js';
+import type { ApiKeyRecord } from './api-keys.js';
+import type { DevicesService } from './devices.js';
+import type { PublicUrls } from './public-urls.js';
+import type { ScanAttempts } from './scan-attempts.js';
+import { viewScan, viewScanAttendee, viewScanTicket } from './scan-views.js';
+import { viewEvent } from './views.js';
+
+/** An online scan may be reported late (a queued retry), but not a day late or from the future. */
+export const onlineScanMaxAgeMs = 24 * 60 * 60 * 1000;
+export const scanMaxAheadMs = 5 * 60 * 1000;
+
+export interface ScanningDeps {
+  attempts: ScanAttempts;
+  /**
+   * Writes each validation in its own savepoint of a group-committed transaction: still one
+   * atomic action per scan, decided in arrival order, but one commit per burst instead of per scan.
+   */
+  group: GroupCommit;
+  /** After the commit: wakes the scan feed. */
+  afterCommit: () => void;
+  scans: ScansRepo;
+  tickets: ScanTicketsRepo;
+  feedRepo: DoorFeedRepo;
+  events: EventsRepo;
+  devices: DevicesService;
+  tokens: TicketTokens;
+  signingKeys: SigningKeys;
+  urls: PublicUrls;
+  now: () => number;
+}
+
+/** Bounds a reported scan time; `param` names the field at fault. */
+export function scanTime(value: string | undefined, now: number, maxAgeMs: number, param: string): number {
+  if (value === undefined) return now;
+  const at = parseIso(value);
+  if (at > now + scanMaxAheadMs)
+    throw invalidField(param, `${param} is more than 5 minutes in the future; check the device's clock.`);
+  if (at < now - maxAgeMs)
+    throw invalidField(
+      param,
+      `${param} is too far in the past (at most ${Math.round(maxAgeMs / 3_600_000)} hours).`,
+    );
+  return at;
+}
+
+/** Online validation at the door, the scan log, and the offline door pack. */
+export class ScanningService {
+  constructor(private readonly deps: ScanningDeps) {}
+
+  requireEvent(id: string, param: string): void {
+    if (!this.deps.events.find(id)) throw notFound('event', id, param);
+  }
+
+  async validate(input: ValidateInput, caller: ApiKeyRecord | null): Promise<ValidateAnswerView> {
+    const { attempts, tickets, devices, tokens, urls, now } = this.deps;
+    const scannedAt = scanTime(input.scanned_at, now(), onlineScanMaxAgeMs, 'scanned_at');
+    const device = devices.resolve(caller, input.device_id);
+    if (input.event_id !== undefined) this.requireEvent(input.event_id, 'event_id');
+    // The signature check runs on the thread pool, before and outside the write transaction.
+    const check = await tokens.verifyAsync(input.token, scannedAt);
+    const answer = await this.deps.group.run(() => {
+      const outcome = attempts.record({
+        check,
+        doorEventId: input.event_id ?? device?.event_id ?? null,
+        deviceId: device?.id ?? null,
+        direction: input.direction ?? 'in',
+        scannedAt,
+        source: 'online',
+      });
+      const attendee = outcome.ticket ? tickets.attendee(outcome.ticket.attendee_id) : undefined;
+      return {
+        result: outcome.scan.result,
+        reason: outcome.scan.reason,
+        ticket: outcome.ticket ? viewScanTicket(outcome.ticket, urls) : null,
+        attendee: attendee ? viewScanAttendee(attendee) : null,
+        scan: outcome.scan,
+      };
+    });
+    this.deps.afterCommit();
+    return answer;
+  }
+
+  list(query: ScansQueryInput): Page<ScanView> {
+    const limit = query.limit ?? 20;
+    const rows = this.deps.scans.page(
+      {
+        event_id: query.event_id,
+        device_id: query.device_id,
+        ticket_id: query.ticket_id,
+        result: query.result,
+      },
+      decodeCursor(query.cursor),
+      limit + 1,
+    );
+    return toPage(rows, limit, viewScan);
+  }
+
+  /** What a door needs to validate offline: keys, revocations, who is inside, and a cursor. */
+  doorPack(
+    eventIdParam: string | undefined,
+    since: string | undefined,
+    caller: ApiKeyRecord | null,
+  ): DoorPackView {
+    const { events, feedRepo, signingKeys, urls, now } = this.deps;
+    const eventId = eventIdParam ?? this.deps.devices.resolve(caller, undefined)?.event_id;
+    if (eventId === undefined || eventId === null)
+      throw new ApiError(
+        400,
+        'missing_field',
+        'event_id is required unless the calling device was paired to an event.',
+        'event_id',
+      );
+    const event = events.find(eventId);
+    if (!event) throw notFound('event', eventId, 'event_id');
+    const { state, cursor } = feedRepo.doorState(eventId, since === undefined ? null : Number(since));
+    return {
+      event: viewEvent(event, urls),
+      jwks: signingKeys.jwks(),
+      revoked: state.revoked,
+      scanned: state.scanned,
+      exited: state.exited,
+      full: since === undefined,
+      generated_at: toIso(now()),
+      cursor: String(cursor),
+    };
+  }
+}

@@ -1,0 +1,147 @@
+import QRCode from 'qrcode';
+import { conflict, notFound } from '../errors.js';
+import { newId } from '../ids.js';
+import type { MailOutbox } from '../mail/mail-outbox.js';
+import type { TicketView, TransferInput, VoidInput } from '../schemas/tickets.js';
+import type { AttendeesRepo } from '../store/attendees-repo.js';
+import { inTransaction, type Db } from '../store/db.js';
+import type { EventsRepo } from '../store/events-repo.js';
+import type { TicketRow } from '../store/tickets-repo.js';
+import type { TiersRepo } from '../store/tiers-repo.js';
+import { toIso } from '../time.js';
+import { newWalletSecret } from './checkout.js';
+import { recordRefund, voidTicket, type LedgerDeps } from './refund-ledger.js';
+import { transferMail } from './transfer-mail.js';
+
+export interface TicketsDeps extends LedgerDeps {
+  db: Db;
+  events: EventsRepo;
+  tiers: TiersRepo;
+  attendees: AttendeesRepo;
+  mail: MailOutbox;
+  now: () => number;
+}
+
+const notActive = (ticket: TicketRow) =>
+  conflict(
+    'ticket_not_active',
+    `This ticket is ${ticket.status}; only an active ticket can be transferred or voided.`,
+  );
+
+/** A ticket's life after checkout: read, transfer to someone else, void. */
+export class TicketsService {
+  constructor(private readonly deps: TicketsDeps) {}
+
+  require(id: string): TicketRow {
+    const row = this.deps.tickets.find(id);
+    if (!row) throw notFound('ticket', id);
+    return row;
+  }
+
+  get(id: string): TicketView {
+    return this.deps.views.ticket(this.require(id));
+  }
+
+  /**
+   * Mints the recipient's ticket and attendee, retires the original and queues the recipient's
+   * mail, all in one transaction. The new id, token and QR image are made first because QR
+   * rendering is async and a transaction must not wait on anything.
+   */
+  async transfer(id: string, input: TransferInput): Promise<TicketView> {
+    const original = this.require(id);
+    this.checkTransferable(original);
+    const newTicketId = newId('ticket');
+    const token = this.deps.tokens.current({ ...original, id: newTicketId });
+    const qrPng = await QRCode.toBuffer(token, {
+      errorCorrectionLevel: 'M',
+      margin: 2,
+      scale: 6,
+    });
+    return inTransaction(this.deps.db, () => {
+      const at = this.deps.now();
+      const current = this.require(id);
+      this.checkTransferable(current);
+      const oldAttendee = this.deps.attendees.find(current.attendee_id);
+      const attendeeId = newId('attendee');
+      this.deps.attendees.insert({
+        id: attendeeId,
+        event_id: current.event_id,
+        order_id: current.order_id,
+        ticket_id: newTicketId,
+        name: input.name ?? null,
+        email: input.to_email,
+        created_at: at,
+        updated_at: at,
+      });
+      const ticket: TicketRow = {
+        ...current,
+        seq: 0,
+        id: newTicketId,
+        attendee_id: attendeeId,
+        status: 'active',
+        scan_count: 0,
+        wallet_secret: newWalletSecret(),
+        transferred_from: current.id,
+        transferred_to: null,
+        issued_at: at,
+        voided_at: null,
+        updated_at: at,
+      };
+      this.deps.tickets.insert(ticket);
+      if (!this.deps.tickets.markTransferred(current.id, newTicketId, at)) throw notActive(current);
+      this.deps.tokens.forget(current.id);
+      const view = this.deps.views.ticket(ticket);
+      const event = this.deps.events.find(current.event_id);
+      const tier = this.deps.tiers.find(current.tier_id);
+      this.deps.mail.enqueue(
+        transferMail({
+          to: input.to_email,
+          recipientName: input.name ?? null,
+          senderName: oldAttendee?.name ?? null,
+          eventTitle: event?.title ?? 'your event',
+          venue: event?.venue ?? '',
+          doorsAt: event ? toIso(event.doors_at) : '',
+          tierName: tier?.name ?? 'ticket',
+          walletUrl: view.wallet_url,
+          message: input.message,
+          qrPng,
+        }),
+      );
+      // The webhook carries the same object the caller gets: the new ticket, whose
+      // transferred_from names the original.
+      this.deps.outbox.emit('ticket.transferred', view);
+      return view;
+    });
+  }
+
+  /**
+   * Irreversible. The seat is not put back on sale (tier `sold` is unchanged): a voided ticket is
+   * usually stolen or double-listed, and staff decide whether to resell by raising `quantity`.
+   */
+  void(id: string, input: VoidInput): TicketView {
+    return inTransaction(this.deps.db, () => {
+      const at = this.deps.now();
+      const ticket = this.require(id);
+      const voided = voidTicket(this.deps, ticket.id, at);
+      if (!voided) throw notActive(ticket);
+      if (input.refund !== false) {
+        const order = this.deps.orders.find(ticket.order_id);
+        const amount = order ? Math.min(ticket.price_cents, order.total_cents - order.refunded_cents) : 0;
+        // A free ticket, or an order refunded already by amount, leaves nothing to give back.
+        if (order && amount > 0) recordRefund(this.deps, order, amount, ticket.id, 'ticket_voided', at);
+      }
+      return this.deps.views.ticket(this.require(id));
+    });
+  }
+
+  /** A scanned ticket stays with whoever walked in on it; handing it on would admit two people. */
+  private checkTransferable(ticket: TicketRow): void {
+    if (ticket.status !== 'active') throw notActive(ticket);
+    if (ticket.scan_count > 0) {
+      throw conflict(
+        'ticket_already_scanned',
+        'This ticket has already been used at the door and can no longer be transferred.',
+      );
+    }
+  }
+}

@@ -1,0 +1,103 @@
+import { notFound } from '../errors.js';
+import type { WebhookDeliveryView, WebhookStatusView } from '../schemas/webhooks.js';
+import { inTransaction, type Db } from '../store/db.js';
+import { decodeCursor, toPage, type Page } from '../store/pagination.js';
+import type { DeliveryStatus, WebhookDeliveriesRepo } from '../store/webhook-deliveries-repo.js';
+import type { WebhookEndpointsRepo } from '../store/webhook-endpoints-repo.js';
+import { isoOrNull } from '../time.js';
+import type { EndpointHealth } from '../webhooks/endpoint-health.js';
+import type { Wakeup } from '../webhooks/wakeup.js';
+import { viewDelivery } from './webhook-views.js';
+
+export interface WebhookDeliveriesDeps {
+  db: Db;
+  now: () => number;
+  endpoints: WebhookEndpointsRepo;
+  deliveries: WebhookDeliveriesRepo;
+  health: EndpointHealth;
+  wakeup: Wakeup;
+}
+
+export interface DeliveryListInput {
+  limit: number;
+  cursor?: string;
+  status?: DeliveryStatus;
+  order?: 'oldest' | 'newest';
+}
+
+/** The delivery log, manual retries, and the queue's health for the box-office UI. */
+export class WebhookDeliveriesService {
+  constructor(private readonly deps: WebhookDeliveriesDeps) {}
+
+  private requireEndpoint(id: string): void {
+    if (!this.deps.endpoints.find(id)) throw notFound('webhook endpoint', id);
+  }
+
+  list(endpointId: string, input: DeliveryListInput): Page<WebhookDeliveryView> {
+    this.requireEndpoint(endpointId);
+    const rows = this.deps.deliveries.page(endpointId, {
+      status: input.status,
+      newestFirst: input.order === 'newest',
+      cursorSeq: decodeCursor(input.cursor),
+      limit: input.limit + 1,
+    });
+    return toPage(rows, input.limit, viewDelivery);
+  }
+
+  /**
+   * Due now, with a fresh retry schedule; attempts keep counting. Any status may be retried: a
+   * delivered message is sent again (same webhook-id) for a receiver that lost it. A delivery of
+   * a disabled endpoint waits until the endpoint is enabled.
+   */
+  retry(id: string): WebhookDeliveryView {
+    const view = inTransaction(this.deps.db, () => {
+      if (!this.deps.deliveries.find(id)) throw notFound('webhook delivery', id);
+      this.deps.deliveries.retry(id, this.deps.now());
+      const row = this.deps.deliveries.find(id);
+      if (!row) throw notFound('webhook delivery', id);
+      return viewDelivery(row);
+    });
+    this.deps.wakeup.ring();
+    return view;
+  }
+
+  retryFailed(endpointId: string): { endpoint_id: string; retried: number } {
+    const retried = inTransaction(this.deps.db, () => {
+      this.requireEndpoint(endpointId);
+      return this.deps.deliveries.retryFailed(endpointId, this.deps.now());
+    });
+    this.deps.wakeup.ring();
+    return { endpoint_id: endpointId, retried };
+  }
+
+  status(): WebhookStatusView {
+    const now = this.deps.now();
+    let oldest: number | null = null;
+    const endpoints = this.deps.endpoints.all().map((row) => {
+      const counts = this.deps.deliveries.counts(row.id);
+      if (counts.oldest_pending_at !== null && (oldest === null || counts.oldest_pending_at < oldest))
+        oldest = counts.oldest_pending_at;
+      return {
+        id: row.id,
+        url: row.url,
+        status: row.status,
+        online: this.deps.health.isOnline(row.id),
+        queued: counts.queued,
+        failing: counts.failing,
+        failed: counts.failed,
+        last_success_at: isoOrNull(row.last_success_at),
+        last_failure_at: isoOrNull(row.last_failure_at),
+      };
+    });
+    const sum = (pick: (e: (typeof endpoints)[number]) => number) =>
+      endpoints.reduce((total, e) => total + pick(e), 0);
+    return {
+      online: endpoints.every((e) => e.status !== 'enabled' || e.online),
+      queued: sum((e) => e.queued),
+      failing: sum((e) => e.failing),
+      failed: sum((e) => e.failed),
+      oldest_pending_age_seconds: oldest === null ? 0 : Math.max(0, Math.floor((now - oldest) / 1000)),
+      endpoints,
+    };
+  }
+}

@@ -1,0 +1,163 @@
+import { webhookKinds } from '../../shared/webhook-kinds.js';
+import { invalidField, notFound } from '../errors.js';
+import { newId } from '../ids.js';
+import type {
+  WebhookEndpointCreateInput,
+  WebhookEndpointPatchInput,
+  WebhookEndpointView,
+  WebhookEndpointWithSecretView,
+} from '../schemas/webhooks.js';
+import { inTransaction, type Db } from '../store/db.js';
+import { decodeCursor, toPage, type Page } from '../store/pagination.js';
+import type {
+  EndpointChanges,
+  WebhookEndpointRow,
+  WebhookEndpointsRepo,
+} from '../store/webhook-endpoints-repo.js';
+import type { EndpointCache } from '../webhooks/endpoint-cache.js';
+import type { EndpointHealth } from '../webhooks/endpoint-health.js';
+import { checkReceiverUrl } from '../webhooks/receiver-address.js';
+import { newWebhookSecret } from '../webhooks/secret.js';
+import type { Wakeup } from '../webhooks/wakeup.js';
+import { viewEndpoint } from './webhook-views.js';
+
+/** How long the old secret keeps signing beside the new one after a rotation. */
+export const rotationOverlapMs = 24 * 60 * 60 * 1000;
+
+const knownKinds = new Set<string>(webhookKinds);
+
+export interface WebhookEndpointsDeps {
+  db: Db;
+  now: () => number;
+  repo: WebhookEndpointsRepo;
+  cache: EndpointCache;
+  health: EndpointHealth;
+  wakeup: Wakeup;
+  allowLinkLocal: boolean;
+}
+
+/** `["*"]` alone, or known kinds (duplicates dropped); a bad one is named by its index. */
+export function checkKinds(events: readonly string[]): string[] {
+  events.forEach((kind, index) => {
+    if (kind === '*') {
+      if (events.length > 1)
+        throw invalidField(
+          `events[${index}]`,
+          `"*" already means every kind; send ["*"] alone or list kinds without it.`,
+        );
+      return;
+    }
+    if (!knownKinds.has(kind))
+      throw invalidField(
+        `events[${index}]`,
+        `Unknown webhook kind '${kind}'. Use "*" or any of: ${webhookKinds.join(', ')}.`,
+      );
+  });
+  return [...new Set(events)];
+}
+
+/** Webhook endpoints: who receives which kinds, and with what secret. */
+export class WebhookEndpointsService {
+  constructor(private readonly deps: WebhookEndpointsDeps) {}
+
+  require(id: string): WebhookEndpointRow {
+    const row = this.deps.repo.find(id);
+    if (!row) throw notFound('webhook endpoint', id);
+    return row;
+  }
+
+  get(id: string): WebhookEndpointView {
+    return viewEndpoint(this.require(id));
+  }
+
+  list(limit: number, cursor: string | undefined): Page<WebhookEndpointView> {
+    return toPage(this.deps.repo.page(decodeCursor(cursor), limit + 1), limit, viewEndpoint);
+  }
+
+  create(input: WebhookEndpointCreateInput): WebhookEndpointWithSecretView {
+    const url = checkReceiverUrl(input.url, this.deps.allowLinkLocal);
+    const events = checkKinds(input.events);
+    return this.write(() => {
+      const at = this.deps.now();
+      const row: Omit<WebhookEndpointRow, 'seq'> = {
+        id: newId('webhookEndpoint'),
+        url,
+        description: input.description ?? null,
+        events: JSON.stringify(events),
+        status: 'enabled',
+        disabled_reason: null,
+        secret: newWebhookSecret(),
+        previous_secret: null,
+        previous_expires_at: null,
+        last_success_at: null,
+        last_failure_at: null,
+        created_at: at,
+        updated_at: at,
+      };
+      this.deps.repo.insert(row);
+      return { ...viewEndpoint({ ...row, seq: 0 }), secret: row.secret };
+    });
+  }
+
+  /**
+   * Disabling keeps pending deliveries (they wait, unsent) and stops new ones; enabling sends
+   * what waited. A new URL or re-enabling forgets the old "offline" verdict.
+   */
+  update(id: string, input: WebhookEndpointPatchInput): WebhookEndpointView {
+    const changes: EndpointChanges = {
+      url: input.url === undefined ? undefined : checkReceiverUrl(input.url, this.deps.allowLinkLocal),
+      events: input.events === undefined ? undefined : JSON.stringify(checkKinds(input.events)),
+      description: input.description,
+    };
+    const view = this.write(() => {
+      const current = this.require(id);
+      if (input.status !== undefined && input.status !== current.status) {
+        changes.status = input.status;
+        changes.disabled_reason = input.status === 'disabled' ? 'manual' : null;
+      }
+      // undefined leaves a field as it is; a null description clears it.
+      this.deps.repo.update(id, changes, this.deps.now());
+      return viewEndpoint(this.require(id));
+    });
+    if (input.url !== undefined || input.status === 'enabled') {
+      this.deps.health.reset(id);
+      this.deps.wakeup.ring();
+    }
+    return view;
+  }
+
+  delete(id: string): { id: string; deleted: true } {
+    return this.write(() => {
+      if (!this.deps.repo.delete(id)) throw notFound('webhook endpoint', id);
+      return { id, deleted: true };
+    });
+  }
+
+  /** A new secret; the old one still signs (a second `v1,` signature) for 24 hours. */
+  rotateSecret(id: string): WebhookEndpointWithSecretView {
+    return this.write(() => {
+      const current = this.require(id);
+      const at = this.deps.now();
+      const secret = newWebhookSecret();
+      this.deps.repo.update(
+        id,
+        {
+          secret,
+          previous_secret: current.secret,
+          previous_expires_at: at + rotationOverlapMs,
+        },
+        at,
+      );
+      return { ...viewEndpoint(this.require(id)), secret };
+    });
+  }
+
+  /** The cache that Outbox.emit reads is refreshed after every endpoint write, committed or not. */
+  private write<T>(fn: () => T): T {
+    try {
+      return inTransaction(this.deps.db, fn);
+    } finally {
+      this.deps.cache.refresh();
+    }
+  }
+}

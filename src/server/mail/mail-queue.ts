@@ -1,0 +1,62 @@
+import { conflict, notFound } from '../errors.js';
+import type { MailView } from '../schemas/mail.js';
+import { inTransaction, type Db } from '../store/db.js';
+import { MailRepo, type MailStatus, type MailSummaryRow } from '../store/mail-repo.js';
+import { decodeCursor, toPage, type Page } from '../store/pagination.js';
+import { isoOrNull, toIso } from '../time.js';
+
+export function viewMail(row: MailSummaryRow): MailView {
+  return {
+    id: row.id,
+    to: row.to_email,
+    subject: row.subject,
+    status: row.status,
+    attempts: row.attempts,
+    last_error: row.last_error,
+    // Only a pending mail has a next attempt; the stored value of a finished one means nothing.
+    next_attempt_at: row.status === 'pending' ? toIso(row.next_attempt_at) : null,
+    created_at: toIso(row.created_at),
+    sent_at: isoOrNull(row.sent_at),
+  };
+}
+
+/** What staff see of the mail outbox (GET /v2/mail) and the one thing they may do: retry. */
+export class MailQueue {
+  private readonly repo: MailRepo;
+  private readonly listeners: (() => void)[] = [];
+
+  constructor(
+    private readonly db: Db,
+    private readonly now: () => number,
+  ) {
+    this.repo = new MailRepo(db);
+  }
+
+  list(status: MailStatus | undefined, limit: number, cursor: string | undefined): Page<MailView> {
+    return toPage(this.repo.page(status, decodeCursor(cursor), limit + 1), limit, viewMail);
+  }
+
+  /**
+   * A failed mail goes back to the queue with a fresh set of attempts; a pending one is made due
+   * now (useful once the SMTP server is back). A sent one is refused, so a double click cannot
+   * mail the recipient twice.
+   */
+  retry(id: string): MailView {
+    const view = inTransaction(this.db, () => {
+      const row = this.repo.find(id);
+      if (!row) throw notFound('mail', id);
+      if (row.status === 'sent') {
+        throw conflict('mail_already_sent', 'This mail has already been sent; it is not sent again.');
+      }
+      this.repo.requeue(id, this.now());
+      return viewMail(this.repo.find(id) ?? row);
+    });
+    for (const listener of this.listeners) listener();
+    return view;
+  }
+
+  /** The sender subscribes so a retried mail goes out at once. */
+  onRequeue(listener: () => void): void {
+    this.listeners.push(listener);
+  }
+}

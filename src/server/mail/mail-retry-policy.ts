@@ -1,0 +1,88 @@
+/**
+ * When a mail that could not be sent is tried again, and when it is given up. Pure, so the
+ * schedule is unit-tested and tests of the sender can shrink it.
+ */
+export interface MailRetryPolicy {
+  /** Wait after the 1st, 2nd, … failed attempt; the last entry repeats. */
+  backoffMs: readonly number[];
+  /** After this many failed attempts a mail is marked `failed` (admin can retry it). */
+  maxAttempts: number;
+  /**
+   * Longest wait after the server could not be reached at all. Short, so the box office's mail
+   * goes out soon after the line comes back; the sender makes it one connection per interval,
+   * not one per mail.
+   */
+  unreachableRetryMs: number;
+}
+
+/** 10 s, 30 s, 2 min, 10 min, 30 min, then hourly: 30 attempts span about a day (24.7 h). */
+export const defaultMailRetryPolicy: MailRetryPolicy = {
+  backoffMs: [10_000, 30_000, 120_000, 600_000, 1_800_000, 3_600_000],
+  maxAttempts: 30,
+  unreachableRetryMs: 30_000,
+};
+
+export type FailureKind =
+  /** The SMTP server could not be reached at all (offline venue, server down, DNS). */
+  | 'unreachable'
+  /** The server answered 4xx or the conversation broke: worth trying again later. */
+  | 'transient'
+  /** The server refused the message for good (5xx), e.g. an unknown mailbox. */
+  | 'permanent';
+
+export type RetryDecision = { action: 'retry'; at: number } | { action: 'fail' };
+
+/**
+ * `attempts` counts the attempt that just failed. An unreachable server never uses up a mail and
+ * is tried again within `unreachableRetryMs`: the box office is meant to work offline for a whole
+ * weekend and send once the line is back. A permanent refusal fails at once, since repeating it
+ * for a day changes nothing.
+ */
+export function decideRetry(
+  policy: MailRetryPolicy,
+  kind: FailureKind,
+  attempts: number,
+  now: number,
+): RetryDecision {
+  if (kind === 'permanent') return { action: 'fail' };
+  if (kind === 'transient' && attempts >= policy.maxAttempts) return { action: 'fail' };
+  const index = Math.min(Math.max(attempts, 1), policy.backoffMs.length) - 1;
+  const wait = policy.backoffMs[index] ?? 60_000;
+  return {
+    action: 'retry',
+    at: now + (kind === 'unreachable' ? Math.min(wait, policy.unreachableRetryMs) : wait),
+  };
+}
+
+/** Node socket and DNS errors: nothing answered. */
+const unreachableCodes = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ETIMEDOUT',
+  'EPIPE',
+]);
+
+/** Classifies an error thrown by nodemailer's SMTP transport. */
+export function classifyFailure(err: unknown): FailureKind {
+  const e = (typeof err === 'object' && err !== null ? err : {}) as {
+    responseCode?: unknown;
+    code?: unknown;
+    errno?: unknown;
+  };
+  if (typeof e.responseCode === 'number') {
+    return e.responseCode >= 500 && e.responseCode < 600 ? 'permanent' : 'transient';
+  }
+  // nodemailer wraps socket failures as ESOCKET/ECONNECTION/ETIMEDOUT/EDNS and keeps the
+  // underlying errno-style code on `errno` or in the message.
+  const codes = [e.code, e.errno].filter((c): c is string => typeof c === 'string');
+  if (codes.some((c) => unreachableCodes.has(c) || c === 'ECONNECTION' || c === 'EDNS')) {
+    return 'unreachable';
+  }
+  const message = err instanceof Error ? err.message : String(err);
+  if ([...unreachableCodes].some((code) => message.includes(code))) return 'unreachable';
+  return 'transient';
+}

@@ -1,0 +1,223 @@
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type SMTPTransport from 'nodemailer/lib/smtp-transport/index.js';
+import type { MailRepo, MailRow } from '../store/mail-repo.js';
+import { messageFromRow } from './mail-message.js';
+import {
+  classifyFailure,
+  decideRetry,
+  defaultMailRetryPolicy,
+  type FailureKind,
+  type MailRetryPolicy,
+} from './mail-retry-policy.js';
+
+/** The knobs tests turn down; production uses the defaults. */
+export interface MailSenderTuning {
+  /** Longest sleep between looks at the outbox when nothing wakes the sender. */
+  pollMs: number;
+  policy: MailRetryPolicy;
+  /** How long stop() lets an in-flight send finish before abandoning it (it stays pending). */
+  stopGraceMs: number;
+  /** Mails read per look; more are fetched right away when a batch comes back full. */
+  batchSize: number;
+}
+
+export const defaultMailSenderTuning: MailSenderTuning = {
+  pollMs: 5_000,
+  policy: defaultMailRetryPolicy,
+  stopGraceMs: 5_000,
+  batchSize: 20,
+};
+
+/** What ServerOptions.mailSender may override; policy fields merge one by one. */
+export type MailSenderOverrides = Partial<Omit<MailSenderTuning, 'policy'>> & {
+  policy?: Partial<MailRetryPolicy>;
+};
+
+export interface MailSenderConfig {
+  smtpUrl: string;
+  from: string;
+  tuning?: MailSenderOverrides;
+}
+
+export interface MailSenderDeps {
+  repo: MailRepo;
+  now: () => number;
+  log: FastifyBaseLogger;
+}
+
+/** last_error of an unreachable server starts with this, so a later success can find those mails. */
+export const unreachablePrefix = 'SMTP server unreachable: ';
+
+type Outcome = 'sent' | FailureKind | 'abandoned';
+
+/**
+ * Delivers the mail outbox over SMTP, one mail at a time, oldest first. A row stays `pending`
+ * while it is being sent and becomes `sent` only after the server accepted it, so a crash at any
+ * point means at worst a second delivery, never a lost mail. Failures back off per mail
+ * (mail-retry-policy.ts). While the server is unreachable, the sender makes one connection attempt
+ * per `unreachableRetryMs` (with the oldest due mail) instead of one per due mail, and the first
+ * success makes every mail held back by the outage due again.
+ */
+export class MailSender {
+  private readonly tuning: MailSenderTuning;
+  private readonly from: string;
+  private readonly transport: Transporter<SMTPTransport.SentMessageInfo>;
+  private stopping = false;
+  /** Set when stop() gave up waiting: the in-flight send must not touch the closing store. */
+  private abandoned = false;
+  private loopDone: Promise<void> | null = null;
+  private wake: (() => void) | null = null;
+  private wakeRequested = false;
+  private pausedUntil = 0;
+
+  constructor(
+    config: MailSenderConfig,
+    private readonly deps: MailSenderDeps,
+  ) {
+    this.tuning = {
+      ...defaultMailSenderTuning,
+      ...config.tuning,
+      policy: { ...defaultMailSenderTuning.policy, ...config.tuning?.policy },
+    };
+    this.transport = nodemailer.createTransport(
+      {
+        url: config.smtpUrl,
+        // A half-open connection must not hold the queue (or shutdown) for minutes.
+        connectionTimeout: 10_000,
+        greetingTimeout: 10_000,
+        socketTimeout: 30_000,
+      },
+      { from: config.from },
+    );
+    this.from = config.from;
+  }
+
+  start(): void {
+    if (this.loopDone) return;
+    this.loopDone = this.loop();
+  }
+
+  /**
+   * Called after a mail is enqueued. Deferred to the next turn of the event loop: enqueue runs
+   * inside a synchronous SQLite transaction, which has committed (or rolled back) by then.
+   */
+  notify(): void {
+    setImmediate(() => {
+      this.wakeRequested = true;
+      this.wake?.();
+    });
+  }
+
+  /**
+   * Staff asked for a mail to be retried: they likely fixed the line, so the outage pause ends and
+   * a success then releases every mail the outage held back.
+   */
+  retryNow(): void {
+    this.pausedUntil = 0;
+    this.notify();
+  }
+
+  /** Lets the in-flight send finish (up to stopGraceMs), then leaves the rest pending. */
+  async stop(): Promise<void> {
+    this.stopping = true;
+    this.wake?.();
+    if (this.loopDone) {
+      let timer: NodeJS.Timeout | undefined;
+      const graceOver = new Promise<'timeout'>((resolve) => {
+        timer = setTimeout(() => resolve('timeout'), this.tuning.stopGraceMs);
+      });
+      const result = await Promise.race([this.loopDone.then(() => 'done' as const), graceOver]);
+      clearTimeout(timer);
+      if (result === 'timeout') {
+        this.abandoned = true;
+        this.deps.log.warn('mail sender: abandoned an in-flight send at shutdown; it stays pending');
+      }
+    }
+    this.transport.close();
+  }
+
+  private async loop(): Promise<void> {
+    while (!this.stopping) {
+      let waitMs: number;
+      try {
+        waitMs = await this.sendDue();
+      } catch (err) {
+        // A store error must not kill the worker; the next look may succeed.
+        this.deps.log.error({ err }, 'mail sender: pass failed');
+        waitMs = this.tuning.pollMs;
+      }
+      if (this.stopping) break;
+      await this.sleep(waitMs);
+    }
+  }
+
+  /** One look at the outbox: sends every due mail; answers how long to sleep. */
+  private async sendDue(): Promise<number> {
+    const { repo, now } = this.deps;
+    const { batchSize, pollMs } = this.tuning;
+    const unreachablePauseMs = this.tuning.policy.unreachableRetryMs;
+    for (;;) {
+      const pausedFor = this.pausedUntil - now();
+      if (pausedFor > 0) return Math.min(pausedFor, pollMs);
+      const due = repo.due(now(), batchSize);
+      for (const row of due) {
+        if (this.stopping) return 0;
+        const outcome = await this.deliver(row);
+        if (outcome === 'abandoned') return 0;
+        if (outcome === 'unreachable') {
+          this.pausedUntil = now() + unreachablePauseMs;
+          return Math.min(unreachablePauseMs, pollMs);
+        }
+      }
+      if (due.length < batchSize) break;
+    }
+    const next = repo.nextDueAt();
+    return next === null ? pollMs : Math.max(0, Math.min(next - now(), pollMs));
+  }
+
+  private async deliver(row: MailRow): Promise<Outcome> {
+    const { repo, now, log } = this.deps;
+    try {
+      await this.transport.sendMail(messageFromRow(row, this.from));
+    } catch (err) {
+      if (this.abandoned) return 'abandoned';
+      const kind = classifyFailure(err);
+      const text = err instanceof Error ? err.message : String(err);
+      const error = kind === 'unreachable' ? `${unreachablePrefix}${text}` : text;
+      const decision = decideRetry(this.tuning.policy, kind, row.attempts + 1, now());
+      if (decision.action === 'retry') repo.markRetry(row.id, error, decision.at);
+      else repo.markFailed(row.id, error);
+      log.warn(
+        { mail: row.id, kind, attempts: row.attempts + 1, action: decision.action, err: text },
+        'mail not sent',
+      );
+      return kind;
+    }
+    if (this.abandoned) return 'abandoned';
+    repo.markSent(row.id, now());
+    // The server is reachable again: mails held back by an outage need not sit out their backoff.
+    repo.pullForward(unreachablePrefix, now());
+    log.info({ mail: row.id }, 'mail sent');
+    return 'sent';
+  }
+
+  private sleep(ms: number): Promise<void> {
+    if (this.wakeRequested || this.stopping) {
+      this.wakeRequested = false;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => {
+      const done = (): void => {
+        clearTimeout(timer);
+        this.wake = null;
+        this.wakeRequested = false;
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      // The HTTP server keeps a venue server alive; the sender alone must not.
+      timer.unref();
+      this.wake = done;
+    });
+  }
+}

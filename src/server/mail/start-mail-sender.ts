@@ -1,0 +1,32 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppContext } from '../context.js';
+import { MailRepo } from '../store/mail-repo.js';
+import { MailSender } from './mail-sender.js';
+
+/** Without MARQUEE_SMTP_FROM, mail comes from the venue's name at a placeholder address. */
+export function defaultMailFrom(venueName: string): string {
+  const name = venueName.replace(/["\\\r\n]/g, '').trim() || 'Marquee';
+  return `"${name}" <tickets@marquee.local>`;
+}
+
+/**
+ * Starts the mail sender when workers are on and an SMTP server is configured; otherwise mail
+ * simply waits in the outbox (GET /v2/mail shows it). Stops before the store closes.
+ */
+export function startMailSender(ctx: AppContext, log: FastifyBaseLogger): MailSender | null {
+  const { options } = ctx;
+  if (!options.workers || !options.smtpUrl) return null;
+  const sender = new MailSender(
+    {
+      smtpUrl: options.smtpUrl,
+      from: options.smtpFrom ?? defaultMailFrom(options.venueName),
+      tuning: options.mailSender,
+    },
+    { repo: new MailRepo(ctx.db), now: ctx.now, log: log.child({ worker: 'mail' }) },
+  );
+  ctx.mail.onEnqueue(() => sender.notify());
+  ctx.mailQueue.onRequeue(() => sender.retryNow());
+  ctx.lifecycle.onStop('mail sender', () => sender.stop());
+  sender.start();
+  return sender;
+}

@@ -1,0 +1,65 @@
+import { Bonjour } from 'bonjour-service';
+import type { EventEmitter } from 'node:events';
+import { isIPv4 } from 'node:net';
+import { isLoopback, type ServerOptions } from './config.js';
+
+export const mdnsServiceType = 'marquee';
+
+export interface MdnsAdvert {
+  /** Sends the goodbye (TTL 0) records, then closes the mDNS socket. */
+  stop(): Promise<void>;
+}
+
+/** CONTRACT.md "mDNS": on unless MARQUEE_MDNS=0, and never on a loopback bind. */
+export function shouldAdvertise(options: Pick<ServerOptions, 'mdns' | 'host'>): boolean {
+  return options.mdns && !isLoopback(options.host);
+}
+
+/** The TXT record of `_marquee._tcp`; `fp` is empty over plain HTTP. */
+export function mdnsTxt(venueName: string, fingerprint: string | null): Record<string, string> {
+  return { v: '2', api: '/v2', fp: fingerprint ?? '', venue: venueName };
+}
+
+/**
+ * Advertises the server as `_marquee._tcp` so door devices find it without typing an address.
+ * Failures (no multicast route, port 5353 taken) are logged, never fatal: pairing by QR works
+ * without mDNS.
+ */
+export function advertise(
+  options: Pick<ServerOptions, 'mdns' | 'host' | 'venueName'>,
+  port: number,
+  fingerprint: string | null,
+  onError: (err: unknown) => void,
+): MdnsAdvert | null {
+  if (!shouldAdvertise(options)) return null;
+  // A bind to one address multicasts on that interface only; a wildcard bind on all of them.
+  const socketOptions = isIPv4(options.host) && options.host !== '0.0.0.0' ? { interface: options.host } : {};
+  const bonjour = new Bonjour(socketOptions as ConstructorParameters<typeof Bonjour>[0], onError);
+  // multicast-dns re-emits socket errors as 'error', which would crash the process unheard.
+  (bonjour as unknown as { server: { mdns: EventEmitter } }).server.mdns.on('error', onError);
+  bonjour.publish({
+    name: options.venueName,
+    type: mdnsServiceType,
+    protocol: 'tcp',
+    port,
+    txt: mdnsTxt(options.venueName, fingerprint),
+  });
+  let stopped = false;
+  return {
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (stopped) return resolve();
+        stopped = true;
+        let finished = false;
+        const finish = (): void => {
+          if (finished) return;
+          finished = true;
+          clearTimeout(timer);
+          bonjour.destroy(() => resolve());
+        };
+        // Goodbye packets go out before the socket closes; bounded in case the send never returns.
+        const timer = setTimeout(finish, 1_000);
+        bonjour.unpublishAll(finish);
+      }),
+  };
+}

@@ -1,0 +1,110 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { randomBytes } from 'node:crypto';
+import { Type } from 'typebox';
+import { parseTicketToken } from '../../shared/ticket-token.js';
+import { ApiError } from '../errors.js';
+import { WalletRepo, type WalletRow } from '../store/wallet-repo.js';
+import { toIso } from '../time.js';
+import { pageShell } from './html.js';
+import { qrPng } from './qr-png.js';
+import { walletHtml, walletState } from './wallet-view.js';
+
+const SecretParams = Type.Object({ secret: Type.String({ minLength: 1, maxLength: 200 }) });
+
+/**
+ * The URL itself is the credential, so nothing may keep or leak it: no caching anywhere, no
+ * Referer to other sites, no indexing.
+ */
+function privateHeaders(reply: FastifyReply): FastifyReply {
+  return reply
+    .header('cache-control', 'no-store')
+    .header('referrer-policy', 'no-referrer')
+    .header('x-robots-tag', 'noindex')
+    .header('x-content-type-options', 'nosniff');
+}
+
+const notFoundPage = pageShell(
+  'Ticket not found',
+  '<h1>Ticket not found</h1><p>This link does not lead to a ticket. Check that it was copied in full.</p>',
+);
+
+/**
+ * The ticket holder's wallet at `wallet_url` (`/w/<secret>`), no key needed: the page, its QR as
+ * a PNG, and the current token as JSON for apps. The QR carries the ticket's current token
+ * (TicketTokens.current re-mints it with under 4 minutes left); the page polls every 60 s, so
+ * the code on screen always has minutes of validity left.
+ */
+export async function walletPage(app: FastifyInstance): Promise<void> {
+  const { tokens } = app.ctx;
+  const wallets = new WalletRepo(app.ctx.db);
+  const config = { access: 'public' as const, free: true };
+
+  const tokenFor = (row: WalletRow): { token: string; expiresAt: string } => {
+    const token = tokens.current({ id: row.ticket_id, event_id: row.event_id, tier_id: row.tier_id });
+    const exp = parseTicketToken(token)?.claims.exp ?? 0;
+    return { token, expiresAt: toIso(exp * 1000) };
+  };
+
+  app.get('/w/:secret', { config, schema: { hide: true, params: SecretParams } }, async (request, reply) => {
+    const { secret } = request.params as { secret: string };
+    const row = wallets.find(secret);
+    privateHeaders(reply).type('text/html; charset=utf-8');
+    if (!row) return reply.code(404).send(notFoundPage);
+    const nonce = randomBytes(16).toString('base64');
+    reply.header(
+      'content-security-policy',
+      `default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; script-src 'nonce-${nonce}'; ` +
+        "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+    );
+    const expiresAt = walletState(row) === 'valid' ? tokenFor(row).expiresAt : null;
+    return walletHtml({ row, secretPath: `/w/${encodeURIComponent(secret)}`, expiresAt, nonce });
+  });
+
+  app.get(
+    '/w/:secret/qr.png',
+    { config, schema: { hide: true, params: SecretParams } },
+    async (request, reply) => {
+      const { secret } = request.params as { secret: string };
+      const row = wallets.find(secret);
+      privateHeaders(reply);
+      if (!row) return reply.code(404).type('text/plain; charset=utf-8').send('No ticket at this link.');
+      if (walletState(row) !== 'valid') {
+        // 410: the ticket exists but will never have a code again (transferred, voided, cancelled).
+        return reply.code(410).type('text/plain; charset=utf-8').send('This ticket has no valid code.');
+      }
+      return reply.type('image/png').send(await qrPng(tokenFor(row).token));
+    },
+  );
+
+  app.get(
+    '/w/:secret/token',
+    {
+      config,
+      schema: {
+        hide: true,
+        params: SecretParams,
+        response: {
+          200: Type.Object({
+            qr_token: Type.Union([Type.String(), Type.Null()]),
+            expires_at: Type.Union([Type.String(), Type.Null()]),
+            status: Type.String(),
+            event_status: Type.String(),
+          }),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { secret } = request.params as { secret: string };
+      const row = wallets.find(secret);
+      privateHeaders(reply);
+      if (!row) throw new ApiError(404, 'resource_missing', 'No ticket has this wallet link.');
+      const current = walletState(row) === 'valid' ? tokenFor(row) : null;
+      return {
+        qr_token: current?.token ?? null,
+        expires_at: current?.expiresAt ?? null,
+        status: row.status,
+        event_status: row.event_status,
+      };
+    },
+  );
+}

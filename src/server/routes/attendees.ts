@@ -1,0 +1,56 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
+import { Attendee, AttendeePatchBody, AttendeesQuery } from '../schemas/attendees.js';
+import { IdParams, ListOf, errorResponses } from '../schemas/common.js';
+
+const staff = ['box_office'] as const;
+
+export async function attendeeRoutes(app: FastifyInstance): Promise<void> {
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
+  const { attendees } = app.ctx;
+  const tags = ['attendees'];
+
+  api.get(
+    '/attendees',
+    {
+      config: { access: staff },
+      schema: {
+        tags,
+        summary: "List an event's attendees, oldest first (event_id required)",
+        querystring: AttendeesQuery,
+        response: { 200: ListOf(Attendee), ...errorResponses },
+      },
+    },
+    async (request) =>
+      attendees.list(request.query.event_id, request.query.limit ?? 20, request.query.cursor),
+  );
+
+  api.get(
+    '/attendees/:id',
+    {
+      config: { access: staff },
+      schema: {
+        tags,
+        summary: 'Get an attendee',
+        params: IdParams('atd'),
+        response: { 200: Attendee, ...errorResponses },
+      },
+    },
+    async (request) => attendees.get(request.params.id),
+  );
+
+  api.patch(
+    '/attendees/:id',
+    {
+      config: { access: staff },
+      schema: {
+        tags,
+        summary: "Correct an attendee's name or email (null clears it)",
+        params: IdParams('atd'),
+        body: AttendeePatchBody,
+        response: { 200: Attendee, ...errorResponses },
+      },
+    },
+    async (request) => attendees.update(request.params.id, request.body ?? {}),
+  );
+}

@@ -1,0 +1,37 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
+import { IdParams, ListOf, errorResponses } from '../schemas/common.js';
+import { Mail, MailListQuery } from '../schemas/mail.js';
+
+/** The mail outbox, for staff (admin only: it shows buyers' addresses). */
+export async function mailRoutes(app: FastifyInstance): Promise<void> {
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
+  const { mailQueue } = app.ctx;
+  const tags = ['mail'];
+
+  api.get(
+    '/mail',
+    {
+      schema: {
+        tags,
+        summary: 'List outgoing mail, oldest first; filter by status',
+        querystring: MailListQuery,
+        response: { 200: ListOf(Mail), ...errorResponses },
+      },
+    },
+    async (request) => mailQueue.list(request.query.status, request.query.limit ?? 20, request.query.cursor),
+  );
+
+  api.post(
+    '/mail/:id/retry',
+    {
+      schema: {
+        tags,
+        summary: 'Send a failed (or waiting) mail again now, with a fresh set of attempts',
+        params: IdParams('mail'),
+        response: { 200: Mail, ...errorResponses },
+      },
+    },
+    async (request) => mailQueue.retry(request.params.id),
+  );
+}

@@ -1,0 +1,78 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
+import { GroupCommit } from '../store/group-commit.js';
+import { bodyDefaultsToEmpty } from '../http/optional-body.js';
+import { IdParams, ListOf, errorResponses } from '../schemas/common.js';
+import { CheckoutBody, Order, OrdersQuery, RefundBody } from '../schemas/orders.js';
+
+const staff = ['box_office'] as const;
+
+export async function orderRoutes(app: FastifyInstance): Promise<void> {
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
+  const { checkout, orders } = app.ctx;
+  const group = new GroupCommit(app.ctx.db);
+  const tags = ['orders'];
+
+  api.post(
+    '/orders',
+    {
+      config: { access: staff },
+      schema: {
+        tags,
+        summary: 'Checkout: mint one ticket and one attendee per unit, all or nothing',
+        body: CheckoutBody,
+        response: { 200: Order, ...errorResponses },
+      },
+    },
+    async (request) => group.run(() => checkout.place(request.body)),
+  );
+
+  api.get(
+    '/orders',
+    {
+      config: { access: staff },
+      schema: {
+        tags,
+        summary: 'List orders, oldest first; filter by event_id, search with q',
+        querystring: OrdersQuery,
+        response: { 200: ListOf(Order), ...errorResponses },
+      },
+    },
+    async (request) =>
+      orders.list(
+        { eventId: request.query.event_id, q: request.query.q },
+        request.query.limit ?? 20,
+        request.query.cursor,
+      ),
+  );
+
+  api.get(
+    '/orders/:id',
+    {
+      config: { access: staff },
+      schema: {
+        tags,
+        summary: 'Get an order with its tickets and refunds',
+        params: IdParams('ord'),
+        response: { 200: Order, ...errorResponses },
+      },
+    },
+    async (request) => orders.get(request.params.id),
+  );
+
+  api.post(
+    '/orders/:id/refund',
+    {
+      config: { access: staff },
+      preValidation: bodyDefaultsToEmpty,
+      schema: {
+        tags,
+        summary: "Refund amount_cents, or all that is left; a full refund voids the order's active tickets",
+        params: IdParams('ord'),
+        body: RefundBody,
+        response: { 200: Order, ...errorResponses },
+      },
+    },
+    async (request) => orders.refund(request.params.id, request.body),
+  );
+}

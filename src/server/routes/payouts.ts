@@ -1,0 +1,63 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
+import { IdParams, ListOf, errorResponses } from '../schemas/common.js';
+import { Payout, PayoutCreateBody, PayoutsQuery } from '../schemas/payouts.js';
+
+/** Money to the organiser: admin only (no `access` declared, so the default applies). */
+export async function payoutRoutes(app: FastifyInstance): Promise<void> {
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
+  const { payouts } = app.ctx;
+  const tags = ['payouts'];
+
+  api.post(
+    '/payouts',
+    {
+      schema: {
+        tags,
+        summary: "Settle an event's net sales not yet paid out (409 nothing_to_pay_out when none)",
+        body: PayoutCreateBody,
+        response: { 200: Payout, ...errorResponses },
+      },
+    },
+    async (request) => payouts.create(request.body.event_id),
+  );
+
+  api.get(
+    '/payouts',
+    {
+      schema: {
+        tags,
+        summary: 'List payouts, oldest first; filter by event_id',
+        querystring: PayoutsQuery,
+        response: { 200: ListOf(Payout), ...errorResponses },
+      },
+    },
+    async (request) => payouts.list(request.query.event_id, request.query.limit ?? 20, request.query.cursor),
+  );
+
+  api.get(
+    '/payouts/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Get a payout',
+        params: IdParams('pay'),
+        response: { 200: Payout, ...errorResponses },
+      },
+    },
+    async (request) => payouts.get(request.params.id),
+  );
+
+  api.post(
+    '/payouts/:id/mark_paid',
+    {
+      schema: {
+        tags,
+        summary: 'Record that the payout reached the organiser (again: no-op)',
+        params: IdParams('pay'),
+        response: { 200: Payout, ...errorResponses },
+      },
+    },
+    async (request) => payouts.markPaid(request.params.id),
+  );
+}

@@ -1,0 +1,93 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
+import {
+  DoorPack,
+  DoorPackQuery,
+  ScansQuery,
+  Scan,
+  SyncAnswer,
+  SyncBody,
+  ValidateAnswer,
+  ValidateBody,
+} from '../schemas/scans.js';
+import { ListOf, errorResponses } from '../schemas/common.js';
+
+const doors = ['scanner', 'box_office'] as const;
+const tags = ['scanning'];
+
+/** Door validation, offline packs and uploads, and the scan log (CONTRACT.md "Scanning"). */
+export async function scanRoutes(app: FastifyInstance): Promise<void> {
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
+  const { scanning, sync, presence } = app.ctx.scan;
+
+  api.post(
+    '/scan/validate',
+    {
+      // Scan validations are free of charge (spec "Limits").
+      config: { access: doors, free: true },
+      schema: {
+        tags,
+        summary:
+          'Validate a scanned ticket token at the door; the first entry admits, every attempt is recorded',
+        body: ValidateBody,
+        response: { 200: ValidateAnswer, ...errorResponses },
+      },
+    },
+    async (request) => {
+      presence.touch(request.apiKey);
+      return scanning.validate(request.body, request.apiKey);
+    },
+  );
+
+  api.post(
+    '/scan/sync',
+    {
+      config: { access: ['scanner'], free: true },
+      schema: {
+        tags,
+        summary: 'Upload scans a door made offline (at most 1000); idempotent, with conflicts reported',
+        body: SyncBody,
+        response: { 200: SyncAnswer, ...errorResponses },
+      },
+    },
+    async (request) => {
+      presence.touch(request.apiKey);
+      return sync.sync(request.body, request.apiKey);
+    },
+  );
+
+  api.get(
+    '/scan/door_pack',
+    {
+      config: { access: ['scanner'] },
+      schema: {
+        tags,
+        summary:
+          'Everything a door needs to validate offline; with since, only what changed after that cursor',
+        querystring: DoorPackQuery,
+        response: { 200: DoorPack, ...errorResponses },
+      },
+    },
+    async (request) => {
+      presence.touch(request.apiKey);
+      return scanning.doorPack(request.query.event_id, request.query.since, request.apiKey);
+    },
+  );
+
+  api.get(
+    '/scans',
+    {
+      config: { access: doors },
+      schema: {
+        tags,
+        summary: 'List scan attempts, oldest first',
+        querystring: ScansQuery,
+        response: { 200: ListOf(Scan), ...errorResponses },
+      },
+    },
+    async (request) => {
+      presence.touch(request.apiKey);
+      return scanning.list(request.query);
+    },
+  );
+}

@@ -1,0 +1,41 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
+import { SettingsService } from '../domain/settings.js';
+import { errorResponses } from '../schemas/common.js';
+import { Settings, SettingsPatchBody } from '../schemas/settings.js';
+
+/**
+ * Venue settings. Reading is open to box-office keys too (a till prints the venue name on
+ * receipts); changing them is admin only (the default access).
+ */
+export async function settingsRoutes(app: FastifyInstance): Promise<void> {
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
+  const settings = new SettingsService(app.ctx.db, { venueName: app.ctx.options.venueName });
+  const tags = ['settings'];
+
+  api.get(
+    '/settings',
+    {
+      config: { access: ['box_office'] },
+      schema: {
+        tags,
+        summary: 'Get the venue settings',
+        response: { 200: Settings, ...errorResponses },
+      },
+    },
+    async () => settings.view(),
+  );
+
+  api.patch(
+    '/settings',
+    {
+      schema: {
+        tags,
+        summary: 'Change venue settings (admin)',
+        body: SettingsPatchBody,
+        response: { 200: Settings, ...errorResponses },
+      },
+    },
+    async (request) => settings.update(request.body),
+  );
+}

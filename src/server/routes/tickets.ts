@@ -1,0 +1,58 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
+import { bodyDefaultsToEmpty } from '../http/optional-body.js';
+import { IdParams, errorResponses } from '../schemas/common.js';
+import { Ticket, TransferBody, VoidBody } from '../schemas/tickets.js';
+
+const staff = ['box_office'] as const;
+
+export async function ticketRoutes(app: FastifyInstance): Promise<void> {
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
+  const { tickets } = app.ctx;
+  const tags = ['tickets'];
+
+  api.get(
+    '/tickets/:id',
+    {
+      config: { access: staff },
+      schema: {
+        tags,
+        summary: 'Get a ticket with a fresh qr_token',
+        params: IdParams('tik'),
+        response: { 200: Ticket, ...errorResponses },
+      },
+    },
+    async (request) => tickets.get(request.params.id),
+  );
+
+  api.post(
+    '/tickets/:id/transfer',
+    {
+      config: { access: staff },
+      schema: {
+        tags,
+        summary: "Transfer to someone else: answers the recipient's new ticket and emails them its QR",
+        params: IdParams('tik'),
+        body: TransferBody,
+        response: { 200: Ticket, ...errorResponses },
+      },
+    },
+    async (request) => tickets.transfer(request.params.id, request.body),
+  );
+
+  api.post(
+    '/tickets/:id/void',
+    {
+      config: { access: staff },
+      preValidation: bodyDefaultsToEmpty,
+      schema: {
+        tags,
+        summary: 'Void a ticket (irreversible); refunds its price unless refund is false',
+        params: IdParams('tik'),
+        body: VoidBody,
+        response: { 200: Ticket, ...errorResponses },
+      },
+    },
+    async (request) => tickets.void(request.params.id, request.body),
+  );
+}

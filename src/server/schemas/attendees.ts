@@ -1,0 +1,31 @@
+import { Type, type Static } from 'typebox';
+import { ListQuery, Nullable, Timestamp } from './common.js';
+import { Email } from './email.js';
+
+export const Attendee = Type.Object(
+  {
+    id: Type.String(),
+    event_id: Type.String(),
+    order_id: Type.String(),
+    ticket_id: Type.String(),
+    name: Nullable(Type.String()),
+    email: Nullable(Type.String()),
+    created_at: Timestamp,
+  },
+  { description: 'The person a ticket is for' },
+);
+export type AttendeeView = Static<typeof Attendee>;
+
+export const AttendeesQuery = Type.Object(
+  { ...ListQuery, event_id: Type.String({ maxLength: 80 }) },
+  { additionalProperties: false },
+);
+
+export const AttendeePatchBody = Type.Object(
+  {
+    name: Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: 200 }))),
+    email: Type.Optional(Nullable(Email)),
+  },
+  { additionalProperties: false },
+);
+export type AttendeePatchInput = Static<typeof AttendeePatchBody>;

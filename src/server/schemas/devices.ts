@@ -1,0 +1,74 @@
+import { Type, type Static } from 'typebox';
+import { Nullable, Timestamp } from './common.js';
+
+const deviceScope = Type.Enum(['scanner', 'box_office']);
+
+export const Device = Type.Object(
+  {
+    id: Type.String({ description: 'dev_ id' }),
+    name: Type.String(),
+    scope: deviceScope,
+    event_id: Nullable(Type.String()),
+    api_key_id: Nullable(Type.String()),
+    created_at: Timestamp,
+    last_seen_at: Nullable(Timestamp),
+    revoked_at: Nullable(Timestamp),
+    online: Type.Boolean({
+      description: 'Heard from (validate, sync, door pack, scan feed) in the last 2 minutes',
+    }),
+  },
+  { description: 'A paired door device or till' },
+);
+export type DeviceView = Static<typeof Device>;
+
+export const PairingBody = Type.Object(
+  {
+    event_id: Type.Optional(
+      Type.String({ minLength: 1, maxLength: 80, description: "Pin the device to this event's door" }),
+    ),
+    scope: Type.Optional(deviceScope),
+  },
+  { additionalProperties: false },
+);
+export type PairingInput = Static<typeof PairingBody>;
+
+export const Pairing = Type.Object({
+  pairing_token: Type.String({ description: 'One-time; lives 5 minutes; only its hash is stored' }),
+  expires_at: Timestamp,
+  scope: deviceScope,
+  event_id: Nullable(Type.String()),
+  server_url: Type.String({ description: 'Base URL the device should call' }),
+  cert_fingerprint: Nullable(
+    Type.String({
+      description: 'SHA-256 of the server certificate (colon hex), to pin; null over plain HTTP',
+    }),
+  ),
+  qr: Type.String({
+    description: 'marquee://pair?url=<server_url>&fp=<cert_fingerprint or empty>&token=<pairing_token>',
+  }),
+  qr_svg: Type.String({ description: 'The qr string as an SVG QR code' }),
+});
+export type PairingView = Static<typeof Pairing>;
+
+export const PairBody = Type.Object(
+  {
+    pairing_token: Type.String({ minLength: 1, maxLength: 200 }),
+    name: Type.String({ minLength: 1, maxLength: 100 }),
+  },
+  { additionalProperties: false },
+);
+export type PairInput = Static<typeof PairBody>;
+
+export const Paired = Type.Object({
+  device: Device,
+  api_key: Type.Object({
+    id: Type.String(),
+    name: Type.String(),
+    scope: deviceScope,
+    last4: Type.String(),
+    created_at: Timestamp,
+    revoked_at: Nullable(Timestamp),
+    secret: Type.String({ description: 'Shown once, here' }),
+  }),
+});
+export type PairedView = Static<typeof Paired>;

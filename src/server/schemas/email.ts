@@ -1,0 +1,4 @@
+import { Type } from 'typebox';
+
+/** An email address as people type it (Ajv's `email` format); 254 is the SMTP path limit. */
+export const Email = Type.String({ format: 'email', maxLength: 254 });

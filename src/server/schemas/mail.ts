@@ -1,0 +1,28 @@
+import { Type, type Static } from 'typebox';
+import { ListQuery, Nullable, Timestamp } from './common.js';
+
+export const MailStatus = Type.Enum(['pending', 'sent', 'failed']);
+
+export const Mail = Type.Object(
+  {
+    id: Type.String({ description: 'mail_ id' }),
+    to: Type.String(),
+    subject: Type.String(),
+    status: MailStatus,
+    attempts: Type.Integer({ description: 'Delivery attempts made so far' }),
+    last_error: Nullable(Type.String({ description: 'Why the last attempt failed' })),
+    next_attempt_at: Nullable(Timestamp),
+    created_at: Timestamp,
+    sent_at: Nullable(Timestamp),
+  },
+  {
+    description:
+      'A mail in the outbox (bodies are not listed). next_attempt_at is null once the mail is sent or failed.',
+  },
+);
+export type MailView = Static<typeof Mail>;
+
+export const MailListQuery = Type.Object(
+  { ...ListQuery, status: Type.Optional(MailStatus) },
+  { additionalProperties: false },
+);

@@ -1,0 +1,110 @@
+import { Type, type Static } from 'typebox';
+import { ListQuery, Nullable, Timestamp } from './common.js';
+import { Email } from './email.js';
+import { Ticket } from './tickets.js';
+
+const personName = Type.String({ minLength: 1, maxLength: 200 });
+
+export const paymentMethods = ['cash', 'card', 'comp', 'external'] as const;
+
+export const CheckoutBody = Type.Object(
+  {
+    event_id: Type.String({ maxLength: 80 }),
+    items: Type.Array(
+      Type.Object(
+        {
+          tier_id: Type.String({ maxLength: 80 }),
+          // The real cap is the tier's max_per_order, answered as max_per_order_exceeded.
+          quantity: Type.Integer({ minimum: 1, maximum: 1_000_000 }),
+        },
+        { additionalProperties: false },
+      ),
+      { minItems: 1, maxItems: 100 },
+    ),
+    buyer: Type.Optional(
+      Type.Object(
+        { name: Type.Optional(personName), email: Type.Optional(Email) },
+        {
+          additionalProperties: false,
+          description:
+            'Required with name and email for card and external; optional for cash and comp (walk-in)',
+        },
+      ),
+    ),
+    attendees: Type.Optional(
+      Type.Array(
+        Type.Object(
+          { name: Type.Optional(personName), email: Type.Optional(Email) },
+          { additionalProperties: false },
+        ),
+        {
+          maxItems: 10_000,
+          description: "One per ticket, in item order; missing fields fall back to the buyer's",
+        },
+      ),
+    ),
+    access_code: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+    payment_method: Type.Enum([...paymentMethods]),
+  },
+  { additionalProperties: false },
+);
+export type CheckoutInput = Static<typeof CheckoutBody>;
+
+export const RefundBody = Type.Object(
+  {
+    amount_cents: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        description: 'Defaults to everything not yet refunded',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type RefundInput = Static<typeof RefundBody>;
+
+export const OrdersQuery = Type.Object(
+  {
+    ...ListQuery,
+    event_id: Type.Optional(Type.String({ maxLength: 80 })),
+    q: Type.Optional(
+      Type.String({
+        maxLength: 200,
+        description: 'Search: buyer or attendee name/email (substring), order id or ticket id (exact)',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+export const Refund = Type.Object({
+  id: Type.String(),
+  amount_cents: Type.Integer(),
+  ticket_id: Nullable(Type.String()),
+  reason: Type.Enum(['requested', 'ticket_voided']),
+  created_at: Timestamp,
+});
+export type RefundView = Static<typeof Refund>;
+
+export const Order = Type.Object(
+  {
+    id: Type.String(),
+    event_id: Type.String(),
+    status: Type.Enum(['paid', 'partially_refunded', 'refunded']),
+    buyer: Nullable(
+      Type.Object({
+        name: Nullable(Type.String()),
+        email: Nullable(Type.String()),
+      }),
+    ),
+    total_cents: Type.Integer(),
+    refunded_cents: Type.Integer(),
+    currency: Type.String(),
+    payment_method: Type.Enum([...paymentMethods]),
+    tickets: Type.Array(Ticket),
+    refunds: Type.Array(Refund),
+    created_at: Timestamp,
+  },
+  { description: 'An order; buyer is null for an anonymous walk-in sale' },
+);
+export type OrderView = Static<typeof Order>;

@@ -1,0 +1,27 @@
+import { Type, type Static } from 'typebox';
+import { ListQuery, Nullable, Timestamp } from './common.js';
+
+export const Payout = Type.Object(
+  {
+    id: Type.String(),
+    event_id: Type.String(),
+    amount_cents: Type.Integer(),
+    currency: Type.String(),
+    status: Type.Enum(['pending', 'paid']),
+    created_at: Timestamp,
+    paid_at: Nullable(Timestamp),
+  },
+  { description: "A settlement of an event's net sales" },
+);
+export type PayoutView = Static<typeof Payout>;
+
+export const PayoutCreateBody = Type.Object(
+  { event_id: Type.String({ maxLength: 80 }) },
+  { additionalProperties: false },
+);
+export type PayoutCreateInput = Static<typeof PayoutCreateBody>;
+
+export const PayoutsQuery = Type.Object(
+  { ...ListQuery, event_id: Type.Optional(Type.String({ maxLength: 80 })) },
+  { additionalProperties: false },
+);

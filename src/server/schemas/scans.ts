@@ -1,0 +1,212 @@
+import { Type, type Static } from 'typebox';
+import { Event } from './events.js';
+import { ListQuery, Nullable, Timestamp, TimestampInput } from './common.js';
+
+export const scanReasons = [
+  'malformed',
+  'invalid_signature',
+  'expired',
+  'not_yet_valid',
+  'unknown_ticket',
+  'wrong_event',
+  'already_scanned',
+  'voided',
+  'transferred',
+] as const;
+export type ScanReason = (typeof scanReasons)[number];
+
+const id = (what: string) => Type.String({ minLength: 1, maxLength: 80, description: what });
+/** Ticket tokens are ~330 characters; the cap only keeps absurd input from reaching the parser. */
+const token = Type.String({
+  minLength: 1,
+  maxLength: 4096,
+  description: "The ticket's qr_token as scanned",
+});
+const direction = Type.Enum(['in', 'out'], {
+  description: 'in (default) admits; out records an exit so the next entry admits again',
+});
+
+export const ScanTicket = Type.Object(
+  {
+    id: Type.String(),
+    order_id: Type.String(),
+    event_id: Type.String(),
+    tier_id: Type.String(),
+    attendee_id: Type.String(),
+    status: Type.Enum(['active', 'transferred', 'voided']),
+    scan_count: Type.Integer(),
+    inside: Type.Boolean({
+      description: 'Admitted and not scanned out since (drives re-entry); not on the plain ticket resource',
+    }),
+    wallet_url: Type.String(),
+    issued_at: Timestamp,
+    transferred_from: Nullable(Type.String()),
+    transferred_to: Nullable(Type.String()),
+  },
+  {
+    description:
+      'The ticket as the door sees it: the ticket resource without qr_token (a scan answer or webhook never hands out a fresh admission token) plus inside',
+  },
+);
+export type ScanTicketView = Static<typeof ScanTicket>;
+
+export const ScanAttendee = Type.Object({
+  id: Type.String(),
+  event_id: Type.String(),
+  order_id: Type.String(),
+  ticket_id: Type.String(),
+  name: Nullable(Type.String()),
+  email: Nullable(Type.String()),
+  created_at: Timestamp,
+});
+export type ScanAttendeeView = Static<typeof ScanAttendee>;
+
+export const Scan = Type.Object(
+  {
+    id: Type.String({ description: 'scn_ id' }),
+    event_id: Nullable(Type.String()),
+    ticket_id: Nullable(Type.String()),
+    device_id: Nullable(Type.String()),
+    result: Type.Enum(['admitted', 'rejected']),
+    reason: Nullable(Type.Enum([...scanReasons])),
+    direction: Type.Enum(['in', 'out']),
+    scanned_at: Timestamp,
+    created_at: Timestamp,
+    source: Type.Enum(['online', 'sync']),
+    conflict: Type.Boolean(),
+  },
+  { description: 'One scan attempt, admitted or not' },
+);
+export type ScanView = Static<typeof Scan>;
+
+export const ValidateBody = Type.Object(
+  {
+    token,
+    event_id: Type.Optional(id("The door's event (evt_)")),
+    device_id: Type.Optional(id('The scanning device (dev_)')),
+    scanned_at: Type.Optional(TimestampInput),
+    direction: Type.Optional(direction),
+  },
+  { additionalProperties: false },
+);
+export type ValidateInput = Static<typeof ValidateBody>;
+
+export const ValidateAnswer = Type.Object({
+  result: Type.Enum(['admitted', 'rejected']),
+  reason: Nullable(Type.Enum([...scanReasons])),
+  ticket: Nullable(ScanTicket),
+  attendee: Nullable(ScanAttendee),
+  scan: Scan,
+});
+export type ValidateAnswerView = Static<typeof ValidateAnswer>;
+
+export const maxSyncBatch = 1000;
+
+export const SyncBody = Type.Object(
+  {
+    device_id: id('The device that made these scans (dev_)'),
+    event_id: Type.Optional(id("The door's event; defaults to the device's paired event")),
+    scans: Type.Array(
+      Type.Object(
+        {
+          token,
+          scanned_at: TimestampInput,
+          result: Type.Enum(['admitted', 'rejected'], {
+            description: 'What the device decided offline',
+          }),
+          direction: Type.Optional(direction),
+          reason: Type.Optional(
+            Nullable(
+              Type.Enum([...scanReasons], {
+                description: 'Why the device refused, when it did',
+              }),
+            ),
+          ),
+        },
+        { additionalProperties: false },
+      ),
+      { minItems: 1, maxItems: maxSyncBatch },
+    ),
+  },
+  { additionalProperties: false },
+);
+export type SyncInput = Static<typeof SyncBody>;
+
+export const SyncResult = Type.Object({
+  ticket_id: Nullable(Type.String()),
+  result: Type.Enum(['admitted', 'rejected']),
+  reason: Nullable(Type.Enum([...scanReasons])),
+  conflict: Type.Boolean({
+    description: 'The device admitted offline but another device had admitted the ticket first',
+  }),
+  scan_id: Type.String(),
+});
+export type SyncResultView = Static<typeof SyncResult>;
+
+export const SyncAnswer = Type.Object({
+  results: Type.Array(SyncResult, {
+    description: 'One per uploaded scan, in the order they were sent',
+  }),
+});
+
+const Jwks = Type.Object({
+  keys: Type.Array(
+    Type.Object({
+      kty: Type.Literal('OKP'),
+      crv: Type.Literal('Ed25519'),
+      x: Type.String(),
+      kid: Type.String(),
+      alg: Type.Optional(Type.Literal('EdDSA')),
+      use: Type.Optional(Type.Literal('sig')),
+    }),
+  ),
+});
+
+export const DoorPackQuery = Type.Object(
+  {
+    event_id: Type.Optional(id("Defaults to the calling device's paired event")),
+    since: Type.Optional(
+      Type.String({
+        pattern: '^[0-9]{1,15}$',
+        description: 'A cursor from an earlier pack: only what changed after it',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+export const DoorPack = Type.Object({
+  event: Event,
+  jwks: Jwks,
+  revoked: Type.Array(
+    Type.Object({
+      ticket_id: Type.String(),
+      status: Type.Enum(['voided', 'transferred']),
+    }),
+  ),
+  scanned: Type.Array(Type.String(), {
+    description: 'Tickets inside now (admitted and not scanned out)',
+  }),
+  exited: Type.Array(Type.String(), {
+    description: 'Delta packs only: tickets admitted before and outside now, to drop from the inside set',
+  }),
+  full: Type.Boolean({ description: 'false when built with since' }),
+  generated_at: Timestamp,
+  cursor: Type.String({
+    description:
+      'Door feed position this pack is good up to; pass as since, or as Last-Event-ID to /v2/scans/stream',
+  }),
+});
+export type DoorPackView = Static<typeof DoorPack>;
+
+export const ScansQuery = Type.Object(
+  {
+    ...ListQuery,
+    event_id: Type.Optional(id('evt_')),
+    device_id: Type.Optional(id('dev_')),
+    ticket_id: Type.Optional(id('tik_')),
+    result: Type.Optional(Type.Enum(['admitted', 'rejected'])),
+  },
+  { additionalProperties: false },
+);
+export type ScansQueryInput = Static<typeof ScansQuery>;

@@ -1,0 +1,55 @@
+import { Type, type Static } from 'typebox';
+import { Nullable, Timestamp } from './common.js';
+import { Email } from './email.js';
+
+export const Ticket = Type.Object(
+  {
+    id: Type.String(),
+    order_id: Type.String(),
+    event_id: Type.String(),
+    tier_id: Type.String(),
+    attendee_id: Type.String(),
+    status: Type.Enum(['active', 'transferred', 'voided']),
+    scan_count: Type.Integer(),
+    wallet_url: Type.String({
+      description: 'The wallet pass; no key needed (unguessable secret)',
+    }),
+    qr_token: Type.String({
+      description:
+        'Signed ticket token (JWS, EdDSA), fresh for at least 4 more minutes. Dead tickets get one too; the door rejects it with the reason.',
+    }),
+    issued_at: Timestamp,
+    transferred_from: Nullable(Type.String()),
+    transferred_to: Nullable(Type.String()),
+  },
+  { description: 'A minted ticket' },
+);
+export type TicketView = Static<typeof Ticket>;
+
+export const TransferBody = Type.Object(
+  {
+    to_email: Email,
+    message: Type.Optional(Type.String({ maxLength: 1000 })),
+    name: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 200,
+        description: "Recipient's name, for their attendee record",
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type TransferInput = Static<typeof TransferBody>;
+
+export const VoidBody = Type.Object(
+  {
+    refund: Type.Optional(
+      Type.Boolean({
+        description: "false: no refund. Otherwise the ticket's price is refunded on its order.",
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type VoidInput = Static<typeof VoidBody>;

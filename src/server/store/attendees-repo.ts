@@ -1,0 +1,51 @@
+import type { Db } from './db.js';
+
+export interface AttendeeRow {
+  seq: number;
+  id: string;
+  event_id: string;
+  order_id: string;
+  ticket_id: string;
+  name: string | null;
+  email: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export type AttendeeChanges = Partial<Pick<AttendeeRow, 'name' | 'email'>>;
+
+export class AttendeesRepo {
+  private readonly byId;
+  private readonly insertStmt;
+  private readonly pageStmt;
+  private readonly updateStmt;
+
+  constructor(db: Db) {
+    this.byId = db.prepare('SELECT * FROM attendees WHERE id = ?');
+    this.insertStmt = db.prepare(
+      `INSERT INTO attendees (id, event_id, order_id, ticket_id, name, email, created_at, updated_at)
+       VALUES (@id, @event_id, @order_id, @ticket_id, @name, @email, @created_at, @updated_at)`,
+    );
+    this.pageStmt = db.prepare('SELECT * FROM attendees WHERE event_id = ? AND seq > ? ORDER BY seq LIMIT ?');
+    this.updateStmt = db.prepare(
+      'UPDATE attendees SET name = @name, email = @email, updated_at = @updated_at WHERE id = @id',
+    );
+  }
+
+  find(id: string): AttendeeRow | undefined {
+    return this.byId.get(id) as AttendeeRow | undefined;
+  }
+
+  insert(row: Omit<AttendeeRow, 'seq'>): void {
+    this.insertStmt.run(row);
+  }
+
+  page(eventId: string, afterSeq: number, limit: number): AttendeeRow[] {
+    return this.pageStmt.all(eventId, afterSeq, limit) as AttendeeRow[];
+  }
+
+  /** Writes the row's name and email as given (the service merges a patch into the current row). */
+  update(row: Pick<AttendeeRow, 'id' | 'name' | 'email' | 'updated_at'>): void {
+    this.updateStmt.run(row);
+  }
+}

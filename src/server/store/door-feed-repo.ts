@@ -1,0 +1,149 @@
+import type { Db } from './db.js';
+import type { ScanRow } from './scans-repo.js';
+
+/** A door feed entry with what a listener needs to render it, read in one query. */
+export interface FeedRow {
+  seq: number;
+  kind: 'scan' | 'ticket';
+  event_id: string | null;
+  ticket_id: string | null;
+  change: string | null;
+  ticket_status: string | null;
+  /** The scan's columns when kind is 'scan' (prefixed to avoid clashing with the feed's). */
+  scan: Omit<ScanRow, 'seq' | 'sync_key'> | null;
+}
+
+interface RawFeedRow {
+  seq: number;
+  kind: 'scan' | 'ticket';
+  event_id: string | null;
+  ticket_id: string | null;
+  change: string | null;
+  ticket_status: string | null;
+  s_id: string | null;
+  s_event_id: string | null;
+  s_ticket_id: string | null;
+  s_device_id: string | null;
+  s_result: ScanRow['result'] | null;
+  s_reason: string | null;
+  s_direction: ScanRow['direction'] | null;
+  s_scanned_at: number | null;
+  s_created_at: number | null;
+  s_source: ScanRow['source'] | null;
+  s_conflict: number | null;
+}
+
+export interface DoorState {
+  revoked: { ticket_id: string; status: 'voided' | 'transferred' }[];
+  scanned: string[];
+  exited: string[];
+}
+
+const feedColumns = `f.seq, f.kind, f.event_id, f.ticket_id, f.change, t.status AS ticket_status,
+  s.id AS s_id, s.event_id AS s_event_id, s.ticket_id AS s_ticket_id, s.device_id AS s_device_id,
+  s.result AS s_result, s.reason AS s_reason, s.direction AS s_direction,
+  s.scanned_at AS s_scanned_at, s.created_at AS s_created_at, s.source AS s_source,
+  s.conflict AS s_conflict`;
+
+function fromRaw(raw: RawFeedRow): FeedRow {
+  const scan =
+    raw.kind === 'scan' && raw.s_id !== null
+      ? {
+          id: raw.s_id,
+          event_id: raw.s_event_id,
+          ticket_id: raw.s_ticket_id,
+          device_id: raw.s_device_id,
+          result: raw.s_result ?? 'rejected',
+          reason: raw.s_reason,
+          direction: raw.s_direction ?? 'in',
+          scanned_at: raw.s_scanned_at ?? 0,
+          created_at: raw.s_created_at ?? 0,
+          source: raw.s_source ?? 'online',
+          conflict: raw.s_conflict ?? 0,
+        }
+      : null;
+  return {
+    seq: raw.seq,
+    kind: raw.kind,
+    event_id: raw.event_id,
+    ticket_id: raw.ticket_id,
+    change: raw.change,
+    ticket_status: raw.ticket_status,
+    scan,
+  };
+}
+
+/**
+ * Reads of the door feed (migration 006): the SSE stream follows it, and door packs use its
+ * sequence as their cursor so a door can ask for "what changed since".
+ */
+export class DoorFeedRepo {
+  private readonly maxSeqStmt;
+  private readonly afterStmt;
+  private readonly afterForEventStmt;
+  private readonly revokedStmt;
+  private readonly insideStmt;
+  private readonly changedStmt;
+
+  constructor(private readonly db: Db) {
+    this.maxSeqStmt = db.prepare('SELECT COALESCE(MAX(seq), 0) FROM door_feed').pluck();
+    const from = `FROM door_feed f LEFT JOIN scans s ON s.id = f.scan_id
+      LEFT JOIN tickets t ON t.id = f.ticket_id`;
+    this.afterStmt = db.prepare(`SELECT ${feedColumns} ${from} WHERE f.seq > ? ORDER BY f.seq LIMIT ?`);
+    this.afterForEventStmt = db.prepare(
+      `SELECT ${feedColumns} ${from} WHERE f.event_id = ? AND f.seq > ? ORDER BY f.seq LIMIT ?`,
+    );
+    // Raw arrays rather than objects: a 100,000-ticket pack builds measurably faster.
+    this.revokedStmt = db
+      .prepare("SELECT id, status FROM tickets WHERE event_id = ? AND status <> 'active'")
+      .raw();
+    this.insideStmt = db
+      .prepare("SELECT id FROM tickets WHERE event_id = ? AND status = 'active' AND inside = 1")
+      .pluck();
+    this.changedStmt = db
+      .prepare(
+        `SELECT id, status, inside, scan_count FROM tickets WHERE id IN (
+           SELECT ticket_id FROM door_feed WHERE event_id = ? AND seq > ? AND ticket_id IS NOT NULL)`,
+      )
+      .raw();
+  }
+
+  maxSeq(): number {
+    return this.maxSeqStmt.get() as number;
+  }
+
+  after(seq: number, eventId: string | null, limit: number): FeedRow[] {
+    const rows = (
+      eventId === null ? this.afterStmt.all(seq, limit) : this.afterForEventStmt.all(eventId, seq, limit)
+    ) as RawFeedRow[];
+    return rows.map(fromRaw);
+  }
+
+  /**
+   * The door state of an event, whole or since a cursor, and the cursor it is good up to. One
+   * read transaction, so the cursor and the lists describe the same moment.
+   */
+  doorState(eventId: string, since: number | null): { state: DoorState; cursor: number } {
+    return this.db.transaction(() => {
+      const cursor = this.maxSeq();
+      const state: DoorState = { revoked: [], scanned: [], exited: [] };
+      if (since === null) {
+        for (const [id, status] of this.revokedStmt.all(eventId) as [string, 'voided' | 'transferred'][])
+          state.revoked.push({ ticket_id: id, status });
+        state.scanned = this.insideStmt.all(eventId) as string[];
+        return { state, cursor };
+      }
+      for (const [id, status, inside, scanCount] of this.changedStmt.all(eventId, since) as [
+        string,
+        string,
+        number,
+        number,
+      ][]) {
+        if (status === 'voided' || status === 'transferred') state.revoked.push({ ticket_id: id, status });
+        else if (inside === 1) state.scanned.push(id);
+        else if (scanCount > 0) state.exited.push(id);
+      }
+      return { state, cursor };
+    })();
+  }
+}

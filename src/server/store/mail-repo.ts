@@ -1,0 +1,128 @@
+import type { Db } from './db.js';
+
+export type MailStatus = 'pending' | 'sent' | 'failed';
+
+export interface MailRow {
+  seq: number;
+  id: string;
+  to_email: string;
+  subject: string;
+  text_body: string;
+  html_body: string | null;
+  /** JSON array of {filename, cid, content_type, content_base64}. */
+  attachments: string;
+  status: MailStatus;
+  attempts: number;
+  next_attempt_at: number;
+  last_error: string | null;
+  created_at: number;
+  sent_at: number | null;
+}
+
+/** The row without its bodies: what the admin list shows and what list queries read. */
+export type MailSummaryRow = Omit<MailRow, 'text_body' | 'html_body' | 'attachments'>;
+
+const summaryColumns =
+  'seq, id, to_email, subject, status, attempts, next_attempt_at, last_error, created_at, sent_at';
+
+/** Longer SMTP transcripts add nothing for staff and would bloat every list page. */
+const maxErrorLength = 1000;
+
+/**
+ * Reads and state changes of `mail_outbox` (rows are written by MailOutbox in the caller's
+ * transaction). Every change is one UPDATE guarded by the row's current status, so a send that
+ * finishes after an admin retried or the app restarted cannot overwrite a newer state.
+ */
+export class MailRepo {
+  private readonly dueStmt;
+  private readonly nextDueStmt;
+  private readonly findStmt;
+  private readonly sentStmt;
+  private readonly retryLaterStmt;
+  private readonly failStmt;
+  private readonly requeueStmt;
+  private readonly pullForwardStmt;
+  private readonly pageAllStmt;
+  private readonly pageByStatusStmt;
+
+  constructor(db: Db) {
+    this.dueStmt = db.prepare(
+      `SELECT * FROM mail_outbox WHERE status = 'pending' AND next_attempt_at <= ? ORDER BY seq LIMIT ?`,
+    );
+    this.nextDueStmt = db.prepare(
+      `SELECT MIN(next_attempt_at) AS at FROM mail_outbox WHERE status = 'pending'`,
+    );
+    this.findStmt = db.prepare(`SELECT ${summaryColumns} FROM mail_outbox WHERE id = ?`);
+    this.sentStmt = db.prepare(
+      `UPDATE mail_outbox SET status = 'sent', sent_at = ?, attempts = attempts + 1
+       WHERE id = ? AND status = 'pending'`,
+    );
+    this.retryLaterStmt = db.prepare(
+      `UPDATE mail_outbox SET attempts = attempts + 1, last_error = ?, next_attempt_at = ?
+       WHERE id = ? AND status = 'pending'`,
+    );
+    this.failStmt = db.prepare(
+      `UPDATE mail_outbox SET status = 'failed', attempts = attempts + 1, last_error = ?
+       WHERE id = ? AND status = 'pending'`,
+    );
+    this.requeueStmt = db.prepare(
+      `UPDATE mail_outbox SET status = 'pending', attempts = 0, next_attempt_at = ?
+       WHERE id = ? AND status IN ('pending', 'failed')`,
+    );
+    this.pullForwardStmt = db.prepare(
+      `UPDATE mail_outbox SET next_attempt_at = ?
+       WHERE status = 'pending' AND next_attempt_at > ? AND last_error LIKE ? ESCAPE '\\'`,
+    );
+    this.pageAllStmt = db.prepare(
+      `SELECT ${summaryColumns} FROM mail_outbox WHERE seq > ? ORDER BY seq LIMIT ?`,
+    );
+    this.pageByStatusStmt = db.prepare(
+      `SELECT ${summaryColumns} FROM mail_outbox WHERE status = ? AND seq > ? ORDER BY seq LIMIT ?`,
+    );
+  }
+
+  /** Pending mails whose time has come, in the order they were written. */
+  due(now: number, limit: number): MailRow[] {
+    return this.dueStmt.all(now, limit) as MailRow[];
+  }
+
+  /** When the earliest pending mail falls due, or null when nothing waits. */
+  nextDueAt(): number | null {
+    return (this.nextDueStmt.get() as { at: number | null }).at;
+  }
+
+  find(id: string): MailSummaryRow | undefined {
+    return this.findStmt.get(id) as MailSummaryRow | undefined;
+  }
+
+  markSent(id: string, at: number): boolean {
+    return this.sentStmt.run(at, id).changes === 1;
+  }
+
+  markRetry(id: string, error: string, nextAttemptAt: number): boolean {
+    return this.retryLaterStmt.run(error.slice(0, maxErrorLength), nextAttemptAt, id).changes === 1;
+  }
+
+  markFailed(id: string, error: string): boolean {
+    return this.failStmt.run(error.slice(0, maxErrorLength), id).changes === 1;
+  }
+
+  /** A failed (or waiting) mail goes back to the queue with a fresh set of attempts. */
+  requeue(id: string, at: number): boolean {
+    return this.requeueStmt.run(at, id).changes === 1;
+  }
+
+  /** Makes pending mails whose last error starts with `errorPrefix` due now. */
+  pullForward(errorPrefix: string, at: number): number {
+    const pattern = `${errorPrefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    return this.pullForwardStmt.run(at, at, pattern).changes;
+  }
+
+  page(status: MailStatus | undefined, afterSeq: number, limit: number): MailSummaryRow[] {
+    return (
+      status === undefined
+        ? this.pageAllStmt.all(afterSeq, limit)
+        : this.pageByStatusStmt.all(status, afterSeq, limit)
+    ) as MailSummaryRow[];
+  }
+}

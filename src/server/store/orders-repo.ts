@@ -1,0 +1,99 @@
+import type { Db } from './db.js';
+
+export type OrderStatus = 'paid' | 'partially_refunded' | 'refunded';
+export type PaymentMethod = 'cash' | 'card' | 'comp' | 'external';
+
+export interface OrderRow {
+  seq: number;
+  id: string;
+  event_id: string;
+  status: OrderStatus;
+  buyer_name: string | null;
+  buyer_email: string | null;
+  total_cents: number;
+  refunded_cents: number;
+  currency: string;
+  payment_method: PaymentMethod;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface OrderSearch {
+  eventId?: string;
+  /** Free text from the box office search box: names, emails, order or ticket ids. */
+  q?: string;
+}
+
+/** `%` and `_` typed by staff are meant literally, not as LIKE wildcards. */
+const likePattern = (q: string): string => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export class OrdersRepo {
+  private readonly byId;
+  private readonly insertStmt;
+  private readonly refundStmt;
+  private readonly pageStmt;
+  private readonly netForEventStmt;
+
+  constructor(db: Db) {
+    this.byId = db.prepare('SELECT * FROM orders WHERE id = ?');
+    this.insertStmt = db.prepare(
+      `INSERT INTO orders (id, event_id, status, buyer_name, buyer_email, total_cents, refunded_cents, currency,
+         payment_method, created_at, updated_at)
+       VALUES (@id, @event_id, @status, @buyer_name, @buyer_email, @total_cents, @refunded_cents, @currency,
+         @payment_method, @created_at, @updated_at)`,
+    );
+    // Guarded in SQL as well as by the table CHECK: two refunds can never together exceed the total.
+    this.refundStmt = db.prepare(
+      `UPDATE orders SET refunded_cents = refunded_cents + @amount,
+         status = CASE WHEN refunded_cents + @amount >= total_cents THEN 'refunded' ELSE 'partially_refunded' END,
+         updated_at = @at
+       WHERE id = @id AND refunded_cents + @amount <= total_cents`,
+    );
+    // One statement serves every filter combination; a NULL parameter switches its filter off.
+    this.pageStmt = db.prepare(
+      `SELECT * FROM orders o
+       WHERE o.seq > @after
+         AND (@event IS NULL OR o.event_id = @event)
+         AND (@q IS NULL
+           OR o.id = @q
+           OR o.buyer_name LIKE @like ESCAPE '\\'
+           OR o.buyer_email LIKE @like ESCAPE '\\'
+           OR o.id IN (SELECT order_id FROM tickets WHERE id = @q)
+           OR o.id IN (SELECT order_id FROM attendees
+                       WHERE name LIKE @like ESCAPE '\\' OR email LIKE @like ESCAPE '\\'))
+       ORDER BY o.seq LIMIT @limit`,
+    );
+    this.netForEventStmt = db.prepare(
+      'SELECT COALESCE(SUM(total_cents - refunded_cents), 0) AS net FROM orders WHERE event_id = ?',
+    );
+  }
+
+  find(id: string): OrderRow | undefined {
+    return this.byId.get(id) as OrderRow | undefined;
+  }
+
+  insert(row: Omit<OrderRow, 'seq'>): void {
+    this.insertStmt.run(row);
+  }
+
+  /** Adds a refund to the order; false when it would exceed what was paid (nothing changes). */
+  addRefund(id: string, amount: number, at: number): boolean {
+    return this.refundStmt.run({ id, amount, at }).changes === 1;
+  }
+
+  page(search: OrderSearch, afterSeq: number, limit: number): OrderRow[] {
+    const q = search.q?.trim() || null;
+    return this.pageStmt.all({
+      after: afterSeq,
+      event: search.eventId ?? null,
+      q,
+      like: q === null ? null : likePattern(q),
+      limit,
+    }) as OrderRow[];
+  }
+
+  /** Paid minus refunded over all the event's orders. */
+  netForEvent(eventId: string): number {
+    return (this.netForEventStmt.get(eventId) as { net: number }).net;
+  }
+}

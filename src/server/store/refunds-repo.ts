@@ -1,0 +1,33 @@
+import type { Db } from './db.js';
+
+export interface RefundRow {
+  seq: number;
+  id: string;
+  order_id: string;
+  /** Set when the refund came from voiding that ticket. */
+  ticket_id: string | null;
+  amount_cents: number;
+  reason: string;
+  created_at: number;
+}
+
+export class RefundsRepo {
+  private readonly insertStmt;
+  private readonly byOrder;
+
+  constructor(db: Db) {
+    this.insertStmt = db.prepare(
+      `INSERT INTO refunds (id, order_id, ticket_id, amount_cents, reason, created_at)
+       VALUES (@id, @order_id, @ticket_id, @amount_cents, @reason, @created_at)`,
+    );
+    this.byOrder = db.prepare('SELECT * FROM refunds WHERE order_id = ? ORDER BY seq');
+  }
+
+  insert(row: Omit<RefundRow, 'seq'>): void {
+    this.insertStmt.run(row);
+  }
+
+  forOrder(orderId: string): RefundRow[] {
+    return this.byOrder.all(orderId) as RefundRow[];
+  }
+}

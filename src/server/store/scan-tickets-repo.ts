@@ -1,0 +1,74 @@
+import type { Db } from './db.js';
+import type { EventStatus } from './events-repo.js';
+
+/** What the door needs to know about a ticket, with its event's status in the same read. */
+export interface ScanTicketRow {
+  id: string;
+  order_id: string;
+  event_id: string;
+  tier_id: string;
+  attendee_id: string;
+  status: 'active' | 'transferred' | 'voided';
+  scan_count: number;
+  inside: number;
+  wallet_secret: string;
+  transferred_from: string | null;
+  transferred_to: string | null;
+  issued_at: number;
+  event_status: EventStatus;
+}
+
+export interface ScanAttendeeRow {
+  id: string;
+  event_id: string;
+  order_id: string;
+  ticket_id: string;
+  name: string | null;
+  email: string | null;
+  created_at: number;
+}
+
+/**
+ * The scanning side of the tickets table: admission state only (`scan_count`, `inside`). The
+ * sales code owns everything else about a ticket; these statements never touch it.
+ */
+export class ScanTicketsRepo {
+  private readonly findStmt;
+  private readonly attendeeStmt;
+  private readonly admitStmt;
+  private readonly exitStmt;
+
+  constructor(db: Db) {
+    this.findStmt = db.prepare(
+      `SELECT t.id, t.order_id, t.event_id, t.tier_id, t.attendee_id, t.status, t.scan_count, t.inside,
+         t.wallet_secret, t.transferred_from, t.transferred_to, t.issued_at, e.status AS event_status
+       FROM tickets t JOIN events e ON e.id = t.event_id WHERE t.id = ?`,
+    );
+    this.attendeeStmt = db.prepare(
+      'SELECT id, event_id, order_id, ticket_id, name, email, created_at FROM attendees WHERE id = ?',
+    );
+    // The one guard against double admission: the row changes only while the holder is outside.
+    this.admitStmt = db.prepare(
+      `UPDATE tickets SET scan_count = scan_count + 1, inside = 1, updated_at = ?
+       WHERE id = ? AND status = 'active' AND inside = 0`,
+    );
+    this.exitStmt = db.prepare('UPDATE tickets SET inside = 0, updated_at = ? WHERE id = ? AND inside = 1');
+  }
+
+  find(id: string): ScanTicketRow | undefined {
+    return this.findStmt.get(id) as ScanTicketRow | undefined;
+  }
+
+  attendee(id: string): ScanAttendeeRow | undefined {
+    return this.attendeeStmt.get(id) as ScanAttendeeRow | undefined;
+  }
+
+  /** True when this call admitted the holder; false when someone else got there first. */
+  admit(id: string, at: number): boolean {
+    return this.admitStmt.run(at, id).changes === 1;
+  }
+
+  exit(id: string, at: number): boolean {
+    return this.exitStmt.run(at, id).changes === 1;
+  }
+}

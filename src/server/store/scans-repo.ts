@@ -1,0 +1,79 @@
+import type { Statement } from 'better-sqlite3';
+import type { Db } from './db.js';
+
+export type ScanResult = 'admitted' | 'rejected';
+export type ScanDirection = 'in' | 'out';
+export type ScanSource = 'online' | 'sync';
+
+export interface ScanRow {
+  seq: number;
+  id: string;
+  event_id: string | null;
+  ticket_id: string | null;
+  device_id: string | null;
+  result: ScanResult;
+  reason: string | null;
+  direction: ScanDirection;
+  scanned_at: number;
+  created_at: number;
+  source: ScanSource;
+  conflict: number;
+  sync_key: string | null;
+}
+
+export interface ScanFilter {
+  event_id?: string;
+  device_id?: string;
+  ticket_id?: string;
+  result?: ScanResult;
+}
+
+const filterColumns = ['event_id', 'device_id', 'ticket_id', 'result'] as const;
+
+/** Scan records: every attempt, admitted or not, in arrival order. */
+export class ScansRepo {
+  private readonly insertStmt;
+  private readonly bySyncKeyStmt;
+  private readonly lastEntryStmt;
+  private readonly pageStmts = new Map<string, Statement<unknown[]>>();
+
+  constructor(private readonly db: Db) {
+    this.insertStmt = db.prepare(
+      `INSERT INTO scans (id, event_id, ticket_id, device_id, result, reason, direction, scanned_at,
+         created_at, source, conflict, sync_key)
+       VALUES (@id, @event_id, @ticket_id, @device_id, @result, @reason, @direction, @scanned_at,
+         @created_at, @source, @conflict, @sync_key)`,
+    );
+    this.bySyncKeyStmt = db.prepare('SELECT * FROM scans WHERE sync_key = ?');
+    this.lastEntryStmt = db.prepare(
+      `SELECT * FROM scans WHERE ticket_id = ? AND result = 'admitted' AND direction = 'in'
+       ORDER BY seq DESC LIMIT 1`,
+    );
+  }
+
+  insert(row: Omit<ScanRow, 'seq'>): void {
+    this.insertStmt.run(row);
+  }
+
+  bySyncKey(key: string): ScanRow | undefined {
+    return this.bySyncKeyStmt.get(key) as ScanRow | undefined;
+  }
+
+  /** The admission that let the holder in last: who to blame when an offline admission collides. */
+  lastEntry(ticketId: string): ScanRow | undefined {
+    return this.lastEntryStmt.get(ticketId) as ScanRow | undefined;
+  }
+
+  /** Filters map to fixed column names; one prepared statement per combination in use. */
+  page(filter: ScanFilter, afterSeq: number, limit: number): ScanRow[] {
+    const used = filterColumns.filter((column) => filter[column] !== undefined);
+    const key = used.join(',');
+    let stmt = this.pageStmts.get(key);
+    if (!stmt) {
+      const where = ['seq > ?', ...used.map((column) => `${column} = ?`)];
+      stmt = this.db.prepare(`SELECT * FROM scans WHERE ${where.join(' AND ')} ORDER BY seq LIMIT ?`);
+      this.pageStmts.set(key, stmt);
+    }
+    return stmt.all(afterSeq, ...used.map((column) => filter[column] as string), limit) as ScanRow[];
+  }
+}

@@ -1,0 +1,22 @@
+import type { Db } from './db.js';
+
+/** The venue's key/value settings (table `settings`, migration 001); values are text. */
+export class SettingsRepo {
+  private readonly getStmt;
+  private readonly putStmt;
+
+  constructor(db: Db) {
+    this.getStmt = db.prepare('SELECT value FROM settings WHERE key = ?');
+    this.putStmt = db.prepare(
+      'INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
+    );
+  }
+
+  get(key: string): string | undefined {
+    return (this.getStmt.get(key) as { value: string } | undefined)?.value;
+  }
+
+  put(key: string, value: string): void {
+    this.putStmt.run(key, value);
+  }
+}

@@ -1,0 +1,76 @@
+import type { Db } from './db.js';
+
+export type TicketStatus = 'active' | 'transferred' | 'voided';
+
+export interface TicketRow {
+  seq: number;
+  id: string;
+  order_id: string;
+  event_id: string;
+  tier_id: string;
+  attendee_id: string;
+  status: TicketStatus;
+  scan_count: number;
+  /** What this ticket cost on its order: the most a void refunds for it. */
+  price_cents: number;
+  wallet_secret: string;
+  transferred_from: string | null;
+  transferred_to: string | null;
+  issued_at: number;
+  voided_at: number | null;
+  updated_at: number;
+}
+
+export class TicketsRepo {
+  private readonly byId;
+  private readonly byWalletSecret;
+  private readonly byOrder;
+  private readonly insertStmt;
+  private readonly transferStmt;
+  private readonly voidStmt;
+
+  constructor(db: Db) {
+    this.byId = db.prepare('SELECT * FROM tickets WHERE id = ?');
+    this.byWalletSecret = db.prepare('SELECT * FROM tickets WHERE wallet_secret = ?');
+    this.byOrder = db.prepare('SELECT * FROM tickets WHERE order_id = ? ORDER BY seq');
+    this.insertStmt = db.prepare(
+      `INSERT INTO tickets (id, order_id, event_id, tier_id, attendee_id, status, scan_count, price_cents,
+         wallet_secret, transferred_from, transferred_to, issued_at, voided_at, updated_at)
+       VALUES (@id, @order_id, @event_id, @tier_id, @attendee_id, @status, @scan_count, @price_cents,
+         @wallet_secret, @transferred_from, @transferred_to, @issued_at, @voided_at, @updated_at)`,
+    );
+    // Both status moves are conditional on `active`, so a ticket can leave that state only once
+    // even if two requests race (the loser sees changes = 0).
+    this.transferStmt = db.prepare(
+      "UPDATE tickets SET status = 'transferred', transferred_to = ?, updated_at = ? WHERE id = ? AND status = 'active'",
+    );
+    this.voidStmt = db.prepare(
+      "UPDATE tickets SET status = 'voided', voided_at = ?, updated_at = ? WHERE id = ? AND status = 'active'",
+    );
+  }
+
+  find(id: string): TicketRow | undefined {
+    return this.byId.get(id) as TicketRow | undefined;
+  }
+
+  /** For the wallet page, which is reached through the secret alone. */
+  findByWalletSecret(secret: string): TicketRow | undefined {
+    return this.byWalletSecret.get(secret) as TicketRow | undefined;
+  }
+
+  forOrder(orderId: string): TicketRow[] {
+    return this.byOrder.all(orderId) as TicketRow[];
+  }
+
+  insert(row: Omit<TicketRow, 'seq'>): void {
+    this.insertStmt.run(row);
+  }
+
+  markTransferred(id: string, toTicketId: string, at: number): boolean {
+    return this.transferStmt.run(toTicketId, at, id).changes === 1;
+  }
+
+  markVoided(id: string, at: number): boolean {
+    return this.voidStmt.run(at, at, id).changes === 1;
+  }
+}

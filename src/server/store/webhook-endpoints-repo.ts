@@ -1,0 +1,105 @@
+import type { Db } from './db.js';
+
+export type EndpointStatus = 'enabled' | 'disabled';
+export type DisabledReason = 'manual' | 'gone';
+
+export interface WebhookEndpointRow {
+  seq: number;
+  id: string;
+  url: string;
+  description: string | null;
+  /** JSON array of kinds, or `["*"]`. */
+  events: string;
+  status: EndpointStatus;
+  disabled_reason: DisabledReason | null;
+  secret: string;
+  previous_secret: string | null;
+  previous_expires_at: number | null;
+  last_success_at: number | null;
+  last_failure_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export type EndpointChanges = Partial<
+  Pick<
+    WebhookEndpointRow,
+    | 'url'
+    | 'description'
+    | 'events'
+    | 'status'
+    | 'disabled_reason'
+    | 'secret'
+    | 'previous_secret'
+    | 'previous_expires_at'
+  >
+>;
+
+export class WebhookEndpointsRepo {
+  private readonly byId;
+  private readonly insertStmt;
+  private readonly pageStmt;
+  private readonly allStmt;
+  private readonly deleteStmt;
+  private readonly deleteDeliveriesStmt;
+  private readonly successStmt;
+  private readonly failureStmt;
+
+  constructor(private readonly db: Db) {
+    this.byId = db.prepare('SELECT * FROM webhook_endpoints WHERE id = ?');
+    this.insertStmt = db.prepare(
+      `INSERT INTO webhook_endpoints (id, url, description, events, status, disabled_reason, secret,
+         previous_secret, previous_expires_at, last_success_at, last_failure_at, created_at, updated_at)
+       VALUES (@id, @url, @description, @events, @status, @disabled_reason, @secret,
+         @previous_secret, @previous_expires_at, @last_success_at, @last_failure_at, @created_at, @updated_at)`,
+    );
+    this.pageStmt = db.prepare('SELECT * FROM webhook_endpoints WHERE seq > ? ORDER BY seq LIMIT ?');
+    this.allStmt = db.prepare('SELECT * FROM webhook_endpoints ORDER BY seq');
+    this.deleteStmt = db.prepare('DELETE FROM webhook_endpoints WHERE id = ?');
+    this.deleteDeliveriesStmt = db.prepare('DELETE FROM webhook_deliveries WHERE endpoint_id = ?');
+    this.successStmt = db.prepare(
+      'UPDATE webhook_endpoints SET last_success_at = MAX(COALESCE(last_success_at, 0), ?) WHERE id = ?',
+    );
+    this.failureStmt = db.prepare(
+      'UPDATE webhook_endpoints SET last_failure_at = MAX(COALESCE(last_failure_at, 0), ?) WHERE id = ?',
+    );
+  }
+
+  find(id: string): WebhookEndpointRow | undefined {
+    return this.byId.get(id) as WebhookEndpointRow | undefined;
+  }
+
+  insert(row: Omit<WebhookEndpointRow, 'seq'>): void {
+    this.insertStmt.run(row);
+  }
+
+  update(id: string, changes: EndpointChanges, now: number): void {
+    const entries = Object.entries(changes).filter(([, value]) => value !== undefined);
+    const sets = [...entries.map(([column]) => `${column} = ?`), 'updated_at = ?'].join(', ');
+    this.db
+      .prepare(`UPDATE webhook_endpoints SET ${sets} WHERE id = ?`)
+      .run(...entries.map(([, v]) => v), now, id);
+  }
+
+  /** The endpoint and its delivery log go together; its messages stay for other endpoints. */
+  delete(id: string): boolean {
+    this.deleteDeliveriesStmt.run(id);
+    return this.deleteStmt.run(id).changes === 1;
+  }
+
+  page(afterSeq: number, limit: number): WebhookEndpointRow[] {
+    return this.pageStmt.all(afterSeq, limit) as WebhookEndpointRow[];
+  }
+
+  all(): WebhookEndpointRow[] {
+    return this.allStmt.all() as WebhookEndpointRow[];
+  }
+
+  recordSuccess(id: string, at: number): void {
+    this.successStmt.run(at, id);
+  }
+
+  recordFailure(id: string, at: number): void {
+    this.failureStmt.run(at, id);
+  }
+}

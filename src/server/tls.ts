@@ -1,0 +1,114 @@
+import { X509Certificate, createPrivateKey } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { hostname, networkInterfaces } from 'node:os';
+import { isIP } from 'node:net';
+import { join } from 'node:path';
+import { generate } from 'selfsigned';
+
+export interface TlsMaterial {
+  key: string;
+  cert: string;
+  /**
+   * SHA-256 of the certificate's DER bytes as uppercase colon-separated hex (Node's
+   * `fingerprint256`, e.g. `AB:01:…`, 95 characters). Devices pin it; mDNS and the pairing QR carry it.
+   */
+  fingerprint256: string;
+  /** True when this start made the certificate. */
+  created: boolean;
+}
+
+const validityDays = 3650;
+/** Regenerate when less than this is left, rather than serve a certificate about to lapse. */
+const renewBeforeMs = 30 * 24 * 60 * 60 * 1000;
+
+export function tlsPaths(dataDir: string): { dir: string; cert: string; key: string } {
+  const dir = join(dataDir, 'tls');
+  return { dir, cert: join(dir, 'cert.pem'), key: join(dir, 'key.pem') };
+}
+
+/** Names a device may reach the server by; pinning makes them a courtesy, not the security. */
+export function subjectAltNames(host: string): { dns: string[]; ips: string[] } {
+  const dns = new Set(['marquee.local', 'localhost', `${hostname().split('.')[0]}.local`]);
+  const ips = new Set(['127.0.0.1', '::1']);
+  if (host === '0.0.0.0' || host === '::') {
+    for (const list of Object.values(networkInterfaces())) {
+      for (const address of list ?? []) if (!address.internal) ips.add(address.address.split('%')[0]!);
+    }
+  } else if (isIP(host)) {
+    ips.add(host);
+  } else if (host) {
+    dns.add(host);
+  }
+  return { dns: [...dns], ips: [...ips] };
+}
+
+function makeCertificate(host: string): { key: string; cert: string } {
+  const { dns, ips } = subjectAltNames(host);
+  const pems = generate(
+    [
+      { name: 'commonName', value: 'marquee.local' },
+      { name: 'organizationName', value: 'Marquee venue server' },
+    ],
+    {
+      keySize: 2048,
+      days: validityDays,
+      algorithm: 'sha256',
+      extensions: [
+        { name: 'basicConstraints', cA: false },
+        { name: 'keyUsage', digitalSignature: true, keyEncipherment: true },
+        { name: 'extKeyUsage', serverAuth: true },
+        {
+          name: 'subjectAltName',
+          altNames: [...dns.map((value) => ({ type: 2, value })), ...ips.map((ip) => ({ type: 7, ip }))],
+        },
+      ],
+    },
+  );
+  return { key: pems.private, cert: pems.cert };
+}
+
+function readUsable(paths: { cert: string; key: string }, now: number): { key: string; cert: string } | null {
+  if (!existsSync(paths.cert) || !existsSync(paths.key)) return null;
+  try {
+    const cert = readFileSync(paths.cert, 'utf8');
+    const key = readFileSync(paths.key, 'utf8');
+    const x509 = new X509Certificate(cert);
+    if (!x509.checkPrivateKey(createPrivateKey(key))) return null;
+    if (Date.parse(x509.validTo) - now < renewBeforeMs) return null;
+    return { key, cert };
+  } catch {
+    return null;
+  }
+}
+
+/** Writes via a temporary file so a crash never leaves half a PEM behind. */
+function writeAtomically(file: string, text: string, mode: number): void {
+  const tmp = `${file}.tmp`;
+  writeFileSync(tmp, text, { mode });
+  chmodSync(tmp, mode);
+  renameSync(tmp, file);
+}
+
+/**
+ * The LAN certificate (CONTRACT.md "bind address"): self-signed, RSA 2048, made on first start and
+ * kept in `<dataDir>/tls/` (key 0600), reused on every later start so paired devices' pins hold.
+ * Replaced only when missing, unreadable, not matching its key, or within 30 days of expiry.
+ */
+export function ensureTlsMaterial(dataDir: string, host: string, now = Date.now()): TlsMaterial {
+  const paths = tlsPaths(dataDir);
+  mkdirSync(paths.dir, { recursive: true, mode: 0o700 });
+  let material = readUsable(paths, now);
+  let created = false;
+  if (!material) {
+    material = makeCertificate(host);
+    // Key first: a certificate on disk always has its key beside it.
+    writeAtomically(paths.key, material.key, 0o600);
+    writeAtomically(paths.cert, material.cert, 0o644);
+    created = true;
+  }
+  return {
+    ...material,
+    fingerprint256: new X509Certificate(material.cert).fingerprint256,
+    created,
+  };
+}

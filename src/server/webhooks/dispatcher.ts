@@ -1,0 +1,248 @@
+import { setMaxListeners } from 'node:events';
+import { inTransaction, type Db } from '../store/db.js';
+import type { DueDelivery, WebhookDeliveriesRepo } from '../store/webhook-deliveries-repo.js';
+import type { WebhookEndpointsRepo } from '../store/webhook-endpoints-repo.js';
+import type { EndpointCache, EnabledEndpoint } from './endpoint-cache.js';
+import type { EndpointHealth, EndpointState } from './endpoint-health.js';
+import { recordOutcome, type Outcome } from './record-outcome.js';
+import { signedHeaders } from './signature.js';
+import { WebhookTransport } from './transport.js';
+import type { Wakeup } from './wakeup.js';
+
+export interface DispatcherOptions {
+  /** Deliveries in flight per endpoint while it is online. */
+  concurrency: number;
+  /** While an endpoint is offline, one delivery is tried as a probe this often. */
+  probeMs: number;
+  /** A 2xx within this time is success (CONTRACT.md: 10 s). */
+  timeoutMs: number;
+  retryScheduleMs: readonly number[];
+  allowLinkLocal: boolean;
+  /** Longest sleep between looks at the store; wakeups usually come sooner. */
+  pollMs: number;
+  /**
+   * Shortest gap between two looks at the store while the queue keeps up. Under a stream of
+   * checkouts each one rings the doorbell; gathering them (and the answers that came back
+   * meanwhile) into one look and one transaction per gap keeps the dispatcher's share of the
+   * event loop small. With a backlog, every freed slot is refilled at once instead.
+   */
+  batchMs: number;
+  /** On stop, how long attempts in flight may finish before they are abandoned. */
+  stopGraceMs: number;
+  userAgent: string;
+}
+
+export interface DispatcherDeps {
+  db: Db;
+  now: () => number;
+  endpoints: EndpointCache;
+  endpointsRepo: WebhookEndpointsRepo;
+  deliveries: WebhookDeliveriesRepo;
+  health: EndpointHealth;
+  wakeup: Wakeup;
+  onError: (err: unknown) => void;
+}
+
+/**
+ * The background worker that sends the outbox: per endpoint, up to `concurrency` due deliveries
+ * at once, picked in write order; an unreachable endpoint gets one probe every `probeMs` until it
+ * answers. Outcomes are written in small batches (one transaction per turn of the loop), and a
+ * delivery stays "in flight" in memory until its outcome is written, so it is never sent twice
+ * by one process; after a crash, whatever was in flight is simply due again (at least once).
+ */
+export class WebhookDispatcher {
+  private readonly transport: WebhookTransport;
+  private readonly abort = new AbortController();
+  private readonly outcomes: Outcome[] = [];
+  private readonly running = new Set<Promise<void>>();
+  private timer: NodeJS.Timeout | null = null;
+  private pending: NodeJS.Timeout | null = null;
+  private lastTickAt = 0;
+  /** Some endpoint had more due than free slots at the last look: drain without pausing. */
+  private backlogged = false;
+  private stopping = false;
+
+  constructor(
+    private readonly deps: DispatcherDeps,
+    private readonly options: DispatcherOptions,
+  ) {
+    // Every attempt in flight listens for the stop signal; that many listeners is expected.
+    setMaxListeners(0, this.abort.signal);
+    this.transport = new WebhookTransport({
+      maxSocketsPerHost: options.concurrency,
+      timeoutMs: options.timeoutMs,
+      allowLinkLocal: options.allowLinkLocal,
+    });
+  }
+
+  start(): void {
+    this.deps.wakeup.listen(() => this.wake());
+    this.wake();
+  }
+
+  wake(): void {
+    if (this.stopping || this.pending) return;
+    const gap = this.backlogged ? 0 : this.options.batchMs;
+    const wait = Math.max(0, this.lastTickAt + gap - performance.now());
+    this.pending = setTimeout(() => {
+      this.pending = null;
+      this.tick();
+    }, wait);
+  }
+
+  /** Lets attempts in flight finish for a moment, abandons the rest, writes what finished. */
+  async stop(): Promise<void> {
+    this.stopping = true;
+    this.deps.wakeup.listen(null);
+    if (this.timer) clearTimeout(this.timer);
+    if (this.pending) clearTimeout(this.pending);
+    if (this.running.size > 0) {
+      let graceTimer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        Promise.allSettled([...this.running]),
+        new Promise((r) => (graceTimer = setTimeout(r, this.options.stopGraceMs))),
+      ]);
+      clearTimeout(graceTimer);
+    }
+    this.abort.abort();
+    await Promise.allSettled([...this.running]);
+    this.flush();
+    this.transport.close();
+  }
+
+  private tick(): void {
+    if (this.stopping) return;
+    this.lastTickAt = performance.now();
+    this.backlogged = false;
+    let nextAt: number;
+    const now = this.deps.now();
+    try {
+      this.flush();
+      nextAt = now + this.options.pollMs;
+      for (const endpoint of this.deps.endpoints.enabled()) {
+        const at = this.fill(endpoint, now);
+        if (at !== null) nextAt = Math.min(nextAt, at);
+      }
+    } catch (err) {
+      this.deps.onError(err);
+      nextAt = now + this.options.pollMs;
+    }
+    this.sleepUntil(nextAt - now);
+  }
+
+  private sleepUntil(delayMs: number): void {
+    if (this.timer) clearTimeout(this.timer);
+    const delay = Math.max(0, Math.min(delayMs, this.options.pollMs));
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.wake();
+    }, delay);
+    this.timer.unref();
+  }
+
+  /** Starts what may start for one endpoint; returns when it next needs a look (null: on completion). */
+  private fill(endpoint: EnabledEndpoint, now: number): number | null {
+    const state = this.deps.health.get(endpoint.id);
+    if (state.pausedUntil > now) return state.pausedUntil;
+    if (!state.online) {
+      if (state.inFlight.size > 0) return null;
+      if (now < state.nextProbeAt) return state.nextProbeAt;
+      const [probe] = this.deps.deliveries.due(endpoint.id, now, 1);
+      if (!probe) return this.deps.deliveries.earliestPending(endpoint.id);
+      this.send(endpoint, probe, state, now);
+      return null;
+    }
+    const free = this.options.concurrency - state.inFlight.size;
+    if (free <= 0) {
+      // A full pipeline: the receiver sets the pace, so each freed slot is refilled at once.
+      this.backlogged = true;
+      return null;
+    }
+    const due = this.deps.deliveries
+      .due(endpoint.id, now, free + state.inFlight.size)
+      .filter((row) => !state.inFlight.has(row.id))
+      .slice(0, free);
+    for (const row of due) this.send(endpoint, row, state, now);
+    if (due.length === free) {
+      this.backlogged = true;
+      return null;
+    }
+    const earliest = this.deps.deliveries.earliestPending(endpoint.id);
+    return earliest !== null && earliest > now ? earliest : null;
+  }
+
+  private send(endpoint: EnabledEndpoint, row: DueDelivery, state: EndpointState, now: number): void {
+    state.inFlight.add(row.id);
+    if (!state.online) state.nextProbeAt = now + this.options.probeMs;
+    const secrets = [endpoint.secret];
+    if (endpoint.previousSecret !== null && (endpoint.previousExpiresAt ?? 0) > now)
+      secrets.push(endpoint.previousSecret);
+    const timestamp = Math.floor(now / 1000);
+    const attempt = this.transport
+      .send({
+        url: endpoint.url,
+        body: row.payload,
+        signal: this.abort.signal,
+        headers: {
+          'content-type': 'application/json',
+          'user-agent': this.options.userAgent,
+          ...signedHeaders(secrets, row.message_id, timestamp, row.payload),
+        },
+      })
+      .catch((err: unknown) => ({
+        kind: 'error' as const,
+        error: err instanceof Error ? err.message : String(err),
+      }))
+      .then((result) => {
+        this.outcomes.push({
+          endpointId: endpoint.id,
+          deliveryId: row.id,
+          failures: row.failures,
+          startedAt: now,
+          at: this.deps.now(),
+          result,
+        });
+      })
+      .finally(() => {
+        this.running.delete(attempt);
+        this.wake();
+      });
+    this.running.add(attempt);
+  }
+
+  /** Writes finished attempts in one transaction, then frees their slots. */
+  private flush(): void {
+    if (this.outcomes.length === 0) return;
+    const batch = this.outcomes.splice(0);
+    let endpointsChanged = false;
+    try {
+      inTransaction(this.deps.db, () => {
+        endpointsChanged = recordOutcomes(batch, this.deps, this.options);
+      });
+    } finally {
+      for (const outcome of batch)
+        this.deps.health.get(outcome.endpointId).inFlight.delete(outcome.deliveryId);
+      if (endpointsChanged) this.deps.endpoints.refresh();
+    }
+  }
+}
+
+/** Applies a batch to the store and to the health map; true when an endpoint was disabled. */
+function recordOutcomes(
+  batch: readonly Outcome[],
+  deps: DispatcherDeps,
+  options: DispatcherOptions,
+): boolean {
+  let changed = false;
+  const lastSuccess = new Map<string, number>();
+  const lastFailure = new Map<string, number>();
+  for (const outcome of batch) {
+    const effect = recordOutcome(outcome, deps, options);
+    if (effect === 'disabled') changed = true;
+    if (effect === 'delivered') lastSuccess.set(outcome.endpointId, outcome.at);
+    else if (effect !== 'none') lastFailure.set(outcome.endpointId, outcome.at);
+  }
+  for (const [id, at] of lastSuccess) deps.endpointsRepo.recordSuccess(id, at);
+  for (const [id, at] of lastFailure) deps.endpointsRepo.recordFailure(id, at);
+  return changed;
+}

@@ -1,0 +1,105 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { ServerOptions } from '../config.js';
+import { WebhookDeliveriesService } from '../domain/webhook-deliveries.js';
+import { WebhookEndpointsService } from '../domain/webhook-endpoints.js';
+import type { Lifecycle } from '../lifecycle.js';
+import type { Db } from '../store/db.js';
+import { WebhookDeliveriesRepo } from '../store/webhook-deliveries-repo.js';
+import { WebhookEndpointsRepo } from '../store/webhook-endpoints-repo.js';
+import { serverVersion } from '../version.js';
+import { WebhookDispatcher } from './dispatcher.js';
+import { EndpointCache } from './endpoint-cache.js';
+import { EndpointHealth } from './endpoint-health.js';
+import { WebhookFanOut } from './fan-out.js';
+import { defaultConcurrency, defaultProbeMs } from './defaults.js';
+import { defaultRetryScheduleMs } from './retry-schedule.js';
+import { Wakeup } from './wakeup.js';
+
+/** Everything webhooks need, shared by the outbox (fan-out), the routes and the dispatcher. */
+export interface Webhooks {
+  endpoints: WebhookEndpointsService;
+  deliveries: WebhookDeliveriesService;
+  fanOut: WebhookFanOut;
+  cache: EndpointCache;
+  health: EndpointHealth;
+  wakeup: Wakeup;
+  repos: { endpoints: WebhookEndpointsRepo; deliveries: WebhookDeliveriesRepo };
+}
+
+export function createWebhooks(
+  db: Db,
+  now: () => number,
+  options: Pick<ServerOptions, 'webhookAllowLinkLocal'>,
+): Webhooks {
+  const repos = {
+    endpoints: new WebhookEndpointsRepo(db),
+    deliveries: new WebhookDeliveriesRepo(db),
+  };
+  const cache = new EndpointCache(repos.endpoints);
+  const health = new EndpointHealth();
+  const wakeup = new Wakeup();
+  return {
+    repos,
+    cache,
+    health,
+    wakeup,
+    fanOut: new WebhookFanOut(cache, repos.deliveries, wakeup),
+    endpoints: new WebhookEndpointsService({
+      db,
+      now,
+      repo: repos.endpoints,
+      cache,
+      health,
+      wakeup,
+      allowLinkLocal: options.webhookAllowLinkLocal ?? false,
+    }),
+    deliveries: new WebhookDeliveriesService({
+      db,
+      now,
+      endpoints: repos.endpoints,
+      deliveries: repos.deliveries,
+      health,
+      wakeup,
+    }),
+  };
+}
+
+/** Starts the dispatcher; it stops (finishing or abandoning attempts) before the store closes. */
+export function startWebhookDispatcher(
+  ctx: {
+    db: Db;
+    now: () => number;
+    options: ServerOptions;
+    lifecycle: Lifecycle;
+    webhooks: Webhooks;
+  },
+  log: FastifyBaseLogger,
+): WebhookDispatcher {
+  const { webhooks, options } = ctx;
+  const dispatcher = new WebhookDispatcher(
+    {
+      db: ctx.db,
+      now: ctx.now,
+      endpoints: webhooks.cache,
+      endpointsRepo: webhooks.repos.endpoints,
+      deliveries: webhooks.repos.deliveries,
+      health: webhooks.health,
+      wakeup: webhooks.wakeup,
+      onError: (err) => log.error({ err }, 'webhook dispatcher'),
+    },
+    {
+      concurrency: options.webhookConcurrency ?? defaultConcurrency,
+      probeMs: options.webhookProbeMs ?? defaultProbeMs,
+      timeoutMs: 10_000,
+      retryScheduleMs: options.webhookRetryScheduleMs ?? defaultRetryScheduleMs,
+      allowLinkLocal: options.webhookAllowLinkLocal ?? false,
+      pollMs: 5_000,
+      batchMs: 5,
+      stopGraceMs: 1_000,
+      userAgent: `Marquee-Webhooks/${serverVersion}`,
+    },
+  );
+  dispatcher.start();
+  ctx.lifecycle.onStop('webhook dispatcher', () => dispatcher.stop());
+  return dispatcher;
+}

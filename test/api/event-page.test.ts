@@ -1,0 +1,127 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createEvent, createTier, type EventJson, type TierJson } from '../support/foundation-fixtures.js';
+import { makeTestApp, type TestApp } from '../support/test-app.js';
+
+let t: TestApp;
+beforeEach(async () => {
+  t = await makeTestApp();
+});
+afterEach(async () => {
+  await t.close();
+});
+
+/** The event page as a browser would ask for it: no key. */
+const page = (url: string) => t.call('GET', url, undefined, null);
+const path = (event: EventJson) => new URL(event.url).pathname;
+
+describe('public event page /e/{id}', () => {
+  let event: EventJson;
+  let open: TierJson;
+  let unlisted: TierJson;
+  let coded: TierJson;
+  beforeEach(async () => {
+    event = await createEvent(t, { title: 'Jazz night' });
+    open = await createTier(t, event.id, { name: 'Standing', price_cents: 2500 });
+    unlisted = await createTier(t, event.id, { name: 'Press list', visibility: 'unlisted' });
+    coded = await createTier(t, event.id, {
+      name: 'Friends',
+      visibility: 'access_code',
+      access_code: 'SECRET1',
+    });
+    await t.call('POST', `/v2/events/${event.id}/publish`);
+  });
+
+  it("is what the event's url points at, and needs no key", async () => {
+    expect(event.url).toBe(`http://venue.test/e/${event.id}`);
+    const res = await page(path(event));
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.body).toMatch(/^<!doctype html>/);
+    expect(res.body).toContain('<h1>Jazz night</h1>');
+    expect(res.body).toContain('Main hall');
+  });
+
+  it('lists public tiers with price and state, and hides unlisted and access-code tiers', async () => {
+    const res = await page(path(event));
+    expect(res.body).toContain(`data-tier="${open.id}"`);
+    expect(res.body).toContain('Standing');
+    expect(res.body).toContain('$25.00');
+    expect(res.body).toContain('On sale');
+    expect(res.body).not.toContain(unlisted.id);
+    expect(res.body).not.toContain('Press list');
+    expect(res.body).not.toContain(coded.id);
+    expect(res.body).not.toContain('Friends');
+  });
+
+  it('shows an unlisted or access-code tier through its direct link only, never the code', async () => {
+    const direct = await page(`${path(event)}?tier=${unlisted.id}`);
+    expect(direct.body).toContain('Press list');
+    expect(direct.body).toContain('Standing');
+    expect(direct.body).not.toContain('Friends');
+    const withCode = await page(`${path(event)}?tier=${coded.id}`);
+    expect(withCode.body).toContain('Friends');
+    expect(withCode.body).toContain('Access code required');
+    expect(withCode.body).not.toContain('SECRET1');
+  });
+
+  it("ignores a direct link to another event's tier", async () => {
+    const other = await createEvent(t);
+    const foreign = await createTier(t, other.id, { name: 'Foreign', visibility: 'unlisted' });
+    const res = await page(`${path(event)}?tier=${foreign.id}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).not.toContain('Foreign');
+  });
+
+  it('shows sale state from the clock: not yet, ended, sold out', async () => {
+    await t.call('PATCH', `/v2/tiers/${open.id}`, { sale_starts_at: '2026-12-01T00:00:00Z' });
+    expect((await page(path(event))).body).toContain('Not on sale yet');
+    t.clock.ms = Date.parse('2026-12-02T00:00:00Z');
+    await t.call('PATCH', `/v2/tiers/${open.id}`, { sale_ends_at: '2026-12-01T12:00:00Z' });
+    expect((await page(path(event))).body).toContain('Sales ended');
+    await t.call('PATCH', `/v2/tiers/${open.id}`, { sale_starts_at: null, sale_ends_at: null, quantity: 0 });
+    expect((await page(path(event))).body).toContain('Sold out');
+  });
+
+  it('escapes HTML in titles, venues and tier names', async () => {
+    const nasty = await createEvent(t, { title: '<script>alert(1)</script>', venue: 'Tom & "Jerry\'s"' });
+    await createTier(t, nasty.id, { name: '<img src=x onerror=alert(2)>' });
+    await t.call('POST', `/v2/events/${nasty.id}/publish`);
+    const res = await page(path(nasty));
+    expect(res.body).not.toContain('<script>alert(1)</script>');
+    expect(res.body).not.toContain('<img src=x');
+    expect(res.body).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(res.body).toContain('Tom &amp; &quot;Jerry&#39;s&quot;');
+    expect(res.body).toContain('&lt;img src=x onerror=alert(2)&gt;');
+  });
+
+  it('answers 404 with an HTML page for an unknown event', async () => {
+    const res = await page('/e/evt_nope');
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.body).toContain('Event not found');
+  });
+
+  it('resolves a draft but lists no tickets until it is published', async () => {
+    const draft = await createEvent(t, { title: 'Coming soon' });
+    await createTier(t, draft.id, { name: 'Early' });
+    const res = await page(path(draft));
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('Coming soon');
+    expect(res.body).toContain('Tickets are not on sale yet');
+    expect(res.body).not.toContain('Early');
+  });
+
+  it('says a cancelled event is cancelled', async () => {
+    await t.call('POST', `/v2/events/${event.id}/cancel`);
+    const res = await page(path(event));
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('This event has been cancelled');
+  });
+
+  it('formats the price in the event currency', async () => {
+    const eur = await createEvent(t, { currency: 'eur' });
+    await createTier(t, eur.id, { name: 'Sitz', price_cents: 1999 });
+    await t.call('POST', `/v2/events/${eur.id}/publish`);
+    expect((await page(path(eur))).body).toContain('€19.99');
+  });
+});

@@ -1,0 +1,168 @@
+import type { FastifyInstance } from 'fastify';
+import { compactVerify, importJWK } from 'jose';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { expectError } from '../support/foundation-fixtures.js';
+import { makeTestApp, type TestApp } from '../support/test-app.js';
+
+let t: TestApp;
+beforeEach(async () => {
+  t = await makeTestApp();
+});
+afterEach(async () => {
+  await t.close();
+});
+
+interface OpenApiDoc {
+  openapi: string;
+  info: { title: string; version: string };
+  paths: Record<string, Record<string, { responses?: Record<string, unknown>; summary?: string }>>;
+  components: { schemas?: Record<string, unknown>; securitySchemes?: Record<string, unknown> };
+}
+
+/**
+ * Every method+path the app serves, read from Fastify's route tree (it has no list API). Params
+ * become `{}` so `/:id` and OpenAPI's `/{id}` compare equal whatever the param's name.
+ */
+function servedRoutes(app: FastifyInstance): string[] {
+  const routes: string[] = [];
+  const stack: string[] = [];
+  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
+    const match = /^((?:│ {3}| {4})*)(?:├── |└── )(\S+)(?: \(([^)]+)\))?$/.exec(line);
+    if (!match) continue;
+    const depth = match[1]!.length / 4;
+    stack.length = depth;
+    stack.push(match[2]!);
+    for (const method of match[3]?.split(', ') ?? []) {
+      if (method !== 'HEAD') routes.push(`${method} ${stack.join('').replace(/:[^/]+/g, '{}')}`);
+    }
+  }
+  return routes;
+}
+
+const documented = (doc: OpenApiDoc): string[] =>
+  Object.entries(doc.paths).flatMap(([path, ops]) =>
+    Object.keys(ops).map((method) => `${method.toUpperCase()} ${path.replace(/\{[^}]+\}/g, '{}')}`),
+  );
+
+describe('GET /v2/openapi.json', () => {
+  it('is an OpenAPI 3.1 document, served without a key', async () => {
+    const res = await t.call('GET', '/v2/openapi.json', undefined, null);
+    expect(res.statusCode).toBe(200);
+    const doc = res.json() as OpenApiDoc;
+    expect(doc.openapi).toBe('3.1.0');
+    expect(doc.info).toMatchObject({ title: 'Marquee venue API', version: '0.1.0' });
+    expect(doc.components.securitySchemes).toHaveProperty('bearer');
+  });
+
+  it('lists the foundation routes', async () => {
+    const doc = (await t.call('GET', '/v2/openapi.json')).json() as OpenApiDoc;
+    const listed = documented(doc);
+    for (const route of [
+      'GET /v2/health',
+      'GET /v2/usage',
+      'POST /v2/api_keys',
+      'GET /v2/api_keys',
+      'DELETE /v2/api_keys/{}',
+      'POST /v2/events',
+      'GET /v2/events',
+      'GET /v2/events/{}',
+      'PATCH /v2/events/{}',
+      'POST /v2/events/{}/publish',
+      'POST /v2/events/{}/cancel',
+      'POST /v2/events/{}/tiers',
+      'GET /v2/events/{}/tiers',
+      'GET /v2/tiers/{}',
+      'PATCH /v2/tiers/{}',
+      'DELETE /v2/tiers/{}',
+      'GET /v2/scan/jwks',
+      'POST /v2/scan/keys/rotate',
+    ]) {
+      expect(listed, route).toContain(route);
+    }
+  });
+
+  it('lists every /v2 route the server serves, and no route it does not', async () => {
+    const doc = (await t.call('GET', '/v2/openapi.json')).json() as OpenApiDoc;
+    const listed = new Set(documented(doc));
+    const served = servedRoutes(t.app);
+    expect(served.length).toBeGreaterThan(15);
+    const v2 = served.filter((route) => route.includes(' /v2/') && route !== 'GET /v2/openapi.json');
+    expect(v2.filter((route) => !listed.has(route))).toEqual([]);
+    expect([...listed].filter((route) => !served.includes(route))).toEqual([]);
+  });
+
+  it('documents the error envelope on keyed routes and the request body schema', async () => {
+    const doc = (await t.call('GET', '/v2/openapi.json')).json() as OpenApiDoc;
+    const create = doc.paths['/v2/events']!.post!;
+    expect(create.summary).toBeTruthy();
+    expect(Object.keys(create.responses!)).toEqual(
+      expect.arrayContaining(['200', '400', '401', '403', '409', '413', '429']),
+    );
+    expect(JSON.stringify(create)).toContain('additionalProperties');
+    expect(JSON.stringify(doc)).toContain('"param"');
+  });
+});
+
+interface Jwks {
+  keys: { kty: string; crv: string; x: string; kid: string; alg?: string; use?: string }[];
+}
+
+describe('JWKS and key rotation', () => {
+  it('publishes one Ed25519 key without needing an API key', async () => {
+    const res = await t.call('GET', '/v2/scan/jwks', undefined, null);
+    expect(res.statusCode).toBe(200);
+    const jwks = res.json() as Jwks;
+    expect(jwks.keys).toHaveLength(1);
+    expect(jwks.keys[0]).toMatchObject({ kty: 'OKP', crv: 'Ed25519', alg: 'EdDSA', use: 'sig' });
+    expect(jwks.keys[0]!.kid).toBe(t.app.ctx.signingKeys.activeKid);
+    expect(JSON.stringify(jwks)).not.toMatch(/"d"/);
+  });
+
+  it('verifies a minted ticket token with any JOSE library against the JWKS', async () => {
+    const jwks = (await t.call('GET', '/v2/scan/jwks', undefined, null)).json() as Jwks;
+    const token = t.app.ctx.tokens.mint({ id: 'tik_a', event_id: 'evt_b', tier_id: 'tkt_c' });
+    const key = await importJWK(jwks.keys[0]!, 'EdDSA');
+    const { payload, protectedHeader } = await compactVerify(token, key);
+    expect(protectedHeader).toMatchObject({ alg: 'EdDSA', typ: 'ticket+jwt', kid: jwks.keys[0]!.kid });
+    const claims = JSON.parse(new TextDecoder().decode(payload)) as Record<string, unknown>;
+    expect(claims).toMatchObject({ sub: 'tik_a', evt: 'evt_b', tier: 'tkt_c' });
+    expect((claims.exp as number) - (claims.iat as number)).toBe(300);
+  });
+
+  it('rotates to a new key and keeps the old kid listed while its tokens can live', async () => {
+    const before = (await t.call('GET', '/v2/scan/jwks', undefined, null)).json() as Jwks;
+    const oldKid = before.keys[0]!.kid;
+    const res = await t.call('POST', '/v2/scan/keys/rotate');
+    expect(res.statusCode).toBe(200);
+    const rotated = res.json() as Jwks & { active_kid: string };
+    expect(rotated.active_kid).not.toBe(oldKid);
+    expect(rotated.keys.map((k) => k.kid).sort()).toEqual([oldKid, rotated.active_kid].sort());
+
+    const after = (await t.call('GET', '/v2/scan/jwks', undefined, null)).json() as Jwks;
+    expect(after.keys.map((k) => k.kid)).toContain(oldKid);
+    // Tokens live 300 s and validators allow 30 s either side: past that the old key goes.
+    t.clock.advance(300 + 60 - 1);
+    expect(((await t.call('GET', '/v2/scan/jwks', undefined, null)).json() as Jwks).keys).toHaveLength(2);
+    t.clock.advance(2);
+    const later = (await t.call('GET', '/v2/scan/jwks', undefined, null)).json() as Jwks;
+    expect(later.keys.map((k) => k.kid)).toEqual([rotated.active_kid]);
+  });
+
+  it('signs with the new key after rotation', async () => {
+    const { active_kid: kid } = (await t.call('POST', '/v2/scan/keys/rotate')).json() as {
+      active_kid: string;
+    };
+    const token = t.app.ctx.tokens.mint({ id: 'tik_a', event_id: 'evt_b', tier_id: 'tkt_c' });
+    const header = JSON.parse(Buffer.from(token.split('.')[0]!, 'base64url').toString()) as { kid: string };
+    expect(header.kid).toBe(kid);
+  });
+
+  it('keeps rotation admin-only', async () => {
+    expectError(
+      await t.call('POST', '/v2/scan/keys/rotate', undefined, null),
+      401,
+      'authentication_error',
+      'invalid_api_key',
+    );
+  });
+});

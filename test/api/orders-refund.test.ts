@@ -1,0 +1,156 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createKey, expectError, expectInvalid } from '../support/foundation-fixtures.js';
+import {
+  buy,
+  emitted,
+  saleEvent,
+  tierSold,
+  type OrderJson,
+  type Sale,
+  type TicketJson,
+} from '../support/sales-fixtures.js';
+import { makeTestApp, type TestApp } from '../support/test-app.js';
+
+let t: TestApp;
+let sale: Sale;
+
+beforeEach(async () => {
+  t = await makeTestApp();
+  sale = await saleEvent(t);
+});
+afterEach(async () => t.close());
+
+const refund = (orderId: string, body?: Record<string, unknown>) =>
+  t.call('POST', `/v2/orders/${orderId}/refund`, body);
+
+describe('POST /v2/orders/{id}/refund', () => {
+  it('refunds part, then the rest; a full refund voids the active tickets', async () => {
+    const order = await buy(t, sale, { items: [{ tier_id: sale.tierId, quantity: 2 }] });
+    const partial = await refund(order.id, { amount_cents: 1000 });
+    expect(partial.statusCode, partial.body).toBe(200);
+    const afterPartial = partial.json() as OrderJson;
+    expect(afterPartial).toMatchObject({
+      status: 'partially_refunded',
+      refunded_cents: 1000,
+      total_cents: 5000,
+    });
+    expect(afterPartial.refunds).toMatchObject([
+      { amount_cents: 1000, ticket_id: null, reason: 'requested' },
+    ]);
+    expect(afterPartial.refunds[0]!.id).toMatch(/^ref_/);
+    expect(afterPartial.tickets.every((x) => x.status === 'active')).toBe(true);
+
+    const rest = await refund(order.id);
+    expect(rest.statusCode, rest.body).toBe(200);
+    const full = rest.json() as OrderJson;
+    expect(full).toMatchObject({ status: 'refunded', refunded_cents: 5000 });
+    expect(full.tickets.map((x) => x.status)).toEqual(['voided', 'voided']);
+
+    const refunded = emitted<OrderJson>(t, 'order.refunded');
+    expect(refunded.map((o) => o.refunded_cents)).toEqual([1000, 5000]);
+    expect(refunded[1]!.tickets.map((x) => x.status)).toEqual(['voided', 'voided']);
+    expect(emitted<TicketJson>(t, 'ticket.voided').map((x) => x.id)).toEqual(order.tickets.map((x) => x.id));
+    // Seats are not put back on sale (docs/api.md): sold still counts the two minted tickets.
+    expect(tierSold(t, sale.tierId)).toBe(2);
+  });
+
+  it('never refunds more than is left (400 amount_cents), and 409 once fully refunded', async () => {
+    const order = await buy(t, sale);
+    expectInvalid(await refund(order.id, { amount_cents: 2501 }), 'amount_cents');
+    expect((await refund(order.id, { amount_cents: 500 })).statusCode).toBe(200);
+    const over = expectInvalid(await refund(order.id, { amount_cents: 2001 }), 'amount_cents');
+    expect(over.message).toContain('2000');
+    expectInvalid(await refund(order.id, { amount_cents: 0 }), 'amount_cents');
+    expectInvalid(await refund(order.id, { amount_cents: 1.5 }), 'amount_cents');
+    expect((await refund(order.id, { amount_cents: 2000 })).statusCode).toBe(200);
+    expectError(await refund(order.id), 409, 'conflict_error', 'order_already_refunded');
+    expectError(await refund(order.id, { amount_cents: 1 }), 409, 'conflict_error', 'order_already_refunded');
+    const stored = (await t.call('GET', `/v2/orders/${order.id}`)).json() as OrderJson;
+    expect(stored.refunded_cents).toBe(2500);
+    expect(stored.refunds.map((r) => r.amount_cents)).toEqual([500, 2000]);
+  });
+
+  it('409 nothing_to_refund on a free (comp) order', async () => {
+    const comp = await buy(t, sale, { payment_method: 'comp', buyer: undefined });
+    expectError(await refund(comp.id), 409, 'conflict_error', 'nothing_to_refund');
+  });
+
+  it('404 for an unknown order; box_office may refund, scanner may not', async () => {
+    expectError(await refund('ord_doesnotexist'), 404, 'not_found_error', 'resource_missing', 'id');
+    const order = await buy(t, sale);
+    const scanner = await createKey(t, 'scanner');
+    const boxOffice = await createKey(t, 'box_office');
+    expectError(
+      await t.call('POST', `/v2/orders/${order.id}/refund`, {}, scanner),
+      403,
+      'permission_error',
+      'insufficient_scope',
+    );
+    expect((await t.call('POST', `/v2/orders/${order.id}/refund`, {}, boxOffice)).statusCode).toBe(200);
+  });
+});
+
+describe('GET /v2/orders', () => {
+  it('gets one order and 404s an unknown one', async () => {
+    const order = await buy(t, sale);
+    const res = await t.call('GET', `/v2/orders/${order.id}`);
+    expect(res.statusCode).toBe(200);
+    const got = res.json() as OrderJson;
+    expect(got.id).toBe(order.id);
+    expect(got.tickets.map((x) => x.id)).toEqual(order.tickets.map((x) => x.id));
+    expectError(await t.call('GET', '/v2/orders/ord_nope'), 404, 'not_found_error', 'resource_missing', 'id');
+  });
+
+  it('lists oldest first with cursors, filters by event, and 404s an unknown event filter', async () => {
+    const other = await saleEvent(t);
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++) ids.push((await buy(t, sale)).id);
+    const elsewhere = await buy(t, other);
+    const page1 = (await t.call('GET', `/v2/orders?event_id=${sale.eventId}&limit=2`)).json() as {
+      data: OrderJson[];
+      has_more: boolean;
+      next_cursor: string;
+    };
+    expect(page1.data.map((o) => o.id)).toEqual(ids.slice(0, 2));
+    expect(page1.has_more).toBe(true);
+    const page2 = (
+      await t.call('GET', `/v2/orders?event_id=${sale.eventId}&limit=2&cursor=${page1.next_cursor}`)
+    ).json() as { data: OrderJson[]; has_more: boolean; next_cursor: null };
+    expect(page2).toMatchObject({ has_more: false, next_cursor: null });
+    expect(page2.data.map((o) => o.id)).toEqual(ids.slice(2));
+    const all = (await t.call('GET', '/v2/orders')).json() as { object: string; data: OrderJson[] };
+    expect(all.object).toBe('list');
+    expect(all.data.map((o) => o.id)).toEqual([...ids, elsewhere.id]);
+    expectError(
+      await t.call('GET', '/v2/orders?event_id=evt_nope'),
+      404,
+      'not_found_error',
+      'resource_missing',
+      'event_id',
+    );
+    expectInvalid(await t.call('GET', '/v2/orders?limit=101'), 'limit');
+  });
+
+  it('q finds orders by buyer, attendee, order id and ticket id', async () => {
+    const ada = await buy(t, sale);
+    const grace = await buy(t, sale, {
+      buyer: { name: 'Grace Hopper', email: 'grace@navy.example' },
+      attendees: [{ name: 'Katherine Johnson', email: 'kj@nasa.example' }],
+    });
+    const walkIn = await buy(t, sale, { buyer: undefined, payment_method: 'cash' });
+    const search = async (q: string) =>
+      (
+        (await t.call('GET', `/v2/orders?q=${encodeURIComponent(q)}`)).json() as { data: OrderJson[] }
+      ).data.map((o) => o.id);
+    expect(await search('lovelace')).toEqual([ada.id]);
+    expect(await search('navy.example')).toEqual([grace.id]);
+    expect(await search('Katherine')).toEqual([grace.id]);
+    expect(await search('kj@nasa')).toEqual([grace.id]);
+    expect(await search(walkIn.id)).toEqual([walkIn.id]);
+    expect(await search(walkIn.tickets[0]!.id)).toEqual([walkIn.id]);
+    expect(await search('example')).toEqual([ada.id, grace.id]);
+    // LIKE wildcards typed by staff are literal.
+    expect(await search('%')).toEqual([]);
+    expect(await search('nobody')).toEqual([]);
+  });
+});

@@ -1,0 +1,112 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createKey, expectError, expectMissing } from '../support/foundation-fixtures.js';
+import { buy, emitted, saleEvent, type Sale } from '../support/sales-fixtures.js';
+import { makeTestApp, type TestApp } from '../support/test-app.js';
+
+let t: TestApp;
+let sale: Sale;
+
+beforeEach(async () => {
+  t = await makeTestApp();
+  sale = await saleEvent(t);
+});
+afterEach(async () => t.close());
+
+interface PayoutJson {
+  id: string;
+  event_id: string;
+  amount_cents: number;
+  currency: string;
+  status: 'pending' | 'paid';
+  created_at: string;
+  paid_at: string | null;
+}
+
+const createPayout = (eventId: string, auth?: string) =>
+  t.call('POST', '/v2/payouts', { event_id: eventId }, auth);
+
+describe('payouts', () => {
+  it('settles net sales (paid − refunded) not yet paid out, then only what is new', async () => {
+    const a = await buy(t, sale, { items: [{ tier_id: sale.tierId, quantity: 2 }] });
+    await buy(t, sale, { payment_method: 'comp', buyer: undefined });
+    await t.call('POST', `/v2/orders/${a.id}/refund`, { amount_cents: 1000 });
+    const res = await createPayout(sale.eventId);
+    expect(res.statusCode, res.body).toBe(200);
+    const first = res.json() as PayoutJson;
+    expect(first).toMatchObject({
+      event_id: sale.eventId,
+      amount_cents: 4000,
+      currency: 'usd',
+      status: 'pending',
+      created_at: '2026-11-22T12:00:00.000Z',
+      paid_at: null,
+    });
+    expect(first.id).toMatch(/^pay_/);
+    expectError(await createPayout(sale.eventId), 409, 'conflict_error', 'nothing_to_pay_out', 'event_id');
+
+    await buy(t, sale);
+    const second = (await createPayout(sale.eventId)).json() as PayoutJson;
+    expect(second.amount_cents).toBe(2500);
+    expect(emitted<PayoutJson>(t, 'payout.created').map((p) => p.amount_cents)).toEqual([4000, 2500]);
+  });
+
+  it('a refund after a payout lowers the next one; nothing to settle until sales catch up', async () => {
+    const order = await buy(t, sale);
+    expect((await createPayout(sale.eventId)).statusCode).toBe(200);
+    await t.call('POST', `/v2/orders/${order.id}/refund`, {});
+    await buy(t, sale, { items: [{ tier_id: sale.tierId, quantity: 1 }] });
+    expectError(await createPayout(sale.eventId), 409, 'conflict_error', 'nothing_to_pay_out', 'event_id');
+    await buy(t, sale, { items: [{ tier_id: sale.tierId, quantity: 2 }] });
+    expect(((await createPayout(sale.eventId)).json() as PayoutJson).amount_cents).toBe(5000);
+  });
+
+  it('mark_paid moves pending → paid once; again is a no-op that fires nothing', async () => {
+    await buy(t, sale);
+    const payout = (await createPayout(sale.eventId)).json() as PayoutJson;
+    t.clock.advance(3600);
+    const paid = await t.call('POST', `/v2/payouts/${payout.id}/mark_paid`);
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(paid.json()).toMatchObject({ id: payout.id, status: 'paid', paid_at: '2026-11-22T13:00:00.000Z' });
+    t.clock.advance(60);
+    const again = await t.call('POST', `/v2/payouts/${payout.id}/mark_paid`);
+    expect(again.json()).toMatchObject({ status: 'paid', paid_at: '2026-11-22T13:00:00.000Z' });
+    expect(emitted<PayoutJson>(t, 'payout.paid').map((p) => p.id)).toEqual([payout.id]);
+    expect((await t.call('GET', `/v2/payouts/${payout.id}`)).json()).toMatchObject({ status: 'paid' });
+  });
+
+  it('lists, filtered by event', async () => {
+    const other = await saleEvent(t);
+    await buy(t, sale);
+    await buy(t, other);
+    const mine = (await createPayout(sale.eventId)).json() as PayoutJson;
+    const theirs = (await createPayout(other.eventId)).json() as PayoutJson;
+    const all = (await t.call('GET', '/v2/payouts')).json() as { data: PayoutJson[] };
+    expect(all.data.map((p) => p.id)).toEqual([mine.id, theirs.id]);
+    const filtered = (await t.call('GET', `/v2/payouts?event_id=${other.eventId}`)).json() as {
+      data: PayoutJson[];
+    };
+    expect(filtered.data.map((p) => p.id)).toEqual([theirs.id]);
+  });
+
+  it('refuses unknown ids, empty events, missing fields and non-admin keys', async () => {
+    expectError(await createPayout('evt_nope'), 404, 'not_found_error', 'resource_missing', 'event_id');
+    expectError(await createPayout(sale.eventId), 409, 'conflict_error', 'nothing_to_pay_out', 'event_id');
+    expectMissing(await t.call('POST', '/v2/payouts', {}), 'event_id');
+    expectError(
+      await t.call('POST', '/v2/payouts/pay_nope/mark_paid'),
+      404,
+      'not_found_error',
+      'resource_missing',
+      'id',
+    );
+    await buy(t, sale);
+    const boxOffice = await createKey(t, 'box_office');
+    expectError(await createPayout(sale.eventId, boxOffice), 403, 'permission_error', 'insufficient_scope');
+    expectError(
+      await t.call('GET', '/v2/payouts', undefined, boxOffice),
+      403,
+      'permission_error',
+      'insufficient_scope',
+    );
+  });
+});

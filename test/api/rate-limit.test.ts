@@ -1,0 +1,62 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createKey, expectError } from '../support/foundation-fixtures.js';
+import { makeTestApp, type TestApp } from '../support/test-app.js';
+
+let t: TestApp | undefined;
+afterEach(async () => {
+  await t?.close();
+  t = undefined;
+});
+
+describe('per-key rate limit', () => {
+  it('answers the 4th call in a minute with 429 rate_limit_error and Retry-After', async () => {
+    t = await makeTestApp({ rateLimitPerMinute: 3 });
+    for (let i = 0; i < 3; i++) {
+      const ok = await t.call('GET', '/v2/events');
+      expect(ok.statusCode).toBe(200);
+      expect(ok.headers['x-ratelimit-limit']).toBe('3');
+      expect(ok.headers['x-ratelimit-remaining']).toBe(String(2 - i));
+    }
+    const limited = await t.call('GET', '/v2/events');
+    const error = expectError(limited, 429, 'rate_limit_error', 'rate_limited');
+    expect(error.message).toContain('3 per minute');
+    const retryAfter = Number(limited.headers['retry-after']);
+    expect(Number.isInteger(retryAfter)).toBe(true);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+  });
+
+  it('counts each key separately', async () => {
+    t = await makeTestApp({ rateLimitPerMinute: 3 });
+    const other = await createKey(t, 'box_office'); // the admin key's 1st call
+    await t.call('GET', '/v2/events');
+    await t.call('GET', '/v2/events');
+    expect((await t.call('GET', '/v2/events')).statusCode).toBe(429);
+    expect((await t.call('GET', '/v2/events', undefined, other)).statusCode).toBe(200);
+  });
+
+  it('limits keyless callers per address, public routes included', async () => {
+    t = await makeTestApp({ rateLimitPerMinute: 3 });
+    for (let i = 0; i < 3; i++)
+      expect((await t.call('GET', '/v2/health', undefined, null)).statusCode).toBe(200);
+    const limited = await t.call('GET', '/v2/health', undefined, null);
+    expectError(limited, 429, 'rate_limit_error', 'rate_limited');
+    expect(limited.headers['retry-after']).toBeDefined();
+  });
+
+  it('does not meter calls it refused with 429', async () => {
+    t = await makeTestApp({ rateLimitPerMinute: 3 });
+    for (let i = 0; i < 6; i++) await t.call('GET', '/v2/events');
+    // Metering happens after the response; three got through, three were refused.
+    expect(t.app.ctx.usage.view().rest_calls).toBe(3);
+  });
+
+  it('is off with rateLimitPerMinute 0 (MARQUEE_RATE_LIMIT=0)', async () => {
+    t = await makeTestApp({ rateLimitPerMinute: 0 });
+    for (let i = 0; i < 50; i++) {
+      const res = await t.call('GET', '/v2/health', undefined, null);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['x-ratelimit-limit']).toBeUndefined();
+    }
+  });
+});

@@ -1,0 +1,191 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createKey, expectError, expectInvalid } from '../support/foundation-fixtures.js';
+import { emitted, type Sale, type TicketJson } from '../support/sales-fixtures.js';
+import {
+  doorSale,
+  pairDevice,
+  scan,
+  scanRows,
+  sellTickets,
+  type DeviceJson,
+} from '../support/scan-fixtures.js';
+import { makeTestApp, type TestApp } from '../support/test-app.js';
+
+let t: TestApp;
+let sale: Sale;
+let doorA: { device: DeviceJson; secret: string };
+let doorB: { device: DeviceJson; secret: string };
+
+interface SyncResultJson {
+  ticket_id: string | null;
+  result: string;
+  reason: string | null;
+  conflict: boolean;
+  scan_id: string;
+}
+
+beforeEach(async () => {
+  t = await makeTestApp();
+  sale = await doorSale(t);
+  doorA = await pairDevice(t, { event_id: sale.eventId, name: 'A' });
+  doorB = await pairDevice(t, { event_id: sale.eventId, name: 'B' });
+  t0 = t.clock.ms;
+});
+afterEach(async () => t.close());
+
+/** Tickets are sold (their tokens minted) at the test clock's start; scans happen after that. */
+let t0: number;
+const at = (offsetSeconds: number) => new Date(t0 + offsetSeconds * 1000).toISOString();
+
+async function sync(
+  door: { device: DeviceJson; secret: string },
+  scans: Record<string, unknown>[],
+): Promise<SyncResultJson[]> {
+  // The door comes back online two minutes after the doors opened.
+  t.clock.ms = Math.max(t.clock.ms, t0 + 120_000);
+  const res = await t.call('POST', '/v2/scan/sync', { device_id: door.device.id, scans }, door.secret);
+  expect(res.statusCode, res.body).toBe(200);
+  return (res.json() as { results: SyncResultJson[] }).results;
+}
+
+const ticketRow = (id: string) =>
+  t.app.ctx.db.prepare('SELECT scan_count, inside FROM tickets WHERE id = ?').get(id) as {
+    scan_count: number;
+    inside: number;
+  };
+
+describe('POST /v2/scan/sync', () => {
+  it('applies offline admissions and records them as source sync', async () => {
+    const [a, b] = (await sellTickets(t, sale, 2)) as [TicketJson, TicketJson];
+    const results = await sync(doorA, [
+      { token: a.qr_token, scanned_at: at(40), result: 'admitted' },
+      { token: b.qr_token, scanned_at: at(70), result: 'admitted' },
+    ]);
+    expect(results.map((r) => [r.ticket_id, r.result, r.reason, r.conflict])).toEqual([
+      [a.id, 'admitted', null, false],
+      [b.id, 'admitted', null, false],
+    ]);
+    expect(ticketRow(a.id)).toEqual({ scan_count: 1, inside: 1 });
+    const list = (await t.call('GET', `/v2/scans?device_id=${doorA.device.id}`)).json() as {
+      data: { source: string; scanned_at: string }[];
+    };
+    expect(list.data.map((s) => [s.source, s.scanned_at])).toEqual([
+      ['sync', at(40)],
+      ['sync', at(70)],
+    ]);
+    expect(emitted(t, 'ticket.scanned')).toHaveLength(2);
+  });
+
+  it('is idempotent: the same upload again changes nothing and answers the same', async () => {
+    const [a] = (await sellTickets(t, sale, 1)) as [TicketJson];
+    const batch = [
+      { token: a.qr_token, scanned_at: at(40), result: 'admitted' },
+      { token: a.qr_token, scanned_at: at(50), result: 'admitted', direction: 'out' },
+    ];
+    const first = await sync(doorA, batch);
+    const again = await sync(doorA, batch);
+    expect(again).toEqual(first);
+    expect(scanRows(t)).toHaveLength(2);
+    expect(emitted(t, 'ticket.scanned')).toHaveLength(2);
+    expect(ticketRow(a.id)).toEqual({ scan_count: 1, inside: 0 });
+    // A duplicate inside one batch is the same scan too.
+    const [c] = (await sellTickets(t, sale, 1)) as [TicketJson];
+    const item = { token: c.qr_token, scanned_at: at(95), result: 'admitted' };
+    const twice = await sync(doorA, [item, item]);
+    expect(twice[1]).toEqual(twice[0]);
+    expect(ticketRow(c.id).scan_count).toBe(1);
+  });
+
+  it('two doors admit the same ticket offline: one admitted, the other a conflict, counted once', async () => {
+    const [a] = (await sellTickets(t, sale, 1)) as [TicketJson];
+    const fromA = await sync(doorA, [{ token: a.qr_token, scanned_at: at(80), result: 'admitted' }]);
+    const fromB = await sync(doorB, [{ token: a.qr_token, scanned_at: at(90), result: 'admitted' }]);
+    expect(fromA[0]).toMatchObject({ result: 'admitted', conflict: false });
+    expect(fromB[0]).toMatchObject({
+      ticket_id: a.id,
+      result: 'rejected',
+      reason: 'already_scanned',
+      conflict: true,
+    });
+    expect(ticketRow(a.id).scan_count).toBe(1);
+    const conflicts = t.app.ctx.db.prepare('SELECT device_id FROM scans WHERE conflict = 1').all();
+    expect(conflicts).toEqual([{ device_id: doorB.device.id }]);
+  });
+
+  it('an offline admission after an online one by another door is a conflict too', async () => {
+    const [a] = (await sellTickets(t, sale, 1)) as [TicketJson];
+    await scan(t, { token: a.qr_token }, doorB.secret);
+    const fromA = await sync(doorA, [{ token: a.qr_token, scanned_at: at(95), result: 'admitted' }]);
+    expect(fromA[0]).toMatchObject({ reason: 'already_scanned', conflict: true });
+  });
+
+  it('applies a batch in scanned_at order, whatever order it was sent in', async () => {
+    const [a] = (await sellTickets(t, sale, 1)) as [TicketJson];
+    // Sent out of order: in at +70, out at +80, in at +90 → two admissions.
+    const results = await sync(doorA, [
+      { token: a.qr_token, scanned_at: at(90), result: 'admitted' },
+      { token: a.qr_token, scanned_at: at(70), result: 'admitted' },
+      { token: a.qr_token, scanned_at: at(80), result: 'admitted', direction: 'out' },
+    ]);
+    expect(results.map((r) => r.result)).toEqual(['admitted', 'admitted', 'admitted']);
+    expect(ticketRow(a.id)).toEqual({ scan_count: 2, inside: 1 });
+  });
+
+  it('never turns a refusal at the door into an admission, and rechecks what the door admitted', async () => {
+    const [a, b] = (await sellTickets(t, sale, 2)) as [TicketJson, TicketJson];
+    await t.call('POST', `/v2/tickets/${b.id}/void`, { refund: false });
+    const results = await sync(doorA, [
+      { token: a.qr_token, scanned_at: at(90), result: 'rejected', reason: 'not_yet_valid' },
+      { token: b.qr_token, scanned_at: at(95), result: 'admitted' },
+      { token: 'garbage', scanned_at: at(96), result: 'rejected' },
+    ]);
+    expect(results.map((r) => [r.result, r.reason, r.conflict])).toEqual([
+      ['rejected', 'not_yet_valid', false],
+      ['rejected', 'voided', false],
+      ['rejected', 'malformed', false],
+    ]);
+    expect(ticketRow(a.id).scan_count).toBe(0);
+  });
+
+  it('judges each token at its scanned_at: an offline scan of a since-expired token still counts', async () => {
+    const [a] = (await sellTickets(t, sale, 1)) as [TicketJson];
+    const scannedAt = at(10);
+    t.clock.advance(3600);
+    const results = await sync(doorA, [{ token: a.qr_token, scanned_at: scannedAt, result: 'admitted' }]);
+    expect(results[0]).toMatchObject({ result: 'admitted', reason: null });
+  });
+
+  it('refuses more than 1000 scans, future times, other devices and unknown devices', async () => {
+    const [a] = (await sellTickets(t, sale, 1)) as [TicketJson];
+    const item = { token: a.qr_token, scanned_at: at(0), result: 'admitted' };
+    const tooMany = await t.call(
+      'POST',
+      '/v2/scan/sync',
+      { device_id: doorA.device.id, scans: Array.from({ length: 1001 }, () => item) },
+      doorA.secret,
+    );
+    expectInvalid(tooMany, 'scans');
+    expectInvalid(
+      await t.call(
+        'POST',
+        '/v2/scan/sync',
+        { device_id: doorA.device.id, scans: [item, { ...item, scanned_at: at(600) }] },
+        doorA.secret,
+      ),
+      'scans[1].scanned_at',
+    );
+    expectInvalid(
+      await t.call('POST', '/v2/scan/sync', { device_id: doorB.device.id, scans: [item] }, doorA.secret),
+      'device_id',
+    );
+    const scanner = await createKey(t, 'scanner');
+    expectError(
+      await t.call('POST', '/v2/scan/sync', { device_id: 'dev_nope', scans: [item] }, scanner),
+      404,
+      'not_found_error',
+      'resource_missing',
+      'device_id',
+    );
+    expect(scanRows(t)).toHaveLength(0);
+  });
+});

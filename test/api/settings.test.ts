@@ -1,0 +1,74 @@
+import { rmSync } from 'node:fs';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/server/app.js';
+import { createKey } from '../support/foundation-fixtures.js';
+import { adminSecret, makeTestApp, testOptions, type TestApp } from '../support/test-app.js';
+
+let t: TestApp;
+beforeEach(async () => {
+  t = await makeTestApp({ venueName: 'The Roxy' });
+});
+afterEach(async () => {
+  await t.close();
+});
+
+describe('GET/PATCH /v2/settings', () => {
+  it('starts from the MARQUEE_VENUE_NAME option', async () => {
+    const res = await t.call('GET', '/v2/settings');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ venue_name: 'The Roxy' });
+  });
+
+  it('renames the venue, trimmed, and answers the new settings', async () => {
+    const res = await t.call('PATCH', '/v2/settings', { venue_name: '  Blue Note  ' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ venue_name: 'Blue Note' });
+    expect((await t.call('GET', '/v2/settings')).json()).toEqual({ venue_name: 'Blue Note' });
+  });
+
+  it('keeps the name in the store across restarts, over the start option', async () => {
+    await t.call('PATCH', '/v2/settings', { venue_name: 'Blue Note' });
+    await t.app.close();
+    const again = await buildApp(testOptions(t.dataDir, { venueName: 'Something else' }));
+    try {
+      const res = await again.inject({
+        method: 'GET',
+        url: '/v2/settings',
+        headers: { authorization: `Bearer ${adminSecret}` },
+      });
+      expect(res.json()).toEqual({ venue_name: 'Blue Note' });
+    } finally {
+      await again.close();
+    }
+    // The first app is closed already; afterEach only has the temp dir left to remove.
+    const { dataDir } = t;
+    t = { ...t, close: async () => rmSync(dataDir, { recursive: true, force: true }) };
+  });
+
+  it('refuses a blank, an over-long or an unknown field with the field as param', async () => {
+    const blank = await t.call('PATCH', '/v2/settings', { venue_name: '   ' });
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json()).toMatchObject({ error: { code: 'invalid_field', param: 'venue_name' } });
+
+    const long = await t.call('PATCH', '/v2/settings', { venue_name: 'x'.repeat(101) });
+    expect(long.statusCode).toBe(400);
+    expect(long.json()).toMatchObject({ error: { type: 'invalid_request_error', param: 'venue_name' } });
+
+    const unknown = await t.call('PATCH', '/v2/settings', { venue: 'x' });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toMatchObject({ error: { type: 'invalid_request_error' } });
+
+    expect((await t.call('GET', '/v2/settings')).json()).toEqual({ venue_name: 'The Roxy' });
+  });
+
+  it('lets a box-office key read but not change them', async () => {
+    const till = await createKey(t, 'box_office');
+    expect((await t.call('GET', '/v2/settings', undefined, till)).statusCode).toBe(200);
+    const res = await t.call('PATCH', '/v2/settings', { venue_name: 'Mine' }, till);
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({ error: { code: 'insufficient_scope' } });
+    const scanner = await createKey(t, 'scanner');
+    expect((await t.call('GET', '/v2/settings', undefined, scanner)).statusCode).toBe(403);
+    expect((await t.call('GET', '/v2/settings', undefined, null)).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,279 @@
+import jsQR from 'jsqr';
+import { PNG } from 'pngjs';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createKey, expectError, expectInvalid, expectMissing } from '../support/foundation-fixtures.js';
+import {
+  buy,
+  count,
+  emitted,
+  saleEvent,
+  tierSold,
+  type AttendeeJson,
+  type OrderJson,
+  type Sale,
+  type TicketJson,
+} from '../support/sales-fixtures.js';
+import { makeTestApp, type TestApp } from '../support/test-app.js';
+
+let t: TestApp;
+let sale: Sale;
+
+beforeEach(async () => {
+  t = await makeTestApp();
+  sale = await saleEvent(t);
+});
+afterEach(async () => t.close());
+
+const getTicket = async (id: string) => {
+  const res = await t.call('GET', `/v2/tickets/${id}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as TicketJson;
+};
+const getOrder = async (id: string) => (await t.call('GET', `/v2/orders/${id}`)).json() as OrderJson;
+const transfer = (id: string, body: Record<string, unknown>) =>
+  t.call('POST', `/v2/tickets/${id}/transfer`, body);
+const voidTicket = (id: string, body?: Record<string, unknown>) =>
+  t.call('POST', `/v2/tickets/${id}/void`, body);
+
+interface MailRow {
+  to_email: string;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  attachments: string;
+}
+
+function decodeQr(png: Buffer): string | undefined {
+  const image = PNG.sync.read(png);
+  return jsQR(new Uint8ClampedArray(image.data), image.width, image.height)?.data;
+}
+
+describe('GET /v2/tickets/{id}', () => {
+  it('answers the ticket with its wallet_url and a token for it', async () => {
+    const order = await buy(t, sale);
+    const ticket = await getTicket(order.tickets[0]!.id);
+    expect(ticket).toEqual(order.tickets[0]);
+    const check = t.app.ctx.tokens.verify(ticket.qr_token);
+    expect(check.ok && check.claims).toMatchObject({ sub: ticket.id, evt: sale.eventId, tier: sale.tierId });
+    expectError(
+      await t.call('GET', '/v2/tickets/tik_nope'),
+      404,
+      'not_found_error',
+      'resource_missing',
+      'id',
+    );
+    const scanner = await createKey(t, 'scanner');
+    expectError(
+      await t.call('GET', `/v2/tickets/${ticket.id}`, undefined, scanner),
+      403,
+      'permission_error',
+      'insufficient_scope',
+    );
+  });
+
+  it('keeps the token for its first minute, then hands out a fresh one (under 4 min left)', async () => {
+    const order = await buy(t, sale);
+    const id = order.tickets[0]!.id;
+    const first = (await getTicket(id)).qr_token;
+    t.clock.advance(59);
+    expect((await getTicket(id)).qr_token).toBe(first);
+    t.clock.advance(2); // 61 s after issue: 239 s left, under the 240 s threshold
+    const second = (await getTicket(id)).qr_token;
+    expect(second).not.toBe(first);
+    const claims = JSON.parse(Buffer.from(second.split('.')[1]!, 'base64url').toString()) as {
+      iat: number;
+      exp: number;
+    };
+    expect(claims.iat).toBe(Date.parse('2026-11-22T12:01:01Z') / 1000);
+    expect(claims.exp - claims.iat).toBe(300);
+  });
+});
+
+describe('POST /v2/tickets/{id}/transfer', () => {
+  it('answers the recipient’s new ticket, retires the original and mails the new QR', async () => {
+    const order = await buy(t, sale);
+    const original = order.tickets[0]!;
+    const res = await transfer(original.id, {
+      to_email: 'friend@example.com',
+      name: 'Friend',
+      message: 'Enjoy <3',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const fresh = res.json() as TicketJson;
+    expect(fresh).toMatchObject({
+      order_id: order.id,
+      event_id: sale.eventId,
+      tier_id: sale.tierId,
+      status: 'active',
+      scan_count: 0,
+      transferred_from: original.id,
+      transferred_to: null,
+    });
+    expect(fresh.id).not.toBe(original.id);
+    expect(fresh.qr_token).not.toBe(original.qr_token);
+    expect(fresh.wallet_url).not.toBe(original.wallet_url);
+    expect(fresh.attendee_id).not.toBe(original.attendee_id);
+
+    const old = await getTicket(original.id);
+    expect(old).toMatchObject({ status: 'transferred', transferred_to: fresh.id });
+    const attendee = (await t.call('GET', `/v2/attendees/${fresh.attendee_id}`)).json() as AttendeeJson;
+    expect(attendee).toMatchObject({
+      order_id: order.id,
+      ticket_id: fresh.id,
+      name: 'Friend',
+      email: 'friend@example.com',
+    });
+    expect((await getOrder(order.id)).tickets.map((x) => [x.id, x.status])).toEqual([
+      [original.id, 'transferred'],
+      [fresh.id, 'active'],
+    ]);
+    // A transfer is not a sale: the tier's stock is unchanged.
+    expect(tierSold(t, sale.tierId)).toBe(1);
+
+    const mails = t.app.ctx.db.prepare('SELECT * FROM mail_outbox').all() as MailRow[];
+    expect(mails).toHaveLength(1);
+    const mail = mails[0]!;
+    expect(mail.to_email).toBe('friend@example.com');
+    expect(mail.subject).toContain('Night show');
+    expect(mail.text_body).toContain(fresh.wallet_url);
+    expect(mail.text_body).toContain('Enjoy <3');
+    expect(mail.html_body).toContain('Enjoy &lt;3');
+    expect(mail.html_body).toContain('cid:');
+    const attachments = JSON.parse(mail.attachments) as {
+      cid: string;
+      content_type: string;
+      content_base64: string;
+    }[];
+    expect(attachments).toHaveLength(1);
+    expect(attachments[0]!.content_type).toBe('image/png');
+    expect(mail.html_body).toContain(`cid:${attachments[0]!.cid}`);
+    expect(decodeQr(Buffer.from(attachments[0]!.content_base64, 'base64'))).toBe(fresh.qr_token);
+
+    const events = emitted<TicketJson>(t, 'ticket.transferred');
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({ id: fresh.id, transferred_from: original.id });
+  });
+
+  it('the new ticket can be transferred on; the old one cannot (409 ticket_not_active)', async () => {
+    const order = await buy(t, sale);
+    const first = (await transfer(order.tickets[0]!.id, { to_email: 'b@example.com' })).json() as TicketJson;
+    expectError(
+      await transfer(order.tickets[0]!.id, { to_email: 'c@example.com' }),
+      409,
+      'conflict_error',
+      'ticket_not_active',
+    );
+    const second = await transfer(first.id, { to_email: 'c@example.com' });
+    expect(second.statusCode).toBe(200);
+    expect((second.json() as TicketJson).transferred_from).toBe(first.id);
+    const attendee = (
+      await t.call('GET', `/v2/attendees/${(second.json() as TicketJson).attendee_id}`)
+    ).json() as AttendeeJson;
+    expect(attendee.name).toBeNull();
+    expect(count(t, 'SELECT COUNT(*) AS n FROM mail_outbox')).toBe(2);
+  });
+
+  it('refuses a scanned ticket, a voided one, and bad input — without writing anything', async () => {
+    const order = await buy(t, sale, { items: [{ tier_id: sale.tierId, quantity: 2 }] });
+    const [a, b] = order.tickets as [TicketJson, TicketJson];
+    // The door is another module; the store is how a scan shows here.
+    t.app.ctx.db.prepare('UPDATE tickets SET scan_count = 1 WHERE id = ?').run(a.id);
+    expectError(
+      await transfer(a.id, { to_email: 'x@example.com' }),
+      409,
+      'conflict_error',
+      'ticket_already_scanned',
+    );
+    expect((await voidTicket(b.id, { refund: false })).statusCode).toBe(200);
+    expectError(
+      await transfer(b.id, { to_email: 'x@example.com' }),
+      409,
+      'conflict_error',
+      'ticket_not_active',
+    );
+    expectMissing(await transfer(a.id, {}), 'to_email');
+    expectInvalid(await transfer(a.id, { to_email: 'not an email' }), 'to_email');
+    expectInvalid(await transfer(a.id, { to_email: 'x@example.com', message: 'x'.repeat(1001) }), 'message');
+    expectInvalid(await transfer(a.id, { to_email: 'x@example.com', cc: 'y@example.com' }), 'cc');
+    expectError(
+      await transfer('tik_nope', { to_email: 'x@example.com' }),
+      404,
+      'not_found_error',
+      'resource_missing',
+      'id',
+    );
+    expect(count(t, 'SELECT COUNT(*) AS n FROM tickets')).toBe(2);
+    expect(count(t, 'SELECT COUNT(*) AS n FROM attendees')).toBe(2);
+    expect(count(t, 'SELECT COUNT(*) AS n FROM mail_outbox')).toBe(0);
+    expect(emitted(t, 'ticket.transferred')).toHaveLength(0);
+  });
+
+  it('forgets the original’s cached token so it is never handed out again', async () => {
+    const order = await buy(t, sale);
+    const original = order.tickets[0]!;
+    await transfer(original.id, { to_email: 'b@example.com' });
+    t.clock.advance(1);
+    expect((await getTicket(original.id)).qr_token).not.toBe(original.qr_token);
+  });
+});
+
+describe('POST /v2/tickets/{id}/void', () => {
+  it('voids and refunds the ticket’s price on its order by default', async () => {
+    const order = await buy(t, sale, { items: [{ tier_id: sale.tierId, quantity: 2 }] });
+    const [a, b] = order.tickets as [TicketJson, TicketJson];
+    const res = await voidTicket(a.id);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ id: a.id, status: 'voided' });
+    const after = await getOrder(order.id);
+    expect(after).toMatchObject({ status: 'partially_refunded', refunded_cents: 2500 });
+    expect(after.refunds).toMatchObject([{ amount_cents: 2500, ticket_id: a.id, reason: 'ticket_voided' }]);
+    expect(after.tickets.find((x) => x.id === b.id)?.status).toBe('active');
+    expect(emitted<TicketJson>(t, 'ticket.voided').map((x) => x.id)).toEqual([a.id]);
+    expect(emitted<OrderJson>(t, 'order.refunded').map((o) => o.refunded_cents)).toEqual([2500]);
+    // Voiding does not release the seat (docs/api.md).
+    expect(tierSold(t, sale.tierId)).toBe(2);
+
+    expect((await voidTicket(b.id, {})).statusCode).toBe(200);
+    expect(await getOrder(order.id)).toMatchObject({ status: 'refunded', refunded_cents: 5000 });
+  });
+
+  it('refund: false voids without money moving', async () => {
+    const order = await buy(t, sale);
+    const res = await voidTicket(order.tickets[0]!.id, { refund: false });
+    expect(res.statusCode).toBe(200);
+    expect((res.json() as TicketJson).status).toBe('voided');
+    expect(await getOrder(order.id)).toMatchObject({ status: 'paid', refunded_cents: 0, refunds: [] });
+    expect(emitted(t, 'order.refunded')).toHaveLength(0);
+    expect(emitted(t, 'ticket.voided')).toHaveLength(1);
+  });
+
+  it('is irreversible: again, or on a transferred ticket, is 409 ticket_not_active', async () => {
+    const order = await buy(t, sale, { items: [{ tier_id: sale.tierId, quantity: 2 }] });
+    const [a, b] = order.tickets as [TicketJson, TicketJson];
+    await voidTicket(a.id);
+    expectError(await voidTicket(a.id), 409, 'conflict_error', 'ticket_not_active');
+    await transfer(b.id, { to_email: 'x@example.com' });
+    expectError(await voidTicket(b.id), 409, 'conflict_error', 'ticket_not_active');
+    expect((await getOrder(order.id)).refunded_cents).toBe(2500);
+    expectInvalid(await voidTicket(a.id, { refund: 'no' }), 'refund');
+    expectError(await voidTicket('tik_nope'), 404, 'not_found_error', 'resource_missing', 'id');
+  });
+
+  it('refunds a transferred-in ticket at the original price, and nothing once the order is refunded', async () => {
+    const order = await buy(t, sale, { items: [{ tier_id: sale.tierId, quantity: 2 }] });
+    const moved = (await transfer(order.tickets[0]!.id, { to_email: 'x@example.com' })).json() as TicketJson;
+    expect((await voidTicket(moved.id)).statusCode).toBe(200);
+    expect((await getOrder(order.id)).refunded_cents).toBe(2500);
+    // Refund the rest by amount: the remaining active ticket is voided with it.
+    await t.call('POST', `/v2/orders/${order.id}/refund`, {});
+    const final = await getOrder(order.id);
+    expect(final).toMatchObject({ status: 'refunded', refunded_cents: 5000 });
+    expect(final.tickets.map((x) => x.status)).toEqual(['transferred', 'voided', 'voided']);
+  });
+
+  it('a free (comp) ticket voids with no refund row', async () => {
+    const comp = await buy(t, sale, { payment_method: 'comp', buyer: undefined });
+    expect((await voidTicket(comp.tickets[0]!.id)).statusCode).toBe(200);
+    expect(await getOrder(comp.id)).toMatchObject({ status: 'paid', refunded_cents: 0, refunds: [] });
+  });
+});

@@ -1,0 +1,126 @@
+import { parseTicketToken } from '../../src/shared/ticket-token.js';
+import { decodeQrPng } from '../support/qr-decode.js';
+import { expect, test } from './fixtures.js';
+import { snap } from './support/screenshots.js';
+
+test('an evening at the box office: event, tiers, a cash sale, refund, transfer, void, tier rules', async ({
+  boxOffice,
+  page,
+}) => {
+  const { events, sell, orders } = boxOffice;
+  let eventId = '';
+
+  await test.step('create an event with two tiers and publish it', async () => {
+    await boxOffice.go('Events & tiers');
+    await expect(page.getByText('No events yet.')).toBeVisible();
+    eventId = await events.createEvent({ title: 'Late Night Jazz', venue: 'Main hall', doors: '2026-12-24T19:00' });
+    await events.addTier({ name: 'General admission', price: '25', quantity: '200', maxPerOrder: '8' });
+    await events.addTier({ name: 'Balcony', price: '40.00', quantity: '40', maxPerOrder: '4' });
+    await expect(events.capacityOf('General admission')).toHaveText('0/200 sold');
+    await events.publish();
+    await snap(page, 'events-tiers');
+  });
+
+  let orderId = '';
+  await test.step('sell 3 general admission tickets for cash, with change due', async () => {
+    await boxOffice.go('Sell');
+    await expect(page).toHaveURL(new RegExp(`/sell/${eventId}$`));
+    await expect(sell.tile('General admission')).toContainText('200 left of 200');
+    await sell.pickTier('General admission');
+    await sell.enterQuantity(3);
+    await expect(sell.total()).toHaveText('$75.00');
+    await sell.payCash('80');
+    await expect(sell.changeDue()).toHaveText('$5.00');
+    await sell.payCash('70');
+    await expect(page.locator('.change-due')).toContainText('Short');
+    await sell.payCash('100');
+    await expect(sell.changeDue()).toHaveText('$25.00');
+    await snap(page, 'sell-payment');
+    await sell.complete();
+    await expect(sell.doneChange()).toHaveText('$25.00');
+    await expect(sell.ticketQrs()).toHaveCount(3);
+    orderId = await sell.orderId();
+    expect(orderId).toMatch(/^ord_/);
+    // The QR on screen is what a door camera reads: a signed token for one of this order's tickets.
+    const src = (await sell.ticketQrs().first().getAttribute('src')) ?? '';
+    const token = decodeQrPng(Buffer.from(src.replace(/^data:image\/png;base64,/, ''), 'base64'));
+    const sub = parseTicketToken(token)?.claims.sub;
+    expect(sub).toMatch(/^tik_/);
+    await expect(page.locator('.ticket-card').first()).toContainText(sub ?? '');
+    await snap(page, 'sell-done');
+    await page.emulateMedia({ media: 'print' });
+    await expect(page.locator('.print-ticket')).toHaveCount(3);
+    await snap(page, 'print-tickets');
+    await page.emulateMedia({ media: 'screen' });
+  });
+
+  await test.step('sold counts update on the till and on the tiers table', async () => {
+    await sell.newSale();
+    await expect(sell.tile('General admission')).toContainText('197 left of 200');
+    await snap(page, 'sell');
+    await boxOffice.go('Events & tiers');
+    await page.getByRole('link', { name: 'Late Night Jazz' }).click();
+    await expect(events.capacityOf('General admission')).toHaveText('3/200 sold');
+    await expect(events.capacityOf('Balcony')).toHaveText('0/40 sold');
+  });
+
+  let ticketIds: string[] = [];
+  await test.step('refund one ticket’s price on the order', async () => {
+    await boxOffice.go('Orders');
+    await orders.search(orderId);
+    await expect(orders.detail()).toContainText(orderId);
+    ticketIds = await orders.ticketIds();
+    expect(ticketIds).toHaveLength(3);
+    await orders.refundPartial('25');
+    await expect(orders.refunded()).toHaveText('$25.00');
+    await expect(orders.detail()).toContainText('partially refunded');
+  });
+
+  await test.step('transfer one ticket', async () => {
+    const [, second] = ticketIds as [string, string, string];
+    await orders.transfer(second, 'friend@example.com', 'Enjoy the show');
+    await expect(orders.ticketRow(second)).toContainText('transferred');
+    await expect(orders.note()).toContainText('friend@example.com');
+    // The recipient's new ticket joins the order as an active one.
+    await expect(orders.detail().locator('tr[data-ticket]')).toHaveCount(4);
+    await snap(page, 'orders');
+  });
+
+  await test.step('void one ticket with its refund, confirming first', async () => {
+    const [, , third] = ticketIds as [string, string, string];
+    await orders.ticketRow(third).getByRole('button', { name: 'Void…' }).click();
+    await expect(page.getByRole('dialog')).toContainText('cannot be undone');
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toBeHidden();
+    await expect(orders.ticketRow(third)).toContainText('active');
+    await orders.voidTicket(third, true);
+    await expect(orders.ticketRow(third)).toContainText('voided');
+    await expect(orders.refunded()).toHaveText('$50.00');
+  });
+
+  await test.step('the tier editor puts the server’s refusal on the right field', async () => {
+    await boxOffice.go('Events & tiers');
+    await page.getByRole('link', { name: 'Late Night Jazz' }).click();
+    await events.editTier('General admission', { quantity: '1' });
+    const error = events.editor.errorOf('Quantity');
+    await expect(error).toContainText('already sold');
+    await expect(events.editor.field('Quantity')).toHaveAttribute('aria-invalid', 'true');
+    await expect(events.editor.field('Quantity')).toBeFocused();
+    await expect(events.editor.errorOf('Name')).toHaveCount(0);
+    await snap(page, 'tier-editor-error');
+
+    await events.editor.fill({ quantity: '200', visibility: 'access_code', accessCode: '' });
+    await events.editor.save();
+    await expect(events.editor.errorOf('Access code')).toContainText('access_code is required');
+    await events.editor.cancelWithEscape();
+  });
+
+  await test.step('delete is refused for a sold tier and allowed for an unsold one', async () => {
+    await expect(events.deleteButton('General admission')).toBeDisabled();
+    await expect(events.tierRow('General admission')).toContainText('a tier with sales cannot be deleted');
+    await expect(events.deleteButton('Balcony')).toBeEnabled();
+    await events.deleteTier('Balcony');
+    await expect(events.tierRow('General admission')).toBeVisible();
+    await snap(page, 'events-tiers-sold');
+  });
+});

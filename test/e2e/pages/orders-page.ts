@@ -1,0 +1,66 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/** Orders: search, order detail and the refund, void and transfer dialogs. */
+export class OrdersPage {
+  constructor(private readonly page: Page) {}
+
+  searchBox(): Locator {
+    return this.page.getByRole('searchbox', { name: 'Search orders' });
+  }
+
+  async search(q: string): Promise<void> {
+    await this.searchBox().fill(q);
+    await this.searchBox().press('Enter');
+  }
+
+  detail(): Locator {
+    return this.page.locator('article.order-detail');
+  }
+
+  async open(orderId: string): Promise<void> {
+    await this.page.getByRole('link', { name: orderId }).click();
+    await expect(this.detail()).toContainText(orderId);
+  }
+
+  ticketRow(ticketId: string): Locator {
+    return this.detail().locator(`tr[data-ticket="${ticketId}"]`);
+  }
+
+  async ticketIds(): Promise<string[]> {
+    return this.detail().locator('tr[data-ticket]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-ticket') ?? ''));
+  }
+
+  refunded(): Locator {
+    return this.detail().getByTestId('refunded');
+  }
+
+  async refundPartial(amount: string): Promise<void> {
+    await this.detail().getByRole('button', { name: 'Refund…' }).click();
+    const dialog = this.page.getByRole('dialog');
+    await dialog.getByRole('radio', { name: 'Part of it' }).check();
+    await dialog.getByLabel('Amount').fill(amount);
+    await dialog.getByRole('button', { name: 'Refund' }).click();
+    await expect(dialog).toBeHidden();
+  }
+
+  async transfer(ticketId: string, toEmail: string, message: string): Promise<void> {
+    await this.ticketRow(ticketId).getByRole('button', { name: 'Transfer…' }).click();
+    const dialog = this.page.getByRole('dialog');
+    await dialog.getByLabel('Recipient email').fill(toEmail);
+    await dialog.getByLabel('Message (optional)').fill(message);
+    await dialog.getByRole('button', { name: 'Transfer' }).click();
+    await expect(dialog).toBeHidden();
+  }
+
+  async voidTicket(ticketId: string, refund: boolean): Promise<void> {
+    await this.ticketRow(ticketId).getByRole('button', { name: 'Void…' }).click();
+    const dialog = this.page.getByRole('dialog');
+    await dialog.getByRole('checkbox').setChecked(refund);
+    await dialog.getByRole('button', { name: 'Void ticket' }).click();
+    await expect(dialog).toBeHidden();
+  }
+
+  note(): Locator {
+    return this.detail().locator('.note');
+  }
+}

@@ -1,0 +1,47 @@
+import { expect, test } from './fixtures.js';
+import { LoginPage } from './pages/login-page.js';
+import { snap } from './support/screenshots.js';
+
+test('login refuses a bad key with the server’s reason and keeps a good one for the tab', async ({ page, server }) => {
+  const login = new LoginPage(page, server.url);
+  await login.open('/orders');
+  await snap(page, 'login');
+  await login.signIn('sk_live_notarealkey000000000000');
+  await expect(login.error()).toContainText('does not know this key');
+
+  const scanner = await server.api<{ secret: string }>('POST', '/v2/api_keys', { name: 'Door 1', scope: 'scanner' });
+  await login.signIn(scanner.secret);
+  await expect(login.error()).toContainText('scanner key');
+
+  const till = await server.api<{ secret: string }>('POST', '/v2/api_keys', { name: 'Till 2', scope: 'box_office' });
+  await login.signIn(till.secret);
+  await expect(page.getByRole('heading', { name: 'Orders' })).toBeVisible();
+  await expect(page.getByText('No orders yet.')).toBeVisible();
+  // A box-office key gets no Settings screen and no event editing.
+  await expect(page.getByRole('navigation', { name: 'Screens' }).getByRole('link', { name: 'Settings' })).toHaveCount(0);
+
+  // The key survives a reload of the tab (sessionStorage), and a path route reloads to its screen.
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Orders' })).toBeVisible();
+});
+
+test('settings: venue name, a key shown once, the pairing QR', async ({ boxOffice, page }) => {
+  await boxOffice.go('Settings');
+  await expect(boxOffice.settings.venueName()).toHaveValue('The Blue Room');
+  await boxOffice.settings.renameVenue('The Green Room');
+  await expect(page.locator('.venue-name')).toHaveText('The Green Room');
+  const secret = await boxOffice.settings.createKey('Till 3', 'box_office');
+  expect(secret).toMatch(/^sk_live_/);
+  await boxOffice.settings.showPairingQr();
+  await expect(page.getByRole('img', { name: 'Pairing QR' }).or(page.getByText('not available'))).toBeVisible();
+  await snap(page, 'settings');
+});
+
+test('the offline banner appears when the server goes away', async ({ boxOffice, server, page }) => {
+  await boxOffice.go('Orders');
+  await expect(page.locator('.conn-online')).toBeVisible();
+  await server.stop();
+  await expect(page.getByRole('alert').filter({ hasText: 'Offline.' })).toBeVisible({ timeout: 15_000 });
+  await expect(page.locator('.conn-offline')).toBeVisible();
+  await snap(page, 'offline');
+});

@@ -1,0 +1,108 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('../../..', import.meta.url));
+const tsx = join(root, 'node_modules', '.bin', 'tsx');
+
+export const adminKey = 'sk_live_e2eadminkey00000000000000001';
+
+export interface VenueServer {
+  url: string;
+  dataDir: string;
+  /** Calls the API with the admin key; throws on a non-2xx answer. */
+  api<T = unknown>(method: string, path: string, body?: unknown): Promise<T>;
+  stop(): Promise<void>;
+}
+
+/**
+ * The real headless server (`tsx src/server/cli.ts`), on loopback, on a port the OS picks, with a
+ * fresh data dir; it serves the built renderer from out/renderer.
+ */
+export async function startVenueServer(startTimeoutMs = 30_000): Promise<VenueServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'marquee-e2e-'));
+  const child = spawn(tsx, ['src/server/cli.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      MARQUEE_HOST: '127.0.0.1',
+      MARQUEE_PORT: '0',
+      MARQUEE_MDNS: '0',
+      MARQUEE_RATE_LIMIT: '0',
+      MARQUEE_DATA_DIR: dataDir,
+      MARQUEE_ADMIN_KEY: adminKey,
+      MARQUEE_LOG_LEVEL: 'warn',
+      MARQUEE_VENUE_NAME: 'The Blue Room',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let url: string;
+  try {
+    url = await listeningUrl(child, startTimeoutMs);
+  } catch (err) {
+    child.kill('SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
+    throw err;
+  }
+
+  const api = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
+    const res = await fetch(`${url}${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${adminKey}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    const text = await res.text();
+    if (!res.ok) throw new Error(`${method} ${path} → ${res.status}: ${text}`);
+    return JSON.parse(text) as T;
+  };
+
+  return {
+    url,
+    dataDir,
+    api,
+    async stop() {
+      await stopChild(child);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+function listeningUrl(child: ChildProcess, timeoutMs: number): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let output = '';
+    const timer = setTimeout(() => fail(new Error(`server did not print "listening on" within ${timeoutMs} ms:\n${output}`)), timeoutMs);
+    const fail = (err: Error) => {
+      clearTimeout(timer);
+      reject(err);
+    };
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /listening on (http:\/\/\S+)/.exec(output);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        resolve(match[1]);
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.once('exit', (code) => fail(new Error(`server exited with ${code} before listening:\n${output}`)));
+  });
+}
+
+/** SIGTERM lets the server close its store cleanly; SIGKILL only if it hangs. */
+function stopChild(child: ChildProcess, graceMs = 5_000): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}

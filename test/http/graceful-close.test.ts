@@ -1,0 +1,72 @@
+import type { FastifyInstance } from 'fastify';
+import { rmSync } from 'node:fs';
+import { Agent, request } from 'node:http';
+import { afterEach, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/server/app.js';
+import { adminSecret, tempDataDir, testOptions } from '../support/test-app.js';
+
+let app: FastifyInstance | undefined;
+let dataDir: string | undefined;
+const agents: Agent[] = [];
+
+afterEach(async () => {
+  for (const agent of agents.splice(0)) agent.destroy();
+  await app?.close();
+  app = undefined;
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('closing the server with keep-alive clients', () => {
+  it('finishes a request in flight, closes its connection, and does not wait for the client to hang up', async () => {
+    dataDir = tempDataDir();
+    app = await buildApp(testOptions(dataDir));
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = app.server.address() as { port: number };
+    // A client that would keep an idle connection for a minute, like a till's browser.
+    const agent = new Agent({ keepAlive: true, timeout: 60_000 });
+    agents.push(agent);
+    const payload = Buffer.from(
+      JSON.stringify({ title: 'A', venue: 'B', doors_at: '2026-12-24T19:00:00+00:00' }),
+    );
+    let finish!: () => void;
+    const answer = new Promise<{ status: number; connection?: string; body: string }>((resolve, reject) => {
+      const req = request(
+        {
+          host: '127.0.0.1',
+          port,
+          path: '/v2/events',
+          method: 'POST',
+          agent,
+          headers: {
+            authorization: `Bearer ${adminSecret}`,
+            'content-type': 'application/json',
+            'content-length': payload.length,
+          },
+        },
+        (res) => {
+          let body = '';
+          res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+          res.on('end', () =>
+            resolve({ status: res.statusCode ?? 0, connection: res.headers.connection, body }),
+          );
+        },
+      );
+      req.on('error', reject);
+      req.write(payload.subarray(0, 10));
+      finish = () => req.end(payload.subarray(10));
+    });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+
+    const started = Date.now();
+    const closed = app.close();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    finish();
+    const res = await answer;
+    expect(res.status, res.body).toBe(200);
+    expect(res.connection).toBe('close');
+    await closed;
+    // Without closing the connection, close() would wait for the agent's 60 s idle timeout.
+    expect(Date.now() - started).toBeLessThan(3_000);
+    app = undefined;
+  });
+});

@@ -1,0 +1,83 @@
+import { spawnSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import { tempDataDir } from '../support/test-app.js';
+
+/**
+ * mDNS must never reach the real network from a test. Everything that multicasts runs inside a
+ * fresh network namespace (unshare --net) holding only lo and a veth pair with 10.99.0.x
+ * addresses that exist nowhere else; the namespace disappears with the process.
+ */
+const netnsSetup = [
+  'ip link set lo up',
+  'ip link add v0 type veth peer name v1',
+  'ip addr add 10.99.0.1/24 dev v0',
+  'ip addr add 10.99.0.2/24 dev v1',
+  'ip link set v0 up',
+  'ip link set v1 up',
+  'ip route add 224.0.0.0/4 dev v0',
+].join(' && ');
+
+const canUnshare =
+  spawnSync('unshare', ['--net', 'sh', '-c', 'ip link add v0 type veth peer name v1'], {
+    stdio: 'ignore',
+  }).status === 0;
+
+const script = fileURLToPath(new URL('../support/mdns-netns-script.ts', import.meta.url));
+const tsx = fileURLToPath(new URL('../../node_modules/.bin/tsx', import.meta.url));
+const dirs: string[] = [];
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+interface Findings {
+  url: string;
+  fingerprint: string;
+  services: string[];
+  txt: Record<string, string> | undefined;
+  port: number | undefined;
+  listenPort: number;
+  health: number;
+  peerFingerprint: string;
+  pairingQr: string;
+  withdrawn: boolean;
+  withdrawnMs: number;
+  browseError?: string;
+}
+
+describe('mDNS and HTTPS on the LAN, inside a private network namespace', () => {
+  it.skipIf(!canUnshare)(
+    'advertises _marquee._tcp with the contract TXT, serves HTTPS with that certificate, withdraws on close',
+    () => {
+      const lanDir = tempDataDir('marquee-mdns-');
+      const loopDir = tempDataDir('marquee-mdns-lo-');
+      dirs.push(lanDir, loopDir);
+      const run = spawnSync(
+        'unshare',
+        ['--net', 'sh', '-c', `${netnsSetup} && exec "$0" "$1" "$2" "$3"`, tsx, script, lanDir, loopDir],
+        { encoding: 'utf8', timeout: 40_000 },
+      );
+      const line = run.stdout.split('\n').find((l) => l.startsWith('FINDINGS '));
+      expect(line, `${run.stdout}\n${run.stderr}`).toBeDefined();
+      const findings = JSON.parse(line!.slice('FINDINGS '.length)) as Findings;
+
+      expect(findings.browseError).toBeUndefined();
+      expect(findings.url).toMatch(/^https:\/\/10\.99\.0\.1:\d+$/);
+      expect(findings.fingerprint).toMatch(/^([0-9A-F]{2}:){31}[0-9A-F]{2}$/);
+      // The loopback server never advertised; the LAN one did, once.
+      expect(findings.services).toEqual(['Netns Hall']);
+      expect(findings.txt).toEqual({ v: '2', api: '/v2', fp: findings.fingerprint, venue: 'Netns Hall' });
+      expect(findings.port).toBe(findings.listenPort);
+      expect(findings.health).toBe(200);
+      // What the device reaches over HTTPS is the certificate the TXT record told it to pin.
+      expect(findings.peerFingerprint).toBe(findings.fingerprint);
+      const qr = new URLSearchParams(findings.pairingQr.split('?')[1]);
+      expect(qr.get('url')).toBe(findings.url);
+      expect(qr.get('fp')).toBe(findings.fingerprint);
+      expect(findings.withdrawn).toBe(true);
+      expect(findings.withdrawnMs).toBeLessThan(3000);
+    },
+    60_000,
+  );
+});

@@ -1,0 +1,202 @@
+import { rmSync } from 'node:fs';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { startServer, type RunningServer } from '../../src/server/start.js';
+import type { TicketJson } from '../support/sales-fixtures.js';
+import type { ScanJson, ValidateJson } from '../support/scan-fixtures.js';
+import { SseClient } from '../support/sse-client.js';
+import { adminSecret, tempDataDir, testOptions } from '../support/test-app.js';
+
+let server: RunningServer;
+let dataDir: string;
+const clients: SseClient[] = [];
+
+async function call<T>(
+  path: string,
+  method = 'GET',
+  body?: unknown,
+  key: string | null = adminSecret,
+): Promise<{ status: number; body: T }> {
+  const res = await fetch(`${server.url}${path}`, {
+    method,
+    headers: {
+      ...(key ? { authorization: `Bearer ${key}` } : {}),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: res.status, body: (await res.json()) as T };
+}
+
+async function ok<T>(
+  path: string,
+  method = 'GET',
+  body?: unknown,
+  key: string | null = adminSecret,
+): Promise<T> {
+  const res = await call<T>(path, method, body, key);
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body;
+}
+
+async function saleWithTickets(quantity: number): Promise<{ eventId: string; tickets: TicketJson[] }> {
+  const event = await ok<{ id: string }>('/v2/events', 'POST', {
+    title: 'Live show',
+    venue: 'Hall',
+    doors_at: '2030-01-01T19:00:00Z',
+    tickets: [{ name: 'GA', price_cents: 1000, quantity: 500, max_per_order: 100 }],
+  });
+  await ok(`/v2/events/${event.id}/publish`, 'POST');
+  const tiers = await ok<{ data: { id: string }[] }>(`/v2/events/${event.id}/tiers`);
+  const order = await ok<{ tickets: TicketJson[] }>('/v2/orders', 'POST', {
+    event_id: event.id,
+    items: [{ tier_id: tiers.data[0]!.id, quantity }],
+    buyer: { name: 'Ada', email: 'ada@example.com' },
+    payment_method: 'cash',
+  });
+  return { eventId: event.id, tickets: order.tickets };
+}
+
+const stream = async (query = '', headers: Record<string, string> = {}, key: string | null = adminSecret) => {
+  const client = await SseClient.open(`${server.url}/v2/scans/stream${query}`, {
+    ...(key ? { authorization: `Bearer ${key}` } : {}),
+    ...headers,
+  });
+  clients.push(client);
+  return client;
+};
+
+beforeEach(async () => {
+  dataDir = tempDataDir('marquee-scan-live-');
+  server = await startServer(testOptions(dataDir), undefined);
+});
+afterEach(async () => {
+  for (const client of clients.splice(0)) client.close();
+  await server.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('door scanning over real HTTP', () => {
+  it('20 concurrent validations of one ticket: exactly one admitted, 19 already_scanned, scan_count 1', async () => {
+    const { tickets } = await saleWithTickets(1);
+    const token = tickets[0]!.qr_token;
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => ok<ValidateJson>('/v2/scan/validate', 'POST', { token })),
+    );
+    expect(answers.filter((a) => a.result === 'admitted')).toHaveLength(1);
+    const refused = answers.filter((a) => a.result === 'rejected');
+    expect(refused).toHaveLength(19);
+    expect(new Set(refused.map((a) => a.reason))).toEqual(new Set(['already_scanned']));
+    const ticket = await ok<TicketJson>(`/v2/tickets/${tickets[0]!.id}`);
+    expect(ticket.scan_count).toBe(1);
+    const scans = await ok<{ data: ScanJson[] }>(`/v2/scans?ticket_id=${tickets[0]!.id}&limit=100`);
+    expect(scans.data).toHaveLength(20);
+  });
+
+  it('the SSE feed delivers a scan within 2 s of the validation, with its id', async () => {
+    const { eventId, tickets } = await saleWithTickets(1);
+    const feed = await stream(`?event_id=${eventId}`);
+    expect(feed.status).toBe(200);
+    expect(feed.headers['content-type']).toMatch(/^text\/event-stream/);
+    const sent = performance.now();
+    const answer = await ok<ValidateJson>('/v2/scan/validate', 'POST', { token: tickets[0]!.qr_token });
+    await feed.waitFor(() => feed.ofType('scan').length === 1, 2000);
+    const event = feed.ofType('scan')[0]!;
+    expect(event.at - sent).toBeLessThan(2000);
+    expect(event.id).toMatch(/^\d+$/);
+    expect(JSON.parse(event.data)).toEqual(answer.scan);
+  });
+
+  it('resumes after Last-Event-ID (header or query) with exactly what was missed', async () => {
+    const { eventId, tickets } = await saleWithTickets(3);
+    const first = await stream(`?event_id=${eventId}`);
+    await ok('/v2/scan/validate', 'POST', { token: tickets[0]!.qr_token });
+    await first.waitFor(() => first.ofType('scan').length === 1);
+    const lastId = first.ofType('scan')[0]!.id!;
+    first.close();
+
+    const missed = [
+      await ok<ValidateJson>('/v2/scan/validate', 'POST', { token: tickets[1]!.qr_token }),
+      await ok<ValidateJson>('/v2/scan/validate', 'POST', { token: tickets[2]!.qr_token }),
+    ];
+    const resumed = await stream(`?event_id=${eventId}`, { 'last-event-id': lastId });
+    await resumed.waitFor(() => resumed.ofType('scan').length === 2);
+    expect(resumed.ofType('scan').map((e) => (JSON.parse(e.data) as ScanJson).id)).toEqual(
+      missed.map((m) => m.scan.id),
+    );
+    expect(resumed.ofType('scan').every((e) => Number(e.id) > Number(lastId))).toBe(true);
+
+    const byQuery = await stream(`?event_id=${eventId}&last_event_id=${lastId}`);
+    await byQuery.waitFor(() => byQuery.ofType('scan').length === 2);
+  });
+
+  it('sends ticket changes made by other services (void) as event: ticket', async () => {
+    const { eventId, tickets } = await saleWithTickets(2);
+    const feed = await stream(`?event_id=${eventId}`);
+    await ok(`/v2/tickets/${tickets[0]!.id}/void`, 'POST', { refund: false });
+    await feed.waitFor(() => feed.ofType('ticket').length >= 1, 2000);
+    expect(JSON.parse(feed.ofType('ticket')[0]!.data)).toEqual({
+      ticket_id: tickets[0]!.id,
+      event_id: eventId,
+      change: 'voided',
+      status: 'voided',
+    });
+  });
+
+  it('a stream token opens the feed without a header; the key itself is never accepted in the URL', async () => {
+    const { eventId, tickets } = await saleWithTickets(1);
+    const other = await saleWithTickets(1);
+    const boxOffice = (
+      await ok<{ secret: string }>('/v2/api_keys', 'POST', { name: 'monitor', scope: 'box_office' })
+    ).secret;
+    const grant = await ok<{ stream_token: string; url: string; expires_at: string }>(
+      '/v2/scans/stream_token',
+      'POST',
+      { event_id: eventId },
+      boxOffice,
+    );
+    expect(grant.stream_token).toMatch(/^st_/);
+    expect(grant.url).toBe(`/v2/scans/stream?stream_token=${grant.stream_token}&event_id=${eventId}`);
+    const feed = await stream(grant.url.replace('/v2/scans/stream', ''), {}, null);
+    expect(feed.status).toBe(200);
+    await ok('/v2/scan/validate', 'POST', { token: other.tickets[0]!.qr_token });
+    await ok('/v2/scan/validate', 'POST', { token: tickets[0]!.qr_token });
+    await feed.waitFor(() => feed.ofType('scan').length === 1);
+    expect((JSON.parse(feed.ofType('scan')[0]!.data) as ScanJson).ticket_id).toBe(tickets[0]!.id);
+
+    const wrongEvent = await stream(
+      `?stream_token=${grant.stream_token}&event_id=${other.eventId}`,
+      {},
+      null,
+    );
+    expect(wrongEvent.status).toBe(400);
+    const forged = await stream('?stream_token=st_forged', {}, null);
+    expect(forged.status).toBe(401);
+    expect(JSON.parse(forged.body)).toMatchObject({ error: { code: 'invalid_stream_token' } });
+    const keyInUrl = await stream(`?key=${adminSecret}`, {}, null);
+    expect(keyInUrl.status).toBe(400);
+    const none = await stream('', {}, null);
+    expect(none.status).toBe(401);
+  });
+
+  it('revoking a device closes its open stream; closing the server ends every stream promptly', async () => {
+    const pairing = await ok<{ pairing_token: string }>('/v2/devices/pairing', 'POST', {});
+    const paired = await ok<{ device: { id: string }; api_key: { secret: string } }>(
+      '/v2/devices/pair',
+      'POST',
+      { pairing_token: pairing.pairing_token, name: 'Door' },
+      null,
+    );
+    const deviceFeed = await stream('', {}, paired.api_key.secret);
+    const adminFeed = await stream();
+    expect(deviceFeed.status).toBe(200);
+    await ok(`/v2/devices/${paired.device.id}`, 'DELETE');
+    await deviceFeed.waitFor(() => deviceFeed.ended, 2000);
+    expect(adminFeed.ended).toBe(false);
+
+    const started = performance.now();
+    await server.close();
+    expect(performance.now() - started).toBeLessThan(2000);
+    await adminFeed.waitFor(() => adminFeed.ended, 2000);
+    // afterEach closes again; a second close is harmless.
+  });
+});

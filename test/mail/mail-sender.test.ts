@@ -1,0 +1,322 @@
+import type { FastifyInstance } from 'fastify';
+import { rmSync } from 'node:fs';
+import { afterEach, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/server/app.js';
+import type { ServerOptions } from '../../src/server/config.js';
+import type { MailSenderOverrides } from '../../src/server/mail/mail-sender.js';
+import type { OutgoingMail } from '../../src/server/mail/mail-outbox.js';
+import { qrPng } from '../../src/server/pages/qr-png.js';
+import { inTransaction } from '../../src/server/store/db.js';
+import { decodeQrPng } from '../support/qr-decode.js';
+import { SmtpCatcher } from '../support/smtp-catcher.js';
+import { adminSecret, makeTestApp, tempDataDir, testOptions, type TestApp } from '../support/test-app.js';
+
+/** Real clock (backoff is measured in real ms here) and a sender tuned to react in milliseconds. */
+const fast: MailSenderOverrides = {
+  pollMs: 50,
+  stopGraceMs: 2_000,
+  policy: { backoffMs: [40, 80], maxAttempts: 3, unreachableRetryMs: 50 },
+};
+
+interface MailListItem {
+  id: string;
+  to: string;
+  subject: string;
+  status: 'pending' | 'sent' | 'failed';
+  attempts: number;
+  last_error: string | null;
+  next_attempt_at: string | null;
+  created_at: string;
+  sent_at: string | null;
+}
+
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+async function catcher(port = 0): Promise<SmtpCatcher> {
+  const server = await SmtpCatcher.start(port);
+  cleanups.push(() => server.close());
+  return server;
+}
+
+async function appWithSender(smtpUrl: string, tuning: MailSenderOverrides = fast): Promise<TestApp> {
+  const t = await makeTestApp({ workers: true, smtpUrl, now: Date.now, mailSender: tuning });
+  cleanups.push(() => t.close());
+  return t;
+}
+
+function enqueue(app: FastifyInstance, mail: OutgoingMail): string {
+  return inTransaction(app.ctx.db, () => app.ctx.mail.enqueue(mail));
+}
+
+async function mailList(app: FastifyInstance, query = ''): Promise<MailListItem[]> {
+  const response = await app.inject({
+    method: 'GET',
+    url: `/v2/mail${query}`,
+    headers: { authorization: `Bearer ${adminSecret}` },
+  });
+  expect(response.statusCode).toBe(200);
+  return (response.json() as { data: MailListItem[] }).data;
+}
+
+/** Polls the outbox until `check` holds; bounded in time. */
+async function until<T>(
+  read: () => Promise<T>,
+  check: (value: T) => boolean,
+  timeoutMs = 10_000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (check(value)) return value;
+    if (Date.now() > deadline)
+      throw new Error(`condition not met within ${timeoutMs} ms: ${JSON.stringify(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+const simpleMail = (to: string, subject: string): OutgoingMail => ({
+  to,
+  subject,
+  text: `Body of ${subject}`,
+});
+
+describe('mail sender against a real SMTP server on loopback', () => {
+  it('delivers an enqueued mail with its inline PNG, woken by the enqueue rather than the poll', async () => {
+    const smtp = await catcher();
+    // A one-minute poll: only the enqueue's wake-up can deliver within the test's time.
+    const t = await appWithSender(smtp.url, { ...fast, pollMs: 60_000 });
+    const png = await qrPng('hello from the outbox');
+    const started = Date.now();
+    const id = enqueue(t.app, {
+      to: 'guest@example.test',
+      subject: 'Your ticket',
+      text: 'Your ticket is attached.',
+      html: '<p>Your ticket</p><img src="cid:qr@marquee" alt="QR">',
+      attachments: [{ filename: 'ticket-qr.png', cid: 'qr@marquee', contentType: 'image/png', content: png }],
+    });
+
+    const [mail] = await smtp.waitFor(1, 5_000);
+    const latencyMs = Date.now() - started;
+    expect(latencyMs).toBeLessThan(5_000); // far below the 60 s poll: the enqueue woke the sender
+    expect(mail!.rcptTo).toEqual(['guest@example.test']);
+    expect(mail!.parsed.subject).toBe('Your ticket');
+    expect(mail!.parsed.text?.trim()).toBe('Your ticket is attached.');
+    expect(mail!.parsed.html).toContain('src="cid:qr@marquee"');
+    expect(mail!.parsed.messageId).toBe(`<${id}@marquee.local>`);
+    const inline = mail!.parsed.attachments.find((a) => a.cid === 'qr@marquee');
+    expect(inline?.contentType).toBe('image/png');
+    expect(inline?.contentDisposition).toBe('inline');
+    expect(Buffer.compare(inline!.content, png)).toBe(0);
+    expect(decodeQrPng(inline!.content)).toBe('hello from the outbox');
+
+    const [row] = await until(
+      () => mailList(t.app),
+      (rows) => rows[0]?.status === 'sent',
+    );
+    expect(row).toMatchObject({ id, status: 'sent', attempts: 1, last_error: null, next_attempt_at: null });
+    expect(Date.parse(row!.sent_at!)).toBeGreaterThanOrEqual(started - 1000);
+    console.log(`enqueue → accepted by SMTP: ${latencyMs} ms`);
+  });
+
+  it('keeps mail pending with attempts and the error while SMTP is down, then delivers once it is up', async () => {
+    const port = await SmtpCatcher.freePort();
+    const t = await appWithSender(`smtp://127.0.0.1:${port}`);
+    const ids = [1, 2, 3].map((n) => enqueue(t.app, simpleMail(`late${n}@example.test`, `Waiting ${n}`)));
+
+    // One connection attempt per interval, made with the oldest mail; the others are not touched.
+    // The cap here is 3 attempts, and an unreachable server never uses a mail up.
+    const waiting = await until(
+      () => mailList(t.app, '?status=pending'),
+      (rows) => (rows[0]?.attempts ?? 0) > 3,
+    );
+    expect(waiting.map((m) => m.id)).toEqual(ids);
+    expect(waiting[0]!.last_error).toMatch(/^SMTP server unreachable: .*ECONNREFUSED/);
+    expect(waiting[0]!.next_attempt_at).not.toBeNull();
+    expect(waiting.slice(1).map((m) => [m.attempts, m.last_error])).toEqual([
+      [0, null],
+      [0, null],
+    ]);
+
+    const smtp = await catcher(port);
+    const mails = await smtp.waitFor(3, 5_000);
+    expect(mails.map((m) => m.parsed.subject)).toEqual(['Waiting 1', 'Waiting 2', 'Waiting 3']);
+    const sent = await until(
+      () => mailList(t.app),
+      (rows) => rows.every((m) => m.status === 'sent'),
+    );
+    expect(sent[0]!.attempts).toBeGreaterThan(3);
+    expect(sent.slice(1).map((m) => m.attempts)).toEqual([1, 1]);
+  });
+
+  it('after an outage, the first successful send releases the mails it held back', async () => {
+    const port = await SmtpCatcher.freePort();
+    const dataDir = tempDataDir();
+    cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }));
+    // A long outage wait, so only the release can explain a prompt delivery.
+    const slow: MailSenderOverrides = {
+      ...fast,
+      policy: { ...fast.policy, backoffMs: [60_000], unreachableRetryMs: 60_000 },
+    };
+    const options = testOptions(dataDir, {
+      workers: true,
+      now: Date.now,
+      smtpUrl: `smtp://127.0.0.1:${port}`,
+      mailSender: slow,
+    });
+    const first = await buildApp(options);
+    const heldBack = enqueue(first, simpleMail('held@example.test', 'Held back'));
+    const [failedOnce] = await until(
+      () => mailList(first),
+      (rows) => rows[0]?.attempts === 1,
+    );
+    expect(Date.parse(failedOnce!.next_attempt_at!) - Date.now()).toBeGreaterThan(50_000);
+    await first.close();
+
+    const smtp = await catcher(port);
+    const second = await buildApp(options);
+    cleanups.push(() => second.close());
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(smtp.mails).toHaveLength(0); // still waiting out its minute
+    enqueue(second, simpleMail('new@example.test', 'New mail'));
+    const mails = await smtp.waitFor(2, 5_000);
+    expect(mails.map((m) => m.parsed.subject)).toEqual(['New mail', 'Held back']);
+    const rows = await until(
+      () => mailList(second),
+      (list) => list.every((m) => m.status === 'sent'),
+    );
+    expect(rows[0]).toMatchObject({ id: heldBack, attempts: 2 });
+  });
+
+  it('POST /v2/mail/{id}/retry ends the outage wait at once', async () => {
+    const port = await SmtpCatcher.freePort();
+    const slow: MailSenderOverrides = { ...fast, policy: { ...fast.policy, unreachableRetryMs: 60_000 } };
+    const t = await appWithSender(`smtp://127.0.0.1:${port}`, slow);
+    const a = enqueue(t.app, simpleMail('a@example.test', 'Mail A'));
+    enqueue(t.app, simpleMail('b@example.test', 'Mail B'));
+    await until(
+      () => mailList(t.app),
+      (rows) => rows[0]?.attempts === 1,
+    );
+    const smtp = await catcher(port);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(smtp.mails).toHaveLength(0);
+    expect((await t.call('POST', `/v2/mail/${a}/retry`)).statusCode).toBe(200);
+    const mails = await smtp.waitFor(2, 5_000);
+    expect(mails.map((m) => m.parsed.subject)).toEqual(['Mail A', 'Mail B']);
+  });
+
+  it('loses nothing pending across a restart: mail written without SMTP goes out on the next start', async () => {
+    const dataDir = tempDataDir();
+    cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }));
+    const noSmtp: ServerOptions = testOptions(dataDir, { workers: true, now: Date.now });
+    const first = await buildApp(noSmtp);
+    const ids = [1, 2, 3].map((n) => enqueue(first, simpleMail(`guest${n}@example.test`, `Mail ${n}`)));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect((await mailList(first)).map((m) => m.status)).toEqual(['pending', 'pending', 'pending']);
+    await first.close();
+
+    const smtp = await catcher();
+    const second = await buildApp({ ...noSmtp, smtpUrl: smtp.url, mailSender: fast });
+    cleanups.push(() => second.close());
+    const mails = await smtp.waitFor(3, 5_000);
+    // Written order is sending order.
+    expect(mails.map((m) => m.parsed.subject)).toEqual(['Mail 1', 'Mail 2', 'Mail 3']);
+    const rows = await until(
+      () => mailList(second),
+      (list) => list.every((m) => m.status === 'sent'),
+    );
+    expect(rows.map((m) => m.id)).toEqual(ids);
+  });
+
+  it('a shutdown during a send leaves the mail pending, and the next start delivers it (at least once)', async () => {
+    const smtp = await catcher();
+    smtp.delayDataMs = 1_500;
+    const dataDir = tempDataDir();
+    cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }));
+    const options = testOptions(dataDir, {
+      workers: true,
+      now: Date.now,
+      smtpUrl: smtp.url,
+      mailSender: { ...fast, stopGraceMs: 100 },
+    });
+    const first = await buildApp(options);
+    const id = enqueue(first, simpleMail('inflight@example.test', 'Caught mid-send'));
+    // Close only once the server has the whole message and is holding its reply.
+    await until(
+      async () => smtp.held,
+      (held) => held === 1,
+    );
+    const closeStarted = Date.now();
+    await first.close();
+    expect(Date.now() - closeStarted).toBeLessThan(1_000);
+
+    smtp.delayDataMs = 0;
+    const second = await buildApp(options);
+    cleanups.push(() => second.close());
+    const rows = await until(
+      () => mailList(second),
+      (list) => list[0]?.status === 'sent',
+    );
+    expect(rows[0]!.id).toBe(id);
+    // The abandoned send still completes on the server (its reply was only delayed): the mail
+    // arrives twice, which at-least-once allows, and the late reply did not touch the store.
+    const copies = await smtp.waitFor(2, 5_000, (m) => m.parsed.subject === 'Caught mid-send');
+    expect(copies).toHaveLength(2);
+    expect(copies[0]!.parsed.messageId).toBe(copies[1]!.parsed.messageId);
+    expect((await mailList(second))[0]).toMatchObject({ id, status: 'sent', attempts: 1 });
+  });
+
+  it('a permanent refusal (5xx) fails at once; POST /v2/mail/{id}/retry sends it again', async () => {
+    const smtp = await catcher();
+    smtp.answerRcpt = (address) =>
+      address === 'nobody@example.test' ? { code: 550, message: 'No such mailbox' } : 'accept';
+    const t = await appWithSender(smtp.url);
+    const id = enqueue(t.app, simpleMail('nobody@example.test', 'Bounce me'));
+
+    const [failed] = await until(
+      () => mailList(t.app, '?status=failed'),
+      (rows) => rows.length === 1,
+    );
+    expect(failed).toMatchObject({ id, status: 'failed', attempts: 1, next_attempt_at: null, sent_at: null });
+    expect(failed!.last_error).toMatch(/550/);
+    expect(smtp.mails).toHaveLength(0);
+
+    smtp.answerRcpt = () => 'accept';
+    const retried = await t.call('POST', `/v2/mail/${id}/retry`);
+    expect(retried.statusCode).toBe(200);
+    expect(retried.json()).toMatchObject({ id, status: 'pending', attempts: 0 });
+    await smtp.waitFor(1, 5_000);
+    const [sent] = await until(
+      () => mailList(t.app),
+      (rows) => rows[0]?.status === 'sent',
+    );
+    expect(sent!.attempts).toBe(1);
+    const again = await t.call('POST', `/v2/mail/${id}/retry`);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.code).toBe('mail_already_sent');
+  });
+
+  it('a temporary refusal (4xx) is retried with backoff and marked failed after maxAttempts', async () => {
+    const smtp = await catcher();
+    const tries: number[] = [];
+    smtp.answerRcpt = () => {
+      tries.push(Date.now());
+      return { code: 451, message: 'Try again later' };
+    };
+    const t = await appWithSender(smtp.url);
+    const id = enqueue(t.app, simpleMail('greylisted@example.test', 'Greylisted'));
+    const [failed] = await until(
+      () => mailList(t.app, '?status=failed'),
+      (rows) => rows.length === 1,
+    );
+    expect(failed).toMatchObject({ id, attempts: 3 });
+    expect(failed!.last_error).toMatch(/451/);
+    expect(tries).toHaveLength(3);
+    // Backoff 40 ms then 80 ms between the three tries.
+    expect(tries[1]! - tries[0]!).toBeGreaterThanOrEqual(35);
+    expect(tries[2]! - tries[1]!).toBeGreaterThanOrEqual(75);
+  });
+});

@@ -1,0 +1,133 @@
+import * as jose from 'jose';
+import { afterEach, describe, expect, it } from 'vitest';
+import { decodeQrPng } from '../support/qr-decode.js';
+import { SmtpCatcher } from '../support/smtp-catcher.js';
+import { adminSecret, makeTestApp, publishedEvent, type TestApp } from '../support/test-app.js';
+
+interface TicketView {
+  id: string;
+  event_id: string;
+  tier_id: string;
+  status: string;
+  wallet_url: string;
+  qr_token: string;
+  transferred_from: string | null;
+  transferred_to: string | null;
+}
+
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+async function buyOne(t: TestApp): Promise<TicketView> {
+  const { eventId, tierId } = await publishedEvent(t);
+  const order = await t.call('POST', '/v2/orders', {
+    event_id: eventId,
+    items: [{ tier_id: tierId, quantity: 1 }],
+    buyer: { name: 'Ada Lovelace', email: 'ada@example.test' },
+    payment_method: 'card',
+  });
+  expect(order.statusCode).toBe(200);
+  return (order.json() as { tickets: TicketView[] }).tickets[0]!;
+}
+
+describe('transfer mail (issue 3 "Must show")', () => {
+  it("over real HTTP and SMTP: the recipient's mail has the wallet link and a QR of the NEW ticket's token", async () => {
+    const smtp = await SmtpCatcher.start();
+    cleanups.push(() => smtp.close());
+    const t = await makeTestApp({ workers: true, smtpUrl: smtp.url, mailSender: { pollMs: 60_000 } });
+    cleanups.push(() => t.close());
+    const base = await t.app.listen({ host: '127.0.0.1', port: 0 });
+    const api = (path: string, init: RequestInit = {}) =>
+      fetch(`${base}${path}`, {
+        ...init,
+        headers: { authorization: `Bearer ${adminSecret}`, 'content-type': 'application/json' },
+      });
+
+    const original = await buyOne(t);
+    const started = Date.now();
+    const response = await api(`/v2/tickets/${original.id}/transfer`, {
+      method: 'POST',
+      body: JSON.stringify({
+        to_email: 'grace@example.test',
+        name: 'Grace Hopper',
+        message: 'Enjoy the show!',
+      }),
+    });
+    expect(response.status).toBe(200);
+    const fresh = (await response.json()) as TicketView;
+    expect(fresh).toMatchObject({ status: 'active', transferred_from: original.id });
+    expect(fresh.id).not.toBe(original.id);
+
+    const [mail] = await smtp.waitFor(1, 10_000, (m) => m.rcptTo.includes('grace@example.test'));
+    const deliveredMs = Date.now() - started;
+    const parsed = mail!.parsed;
+    expect(parsed.subject).toContain('Night show');
+    expect(parsed.text).toContain(fresh.wallet_url);
+    expect(parsed.text).toContain('Enjoy the show!');
+    expect(parsed.html).toContain(`href="${fresh.wallet_url}"`);
+
+    // The inline image the HTML points at is the QR of the new ticket's token.
+    const cid = /src="cid:([^"]+)"/.exec(String(parsed.html))?.[1];
+    expect(cid).toBeTruthy();
+    const qr = parsed.attachments.find((a) => a.cid === cid);
+    expect(qr?.contentType).toBe('image/png');
+    expect(qr?.contentDisposition).toBe('inline');
+    const token = decodeQrPng(qr!.content);
+    const check = t.app.ctx.tokens.verify(token);
+    expect(check.ok).toBe(true);
+    if (!check.ok) return;
+    expect(check.claims).toMatchObject({ sub: fresh.id, evt: fresh.event_id, tier: fresh.tier_id });
+    expect(check.claims.sub).not.toBe(original.id);
+
+    // Any JOSE library verifies it with the published JWKS (CONTRACT.md "Ticket tokens").
+    const jwks = jose.createLocalJWKSet(
+      (await (await fetch(`${base}/v2/scan/jwks`)).json()) as jose.JSONWebKeySet,
+    );
+    const { payload, protectedHeader } = await jose.compactVerify(token, jwks);
+    expect(protectedHeader).toMatchObject({ alg: 'EdDSA', typ: 'ticket+jwt' });
+    expect(JSON.parse(new TextDecoder().decode(payload)).sub).toBe(fresh.id);
+
+    // The link in the mail opens the recipient's wallet, with a QR for the same new ticket.
+    const walletPath = new URL(fresh.wallet_url).pathname;
+    const wallet = await fetch(`${base}${walletPath}`);
+    expect(wallet.status).toBe(200);
+    const html = await wallet.text();
+    expect(html).toContain('Grace Hopper');
+    expect(html).toContain('data-status="valid"');
+    const png = Buffer.from(await (await fetch(`${base}${walletPath}/qr.png`)).arrayBuffer());
+    const walletCheck = t.app.ctx.tokens.verify(decodeQrPng(png));
+    expect(walletCheck.ok && walletCheck.claims.sub).toBe(fresh.id);
+
+    // The original's wallet now says it was transferred and shows no code.
+    const old = await (await fetch(`${base}${new URL(original.wallet_url).pathname}`)).text();
+    expect(old).toContain('data-status="transferred"');
+    expect(old).not.toContain('<img');
+
+    const list = (await (await api('/v2/mail')).json()) as { data: { to: string; status: string }[] };
+    expect(list.data).toEqual([expect.objectContaining({ to: 'grace@example.test', status: 'sent' })]);
+    console.log(`transfer → recipient mail accepted by SMTP: ${deliveredMs} ms`);
+  });
+
+  it('without SMTP the transfer mail waits in the outbox, visible in GET /v2/mail', async () => {
+    const t = await makeTestApp({ workers: true });
+    cleanups.push(() => t.close());
+    const original = await buyOne(t);
+    const transfer = await t.call('POST', `/v2/tickets/${original.id}/transfer`, {
+      to_email: 'linus@example.test',
+    });
+    expect(transfer.statusCode).toBe(200);
+    const list = await t.call('GET', '/v2/mail?status=pending');
+    expect(list.statusCode).toBe(200);
+    const body = list.json() as { data: Record<string, unknown>[] };
+    expect(body.data).toHaveLength(1);
+    expect(body.data[0]).toMatchObject({
+      to: 'linus@example.test',
+      status: 'pending',
+      attempts: 0,
+      sent_at: null,
+    });
+    expect(body.data[0]).not.toHaveProperty('text_body');
+  });
+});

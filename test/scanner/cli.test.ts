@@ -1,0 +1,130 @@
+import { spawnSync } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { exitCodes, runCli } from '../../src/scanner/cli-run.js';
+import { Venue } from './support/venue.js';
+
+let venue: Venue;
+let eventId: string;
+let tierId: string;
+let state: string;
+
+async function cli(...argv: string[]): Promise<{ code: number; out: string[]; err: string[] }> {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await runCli(argv, {
+    out: (l) => out.push(l),
+    err: (l) => err.push(l),
+    env: { MARQUEE_SCANNER_STATE: state },
+  });
+  return { code, out, err };
+}
+
+beforeAll(async () => {
+  venue = await Venue.start();
+  ({ eventId, tierId } = await venue.event());
+  state = venue.stateFile('cli');
+});
+
+afterAll(async () => {
+  await venue?.close();
+});
+
+describe('scanner CLI', () => {
+  it('pair, status, scan online and offline, sync, pull', async () => {
+    const pair = await cli('pair', await venue.pairingCode(eventId), '--name', 'Side door');
+    expect(pair.code).toBe(0);
+    expect(pair.out[0]).toMatch(
+      /^paired as dev_\w+ \(Side door\) with http:\/\/127\.0\.0\.1:\d+; door pack for evt_\w+ pulled$/,
+    );
+
+    const [a, b] = await venue.sell(eventId, tierId, 2);
+    const online = await cli('scan', a!.qr_token);
+    expect(online.code).toBe(exitCodes.ok);
+    expect(online.out[0]).toMatch(new RegExp(`^ADMITTED ${a!.id} Ada Guest \\[online, \\d+ ms\\]$`));
+    const again = await cli('scan', a!.qr_token);
+    expect(again.code).toBe(exitCodes.rejected);
+    expect(again.out[0]).toMatch(/^REJECTED already_scanned /);
+
+    const offline = await cli('scan', b!.qr_token, '--offline');
+    expect(offline.out[0]).toMatch(new RegExp(`^ADMITTED ${b!.id} \\[offline, \\d+ ms, queued for sync\\]$`));
+    const exit = await cli('scan', b!.qr_token, '--offline', '--out');
+    expect(exit.out[0]).toMatch(/^EXIT OK /);
+
+    const status = await cli('status', '--json');
+    expect(JSON.parse(status.out[0]!)).toMatchObject({ queued: 2, lastSyncAt: null, paired: true });
+    const human = await cli('status');
+    expect(human.out.join('\n')).toMatch(/queued scans: 2; last sync: never; conflicts: 0/);
+    expect(human.out.join('\n')).toMatch(/door pack: generated .*, pulled \d+ s ago \(Night show\)/);
+
+    const sync = await cli('sync');
+    expect(sync.out[0]).toBe('synced 2 scans: 2 admitted, 0 rejected, 0 conflicts');
+    expect(JSON.parse((await cli('status', '--json')).out[0]!)).toMatchObject({
+      queued: 0,
+      lastSyncAt: expect.any(Number),
+    });
+
+    await venue.ok('POST', `/v2/tickets/${a!.id}/void`, { refund: false });
+    const pull = await cli('pull', '--json');
+    expect(JSON.parse(pull.out[0]!)).toMatchObject({ full: false, revoked: 1 });
+    expect((await cli('scan', a!.qr_token, '--offline')).out[0]).toMatch(/^REJECTED voided /);
+  });
+
+  it('one clear line and a non-zero exit for each kind of failure', async () => {
+    const unknown = await cli('frobnicate');
+    expect(unknown).toMatchObject({
+      code: exitCodes.usage,
+      err: ["scanner: unknown command 'frobnicate' (try --help)"],
+    });
+    const badCode = await cli('pair', 'https://example.test/not-a-pairing-link');
+    expect(badCode.code).toBe(exitCodes.failed);
+    expect(badCode.err).toEqual(['scanner: not a Marquee pairing link: https://example.test']);
+    const noToken = await cli('scan');
+    expect(noToken).toMatchObject({ code: exitCodes.usage, err: ['scanner: scan needs the ticket token'] });
+
+    const fresh = venue.stateFile('cli-unpaired');
+    const unpaired = await runCli(['pull', '--state', fresh], {
+      out: () => undefined,
+      err: (l) => expect(l).toBe('scanner: this device is not paired: run `pair` first'),
+      env: {},
+    });
+    expect(unpaired).toBe(exitCodes.failed);
+
+    // A used pairing token is refused by the server with its own explanation.
+    const qr = await venue.pairingCode(eventId);
+    expect((await cli('pair', qr, '--state', venue.stateFile('cli-2'))).code).toBe(0);
+    const reused = await cli('pair', qr, '--state', venue.stateFile('cli-3'));
+    expect(reused.code).toBe(exitCodes.failed);
+    expect(reused.err).toHaveLength(1);
+    expect(reused.err[0]).toMatch(
+      /^scanner: POST \/v2\/devices\/pair answered 400 invalid_pairing_token: .*already been used/,
+    );
+  });
+
+  it('runs as `npm run scanner` with a one-line error and exit code', () => {
+    const run = spawnSync(
+      'npm',
+      ['run', '--silent', 'scanner', '--', 'status', '--json', '--state', venue.stateFile('cli')],
+      {
+        encoding: 'utf8',
+        timeout: 30_000,
+      },
+    );
+    expect(run.status).toBe(0);
+    expect(JSON.parse(run.stdout.trim())).toMatchObject({ paired: true, queued: 1 });
+    const bad = spawnSync(
+      'npm',
+      ['run', '--silent', 'scanner', '--', 'sync', '--state', venue.stateFile('cli-nothing')],
+      {
+        encoding: 'utf8',
+        timeout: 30_000,
+      },
+    );
+    expect(bad.status).toBe(1);
+    expect(
+      bad.stderr
+        .trim()
+        .split('\n')
+        .filter((l) => !l.startsWith('npm warn')),
+    ).toEqual(['scanner: this device is not paired: run `pair` first']);
+  });
+});

@@ -1,0 +1,111 @@
+import Database from 'better-sqlite3';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { SqliteDeviceState } from '../../src/scanner/device-store.js';
+import { DoorDevice } from '../../src/scanner/door-device.js';
+import { PinnedTransport } from '../../src/scanner/pinned-transport.js';
+import type { Pairing } from '../../src/scanner/device-state.js';
+import { ServerSigner } from './support/signer.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'marquee-door-state-'));
+const signer = new ServerSigner();
+afterAll(() => {
+  signer.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const pairing: Pairing = {
+  baseUrl: 'http://127.0.0.1:9',
+  fingerprint: null,
+  apiKey: 'sk_live_device',
+  deviceId: 'dev_test',
+  deviceName: 'Test door',
+  eventId: signer.eventId,
+  pairedAt: 1,
+};
+
+function device(file: string): { door: DoorDevice; state: SqliteDeviceState } {
+  const state = new SqliteDeviceState(file);
+  const door = new DoorDevice({
+    state,
+    transport: (p) => new PinnedTransport(p.baseUrl, { fingerprint: p.fingerprint }),
+    now: signer.now,
+  });
+  return { door, state };
+}
+
+describe('device state file', () => {
+  it('keeps pairing, pack, admissions, revocations and the queue across restarts', async () => {
+    const file = join(dir, 'door.db');
+    const first = new SqliteDeviceState(file);
+    first.savePairing(pairing);
+    const pack = signer.pack();
+    const voided = signer.ticket();
+    const inside = signer.ticket();
+    first.savePack(
+      { event: pack.event, jwks: pack.jwks, generatedAt: pack.generated_at, cursor: '42', pulledAt: 5 },
+      {
+        revoked: [{ ticket_id: voided.id, status: 'voided' }],
+        admissions: [[inside.id, { inside: true, count: 1 }]],
+      },
+    );
+    first.close();
+
+    const { door, state } = device(file);
+    const admitted = signer.ticket();
+    const outcome = await door.scan(signer.mint(admitted), { offline: true });
+    expect(outcome).toMatchObject({ result: 'admitted', mode: 'offline', queued: true });
+    expect((await door.scan(signer.mint(voided), { offline: true })).reason).toBe('voided');
+    state.close();
+
+    // "Power cut": a new process opens the same file.
+    const { door: again, state: reopened } = device(file);
+    expect(again.pairing).toEqual(pairing);
+    expect(again.validator.check(signer.mint(admitted)).reason).toBe('already_scanned');
+    expect(again.validator.check(signer.mint(inside)).reason).toBe('already_scanned');
+    expect(again.validator.check(signer.mint(voided)).reason).toBe('voided');
+    expect(again.validator.check(signer.mint()).result).toBe('admitted');
+    expect(reopened.queued(10).map((q) => [q.ticketId, q.result, q.reason])).toEqual([
+      [admitted.id, 'admitted', null],
+      [voided.id, 'rejected', 'voided'],
+    ]);
+    expect(reopened.status()).toMatchObject({
+      paired: true,
+      queued: 2,
+      admissions: 2,
+      revoked: 1,
+      packPulledAt: 5,
+      lastSyncAt: null,
+    });
+    reopened.settle([reopened.queued(1)[0]!.seq], [], 99);
+    expect(reopened.status()).toMatchObject({ queued: 1, lastSyncAt: 99 });
+    reopened.close();
+  });
+
+  it('pairing with another server or event forgets the old pack and admissions, but not the queue', () => {
+    const file = join(dir, 'switch.db');
+    const state = new SqliteDeviceState(file);
+    state.savePairing(pairing);
+    const pack = signer.pack();
+    state.savePack(
+      { event: pack.event, jwks: pack.jwks, generatedAt: pack.generated_at, cursor: '1', pulledAt: 1 },
+      {
+        revoked: [{ ticket_id: 'tik_x', status: 'voided' }],
+        admissions: [['tik_y', { inside: true, count: 1 }]],
+      },
+    );
+    state.savePairing({ ...pairing, eventId: 'evt_other' });
+    expect(state.status()).toMatchObject({ admissions: 0, revoked: 0, packPulledAt: null, feedCursor: null });
+    state.close();
+  });
+
+  it('refuses a state file written by a newer scanner, changing nothing', () => {
+    const file = join(dir, 'newer.db');
+    const raw = new Database(file);
+    raw.pragma('user_version = 99');
+    raw.close();
+    expect(() => new SqliteDeviceState(file)).toThrow(/newer scanner/);
+  });
+});

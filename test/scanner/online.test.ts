@@ -1,0 +1,334 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DoorDevice } from '../../src/scanner/door-device.js';
+import { FetchTransport } from '../../src/scanner/fetch-transport.js';
+import { MemoryDeviceState } from '../../src/scanner/memory-device-state.js';
+import { openDoor, pairDoor, type NodeDoor } from '../../src/scanner/node-door.js';
+import { parsePairingCode } from '../../src/scanner/pairing-code.js';
+import { PinnedTransport } from '../../src/scanner/pinned-transport.js';
+import type { ScanView } from '../../src/scanner/api-types.js';
+import { TicketTokens } from '../../src/server/tokens/ticket-tokens.js';
+import { TcpProxy } from './support/tcp-proxy.js';
+import { Venue } from './support/venue.js';
+
+let venue: Venue;
+let proxy: TcpProxy;
+let eventId: string;
+let tierId: string;
+const doors: NodeDoor[] = [];
+
+/** Pairs a door through the proxy, so the test controls its network. */
+async function pairedDoor(name: string, via: 'proxy' | 'direct' = 'proxy'): Promise<NodeDoor> {
+  const code = parsePairingCode(await venue.pairingCode(eventId));
+  const door = await pairDoor(
+    venue.stateFile(name),
+    { ...code, url: via === 'proxy' ? proxy.url : code.url },
+    name,
+  );
+  await door.device.pull();
+  doors.push(door);
+  return door;
+}
+
+/** A door that shares a paired door's key but runs on its own clock, to scan at other times. */
+function doorAt(paired: NodeDoor, offsetMs: number): DoorDevice {
+  const state = new MemoryDeviceState();
+  state.savePairing(paired.device.pairing!);
+  const device = new DoorDevice({
+    state,
+    transport: (p) => new PinnedTransport(p.baseUrl, { fingerprint: p.fingerprint }),
+    now: () => Date.now() + offsetMs,
+  });
+  return device;
+}
+
+beforeAll(async () => {
+  venue = await Venue.start();
+  proxy = new TcpProxy(Number(new URL(venue.url).port));
+  await proxy.listen();
+  ({ eventId, tierId } = await venue.event());
+});
+
+afterAll(async () => {
+  for (const door of doors) await door.close();
+  await proxy?.close();
+  await venue?.close();
+});
+
+describe('online mode: the server decides', () => {
+  it('admits once, then every rejection reason comes back from the server', async () => {
+    const door = await pairedDoor('online-reasons');
+    const [admitted, voided, transferred] = await venue.sell(eventId, tierId, 3);
+    const other = await venue.event('Other night');
+    const [elsewhere] = await venue.sell(other.eventId, other.tierId);
+    await venue.ok('POST', `/v2/tickets/${voided!.id}/void`, { refund: false });
+    await venue.ok('POST', `/v2/tickets/${transferred!.id}/transfer`, { to_email: 'friend@example.test' });
+    const [h, p, s] = admitted!.qr_token.split('.');
+    const claims = JSON.parse(Buffer.from(p!, 'base64url').toString()) as Record<string, unknown>;
+    const tampered = `${h}.${Buffer.from(JSON.stringify({ ...claims, sub: voided!.id })).toString('base64url')}.${s}`;
+    const ghost = venue.running.app.ctx.tokens.mint({
+      id: 'tik_neversold0000000000',
+      event_id: eventId,
+      tier_id: tierId,
+    });
+
+    const first = await door.device.scan(admitted!.qr_token);
+    expect(first).toMatchObject({
+      result: 'admitted',
+      reason: null,
+      mode: 'online',
+      queued: false,
+      ticketId: admitted!.id,
+    });
+    expect(first.attendee?.name).toBe('Ada Guest');
+    expect(first.ticket).toMatchObject({ scan_count: 1, inside: true });
+
+    const cases: [string, string][] = [
+      [admitted!.qr_token, 'already_scanned'],
+      ['not-a-token', 'malformed'],
+      [tampered, 'invalid_signature'],
+      [ghost, 'unknown_ticket'],
+      [elsewhere!.qr_token, 'wrong_event'],
+      [voided!.qr_token, 'voided'],
+      [transferred!.qr_token, 'transferred'],
+    ];
+    for (const [token, reason] of cases) {
+      const outcome = await door.device.scan(token);
+      expect({ reason: outcome.reason, mode: outcome.mode, result: outcome.result }).toEqual({
+        reason,
+        mode: 'online',
+        result: 'rejected',
+      });
+    }
+    // The window is judged at the door's scan time, which travels as scanned_at.
+    const [fresh] = await venue.sell(eventId, tierId);
+    const { signingKeys } = venue.running.app.ctx;
+    const old = new TicketTokens(signingKeys, () => Date.now() - 400_000).mint({
+      id: fresh!.id,
+      event_id: eventId,
+      tier_id: tierId,
+    });
+    expect((await door.device.scan(old)).reason).toBe('expired');
+    expect((await doorAt(door, -60_000).scan(fresh!.qr_token)).reason).toBe('not_yet_valid');
+    // Online answers teach the offline validator too.
+    expect(door.device.validator.revocation(voided!.id)).toBe('voided');
+    expect(door.device.validator.admission(admitted!.id)?.inside).toBe(true);
+    expect(door.device.status().queued).toBe(0);
+  });
+
+  it('exit and re-entry online', async () => {
+    const door = await pairedDoor('online-reentry');
+    const [ticket] = await venue.sell(eventId, tierId);
+    const token = ticket!.qr_token;
+    expect((await door.device.scan(token)).result).toBe('admitted');
+    expect((await door.device.scan(token)).reason).toBe('already_scanned');
+    expect(await door.device.scan(token, { direction: 'out' })).toMatchObject({
+      result: 'admitted',
+      mode: 'online',
+    });
+    const again = await door.device.scan(token);
+    expect(again).toMatchObject({ result: 'admitted', mode: 'online' });
+    expect(again.ticket?.scan_count).toBe(2);
+  });
+});
+
+describe('door pack pulls', () => {
+  it('delta and full pulls bring news of exits and voids made at other doors', async () => {
+    const door = await pairedDoor('pull-news');
+    const other = await pairedDoor('pull-other', 'direct');
+    const [a, b, c] = await venue.sell(eventId, tierId, 3);
+    for (const t of [a, b]) expect((await door.device.scan(t!.qr_token)).mode).toBe('online');
+    // Elsewhere: a leaves, c is voided. This door has not heard.
+    await other.device.scan(a!.qr_token, { direction: 'out' });
+    await venue.ok('POST', `/v2/tickets/${c!.id}/void`, { refund: false });
+    expect(door.device.validator.check(a!.qr_token).reason).toBe('already_scanned');
+    expect(door.device.validator.check(c!.qr_token).result).toBe('admitted');
+
+    const delta = await door.device.pull();
+    expect(delta).toMatchObject({ full: false });
+    expect(delta.exited).toBeGreaterThanOrEqual(1);
+    expect(door.device.validator.check(a!.qr_token).result).toBe('admitted');
+    expect(door.device.validator.check(c!.qr_token).reason).toBe('voided');
+
+    // A full pack also corrects a door that missed the delta: b leaves elsewhere, then a full pull.
+    await other.device.scan(b!.qr_token, { direction: 'out' });
+    expect(door.device.validator.check(b!.qr_token).reason).toBe('already_scanned');
+    expect((await door.device.pull({ full: true })).full).toBe(true);
+    expect(door.device.validator.check(b!.qr_token).result).toBe('admitted');
+  });
+});
+
+describe('browser-style door: memory state and fetch', () => {
+  it('pairs, pulls, and scans online and offline with the same core the door page uses', async () => {
+    const code = parsePairingCode(await venue.pairingCode(eventId));
+    const state = new MemoryDeviceState();
+    const device = await DoorDevice.pair(code, 'Door page', {
+      state,
+      transport: (p) => new FetchTransport(p.baseUrl),
+    });
+    expect((await device.pull()).full).toBe(true);
+    const [ticket, other] = await venue.sell(eventId, tierId, 2);
+    expect(await device.scan(ticket!.qr_token)).toMatchObject({ result: 'admitted', mode: 'online' });
+    expect(await device.scan(other!.qr_token, { offline: true })).toMatchObject({
+      result: 'admitted',
+      mode: 'offline',
+    });
+    expect(await device.sync()).toMatchObject({ uploaded: 1, admitted: 1 });
+  });
+});
+
+describe('offline fallback: the door never waits', () => {
+  it('decides offline at once when nothing listens, and syncs once the server is back', async () => {
+    const door = await pairedDoor('fallback-refused');
+    const [ticket] = await venue.sell(eventId, tierId);
+    await proxy.stopListening();
+    try {
+      const outcome = await door.device.scan(ticket!.qr_token);
+      expect(outcome).toMatchObject({
+        result: 'admitted',
+        mode: 'offline',
+        fallback: 'unreachable',
+        queued: true,
+      });
+      expect(outcome.ms).toBeLessThan(300);
+      expect((await door.device.scan(ticket!.qr_token)).reason).toBe('already_scanned');
+      await expect(door.device.sync()).rejects.toThrow(/cannot reach/);
+    } finally {
+      await proxy.listenAgain();
+    }
+    const report = await door.device.sync();
+    expect(report).toMatchObject({ uploaded: 2, admitted: 1, rejected: 1, conflicts: 0 });
+    expect(door.device.status().queued).toBe(0);
+    const server = await venue.ok<{ scan_count: number }>('GET', `/v2/tickets/${ticket!.id}`);
+    expect(server.scan_count).toBe(1);
+  });
+
+  it('falls back after 300 ms when the server accepts but never answers', async () => {
+    const door = await pairedDoor('fallback-blackhole');
+    const [ticket] = await venue.sell(eventId, tierId);
+    proxy.cut();
+    proxy.mode = 'blackhole';
+    try {
+      const outcome = await door.device.scan(ticket!.qr_token);
+      expect(outcome).toMatchObject({
+        result: 'admitted',
+        mode: 'offline',
+        fallback: 'timeout',
+        queued: true,
+      });
+      expect(outcome.ms).toBeGreaterThanOrEqual(295);
+      expect(outcome.ms).toBeLessThan(450);
+    } finally {
+      proxy.mode = 'pass';
+      proxy.cut();
+    }
+    await door.device.settled();
+    expect((await door.device.sync()).admitted).toBe(1);
+  });
+
+  it('a late online answer replaces the queued offline decision instead of counting twice', async () => {
+    const door = await pairedDoor('fallback-late');
+    const [ticket] = await venue.sell(eventId, tierId);
+    proxy.cut();
+    proxy.mode = 'slow';
+    proxy.slowMs = 500;
+    try {
+      const outcome = await door.device.scan(ticket!.qr_token);
+      expect(outcome).toMatchObject({
+        mode: 'offline',
+        fallback: 'timeout',
+        queued: true,
+        result: 'admitted',
+      });
+      expect(door.device.status().queued).toBe(1);
+      await door.device.settled();
+    } finally {
+      proxy.mode = 'pass';
+    }
+    expect(door.device.status().queued).toBe(0);
+    expect(door.device.conflicts()).toEqual([]);
+    const server = await venue.ok<{ scan_count: number }>('GET', `/v2/tickets/${ticket!.id}`);
+    expect(server.scan_count).toBe(1);
+  });
+});
+
+describe('two doors, one ticket', () => {
+  it('both admit offline; after sync exactly one admission stands and the other is a conflict', async () => {
+    const a = await pairedDoor('offline-a');
+    const b = await pairedDoor('offline-b');
+    const [ticket] = await venue.sell(eventId, tierId);
+    const atA = await a.device.scan(ticket!.qr_token, { offline: true });
+    const atB = await b.device.scan(ticket!.qr_token, { offline: true });
+    expect([atA.result, atB.result]).toEqual(['admitted', 'admitted']);
+
+    const syncA = await a.device.sync();
+    const syncB = await b.device.sync();
+    expect(syncA).toMatchObject({ uploaded: 1, admitted: 1, conflicts: 0 });
+    expect(syncB).toMatchObject({ uploaded: 1, admitted: 0, rejected: 1, conflicts: 1 });
+    expect(b.device.conflicts()).toEqual([
+      expect.objectContaining({
+        ticketId: ticket!.id,
+        localResult: 'admitted',
+        serverResult: 'rejected',
+        serverReason: 'already_scanned',
+        conflict: true,
+      }),
+    ]);
+    const server = await venue.ok<{ scan_count: number }>('GET', `/v2/tickets/${ticket!.id}`);
+    expect(server.scan_count).toBe(1);
+    // Re-uploading changes nothing: the queue is empty and a second sync has nothing to send.
+    expect((await b.device.sync()).uploaded).toBe(0);
+  });
+});
+
+describe('follow: the scan feed', () => {
+  it('learns within 2 s of an admission at another door and of a void, and resumes after a drop', async () => {
+    const watcher = await pairedDoor('follow-watcher');
+    const other = await pairedDoor('follow-other', 'direct');
+    const [t1, t2, t3] = await venue.sell(eventId, tierId, 3);
+    const seen: ScanView[] = [];
+    const statuses: string[] = [];
+    const controller = new AbortController();
+    const following = watcher.device.follow({
+      signal: controller.signal,
+      onScan: (scan) => seen.push(scan),
+      onStatus: (status) => statuses.push(status),
+      backoffMs: 50,
+    });
+    const until = async (what: () => boolean, limitMs = 2_000): Promise<number> => {
+      const started = performance.now();
+      while (!what()) {
+        if (performance.now() - started > limitMs) throw new Error(`not within ${limitMs} ms`);
+        await new Promise((r) => setTimeout(r, 10));
+      }
+      return performance.now() - started;
+    };
+    try {
+      await until(() => statuses.includes('connected'));
+      expect((await other.device.scan(t1!.qr_token)).mode).toBe('online');
+      const learnt = await until(() => watcher.device.validator.admission(t1!.id)?.inside === true);
+      expect(learnt).toBeLessThan(2_000);
+      expect(watcher.device.validator.check(t1!.qr_token).reason).toBe('already_scanned');
+
+      await venue.ok('POST', `/v2/tickets/${t2!.id}/void`, { refund: false });
+      await until(() => watcher.device.validator.revocation(t2!.id) === 'voided');
+
+      // Drop the watcher's connection; what happens meanwhile arrives after it reconnects.
+      proxy.cut();
+      expect((await other.device.scan(t3!.qr_token)).result).toBe('admitted');
+      await until(() => watcher.device.validator.admission(t3!.id)?.inside === true, 3_000);
+      expect(statuses.filter((s) => s === 'connected').length).toBeGreaterThanOrEqual(2);
+      expect(seen.map((s) => s.ticket_id)).toEqual(expect.arrayContaining([t1!.id, t3!.id]));
+    } finally {
+      controller.abort();
+      await following;
+    }
+    // Survives a restart: the state file knows what the feed taught.
+    await watcher.close();
+    doors.splice(doors.indexOf(watcher), 1);
+    const reopened = openDoor(venue.stateFile('follow-watcher'));
+    doors.push(reopened);
+    expect(reopened.device.validator.check(t1!.qr_token).reason).toBe('already_scanned');
+    expect(reopened.device.validator.check(t2!.qr_token).reason).toBe('voided');
+    expect(reopened.device.status().feedCursor).toMatch(/^\d+$/);
+  });
+});

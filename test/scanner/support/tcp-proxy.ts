@@ -1,0 +1,78 @@
+import { connect, createServer, type AddressInfo, type Server, type Socket } from 'node:net';
+
+export type ProxyMode = 'pass' | 'blackhole' | 'slow';
+
+/**
+ * A loopback TCP proxy in front of the venue server that a test can turn into the network's
+ * bad days: `blackhole` accepts and never answers, `slow` holds each connection's first bytes
+ * back, `stopListening()` leaves nothing on the port at all, `cut()` drops live connections.
+ */
+export class TcpProxy {
+  mode: ProxyMode = 'pass';
+  slowMs = 600;
+  private server: Server;
+  private readonly sockets = new Set<Socket>();
+  port = 0;
+
+  constructor(private readonly targetPort: number) {
+    this.server = this.makeServer();
+  }
+
+  get url(): string {
+    return `http://127.0.0.1:${this.port}`;
+  }
+
+  async listen(port = 0): Promise<void> {
+    await new Promise<void>((resolve, reject) => {
+      this.server.once('error', reject);
+      this.server.listen(port, '127.0.0.1', () => resolve());
+    });
+    this.port = (this.server.address() as AddressInfo).port;
+  }
+
+  /** Nothing listens on the port any more: connections are refused. */
+  async stopListening(): Promise<void> {
+    this.cut();
+    await new Promise((resolve) => this.server.close(resolve));
+    this.server = this.makeServer();
+  }
+
+  async listenAgain(): Promise<void> {
+    await this.listen(this.port);
+  }
+
+  cut(): void {
+    for (const socket of this.sockets) socket.destroy();
+    this.sockets.clear();
+  }
+
+  async close(): Promise<void> {
+    this.cut();
+    if (this.server.listening) await new Promise((resolve) => this.server.close(resolve));
+  }
+
+  private makeServer(): Server {
+    return createServer((client) => {
+      this.sockets.add(client);
+      client.on('close', () => this.sockets.delete(client));
+      client.on('error', () => client.destroy());
+      if (this.mode === 'blackhole') return;
+      const delay = this.mode === 'slow' ? this.slowMs : 0;
+      client.pause();
+      setTimeout(() => {
+        if (client.destroyed) return;
+        const upstream = connect(this.targetPort, '127.0.0.1');
+        this.sockets.add(upstream);
+        upstream.on('close', () => {
+          this.sockets.delete(upstream);
+          client.destroy();
+        });
+        upstream.on('error', () => client.destroy());
+        client.on('close', () => upstream.destroy());
+        client.pipe(upstream);
+        upstream.pipe(client);
+        client.resume();
+      }, delay);
+    });
+  }
+}

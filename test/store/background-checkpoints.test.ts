@@ -1,0 +1,53 @@
+import { statSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startBackgroundCheckpoints } from '../../src/server/store/background-checkpoints.js';
+import { openStore, type Db } from '../../src/server/store/db.js';
+import { tempDataDir } from '../support/test-app.js';
+
+let dir: string;
+let db: Db;
+afterEach(() => {
+  if (db?.open) db.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const autoCheckpoint = () => db.pragma('wal_autocheckpoint', { simple: true }) as number;
+
+describe('background WAL checkpoints', () => {
+  it('turn off checkpoints on the main connection and checkpoint from a worker instead', async () => {
+    dir = tempDataDir('marquee-ckpt-');
+    const file = join(dir, 'marquee.db');
+    db = openStore(file);
+    const errors: unknown[] = [];
+    const checkpoints = startBackgroundCheckpoints(db, (err) => errors.push(err), { intervalMs: 50 });
+    expect(autoCheckpoint()).toBe(0);
+    db.exec('CREATE TABLE filler (id INTEGER PRIMARY KEY, body TEXT)');
+    const insert = db.prepare('INSERT INTO filler (body) VALUES (?)');
+    // ~4 MB through the WAL: without anyone checkpointing, the database file would stay tiny.
+    for (let i = 0; i < 1000; i++) insert.run('x'.repeat(4000));
+    const deadline = Date.now() + 5000;
+    while (statSync(file).size < 3_000_000 && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 20));
+    expect(statSync(file).size).toBeGreaterThan(3_000_000);
+    await checkpoints.stop();
+    // Stopped: SQLite's own automatic checkpoints are back.
+    expect(autoCheckpoint()).toBe(1000);
+    expect(errors).toEqual([]);
+  });
+
+  it('falls back to automatic checkpoints when the worker dies', async () => {
+    dir = tempDataDir('marquee-ckpt-');
+    db = openStore(join(dir, 'marquee.db'));
+    const errors: unknown[] = [];
+    startBackgroundCheckpoints(db, (err) => errors.push(err), {
+      intervalMs: 50,
+      driver: join(dir, 'no-such-driver.js'),
+    });
+    expect(autoCheckpoint()).toBe(0);
+    const deadline = Date.now() + 5000;
+    while (autoCheckpoint() === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    expect(autoCheckpoint()).toBe(1000);
+    expect(errors.length).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,192 @@
+import Database from 'better-sqlite3';
+import { readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { migrations } from '../../src/server/store/migrations/index.js';
+import { openStore, schemaVersion, StoreTooNewError, type Db } from '../../src/server/store/db.js';
+import { tempDataDir } from '../support/test-app.js';
+
+const latest = migrations.at(-1)!.version;
+
+let dir: string;
+let file: string;
+const open: Db[] = [];
+const track = (db: Db): Db => {
+  open.push(db);
+  return db;
+};
+
+beforeEach(() => {
+  dir = tempDataDir('marquee-store-');
+  file = join(dir, 'marquee.db');
+});
+afterEach(() => {
+  for (const db of open.splice(0)) if (db.open) db.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const tables = (db: Db): string[] =>
+  (
+    db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").all() as {
+      name: string;
+    }[]
+  ).map((row) => row.name);
+
+describe('migrations', () => {
+  it('are numbered 1, 2, 3, … with no gaps and unique names', () => {
+    expect(migrations.map((m) => m.version)).toEqual(migrations.map((_, i) => i + 1));
+    expect(new Set(migrations.map((m) => m.name)).size).toBe(migrations.length);
+  });
+
+  it('bring a new store to the latest version, recording each one', () => {
+    const db = track(openStore(file));
+    expect(schemaVersion(db)).toBe(latest);
+    const recorded = db.prepare('SELECT version, name FROM schema_migrations ORDER BY version').all();
+    expect(recorded).toEqual(migrations.map((m) => ({ version: m.version, name: m.name })));
+    expect(tables(db)).toEqual(expect.arrayContaining(['events', 'tiers', 'api_keys', 'webhook_messages']));
+  });
+
+  it('upgrade a store left at migration 1 and keep its rows', () => {
+    const old = openStore(file, { upTo: 1 });
+    expect(schemaVersion(old)).toBe(1);
+    expect(tables(old)).not.toContain('webhook_messages');
+    old
+      .prepare(
+        `INSERT INTO events (id, title, venue, doors_at, on_sale_at, status, currency, created_at, updated_at)
+         VALUES ('evt_old', 'Old show', 'Old hall', 1, 2, 'published', 'usd', 3, 4)`,
+      )
+      .run();
+    old
+      .prepare(
+        `INSERT INTO tiers (id, event_id, name, price_cents, currency, quantity, sold, max_per_order, visibility,
+           created_at, updated_at) VALUES ('tkt_old', 'evt_old', 'GA', 500, 'usd', 10, 3, 10, 'public', 3, 4)`,
+      )
+      .run();
+    old.close();
+
+    const db = track(openStore(file));
+    expect(schemaVersion(db)).toBe(latest);
+    expect(db.prepare('SELECT id, title, status, doors_at FROM events').all()).toEqual([
+      { id: 'evt_old', title: 'Old show', status: 'published', doors_at: 1 },
+    ]);
+    expect(db.prepare('SELECT id, sold FROM tiers').get()).toEqual({ id: 'tkt_old', sold: 3 });
+    expect(tables(db)).toEqual(
+      expect.arrayContaining(['webhook_messages', 'idempotency_keys', 'usage_counters']),
+    );
+  });
+
+  it('upgrade step by step from every older version', () => {
+    for (const { version: from } of migrations.slice(0, -1)) {
+      const stepFile = join(dir, `from-${from}.db`);
+      openStore(stepFile, { upTo: from }).close();
+      const db = openStore(stepFile);
+      expect(schemaVersion(db), `from ${from}`).toBe(latest);
+      db.close();
+    }
+  });
+
+  it('are not applied twice on a second open', () => {
+    openStore(file).close();
+    const db = track(openStore(file));
+    const count = db.prepare('SELECT COUNT(*) AS n FROM schema_migrations').get() as { n: number };
+    expect(count.n).toBe(migrations.length);
+  });
+
+  it('roll back a failing migration whole, leaving the store at the version before', () => {
+    const broken = [
+      ...migrations.slice(0, 1),
+      { version: 2, name: 'broken', sql: 'CREATE TABLE half_done (x INTEGER); THIS IS NOT SQL;' },
+    ];
+    expect(() => openStore(file, { migrations: broken })).toThrow();
+    const db = track(new Database(file));
+    expect(schemaVersion(db)).toBe(1);
+    expect(tables(db)).not.toContain('half_done');
+  });
+});
+
+describe('a store from the future', () => {
+  beforeEach(() => {
+    openStore(file).close();
+    const db = new Database(file);
+    db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)').run(
+      latest + 1,
+      'from-the-future',
+      Date.now(),
+    );
+    db.prepare("INSERT INTO settings (key, value) VALUES ('marker', 'kept')").run();
+    db.close();
+  });
+
+  it('is refused with StoreTooNewError and a message that says what to do', () => {
+    let caught: unknown;
+    try {
+      openStore(file);
+    } catch (err) {
+      caught = err;
+    }
+    expect(caught).toBeInstanceOf(StoreTooNewError);
+    const message = (caught as Error).message;
+    expect(message).toContain(file);
+    expect(message).toContain(`schema version ${latest + 1}`);
+    expect(message).toContain(`knows up to ${latest}`);
+    expect(message).toMatch(/Upgrade Marquee/);
+    expect(message).toMatch(/MARQUEE_DATA_DIR/);
+    expect(message).toMatch(/Nothing was changed/);
+  });
+
+  it('is left unchanged', () => {
+    const before = readFileSync(file);
+    expect(() => openStore(file)).toThrow(StoreTooNewError);
+    const db = track(new Database(file, { readonly: true }));
+    expect(schemaVersion(db)).toBe(latest + 1);
+    expect(db.prepare('SELECT COUNT(*) AS n FROM schema_migrations').get()).toEqual({
+      n: migrations.length + 1,
+    });
+    expect(db.prepare("SELECT value FROM settings WHERE key = 'marker'").get()).toEqual({ value: 'kept' });
+    db.close();
+    // The main file's bytes too: opening in WAL mode must not have rewritten anything.
+    expect(readFileSync(file).equals(before)).toBe(true);
+  });
+});
+
+describe('pragmas', () => {
+  it('opens in WAL mode with foreign keys on and a busy timeout', () => {
+    const db = track(openStore(file));
+    expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
+    expect(db.pragma('foreign_keys', { simple: true })).toBe(1);
+    expect(db.pragma('busy_timeout', { simple: true })).toBe(5000);
+    // synchronous NORMAL (1) is safe in WAL mode against process crashes.
+    expect(db.pragma('synchronous', { simple: true })).toBe(1);
+  });
+
+  it('enforces foreign keys: a tier cannot name a missing event', () => {
+    const db = track(openStore(file));
+    expect(() =>
+      db
+        .prepare(
+          `INSERT INTO tiers (id, event_id, name, price_cents, currency, quantity, max_per_order, visibility,
+             created_at, updated_at) VALUES ('tkt_x', 'evt_missing', 'GA', 1, 'usd', 1, 1, 'public', 0, 0)`,
+        )
+        .run(),
+    ).toThrow(/FOREIGN KEY/);
+  });
+
+  it('keeps the CHECK that no tier is ever oversold', () => {
+    const db = track(openStore(file));
+    db.prepare(
+      `INSERT INTO events (id, title, venue, doors_at, on_sale_at, status, currency, created_at, updated_at)
+       VALUES ('evt_a', 't', 'v', 0, 0, 'draft', 'usd', 0, 0)`,
+    ).run();
+    db.prepare(
+      `INSERT INTO tiers (id, event_id, name, price_cents, currency, quantity, max_per_order, visibility,
+         created_at, updated_at) VALUES ('tkt_a', 'evt_a', 'GA', 1, 'usd', 2, 1, 'public', 0, 0)`,
+    ).run();
+    expect(() => db.prepare("UPDATE tiers SET sold = 3 WHERE id = 'tkt_a'").run()).toThrow(/CHECK/);
+  });
+
+  it('creates the folder of the store file when it is missing', () => {
+    const nested = join(dir, 'a', 'b', 'marquee.db');
+    const db = track(openStore(nested));
+    expect(schemaVersion(db)).toBe(latest);
+  });
+});

@@ -1,0 +1,104 @@
+import type { LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
+import { publishedEvent, type TestApp } from './test-app.js';
+
+export interface TicketJson {
+  id: string;
+  order_id: string;
+  event_id: string;
+  tier_id: string;
+  attendee_id: string;
+  status: 'active' | 'transferred' | 'voided';
+  scan_count: number;
+  wallet_url: string;
+  qr_token: string;
+  issued_at: string;
+  transferred_from: string | null;
+  transferred_to: string | null;
+}
+
+export interface OrderJson {
+  id: string;
+  event_id: string;
+  status: 'paid' | 'partially_refunded' | 'refunded';
+  buyer: { name: string | null; email: string | null } | null;
+  total_cents: number;
+  refunded_cents: number;
+  currency: string;
+  payment_method: string;
+  tickets: TicketJson[];
+  refunds: {
+    id: string;
+    amount_cents: number;
+    ticket_id: string | null;
+    reason: string;
+    created_at: string;
+  }[];
+  created_at: string;
+}
+
+export interface AttendeeJson {
+  id: string;
+  event_id: string;
+  order_id: string;
+  ticket_id: string;
+  name: string | null;
+  email: string | null;
+}
+
+export const buyer = { name: 'Ada Lovelace', email: 'ada@example.com' };
+
+export interface Sale {
+  eventId: string;
+  tierId: string;
+}
+
+/** A published event on sale with one tier (price 2500 unless overridden). */
+export const saleEvent = (t: TestApp, tier: Record<string, unknown> = {}): Promise<Sale> =>
+  publishedEvent(t, tier);
+
+export function orderBody(sale: Sale, overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    event_id: sale.eventId,
+    items: [{ tier_id: sale.tierId, quantity: 1 }],
+    buyer,
+    payment_method: 'card',
+    ...overrides,
+  };
+}
+
+export function checkout(
+  t: TestApp,
+  sale: Sale,
+  overrides: Record<string, unknown> = {},
+  auth?: string,
+): Promise<LightMyRequestResponse> {
+  return t.call('POST', '/v2/orders', orderBody(sale, overrides), auth);
+}
+
+/** A checkout that must succeed. */
+export async function buy(
+  t: TestApp,
+  sale: Sale,
+  overrides: Record<string, unknown> = {},
+): Promise<OrderJson> {
+  const res = await checkout(t, sale, overrides);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as OrderJson;
+}
+
+export function tierSold(t: TestApp, tierId: string): number {
+  return (t.app.ctx.db.prepare('SELECT sold FROM tiers WHERE id = ?').get(tierId) as { sold: number }).sold;
+}
+
+export function count(t: TestApp, sql: string, ...params: unknown[]): number {
+  return (t.app.ctx.db.prepare(sql).get(...params) as { n: number }).n;
+}
+
+/** Payloads of the webhook outbox of one kind, in write order. */
+export function emitted<T = unknown>(t: TestApp, type: string): T[] {
+  const rows = t.app.ctx.db
+    .prepare('SELECT payload FROM webhook_messages WHERE type = ? ORDER BY seq')
+    .all(type) as { payload: string }[];
+  return rows.map((row) => (JSON.parse(row.payload) as { data: { object: T } }).data.object);
+}

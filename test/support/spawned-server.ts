@@ -1,0 +1,99 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { adminSecret } from './test-app.js';
+
+const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+
+export interface SpawnedServer {
+  url: string;
+  child: ChildProcess;
+  /** Everything the process printed, for failure messages. */
+  output(): string;
+  /** SIGTERM and wait: the graceful path. */
+  stop(): Promise<void>;
+  /** SIGKILL (kill -9) and wait: no shutdown code runs. */
+  kill9(): Promise<void>;
+}
+
+/**
+ * The real headless server (src/server/cli.ts) as a child process on 127.0.0.1 with a free port.
+ * It runs as `node --import tsx` rather than through the `tsx` CLI, because the CLI forks a second
+ * process: a SIGKILL sent to it would leave the actual server running.
+ */
+export async function spawnServer(dataDir: string, env: Record<string, string> = {}): Promise<SpawnedServer> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/cli.ts'], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      MARQUEE_HOST: '127.0.0.1',
+      MARQUEE_PORT: '0',
+      MARQUEE_MDNS: '0',
+      MARQUEE_RATE_LIMIT: '0',
+      MARQUEE_DATA_DIR: dataDir,
+      MARQUEE_ADMIN_KEY: adminSecret,
+      MARQUEE_LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start in 25 s:\n${output}`)), 25_000);
+    const onData = () => {
+      const match = /listening on (http:\/\/\S+)/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        child.stdout.off('data', onData);
+        resolve(match[1]!);
+      }
+    };
+    child.stdout.on('data', onData);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited (${code}) before listening:\n${output}`));
+    });
+  });
+
+  const signal = async (name: NodeJS.Signals) => {
+    if (child.exitCode === null && child.signalCode === null) child.kill(name);
+    await exited;
+  };
+  return { url, child, output: () => output, stop: () => signal('SIGTERM'), kill9: () => signal('SIGKILL') };
+}
+
+/** fetch against the spawned server with the admin key and JSON. */
+export function api(base: string, path: string, method = 'GET', body?: unknown): Promise<Response> {
+  return fetch(`${base}${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${adminSecret}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+}
+
+/** A published event with one tier, made over HTTP. */
+export async function httpSaleEvent(
+  base: string,
+  quantity: number,
+): Promise<{ eventId: string; tierId: string }> {
+  const created = await api(base, '/v2/events', 'POST', {
+    title: 'Night show',
+    venue: 'Main hall',
+    doors_at: '2030-12-24T19:00:00+00:00',
+    tickets: [{ name: 'General admission', price_cents: 2500, quantity }],
+  });
+  if (created.status !== 200) throw new Error(`event: ${created.status} ${await created.text()}`);
+  const event = (await created.json()) as { id: string };
+  const published = await api(base, `/v2/events/${event.id}/publish`, 'POST');
+  if (published.status !== 200) throw new Error(`publish: ${published.status}`);
+  const tiers = (await (await api(base, `/v2/events/${event.id}/tiers`)).json()) as {
+    data: { id: string }[];
+  };
+  return { eventId: event.id, tierId: tiers.data[0]!.id };
+}

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import {
+  classifyFailure,
+  decideRetry,
+  defaultMailRetryPolicy,
+  type MailRetryPolicy,
+} from '../../../src/server/mail/mail-retry-policy.js';
+
+const policy = defaultMailRetryPolicy;
+
+describe('decideRetry', () => {
+  it('backs off 10 s, 30 s, 2 min, 10 min, 30 min, then hourly', () => {
+    const waits = [1, 2, 3, 4, 5, 6, 7, 12].map((attempts) => {
+      const decision = decideRetry(policy, 'transient', attempts, 0);
+      return decision.action === 'retry' ? decision.at / 1000 : null;
+    });
+    expect(waits).toEqual([10, 30, 120, 600, 1800, 3600, 3600, 3600]);
+  });
+
+  it('gives a transiently refused mail about a day before it fails', () => {
+    let waited = 0;
+    let attempts = 0;
+    for (;;) {
+      attempts++;
+      const decision = decideRetry(policy, 'transient', attempts, waited);
+      if (decision.action === 'fail') break;
+      waited = decision.at;
+    }
+    expect(attempts).toBe(30);
+    expect(waited / 3_600_000).toBeCloseTo(24.71, 1);
+  });
+
+  it('never fails a mail because the server was unreachable, and tries again within 30 s', () => {
+    expect(decideRetry(policy, 'unreachable', 10_000, 5)).toEqual({ action: 'retry', at: 5 + 30_000 });
+    expect(decideRetry(policy, 'unreachable', 1, 5)).toEqual({ action: 'retry', at: 5 + 10_000 });
+  });
+
+  it('fails a permanently refused mail at once', () => {
+    expect(decideRetry(policy, 'permanent', 1, 0)).toEqual({ action: 'fail' });
+  });
+
+  it('takes a shrunk schedule from tests', () => {
+    const fast: MailRetryPolicy = { backoffMs: [5], maxAttempts: 2, unreachableRetryMs: 5 };
+    expect(decideRetry(fast, 'transient', 1, 100)).toEqual({ action: 'retry', at: 105 });
+    expect(decideRetry(fast, 'transient', 2, 100)).toEqual({ action: 'fail' });
+  });
+});
+
+describe('classifyFailure', () => {
+  it('reads SMTP reply codes: 5xx permanent, 4xx transient', () => {
+    expect(classifyFailure(Object.assign(new Error('550 No such mailbox'), { responseCode: 550 }))).toBe(
+      'permanent',
+    );
+    expect(classifyFailure(Object.assign(new Error('451 Try later'), { responseCode: 451 }))).toBe(
+      'transient',
+    );
+  });
+
+  it('treats socket and DNS failures as unreachable, in the shapes nodemailer gives them', () => {
+    const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:2525'), { code: 'ESOCKET' });
+    expect(classifyFailure(refused)).toBe('unreachable');
+    expect(classifyFailure(Object.assign(new Error('Connection timeout'), { code: 'ETIMEDOUT' }))).toBe(
+      'unreachable',
+    );
+    expect(classifyFailure(Object.assign(new Error('getaddrinfo ENOTFOUND smtp.x'), { code: 'EDNS' }))).toBe(
+      'unreachable',
+    );
+  });
+
+  it('calls anything else transient', () => {
+    expect(classifyFailure(new Error('Unexpected socket close'))).toBe('transient');
+    expect(classifyFailure('weird')).toBe('transient');
+  });
+});

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import type { EventView } from '../../../src/renderer/src/api/types.js';
+import { localInputToIso } from '../../../src/renderer/src/lib/datetime.js';
+import { eventChanges, eventToForm, parseEventCreate } from '../../../src/renderer/src/lib/event-form.js';
+
+const event: EventView = {
+  id: 'evt_1',
+  title: 'Night show',
+  venue: 'Main hall',
+  doors_at: '2026-12-24T19:00:00.000Z',
+  on_sale_at: '2026-11-22T12:00:00.000Z',
+  status: 'draft',
+  url: 'http://venue.test/e/evt_1',
+  currency: 'usd',
+  created_at: '2026-11-22T12:00:00.000Z',
+};
+
+describe('event form', () => {
+  it('builds a create body; an empty on-sale time is left to the server', () => {
+    const parsed = parseEventCreate({ title: ' Gala ', venue: 'Hall', doors_at: '2026-12-31T20:00', on_sale_at: '', currency: 'USD' });
+    expect(parsed.body).toEqual({
+      title: 'Gala',
+      venue: 'Hall',
+      doors_at: localInputToIso('2026-12-31T20:00'),
+      currency: 'usd',
+    });
+  });
+
+  it('needs the doors time', () => {
+    expect(parseEventCreate({ ...eventToForm(), title: 'x', venue: 'y' }).errors).toHaveProperty('doors_at');
+  });
+
+  it('round-trips an event through the form with no changes, then patches only the edit', () => {
+    const form = eventToForm(event);
+    expect(eventChanges(event, form).body).toEqual({});
+    expect(eventChanges(event, { ...form, title: 'Late show' }).body).toEqual({ title: 'Late show' });
+  });
+});

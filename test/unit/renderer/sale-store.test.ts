@@ -1,0 +1,53 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { EventView, TierView } from '../../../src/renderer/src/api/types.js';
+import { useSale } from '../../../src/renderer/src/stores/sale-store.js';
+
+const event = { id: 'evt_1', status: 'published', on_sale_at: '2026-01-01T00:00:00Z' } as EventView;
+const tier = { id: 'tkt_1', name: 'GA', price_cents: 2500, currency: 'usd', visibility: 'public', access_code: null } as TierView;
+
+describe('the sale store', () => {
+  beforeEach(() => {
+    useSale.getState().chooseEvent('evt_1');
+  });
+
+  it('walks tier → quantity → payment and back', () => {
+    const sale = useSale.getState();
+    sale.chooseTier('tkt_1');
+    expect(useSale.getState()).toMatchObject({ stage: 'quantity', tierId: 'tkt_1', quantity: 1, quantityText: '1' });
+    sale.quantityKey('Backspace', 8);
+    sale.quantityKey('3', 8);
+    expect(useSale.getState().confirmQuantity(8)).toBe(true);
+    expect(useSale.getState()).toMatchObject({ stage: 'payment', quantity: 3 });
+    sale.back();
+    expect(useSale.getState().stage).toBe('quantity');
+    sale.back();
+    expect(useSale.getState()).toMatchObject({ stage: 'tier', tierId: null, quantity: 0 });
+  });
+
+  it('will not go on to payment with no quantity, and says why', () => {
+    const sale = useSale.getState();
+    sale.chooseTier('tkt_1');
+    sale.quantityKey('Escape', 8);
+    expect(sale.confirmQuantity(8)).toBe(false);
+    expect(useSale.getState()).toMatchObject({ stage: 'quantity', quantityNote: 'Enter how many tickets.' });
+  });
+
+  it('refuses to submit a short cash sale without calling the server', async () => {
+    const sale = useSale.getState();
+    sale.chooseTier('tkt_1');
+    sale.quantityKey('Escape', 8);
+    sale.quantityKey('3', 8);
+    sale.confirmQuantity(8);
+    sale.setTendered('50');
+    // No session is signed in: reaching the server would throw "Sign in…" into error.form.
+    expect(await useSale.getState().submit(event, tier, 8)).toBeNull();
+    expect(useSale.getState().error).toEqual({ fields: { tendered: '$25.00 short.' }, form: null });
+    expect(useSale.getState().idempotencyKey).toBeNull();
+  });
+
+  it('drops a kept idempotency key when the cart changes', () => {
+    useSale.setState({ idempotencyKey: 'till_abc' });
+    useSale.getState().setPayment('card');
+    expect(useSale.getState().idempotencyKey).toBeNull();
+  });
+});

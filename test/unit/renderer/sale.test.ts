@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import type { TierView } from '../../../src/renderer/src/api/types.js';
+import { checkCart, checkoutBody, type Cart } from '../../../src/renderer/src/lib/sale.js';
+
+const tier = {
+  id: 'tkt_1',
+  event_id: 'evt_1',
+  name: 'GA',
+  price_cents: 2500,
+  currency: 'usd',
+  quantity: 100,
+  sold: 0,
+  sale_starts_at: null,
+  sale_ends_at: null,
+  max_per_order: 10,
+  visibility: 'public',
+  access_code: null,
+  created_at: '2026-11-22T12:00:00.000Z',
+} satisfies TierView;
+
+const cart: Cart = { quantity: 3, payment: 'cash', tenderedText: '100', buyerName: '', buyerEmail: '' };
+
+describe('checkCart', () => {
+  it('totals a cash sale and the change due', () => {
+    expect(checkCart(tier, cart, 10)).toEqual({ total: 7500, change: 2500, short: 0, problems: {} });
+  });
+
+  it('refuses a short or missing tender', () => {
+    expect(checkCart(tier, { ...cart, tenderedText: '70' }, 10)).toMatchObject({ short: 500, problems: { tendered: '$5.00 short.' } });
+    expect(checkCart(tier, { ...cart, tenderedText: '' }, 10).problems).toHaveProperty('tendered');
+  });
+
+  it('lets a walk-in pay cash or comp without a name, but card needs name and email', () => {
+    expect(checkCart(tier, { ...cart, payment: 'comp', tenderedText: '' }, 10)).toMatchObject({ total: 0, problems: {} });
+    expect(Object.keys(checkCart(tier, { ...cart, payment: 'card' }, 10).problems).sort()).toEqual(['buyer.email', 'buyer.name']);
+    expect(checkCart(tier, { ...cart, payment: 'card', buyerName: 'Ada', buyerEmail: 'ada@example.com' }, 10).problems).toEqual({});
+  });
+
+  it('keeps the quantity within what may be sold', () => {
+    expect(checkCart(tier, { ...cart, quantity: 0 }, 10).problems).toHaveProperty('quantity');
+    expect(checkCart(tier, { ...cart, quantity: 11 }, 10).problems.quantity).toBe('At most 10 in one sale.');
+  });
+});
+
+describe('checkoutBody', () => {
+  it('sends no buyer for an anonymous walk-in', () => {
+    expect(checkoutBody({ id: 'evt_1' }, tier, cart)).toEqual({
+      event_id: 'evt_1',
+      items: [{ tier_id: 'tkt_1', quantity: 3 }],
+      payment_method: 'cash',
+    });
+  });
+
+  it('sends the buyer when given and the code of an access-code tier', () => {
+    const coded = { ...tier, visibility: 'access_code' as const, access_code: 'VIP' };
+    expect(checkoutBody({ id: 'evt_1' }, coded, { ...cart, payment: 'card', buyerName: ' Ada ', buyerEmail: 'ada@example.com' })).toMatchObject({
+      buyer: { name: 'Ada', email: 'ada@example.com' },
+      access_code: 'VIP',
+      payment_method: 'card',
+    });
+  });
+});

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import type { TierView } from '../../../src/renderer/src/api/types.js';
+import { deleteBlocker, parseTierForm, tierChanges, tierToForm } from '../../../src/renderer/src/lib/tier-form.js';
+
+const tier: TierView = {
+  id: 'tkt_1',
+  event_id: 'evt_1',
+  name: 'General admission',
+  price_cents: 2500,
+  currency: 'usd',
+  quantity: 200,
+  sold: 3,
+  sale_starts_at: null,
+  sale_ends_at: '2026-12-24T18:00:00.000Z',
+  max_per_order: 8,
+  visibility: 'public',
+  access_code: null,
+  created_at: '2026-11-22T12:00:00.000Z',
+};
+
+describe('tier form', () => {
+  it('parses every field into the API body', () => {
+    const parsed = parseTierForm({
+      name: ' VIP ',
+      price: '40.5',
+      quantity: '20',
+      visibility: 'access_code',
+      access_code: ' SECRET ',
+      sale_starts_at: '',
+      sale_ends_at: '',
+      max_per_order: '2',
+    });
+    expect(parsed.errors).toEqual({});
+    expect(parsed.body).toEqual({
+      name: 'VIP',
+      price_cents: 4050,
+      quantity: 20,
+      visibility: 'access_code',
+      access_code: 'SECRET',
+      sale_starts_at: null,
+      sale_ends_at: null,
+      max_per_order: 2,
+    });
+  });
+
+  it('only refuses text that is not a number; the rules are the server’s', () => {
+    const parsed = parseTierForm({ ...tierToForm(), price: 'free', quantity: '1.5', max_per_order: '' });
+    expect(parsed.body).toBeNull();
+    expect(Object.keys(parsed.errors).sort()).toEqual(['max_per_order', 'price', 'quantity']);
+    // Below sold, over the bounds: sent as typed for the server to judge.
+    expect(parseTierForm({ ...tierToForm(tier), quantity: '1', max_per_order: '500' }).body).toMatchObject({
+      quantity: 1,
+      max_per_order: 500,
+    });
+  });
+
+  it('sends an access code only with access-code visibility, and an empty one as null', () => {
+    expect(parseTierForm({ ...tierToForm(tier), access_code: 'X' }).body?.access_code).toBeNull();
+    expect(parseTierForm({ ...tierToForm(tier), visibility: 'access_code', access_code: '  ' }).body?.access_code).toBeNull();
+  });
+
+  it('patches only what changed, including clearing a sale window', () => {
+    const form = tierToForm(tier);
+    expect(tierChanges(tier, parseTierForm(form).body!)).toEqual({});
+    const changed = parseTierForm({ ...form, price: '30', sale_ends_at: '' }).body!;
+    expect(tierChanges(tier, changed)).toEqual({ price_cents: 3000, sale_ends_at: null });
+  });
+
+  it('says why a sold tier cannot be deleted', () => {
+    expect(deleteBlocker({ sold: 0 })).toBeNull();
+    expect(deleteBlocker({ sold: 3 })).toContain('3 sold');
+  });
+});

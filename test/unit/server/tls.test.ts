@@ -1,0 +1,84 @@
+import { X509Certificate, createPrivateKey } from 'node:crypto';
+import { readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { afterEach, describe, expect, it } from 'vitest';
+import { buildApp } from '../../../src/server/app.js';
+import { ensureTlsMaterial, tlsPaths } from '../../../src/server/tls.js';
+import { adminSecret, tempDataDir, testOptions } from '../../support/test-app.js';
+
+const dirs: string[] = [];
+const fresh = () => {
+  const dir = tempDataDir('marquee-tls-');
+  dirs.push(dir);
+  return dir;
+};
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+const fingerprintFormat = /^([0-9A-F]{2}:){31}[0-9A-F]{2}$/;
+
+describe('the LAN certificate', () => {
+  it('is made on first start: RSA 2048, SHA-256 signed, SANs for marquee.local and the bind address, key 0600', () => {
+    const dir = fresh();
+    const tls = ensureTlsMaterial(dir, '10.99.0.7');
+    expect(tls.created).toBe(true);
+    const paths = tlsPaths(dir);
+    expect(statSync(paths.key).mode & 0o777).toBe(0o600);
+    const x509 = new X509Certificate(readFileSync(paths.cert));
+    expect(x509.checkPrivateKey(createPrivateKey(readFileSync(paths.key)))).toBe(true);
+    expect(createPrivateKey(tls.key).asymmetricKeyDetails?.modulusLength).toBe(2048);
+    expect(x509.subjectAltName).toContain('DNS:marquee.local');
+    expect(x509.subjectAltName).toContain('IP Address:10.99.0.7');
+    expect(x509.ca).toBe(false);
+    expect(Date.parse(x509.validTo) - Date.now()).toBeGreaterThan(9 * 365 * 24 * 3600 * 1000);
+    expect(tls.fingerprint256).toMatch(fingerprintFormat);
+    expect(tls.fingerprint256).toBe(x509.fingerprint256);
+  });
+
+  it('is reused on later starts, so pinned devices keep trusting the server', () => {
+    const dir = fresh();
+    const first = ensureTlsMaterial(dir, '10.99.0.7');
+    const second = ensureTlsMaterial(dir, '0.0.0.0');
+    expect(second.created).toBe(false);
+    expect(second.fingerprint256).toBe(first.fingerprint256);
+  });
+
+  it('is replaced when the files are damaged or do not match', () => {
+    const dir = fresh();
+    const first = ensureTlsMaterial(dir, '10.99.0.7');
+    writeFileSync(tlsPaths(dir).cert, 'not a certificate');
+    const second = ensureTlsMaterial(dir, '10.99.0.7');
+    expect(second.created).toBe(true);
+    expect(second.fingerprint256).not.toBe(first.fingerprint256);
+    // A key that does not belong to the certificate is no certificate at all.
+    const other = fresh();
+    ensureTlsMaterial(other, '10.99.0.8');
+    writeFileSync(tlsPaths(dir).key, readFileSync(tlsPaths(other).key));
+    expect(ensureTlsMaterial(dir, '10.99.0.7').created).toBe(true);
+  });
+
+  it('a non-loopback build serves it and exposes its fingerprint for mDNS and pairing; TLS off does not', async () => {
+    const dir = fresh();
+    const app = await buildApp(testOptions(dir, { host: '10.99.0.7', tls: 'auto' }));
+    try {
+      const fingerprint = ensureTlsMaterial(dir, '10.99.0.7').fingerprint256;
+      expect(app.ctx.scan.certFingerprint).toBe(fingerprint);
+      const res = await app.inject({
+        method: 'POST',
+        url: '/v2/devices/pairing',
+        headers: { authorization: `Bearer ${adminSecret}`, 'content-type': 'application/json' },
+        payload: '{}',
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const body = res.json() as { cert_fingerprint: string; qr: string };
+      expect(body.cert_fingerprint).toBe(fingerprint);
+      expect(new URLSearchParams(body.qr.split('?')[1]).get('fp')).toBe(fingerprint);
+    } finally {
+      await app.close();
+    }
+    const plainDir = fresh();
+    const plain = await buildApp(testOptions(plainDir, { host: '10.99.0.7', tls: 'off' }));
+    expect(plain.ctx.scan.certFingerprint).toBeNull();
+    await plain.close();
+  });
+});
