@@ -22,6 +22,7 @@ const modules: { name: string; load: () => Promise<BenchModule> }[] = [
   { name: 'foundation', load: () => import('./foundation.js') },
   { name: 'checkout', load: () => import('./checkout.js') },
   { name: 'webhooks', load: () => import('./webhooks.js') },
+  { name: 'scanning', load: () => import('./scanning.js') },
   { name: 'scanner', load: () => import('./scanner.js') },
 ];
 

@@ -13,6 +13,7 @@ import { installDrain } from "./http/drain.js";
 import { frameworkErrors, installErrorHandling } from "./http/error-handler.js";
 import { installIdempotency } from "./http/idempotency.js";
 import { installJsonBodyParser } from "./http/json-body.js";
+import { lazySchemaController } from "./http/lazy-compilers.js";
 import { installMetering } from "./http/metering.js";
 import { installOpenApi } from "./http/openapi.js";
 import { installRateLimit } from "./http/rate-limit.js";
@@ -83,6 +84,7 @@ export async function buildApp(
     // Requests that reach an open keep-alive connection while draining are served (and the
     // connection closed after, see drain.ts) rather than refused outside the error envelope.
     return503OnClosing: false,
+    schemaController: lazySchemaController,
     ...(tls ? { https: { key: tls.key, cert: tls.cert } } : {}),
   }) as unknown as FastifyInstance;
   try {
@@ -104,8 +106,10 @@ export async function buildApp(
     installDrain(app);
     app.addSchema(ErrorResponse);
     await installOpenApi(app, serverVersion);
-    app.addHook("onSend", async (request, reply) => {
+    // Set up front, so every answer (errors and replays included) names its request.
+    app.addHook("onRequest", (request, reply, done) => {
       reply.header("x-request-id", request.id);
+      done();
     });
 
     installAccessControl(app, ctx.keys);

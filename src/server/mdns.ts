@@ -32,8 +32,12 @@ export function advertise(
   onError: (err: unknown) => void,
 ): MdnsAdvert | null {
   if (!shouldAdvertise(options)) return null;
-  // A bind to one address multicasts on that interface only; a wildcard bind on all of them.
-  const socketOptions = isIPv4(options.host) && options.host !== '0.0.0.0' ? { interface: options.host } : {};
+  // A bind to one address multicasts on that interface only; a wildcard bind on all of them. The
+  // socket itself must still bind the wildcard: on Linux a socket bound to a unicast address
+  // never receives multicast queries, so doors that start looking after the startup
+  // announcements would never get an answer.
+  const socketOptions =
+    isIPv4(options.host) && options.host !== '0.0.0.0' ? { interface: options.host, bind: '0.0.0.0' } : {};
   const bonjour = new Bonjour(socketOptions as ConstructorParameters<typeof Bonjour>[0], onError);
   // multicast-dns re-emits socket errors as 'error', which would crash the process unheard.
   (bonjour as unknown as { server: { mdns: EventEmitter } }).server.mdns.on('error', onError);

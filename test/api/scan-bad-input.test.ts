@@ -108,6 +108,24 @@ describe('scanning: bad input gets a clear 4xx, never a 5xx', () => {
     );
   });
 
+  it('bodiless POSTs where every field is optional are fine', async () => {
+    const pairing = await t.call('POST', '/v2/devices/pairing');
+    expect(pairing.statusCode, pairing.body).toBe(200);
+    const grant = await t.call('POST', '/v2/scans/stream_token');
+    expect(grant.statusCode, grant.body).toBe(200);
+    expect(grant.json()).toMatchObject({
+      event_id: null,
+      url: expect.stringMatching(/^\/v2\/scans\/stream\?stream_token=st_/),
+    });
+    expectError(
+      await t.call('POST', '/v2/scans/stream_token', { event_id: 'evt_nope' }),
+      404,
+      'not_found_error',
+      'resource_missing',
+      'event_id',
+    );
+  });
+
   it('an empty sync batch is refused, not silently accepted', async () => {
     const { device, secret } = await pairDevice(t);
     expectInvalid(

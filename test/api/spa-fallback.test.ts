@@ -29,16 +29,22 @@ afterAll(async () => {
 const get = (url: string, accept = browserAccept) => app.inject({ method: 'GET', url, headers: { accept } });
 
 describe('the UI fallback to index.html', () => {
-  it.each(['/sell', '/orders', '/orders/ord_abc', '/events/evt_1/tiers', '/settings', '/door', '/kiosk', '/login'])(
-    'answers the UI shell for a browser opening %s',
-    async (path) => {
-      const res = await get(`${path}?from=test`);
-      expect(res.statusCode).toBe(200);
-      expect(res.headers['content-type']).toMatch(/^text\/html/);
-      expect(res.headers['cache-control']).toBe('no-cache');
-      expect(res.body).toBe(shell);
-    },
-  );
+  it.each([
+    '/sell',
+    '/orders',
+    '/orders/ord_abc',
+    '/events/evt_1/tiers',
+    '/settings',
+    '/door',
+    '/kiosk',
+    '/login',
+  ])('answers the UI shell for a browser opening %s', async (path) => {
+    const res = await get(`${path}?from=test`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.body).toBe(shell);
+  });
 
   it('still serves the root and the real assets', async () => {
     expect((await get('/')).body).toBe(shell);

@@ -13,7 +13,11 @@ test('an evening at the box office: event, tiers, a cash sale, refund, transfer,
   await test.step('create an event with two tiers and publish it', async () => {
     await boxOffice.go('Events & tiers');
     await expect(page.getByText('No events yet.')).toBeVisible();
-    eventId = await events.createEvent({ title: 'Late Night Jazz', venue: 'Main hall', doors: '2026-12-24T19:00' });
+    eventId = await events.createEvent({
+      title: 'Late Night Jazz',
+      venue: 'Main hall',
+      doors: '2026-12-24T19:00',
+    });
     await events.addTier({ name: 'General admission', price: '25', quantity: '200', maxPerOrder: '8' });
     await events.addTier({ name: 'Balcony', price: '40.00', quantity: '40', maxPerOrder: '4' });
     await expect(events.capacityOf('General admission')).toHaveText('0/200 sold');

@@ -7,7 +7,10 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 /** Builds the renderer once for the run; every test's server serves out/renderer. */
 export default function globalSetup(): void {
   const started = Date.now();
-  execFileSync('npm', ['run', '--silent', 'build:renderer'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+  execFileSync('npm', ['run', '--silent', 'build:renderer'], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   if (!existsSync(`${root}/out/renderer/index.html`)) {
     throw new Error('npm run build:renderer did not produce out/renderer/index.html');
   }

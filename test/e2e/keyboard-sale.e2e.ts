@@ -5,7 +5,8 @@ interface Created {
   id: string;
 }
 
-test('a sale made with the keyboard alone', async ({ boxOffice, server, page }) => {
+test('a sale made with the keyboard alone', async ({ boxOffice, server }) => {
+  const { page } = boxOffice;
   const event = await server.api<Created>('POST', '/v2/events', {
     title: 'Keyboard Night',
     venue: 'Studio',
@@ -54,10 +55,9 @@ test('a sale made with the keyboard alone', async ({ boxOffice, server, page }) 
   await page.keyboard.press('n');
   await expect(standing).toContainText('46 left of 50');
 
-  const orders = await server.api<{ data: { total_cents: number; payment_method: string; buyer: unknown }[] }>(
-    'GET',
-    `/v2/orders?event_id=${event.id}`,
-  );
+  const orders = await server.api<{
+    data: { total_cents: number; payment_method: string; buyer: unknown }[];
+  }>('GET', `/v2/orders?event_id=${event.id}`);
   expect(orders.data).toHaveLength(1);
   expect(orders.data[0]).toMatchObject({ total_cents: 5000, payment_method: 'cash', buyer: null });
 });

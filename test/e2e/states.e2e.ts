@@ -2,23 +2,34 @@ import { expect, test } from './fixtures.js';
 import { LoginPage } from './pages/login-page.js';
 import { snap } from './support/screenshots.js';
 
-test('login refuses a bad key with the server’s reason and keeps a good one for the tab', async ({ page, server }) => {
+test('login refuses a bad key with the server’s reason and keeps a good one for the tab', async ({
+  page,
+  server,
+}) => {
   const login = new LoginPage(page, server.url);
   await login.open('/orders');
   await snap(page, 'login');
   await login.signIn('sk_live_notarealkey000000000000');
   await expect(login.error()).toContainText('does not know this key');
 
-  const scanner = await server.api<{ secret: string }>('POST', '/v2/api_keys', { name: 'Door 1', scope: 'scanner' });
+  const scanner = await server.api<{ secret: string }>('POST', '/v2/api_keys', {
+    name: 'Door 1',
+    scope: 'scanner',
+  });
   await login.signIn(scanner.secret);
   await expect(login.error()).toContainText('scanner key');
 
-  const till = await server.api<{ secret: string }>('POST', '/v2/api_keys', { name: 'Till 2', scope: 'box_office' });
+  const till = await server.api<{ secret: string }>('POST', '/v2/api_keys', {
+    name: 'Till 2',
+    scope: 'box_office',
+  });
   await login.signIn(till.secret);
   await expect(page.getByRole('heading', { name: 'Orders' })).toBeVisible();
   await expect(page.getByText('No orders yet.')).toBeVisible();
   // A box-office key gets no Settings screen and no event editing.
-  await expect(page.getByRole('navigation', { name: 'Screens' }).getByRole('link', { name: 'Settings' })).toHaveCount(0);
+  await expect(
+    page.getByRole('navigation', { name: 'Screens' }).getByRole('link', { name: 'Settings' }),
+  ).toHaveCount(0);
 
   // The key survives a reload of the tab (sessionStorage), and a path route reloads to its screen.
   await page.reload();
@@ -33,7 +44,9 @@ test('settings: venue name, a key shown once, the pairing QR', async ({ boxOffic
   const secret = await boxOffice.settings.createKey('Till 3', 'box_office');
   expect(secret).toMatch(/^sk_live_/);
   await boxOffice.settings.showPairingQr();
-  await expect(page.getByRole('img', { name: 'Pairing QR' }).or(page.getByText('not available'))).toBeVisible();
+  await expect(
+    page.getByRole('img', { name: 'Pairing QR' }).or(page.getByText('not available')),
+  ).toBeVisible();
   await snap(page, 'settings');
 });
 

@@ -79,7 +79,12 @@ function Shell() {
             .map((item) => {
               const active = path === item.to || path.startsWith(`${item.to}/`);
               return (
-                <Link key={item.to} to={item.to} className={active ? 'nav-link active' : 'nav-link'} aria-current={active ? 'page' : undefined}>
+                <Link
+                  key={item.to}
+                  to={item.to}
+                  className={active ? 'nav-link active' : 'nav-link'}
+                  aria-current={active ? 'page' : undefined}
+                >
                   {item.label} <kbd>{item.key}</kbd>
                 </Link>
               );

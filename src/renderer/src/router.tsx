@@ -1,4 +1,10 @@
-import { useEffect, useSyncExternalStore, type AnchorHTMLAttributes, type MouseEvent, type ReactNode } from 'react';
+import {
+  useEffect,
+  useSyncExternalStore,
+  type AnchorHTMLAttributes,
+  type MouseEvent,
+  type ReactNode,
+} from 'react';
 
 /**
  * A tiny path router (the door page lives at /door, so routes are paths, not hashes). The server
@@ -37,7 +43,14 @@ export function Link({ to, children, onClick, ...rest }: LinkProps) {
   const handle = (event: MouseEvent<HTMLAnchorElement>) => {
     onClick?.(event);
     // Let the browser handle new-tab and new-window clicks.
-    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) {
+    if (
+      event.defaultPrevented ||
+      event.button !== 0 ||
+      event.metaKey ||
+      event.ctrlKey ||
+      event.shiftKey ||
+      event.altKey
+    ) {
       return;
     }
     event.preventDefault();

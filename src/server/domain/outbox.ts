@@ -12,9 +12,9 @@ export interface WebhookMessage {
 }
 
 /**
- * Records a webhook message in the outbox, plus one delivery per enabled endpoint that wants its
- * kind. Call it inside the transaction of the change that causes it, so the message and its
- * deliveries exist exactly when the change does (CONTRACT.md "Webhooks").
+ * Records a webhook message in the outbox. Call it inside the transaction of the change that
+ * causes it, so the message exists exactly when the change does (CONTRACT.md "Webhooks"); its
+ * deliveries to the endpoints that want its kind are derived from it (webhooks/fan-out.ts).
  */
 export class Outbox {
   private readonly insert;
@@ -38,7 +38,7 @@ export class Outbox {
       data: { object },
     };
     this.insert.run(message.id, type, JSON.stringify(message), createdAt);
-    this.fanOut.route(message.id, type, createdAt);
+    this.fanOut.emitted();
     return message;
   }
 }

@@ -22,7 +22,7 @@ export interface ScanFeedOptions {
   /** Cheap MAX(seq) check that catches rows written by code that does not call notify(). */
   pollMs?: number;
   heartbeatMs?: number;
-  /** notify() calls within this window become one read per listener. */
+  /** notify() calls within this window become one read per listener; 0: the same event-loop turn. */
   coalesceMs?: number;
   /** A listener that has not taken this many bytes is dropped; it reconnects with Last-Event-ID. */
   maxBacklogBytes?: number;
@@ -58,6 +58,7 @@ export class ScanFeed {
   private readonly coalesceMs: number;
   private readonly maxBacklogBytes: number;
   private drainTimer: NodeJS.Timeout | null = null;
+  private drainScheduled = false;
   private pollTimer: NodeJS.Timeout | null = null;
   private heartbeatTimer: NodeJS.Timeout | null = null;
   private seenSeq = 0;
@@ -69,7 +70,7 @@ export class ScanFeed {
   ) {
     this.pollMs = options.pollMs ?? 500;
     this.heartbeatMs = options.heartbeatMs ?? 15_000;
-    this.coalesceMs = options.coalesceMs ?? 10;
+    this.coalesceMs = options.coalesceMs ?? 0;
     this.maxBacklogBytes = options.maxBacklogBytes ?? 4 * 1024 * 1024;
     lifecycle.onStop('scan feed', () => this.closeAll());
   }
@@ -97,11 +98,16 @@ export class ScanFeed {
   }
 
   notify(): void {
-    if (this.drainTimer !== null || this.listeners.size === 0) return;
-    this.drainTimer = setTimeout(() => {
+    if (this.drainScheduled || this.listeners.size === 0) return;
+    this.drainScheduled = true;
+    const drain = () => {
+      this.drainScheduled = false;
       this.drainTimer = null;
       this.drain();
-    }, this.coalesceMs);
+    };
+    // Once per event-loop turn by default: a burst of commits becomes one read per listener.
+    if (this.coalesceMs === 0) setImmediate(drain);
+    else this.drainTimer = setTimeout(drain, this.coalesceMs);
   }
 
   closeForKey(apiKeyId: string): void {
@@ -174,7 +180,10 @@ export class ScanFeed {
   private stopTimers(): void {
     if (this.pollTimer !== null) clearInterval(this.pollTimer);
     if (this.heartbeatTimer !== null) clearInterval(this.heartbeatTimer);
-    if (this.drainTimer !== null) clearTimeout(this.drainTimer);
+    if (this.drainTimer !== null) {
+      clearTimeout(this.drainTimer);
+      this.drainScheduled = false;
+    }
     this.pollTimer = this.heartbeatTimer = this.drainTimer = null;
   }
 }

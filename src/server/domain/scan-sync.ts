@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { ScanReason, SyncInput, SyncResultView } from '../schemas/scans.js';
+import { missingField } from '../errors.js';
 import { inTransaction, type Db } from '../store/db.js';
 import type { ScanRow, ScansRepo } from '../store/scans-repo.js';
 import type { TicketTokens } from '../tokens/ticket-tokens.js';
@@ -44,25 +45,28 @@ const resultOf = (row: Omit<ScanRow, 'seq'>): SyncResultView => ({
 export class ScanSyncService {
   constructor(private readonly deps: ScanSyncDeps) {}
 
-  sync(input: SyncInput, caller: ApiKeyRecord | null): { results: SyncResultView[] } {
+  async sync(input: SyncInput, caller: ApiKeyRecord | null): Promise<{ results: SyncResultView[] }> {
     const { attempts, scans, devices, tokens, now } = this.deps;
     const device = devices.resolve(caller, input.device_id);
     // device_id is required by the schema, so resolve always finds one.
-    if (!device) throw new Error('sync without a device');
+    if (!device) throw missingField('device_id');
     if (input.event_id !== undefined) this.deps.scanning.requireEvent(input.event_id, 'event_id');
     const doorEventId = input.event_id ?? device.event_id;
     const at = now();
-    const items = input.scans.map((scan, index) => {
-      const scannedAt = scanTime(scan.scanned_at, at, syncScanMaxAgeMs, `scans[${index}].scanned_at`);
-      return {
-        index,
-        scan,
-        scannedAt,
-        key: syncKey(device.id, scan.token, scannedAt),
-        // CPU only, so done before the write lock is taken.
-        check: tokens.verify(scan.token, scannedAt),
-      };
-    });
+    const times = input.scans.map((scan, index) =>
+      scanTime(scan.scanned_at, at, syncScanMaxAgeMs, `scans[${index}].scanned_at`),
+    );
+    // Signatures are checked on the thread pool, all at once, before the write lock is taken.
+    const checks = await Promise.all(
+      input.scans.map((scan, index) => tokens.verifyAsync(scan.token, times[index])),
+    );
+    const items = input.scans.map((scan, index) => ({
+      index,
+      scan,
+      scannedAt: times[index]!,
+      key: syncKey(device.id, scan.token, times[index]!),
+      check: checks[index]!,
+    }));
     const ordered = [...items].sort((a, b) => a.scannedAt - b.scannedAt || a.index - b.index);
     const results: SyncResultView[] = new Array<SyncResultView>(items.length);
     inTransaction(this.deps.db, () => {

@@ -6,6 +6,7 @@ import type { DeliveryStatus, WebhookDeliveriesRepo } from '../store/webhook-del
 import type { WebhookEndpointsRepo } from '../store/webhook-endpoints-repo.js';
 import { isoOrNull } from '../time.js';
 import type { EndpointHealth } from '../webhooks/endpoint-health.js';
+import type { WebhookFanOut } from '../webhooks/fan-out.js';
 import type { Wakeup } from '../webhooks/wakeup.js';
 import { viewDelivery } from './webhook-views.js';
 
@@ -14,6 +15,7 @@ export interface WebhookDeliveriesDeps {
   now: () => number;
   endpoints: WebhookEndpointsRepo;
   deliveries: WebhookDeliveriesRepo;
+  fanOut: WebhookFanOut;
   health: EndpointHealth;
   wakeup: Wakeup;
 }
@@ -35,6 +37,7 @@ export class WebhookDeliveriesService {
 
   list(endpointId: string, input: DeliveryListInput): Page<WebhookDeliveryView> {
     this.requireEndpoint(endpointId);
+    this.deps.fanOut.catchUp();
     const rows = this.deps.deliveries.page(endpointId, {
       status: input.status,
       newestFirst: input.order === 'newest',
@@ -51,6 +54,7 @@ export class WebhookDeliveriesService {
    */
   retry(id: string): WebhookDeliveryView {
     const view = inTransaction(this.deps.db, () => {
+      this.deps.fanOut.catchUp();
       if (!this.deps.deliveries.find(id)) throw notFound('webhook delivery', id);
       this.deps.deliveries.retry(id, this.deps.now());
       const row = this.deps.deliveries.find(id);
@@ -64,6 +68,7 @@ export class WebhookDeliveriesService {
   retryFailed(endpointId: string): { endpoint_id: string; retried: number } {
     const retried = inTransaction(this.deps.db, () => {
       this.requireEndpoint(endpointId);
+      this.deps.fanOut.catchUp();
       return this.deps.deliveries.retryFailed(endpointId, this.deps.now());
     });
     this.deps.wakeup.ring();
@@ -71,6 +76,7 @@ export class WebhookDeliveriesService {
   }
 
   status(): WebhookStatusView {
+    this.deps.fanOut.catchUp();
     const now = this.deps.now();
     let oldest: number | null = null;
     const endpoints = this.deps.endpoints.all().map((row) => {

@@ -16,6 +16,7 @@ import type {
 } from '../store/webhook-endpoints-repo.js';
 import type { EndpointCache } from '../webhooks/endpoint-cache.js';
 import type { EndpointHealth } from '../webhooks/endpoint-health.js';
+import type { WebhookFanOut } from '../webhooks/fan-out.js';
 import { checkReceiverUrl } from '../webhooks/receiver-address.js';
 import { newWebhookSecret } from '../webhooks/secret.js';
 import type { Wakeup } from '../webhooks/wakeup.js';
@@ -31,6 +32,7 @@ export interface WebhookEndpointsDeps {
   now: () => number;
   repo: WebhookEndpointsRepo;
   cache: EndpointCache;
+  fanOut: WebhookFanOut;
   health: EndpointHealth;
   wakeup: Wakeup;
   allowLinkLocal: boolean;
@@ -91,6 +93,8 @@ export class WebhookEndpointsService {
         previous_expires_at: null,
         last_success_at: null,
         last_failure_at: null,
+        // Messages from now on; what happened before the endpoint existed is not sent.
+        fanout_seq: this.deps.fanOut.lastSeq(),
         created_at: at,
         updated_at: at,
       };
@@ -101,7 +105,8 @@ export class WebhookEndpointsService {
 
   /**
    * Disabling keeps pending deliveries (they wait, unsent) and stops new ones; enabling sends
-   * what waited. A new URL or re-enabling forgets the old "offline" verdict.
+   * what waited, and messages from then on. A new URL or re-enabling forgets the old "offline"
+   * verdict.
    */
   update(id: string, input: WebhookEndpointPatchInput): WebhookEndpointView {
     const changes: EndpointChanges = {
@@ -111,9 +116,13 @@ export class WebhookEndpointsService {
     };
     const view = this.write(() => {
       const current = this.require(id);
+      // What was written until now goes out under the old filter and status.
+      this.deps.fanOut.catchUp();
       if (input.status !== undefined && input.status !== current.status) {
         changes.status = input.status;
         changes.disabled_reason = input.status === 'disabled' ? 'manual' : null;
+        // Back on: from now on, like a new endpoint; messages of the disabled time are not sent.
+        if (input.status === 'enabled') changes.fanout_seq = this.deps.fanOut.lastSeq();
       }
       // undefined leaves a field as it is; a null description clears it.
       this.deps.repo.update(id, changes, this.deps.now());

@@ -1,6 +1,7 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ApiKeyRecord, ApiKeys, Scope } from "../domain/api-keys.js";
 import { ApiError } from "../errors.js";
+import { addRouteHook, isApiRoute } from "./route-hooks.js";
 
 /**
  * Who may call a /v2 route: `public` needs no key; otherwise the listed scopes (admin is always
@@ -28,17 +29,10 @@ export function isAllowed(access: Access, scope: Scope): boolean {
   return scope === "admin" || (access !== "public" && access.includes(scope));
 }
 
-export function installAccessControl(
-  app: FastifyInstance,
-  keys: ApiKeys,
-): void {
-  app.decorateRequest("apiKey", null);
-  app.addHook("onRequest", async (request) => {
-    // Only the /v2 API takes keys; public pages and the UI's files are open, and unmatched
-    // routes reach the not-found handler without a key.
-    if (!request.routeOptions.url?.startsWith("/v2/")) return;
-    const access = request.routeOptions.config.access ?? [];
-    if (access === "public") return;
+/** The check one route needs, decided once when the route is declared. */
+function accessCheck(access: readonly Scope[], url: string, method: string, keys: ApiKeys) {
+  const needed = ["admin", ...access].join(" or ");
+  return (request: FastifyRequest): void => {
     const secret = bearerSecret(request);
     if (secret === undefined) {
       throw new ApiError(
@@ -48,20 +42,41 @@ export function installAccessControl(
       );
     }
     const key = keys.authenticate(secret);
-    if (!key)
-      throw new ApiError(
-        401,
-        "invalid_api_key",
-        "The API key is unknown or has been revoked.",
-      );
+    if (!key) {
+      throw new ApiError(401, "invalid_api_key", "The API key is unknown or has been revoked.");
+    }
     request.apiKey = key;
     if (!isAllowed(access, key.scope)) {
-      const needed = ["admin", ...access].join(" or ");
       throw new ApiError(
         403,
         "insufficient_scope",
-        `This key has scope '${key.scope}'; ${request.method} ${request.routeOptions.url} needs ${needed}.`,
+        `This key has scope '${key.scope}'; ${method} ${url} needs ${needed}.`,
       );
     }
+  };
+}
+
+/**
+ * Only the /v2 API takes keys; public pages, the UI's files and unmatched routes (answered by
+ * the not-found handler) are open. Must be installed before any route is declared.
+ */
+export function installAccessControl(app: FastifyInstance, keys: ApiKeys): void {
+  app.decorateRequest("apiKey", null);
+  app.addHook("onRoute", (route) => {
+    if (!isApiRoute(route)) return;
+    const access = route.config?.access ?? [];
+    if (access === "public") return;
+    const methods = Array.isArray(route.method) ? route.method.join("|") : route.method;
+    const check = accessCheck(access, route.url, methods, keys);
+    // A callback hook, first in line: authentication runs before rate limiting and handlers.
+    const hook = (request: FastifyRequest, _reply: FastifyReply, done: (err?: Error) => void) => {
+      try {
+        check(request);
+        done();
+      } catch (err) {
+        done(err as Error);
+      }
+    };
+    addRouteHook(route, "onRequest", hook, true);
   });
 }

@@ -1,8 +1,9 @@
 import { createHash } from "node:crypto";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { ApiError } from "../errors.js";
 import type { Lifecycle } from "../lifecycle.js";
 import type { Db } from "../store/db.js";
+import { addRouteHook } from "./route-hooks.js";
 
 const dayMs = 24 * 60 * 60 * 1000;
 
@@ -63,8 +64,7 @@ export function installIdempotency(
 
   app.decorateRequest("idempotency", null);
 
-  app.addHook("preHandler", async (request, reply) => {
-    if (request.method !== "POST") return;
+  const preHandler = async (request: FastifyRequest, reply: FastifyReply) => {
     const header = request.headers["idempotency-key"];
     if (header === undefined) return;
     const key = Array.isArray(header) ? header[0] : header;
@@ -107,9 +107,9 @@ export function installIdempotency(
     }
     inFlight.add(flightKey);
     request.idempotency = { scope, key, hash };
-  });
+  };
 
-  app.addHook("onSend", async (request, reply, payload) => {
+  const onSend = async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
     const pending = request.idempotency;
     if (!pending) return payload;
     request.idempotency = null;
@@ -126,11 +126,20 @@ export function installIdempotency(
         now(),
       );
     return payload;
-  });
+  };
 
   // A request that dies before onSend (client gone) must not hold its key forever.
-  app.addHook("onResponse", async (request) => {
+  const onResponse = async (request: FastifyRequest) => {
     const pending = request.idempotency;
     if (pending) inFlight.delete(`${pending.scope}\n${pending.key}`);
+  };
+
+  // Only POSTs take Idempotency-Key, so only POST routes carry these hooks.
+  app.addHook("onRoute", (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (!methods.includes("POST")) return;
+    addRouteHook(route, "preHandler", preHandler);
+    addRouteHook(route, "onSend", onSend);
+    addRouteHook(route, "onResponse", onResponse);
   });
 }

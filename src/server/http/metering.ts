@@ -1,6 +1,7 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { UsageMeter } from "../domain/usage.js";
 import type { Lifecycle } from "../lifecycle.js";
+import { addRouteHook, isApiRoute } from "./route-hooks.js";
 
 declare module "fastify" {
   interface FastifyContextConfig {
@@ -19,10 +20,13 @@ export function installMetering(
   lifecycle: Lifecycle,
   flushEveryMs = 5_000,
 ): void {
-  app.addHook("onResponse", async (request, reply) => {
-    if (request.routeOptions.config.free || request.apiKey === null) return;
-    if (reply.statusCode === 401 || reply.statusCode === 429) return;
-    meter.count();
+  app.addHook("onRoute", (route) => {
+    if (!isApiRoute(route) || route.config?.free) return;
+    const hook = (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
+      if (request.apiKey !== null && reply.statusCode !== 401 && reply.statusCode !== 429) meter.count();
+      done();
+    };
+    addRouteHook(route, "onResponse", hook);
   });
   const timer = setInterval(() => meter.flush(), flushEveryMs);
   timer.unref();

@@ -1,6 +1,8 @@
 import { Ajv, type Options } from "ajv";
 import addFormatsModule from "ajv-formats";
 import type { FastifyInstance } from "fastify";
+import type { FastifyValidationResult } from "fastify/types/schema.js";
+import { lazyValidator } from "./lazy-compilers.js";
 
 // ajv-formats is CommonJS; depending on the loader its callable sits on the default export or on it.
 const addFormats = ((
@@ -26,6 +28,11 @@ export function installValidators(app: FastifyInstance): void {
   const bodyAjv = makeAjv({ coerceTypes: false, useDefaults: true });
   const textAjv = makeAjv({ coerceTypes: true, useDefaults: true });
   app.setValidatorCompiler(({ schema, httpPart }) =>
-    httpPart === "body" ? bodyAjv.compile(schema) : textAjv.compile(schema),
+    lazyValidator(
+      () =>
+        (httpPart === "body" ? bodyAjv : textAjv).compile(
+          schema,
+        ) as unknown as FastifyValidationResult,
+    ),
   );
 }

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { Device, PairBody, Paired, Pairing, PairingBody } from '../schemas/devices.js';
 import { IdParams, ListOf, ListQuery, errorResponses } from '../schemas/common.js';
 import { Type } from 'typebox';
+import { bodyDefaultsToEmpty } from '../http/optional-body.js';
 
 const tags = ['devices'];
 
@@ -14,6 +15,8 @@ export async function deviceRoutes(app: FastifyInstance): Promise<void> {
   api.post(
     '/devices/pairing',
     {
+      // Every field is optional: no body at all means a scanner pairing for any event.
+      preValidation: bodyDefaultsToEmpty,
       schema: {
         tags,
         summary: 'Start pairing a device: a one-time token (5 minutes) and a QR code carrying it',
@@ -21,7 +24,7 @@ export async function deviceRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: Pairing, ...errorResponses },
       },
     },
-    async (request) => devices.startPairing(request.body ?? {}),
+    async (request) => devices.startPairing(request.body),
   );
 
   api.post(

@@ -5,6 +5,7 @@ import type { ApiKeyRecord } from '../domain/api-keys.js';
 import type { FeedListener } from '../domain/scan-feed.js';
 import { ApiError, invalidField } from '../errors.js';
 import { bearerSecret, isAllowed } from '../http/access.js';
+import { bodyDefaultsToEmpty } from '../http/optional-body.js';
 import { Nullable, Timestamp, errorResponses } from '../schemas/common.js';
 import { toIso } from '../time.js';
 
@@ -93,6 +94,7 @@ export async function scanStreamRoutes(app: FastifyInstance): Promise<void> {
     '/scans/stream_token',
     {
       config: { access: readers },
+      preValidation: bodyDefaultsToEmpty,
       schema: {
         tags,
         summary: 'A one-hour token that opens the scan feed, for EventSource (which cannot send headers)',
@@ -104,7 +106,7 @@ export async function scanStreamRoutes(app: FastifyInstance): Promise<void> {
       const key = request.apiKey;
       if (!key) throw new ApiError(401, 'invalid_api_key', 'No API key provided.');
       presence.touch(key);
-      const event = request.body?.event_id ?? null;
+      const event = request.body.event_id ?? null;
       if (event !== null) scanning.requireEvent(event, 'event_id');
       const { token, expiresAt } = streamTokens.issue(key, event);
       const query = new URLSearchParams({ stream_token: token });

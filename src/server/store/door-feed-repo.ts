@@ -74,7 +74,7 @@ function fromRaw(raw: RawFeedRow): FeedRow {
 }
 
 /**
- * Reads of the door feed (migration 006): the SSE stream follows it, and door packs use its
+ * Reads of the door feed (migration 005): the SSE stream follows it, and door packs use its
  * sequence as their cursor so a door can ask for "what changed since".
  */
 export class DoorFeedRepo {

@@ -179,7 +179,8 @@ export class WebhookDeliveriesRepo {
       const bound = query.newestFirst ? 'AND (@cursor = 0 OR seq < @cursor)' : 'AND seq > @cursor';
       const order = query.newestFirst ? 'DESC' : 'ASC';
       stmt = this.db.prepare(
-        `SELECT * FROM webhook_deliveries WHERE endpoint_id = @endpoint ${status} ${bound}
+        `SELECT * FROM webhook_deliveries INDEXED BY webhook_deliveries_by_endpoint
+          WHERE endpoint_id = @endpoint ${status} ${bound}
           ORDER BY seq ${order} LIMIT @limit`,
       );
       this.pageStmts.set(key, stmt);

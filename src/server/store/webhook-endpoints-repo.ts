@@ -17,6 +17,8 @@ export interface WebhookEndpointRow {
   previous_expires_at: number | null;
   last_success_at: number | null;
   last_failure_at: number | null;
+  /** The last message seq already turned into deliveries for this endpoint. */
+  fanout_seq: number;
   created_at: number;
   updated_at: number;
 }
@@ -32,6 +34,7 @@ export type EndpointChanges = Partial<
     | 'secret'
     | 'previous_secret'
     | 'previous_expires_at'
+    | 'fanout_seq'
   >
 >;
 
@@ -44,14 +47,16 @@ export class WebhookEndpointsRepo {
   private readonly deleteDeliveriesStmt;
   private readonly successStmt;
   private readonly failureStmt;
+  private readonly behindStmt;
+  private readonly cursorStmt;
 
   constructor(private readonly db: Db) {
     this.byId = db.prepare('SELECT * FROM webhook_endpoints WHERE id = ?');
     this.insertStmt = db.prepare(
       `INSERT INTO webhook_endpoints (id, url, description, events, status, disabled_reason, secret,
-         previous_secret, previous_expires_at, last_success_at, last_failure_at, created_at, updated_at)
+         previous_secret, previous_expires_at, last_success_at, last_failure_at, fanout_seq, created_at, updated_at)
        VALUES (@id, @url, @description, @events, @status, @disabled_reason, @secret,
-         @previous_secret, @previous_expires_at, @last_success_at, @last_failure_at, @created_at, @updated_at)`,
+         @previous_secret, @previous_expires_at, @last_success_at, @last_failure_at, @fanout_seq, @created_at, @updated_at)`,
     );
     this.pageStmt = db.prepare('SELECT * FROM webhook_endpoints WHERE seq > ? ORDER BY seq LIMIT ?');
     this.allStmt = db.prepare('SELECT * FROM webhook_endpoints ORDER BY seq');
@@ -60,6 +65,10 @@ export class WebhookEndpointsRepo {
     this.successStmt = db.prepare(
       'UPDATE webhook_endpoints SET last_success_at = MAX(COALESCE(last_success_at, 0), ?) WHERE id = ?',
     );
+    this.behindStmt = db.prepare(
+      "SELECT id, events, fanout_seq FROM webhook_endpoints WHERE status = 'enabled' AND fanout_seq < ?",
+    );
+    this.cursorStmt = db.prepare('UPDATE webhook_endpoints SET fanout_seq = ? WHERE id = ?');
     this.failureStmt = db.prepare(
       'UPDATE webhook_endpoints SET last_failure_at = MAX(COALESCE(last_failure_at, 0), ?) WHERE id = ?',
     );
@@ -93,6 +102,15 @@ export class WebhookEndpointsRepo {
 
   all(): WebhookEndpointRow[] {
     return this.allStmt.all() as WebhookEndpointRow[];
+  }
+
+  /** Enabled endpoints whose deliveries have not caught up with message `seq` yet. */
+  behind(seq: number): Pick<WebhookEndpointRow, 'id' | 'events' | 'fanout_seq'>[] {
+    return this.behindStmt.all(seq) as Pick<WebhookEndpointRow, 'id' | 'events' | 'fanout_seq'>[];
+  }
+
+  setCursor(id: string, seq: number): void {
+    this.cursorStmt.run(seq, id);
   }
 
   recordSuccess(id: string, at: number): void {

@@ -4,6 +4,7 @@ import type { DueDelivery, WebhookDeliveriesRepo } from '../store/webhook-delive
 import type { WebhookEndpointsRepo } from '../store/webhook-endpoints-repo.js';
 import type { EndpointCache, EnabledEndpoint } from './endpoint-cache.js';
 import type { EndpointHealth, EndpointState } from './endpoint-health.js';
+import type { WebhookFanOut } from './fan-out.js';
 import { recordOutcome, type Outcome } from './record-outcome.js';
 import { signedHeaders } from './signature.js';
 import { WebhookTransport } from './transport.js';
@@ -24,7 +25,7 @@ export interface DispatcherOptions {
    * Shortest gap between two looks at the store while the queue keeps up. Under a stream of
    * checkouts each one rings the doorbell; gathering them (and the answers that came back
    * meanwhile) into one look and one transaction per gap keeps the dispatcher's share of the
-   * event loop small. With a backlog, every freed slot is refilled at once instead.
+   * event loop small. With a backlog, freed slots are refilled four times as often.
    */
   batchMs: number;
   /** On stop, how long attempts in flight may finish before they are abandoned. */
@@ -36,6 +37,7 @@ export interface DispatcherDeps {
   db: Db;
   now: () => number;
   endpoints: EndpointCache;
+  fanOut: WebhookFanOut;
   endpointsRepo: WebhookEndpointsRepo;
   deliveries: WebhookDeliveriesRepo;
   health: EndpointHealth;
@@ -82,7 +84,7 @@ export class WebhookDispatcher {
 
   wake(): void {
     if (this.stopping || this.pending) return;
-    const gap = this.backlogged ? 0 : this.options.batchMs;
+    const gap = this.backlogged ? this.options.batchMs / 4 : this.options.batchMs;
     const wait = Math.max(0, this.lastTickAt + gap - performance.now());
     this.pending = setTimeout(() => {
       this.pending = null;
@@ -106,7 +108,7 @@ export class WebhookDispatcher {
     }
     this.abort.abort();
     await Promise.allSettled([...this.running]);
-    this.flush();
+    this.write(this.deps.now());
     this.transport.close();
   }
 
@@ -117,7 +119,7 @@ export class WebhookDispatcher {
     let nextAt: number;
     const now = this.deps.now();
     try {
-      this.flush();
+      this.write(now);
       nextAt = now + this.options.pollMs;
       for (const endpoint of this.deps.endpoints.enabled()) {
         const at = this.fill(endpoint, now);
@@ -138,6 +140,12 @@ export class WebhookDispatcher {
       this.wake();
     }, delay);
     this.timer.unref();
+  }
+
+  private canSend(endpointId: string, now: number): boolean {
+    const state = this.deps.health.get(endpointId);
+    if (state.pausedUntil > now) return false;
+    return state.online || (state.inFlight.size === 0 && now >= state.nextProbeAt);
   }
 
   /** Starts what may start for one endpoint; returns when it next needs a look (null: on completion). */
@@ -210,13 +218,23 @@ export class WebhookDispatcher {
     this.running.add(attempt);
   }
 
-  /** Writes finished attempts in one transaction, then frees their slots. */
-  private flush(): void {
-    if (this.outcomes.length === 0) return;
+  /**
+   * One transaction per turn: the deliveries of new messages, and the outcomes of finished
+   * attempts (then their slots are freed). An endpoint that cannot take anything now (offline
+   * between probes, or paused by Retry-After) gets its deliveries written when it can: a venue
+   * selling while its internet is down does no webhook work per sale.
+   */
+  private write(now: number): void {
+    const fanOut = () => this.deps.fanOut.catchUp((id) => this.canSend(id, now));
+    if (this.outcomes.length === 0) {
+      fanOut();
+      return;
+    }
     const batch = this.outcomes.splice(0);
     let endpointsChanged = false;
     try {
       inTransaction(this.deps.db, () => {
+        fanOut();
         endpointsChanged = recordOutcomes(batch, this.deps, this.options);
       });
     } finally {

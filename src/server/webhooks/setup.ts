@@ -6,6 +6,7 @@ import type { Lifecycle } from '../lifecycle.js';
 import type { Db } from '../store/db.js';
 import { WebhookDeliveriesRepo } from '../store/webhook-deliveries-repo.js';
 import { WebhookEndpointsRepo } from '../store/webhook-endpoints-repo.js';
+import { WebhookMessagesRepo } from '../store/webhook-messages-repo.js';
 import { serverVersion } from '../version.js';
 import { WebhookDispatcher } from './dispatcher.js';
 import { EndpointCache } from './endpoint-cache.js';
@@ -23,7 +24,11 @@ export interface Webhooks {
   cache: EndpointCache;
   health: EndpointHealth;
   wakeup: Wakeup;
-  repos: { endpoints: WebhookEndpointsRepo; deliveries: WebhookDeliveriesRepo };
+  repos: {
+    endpoints: WebhookEndpointsRepo;
+    deliveries: WebhookDeliveriesRepo;
+    messages: WebhookMessagesRepo;
+  };
 }
 
 export function createWebhooks(
@@ -34,21 +39,24 @@ export function createWebhooks(
   const repos = {
     endpoints: new WebhookEndpointsRepo(db),
     deliveries: new WebhookDeliveriesRepo(db),
+    messages: new WebhookMessagesRepo(db),
   };
   const cache = new EndpointCache(repos.endpoints);
   const health = new EndpointHealth();
   const wakeup = new Wakeup();
+  const fanOut = new WebhookFanOut(db, cache, repos.endpoints, repos.messages, repos.deliveries, wakeup);
   return {
     repos,
     cache,
     health,
     wakeup,
-    fanOut: new WebhookFanOut(cache, repos.deliveries, wakeup),
+    fanOut,
     endpoints: new WebhookEndpointsService({
       db,
       now,
       repo: repos.endpoints,
       cache,
+      fanOut,
       health,
       wakeup,
       allowLinkLocal: options.webhookAllowLinkLocal ?? false,
@@ -58,6 +66,7 @@ export function createWebhooks(
       now,
       endpoints: repos.endpoints,
       deliveries: repos.deliveries,
+      fanOut,
       health,
       wakeup,
     }),
@@ -81,6 +90,7 @@ export function startWebhookDispatcher(
       db: ctx.db,
       now: ctx.now,
       endpoints: webhooks.cache,
+      fanOut: webhooks.fanOut,
       endpointsRepo: webhooks.repos.endpoints,
       deliveries: webhooks.repos.deliveries,
       health: webhooks.health,

@@ -27,7 +27,9 @@ export class OrdersPage {
   }
 
   async ticketIds(): Promise<string[]> {
-    return this.detail().locator('tr[data-ticket]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-ticket') ?? ''));
+    return this.detail()
+      .locator('tr[data-ticket]')
+      .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-ticket') ?? ''));
   }
 
   refunded(): Locator {

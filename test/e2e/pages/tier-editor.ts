@@ -48,7 +48,9 @@ export class TierEditor {
 
   /** The message shown under the field with this label, if any. */
   errorOf(label: string): Locator {
-    return this.dialog.locator('.field', { has: this.dialog.page().getByLabel(label, { exact: true }) }).locator('.field-error');
+    return this.dialog
+      .locator('.field', { has: this.dialog.page().getByLabel(label, { exact: true }) })
+      .locator('.field-error');
   }
 
   async cancelWithEscape(): Promise<void> {

@@ -10,5 +10,10 @@ export async function snap(page: Page, name: string): Promise<void> {
   mkdirSync(dir, { recursive: true });
   // Let fonts, QR images and the last state change settle before the picture.
   await page.evaluate('document.fonts.ready.then(() => true)');
-  await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true, animations: 'disabled', caret: 'hide' });
+  await page.screenshot({
+    path: join(dir, `${name}.png`),
+    fullPage: true,
+    animations: 'disabled',
+    caret: 'hide',
+  });
 }

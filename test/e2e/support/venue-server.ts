@@ -75,7 +75,10 @@ export async function startVenueServer(startTimeoutMs = 30_000): Promise<VenueSe
 function listeningUrl(child: ChildProcess, timeoutMs: number): Promise<string> {
   return new Promise((resolve, reject) => {
     let output = '';
-    const timer = setTimeout(() => fail(new Error(`server did not print "listening on" within ${timeoutMs} ms:\n${output}`)), timeoutMs);
+    const timer = setTimeout(
+      () => fail(new Error(`server did not print "listening on" within ${timeoutMs} ms:\n${output}`)),
+      timeoutMs,
+    );
     const fail = (err: Error) => {
       clearTimeout(timer);
       reject(err);

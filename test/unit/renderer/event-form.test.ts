@@ -17,7 +17,13 @@ const event: EventView = {
 
 describe('event form', () => {
   it('builds a create body; an empty on-sale time is left to the server', () => {
-    const parsed = parseEventCreate({ title: ' Gala ', venue: 'Hall', doors_at: '2026-12-31T20:00', on_sale_at: '', currency: 'USD' });
+    const parsed = parseEventCreate({
+      title: ' Gala ',
+      venue: 'Hall',
+      doors_at: '2026-12-31T20:00',
+      on_sale_at: '',
+      currency: 'USD',
+    });
     expect(parsed.body).toEqual({
       title: 'Gala',
       venue: 'Hall',

@@ -5,14 +5,29 @@ import { fieldForParam, splitError } from '../../../src/renderer/src/lib/field-e
 describe('errorFromResponse', () => {
   it('keeps the envelope’s code, message, param and type', () => {
     const err = errorFromResponse(400, {
-      error: { type: 'invalid_request_error', code: 'invalid_field', message: 'quantity cannot go below 3.', param: 'quantity' },
+      error: {
+        type: 'invalid_request_error',
+        code: 'invalid_field',
+        message: 'quantity cannot go below 3.',
+        param: 'quantity',
+      },
     });
     expect(err).toBeInstanceOf(ApiRequestError);
-    expect(err).toMatchObject({ status: 400, code: 'invalid_field', message: 'quantity cannot go below 3.', param: 'quantity', type: 'invalid_request_error' });
+    expect(err).toMatchObject({
+      status: 400,
+      code: 'invalid_field',
+      message: 'quantity cannot go below 3.',
+      param: 'quantity',
+      type: 'invalid_request_error',
+    });
   });
 
   it('says what it knows when the body is not our envelope', () => {
-    expect(errorFromResponse(502, 'Bad gateway')).toMatchObject({ status: 502, code: 'http_502', param: undefined });
+    expect(errorFromResponse(502, 'Bad gateway')).toMatchObject({
+      status: 502,
+      code: 'http_502',
+      param: undefined,
+    });
     expect(errorFromResponse(500, { error: 'nope' }).message).toBe('The venue server answered HTTP 500.');
   });
 
@@ -38,8 +53,13 @@ describe('splitError', () => {
   });
 
   it('keeps errors without a known field above the form', () => {
-    expect(splitError(new ApiRequestError(409, 'tier_has_sales', 'Has sales.'), fields)).toEqual({ fields: {}, form: 'Has sales.' });
-    expect(splitError(new ApiRequestError(400, 'invalid_field', 'Bad currency.', 'currency'), fields).form).toBe('Bad currency.');
+    expect(splitError(new ApiRequestError(409, 'tier_has_sales', 'Has sales.'), fields)).toEqual({
+      fields: {},
+      form: 'Has sales.',
+    });
+    expect(
+      splitError(new ApiRequestError(400, 'invalid_field', 'Bad currency.', 'currency'), fields).form,
+    ).toBe('Bad currency.');
     expect(splitError(new Error('boom'), fields)).toEqual({ fields: {}, form: 'boom' });
   });
 });

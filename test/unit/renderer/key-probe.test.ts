@@ -5,11 +5,17 @@ describe('classifyKey', () => {
   it('tells admin, box office and scanner keys apart from two probes', () => {
     expect(classifyKey(200, null)).toEqual({ ok: true, role: 'admin' });
     expect(classifyKey(403, 200)).toEqual({ ok: true, role: 'box_office' });
-    expect(classifyKey(403, 403)).toMatchObject({ ok: false, message: expect.stringContaining('scanner key') });
+    expect(classifyKey(403, 403)).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('scanner key'),
+    });
   });
 
   it('explains unknown keys and odd answers', () => {
-    expect(classifyKey(401, null)).toMatchObject({ ok: false, message: expect.stringContaining('does not know') });
+    expect(classifyKey(401, null)).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('does not know'),
+    });
     expect(classifyKey(500, null)).toMatchObject({ ok: false });
   });
 });

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { failed, fetchAllPages, loading, ready, removeById, upsertById } from '../../../src/renderer/src/lib/loadable.js';
+import {
+  failed,
+  fetchAllPages,
+  loading,
+  ready,
+  removeById,
+  upsertById,
+} from '../../../src/renderer/src/lib/loadable.js';
 
 describe('loadable', () => {
   it('keeps what was shown while reloading and after a failure', () => {
@@ -9,8 +16,14 @@ describe('loadable', () => {
   });
 
   it('replaces in place or appends, and removes by id', () => {
-    const list = [{ id: 'a', n: 1 }, { id: 'b', n: 2 }];
-    expect(upsertById(list, { id: 'a', n: 9 })).toEqual([{ id: 'a', n: 9 }, { id: 'b', n: 2 }]);
+    const list = [
+      { id: 'a', n: 1 },
+      { id: 'b', n: 2 },
+    ];
+    expect(upsertById(list, { id: 'a', n: 9 })).toEqual([
+      { id: 'a', n: 9 },
+      { id: 'b', n: 2 },
+    ]);
     expect(upsertById(list, { id: 'c', n: 3 }).map((x) => x.id)).toEqual(['a', 'b', 'c']);
     expect(removeById(list, 'a')).toEqual([{ id: 'b', n: 2 }]);
   });

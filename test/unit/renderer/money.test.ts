@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { centsToInput, changeDue, formatMoney, parseMoney, quickTenders } from '../../../src/renderer/src/lib/money.js';
+import {
+  centsToInput,
+  changeDue,
+  formatMoney,
+  parseMoney,
+  quickTenders,
+} from '../../../src/renderer/src/lib/money.js';
 
 describe('parseMoney', () => {
   it.each([

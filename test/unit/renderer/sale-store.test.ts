@@ -3,7 +3,14 @@ import type { EventView, TierView } from '../../../src/renderer/src/api/types.js
 import { useSale } from '../../../src/renderer/src/stores/sale-store.js';
 
 const event = { id: 'evt_1', status: 'published', on_sale_at: '2026-01-01T00:00:00Z' } as EventView;
-const tier = { id: 'tkt_1', name: 'GA', price_cents: 2500, currency: 'usd', visibility: 'public', access_code: null } as TierView;
+const tier = {
+  id: 'tkt_1',
+  name: 'GA',
+  price_cents: 2500,
+  currency: 'usd',
+  visibility: 'public',
+  access_code: null,
+} as TierView;
 
 describe('the sale store', () => {
   beforeEach(() => {
@@ -13,7 +20,12 @@ describe('the sale store', () => {
   it('walks tier → quantity → payment and back', () => {
     const sale = useSale.getState();
     sale.chooseTier('tkt_1');
-    expect(useSale.getState()).toMatchObject({ stage: 'quantity', tierId: 'tkt_1', quantity: 1, quantityText: '1' });
+    expect(useSale.getState()).toMatchObject({
+      stage: 'quantity',
+      tierId: 'tkt_1',
+      quantity: 1,
+      quantityText: '1',
+    });
     sale.quantityKey('Backspace', 8);
     sale.quantityKey('3', 8);
     expect(useSale.getState().confirmQuantity(8)).toBe(true);

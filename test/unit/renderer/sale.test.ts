@@ -26,14 +26,26 @@ describe('checkCart', () => {
   });
 
   it('refuses a short or missing tender', () => {
-    expect(checkCart(tier, { ...cart, tenderedText: '70' }, 10)).toMatchObject({ short: 500, problems: { tendered: '$5.00 short.' } });
+    expect(checkCart(tier, { ...cart, tenderedText: '70' }, 10)).toMatchObject({
+      short: 500,
+      problems: { tendered: '$5.00 short.' },
+    });
     expect(checkCart(tier, { ...cart, tenderedText: '' }, 10).problems).toHaveProperty('tendered');
   });
 
   it('lets a walk-in pay cash or comp without a name, but card needs name and email', () => {
-    expect(checkCart(tier, { ...cart, payment: 'comp', tenderedText: '' }, 10)).toMatchObject({ total: 0, problems: {} });
-    expect(Object.keys(checkCart(tier, { ...cart, payment: 'card' }, 10).problems).sort()).toEqual(['buyer.email', 'buyer.name']);
-    expect(checkCart(tier, { ...cart, payment: 'card', buyerName: 'Ada', buyerEmail: 'ada@example.com' }, 10).problems).toEqual({});
+    expect(checkCart(tier, { ...cart, payment: 'comp', tenderedText: '' }, 10)).toMatchObject({
+      total: 0,
+      problems: {},
+    });
+    expect(Object.keys(checkCart(tier, { ...cart, payment: 'card' }, 10).problems).sort()).toEqual([
+      'buyer.email',
+      'buyer.name',
+    ]);
+    expect(
+      checkCart(tier, { ...cart, payment: 'card', buyerName: 'Ada', buyerEmail: 'ada@example.com' }, 10)
+        .problems,
+    ).toEqual({});
   });
 
   it('keeps the quantity within what may be sold', () => {
@@ -53,7 +65,14 @@ describe('checkoutBody', () => {
 
   it('sends the buyer when given and the code of an access-code tier', () => {
     const coded = { ...tier, visibility: 'access_code' as const, access_code: 'VIP' };
-    expect(checkoutBody({ id: 'evt_1' }, coded, { ...cart, payment: 'card', buyerName: ' Ada ', buyerEmail: 'ada@example.com' })).toMatchObject({
+    expect(
+      checkoutBody({ id: 'evt_1' }, coded, {
+        ...cart,
+        payment: 'card',
+        buyerName: ' Ada ',
+        buyerEmail: 'ada@example.com',
+      }),
+    ).toMatchObject({
       buyer: { name: 'Ada', email: 'ada@example.com' },
       access_code: 'VIP',
       payment_method: 'card',

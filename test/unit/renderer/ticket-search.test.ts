@@ -12,7 +12,11 @@ function ticketToken(sub: string): string {
 
 describe('searchIntent', () => {
   it('reads a pasted QR token as its ticket id', () => {
-    expect(searchIntent(`  ${ticketToken('tik_AbC123')}\n`)).toEqual({ kind: 'ticket', q: 'tik_AbC123', fromToken: true });
+    expect(searchIntent(`  ${ticketToken('tik_AbC123')}\n`)).toEqual({
+      kind: 'ticket',
+      q: 'tik_AbC123',
+      fromToken: true,
+    });
   });
 
   it('knows order and ticket ids', () => {

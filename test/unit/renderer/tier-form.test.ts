@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { TierView } from '../../../src/renderer/src/api/types.js';
-import { deleteBlocker, parseTierForm, tierChanges, tierToForm } from '../../../src/renderer/src/lib/tier-form.js';
+import {
+  deleteBlocker,
+  parseTierForm,
+  tierChanges,
+  tierToForm,
+} from '../../../src/renderer/src/lib/tier-form.js';
 
 const tier: TierView = {
   id: 'tkt_1',
@@ -56,7 +61,9 @@ describe('tier form', () => {
 
   it('sends an access code only with access-code visibility, and an empty one as null', () => {
     expect(parseTierForm({ ...tierToForm(tier), access_code: 'X' }).body?.access_code).toBeNull();
-    expect(parseTierForm({ ...tierToForm(tier), visibility: 'access_code', access_code: '  ' }).body?.access_code).toBeNull();
+    expect(
+      parseTierForm({ ...tierToForm(tier), visibility: 'access_code', access_code: '  ' }).body?.access_code,
+    ).toBeNull();
   });
 
   it('patches only what changed, including clearing a sale window', () => {

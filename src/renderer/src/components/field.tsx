@@ -18,7 +18,11 @@ export function Field({ label, error, hint, children, className }: FieldProps) {
   return (
     <div className={`field${error ? ' field-invalid' : ''}${className ? ` ${className}` : ''}`}>
       <label htmlFor={id}>{label}</label>
-      {cloneElement(children, { id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy })}
+      {cloneElement(children, {
+        id,
+        'aria-invalid': error ? true : undefined,
+        'aria-describedby': describedBy,
+      })}
       {hint ? (
         <p className="field-hint" id={hintId}>
           {hint}

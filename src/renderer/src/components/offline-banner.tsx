@@ -17,18 +17,22 @@ export function OfflineBanner() {
   const connection = useSession((s) => s.connection);
   const since = useSession((s) => s.offlineSince);
   const baseUrl = useSession((s) => s.baseUrl);
-  const [, tick] = useState(0);
+  const [seconds, setSeconds] = useState(0);
   useEffect(() => {
-    if (connection !== 'offline') return;
-    const timer = window.setInterval(() => tick((n) => n + 1), 1000);
-    return () => window.clearInterval(timer);
-  }, [connection]);
+    if (connection !== 'offline' || since === null) return;
+    const update = () => setSeconds(Math.max(0, Math.round((Date.now() - since) / 1000)));
+    const first = window.setTimeout(update, 0);
+    const timer = window.setInterval(update, 1000);
+    return () => {
+      window.clearTimeout(first);
+      window.clearInterval(timer);
+    };
+  }, [connection, since]);
   if (connection !== 'offline') return null;
-  const seconds = since ? Math.max(0, Math.round((Date.now() - since) / 1000)) : 0;
   return (
     <div className="offline-banner no-print" role="alert">
-      <strong>Offline.</strong> The venue server at {baseUrl} has not answered for {seconds} s. Sales and changes
-      will fail until it is back; this page retries every {pollMs / 1000} s.
+      <strong>Offline.</strong> The venue server at {baseUrl} has not answered for {seconds} s. Sales and
+      changes will fail until it is back; this page retries every {pollMs / 1000} s.
     </div>
   );
 }

@@ -25,6 +25,16 @@ export function QrImage({ text, size = 192, label, className }: QrImageProps) {
       live = false;
     };
   }, [text, size]);
-  if (!src) return <div className={`qr qr-pending ${className ?? ''}`} style={{ width: size, height: size }} />;
-  return <img className={`qr ${className ?? ''}`} src={src} width={size} height={size} alt={label} data-qr={text} />;
+  if (!src)
+    return <div className={`qr qr-pending ${className ?? ''}`} style={{ width: size, height: size }} />;
+  return (
+    <img
+      className={`qr ${className ?? ''}`}
+      src={src}
+      width={size}
+      height={size}
+      alt={label}
+      data-qr={text}
+    />
+  );
 }

@@ -13,5 +13,7 @@ const tone: Record<string, string> = {
 };
 
 export function StatusBadge({ status, label }: { status: string; label?: string }) {
-  return <span className={`badge badge-${tone[status] ?? 'muted'}`}>{label ?? status.replace(/_/g, ' ')}</span>;
+  return (
+    <span className={`badge badge-${tone[status] ?? 'muted'}`}>{label ?? status.replace(/_/g, ' ')}</span>
+  );
 }

@@ -9,7 +9,13 @@ export interface EventForm {
   currency: string;
 }
 
-export const eventFormFields = ['title', 'venue', 'doors_at', 'on_sale_at', 'currency'] as const satisfies readonly (keyof EventForm)[];
+export const eventFormFields = [
+  'title',
+  'venue',
+  'doors_at',
+  'on_sale_at',
+  'currency',
+] as const satisfies readonly (keyof EventForm)[];
 
 export function eventToForm(event?: EventView, defaultVenue = ''): EventForm {
   if (!event) return { title: '', venue: defaultVenue, doors_at: '', on_sale_at: '', currency: 'usd' };

@@ -33,6 +33,9 @@ export function fieldForParam(
   const aliased = aliases[param];
   if (aliased !== undefined) return aliased;
   if (formFields.includes(param)) return param;
-  const last = param.split(/[.[\]]+/).filter(Boolean).pop();
+  const last = param
+    .split(/[.[\]]+/)
+    .filter(Boolean)
+    .pop();
   return last !== undefined && formFields.includes(last) ? last : undefined;
 }

@@ -8,8 +8,10 @@ export type ProbeResult = { ok: true; role: Role } | { ok: false; message: strin
  */
 export function classifyKey(apiKeysStatus: number, settingsStatus: number | null): ProbeResult {
   if (apiKeysStatus === 200) return { ok: true, role: 'admin' };
-  if (apiKeysStatus === 401) return { ok: false, message: 'The server does not know this key, or it was revoked.' };
-  if (apiKeysStatus !== 403) return { ok: false, message: `The server answered HTTP ${apiKeysStatus}; try again.` };
+  if (apiKeysStatus === 401)
+    return { ok: false, message: 'The server does not know this key, or it was revoked.' };
+  if (apiKeysStatus !== 403)
+    return { ok: false, message: `The server answered HTTP ${apiKeysStatus}; try again.` };
   if (settingsStatus === 200) return { ok: true, role: 'box_office' };
   if (settingsStatus === 403) {
     return { ok: false, message: 'This is a scanner key. The box office needs an admin or box_office key.' };

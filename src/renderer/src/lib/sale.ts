@@ -14,7 +14,10 @@ export interface Cart {
 }
 
 /** A comp is free (the server totals it 0), everything else is price × quantity. */
-export function cartTotal(tier: Pick<TierView, 'price_cents'>, cart: Pick<Cart, 'quantity' | 'payment'>): number {
+export function cartTotal(
+  tier: Pick<TierView, 'price_cents'>,
+  cart: Pick<Cart, 'quantity' | 'payment'>,
+): number {
   return cart.payment === 'comp' ? 0 : tier.price_cents * cart.quantity;
 }
 
@@ -27,7 +30,11 @@ export interface CartCheck {
   problems: Record<string, string>;
 }
 
-export function checkCart(tier: Pick<TierView, 'price_cents' | 'currency'>, cart: Cart, maxQuantity: number): CartCheck {
+export function checkCart(
+  tier: Pick<TierView, 'price_cents' | 'currency'>,
+  cart: Cart,
+  maxQuantity: number,
+): CartCheck {
   const total = cartTotal(tier, cart);
   const problems: Record<string, string> = {};
   if (cart.quantity < 1) problems.quantity = 'Enter how many tickets.';

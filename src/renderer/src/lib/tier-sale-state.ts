@@ -1,13 +1,7 @@
 import type { EventView, TierView } from '../api/types.js';
 
 export type SaleStateKind =
-  | 'on_sale'
-  | 'sold_out'
-  | 'not_yet'
-  | 'ended'
-  | 'event_draft'
-  | 'event_cancelled'
-  | 'event_not_yet';
+  'on_sale' | 'sold_out' | 'not_yet' | 'ended' | 'event_draft' | 'event_cancelled' | 'event_not_yet';
 
 export interface TierSaleState {
   kind: SaleStateKind;
@@ -45,11 +39,13 @@ export function tierSaleState(tier: TierFields, event: EventFields, now: number)
   });
   if (event.status === 'draft') return closed('event_draft', 'Event not published');
   if (event.status === 'cancelled') return closed('event_cancelled', 'Event cancelled');
-  if (now < Date.parse(event.on_sale_at)) return closed('event_not_yet', `Event on sale ${shortTime(event.on_sale_at)}`);
+  if (now < Date.parse(event.on_sale_at))
+    return closed('event_not_yet', `Event on sale ${shortTime(event.on_sale_at)}`);
   if (tier.sale_starts_at !== null && now < Date.parse(tier.sale_starts_at)) {
     return closed('not_yet', `Opens ${shortTime(tier.sale_starts_at)}`);
   }
-  if (tier.sale_ends_at !== null && now >= Date.parse(tier.sale_ends_at)) return closed('ended', 'Sales closed');
+  if (tier.sale_ends_at !== null && now >= Date.parse(tier.sale_ends_at))
+    return closed('ended', 'Sales closed');
   if (remaining === 0) return closed('sold_out', 'Sold out');
   return {
     kind: 'on_sale',

@@ -23,8 +23,8 @@ export function LoginScreen() {
         </div>
         <h1 id="login-title">Box office sign-in</h1>
         <p className="muted">
-          Paste an <code>admin</code> or <code>box_office</code> API key for the venue server at {baseUrl}. It is
-          kept in this tab only and forgotten when the tab closes.
+          Paste an <code>admin</code> or <code>box_office</code> API key for the venue server at {baseUrl}. It
+          is kept in this tab only and forgotten when the tab closes.
         </p>
         <Field label="API key" error={loginError}>
           <input

@@ -2,7 +2,16 @@ import { create } from 'zustand';
 import { messageOf } from '../api/api-error.js';
 import { unwrap } from '../api/client.js';
 import type { EventCreate, EventPatch, EventView, TierCreate, TierPatch, TierView } from '../api/types.js';
-import { failed, fetchAllPages, idle, loading, ready, removeById, upsertById, type Loadable } from '../lib/loadable.js';
+import {
+  failed,
+  fetchAllPages,
+  idle,
+  loading,
+  ready,
+  removeById,
+  upsertById,
+  type Loadable,
+} from '../lib/loadable.js';
 import { requireClient } from './session-store.js';
 
 interface EventsState {
@@ -41,7 +50,9 @@ export const useEvents = create<EventsState>()((set, get) => {
       try {
         const client = requireClient();
         const all = await fetchAllPages((cursor) =>
-          unwrap(client.GET('/v2/events', { params: { query: { limit: 100, ...(cursor ? { cursor } : {}) } } })),
+          unwrap(
+            client.GET('/v2/events', { params: { query: { limit: 100, ...(cursor ? { cursor } : {}) } } }),
+          ),
         );
         set({ events: ready(all) });
       } catch (err) {
@@ -74,20 +85,29 @@ export const useEvents = create<EventsState>()((set, get) => {
     },
 
     async updateEvent(id, patch) {
-      return putEvent(await unwrap(requireClient().PATCH('/v2/events/{id}', { params: { path: { id } }, body: patch })));
+      return putEvent(
+        await unwrap(requireClient().PATCH('/v2/events/{id}', { params: { path: { id } }, body: patch })),
+      );
     },
 
     async publishEvent(id) {
-      return putEvent(await unwrap(requireClient().POST('/v2/events/{id}/publish', { params: { path: { id } } })));
+      return putEvent(
+        await unwrap(requireClient().POST('/v2/events/{id}/publish', { params: { path: { id } } })),
+      );
     },
 
     async cancelEvent(id) {
-      return putEvent(await unwrap(requireClient().POST('/v2/events/{id}/cancel', { params: { path: { id } } })));
+      return putEvent(
+        await unwrap(requireClient().POST('/v2/events/{id}/cancel', { params: { path: { id } } })),
+      );
     },
 
     async createTier(eventId, body) {
       const tier = await unwrap(
-        requireClient().POST('/v2/events/{event_id}/tiers', { params: { path: { event_id: eventId } }, body }),
+        requireClient().POST('/v2/events/{event_id}/tiers', {
+          params: { path: { event_id: eventId } },
+          body,
+        }),
       );
       putTiers(eventId, (list) => upsertById(list, tier));
       return tier;

@@ -46,9 +46,13 @@ export const useOrders = create<OrdersState>()((set, get) => {
     // An order holds a handful of tickets; one small GET each beats listing the whole event.
     const client = requireClient();
     const found = await Promise.all(
-      order.tickets.slice(0, 50).map((t) =>
-        unwrap(client.GET('/v2/attendees/{id}', { params: { path: { id: t.attendee_id } } })).catch(() => null),
-      ),
+      order.tickets
+        .slice(0, 50)
+        .map((t) =>
+          unwrap(client.GET('/v2/attendees/{id}', { params: { path: { id: t.attendee_id } } })).catch(
+            () => null,
+          ),
+        ),
     );
     const attendees = { ...get().attendees };
     for (const a of found) if (a) attendees[a.ticket_id] = a;
@@ -123,7 +127,10 @@ export const useOrders = create<OrdersState>()((set, get) => {
 
     async voidTicket(ticket, refund) {
       const voided = await unwrap(
-        requireClient().POST('/v2/tickets/{id}/void', { params: { path: { id: ticket.id } }, body: { refund } }),
+        requireClient().POST('/v2/tickets/{id}/void', {
+          params: { path: { id: ticket.id } },
+          body: { refund },
+        }),
       );
       await reload(ticket.order_id);
       return voided;

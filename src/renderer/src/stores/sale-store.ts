@@ -12,7 +12,14 @@ import { requireClient } from './session-store.js';
 export type SaleStage = 'tier' | 'quantity' | 'payment' | 'done';
 
 /** The fields a sale form shows; a refusal naming another param lands above the form. */
-export const saleFields = ['quantity', 'tendered', 'buyer.name', 'buyer.email', 'tier_id', 'access_code'] as const;
+export const saleFields = [
+  'quantity',
+  'tendered',
+  'buyer.name',
+  'buyer.email',
+  'tier_id',
+  'access_code',
+] as const;
 
 interface SaleState extends Cart {
   eventId: string | null;
@@ -66,13 +73,19 @@ export const useSale = create<SaleState>()((set, get) => ({
   receipt: null,
   emailNote: null,
 
-  chooseEvent: (eventId) => set({ eventId, tierId: null, stage: 'tier', ...emptyCart, order: null, receipt: null }),
+  chooseEvent: (eventId) =>
+    set({ eventId, tierId: null, stage: 'tier', ...emptyCart, order: null, receipt: null }),
 
   chooseTier: (tierId) => set({ tierId, stage: 'quantity', ...emptyCart, quantityText: '1', quantity: 1 }),
 
   quantityKey(key, max) {
     const entry = applyQuantityKey(get().quantityText, key, max);
-    set({ quantityText: entry.text, quantity: entry.value, quantityNote: entry.refused, idempotencyKey: null });
+    set({
+      quantityText: entry.text,
+      quantity: entry.value,
+      quantityNote: entry.refused,
+      idempotencyKey: null,
+    });
   },
 
   confirmQuantity(max) {
@@ -141,7 +154,9 @@ export const useSale = create<SaleState>()((set, get) => ({
     const order = get().order;
     if (!order) return;
     try {
-      const fresh = await unwrap(requireClient().GET('/v2/orders/{id}', { params: { path: { id: order.id } } }));
+      const fresh = await unwrap(
+        requireClient().GET('/v2/orders/{id}', { params: { path: { id: order.id } } }),
+      );
       if (get().order?.id === fresh.id) set({ order: fresh });
     } catch {
       // The QR on screen stays; the offline banner already says why it could not refresh.
@@ -162,7 +177,10 @@ export const useSale = create<SaleState>()((set, get) => ({
       for (const ticket of order.tickets.filter((t) => t.status === 'active')) {
         updated.push(
           await unwrap(
-            client.PATCH('/v2/attendees/{id}', { params: { path: { id: ticket.attendee_id } }, body: { email } }),
+            client.PATCH('/v2/attendees/{id}', {
+              params: { path: { id: ticket.attendee_id } },
+              body: { email },
+            }),
           ),
         );
       }
@@ -176,5 +194,6 @@ export const useSale = create<SaleState>()((set, get) => ({
     }
   },
 
-  newSale: () => set({ stage: 'tier', tierId: null, ...emptyCart, order: null, receipt: null, emailNote: null }),
+  newSale: () =>
+    set({ stage: 'tier', tierId: null, ...emptyCart, order: null, receipt: null, emailNote: null }),
 }));

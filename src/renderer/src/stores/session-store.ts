@@ -86,9 +86,9 @@ export const useSession = create<SessionState>()((set, get) => {
 
     async checkHealth(timeoutMs = 3000) {
       try {
+        // The health answer is never cached by the server, so a plain GET always reaches it.
         const res = await fetch(`${get().baseUrl.replace(/\/+$/, '')}/v2/health`, {
           signal: AbortSignal.timeout(timeoutMs),
-          cache: 'no-store',
         });
         if (res.ok) get().markReachable();
         else get().markUnreachable();

@@ -1,7 +1,14 @@
 import { create } from 'zustand';
 import { messageOf } from '../api/api-error.js';
 import { unwrap } from '../api/client.js';
-import type { ApiKeyView, KeyScope, NewApiKey, PairingBody, PairingView, SettingsView } from '../api/types.js';
+import type {
+  ApiKeyView,
+  KeyScope,
+  NewApiKey,
+  PairingBody,
+  PairingView,
+  SettingsView,
+} from '../api/types.js';
 import { failed, idle, loading, ready, upsertById, type Loadable } from '../lib/loadable.js';
 import { requireClient } from './session-store.js';
 

@@ -1,6 +1,7 @@
 /**
  * Webhook endpoints and one delivery row per (message, endpoint). Messages themselves stay in
- * webhook_messages (002); a delivery is the outbox entry the dispatcher works through.
+ * webhook_messages (002), written in each change's transaction; deliveries are derived from them
+ * in write order, per endpoint, up to the endpoint's fanout_seq.
  */
 export const sql = `
 CREATE TABLE webhook_endpoints (
@@ -20,6 +21,8 @@ CREATE TABLE webhook_endpoints (
   previous_expires_at INTEGER,
   last_success_at     INTEGER,
   last_failure_at     INTEGER,
+  -- The last webhook_messages.seq turned into deliveries for this endpoint (see fan-out.ts).
+  fanout_seq          INTEGER NOT NULL DEFAULT 0,
   created_at          INTEGER NOT NULL,
   updated_at          INTEGER NOT NULL
 );
@@ -28,7 +31,9 @@ CREATE TABLE webhook_deliveries (
   seq                INTEGER PRIMARY KEY,
   id                 TEXT NOT NULL UNIQUE,
   endpoint_id        TEXT NOT NULL,
-  message_id         TEXT NOT NULL REFERENCES webhook_messages (id),
+  -- No foreign key: the message is written just before, in the same transaction, and the
+  -- check would be one more lookup on every checkout.
+  message_id         TEXT NOT NULL,
   type               TEXT NOT NULL,
   status             TEXT NOT NULL CHECK (status IN ('pending', 'delivered', 'failed')),
   -- Every attempt that reached the receiver or failed for a reason other than being offline.
@@ -42,7 +47,8 @@ CREATE TABLE webhook_deliveries (
   delivered_at       INTEGER,
   created_at         INTEGER NOT NULL
 );
+-- The log pages by endpoint; the dispatcher, the counts and retry_failed go by
+-- (endpoint, status, due time).
 CREATE INDEX webhook_deliveries_by_endpoint ON webhook_deliveries (endpoint_id, seq);
-CREATE INDEX webhook_deliveries_by_status ON webhook_deliveries (endpoint_id, status, seq);
 CREATE INDEX webhook_deliveries_due ON webhook_deliveries (endpoint_id, status, next_attempt_at);
 `;

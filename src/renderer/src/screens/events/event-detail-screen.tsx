@@ -22,7 +22,8 @@ export function EventDetailScreen({ eventId }: { eventId: string }) {
   }, [events.state, loadEvents]);
   const event = events.data?.find((e) => e.id === eventId);
   if (!event) {
-    if (events.state === 'error') return <ErrorNote message={events.error} onRetry={() => void loadEvents()} />;
+    if (events.state === 'error')
+      return <ErrorNote message={events.error} onRetry={() => void loadEvents()} />;
     if (events.state === 'ready') {
       return (
         <Empty>
@@ -104,16 +105,29 @@ function EventDetail({ event }: { event: EventView }) {
           <header className="panel-head">
             <h2 id="tiers-title">Tiers</h2>
             {isAdmin ? (
-              <button type="button" className="button button-primary" onClick={() => setEditing({ tier: null })}>
+              <button
+                type="button"
+                className="button button-primary"
+                onClick={() => setEditing({ tier: null })}
+              >
                 Add tier
               </button>
             ) : null}
           </header>
           {!tiers || (tiers.state === 'loading' && !tiers.data) ? <Loading what="tiers" /> : null}
-          {tiers?.state === 'error' ? <ErrorNote message={tiers.error} onRetry={() => void loadTiers(event.id)} /> : null}
-          {tiers?.data && tiers.data.length === 0 ? <Empty>No tiers yet. Add one to sell tickets.</Empty> : null}
+          {tiers?.state === 'error' ? (
+            <ErrorNote message={tiers.error} onRetry={() => void loadTiers(event.id)} />
+          ) : null}
+          {tiers?.data && tiers.data.length === 0 ? (
+            <Empty>No tiers yet. Add one to sell tickets.</Empty>
+          ) : null}
           {tiers?.data && tiers.data.length > 0 ? (
-            <TiersTable event={event} tiers={tiers.data} canEdit={isAdmin} onEdit={(tier) => setEditing({ tier })} />
+            <TiersTable
+              event={event}
+              tiers={tiers.data}
+              canEdit={isAdmin}
+              onEdit={(tier) => setEditing({ tier })}
+            />
           ) : null}
         </section>
 
@@ -154,7 +168,10 @@ function CancelEventDialog({ event, onClose }: { event: EventView; onClose: () =
   return (
     <Dialog title={`Cancel ${event.title}?`} onClose={onClose}>
       <div className="dialog-body">
-        <p>Sales and admissions stop at once. Tickets already sold are not refunded by this; refund them from Orders.</p>
+        <p>
+          Sales and admissions stop at once. Tickets already sold are not refunded by this; refund them from
+          Orders.
+        </p>
         {error ? (
           <p className="form-error" role="alert">
             {error}

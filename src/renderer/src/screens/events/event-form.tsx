@@ -24,7 +24,8 @@ export function EventFormView({ initial, submitLabel, readOnly = false, onSubmit
     setSaved(false);
     try {
       const local = await onSubmit(form);
-      if (local && Object.keys(local).length > 0) setError({ fields: local as Record<string, string>, form: null });
+      if (local && Object.keys(local).length > 0)
+        setError({ fields: local as Record<string, string>, form: null });
       else {
         setError(null);
         setSaved(true);
@@ -44,19 +45,39 @@ export function EventFormView({ initial, submitLabel, readOnly = false, onSubmit
   return (
     <form className="form-grid" onSubmit={submit} noValidate aria-label="Event">
       <Field label="Title" error={err('title')} className="span-2">
-        <input value={form.title} onChange={(e) => set('title', e.target.value)} readOnly={readOnly} autoFocus={!readOnly && !initial.title} />
+        <input
+          value={form.title}
+          onChange={(e) => set('title', e.target.value)}
+          readOnly={readOnly}
+          autoFocus={!readOnly && !initial.title}
+        />
       </Field>
       <Field label="Venue" error={err('venue')} className="span-2">
         <input value={form.venue} onChange={(e) => set('venue', e.target.value)} readOnly={readOnly} />
       </Field>
       <Field label="Doors open" error={err('doors_at')}>
-        <input type="datetime-local" value={form.doors_at} onChange={(e) => set('doors_at', e.target.value)} readOnly={readOnly} />
+        <input
+          type="datetime-local"
+          value={form.doors_at}
+          onChange={(e) => set('doors_at', e.target.value)}
+          readOnly={readOnly}
+        />
       </Field>
       <Field label="On sale from" error={err('on_sale_at')} hint="Empty: from now">
-        <input type="datetime-local" value={form.on_sale_at} onChange={(e) => set('on_sale_at', e.target.value)} readOnly={readOnly} />
+        <input
+          type="datetime-local"
+          value={form.on_sale_at}
+          onChange={(e) => set('on_sale_at', e.target.value)}
+          readOnly={readOnly}
+        />
       </Field>
       <Field label="Currency" error={err('currency')} hint="ISO code, e.g. usd">
-        <input value={form.currency} maxLength={3} onChange={(e) => set('currency', e.target.value)} readOnly={readOnly} />
+        <input
+          value={form.currency}
+          maxLength={3}
+          onChange={(e) => set('currency', e.target.value)}
+          readOnly={readOnly}
+        />
       </Field>
       {error?.form ? (
         <p className="form-error span-2" role="alert">

@@ -36,7 +36,9 @@ export function EventsScreen() {
         ) : null}
       </header>
       {events.state === 'loading' && !events.data ? <Loading what="events" /> : null}
-      {events.state === 'error' ? <ErrorNote message={events.error} onRetry={() => void loadEvents()} /> : null}
+      {events.state === 'error' ? (
+        <ErrorNote message={events.error} onRetry={() => void loadEvents()} />
+      ) : null}
       {events.state === 'ready' && list.length === 0 ? (
         <Empty>
           No events yet.{' '}

@@ -3,7 +3,14 @@ import type { EventView, TierView, Visibility } from '../../api/types.js';
 import { Dialog } from '../../components/dialog.js';
 import { Field } from '../../components/field.js';
 import { splitError, type SplitError } from '../../lib/field-errors.js';
-import { parseTierForm, tierChanges, tierFormFields, tierParamAliases, tierToForm, type TierForm } from '../../lib/tier-form.js';
+import {
+  parseTierForm,
+  tierChanges,
+  tierFormFields,
+  tierParamAliases,
+  tierToForm,
+  type TierForm,
+} from '../../lib/tier-form.js';
 import { useEvents } from '../../stores/events-store.js';
 
 interface TierEditorProps {
@@ -38,7 +45,8 @@ export function TierEditor({ event, tier, onClose }: TierEditorProps) {
     }
   }, [error]);
 
-  const set = <K extends keyof TierForm>(field: K, value: TierForm[K]) => setForm({ ...form, [field]: value });
+  const set = <K extends keyof TierForm>(field: K, value: TierForm[K]) =>
+    setForm({ ...form, [field]: value });
   const err = (field: keyof TierForm) => error?.fields[field];
 
   const submit = async (e: FormEvent) => {
@@ -69,11 +77,23 @@ export function TierEditor({ event, tier, onClose }: TierEditorProps) {
         <Field label="Name" error={err('name')} className="span-2">
           <input autoFocus value={form.name} onChange={(e) => set('name', e.target.value)} />
         </Field>
-        <Field label={`Price (${event.currency.toUpperCase()})`} error={err('price')} hint="0 for free tickets">
+        <Field
+          label={`Price (${event.currency.toUpperCase()})`}
+          error={err('price')}
+          hint="0 for free tickets"
+        >
           <input inputMode="decimal" value={form.price} onChange={(e) => set('price', e.target.value)} />
         </Field>
-        <Field label="Quantity" error={err('quantity')} hint={tier ? `${tier.sold} sold so far` : 'Tickets offered'}>
-          <input inputMode="numeric" value={form.quantity} onChange={(e) => set('quantity', e.target.value)} />
+        <Field
+          label="Quantity"
+          error={err('quantity')}
+          hint={tier ? `${tier.sold} sold so far` : 'Tickets offered'}
+        >
+          <input
+            inputMode="numeric"
+            value={form.quantity}
+            onChange={(e) => set('quantity', e.target.value)}
+          />
         </Field>
         <Field label="Visibility" error={err('visibility')}>
           <select value={form.visibility} onChange={(e) => set('visibility', e.target.value as Visibility)}>
@@ -87,7 +107,9 @@ export function TierEditor({ event, tier, onClose }: TierEditorProps) {
         <Field
           label="Access code"
           error={err('access_code')}
-          hint={form.visibility === 'access_code' ? 'Buyers type this at checkout' : 'Only for access-code tiers'}
+          hint={
+            form.visibility === 'access_code' ? 'Buyers type this at checkout' : 'Only for access-code tiers'
+          }
         >
           <input
             value={form.visibility === 'access_code' ? form.access_code : ''}
@@ -96,13 +118,25 @@ export function TierEditor({ event, tier, onClose }: TierEditorProps) {
           />
         </Field>
         <Field label="Sale starts" error={err('sale_starts_at')} hint="Empty: with the event">
-          <input type="datetime-local" value={form.sale_starts_at} onChange={(e) => set('sale_starts_at', e.target.value)} />
+          <input
+            type="datetime-local"
+            value={form.sale_starts_at}
+            onChange={(e) => set('sale_starts_at', e.target.value)}
+          />
         </Field>
         <Field label="Sale ends" error={err('sale_ends_at')} hint="Empty: never closes">
-          <input type="datetime-local" value={form.sale_ends_at} onChange={(e) => set('sale_ends_at', e.target.value)} />
+          <input
+            type="datetime-local"
+            value={form.sale_ends_at}
+            onChange={(e) => set('sale_ends_at', e.target.value)}
+          />
         </Field>
         <Field label="Max per order" error={err('max_per_order')} hint="1–100">
-          <input inputMode="numeric" value={form.max_per_order} onChange={(e) => set('max_per_order', e.target.value)} />
+          <input
+            inputMode="numeric"
+            value={form.max_per_order}
+            onChange={(e) => set('max_per_order', e.target.value)}
+          />
         </Field>
         {error?.form ? (
           <p className="form-error span-2" role="alert">

@@ -70,27 +70,27 @@ export function TiersTable({ event, tiers, canEdit, onEdit }: TiersTableProps) {
                 <td className="small">{state.label}</td>
                 {canEdit ? (
                   <td>
-<div className="row-actions">
-                    <button type="button" className="button button-small" onClick={() => onEdit(tier)}>
-                      Edit
-                    </button>
-                    <button
-                      type="button"
-                      className="button button-small button-danger"
-                      disabled={blocker !== null}
-                      title={blocker ?? `Delete ${tier.name}`}
-                      aria-describedby={blocker ? `why-${tier.id}` : undefined}
-                      onClick={() => setDeleting(tier)}
-                    >
-                      Delete
-                    </button>
-                    {blocker ? (
-                      <div className="muted small delete-reason" id={`why-${tier.id}`}>
-                        {blocker}
-                      </div>
-                    ) : null}
-                  </div>
-</td>
+                    <div className="row-actions">
+                      <button type="button" className="button button-small" onClick={() => onEdit(tier)}>
+                        Edit
+                      </button>
+                      <button
+                        type="button"
+                        className="button button-small button-danger"
+                        disabled={blocker !== null}
+                        title={blocker ?? `Delete ${tier.name}`}
+                        aria-describedby={blocker ? `why-${tier.id}` : undefined}
+                        onClick={() => setDeleting(tier)}
+                      >
+                        Delete
+                      </button>
+                      {blocker ? (
+                        <div className="muted small delete-reason" id={`why-${tier.id}`}>
+                          {blocker}
+                        </div>
+                      ) : null}
+                    </div>
+                  </td>
                 ) : null}
               </tr>
             );

@@ -11,7 +11,8 @@ import { RefundDialog } from './refund-dialog.js';
 import { TransferDialog } from './transfer-dialog.js';
 import { VoidDialog } from './void-dialog.js';
 
-type Action = { kind: 'refund' } | { kind: 'void'; ticket: TicketView } | { kind: 'transfer'; ticket: TicketView };
+type Action =
+  { kind: 'refund' } | { kind: 'void'; ticket: TicketView } | { kind: 'transfer'; ticket: TicketView };
 
 export function OrderDetail({ orderId }: { orderId: string }) {
   const detail = useOrders((s) => s.detail);
@@ -23,7 +24,6 @@ export function OrderDetail({ orderId }: { orderId: string }) {
   const [done, setDone] = useState<string | null>(null);
 
   useEffect(() => {
-    setDone(null);
     void openOrder(orderId);
   }, [orderId, openOrder]);
 
@@ -34,7 +34,8 @@ export function OrderDetail({ orderId }: { orderId: string }) {
   }, [eventId, tiers, loadTiers]);
 
   if (!order) {
-    if (detail.state === 'error') return <ErrorNote message={detail.error} onRetry={() => void openOrder(orderId)} />;
+    if (detail.state === 'error')
+      return <ErrorNote message={detail.error} onRetry={() => void openOrder(orderId)} />;
     return <Loading what="order" />;
   }
   const tierName = (id: string) => tiers[order.event_id]?.data?.find((t) => t.id === id)?.name ?? id;
@@ -77,7 +78,12 @@ export function OrderDetail({ orderId }: { orderId: string }) {
         </div>
       </dl>
       <div className="detail-actions">
-        <button type="button" className="button" disabled={refundable <= 0} onClick={() => setAction({ kind: 'refund' })}>
+        <button
+          type="button"
+          className="button"
+          disabled={refundable <= 0}
+          onClick={() => setAction({ kind: 'refund' })}
+        >
           Refund…
         </button>
         {refundable <= 0 ? <span className="muted small">Nothing left to refund.</span> : null}
@@ -90,52 +96,64 @@ export function OrderDetail({ orderId }: { orderId: string }) {
 
       <h3>Tickets</h3>
       <div className="table-wrap">
-      <table className="table">
-        <thead>
-          <tr>
-            <th>Ticket</th>
-            <th>Tier</th>
-            <th>Holder</th>
-            <th>Status</th>
-            <th className="num">Scans</th>
-            <th aria-label="Actions" />
-          </tr>
-        </thead>
-        <tbody>
-          {order.tickets.map((ticket) => {
-            const holder = attendees[ticket.id];
-            return (
-              <tr key={ticket.id} data-ticket={ticket.id}>
-                <td>
-                  <code>{ticket.id}</code>
-                  {ticket.transferred_from ? <div className="muted small">from {ticket.transferred_from}</div> : null}
-                  {ticket.transferred_to ? <div className="muted small">to {ticket.transferred_to}</div> : null}
-                </td>
-                <td>{tierName(ticket.tier_id)}</td>
-                <td>{holder ? [holder.name, holder.email].filter(Boolean).join(' · ') || '—' : '…'}</td>
-                <td>
-                  <StatusBadge status={ticket.status} />
-                </td>
-                <td className="num">{ticket.scan_count}</td>
-                <td>
-<div className="row-actions">
-                  {ticket.status === 'active' ? (
-                    <>
-                      <button type="button" className="button button-small" onClick={() => setAction({ kind: 'transfer', ticket })}>
-                        Transfer…
-                      </button>
-                      <button type="button" className="button button-small button-danger" onClick={() => setAction({ kind: 'void', ticket })}>
-                        Void…
-                      </button>
-                    </>
-                  ) : null}
-                </div>
-</td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+        <table className="table">
+          <thead>
+            <tr>
+              <th>Ticket</th>
+              <th>Tier</th>
+              <th>Holder</th>
+              <th>Status</th>
+              <th className="num">Scans</th>
+              <th aria-label="Actions" />
+            </tr>
+          </thead>
+          <tbody>
+            {order.tickets.map((ticket) => {
+              const holder = attendees[ticket.id];
+              return (
+                <tr key={ticket.id} data-ticket={ticket.id}>
+                  <td>
+                    <code>{ticket.id}</code>
+                    {ticket.transferred_from ? (
+                      <div className="muted small">from {ticket.transferred_from}</div>
+                    ) : null}
+                    {ticket.transferred_to ? (
+                      <div className="muted small">to {ticket.transferred_to}</div>
+                    ) : null}
+                  </td>
+                  <td>{tierName(ticket.tier_id)}</td>
+                  <td>{holder ? [holder.name, holder.email].filter(Boolean).join(' · ') || '—' : '…'}</td>
+                  <td>
+                    <StatusBadge status={ticket.status} />
+                  </td>
+                  <td className="num">{ticket.scan_count}</td>
+                  <td>
+                    <div className="row-actions">
+                      {ticket.status === 'active' ? (
+                        <>
+                          <button
+                            type="button"
+                            className="button button-small"
+                            onClick={() => setAction({ kind: 'transfer', ticket })}
+                          >
+                            Transfer…
+                          </button>
+                          <button
+                            type="button"
+                            className="button button-small button-danger"
+                            onClick={() => setAction({ kind: 'void', ticket })}
+                          >
+                            Void…
+                          </button>
+                        </>
+                      ) : null}
+                    </div>
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
       </div>
 
       {order.refunds.length > 0 ? (
@@ -145,8 +163,10 @@ export function OrderDetail({ orderId }: { orderId: string }) {
             {order.refunds.map((refund) => (
               <li key={refund.id}>
                 <strong>{formatMoney(refund.amount_cents, order.currency)}</strong>{' '}
-                {refund.reason === 'ticket_voided' ? `for voided ${refund.ticket_id ?? 'ticket'}` : 'requested'} ·{' '}
-                <span className="muted">{formatDateTime(refund.created_at)}</span>
+                {refund.reason === 'ticket_voided'
+                  ? `for voided ${refund.ticket_id ?? 'ticket'}`
+                  : 'requested'}{' '}
+                · <span className="muted">{formatDateTime(refund.created_at)}</span>
               </li>
             ))}
           </ul>

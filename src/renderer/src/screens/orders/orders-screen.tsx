@@ -71,7 +71,9 @@ export function OrdersScreen({ orderId }: { orderId: string | null }) {
             <ErrorNote message={orders.results.error} onRetry={() => void orders.search()} />
           ) : null}
           {orders.results.state === 'ready' && list.length === 0 ? (
-            <Empty>{orders.query.trim() ? `No order matches “${orders.query.trim()}”.` : 'No orders yet.'}</Empty>
+            <Empty>
+              {orders.query.trim() ? `No order matches “${orders.query.trim()}”.` : 'No orders yet.'}
+            </Empty>
           ) : null}
           {list.length > 0 ? (
             <table className="table">
@@ -94,7 +96,9 @@ export function OrdersScreen({ orderId }: { orderId: string | null }) {
                       </Link>
                       <div className="muted small">{formatDateTime(order.created_at)}</div>
                     </td>
-                    <td className="col-optional">{order.buyer?.name ?? order.buyer?.email ?? <span className="muted">Walk-in</span>}</td>
+                    <td className="col-optional">
+                      {order.buyer?.name ?? order.buyer?.email ?? <span className="muted">Walk-in</span>}
+                    </td>
                     <td className="col-optional">{eventTitle(order.event_id)}</td>
                     <td className="num col-optional">{order.tickets.length}</td>
                     <td className="num">{formatMoney(order.total_cents, order.currency)}</td>
@@ -112,7 +116,8 @@ export function OrdersScreen({ orderId }: { orderId: string | null }) {
             </button>
           ) : null}
         </div>
-        {orderId ? <OrderDetail orderId={orderId} /> : null}
+        {/* Keyed by order: a new order starts with no leftover dialog or message. */}
+        {orderId ? <OrderDetail key={orderId} orderId={orderId} /> : null}
       </div>
     </section>
   );

@@ -46,16 +46,28 @@ export function RefundDialog({ order, onClose, onDone }: Props) {
     <Dialog title={`Refund order ${order.id}`} onClose={onClose}>
       <form className="dialog-body" onSubmit={submit} noValidate>
         <p>
-          Paid {formatMoney(order.total_cents, order.currency)}, refunded so far {formatMoney(order.refunded_cents, order.currency)}.
+          Paid {formatMoney(order.total_cents, order.currency)}, refunded so far{' '}
+          {formatMoney(order.refunded_cents, order.currency)}.
         </p>
         <fieldset className="choices">
           <legend>Refund</legend>
           <label className="choice">
-            <input type="radio" name="mode" checked={mode === 'full'} onChange={() => setMode('full')} autoFocus />
+            <input
+              type="radio"
+              name="mode"
+              checked={mode === 'full'}
+              onChange={() => setMode('full')}
+              autoFocus
+            />
             Everything left ({formatMoney(left, order.currency)}) — also voids the order&apos;s active tickets
           </label>
           <label className="choice">
-            <input type="radio" name="mode" checked={mode === 'partial'} onChange={() => setMode('partial')} />
+            <input
+              type="radio"
+              name="mode"
+              checked={mode === 'partial'}
+              onChange={() => setMode('partial')}
+            />
             Part of it
           </label>
         </fieldset>

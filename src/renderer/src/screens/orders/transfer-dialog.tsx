@@ -41,7 +41,12 @@ export function TransferDialog({ ticket, onClose, onDone }: Props) {
     <Dialog title={`Transfer ticket ${ticket.id}`} onClose={onClose}>
       <form className="dialog-body" onSubmit={submit} noValidate>
         <Field label="Recipient email" error={error?.fields.to_email}>
-          <input type="email" autoFocus value={form.to_email} onChange={(e) => set('to_email', e.target.value)} />
+          <input
+            type="email"
+            autoFocus
+            value={form.to_email}
+            onChange={(e) => set('to_email', e.target.value)}
+          />
         </Field>
         <Field label="Recipient name (optional)" error={error?.fields.name}>
           <input value={form.name} onChange={(e) => set('name', e.target.value)} />

@@ -133,8 +133,9 @@ function EmailDialog({ onClose }: { onClose: () => void }) {
     <Dialog title="Email tickets" onClose={onClose}>
       <form onSubmit={submit} className="dialog-body">
         <p className="muted">
-          This server has no endpoint to send tickets by mail yet. This saves the address on each ticket&apos;s
-          attendee record so it is on file; no mail is sent. Print the tickets or hand over the wallet link.
+          This server has no endpoint to send tickets by mail yet. This saves the address on each
+          ticket&apos;s attendee record so it is on file; no mail is sent. Print the tickets or hand over the
+          wallet link.
         </p>
         <Field label="Email">
           <input type="email" autoFocus required value={email} onChange={(e) => setEmail(e.target.value)} />

@@ -41,7 +41,8 @@ export function SalePanel({ event, tier, maxQuantity }: SalePanelProps) {
       e.preventDefault();
       const input = e.currentTarget;
       // Typing over a selected number replaces it, as in any field.
-      const replacing = input.selectionStart === 0 && input.selectionEnd === input.value.length && /^[0-9]$/.test(e.key);
+      const replacing =
+        input.selectionStart === 0 && input.selectionEnd === input.value.length && /^[0-9]$/.test(e.key);
       if (replacing) sale.quantityKey('Escape', maxQuantity);
       sale.quantityKey(e.key, maxQuantity);
     } else if (e.key === 'ArrowUp' || e.key === 'ArrowDown') {
@@ -115,7 +116,11 @@ export function SalePanel({ event, tier, maxQuantity }: SalePanelProps) {
       </Field>
 
       {sale.stage === 'quantity' ? (
-        <button type="button" className="button button-primary button-block" onClick={() => sale.confirmQuantity(maxQuantity)}>
+        <button
+          type="button"
+          className="button button-primary button-block"
+          onClick={() => sale.confirmQuantity(maxQuantity)}
+        >
           Continue to payment <kbd>Enter</kbd>
         </button>
       ) : (
@@ -160,7 +165,12 @@ export function SalePanel({ event, tier, maxQuantity }: SalePanelProps) {
               </Field>
               <div className="quick-tenders" aria-label="Quick amounts">
                 {quickTenders(check.total).map((amount) => (
-                  <button key={amount} type="button" className="button button-small" onClick={() => sale.setTendered(centsToInput(amount))}>
+                  <button
+                    key={amount}
+                    type="button"
+                    className="button button-small"
+                    onClick={() => sale.setTendered(centsToInput(amount))}
+                  >
                     {formatMoney(amount, currency)}
                   </button>
                 ))}
@@ -179,10 +189,26 @@ export function SalePanel({ event, tier, maxQuantity }: SalePanelProps) {
           {sale.payment === 'card' ? (
             <div className="buyer">
               <Field label="Buyer name" error={fieldError('buyer.name')}>
-                <input data-after-payment autoComplete="off" value={sale.buyerName} onChange={(e) => sale.setBuyer('buyerName', e.target.value)} onKeyDown={onFieldEscape} />
+                <input
+                  data-after-payment
+                  autoComplete="off"
+                  value={sale.buyerName}
+                  onChange={(e) => sale.setBuyer('buyerName', e.target.value)}
+                  onKeyDown={onFieldEscape}
+                />
               </Field>
-              <Field label="Buyer email" error={fieldError('buyer.email')} hint="Card sales need a name and email">
-                <input type="email" autoComplete="off" value={sale.buyerEmail} onChange={(e) => sale.setBuyer('buyerEmail', e.target.value)} onKeyDown={onFieldEscape} />
+              <Field
+                label="Buyer email"
+                error={fieldError('buyer.email')}
+                hint="Card sales need a name and email"
+              >
+                <input
+                  type="email"
+                  autoComplete="off"
+                  value={sale.buyerEmail}
+                  onChange={(e) => sale.setBuyer('buyerEmail', e.target.value)}
+                  onKeyDown={onFieldEscape}
+                />
               </Field>
             </div>
           ) : (

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { EventView } from '../../api/types.js';
 import { Empty, ErrorNote, Loading } from '../../components/states.js';
 import { useNow } from '../../hooks/use-now.js';
@@ -13,6 +13,8 @@ import { SaleDone } from './sale-done.js';
 import { SalePanel } from './sale-panel.js';
 import { TierTiles } from './tier-tiles.js';
 
+const tierRefreshMs = 15_000;
+
 /** Sell: pick the event, then a tier tile, a quantity and a payment. */
 export function SellScreen({ eventId }: { eventId: string | null }) {
   const events = useEvents((s) => s.events);
@@ -26,7 +28,8 @@ export function SellScreen({ eventId }: { eventId: string | null }) {
   const list = events.data ?? [];
   if (eventId === null) {
     if (!events.data) {
-      if (events.state === 'error') return <ErrorNote message={events.error} onRetry={() => void loadEvents()} />;
+      if (events.state === 'error')
+        return <ErrorNote message={events.error} onRetry={() => void loadEvents()} />;
       return <Loading what="events" />;
     }
     const published = list.filter((e) => e.status === 'published');
@@ -36,7 +39,8 @@ export function SellScreen({ eventId }: { eventId: string | null }) {
   }
   const event = list.find((e) => e.id === eventId);
   if (!event) {
-    if (events.state === 'error') return <ErrorNote message={events.error} onRetry={() => void loadEvents()} />;
+    if (events.state === 'error')
+      return <ErrorNote message={events.error} onRetry={() => void loadEvents()} />;
     if (events.state === 'ready') {
       return (
         <Empty>
@@ -63,7 +67,12 @@ function EventPicker({ events }: { events: EventView[] }) {
         <ul className="event-picker" aria-label="Events on sale">
           {published.map((event, i) => (
             <li key={event.id}>
-              <button type="button" className="event-pick" autoFocus={i === 0} onClick={() => navigate(`/sell/${event.id}`)}>
+              <button
+                type="button"
+                className="event-pick"
+                autoFocus={i === 0}
+                onClick={() => navigate(`/sell/${event.id}`)}
+              >
                 <strong>{event.title}</strong>
                 <span>{event.venue}</span>
                 <span className="muted">Doors {formatDateTime(event.doors_at)}</span>
@@ -91,7 +100,14 @@ function Till({ event, otherEvents }: { event: EventView; otherEvents: boolean }
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [event.id, loadTiers]);
 
-  const tierList = tiers?.data ?? [];
+  // Other tills sell from the same tiers: refresh what is left while this till waits on a tier.
+  useEffect(() => {
+    if (sale.stage !== 'tier') return;
+    const timer = window.setInterval(() => void loadTiers(event.id), tierRefreshMs);
+    return () => window.clearInterval(timer);
+  }, [sale.stage, event.id, loadTiers]);
+
+  const tierList = useMemo(() => tiers?.data ?? [], [tiers]);
   const tier = tierList.find((t) => t.id === sale.tierId) ?? null;
   const state = tier ? tierSaleState(tier, event, now) : null;
 
@@ -137,7 +153,9 @@ function Till({ event, otherEvents }: { event: EventView; otherEvents: boolean }
         <div className="till-grid no-print">
           <div>
             {!tiers || (tiers.state === 'loading' && !tiers.data) ? <Loading what="tiers" /> : null}
-            {tiers?.state === 'error' ? <ErrorNote message={tiers.error} onRetry={() => void loadTiers(event.id)} /> : null}
+            {tiers?.state === 'error' ? (
+              <ErrorNote message={tiers.error} onRetry={() => void loadTiers(event.id)} />
+            ) : null}
             {tiers?.data && tiers.data.length === 0 ? (
               <Empty>
                 This event has no tiers yet. <Link to={`/events/${event.id}`}>Add one</Link>.
@@ -145,7 +163,13 @@ function Till({ event, otherEvents }: { event: EventView; otherEvents: boolean }
             ) : null}
             {tierList.length > 0 ? (
               <>
-                <TierTiles event={event} tiers={tierList} now={now} selectedId={sale.tierId} onPick={(t) => sale.chooseTier(t.id)} />
+                <TierTiles
+                  event={event}
+                  tiers={tierList}
+                  now={now}
+                  selectedId={sale.tierId}
+                  onPick={(t) => sale.chooseTier(t.id)}
+                />
                 <p className="muted small" role="status">
                   {pickNote ?? 'Press 1–9 or Tab to a tile and Enter to pick a tier.'}
                 </p>

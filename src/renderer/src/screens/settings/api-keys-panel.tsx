@@ -87,7 +87,11 @@ export function ApiKeysPanel() {
             {createdKey.secret}
           </code>
           <div className="row-actions">
-            <button type="button" className="button button-small" onClick={() => void copy(createdKey.secret)}>
+            <button
+              type="button"
+              className="button button-small"
+              onClick={() => void copy(createdKey.secret)}
+            >
               {copied ? 'Copied' : 'Copy'}
             </button>
             <button type="button" className="button button-small" onClick={dismissSecret}>
@@ -123,17 +127,23 @@ export function ApiKeysPanel() {
                     <code>…{key.last4}</code>
                   </td>
                   <td className="small">{formatDateTime(key.created_at)}</td>
-                  <td className="small">{key.revoked_at ? `Revoked ${formatDateTime(key.revoked_at)}` : 'Active'}</td>
+                  <td className="small">
+                    {key.revoked_at ? `Revoked ${formatDateTime(key.revoked_at)}` : 'Active'}
+                  </td>
                   <td>
-<div className="row-actions">
-                    {key.revoked_at ? null : (
-                      <button type="button" className="button button-small button-danger" onClick={() => setRevoking(key)}>
-                        Revoke…
-                      </button>
-                    )}
-                    {isOwn && !key.revoked_at ? <span className="muted small">in use here</span> : null}
-                  </div>
-</td>
+                    <div className="row-actions">
+                      {key.revoked_at ? null : (
+                        <button
+                          type="button"
+                          className="button button-small button-danger"
+                          onClick={() => setRevoking(key)}
+                        >
+                          Revoke…
+                        </button>
+                      )}
+                      {isOwn && !key.revoked_at ? <span className="muted small">in use here</span> : null}
+                    </div>
+                  </td>
                 </tr>
               );
             })}
@@ -160,8 +170,8 @@ function RevokeDialog({ apiKey, onClose }: { apiKey: ApiKeyView; onClose: () => 
     <Dialog title={`Revoke “${apiKey.name}”?`} onClose={onClose}>
       <div className="dialog-body">
         <p>
-          Anything using the key ending <code>{apiKey.last4}</code> stops working at once. If this till signed in with
-          it, it will be signed out.
+          Anything using the key ending <code>{apiKey.last4}</code> stops working at once. If this till signed
+          in with it, it will be signed out.
         </p>
         {error ? (
           <p className="form-error" role="alert">

@@ -59,7 +59,11 @@ export function PairingPanel() {
               </select>
             </Field>
             <Field label="Event (doors only)">
-              <select value={eventId} onChange={(e) => setEventId(e.target.value)} disabled={scope !== 'scanner'}>
+              <select
+                value={eventId}
+                onChange={(e) => setEventId(e.target.value)}
+                disabled={scope !== 'scanner'}
+              >
                 <option value="">Any event</option>
                 {(events.data ?? [])
                   .filter((e) => e.status !== 'cancelled')
@@ -86,7 +90,8 @@ export function PairingPanel() {
                   <QrImage text={pairing.qr} size={220} label="Pairing QR" />
                   <div>
                     <p>
-                      Scan with the {pairing.scope === 'scanner' ? 'door device' : 'other till'}. One use, expires in{' '}
+                      Scan with the {pairing.scope === 'scanner' ? 'door device' : 'other till'}. One use,
+                      expires in{' '}
                       <strong>
                         {Math.floor(left / 60)}:{String(left % 60).padStart(2, '0')}
                       </strong>

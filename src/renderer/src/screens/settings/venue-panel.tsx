@@ -34,10 +34,16 @@ export function VenuePanel() {
     <section className="panel" aria-labelledby="venue-title">
       <h2 id="venue-title">Venue</h2>
       {settings.state === 'loading' && !settings.data ? <Loading what="settings" /> : null}
-      {settings.state === 'error' ? <ErrorNote message={settings.error} onRetry={() => void loadSettings()} /> : null}
+      {settings.state === 'error' ? (
+        <ErrorNote message={settings.error} onRetry={() => void loadSettings()} />
+      ) : null}
       {settings.data ? (
         <form onSubmit={submit} noValidate className="inline-form">
-          <Field label="Venue name" error={error?.fields.venue_name ?? error?.form} hint="Printed on tickets and shown at every till">
+          <Field
+            label="Venue name"
+            error={error?.fields.venue_name ?? error?.form}
+            hint="Printed on tickets and shown at every till"
+          >
             <input
               value={value}
               maxLength={100}
