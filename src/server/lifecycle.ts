@@ -7,8 +7,17 @@ export class Lifecycle {
   private readonly tasks: { name: string; run: () => void | Promise<void> }[] =
     [];
 
-  onStop(name: string, run: () => void | Promise<void>): void {
-    this.tasks.push({ name, run });
+  /**
+   * `first` puts the task before every other: a listener added after the app was built (the
+   * desktop's loopback one) must stop accepting before the workers behind it stop.
+   */
+  onStop(
+    name: string,
+    run: () => void | Promise<void>,
+    { first = false }: { first?: boolean } = {},
+  ): void {
+    if (first) this.tasks.unshift({ name, run });
+    else this.tasks.push({ name, run });
   }
 
   async stop(log: (name: string, err: unknown) => void): Promise<void> {

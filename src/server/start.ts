@@ -3,10 +3,13 @@ import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { buildApp } from "./app.js";
 import { listeningUrl, type ServerOptions } from "./config.js";
+import { listenLoopback } from "./extra-listener.js";
 import { advertise } from "./mdns.js";
 
 export interface RunningServer {
   url: string;
+  /** The second, plain-HTTP listener on 127.0.0.1 when `loopbackPort` was asked for. */
+  loopbackUrl?: string;
   app: FastifyInstance;
   /** Stops accepting, lets in-flight requests finish, stops workers, closes the store. */
   close(): Promise<void>;
@@ -20,9 +23,15 @@ export function defaultRendererDir(): string | undefined {
   return candidates.find((dir) => existsSync(dir));
 }
 
+export interface ListenOptions {
+  /** Also serve the app over plain HTTP on 127.0.0.1 (0: any free port), for the desktop's windows. */
+  loopbackPort?: number;
+}
+
 export async function startServer(
   options: ServerOptions,
   rendererDir = defaultRendererDir(),
+  listen: ListenOptions = {},
 ): Promise<RunningServer> {
   const app = await buildApp(options, {
     provisionalBaseUrl: listeningUrl(options, options.port),
@@ -47,5 +56,15 @@ export async function startServer(
     (err) => app.log.warn({ err }, "mDNS advertisement failed"),
   );
   if (advert) app.ctx.lifecycle.onStop("mdns", () => advert.stop());
-  return { url, app, close: () => app.close() };
+  let loopbackUrl: string | undefined;
+  if (listen.loopbackPort !== undefined) {
+    try {
+      loopbackUrl = (await listenLoopback(app, { port: listen.loopbackPort }))
+        .url;
+    } catch (err) {
+      await app.close();
+      throw err;
+    }
+  }
+  return { url, loopbackUrl, app, close: () => app.close() };
 }
