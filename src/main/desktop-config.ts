@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { optionsFromEnv, type ServerOptions } from '../server/config.js';
+import { ConfigError, isLoopback, optionsFromEnv, type ServerOptions } from '../server/config.js';
 
 /**
  * Same MARQUEE_* settings as the headless server; only the default data dir differs, so the
@@ -22,4 +22,18 @@ export function readDesktopApiKey(dataDir: string, configured: string | undefine
   } catch {
     return '';
   }
+}
+
+/**
+ * The host's windows use a plain-HTTP listener on 127.0.0.1 (any free port, or
+ * MARQUEE_LOOPBACK_PORT) beside the LAN one; none is needed when the server itself binds loopback.
+ */
+export function loopbackPortFor(options: Pick<ServerOptions, 'host'>, env: NodeJS.ProcessEnv): number | undefined {
+  if (isLoopback(options.host)) return undefined;
+  const raw = env.MARQUEE_LOOPBACK_PORT;
+  if (raw === undefined || raw === '') return 0;
+  const port = Number(raw);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new ConfigError(`MARQUEE_LOOPBACK_PORT must be a whole number from 0 to 65535, got '${raw}'.`);
+  return port;
 }

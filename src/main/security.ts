@@ -1,4 +1,5 @@
 import type { Session, WebContents, WebPreferences } from 'electron';
+import { normalizeFingerprint } from '../scanner/fingerprint.js';
 
 /**
  * The one place the desktop shell's hardening lives. Windows only ever show our own server's UI,
@@ -60,33 +61,72 @@ export function isTrustedSender(appOrigin: string, senderUrl: string | undefined
 }
 
 /**
- * A LAN bind serves HTTPS with a self-signed certificate made by our own in-process server, so
- * Chromium cannot verify it; trust it for the API origin this process is listening on, nowhere else.
+ * The one HTTPS server whose self-signed certificate this process accepts: the venue server a
+ * joined till talks to, pinned at pairing. A host's own windows use plain HTTP on loopback and
+ * pin nothing.
  */
-export function isTrustedCertificate(apiOrigin: string, url: string): boolean {
-  return apiOrigin.startsWith('https:') && originOf(url) === apiOrigin;
+export interface CertificatePin {
+  origin: string;
+  /** Lower-case hex SHA-256, as the pairing QR and mDNS carry it. */
+  fingerprint: string;
 }
 
-export function hardenWebContents(contents: WebContents, appOrigin: string): void {
+export type CertificateVerdict = 'trust' | 'reject' | 'default';
+
+/** Answers for Electron's `setCertificateVerifyProc`: accept, refuse, or Chromium's own verdict. */
+export const certificateVerifyCodes: Record<CertificateVerdict, number> = { trust: 0, reject: -2, default: -3 };
+
+const bareHost = (hostname: string): string => hostname.replace(/^\[|\]$/g, '').toLowerCase();
+
+/**
+ * For the pinned host: exactly the pinned certificate, nothing else, not even one a public CA
+ * signed (a swapped certificate means an impostor or a reinstalled host: pair again). Any other
+ * host keeps Chromium's normal checks. `presented` is Electron's `sha256/<base64>` form.
+ */
+export function certificateVerdict(
+  pin: CertificatePin | null,
+  hostname: string,
+  presented: string,
+): CertificateVerdict {
+  if (!pin || bareHost(hostname) !== bareHost(new URL(pin.origin).hostname)) return 'default';
+  return normalizeFingerprint(presented) === pin.fingerprint ? 'trust' : 'reject';
+}
+
+/** The `certificate-error` fallback: same rule, and only for the pinned origin itself. */
+export function isTrustedCertificate(pin: CertificatePin | null, url: string, presented: string): boolean {
+  return pin !== null && originOf(url) === pin.origin && normalizeFingerprint(presented) === pin.fingerprint;
+}
+
+export function pinCertificate(session: Session, pin: CertificatePin | null): void {
+  session.setCertificateVerifyProc((request, callback) => {
+    callback(certificateVerifyCodes[certificateVerdict(pin, request.hostname, request.certificate.fingerprint)]);
+  });
+}
+
+/** The app origin moves once (first-run screen → box office), so the handlers ask for it each time. */
+export type OriginSource = string | (() => string);
+const current = (source: OriginSource): string => (typeof source === 'string' ? source : source());
+
+export function hardenWebContents(contents: WebContents, appOrigin: OriginSource): void {
   contents.setWindowOpenHandler(() => ({ action: 'deny' }));
   contents.on('will-navigate', (event) => {
-    if (!isAllowedNavigation(appOrigin, event.url)) event.preventDefault();
+    if (!isAllowedNavigation(current(appOrigin), event.url)) event.preventDefault();
   });
   contents.on('will-redirect', (event) => {
-    if (!isAllowedNavigation(appOrigin, event.url)) event.preventDefault();
+    if (!isAllowedNavigation(current(appOrigin), event.url)) event.preventDefault();
   });
   contents.on('will-attach-webview', (event) => event.preventDefault());
 }
 
-export function hardenSession(session: Session, appOrigin: string): void {
+export function hardenSession(session: Session, appOrigin: OriginSource): void {
   session.setPermissionRequestHandler((_contents, permission, callback, details) => {
     const mediaTypes = 'mediaTypes' in details ? (details.mediaTypes ?? []) : [];
-    callback(isPermissionAllowed(permission, details.requestingUrl, appOrigin, mediaTypes));
+    callback(isPermissionAllowed(permission, details.requestingUrl, current(appOrigin), mediaTypes));
   });
   session.setPermissionCheckHandler((contents, permission, _origin, details) => {
     const url = details.requestingUrl ?? contents?.getURL();
     const mediaTypes =
       details.mediaType === 'video' || details.mediaType === 'audio' ? [details.mediaType] : [];
-    return isPermissionAllowed(permission, url, appOrigin, mediaTypes);
+    return isPermissionAllowed(permission, url, current(appOrigin), mediaTypes);
   });
 }

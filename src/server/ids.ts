@@ -36,8 +36,24 @@ export function randomBase62(length: number): string {
 }
 
 /** 20 base62 characters ≈ 119 bits: unguessable, so ids may appear in URLs. */
+/** Milliseconds since the epoch as 8 base62 digits, so ids sort by creation time. */
+function timePrefix(ms: number): string {
+  let out = '';
+  let rest = Math.floor(ms);
+  for (let i = 0; i < 8; i++) {
+    out = alphabet[rest % 62] + out;
+    rest = Math.floor(rest / 62);
+  }
+  return out;
+}
+
+/**
+ * 8 characters of creation time then 12 random ones (71 bits): still unguessable, so ids may
+ * appear in URLs, but new ids land at the right edge of their unique index instead of at a
+ * random page, so a checkout dirties fewer index pages per commit.
+ */
 export function newId(kind: IdKind): string {
-  return `${idPrefix[kind]}_${randomBase62(20)}`;
+  return `${idPrefix[kind]}_${timePrefix(Date.now())}${randomBase62(12)}`;
 }
 
 export function hasPrefix(id: string, kind: IdKind): boolean {

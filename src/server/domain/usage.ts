@@ -37,8 +37,21 @@ export class UsageMeter {
     );
   }
 
+  /** The month being counted and when it ends, so counting a call needs no date formatting. */
+  private current = { period: '', startsAt: 0, endsAt: 0 };
+
+  private periodAt(ms: number): string {
+    if (ms >= this.current.endsAt || ms < this.current.startsAt) {
+      const date = new Date(ms);
+      const startsAt = Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), 1);
+      const endsAt = Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 1);
+      this.current = { period: periodOf(ms), startsAt, endsAt };
+    }
+    return this.current.period;
+  }
+
   count(): void {
-    const period = periodOf(this.now());
+    const period = this.periodAt(this.now());
     this.pending.set(period, (this.pending.get(period) ?? 0) + 1);
   }
 

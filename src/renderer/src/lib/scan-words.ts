@@ -1,0 +1,44 @@
+import type { RejectReason, ScanResult } from '../../../scanner/types.js';
+
+/** Where and when a ticket was last let in, as far as this door knows. */
+export interface LastAdmission {
+  at: number;
+  /** The door's name when known ("Door 2", or this door's own), else null. */
+  door: string | null;
+}
+
+export interface VerdictWords {
+  /** One or two words in very large type: "Admitted", "Rejected". */
+  title: string;
+  /** The reason in plain words, for the guest and the staff member. */
+  detail: string;
+}
+
+const clock = (ms: number): string =>
+  new Date(ms).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', hour12: false });
+
+const reasonWords: Record<RejectReason, string> = {
+  malformed: 'Not a ticket QR code',
+  invalid_signature: 'Not signed by this venue (forged or from another system)',
+  expired: 'QR code expired: open the ticket again for a fresh code',
+  not_yet_valid: 'QR code not valid yet: check the phone’s clock',
+  unknown_ticket: 'Unknown ticket',
+  wrong_event: 'Ticket for another event',
+  already_scanned: 'Already scanned',
+  voided: 'Voided ticket',
+  transferred: 'Transferred ticket: ask for the new one',
+};
+
+/** The verdict as staff and guest read it, e.g. "Already scanned 20:14 at Door 2". */
+export function verdictWords(
+  result: ScanResult,
+  reason: RejectReason | null,
+  last: LastAdmission | null = null,
+): VerdictWords {
+  if (result === 'admitted') return { title: 'Admitted', detail: 'Welcome in' };
+  if (reason === 'already_scanned' && last) {
+    const where = last.door ? ` at ${last.door}` : '';
+    return { title: 'Rejected', detail: `Already scanned ${clock(last.at)}${where}` };
+  }
+  return { title: 'Rejected', detail: reason ? reasonWords[reason] : 'Rejected' };
+}

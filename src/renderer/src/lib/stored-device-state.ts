@@ -1,0 +1,216 @@
+/**
+ * The door page's DeviceState: the SDK's in-memory state, written through to localStorage so a
+ * reload (or a browser that was killed) loses neither the pairing nor a queued offline scan.
+ * Each part is its own key, so the frequent writes (an offline scan: queue and admissions) stay
+ * small. A write that fails (storage full, private mode) is reported, never thrown into a scan.
+ */
+import type {
+  ConflictRecord,
+  DeviceState,
+  DeviceStatus,
+  PackInfo,
+  Pairing,
+  QueuedScan,
+  StateChanges,
+} from '../../../scanner/device-state.js';
+import type { AdmissionState, OfflineDecision, RevokedStatus } from '../../../scanner/types.js';
+
+/** The part of the Web Storage API this needs (tests pass a Map-backed one). */
+export type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+
+interface Known {
+  revoked: [string, RevokedStatus][];
+  admitted: [string, AdmissionState][];
+}
+interface Queue {
+  nextSeq: number;
+  items: QueuedScan[];
+}
+interface Meta {
+  cursor: string | null;
+  lastSyncAt: number | null;
+  conflicts: ConflictRecord[];
+}
+
+/** Keeps at most this many conflicts, newest last: the log is for staff, not an archive. */
+const conflictLimit = 200;
+
+export class StoredDeviceState implements DeviceState {
+  private pairing: Pairing | null;
+  private pack: PackInfo | null;
+  private readonly revoked: Map<string, RevokedStatus>;
+  private readonly admitted: Map<string, AdmissionState>;
+  private queue: Queue;
+  private meta: Meta;
+  /** The last write that failed, for the door's status line; null while every write works. */
+  writeError: string | null = null;
+
+  constructor(
+    private readonly storage: KeyValueStorage,
+    private readonly prefix = 'marquee.door.',
+  ) {
+    this.pairing = this.read<Pairing | null>('pairing', null);
+    this.pack = this.read<PackInfo | null>('pack', null);
+    const known = this.read<Known>('known', { revoked: [], admitted: [] });
+    this.revoked = new Map(known.revoked);
+    this.admitted = new Map(known.admitted);
+    this.queue = this.read<Queue>('queue', { nextSeq: 1, items: [] });
+    this.meta = this.read<Meta>('meta', { cursor: null, lastSyncAt: null, conflicts: [] });
+  }
+
+  loadPairing(): Pairing | null {
+    return this.pairing;
+  }
+
+  savePairing(pairing: Pairing): void {
+    if (this.pairing?.baseUrl !== pairing.baseUrl || this.pairing?.eventId !== pairing.eventId) {
+      // Another server or event: the old pack and what it taught mean nothing there. The queue
+      // stays: those scans still belong to the server that issued the tickets.
+      this.pack = null;
+      this.meta = { ...this.meta, cursor: null };
+      this.revoked.clear();
+      this.admitted.clear();
+      this.write('pack', null);
+      this.writeKnown();
+      this.write('meta', this.meta);
+    }
+    this.pairing = pairing;
+    this.write('pairing', pairing);
+  }
+
+  loadPack(): PackInfo | null {
+    return this.pack;
+  }
+
+  savePack(info: PackInfo, changes: StateChanges): void {
+    this.pack = info;
+    this.write('pack', info);
+    this.saveChanges(changes);
+  }
+
+  admissions(): Iterable<[string, AdmissionState]> {
+    return [...this.admitted];
+  }
+
+  revocations(): Iterable<[string, RevokedStatus]> {
+    return [...this.revoked];
+  }
+
+  saveChanges(changes: StateChanges): void {
+    if (changes.revoked.length === 0 && changes.admissions.length === 0) return;
+    for (const entry of changes.revoked) this.revoked.set(entry.ticket_id, entry.status);
+    for (const [ticketId, state] of changes.admissions) this.admitted.set(ticketId, { ...state });
+    this.writeKnown();
+  }
+
+  recordOfflineScan(token: string, decision: OfflineDecision, admission: AdmissionState | null): number {
+    const seq = this.queue.nextSeq;
+    this.queue = {
+      nextSeq: seq + 1,
+      items: [
+        ...this.queue.items,
+        {
+          seq,
+          token,
+          ticketId: decision.ticketId,
+          scannedAt: decision.scannedAt,
+          result: decision.result,
+          reason: decision.reason,
+          direction: decision.direction,
+        },
+      ],
+    };
+    // The queue first: it is what a reload must not lose.
+    this.write('queue', this.queue);
+    if (admission && decision.ticketId) {
+      this.admitted.set(decision.ticketId, { ...admission });
+      this.writeKnown();
+    }
+    return seq;
+  }
+
+  queued(limit: number): QueuedScan[] {
+    return this.queue.items.slice(0, limit);
+  }
+
+  settle(seqs: readonly number[], conflicts: readonly ConflictRecord[], syncedAt: number | null): void {
+    const done = new Set(seqs);
+    this.queue = { ...this.queue, items: this.queue.items.filter((scan) => !done.has(scan.seq)) };
+    this.write('queue', this.queue);
+    this.meta = {
+      ...this.meta,
+      conflicts: [...this.meta.conflicts, ...conflicts].slice(-conflictLimit),
+      lastSyncAt: syncedAt ?? this.meta.lastSyncAt,
+    };
+    this.write('meta', this.meta);
+  }
+
+  conflicts(): ConflictRecord[] {
+    return [...this.meta.conflicts];
+  }
+
+  feedCursor(): string | null {
+    return this.meta.cursor;
+  }
+
+  saveFeedCursor(cursor: string): void {
+    this.meta = { ...this.meta, cursor };
+    this.write('meta', this.meta);
+  }
+
+  status(): DeviceStatus {
+    return {
+      paired: this.pairing !== null,
+      queued: this.queue.items.length,
+      conflicts: this.meta.conflicts.length,
+      admissions: this.admitted.size,
+      revoked: this.revoked.size,
+      lastSyncAt: this.meta.lastSyncAt,
+      packPulledAt: this.pack?.pulledAt ?? null,
+      packGeneratedAt: this.pack?.generatedAt ?? null,
+      feedCursor: this.meta.cursor,
+    };
+  }
+
+  close(): void {}
+
+  /**
+   * Unpairs: forgets the server, its key and everything learnt. Refused while scans wait for
+   * sync, because they would be lost with it.
+   */
+  forget(): boolean {
+    if (this.queue.items.length > 0) return false;
+    for (const part of ['pairing', 'pack', 'known', 'queue', 'meta']) this.storage.removeItem(this.prefix + part);
+    this.pairing = null;
+    this.pack = null;
+    this.revoked.clear();
+    this.admitted.clear();
+    this.queue = { nextSeq: this.queue.nextSeq, items: [] };
+    this.meta = { cursor: null, lastSyncAt: null, conflicts: [] };
+    return true;
+  }
+
+  private writeKnown(): void {
+    this.write('known', { revoked: [...this.revoked], admitted: [...this.admitted] } satisfies Known);
+  }
+
+  private read<T>(part: string, fallback: T): T {
+    try {
+      const text = this.storage.getItem(this.prefix + part);
+      return text === null ? fallback : (JSON.parse(text) as T);
+    } catch {
+      // A damaged entry is treated as absent; the pack is pulled again when the server answers.
+      return fallback;
+    }
+  }
+
+  private write(part: string, value: unknown): void {
+    try {
+      if (value === null) this.storage.removeItem(this.prefix + part);
+      else this.storage.setItem(this.prefix + part, JSON.stringify(value));
+      if (this.writeError && part === 'queue') this.writeError = null;
+    } catch (err) {
+      this.writeError = `Could not save the door's ${part} on this device: ${err instanceof Error ? err.message : String(err)}`;
+    }
+  }
+}

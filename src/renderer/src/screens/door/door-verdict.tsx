@@ -1,0 +1,27 @@
+import type { Verdict } from '../../stores/door-store.js';
+
+/** The verdict over the whole screen: readable from across the doorway. Tap to dismiss. */
+export function DoorVerdict({ verdict, onDismiss }: { verdict: Verdict; onDismiss: () => void }) {
+  const admitted = verdict.result === 'admitted';
+  return (
+    <button
+      type="button"
+      className={`door-verdict ${admitted ? 'door-verdict-admitted' : 'door-verdict-rejected'}`}
+      data-result={verdict.result}
+      data-reason={verdict.reason ?? ''}
+      onClick={onDismiss}
+      aria-live="assertive"
+    >
+      <span className="door-verdict-mark" aria-hidden="true">
+        {admitted ? '✓' : '✕'}
+      </span>
+      <span className="door-verdict-title">{verdict.title}</span>
+      <span className="door-verdict-detail">{verdict.detail}</span>
+      {verdict.name ? <span className="door-verdict-name">{verdict.name}</span> : null}
+      <span className="door-verdict-mode">
+        {verdict.mode === 'offline' ? 'Decided offline · queued for sync' : 'Checked with the venue server'}
+        {verdict.ticketId ? ` · ${verdict.ticketId}` : ''}
+      </span>
+    </button>
+  );
+}

@@ -1,0 +1,313 @@
+import { create } from 'zustand';
+import { DoorDevice, type ScanOutcome } from '../../../scanner/door-device.js';
+import { isScannerError } from '../../../scanner/errors.js';
+import { FetchTransport } from '../../../scanner/fetch-transport.js';
+import { parsePairingCode } from '../../../scanner/pairing-code.js';
+import type { RejectReason, ScanResult } from '../../../scanner/types.js';
+import { verdictWords, type LastAdmission } from '../lib/scan-words.js';
+import { StoredDeviceState } from '../lib/stored-device-state.js';
+
+export type DoorPhase = 'unpaired' | 'pairing' | 'loading' | 'ready';
+export type DoorConnection = 'unknown' | 'online' | 'offline';
+
+export interface Verdict {
+  /** Increments per scan, so the screen can restart its timer and sound for every verdict. */
+  seq: number;
+  result: ScanResult;
+  reason: RejectReason | null;
+  title: string;
+  detail: string;
+  name: string | null;
+  ticketId: string | null;
+  mode: 'online' | 'offline';
+  at: number;
+}
+
+interface DoorState {
+  phase: DoorPhase;
+  connection: DoorConnection;
+  /** Shown under the pairing form or the scanner: what went wrong, in words. */
+  error: string | null;
+  /** A passing message ("That is a pairing code…", "Synced 3 scans"). */
+  notice: string | null;
+  deviceName: string | null;
+  eventTitle: string | null;
+  queued: number;
+  lastSyncAt: number | null;
+  conflicts: number;
+  verdict: Verdict | null;
+  /** True while the live feed from the server is connected. */
+  live: boolean;
+  storageProblem: string | null;
+
+  /** Restores a pairing kept in this browser, or stays unpaired. */
+  boot(): void;
+  pair(codeText: string, name: string): Promise<boolean>;
+  scan(token: string): Promise<Verdict | null>;
+  sync(): Promise<void>;
+  checkServer(): Promise<void>;
+  dismissVerdict(): void;
+  unpair(): boolean;
+}
+
+const healthTimeoutMs = 2_000;
+/** The page talks to the server it was loaded from (the desktop app: its own server). */
+const serverOrigin = (): string => window.marquee?.apiBaseUrl || window.location.origin;
+
+let state: StoredDeviceState | null = null;
+let device: DoorDevice | null = null;
+let follow: AbortController | null = null;
+let verdictSeq = 0;
+/** When and where tickets were last let in, learnt from this door's scans and the live feed. */
+const lastAdmissions = new Map<string, LastAdmission>();
+
+const makeDevice = (deviceState: StoredDeviceState) =>
+  new DoorDevice({ state: deviceState, transport: () => new FetchTransport(serverOrigin()) });
+
+function problemText(err: unknown): string {
+  if (isScannerError(err, 'http_error') && err.apiCode === 'invalid_pairing_token')
+    return `${err.message.replace(/^.*?: /, '')} Ask for a new pairing QR (Settings → Pairing).`;
+  if (isScannerError(err, 'http_error') && (err.status === 401 || err.status === 403))
+    return 'The venue server no longer accepts this door’s key (the device was revoked). Pair it again.';
+  if (isScannerError(err, 'unreachable') || isScannerError(err, 'timeout'))
+    return 'Cannot reach the venue server. Check the Wi-Fi, then try again.';
+  return err instanceof Error ? err.message : String(err);
+}
+
+/** The browser door: pairing, the SDK's online/offline scans, sync and the live feed. */
+export const useDoor = create<DoorState>()((set, get) => {
+  const refreshStatus = () => {
+    if (!device || !state) return;
+    const status = device.status();
+    set({
+      queued: status.queued,
+      lastSyncAt: status.lastSyncAt,
+      conflicts: status.conflicts,
+      eventTitle: status.eventTitle,
+      deviceName: status.pairing?.deviceName ?? null,
+      storageProblem: state.writeError,
+    });
+  };
+
+  const markOnline = (online: boolean) => {
+    const was = get().connection;
+    set({ connection: online ? 'online' : 'offline' });
+    // Back online with scans waiting: upload them, then catch up on what other doors did.
+    if (online && was !== 'online' && get().queued > 0) void get().sync();
+  };
+
+  const startFeed = () => {
+    follow?.abort();
+    if (!device) return;
+    const abort = new AbortController();
+    follow = abort;
+    const own = device.pairing?.deviceId ?? null;
+    void device
+      .follow({
+        signal: abort.signal,
+        onStatus: (status) => set({ live: status === 'connected' }),
+        onScan: (scan) => {
+          if (scan.ticket_id && scan.result === 'admitted' && scan.direction === 'in') {
+            lastAdmissions.set(scan.ticket_id, {
+              at: Date.parse(scan.scanned_at),
+              door: scan.device_id === own ? 'this door' : 'another door',
+            });
+          }
+        },
+      })
+      .catch((err: unknown) => set({ live: false, error: problemText(err) }));
+  };
+
+  /** Pulls the pack (whole the first time, then changes); the door can decide offline after. */
+  const pull = async (): Promise<boolean> => {
+    if (!device) return false;
+    try {
+      await device.pull();
+      refreshStatus();
+      return true;
+    } catch (err) {
+      if (isScannerError(err, 'http_error') && err.apiCode === 'missing_field') {
+        set({
+          error:
+            'This pairing names no event, so the door cannot know which tickets to admit. In Settings → Pairing choose the event, then pair this door again.',
+        });
+      } else set({ error: problemText(err) });
+      return false;
+    }
+  };
+
+  /** Finds when an already-scanned ticket got in, when this door has not seen it itself. */
+  const lookUpAdmission = async (ticketId: string, seq: number) => {
+    const pairing = device?.pairing;
+    if (!pairing) return;
+    try {
+      const query = new URLSearchParams({ ticket_id: ticketId, result: 'admitted', limit: '100' });
+      const res = await fetch(`${serverOrigin()}/v2/scans?${query}`, {
+        headers: { authorization: `Bearer ${pairing.apiKey}` },
+        signal: AbortSignal.timeout(1_500),
+      });
+      if (!res.ok) return;
+      const list = (await res.json()) as { data: { scanned_at: string; device_id: string | null; direction: string }[] };
+      const entries = list.data.filter((s) => s.direction === 'in');
+      const last = entries[entries.length - 1];
+      if (!last) return;
+      const known: LastAdmission = {
+        at: Date.parse(last.scanned_at),
+        door: last.device_id === pairing.deviceId ? 'this door' : 'another door',
+      };
+      lastAdmissions.set(ticketId, known);
+      const shown = get().verdict;
+      if (shown?.seq === seq && shown.reason === 'already_scanned')
+        set({ verdict: { ...shown, detail: verdictWords('rejected', 'already_scanned', known).detail } });
+    } catch {
+      // The plain "Already scanned" stays.
+    }
+  };
+
+  return {
+    phase: 'unpaired',
+    connection: 'unknown',
+    error: null,
+    notice: null,
+    deviceName: null,
+    eventTitle: null,
+    queued: 0,
+    lastSyncAt: null,
+    conflicts: 0,
+    verdict: null,
+    live: false,
+    storageProblem: null,
+
+    boot() {
+      if (state) return;
+      state = new StoredDeviceState(window.localStorage);
+      if (!state.loadPairing()) {
+        set({ phase: 'unpaired' });
+        return;
+      }
+      device = makeDevice(state);
+      refreshStatus();
+      set({ phase: device.validator.ready ? 'ready' : 'loading' });
+      // Catch up with the server when it answers; a stored pack already lets the door decide.
+      void pull().then((ok) => {
+        if (ok || device?.validator.ready) set({ phase: 'ready' });
+        if (get().queued > 0) void get().sync();
+      });
+      startFeed();
+    },
+
+    async pair(codeText, name) {
+      if (!state) state = new StoredDeviceState(window.localStorage);
+      let code;
+      try {
+        code = parsePairingCode(codeText);
+      } catch (err) {
+        set({ error: problemText(err) });
+        return false;
+      }
+      set({ phase: 'pairing', error: null, notice: null });
+      try {
+        // The browser cannot pin a certificate: it trusts the origin it loaded this page from,
+        // so the pairing always goes there (the QR's URL only says which server made the code).
+        device = await DoorDevice.pair({ ...code, url: serverOrigin() }, name.trim() || 'Door', {
+          state,
+          transport: () => new FetchTransport(serverOrigin()),
+        });
+      } catch (err) {
+        set({ phase: 'unpaired', error: problemText(err) });
+        return false;
+      }
+      set({ phase: 'loading', connection: 'online' });
+      refreshStatus();
+      if (!(await pull())) {
+        state.forget();
+        device = null;
+        set({ phase: 'unpaired' });
+        return false;
+      }
+      set({ phase: 'ready', notice: null });
+      startFeed();
+      return true;
+    },
+
+    async scan(token) {
+      if (!device) return null;
+      let outcome: ScanOutcome;
+      try {
+        outcome = await device.scan(token);
+      } catch (err) {
+        set({ error: problemText(err) });
+        return null;
+      }
+      // The SDK decided alone because the server was away: the door is offline until it answers.
+      if (outcome.mode === 'online') markOnline(true);
+      else if (outcome.fallback === 'unreachable' || outcome.fallback === 'timeout') markOnline(false);
+      const at = Date.now();
+      const ticketId = outcome.ticketId;
+      const known = ticketId ? (lastAdmissions.get(ticketId) ?? null) : null;
+      const words = verdictWords(outcome.result, outcome.reason, known);
+      const verdict: Verdict = {
+        seq: ++verdictSeq,
+        result: outcome.result,
+        reason: outcome.reason,
+        title: words.title,
+        detail: words.detail,
+        name: outcome.attendee?.name ?? null,
+        ticketId,
+        mode: outcome.mode,
+        at,
+      };
+      if (ticketId && outcome.result === 'admitted') lastAdmissions.set(ticketId, { at, door: 'this door' });
+      set({ verdict, error: null });
+      refreshStatus();
+      if (ticketId && outcome.reason === 'already_scanned' && !known && outcome.mode === 'online')
+        void lookUpAdmission(ticketId, verdict.seq);
+      return verdict;
+    },
+
+    async sync() {
+      if (!device) return;
+      try {
+        const report = await device.sync();
+        markOnline(true);
+        if (report.uploaded > 0) {
+          set({
+            notice: `Synced ${report.uploaded} offline scan${report.uploaded === 1 ? '' : 's'}${report.conflicts > 0 ? `; ${report.conflicts} admitted first at another door` : ''}.`,
+          });
+        }
+        await pull();
+      } catch (err) {
+        if (isScannerError(err, 'unreachable') || isScannerError(err, 'timeout')) set({ connection: 'offline' });
+        else set({ error: problemText(err) });
+      }
+      refreshStatus();
+    },
+
+    async checkServer() {
+      try {
+        const res = await fetch(`${serverOrigin()}/v2/health`, { signal: AbortSignal.timeout(healthTimeoutMs) });
+        markOnline(res.ok);
+      } catch {
+        markOnline(false);
+      }
+    },
+
+    dismissVerdict: () => set({ verdict: null }),
+
+    unpair() {
+      if (!state?.forget()) {
+        set({ error: 'Scans are still waiting to be synced. Reconnect to the venue server first.' });
+        return false;
+      }
+      follow?.abort();
+      follow = null;
+      device = null;
+      lastAdmissions.clear();
+      set({ phase: 'unpaired', eventTitle: null, deviceName: null, queued: 0, verdict: null, live: false, error: null, notice: null });
+      return true;
+    },
+  };
+});
+
+/** True when a scanned text is a pairing code rather than a ticket. */
+export const isPairingText = (text: string): boolean => /^marquee:(\/\/)?pair\b/i.test(text.trim()) || /^pair_[A-Za-z0-9_-]{16,}$/.test(text.trim());
