@@ -10,17 +10,8 @@
  */
 import autocannon from 'autocannon';
 import { pathToFileURL } from 'node:url';
+import { printResults, type BenchResult } from './bench-result.js';
 import { startHelloWorld, startMarquee } from './sales-servers.js';
-
-export interface BenchRow {
-  name: string;
-  value: number;
-  unit: string;
-  baseline?: number;
-  ratio?: number;
-  target?: number;
-  met?: boolean;
-}
 
 const adminKey = 'sk_live_benchadminkey000000000000001';
 const connections = 10;
@@ -52,7 +43,7 @@ async function json<T>(res: Response): Promise<T> {
   return (await res.json()) as T;
 }
 
-export async function run(): Promise<BenchRow[]> {
+export async function run(): Promise<BenchResult[]> {
   const hello = await startHelloWorld();
   const marquee = await startMarquee(adminKey);
   try {
@@ -95,7 +86,7 @@ export async function run(): Promise<BenchRow[]> {
     const helloAfter = await measure({ url: `${hello.url}/` });
     const base = { rps: (helloBefore.rps + helloAfter.rps) / 2 };
 
-    const versus = (name: string, rps: number, target: number): BenchRow => {
+    const versus = (name: string, rps: number, target: number): BenchResult => {
       const ratio = rps / base.rps;
       return {
         name,
@@ -103,7 +94,7 @@ export async function run(): Promise<BenchRow[]> {
         unit: 'req/s',
         baseline: Math.round(base.rps),
         ratio,
-        target,
+        target: `≥ ${target} × hello-world`,
         met: ratio >= target,
       };
     };
@@ -123,21 +114,9 @@ export async function run(): Promise<BenchRow[]> {
   }
 }
 
-export function printTable(rows: readonly BenchRow[]): void {
-  console.table(
-    rows.map((row) => ({
-      measure: row.name,
-      value: `${row.value} ${row.unit}`,
-      'vs hello-world': row.ratio === undefined ? '' : `${row.ratio.toFixed(3)} ×`,
-      target: row.target === undefined ? '' : `≥ ${row.target} ×`,
-      met: row.met === undefined ? '' : row.met ? 'met' : 'NOT met',
-    })),
-  );
-}
-
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   run()
-    .then(printTable)
+    .then((rows) => printResults('Checkout (issue 3)', rows))
     .catch((err: unknown) => {
       console.error(err);
       process.exit(1);

@@ -41,6 +41,7 @@ export interface WindowOpenHandlerResponse {
 }
 
 export interface WebContents {
+  readonly id: number;
   getURL(): string;
   setWindowOpenHandler(handler: (details: { url: string }) => WindowOpenHandlerResponse): void;
   on(
@@ -50,6 +51,10 @@ export interface WebContents {
   on(
     event: 'will-redirect',
     listener: (event: ElectronEvent<{ url: string; isMainFrame: boolean }>) => void,
+  ): this;
+  on(
+    event: 'will-frame-navigate',
+    listener: (event: ElectronEvent<{ url: string; isMainFrame: boolean; isSameDocument: boolean }>) => void,
   ): this;
   on(
     event: 'will-attach-webview',
@@ -74,7 +79,19 @@ export interface PermissionCheckHandlerHandlerDetails {
   isMainFrame: boolean;
 }
 
+export interface Request {
+  hostname: string;
+  certificate: Certificate;
+  validatedCertificate: Certificate;
+  isIssuedByKnownRoot: boolean;
+  verificationResult: string;
+  errorCode: number;
+}
+
 export interface Session {
+  setCertificateVerifyProc(
+    proc: ((request: Request, callback: (verificationResult: number) => void) => void) | null,
+  ): void;
   setPermissionRequestHandler(
     handler:
       | ((
@@ -98,6 +115,7 @@ export interface Session {
 }
 
 export interface Certificate {
+  /** `sha256/<base64>` of the DER certificate. */
   fingerprint: string;
 }
 
@@ -137,16 +155,52 @@ export class BrowserWindow {
   focus(): void;
   isMinimized(): boolean;
   restore(): void;
+  close(): void;
   once(event: 'ready-to-show', listener: () => void): this;
   on(event: 'closed', listener: () => void): this;
 }
 
 export interface IpcMainEvent extends ElectronEvent {
   returnValue: unknown;
+  sender: WebContents;
   readonly senderFrame: { readonly url: string } | null;
 }
 
+export interface CreateFromBufferOptions {
+  width?: number;
+  height?: number;
+  scaleFactor?: number;
+}
+
+export class NativeImage {
+  static createFromBuffer(buffer: Buffer, options?: CreateFromBufferOptions): NativeImage;
+  isEmpty(): boolean;
+}
+
+export interface MenuItemConstructorOptions {
+  click?: (menuItem: unknown, window: unknown, event: unknown) => void;
+  type?: 'normal' | 'separator' | 'submenu' | 'checkbox' | 'radio' | 'header' | 'palette';
+  label?: string;
+  enabled?: boolean;
+  visible?: boolean;
+  id?: string;
+  submenu?: MenuItemConstructorOptions[] | Menu;
+}
+
+export class Menu {
+  static buildFromTemplate(template: MenuItemConstructorOptions[]): Menu;
+}
+
+export class Tray {
+  constructor(image: NativeImage | string, guid?: string);
+  setImage(image: NativeImage | string): void;
+  setToolTip(toolTip: string): void;
+  setContextMenu(menu: Menu | null): void;
+  destroy(): void;
+}
+
 export const app: App;
+export const nativeImage: typeof NativeImage;
 export const dialog: { showErrorBox(title: string, content: string): void };
 export const ipcMain: {
   on(channel: string, listener: (event: IpcMainEvent, ...args: unknown[]) => void): unknown;

@@ -5,8 +5,11 @@ import type { WindowRole } from './window-options.js';
 export interface Bridges {
   /** Box office and scan monitor: the key staff work with (admin on a host, the till's own key when joined). */
   staff: MarqueeBridge;
-  /** The customers' kiosk: a `box_office` key, never the admin one. */
-  kiosk: MarqueeBridge;
+  /**
+   * The customers' kiosk: a `box_office` key, never the admin one. Asked for only when a kiosk
+   * window opens, so a host that never shows one does not collect a key it does not use.
+   */
+  kiosk: () => MarqueeBridge;
 }
 
 /**
@@ -21,5 +24,5 @@ export function bridgeAnswer(
   role: WindowRole | undefined,
 ): MarqueeBridge | null {
   if (!bridges || role === undefined || !isTrustedSender(appOrigin, senderUrl)) return null;
-  return role === 'kiosk' ? bridges.kiosk : bridges.staff;
+  return role === 'kiosk' ? bridges.kiosk() : bridges.staff;
 }

@@ -28,7 +28,10 @@ export function readDesktopApiKey(dataDir: string, configured: string | undefine
  * The host's windows use a plain-HTTP listener on 127.0.0.1 (any free port, or
  * MARQUEE_LOOPBACK_PORT) beside the LAN one; none is needed when the server itself binds loopback.
  */
-export function loopbackPortFor(options: Pick<ServerOptions, 'host'>, env: NodeJS.ProcessEnv): number | undefined {
+export function loopbackPortFor(
+  options: Pick<ServerOptions, 'host'>,
+  env: NodeJS.ProcessEnv,
+): number | undefined {
   if (isLoopback(options.host)) return undefined;
   const raw = env.MARQUEE_LOOPBACK_PORT;
   if (raw === undefined || raw === '') return 0;

@@ -1,7 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { defaultTillName, FirstRunError, joinTarget, type JoinRequest, type VenueChoice } from './first-run.js';
+import {
+  defaultTillName,
+  FirstRunError,
+  joinTarget,
+  type JoinRequest,
+  type VenueChoice,
+} from './first-run.js';
 import { firstRunCss, firstRunHtml, firstRunJs } from './first-run-page.js';
 import { joinVenue } from './join-venue.js';
 import { writeTerminalConfig, type TerminalConfig } from './terminal-config.js';

@@ -1,80 +1,206 @@
 import { app, BrowserWindow, dialog, ipcMain, session } from 'electron';
+import { hostname } from 'node:os';
 import { fileURLToPath } from 'node:url';
+import type { ServerOptions } from '../server/config.js';
 import { startServer } from '../server/start.js';
 import { bridgeChannel, type MarqueeBridge } from '../shared/bridge.js';
 import { appUrls, type AppUrls } from './app-urls.js';
-import { readDesktopApiKey, serverOptionsForDesktop } from './desktop-config.js';
+import { bridgeAnswer, type Bridges } from './bridge-answer.js';
+import { loopbackPortFor, readDesktopApiKey, serverOptionsForDesktop } from './desktop-config.js';
+import { hasVenueStore, planStartup } from './first-run.js';
+import { startFirstRunScreen, type FirstRunChoice } from './first-run-server.js';
 import { quitGracefully } from './graceful-quit.js';
-import { hardenSession, hardenWebContents, isTrustedCertificate, isTrustedSender } from './security.js';
-import { boxOfficeWindowOptions } from './window-options.js';
+import { ensureKioskKey } from './kiosk-key.js';
+import { quitsWhenWindowsClose, type ShellMode } from './quit-policy.js';
+import {
+  hardenSession,
+  hardenWebContents,
+  isTrustedCertificate,
+  pinCertificate,
+  type CertificatePin,
+} from './security.js';
+import { HostStatusReader, terminalSnapshot } from './server-snapshot.js';
+import { readTerminalConfig, type TerminalConfig } from './terminal-config.js';
+import { startTray, type RunningTray } from './tray.js';
+import type { ServerSnapshot } from './tray-status.js';
+import type { WindowRole } from './window-options.js';
+import { AppWindows } from './windows.js';
 
 // Built next to out/main; CommonJS because sandboxed preloads cannot be ES modules.
 const preloadPath = fileURLToPath(new URL('../preload/index.cjs', import.meta.url));
+const windows = new AppWindows(preloadPath);
 
-let boxOffice: BrowserWindow | null = null;
+/** What windows may show and receive. Empty until this till knows whether it hosts or joined. */
+const shell: {
+  mode: ShellMode;
+  appOrigin: string;
+  bridges: Bridges | null;
+  pin: CertificatePin | null;
+  trayShown: boolean;
+} = { mode: 'first-run', appOrigin: '', bridges: null, pin: null, trayShown: false };
 
-function openBoxOffice(pageUrl: string): void {
-  const win = new BrowserWindow(boxOfficeWindowOptions(preloadPath));
-  win.once('ready-to-show', () => win.show());
-  win.on('closed', () => {
-    if (boxOffice === win) boxOffice = null;
-  });
-  boxOffice = win;
-  void win.loadURL(pageUrl);
+/** Either way the shell ends up with the same things: where the UI is, what it gets, what to watch. */
+interface Started {
+  mode: 'host' | 'terminal';
+  urls: AppUrls;
+  bridges: Bridges;
+  pin: CertificatePin | null;
+  status: () => ServerSnapshot | Promise<ServerSnapshot>;
+  close: () => Promise<void>;
 }
 
-function focusBoxOffice(): void {
-  if (!boxOffice) return;
-  if (boxOffice.isMinimized()) boxOffice.restore();
-  boxOffice.focus();
-}
-
-function installSecurity(urls: AppUrls, bridge: MarqueeBridge): void {
-  app.on('web-contents-created', (_event, contents) => hardenWebContents(contents, urls.appOrigin));
-  hardenSession(session.defaultSession, urls.appOrigin);
-  app.on('certificate-error', (event, _contents, url, _error, _certificate, callback) => {
-    const trusted = isTrustedCertificate(urls.apiOrigin, url);
+function installSecurity(): void {
+  app.on('web-contents-created', (_event, contents) => hardenWebContents(contents, () => shell.appOrigin));
+  hardenSession(session.defaultSession, () => shell.appOrigin);
+  pinCertificate(session.defaultSession, () => shell.pin);
+  app.on('certificate-error', (event, _contents, url, _error, certificate, callback) => {
+    const trusted = isTrustedCertificate(shell.pin, url, certificate.fingerprint);
     if (trusted) event.preventDefault();
     callback(trusted);
   });
   // Synchronous so the sandboxed preload can expose a plain object before any page script runs.
   ipcMain.on(bridgeChannel, (event) => {
-    event.returnValue = isTrustedSender(urls.appOrigin, event.senderFrame?.url) ? bridge : null;
+    const role = windows.roleOf(event.sender.id);
+    try {
+      event.returnValue = bridgeAnswer(shell.bridges, shell.appOrigin, event.senderFrame?.url, role);
+    } catch (error) {
+      // A sync IPC answer must always be set, or the page's preload waits for ever.
+      console.error('bridge:', error);
+      event.returnValue = null;
+    }
   });
+}
+
+const bridgeWith = (apiBaseUrl: string, apiKey: string): MarqueeBridge => ({
+  apiBaseUrl,
+  apiKey,
+  appVersion: app.getVersion(),
+});
+
+/** Host or join: decided by what is on disk, or by staff on the first-run screen. */
+async function chooseRole(options: ServerOptions, userData: string): Promise<FirstRunChoice> {
+  const plan = planStartup({
+    venueStoreExists: hasVenueStore(options.dataDir),
+    terminal: readTerminalConfig(userData),
+    env: process.env,
+  });
+  if (plan.kind !== 'ask') return plan;
+  const screen = await startFirstRunScreen({
+    browse: plan.browse,
+    userDataDir: userData,
+    hostname: hostname(),
+  });
+  shell.appOrigin = new URL(screen.url).origin;
+  const win = windows.openFirstRun(screen.url);
+  try {
+    return await screen.choice;
+  } finally {
+    shell.appOrigin = '';
+    await screen.close();
+    // Closed once the next window exists, so "all windows closed" never fires in between.
+    setTimeout(() => win.close(), 1_500);
+  }
+}
+
+async function hostVenue(options: ServerOptions): Promise<Started> {
+  const running = await startServer(options, undefined, {
+    loopbackPort: loopbackPortFor(options, process.env),
+  });
+  try {
+    // The windows use the loopback listener: no certificate to trust, and immune to LAN changes.
+    const urls = appUrls(running.loopbackUrl ?? running.url, process.env, app.isPackaged);
+    const reader = new HostStatusReader(running.app.ctx, running.url);
+    let kiosk: MarqueeBridge | undefined;
+    return {
+      mode: 'host',
+      urls,
+      bridges: {
+        staff: bridgeWith(urls.apiOrigin, readDesktopApiKey(options.dataDir, options.adminKey)),
+        kiosk: () =>
+          (kiosk ??= bridgeWith(urls.apiOrigin, ensureKioskKey(running.app.ctx.keys, options.dataDir))),
+      },
+      pin: null,
+      status: () => reader.read(),
+      close: () => running.close(),
+    };
+  } catch (error) {
+    await running.close();
+    throw error;
+  }
+}
+
+/** A till that joined: no local store; the remote venue server's UI, this till's own key, its pin. */
+function joinedVenue(config: TerminalConfig): Started {
+  const urls = appUrls(config.baseUrl, process.env, app.isPackaged);
+  const bridge = bridgeWith(urls.apiOrigin, config.apiKey);
+  return {
+    mode: 'terminal',
+    urls,
+    bridges: { staff: bridge, kiosk: () => bridge },
+    pin: config.fingerprint ? { origin: config.baseUrl, fingerprint: config.fingerprint } : null,
+    status: () => terminalSnapshot(config),
+    close: async () => undefined,
+  };
+}
+
+function showTray(started: Started, open: (role: WindowRole) => void): RunningTray | null {
+  try {
+    return startTray({
+      read: started.status,
+      actions: {
+        'open-box-office': () => open('box-office'),
+        'open-kiosk': () => open('kiosk'),
+        'open-monitor': () => open('monitor'),
+        quit: () => app.quit(),
+      },
+    });
+  } catch (error) {
+    // Some Linux desktops have no tray: the app still works, and then quits with its window.
+    console.error('tray unavailable:', error);
+    return null;
+  }
 }
 
 async function main(): Promise<void> {
   await app.whenReady();
-  let urls: AppUrls;
-  let bridge: MarqueeBridge;
+  installSecurity();
+  let started: Started;
   try {
-    const options = serverOptionsForDesktop(app.getPath('userData'), process.env);
-    const running = await startServer(options);
-    quitGracefully(app, () => running.close());
-    urls = appUrls(running.url, options.host, process.env, app.isPackaged);
-    bridge = {
-      apiBaseUrl: urls.apiOrigin,
-      apiKey: readDesktopApiKey(options.dataDir, options.adminKey),
-      appVersion: app.getVersion(),
-    };
+    const userData = app.getPath('userData');
+    const options = serverOptionsForDesktop(userData, process.env);
+    const choice = await chooseRole(options, userData);
+    started = choice.kind === 'host' ? await hostVenue(options) : joinedVenue(choice.config);
   } catch (error) {
     // Typically a busy port or a bad MARQUEE_* value: say so instead of showing an empty window.
-    dialog.showErrorBox('Marquee could not start its venue server', String(error));
+    dialog.showErrorBox('Marquee could not start', String(error));
     app.exit(1);
     return;
   }
-  installSecurity(urls, bridge);
-  openBoxOffice(urls.pageUrl);
+  let tray: RunningTray | null = null;
+  quitGracefully(app, async () => {
+    tray?.stop();
+    await started.close();
+  });
+  Object.assign(shell, {
+    mode: started.mode,
+    appOrigin: started.urls.appOrigin,
+    bridges: started.bridges,
+    pin: started.pin,
+  });
+  const open = (role: WindowRole): void => void windows.show(role, started.urls.pageUrl);
+  open('box-office');
+  tray = showTray(started, open);
+  shell.trayShown = tray !== null;
   app.on('activate', () => {
-    if (BrowserWindow.getAllWindows().length === 0) openBoxOffice(urls.pageUrl);
+    if (BrowserWindow.getAllWindows().length === 0) open('box-office');
   });
 }
 
 // One server per data dir and port: a second launch just brings the running till to the front.
 if (app.requestSingleInstanceLock()) {
-  app.on('second-instance', focusBoxOffice);
+  app.on('second-instance', () => windows.focusAny());
   app.on('window-all-closed', () => {
-    if (process.platform !== 'darwin') app.quit();
+    if (quitsWhenWindowsClose(shell.mode, shell.trayShown, process.platform)) app.quit();
   });
   // Route terminal and service-manager stops through the same graceful quit as the window.
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => app.quit());

@@ -47,7 +47,8 @@ export async function joinVenue(target: JoinTarget, now: () => number = Date.now
       timeoutMs,
     });
     if (paired.status !== 200) throw new FirstRunError(`Pairing was refused: ${apiMessage(paired)}`);
-    if (!isPaired(paired.body)) throw new FirstRunError('The venue server sent an unexpected pairing answer.');
+    if (!isPaired(paired.body))
+      throw new FirstRunError('The venue server sent an unexpected pairing answer.');
     const { device, api_key: key } = paired.body;
     if (key.scope !== 'box_office')
       throw new FirstRunError(

@@ -74,7 +74,11 @@ export interface CertificatePin {
 export type CertificateVerdict = 'trust' | 'reject' | 'default';
 
 /** Answers for Electron's `setCertificateVerifyProc`: accept, refuse, or Chromium's own verdict. */
-export const certificateVerifyCodes: Record<CertificateVerdict, number> = { trust: 0, reject: -2, default: -3 };
+export const certificateVerifyCodes: Record<CertificateVerdict, number> = {
+  trust: 0,
+  reject: -2,
+  default: -3,
+};
 
 const bareHost = (hostname: string): string => hostname.replace(/^\[|\]$/g, '').toLowerCase();
 
@@ -97,9 +101,11 @@ export function isTrustedCertificate(pin: CertificatePin | null, url: string, pr
   return pin !== null && originOf(url) === pin.origin && normalizeFingerprint(presented) === pin.fingerprint;
 }
 
-export function pinCertificate(session: Session, pin: CertificatePin | null): void {
+/** Installed before any window opens; the pin is read per check because it is known only after first run. */
+export function pinCertificate(session: Session, pin: () => CertificatePin | null): void {
   session.setCertificateVerifyProc((request, callback) => {
-    callback(certificateVerifyCodes[certificateVerdict(pin, request.hostname, request.certificate.fingerprint)]);
+    const verdict = certificateVerdict(pin(), request.hostname, request.certificate.fingerprint);
+    callback(certificateVerifyCodes[verdict]);
   });
 }
 
@@ -113,6 +119,10 @@ export function hardenWebContents(contents: WebContents, appOrigin: OriginSource
     if (!isAllowedNavigation(current(appOrigin), event.url)) event.preventDefault();
   });
   contents.on('will-redirect', (event) => {
+    if (!isAllowedNavigation(current(appOrigin), event.url)) event.preventDefault();
+  });
+  // will-navigate sees only the top frame; an injected iframe must not show another site either.
+  contents.on('will-frame-navigate', (event) => {
     if (!isAllowedNavigation(current(appOrigin), event.url)) event.preventDefault();
   });
   contents.on('will-attach-webview', (event) => event.preventDefault());

@@ -78,10 +78,7 @@ export function trayLevel(snapshot: ServerSnapshot): TrayLevel {
 export function statusLines(snapshot: ServerSnapshot): string[] {
   if (snapshot.mode === 'terminal') {
     const venue = snapshot.venue ?? 'venue server';
-    return [
-      snapshot.up ? `Till of ${venue}` : `${venue}: UNREACHABLE`,
-      `Server ${snapshot.url}`,
-    ];
+    return [snapshot.up ? `Till of ${venue}` : `${venue}: UNREACHABLE`, `Server ${snapshot.url}`];
   }
   return [
     snapshot.up ? `Hosting ${snapshot.venue}` : `${snapshot.venue}: server STOPPED`,

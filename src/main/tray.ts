@@ -20,7 +20,12 @@ export interface RunningTray {
  * The tray icon and its menu: state (server, doors, webhook queue) refreshed every few seconds,
  * and entries to open the box office, kiosk and scan monitor windows or quit.
  */
-export function startTray({ read, actions, everyMs = 5_000, onError = console.error }: TrayOptions): RunningTray {
+export function startTray({
+  read,
+  actions,
+  everyMs = 5_000,
+  onError = console.error,
+}: TrayOptions): RunningTray {
   const icons = new Map<TrayLevel, NativeImage>();
   const icon = (level: TrayLevel): NativeImage => {
     let image = icons.get(level);

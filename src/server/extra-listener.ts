@@ -36,9 +36,10 @@ export async function listenLoopback(
   // Routing needs the app's routes compiled: after ready() it answers exactly as app.server does.
   await app.ready();
   const server = createServer((req, res) => app.routing(req, res));
-  // Same connection limits as Fastify gives its own server, so both listeners behave alike.
+  // Same connection limits as Fastify gives its own server (Fastify's requestTimeout default is
+  // none, Node's 300 s), so both listeners behave alike.
   server.keepAliveTimeout = app.initialConfig.keepAliveTimeout ?? 72_000;
-  server.requestTimeout = app.initialConfig.requestTimeout ?? 0;
+  server.requestTimeout = 0;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen({ host, port }, () => {

@@ -123,7 +123,9 @@ describe('the loopback listener beside the main one', () => {
     agents.push(agent);
     // An idle keep-alive connection and an open scan-feed stream, like a box office window has.
     expect((await call(loopback, 'GET', '/v2/events', adminSecret, undefined, agent)).status).toBe(200);
-    const feed = await SseClient.open(`${loopback}/v2/scans/stream`, { authorization: `Bearer ${adminSecret}` });
+    const feed = await SseClient.open(`${loopback}/v2/scans/stream`, {
+      authorization: `Bearer ${adminSecret}`,
+    });
     clients.push(feed);
     expect(feed.status).toBe(200);
 

@@ -1,24 +1,34 @@
-import { useCallback, useEffect } from 'react';
+import { lazy, Suspense, useCallback, useEffect } from 'react';
 import { OfflineBanner, useHealthPolling } from './components/offline-banner.js';
 import { matchPath } from './lib/route-match.js';
 import { Link, Redirect, usePath } from './router.js';
 import { EventDetailScreen } from './screens/events/event-detail-screen.js';
 import { EventsScreen } from './screens/events/events-screen.js';
 import { NewEventScreen } from './screens/events/new-event-screen.js';
+import { KioskScreen } from './screens/kiosk/kiosk-screen.js';
 import { LoginScreen } from './screens/login-screen.js';
+import { MonitorScreen } from './screens/monitor/monitor-screen.js';
 import { OrdersScreen } from './screens/orders/orders-screen.js';
 import { SellScreen } from './screens/sell/sell-screen.js';
 import { SettingsScreen } from './screens/settings/settings-screen.js';
+import { WebhooksScreen } from './screens/webhooks/webhooks-screen.js';
 import { useNavShortcuts } from './shortcuts.js';
 import { useSession } from './stores/session-store.js';
 import { useSettings } from './stores/settings-store.js';
 
-const adminOnly = new Set(['/settings']);
+// The door page brings a QR decoder and Ed25519: loaded only by the devices that open /door.
+const DoorScreen = lazy(() =>
+  import('./screens/door/door-screen.js').then((m) => ({ default: m.DoorScreen })),
+);
+
+const adminOnly = new Set(['/settings', '/webhooks']);
 
 const navItems = [
   { to: '/sell', label: 'Sell', key: 'S' },
   { to: '/orders', label: 'Orders', key: 'O' },
   { to: '/events', label: 'Events & tiers', key: 'E' },
+  { to: '/monitor', label: 'Monitor', key: 'M' },
+  { to: '/webhooks', label: 'Webhooks', key: 'W' },
   { to: '/settings', label: 'Settings', key: ',' },
 ] as const;
 
@@ -34,14 +44,9 @@ function Screen({ path }: { path: string }) {
   if (route('/events/new')) return <NewEventScreen />;
   if ((params = route('/events/:eventId'))) return <EventDetailScreen eventId={params.eventId ?? ''} />;
   if (route('/settings')) return <SettingsScreen />;
-  if (route('/door') || route('/kiosk')) {
-    return (
-      <section className="screen">
-        <h1>{path.startsWith('/door') ? 'Door' : 'Kiosk'}</h1>
-        <p className="state state-empty">This screen is not part of this build yet.</p>
-      </section>
-    );
-  }
+  if (route('/monitor')) return <MonitorScreen eventParam={null} />;
+  if ((params = route('/monitor/:eventId'))) return <MonitorScreen eventParam={params.eventId ?? null} />;
+  if (route('/webhooks')) return <WebhooksScreen />;
   return (
     <section className="screen">
       <h1>Nothing here</h1>
@@ -114,8 +119,18 @@ function Shell() {
 export function App() {
   const status = useSession((s) => s.status);
   const source = useSession((s) => s.source);
+  const path = usePath();
   useHealthPolling();
-  if (status === 'signed_in') return <Shell />;
+  // The door pairs with its own scanner key: no sign-in. The kiosk signs in like a till, then
+  // fills the screen without the staff navigation.
+  if (matchPath('/door', path)) {
+    return (
+      <Suspense fallback={<p className="state state-loading">Loading the door…</p>}>
+        <DoorScreen />
+      </Suspense>
+    );
+  }
+  if (status === 'signed_in') return matchPath('/kiosk', path) ? <KioskScreen /> : <Shell />;
   if (status === 'checking' && source === null && window.marquee) {
     return <p className="state state-loading">Connecting to the venue server…</p>;
   }

@@ -6,6 +6,8 @@ export const navShortcuts: Readonly<Record<string, string>> = {
   s: '/sell',
   o: '/orders',
   e: '/events',
+  m: '/monitor',
+  w: '/webhooks',
   ',': '/settings',
 };
 

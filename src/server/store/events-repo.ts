@@ -1,4 +1,5 @@
 import type { Db } from "./db.js";
+import { updateColumns } from "./update-columns.js";
 
 export type EventStatus = "draft" | "published" | "cancelled";
 
@@ -46,18 +47,8 @@ export class EventsRepo {
     this.insertStmt.run(row);
   }
 
-  /** Column names come from the typed EventChanges keys, never from request input directly. */
   update(id: string, changes: EventChanges, now: number): void {
-    const entries = Object.entries(changes).filter(
-      ([, value]) => value !== undefined,
-    );
-    const sets = [
-      ...entries.map(([column]) => `${column} = ?`),
-      "updated_at = ?",
-    ].join(", ");
-    this.db
-      .prepare(`UPDATE events SET ${sets} WHERE id = ?`)
-      .run(...entries.map(([, v]) => v), now, id);
+    updateColumns(this.db, "events", id, changes, now);
   }
 
   page(afterSeq: number, limit: number): EventRow[] {

@@ -1,4 +1,5 @@
 import type { Db } from "./db.js";
+import { updateColumns } from "./update-columns.js";
 
 export type Visibility = "public" | "unlisted" | "access_code";
 
@@ -73,16 +74,7 @@ export class TiersRepo {
   }
 
   update(id: string, changes: TierChanges, now: number): void {
-    const entries = Object.entries(changes).filter(
-      ([, value]) => value !== undefined,
-    );
-    const sets = [
-      ...entries.map(([column]) => `${column} = ?`),
-      "updated_at = ?",
-    ].join(", ");
-    this.db
-      .prepare(`UPDATE tiers SET ${sets} WHERE id = ?`)
-      .run(...entries.map(([, v]) => v), now, id);
+    updateColumns(this.db, "tiers", id, changes, now);
   }
 
   /** Returns false when the tier has sales (or vanished), so the caller can refuse. */

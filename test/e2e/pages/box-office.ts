@@ -32,7 +32,9 @@ export class BoxOffice {
   }
 
   /** Moves between screens with the nav, as staff do (a reload would re-ask for nothing: the key is in sessionStorage). */
-  async go(screen: 'Sell' | 'Orders' | 'Events & tiers' | 'Settings'): Promise<void> {
+  async go(
+    screen: 'Sell' | 'Orders' | 'Events & tiers' | 'Monitor' | 'Webhooks' | 'Settings',
+  ): Promise<void> {
     await this.page.getByRole('navigation', { name: 'Screens' }).getByRole('link', { name: screen }).click();
   }
 }

@@ -15,29 +15,40 @@ export interface VenueServer {
   /** Calls the API with the admin key; throws on a non-2xx answer. */
   api<T = unknown>(method: string, path: string, body?: unknown): Promise<T>;
   stop(): Promise<void>;
+  /** Stops the process but keeps its data dir, as a venue server that went away. */
+  halt(): Promise<void>;
+  /** Starts it again on the same port and data dir (after halt). */
+  resume(): Promise<void>;
 }
 
 /**
  * The real headless server (`tsx src/server/cli.ts`), on loopback, on a port the OS picks, with a
- * fresh data dir; it serves the built renderer from out/renderer.
+ * fresh data dir; it serves the built renderer from out/renderer. `env` adds or overrides settings
+ * (e.g. a short MARQUEE_WEBHOOK_PROBE_MS).
  */
-export async function startVenueServer(startTimeoutMs = 30_000): Promise<VenueServer> {
+export async function startVenueServer(
+  startTimeoutMs = 30_000,
+  env: Readonly<Record<string, string>> = {},
+): Promise<VenueServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'marquee-e2e-'));
-  const child = spawn(tsx, ['src/server/cli.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      MARQUEE_HOST: '127.0.0.1',
-      MARQUEE_PORT: '0',
-      MARQUEE_MDNS: '0',
-      MARQUEE_RATE_LIMIT: '0',
-      MARQUEE_DATA_DIR: dataDir,
-      MARQUEE_ADMIN_KEY: adminKey,
-      MARQUEE_LOG_LEVEL: 'warn',
-      MARQUEE_VENUE_NAME: 'The Blue Room',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const spawnServer = (port: string) =>
+    spawn(tsx, ['src/server/cli.ts'], {
+      cwd: root,
+      env: {
+        ...process.env,
+        MARQUEE_HOST: '127.0.0.1',
+        MARQUEE_PORT: port,
+        MARQUEE_MDNS: '0',
+        MARQUEE_RATE_LIMIT: '0',
+        MARQUEE_DATA_DIR: dataDir,
+        MARQUEE_ADMIN_KEY: adminKey,
+        MARQUEE_LOG_LEVEL: 'warn',
+        MARQUEE_VENUE_NAME: 'The Blue Room',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+  let child = spawnServer('0');
   let url: string;
   try {
     url = await listeningUrl(child, startTimeoutMs);
@@ -68,6 +79,13 @@ export async function startVenueServer(startTimeoutMs = 30_000): Promise<VenueSe
     async stop() {
       await stopChild(child);
       rmSync(dataDir, { recursive: true, force: true });
+    },
+    async halt() {
+      await stopChild(child);
+    },
+    async resume() {
+      child = spawnServer(new URL(url).port);
+      await listeningUrl(child, startTimeoutMs);
     },
   };
 }

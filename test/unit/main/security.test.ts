@@ -3,6 +3,8 @@ import {
   hardenedWebPreferences,
   isAllowedNavigation,
   isPermissionAllowed,
+  certificateVerdict,
+  certificateVerifyCodes,
   isTrustedCertificate,
   isTrustedSender,
 } from '../../../src/main/security.js';
@@ -80,16 +82,43 @@ describe('isTrustedSender', () => {
   });
 });
 
-describe('isTrustedCertificate', () => {
-  const apiOrigin = 'https://127.0.0.1:4380';
+describe('certificate pinning for a joined venue server', () => {
+  // The same certificate in the two spellings involved: the pairing QR's hex and Electron's
+  // `sha256/<base64>` (the fingerprint of the DER certificate either way).
+  const hex = 'a1'.repeat(8) + '0f'.repeat(8) + '3c'.repeat(8) + 'e7'.repeat(8);
+  const electronForm = `sha256/${Buffer.from(hex, 'hex').toString('base64')}`;
+  const otherForm = `sha256/${Buffer.from('b2'.repeat(32), 'hex').toString('base64')}`;
+  const pin = { origin: 'https://192.168.1.20:4380', fingerprint: hex };
 
-  it('trusts our own HTTPS server only', () => {
-    expect(isTrustedCertificate(apiOrigin, `${apiOrigin}/v2/events`)).toBe(true);
-    expect(isTrustedCertificate(apiOrigin, 'https://127.0.0.1:4381/')).toBe(false);
-    expect(isTrustedCertificate(apiOrigin, 'https://example.com/')).toBe(false);
+  it('trusts exactly the pinned certificate on the pinned host', () => {
+    expect(certificateVerdict(pin, '192.168.1.20', electronForm)).toBe('trust');
+    expect(certificateVerifyCodes.trust).toBe(0);
   });
 
-  it('never overrides certificate checks when our server is plain HTTP', () => {
-    expect(isTrustedCertificate(appOrigin, 'https://127.0.0.1:4380/')).toBe(false);
+  it('refuses any other certificate on the pinned host, even a CA-signed one', () => {
+    expect(certificateVerdict(pin, '192.168.1.20', otherForm)).toBe('reject');
+    expect(certificateVerdict(pin, '192.168.1.20', 'garbage')).toBe('reject');
+    expect(certificateVerifyCodes.reject).toBe(-2);
+  });
+
+  it('leaves every other host to Chromium, and everything when nothing is pinned', () => {
+    expect(certificateVerdict(pin, 'example.com', electronForm)).toBe('default');
+    expect(certificateVerdict(pin, '192.168.1.21', electronForm)).toBe('default');
+    expect(certificateVerdict(null, '192.168.1.20', electronForm)).toBe('default');
+    expect(certificateVerifyCodes.default).toBe(-3);
+  });
+
+  it('compares IPv6 hosts without their brackets', () => {
+    const v6 = { origin: 'https://[fd00::20]:4380', fingerprint: hex };
+    expect(certificateVerdict(v6, 'fd00::20', electronForm)).toBe('trust');
+    expect(certificateVerdict(v6, '[fd00::20]', otherForm)).toBe('reject');
+  });
+
+  it('overrides a certificate error only for the pinned origin with the pinned certificate', () => {
+    expect(isTrustedCertificate(pin, 'https://192.168.1.20:4380/v2/events', electronForm)).toBe(true);
+    expect(isTrustedCertificate(pin, 'https://192.168.1.20:4380/', otherForm)).toBe(false);
+    expect(isTrustedCertificate(pin, 'https://192.168.1.20:4381/', electronForm)).toBe(false);
+    expect(isTrustedCertificate(pin, 'http://192.168.1.20:4380/', electronForm)).toBe(false);
+    expect(isTrustedCertificate(null, 'https://127.0.0.1:4380/', electronForm)).toBe(false);
   });
 });

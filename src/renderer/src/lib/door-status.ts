@@ -52,11 +52,52 @@ export function recordActivity(
   const at = Date.parse(scan.created_at);
   const heard = Number.isNaN(at) ? activity.lastHeardAt : Math.max(activity.lastHeardAt ?? 0, at);
   const synced =
-    scan.source === 'sync' && !Number.isNaN(at) ? Math.max(activity.lastSyncAt ?? 0, at) : activity.lastSyncAt;
+    scan.source === 'sync' && !Number.isNaN(at)
+      ? Math.max(activity.lastSyncAt ?? 0, at)
+      : activity.lastSyncAt;
   return {
     lastHeardAt: heard,
     lastSyncAt: synced,
     admitted: activity.admitted + (scan.result === 'admitted' && scan.direction === 'in' ? 1 : 0),
     rejected: activity.rejected + (scan.result === 'rejected' ? 1 : 0),
   };
+}
+
+/** One row of the door table: a paired device, or a door only known from its scans. */
+export interface DoorRow {
+  key: string;
+  name: string;
+  device: DeviceView | null;
+  activity: DoorActivity;
+}
+
+/**
+ * The doors to show for an event (null: every event): paired devices that are not revoked and
+ * serve that event or any, then any door seen in the scans but not in the device list (a key
+ * that cannot list devices, or scans made with a till key).
+ */
+export function listDoors(
+  devices: readonly DeviceView[] | null,
+  activity: Readonly<Record<string, DoorActivity>>,
+  eventId: string | null,
+  noDeviceKey: string,
+): DoorRow[] {
+  const rows: DoorRow[] = [];
+  const listed = new Set<string>();
+  for (const device of devices ?? []) {
+    listed.add(device.id);
+    if (device.revoked_at && !activity[device.id]) continue;
+    if (eventId !== null && device.event_id !== null && device.event_id !== eventId) continue;
+    rows.push({ key: device.id, name: device.name, device, activity: activity[device.id] ?? noActivity });
+  }
+  for (const [key, seen] of Object.entries(activity)) {
+    if (listed.has(key)) continue;
+    rows.push({
+      key,
+      name: key === noDeviceKey ? 'Tills and API keys (no device)' : key,
+      device: null,
+      activity: seen,
+    });
+  }
+  return rows;
 }

@@ -48,7 +48,9 @@ export function feedStatusText(status: FeedStatus, now: number): { tone: Tone; t
       return { tone: 'warn', text: `Reconnected; catching up (${missed(status.replayed)} so far)…` };
     case 'reconnecting': {
       const wait =
-        status.retryAt === null ? '' : `, next try in ${humanizeSeconds(Math.ceil((status.retryAt - now) / 1000))}`;
+        status.retryAt === null
+          ? ''
+          : `, next try in ${humanizeSeconds(Math.ceil((status.retryAt - now) / 1000))}`;
       return {
         tone: 'bad',
         text: `Reconnecting… (attempt ${status.attempt}${wait}). The numbers below are behind; scans made meanwhile will be replayed.`,

@@ -19,7 +19,8 @@ export function relativeTo(iso: string | null | undefined, now: number): string 
   const at = Date.parse(iso);
   if (Number.isNaN(at)) return '—';
   const seconds = Math.round((at - now) / 1000);
-  if (Math.abs(seconds) < 1) return 'now';
+  // The screens' clock ticks once a second, so a moment just past can read as "in 1 s": call it now.
+  if (Math.abs(seconds) < 2) return 'now';
   return seconds > 0 ? `in ${humanizeSeconds(seconds)}` : `${humanizeSeconds(-seconds)} ago`;
 }
 

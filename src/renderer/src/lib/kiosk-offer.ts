@@ -15,7 +15,12 @@ export interface KioskTier {
  * The code is compared here before any card is charged, so a customer never pays for an order
  * the server would refuse; the server still checks it at checkout and its refusal is shown.
  */
-export function kioskTiers(tiers: readonly TierView[], event: EventView, code: string, now: number): KioskTier[] {
+export function kioskTiers(
+  tiers: readonly TierView[],
+  event: EventView,
+  code: string,
+  now: number,
+): KioskTier[] {
   const typed = code.trim();
   return tiers
     .filter(
@@ -23,7 +28,11 @@ export function kioskTiers(tiers: readonly TierView[], event: EventView, code: s
         tier.visibility === 'public' ||
         (tier.visibility === 'access_code' && typed !== '' && tier.access_code === typed),
     )
-    .map((tier) => ({ tier, sale: tierSaleState(tier, event, now), unlocked: tier.visibility === 'access_code' }));
+    .map((tier) => ({
+      tier,
+      sale: tierSaleState(tier, event, now),
+      unlocked: tier.visibility === 'access_code',
+    }));
 }
 
 /** True when the typed code opens at least one access-code tier of the event. */
@@ -42,10 +51,14 @@ export function kioskEvents(events: readonly EventView[], now: number): EventVie
 const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** The buyer a card order needs (the server requires name and email for card payments). */
-export function kioskBuyer(name: string, email: string): { buyer: { name: string; email: string } | null; problems: Record<string, string> } {
+export function kioskBuyer(
+  name: string,
+  email: string,
+): { buyer: { name: string; email: string } | null; problems: Record<string, string> } {
   const problems: Record<string, string> = {};
   const cleanEmail = email.trim();
-  if (!emailPattern.test(cleanEmail)) problems['buyer.email'] = 'Enter your email: the card payment needs it for the receipt.';
+  if (!emailPattern.test(cleanEmail))
+    problems['buyer.email'] = 'Enter your email: the card payment needs it for the receipt.';
   // A name is optional for the customer; the order still needs one, so an honest placeholder goes in.
   const cleanName = name.trim() || 'Kiosk guest';
   return { buyer: problems['buyer.email'] ? null : { name: cleanName, email: cleanEmail }, problems };

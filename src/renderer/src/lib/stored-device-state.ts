@@ -15,8 +15,12 @@ import type {
 } from '../../../scanner/device-state.js';
 import type { AdmissionState, OfflineDecision, RevokedStatus } from '../../../scanner/types.js';
 
-/** The part of the Web Storage API this needs (tests pass a Map-backed one). */
-export type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+/** The part of the Web Storage API this needs (localStorage; tests pass a Map-backed one). */
+export interface KeyValueStorage {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+  removeItem(key: string): void;
+}
 
 interface Known {
   revoked: [string, RevokedStatus][];
@@ -180,7 +184,8 @@ export class StoredDeviceState implements DeviceState {
    */
   forget(): boolean {
     if (this.queue.items.length > 0) return false;
-    for (const part of ['pairing', 'pack', 'known', 'queue', 'meta']) this.storage.removeItem(this.prefix + part);
+    for (const part of ['pairing', 'pack', 'known', 'queue', 'meta'])
+      this.storage.removeItem(this.prefix + part);
     this.pairing = null;
     this.pack = null;
     this.revoked.clear();

@@ -22,8 +22,9 @@ export function toggleKind(selection: KindSelection, kind: WebhookKind): KindSel
   return { all: false, kinds: webhookKinds.filter((k) => on.has(k)) };
 }
 
+/** Ticking "every kind" keeps the ticked list underneath, so unticking it again loses nothing. */
 export function setAll(selection: KindSelection, all: boolean): KindSelection {
-  return { all, kinds: all ? [] : selection.kinds };
+  return { all, kinds: selection.kinds };
 }
 
 /** The body's `events`, or null when nothing is chosen (the server would refuse an empty list). */

@@ -5,7 +5,7 @@ import { FetchTransport } from '../../../scanner/fetch-transport.js';
 import { parsePairingCode } from '../../../scanner/pairing-code.js';
 import type { RejectReason, ScanResult } from '../../../scanner/types.js';
 import { verdictWords, type LastAdmission } from '../lib/scan-words.js';
-import { StoredDeviceState } from '../lib/stored-device-state.js';
+import { StoredDeviceState, type KeyValueStorage } from '../lib/stored-device-state.js';
 
 export type DoorPhase = 'unpaired' | 'pairing' | 'loading' | 'ready';
 export type DoorConnection = 'unknown' | 'online' | 'offline';
@@ -40,8 +40,8 @@ interface DoorState {
   live: boolean;
   storageProblem: string | null;
 
-  /** Restores a pairing kept in this browser, or stays unpaired. */
-  boot(): void;
+  /** Restores a pairing kept in `env.storage`, or stays unpaired. Called once by the page. */
+  boot(env: DoorEnv): void;
   pair(codeText: string, name: string): Promise<boolean>;
   scan(token: string): Promise<Verdict | null>;
   sync(): Promise<void>;
@@ -50,10 +50,17 @@ interface DoorState {
   unpair(): boolean;
 }
 
-const healthTimeoutMs = 2_000;
-/** The page talks to the server it was loaded from (the desktop app: its own server). */
-const serverOrigin = (): string => window.marquee?.apiBaseUrl || window.location.origin;
+/** What the page hands the store: where to keep the door's state, and which server to talk to. */
+export interface DoorEnv {
+  storage: KeyValueStorage;
+  /** The server the page was loaded from (in the desktop app: its own server). */
+  origin: string;
+}
 
+const healthTimeoutMs = 2_000;
+
+let env: DoorEnv | null = null;
+const serverOrigin = (): string => env?.origin ?? '';
 let state: StoredDeviceState | null = null;
 let device: DoorDevice | null = null;
 let follow: AbortController | null = null;
@@ -147,7 +154,9 @@ export const useDoor = create<DoorState>()((set, get) => {
         signal: AbortSignal.timeout(1_500),
       });
       if (!res.ok) return;
-      const list = (await res.json()) as { data: { scanned_at: string; device_id: string | null; direction: string }[] };
+      const list = (await res.json()) as {
+        data: { scanned_at: string; device_id: string | null; direction: string }[];
+      };
       const entries = list.data.filter((s) => s.direction === 'in');
       const last = entries[entries.length - 1];
       if (!last) return;
@@ -178,9 +187,10 @@ export const useDoor = create<DoorState>()((set, get) => {
     live: false,
     storageProblem: null,
 
-    boot() {
+    boot(pageEnv) {
       if (state) return;
-      state = new StoredDeviceState(window.localStorage);
+      env = pageEnv;
+      state = new StoredDeviceState(pageEnv.storage);
       if (!state.loadPairing()) {
         set({ phase: 'unpaired' });
         return;
@@ -197,7 +207,10 @@ export const useDoor = create<DoorState>()((set, get) => {
     },
 
     async pair(codeText, name) {
-      if (!state) state = new StoredDeviceState(window.localStorage);
+      if (!state) {
+        set({ error: 'The door page has not started yet.' });
+        return false;
+      }
       let code;
       try {
         code = parsePairingCode(codeText);
@@ -277,7 +290,8 @@ export const useDoor = create<DoorState>()((set, get) => {
         }
         await pull();
       } catch (err) {
-        if (isScannerError(err, 'unreachable') || isScannerError(err, 'timeout')) set({ connection: 'offline' });
+        if (isScannerError(err, 'unreachable') || isScannerError(err, 'timeout'))
+          set({ connection: 'offline' });
         else set({ error: problemText(err) });
       }
       refreshStatus();
@@ -285,7 +299,9 @@ export const useDoor = create<DoorState>()((set, get) => {
 
     async checkServer() {
       try {
-        const res = await fetch(`${serverOrigin()}/v2/health`, { signal: AbortSignal.timeout(healthTimeoutMs) });
+        const res = await fetch(`${serverOrigin()}/v2/health`, {
+          signal: AbortSignal.timeout(healthTimeoutMs),
+        });
         markOnline(res.ok);
       } catch {
         markOnline(false);
@@ -303,11 +319,21 @@ export const useDoor = create<DoorState>()((set, get) => {
       follow = null;
       device = null;
       lastAdmissions.clear();
-      set({ phase: 'unpaired', eventTitle: null, deviceName: null, queued: 0, verdict: null, live: false, error: null, notice: null });
+      set({
+        phase: 'unpaired',
+        eventTitle: null,
+        deviceName: null,
+        queued: 0,
+        verdict: null,
+        live: false,
+        error: null,
+        notice: null,
+      });
       return true;
     },
   };
 });
 
 /** True when a scanned text is a pairing code rather than a ticket. */
-export const isPairingText = (text: string): boolean => /^marquee:(\/\/)?pair\b/i.test(text.trim()) || /^pair_[A-Za-z0-9_-]{16,}$/.test(text.trim());
+export const isPairingText = (text: string): boolean =>
+  /^marquee:(\/\/)?pair\b/i.test(text.trim()) || /^pair_[A-Za-z0-9_-]{16,}$/.test(text.trim());

@@ -4,7 +4,7 @@ import { unwrap } from '../api/client.js';
 import type { CheckoutBody, EventView, OrderView, TierView } from '../api/types.js';
 import { AttendantTerminal } from '../lib/attendant-terminal.js';
 import { newIdempotencyKey } from '../lib/idempotency.js';
-import { kioskBuyer } from '../lib/kiosk-offer.js';
+import { codeUnlocksAny, kioskBuyer } from '../lib/kiosk-offer.js';
 import { formatMoney } from '../lib/money.js';
 import type { PaymentTerminal } from '../lib/payment-terminal.js';
 import { tierSaleState } from '../lib/tier-sale-state.js';
@@ -16,7 +16,8 @@ import { requireClient } from './session-store.js';
  * → done. `record_failed` is the one state a customer cannot leave alone: the card was charged
  * and no tickets exist yet, so an attendant must retry or refund.
  */
-export type KioskStage = 'browse' | 'quantity' | 'details' | 'paying' | 'recording' | 'record_failed' | 'done';
+export type KioskStage =
+  'browse' | 'quantity' | 'details' | 'paying' | 'recording' | 'record_failed' | 'done';
 
 /** Stages where walking away must not wipe the screen: money is moving or was taken. */
 export const idlePausedStages: ReadonlySet<KioskStage> = new Set(['paying', 'recording', 'record_failed']);
@@ -117,7 +118,14 @@ export const useKiosk = create<KioskState>()((set, get) => {
             headers: { 'Idempotency-Key': attemptKey },
           }),
         );
-        set({ stage: 'done', order, attemptKey: null, approvedBody: null, approvedAmount: null, failure: null });
+        set({
+          stage: 'done',
+          order,
+          attemptKey: null,
+          approvedBody: null,
+          approvedAmount: null,
+          failure: null,
+        });
         void useEvents.getState().loadTiers(approvedBody.event_id);
         return;
       } catch (err) {
@@ -152,7 +160,7 @@ export const useKiosk = create<KioskState>()((set, get) => {
 
     applyCode(tiers) {
       const typed = get().codeText.trim();
-      const opens = tiers.some((t) => t.visibility === 'access_code' && t.access_code === typed);
+      const opens = codeUnlocksAny(tiers, typed);
       if (!opens) {
         set({ code: '', codeNote: 'That code does not unlock any tickets for this event.' });
         return false;
@@ -191,15 +199,28 @@ export const useKiosk = create<KioskState>()((set, get) => {
       const tier = tierOf(event.id, state.tierId);
       const sale = tier ? tierSaleState(tier, event, Date.now()) : null;
       if (!tier || !sale?.sellable) {
-        set({ stage: 'browse', tierId: null, note: `Sorry, ${tier?.name ?? 'that ticket'} is no longer available (${sale?.label ?? 'removed'}).` });
+        set({
+          stage: 'browse',
+          tierId: null,
+          note: `Sorry, ${tier?.name ?? 'that ticket'} is no longer available (${sale?.label ?? 'removed'}).`,
+        });
         return;
       }
       if (state.quantity > sale.maxQuantity) {
-        set({ stage: 'quantity', quantity: sale.maxQuantity, note: `Only ${sale.maxQuantity} can be bought now; the number was lowered.` });
+        set({
+          stage: 'quantity',
+          quantity: sale.maxQuantity,
+          note: `Only ${sale.maxQuantity} can be bought now; the number was lowered.`,
+        });
         return;
       }
       if (tier.visibility === 'access_code' && tier.access_code !== state.code) {
-        set({ stage: 'browse', tierId: null, code: '', codeNote: 'That access code is no longer valid. Enter it again.' });
+        set({
+          stage: 'browse',
+          tierId: null,
+          code: '',
+          codeNote: 'That access code is no longer valid. Enter it again.',
+        });
         return;
       }
 
@@ -253,7 +274,9 @@ export const useKiosk = create<KioskState>()((set, get) => {
       const order = get().order;
       if (!order) return;
       try {
-        const fresh = await unwrap(requireClient().GET('/v2/orders/{id}', { params: { path: { id: order.id } } }));
+        const fresh = await unwrap(
+          requireClient().GET('/v2/orders/{id}', { params: { path: { id: order.id } } }),
+        );
         if (get().order?.id === fresh.id) set({ order: fresh });
       } catch {
         // The codes on screen stay; the door accepts them until they expire.

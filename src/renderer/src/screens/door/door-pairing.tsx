@@ -42,8 +42,8 @@ export function DoorPairing({ onGesture }: { onGesture: () => void }) {
     <section className="door-pairing" aria-labelledby="door-pair-title">
       <h1 id="door-pair-title">Pair this door</h1>
       <p className="muted">
-        On the box office, open <strong>Settings → Pairing</strong>, choose <em>Door scanner</em> and the event,
-        and show the QR code to this device. The code works once, for 5 minutes.
+        On the box office, open <strong>Settings → Pairing</strong>, choose <em>Door scanner</em> and the
+        event, and show the QR code to this device. The code works once, for 5 minutes.
       </p>
       <Field label="Door name" hint="Shown on the scan monitor, e.g. “Door 2” or “Balcony”.">
         <input value={name} maxLength={60} onChange={(e) => setName(e.target.value)} />

@@ -1,0 +1,163 @@
+/**
+ * The selling side: the online shop selling ahead (many checkouts at once, like a web shop
+ * under an on-sale rush) and the box-office windows during doors (one sale at a time each,
+ * cash, walk-ins often anonymous), plus the staff actions on tickets (void, transfer).
+ */
+import { ApiRefusal, type ApiClient } from './api-client.js';
+import type { Ledger } from './ledger.js';
+
+export interface TicketView {
+  id: string;
+  order_id: string;
+  event_id: string;
+  tier_id: string;
+  status: string;
+  qr_token: string;
+}
+
+export interface OrderView {
+  id: string;
+  event_id: string;
+  total_cents: number;
+  tickets: TicketView[];
+}
+
+/** A ticket in someone's hand (or phone). */
+export interface Holder {
+  ticketId: string;
+  orderId: string;
+  tierId: string;
+  token: string;
+  priceCents: number;
+}
+
+export interface OrderSpec {
+  tierId: string;
+  quantity: number;
+  priceCents: number;
+  buyer: string;
+}
+
+/** Runs tasks one after another: one box-office window, one customer at a time. */
+export class SerialQueue {
+  pending = 0;
+  private tail: Promise<unknown> = Promise.resolve();
+
+  run<T>(task: () => Promise<T>): Promise<T> {
+    this.pending++;
+    const result = this.tail.then(task).finally(() => this.pending--);
+    this.tail = result.catch(() => undefined);
+    return result;
+  }
+
+  async idle(): Promise<void> {
+    while (this.pending > 0) await this.tail;
+  }
+}
+
+const holdersOf = (order: OrderView, priceCents: number): Holder[] =>
+  order.tickets.map((t) => ({
+    ticketId: t.id,
+    orderId: order.id,
+    tierId: t.tier_id,
+    token: t.qr_token,
+    priceCents,
+  }));
+
+export class BoxOffice {
+  constructor(
+    private readonly api: ApiClient,
+    private readonly ledger: Ledger,
+    private readonly runId: string,
+  ) {}
+
+  /**
+   * Sells `orders` with `concurrency` checkouts in flight. Each carries an Idempotency-Key, so
+   * a retry after a dropped connection cannot sell twice.
+   */
+  async sellAhead(eventId: string, orders: readonly OrderSpec[], concurrency: number): Promise<Holder[]> {
+    const holders: Holder[][] = new Array(orders.length);
+    let next = 0;
+    const worker = async (): Promise<void> => {
+      for (let i = next++; i < orders.length; i = next++) {
+        const spec = orders[i]!;
+        const body = {
+          event_id: eventId,
+          items: [{ tier_id: spec.tierId, quantity: spec.quantity }],
+          buyer: { name: spec.buyer, email: `${spec.buyer.toLowerCase().replace(/\W+/g, '.')}@example.com` },
+          attendees: Array.from({ length: spec.quantity }, (_, k) => ({
+            name: k === 0 ? spec.buyer : `${spec.buyer} +${k}`,
+          })),
+          payment_method: 'card',
+        };
+        const key = `${this.runId}-ahead-${eventId}-${i}`;
+        const order = await this.withRetry(() =>
+          this.api.post<OrderView>('/v2/orders', body, { 'idempotency-key': key }),
+        );
+        this.ledger.sold(order);
+        holders[i] = holdersOf(order, spec.priceCents);
+      }
+    };
+    await Promise.all(Array.from({ length: concurrency }, worker));
+    return holders.flat();
+  }
+
+  /** A walk-in at the window: cash, often no name. Null when the tier is sold out. */
+  async walkIn(
+    eventId: string,
+    tierId: string,
+    priceCents: number,
+    quantity: number,
+    name: string | null,
+  ): Promise<Holder[] | null> {
+    try {
+      const order = await this.api.post<OrderView>('/v2/orders', {
+        event_id: eventId,
+        items: [{ tier_id: tierId, quantity }],
+        ...(name ? { buyer: { name } } : {}),
+        payment_method: 'cash',
+      });
+      this.ledger.sold(order);
+      return holdersOf(order, priceCents);
+    } catch (err) {
+      if (err instanceof ApiRefusal && err.code === 'sold_out') {
+        this.ledger.soldOutRefusals++;
+        return null;
+      }
+      throw err;
+    }
+  }
+
+  /** A ticket reported stolen: voided, its price refunded on its order. */
+  async void(holder: Holder): Promise<void> {
+    await this.api.post(`/v2/tickets/${holder.ticketId}/void`, {});
+    // One ticket per order is ever voided here, so the refund is the ticket's whole price.
+    this.ledger.voided(holder.priceCents);
+  }
+
+  /** The holder gives the ticket to a friend: the friend gets a new ticket and code. */
+  async transfer(holder: Holder, toName: string): Promise<Holder> {
+    const ticket = await this.api.post<TicketView>(`/v2/tickets/${holder.ticketId}/transfer`, {
+      to_email: `${toName.toLowerCase().replace(/\W+/g, '.')}@example.com`,
+      name: toName,
+    });
+    this.ledger.transferred();
+    return {
+      ticketId: ticket.id,
+      orderId: ticket.order_id,
+      tierId: ticket.tier_id,
+      token: ticket.qr_token,
+      priceCents: holder.priceCents,
+    };
+  }
+
+  private async withRetry<T>(call: () => Promise<T>): Promise<T> {
+    try {
+      return await call();
+    } catch (err) {
+      if (err instanceof ApiRefusal) throw err;
+      // A network failure: the same Idempotency-Key makes the second try safe.
+      return call();
+    }
+  }
+}

@@ -1,0 +1,564 @@
+/**
+ * Plays one evening against the real system: the headless server as a child process, a
+ * verifying webhook receiver, door devices built on the scanner SDK and a box office, all on
+ * 127.0.0.1. Returns everything that happened, for reconcile.ts to judge and the reports to
+ * show. Nothing here decides pass or fail.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { ConflictRecord } from '../src/scanner/device-state.js';
+import { ApiClient } from './api-client.js';
+import { BoxOffice, SerialQueue, type Holder } from './box-office.js';
+import type { VenueDayConfig } from './config.js';
+import { SimDoor, type Presentation } from './door.js';
+import { junkCodes } from './junk-codes.js';
+import { Ledger } from './ledger.js';
+import { advanceOrders, buildPlan, pickStaffActions, timingOf, type PlanItem, type Timing } from './plan.js';
+import { Random } from './random.js';
+import { startServer } from './server-process.js';
+import { readStore, type StoreView } from './store-view.js';
+import { WebhookReceiverSim, type ReceivedMessage } from './webhook-receiver.js';
+
+export interface WalkInSale {
+  /** ms since doors opened when the sale was asked for. */
+  at: number;
+  quantity: number;
+  soldOut: boolean;
+  /** Checkout round trip: from then on the server (so every online door) admits the ticket. */
+  saleMs: number;
+  tickets: {
+    ticketId: string;
+    /** Each door's offline verdict on the new code right after the sale (no state changed). */
+    offlineCheck: string[];
+    /** Was each door on the LAN and following the feed when the sale happened? */
+    doorOnline: boolean[];
+    /** ms from asking for the sale to the `sold` entry on each door's feed; null if it never came. */
+    feedMs: (number | null)[];
+  }[];
+}
+
+export interface Sample {
+  /** ms since doors opened. */
+  t: number;
+  webhookQueued: number;
+  webhookOnline: boolean;
+  received: number;
+  offlineDoorQueue: number;
+  doorLines: number[];
+}
+
+export interface DoorSync {
+  door: number;
+  why: 'lan_back' | 'closing';
+  at: number;
+  ms: number;
+  queuedBefore: number;
+  uploaded: number;
+  admitted: number;
+  rejected: number;
+  conflicts: number;
+  disagreements: number;
+}
+
+export interface EveningRecord {
+  config: VenueDayConfig;
+  timing: Timing;
+  startedAt: string;
+  /** Epoch ms when doors opened: the zero of every `at` and `t` here. */
+  openedAt: number;
+  mainEventId: string;
+  /** Wall ms of each phase. */
+  phases: { serverStart: number; setup: number; salesAhead: number; doors: number; catchUp: number };
+  salesAhead: { orders: number; tickets: number; concurrency: number };
+  /** When things happened, ms since doors opened. */
+  marks: Record<'doorCut' | 'doorRestore' | 'webhookDown' | 'webhookUp' | 'doorsClosed' | 'caughtUp', number>;
+  presentations: Presentation[];
+  walkIns: WalkInSale[];
+  samples: Sample[];
+  syncs: DoorSync[];
+  conflicts: { door: number; records: ConflictRecord[] }[];
+  doorStatus: { door: number; queued: number; feedEvents: number }[];
+  /** Tickets the simulation voided or transferred away (their codes admit no one after). */
+  revoked: string[];
+  /** Tickets for the other event. */
+  otherEventTickets: string[];
+  received: ReceivedMessage[];
+  receiver: { requests: number; invalidSignatures: number; duplicates: number };
+  ledger: Ledger;
+  store: StoreView;
+  errors: string[];
+}
+
+export interface PlayOptions {
+  log?: (line: string) => void;
+  /** Keep the server's data dir (its marquee.db) for inspection. */
+  keepData?: boolean;
+}
+
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function until(
+  check: () => boolean | Promise<boolean>,
+  timeoutMs: number,
+  stepMs = 50,
+): Promise<boolean> {
+  const deadline = performance.now() + timeoutMs;
+  while (performance.now() < deadline) {
+    if (await check()) return true;
+    await sleep(stepMs);
+  }
+  return check();
+}
+
+interface TierView {
+  id: string;
+  name: string;
+  price_cents: number;
+}
+
+export async function playEvening(config: VenueDayConfig, options: PlayOptions = {}): Promise<EveningRecord> {
+  const log = options.log ?? (() => {});
+  const t = performance.now();
+  const startedAt = new Date().toISOString();
+  const rng = new Random(config.seed);
+  const timing = timingOf(config);
+  const ledger = new Ledger();
+  const errors: string[] = [];
+  const adminKey = `sk_live_sim${randomBytes(12).toString('hex')}`;
+  const runId = randomBytes(4).toString('hex');
+
+  const receiver = new WebhookReceiverSim();
+  await receiver.goOnline();
+  const server = await startServer({ adminKey, webhookProbeMs: config.webhookProbeMs });
+  const serverStart = performance.now() - t;
+  log(`server up at ${server.url} (pid ${server.pid}) in ${Math.round(serverStart)} ms`);
+  const stateDir = mkdtempSync(join(tmpdir(), 'marquee-doors-'));
+  const doors: SimDoor[] = [];
+  try {
+    const admin = new ApiClient(server.url, adminKey);
+    // The organiser's CRM is registered first, so every message of the evening is expected.
+    const endpoint = await admin.post<{ id: string; secret: string }>('/v2/webhook_endpoints', {
+      url: receiver.url,
+      events: ['*'],
+      description: 'Organiser CRM (simulated)',
+    });
+    receiver.useSecret(endpoint.secret);
+
+    // --- The afternoon: the show, the tiers, the keys. ---
+    const setupStarted = performance.now();
+    const orders = advanceOrders(config, rng);
+    const stock = (tier: 'ga' | 'vip') =>
+      orders.filter((o) => o.tier === tier).reduce((sum, o) => sum + o.quantity, 0);
+    const doorsAt = new Date(Date.now() + 5 * 60_000).toISOString();
+    const main = await admin.post<{ id: string }>('/v2/events', {
+      title: 'Friday Headliner',
+      venue: 'Main hall',
+      doors_at: doorsAt,
+      tickets: [
+        { name: 'General admission', price_cents: 2500, quantity: Math.max(1, stock('ga')) },
+        { name: 'VIP', price_cents: 6000, quantity: Math.max(1, stock('vip')) },
+        { name: 'Door sales', price_cents: 3000, quantity: config.walkInStock, max_per_order: 4 },
+      ],
+    });
+    await admin.post(`/v2/events/${main.id}/publish`);
+    const matinee = await admin.post<{ id: string }>('/v2/events', {
+      title: 'Sunday Matinee',
+      venue: 'Main hall',
+      doors_at: doorsAt,
+      tickets: [{ name: 'Matinee', price_cents: 1500, quantity: Math.max(1, config.wrongEvent) }],
+    });
+    await admin.post(`/v2/events/${matinee.id}/publish`);
+    ledger.expect('event.created', 2);
+    ledger.expect('tier.created', 4);
+    ledger.expect('event.published', 2);
+    const tiers = (await admin.get<{ data: TierView[] }>(`/v2/events/${main.id}/tiers`)).data;
+    const tier = (name: string): TierView => tiers.find((x) => x.name === name)!;
+    const [ga, vip, door] = [tier('General admission'), tier('VIP'), tier('Door sales')];
+    const matineeTier = (await admin.get<{ data: TierView[] }>(`/v2/events/${matinee.id}/tiers`)).data[0]!;
+
+    // The online shop has its own key; the box office is a till paired like any device.
+    const shopKey = await admin.post<{ secret: string }>('/v2/api_keys', {
+      name: 'Web shop',
+      scope: 'box_office',
+    });
+    const tillPairing = await admin.post<{ pairing_token: string }>('/v2/devices/pairing', {
+      scope: 'box_office',
+    });
+    const till = await new ApiClient(server.url, null).post<{ api_key: { secret: string } }>(
+      '/v2/devices/pair',
+      {
+        pairing_token: tillPairing.pairing_token,
+        name: 'Box office',
+      },
+    );
+    const shop = new BoxOffice(new ApiClient(server.url, shopKey.secret), ledger, runId);
+    const boxOffice = new BoxOffice(new ApiClient(server.url, till.api_key.secret), ledger, runId);
+    const setup = performance.now() - setupStarted;
+
+    // --- Selling ahead. ---
+    const salesStarted = performance.now();
+    const specs = orders.map((o) => ({
+      tierId: o.tier === 'vip' ? vip.id : ga.id,
+      priceCents: o.tier === 'vip' ? vip.price_cents : ga.price_cents,
+      quantity: o.quantity,
+      buyer: o.buyer,
+    }));
+    const holders = await shop.sellAhead(main.id, specs, config.salesConcurrency);
+    const salesAhead = performance.now() - salesStarted;
+    log(
+      `sold ${holders.length} tickets in ${orders.length} orders ahead in ${Math.round(salesAhead)} ms ` +
+        `(${config.salesConcurrency} at once, ${Math.round(orders.length / (salesAhead / 1000))} orders/s)`,
+    );
+    // One more sale of a sold-out tier must be refused, not squeezed in.
+    await shop.walkIn(main.id, ga.id, ga.price_cents, 1, 'Too late').then((sold) => {
+      if (sold) errors.push('a sold-out tier sold one more ticket');
+    });
+    const otherEvent = await shop.sellAhead(
+      matinee.id,
+      Array.from({ length: config.wrongEvent }, (_, i) => ({
+        tierId: matineeTier.id,
+        priceCents: matineeTier.price_cents,
+        quantity: 1,
+        buyer: `Matinee guest ${i + 1}`,
+      })),
+      2,
+    );
+
+    // Staff work before doors: stolen tickets voided, tickets handed on to friends.
+    const picks = pickStaffActions(config, rng, holders);
+    const revoked = new Set<string>();
+    for (const h of picks.voidsBefore) {
+      await boxOffice.void(h);
+      revoked.add(h.ticketId);
+    }
+    const transferredBefore: { original: Holder; friend: Holder }[] = [];
+    for (const h of picks.transfersBefore) {
+      const friend = await boxOffice.transfer(h, `Friend of ${h.ticketId.slice(-6)}`);
+      revoked.add(h.ticketId);
+      transferredBefore.push({ original: h, friend });
+    }
+
+    const jwks = await admin.get<{ keys: { kid: string }[] }>('/v2/scan/jwks');
+    const junk = junkCodes(config.junk, rng, jwks.keys[0]!.kid, main.id, picks.regular.slice(0, 50));
+
+    // --- Doors: paired now, so their packs already list the afternoon's voids and transfers. ---
+    let clock = (): number => 0;
+    const presentations: Presentation[] = [];
+    const onDecision = (p: Presentation): void => {
+      if (p.error) errors.push(`Door ${p.door + 1}: ${p.error}`);
+    };
+    for (let i = 0; i < config.doors; i++) {
+      doors.push(
+        await SimDoor.pair({ admin, eventId: main.id, index: i, stateDir, clock: () => clock(), onDecision }),
+      );
+    }
+    const feedSeen = new Map<string, (number | null)[]>();
+    for (const d of doors) {
+      d.followFeed((change, at) => {
+        if (change.change !== 'sold' || !change.ticket_id) return;
+        const seen = feedSeen.get(change.ticket_id) ?? doors.map(() => null);
+        seen[at.index] = performance.now();
+        feedSeen.set(change.ticket_id, seen);
+      });
+    }
+    await until(() => doors.every((d) => d.feedEvents.some((e) => e.status === 'connected')), 5_000);
+
+    const plan = buildPlan({
+      config,
+      rng,
+      timing,
+      picks,
+      voidedBefore: picks.voidsBefore,
+      transferredBefore,
+      otherEvent,
+      junk,
+    });
+    log(
+      `plan: ${plan.filter((i) => i.type === 'present').length} presentations, ` +
+        `${config.walkInParties} walk-in parties, ${config.voidsDuring} voids and ${config.transfersDuring} ` +
+        `transfers during doors, ${config.doors} doors; doors open for ${config.doorsWallSeconds} s`,
+    );
+
+    // --- Doors open. ---
+    const opened = performance.now();
+    const openedWall = Date.now();
+    clock = () => performance.now() - opened;
+    const marks = {
+      doorCut: -1,
+      doorRestore: -1,
+      webhookDown: -1,
+      webhookUp: -1,
+      doorsClosed: -1,
+      caughtUp: -1,
+    };
+    const walkIns: WalkInSale[] = [];
+    const walkInStarts = new Map<string, number>();
+    const syncs: DoorSync[] = [];
+    const background = new Set<Promise<unknown>>();
+    const track = (work: Promise<unknown>, what: string): void => {
+      const guarded = work.catch((err: unknown) => {
+        errors.push(`${what}: ${err instanceof Error ? err.message : String(err)}`);
+      });
+      background.add(guarded);
+      void guarded.finally(() => background.delete(guarded));
+    };
+    const tills = Array.from({ length: config.tills }, () => new SerialQueue());
+    const nextTill = (): SerialQueue => tills.reduce((a, b) => (b.pending < a.pending ? b : a));
+    let seq = 0;
+    const present = (p: Omit<Presentation, 'seq' | 'arrivedAt'>): void => {
+      const presentation: Presentation = { ...p, seq: seq++, arrivedAt: clock() };
+      presentations.push(presentation);
+      doors[p.door]!.enqueue(presentation);
+    };
+    const later = (ms: number, what: string, fn: () => void): void => {
+      track(sleep(ms).then(fn), what);
+    };
+    const offlineDoor = doors[config.offlineDoor]!;
+
+    const syncDoor = async (d: SimDoor, why: DoorSync['why']): Promise<void> => {
+      const at = clock();
+      const queuedBefore = d.queuedOffline();
+      // The LAN may take a moment to carry traffic again; a sync cut off is simply run again.
+      for (let attempt = 0; ; attempt++) {
+        try {
+          const report = await d.device.sync();
+          await d.device.pull();
+          syncs.push({
+            door: d.index,
+            why,
+            at,
+            ms: clock() - at,
+            queuedBefore,
+            uploaded: report.uploaded,
+            admitted: report.admitted,
+            rejected: report.rejected,
+            conflicts: report.conflicts,
+            disagreements: report.disagreements.length,
+          });
+          return;
+        } catch (err) {
+          if (attempt >= 20) throw err;
+          await sleep(250);
+        }
+      }
+    };
+
+    const sellWalkIn = async (item: Extract<PlanItem, { type: 'walk_in' }>): Promise<void> => {
+      const at = clock();
+      const started = performance.now();
+      const sold = await boxOffice.walkIn(main.id, door.id, door.price_cents, item.walkers.length, item.name);
+      const saleMs = performance.now() - started;
+      const sale: WalkInSale = {
+        at,
+        quantity: item.walkers.length,
+        soldOut: sold === null,
+        saleMs,
+        tickets: [],
+      };
+      walkIns.push(sale);
+      if (!sold) return;
+      sold.forEach((h, i) => {
+        walkInStarts.set(h.ticketId, started);
+        sale.tickets.push({
+          ticketId: h.ticketId,
+          offlineCheck: doors.map((d) => d.device.validator.check(h.token).result),
+          doorOnline: doors.map((d) => d.feedLive),
+          feedMs: [],
+        });
+        const walker = item.walkers[i]!;
+        later(walker.delay, 'walk-in to the door', () =>
+          present({ kind: 'walk_in', door: walker.door, token: h.token, ticketId: h.ticketId }),
+        );
+      });
+    };
+
+    const dispatch = (item: PlanItem): void => {
+      switch (item.type) {
+        case 'present':
+          present(item.presentation);
+          break;
+        case 'walk_in':
+          track(
+            nextTill().run(() => sellWalkIn(item)),
+            'walk-in sale',
+          );
+          break;
+        case 'void':
+          track(
+            nextTill().run(async () => {
+              await boxOffice.void(item.holder);
+              revoked.add(item.holder.ticketId);
+              later(item.delay, 'voided holder', () =>
+                present({
+                  kind: 'voided',
+                  door: item.door,
+                  token: item.holder.token,
+                  ticketId: item.holder.ticketId,
+                }),
+              );
+            }),
+            'void during doors',
+          );
+          break;
+        case 'transfer':
+          track(
+            nextTill().run(async () => {
+              const friend = await boxOffice.transfer(item.holder, item.friend);
+              revoked.add(item.holder.ticketId);
+              later(item.friendDelay, 'transfer recipient', () =>
+                present({
+                  kind: 'transfer_new',
+                  door: item.friendDoor,
+                  token: friend.token,
+                  ticketId: friend.ticketId,
+                }),
+              );
+              const old = item.oldCode;
+              if (old) {
+                later(old.delay, 'old code after transfer', () =>
+                  present({
+                    kind: 'transferred_old',
+                    door: old.door,
+                    token: item.holder.token,
+                    ticketId: item.holder.ticketId,
+                  }),
+                );
+              }
+            }),
+            'transfer during doors',
+          );
+          break;
+        case 'door_cut':
+          offlineDoor.lan.cut();
+          marks.doorCut = clock();
+          log(`${offlineDoor.name} lost the LAN at ${(marks.doorCut / 1000).toFixed(1)} s`);
+          break;
+        case 'door_restore':
+          offlineDoor.lan.restore();
+          marks.doorRestore = clock();
+          log(`${offlineDoor.name} back on the LAN at ${(marks.doorRestore / 1000).toFixed(1)} s; syncing`);
+          track(syncDoor(offlineDoor, 'lan_back'), `${offlineDoor.name} sync`);
+          break;
+        case 'webhook_down':
+          track(receiver.goOffline(), 'receiver down');
+          marks.webhookDown = clock();
+          log(`webhook receiver unreachable at ${(marks.webhookDown / 1000).toFixed(1)} s`);
+          break;
+        case 'webhook_up':
+          track(receiver.goOnline(), 'receiver up');
+          marks.webhookUp = clock();
+          log(`webhook receiver back at ${(marks.webhookUp / 1000).toFixed(1)} s`);
+          break;
+      }
+    };
+
+    // The queue-depth sampler runs from doors open until the catch-up is done.
+    const samples: Sample[] = [];
+    let sampling = true;
+    const sampleMs = Math.max(100, Math.min(500, timing.window / 150));
+    const sampler = (async () => {
+      while (sampling) {
+        try {
+          const status = await admin.get<{ queued: number; online: boolean }>('/v2/webhooks/status');
+          samples.push({
+            t: clock(),
+            webhookQueued: status.queued,
+            webhookOnline: status.online,
+            received: receiver.messages.length,
+            offlineDoorQueue: offlineDoor.queuedOffline(),
+            doorLines: doors.map((d) => d.waiting),
+          });
+        } catch (err) {
+          errors.push(`sampler: ${err instanceof Error ? err.message : String(err)}`);
+        }
+        await sleep(sampleMs);
+      }
+    })();
+
+    for (const item of plan) {
+      const wait = item.at - clock();
+      if (wait > 0) await sleep(wait);
+      dispatch(item);
+    }
+    // Everyone still walking to a door, buying or waiting in line gets through.
+    while (background.size > 0) await Promise.allSettled([...background]);
+    await Promise.all(tills.map((q) => q.idle()));
+    await Promise.all(doors.map((d) => d.idle()));
+    marks.doorsClosed = clock();
+    // Every attempt on a ticket the server knows fires ticket.scanned (CONTRACT.md "Scanning").
+    ledger.expect('ticket.scanned', presentations.filter((p) => p.ticketId !== null).length);
+    const doorsMs = performance.now() - opened;
+    log(`doors closed at ${(marks.doorsClosed / 1000).toFixed(1)} s: ${presentations.length} presentations`);
+
+    // --- Catch-up: late answers settle, every door syncs what it still holds, webhooks drain. ---
+    const catchUpStarted = performance.now();
+    await Promise.all(doors.map((d) => d.device.settled()));
+    for (const d of doors) if (d.queuedOffline() > 0) await syncDoor(d, 'closing');
+    const drained = await until(
+      async () => {
+        const status = await admin.get<{ queued: number }>('/v2/webhooks/status');
+        return status.queued === 0 && receiver.messages.length >= ledger.expectedWebhooks;
+      },
+      config.catchUpSeconds * 1000,
+      100,
+    );
+    marks.caughtUp = clock();
+    if (!drained) errors.push(`webhooks not caught up within ${config.catchUpSeconds} s`);
+    sampling = false;
+    await sampler;
+    const catchUp = performance.now() - catchUpStarted;
+    log(`caught up in ${Math.round(catchUp)} ms (${receiver.messages.length} webhooks received)`);
+
+    for (const sale of walkIns) {
+      for (const ticket of sale.tickets) {
+        const started = walkInStarts.get(ticket.ticketId)!;
+        ticket.feedMs = (feedSeen.get(ticket.ticketId) ?? doors.map(() => null)).map((seen) =>
+          seen === null ? null : seen - started,
+        );
+      }
+    }
+    const conflicts = doors.map((d) => ({ door: d.index, records: d.device.conflicts() }));
+    const doorStatus = doors.map((d) => ({
+      door: d.index,
+      queued: d.queuedOffline(),
+      feedEvents: d.feedEvents.length,
+    }));
+    const store = readStore(server.dbFile, main.id);
+
+    return {
+      config,
+      timing,
+      startedAt,
+      openedAt: openedWall,
+      mainEventId: main.id,
+      phases: { serverStart, setup, salesAhead, doors: doorsMs, catchUp },
+      salesAhead: { orders: orders.length, tickets: holders.length, concurrency: config.salesConcurrency },
+      marks,
+      presentations,
+      walkIns,
+      samples,
+      syncs,
+      conflicts,
+      doorStatus,
+      revoked: [...revoked],
+      otherEventTickets: otherEvent.map((h) => h.ticketId),
+      received: receiver.messages,
+      receiver: {
+        requests: receiver.requests,
+        invalidSignatures: receiver.invalidSignatures,
+        duplicates: receiver.duplicates,
+      },
+      ledger,
+      store,
+      errors,
+    };
+  } finally {
+    await Promise.allSettled(doors.map((d) => d.close()));
+    await receiver.goOffline();
+    await server.stop(options.keepData);
+    if (options.keepData) log(`server data kept in ${server.dataDir}`);
+    rmSync(stateDir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,229 @@
+/**
+ * The plain-text report of an evening: what a person reads in the terminal (and in
+ * docs/venue-day/report.txt). Every figure the HTML report shows is here too.
+ */
+import type { Machine } from '../bench/machine.js';
+import { machineLine } from '../bench/machine.js';
+import type { EveningRecord } from './evening.js';
+import { kindOrder, type Reconciliation, type Spread } from './reconcile.js';
+
+const ms = (value: number): string =>
+  Number.isNaN(value) ? '–' : value >= 100 ? `${Math.round(value)} ms` : `${value.toFixed(1)} ms`;
+const spread = (s: Spread): string =>
+  s.n === 0 ? 'none' : `p50 ${ms(s.p50)}, p99 ${ms(s.p99)}, max ${ms(s.max)} (n=${s.n})`;
+const seconds = (value: number): string => `${(value / 1000).toFixed(1)} s`;
+const money = (cents: number): string =>
+  `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`;
+
+/** The virtual clock of the evening: doors at 19:00, `minute` wall ms per minute. */
+export function eveningClock(record: EveningRecord): (atMs: number) => string {
+  return (atMs) => {
+    const minutes = Math.round(atMs / record.timing.minute);
+    const h = 19 + Math.floor(minutes / 60);
+    return `${String(h).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+  };
+}
+
+function table(headers: string[], rows: (string | number)[][]): string[] {
+  const cells = [headers, ...rows.map((r) => r.map(String))];
+  const widths = headers.map((_, c) => Math.max(...cells.map((r) => (r[c] ?? '').length)));
+  const line = (r: string[]): string =>
+    r.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!))).join('  ');
+  return [line(cells[0]!), widths.map((w) => '-'.repeat(w)).join('  '), ...cells.slice(1).map(line)];
+}
+
+export function textReport(
+  record: EveningRecord,
+  rec: Reconciliation,
+  machine: Machine,
+  wallMs: number,
+  command: string,
+): string {
+  const { config, marks, phases } = record;
+  const at = eveningClock(record);
+  const door = (i: number): string => `Door ${i + 1}`;
+  const out: string[] = [];
+  const section = (title: string): void => {
+    out.push('', title, '='.repeat(title.length));
+  };
+
+  out.push(`Marquee venue day — one simulated evening (seed ${config.seed})`);
+  out.push(`Command: ${command}`);
+  out.push(`Run: ${record.startedAt}, ${machineLine(machine)}`);
+  out.push(
+    `Wall time ${seconds(wallMs)} (limit ${config.wallLimitSeconds} s): server start ${seconds(phases.serverStart)}, ` +
+      `setup ${seconds(phases.setup)}, sales ahead ${seconds(phases.salesAhead)}, doors ${seconds(phases.doors)}, ` +
+      `catch-up ${seconds(phases.catchUp)}.`,
+  );
+  out.push(
+    `Everything on 127.0.0.1: the headless server (child process, temp data dir), a webhook receiver, ` +
+      `${config.doors} door devices (scanner SDK, SQLite state each, paired via /v2/devices/pairing), ` +
+      `a box office with ${config.tills} windows and a web shop.`,
+  );
+  out.push(
+    `The evening (doors 19:00 → ${at(record.timing.window)}, headline ${at(config.headlineMinute * record.timing.minute)}) ` +
+      `is compressed into ${config.doorsWallSeconds} s: one minute = ${Math.round(record.timing.minute)} ms.`,
+  );
+
+  section('Timeline');
+  out.push(
+    `Sold ahead: ${record.salesAhead.tickets} tickets in ${record.salesAhead.orders} orders, ` +
+      `${record.salesAhead.concurrency} checkouts at once, ${seconds(phases.salesAhead)} ` +
+      `(${Math.round(record.salesAhead.orders / (phases.salesAhead / 1000))} orders/s).`,
+  );
+  out.push(
+    `Before doors: ${config.voidsBefore} tickets voided, ${config.transfersBefore} transferred (in the door packs).`,
+  );
+  out.push(
+    `${door(config.offlineDoor)} off the LAN ${at(marks.doorCut)}–${at(marks.doorRestore)} ` +
+      `(${seconds(marks.doorCut)}–${seconds(marks.doorRestore)} wall).`,
+  );
+  out.push(
+    `Webhook receiver unreachable ${at(marks.webhookDown)}–${at(marks.webhookUp)} ` +
+      `(${seconds(marks.webhookDown)}–${seconds(marks.webhookUp)} wall).`,
+  );
+  out.push(
+    `Last person through at ${seconds(marks.doorsClosed)}; every door synced and every webhook delivered at ` +
+      `${seconds(marks.caughtUp)}.`,
+  );
+
+  section('Doors');
+  const d = rec.doors;
+  out.push(
+    `${d.presentations} presentations: ${d.admitted} admitted, ${d.rejected} rejected, ${d.undecided} undecided.`,
+  );
+  out.push(
+    `Decided online ${d.byMode.online ?? 0}, offline ${d.byMode.offline ?? 0}` +
+      (Object.keys(d.fallbacks).length
+        ? ` (why offline: ${Object.entries(d.fallbacks)
+            .map(([k, v]) => `${k} ${v}`)
+            .join(', ')})`
+        : '') +
+      '.',
+  );
+  out.push('');
+  out.push(
+    ...table(
+      ['who came', 'shown', 'admitted', 'rejected'],
+      kindOrder
+        .filter((k) => d.byKind[k])
+        .map((k) => {
+          const row = d.byKind[k]!;
+          return [k, row.admitted + row.rejected, row.admitted, row.rejected];
+        }),
+    ),
+  );
+  out.push('');
+  const reasons = [
+    ...new Set([...Object.keys(d.byReason), ...Object.keys(record.store.scans.byReason)]),
+  ].sort();
+  out.push('Rejections by reason (what the doors showed / what the server recorded after sync):');
+  out.push(
+    ...table(
+      ['reason', 'at the door', 'in the store'],
+      reasons.map((r) => [r, d.byReason[r] ?? 0, record.store.scans.byReason[r] ?? 0]),
+    ),
+  );
+  out.push('');
+  out.push('Door decision latency (scan call → decision, the SDK’s own measure):');
+  out.push(`  all      ${spread(d.latency.all)}`);
+  out.push(`  online   ${spread(d.latency.online)}`);
+  out.push(`  offline  ${spread(d.latency.offline)}`);
+  d.latency.perDoor.forEach((s, i) => out.push(`  ${door(i)}   ${spread(s)}`));
+
+  section('Admissions and conflicts');
+  const a = rec.admissions;
+  out.push(
+    `People let in at the doors: ${a.physical}; valid admissions: ${a.physical - a.wrong} (server: ${record.store.admissions}).`,
+  );
+  out.push(
+    `Double admissions: ${a.doubleTickets} tickets let in twice (${a.doubleExtra} extra people); ` +
+      `voided/transferred codes let in: ${a.revokedAdmitted}. All were offline decisions ` +
+      `(online wrong admissions: ${a.wrongOnline}).`,
+  );
+  out.push(
+    `Reported: ${a.deviceReports} offline admissions the server refused, in the doors' conflict logs; ` +
+      `${a.serverConflictFlags} scan records flagged conflict by the server; unreported: ${a.unreported.length}.`,
+  );
+  const p = rec.pairs;
+  out.push(
+    `Same ticket at two doors at once: ${p.total} times (start gap ${spread(p.startGapMs)}); ` +
+      `both doors online ${p.bothOnline}, exactly one admitted ${p.bothOnlineExactlyOne}; with an offline door ` +
+      `${p.withOffline}, both admitted ${p.withOfflineBothAdmitted}.`,
+  );
+  for (const s of record.syncs) {
+    out.push(
+      `${door(s.door)} sync (${s.why === 'lan_back' ? 'LAN back' : 'closing'}) at ${seconds(s.at)}: ` +
+        `${s.uploaded} offline scans uploaded in ${ms(s.ms)} — ${s.admitted} admitted, ${s.rejected} rejected, ` +
+        `${s.conflicts} conflicts, ${s.disagreements} verdicts differing from the door's.`,
+    );
+  }
+
+  section('Walk-ins');
+  const w = rec.walkIns;
+  out.push(
+    `${w.parties} parties at the box office, ${w.soldOutParties} turned away sold out; ${w.tickets} tickets sold during doors.`,
+  );
+  out.push(`Sale round trip (request → committed order with codes): ${spread(w.saleMs)}.`);
+  out.push(
+    `Admissible at every online door from that moment: an online door asks the server, which has the ticket ` +
+      `once the sale committed — so the figure is the sale round trip above. Offline, the code is ` +
+      `self-contained (Ed25519-signed): ${w.offlineAdmissibleEverywhere}/${w.tickets} new codes passed every ` +
+      `door's offline check immediately, ${door(config.offlineDoor)} included, with no pack or feed update.`,
+  );
+  out.push(
+    `Sale → "sold" on the scan feed of every door that was online: ${spread(w.feedLastOnlineDoorMs)}. ` +
+      `Informational: a door does not need the feed to admit a walk-in.`,
+  );
+  out.push(`First time shown at a door: ${w.firstPresentationsAdmitted}/${w.firstPresentations} admitted.`);
+
+  section('Webhooks');
+  const h = rec.webhooks;
+  const kinds = [
+    ...new Set([...Object.keys(h.expected), ...Object.keys(h.stored), ...Object.keys(h.received)]),
+  ].sort();
+  out.push(
+    ...table(
+      ['kind', 'expected', 'stored', 'received'],
+      [
+        ...kinds.map((k) => [k, h.expected[k] ?? 0, h.stored[k] ?? 0, h.received[k] ?? 0]),
+        ['total', h.expectedTotal, h.storedTotal, h.receivedTotal],
+      ],
+    ),
+  );
+  out.push(
+    `Deliveries: ${Object.entries(h.deliveries)
+      .map(([k, v]) => `${v} ${k}`)
+      .join(', ')}; ${record.store.deliveriesWithFailures} with a counted failed attempt, ` +
+      `at most ${record.store.maxAttempts} counted attempt(s) per delivery (offline tries are not counted).`,
+  );
+  out.push(
+    `Signatures: ${h.requests} requests verified with standardwebhooks, ${h.invalidSignatures} invalid; ` +
+      `${h.duplicates} repeats of an id already received (at least once).`,
+  );
+  out.push(
+    `Outage: ${h.backlog} messages written while the receiver was down; all delivered ` +
+      `${h.backlogDrainedMs === null ? '(none)' : ms(h.backlogDrainedMs)} after it came back ` +
+      `(probe every ${config.webhookProbeMs} ms).`,
+  );
+  out.push(`Commit → receiver in normal running: ${spread(h.liveLagMs)}.`);
+
+  section('Totals: simulation vs store vs webhook receiver');
+  out.push(
+    ...table(
+      ['', 'simulation', 'store', 'receiver'],
+      rec.totals.map((r) => [r.what, r.sim, r.store, r.receiver]),
+    ),
+  );
+  out.push(
+    `Net revenue ${money(rec.totals.find((r) => r.what === 'net revenue (cents)')!.store)}; tiers: ` +
+      rec.tiers.map((t) => `${t.name} ${t.sold}/${t.quantity}`).join(', ') +
+      '.',
+  );
+
+  section('Invariants');
+  for (const c of rec.checks) out.push(`[${c.ok ? 'PASS' : 'FAIL'}] ${c.name} — ${c.detail}`);
+  const failed = rec.checks.filter((c) => !c.ok).length;
+  out.push('', failed === 0 ? 'RESULT: every invariant holds.' : `RESULT: ${failed} invariant(s) FAILED.`);
+  return out.join('\n') + '\n';
+}

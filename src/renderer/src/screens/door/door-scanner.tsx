@@ -1,0 +1,103 @@
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { QrDebouncer } from '../../lib/qr-debounce.js';
+import { isPairingText, useDoor } from '../../stores/door-store.js';
+import { CameraView } from './camera-view.js';
+import { DoorStatus } from './door-status.js';
+import { DoorVerdict } from './door-verdict.js';
+
+/** How long a verdict fills the screen before the camera view returns. */
+const verdictMs = 3_000;
+
+/** The paired door: camera scanning, the verdict, and the door's status. */
+export function DoorScanner({
+  onGesture,
+  beep,
+}: {
+  onGesture: () => void;
+  beep: (admitted: boolean) => void;
+}) {
+  const scan = useDoor((s) => s.scan);
+  const verdict = useDoor((s) => s.verdict);
+  const dismiss = useDoor((s) => s.dismissVerdict);
+  const error = useDoor((s) => s.error);
+  const notice = useDoor((s) => s.notice);
+  const [scanning, setScanning] = useState(false);
+  const [typed, setTyped] = useState('');
+  const debouncer = useRef(new QrDebouncer());
+  const [hint, setHint] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!verdict) return;
+    beep(verdict.result === 'admitted');
+    const timer = window.setTimeout(dismiss, verdictMs);
+    return () => window.clearTimeout(timer);
+  }, [verdict, beep, dismiss]);
+
+  const onText = useCallback(
+    (text: string) => {
+      if (!debouncer.current.accept(text, Date.now())) return;
+      if (isPairingText(text)) {
+        setHint('That is a pairing code; this door is already paired.');
+        return;
+      }
+      setHint(null);
+      void scan(text);
+    },
+    [scan],
+  );
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (typed.trim()) void scan(typed.trim());
+    setTyped('');
+  };
+
+  return (
+    <section className="door-scanner" aria-label="Door scanner">
+      <DoorStatus />
+      <div className="door-stage">
+        {scanning ? (
+          <CameraView onText={onText} label="Camera: ticket QR" className="camera-scan" />
+        ) : (
+          <button
+            type="button"
+            className="button button-primary door-big-button door-start"
+            onClick={() => {
+              onGesture();
+              setScanning(true);
+            }}
+          >
+            Start scanning
+          </button>
+        )}
+        {verdict ? <DoorVerdict verdict={verdict} onDismiss={dismiss} /> : null}
+      </div>
+      {hint ? <p className="door-notice">{hint}</p> : null}
+      {notice ? (
+        <p className="door-notice" role="status">
+          {notice}
+        </p>
+      ) : null}
+      {error ? (
+        <p className="door-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <details className="door-manual">
+        <summary>Type or paste a ticket code</summary>
+        <form onSubmit={submit}>
+          <input
+            aria-label="Ticket code"
+            value={typed}
+            spellCheck={false}
+            autoComplete="off"
+            onChange={(e) => setTyped(e.target.value)}
+          />
+          <button type="submit" className="button">
+            Check
+          </button>
+        </form>
+      </details>
+    </section>
+  );
+}

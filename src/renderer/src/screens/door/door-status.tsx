@@ -1,0 +1,59 @@
+import { useNow } from '../../hooks/use-now.js';
+import { useDoor } from '../../stores/door-store.js';
+
+const clock = (ms: number) =>
+  new Date(ms).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+
+/** One line a door attendant can read at a glance: event, door, online or not, what waits to sync. */
+export function DoorStatus() {
+  const connection = useDoor((s) => s.connection);
+  const queued = useDoor((s) => s.queued);
+  const lastSyncAt = useDoor((s) => s.lastSyncAt);
+  const eventTitle = useDoor((s) => s.eventTitle);
+  const deviceName = useDoor((s) => s.deviceName);
+  const live = useDoor((s) => s.live);
+  const conflicts = useDoor((s) => s.conflicts);
+  const storageProblem = useDoor((s) => s.storageProblem);
+  const sync = useDoor((s) => s.sync);
+  const unpair = useDoor((s) => s.unpair);
+  useNow(5_000);
+
+  return (
+    <header className="door-status">
+      <div className="door-status-what">
+        <strong>{eventTitle ?? 'Event'}</strong>
+        <span className="muted">{deviceName}</span>
+      </div>
+      <span className={`door-pill door-pill-${connection}`} data-testid="door-connection">
+        {connection === 'online' ? 'Online' : connection === 'offline' ? 'Offline' : 'Connecting'}
+      </span>
+      <span className={`door-pill ${queued > 0 ? 'door-pill-queued' : ''}`} data-testid="door-queued">
+        {queued} queued
+      </span>
+      <span className="door-pill door-pill-plain" title="Other doors' scans and voids arrive live">
+        {live ? 'Live feed' : 'Feed paused'}
+      </span>
+      {conflicts > 0 ? <span className="door-pill door-pill-warn">{conflicts} conflicts</span> : null}
+      <span className="muted small">{lastSyncAt ? `Last sync ${clock(lastSyncAt)}` : 'Not synced yet'}</span>
+      <div className="door-status-actions">
+        <button type="button" className="button" onClick={() => void sync()} disabled={queued === 0}>
+          Sync now
+        </button>
+        <button
+          type="button"
+          className="button button-ghost"
+          onClick={() => {
+            if (window.confirm('Unpair this door? It forgets the venue server and its key.')) unpair();
+          }}
+        >
+          Unpair
+        </button>
+      </div>
+      {storageProblem ? (
+        <p className="door-error" role="alert">
+          {storageProblem}
+        </p>
+      ) : null}
+    </header>
+  );
+}

@@ -1,0 +1,146 @@
+import { useState, type FormEvent } from 'react';
+import type { EventView, TierView } from '../../api/types.js';
+import { kioskTiers } from '../../lib/kiosk-offer.js';
+import { formatMoney } from '../../lib/money.js';
+import { useKiosk } from '../../stores/kiosk-store.js';
+
+const doorsTime = (iso: string) =>
+  new Date(iso).toLocaleString('en-GB', {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
+
+/** Step 1 when several events are on sale: one big card per event. */
+export function KioskEvents({ events }: { events: EventView[] }) {
+  const chooseEvent = useKiosk((s) => s.chooseEvent);
+  return (
+    <section aria-labelledby="kiosk-events-title">
+      <h1 id="kiosk-events-title" className="kiosk-title">
+        Choose your event
+      </h1>
+      <ul className="kiosk-cards">
+        {events.map((event) => (
+          <li key={event.id}>
+            <button
+              type="button"
+              className="kiosk-card"
+              onClick={() => chooseEvent(event.id)}
+              data-event={event.id}
+            >
+              <span className="kiosk-card-name">{event.title}</span>
+              <span className="kiosk-card-line">
+                {event.venue} · doors {doorsTime(event.doors_at)}
+              </span>
+            </button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** Step 2: the tickets a customer may buy, and the access code field that reveals more. */
+export function KioskTiers({ event, tiers, now }: { event: EventView; tiers: TierView[]; now: number }) {
+  const code = useKiosk((s) => s.code);
+  const chooseTier = useKiosk((s) => s.chooseTier);
+  const note = useKiosk((s) => s.note);
+  const offer = kioskTiers(tiers, event, code, now);
+  return (
+    <section aria-labelledby="kiosk-tiers-title">
+      <h1 id="kiosk-tiers-title" className="kiosk-title">
+        Choose your tickets
+      </h1>
+      <p className="kiosk-subtitle">
+        {event.title} · doors {doorsTime(event.doors_at)}
+      </p>
+      {note ? (
+        <p className="kiosk-note" role="alert">
+          {note}
+        </p>
+      ) : null}
+      {offer.length === 0 ? <p className="kiosk-note">No tickets are on sale here right now.</p> : null}
+      <ul className="kiosk-cards">
+        {offer.map(({ tier, sale, unlocked }) => (
+          <li key={tier.id}>
+            <button
+              type="button"
+              className={`kiosk-card kiosk-tier${unlocked ? ' kiosk-tier-unlocked' : ''}`}
+              disabled={!sale.sellable}
+              onClick={() => chooseTier(tier.id)}
+              data-tier={tier.name}
+            >
+              <span className="kiosk-card-name">{tier.name}</span>
+              <span className="kiosk-price">{formatMoney(tier.price_cents, tier.currency)}</span>
+              <span className="kiosk-card-line">
+                {sale.sellable ? `${sale.remaining} left` : sale.label}
+                {unlocked ? ' · unlocked with your code' : ''}
+              </span>
+            </button>
+          </li>
+        ))}
+      </ul>
+      <AccessCode tiers={tiers} />
+    </section>
+  );
+}
+
+function AccessCode({ tiers }: { tiers: TierView[] }) {
+  const code = useKiosk((s) => s.code);
+  const codeText = useKiosk((s) => s.codeText);
+  const codeNote = useKiosk((s) => s.codeNote);
+  const setCodeText = useKiosk((s) => s.setCodeText);
+  const applyCode = useKiosk((s) => s.applyCode);
+  const clearCode = useKiosk((s) => s.clearCode);
+  const [open, setOpen] = useState(false);
+  const hasCodeTiers = tiers.some((t) => t.visibility === 'access_code');
+  if (!hasCodeTiers) return null;
+  if (code) {
+    return (
+      <p className="kiosk-code-applied">
+        Access code applied.{' '}
+        <button type="button" className="kiosk-link" onClick={clearCode}>
+          Remove code
+        </button>
+      </p>
+    );
+  }
+  if (!open) {
+    return (
+      <button type="button" className="kiosk-button kiosk-button-quiet" onClick={() => setOpen(true)}>
+        I have an access code
+      </button>
+    );
+  }
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    applyCode(tiers);
+  };
+  return (
+    <form className="kiosk-code" onSubmit={submit}>
+      <label htmlFor="kiosk-code">Access code</label>
+      <div className="kiosk-code-row">
+        <input
+          id="kiosk-code"
+          autoFocus
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          value={codeText}
+          aria-invalid={codeNote ? true : undefined}
+          onChange={(e) => setCodeText(e.target.value)}
+        />
+        <button type="submit" className="kiosk-button" disabled={!codeText.trim()}>
+          Apply
+        </button>
+      </div>
+      {codeNote ? (
+        <p className="kiosk-field-error" role="alert">
+          {codeNote}
+        </p>
+      ) : null}
+    </form>
+  );
+}

@@ -1,0 +1,107 @@
+import { useSyncExternalStore } from 'react';
+import { formatMoney } from '../../lib/money.js';
+import { attendantTerminal, useKiosk } from '../../stores/kiosk-store.js';
+
+const subscribe = (listener: () => void) => attendantTerminal.subscribe(listener);
+const pendingPayment = () => attendantTerminal.pending;
+
+/** Waiting for the terminal. With the built-in terminal, the attendant's panel is shown too. */
+export function KioskPaying() {
+  const terminal = useKiosk((s) => s.terminal);
+  const cancelPayment = useKiosk((s) => s.cancelPayment);
+  const pending = useSyncExternalStore(subscribe, pendingPayment);
+  return (
+    <section aria-labelledby="kiosk-pay-title" className="kiosk-paying">
+      <h1 id="kiosk-pay-title" className="kiosk-title">
+        Pay by card
+      </h1>
+      {pending ? (
+        <p className="kiosk-amount" data-testid="kiosk-amount">
+          {formatMoney(pending.amount.cents, pending.amount.currency)}
+        </p>
+      ) : null}
+      <p className="kiosk-subtitle">
+        {terminal === attendantTerminal
+          ? 'Please hand your card to the attendant, or tap it on their reader.'
+          : 'Follow the instructions on the card terminal.'}
+      </p>
+      <button type="button" className="kiosk-button kiosk-button-quiet" onClick={cancelPayment}>
+        Cancel
+      </button>
+      {terminal === attendantTerminal && pending ? (
+        <AttendantPanel cents={pending.amount.cents} currency={pending.amount.currency} />
+      ) : null}
+    </section>
+  );
+}
+
+/** PIN-less on purpose: the attendant stands at the kiosk and confirms what their reader said. */
+function AttendantPanel({ cents, currency }: { cents: number; currency: string }) {
+  return (
+    <aside className="kiosk-attendant" aria-label="Attendant">
+      <p className="kiosk-attendant-title">Attendant only</p>
+      <p>
+        Take <strong>{formatMoney(cents, currency)}</strong> on the card reader, then confirm what it said.
+      </p>
+      <div className="kiosk-actions">
+        <button
+          type="button"
+          className="kiosk-button kiosk-button-bad"
+          onClick={() => attendantTerminal.decline()}
+        >
+          Declined
+        </button>
+        <button
+          type="button"
+          className="kiosk-button kiosk-button-go"
+          onClick={() => attendantTerminal.approve()}
+        >
+          Approved
+        </button>
+      </div>
+    </aside>
+  );
+}
+
+export function KioskRecording() {
+  return (
+    <section className="kiosk-paying" aria-live="polite">
+      <h1 className="kiosk-title">Payment approved</h1>
+      <p className="kiosk-subtitle">
+        <span className="spinner" aria-hidden="true" /> Issuing your tickets…
+      </p>
+    </section>
+  );
+}
+
+/** Charged but no tickets: only an attendant can settle this (retry, or refund on the terminal). */
+export function KioskRecordFailed() {
+  const failure = useKiosk((s) => s.failure);
+  const retryRecord = useKiosk((s) => s.retryRecord);
+  const reset = useKiosk((s) => s.reset);
+  if (!failure) return null;
+  return (
+    <section className="kiosk-paying" role="alert">
+      <h1 className="kiosk-title">Please call the attendant</h1>
+      <p className="kiosk-note">{failure.message}</p>
+      <aside className="kiosk-attendant" aria-label="Attendant">
+        <p className="kiosk-attendant-title">Attendant only</p>
+        <p>
+          {failure.retryable
+            ? `Try again once the server is back. If you give up instead, refund ${failure.charged} on the card terminal.`
+            : `Refund ${failure.charged} on the card terminal, then start over.`}
+        </p>
+        <div className="kiosk-actions">
+          {failure.retryable ? (
+            <button type="button" className="kiosk-button kiosk-button-go" onClick={() => void retryRecord()}>
+              Try again
+            </button>
+          ) : null}
+          <button type="button" className="kiosk-button kiosk-button-quiet" onClick={reset}>
+            Refunded: start over
+          </button>
+        </div>
+      </aside>
+    </section>
+  );
+}

@@ -1,0 +1,103 @@
+import { useCallback, useEffect, useMemo } from 'react';
+import { Loading, ErrorNote } from '../../components/states.js';
+import { useNow } from '../../hooks/use-now.js';
+import { kioskEvents } from '../../lib/kiosk-offer.js';
+import { tierSaleState } from '../../lib/tier-sale-state.js';
+import { useEvents } from '../../stores/events-store.js';
+import { idlePausedStages, useKiosk } from '../../stores/kiosk-store.js';
+import { useSession } from '../../stores/session-store.js';
+import { useSettings } from '../../stores/settings-store.js';
+import { KioskEvents, KioskTiers } from './kiosk-choose.js';
+import { KioskDone } from './kiosk-done.js';
+import { IdleCountdown, useIdleReset } from './kiosk-idle.js';
+import { KioskPaying, KioskRecordFailed, KioskRecording } from './kiosk-payment.js';
+import { KioskDetails, KioskQuantity } from './kiosk-steps.js';
+import './kiosk.css';
+
+/** Tiles refresh while the kiosk waits, because tills sell from the same tiers. */
+const tierRefreshMs = 15_000;
+
+/** `/kiosk`: customers buy their own tickets; payment is confirmed by a card terminal or attendant. */
+export function KioskScreen() {
+  const events = useEvents((s) => s.events);
+  const tiersById = useEvents((s) => s.tiers);
+  const loadEvents = useEvents((s) => s.loadEvents);
+  const loadTiers = useEvents((s) => s.loadTiers);
+  const venue = useSettings((s) => s.settings);
+  const loadSettings = useSettings((s) => s.loadSettings);
+  const connection = useSession((s) => s.connection);
+  const kiosk = useKiosk();
+  const now = useNow(15_000);
+
+  const onSale = useMemo(() => kioskEvents(events.data ?? [], now), [events.data, now]);
+  // One event on sale: no chooser, its tickets are the start screen.
+  const eventId = kiosk.eventId ?? (onSale.length === 1 ? (onSale[0]?.id ?? null) : null);
+  const event = onSale.find((e) => e.id === eventId) ?? events.data?.find((e) => e.id === eventId) ?? null;
+  const tiers = eventId ? (tiersById[eventId]?.data ?? []) : [];
+  const tier = tiers.find((t) => t.id === kiosk.tierId) ?? null;
+
+  useEffect(() => {
+    void loadEvents();
+    void loadSettings();
+  }, [loadEvents, loadSettings]);
+
+  useEffect(() => {
+    if (!eventId) return;
+    void loadTiers(eventId);
+    const timer = window.setInterval(() => void loadTiers(eventId), tierRefreshMs);
+    return () => window.clearInterval(timer);
+  }, [eventId, loadTiers]);
+
+  // Nothing chosen yet (a single event is shown without being chosen): nothing to reset.
+  const atStart = kiosk.stage === 'browse' && kiosk.eventId === null && kiosk.codeText === '' && !kiosk.code;
+  const onIdle = useCallback(() => {
+    useKiosk.getState().reset();
+    void loadEvents();
+  }, [loadEvents]);
+  const idle = useIdleReset(!atStart && !idlePausedStages.has(kiosk.stage), onIdle);
+
+  const pay = () => {
+    if (event) void kiosk.pay(event);
+  };
+
+  let body;
+  if (events.state === 'error' && !events.data)
+    body = <ErrorNote message={events.error} onRetry={() => void loadEvents()} />;
+  else if (!events.data) body = <Loading what="events" />;
+  else if (kiosk.stage === 'done' && kiosk.order) body = <KioskDone order={kiosk.order} tiers={tiers} />;
+  else if (kiosk.stage === 'paying') body = <KioskPaying />;
+  else if (kiosk.stage === 'recording') body = <KioskRecording />;
+  else if (kiosk.stage === 'record_failed') body = <KioskRecordFailed />;
+  else if (!event) {
+    body =
+      onSale.length === 0 ? (
+        <p className="kiosk-note">No events are on sale right now. Please ask at the box office.</p>
+      ) : (
+        <KioskEvents events={onSale} />
+      );
+  } else if (kiosk.stage === 'quantity' && tier) {
+    body = <KioskQuantity tier={tier} max={Math.max(1, tierSaleState(tier, event, now).maxQuantity)} />;
+  } else if (kiosk.stage === 'details' && tier) body = <KioskDetails tier={tier} onPay={pay} />;
+  else if (!tiersById[event.id]?.data) body = <Loading what="tickets" />;
+  else body = <KioskTiers event={event} tiers={tiers} now={now} />;
+
+  return (
+    <div className="kiosk">
+      <header className="kiosk-bar">
+        <span className="kiosk-brand">{venue.data?.venue_name ?? 'Tickets'}</span>
+        {connection === 'offline' ? (
+          <span className="kiosk-offline" role="alert">
+            Not connected: sales are paused
+          </span>
+        ) : null}
+        {!atStart && !idlePausedStages.has(kiosk.stage) ? (
+          <button type="button" className="kiosk-button kiosk-button-quiet kiosk-restart" onClick={onIdle}>
+            Start over
+          </button>
+        ) : null}
+      </header>
+      <main className="kiosk-main">{body}</main>
+      <IdleCountdown state={idle} />
+    </div>
+  );
+}

@@ -1,0 +1,134 @@
+import type { FormEvent } from 'react';
+import type { TierView } from '../../api/types.js';
+import { formatMoney } from '../../lib/money.js';
+import { useKiosk } from '../../stores/kiosk-store.js';
+
+/** Step 3: how many, with buttons a thumb can hit; never more than one order may take. */
+export function KioskQuantity({ tier, max }: { tier: TierView; max: number }) {
+  const quantity = useKiosk((s) => s.quantity);
+  const setQuantity = useKiosk((s) => s.setQuantity);
+  const toDetails = useKiosk((s) => s.toDetails);
+  const back = useKiosk((s) => s.back);
+  const note = useKiosk((s) => s.note);
+  return (
+    <section aria-labelledby="kiosk-qty-title">
+      <h1 id="kiosk-qty-title" className="kiosk-title">
+        How many?
+      </h1>
+      <p className="kiosk-subtitle">
+        {tier.name} · {formatMoney(tier.price_cents, tier.currency)} each
+      </p>
+      {note ? (
+        <p className="kiosk-note" role="alert">
+          {note}
+        </p>
+      ) : null}
+      <div className="kiosk-stepper" role="group" aria-label="Quantity">
+        <button
+          type="button"
+          className="kiosk-step"
+          aria-label="One fewer"
+          disabled={quantity <= 1}
+          onClick={() => setQuantity(quantity - 1, max)}
+        >
+          −
+        </button>
+        <output className="kiosk-qty" aria-live="polite" data-testid="kiosk-quantity">
+          {quantity}
+        </output>
+        <button
+          type="button"
+          className="kiosk-step"
+          aria-label="One more"
+          disabled={quantity >= max}
+          onClick={() => setQuantity(quantity + 1, max)}
+        >
+          +
+        </button>
+      </div>
+      <p className="kiosk-hint">
+        {quantity >= max ? `At most ${max} in one purchase.` : `Up to ${max} in one purchase.`}
+      </p>
+      <p className="kiosk-total">
+        Total{' '}
+        <strong data-testid="kiosk-total">{formatMoney(tier.price_cents * quantity, tier.currency)}</strong>
+      </p>
+      <div className="kiosk-actions">
+        <button type="button" className="kiosk-button kiosk-button-quiet" onClick={back}>
+          Back
+        </button>
+        <button type="button" className="kiosk-button kiosk-button-go" onClick={toDetails}>
+          Continue
+        </button>
+      </div>
+    </section>
+  );
+}
+
+/** Step 4: who the tickets are for. Card sales need an email (the server requires one). */
+export function KioskDetails({ tier, onPay }: { tier: TierView; onPay: () => void }) {
+  const quantity = useKiosk((s) => s.quantity);
+  const buyerName = useKiosk((s) => s.buyerName);
+  const buyerEmail = useKiosk((s) => s.buyerEmail);
+  const setBuyer = useKiosk((s) => s.setBuyer);
+  const fieldErrors = useKiosk((s) => s.fieldErrors);
+  const note = useKiosk((s) => s.note);
+  const back = useKiosk((s) => s.back);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    onPay();
+  };
+  const emailError = fieldErrors['buyer.email'];
+  return (
+    <form onSubmit={submit} aria-labelledby="kiosk-details-title" noValidate>
+      <h1 id="kiosk-details-title" className="kiosk-title">
+        Your details
+      </h1>
+      <p className="kiosk-subtitle">
+        {quantity} × {tier.name} · total{' '}
+        <strong data-testid="kiosk-total">{formatMoney(tier.price_cents * quantity, tier.currency)}</strong>
+      </p>
+      {note ? (
+        <p className="kiosk-note" role="alert">
+          {note}
+        </p>
+      ) : null}
+      <div className="kiosk-field">
+        <label htmlFor="kiosk-email">Email (for your receipt)</label>
+        <input
+          id="kiosk-email"
+          type="email"
+          inputMode="email"
+          autoComplete="off"
+          value={buyerEmail}
+          aria-invalid={emailError ? true : undefined}
+          aria-describedby={emailError ? 'kiosk-email-error' : undefined}
+          onChange={(e) => setBuyer('buyerEmail', e.target.value)}
+        />
+        {emailError ? (
+          <p className="kiosk-field-error" id="kiosk-email-error" role="alert">
+            {emailError}
+          </p>
+        ) : null}
+      </div>
+      <div className="kiosk-field">
+        <label htmlFor="kiosk-name">Name (optional)</label>
+        <input
+          id="kiosk-name"
+          autoComplete="off"
+          value={buyerName}
+          placeholder="Kiosk guest"
+          onChange={(e) => setBuyer('buyerName', e.target.value)}
+        />
+      </div>
+      <div className="kiosk-actions">
+        <button type="button" className="kiosk-button kiosk-button-quiet" onClick={back}>
+          Back
+        </button>
+        <button type="submit" className="kiosk-button kiosk-button-go">
+          Pay by card
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,59 @@
+import type { ScanView } from '../../api/scan-types.js';
+import { Empty } from '../../components/states.js';
+import { formatClockSeconds } from '../../lib/humanize.js';
+import { describeScan } from '../../lib/scan-reasons.js';
+
+function verdict(scan: ScanView): { tone: string; word: string } {
+  if (scan.conflict) return { tone: 'bad', word: 'Conflict' };
+  if (scan.result === 'rejected') return { tone: 'bad', word: 'Rejected' };
+  return scan.direction === 'out' ? { tone: 'muted', word: 'Exit' } : { tone: 'good', word: 'Admitted' };
+}
+
+/** The newest scans first, each with its reason in words. */
+export function LatestScans({
+  scans,
+  doorName,
+}: {
+  scans: readonly ScanView[];
+  doorName: (deviceId: string | null) => string;
+}) {
+  if (scans.length === 0) return <Empty>No scans yet. They appear here the moment a door scans.</Empty>;
+  return (
+    <table className="table scans-table">
+      <thead>
+        <tr>
+          <th>Time</th>
+          <th>Door</th>
+          <th>Result</th>
+          <th>Why</th>
+          <th>Ticket</th>
+        </tr>
+      </thead>
+      <tbody>
+        {scans.map((scan) => {
+          const { tone, word } = verdict(scan);
+          return (
+            <tr key={scan.id} data-scan={scan.id} className={`scan-row scan-${tone}`}>
+              <td className="small nowrap">
+                {formatClockSeconds(Date.parse(scan.scanned_at))}
+                {scan.source === 'sync' ? (
+                  <div className="muted small" title={`Uploaded ${scan.created_at}`}>
+                    synced {formatClockSeconds(Date.parse(scan.created_at))}
+                  </div>
+                ) : null}
+              </td>
+              <td className="small">{doorName(scan.device_id)}</td>
+              <td>
+                <span className={`badge badge-${tone}`}>{word}</span>
+              </td>
+              <td className="scan-why">{describeScan(scan)}</td>
+              <td className="small">
+                <code>{scan.ticket_id ?? '—'}</code>
+              </td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}

@@ -1,0 +1,61 @@
+import { useState, type ReactNode } from 'react';
+import { messageOf } from '../../api/api-error.js';
+import { Dialog } from '../../components/dialog.js';
+
+interface ConfirmProps {
+  title: string;
+  children: ReactNode;
+  confirmLabel: string;
+  danger?: boolean;
+  onConfirm: () => Promise<void>;
+  onClose: () => void;
+}
+
+/** Asks before an action that cannot be taken back (delete, rotate), and shows the server's refusal. */
+export function ConfirmDialog({
+  title,
+  children,
+  confirmLabel,
+  danger = false,
+  onConfirm,
+  onClose,
+}: ConfirmProps) {
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const confirm = async () => {
+    setBusy(true);
+    try {
+      await onConfirm();
+      onClose();
+    } catch (err) {
+      setError(messageOf(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Dialog title={title} onClose={onClose}>
+      <div className="dialog-body">
+        {children}
+        {error ? (
+          <p className="form-error" role="alert">
+            {error}
+          </p>
+        ) : null}
+        <div className="dialog-actions">
+          <button type="button" className="button" onClick={onClose} autoFocus>
+            Cancel <kbd>Esc</kbd>
+          </button>
+          <button
+            type="button"
+            className={danger ? 'button button-danger' : 'button button-primary'}
+            disabled={busy}
+            onClick={() => void confirm()}
+          >
+            {confirmLabel}
+          </button>
+        </div>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,187 @@
+import type { Browser } from '@playwright/test';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { expect, test } from './fixtures.js';
+import { DoorPage } from './pages/door-page.js';
+import { chromiumArgs, resolveChromium } from './support/chromium.js';
+import { writeQrVideo, type VideoScene } from './support/qr-video.js';
+import { snap } from './support/screenshots.js';
+import type { VenueServer } from './support/venue-server.js';
+
+interface Ticket {
+  id: string;
+  qr_token: string;
+}
+interface ScanRecord {
+  ticket_id: string | null;
+  result: string;
+  reason: string | null;
+  source: string;
+  device_id: string | null;
+}
+
+const docsShots = fileURLToPath(new URL('../../docs/screenshots', import.meta.url));
+const shotsDir = fileURLToPath(new URL('../../test-results/screenshots', import.meta.url));
+
+/** A published event and one ticket sold to a named guest, as the door will see it. */
+async function ticketForTonight(
+  server: VenueServer,
+  guest: string,
+): Promise<{ eventId: string; ticket: Ticket }> {
+  const event = await server.api<{ id: string }>('POST', '/v2/events', {
+    title: 'Door Night',
+    venue: 'Main hall',
+    doors_at: '2026-12-24T19:00:00Z',
+    tickets: [{ name: 'General admission', price_cents: 2000 }],
+  });
+  await server.api('POST', `/v2/events/${event.id}/publish`);
+  const tiers = await server.api<{ data: { id: string }[] }>('GET', `/v2/events/${event.id}/tiers`);
+  const order = await server.api<{ tickets: Ticket[] }>('POST', '/v2/orders', {
+    event_id: event.id,
+    items: [{ tier_id: tiers.data[0]!.id, quantity: 1 }],
+    buyer: { name: guest, email: 'guest@example.com' },
+    payment_method: 'cash',
+  });
+  return { eventId: event.id, ticket: order.tickets[0]! };
+}
+
+async function pairingCode(server: VenueServer, eventId: string): Promise<string> {
+  return (await server.api<{ qr: string }>('POST', '/v2/devices/pairing', { event_id: eventId })).qr;
+}
+
+async function scansOf(server: VenueServer, ticketId: string): Promise<ScanRecord[]> {
+  return (await server.api<{ data: ScanRecord[] }>('GET', `/v2/scans?ticket_id=${ticketId}`)).data;
+}
+
+/**
+ * Chromium with its fake camera playing `video` (looped). The feed is fixed per launch, hence a
+ * browser per video rather than a context.
+ */
+async function browserWithCamera(video: string): Promise<Browser> {
+  return chromium.launch({
+    executablePath: resolveChromium(process.env, () => chromium.executablePath()),
+    args: [
+      ...chromiumArgs,
+      '--use-fake-device-for-media-stream',
+      '--use-fake-ui-for-media-stream',
+      `--use-file-for-fake-video-capture=${video}`,
+      '--autoplay-policy=no-user-gesture-required',
+    ],
+  });
+}
+
+/** Makes the Y4M in a temp dir and opens a door page on a browser whose camera plays it. */
+async function doorWithVideo(
+  server: VenueServer,
+  scenes: VideoScene[],
+  run: (door: DoorPage) => Promise<void>,
+): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'marquee-door-video-'));
+  const video = join(dir, 'camera.y4m');
+  await writeQrVideo(video, scenes);
+  const browser = await browserWithCamera(video);
+  const errors: string[] = [];
+  try {
+    const page = await (await browser.newContext({ viewport: { width: 800, height: 900 } })).newPage();
+    page.on('pageerror', (err) => errors.push(err.message));
+    await run(new DoorPage(page, server.url));
+  } finally {
+    await browser.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+  expect(errors, 'uncaught errors in the door page').toEqual([]);
+}
+
+function keepScreenshot(name: string): void {
+  mkdirSync(docsShots, { recursive: true });
+  copyFileSync(join(shotsDir, `${name}.png`), join(docsShots, `${name}.png`));
+}
+
+test('the door pairs by camera, admits a ticket and rejects its replay through the camera', async ({
+  server,
+}) => {
+  const { eventId, ticket } = await ticketForTonight(server, 'Ada Guest');
+  const pairing = await pairingCode(server, eventId);
+  // The camera sees the pairing QR, then the ticket, each followed by an empty view, looping:
+  // the ticket comes back after being out of view, which is a second presentation (a replay).
+  const scenes: VideoScene[] = [
+    { text: pairing, seconds: 2 },
+    { text: null, seconds: 2 },
+    { text: ticket.qr_token, seconds: 2 },
+    { text: null, seconds: 3 },
+  ];
+  await doorWithVideo(server, scenes, async (door) => {
+    await door.open();
+    await door.nameDoor('Door 2');
+    await door.pairWithCamera();
+    await expect(door.page.getByText('Door Night')).toBeVisible();
+    await door.startScanning();
+
+    await expect(door.verdict()).toHaveAttribute('data-result', 'admitted', { timeout: 20_000 });
+    await expect(door.verdict()).toContainText('Admitted');
+    await expect(door.verdict()).toContainText('Ada Guest');
+    await expect(door.verdict()).toContainText('Checked with the venue server');
+    await snap(door.page, 'door-admitted');
+    keepScreenshot('door-admitted');
+
+    await expect(door.verdict()).toHaveAttribute('data-result', 'rejected', { timeout: 20_000 });
+    await expect(door.verdict()).toHaveAttribute('data-reason', 'already_scanned');
+    await expect(door.verdict()).toContainText(/Already scanned \d\d:\d\d at this door/);
+    await snap(door.page, 'door-rejected');
+    keepScreenshot('door-rejected');
+  });
+
+  const scans = await scansOf(server, ticket.id);
+  expect(scans.map((s) => [s.result, s.reason, s.source])).toEqual([
+    ['admitted', null, 'online'],
+    ['rejected', 'already_scanned', 'online'],
+  ]);
+  // Held in front of the camera for 2 s at ~10 decodes a second, yet decided once per showing.
+  expect(scans).toHaveLength(2);
+});
+
+test('the door keeps deciding with the server stopped, then syncs when it is back', async ({ server }) => {
+  const { eventId, ticket } = await ticketForTonight(server, 'Bea Offline');
+  const pairing = await pairingCode(server, eventId);
+  const scenes: VideoScene[] = [
+    { text: ticket.qr_token, seconds: 2 },
+    { text: null, seconds: 3 },
+  ];
+  await doorWithVideo(server, scenes, async (door) => {
+    await door.open();
+    await door.nameDoor('Side door');
+    await door.pairByPasting(pairing);
+    await expect(door.connection()).toHaveText('Online');
+    await snap(door.page, 'door-paired');
+
+    await server.halt();
+    await expect(door.connection()).toHaveText('Offline', { timeout: 10_000 });
+    await door.startScanning();
+
+    await expect(door.verdict()).toHaveAttribute('data-result', 'admitted', { timeout: 20_000 });
+    await expect(door.verdict()).toContainText('Decided offline');
+    await expect(door.queued()).toHaveText('1 queued');
+    await expect(door.verdict()).toHaveAttribute('data-result', 'rejected', { timeout: 20_000 });
+    await expect(door.verdict()).toContainText(/Already scanned \d\d:\d\d at this door/);
+    await expect(door.queued()).toHaveText('2 queued');
+    await snap(door.page, 'door-offline');
+
+    await server.resume();
+    await expect(door.connection()).toHaveText('Online', { timeout: 15_000 });
+    await expect(door.queued()).toHaveText('0 queued', { timeout: 15_000 });
+    // The camera keeps showing the ticket every 5 s, so a slow restart may queue one more replay.
+    await expect(door.page.getByText(/Synced \d+ offline scans/)).toBeVisible();
+  });
+
+  const scans = await scansOf(server, ticket.id);
+  const synced = scans.filter((s) => s.source === 'sync');
+  expect(synced.length).toBeGreaterThanOrEqual(2);
+  expect([synced[0]!.result, synced[0]!.reason]).toEqual(['admitted', null]);
+  for (const replay of synced.slice(1))
+    expect([replay.result, replay.reason]).toEqual(['rejected', 'already_scanned']);
+  const after = await server.api<{ scan_count: number }>('GET', `/v2/tickets/${ticket.id}`);
+  expect(after.scan_count).toBe(1);
+});

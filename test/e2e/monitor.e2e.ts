@@ -1,0 +1,185 @@
+import { copyFileSync, mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { expect, test } from './fixtures.js';
+import { MonitorPage } from './pages/monitor-page.js';
+import { snap } from './support/screenshots.js';
+import type { VenueServer } from './support/venue-server.js';
+
+const docsShots = fileURLToPath(new URL('../../docs/screenshots', import.meta.url));
+const shotsDir = fileURLToPath(new URL('../../test-results/screenshots', import.meta.url));
+
+interface Scan {
+  id: string;
+  result: string;
+  reason: string | null;
+  conflict: boolean;
+}
+
+/** A door: a paired device and its own scanner key, as a phone at the door would have. */
+interface Door {
+  id: string;
+  key: string;
+}
+
+async function pairDoor(server: VenueServer, eventId: string, name: string): Promise<Door> {
+  const pairing = await server.api<{ pairing_token: string }>('POST', '/v2/devices/pairing', {
+    event_id: eventId,
+  });
+  const res = await fetch(`${server.url}/v2/devices/pair`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ pairing_token: pairing.pairing_token, name }),
+  });
+  expect(res.status).toBe(200);
+  const paired = (await res.json()) as { device: { id: string }; api_key: { secret: string } };
+  return { id: paired.device.id, key: paired.api_key.secret };
+}
+
+async function call<T>(server: VenueServer, key: string, path: string, body: unknown): Promise<T> {
+  const res = await fetch(`${server.url}${path}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const text = await res.text();
+  expect(res.status, text).toBe(200);
+  return JSON.parse(text) as T;
+}
+
+const scanAt = (server: VenueServer, door: Door, token: string) =>
+  call<{ scan: Scan }>(server, door.key, '/v2/scan/validate', { token }).then((a) => a.scan);
+
+test('the scan monitor: live scans within 2 s, chart, doors, loud alerts, reconnect and catch-up', async ({
+  boxOffice,
+  server,
+  page,
+}) => {
+  const monitor = new MonitorPage(page);
+  const event = await server.api<{ id: string }>('POST', '/v2/events', {
+    title: 'Night Market',
+    venue: 'Courtyard',
+    doors_at: new Date(Date.now() + 3_600_000).toISOString(),
+    tickets: [{ name: 'Entry', price_cents: 500, quantity: 100 }],
+  });
+  await server.api('POST', `/v2/events/${event.id}/publish`);
+  const tiers = await server.api<{ data: { id: string }[] }>('GET', `/v2/events/${event.id}/tiers`);
+  const order = await server.api<{ tickets: { id: string; qr_token: string }[] }>('POST', '/v2/orders', {
+    event_id: event.id,
+    items: [{ tier_id: tiers.data[0]?.id, quantity: 4 }],
+    payment_method: 'cash',
+  });
+  const tokens = order.tickets.map((t) => t.qr_token);
+  const doorA = await pairDoor(server, event.id, 'North gate');
+  const doorB = await pairDoor(server, event.id, 'Side door');
+
+  await test.step('opens on tonight’s event and goes live', async () => {
+    await boxOffice.go('Monitor');
+    await expect(page).toHaveURL(new RegExp(`/monitor/${event.id}$`));
+    await expect(page.getByRole('heading', { name: 'Scan monitor' })).toBeVisible();
+    await expect(monitor.feedStatus()).toHaveText(/Live/);
+    await expect(monitor.insideCount()).toHaveText('0');
+    await expect(page.getByText('No scans yet.')).toBeVisible();
+    await expect(monitor.door('North gate')).toContainText('never connected');
+    await monitor.enableSound();
+  });
+
+  await test.step('a scan made through the API is on the monitor within 2 s', async () => {
+    const started = Date.now();
+    const scan = await scanAt(server, doorA, tokens[0] ?? '');
+    expect(scan.result).toBe('admitted');
+    await expect(monitor.scanRow(scan.id)).toBeVisible({ timeout: 2_000 });
+    const elapsed = Date.now() - started;
+    console.log(`scan ${scan.id} on the monitor ${elapsed} ms after the validate call started`);
+    expect(elapsed).toBeLessThan(2_000);
+    await expect(monitor.scanRow(scan.id)).toContainText('Admitted');
+    await expect(monitor.scanRow(scan.id)).toContainText('North gate');
+    await expect(monitor.insideCount()).toHaveText('1');
+    await expect(monitor.chart()).toHaveAttribute('data-admitted', '1');
+    await expect(monitor.admittedLastHour()).toHaveText('1');
+    await expect(monitor.door('North gate')).toContainText('online');
+  });
+
+  await test.step('exits lower the inside count; refusals show their reason in words', async () => {
+    await scanAt(server, doorA, tokens[1] ?? '');
+    await expect(monitor.insideCount()).toHaveText('2');
+    await call(server, doorA.key, '/v2/scan/validate', { token: tokens[1], direction: 'out' });
+    await expect(monitor.insideCount()).toHaveText('1');
+    const replay = await scanAt(server, doorA, tokens[0] ?? '');
+    expect(replay.reason).toBe('already_scanned');
+    await expect(monitor.scanRow(replay.id)).toContainText('Already used: this ticket is inside');
+    await expect(monitor.alarm()).toHaveCount(0);
+  });
+
+  await test.step('three rejections within 60 s at one door raise a loud alert', async () => {
+    const bad = await scanAt(server, doorA, 'not-a-ticket');
+    await expect(monitor.scanRow(bad.id)).toContainText('Not a ticket code');
+    await scanAt(server, doorA, 'still-not-a-ticket');
+    await expect(monitor.alert('rejections')).toContainText('3 rejections at North gate');
+    await expect(monitor.rejectedLastHour()).toHaveText('3');
+    // The alarm sounds when the browser allows audio (it did after the click above, here).
+    const soundText = (await monitor.soundControl().textContent()) ?? '';
+    const played = Number(await monitor.soundControl().getAttribute('data-alarms-played'));
+    console.log(`alarm sound: "${soundText}", alarms played: ${played}`);
+    if (soundText.includes('Alarm sound on')) expect(played).toBeGreaterThanOrEqual(1);
+    else expect(soundText).toContain('missed');
+  });
+
+  await test.step('a double admission reported by sync is a loud alert too', async () => {
+    await scanAt(server, doorA, tokens[2] ?? '');
+    const synced = await call<{ results: { conflict: boolean; scan_id: string }[] }>(
+      server,
+      doorB.key,
+      '/v2/scan/sync',
+      {
+        device_id: doorB.id,
+        scans: [{ token: tokens[2], scanned_at: new Date().toISOString(), result: 'admitted' }],
+      },
+    );
+    expect(synced.results[0]?.conflict).toBe(true);
+    await expect(monitor.alert('conflict')).toContainText('Double admission at Side door');
+    await expect(monitor.scanRow(synced.results[0]?.scan_id ?? '')).toContainText('Conflict');
+    await expect(monitor.door('Side door')).toContainText('online');
+    await expect(monitor.door('Side door')).not.toContainText('no sync seen');
+    await expect(monitor.door('North gate')).toContainText('unknown');
+    await expect(monitor.insideCount()).toHaveText('2');
+    await snap(page, 'monitor');
+    mkdirSync(docsShots, { recursive: true });
+    copyFileSync(`${shotsDir}/monitor.png`, `${docsShots}/monitor.png`);
+    await monitor.acknowledgeAll();
+    await expect(monitor.alarm()).toHaveCount(0);
+    await expect(page.getByText(/acknowledged alerts?/)).toBeVisible();
+  });
+
+  await test.step('the server goes away: the monitor says it is behind, reconnects and catches up', async () => {
+    await server.halt();
+    await expect(monitor.feedStatus()).toContainText('Reconnecting…', { timeout: 10_000 });
+    await snap(page, 'monitor-reconnecting');
+    await server.resume();
+    // Made while the monitor may still be waiting to reconnect: the server replays it on resume.
+    const missed = await scanAt(server, doorA, tokens[3] ?? '');
+    await expect(monitor.feedStatus()).toContainText('Caught up', { timeout: 40_000 });
+    await expect(monitor.scanRow(missed.id)).toBeVisible();
+    await expect(monitor.insideCount()).toHaveText('3');
+    // Nothing was taken twice across the reconnect.
+    await expect(monitor.chart()).toHaveAttribute('data-admitted', '4');
+  });
+});
+
+test('a box-office key watches the monitor without the device list', async ({ boxOffice, server, page }) => {
+  const till = await server.api<{ secret: string }>('POST', '/v2/api_keys', {
+    name: 'Till 9',
+    scope: 'box_office',
+  });
+  await page.evaluate('window.sessionStorage.clear()');
+  await boxOffice.signIn(till.secret);
+  await boxOffice.go('Monitor');
+  // No published event: every event is watched.
+  await expect(page).toHaveURL(/\/monitor\/all$/);
+  await expect(monitor(page).feedStatus()).toHaveText(/Live/);
+  await expect(page.getByText('This key cannot list paired devices')).toBeVisible();
+  const answer = await server.api<{ scan: Scan }>('POST', '/v2/scan/validate', { token: 'garbage' });
+  await expect(monitor(page).scanRow(answer.scan.id)).toContainText('Not a ticket code');
+  await expect(monitor(page).door('Tills and API keys (no device)')).toContainText('1');
+});
+
+const monitor = (page: import('@playwright/test').Page) => new MonitorPage(page);

@@ -1,0 +1,51 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/** The browser door page (/door): pairing, camera scanning and the verdict. */
+export class DoorPage {
+  constructor(
+    readonly page: Page,
+    private readonly baseUrl: string,
+  ) {}
+
+  async open(): Promise<void> {
+    await this.page.goto(`${this.baseUrl}/door`);
+    await expect(this.page.getByRole('heading', { name: 'Pair this door' })).toBeVisible();
+  }
+
+  async nameDoor(name: string): Promise<void> {
+    await this.page.getByLabel('Door name').fill(name);
+  }
+
+  /** Pairs by holding the pairing QR up to the camera (the fake camera shows it). */
+  async pairWithCamera(): Promise<void> {
+    await this.page.getByRole('button', { name: 'Scan the pairing QR' }).click();
+    await this.expectPaired();
+  }
+
+  async pairByPasting(code: string): Promise<void> {
+    await this.page.getByLabel('Or paste the pairing code').fill(code);
+    await this.page.getByRole('button', { name: 'Pair', exact: true }).click();
+    await this.expectPaired();
+  }
+
+  async expectPaired(): Promise<void> {
+    await expect(this.page.getByRole('button', { name: 'Start scanning' })).toBeVisible({ timeout: 20_000 });
+  }
+
+  async startScanning(): Promise<void> {
+    await this.page.getByRole('button', { name: 'Start scanning' }).click();
+    await expect(this.page.getByLabel('Camera: ticket QR')).toBeVisible();
+  }
+
+  verdict(): Locator {
+    return this.page.locator('.door-verdict');
+  }
+
+  connection(): Locator {
+    return this.page.getByTestId('door-connection');
+  }
+
+  queued(): Locator {
+    return this.page.getByTestId('door-queued');
+  }
+}

@@ -1,0 +1,69 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+import { LoginPage } from './login-page.js';
+
+/** The self-service kiosk (/kiosk), signed in with a box_office key as a browser kiosk is. */
+export class KioskPage {
+  constructor(
+    readonly page: Page,
+    private readonly baseUrl: string,
+  ) {}
+
+  async open(key: string): Promise<void> {
+    const login = new LoginPage(this.page, this.baseUrl);
+    await login.open('/kiosk');
+    await login.signIn(key);
+    await expect(this.page.getByRole('heading', { name: /Choose your (tickets|event)/ })).toBeVisible();
+  }
+
+  tier(name: string): Locator {
+    return this.page.locator(`button.kiosk-card[data-tier="${name}"]`);
+  }
+
+  async applyCode(code: string): Promise<void> {
+    await this.page.getByRole('button', { name: 'I have an access code' }).click();
+    await this.page.getByLabel('Access code').fill(code);
+    await this.page.getByRole('button', { name: 'Apply' }).click();
+  }
+
+  async more(times: number): Promise<void> {
+    for (let i = 0; i < times; i++) await this.page.getByRole('button', { name: 'One more' }).click();
+  }
+
+  quantity(): Locator {
+    return this.page.getByTestId('kiosk-quantity');
+  }
+
+  total(): Locator {
+    return this.page.getByTestId('kiosk-total');
+  }
+
+  async continue(): Promise<void> {
+    await this.page.getByRole('button', { name: 'Continue' }).click();
+  }
+
+  async enterEmail(email: string, name?: string): Promise<void> {
+    await this.page.getByLabel('Email (for your receipt)').fill(email);
+    if (name !== undefined) await this.page.getByLabel('Name (optional)').fill(name);
+  }
+
+  async payByCard(): Promise<void> {
+    await this.page.getByRole('button', { name: 'Pay by card' }).click();
+    await expect(this.attendant()).toBeVisible();
+  }
+
+  attendant(): Locator {
+    return this.page.getByRole('complementary', { name: 'Attendant' });
+  }
+
+  async attendantSays(answer: 'Approved' | 'Declined'): Promise<void> {
+    await this.attendant().getByRole('button', { name: answer }).click();
+  }
+
+  doorQrs(): Locator {
+    return this.page.locator('img.kiosk-door-qr');
+  }
+
+  walletQrs(): Locator {
+    return this.page.locator('img.kiosk-wallet-qr');
+  }
+}

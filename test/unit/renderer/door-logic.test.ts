@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { QrDebouncer } from '../../../src/renderer/src/lib/qr-debounce.js';
+import { verdictWords } from '../../../src/renderer/src/lib/scan-words.js';
+import { isPairingText } from '../../../src/renderer/src/stores/door-store.js';
+
+describe('the QR debouncer', () => {
+  it('decides once while a QR stays in view, again after it was away for 2 s', () => {
+    const d = new QrDebouncer(2_000);
+    const seen: boolean[] = [];
+    // Held up for 3 s at 10 frames a second: one decision.
+    for (let t = 0; t <= 3_000; t += 100) seen.push(d.accept('A', t));
+    expect(seen.filter(Boolean)).toHaveLength(1);
+    // Out of view 1.5 s, then shown again: still the same presentation.
+    expect(d.accept('A', 4_500)).toBe(false);
+    // Out of view 2 s: a new presentation (a replay), decided again.
+    expect(d.accept('A', 6_500)).toBe(true);
+  });
+
+  it('another code counts at once, and the first one counts again after it', () => {
+    const d = new QrDebouncer(2_000);
+    expect(d.accept('A', 0)).toBe(true);
+    expect(d.accept('B', 100)).toBe(true);
+    expect(d.accept('A', 200)).toBe(true);
+  });
+});
+
+describe('verdict words', () => {
+  it('says what the door must say, with when and where for a replay', () => {
+    expect(verdictWords('admitted', null)).toEqual({ title: 'Admitted', detail: 'Welcome in' });
+    const at = new Date(2026, 11, 24, 20, 14).getTime();
+    expect(verdictWords('rejected', 'already_scanned', { at, door: 'Door 2' }).detail).toBe(
+      'Already scanned 20:14 at Door 2',
+    );
+    expect(verdictWords('rejected', 'already_scanned', { at, door: null }).detail).toBe(
+      'Already scanned 20:14',
+    );
+    expect(verdictWords('rejected', 'already_scanned').detail).toBe('Already scanned');
+    expect(verdictWords('rejected', 'voided').detail).toBe('Voided ticket');
+    expect(verdictWords('rejected', 'wrong_event').detail).toBe('Ticket for another event');
+    expect(verdictWords('rejected', 'expired').detail).toMatch(/^QR code expired/);
+  });
+
+  it('tells a pairing code from a ticket', () => {
+    expect(
+      isPairingText('marquee://pair?url=http%3A%2F%2F127.0.0.1&fp=&token=pair_abcdefghijklmnopqrstuvwx'),
+    ).toBe(true);
+    expect(isPairingText('pair_abcdefghijklmnopqrstuvwxyz012345')).toBe(true);
+    expect(isPairingText('eyJhbGciOiJFZERTQSJ9.eyJzdWIiOiJ0aWsifQ.sig')).toBe(false);
+  });
+});

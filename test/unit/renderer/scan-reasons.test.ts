@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { describeScan, reasonWords } from '../../../src/renderer/src/lib/scan-reasons.js';
+import { scanReasons } from '../../../src/server/schemas/scans.js';
+
+describe('scan reasons in words', () => {
+  it('has words for every reason the server can give', () => {
+    for (const reason of scanReasons) expect(reasonWords[reason]).toMatch(/\w{3,}/);
+    expect(Object.keys(reasonWords).sort()).toEqual([...scanReasons].sort());
+  });
+
+  it('describes admissions, exits, refusals and conflicts', () => {
+    const base = { result: 'admitted', reason: null, direction: 'in', conflict: false } as const;
+    expect(describeScan(base)).toBe('Admitted');
+    expect(describeScan({ ...base, direction: 'out' })).toBe('Exit recorded');
+    expect(describeScan({ ...base, result: 'rejected', reason: 'already_scanned' })).toBe(
+      'Already used: this ticket is inside',
+    );
+    expect(describeScan({ ...base, result: 'rejected', reason: 'already_scanned', conflict: true })).toMatch(
+      /^Double admission/,
+    );
+    expect(describeScan({ ...base, result: 'rejected' })).toMatch(/no reason/);
+  });
+});

@@ -1,0 +1,150 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import {
+  StoredDeviceState,
+  type KeyValueStorage,
+} from '../../../src/renderer/src/lib/stored-device-state.js';
+import { DoorDevice } from '../../../src/scanner/door-device.js';
+import { FetchTransport } from '../../../src/scanner/fetch-transport.js';
+import type { Pairing } from '../../../src/scanner/device-state.js';
+import { ServerSigner } from '../../scanner/support/signer.js';
+
+/** localStorage as the browser has it: strings by key, with a quota that can run out. */
+class MemoryStorage implements KeyValueStorage {
+  readonly items = new Map<string, string>();
+  full = false;
+  getItem(key: string): string | null {
+    return this.items.get(key) ?? null;
+  }
+  setItem(key: string, value: string): void {
+    if (this.full) throw new Error('QuotaExceededError');
+    this.items.set(key, value);
+  }
+  removeItem(key: string): void {
+    this.items.delete(key);
+  }
+}
+
+const signer = new ServerSigner();
+afterAll(() => signer.close());
+
+const pairing: Pairing = {
+  baseUrl: 'http://127.0.0.1:9',
+  fingerprint: null,
+  apiKey: 'sk_live_door',
+  deviceId: 'dev_door',
+  deviceName: 'Door 2',
+  eventId: signer.eventId,
+  pairedAt: signer.ms,
+};
+
+/** A paired door whose server is away (port 9 on loopback: nothing listens). */
+function openDoor(storage: MemoryStorage): { state: StoredDeviceState; door: DoorDevice } {
+  const state = new StoredDeviceState(storage);
+  const door = new DoorDevice({ state, transport: (p) => new FetchTransport(p.baseUrl), now: signer.now });
+  return { state, door };
+}
+
+describe('the door page state in localStorage', () => {
+  it('a reload keeps the pairing, the pack, who is inside and every queued offline scan', async () => {
+    const storage = new MemoryStorage();
+    const first = openDoor(storage);
+    first.state.savePairing(pairing);
+    const pack = signer.pack();
+    first.state.savePack(
+      {
+        event: pack.event,
+        jwks: pack.jwks,
+        generatedAt: pack.generated_at,
+        cursor: '7',
+        pulledAt: signer.ms,
+      },
+      { revoked: [], admissions: [] },
+    );
+    const ticket = signer.ticket();
+    const token = signer.mint(ticket);
+    // Reopen so the device loads the pack the way a page load does.
+    const door = openDoor(storage).door;
+    expect((await door.scan(token, { offline: true })).result).toBe('admitted');
+
+    const reloaded = openDoor(storage);
+    expect(reloaded.state.loadPairing()).toEqual(pairing);
+    expect(reloaded.state.status()).toMatchObject({
+      paired: true,
+      queued: 1,
+      admissions: 1,
+      feedCursor: null,
+    });
+    const replay = await reloaded.door.scan(token, { offline: true });
+    expect(replay).toMatchObject({ result: 'rejected', reason: 'already_scanned', queued: true });
+    expect(reloaded.state.queued(10).map((s) => [s.ticketId, s.result, s.reason, s.seq])).toEqual([
+      [ticket.id, 'admitted', null, 1],
+      [ticket.id, 'rejected', 'already_scanned', 2],
+    ]);
+  });
+
+  it('settling drops synced scans and keeps conflicts; unpairing is refused while scans wait', () => {
+    const storage = new MemoryStorage();
+    const { state } = openDoor(storage);
+    state.savePairing(pairing);
+    const decision = {
+      result: 'admitted' as const,
+      reason: null,
+      ticketId: 'tik_1',
+      eventId: signer.eventId,
+      direction: 'in' as const,
+      scannedAt: signer.ms,
+    };
+    const seq = state.recordOfflineScan('token', decision, { inside: true, count: 1 });
+    expect(state.forget()).toBe(false);
+    state.settle(
+      [seq],
+      [
+        {
+          ticketId: 'tik_1',
+          scannedAt: signer.ms,
+          localResult: 'admitted',
+          serverResult: 'rejected',
+          serverReason: 'already_scanned',
+          conflict: true,
+          recordedAt: signer.ms,
+        },
+      ],
+      signer.ms + 5,
+    );
+    const again = new StoredDeviceState(storage);
+    expect(again.status()).toMatchObject({ queued: 0, conflicts: 1, lastSyncAt: signer.ms + 5 });
+    expect(again.forget()).toBe(true);
+    expect([...storage.items.keys()]).toEqual([]);
+    expect(new StoredDeviceState(storage).loadPairing()).toBeNull();
+  });
+
+  it('a full storage is reported, not thrown into the scan; the scan is still decided', () => {
+    const storage = new MemoryStorage();
+    const { state } = openDoor(storage);
+    state.savePairing(pairing);
+    storage.full = true;
+    const seq = state.recordOfflineScan(
+      'token',
+      {
+        result: 'rejected',
+        reason: 'malformed',
+        ticketId: null,
+        eventId: null,
+        direction: 'in',
+        scannedAt: 1,
+      },
+      null,
+    );
+    expect(seq).toBe(1);
+    expect(state.status().queued).toBe(1);
+    expect(state.writeError).toMatch(/QuotaExceededError/);
+  });
+
+  it('a damaged entry reads as absent instead of breaking the page', () => {
+    const storage = new MemoryStorage();
+    storage.setItem('marquee.door.queue', '{not json');
+    storage.setItem('marquee.door.pairing', JSON.stringify(pairing));
+    const state = new StoredDeviceState(storage);
+    expect(state.status()).toMatchObject({ paired: true, queued: 0 });
+  });
+});
