@@ -13,6 +13,7 @@
 import { readdirSync, writeFileSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import * as prettier from 'prettier';
 import { printResults, type BenchResult } from './bench-result.js';
 import { describeMachine } from './machine.js';
 import { benchmarksMarkdown, type ModuleRun } from './report-markdown.js';
@@ -79,7 +80,9 @@ async function main(): Promise<void> {
       totalSeconds,
       runs,
     });
-    writeFileSync(out, markdown);
+    // Formatted as `npm run lint` (prettier --check) expects, so a fresh report never fails it.
+    const options = (await prettier.resolveConfig(out)) ?? {};
+    writeFileSync(out, await prettier.format(markdown, { ...options, filepath: out }));
     console.log(`wrote ${relative(process.cwd(), out)}`);
   } else {
     console.log('BENCH_ONLY set: docs/benchmarks.md left as it was (it describes whole runs)');

@@ -12,6 +12,7 @@ const ms = (value: number): string =>
 const spread = (s: Spread): string =>
   s.n === 0 ? 'none' : `p50 ${ms(s.p50)}, p99 ${ms(s.p99)}, max ${ms(s.max)} (n=${s.n})`;
 const seconds = (value: number): string => `${(value / 1000).toFixed(1)} s`;
+const count = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
 const money = (cents: number): string =>
   `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`;
 
@@ -84,7 +85,7 @@ export function textReport(
   );
   out.push(
     `Last person through at ${seconds(marks.doorsClosed)}; every door synced and every webhook delivered at ` +
-      `${seconds(marks.caughtUp)}.`,
+      `${seconds(marks.caughtUp)} (catch-up after doors closed: ${ms(marks.caughtUp - marks.doorsClosed)}).`,
   );
 
   section('Doors');
@@ -137,9 +138,9 @@ export function textReport(
     `People let in at the doors: ${a.physical}; valid admissions: ${a.physical - a.wrong} (server: ${record.store.admissions}).`,
   );
   out.push(
-    `Double admissions: ${a.doubleTickets} tickets let in twice (${a.doubleExtra} extra people); ` +
-      `voided/transferred codes let in: ${a.revokedAdmitted}. All were offline decisions ` +
-      `(online wrong admissions: ${a.wrongOnline}).`,
+    `Double admissions: ${count(a.doubleTickets, 'ticket')} let in twice (${count(a.doubleExtra, 'extra person', 'extra people')}); ` +
+      `voided/transferred codes let in: ${a.revokedAdmitted}. Wrong admissions decided online: ${a.wrongOnline} ` +
+      `(the server admits atomically; only a door deciding alone can let a second person in).`,
   );
   out.push(
     `Reported: ${a.deviceReports} offline admissions the server refused, in the doors' conflict logs; ` +
@@ -147,7 +148,7 @@ export function textReport(
   );
   const p = rec.pairs;
   out.push(
-    `Same ticket at two doors at once: ${p.total} times (start gap ${spread(p.startGapMs)}); ` +
+    `Same ticket at two doors at once: ${count(p.total, 'time')} (start gap ${spread(p.startGapMs)}); ` +
       `both doors online ${p.bothOnline}, exactly one admitted ${p.bothOnlineExactlyOne}; with an offline door ` +
       `${p.withOffline}, both admitted ${p.withOfflineBothAdmitted}.`,
   );
@@ -155,7 +156,8 @@ export function textReport(
     out.push(
       `${door(s.door)} sync (${s.why === 'lan_back' ? 'LAN back' : 'closing'}) at ${seconds(s.at)}: ` +
         `${s.uploaded} offline scans uploaded in ${ms(s.ms)} — ${s.admitted} admitted, ${s.rejected} rejected, ` +
-        `${s.conflicts} conflicts, ${s.disagreements} verdicts differing from the door's.`,
+        `${count(s.conflicts, 'conflict')} (another door admitted first), ${s.disagreements} verdicts differing ` +
+        `from the door's, all kept in its conflict log.`,
     );
   }
 

@@ -1,53 +1,50 @@
-import fastifyStatic from "@fastify/static";
-import Fastify, { type FastifyInstance } from "fastify";
-import { existsSync } from "node:fs";
-import { join } from "node:path";
-import { usesHttps, type ServerOptions } from "./config.js";
-import { createContext } from "./context.js";
-import {
-  ensureFirstAdminKey,
-  type FirstAdminKey,
-} from "./domain/first-admin-key.js";
-import { installAccessControl } from "./http/access.js";
-import { installDrain } from "./http/drain.js";
-import { frameworkErrors, installErrorHandling } from "./http/error-handler.js";
-import { installIdempotency } from "./http/idempotency.js";
-import { installJsonBodyParser } from "./http/json-body.js";
-import { lazySchemaController } from "./http/lazy-compilers.js";
-import { installMetering } from "./http/metering.js";
-import { installOpenApi } from "./http/openapi.js";
-import { installRateLimit } from "./http/rate-limit.js";
-import { spaFallback } from "./http/spa-fallback.js";
-import { installValidators } from "./http/validators.js";
-import { startMailSender } from "./mail/start-mail-sender.js";
-import { eventPage } from "./pages/event-page.js";
-import { walletPage } from "./pages/wallet-page.js";
-import { apiKeyRoutes } from "./routes/api-keys.js";
-import { attendeeRoutes } from "./routes/attendees.js";
-import { eventRoutes } from "./routes/events.js";
-import { mailRoutes } from "./routes/mail.js";
-import { metaRoutes } from "./routes/meta.js";
-import { orderRoutes } from "./routes/orders.js";
-import { payoutRoutes } from "./routes/payouts.js";
-import { deviceRoutes } from "./routes/devices.js";
-import { scanKeyRoutes } from "./routes/scan-keys.js";
-import { scanStreamRoutes } from "./routes/scan-stream.js";
-import { scanRoutes } from "./routes/scans.js";
-import { settingsRoutes } from "./routes/settings.js";
-import { ticketRoutes } from "./routes/tickets.js";
-import { tierRoutes } from "./routes/tiers.js";
-import { webhookDeliveryRoutes } from "./routes/webhook-deliveries.js";
-import { webhookEndpointRoutes } from "./routes/webhook-endpoints.js";
-import { ErrorResponse } from "./schemas/common.js";
-import { startBackgroundCheckpoints } from "./store/background-checkpoints.js";
-import { openStore } from "./store/db.js";
-import { ensureTlsMaterial } from "./tls.js";
-import { serverVersion } from "./version.js";
-import { startWebhookDispatcher } from "./webhooks/setup.js";
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { usesHttps, type ServerOptions } from './config.js';
+import { createContext } from './context.js';
+import { ensureFirstAdminKey, type FirstAdminKey } from './domain/first-admin-key.js';
+import { installAccessControl } from './http/access.js';
+import { installDrain } from './http/drain.js';
+import { frameworkErrors, installErrorHandling } from './http/error-handler.js';
+import { installIdempotency } from './http/idempotency.js';
+import { installJsonBodyParser } from './http/json-body.js';
+import { lazySchemaController } from './http/lazy-compilers.js';
+import { installMetering } from './http/metering.js';
+import { installOpenApi } from './http/openapi.js';
+import { installRateLimit } from './http/rate-limit.js';
+import { spaFallback } from './http/spa-fallback.js';
+import { installValidators } from './http/validators.js';
+import { startMailSender } from './mail/start-mail-sender.js';
+import { eventPage } from './pages/event-page.js';
+import { walletPage } from './pages/wallet-page.js';
+import { apiKeyRoutes } from './routes/api-keys.js';
+import { attendeeRoutes } from './routes/attendees.js';
+import { eventRoutes } from './routes/events.js';
+import { mailRoutes } from './routes/mail.js';
+import { metaRoutes } from './routes/meta.js';
+import { orderRoutes } from './routes/orders.js';
+import { payoutRoutes } from './routes/payouts.js';
+import { deviceRoutes } from './routes/devices.js';
+import { scanKeyRoutes } from './routes/scan-keys.js';
+import { scanStreamRoutes } from './routes/scan-stream.js';
+import { scanRoutes } from './routes/scans.js';
+import { settingsRoutes } from './routes/settings.js';
+import { ticketRoutes } from './routes/tickets.js';
+import { tierRoutes } from './routes/tiers.js';
+import { webhookDeliveryRoutes } from './routes/webhook-deliveries.js';
+import { webhookEndpointRoutes } from './routes/webhook-endpoints.js';
+import { ErrorResponse } from './schemas/common.js';
+import { startBackgroundCheckpoints } from './store/background-checkpoints.js';
+import { openStore } from './store/db.js';
+import { ensureTlsMaterial } from './tls.js';
+import { serverVersion } from './version.js';
+import { startWebhookDispatcher } from './webhooks/setup.js';
 
 export const bodyLimitBytes = 1024 * 1024;
 
-declare module "fastify" {
+declare module 'fastify' {
   interface FastifyInstance {
     /** Set when this start created the first admin key; the entry point shows it once. */
     firstAdminKey: FirstAdminKey | null;
@@ -65,20 +62,15 @@ export interface BuildOptions {
  * Builds the venue server: store, plugins in a fixed order (external → app → routes), no
  * listening. Tests and the entry points build it with the same options.
  */
-export async function buildApp(
-  options: ServerOptions,
-  build: BuildOptions = {},
-): Promise<FastifyInstance> {
+export async function buildApp(options: ServerOptions, build: BuildOptions = {}): Promise<FastifyInstance> {
   // A non-loopback bind serves HTTPS with the LAN certificate; Fastify needs it at construction.
-  const tls = usesHttps(options)
-    ? ensureTlsMaterial(options.dataDir, options.host)
-    : null;
-  const db = openStore(join(options.dataDir, "marquee.db"));
+  const tls = usesHttps(options) ? ensureTlsMaterial(options.dataDir, options.host) : null;
+  const db = openStore(join(options.dataDir, 'marquee.db'));
   // The HTTPS server is typed apart from the HTTP one, but routes and hooks see the same API.
   const app = Fastify({
     logger: { level: options.logLevel },
     bodyLimit: bodyLimitBytes,
-    requestIdHeader: "x-request-id",
+    requestIdHeader: 'x-request-id',
     routerOptions: { ignoreTrailingSlash: true },
     frameworkErrors,
     // Requests that reach an open keep-alive connection while draining are served (and the
@@ -94,11 +86,8 @@ export async function buildApp(
       build.provisionalBaseUrl ?? `http://127.0.0.1:${options.port}`,
       tls?.fingerprint256 ?? null,
     );
-    app.decorate("ctx", ctx);
-    app.decorate(
-      "firstAdminKey",
-      ensureFirstAdminKey(ctx.keys, options.dataDir, options.adminKey),
-    );
+    app.decorate('ctx', ctx);
+    app.decorate('firstAdminKey', ensureFirstAdminKey(ctx.keys, options.dataDir, options.adminKey));
 
     installValidators(app);
     installJsonBodyParser(app);
@@ -107,8 +96,8 @@ export async function buildApp(
     app.addSchema(ErrorResponse);
     await installOpenApi(app, serverVersion);
     // Set up front, so every answer (errors and replays included) names its request.
-    app.addHook("onRequest", (request, reply, done) => {
-      reply.header("x-request-id", request.id);
+    app.addHook('onRequest', (request, reply, done) => {
+      reply.header('x-request-id', request.id);
       done();
     });
 
@@ -136,17 +125,14 @@ export async function buildApp(
         await v2.register(webhookDeliveryRoutes);
         await v2.register(settingsRoutes);
       },
-      { prefix: "/v2" },
+      { prefix: '/v2' },
     );
     await app.register(eventPage);
     await app.register(walletPage);
-    if (
-      build.rendererDir &&
-      existsSync(join(build.rendererDir, "index.html"))
-    ) {
+    if (build.rendererDir && existsSync(join(build.rendererDir, 'index.html'))) {
       await app.register(fastifyStatic, {
         root: build.rendererDir,
-        prefix: "/",
+        prefix: '/',
         wildcard: false,
       });
       await app.register(spaFallback);
@@ -157,14 +143,12 @@ export async function buildApp(
     if (options.workers) {
       // WAL checkpoints (an fsync) off the request path; the door scan p99 depends on it.
       const checkpoints = startBackgroundCheckpoints(db, (err) =>
-        app.log.warn({ err }, "background WAL checkpoint"),
+        app.log.warn({ err }, 'background WAL checkpoint'),
       );
-      ctx.lifecycle.onStop("wal checkpoints", () => checkpoints.stop());
+      ctx.lifecycle.onStop('wal checkpoints', () => checkpoints.stop());
     }
-    app.addHook("onClose", async () => {
-      await ctx.lifecycle.stop((name, err) =>
-        app.log.error({ err, task: name }, "stop failed"),
-      );
+    app.addHook('onClose', async () => {
+      await ctx.lifecycle.stop((name, err) => app.log.error({ err, task: name }, 'stop failed'));
       db.close();
     });
     await app.ready();

@@ -3,9 +3,9 @@
  * "Running it"), prints `listening on <url>`, and on SIGTERM/SIGINT lets in-flight requests
  * finish and closes the store cleanly before exiting.
  */
-import { ConfigError, optionsFromEnv } from "./config.js";
-import { startServer, type RunningServer } from "./start.js";
-import { StoreTooNewError } from "./store/db.js";
+import { ConfigError, optionsFromEnv } from './config.js';
+import { startServer, type RunningServer } from './start.js';
+import { StoreTooNewError } from './store/db.js';
 
 async function main(): Promise<void> {
   let running: RunningServer;
@@ -21,9 +21,7 @@ async function main(): Promise<void> {
   }
   const first = running.app.firstAdminKey;
   if (first?.generated) {
-    console.log(
-      `First admin key (shown once; also saved to ${first.file}):\n  ${first.secret}`,
-    );
+    console.log(`First admin key (shown once; also saved to ${first.file}):\n  ${first.secret}`);
   }
   console.log(`listening on ${running.url}`);
 
@@ -31,23 +29,20 @@ async function main(): Promise<void> {
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    running.app.log.info({ signal }, "shutting down");
+    running.app.log.info({ signal }, 'shutting down');
     running
       .close()
       .then(() => process.exit(0))
       .catch((err: unknown) => {
-        console.error("marquee: shutdown failed", err);
+        console.error('marquee: shutdown failed', err);
         process.exit(1);
       });
   };
-  process.on("SIGTERM", () => stop("SIGTERM"));
-  process.on("SIGINT", () => stop("SIGINT"));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
 }
 
 main().catch((err: unknown) => {
-  console.error(
-    "marquee: failed to start:",
-    err instanceof Error ? err.message : err,
-  );
+  console.error('marquee: failed to start:', err instanceof Error ? err.message : err);
   process.exit(1);
 });

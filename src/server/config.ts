@@ -1,11 +1,7 @@
-import { homedir, networkInterfaces } from "node:os";
-import { join } from "node:path";
-import type { MailSenderOverrides } from "./mail/mail-sender.js";
-import {
-  defaultConcurrency,
-  defaultProbeMs,
-  maxProbeMs,
-} from "./webhooks/defaults.js";
+import { homedir, networkInterfaces } from 'node:os';
+import { join } from 'node:path';
+import type { MailSenderOverrides } from './mail/mail-sender.js';
+import { defaultConcurrency, defaultProbeMs, maxProbeMs } from './webhooks/defaults.js';
 
 /** Everything the server needs to start; built from MARQUEE_* variables or by the Electron shell. */
 export interface ServerOptions {
@@ -20,7 +16,7 @@ export interface ServerOptions {
   /** Advertise `_marquee._tcp`; never honoured on a loopback bind. */
   mdns: boolean;
   /** HTTPS with a self-signed certificate on non-loopback binds ('auto'), or plain HTTP ('off'). */
-  tls: "auto" | "off";
+  tls: 'auto' | 'off';
   smtpUrl?: string;
   /** From address of outgoing mail (MARQUEE_SMTP_FROM); defaults to the venue name at a placeholder. */
   smtpFrom?: string;
@@ -44,21 +40,10 @@ export interface ServerOptions {
   webhookRetryScheduleMs?: readonly number[];
 }
 
-export function defaultDataDir(
-  env: NodeJS.ProcessEnv = process.env,
-  platform = process.platform,
-): string {
-  if (platform === "darwin")
-    return join(homedir(), "Library", "Application Support", "marquee");
-  if (platform === "win32")
-    return join(
-      env.APPDATA ?? join(homedir(), "AppData", "Roaming"),
-      "marquee",
-    );
-  return join(
-    env.XDG_DATA_HOME ?? join(homedir(), ".local", "share"),
-    "marquee",
-  );
+export function defaultDataDir(env: NodeJS.ProcessEnv = process.env, platform = process.platform): string {
+  if (platform === 'darwin') return join(homedir(), 'Library', 'Application Support', 'marquee');
+  if (platform === 'win32') return join(env.APPDATA ?? join(homedir(), 'AppData', 'Roaming'), 'marquee');
+  return join(env.XDG_DATA_HOME ?? join(homedir(), '.local', 'share'), 'marquee');
 }
 
 export class ConfigError extends Error {}
@@ -71,104 +56,73 @@ function intSetting(
   max: number,
 ): number {
   const raw = env[name];
-  if (raw === undefined || raw === "") return fallback;
+  if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
   if (!Number.isInteger(value) || value < min || value > max) {
-    throw new ConfigError(
-      `${name} must be a whole number from ${min} to ${max}, got '${raw}'.`,
-    );
+    throw new ConfigError(`${name} must be a whole number from ${min} to ${max}, got '${raw}'.`);
   }
   return value;
 }
 
-export function optionsFromEnv(
-  env: NodeJS.ProcessEnv = process.env,
-): ServerOptions {
+export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): ServerOptions {
   const adminKey = env.MARQUEE_ADMIN_KEY || undefined;
   if (adminKey !== undefined && !/^sk_live_[A-Za-z0-9_]{16,}$/.test(adminKey)) {
     throw new ConfigError(
-      "MARQUEE_ADMIN_KEY must look like sk_live_ followed by at least 16 letters or digits.",
+      'MARQUEE_ADMIN_KEY must look like sk_live_ followed by at least 16 letters or digits.',
     );
   }
   const baseUrl = env.MARQUEE_BASE_URL || undefined;
   if (baseUrl !== undefined && !/^https?:\/\/[^/]+/.test(baseUrl)) {
-    throw new ConfigError(
-      `MARQUEE_BASE_URL must be an http(s) URL, got '${baseUrl}'.`,
-    );
+    throw new ConfigError(`MARQUEE_BASE_URL must be an http(s) URL, got '${baseUrl}'.`);
   }
   const smtpUrl = env.MARQUEE_SMTP_URL || undefined;
   if (smtpUrl !== undefined && !/^smtps?:\/\/[^/]+/.test(smtpUrl)) {
     // The value is not echoed: it may carry the SMTP password.
     throw new ConfigError(
-      "MARQUEE_SMTP_URL must look like smtp://host:port or smtps://user:password@host:port.",
+      'MARQUEE_SMTP_URL must look like smtp://host:port or smtps://user:password@host:port.',
     );
   }
   return {
     dataDir: env.MARQUEE_DATA_DIR || defaultDataDir(env),
-    host: env.MARQUEE_HOST || "0.0.0.0",
-    port: intSetting(env, "MARQUEE_PORT", 4380, 0, 65535),
+    host: env.MARQUEE_HOST || '0.0.0.0',
+    port: intSetting(env, 'MARQUEE_PORT', 4380, 0, 65535),
     adminKey,
-    baseUrl: baseUrl?.replace(/\/+$/, ""),
-    mdns: env.MARQUEE_MDNS !== "0",
-    tls: env.MARQUEE_TLS === "off" ? "off" : "auto",
+    baseUrl: baseUrl?.replace(/\/+$/, ''),
+    mdns: env.MARQUEE_MDNS !== '0',
+    tls: env.MARQUEE_TLS === 'off' ? 'off' : 'auto',
     smtpUrl,
     smtpFrom: env.MARQUEE_SMTP_FROM || undefined,
-    rateLimitPerMinute: intSetting(
-      env,
-      "MARQUEE_RATE_LIMIT",
-      6000,
-      0,
-      10_000_000,
-    ),
-    venueName: env.MARQUEE_VENUE_NAME || "Marquee venue",
-    logLevel: env.MARQUEE_LOG_LEVEL || "info",
+    rateLimitPerMinute: intSetting(env, 'MARQUEE_RATE_LIMIT', 6000, 0, 10_000_000),
+    venueName: env.MARQUEE_VENUE_NAME || 'Marquee venue',
+    logLevel: env.MARQUEE_LOG_LEVEL || 'info',
     workers: true,
-    webhookAllowLinkLocal: env.MARQUEE_WEBHOOK_ALLOW_LINK_LOCAL === "1",
-    webhookProbeMs: intSetting(
-      env,
-      "MARQUEE_WEBHOOK_PROBE_MS",
-      defaultProbeMs,
-      50,
-      maxProbeMs,
-    ),
-    webhookConcurrency: intSetting(
-      env,
-      "MARQUEE_WEBHOOK_CONCURRENCY",
-      defaultConcurrency,
-      1,
-      64,
-    ),
+    webhookAllowLinkLocal: env.MARQUEE_WEBHOOK_ALLOW_LINK_LOCAL === '1',
+    webhookProbeMs: intSetting(env, 'MARQUEE_WEBHOOK_PROBE_MS', defaultProbeMs, 50, maxProbeMs),
+    webhookConcurrency: intSetting(env, 'MARQUEE_WEBHOOK_CONCURRENCY', defaultConcurrency, 1, 64),
     now: Date.now,
   };
 }
 
 export function isLoopback(host: string): boolean {
-  return host === "localhost" || host === "::1" || host.startsWith("127.");
+  return host === 'localhost' || host === '::1' || host.startsWith('127.');
 }
 
 /** A non-loopback bind serves HTTPS unless TLS is explicitly off (CONTRACT.md "bind address"). */
-export function usesHttps(
-  options: Pick<ServerOptions, "host" | "tls">,
-): boolean {
-  return options.tls === "auto" && !isLoopback(options.host);
+export function usesHttps(options: Pick<ServerOptions, 'host' | 'tls'>): boolean {
+  return options.tls === 'auto' && !isLoopback(options.host);
 }
 
 /** The address a person or device on the LAN would type: a wildcard bind maps to a real interface. */
 export function reachableHost(host: string): string {
-  if (host !== "0.0.0.0" && host !== "::")
-    return host.includes(":") ? `[${host}]` : host;
+  if (host !== '0.0.0.0' && host !== '::') return host.includes(':') ? `[${host}]` : host;
   for (const addresses of Object.values(networkInterfaces())) {
     for (const address of addresses ?? []) {
-      if (address.family === "IPv4" && !address.internal)
-        return address.address;
+      if (address.family === 'IPv4' && !address.internal) return address.address;
     }
   }
-  return "127.0.0.1";
+  return '127.0.0.1';
 }
 
-export function listeningUrl(
-  options: Pick<ServerOptions, "host" | "tls">,
-  port: number,
-): string {
-  return `${usesHttps(options) ? "https" : "http"}://${reachableHost(options.host)}:${port}`;
+export function listeningUrl(options: Pick<ServerOptions, 'host' | 'tls'>, port: number): string {
+  return `${usesHttps(options) ? 'https' : 'http'}://${reachableHost(options.host)}:${port}`;
 }

@@ -1,21 +1,21 @@
-import type { ServerOptions } from "./config.js";
-import { ApiKeys } from "./domain/api-keys.js";
-import { EventsService } from "./domain/events.js";
-import { Outbox } from "./domain/outbox.js";
-import { PublicUrls } from "./domain/public-urls.js";
-import { createScanContext, type ScanContext } from "./domain/scan-context.js";
-import { createSales, type Sales, type SalesRepos } from "./domain/sales-context.js";
-import { TiersService } from "./domain/tiers.js";
-import { UsageMeter } from "./domain/usage.js";
-import { Lifecycle } from "./lifecycle.js";
-import { MailOutbox } from "./mail/mail-outbox.js";
-import { MailQueue } from "./mail/mail-queue.js";
-import type { Db } from "./store/db.js";
-import { EventsRepo } from "./store/events-repo.js";
-import { TiersRepo } from "./store/tiers-repo.js";
-import { SigningKeys } from "./tokens/signing-keys.js";
-import { TicketTokens } from "./tokens/ticket-tokens.js";
-import { createWebhooks, type Webhooks } from "./webhooks/setup.js";
+import type { ServerOptions } from './config.js';
+import { ApiKeys } from './domain/api-keys.js';
+import { EventsService } from './domain/events.js';
+import { Outbox } from './domain/outbox.js';
+import { PublicUrls } from './domain/public-urls.js';
+import { createScanContext, type ScanContext } from './domain/scan-context.js';
+import { createSales, type Sales, type SalesRepos } from './domain/sales-context.js';
+import { TiersService } from './domain/tiers.js';
+import { UsageMeter } from './domain/usage.js';
+import { Lifecycle } from './lifecycle.js';
+import { MailOutbox } from './mail/mail-outbox.js';
+import { MailQueue } from './mail/mail-queue.js';
+import type { Db } from './store/db.js';
+import { EventsRepo } from './store/events-repo.js';
+import { TiersRepo } from './store/tiers-repo.js';
+import { SigningKeys } from './tokens/signing-keys.js';
+import { TicketTokens } from './tokens/ticket-tokens.js';
+import { createWebhooks, type Webhooks } from './webhooks/setup.js';
 
 /** Everything a route may use, built once per app; routes never open the store themselves. */
 export interface AppContext {
@@ -38,17 +38,17 @@ export interface AppContext {
   repos: { events: EventsRepo; tiers: TiersRepo } & SalesRepos;
   events: EventsService;
   tiers: TiersService;
-  salesViews: Sales["salesViews"];
-  checkout: Sales["checkout"];
-  orders: Sales["orders"];
-  tickets: Sales["tickets"];
-  attendees: Sales["attendees"];
-  payouts: Sales["payouts"];
+  salesViews: Sales['salesViews'];
+  checkout: Sales['checkout'];
+  orders: Sales['orders'];
+  tickets: Sales['tickets'];
+  attendees: Sales['attendees'];
+  payouts: Sales['payouts'];
   /** Door scanning: devices, validation, sync, door packs, the scan feed (issue 4). */
   scan: ScanContext;
 }
 
-declare module "fastify" {
+declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
   }

@@ -4,23 +4,23 @@
  * message says nothing internal.
  */
 export type ErrorType =
-  | "invalid_request_error"
-  | "authentication_error"
-  | "permission_error"
-  | "not_found_error"
-  | "conflict_error"
-  | "rate_limit_error"
-  | "api_error";
+  | 'invalid_request_error'
+  | 'authentication_error'
+  | 'permission_error'
+  | 'not_found_error'
+  | 'conflict_error'
+  | 'rate_limit_error'
+  | 'api_error';
 
 const typeForStatus: Record<number, ErrorType> = {
-  400: "invalid_request_error",
-  401: "authentication_error",
-  403: "permission_error",
-  404: "not_found_error",
-  409: "conflict_error",
-  413: "invalid_request_error",
-  415: "invalid_request_error",
-  429: "rate_limit_error",
+  400: 'invalid_request_error',
+  401: 'authentication_error',
+  403: 'permission_error',
+  404: 'not_found_error',
+  409: 'conflict_error',
+  413: 'invalid_request_error',
+  415: 'invalid_request_error',
+  429: 'rate_limit_error',
 };
 
 export class ApiError extends Error {
@@ -29,16 +29,11 @@ export class ApiError extends Error {
   readonly code: string;
   readonly param: string | undefined;
 
-  constructor(
-    statusCode: number,
-    code: string,
-    message: string,
-    param?: string,
-  ) {
+  constructor(statusCode: number, code: string, message: string, param?: string) {
     super(message);
-    this.name = "ApiError";
+    this.name = 'ApiError';
     this.statusCode = statusCode;
-    this.type = typeForStatus[statusCode] ?? "api_error";
+    this.type = typeForStatus[statusCode] ?? 'api_error';
     this.code = code;
     this.param = param;
   }
@@ -49,7 +44,7 @@ export interface ErrorBody {
 }
 
 export function errorBody(err: ApiError): ErrorBody {
-  const error: ErrorBody["error"] = {
+  const error: ErrorBody['error'] = {
     type: err.type,
     code: err.code,
     message: err.message,
@@ -59,21 +54,13 @@ export function errorBody(err: ApiError): ErrorBody {
 }
 
 export const invalidField = (param: string, message: string): ApiError =>
-  new ApiError(400, "invalid_field", message, param);
+  new ApiError(400, 'invalid_field', message, param);
 
 export const missingField = (param: string): ApiError =>
-  new ApiError(
-    400,
-    "missing_field",
-    `Missing required field: ${param}.`,
-    param,
-  );
+  new ApiError(400, 'missing_field', `Missing required field: ${param}.`, param);
 
-export const notFound = (what: string, id: string, param = "id"): ApiError =>
-  new ApiError(404, "resource_missing", `No such ${what}: '${id}'.`, param);
+export const notFound = (what: string, id: string, param = 'id'): ApiError =>
+  new ApiError(404, 'resource_missing', `No such ${what}: '${id}'.`, param);
 
-export const conflict = (
-  code: string,
-  message: string,
-  param?: string,
-): ApiError => new ApiError(409, code, message, param);
+export const conflict = (code: string, message: string, param?: string): ApiError =>
+  new ApiError(409, code, message, param);

@@ -1,31 +1,30 @@
-import { randomBytes } from "node:crypto";
+import { randomBytes } from 'node:crypto';
 
 /** Prefixes from CONTRACT.md "Conventions"; one place so a typo cannot mint an unknown kind. */
 export const idPrefix = {
-  event: "evt",
-  tier: "tkt",
-  ticket: "tik",
-  order: "ord",
-  attendee: "atd",
-  payout: "pay",
-  scan: "scn",
-  apiKey: "key",
-  device: "dev",
-  webhookEndpoint: "we",
-  webhookMessage: "msg",
-  delivery: "dlv",
-  refund: "ref",
-  mail: "mail",
+  event: 'evt',
+  tier: 'tkt',
+  ticket: 'tik',
+  order: 'ord',
+  attendee: 'atd',
+  payout: 'pay',
+  scan: 'scn',
+  apiKey: 'key',
+  device: 'dev',
+  webhookEndpoint: 'we',
+  webhookMessage: 'msg',
+  delivery: 'dlv',
+  refund: 'ref',
+  mail: 'mail',
 } as const;
 
 export type IdKind = keyof typeof idPrefix;
 
-const alphabet =
-  "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+const alphabet = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 
 /** Base62 text from random bytes; rejection sampling keeps every character equally likely. */
 export function randomBase62(length: number): string {
-  let out = "";
+  let out = '';
   while (out.length < length) {
     for (const byte of randomBytes(length * 2)) {
       if (byte < 248) out += alphabet[byte % 62];

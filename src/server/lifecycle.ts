@@ -4,18 +4,13 @@
  * run in the order they were added, with the store's close added last by buildApp.
  */
 export class Lifecycle {
-  private readonly tasks: { name: string; run: () => void | Promise<void> }[] =
-    [];
+  private readonly tasks: { name: string; run: () => void | Promise<void> }[] = [];
 
   /**
    * `first` puts the task before every other: a listener added after the app was built (the
    * desktop's loopback one) must stop accepting before the workers behind it stop.
    */
-  onStop(
-    name: string,
-    run: () => void | Promise<void>,
-    { first = false }: { first?: boolean } = {},
-  ): void {
+  onStop(name: string, run: () => void | Promise<void>, { first = false }: { first?: boolean } = {}): void {
     if (first) this.tasks.unshift({ name, run });
     else this.tasks.push({ name, run });
   }

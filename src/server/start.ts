@@ -1,10 +1,10 @@
-import type { FastifyInstance } from "fastify";
-import { existsSync } from "node:fs";
-import { fileURLToPath } from "node:url";
-import { buildApp } from "./app.js";
-import { listeningUrl, type ServerOptions } from "./config.js";
-import { listenLoopback } from "./extra-listener.js";
-import { advertise } from "./mdns.js";
+import type { FastifyInstance } from 'fastify';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app.js';
+import { listeningUrl, type ServerOptions } from './config.js';
+import { listenLoopback } from './extra-listener.js';
+import { advertise } from './mdns.js';
 
 export interface RunningServer {
   url: string;
@@ -17,7 +17,7 @@ export interface RunningServer {
 
 /** The built renderer, wherever this module runs from: the source tree (tsx) or a bundle in out/. */
 export function defaultRendererDir(): string | undefined {
-  const candidates = ["../../out/renderer", "../renderer"].map((rel) =>
+  const candidates = ['../../out/renderer', '../renderer'].map((rel) =>
     fileURLToPath(new URL(rel, import.meta.url)),
   );
   return candidates.find((dir) => existsSync(dir));
@@ -44,23 +44,18 @@ export async function startServer(
     throw err;
   }
   const address = app.server.address();
-  const port =
-    typeof address === "object" && address ? address.port : options.port;
+  const port = typeof address === 'object' && address ? address.port : options.port;
   const url = listeningUrl(options, port);
   if (!options.baseUrl) app.ctx.urls.setBase(url);
   // Advertised only once listening, with the real port; withdrawn when the app stops.
-  const advert = advertise(
-    options,
-    port,
-    app.ctx.scan.certFingerprint,
-    (err) => app.log.warn({ err }, "mDNS advertisement failed"),
+  const advert = advertise(options, port, app.ctx.scan.certFingerprint, (err) =>
+    app.log.warn({ err }, 'mDNS advertisement failed'),
   );
-  if (advert) app.ctx.lifecycle.onStop("mdns", () => advert.stop());
+  if (advert) app.ctx.lifecycle.onStop('mdns', () => advert.stop());
   let loopbackUrl: string | undefined;
   if (listen.loopbackPort !== undefined) {
     try {
-      loopbackUrl = (await listenLoopback(app, { port: listen.loopbackPort }))
-        .url;
+      loopbackUrl = (await listenLoopback(app, { port: listen.loopbackPort })).url;
     } catch (err) {
       await app.close();
       throw err;

@@ -12,8 +12,6 @@ export function parseIso(value: string): number {
   return Date.parse(value);
 }
 
-export function parseIsoOrNull(
-  value: string | null | undefined,
-): number | null {
+export function parseIsoOrNull(value: string | null | undefined): number | null {
   return value === null || value === undefined ? null : Date.parse(value);
 }

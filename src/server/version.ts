@@ -1,2 +1,2 @@
 /** Kept in step with package.json by a unit test; imported rather than read so bundles carry it. */
-export const serverVersion = "0.1.0";
+export const serverVersion = '0.1.0';

@@ -9,8 +9,8 @@ export const tokenSkewSeconds = 30;
 export const tokenRefreshBelowSeconds = 240;
 
 export interface TicketTokenHeader {
-  alg: "EdDSA";
-  typ: "ticket+jwt";
+  alg: 'EdDSA';
+  typ: 'ticket+jwt';
   kid: string;
 }
 
@@ -23,16 +23,15 @@ export interface TicketTokenClaims {
 }
 
 export interface Ed25519Jwk {
-  kty: "OKP";
-  crv: "Ed25519";
+  kty: 'OKP';
+  crv: 'Ed25519';
   x: string;
   kid: string;
-  alg?: "EdDSA";
-  use?: "sig";
+  alg?: 'EdDSA';
+  use?: 'sig';
 }
 
-export type TokenRejection =
-  "malformed" | "invalid_signature" | "expired" | "not_yet_valid";
+export type TokenRejection = 'malformed' | 'invalid_signature' | 'expired' | 'not_yet_valid';
 
 export interface ParsedToken {
   header: TicketTokenHeader;
@@ -48,8 +47,8 @@ function decodeSegment(segment: string): unknown {
 }
 
 export function base64UrlToBytes(text: string): Uint8Array {
-  const base64 = text.replace(/-/g, "+").replace(/_/g, "/");
-  const padded = base64 + "=".repeat((4 - (base64.length % 4)) % 4);
+  const base64 = text.replace(/-/g, '+').replace(/_/g, '/');
+  const padded = base64 + '='.repeat((4 - (base64.length % 4)) % 4);
   const binary = atob(padded);
   const bytes = new Uint8Array(binary.length);
   for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
@@ -57,34 +56,20 @@ export function base64UrlToBytes(text: string): Uint8Array {
 }
 
 const isId = (value: unknown, prefix: string): value is string =>
-  typeof value === "string" &&
-  value.startsWith(`${prefix}_`) &&
-  value.length <= 80;
+  typeof value === 'string' && value.startsWith(`${prefix}_`) && value.length <= 80;
 
 /** Splits and checks the shape of a token; null when it is not a ticket token at all. */
 export function parseTicketToken(token: string): ParsedToken | null {
-  if (typeof token !== "string" || token.length > 2048) return null;
-  const parts = token.split(".");
-  if (parts.length !== 3 || !parts.every((part) => b64urlPattern.test(part)))
-    return null;
+  if (typeof token !== 'string' || token.length > 2048) return null;
+  const parts = token.split('.');
+  if (parts.length !== 3 || !parts.every((part) => b64urlPattern.test(part))) return null;
   const [h, p, s] = parts as [string, string, string];
   try {
     const header = decodeSegment(h) as Partial<TicketTokenHeader>;
     const claims = decodeSegment(p) as Partial<TicketTokenClaims>;
-    if (
-      header.alg !== "EdDSA" ||
-      header.typ !== "ticket+jwt" ||
-      typeof header.kid !== "string"
-    )
-      return null;
-    if (
-      !isId(claims.sub, "tik") ||
-      !isId(claims.evt, "evt") ||
-      !isId(claims.tier, "tkt")
-    )
-      return null;
-    if (!Number.isInteger(claims.iat) || !Number.isInteger(claims.exp))
-      return null;
+    if (header.alg !== 'EdDSA' || header.typ !== 'ticket+jwt' || typeof header.kid !== 'string') return null;
+    if (!isId(claims.sub, 'tik') || !isId(claims.evt, 'evt') || !isId(claims.tier, 'tkt')) return null;
+    if (!Number.isInteger(claims.iat) || !Number.isInteger(claims.exp)) return null;
     const signature = base64UrlToBytes(s);
     if (signature.length !== 64) return null;
     return {
@@ -99,11 +84,8 @@ export function parseTicketToken(token: string): ParsedToken | null {
 }
 
 /** The time window check every validator applies, at the moment of the scan. */
-export function windowRejection(
-  claims: TicketTokenClaims,
-  atSeconds: number,
-): TokenRejection | null {
-  if (atSeconds < claims.iat - tokenSkewSeconds) return "not_yet_valid";
-  if (atSeconds > claims.exp + tokenSkewSeconds) return "expired";
+export function windowRejection(claims: TicketTokenClaims, atSeconds: number): TokenRejection | null {
+  if (atSeconds < claims.iat - tokenSkewSeconds) return 'not_yet_valid';
+  if (atSeconds > claims.exp + tokenSkewSeconds) return 'expired';
   return null;
 }

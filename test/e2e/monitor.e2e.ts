@@ -158,6 +158,7 @@ test('the scan monitor: live scans within 2 s, chart, doors, loud alerts, reconn
     // Made while the monitor may still be waiting to reconnect: the server replays it on resume.
     const missed = await scanAt(server, doorA, tokens[3] ?? '');
     await expect(monitor.feedStatus()).toContainText('Caught up', { timeout: 40_000 });
+    console.log(`after the restart: "${await monitor.feedStatus().textContent()}"`);
     await expect(monitor.scanRow(missed.id)).toBeVisible();
     await expect(monitor.insideCount()).toHaveText('3');
     // Nothing was taken twice across the reconnect.

@@ -1,44 +1,37 @@
-import type {
-  FastifyInstance,
-  InjectOptions,
-  LightMyRequestResponse,
-} from "fastify";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { buildApp } from "../../src/server/app.js";
-import type { ServerOptions } from "../../src/server/config.js";
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildApp } from '../../src/server/app.js';
+import type { ServerOptions } from '../../src/server/config.js';
 
-export const adminSecret = "sk_live_testadminkey0000000000000001";
+export const adminSecret = 'sk_live_testadminkey0000000000000001';
 
 /** A clock tests can move: sale windows and token lifetimes depend on it. */
 export class TestClock {
-  constructor(public ms = Date.parse("2026-11-22T12:00:00Z")) {}
+  constructor(public ms = Date.parse('2026-11-22T12:00:00Z')) {}
   now = (): number => this.ms;
   advance(seconds: number): void {
     this.ms += seconds * 1000;
   }
 }
 
-export function tempDataDir(prefix = "marquee-test-"): string {
+export function tempDataDir(prefix = 'marquee-test-'): string {
   return mkdtempSync(join(tmpdir(), prefix));
 }
 
-export function testOptions(
-  dataDir: string,
-  overrides: Partial<ServerOptions> = {},
-): ServerOptions {
+export function testOptions(dataDir: string, overrides: Partial<ServerOptions> = {}): ServerOptions {
   return {
     dataDir,
-    host: "127.0.0.1",
+    host: '127.0.0.1',
     port: 0,
     adminKey: adminSecret,
-    baseUrl: "http://venue.test",
+    baseUrl: 'http://venue.test',
     mdns: false,
-    tls: "off",
+    tls: 'off',
     rateLimitPerMinute: 0,
-    venueName: "Test venue",
-    logLevel: "silent",
+    venueName: 'Test venue',
+    logLevel: 'silent',
     workers: false,
     now: Date.now,
     ...overrides,
@@ -51,7 +44,7 @@ export interface TestApp {
   clock: TestClock;
   /** inject with the admin key unless `auth` overrides it (null: no Authorization header). */
   call(
-    method: InjectOptions["method"],
+    method: InjectOptions['method'],
     url: string,
     body?: unknown,
     auth?: string | null,
@@ -61,14 +54,10 @@ export interface TestApp {
 }
 
 /** Builds the real app on a fresh SQLite file in a temp dir, with an injectable clock. */
-export async function makeTestApp(
-  overrides: Partial<ServerOptions> = {},
-): Promise<TestApp> {
+export async function makeTestApp(overrides: Partial<ServerOptions> = {}): Promise<TestApp> {
   const dataDir = tempDataDir();
   const clock = new TestClock();
-  const app = await buildApp(
-    testOptions(dataDir, { now: clock.now, ...overrides }),
-  );
+  const app = await buildApp(testOptions(dataDir, { now: clock.now, ...overrides }));
   return {
     app,
     dataDir,
@@ -79,13 +68,13 @@ export async function makeTestApp(
         url,
         headers: {
           ...(auth === null ? {} : { authorization: `Bearer ${auth}` }),
-          ...(body === undefined ? {} : { "content-type": "application/json" }),
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
           ...headers,
         },
         ...(body === undefined
           ? {}
           : {
-              payload: typeof body === "string" ? body : JSON.stringify(body),
+              payload: typeof body === 'string' ? body : JSON.stringify(body),
             }),
       }),
     close: async () => {
@@ -100,18 +89,14 @@ export async function publishedEvent(
   t: TestApp,
   tier: Record<string, unknown> = {},
 ): Promise<{ eventId: string; tierId: string }> {
-  const created = await t.call("POST", "/v2/events", {
-    title: "Night show",
-    venue: "Main hall",
-    doors_at: "2026-12-24T19:00:00+00:00",
-    tickets: [
-      { name: "General admission", price_cents: 2500, quantity: 100, ...tier },
-    ],
+  const created = await t.call('POST', '/v2/events', {
+    title: 'Night show',
+    venue: 'Main hall',
+    doors_at: '2026-12-24T19:00:00+00:00',
+    tickets: [{ name: 'General admission', price_cents: 2500, quantity: 100, ...tier }],
   });
   const event = created.json() as { id: string };
-  await t.call("POST", `/v2/events/${event.id}/publish`);
-  const tiers = (
-    await t.call("GET", `/v2/events/${event.id}/tiers`)
-  ).json() as { data: { id: string }[] };
+  await t.call('POST', `/v2/events/${event.id}/publish`);
+  const tiers = (await t.call('GET', `/v2/events/${event.id}/tiers`)).json() as { data: { id: string }[] };
   return { eventId: event.id, tierId: tiers.data[0]!.id };
 }

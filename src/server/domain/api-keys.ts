@@ -1,10 +1,10 @@
-import { createHash } from "node:crypto";
-import { notFound } from "../errors.js";
-import { newId, randomBase62 } from "../ids.js";
-import type { Db } from "../store/db.js";
-import { toIso } from "../time.js";
+import { createHash } from 'node:crypto';
+import { notFound } from '../errors.js';
+import { newId, randomBase62 } from '../ids.js';
+import type { Db } from '../store/db.js';
+import { toIso } from '../time.js';
 
-export const scopes = ["admin", "box_office", "scanner"] as const;
+export const scopes = ['admin', 'box_office', 'scanner'] as const;
 export type Scope = (typeof scopes)[number];
 
 export interface ApiKeyRecord {
@@ -38,8 +38,7 @@ export interface ApiKeyView {
 export const newSecret = (): string => `sk_live_${randomBase62(32)}`;
 
 /** Keys are 190 random bits, so a fast hash is enough; no stretching needed to resist guessing. */
-export const hashSecret = (secret: string): string =>
-  createHash("sha256").update(secret).digest("hex");
+export const hashSecret = (secret: string): string => createHash('sha256').update(secret).digest('hex');
 
 const fromRow = (row: ApiKeyRow): ApiKeyRecord => ({
   id: row.id,
@@ -73,9 +72,7 @@ export class ApiKeys {
     private readonly now: () => number,
   ) {
     const rows = db
-      .prepare(
-        "SELECT id, name, scope, last4, created_at, revoked_at, secret_hash FROM api_keys",
-      )
+      .prepare('SELECT id, name, scope, last4, created_at, revoked_at, secret_hash FROM api_keys')
       .all() as (ApiKeyRow & { secret_hash: string })[];
     for (const row of rows) this.byHash.set(row.secret_hash, fromRow(row));
   }
@@ -90,13 +87,9 @@ export class ApiKeys {
   }
 
   /** Stores a key for a secret; the caller shows the secret once and it is never readable again. */
-  create(
-    name: string,
-    scope: Scope,
-    secret = newSecret(),
-  ): { key: ApiKeyRecord; secret: string } {
+  create(name: string, scope: Scope, secret = newSecret()): { key: ApiKeyRecord; secret: string } {
     const key: ApiKeyRecord = {
-      id: newId("apiKey"),
+      id: newId('apiKey'),
       name,
       scope,
       last4: secret.slice(-4),
@@ -106,7 +99,7 @@ export class ApiKeys {
     const hash = hashSecret(secret);
     this.db
       .prepare(
-        "INSERT INTO api_keys (id, name, scope, secret_hash, last4, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+        'INSERT INTO api_keys (id, name, scope, secret_hash, last4, created_at) VALUES (?, ?, ?, ?, ?, ?)',
       )
       .run(key.id, name, scope, hash, key.last4, key.createdAt);
     this.byHash.set(hash, key);
@@ -115,14 +108,12 @@ export class ApiKeys {
 
   get(id: string): ApiKeyRecord {
     for (const key of this.byHash.values()) if (key.id === id) return key;
-    throw notFound("API key", id);
+    throw notFound('API key', id);
   }
 
   list(): ApiKeyRecord[] {
     const rows = this.db
-      .prepare(
-        "SELECT id, name, scope, last4, created_at, revoked_at FROM api_keys ORDER BY seq",
-      )
+      .prepare('SELECT id, name, scope, last4, created_at, revoked_at FROM api_keys ORDER BY seq')
       .all() as ApiKeyRow[];
     return rows.map(fromRow);
   }
@@ -132,9 +123,7 @@ export class ApiKeys {
     const key = this.get(id);
     if (key.revokedAt === null) {
       key.revokedAt = this.now();
-      this.db
-        .prepare("UPDATE api_keys SET revoked_at = ? WHERE id = ?")
-        .run(key.revokedAt, id);
+      this.db.prepare('UPDATE api_keys SET revoked_at = ? WHERE id = ?').run(key.revokedAt, id);
     }
     return key;
   }

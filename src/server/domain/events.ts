@@ -1,23 +1,15 @@
-import { conflict, invalidField, notFound } from "../errors.js";
-import { newId } from "../ids.js";
-import type {
-  EventCreateInput,
-  EventPatchInput,
-  EventView,
-} from "../schemas/events.js";
-import { inTransaction, type Db } from "../store/db.js";
-import type {
-  EventChanges,
-  EventRow,
-  EventsRepo,
-} from "../store/events-repo.js";
-import { decodeCursor, toPage, type Page } from "../store/pagination.js";
-import type { TiersRepo } from "../store/tiers-repo.js";
-import { parseIso } from "../time.js";
-import type { Outbox } from "./outbox.js";
-import type { PublicUrls } from "./public-urls.js";
-import { newTierRow } from "./tiers.js";
-import { viewEvent, viewTier } from "./views.js";
+import { conflict, invalidField, notFound } from '../errors.js';
+import { newId } from '../ids.js';
+import type { EventCreateInput, EventPatchInput, EventView } from '../schemas/events.js';
+import { inTransaction, type Db } from '../store/db.js';
+import type { EventChanges, EventRow, EventsRepo } from '../store/events-repo.js';
+import { decodeCursor, toPage, type Page } from '../store/pagination.js';
+import type { TiersRepo } from '../store/tiers-repo.js';
+import { parseIso } from '../time.js';
+import type { Outbox } from './outbox.js';
+import type { PublicUrls } from './public-urls.js';
+import { newTierRow } from './tiers.js';
+import { viewEvent, viewTier } from './views.js';
 
 export interface EventsDeps {
   db: Db;
@@ -34,7 +26,7 @@ export class EventsService {
 
   require(id: string): EventRow {
     const row = this.deps.events.find(id);
-    if (!row) throw notFound("event", id);
+    if (!row) throw notFound('event', id);
     return row;
   }
 
@@ -52,30 +44,24 @@ export class EventsService {
     const { events, tiers, outbox, now } = this.deps;
     return inTransaction(this.deps.db, () => {
       const at = now();
-      const row: Omit<EventRow, "seq"> = {
-        id: newId("event"),
+      const row: Omit<EventRow, 'seq'> = {
+        id: newId('event'),
         title: input.title,
         venue: input.venue,
         doors_at: parseIso(input.doors_at),
-        on_sale_at:
-          input.on_sale_at === undefined ? at : parseIso(input.on_sale_at),
-        status: "draft",
-        currency: input.currency ?? "usd",
+        on_sale_at: input.on_sale_at === undefined ? at : parseIso(input.on_sale_at),
+        status: 'draft',
+        currency: input.currency ?? 'usd',
         created_at: at,
         updated_at: at,
       };
       events.insert(row);
       const event = viewEvent({ ...row, seq: 0 }, this.deps.urls);
-      outbox.emit("event.created", event);
+      outbox.emit('event.created', event);
       (input.tickets ?? []).forEach((item, index) => {
-        const tier = newTierRow(
-          row,
-          { quantity: 100, ...item },
-          at,
-          `tickets[${index}].`,
-        );
+        const tier = newTierRow(row, { quantity: 100, ...item }, at, `tickets[${index}].`);
         tiers.insert(tier);
-        outbox.emit("tier.created", viewTier({ ...tier, seq: 0 }));
+        outbox.emit('tier.created', viewTier({ ...tier, seq: 0 }));
       });
       return event;
     });
@@ -85,43 +71,30 @@ export class EventsService {
     const { events, tiers, outbox, now } = this.deps;
     return inTransaction(this.deps.db, () => {
       const current = this.require(id);
-      if (current.status === "cancelled") {
-        throw conflict(
-          "event_cancelled",
-          "A cancelled event can no longer be changed.",
-        );
+      if (current.status === 'cancelled') {
+        throw conflict('event_cancelled', 'A cancelled event can no longer be changed.');
       }
       const changes: EventChanges = {
         title: input.title,
         venue: input.venue,
-        doors_at:
-          input.doors_at === undefined ? undefined : parseIso(input.doors_at),
-        on_sale_at:
-          input.on_sale_at === undefined
-            ? undefined
-            : parseIso(input.on_sale_at),
+        doors_at: input.doors_at === undefined ? undefined : parseIso(input.doors_at),
+        on_sale_at: input.on_sale_at === undefined ? undefined : parseIso(input.on_sale_at),
         currency: input.currency,
       };
-      if (
-        changes.currency !== undefined &&
-        changes.currency !== current.currency
-      ) {
+      if (changes.currency !== undefined && changes.currency !== current.currency) {
         if (tiers.soldForEvent(id) > 0) {
-          throw invalidField(
-            "currency",
-            "The currency cannot change once tickets have been sold.",
-          );
+          throw invalidField('currency', 'The currency cannot change once tickets have been sold.');
         }
         // Tiers carry the event's currency; they follow it so the two never disagree.
         // Each tier changes too, so webhook consumers holding tiers hear of it like any tier edit.
         for (const tier of tiers.forEvent(id)) {
           tiers.update(tier.id, { currency: changes.currency }, now());
-          outbox.emit("tier.updated", viewTier(tiers.find(tier.id) ?? tier));
+          outbox.emit('tier.updated', viewTier(tiers.find(tier.id) ?? tier));
         }
       }
       events.update(id, changes, now());
       const event = viewEvent(this.require(id), this.deps.urls);
-      outbox.emit("event.updated", event);
+      outbox.emit('event.updated', event);
       return event;
     });
   }
@@ -130,17 +103,13 @@ export class EventsService {
   publish(id: string): EventView {
     return inTransaction(this.deps.db, () => {
       const current = this.require(id);
-      if (current.status === "cancelled") {
-        throw conflict(
-          "event_cancelled",
-          "A cancelled event cannot be published again.",
-        );
+      if (current.status === 'cancelled') {
+        throw conflict('event_cancelled', 'A cancelled event cannot be published again.');
       }
-      if (current.status === "published")
-        return viewEvent(current, this.deps.urls);
-      this.deps.events.update(id, { status: "published" }, this.deps.now());
+      if (current.status === 'published') return viewEvent(current, this.deps.urls);
+      this.deps.events.update(id, { status: 'published' }, this.deps.now());
       const event = viewEvent(this.require(id), this.deps.urls);
-      this.deps.outbox.emit("event.published", event);
+      this.deps.outbox.emit('event.published', event);
       return event;
     });
   }
@@ -152,11 +121,10 @@ export class EventsService {
   cancel(id: string): EventView {
     return inTransaction(this.deps.db, () => {
       const current = this.require(id);
-      if (current.status === "cancelled")
-        return viewEvent(current, this.deps.urls);
-      this.deps.events.update(id, { status: "cancelled" }, this.deps.now());
+      if (current.status === 'cancelled') return viewEvent(current, this.deps.urls);
+      this.deps.events.update(id, { status: 'cancelled' }, this.deps.now());
       const event = viewEvent(this.require(id), this.deps.urls);
-      this.deps.outbox.emit("event.updated", event);
+      this.deps.outbox.emit('event.updated', event);
       return event;
     });
   }

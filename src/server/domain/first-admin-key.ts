@@ -1,6 +1,6 @@
-import { writeFileSync } from "node:fs";
-import { join } from "node:path";
-import type { ApiKeys } from "./api-keys.js";
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { ApiKeys } from './api-keys.js';
 
 export interface FirstAdminKey {
   secret: string;
@@ -19,9 +19,9 @@ export function ensureFirstAdminKey(
   configured?: string,
 ): FirstAdminKey | null {
   if (keys.count() > 0) return null;
-  const { secret } = keys.create("First admin key", "admin", configured);
+  const { secret } = keys.create('First admin key', 'admin', configured);
   if (configured) return { secret, generated: false, file: null };
-  const file = join(dataDir, "admin-key.txt");
+  const file = join(dataDir, 'admin-key.txt');
   writeFileSync(file, `${secret}\n`, { mode: 0o600 });
   return { secret, generated: true, file };
 }

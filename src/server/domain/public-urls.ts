@@ -10,7 +10,7 @@ export class PublicUrls {
   }
 
   setBase(url: string): void {
-    this.baseUrl = url.replace(/\/+$/, "");
+    this.baseUrl = url.replace(/\/+$/, '');
   }
 
   eventPage(eventId: string): string {

@@ -1,19 +1,14 @@
-import { conflict, notFound } from "../errors.js";
-import { newId } from "../ids.js";
-import type {
-  EventTicketInput,
-  TierCreateInput,
-  TierPatchInput,
-  TierView,
-} from "../schemas/tiers.js";
-import { inTransaction, type Db } from "../store/db.js";
-import type { EventRow, EventsRepo } from "../store/events-repo.js";
-import { decodeCursor, toPage, type Page } from "../store/pagination.js";
-import type { TierChanges, TierRow, TiersRepo } from "../store/tiers-repo.js";
-import { parseIsoOrNull } from "../time.js";
-import type { Outbox } from "./outbox.js";
-import { checkTierRules } from "./tier-rules.js";
-import { viewTier } from "./views.js";
+import { conflict, notFound } from '../errors.js';
+import { newId } from '../ids.js';
+import type { EventTicketInput, TierCreateInput, TierPatchInput, TierView } from '../schemas/tiers.js';
+import { inTransaction, type Db } from '../store/db.js';
+import type { EventRow, EventsRepo } from '../store/events-repo.js';
+import { decodeCursor, toPage, type Page } from '../store/pagination.js';
+import type { TierChanges, TierRow, TiersRepo } from '../store/tiers-repo.js';
+import { parseIsoOrNull } from '../time.js';
+import type { Outbox } from './outbox.js';
+import { checkTierRules } from './tier-rules.js';
+import { viewTier } from './views.js';
 
 export interface TiersDeps {
   db: Db;
@@ -25,13 +20,13 @@ export interface TiersDeps {
 
 /** A new tier row with the contract's defaults, checked against the cross-field rules. */
 export function newTierRow(
-  event: Pick<EventRow, "id" | "currency">,
+  event: Pick<EventRow, 'id' | 'currency'>,
   input: (TierCreateInput | EventTicketInput) & { quantity: number },
   at: number,
-  paramPrefix = "",
-): Omit<TierRow, "seq"> {
-  const row: Omit<TierRow, "seq"> = {
-    id: newId("tier"),
+  paramPrefix = '',
+): Omit<TierRow, 'seq'> {
+  const row: Omit<TierRow, 'seq'> = {
+    id: newId('tier'),
     event_id: event.id,
     name: input.name,
     price_cents: input.price_cents,
@@ -41,7 +36,7 @@ export function newTierRow(
     sale_starts_at: parseIsoOrNull(input.sale_starts_at),
     sale_ends_at: parseIsoOrNull(input.sale_ends_at),
     max_per_order: input.max_per_order ?? 10,
-    visibility: input.visibility ?? "public",
+    visibility: input.visibility ?? 'public',
     access_code: input.access_code ?? null,
     created_at: at,
     updated_at: at,
@@ -55,7 +50,7 @@ export class TiersService {
 
   require(id: string): TierRow {
     const row = this.deps.tiers.find(id);
-    if (!row) throw notFound("tier", id);
+    if (!row) throw notFound('tier', id);
     return row;
   }
 
@@ -65,36 +60,25 @@ export class TiersService {
 
   private requireEvent(eventId: string): EventRow {
     const event = this.deps.events.find(eventId);
-    if (!event) throw notFound("event", eventId, "event_id");
+    if (!event) throw notFound('event', eventId, 'event_id');
     return event;
   }
 
-  list(
-    eventId: string,
-    limit: number,
-    cursor: string | undefined,
-  ): Page<TierView> {
+  list(eventId: string, limit: number, cursor: string | undefined): Page<TierView> {
     this.requireEvent(eventId);
-    return toPage(
-      this.deps.tiers.page(eventId, decodeCursor(cursor), limit + 1),
-      limit,
-      viewTier,
-    );
+    return toPage(this.deps.tiers.page(eventId, decodeCursor(cursor), limit + 1), limit, viewTier);
   }
 
   create(eventId: string, input: TierCreateInput): TierView {
     return inTransaction(this.deps.db, () => {
       const event = this.requireEvent(eventId);
-      if (event.status === "cancelled") {
-        throw conflict(
-          "event_cancelled",
-          "Tiers cannot be added to a cancelled event.",
-        );
+      if (event.status === 'cancelled') {
+        throw conflict('event_cancelled', 'Tiers cannot be added to a cancelled event.');
       }
       const row = newTierRow(event, input, this.deps.now());
       this.deps.tiers.insert(row);
       const tier = viewTier(this.require(row.id));
-      this.deps.outbox.emit("tier.created", tier);
+      this.deps.outbox.emit('tier.created', tier);
       return tier;
     });
   }
@@ -112,32 +96,20 @@ export class TiersService {
         price_cents: input.price_cents,
         currency: input.currency,
         quantity: input.quantity,
-        sale_starts_at:
-          input.sale_starts_at === undefined
-            ? undefined
-            : parseIsoOrNull(input.sale_starts_at),
-        sale_ends_at:
-          input.sale_ends_at === undefined
-            ? undefined
-            : parseIsoOrNull(input.sale_ends_at),
+        sale_starts_at: input.sale_starts_at === undefined ? undefined : parseIsoOrNull(input.sale_starts_at),
+        sale_ends_at: input.sale_ends_at === undefined ? undefined : parseIsoOrNull(input.sale_ends_at),
         max_per_order: input.max_per_order,
         visibility: input.visibility,
         access_code: input.access_code,
       };
-      if (
-        changes.visibility &&
-        changes.visibility !== "access_code" &&
-        input.access_code === undefined
-      ) {
+      if (changes.visibility && changes.visibility !== 'access_code' && input.access_code === undefined) {
         changes.access_code = null;
       }
-      const defined = Object.fromEntries(
-        Object.entries(changes).filter(([, v]) => v !== undefined),
-      );
+      const defined = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
       checkTierRules({ ...current, ...defined }, event.currency);
       this.deps.tiers.update(id, changes, this.deps.now());
       const tier = viewTier(this.require(id));
-      this.deps.outbox.emit("tier.updated", tier);
+      this.deps.outbox.emit('tier.updated', tier);
       return tier;
     });
   }
@@ -148,11 +120,11 @@ export class TiersService {
       const current = this.require(id);
       if (!this.deps.tiers.delete(id)) {
         throw conflict(
-          "tier_has_sales",
+          'tier_has_sales',
           `This tier has ${current.sold} ticket(s) sold and cannot be deleted; set quantity to ${current.sold} to stop sales.`,
         );
       }
-      this.deps.outbox.emit("tier.deleted", {
+      this.deps.outbox.emit('tier.deleted', {
         ...viewTier(current),
         deleted: true,
       });

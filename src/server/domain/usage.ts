@@ -1,4 +1,4 @@
-import type { Db } from "../store/db.js";
+import type { Db } from '../store/db.js';
 
 export const freeCallsPerMonth = 10_000;
 export const pricePerCallUsd = 0.0001;
@@ -12,8 +12,7 @@ export interface UsageView {
   amount_due_usd: number;
 }
 
-export const periodOf = (ms: number): string =>
-  new Date(ms).toISOString().slice(0, 7);
+export const periodOf = (ms: number): string => new Date(ms).toISOString().slice(0, 7);
 
 /**
  * Counts billable REST calls in memory and flushes them in one upsert every few seconds and on
@@ -32,9 +31,7 @@ export class UsageMeter {
       `INSERT INTO usage_counters (period, rest_calls) VALUES (?, ?)
        ON CONFLICT (period) DO UPDATE SET rest_calls = rest_calls + excluded.rest_calls`,
     );
-    this.select = db.prepare(
-      "SELECT rest_calls FROM usage_counters WHERE period = ?",
-    );
+    this.select = db.prepare('SELECT rest_calls FROM usage_counters WHERE period = ?');
   }
 
   /** The month being counted and when it ends, so counting a call needs no date formatting. */

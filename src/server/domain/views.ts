@@ -1,9 +1,9 @@
-import type { EventView } from "../schemas/events.js";
-import type { TierView } from "../schemas/tiers.js";
-import type { EventRow } from "../store/events-repo.js";
-import type { TierRow } from "../store/tiers-repo.js";
-import { isoOrNull, toIso } from "../time.js";
-import type { PublicUrls } from "./public-urls.js";
+import type { EventView } from '../schemas/events.js';
+import type { TierView } from '../schemas/tiers.js';
+import type { EventRow } from '../store/events-repo.js';
+import type { TierRow } from '../store/tiers-repo.js';
+import { isoOrNull, toIso } from '../time.js';
+import type { PublicUrls } from './public-urls.js';
 
 export function viewEvent(row: EventRow, urls: PublicUrls): EventView {
   return {

@@ -1,15 +1,15 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import type { ApiKeyRecord, ApiKeys, Scope } from "../domain/api-keys.js";
-import { ApiError } from "../errors.js";
-import { addRouteHook, isApiRoute } from "./route-hooks.js";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ApiKeyRecord, ApiKeys, Scope } from '../domain/api-keys.js';
+import { ApiError } from '../errors.js';
+import { addRouteHook, isApiRoute } from './route-hooks.js';
 
 /**
  * Who may call a /v2 route: `public` needs no key; otherwise the listed scopes (admin is always
  * allowed). A route that declares nothing is admin-only, so a forgotten declaration fails closed.
  */
-export type Access = "public" | readonly Scope[];
+export type Access = 'public' | readonly Scope[];
 
-declare module "fastify" {
+declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
   }
@@ -26,30 +26,30 @@ export function bearerSecret(request: FastifyRequest): string | undefined {
 }
 
 export function isAllowed(access: Access, scope: Scope): boolean {
-  return scope === "admin" || (access !== "public" && access.includes(scope));
+  return scope === 'admin' || (access !== 'public' && access.includes(scope));
 }
 
 /** The check one route needs, decided once when the route is declared. */
 function accessCheck(access: readonly Scope[], url: string, method: string, keys: ApiKeys) {
-  const needed = ["admin", ...access].join(" or ");
+  const needed = ['admin', ...access].join(' or ');
   return (request: FastifyRequest): void => {
     const secret = bearerSecret(request);
     if (secret === undefined) {
       throw new ApiError(
         401,
-        "invalid_api_key",
+        'invalid_api_key',
         'No API key provided. Send it as "Authorization: Bearer sk_live_…".',
       );
     }
     const key = keys.authenticate(secret);
     if (!key) {
-      throw new ApiError(401, "invalid_api_key", "The API key is unknown or has been revoked.");
+      throw new ApiError(401, 'invalid_api_key', 'The API key is unknown or has been revoked.');
     }
     request.apiKey = key;
     if (!isAllowed(access, key.scope)) {
       throw new ApiError(
         403,
-        "insufficient_scope",
+        'insufficient_scope',
         `This key has scope '${key.scope}'; ${method} ${url} needs ${needed}.`,
       );
     }
@@ -61,12 +61,12 @@ function accessCheck(access: readonly Scope[], url: string, method: string, keys
  * the not-found handler) are open. Must be installed before any route is declared.
  */
 export function installAccessControl(app: FastifyInstance, keys: ApiKeys): void {
-  app.decorateRequest("apiKey", null);
-  app.addHook("onRoute", (route) => {
+  app.decorateRequest('apiKey', null);
+  app.addHook('onRoute', (route) => {
     if (!isApiRoute(route)) return;
     const access = route.config?.access ?? [];
-    if (access === "public") return;
-    const methods = Array.isArray(route.method) ? route.method.join("|") : route.method;
+    if (access === 'public') return;
+    const methods = Array.isArray(route.method) ? route.method.join('|') : route.method;
     const check = accessCheck(access, route.url, methods, keys);
     // A callback hook, first in line: authentication runs before rate limiting and handlers.
     const hook = (request: FastifyRequest, _reply: FastifyReply, done: (err?: Error) => void) => {
@@ -77,6 +77,6 @@ export function installAccessControl(app: FastifyInstance, keys: ApiKeys): void 
         done(err as Error);
       }
     };
-    addRouteHook(route, "onRequest", hook, true);
+    addRouteHook(route, 'onRequest', hook, true);
   });
 }

@@ -1,9 +1,9 @@
-import { createHash } from "node:crypto";
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { ApiError } from "../errors.js";
-import type { Lifecycle } from "../lifecycle.js";
-import type { Db } from "../store/db.js";
-import { addRouteHook } from "./route-hooks.js";
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ApiError } from '../errors.js';
+import type { Lifecycle } from '../lifecycle.js';
+import type { Db } from '../store/db.js';
+import { addRouteHook } from './route-hooks.js';
 
 const dayMs = 24 * 60 * 60 * 1000;
 
@@ -13,19 +13,17 @@ interface Pending {
   hash: string;
 }
 
-declare module "fastify" {
+declare module 'fastify' {
   interface FastifyRequest {
     idempotency: Pending | null;
   }
 }
 
 function requestHash(request: FastifyRequest): string {
-  const path = request.url.split("?")[0] ?? "";
-  return createHash("sha256")
-    .update(
-      `${request.method} ${path}\n${JSON.stringify(request.body ?? null)}`,
-    )
-    .digest("hex");
+  const path = request.url.split('?')[0] ?? '';
+  return createHash('sha256')
+    .update(`${request.method} ${path}\n${JSON.stringify(request.body ?? null)}`)
+    .digest('hex');
 }
 
 /**
@@ -41,7 +39,7 @@ export function installIdempotency(
   lifecycle: Lifecycle,
 ): void {
   const find = db.prepare(
-    "SELECT request_hash, status_code, response FROM idempotency_keys WHERE api_key_id = ? AND key = ? AND created_at > ?",
+    'SELECT request_hash, status_code, response FROM idempotency_keys WHERE api_key_id = ? AND key = ? AND created_at > ?',
   );
   const save = db.prepare(
     `INSERT INTO idempotency_keys (api_key_id, key, request_hash, status_code, response, created_at)
@@ -49,60 +47,54 @@ export function installIdempotency(
      ON CONFLICT (api_key_id, key) DO UPDATE SET request_hash = excluded.request_hash,
        status_code = excluded.status_code, response = excluded.response, created_at = excluded.created_at`,
   );
-  const purge = db.prepare(
-    "DELETE FROM idempotency_keys WHERE created_at <= ?",
-  );
+  const purge = db.prepare('DELETE FROM idempotency_keys WHERE created_at <= ?');
   const inFlight = new Set<string>();
 
   purge.run(now() - dayMs);
-  const purgeTimer = setInterval(
-    () => purge.run(now() - dayMs),
-    60 * 60 * 1000,
-  );
+  const purgeTimer = setInterval(() => purge.run(now() - dayMs), 60 * 60 * 1000);
   purgeTimer.unref();
-  lifecycle.onStop("idempotency purge", () => clearInterval(purgeTimer));
+  lifecycle.onStop('idempotency purge', () => clearInterval(purgeTimer));
 
-  app.decorateRequest("idempotency", null);
+  app.decorateRequest('idempotency', null);
 
   const preHandler = async (request: FastifyRequest, reply: FastifyReply) => {
-    const header = request.headers["idempotency-key"];
+    const header = request.headers['idempotency-key'];
     if (header === undefined) return;
     const key = Array.isArray(header) ? header[0] : header;
     if (!key || key.length > 255) {
       throw new ApiError(
         400,
-        "invalid_field",
-        "Idempotency-Key must be 1 to 255 characters.",
-        "Idempotency-Key",
+        'invalid_field',
+        'Idempotency-Key must be 1 to 255 characters.',
+        'Idempotency-Key',
       );
     }
     const scope = request.apiKey?.id ?? `ip:${request.ip}`;
     const hash = requestHash(request);
     const stored = find.get(scope, key, now() - dayMs) as
-      | { request_hash: string; status_code: number; response: string }
-      | undefined;
+      { request_hash: string; status_code: number; response: string } | undefined;
     if (stored) {
       if (stored.request_hash !== hash) {
         throw new ApiError(
           409,
-          "idempotency_key_reused",
-          "This Idempotency-Key was used with a different request within the last 24 hours.",
-          "Idempotency-Key",
+          'idempotency_key_reused',
+          'This Idempotency-Key was used with a different request within the last 24 hours.',
+          'Idempotency-Key',
         );
       }
       return reply
         .code(stored.status_code)
-        .header("idempotent-replayed", "true")
-        .type("application/json; charset=utf-8")
+        .header('idempotent-replayed', 'true')
+        .type('application/json; charset=utf-8')
         .send(stored.response);
     }
     const flightKey = `${scope}\n${key}`;
     if (inFlight.has(flightKey)) {
       throw new ApiError(
         409,
-        "idempotency_key_in_use",
-        "A request with this Idempotency-Key is still being processed; retry shortly.",
-        "Idempotency-Key",
+        'idempotency_key_in_use',
+        'A request with this Idempotency-Key is still being processed; retry shortly.',
+        'Idempotency-Key',
       );
     }
     inFlight.add(flightKey);
@@ -115,16 +107,8 @@ export function installIdempotency(
     request.idempotency = null;
     inFlight.delete(`${pending.scope}\n${pending.key}`);
     const status = reply.statusCode;
-    const keep = status < 500 && status !== 429 && typeof payload === "string";
-    if (keep)
-      save.run(
-        pending.scope,
-        pending.key,
-        pending.hash,
-        status,
-        payload,
-        now(),
-      );
+    const keep = status < 500 && status !== 429 && typeof payload === 'string';
+    if (keep) save.run(pending.scope, pending.key, pending.hash, status, payload, now());
     return payload;
   };
 
@@ -135,11 +119,11 @@ export function installIdempotency(
   };
 
   // Only POSTs take Idempotency-Key, so only POST routes carry these hooks.
-  app.addHook("onRoute", (route) => {
+  app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
-    if (!methods.includes("POST")) return;
-    addRouteHook(route, "preHandler", preHandler);
-    addRouteHook(route, "onSend", onSend);
-    addRouteHook(route, "onResponse", onResponse);
+    if (!methods.includes('POST')) return;
+    addRouteHook(route, 'preHandler', preHandler);
+    addRouteHook(route, 'onSend', onSend);
+    addRouteHook(route, 'onResponse', onResponse);
   });
 }

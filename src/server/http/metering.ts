@@ -1,9 +1,9 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import type { UsageMeter } from "../domain/usage.js";
-import type { Lifecycle } from "../lifecycle.js";
-import { addRouteHook, isApiRoute } from "./route-hooks.js";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { UsageMeter } from '../domain/usage.js';
+import type { Lifecycle } from '../lifecycle.js';
+import { addRouteHook, isApiRoute } from './route-hooks.js';
 
-declare module "fastify" {
+declare module 'fastify' {
   interface FastifyContextConfig {
     /** Not a billable REST call (spec "Limits": scan validations, health; CONTRACT.md "Usage"). */
     free?: boolean;
@@ -20,17 +20,17 @@ export function installMetering(
   lifecycle: Lifecycle,
   flushEveryMs = 5_000,
 ): void {
-  app.addHook("onRoute", (route) => {
+  app.addHook('onRoute', (route) => {
     if (!isApiRoute(route) || route.config?.free) return;
     const hook = (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
       if (request.apiKey !== null && reply.statusCode !== 401 && reply.statusCode !== 429) meter.count();
       done();
     };
-    addRouteHook(route, "onResponse", hook);
+    addRouteHook(route, 'onResponse', hook);
   });
   const timer = setInterval(() => meter.flush(), flushEveryMs);
   timer.unref();
-  lifecycle.onStop("usage meter", () => {
+  lifecycle.onStop('usage meter', () => {
     clearInterval(timer);
     meter.flush();
   });

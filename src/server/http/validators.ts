@@ -1,13 +1,12 @@
-import { Ajv, type Options } from "ajv";
-import addFormatsModule from "ajv-formats";
-import type { FastifyInstance } from "fastify";
-import type { FastifyValidationResult } from "fastify/types/schema.js";
-import { lazyValidator } from "./lazy-compilers.js";
+import { Ajv, type Options } from 'ajv';
+import addFormatsModule from 'ajv-formats';
+import type { FastifyInstance } from 'fastify';
+import type { FastifyValidationResult } from 'fastify/types/schema.js';
+import { lazyValidator } from './lazy-compilers.js';
 
 // ajv-formats is CommonJS; depending on the loader its callable sits on the default export or on it.
-const addFormats = ((
-  addFormatsModule as unknown as { default?: typeof addFormatsModule }
-).default ?? addFormatsModule) as typeof addFormatsModule;
+const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ??
+  addFormatsModule) as typeof addFormatsModule;
 
 function makeAjv(options: Options): Ajv {
   const ajv = new Ajv({
@@ -29,10 +28,7 @@ export function installValidators(app: FastifyInstance): void {
   const textAjv = makeAjv({ coerceTypes: true, useDefaults: true });
   app.setValidatorCompiler(({ schema, httpPart }) =>
     lazyValidator(
-      () =>
-        (httpPart === "body" ? bodyAjv : textAjv).compile(
-          schema,
-        ) as unknown as FastifyValidationResult,
+      () => (httpPart === 'body' ? bodyAjv : textAjv).compile(schema) as unknown as FastifyValidationResult,
     ),
   );
 }

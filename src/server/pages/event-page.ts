@@ -1,22 +1,20 @@
-import type { FastifyInstance } from "fastify";
-import { Type } from "typebox";
-import { saleState, type SaleState } from "../domain/tier-rules.js";
-import type { TierRow } from "../store/tiers-repo.js";
-import { escapeHtml, formatMoney, pageShell } from "./html.js";
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import { saleState, type SaleState } from '../domain/tier-rules.js';
+import type { TierRow } from '../store/tiers-repo.js';
+import { escapeHtml, formatMoney, pageShell } from './html.js';
 
 const stateText: Record<SaleState, string> = {
-  on_sale: "On sale",
-  not_yet: "Not on sale yet",
-  ended: "Sales ended",
-  sold_out: "Sold out",
+  on_sale: 'On sale',
+  not_yet: 'Not on sale yet',
+  ended: 'Sales ended',
+  sold_out: 'Sold out',
 };
 
 function tierItem(tier: TierRow, now: number): string {
   const state = saleState(tier, now);
   const code =
-    tier.visibility === "access_code"
-      ? '<div class="state">Access code required at checkout</div>'
-      : "";
+    tier.visibility === 'access_code' ? '<div class="state">Access code required at checkout</div>' : '';
   return `<li data-tier="${escapeHtml(tier.id)}"><div><strong>${escapeHtml(tier.name)}</strong>${code}
     <div class="state ${state}">${stateText[state]}</div></div>
     <div class="price">${formatMoney(tier.price_cents, tier.currency)}</div></li>`;
@@ -30,9 +28,9 @@ function tierItem(tier: TierRow, now: number): string {
 export async function eventPage(app: FastifyInstance): Promise<void> {
   const { repos, now } = app.ctx;
   app.get(
-    "/e/:id",
+    '/e/:id',
     {
-      config: { access: "public", free: true },
+      config: { access: 'public', free: true },
       schema: {
         hide: true,
         params: Type.Object({ id: Type.String({ maxLength: 80 }) }),
@@ -45,36 +43,31 @@ export async function eventPage(app: FastifyInstance): Promise<void> {
       const { id } = request.params as { id: string };
       const { tier: linkedTier } = request.query as { tier?: string };
       const event = repos.events.find(id);
-      reply.type("text/html; charset=utf-8");
+      reply.type('text/html; charset=utf-8');
       if (!event) {
         return reply
           .code(404)
           .send(
             pageShell(
-              "Event not found",
-              "<h1>Event not found</h1><p>This link does not lead to an event.</p>",
+              'Event not found',
+              '<h1>Event not found</h1><p>This link does not lead to an event.</p>',
             ),
           );
       }
       const shown =
-        event.status === "draft"
+        event.status === 'draft'
           ? []
-          : repos.tiers
-              .forEvent(id)
-              .filter(
-                (tier) =>
-                  tier.visibility === "public" || tier.id === linkedTier,
-              );
+          : repos.tiers.forEvent(id).filter((tier) => tier.visibility === 'public' || tier.id === linkedTier);
       const at = now();
       const when = new Date(event.doors_at).toUTCString();
       const notice = {
         draft: '<p class="notice">Tickets are not on sale yet.</p>',
-        published: "",
+        published: '',
         cancelled: '<p class="notice">This event has been cancelled.</p>',
       }[event.status];
       const list = shown.length
-        ? `<ul class="tiers">${shown.map((tier) => tierItem(tier, at)).join("")}</ul>`
-        : "<p>No tickets are listed for this event.</p>";
+        ? `<ul class="tiers">${shown.map((tier) => tierItem(tier, at)).join('')}</ul>`
+        : '<p>No tickets are listed for this event.</p>';
       return pageShell(
         event.title,
         `<h1>${escapeHtml(event.title)}</h1>

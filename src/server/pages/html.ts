@@ -1,17 +1,17 @@
 /** Escapes text for HTML element content and double-quoted attributes. */
 export function escapeHtml(text: string): string {
   return text
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;")
-    .replace(/'/g, "&#39;");
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
 }
 
 export function formatMoney(cents: number, currency: string): string {
   try {
-    return new Intl.NumberFormat("en", {
-      style: "currency",
+    return new Intl.NumberFormat('en', {
+      style: 'currency',
       currency: currency.toUpperCase(),
     }).format(cents / 100);
   } catch {
@@ -20,7 +20,7 @@ export function formatMoney(cents: number, currency: string): string {
 }
 
 /** The shared frame of the server-rendered public pages: small, no scripts unless a page adds one. */
-export function pageShell(title: string, body: string, extraHead = ""): string {
+export function pageShell(title: string, body: string, extraHead = ''): string {
   return `<!doctype html>
 <html lang="en">
 <head>

@@ -1,14 +1,8 @@
-import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
-import type { FastifyInstance } from "fastify";
-import { Type } from "typebox";
-import { scopes, viewApiKey } from "../domain/api-keys.js";
-import {
-  IdParams,
-  ListOf,
-  Nullable,
-  Timestamp,
-  errorResponses,
-} from "../schemas/common.js";
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import { scopes, viewApiKey } from '../domain/api-keys.js';
+import { IdParams, ListOf, Nullable, Timestamp, errorResponses } from '../schemas/common.js';
 
 const ApiKey = Type.Object({
   id: Type.String(),
@@ -22,7 +16,7 @@ const ApiKey = Type.Object({
 const ApiKeyWithSecret = Type.Object({
   ...ApiKey.properties,
   secret: Type.String({
-    description: "Shown once, on creation; only its hash is stored",
+    description: 'Shown once, on creation; only its hash is stored',
   }),
 });
 
@@ -38,39 +32,36 @@ const CreateBody = Type.Object(
 export async function apiKeyRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const { keys } = app.ctx;
-  const tags = ["api keys"];
+  const tags = ['api keys'];
 
   api.post(
-    "/api_keys",
+    '/api_keys',
     {
       schema: {
         tags,
-        summary: "Create an API key; the secret is in this answer only",
+        summary: 'Create an API key; the secret is in this answer only',
         body: CreateBody,
         response: { 200: ApiKeyWithSecret, ...errorResponses },
       },
     },
     async (request) => {
-      const { key, secret } = keys.create(
-        request.body.name,
-        request.body.scope,
-      );
+      const { key, secret } = keys.create(request.body.name, request.body.scope);
       return { ...viewApiKey(key), secret };
     },
   );
 
   api.get(
-    "/api_keys",
+    '/api_keys',
     {
       schema: {
         tags,
-        summary: "List API keys (never their secrets)",
+        summary: 'List API keys (never their secrets)',
         response: { 200: ListOf(ApiKey), ...errorResponses },
       },
     },
     // Keys number in the tens at a venue; one page always holds them all.
     async () => ({
-      object: "list" as const,
+      object: 'list' as const,
       data: keys.list().map(viewApiKey),
       has_more: false,
       next_cursor: null,
@@ -78,12 +69,12 @@ export async function apiKeyRoutes(app: FastifyInstance): Promise<void> {
   );
 
   api.delete(
-    "/api_keys/:id",
+    '/api_keys/:id',
     {
       schema: {
         tags,
-        summary: "Revoke an API key; it stops working at once",
-        params: IdParams("key"),
+        summary: 'Revoke an API key; it stops working at once',
+        params: IdParams('key'),
         response: { 200: ApiKey, ...errorResponses },
       },
     },

@@ -1,27 +1,22 @@
-import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
-import type { FastifyInstance } from "fastify";
-import { Type } from "typebox";
-import {
-  IdParams,
-  ListOf,
-  ListQuery,
-  errorResponses,
-} from "../schemas/common.js";
-import { Event, EventCreateBody, EventPatchBody } from "../schemas/events.js";
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import { IdParams, ListOf, ListQuery, errorResponses } from '../schemas/common.js';
+import { Event, EventCreateBody, EventPatchBody } from '../schemas/events.js';
 
-const readers = ["box_office"] as const;
+const readers = ['box_office'] as const;
 
 export async function eventRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const { events } = app.ctx;
-  const tags = ["events"];
+  const tags = ['events'];
 
   api.post(
-    "/events",
+    '/events',
     {
       schema: {
         tags,
-        summary: "Create an event (status draft); tickets[] become its tiers",
+        summary: 'Create an event (status draft); tickets[] become its tiers',
         body: EventCreateBody,
         response: { 200: Event, ...errorResponses },
       },
@@ -30,28 +25,27 @@ export async function eventRoutes(app: FastifyInstance): Promise<void> {
   );
 
   api.get(
-    "/events",
+    '/events',
     {
       config: { access: readers },
       schema: {
         tags,
-        summary: "List events, oldest first",
+        summary: 'List events, oldest first',
         querystring: Type.Object(ListQuery, { additionalProperties: false }),
         response: { 200: ListOf(Event), ...errorResponses },
       },
     },
-    async (request) =>
-      events.list(request.query.limit ?? 20, request.query.cursor),
+    async (request) => events.list(request.query.limit ?? 20, request.query.cursor),
   );
 
   api.get(
-    "/events/:id",
+    '/events/:id',
     {
       config: { access: readers },
       schema: {
         tags,
-        summary: "Get an event",
-        params: IdParams("evt"),
+        summary: 'Get an event',
+        params: IdParams('evt'),
         response: { 200: Event, ...errorResponses },
       },
     },
@@ -59,12 +53,12 @@ export async function eventRoutes(app: FastifyInstance): Promise<void> {
   );
 
   api.patch(
-    "/events/:id",
+    '/events/:id',
     {
       schema: {
         tags,
-        summary: "Change an event",
-        params: IdParams("evt"),
+        summary: 'Change an event',
+        params: IdParams('evt'),
         body: EventPatchBody,
         response: { 200: Event, ...errorResponses },
       },
@@ -73,12 +67,12 @@ export async function eventRoutes(app: FastifyInstance): Promise<void> {
   );
 
   api.post(
-    "/events/:id/publish",
+    '/events/:id/publish',
     {
       schema: {
         tags,
-        summary: "Publish a draft event (puts it on sale from on_sale_at)",
-        params: IdParams("evt"),
+        summary: 'Publish a draft event (puts it on sale from on_sale_at)',
+        params: IdParams('evt'),
         response: { 200: Event, ...errorResponses },
       },
     },
@@ -86,12 +80,12 @@ export async function eventRoutes(app: FastifyInstance): Promise<void> {
   );
 
   api.post(
-    "/events/:id/cancel",
+    '/events/:id/cancel',
     {
       schema: {
         tags,
-        summary: "Cancel an event: sales and admissions stop",
-        params: IdParams("evt"),
+        summary: 'Cancel an event: sales and admissions stop',
+        params: IdParams('evt'),
         response: { 200: Event, ...errorResponses },
       },
     },

@@ -1,15 +1,15 @@
-import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
-import type { FastifyInstance } from "fastify";
-import { Type } from "typebox";
-import { errorResponses } from "../schemas/common.js";
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import { errorResponses } from '../schemas/common.js';
 
 const Jwk = Type.Object({
-  kty: Type.Literal("OKP"),
-  crv: Type.Literal("Ed25519"),
+  kty: Type.Literal('OKP'),
+  crv: Type.Literal('Ed25519'),
   x: Type.String(),
   kid: Type.String(),
-  alg: Type.Optional(Type.Literal("EdDSA")),
-  use: Type.Optional(Type.Literal("sig")),
+  alg: Type.Optional(Type.Literal('EdDSA')),
+  use: Type.Optional(Type.Literal('sig')),
 });
 const Jwks = Type.Object({ keys: Type.Array(Jwk) });
 
@@ -19,12 +19,12 @@ export async function scanKeyRoutes(app: FastifyInstance): Promise<void> {
   const { signingKeys } = app.ctx;
 
   api.get(
-    "/scan/jwks",
+    '/scan/jwks',
     {
-      config: { access: "public", free: true },
+      config: { access: 'public', free: true },
       schema: {
-        tags: ["scanning"],
-        summary: "Public keys that verify ticket tokens (JWKS)",
+        tags: ['scanning'],
+        summary: 'Public keys that verify ticket tokens (JWKS)',
         response: { 200: Jwks },
       },
     },
@@ -32,12 +32,11 @@ export async function scanKeyRoutes(app: FastifyInstance): Promise<void> {
   );
 
   api.post(
-    "/scan/keys/rotate",
+    '/scan/keys/rotate',
     {
       schema: {
-        tags: ["scanning"],
-        summary:
-          "Start signing tokens with a new key; the old one stays in the JWKS until its tokens expire",
+        tags: ['scanning'],
+        summary: 'Start signing tokens with a new key; the old one stays in the JWKS until its tokens expire',
         response: {
           200: Type.Object({ active_kid: Type.String(), ...Jwks.properties }),
           ...errorResponses,

@@ -1,14 +1,8 @@
-import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
-import type { FastifyInstance } from "fastify";
-import { Type } from "typebox";
-import {
-  Deleted,
-  IdParams,
-  ListOf,
-  ListQuery,
-  errorResponses,
-} from "../schemas/common.js";
-import { Tier, TierCreateBody, TierPatchBody } from "../schemas/tiers.js";
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import { Deleted, IdParams, ListOf, ListQuery, errorResponses } from '../schemas/common.js';
+import { Tier, TierCreateBody, TierPatchBody } from '../schemas/tiers.js';
 
 const EventParams = Type.Object(
   { event_id: Type.String({ maxLength: 80 }) },
@@ -18,15 +12,14 @@ const EventParams = Type.Object(
 export async function tierRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const { tiers } = app.ctx;
-  const tags = ["tiers"];
+  const tags = ['tiers'];
 
   api.post(
-    "/events/:event_id/tiers",
+    '/events/:event_id/tiers',
     {
       schema: {
         tags,
-        summary:
-          "Add a ticket tier to an event (name, price_cents and quantity required)",
+        summary: 'Add a ticket tier to an event (name, price_cents and quantity required)',
         params: EventParams,
         body: TierCreateBody,
         response: { 200: Tier, ...errorResponses },
@@ -36,9 +29,9 @@ export async function tierRoutes(app: FastifyInstance): Promise<void> {
   );
 
   api.get(
-    "/events/:event_id/tiers",
+    '/events/:event_id/tiers',
     {
-      config: { access: ["box_office"] },
+      config: { access: ['box_office'] },
       schema: {
         tags,
         summary: "List an event's tiers, oldest first",
@@ -47,22 +40,17 @@ export async function tierRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: ListOf(Tier), ...errorResponses },
       },
     },
-    async (request) =>
-      tiers.list(
-        request.params.event_id,
-        request.query.limit ?? 20,
-        request.query.cursor,
-      ),
+    async (request) => tiers.list(request.params.event_id, request.query.limit ?? 20, request.query.cursor),
   );
 
   api.get(
-    "/tiers/:id",
+    '/tiers/:id',
     {
-      config: { access: ["box_office"] },
+      config: { access: ['box_office'] },
       schema: {
         tags,
-        summary: "Get a tier",
-        params: IdParams("tkt"),
+        summary: 'Get a tier',
+        params: IdParams('tkt'),
         response: { 200: Tier, ...errorResponses },
       },
     },
@@ -70,12 +58,12 @@ export async function tierRoutes(app: FastifyInstance): Promise<void> {
   );
 
   api.patch(
-    "/tiers/:id",
+    '/tiers/:id',
     {
       schema: {
         tags,
-        summary: "Change a tier (any field but id, event_id and sold)",
-        params: IdParams("tkt"),
+        summary: 'Change a tier (any field but id, event_id and sold)',
+        params: IdParams('tkt'),
         body: TierPatchBody,
         response: { 200: Tier, ...errorResponses },
       },
@@ -84,13 +72,12 @@ export async function tierRoutes(app: FastifyInstance): Promise<void> {
   );
 
   api.delete(
-    "/tiers/:id",
+    '/tiers/:id',
     {
       schema: {
         tags,
-        summary:
-          "Delete a tier; only when nothing is sold (409 tier_has_sales)",
-        params: IdParams("tkt"),
+        summary: 'Delete a tier; only when nothing is sold (409 tier_has_sales)',
+        params: IdParams('tkt'),
         response: { 200: Deleted, ...errorResponses },
       },
     },

@@ -1,27 +1,25 @@
-import { Type, type TSchema } from "typebox";
+import { Type, type TSchema } from 'typebox';
 
 /** Input timestamps: ISO 8601 with a UTC offset (Ajv's date-time format requires the offset). */
 export const TimestampInput = Type.String({
-  format: "date-time",
-  description: "ISO 8601 with UTC offset, e.g. 2026-12-31T20:00:00+01:00",
+  format: 'date-time',
+  description: 'ISO 8601 with UTC offset, e.g. 2026-12-31T20:00:00+01:00',
 });
 
 /** Output timestamps are always UTC with `Z`. */
 export const Timestamp = Type.String({
-  format: "date-time",
-  description: "ISO 8601, UTC (Z)",
+  format: 'date-time',
+  description: 'ISO 8601, UTC (Z)',
 });
 
-export const Nullable = <T extends TSchema>(schema: T) =>
-  Type.Union([schema, Type.Null()]);
+export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
 export const Currency = Type.String({
-  pattern: "^[a-z]{3}$",
-  description: "Lowercase ISO 4217 code",
+  pattern: '^[a-z]{3}$',
+  description: 'Lowercase ISO 4217 code',
 });
 
-export const idPattern = (prefix: string) =>
-  Type.String({ pattern: `^${prefix}_[A-Za-z0-9]{1,64}$` });
+export const idPattern = (prefix: string) => Type.String({ pattern: `^${prefix}_[A-Za-z0-9]{1,64}$` });
 
 export const IdParams = (prefix: string) =>
   Type.Object(
@@ -38,7 +36,7 @@ export const ErrorResponse = Type.Object(
       param: Type.Optional(Type.String()),
     }),
   },
-  { $id: "Error", description: "The error envelope of every refusal" },
+  { $id: 'Error', description: 'The error envelope of every refusal' },
 );
 
 export const ListQuery = {
@@ -48,7 +46,7 @@ export const ListQuery = {
 
 export const ListOf = <T extends TSchema>(item: T) =>
   Type.Object({
-    object: Type.Literal("list"),
+    object: Type.Literal('list'),
     data: Type.Array(item),
     has_more: Type.Boolean(),
     next_cursor: Nullable(Type.String()),
@@ -61,11 +59,11 @@ export const Deleted = Type.Object({
 
 /** The standard refusals every authenticated route can give, for the OpenAPI document. */
 export const errorResponses = {
-  400: Type.Ref("Error"),
-  401: Type.Ref("Error"),
-  403: Type.Ref("Error"),
-  404: Type.Ref("Error"),
-  409: Type.Ref("Error"),
-  413: Type.Ref("Error"),
-  429: Type.Ref("Error"),
+  400: Type.Ref('Error'),
+  401: Type.Ref('Error'),
+  403: Type.Ref('Error'),
+  404: Type.Ref('Error'),
+  409: Type.Ref('Error'),
+  413: Type.Ref('Error'),
+  429: Type.Ref('Error'),
 };

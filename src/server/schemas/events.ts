@@ -1,6 +1,6 @@
-import { Type, type Static } from "typebox";
-import { Currency, Timestamp, TimestampInput } from "./common.js";
-import { EventTicketItem } from "./tiers.js";
+import { Type, type Static } from 'typebox';
+import { Currency, Timestamp, TimestampInput } from './common.js';
+import { EventTicketItem } from './tiers.js';
 
 const title = Type.String({ minLength: 1, maxLength: 200 });
 const venue = Type.String({ minLength: 1, maxLength: 200 });
@@ -37,11 +37,11 @@ export const Event = Type.Object(
     venue: Type.String(),
     doors_at: Timestamp,
     on_sale_at: Timestamp,
-    status: Type.Enum(["draft", "published", "cancelled"]),
-    url: Type.String({ description: "Public event page" }),
+    status: Type.Enum(['draft', 'published', 'cancelled']),
+    url: Type.String({ description: 'Public event page' }),
     currency: Type.String(),
     created_at: Timestamp,
   },
-  { description: "An event" },
+  { description: 'An event' },
 );
 export type EventView = Static<typeof Event>;

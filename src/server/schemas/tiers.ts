@@ -1,23 +1,23 @@
-import { Type, type Static } from "typebox";
-import { Currency, Nullable, Timestamp, TimestampInput } from "./common.js";
+import { Type, type Static } from 'typebox';
+import { Currency, Nullable, Timestamp, TimestampInput } from './common.js';
 
 const fields = {
   name: Type.String({ minLength: 1, maxLength: 200 }),
   price_cents: Type.Integer({
     minimum: 0,
     maximum: 100_000_000,
-    description: "Price in minor units",
+    description: 'Price in minor units',
   }),
   currency: Currency,
   quantity: Type.Integer({
     minimum: 0,
     maximum: 1_000_000,
-    description: "Tickets offered; never below sold",
+    description: 'Tickets offered; never below sold',
   }),
   sale_starts_at: Nullable(TimestampInput),
   sale_ends_at: Nullable(TimestampInput),
   max_per_order: Type.Integer({ minimum: 1, maximum: 100 }),
-  visibility: Type.Enum(["public", "unlisted", "access_code"]),
+  visibility: Type.Enum(['public', 'unlisted', 'access_code']),
   access_code: Nullable(Type.String({ minLength: 1, maxLength: 64 })),
 };
 
@@ -76,10 +76,10 @@ export const Tier = Type.Object(
     sale_starts_at: Nullable(Timestamp),
     sale_ends_at: Nullable(Timestamp),
     max_per_order: Type.Integer(),
-    visibility: Type.Enum(["public", "unlisted", "access_code"]),
+    visibility: Type.Enum(['public', 'unlisted', 'access_code']),
     access_code: Nullable(Type.String()),
     created_at: Timestamp,
   },
-  { description: "A ticket tier of an event" },
+  { description: 'A ticket tier of an event' },
 );
 export type TierView = Static<typeof Tier>;

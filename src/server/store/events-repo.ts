@@ -1,7 +1,7 @@
-import type { Db } from "./db.js";
-import { updateColumns } from "./update-columns.js";
+import type { Db } from './db.js';
+import { updateColumns } from './update-columns.js';
 
-export type EventStatus = "draft" | "published" | "cancelled";
+export type EventStatus = 'draft' | 'published' | 'cancelled';
 
 export interface EventRow {
   seq: number;
@@ -17,10 +17,7 @@ export interface EventRow {
 }
 
 export type EventChanges = Partial<
-  Pick<
-    EventRow,
-    "title" | "venue" | "doors_at" | "on_sale_at" | "currency" | "status"
-  >
+  Pick<EventRow, 'title' | 'venue' | 'doors_at' | 'on_sale_at' | 'currency' | 'status'>
 >;
 
 export class EventsRepo {
@@ -29,26 +26,24 @@ export class EventsRepo {
   private readonly pageStmt;
 
   constructor(private readonly db: Db) {
-    this.byId = db.prepare("SELECT * FROM events WHERE id = ?");
+    this.byId = db.prepare('SELECT * FROM events WHERE id = ?');
     this.insertStmt = db.prepare(
       `INSERT INTO events (id, title, venue, doors_at, on_sale_at, status, currency, created_at, updated_at)
        VALUES (@id, @title, @venue, @doors_at, @on_sale_at, @status, @currency, @created_at, @updated_at)`,
     );
-    this.pageStmt = db.prepare(
-      "SELECT * FROM events WHERE seq > ? ORDER BY seq LIMIT ?",
-    );
+    this.pageStmt = db.prepare('SELECT * FROM events WHERE seq > ? ORDER BY seq LIMIT ?');
   }
 
   find(id: string): EventRow | undefined {
     return this.byId.get(id) as EventRow | undefined;
   }
 
-  insert(row: Omit<EventRow, "seq">): void {
+  insert(row: Omit<EventRow, 'seq'>): void {
     this.insertStmt.run(row);
   }
 
   update(id: string, changes: EventChanges, now: number): void {
-    updateColumns(this.db, "events", id, changes, now);
+    updateColumns(this.db, 'events', id, changes, now);
   }
 
   page(afterSeq: number, limit: number): EventRow[] {

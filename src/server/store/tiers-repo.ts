@@ -1,7 +1,7 @@
-import type { Db } from "./db.js";
-import { updateColumns } from "./update-columns.js";
+import type { Db } from './db.js';
+import { updateColumns } from './update-columns.js';
 
-export type Visibility = "public" | "unlisted" | "access_code";
+export type Visibility = 'public' | 'unlisted' | 'access_code';
 
 export interface TierRow {
   seq: number;
@@ -24,15 +24,15 @@ export interface TierRow {
 export type TierChanges = Partial<
   Pick<
     TierRow,
-    | "name"
-    | "price_cents"
-    | "currency"
-    | "quantity"
-    | "sale_starts_at"
-    | "sale_ends_at"
-    | "max_per_order"
-    | "visibility"
-    | "access_code"
+    | 'name'
+    | 'price_cents'
+    | 'currency'
+    | 'quantity'
+    | 'sale_starts_at'
+    | 'sale_ends_at'
+    | 'max_per_order'
+    | 'visibility'
+    | 'access_code'
   >
 >;
 
@@ -45,36 +45,30 @@ export class TiersRepo {
   private readonly soldForEventStmt;
 
   constructor(private readonly db: Db) {
-    this.byId = db.prepare("SELECT * FROM tiers WHERE id = ?");
+    this.byId = db.prepare('SELECT * FROM tiers WHERE id = ?');
     this.insertStmt = db.prepare(
       `INSERT INTO tiers (id, event_id, name, price_cents, currency, quantity, sold, sale_starts_at, sale_ends_at,
          max_per_order, visibility, access_code, created_at, updated_at)
        VALUES (@id, @event_id, @name, @price_cents, @currency, @quantity, @sold, @sale_starts_at, @sale_ends_at,
          @max_per_order, @visibility, @access_code, @created_at, @updated_at)`,
     );
-    this.byEventStmt = db.prepare(
-      "SELECT * FROM tiers WHERE event_id = ? ORDER BY seq",
-    );
-    this.pageStmt = db.prepare(
-      "SELECT * FROM tiers WHERE event_id = ? AND seq > ? ORDER BY seq LIMIT ?",
-    );
+    this.byEventStmt = db.prepare('SELECT * FROM tiers WHERE event_id = ? ORDER BY seq');
+    this.pageStmt = db.prepare('SELECT * FROM tiers WHERE event_id = ? AND seq > ? ORDER BY seq LIMIT ?');
     // Guarded by sold = 0 in SQL too, so a sale racing the delete can never lose its tier.
-    this.deleteStmt = db.prepare("DELETE FROM tiers WHERE id = ? AND sold = 0");
-    this.soldForEventStmt = db.prepare(
-      "SELECT COALESCE(SUM(sold), 0) AS sold FROM tiers WHERE event_id = ?",
-    );
+    this.deleteStmt = db.prepare('DELETE FROM tiers WHERE id = ? AND sold = 0');
+    this.soldForEventStmt = db.prepare('SELECT COALESCE(SUM(sold), 0) AS sold FROM tiers WHERE event_id = ?');
   }
 
   find(id: string): TierRow | undefined {
     return this.byId.get(id) as TierRow | undefined;
   }
 
-  insert(row: Omit<TierRow, "seq">): void {
+  insert(row: Omit<TierRow, 'seq'>): void {
     this.insertStmt.run(row);
   }
 
   update(id: string, changes: TierChanges, now: number): void {
-    updateColumns(this.db, "tiers", id, changes, now);
+    updateColumns(this.db, 'tiers', id, changes, now);
   }
 
   /** Returns false when the tier has sales (or vanished), so the caller can refuse. */

@@ -4,15 +4,11 @@ import {
   createPublicKey,
   generateKeyPairSync,
   type KeyObject,
-} from "node:crypto";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
-import {
-  tokenLifetimeSeconds,
-  tokenSkewSeconds,
-  type Ed25519Jwk,
-} from "../../shared/ticket-token.js";
-import type { Db } from "../store/db.js";
+} from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { tokenLifetimeSeconds, tokenSkewSeconds, type Ed25519Jwk } from '../../shared/ticket-token.js';
+import type { Db } from '../store/db.js';
 
 interface KeyRow {
   kid: string;
@@ -29,11 +25,8 @@ interface PublicKeyEntry {
 
 /** RFC 7638 thumbprint, shortened: stable for a key, so the kid never needs storing separately. */
 function thumbprintKid(x: string): string {
-  const canonical = JSON.stringify({ crv: "Ed25519", kty: "OKP", x });
-  return createHash("sha256")
-    .update(canonical)
-    .digest("base64url")
-    .slice(0, 16);
+  const canonical = JSON.stringify({ crv: 'Ed25519', kty: 'OKP', x });
+  return createHash('sha256').update(canonical).digest('base64url').slice(0, 16);
 }
 
 /**
@@ -51,15 +44,13 @@ export class SigningKeys {
     dataDir: string,
     private readonly now: () => number,
   ) {
-    this.dir = join(dataDir, "signing-keys");
+    this.dir = join(dataDir, 'signing-keys');
     mkdirSync(this.dir, { recursive: true, mode: 0o700 });
-    const rows = db
-      .prepare("SELECT * FROM signing_keys ORDER BY created_at")
-      .all() as KeyRow[];
+    const rows = db.prepare('SELECT * FROM signing_keys ORDER BY created_at').all() as KeyRow[];
     for (const row of rows) this.remember(row);
     const current = rows.find((row) => row.retired_at === null);
     if (current) {
-      const pem = readFileSync(join(this.dir, `${current.kid}.pem`), "utf8");
+      const pem = readFileSync(join(this.dir, `${current.kid}.pem`), 'utf8');
       this.active = { kid: current.kid, privateKey: createPrivateKey(pem) };
     } else {
       this.addKey();
@@ -80,12 +71,9 @@ export class SigningKeys {
 
   /** Keys a validator still needs: the active one and any retired less than a token lifetime ago. */
   jwks(): { keys: Ed25519Jwk[] } {
-    const keepAfter =
-      this.now() - (tokenLifetimeSeconds + 2 * tokenSkewSeconds) * 1000;
+    const keepAfter = this.now() - (tokenLifetimeSeconds + 2 * tokenSkewSeconds) * 1000;
     const keys = [...this.publicKeys.values()]
-      .filter(
-        (entry) => entry.retiredAt === null || entry.retiredAt > keepAfter,
-      )
+      .filter((entry) => entry.retiredAt === null || entry.retiredAt > keepAfter)
       .map((entry) => entry.jwk);
     return { keys };
   }
@@ -94,36 +82,28 @@ export class SigningKeys {
   rotate(): string {
     const at = this.now();
     return this.db.transaction(() => {
-      this.db
-        .prepare(
-          "UPDATE signing_keys SET retired_at = ? WHERE retired_at IS NULL",
-        )
-        .run(at);
+      this.db.prepare('UPDATE signing_keys SET retired_at = ? WHERE retired_at IS NULL').run(at);
       for (const entry of this.publicKeys.values()) entry.retiredAt ??= at;
       return this.addKey();
     })();
   }
 
   private addKey(): string {
-    const { privateKey, publicKey } = generateKeyPairSync("ed25519");
-    const x = (publicKey.export({ format: "jwk" }) as { x: string }).x;
+    const { privateKey, publicKey } = generateKeyPairSync('ed25519');
+    const x = (publicKey.export({ format: 'jwk' }) as { x: string }).x;
     const kid = thumbprintKid(x);
     // The private key reaches disk before the store names it, so a crash never leaves a kid
     // without its key.
-    writeFileSync(
-      join(this.dir, `${kid}.pem`),
-      privateKey.export({ format: "pem", type: "pkcs8" }),
-      {
-        mode: 0o600,
-      },
-    );
+    writeFileSync(join(this.dir, `${kid}.pem`), privateKey.export({ format: 'pem', type: 'pkcs8' }), {
+      mode: 0o600,
+    });
     const jwk: Ed25519Jwk = {
-      kty: "OKP",
-      crv: "Ed25519",
+      kty: 'OKP',
+      crv: 'Ed25519',
       x,
       kid,
-      alg: "EdDSA",
-      use: "sig",
+      alg: 'EdDSA',
+      use: 'sig',
     };
     const row: KeyRow = {
       kid,
@@ -132,9 +112,7 @@ export class SigningKeys {
       retired_at: null,
     };
     this.db
-      .prepare(
-        "INSERT INTO signing_keys (kid, public_jwk, created_at, retired_at) VALUES (?, ?, ?, NULL)",
-      )
+      .prepare('INSERT INTO signing_keys (kid, public_jwk, created_at, retired_at) VALUES (?, ?, ?, NULL)')
       .run(kid, row.public_jwk, row.created_at);
     this.remember(row);
     this.active = { kid, privateKey };
@@ -144,8 +122,8 @@ export class SigningKeys {
   private remember(row: KeyRow): void {
     const jwk = JSON.parse(row.public_jwk) as Ed25519Jwk;
     const key = createPublicKey({
-      key: { kty: "OKP", crv: "Ed25519", x: jwk.x },
-      format: "jwk",
+      key: { kty: 'OKP', crv: 'Ed25519', x: jwk.x },
+      format: 'jwk',
     });
     this.publicKeys.set(row.kid, { jwk, key, retiredAt: row.retired_at });
   }

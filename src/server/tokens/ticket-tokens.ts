@@ -1,4 +1,4 @@
-import { sign, verify } from "node:crypto";
+import { sign, verify } from 'node:crypto';
 import {
   parseTicketToken,
   tokenLifetimeSeconds,
@@ -6,8 +6,8 @@ import {
   windowRejection,
   type TicketTokenClaims,
   type TokenRejection,
-} from "../../shared/ticket-token.js";
-import type { SigningKeys } from "./signing-keys.js";
+} from '../../shared/ticket-token.js';
+import type { SigningKeys } from './signing-keys.js';
 
 export interface TicketRef {
   id: string;
@@ -19,8 +19,7 @@ export type TokenCheck =
   | { ok: true; claims: TicketTokenClaims; kid: string }
   | { ok: false; reason: TokenRejection; claims: TicketTokenClaims | null };
 
-const b64url = (value: object): string =>
-  Buffer.from(JSON.stringify(value)).toString("base64url");
+const b64url = (value: object): string => Buffer.from(JSON.stringify(value)).toString('base64url');
 
 /** Bounded so a long evening of wallet refreshes cannot grow memory without end. */
 const maxCachedTokens = 100_000;
@@ -31,10 +30,7 @@ const maxCachedTokens = 100_000;
  * remain, so a wallet refreshing every few seconds does not cost a signature each time.
  */
 export class TicketTokens {
-  private readonly cache = new Map<
-    string,
-    { token: string; exp: number; kid: string }
-  >();
+  private readonly cache = new Map<string, { token: string; exp: number; kid: string }>();
 
   constructor(
     private readonly keys: SigningKeys,
@@ -44,7 +40,7 @@ export class TicketTokens {
   mint(ticket: TicketRef): string {
     const iat = Math.floor(this.now() / 1000);
     const kid = this.keys.activeKid;
-    const header = b64url({ alg: "EdDSA", typ: "ticket+jwt", kid });
+    const header = b64url({ alg: 'EdDSA', typ: 'ticket+jwt', kid });
     const claims: TicketTokenClaims = {
       sub: ticket.id,
       evt: ticket.event_id,
@@ -53,11 +49,7 @@ export class TicketTokens {
       exp: iat + tokenLifetimeSeconds,
     };
     const signingInput = `${header}.${b64url(claims)}`;
-    const signature = sign(
-      null,
-      Buffer.from(signingInput),
-      this.keys.activePrivateKey,
-    ).toString("base64url");
+    const signature = sign(null, Buffer.from(signingInput), this.keys.activePrivateKey).toString('base64url');
     return `${signingInput}.${signature}`;
   }
 
@@ -65,11 +57,7 @@ export class TicketTokens {
   current(ticket: TicketRef): string {
     const nowSeconds = Math.floor(this.now() / 1000);
     const cached = this.cache.get(ticket.id);
-    if (
-      cached &&
-      cached.exp - nowSeconds >= tokenRefreshBelowSeconds &&
-      cached.kid === this.keys.activeKid
-    ) {
+    if (cached && cached.exp - nowSeconds >= tokenRefreshBelowSeconds && cached.kid === this.keys.activeKid) {
       return cached.token;
     }
     const token = this.mint(ticket);
@@ -89,21 +77,13 @@ export class TicketTokens {
 
   verify(token: string, atMs = this.now()): TokenCheck {
     const parsed = parseTicketToken(token);
-    if (!parsed) return { ok: false, reason: "malformed", claims: null };
+    if (!parsed) return { ok: false, reason: 'malformed', claims: null };
     const key = this.keys.publicKey(parsed.header.kid);
     const valid =
-      key !== undefined &&
-      verify(
-        null,
-        Buffer.from(parsed.signingInput),
-        key,
-        Buffer.from(parsed.signature),
-      );
-    if (!valid)
-      return { ok: false, reason: "invalid_signature", claims: parsed.claims };
+      key !== undefined && verify(null, Buffer.from(parsed.signingInput), key, Buffer.from(parsed.signature));
+    if (!valid) return { ok: false, reason: 'invalid_signature', claims: parsed.claims };
     const rejection = windowRejection(parsed.claims, Math.floor(atMs / 1000));
-    if (rejection)
-      return { ok: false, reason: rejection, claims: parsed.claims };
+    if (rejection) return { ok: false, reason: rejection, claims: parsed.claims };
     return { ok: true, claims: parsed.claims, kid: parsed.header.kid };
   }
 
@@ -113,24 +93,18 @@ export class TicketTokens {
    */
   async verifyAsync(token: string, atMs = this.now()): Promise<TokenCheck> {
     const parsed = parseTicketToken(token);
-    if (!parsed) return { ok: false, reason: "malformed", claims: null };
+    if (!parsed) return { ok: false, reason: 'malformed', claims: null };
     const key = this.keys.publicKey(parsed.header.kid);
     const valid =
       key !== undefined &&
       (await new Promise<boolean>((resolve) =>
-        verify(
-          null,
-          Buffer.from(parsed.signingInput),
-          key,
-          Buffer.from(parsed.signature),
-          (err, ok) => resolve(!err && ok),
+        verify(null, Buffer.from(parsed.signingInput), key, Buffer.from(parsed.signature), (err, ok) =>
+          resolve(!err && ok),
         ),
       ));
-    if (!valid)
-      return { ok: false, reason: "invalid_signature", claims: parsed.claims };
+    if (!valid) return { ok: false, reason: 'invalid_signature', claims: parsed.claims };
     const rejection = windowRejection(parsed.claims, Math.floor(atMs / 1000));
-    if (rejection)
-      return { ok: false, reason: rejection, claims: parsed.claims };
+    if (rejection) return { ok: false, reason: rejection, claims: parsed.claims };
     return { ok: true, claims: parsed.claims, kid: parsed.header.kid };
   }
 }

@@ -1,8 +1,8 @@
-import { sql as m001 } from "./001-events-tiers-keys.js";
-import { sql as m002 } from "./002-idempotency-usage-outbox.js";
-import { sql as m003 } from "./003-orders-tickets-mail.js";
-import { sql as m004 } from "./004-webhooks.js";
-import { sql as m005 } from "./005-scanning.js";
+import { sql as m001 } from './001-events-tiers-keys.js';
+import { sql as m002 } from './002-idempotency-usage-outbox.js';
+import { sql as m003 } from './003-orders-tickets-mail.js';
+import { sql as m004 } from './004-webhooks.js';
+import { sql as m005 } from './005-scanning.js';
 
 export interface Migration {
   version: number;
@@ -15,9 +15,9 @@ export interface Migration {
  * process carries them without a loader. Append new ones; never edit a released one.
  */
 export const migrations: readonly Migration[] = [
-  { version: 1, name: "events-tiers-keys", sql: m001 },
-  { version: 2, name: "idempotency-usage-outbox", sql: m002 },
-  { version: 3, name: "orders-tickets-mail", sql: m003 },
-  { version: 4, name: "webhooks", sql: m004 },
-  { version: 5, name: "scanning", sql: m005 },
+  { version: 1, name: 'events-tiers-keys', sql: m001 },
+  { version: 2, name: 'idempotency-usage-outbox', sql: m002 },
+  { version: 3, name: 'orders-tickets-mail', sql: m003 },
+  { version: 4, name: 'webhooks', sql: m004 },
+  { version: 5, name: 'scanning', sql: m005 },
 ];

@@ -1,0 +1,169 @@
+/**
+ * The simulation's judge, on hand-made evenings: it must fail a run where a second entry or a
+ * voided code got in without a conflict report, where the server itself admitted twice, or where
+ * a webhook went missing — otherwise a green `npm run simulate` would prove nothing.
+ */
+import { describe, expect, it } from 'vitest';
+import type { ConflictRecord } from '../../../src/scanner/device-state.js';
+import { ciDay } from '../../../sim/config.js';
+import type { Presentation } from '../../../sim/door.js';
+import type { EveningRecord } from '../../../sim/evening.js';
+import { Ledger } from '../../../sim/ledger.js';
+import { timingOf } from '../../../sim/plan.js';
+import { reconcile } from '../../../sim/reconcile.js';
+import type { StoreView } from '../../../sim/store-view.js';
+
+const config = { ...ciDay, doors: 2 };
+
+function shown(
+  seq: number,
+  ticketId: string,
+  door: number,
+  result: 'admitted' | 'rejected',
+  mode: 'online' | 'offline',
+): Presentation {
+  return {
+    seq,
+    kind: 'entry',
+    door,
+    token: `token-${seq}`,
+    ticketId,
+    arrivedAt: seq * 10,
+    startedAt: seq * 10,
+    decidedAt: seq * 10 + 3,
+    decision: {
+      result,
+      reason: result === 'admitted' ? null : 'already_scanned',
+      mode,
+      fallback: mode === 'offline' ? 'unreachable' : null,
+      ms: 3,
+    },
+  };
+}
+
+function report(ticketId: string): ConflictRecord {
+  return {
+    ticketId,
+    scannedAt: 0,
+    localResult: 'admitted',
+    serverResult: 'rejected',
+    serverReason: 'already_scanned',
+    conflict: true,
+    recordedAt: 0,
+  };
+}
+
+function evening(
+  presentations: Presentation[],
+  options: { admissions: number; conflicts?: ConflictRecord[]; revoked?: string[] },
+): EveningRecord {
+  const ledger = new Ledger();
+  ledger.expect('ticket.scanned', presentations.length);
+  const store: StoreView = {
+    tiers: [{ id: 'tkt_1', event_id: 'evt_1', name: 'GA', quantity: 10, sold: 2, price_cents: 100 }],
+    orders: 0,
+    grossCents: 0,
+    refundedCents: 0,
+    ticketsByStatus: {},
+    ticketsSold: 2,
+    admissions: options.admissions,
+    ticketsCountedTwice: 0,
+    scans: {
+      total: presentations.length,
+      byResult: {},
+      byReason: {},
+      bySource: {},
+      withTicket: presentations.length,
+      conflicts: 0,
+    },
+    conflictTickets: new Map(),
+    webhookMessages: { 'ticket.scanned': presentations.length },
+    deliveries: { delivered: presentations.length },
+    deliveriesWithFailures: 0,
+    maxAttempts: 1,
+  };
+  ledger.ticketsSold = 2;
+  return {
+    config,
+    timing: timingOf(config),
+    startedAt: '2026-12-24T19:00:00.000Z',
+    openedAt: 1_000_000,
+    mainEventId: 'evt_1',
+    phases: { serverStart: 0, setup: 0, salesAhead: 0, doors: 0, catchUp: 0 },
+    salesAhead: { orders: 0, tickets: 2, concurrency: 1 },
+    marks: { doorCut: 10, doorRestore: 20, webhookDown: 30, webhookUp: 40, doorsClosed: 50, caughtUp: 60 },
+    presentations,
+    walkIns: [],
+    samples: [],
+    syncs: [],
+    conflicts: [
+      { door: 0, records: [] },
+      { door: 1, records: options.conflicts ?? [] },
+    ],
+    doorStatus: [],
+    revoked: options.revoked ?? [],
+    otherEventTickets: [],
+    received: presentations.map((p, i) => ({
+      id: `msg_${i}`,
+      type: 'ticket.scanned',
+      object: {
+        scan: { ticket_id: p.ticketId, result: 'admitted', direction: 'in', event_id: 'evt_1' },
+      },
+      createdAt: 1_000_000 + i,
+      receivedAt: 1_000_000 + i + 5,
+    })),
+    receiver: { requests: presentations.length, invalidSignatures: 0, duplicates: 0 },
+    ledger,
+    store,
+    errors: [],
+  };
+}
+
+const checkNamed = (rec: ReturnType<typeof reconcile>, name: string) =>
+  rec.checks.find((c) => c.name === name)!;
+
+describe('reconcile', () => {
+  it('fails a double admission nobody reported, and passes it once a door logged the conflict', () => {
+    const twice = [shown(0, 'tik_a', 0, 'admitted', 'online'), shown(1, 'tik_a', 1, 'admitted', 'offline')];
+    const silent = reconcile(evening(twice, { admissions: 1 }), 1000);
+    expect(silent.admissions.doubleTickets).toBe(1);
+    expect(silent.admissions.unreported).toEqual(['tik_a']);
+    expect(checkNamed(silent, 'every double admission reported as a conflict').ok).toBe(false);
+    expect(silent.ok).toBe(false);
+
+    const owned = reconcile(evening(twice, { admissions: 1, conflicts: [report('tik_a')] }), 1000);
+    expect(owned.admissions.unreported).toEqual([]);
+    expect(checkNamed(owned, 'every double admission reported as a conflict').ok).toBe(true);
+    expect(checkNamed(owned, 'server admissions = door admissions − wrong ones').ok).toBe(true);
+  });
+
+  it('fails when the server itself admitted one ticket twice (both decisions online)', () => {
+    const twice = [shown(0, 'tik_a', 0, 'admitted', 'online'), shown(1, 'tik_a', 1, 'admitted', 'online')];
+    const rec = reconcile(evening(twice, { admissions: 1, conflicts: [report('tik_a')] }), 1000);
+    expect(rec.admissions.wrongOnline).toBe(1);
+    expect(checkNamed(rec, 'no wrong admission decided online').ok).toBe(false);
+  });
+
+  it('counts a voided code let in offline as a wrong admission that must be reported', () => {
+    const voided = [shown(0, 'tik_v', 1, 'admitted', 'offline')];
+    const rec = reconcile(evening(voided, { admissions: 0, revoked: ['tik_v'] }), 1000);
+    expect(rec.admissions.revokedAdmitted).toBe(1);
+    expect(rec.admissions.unreported).toEqual(['tik_v']);
+  });
+
+  it('fails when a webhook the ledger expects never arrived', () => {
+    const once = [shown(0, 'tik_a', 0, 'admitted', 'online')];
+    const record = evening(once, { admissions: 1 });
+    record.ledger.expect('order.created');
+    const rec = reconcile(record, 1000);
+    expect(checkNamed(rec, 'no lost webhook: expected = stored = received, per kind').ok).toBe(false);
+  });
+
+  it('fails a run over its time bound and a valid holder who was turned away', () => {
+    const refused = [shown(0, 'tik_a', 0, 'rejected', 'online')];
+    const rec = reconcile(evening(refused, { admissions: 0 }), (config.wallLimitSeconds + 1) * 1000);
+    expect(rec.admissions.wrongRejections).toEqual(['tik_a']);
+    expect(checkNamed(rec, 'no valid holder turned away').ok).toBe(false);
+    expect(checkNamed(rec, 'bounded wall time').ok).toBe(false);
+  });
+});
