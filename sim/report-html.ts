@@ -178,6 +178,7 @@ export function htmlReport(record: EveningRecord, rec: Reconciliation, charts: C
   figcaption { font-size: 13px; color: #555; }
   pre { font-size: 12px; background: #f6f8fa; padding: 1rem; overflow-x: auto; }
   .result { font-size: 18px; font-weight: 600; }
+  table.checks td, table.checks th { text-align: left; vertical-align: top; }
 </style>
 </head>
 <body>
@@ -185,7 +186,7 @@ export function htmlReport(record: EveningRecord, rec: Reconciliation, charts: C
 <p>One simulated evening against the real headless server, ${record.config.attendees} tickets sold ahead,
 ${record.config.doors} door devices on the scanner SDK, started ${escapeXml(record.startedAt)}.</p>
 <p class="result">${rec.ok ? 'Every invariant holds.' : `${rec.checks.filter((c) => !c.ok).length} invariant(s) FAILED.`}</p>
-<table><tr><th></th><th>invariant</th><th>evidence</th></tr>${checks}</table>
+<table class="checks"><tr><th></th><th>invariant</th><th>evidence</th></tr>${checks}</table>
 <h2>Door decisions</h2>
 <table>
 <tr><th>decisions</th><th>n</th><th>p50 ms</th><th>p99 ms</th><th>max ms</th></tr>

@@ -125,6 +125,11 @@ export function textReport(
       reasons.map((r) => [r, d.byReason[r] ?? 0, record.store.scans.byReason[r] ?? 0]),
     ),
   );
+  const refusedAtSync = Object.values(record.store.scans.byReason).reduce((x, y) => x + y, 0) - d.rejected;
+  out.push(
+    `The store has ${refusedAtSync} more rejections than the doors showed: offline admissions the server ` +
+      `refused when the offline door synced (see "Admissions and conflicts").`,
+  );
   out.push('');
   out.push('Door decision latency (scan call → decision, the SDK’s own measure):');
   out.push(`  all      ${spread(d.latency.all)}`);
@@ -175,7 +180,9 @@ export function textReport(
   );
   out.push(
     `Sale → "sold" on the scan feed of every door that was online: ${spread(w.feedLastOnlineDoorMs)}. ` +
-      `Informational: a door does not need the feed to admit a walk-in.`,
+      `The server pushes a sale to the feed with the next scan it pushes, or at its 500 ms poll for ` +
+      `changes from other services, whichever comes first: tens of ms while doors are busy, up to ~0.5 s ` +
+      `when quiet. Informational: a door does not need the feed to admit a walk-in.`,
   );
   out.push(`First time shown at a door: ${w.firstPresentationsAdmitted}/${w.firstPresentations} admitted.`);
 
