@@ -1,4 +1,4 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { canUnshareNet, runInNetns, type NetnsRun } from '../support/netns-scenario.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 /**
@@ -17,41 +17,11 @@ const setup = [
   'exec env SCENARIO_HOST=10.99.1.1 node_modules/.bin/tsx test/http/fixtures/till-join-scenario.ts',
 ].join('; ');
 
-const probe = spawnSync('unshare', ['--net', 'true']);
-const canUnshare = probe.status === 0;
-if (!canUnshare)
-  console.warn(
-    `till-join-netns: skipped, 'unshare --net' failed here: ${probe.stderr?.toString().trim() || probe.error?.message}`,
-  );
-
-function runScenario(): Promise<{
-  code: number | null;
-  steps: Map<string, Record<string, unknown>>;
-  output: string;
-}> {
-  return new Promise((resolve) => {
-    const child = spawn('unshare', ['--net', 'sh', '-c', setup], {
-      cwd: process.cwd(),
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const killer = setTimeout(() => child.kill('SIGKILL'), 60_000);
-    child.on('close', (code) => {
-      clearTimeout(killer);
-      const steps = new Map<string, Record<string, unknown>>();
-      for (const line of output.split('\n')) {
-        const match = /^STEP (\w+) (.*)$/.exec(line);
-        if (match) steps.set(match[1]!, JSON.parse(match[2]!) as Record<string, unknown>);
-      }
-      resolve({ code, steps, output });
-    });
-  });
-}
+const canUnshare = canUnshareNet('till-join-netns');
+const runScenario = () => runInNetns(setup, 60_000);
 
 describe.skipIf(!canUnshare)('a second till joins over mDNS and pinned HTTPS (network namespace)', () => {
-  let run: Awaited<ReturnType<typeof runScenario>>;
+  let run: NetnsRun;
   beforeAll(async () => {
     run = await runScenario();
   }, 70_000);

@@ -1,4 +1,4 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { canUnshareNet, runInNetns, type NetnsRun } from '../support/netns-scenario.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 /**
@@ -18,41 +18,11 @@ const setup = [
   `exec env SCENARIO_HOST=${process.env.SCENARIO_HOST ?? '10.99.0.1'} node_modules/.bin/tsx test/scanner/fixtures/mdns-scenario.ts`,
 ].join('; ');
 
-const probe = spawnSync('unshare', ['--net', 'true']);
-const canUnshare = probe.status === 0;
-if (!canUnshare)
-  console.warn(
-    `mdns-pairing: skipped, 'unshare --net' failed here: ${probe.stderr?.toString().trim() || probe.error?.message}`,
-  );
-
-function runScenario(): Promise<{
-  code: number | null;
-  steps: Map<string, Record<string, unknown>>;
-  output: string;
-}> {
-  return new Promise((resolve) => {
-    const child = spawn('unshare', ['--net', 'sh', '-c', setup], {
-      cwd: process.cwd(),
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const killer = setTimeout(() => child.kill('SIGKILL'), 80_000);
-    child.on('close', (code) => {
-      clearTimeout(killer);
-      const steps = new Map<string, Record<string, unknown>>();
-      for (const line of output.split('\n')) {
-        const match = /^STEP (\w+) (.*)$/.exec(line);
-        if (match) steps.set(match[1]!, JSON.parse(match[2]!) as Record<string, unknown>);
-      }
-      resolve({ code, steps, output });
-    });
-  });
-}
+const canUnshare = canUnshareNet('mdns-pairing');
+const runScenario = () => runInNetns(setup, 80_000);
 
 describe.skipIf(!canUnshare)('mDNS discovery and HTTPS pinning in a network namespace', () => {
-  let run: Awaited<ReturnType<typeof runScenario>>;
+  let run: NetnsRun;
   beforeAll(async () => {
     run = await runScenario();
   }, 90_000);

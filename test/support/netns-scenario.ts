@@ -1,0 +1,44 @@
+import { spawn, spawnSync } from 'node:child_process';
+
+/**
+ * Scenarios that multicast (mDNS) run inside a network namespace of their own, so nothing leaves
+ * this machine. They print `STEP <name> <json>` lines, which the tests assert on.
+ */
+export interface NetnsRun {
+  code: number | null;
+  steps: Map<string, Record<string, unknown>>;
+  output: string;
+}
+
+/** Whether `unshare --net` works here (root, or user namespaces); says so when it does not. */
+export function canUnshareNet(testName: string): boolean {
+  const probe = spawnSync('unshare', ['--net', 'true']);
+  if (probe.status === 0) return true;
+  console.warn(
+    `${testName}: skipped, 'unshare --net' failed here: ${probe.stderr?.toString().trim() || probe.error?.message}`,
+  );
+  return false;
+}
+
+/** Runs `setup` (a shell script) in a fresh network namespace, killing it after `timeoutMs`. */
+export function runInNetns(setup: string, timeoutMs: number): Promise<NetnsRun> {
+  return new Promise((resolve) => {
+    const child = spawn('unshare', ['--net', 'sh', '-c', setup], {
+      cwd: process.cwd(),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const killer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    child.on('close', (code) => {
+      clearTimeout(killer);
+      const steps = new Map<string, Record<string, unknown>>();
+      for (const line of output.split('\n')) {
+        const match = /^STEP (\w+) (.*)$/.exec(line);
+        if (match) steps.set(match[1]!, JSON.parse(match[2]!) as Record<string, unknown>);
+      }
+      resolve({ code, steps, output });
+    });
+  });
+}
