@@ -19,8 +19,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { buildApp } from '../src/server/app.js';
-import type { ServerOptions } from '../src/server/config.js';
 import { printResults, type BenchResult } from './bench-result.js';
+import { benchServerOptions } from './bench-options.js';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const adminKey = 'sk_live_benchfoundation0000000000001';
@@ -53,19 +53,7 @@ async function throughput(): Promise<BenchResult[]> {
   const dataDir = mkdtempSync(join(tmpdir(), 'marquee-bench-fdn-'));
   const hello = Fastify({ logger: false });
   hello.get('/', async () => ({ hello: 'world' }));
-  const options: ServerOptions = {
-    dataDir,
-    host: '127.0.0.1',
-    port: 0,
-    adminKey,
-    mdns: false,
-    tls: 'off',
-    rateLimitPerMinute: 0,
-    venueName: 'Bench venue',
-    logLevel: 'warn',
-    workers: false,
-    now: Date.now,
-  };
+  const options = benchServerOptions(dataDir, adminKey);
   const marquee = await buildApp(options);
   try {
     const helloUrl = await listen(hello);

@@ -22,9 +22,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { buildApp } from '../src/server/app.js';
-import type { ServerOptions } from '../src/server/config.js';
 import { parseTicketToken } from '../src/shared/ticket-token.js';
 import { printResults, type BenchResult } from './bench-result.js';
+import { benchServerOptions } from './bench-options.js';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const adminKey = 'sk_live_benchscanning00000000000001';
@@ -50,19 +50,7 @@ function median(values: number[]): number {
  * event (checkout would take minutes for 120,000 tickets), and mints the validate pool's tokens.
  */
 async function seed(dataDir: string): Promise<Seeded> {
-  const options: ServerOptions = {
-    dataDir,
-    host: '127.0.0.1',
-    port: 0,
-    adminKey,
-    mdns: false,
-    tls: 'off',
-    rateLimitPerMinute: 0,
-    venueName: 'Bench venue',
-    logLevel: 'warn',
-    workers: false,
-    now: Date.now,
-  };
+  const options = benchServerOptions(dataDir, adminKey);
   const app = await buildApp(options);
   try {
     const { db, tokens, keys } = app.ctx;
