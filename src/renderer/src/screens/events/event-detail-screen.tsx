@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { messageOf } from '../../api/api-error.js';
 import type { EventView, TierView } from '../../api/types.js';
-import { Dialog } from '../../components/dialog.js';
+import { ConfirmDialog } from '../../components/confirm-dialog.js';
 import { ErrorNote, Loading, Empty } from '../../components/states.js';
 import { StatusBadge } from '../../components/status-badge.js';
 import { eventChanges, eventToForm } from '../../lib/event-form.js';
@@ -156,36 +156,19 @@ function EventDetail({ event }: { event: EventView }) {
 
 function CancelEventDialog({ event, onClose }: { event: EventView; onClose: () => void }) {
   const cancelEvent = useEvents((s) => s.cancelEvent);
-  const [error, setError] = useState<string | null>(null);
-  const confirm = async () => {
-    try {
-      await cancelEvent(event.id);
-      onClose();
-    } catch (err) {
-      setError(messageOf(err));
-    }
-  };
   return (
-    <Dialog title={`Cancel ${event.title}?`} onClose={onClose}>
-      <div className="dialog-body">
-        <p>
-          Sales and admissions stop at once. Tickets already sold are not refunded by this; refund them from
-          Orders.
-        </p>
-        {error ? (
-          <p className="form-error" role="alert">
-            {error}
-          </p>
-        ) : null}
-        <div className="dialog-actions">
-          <button type="button" className="button" onClick={onClose} autoFocus>
-            Keep event <kbd>Esc</kbd>
-          </button>
-          <button type="button" className="button button-danger" onClick={() => void confirm()}>
-            Cancel event
-          </button>
-        </div>
-      </div>
-    </Dialog>
+    <ConfirmDialog
+      title={`Cancel ${event.title}?`}
+      confirmLabel="Cancel event"
+      cancelLabel="Keep event"
+      danger
+      onConfirm={() => cancelEvent(event.id)}
+      onClose={onClose}
+    >
+      <p>
+        Sales and admissions stop at once. Tickets already sold are not refunded by this; refund them from
+        Orders.
+      </p>
+    </ConfirmDialog>
   );
 }

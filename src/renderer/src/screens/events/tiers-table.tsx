@@ -1,8 +1,7 @@
 import { useState } from 'react';
-import { messageOf } from '../../api/api-error.js';
 import type { EventView, TierView } from '../../api/types.js';
+import { ConfirmDialog } from '../../components/confirm-dialog.js';
 import { CapacityBar } from '../../components/capacity-bar.js';
-import { Dialog } from '../../components/dialog.js';
 import { useNow } from '../../hooks/use-now.js';
 import { formatDateTime } from '../../lib/datetime.js';
 import { formatMoney } from '../../lib/money.js';
@@ -105,35 +104,25 @@ export function TiersTable({ event, tiers, canEdit, onEdit }: TiersTableProps) {
 function DeleteTierDialog({ tier, onClose }: { tier: TierView; onClose: () => void }) {
   const deleteTier = useEvents((s) => s.deleteTier);
   const loadTiers = useEvents((s) => s.loadTiers);
-  const [error, setError] = useState<string | null>(null);
   const confirm = async () => {
     try {
       await deleteTier(tier);
-      onClose();
     } catch (err) {
       // Someone may have sold one since this list loaded: show the server's word and fresh numbers.
-      setError(messageOf(err));
       void loadTiers(tier.event_id);
+      throw err;
     }
   };
   return (
-    <Dialog title={`Delete tier ${tier.name}?`} onClose={onClose}>
-      <div className="dialog-body">
-        <p>Nothing has been sold in this tier, so it can go. This cannot be undone.</p>
-        {error ? (
-          <p className="form-error" role="alert">
-            {error}
-          </p>
-        ) : null}
-        <div className="dialog-actions">
-          <button type="button" className="button" onClick={onClose} autoFocus>
-            Keep <kbd>Esc</kbd>
-          </button>
-          <button type="button" className="button button-danger" onClick={() => void confirm()}>
-            Delete tier
-          </button>
-        </div>
-      </div>
-    </Dialog>
+    <ConfirmDialog
+      title={`Delete tier ${tier.name}?`}
+      confirmLabel="Delete tier"
+      cancelLabel="Keep"
+      danger
+      onConfirm={confirm}
+      onClose={onClose}
+    >
+      <p>Nothing has been sold in this tier, so it can go. This cannot be undone.</p>
+    </ConfirmDialog>
   );
 }

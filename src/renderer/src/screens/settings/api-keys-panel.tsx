@@ -1,7 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { messageOf } from '../../api/api-error.js';
 import type { ApiKeyView, KeyScope } from '../../api/types.js';
-import { Dialog } from '../../components/dialog.js';
+import { ConfirmDialog } from '../../components/confirm-dialog.js';
 import { Field } from '../../components/field.js';
 import { Empty, ErrorNote, Loading } from '../../components/states.js';
 import { formatDateTime } from '../../lib/datetime.js';
@@ -157,36 +156,19 @@ export function ApiKeysPanel() {
 
 function RevokeDialog({ apiKey, onClose }: { apiKey: ApiKeyView; onClose: () => void }) {
   const revokeKey = useSettings((s) => s.revokeKey);
-  const [error, setError] = useState<string | null>(null);
-  const confirm = async () => {
-    try {
-      await revokeKey(apiKey.id);
-      onClose();
-    } catch (err) {
-      setError(messageOf(err));
-    }
-  };
   return (
-    <Dialog title={`Revoke “${apiKey.name}”?`} onClose={onClose}>
-      <div className="dialog-body">
-        <p>
-          Anything using the key ending <code>{apiKey.last4}</code> stops working at once. If this till signed
-          in with it, it will be signed out.
-        </p>
-        {error ? (
-          <p className="form-error" role="alert">
-            {error}
-          </p>
-        ) : null}
-        <div className="dialog-actions">
-          <button type="button" className="button" onClick={onClose} autoFocus>
-            Keep <kbd>Esc</kbd>
-          </button>
-          <button type="button" className="button button-danger" onClick={() => void confirm()}>
-            Revoke key
-          </button>
-        </div>
-      </div>
-    </Dialog>
+    <ConfirmDialog
+      title={`Revoke “${apiKey.name}”?`}
+      confirmLabel="Revoke key"
+      cancelLabel="Keep"
+      danger
+      onConfirm={() => revokeKey(apiKey.id)}
+      onClose={onClose}
+    >
+      <p>
+        Anything using the key ending <code>{apiKey.last4}</code> stops working at once. If this till signed
+        in with it, it will be signed out.
+      </p>
+    </ConfirmDialog>
   );
 }

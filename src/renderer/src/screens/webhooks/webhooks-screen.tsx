@@ -5,7 +5,7 @@ import { Empty, ErrorNote, Loading } from '../../components/states.js';
 import { useNow } from '../../hooks/use-now.js';
 import { relativeTo } from '../../lib/humanize.js';
 import { useWebhooks } from '../../stores/webhooks-store.js';
-import { ConfirmDialog } from './confirm-dialog.js';
+import { ConfirmDialog } from '../../components/confirm-dialog.js';
 import { DeliveryLog } from './delivery-log.js';
 import { EndpointDialog } from './endpoint-dialog.js';
 import type { EndpointAction } from './endpoints-table.js';

@@ -1,21 +1,27 @@
 import { useState, type ReactNode } from 'react';
-import { messageOf } from '../../api/api-error.js';
-import { Dialog } from '../../components/dialog.js';
+import { messageOf } from '../api/api-error.js';
+import { Dialog } from './dialog.js';
 
 interface ConfirmProps {
   title: string;
   children: ReactNode;
   confirmLabel: string;
+  /** The safe choice, focused first; Esc does the same. */
+  cancelLabel?: string;
   danger?: boolean;
-  onConfirm: () => Promise<void>;
+  onConfirm: () => Promise<unknown>;
   onClose: () => void;
 }
 
-/** Asks before an action that cannot be taken back (delete, rotate), and shows the server's refusal. */
+/**
+ * Asks before an action that cannot be taken back (cancel, delete, revoke, rotate) and shows the
+ * server's refusal in place; `onConfirm` throwing keeps the dialog open with that message.
+ */
 export function ConfirmDialog({
   title,
   children,
   confirmLabel,
+  cancelLabel = 'Cancel',
   danger = false,
   onConfirm,
   onClose,
@@ -44,7 +50,7 @@ export function ConfirmDialog({
         ) : null}
         <div className="dialog-actions">
           <button type="button" className="button" onClick={onClose} autoFocus>
-            Cancel <kbd>Esc</kbd>
+            {cancelLabel} <kbd>Esc</kbd>
           </button>
           <button
             type="button"
