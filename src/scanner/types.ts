@@ -2,20 +2,12 @@
  * The vocabulary a door device shares with the server (CONTRACT.md "Scanning"). Browser-safe:
  * no Node imports, so the renderer's door page can use the same decision logic.
  */
+import type { ScanReason } from '../shared/scan-reasons.js';
 import type { Ed25519Jwk } from '../shared/ticket-token.js';
 
 export type ScanResult = 'admitted' | 'rejected';
 
-export type RejectReason =
-  | 'malformed'
-  | 'invalid_signature'
-  | 'expired'
-  | 'not_yet_valid'
-  | 'unknown_ticket'
-  | 'wrong_event'
-  | 'already_scanned'
-  | 'voided'
-  | 'transferred';
+export type RejectReason = ScanReason;
 
 /** `out` lets a re-entry venue record an exit so the next `in` admits again. */
 export type Direction = 'in' | 'out';

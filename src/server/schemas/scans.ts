@@ -1,19 +1,9 @@
 import { Type, type Static } from 'typebox';
 import { Event } from './events.js';
+import { scanReasons, type ScanReason } from '../../shared/scan-reasons.js';
 import { ListQuery, Nullable, Timestamp, TimestampInput } from './common.js';
 
-export const scanReasons = [
-  'malformed',
-  'invalid_signature',
-  'expired',
-  'not_yet_valid',
-  'unknown_ticket',
-  'wrong_event',
-  'already_scanned',
-  'voided',
-  'transferred',
-] as const;
-export type ScanReason = (typeof scanReasons)[number];
+export { scanReasons, type ScanReason };
 
 const id = (what: string) => Type.String({ minLength: 1, maxLength: 80, description: what });
 /** Ticket tokens are ~330 characters; the cap only keeps absurd input from reaching the parser. */
