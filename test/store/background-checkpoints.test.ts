@@ -50,4 +50,33 @@ describe('background WAL checkpoints', () => {
     expect(autoCheckpoint()).toBe(1000);
     expect(errors.length).toBeGreaterThan(0);
   });
+
+  it('rewinds a WAL that writers never let a PASSIVE checkpoint finish, once past maxWalBytes', async () => {
+    dir = tempDataDir('marquee-ckpt-');
+    const file = join(dir, 'marquee.db');
+    db = openStore(file);
+    const errors: unknown[] = [];
+    const checkpoints = startBackgroundCheckpoints(db, (err) => errors.push(err), {
+      intervalMs: 20,
+      maxWalBytes: 1_000_000,
+    });
+    db.exec('CREATE TABLE filler (id INTEGER PRIMARY KEY, body TEXT)');
+    const insert = db.prepare('INSERT INTO filler (body) VALUES (?)');
+    // A steady writer: ~40 MB through the WAL over ~2 s, committing every few milliseconds.
+    let largestWal = 0;
+    const deadline = Date.now() + 2000;
+    let rewound = false;
+    while (Date.now() < deadline) {
+      for (let i = 0; i < 50; i++) insert.run('x'.repeat(4000));
+      const wal = statSync(`${file}-wal`).size;
+      if (wal < largestWal) rewound = true;
+      largestWal = Math.max(largestWal, wal);
+      await new Promise((r) => setTimeout(r, 2));
+    }
+    await checkpoints.stop();
+    expect(rewound).toBe(true);
+    // Bounded: the limit plus what a few ticks of writing add before the worker looks again.
+    expect(largestWal).toBeLessThan(20_000_000);
+    expect(errors).toEqual([]);
+  });
 });

@@ -74,4 +74,44 @@ describe('GroupCommit', () => {
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected']);
     expect(rows()).toEqual([10, 11]);
   });
+
+  it('runAfter: a batch waits for work still being prepared, so it commits once with all of it', async () => {
+    const group = new GroupCommit(db);
+    const commits: number[] = [];
+    const countBatches = () => commits.push(rows().length);
+    let finishSigning!: () => void;
+    const signing = new Promise<void>((resolve) => (finishSigning = resolve));
+    const ready = group.run(insert(1));
+    const waiting = group.runAfter(signing, insert(2));
+    // The ready job is held for the one being prepared (up to maxWaitMs), not committed alone.
+    await new Promise((r) => setImmediate(r));
+    countBatches();
+    finishSigning();
+    expect(await Promise.all([ready, waiting])).toEqual([1, 2]);
+    countBatches();
+    expect(commits).toEqual([0, 2]);
+  });
+
+  it('runAfter: work whose preparation fails is refused and never runs; the rest commits', async () => {
+    const group = new GroupCommit(db);
+    const results = await Promise.allSettled([
+      group.run(insert(1)),
+      group.runAfter(Promise.reject(new Error('signing failed')), insert(2)),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected']);
+    expect(rows()).toEqual([1]);
+  });
+
+  it('runAfter: a slow preparation holds the others back at most maxWaitMs', async () => {
+    const group = new GroupCommit(db, 64, 5);
+    let finish!: () => void;
+    const slow = group.runAfter(new Promise<void>((resolve) => (finish = resolve)), insert(2));
+    const started = Date.now();
+    await group.run(insert(1));
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(rows()).toEqual([1]);
+    finish();
+    await slow;
+    expect(rows()).toEqual([1, 2]);
+  });
 });

@@ -1,13 +1,15 @@
 import { conflict, notFound } from '../errors.js';
-import { newId, randomBase62 } from '../ids.js';
+import { newId, timeOrderedRandom } from '../ids.js';
 import type { CheckoutInput, OrderView } from '../schemas/orders.js';
 import type { AttendeeRow, AttendeesRepo } from '../store/attendees-repo.js';
-import { inTransaction, type Db } from '../store/db.js';
+import type { Db } from '../store/db.js';
 import type { EventsRepo } from '../store/events-repo.js';
+import type { GroupCommit } from '../store/group-commit.js';
 import type { OrderRow, OrdersRepo } from '../store/orders-repo.js';
 import type { StockRepo } from '../store/stock-repo.js';
 import type { TicketRow, TicketsRepo } from '../store/tickets-repo.js';
 import type { TierRow, TiersRepo } from '../store/tiers-repo.js';
+import type { TicketRef, TicketTokens } from '../tokens/ticket-tokens.js';
 import {
   checkAttendeeCount,
   checkEventOnSale,
@@ -15,6 +17,7 @@ import {
   resolveLines,
   type Buyer,
   type TierLine,
+  unitCount,
 } from './checkout-rules.js';
 import type { Outbox } from './outbox.js';
 import type { SalesViews } from './sales-views.js';
@@ -29,6 +32,9 @@ export interface CheckoutDeps {
   attendees: AttendeesRepo;
   outbox: Outbox;
   views: SalesViews;
+  tokens: TicketTokens;
+  /** Checkouts arriving together share one commit (store/group-commit.ts). */
+  group: GroupCommit;
   now: () => number;
 }
 
@@ -36,8 +42,25 @@ export interface CheckoutDeps {
 const unitPrice = (input: CheckoutInput, tier: TierRow): number =>
   input.payment_method === 'comp' ? 0 : tier.price_cents;
 
-/** The wallet URL's secret: 190 random bits, so the page needs no key. */
-export const newWalletSecret = (): string => randomBase62(32);
+/** The wallet URL's secret: 190 random bits after the time, so the page needs no key. */
+export const newWalletSecret = (): string => timeOrderedRandom(32);
+
+/**
+ * Orders up to this many tickets get their tokens signed before the transaction, off the event
+ * loop. Larger ones sign inside it: a refused order (too many, unknown tier) must not first cost
+ * a signature per unit asked for.
+ */
+const signAheadMaxUnits = 20;
+
+/** New ticket ids for every unit of the order, in item order, with what their tokens claim. */
+const ticketRefs = (input: CheckoutInput): TicketRef[] =>
+  input.items.flatMap((item) =>
+    Array.from({ length: item.quantity }, () => ({
+      id: newId('ticket'),
+      event_id: input.event_id,
+      tier_id: item.tier_id,
+    })),
+  );
 
 /**
  * Checkout: one transaction takes the stock of every tier with a conditional UPDATE, then mints
@@ -47,36 +70,55 @@ export const newWalletSecret = (): string => randomBase62(32);
 export class CheckoutService {
   constructor(private readonly deps: CheckoutDeps) {}
 
-  place(input: CheckoutInput): OrderView {
+  async place(input: CheckoutInput): Promise<OrderView> {
     const buyer = requireBuyer(input);
     checkAttendeeCount(input);
-    const { db, events, tiers, now } = this.deps;
-    return inTransaction(db, () => {
-      const at = now();
-      const event = events.find(input.event_id);
-      if (!event) throw notFound('event', input.event_id, 'event_id');
-      checkEventOnSale(event, at);
-      const lines = resolveLines(input, event, (id) => tiers.find(id), at);
-      this.takeStock(lines, at);
-      const order: Omit<OrderRow, 'seq'> = {
-        id: newId('order'),
-        event_id: event.id,
-        status: 'paid',
-        buyer_name: buyer.name,
-        buyer_email: buyer.email,
-        total_cents: lines.reduce((sum, line) => sum + unitPrice(input, line.tier) * line.quantity, 0),
-        refunded_cents: 0,
-        currency: event.currency,
-        payment_method: input.payment_method,
-        created_at: at,
-        updated_at: at,
-      };
-      this.deps.orders.insert(order);
-      const tickets = this.mint(input, lines, order, buyer, at);
-      const view = this.deps.views.order({ ...order, seq: 0 }, tickets, []);
-      this.deps.outbox.emit('order.created', view);
-      return view;
-    });
+    const { tokens, group } = this.deps;
+    const signedAhead = unitCount(input) <= signAheadMaxUnits ? ticketRefs(input) : [];
+    try {
+      return await group.runAfter(tokens.prepare(signedAhead), () =>
+        this.placeInTransaction(input, buyer, signedAhead),
+      );
+    } catch (err) {
+      for (const ticket of signedAhead) tokens.forget(ticket.id);
+      throw err;
+    }
+  }
+
+  /**
+   * Runs in the group commit's savepoint for this checkout, so a throw undoes all of it.
+   * `signedAhead` holds the ids (with cached tokens) of every ticket in item order, or nothing.
+   */
+  private placeInTransaction(
+    input: CheckoutInput,
+    buyer: Buyer,
+    signedAhead: readonly TicketRef[],
+  ): OrderView {
+    const { events, tiers, now } = this.deps;
+    const at = now();
+    const event = events.find(input.event_id);
+    if (!event) throw notFound('event', input.event_id, 'event_id');
+    checkEventOnSale(event, at);
+    const lines = resolveLines(input, event, (id) => tiers.find(id), at);
+    this.takeStock(lines, at);
+    const order: Omit<OrderRow, 'seq'> = {
+      id: newId('order'),
+      event_id: event.id,
+      status: 'paid',
+      buyer_name: buyer.name,
+      buyer_email: buyer.email,
+      total_cents: lines.reduce((sum, line) => sum + unitPrice(input, line.tier) * line.quantity, 0),
+      refunded_cents: 0,
+      currency: event.currency,
+      payment_method: input.payment_method,
+      created_at: at,
+      updated_at: at,
+    };
+    this.deps.orders.insert(order);
+    const tickets = this.mint(input, lines, order, buyer, signedAhead, at);
+    const view = this.deps.views.order({ ...order, seq: 0 }, tickets, []);
+    this.deps.outbox.emit('order.created', view);
+    return view;
   }
 
   private takeStock(lines: readonly TierLine[], at: number): void {
@@ -102,6 +144,7 @@ export class CheckoutService {
     lines: readonly TierLine[],
     order: Omit<OrderRow, 'seq'>,
     buyer: Buyer,
+    signedAhead: readonly TicketRef[],
     at: number,
   ): TicketRow[] {
     const tickets: TicketRow[] = [];
@@ -115,7 +158,7 @@ export class CheckoutService {
           id: newId('attendee'),
           event_id: order.event_id,
           order_id: order.id,
-          ticket_id: newId('ticket'),
+          ticket_id: signedAhead[unit]?.id ?? newId('ticket'),
           name: given?.name ?? buyer.name,
           email: given?.email ?? buyer.email,
           created_at: at,

@@ -2,6 +2,7 @@ import type { MailOutbox } from '../mail/mail-outbox.js';
 import { AttendeesRepo } from '../store/attendees-repo.js';
 import type { Db } from '../store/db.js';
 import type { EventsRepo } from '../store/events-repo.js';
+import { GroupCommit } from '../store/group-commit.js';
 import { OrdersRepo } from '../store/orders-repo.js';
 import { PayoutsRepo } from '../store/payouts-repo.js';
 import { RefundsRepo } from '../store/refunds-repo.js';
@@ -69,7 +70,7 @@ export function createSales(deps: SalesDeps): Sales {
   return {
     repos,
     salesViews: views,
-    checkout: new CheckoutService(shared),
+    checkout: new CheckoutService({ ...shared, group: new GroupCommit(deps.db) }),
     orders: new OrdersService(shared),
     tickets: new TicketsService(shared),
     attendees: new AttendeesService(shared),

@@ -1,6 +1,5 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import { GroupCommit } from '../store/group-commit.js';
 import { bodyDefaultsToEmpty } from '../http/optional-body.js';
 import { IdParams, ListOf, errorResponses } from '../schemas/common.js';
 import { CheckoutBody, Order, OrdersQuery, RefundBody } from '../schemas/orders.js';
@@ -10,7 +9,6 @@ const staff = ['box_office'] as const;
 export async function orderRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const { checkout, orders } = app.ctx;
-  const group = new GroupCommit(app.ctx.db);
   const tags = ['orders'];
 
   api.post(
@@ -24,7 +22,7 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: Order, ...errorResponses },
       },
     },
-    async (request) => group.run(() => checkout.place(request.body)),
+    async (request) => checkout.place(request.body),
   );
 
   api.get(
