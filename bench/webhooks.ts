@@ -8,7 +8,9 @@
  *     measured in turn in the same server, 10 autocannon connections, 1.5 s windows, 6 rounds:
  *     with the receiver down (the outbox alone) and live (outbox plus sending). Besides the
  *     rate, the server's own CPU time per checkout (from /proc), which other load on the
- *     machine disturbs less.
+ *     machine disturbs less. While checkouts saturate the server, sending is held to a small
+ *     budget (src/server/webhooks/send-budget.ts), so the run also prints what the rush left
+ *     queued and how long that took to go out once it ended.
  *
  *   npx tsx bench/webhooks.ts
  */
@@ -355,6 +357,32 @@ async function checkoutOverhead(receiver: Receiver): Promise<BenchResult[]> {
       );
     }
     rows.push({ name: 'webhooks received during the "live" runs', value: receiver.count, unit: 'requests' });
+    // The other side of the budget: what the rush left queued, and how soon it went out after.
+    await use('live');
+    const liveQueued = async () =>
+      (
+        await call<{ endpoints: { id: string; queued: number }[] }>(server.url, '/v2/webhooks/status')
+      ).endpoints.find((e) => e.id === live)!.queued;
+    const backlogAtEnd = await liveQueued();
+    const rushEnded = performance.now();
+    let queued = backlogAtEnd;
+    while (queued > 0 && performance.now() - rushEnded < 60_000) {
+      await new Promise((r) => setTimeout(r, 100));
+      queued = await liveQueued();
+    }
+    if (queued > 0) throw new Error(`${queued} deliveries still queued 60 s after the rush`);
+    rows.push(
+      {
+        name: 'deliveries held back by the rush (send budget), queued at its end',
+        value: backlogAtEnd,
+        unit: 'deliveries',
+      },
+      {
+        name: 'that backlog delivered, after the rush ended',
+        value: Math.round(performance.now() - rushEnded),
+        unit: 'ms',
+      },
+    );
     return rows;
   } finally {
     await server.stop();

@@ -73,11 +73,11 @@ export class ScanningService {
     const scannedAt = scanTime(input.scanned_at, now(), onlineScanMaxAgeMs, 'scanned_at');
     const device = devices.resolve(caller, input.device_id);
     if (input.event_id !== undefined) this.requireEvent(input.event_id, 'event_id');
-    // Verified here, outside the write transaction. In-line rather than on the thread pool: one
-    // Ed25519 verify is ~60 µs, and the hop to the pool cost ~15 µs more CPU per scan than it
-    // saved on a 2-core venue laptop (bench/scanning.ts). Bulk uploads (sync) use the pool.
-    const check = tokens.verify(input.token, scannedAt);
-    const answer = await this.deps.group.run(() => {
+    // Verified on libuv's thread pool, outside the write transaction: one Ed25519 verify is
+    // ~60 µs of event loop otherwise. The batch this scan joins waits for it (runAfter), so
+    // scans arriving together still share one commit.
+    const verified = tokens.verifyAsync(input.token, scannedAt);
+    const answer = await this.deps.group.runAfter(verified, (check) => {
       const outcome = attempts.record({
         check,
         doorEventId: input.event_id ?? device?.event_id ?? null,

@@ -6,6 +6,7 @@ import type { EndpointCache, EnabledEndpoint } from './endpoint-cache.js';
 import type { EndpointHealth, EndpointState } from './endpoint-health.js';
 import type { WebhookFanOut } from './fan-out.js';
 import { recordOutcome, type Outcome } from './record-outcome.js';
+import type { SendBudget } from './send-budget.js';
 import { signedHeaders } from './signature.js';
 import { WebhookTransport } from './transport.js';
 import type { Wakeup } from './wakeup.js';
@@ -42,6 +43,7 @@ export interface DispatcherDeps {
   deliveries: WebhookDeliveriesRepo;
   health: EndpointHealth;
   wakeup: Wakeup;
+  budget: SendBudget;
   onError: (err: unknown) => void;
 }
 
@@ -84,7 +86,13 @@ export class WebhookDispatcher {
 
   wake(): void {
     if (this.stopping || this.pending) return;
-    const gap = this.backlogged ? this.options.batchMs / 4 : this.options.batchMs;
+    // While API traffic saturates the loop, new messages are looked at a few times a second
+    // (send-budget.ts) instead of within batchMs of each one.
+    const gap = this.deps.budget.throttled
+      ? this.deps.budget.sampleMs
+      : this.backlogged
+        ? this.options.batchMs / 4
+        : this.options.batchMs;
     const wait = Math.max(0, this.lastTickAt + gap - performance.now());
     this.pending = setTimeout(() => {
       this.pending = null;
@@ -170,7 +178,10 @@ export class WebhookDispatcher {
       .due(endpoint.id, now, free + state.inFlight.size)
       .filter((row) => !state.inFlight.has(row.id))
       .slice(0, free);
-    for (const row of due) this.send(endpoint, row, state, now);
+    const allowed = this.deps.budget.take(due.length);
+    for (const row of due.slice(0, allowed)) this.send(endpoint, row, state, now);
+    // Held back while API traffic saturates the loop: look again when the budget has refilled.
+    if (allowed < due.length) return now + this.deps.budget.waitMs;
     if (due.length === free) {
       this.backlogged = true;
       return null;

@@ -14,6 +14,7 @@ import { EndpointHealth } from './endpoint-health.js';
 import { WebhookFanOut } from './fan-out.js';
 import { defaultConcurrency, defaultProbeMs } from './defaults.js';
 import { defaultRetryScheduleMs } from './retry-schedule.js';
+import { SendBudget } from './send-budget.js';
 import { Wakeup } from './wakeup.js';
 
 /** Everything webhooks need, shared by the outbox (fan-out), the routes and the dispatcher. */
@@ -24,6 +25,8 @@ export interface Webhooks {
   cache: EndpointCache;
   health: EndpointHealth;
   wakeup: Wakeup;
+  /** Holds sending back while API traffic saturates the event loop (send-budget.ts). */
+  budget: SendBudget;
   repos: {
     endpoints: WebhookEndpointsRepo;
     deliveries: WebhookDeliveriesRepo;
@@ -51,6 +54,7 @@ export function createWebhooks(
     health,
     wakeup,
     fanOut,
+    budget: new SendBudget(),
     endpoints: new WebhookEndpointsService({
       db,
       now,
@@ -95,6 +99,7 @@ export function startWebhookDispatcher(
       deliveries: webhooks.repos.deliveries,
       health: webhooks.health,
       wakeup: webhooks.wakeup,
+      budget: webhooks.budget,
       onError: (err) => log.error({ err }, 'webhook dispatcher'),
     },
     {
