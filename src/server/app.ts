@@ -143,8 +143,6 @@ export async function buildApp(options: ServerOptions, build: BuildOptions = {})
       startWebhookDispatcher(ctx, app.log);
       // Webhook sending yields to API traffic that saturates the loop (webhooks/send-budget.ts).
       app.server.on('request', () => ctx.webhooks.budget.requestSeen());
-    }
-    if (options.workers) {
       // WAL checkpoints (an fsync) off the request path; the door scan p99 depends on it.
       const checkpoints = startBackgroundCheckpoints(db, (err) =>
         app.log.warn({ err }, 'background WAL checkpoint'),
