@@ -381,6 +381,7 @@ describe('delivery log, retries and status', () => {
     const empty = (await t.call('GET', '/v2/webhooks/status')).json();
     expect(empty).toEqual({
       online: true,
+      held_back: false,
       queued: 0,
       failing: 0,
       failed: 0,
@@ -397,6 +398,7 @@ describe('delivery log, retries and status', () => {
     const status = (await t.call('GET', '/v2/webhooks/status')).json();
     expect(status).toEqual({
       online: true,
+      held_back: false,
       queued: 2,
       failing: 1,
       failed: 1,
@@ -415,5 +417,21 @@ describe('delivery log, retries and status', () => {
         },
       ],
     });
+  });
+
+  it('says when sending is held back because API traffic saturates the server, and when it stops', async () => {
+    const { budget } = t.app.ctx.webhooks;
+    // Start a fresh measuring window (a sample is taken at most every 250 ms).
+    await new Promise((r) => setTimeout(r, 300));
+    expect(budget.throttled).toBe(false);
+    // What a checkout rush looks like to the budget: many requests, an event loop with no rest.
+    for (let i = 0; i < 1000; i++) budget.requestSeen();
+    const until = performance.now() + 300;
+    while (performance.now() < until) {
+      /* the loop is busy */
+    }
+    expect((await t.call('GET', '/v2/webhooks/status')).json()).toMatchObject({ held_back: true });
+    await new Promise((r) => setTimeout(r, 300));
+    expect((await t.call('GET', '/v2/webhooks/status')).json()).toMatchObject({ held_back: false });
   });
 });

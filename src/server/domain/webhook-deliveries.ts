@@ -7,6 +7,7 @@ import type { WebhookEndpointsRepo } from '../store/webhook-endpoints-repo.js';
 import { isoOrNull } from '../time.js';
 import type { EndpointHealth } from '../webhooks/endpoint-health.js';
 import type { WebhookFanOut } from '../webhooks/fan-out.js';
+import type { SendBudget } from '../webhooks/send-budget.js';
 import type { Wakeup } from '../webhooks/wakeup.js';
 import { viewDelivery } from './webhook-views.js';
 
@@ -18,6 +19,7 @@ export interface WebhookDeliveriesDeps {
   fanOut: WebhookFanOut;
   health: EndpointHealth;
   wakeup: Wakeup;
+  budget: SendBudget;
 }
 
 export interface DeliveryListInput {
@@ -99,6 +101,7 @@ export class WebhookDeliveriesService {
       endpoints.reduce((total, e) => total + pick(e), 0);
     return {
       online: endpoints.every((e) => e.status !== 'enabled' || e.online),
+      held_back: this.deps.budget.throttled,
       queued: sum((e) => e.queued),
       failing: sum((e) => e.failing),
       failed: sum((e) => e.failed),

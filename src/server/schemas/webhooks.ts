@@ -120,6 +120,11 @@ export const WebhookStatus = Type.Object({
   online: Type.Boolean({
     description: 'False while any enabled endpoint cannot be reached',
   }),
+  held_back: Type.Boolean({
+    description:
+      'True while API traffic saturates the server and sending is held to a small budget; ' +
+      'the queue drains at full speed once the rush has room (docs/webhooks.md)',
+  }),
   ...counts,
   oldest_pending_age_seconds: Type.Integer({
     description: 'Age of the oldest pending delivery; 0 when none',

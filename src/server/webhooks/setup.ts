@@ -48,13 +48,14 @@ export function createWebhooks(
   const health = new EndpointHealth();
   const wakeup = new Wakeup();
   const fanOut = new WebhookFanOut(db, cache, repos.endpoints, repos.messages, repos.deliveries, wakeup);
+  const budget = new SendBudget();
   return {
     repos,
     cache,
     health,
     wakeup,
     fanOut,
-    budget: new SendBudget(),
+    budget,
     endpoints: new WebhookEndpointsService({
       db,
       now,
@@ -73,6 +74,7 @@ export function createWebhooks(
       fanOut,
       health,
       wakeup,
+      budget,
     }),
   };
 }

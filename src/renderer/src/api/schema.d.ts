@@ -6635,6 +6635,8 @@ export interface paths {
             'application/json': {
               /** @description False while any enabled endpoint cannot be reached */
               online: boolean;
+              /** @description True while API traffic saturates the server and sending is held to a small budget; the queue drains at full speed once the rush has room (docs/webhooks.md) */
+              held_back: boolean;
               /** @description Pending deliveries (including failing ones) */
               queued: number;
               /** @description Pending deliveries with at least one failed attempt */

@@ -18,10 +18,14 @@ export function QueueSummary({ status }: { status: WebhookStatusView }) {
               : `${offline} of ${enabled.length} unreachable; probing`}
         </span>
       </div>
-      <div>
+      <div className={status.held_back ? 'figure-warn' : undefined}>
         <dt>Queued</dt>
         <dd data-testid="queue-queued">{status.queued}</dd>
-        <span className="small">waiting to be delivered</span>
+        <span className="small" data-testid="queue-held-back">
+          {status.held_back
+            ? 'held back: sales have the server at full load; sent once they ease'
+            : 'waiting to be delivered'}
+        </span>
       </div>
       <div className={status.failing > 0 ? 'figure-warn' : undefined}>
         <dt>Failing</dt>
