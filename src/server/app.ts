@@ -38,6 +38,7 @@ import { webhookEndpointRoutes } from './routes/webhook-endpoints.js';
 import { ErrorResponse } from './schemas/common.js';
 import { startBackgroundCheckpoints } from './store/background-checkpoints.js';
 import { openStore } from './store/db.js';
+import { startRetention } from './store/start-retention.js';
 import { ensureTlsMaterial } from './tls.js';
 import { serverVersion } from './version.js';
 import { startWebhookDispatcher } from './webhooks/setup.js';
@@ -143,6 +144,8 @@ export async function buildApp(options: ServerOptions, build: BuildOptions = {})
       startWebhookDispatcher(ctx, app.log);
       // Webhook sending yields to API traffic that saturates the loop (webhooks/send-budget.ts).
       app.server.on('request', () => ctx.webhooks.budget.requestSeen());
+      // Finished deliveries, their messages and old mail are deleted after MARQUEE_RETENTION_DAYS.
+      startRetention(ctx, app.log);
       // WAL checkpoints (an fsync) off the request path; the door scan p99 depends on it.
       const checkpoints = startBackgroundCheckpoints(db, (err) =>
         app.log.warn({ err }, 'background WAL checkpoint'),

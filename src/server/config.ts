@@ -1,6 +1,7 @@
 import { homedir, networkInterfaces } from 'node:os';
 import { join } from 'node:path';
 import type { MailSenderOverrides } from './mail/mail-sender.js';
+import { defaultRetentionDays, maxRetentionDays, type RetentionTuning } from './store/retention-defaults.js';
 import { defaultConcurrency, defaultProbeMs, maxProbeMs } from './webhooks/defaults.js';
 
 /** Everything the server needs to start; built from MARQUEE_* variables or by the Electron shell. */
@@ -38,6 +39,10 @@ export interface ServerOptions {
   webhookConcurrency?: number;
   /** Waits after each failed webhook attempt, ms; tests shorten the contract's 5 s … 10 h. */
   webhookRetryScheduleMs?: readonly number[];
+  /** Days finished webhook deliveries, their messages and sent or failed mail are kept (MARQUEE_RETENTION_DAYS; default 30). */
+  retentionDays?: number;
+  /** Retention sweep timing and batch size; tests shrink them. */
+  retention?: Partial<RetentionTuning>;
 }
 
 export function defaultDataDir(env: NodeJS.ProcessEnv = process.env, platform = process.platform): string {
@@ -99,6 +104,7 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): ServerOpti
     webhookAllowLinkLocal: env.MARQUEE_WEBHOOK_ALLOW_LINK_LOCAL === '1',
     webhookProbeMs: intSetting(env, 'MARQUEE_WEBHOOK_PROBE_MS', defaultProbeMs, 50, maxProbeMs),
     webhookConcurrency: intSetting(env, 'MARQUEE_WEBHOOK_CONCURRENCY', defaultConcurrency, 1, 64),
+    retentionDays: intSetting(env, 'MARQUEE_RETENTION_DAYS', defaultRetentionDays, 1, maxRetentionDays),
     now: Date.now,
   };
 }

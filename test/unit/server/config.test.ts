@@ -100,6 +100,21 @@ describe('optionsFromEnv', () => {
     );
   });
 
+  it('keeps finished outbox rows 30 days unless MARQUEE_RETENTION_DAYS says otherwise (1–3650)', () => {
+    expect(optionsFromEnv({}).retentionDays).toBe(30);
+    expect(optionsFromEnv({ MARQUEE_RETENTION_DAYS: '' }).retentionDays).toBe(30);
+    expect(optionsFromEnv({ MARQUEE_RETENTION_DAYS: '1' }).retentionDays).toBe(1);
+    expect(optionsFromEnv({ MARQUEE_RETENTION_DAYS: '90' }).retentionDays).toBe(90);
+    expect(optionsFromEnv({ MARQUEE_RETENTION_DAYS: '3650' }).retentionDays).toBe(3650);
+  });
+
+  it.each(['0', '-30', '3651', '7.5', 'month'])('refuses MARQUEE_RETENTION_DAYS=%s', (days) => {
+    expect(() => optionsFromEnv({ MARQUEE_RETENTION_DAYS: days })).toThrow(ConfigError);
+    expect(() => optionsFromEnv({ MARQUEE_RETENTION_DAYS: days })).toThrow(
+      `MARQUEE_RETENTION_DAYS must be a whole number from 1 to 3650, got '${days}'.`,
+    );
+  });
+
   it.each(['admin', 'sk_test_abcdefghijklmnop0123', 'sk_live_short', 'sk_live_has spaces in it!!'])(
     'refuses MARQUEE_ADMIN_KEY=%s',
     (value) => {

@@ -3,6 +3,7 @@ import { sql as m002 } from './002-idempotency-usage-outbox.js';
 import { sql as m003 } from './003-orders-tickets-mail.js';
 import { sql as m004 } from './004-webhooks.js';
 import { sql as m005 } from './005-scanning.js';
+import { sql as m006 } from './006-outbox-retention.js';
 
 export interface Migration {
   version: number;
@@ -20,4 +21,5 @@ export const migrations: readonly Migration[] = [
   { version: 3, name: 'orders-tickets-mail', sql: m003 },
   { version: 4, name: 'webhooks', sql: m004 },
   { version: 5, name: 'scanning', sql: m005 },
+  { version: 6, name: 'outbox-retention', sql: m006 },
 ];
