@@ -51,19 +51,18 @@ export class GroupCommit {
   }
 
   /**
-   * Runs `work` with what `ready` resolves to, in a batch, once it settles (a checkout's tokens
-   * being signed, a scan's signature being verified, off the event loop). Until then the next batch waits for it, up to `maxWaitMs`, so checkouts that arrive
+   * Runs `work` in a batch once `ready` settles (a checkout's tokens being signed off the event
+   * loop). Until then the next batch waits for it, up to `maxWaitMs`, so checkouts that arrive
    * together still share one commit instead of trickling into several small ones.
    */
-  async runAfter<P, T>(ready: Promise<P>, work: (prepared: P) => T): Promise<T> {
+  async runAfter<T>(ready: Promise<unknown>, work: () => T): Promise<T> {
     this.preparing++;
-    let prepared: P;
     try {
-      prepared = await ready;
+      await ready;
     } finally {
       this.preparing--;
     }
-    return this.run(() => work(prepared));
+    return this.run(work);
   }
 
   private schedule(): void {
