@@ -7,6 +7,18 @@ export interface AppUrls {
   appOrigin: string;
 }
 
+const devServerUrl = (env: NodeJS.ProcessEnv, isPackaged: boolean): string | undefined =>
+  isPackaged ? undefined : env.ELECTRON_RENDERER_URL || undefined;
+
+/**
+ * The origin of the dev server the UI comes from under `electron-vite dev`, which the hosted API
+ * must then answer cross-origin (server/http/dev-cors.ts); undefined in a packaged app.
+ */
+export function devServerOrigin(env: NodeJS.ProcessEnv, isPackaged: boolean): string | undefined {
+  const url = devServerUrl(env, isPackaged);
+  return url ? new URL(url).origin : undefined;
+}
+
 /**
  * `electron-vite dev` serves the UI from its own dev server (ELECTRON_RENDERER_URL) for hot reload;
  * a packaged app ignores that variable so it cannot be pointed at another page. Otherwise the
@@ -14,7 +26,7 @@ export interface AppUrls {
  */
 export function appUrls(apiUrl: string, env: NodeJS.ProcessEnv, isPackaged: boolean): AppUrls {
   const apiOrigin = new URL(apiUrl).origin;
-  const devUrl = isPackaged ? undefined : env.ELECTRON_RENDERER_URL;
+  const devUrl = devServerUrl(env, isPackaged);
   const pageUrl = devUrl ? new URL(devUrl).href : `${apiOrigin}/`;
   return { apiOrigin, pageUrl, appOrigin: new URL(pageUrl).origin };
 }

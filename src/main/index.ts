@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { ServerOptions } from '../server/config.js';
 import { startServer } from '../server/start.js';
 import { bridgeChannel, type MarqueeBridge } from '../shared/bridge.js';
-import { appUrls, type AppUrls } from './app-urls.js';
+import { appUrls, devServerOrigin, type AppUrls } from './app-urls.js';
 import { bridgeAnswer, type Bridges } from './bridge-answer.js';
 import { loopbackPortFor, readDesktopApiKey, serverOptionsForDesktop } from './desktop-config.js';
 import { hasVenueStore, planStartup } from './first-run.js';
@@ -103,7 +103,8 @@ async function chooseRole(options: ServerOptions, userData: string): Promise<Fir
 }
 
 async function hostVenue(options: ServerOptions): Promise<Started> {
-  const running = await startServer(options, undefined, {
+  const devOrigin = devServerOrigin(process.env, app.isPackaged);
+  const running = await startServer(devOrigin ? { ...options, devOrigin } : options, undefined, {
     loopbackPort: loopbackPortFor(options, process.env),
   });
   try {

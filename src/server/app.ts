@@ -6,6 +6,7 @@ import { usesHttps, type ServerOptions } from './config.js';
 import { createContext } from './context.js';
 import { ensureFirstAdminKey, type FirstAdminKey } from './domain/first-admin-key.js';
 import { installAccessControl } from './http/access.js';
+import { installDevCors } from './http/dev-cors.js';
 import { installDrain } from './http/drain.js';
 import { frameworkErrors, installErrorHandling } from './http/error-handler.js';
 import { installIdempotency } from './http/idempotency.js';
@@ -102,6 +103,7 @@ export async function buildApp(options: ServerOptions, build: BuildOptions = {})
       done();
     });
 
+    if (options.devOrigin) installDevCors(app, options.devOrigin);
     installAccessControl(app, ctx.keys);
     await installRateLimit(app, options.rateLimitPerMinute);
     installIdempotency(app, db, ctx.now, ctx.lifecycle);

@@ -43,6 +43,8 @@ export interface ServerOptions {
   retentionDays?: number;
   /** Retention sweep timing and batch size; tests shrink them. */
   retention?: Partial<RetentionTuning>;
+  /** The Vite dev server's origin under `npm run dev`, allowed to call the API (http/dev-cors.ts). */
+  devOrigin?: string;
 }
 
 export function defaultDataDir(env: NodeJS.ProcessEnv = process.env, platform = process.platform): string {

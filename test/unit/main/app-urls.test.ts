@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { appUrls } from '../../../src/main/app-urls.js';
+import { appUrls, devServerOrigin } from '../../../src/main/app-urls.js';
 
 describe('appUrls', () => {
   it('opens the UI its API origin serves: the host’s loopback listener', () => {
@@ -30,5 +30,14 @@ describe('appUrls', () => {
   it('ignores ELECTRON_RENDERER_URL in a packaged app', () => {
     const env = { ELECTRON_RENDERER_URL: 'http://evil.test' };
     expect(appUrls('http://127.0.0.1:4380', env, true).appOrigin).toBe('http://127.0.0.1:4380');
+  });
+});
+
+describe('devServerOrigin', () => {
+  it('is the Vite dev server origin under electron-vite dev, and nothing in a packaged app', () => {
+    const env = { ELECTRON_RENDERER_URL: 'http://localhost:5173/index.html' };
+    expect(devServerOrigin(env, false)).toBe('http://localhost:5173');
+    expect(devServerOrigin(env, true)).toBeUndefined();
+    expect(devServerOrigin({}, false)).toBeUndefined();
   });
 });
