@@ -1,8 +1,9 @@
 /**
  * `npm run gen:api`: writes the OpenAPI document of the real app to src/shared/api/openapi.json and
- * the renderer's TypeScript types generated from it (openapi-typescript) to
- * src/renderer/src/api/schema.d.ts. The UI's API types are never written by hand, so they cannot
- * drift from the route schemas; test/unit/api-schema-fresh.test.ts fails when these files are stale.
+ * the TypeScript types generated from it (openapi-typescript) beside it, to
+ * src/shared/api/schema.d.ts. The renderer and the door SDK (src/scanner) both take their API
+ * types from there and never write them by hand, so neither can drift from the route schemas;
+ * test/unit/api-schema-fresh.test.ts fails when these files are stale.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,7 +17,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 
 export const apiFiles = {
   openapi: join(root, 'src/shared/api/openapi.json'),
-  types: join(root, 'src/renderer/src/api/schema.d.ts'),
+  types: join(root, 'src/shared/api/schema.d.ts'),
 };
 
 /** Builds the app exactly as the server does (on a throwaway store) and asks it for its document. */

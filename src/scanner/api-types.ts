@@ -1,82 +1,50 @@
 /**
- * The parts of the server's answers the SDK reads (CONTRACT.md "Scanning", docs/api.md). Kept
- * here rather than imported from src/server so the SDK stays free of server code.
+ * The server's wire shapes the SDK sends and reads (CONTRACT.md "Scanning", docs/api.md), all
+ * picked out of the generated `src/shared/api/schema.d.ts`, so a route schema that changes shows
+ * up here as a type error instead of a door that misreads an answer. Type-only imports: the SDK
+ * stays free of server code and browser-safe.
  */
-import type { Direction, RejectReason, ScanResult } from './types.js';
+import type { Answer, ErrorEnvelope, QueryOf, RequestBody } from '../shared/api/path-types.js';
 
-export interface ScanView {
-  id: string;
-  event_id: string | null;
-  ticket_id: string | null;
-  device_id: string | null;
-  result: ScanResult;
-  reason: RejectReason | null;
-  direction: Direction;
-  scanned_at: string;
-  source: 'online' | 'sync';
-  conflict: boolean;
-}
+export type { ErrorEnvelope };
 
-export interface ScanTicketView {
-  id: string;
-  event_id: string;
-  status: 'active' | 'transferred' | 'voided';
-  scan_count: number;
-  inside: boolean;
-  [field: string]: unknown;
-}
+export type ValidateRequest = RequestBody<'/v2/scan/validate', 'post'>;
+export type ValidateAnswer = Answer<'/v2/scan/validate', 'post'>;
+/** The ticket as the door sees it: no qr_token, plus `inside`. */
+export type ScanTicketView = NonNullable<ValidateAnswer['ticket']>;
+export type ScanAttendeeView = NonNullable<ValidateAnswer['attendee']>;
+/** One scan attempt: the `scan` of a validate answer, a `/v2/scans` item, an `event: scan` on the feed. */
+export type ScanView = ValidateAnswer['scan'];
 
-export interface ScanAttendeeView {
-  id: string;
-  name: string | null;
-  email: string | null;
-  [field: string]: unknown;
-}
+export type SyncRequest = RequestBody<'/v2/scan/sync', 'post'>;
+export type SyncAnswer = Answer<'/v2/scan/sync', 'post'>;
 
-export interface ValidateAnswer {
-  result: ScanResult;
-  reason: RejectReason | null;
-  ticket: ScanTicketView | null;
-  attendee: ScanAttendeeView | null;
-  scan: ScanView;
-}
+export type DoorPackQuery = QueryOf<'/v2/scan/door_pack', 'get'>;
+type ServerDoorPack = Answer<'/v2/scan/door_pack', 'get'>;
+/**
+ * The offline validation material from `GET /v2/scan/door_pack`. `full`, `exited` and `cursor`
+ * are Marquee's additions to CONTRACT.md's pack; the venue server always sends them, but they are
+ * optional here so a door still copes with a server that sends only what the contract names.
+ */
+export type DoorPack = Omit<ServerDoorPack, 'full' | 'exited' | 'cursor'> &
+  Partial<Pick<ServerDoorPack, 'full' | 'exited' | 'cursor'>>;
+export type Jwks = Answer<'/v2/scan/jwks', 'get'>;
 
-export interface ValidateRequest {
-  token: string;
-  event_id?: string;
-  device_id?: string;
-  scanned_at?: string;
-  direction?: Direction;
-}
+export type PairRequest = RequestBody<'/v2/devices/pair', 'post'>;
+export type PairedAnswer = Answer<'/v2/devices/pair', 'post'>;
 
-export interface SyncRequest {
-  device_id: string;
-  event_id?: string;
-  scans: {
-    token: string;
-    scanned_at: string;
-    result: ScanResult;
-    direction: Direction;
-    reason: RejectReason | null;
-  }[];
-}
+/** The door's words, as the server spells them. */
+export type ScanResult = ValidateAnswer['result'];
+export type RejectReason = NonNullable<ValidateAnswer['reason']>;
+/** `out` lets a re-entry venue record an exit so the next `in` admits again. */
+export type Direction = ScanView['direction'];
+export type RevokedStatus = DoorPack['revoked'][number]['status'];
 
-export interface SyncAnswer {
-  results: {
-    ticket_id: string | null;
-    result: ScanResult;
-    reason: RejectReason | null;
-    conflict: boolean;
-    scan_id: string;
-  }[];
-}
-
-export interface PairedAnswer {
-  device: { id: string; name: string; scope: string; event_id: string | null };
-  api_key: { id: string; secret: string; scope: string };
-}
-
-/** `event: ticket` on the scan feed: a sale, void or transfer. */
+/**
+ * `event: ticket` on the scan feed: a sale, void or transfer. Written by hand because the OpenAPI
+ * document does not describe Server-Sent Events bodies; it mirrors formatFeedRow in
+ * src/server/domain/scan-feed.ts, whose columns may all be null.
+ */
 export interface TicketChange {
   ticket_id: string | null;
   event_id: string | null;

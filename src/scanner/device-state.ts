@@ -7,7 +7,7 @@ import type { Ed25519Jwk } from '../shared/ticket-token.js';
 import type {
   AdmissionState,
   Direction,
-  DoorPack,
+  DoorEvent,
   OfflineDecision,
   RejectReason,
   RevokedStatus,
@@ -28,7 +28,7 @@ export interface Pairing {
 }
 
 export interface PackInfo {
-  event: DoorPack['event'];
+  event: DoorEvent;
   jwks: { keys: Ed25519Jwk[] };
   generatedAt: string;
   /** The pack's door feed cursor: the next `since=`. */

@@ -2,14 +2,32 @@
  * The scan endpoints of the venue server, over any Transport. Every non-2xx answer becomes a
  * ScannerError carrying the API's error code, so callers never parse envelopes. Browser-safe.
  */
-import type { PairedAnswer, SyncAnswer, SyncRequest, ValidateAnswer, ValidateRequest } from './api-types.js';
+import type {
+  DoorPack,
+  DoorPackQuery,
+  ErrorEnvelope,
+  PairedAnswer,
+  PairRequest,
+  SyncAnswer,
+  SyncRequest,
+  ValidateAnswer,
+  ValidateRequest,
+} from './api-types.js';
 import { ScannerError } from './errors.js';
 import type { StreamResponse, Transport, TransportRequest } from './transport.js';
-import type { DoorPack } from './types.js';
+import type { paths } from '../shared/api/path-types.js';
 
-interface ErrorEnvelope {
-  error?: { code?: string; message?: string };
-}
+/** Checked against the generated paths, so a renamed route fails the build, not the door. */
+const routes = {
+  pair: '/v2/devices/pair',
+  doorPack: '/v2/scan/door_pack',
+  validate: '/v2/scan/validate',
+  sync: '/v2/scan/sync',
+  feed: '/v2/scans/stream',
+} as const satisfies Record<string, keyof paths>;
+
+/** An error body as it may arrive: a proxy or a crashed server need not send the envelope. */
+type MaybeEnvelope = { error?: Partial<ErrorEnvelope['error']> } | null;
 
 export class DoorApi {
   constructor(
@@ -18,21 +36,19 @@ export class DoorApi {
   ) {}
 
   pair(pairingToken: string, name: string): Promise<PairedAnswer> {
-    return this.call<PairedAnswer>({
-      method: 'POST',
-      path: '/v2/devices/pair',
-      body: { pairing_token: pairingToken, name },
-    });
+    const body: PairRequest = { pairing_token: pairingToken, name };
+    return this.call<PairedAnswer>({ method: 'POST', path: routes.pair, body });
   }
 
   doorPack(eventId: string | null, since: string | null): Promise<DoorPack> {
-    const query = new URLSearchParams();
-    if (eventId) query.set('event_id', eventId);
-    if (since) query.set('since', since);
-    const qs = query.toString();
+    const params: DoorPackQuery = {
+      ...(eventId ? { event_id: eventId } : {}),
+      ...(since ? { since } : {}),
+    };
+    const qs = new URLSearchParams(params).toString();
     return this.call<DoorPack>({
       method: 'GET',
-      path: `/v2/scan/door_pack${qs ? `?${qs}` : ''}`,
+      path: `${routes.doorPack}${qs ? `?${qs}` : ''}`,
       timeoutMs: 60_000,
     });
   }
@@ -41,11 +57,11 @@ export class DoorApi {
     body: ValidateRequest,
     options: { signal?: AbortSignal; timeoutMs?: number } = {},
   ): Promise<ValidateAnswer> {
-    return this.call<ValidateAnswer>({ method: 'POST', path: '/v2/scan/validate', body, ...options });
+    return this.call<ValidateAnswer>({ method: 'POST', path: routes.validate, body, ...options });
   }
 
   sync(body: SyncRequest): Promise<SyncAnswer> {
-    return this.call<SyncAnswer>({ method: 'POST', path: '/v2/scan/sync', body, timeoutMs: 60_000 });
+    return this.call<SyncAnswer>({ method: 'POST', path: routes.sync, body, timeoutMs: 60_000 });
   }
 
   /** Opens the scan feed; resolves once the server has answered 200 with the stream. */
@@ -56,7 +72,7 @@ export class DoorApi {
   ): Promise<StreamResponse> {
     const query = eventId ? `?event_id=${encodeURIComponent(eventId)}` : '';
     const response = await this.transport.stream({
-      path: `/v2/scans/stream${query}`,
+      path: `${routes.feed}${query}`,
       headers: { ...this.auth(), ...(lastEventId ? { 'last-event-id': lastEventId } : {}) },
       signal,
     });
@@ -69,7 +85,7 @@ export class DoorApi {
       } catch {
         body = null;
       }
-      throw this.httpError('GET /v2/scans/stream', response.status, body);
+      throw this.httpError(`GET ${routes.feed}`, response.status, body);
     }
     return response;
   }
@@ -96,7 +112,7 @@ export class DoorApi {
   }
 
   private httpError(what: string, status: number, body: unknown): ScannerError {
-    const error = (body as ErrorEnvelope | null)?.error;
+    const error = (body as MaybeEnvelope)?.error;
     return new ScannerError(
       'http_error',
       `${what} answered ${status}${error?.code ? ` ${error.code}` : ''}${error?.message ? `: ${error.message}` : ''}`,

@@ -14,11 +14,19 @@ import { SignatureCache } from './signature-cache.js';
 import type {
   AdmissionState,
   Direction,
+  DoorEvent,
   DoorPack,
   OfflineDecision,
   RejectReason,
   RevokedStatus,
 } from './types.js';
+
+/**
+ * The parts of a door pack the validator reads. The server always sends `exited` (empty in a
+ * whole pack); it is optional here so a pack built by hand (tests, the bench) may leave it out.
+ */
+export type PackContents = Pick<DoorPack, 'jwks' | 'revoked' | 'scanned'> &
+  Partial<Pick<DoorPack, 'exited'>> & { event: DoorEvent };
 
 export interface CheckOptions {
   /** Epoch ms of the scan; defaults to the validator's clock. */
@@ -74,7 +82,7 @@ export class OfflineValidator {
    * Takes a full or delta door pack. Keys and the event are replaced; revocations and
    * admissions only ever accumulate, because a delta lists what changed, not what stayed.
    */
-  loadPack(pack: Pick<DoorPack, 'event' | 'jwks' | 'revoked' | 'scanned' | 'exited'>): void {
+  loadPack(pack: PackContents): void {
     this.setEvent(pack.event);
     this.setKeys(pack.jwks.keys);
     for (const entry of pack.revoked) this.revoke(entry.ticket_id, entry.status);
@@ -83,7 +91,7 @@ export class OfflineValidator {
   }
 
   /** The door's event; switching to another one forgets the old event's tickets. */
-  setEvent(event: DoorPack['event']): void {
+  setEvent(event: DoorEvent): void {
     if (this.event !== null && this.event !== event.id) {
       this.revoked.clear();
       this.admissions.clear();

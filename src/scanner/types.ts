@@ -1,34 +1,20 @@
 /**
- * The vocabulary a door device shares with the server (CONTRACT.md "Scanning"). Browser-safe:
- * no Node imports, so the renderer's door page can use the same decision logic.
+ * The door device's own vocabulary (CONTRACT.md "Scanning"). The words it shares with the server
+ * come from the generated API types (api-types.ts); what is only the SDK's is written here.
+ * Browser-safe: no Node imports, so the renderer's door page can use the same decision logic.
  */
-import type { ScanReason } from '../shared/scan-reasons.js';
-import type { Ed25519Jwk } from '../shared/ticket-token.js';
+import type { DoorPack, Direction, RejectReason, ScanResult } from './api-types.js';
 
-export type ScanResult = 'admitted' | 'rejected';
+export type { DoorPack, Direction, RejectReason, RevokedStatus, ScanResult } from './api-types.js';
 
-export type RejectReason = ScanReason;
+type PackEvent = DoorPack['event'];
 
-/** `out` lets a re-entry venue record an exit so the next `in` admits again. */
-export type Direction = 'in' | 'out';
-
-export type RevokedStatus = 'voided' | 'transferred';
-
-/** The offline validation material from `GET /v2/scan/door_pack`. */
-export interface DoorPack {
-  event: { id: string; title?: string; [field: string]: unknown };
-  jwks: { keys: Ed25519Jwk[] };
-  revoked: { ticket_id: string; status: RevokedStatus }[];
-  /** Tickets inside now (admitted and not scanned out since). */
-  scanned: string[];
-  /** Delta packs only: tickets that were admitted and are outside now. */
-  exited?: string[];
-  /** False for a delta pack built with `since`. */
-  full?: boolean;
-  generated_at: string;
-  /** Door feed position the pack is good up to: the next `since`, and the SSE Last-Event-ID. */
-  cursor?: string;
-}
+/**
+ * What a door keeps of the pack's event: the id decides `wrong_event`, the status a cancelled
+ * night, the title is for display. The validator and the device's store need no more, and taking
+ * no more lets a pack restored from a device's store or built by hand (tests, the bench) load too.
+ */
+export type DoorEvent = Pick<PackEvent, 'id'> & Partial<Pick<PackEvent, 'title' | 'status'>>;
 
 /** What the validator decided, before anything is stored. */
 export interface OfflineDecision {

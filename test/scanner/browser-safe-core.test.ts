@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, normalize } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
@@ -19,9 +19,24 @@ const core = [
 const browserPackages = new Set(['@noble/ed25519', '@noble/hashes/sha2.js']);
 const root = join(process.cwd(), 'src', 'scanner');
 
-function importsOf(file: string): string[] {
+interface ImportOf {
+  spec: string;
+  /** `import type` / `export type`: erased by the compiler, so nothing of it reaches a bundle. */
+  typeOnly: boolean;
+}
+
+function importsOf(file: string): ImportOf[] {
   const text = readFileSync(file, 'utf8');
-  return [...text.matchAll(/^\s*(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]/gm)].map((m) => m[1]!);
+  return [...text.matchAll(/^\s*(?:import|export)\s+(type\s)?[^'"]*?from\s+['"]([^'"]+)['"]/gm)].map((m) => ({
+    spec: m[2]!,
+    typeOnly: m[1] !== undefined,
+  }));
+}
+
+/** The source behind a `.js` specifier: its `.ts`, or a generated `.d.ts` (the API types). */
+function sourceOf(file: string, spec: string): string {
+  const base = normalize(join(dirname(file), spec.replace(/\.js$/, '')));
+  return existsSync(`${base}.ts`) ? `${base}.ts` : `${base}.d.ts`;
 }
 
 describe('browser-safe SDK core', () => {
@@ -33,9 +48,15 @@ describe('browser-safe SDK core', () => {
       seen.add(file);
       const text = readFileSync(file, 'utf8');
       if (/\b(Buffer|process|require)\s*[.(]/.test(text)) offending.push(`${file}: uses a Node global`);
-      for (const spec of importsOf(file)) {
-        if (spec.startsWith('.')) visit(normalize(join(dirname(file), spec.replace(/\.js$/, '.ts'))));
-        else if (!browserPackages.has(spec)) offending.push(`${file}: imports ${spec}`);
+      for (const { spec, typeOnly } of importsOf(file)) {
+        if (!spec.startsWith('.')) {
+          if (!browserPackages.has(spec)) offending.push(`${file}: imports ${spec}`);
+          continue;
+        }
+        const source = sourceOf(file, spec);
+        // A declaration file has no JavaScript behind it: only a type import of it is safe.
+        if (source.endsWith('.d.ts') && !typeOnly) offending.push(`${file}: imports ${spec} as a value`);
+        visit(source);
       }
     };
     for (const file of core) visit(join(root, file));

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -14,8 +14,9 @@ function firstDifference(committed: string, fresh: string): string | null {
   return `line ${at + 1}: committed ${JSON.stringify(a[at] ?? '<end>')}, generated ${JSON.stringify(b[at] ?? '<end>')}`;
 }
 
-// The renderer's API types are generated from the app's own OpenAPI document. A route schema that
-// changed without `npm run gen:api` would leave the UI compiling against a stale API: fail here.
+// The API types of the renderer and the door SDK are generated from the app's own OpenAPI document.
+// A route schema that changed without `npm run gen:api` would leave both compiling against a stale
+// API: fail here.
 describe('generated API document and types', () => {
   const dir = mkdtempSync(join(tmpdir(), 'marquee-api-fresh-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -36,5 +37,11 @@ describe('generated API document and types', () => {
       const name = relative(process.cwd(), committedPath);
       expect(firstDifference(readFileSync(committedPath, 'utf8'), generated), `${name} is stale`).toBeNull();
     }
+  });
+
+  it('live in src/shared only, so the renderer and the door SDK read one copy', () => {
+    expect(relative(process.cwd(), apiFiles.types)).toBe(join('src', 'shared', 'api', 'schema.d.ts'));
+    // Where the types used to be generated: a copy left there would be a second, staler source.
+    expect(existsSync(join(process.cwd(), 'src', 'renderer', 'src', 'api', 'schema.d.ts'))).toBe(false);
   });
 });

@@ -29,13 +29,32 @@ export class ServerSigner {
     return this.tokens.mint(ticket);
   }
 
-  pack(overrides: Partial<DoorPack> = {}): DoorPack {
+  /** A whole door pack as the server sends it; `event` overrides merge into the event. */
+  pack({
+    event,
+    ...overrides
+  }: Partial<Omit<DoorPack, 'event'>> & { event?: Partial<DoorPack['event']> } = {}): DoorPack {
+    const at = new Date(this.ms).toISOString();
     return {
-      event: { id: this.eventId, title: 'Night show' },
+      event: {
+        id: this.eventId,
+        title: 'Night show',
+        venue: 'Main hall',
+        doors_at: at,
+        on_sale_at: at,
+        status: 'published',
+        url: `http://127.0.0.1/e/${this.eventId}`,
+        currency: 'usd',
+        created_at: at,
+        ...event,
+      },
       jwks: this.keys.jwks(),
       revoked: [],
       scanned: [],
-      generated_at: new Date(this.ms).toISOString(),
+      exited: [],
+      full: true,
+      generated_at: at,
+      cursor: '0',
       ...overrides,
     };
   }

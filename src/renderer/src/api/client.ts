@@ -1,6 +1,6 @@
 import createClient, { type Client } from 'openapi-fetch';
 import { errorFromResponse, networkError } from './api-error.js';
-import type { paths } from './schema.js';
+import type { paths } from '../../../shared/api/schema.js';
 
 export type MarqueeClient = Client<paths>;
 
@@ -10,7 +10,7 @@ export interface ClientHooks {
   onUnreachable?: () => void;
 }
 
-/** The one typed client of the UI: every path, body and answer type comes from schema.d.ts. */
+/** The one typed client of the UI: every path, body and answer type comes from the generated schema. */
 export function makeClient(baseUrl: string, apiKey: string, hooks: ClientHooks = {}): MarqueeClient {
   const client = createClient<paths>({ baseUrl: baseUrl.replace(/\/+$/, '') });
   client.use({

@@ -6,10 +6,5 @@ export type ScanReason = NonNullable<ScanView['reason']>;
 export type DeviceView = Answer<'/v2/devices/{id}', 'get'>;
 export type StreamTokenView = Answer<'/v2/scans/stream_token', 'post'>;
 
-/** The `data` of an `event: ticket` feed entry (docs/api.md "Scan log and live feed"). */
-export interface TicketChange {
-  ticket_id: string;
-  event_id: string | null;
-  change: 'sold' | 'voided' | 'transferred' | 'active' | string;
-  status: string;
-}
+/** The `data` of an `event: ticket` feed entry: the door SDK's type (it pins it to the server's). */
+export type { TicketChange } from '../../../scanner/api-types.js';

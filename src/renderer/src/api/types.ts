@@ -1,26 +1,10 @@
 /**
- * Names for the shapes the UI uses, all derived from the generated `schema.d.ts` (itself generated
- * from the server's route schemas), so no API type is ever written twice.
+ * Names for the shapes the UI uses, all derived from the generated `src/shared/api/schema.d.ts`
+ * (itself generated from the server's route schemas), so no API type is ever written twice.
  */
-import type { paths } from './schema.js';
+import type { Answer, RequestBody } from '../../../shared/api/path-types.js';
 
-type JsonOf<R> = R extends { content: { 'application/json': infer T } } ? T : never;
-
-/** The 200 answer of `method path`. */
-export type Answer<P extends keyof paths, M extends keyof paths[P]> = paths[P][M] extends {
-  responses: { 200: infer R };
-}
-  ? JsonOf<R>
-  : never;
-
-/** The JSON body `method path` takes. */
-export type RequestBody<P extends keyof paths, M extends keyof paths[P]> = paths[P][M] extends {
-  requestBody?: infer B;
-}
-  ? JsonOf<NonNullable<B>>
-  : never;
-
-export type ErrorEnvelope = JsonOf<paths['/v2/events']['post']['responses'][400]>;
+export type { Answer, ErrorEnvelope, RequestBody } from '../../../shared/api/path-types.js';
 
 export type EventView = Answer<'/v2/events/{id}', 'get'>;
 export type EventCreate = RequestBody<'/v2/events', 'post'>;
