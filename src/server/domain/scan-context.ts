@@ -69,7 +69,6 @@ export function createScanContext(deps: ScanContextDeps): ScanContext {
     group: new GroupCommit(db),
     afterCommit: () => feed.notify(),
     scans,
-    tickets,
     feedRepo,
     events: deps.events,
     devices,

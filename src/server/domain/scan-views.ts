@@ -1,5 +1,5 @@
 import type { ScanAttendeeView, ScanReason, ScanTicketView, ScanView } from '../schemas/scans.js';
-import type { ScanAttendeeRow, ScanTicketRow } from '../store/scan-tickets-repo.js';
+import type { ScanTicketRow } from '../store/scan-tickets-repo.js';
 import type { ScanRow } from '../store/scans-repo.js';
 import { toIso } from '../time.js';
 import type { PublicUrls } from './public-urls.js';
@@ -38,14 +38,16 @@ export function viewScanTicket(row: ScanTicketRow, urls: PublicUrls): ScanTicket
   };
 }
 
-export function viewScanAttendee(row: ScanAttendeeRow): ScanAttendeeView {
+/** The ticket's holder, from the columns the scan's ticket lookup joined in; null if none. */
+export function viewScanAttendee(row: ScanTicketRow): ScanAttendeeView | null {
+  if (row.attendee_ticket_id === null || row.attendee_created_at === null) return null;
   return {
-    id: row.id,
-    event_id: row.event_id,
-    order_id: row.order_id,
-    ticket_id: row.ticket_id,
-    name: row.name,
-    email: row.email,
-    created_at: toIso(row.created_at),
+    id: row.attendee_id,
+    event_id: row.attendee_event_id ?? row.event_id,
+    order_id: row.attendee_order_id ?? row.order_id,
+    ticket_id: row.attendee_ticket_id,
+    name: row.attendee_name,
+    email: row.attendee_email,
+    created_at: toIso(row.attendee_created_at),
   };
 }

@@ -10,7 +10,6 @@ import type { DoorFeedRepo } from '../store/door-feed-repo.js';
 import type { EventsRepo } from '../store/events-repo.js';
 import { decodeCursor, toPage, type Page } from '../store/pagination.js';
 import type { GroupCommit } from '../store/group-commit.js';
-import type { ScanTicketsRepo } from '../store/scan-tickets-repo.js';
 import type { ScansRepo } from '../store/scans-repo.js';
 import { parseIso, toIso } from '../time.js';
 import type { SigningKeys } from '../tokens/signing-keys.js';
@@ -36,7 +35,6 @@ export interface ScanningDeps {
   /** After the commit: wakes the scan feed. */
   afterCommit: () => void;
   scans: ScansRepo;
-  tickets: ScanTicketsRepo;
   feedRepo: DoorFeedRepo;
   events: EventsRepo;
   devices: DevicesService;
@@ -69,7 +67,7 @@ export class ScanningService {
   }
 
   async validate(input: ValidateInput, caller: ApiKeyRecord | null): Promise<ValidateAnswerView> {
-    const { attempts, tickets, devices, tokens, urls, now } = this.deps;
+    const { attempts, devices, tokens, urls, now } = this.deps;
     const scannedAt = scanTime(input.scanned_at, now(), onlineScanMaxAgeMs, 'scanned_at');
     const device = devices.resolve(caller, input.device_id);
     if (input.event_id !== undefined) this.requireEvent(input.event_id, 'event_id');
@@ -88,12 +86,12 @@ export class ScanningService {
         scannedAt,
         source: 'online',
       });
-      const attendee = outcome.ticket ? tickets.attendee(outcome.ticket.attendee_id) : undefined;
+
       return {
         result: outcome.scan.result,
         reason: outcome.scan.reason,
         ticket: outcome.ticket ? viewScanTicket(outcome.ticket, urls) : null,
-        attendee: attendee ? viewScanAttendee(attendee) : null,
+        attendee: outcome.ticket ? viewScanAttendee(outcome.ticket) : null,
         scan: outcome.scan,
       };
     });

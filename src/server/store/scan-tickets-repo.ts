@@ -16,16 +16,13 @@ export interface ScanTicketRow {
   transferred_to: string | null;
   issued_at: number;
   event_status: EventStatus;
-}
-
-export interface ScanAttendeeRow {
-  id: string;
-  event_id: string;
-  order_id: string;
-  ticket_id: string;
-  name: string | null;
-  email: string | null;
-  created_at: number;
+  /** The holder, read in the same query (a door answer names them): null only if missing. */
+  attendee_event_id: string | null;
+  attendee_order_id: string | null;
+  attendee_ticket_id: string | null;
+  attendee_name: string | null;
+  attendee_email: string | null;
+  attendee_created_at: number | null;
 }
 
 /**
@@ -34,18 +31,18 @@ export interface ScanAttendeeRow {
  */
 export class ScanTicketsRepo {
   private readonly findStmt;
-  private readonly attendeeStmt;
   private readonly admitStmt;
   private readonly exitStmt;
 
   constructor(db: Db) {
     this.findStmt = db.prepare(
       `SELECT t.id, t.order_id, t.event_id, t.tier_id, t.attendee_id, t.status, t.scan_count, t.inside,
-         t.wallet_secret, t.transferred_from, t.transferred_to, t.issued_at, e.status AS event_status
-       FROM tickets t JOIN events e ON e.id = t.event_id WHERE t.id = ?`,
-    );
-    this.attendeeStmt = db.prepare(
-      'SELECT id, event_id, order_id, ticket_id, name, email, created_at FROM attendees WHERE id = ?',
+         t.wallet_secret, t.transferred_from, t.transferred_to, t.issued_at, e.status AS event_status,
+         a.event_id AS attendee_event_id, a.order_id AS attendee_order_id,
+         a.ticket_id AS attendee_ticket_id, a.name AS attendee_name, a.email AS attendee_email,
+         a.created_at AS attendee_created_at
+       FROM tickets t JOIN events e ON e.id = t.event_id LEFT JOIN attendees a ON a.id = t.attendee_id
+       WHERE t.id = ?`,
     );
     // The one guard against double admission: the row changes only while the holder is outside.
     this.admitStmt = db.prepare(
@@ -57,10 +54,6 @@ export class ScanTicketsRepo {
 
   find(id: string): ScanTicketRow | undefined {
     return this.findStmt.get(id) as ScanTicketRow | undefined;
-  }
-
-  attendee(id: string): ScanAttendeeRow | undefined {
-    return this.attendeeStmt.get(id) as ScanAttendeeRow | undefined;
   }
 
   /** True when this call admitted the holder; false when someone else got there first. */
