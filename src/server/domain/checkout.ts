@@ -2,7 +2,6 @@ import { conflict, notFound } from '../errors.js';
 import { newId, timeOrderedRandom } from '../ids.js';
 import type { CheckoutInput, OrderView } from '../schemas/orders.js';
 import type { AttendeeRow, AttendeesRepo } from '../store/attendees-repo.js';
-import type { Db } from '../store/db.js';
 import type { EventsRepo } from '../store/events-repo.js';
 import type { GroupCommit } from '../store/group-commit.js';
 import type { OrderRow, OrdersRepo } from '../store/orders-repo.js';
@@ -23,7 +22,6 @@ import type { Outbox } from './outbox.js';
 import type { SalesViews } from './sales-views.js';
 
 export interface CheckoutDeps {
-  db: Db;
   events: EventsRepo;
   tiers: TiersRepo;
   stock: StockRepo;

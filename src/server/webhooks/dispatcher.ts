@@ -181,7 +181,7 @@ export class WebhookDispatcher {
     const allowed = this.deps.budget.take(due.length);
     for (const row of due.slice(0, allowed)) this.send(endpoint, row, state, now);
     // Held back while API traffic saturates the loop: look again when the budget has refilled.
-    if (allowed < due.length) return now + this.deps.budget.waitMs;
+    if (allowed < due.length) return now + this.deps.budget.sampleMs;
     if (due.length === free) {
       this.backlogged = true;
       return null;

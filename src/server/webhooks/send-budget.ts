@@ -63,13 +63,9 @@ export class SendBudget {
     return granted;
   }
 
+  /** How often the dispatcher looks while held back (and how often the load is measured). */
   get sampleMs(): number {
     return this.options.sampleMs;
-  }
-
-  /** Milliseconds until the next delivery may start under the busy rate. */
-  get waitMs(): number {
-    return Math.ceil(1000 / this.options.busySendsPerSecond);
   }
 
   private sample(): void {
