@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import type { OrderView } from '../../api/types.js';
 import { Dialog } from '../../components/dialog.js';
+import { FormActions } from '../../components/form-actions.js';
 import { Field } from '../../components/field.js';
 import { splitError, type SplitError } from '../../lib/field-errors.js';
 import { centsToInput, formatMoney, parseMoney } from '../../lib/money.js';
@@ -76,19 +77,13 @@ export function RefundDialog({ order, onClose, onDone }: Props) {
             <input inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} autoFocus />
           </Field>
         ) : null}
-        {error?.form ? (
-          <p className="form-error" role="alert">
-            {error.form}
-          </p>
-        ) : null}
-        <div className="dialog-actions">
-          <button type="button" className="button" onClick={onClose}>
-            Cancel <kbd>Esc</kbd>
-          </button>
-          <button type="submit" className="button button-danger" disabled={busy}>
-            {busy ? 'Refunding…' : 'Refund'}
-          </button>
-        </div>
+        <FormActions
+          error={error?.form}
+          onCancel={onClose}
+          submitLabel={busy ? 'Refunding…' : 'Refund'}
+          danger
+          busy={busy}
+        />
       </form>
     </Dialog>
   );

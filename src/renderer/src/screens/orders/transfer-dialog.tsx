@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import type { TicketView, TransferBody } from '../../api/types.js';
 import { Dialog } from '../../components/dialog.js';
+import { FormActions } from '../../components/form-actions.js';
 import { Field } from '../../components/field.js';
 import { splitError, type SplitError } from '../../lib/field-errors.js';
 import { useOrders } from '../../stores/orders-store.js';
@@ -54,19 +55,12 @@ export function TransferDialog({ ticket, onClose, onDone }: Props) {
         <Field label="Message (optional)" error={error?.fields.message}>
           <textarea rows={3} value={form.message} onChange={(e) => set('message', e.target.value)} />
         </Field>
-        {error?.form ? (
-          <p className="form-error" role="alert">
-            {error.form}
-          </p>
-        ) : null}
-        <div className="dialog-actions">
-          <button type="button" className="button" onClick={onClose}>
-            Cancel <kbd>Esc</kbd>
-          </button>
-          <button type="submit" className="button button-primary" disabled={busy}>
-            {busy ? 'Transferring…' : 'Transfer'}
-          </button>
-        </div>
+        <FormActions
+          error={error?.form}
+          onCancel={onClose}
+          submitLabel={busy ? 'Transferring…' : 'Transfer'}
+          busy={busy}
+        />
       </form>
     </Dialog>
   );

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import type { OrderView, TicketView } from '../../api/types.js';
 import { Dialog } from '../../components/dialog.js';
+import { FormActions } from '../../components/form-actions.js';
 import { messageOf } from '../../api/api-error.js';
 import { useOrders } from '../../stores/orders-store.js';
 
@@ -40,19 +41,15 @@ export function VoidDialog({ order, ticket, onClose, onDone }: Props) {
           <input type="checkbox" checked={refund} onChange={(e) => setRefund(e.target.checked)} />
           Refund the ticket&apos;s price on order {order.id}
         </label>
-        {error ? (
-          <p className="form-error" role="alert">
-            {error}
-          </p>
-        ) : null}
-        <div className="dialog-actions">
-          <button type="button" className="button" onClick={onClose} autoFocus>
-            Keep ticket <kbd>Esc</kbd>
-          </button>
-          <button type="submit" className="button button-danger" disabled={busy}>
-            {busy ? 'Voiding…' : 'Void ticket'}
-          </button>
-        </div>
+        <FormActions
+          error={error}
+          onCancel={onClose}
+          cancelLabel="Keep ticket"
+          focusCancel
+          submitLabel={busy ? 'Voiding…' : 'Void ticket'}
+          danger
+          busy={busy}
+        />
       </form>
     </Dialog>
   );

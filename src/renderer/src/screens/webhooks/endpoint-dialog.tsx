@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { ApiRequestError } from '../../api/api-error.js';
 import type { WebhookEndpointView } from '../../api/webhook-types.js';
 import { Dialog } from '../../components/dialog.js';
+import { FormActions } from '../../components/form-actions.js';
 import { Field } from '../../components/field.js';
 import { splitError, type SplitError } from '../../lib/field-errors.js';
 import { eventsFromSelection, selectionFromEvents, type KindSelection } from '../../lib/webhook-events.js';
@@ -87,19 +88,12 @@ export function EndpointDialog({
           />
         </Field>
         <KindsEditor value={kinds} onChange={setKinds} error={error?.fields.events} />
-        {error?.form ? (
-          <p className="form-error" role="alert">
-            {error.form}
-          </p>
-        ) : null}
-        <div className="dialog-actions">
-          <button type="button" className="button" onClick={onClose}>
-            Cancel <kbd>Esc</kbd>
-          </button>
-          <button type="submit" className="button button-primary" disabled={busy}>
-            {endpoint ? 'Save endpoint' : 'Add endpoint'}
-          </button>
-        </div>
+        <FormActions
+          error={error?.form}
+          onCancel={onClose}
+          submitLabel={endpoint ? 'Save endpoint' : 'Add endpoint'}
+          busy={busy}
+        />
       </form>
     </Dialog>
   );
