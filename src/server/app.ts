@@ -89,6 +89,8 @@ export async function buildApp(options: ServerOptions, build: BuildOptions = {})
       tls?.fingerprint256 ?? null,
     );
     app.decorate('ctx', ctx);
+    ctx.cryptoThreads.onThreadDeath = (err) =>
+      app.log.error({ err }, 'a crypto thread died; its signing and verifying continue on the event loop');
     app.decorate('firstAdminKey', ensureFirstAdminKey(ctx.keys, options.dataDir, options.adminKey));
 
     installValidators(app);

@@ -14,6 +14,7 @@ import type { Db } from './store/db.js';
 import { EventsRepo } from './store/events-repo.js';
 import { TiersRepo } from './store/tiers-repo.js';
 import { SigningKeys } from './tokens/signing-keys.js';
+import { CryptoThreads } from './tokens/crypto-threads.js';
 import { TicketTokens } from './tokens/ticket-tokens.js';
 import { createWebhooks, type Webhooks } from './webhooks/setup.js';
 
@@ -33,6 +34,7 @@ export interface AppContext {
   mailQueue: MailQueue;
   keys: ApiKeys;
   signingKeys: SigningKeys;
+  cryptoThreads: CryptoThreads;
   tokens: TicketTokens;
   usage: UsageMeter;
   repos: { events: EventsRepo; tiers: TiersRepo } & SalesRepos;
@@ -71,14 +73,16 @@ export function createContext(
   // One mail outbox and one token cache for everyone: a transfer's tokens.forget must reach the
   // cache the wallet page reads.
   const mail = new MailOutbox(db, now);
-  const tokens = new TicketTokens(signingKeys, now);
+  const lifecycle = new Lifecycle();
+  const cryptoThreads = new CryptoThreads();
+  lifecycle.onStop('crypto threads', () => cryptoThreads.close());
+  const tokens = new TicketTokens(signingKeys, now, cryptoThreads);
   const { repos: salesRepos, ...sales } = createSales({
     ...shared,
     mail,
     urls,
     tokens,
   });
-  const lifecycle = new Lifecycle();
   const keys = new ApiKeys(db, now);
   return {
     options,
@@ -92,6 +96,7 @@ export function createContext(
     mailQueue: new MailQueue(db, now),
     keys,
     signingKeys,
+    cryptoThreads,
     tokens,
     usage: new UsageMeter(db, now),
     repos: { ...repos, ...salesRepos },

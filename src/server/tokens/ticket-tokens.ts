@@ -7,6 +7,7 @@ import {
   type TicketTokenClaims,
   type TokenRejection,
 } from '../../shared/ticket-token.js';
+import { CryptoThreads } from './crypto-threads.js';
 import type { SigningKeys } from './signing-keys.js';
 
 export interface TicketRef {
@@ -35,6 +36,8 @@ export class TicketTokens {
   constructor(
     private readonly keys: SigningKeys,
     private readonly now: () => number,
+    /** The server passes its threads; without them (tools, tests) signing runs inline. */
+    private readonly threads: CryptoThreads = new CryptoThreads(0),
   ) {}
 
   mint(ticket: TicketRef): string {
@@ -56,7 +59,7 @@ export class TicketTokens {
   }
 
   /**
-   * Signs these tickets' tokens on libuv's thread pool and caches them, so the `current()` calls
+   * Signs these tickets' tokens on the crypto threads and caches them, so the `current()` calls
    * inside a checkout's write transaction find them ready. Ed25519 signing was the largest single
    * cost of a checkout on the event loop; here the loop only hands the work over.
    */
@@ -64,12 +67,8 @@ export class TicketTokens {
     await Promise.all(
       tickets.map(async (ticket) => {
         const { signingInput, exp, kid } = this.unsigned(ticket);
-        const signature = await new Promise<Buffer>((resolve, reject) =>
-          sign(null, Buffer.from(signingInput), this.keys.activePrivateKey, (err, result) =>
-            err ? reject(err) : resolve(result),
-          ),
-        );
-        this.remember(ticket.id, `${signingInput}.${signature.toString('base64url')}`, exp, kid);
+        const signature = await this.threads.sign(signingInput, this.keys.activePrivateKey);
+        this.remember(ticket.id, `${signingInput}.${signature}`, exp, kid);
       }),
     );
   }
@@ -111,7 +110,7 @@ export class TicketTokens {
   }
 
   /**
-   * The same check with the signature verified on libuv's thread pool, so a busy door server's
+   * The same check with the signature verified on a crypto thread, so a busy door server's
    * event loop keeps serving HTTP and SQLite while Ed25519 runs on the other cores.
    */
   async verifyAsync(token: string, atMs = this.now()): Promise<TokenCheck> {
@@ -120,11 +119,7 @@ export class TicketTokens {
     const key = this.keys.publicKey(parsed.header.kid);
     const valid =
       key !== undefined &&
-      (await new Promise<boolean>((resolve) =>
-        verify(null, Buffer.from(parsed.signingInput), key, Buffer.from(parsed.signature), (err, ok) =>
-          resolve(!err && ok),
-        ),
-      ));
+      (await this.threads.verify(parsed.signingInput, token.slice(token.lastIndexOf('.') + 1), key));
     if (!valid) return { ok: false, reason: 'invalid_signature', claims: parsed.claims };
     const rejection = windowRejection(parsed.claims, Math.floor(atMs / 1000));
     if (rejection) return { ok: false, reason: rejection, claims: parsed.claims };
