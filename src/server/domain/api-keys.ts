@@ -37,6 +37,9 @@ export interface ApiKeyView {
 
 export const newSecret = (): string => `sk_live_${randomBase62(32)}`;
 
+/** A venue has a handful of keys; the bound only keeps memory flat whatever happens. */
+const maxRememberedSecrets = 1_000;
+
 /** Keys are 190 random bits, so a fast hash is enough; no stretching needed to resist guessing. */
 export const hashSecret = (secret: string): string => createHash('sha256').update(secret).digest('hex');
 
@@ -62,10 +65,17 @@ export function viewApiKey(key: ApiKeyRecord): ApiKeyView {
 
 /**
  * Key storage plus an in-memory map from secret hash to key, so authenticating a request costs
- * one SHA-256 and no query. Every write here refreshes the map; nothing else writes api_keys.
+ * at most one SHA-256 and no query. Every write here refreshes the map; nothing else writes
+ * api_keys.
  */
 export class ApiKeys {
   private readonly byHash = new Map<string, ApiKeyRecord>();
+  /**
+   * Secrets seen in requests that named a known key, so a till or door device calling thousands
+   * of times a second skips the SHA-256 (~1 µs, ~4 % of a GET). Only known keys are remembered:
+   * guessing cannot fill it.
+   */
+  private readonly bySecret = new Map<string, ApiKeyRecord>();
 
   constructor(
     private readonly db: Db,
@@ -82,8 +92,15 @@ export class ApiKeys {
   }
 
   authenticate(secret: string): ApiKeyRecord | undefined {
-    const key = this.byHash.get(hashSecret(secret));
-    return key && key.revokedAt === null ? key : undefined;
+    let key = this.bySecret.get(secret);
+    if (!key) {
+      key = this.byHash.get(hashSecret(secret));
+      if (!key) return undefined;
+      if (this.bySecret.size >= maxRememberedSecrets) this.bySecret.clear();
+      this.bySecret.set(secret, key);
+    }
+    // The same record object as in byHash, so a revocation is seen here at once.
+    return key.revokedAt === null ? key : undefined;
   }
 
   /** Stores a key for a secret; the caller shows the secret once and it is never readable again. */

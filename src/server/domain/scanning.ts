@@ -71,7 +71,7 @@ export class ScanningService {
     const scannedAt = scanTime(input.scanned_at, now(), onlineScanMaxAgeMs, 'scanned_at');
     const device = devices.resolve(caller, input.device_id);
     if (input.event_id !== undefined) this.requireEvent(input.event_id, 'event_id');
-    // Verified on libuv's thread pool, outside the write transaction: the event loop's CPU per
+    // Verified on a crypto thread (tokens/crypto-threads.ts), outside the write transaction: the event loop's CPU per
     // scan fell from ~156 to ~100 µs (bench/scanning.ts, measured per thread). A scan joins the
     // next batch once verified, without holding that batch for scans still being verified
     // (GroupCommit.runAfter): a verify takes longer than a checkout's signing, and holding left

@@ -1,4 +1,5 @@
 import type { Db } from './db.js';
+import { prepareInsert } from './row-statements.js';
 
 export interface AttendeeRow {
   seq: number;
@@ -16,16 +17,22 @@ export type AttendeeChanges = Partial<Pick<AttendeeRow, 'name' | 'email'>>;
 
 export class AttendeesRepo {
   private readonly byId;
-  private readonly insertStmt;
+  private readonly insertRow;
   private readonly pageStmt;
   private readonly updateStmt;
 
   constructor(db: Db) {
     this.byId = db.prepare('SELECT * FROM attendees WHERE id = ?');
-    this.insertStmt = db.prepare(
-      `INSERT INTO attendees (id, event_id, order_id, ticket_id, name, email, created_at, updated_at)
-       VALUES (@id, @event_id, @order_id, @ticket_id, @name, @email, @created_at, @updated_at)`,
-    );
+    this.insertRow = prepareInsert<Omit<AttendeeRow, 'seq'>>(db, 'attendees', [
+      'id',
+      'event_id',
+      'order_id',
+      'ticket_id',
+      'name',
+      'email',
+      'created_at',
+      'updated_at',
+    ]);
     this.pageStmt = db.prepare('SELECT * FROM attendees WHERE event_id = ? AND seq > ? ORDER BY seq LIMIT ?');
     this.updateStmt = db.prepare(
       'UPDATE attendees SET name = @name, email = @email, updated_at = @updated_at WHERE id = @id',
@@ -37,7 +44,7 @@ export class AttendeesRepo {
   }
 
   insert(row: Omit<AttendeeRow, 'seq'>): void {
-    this.insertStmt.run(row);
+    this.insertRow(row);
   }
 
   page(eventId: string, afterSeq: number, limit: number): AttendeeRow[] {

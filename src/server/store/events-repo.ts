@@ -1,4 +1,5 @@
 import type { Db } from './db.js';
+import { prepareRows } from './row-statements.js';
 import { updateColumns } from './update-columns.js';
 
 export type EventStatus = 'draft' | 'published' | 'cancelled';
@@ -26,7 +27,7 @@ export class EventsRepo {
   private readonly pageStmt;
 
   constructor(private readonly db: Db) {
-    this.byId = db.prepare('SELECT * FROM events WHERE id = ?');
+    this.byId = prepareRows<EventRow>(db, 'SELECT * FROM events WHERE id = ?');
     this.insertStmt = db.prepare(
       `INSERT INTO events (id, title, venue, doors_at, on_sale_at, status, currency, created_at, updated_at)
        VALUES (@id, @title, @venue, @doors_at, @on_sale_at, @status, @currency, @created_at, @updated_at)`,
@@ -35,7 +36,7 @@ export class EventsRepo {
   }
 
   find(id: string): EventRow | undefined {
-    return this.byId.get(id) as EventRow | undefined;
+    return this.byId.get(id);
   }
 
   insert(row: Omit<EventRow, 'seq'>): void {

@@ -1,4 +1,5 @@
 import type { Db } from './db.js';
+import { prepareInsert } from './row-statements.js';
 
 export type OrderStatus = 'paid' | 'partially_refunded' | 'refunded';
 export type PaymentMethod = 'cash' | 'card' | 'comp' | 'external';
@@ -29,19 +30,26 @@ const likePattern = (q: string): string => `%${q.replace(/[\\%_]/g, (c) => `\\${
 
 export class OrdersRepo {
   private readonly byId;
-  private readonly insertStmt;
+  private readonly insertRow;
   private readonly refundStmt;
   private readonly pageStmt;
   private readonly netForEventStmt;
 
   constructor(db: Db) {
     this.byId = db.prepare('SELECT * FROM orders WHERE id = ?');
-    this.insertStmt = db.prepare(
-      `INSERT INTO orders (id, event_id, status, buyer_name, buyer_email, total_cents, refunded_cents, currency,
-         payment_method, created_at, updated_at)
-       VALUES (@id, @event_id, @status, @buyer_name, @buyer_email, @total_cents, @refunded_cents, @currency,
-         @payment_method, @created_at, @updated_at)`,
-    );
+    this.insertRow = prepareInsert<Omit<OrderRow, 'seq'>>(db, 'orders', [
+      'id',
+      'event_id',
+      'status',
+      'buyer_name',
+      'buyer_email',
+      'total_cents',
+      'refunded_cents',
+      'currency',
+      'payment_method',
+      'created_at',
+      'updated_at',
+    ]);
     // Guarded in SQL as well as by the table CHECK: two refunds can never together exceed the total.
     this.refundStmt = db.prepare(
       `UPDATE orders SET refunded_cents = refunded_cents + @amount,
@@ -73,7 +81,7 @@ export class OrdersRepo {
   }
 
   insert(row: Omit<OrderRow, 'seq'>): void {
-    this.insertStmt.run(row);
+    this.insertRow(row);
   }
 
   /** Adds a refund to the order; false when it would exceed what was paid (nothing changes). */

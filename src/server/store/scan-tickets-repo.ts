@@ -1,5 +1,6 @@
 import type { Db } from './db.js';
 import type { EventStatus } from './events-repo.js';
+import { prepareRows } from './row-statements.js';
 
 /** What the door needs to know about a ticket, with its event's status in the same read. */
 export interface ScanTicketRow {
@@ -35,7 +36,8 @@ export class ScanTicketsRepo {
   private readonly exitStmt;
 
   constructor(db: Db) {
-    this.findStmt = db.prepare(
+    this.findStmt = prepareRows<ScanTicketRow>(
+      db,
       `SELECT t.id, t.order_id, t.event_id, t.tier_id, t.attendee_id, t.status, t.scan_count, t.inside,
          t.wallet_secret, t.transferred_from, t.transferred_to, t.issued_at, e.status AS event_status,
          a.event_id AS attendee_event_id, a.order_id AS attendee_order_id,
@@ -53,7 +55,7 @@ export class ScanTicketsRepo {
   }
 
   find(id: string): ScanTicketRow | undefined {
-    return this.findStmt.get(id) as ScanTicketRow | undefined;
+    return this.findStmt.get(id);
   }
 
   /** True when this call admitted the holder; false when someone else got there first. */

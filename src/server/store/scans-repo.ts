@@ -1,5 +1,6 @@
 import type { Statement } from 'better-sqlite3';
 import type { Db } from './db.js';
+import { prepareInsert } from './row-statements.js';
 
 export type ScanResult = 'admitted' | 'rejected';
 export type ScanDirection = 'in' | 'out';
@@ -32,18 +33,26 @@ const filterColumns = ['event_id', 'device_id', 'ticket_id', 'result'] as const;
 
 /** Scan records: every attempt, admitted or not, in arrival order. */
 export class ScansRepo {
-  private readonly insertStmt;
+  private readonly insertRow;
   private readonly bySyncKeyStmt;
   private readonly lastEntryStmt;
   private readonly pageStmts = new Map<string, Statement<unknown[]>>();
 
   constructor(private readonly db: Db) {
-    this.insertStmt = db.prepare(
-      `INSERT INTO scans (id, event_id, ticket_id, device_id, result, reason, direction, scanned_at,
-         created_at, source, conflict, sync_key)
-       VALUES (@id, @event_id, @ticket_id, @device_id, @result, @reason, @direction, @scanned_at,
-         @created_at, @source, @conflict, @sync_key)`,
-    );
+    this.insertRow = prepareInsert<Omit<ScanRow, 'seq'>>(db, 'scans', [
+      'id',
+      'event_id',
+      'ticket_id',
+      'device_id',
+      'result',
+      'reason',
+      'direction',
+      'scanned_at',
+      'created_at',
+      'source',
+      'conflict',
+      'sync_key',
+    ]);
     this.bySyncKeyStmt = db.prepare('SELECT * FROM scans WHERE sync_key = ?');
     this.lastEntryStmt = db.prepare(
       `SELECT * FROM scans WHERE ticket_id = ? AND result = 'admitted' AND direction = 'in'
@@ -52,7 +61,7 @@ export class ScansRepo {
   }
 
   insert(row: Omit<ScanRow, 'seq'>): void {
-    this.insertStmt.run(row);
+    this.insertRow(row);
   }
 
   bySyncKey(key: string): ScanRow | undefined {

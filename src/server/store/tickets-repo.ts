@@ -1,4 +1,5 @@
 import type { Db } from './db.js';
+import { prepareInsert, prepareRows } from './row-statements.js';
 
 export type TicketStatus = 'active' | 'transferred' | 'voided';
 
@@ -25,20 +26,30 @@ export class TicketsRepo {
   private readonly byId;
   private readonly byWalletSecret;
   private readonly byOrder;
-  private readonly insertStmt;
+  private readonly insertRow;
   private readonly transferStmt;
   private readonly voidStmt;
 
   constructor(db: Db) {
-    this.byId = db.prepare('SELECT * FROM tickets WHERE id = ?');
+    this.byId = prepareRows<TicketRow>(db, 'SELECT * FROM tickets WHERE id = ?');
     this.byWalletSecret = db.prepare('SELECT * FROM tickets WHERE wallet_secret = ?');
     this.byOrder = db.prepare('SELECT * FROM tickets WHERE order_id = ? ORDER BY seq');
-    this.insertStmt = db.prepare(
-      `INSERT INTO tickets (id, order_id, event_id, tier_id, attendee_id, status, scan_count, price_cents,
-         wallet_secret, transferred_from, transferred_to, issued_at, voided_at, updated_at)
-       VALUES (@id, @order_id, @event_id, @tier_id, @attendee_id, @status, @scan_count, @price_cents,
-         @wallet_secret, @transferred_from, @transferred_to, @issued_at, @voided_at, @updated_at)`,
-    );
+    this.insertRow = prepareInsert<Omit<TicketRow, 'seq'>>(db, 'tickets', [
+      'id',
+      'order_id',
+      'event_id',
+      'tier_id',
+      'attendee_id',
+      'status',
+      'scan_count',
+      'price_cents',
+      'wallet_secret',
+      'transferred_from',
+      'transferred_to',
+      'issued_at',
+      'voided_at',
+      'updated_at',
+    ]);
     // Both status moves are conditional on `active`, so a ticket can leave that state only once
     // even if two requests race (the loser sees changes = 0).
     this.transferStmt = db.prepare(
@@ -50,7 +61,7 @@ export class TicketsRepo {
   }
 
   find(id: string): TicketRow | undefined {
-    return this.byId.get(id) as TicketRow | undefined;
+    return this.byId.get(id);
   }
 
   /** For the wallet page, which is reached through the secret alone. */
@@ -63,7 +74,7 @@ export class TicketsRepo {
   }
 
   insert(row: Omit<TicketRow, 'seq'>): void {
-    this.insertStmt.run(row);
+    this.insertRow(row);
   }
 
   markTransferred(id: string, toTicketId: string, at: number): boolean {

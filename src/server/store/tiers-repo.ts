@@ -1,4 +1,5 @@
 import type { Db } from './db.js';
+import { prepareRows } from './row-statements.js';
 import { updateColumns } from './update-columns.js';
 
 export type Visibility = 'public' | 'unlisted' | 'access_code';
@@ -45,7 +46,7 @@ export class TiersRepo {
   private readonly soldForEventStmt;
 
   constructor(private readonly db: Db) {
-    this.byId = db.prepare('SELECT * FROM tiers WHERE id = ?');
+    this.byId = prepareRows<TierRow>(db, 'SELECT * FROM tiers WHERE id = ?');
     this.insertStmt = db.prepare(
       `INSERT INTO tiers (id, event_id, name, price_cents, currency, quantity, sold, sale_starts_at, sale_ends_at,
          max_per_order, visibility, access_code, created_at, updated_at)
@@ -60,7 +61,7 @@ export class TiersRepo {
   }
 
   find(id: string): TierRow | undefined {
-    return this.byId.get(id) as TierRow | undefined;
+    return this.byId.get(id);
   }
 
   insert(row: Omit<TierRow, 'seq'>): void {
