@@ -4,7 +4,7 @@
  * up here as a type error instead of a door that misreads an answer. Type-only imports: the SDK
  * stays free of server code and browser-safe.
  */
-import type { Answer, ErrorEnvelope, QueryOf, RequestBody } from '../shared/api/path-types.js';
+import type { Answer, ErrorEnvelope, EventStreamData, QueryOf, RequestBody } from '../shared/api/path-types.js';
 
 export type { ErrorEnvelope };
 
@@ -40,14 +40,5 @@ export type RejectReason = NonNullable<ValidateAnswer['reason']>;
 export type Direction = ScanView['direction'];
 export type RevokedStatus = DoorPack['revoked'][number]['status'];
 
-/**
- * `event: ticket` on the scan feed: a sale, void or transfer. Written by hand because the OpenAPI
- * document does not describe Server-Sent Events bodies; it mirrors formatFeedRow in
- * src/server/domain/scan-feed.ts, whose columns may all be null.
- */
-export interface TicketChange {
-  ticket_id: string | null;
-  event_id: string | null;
-  change: string | null;
-  status: string | null;
-}
+/** `event: ticket` on the scan feed: a sale, void or transfer (`event: scan` carries a ScanView). */
+export type TicketChange = Exclude<EventStreamData<'/v2/scans/stream', 'get'>, ScanView>;

@@ -1,5 +1,7 @@
 import { rmSync } from 'node:fs';
+import { Value } from 'typebox/value';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { FeedTicketChange, Scan } from '../../src/server/schemas/scans.js';
 import { startServer, type RunningServer } from '../../src/server/start.js';
 import type { TicketJson } from '../support/sales-fixtures.js';
 import type { ScanJson, ValidateJson } from '../support/scan-fixtures.js';
@@ -104,6 +106,8 @@ describe('door scanning over real HTTP', () => {
     expect(event.at - sent).toBeLessThan(2000);
     expect(event.id).toMatch(/^\d+$/);
     expect(JSON.parse(event.data)).toEqual(answer.scan);
+    // What the OpenAPI document says `event: scan` carries (GET /v2/scans/stream, 200).
+    expect(Value.Check(Scan, JSON.parse(event.data))).toBe(true);
   });
 
   it('resumes after Last-Event-ID (header or query) with exactly what was missed', async () => {
@@ -140,6 +144,12 @@ describe('door scanning over real HTTP', () => {
       change: 'voided',
       status: 'voided',
     });
+    // What the OpenAPI document says `event: ticket` carries; a sale's entry too.
+    expect(Value.Check(FeedTicketChange, JSON.parse(feed.ofType('ticket')[0]!.data))).toBe(true);
+    const sold = await stream(`?event_id=${eventId}&last_event_id=0`);
+    await sold.waitFor(() => sold.ofType('ticket').some((e) => e.data.includes('"sold"')), 2000);
+    for (const entry of sold.ofType('ticket'))
+      expect(Value.Check(FeedTicketChange, JSON.parse(entry.data)), entry.data).toBe(true);
   });
 
   it('a stream token opens the feed without a header; the key itself is never accepted in the URL', async () => {

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, expectTypeOf, it } from 'vitest';
+import type { FeedTicketChangeView } from '../../src/server/schemas/scans.js';
 import type { FeedRow } from '../../src/server/store/door-feed-repo.js';
 import type { Answer } from '../../src/shared/api/path-types.js';
 import { scanReasons, type ScanReason } from '../../src/shared/scan-reasons.js';
@@ -35,13 +36,9 @@ describe('door SDK wire types', () => {
     // What the device stores of a pack's revocations is what the pack says.
     expectTypeOf<StateChanges['revoked'][number]>().toEqualTypeOf<DoorPack['revoked'][number]>();
     expectTypeOf<RevokedStatus>().toEqualTypeOf<'voided' | 'transferred'>();
-    // The SSE ticket change is not in the OpenAPI document: mirror the feed row it is built from.
-    expectTypeOf<TicketChange>().toEqualTypeOf<{
-      ticket_id: FeedRow['ticket_id'];
-      event_id: FeedRow['event_id'];
-      change: FeedRow['change'];
-      status: FeedRow['ticket_status'];
-    }>();
+    // The feed's `event: ticket` is the schema the server builds it with (formatFeedRow).
+    expectTypeOf<TicketChange>().toEqualTypeOf<FeedTicketChangeView>();
+    expectTypeOf<FeedRow['change']>().toEqualTypeOf<TicketChange['change']>();
     // An offline decision uploads as a sync scan without conversion.
     expectTypeOf<Pick<OfflineDecision, 'result' | 'reason' | 'direction'>>().toExtend<
       Pick<SyncRequest['scans'][number], 'result' | 'reason' | 'direction'>

@@ -1,5 +1,6 @@
 import type { DoorFeedRepo, FeedRow } from '../store/door-feed-repo.js';
 import type { Lifecycle } from '../lifecycle.js';
+import type { FeedTicketChangeView, ScanView } from '../schemas/scans.js';
 import { viewScan } from './scan-views.js';
 
 /** One open `GET /v2/scans/stream` connection. */
@@ -32,7 +33,7 @@ const batchSize = 500;
 
 /** SSE text for one feed entry: `event: scan` with the scan, or `event: ticket` with the change. */
 export function formatFeedRow(row: FeedRow): string {
-  const data =
+  const data: ScanView | FeedTicketChangeView =
     row.kind === 'scan' && row.scan
       ? viewScan(row.scan)
       : {

@@ -7,6 +7,7 @@ import { ApiError, invalidField } from '../errors.js';
 import { bearerSecret, isAllowed } from '../http/access.js';
 import { bodyDefaultsToEmpty } from '../http/optional-body.js';
 import { Nullable, Timestamp, errorResponses } from '../schemas/common.js';
+import { FeedTicketChange, Scan } from '../schemas/scans.js';
 import { toIso } from '../time.js';
 
 const readers = ['box_office', 'scanner'] as const;
@@ -132,7 +133,14 @@ export async function scanStreamRoutes(app: FastifyInstance): Promise<void> {
         description:
           'Needs a Bearer key (admin, box_office or scanner) or ?stream_token=. Heartbeat comment every 15 s.',
         querystring: StreamQuery,
-        response: { ...errorResponses },
+        response: {
+          200: {
+            description:
+              'A text/event-stream. Each entry has `id:` (resume with Last-Event-ID), `event:` and one JSON `data:` line: `event: scan` carries a Scan, `event: ticket` a FeedTicketChange.',
+            content: { 'text/event-stream': { schema: Type.Union([Scan, FeedTicketChange]) } },
+          },
+          ...errorResponses,
+        },
       },
     },
     async (request, reply) => {

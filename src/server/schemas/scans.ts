@@ -69,6 +69,24 @@ export const Scan = Type.Object(
 );
 export type ScanView = Static<typeof Scan>;
 
+/** `data` of an `event: ticket` on the scan feed (GET /v2/scans/stream). */
+export const FeedTicketChange = Type.Object(
+  {
+    ticket_id: Nullable(Type.String()),
+    event_id: Nullable(Type.String()),
+    change: Nullable(
+      Type.Enum(['sold', 'active', 'transferred', 'voided'], {
+        description: "'sold' when the ticket was minted (checkout or transfer), else the status it moved to",
+      }),
+    ),
+    status: Nullable(
+      Type.Enum(['active', 'transferred', 'voided'], { description: "The ticket's status now" }),
+    ),
+  },
+  { description: 'A sale, void or transfer, as the door feed reports it' },
+);
+export type FeedTicketChangeView = Static<typeof FeedTicketChange>;
+
 export const ValidateBody = Type.Object(
   {
     token,

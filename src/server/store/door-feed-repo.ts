@@ -1,5 +1,9 @@
 import type { Db } from './db.js';
 import type { ScanRow } from './scans-repo.js';
+import type { TicketStatus } from './tickets-repo.js';
+
+/** Written only by the door_feed triggers (migration 005): 'sold' when minted, else the new status. */
+export type FeedChange = 'sold' | TicketStatus;
 
 /** A door feed entry with what a listener needs to render it, read in one query. */
 export interface FeedRow {
@@ -7,8 +11,8 @@ export interface FeedRow {
   kind: 'scan' | 'ticket';
   event_id: string | null;
   ticket_id: string | null;
-  change: string | null;
-  ticket_status: string | null;
+  change: FeedChange | null;
+  ticket_status: TicketStatus | null;
   /** The scan's columns when kind is 'scan' (prefixed to avoid clashing with the feed's). */
   scan: Omit<ScanRow, 'seq' | 'sync_key'> | null;
 }
@@ -18,8 +22,8 @@ interface RawFeedRow {
   kind: 'scan' | 'ticket';
   event_id: string | null;
   ticket_id: string | null;
-  change: string | null;
-  ticket_status: string | null;
+  change: FeedChange | null;
+  ticket_status: TicketStatus | null;
   s_id: string | null;
   s_event_id: string | null;
   s_ticket_id: string | null;

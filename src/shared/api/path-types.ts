@@ -17,6 +17,13 @@ export type Answer<P extends keyof paths, M extends keyof paths[P]> = paths[P][M
   ? JsonOf<R>
   : never;
 
+/** The `data:` of the entries a Server-Sent Events route sends (all kinds, as a union). */
+export type EventStreamData<P extends keyof paths, M extends keyof paths[P]> = paths[P][M] extends {
+  responses: { 200: { content: { 'text/event-stream': infer T } } };
+}
+  ? T
+  : never;
+
 /** The JSON body `method path` takes. */
 export type RequestBody<P extends keyof paths, M extends keyof paths[P]> = paths[P][M] extends {
   requestBody?: infer B;

@@ -2838,6 +2838,58 @@ export interface paths {
       };
       requestBody?: never;
       responses: {
+        /** @description A text/event-stream. Each entry has `id:` (resume with Last-Event-ID), `event:` and one JSON `data:` line: `event: scan` carries a Scan, `event: ticket` a FeedTicketChange. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'text/event-stream':
+              | {
+                  /** @description scn_ id */
+                  id: string;
+                  event_id: string | null;
+                  ticket_id: string | null;
+                  device_id: string | null;
+                  /** @enum {unknown} */
+                  result: 'admitted' | 'rejected';
+                  reason:
+                    | (
+                        | 'malformed'
+                        | 'invalid_signature'
+                        | 'expired'
+                        | 'not_yet_valid'
+                        | 'unknown_ticket'
+                        | 'wrong_event'
+                        | 'already_scanned'
+                        | 'voided'
+                        | 'transferred'
+                      )
+                    | null;
+                  /** @enum {unknown} */
+                  direction: 'in' | 'out';
+                  /**
+                   * Format: date-time
+                   * @description ISO 8601, UTC (Z)
+                   */
+                  scanned_at: string;
+                  /**
+                   * Format: date-time
+                   * @description ISO 8601, UTC (Z)
+                   */
+                  created_at: string;
+                  /** @enum {unknown} */
+                  source: 'online' | 'sync';
+                  conflict: boolean;
+                }
+              | {
+                  ticket_id: string | null;
+                  event_id: string | null;
+                  change: ('sold' | 'active' | 'transferred' | 'voided') | null;
+                  status: ('active' | 'transferred' | 'voided') | null;
+                };
+          };
+        };
         /** @description The error envelope of every refusal */
         400: {
           headers: {
