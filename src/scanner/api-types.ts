@@ -4,7 +4,13 @@
  * up here as a type error instead of a door that misreads an answer. Type-only imports: the SDK
  * stays free of server code and browser-safe.
  */
-import type { Answer, ErrorEnvelope, EventStreamData, QueryOf, RequestBody } from '../shared/api/path-types.js';
+import type {
+  Answer,
+  ErrorEnvelope,
+  EventStreamData,
+  QueryOf,
+  RequestBody,
+} from '../shared/api/path-types.js';
 
 export type { ErrorEnvelope };
 
