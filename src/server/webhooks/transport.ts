@@ -1,7 +1,6 @@
 import http from 'node:http';
 import https from 'node:https';
 import type { Socket } from 'node:net';
-import { gateLookups } from './lookup-gate.js';
 import { BlockedAddressError, blockedLiteral, guardedLookup } from './receiver-address.js';
 
 /**
@@ -82,7 +81,7 @@ export class WebhookTransport {
     };
     this.httpAgent = new http.Agent(agentOptions);
     this.httpsAgent = new https.Agent(agentOptions);
-    this.lookup = guardedLookup(options.allowLinkLocal, gateLookups());
+    this.lookup = guardedLookup(options.allowLinkLocal);
   }
 
   async send(request: AttemptRequest): Promise<AttemptResult> {
