@@ -8,10 +8,10 @@ import { doorSale, scan } from '../support/scan-fixtures.js';
 import { makeTestApp, type TestApp } from '../support/test-app.js';
 
 /**
- * libuv's thread pool also runs file reads and every getaddrinfo. At a venue whose uplink is down,
- * webhook lookups can sit there for seconds each; ticket signatures must not queue behind them.
- * Here every pool thread is held in a blocking open() of a FIFO with no writer yet, and a checkout
- * (signs its token) and a door scan (verifies one) must still answer.
+ * libuv's thread pool also runs file reads and getaddrinfo (at most half the pool for lookups; at
+ * a venue whose uplink is down each can sit there for seconds). Ticket signatures must not queue
+ * behind any of it. Here every pool thread is held in a blocking open() of a FIFO with no writer
+ * yet, and a checkout (signs its token) and a door scan (verifies one) must still answer.
  */
 const poolSize = Number(process.env.UV_THREADPOOL_SIZE ?? 4);
 

@@ -11,8 +11,8 @@ export interface NetnsRun {
 }
 
 /** Whether `unshare --net` works here (root, or user namespaces); says so when it does not. */
-export function canUnshareNet(testName: string): boolean {
-  const probe = spawnSync('unshare', ['--net', 'true']);
+export function canUnshareNet(testName: string, ownMounts = false): boolean {
+  const probe = spawnSync('unshare', [...(ownMounts ? ['--mount'] : []), '--net', 'true']);
   if (probe.status === 0) return true;
   console.warn(
     `${testName}: skipped, 'unshare --net' failed here: ${probe.stderr?.toString().trim() || probe.error?.message}`,
@@ -20,10 +20,13 @@ export function canUnshareNet(testName: string): boolean {
   return false;
 }
 
-/** Runs `setup` (a shell script) in a fresh network namespace, killing it after `timeoutMs`. */
-export function runInNetns(setup: string, timeoutMs: number): Promise<NetnsRun> {
+/**
+ * Runs `setup` (a shell script) in a fresh network namespace, killing it after `timeoutMs`.
+ * `ownMounts` adds a mount namespace, so the script may bind-mount over /etc files for itself.
+ */
+export function runInNetns(setup: string, timeoutMs: number, ownMounts = false): Promise<NetnsRun> {
   return new Promise((resolve) => {
-    const child = spawn('unshare', ['--net', 'sh', '-c', setup], {
+    const child = spawn('unshare', [...(ownMounts ? ['--mount'] : []), '--net', 'sh', '-c', setup], {
       cwd: process.cwd(),
       stdio: ['ignore', 'pipe', 'pipe'],
     });

@@ -44,10 +44,15 @@ interface Thread {
 export const defaultCryptoThreads = (): number => Math.max(1, Math.min(4, availableParallelism() - 1));
 
 /**
- * Ed25519 for ticket tokens on threads of its own rather than libuv's pool. The pool is shared:
- * file reads and every DNS lookup (getaddrinfo) queue there too, and at a venue whose internet is
- * down a webhook's lookup can hang for seconds per attempt, holding pool threads while door scans
- * and checkouts wait behind them. Here nothing else can queue in front of a signature.
+ * Ed25519 for ticket tokens on threads of its own rather than libuv's pool, for two reasons:
+ * - Speed on a small machine: libuv's four pool threads contend with the event loop for two
+ *   cores; one crypto thread there lifted online validate from 0.54-0.58 to 0.59-0.63 × raw
+ *   verify (bench/scanning.ts, alternating runs).
+ * - The pool is shared. File reads queue there, and getaddrinfo: libuv lets lookups take at most
+ *   half the pool, but at a venue whose uplink is down those lookups hang for seconds, so verifies
+ *   would run at half speed behind webhook deliveries, and a blocked file read (a stalled disk)
+ *   would stall them entirely. Here nothing else can queue in front of a signature
+ *   (test/api/crypto-isolation.test.ts blocks every pool thread and still sells and scans).
  *
  * If a thread dies, its jobs and later ones run on the event loop: slower, never lost. With no
  * threads at all (`new CryptoThreads(0)`, for tools and tests) everything runs inline.
