@@ -1,6 +1,7 @@
-import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
+import type { LookupAddress } from 'node:dns';
 import { BlockList, isIP, type LookupFunction } from 'node:net';
 import { invalidField } from '../errors.js';
+import { resolveWithSystem, type ResolveAll } from './shared-lookups.js';
 
 /**
  * Link-local ranges hold cloud metadata services (169.254.169.254) and other things a venue's
@@ -67,43 +68,52 @@ export function blockedLiteral(url: URL, allowLinkLocal: boolean): string | null
 
 /**
  * A `lookup` for http.request that refuses to connect when a name resolves to a link-local
- * address, so a DNS answer cannot smuggle a request to a metadata service.
+ * address, so a DNS answer cannot smuggle a request to a metadata service. Names are resolved
+ * through `resolveAll` (the system resolver, one lookup per host at a time: shared-lookups.ts).
  */
-export function guardedLookup(allowLinkLocal: boolean): LookupFunction {
+export function guardedLookup(
+  allowLinkLocal: boolean,
+  resolveAll: ResolveAll = resolveWithSystem,
+): LookupFunction {
   return (hostname, options, callback) => {
-    dnsLookup(hostname, { ...options, all: true }, (err, addresses) => {
-      if (err) {
-        callback(err, '', 4);
-        return;
-      }
-      const list: LookupAddress[] = addresses;
-      const blocked = allowLinkLocal ? undefined : list.find((a) => isLinkLocal(a.address));
-      if (blocked) {
-        callback(
-          new BlockedAddressError(
-            `${hostname} resolves to the link-local address ${blocked.address}; webhooks are not sent there.`,
-          ),
-          '',
-          4,
-        );
-        return;
-      }
-      if (options.all) {
-        (callback as (e: null, a: LookupAddress[]) => void)(null, list);
-        return;
-      }
-      const first = list[0];
-      if (!first) {
-        callback(
-          Object.assign(new Error(`${hostname} has no address`), {
-            code: 'ENOTFOUND',
-          }),
-          '',
-          4,
-        );
-        return;
-      }
-      callback(null, first.address, first.family);
-    });
+    const family = typeof options.family === 'number' ? options.family : familyNumber(options.family);
+    resolveAll(hostname, family, options.hints).then(
+      (list) => {
+        const blocked = allowLinkLocal ? undefined : list.find((a) => isLinkLocal(a.address));
+        if (blocked) {
+          callback(
+            new BlockedAddressError(
+              `${hostname} resolves to the link-local address ${blocked.address}; webhooks are not sent there.`,
+            ),
+            '',
+            4,
+          );
+          return;
+        }
+        if (options.all) {
+          (callback as (e: null, a: LookupAddress[]) => void)(null, [...list]);
+          return;
+        }
+        const first = list[0];
+        if (!first) {
+          callback(
+            Object.assign(new Error(`${hostname} has no address`), {
+              code: 'ENOTFOUND',
+            }),
+            '',
+            4,
+          );
+          return;
+        }
+        callback(null, first.address, first.family);
+      },
+      (err: NodeJS.ErrnoException) => callback(err, '', 4),
+    );
   };
+}
+
+function familyNumber(family: string | undefined): number {
+  if (family === 'IPv4') return 4;
+  if (family === 'IPv6') return 6;
+  return 0;
 }

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import type { Socket } from 'node:net';
+import { shareLookups } from './shared-lookups.js';
 import { BlockedAddressError, blockedLiteral, guardedLookup } from './receiver-address.js';
 
 /**
@@ -81,7 +82,7 @@ export class WebhookTransport {
     };
     this.httpAgent = new http.Agent(agentOptions);
     this.httpsAgent = new https.Agent(agentOptions);
-    this.lookup = guardedLookup(options.allowLinkLocal);
+    this.lookup = guardedLookup(options.allowLinkLocal, shareLookups());
   }
 
   async send(request: AttemptRequest): Promise<AttemptResult> {
