@@ -8,7 +8,7 @@ afterEach(() => {
   rmSync(signer.dir, { recursive: true, force: true });
 });
 
-describe('TicketTokens.prepare (signing on the thread pool ahead of a checkout)', () => {
+describe('TicketTokens.prepare (signing ahead of a checkout)', () => {
   it('caches valid tokens that current() then hands out without signing again', async () => {
     signer = new ServerSigner();
     const tickets = [signer.ticket(), signer.ticket(), signer.ticket()];
