@@ -5,6 +5,7 @@ import {
   expectError,
   expectInvalid,
   expectMissing,
+  subscribeToAllKinds,
 } from '../support/foundation-fixtures.js';
 import {
   buy,
@@ -24,6 +25,8 @@ let sale: Sale;
 
 beforeEach(async () => {
   t = await makeTestApp();
+  // The outbox writes only what an enabled endpoint wants; these tests read it.
+  await subscribeToAllKinds(t);
   sale = await saleEvent(t);
 });
 afterEach(async () => t.close());

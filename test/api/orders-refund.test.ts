@@ -1,5 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createKey, expectError, expectInvalid } from '../support/foundation-fixtures.js';
+import {
+  createKey,
+  expectError,
+  expectInvalid,
+  subscribeToAllKinds,
+} from '../support/foundation-fixtures.js';
 import {
   buy,
   emitted,
@@ -16,6 +21,8 @@ let sale: Sale;
 
 beforeEach(async () => {
   t = await makeTestApp();
+  // The outbox writes only what an enabled endpoint wants; these tests read it.
+  await subscribeToAllKinds(t);
   sale = await saleEvent(t);
 });
 afterEach(async () => t.close());

@@ -10,12 +10,15 @@ import {
   setSold,
   type EventJson,
   type TierJson,
+  subscribeToAllKinds,
 } from '../support/foundation-fixtures.js';
-import { makeTestApp, type TestApp } from '../support/test-app.js';
+import { makeTestApp, publishedEvent, type TestApp } from '../support/test-app.js';
 
 let t: TestApp;
 beforeEach(async () => {
   t = await makeTestApp();
+  // The outbox writes only what an enabled endpoint wants; these tests read it.
+  await subscribeToAllKinds(t);
 });
 afterEach(async () => {
   await t.close();
@@ -141,5 +144,32 @@ describe('all or nothing', () => {
     expect(countRows(t, 'events')).toBe(0);
     expect(countRows(t, 'tiers')).toBe(0);
     expect(countRows(t, 'webhook_messages')).toBe(0);
+  });
+});
+
+describe('only what an enabled endpoint wants', () => {
+  it('writes no message of a kind nobody takes, and each kind once an endpoint takes it', async () => {
+    const quiet = await makeTestApp();
+    try {
+      const { eventId, tierId } = await publishedEvent(quiet);
+      expect(outboxTypes(quiet)).toEqual([]);
+
+      const res = await quiet.call('POST', '/v2/webhook_endpoints', {
+        url: 'http://127.0.0.1:9/hooks',
+        events: ['order.created'],
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      await createTier(quiet, eventId, { name: 'Balcony' });
+      const sale = await quiet.call('POST', '/v2/orders', {
+        event_id: eventId,
+        items: [{ tier_id: tierId, quantity: 1 }],
+        payment_method: 'cash',
+      });
+      expect(sale.statusCode, sale.body).toBe(200);
+      // tier.created is taken by nobody; order.created by the endpoint.
+      expect(outboxTypes(quiet)).toEqual(['order.created']);
+    } finally {
+      await quiet.close();
+    }
   });
 });

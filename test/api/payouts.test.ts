@@ -1,5 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createKey, expectError, expectMissing } from '../support/foundation-fixtures.js';
+import {
+  createKey,
+  expectError,
+  expectMissing,
+  subscribeToAllKinds,
+} from '../support/foundation-fixtures.js';
 import { buy, emitted, saleEvent, type Sale } from '../support/sales-fixtures.js';
 import { makeTestApp, type TestApp } from '../support/test-app.js';
 
@@ -8,6 +13,8 @@ let sale: Sale;
 
 beforeEach(async () => {
   t = await makeTestApp();
+  // The outbox writes only what an enabled endpoint wants; these tests read it.
+  await subscribeToAllKinds(t);
   sale = await saleEvent(t);
 });
 afterEach(async () => t.close());

@@ -1,5 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createKey, expectError, expectInvalid } from '../support/foundation-fixtures.js';
+import {
+  createKey,
+  expectError,
+  expectInvalid,
+  subscribeToAllKinds,
+} from '../support/foundation-fixtures.js';
 import { emitted, type Sale, type TicketJson } from '../support/sales-fixtures.js';
 import {
   doorSale,
@@ -26,6 +31,8 @@ interface SyncResultJson {
 
 beforeEach(async () => {
   t = await makeTestApp();
+  // The outbox writes only what an enabled endpoint wants; these tests read it.
+  await subscribeToAllKinds(t);
   sale = await doorSale(t);
   doorA = await pairDevice(t, { event_id: sale.eventId, name: 'A' });
   doorB = await pairDevice(t, { event_id: sale.eventId, name: 'B' });

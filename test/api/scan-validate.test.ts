@@ -1,5 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createKey, expectError, expectInvalid } from '../support/foundation-fixtures.js';
+import {
+  createKey,
+  expectError,
+  expectInvalid,
+  subscribeToAllKinds,
+} from '../support/foundation-fixtures.js';
 import { emitted, saleEvent, type Sale, type TicketJson } from '../support/sales-fixtures.js';
 import {
   doorSale,
@@ -20,6 +25,8 @@ let ticket: TicketJson;
 
 beforeEach(async () => {
   t = await makeTestApp();
+  // The outbox writes only what an enabled endpoint wants; these tests read it.
+  await subscribeToAllKinds(t);
   sale = await doorSale(t);
   [ticket] = (await sellTickets(t, sale, 1)) as [TicketJson];
 });

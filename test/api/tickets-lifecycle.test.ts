@@ -1,7 +1,13 @@
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createKey, expectError, expectInvalid, expectMissing } from '../support/foundation-fixtures.js';
+import {
+  createKey,
+  expectError,
+  expectInvalid,
+  expectMissing,
+  subscribeToAllKinds,
+} from '../support/foundation-fixtures.js';
 import {
   buy,
   count,
@@ -20,6 +26,8 @@ let sale: Sale;
 
 beforeEach(async () => {
   t = await makeTestApp();
+  // The outbox writes only what an enabled endpoint wants; these tests read it.
+  await subscribeToAllKinds(t);
   sale = await saleEvent(t);
 });
 afterEach(async () => t.close());

@@ -175,8 +175,12 @@ describe('pending deliveries', () => {
 describe('webhook message retention', () => {
   it('keeps messages an enabled endpoint has not fanned out yet, until it no longer needs them', async () => {
     const t = await app();
+    // Written while another endpoint listened, which is gone now: nothing is owed for them.
+    const gone = await endpoint(t, 'http://127.0.0.1:9/gone');
     await createEvent(t, 'Before the endpoint');
     const beforeEndpoint = ids(t, 'webhook_messages');
+    expect(beforeEndpoint).toHaveLength(1);
+    expect((await t.call('DELETE', `/v2/webhook_endpoints/${gone}`)).statusCode).toBe(200);
     const lagging = await endpoint(t, 'http://127.0.0.1:9/hooks');
     await createEvent(t, 'Not fanned out one');
     await createEvent(t, 'Not fanned out two');
@@ -199,30 +203,59 @@ describe('webhook message retention', () => {
     expect(ids(t, 'webhook_messages')).toEqual([recent]);
   });
 
-  it('does not keep messages for a disabled endpoint: enabling it again starts at the newest', async () => {
+  it('a disabled endpoint holds nothing back: messages it never gets go with their deliveries', async () => {
     const t = await app();
-    const disabled = await endpoint(t, 'http://127.0.0.1:9/hooks');
+    const { deliveries } = t.app.ctx.webhooks.repos;
+    await endpoint(t, 'http://127.0.0.1:9/hooks');
+    const disabled = await endpoint(t, 'http://127.0.0.1:9/other');
     expect(
       (await t.call('PATCH', `/v2/webhook_endpoints/${disabled}`, { status: 'disabled' })).statusCode,
     ).toBe(200);
     await createEvent(t, 'While disabled one');
     await createEvent(t, 'While disabled two');
     const whileDisabled = ids(t, 'webhook_messages');
-    expect(count(t, 'webhook_deliveries')).toBe(0);
+    expect(whileDisabled).toHaveLength(2);
+    // The enabled endpoint gets both and takes them; the disabled one gets nothing.
+    expect(t.app.ctx.webhooks.fanOut.catchUp()).toBe(2);
+    for (const row of deliveryRows(t)) deliveries.markDelivered(row.id, t.clock.ms, 200);
 
     t.clock.advance(31 * day);
     await createEvent(t, 'Recent');
     const recent = ids(t, 'webhook_messages').at(-1)!;
+    expect(t.app.ctx.webhooks.fanOut.catchUp()).toBe(1);
 
-    expect(await sweep(t)).toMatchObject({ messages: whileDisabled.length });
+    expect(await sweep(t)).toMatchObject({ deliveries: 2, messages: whileDisabled.length });
     expect(ids(t, 'webhook_messages')).toEqual([recent]);
+  });
+
+  it('writes nothing while no enabled endpoint wants a kind; enabling starts at the newest', async () => {
+    const t = await app();
+    const ep = await endpoint(t, 'http://127.0.0.1:9/hooks');
+    await createEvent(t, 'Sent');
+    expect((await t.call('PATCH', `/v2/webhook_endpoints/${ep}`, { status: 'disabled' })).statusCode).toBe(
+      200,
+    );
+    const beforeDisabled = ids(t, 'webhook_messages');
+    expect(beforeDisabled).toHaveLength(1);
+    await createEvent(t, 'Nobody listening');
+    expect(ids(t, 'webhook_messages')).toEqual(beforeDisabled);
+
+    expect((await t.call('PATCH', `/v2/webhook_endpoints/${ep}`, { status: 'enabled' })).statusCode).toBe(
+      200,
+    );
+    await createEvent(t, 'After');
+    const log = await t.call('GET', `/v2/webhook_endpoints/${ep}/deliveries`);
+    const titles = (log.json() as { data: { type: string; payload?: unknown }[] }).data.map((d) => d.type);
+    expect(titles).toEqual(['event.created', 'event.created']);
   });
 
   it('never deletes the newest message, so its seq is not handed out again behind a fan-out cursor', async () => {
     const t = await app();
+    const first = await endpoint(t, 'http://127.0.0.1:9/hooks');
     await createEvent(t, 'Only show');
     await createEvent(t, 'Second show');
     const [, newest] = ids(t, 'webhook_messages');
+    expect((await t.call('DELETE', `/v2/webhook_endpoints/${first}`)).statusCode).toBe(200);
     t.clock.advance(365 * day);
     expect(await sweep(t)).toMatchObject({ messages: 1 });
     expect(ids(t, 'webhook_messages')).toEqual([newest]);

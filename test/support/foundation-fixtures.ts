@@ -109,6 +109,19 @@ export async function createKey(t: TestApp, scope: 'admin' | 'box_office' | 'sca
 }
 
 /**
+ * Subscribes an endpoint to every kind. Outbox.emit writes no message that no enabled endpoint
+ * wants, so a test that reads the outbox needs one. Port 9 refuses: its deliveries just wait.
+ */
+export async function subscribeToAllKinds(t: TestApp): Promise<string> {
+  const res = await t.call('POST', '/v2/webhook_endpoints', {
+    url: 'http://127.0.0.1:9/hooks',
+    events: ['*'],
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return (res.json() as { id: string }).id;
+}
+
+/**
  * Marks tickets sold straight in the store: checkout is another issue's work, and these tests
  * only need a tier that has sales.
  */

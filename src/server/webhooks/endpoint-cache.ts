@@ -1,3 +1,4 @@
+import type { WebhookKind } from '../../shared/webhook-kinds.js';
 import type { WebhookEndpointRow, WebhookEndpointsRepo } from '../store/webhook-endpoints-repo.js';
 
 export interface EnabledEndpoint {
@@ -15,16 +16,22 @@ export interface EnabledEndpoint {
  */
 export class EndpointCache {
   private list: EnabledEndpoint[] = [];
+  /** Every kind some enabled endpoint takes; '*' when one takes them all. */
+  private kinds: ReadonlySet<string> = new Set();
 
   constructor(private readonly repo: WebhookEndpointsRepo) {
     this.refresh();
   }
 
   refresh(): void {
-    this.list = this.repo
-      .all()
-      .filter((row) => row.status === 'enabled')
-      .map(toEnabled);
+    const rows = this.repo.all().filter((row) => row.status === 'enabled');
+    this.list = rows.map(toEnabled);
+    this.kinds = new Set(rows.flatMap((row) => parseKinds(row.events)));
+  }
+
+  /** Whether an enabled endpoint would get a message of this kind. */
+  wants(kind: WebhookKind): boolean {
+    return this.kinds.has('*') || this.kinds.has(kind);
   }
 
   enabled(): readonly EnabledEndpoint[] {

@@ -1,3 +1,4 @@
+import type { WebhookKind } from '../../shared/webhook-kinds.js';
 import { newId } from '../ids.js';
 import { inTransaction, type Db } from '../store/db.js';
 import type { WebhookDeliveriesRepo } from '../store/webhook-deliveries-repo.js';
@@ -39,9 +40,18 @@ export class WebhookFanOut {
     private readonly wakeup: Wakeup,
   ) {}
 
+  /**
+   * Whether a message of this kind would reach anyone. Outbox.emit writes nothing when it would
+   * not: no endpoint could ever get it, since a new or re-enabled endpoint starts after the
+   * newest message and a re-filtered one catches up under its old filter first.
+   */
+  wants(kind: WebhookKind): boolean {
+    return this.cache.wants(kind);
+  }
+
   /** Called by Outbox.emit inside the change's transaction: only wakes the dispatcher. */
   emitted(): void {
-    if (this.cache.enabled().length > 0) this.wakeup.ring();
+    this.wakeup.ring();
   }
 
   /** The newest message; a new or re-enabled endpoint starts after it. */
