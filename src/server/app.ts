@@ -91,6 +91,8 @@ export async function buildApp(options: ServerOptions, build: BuildOptions = {})
     app.decorate('ctx', ctx);
     ctx.cryptoThreads.onThreadDeath = (err) =>
       app.log.error({ err }, 'a crypto thread died; its signing and verifying continue on the event loop');
+    ctx.signAheadThreads.onThreadDeath = (err) =>
+      app.log.error({ err }, 'the sign-ahead thread died; checkouts sign their own tokens');
     app.decorate('firstAdminKey', ensureFirstAdminKey(ctx.keys, options.dataDir, options.adminKey));
 
     installValidators(app);

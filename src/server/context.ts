@@ -35,6 +35,7 @@ export interface AppContext {
   keys: ApiKeys;
   signingKeys: SigningKeys;
   cryptoThreads: CryptoThreads;
+  signAheadThreads: CryptoThreads;
   tokens: TicketTokens;
   usage: UsageMeter;
   repos: { events: EventsRepo; tiers: TiersRepo } & SalesRepos;
@@ -76,7 +77,11 @@ export function createContext(
   const lifecycle = new Lifecycle();
   const cryptoThreads = new CryptoThreads();
   lifecycle.onStop('crypto threads', () => cryptoThreads.close());
-  const tokens = new TicketTokens(signingKeys, now, cryptoThreads);
+  // One background thread signs tokens ahead for checkouts (tokens/token-pool.ts). It runs only
+  // where no other work wants a core, so it never slows a verify at the door or the event loop.
+  const signAheadThreads = new CryptoThreads(Math.min(1, cryptoThreads.count), undefined, true);
+  lifecycle.onStop('sign-ahead thread', () => signAheadThreads.close());
+  const tokens = new TicketTokens(signingKeys, now, cryptoThreads, signAheadThreads);
   const { repos: salesRepos, ...sales } = createSales({
     ...shared,
     mail,
@@ -97,6 +102,7 @@ export function createContext(
     keys,
     signingKeys,
     cryptoThreads,
+    signAheadThreads,
     tokens,
     usage: new UsageMeter(db, now),
     repos: { ...repos, ...salesRepos },

@@ -287,3 +287,18 @@ describe('POST /v2/scan/validate: scanned_at bounds and references', () => {
     expect(scanRows(t)).toHaveLength(0);
   });
 });
+
+describe('tokens signed ahead (TokenPool)', () => {
+  it('after a first sale, checkouts take tokens signed ahead, and those admit at the door', async () => {
+    const { tokens } = t.app.ctx;
+    const ahead = () => tokens.signedAheadCount(sale.eventId, sale.tierId);
+    for (let i = 0; i < 500 && ahead() < 8; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(ahead()).toBeGreaterThanOrEqual(8);
+    const before = ahead();
+    const [next] = (await sellTickets(t, sale, 1)) as [TicketJson];
+    // One was taken (and, the pool being above half, none signed on top).
+    expect(ahead()).toBe(before - 1);
+    const answer = await scan(t, { token: next.qr_token, event_id: sale.eventId });
+    expect(answer).toMatchObject({ result: 'admitted', ticket: { id: next.id } });
+  });
+});

@@ -3,7 +3,13 @@ import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { migrations } from '../../src/server/store/migrations/index.js';
-import { openStore, schemaVersion, StoreTooNewError, type Db } from '../../src/server/store/db.js';
+import {
+  openStore,
+  pageSizeForNewStores,
+  schemaVersion,
+  StoreTooNewError,
+  type Db,
+} from '../../src/server/store/db.js';
 import { tempDataDir } from '../support/test-app.js';
 
 const latest = migrations.at(-1)!.version;
@@ -188,5 +194,23 @@ describe('pragmas', () => {
     const nested = join(dir, 'a', 'b', 'marquee.db');
     const db = track(openStore(nested));
     expect(schemaVersion(db)).toBe(latest);
+  });
+});
+
+describe('page size', () => {
+  it('makes a new store with 1 KiB pages; one made with 4 KiB keeps them and migrates', () => {
+    const fresh = track(openStore(file));
+    expect(fresh.pragma('page_size', { simple: true })).toBe(pageSizeForNewStores);
+    expect(pageSizeForNewStores).toBe(1024);
+
+    const oldFile = join(dir, 'old.db');
+    const old = new Database(oldFile);
+    old.pragma('page_size = 4096');
+    old.exec('CREATE TABLE left_by_an_older_version (x INTEGER)');
+    old.close();
+    const reopened = track(openStore(oldFile));
+    expect(reopened.pragma('page_size', { simple: true })).toBe(4096);
+    expect(schemaVersion(reopened)).toBe(latest);
+    expect(tables(reopened)).toContain('tickets');
   });
 });

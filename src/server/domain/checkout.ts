@@ -50,15 +50,25 @@ export const newWalletSecret = (): string => timeOrderedRandom(32);
  */
 const signAheadMaxUnits = 20;
 
-/** New ticket ids for every unit of the order, in item order, with what their tokens claim. */
-const ticketRefs = (input: CheckoutInput): TicketRef[] =>
-  input.items.flatMap((item) =>
-    Array.from({ length: item.quantity }, () => ({
-      id: newId('ticket'),
-      event_id: input.event_id,
-      tier_id: item.tier_id,
-    })),
-  );
+/**
+ * New ticket ids for every unit of the order, in item order, with what their tokens claim: ids
+ * whose tokens were signed ahead where some are ready, new ones (to be signed) for the rest.
+ */
+const ticketRefs = (
+  input: CheckoutInput,
+  tokens: TicketTokens,
+): { refs: TicketRef[]; unsigned: TicketRef[] } => {
+  const refs: TicketRef[] = [];
+  const unsigned: TicketRef[] = [];
+  for (const item of input.items)
+    for (let n = 0; n < item.quantity; n++) {
+      const signed = tokens.takeSigned(input.event_id, item.tier_id);
+      const ref = { id: signed ?? newId('ticket'), event_id: input.event_id, tier_id: item.tier_id };
+      refs.push(ref);
+      if (!signed) unsigned.push(ref);
+    }
+  return { refs, unsigned };
+};
 
 /**
  * Checkout: one transaction takes the stock of every tier with a conditional UPDATE, then mints
@@ -72,11 +82,16 @@ export class CheckoutService {
     const buyer = requireBuyer(input);
     checkAttendeeCount(input);
     const { tokens, group } = this.deps;
-    const signedAhead = unitCount(input) <= signAheadMaxUnits ? ticketRefs(input) : [];
+    const { refs: signedAhead, unsigned } =
+      unitCount(input) <= signAheadMaxUnits ? ticketRefs(input, tokens) : { refs: [], unsigned: [] };
     try {
-      return await group.runAfter(tokens.prepare(signedAhead), () =>
-        this.placeInTransaction(input, buyer, signedAhead),
-      );
+      const work = () => this.placeInTransaction(input, buyer, signedAhead);
+      // With every token signed ahead (TokenPool), the order joins the next batch at once.
+      const view = await (unsigned.length === 0 && signedAhead.length > 0
+        ? group.run(work)
+        : group.runAfter(tokens.prepare(unsigned), work));
+      for (const item of input.items) tokens.soldFrom(input.event_id, item.tier_id);
+      return view;
     } catch (err) {
       for (const ticket of signedAhead) tokens.forget(ticket.id);
       throw err;

@@ -22,10 +22,17 @@ export interface OpenStoreOptions {
   migrations?: readonly Migration[];
 }
 
+export const pageSizeForNewStores = 1024;
+
 export function openStore(file: string, options: OpenStoreOptions = {}): Db {
   mkdirSync(dirname(file), { recursive: true });
   const db = new Database(file);
   try {
+    // 1 KiB pages for a new store (an existing one keeps its size): a commit writes every page it
+    // touched to the WAL, and a checkout touches ~15 B-trees, one appended-to page each. At
+    // SQLite's default 4 KiB, a checkout's SQL cost ~35 µs; at 1 KiB ~25 µs (2 KiB ~27, 512 B ~33,
+    // 8 KiB ~46), measured here in batches of 8 as the group commit makes them.
+    db.pragma(`page_size = ${pageSizeForNewStores}`);
     db.pragma('journal_mode = WAL');
     // NORMAL in WAL mode is durable against process crashes (kill -9); only an OS crash or power
     // loss can drop the last commits, and a venue laptop on battery makes that rare.

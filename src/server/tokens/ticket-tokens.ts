@@ -7,8 +7,10 @@ import {
   type TicketTokenClaims,
   type TokenRejection,
 } from '../../shared/ticket-token.js';
+import { newId } from '../ids.js';
 import { CryptoThreads } from './crypto-threads.js';
 import type { SigningKeys } from './signing-keys.js';
+import { TokenPool, type SignedTicket } from './token-pool.js';
 
 export interface TicketRef {
   id: string;
@@ -32,13 +34,26 @@ const maxCachedTokens = 100_000;
  */
 export class TicketTokens {
   private readonly cache = new Map<string, { token: string; exp: number; kid: string }>();
+  /** Only with a thread to sign on: signing ahead on the event loop itself would gain nothing. */
+  private readonly pool: TokenPool | null;
 
   constructor(
     private readonly keys: SigningKeys,
     private readonly now: () => number,
     /** The server passes its threads; without them (tools, tests) signing runs inline. */
     private readonly threads: CryptoThreads = new CryptoThreads(0),
-  ) {}
+    /** Signs tokens ahead for the tiers selling now (TokenPool); a background thread. */
+    private readonly signAheadThreads: CryptoThreads = new CryptoThreads(0),
+  ) {
+    this.pool =
+      signAheadThreads.count > 0
+        ? new TokenPool(
+            (eventId, tierId, count) => this.signNew(eventId, tierId, count),
+            () => Math.floor(this.now() / 1000),
+            () => this.keys.activeKid,
+          )
+        : null;
+  }
 
   mint(ticket: TicketRef): string {
     const { signingInput } = this.unsigned(ticket);
@@ -71,6 +86,46 @@ export class TicketTokens {
         this.remember(ticket.id, `${signingInput}.${signature}`, exp, kid);
       }),
     );
+  }
+
+  /**
+   * The id of a new ticket of this tier whose token was signed ahead (TokenPool) and is now
+   * cached for `current()`, or undefined when none is ready.
+   */
+  takeSigned(eventId: string, tierId: string): string | undefined {
+    const ticket = this.pool?.take(eventId, tierId);
+    if (!ticket) return undefined;
+    this.remember(ticket.id, ticket.token, ticket.exp, ticket.kid);
+    return ticket.id;
+  }
+
+  /** A checkout sold from this tier: sign ahead for the next ones. */
+  soldFrom(eventId: string, tierId: string): void {
+    this.pool?.sold(eventId, tierId);
+  }
+
+  /** How many new tickets of this tier have tokens signed ahead. */
+  signedAheadCount(eventId: string, tierId: string): number {
+    return this.pool?.readyCount(eventId, tierId) ?? 0;
+  }
+
+  private async signNew(eventId: string, tierId: string, count: number): Promise<SignedTicket[]> {
+    const key = this.keys.activePrivateKey;
+    const unsigned = Array.from({ length: count }, () => {
+      const id = newId('ticket');
+      return { id, ...this.unsigned({ id, event_id: eventId, tier_id: tierId }) };
+    });
+    const signatures = await this.signAheadThreads.signMany(
+      unsigned.map((ticket) => ticket.signingInput),
+      key,
+    );
+    return unsigned.map((ticket, i) => ({
+      id: ticket.id,
+      token: `${ticket.signingInput}.${signatures[i]}`,
+      iat: ticket.exp - tokenLifetimeSeconds,
+      exp: ticket.exp,
+      kid: ticket.kid,
+    }));
   }
 
   private unsigned(ticket: TicketRef): { signingInput: string; exp: number; kid: string } {

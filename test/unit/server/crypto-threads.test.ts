@@ -1,4 +1,5 @@
 import { generateKeyPairSync, sign, verify } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CryptoThreads } from '../../../src/server/tokens/crypto-threads.js';
 
@@ -68,5 +69,33 @@ describe('CryptoThreads', () => {
     const pending = inputs.map((input) => threads.sign(input, privateKey));
     await threads.close();
     expect(await Promise.all(pending)).toEqual(inputs.map(signatureOf));
+  });
+});
+
+describe('CryptoThreads for background work', () => {
+  /** Scheduling policy (field 41 of /proc/…/stat) of each thread of this process. */
+  const policies = (): number[] =>
+    readdirSync('/proc/self/task').map((tid) => {
+      const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+      return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[38]);
+    });
+  const schedIdle = 5;
+
+  it.runIf(process.platform === 'linux')('runs as SCHED_IDLE on Linux, and signs in batches', async () => {
+    const idleThreads = () => policies().filter((policy) => policy === schedIdle).length;
+    const before = idleThreads();
+    threads = new CryptoThreads(1, undefined, true);
+    expect(await threads.signMany(inputs, privateKey)).toEqual(inputs.map(signatureOf));
+    expect(await threads.startedPriority()).toBe('idle');
+    expect(idleThreads()).toBe(before + 1);
+  });
+
+  it('never runs on the event loop: without a thread its jobs fail', async () => {
+    threads = new CryptoThreads(0, undefined, true);
+    await expect(threads.signMany(inputs, privateKey)).rejects.toThrow(/signing failed/);
+    const foreground = new CryptoThreads(0);
+    expect(await foreground.signMany(inputs.slice(0, 2), privateKey)).toEqual(
+      inputs.slice(0, 2).map(signatureOf),
+    );
   });
 });

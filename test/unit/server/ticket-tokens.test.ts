@@ -1,5 +1,8 @@
 import { rmSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
+import { CryptoThreads } from '../../../src/server/tokens/crypto-threads.js';
+import { TicketTokens } from '../../../src/server/tokens/ticket-tokens.js';
+import { maxReadyAgeSeconds } from '../../../src/server/tokens/token-pool.js';
 import { ServerSigner } from '../../scanner/support/signer.js';
 
 let signer: ServerSigner;
@@ -31,5 +34,79 @@ describe('TicketTokens.prepare (signing ahead of a checkout)', () => {
     const fresh = signer.tokens.current(ticket);
     expect(fresh).not.toBe(prepared);
     expect(signer.tokens.verify(fresh).ok).toBe(true);
+  });
+});
+
+describe('TokenPool (tokens signed ahead for the tiers selling now)', () => {
+  let background: CryptoThreads;
+  afterEach(async () => background.close());
+
+  const pooled = () => {
+    signer = new ServerSigner();
+    background = new CryptoThreads(1, undefined, true);
+    return new TicketTokens(signer.keys, signer.now, new CryptoThreads(0), background);
+  };
+  /** Waits until the background thread has signed `count` ahead for the signer's tier. */
+  const ready = async (tokens: TicketTokens, count: number) => {
+    for (let i = 0; i < 500 && tokens.signedAheadCount(signer.eventId, signer.tierId) < count; i++)
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(tokens.signedAheadCount(signer.eventId, signer.tierId)).toBeGreaterThanOrEqual(count);
+  };
+
+  it('signs nothing for a tier nobody bought from; after a sale, hands out valid tokens for new ids', async () => {
+    const tokens = pooled();
+    expect(tokens.takeSigned(signer.eventId, signer.tierId)).toBeUndefined();
+    tokens.soldFrom(signer.eventId, signer.tierId);
+    await ready(tokens, 8);
+    const ids = new Set<string>();
+    for (let i = 0; i < 8; i++) {
+      const id = tokens.takeSigned(signer.eventId, signer.tierId)!;
+      expect(id).toMatch(/^tik_/);
+      ids.add(id);
+      const token = tokens.current({ id, event_id: signer.eventId, tier_id: signer.tierId });
+      // The same token a checkout signing its own would hand out: this id, event and tier.
+      expect(signer.tokens.verify(token)).toMatchObject({
+        ok: true,
+        claims: { sub: id, evt: signer.eventId, tier: signer.tierId },
+      });
+    }
+    expect(ids.size).toBe(8);
+    // Another tier of the same event has nothing ready.
+    expect(tokens.takeSigned(signer.eventId, 'tier_other')).toBeUndefined();
+  });
+
+  it('never hands out a token older than 30 s, nor one of a rotated-out key', async () => {
+    const tokens = pooled();
+    tokens.soldFrom(signer.eventId, signer.tierId);
+    await ready(tokens, 8);
+    signer.ms += (maxReadyAgeSeconds + 1) * 1000;
+    expect(tokens.takeSigned(signer.eventId, signer.tierId)).toBeUndefined();
+
+    tokens.soldFrom(signer.eventId, signer.tierId);
+    await ready(tokens, 1);
+    signer.keys.rotate();
+    expect(tokens.takeSigned(signer.eventId, signer.tierId)).toBeUndefined();
+    tokens.soldFrom(signer.eventId, signer.tierId);
+    await ready(tokens, 1);
+    const id = tokens.takeSigned(signer.eventId, signer.tierId)!;
+    const token = tokens.current({ id, event_id: signer.eventId, tier_id: signer.tierId });
+    expect(signer.tokens.verify(token)).toMatchObject({ ok: true, kid: signer.keys.activeKid });
+  });
+
+  it('keeps more ready when sales outrun it, fewer when tokens age out unsold', async () => {
+    const tokens = pooled();
+    tokens.soldFrom(signer.eventId, signer.tierId);
+    await ready(tokens, 8);
+    // Sell all eight and ask once more: it ran dry, so the next refill signs sixteen.
+    for (let i = 0; i < 8; i++) expect(tokens.takeSigned(signer.eventId, signer.tierId)).toBeDefined();
+    expect(tokens.takeSigned(signer.eventId, signer.tierId)).toBeUndefined();
+    tokens.soldFrom(signer.eventId, signer.tierId);
+    await ready(tokens, 16);
+    // All sixteen age out unsold: back to eight.
+    signer.ms += (maxReadyAgeSeconds + 1) * 1000;
+    tokens.soldFrom(signer.eventId, signer.tierId);
+    await ready(tokens, 8);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(tokens.signedAheadCount(signer.eventId, signer.tierId)).toBe(8);
   });
 });
