@@ -24,6 +24,17 @@ export interface OpenStoreOptions {
 
 export const pageSizeForNewStores = 1024;
 
+/**
+ * 8 MiB of page cache, not more. A commit that split a B-tree page scans the WHOLE cache:
+ * balance_nonroot() parks a page at the lock-byte page's number (page 1,048,577 at 1 KiB) while
+ * it reorders siblings, and the commit's truncation of the cache to the file's size then walks
+ * every hash slot (pcache1TruncateUnsafe). With 64 MiB cached that was ~4 % of a checkout's CPU
+ * (~58k pages, 65,536 slots, read with gdb on a running server); at 8 MiB 0.5 %. The hot paths
+ * (each table's newest pages and upper levels) fit many times over; other reads come from the
+ * OS's file cache.
+ */
+export const pageCacheKiB = 8192;
+
 export function openStore(file: string, options: OpenStoreOptions = {}): Db {
   mkdirSync(dirname(file), { recursive: true });
   const db = new Database(file);
@@ -38,9 +49,7 @@ export function openStore(file: string, options: OpenStoreOptions = {}): Db {
     // loss can drop the last commits, and a venue laptop on battery makes that rare.
     db.pragma('synchronous = NORMAL');
     db.pragma('foreign_keys = ON');
-    // 64 MiB of page cache instead of SQLite's 2 MiB: a checkout walks ~15 B-tree paths, and
-    // keeping their pages in memory saved ~3 % of its CPU here. A venue laptop has the RAM.
-    db.pragma('cache_size = -65536');
+    db.pragma(`cache_size = -${pageCacheKiB}`);
     db.pragma('busy_timeout = 5000');
     migrate(db, file, options.migrations ?? knownMigrations, options.upTo);
     return db;
