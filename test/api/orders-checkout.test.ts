@@ -136,6 +136,16 @@ describe('POST /v2/orders: a sale', () => {
     expect(created).toHaveLength(1);
     expect(created[0]!.id).toBe(order.id);
     expect(created[0]!.tickets.map((x) => x.id)).toEqual(order.tickets.map((x) => x.id));
+    // The message embeds the answer's own serialization: the same object, in the contract's
+    // envelope and nothing else.
+    expect(created[0]).toEqual(order);
+    const row = t.app.ctx.db
+      .prepare("SELECT id, payload FROM webhook_messages WHERE type = 'order.created'")
+      .get() as { id: string; payload: string };
+    const message = JSON.parse(row.payload) as Record<string, unknown>;
+    expect(Object.keys(message)).toEqual(['id', 'type', 'created_at', 'data']);
+    expect(message).toMatchObject({ id: row.id, type: 'order.created', data: { object: order } });
+    expect(Date.parse(message.created_at as string)).toBe(t.clock.ms);
   });
 
   it('lets a box_office key sell, but not a scanner key', async () => {

@@ -307,6 +307,33 @@ describe('fan-out from the outbox', () => {
     });
     expect(titles).toEqual(['One', 'Two', 'Three']);
   });
+
+  it('fans out a backlog a slice per turn, in write order, and says when some is left', async () => {
+    const ep = await endpoint({ events: ['event.created'] });
+    const quiet = await endpoint({ events: ['payout.paid'] });
+    for (const title of ['A', 'B', 'C', 'D', 'E']) await createEvent(t, { title });
+    const { fanOut } = t.app.ctx.webhooks;
+    const everyone = () => true;
+    const delivered = () =>
+      (
+        t.app.ctx.db
+          .prepare('SELECT message_id FROM webhook_deliveries WHERE endpoint_id = ? ORDER BY seq')
+          .all(ep.id) as { message_id: string }[]
+      ).map((row) => row.message_id);
+    const written = (
+      t.app.ctx.db.prepare('SELECT id FROM webhook_messages ORDER BY seq').all() as { id: string }[]
+    ).map((row) => row.id);
+
+    expect(fanOut.catchUpSome(everyone, 2)).toBe(true);
+    expect(delivered()).toEqual(written.slice(0, 2));
+    expect(fanOut.catchUpSome(everyone, 2)).toBe(true);
+    expect(delivered()).toEqual(written.slice(0, 4));
+    // The last one; the filtered-out endpoint's cursor moved past all five as well.
+    expect(fanOut.catchUpSome(everyone, 2)).toBe(false);
+    expect(delivered()).toEqual(written);
+    expect(fanOut.catchUpSome(everyone, 2)).toBe(false);
+    expect((await deliveries(quiet.id)).data).toEqual([]);
+  });
 });
 
 describe('delivery log, retries and status', () => {

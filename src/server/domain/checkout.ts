@@ -21,6 +21,12 @@ import {
 import type { Outbox } from './outbox.js';
 import type { SalesViews } from './sales-views.js';
 
+/** A placed order, and the same order as the JSON POST /v2/orders answers with. */
+export interface PlacedOrder {
+  view: OrderView;
+  json: string;
+}
+
 export interface CheckoutDeps {
   events: EventsRepo;
   tiers: TiersRepo;
@@ -34,6 +40,8 @@ export interface CheckoutDeps {
   /** Checkouts arriving together share one commit (store/group-commit.ts). */
   group: GroupCommit;
   now: () => number;
+  /** The route's response serializer: one serialization feeds the answer and order.created. */
+  orderJson: (view: OrderView) => string;
 }
 
 /** A comp is a free ticket: its order totals 0 and voiding it refunds nothing. */
@@ -78,7 +86,7 @@ const ticketRefs = (
 export class CheckoutService {
   constructor(private readonly deps: CheckoutDeps) {}
 
-  async place(input: CheckoutInput): Promise<OrderView> {
+  async place(input: CheckoutInput): Promise<PlacedOrder> {
     const buyer = requireBuyer(input);
     checkAttendeeCount(input);
     const { tokens, group } = this.deps;
@@ -106,7 +114,7 @@ export class CheckoutService {
     input: CheckoutInput,
     buyer: Buyer,
     signedAhead: readonly TicketRef[],
-  ): OrderView {
+  ): PlacedOrder {
     const { events, tiers, now } = this.deps;
     const at = now();
     const event = events.find(input.event_id);
@@ -130,8 +138,9 @@ export class CheckoutService {
     this.deps.orders.insert(order);
     const tickets = this.mint(input, lines, order, buyer, signedAhead, at);
     const view = this.deps.views.order({ ...order, seq: 0 }, tickets, []);
-    this.deps.outbox.emit('order.created', view);
-    return view;
+    const json = this.deps.orderJson(view);
+    this.deps.outbox.emit('order.created', view, json);
+    return { view, json };
   }
 
   private takeStock(lines: readonly TierLine[], at: number): void {

@@ -33,8 +33,12 @@ export class Outbox {
     );
   }
 
-  /** The message written, or null when no endpoint wants its kind. */
-  emit(type: WebhookKind, object: unknown): WebhookMessage | null {
+  /**
+   * The message written, or null when no endpoint wants its kind. `objectJson`, when given, is
+   * `object` already serialized (by the route's response serializer, http/response-json.ts);
+   * the message embeds it instead of serializing the object again.
+   */
+  emit(type: WebhookKind, object: unknown, objectJson?: string): WebhookMessage | null {
     if (!this.fanOut.wants(type)) return null;
     const createdAt = this.now();
     const message: WebhookMessage = {
@@ -43,7 +47,11 @@ export class Outbox {
       created_at: toIso(createdAt),
       data: { object },
     };
-    this.insert.run(message.id, type, JSON.stringify(message), createdAt);
+    const payload =
+      objectJson === undefined
+        ? JSON.stringify(message)
+        : `{"id":${JSON.stringify(message.id)},"type":${JSON.stringify(type)},"created_at":${JSON.stringify(message.created_at)},"data":{"object":${objectJson}}}`;
+    this.insert.run(message.id, type, payload, createdAt);
     this.fanOut.emitted();
     return message;
   }

@@ -1,4 +1,6 @@
 import type { MailOutbox } from '../mail/mail-outbox.js';
+import { Order } from '../schemas/orders.js';
+import { responseJson } from '../schemas/response-json.js';
 import { AttendeesRepo } from '../store/attendees-repo.js';
 import type { Db } from '../store/db.js';
 import type { EventsRepo } from '../store/events-repo.js';
@@ -70,7 +72,11 @@ export function createSales(deps: SalesDeps): Sales {
   return {
     repos,
     salesViews: views,
-    checkout: new CheckoutService({ ...shared, group: new GroupCommit(deps.db) }),
+    checkout: new CheckoutService({
+      ...shared,
+      group: new GroupCommit(deps.db),
+      orderJson: responseJson(Order),
+    }),
     orders: new OrdersService(shared),
     tickets: new TicketsService(shared),
     attendees: new AttendeesService(shared),

@@ -22,7 +22,11 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: Order, ...errorResponses },
       },
     },
-    async (request) => checkout.place(request.body),
+    // The service serialized the order already (for order.created too): sent as it is.
+    async (request, reply) => {
+      const placed = await checkout.place(request.body);
+      return reply.type('application/json; charset=utf-8').send(placed.json);
+    },
   );
 
   api.get(

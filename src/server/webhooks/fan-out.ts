@@ -15,14 +15,16 @@ const batch = 1_000;
  *
  * The message is written in the change's own transaction (Outbox.emit); its deliveries are
  * derived from it here, in write order, up to each endpoint's cursor (`fanout_seq`), in
- * transactions of their own that each take up to a thousand messages. Writing the delivery rows
+ * transactions of their own. The dispatcher's take at most a thousand messages per endpoint (far
+ * fewer while API traffic saturates the server: the send budget's worth, since the rest could
+ * not be sent yet anyway), so a long backlog never stalls the event loop. Writing the delivery rows
  * inside every checkout instead cost ~15 % of a checkout's CPU (four more B-tree pages per
  * commit); derived here they cost it nothing, and nothing is lost: the message is durable, and
  * a cursor moves only in the transaction that writes the deliveries up to it.
  *
- * Everything that reads or changes deliveries catches up first (the dispatcher on every turn,
- * the delivery log, the status, retries, and an endpoint being disabled or re-filtered), so the
- * log always shows every committed message.
+ * Everything that reads or changes deliveries catches up fully first (the delivery log, the
+ * status, retries, and an endpoint being disabled or re-filtered), so the log always shows every
+ * committed message.
  */
 export class WebhookFanOut {
   /**
@@ -64,22 +66,42 @@ export class WebhookFanOut {
    * or all); returns how many it wrote.
    */
   catchUp(only?: (endpointId: string) => boolean): number {
+    return this.fanOut(only, Infinity).written;
+  }
+
+  /**
+   * The dispatcher's share of the same work: at most `maxMessages` messages per endpoint, so
+   * one turn's transaction stays short however long the backlog (a venue back online after
+   * hours, or a sales rush during which sending waits). True when an endpoint is still behind.
+   */
+  catchUpSome(only: (endpointId: string) => boolean, maxMessages: number): boolean {
+    return this.fanOut(only, maxMessages).behind;
+  }
+
+  private fanOut(
+    only: ((endpointId: string) => boolean) | undefined,
+    maxMessages: number,
+  ): { written: number; behind: boolean } {
     const last = this.messages.lastSeq();
     const behind = () => this.endpoints.behind(last).filter((e) => !only || only(e.id));
-    if (behind().length === 0) return 0;
-    return inTransaction(this.db, () => {
+    if (behind().length === 0) return { written: 0, behind: false };
+    let stillBehind = false;
+    const written = inTransaction(this.db, () => {
       let written = 0;
       for (const endpoint of behind()) {
         const kinds = parseKinds(endpoint.events);
         const all = kinds.includes('*');
         let cursor = endpoint.fanout_seq;
         let lastDue = this.lastDueAt.get(endpoint.id) ?? 0;
-        while (cursor < last) {
-          const heads = this.messages.after(cursor, batch);
+        let examined = 0;
+        while (cursor < last && examined < maxMessages) {
+          const asked = Math.min(batch, maxMessages - examined);
+          const heads = this.messages.after(cursor, asked);
           if (heads.length === 0) break;
           for (const message of heads) {
             if (message.seq > last) break;
             cursor = message.seq;
+            examined++;
             if (!all && !kinds.includes(message.type)) continue;
             lastDue = Math.max(message.created_at, lastDue);
             this.deliveries.insert(
@@ -92,12 +114,14 @@ export class WebhookFanOut {
             );
             written++;
           }
-          if (heads.length < batch) break;
+          if (heads.length < asked) break;
         }
+        if (cursor < last) stillBehind = true;
         this.endpoints.setCursor(endpoint.id, cursor);
         this.lastDueAt.set(endpoint.id, lastDue);
       }
       return written;
     });
+    return { written, behind: stillBehind };
   }
 }

@@ -63,6 +63,11 @@ export class SendBudget {
     return granted;
   }
 
+  /** Deliveries that may start per look while held back. */
+  get perSample(): number {
+    return Math.max(1, (this.options.busySendsPerSecond * this.options.sampleMs) / 1000);
+  }
+
   /** How often the dispatcher looks while held back (and how often the load is measured). */
   get sampleMs(): number {
     return this.options.sampleMs;

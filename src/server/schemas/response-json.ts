@@ -1,0 +1,18 @@
+import SerializerSelector from '@fastify/fast-json-stringify-compiler';
+import type { Static, TSchema } from 'typebox';
+
+const compileResponse = SerializerSelector()();
+
+/**
+ * Serializes a value exactly as a route whose 200 response is `schema` would: the compiler and
+ * options Fastify uses for responses. For a service that serializes its answer itself, so one
+ * pass feeds both the HTTP answer (sent as the string) and the webhook message that carries the
+ * same object (domain/outbox.ts): JSON.stringify of an order's message was ~5 % of a checkout's
+ * CPU when an endpoint took it.
+ */
+export function responseJson<S extends TSchema>(schema: S): (value: Static<S>) => string {
+  // Compiled on first use, like the routes' own (http/lazy-compilers.ts): cold starts stay fast.
+  let serialize: ((value: Static<S>) => string) | undefined;
+  return (value) =>
+    (serialize ??= compileResponse({ schema, method: 'POST', url: '', httpStatus: '200' }))(value);
+}
