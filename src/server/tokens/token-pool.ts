@@ -78,7 +78,7 @@ export class TokenPool {
       this.refill(key, pool, eventId, tierId, Math.min(signBatch, missing));
   }
 
-  /** Tokens ready for this tier now (for tests and the status of a running server). */
+  /** Tokens ready for this tier now. */
   readyCount(eventId: string, tierId: string): number {
     return this.tiers.get(poolKey(eventId, tierId))?.ready.length ?? 0;
   }
