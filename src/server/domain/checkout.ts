@@ -95,11 +95,11 @@ export class CheckoutService {
     try {
       const work = () => this.placeInTransaction(input, buyer, signedAhead);
       // With every token signed ahead (TokenPool), the order joins the next batch at once.
-      const view = await (unsigned.length === 0 && signedAhead.length > 0
+      const placed = await (unsigned.length === 0 && signedAhead.length > 0
         ? group.run(work)
         : group.runAfter(tokens.prepare(unsigned), work));
       for (const item of input.items) tokens.soldFrom(input.event_id, item.tier_id);
-      return view;
+      return placed;
     } catch (err) {
       for (const ticket of signedAhead) tokens.forget(ticket.id);
       throw err;
