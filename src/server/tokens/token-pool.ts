@@ -98,31 +98,31 @@ export class TokenPool {
   }
 
   private nextFresh(pool: TierPool): SignedTicket | undefined {
-    const oldest = this.nowSeconds() - maxReadyAgeSeconds;
-    const kid = this.activeKid();
+    const isFresh = this.freshness();
+    let ticket = pool.ready.shift();
     let dropped = false;
-    for (let ticket = pool.ready.shift(); ticket; ticket = pool.ready.shift()) {
-      if (ticket.iat >= oldest && ticket.kid === kid) {
-        if (dropped) this.shrink(pool);
-        return ticket;
-      }
+    while (ticket && !isFresh(ticket)) {
       dropped = true;
+      ticket = pool.ready.shift();
     }
     if (dropped) this.shrink(pool);
-    return undefined;
+    return ticket;
   }
 
   private dropStale(pool: TierPool): void {
-    const oldest = this.nowSeconds() - maxReadyAgeSeconds;
-    const kid = this.activeKid();
-    const isFresh = (ticket: SignedTicket) => ticket.iat >= oldest && ticket.kid === kid;
+    const isFresh = this.freshness();
     // Oldest first (one crypto thread answers in order; take() checks each one anyway).
     const first = pool.ready[0];
     if (!first || isFresh(first)) return;
-    const fresh = pool.ready.filter(isFresh);
-    if (fresh.length === pool.ready.length) return;
-    pool.ready = fresh;
+    pool.ready = pool.ready.filter(isFresh);
     this.shrink(pool);
+  }
+
+  /** What may still be handed out: signed within the last 30 s, by the active key. */
+  private freshness(): (ticket: SignedTicket) => boolean {
+    const oldest = this.nowSeconds() - maxReadyAgeSeconds;
+    const kid = this.activeKid();
+    return (ticket) => ticket.iat >= oldest && ticket.kid === kid;
   }
 
   /** Tokens aged out unsold: signing that many ahead was too many. */
