@@ -1,5 +1,8 @@
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
+import { TicketAnswers } from '../../src/server/domain/ticket-answers.js';
+import { responseJson } from '../../src/server/schemas/response-json.js';
+import { Ticket } from '../../src/server/schemas/tickets.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   createKey,
@@ -19,6 +22,7 @@ import {
   type Sale,
   type TicketJson,
 } from '../support/sales-fixtures.js';
+import { scan } from '../support/scan-fixtures.js';
 import { makeTestApp, type TestApp } from '../support/test-app.js';
 
 let t: TestApp;
@@ -94,6 +98,70 @@ describe('GET /v2/tickets/{id}', () => {
     };
     expect(claims.iat).toBe(Date.parse('2026-11-22T12:01:01Z') / 1000);
     expect(claims.exp - claims.iat).toBe(300);
+  });
+});
+
+describe('GET /v2/tickets/{id} answers from memory, never stale', () => {
+  it('shows a scan, a change by any SQL statement, and a new public URL in the next answer', async () => {
+    const order = await buy(t, sale);
+    const id = order.tickets[0]!.id;
+    const first = await getTicket(id);
+    expect(await getTicket(id)).toEqual(first);
+
+    await scan(t, { token: first.qr_token, event_id: sale.eventId });
+    expect((await getTicket(id)).scan_count).toBe(1);
+
+    // Not through any repository: the triggers see every statement.
+    t.app.ctx.db.prepare('UPDATE tickets SET scan_count = 7 WHERE id = ?').run(id);
+    expect((await getTicket(id)).scan_count).toBe(7);
+
+    t.app.ctx.urls.setBase('https://box.example.org');
+    expect((await getTicket(id)).wallet_url).toMatch(/^https:\/\/box\.example\.org\/w\//);
+    expect((await voidTicket(id, { refund: false })).statusCode).toBe(200);
+    expect((await getTicket(id)).status).toBe('voided');
+  });
+
+  it('never answers a change that was rolled back, even one read before the rollback', async () => {
+    const order = await buy(t, sale);
+    const id = order.tickets[0]!.id;
+    const before = await getTicket(id);
+    const { db, tickets } = t.app.ctx;
+    const rolledBack = db.transaction(() => {
+      db.prepare("UPDATE tickets SET status = 'voided' WHERE id = ?").run(id);
+      // Read inside the transaction: it sees its own change, which must not be kept.
+      expect((JSON.parse(tickets.getJson(id)) as TicketJson).status).toBe('voided');
+      throw new Error('refused');
+    });
+    expect(() => rolledBack()).toThrow('refused');
+    expect(await getTicket(id)).toEqual(before);
+  });
+
+  it('after a key rotation answers a token signed with the new key', async () => {
+    const order = await buy(t, sale);
+    const id = order.tickets[0]!.id;
+    const before = await getTicket(id);
+    expect((await t.call('POST', '/v2/scan/keys/rotate', {})).statusCode).toBe(200);
+    const after = await getTicket(id);
+    const kid = (token: string) =>
+      (JSON.parse(Buffer.from(token.split('.')[0]!, 'base64url').toString()) as { kid: string }).kid;
+    expect(kid(after.qr_token)).not.toBe(kid(before.qr_token));
+    expect(after.qr_token).not.toBe(before.qr_token);
+  });
+
+  it('keeps a bounded number of answers, dropping the oldest first', async () => {
+    const { db, repos, salesViews, tokens, urls } = t.app.ctx;
+    const answers = new TicketAnswers(
+      { db, tickets: repos.tickets, views: salesViews, tokens, urls, ticketJson: responseJson(Ticket) },
+      2,
+    );
+    const order = await buy(t, sale, { items: [{ tier_id: sale.tierId, quantity: 3 }] });
+    const [a, b, c] = order.tickets.map((ticket) => ticket.id);
+    for (const ticketId of [a!, b!, c!]) expect(answers.json(ticketId)).toContain(ticketId);
+    expect(answers.size).toBe(2);
+    expect(answers.json('tik_missing')).toBeUndefined();
+    expect(answers.size).toBe(2);
+    // What it answers after eviction is still the ticket, read again.
+    expect(JSON.parse(answers.json(a!)!)).toEqual(await getTicket(a!));
   });
 });
 

@@ -1,5 +1,6 @@
 import type { MailOutbox } from '../mail/mail-outbox.js';
 import { Order } from '../schemas/orders.js';
+import { Ticket } from '../schemas/tickets.js';
 import { responseJson } from '../schemas/response-json.js';
 import { AttendeesRepo } from '../store/attendees-repo.js';
 import type { Db } from '../store/db.js';
@@ -19,6 +20,7 @@ import type { Outbox } from './outbox.js';
 import { PayoutsService } from './payouts.js';
 import type { PublicUrls } from './public-urls.js';
 import { SalesViews } from './sales-views.js';
+import { TicketAnswers } from './ticket-answers.js';
 import { TicketsService } from './tickets.js';
 
 export interface SalesRepos {
@@ -78,7 +80,10 @@ export function createSales(deps: SalesDeps): Sales {
       orderJson: responseJson(Order),
     }),
     orders: new OrdersService(shared),
-    tickets: new TicketsService(shared),
+    tickets: new TicketsService({
+      ...shared,
+      answers: new TicketAnswers({ ...shared, ticketJson: responseJson(Ticket) }),
+    }),
     attendees: new AttendeesService(shared),
     payouts: new PayoutsService(shared),
   };

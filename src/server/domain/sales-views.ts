@@ -62,8 +62,9 @@ export class SalesViews {
   /**
    * Every ticket carries a token, dead ones too: the door then answers `voided` or `transferred`
    * (telling staff why) instead of a bare signature failure. The status check is what refuses.
+   * Pass the token when already at hand (TicketAnswers fetched it to see whether it changed).
    */
-  ticket(row: TicketRow): TicketView {
+  ticket(row: TicketRow, token = this.deps.tokens.current(row)): TicketView {
     return {
       id: row.id,
       order_id: row.order_id,
@@ -73,7 +74,7 @@ export class SalesViews {
       status: row.status,
       scan_count: row.scan_count,
       wallet_url: this.deps.urls.walletPage(row.wallet_secret),
-      qr_token: this.deps.tokens.current(row),
+      qr_token: token,
       issued_at: toIso(row.issued_at),
       transferred_from: row.transferred_from,
       transferred_to: row.transferred_to,

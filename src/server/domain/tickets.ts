@@ -11,10 +11,12 @@ import type { TiersRepo } from '../store/tiers-repo.js';
 import { toIso } from '../time.js';
 import { newWalletSecret } from './checkout.js';
 import { recordRefund, voidTicket, type LedgerDeps } from './refund-ledger.js';
+import type { TicketAnswers } from './ticket-answers.js';
 import { transferMail } from './transfer-mail.js';
 
 export interface TicketsDeps extends LedgerDeps {
   db: Db;
+  answers: TicketAnswers;
   events: EventsRepo;
   tiers: TiersRepo;
   attendees: AttendeesRepo;
@@ -38,8 +40,11 @@ export class TicketsService {
     return row;
   }
 
-  get(id: string): TicketView {
-    return this.deps.views.ticket(this.require(id));
+  /** The ticket as the GET route answers it, serialized (kept in memory: TicketAnswers). */
+  getJson(id: string): string {
+    const json = this.deps.answers.json(id);
+    if (json === undefined) throw notFound('ticket', id);
+    return json;
   }
 
   /**

@@ -22,7 +22,9 @@ export async function ticketRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: Ticket, ...errorResponses },
       },
     },
-    async (request) => tickets.get(request.params.id),
+    // Sent as the serialized answer, which TicketAnswers keeps between requests.
+    async (request, reply) =>
+      reply.type('application/json; charset=utf-8').send(tickets.getJson(request.params.id)),
   );
 
   api.post(

@@ -1,0 +1,49 @@
+import type { Db } from './db.js';
+
+/** Tables whose changes something in memory follows; each has a TEXT primary key `id`. */
+export type WatchedTable = 'tickets';
+
+type Listener = (id: string) => void;
+
+const functionName = 'marquee_row_changed';
+const listenersByDb = new WeakMap<Db, Map<WatchedTable, Set<Listener>>>();
+
+/**
+ * Calls `listener` with the id of every row of `table` that is updated or deleted through this
+ * connection, whichever statement does it. The calls come from SQL triggers (TEMP, so they live
+ * with the connection and are not written to the store), so a write path added later cannot
+ * forget to tell a cache. A listener runs inside the writing statement: it may only touch
+ * memory, never the database. It is also called for a change that is later rolled back, so it
+ * must only ever forget things. Returns the function that stops the calls.
+ *
+ * Only changes made on this connection are seen. The server is the store's only writer; the
+ * background checkpointer's connection writes no rows.
+ */
+export function watchRowChanges(db: Db, table: WatchedTable, listener: Listener): () => void {
+  let tables = listenersByDb.get(db);
+  if (!tables) {
+    tables = new Map();
+    listenersByDb.set(db, tables);
+    const known = tables;
+    db.function(functionName, { deterministic: false }, (changed: unknown, id: unknown) => {
+      const listeners = known.get(changed as WatchedTable);
+      if (listeners && typeof id === 'string') for (const notify of listeners) notify(id);
+      return null;
+    });
+  }
+  let listeners = tables.get(table);
+  if (!listeners) {
+    listeners = new Set();
+    tables.set(table, listeners);
+    // `table` is one of a closed set of names (WatchedTable), never input.
+    db.exec(`
+      CREATE TEMP TRIGGER IF NOT EXISTS watch_${table}_update AFTER UPDATE ON main.${table}
+      BEGIN SELECT ${functionName}('${table}', OLD.id); END;
+      CREATE TEMP TRIGGER IF NOT EXISTS watch_${table}_delete AFTER DELETE ON main.${table}
+      BEGIN SELECT ${functionName}('${table}', OLD.id); END;
+    `);
+  }
+  listeners.add(listener);
+  const own = listeners;
+  return () => own.delete(listener);
+}
