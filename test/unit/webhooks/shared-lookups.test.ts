@@ -47,12 +47,53 @@ describe('shareLookups', () => {
     ms = 29_999;
     await lookup('hooks.example', 0);
     expect(dns.calls).toHaveLength(1);
-    ms = 30_000;
-    const again = lookup('hooks.example', 0);
+  });
+
+  it('after its TTL an answer is still used, without waiting, while one lookup refreshes it', async () => {
+    const dns = slowResolver();
+    let ms = 0;
+    const lookup = shareLookups(dns.resolve, { ttlMs: 30_000, maxStaleMs: 600_000, now: () => ms });
+    const first = lookup('hooks.example', 0);
     await dns.settled();
+    dns.pending.shift()!.answer(address(7));
+    await first;
+    ms = 30_000;
+    // Answered at once with the old address, though the refresh has not answered.
+    const during = await Promise.all([lookup('hooks.example', 0), lookup('hooks.example', 0)]);
+    expect(during.map((a) => a[0]!.address)).toEqual(['192.0.2.7', '192.0.2.7']);
+    await dns.settled();
+    expect(dns.calls).toEqual(['hooks.example', 'hooks.example']);
     dns.pending.shift()!.answer(address(8));
-    expect((await again)[0]!.address).toBe('192.0.2.8');
+    await dns.settled();
+    expect((await lookup('hooks.example', 0))[0]!.address).toBe('192.0.2.8');
     expect(dns.calls).toHaveLength(2);
+  });
+
+  it('a failing refresh keeps the old answer until it is too old, then deliveries wait again', async () => {
+    const dns = slowResolver();
+    let ms = 0;
+    const lookup = shareLookups(dns.resolve, { ttlMs: 30_000, maxStaleMs: 600_000, now: () => ms });
+    const first = lookup('cloud.example', 0);
+    await dns.settled();
+    dns.pending.shift()!.answer(address(3));
+    await first;
+    // The uplink goes down: every refresh hangs, then fails.
+    ms = 45_000;
+    expect((await lookup('cloud.example', 0))[0]!.address).toBe('192.0.2.3');
+    await dns.settled();
+    dns.pending.shift()!.fail(Object.assign(new Error('timeout'), { code: 'EAI_AGAIN' }));
+    await dns.settled();
+    ms = 599_999;
+    expect((await lookup('cloud.example', 0))[0]!.address).toBe('192.0.2.3');
+    await dns.settled();
+    dns.pending.shift()!.fail(Object.assign(new Error('timeout'), { code: 'EAI_AGAIN' }));
+    await dns.settled();
+    ms = 600_000;
+    const waiting = lookup('cloud.example', 0);
+    await dns.settled();
+    expect(dns.calls).toHaveLength(4);
+    dns.pending.shift()!.fail(Object.assign(new Error('timeout'), { code: 'EAI_AGAIN' }));
+    await expect(waiting).rejects.toMatchObject({ code: 'EAI_AGAIN' });
   });
 
   it('a failure reaches every delivery that shared the lookup and is not remembered', async () => {
