@@ -73,7 +73,11 @@ export async function buildApp(options: ServerOptions, build: BuildOptions = {})
     logger: { level: options.logLevel },
     bodyLimit: bodyLimitBytes,
     requestIdHeader: 'x-request-id',
-    routerOptions: { ignoreTrailingSlash: true },
+    // Any path parameter reaches its route, so an over-long id is refused by the route's schema
+    // (400 invalid_field, param id; 401 first without a key) like any other bad id. At the router's
+    // default of 100 characters a GET fell through to "no such route". Node's 16 KiB limit on
+    // the request head bounds it anyway.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 16_384 },
     frameworkErrors,
     // Requests that reach an open keep-alive connection while draining are served (and the
     // connection closed after, see drain.ts) rather than refused outside the error envelope.

@@ -7,11 +7,20 @@ export function isoOrNull(ms: number | null): string | null {
   return ms === null ? null : toIso(ms);
 }
 
-/** Input timestamps are validated by the schema (date-time with offset) before they get here. */
+/**
+ * An input timestamp as ms since the epoch, NaN when it is not one. The schemas let only
+ * RFC 3339 date-times with an offset through (http/validators.ts), and refuse any this cannot
+ * read. Two forms RFC 3339 and ISO 8601 allow that Date.parse does not are read here: an
+ * hour-only offset (`+01`) and a leap second (`23:59:60`, read as 23:59:59: Unix time has none).
+ */
 export function parseIso(value: string): number {
-  return Date.parse(value);
+  const ms = Date.parse(value);
+  if (!Number.isNaN(ms)) return ms;
+  return Date.parse(
+    value.replace(/([+-]\d\d)$/, '$1:00').replace(/:60(?=(?:\.\d+)?(?:z|[+-]\d|$))/i, ':59'),
+  );
 }
 
 export function parseIsoOrNull(value: string | null | undefined): number | null {
-  return value === null || value === undefined ? null : Date.parse(value);
+  return value === null || value === undefined ? null : parseIso(value);
 }

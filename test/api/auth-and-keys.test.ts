@@ -192,6 +192,29 @@ describe('/v2/api_keys', () => {
     expect(list.data[0]!.name).toBe('First admin key');
   });
 
+  it('pages like every list: limit (1-100, default 20) and cursor', async () => {
+    for (let i = 0; i < 24; i++) await createKey(t, 'box_office');
+    const first = (await t.call('GET', '/v2/api_keys')).json() as {
+      data: { id: string }[];
+      has_more: boolean;
+      next_cursor: string | null;
+    };
+    expect(first.data).toHaveLength(20);
+    expect(first.has_more).toBe(true);
+    const rest = (await t.call('GET', `/v2/api_keys?cursor=${first.next_cursor}&limit=100`)).json() as {
+      data: { id: string }[];
+      has_more: boolean;
+      next_cursor: string | null;
+    };
+    expect(rest).toMatchObject({ has_more: false, next_cursor: null });
+    expect(rest.data).toHaveLength(5);
+    expect(new Set([...first.data, ...rest.data].map((k) => k.id)).size).toBe(25);
+    expectInvalid(await t.call('GET', '/v2/api_keys?limit=0'), 'limit');
+    expectInvalid(await t.call('GET', '/v2/api_keys?limit=101'), 'limit');
+    expectInvalid(await t.call('GET', '/v2/api_keys?cursor=zzz'), 'cursor');
+    expectInvalid(await t.call('GET', '/v2/api_keys?foo=1'), 'foo');
+  });
+
   it('revokes a key; revoking again keeps the first revocation time', async () => {
     const created = (await t.call('POST', '/v2/api_keys', { name: 'Door 1', scope: 'scanner' })).json() as {
       id: string;

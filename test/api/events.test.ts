@@ -135,6 +135,22 @@ describe('POST /v2/events', () => {
     );
   });
 
+  it('reads every RFC 3339 form it accepts: an hour-only offset, a leap second (as :59)', async () => {
+    const event = await createEvent(t, {
+      doors_at: '2026-12-24T20:00:00+01',
+      on_sale_at: '2026-12-31T23:59:60Z',
+      tickets: [{ name: 'GA', price_cents: 100, sale_ends_at: '2027-01-01T00:59:60+01:00' }],
+    });
+    expect(event.doors_at).toBe('2026-12-24T19:00:00.000Z');
+    expect(event.on_sale_at).toBe('2026-12-31T23:59:59.000Z');
+    expect((await listTiers(t, event.id))[0]!.sale_ends_at).toBe('2026-12-31T23:59:59.000Z');
+    const patched = await t.call('PATCH', `/v2/events/${event.id}`, { doors_at: '2026-12-24T21:00:00-05' });
+    expect(patched.statusCode, patched.body).toBe(200);
+    expect((patched.json() as EventJson).doors_at).toBe('2026-12-25T02:00:00.000Z');
+    const tier = await createTier(t, event.id, { sale_starts_at: '2026-12-01T10:00:00+02' });
+    expect(tier.sale_starts_at).toBe('2026-12-01T08:00:00.000Z');
+  });
+
   it('refuses a currency that is not a lowercase 3-letter code', async () => {
     for (const currency of ['USD', 'us', 'euro', '']) {
       expectInvalid(await t.call('POST', '/v2/events', { ...eventBody, currency }), 'currency');
@@ -209,8 +225,21 @@ describe('GET /v2/events/{id}', () => {
 
   it('refuses an over-long id as a bad parameter, in the error envelope', async () => {
     expectInvalid(await t.call('GET', `/v2/events/evt_${'x'.repeat(80)}`), 'id');
-    // Past the router's own limit the refusal still comes in the contract's envelope.
-    expectInvalid(await t.call('GET', `/v2/events/evt_${'x'.repeat(200)}`));
+    // Past the router's default limit (100 characters) too, on every kind of route.
+    for (const path of [
+      `/v2/events/evt_${'x'.repeat(200)}`,
+      `/v2/orders/ord_${'x'.repeat(120)}`,
+      `/v2/tickets/tik_${'x'.repeat(5000)}`,
+    ])
+      expectInvalid(await t.call('GET', path), 'id');
+    expectInvalid(await t.call('POST', `/v2/events/evt_${'x'.repeat(200)}/publish`, {}), 'id');
+    // Authentication still comes first.
+    expectError(
+      await t.call('GET', `/v2/orders/ord_${'x'.repeat(120)}`, undefined, null),
+      401,
+      'authentication_error',
+      'invalid_api_key',
+    );
   });
 
   it('refuses a malformed URL in the error envelope', async () => {

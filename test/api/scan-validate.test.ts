@@ -269,6 +269,13 @@ describe('POST /v2/scan/validate: scanned_at bounds and references', () => {
     expect(scanRows(t)).toHaveLength(0);
   });
 
+  it('reads a scanned_at with an hour-only offset (ISO 8601), as it reads +hh:mm', async () => {
+    // 10 s before the test clock's time, written as local time at UTC+01.
+    const local = new Date(t.clock.ms + 3_600_000 - 10_000).toISOString().slice(0, 19);
+    const answer = await scan(t, { token: ticket.qr_token, scanned_at: `${local}+01` });
+    expect(answer.scan.scanned_at).toBe(new Date(t.clock.ms - 10_000).toISOString());
+  });
+
   it('answers 404 for an unknown device_id or event_id, recording nothing', async () => {
     expectError(
       await validate(t, { token: ticket.qr_token, device_id: 'dev_nope' }),

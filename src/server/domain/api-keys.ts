@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { notFound } from '../errors.js';
 import { newId, randomBase62 } from '../ids.js';
 import type { Db } from '../store/db.js';
+import { decodeCursor, toPage, type Page } from '../store/pagination.js';
 import { toIso } from '../time.js';
 
 export const scopes = ['admin', 'box_office', 'scanner'] as const;
@@ -128,11 +129,14 @@ export class ApiKeys {
     throw notFound('API key', id);
   }
 
-  list(): ApiKeyRecord[] {
+  /** Oldest first, like every list (CONTRACT.md "Conventions"). */
+  list(limit: number, cursor: string | undefined): Page<ApiKeyView> {
     const rows = this.db
-      .prepare('SELECT id, name, scope, last4, created_at, revoked_at FROM api_keys ORDER BY seq')
-      .all() as ApiKeyRow[];
-    return rows.map(fromRow);
+      .prepare(
+        'SELECT seq, id, name, scope, last4, created_at, revoked_at FROM api_keys WHERE seq > ? ORDER BY seq LIMIT ?',
+      )
+      .all(decodeCursor(cursor), limit + 1) as (ApiKeyRow & { seq: number })[];
+    return toPage(rows, limit, (row) => viewApiKey(fromRow(row)));
   }
 
   /** Revoking twice is harmless; the first revocation time is kept. */

@@ -1,7 +1,9 @@
 import { Ajv, type Options } from 'ajv';
 import addFormatsModule from 'ajv-formats';
+import { fullFormats } from 'ajv-formats/dist/formats.js';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyValidationResult } from 'fastify/types/schema.js';
+import { parseIso } from '../time.js';
 import { lazyValidator } from './lazy-compilers.js';
 
 // ajv-formats is CommonJS; depending on the loader its callable sits on the default export or on it.
@@ -16,6 +18,17 @@ function makeAjv(options: Options): Ajv {
     ...options,
   });
   addFormats(ajv);
+  // RFC 3339 as Ajv checks it, and readable by the code that stores it: a timestamp that passed
+  // the schema but not Date.parse (`+01`, `23:59:60`) used to be stored as null or fail as a 500.
+  const rfc3339 = fullFormats['date-time'] as {
+    validate: (value: string) => boolean;
+    compare: (a: string, b: string) => number | undefined;
+  };
+  ajv.addFormat('date-time', {
+    type: 'string',
+    validate: (value: string) => rfc3339.validate(value) && !Number.isNaN(parseIso(value)),
+    compare: rfc3339.compare,
+  });
   return ajv;
 }
 

@@ -2,7 +2,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { scopes, viewApiKey } from '../domain/api-keys.js';
-import { IdParams, ListOf, Nullable, Timestamp, errorResponses } from '../schemas/common.js';
+import { IdParams, ListOf, ListQuery, Nullable, Timestamp, errorResponses } from '../schemas/common.js';
 
 const ApiKey = Type.Object({
   id: Type.String(),
@@ -55,17 +55,12 @@ export async function apiKeyRoutes(app: FastifyInstance): Promise<void> {
     {
       schema: {
         tags,
-        summary: 'List API keys (never their secrets)',
+        summary: 'List API keys, oldest first (never their secrets)',
+        querystring: Type.Object(ListQuery, { additionalProperties: false }),
         response: { 200: ListOf(ApiKey), ...errorResponses },
       },
     },
-    // Keys number in the tens at a venue; one page always holds them all.
-    async () => ({
-      object: 'list' as const,
-      data: keys.list().map(viewApiKey),
-      has_more: false,
-      next_cursor: null,
-    }),
+    async (request) => keys.list(request.query.limit ?? 20, request.query.cursor),
   );
 
   api.delete(

@@ -157,10 +157,13 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** List API keys (never their secrets) */
+    /** List API keys, oldest first (never their secrets) */
     get: {
       parameters: {
-        query?: never;
+        query?: {
+          limit?: number;
+          cursor?: string;
+        };
         header?: never;
         path?: never;
         cookie?: never;

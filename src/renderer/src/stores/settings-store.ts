@@ -9,7 +9,7 @@ import type {
   PairingView,
   SettingsView,
 } from '../api/types.js';
-import { failed, idle, loading, ready, upsertById, type Loadable } from '../lib/loadable.js';
+import { failed, fetchAllPages, idle, loading, ready, upsertById, type Loadable } from '../lib/loadable.js';
 import { requireClient } from './session-store.js';
 
 interface SettingsState {
@@ -47,9 +47,13 @@ export const useSettings = create<SettingsState>()((set, get) => ({
   async loadKeys() {
     set({ keys: loading(get().keys) });
     try {
-      // Keys number in the tens at a venue; the server answers them all in one page.
-      const list = await unwrap(requireClient().GET('/v2/api_keys'));
-      set({ keys: ready(list.data) });
+      const client = requireClient();
+      const all = await fetchAllPages((cursor) =>
+        unwrap(
+          client.GET('/v2/api_keys', { params: { query: { limit: 100, ...(cursor ? { cursor } : {}) } } }),
+        ),
+      );
+      set({ keys: ready(all) });
     } catch (err) {
       set({ keys: failed(messageOf(err), get().keys) });
     }
