@@ -16,9 +16,7 @@ export function isoOrNull(ms: number | null): string | null {
 export function parseIso(value: string): number {
   const ms = Date.parse(value);
   if (!Number.isNaN(ms)) return ms;
-  return Date.parse(
-    value.replace(/([+-]\d\d)$/, '$1:00').replace(/:60(?=(?:\.\d+)?(?:z|[+-]\d|$))/i, ':59'),
-  );
+  return Date.parse(value.replace(/([+-]\d\d)$/, '$1:00').replace(/:60(?=(?:\.\d+)?(?:z|[+-]\d|$))/i, ':59'));
 }
 
 export function parseIsoOrNull(value: string | null | undefined): number | null {
