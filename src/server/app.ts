@@ -8,7 +8,7 @@ import { ensureFirstAdminKey, type FirstAdminKey } from './domain/first-admin-ke
 import { installAccessControl } from './http/access.js';
 import { installDevCors } from './http/dev-cors.js';
 import { installDrain } from './http/drain.js';
-import { frameworkErrors, installErrorHandling } from './http/error-handler.js';
+import { clientErrorHandler, frameworkErrors, installErrorHandling } from './http/error-handler.js';
 import { installIdempotency } from './http/idempotency.js';
 import { installJsonBodyParser } from './http/json-body.js';
 import { lazySchemaController } from './http/lazy-compilers.js';
@@ -79,6 +79,7 @@ export async function buildApp(options: ServerOptions, build: BuildOptions = {})
     // the request head bounds it anyway.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 16_384 },
     frameworkErrors,
+    clientErrorHandler,
     // Requests that reach an open keep-alive connection while draining are served (and the
     // connection closed after, see drain.ts) rather than refused outside the error envelope.
     return503OnClosing: false,

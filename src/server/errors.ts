@@ -17,9 +17,11 @@ const typeForStatus: Record<number, ErrorType> = {
   401: 'authentication_error',
   403: 'permission_error',
   404: 'not_found_error',
+  408: 'invalid_request_error',
   409: 'conflict_error',
   413: 'invalid_request_error',
   415: 'invalid_request_error',
+  431: 'invalid_request_error',
   429: 'rate_limit_error',
 };
 

@@ -1,4 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { ApiError, errorBody } from '../errors.js';
 import { apiErrorFromValidation } from './validation-errors.js';
 
@@ -69,4 +71,31 @@ export function frameworkErrors(err: FastifyError, _request: FastifyRequest, rep
         )
       : new ApiError(400, 'invalid_request', 'The request URL is malformed.');
   void reply.code(apiError.statusCode).send(errorBody(apiError));
+}
+
+/**
+ * Requests Node's HTTP parser refuses before Fastify sees them (an unknown method, a bad header
+ * or Content-Length, broken chunked encoding, a request head over 16 KiB, a client too slow to
+ * send its head): answered in the contract's envelope rather than Fastify's own shape, on the raw
+ * socket, which is then closed (the stream cannot be trusted past the error). Fastify's
+ * `clientErrorHandler`.
+ */
+export function clientErrorHandler(err: Error & { code?: string }, socket: Duplex): void {
+  // A reset connection has nobody left to answer.
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const apiError =
+    err.code === 'HPE_HEADER_OVERFLOW'
+      ? new ApiError(431, 'headers_too_large', 'The request line and headers are larger than 16 KiB.')
+      : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? new ApiError(408, 'request_timeout', 'The request was not received in time.')
+        : new ApiError(400, 'invalid_request', 'The request is not well-formed HTTP/1.1.');
+  if (socket.writable) {
+    const body = JSON.stringify(errorBody(apiError));
+    socket.write(
+      `HTTP/1.1 ${apiError.statusCode} ${STATUS_CODES[apiError.statusCode]}\r\n` +
+        `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+        `Connection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy();
 }

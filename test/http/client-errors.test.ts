@@ -1,0 +1,71 @@
+import type { FastifyInstance } from 'fastify';
+import { rmSync } from 'node:fs';
+import { connect } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/server/app.js';
+import { tempDataDir, testOptions } from '../support/test-app.js';
+
+let app: FastifyInstance;
+let dataDir: string;
+let port: number;
+
+beforeAll(async () => {
+  dataDir = tempDataDir();
+  app = await buildApp(testOptions(dataDir));
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  port = (app.server.address() as { port: number }).port;
+});
+afterAll(async () => {
+  await app.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** Sends raw bytes (what no HTTP client library would send) and reads until the server closes. */
+function raw(request: string): Promise<{ status: number; headers: string; body: string }> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1');
+    const chunks: Buffer[] = [];
+    const timer = setTimeout(() => {
+      socket.destroy();
+      reject(new Error(`no answer and no close within 5 s; got: ${Buffer.concat(chunks).toString()}`));
+    }, 5_000);
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    socket.on('error', () => {});
+    socket.on('close', () => {
+      clearTimeout(timer);
+      const text = Buffer.concat(chunks).toString();
+      const [head = '', body = ''] = text.split('\r\n\r\n');
+      resolve({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1] ?? 0), headers: head, body });
+    });
+    socket.write(request);
+  });
+}
+
+const envelope = (body: string) => (JSON.parse(body) as { error: Record<string, unknown> }).error;
+
+describe('requests the HTTP parser refuses answer in the error envelope, then close', () => {
+  it('an unknown method, a bad Content-Length, broken chunked encoding: 400 invalid_request', async () => {
+    for (const request of [
+      'FOO /v2/health HTTP/1.1\r\nHost: x\r\n\r\n',
+      'POST /v2/events HTTP/1.1\r\nHost: x\r\nContent-Length: abc\r\n\r\n',
+      'POST /v2/events HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n',
+      'GET /v2/health HTTP/1.1\r\nHost: x\r\nBad Header Line\r\n\r\n',
+    ]) {
+      const answer = await raw(request);
+      expect(answer.status, request).toBe(400);
+      expect(answer.headers).toMatch(/content-type: application\/json/i);
+      expect(envelope(answer.body)).toMatchObject({ type: 'invalid_request_error', code: 'invalid_request' });
+    }
+  });
+
+  it('a request head over 16 KiB: 431 headers_too_large', async () => {
+    const answer = await raw(`GET /v2/health HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`);
+    expect(answer.status).toBe(431);
+    expect(envelope(answer.body)).toMatchObject({ type: 'invalid_request_error', code: 'headers_too_large' });
+  });
+
+  it('and the server goes on answering well-formed requests', async () => {
+    const res = await fetch(`http://127.0.0.1:${port}/v2/health`);
+    expect(res.status).toBe(200);
+  });
+});
