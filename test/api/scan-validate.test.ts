@@ -74,12 +74,19 @@ describe('POST /v2/scan/validate: admission', () => {
     expect(after.rest_calls - before.rest_calls).toBe(1);
   });
 
-  it('accepts box_office and scanner keys; refuses without a key', async () => {
+  it('accepts scanner (and admin) keys; refuses box_office keys, which read scans only, and no key', async () => {
     const tickets = await sellTickets(t, sale, 2);
     const boxOffice = await createKey(t, 'box_office');
     const scanner = await createKey(t, 'scanner');
-    expect((await scan(t, { token: tickets[0]!.qr_token }, boxOffice)).result).toBe('admitted');
-    expect((await scan(t, { token: tickets[1]!.qr_token }, scanner)).result).toBe('admitted');
+    expectError(
+      await validate(t, { token: tickets[0]!.qr_token }, boxOffice),
+      403,
+      'permission_error',
+      'insufficient_scope',
+    );
+    expect(scanRows(t)).toHaveLength(0);
+    expect((await scan(t, { token: tickets[0]!.qr_token }, scanner)).result).toBe('admitted');
+    expect((await scan(t, { token: tickets[1]!.qr_token })).result).toBe('admitted');
     expectError(
       await validate(t, { token: ticket.qr_token }, null),
       401,
