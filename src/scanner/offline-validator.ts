@@ -170,7 +170,7 @@ export class OfflineValidator {
 
   private tokenRejection(token: string, parsed: ParsedToken, atMs: number): RejectReason | null {
     if (!this.signatureValid(token, parsed)) return 'invalid_signature';
-    return windowRejection(parsed.claims, Math.floor(atMs / 1000));
+    return windowRejection(parsed.claims, atMs);
   }
 
   private signatureValid(token: string, parsed: ParsedToken): boolean {

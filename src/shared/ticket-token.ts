@@ -82,7 +82,10 @@ export function parseTicketToken(token: string): ParsedToken | null {
     const claims = decodeSegment(p) as Partial<TicketTokenClaims>;
     if (header.alg !== 'EdDSA' || header.typ !== 'ticket+jwt' || typeof header.kid !== 'string') return null;
     if (!isId(claims.sub, 'tik') || !isId(claims.evt, 'evt') || !isId(claims.tier, 'tkt')) return null;
-    if (!Number.isInteger(claims.iat) || !Number.isInteger(claims.exp)) return null;
+    if (!Number.isInteger(claims.iat) || claims.exp !== (claims.iat as number) + tokenLifetimeSeconds)
+      return null;
+    // A header naming extensions that must be understood (RFC 7515 "crit"): none are, here.
+    if ('crit' in header) return null;
     const signature = base64UrlToBytes(s);
     if (signature.length !== 64) return null;
     return {
@@ -96,9 +99,13 @@ export function parseTicketToken(token: string): ParsedToken | null {
   }
 }
 
-/** The time window check every validator applies, at the moment of the scan. */
-export function windowRejection(claims: TicketTokenClaims, atSeconds: number): TokenRejection | null {
-  if (atSeconds < claims.iat - tokenSkewSeconds) return 'not_yet_valid';
-  if (atSeconds > claims.exp + tokenSkewSeconds) return 'expired';
+/**
+ * The time window check every validator applies, at the moment of the scan (ms since the
+ * epoch): valid from iat − 30 s to exp + 30 s inclusive, to the millisecond. Comparing whole
+ * seconds let a scan up to 999 ms past exp + 30 s through.
+ */
+export function windowRejection(claims: TicketTokenClaims, atMs: number): TokenRejection | null {
+  if (atMs < (claims.iat - tokenSkewSeconds) * 1000) return 'not_yet_valid';
+  if (atMs > (claims.exp + tokenSkewSeconds) * 1000) return 'expired';
   return null;
 }

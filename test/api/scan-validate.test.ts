@@ -117,11 +117,15 @@ describe('POST /v2/scan/validate: every rejection reason', () => {
   it('invalid_signature: a real token with one payload character changed', async () => {
     const [h, p, s] = ticket.qr_token.split('.') as [string, string, string];
     const claims = JSON.parse(Buffer.from(p, 'base64url').toString()) as Record<string, unknown>;
-    const tampered = Buffer.from(JSON.stringify({ ...claims, exp: Number(claims.exp) + 3600 })).toString(
-      'base64url',
-    );
+    const shifted = { ...claims, iat: Number(claims.iat) + 3600, exp: Number(claims.exp) + 3600 };
+    const tampered = Buffer.from(JSON.stringify(shifted)).toString('base64url');
     const answer = await scan(t, { token: `${h}.${tampered}.${s}` });
     expect(answer.reason).toBe('invalid_signature');
+    // Stretching the lifetime alone breaks the contract's shape (exp = iat + 300) before that.
+    const stretched = Buffer.from(JSON.stringify({ ...claims, exp: Number(claims.exp) + 3600 })).toString(
+      'base64url',
+    );
+    expect((await scan(t, { token: `${h}.${stretched}.${s}` })).reason).toBe('malformed');
   });
 
   it('expired: the clock moved past exp + 30 s; the ticket is known, so the attempt fires ticket.scanned', async () => {

@@ -66,6 +66,9 @@ describe('offline validator: every rejection reason', () => {
     expect(validator.check(token, { at: (exp + 31) * 1000 }).reason).toBe('expired');
     expect(validator.check(token, { at: (iat - 30) * 1000 }).result).toBe('admitted');
     expect(validator.check(token, { at: (iat - 31) * 1000 }).reason).toBe('not_yet_valid');
+    // To the millisecond on both sides.
+    expect(validator.check(token, { at: (exp + 30) * 1000 + 1 }).reason).toBe('expired');
+    expect(validator.check(token, { at: (iat - 30) * 1000 - 1 }).reason).toBe('not_yet_valid');
   });
 
   it('wrong_event: a genuine token for another event', () => {

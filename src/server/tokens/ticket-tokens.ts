@@ -159,7 +159,7 @@ export class TicketTokens {
     const valid =
       key !== undefined && verify(null, Buffer.from(parsed.signingInput), key, Buffer.from(parsed.signature));
     if (!valid) return { ok: false, reason: 'invalid_signature', claims: parsed.claims };
-    const rejection = windowRejection(parsed.claims, Math.floor(atMs / 1000));
+    const rejection = windowRejection(parsed.claims, atMs);
     if (rejection) return { ok: false, reason: rejection, claims: parsed.claims };
     return { ok: true, claims: parsed.claims, kid: parsed.header.kid };
   }
@@ -176,7 +176,7 @@ export class TicketTokens {
       key !== undefined &&
       (await this.threads.verify(parsed.signingInput, token.slice(token.lastIndexOf('.') + 1), key));
     if (!valid) return { ok: false, reason: 'invalid_signature', claims: parsed.claims };
-    const rejection = windowRejection(parsed.claims, Math.floor(atMs / 1000));
+    const rejection = windowRejection(parsed.claims, atMs);
     if (rejection) return { ok: false, reason: rejection, claims: parsed.claims };
     return { ok: true, claims: parsed.claims, kid: parsed.header.kid };
   }
