@@ -99,7 +99,13 @@ export class ScanningService {
     return answer;
   }
 
+  /**
+   * An unknown event_id is 404, as on the feed, the door pack and every other list scoped to an
+   * event; device_id, ticket_id and result only narrow the list (a scan may name a ticket or
+   * device the store no longer knows).
+   */
   list(query: ScansQueryInput): Page<ScanView> {
+    if (query.event_id !== undefined) this.requireEvent(query.event_id, 'event_id');
     const limit = query.limit ?? 20;
     const rows = this.deps.scans.page(
       {
