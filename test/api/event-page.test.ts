@@ -111,11 +111,31 @@ describe('public event page /e/{id}', () => {
     expect(res.body).not.toContain('Early');
   });
 
-  it('says a cancelled event is cancelled', async () => {
+  it('says a cancelled event is cancelled, and none of its tiers on sale', async () => {
+    expect((await page(path(event))).body).toContain('On sale');
     await t.call('POST', `/v2/events/${event.id}/cancel`);
     const res = await page(path(event));
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('This event has been cancelled');
+    expect(res.body).not.toContain('On sale');
+    expect(res.body).toContain('Not on sale');
+  });
+
+  it('says "not on sale yet" before the event goes on sale, as checkout refuses (event_not_on_sale)', async () => {
+    const later = await createEvent(t, { title: 'Later', on_sale_at: '2027-01-01T00:00:00Z' });
+    const tier = await createTier(t, later.id, { name: 'GA' });
+    await t.call('POST', `/v2/events/${later.id}/publish`);
+    const before = await page(path(later));
+    expect(before.body).not.toContain('On sale');
+    expect(before.body).toContain('Not on sale yet (from Fri, 01 Jan 2027 00:00:00 GMT)');
+    const refused = await t.call('POST', '/v2/orders', {
+      event_id: later.id,
+      items: [{ tier_id: tier.id, quantity: 1 }],
+      payment_method: 'cash',
+    });
+    expect(refused.statusCode).toBe(409);
+    t.clock.ms = Date.parse('2027-01-01T00:00:00Z');
+    expect((await page(path(later))).body).toContain('On sale');
   });
 
   it('formats the price in the event currency', async () => {

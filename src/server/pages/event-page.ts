@@ -1,22 +1,41 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { saleState, type SaleState } from '../domain/tier-rules.js';
+import type { EventRow } from '../store/events-repo.js';
 import type { TierRow } from '../store/tiers-repo.js';
 import { escapeHtml, formatMoney, pageShell } from './html.js';
 
-const stateText: Record<SaleState, string> = {
+type PageState = SaleState | 'cancelled';
+
+const stateText: Record<PageState, string> = {
   on_sale: 'On sale',
   not_yet: 'Not on sale yet',
   ended: 'Sales ended',
   sold_out: 'Sold out',
+  cancelled: 'Not on sale',
 };
 
-function tierItem(tier: TierRow, now: number): string {
+/**
+ * What a checkout of this tier would meet now, in the order checkout checks it
+ * (checkout-rules.ts): the event first (cancelled; its own on-sale time), then the tier's window
+ * and stock. The page must never say "On sale" where a checkout would be refused.
+ */
+function pageState(event: EventRow, tier: TierRow, now: number): { state: PageState; from: number | null } {
+  if (event.status === 'cancelled') return { state: 'cancelled', from: null };
+  if (now < event.on_sale_at)
+    return { state: 'not_yet', from: Math.max(event.on_sale_at, tier.sale_starts_at ?? 0) };
   const state = saleState(tier, now);
+  return { state, from: state === 'not_yet' ? tier.sale_starts_at : null };
+}
+
+function tierItem(event: EventRow, tier: TierRow, now: number): string {
+  const { state, from } = pageState(event, tier, now);
   const code =
     tier.visibility === 'access_code' ? '<div class="state">Access code required at checkout</div>' : '';
+  const text =
+    from === null ? stateText[state] : `${stateText[state]} (from ${new Date(from).toUTCString()})`;
   return `<li data-tier="${escapeHtml(tier.id)}"><div><strong>${escapeHtml(tier.name)}</strong>${code}
-    <div class="state ${state}">${stateText[state]}</div></div>
+    <div class="state ${state}">${escapeHtml(text)}</div></div>
     <div class="price">${formatMoney(tier.price_cents, tier.currency)}</div></li>`;
 }
 
@@ -66,7 +85,7 @@ export async function eventPage(app: FastifyInstance): Promise<void> {
         cancelled: '<p class="notice">This event has been cancelled.</p>',
       }[event.status];
       const list = shown.length
-        ? `<ul class="tiers">${shown.map((tier) => tierItem(tier, at)).join('')}</ul>`
+        ? `<ul class="tiers">${shown.map((tier) => tierItem(event, tier, at)).join('')}</ul>`
         : '<p>No tickets are listed for this event.</p>';
       return pageShell(
         event.title,
