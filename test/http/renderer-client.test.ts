@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { rmSync } from 'node:fs';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiRequestError } from '../../src/renderer/src/api/api-error.js';
 import { makeClient, unwrap } from '../../src/renderer/src/api/client.js';
+import { paymentFormError } from '../../src/renderer/src/lib/sale.js';
 import { useEvents } from '../../src/renderer/src/stores/events-store.js';
 import { useOrders } from '../../src/renderer/src/stores/orders-store.js';
 import { useSale } from '../../src/renderer/src/stores/sale-store.js';
@@ -157,5 +158,38 @@ describe('the stores over HTTP', () => {
     expect(detail.tickets.find((t) => t.id === second.id)?.status).toBe('voided');
 
     await expect(events.deleteTier(tier)).rejects.toMatchObject({ status: 409, code: 'tier_has_sales' });
+  });
+  it('a sale refused because another till sold the last seats says so at the payment step, and the tiles refresh', async () => {
+    await useSession.getState().signIn(adminSecret, 'login');
+    const events = useEvents.getState();
+    const event = await events.createEvent({
+      title: 'Race night',
+      venue: 'Hall',
+      doors_at: '2026-12-24T19:00:00Z',
+    });
+    const tier = await events.createTier(event.id, { name: 'Last seats', price_cents: 1000, quantity: 3 });
+    const published = await events.publishEvent(event.id);
+    await useEvents.getState().loadTiers(event.id);
+    const sale = useSale.getState();
+    sale.chooseEvent(event.id);
+    sale.chooseTier(tier.id);
+    sale.quantityKey('Escape', 3);
+    sale.quantityKey('3', 3);
+    sale.confirmQuantity(3);
+    sale.setTendered('30');
+    // Meanwhile another till sells two of the three.
+    await unwrap(
+      makeClient(url, adminSecret).POST('/v2/orders', {
+        body: { event_id: event.id, items: [{ tier_id: tier.id, quantity: 2 }], payment_method: 'cash' },
+      }),
+    );
+    expect(await useSale.getState().submit(published, tier, 3)).toBeNull();
+    const shown = paymentFormError(useSale.getState().error);
+    // The refusal names items[0].quantity, a field the payment step does not show.
+    expect(useSale.getState().error?.form).toBeNull();
+    expect(shown).toMatch(/1 left|sold out|only 1/i);
+    await vi.waitFor(() => expect(useEvents.getState().tiers[event.id]?.data?.[0]?.sold).toBe(2), {
+      timeout: 5_000,
+    });
   });
 });

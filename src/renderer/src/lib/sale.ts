@@ -1,3 +1,4 @@
+import type { SplitError } from './field-errors.js';
 import type { CheckoutBody, EventView, PaymentMethod, TierView } from '../api/types.js';
 import { changeDue, formatMoney, parseMoney } from './money.js';
 
@@ -73,4 +74,21 @@ export function checkoutBody(event: Pick<EventView, 'id'>, tier: TierView, cart:
   if (name || email) body.buyer = { ...(name ? { name } : {}), ...(email ? { email } : {}) };
   if (tier.visibility === 'access_code' && tier.access_code) body.access_code = tier.access_code;
   return body;
+}
+
+/** The fields the payment step shows; a refusal about anything else must still be seen there. */
+const paymentFields = ['tendered', 'buyer.name', 'buyer.email'];
+
+/**
+ * What to say above the Complete button: the form-level refusal plus any refusal about a field
+ * this step does not show (a tier that sold out or closed while the seller took the money names
+ * `items[0].quantity` or `tier_id`). Without this such a sale failed with nothing on screen.
+ */
+export function paymentFormError(error: SplitError | null): string | null {
+  if (!error) return null;
+  const hidden = Object.entries(error.fields)
+    .filter(([field]) => !paymentFields.includes(field))
+    .map(([, message]) => message);
+  const all = [error.form, ...hidden].filter((message): message is string => Boolean(message));
+  return all.length > 0 ? all.join(' ') : null;
 }

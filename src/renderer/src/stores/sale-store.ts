@@ -140,6 +140,9 @@ export const useSale = create<SaleState>()((set, get) => ({
     } catch (err) {
       // A network failure keeps the key: the retry either replays the sale or makes it once.
       const keep = err instanceof ApiRequestError && err.isNetwork;
+      // Refused for the stock or the sale window (sold_out, sales_closed): another till sold or
+      // time moved on, so the tiles must show what is left now.
+      if (err instanceof ApiRequestError && err.status === 409) void useEvents.getState().loadTiers(event.id);
       set({
         submitting: false,
         error: splitError(err, saleFields, { 'items[0].quantity': 'quantity', 'buyer.name': 'buyer.name' }),

@@ -2,7 +2,7 @@ import { useEffect, useRef, type FormEvent, type KeyboardEvent } from 'react';
 import type { EventView, TierView } from '../../api/types.js';
 import { Field } from '../../components/field.js';
 import { formatMoney, parseMoney, quickTenders, centsToInput } from '../../lib/money.js';
-import { checkCart, tillPayments, type TillPayment } from '../../lib/sale.js';
+import { checkCart, paymentFormError, tillPayments, type TillPayment } from '../../lib/sale.js';
 import { useSale } from '../../stores/sale-store.js';
 
 const paymentLabels: Record<TillPayment, string> = { cash: 'Cash', card: 'Card', comp: 'Comp (free)' };
@@ -215,9 +215,9 @@ export function SalePanel({ event, tier, maxQuantity }: SalePanelProps) {
             <p className="muted small">Walk-in sale: no name needed.</p>
           )}
 
-          {sale.error?.form ? (
+          {paymentFormError(sale.error) ? (
             <p className="form-error" role="alert">
-              {sale.error.form}
+              {paymentFormError(sale.error)}
             </p>
           ) : null}
           <button
