@@ -109,7 +109,7 @@ test('a kiosk purchase: public tiers, an access code, quantity cap, a declined t
     await expect(page.getByRole('heading', { name: 'Enjoy the show!' })).toBeVisible();
     await expect(kiosk.doorQrs()).toHaveCount(4);
     await expect(kiosk.walletQrs()).toHaveCount(4);
-    await expect(page.getByText('receipt for lena@example.com')).toBeVisible();
+    await expect(page.getByText('order for lena@example.com')).toBeVisible();
     const orders = await server.api<{ data: Order[] }>('GET', `/v2/orders?event_id=${eventId}`);
     expect(orders.data).toHaveLength(1);
     order = orders.data[0]!;

@@ -4,12 +4,15 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { ApiRequestError } from '../../src/renderer/src/api/api-error.js';
 import { makeClient, unwrap } from '../../src/renderer/src/api/client.js';
 import { paymentFormError } from '../../src/renderer/src/lib/sale.js';
+import { voidOutcome, voidWarning } from '../../src/renderer/src/lib/void-outcome.js';
 import { useEvents } from '../../src/renderer/src/stores/events-store.js';
 import { useOrders } from '../../src/renderer/src/stores/orders-store.js';
 import { useSale } from '../../src/renderer/src/stores/sale-store.js';
 import { useSession } from '../../src/renderer/src/stores/session-store.js';
 import { buildApp } from '../../src/server/app.js';
 import { adminSecret, tempDataDir, testOptions } from '../support/test-app.js';
+
+type TicketJsonLike = Parameters<typeof voidWarning>[0];
 
 // The UI's typed client and stores against the real server over real HTTP on loopback.
 let app: FastifyInstance;
@@ -152,7 +155,9 @@ describe('the stores over HTTP', () => {
     if (!first || !second) throw new Error('the sale minted fewer than 2 tickets');
     const fresh = await orders.transfer(first, { to_email: 'friend@example.com' });
     expect(fresh.transferred_from).toBe(first.id);
-    await orders.voidTicket(second, true);
+    const beforeVoid = useOrders.getState().detail.data!;
+    const { order: afterVoid } = await orders.voidTicket(second, true);
+    expect(voidOutcome(second, beforeVoid, afterVoid)).toBe(`Voided ${second.id}. Refunded $25.00.`);
     const detail = useOrders.getState().detail.data!;
     expect(detail.refunded_cents).toBe(5000);
     expect(detail.tickets.find((t) => t.id === second.id)?.status).toBe('voided');
@@ -191,5 +196,32 @@ describe('the stores over HTTP', () => {
     await vi.waitFor(() => expect(useEvents.getState().tiers[event.id]?.data?.[0]?.sold).toBe(2), {
       timeout: 5_000,
     });
+  });
+  it('a void with refund that uses up the order says what was refunded and which other tickets went with it', async () => {
+    await useSession.getState().signIn(adminSecret, 'login');
+    const events = useEvents.getState();
+    const event = await events.createEvent({
+      title: 'Void night',
+      venue: 'Hall',
+      doors_at: '2026-12-24T19:00:00Z',
+    });
+    const tier = await events.createTier(event.id, { name: 'GA', price_cents: 2500, quantity: 10 });
+    await events.publishEvent(event.id);
+    const client = makeClient(url, adminSecret);
+    const order = await unwrap(
+      client.POST('/v2/orders', {
+        body: { event_id: event.id, items: [{ tier_id: tier.id, quantity: 2 }], payment_method: 'cash' },
+      }),
+    );
+    const orders = useOrders.getState();
+    const partly = await orders.refund(order.id, 4000);
+    const [one, other] = partly.tickets as [TicketJsonLike, TicketJsonLike];
+    expect(voidWarning(one, partly)).toBe(
+      "Only $10.00 is left to refund on this order. If this refund uses it up, the order's other active tickets are voided too.",
+    );
+    const { order: after } = await orders.voidTicket(one, true);
+    expect(voidOutcome(one, partly, after)).toBe(
+      `Voided ${one.id}. Refunded $10.00. The order is now refunded in full, so its other ticket (${other.id}) was voided too.`,
+    );
   });
 });

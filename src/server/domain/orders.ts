@@ -1,4 +1,5 @@
 import { conflict, invalidField, notFound } from '../errors.js';
+import { formatMoney } from '../money.js';
 import type { OrderView, RefundInput } from '../schemas/orders.js';
 import { inTransaction, type Db } from '../store/db.js';
 import type { EventsRepo } from '../store/events-repo.js';
@@ -55,7 +56,7 @@ export class OrdersService {
       if (amount > remaining) {
         throw invalidField(
           'amount_cents',
-          `At most ${remaining} can still be refunded on this order (paid ${order.total_cents}, refunded ${order.refunded_cents}).`,
+          `At most ${formatMoney(remaining, order.currency)} can still be refunded on this order (paid ${formatMoney(order.total_cents, order.currency)}, refunded ${formatMoney(order.refunded_cents, order.currency)}).`,
         );
       }
       return recordRefund(this.deps, order, amount, null, 'requested', this.deps.now());

@@ -1,3 +1,4 @@
+import { formatMoney } from '../money.js';
 import { invalidField } from '../errors.js';
 import { newId } from '../ids.js';
 import type { OrderView } from '../schemas/orders.js';
@@ -43,7 +44,7 @@ export function recordRefund(
   if (!deps.orders.addRefund(order.id, amount, at)) {
     throw invalidField(
       'amount_cents',
-      `At most ${order.total_cents - order.refunded_cents} can still be refunded on this order.`,
+      `At most ${formatMoney(order.total_cents - order.refunded_cents, order.currency)} can still be refunded on this order.`,
     );
   }
   deps.refunds.insert({

@@ -3,7 +3,8 @@ import { Type } from 'typebox';
 import { saleState, type SaleState } from '../domain/tier-rules.js';
 import type { EventRow } from '../store/events-repo.js';
 import type { TierRow } from '../store/tiers-repo.js';
-import { escapeHtml, formatMoney, pageShell } from './html.js';
+import { formatMoney } from '../money.js';
+import { escapeHtml, pageShell } from './html.js';
 
 type PageState = SaleState | 'cancelled';
 

@@ -8,17 +8,6 @@ export function escapeHtml(text: string): string {
     .replace(/'/g, '&#39;');
 }
 
-export function formatMoney(cents: number, currency: string): string {
-  try {
-    return new Intl.NumberFormat('en', {
-      style: 'currency',
-      currency: currency.toUpperCase(),
-    }).format(cents / 100);
-  } catch {
-    return `${(cents / 100).toFixed(2)} ${currency.toUpperCase()}`;
-  }
-}
-
 /** The shared frame of the server-rendered public pages: small, no scripts unless a page adds one. */
 export function pageShell(title: string, body: string, extraHead = ''): string {
   return `<!doctype html>

@@ -20,7 +20,8 @@ interface OrdersState {
   openOrder(id: string): Promise<void>;
   /** Writes throw ApiRequestError for the dialog; on success the order is fetched again. */
   refund(orderId: string, amountCents?: number): Promise<OrderView>;
-  voidTicket(ticket: TicketView, refund: boolean): Promise<TicketView>;
+  /** Answers the voided ticket and its order as it is after the void (refund, other tickets). */
+  voidTicket(ticket: TicketView, refund: boolean): Promise<{ ticket: TicketView; order: OrderView }>;
   transfer(ticket: TicketView, body: TransferBody): Promise<TicketView>;
 }
 
@@ -132,8 +133,8 @@ export const useOrders = create<OrdersState>()((set, get) => {
           body: { refund },
         }),
       );
-      await reload(ticket.order_id);
-      return voided;
+      const order = await reload(ticket.order_id);
+      return { ticket: voided, order };
     },
 
     async transfer(ticket, body) {

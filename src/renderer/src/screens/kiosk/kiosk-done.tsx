@@ -30,7 +30,7 @@ export function KioskDone({ order, tiers }: { order: OrderView; tiers: TierView[
       <p className="kiosk-subtitle">
         {order.tickets.length} ticket{order.tickets.length === 1 ? '' : 's'} ·{' '}
         {formatMoney(order.total_cents, order.currency)} paid by card
-        {order.buyer?.email ? ` · receipt for ${order.buyer.email}` : ''}
+        {order.buyer?.email ? ` · order for ${order.buyer.email}` : ''}
       </p>
       <p className="kiosk-hint">
         Scan a <strong>wallet</strong> code with your phone to keep the ticket, or show the door code at the

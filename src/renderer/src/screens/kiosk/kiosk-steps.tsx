@@ -94,7 +94,7 @@ export function KioskDetails({ tier, onPay }: { tier: TierView; onPay: () => voi
         </p>
       ) : null}
       <div className="kiosk-field">
-        <label htmlFor="kiosk-email">Email (for your receipt)</label>
+        <label htmlFor="kiosk-email">Email (kept with your order)</label>
         <input
           id="kiosk-email"
           type="email"

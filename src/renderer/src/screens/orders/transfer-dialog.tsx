@@ -29,7 +29,9 @@ export function TransferDialog({ ticket, onClose, onDone }: Props) {
     setBusy(true);
     try {
       const fresh = await transfer(ticket, body);
-      onDone(`Transferred ${ticket.id} to ${body.to_email}: new ticket ${fresh.id}, emailed to them.`);
+      onDone(
+        `Transferred ${ticket.id} to ${body.to_email}: new ticket ${fresh.id}. Their mail is queued; Settings › Mail shows when it is sent.`,
+      );
     } catch (err) {
       setError(splitError(err, fields));
       setBusy(false);

@@ -3,6 +3,7 @@ import type { OrderView, TicketView } from '../../api/types.js';
 import { Dialog } from '../../components/dialog.js';
 import { FormActions } from '../../components/form-actions.js';
 import { messageOf } from '../../api/api-error.js';
+import { voidOutcome, voidWarning } from '../../lib/void-outcome.js';
 import { useOrders } from '../../stores/orders-store.js';
 
 interface Props {
@@ -18,13 +19,14 @@ export function VoidDialog({ order, ticket, onClose, onDone }: Props) {
   const [refund, setRefund] = useState(order.total_cents > 0);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const warning = voidWarning(ticket, order);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setBusy(true);
     try {
-      await voidTicket(ticket, refund);
-      onDone(`Voided ${ticket.id}${refund ? ' and refunded its price' : ' without a refund'}.`);
+      const { order: after } = await voidTicket(ticket, refund);
+      onDone(voidOutcome(ticket, order, after));
     } catch (err) {
       setError(messageOf(err));
       setBusy(false);
@@ -41,6 +43,11 @@ export function VoidDialog({ order, ticket, onClose, onDone }: Props) {
           <input type="checkbox" checked={refund} onChange={(e) => setRefund(e.target.checked)} />
           Refund the ticket&apos;s price on order {order.id}
         </label>
+        {refund && warning ? (
+          <p className="form-warning" role="note">
+            {warning}
+          </p>
+        ) : null}
         <FormActions
           error={error}
           onCancel={onClose}

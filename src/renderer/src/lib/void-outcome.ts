@@ -1,0 +1,34 @@
+import type { OrderView, TicketView } from '../api/types.js';
+import { formatMoney } from './money.js';
+
+/**
+ * What staff are told after a void, from the order before and after it: the server refunds the
+ * ticket's price only up to what is left on the order, and an order refunded in full voids its
+ * other active tickets too (docs/api.md "Void"). Saying "refunded its price" was wrong in both
+ * cases, and a guest holding one of those other tickets would be turned away at the door.
+ */
+export function voidOutcome(ticket: TicketView, before: OrderView, after: OrderView): string {
+  const refunded = after.refunded_cents - before.refunded_cents;
+  const alsoVoided = after.tickets.filter(
+    (t) =>
+      t.id !== ticket.id &&
+      t.status === 'voided' &&
+      before.tickets.find((b) => b.id === t.id)?.status === 'active',
+  );
+  const parts = [`Voided ${ticket.id}.`];
+  parts.push(refunded > 0 ? `Refunded ${formatMoney(refunded, after.currency)}.` : 'No refund.');
+  if (alsoVoided.length > 0) {
+    parts.push(
+      `The order is now refunded in full, so ${alsoVoided.length === 1 ? 'its other ticket' : `its ${alsoVoided.length} other tickets`} (${alsoVoided.map((t) => t.id).join(', ')}) ${alsoVoided.length === 1 ? 'was' : 'were'} voided too.`,
+    );
+  }
+  return parts.join(' ');
+}
+
+/** The warning shown before a void with refund, when the refund may complete the order's. */
+export function voidWarning(ticket: TicketView, order: OrderView): string | null {
+  const others = order.tickets.filter((t) => t.id !== ticket.id && t.status === 'active');
+  if (others.length === 0 || order.refunded_cents === 0) return null;
+  const left = order.total_cents - order.refunded_cents;
+  return `Only ${formatMoney(left, order.currency)} is left to refund on this order. If this refund uses it up, the order's other active tickets are voided too.`;
+}
