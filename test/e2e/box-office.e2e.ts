@@ -102,6 +102,14 @@ test('an evening at the box office: event, tiers, a cash sale, refund, transfer,
     await expect(orders.refunded()).toHaveText('$50.00');
   });
 
+  await test.step('the transfer mail waits in Settings › Mail (no mail server here)', async () => {
+    await boxOffice.go('Settings');
+    const mail = page.getByRole('region', { name: 'Mail' });
+    await expect(mail.getByRole('row', { name: /friend@example\.com/ })).toContainText('Waiting');
+    await mail.getByRole('button', { name: 'Send the mail to friend@example.com again now' }).click();
+    await expect(mail.getByRole('status')).toContainText('due again now');
+  });
+
   await test.step('the tier editor puts the server’s refusal on the right field', async () => {
     await boxOffice.go('Events & tiers');
     await page.getByRole('link', { name: 'Late Night Jazz' }).click();

@@ -9,6 +9,7 @@ import { useEvents } from '../../src/renderer/src/stores/events-store.js';
 import { useOrders } from '../../src/renderer/src/stores/orders-store.js';
 import { useSale } from '../../src/renderer/src/stores/sale-store.js';
 import { useSession } from '../../src/renderer/src/stores/session-store.js';
+import { useSettings } from '../../src/renderer/src/stores/settings-store.js';
 import { buildApp } from '../../src/server/app.js';
 import { adminSecret, tempDataDir, testOptions } from '../support/test-app.js';
 
@@ -155,6 +156,11 @@ describe('the stores over HTTP', () => {
     if (!first || !second) throw new Error('the sale minted fewer than 2 tickets');
     const fresh = await orders.transfer(first, { to_email: 'friend@example.com' });
     expect(fresh.transferred_from).toBe(first.id);
+    // No mail server here: the transfer mail waits, and Settings › Mail shows it.
+    await useSettings.getState().loadMail();
+    const waiting = useSettings.getState().mail.data!.filter((m) => m.to === 'friend@example.com');
+    expect(waiting).toEqual([expect.objectContaining({ status: 'pending', attempts: 0 })]);
+    expect((await useSettings.getState().retryMail(waiting[0]!.id)).status).toBe('pending');
     const beforeVoid = useOrders.getState().detail.data!;
     const { order: afterVoid } = await orders.voidTicket(second, true);
     expect(voidOutcome(second, beforeVoid, afterVoid)).toBe(`Voided ${second.id}. Refunded $25.00.`);

@@ -4,6 +4,7 @@ import { unwrap } from '../api/client.js';
 import type {
   ApiKeyView,
   KeyScope,
+  MailView,
   NewApiKey,
   PairingBody,
   PairingView,
@@ -18,7 +19,12 @@ interface SettingsState {
   /** The key just created: its secret is shown once, until dismissed. */
   createdKey: NewApiKey | null;
   pairing: PairingView | null;
+  /** Mail not sent yet: waiting (pending) or given up (failed), oldest first. */
+  mail: Loadable<MailView[]>;
   loadSettings(): Promise<void>;
+  loadMail(): Promise<void>;
+  /** Sends a waiting or failed mail again now; throws ApiRequestError. */
+  retryMail(id: string): Promise<MailView>;
   loadKeys(): Promise<void>;
   /** Writes throw ApiRequestError for the forms. */
   saveVenueName(name: string): Promise<SettingsView>;
@@ -34,6 +40,35 @@ export const useSettings = create<SettingsState>()((set, get) => ({
   keys: idle(),
   createdKey: null,
   pairing: null,
+  mail: idle(),
+
+  async loadMail() {
+    set({ mail: loading(get().mail) });
+    try {
+      const client = requireClient();
+      const unsent = async (status: 'pending' | 'failed') =>
+        fetchAllPages(
+          (cursor) =>
+            unwrap(
+              client.GET('/v2/mail', {
+                params: { query: { status, limit: 100, ...(cursor ? { cursor } : {}) } },
+              }),
+            ),
+          10,
+        );
+      const [failedMail, pendingMail] = await Promise.all([unsent('failed'), unsent('pending')]);
+      set({ mail: ready([...failedMail, ...pendingMail]) });
+    } catch (err) {
+      set({ mail: failed(messageOf(err), get().mail) });
+    }
+  },
+
+  async retryMail(id) {
+    const mail = await unwrap(requireClient().POST('/v2/mail/{id}/retry', { params: { path: { id } } }));
+    const list = get().mail.data ?? [];
+    set({ mail: ready(list.map((m) => (m.id === id ? mail : m))) });
+    return mail;
+  },
 
   async loadSettings() {
     set({ settings: loading(get().settings) });

@@ -1,8 +1,9 @@
 import { ApiKeysPanel } from './api-keys-panel.js';
+import { MailPanel } from './mail-panel.js';
 import { PairingPanel } from './pairing-panel.js';
 import { VenuePanel } from './venue-panel.js';
 
-/** Venue name, API keys and door-device pairing (admin only). */
+/** Venue name, API keys, door-device pairing and the mail outbox (admin only). */
 export function SettingsScreen() {
   return (
     <section className="screen">
@@ -13,6 +14,7 @@ export function SettingsScreen() {
         <VenuePanel />
         <PairingPanel />
         <ApiKeysPanel />
+        <MailPanel />
       </div>
     </section>
   );

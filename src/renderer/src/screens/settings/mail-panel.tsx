@@ -1,0 +1,91 @@
+import { useEffect, useState } from 'react';
+import { messageOf } from '../../api/api-error.js';
+import { Empty, ErrorNote, Loading } from '../../components/states.js';
+import { formatDateTime } from '../../lib/datetime.js';
+import { useSettings } from '../../stores/settings-store.js';
+
+/**
+ * The mail outbox (transfer mails): what has not gone out yet and why, so "their mail is queued"
+ * can be checked instead of trusted. Mail waits here while the venue server has no mail server
+ * (MARQUEE_SMTP_URL) or cannot reach it; a failed one can be sent again.
+ */
+export function MailPanel() {
+  const mail = useSettings((s) => s.mail);
+  const loadMail = useSettings((s) => s.loadMail);
+  const retryMail = useSettings((s) => s.retryMail);
+  const [note, setNote] = useState<string | null>(null);
+
+  useEffect(() => {
+    void loadMail();
+  }, [loadMail]);
+
+  const retry = async (id: string, to: string) => {
+    try {
+      await retryMail(id);
+      setNote(`The mail to ${to} is due again now.`);
+    } catch (err) {
+      setNote(messageOf(err));
+    }
+  };
+
+  const list = mail.data ?? [];
+  return (
+    <section className="panel span-2" aria-labelledby="mail-title">
+      <h2 id="mail-title">Mail</h2>
+      <p className="muted small">
+        Transfer mails not sent yet. They wait here while the venue server has no mail server set up
+        (MARQUEE_SMTP_URL) or cannot reach it, and go out by themselves once it can.
+      </p>
+      <div className="row-actions">
+        <button type="button" className="button button-small" onClick={() => void loadMail()}>
+          Refresh
+        </button>
+      </div>
+      {note ? (
+        <p className="muted" role="status">
+          {note}
+        </p>
+      ) : null}
+      {mail.state === 'loading' && !mail.data ? <Loading what="mail" /> : null}
+      {mail.state === 'error' ? <ErrorNote message={mail.error} onRetry={() => void loadMail()} /> : null}
+      {mail.data && list.length === 0 ? <Empty>Every mail has been sent.</Empty> : null}
+      {list.length > 0 ? (
+        <table className="table" aria-label="Mail not sent yet">
+          <thead>
+            <tr>
+              <th>To</th>
+              <th>Subject</th>
+              <th>Status</th>
+              <th>Attempts</th>
+              <th>Last error</th>
+              <th>Next attempt</th>
+              <th aria-label="Actions" />
+            </tr>
+          </thead>
+          <tbody>
+            {list.map((m) => (
+              <tr key={m.id}>
+                <td>{m.to}</td>
+                <td>{m.subject}</td>
+                <td>{m.status === 'failed' ? 'Failed' : 'Waiting'}</td>
+                <td>{m.attempts}</td>
+                <td className="small">{m.last_error ?? (m.attempts === 0 ? 'not tried yet' : '')}</td>
+                <td className="small">{m.next_attempt_at ? formatDateTime(m.next_attempt_at) : '—'}</td>
+                <td>
+                  <button
+                    type="button"
+                    className="button button-small"
+                    onClick={() => void retry(m.id, m.to)}
+                    aria-label={`Send the mail to ${m.to} again now`}
+                  >
+                    {m.status === 'failed' ? 'Send again' : 'Try now'}
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : null}
+    </section>
+  );
+}
