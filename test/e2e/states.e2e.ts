@@ -31,6 +31,18 @@ test('login refuses a bad key with the server’s reason and keeps a good one fo
     page.getByRole('navigation', { name: 'Screens' }).getByRole('link', { name: 'Settings' }),
   ).toHaveCount(0);
 
+  // Typed into the address bar, an admin screen says why it is closed instead of raw 403s.
+  for (const [path, title] of [
+    ['/settings', 'Settings'],
+    ['/webhooks', 'Webhooks'],
+  ] as const) {
+    await page.goto(new URL(path, page.url()).href);
+    await expect(page.getByRole('heading', { name: title })).toBeVisible();
+    await expect(page.getByText(`${title} needs an admin key`)).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Create key' })).toHaveCount(0);
+  }
+  await page.goto(new URL('/orders', page.url()).href);
+
   // The key survives a reload of the tab (sessionStorage), and a path route reloads to its screen.
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Orders' })).toBeVisible();

@@ -32,10 +32,25 @@ const navItems = [
   { to: '/settings', label: 'Settings', key: ',' },
 ] as const;
 
-function Screen({ path }: { path: string }) {
+/** What a box-office key sees at an admin screen's address: why, not the server's raw 403s. */
+function AdminOnly({ title }: { title: string }) {
+  return (
+    <section className="screen">
+      <h1>{title}</h1>
+      <p className="state state-empty">
+        {title} needs an admin key; this till is signed in with a box-office key.{' '}
+        <Link to="/sell">Go to Sell</Link>.
+      </p>
+    </section>
+  );
+}
+
+function Screen({ path, isAdmin }: { path: string; isAdmin: boolean }) {
   const route = (pattern: string) => matchPath(pattern, path);
   let params;
   if (route('/') || route('/login')) return <Redirect to="/sell" />;
+  if (!isAdmin && route('/settings')) return <AdminOnly title="Settings" />;
+  if (!isAdmin && route('/webhooks')) return <AdminOnly title="Webhooks" />;
   if (route('/sell')) return <SellScreen eventId={null} />;
   if ((params = route('/sell/:eventId'))) return <SellScreen eventId={params.eventId ?? null} />;
   if (route('/orders')) return <OrdersScreen orderId={null} />;
@@ -110,7 +125,7 @@ function Shell() {
       </header>
       <OfflineBanner />
       <main className="main">
-        <Screen path={path} />
+        <Screen path={path} isAdmin={role === 'admin'} />
       </main>
     </div>
   );
