@@ -46,6 +46,11 @@ describe('checkCart', () => {
       checkCart(tier, { ...cart, payment: 'card', buyerName: 'Ada', buyerEmail: 'ada@example.com' }, 10)
         .problems,
     ).toEqual({});
+    // A mistyped address is not a missing one.
+    expect(
+      checkCart(tier, { ...cart, payment: 'card', buyerName: 'Ada', buyerEmail: 'not-an-email' }, 10)
+        .problems,
+    ).toEqual({ 'buyer.email': '“not-an-email” is not an email address.' });
   });
 
   it('keeps the quantity within what may be sold', () => {

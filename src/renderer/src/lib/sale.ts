@@ -55,9 +55,10 @@ export function checkCart(
   // a cash or comp walk-in may stay anonymous.
   if (cart.payment === 'card') {
     if (!cart.buyerName.trim()) problems['buyer.name'] = 'Card sales need the buyer’s name.';
-    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(cart.buyerEmail.trim())) {
-      problems['buyer.email'] = 'Card sales need the buyer’s email.';
-    }
+    const email = cart.buyerEmail.trim();
+    if (!email) problems['buyer.email'] = 'Card sales need the buyer’s email.';
+    else if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email))
+      problems['buyer.email'] = `“${email}” is not an email address.`;
   }
   return { total, change, short, problems };
 }
