@@ -141,6 +141,27 @@ describe('GET /v2/orders', () => {
     expectInvalid(await t.call('GET', '/v2/orders?limit=101'), 'limit');
   });
 
+  it('order=newest_first lists the latest sales first, its cursor continuing backwards', async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i++) ids.push((await buy(t, sale)).id);
+    const newest = [...ids].reverse();
+    type Page = { data: OrderJson[]; has_more: boolean; next_cursor: string | null };
+    const first = (await t.call('GET', '/v2/orders?order=newest_first&limit=2')).json() as Page;
+    expect(first.data.map((o) => o.id)).toEqual(newest.slice(0, 2));
+    const second = (
+      await t.call('GET', `/v2/orders?order=newest_first&limit=2&cursor=${first.next_cursor}`)
+    ).json() as Page;
+    expect(second.data.map((o) => o.id)).toEqual(newest.slice(2, 4));
+    const last = (
+      await t.call('GET', `/v2/orders?order=newest_first&limit=2&cursor=${second.next_cursor}`)
+    ).json() as Page;
+    expect(last).toMatchObject({ has_more: false, next_cursor: null });
+    expect(last.data.map((o) => o.id)).toEqual(newest.slice(4));
+    const searched = (await t.call('GET', '/v2/orders?order=newest_first&q=ada')).json() as Page;
+    expect(searched.data.map((o) => o.id)).toEqual(newest);
+    expectInvalid(await t.call('GET', '/v2/orders?order=sideways'), 'order');
+  });
+
   it('q finds orders by buyer, attendee, order id and ticket id', async () => {
     const ada = await buy(t, sale);
     const grace = await buy(t, sale, {

@@ -27,10 +27,10 @@ export class OrdersService {
     return this.deps.views.order(this.require(id));
   }
 
-  list(search: OrderSearch, limit: number, cursor: string | undefined): Page<OrderView> {
+  list(search: OrderSearch, limit: number, cursor: string | undefined, newestFirst = false): Page<OrderView> {
     if (search.eventId !== undefined && !this.deps.events.find(search.eventId))
       throw notFound('event', search.eventId, 'event_id');
-    const rows = this.deps.orders.page(search, decodeCursor(cursor), limit + 1);
+    const rows = this.deps.orders.page(search, decodeCursor(cursor), limit + 1, newestFirst);
     return toPage(rows, limit, (row) => this.deps.views.order(row));
   }
 

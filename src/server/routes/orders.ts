@@ -35,7 +35,7 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
       config: { access: staff },
       schema: {
         tags,
-        summary: 'List orders, oldest first; filter by event_id, search with q',
+        summary: 'List orders, oldest first (newest first with order=newest_first); filter by event_id, search with q',
         querystring: OrdersQuery,
         response: { 200: ListOf(Order), ...errorResponses },
       },
@@ -45,6 +45,7 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
         { eventId: request.query.event_id, q: request.query.q },
         request.query.limit ?? 20,
         request.query.cursor,
+        request.query.order === 'newest_first',
       ),
   );
 

@@ -33,6 +33,7 @@ export class OrdersRepo {
   private readonly insertRow;
   private readonly refundStmt;
   private readonly pageStmt;
+  private readonly pageNewestStmt;
   private readonly netForEventStmt;
 
   constructor(db: Db) {
@@ -58,9 +59,10 @@ export class OrdersRepo {
        WHERE id = @id AND refunded_cents + @amount <= total_cents`,
     );
     // One statement serves every filter combination; a NULL parameter switches its filter off.
-    this.pageStmt = db.prepare(
+    // Two directions: oldest first (the API's default) and newest first (a till's recent sales).
+    const pageSql = (direction: 'ASC' | 'DESC') =>
       `SELECT * FROM orders o
-       WHERE o.seq > @after
+       WHERE ${direction === 'ASC' ? 'o.seq > @after' : 'o.seq < @after'}
          AND (@event IS NULL OR o.event_id = @event)
          AND (@q IS NULL
            OR o.id = @q
@@ -69,8 +71,9 @@ export class OrdersRepo {
            OR o.id IN (SELECT order_id FROM tickets WHERE id = @q)
            OR o.id IN (SELECT order_id FROM attendees
                        WHERE name LIKE @like ESCAPE '\\' OR email LIKE @like ESCAPE '\\'))
-       ORDER BY o.seq LIMIT @limit`,
-    );
+       ORDER BY o.seq ${direction} LIMIT @limit`;
+    this.pageStmt = db.prepare(pageSql('ASC'));
+    this.pageNewestStmt = db.prepare(pageSql('DESC'));
     this.netForEventStmt = db.prepare(
       'SELECT COALESCE(SUM(total_cents - refunded_cents), 0) AS net FROM orders WHERE event_id = ?',
     );
@@ -89,10 +92,11 @@ export class OrdersRepo {
     return this.refundStmt.run({ id, amount, at }).changes === 1;
   }
 
-  page(search: OrderSearch, afterSeq: number, limit: number): OrderRow[] {
+  /** After the cursor's row in the list's order: `afterSeq` 0 starts a list either way. */
+  page(search: OrderSearch, afterSeq: number, limit: number, newestFirst = false): OrderRow[] {
     const q = search.q?.trim() || null;
-    return this.pageStmt.all({
-      after: afterSeq,
+    return (newestFirst ? this.pageNewestStmt : this.pageStmt).all({
+      after: newestFirst && afterSeq === 0 ? Number.MAX_SAFE_INTEGER : afterSeq,
       event: search.eventId ?? null,
       q,
       like: q === null ? null : likePattern(q),

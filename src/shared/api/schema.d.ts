@@ -3841,6 +3841,8 @@ export interface paths {
           event_id?: string;
           /** @description Search: buyer or attendee name/email (substring), order id or ticket id (exact) */
           q?: string;
+          /** @description oldest_first (the default, like every list) or newest_first (a till’s latest sales); a cursor continues in the order it was given in */
+          order?: 'oldest_first' | 'newest_first';
         };
         header?: never;
         path?: never;

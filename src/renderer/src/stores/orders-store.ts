@@ -29,7 +29,10 @@ export const useOrders = create<OrdersState>()((set, get) => {
   const page = async (q: string, cursor?: string) =>
     unwrap(
       requireClient().GET('/v2/orders', {
-        params: { query: { limit: 50, ...(q ? { q } : {}), ...(cursor ? { cursor } : {}) } },
+        // Newest first: at the till the sale just made is the one looked for.
+        params: {
+          query: { limit: 50, order: 'newest_first', ...(q ? { q } : {}), ...(cursor ? { cursor } : {}) },
+        },
       }),
     );
 
