@@ -3832,7 +3832,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** List orders, oldest first; filter by event_id, search with q */
+    /** List orders, oldest first (newest first with order=newest_first); filter by event_id, search with q */
     get: {
       parameters: {
         query?: {
