@@ -4,6 +4,7 @@ import { QrImage } from '../../components/qr-image.js';
 import { formatDateTime } from '../../lib/datetime.js';
 import { formatMoney } from '../../lib/money.js';
 import { doorsSoon } from '../../lib/print-layout.js';
+import { useNow } from '../../hooks/use-now.js';
 
 interface PrintTicketsProps {
   event: EventView;
@@ -20,8 +21,9 @@ interface PrintTicketsProps {
  * a fresh one, and a slip for a later night carries only that.
  */
 export function PrintTickets({ event, order, tickets, tierName, venueName }: PrintTicketsProps) {
+  const now = useNow();
   const unitPrice = order.tickets.length > 0 ? Math.round(order.total_cents / order.tickets.length) : 0;
-  const tonight = doorsSoon(event.doors_at, Date.now());
+  const tonight = doorsSoon(event.doors_at, now);
   return (
     <div className="print-only print-tickets" aria-hidden="true">
       {tickets.map((ticket) => {
