@@ -106,6 +106,7 @@ test('the webhook queue backs up while the receiver is down and drains when it c
       await expect(webhooks.deliveryRows().first()).toContainText('pending');
       // Newest first: the oldest is the one the dispatcher probes the receiver with.
       await expect(webhooks.deliveryRows().last()).toContainText('ECONNREFUSED');
+      await expect(webhooks.deliveryRows().last()).toContainText('not counted as an attempt');
       await expect(webhooks.deliveryRows().first()).toContainText('waiting for the receiver');
       await snap(page, 'webhooks');
       mkdirSync(docsShots, { recursive: true });

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { deliveryErrorText } from '../../lib/delivery-error.js';
 import { messageOf } from '../../api/api-error.js';
 import type { WebhookDeliveryView, WebhookEndpointView } from '../../api/webhook-types.js';
 import { Empty, ErrorNote, Loading } from '../../components/states.js';
@@ -132,7 +133,7 @@ export function DeliveryLog({
                     </span>
                   ) : null}
                   {d.last_error && d.status !== 'delivered' ? (
-                    <div className="delivery-error">{d.last_error}</div>
+                    <div className="delivery-error">{deliveryErrorText(d.last_error)}</div>
                   ) : null}
                   {d.last_response_code === null && !d.last_error ? <span className="muted">—</span> : null}
                 </td>
