@@ -65,8 +65,19 @@ test('settings: venue name, a key shown once, the pairing QR', async ({ boxOffic
 test('the offline banner appears when the server goes away', async ({ boxOffice, server, page }) => {
   await boxOffice.go('Orders');
   await expect(page.locator('.conn-online')).toBeVisible();
-  await server.stop();
+  await server.halt();
   await expect(page.getByRole('alert').filter({ hasText: 'Offline.' })).toBeVisible({ timeout: 15_000 });
   await expect(page.locator('.conn-offline')).toBeVisible();
   await snap(page, 'offline');
+  // A search made while it is away fails; once the server is back the list comes back by itself.
+  await page
+    .getByRole('searchbox')
+    .or(page.getByLabel(/search/i))
+    .first()
+    .press('Enter');
+  await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible({ timeout: 15_000 });
+  await server.resume();
+  await expect(page.locator('.conn-online')).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('button', { name: 'Try again' })).toHaveCount(0, { timeout: 15_000 });
+  await expect(page.getByText('No orders yet.')).toBeVisible();
 });

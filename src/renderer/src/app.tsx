@@ -104,8 +104,9 @@ function Shell() {
                   to={item.to}
                   className={active ? 'nav-link active' : 'nav-link'}
                   aria-current={active ? 'page' : undefined}
+                  aria-keyshortcuts={item.key === ',' ? 'Comma' : item.key}
                 >
-                  {item.label} <kbd>{item.key}</kbd>
+                  {item.label} <kbd aria-hidden="true">{item.key}</kbd>
                 </Link>
               );
             })}

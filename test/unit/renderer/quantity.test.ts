@@ -20,6 +20,8 @@ describe('applyQuantityKey', () => {
     const entry = type(['1', '5'], 10);
     expect(entry).toMatchObject({ text: '1', value: 1, refused: 'At most 10 here.' });
     expect(type(['4'], 0)).toMatchObject({ value: 0, refused: 'None left to sell.' });
+    // On an empty field a digit over the maximum leaves the maximum, not an empty field.
+    expect(type(['9'], 4)).toMatchObject({ text: '4', value: 4, refused: 'At most 4 here.' });
   });
 
   it('clears with Escape or Delete', () => {

@@ -24,7 +24,9 @@ export function applyQuantityKey(current: string, key: string, max: number): Qua
   const next = current === '' || current === '0' ? key.replace(/^0$/, '') : current + key;
   const value = next === '' ? 0 : Number(next);
   if (value > max) {
-    return { ...quantityEntry(current), refused: max === 0 ? 'None left to sell.' : `At most ${max} here.` };
+    // On an empty field the refused digit leaves the most that can be sold, not nothing.
+    const kept = current === '' && max > 0 ? String(max) : current;
+    return { ...quantityEntry(kept), refused: max === 0 ? 'None left to sell.' : `At most ${max} here.` };
   }
   return quantityEntry(next);
 }

@@ -1,4 +1,5 @@
 import { useEffect, useRef, type FormEvent } from 'react';
+import { useSession } from '../../stores/session-store.js';
 import { Empty, ErrorNote, Loading } from '../../components/states.js';
 import { StatusBadge } from '../../components/status-badge.js';
 import { formatDateTime } from '../../lib/datetime.js';
@@ -22,6 +23,16 @@ export function OrdersScreen({ orderId }: { orderId: string | null }) {
     // Once per screen visit.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [orderId]);
+
+  // A search that failed because the server was away is run again once it answers again, instead
+  // of leaving "Cannot reach the venue server" up until someone presses Try again.
+  // Only on the way back online, so a refusal that is not about the network is not retried in a loop.
+  const connection = useSession((s) => s.connection);
+  useEffect(() => {
+    if (connection === 'online' && useOrders.getState().results.state === 'error') {
+      void useOrders.getState().search();
+    }
+  }, [connection]);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
