@@ -138,4 +138,12 @@ test('an evening at the box office: event, tiers, a cash sale, refund, transfer,
     await expect(events.tierRow('General admission')).toBeVisible();
     await snap(page, 'events-tiers-sold');
   });
+
+  await test.step('a cancelled event offers no new tiers and no editable details', async () => {
+    await page.getByRole('button', { name: 'Cancel event…' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancel event' }).click();
+    await expect(page.getByText('A cancelled event takes no new tiers.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Add tier' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Save changes' })).toHaveCount(0);
+  });
 });

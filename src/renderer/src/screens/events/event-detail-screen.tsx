@@ -104,7 +104,7 @@ function EventDetail({ event }: { event: EventView }) {
         <section aria-labelledby="tiers-title" className="panel">
           <header className="panel-head">
             <h2 id="tiers-title">Tiers</h2>
-            {isAdmin ? (
+            {isAdmin && event.status !== 'cancelled' ? (
               <button
                 type="button"
                 className="button button-primary"
@@ -112,6 +112,9 @@ function EventDetail({ event }: { event: EventView }) {
               >
                 Add tier
               </button>
+            ) : null}
+            {event.status === 'cancelled' ? (
+              <span className="muted small">A cancelled event takes no new tiers.</span>
             ) : null}
           </header>
           {!tiers || (tiers.state === 'loading' && !tiers.data) ? <Loading what="tiers" /> : null}
