@@ -132,6 +132,14 @@ test('a kiosk purchase: public tiers, an access code, quantity cap, a declined t
     await page.getByRole('button', { name: 'Done' }).click();
     await expect(kiosk.tier('Standard')).toContainText('46 left');
   });
+
+  await test.step('typed into the address bar, a staff screen sends the kiosk back to itself', async () => {
+    // Orders would list buyers' names and emails; the tab signed in at /kiosk stays a kiosk.
+    await page.goto(`${server.url}/orders`);
+    await expect(page).toHaveURL(/\/kiosk$/);
+    await expect(kiosk.tier('Standard')).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Screens' })).toHaveCount(0);
+  });
   expect(errors, 'uncaught errors in the page').toEqual([]);
 });
 

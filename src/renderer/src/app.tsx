@@ -135,6 +135,7 @@ function Shell() {
 export function App() {
   const status = useSession((s) => s.status);
   const source = useSession((s) => s.source);
+  const kiosk = useSession((s) => s.kiosk);
   const path = usePath();
   useHealthPolling();
   // The door pairs with its own scanner key: no sign-in. The kiosk signs in like a till, then
@@ -146,7 +147,12 @@ export function App() {
       </Suspense>
     );
   }
-  if (status === 'signed_in') return matchPath('/kiosk', path) ? <KioskScreen /> : <Shell />;
+  if (status === 'signed_in') {
+    if (matchPath('/kiosk', path)) return <KioskScreen />;
+    // A kiosk tab never shows staff screens, whatever address is typed into it.
+    if (kiosk) return <Redirect to="/kiosk" />;
+    return <Shell />;
+  }
   if (status === 'checking' && source === null && window.marquee) {
     return <p className="state state-loading">Connecting to the venue server…</p>;
   }

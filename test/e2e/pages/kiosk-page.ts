@@ -42,7 +42,7 @@ export class KioskPage {
   }
 
   async enterEmail(email: string, name?: string): Promise<void> {
-    await this.page.getByLabel('Email (for your receipt)').fill(email);
+    await this.page.getByLabel('Email (kept with your order)').fill(email);
     if (name !== undefined) await this.page.getByLabel('Name (optional)').fill(name);
   }
 

@@ -17,6 +17,13 @@ interface SessionState {
   /** When the server was first missed in the current outage (ms), for the banner. */
   offlineSince: number | null;
   client: MarqueeClient | null;
+  /**
+   * This tab is a self-service kiosk (it signed in at /kiosk): it stays on the kiosk screen, so a
+   * customer who types another address does not reach staff screens (orders hold buyers' names
+   * and emails). Kept for the tab by platform.ts; gone with the tab or a sign-out.
+   */
+  kiosk: boolean;
+  setKiosk(kiosk: boolean): void;
   setBaseUrl(url: string): void;
   signIn(key: string, source: KeySource): Promise<boolean>;
   signOut(): void;
@@ -45,7 +52,9 @@ export const useSession = create<SessionState>()((set, get) => {
     connection: 'unknown',
     offlineSince: null,
     client: null,
+    kiosk: false,
 
+    setKiosk: (kiosk) => set({ kiosk }),
     setBaseUrl: (baseUrl) => set({ baseUrl }),
 
     async signIn(rawKey, source) {
@@ -75,7 +84,15 @@ export const useSession = create<SessionState>()((set, get) => {
     },
 
     signOut: () =>
-      set({ apiKey: null, source: null, role: null, client: null, status: 'signed_out', loginError: null }),
+      set({
+        apiKey: null,
+        source: null,
+        role: null,
+        client: null,
+        status: 'signed_out',
+        loginError: null,
+        kiosk: false,
+      }),
 
     markReachable: () => {
       if (get().connection !== 'online') set({ connection: 'online', offlineSince: null });
