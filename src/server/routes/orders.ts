@@ -35,7 +35,8 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
       config: { access: staff },
       schema: {
         tags,
-        summary: 'List orders, oldest first (newest first with order=newest_first); filter by event_id, search with q',
+        summary:
+          'List orders, oldest first (newest first with order=newest_first); filter by event_id, search with q',
         querystring: OrdersQuery,
         response: { 200: ListOf(Order), ...errorResponses },
       },
