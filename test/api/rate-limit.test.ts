@@ -44,6 +44,28 @@ describe('per-key rate limit', () => {
     expect(limited.headers['retry-after']).toBeDefined();
   });
 
+  it('counts a made-up Bearer value on a public route against the address, not as a fresh key', async () => {
+    t = await makeTestApp({ rateLimitPerMinute: 3 });
+    for (let i = 0; i < 3; i++) await t.call('GET', '/v2/health', undefined, null);
+    for (const madeUp of ['garbage1', 'garbage2', 'sk_live_notakey000000000000000000001']) {
+      expectError(
+        await t.call('GET', '/v2/health', undefined, madeUp),
+        429,
+        'rate_limit_error',
+        'rate_limited',
+      );
+    }
+  });
+
+  it('a flood of made-up Bearer values cannot reset a real key’s allowance', async () => {
+    t = await makeTestApp({ rateLimitPerMinute: 3 });
+    for (let i = 0; i < 3; i++) await t.call('GET', '/v2/events');
+    expect((await t.call('GET', '/v2/events')).statusCode).toBe(429);
+    // More distinct values than the limiter's store keeps (5,000): each used to get a counter.
+    for (let i = 0; i < 5_100; i++) await t.call('GET', '/v2/health', undefined, `junk${i}`);
+    expect((await t.call('GET', '/v2/events')).statusCode).toBe(429);
+  }, 60_000);
+
   it('does not meter calls it refused with 429', async () => {
     t = await makeTestApp({ rateLimitPerMinute: 3 });
     for (let i = 0; i < 6; i++) await t.call('GET', '/v2/events');
