@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createKey, expectError } from '../support/foundation-fixtures.js';
+import { createEvent, createKey, expectError } from '../support/foundation-fixtures.js';
 import { makeTestApp, type TestApp } from '../support/test-app.js';
 
 let t: TestApp | undefined;
@@ -65,6 +65,18 @@ describe('per-key rate limit', () => {
     for (let i = 0; i < 5_100; i++) await t.call('GET', '/v2/health', undefined, `junk${i}`);
     expect((await t.call('GET', '/v2/events')).statusCode).toBe(429);
   }, 60_000);
+
+  it('the scan feed, answered on the raw socket, still carries the x-ratelimit headers', async () => {
+    t = await makeTestApp({ rateLimitPerMinute: 3 });
+    const event = await createEvent(t);
+    // HEAD ends at once (a GET would hold the feed open, which inject cannot wait out).
+    const res = await t.call('HEAD', `/v2/scans/stream?event_id=${event.id}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['x-ratelimit-limit']).toBe('3');
+    // Its first call from this address: the feed authenticates in its own handler (a key or a
+    // stream token), after the limiter, so it is counted per address.
+    expect(res.headers['x-ratelimit-remaining']).toBe('2');
+  });
 
   it('does not meter calls it refused with 429', async () => {
     t = await makeTestApp({ rateLimitPerMinute: 3 });

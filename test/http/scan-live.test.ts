@@ -94,6 +94,20 @@ describe('door scanning over real HTTP', () => {
     expect(scans.data).toHaveLength(20);
   });
 
+  it('HEAD on the feed answers its headers and ends, instead of holding a silent feed open', async () => {
+    const { eventId } = await saleWithTickets(1);
+    const started = performance.now();
+    const res = await fetch(`${server.url}/v2/scans/stream?event_id=${eventId}`, {
+      method: 'HEAD',
+      headers: { authorization: `Bearer ${adminSecret}` },
+      signal: AbortSignal.timeout(5_000),
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    expect(res.headers.get('x-request-id')).toBeTruthy();
+    expect(performance.now() - started).toBeLessThan(2_000);
+  });
+
   it('the SSE feed delivers a scan within 2 s of the validation, with its id', async () => {
     const { eventId, tickets } = await saleWithTickets(1);
     const feed = await stream(`?event_id=${eventId}`);

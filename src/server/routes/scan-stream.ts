@@ -1,3 +1,4 @@
+import type { OutgoingHttpHeaders } from 'node:http';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
@@ -159,15 +160,24 @@ export async function scanStreamRoutes(app: FastifyInstance): Promise<void> {
       const cursor = resumeText === undefined ? feed.currentSeq() : Number(resumeText);
 
       presence.touch(access.key);
-      reply.hijack();
-      const res = reply.raw;
-      res.writeHead(200, {
+      // Hijacked, so the headers hooks set on the reply (x-request-id, x-ratelimit-*) are copied
+      // by hand; a HEAD gets them and ends instead of holding a feed open that sends no body.
+      const head: OutgoingHttpHeaders = {
+        ...(reply.getHeaders() as OutgoingHttpHeaders),
         'content-type': 'text/event-stream; charset=utf-8',
         'cache-control': 'no-cache, no-transform',
         connection: 'keep-alive',
         'x-accel-buffering': 'no',
         'x-request-id': request.id,
-      });
+      };
+      reply.hijack();
+      const res = reply.raw;
+      if (request.method === 'HEAD') {
+        res.writeHead(200, head);
+        res.end();
+        return;
+      }
+      res.writeHead(200, head);
       // Tells EventSource how soon to reconnect, and sends the headers now so `open` fires.
       res.write('retry: 2000\n\n');
       const key = access.key;
