@@ -164,6 +164,13 @@ export class DoorDevice {
     };
     const transport = options.transport(provisional);
     const answer = await new DoorApi(transport, null).pair(code.token, name);
+    // A till's code (scope box_office) pairs, but its key may not pull door packs or validate:
+    // say so now rather than fail later as if the door had been revoked.
+    if (answer.device.scope !== 'scanner')
+      throw new ScannerError(
+        'bad_pairing_code',
+        `This pairing code is for another till (${answer.device.scope}), not a door scanner. Ask for a door scanner code (Settings › Pairing › Door scanner).`,
+      );
     const pairing: Pairing = {
       ...provisional,
       baseUrl: transport.baseUrl,
@@ -245,6 +252,19 @@ export class DoorDevice {
     this.validator.check(token, { at, direction });
     const raced = await raceDeadline(request, this.deadlineMs);
     if (raced.kind === 'answer') return this.acceptOnline(raced.value, direction, started);
+    // The server answered that this device's key is no longer accepted: a revoked door (lost,
+    // stolen, replaced) must admit no one, offline or not, and nothing it would queue could ever
+    // be uploaded with that key.
+    if (raced.kind === 'failed' && isScannerError(raced.error, 'http_error')) {
+      const { status } = raced.error;
+      if (status === 401 || status === 403)
+        throw new ScannerError(
+          'device_revoked',
+          'The venue server no longer accepts this door’s key (the device was revoked). Pair it again.',
+          status,
+          raced.error.apiCode,
+        );
+    }
 
     const cause = raced.kind === 'late' ? 'timeout' : fallbackCause(raced.error);
     const { outcome, seq } = this.decideOffline(token, at, direction, started, cause, raced);

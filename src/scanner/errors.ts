@@ -9,7 +9,9 @@ export type ScannerErrorCode =
   | 'bad_pairing_code'
   | 'not_paired'
   | 'no_door_pack'
-  | 'not_found';
+  | 'not_found'
+  /** The server refuses this device's key (401/403): it was revoked, and decides nothing now. */
+  | 'device_revoked';
 
 export class ScannerError extends Error {
   constructor(

@@ -185,3 +185,41 @@ test('the door keeps deciding with the server stopped, then syncs when it is bac
   const after = await server.api<{ scan_count: number }>('GET', `/v2/tickets/${ticket.id}`);
   expect(after.scan_count).toBe(1);
 });
+
+test('a revoked door admits no one, online or offline, and can be unpaired to pair again', async ({
+  server,
+  page,
+}) => {
+  const { eventId, ticket } = await ticketForTonight(server, 'Cy Revoked');
+  const door = new DoorPage(page, server.url);
+  await door.open();
+
+  // A till's code is refused at pairing, not later as if the door had been revoked.
+  const tillCode = (
+    await server.api<{ qr: string }>('POST', '/v2/devices/pairing', {
+      event_id: eventId,
+      scope: 'box_office',
+    })
+  ).qr;
+  await page.getByLabel('Or paste the pairing code').fill(tillCode);
+  await page.getByRole('button', { name: 'Pair', exact: true }).click();
+  await expect(page.getByRole('alert')).toContainText('for another till');
+
+  await door.nameDoor('Stage door');
+  await door.pairByPasting(await pairingCode(server, eventId));
+  const devices = await server.api<{ data: { id: string; name: string }[] }>('GET', '/v2/devices?limit=100');
+  const stage = devices.data.find((d) => d.name === 'Stage door')!;
+  await server.api('DELETE', `/v2/devices/${stage.id}`);
+
+  await page.getByText('Type or paste a ticket code').click();
+  await page.getByLabel('Ticket code').fill(ticket.qr_token);
+  await page.getByRole('button', { name: 'Check' }).click();
+  await expect(page.getByRole('heading', { name: 'This door was revoked' })).toBeVisible();
+  await expect(door.verdict()).toHaveCount(0);
+  const recorded = await scansOf(server, ticket.id);
+  expect(recorded).toEqual([]);
+
+  page.once('dialog', (dialog) => void dialog.accept());
+  await page.getByRole('button', { name: 'Unpair to pair again' }).click();
+  await expect(page.getByRole('heading', { name: 'Pair this door' })).toBeVisible();
+});

@@ -202,6 +202,35 @@ describe('offline fallback: the door never waits', () => {
     expect(server.scan_count).toBe(1);
   });
 
+  it('a revoked door decides nothing: no offline verdict, nothing queued', async () => {
+    const door = await pairedDoor('revoked');
+    const [ticket] = await venue.sell(eventId, tierId);
+    await venue.ok('DELETE', `/v2/devices/${door.device.pairing!.deviceId}`);
+    await expect(door.device.scan(ticket!.qr_token)).rejects.toMatchObject({ code: 'device_revoked' });
+    expect(door.device.status().queued).toBe(0);
+    const server = await venue.ok<{ scan_count: number }>('GET', `/v2/tickets/${ticket!.id}`);
+    expect(server.scan_count).toBe(0);
+  });
+
+  it('a till’s pairing code (box_office) is refused at pairing, before anything is saved', async () => {
+    const code = parsePairingCode(
+      (
+        await venue.ok<{ qr: string }>('POST', '/v2/devices/pairing', {
+          event_id: eventId,
+          scope: 'box_office',
+        })
+      ).qr,
+    );
+    const state = new MemoryDeviceState();
+    await expect(
+      DoorDevice.pair(code, 'Wrong code', {
+        state,
+        transport: (p) => new PinnedTransport(p.baseUrl, { fingerprint: p.fingerprint }),
+      }),
+    ).rejects.toMatchObject({ code: 'bad_pairing_code', message: expect.stringContaining('another till') });
+    expect(state.loadPairing()).toBeNull();
+  });
+
   it('falls back after 300 ms when the server accepts but never answers', async () => {
     const door = await pairedDoor('fallback-blackhole');
     const [ticket] = await venue.sell(eventId, tierId);

@@ -180,10 +180,11 @@ export class StoredDeviceState implements DeviceState {
 
   /**
    * Unpairs: forgets the server, its key and everything learnt. Refused while scans wait for
-   * sync, because they would be lost with it.
+   * sync, because they would be lost with it, unless `dropQueued` (a revoked door, whose key can
+   * never upload them).
    */
-  forget(): boolean {
-    if (this.queue.items.length > 0) return false;
+  forget(dropQueued = false): boolean {
+    if (this.queue.items.length > 0 && !dropQueued) return false;
     for (const part of ['pairing', 'pack', 'known', 'queue', 'meta'])
       this.storage.removeItem(this.prefix + part);
     this.pairing = null;

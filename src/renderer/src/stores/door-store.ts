@@ -7,7 +7,8 @@ import type { RejectReason, ScanResult } from '../../../scanner/types.js';
 import { verdictWords, type LastAdmission } from '../lib/scan-words.js';
 import { StoredDeviceState, type KeyValueStorage } from '../lib/stored-device-state.js';
 
-export type DoorPhase = 'unpaired' | 'pairing' | 'loading' | 'ready';
+/** `revoked`: the server refuses this door's key; it admits no one until it is paired again. */
+export type DoorPhase = 'unpaired' | 'pairing' | 'loading' | 'ready' | 'revoked';
 export type DoorConnection = 'unknown' | 'online' | 'offline';
 
 export interface Verdict {
@@ -47,7 +48,11 @@ interface DoorState {
   sync(): Promise<void>;
   checkServer(): Promise<void>;
   dismissVerdict(): void;
-  unpair(): boolean;
+  /**
+   * Forgets the pairing. Refused while scans wait for sync, unless `dropQueued` (a revoked door:
+   * its key can never upload them).
+   */
+  unpair(dropQueued?: boolean): boolean;
 }
 
 /** What the page hands the store: where to keep the door's state, and which server to talk to. */
@@ -70,6 +75,11 @@ const lastAdmissions = new Map<string, LastAdmission>();
 
 const makeDevice = (deviceState: StoredDeviceState) =>
   new DoorDevice({ state: deviceState, transport: () => new FetchTransport(serverOrigin()) });
+
+/** The server refuses this device's key: revoked (or its key deleted) at the box office. */
+const isRevoked = (err: unknown): boolean =>
+  isScannerError(err, 'device_revoked') ||
+  (isScannerError(err, 'http_error') && (err.status === 401 || err.status === 403));
 
 function problemText(err: unknown): string {
   if (isScannerError(err, 'http_error') && err.apiCode === 'invalid_pairing_token')
@@ -94,6 +104,14 @@ export const useDoor = create<DoorState>()((set, get) => {
       deviceName: status.pairing?.deviceName ?? null,
       storageProblem: state.writeError,
     });
+  };
+
+  /** Stops deciding: no verdict, offline or not, comes from a door the venue has revoked. */
+  const enterRevoked = () => {
+    follow?.abort();
+    follow = null;
+    set({ phase: 'revoked', verdict: null, live: false, error: null, notice: null });
+    refreshStatus();
   };
 
   const markOnline = (online: boolean) => {
@@ -122,7 +140,10 @@ export const useDoor = create<DoorState>()((set, get) => {
           }
         },
       })
-      .catch((err: unknown) => set({ live: false, error: problemText(err) }));
+      .catch((err: unknown) => {
+        if (isRevoked(err)) enterRevoked();
+        else set({ live: false, error: problemText(err) });
+      });
   };
 
   /** Pulls the pack (whole the first time, then changes); the door can decide offline after. */
@@ -133,7 +154,9 @@ export const useDoor = create<DoorState>()((set, get) => {
       refreshStatus();
       return true;
     } catch (err) {
-      if (isScannerError(err, 'http_error') && err.apiCode === 'missing_field') {
+      if (isRevoked(err)) {
+        enterRevoked();
+      } else if (isScannerError(err, 'http_error') && err.apiCode === 'missing_field') {
         set({
           error:
             'This pairing names no event, so the door cannot know which tickets to admit. In Settings → Pairing choose the event, then pair this door again.',
@@ -200,6 +223,7 @@ export const useDoor = create<DoorState>()((set, get) => {
       set({ phase: device.validator.ready ? 'ready' : 'loading' });
       // Catch up with the server when it answers; a stored pack already lets the door decide.
       void pull().then((ok) => {
+        if (get().phase === 'revoked') return;
         if (ok || device?.validator.ready) set({ phase: 'ready' });
         if (get().queued > 0) void get().sync();
       });
@@ -249,7 +273,8 @@ export const useDoor = create<DoorState>()((set, get) => {
       try {
         outcome = await device.scan(token);
       } catch (err) {
-        set({ error: problemText(err) });
+        if (isRevoked(err)) enterRevoked();
+        else set({ error: problemText(err) });
         return null;
       }
       // The SDK decided alone because the server was away: the door is offline until it answers.
@@ -292,6 +317,7 @@ export const useDoor = create<DoorState>()((set, get) => {
       } catch (err) {
         if (isScannerError(err, 'unreachable') || isScannerError(err, 'timeout'))
           set({ connection: 'offline' });
+        else if (isRevoked(err)) enterRevoked();
         else set({ error: problemText(err) });
       }
       refreshStatus();
@@ -310,8 +336,8 @@ export const useDoor = create<DoorState>()((set, get) => {
 
     dismissVerdict: () => set({ verdict: null }),
 
-    unpair() {
-      if (!state?.forget()) {
+    unpair(dropQueued = false) {
+      if (!state?.forget(dropQueued)) {
         set({ error: 'Scans are still waiting to be synced. Reconnect to the venue server first.' });
         return false;
       }

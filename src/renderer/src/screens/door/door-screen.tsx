@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef } from 'react';
 import { Beeper } from '../../lib/beep.js';
 import { useDoor } from '../../stores/door-store.js';
 import { DoorPairing } from './door-pairing.js';
+import { DoorRevoked } from './door-revoked.js';
 import { DoorScanner } from './door-scanner.js';
 import './door.css';
 
@@ -33,7 +34,9 @@ export function DoorScreen() {
 
   return (
     <main className="door">
-      {phase === 'ready' ? (
+      {phase === 'revoked' ? (
+        <DoorRevoked />
+      ) : phase === 'ready' ? (
         <DoorScanner onGesture={unlock} beep={beep} />
       ) : phase === 'loading' ? (
         <p className="state state-loading door-loading" role="status">
