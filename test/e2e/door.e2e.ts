@@ -207,11 +207,18 @@ test('a revoked door admits no one, online or offline, and can be unpaired to pa
 
   await door.nameDoor('Stage door');
   await door.pairByPasting(await pairingCode(server, eventId));
+  // A pairing code typed where tickets go is not a ticket: a hint, and no scan recorded.
+  await page.getByText('Type or paste a ticket code').click();
+  await page.getByLabel('Ticket code').fill(await pairingCode(server, eventId));
+  await page.getByRole('button', { name: 'Check' }).click();
+  await expect(page.getByText('That is a pairing code; this door is already paired.')).toBeVisible();
+  const logged = await server.api<{ data: unknown[] }>('GET', `/v2/scans?event_id=${eventId}`);
+  expect(logged.data).toEqual([]);
+
   const devices = await server.api<{ data: { id: string; name: string }[] }>('GET', '/v2/devices?limit=100');
   const stage = devices.data.find((d) => d.name === 'Stage door')!;
   await server.api('DELETE', `/v2/devices/${stage.id}`);
 
-  await page.getByText('Type or paste a ticket code').click();
   await page.getByLabel('Ticket code').fill(ticket.qr_token);
   await page.getByRole('button', { name: 'Check' }).click();
   await expect(page.getByRole('heading', { name: 'This door was revoked' })).toBeVisible();

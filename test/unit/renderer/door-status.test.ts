@@ -83,6 +83,15 @@ describe('recordActivity', () => {
       direction: 'out',
     });
     expect(a).toEqual({ lastHeardAt: now - 10_000, lastSyncAt: now - 10_000, admitted: 1, rejected: 1 });
+    // A sync conflict let someone in offline: it is not one more turned away.
+    a = recordActivity(a, {
+      created_at: iso(now - 5_000),
+      source: 'sync',
+      result: 'rejected',
+      direction: 'in',
+      conflict: true,
+    });
+    expect(a.rejected).toBe(1);
   });
 });
 

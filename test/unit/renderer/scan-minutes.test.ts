@@ -39,6 +39,18 @@ describe('bucketPerMinute', () => {
     expect(buckets.find((b) => b.start === at('2026-12-24T20:00:00Z'))?.admitted).toBe(1);
   });
 
+  it('does not count a sync conflict (a second admission, made offline) as turned away', () => {
+    const buckets = bucketPerMinute(
+      [
+        scan('2026-12-24T20:41:05Z'),
+        { ...scan('2026-12-24T20:41:06Z', 'rejected'), conflict: true },
+        { ...scan('2026-12-24T20:41:07Z', 'rejected'), conflict: false },
+      ],
+      now,
+    );
+    expect(buckets[59]).toMatchObject({ admitted: 1, rejected: 1 });
+  });
+
   it('leaves out scans before the window, after now’s minute, and unreadable times', () => {
     const buckets = bucketPerMinute(
       [scan('2026-12-24T19:41:59Z'), scan('2026-12-24T20:42:00Z'), scan('not a time')],

@@ -47,7 +47,8 @@ export function doorStatus(device: Seen | null, activity: DoorActivity, now: num
 /** Folds one scan into its door's activity. */
 export function recordActivity(
   activity: DoorActivity,
-  scan: Pick<ScanView, 'created_at' | 'source' | 'result' | 'direction'>,
+  scan: Pick<ScanView, 'created_at' | 'source' | 'result' | 'direction'> &
+    Partial<Pick<ScanView, 'conflict'>>,
 ): DoorActivity {
   const at = Date.parse(scan.created_at);
   const heard = Number.isNaN(at) ? activity.lastHeardAt : Math.max(activity.lastHeardAt ?? 0, at);
@@ -59,7 +60,8 @@ export function recordActivity(
     lastHeardAt: heard,
     lastSyncAt: synced,
     admitted: activity.admitted + (scan.result === 'admitted' && scan.direction === 'in' ? 1 : 0),
-    rejected: activity.rejected + (scan.result === 'rejected' ? 1 : 0),
+    // A sync conflict let someone in offline: not turned away (see scan-minutes.ts).
+    rejected: activity.rejected + (scan.result === 'rejected' && !scan.conflict ? 1 : 0),
   };
 }
 

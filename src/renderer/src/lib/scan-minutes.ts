@@ -14,7 +14,7 @@ export interface MinuteBucket {
   exited: number;
 }
 
-type Countable = Pick<ScanView, 'result' | 'direction' | 'scanned_at'>;
+type Countable = Pick<ScanView, 'result' | 'direction' | 'scanned_at'> & Partial<Pick<ScanView, 'conflict'>>;
 
 /**
  * Counts scans into the last `minutes` whole minutes ending with the one `now` is in (oldest
@@ -36,6 +36,9 @@ export function bucketPerMinute(scans: readonly Countable[], now: number, minute
     if (Number.isNaN(at) || at < first || at >= last + minuteMs) continue;
     const bucket = buckets[Math.floor((at - first) / minuteMs)];
     if (!bucket) continue;
+    // A sync conflict is a second admission of someone already inside (a door let them in
+    // offline): not someone turned away, and already counted where they first got in.
+    if (scan.result === 'rejected' && scan.conflict) continue;
     if (scan.result === 'rejected') bucket.rejected += 1;
     else if (scan.direction === 'out') bucket.exited += 1;
     else bucket.admitted += 1;

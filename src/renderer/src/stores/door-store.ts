@@ -308,6 +308,8 @@ export const useDoor = create<DoorState>()((set, get) => {
       try {
         const report = await device.sync();
         markOnline(true);
+        // What the sync settled (e.g. "scans are still waiting") is no longer true.
+        set({ error: null });
         if (report.uploaded > 0) {
           set({
             notice: `Synced ${report.uploaded} offline scan${report.uploaded === 1 ? '' : 's'}${report.conflicts > 0 ? `; ${report.conflicts} admitted first at another door` : ''}.`,
@@ -315,9 +317,13 @@ export const useDoor = create<DoorState>()((set, get) => {
         }
         await pull();
       } catch (err) {
-        if (isScannerError(err, 'unreachable') || isScannerError(err, 'timeout'))
-          set({ connection: 'offline' });
-        else if (isRevoked(err)) enterRevoked();
+        if (isScannerError(err, 'unreachable') || isScannerError(err, 'timeout')) {
+          const waiting = get().queued;
+          set({
+            connection: 'offline',
+            notice: `Still offline: cannot reach the venue server${waiting > 0 ? `; ${waiting} scan${waiting === 1 ? '' : 's'} wait to be synced` : ''}.`,
+          });
+        } else if (isRevoked(err)) enterRevoked();
         else set({ error: problemText(err) });
       }
       refreshStatus();

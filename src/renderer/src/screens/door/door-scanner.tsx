@@ -48,8 +48,16 @@ export function DoorScanner({
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (typed.trim()) void scan(typed.trim());
+    const text = typed.trim();
     setTyped('');
+    if (!text) return;
+    // As on the camera path: a pairing code is not a ticket, and must not be recorded as one.
+    if (isPairingText(text)) {
+      setHint('That is a pairing code; this door is already paired.');
+      return;
+    }
+    setHint(null);
+    void scan(text);
   };
 
   return (

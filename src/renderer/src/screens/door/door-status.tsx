@@ -33,7 +33,11 @@ export function DoorStatus() {
       <span className="door-pill door-pill-plain" title="Other doors' scans and voids arrive live">
         {live ? 'Live feed' : 'Feed paused'}
       </span>
-      {conflicts > 0 ? <span className="door-pill door-pill-warn">{conflicts} conflicts</span> : null}
+      {conflicts > 0 ? (
+        <span className="door-pill door-pill-warn">
+          {conflicts} conflict{conflicts === 1 ? '' : 's'}
+        </span>
+      ) : null}
       <span className="muted small">{lastSyncAt ? `Last sync ${clock(lastSyncAt)}` : 'Not synced yet'}</span>
       <div className="door-status-actions">
         <button type="button" className="button" onClick={() => void sync()} disabled={queued === 0}>
