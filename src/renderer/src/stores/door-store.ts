@@ -76,6 +76,30 @@ const lastAdmissions = new Map<string, LastAdmission>();
 const makeDevice = (deviceState: StoredDeviceState) =>
   new DoorDevice({ state: deviceState, transport: () => new FetchTransport(serverOrigin()) });
 
+/**
+ * People this door let in offline whose tickets the server refuses (voided or transferred while
+ * the door was away, not a double admission): staff must go and find them, so it is said as a
+ * warning naming the tickets, not folded into "Synced N scans".
+ */
+export function overruledAdmissions(
+  disagreements: readonly {
+    ticketId: string | null;
+    localResult: string;
+    serverResult: string;
+    serverReason: string | null;
+    conflict: boolean;
+  }[],
+): string | null {
+  const wrong = disagreements.filter(
+    (d) => d.localResult === 'admitted' && d.serverResult === 'rejected' && !d.conflict,
+  );
+  if (wrong.length === 0) return null;
+  const list = wrong
+    .map((d) => `${d.ticketId ?? 'unknown ticket'} (${d.serverReason ?? 'refused'})`)
+    .join(', ');
+  return `Let in while offline, but the server refuses ${wrong.length === 1 ? 'this ticket' : 'these tickets'}: ${list}. Find ${wrong.length === 1 ? 'the guest' : 'the guests'} and check.`;
+}
+
 /** The server refuses this device's key: revoked (or its key deleted) at the box office. */
 const isRevoked = (err: unknown): boolean =>
   isScannerError(err, 'device_revoked') ||
@@ -315,6 +339,8 @@ export const useDoor = create<DoorState>()((set, get) => {
             notice: `Synced ${report.uploaded} offline scan${report.uploaded === 1 ? '' : 's'}${report.conflicts > 0 ? `; ${report.conflicts} admitted first at another door` : ''}.`,
           });
         }
+        const overruled = overruledAdmissions(report.disagreements);
+        if (overruled) set({ error: overruled });
         await pull();
       } catch (err) {
         if (isScannerError(err, 'unreachable') || isScannerError(err, 'timeout')) {
