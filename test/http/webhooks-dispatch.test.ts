@@ -243,6 +243,26 @@ describe('webhook dispatcher against a real receiver', () => {
     expect(second!.at - first!.at).toBeGreaterThanOrEqual(950);
   });
 
+  it('a manual retry during a Retry-After pause is due when the pause ends, and says so', async () => {
+    const r = await receiver();
+    r.respond = (_req, _i, res) => res.writeHead(429, { 'retry-after': '30' }).end();
+    const t = await app();
+    const ep = await endpoint(t, r.url);
+    await createEvent(t);
+    await r.waitFor(1, 5_000);
+    const [pending] = await eventually(async () => {
+      const list = await deliveries(t, ep.id);
+      return list.length === 1 && list[0]!.attempts === 1 ? list : undefined;
+    });
+    const pausedUntil = t.app.ctx.webhooks.health.get(ep.id).pausedUntil;
+    expect(pausedUntil).toBeGreaterThan(Date.now() + 25_000);
+    const retried = await t.call('POST', `/v2/webhook_deliveries/${pending!.id}/retry`);
+    expect(retried.statusCode, retried.body).toBe(200);
+    expect((retried.json() as { next_attempt_at: string }).next_attempt_at).toBe(
+      new Date(pausedUntil).toISOString(),
+    );
+  });
+
   it('signs with both secrets for a day after rotate_secret', async () => {
     const r = await receiver();
     const t = await app();

@@ -33,6 +33,11 @@ export interface DeliveryListInput {
 export class WebhookDeliveriesService {
   constructor(private readonly deps: WebhookDeliveriesDeps) {}
 
+  /** Now, or when the endpoint's receiver said to come back (Retry-After), whichever is later. */
+  private dueFrom(endpointId: string): number {
+    return Math.max(this.deps.now(), this.deps.health.get(endpointId).pausedUntil);
+  }
+
   private requireEndpoint(id: string): void {
     if (!this.deps.endpoints.find(id)) throw notFound('webhook endpoint', id);
   }
@@ -52,13 +57,15 @@ export class WebhookDeliveriesService {
   /**
    * Due now, with a fresh retry schedule; attempts keep counting. Any status may be retried: a
    * delivered message is sent again (same webhook-id) for a receiver that lost it. A delivery of
-   * a disabled endpoint waits until the endpoint is enabled.
+   * a disabled endpoint waits until the endpoint is enabled, and one whose receiver asked for a
+   * pause (429/503 Retry-After) is due when the pause ends: the answer says so, rather than "now".
    */
   retry(id: string): WebhookDeliveryView {
     const view = inTransaction(this.deps.db, () => {
       this.deps.fanOut.catchUp();
-      if (!this.deps.deliveries.find(id)) throw notFound('webhook delivery', id);
-      this.deps.deliveries.retry(id, this.deps.now());
+      const before = this.deps.deliveries.find(id);
+      if (!before) throw notFound('webhook delivery', id);
+      this.deps.deliveries.retry(id, this.dueFrom(before.endpoint_id));
       const row = this.deps.deliveries.find(id);
       if (!row) throw notFound('webhook delivery', id);
       return viewDelivery(row);
@@ -71,7 +78,7 @@ export class WebhookDeliveriesService {
     const retried = inTransaction(this.deps.db, () => {
       this.requireEndpoint(endpointId);
       this.deps.fanOut.catchUp();
-      return this.deps.deliveries.retryFailed(endpointId, this.deps.now());
+      return this.deps.deliveries.retryFailed(endpointId, this.dueFrom(endpointId));
     });
     this.deps.wakeup.ring();
     return { endpoint_id: endpointId, retried };
