@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { inTransaction } from '../../src/server/store/db.js';
+import { MailRepo } from '../../src/server/store/mail-repo.js';
 import { makeTestApp, type TestApp } from '../support/test-app.js';
 
 let t: TestApp;
@@ -94,6 +95,19 @@ describe('POST /v2/mail/{id}/retry', () => {
       attempts: 0,
       next_attempt_at: '2026-11-22T12:02:00.000Z',
     });
+  });
+
+  it('keeps a waiting mail’s attempts (only a failed mail gets a fresh set)', async () => {
+    const [waiting, failed] = enqueue(2);
+    const repo = new MailRepo(t.app.ctx.db);
+    repo.markRetry(waiting!, 'SMTP 450 try later', t.clock.ms + 60_000);
+    repo.markRetry(waiting!, 'SMTP 450 try later', t.clock.ms + 60_000);
+    repo.markRetry(failed!, 'SMTP 450', t.clock.ms);
+    repo.markFailed(failed!, 'SMTP 550 no such mailbox');
+    const again = await t.call('POST', `/v2/mail/${waiting}/retry`);
+    expect(again.json()).toMatchObject({ status: 'pending', attempts: 2 });
+    const fresh = await t.call('POST', `/v2/mail/${failed}/retry`);
+    expect(fresh.json()).toMatchObject({ status: 'pending', attempts: 0 });
   });
 
   it('answers 404 resource_missing for an unknown id', async () => {

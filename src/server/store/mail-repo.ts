@@ -66,8 +66,12 @@ export class MailRepo {
        WHERE id = ? AND status = 'pending'`,
     );
     this.requeueStmt = db.prepare(
-      `UPDATE mail_outbox SET status = 'pending', attempts = 0, next_attempt_at = ?
-       WHERE id = ? AND status IN ('pending', 'failed')`,
+      // A failed mail starts a fresh set of attempts; a waiting one only becomes due now, keeping
+      // its count, so pressing retry again and again cannot keep it from ever being given up.
+      `UPDATE mail_outbox
+          SET attempts = CASE WHEN status = 'failed' THEN 0 ELSE attempts END,
+              status = 'pending', next_attempt_at = ?
+        WHERE id = ? AND status IN ('pending', 'failed')`,
     );
     this.pullForwardStmt = db.prepare(
       `UPDATE mail_outbox SET next_attempt_at = ?
@@ -107,7 +111,7 @@ export class MailRepo {
     return this.failStmt.run(error.slice(0, maxErrorLength), id).changes === 1;
   }
 
-  /** A failed (or waiting) mail goes back to the queue with a fresh set of attempts. */
+  /** A failed mail goes back to the queue with a fresh set of attempts; a waiting one is due now. */
   requeue(id: string, at: number): boolean {
     return this.requeueStmt.run(at, id).changes === 1;
   }
