@@ -121,6 +121,16 @@ describe('mail sender against a real SMTP server on loopback', () => {
     console.log(`enqueue → accepted by SMTP: ${latencyMs} ms`);
   });
 
+  it('sends from the venue name as Settings has it now, not as it was at start', async () => {
+    const smtp = await catcher();
+    const t = await appWithSender(smtp.url);
+    const renamed = await t.call('PATCH', '/v2/settings', { venue_name: 'The Roxy' });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    enqueue(t.app, simpleMail('guest@example.test', 'Renamed'));
+    const [mail] = await smtp.waitFor(1, 5_000);
+    expect(mail!.parsed.from?.text).toBe('"The Roxy" <tickets@marquee.local>');
+  });
+
   it('keeps mail pending with attempts and the error while SMTP is down, then delivers once it is up', async () => {
     const port = await SmtpCatcher.freePort();
     const t = await appWithSender(`smtp://127.0.0.1:${port}`);

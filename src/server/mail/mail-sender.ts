@@ -36,7 +36,8 @@ export type MailSenderOverrides = Partial<Omit<MailSenderTuning, 'policy'>> & {
 
 export interface MailSenderConfig {
   smtpUrl: string;
-  from: string;
+  /** The From header, read at each send (a function: the venue's name may be changed meanwhile). */
+  from: string | (() => string);
   tuning?: MailSenderOverrides;
 }
 
@@ -61,7 +62,7 @@ type Outcome = 'sent' | FailureKind | 'abandoned';
  */
 export class MailSender {
   private readonly tuning: MailSenderTuning;
-  private readonly from: string;
+  private readonly from: () => string;
   private readonly transport: Transporter<SMTPTransport.SentMessageInfo>;
   private stopping = false;
   /** Set when stop() gave up waiting: the in-flight send must not touch the closing store. */
@@ -88,9 +89,10 @@ export class MailSender {
         greetingTimeout: 10_000,
         socketTimeout: 30_000,
       },
-      { from: config.from },
+      {},
     );
-    this.from = config.from;
+    const from = config.from;
+    this.from = typeof from === 'string' ? () => from : from;
   }
 
   start(): void {
@@ -179,7 +181,7 @@ export class MailSender {
   private async deliver(row: MailRow): Promise<Outcome> {
     const { repo, now, log } = this.deps;
     try {
-      await this.transport.sendMail(messageFromRow(row, this.from));
+      await this.transport.sendMail(messageFromRow(row, this.from()));
     } catch (err) {
       if (this.abandoned) return 'abandoned';
       const kind = classifyFailure(err);

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context.js';
+import { SettingsService } from '../domain/settings.js';
 import { MailRepo } from '../store/mail-repo.js';
 import { MailSender } from './mail-sender.js';
 
@@ -16,10 +17,12 @@ export function defaultMailFrom(venueName: string): string {
 export function startMailSender(ctx: AppContext, log: FastifyBaseLogger): MailSender | null {
   const { options } = ctx;
   if (!options.workers || !options.smtpUrl) return null;
+  const settings = new SettingsService(ctx.db, { venueName: options.venueName });
   const sender = new MailSender(
     {
       smtpUrl: options.smtpUrl,
-      from: options.smtpFrom ?? defaultMailFrom(options.venueName),
+      // The venue's name as Settings has it now, not as it was at start.
+      from: () => options.smtpFrom ?? defaultMailFrom(settings.view().venue_name),
       tuning: options.mailSender,
     },
     { repo: new MailRepo(ctx.db), now: ctx.now, log: log.child({ worker: 'mail' }) },
