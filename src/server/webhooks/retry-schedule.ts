@@ -28,7 +28,9 @@ export function nextAttemptAt(
 ): number | null {
   const wait = schedule[failures - 1];
   if (wait === undefined) return null;
-  return at + (retryAfterMs ?? wait);
+  // Retry-After may only lengthen a wait: a receiver answering 429 with "Retry-After: 0" every
+  // time would otherwise use up all eight attempts, and fail the delivery, within seconds.
+  return at + Math.max(retryAfterMs ?? 0, wait);
 }
 
 /** `Retry-After: <seconds>` or an HTTP date (RFC 9110 §10.2.3), as ms from `now`; null if absent or unreadable. */

@@ -49,8 +49,9 @@ describe('retry schedule', () => {
     expect(nextAttemptAt(8, at, defaultRetryScheduleMs)).toBeNull();
   });
 
-  it('lets Retry-After replace the wait, but not extend the schedule', () => {
+  it('lets Retry-After lengthen a wait, never shorten it, and not extend the schedule', () => {
     expect(nextAttemptAt(1, 0, defaultRetryScheduleMs, 60_000)).toBe(60_000);
+    expect(nextAttemptAt(2, 0, defaultRetryScheduleMs, 1_000)).toBe(5 * 60_000);
     expect(nextAttemptAt(8, 0, defaultRetryScheduleMs, 60_000)).toBeNull();
   });
 
