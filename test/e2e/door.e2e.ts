@@ -158,7 +158,9 @@ test('the door keeps deciding with the server stopped, then syncs when it is bac
     await snap(door.page, 'door-paired');
 
     await server.halt();
-    await expect(door.connection()).toHaveText('Offline', { timeout: 10_000 });
+    // Says since when, so a steward can tell how stale the door's knowledge is.
+    await expect(door.connection()).toHaveText(/^Offline since \d\d:\d\d:\d\d$/, { timeout: 10_000 });
+    await expect(door.page.getByTestId('door-pack')).toHaveText(/^Door pack \d\d:\d\d:\d\d$/);
     await door.startScanning();
 
     await expect(door.verdict()).toHaveAttribute('data-result', 'admitted', { timeout: 20_000 });

@@ -35,6 +35,10 @@ interface DoorState {
   eventTitle: string | null;
   queued: number;
   lastSyncAt: number | null;
+  /** When the door pack (tickets, voids, who is inside) was last pulled: how fresh the door's knowledge is. */
+  packPulledAt: number | null;
+  /** When the server was first missed in the current outage. */
+  offlineSince: number | null;
   conflicts: number;
   verdict: Verdict | null;
   /** True while the live feed from the server is connected. */
@@ -123,6 +127,7 @@ export const useDoor = create<DoorState>()((set, get) => {
     set({
       queued: status.queued,
       lastSyncAt: status.lastSyncAt,
+      packPulledAt: status.packPulledAt,
       conflicts: status.conflicts,
       eventTitle: status.eventTitle,
       deviceName: status.pairing?.deviceName ?? null,
@@ -140,7 +145,10 @@ export const useDoor = create<DoorState>()((set, get) => {
 
   const markOnline = (online: boolean) => {
     const was = get().connection;
-    set({ connection: online ? 'online' : 'offline' });
+    set({
+      connection: online ? 'online' : 'offline',
+      offlineSince: online ? null : was === 'offline' ? get().offlineSince : Date.now(),
+    });
     // Back online with scans waiting: upload them, then catch up on what other doors did.
     if (online && was !== 'online' && get().queued > 0) void get().sync();
   };
@@ -228,6 +236,8 @@ export const useDoor = create<DoorState>()((set, get) => {
     deviceName: null,
     eventTitle: null,
     queued: 0,
+    packPulledAt: null,
+    offlineSince: null,
     lastSyncAt: null,
     conflicts: 0,
     verdict: null,

@@ -9,6 +9,8 @@ export function DoorStatus() {
   const connection = useDoor((s) => s.connection);
   const queued = useDoor((s) => s.queued);
   const lastSyncAt = useDoor((s) => s.lastSyncAt);
+  const packPulledAt = useDoor((s) => s.packPulledAt);
+  const offlineSince = useDoor((s) => s.offlineSince);
   const eventTitle = useDoor((s) => s.eventTitle);
   const deviceName = useDoor((s) => s.deviceName);
   const live = useDoor((s) => s.live);
@@ -25,7 +27,11 @@ export function DoorStatus() {
         <span className="muted">{deviceName}</span>
       </div>
       <span className={`door-pill door-pill-${connection}`} data-testid="door-connection">
-        {connection === 'online' ? 'Online' : connection === 'offline' ? 'Offline' : 'Connecting'}
+        {connection === 'online'
+          ? 'Online'
+          : connection === 'offline'
+            ? `Offline${offlineSince ? ` since ${clock(offlineSince)}` : ''}`
+            : 'Connecting'}
       </span>
       <span className={`door-pill ${queued > 0 ? 'door-pill-queued' : ''}`} data-testid="door-queued">
         {queued} queued
@@ -39,6 +45,13 @@ export function DoorStatus() {
         </span>
       ) : null}
       <span className="muted small">{lastSyncAt ? `Last sync ${clock(lastSyncAt)}` : 'Not synced yet'}</span>
+      <span
+        className="muted small"
+        data-testid="door-pack"
+        title="Voids, transfers and admissions the door knows of offline"
+      >
+        {packPulledAt ? `Door pack ${clock(packPulledAt)}` : 'No door pack yet'}
+      </span>
       <div className="door-status-actions">
         <button type="button" className="button" onClick={() => void sync()} disabled={queued === 0}>
           Sync now
