@@ -67,6 +67,8 @@ export interface DoorEnv {
 }
 
 const healthTimeoutMs = 2_000;
+/** How long a passing notice stays up. */
+const noticeMs = 15_000;
 
 let env: DoorEnv | null = null;
 const serverOrigin = (): string => env?.origin ?? '';
@@ -133,6 +135,14 @@ export const useDoor = create<DoorState>()((set, get) => {
       deviceName: status.pairing?.deviceName ?? null,
       storageProblem: state.writeError,
     });
+  };
+
+  /** A passing message ("Synced 3 offline scans") clears itself, so it never reads as current news. */
+  const passingNotice = (notice: string) => {
+    set({ notice });
+    setTimeout(() => {
+      if (get().notice === notice) set({ notice: null });
+    }, noticeMs);
   };
 
   /** Stops deciding: no verdict, offline or not, comes from a door the venue has revoked. */
@@ -345,9 +355,9 @@ export const useDoor = create<DoorState>()((set, get) => {
         // What the sync settled (e.g. "scans are still waiting") is no longer true.
         set({ error: null });
         if (report.uploaded > 0) {
-          set({
-            notice: `Synced ${report.uploaded} offline scan${report.uploaded === 1 ? '' : 's'}${report.conflicts > 0 ? `; ${report.conflicts} admitted first at another door` : ''}.`,
-          });
+          passingNotice(
+            `Synced ${report.uploaded} offline scan${report.uploaded === 1 ? '' : 's'}${report.conflicts > 0 ? `; ${report.conflicts} admitted first at another door` : ''}.`,
+          );
         }
         const overruled = overruledAdmissions(report.disagreements);
         if (overruled) set({ error: overruled });
@@ -355,10 +365,10 @@ export const useDoor = create<DoorState>()((set, get) => {
       } catch (err) {
         if (isScannerError(err, 'unreachable') || isScannerError(err, 'timeout')) {
           const waiting = get().queued;
-          set({
-            connection: 'offline',
-            notice: `Still offline: cannot reach the venue server${waiting > 0 ? `; ${waiting} scan${waiting === 1 ? '' : 's'} wait to be synced` : ''}.`,
-          });
+          set({ connection: 'offline' });
+          passingNotice(
+            `Still offline: cannot reach the venue server${waiting > 0 ? `; ${waiting} scan${waiting === 1 ? '' : 's'} wait to be synced` : ''}.`,
+          );
         } else if (isRevoked(err)) enterRevoked();
         else set({ error: problemText(err) });
       }
