@@ -92,6 +92,16 @@ describe('the typed client', () => {
   });
 });
 
+/** Signs the stores in as admin and puts one event with one tier on sale, through the stores. */
+async function onSale(title: string, tier: { name: string; price_cents: number; quantity: number }) {
+  await useSession.getState().signIn(adminSecret, 'login');
+  const events = useEvents.getState();
+  const event = await events.createEvent({ title, venue: 'Hall', doors_at: '2026-12-24T19:00:00Z' });
+  const created = await events.createTier(event.id, tier);
+  const published = await events.publishEvent(event.id);
+  return { events, event, tier: created, published };
+}
+
 describe('the stores over HTTP', () => {
   beforeEach(() => {
     useSession.getState().signOut();
@@ -114,15 +124,11 @@ describe('the stores over HTTP', () => {
   });
 
   it('sells, refunds, transfers and voids through the stores; a retried sale is sold once', async () => {
-    await useSession.getState().signIn(adminSecret, 'login');
-    const events = useEvents.getState();
-    const event = await events.createEvent({
-      title: 'Store night',
-      venue: 'Hall',
-      doors_at: '2026-12-24T19:00:00Z',
+    const { events, event, tier, published } = await onSale('Store night', {
+      name: 'GA',
+      price_cents: 2500,
+      quantity: 10,
     });
-    const tier = await events.createTier(event.id, { name: 'GA', price_cents: 2500, quantity: 10 });
-    const published = await events.publishEvent(event.id);
     expect(published.status).toBe('published');
 
     const sale = useSale.getState();
@@ -171,15 +177,11 @@ describe('the stores over HTTP', () => {
     await expect(events.deleteTier(tier)).rejects.toMatchObject({ status: 409, code: 'tier_has_sales' });
   });
   it('a sale refused because another till sold the last seats says so at the payment step, and the tiles refresh', async () => {
-    await useSession.getState().signIn(adminSecret, 'login');
-    const events = useEvents.getState();
-    const event = await events.createEvent({
-      title: 'Race night',
-      venue: 'Hall',
-      doors_at: '2026-12-24T19:00:00Z',
+    const { event, tier, published } = await onSale('Race night', {
+      name: 'Last seats',
+      price_cents: 1000,
+      quantity: 3,
     });
-    const tier = await events.createTier(event.id, { name: 'Last seats', price_cents: 1000, quantity: 3 });
-    const published = await events.publishEvent(event.id);
     await useEvents.getState().loadTiers(event.id);
     const sale = useSale.getState();
     sale.chooseEvent(event.id);
@@ -204,15 +206,7 @@ describe('the stores over HTTP', () => {
     });
   });
   it('a void with refund that uses up the order says what was refunded and which other tickets went with it', async () => {
-    await useSession.getState().signIn(adminSecret, 'login');
-    const events = useEvents.getState();
-    const event = await events.createEvent({
-      title: 'Void night',
-      venue: 'Hall',
-      doors_at: '2026-12-24T19:00:00Z',
-    });
-    const tier = await events.createTier(event.id, { name: 'GA', price_cents: 2500, quantity: 10 });
-    await events.publishEvent(event.id);
+    const { event, tier } = await onSale('Void night', { name: 'GA', price_cents: 2500, quantity: 10 });
     const client = makeClient(url, adminSecret);
     const order = await unwrap(
       client.POST('/v2/orders', {
