@@ -102,6 +102,17 @@ async function onSale(title: string, tier: { name: string; price_cents: number; 
   return { events, event, tier: created, published };
 }
 
+/** Fills the till's cart as a seller would: tier, `quantity` typed (single digit), cash tendered. */
+function cashCart(eventId: string, tierId: string, quantity: number, max: number, tendered: string): void {
+  const sale = useSale.getState();
+  sale.chooseEvent(eventId);
+  sale.chooseTier(tierId);
+  sale.quantityKey('Escape', max);
+  sale.quantityKey(String(quantity), max);
+  sale.confirmQuantity(max);
+  sale.setTendered(tendered);
+}
+
 describe('the stores over HTTP', () => {
   beforeEach(() => {
     useSession.getState().signOut();
@@ -131,13 +142,7 @@ describe('the stores over HTTP', () => {
     });
     expect(published.status).toBe('published');
 
-    const sale = useSale.getState();
-    sale.chooseEvent(event.id);
-    sale.chooseTier(tier.id);
-    sale.quantityKey('Escape', 10);
-    sale.quantityKey('3', 10);
-    sale.confirmQuantity(10);
-    sale.setTendered('100');
+    cashCart(event.id, tier.id, 3, 10, '100');
     // A kept key stands for an attempt whose answer was lost: the retry must replay it, not sell again.
     useSale.setState({ idempotencyKey: 'till_retry_test_0001' });
     const order = await useSale.getState().submit(published, tier, 10);
@@ -183,13 +188,7 @@ describe('the stores over HTTP', () => {
       quantity: 3,
     });
     await useEvents.getState().loadTiers(event.id);
-    const sale = useSale.getState();
-    sale.chooseEvent(event.id);
-    sale.chooseTier(tier.id);
-    sale.quantityKey('Escape', 3);
-    sale.quantityKey('3', 3);
-    sale.confirmQuantity(3);
-    sale.setTendered('30');
+    cashCart(event.id, tier.id, 3, 3, '30');
     // Meanwhile another till sells two of the three.
     await unwrap(
       makeClient(url, adminSecret).POST('/v2/orders', {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { overruledAdmissions } from '../../../src/renderer/src/stores/door-store.js';
 
-const disagreement = (over: Partial<Parameters<typeof overruledAdmissions>[0][number]>) => ({
+type Disagreement = Parameters<typeof overruledAdmissions>[0][number];
+const disagreement = (over: Partial<Disagreement>): Disagreement => ({
   ticketId: 'tik_ivy',
   localResult: 'admitted',
   serverResult: 'rejected',

@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import { DoorDevice, type ScanOutcome } from '../../../scanner/door-device.js';
+import type { ConflictRecord } from '../../../scanner/device-state.js';
 import { isScannerError } from '../../../scanner/errors.js';
 import { FetchTransport } from '../../../scanner/fetch-transport.js';
 import { parsePairingCode } from '../../../scanner/pairing-code.js';
@@ -88,13 +89,10 @@ const makeDevice = (deviceState: StoredDeviceState) =>
  * warning naming the tickets, not folded into "Synced N scans".
  */
 export function overruledAdmissions(
-  disagreements: readonly {
-    ticketId: string | null;
-    localResult: string;
-    serverResult: string;
-    serverReason: string | null;
-    conflict: boolean;
-  }[],
+  disagreements: readonly Pick<
+    ConflictRecord,
+    'ticketId' | 'localResult' | 'serverResult' | 'serverReason' | 'conflict'
+  >[],
 ): string | null {
   const wrong = disagreements.filter(
     (d) => d.localResult === 'admitted' && d.serverResult === 'rejected' && !d.conflict,
@@ -114,7 +112,7 @@ const isRevoked = (err: unknown): boolean =>
 function problemText(err: unknown): string {
   if (isScannerError(err, 'http_error') && err.apiCode === 'invalid_pairing_token')
     return `${err.message.replace(/^.*?: /, '')} Ask for a new pairing QR (Settings → Pairing).`;
-  if (isScannerError(err, 'http_error') && (err.status === 401 || err.status === 403))
+  if (isRevoked(err))
     return 'The venue server no longer accepts this door’s key (the device was revoked). Pair it again.';
   if (isScannerError(err, 'unreachable') || isScannerError(err, 'timeout'))
     return 'Cannot reach the venue server. Check the Wi-Fi, then try again.';
