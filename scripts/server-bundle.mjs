@@ -40,7 +40,7 @@ export async function buildServerBundle() {
     bundle: true,
     platform: 'node',
     format: 'esm',
-    target: 'node20',
+    target: 'node22',
     packages: 'external',
     sourcemap: 'linked',
     logLevel: 'warning',

