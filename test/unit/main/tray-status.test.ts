@@ -124,7 +124,7 @@ describe('trayMenuTemplate', () => {
     expect(template.filter((item) => item.type === 'separator')).toHaveLength(2);
     const kiosk = template.find((item) => item.id === 'open-kiosk')!;
     expect(kiosk).toMatchObject({ label: 'Open kiosk', enabled: false });
-    for (const item of template) item.click?.(undefined, undefined, undefined);
+    for (const item of template) item.click?.(undefined as never, undefined, undefined as never);
     expect(clicked).toEqual(['open-box-office', 'open-kiosk', 'open-monitor', 'quit']);
   });
 });
