@@ -10,6 +10,7 @@ import {
 import { newId } from '../ids.js';
 import { CryptoThreads } from './crypto-threads.js';
 import type { SigningKeys } from './signing-keys.js';
+import { isUsableAt } from './token-freshness.js';
 import { TokenPool, type SignedTicket } from './token-pool.js';
 
 export interface TicketRef {
@@ -23,6 +24,9 @@ export type TokenCheck =
   | { ok: false; reason: TokenRejection; claims: TicketTokenClaims | null };
 
 const b64url = (value: object): string => Buffer.from(JSON.stringify(value)).toString('base64url');
+
+/** A cached token is handed out while it has at least 4 of its 5 minutes left. */
+const cachedMaxAgeSeconds = tokenLifetimeSeconds - tokenRefreshBelowSeconds;
 
 /** Bounded so a long evening of wallet refreshes cannot grow memory without end. */
 const maxCachedTokens = 100_000;
@@ -61,11 +65,18 @@ export class TicketTokens {
     return `${signingInput}.${signature}`;
   }
 
-  /** The cached token while it has at least 4 minutes left and its key is still active. */
+  /**
+   * The cached token while it has at least 4 minutes left, was not signed in the future (a clock
+   * stepped back) and its key is still active.
+   */
   current(ticket: TicketRef): string {
     const nowSeconds = Math.floor(this.now() / 1000);
     const cached = this.cache.get(ticket.id);
-    if (cached && cached.exp - nowSeconds >= tokenRefreshBelowSeconds && cached.kid === this.keys.activeKid) {
+    if (
+      cached &&
+      isUsableAt(cached.exp - tokenLifetimeSeconds, nowSeconds, cachedMaxAgeSeconds) &&
+      cached.kid === this.keys.activeKid
+    ) {
       return cached.token;
     }
     const token = this.mint(ticket);

@@ -1,3 +1,5 @@
+import { isUsableAt } from './token-freshness.js';
+
 /** A new ticket's id with its token, signed before anyone bought it. */
 export interface SignedTicket {
   id: string;
@@ -111,18 +113,22 @@ export class TokenPool {
 
   private dropStale(pool: TierPool): void {
     const isFresh = this.freshness();
-    // Oldest first (one crypto thread answers in order; take() checks each one anyway).
+    // Oldest first (one crypto thread answers in order; take() checks each one anyway). After
+    // the clock stepped back, the tokens signed before the step are the first ones too.
     const first = pool.ready[0];
     if (!first || isFresh(first)) return;
     pool.ready = pool.ready.filter(isFresh);
     this.shrink(pool);
   }
 
-  /** What may still be handed out: signed within the last 30 s, by the active key. */
+  /**
+   * What may still be handed out: signed within the last 30 s (never in the future: a clock
+   * stepped back leaves those `not_yet_valid`), by the active key.
+   */
   private freshness(): (ticket: SignedTicket) => boolean {
-    const oldest = this.nowSeconds() - maxReadyAgeSeconds;
+    const nowSeconds = this.nowSeconds();
     const kid = this.activeKid();
-    return (ticket) => ticket.iat >= oldest && ticket.kid === kid;
+    return (ticket) => isUsableAt(ticket.iat, nowSeconds, maxReadyAgeSeconds) && ticket.kid === kid;
   }
 
   /** Tokens aged out unsold: signing that many ahead was too many. */

@@ -24,6 +24,19 @@ describe('TicketTokens.prepare (signing ahead of a checkout)', () => {
     }
   });
 
+  it('current() re-signs a cached token whose iat is ahead of a clock stepped back', async () => {
+    signer = new ServerSigner();
+    const ticket = signer.ticket();
+    signer.ms += 2 * 24 * 3600 * 1000;
+    const ahead = signer.tokens.current(ticket);
+    signer.ms -= 2 * 24 * 3600 * 1000;
+    expect(signer.tokens.verify(ahead)).toMatchObject({ ok: false, reason: 'not_yet_valid' });
+    const now = signer.tokens.current(ticket);
+    expect(now).not.toBe(ahead);
+    expect(signer.tokens.verify(now).ok).toBe(true);
+    expect(signer.tokens.current(ticket)).toBe(now);
+  });
+
   it('a forgotten ticket (its checkout was refused) gets a freshly signed token', async () => {
     signer = new ServerSigner();
     const ticket = signer.ticket();
@@ -91,6 +104,20 @@ describe('TokenPool (tokens signed ahead for the tiers selling now)', () => {
     const id = tokens.takeSigned(signer.eventId, signer.tierId)!;
     const token = tokens.current({ id, event_id: signer.eventId, tier_id: signer.tierId });
     expect(signer.tokens.verify(token)).toMatchObject({ ok: true, kid: signer.keys.activeKid });
+  });
+
+  it('after the clock was stepped back, hands out none signed in the (new) future', async () => {
+    const tokens = pooled();
+    signer.ms += 2 * 24 * 3600 * 1000;
+    tokens.soldFrom(signer.eventId, signer.tierId);
+    await ready(tokens, 8);
+    signer.ms -= 2 * 24 * 3600 * 1000;
+    expect(tokens.takeSigned(signer.eventId, signer.tierId)).toBeUndefined();
+    tokens.soldFrom(signer.eventId, signer.tierId);
+    await ready(tokens, 1);
+    const id = tokens.takeSigned(signer.eventId, signer.tierId)!;
+    const token = tokens.current({ id, event_id: signer.eventId, tier_id: signer.tierId });
+    expect(signer.tokens.verify(token)).toMatchObject({ ok: true });
   });
 
   it('keeps more ready when sales outrun it, fewer when tokens age out unsold', async () => {
