@@ -330,3 +330,33 @@ describe('mail sender against a real SMTP server on loopback', () => {
     expect(tries[2]! - tries[1]!).toBeGreaterThanOrEqual(75);
   });
 });
+
+describe('mail retries after the server clock is stepped back (NTP fixing a wrong clock)', () => {
+  it('a retry scheduled two days ahead waits only its own backoff from the corrected time', async () => {
+    const smtp = await catcher();
+    let refusing = true;
+    smtp.answerRcpt = () => (refusing ? { code: 451, message: 'Try again later' } : 'accept');
+    let offset = 2 * 24 * 3600 * 1000;
+    const t = await makeTestApp({
+      workers: true,
+      smtpUrl: smtp.url,
+      now: () => Date.now() + offset,
+      mailSender: { ...fast, policy: { backoffMs: [300], maxAttempts: 5, unreachableRetryMs: 50 } },
+    });
+    cleanups.push(() => t.close());
+    const id = enqueue(t.app, simpleMail('ahead@example.test', 'Ahead'));
+    const [waiting] = await until(
+      () => mailList(t.app),
+      (rows) => rows[0]?.attempts === 1,
+    );
+    expect(Date.parse(waiting!.next_attempt_at!)).toBeGreaterThan(Date.now() + offset - 60_000);
+
+    refusing = false;
+    offset = 0;
+    const [sent] = await until(
+      () => mailList(t.app, '?status=sent'),
+      (rows) => rows.length === 1,
+    );
+    expect(sent).toMatchObject({ id, attempts: 2 });
+  });
+});

@@ -46,12 +46,18 @@ export function decideRetry(
 ): RetryDecision {
   if (kind === 'permanent') return { action: 'fail' };
   if (kind === 'transient' && attempts >= policy.maxAttempts) return { action: 'fail' };
+  return { action: 'retry', at: now + retryWaitMs(policy, kind, attempts) };
+}
+
+/** The wait before the next try after `attempts` failed ones (never longer than this). */
+export function retryWaitMs(
+  policy: MailRetryPolicy,
+  kind: 'unreachable' | 'transient',
+  attempts: number,
+): number {
   const index = Math.min(Math.max(attempts, 1), policy.backoffMs.length) - 1;
   const wait = policy.backoffMs[index] ?? 60_000;
-  return {
-    action: 'retry',
-    at: now + (kind === 'unreachable' ? Math.min(wait, policy.unreachableRetryMs) : wait),
-  };
+  return kind === 'unreachable' ? Math.min(wait, policy.unreachableRetryMs) : wait;
 }
 
 /** Node socket and DNS errors: nothing answered. */

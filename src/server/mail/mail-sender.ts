@@ -1,12 +1,14 @@
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport/index.js';
+import { BackwardStepWatch } from '../clock-step.js';
 import type { MailRepo, MailRow } from '../store/mail-repo.js';
 import { messageFromRow } from './mail-message.js';
 import {
   classifyFailure,
   decideRetry,
   defaultMailRetryPolicy,
+  retryWaitMs,
   type FailureKind,
   type MailRetryPolicy,
 } from './mail-retry-policy.js';
@@ -71,6 +73,7 @@ export class MailSender {
   private wake: (() => void) | null = null;
   private wakeRequested = false;
   private pausedUntil = 0;
+  private readonly clockWatch = new BackwardStepWatch();
 
   constructor(
     config: MailSenderConfig,
@@ -140,6 +143,9 @@ export class MailSender {
   }
 
   private async loop(): Promise<void> {
+    // The clock may have been stepped back while the server was down, too.
+    this.clockWatch.check(this.deps.now());
+    this.pullBackFromFuture();
     while (!this.stopping) {
       let waitMs: number;
       try {
@@ -159,6 +165,7 @@ export class MailSender {
     const { repo, now } = this.deps;
     const { batchSize, pollMs } = this.tuning;
     const unreachablePauseMs = this.tuning.policy.unreachableRetryMs;
+    if (this.clockWatch.check(now()) > 0) this.pullBackFromFuture();
     for (;;) {
       const pausedFor = this.pausedUntil - now();
       if (pausedFor > 0) return Math.min(pausedFor, pollMs);
@@ -176,6 +183,26 @@ export class MailSender {
     }
     const next = repo.nextDueAt();
     return next === null ? pollMs : Math.max(0, Math.min(next - now(), pollMs));
+  }
+
+  /**
+   * After the clock was stepped back, a retry scheduled from the wrong time would wait out the
+   * whole step: no pending mail waits longer than its own backoff from now, and the outage pause
+   * no longer than its interval (docs/api.md "Mail").
+   */
+  private pullBackFromFuture(): void {
+    const { repo, now, log } = this.deps;
+    const at = now();
+    const { policy } = this.tuning;
+    this.pausedUntil = Math.min(this.pausedUntil, at + policy.unreachableRetryMs);
+    let moved = 0;
+    for (const row of repo.waiting(at)) {
+      const kind = row.last_error?.startsWith(unreachablePrefix) ? 'unreachable' : 'transient';
+      const latest = at + (row.attempts === 0 ? 0 : retryWaitMs(policy, kind, row.attempts));
+      if (row.next_attempt_at > latest && repo.dueEarlier(row.id, latest)) moved++;
+    }
+    if (moved > 0)
+      log.warn({ mails: moved }, 'mail sender: clock stepped back; retries rescheduled from now');
   }
 
   private async deliver(row: MailRow): Promise<Outcome> {

@@ -42,6 +42,8 @@ export class MailRepo {
   private readonly failStmt;
   private readonly requeueStmt;
   private readonly pullForwardStmt;
+  private readonly waitingStmt;
+  private readonly rescheduleStmt;
   private readonly pageAllStmt;
   private readonly pageByStatusStmt;
 
@@ -76,6 +78,13 @@ export class MailRepo {
     this.pullForwardStmt = db.prepare(
       `UPDATE mail_outbox SET next_attempt_at = ?
        WHERE status = 'pending' AND next_attempt_at > ? AND last_error LIKE ? ESCAPE '\\'`,
+    );
+    this.waitingStmt = db.prepare(
+      `SELECT id, attempts, next_attempt_at, last_error FROM mail_outbox
+        WHERE status = 'pending' AND next_attempt_at > ?`,
+    );
+    this.rescheduleStmt = db.prepare(
+      `UPDATE mail_outbox SET next_attempt_at = ? WHERE id = ? AND status = 'pending' AND next_attempt_at > ?`,
     );
     this.pageAllStmt = db.prepare(
       `SELECT ${summaryColumns} FROM mail_outbox WHERE seq > ? ORDER BY seq LIMIT ?`,
@@ -120,6 +129,16 @@ export class MailRepo {
   pullForward(errorPrefix: string, at: number): number {
     const pattern = `${errorPrefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     return this.pullForwardStmt.run(at, at, pattern).changes;
+  }
+
+  /** Pending mails not yet due: the ones waiting out a backoff. */
+  waiting(now: number): Pick<MailRow, 'id' | 'attempts' | 'next_attempt_at' | 'last_error'>[] {
+    return this.waitingStmt.all(now) as Pick<MailRow, 'id' | 'attempts' | 'next_attempt_at' | 'last_error'>[];
+  }
+
+  /** Makes a pending mail due earlier (never later) than it was. */
+  dueEarlier(id: string, at: number): boolean {
+    return this.rescheduleStmt.run(at, id, at).changes === 1;
   }
 
   page(status: MailStatus | undefined, afterSeq: number, limit: number): MailSummaryRow[] {

@@ -55,6 +55,7 @@ export class WebhookDeliveriesRepo {
   private readonly retryStmt;
   private readonly retryFailedStmt;
   private readonly countsStmt;
+  private readonly pullBackStmt;
   private readonly pageStmts = new Map<string, ReturnType<Db['prepare']>>();
 
   constructor(private readonly db: Db) {
@@ -109,6 +110,18 @@ export class WebhookDeliveriesRepo {
     this.retryFailedStmt = db.prepare(
       `UPDATE webhook_deliveries SET status = 'pending', failures = 0, next_attempt_at = ?
         WHERE endpoint_id = ? AND status = 'failed'`,
+    );
+    // A wait that started "in the future" (its last attempt, or its message when never tried, is
+    // later than now) was scheduled from a clock since stepped back: it keeps its length, from
+    // now, and that attempt's time becomes now (so a second pass finds nothing to move). Walks
+    // the due index from now on, so when nothing was scheduled ahead it touches nothing.
+    this.pullBackStmt = db.prepare(
+      `UPDATE webhook_deliveries INDEXED BY webhook_deliveries_due
+          SET next_attempt_at = MIN(next_attempt_at,
+                @now + MAX(0, next_attempt_at - COALESCE(last_attempt_at, next_attempt_at))),
+              last_attempt_at = MIN(last_attempt_at, @now)
+        WHERE endpoint_id = @endpoint AND status = 'pending' AND next_attempt_at > @now
+          AND (last_attempt_at IS NULL OR last_attempt_at > @now)`,
     );
     this.countsStmt = db.prepare(
       `SELECT
@@ -165,6 +178,15 @@ export class WebhookDeliveriesRepo {
 
   retryFailed(endpointId: string, now: number): number {
     return this.retryFailedStmt.run(now, endpointId).changes;
+  }
+
+  /**
+   * After the clock was stepped back: pending deliveries of this endpoint whose wait was
+   * scheduled from the wrong time are due at most their intended wait from now (a first attempt:
+   * now). Answers how many moved.
+   */
+  pullBackFromFuture(endpointId: string, now: number): number {
+    return this.pullBackStmt.run({ endpoint: endpointId, now }).changes;
   }
 
   counts(endpointId: string): EndpointCounts {

@@ -1,4 +1,5 @@
 import { setMaxListeners } from 'node:events';
+import { BackwardStepWatch } from '../clock-step.js';
 import { inTransaction, type Db } from '../store/db.js';
 import type { DueDelivery, WebhookDeliveriesRepo } from '../store/webhook-deliveries-repo.js';
 import type { WebhookEndpointsRepo } from '../store/webhook-endpoints-repo.js';
@@ -67,6 +68,7 @@ export class WebhookDispatcher {
   /** Some endpoint had more due than free slots at the last look: drain without pausing. */
   private backlogged = false;
   private stopping = false;
+  private readonly clockWatch = new BackwardStepWatch();
 
   constructor(
     private readonly deps: DispatcherDeps,
@@ -82,6 +84,10 @@ export class WebhookDispatcher {
   }
 
   start(): void {
+    // The clock may have been stepped back while the server was down, too.
+    const now = this.deps.now();
+    this.clockWatch.check(now);
+    this.pullBackFromFuture(now);
     this.deps.wakeup.listen(() => this.wake());
     this.wake();
   }
@@ -129,6 +135,11 @@ export class WebhookDispatcher {
     let nextAt: number;
     const now = this.deps.now();
     try {
+      const back = this.clockWatch.check(now);
+      if (back > 0) {
+        this.deps.health.clockSteppedBack(back, now);
+        this.pullBackFromFuture(now);
+      }
       this.write(now);
       nextAt = now + this.options.pollMs;
       for (const endpoint of this.deps.endpoints.enabled()) {
@@ -140,6 +151,16 @@ export class WebhookDispatcher {
       nextAt = now + this.options.pollMs;
     }
     this.sleepUntil(nextAt - now);
+  }
+
+  /**
+   * Retries (and first attempts) scheduled from a clock since stepped back would otherwise wait
+   * out the whole step: each is due at most its intended wait from now (docs/webhooks.md).
+   */
+  private pullBackFromFuture(now: number): void {
+    inTransaction(this.deps.db, () => {
+      for (const { id } of this.deps.endpointsRepo.all()) this.deps.deliveries.pullBackFromFuture(id, now);
+    });
   }
 
   private sleepUntil(delayMs: number): void {

@@ -34,6 +34,14 @@ export class EndpointHealth {
     return this.states.get(id)?.online ?? true;
   }
 
+  /** The clock was stepped back by `ms`: probe and pause times keep their distance from now. */
+  clockSteppedBack(ms: number, now: number): void {
+    for (const state of this.states.values()) {
+      if (state.nextProbeAt > now) state.nextProbeAt = Math.max(now, state.nextProbeAt - ms);
+      if (state.pausedUntil > now) state.pausedUntil = Math.max(now, state.pausedUntil - ms);
+    }
+  }
+
   /** A changed URL or a re-enabled endpoint deserves a fresh try, not the old verdict. */
   reset(id: string): void {
     const state = this.states.get(id);

@@ -29,7 +29,9 @@ const batch = 1_000;
 export class WebhookFanOut {
   /**
    * Per endpoint, the last due time given: never go below it, since first attempts go by due
-   * time and must follow write order even if the clock is stepped back (NTP).
+   * time and must follow write order even if the clock is stepped back (NTP). Nor above now:
+   * after a step back, the endpoint's deliveries scheduled from the wrong time are pulled back
+   * first (to now at most, keeping their order), so new ones are not held back by them.
    */
   private readonly lastDueAt = new Map<string, number>();
 
@@ -40,6 +42,7 @@ export class WebhookFanOut {
     private readonly messages: WebhookMessagesRepo,
     private readonly deliveries: WebhookDeliveriesRepo,
     private readonly wakeup: Wakeup,
+    private readonly now: () => number,
   ) {}
 
   /**
@@ -86,6 +89,7 @@ export class WebhookFanOut {
     const behind = () => this.endpoints.behind(last).filter((e) => !only || only(e.id));
     if (behind().length === 0) return { written: 0, behind: false };
     let stillBehind = false;
+    const now = this.now();
     const written = inTransaction(this.db, () => {
       let written = 0;
       for (const endpoint of behind()) {
@@ -93,6 +97,10 @@ export class WebhookFanOut {
         const all = kinds.includes('*');
         let cursor = endpoint.fanout_seq;
         let lastDue = this.lastDueAt.get(endpoint.id) ?? 0;
+        if (lastDue > now) {
+          this.deliveries.pullBackFromFuture(endpoint.id, now);
+          lastDue = now;
+        }
         let examined = 0;
         while (cursor < last && examined < maxMessages) {
           const asked = Math.min(batch, maxMessages - examined);
@@ -103,7 +111,7 @@ export class WebhookFanOut {
             cursor = message.seq;
             examined++;
             if (!all && !kinds.includes(message.type)) continue;
-            lastDue = Math.max(message.created_at, lastDue);
+            lastDue = Math.min(Math.max(message.created_at, lastDue), now);
             this.deliveries.insert(
               newId('delivery'),
               endpoint.id,

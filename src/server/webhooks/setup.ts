@@ -47,7 +47,7 @@ export function createWebhooks(
   const cache = new EndpointCache(repos.endpoints);
   const health = new EndpointHealth();
   const wakeup = new Wakeup();
-  const fanOut = new WebhookFanOut(db, cache, repos.endpoints, repos.messages, repos.deliveries, wakeup);
+  const fanOut = new WebhookFanOut(db, cache, repos.endpoints, repos.messages, repos.deliveries, wakeup, now);
   const budget = new SendBudget();
   return {
     repos,
