@@ -106,20 +106,35 @@ describe('POST /v2/webhook_endpoints', () => {
 
   it('refuses link-local and metadata addresses in every spelling', async () => {
     for (const url of [
-      'http://169.254.169.254/latest/meta-data',
-      'http://2852039166/', // 169.254.169.254 as one number
       'https://[fe80::1]/hook',
-      'http://[::ffff:169.254.169.254]/',
+      'http://169.254.10.10/hook',
+      'http://[::ffff:169.254.10.10]/',
     ]) {
       const err = expectInvalid(await post({ url, events: ['*'] }), 'url');
       expect(err.message).toMatch(/link-local/);
     }
-    // LAN and loopback receivers are fine.
+    for (const url of [
+      'http://169.254.169.254/latest/meta-data',
+      'http://2852039166/', // 169.254.169.254 as one number
+      'http://[::ffff:169.254.169.254]/',
+      'http://[fd00:ec2::254]/latest/meta-data',
+      'http://100.100.100.200/latest/meta-data',
+      'http://192.0.0.192/latest/',
+      'http://[64:ff9b::a9fe:a9fe]/',
+      'http://[2002:a9fe:a9fe::1]/',
+      'http://metadata.google.internal/computeMetadata/v1/',
+    ]) {
+      const err = expectInvalid(await post({ url, events: ['*'] }), 'url');
+      expect(err.message, url).toMatch(/metadata/);
+    }
+    // LAN and loopback receivers are fine, IPv6 unique-local ones and IPv4-mapped spellings too.
     await endpoint({ url: 'http://192.168.1.20:8080/hooks' });
     await endpoint({ url: 'https://localhost/hooks' });
+    await endpoint({ url: 'http://[fd12:3456::20]/hooks' });
+    await endpoint({ url: 'http://[::ffff:10.0.0.20]/hooks' });
   });
 
-  it('accepts link-local addresses when the server allows them', async () => {
+  it('accepts link-local addresses when the server allows them, but never a metadata address', async () => {
     const allowing = await makeTestApp({ webhookAllowLinkLocal: true });
     try {
       const res = await allowing.call('POST', '/v2/webhook_endpoints', {
@@ -127,6 +142,12 @@ describe('POST /v2/webhook_endpoints', () => {
         events: ['*'],
       });
       expect(res.statusCode, res.body).toBe(200);
+      for (const url of ['http://169.254.169.254/latest/meta-data', 'http://[fd00:ec2::254]/']) {
+        const refused = await allowing.call('POST', '/v2/webhook_endpoints', { url, events: ['*'] });
+        expect(expectInvalid(refused, 'url').message).toMatch(
+          /metadata address; webhooks are never sent there/,
+        );
+      }
     } finally {
       await allowing.close();
     }

@@ -173,7 +173,7 @@ test('the webhook queue backs up while the receiver is down and drains when it c
       const dialog = page.getByRole('dialog', { name: 'Add a webhook endpoint' });
       await dialog.getByLabel('Receiver URL').fill('http://169.254.169.254/latest');
       await dialog.getByRole('button', { name: 'Add endpoint' }).click();
-      await expect(dialog.locator('.field-error')).toContainText(/link-local/i);
+      await expect(dialog.locator('.field-error')).toContainText(/metadata/i);
       await dialog.getByRole('button', { name: 'Cancel' }).click();
     });
 

@@ -354,7 +354,7 @@ describe('webhook dispatcher against a real receiver', () => {
       method: 'POST',
       url: '/v2/webhook_endpoints',
       headers: { authorization: `Bearer ${adminSecret}`, 'content-type': 'application/json' },
-      payload: JSON.stringify({ url: 'http://169.254.169.254/latest/meta-data', events: ['*'] }),
+      payload: JSON.stringify({ url: 'http://169.254.10.10/hook', events: ['*'] }),
     });
     expect(created.statusCode, created.body).toBe(200);
     const { id } = created.json() as { id: string };

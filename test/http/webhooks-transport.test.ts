@@ -61,9 +61,16 @@ describe('WebhookTransport', () => {
     expect((await send(transport(), url)).kind).toBe('error');
   });
 
-  it('never connects to a link-local literal', async () => {
-    const result = await send(transport(), 'http://169.254.169.254/latest');
-    expect(result).toMatchObject({ kind: 'error', error: expect.stringMatching(/link-local/) });
+  it('never connects to a link-local or metadata literal, in any spelling', async () => {
+    for (const [url, reason] of [
+      ['http://169.254.10.10/latest', /link-local/],
+      ['http://169.254.169.254/latest', /metadata/],
+      ['http://[::ffff:a9fe:a9fe]/latest', /metadata/],
+      ['http://[64:ff9b::6464:64c8]/latest', /100\.100\.100\.200.*metadata/],
+    ] as const) {
+      const result = await send(transport(), url);
+      expect(result, url).toMatchObject({ kind: 'error', error: expect.stringMatching(reason) });
+    }
   });
 
   it('reuses kept-alive connections', async () => {

@@ -2,7 +2,7 @@ import http from 'node:http';
 import https from 'node:https';
 import type { Socket } from 'node:net';
 import { shareLookups } from './shared-lookups.js';
-import { BlockedAddressError, blockedLiteral, guardedLookup } from './receiver-address.js';
+import { BlockedAddressError, guardedLookup, receiverRefusal } from './receiver-address.js';
 
 /**
  * What one POST came to:
@@ -92,12 +92,10 @@ export class WebhookTransport {
     } catch {
       return { kind: 'error', error: `invalid URL ${request.url}` };
     }
-    const blocked = blockedLiteral(url, this.options.allowLinkLocal);
-    if (blocked)
-      return {
-        kind: 'error',
-        error: `${blocked} is a link-local address; webhooks are not sent there`,
-      };
+    // A literal address never reaches the lookup below; a URL stored before a rule was added
+    // (or while MARQUEE_WEBHOOK_ALLOW_LINK_LOCAL was set) is refused here.
+    const refusal = receiverRefusal(url, this.options.allowLinkLocal);
+    if (refusal) return { kind: 'error', error: refusal };
     const first = await this.once(url, request);
     // A kept-alive socket the receiver closed just as we wrote to it is not the receiver being
     // down: try once more on a fresh connection (what Node's docs advise for reusedSocket).
