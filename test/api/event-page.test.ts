@@ -144,4 +144,17 @@ describe('public event page /e/{id}', () => {
     await t.call('POST', `/v2/events/${eur.id}/publish`);
     expect((await page(path(eur))).body).toContain('€19.99');
   });
+
+  it('shows yen without decimals and dinars with three: 2500 jpy is ¥2,500', async () => {
+    const yen = await createEvent(t, { currency: 'jpy' });
+    await createTier(t, yen.id, { name: 'Seat', price_cents: 2500 });
+    await t.call('POST', `/v2/events/${yen.id}/publish`);
+    const body = (await page(path(yen))).body;
+    expect(body).toContain('¥2,500');
+    expect(body).not.toContain('¥25');
+    const dinar = await createEvent(t, { currency: 'kwd' });
+    await createTier(t, dinar.id, { name: 'Seat', price_cents: 2500 });
+    await t.call('POST', `/v2/events/${dinar.id}/publish`);
+    expect((await page(path(dinar))).body).toContain('KWD\u00a02.500');
+  });
 });

@@ -151,9 +151,48 @@ describe('POST /v2/events', () => {
     expect(tier.sale_starts_at).toBe('2026-12-01T08:00:00.000Z');
   });
 
-  it('refuses a currency that is not a lowercase 3-letter code', async () => {
-    for (const currency of ['USD', 'us', 'euro', '']) {
+  it('refuses a currency that is not a lowercase ISO 4217 code, saying so', async () => {
+    for (const currency of ['USD', 'us', 'euro', '', 'dol', 'xyz', 'xau', 'hrk']) {
       expectInvalid(await t.call('POST', '/v2/events', { ...eventBody, currency }), 'currency');
+    }
+    const dollars = expectInvalid(
+      await t.call('POST', '/v2/events', { ...eventBody, currency: 'dollars' }),
+      'currency',
+    );
+    expect(dollars.message).toBe(
+      "'dollars' is not an ISO 4217 currency code; use one such as usd, eur, gbp or jpy.",
+    );
+    const upper = expectInvalid(
+      await t.call('POST', '/v2/events', { ...eventBody, currency: 'USD' }),
+      'currency',
+    );
+    expect(upper.message).toBe("Currency codes are written in lowercase: 'usd', not 'USD'.");
+    const created = (
+      await t.call('POST', '/v2/events', { ...eventBody, currency: 'usd' })
+    ).json() as EventJson;
+    const patched = expectInvalid(
+      await t.call('PATCH', `/v2/events/${created.id}`, { currency: 'dollars' }),
+      'currency',
+    );
+    expect(patched.message).toMatch(/'dollars' is not an ISO 4217 currency code/);
+    expectInvalid(
+      await t.call('POST', '/v2/events', {
+        ...eventBody,
+        tickets: [{ name: 'GA', price_cents: 1, currency: 'dollars' }],
+      }),
+      'tickets[0].currency',
+    );
+  });
+
+  it('takes currencies without decimals (jpy) and with three (kwd); amounts are in their minor units', async () => {
+    for (const currency of ['jpy', 'kwd']) {
+      const res = await t.call('POST', '/v2/events', {
+        ...eventBody,
+        currency,
+        tickets: [{ name: 'GA', price_cents: 2500 }],
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect((res.json() as EventJson).currency).toBe(currency);
     }
   });
 

@@ -61,6 +61,18 @@ describe('POST /v2/orders/{id}/refund', () => {
     expect(tierSold(t, sale.tierId)).toBe(2);
   });
 
+  it('words the limit in the currency’s own units: yen have no decimals', async () => {
+    const patched = await t.call('PATCH', `/v2/events/${sale.eventId}`, { currency: 'jpy' });
+    expect(patched.statusCode, patched.body).toBe(200);
+    const order = await buy(t, sale);
+    expect(order).toMatchObject({ currency: 'jpy', total_cents: 2500 });
+    expect((await refund(order.id, { amount_cents: 500 })).statusCode).toBe(200);
+    const over = expectInvalid(await refund(order.id, { amount_cents: 2001 }), 'amount_cents');
+    expect(over.message).toBe(
+      'At most ¥2,000 can still be refunded on this order (paid ¥2,500, refunded ¥500).',
+    );
+  });
+
   it('never refunds more than is left (400 amount_cents), and 409 once fully refunded', async () => {
     const order = await buy(t, sale);
     expectInvalid(await refund(order.id, { amount_cents: 2501 }), 'amount_cents');

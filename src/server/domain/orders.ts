@@ -1,5 +1,5 @@
 import { conflict, invalidField, notFound } from '../errors.js';
-import { formatMoney } from '../money.js';
+import { formatMoney } from '../../shared/money.js';
 import type { OrderView, RefundInput } from '../schemas/orders.js';
 import { inTransaction, type Db } from '../store/db.js';
 import type { EventsRepo } from '../store/events-repo.js';

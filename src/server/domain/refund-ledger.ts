@@ -1,4 +1,4 @@
-import { formatMoney } from '../money.js';
+import { formatMoney } from '../../shared/money.js';
 import { invalidField } from '../errors.js';
 import { newId } from '../ids.js';
 import type { OrderView } from '../schemas/orders.js';

@@ -1,4 +1,6 @@
 import type { FastifySchemaValidationError, SchemaErrorDataVar } from 'fastify/types/schema.js';
+import { currencyProblem } from '../../shared/currencies.js';
+import { currencyFormat } from '../schemas/common.js';
 import { ApiError } from '../errors.js';
 
 /** `/tickets/0/price_cents` → `tickets[0].price_cents`, the form Stripe-style `param`s take. */
@@ -35,6 +37,14 @@ export function apiErrorFromValidation(
         `Unknown field: ${field}. Unknown fields are refused.`,
         field,
       );
+    }
+    case 'format': {
+      const value = (first as { data?: unknown }).data;
+      if (params.format === currencyFormat && typeof value === 'string') {
+        const field = base || where;
+        return new ApiError(400, 'invalid_field', currencyProblem(value) ?? `Invalid ${field}.`, field);
+      }
+      break;
     }
     case 'type':
       if (first.instancePath === '' && where === 'body') {

@@ -3,6 +3,8 @@ import addFormatsModule from 'ajv-formats';
 import { fullFormats } from 'ajv-formats/dist/formats.js';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyValidationResult } from 'fastify/types/schema.js';
+import { isCurrencyCode } from '../../shared/currencies.js';
+import { currencyFormat } from '../schemas/common.js';
 import { parseIso } from '../time.js';
 import { lazyValidator } from './lazy-compilers.js';
 
@@ -15,6 +17,8 @@ function makeAjv(options: Options): Ajv {
     allErrors: false,
     strict: false,
     removeAdditional: false,
+    // Errors carry the refused value, so a message can quote it ('dollars' is not a currency).
+    verbose: true,
     ...options,
   });
   addFormats(ajv);
@@ -29,6 +33,7 @@ function makeAjv(options: Options): Ajv {
     validate: (value: string) => rfc3339.validate(value) && !Number.isNaN(parseIso(value)),
     compare: rfc3339.compare,
   });
+  ajv.addFormat(currencyFormat, { type: 'string', validate: isCurrencyCode });
   return ajv;
 }
 

@@ -3,7 +3,7 @@ import { Type } from 'typebox';
 import { saleState, type SaleState } from '../domain/tier-rules.js';
 import type { EventRow } from '../store/events-repo.js';
 import type { TierRow } from '../store/tiers-repo.js';
-import { formatMoney } from '../money.js';
+import { formatMoney } from '../../shared/money.js';
 import { escapeHtml, pageShell } from './html.js';
 
 type PageState = SaleState | 'cancelled';

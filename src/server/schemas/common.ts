@@ -14,9 +14,14 @@ export const Timestamp = Type.String({
 
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
+/** Checked against the ISO 4217 list (src/shared/currencies.ts), registered as this format. */
+export const currencyFormat = 'iso-4217';
+
 export const Currency = Type.String({
-  pattern: '^[a-z]{3}$',
-  description: 'Lowercase ISO 4217 code',
+  format: currencyFormat,
+  maxLength: 64,
+  description:
+    'Lowercase ISO 4217 code, e.g. usd, eur, jpy, kwd. Amounts (`*_cents`) are in its minor unit: cents for usd, yen for jpy, fils for kwd.',
 });
 
 export const idPattern = (prefix: string) => Type.String({ pattern: `^${prefix}_[A-Za-z0-9]{1,64}$` });

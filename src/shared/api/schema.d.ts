@@ -638,7 +638,10 @@ export interface paths {
               price_cents: number;
               /** @description Tickets offered; never below sold */
               quantity?: number;
-              /** @description Lowercase ISO 4217 code */
+              /**
+               * Format: iso-4217
+               * @description Lowercase ISO 4217 code, e.g. usd, eur, jpy, kwd. Amounts (`*_cents`) are in its minor unit: cents for usd, yen for jpy, fils for kwd.
+               */
               currency?: string;
               sale_starts_at?: string | null;
               sale_ends_at?: string | null;
@@ -652,7 +655,10 @@ export interface paths {
              * @description ISO 8601 with UTC offset, e.g. 2026-12-31T20:00:00+01:00
              */
             on_sale_at?: string;
-            /** @description Lowercase ISO 4217 code */
+            /**
+             * Format: iso-4217
+             * @description Lowercase ISO 4217 code, e.g. usd, eur, jpy, kwd. Amounts (`*_cents`) are in its minor unit: cents for usd, yen for jpy, fils for kwd.
+             */
             currency?: string;
           };
         };
@@ -911,7 +917,10 @@ export interface paths {
              * @description ISO 8601 with UTC offset, e.g. 2026-12-31T20:00:00+01:00
              */
             on_sale_at?: string;
-            /** @description Lowercase ISO 4217 code */
+            /**
+             * Format: iso-4217
+             * @description Lowercase ISO 4217 code, e.g. usd, eur, jpy, kwd. Amounts (`*_cents`) are in its minor unit: cents for usd, yen for jpy, fils for kwd.
+             */
             currency?: string;
           };
         };
@@ -1409,7 +1418,10 @@ export interface paths {
             price_cents: number;
             /** @description Tickets offered; never below sold */
             quantity: number;
-            /** @description Lowercase ISO 4217 code */
+            /**
+             * Format: iso-4217
+             * @description Lowercase ISO 4217 code, e.g. usd, eur, jpy, kwd. Amounts (`*_cents`) are in its minor unit: cents for usd, yen for jpy, fils for kwd.
+             */
             currency?: string;
             sale_starts_at?: string | null;
             sale_ends_at?: string | null;
@@ -1747,7 +1759,10 @@ export interface paths {
             price_cents?: number;
             /** @description Tickets offered; never below sold */
             quantity?: number;
-            /** @description Lowercase ISO 4217 code */
+            /**
+             * Format: iso-4217
+             * @description Lowercase ISO 4217 code, e.g. usd, eur, jpy, kwd. Amounts (`*_cents`) are in its minor unit: cents for usd, yen for jpy, fils for kwd.
+             */
             currency?: string;
             sale_starts_at?: string | null;
             sale_ends_at?: string | null;

@@ -32,6 +32,15 @@ describe('event form', () => {
     });
   });
 
+  it('refuses a currency that is not an ISO 4217 code instead of cutting it to three letters', () => {
+    const form = { ...eventToForm(), title: 'x', venue: 'y', doors_at: '2026-12-31T20:00' };
+    const parsed = parseEventCreate({ ...form, currency: 'dollars' });
+    expect(parsed.body).toBeNull();
+    expect(parsed.errors.currency).toMatch(/'dollars' is not an ISO 4217 currency code/);
+    expect(parseEventCreate({ ...form, currency: 'xyz' }).errors.currency).toBeDefined();
+    expect(parseEventCreate({ ...form, currency: ' JPY ' }).body?.currency).toBe('jpy');
+  });
+
   it('needs the doors time', () => {
     expect(parseEventCreate({ ...eventToForm(), title: 'x', venue: 'y' }).errors).toHaveProperty('doors_at');
   });

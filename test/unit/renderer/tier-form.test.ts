@@ -25,16 +25,19 @@ const tier: TierView = {
 
 describe('tier form', () => {
   it('parses every field into the API body', () => {
-    const parsed = parseTierForm({
-      name: ' VIP ',
-      price: '40.5',
-      quantity: '20',
-      visibility: 'access_code',
-      access_code: ' SECRET ',
-      sale_starts_at: '',
-      sale_ends_at: '',
-      max_per_order: '2',
-    });
+    const parsed = parseTierForm(
+      {
+        name: ' VIP ',
+        price: '40.5',
+        quantity: '20',
+        visibility: 'access_code',
+        access_code: ' SECRET ',
+        sale_starts_at: '',
+        sale_ends_at: '',
+        max_per_order: '2',
+      },
+      'usd',
+    );
     expect(parsed.errors).toEqual({});
     expect(parsed.body).toEqual({
       name: 'VIP',
@@ -49,28 +52,46 @@ describe('tier form', () => {
   });
 
   it('only refuses text that is not a number; the rules are the server’s', () => {
-    const parsed = parseTierForm({ ...tierToForm(), price: 'free', quantity: '1.5', max_per_order: '' });
+    const parsed = parseTierForm(
+      { ...tierToForm(), price: 'free', quantity: '1.5', max_per_order: '' },
+      'usd',
+    );
     expect(parsed.body).toBeNull();
     expect(Object.keys(parsed.errors).sort()).toEqual(['max_per_order', 'price', 'quantity']);
     // Below sold, over the bounds: sent as typed for the server to judge.
-    expect(parseTierForm({ ...tierToForm(tier), quantity: '1', max_per_order: '500' }).body).toMatchObject({
+    expect(
+      parseTierForm({ ...tierToForm(tier), quantity: '1', max_per_order: '500' }, 'usd').body,
+    ).toMatchObject({
       quantity: 1,
       max_per_order: 500,
     });
   });
 
   it('sends an access code only with access-code visibility, and an empty one as null', () => {
-    expect(parseTierForm({ ...tierToForm(tier), access_code: 'X' }).body?.access_code).toBeNull();
+    expect(parseTierForm({ ...tierToForm(tier), access_code: 'X' }, 'usd').body?.access_code).toBeNull();
     expect(
-      parseTierForm({ ...tierToForm(tier), visibility: 'access_code', access_code: '  ' }).body?.access_code,
+      parseTierForm({ ...tierToForm(tier), visibility: 'access_code', access_code: '  ' }, 'usd').body
+        ?.access_code,
     ).toBeNull();
   });
 
   it('patches only what changed, including clearing a sale window', () => {
     const form = tierToForm(tier);
-    expect(tierChanges(tier, parseTierForm(form).body!)).toEqual({});
-    const changed = parseTierForm({ ...form, price: '30', sale_ends_at: '' }).body!;
+    expect(tierChanges(tier, parseTierForm(form, 'usd').body!)).toEqual({});
+    const changed = parseTierForm({ ...form, price: '30', sale_ends_at: '' }, 'usd').body!;
     expect(tierChanges(tier, changed)).toEqual({ price_cents: 3000, sale_ends_at: null });
+  });
+
+  it('reads and shows prices in the currency’s own units: yen have no decimals, dinars three', () => {
+    const yen: TierView = { ...tier, price_cents: 2500, currency: 'jpy' };
+    expect(tierToForm(yen).price).toBe('2500');
+    expect(parseTierForm({ ...tierToForm(yen), price: '3,000' }, 'jpy').body?.price_cents).toBe(3000);
+    const refused = parseTierForm({ ...tierToForm(yen), price: '25.00' }, 'jpy');
+    expect(refused.body).toBeNull();
+    expect(refused.errors.price).toBe('Enter a price like 2500.');
+    const dinar: TierView = { ...tier, price_cents: 1250, currency: 'kwd' };
+    expect(tierToForm(dinar).price).toBe('1.250');
+    expect(parseTierForm({ ...tierToForm(dinar), price: '12.5' }, 'kwd').body?.price_cents).toBe(12500);
   });
 
   it('says why a sold tier cannot be deleted', () => {

@@ -1,4 +1,5 @@
 import type { EventCreate, EventPatch, EventView } from '../api/types.js';
+import { currencyProblem } from '../../../shared/currencies.js';
 import { isoToLocalInput, localInputToIso } from './datetime.js';
 
 export interface EventForm {
@@ -40,12 +41,17 @@ export function parseEventCreate(form: EventForm): ParsedEventForm<EventCreate> 
   if (doors === null) errors.doors_at = 'Enter the date and time doors open.';
   const onSale = localInputToIso(form.on_sale_at);
   if (form.on_sale_at.trim() && onSale === null) errors.on_sale_at = 'Enter a date and time, or leave empty.';
+  // "USD" is read as usd; anything else that is not a code is refused here, never cut to three
+  // letters ("dollars" once became "dol").
+  const currency = form.currency.trim().toLowerCase();
+  const currencyError = currencyProblem(currency);
+  if (currencyError) errors.currency = currencyError;
   if (doors === null || Object.keys(errors).length > 0) return { body: null, errors };
   const body: EventCreate = {
     title: form.title.trim(),
     venue: form.venue.trim(),
     doors_at: doors,
-    currency: form.currency.trim().toLowerCase(),
+    currency,
   };
   if (onSale !== null) body.on_sale_at = onSale;
   return { body, errors };

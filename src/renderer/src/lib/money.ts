@@ -1,33 +1,22 @@
-/** Money in the UI: integer minor units (cents) everywhere, text only at the edges. */
-
-const formatters = new Map<string, Intl.NumberFormat>();
-
-export function formatMoney(cents: number, currency = 'usd'): string {
-  const code = currency.toUpperCase();
-  let formatter = formatters.get(code);
-  if (!formatter) {
-    formatter = new Intl.NumberFormat('en-US', { style: 'currency', currency: code });
-    formatters.set(code, formatter);
-  }
-  return formatter.format(cents / 100);
-}
-
 /**
- * Staff type amounts as "20", "20.5", "20.50" or "$1,020.00"; answers cents, or null when the text
- * is not an amount (never a silently rounded guess: "20.555" is refused).
+ * Money in the UI: integer minor units of the currency everywhere, text only at the edges. The
+ * formatting and parsing are the server's too (src/shared/money.ts); the till's own helpers are
+ * here.
  */
-export function parseMoney(text: string): number | null {
-  const cleaned = text.trim().replace(/^\$/, '').replace(/,/g, '');
-  const match = /^(\d{1,9})(?:\.(\d{0,2}))?$/.exec(cleaned);
-  if (!match) return null;
-  const whole = Number(match[1]);
-  const fraction = (match[2] ?? '').padEnd(2, '0');
-  return whole * 100 + Number(fraction);
+import { minorUnitDigits } from '../../../shared/currencies.js';
+import { minorToInput } from '../../../shared/money.js';
+
+export { formatMoney, minorToInput, parseMoney } from '../../../shared/money.js';
+
+/** How an amount is typed in this currency, for hints: "25.00" (usd), "2500" (jpy), "25.000" (kwd). */
+export function amountExample(currency: string): string {
+  const digits = minorUnitDigits(currency);
+  return minorToInput(digits === 0 ? 2500 : 25 * 10 ** digits, currency);
 }
 
-/** Cents as the text an input shows: 2500 → "25.00". */
-export function centsToInput(cents: number): string {
-  return (cents / 100).toFixed(2);
+/** The keyboard a phone or tablet shows for amounts in this currency: no decimal key for yen. */
+export function amountInputMode(currency: string): 'numeric' | 'decimal' {
+  return minorUnitDigits(currency) === 0 ? 'numeric' : 'decimal';
 }
 
 export interface ChangeDue {
@@ -37,19 +26,26 @@ export interface ChangeDue {
   short: number;
 }
 
-export function changeDue(totalCents: number, tenderedCents: number): ChangeDue {
-  const difference = tenderedCents - totalCents;
+export function changeDue(totalMinor: number, tenderedMinor: number): ChangeDue {
+  const difference = tenderedMinor - totalMinor;
   return { change: Math.max(0, difference), short: Math.max(0, -difference) };
 }
 
-/** Likely notes a customer hands over: the exact amount, then round amounts above the total. */
-export function quickTenders(totalCents: number): number[] {
-  if (totalCents <= 0) return [];
-  const steps = [500, 1000, 2000, 5000, 10000];
-  const amounts = new Set<number>([totalCents]);
-  for (const step of steps) {
-    const next = Math.ceil(totalCents / step) * step;
-    if (next > totalCents) amounts.add(next);
+/**
+ * Likely notes a customer hands over: the exact amount, then round amounts above the total, in
+ * steps of 5, 10, 20, 50 and 100 units of the currency for totals below 100 units, ten times
+ * those below 1,000, and so on (so ¥2,500 offers ¥3,000, ¥5,000 and ¥10,000), below ten times
+ * the total.
+ */
+export function quickTenders(totalMinor: number, currency: string): number[] {
+  if (totalMinor <= 0) return [];
+  const unit = 10 ** minorUnitDigits(currency);
+  const magnitude = 10 ** Math.max(0, Math.floor(Math.log10(totalMinor / unit)) - 1);
+  const amounts = new Set<number>([totalMinor]);
+  for (const step of [5, 10, 20, 50, 100]) {
+    const size = step * magnitude * unit;
+    const next = Math.ceil(totalMinor / size) * size;
+    if (next > totalMinor && next < totalMinor * 10) amounts.add(next);
   }
   return [...amounts].sort((a, b) => a - b).slice(0, 5);
 }

@@ -43,7 +43,7 @@ export function checkCart(
   let change = 0;
   let short = 0;
   if (cart.payment === 'cash' && total > 0) {
-    const tendered = parseMoney(cart.tenderedText);
+    const tendered = parseMoney(cart.tenderedText, tier.currency);
     if (tendered === null) {
       problems.tendered = 'Enter the cash handed over.';
     } else {

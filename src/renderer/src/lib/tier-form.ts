@@ -1,6 +1,6 @@
 import type { TierCreate, TierPatch, TierView, Visibility } from '../api/types.js';
 import { isoToLocalInput, localInputToIso } from './datetime.js';
-import { centsToInput, parseMoney } from './money.js';
+import { amountExample, minorToInput, parseMoney } from './money.js';
 
 /** The tier editor's fields as the inputs hold them (text); one per tier field the API accepts. */
 export interface TierForm {
@@ -28,6 +28,7 @@ export const tierFormFields = [
 /** Server params whose form field has another name. */
 export const tierParamAliases: Readonly<Record<string, keyof TierForm>> = { price_cents: 'price' };
 
+/** The form for a tier (or a new one); prices are shown in the currency's own decimals. */
 export function tierToForm(tier?: TierView): TierForm {
   if (!tier) {
     return {
@@ -43,7 +44,7 @@ export function tierToForm(tier?: TierView): TierForm {
   }
   return {
     name: tier.name,
-    price: centsToInput(tier.price_cents),
+    price: minorToInput(tier.price_cents, tier.currency),
     quantity: String(tier.quantity),
     visibility: tier.visibility,
     access_code: tier.access_code ?? '',
@@ -62,10 +63,11 @@ export interface ParsedTierForm {
 
 const wholeNumber = (text: string): number | null => (/^\s*\d{1,9}\s*$/.test(text) ? Number(text) : null);
 
-export function parseTierForm(form: TierForm): ParsedTierForm {
+/** `currency` is the event's: a price is typed in its units (25.00 usd, 2500 jpy, 1.250 kwd). */
+export function parseTierForm(form: TierForm, currency: string): ParsedTierForm {
   const errors: ParsedTierForm['errors'] = {};
-  const price = parseMoney(form.price);
-  if (price === null) errors.price = 'Enter a price like 25 or 25.00.';
+  const price = parseMoney(form.price, currency);
+  if (price === null) errors.price = `Enter a price like ${amountExample(currency)}.`;
   const quantity = wholeNumber(form.quantity);
   if (quantity === null) errors.quantity = 'Enter a whole number.';
   const maxPerOrder = wholeNumber(form.max_per_order);

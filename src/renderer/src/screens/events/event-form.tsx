@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { currencyCodes } from '../../../../shared/currencies.js';
 import { Field } from '../../components/field.js';
 import { eventFormFields, type EventForm } from '../../lib/event-form.js';
 import { splitError, type SplitError } from '../../lib/field-errors.js';
@@ -71,14 +72,20 @@ export function EventFormView({ initial, submitLabel, readOnly = false, onSubmit
           readOnly={readOnly}
         />
       </Field>
-      <Field label="Currency" error={err('currency')} hint="ISO code, e.g. usd">
+      <Field label="Currency" error={err('currency')} hint="ISO 4217 code, e.g. usd, eur, jpy">
         <input
           value={form.currency}
-          maxLength={3}
+          list="currency-codes"
+          autoComplete="off"
           onChange={(e) => set('currency', e.target.value)}
           readOnly={readOnly}
         />
       </Field>
+      <datalist id="currency-codes">
+        {currencyCodes.map((code) => (
+          <option key={code} value={code} />
+        ))}
+      </datalist>
       {error?.form ? (
         <p className="form-error span-2" role="alert">
           {error.form}

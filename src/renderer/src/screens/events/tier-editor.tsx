@@ -12,6 +12,7 @@ import {
   type TierForm,
 } from '../../lib/tier-form.js';
 import { useEvents } from '../../stores/events-store.js';
+import { amountInputMode } from '../../lib/money.js';
 
 interface TierEditorProps {
   event: EventView;
@@ -51,7 +52,7 @@ export function TierEditor({ event, tier, onClose }: TierEditorProps) {
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const parsed = parseTierForm(form);
+    const parsed = parseTierForm(form, event.currency);
     if (!parsed.body) {
       setError({ fields: parsed.errors as Record<string, string>, form: null });
       return;
@@ -82,7 +83,11 @@ export function TierEditor({ event, tier, onClose }: TierEditorProps) {
           error={err('price')}
           hint="0 for free tickets"
         >
-          <input inputMode="decimal" value={form.price} onChange={(e) => set('price', e.target.value)} />
+          <input
+            inputMode={amountInputMode(event.currency)}
+            value={form.price}
+            onChange={(e) => set('price', e.target.value)}
+          />
         </Field>
         <Field
           label="Quantity"

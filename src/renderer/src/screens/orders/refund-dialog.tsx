@@ -4,7 +4,7 @@ import { Dialog } from '../../components/dialog.js';
 import { FormActions } from '../../components/form-actions.js';
 import { Field } from '../../components/field.js';
 import { splitError, type SplitError } from '../../lib/field-errors.js';
-import { centsToInput, formatMoney, parseMoney } from '../../lib/money.js';
+import { amountExample, amountInputMode, formatMoney, minorToInput, parseMoney } from '../../lib/money.js';
 import { useOrders } from '../../stores/orders-store.js';
 
 interface Props {
@@ -18,7 +18,7 @@ export function RefundDialog({ order, onClose, onDone }: Props) {
   const refund = useOrders((s) => s.refund);
   const left = order.total_cents - order.refunded_cents;
   const [mode, setMode] = useState<'full' | 'partial'>('full');
-  const [amount, setAmount] = useState(centsToInput(left));
+  const [amount, setAmount] = useState(minorToInput(left, order.currency));
   const [error, setError] = useState<SplitError | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -26,9 +26,12 @@ export function RefundDialog({ order, onClose, onDone }: Props) {
     e.preventDefault();
     let cents: number | undefined;
     if (mode === 'partial') {
-      const parsed = parseMoney(amount);
+      const parsed = parseMoney(amount, order.currency);
       if (parsed === null || parsed <= 0) {
-        setError({ fields: { amount_cents: 'Enter an amount like 12.50.' }, form: null });
+        setError({
+          fields: { amount_cents: `Enter an amount like ${amountExample(order.currency)}.` },
+          form: null,
+        });
         return;
       }
       cents = parsed;
@@ -74,7 +77,12 @@ export function RefundDialog({ order, onClose, onDone }: Props) {
         </fieldset>
         {mode === 'partial' ? (
           <Field label="Amount" error={error?.fields.amount_cents}>
-            <input inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} autoFocus />
+            <input
+              inputMode={amountInputMode(order.currency)}
+              value={amount}
+              onChange={(e) => setAmount(e.target.value)}
+              autoFocus
+            />
           </Field>
         ) : null}
         <FormActions

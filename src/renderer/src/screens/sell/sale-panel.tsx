@@ -1,7 +1,7 @@
 import { useEffect, useRef, type FormEvent, type KeyboardEvent } from 'react';
 import type { EventView, TierView } from '../../api/types.js';
 import { Field } from '../../components/field.js';
-import { formatMoney, parseMoney, quickTenders, centsToInput } from '../../lib/money.js';
+import { amountInputMode, formatMoney, minorToInput, parseMoney, quickTenders } from '../../lib/money.js';
 import { checkCart, paymentFormError, tillPayments, type TillPayment } from '../../lib/sale.js';
 import { useSale } from '../../stores/sale-store.js';
 
@@ -155,21 +155,21 @@ export function SalePanel({ event, tier, maxQuantity }: SalePanelProps) {
               <Field label="Cash tendered" error={fieldError('tendered')} hint="Enter to complete the sale">
                 <input
                   data-after-payment
-                  inputMode="decimal"
+                  inputMode={amountInputMode(currency)}
                   autoComplete="off"
-                  placeholder={centsToInput(check.total)}
+                  placeholder={minorToInput(check.total, currency)}
                   value={sale.tenderedText}
                   onChange={(e) => sale.setTendered(e.target.value)}
                   onKeyDown={onFieldEscape}
                 />
               </Field>
               <div className="quick-tenders" aria-label="Quick amounts">
-                {quickTenders(check.total).map((amount) => (
+                {quickTenders(check.total, currency).map((amount) => (
                   <button
                     key={amount}
                     type="button"
                     className="button button-small"
-                    onClick={() => sale.setTendered(centsToInput(amount))}
+                    onClick={() => sale.setTendered(minorToInput(amount, currency))}
                   >
                     {formatMoney(amount, currency)}
                   </button>
@@ -178,7 +178,7 @@ export function SalePanel({ event, tier, maxQuantity }: SalePanelProps) {
               <div className={`change-due${check.short > 0 ? ' change-short' : ''}`} aria-live="polite">
                 <span>{check.short > 0 ? 'Short' : 'Change due'}</span>
                 <strong data-testid="change-due">
-                  {parseMoney(sale.tenderedText) === null
+                  {parseMoney(sale.tenderedText, currency) === null
                     ? '—'
                     : formatMoney(check.short > 0 ? check.short : check.change, currency)}
                 </strong>

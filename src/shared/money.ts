@@ -1,0 +1,82 @@
+/**
+ * Money for people, in one implementation for the server (pages, mail, refusal messages) and
+ * the renderer (till, kiosk, orders, tiers): amounts are integers in the currency's minor unit
+ * (currencies.ts), turned into text only at the edges, with that currency's own decimals:
+ * 2500 usd is $25.00, 2500 jpy is ¥2,500, 2500 kwd is KWD 2.500.
+ */
+import { minorUnitDigits } from './currencies.js';
+
+const formatters = new Map<string, Intl.NumberFormat>();
+
+function formatter(currency: string, locale: string): Intl.NumberFormat {
+  const code = currency.toUpperCase();
+  const key = `${locale} ${code}`;
+  let found = formatters.get(key);
+  if (!found) {
+    const digits = minorUnitDigits(code);
+    try {
+      found = new Intl.NumberFormat(locale, {
+        style: 'currency',
+        currency: code,
+        minimumFractionDigits: digits,
+        maximumFractionDigits: digits,
+      });
+    } catch {
+      // Not even three letters (a store written before codes were checked): the plain number.
+      found = new Intl.NumberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits });
+    }
+    formatters.set(key, found);
+  }
+  return found;
+}
+
+/** An amount in minor units as people read it: `$25.00`, `¥2,500`, `KWD 1.250`. */
+export function formatMoney(minor: number, currency: string, locale = 'en-US'): string {
+  return formatter(currency, locale).format(minor / 10 ** minorUnitDigits(currency));
+}
+
+/** Minor units as the text an amount field starts with: "25.00" (usd), "2500" (jpy), "1.250" (kwd). */
+export function minorToInput(minor: number, currency: string): string {
+  const digits = minorUnitDigits(currency);
+  return digits === 0 ? String(minor) : (minor / 10 ** digits).toFixed(digits);
+}
+
+/** The symbols an amount typed in this currency may carry: `$`, `US$`, `¥`, the code. */
+function currencyMarks(currency: string, locale: string): string[] {
+  const code = currency.toUpperCase();
+  const symbols = new Set([code]);
+  for (const display of ['symbol', 'narrowSymbol'] as const) {
+    try {
+      const parts = new Intl.NumberFormat(locale, {
+        style: 'currency',
+        currency: code,
+        currencyDisplay: display,
+      });
+      for (const part of parts.formatToParts(1)) if (part.type === 'currency') symbols.add(part.value);
+    } catch {
+      // Not a code Intl takes: the code itself is all there is.
+    }
+  }
+  return [...symbols].sort((a, b) => b.length - a.length);
+}
+
+/**
+ * What staff typed, as minor units of the currency, or null when it is not an amount in it:
+ * "20", "20.5", "$1,020.00" in usd; "2500" or "¥2,500" in jpy; "1.250" in kwd. Never a rounded
+ * guess: more decimals than the currency has ("20.555" usd, "2500.5" jpy) are refused.
+ */
+export function parseMoney(text: string, currency: string, locale = 'en-US'): number | null {
+  let cleaned = text.trim();
+  for (const mark of currencyMarks(currency, locale)) {
+    const upper = cleaned.toUpperCase();
+    if (upper.startsWith(mark.toUpperCase())) cleaned = cleaned.slice(mark.length).trim();
+    else if (upper.endsWith(mark.toUpperCase())) cleaned = cleaned.slice(0, -mark.length).trim();
+  }
+  cleaned = cleaned.replace(/,/g, '');
+  const digits = minorUnitDigits(currency);
+  const pattern = digits === 0 ? /^(\d{1,12})$/ : new RegExp(`^(\\d{1,12})(?:\\.(\\d{0,${digits}}))?$`);
+  const match = pattern.exec(cleaned);
+  if (!match) return null;
+  const minor = Number(match[1]) * 10 ** digits + Number((match[2] ?? '').padEnd(digits, '0') || '0');
+  return Number.isSafeInteger(minor) ? minor : null;
+}
