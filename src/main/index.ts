@@ -20,6 +20,7 @@ import {
   type CertificatePin,
 } from './security.js';
 import { HostStatusReader, terminalSnapshot } from './server-snapshot.js';
+import { checkStoreBinding, locateStoreBinding } from './store-binding.js';
 import { readTerminalConfig, type TerminalConfig } from './terminal-config.js';
 import { startTray, type RunningTray } from './tray.js';
 import type { ServerSnapshot } from './tray-status.js';
@@ -103,8 +104,12 @@ async function chooseRole(options: ServerOptions, userData: string): Promise<Fir
 }
 
 async function hostVenue(options: ServerOptions): Promise<Started> {
+  // Checked before the server opens the store: a binding Electron cannot load becomes one line.
+  const binding = checkStoreBinding(locateStoreBinding(), { packaged: app.isPackaged });
+  if (!binding.ok) throw new Error(binding.line);
   const devOrigin = devServerOrigin(process.env, app.isPackaged);
-  const running = await startServer(devOrigin ? { ...options, devOrigin } : options, undefined, {
+  const serverOptions = { ...options, storeBinding: binding.file, ...(devOrigin ? { devOrigin } : {}) };
+  const running = await startServer(serverOptions, undefined, {
     loopbackPort: loopbackPortFor(options, process.env),
   });
   try {
@@ -172,8 +177,11 @@ async function main(): Promise<void> {
     const choice = await chooseRole(options, userData);
     started = choice.kind === 'host' ? await hostVenue(options) : joinedVenue(choice.config);
   } catch (error) {
-    // Typically a busy port or a bad MARQUEE_* value: say so instead of showing an empty window.
-    dialog.showErrorBox('Marquee could not start', String(error));
+    // Typically a busy port, a bad MARQUEE_* value or a store binding that cannot load: say so in
+    // one line (on stderr too, for whoever started it from a terminal) instead of an empty window.
+    const line = error instanceof Error ? error.message : String(error);
+    console.error(line);
+    dialog.showErrorBox('Marquee could not start', line);
     app.exit(1);
     return;
   }

@@ -67,7 +67,7 @@ export interface BuildOptions {
 export async function buildApp(options: ServerOptions, build: BuildOptions = {}): Promise<FastifyInstance> {
   // A non-loopback bind serves HTTPS with the LAN certificate; Fastify needs it at construction.
   const tls = usesHttps(options) ? ensureTlsMaterial(options.dataDir, options.host) : null;
-  const db = openStore(join(options.dataDir, 'marquee.db'));
+  const db = openStore(join(options.dataDir, 'marquee.db'), { nativeBinding: options.storeBinding });
   // The HTTPS server is typed apart from the HTTP one, but routes and hooks see the same API.
   const app = Fastify({
     logger: { level: options.logLevel },
@@ -158,8 +158,10 @@ export async function buildApp(options: ServerOptions, build: BuildOptions = {})
       // Finished deliveries, their messages and old mail are deleted after MARQUEE_RETENTION_DAYS.
       startRetention(ctx, app.log);
       // WAL checkpoints (an fsync) off the request path; the door scan p99 depends on it.
-      const checkpoints = startBackgroundCheckpoints(db, (err) =>
-        app.log.warn({ err }, 'background WAL checkpoint'),
+      const checkpoints = startBackgroundCheckpoints(
+        db,
+        (err) => app.log.warn({ err }, 'background WAL checkpoint'),
+        { nativeBinding: options.storeBinding },
       );
       ctx.lifecycle.onStop('wal checkpoints', () => checkpoints.stop());
     }

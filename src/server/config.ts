@@ -45,6 +45,8 @@ export interface ServerOptions {
   retention?: Partial<RetentionTuning>;
   /** The Vite dev server's origin under `npm run dev`, allowed to call the API (http/dev-cors.ts). */
   devOrigin?: string;
+  /** better-sqlite3's native binding; the desktop passes the one it checked (src/main/store-binding.ts). */
+  storeBinding?: string;
 }
 
 export function defaultDataDir(env: NodeJS.ProcessEnv = process.env, platform = process.platform): string {

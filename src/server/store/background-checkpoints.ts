@@ -18,7 +18,7 @@ export interface BackgroundCheckpoints {
 const workerSource = `
 const { parentPort, workerData } = require("node:worker_threads");
 const Database = require(workerData.driver);
-const db = new Database(workerData.file);
+const db = new Database(workerData.file, { nativeBinding: workerData.nativeBinding });
 db.pragma("busy_timeout = 5000");
 const pageSize = db.pragma("page_size", { simple: true });
 // Frames a RESTART may still have to copy while it holds writers off: a few ms of work.
@@ -70,6 +70,8 @@ export function startBackgroundCheckpoints(
     maxWalBytes?: number;
     /** Path of the better-sqlite3 module the worker loads; tests point it elsewhere to see it fail. */
     driver?: string;
+    /** The native binding the main connection loaded (ServerOptions.storeBinding), for the same one here. */
+    nativeBinding?: string;
   } = {},
 ): BackgroundCheckpoints {
   const intervalMs = options.intervalMs ?? 1000;
@@ -81,6 +83,7 @@ export function startBackgroundCheckpoints(
       workerData: {
         driver,
         file: db.name,
+        nativeBinding: options.nativeBinding,
         intervalMs,
         maxWalBytes: options.maxWalBytes ?? 1024 * 1024 * 1024,
       },

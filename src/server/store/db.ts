@@ -20,6 +20,8 @@ export interface OpenStoreOptions {
   /** Apply only migrations up to this version (tests build old stores with it). */
   upTo?: number;
   migrations?: readonly Migration[];
+  /** Path of the native binding to load instead of better-sqlite3's own pick. */
+  nativeBinding?: string;
 }
 
 export const pageSizeForNewStores = 1024;
@@ -37,7 +39,7 @@ export const pageCacheKiB = 8192;
 
 export function openStore(file: string, options: OpenStoreOptions = {}): Db {
   mkdirSync(dirname(file), { recursive: true });
-  const db = new Database(file);
+  const db = new Database(file, { nativeBinding: options.nativeBinding });
   try {
     // 1 KiB pages for a new store (an existing one keeps its size): a commit writes every page it
     // touched to the WAL, and a checkout touches ~15 B-trees, one appended-to page each. At
