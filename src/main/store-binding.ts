@@ -68,7 +68,8 @@ const rebuildCommand = 'npx @electron/rebuild -f -w better-sqlite3';
 
 /** Reads, inspects, then loads the binding in a try: ok with the file, or one line saying what to run. */
 export function checkStoreBinding(file: string | null, context: StoreBindingContext): StoreBindingCheck {
-  if (file === null) return failure('better-sqlite3', { what: 'is not installed', fix: 'reinstall' }, context);
+  if (file === null)
+    return failure('better-sqlite3', { what: 'is not installed', fix: 'reinstall' }, context);
   const problem = bindingProblem(file, context.runtimeAbi);
   return problem ? failure(`its SQLite binding ${file}`, problem, context) : { ok: true, file };
 }
@@ -97,7 +98,10 @@ function bindingProblem(file: string, runtimeAbi = Number(process.versions.modul
   if (abi.kind === 'none') return { what: 'is not a Node addon', fix: 'reinstall' };
   if (abi.kind === 'v8' && abi.abi !== runtimeAbi) {
     const built = abi.abi === null ? 'another V8 ABI' : `V8 ABI ${abi.abi}`;
-    return { what: `is built for ${built}, not Node-API, and this runtime is ABI ${runtimeAbi}`, fix: 'rebuild' };
+    return {
+      what: `is built for ${built}, not Node-API, and this runtime is ABI ${runtimeAbi}`,
+      fix: 'rebuild',
+    };
   }
   try {
     require(file);

@@ -114,7 +114,9 @@ describe('a binding that cannot load gives one line saying what to run', () => {
     const check = checkStoreBinding(fileWith(Buffer.alloc(4096, 0x5a)), dev);
     expect(check.ok).toBe(false);
     if (check.ok) return;
-    expect(check.line).toMatch(/^Marquee cannot open its store: its SQLite binding \S+ is not a Node addon; /);
+    expect(check.line).toMatch(
+      /^Marquee cannot open its store: its SQLite binding \S+ is not a Node addon; /,
+    );
     expect(check.line).toMatch(/run `npm ci` to reinstall it\.$/);
     oneLine(check.line);
   });
@@ -143,8 +145,14 @@ describe('a binding that cannot load gives one line saying what to run', () => {
   });
 
   it('a V8-ABI build for this very runtime is loaded like any other (and fails only if it cannot load)', () => {
-    const check = checkStoreBinding(fileWith(`junk node_register_module_v${process.versions.modules} junk`), dev);
-    expect(check).toEqual({ ok: false, line: expect.stringMatching(/ does not load \((file too short|invalid ELF header)\); /) });
+    const check = checkStoreBinding(
+      fileWith(`junk node_register_module_v${process.versions.modules} junk`),
+      dev,
+    );
+    expect(check).toEqual({
+      ok: false,
+      line: expect.stringMatching(/ does not load \((file too short|invalid ELF header)\); /),
+    });
   });
 
   it("another OS's or CPU's Node-API prebuild in this platform's place: tried in a try, then reinstall", () => {
