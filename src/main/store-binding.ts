@@ -21,7 +21,8 @@ export function unpackedPath(path: string): string {
 }
 
 /** better-sqlite3's prebuild name for this process: `linux-x64`, `linuxmusl-arm64`, `win32-x64`… */
-export function prebuildTarget(platform: string = process.platform, arch: string = process.arch): string {
+export function prebuildTarget(): string {
+  const { platform, arch } = process;
   if (platform !== 'linux') return `${platform}-${arch}`;
   // glibc's version is in the report's header; musl has none (better-sqlite3 asks the same way).
   const header = (process.report.getReport() as { header?: { glibcVersionRuntime?: string } }).header;
@@ -53,8 +54,6 @@ export type StoreBindingCheck = { ok: true; file: string } | { ok: false; line: 
 export interface StoreBindingContext {
   /** An installed app (Electron's app.isPackaged): the fix is the installer, not a command. */
   packaged: boolean;
-  /** The running V8 ABI; a V8-ABI build loads only where it matches. */
-  runtimeAbi?: number;
 }
 
 type Fix = 'reinstall' | 'rebuild';
@@ -68,9 +67,9 @@ const rebuildCommand = 'npx @electron/rebuild -f -w better-sqlite3';
 
 /** Reads, inspects, then loads the binding in a try: ok with the file, or one line saying what to run. */
 export function checkStoreBinding(file: string | null, context: StoreBindingContext): StoreBindingCheck {
-  if (file === null)
-    return failure('better-sqlite3', { what: 'is not installed', fix: 'reinstall' }, context);
-  const problem = bindingProblem(file, context.runtimeAbi);
+  const notInstalled: Problem = { what: 'is not installed', fix: 'reinstall' };
+  if (file === null) return failure('better-sqlite3', notInstalled, context);
+  const problem = bindingProblem(file);
   return problem ? failure(`its SQLite binding ${file}`, problem, context) : { ok: true, file };
 }
 
@@ -85,7 +84,9 @@ function fixText(fix: Fix, packaged: boolean): string {
   return 'run `npm ci` to reinstall it';
 }
 
-function bindingProblem(file: string, runtimeAbi = Number(process.versions.modules)): Problem | null {
+function bindingProblem(file: string): Problem | null {
+  // A V8-ABI build loads only where its ABI is the running one (Electron 45: 150; Node 22: 127).
+  const runtimeAbi = Number(process.versions.modules);
   let bytes: Buffer;
   try {
     bytes = readFileSync(file);
@@ -96,12 +97,9 @@ function bindingProblem(file: string, runtimeAbi = Number(process.versions.modul
   if (short) return { what: `is cut short (${bytes.length} bytes of ${short.needs})`, fix: 'reinstall' };
   const abi = addonAbi(bytes);
   if (abi.kind === 'none') return { what: 'is not a Node addon', fix: 'reinstall' };
-  if (abi.kind === 'v8' && abi.abi !== runtimeAbi) {
-    const built = abi.abi === null ? 'another V8 ABI' : `V8 ABI ${abi.abi}`;
-    return {
-      what: `is built for ${built}, not Node-API, and this runtime is ABI ${runtimeAbi}`,
-      fix: 'rebuild',
-    };
+  if (abi.kind === 'v8' && abi.abi !== null && abi.abi !== runtimeAbi) {
+    const what = `is built for V8 ABI ${abi.abi}, not Node-API, and this runtime is ABI ${runtimeAbi}`;
+    return { what, fix: 'rebuild' };
   }
   try {
     require(file);
@@ -109,7 +107,9 @@ function bindingProblem(file: string, runtimeAbi = Number(process.versions.modul
   } catch (error) {
     // Node prefixes dlopen errors with the path, which the line already names.
     const reason = (error instanceof Error ? error.message : String(error)).replace(`${file}: `, '');
-    return { what: `does not load (${reason})`, fix: 'reinstall' };
+    // Node's own refusal of a V8-ABI build (one that names no ABI in its exports) for another runtime.
+    const fix = reason.includes('NODE_MODULE_VERSION') ? 'rebuild' : 'reinstall';
+    return { what: `does not load (${reason})`, fix };
   }
 }
 
