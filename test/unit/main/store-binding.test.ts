@@ -12,6 +12,7 @@ import {
   unpackedPath,
 } from '../../../src/main/store-binding.js';
 import { startServer, type RunningServer } from '../../../src/server/start.js';
+import { startBackgroundCheckpoints } from '../../../src/server/store/background-checkpoints.js';
 import { openStore, schemaVersion } from '../../../src/server/store/db.js';
 import { migrations } from '../../../src/server/store/migrations/index.js';
 import { adminSecret, tempDataDir, testOptions } from '../../support/test-app.js';
@@ -101,6 +102,20 @@ describe('the store binding the desktop loads', () => {
     const { id } = (await created.json()) as { id: string };
     const read = await fetch(`${server.url}/v2/events/${id}`, { headers });
     expect(((await read.json()) as { title: string }).title).toBe('Binding night');
+  });
+
+  it("is the one the WAL checkpoint worker loads too: a bad one there is the worker's error", async () => {
+    const db = openStore(join(scratch(), 'marquee.db'), { nativeBinding: realBinding });
+    const errors: unknown[] = [];
+    const checkpoints = startBackgroundCheckpoints(db, (error) => errors.push(error), {
+      intervalMs: 20,
+      nativeBinding: fileWith(Buffer.alloc(4096, 0x5a)),
+    });
+    const deadline = Date.now() + 10_000;
+    while (errors.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    await checkpoints.stop();
+    db.close();
+    expect(String(errors[0])).toMatch(/invalid ELF header/);
   });
 
   it('is really the file the server loads: one that cannot load fails the start (an error, not a crash)', async () => {
