@@ -1,4 +1,4 @@
-import { getRawHeader, statFile } from '@electron/asar';
+import { extractFile, getRawHeader, statFile } from '@electron/asar';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { Arch, build, Platform } from 'electron-builder';
@@ -97,6 +97,9 @@ describe('the packaged app (electron-builder, Linux dir target)', () => {
     expect(files.some((path) => path.startsWith('node_modules/@electron-internal/'))).toBe(false);
     expect(files.some((path) => path.startsWith('node_modules/electron/'))).toBe(false);
     expect(files.some((path) => path.startsWith('node_modules/vitest/'))).toBe(false);
+    // Electron starts `main` and takes the Linux app_id from desktopName (extraMetadata adds it).
+    const metadata = JSON.parse(extractFile(asar(), 'package.json').toString()) as Record<string, unknown>;
+    expect(metadata).toMatchObject({ main: './out/main/index.js', desktopName: 'marquee.desktop' });
   });
 
   it("is where the desktop's own loading code finds the binding, and a real store opens with it", () => {
