@@ -28,7 +28,8 @@ const usage = `usage: npm run scanner -- <command> [options]
   pair <qr-or-token> [--url U] [--fingerprint F] [--name N]
                                            pair this door (a bare token needs --url or mDNS)
   pull [--full]                            fetch the door pack (only changes after the first)
-  scan <token> [--offline] [--out]         validate a ticket (online, 300 ms offline fallback)
+  scan <token> [--offline] [--out] [--deadline ms]
+                                           validate a ticket (online; offline after 300 ms)
   sync                                     upload scans made offline
   watch                                    follow the live scan feed until Ctrl-C
   status                                   pairing, pack age, queued scans, last sync
@@ -98,8 +99,12 @@ async function completeCode(
   return { ...code, url: target, fingerprint: match.fingerprint };
 }
 
-async function withDoor<T>(file: string, work: (door: NodeDoor) => Promise<T>): Promise<T> {
-  const door = openDoor(file);
+async function withDoor<T>(
+  file: string,
+  work: (door: NodeDoor) => Promise<T>,
+  deadlineMs?: number,
+): Promise<T> {
+  const door = openDoor(file, { deadlineMs });
   try {
     return await work(door);
   } finally {
@@ -123,6 +128,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
         out: { type: 'boolean', default: false },
         full: { type: 'boolean', default: false },
         timeout: { type: 'string' },
+        deadline: { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
       },
     });
@@ -195,14 +201,24 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       case 'scan': {
         const token = rest[0];
         if (!token) throw new UsageError('scan needs the ticket token');
-        return await withDoor(stateFile, async (door) => {
-          const outcome = await door.device.scan(token, {
-            offline: values.offline,
-            direction: values.out ? 'out' : 'in',
-          });
-          print(describeScan(outcome), outcome);
-          return outcome.result === 'admitted' ? exitCodes.ok : exitCodes.rejected;
-        });
+        const deadlineMs = values.deadline === undefined ? undefined : Number(values.deadline);
+        if (
+          deadlineMs !== undefined &&
+          (!Number.isInteger(deadlineMs) || deadlineMs < 50 || deadlineMs > 60_000)
+        )
+          throw new UsageError('--deadline must be 50–60000 ms');
+        return await withDoor(
+          stateFile,
+          async (door) => {
+            const outcome = await door.device.scan(token, {
+              offline: values.offline,
+              direction: values.out ? 'out' : 'in',
+            });
+            print(describeScan(outcome), outcome);
+            return outcome.result === 'admitted' ? exitCodes.ok : exitCodes.rejected;
+          },
+          deadlineMs,
+        );
       }
       case 'sync':
         return await withDoor(stateFile, async (door) => {
