@@ -92,7 +92,7 @@ function main() {
     }
     return 1;
   }
-  const browser = wanted.includes(tools[0]) ? `; browser ${chromiumPath()}` : '';
+  const browser = wanted.some((tool) => tool.name === 'chromium') ? `; browser ${chromiumPath()}` : '';
   console.log(`test tools: ${wanted.map((tool) => tool.name).join(', ')} present${browser}`);
   return 0;
 }
