@@ -2,6 +2,7 @@ import { app, BrowserWindow, dialog, ipcMain, session } from 'electron';
 import { hostname } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { ServerOptions } from '../server/config.js';
+import { tolerateClosedStdio } from '../server/logging/log-destination.js';
 import { startServer } from '../server/start.js';
 import { bridgeChannel, type MarqueeBridge } from '../shared/bridge.js';
 import { appUrls, devServerOrigin, type AppUrls } from './app-urls.js';
@@ -204,6 +205,10 @@ async function main(): Promise<void> {
     if (BrowserWindow.getAllWindows().length === 0) open('box-office');
   });
 }
+
+// Started from a terminal that then closed, or piped into `head`: a closed stdout must not kill the
+// till. The server's log (pino, redacted, never blocking) goes to the same stdout.
+tolerateClosedStdio();
 
 // One server per data dir and port: a second launch just brings the running till to the front.
 if (app.requestSingleInstanceLock()) {

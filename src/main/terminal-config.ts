@@ -2,6 +2,7 @@ import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node
 import { join } from 'node:path';
 import { normalizeFingerprint } from '../scanner/fingerprint.js';
 import { isLoopbackHost } from '../scanner/transport.js';
+import { privateDirMode, tightenFile } from '../shared/private-files.js';
 
 /**
  * What a till that joined another machine's venue keeps, so later starts open the remote box
@@ -61,9 +62,12 @@ export function parseTerminalConfig(value: unknown): TerminalConfig | null {
 }
 
 export function readTerminalConfig(userDataDir: string): TerminalConfig | null {
+  const file = join(userDataDir, terminalConfigFile);
+  // It holds this till's API key: one written 0644 by an older version becomes 0600.
+  tightenFile(file);
   let text: string;
   try {
-    text = readFileSync(join(userDataDir, terminalConfigFile), 'utf8');
+    text = readFileSync(file, 'utf8');
   } catch {
     return null;
   }
@@ -76,7 +80,7 @@ export function readTerminalConfig(userDataDir: string): TerminalConfig | null {
 
 /** Written whole or not at all (temp file, then rename), readable by this user only: it holds a key. */
 export function writeTerminalConfig(userDataDir: string, config: TerminalConfig): void {
-  mkdirSync(userDataDir, { recursive: true });
+  mkdirSync(userDataDir, { recursive: true, mode: privateDirMode });
   const target = join(userDataDir, terminalConfigFile);
   const temp = `${target}.${process.pid}.tmp`;
   writeFileSync(temp, `${JSON.stringify(config, null, 2)}\n`, { mode: 0o600 });

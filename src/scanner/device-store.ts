@@ -4,8 +4,8 @@
  * transaction per scan, so a door that loses power mid-shift loses nothing it decided.
  */
 import Database from 'better-sqlite3';
-import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { ensureParentDir, preparePrivateSqliteFile } from '../shared/private-files.js';
 import type {
   ConflictRecord,
   DeviceState,
@@ -75,7 +75,9 @@ export class SqliteDeviceState implements DeviceState {
   private readonly stmt;
 
   constructor(readonly file: string) {
-    mkdirSync(dirname(file), { recursive: true });
+    // It holds the door's API key: a folder it creates is 0700, the store and its -wal/-shm 0600.
+    ensureParentDir(dirname(file));
+    preparePrivateSqliteFile(file);
     this.db = new Database(file);
     try {
       this.db.pragma('journal_mode = WAL');

@@ -4,6 +4,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { usesHttps, type ServerOptions } from './config.js';
 import { createContext } from './context.js';
+import { prepareDataDir } from './data-dir.js';
 import { ensureFirstAdminKey, type FirstAdminKey } from './domain/first-admin-key.js';
 import { installAccessControl } from './http/access.js';
 import { installDevCors } from './http/dev-cors.js';
@@ -17,6 +18,7 @@ import { installOpenApi } from './http/openapi.js';
 import { installRateLimit } from './http/rate-limit.js';
 import { spaFallback } from './http/spa-fallback.js';
 import { installValidators } from './http/validators.js';
+import { loggerOptions, requestIdFor } from './logging/logger-options.js';
 import { startMailSender } from './mail/start-mail-sender.js';
 import { eventPage } from './pages/event-page.js';
 import { walletPage } from './pages/wallet-page.js';
@@ -65,14 +67,18 @@ export interface BuildOptions {
  * listening. Tests and the entry points build it with the same options.
  */
 export async function buildApp(options: ServerOptions, build: BuildOptions = {}): Promise<FastifyInstance> {
+  const storeFile = prepareDataDir(options.dataDir);
   // A non-loopback bind serves HTTPS with the LAN certificate; Fastify needs it at construction.
   const tls = usesHttps(options) ? ensureTlsMaterial(options.dataDir, options.host) : null;
-  const db = openStore(join(options.dataDir, 'marquee.db'), { nativeBinding: options.storeBinding });
+  const db = openStore(storeFile, { nativeBinding: options.storeBinding });
   // The HTTPS server is typed apart from the HTTP one, but routes and hooks see the same API.
   const app = Fastify({
-    logger: { level: options.logLevel },
+    // Never blocks on a stalled stdout, never grows without bound, and masks credentials.
+    logger: loggerOptions(options.logLevel, options.logDestination),
     bodyLimit: bodyLimitBytes,
-    requestIdHeader: 'x-request-id',
+    // A caller's x-request-id only when short and plain (logging/mask-secrets.ts).
+    requestIdHeader: false,
+    genReqId: requestIdFor,
     // Any path parameter reaches its route, so an over-long id is refused by the route's schema
     // (400 invalid_field, param id; 401 first without a key) like any other bad id. At the router's
     // default of 100 characters a GET fell through to "no such route". Node's 16 KiB limit on
@@ -103,7 +109,7 @@ export async function buildApp(options: ServerOptions, build: BuildOptions = {})
     installValidators(app);
     installJsonBodyParser(app);
     installErrorHandling(app);
-    installDrain(app);
+    installDrain(app, options.drainGraceMs);
     app.addSchema(ErrorResponse);
     await installOpenApi(app, serverVersion);
     // Set up front, so every answer (errors and replays included) names its request.

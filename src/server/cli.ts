@@ -1,13 +1,17 @@
 /**
  * Headless venue server: `npm run server`. Honours every MARQUEE_* setting (CONTRACT.md
  * "Running it"), prints `listening on <url>`, and on SIGTERM/SIGINT lets in-flight requests
- * finish and closes the store cleanly before exiting.
+ * finish and closes the store cleanly before exiting, within 9 s whatever the state (shutdown.ts).
  */
 import { ConfigError, optionsFromEnv } from './config.js';
+import { tolerateClosedStdio } from './logging/log-destination.js';
+import { stopOnSignals } from './shutdown.js';
 import { startServer, type RunningServer } from './start.js';
 import { StoreTooNewError } from './store/db.js';
 
 async function main(): Promise<void> {
+  // Before anything is printed: `npm run server | head -c 100` must not kill the server.
+  tolerateClosedStdio();
   let running: RunningServer;
   try {
     // Inside the try: a bad MARQUEE_* value is a configuration error (exit 2), not a crash.
@@ -24,22 +28,7 @@ async function main(): Promise<void> {
     console.log(`First admin key (shown once; also saved to ${first.file}):\n  ${first.secret}`);
   }
   console.log(`listening on ${running.url}`);
-
-  let stopping = false;
-  const stop = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    running.app.log.info({ signal }, 'shutting down');
-    running
-      .close()
-      .then(() => process.exit(0))
-      .catch((err: unknown) => {
-        console.error('marquee: shutdown failed', err);
-        process.exit(1);
-      });
-  };
-  process.on('SIGTERM', () => stop('SIGTERM'));
-  process.on('SIGINT', () => stop('SIGINT'));
+  stopOnSignals(running);
 }
 
 main().catch((err: unknown) => {

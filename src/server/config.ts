@@ -1,5 +1,6 @@
 import { homedir, networkInterfaces } from 'node:os';
 import { join } from 'node:path';
+import type { LogSink } from './logging/log-destination.js';
 import type { MailSenderOverrides } from './mail/mail-sender.js';
 import { defaultRetentionDays, maxRetentionDays, type RetentionTuning } from './store/retention-defaults.js';
 import { defaultConcurrency, defaultProbeMs, maxProbeMs } from './webhooks/defaults.js';
@@ -27,6 +28,13 @@ export interface ServerOptions {
   rateLimitPerMinute: number;
   venueName: string;
   logLevel: string;
+  /** Where log lines go instead of stdout (tests read them); see logging/log-destination.ts. */
+  logDestination?: LogSink;
+  /**
+   * How long a shutdown lets requests in flight finish before their connections are cut, ms
+   * (default 4 s; see http/drain.ts).
+   */
+  drainGraceMs?: number;
   /** Start background workers (webhook dispatcher, mail sender). Tests of pure API turn them off. */
   workers: boolean;
   /** Injectable clock (ms since epoch) so sale windows and token lifetimes are testable. */

@@ -4,6 +4,7 @@ import { hostname, networkInterfaces } from 'node:os';
 import { isIP } from 'node:net';
 import { join } from 'node:path';
 import { generate } from 'selfsigned';
+import { privateDirMode, privateFileMode } from '../shared/private-files.js';
 
 export interface TlsMaterial {
   key: string;
@@ -91,19 +92,20 @@ function writeAtomically(file: string, text: string, mode: number): void {
 
 /**
  * The LAN certificate (CONTRACT.md "bind address"): self-signed, RSA 2048, made on first start and
- * kept in `<dataDir>/tls/` (key 0600), reused on every later start so paired devices' pins hold.
+ * kept in `<dataDir>/tls/` (0600), reused on every later start so paired devices' pins hold.
  * Replaced only when missing, unreadable, not matching its key, or within 30 days of expiry.
  */
 export function ensureTlsMaterial(dataDir: string, host: string, now = Date.now()): TlsMaterial {
   const paths = tlsPaths(dataDir);
-  mkdirSync(paths.dir, { recursive: true, mode: 0o700 });
+  mkdirSync(paths.dir, { recursive: true, mode: privateDirMode });
   let material = readUsable(paths, now);
   let created = false;
   if (!material) {
     material = makeCertificate(host);
-    // Key first: a certificate on disk always has its key beside it.
-    writeAtomically(paths.key, material.key, 0o600);
-    writeAtomically(paths.cert, material.cert, 0o644);
+    // Key first: a certificate on disk always has its key beside it. Both 0600: the data dir is
+    // this user's alone (the certificate is public anyway, through every TLS handshake).
+    writeAtomically(paths.key, material.key, privateFileMode);
+    writeAtomically(paths.cert, material.cert, privateFileMode);
     created = true;
   }
   return {

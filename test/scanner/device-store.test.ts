@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -107,5 +107,34 @@ describe('device state file', () => {
     raw.pragma('user_version = 99');
     raw.close();
     expect(() => new SqliteDeviceState(file)).toThrow(/newer scanner/);
+  });
+});
+
+describe('device state file modes', () => {
+  const modeOf = (path: string) => statSync(path).mode & 0o777;
+
+  it('keeps the door key to its owner: a new folder 0700, the store and its -wal/-shm 0600', () => {
+    const folder = join(dir, 'new-door');
+    const file = join(folder, 'scanner.db');
+    const state = new SqliteDeviceState(file);
+    state.savePairing(pairing);
+    expect(modeOf(folder)).toBe(0o700);
+    for (const path of [file, `${file}-wal`, `${file}-shm`])
+      expect([path, modeOf(path)]).toEqual([path, 0o600]);
+    state.close();
+  });
+
+  it('tightens a store an older scanner left readable by everyone', () => {
+    const file = join(dir, 'old-door.db');
+    const old = new Database(file);
+    old.pragma('journal_mode = WAL');
+    old.exec('CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)');
+    old.close();
+    chmodSync(file, 0o644);
+    const state = new SqliteDeviceState(file);
+    state.savePairing(pairing);
+    for (const path of [file, `${file}-wal`, `${file}-shm`])
+      expect([path, modeOf(path)]).toEqual([path, 0o600]);
+    state.close();
   });
 });

@@ -1,30 +1,50 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { adminSecret } from './test-app.js';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 
-export interface SpawnedServer {
-  url: string;
+export interface ServerProcess {
   child: ChildProcess;
-  /** Everything the process printed, for failure messages. */
+  /** Everything the process printed on stdout and stderr, for failure messages and log greps. */
   output(): string;
+  /** Resolves with the exit code (null when a signal ended it). */
+  exited: Promise<number | null>;
+}
+
+export interface SpawnedServer extends ServerProcess {
+  url: string;
   /** SIGTERM and wait: the graceful path. */
   stop(): Promise<void>;
   /** SIGKILL (kill -9) and wait: no shutdown code runs. */
   kill9(): Promise<void>;
 }
 
+/** A port that was free a moment ago: listen on 0, read it, close. */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  if (typeof address !== 'object' || !address) throw new Error('no port');
+  return address.port;
+}
+
 /**
- * The real headless server (src/server/cli.ts) as a child process on 127.0.0.1 with a free port.
- * It runs as `node --import tsx` rather than through the `tsx` CLI, because the CLI forks a second
- * process: a SIGKILL sent to it would leave the actual server running.
+ * The real headless server (src/server/cli.ts) as a child process on 127.0.0.1, not yet waited
+ * for. It runs as `node --import tsx` rather than through the `tsx` CLI, because the CLI forks a
+ * second process: a signal sent to it would not reach the actual server alone. Only the given
+ * MARQUEE_* settings reach it, whatever the machine running the tests has set.
  */
-export async function spawnServer(dataDir: string, env: Record<string, string> = {}): Promise<SpawnedServer> {
+export function startServerProcess(dataDir: string, env: Record<string, string> = {}): ServerProcess {
+  const inherited = Object.fromEntries(
+    Object.entries(process.env).filter(([name]) => !name.startsWith('MARQUEE_')),
+  );
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/cli.ts'], {
     cwd: repoRoot,
     env: {
-      ...process.env,
+      ...inherited,
       MARQUEE_HOST: '127.0.0.1',
       MARQUEE_PORT: '0',
       MARQUEE_MDNS: '0',
@@ -39,30 +59,36 @@ export async function spawnServer(dataDir: string, env: Record<string, string> =
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return { child, output: () => output, exited };
+}
 
+/** The spawned server, once it has printed `listening on <url>` (25 s at most). */
+export async function spawnServer(dataDir: string, env: Record<string, string> = {}): Promise<SpawnedServer> {
+  const server = startServerProcess(dataDir, env);
+  const { child, output } = server;
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start in 25 s:\n${output}`)), 25_000);
+    const timer = setTimeout(() => reject(new Error(`server did not start in 25 s:\n${output()}`)), 25_000);
     const onData = () => {
-      const match = /listening on (http:\/\/\S+)/.exec(output);
+      const match = /listening on (http:\/\/\S+)/.exec(output());
       if (match) {
         clearTimeout(timer);
-        child.stdout.off('data', onData);
+        child.stdout!.off('data', onData);
         resolve(match[1]!);
       }
     };
-    child.stdout.on('data', onData);
+    child.stdout!.on('data', onData);
     child.once('exit', (code) => {
       clearTimeout(timer);
-      reject(new Error(`server exited (${code}) before listening:\n${output}`));
+      reject(new Error(`server exited (${code}) before listening:\n${output()}`));
     });
   });
 
   const signal = async (name: NodeJS.Signals) => {
     if (child.exitCode === null && child.signalCode === null) child.kill(name);
-    await exited;
+    await server.exited;
   };
-  return { url, child, output: () => output, stop: () => signal('SIGTERM'), kill9: () => signal('SIGKILL') };
+  return { ...server, url, stop: () => signal('SIGTERM'), kill9: () => signal('SIGKILL') };
 }
 
 /** fetch against the spawned server with the admin key and JSON. */

@@ -1,0 +1,16 @@
+import { join } from 'node:path';
+import { ensurePrivateDir, preparePrivateSqliteFile, tightenTree } from '../shared/private-files.js';
+
+/**
+ * The data dir before anything is read or written in it: the folder 0700, every file in it
+ * (marquee.db and its -wal/-shm, `tls/`, `signing-keys/`, admin-key.txt, kiosk-key.txt) 0600,
+ * including those an older Marquee made 0644, and the store file created 0600 before SQLite
+ * opens it, so its -wal and -shm are born 0600 too.
+ */
+export function prepareDataDir(dataDir: string): string {
+  ensurePrivateDir(dataDir);
+  tightenTree(dataDir);
+  const storeFile = join(dataDir, 'marquee.db');
+  preparePrivateSqliteFile(storeFile);
+  return storeFile;
+}
