@@ -10,6 +10,8 @@ export default defineConfig({
   testDir: 'test/e2e',
   testMatch: '**/*.e2e.ts',
   globalSetup: './test/e2e/global-setup.ts',
+  // Searches every server's log of the run for secrets (support/venue-server.ts writes them).
+  globalTeardown: './test/e2e/global-teardown.ts',
   outputDir: 'test-results/e2e',
   // Each test starts its own server process; two at a time suits a 2-core machine.
   workers: 2,

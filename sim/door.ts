@@ -81,8 +81,15 @@ export class SimDoor {
     private readonly state: SqliteDeviceState,
     private readonly clock: () => number,
     private readonly onDecision: (p: Presentation) => void,
+    private readonly pairingToken: string,
   ) {
     this.loop = this.run();
+  }
+
+  /** What this door was issued: its pairing token and its API key (none may reach a log). */
+  secrets(): string[] {
+    const apiKey = this.state.loadPairing()?.apiKey;
+    return apiKey ? [this.pairingToken, apiKey] : [this.pairingToken];
   }
 
   /** Pairs a new door with the server through `POST /v2/devices/pairing` + `/pair`, and pulls its pack. */
@@ -112,7 +119,7 @@ export class SimDoor {
         )),
     });
     await device.pull();
-    return new SimDoor(index, device, lan!, state, options.clock, options.onDecision);
+    return new SimDoor(index, device, lan!, state, options.clock, options.onDecision, code.token);
   }
 
   get name(): string {

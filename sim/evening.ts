@@ -17,6 +17,7 @@ import { junkCodes } from './junk-codes.js';
 import { Ledger } from './ledger.js';
 import { advanceOrders, buildPlan, pickStaffActions, timingOf, type PlanItem, type Timing } from './plan.js';
 import { Random } from './random.js';
+import { checkServerLog, type ServerLogCheck } from './log-secrets.js';
 import { startServer } from './server-process.js';
 import { readStore, type StoreView } from './store-view.js';
 import { WebhookReceiverSim, type ReceivedMessage } from './webhook-receiver.js';
@@ -89,12 +90,16 @@ export interface EveningRecord {
   ledger: Ledger;
   store: StoreView;
   errors: string[];
+  /** The server's log, searched for every secret the evening was issued or sent. */
+  serverLog: ServerLogCheck;
 }
 
 export interface PlayOptions {
   log?: (line: string) => void;
   /** Keep the server's data dir (its marquee.db) for inspection. */
   keepData?: boolean;
+  /** Where the server's log goes (`npm run simulate` keeps it as <out>/server.log); a temp file otherwise. */
+  serverLogFile?: string;
 }
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
@@ -129,13 +134,19 @@ export async function playEvening(config: VenueDayConfig, options: PlayOptions =
   const adminKey = `sk_live_sim${randomBytes(12).toString('hex')}`;
   const runId = randomBytes(4).toString('hex');
 
+  // Every credential the evening is issued or uses; the server's log must show none of them.
+  const secrets: string[] = [adminKey];
+  const logDir = options.serverLogFile ? null : mkdtempSync(join(tmpdir(), 'marquee-venue-day-log-'));
+  const logFile = options.serverLogFile ?? join(logDir!, 'server.log');
+
   const receiver = new WebhookReceiverSim();
   await receiver.goOnline();
-  const server = await startServer({ adminKey, webhookProbeMs: config.webhookProbeMs });
+  const server = await startServer({ adminKey, webhookProbeMs: config.webhookProbeMs, logFile });
   const serverStart = performance.now() - t;
   log(`server up at ${server.url} (pid ${server.pid}) in ${Math.round(serverStart)} ms`);
   const stateDir = mkdtempSync(join(tmpdir(), 'marquee-doors-'));
   const doors: SimDoor[] = [];
+  let played: Omit<EveningRecord, 'serverLog'>;
   try {
     const admin = new ApiClient(server.url, adminKey);
     // The organiser's CRM is registered first, so every message of the evening is expected.
@@ -145,6 +156,7 @@ export async function playEvening(config: VenueDayConfig, options: PlayOptions =
       description: 'Organiser CRM (simulated)',
     });
     receiver.useSecret(endpoint.secret);
+    secrets.push(endpoint.secret);
 
     // --- The afternoon: the show, the tiers, the keys. ---
     const setupStarted = performance.now();
@@ -193,6 +205,7 @@ export async function playEvening(config: VenueDayConfig, options: PlayOptions =
         name: 'Box office',
       },
     );
+    secrets.push(shopKey.secret, tillPairing.pairing_token, till.api_key.secret);
     const shop = new BoxOffice(new ApiClient(server.url, shopKey.secret), ledger, runId);
     const boxOffice = new BoxOffice(new ApiClient(server.url, till.api_key.secret), ledger, runId);
     const setup = performance.now() - setupStarted;
@@ -254,6 +267,7 @@ export async function playEvening(config: VenueDayConfig, options: PlayOptions =
         await SimDoor.pair({ admin, eventId: main.id, index: i, stateDir, clock: () => clock(), onDecision }),
       );
     }
+    secrets.push(...doors.flatMap((d) => d.secrets()));
     const feedSeen = new Map<string, (number | null)[]>();
     for (const d of doors) {
       d.followFeed((change, at) => {
@@ -527,7 +541,7 @@ export async function playEvening(config: VenueDayConfig, options: PlayOptions =
     }));
     const store = readStore(server.dbFile, main.id);
 
-    return {
+    played = {
       config,
       timing,
       startedAt,
@@ -561,4 +575,9 @@ export async function playEvening(config: VenueDayConfig, options: PlayOptions =
     if (options.keepData) log(`server data kept in ${server.dataDir}`);
     rmSync(stateDir, { recursive: true, force: true });
   }
+  // The log is complete once the server has stopped. Ticket codes are not listed one by one:
+  // they are JWS, which the search finds by shape.
+  const serverLog = checkServerLog(logFile, secrets);
+  if (logDir) rmSync(logDir, { recursive: true, force: true });
+  return { ...played, serverLog };
 }

@@ -467,6 +467,17 @@ export function reconcile(record: EveningRecord, wallMs: number): Reconciliation
       `${walkIns.firstPresentationsAdmitted}/${walkIns.firstPresentations} admitted when first shown`,
   );
   check(
+    'no secret in the server log',
+    record.serverLog.found.length === 0 && record.serverLog.lines > 0,
+    record.serverLog.found.length === 0
+      ? `${record.serverLog.lines} lines, none with a secret-shaped string or one of the ` +
+          `${record.serverLog.secretsLookedFor} credentials issued`
+      : record.serverLog.found
+          .slice(0, 5)
+          .map((hit) => `line ${hit.line}: ${hit.kind} ${hit.preview}`)
+          .join('; '),
+  );
+  check(
     'no errors during the run',
     record.errors.length === 0,
     record.errors.slice(0, 5).join('; ') || 'none',

@@ -1,6 +1,7 @@
 /**
  * `npm run simulate`: plays one venue evening against the real headless server and prints the
- * reconciliation; writes report.txt, report.html, report.json and the chart PNGs to --out.
+ * reconciliation; writes report.txt, report.html, report.json, the chart PNGs and the server's log
+ * (server.log, searched for secrets: `node scripts/grep-secrets.mjs <out>/server.log`) to --out.
  * Exits 1 when an invariant fails (or the run overruns its time bound), 0 otherwise.
  *
  *   npm run simulate -- [--out DIR] [--seed N] [--ci] [--no-png] [--keep-data]
@@ -51,9 +52,11 @@ watchdog.unref();
 
 const machine = describeMachine();
 const started = performance.now();
+mkdirSync(outDir, { recursive: true });
 const record = await playEvening(config, {
   log: (line) => console.log(`[${((performance.now() - started) / 1000).toFixed(1).padStart(5)} s] ${line}`),
   keepData: values['keep-data'],
+  serverLogFile: join(outDir, 'server.log'),
 });
 const wallMs = performance.now() - started;
 const rec = reconcile(record, wallMs);
@@ -61,7 +64,6 @@ const text = textReport(record, rec, machine, wallMs, command);
 console.log('');
 process.stdout.write(text);
 
-mkdirSync(outDir, { recursive: true });
 const charts = buildCharts(record);
 const htmlFile = join(outDir, 'report.html');
 writeFileSync(join(outDir, 'report.txt'), text);
@@ -85,7 +87,7 @@ writeFileSync(
     2,
   ),
 );
-const written = ['report.txt', 'report.html', 'report.json'];
+const written = ['report.txt', 'report.html', 'report.json', 'server.log'];
 if (!values['no-png']) {
   try {
     const pngs = await renderChartPngs(htmlFile, outDir);

@@ -4,7 +4,8 @@
  * in front) so a signal reaches the server itself.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
+import { once } from 'node:events';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,7 +20,7 @@ export interface ServerProcess {
   /** The store the server writes; the reconciliation opens it read-only. */
   dbFile: string;
   pid: number | undefined;
-  /** Everything the server printed, for failure messages. */
+  /** The last 64 KiB the server printed, for failure messages (all of it is in `logFile`). */
   output(): string;
   /** SIGTERM, then SIGKILL if it does not exit in time; removes the data dir unless `keep`. */
   stop(keep?: boolean): Promise<void>;
@@ -28,7 +29,13 @@ export interface ServerProcess {
 export interface ServerSettings {
   adminKey: string;
   webhookProbeMs: number;
+  /** Everything the server prints (its pino log, at `logLevel`) is written here, to be searched for secrets. */
+  logFile: string;
+  /** Default `info`: every request's line, URL included, so the search has something to search. */
+  logLevel?: string;
 }
+
+const outputTailBytes = 64 * 1024;
 
 export async function startServer(settings: ServerSettings): Promise<ServerProcess> {
   const dataDir = mkdtempSync(join(tmpdir(), 'marquee-venue-day-'));
@@ -44,7 +51,7 @@ export async function startServer(settings: ServerSettings): Promise<ServerProce
       MARQUEE_PORT: '0',
       MARQUEE_MDNS: '0',
       MARQUEE_RATE_LIMIT: '0',
-      MARQUEE_LOG_LEVEL: 'warn',
+      MARQUEE_LOG_LEVEL: settings.logLevel ?? 'info',
       MARQUEE_DATA_DIR: dataDir,
       MARQUEE_ADMIN_KEY: settings.adminKey,
       MARQUEE_WEBHOOK_PROBE_MS: String(settings.webhookProbeMs),
@@ -52,10 +59,20 @@ export async function startServer(settings: ServerSettings): Promise<ServerProce
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  const log = createWriteStream(settings.logFile);
   let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const capture = (chunk: Buffer): void => {
+    log.write(chunk);
+    output = (output + chunk.toString()).slice(-outputTailBytes);
+  };
+  child.stdout?.on('data', capture);
+  child.stderr?.on('data', capture);
+  // The log file is complete once the child's pipes have closed.
+  const exited = new Promise<void>((resolve) => child.once('close', () => resolve()));
+  const logClosed = exited.then(async () => {
+    log.end();
+    await once(log, 'close');
+  });
   // If this process dies first, the server must not outlive it.
   const killOnExit = (): void => {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
@@ -103,6 +120,7 @@ export async function startServer(settings: ServerSettings): Promise<ServerProce
         clearTimeout(timer);
       }
       process.off('exit', killOnExit);
+      await logClosed;
       if (!keep) rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -43,6 +43,12 @@ describe('venue day (CI size)', () => {
     expect(record.store.ticketsSold).toBe(record.ledger.ticketsSold);
     expect(record.store.tiers.find((t) => t.name === 'Door sales')?.sold).toBe(ciDay.walkInStock);
 
+    // No secret in the server's log: every key, pairing token and webhook secret the evening was
+    // issued, and anything shaped like a wallet link, stream token or ticket code.
+    expect(record.serverLog.found).toEqual([]);
+    expect(record.serverLog.secretsLookedFor).toBeGreaterThanOrEqual(5 + 2 * ciDay.doors);
+    expect(record.serverLog.lines).toBeGreaterThan(100);
+
     for (const row of rec.totals)
       expect([row.what, row.store, row.receiver]).toEqual([row.what, row.sim, row.sim]);
     expect(failed).toEqual([]);

@@ -1,11 +1,17 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { createWriteStream, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 const tsx = join(root, 'node_modules', '.bin', 'tsx');
+
+/**
+ * Every server's stdout and stderr, one file per data dir; global-teardown.ts searches them for
+ * secrets (as `node scripts/grep-secrets.mjs test-results/server-logs` does).
+ */
+export const serverLogDir = join(root, 'test-results', 'server-logs');
 
 export const adminKey = 'sk_live_e2eadminkey00000000000000001';
 
@@ -31,8 +37,10 @@ export async function startVenueServer(
   env: Readonly<Record<string, string>> = {},
 ): Promise<VenueServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'marquee-e2e-'));
-  const spawnServer = (port: string) =>
-    spawn(tsx, ['src/server/cli.ts'], {
+  mkdirSync(serverLogDir, { recursive: true });
+  const logFile = join(serverLogDir, `${basename(dataDir)}.log`);
+  const spawnServer = (port: string) => {
+    const child = spawn(tsx, ['src/server/cli.ts'], {
       cwd: root,
       env: {
         ...process.env,
@@ -42,12 +50,20 @@ export async function startVenueServer(
         MARQUEE_RATE_LIMIT: '0',
         MARQUEE_DATA_DIR: dataDir,
         MARQUEE_ADMIN_KEY: adminKey,
-        MARQUEE_LOG_LEVEL: 'warn',
+        // Every request's line, URL included: the secret search needs something to search.
+        MARQUEE_LOG_LEVEL: 'info',
         MARQUEE_VENUE_NAME: 'The Blue Room',
         ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
+    // Appended: a resumed server writes after the halted one.
+    const log = createWriteStream(logFile, { flags: 'a' });
+    child.stdout.pipe(log, { end: false });
+    child.stderr.pipe(log, { end: false });
+    child.once('close', () => log.end());
+    return child;
+  };
   let child = spawnServer('0');
   let url: string;
   try {

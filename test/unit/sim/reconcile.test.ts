@@ -116,6 +116,7 @@ function evening(
     ledger,
     store,
     errors: [],
+    serverLog: { file: 'server.log', lines: 120, secretsLookedFor: 9, found: [] },
   };
 }
 
@@ -165,5 +166,22 @@ describe('reconcile', () => {
     expect(rec.admissions.wrongRejections).toEqual(['tik_a']);
     expect(checkNamed(rec, 'no valid holder turned away').ok).toBe(false);
     expect(checkNamed(rec, 'bounded wall time').ok).toBe(false);
+  });
+
+  it('fails when the server log shows a secret, or shows nothing at all', () => {
+    const once = [shown(0, 'tik_a', 0, 'admitted', 'online')];
+    const clean = evening(once, { admissions: 1 });
+    expect(checkNamed(reconcile(clean, 1000), 'no secret in the server log').ok).toBe(true);
+    const leaky = evening(once, { admissions: 1 });
+    leaky.serverLog.found = [{ line: 7, kind: 'wallet secret', preview: '(43 chars, ending pQ9r)' }];
+    const rec = reconcile(leaky, 1000);
+    expect(checkNamed(rec, 'no secret in the server log')).toMatchObject({
+      ok: false,
+      detail: 'line 7: wallet secret (43 chars, ending pQ9r)',
+    });
+    expect(rec.ok).toBe(false);
+    const silent = evening(once, { admissions: 1 });
+    silent.serverLog.lines = 0;
+    expect(checkNamed(reconcile(silent, 1000), 'no secret in the server log').ok).toBe(false);
   });
 });
