@@ -173,9 +173,15 @@ describe('SIGTERM ends the server within 10 s in every state', () => {
     expect(ms).toBeLessThan(exitBoundMs);
   }, 60_000);
 
-  it('with a client that sent its headers and half a body: cuts it after the drain grace and exits 0', async () => {
+  it('with a half-sent body and an open scan feed: ends the feed, cuts the body after the drain grace, exits 0', async () => {
     const dataDir = tempDir();
     const server = track(await spawnServer(dataDir, { MARQUEE_LOG_LEVEL: 'info' }));
+    // A scan monitor's live feed, open across the signal.
+    const feed = await fetch(`${server.url}/v2/scans/stream`, {
+      headers: { authorization: 'Bearer sk_live_testadminkey0000000000000001' },
+    });
+    expect(feed.status).toBe(200);
+    const feedText = feed.text();
     const stalled = halfSentPost(server.url);
     stalled.catch(() => undefined);
     // The server has the request once it logs it (before it reads the body).
@@ -186,6 +192,8 @@ describe('SIGTERM ends the server within 10 s in every state', () => {
     expect(code, server.output().slice(-2000)).toBe(0);
     expect(ms).toBeLessThan(exitBoundMs);
     await expect(stalled).rejects.toThrow();
+    // The feed was ended by the server as the shutdown began (a cut connection would reject here).
+    expect(await feedText).toMatch(/^retry: 2000\n/);
     // The store still closed cleanly: its write-ahead log was checkpointed and removed.
     expect(existsSync(join(dataDir, 'marquee.db-wal'))).toBe(false);
     expect(server.output()).toContain('cutting connections still open after the drain grace period');
