@@ -31,7 +31,7 @@ export class HostStatusReader {
     private readonly ctx: AppContext,
     private readonly url: string,
   ) {
-    this.settings = new SettingsService(ctx.db, { venueName: ctx.options.venueName });
+    this.settings = new SettingsService(ctx.db, { venueName: ctx.options.venueName }, ctx.attendantPin);
   }
 
   read(up = true): ServerSnapshot {

@@ -25,6 +25,7 @@ import { walletPage } from './pages/wallet-page.js';
 import { apiKeyRoutes } from './routes/api-keys.js';
 import { attendeeRoutes } from './routes/attendees.js';
 import { eventRoutes } from './routes/events.js';
+import { kioskRoutes } from './routes/kiosk.js';
 import { mailRoutes } from './routes/mail.js';
 import { metaRoutes } from './routes/meta.js';
 import { orderRoutes } from './routes/orders.js';
@@ -130,6 +131,7 @@ export async function buildApp(options: ServerOptions, build: BuildOptions = {})
         await v2.register(apiKeyRoutes);
         await v2.register(eventRoutes);
         await v2.register(tierRoutes);
+        await v2.register(kioskRoutes);
         await v2.register(scanKeyRoutes);
         await v2.register(scanRoutes);
         await v2.register(scanStreamRoutes);

@@ -1,6 +1,9 @@
 import type { ServerOptions } from './config.js';
 import { ApiKeys } from './domain/api-keys.js';
 import { EventsService } from './domain/events.js';
+import { AttendantPin } from './domain/attendant-pin.js';
+import { accessCodeGuessLimit, attendantPinGuessLimit, GuessLimiter } from './domain/guess-limiter.js';
+import { OfferService } from './domain/offer.js';
 import { Outbox } from './domain/outbox.js';
 import { PublicUrls } from './domain/public-urls.js';
 import { createScanContext, type ScanContext } from './domain/scan-context.js';
@@ -12,6 +15,7 @@ import { MailOutbox } from './mail/mail-outbox.js';
 import { MailQueue } from './mail/mail-queue.js';
 import type { Db } from './store/db.js';
 import { EventsRepo } from './store/events-repo.js';
+import { SettingsRepo } from './store/settings-repo.js';
 import { TiersRepo } from './store/tiers-repo.js';
 import { SigningKeys } from './tokens/signing-keys.js';
 import { CryptoThreads } from './tokens/crypto-threads.js';
@@ -38,6 +42,12 @@ export interface AppContext {
   signAheadThreads: CryptoThreads;
   tokens: TicketTokens;
   usage: UsageMeter;
+  /** Wrong access codes per API key, on the offer and at checkout (docs/api.md "The kiosk scope"). */
+  codeGuesses: GuessLimiter;
+  /** What a customer may buy, access codes checked here (GET /v2/events/{id}/offer). */
+  offer: OfferService;
+  /** The PIN that approves a kiosk's card payment (POST /v2/kiosk/attendant_check). */
+  attendantPin: AttendantPin;
   repos: { events: EventsRepo; tiers: TiersRepo } & SalesRepos;
   events: EventsService;
   tiers: TiersService;
@@ -82,11 +92,13 @@ export function createContext(
   const signAheadThreads = new CryptoThreads(Math.min(1, cryptoThreads.count), undefined, true);
   lifecycle.onStop('sign-ahead thread', () => signAheadThreads.close());
   const tokens = new TicketTokens(signingKeys, now, cryptoThreads, signAheadThreads);
+  const codeGuesses = new GuessLimiter(accessCodeGuessLimit, now);
   const { repos: salesRepos, ...sales } = createSales({
     ...shared,
     mail,
     urls,
     tokens,
+    codeGuesses,
   });
   const keys = new ApiKeys(db, now);
   return {
@@ -105,6 +117,9 @@ export function createContext(
     signAheadThreads,
     tokens,
     usage: new UsageMeter(db, now),
+    codeGuesses,
+    offer: new OfferService({ ...repos, urls, codeGuesses, now }),
+    attendantPin: new AttendantPin(new SettingsRepo(db), new GuessLimiter(attendantPinGuessLimit, now)),
     repos: { ...repos, ...salesRepos },
     events: new EventsService({ ...shared, urls }),
     tiers: new TiersService(shared),

@@ -30,6 +30,8 @@ export class ApiError extends Error {
   readonly type: ErrorType;
   readonly code: string;
   readonly param: string | undefined;
+  /** Headers the answer must carry besides the envelope (`Retry-After` on a 429). */
+  readonly headers: Readonly<Record<string, string>> = {};
 
   constructor(statusCode: number, code: string, message: string, param?: string) {
     super(message);
@@ -66,3 +68,13 @@ export const notFound = (what: string, id: string, param = 'id'): ApiError =>
 
 export const conflict = (code: string, message: string, param?: string): ApiError =>
   new ApiError(409, code, message, param);
+
+/** 429 with `Retry-After`, for limits a route keeps itself (wrong access codes, wrong PINs). */
+export class RateLimitedError extends ApiError {
+  override readonly headers: Readonly<Record<string, string>>;
+
+  constructor(message: string, retryAfterSeconds: number, param?: string) {
+    super(429, 'rate_limited', message, param);
+    this.headers = { 'retry-after': String(retryAfterSeconds) };
+  }
+}

@@ -1,4 +1,4 @@
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { kioskKeyFile, kioskKeyName, ensureKioskKey } from '../../src/main/kiosk-key.js';
@@ -90,7 +90,7 @@ describe('the tray’s view of a hosting till, read in-process from the app', ()
 });
 
 describe('ensureKioskKey', () => {
-  it('issues one box_office key, keeps it (mode 0600) and reuses it while valid', async () => {
+  it('issues one kiosk key, keeps it (mode 0600) and reuses it while valid', async () => {
     t = await makeTestApp();
     const secret = ensureKioskKey(t.app.ctx.keys, t.dataDir);
     const file = join(t.dataDir, kioskKeyFile);
@@ -101,16 +101,29 @@ describe('ensureKioskKey', () => {
       data: { id: string; name: string; scope: string }[];
     };
     const kiosk = keys.data.filter((k) => k.name === kioskKeyName);
-    expect(kiosk).toEqual([expect.objectContaining({ scope: 'box_office' })]);
+    expect(kiosk).toEqual([expect.objectContaining({ scope: 'kiosk' })]);
 
-    // It can sell but not administer.
+    // It reads what a customer may buy, but neither the orders of others nor any staff route.
     expect((await t.call('GET', '/v2/events', undefined, secret)).statusCode).toBe(200);
-    expect((await t.call('GET', '/v2/api_keys', undefined, secret)).statusCode).toBe(403);
+    for (const url of ['/v2/api_keys', '/v2/orders', '/v2/settings'])
+      expect((await t.call('GET', url, undefined, secret)).statusCode, url).toBe(403);
 
     // Revoked in Settings: the next start makes a new one.
     expect((await t.call('DELETE', `/v2/api_keys/${kiosk[0]!.id}`)).statusCode).toBe(200);
     const renewed = ensureKioskKey(t.app.ctx.keys, t.dataDir);
     expect(renewed).not.toBe(secret);
-    expect(t.app.ctx.keys.authenticate(renewed)?.scope).toBe('box_office');
+    expect(t.app.ctx.keys.authenticate(renewed)?.scope).toBe('kiosk');
+  });
+
+  it('replaces the box_office kiosk key an older Marquee saved, revoking it', async () => {
+    t = await makeTestApp();
+    const old = t.app.ctx.keys.create(kioskKeyName, 'box_office');
+    writeFileSync(join(t.dataDir, kioskKeyFile), `${old.secret}\n`, { mode: 0o600 });
+    const secret = ensureKioskKey(t.app.ctx.keys, t.dataDir);
+    expect(secret).not.toBe(old.secret);
+    expect(t.app.ctx.keys.authenticate(secret)?.scope).toBe('kiosk');
+    expect(readFileSync(join(t.dataDir, kioskKeyFile), 'utf8').trim()).toBe(secret);
+    // The old key is dead at once: it could refund, comp and list every buyer.
+    expect((await t.call('GET', '/v2/orders', undefined, old.secret)).statusCode).toBe(401);
   });
 });

@@ -39,9 +39,19 @@ describe('POST /v2/scan/validate: admission', () => {
     const answer = await scan(t, { token: ticket.qr_token, event_id: sale.eventId });
     expect(answer.result).toBe('admitted');
     expect(answer.reason).toBeNull();
-    expect(answer.ticket).toMatchObject({ id: ticket.id, status: 'active', scan_count: 1, inside: true });
+    expect(answer.ticket).toMatchObject({
+      id: ticket.id,
+      tier_id: ticket.tier_id,
+      tier_name: 'General admission',
+      status: 'active',
+      scan_count: 1,
+      inside: true,
+    });
+    // What a door needs and no more: no fresh admission token, no wallet link, no email.
     expect(answer.ticket).not.toHaveProperty('qr_token');
+    expect(answer.ticket).not.toHaveProperty('wallet_url');
     expect(answer.attendee).toMatchObject({ id: ticket.attendee_id, name: 'Ada Lovelace' });
+    expect(answer.attendee).not.toHaveProperty('email');
     expect(answer.scan).toMatchObject({
       event_id: sale.eventId,
       ticket_id: ticket.id,
@@ -56,6 +66,14 @@ describe('POST /v2/scan/validate: admission', () => {
     expect(answer.scan.id).toMatch(/^scn_/);
     const stored = await t.call('GET', `/v2/tickets/${ticket.id}`);
     expect((stored.json() as TicketJson).scan_count).toBe(1);
+  });
+
+  it('names the ticket’s tier, following a rename at once', async () => {
+    const first = await scan(t, { token: ticket.qr_token, event_id: sale.eventId });
+    expect(first.ticket?.tier_name).toBe('General admission');
+    expect((await t.call('PATCH', `/v2/tiers/${ticket.tier_id}`, { name: 'Standing' })).statusCode).toBe(200);
+    const again = await scan(t, { token: ticket.qr_token, event_id: sale.eventId });
+    expect(again).toMatchObject({ reason: 'already_scanned', ticket: { tier_name: 'Standing' } });
   });
 
   it('refuses the second scan as already_scanned and counts nothing more', async () => {

@@ -16,14 +16,17 @@ describe('GET/PATCH /v2/settings', () => {
   it('starts from the MARQUEE_VENUE_NAME option', async () => {
     const res = await t.call('GET', '/v2/settings');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ venue_name: 'The Roxy' });
+    expect(res.json()).toEqual({ venue_name: 'The Roxy', kiosk_attendant_pin_set: false });
   });
 
   it('renames the venue, trimmed, and answers the new settings', async () => {
     const res = await t.call('PATCH', '/v2/settings', { venue_name: '  Blue Note  ' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ venue_name: 'Blue Note' });
-    expect((await t.call('GET', '/v2/settings')).json()).toEqual({ venue_name: 'Blue Note' });
+    expect(res.json()).toEqual({ venue_name: 'Blue Note', kiosk_attendant_pin_set: false });
+    expect((await t.call('GET', '/v2/settings')).json()).toEqual({
+      venue_name: 'Blue Note',
+      kiosk_attendant_pin_set: false,
+    });
   });
 
   it('keeps the name in the store across restarts, over the start option', async () => {
@@ -36,7 +39,7 @@ describe('GET/PATCH /v2/settings', () => {
         url: '/v2/settings',
         headers: { authorization: `Bearer ${adminSecret}` },
       });
-      expect(res.json()).toEqual({ venue_name: 'Blue Note' });
+      expect(res.json()).toEqual({ venue_name: 'Blue Note', kiosk_attendant_pin_set: false });
     } finally {
       await again.close();
     }
@@ -58,7 +61,10 @@ describe('GET/PATCH /v2/settings', () => {
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json()).toMatchObject({ error: { type: 'invalid_request_error' } });
 
-    expect((await t.call('GET', '/v2/settings')).json()).toEqual({ venue_name: 'The Roxy' });
+    expect((await t.call('GET', '/v2/settings')).json()).toEqual({
+      venue_name: 'The Roxy',
+      kiosk_attendant_pin_set: false,
+    });
   });
 
   it('lets a box-office key read but not change them', async () => {

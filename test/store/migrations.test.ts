@@ -81,6 +81,55 @@ describe('migrations', () => {
     );
   });
 
+  it('007 lets keys, devices and pairings take the kiosk scope, keeping every row of a 006 store', () => {
+    const old = openStore(file, { upTo: 6 });
+    old
+      .prepare(
+        `INSERT INTO api_keys (id, name, scope, secret_hash, last4, created_at, revoked_at)
+         VALUES ('key_till', 'Till', 'box_office', 'hash1', 'abcd', 1, NULL),
+                ('key_door', 'Door', 'scanner', 'hash2', 'efgh', 2, 5)`,
+      )
+      .run();
+    old
+      .prepare(
+        `INSERT INTO devices (id, name, scope, event_id, api_key_id, created_at, last_seen_at)
+         VALUES ('dev_door', 'North door', 'scanner', NULL, 'key_door', 2, 9)`,
+      )
+      .run();
+    expect(() =>
+      old
+        .prepare(
+          `INSERT INTO api_keys (id, name, scope, secret_hash, last4, created_at)
+           VALUES ('key_k', 'Kiosk', 'kiosk', 'hash3', 'ijkl', 3)`,
+        )
+        .run(),
+    ).toThrow(/CHECK/);
+    old.close();
+
+    const db = track(openStore(file));
+    expect(db.prepare('SELECT id, scope, secret_hash, revoked_at FROM api_keys ORDER BY seq').all()).toEqual([
+      { id: 'key_till', scope: 'box_office', secret_hash: 'hash1', revoked_at: null },
+      { id: 'key_door', scope: 'scanner', secret_hash: 'hash2', revoked_at: 5 },
+    ]);
+    expect(db.prepare('SELECT id, api_key_id, last_seen_at FROM devices').all()).toEqual([
+      { id: 'dev_door', api_key_id: 'key_door', last_seen_at: 9 },
+    ]);
+    const insertKiosk = db.prepare(
+      `INSERT INTO api_keys (id, name, scope, secret_hash, last4, created_at) VALUES (?, 'Kiosk', ?, ?, 'ijkl', 3)`,
+    );
+    insertKiosk.run('key_k', 'kiosk', 'hash3');
+    // The rebuilt table keeps its other constraints: scopes are still a closed list, hashes unique.
+    expect(() => insertKiosk.run('key_x', 'superuser', 'hash4')).toThrow(/CHECK/);
+    expect(() => insertKiosk.run('key_y', 'kiosk', 'hash1')).toThrow(/UNIQUE/);
+    db.prepare(
+      `INSERT INTO pairing_tokens (token_hash, scope, created_at, expires_at) VALUES ('t', 'kiosk', 1, 2)`,
+    ).run();
+    const orderColumns = (db.prepare('PRAGMA table_info(orders)').all() as { name: string }[]).map(
+      (c) => c.name,
+    );
+    expect(orderColumns).toContain('api_key_id');
+  });
+
   it('upgrade step by step from every older version', () => {
     for (const { version: from } of migrations.slice(0, -1)) {
       const stepFile = join(dir, `from-${from}.db`);

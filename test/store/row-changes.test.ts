@@ -74,4 +74,19 @@ describe('watchRowChanges', () => {
     );
     expect(onConnection.pluck().all()).toEqual(['watch_tickets_delete', 'watch_tickets_update']);
   });
+
+  it('follows a tier’s name only: the stock update of every sale fires nothing', () => {
+    db.prepare(
+      `INSERT INTO tiers (id, event_id, name, price_cents, currency, quantity, max_per_order, visibility,
+         created_at, updated_at) VALUES ('tkt_a', 'evt_x', 'GA', 100, 'usd', 10, 10, 'public', 0, 0)`,
+    ).run();
+    const seen: string[] = [];
+    watchRowChanges(db, 'tiers', (id) => seen.push(id));
+    db.exec("UPDATE tiers SET sold = sold + 2, updated_at = 1 WHERE id = 'tkt_a'");
+    db.exec("UPDATE tiers SET quantity = 20 WHERE id = 'tkt_a'");
+    expect(seen).toEqual([]);
+    db.exec("UPDATE tiers SET name = 'General' WHERE id = 'tkt_a'");
+    db.exec("DELETE FROM tiers WHERE id = 'tkt_a'");
+    expect(seen).toEqual(['tkt_a', 'tkt_a']);
+  });
 });

@@ -102,7 +102,10 @@ export async function listTiers(t: TestApp, eventId: string): Promise<TierJson[]
 }
 
 /** A key of the given scope made through the API, as an operator would. */
-export async function createKey(t: TestApp, scope: 'admin' | 'box_office' | 'scanner'): Promise<string> {
+export async function createKey(
+  t: TestApp,
+  scope: 'admin' | 'box_office' | 'scanner' | 'kiosk',
+): Promise<string> {
   const res = await t.call('POST', '/v2/api_keys', { name: `${scope} key`, scope });
   expect(res.statusCode, res.body).toBe(200);
   return (res.json() as { secret: string }).secret;

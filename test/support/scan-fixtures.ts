@@ -21,6 +21,8 @@ export interface ScanJson {
 export interface ScanTicketJson {
   id: string;
   event_id: string;
+  tier_id: string;
+  tier_name: string | null;
   status: string;
   scan_count: number;
   inside: boolean;
@@ -31,14 +33,14 @@ export interface ValidateJson {
   result: 'admitted' | 'rejected';
   reason: string | null;
   ticket: ScanTicketJson | null;
-  attendee: { id: string; name: string | null; email: string | null } | null;
+  attendee: { id: string; name: string | null } | null;
   scan: ScanJson;
 }
 
 export interface DeviceJson {
   id: string;
   name: string;
-  scope: 'scanner' | 'box_office';
+  scope: 'scanner' | 'box_office' | 'kiosk';
   event_id: string | null;
   api_key_id: string | null;
   created_at: string;
@@ -70,7 +72,7 @@ export async function scan(t: TestApp, body: Record<string, unknown>, auth?: str
 /** Pairs a device through the API, as a door would: pairing code, then pair without a key. */
 export async function pairDevice(
   t: TestApp,
-  options: { event_id?: string; scope?: 'scanner' | 'box_office'; name?: string } = {},
+  options: { event_id?: string; scope?: 'scanner' | 'box_office' | 'kiosk'; name?: string } = {},
 ): Promise<{ device: DeviceJson; secret: string }> {
   const { name = 'Door 1', ...pairing } = options;
   const started = await t.call('POST', '/v2/devices/pairing', pairing);

@@ -5,8 +5,14 @@ import type { Db } from '../store/db.js';
 import { decodeCursor, toPage, type Page } from '../store/pagination.js';
 import { toIso } from '../time.js';
 
-export const scopes = ['admin', 'box_office', 'scanner'] as const;
+export const scopes = ['admin', 'box_office', 'scanner', 'kiosk'] as const;
 export type Scope = (typeof scopes)[number];
+
+/**
+ * Tier access codes are staff knowledge: admin and box office see them, every other key sees
+ * `null` (CONTRACT.md "Scopes (amended)"). Codes are compared on the server (checkout, offer).
+ */
+export const seesAccessCodes = (scope: Scope): boolean => scope === 'admin' || scope === 'box_office';
 
 export interface ApiKeyRecord {
   id: string;
@@ -16,6 +22,9 @@ export interface ApiKeyRecord {
   createdAt: number;
   revokedAt: number | null;
 }
+
+/** Who is asking, as a service needs to know it: null when no key was involved. */
+export type Caller = Pick<ApiKeyRecord, 'id' | 'scope'> | null;
 
 interface ApiKeyRow {
   id: string;

@@ -31,6 +31,24 @@ export function requireBuyer(input: CheckoutInput): Buyer {
   };
 }
 
+/** What a kiosk may sell (CONTRACT.md "Scopes (amended)"): money it cannot see is not its to take. */
+const kioskPaymentMethods: ReadonlySet<CheckoutInput['payment_method']> = new Set(['card', 'external']);
+
+/**
+ * A kiosk key checks out with `card` or `external` only. Cash and comp are refused as a scope
+ * matter (403 `insufficient_scope`, `param` payment_method): the body is valid, the key may not do
+ * it — the same answer as any other route outside the kiosk's scope.
+ */
+export function checkKioskPayment(input: CheckoutInput): void {
+  if (kioskPaymentMethods.has(input.payment_method)) return;
+  throw new ApiError(
+    403,
+    'insufficient_scope',
+    `A kiosk key takes card or external payments only, not '${input.payment_method}'; cash and comp orders need a box_office key.`,
+    'payment_method',
+  );
+}
+
 export function unitCount(input: CheckoutInput): number {
   return input.items.reduce((sum, item) => sum + item.quantity, 0);
 }
@@ -57,7 +75,7 @@ export function checkEventOnSale(event: EventRow, now: number): void {
 }
 
 /** Compared as hashes so the time taken says nothing about how much of the code was right. */
-function sameCode(given: string, expected: string): boolean {
+export function sameCode(given: string, expected: string): boolean {
   const digest = (text: string) => createHash('sha256').update(text).digest();
   return timingSafeEqual(digest(given), digest(expected));
 }
@@ -71,6 +89,8 @@ export function resolveLines(
   event: EventRow,
   findTier: (id: string) => TierRow | undefined,
   now: number,
+  /** A kiosk sells public tiers and the access-code tiers the request's code opens, never unlisted ones. */
+  kiosk = false,
 ): TierLine[] {
   const lines = new Map<string, TierLine>();
   input.items.forEach((item, index) => {
@@ -81,6 +101,14 @@ export function resolveLines(
       throw invalidField(
         `${param}.tier_id`,
         `Tier '${tier.id}' belongs to another event, not '${event.id}'.`,
+      );
+    }
+    if (kiosk && tier.visibility === 'unlisted') {
+      throw new ApiError(
+        403,
+        'insufficient_scope',
+        `Tier '${tier.name}' is unlisted (sold by direct link or at the box office); a kiosk key sells public and access-code tiers only.`,
+        `${param}.tier_id`,
       );
     }
     const line = lines.get(tier.id) ?? {

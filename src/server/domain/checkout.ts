@@ -1,4 +1,4 @@
-import { conflict, notFound } from '../errors.js';
+import { ApiError, conflict, notFound } from '../errors.js';
 import { newId, timeOrderedRandom } from '../ids.js';
 import type { CheckoutInput, OrderView } from '../schemas/orders.js';
 import type { AttendeeRow, AttendeesRepo } from '../store/attendees-repo.js';
@@ -9,15 +9,18 @@ import type { StockRepo } from '../store/stock-repo.js';
 import type { TicketRow, TicketsRepo } from '../store/tickets-repo.js';
 import type { TierRow, TiersRepo } from '../store/tiers-repo.js';
 import type { TicketRef, TicketTokens } from '../tokens/ticket-tokens.js';
+import type { Caller } from './api-keys.js';
 import {
   checkAttendeeCount,
   checkEventOnSale,
+  checkKioskPayment,
   requireBuyer,
   resolveLines,
   type Buyer,
   type TierLine,
   unitCount,
 } from './checkout-rules.js';
+import type { GuessLimiter } from './guess-limiter.js';
 import type { Outbox } from './outbox.js';
 import type { SalesViews } from './sales-views.js';
 
@@ -42,6 +45,8 @@ export interface CheckoutDeps {
   now: () => number;
   /** The route's response serializer: one serialization feeds the answer and order.created. */
   orderJson: (view: OrderView) => string;
+  /** Wrong access codes a kiosk key sends, counted with the offer's (the same secret). */
+  codeGuesses: GuessLimiter;
 }
 
 /** A comp is a free ticket: its order totals 0 and voiding it refunds nothing. */
@@ -86,14 +91,20 @@ const ticketRefs = (
 export class CheckoutService {
   constructor(private readonly deps: CheckoutDeps) {}
 
-  async place(input: CheckoutInput): Promise<PlacedOrder> {
+  /** The caller is recorded on the order, and a kiosk key is held to what a kiosk may sell. */
+  async place(input: CheckoutInput, caller: Caller = null): Promise<PlacedOrder> {
+    const kiosk = caller?.scope === 'kiosk';
+    if (kiosk) {
+      checkKioskPayment(input);
+      if (input.access_code !== undefined) this.deps.codeGuesses.check(caller.id);
+    }
     const buyer = requireBuyer(input);
     checkAttendeeCount(input);
     const { tokens, group } = this.deps;
     const { refs: signedAhead, unsigned } =
       unitCount(input) <= signAheadMaxUnits ? ticketRefs(input, tokens) : { refs: [], unsigned: [] };
     try {
-      const work = () => this.placeInTransaction(input, buyer, signedAhead);
+      const work = () => this.placeInTransaction(input, buyer, signedAhead, caller);
       // With every token signed ahead (TokenPool), the order joins the next batch at once.
       const placed = await (unsigned.length === 0 && signedAhead.length > 0
         ? group.run(work)
@@ -102,6 +113,9 @@ export class CheckoutService {
       return placed;
     } catch (err) {
       for (const ticket of signedAhead) tokens.forget(ticket.id);
+      // Checkout must not be a way around the offer's limit on guessing codes.
+      if (kiosk && err instanceof ApiError && err.code === 'invalid_access_code')
+        this.deps.codeGuesses.wrong(caller.id);
       throw err;
     }
   }
@@ -114,13 +128,14 @@ export class CheckoutService {
     input: CheckoutInput,
     buyer: Buyer,
     signedAhead: readonly TicketRef[],
+    caller: Caller,
   ): PlacedOrder {
     const { events, tiers, now } = this.deps;
     const at = now();
     const event = events.find(input.event_id);
     if (!event) throw notFound('event', input.event_id, 'event_id');
     checkEventOnSale(event, at);
-    const lines = resolveLines(input, event, (id) => tiers.find(id), at);
+    const lines = resolveLines(input, event, (id) => tiers.find(id), at, caller?.scope === 'kiosk');
     this.takeStock(lines, at);
     const order: Omit<OrderRow, 'seq'> = {
       id: newId('order'),
@@ -132,6 +147,7 @@ export class CheckoutService {
       refunded_cents: 0,
       currency: event.currency,
       payment_method: input.payment_method,
+      api_key_id: caller?.id ?? null,
       created_at: at,
       updated_at: at,
     };

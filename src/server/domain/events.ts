@@ -30,12 +30,18 @@ export class EventsService {
     return row;
   }
 
-  get(id: string): EventView {
-    return viewEvent(this.require(id), this.deps.urls);
+  /**
+   * `publishedOnly` is how a kiosk sees events (CONTRACT.md "Scopes (amended)": it lists
+   * published events): a draft or cancelled one is unknown to it, 404 like any missing id.
+   */
+  get(id: string, publishedOnly = false): EventView {
+    const row = this.require(id);
+    if (publishedOnly && row.status !== 'published') throw notFound('event', id);
+    return viewEvent(row, this.deps.urls);
   }
 
-  list(limit: number, cursor: string | undefined): Page<EventView> {
-    const rows = this.deps.events.page(decodeCursor(cursor), limit + 1);
+  list(limit: number, cursor: string | undefined, publishedOnly = false): Page<EventView> {
+    const rows = this.deps.events.page(decodeCursor(cursor), limit + 1, publishedOnly);
     return toPage(rows, limit, (row) => viewEvent(row, this.deps.urls));
   }
 

@@ -5,7 +5,17 @@ import { inTransaction, type Db } from '../store/db.js';
 import type { EventsRepo } from '../store/events-repo.js';
 import type { OrderRow, OrderSearch } from '../store/orders-repo.js';
 import { decodeCursor, toPage, type Page } from '../store/pagination.js';
+import type { Caller } from './api-keys.js';
 import { recordRefund, type LedgerDeps } from './refund-ledger.js';
+
+/**
+ * A kiosk reads back only the orders (and their tickets) it placed itself. Anyone else's is
+ * answered as unknown (404 `resource_missing`), not 403: ids appear on receipts and screens, and
+ * the kiosk must not learn that an order exists, let alone whose it is.
+ */
+export function ownedByCaller(order: OrderRow, caller: Caller): boolean {
+  return caller?.scope !== 'kiosk' || order.api_key_id === caller.id;
+}
 
 export interface OrdersDeps extends LedgerDeps {
   db: Db;
@@ -23,8 +33,10 @@ export class OrdersService {
     return row;
   }
 
-  get(id: string): OrderView {
-    return this.deps.views.order(this.require(id));
+  get(id: string, caller: Caller = null): OrderView {
+    const row = this.require(id);
+    if (!ownedByCaller(row, caller)) throw notFound('order', id);
+    return this.deps.views.order(row);
   }
 
   list(search: OrderSearch, limit: number, cursor: string | undefined, newestFirst = false): Page<OrderView> {

@@ -15,6 +15,7 @@ import type { TiersRepo } from '../store/tiers-repo.js';
 import type { TicketTokens } from '../tokens/ticket-tokens.js';
 import { AttendeesService } from './attendees.js';
 import { CheckoutService } from './checkout.js';
+import type { GuessLimiter } from './guess-limiter.js';
 import { OrdersService } from './orders.js';
 import type { Outbox } from './outbox.js';
 import { PayoutsService } from './payouts.js';
@@ -52,6 +53,8 @@ export interface SalesDeps {
   tokens: TicketTokens;
   events: EventsRepo;
   tiers: TiersRepo;
+  /** Wrong access codes per key, shared with the kiosk offer. */
+  codeGuesses: GuessLimiter;
 }
 
 /** Builds the checkout and ticket-lifecycle part of the AppContext in one place. */

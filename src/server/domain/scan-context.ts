@@ -18,6 +18,7 @@ import { ScanFeed } from './scan-feed.js';
 import { ScanSyncService } from './scan-sync.js';
 import { ScanningService } from './scanning.js';
 import { StreamTokens } from './stream-tokens.js';
+import { TierNames } from './tier-names.js';
 
 export interface ScanContextDeps {
   db: Db;
@@ -75,6 +76,7 @@ export function createScanContext(deps: ScanContextDeps): ScanContext {
     tokens: deps.tokens,
     signingKeys: deps.signingKeys,
     urls,
+    tierNames: new TierNames(db),
     now,
   });
   const sync = new ScanSyncService({

@@ -1,4 +1,10 @@
-import type { ScanAttendeeView, ScanReason, ScanTicketView, ScanView } from '../schemas/scans.js';
+import type {
+  DoorAttendeeView,
+  DoorTicketView,
+  ScanReason,
+  ScanTicketView,
+  ScanView,
+} from '../schemas/scans.js';
 import type { ScanTicketRow } from '../store/scan-tickets-repo.js';
 import type { ScanRow } from '../store/scans-repo.js';
 import { toIso } from '../time.js';
@@ -20,7 +26,7 @@ export function viewScan(row: Omit<ScanRow, 'seq' | 'sync_key'>): ScanView {
   };
 }
 
-/** No qr_token: a scan answer (or its webhook) must never carry a fresh admission credential. */
+/** The `ticket.scanned` webhook's ticket. No qr_token: a webhook never carries a fresh admission credential. */
 export function viewScanTicket(row: ScanTicketRow, urls: PublicUrls): ScanTicketView {
   return {
     id: row.id,
@@ -38,8 +44,29 @@ export function viewScanTicket(row: ScanTicketRow, urls: PublicUrls): ScanTicket
   };
 }
 
-/** The ticket's holder, from the columns the scan's ticket lookup joined in; null if none. */
-export function viewScanAttendee(row: ScanTicketRow): ScanAttendeeView | null {
+/**
+ * The ticket in a door's answer (validate): name, tier and status, no wallet_url or qr_token,
+ * since either hands out fresh admission codes (docs/api.md "Validate").
+ */
+export function viewDoorTicket(row: ScanTicketRow, tierName: string | null): DoorTicketView {
+  return {
+    id: row.id,
+    order_id: row.order_id,
+    event_id: row.event_id,
+    tier_id: row.tier_id,
+    tier_name: tierName,
+    attendee_id: row.attendee_id,
+    status: row.status,
+    scan_count: row.scan_count,
+    inside: row.inside === 1,
+    issued_at: toIso(row.issued_at),
+    transferred_from: row.transferred_from,
+    transferred_to: row.transferred_to,
+  };
+}
+
+/** The ticket's holder as a door sees them (no email), from the columns the ticket lookup joined in. */
+export function viewDoorAttendee(row: ScanTicketRow): DoorAttendeeView | null {
   if (row.attendee_ticket_id === null || row.attendee_created_at === null) return null;
   return {
     id: row.attendee_id,
@@ -47,7 +74,6 @@ export function viewScanAttendee(row: ScanTicketRow): ScanAttendeeView | null {
     order_id: row.attendee_order_id ?? row.order_id,
     ticket_id: row.attendee_ticket_id,
     name: row.attendee_name,
-    email: row.attendee_email,
     created_at: toIso(row.attendee_created_at),
   };
 }

@@ -18,7 +18,8 @@ import type { ApiKeyRecord } from './api-keys.js';
 import type { DevicesService } from './devices.js';
 import type { PublicUrls } from './public-urls.js';
 import type { ScanAttempts } from './scan-attempts.js';
-import { viewScan, viewScanAttendee, viewScanTicket } from './scan-views.js';
+import type { TierNames } from './tier-names.js';
+import { viewDoorAttendee, viewDoorTicket, viewScan } from './scan-views.js';
 import { viewEvent } from './views.js';
 
 /** An online scan may be reported late (a queued retry), but not a day late or from the future. */
@@ -41,6 +42,8 @@ export interface ScanningDeps {
   tokens: TicketTokens;
   signingKeys: SigningKeys;
   urls: PublicUrls;
+  /** The door's answer names the ticket's tier. */
+  tierNames: TierNames;
   now: () => number;
 }
 
@@ -67,7 +70,7 @@ export class ScanningService {
   }
 
   async validate(input: ValidateInput, caller: ApiKeyRecord | null): Promise<ValidateAnswerView> {
-    const { attempts, devices, tokens, urls, now } = this.deps;
+    const { attempts, devices, tokens, now } = this.deps;
     const scannedAt = scanTime(input.scanned_at, now(), onlineScanMaxAgeMs, 'scanned_at');
     const device = devices.resolve(caller, input.device_id);
     if (input.event_id !== undefined) this.requireEvent(input.event_id, 'event_id');
@@ -77,26 +80,26 @@ export class ScanningService {
     // (GroupCommit.runAfter): a verify takes longer than a checkout's signing, and holding left
     // the loop idle: 0.52-0.53 × raw verify holding, 0.55-0.56 × not, alternating runs.
     const check = await tokens.verifyAsync(input.token, scannedAt);
-    const answer = await this.deps.group.run(() => {
-      const outcome = attempts.record({
+    const outcome = await this.deps.group.run(() =>
+      attempts.record({
         check,
         doorEventId: input.event_id ?? device?.event_id ?? null,
         deviceId: device?.id ?? null,
         direction: input.direction ?? 'in',
         scannedAt,
         source: 'online',
-      });
-
-      return {
-        result: outcome.scan.result,
-        reason: outcome.scan.reason,
-        ticket: outcome.ticket ? viewScanTicket(outcome.ticket, urls) : null,
-        attendee: outcome.ticket ? viewScanAttendee(outcome.ticket) : null,
-        scan: outcome.scan,
-      };
-    });
+      }),
+    );
     this.deps.afterCommit();
-    return answer;
+    // Built after the commit: the tier name is read (and cached) outside the transaction.
+    const { ticket, scan } = outcome;
+    return {
+      result: scan.result,
+      reason: scan.reason,
+      ticket: ticket ? viewDoorTicket(ticket, this.deps.tierNames.name(ticket.tier_id)) : null,
+      attendee: ticket ? viewDoorAttendee(ticket) : null,
+      scan,
+    };
   }
 
   /**

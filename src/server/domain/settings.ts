@@ -2,6 +2,7 @@ import { invalidField } from '../errors.js';
 import type { SettingsPatchInput, SettingsView } from '../schemas/settings.js';
 import { inTransaction, type Db } from '../store/db.js';
 import { SettingsRepo } from '../store/settings-repo.js';
+import type { AttendantPin } from './attendant-pin.js';
 
 const venueNameKey = 'venue_name';
 
@@ -15,15 +16,24 @@ export class SettingsService {
   constructor(
     private readonly db: Db,
     private readonly defaults: { venueName: string },
+    private readonly attendantPin: AttendantPin,
   ) {
     this.repo = new SettingsRepo(db);
   }
 
   view(): SettingsView {
-    return { venue_name: this.repo.get(venueNameKey) ?? this.defaults.venueName };
+    return {
+      venue_name: this.repo.get(venueNameKey) ?? this.defaults.venueName,
+      kiosk_attendant_pin_set: this.attendantPin.isSet(),
+    };
   }
 
-  update(input: SettingsPatchInput): SettingsView {
+  async update(input: SettingsPatchInput): Promise<SettingsView> {
+    // Hashed first: scrypt is asynchronous, and a transaction must not wait on anything.
+    const pin =
+      input.kiosk_attendant_pin === undefined
+        ? undefined
+        : await this.attendantPin.hash(input.kiosk_attendant_pin);
     return inTransaction(this.db, () => {
       if (input.venue_name !== undefined) {
         // The schema allows 1–100 characters; a name of only spaces would print as a blank receipt.
@@ -31,6 +41,7 @@ export class SettingsService {
         if (!name) throw invalidField('venue_name', 'venue_name must not be blank.');
         this.repo.put(venueNameKey, name);
       }
+      if (pin !== undefined) this.attendantPin.store(pin);
       return this.view();
     });
   }

@@ -9,7 +9,9 @@ import type { EventsRepo } from '../store/events-repo.js';
 import type { TicketRow } from '../store/tickets-repo.js';
 import type { TiersRepo } from '../store/tiers-repo.js';
 import { toIso } from '../time.js';
+import type { Caller } from './api-keys.js';
 import { newWalletSecret } from './checkout.js';
+import { ownedByCaller } from './orders.js';
 import { recordRefund, voidTicket, type LedgerDeps } from './refund-ledger.js';
 import type { TicketAnswers } from './ticket-answers.js';
 import { transferMail } from './transfer-mail.js';
@@ -41,7 +43,12 @@ export class TicketsService {
   }
 
   /** The ticket as the GET route answers it, serialized (kept in memory: TicketAnswers). */
-  getJson(id: string): string {
+  getJson(id: string, caller: Caller = null): string {
+    if (caller?.scope === 'kiosk') {
+      // Its order says whose it is (docs/api.md "The kiosk scope"); two reads, kiosk keys only.
+      const order = this.deps.orders.find(this.require(id).order_id);
+      if (!order || !ownedByCaller(order, caller)) throw notFound('ticket', id);
+    }
     const json = this.deps.answers.json(id);
     if (json === undefined) throw notFound('ticket', id);
     return json;

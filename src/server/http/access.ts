@@ -9,12 +9,26 @@ import { addRouteHook, isApiRoute } from './route-hooks.js';
  */
 export type Access = 'public' | readonly Scope[];
 
+/** One /v2 route and who may call it, as declared. */
+export interface RouteAccess {
+  method: string;
+  url: string;
+  access: Access;
+}
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
   }
   interface FastifyRequest {
     apiKey: ApiKeyRecord | null;
+  }
+  interface FastifyInstance {
+    /**
+     * Every /v2 route with its access, in declaration order: the scope tests probe each one, so a
+     * new route without a decision for every scope fails them (test/api/scope-probe.test.ts).
+     */
+    routeAccess: readonly RouteAccess[];
   }
 }
 
@@ -23,6 +37,12 @@ export function bearerSecret(request: FastifyRequest): string | undefined {
   if (!header) return undefined;
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
   return match?.[1];
+}
+
+/** The key a keyed route's request authenticated as (set by the access hook before any handler). */
+export function callerOf(request: FastifyRequest): ApiKeyRecord {
+  if (!request.apiKey) throw new ApiError(401, 'invalid_api_key', 'No API key provided.');
+  return request.apiKey;
 }
 
 export function isAllowed(access: Access, scope: Scope): boolean {
@@ -62,11 +82,14 @@ function accessCheck(access: readonly Scope[], url: string, method: string, keys
  */
 export function installAccessControl(app: FastifyInstance, keys: ApiKeys): void {
   app.decorateRequest('apiKey', null);
+  const declared: RouteAccess[] = [];
+  app.decorate('routeAccess', declared);
   app.addHook('onRoute', (route) => {
     if (!isApiRoute(route)) return;
     const access = route.config?.access ?? [];
-    if (access === 'public') return;
     const methods = Array.isArray(route.method) ? route.method.join('|') : route.method;
+    declared.push({ method: methods, url: route.url, access });
+    if (access === 'public') return;
     const check = accessCheck(access, route.url, methods, keys);
     // A callback hook, first in line: authentication runs before rate limiting and handlers.
     const hook = (request: FastifyRequest, _reply: FastifyReply, done: (err?: Error) => void) => {

@@ -36,7 +36,7 @@ function toApiError(err: FastifyError): ApiError | undefined {
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     const apiError = toApiError(err);
-    if (apiError) return reply.code(apiError.statusCode).send(errorBody(apiError));
+    if (apiError) return reply.code(apiError.statusCode).headers(apiError.headers).send(errorBody(apiError));
     request.log.error({ err }, 'unhandled error');
     return reply.code(500).send({
       error: {

@@ -17,7 +17,7 @@ export function defaultMailFrom(venueName: string): string {
 export function startMailSender(ctx: AppContext, log: FastifyBaseLogger): MailSender | null {
   const { options } = ctx;
   if (!options.workers || !options.smtpUrl) return null;
-  const settings = new SettingsService(ctx.db, { venueName: options.venueName });
+  const settings = new SettingsService(ctx.db, { venueName: options.venueName }, ctx.attendantPin);
   const sender = new MailSender(
     {
       smtpUrl: options.smtpUrl,

@@ -1,10 +1,12 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { IdParams, ListOf, ListQuery, errorResponses } from '../schemas/common.js';
 import { Event, EventCreateBody, EventPatchBody } from '../schemas/events.js';
 
-const readers = ['box_office'] as const;
+/** A kiosk reads published events only (EventsService publishedOnly). */
+const readers = ['box_office', 'kiosk'] as const;
+const kioskView = (request: FastifyRequest): boolean => request.apiKey?.scope === 'kiosk';
 
 export async function eventRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
@@ -35,7 +37,7 @@ export async function eventRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: ListOf(Event), ...errorResponses },
       },
     },
-    async (request) => events.list(request.query.limit ?? 20, request.query.cursor),
+    async (request) => events.list(request.query.limit ?? 20, request.query.cursor, kioskView(request)),
   );
 
   api.get(
@@ -49,7 +51,7 @@ export async function eventRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: Event, ...errorResponses },
       },
     },
-    async (request) => events.get(request.params.id),
+    async (request) => events.get(request.params.id, kioskView(request)),
   );
 
   api.patch(

@@ -5,6 +5,8 @@ import { IdParams, ListOf, errorResponses } from '../schemas/common.js';
 import { CheckoutBody, Order, OrdersQuery, RefundBody } from '../schemas/orders.js';
 
 const staff = ['box_office'] as const;
+/** A kiosk checks out (card or external, public or unlocked tiers) and reads back its own orders. */
+const staffOrKiosk = ['box_office', 'kiosk'] as const;
 
 export async function orderRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
@@ -14,7 +16,7 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
   api.post(
     '/orders',
     {
-      config: { access: staff },
+      config: { access: staffOrKiosk },
       schema: {
         tags,
         summary: 'Checkout: mint one ticket and one attendee per unit, all or nothing',
@@ -24,7 +26,7 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
     },
     // The service serialized the order already (for order.created too): sent as it is.
     async (request, reply) => {
-      const placed = await checkout.place(request.body);
+      const placed = await checkout.place(request.body, request.apiKey);
       return reply.type('application/json; charset=utf-8').send(placed.json);
     },
   );
@@ -53,7 +55,7 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
   api.get(
     '/orders/:id',
     {
-      config: { access: staff },
+      config: { access: staffOrKiosk },
       schema: {
         tags,
         summary: 'Get an order with its tickets and refunds',
@@ -61,7 +63,7 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: Order, ...errorResponses },
       },
     },
-    async (request) => orders.get(request.params.id),
+    async (request) => orders.get(request.params.id, request.apiKey),
   );
 
   api.post(

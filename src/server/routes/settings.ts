@@ -10,7 +10,11 @@ import { Settings, SettingsPatchBody } from '../schemas/settings.js';
  */
 export async function settingsRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
-  const settings = new SettingsService(app.ctx.db, { venueName: app.ctx.options.venueName });
+  const settings = new SettingsService(
+    app.ctx.db,
+    { venueName: app.ctx.options.venueName },
+    app.ctx.attendantPin,
+  );
   const tags = ['settings'];
 
   api.get(

@@ -5,6 +5,8 @@ import { IdParams, errorResponses } from '../schemas/common.js';
 import { Ticket, TransferBody, VoidBody } from '../schemas/tickets.js';
 
 const staff = ['box_office'] as const;
+/** A kiosk reads the tickets of its own orders (404 for any other), for the customer's receipt. */
+const staffOrKiosk = ['box_office', 'kiosk'] as const;
 
 export async function ticketRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
@@ -14,7 +16,7 @@ export async function ticketRoutes(app: FastifyInstance): Promise<void> {
   api.get(
     '/tickets/:id',
     {
-      config: { access: staff },
+      config: { access: staffOrKiosk },
       schema: {
         tags,
         summary: 'Get a ticket with a fresh qr_token',
@@ -24,7 +26,7 @@ export async function ticketRoutes(app: FastifyInstance): Promise<void> {
     },
     // Sent as the serialized answer, which TicketAnswers keeps between requests.
     async (request, reply) =>
-      reply.type('application/json; charset=utf-8').send(tickets.getJson(request.params.id)),
+      reply.type('application/json; charset=utf-8').send(tickets.getJson(request.params.id, request.apiKey)),
   );
 
   api.post(

@@ -1,13 +1,23 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
+import { seesAccessCodes } from '../domain/api-keys.js';
+import { callerOf } from '../http/access.js';
 import { Deleted, IdParams, ListOf, ListQuery, errorResponses } from '../schemas/common.js';
-import { Tier, TierCreateBody, TierPatchBody } from '../schemas/tiers.js';
+import { Tier, TierCreateBody, TierPatchBody, type TierView } from '../schemas/tiers.js';
 
 const EventParams = Type.Object(
   { event_id: Type.String({ maxLength: 80 }) },
   { additionalProperties: false },
 );
+
+/**
+ * A tier's code as the caller may see it: only admin and box office keys read codes (CONTRACT.md
+ * "Scopes (amended)"). Only they reach these routes today; this keeps it so if that changes.
+ */
+function forCaller(request: FastifyRequest, tier: TierView): TierView {
+  return seesAccessCodes(callerOf(request).scope) ? tier : { ...tier, access_code: null };
+}
 
 export async function tierRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
@@ -40,7 +50,10 @@ export async function tierRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: ListOf(Tier), ...errorResponses },
       },
     },
-    async (request) => tiers.list(request.params.event_id, request.query.limit ?? 20, request.query.cursor),
+    async (request) => {
+      const page = tiers.list(request.params.event_id, request.query.limit ?? 20, request.query.cursor);
+      return { ...page, data: page.data.map((tier) => forCaller(request, tier)) };
+    },
   );
 
   api.get(
@@ -54,7 +67,7 @@ export async function tierRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: Tier, ...errorResponses },
       },
     },
-    async (request) => tiers.get(request.params.id),
+    async (request) => forCaller(request, tiers.get(request.params.id)),
   );
 
   api.patch(

@@ -1,7 +1,9 @@
 import { Type, type Static } from 'typebox';
 import { Nullable, Timestamp } from './common.js';
 
-const deviceScope = Type.Enum(['scanner', 'box_office']);
+const deviceScope = Type.Enum(['scanner', 'box_office', 'kiosk'], {
+  description: 'scanner: a door; box_office: another till; kiosk: a customer self-service screen',
+});
 
 export const Device = Type.Object(
   {

@@ -16,6 +16,9 @@ const direction = Type.Enum(['in', 'out'], {
   description: 'in (default) admits; out records an exit so the next entry admits again',
 });
 
+const ticketStatus = Type.Enum(['active', 'transferred', 'voided']);
+
+/** `ticket.scanned` webhooks carry this (admin-configured receivers, like every webhook's data). */
 export const ScanTicket = Type.Object(
   {
     id: Type.String(),
@@ -23,7 +26,7 @@ export const ScanTicket = Type.Object(
     event_id: Type.String(),
     tier_id: Type.String(),
     attendee_id: Type.String(),
-    status: Type.Enum(['active', 'transferred', 'voided']),
+    status: ticketStatus,
     scan_count: Type.Integer(),
     inside: Type.Boolean({
       description: 'Admitted and not scanned out since (drives re-entry); not on the plain ticket resource',
@@ -35,21 +38,52 @@ export const ScanTicket = Type.Object(
   },
   {
     description:
-      'The ticket as the door sees it: the ticket resource without qr_token (a scan answer or webhook never hands out a fresh admission token) plus inside',
+      'The ticket in a ticket.scanned webhook: the ticket resource without qr_token (a webhook never hands out a fresh admission token) plus inside',
   },
 );
 export type ScanTicketView = Static<typeof ScanTicket>;
 
-export const ScanAttendee = Type.Object({
-  id: Type.String(),
-  event_id: Type.String(),
-  order_id: Type.String(),
-  ticket_id: Type.String(),
-  name: Nullable(Type.String()),
-  email: Nullable(Type.String()),
-  created_at: Timestamp,
-});
-export type ScanAttendeeView = Static<typeof ScanAttendee>;
+/**
+ * What a door is told about a ticket: enough to admit or turn away and say why. No wallet_url
+ * (it opens the wallet, which hands out fresh admission codes) and no qr_token.
+ */
+export const DoorTicket = Type.Object(
+  {
+    id: Type.String(),
+    order_id: Type.String(),
+    event_id: Type.String(),
+    tier_id: Type.String(),
+    tier_name: Nullable(Type.String({ description: "The tier's name, for the door's screen" })),
+    attendee_id: Type.String(),
+    status: ticketStatus,
+    scan_count: Type.Integer(),
+    inside: Type.Boolean({
+      description: 'Admitted and not scanned out since (drives re-entry); not on the plain ticket resource',
+    }),
+    issued_at: Timestamp,
+    transferred_from: Nullable(Type.String()),
+    transferred_to: Nullable(Type.String()),
+  },
+  {
+    description:
+      'The ticket as the door sees it: ids, tier, status and admission state; never wallet_url or qr_token',
+  },
+);
+export type DoorTicketView = Static<typeof DoorTicket>;
+
+/** The holder as the door sees them: the name to greet, never an email. */
+export const DoorAttendee = Type.Object(
+  {
+    id: Type.String(),
+    event_id: Type.String(),
+    order_id: Type.String(),
+    ticket_id: Type.String(),
+    name: Nullable(Type.String()),
+    created_at: Timestamp,
+  },
+  { description: 'The attendee as the door sees them: no email' },
+);
+export type DoorAttendeeView = Static<typeof DoorAttendee>;
 
 export const Scan = Type.Object(
   {
@@ -102,8 +136,8 @@ export type ValidateInput = Static<typeof ValidateBody>;
 export const ValidateAnswer = Type.Object({
   result: Type.Enum(['admitted', 'rejected']),
   reason: Nullable(Type.Enum([...scanReasons])),
-  ticket: Nullable(ScanTicket),
-  attendee: Nullable(ScanAttendee),
+  ticket: Nullable(DoorTicket),
+  attendee: Nullable(DoorAttendee),
   scan: Scan,
 });
 export type ValidateAnswerView = Static<typeof ValidateAnswer>;

@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { Nullable } from './common.js';
 
 const venueName = Type.String({
   minLength: 1,
@@ -7,13 +8,29 @@ const venueName = Type.String({
 });
 
 export const Settings = Type.Object(
-  { venue_name: venueName },
+  {
+    venue_name: venueName,
+    kiosk_attendant_pin_set: Type.Boolean({
+      description: 'Whether kiosks can take card payments: the attendant PIN that approves them is set',
+    }),
+  },
   { description: 'Venue-wide settings; until one is set it falls back to MARQUEE_VENUE_NAME' },
 );
 export type SettingsView = Static<typeof Settings>;
 
 export const SettingsPatchBody = Type.Object(
-  { venue_name: Type.Optional(venueName) },
+  {
+    venue_name: Type.Optional(venueName),
+    kiosk_attendant_pin: Type.Optional(
+      Nullable(
+        Type.String({
+          pattern: '^[0-9]{4,8}$',
+          description:
+            'The PIN an attendant types on a kiosk to approve a card payment: 4–8 digits, stored hashed, never answered; null removes it',
+        }),
+      ),
+    ),
+  },
   { additionalProperties: false },
 );
 export type SettingsPatchInput = Static<typeof SettingsPatchBody>;

@@ -1,6 +1,6 @@
 import type { Db } from './db.js';
 
-export type DeviceScope = 'scanner' | 'box_office';
+export type DeviceScope = 'scanner' | 'box_office' | 'kiosk';
 
 export interface DeviceRow {
   seq: number;

@@ -25,6 +25,7 @@ export class EventsRepo {
   private readonly byId;
   private readonly insertStmt;
   private readonly pageStmt;
+  private readonly publishedPageStmt;
 
   constructor(private readonly db: Db) {
     this.byId = prepareRows<EventRow>(db, 'SELECT * FROM events WHERE id = ?');
@@ -33,6 +34,9 @@ export class EventsRepo {
        VALUES (@id, @title, @venue, @doors_at, @on_sale_at, @status, @currency, @created_at, @updated_at)`,
     );
     this.pageStmt = db.prepare('SELECT * FROM events WHERE seq > ? ORDER BY seq LIMIT ?');
+    this.publishedPageStmt = db.prepare(
+      "SELECT * FROM events WHERE seq > ? AND status = 'published' ORDER BY seq LIMIT ?",
+    );
   }
 
   find(id: string): EventRow | undefined {
@@ -47,7 +51,7 @@ export class EventsRepo {
     updateColumns(this.db, 'events', id, changes, now);
   }
 
-  page(afterSeq: number, limit: number): EventRow[] {
-    return this.pageStmt.all(afterSeq, limit) as EventRow[];
+  page(afterSeq: number, limit: number, publishedOnly = false): EventRow[] {
+    return (publishedOnly ? this.publishedPageStmt : this.pageStmt).all(afterSeq, limit) as EventRow[];
   }
 }

@@ -15,6 +15,8 @@ export interface OrderRow {
   refunded_cents: number;
   currency: string;
   payment_method: PaymentMethod;
+  /** The API key that placed the order (null before migration 007): a kiosk reads back only its own. */
+  api_key_id: string | null;
   created_at: number;
   updated_at: number;
 }
@@ -48,6 +50,7 @@ export class OrdersRepo {
       'refunded_cents',
       'currency',
       'payment_method',
+      'api_key_id',
       'created_at',
       'updated_at',
     ]);

@@ -1,7 +1,17 @@
 import type { Db } from './db.js';
 
 /** Tables whose changes something in memory follows; each has a TEXT primary key `id`. */
-export type WatchedTable = 'tickets';
+export type WatchedTable = 'tickets' | 'tiers';
+
+/**
+ * Which updates count: every column of a ticket (its cached answer shows most of them), but only
+ * a tier's name (what TierNames keeps). Checkout updates `tiers.sold` on every sale; a trigger
+ * there would cost each sale a call for nothing.
+ */
+const watchedUpdates: Record<WatchedTable, string> = {
+  tickets: 'UPDATE',
+  tiers: 'UPDATE OF name',
+};
 
 type Listener = (id: string) => void;
 
@@ -37,7 +47,7 @@ export function watchRowChanges(db: Db, table: WatchedTable, listener: Listener)
     tables.set(table, listeners);
     // `table` is one of a closed set of names (WatchedTable), never input.
     db.exec(`
-      CREATE TEMP TRIGGER IF NOT EXISTS watch_${table}_update AFTER UPDATE ON main.${table}
+      CREATE TEMP TRIGGER IF NOT EXISTS watch_${table}_update AFTER ${watchedUpdates[table]} ON main.${table}
       BEGIN SELECT ${functionName}('${table}', OLD.id); END;
       CREATE TEMP TRIGGER IF NOT EXISTS watch_${table}_delete AFTER DELETE ON main.${table}
       BEGIN SELECT ${functionName}('${table}', OLD.id); END;

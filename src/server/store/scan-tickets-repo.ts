@@ -17,12 +17,11 @@ export interface ScanTicketRow {
   transferred_to: string | null;
   issued_at: number;
   event_status: EventStatus;
-  /** The holder, read in the same query (a door answer names them): null only if missing. */
+  /** The holder's name, read in the same query (a door answer names them): null only if missing. */
   attendee_event_id: string | null;
   attendee_order_id: string | null;
   attendee_ticket_id: string | null;
   attendee_name: string | null;
-  attendee_email: string | null;
   attendee_created_at: number | null;
 }
 
@@ -41,8 +40,7 @@ export class ScanTicketsRepo {
       `SELECT t.id, t.order_id, t.event_id, t.tier_id, t.attendee_id, t.status, t.scan_count, t.inside,
          t.wallet_secret, t.transferred_from, t.transferred_to, t.issued_at, e.status AS event_status,
          a.event_id AS attendee_event_id, a.order_id AS attendee_order_id,
-         a.ticket_id AS attendee_ticket_id, a.name AS attendee_name, a.email AS attendee_email,
-         a.created_at AS attendee_created_at
+         a.ticket_id AS attendee_ticket_id, a.name AS attendee_name, a.created_at AS attendee_created_at
        FROM tickets t JOIN events e ON e.id = t.event_id LEFT JOIN attendees a ON a.id = t.attendee_id
        WHERE t.id = ?`,
     );

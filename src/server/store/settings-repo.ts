@@ -4,12 +4,14 @@ import type { Db } from './db.js';
 export class SettingsRepo {
   private readonly getStmt;
   private readonly putStmt;
+  private readonly deleteStmt;
 
   constructor(db: Db) {
     this.getStmt = db.prepare('SELECT value FROM settings WHERE key = ?');
     this.putStmt = db.prepare(
       'INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
     );
+    this.deleteStmt = db.prepare('DELETE FROM settings WHERE key = ?');
   }
 
   get(key: string): string | undefined {
@@ -18,5 +20,9 @@ export class SettingsRepo {
 
   put(key: string, value: string): void {
     this.putStmt.run(key, value);
+  }
+
+  delete(key: string): void {
+    this.deleteStmt.run(key);
   }
 }

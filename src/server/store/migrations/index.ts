@@ -4,6 +4,7 @@ import { sql as m003 } from './003-orders-tickets-mail.js';
 import { sql as m004 } from './004-webhooks.js';
 import { sql as m005 } from './005-scanning.js';
 import { sql as m006 } from './006-outbox-retention.js';
+import { sql as m007 } from './007-kiosk-scope.js';
 
 export interface Migration {
   version: number;
@@ -22,4 +23,5 @@ export const migrations: readonly Migration[] = [
   { version: 4, name: 'webhooks', sql: m004 },
   { version: 5, name: 'scanning', sql: m005 },
   { version: 6, name: 'outbox-retention', sql: m006 },
+  { version: 7, name: 'kiosk-scope', sql: m007 },
 ];

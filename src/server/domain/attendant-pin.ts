@@ -1,0 +1,61 @@
+import { randomBytes, scrypt, timingSafeEqual, type BinaryLike } from 'node:crypto';
+import { ApiError } from '../errors.js';
+import type { SettingsRepo } from '../store/settings-repo.js';
+import type { GuessLimiter } from './guess-limiter.js';
+
+const settingKey = 'kiosk_attendant_pin';
+const keyLength = 32;
+/** scrypt's cost: ~50 ms a check here. A PIN has few digits, so the hash only slows a stolen store down. */
+const cost = { N: 16_384, r: 8, p: 1 } as const;
+
+const derive = (pin: string, salt: BinaryLike): Promise<Buffer> =>
+  new Promise((resolve, reject) =>
+    scrypt(pin, salt, keyLength, cost, (err, key) => (err ? reject(err) : resolve(key))),
+  );
+
+/**
+ * The attendant PIN that approves a card payment on a kiosk (docs/ui.md "Kiosk payment seam"):
+ * set by an admin, stored as a salted scrypt hash in the settings table, never answered by any
+ * route, and checked here so no kiosk holds it or its hash. Wrong PINs are limited per key.
+ */
+export class AttendantPin {
+  constructor(
+    private readonly repo: SettingsRepo,
+    private readonly guesses: GuessLimiter,
+  ) {}
+
+  isSet(): boolean {
+    return this.repo.get(settingKey) !== undefined;
+  }
+
+  /** The stored form of a new PIN (`scrypt$<salt b64>$<hash b64>`), or null to remove it. */
+  async hash(pin: string | null): Promise<string | null> {
+    if (pin === null) return null;
+    const salt = randomBytes(16);
+    return `scrypt$${salt.toString('base64')}$${(await derive(pin, salt)).toString('base64')}`;
+  }
+
+  /** Writes what hash() made; runs inside the settings update's transaction. */
+  store(stored: string | null): void {
+    if (stored === null) this.repo.delete(settingKey);
+    else this.repo.put(settingKey, stored);
+  }
+
+  /** Resolves when `pin` is the attendant PIN; otherwise throws the refusal to answer. */
+  async check(pin: string, keyId: string): Promise<void> {
+    this.guesses.check(keyId);
+    const stored = this.repo.get(settingKey);
+    if (stored === undefined)
+      throw new ApiError(
+        409,
+        'attendant_pin_not_set',
+        'No attendant PIN is set for kiosks; an admin sets one in Settings (PATCH /v2/settings kiosk_attendant_pin).',
+      );
+    const [, salt = '', expected = ''] = stored.split('$');
+    const given = await derive(pin, Buffer.from(salt, 'base64'));
+    const want = Buffer.from(expected, 'base64');
+    if (want.length === given.length && timingSafeEqual(given, want)) return;
+    this.guesses.wrong(keyId);
+    throw new ApiError(400, 'invalid_attendant_pin', 'That is not the attendant PIN.', 'pin');
+  }
+}
