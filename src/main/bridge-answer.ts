@@ -6,10 +6,19 @@ export interface Bridges {
   /** Box office and scan monitor: the key staff work with (admin on a host, the till's own key when joined). */
   staff: MarqueeBridge;
   /**
-   * The customers' kiosk: a `box_office` key, never the admin one. Asked for only when a kiosk
-   * window opens, so a host that never shows one does not collect a key it does not use.
+   * The customers' kiosk: a `kiosk` key, never a staff one. Asked for only when a kiosk window
+   * opens, so a host that never shows one does not collect a key it does not use.
    */
   kiosk: () => MarqueeBridge;
+}
+
+/**
+ * A joined till holds only its own `box_office` key and cannot make a kiosk key (that takes an
+ * admin), so its kiosk window gets no key at all: it opens on the kiosk sign-in, where staff paste
+ * a kiosk key or a kiosk pairing code (docs/ui.md "Kiosk").
+ */
+export function joinedBridges(till: MarqueeBridge): Bridges {
+  return { staff: till, kiosk: () => ({ ...till, apiKey: '' }) };
 }
 
 /**

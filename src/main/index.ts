@@ -6,7 +6,7 @@ import { tolerateClosedStdio } from '../server/logging/log-destination.js';
 import { startServer } from '../server/start.js';
 import { bridgeChannel, type MarqueeBridge } from '../shared/bridge.js';
 import { appUrls, devServerOrigin, type AppUrls } from './app-urls.js';
-import { bridgeAnswer, type Bridges } from './bridge-answer.js';
+import { bridgeAnswer, joinedBridges, type Bridges } from './bridge-answer.js';
 import { loopbackPortFor, readDesktopApiKey, serverOptionsForDesktop } from './desktop-config.js';
 import { hasVenueStore, planStartup } from './first-run.js';
 import { startFirstRunScreen, type FirstRunChoice } from './first-run-server.js';
@@ -143,7 +143,7 @@ function joinedVenue(config: TerminalConfig): Started {
   return {
     mode: 'terminal',
     urls,
-    bridges: { staff: bridge, kiosk: () => bridge },
+    bridges: joinedBridges(bridge),
     pin: config.fingerprint ? { origin: config.baseUrl, fingerprint: config.fingerprint } : null,
     status: () => terminalSnapshot(config),
     close: async () => undefined,

@@ -28,7 +28,9 @@ export function boxOfficeWindowOptions(preloadPath: string): BrowserWindowConstr
 
 /**
  * The customers' self-service screen: kiosk mode (full screen, no way to other apps or the
- * window frame) on whichever display it opens on.
+ * window frame) on whichever display it opens on, with the developer tools switched off for good
+ * (no shortcut or menu can open them). windows.ts also removes its menu and blocks the shortcuts
+ * of kiosk-lockdown.ts.
  */
 export function kioskWindowOptions(preloadPath: string): BrowserWindowConstructorOptions {
   return {
@@ -36,8 +38,13 @@ export function kioskWindowOptions(preloadPath: string): BrowserWindowConstructo
     title: 'Marquee kiosk',
     kiosk: true,
     fullscreen: true,
+    autoHideMenuBar: false,
+    webPreferences: { ...hardenedWebPreferences(preloadPath), devTools: false },
   };
 }
+
+/** Windows that face customers: no menu bar, no developer tools, no reload or close shortcuts. */
+export const isLockedDown = (role: WindowRole): boolean => role === 'kiosk';
 
 /** The scan monitor: often on a second screen at the door desk, so a smaller default size. */
 export function monitorWindowOptions(preloadPath: string): BrowserWindowConstructorOptions {

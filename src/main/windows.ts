@@ -1,5 +1,12 @@
 import { BrowserWindow } from 'electron';
-import { firstRunWindowOptions, windowOptions, windowUrl, type WindowRole } from './window-options.js';
+import { isBlockedKioskInput } from './kiosk-lockdown.js';
+import {
+  firstRunWindowOptions,
+  isLockedDown,
+  windowOptions,
+  windowUrl,
+  type WindowRole,
+} from './window-options.js';
 
 /**
  * The shell's windows: one per role (box office, kiosk, scan monitor) plus the first-run screen.
@@ -25,6 +32,7 @@ export class AppWindows {
       return existing;
     }
     const win = new BrowserWindow(windowOptions(role, this.preloadPath));
+    if (isLockedDown(role)) lockDown(win);
     const id = win.webContents.id;
     this.byRole.set(role, win);
     this.roles.set(id, role);
@@ -52,4 +60,17 @@ export class AppWindows {
     void win.loadURL(url);
     return win;
   }
+}
+
+/**
+ * No menu (and so none of its accelerators: reload, developer tools, close) and no shortcut a
+ * customer could use to leave the kiosk screen; developer tools are off in its webPreferences.
+ */
+function lockDown(win: BrowserWindow): void {
+  win.removeMenu();
+  win.webContents.on('before-input-event', (event, input) => {
+    if (isBlockedKioskInput(input)) event.preventDefault();
+  });
+  // Belt and braces: devTools: false already refuses to open them.
+  win.webContents.on('devtools-opened', () => win.webContents.closeDevTools());
 }

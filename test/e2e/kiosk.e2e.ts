@@ -27,8 +27,11 @@ function keepScreenshot(name: string): void {
   copyFileSync(join(shotsDir, `${name}.png`), join(docsShots, `${name}.png`));
 }
 
-/** One published event with a public tier, an access-code tier and an unlisted one. */
-async function kioskEvening(server: VenueServer): Promise<{ eventId: string; boxOfficeKey: string }> {
+const attendantPin = '482913';
+const accessCode = 'JAZZ24';
+
+/** One published event with a public tier, an access-code tier and an unlisted one; a kiosk key; the attendant PIN. */
+async function kioskEvening(server: VenueServer): Promise<{ eventId: string; kioskKey: string }> {
   const event = await server.api<Created>('POST', '/v2/events', {
     title: 'Late Night Jazz',
     venue: 'Main hall',
@@ -40,39 +43,53 @@ async function kioskEvening(server: VenueServer): Promise<{ eventId: string; box
         price_cents: 1500,
         quantity: 20,
         visibility: 'access_code',
-        access_code: 'JAZZ24',
+        access_code: accessCode,
       },
       { name: 'Press', price_cents: 0, quantity: 10, visibility: 'unlisted' },
     ],
   });
   await server.api('POST', `/v2/events/${event.id}/publish`);
-  // A browser kiosk signs in like a till, with a box_office key (never the admin key).
+  await server.api('PATCH', '/v2/settings', { kiosk_attendant_pin: attendantPin });
+  // A browser kiosk signs in with a kiosk key: card sales and its own orders, nothing else.
   const key = await server.api<{ secret: string }>('POST', '/v2/api_keys', {
     name: 'Lobby kiosk',
-    scope: 'box_office',
+    scope: 'kiosk',
   });
-  return { eventId: event.id, boxOfficeKey: key.secret };
+  return { eventId: event.id, kioskKey: key.secret };
 }
 
-test('a kiosk purchase: public tiers, an access code, quantity cap, a declined then approved card, QR codes', async ({
+test('a kiosk purchase: server-checked access code, quantity cap, attendant PIN, declined then approved card, QR codes', async ({
   page,
   server,
 }) => {
   const errors: string[] = [];
   page.on('pageerror', (err) => errors.push(err.message));
-  const { eventId, boxOfficeKey } = await kioskEvening(server);
+  // Every answer the kiosk's browser receives, to prove no access code ever reaches it.
+  const answers: Promise<{ url: string; body: string }>[] = [];
+  page.on('response', (res) => {
+    if (new URL(res.url()).pathname.startsWith('/v2/'))
+      answers.push(
+        res.text().then(
+          (body) => ({ url: res.url(), body }),
+          () => ({ url: res.url(), body: '' }),
+        ),
+      );
+  });
+  const { eventId, kioskKey } = await kioskEvening(server);
   const kiosk = new KioskPage(page, server.url);
-  await kiosk.open(boxOfficeKey);
+  await kiosk.open(kioskKey);
 
-  await test.step('only public tiers until a valid access code is entered', async () => {
+  await test.step('only public tiers; a wrong code unlocks nothing; the right one, checked by the server, unlocks its tier', async () => {
     await expect(kiosk.tier('Standard')).toContainText('$25.00');
     await expect(kiosk.tier('Standard')).toContainText('50 left');
     await expect(kiosk.tier('Members presale')).toHaveCount(0);
     await expect(kiosk.tier('Press')).toHaveCount(0);
+    const wrong = page.waitForResponse((res) => res.url().includes('/offer?access_code=WRONG'));
     await kiosk.applyCode('WRONG');
+    expect((await wrong).status()).toBe(400);
     await expect(page.getByText('That code does not unlock any tickets for this event.')).toBeVisible();
     await expect(kiosk.tier('Members presale')).toHaveCount(0);
-    await page.getByLabel('Access code').fill('JAZZ24');
+    await page.getByLabel('Access code').fill(accessCode);
     await page.getByRole('button', { name: 'Apply' }).click();
     await expect(kiosk.tier('Members presale')).toContainText('unlocked with your code');
     await expect(kiosk.tier('Press')).toHaveCount(0);
@@ -96,16 +113,29 @@ test('a kiosk purchase: public tiers, an access code, quantity cap, a declined t
     await kiosk.payByCard();
     await expect(page.getByTestId('kiosk-amount')).toHaveText('$100.00');
     await snap(page, 'kiosk-payment');
-    await kiosk.attendantSays('Declined');
+    await kiosk.attendantDeclines();
     await expect(page.getByText('The card was declined. Nothing was charged.')).toBeVisible();
     const orders = await server.api<{ data: Order[] }>('GET', `/v2/orders?event_id=${eventId}`);
     expect(orders.data).toHaveLength(0);
   });
 
-  let order: Order | null = null;
-  await test.step('approved: the order is recorded as a card sale and the tickets show as QR codes', async () => {
+  await test.step('the customer cannot approve a card alone: Approved needs the attendant PIN', async () => {
     await kiosk.payByCard();
-    await kiosk.attendantSays('Approved');
+    const approve = kiosk.attendant().getByRole('button', { name: 'Approved' });
+    await expect(approve).toBeDisabled();
+    const check = page.waitForResponse((res) => res.url().endsWith('/v2/kiosk/attendant_check'));
+    await kiosk.attendantApproves('111111');
+    expect((await check).status()).toBe(400);
+    await expect(kiosk.attendant().getByRole('alert')).toHaveText('That is not the attendant PIN.');
+    await expect(page.getByTestId('kiosk-amount')).toHaveText('$100.00');
+    await expect(approve).toBeDisabled();
+    const orders = await server.api<{ data: Order[] }>('GET', `/v2/orders?event_id=${eventId}`);
+    expect(orders.data).toHaveLength(0);
+  });
+
+  let order: Order | null = null;
+  await test.step('approved with the PIN: the order is recorded as a card sale and the tickets show as QR codes', async () => {
+    await kiosk.attendantApproves(attendantPin);
     await expect(page.getByRole('heading', { name: 'Enjoy the show!' })).toBeVisible();
     await expect(kiosk.doorQrs()).toHaveCount(4);
     await expect(kiosk.walletQrs()).toHaveCount(4);
@@ -124,6 +154,8 @@ test('a kiosk purchase: public tiers, an access code, quantity cap, a declined t
     const walletSrc = (await kiosk.walletQrs().first().getAttribute('src')) ?? '';
     const wallet = decodeQrPng(Buffer.from(walletSrc.replace(/^data:image\/png;base64,/, ''), 'base64'));
     expect(order.tickets.map((t) => t.wallet_url)).toContain(wallet);
+    // The wallet is a code to photograph, never a link that would open a tab the next customer finds.
+    await expect(page.locator('.kiosk-done a')).toHaveCount(0);
     await snap(page, 'kiosk-done');
     keepScreenshot('kiosk-done');
   });
@@ -134,24 +166,49 @@ test('a kiosk purchase: public tiers, an access code, quantity cap, a declined t
   });
 
   await test.step('typed into the address bar, a staff screen sends the kiosk back to itself', async () => {
-    // Orders would list buyers' names and emails; the tab signed in at /kiosk stays a kiosk.
+    // A kiosk key cannot read orders anyway (403); the screen does not even try.
     await page.goto(`${server.url}/orders`);
     await expect(page).toHaveURL(/\/kiosk$/);
     await expect(kiosk.tier('Standard')).toBeVisible();
     await expect(page.getByRole('navigation', { name: 'Screens' })).toHaveCount(0);
   });
+
+  await test.step('no answer the browser received carried an access code', async () => {
+    const received = await Promise.all(answers);
+    expect(received.some((a) => a.url.includes('/offer'))).toBe(true);
+    for (const { url, body } of received) {
+      expect(body, url).not.toContain(accessCode);
+      expect(body, url).not.toMatch(/"access_code":"/);
+    }
+  });
   expect(errors, 'uncaught errors in the page').toEqual([]);
 });
 
-test('the kiosk goes back to the start after 60 s without a touch, with a countdown in the last 10 s', async ({
+test('a staff key is refused at /kiosk; a kiosk pairing code signs it in; after 60 s without a touch it starts over', async ({
   page,
   server,
 }) => {
-  const { boxOfficeKey } = await kioskEvening(server);
+  await kioskEvening(server);
+  const boxOffice = await server.api<{ secret: string }>('POST', '/v2/api_keys', {
+    name: 'Till',
+    scope: 'box_office',
+  });
+  await page.goto(`${server.url}/kiosk`);
+  await page.getByLabel('Kiosk key or pairing code').fill(boxOffice.secret);
+  await page.getByLabel('Kiosk key or pairing code').press('Enter');
+  await expect(page.getByRole('heading', { name: 'The kiosk needs a kiosk key' })).toBeVisible();
+  await page.getByRole('button', { name: 'Sign out to sign in as a kiosk' }).click();
+
+  const pairing = await server.api<{ pairing_token: string; qr: string }>('POST', '/v2/devices/pairing', {
+    scope: 'kiosk',
+  });
   // The page's clock is Playwright's, so a minute passes in an instant.
   await page.clock.install();
   const kiosk = new KioskPage(page, server.url);
-  await kiosk.open(boxOfficeKey);
+  await kiosk.open(pairing.qr);
+  const devices = await server.api<{ data: { name: string; scope: string }[] }>('GET', '/v2/devices');
+  expect(devices.data).toEqual([expect.objectContaining({ name: 'Kiosk', scope: 'kiosk' })]);
+
   await kiosk.tier('Standard').click();
   await kiosk.more(2);
   await expect(kiosk.quantity()).toHaveText('3');

@@ -3,12 +3,12 @@ import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { makeClient, unwrap } from '../../src/renderer/src/api/client.js';
 import type { EventView, OrderView } from '../../src/renderer/src/api/types.js';
+import { kioskTiers } from '../../src/renderer/src/lib/kiosk-offer.js';
 import type {
   PaymentAmount,
   PaymentResult,
   PaymentTerminal,
 } from '../../src/renderer/src/lib/payment-terminal.js';
-import { useEvents } from '../../src/renderer/src/stores/events-store.js';
 import { attendantTerminal, useKiosk } from '../../src/renderer/src/stores/kiosk-store.js';
 import { useSession } from '../../src/renderer/src/stores/session-store.js';
 import { buildApp } from '../../src/server/app.js';
@@ -35,8 +35,9 @@ beforeAll(async () => {
   port = 0;
   await listen();
   useSession.getState().setBaseUrl(url);
-  const key = await unwrap(admin().POST('/v2/api_keys', { body: { name: 'kiosk', scope: 'box_office' } }));
+  const key = await unwrap(admin().POST('/v2/api_keys', { body: { name: 'kiosk', scope: 'kiosk' } }));
   expect(await useSession.getState().signIn(key.secret, 'login')).toBe(true);
+  expect(useSession.getState().role).toBe('kiosk');
 });
 afterAll(async () => {
   useKiosk.getState().setTerminal(attendantTerminal);
@@ -74,20 +75,91 @@ async function readyToPay(): Promise<void> {
         title: 'Kiosk night',
         venue: 'Hall',
         doors_at: '2026-12-24T19:00:00Z',
-        tickets: [{ name: 'Standard', price_cents: 2500, quantity: 5, max_per_order: 4 }],
+        tickets: [
+          { name: 'Standard', price_cents: 2500, quantity: 5, max_per_order: 4 },
+          {
+            name: 'Members',
+            price_cents: 1500,
+            quantity: 5,
+            visibility: 'access_code',
+            access_code: 'JAZZ24',
+          },
+        ],
       },
     }),
   );
   event = await unwrap(admin().POST('/v2/events/{id}/publish', { params: { path: { id: event.id } } }));
-  await useEvents.getState().loadTiers(event.id);
-  tierId = useEvents.getState().tiers[event.id]!.data![0]!.id;
   const kiosk = useKiosk.getState();
   kiosk.reset();
   kiosk.chooseEvent(event.id);
-  kiosk.chooseTier(tierId);
-  kiosk.setQuantity(2, 4);
-  kiosk.toDetails();
-  kiosk.setBuyer('buyerEmail', 'kim@example.com');
+  await useKiosk.getState().loadOffer(event.id);
+  tierId = useKiosk.getState().offer.data!.tiers[0]!.id;
+  useKiosk.getState().chooseTier(tierId);
+  useKiosk.getState().setQuantity(2, 4);
+  useKiosk.getState().toDetails();
+  useKiosk.getState().setBuyer('buyerEmail', 'kim@example.com');
+}
+
+describe('the offer and access codes, checked by the server', () => {
+  beforeEach(readyToPay);
+
+  it('offers public tiers; a wrong code unlocks nothing; the right one unlocks its tier', async () => {
+    const names = () => kioskTiers(useKiosk.getState().offer.data!, Date.now()).map((t) => t.tier.name);
+    expect(names()).toEqual(['Standard']);
+    useKiosk.getState().setCodeText('WRONG');
+    expect(await useKiosk.getState().applyCode(event.id)).toBe(false);
+    expect(useKiosk.getState()).toMatchObject({
+      code: '',
+      codeNote: 'That code does not unlock any tickets for this event.',
+    });
+    expect(names()).toEqual(['Standard']);
+    useKiosk.getState().setCodeText(' JAZZ24 ');
+    expect(await useKiosk.getState().applyCode(event.id)).toBe(true);
+    expect(names()).toEqual(['Standard', 'Members']);
+    // What the kiosk holds: the code the customer typed, never one the server sent.
+    expect(JSON.stringify(useKiosk.getState().offer)).not.toContain('JAZZ24');
+    await useKiosk.getState().clearCode(event.id);
+    expect(names()).toEqual(['Standard']);
+  });
+
+  it('sells an unlocked tier with the code the server accepted', async () => {
+    useKiosk.getState().setCodeText('JAZZ24');
+    await useKiosk.getState().applyCode(event.id);
+    const members = useKiosk.getState().offer.data!.tiers.find((t) => t.name === 'Members')!;
+    useKiosk.getState().chooseTier(members.id);
+    useKiosk.getState().toDetails();
+    useKiosk.getState().setBuyer('buyerEmail', 'kim@example.com');
+    useKiosk.getState().setTerminal(new ScriptedTerminal(['approved']));
+    await useKiosk.getState().pay(event);
+    expect(useKiosk.getState().order).toMatchObject({ total_cents: 1500, payment_method: 'card' });
+  });
+});
+
+describe('the attendant terminal against the server', () => {
+  beforeEach(readyToPay);
+
+  it('a wrong PIN approves nothing; the attendant PIN set in Settings approves the card', async () => {
+    await unwrap(admin().PATCH('/v2/settings', { body: { kiosk_attendant_pin: '482913' } }));
+    useKiosk.getState().setTerminal(attendantTerminal);
+    const paying = useKiosk.getState().pay(event);
+    await waitFor(() => attendantTerminal.pending !== null);
+    expect(await attendantTerminal.approve('111111')).toBe('That is not the attendant PIN.');
+    expect(useKiosk.getState().stage).toBe('paying');
+    expect(await ordersOfEvent()).toHaveLength(0);
+    expect(await attendantTerminal.approve('482913')).toBeNull();
+    await paying;
+    expect(useKiosk.getState()).toMatchObject({ stage: 'done', order: { payment_method: 'card' } });
+    expect(await ordersOfEvent()).toHaveLength(1);
+  });
+});
+
+/** Polls a condition the store reaches asynchronously; bounded, never a fixed sleep. */
+async function waitFor(condition: () => boolean, timeoutMs = 5_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > until) throw new Error('condition not reached in time');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
 }
 
 describe('kiosk card sales', () => {

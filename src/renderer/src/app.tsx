@@ -6,6 +6,7 @@ import { EventDetailScreen } from './screens/events/event-detail-screen.js';
 import { EventsScreen } from './screens/events/events-screen.js';
 import { NewEventScreen } from './screens/events/new-event-screen.js';
 import { KioskScreen } from './screens/kiosk/kiosk-screen.js';
+import { KioskNeedsKioskKey } from './screens/kiosk/kiosk-wrong-key.js';
 import { LoginScreen } from './screens/login-screen.js';
 import { MonitorScreen } from './screens/monitor/monitor-screen.js';
 import { OrdersScreen } from './screens/orders/orders-screen.js';
@@ -135,11 +136,11 @@ function Shell() {
 export function App() {
   const status = useSession((s) => s.status);
   const source = useSession((s) => s.source);
-  const kiosk = useSession((s) => s.kiosk);
+  const role = useSession((s) => s.role);
   const path = usePath();
   useHealthPolling();
-  // The door pairs with its own scanner key: no sign-in. The kiosk signs in like a till, then
-  // fills the screen without the staff navigation.
+  // The door pairs with its own scanner key: no sign-in. The kiosk signs in with a kiosk key (or
+  // its pairing code), then fills the screen without the staff navigation.
   if (matchPath('/door', path)) {
     return (
       <Suspense fallback={<p className="state state-loading">Loading the door…</p>}>
@@ -148,9 +149,10 @@ export function App() {
     );
   }
   if (status === 'signed_in') {
-    if (matchPath('/kiosk', path)) return <KioskScreen />;
-    // A kiosk tab never shows staff screens, whatever address is typed into it.
-    if (kiosk) return <Redirect to="/kiosk" />;
+    // A kiosk key never shows staff screens, whatever address is typed into its tab.
+    if (role === 'kiosk') return matchPath('/kiosk', path) ? <KioskScreen /> : <Redirect to="/kiosk" />;
+    // Customers must never stand at a screen holding a staff key.
+    if (matchPath('/kiosk', path)) return <KioskNeedsKioskKey />;
     return <Shell />;
   }
   if (status === 'checking' && source === null && window.marquee) {

@@ -1,17 +1,18 @@
 import { expect, type Locator, type Page } from '@playwright/test';
-import { LoginPage } from './login-page.js';
 
-/** The self-service kiosk (/kiosk), signed in with a box_office key as a browser kiosk is. */
+/** The self-service kiosk (/kiosk), signed in with a kiosk key (or its pairing code) as a browser kiosk is. */
 export class KioskPage {
   constructor(
     readonly page: Page,
     private readonly baseUrl: string,
   ) {}
 
-  async open(key: string): Promise<void> {
-    const login = new LoginPage(this.page, this.baseUrl);
-    await login.open('/kiosk');
-    await login.signIn(key);
+  /** Signs in at /kiosk with a kiosk key or a kiosk pairing code. */
+  async open(keyOrPairingCode: string): Promise<void> {
+    await this.page.goto(`${this.baseUrl}/kiosk`);
+    const field = this.page.getByLabel('Kiosk key or pairing code');
+    await field.fill(keyOrPairingCode);
+    await field.press('Enter');
     await expect(this.page.getByRole('heading', { name: /Choose your (tickets|event)/ })).toBeVisible();
   }
 
@@ -55,8 +56,14 @@ export class KioskPage {
     return this.page.getByRole('complementary', { name: 'Attendant' });
   }
 
-  async attendantSays(answer: 'Approved' | 'Declined'): Promise<void> {
-    await this.attendant().getByRole('button', { name: answer }).click();
+  async attendantDeclines(): Promise<void> {
+    await this.attendant().getByRole('button', { name: 'Declined' }).click();
+  }
+
+  /** The attendant types the PIN and approves (the server checks the PIN). */
+  async attendantApproves(pin: string): Promise<void> {
+    await this.attendant().getByLabel('Attendant PIN').fill(pin);
+    await this.attendant().getByRole('button', { name: 'Approved' }).click();
   }
 
   doorQrs(): Locator {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bridgeAnswer, type Bridges } from '../../../src/main/bridge-answer.js';
+import { bridgeAnswer, joinedBridges, type Bridges } from '../../../src/main/bridge-answer.js';
 import { loopbackPortFor } from '../../../src/main/desktop-config.js';
 import { quitsWhenWindowsClose } from '../../../src/main/quit-policy.js';
 import {
@@ -29,6 +29,18 @@ describe('bridgeAnswer', () => {
     expect(bridgeAnswer(bridges, appOrigin, `${appOrigin}/kiosk`, 'kiosk')?.apiKey).toBe('sk_live_kiosk');
     // A kiosk that was steered to the settings page still has the kiosk key only.
     expect(bridgeAnswer(bridges, appOrigin, `${appOrigin}/settings`, 'kiosk')?.apiKey).toBe('sk_live_kiosk');
+  });
+
+  it('gives a joined till’s kiosk window no key: its box_office key must not face customers', () => {
+    const till = { apiBaseUrl: 'https://10.0.0.5:4380', apiKey: 'sk_live_till', appVersion: '1.0.0' };
+    const joined = joinedBridges(till);
+    expect(bridgeAnswer(joined, till.apiBaseUrl, `${till.apiBaseUrl}/`, 'box-office')?.apiKey).toBe(
+      'sk_live_till',
+    );
+    expect(bridgeAnswer(joined, till.apiBaseUrl, `${till.apiBaseUrl}/kiosk`, 'kiosk')).toEqual({
+      ...till,
+      apiKey: '',
+    });
   });
 
   it('answers nothing to other origins, to windows without a role, or before host-or-join is decided', () => {

@@ -2,13 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { classifyKey, keyShapeProblem } from '../../../src/renderer/src/lib/key-probe.js';
 
 describe('classifyKey', () => {
-  it('tells admin, box office and scanner keys apart from two probes', () => {
+  it('tells admin, box office, kiosk and scanner keys apart from up to three probes', () => {
     expect(classifyKey(200, null)).toEqual({ ok: true, role: 'admin' });
     expect(classifyKey(403, 200)).toEqual({ ok: true, role: 'box_office' });
-    expect(classifyKey(403, 403)).toMatchObject({
+    expect(classifyKey(403, 403, 200)).toEqual({ ok: true, role: 'kiosk' });
+    expect(classifyKey(403, 403, 403)).toMatchObject({
       ok: false,
       message: expect.stringContaining('scanner key'),
     });
+    expect(classifyKey(403, 403, 500)).toMatchObject({ ok: false, message: expect.stringContaining('500') });
   });
 
   it('explains unknown keys and odd answers', () => {

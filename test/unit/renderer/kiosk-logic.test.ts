@@ -1,13 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { EventView, TierView } from '../../../src/renderer/src/api/types.js';
+import type { EventView, OfferTierView, OfferView } from '../../../src/renderer/src/api/types.js';
 import { AttendantTerminal } from '../../../src/renderer/src/lib/attendant-terminal.js';
 import { idleState } from '../../../src/renderer/src/lib/idle-timer.js';
-import {
-  codeUnlocksAny,
-  kioskBuyer,
-  kioskEvents,
-  kioskTiers,
-} from '../../../src/renderer/src/lib/kiosk-offer.js';
+import { kioskBuyer, kioskEvents, kioskTiers } from '../../../src/renderer/src/lib/kiosk-offer.js';
 
 const now = Date.parse('2026-12-01T12:00:00Z');
 const event = {
@@ -16,7 +11,7 @@ const event = {
   on_sale_at: '2026-11-01T00:00:00Z',
   doors_at: '2026-12-24T19:00:00Z',
 } as EventView;
-const tier = (fields: Partial<TierView>): TierView =>
+const tier = (fields: Partial<OfferTierView>): OfferTierView =>
   ({
     id: `tkt_${fields.name}`,
     event_id: 'evt_1',
@@ -29,35 +24,36 @@ const tier = (fields: Partial<TierView>): TierView =>
     max_per_order: 4,
     visibility: 'public',
     access_code: null,
+    unlocked: false,
+    sale_state: 'on_sale',
+    available: 10,
     ...fields,
-  }) as TierView;
-const tiers = [
-  tier({ name: 'Standard' }),
-  tier({ name: 'Members', visibility: 'access_code', access_code: 'JAZZ24' }),
-  tier({ name: 'Crew', visibility: 'access_code', access_code: 'CREW' }),
-  tier({ name: 'Press', visibility: 'unlisted' }),
-];
+  }) as OfferTierView;
+const offerOf = (tiers: OfferTierView[]): OfferView => ({
+  object: 'offer',
+  event,
+  tiers,
+  has_access_code_tiers: true,
+});
 
 describe('what the kiosk offers', () => {
-  it('public tiers only, plus the access-code tiers the exact code opens; never unlisted', () => {
-    expect(kioskTiers(tiers, event, '', now).map((t) => t.tier.name)).toEqual(['Standard']);
-    expect(kioskTiers(tiers, event, 'jazz24', now).map((t) => t.tier.name)).toEqual(['Standard']);
-    const opened = kioskTiers(tiers, event, ' JAZZ24 ', now);
-    expect(opened.map((t) => [t.tier.name, t.unlocked])).toEqual([
-      ['Standard', false],
-      ['Members', true],
+  it('shows what the server offered, marking the tiers a code unlocked', () => {
+    const offer = offerOf([
+      tier({ name: 'Standard' }),
+      tier({ name: 'Members', visibility: 'access_code', unlocked: true }),
     ]);
-    expect(codeUnlocksAny(tiers, 'CREW')).toBe(true);
-    expect(codeUnlocksAny(tiers, 'nope')).toBe(false);
-    expect(codeUnlocksAny(tiers, '  ')).toBe(false);
+    expect(kioskTiers(offer, now).map((t) => [t.tier.name, t.unlocked, t.sale.sellable])).toEqual([
+      ['Standard', false, true],
+      ['Members', true, true],
+    ]);
   });
 
   it('caps the quantity at the lower of max_per_order and what is left', () => {
-    const [few] = kioskTiers([tier({ name: 'Few', sold: 8 })], event, '', now);
+    const [few] = kioskTiers(offerOf([tier({ name: 'Few', sold: 8 })]), now);
     expect(few?.sale.maxQuantity).toBe(2);
-    const [many] = kioskTiers([tier({ name: 'Many' })], event, '', now);
+    const [many] = kioskTiers(offerOf([tier({ name: 'Many' })]), now);
     expect(many?.sale.maxQuantity).toBe(4);
-    const [gone] = kioskTiers([tier({ name: 'Gone', sold: 10 })], event, '', now);
+    const [gone] = kioskTiers(offerOf([tier({ name: 'Gone', sold: 10 })]), now);
     expect(gone?.sale).toMatchObject({ sellable: false, label: 'Sold out' });
   });
 
@@ -91,14 +87,22 @@ describe('the idle rule', () => {
 
 describe('the attendant terminal', () => {
   const amount = { cents: 5000, currency: 'usd', reference: 'till_1' };
+  /** The server's answer to a PIN, as the kiosk store's check sees it (tested against the server in test/http/kiosk-store.test.ts). */
+  const pinIs =
+    (right: string) =>
+    async (pin: string): Promise<void> => {
+      if (pin !== right) throw new Error('That is not the attendant PIN.');
+    };
 
-  it('settles with what the attendant taps, and shows the pending amount meanwhile', async () => {
-    const terminal = new AttendantTerminal(() => 42);
+  it('approves only with the right PIN; a wrong one leaves the payment waiting', async () => {
+    const terminal = new AttendantTerminal(pinIs('4829'), () => 42);
     let changes = 0;
     terminal.subscribe(() => changes++);
     const approved = terminal.requestPayment(amount);
     expect(terminal.pending).toEqual({ amount, startedAt: 42 });
-    terminal.approve();
+    expect(await terminal.approve('1111')).toBe('That is not the attendant PIN.');
+    expect(terminal.pending).toEqual({ amount, startedAt: 42 });
+    expect(await terminal.approve('4829')).toBeNull();
     await expect(approved).resolves.toBe('approved');
     expect(terminal.pending).toBeNull();
     const declined = terminal.requestPayment(amount);
@@ -107,23 +111,36 @@ describe('the attendant terminal', () => {
     expect(changes).toBe(4);
   });
 
-  it('the customer cancelling (abort) settles as cancelled; a late tap changes nothing', async () => {
-    const terminal = new AttendantTerminal();
+  it('the customer cancelling (abort) settles as cancelled; a late approval changes nothing', async () => {
+    const terminal = new AttendantTerminal(pinIs('4829'));
     const abort = new AbortController();
     const paying = terminal.requestPayment(amount, abort.signal);
     abort.abort();
     await expect(paying).resolves.toBe('cancelled');
-    terminal.approve();
+    expect(await terminal.approve('4829')).toBe('No payment is waiting.');
     expect(terminal.pending).toBeNull();
   });
 
+  it('a payment cancelled while its PIN is being checked stays cancelled', async () => {
+    let release: () => void = () => undefined;
+    const slowCheck = () => new Promise<void>((resolve) => (release = resolve));
+    const terminal = new AttendantTerminal(slowCheck);
+    const abort = new AbortController();
+    const paying = terminal.requestPayment(amount, abort.signal);
+    const approving = terminal.approve('4829');
+    abort.abort();
+    release();
+    expect(await approving).toBe('This payment was cancelled.');
+    await expect(paying).resolves.toBe('cancelled');
+  });
+
   it('a new request replaces a stale one, which counts as cancelled', async () => {
-    const terminal = new AttendantTerminal();
+    const terminal = new AttendantTerminal(pinIs('4829'));
     const first = terminal.requestPayment(amount);
     const second = terminal.requestPayment({ ...amount, reference: 'till_2' });
     await expect(first).resolves.toBe('cancelled');
     expect(terminal.pending?.amount.reference).toBe('till_2');
-    terminal.approve();
+    expect(await terminal.approve('4829')).toBeNull();
     await expect(second).resolves.toBe('approved');
   });
 });

@@ -15,6 +15,9 @@ export type TierView = Answer<'/v2/tiers/{id}', 'get'>;
 export type TierCreate = RequestBody<'/v2/events/{event_id}/tiers', 'post'>;
 export type TierPatch = RequestBody<'/v2/tiers/{id}', 'patch'>;
 export type Visibility = TierView['visibility'];
+/** What a kiosk may sell: public tiers plus those a code unlocked, codes checked by the server. */
+export type OfferView = Answer<'/v2/events/{id}/offer', 'get'>;
+export type OfferTierView = OfferView['tiers'][number];
 
 export type OrderView = Answer<'/v2/orders/{id}', 'get'>;
 export type OrderList = Answer<'/v2/orders', 'get'>;

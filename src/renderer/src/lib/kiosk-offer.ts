@@ -1,44 +1,25 @@
-import type { EventView, TierView } from '../api/types.js';
+import type { EventView, OfferTierView, OfferView } from '../api/types.js';
 import { tierSaleState, type TierSaleState } from './tier-sale-state.js';
 
 export interface KioskTier {
-  tier: TierView;
+  tier: OfferTierView;
   sale: TierSaleState;
   /** True for an access-code tier the customer's code unlocked. */
   unlocked: boolean;
 }
 
 /**
- * What a customer may buy at the kiosk: public tiers, plus the access-code tiers whose code the
- * customer typed. Unlisted tiers are never offered (they are for direct links only).
- *
- * The code is compared here before any card is charged, so a customer never pays for an order
- * the server would refuse; the server still checks it at checkout and its refusal is shown.
+ * The tiles of an offer (GET /v2/events/{id}/offer): the server already chose the tiers, public
+ * ones plus those the customer's code unlocked; codes never reach the kiosk. The sale state is
+ * worked out here as the till does, so a tile turns "Sold out" or "Sales closed" as time passes
+ * between two refreshes.
  */
-export function kioskTiers(
-  tiers: readonly TierView[],
-  event: EventView,
-  code: string,
-  now: number,
-): KioskTier[] {
-  const typed = code.trim();
-  return tiers
-    .filter(
-      (tier) =>
-        tier.visibility === 'public' ||
-        (tier.visibility === 'access_code' && typed !== '' && tier.access_code === typed),
-    )
-    .map((tier) => ({
-      tier,
-      sale: tierSaleState(tier, event, now),
-      unlocked: tier.visibility === 'access_code',
-    }));
-}
-
-/** True when the typed code opens at least one access-code tier of the event. */
-export function codeUnlocksAny(tiers: readonly TierView[], code: string): boolean {
-  const typed = code.trim();
-  return typed !== '' && tiers.some((t) => t.visibility === 'access_code' && t.access_code === typed);
+export function kioskTiers(offer: OfferView, now: number): KioskTier[] {
+  return offer.tiers.map((tier) => ({
+    tier,
+    sale: tierSaleState(tier, offer.event, now),
+    unlocked: tier.unlocked,
+  }));
 }
 
 /** Events a customer can buy for now: published and on sale, soonest doors first. */

@@ -20,6 +20,8 @@ export interface Verdict {
   title: string;
   detail: string;
   name: string | null;
+  /** The ticket's tier, when the server answered (an offline decision knows only its id). */
+  tierName: string | null;
   ticketId: string | null;
   mode: 'online' | 'offline';
   at: number;
@@ -333,6 +335,7 @@ export const useDoor = create<DoorState>()((set, get) => {
         title: words.title,
         detail: words.detail,
         name: outcome.attendee?.name ?? null,
+        tierName: outcome.ticket?.tier_name ?? null,
         ticketId,
         mode: outcome.mode,
         at,

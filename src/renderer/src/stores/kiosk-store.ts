@@ -1,14 +1,14 @@
 import { create } from 'zustand';
 import { ApiRequestError, messageOf } from '../api/api-error.js';
 import { unwrap } from '../api/client.js';
-import type { CheckoutBody, EventView, OrderView, TierView } from '../api/types.js';
+import type { CheckoutBody, EventView, OfferView, OrderView } from '../api/types.js';
 import { AttendantTerminal } from '../lib/attendant-terminal.js';
 import { newIdempotencyKey } from '../lib/idempotency.js';
-import { codeUnlocksAny, kioskBuyer } from '../lib/kiosk-offer.js';
+import { kioskBuyer } from '../lib/kiosk-offer.js';
+import { failed, idle, loading, ready, type Loadable } from '../lib/loadable.js';
 import { formatMoney } from '../lib/money.js';
 import type { PaymentTerminal } from '../lib/payment-terminal.js';
 import { tierSaleState } from '../lib/tier-sale-state.js';
-import { useEvents } from './events-store.js';
 import { requireClient } from './session-store.js';
 
 /**
@@ -35,13 +35,19 @@ const recordRetryDelaysMs = [1_000, 2_000];
 
 interface KioskState {
   eventId: string | null;
+  /** The chosen event's offer (GET /v2/events/{id}/offer with the applied code). */
+  offer: Loadable<OfferView>;
   tierId: string | null;
   stage: KioskStage;
   quantity: number;
-  /** What the customer is typing in the access code field, and the code that was applied. */
+  /**
+   * What the customer is typing in the access code field, and the code the server accepted. The
+   * kiosk never knows any tier's code: it only asks the server whether this one opens something.
+   */
   codeText: string;
   code: string;
   codeNote: string | null;
+  checkingCode: boolean;
   buyerName: string;
   buyerEmail: string;
   fieldErrors: Record<string, string>;
@@ -58,9 +64,10 @@ interface KioskState {
   terminal: PaymentTerminal;
 
   chooseEvent(eventId: string | null): void;
+  loadOffer(eventId: string): Promise<void>;
   setCodeText(text: string): void;
-  applyCode(tiers: readonly TierView[]): boolean;
-  clearCode(): void;
+  applyCode(eventId: string): Promise<boolean>;
+  clearCode(eventId: string): Promise<void>;
   chooseTier(tierId: string): void;
   setQuantity(quantity: number, max: number): void;
   toDetails(): void;
@@ -74,17 +81,21 @@ interface KioskState {
   reset(): void;
 }
 
-/** The kiosk's own terminal; a terminal integration replaces it with setTerminal(). */
-export const attendantTerminal = new AttendantTerminal();
+/** The kiosk's own terminal; the server checks the attendant's PIN. A terminal integration replaces it. */
+export const attendantTerminal = new AttendantTerminal(async (pin) => {
+  await unwrap(requireClient().POST('/v2/kiosk/attendant_check', { body: { pin } }));
+});
 
 const startState = {
   eventId: null,
+  offer: idle<OfferView>(),
   tierId: null,
   stage: 'browse' as KioskStage,
   quantity: 1,
   codeText: '',
   code: '',
   codeNote: null,
+  checkingCode: false,
   buyerName: '',
   buyerEmail: '',
   fieldErrors: {},
@@ -97,11 +108,17 @@ const startState = {
 };
 
 let paymentAbort: AbortController | null = null;
+/** Numbers offer requests, so an answer that arrives after a newer request is dropped. */
+let offerSeq = 0;
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-function tierOf(eventId: string, tierId: string | null): TierView | undefined {
-  return useEvents.getState().tiers[eventId]?.data?.find((t) => t.id === tierId);
-}
+/** The event's offer, with the code when one was applied; the server compares it. */
+const fetchOffer = (eventId: string, code: string): Promise<OfferView> =>
+  unwrap(
+    requireClient().GET('/v2/events/{id}/offer', {
+      params: { path: { id: eventId }, query: code ? { access_code: code } : {} },
+    }),
+  );
 
 /** The self-service sale. Tier and stock rules are the till's (lib/tier-sale-state.ts). */
 export const useKiosk = create<KioskState>()((set, get) => {
@@ -126,7 +143,7 @@ export const useKiosk = create<KioskState>()((set, get) => {
           approvedAmount: null,
           failure: null,
         });
-        void useEvents.getState().loadTiers(approvedBody.event_id);
+        void get().loadOffer(approvedBody.event_id);
         return;
       } catch (err) {
         const network = err instanceof ApiRequestError && err.isNetwork;
@@ -156,20 +173,52 @@ export const useKiosk = create<KioskState>()((set, get) => {
 
     chooseEvent: (eventId) => set({ ...startState, eventId }),
 
-    setCodeText: (codeText) => set({ codeText, codeNote: null }),
-
-    applyCode(tiers) {
-      const typed = get().codeText.trim();
-      const opens = codeUnlocksAny(tiers, typed);
-      if (!opens) {
-        set({ code: '', codeNote: 'That code does not unlock any tickets for this event.' });
-        return false;
+    async loadOffer(eventId) {
+      const { code, offer } = get();
+      // Only the latest request's answer is shown: the customer may have moved on meanwhile.
+      const seq = ++offerSeq;
+      set({ offer: loading(offer.data?.event.id === eventId ? offer : undefined) });
+      try {
+        const fresh = await fetchOffer(eventId, code);
+        if (seq === offerSeq) set({ offer: ready(fresh) });
+      } catch (err) {
+        if (seq !== offerSeq) return;
+        if (err instanceof ApiRequestError && err.code === 'invalid_access_code') {
+          // The code stopped opening anything (a tier was changed): back to the public offer.
+          set({ code: '', codeNote: 'That access code is no longer valid. Enter it again.' });
+          return get().loadOffer(eventId);
+        }
+        set({ offer: failed(messageOf(err), get().offer) });
       }
-      set({ code: typed, codeNote: null });
-      return true;
     },
 
-    clearCode: () => set({ code: '', codeText: '', codeNote: null }),
+    setCodeText: (codeText) => set({ codeText, codeNote: null }),
+
+    async applyCode(eventId) {
+      const typed = get().codeText.trim();
+      if (!typed) return false;
+      set({ checkingCode: true, codeNote: null });
+      const seq = ++offerSeq;
+      try {
+        const offer = await fetchOffer(eventId, typed);
+        set({ code: typed, codeNote: null, checkingCode: false });
+        if (seq === offerSeq) set({ offer: ready(offer) });
+        return true;
+      } catch (err) {
+        const wrong = err instanceof ApiRequestError && err.code === 'invalid_access_code';
+        set({
+          code: '',
+          checkingCode: false,
+          codeNote: wrong ? 'That code does not unlock any tickets for this event.' : messageOf(err),
+        });
+        return false;
+      }
+    },
+
+    async clearCode(eventId) {
+      set({ code: '', codeText: '', codeNote: null });
+      await get().loadOffer(eventId);
+    },
 
     chooseTier: (tierId) => set({ tierId, stage: 'quantity', quantity: 1, note: null, fieldErrors: {} }),
 
@@ -194,9 +243,10 @@ export const useKiosk = create<KioskState>()((set, get) => {
         set({ fieldErrors: problems });
         return;
       }
-      // Fresh numbers before charging anyone: another till may have sold the last seats.
-      await useEvents.getState().loadTiers(event.id);
-      const tier = tierOf(event.id, state.tierId);
+      // Fresh numbers before charging anyone: another till may have sold the last seats, and the
+      // server says again whether the code still opens the tier.
+      await get().loadOffer(event.id);
+      const tier = get().offer.data?.tiers.find((t) => t.id === state.tierId);
       const sale = tier ? tierSaleState(tier, event, Date.now()) : null;
       if (!tier || !sale?.sellable) {
         set({
@@ -214,22 +264,12 @@ export const useKiosk = create<KioskState>()((set, get) => {
         });
         return;
       }
-      if (tier.visibility === 'access_code' && tier.access_code !== state.code) {
-        set({
-          stage: 'browse',
-          tierId: null,
-          code: '',
-          codeNote: 'That access code is no longer valid. Enter it again.',
-        });
-        return;
-      }
-
       const body: CheckoutBody = {
         event_id: event.id,
         items: [{ tier_id: tier.id, quantity: state.quantity }],
         buyer,
         payment_method: 'card',
-        ...(tier.visibility === 'access_code' ? { access_code: state.code } : {}),
+        ...(tier.unlocked ? { access_code: get().code } : {}),
       };
       // One key per attempt: a declined or cancelled attempt's key is dropped with it.
       const attemptKey = newIdempotencyKey();

@@ -2,6 +2,7 @@ import { create } from 'zustand';
 import { ApiRequestError } from '../api/api-error.js';
 import { makeClient, type MarqueeClient } from '../api/client.js';
 import { classifyKey, keyShapeProblem, type Role } from '../lib/key-probe.js';
+import { pairKiosk } from '../lib/kiosk-pairing.js';
 
 export type Connection = 'unknown' | 'online' | 'offline';
 export type KeySource = 'bridge' | 'login';
@@ -17,15 +18,10 @@ interface SessionState {
   /** When the server was first missed in the current outage (ms), for the banner. */
   offlineSince: number | null;
   client: MarqueeClient | null;
-  /**
-   * This tab is a self-service kiosk (it signed in at /kiosk): it stays on the kiosk screen, so a
-   * customer who types another address does not reach staff screens (orders hold buyers' names
-   * and emails). Kept for the tab by platform.ts; gone with the tab or a sign-out.
-   */
-  kiosk: boolean;
-  setKiosk(kiosk: boolean): void;
   setBaseUrl(url: string): void;
   signIn(key: string, source: KeySource): Promise<boolean>;
+  /** A kiosk pairing code traded for the kiosk's own key, then signed in with it. */
+  pairKiosk(code: string, name: string): Promise<boolean>;
   signOut(): void;
   markReachable(): void;
   markUnreachable(): void;
@@ -52,9 +48,7 @@ export const useSession = create<SessionState>()((set, get) => {
     connection: 'unknown',
     offlineSince: null,
     client: null,
-    kiosk: false,
 
-    setKiosk: (kiosk) => set({ kiosk }),
     setBaseUrl: (baseUrl) => set({ baseUrl }),
 
     async signIn(rawKey, source) {
@@ -69,7 +63,15 @@ export const useSession = create<SessionState>()((set, get) => {
       try {
         const keys = await client.GET('/v2/api_keys');
         const settings = keys.response.status === 403 ? await client.GET('/v2/settings') : null;
-        const probe = classifyKey(keys.response.status, settings?.response.status ?? null);
+        const events =
+          settings?.response.status === 403
+            ? await client.GET('/v2/events', { params: { query: { limit: 1 } } })
+            : null;
+        const probe = classifyKey(
+          keys.response.status,
+          settings?.response.status ?? null,
+          events?.response.status ?? null,
+        );
         if (!probe.ok) {
           set({ status: 'signed_out', loginError: probe.message });
           return false;
@@ -83,6 +85,18 @@ export const useSession = create<SessionState>()((set, get) => {
       }
     },
 
+    async pairKiosk(code, name) {
+      set({ status: 'checking', loginError: null });
+      let secret: string;
+      try {
+        secret = await pairKiosk(get().baseUrl, code, name);
+      } catch (err) {
+        set({ status: 'signed_out', loginError: err instanceof Error ? err.message : String(err) });
+        return false;
+      }
+      return get().signIn(secret, 'login');
+    },
+
     signOut: () =>
       set({
         apiKey: null,
@@ -91,7 +105,6 @@ export const useSession = create<SessionState>()((set, get) => {
         client: null,
         status: 'signed_out',
         loginError: null,
-        kiosk: false,
       }),
 
     markReachable: () => {

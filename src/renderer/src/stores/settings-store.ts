@@ -28,6 +28,8 @@ interface SettingsState {
   loadKeys(): Promise<void>;
   /** Writes throw ApiRequestError for the forms. */
   saveVenueName(name: string): Promise<SettingsView>;
+  /** Sets (or with null removes) the PIN that approves card payments on kiosks; stored hashed. */
+  saveAttendantPin(pin: string | null): Promise<SettingsView>;
   createKey(name: string, scope: KeyScope): Promise<NewApiKey>;
   revokeKey(id: string): Promise<ApiKeyView>;
   dismissSecret(): void;
@@ -96,6 +98,14 @@ export const useSettings = create<SettingsState>()((set, get) => ({
 
   async saveVenueName(name) {
     const settings = await unwrap(requireClient().PATCH('/v2/settings', { body: { venue_name: name } }));
+    set({ settings: ready(settings) });
+    return settings;
+  },
+
+  async saveAttendantPin(pin) {
+    const settings = await unwrap(
+      requireClient().PATCH('/v2/settings', { body: { kiosk_attendant_pin: pin } }),
+    );
     set({ settings: ready(settings) });
     return settings;
   },

@@ -18,6 +18,7 @@ export function DoorVerdict({ verdict, onDismiss }: { verdict: Verdict; onDismis
       <span className="door-verdict-title">{verdict.title}</span>
       <span className="door-verdict-detail">{verdict.detail}</span>
       {verdict.name ? <span className="door-verdict-name">{verdict.name}</span> : null}
+      {verdict.tierName ? <span className="door-verdict-tier">{verdict.tierName}</span> : null}
       <span className="door-verdict-mode">
         {verdict.mode === 'offline' ? 'Decided offline · queued for sync' : 'Checked with the venue server'}
         {verdict.ticketId ? ` · ${verdict.ticketId}` : ''}

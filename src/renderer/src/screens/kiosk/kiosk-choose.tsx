@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import type { EventView, TierView } from '../../api/types.js';
+import type { EventView, OfferView } from '../../api/types.js';
 import { kioskTiers } from '../../lib/kiosk-offer.js';
 import { formatMoney } from '../../lib/money.js';
 import { useKiosk } from '../../stores/kiosk-store.js';
@@ -43,11 +43,11 @@ export function KioskEvents({ events }: { events: EventView[] }) {
 }
 
 /** Step 2: the tickets a customer may buy, and the access code field that reveals more. */
-export function KioskTiers({ event, tiers, now }: { event: EventView; tiers: TierView[]; now: number }) {
-  const code = useKiosk((s) => s.code);
+export function KioskTiers({ offer: answer, now }: { offer: OfferView; now: number }) {
   const chooseTier = useKiosk((s) => s.chooseTier);
   const note = useKiosk((s) => s.note);
-  const offer = kioskTiers(tiers, event, code, now);
+  const { event } = answer;
+  const offer = kioskTiers(answer, now);
   return (
     <section aria-labelledby="kiosk-tiers-title">
       <h1 id="kiosk-tiers-title" className="kiosk-title">
@@ -82,26 +82,26 @@ export function KioskTiers({ event, tiers, now }: { event: EventView; tiers: Tie
           </li>
         ))}
       </ul>
-      <AccessCode tiers={tiers} />
+      {answer.has_access_code_tiers ? <AccessCode eventId={event.id} /> : null}
     </section>
   );
 }
 
-function AccessCode({ tiers }: { tiers: TierView[] }) {
+/** The server compares the code (GET /v2/events/{id}/offer?access_code=); the kiosk never sees one. */
+function AccessCode({ eventId }: { eventId: string }) {
   const code = useKiosk((s) => s.code);
   const codeText = useKiosk((s) => s.codeText);
   const codeNote = useKiosk((s) => s.codeNote);
+  const checking = useKiosk((s) => s.checkingCode);
   const setCodeText = useKiosk((s) => s.setCodeText);
   const applyCode = useKiosk((s) => s.applyCode);
   const clearCode = useKiosk((s) => s.clearCode);
   const [open, setOpen] = useState(false);
-  const hasCodeTiers = tiers.some((t) => t.visibility === 'access_code');
-  if (!hasCodeTiers) return null;
   if (code) {
     return (
       <p className="kiosk-code-applied">
         Access code applied.{' '}
-        <button type="button" className="kiosk-link" onClick={clearCode}>
+        <button type="button" className="kiosk-link" onClick={() => void clearCode(eventId)}>
           Remove code
         </button>
       </p>
@@ -116,7 +116,7 @@ function AccessCode({ tiers }: { tiers: TierView[] }) {
   }
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    applyCode(tiers);
+    void applyCode(eventId);
   };
   return (
     <form className="kiosk-code" onSubmit={submit}>
@@ -132,8 +132,8 @@ function AccessCode({ tiers }: { tiers: TierView[] }) {
           aria-invalid={codeNote ? true : undefined}
           onChange={(e) => setCodeText(e.target.value)}
         />
-        <button type="submit" className="kiosk-button" disabled={!codeText.trim()}>
-          Apply
+        <button type="submit" className="kiosk-button" disabled={!codeText.trim() || checking}>
+          {checking ? 'Checking…' : 'Apply'}
         </button>
       </div>
       {codeNote ? (

@@ -9,10 +9,11 @@ const refreshMs = 4 * 60 * 1000;
 
 /**
  * The tickets: each door QR, and its wallet link as a QR a phone can scan to take the ticket
- * away (the wallet page always shows a fresh door code). The order's email is shown as given;
- * the server sends no mail for a sale.
+ * away (the wallet page always shows a fresh door code). The wallet link is never a link on this
+ * screen: opened here it would leave a tab with the customer's ticket for the next customer.
+ * The order's email is shown as given.
  */
-export function KioskDone({ order, tiers }: { order: OrderView; tiers: TierView[] }) {
+export function KioskDone({ order, tiers }: { order: OrderView; tiers: readonly TierView[] }) {
   const reset = useKiosk((s) => s.reset);
   const refreshTickets = useKiosk((s) => s.refreshTickets);
   const tierName = (id: string) => tiers.find((t) => t.id === id)?.name ?? 'Ticket';
@@ -59,11 +60,7 @@ export function KioskDone({ order, tiers }: { order: OrderView; tiers: TierView[
                   label={`Wallet link for ticket ${i + 1}`}
                   className="kiosk-wallet-qr"
                 />
-                <figcaption>
-                  <a href={ticket.wallet_url} target="_blank" rel="noreferrer">
-                    Wallet
-                  </a>
-                </figcaption>
+                <figcaption>Wallet: scan with your phone</figcaption>
               </figure>
             </div>
           </li>

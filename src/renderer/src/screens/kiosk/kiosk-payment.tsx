@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useState, useSyncExternalStore, type FormEvent } from 'react';
 import { formatMoney } from '../../lib/money.js';
 import { attendantTerminal, useKiosk } from '../../stores/kiosk-store.js';
 
@@ -35,30 +35,66 @@ export function KioskPaying() {
   );
 }
 
-/** PIN-less on purpose: the attendant stands at the kiosk and confirms what their reader said. */
+/**
+ * The attendant approves with the attendant PIN, which the server checks (POST
+ * /v2/kiosk/attendant_check): the customer facing this screen cannot approve their own payment.
+ * Declining needs no PIN; it takes no money.
+ */
 function AttendantPanel({ cents, currency }: { cents: number; currency: string }) {
+  const [pin, setPin] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [checking, setChecking] = useState(false);
+  const approve = async (e: FormEvent) => {
+    e.preventDefault();
+    setChecking(true);
+    const refused = await attendantTerminal.approve(pin);
+    setChecking(false);
+    setPin('');
+    setProblem(refused);
+  };
   return (
     <aside className="kiosk-attendant" aria-label="Attendant">
       <p className="kiosk-attendant-title">Attendant only</p>
       <p>
         Take <strong>{formatMoney(cents, currency)}</strong> on the card reader, then confirm what it said.
       </p>
-      <div className="kiosk-actions">
-        <button
-          type="button"
-          className="kiosk-button kiosk-button-bad"
-          onClick={() => attendantTerminal.decline()}
-        >
-          Declined
-        </button>
-        <button
-          type="button"
-          className="kiosk-button kiosk-button-go"
-          onClick={() => attendantTerminal.approve()}
-        >
-          Approved
-        </button>
-      </div>
+      <form className="kiosk-attendant-pin" onSubmit={(e) => void approve(e)}>
+        <label htmlFor="kiosk-attendant-pin">Attendant PIN</label>
+        <input
+          id="kiosk-attendant-pin"
+          type="password"
+          inputMode="numeric"
+          autoComplete="off"
+          maxLength={8}
+          value={pin}
+          aria-invalid={problem ? true : undefined}
+          onChange={(e) => {
+            setPin(e.target.value.replace(/\D/g, ''));
+            setProblem(null);
+          }}
+        />
+        {problem ? (
+          <p className="kiosk-field-error" role="alert">
+            {problem}
+          </p>
+        ) : null}
+        <div className="kiosk-actions">
+          <button
+            type="button"
+            className="kiosk-button kiosk-button-bad"
+            onClick={() => attendantTerminal.decline()}
+          >
+            Declined
+          </button>
+          <button
+            type="submit"
+            className="kiosk-button kiosk-button-go"
+            disabled={pin.length < 4 || checking}
+          >
+            {checking ? 'Checking…' : 'Approved'}
+          </button>
+        </div>
+      </form>
     </aside>
   );
 }

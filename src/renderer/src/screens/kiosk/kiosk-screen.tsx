@@ -6,7 +6,6 @@ import { tierSaleState } from '../../lib/tier-sale-state.js';
 import { useEvents } from '../../stores/events-store.js';
 import { idlePausedStages, useKiosk } from '../../stores/kiosk-store.js';
 import { useSession } from '../../stores/session-store.js';
-import { useSettings } from '../../stores/settings-store.js';
 import { KioskEvents, KioskTiers } from './kiosk-choose.js';
 import { KioskDone } from './kiosk-done.js';
 import { IdleCountdown, useIdleReset } from './kiosk-idle.js';
@@ -17,36 +16,43 @@ import './kiosk.css';
 /** Tiles refresh while the kiosk waits, because tills sell from the same tiers. */
 const tierRefreshMs = 15_000;
 
-/** `/kiosk`: customers buy their own tickets; payment is confirmed by a card terminal or attendant. */
+/**
+ * `/kiosk`: customers buy their own tickets with a `kiosk` key; what is on offer comes from the
+ * server (GET /v2/events/{id}/offer), which alone compares access codes; payment is confirmed by a
+ * card terminal or by an attendant with the attendant PIN.
+ */
 export function KioskScreen() {
   const events = useEvents((s) => s.events);
-  const tiersById = useEvents((s) => s.tiers);
   const loadEvents = useEvents((s) => s.loadEvents);
-  const loadTiers = useEvents((s) => s.loadTiers);
-  const venue = useSettings((s) => s.settings);
-  const loadSettings = useSettings((s) => s.loadSettings);
   const connection = useSession((s) => s.connection);
   const kiosk = useKiosk();
+  const { offer, loadOffer } = kiosk;
   const now = useNow(15_000);
 
   const onSale = useMemo(() => kioskEvents(events.data ?? [], now), [events.data, now]);
   // One event on sale: no chooser, its tickets are the start screen.
   const eventId = kiosk.eventId ?? (onSale.length === 1 ? (onSale[0]?.id ?? null) : null);
   const event = onSale.find((e) => e.id === eventId) ?? events.data?.find((e) => e.id === eventId) ?? null;
-  const tiers = eventId ? (tiersById[eventId]?.data ?? []) : [];
+  const shown = offer.data && offer.data.event.id === eventId ? offer.data : null;
+  const tiers = shown?.tiers ?? [];
   const tier = tiers.find((t) => t.id === kiosk.tierId) ?? null;
 
   useEffect(() => {
     void loadEvents();
-    void loadSettings();
-  }, [loadEvents, loadSettings]);
+  }, [loadEvents]);
+
+  // First load, and again after a reset or another event (never in a loop after a failure).
+  useEffect(() => {
+    if (!eventId) return;
+    if (offer.state === 'idle' || (offer.state === 'ready' && offer.data.event.id !== eventId))
+      void loadOffer(eventId);
+  }, [eventId, offer, loadOffer]);
 
   useEffect(() => {
     if (!eventId) return;
-    void loadTiers(eventId);
-    const timer = window.setInterval(() => void loadTiers(eventId), tierRefreshMs);
+    const timer = window.setInterval(() => void loadOffer(eventId), tierRefreshMs);
     return () => window.clearInterval(timer);
-  }, [eventId, loadTiers]);
+  }, [eventId, loadOffer]);
 
   // Nothing chosen yet (a single event is shown without being chosen): nothing to reset.
   const atStart = kiosk.stage === 'browse' && kiosk.eventId === null && kiosk.codeText === '' && !kiosk.code;
@@ -78,13 +84,20 @@ export function KioskScreen() {
   } else if (kiosk.stage === 'quantity' && tier) {
     body = <KioskQuantity tier={tier} max={Math.max(1, tierSaleState(tier, event, now).maxQuantity)} />;
   } else if (kiosk.stage === 'details' && tier) body = <KioskDetails tier={tier} onPay={pay} />;
-  else if (!tiersById[event.id]?.data) body = <Loading what="tickets" />;
-  else body = <KioskTiers event={event} tiers={tiers} now={now} />;
+  else if (!shown) {
+    body =
+      offer.state === 'error' ? (
+        <ErrorNote message={offer.error} onRetry={() => void loadOffer(event.id)} />
+      ) : (
+        <Loading what="tickets" />
+      );
+  } else body = <KioskTiers offer={shown} now={now} />;
 
   return (
     <div className="kiosk">
       <header className="kiosk-bar">
-        <span className="kiosk-brand">{venue.data?.venue_name ?? 'Tickets'}</span>
+        {/* A kiosk key reads no venue settings; the chosen event names its venue. */}
+        <span className="kiosk-brand">{event?.venue ?? 'Tickets'}</span>
         {connection === 'offline' ? (
           <span className="kiosk-offline" role="alert">
             Not connected: sales are paused

@@ -11,6 +11,7 @@ import { useSettings } from '../../stores/settings-store.js';
 const scopes: { value: KeyScope; label: string }[] = [
   { value: 'box_office', label: 'box_office: a till (sell, orders)' },
   { value: 'scanner', label: 'scanner: a door device' },
+  { value: 'kiosk', label: 'kiosk: a customer self-service screen (card sales only)' },
   { value: 'admin', label: 'admin: everything' },
 ];
 

@@ -46,7 +46,7 @@ export function PairingPanel() {
 
   return (
     <section className="panel" aria-labelledby="pairing-title">
-      <h2 id="pairing-title">Pair a door device or till</h2>
+      <h2 id="pairing-title">Pair a door device, till or kiosk</h2>
       {unavailable ? (
         <p className="state state-empty">Pairing is not available on this venue server yet.</p>
       ) : (
@@ -56,6 +56,7 @@ export function PairingPanel() {
               <select value={scope} onChange={(e) => setScope(e.target.value as DeviceScope)}>
                 <option value="scanner">Door scanner</option>
                 <option value="box_office">Another till</option>
+                <option value="kiosk">Customer kiosk</option>
               </select>
             </Field>
             <Field label="Event (doors only)">
@@ -90,12 +91,17 @@ export function PairingPanel() {
                   <QrImage text={pairing.qr} size={220} label="Pairing QR" />
                   <div>
                     <p>
-                      Scan with the {pairing.scope === 'scanner' ? 'door device' : 'other till'}. One use,
-                      expires in{' '}
+                      {pairing.scope === 'kiosk'
+                        ? 'Paste the code into the kiosk’s sign-in (it gets a kiosk key: card sales only).'
+                        : `Scan with the ${pairing.scope === 'scanner' ? 'door device' : 'other till'}.`}{' '}
+                      One use, expires in{' '}
                       <strong>
                         {Math.floor(left / 60)}:{String(left % 60).padStart(2, '0')}
                       </strong>
                       .
+                    </p>
+                    <p className="small">
+                      Code <code className="pairing-code">{pairing.pairing_token}</code>
                     </p>
                     <p className="muted small">
                       Server <code>{pairing.server_url}</code>

@@ -1,9 +1,10 @@
 import { ApiKeysPanel } from './api-keys-panel.js';
+import { KioskPanel } from './kiosk-panel.js';
 import { MailPanel } from './mail-panel.js';
 import { PairingPanel } from './pairing-panel.js';
 import { VenuePanel } from './venue-panel.js';
 
-/** Venue name, API keys, door-device pairing and the mail outbox (admin only). */
+/** Venue name, kiosk attendant PIN, API keys, device pairing and the mail outbox (admin only). */
 export function SettingsScreen() {
   return (
     <section className="screen">
@@ -12,6 +13,7 @@ export function SettingsScreen() {
       </header>
       <div className="settings-grid">
         <VenuePanel />
+        <KioskPanel />
         <PairingPanel />
         <ApiKeysPanel />
         <MailPanel />

@@ -1,0 +1,71 @@
+import { useState, type FormEvent } from 'react';
+import { Field } from '../../components/field.js';
+import { splitError, type SplitError } from '../../lib/field-errors.js';
+import { useSettings } from '../../stores/settings-store.js';
+
+/**
+ * The attendant PIN: what a staff member types on a kiosk to approve a card payment taken on the
+ * reader. Kept hashed by the server, which checks it; never shown again once saved.
+ */
+export function KioskPanel() {
+  const settings = useSettings((s) => s.settings);
+  const saveAttendantPin = useSettings((s) => s.saveAttendantPin);
+  const [pin, setPin] = useState('');
+  const [error, setError] = useState<SplitError | null>(null);
+  const [saved, setSaved] = useState<string | null>(null);
+  const isSet = settings.data?.kiosk_attendant_pin_set ?? false;
+
+  const save = async (value: string | null) => {
+    try {
+      await saveAttendantPin(value);
+      setError(null);
+      setPin('');
+      setSaved(value === null ? 'PIN removed: kiosks cannot take card payments.' : 'PIN saved.');
+    } catch (err) {
+      setError(splitError(err, ['kiosk_attendant_pin']));
+      setSaved(null);
+    }
+  };
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    void save(pin);
+  };
+
+  return (
+    <section className="panel" aria-labelledby="kiosk-panel-title">
+      <h2 id="kiosk-panel-title">Kiosks</h2>
+      <p className="muted small">
+        A kiosk takes a card payment only after an attendant approves it with this PIN (4–8 digits).{' '}
+        {isSet ? 'A PIN is set.' : 'No PIN is set yet, so kiosks cannot take card payments.'}
+      </p>
+      <form onSubmit={submit} noValidate className="inline-form">
+        <Field label="Attendant PIN" error={error?.fields.kiosk_attendant_pin ?? error?.form}>
+          <input
+            type="password"
+            inputMode="numeric"
+            autoComplete="new-password"
+            maxLength={8}
+            value={pin}
+            onChange={(e) => {
+              setPin(e.target.value.replace(/\D/g, ''));
+              setSaved(null);
+            }}
+          />
+        </Field>
+        <button type="submit" className="button button-primary" disabled={pin.length < 4}>
+          {isSet ? 'Change PIN' : 'Set PIN'}
+        </button>
+        {isSet ? (
+          <button type="button" className="button" onClick={() => void save(null)}>
+            Remove PIN
+          </button>
+        ) : null}
+        {saved ? (
+          <span className="muted" role="status">
+            {saved}
+          </span>
+        ) : null}
+      </form>
+    </section>
+  );
+}
