@@ -8,6 +8,7 @@ import { Outbox } from './domain/outbox.js';
 import { PublicUrls } from './domain/public-urls.js';
 import { createScanContext, type ScanContext } from './domain/scan-context.js';
 import { createSales, type Sales, type SalesRepos } from './domain/sales-context.js';
+import { TicketMailComposer } from './domain/ticket-mail-composer.js';
 import { TiersService } from './domain/tiers.js';
 import { UsageMeter } from './domain/usage.js';
 import { Lifecycle } from './lifecycle.js';
@@ -36,6 +37,8 @@ export interface AppContext {
   mail: MailOutbox;
   /** The outbox as staff see it: GET /v2/mail and retry. */
   mailQueue: MailQueue;
+  /** Composes order and transfer mail (PDF tickets) when the mail sender sends it. */
+  ticketMail: TicketMailComposer;
   keys: ApiKeys;
   signingKeys: SigningKeys;
   cryptoThreads: CryptoThreads;
@@ -111,6 +114,16 @@ export function createContext(
     webhooks,
     mail,
     mailQueue: new MailQueue(db, now),
+    ticketMail: new TicketMailComposer({
+      ...repos,
+      orders: salesRepos.orders,
+      tickets: salesRepos.tickets,
+      attendees: salesRepos.attendees,
+      urls,
+      // Paper passes are issued by the credentials work (TicketIssuer.pass) once it lands; until
+      // then every PDF page carries the ticket's wallet link as its QR.
+      paperPass: () => null,
+    }),
     keys,
     signingKeys,
     cryptoThreads,

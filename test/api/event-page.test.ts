@@ -122,12 +122,16 @@ describe('public event page /e/{id}', () => {
   });
 
   it('says "not on sale yet" before the event goes on sale, as checkout refuses (event_not_on_sale)', async () => {
-    const later = await createEvent(t, { title: 'Later', on_sale_at: '2027-01-01T00:00:00Z' });
+    const later = await createEvent(t, {
+      title: 'Later',
+      on_sale_at: '2027-01-01T00:00:00Z',
+      timezone: 'UTC',
+    });
     const tier = await createTier(t, later.id, { name: 'GA' });
     await t.call('POST', `/v2/events/${later.id}/publish`);
     const before = await page(path(later));
     expect(before.body).not.toContain('On sale');
-    expect(before.body).toContain('Not on sale yet (from Fri, 01 Jan 2027 00:00:00 GMT)');
+    expect(before.body).toContain('Not on sale yet (from Fri 1 Jan 2027, 00:00 (UTC))');
     const refused = await t.call('POST', '/v2/orders', {
       event_id: later.id,
       items: [{ tier_id: tier.id, quantity: 1 }],

@@ -39,6 +39,8 @@ describe('POST /v2/events', () => {
       status: 'draft',
       url: `http://venue.test/e/${event.id}`,
       currency: 'usd',
+      // The server's own zone (this machine's; UTC on CI).
+      timezone: Intl.DateTimeFormat().resolvedOptions().timeZone,
       created_at: now,
     });
   });

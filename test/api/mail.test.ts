@@ -32,6 +32,8 @@ describe('GET /v2/mail', () => {
       id: ids[0],
       to: 'guest0@example.test',
       subject: 'Mail 0',
+      kind: 'message',
+      ref: null,
       status: 'pending',
       attempts: 0,
       last_error: null,

@@ -58,7 +58,7 @@ describe('wallet page /w/:secret', () => {
     const html = page.body;
     expect(html).toContain('<h1>Night show</h1>');
     expect(html).toContain('Main hall');
-    expect(html).toContain('Thu, 24 Dec 2026 19:00:00 GMT');
+    expect(html).toContain('Thu 24 Dec 2026, 19:00 (UTC)');
     expect(html).toContain('General admission');
     expect(html).toContain('Ada Lovelace');
     expect(html).toContain('data-status="valid"');

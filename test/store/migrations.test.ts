@@ -39,9 +39,30 @@ const tables = (db: Db): string[] =>
   ).map((row) => row.name);
 
 describe('migrations', () => {
-  it('are numbered 1, 2, 3, … with no gaps and unique names', () => {
-    expect(migrations.map((m) => m.version)).toEqual(migrations.map((_, i) => i + 1));
+  it('are numbered in increasing order, from 1, with unique names', () => {
+    const versions = migrations.map((m) => m.version);
+    expect(versions[0]).toBe(1);
+    expect(versions).toEqual([...versions].sort((a, b) => a - b));
+    expect(new Set(versions).size).toBe(migrations.length);
     expect(new Set(migrations.map((m) => m.name)).size).toBe(migrations.length);
+  });
+
+  it('apply a migration whose number was reserved and that arrives after a higher one', () => {
+    const [first] = migrations;
+    const early = [first!, { version: 3, name: 'later-number', sql: 'CREATE TABLE later_number (x INTEGER);' }];
+    openStore(file, { migrations: early }).close();
+    const filled = [
+      first!,
+      { version: 2, name: 'reserved-number', sql: 'CREATE TABLE reserved_number (x INTEGER);' },
+      early[1]!,
+    ];
+    const db = track(openStore(file, { migrations: filled }));
+    expect(tables(db)).toEqual(expect.arrayContaining(['reserved_number', 'later_number']));
+    expect(db.prepare('SELECT version FROM schema_migrations ORDER BY version').all()).toEqual([
+      { version: 1 },
+      { version: 2 },
+      { version: 3 },
+    ]);
   });
 
   it('bring a new store to the latest version, recording each one', () => {

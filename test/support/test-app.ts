@@ -93,6 +93,8 @@ export async function publishedEvent(
     title: 'Night show',
     venue: 'Main hall',
     doors_at: '2026-12-24T19:00:00+00:00',
+    // Named, so attendee-facing times read the same on any machine (the default is the server's zone).
+    timezone: 'UTC',
     tickets: [{ name: 'General admission', price_cents: 2500, quantity: 100, ...tier }],
   });
   const event = created.json() as { id: string };

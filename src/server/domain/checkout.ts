@@ -1,5 +1,6 @@
 import { ApiError, conflict, notFound } from '../errors.js';
 import { newId, timeOrderedRandom } from '../ids.js';
+import type { MailOutbox } from '../mail/mail-outbox.js';
 import type { CheckoutInput, OrderView } from '../schemas/orders.js';
 import type { AttendeeRow, AttendeesRepo } from '../store/attendees-repo.js';
 import type { EventsRepo } from '../store/events-repo.js';
@@ -21,6 +22,7 @@ import {
   unitCount,
 } from './checkout-rules.js';
 import type { GuessLimiter } from './guess-limiter.js';
+import { orderConfirmation } from './order-confirmation.js';
 import type { Outbox } from './outbox.js';
 import type { SalesViews } from './sales-views.js';
 
@@ -38,6 +40,7 @@ export interface CheckoutDeps {
   tickets: TicketsRepo;
   attendees: AttendeesRepo;
   outbox: Outbox;
+  mail: MailOutbox;
   views: SalesViews;
   tokens: TicketTokens;
   /** Checkouts arriving together share one commit (store/group-commit.ts). */
@@ -156,6 +159,9 @@ export class CheckoutService {
     const view = this.deps.views.order({ ...order, seq: 0 }, tickets, []);
     const json = this.deps.orderJson(view);
     this.deps.outbox.emit('order.created', view, json);
+    // Every order with a buyer email gets its tickets by mail; the sender composes it later.
+    if (order.buyer_email !== null)
+      this.deps.mail.enqueueComposed(orderConfirmation(order, event, tickets.length, order.buyer_email));
     return { view, json };
   }
 

@@ -1,3 +1,4 @@
+import { normalizeTimeZone, serverTimeZone } from '../../shared/attendee-time.js';
 import { conflict, invalidField, notFound } from '../errors.js';
 import { newId } from '../ids.js';
 import type { EventCreateInput, EventPatchInput, EventView } from '../schemas/events.js';
@@ -10,6 +11,18 @@ import type { Outbox } from './outbox.js';
 import type { PublicUrls } from './public-urls.js';
 import { newTierRow } from './tiers.js';
 import { viewEvent, viewTier } from './views.js';
+
+/** The zone as stored; an unknown name is refused with what a good one looks like. */
+function checkedTimeZone(name: string): string {
+  const zone = normalizeTimeZone(name);
+  if (zone === null) {
+    throw invalidField(
+      'timezone',
+      `'${name}' is not a time zone this server knows. Use an IANA name such as America/New_York, Europe/London or UTC.`,
+    );
+  }
+  return zone;
+}
 
 export interface EventsDeps {
   db: Db;
@@ -58,6 +71,7 @@ export class EventsService {
         on_sale_at: input.on_sale_at === undefined ? at : parseIso(input.on_sale_at),
         status: 'draft',
         currency: input.currency ?? 'usd',
+        timezone: input.timezone === undefined ? serverTimeZone() : checkedTimeZone(input.timezone),
         created_at: at,
         updated_at: at,
       };
@@ -86,6 +100,7 @@ export class EventsService {
         doors_at: input.doors_at === undefined ? undefined : parseIso(input.doors_at),
         on_sale_at: input.on_sale_at === undefined ? undefined : parseIso(input.on_sale_at),
         currency: input.currency,
+        timezone: input.timezone === undefined ? undefined : checkedTimeZone(input.timezone),
       };
       if (changes.currency !== undefined && changes.currency !== current.currency) {
         if (tiers.soldForEvent(id) > 0) {

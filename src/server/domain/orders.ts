@@ -1,12 +1,15 @@
 import { conflict, invalidField, notFound } from '../errors.js';
 import { formatMoney } from '../../shared/money.js';
-import type { OrderView, RefundInput } from '../schemas/orders.js';
+import type { MailOutbox } from '../mail/mail-outbox.js';
+import type { OrderView, RefundInput, ResendInput } from '../schemas/orders.js';
 import { inTransaction, type Db } from '../store/db.js';
 import type { EventsRepo } from '../store/events-repo.js';
 import type { OrderRow, OrderSearch } from '../store/orders-repo.js';
 import { decodeCursor, toPage, type Page } from '../store/pagination.js';
 import type { Caller } from './api-keys.js';
+import { orderConfirmation } from './order-confirmation.js';
 import { recordRefund, type LedgerDeps } from './refund-ledger.js';
+import { heldByBuyer } from './ticket-mail-composer.js';
 
 /**
  * A kiosk reads back only the orders (and their tickets) it placed itself. Anyone else's is
@@ -20,6 +23,7 @@ export function ownedByCaller(order: OrderRow, caller: Caller): boolean {
 export interface OrdersDeps extends LedgerDeps {
   db: Db;
   events: EventsRepo;
+  mail: MailOutbox;
   now: () => number;
 }
 
@@ -44,6 +48,34 @@ export class OrdersService {
       throw notFound('event', search.eventId, 'event_id');
     const rows = this.deps.orders.page(search, decodeCursor(cursor), limit + 1, newestFirst);
     return toPage(rows, limit, (row) => this.deps.views.order(row));
+  }
+
+  /**
+   * Queues the order's confirmation again (ticket-mail-composer.ts composes it from the order as
+   * it is when sent), to `email` when given. A one-off address does not become the buyer's: the
+   * till uses it for "send these to my partner too", and the order keeps whom it was sold to.
+   * Answers the id of the queued mail.
+   */
+  resend(id: string, input: ResendInput): string {
+    return inTransaction(this.deps.db, () => {
+      const order = this.require(id);
+      const to = input.email ?? order.buyer_email;
+      if (to === null) {
+        throw invalidField(
+          'email',
+          'This order has no buyer email to send it to; give one as `email`.',
+        );
+      }
+      const held = this.deps.tickets.forOrder(id).filter(heldByBuyer).length;
+      if (held === 0) {
+        throw conflict(
+          'order_has_no_active_tickets',
+          "Every ticket of this order has been voided, refunded or transferred; there is nothing to send.",
+        );
+      }
+      const event = this.deps.events.find(order.event_id);
+      return this.deps.mail.enqueueComposed(orderConfirmation(order, { title: event?.title ?? 'your event' }, held, to));
+    });
   }
 
   /**

@@ -1,4 +1,3 @@
-import QRCode from 'qrcode';
 import { conflict, notFound } from '../errors.js';
 import { newId } from '../ids.js';
 import type { MailOutbox } from '../mail/mail-outbox.js';
@@ -7,20 +6,17 @@ import type { AttendeesRepo } from '../store/attendees-repo.js';
 import { inTransaction, type Db } from '../store/db.js';
 import type { EventsRepo } from '../store/events-repo.js';
 import type { TicketRow } from '../store/tickets-repo.js';
-import type { TiersRepo } from '../store/tiers-repo.js';
-import { toIso } from '../time.js';
 import type { Caller } from './api-keys.js';
 import { newWalletSecret } from './checkout.js';
 import { ownedByCaller } from './orders.js';
 import { recordRefund, voidTicket, type LedgerDeps } from './refund-ledger.js';
 import type { TicketAnswers } from './ticket-answers.js';
-import { transferMail } from './transfer-mail.js';
+import { transferMailSubject } from './transfer-mail.js';
 
 export interface TicketsDeps extends LedgerDeps {
   db: Db;
   answers: TicketAnswers;
   events: EventsRepo;
-  tiers: TiersRepo;
   attendees: AttendeesRepo;
   mail: MailOutbox;
   now: () => number;
@@ -56,23 +52,14 @@ export class TicketsService {
 
   /**
    * Mints the recipient's ticket and attendee, retires the original and queues the recipient's
-   * mail, all in one transaction. The new id, token and QR image are made first because QR
-   * rendering is async and a transaction must not wait on anything.
+   * mail (their ticket as a PDF, composed when it is sent), all in one transaction.
    */
-  async transfer(id: string, input: TransferInput): Promise<TicketView> {
-    const original = this.require(id);
-    this.checkTransferable(original);
-    const newTicketId = newId('ticket');
-    const token = this.deps.tokens.current({ ...original, id: newTicketId });
-    const qrPng = await QRCode.toBuffer(token, {
-      errorCorrectionLevel: 'M',
-      margin: 2,
-      scale: 6,
-    });
+  transfer(id: string, input: TransferInput): TicketView {
     return inTransaction(this.deps.db, () => {
       const at = this.deps.now();
       const current = this.require(id);
       this.checkTransferable(current);
+      const newTicketId = newId('ticket');
       const oldAttendee = this.deps.attendees.find(current.attendee_id);
       const attendeeId = newId('attendee');
       this.deps.attendees.insert({
@@ -104,21 +91,14 @@ export class TicketsService {
       this.deps.tokens.forget(current.id);
       const view = this.deps.views.ticket(ticket);
       const event = this.deps.events.find(current.event_id);
-      const tier = this.deps.tiers.find(current.tier_id);
-      this.deps.mail.enqueue(
-        transferMail({
-          to: input.to_email,
-          recipientName: input.name ?? null,
-          senderName: oldAttendee?.name ?? null,
-          eventTitle: event?.title ?? 'your event',
-          venue: event?.venue ?? '',
-          doorsAt: event ? toIso(event.doors_at) : '',
-          tierName: tier?.name ?? 'ticket',
-          walletUrl: view.wallet_url,
-          message: input.message,
-          qrPng,
-        }),
-      );
+      this.deps.mail.enqueueComposed({
+        kind: 'ticket_transfer',
+        to: input.to_email,
+        subject: transferMailSubject(oldAttendee?.name ?? null, event?.title ?? 'your event'),
+        ref: newTicketId,
+        // The one input the store does not keep; the rest is read when the mail is composed.
+        ...(input.message ? { params: { message: input.message } } : {}),
+      });
       // The webhook carries the same object the caller gets: the new ticket, whose
       // transferred_from names the original.
       this.deps.outbox.emit('ticket.transferred', view);

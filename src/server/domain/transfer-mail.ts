@@ -1,70 +1,57 @@
 import type { OutgoingMail } from '../mail/mail-outbox.js';
+import type { PdfTicket } from '../mail/ticket-pdf.js';
 import { escapeHtml } from '../pages/html.js';
+import type { MailEvent } from './order-mail.js';
 
 export interface TransferMailInput {
   to: string;
   recipientName: string | null;
   senderName: string | null;
-  eventTitle: string;
-  venue: string;
-  doorsAt: string;
-  tierName: string;
-  walletUrl: string;
+  event: MailEvent;
+  ticket: PdfTicket;
   message: string | undefined;
-  /** The new ticket's QR code, made before the transaction (QR rendering is async). */
-  qrPng: Buffer;
+  /** The recipient's ticket as a one-page PDF (ticket-pdf.ts). */
+  pdf: Buffer;
 }
 
-export const transferQrCid = 'ticket-qr@marquee';
-
-/** `2026-12-24T19:00:00.000Z` → `Thu, 24 Dec 2026, 19:00 UTC`; the mail has no time zone of its own. */
-export function mailTime(iso: string): string {
-  const at = new Date(iso);
-  if (Number.isNaN(at.getTime())) return iso;
-  const [weekday, day, month, year, time] = at.toUTCString().split(' ');
-  return `${weekday} ${day} ${month} ${year}, ${time?.slice(0, 5)} UTC`;
+/** Also what the outbox lists while the mail waits. */
+export function transferMailSubject(senderName: string | null, eventTitle: string): string {
+  return `${senderName ?? 'Someone'} sent you a ticket for ${eventTitle}`;
 }
+
+export const transferPdfName = (ticketId: string): string => `ticket-${ticketId}.pdf`;
 
 /**
- * The recipient's mail: wallet link (which keeps the QR fresh) plus the QR inline, so the mail
- * alone gets them in while the token is valid and the link works after that. A token lives 5
- * minutes and the mail may sit in an inbox for weeks, so both texts say the link is what to open
- * at the door and the inline code only right away.
+ * The recipient's mail: their ticket as a PDF (with its paper pass, which works for as long as
+ * the ticket does) and the wallet link that shows it on a phone.
  */
 export function transferMail(input: TransferMailInput): OutgoingMail {
   const from = input.senderName ?? 'Someone';
+  const { event, ticket } = input;
   const greeting = input.recipientName ? `Hi ${input.recipientName},` : 'Hi,';
-  const subject = `${from} sent you a ticket for ${input.eventTitle}`;
-  const doors = input.doorsAt ? `, doors ${mailTime(input.doorsAt)}` : '';
-  const lines = [
+  const about = `${from} transferred a ticket for ${event.title} (${ticket.tierName}; ${event.venue}, doors ${event.doors}) to you.`;
+  const text = [
     greeting,
     '',
-    `${from} transferred a ticket for ${input.eventTitle} (${input.tierName}; ${input.venue}${doors}) to you.`,
+    about,
     ...(input.message ? ['', `Their message: ${input.message}`] : []),
     '',
-    `Your ticket: ${input.walletUrl}`,
-    'Open it at the door: the QR code on that page is always current. The code in this mail is',
-    'only valid for a few minutes after it was sent.',
-  ];
+    'Your ticket is attached as a PDF: print it, or show it on your phone at the door.',
+    `It is also online: ${ticket.walletUrl}`,
+    '',
+    'The code admits one person, once. Keep it to yourself: whoever shows it first gets in.',
+  ].join('\n');
   const html = `<p>${escapeHtml(greeting)}</p>
-<p>${escapeHtml(from)} transferred a ticket for <strong>${escapeHtml(input.eventTitle)}</strong>
-(${escapeHtml(input.tierName)}; ${escapeHtml(input.venue)}${escapeHtml(doors)}) to you.</p>
+<p>${escapeHtml(about)}</p>
 ${input.message ? `<blockquote>${escapeHtml(input.message)}</blockquote>` : ''}
-<p><a href="${escapeHtml(input.walletUrl)}">Open your ticket</a> at the door: the QR code on that page is always current.</p>
-<p><img src="cid:${transferQrCid}" alt="Ticket QR code" width="300" height="300"></p>
-<p><small>This code is only valid for a few minutes after this mail was sent; after that, use the link above.</small></p>`;
+<p>Your ticket is attached as a PDF: print it, or show it on your phone at the door.
+It is also online: <a href="${escapeHtml(ticket.walletUrl)}">open your ticket</a>.</p>
+<p><small>The code admits one person, once. Keep it to yourself: whoever shows it first gets in.</small></p>`;
   return {
     to: input.to,
-    subject,
-    text: lines.join('\n'),
+    subject: transferMailSubject(input.senderName, event.title),
+    text,
     html,
-    attachments: [
-      {
-        filename: 'ticket-qr.png',
-        cid: transferQrCid,
-        contentType: 'image/png',
-        content: input.qrPng,
-      },
-    ],
+    attachments: [{ filename: transferPdfName(ticket.id), contentType: 'application/pdf', content: input.pdf }],
   };
 }

@@ -1,3 +1,4 @@
+import { serverTimeZone } from '../../shared/attendee-time.js';
 import type { EventView } from '../schemas/events.js';
 import type { TierView } from '../schemas/tiers.js';
 import type { EventRow } from '../store/events-repo.js';
@@ -15,8 +16,14 @@ export function viewEvent(row: EventRow, urls: PublicUrls): EventView {
     status: row.status,
     url: urls.eventPage(row.id),
     currency: row.currency,
+    timezone: eventTimeZone(row),
     created_at: toIso(row.created_at),
   };
+}
+
+/** The zone attendees read this event's times in: its own, or the server's for an older event. */
+export function eventTimeZone(row: Pick<EventRow, 'timezone'>): string {
+  return row.timezone ?? serverTimeZone();
 }
 
 export function viewTier(row: TierRow): TierView {

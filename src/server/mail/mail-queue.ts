@@ -10,6 +10,8 @@ export function viewMail(row: MailSummaryRow): MailView {
     id: row.id,
     to: row.to_email,
     subject: row.subject,
+    kind: row.kind,
+    ref: row.ref,
     status: row.status,
     attempts: row.attempts,
     last_error: row.last_error,
@@ -30,6 +32,12 @@ export class MailQueue {
     private readonly now: () => number,
   ) {
     this.repo = new MailRepo(db);
+  }
+
+  get(id: string): MailView {
+    const row = this.repo.find(id);
+    if (!row) throw notFound('mail', id);
+    return viewMail(row);
   }
 
   list(status: MailStatus | undefined, limit: number, cursor: string | undefined): Page<MailView> {

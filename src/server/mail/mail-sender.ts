@@ -3,7 +3,8 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport/index.js';
 import { BackwardStepWatch } from '../clock-step.js';
 import type { MailRepo, MailRow } from '../store/mail-repo.js';
-import { messageFromRow } from './mail-message.js';
+import { nodemailerMessage } from './mail-message.js';
+import type { OutgoingMail } from './mail-outbox.js';
 import {
   classifyFailure,
   decideRetry,
@@ -46,6 +47,11 @@ export interface MailSenderConfig {
 
 export interface MailSenderDeps {
   repo: MailRepo;
+  /**
+   * The mail a row stands for: stored messages as they are, other kinds composed now (PDF
+   * tickets and all; domain/ticket-mail-composer.ts), off the request that queued them.
+   */
+  compose: (row: MailRow) => Promise<OutgoingMail>;
   now: () => number;
   log: FastifyBaseLogger;
 }
@@ -208,8 +214,20 @@ export class MailSender {
 
   private async deliver(row: MailRow): Promise<Outcome> {
     const { repo, now, log } = this.deps;
+    let mail: OutgoingMail;
     try {
-      await this.transport.sendMail(messageFromRow(row, this.from()));
+      mail = await this.deps.compose(row);
+    } catch (err) {
+      // Composing reads the store as it is: what fails (every ticket voided meanwhile) would fail
+      // again, so the mail is given up at once, saying why; staff can retry it after a fix.
+      if (this.abandoned) return 'abandoned';
+      const text = err instanceof Error ? err.message : String(err);
+      repo.markFailed(row.id, `Not sent: ${text}`);
+      log.warn({ mail: row.id, kind: row.kind, err: text }, 'mail not composed');
+      return 'permanent';
+    }
+    try {
+      await this.transport.sendMail(nodemailerMessage(row.id, mail, this.from()));
     } catch (err) {
       if (this.abandoned) return 'abandoned';
       const kind = classifyFailure(err);

@@ -25,7 +25,12 @@ export function startMailSender(ctx: AppContext, log: FastifyBaseLogger): MailSe
       from: () => options.smtpFrom ?? defaultMailFrom(settings.view().venue_name),
       tuning: options.mailSender,
     },
-    { repo: new MailRepo(ctx.db), now: ctx.now, log: log.child({ worker: 'mail' }) },
+    {
+      repo: new MailRepo(ctx.db),
+      compose: ctx.ticketMail.compose,
+      now: ctx.now,
+      log: log.child({ worker: 'mail' }),
+    },
   );
   ctx.mail.onEnqueue(() => sender.notify());
   ctx.mailQueue.onRequeue(() => sender.retryNow());

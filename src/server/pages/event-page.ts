@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
+import { formatAttendeeTime } from '../../shared/attendee-time.js';
 import { saleState, type SaleState } from '../domain/tier-rules.js';
+import { eventTimeZone } from '../domain/views.js';
 import type { EventRow } from '../store/events-repo.js';
 import type { TierRow } from '../store/tiers-repo.js';
 import { formatMoney } from '../../shared/money.js';
@@ -34,7 +36,9 @@ function tierItem(event: EventRow, tier: TierRow, now: number): string {
   const code =
     tier.visibility === 'access_code' ? '<div class="state">Access code required at checkout</div>' : '';
   const text =
-    from === null ? stateText[state] : `${stateText[state]} (from ${new Date(from).toUTCString()})`;
+    from === null
+      ? stateText[state]
+      : `${stateText[state]} (from ${formatAttendeeTime(from, eventTimeZone(event))})`;
   return `<li data-tier="${escapeHtml(tier.id)}"><div><strong>${escapeHtml(tier.name)}</strong>${code}
     <div class="state ${state}">${escapeHtml(text)}</div></div>
     <div class="price">${formatMoney(tier.price_cents, tier.currency)}</div></li>`;
@@ -79,7 +83,7 @@ export async function eventPage(app: FastifyInstance): Promise<void> {
           ? []
           : repos.tiers.forEvent(id).filter((tier) => tier.visibility === 'public' || tier.id === linkedTier);
       const at = now();
-      const when = new Date(event.doors_at).toUTCString();
+      const when = formatAttendeeTime(event.doors_at, eventTimeZone(event));
       const notice = {
         draft: '<p class="notice">Tickets are not on sale yet.</p>',
         published: '',

@@ -1,3 +1,5 @@
+import { formatAttendeeTime } from '../../shared/attendee-time.js';
+import { eventTimeZone } from '../domain/views.js';
 import type { WalletRow } from '../store/wallet-repo.js';
 import { escapeHtml, pageShell } from './html.js';
 
@@ -83,7 +85,7 @@ export interface WalletPageInput {
 
 export function walletHtml({ row, secretPath, expiresAt, nonce }: WalletPageInput): string {
   const state = walletState(row);
-  const doors = new Date(row.doors_at).toUTCString();
+  const doors = formatAttendeeTime(row.doors_at, eventTimeZone(row));
   const details = `<dl>
   <dt>Ticket</dt><dd>${escapeHtml(row.tier_name)}</dd>
   <dt>Name</dt><dd>${row.attendee_name ? escapeHtml(row.attendee_name) : '—'}</dd>

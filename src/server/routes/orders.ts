@@ -2,7 +2,8 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { bodyDefaultsToEmpty } from '../http/optional-body.js';
 import { IdParams, ListOf, errorResponses } from '../schemas/common.js';
-import { CheckoutBody, Order, OrdersQuery, RefundBody } from '../schemas/orders.js';
+import { Mail } from '../schemas/mail.js';
+import { CheckoutBody, Order, OrdersQuery, RefundBody, ResendBody } from '../schemas/orders.js';
 
 const staff = ['box_office'] as const;
 /** A kiosk checks out (card or external, public or unlocked tiers) and reads back its own orders. */
@@ -10,7 +11,7 @@ const staffOrKiosk = ['box_office', 'kiosk'] as const;
 
 export async function orderRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
-  const { checkout, orders } = app.ctx;
+  const { checkout, orders, mailQueue } = app.ctx;
   const tags = ['orders'];
 
   api.post(
@@ -80,5 +81,22 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => orders.refund(request.params.id, request.body),
+  );
+
+  api.post(
+    '/orders/:id/resend',
+    {
+      config: { access: staff },
+      preValidation: bodyDefaultsToEmpty,
+      schema: {
+        tags,
+        summary:
+          "Mail the order's tickets (PDF, wallet links) again, to the buyer or to `email`; answers the queued mail",
+        params: IdParams('ord'),
+        body: ResendBody,
+        response: { 200: Mail, ...errorResponses },
+      },
+    },
+    async (request) => mailQueue.get(orders.resend(request.params.id, request.body)),
   );
 }

@@ -4,6 +4,12 @@ import { EventTicketItem } from './tiers.js';
 
 const title = Type.String({ minLength: 1, maxLength: 200 });
 const venue = Type.String({ minLength: 1, maxLength: 200 });
+const timezone = Type.String({
+  minLength: 1,
+  maxLength: 64,
+  description:
+    "IANA time zone of the venue, e.g. America/New_York; attendee pages, mail and PDF tickets show times in it. Defaults to the server's zone.",
+});
 
 export const EventCreateBody = Type.Object(
   {
@@ -13,6 +19,7 @@ export const EventCreateBody = Type.Object(
     tickets: Type.Optional(Type.Array(EventTicketItem, { maxItems: 100 })),
     on_sale_at: Type.Optional(TimestampInput),
     currency: Type.Optional(Currency),
+    timezone: Type.Optional(timezone),
   },
   { additionalProperties: false },
 );
@@ -25,6 +32,7 @@ export const EventPatchBody = Type.Object(
     doors_at: Type.Optional(TimestampInput),
     on_sale_at: Type.Optional(TimestampInput),
     currency: Type.Optional(Currency),
+    timezone: Type.Optional(timezone),
   },
   { additionalProperties: false },
 );
@@ -40,6 +48,9 @@ export const Event = Type.Object(
     status: Type.Enum(['draft', 'published', 'cancelled']),
     url: Type.String({ description: 'Public event page' }),
     currency: Type.String(),
+    timezone: Type.String({
+      description: 'IANA time zone in which attendees are shown times (doors on the wallet, mail and PDF)',
+    }),
     created_at: Timestamp,
   },
   { description: 'An event' },

@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { mailKinds } from '../store/mail-repo.js';
 import { ListQuery, Nullable, Timestamp } from './common.js';
 
 export const MailStatus = Type.Enum(['pending', 'sent', 'failed']);
@@ -8,6 +9,13 @@ export const Mail = Type.Object(
     id: Type.String({ description: 'mail_ id' }),
     to: Type.String(),
     subject: Type.String(),
+    kind: Type.Enum([...mailKinds], {
+      description:
+        'order_confirmation (an order with its PDF tickets), ticket_transfer (a transfer recipient’s ticket), or message',
+    }),
+    ref: Nullable(
+      Type.String({ description: 'The order (order_confirmation) or ticket (ticket_transfer) it is about' }),
+    ),
     status: MailStatus,
     attempts: Type.Integer({ description: 'Delivery attempts made so far' }),
     last_error: Nullable(Type.String({ description: 'Why the last attempt failed' })),

@@ -63,6 +63,17 @@ export const RefundBody = Type.Object(
 );
 export type RefundInput = Static<typeof RefundBody>;
 
+export const ResendBody = Type.Object(
+  {
+    email: Type.Optional(Email),
+  },
+  {
+    additionalProperties: false,
+    description: "`email` sends to that address instead of the buyer's, this once; the order keeps its buyer email",
+  },
+);
+export type ResendInput = Static<typeof ResendBody>;
+
 export const OrdersQuery = Type.Object(
   {
     ...ListQuery,

@@ -75,9 +75,14 @@ function migrate(db: Db, file: string, migrations: readonly Migration[], upTo = 
   const current = schemaVersion(db);
   const latestKnown = migrations.at(-1)?.version ?? 0;
   if (current > latestKnown) throw new StoreTooNewError(file, current, latestKnown);
+  // By the versions recorded, not the highest: numbers are reserved for work landing in parallel,
+  // so a store may have met 10 before 7; 7 must still be applied when it arrives.
+  const applied = new Set(
+    (db.prepare('SELECT version FROM schema_migrations').all() as { version: number }[]).map((r) => r.version),
+  );
   const record = db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)');
   for (const migration of migrations) {
-    if (migration.version <= current || migration.version > upTo) continue;
+    if (applied.has(migration.version) || migration.version > upTo) continue;
     db.transaction(() => {
       db.exec(migration.sql);
       record.run(migration.version, migration.name, Date.now());

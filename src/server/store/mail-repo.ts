@@ -2,6 +2,11 @@ import type { Db } from './db.js';
 
 export type MailStatus = 'pending' | 'sent' | 'failed';
 
+/** `message`: stored whole when queued. The others are composed by the sender when they go out. */
+export const mailKinds = ['message', 'order_confirmation', 'ticket_transfer'] as const;
+export type MailKind = (typeof mailKinds)[number];
+export type ComposedMailKind = Exclude<MailKind, 'message'>;
+
 export interface MailRow {
   seq: number;
   id: string;
@@ -11,6 +16,12 @@ export interface MailRow {
   html_body: string | null;
   /** JSON array of {filename, cid, content_type, content_base64}. */
   attachments: string;
+  /** `message`: the columns above are the mail; other kinds are composed when sent. */
+  kind: MailKind;
+  /** The order or ticket a composed mail is about. */
+  ref: string | null;
+  /** JSON object of a composed mail's extra inputs, or null. */
+  params: string | null;
   status: MailStatus;
   attempts: number;
   next_attempt_at: number;
@@ -20,10 +31,10 @@ export interface MailRow {
 }
 
 /** The row without its bodies: what the admin list shows and what list queries read. */
-export type MailSummaryRow = Omit<MailRow, 'text_body' | 'html_body' | 'attachments'>;
+export type MailSummaryRow = Omit<MailRow, 'text_body' | 'html_body' | 'attachments' | 'params'>;
 
 const summaryColumns =
-  'seq, id, to_email, subject, status, attempts, next_attempt_at, last_error, created_at, sent_at';
+  'seq, id, to_email, subject, kind, ref, status, attempts, next_attempt_at, last_error, created_at, sent_at';
 
 /** Longer SMTP transcripts add nothing for staff and would bloat every list page. */
 const maxErrorLength = 1000;

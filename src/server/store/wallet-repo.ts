@@ -9,6 +9,8 @@ export interface WalletRow {
   event_title: string;
   venue: string;
   doors_at: number;
+  /** The event's zone; null for an event made before zones (shown in the server's zone). */
+  timezone: string | null;
   event_status: 'draft' | 'published' | 'cancelled';
   tier_name: string;
   attendee_name: string | null;
@@ -21,7 +23,7 @@ export class WalletRepo {
     // tickets.wallet_secret is UNIQUE, so this is an index lookup: no secret comparison in JS.
     this.bySecret = db.prepare(
       `SELECT t.id AS ticket_id, t.event_id, t.tier_id, t.status,
-              e.title AS event_title, e.venue, e.doors_at, e.status AS event_status,
+              e.title AS event_title, e.venue, e.doors_at, e.timezone, e.status AS event_status,
               r.name AS tier_name, a.name AS attendee_name
        FROM tickets t
        JOIN events e ON e.id = t.event_id

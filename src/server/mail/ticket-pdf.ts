@@ -1,0 +1,118 @@
+import PDFDocument from 'pdfkit';
+import QRCode from 'qrcode';
+import { toWinAnsi } from './win-ansi.js';
+
+/** One ticket as its PDF page shows it. */
+export interface PdfTicket {
+  id: string;
+  tierName: string;
+  attendeeName: string | null;
+  walletUrl: string;
+  /** The ticket's paper pass; null (the tier takes no paper) puts the wallet link's QR instead. */
+  paperPass: string | null;
+}
+
+export interface TicketPdfInput {
+  eventTitle: string;
+  venue: string;
+  /** The doors time as attendees read it (formatAttendeeTime: the event's zone, named). */
+  doors: string;
+  orderId: string;
+  tickets: readonly PdfTicket[];
+}
+
+/** A4; everything sits inside Letter's width and height too, so it prints on either. */
+const page = { size: 'A4', margin: 56 } as const;
+const qrSizePt = 280;
+
+const passCaption =
+  'Show this code at the door. It admits one person, once: keep it to yourself, since whoever shows it first gets in.';
+const walletCaption =
+  'Scan this code with your phone to open your ticket, then show the code on that page at the door.';
+
+/**
+ * The QR as filled rectangles, one per run of dark modules in a row: sharp at any print size and
+ * a few kilobytes, where an embedded image would be blurry or large. Error correction M, as on
+ * the wallet page (qr-png.ts); the white page is the quiet zone.
+ */
+function drawQr(doc: PDFKit.PDFDocument, text: string, x: number, y: number, size: number): void {
+  const { modules } = QRCode.create(text, { errorCorrectionLevel: 'M' });
+  const cell = size / modules.size;
+  for (let row = 0; row < modules.size; row++) {
+    let col = 0;
+    while (col < modules.size) {
+      if (!modules.get(row, col)) {
+        col++;
+        continue;
+      }
+      const start = col;
+      while (col < modules.size && modules.get(row, col)) col++;
+      // A hair of overlap so no hairline gaps show between rows in viewers that anti-alias.
+      doc.rect(x + start * cell, y + row * cell, (col - start) * cell, cell + 0.05);
+    }
+  }
+  doc.fill('#000000');
+}
+
+function detail(doc: PDFKit.PDFDocument, label: string, value: string): void {
+  doc.font('Helvetica').fontSize(10).fillColor('#5c574f').text(label.toUpperCase());
+  doc.font('Helvetica-Bold').fontSize(13).fillColor('#000000').text(toWinAnsi(value)).moveDown(0.4);
+}
+
+function ticketPage(doc: PDFKit.PDFDocument, input: TicketPdfInput, ticket: PdfTicket): void {
+  const width = doc.page.width - page.margin * 2;
+  doc.font('Helvetica-Bold').fontSize(24).fillColor('#000000').text(toWinAnsi(input.eventTitle), { width });
+  doc.font('Helvetica').fontSize(13).text(toWinAnsi(input.venue), { width });
+  doc.text(`Doors: ${toWinAnsi(input.doors)}`, { width }).moveDown(1);
+
+  const qrTop = doc.y;
+  drawQr(doc, ticket.paperPass ?? ticket.walletUrl, (doc.page.width - qrSizePt) / 2, qrTop, qrSizePt);
+  doc.y = qrTop + qrSizePt + 12;
+  doc
+    .font('Helvetica')
+    .fontSize(11)
+    .fillColor('#000000')
+    .text(ticket.paperPass ? passCaption : walletCaption, page.margin, doc.y, { width, align: 'center' })
+    .moveDown(1.2);
+
+  detail(doc, 'Ticket', ticket.tierName);
+  detail(doc, 'Name', ticket.attendeeName ?? '-');
+  detail(doc, 'Ticket ID', ticket.id);
+  detail(doc, 'Order', input.orderId);
+  doc
+    .font('Helvetica')
+    .fontSize(10)
+    .fillColor('#5c574f')
+    .text('Your ticket online: ', { continued: true })
+    .fillColor('#1a4fb4')
+    .text(ticket.walletUrl, { link: ticket.walletUrl, underline: true });
+}
+
+/**
+ * The PDF attached to order and transfer mail: one page per ticket with its QR (the paper pass,
+ * or the wallet link's QR for tiers without paper), event, venue, doors, tier, attendee and ids.
+ * Built-in fonts only (win-ansi.ts), so a 4-ticket PDF is a few tens of kilobytes and is made in
+ * milliseconds (bench/mail.ts). It is made on the server's event loop, so it yields after each
+ * page: a big order's PDF never holds up a door scan for more than one page's work.
+ */
+export async function renderTicketPdf(input: TicketPdfInput): Promise<Buffer> {
+  const doc = new PDFDocument({
+    size: page.size,
+    margin: page.margin,
+    autoFirstPage: false,
+    info: { Title: toWinAnsi(`Tickets - ${input.eventTitle}`), Author: toWinAnsi(input.venue) },
+  });
+  const chunks: Buffer[] = [];
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  for (const ticket of input.tickets) {
+    doc.addPage();
+    ticketPage(doc, input, ticket);
+    await new Promise<void>((resolve) => setImmediate(resolve));
+  }
+  doc.end();
+  return done;
+}
