@@ -1,5 +1,6 @@
 import * as jose from 'jose';
 import { afterEach, describe, expect, it } from 'vitest';
+import { pdfPages, pdfQrCodes } from '../support/pdf-tools.js';
 import { decodeQrPng } from '../support/qr-decode.js';
 import { SmtpCatcher } from '../support/smtp-catcher.js';
 import { adminSecret, makeTestApp, publishedEvent, type TestApp } from '../support/test-app.js';
@@ -33,7 +34,7 @@ async function buyOne(t: TestApp): Promise<TicketView> {
 }
 
 describe('transfer mail (issue 3 "Must show")', () => {
-  it("over real HTTP and SMTP: the recipient's mail has the wallet link and a QR of the NEW ticket's token", async () => {
+  it("over real HTTP and SMTP: the recipient's mail has the wallet link and a PDF of the NEW ticket", async () => {
     const smtp = await SmtpCatcher.start();
     cleanups.push(() => smtp.close());
     const t = await makeTestApp({ workers: true, smtpUrl: smtp.url, mailSender: { pollMs: 60_000 } });
@@ -68,13 +69,22 @@ describe('transfer mail (issue 3 "Must show")', () => {
     expect(parsed.text).toContain('Enjoy the show!');
     expect(parsed.html).toContain(`href="${fresh.wallet_url}"`);
 
-    // The inline image the HTML points at is the QR of the new ticket's token.
-    const cid = /src="cid:([^"]+)"/.exec(String(parsed.html))?.[1];
-    expect(cid).toBeTruthy();
-    const qr = parsed.attachments.find((a) => a.cid === cid);
-    expect(qr?.contentType).toBe('image/png');
-    expect(qr?.contentDisposition).toBe('inline');
-    const token = decodeQrPng(qr!.content);
+    // No short-lived inline code any more: the ticket comes as a PDF page for the new ticket,
+    // whose QR (until paper passes land) opens the new ticket's wallet.
+    expect(String(parsed.html)).not.toContain('cid:');
+    const pdf = parsed.attachments.find((a) => a.contentType === 'application/pdf');
+    expect(pdf?.filename).toBe(`ticket-${fresh.id}.pdf`);
+    const [page] = pdfPages(pdf!.content);
+    expect(page).toContain(fresh.id);
+    expect(page).toContain('Grace Hopper');
+    expect(page).not.toContain(original.id);
+    expect(pdfQrCodes(pdf!.content)).toEqual([fresh.wallet_url]);
+
+    // The wallet the code leads to shows the new ticket's token.
+    const walletToken = (await (
+      await fetch(`${base}${new URL(fresh.wallet_url).pathname}/token`)
+    ).json()) as { qr_token: string };
+    const token = walletToken.qr_token;
     const check = t.app.ctx.tokens.verify(token);
     expect(check.ok).toBe(true);
     if (!check.ok) return;
@@ -106,7 +116,10 @@ describe('transfer mail (issue 3 "Must show")', () => {
     expect(old).not.toContain('<img');
 
     const list = (await (await api('/v2/mail')).json()) as { data: { to: string; status: string }[] };
-    expect(list.data).toEqual([expect.objectContaining({ to: 'grace@example.test', status: 'sent' })]);
+    expect(list.data).toEqual([
+      expect.objectContaining({ to: 'ada@example.test', kind: 'order_confirmation', status: 'sent' }),
+      expect.objectContaining({ to: 'grace@example.test', kind: 'ticket_transfer', ref: fresh.id, status: 'sent' }),
+    ]);
     console.log(`transfer → recipient mail accepted by SMTP: ${deliveredMs} ms`);
   });
 
@@ -121,9 +134,11 @@ describe('transfer mail (issue 3 "Must show")', () => {
     const list = await t.call('GET', '/v2/mail?status=pending');
     expect(list.statusCode).toBe(200);
     const body = list.json() as { data: Record<string, unknown>[] };
-    expect(body.data).toHaveLength(1);
-    expect(body.data[0]).toMatchObject({
+    // The buyer's order mail, then the recipient's.
+    expect(body.data).toHaveLength(2);
+    expect(body.data[1]).toMatchObject({
       to: 'linus@example.test',
+      kind: 'ticket_transfer',
       status: 'pending',
       attempts: 0,
       sent_at: null,

@@ -1,5 +1,5 @@
-import { conflict, invalidField, notFound } from '../errors.js';
 import { formatMoney } from '../../shared/money.js';
+import { ApiError, conflict, invalidField, notFound } from '../errors.js';
 import type { MailOutbox } from '../mail/mail-outbox.js';
 import type { OrderView, RefundInput, ResendInput } from '../schemas/orders.js';
 import { inTransaction, type Db } from '../store/db.js';
@@ -61,9 +61,11 @@ export class OrdersService {
       const order = this.require(id);
       const to = input.email ?? order.buyer_email;
       if (to === null) {
-        throw invalidField(
+        throw new ApiError(
+          400,
+          'missing_field',
+          'This order has no buyer email to send its tickets to; give an address as `email`.',
           'email',
-          'This order has no buyer email to send it to; give one as `email`.',
         );
       }
       const held = this.deps.tickets.forOrder(id).filter(heldByBuyer).length;

@@ -1,0 +1,129 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { MailRow } from '../../src/server/store/mail-repo.js';
+import { createKey, expectError, expectInvalid, expectMissing } from '../support/foundation-fixtures.js';
+import { buy, saleEvent, type Sale } from '../support/sales-fixtures.js';
+import { makeTestApp, type TestApp } from '../support/test-app.js';
+
+let t: TestApp;
+let sale: Sale;
+beforeEach(async () => {
+  // No SMTP: mail waits in the outbox, where these tests read it.
+  t = await makeTestApp();
+  sale = await saleEvent(t);
+});
+afterEach(async () => {
+  await t.close();
+});
+
+const outbox = (): MailRow[] =>
+  t.app.ctx.db.prepare('SELECT * FROM mail_outbox ORDER BY seq').all() as MailRow[];
+const resend = (orderId: string, body?: unknown, auth?: string, headers?: Record<string, string>) =>
+  t.call('POST', `/v2/orders/${orderId}/resend`, body, auth, headers);
+
+describe('order confirmation at checkout', () => {
+  it('queues one small row naming the order for a buyer with an email, and nothing rendered', async () => {
+    const order = await buy(t, sale, { items: [{ tier_id: sale.tierId, quantity: 3 }] });
+    const rows = outbox();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      kind: 'order_confirmation',
+      ref: order.id,
+      to_email: 'ada@example.com',
+      subject: 'Your tickets for Night show',
+      status: 'pending',
+      text_body: '',
+      html_body: null,
+      attachments: '[]',
+    });
+  });
+
+  it('queues nothing for a walk-in sale without an email, nor for a refused checkout', async () => {
+    await buy(t, sale, { buyer: { name: 'Walk-in' }, payment_method: 'cash' });
+    await buy(t, sale, { buyer: undefined, payment_method: 'cash' });
+    const refused = await t.call('POST', '/v2/orders', {
+      event_id: sale.eventId,
+      items: [{ tier_id: sale.tierId, quantity: 1000 }],
+      buyer: { name: 'Ada', email: 'ada@example.com' },
+      payment_method: 'card',
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(outbox()).toEqual([]);
+  });
+});
+
+describe('POST /v2/orders/{id}/resend', () => {
+  it('queues the confirmation again, to the buyer or to a one-off address, and answers the mail', async () => {
+    const order = await buy(t, sale, { items: [{ tier_id: sale.tierId, quantity: 2 }] });
+    const again = await resend(order.id);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toMatchObject({
+      id: expect.stringMatching(/^mail_/),
+      to: 'ada@example.com',
+      subject: 'Your tickets for Night show',
+      kind: 'order_confirmation',
+      ref: order.id,
+      status: 'pending',
+      attempts: 0,
+    });
+    const other = await resend(order.id, { email: 'partner@example.com' });
+    expect(other.statusCode).toBe(200);
+    expect(other.json()).toMatchObject({ to: 'partner@example.com', ref: order.id });
+    expect(outbox().map((row) => row.to_email)).toEqual([
+      'ada@example.com',
+      'ada@example.com',
+      'partner@example.com',
+    ]);
+    // The order keeps its buyer.
+    const read = await t.call('GET', `/v2/orders/${order.id}`);
+    expect(read.json().buyer).toEqual({ name: 'Ada Lovelace', email: 'ada@example.com' });
+  });
+
+  it('needs an address for an order sold without one', async () => {
+    const order = await buy(t, sale, { buyer: { name: 'Walk-in' }, payment_method: 'cash' });
+    const refused = expectMissing(await resend(order.id, {}), 'email');
+    expect(refused.message).toMatch(/no buyer email/);
+    expect(outbox()).toEqual([]);
+    expect((await resend(order.id, { email: 'walkin@example.com' })).statusCode).toBe(200);
+    expect(outbox().map((row) => row.to_email)).toEqual(['walkin@example.com']);
+  });
+
+  it('refuses an order whose tickets are all gone (409), an unknown order (404) and bad input (400)', async () => {
+    const order = await buy(t, sale);
+    expect((await t.call('POST', `/v2/orders/${order.id}/refund`, {})).statusCode).toBe(200);
+    const before = outbox().length;
+    expectError(await resend(order.id), 409, 'conflict_error', 'order_has_no_active_tickets');
+    expectError(await resend('ord_nope'), 404, 'not_found_error', 'resource_missing', 'id');
+    const live = await buy(t, sale);
+    expectInvalid(await resend(live.id, { email: 'not an address' }), 'email');
+    expectInvalid(await resend(live.id, { email: 'a@example.com', cc: 'b@example.com' }), 'cc');
+    expect(outbox()).toHaveLength(before + 1);
+  });
+
+  it('is open to box_office keys, not to scanners', async () => {
+    const order = await buy(t, sale);
+    expect((await resend(order.id, {}, await createKey(t, 'box_office'))).statusCode).toBe(200);
+    expectError(
+      await resend(order.id, {}, await createKey(t, 'scanner')),
+      403,
+      'permission_error',
+      'insufficient_scope',
+    );
+  });
+
+  it('replays with the same Idempotency-Key instead of mailing twice', async () => {
+    const order = await buy(t, sale);
+    const headers = { 'idempotency-key': 'resend-1' };
+    const first = await resend(order.id, { email: 'b@example.com' }, undefined, headers);
+    const second = await resend(order.id, { email: 'b@example.com' }, undefined, headers);
+    expect(second.statusCode).toBe(200);
+    expect(second.json().id).toBe(first.json().id);
+    expect(outbox().filter((row) => row.to_email === 'b@example.com')).toHaveLength(1);
+    expectError(
+      await resend(order.id, { email: 'c@example.com' }, undefined, headers),
+      409,
+      'conflict_error',
+      'idempotency_key_reused',
+      'Idempotency-Key',
+    );
+  });
+});

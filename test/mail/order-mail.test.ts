@@ -1,0 +1,254 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { CaughtMail } from '../support/smtp-catcher.js';
+import { SmtpCatcher } from '../support/smtp-catcher.js';
+import { pdfPages, pdfQrCodes } from '../support/pdf-tools.js';
+import { adminSecret, makeTestApp, type TestApp } from '../support/test-app.js';
+
+interface TicketView {
+  id: string;
+  event_id: string;
+  status: string;
+  wallet_url: string;
+}
+interface OrderView {
+  id: string;
+  buyer: { name: string | null; email: string | null } | null;
+  tickets: TicketView[];
+}
+interface MailView {
+  id: string;
+  to: string;
+  kind: string;
+  ref: string | null;
+  status: string;
+  last_error: string | null;
+}
+
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+/** The server over real HTTP on 127.0.0.1, with its mail sender pointed at `smtpUrl`. */
+async function venue(smtpUrl: string): Promise<{ t: TestApp; base: string; api: typeof fetch }> {
+  const t = await makeTestApp({
+    workers: true,
+    smtpUrl,
+    now: Date.now,
+    mailSender: { pollMs: 50, policy: { backoffMs: [40], maxAttempts: 3, unreachableRetryMs: 50 } },
+  });
+  cleanups.push(() => t.close());
+  const base = await t.app.listen({ host: '127.0.0.1', port: 0 });
+  // Links in mail point at the server the test talks to, as MARQUEE_BASE_URL would make them.
+  t.app.ctx.urls.setBase(base);
+  const api = ((path: string, init: RequestInit = {}) =>
+    fetch(`${base}${path}`, {
+      ...init,
+      headers: { authorization: `Bearer ${adminSecret}`, 'content-type': 'application/json' },
+    })) as typeof fetch;
+  return { t, base, api };
+}
+
+async function json<T>(response: Response): Promise<T> {
+  const text = await response.text();
+  expect(response.status, text).toBe(200);
+  return JSON.parse(text) as T;
+}
+
+/** A published New York event: doors 2026-11-27T00:00Z are 19:00 on Thursday 26 Nov there. */
+async function newYorkShow(api: typeof fetch): Promise<{ eventId: string; tierId: string }> {
+  const event = await json<{ id: string }>(
+    await api('/v2/events', {
+      method: 'POST',
+      body: JSON.stringify({
+        title: 'Harbour Lights',
+        venue: 'Pier 17, New York',
+        doors_at: '2026-11-27T00:00:00Z',
+        timezone: 'America/New_York',
+        tickets: [{ name: 'Balcony', price_cents: 4500, quantity: 50 }],
+      }),
+    }),
+  );
+  await json(await api(`/v2/events/${event.id}/publish`, { method: 'POST', body: '{}' }));
+  const tiers = await json<{ data: { id: string }[] }>(await api(`/v2/events/${event.id}/tiers`));
+  return { eventId: event.id, tierId: tiers.data[0]!.id };
+}
+
+function pdfOf(mail: CaughtMail): Buffer {
+  const pdfs = mail.parsed.attachments.filter((a) => a.contentType === 'application/pdf');
+  expect(pdfs).toHaveLength(1);
+  return pdfs[0]!.content;
+}
+
+/** What a door does with a phone's code: validate the token the wallet page shows now. */
+async function admitThroughWallet(base: string, api: typeof fetch, walletUrl: string, eventId: string) {
+  const path = new URL(walletUrl).pathname;
+  const wallet = await json<{ qr_token: string }>(await fetch(`${base}${path}/token`));
+  return json<{ result: string; reason: string | null; ticket: { id: string } }>(
+    await api('/v2/scan/validate', {
+      method: 'POST',
+      body: JSON.stringify({ token: wallet.qr_token, event_id: eventId }),
+    }),
+  );
+}
+
+describe('order mail over real HTTP and SMTP (issue "Tickets that get people in")', () => {
+  it('a checkout with a buyer email mails its tickets: one PDF page each, doors in the event’s zone, a QR that gets them in', async () => {
+    const smtp = await SmtpCatcher.start();
+    cleanups.push(() => smtp.close());
+    const { base, api } = await venue(smtp.url);
+    const { eventId, tierId } = await newYorkShow(api);
+
+    const order = await json<OrderView>(
+      await api('/v2/orders', {
+        method: 'POST',
+        body: JSON.stringify({
+          event_id: eventId,
+          items: [{ tier_id: tierId, quantity: 2 }],
+          buyer: { name: 'Ada Lovelace', email: 'ada@example.test' },
+          attendees: [{ name: 'Ada Lovelace' }, { name: 'Grace Hopper' }],
+          payment_method: 'card',
+        }),
+      }),
+    );
+
+    const [mail] = await smtp.waitFor(1, 15_000, (m) => m.rcptTo.includes('ada@example.test'));
+    const parsed = mail!.parsed;
+    expect(parsed.subject).toBe('Your tickets for Harbour Lights');
+    expect(parsed.text).toContain('Doors: Thu 26 Nov 2026, 19:00 (New York time)');
+    for (const ticket of order.tickets) {
+      expect(parsed.text).toContain(ticket.wallet_url);
+      expect(parsed.html).toContain(`href="${ticket.wallet_url}"`);
+    }
+
+    // The PDF parses with another reader: one page per ticket, each with what the door needs.
+    const pdf = pdfOf(mail!);
+    const attachment = parsed.attachments.find((a) => a.contentType === 'application/pdf')!;
+    expect(attachment.filename).toBe(`tickets-${order.id}.pdf`);
+    const pages = pdfPages(pdf);
+    expect(pages).toHaveLength(2);
+    order.tickets.forEach((ticket, i) => {
+      const page = pages[i]!;
+      expect(page).toContain('Harbour Lights');
+      expect(page).toContain('Pier 17, New York');
+      expect(page).toContain('Doors: Thu 26 Nov 2026, 19:00 (New York time)');
+      expect(page).toContain('Balcony');
+      expect(page).toContain(['Ada Lovelace', 'Grace Hopper'][i]!);
+      expect(page).toContain(ticket.id);
+      expect(page).toContain(order.id);
+      expect(page).not.toMatch(/GMT|:00:00/);
+    });
+
+    // Each page's QR, read from the rendered page, leads to an admission at the door. Until
+    // paper passes land (credentials work), the code is the ticket's wallet link.
+    const codes = pdfQrCodes(pdf);
+    expect(codes).toEqual(order.tickets.map((ticket) => ticket.wallet_url));
+    const first = await admitThroughWallet(base, api, codes[0]!, eventId);
+    expect(first).toMatchObject({ result: 'admitted', reason: null, ticket: { id: order.tickets[0]!.id } });
+
+    const outbox = await json<{ data: MailView[] }>(await api('/v2/mail'));
+    expect(outbox.data).toEqual([
+      expect.objectContaining({
+        to: 'ada@example.test',
+        kind: 'order_confirmation',
+        ref: order.id,
+        status: 'sent',
+      }),
+    ]);
+  });
+
+  it('resend mails the order again, to another address once; a transfer mails the recipient their own ticket', async () => {
+    const smtp = await SmtpCatcher.start();
+    cleanups.push(() => smtp.close());
+    const { base, api } = await venue(smtp.url);
+    const { eventId, tierId } = await newYorkShow(api);
+    const order = await json<OrderView>(
+      await api('/v2/orders', {
+        method: 'POST',
+        body: JSON.stringify({
+          event_id: eventId,
+          items: [{ tier_id: tierId, quantity: 2 }],
+          buyer: { name: 'Ada Lovelace', email: 'ada@example.test' },
+          payment_method: 'cash',
+        }),
+      }),
+    );
+    await smtp.waitFor(1, 15_000, (m) => m.rcptTo.includes('ada@example.test'));
+
+    const resent = await json<MailView>(
+      await api(`/v2/orders/${order.id}/resend`, {
+        method: 'POST',
+        body: JSON.stringify({ email: 'partner@example.test' }),
+      }),
+    );
+    expect(resent).toMatchObject({ to: 'partner@example.test', kind: 'order_confirmation', ref: order.id });
+    const [copy] = await smtp.waitFor(1, 15_000, (m) => m.rcptTo.includes('partner@example.test'));
+    expect(pdfPages(pdfOf(copy!))).toHaveLength(2);
+    // A one-off address: the order still belongs to its buyer.
+    const after = await json<OrderView>(await api(`/v2/orders/${order.id}`));
+    expect(after.buyer).toEqual({ name: 'Ada Lovelace', email: 'ada@example.test' });
+
+    // Transfer the second ticket: its recipient gets a one-page PDF of their new ticket.
+    const fresh = await json<TicketView>(
+      await api(`/v2/tickets/${order.tickets[1]!.id}/transfer`, {
+        method: 'POST',
+        body: JSON.stringify({ to_email: 'grace@example.test', name: 'Grace Hopper', message: 'Enjoy!' }),
+      }),
+    );
+    const [gift] = await smtp.waitFor(1, 15_000, (m) => m.rcptTo.includes('grace@example.test'));
+    expect(gift!.parsed.subject).toBe('Ada Lovelace sent you a ticket for Harbour Lights');
+    expect(gift!.parsed.text).toContain(fresh.wallet_url);
+    expect(gift!.parsed.text).toContain('Enjoy!');
+    expect(gift!.parsed.text).not.toMatch(/few minutes/);
+    const giftPdf = pdfOf(gift!);
+    const [giftPage] = pdfPages(giftPdf);
+    expect(giftPage).toContain('Grace Hopper');
+    expect(giftPage).toContain(fresh.id);
+    expect(giftPage).toContain('Doors: Thu 26 Nov 2026, 19:00 (New York time)');
+    expect(pdfQrCodes(giftPdf)).toEqual([fresh.wallet_url]);
+    const admitted = await admitThroughWallet(base, api, fresh.wallet_url, eventId);
+    expect(admitted).toMatchObject({ result: 'admitted', ticket: { id: fresh.id } });
+
+    // Resent after the transfer, the buyer's mail carries only the ticket they still hold.
+    await json(await api(`/v2/orders/${order.id}/resend`, { method: 'POST', body: '{}' }));
+    const buyerMails = await smtp.waitFor(2, 15_000, (m) => m.rcptTo.includes('ada@example.test'));
+    const latest = pdfOf(buyerMails[1]!);
+    expect(buyerMails[1]!.parsed.subject).toBe('Your ticket for Harbour Lights');
+    expect(pdfQrCodes(latest)).toEqual([order.tickets[0]!.wallet_url]);
+    expect(pdfPages(latest).join('')).not.toContain(fresh.id);
+  });
+
+  it('an order refunded before its mail could go out fails that mail, saying why, instead of sending dead tickets', async () => {
+    // SMTP is down when the order is placed, so the mail waits; it is refunded meanwhile.
+    const port = await SmtpCatcher.freePort();
+    const { api } = await venue(`smtp://127.0.0.1:${port}`);
+    const { eventId, tierId } = await newYorkShow(api);
+    const order = await json<OrderView>(
+      await api('/v2/orders', {
+        method: 'POST',
+        body: JSON.stringify({
+          event_id: eventId,
+          items: [{ tier_id: tierId, quantity: 1 }],
+          buyer: { name: 'Ada Lovelace', email: 'ada@example.test' },
+          payment_method: 'card',
+        }),
+      }),
+    );
+    await json(await api(`/v2/orders/${order.id}/refund`, { method: 'POST', body: '{}' }));
+
+    const smtp = await SmtpCatcher.start(port);
+    cleanups.push(() => smtp.close());
+    const deadline = Date.now() + 15_000;
+    let mails: MailView[] = [];
+    while (Date.now() < deadline) {
+      mails = (await json<{ data: MailView[] }>(await api('/v2/mail'))).data;
+      if (mails[0]?.status === 'failed') break;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    expect(mails).toEqual([
+      expect.objectContaining({ kind: 'order_confirmation', ref: order.id, status: 'failed' }),
+    ]);
+    expect(mails[0]!.last_error).toMatch(/voided, refunded or transferred .* nothing to send/);
+    expect(smtp.mails).toHaveLength(0);
+  });
+});

@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import { orderMail, orderMailSubject } from '../../../src/server/domain/order-mail.js';
+import { transferMail } from '../../../src/server/domain/transfer-mail.js';
+import type { PdfTicket } from '../../../src/server/mail/ticket-pdf.js';
+import { toWinAnsi } from '../../../src/server/mail/win-ansi.js';
+
+const event = { title: 'Night <show>', venue: 'Main hall', doors: 'Thu 24 Dec 2026, 19:00 (UTC)' };
+const ticket = (n: number, name: string | null = 'Ada'): PdfTicket => ({
+  id: `tik_${n}`,
+  tierName: 'Balcony',
+  attendeeName: name,
+  walletUrl: `https://tickets.venue.example/w/secret${n}`,
+  paperPass: null,
+});
+const pdf = Buffer.from('%PDF-1.3 test');
+
+describe('the transfer mail', () => {
+  const input = {
+    to: 'grace@example.test',
+    recipientName: 'Grace',
+    senderName: 'Ada',
+    event,
+    ticket: ticket(1, 'Grace'),
+    message: undefined,
+    pdf,
+  };
+
+  it('reads as a sentence, with the doors time in the event’s zone', () => {
+    const mail = transferMail(input);
+    expect(mail.subject).toBe('Ada sent you a ticket for Night <show>');
+    expect(mail.text).toContain(
+      'Ada transferred a ticket for Night <show> (Balcony; Main hall, doors Thu 24 Dec 2026, 19:00 (UTC)) to you.',
+    );
+    expect(mail.html).toContain('Night &lt;show&gt;');
+    expect(mail.html).not.toContain('<show>');
+  });
+
+  it('carries the ticket as a PDF and the wallet link, and no short-lived code', () => {
+    const mail = transferMail({ ...input, message: 'See you <there>' });
+    expect(mail.text).toContain('It is also online: https://tickets.venue.example/w/secret1');
+    expect(mail.html).toContain('href="https://tickets.venue.example/w/secret1"');
+    expect(mail.text).toContain('Their message: See you <there>');
+    expect(mail.html).toContain('<blockquote>See you &lt;there&gt;</blockquote>');
+    expect(mail.attachments).toEqual([
+      { filename: 'ticket-tik_1.pdf', contentType: 'application/pdf', content: pdf },
+    ]);
+    expect(mail.html).not.toContain('cid:');
+    expect(`${mail.text}${mail.html}`).not.toMatch(/few minutes/);
+  });
+
+  it('names nobody when the sender is unknown', () => {
+    const mail = transferMail({ ...input, senderName: null, recipientName: null });
+    expect(mail.subject).toBe('Someone sent you a ticket for Night <show>');
+    expect(mail.text.startsWith('Hi,\n')).toBe(true);
+  });
+});
+
+describe('the order mail', () => {
+  it('lists every ticket with its wallet link and attaches the PDF', () => {
+    const mail = orderMail({
+      to: 'ada@example.test',
+      buyerName: 'Ada',
+      orderId: 'ord_1',
+      event,
+      tickets: [ticket(1), ticket(2, null)],
+      pdf,
+    });
+    expect(mail.subject).toBe('Your tickets for Night <show>');
+    expect(mail.text).toContain('Your 2 tickets are attached as a PDF');
+    expect(mail.text).toContain('Doors: Thu 24 Dec 2026, 19:00 (UTC)');
+    expect(mail.text).toContain('- Balcony (Ada): https://tickets.venue.example/w/secret1');
+    expect(mail.text).toContain('- Balcony: https://tickets.venue.example/w/secret2');
+    expect(mail.html).toContain('<a href="https://tickets.venue.example/w/secret2">Balcony</a>');
+    expect(mail.html).toContain('<strong>Night &lt;show&gt;</strong>');
+    expect(mail.attachments).toEqual([
+      { filename: 'tickets-ord_1.pdf', contentType: 'application/pdf', content: pdf },
+    ]);
+  });
+
+  it('says ticket or tickets by the count', () => {
+    expect(orderMailSubject('Gig', 1)).toBe('Your ticket for Gig');
+    expect(orderMailSubject('Gig', 4)).toBe('Your tickets for Gig');
+  });
+});
+
+describe('text for the PDF’s built-in fonts', () => {
+  it('keeps Western European text, strips other accents, and marks other scripts', () => {
+    expect(toWinAnsi('Zoë Müller – “Café” €5')).toBe('Zoë Müller – “Café” €5');
+    expect(toWinAnsi('Łukasz Dvořák')).toBe('Lukasz Dvorák');
+    expect(toWinAnsi('李小龙 Bruce')).toBe('??? Bruce');
+  });
+});
