@@ -28,6 +28,7 @@ async function main(): Promise<void> {
     console.log(`First admin key (shown once; also saved to ${first.file}):\n  ${first.secret}`);
   }
   console.log(`listening on ${running.url}`);
+  if (running.publicUrl) console.log(`attendee pages (public listener) on ${running.publicUrl}`);
   stopOnSignals(running);
 }
 

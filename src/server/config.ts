@@ -15,6 +15,13 @@ export interface ServerOptions {
   adminKey?: string;
   /** Public base for `url` and `wallet_url`; defaults to the listening URL. */
   baseUrl?: string;
+  /**
+   * Port of the public listener (MARQUEE_PUBLIC_PORT), which serves only attendee pages (`/e/…`,
+   * `/w/…`) for publishing through a reverse proxy or tunnel; none when unset.
+   */
+  publicPort?: number;
+  /** Its bind address (MARQUEE_PUBLIC_HOST, default 0.0.0.0). */
+  publicHost?: string;
   /** Advertise `_marquee._tcp`; never honoured on a loopback bind. */
   mdns: boolean;
   /** HTTPS with a self-signed certificate on non-loopback binds ('auto'), or plain HTTP ('off'). */
@@ -103,6 +110,8 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): ServerOpti
     dataDir: env.MARQUEE_DATA_DIR || defaultDataDir(env),
     host: env.MARQUEE_HOST || '0.0.0.0',
     port: intSetting(env, 'MARQUEE_PORT', 4380, 0, 65535),
+    publicPort: env.MARQUEE_PUBLIC_PORT ? intSetting(env, 'MARQUEE_PUBLIC_PORT', 0, 0, 65535) : undefined,
+    publicHost: env.MARQUEE_PUBLIC_HOST || '0.0.0.0',
     adminKey,
     baseUrl: baseUrl?.replace(/\/+$/, ''),
     mdns: env.MARQUEE_MDNS !== '0',

@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { createServer, type Server } from 'node:http';
+import type { Server as HttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { isLoopback } from './config.js';
 
-export interface LoopbackListener {
-  /** `http://127.0.0.1:<port>`: where this machine's own windows reach the app. */
+/** A listener beside the app's own: the desktop's loopback one, or the public one for attendees. */
+export interface ExtraListener {
+  /** `http://127.0.0.1:<port>` for the loopback one: where this machine's own windows reach the app. */
   readonly url: string;
   readonly port: number;
   /** Stops accepting, lets open requests finish, then resolves; safe to call more than once. */
@@ -24,18 +26,37 @@ export interface LoopbackOptions {
  * The desktop's windows use it so they never depend on the LAN address (which DHCP may change)
  * or on trusting the LAN listener's self-signed certificate. Plain HTTP is fine here for the same
  * reason CONTRACT.md allows it on a loopback bind: nothing off this machine can reach it.
- *
- * It closes with the app: it stops accepting as the first shutdown task and is waited for as the
- * last one, so workers and the store outlive every request it took.
  */
 export async function listenLoopback(
   app: FastifyInstance,
   { port = 0, host = '127.0.0.1', closeGraceMs = 5_000 }: LoopbackOptions = {},
-): Promise<LoopbackListener> {
+): Promise<ExtraListener> {
   if (!isLoopback(host)) throw new Error(`the plain-HTTP listener binds loopback only, not ${host}`);
+  const server = createServer((req, res) => app.routing(req, res));
+  return listenBeside(app, server, { name: 'loopback listener', scheme: 'http', host, port, closeGraceMs });
+}
+
+export interface BesideOptions {
+  /** Names the shutdown tasks. */
+  name: string;
+  scheme: 'http' | 'https';
+  host: string;
+  port: number;
+  closeGraceMs: number;
+}
+
+/**
+ * Listens with `server` (whose handler passes requests to `app.routing`) beside the app's own
+ * listener, and ties its closing to the app's: it stops accepting as the first shutdown task and
+ * is waited for as the last one, so workers and the store outlive every request it took.
+ */
+export async function listenBeside(
+  app: FastifyInstance,
+  server: Server | HttpsServer,
+  { name, scheme, host, port, closeGraceMs }: BesideOptions,
+): Promise<ExtraListener> {
   // Routing needs the app's routes compiled: after ready() it answers exactly as app.server does.
   await app.ready();
-  const server = createServer((req, res) => app.routing(req, res));
   // Same connection limits as Fastify gives its own server (Fastify's requestTimeout default is
   // none, Node's 300 s), so both listeners behave alike.
   server.keepAliveTimeout = app.initialConfig.keepAliveTimeout ?? 72_000;
@@ -49,18 +70,18 @@ export async function listenLoopback(
   });
   const bound = (server.address() as AddressInfo).port;
   const closed = closedPromise(server, closeGraceMs);
-  const listener: LoopbackListener = {
-    url: `http://${host.includes(':') ? `[${host}]` : host}:${bound}`,
+  const listener: ExtraListener = {
+    url: `${scheme}://${host.includes(':') ? `[${host}]` : host}:${bound}`,
     port: bound,
     close: () => closed.wait(),
   };
-  app.ctx.lifecycle.onStop('loopback listener: stop accepting', () => closed.begin(), { first: true });
+  app.ctx.lifecycle.onStop(`${name}: stop accepting`, () => closed.begin(), { first: true });
   // Appended after every task buildApp added, so the store is still open for requests in flight.
-  app.ctx.lifecycle.onStop('loopback listener: drain', () => closed.wait());
+  app.ctx.lifecycle.onStop(`${name}: drain`, () => closed.wait());
   return listener;
 }
 
-function closedPromise(server: Server, graceMs: number): { begin(): void; wait(): Promise<void> } {
+function closedPromise(server: Server | HttpsServer, graceMs: number): { begin(): void; wait(): Promise<void> } {
   let done: Promise<void> | undefined;
   const begin = (): Promise<void> =>
     (done ??= new Promise<void>((resolve) => {

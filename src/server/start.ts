@@ -5,11 +5,14 @@ import { buildApp } from './app.js';
 import { listeningUrl, type ServerOptions } from './config.js';
 import { listenLoopback } from './extra-listener.js';
 import { advertise } from './mdns.js';
+import { listenPublic } from './public-listener.js';
 
 export interface RunningServer {
   url: string;
   /** The second, plain-HTTP listener on 127.0.0.1 when `loopbackPort` was asked for. */
   loopbackUrl?: string;
+  /** The public listener for attendee pages, when MARQUEE_PUBLIC_PORT is set. */
+  publicUrl?: string;
   app: FastifyInstance;
   /** Stops accepting, lets in-flight requests finish, stops workers, closes the store. */
   close(): Promise<void>;
@@ -53,13 +56,23 @@ export async function startServer(
   );
   if (advert) app.ctx.lifecycle.onStop('mdns', () => advert.stop());
   let loopbackUrl: string | undefined;
-  if (listen.loopbackPort !== undefined) {
-    try {
+  let publicUrl: string | undefined;
+  try {
+    if (listen.loopbackPort !== undefined) {
       loopbackUrl = (await listenLoopback(app, { port: listen.loopbackPort })).url;
-    } catch (err) {
-      await app.close();
-      throw err;
     }
+    if (options.publicPort !== undefined) {
+      const host = options.publicHost ?? '0.0.0.0';
+      publicUrl = (await listenPublic(app, { ...options, host, port: options.publicPort })).url;
+      if (!options.baseUrl) {
+        app.log.warn(
+          'MARQUEE_PUBLIC_PORT is set but MARQUEE_BASE_URL is not: wallet and event links point at the venue network, not at the published address (docs/publishing.md)',
+        );
+      }
+    }
+  } catch (err) {
+    await app.close();
+    throw err;
   }
-  return { url, loopbackUrl, app, close: () => app.close() };
+  return { url, loopbackUrl, publicUrl, app, close: () => app.close() };
 }
