@@ -3,11 +3,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { processCpuSeconds } from './process-cpu.js';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 
 export interface BenchServer {
   url: string;
+  /** CPU seconds the server process has used so far (Linux /proc), or null where unknown. */
+  cpuSeconds(): number | null;
   stop(): Promise<void>;
 }
 
@@ -42,6 +45,7 @@ async function startProcess(
   });
   return {
     url,
+    cpuSeconds: () => processCpuSeconds(child.pid),
     stop: async () => {
       if (child.exitCode === null) child.kill('SIGTERM');
       await exited;

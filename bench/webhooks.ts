@@ -16,7 +16,7 @@
  */
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -26,6 +26,7 @@ import { buildApp } from '../src/server/app.js';
 import { optionsFromEnv } from '../src/server/config.js';
 import { inTransaction } from '../src/server/store/db.js';
 import { printResults, type BenchResult } from './bench-result.js';
+import { processCpuSeconds } from './process-cpu.js';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const adminKey = 'sk_live_benchadminkey000000000000001';
@@ -61,19 +62,6 @@ interface MarqueeProcess {
   /** CPU seconds the server process has used so far (Linux /proc), or null where unknown. */
   cpuSeconds(): number | null;
   stop(): Promise<void>;
-}
-
-/** utime + stime of a process from /proc/<pid>/stat, in seconds; null off Linux. */
-function processCpuSeconds(pid: number | undefined): number | null {
-  if (pid === undefined) return null;
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // Fields after the ")" that closes the command name; utime and stime are the 12th and 13th.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return null;
-  }
 }
 
 async function startServer(dataDir: string): Promise<MarqueeProcess> {

@@ -81,7 +81,10 @@ export async function listenBeside(
   return listener;
 }
 
-function closedPromise(server: Server | HttpsServer, graceMs: number): { begin(): void; wait(): Promise<void> } {
+function closedPromise(
+  server: Server | HttpsServer,
+  graceMs: number,
+): { begin(): void; wait(): Promise<void> } {
   let done: Promise<void> | undefined;
   const begin = (): Promise<void> =>
     (done ??= new Promise<void>((resolve) => {

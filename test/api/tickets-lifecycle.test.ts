@@ -47,7 +47,9 @@ const voidTicket = (id: string, body?: Record<string, unknown>) =>
   t.call('POST', `/v2/tickets/${id}/void`, body);
 
 const transferMails = (): MailRow[] =>
-  t.app.ctx.db.prepare("SELECT * FROM mail_outbox WHERE kind = 'ticket_transfer' ORDER BY seq").all() as MailRow[];
+  t.app.ctx.db
+    .prepare("SELECT * FROM mail_outbox WHERE kind = 'ticket_transfer' ORDER BY seq")
+    .all() as MailRow[];
 
 describe('GET /v2/tickets/{id}', () => {
   it('answers the ticket with its wallet_url and a token for it', async () => {

@@ -118,7 +118,12 @@ describe('transfer mail (issue 3 "Must show")', () => {
     const list = (await (await api('/v2/mail')).json()) as { data: { to: string; status: string }[] };
     expect(list.data).toEqual([
       expect.objectContaining({ to: 'ada@example.test', kind: 'order_confirmation', status: 'sent' }),
-      expect.objectContaining({ to: 'grace@example.test', kind: 'ticket_transfer', ref: fresh.id, status: 'sent' }),
+      expect.objectContaining({
+        to: 'grace@example.test',
+        kind: 'ticket_transfer',
+        ref: fresh.id,
+        status: 'sent',
+      }),
     ]);
     console.log(`transfer → recipient mail accepted by SMTP: ${deliveredMs} ms`);
   });

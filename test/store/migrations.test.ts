@@ -49,7 +49,10 @@ describe('migrations', () => {
 
   it('apply a migration whose number was reserved and that arrives after a higher one', () => {
     const [first] = migrations;
-    const early = [first!, { version: 3, name: 'later-number', sql: 'CREATE TABLE later_number (x INTEGER);' }];
+    const early = [
+      first!,
+      { version: 3, name: 'later-number', sql: 'CREATE TABLE later_number (x INTEGER);' },
+    ];
     openStore(file, { migrations: early }).close();
     const filled = [
       first!,

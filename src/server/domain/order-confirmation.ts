@@ -14,5 +14,10 @@ export function orderConfirmation(
   ticketCount: number,
   to: string,
 ): ComposedMail {
-  return { kind: 'order_confirmation', to, subject: orderMailSubject(event.title, ticketCount), ref: order.id };
+  return {
+    kind: 'order_confirmation',
+    to,
+    subject: orderMailSubject(event.title, ticketCount),
+    ref: order.id,
+  };
 }

@@ -67,6 +67,8 @@ ${tickets.map((ticket) => `<li><a href="${escapeHtml(ticket.walletUrl)}">${escap
     subject: orderMailSubject(event.title, count),
     text,
     html,
-    attachments: [{ filename: orderPdfName(input.orderId), contentType: 'application/pdf', content: input.pdf }],
+    attachments: [
+      { filename: orderPdfName(input.orderId), contentType: 'application/pdf', content: input.pdf },
+    ],
   };
 }

@@ -72,11 +72,13 @@ export class OrdersService {
       if (held === 0) {
         throw conflict(
           'order_has_no_active_tickets',
-          "Every ticket of this order has been voided, refunded or transferred; there is nothing to send.",
+          'Every ticket of this order has been voided, refunded or transferred; there is nothing to send.',
         );
       }
       const event = this.deps.events.find(order.event_id);
-      return this.deps.mail.enqueueComposed(orderConfirmation(order, { title: event?.title ?? 'your event' }, held, to));
+      return this.deps.mail.enqueueComposed(
+        orderConfirmation(order, { title: event?.title ?? 'your event' }, held, to),
+      );
     });
   }
 

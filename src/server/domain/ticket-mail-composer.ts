@@ -100,7 +100,11 @@ export class TicketMailComposer {
     const sender = original ? this.deps.attendees.find(original.attendee_id) : undefined;
     const pdfTicket = this.pdfTicket(ticket, event);
     const mailEvent = this.mailEvent(event);
-    const pdf = await renderTicketPdf({ ...pdfEventOf(mailEvent), orderId: ticket.order_id, tickets: [pdfTicket] });
+    const pdf = await renderTicketPdf({
+      ...pdfEventOf(mailEvent),
+      orderId: ticket.order_id,
+      tickets: [pdfTicket],
+    });
     return transferMail({
       to,
       recipientName: pdfTicket.attendeeName,
@@ -139,7 +143,11 @@ export class TicketMailComposer {
   }
 }
 
-const pdfEventOf = (event: MailEvent) => ({ eventTitle: event.title, venue: event.venue, doors: event.doors });
+const pdfEventOf = (event: MailEvent) => ({
+  eventTitle: event.title,
+  venue: event.venue,
+  doors: event.doors,
+});
 
 function paramsOf(row: MailRow): Record<string, string> {
   if (row.params === null) return {};

@@ -52,6 +52,8 @@ It is also online: <a href="${escapeHtml(ticket.walletUrl)}">open your ticket</a
     subject: transferMailSubject(input.senderName, event.title),
     text,
     html,
-    attachments: [{ filename: transferPdfName(ticket.id), contentType: 'application/pdf', content: input.pdf }],
+    attachments: [
+      { filename: transferPdfName(ticket.id), contentType: 'application/pdf', content: input.pdf },
+    ],
   };
 }

@@ -69,7 +69,8 @@ export const ResendBody = Type.Object(
   },
   {
     additionalProperties: false,
-    description: "`email` sends to that address instead of the buyer's, this once; the order keeps its buyer email",
+    description:
+      "`email` sends to that address instead of the buyer's, this once; the order keeps its buyer email",
   },
 );
 export type ResendInput = Static<typeof ResendBody>;

@@ -78,7 +78,9 @@ function migrate(db: Db, file: string, migrations: readonly Migration[], upTo = 
   // By the versions recorded, not the highest: numbers are reserved for work landing in parallel,
   // so a store may have met 10 before 7; 7 must still be applied when it arrives.
   const applied = new Set(
-    (db.prepare('SELECT version FROM schema_migrations').all() as { version: number }[]).map((r) => r.version),
+    (db.prepare('SELECT version FROM schema_migrations').all() as { version: number }[]).map(
+      (r) => r.version,
+    ),
   );
   const record = db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)');
   for (const migration of migrations) {

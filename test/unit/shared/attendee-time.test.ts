@@ -1,9 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  formatAttendeeTime,
-  normalizeTimeZone,
-  timeZoneLabel,
-} from '../../../src/shared/attendee-time.js';
+import { formatAttendeeTime, normalizeTimeZone, timeZoneLabel } from '../../../src/shared/attendee-time.js';
 
 describe('times for attendees', () => {
   it('shows doors in the event’s zone, to the minute, with the zone named', () => {
