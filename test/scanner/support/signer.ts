@@ -45,6 +45,7 @@ export class ServerSigner {
         status: 'published',
         url: `http://127.0.0.1/e/${this.eventId}`,
         currency: 'usd',
+        timezone: 'UTC',
         created_at: at,
         ...event,
       },

@@ -12,6 +12,7 @@ const event: EventView = {
   status: 'draft',
   url: 'http://venue.test/e/evt_1',
   currency: 'usd',
+  timezone: 'UTC',
   created_at: '2026-11-22T12:00:00.000Z',
 };
 
