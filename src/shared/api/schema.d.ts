@@ -1940,6 +1940,8 @@ export interface paths {
                 /** @description Public event page */
                 url: string;
                 currency: string;
+                /** @description IANA time zone in which attendees are shown times (doors on the wallet, mail and PDF) */
+                timezone: string;
                 /**
                  * Format: date-time
                  * @description ISO 8601, UTC (Z)
