@@ -1,0 +1,3 @@
+module marquee
+
+go 1.19
