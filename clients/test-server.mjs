@@ -56,7 +56,10 @@ export async function startTestServer(env = {}) {
   let url;
   try {
     url = await new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`server did not start in 30 s:\n${output}`)), startTimeoutMs);
+      const timer = setTimeout(
+        () => reject(new Error(`server did not start in 30 s:\n${output}`)),
+        startTimeoutMs,
+      );
       const onData = () => {
         const match = /listening on (http:\/\/\S+)/.exec(output);
         if (!match) return;
