@@ -1,9 +1,15 @@
 import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
+  resolve: {
+    // The node client's examples import the package by its name, as an integrator's code does.
+    alias: { '@marquee/client': fileURLToPath(new URL('clients/node/src/index.ts', import.meta.url)) },
+  },
   test: {
-    include: ['test/**/*.test.ts'],
+    // The node client package's own tests (clients/node/test) run with the rest.
+    include: ['test/**/*.test.ts', 'clients/node/test/**/*.test.ts'],
     exclude: ['test/e2e/**', 'node_modules/**'],
     // Child processes, not worker threads: better-sqlite3 is a native addon and servers bind ports.
     pool: 'forks',

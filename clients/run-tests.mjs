@@ -53,8 +53,12 @@ export const suites = {
     count(output) {
       const m = /(\d+) runs, \d+ assertions, (\d+) failures, (\d+) errors, (\d+) skips/.exec(output);
       if (!m) return null;
-      const [runs, failures, errors, skips] = m.slice(1).map(Number);
-      return { passed: runs - failures - errors - skips, failed: failures + errors, skipped: skips };
+      const [runs, failures, errors, skips] = [1, 2, 3, 4].map((i) => Number(m[i]));
+      return {
+        passed: Number(runs) - Number(failures) - Number(errors) - Number(skips),
+        failed: Number(failures) + Number(errors),
+        skipped: Number(skips),
+      };
     },
   },
   php: {
@@ -69,9 +73,12 @@ export const suites = {
       if (ok) return { passed: Number(ok[1]), failed: 0, skipped: 0 };
       const m = /^Tests: (\d+), Assertions: \d+(.*)\.$/m.exec(output);
       if (!m) return null;
-      const bad = number(m[2], /Failures: (\d+)/) + number(m[2], /Errors: (\d+)/);
+      const details = m[2] ?? '';
+      const bad = number(details, /Failures: (\d+)/) + number(details, /Errors: (\d+)/);
       const skipped =
-        number(m[2], /Skipped: (\d+)/) + number(m[2], /Incomplete: (\d+)/) + number(m[2], /Risky: (\d+)/);
+        number(details, /Skipped: (\d+)/) +
+        number(details, /Incomplete: (\d+)/) +
+        number(details, /Risky: (\d+)/);
       return { passed: Number(m[1]) - bad - skipped, failed: bad, skipped };
     },
   },
@@ -101,9 +108,16 @@ export const suites = {
   },
 };
 
+/** @param {string} name @returns {Suite} */
+function suite(name) {
+  const found = suites[name];
+  if (!found) throw new Error(`unknown suite ${name}`);
+  return found;
+}
+
 /** @param {string} name */
 function toolchainMissing(name) {
-  return suites[name].checks.some(([command, ...args]) => {
+  return suite(name).checks.some(([command = '', ...args]) => {
     const result = spawnSync(command, args, {
       cwd: join(clientsDir, name),
       stdio: 'ignore',
@@ -118,7 +132,7 @@ function toolchainMissing(name) {
  * @param {string} name @param {string[]} command @param {(text: string) => void} onOutput
  * @returns {Promise<{ code: number | null, output: string }>}
  */
-function runCommand(name, [command, ...args], onOutput) {
+function runCommand(name, [command = '', ...args], onOutput) {
   return new Promise((resolve) => {
     const child = spawn(command, args, {
       cwd: join(clientsDir, name),
@@ -127,7 +141,7 @@ function runCommand(name, [command, ...args], onOutput) {
         // The suites start the test server with this Node (22 or 24), and find it first on PATH.
         MARQUEE_NODE: process.execPath,
         PATH: `${dirname(process.execPath)}:${process.env.PATH ?? ''}`,
-        ...suites[name].env,
+        ...suite(name).env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
       detached: true, // its own process group, so a timeout ends the test server too
@@ -162,16 +176,16 @@ async function runSuite(name, verbose) {
   const seconds = () => (Date.now() - started) / 1000;
   const none = { passed: 0, failed: 0, skipped: 0 };
   if (toolchainMissing(name)) {
-    const note = `toolchain missing: apt-get install ${suites[name].packages.join(' ')}`;
+    const note = `toolchain missing: apt-get install ${suite(name).packages.join(' ')}`;
     return { name, ok: false, counts: none, seconds: seconds(), output: '', note };
   }
   let output = '';
-  for (const command of suites[name].commands) {
+  for (const command of suite(name).commands) {
     const result = await runCommand(name, command, (text) => {
       if (verbose) process.stdout.write(text.replace(/^/gm, `[${name}] `));
     });
     output += result.output;
-    if (result.code !== 0 && command !== suites[name].commands.at(-1)) {
+    if (result.code !== 0 && command !== suite(name).commands.at(-1)) {
       return {
         name,
         ok: false,
@@ -181,8 +195,8 @@ async function runSuite(name, verbose) {
         note: `${command.join(' ')} failed`,
       };
     }
-    if (command === suites[name].commands.at(-1)) {
-      const counts = suites[name].count(output);
+    if (command === suite(name).commands.at(-1)) {
+      const counts = suite(name).count(output);
       if (!counts)
         return { name, ok: false, counts: none, seconds: seconds(), output, note: 'no test summary' };
       const ok = result.code === 0 && counts.failed === 0 && counts.skipped === 0 && counts.passed > 0;
@@ -207,7 +221,7 @@ async function main() {
     console.log(
       chosen
         .filter(toolchainMissing)
-        .flatMap((n) => suites[n].packages)
+        .flatMap((n) => suite(n).packages)
         .join(' '),
     );
     return;

@@ -65,7 +65,7 @@ export async function startTestServer(env = {}) {
         if (!match) return;
         clearTimeout(timer);
         child.stdout.off('data', onData);
-        resolve(match[1]);
+        resolve(/** @type {string} */ (match[1]));
       };
       child.stdout.on('data', onData);
       child.once('exit', (code) => {

@@ -3,7 +3,9 @@
  * the TypeScript types generated from it (openapi-typescript) beside it, to
  * src/shared/api/schema.d.ts. The renderer and the door SDK (src/scanner) both take their API
  * types from there and never write them by hand, so neither can drift from the route schemas;
- * test/unit/api-schema-fresh.test.ts fails when these files are stale.
+ * test/unit/api-schema-fresh.test.ts fails when these files are stale. The same types go into the
+ * node client package (clients/node/src/schema.ts), which is published on its own and so carries
+ * its own copy, as a .ts file so that its build emits the declarations with it.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,6 +20,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 export const apiFiles = {
   openapi: join(root, 'src/shared/api/openapi.json'),
   types: join(root, 'src/shared/api/schema.d.ts'),
+  clientTypes: join(root, 'clients/node/src/schema.ts'),
 };
 
 /** Builds the app exactly as the server does (on a throwaway store) and asks it for its document. */
@@ -54,6 +57,7 @@ export async function typesFromDocument(documentJson: string): Promise<string> {
 export interface ApiFileContents {
   openapi: string;
   types: string;
+  clientTypes: string;
 }
 
 /**
@@ -67,13 +71,19 @@ async function formatted(text: string, filepath: string): Promise<string> {
 
 export async function generateApiFiles(): Promise<ApiFileContents> {
   const openapi = await formatted(await exportOpenApiDocument(), apiFiles.openapi);
-  return { openapi, types: await formatted(await typesFromDocument(openapi), apiFiles.types) };
+  const types = await typesFromDocument(openapi);
+  return {
+    openapi,
+    types: await formatted(types, apiFiles.types),
+    clientTypes: await formatted(types, apiFiles.clientTypes),
+  };
 }
 
 export function writeApiFiles(contents: ApiFileContents, paths = apiFiles): void {
   for (const [file, text] of [
     [paths.openapi, contents.openapi],
     [paths.types, contents.types],
+    [paths.clientTypes, contents.clientTypes],
   ] as const) {
     mkdirSync(dirname(file), { recursive: true });
     writeFileSync(file, text);
@@ -84,5 +94,5 @@ const invokedDirectly = process.argv[1] && import.meta.url === pathToFileURL(pro
 if (invokedDirectly) {
   const contents = await generateApiFiles();
   writeApiFiles(contents);
-  console.log(`wrote ${apiFiles.openapi} and ${apiFiles.types}`);
+  console.log(`wrote ${apiFiles.openapi}, ${apiFiles.types} and ${apiFiles.clientTypes}`);
 }
