@@ -115,8 +115,8 @@ function suite(name) {
   return found;
 }
 
-/** @param {string} name */
-function toolchainMissing(name) {
+/** Whether a suite's toolchain cannot run here. @param {string} name */
+export function toolchainMissing(name) {
   return suite(name).checks.some(([command = '', ...args]) => {
     const result = spawnSync(command, args, {
       cwd: join(clientsDir, name),

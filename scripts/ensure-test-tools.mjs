@@ -7,6 +7,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { suites, toolchainMissing } from '../clients/run-tests.mjs';
 
 /**
  * What the tests use, how to tell it is here, and the Debian package that brings it.
@@ -31,6 +32,13 @@ const tools = [
     debian: ['poppler-utils'],
     usedBy: 'order-mail tests (the PDF read back)',
   },
+  // Debian's interpreters and compilers, with the packages each client library uses.
+  ...Object.entries(suites).map(([name, suite]) => ({
+    name: `${name} toolchain`,
+    present: () => !toolchainMissing(name),
+    debian: suite.packages,
+    usedBy: `the ${name} client's suite (clients/${name}, npm run test:clients)`,
+  })),
 ];
 
 const debianChromium = '/usr/bin/chromium';
