@@ -115,6 +115,19 @@ function suite(name) {
   return found;
 }
 
+/**
+ * A suite passes when its runner exited 0 having run at least one test, none failed and none was
+ * skipped (a skipped test proves nothing).
+ * @param {number | null} code @param {Counts} counts
+ */
+export function verdict(code, counts) {
+  if (counts.skipped > 0) return { ok: false, note: 'skipped tests fail the run' };
+  if (code !== 0) return { ok: false, note: `exit ${code}` };
+  if (counts.failed > 0) return { ok: false, note: 'failures, yet exit 0' };
+  if (counts.passed === 0) return { ok: false, note: 'no test ran' };
+  return { ok: true, note: '' };
+}
+
 /** Whether a suite's toolchain cannot run here. @param {string} name */
 export function toolchainMissing(name) {
   return suite(name).checks.some(([command = '', ...args]) => {
@@ -199,9 +212,7 @@ async function runSuite(name, verbose) {
       const counts = suite(name).count(output);
       if (!counts)
         return { name, ok: false, counts: none, seconds: seconds(), output, note: 'no test summary' };
-      const ok = result.code === 0 && counts.failed === 0 && counts.skipped === 0 && counts.passed > 0;
-      const note =
-        counts.skipped > 0 ? 'skipped tests fail the run' : result.code === 0 ? '' : `exit ${result.code}`;
+      const { ok, note } = verdict(result.code, counts);
       return { name, ok, counts, seconds: seconds(), output, note };
     }
   }
