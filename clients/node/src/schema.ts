@@ -183,7 +183,7 @@ export interface paths {
                 id: string;
                 name: string;
                 /** @enum {unknown} */
-                scope: 'admin' | 'box_office' | 'scanner';
+                scope: 'admin' | 'box_office' | 'scanner' | 'kiosk';
                 last4: string;
                 /**
                  * Format: date-time
@@ -276,7 +276,7 @@ export interface paths {
           'application/json': {
             name: string;
             /** @enum {unknown} */
-            scope: 'admin' | 'box_office' | 'scanner';
+            scope: 'admin' | 'box_office' | 'scanner' | 'kiosk';
           };
         };
       };
@@ -291,7 +291,7 @@ export interface paths {
               id: string;
               name: string;
               /** @enum {unknown} */
-              scope: 'admin' | 'box_office' | 'scanner';
+              scope: 'admin' | 'box_office' | 'scanner' | 'kiosk';
               last4: string;
               /**
                * Format: date-time
@@ -408,7 +408,7 @@ export interface paths {
               id: string;
               name: string;
               /** @enum {unknown} */
-              scope: 'admin' | 'box_office' | 'scanner';
+              scope: 'admin' | 'box_office' | 'scanner' | 'kiosk';
               last4: string;
               /**
                * Format: date-time
@@ -1869,6 +1869,288 @@ export interface paths {
     };
     trace?: never;
   };
+  '/v2/events/{id}/offer': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * An event's public tiers plus those a correct access_code unlocks, with sale state; never any code
+     * @description A kiosk sees published events only (404 otherwise). A code that unlocks nothing is 400 invalid_access_code; 10 wrong codes per key in 10 minutes lock code checks (429) until the window ends.
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description The code a customer typed; compared on the server, never echoed */
+          access_code?: string;
+        };
+        header?: never;
+        path: {
+          /** @description evt_ id */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description An event's public offer, as a customer-facing kiosk shows it */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              object: 'offer';
+              /** @description An event */
+              event: {
+                id: string;
+                title: string;
+                venue: string;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601, UTC (Z)
+                 */
+                doors_at: string;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601, UTC (Z)
+                 */
+                on_sale_at: string;
+                /** @enum {unknown} */
+                status: 'draft' | 'published' | 'cancelled';
+                /** @description Public event page */
+                url: string;
+                currency: string;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601, UTC (Z)
+                 */
+                created_at: string;
+              };
+              /** @description Public tiers, then those the access_code unlocked, in tier order; never unlisted ones */
+              tiers: {
+                id: string;
+                event_id: string;
+                name: string;
+                price_cents: number;
+                currency: string;
+                quantity: number;
+                sold: number;
+                sale_starts_at: string | null;
+                sale_ends_at: string | null;
+                max_per_order: number;
+                /** @enum {unknown} */
+                visibility: 'public' | 'unlisted' | 'access_code';
+                /**
+                 * Format: date-time
+                 * @description ISO 8601, UTC (Z)
+                 */
+                created_at: string;
+                /** @description Always null: the offer never shows a code, whatever the key */
+                access_code: string | null;
+                /** @description An access-code tier this request's access_code opened */
+                unlocked: boolean;
+                /**
+                 * @description What a checkout would meet now, in checkout's order: the event first (event_not_on_sale before its on_sale_at), then the tier's window, then its stock
+                 * @enum {unknown}
+                 */
+                sale_state: 'on_sale' | 'not_yet' | 'ended' | 'sold_out' | 'event_not_on_sale';
+                /** @description quantity − sold */
+                available: number;
+              }[];
+              /** @description The event has tiers a code can unlock, so a kiosk offers a code field */
+              has_access_code_tiers: boolean;
+            };
+          };
+        };
+        /** @description The error envelope of every refusal */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description The error envelope of every refusal */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description The error envelope of every refusal */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description The error envelope of every refusal */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description The error envelope of every refusal */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description The error envelope of every refusal */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description The error envelope of every refusal */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v2/kiosk/attendant_check': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Check the attendant PIN a kiosk's card approval needs
+     * @description 400 invalid_attendant_pin when wrong, 409 attendant_pin_not_set when no PIN is set; 5 wrong PINs per key in 15 minutes lock it (429) until the window ends.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description What the attendant typed */
+            pin: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              ok: true;
+            };
+          };
+        };
+        /** @description The error envelope of every refusal */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description The error envelope of every refusal */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description The error envelope of every refusal */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description The error envelope of every refusal */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description The error envelope of every refusal */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description The error envelope of every refusal */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description The error envelope of every refusal */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v2/scan/jwks': {
     parameters: {
       query?: never;
@@ -2098,13 +2380,13 @@ export interface paths {
                 order_id: string;
                 event_id: string;
                 tier_id: string;
+                tier_name: string | null;
                 attendee_id: string;
                 /** @enum {unknown} */
                 status: 'active' | 'transferred' | 'voided';
                 scan_count: number;
                 /** @description Admitted and not scanned out since (drives re-entry); not on the plain ticket resource */
                 inside: boolean;
-                wallet_url: string;
                 /**
                  * Format: date-time
                  * @description ISO 8601, UTC (Z)
@@ -2119,7 +2401,6 @@ export interface paths {
                 order_id: string;
                 ticket_id: string;
                 name: string | null;
-                email: string | null;
                 /**
                  * Format: date-time
                  * @description ISO 8601, UTC (Z)
@@ -3003,8 +3284,11 @@ export interface paths {
           'application/json': {
             /** @description Pin the device to this event's door */
             event_id?: string;
-            /** @enum {unknown} */
-            scope?: 'scanner' | 'box_office';
+            /**
+             * @description scanner: a door; box_office: another till; kiosk: a customer self-service screen
+             * @enum {unknown}
+             */
+            scope?: 'scanner' | 'box_office' | 'kiosk';
           };
         };
       };
@@ -3023,8 +3307,11 @@ export interface paths {
                * @description ISO 8601, UTC (Z)
                */
               expires_at: string;
-              /** @enum {unknown} */
-              scope: 'scanner' | 'box_office';
+              /**
+               * @description scanner: a door; box_office: another till; kiosk: a customer self-service screen
+               * @enum {unknown}
+               */
+              scope: 'scanner' | 'box_office' | 'kiosk';
               event_id: string | null;
               /** @description Base URL the device should call */
               server_url: string;
@@ -3145,8 +3432,11 @@ export interface paths {
                 /** @description dev_ id */
                 id: string;
                 name: string;
-                /** @enum {unknown} */
-                scope: 'scanner' | 'box_office';
+                /**
+                 * @description scanner: a door; box_office: another till; kiosk: a customer self-service screen
+                 * @enum {unknown}
+                 */
+                scope: 'scanner' | 'box_office' | 'kiosk';
                 event_id: string | null;
                 api_key_id: string | null;
                 /**
@@ -3162,8 +3452,11 @@ export interface paths {
               api_key: {
                 id: string;
                 name: string;
-                /** @enum {unknown} */
-                scope: 'scanner' | 'box_office';
+                /**
+                 * @description scanner: a door; box_office: another till; kiosk: a customer self-service screen
+                 * @enum {unknown}
+                 */
+                scope: 'scanner' | 'box_office' | 'kiosk';
                 last4: string;
                 /**
                  * Format: date-time
@@ -3281,8 +3574,11 @@ export interface paths {
                 /** @description dev_ id */
                 id: string;
                 name: string;
-                /** @enum {unknown} */
-                scope: 'scanner' | 'box_office';
+                /**
+                 * @description scanner: a door; box_office: another till; kiosk: a customer self-service screen
+                 * @enum {unknown}
+                 */
+                scope: 'scanner' | 'box_office' | 'kiosk';
                 event_id: string | null;
                 api_key_id: string | null;
                 /**
@@ -3403,8 +3699,11 @@ export interface paths {
               /** @description dev_ id */
               id: string;
               name: string;
-              /** @enum {unknown} */
-              scope: 'scanner' | 'box_office';
+              /**
+               * @description scanner: a door; box_office: another till; kiosk: a customer self-service screen
+               * @enum {unknown}
+               */
+              scope: 'scanner' | 'box_office' | 'kiosk';
               event_id: string | null;
               api_key_id: string | null;
               /**
@@ -3509,8 +3808,11 @@ export interface paths {
               /** @description dev_ id */
               id: string;
               name: string;
-              /** @enum {unknown} */
-              scope: 'scanner' | 'box_office';
+              /**
+               * @description scanner: a door; box_office: another till; kiosk: a customer self-service screen
+               * @enum {unknown}
+               */
+              scope: 'scanner' | 'box_office' | 'kiosk';
               event_id: string | null;
               api_key_id: string | null;
               /**
@@ -6834,6 +7136,8 @@ export interface paths {
             'application/json': {
               /** @description The venue's name, shown on receipts and in the box office */
               venue_name: string;
+              /** @description Whether kiosks can take card payments: the attendant PIN that approves them is set */
+              kiosk_attendant_pin_set: boolean;
             };
           };
         };
@@ -6920,6 +7224,7 @@ export interface paths {
           'application/json': {
             /** @description The venue's name, shown on receipts and in the box office */
             venue_name?: string;
+            kiosk_attendant_pin?: string | null;
           };
         };
       };
@@ -6933,6 +7238,8 @@ export interface paths {
             'application/json': {
               /** @description The venue's name, shown on receipts and in the box office */
               venue_name: string;
+              /** @description Whether kiosks can take card payments: the attendant PIN that approves them is set */
+              kiosk_attendant_pin_set: boolean;
             };
           };
         };
