@@ -537,6 +537,8 @@ export interface paths {
                 /** @description Public event page */
                 url: string;
                 currency: string;
+                /** @description IANA time zone in which attendees are shown times (doors on the wallet, mail and PDF) */
+                timezone: string;
                 /**
                  * Format: date-time
                  * @description ISO 8601, UTC (Z)
@@ -660,6 +662,8 @@ export interface paths {
              * @description Lowercase ISO 4217 code, e.g. usd, eur, jpy, kwd. Amounts (`*_cents`) are in its minor unit: cents for usd, yen for jpy, fils for kwd.
              */
             currency?: string;
+            /** @description IANA time zone of the venue, e.g. America/New_York; attendee pages, mail and PDF tickets show times in it. Defaults to the server's zone. */
+            timezone?: string;
           };
         };
       };
@@ -689,6 +693,8 @@ export interface paths {
               /** @description Public event page */
               url: string;
               currency: string;
+              /** @description IANA time zone in which attendees are shown times (doors on the wallet, mail and PDF) */
+              timezone: string;
               /**
                * Format: date-time
                * @description ISO 8601, UTC (Z)
@@ -813,6 +819,8 @@ export interface paths {
               /** @description Public event page */
               url: string;
               currency: string;
+              /** @description IANA time zone in which attendees are shown times (doors on the wallet, mail and PDF) */
+              timezone: string;
               /**
                * Format: date-time
                * @description ISO 8601, UTC (Z)
@@ -922,6 +930,8 @@ export interface paths {
              * @description Lowercase ISO 4217 code, e.g. usd, eur, jpy, kwd. Amounts (`*_cents`) are in its minor unit: cents for usd, yen for jpy, fils for kwd.
              */
             currency?: string;
+            /** @description IANA time zone of the venue, e.g. America/New_York; attendee pages, mail and PDF tickets show times in it. Defaults to the server's zone. */
+            timezone?: string;
           };
         };
       };
@@ -951,6 +961,8 @@ export interface paths {
               /** @description Public event page */
               url: string;
               currency: string;
+              /** @description IANA time zone in which attendees are shown times (doors on the wallet, mail and PDF) */
+              timezone: string;
               /**
                * Format: date-time
                * @description ISO 8601, UTC (Z)
@@ -1073,6 +1085,8 @@ export interface paths {
               /** @description Public event page */
               url: string;
               currency: string;
+              /** @description IANA time zone in which attendees are shown times (doors on the wallet, mail and PDF) */
+              timezone: string;
               /**
                * Format: date-time
                * @description ISO 8601, UTC (Z)
@@ -1199,6 +1213,8 @@ export interface paths {
               /** @description Public event page */
               url: string;
               currency: string;
+              /** @description IANA time zone in which attendees are shown times (doors on the wallet, mail and PDF) */
+              timezone: string;
               /**
                * Format: date-time
                * @description ISO 8601, UTC (Z)
@@ -1924,6 +1940,8 @@ export interface paths {
                 /** @description Public event page */
                 url: string;
                 currency: string;
+                /** @description IANA time zone in which attendees are shown times (doors on the wallet, mail and PDF) */
+                timezone: string;
                 /**
                  * Format: date-time
                  * @description ISO 8601, UTC (Z)
@@ -2731,6 +2749,8 @@ export interface paths {
                 /** @description Public event page */
                 url: string;
                 currency: string;
+                /** @description IANA time zone in which attendees are shown times (doors on the wallet, mail and PDF) */
+                timezone: string;
                 /**
                  * Format: date-time
                  * @description ISO 8601, UTC (Z)
@@ -3932,6 +3952,12 @@ export interface paths {
                 id: string;
                 to: string;
                 subject: string;
+                /**
+                 * @description order_confirmation (an order with its PDF tickets), ticket_transfer (a transfer recipient’s ticket), or message
+                 * @enum {unknown}
+                 */
+                kind: 'message' | 'order_confirmation' | 'ticket_transfer';
+                ref: string | null;
                 /** @enum {unknown} */
                 status: 'pending' | 'sent' | 'failed';
                 /** @description Delivery attempts made so far */
@@ -4056,6 +4082,12 @@ export interface paths {
               id: string;
               to: string;
               subject: string;
+              /**
+               * @description order_confirmation (an order with its PDF tickets), ticket_transfer (a transfer recipient’s ticket), or message
+               * @enum {unknown}
+               */
+              kind: 'message' | 'order_confirmation' | 'ticket_transfer';
+              ref: string | null;
               /** @enum {unknown} */
               status: 'pending' | 'sent' | 'failed';
               /** @description Delivery attempts made so far */
@@ -4708,6 +4740,139 @@ export interface paths {
                * @description ISO 8601, UTC (Z)
                */
               created_at: string;
+            };
+          };
+        };
+        /** @description The error envelope of every refusal */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description The error envelope of every refusal */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description The error envelope of every refusal */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description The error envelope of every refusal */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description The error envelope of every refusal */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description The error envelope of every refusal */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description The error envelope of every refusal */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v2/orders/{id}/resend': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Mail the order's tickets (PDF, wallet links) again, to the buyer or to `email`; answers the queued mail */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description ord_ id */
+          id: string;
+        };
+        cookie?: never;
+      };
+      /** @description `email` sends to that address instead of the buyer's, this once; the order keeps its buyer email */
+      requestBody: {
+        content: {
+          'application/json': {
+            /** Format: email */
+            email?: string;
+          };
+        };
+      };
+      responses: {
+        /** @description A mail in the outbox (bodies are not listed). next_attempt_at is null once the mail is sent or failed. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description mail_ id */
+              id: string;
+              to: string;
+              subject: string;
+              /**
+               * @description order_confirmation (an order with its PDF tickets), ticket_transfer (a transfer recipient’s ticket), or message
+               * @enum {unknown}
+               */
+              kind: 'message' | 'order_confirmation' | 'ticket_transfer';
+              ref: string | null;
+              /** @enum {unknown} */
+              status: 'pending' | 'sent' | 'failed';
+              /** @description Delivery attempts made so far */
+              attempts: number;
+              last_error: string | null;
+              next_attempt_at: string | null;
+              /**
+               * Format: date-time
+               * @description ISO 8601, UTC (Z)
+               */
+              created_at: string;
+              sent_at: string | null;
             };
           };
         };
