@@ -28,12 +28,15 @@ export type SyncAnswer = Answer<'/v2/scan/sync', 'post'>;
 export type DoorPackQuery = QueryOf<'/v2/scan/door_pack', 'get'>;
 type ServerDoorPack = Answer<'/v2/scan/door_pack', 'get'>;
 /**
- * The offline validation material from `GET /v2/scan/door_pack`. `full`, `exited` and `cursor`
- * are Marquee's additions to CONTRACT.md's pack; the venue server always sends them, but they are
- * optional here so a door still copes with a server that sends only what the contract names.
+ * The offline validation material from `GET /v2/scan/door_pack`. `full`, `exited`, `cursor` and
+ * `tiers` are Marquee's additions to CONTRACT.md's pack; the venue server always sends them, but
+ * they are optional here so a door still copes with a server that sends only what the contract
+ * names (without `tiers`, every tier takes paper passes).
  */
-export type DoorPack = Omit<ServerDoorPack, 'full' | 'exited' | 'cursor'> &
-  Partial<Pick<ServerDoorPack, 'full' | 'exited' | 'cursor'>>;
+export type DoorPack = Omit<ServerDoorPack, 'full' | 'exited' | 'cursor' | 'tiers'> &
+  Partial<Pick<ServerDoorPack, 'full' | 'exited' | 'cursor' | 'tiers'>>;
+/** A tier as the door knows it: whether its paper passes admit, and its name for the display. */
+export type DoorTier = ServerDoorPack['tiers'][number];
 export type Jwks = Answer<'/v2/scan/jwks', 'get'>;
 
 export type PairRequest = RequestBody<'/v2/devices/pair', 'post'>;
@@ -41,6 +44,8 @@ export type PairedAnswer = Answer<'/v2/devices/pair', 'post'>;
 
 /** The door's words, as the server spells them. */
 export type ScanResult = ValidateAnswer['result'];
+/** The form a ticket was shown in: `rotating` (a phone's code) or `paper` (its paper pass). */
+export type Credential = ValidateAnswer['credential'];
 export type RejectReason = NonNullable<ValidateAnswer['reason']>;
 /** `out` lets a re-entry venue record an exit so the next `in` admits again. */
 export type Direction = ScanView['direction'];

@@ -8,6 +8,7 @@ import type {
   AdmissionState,
   Direction,
   DoorEvent,
+  DoorTier,
   OfflineDecision,
   RejectReason,
   RevokedStatus,
@@ -30,6 +31,8 @@ export interface Pairing {
 export interface PackInfo {
   event: DoorEvent;
   jwks: { keys: Ed25519Jwk[] };
+  /** The event's tiers (paper passes allowed or not); absent in a pack stored by an older SDK. */
+  tiers?: DoorTier[];
   generatedAt: string;
   /** The pack's door feed cursor: the next `since=`. */
   cursor: string | null;

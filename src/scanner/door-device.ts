@@ -29,6 +29,7 @@ import { SseParser, type SseMessage } from './sse-parser.js';
 import type { Transport } from './transport.js';
 import type {
   AdmissionState,
+  Credential,
   Direction,
   DoorPack,
   RejectReason,
@@ -52,6 +53,8 @@ export type FallbackCause = 'offline_mode' | 'timeout' | 'unreachable' | 'server
 export interface ScanOutcome {
   result: ScanResult;
   reason: RejectReason | null;
+  /** What was shown: a phone's rotating code or a paper pass. */
+  credential: Credential;
   ticketId: string | null;
   direction: Direction;
   /** Who decided: the server, or this device on its own. */
@@ -141,6 +144,7 @@ export class DoorDevice {
     if (pack) {
       this.validator.setEvent(pack.event);
       this.validator.setKeys(pack.jwks.keys);
+      if (pack.tiers) this.validator.setTiers(pack.tiers);
     }
     for (const [ticketId, status] of this.state.revocations()) this.validator.revoke(ticketId, status);
     for (const [ticketId, admission] of this.state.admissions())
@@ -205,9 +209,11 @@ export class DoorDevice {
     const eventId = this.eventId ?? before?.event.id ?? null;
     const pack = await api.doorPack(eventId, since);
     const changes = this.applyPack(pack, pack.full ?? since === null);
+    const tiers = pack.tiers ?? before?.tiers;
     const info: PackInfo = {
       event: pack.event,
       jwks: pack.jwks,
+      ...(tiers ? { tiers } : {}),
       generatedAt: pack.generated_at,
       cursor: pack.cursor ?? null,
       pulledAt: this.now(),
@@ -375,6 +381,7 @@ export class DoorDevice {
     const outcome: ScanOutcome = {
       result: decision.result,
       reason: decision.reason,
+      credential: decision.credential,
       ticketId: decision.ticketId,
       direction,
       mode: 'offline',
@@ -393,6 +400,7 @@ export class DoorDevice {
     return {
       result: answer.result,
       reason: answer.reason,
+      credential: answer.credential,
       ticketId,
       direction,
       mode: 'online',
@@ -551,6 +559,7 @@ export class DoorDevice {
   private applyPack(pack: DoorPack, full: boolean): StateChanges {
     this.validator.setEvent(pack.event);
     this.validator.setKeys(pack.jwks.keys);
+    if (pack.tiers) this.validator.setTiers(pack.tiers);
     const changes: StateChanges = { revoked: [...pack.revoked], admissions: [] };
     for (const entry of pack.revoked) this.validator.revoke(entry.ticket_id, entry.status);
     const touched = (ticketId: string, learn: (id: string) => void): void => {

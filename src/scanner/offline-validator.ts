@@ -1,11 +1,14 @@
 /**
  * The door's offline decision: the same checks as `POST /v2/scan/validate`, in the same order,
- * made from the door pack and what this device has seen. Browser-safe (no Node imports).
+ * made from the door pack and what this device has seen, for both forms a ticket is shown in (a
+ * rotating code or a paper pass). Browser-safe (no Node imports).
  */
 import {
   base64UrlToBytes,
-  parseTicketToken,
+  parseCredential,
+  presentedCredential,
   windowRejection,
+  type Credential,
   type Ed25519Jwk,
   type ParsedToken,
 } from '../shared/ticket-token.js';
@@ -16,6 +19,7 @@ import type {
   Direction,
   DoorEvent,
   DoorPack,
+  DoorTier,
   OfflineDecision,
   RejectReason,
   RevokedStatus,
@@ -26,7 +30,7 @@ import type {
  * whole pack); it is optional here so a pack built by hand (tests, the bench) may leave it out.
  */
 export type PackContents = Pick<DoorPack, 'jwks' | 'revoked' | 'scanned'> &
-  Partial<Pick<DoorPack, 'exited'>> & { event: DoorEvent };
+  Partial<Pick<DoorPack, 'exited' | 'tiers'>> & { event: DoorEvent };
 
 export interface CheckOptions {
   /** Epoch ms of the scan; defaults to the validator's clock. */
@@ -54,6 +58,9 @@ export class OfflineValidator {
   private event: string | null = null;
   private eventCancelled = false;
   private readonly revoked = new Map<string, RevokedStatus>();
+  /** Tiers whose paper passes are refused; a tier the pack does not name takes them (the default). */
+  private readonly paperRefused = new Set<string>();
+  private readonly tierNames = new Map<string, string>();
   private readonly admissions = new Map<string, AdmissionState>();
   private readonly signatures: SignatureCache;
   private readonly encoder = new TextEncoder();
@@ -79,12 +86,13 @@ export class OfflineValidator {
   }
 
   /**
-   * Takes a full or delta door pack. Keys and the event are replaced; revocations and
+   * Takes a full or delta door pack. Keys, tiers and the event are replaced; revocations and
    * admissions only ever accumulate, because a delta lists what changed, not what stayed.
    */
   loadPack(pack: PackContents): void {
     this.setEvent(pack.event);
     this.setKeys(pack.jwks.keys);
+    if (pack.tiers) this.setTiers(pack.tiers);
     for (const entry of pack.revoked) this.revoke(entry.ticket_id, entry.status);
     for (const ticketId of pack.scanned) this.learnAdmitted(ticketId);
     for (const ticketId of pack.exited ?? []) this.learnExited(ticketId);
@@ -95,6 +103,8 @@ export class OfflineValidator {
     if (this.event !== null && this.event !== event.id) {
       this.revoked.clear();
       this.admissions.clear();
+      this.paperRefused.clear();
+      this.tierNames.clear();
     }
     this.event = event.id;
     this.eventCancelled = event.status === 'cancelled';
@@ -103,6 +113,21 @@ export class OfflineValidator {
   setKeys(keys: readonly Ed25519Jwk[]): void {
     this.keys = decodeKeys(keys);
     this.signatures.clear();
+  }
+
+  /** The event's tiers as the pack lists them (every pack lists all of them). */
+  setTiers(tiers: readonly DoorTier[]): void {
+    this.paperRefused.clear();
+    this.tierNames.clear();
+    for (const tier of tiers) {
+      if (!tier.paper_pass) this.paperRefused.add(tier.id);
+      this.tierNames.set(tier.id, tier.name);
+    }
+  }
+
+  /** The tier's name for the door's display, when the pack named it. */
+  tierName(tierId: string): string | undefined {
+    return this.tierNames.get(tierId);
   }
 
   revoke(ticketId: string, status: RevokedStatus): void {
@@ -141,12 +166,16 @@ export class OfflineValidator {
   check(token: string, options: CheckOptions = {}): OfflineDecision {
     const scannedAt = options.at ?? this.now();
     const direction = options.direction ?? 'in';
-    const parsed = parseTicketToken(token);
-    if (!parsed) return this.reject('malformed', null, null, direction, scannedAt);
-    const { sub, evt } = parsed.claims;
-    const reason = this.tokenRejection(token, parsed, scannedAt) ?? this.ticketRejection(sub, evt, direction);
-    if (reason) return this.reject(reason, sub, evt, direction, scannedAt);
-    return { result: 'admitted', reason: null, ticketId: sub, eventId: evt, direction, scannedAt };
+    const parsed = parseCredential(token);
+    if (!parsed)
+      return this.reject('malformed', presentedCredential(token), null, null, direction, scannedAt);
+    const { credential } = parsed;
+    const { sub, evt, tier } = parsed.claims;
+    const reason =
+      this.tokenRejection(token, parsed, scannedAt) ??
+      this.ticketRejection(credential, sub, evt, tier, direction);
+    if (reason) return this.reject(reason, credential, sub, evt, direction, scannedAt);
+    return { result: 'admitted', reason: null, credential, ticketId: sub, eventId: evt, direction, scannedAt };
   }
 
   /** Applies an admitted decision: entry puts the ticket inside, exit lets it enter again. */
@@ -184,23 +213,31 @@ export class OfflineValidator {
     return valid;
   }
 
-  private ticketRejection(ticketId: string, eventId: string, direction: Direction): RejectReason | null {
+  private ticketRejection(
+    credential: Credential,
+    ticketId: string,
+    eventId: string,
+    tierId: string,
+    direction: Direction,
+  ): RejectReason | null {
     if (this.event !== null && eventId !== this.event) return 'wrong_event';
     const revoked = this.revoked.get(ticketId);
     if (revoked) return revoked;
     // As on the server: a cancelled event's tickets admit no one, and `voided` says so.
     if (this.eventCancelled) return 'voided';
+    if (credential === 'paper' && this.paperRefused.has(tierId)) return 'paper_not_allowed';
     if (direction === 'in' && this.admissions.get(ticketId)?.inside) return 'already_scanned';
     return null;
   }
 
   private reject(
     reason: RejectReason,
+    credential: Credential,
     ticketId: string | null,
     eventId: string | null,
     direction: Direction,
     scannedAt: number,
   ): OfflineDecision {
-    return { result: 'rejected', reason, ticketId, eventId, direction, scannedAt };
+    return { result: 'rejected', reason, credential, ticketId, eventId, direction, scannedAt };
   }
 }

@@ -3,9 +3,17 @@
  * come from the generated API types (api-types.ts); what is only the SDK's is written here.
  * Browser-safe: no Node imports, so the renderer's door page can use the same decision logic.
  */
-import type { DoorPack, Direction, RejectReason, ScanResult } from './api-types.js';
+import type { Credential, DoorPack, Direction, RejectReason, ScanResult } from './api-types.js';
 
-export type { DoorPack, Direction, RejectReason, RevokedStatus, ScanResult } from './api-types.js';
+export type {
+  Credential,
+  DoorPack,
+  DoorTier,
+  Direction,
+  RejectReason,
+  RevokedStatus,
+  ScanResult,
+} from './api-types.js';
 
 type PackEvent = DoorPack['event'];
 
@@ -20,6 +28,8 @@ export type DoorEvent = Pick<PackEvent, 'id'> & Partial<Pick<PackEvent, 'title' 
 export interface OfflineDecision {
   result: ScanResult;
   reason: RejectReason | null;
+  /** What was shown: a phone's rotating code or a paper pass (as the server would record it). */
+  credential: Credential;
   /** Null only when the token could not be read at all. */
   ticketId: string | null;
   eventId: string | null;

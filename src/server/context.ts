@@ -19,7 +19,9 @@ import { EventsRepo } from './store/events-repo.js';
 import { SettingsRepo } from './store/settings-repo.js';
 import { TiersRepo } from './store/tiers-repo.js';
 import { SigningKeys } from './tokens/signing-keys.js';
+import { CredentialFacts } from './tokens/credential-facts.js';
 import { CryptoThreads } from './tokens/crypto-threads.js';
+import { TicketIssuer } from './tokens/ticket-issuer.js';
 import { TicketTokens } from './tokens/ticket-tokens.js';
 import { createWebhooks, type Webhooks } from './webhooks/setup.js';
 
@@ -43,7 +45,10 @@ export interface AppContext {
   signingKeys: SigningKeys;
   cryptoThreads: CryptoThreads;
   signAheadThreads: CryptoThreads;
+  /** Signs and verifies rotating codes; issuing goes through `issuer`. */
   tokens: TicketTokens;
+  /** The one place a ticket's credentials come from: rotating code, wallet strip, paper pass. */
+  issuer: TicketIssuer;
   usage: UsageMeter;
   /** Wrong access codes per API key, on the offer and at checkout (docs/api.md "The kiosk scope"). */
   codeGuesses: GuessLimiter;
@@ -84,8 +89,8 @@ export function createContext(
   const repos = { events: new EventsRepo(db), tiers: new TiersRepo(db) };
   const signingKeys = new SigningKeys(db, options.dataDir, now);
   const shared = { db, now, outbox, ...repos };
-  // One mail outbox and one token cache for everyone: a transfer's tokens.forget must reach the
-  // cache the wallet page reads.
+  // One mail outbox and one credential issuer for everyone: a transfer's issuer.forget must reach
+  // the cache the wallet page reads.
   const mail = new MailOutbox(db, now);
   const lifecycle = new Lifecycle();
   const cryptoThreads = new CryptoThreads();
@@ -96,11 +101,13 @@ export function createContext(
   lifecycle.onStop('sign-ahead thread', () => signAheadThreads.close());
   const tokens = new TicketTokens(signingKeys, now, cryptoThreads, signAheadThreads);
   const codeGuesses = new GuessLimiter(accessCodeGuessLimit, now);
+  const facts = new CredentialFacts(db, repos.events, repos.tiers);
+  const issuer = new TicketIssuer({ tokens, keys: signingKeys, facts, threads: cryptoThreads, now });
   const { repos: salesRepos, ...sales } = createSales({
     ...shared,
     mail,
     urls,
-    tokens,
+    issuer,
     codeGuesses,
   });
   const keys = new ApiKeys(db, now);
@@ -120,15 +127,15 @@ export function createContext(
       tickets: salesRepos.tickets,
       attendees: salesRepos.attendees,
       urls,
-      // Paper passes are issued by the credentials work (TicketIssuer.pass) once it lands; until
-      // then every PDF page carries the ticket's wallet link as its QR.
-      paperPass: () => null,
+      // A page per ticket carries its paper pass, or the wallet link where it has none.
+      paperPass: (ticket, event, tier) => issuer.pass(ticket, event, tier),
     }),
     keys,
     signingKeys,
     cryptoThreads,
     signAheadThreads,
     tokens,
+    issuer,
     usage: new UsageMeter(db, now),
     codeGuesses,
     offer: new OfferService({ ...repos, urls, codeGuesses, now }),
@@ -145,7 +152,9 @@ export function createContext(
       urls,
       keys,
       events: repos.events,
+      tiers: repos.tiers,
       tokens,
+      facts,
       signingKeys,
       certFingerprint,
     }),

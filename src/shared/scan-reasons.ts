@@ -12,6 +12,8 @@ export const scanReasons = [
   'already_scanned',
   'voided',
   'transferred',
+  // A paper pass of a tier that no longer allows paper (CONTRACT.md "Ticket credentials").
+  'paper_not_allowed',
 ] as const;
 
 export type ScanReason = (typeof scanReasons)[number];

@@ -1,16 +1,26 @@
 /**
  * The ticket token format of CONTRACT.md "Ticket tokens", shared by the server (signs and
- * verifies with node:crypto) and door devices (verify with @noble/ed25519).
+ * verifies with node:crypto) and door devices (verify with @noble/ed25519). The same reader takes
+ * both forms a ticket is shown in ("Ticket credentials"): the 5-minute rotating code and the paper
+ * pass (ticket-pass.ts), which differ only in `typ` and in how long they live.
  */
+import { passTyp } from './ticket-pass.js';
+
 export const tokenLifetimeSeconds = 300;
 /** Validators accept a token from iat − 30 s to exp + 30 s, to absorb clock drift between devices. */
 export const tokenSkewSeconds = 30;
 /** A cached token with less than this left is replaced by a fresh one. */
 export const tokenRefreshBelowSeconds = 240;
 
+export const rotatingTyp = 'ticket+jwt';
+
+/** Which form a ticket was shown in: the rotating code (a phone) or the paper pass. */
+export const credentialKinds = ['rotating', 'paper'] as const;
+export type Credential = (typeof credentialKinds)[number];
+
 export interface TicketTokenHeader {
   alg: 'EdDSA';
-  typ: 'ticket+jwt';
+  typ: typeof rotatingTyp | typeof passTyp;
   kid: string;
 }
 
@@ -38,6 +48,7 @@ export interface ParsedToken {
   claims: TicketTokenClaims;
   signingInput: string;
   signature: Uint8Array;
+  credential: Credential;
 }
 
 const b64urlPattern = /^[A-Za-z0-9_-]+$/;
@@ -71,8 +82,34 @@ export function base64UrlToBytes(text: string): Uint8Array {
 const isId = (value: unknown, prefix: string): value is string =>
   typeof value === 'string' && value.startsWith(`${prefix}_`) && value.length <= 80;
 
-/** Splits and checks the shape of a token; null when it is not a ticket token at all. */
-export function parseTicketToken(token: string): ParsedToken | null {
+/**
+ * The credential a token claims to be, from its `typ`, in its first segment: `paper` for a pass,
+ * else `rotating`. Scan records name the form even of a token that is refused as malformed; one
+ * whose header cannot be read at all counts as `rotating`, the form a phone shows.
+ */
+function typOf(claimed: unknown): Credential | null {
+  if (claimed === rotatingTyp) return 'rotating';
+  if (claimed === passTyp) return 'paper';
+  return null;
+}
+
+export function presentedCredential(token: string): Credential {
+  if (typeof token !== 'string' || token.length > 2048) return 'rotating';
+  const end = token.indexOf('.');
+  try {
+    const header = decodeSegment(end < 0 ? token : token.slice(0, end)) as { typ?: unknown } | null;
+    return typOf(header?.typ) ?? 'rotating';
+  } catch {
+    return 'rotating';
+  }
+}
+
+/**
+ * Splits and checks the shape of a rotating code or a paper pass; null when it is neither.
+ * A rotating code lives exactly 300 s; a pass until its exp, which its event sets (a pass issued
+ * after that is simply expired: the window check says so).
+ */
+export function parseCredential(token: string): ParsedToken | null {
   if (typeof token !== 'string' || token.length > 2048) return null;
   const parts = token.split('.');
   if (parts.length !== 3 || !parts.every((part) => b64urlPattern.test(part))) return null;
@@ -80,9 +117,12 @@ export function parseTicketToken(token: string): ParsedToken | null {
   try {
     const header = decodeSegment(h) as Partial<TicketTokenHeader>;
     const claims = decodeSegment(p) as Partial<TicketTokenClaims>;
-    if (header.alg !== 'EdDSA' || header.typ !== 'ticket+jwt' || typeof header.kid !== 'string') return null;
+    const credential = typOf(header.typ);
+    if (header.alg !== 'EdDSA' || credential === null || typeof header.kid !== 'string') return null;
     if (!isId(claims.sub, 'tik') || !isId(claims.evt, 'evt') || !isId(claims.tier, 'tkt')) return null;
-    if (!Number.isInteger(claims.iat) || claims.exp !== (claims.iat as number) + tokenLifetimeSeconds)
+    if (!Number.isInteger(claims.iat)) return null;
+    const iat = claims.iat as number;
+    if (credential === 'rotating' ? claims.exp !== iat + tokenLifetimeSeconds : !Number.isInteger(claims.exp))
       return null;
     // A header naming extensions that must be understood (RFC 7515 "crit"): none are, here.
     if ('crit' in header) return null;
@@ -93,10 +133,17 @@ export function parseTicketToken(token: string): ParsedToken | null {
       claims: claims as TicketTokenClaims,
       signingInput: `${h}.${p}`,
       signature,
+      credential,
     };
   } catch {
     return null;
   }
+}
+
+/** A rotating code only (the wallet, the till's search); null for a pass or anything else. */
+export function parseTicketToken(token: string): ParsedToken | null {
+  const parsed = parseCredential(token);
+  return parsed?.credential === 'rotating' ? parsed : null;
 }
 
 /**

@@ -140,9 +140,9 @@ describe('GET /v2/tickets/{id} answers from memory, never stale', () => {
   });
 
   it('keeps a bounded number of answers, dropping the oldest first', async () => {
-    const { db, repos, salesViews, tokens, urls } = t.app.ctx;
+    const { db, repos, salesViews, issuer, urls } = t.app.ctx;
     const answers = new TicketAnswers(
-      { db, tickets: repos.tickets, views: salesViews, tokens, urls, ticketJson: responseJson(Ticket) },
+      { db, tickets: repos.tickets, views: salesViews, issuer, urls, ticketJson: responseJson(Ticket) },
       2,
     );
     const order = await buy(t, sale, { items: [{ tier_id: sale.tierId, quantity: 3 }] });

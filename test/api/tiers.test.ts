@@ -46,6 +46,7 @@ describe('POST /v2/events/{event_id}/tiers', () => {
       max_per_order: 10,
       visibility: 'public',
       access_code: null,
+      paper_pass: true,
       created_at: '2026-11-22T12:00:00.000Z',
     });
   });

@@ -9,7 +9,7 @@ import type { OrderRow, OrdersRepo } from '../store/orders-repo.js';
 import type { StockRepo } from '../store/stock-repo.js';
 import type { TicketRow, TicketsRepo } from '../store/tickets-repo.js';
 import type { TierRow, TiersRepo } from '../store/tiers-repo.js';
-import type { TicketRef, TicketTokens } from '../tokens/ticket-tokens.js';
+import type { NewTicket, TicketIssuer } from '../tokens/ticket-issuer.js';
 import type { Caller } from './api-keys.js';
 import {
   checkAttendeeCount,
@@ -42,7 +42,7 @@ export interface CheckoutDeps {
   outbox: Outbox;
   mail: MailOutbox;
   views: SalesViews;
-  tokens: TicketTokens;
+  issuer: TicketIssuer;
   /** Checkouts arriving together share one commit (store/group-commit.ts). */
   group: GroupCommit;
   now: () => number;
@@ -60,31 +60,20 @@ const unitPrice = (input: CheckoutInput, tier: TierRow): number =>
 export const newWalletSecret = (): string => timeOrderedRandom(32);
 
 /**
- * Orders up to this many tickets get their tokens signed before the transaction, off the event
- * loop. Larger ones sign inside it: a refused order (too many, unknown tier) must not first cost
- * a signature per unit asked for.
+ * Orders up to this many tickets get their credentials signed before the transaction, off the
+ * event loop. Larger ones sign inside it: a refused order (too many, unknown tier) must not first
+ * cost signatures per unit asked for.
  */
 const signAheadMaxUnits = 20;
 
 /**
- * New ticket ids for every unit of the order, in item order, with what their tokens claim: ids
- * whose tokens were signed ahead where some are ready, new ones (to be signed) for the rest.
+ * New tickets for every unit of the order, in item order: ones whose credentials were signed
+ * ahead where some are ready, new ones (to be signed by `prepare`) for the rest.
  */
-const ticketRefs = (
-  input: CheckoutInput,
-  tokens: TicketTokens,
-): { refs: TicketRef[]; unsigned: TicketRef[] } => {
-  const refs: TicketRef[] = [];
-  const unsigned: TicketRef[] = [];
-  for (const item of input.items)
-    for (let n = 0; n < item.quantity; n++) {
-      const signed = tokens.takeSigned(input.event_id, item.tier_id);
-      const ref = { id: signed ?? newId('ticket'), event_id: input.event_id, tier_id: item.tier_id };
-      refs.push(ref);
-      if (!signed) unsigned.push(ref);
-    }
-  return { refs, unsigned };
-};
+const newTickets = (input: CheckoutInput, issuer: TicketIssuer): NewTicket[] =>
+  input.items.flatMap((item) =>
+    Array.from({ length: item.quantity }, () => issuer.newTicket(input.event_id, item.tier_id)),
+  );
 
 /**
  * Checkout: one transaction takes the stock of every tier with a conditional UPDATE, then mints
@@ -103,19 +92,17 @@ export class CheckoutService {
     }
     const buyer = requireBuyer(input);
     checkAttendeeCount(input);
-    const { tokens, group } = this.deps;
-    const { refs: signedAhead, unsigned } =
-      unitCount(input) <= signAheadMaxUnits ? ticketRefs(input, tokens) : { refs: [], unsigned: [] };
+    const { issuer, group } = this.deps;
+    const signedAhead = unitCount(input) <= signAheadMaxUnits ? newTickets(input, issuer) : [];
     try {
       const work = () => this.placeInTransaction(input, buyer, signedAhead, caller);
-      // With every token signed ahead (TokenPool), the order joins the next batch at once.
-      const placed = await (unsigned.length === 0 && signedAhead.length > 0
-        ? group.run(work)
-        : group.runAfter(tokens.prepare(unsigned), work));
-      for (const item of input.items) tokens.soldFrom(input.event_id, item.tier_id);
+      // With every credential signed ahead (TokenPool), the order joins the next batch at once.
+      const signing = issuer.prepare(signedAhead);
+      const placed = await (signing === null ? group.run(work) : group.runAfter(signing, work));
+      for (const item of input.items) issuer.soldFrom(input.event_id, item.tier_id);
       return placed;
     } catch (err) {
-      for (const ticket of signedAhead) tokens.forget(ticket.id);
+      for (const ticket of signedAhead) issuer.forget(ticket.id);
       // Checkout must not be a way around the offer's limit on guessing codes.
       if (kiosk && err instanceof ApiError && err.code === 'invalid_access_code')
         this.deps.codeGuesses.wrong(caller.id);
@@ -125,12 +112,12 @@ export class CheckoutService {
 
   /**
    * Runs in the group commit's savepoint for this checkout, so a throw undoes all of it.
-   * `signedAhead` holds the ids (with cached tokens) of every ticket in item order, or nothing.
+   * `signedAhead` holds the new tickets (with cached credentials) in item order, or nothing.
    */
   private placeInTransaction(
     input: CheckoutInput,
     buyer: Buyer,
-    signedAhead: readonly TicketRef[],
+    signedAhead: readonly NewTicket[],
     caller: Caller,
   ): PlacedOrder {
     const { events, tiers, now } = this.deps;
@@ -188,7 +175,7 @@ export class CheckoutService {
     lines: readonly TierLine[],
     order: Omit<OrderRow, 'seq'>,
     buyer: Buyer,
-    signedAhead: readonly TicketRef[],
+    signedAhead: readonly NewTicket[],
     at: number,
   ): TicketRow[] {
     const tickets: TicketRow[] = [];
@@ -198,11 +185,12 @@ export class CheckoutService {
       const price = priceOf.get(item.tier_id) ?? 0;
       for (let n = 0; n < item.quantity; n++, unit++) {
         const given = input.attendees?.[unit];
+        const signed = signedAhead[unit];
         const attendee: Omit<AttendeeRow, 'seq'> = {
           id: newId('attendee'),
           event_id: order.event_id,
           order_id: order.id,
-          ticket_id: signedAhead[unit]?.id ?? newId('ticket'),
+          ticket_id: signed?.id ?? newId('ticket'),
           name: given?.name ?? buyer.name,
           email: given?.email ?? buyer.email,
           created_at: at,
@@ -223,6 +211,7 @@ export class CheckoutService {
           transferred_from: null,
           transferred_to: null,
           issued_at: at,
+          pass_iat: signed?.pass_iat ?? Math.floor(at / 1000),
           voided_at: null,
           updated_at: at,
         };

@@ -5,7 +5,7 @@ import type { OrderView } from '../schemas/orders.js';
 import type { OrderRow, OrdersRepo } from '../store/orders-repo.js';
 import type { RefundsRepo } from '../store/refunds-repo.js';
 import type { TicketRow, TicketsRepo } from '../store/tickets-repo.js';
-import type { TicketTokens } from '../tokens/ticket-tokens.js';
+import type { TicketIssuer } from '../tokens/ticket-issuer.js';
 import type { Outbox } from './outbox.js';
 import type { RefundReason, SalesViews } from './sales-views.js';
 
@@ -14,7 +14,7 @@ export interface LedgerDeps {
   orders: OrdersRepo;
   refunds: RefundsRepo;
   tickets: TicketsRepo;
-  tokens: TicketTokens;
+  issuer: TicketIssuer;
   outbox: Outbox;
   views: SalesViews;
 }
@@ -22,7 +22,7 @@ export interface LedgerDeps {
 /** active → voided, once; returns the ticket as it now is, or undefined if it was not active. */
 export function voidTicket(deps: LedgerDeps, ticketId: string, at: number): TicketRow | undefined {
   if (!deps.tickets.markVoided(ticketId, at)) return undefined;
-  deps.tokens.forget(ticketId);
+  deps.issuer.forget(ticketId);
   const row = deps.tickets.find(ticketId);
   if (row) deps.outbox.emit('ticket.voided', deps.views.ticket(row));
   return row;

@@ -12,7 +12,7 @@ import { RefundsRepo } from '../store/refunds-repo.js';
 import { StockRepo } from '../store/stock-repo.js';
 import { TicketsRepo } from '../store/tickets-repo.js';
 import type { TiersRepo } from '../store/tiers-repo.js';
-import type { TicketTokens } from '../tokens/ticket-tokens.js';
+import type { TicketIssuer } from '../tokens/ticket-issuer.js';
 import { AttendeesService } from './attendees.js';
 import { CheckoutService } from './checkout.js';
 import type { GuessLimiter } from './guess-limiter.js';
@@ -35,7 +35,7 @@ export interface SalesRepos {
 
 export interface Sales {
   repos: SalesRepos;
-  /** Order and ticket views (with wallet_url and qr_token), for any route that shows a ticket. */
+  /** Order and ticket views (with wallet_url, qr_token and paper_pass), for any route that shows a ticket. */
   salesViews: SalesViews;
   checkout: CheckoutService;
   orders: OrdersService;
@@ -50,7 +50,8 @@ export interface SalesDeps {
   outbox: Outbox;
   mail: MailOutbox;
   urls: PublicUrls;
-  tokens: TicketTokens;
+  /** Every credential a ticket has comes from here (tokens/ticket-issuer.ts). */
+  issuer: TicketIssuer;
   events: EventsRepo;
   tiers: TiersRepo;
   /** Wrong access codes per key, shared with the kiosk offer. */
@@ -69,7 +70,7 @@ export function createSales(deps: SalesDeps): Sales {
   };
   const views = new SalesViews({
     urls: deps.urls,
-    tokens: deps.tokens,
+    issuer: deps.issuer,
     tickets: repos.tickets,
     refunds: repos.refunds,
   });

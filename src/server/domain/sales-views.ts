@@ -7,13 +7,13 @@ import type { OrderRow } from '../store/orders-repo.js';
 import type { PayoutRow } from '../store/payouts-repo.js';
 import type { RefundRow, RefundsRepo } from '../store/refunds-repo.js';
 import type { TicketRow, TicketsRepo } from '../store/tickets-repo.js';
-import type { TicketTokens } from '../tokens/ticket-tokens.js';
+import type { TicketIssuer } from '../tokens/ticket-issuer.js';
 import { isoOrNull, toIso } from '../time.js';
 import type { PublicUrls } from './public-urls.js';
 
 export interface SalesViewsDeps {
   urls: PublicUrls;
-  tokens: TicketTokens;
+  issuer: TicketIssuer;
   tickets: TicketsRepo;
   refunds: RefundsRepo;
 }
@@ -55,16 +55,21 @@ export function viewPayout(row: PayoutRow): PayoutView {
   };
 }
 
-/** Views of orders and tickets need the token signer and URLs, so they live on one object. */
+/** Views of orders and tickets need the credential issuer and URLs, so they live on one object. */
 export class SalesViews {
   constructor(private readonly deps: SalesViewsDeps) {}
 
   /**
    * Every ticket carries a token, dead ones too: the door then answers `voided` or `transferred`
    * (telling staff why) instead of a bare signature failure. The status check is what refuses.
-   * Pass the token when already at hand (TicketAnswers fetched it to see whether it changed).
+   * Only an active ticket of a tier that allows paper has a paper pass. Pass the credentials when
+   * already at hand (TicketAnswers fetched them to see whether they changed).
    */
-  ticket(row: TicketRow, token = this.deps.tokens.current(row)): TicketView {
+  ticket(
+    row: TicketRow,
+    token = this.deps.issuer.rotating(row),
+    pass = this.deps.issuer.passFor(row),
+  ): TicketView {
     return {
       id: row.id,
       order_id: row.order_id,
@@ -75,6 +80,7 @@ export class SalesViews {
       scan_count: row.scan_count,
       wallet_url: this.deps.urls.walletPage(row.wallet_secret),
       qr_token: token,
+      paper_pass: pass,
       issued_at: toIso(row.issued_at),
       transferred_from: row.transferred_from,
       transferred_to: row.transferred_to,

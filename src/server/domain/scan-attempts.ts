@@ -2,12 +2,16 @@ import type { ScanReason, ScanView } from '../schemas/scans.js';
 import type { ScanTicketRow, ScanTicketsRepo } from '../store/scan-tickets-repo.js';
 import type { ScanDirection, ScanResult, ScanRow, ScanSource, ScansRepo } from '../store/scans-repo.js';
 import { newId } from '../ids.js';
+import type { CredentialFacts } from '../tokens/credential-facts.js';
 import type { TokenCheck } from '../tokens/ticket-tokens.js';
 import type { Outbox } from './outbox.js';
 import type { PublicUrls } from './public-urls.js';
 import { viewScan, viewScanTicket } from './scan-views.js';
 
-/** One scan attempt, its token already verified (outside the write lock) at scannedAt. */
+/**
+ * One scan attempt, its token (a rotating code or a paper pass: `check.credential`) already
+ * verified, outside the write lock, at scannedAt.
+ */
 export interface ScanAttempt {
   check: TokenCheck;
   /** The door's event: a ticket of another event is `wrong_event`. Null: any event. */
@@ -31,6 +35,7 @@ export interface ScanOutcome {
 export interface ScanAttemptsDeps {
   scans: ScansRepo;
   tickets: ScanTicketsRepo;
+  facts: Pick<CredentialFacts, 'allowsPaper'>;
   outbox: Outbox;
   urls: PublicUrls;
   now: () => number;
@@ -90,6 +95,7 @@ export class ScanAttempts {
       source: attempt.source,
       conflict: conflict ? 1 : 0,
       sync_key: attempt.syncKey ?? null,
+      credential: check.credential,
     };
     scans.insert(row);
     const scan = viewScan(row);
@@ -101,7 +107,11 @@ export class ScanAttempts {
     return { scan, row, ticket };
   }
 
-  /** The checks of CONTRACT.md "Scanning", in order; null when nothing stands in the way. */
+  /**
+   * The checks of CONTRACT.md "Scanning" and "Ticket credentials", in order; null when nothing
+   * stands in the way. A pass is refused only after the ticket's own state: a voided ticket's
+   * pass says `voided`, whatever its tier allows.
+   */
   private refusal(attempt: ScanAttempt, ticket: ScanTicketRow | null): ScanReason | null {
     const { check } = attempt;
     if (!check.ok) return check.reason;
@@ -112,6 +122,7 @@ export class ScanAttempts {
     // The reason list is fixed by the contract; a cancelled event's tickets admit no one, which
     // is what `voided` tells the door (docs/api.md "Scanning").
     if (ticket.event_status === 'cancelled') return 'voided';
+    if (check.credential === 'paper' && !this.deps.facts.allowsPaper(ticket.tier_id)) return 'paper_not_allowed';
     return null;
   }
 }

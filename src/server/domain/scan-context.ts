@@ -4,6 +4,8 @@ import { DevicesRepo } from '../store/devices-repo.js';
 import { DoorFeedRepo } from '../store/door-feed-repo.js';
 import { GroupCommit } from '../store/group-commit.js';
 import type { EventsRepo } from '../store/events-repo.js';
+import type { TiersRepo } from '../store/tiers-repo.js';
+import type { CredentialFacts } from '../tokens/credential-facts.js';
 import { ScanTicketsRepo } from '../store/scan-tickets-repo.js';
 import { ScansRepo } from '../store/scans-repo.js';
 import type { SigningKeys } from '../tokens/signing-keys.js';
@@ -28,7 +30,10 @@ export interface ScanContextDeps {
   urls: PublicUrls;
   keys: ApiKeys;
   events: EventsRepo;
+  tiers: TiersRepo;
   tokens: TicketTokens;
+  /** Whether a tier still takes paper passes (paper_not_allowed). */
+  facts: CredentialFacts;
   signingKeys: SigningKeys;
   /** SHA-256 fingerprint of the TLS certificate (colon hex), null over plain HTTP. */
   certFingerprint: string | null;
@@ -64,7 +69,7 @@ export function createScanContext(deps: ScanContextDeps): ScanContext {
     onKeyRevoked: (apiKeyId) => feed.closeForKey(apiKeyId),
     now,
   });
-  const attempts = new ScanAttempts({ scans, tickets, outbox: deps.outbox, urls, now });
+  const attempts = new ScanAttempts({ scans, tickets, facts: deps.facts, outbox: deps.outbox, urls, now });
   const scanning = new ScanningService({
     attempts,
     group: new GroupCommit(db),
@@ -72,6 +77,8 @@ export function createScanContext(deps: ScanContextDeps): ScanContext {
     scans,
     feedRepo,
     events: deps.events,
+    tiers: deps.tiers,
+    facts: deps.facts,
     devices,
     tokens: deps.tokens,
     signingKeys: deps.signingKeys,

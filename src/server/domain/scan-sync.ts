@@ -35,6 +35,7 @@ const resultOf = (row: Omit<ScanRow, 'seq'>): SyncResultView => ({
   reason: row.reason as ScanReason | null,
   conflict: row.conflict === 1,
   scan_id: row.id,
+  credential: row.credential,
 });
 
 /**

@@ -23,6 +23,7 @@ export function viewScan(row: Omit<ScanRow, 'seq' | 'sync_key'>): ScanView {
     created_at: toIso(row.created_at),
     source: row.source,
     conflict: row.conflict === 1,
+    credential: row.credential,
   };
 }
 

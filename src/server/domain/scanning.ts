@@ -8,6 +8,8 @@ import type {
 } from '../schemas/scans.js';
 import type { DoorFeedRepo } from '../store/door-feed-repo.js';
 import type { EventsRepo } from '../store/events-repo.js';
+import type { TiersRepo } from '../store/tiers-repo.js';
+import type { CredentialFacts } from '../tokens/credential-facts.js';
 import { decodeCursor, toPage, type Page } from '../store/pagination.js';
 import type { GroupCommit } from '../store/group-commit.js';
 import type { ScansRepo } from '../store/scans-repo.js';
@@ -38,6 +40,8 @@ export interface ScanningDeps {
   scans: ScansRepo;
   feedRepo: DoorFeedRepo;
   events: EventsRepo;
+  tiers: TiersRepo;
+  facts: CredentialFacts;
   devices: DevicesService;
   tokens: TicketTokens;
   signingKeys: SigningKeys;
@@ -80,6 +84,8 @@ export class ScanningService {
     // (GroupCommit.runAfter): a verify takes longer than a checkout's signing, and holding left
     // the loop idle: 0.52-0.53 × raw verify holding, 0.55-0.56 × not, alternating runs.
     const check = await tokens.verifyAsync(input.token, scannedAt);
+    // Read here, outside the transaction, so the tier's paper rule is in memory for the decision.
+    if (check.credential === 'paper' && check.claims) this.deps.facts.allowsPaper(check.claims.tier);
     const outcome = await this.deps.group.run(() =>
       attempts.record({
         check,
@@ -96,6 +102,7 @@ export class ScanningService {
     return {
       result: scan.result,
       reason: scan.reason,
+      credential: scan.credential,
       ticket: ticket ? viewDoorTicket(ticket, this.deps.tierNames.name(ticket.tier_id)) : null,
       attendee: ticket ? viewDoorAttendee(ticket) : null,
       scan,
@@ -129,7 +136,7 @@ export class ScanningService {
     since: string | undefined,
     caller: ApiKeyRecord | null,
   ): DoorPackView {
-    const { events, feedRepo, signingKeys, urls, now } = this.deps;
+    const { events, tiers, feedRepo, signingKeys, urls, now } = this.deps;
     const eventId = eventIdParam ?? this.deps.devices.resolve(caller, undefined)?.event_id;
     if (eventId === undefined || eventId === null)
       throw new ApiError(
@@ -144,6 +151,11 @@ export class ScanningService {
     return {
       event: viewEvent(event, urls),
       jwks: signingKeys.jwks(),
+      tiers: tiers.forEvent(eventId).map((tier) => ({
+        id: tier.id,
+        name: tier.name,
+        paper_pass: tier.paper_pass === 1,
+      })),
       revoked: state.revoked,
       scanned: state.scanned,
       exited: state.exited,

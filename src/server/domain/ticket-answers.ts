@@ -2,7 +2,7 @@ import type { TicketView } from '../schemas/tickets.js';
 import type { Db } from '../store/db.js';
 import { watchRowChanges } from '../store/row-changes.js';
 import type { TicketRow, TicketsRepo } from '../store/tickets-repo.js';
-import type { TicketTokens } from '../tokens/ticket-tokens.js';
+import type { TicketIssuer } from '../tokens/ticket-issuer.js';
 import type { PublicUrls } from './public-urls.js';
 import type { SalesViews } from './sales-views.js';
 
@@ -10,7 +10,7 @@ export interface TicketAnswersDeps {
   db: Db;
   tickets: TicketsRepo;
   views: SalesViews;
-  tokens: TicketTokens;
+  issuer: TicketIssuer;
   urls: PublicUrls;
   /** The GET route's own serializer (schemas/response-json.ts), so the bytes are the same. */
   ticketJson: (view: TicketView) => string;
@@ -18,8 +18,9 @@ export interface TicketAnswersDeps {
 
 interface Entry {
   row: TicketRow;
-  /** What `json` was made with: it is remade when either no longer matches. */
+  /** What `json` was made with: it is remade when any of them no longer matches. */
   token: string;
+  pass: string | null;
   base: string;
   json: string;
 }
@@ -37,7 +38,8 @@ export const defaultCapacity = 4096;
  * - It is dropped whenever that row is updated or deleted, by SQL triggers (watchRowChanges), so
  *   no write path can leave it stale: a scan, a transfer, a void, or one added later.
  * - Its JSON is remade when the ticket's current token (refreshed as it nears expiry, or after a
- *   key rotation) or the public base URL differs from what it was made with.
+ *   key rotation), its paper pass (its tier's paper rule or its event's doors changed, a key
+ *   rotation) or the public base URL differs from what it was made with.
  * - At capacity the oldest entry goes; a miss costs only the read it would have cost anyway.
  */
 export class TicketAnswers {
@@ -56,15 +58,18 @@ export class TicketAnswers {
     if (entry === undefined) {
       const row = this.deps.tickets.find(id);
       if (row === undefined) return undefined;
-      entry = { row, token: '', base: '', json: '' };
+      entry = { row, token: '', pass: null, base: '', json: '' };
       // Inside a transaction the row may not be committed yet; a rollback would not drop it.
       if (!this.deps.db.inTransaction) this.remember(id, entry);
     }
-    const token = this.deps.tokens.current(entry.row);
-    const base = this.deps.urls.base;
-    if (token !== entry.token || base !== entry.base) {
-      entry.json = this.deps.ticketJson(this.deps.views.ticket(entry.row, token));
+    const { issuer, urls } = this.deps;
+    const token = issuer.rotating(entry.row);
+    const pass = issuer.passFor(entry.row);
+    const base = urls.base;
+    if (token !== entry.token || pass !== entry.pass || base !== entry.base) {
+      entry.json = this.deps.ticketJson(this.deps.views.ticket(entry.row, token, pass));
       entry.token = token;
+      entry.pass = pass;
       entry.base = base;
     }
     return entry.json;

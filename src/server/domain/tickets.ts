@@ -83,12 +83,14 @@ export class TicketsService {
         transferred_from: current.id,
         transferred_to: null,
         issued_at: at,
+        // Signed in this transaction, when the answer below is made: a transfer is rare enough.
+        pass_iat: Math.floor(at / 1000),
         voided_at: null,
         updated_at: at,
       };
       this.deps.tickets.insert(ticket);
       if (!this.deps.tickets.markTransferred(current.id, newTicketId, at)) throw notActive(current);
-      this.deps.tokens.forget(current.id);
+      this.deps.issuer.forget(current.id);
       const view = this.deps.views.ticket(ticket);
       const event = this.deps.events.find(current.event_id);
       this.deps.mail.enqueueComposed({

@@ -38,6 +38,7 @@ export function newTierRow(
     max_per_order: input.max_per_order ?? 10,
     visibility: input.visibility ?? 'public',
     access_code: input.access_code ?? null,
+    paper_pass: input.paper_pass === false ? 0 : 1,
     created_at: at,
     updated_at: at,
   };
@@ -101,6 +102,7 @@ export class TiersService {
         max_per_order: input.max_per_order,
         visibility: input.visibility,
         access_code: input.access_code,
+        paper_pass: input.paper_pass === undefined ? undefined : input.paper_pass ? 1 : 0,
       };
       if (changes.visibility && changes.visibility !== 'access_code' && input.access_code === undefined) {
         changes.access_code = null;

@@ -40,6 +40,7 @@ export function viewTier(row: TierRow): TierView {
     max_per_order: row.max_per_order,
     visibility: row.visibility,
     access_code: row.access_code,
+    paper_pass: row.paper_pass === 1,
     created_at: toIso(row.created_at),
   };
 }

@@ -28,19 +28,37 @@ const notFoundPage = pageShell(
   '<h1>Ticket not found</h1><p>This link does not lead to a ticket. Check that it was copied in full.</p>',
 );
 
+const StripToken = Type.Object({
+  token: Type.String({ description: 'A rotating code (JWS, typ ticket+jwt) for this window' }),
+  not_before: Type.String({ description: "The code's iat, ISO UTC" }),
+  not_after: Type.String({ description: "The code's exp, ISO UTC" }),
+});
+
+const WalletStripAnswer = Type.Object({
+  ticket_id: Type.String(),
+  event_id: Type.String(),
+  status: Type.Enum(['active', 'transferred', 'voided']),
+  generated_at: Type.String(),
+  tokens: Type.Array(StripToken, {
+    description:
+      "The 5-minute windows from now on, one after another without a gap, until doors_at + 12 h, at most 432 (36 h); empty unless the ticket is active and its event not cancelled",
+  }),
+});
+
 /**
  * The ticket holder's wallet at `wallet_url` (`/w/<secret>`), no key needed: the page, its QR as
- * a PNG, and the current token as JSON for apps. The QR carries the ticket's current token
- * (TicketTokens.current re-mints it with under 4 minutes left); the page polls every 60 s, so
- * the code on screen always has minutes of validity left.
+ * a PNG, the current token as JSON for apps, and the offline strip of the codes ahead. The QR
+ * carries the ticket's current token (TicketIssuer.rotating re-mints it with under 4 minutes
+ * left); the page polls every 60 s, so the code on screen always has minutes of validity left.
  */
 export async function walletPage(app: FastifyInstance): Promise<void> {
-  const { tokens } = app.ctx;
+  const { issuer } = app.ctx;
   const wallets = new WalletRepo(app.ctx.db);
   const config = { access: 'public' as const, free: true };
+  const refOf = (row: WalletRow) => ({ id: row.ticket_id, event_id: row.event_id, tier_id: row.tier_id });
 
   const tokenFor = (row: WalletRow): { token: string; expiresAt: string } => {
-    const token = tokens.current({ id: row.ticket_id, event_id: row.event_id, tier_id: row.tier_id });
+    const token = issuer.rotating(refOf(row));
     const exp = parseTicketToken(token)?.claims.exp ?? 0;
     return { token, expiresAt: toIso(exp * 1000) };
   };
@@ -105,6 +123,26 @@ export async function walletPage(app: FastifyInstance): Promise<void> {
         status: row.status,
         event_status: row.event_status,
       };
+    },
+  );
+
+  // CONTRACT.md "Ticket credentials": the codes a phone shows while it has no signal. The secret
+  // is the credential, as for the page; a strip of a dead ticket is empty and says why (status).
+  app.get(
+    '/w/:secret/strip',
+    {
+      config,
+      schema: { hide: true, params: SecretParams, response: { 200: WalletStripAnswer } },
+    },
+    async (request, reply) => {
+      const { secret } = request.params as { secret: string };
+      const row = wallets.find(secret);
+      privateHeaders(reply);
+      if (!row) throw new ApiError(404, 'resource_missing', 'No ticket has this wallet link.');
+      return issuer.strip(
+        { ...refOf(row), status: row.status },
+        { doors_at: row.doors_at, status: row.event_status },
+      );
     },
   );
 }

@@ -2,9 +2,10 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { seesAccessCodes } from '../domain/api-keys.js';
+import { ApiError } from '../errors.js';
 import { callerOf } from '../http/access.js';
 import { Deleted, IdParams, ListOf, ListQuery, errorResponses } from '../schemas/common.js';
-import { Tier, TierCreateBody, TierPatchBody, type TierView } from '../schemas/tiers.js';
+import { Tier, TierCreateBody, TierPatchBody, type TierPatchInput, type TierView } from '../schemas/tiers.js';
 
 const EventParams = Type.Object(
   { event_id: Type.String({ maxLength: 80 }) },
@@ -70,18 +71,39 @@ export async function tierRoutes(app: FastifyInstance): Promise<void> {
     async (request) => forCaller(request, tiers.get(request.params.id)),
   );
 
+  /**
+   * The box office may switch paper passes on and off (a night that turns out to need phones
+   * only, a batch of printed passes gone missing); every other tier field stays admin's.
+   */
+  const checkBoxOfficePatch = (scope: string | undefined, body: TierPatchInput): void => {
+    if (scope !== 'box_office') return;
+    const others = Object.keys(body).filter((field) => field !== 'paper_pass');
+    if (others.length > 0)
+      throw new ApiError(
+        403,
+        'insufficient_scope',
+        `A box_office key may change only paper_pass on a tier; ${others.join(', ')} need an admin key.`,
+        others[0],
+      );
+  };
+
   api.patch(
     '/tiers/:id',
     {
+      config: { access: ['box_office'] },
       schema: {
         tags,
-        summary: 'Change a tier (any field but id, event_id and sold)',
+        summary: 'Change a tier (any field but id, event_id and sold; box_office keys: paper_pass only)',
         params: IdParams('tkt'),
         body: TierPatchBody,
         response: { 200: Tier, ...errorResponses },
       },
     },
-    async (request) => tiers.update(request.params.id, request.body ?? {}),
+    async (request) => {
+      const body = request.body ?? {};
+      checkBoxOfficePatch(request.apiKey?.scope, body);
+      return tiers.update(request.params.id, body);
+    },
   );
 
   api.delete(

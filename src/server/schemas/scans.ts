@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { Event } from './events.js';
 import { scanReasons, type ScanReason } from '../../shared/scan-reasons.js';
+import { credentialKinds } from '../../shared/ticket-token.js';
 import { ListQuery, Nullable, Timestamp, TimestampInput } from './common.js';
 
 export { scanReasons, type ScanReason };
@@ -10,7 +11,11 @@ const id = (what: string) => Type.String({ minLength: 1, maxLength: 80, descript
 const token = Type.String({
   minLength: 1,
   maxLength: 4096,
-  description: "The ticket's qr_token as scanned",
+  description: "What the QR code held: the ticket's rotating code (qr_token) or its paper pass (paper_pass)",
+});
+const credential = Type.Enum([...credentialKinds], {
+  description:
+    "The form the ticket was shown in: 'rotating' (the phone's code, live or from the offline strip) or 'paper' (the paper pass). A token that cannot be read at all counts as 'rotating' unless its header says ticket-pass+jwt.",
 });
 const direction = Type.Enum(['in', 'out'], {
   description: 'in (default) admits; out records an exit so the next entry admits again',
@@ -98,6 +103,7 @@ export const Scan = Type.Object(
     created_at: Timestamp,
     source: Type.Enum(['online', 'sync']),
     conflict: Type.Boolean(),
+    credential,
   },
   { description: 'One scan attempt, admitted or not' },
 );
@@ -136,6 +142,7 @@ export type ValidateInput = Static<typeof ValidateBody>;
 export const ValidateAnswer = Type.Object({
   result: Type.Enum(['admitted', 'rejected']),
   reason: Nullable(Type.Enum([...scanReasons])),
+  credential,
   ticket: Nullable(DoorTicket),
   attendee: Nullable(DoorAttendee),
   scan: Scan,
@@ -182,6 +189,7 @@ export const SyncResult = Type.Object({
     description: 'The device admitted offline but another device had admitted the ticket first',
   }),
   scan_id: Type.String(),
+  credential,
 });
 export type SyncResultView = Static<typeof SyncResult>;
 
@@ -220,6 +228,17 @@ export const DoorPackQuery = Type.Object(
 export const DoorPack = Type.Object({
   event: Event,
   jwks: Jwks,
+  tiers: Type.Array(
+    Type.Object({
+      id: Type.String(),
+      name: Type.String(),
+      paper_pass: Type.Boolean({ description: "false: refuse this tier's paper passes (paper_not_allowed)" }),
+    }),
+    {
+      description:
+        "The event's tiers, in every pack (whole or delta): whether each takes paper passes, and its name for the door's display",
+    },
+  ),
   revoked: Type.Array(
     Type.Object({
       ticket_id: Type.String(),

@@ -18,6 +18,12 @@ export const Ticket = Type.Object(
       description:
         'Signed ticket token (JWS, EdDSA), fresh for at least 4 more minutes. Dead tickets get one too; the door rejects it with the reason.',
     }),
+    paper_pass: Nullable(
+      Type.String({
+        description:
+          "The ticket's paper pass (JWS, EdDSA, typ ticket-pass+jwt): what printed tickets, PDF tickets and mail carry. Valid until a day after the event's doors; admits once, like the code. The same on every read (until the event's doors move or the signing key rotates). null when the tier has paper_pass false or the ticket is not active.",
+      }),
+    ),
     issued_at: Timestamp,
     transferred_from: Nullable(Type.String()),
     transferred_to: Nullable(Type.String()),

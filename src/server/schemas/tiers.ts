@@ -19,6 +19,10 @@ const fields = {
   max_per_order: Type.Integer({ minimum: 1, maximum: 100 }),
   visibility: Type.Enum(['public', 'unlisted', 'access_code']),
   access_code: Nullable(Type.String({ minLength: 1, maxLength: 64 })),
+  paper_pass: Type.Boolean({
+    description:
+      "Whether this tier's tickets have a paper pass (default true). Switched off, the tier's tickets show paper_pass null and doors refuse their passes (paper_not_allowed); the rotating code still admits.",
+  }),
 };
 
 const optional = {
@@ -28,6 +32,7 @@ const optional = {
   max_per_order: Type.Optional(fields.max_per_order),
   visibility: Type.Optional(fields.visibility),
   access_code: Type.Optional(fields.access_code),
+  paper_pass: Type.Optional(fields.paper_pass),
 };
 
 export const TierCreateBody = Type.Object(
@@ -78,6 +83,7 @@ export const Tier = Type.Object(
     max_per_order: Type.Integer(),
     visibility: Type.Enum(['public', 'unlisted', 'access_code']),
     access_code: Nullable(Type.String()),
+    paper_pass: fields.paper_pass,
     created_at: Timestamp,
   },
   { description: 'A ticket tier of an event' },

@@ -35,6 +35,7 @@ interface RawFeedRow {
   s_created_at: number | null;
   s_source: ScanRow['source'] | null;
   s_conflict: number | null;
+  s_credential: ScanRow['credential'] | null;
 }
 
 export interface DoorState {
@@ -47,7 +48,7 @@ const feedColumns = `f.seq, f.kind, f.event_id, f.ticket_id, f.change, t.status 
   s.id AS s_id, s.event_id AS s_event_id, s.ticket_id AS s_ticket_id, s.device_id AS s_device_id,
   s.result AS s_result, s.reason AS s_reason, s.direction AS s_direction,
   s.scanned_at AS s_scanned_at, s.created_at AS s_created_at, s.source AS s_source,
-  s.conflict AS s_conflict`;
+  s.conflict AS s_conflict, s.credential AS s_credential`;
 
 function fromRaw(raw: RawFeedRow): FeedRow {
   const scan =
@@ -64,6 +65,7 @@ function fromRaw(raw: RawFeedRow): FeedRow {
           created_at: raw.s_created_at ?? 0,
           source: raw.s_source ?? 'online',
           conflict: raw.s_conflict ?? 0,
+          credential: raw.s_credential ?? 'rotating',
         }
       : null;
   return {

@@ -1,17 +1,18 @@
 import type { Db } from './db.js';
 
-/** Tables whose changes something in memory follows; each has a TEXT primary key `id`. */
-export type WatchedTable = 'tickets' | 'tiers';
-
 /**
- * Which updates count: every column of a ticket (its cached answer shows most of them), but only
- * a tier's name (what TierNames keeps). Checkout updates `tiers.sold` on every sale; a trigger
- * there would cost each sale a call for nothing.
+ * Tables whose changes something in memory follows (each has a TEXT primary key `id`), with the
+ * columns whose updates it follows; null: any column (a ticket's cached answer shows most of
+ * them). A tier's name (TierNames) and paper rule, an event's doors (CredentialFacts). Checkout
+ * updates `tiers.sold` on every sale; a trigger there would cost each sale a call for nothing.
  */
-const watchedUpdates: Record<WatchedTable, string> = {
-  tickets: 'UPDATE',
-  tiers: 'UPDATE OF name',
-};
+const watchedColumns = {
+  tickets: null,
+  tiers: ['name', 'paper_pass'],
+  events: ['doors_at'],
+} as const satisfies Record<string, readonly string[] | null>;
+
+export type WatchedTable = keyof typeof watchedColumns;
 
 type Listener = (id: string) => void;
 
@@ -19,10 +20,10 @@ const functionName = 'marquee_row_changed';
 const listenersByDb = new WeakMap<Db, Map<WatchedTable, Set<Listener>>>();
 
 /**
- * Calls `listener` with the id of every row of `table` that is updated or deleted through this
- * connection, whichever statement does it. The calls come from SQL triggers (TEMP, so they live
- * with the connection and are not written to the store), so a write path added later cannot
- * forget to tell a cache. A listener runs inside the writing statement: it may only touch
+ * Calls `listener` with the id of every row of `table` that is updated (in a watched column) or
+ * deleted through this connection, whichever statement does it. The calls come from SQL triggers
+ * (TEMP, so they live with the connection and are not written to the store), so a write path
+ * added later cannot forget to tell a cache. A listener runs inside the writing statement: it may only touch
  * memory, never the database. It is also called for a change that is later rolled back, so it
  * must only ever forget things. Returns the function that stops the calls.
  *
@@ -45,9 +46,11 @@ export function watchRowChanges(db: Db, table: WatchedTable, listener: Listener)
   if (!listeners) {
     listeners = new Set();
     tables.set(table, listeners);
-    // `table` is one of a closed set of names (WatchedTable), never input.
+    // `table` and its columns are one of a closed set of names (WatchedTable), never input.
+    const columns: readonly string[] | null = watchedColumns[table];
+    const of = columns ? ` OF ${columns.join(', ')}` : '';
     db.exec(`
-      CREATE TEMP TRIGGER IF NOT EXISTS watch_${table}_update AFTER ${watchedUpdates[table]} ON main.${table}
+      CREATE TEMP TRIGGER IF NOT EXISTS watch_${table}_update AFTER UPDATE${of} ON main.${table}
       BEGIN SELECT ${functionName}('${table}', OLD.id); END;
       CREATE TEMP TRIGGER IF NOT EXISTS watch_${table}_delete AFTER DELETE ON main.${table}
       BEGIN SELECT ${functionName}('${table}', OLD.id); END;

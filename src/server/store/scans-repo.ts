@@ -1,4 +1,5 @@
 import type { Statement } from 'better-sqlite3';
+import type { Credential } from '../../shared/ticket-token.js';
 import type { Db } from './db.js';
 import { prepareInsert } from './row-statements.js';
 
@@ -20,6 +21,8 @@ export interface ScanRow {
   source: ScanSource;
   conflict: number;
   sync_key: string | null;
+  /** The form the ticket was shown in: its phone code or its paper pass. */
+  credential: Credential;
 }
 
 export interface ScanFilter {
@@ -52,6 +55,7 @@ export class ScansRepo {
       'source',
       'conflict',
       'sync_key',
+      'credential',
     ]);
     this.bySyncKeyStmt = db.prepare('SELECT * FROM scans WHERE sync_key = ?');
     this.lastEntryStmt = db.prepare(

@@ -18,6 +18,8 @@ export interface TicketRow {
   transferred_from: string | null;
   transferred_to: string | null;
   issued_at: number;
+  /** The paper pass's iat (unix s), kept so every print gives the same pass; null: issued_at's. */
+  pass_iat: number | null;
   voided_at: number | null;
   updated_at: number;
 }
@@ -47,6 +49,7 @@ export class TicketsRepo {
       'transferred_from',
       'transferred_to',
       'issued_at',
+      'pass_iat',
       'voided_at',
       'updated_at',
     ]);

@@ -18,6 +18,8 @@ export interface TierRow {
   max_per_order: number;
   visibility: Visibility;
   access_code: string | null;
+  /** 1 when the tier's tickets have a paper pass; 0 refuses passes at the door. */
+  paper_pass: number;
   created_at: number;
   updated_at: number;
 }
@@ -34,6 +36,7 @@ export type TierChanges = Partial<
     | 'max_per_order'
     | 'visibility'
     | 'access_code'
+    | 'paper_pass'
   >
 >;
 
@@ -49,9 +52,9 @@ export class TiersRepo {
     this.byId = prepareRows<TierRow>(db, 'SELECT * FROM tiers WHERE id = ?');
     this.insertStmt = db.prepare(
       `INSERT INTO tiers (id, event_id, name, price_cents, currency, quantity, sold, sale_starts_at, sale_ends_at,
-         max_per_order, visibility, access_code, created_at, updated_at)
+         max_per_order, visibility, access_code, paper_pass, created_at, updated_at)
        VALUES (@id, @event_id, @name, @price_cents, @currency, @quantity, @sold, @sale_starts_at, @sale_ends_at,
-         @max_per_order, @visibility, @access_code, @created_at, @updated_at)`,
+         @max_per_order, @visibility, @access_code, @paper_pass, @created_at, @updated_at)`,
     );
     this.byEventStmt = db.prepare('SELECT * FROM tiers WHERE event_id = ? ORDER BY seq');
     this.pageStmt = db.prepare('SELECT * FROM tiers WHERE event_id = ? AND seq > ? ORDER BY seq LIMIT ?');

@@ -15,12 +15,15 @@ interface KeyRow {
   public_jwk: string;
   created_at: number;
   retired_at: number | null;
+  long_lived_exp: number | null;
 }
 
 interface PublicKeyEntry {
   jwk: Ed25519Jwk;
   key: KeyObject;
   retiredAt: number | null;
+  /** The latest exp (unix s) of a pass or strip code this key signed; 0 when none. */
+  longLivedExp: number;
 }
 
 /** RFC 7638 thumbprint, shortened: stable for a key, so the kid never needs storing separately. */
@@ -32,12 +35,15 @@ function thumbprintKid(x: string): string {
 /**
  * The installation's Ed25519 ticket-signing keys. The active private key is a 0600 PEM file in
  * `<dataDir>/signing-keys/`; public halves are in the store. After a rotation the old public key
- * stays in the JWKS until every token it signed is past exp + skew.
+ * stays in the JWKS until every token it signed is past exp + skew: 5 minutes for rotating codes,
+ * but a paper pass lives until a day after its event's doors and a wallet strip up to 36 h, so
+ * each key remembers the latest exp of those it signed (`noteLongLived`).
  */
 export class SigningKeys {
   private readonly dir: string;
   private readonly publicKeys = new Map<string, PublicKeyEntry>();
   private active!: { kid: string; privateKey: KeyObject };
+  private readonly noteStmt;
 
   constructor(
     private readonly db: Db,
@@ -46,6 +52,9 @@ export class SigningKeys {
   ) {
     this.dir = join(dataDir, 'signing-keys');
     mkdirSync(this.dir, { recursive: true, mode: 0o700 });
+    this.noteStmt = db.prepare(
+      'UPDATE signing_keys SET long_lived_exp = MAX(COALESCE(long_lived_exp, 0), ?) WHERE kid = ?',
+    );
     const rows = db.prepare('SELECT * FROM signing_keys ORDER BY created_at').all() as KeyRow[];
     for (const row of rows) this.remember(row);
     const current = rows.find((row) => row.retired_at === null);
@@ -69,13 +78,34 @@ export class SigningKeys {
     return this.publicKeys.get(kid)?.key;
   }
 
-  /** Keys a validator still needs: the active one and any retired less than a token lifetime ago. */
+  /**
+   * Keys a validator still needs: the active one, any retired less than a token lifetime ago, and
+   * any whose passes or strip codes are not yet past exp + skew.
+   */
   jwks(): { keys: Ed25519Jwk[] } {
-    const keepAfter = this.now() - (tokenLifetimeSeconds + 2 * tokenSkewSeconds) * 1000;
+    const now = this.now();
+    const keepAfter = now - (tokenLifetimeSeconds + 2 * tokenSkewSeconds) * 1000;
     const keys = [...this.publicKeys.values()]
-      .filter((entry) => entry.retiredAt === null || entry.retiredAt > keepAfter)
+      .filter(
+        (entry) =>
+          entry.retiredAt === null ||
+          entry.retiredAt > keepAfter ||
+          (entry.longLivedExp + tokenSkewSeconds) * 1000 >= now,
+      )
       .map((entry) => entry.jwk);
     return { keys };
+  }
+
+  /**
+   * `kid` signed a pass or strip code valid until `exp` (unix s): once retired, it stays published
+   * until then. Written only when the latest exp grows (a new event, doors moved later, strips as
+   * time goes on), so signing a night's passes costs no writes after the first.
+   */
+  noteLongLived(kid: string, exp: number): void {
+    const entry = this.publicKeys.get(kid);
+    if (!entry || exp <= entry.longLivedExp) return;
+    entry.longLivedExp = exp;
+    this.noteStmt.run(exp, kid);
   }
 
   /** Makes a new active key; the old one signs nothing more but still verifies for a while. */
@@ -110,6 +140,7 @@ export class SigningKeys {
       public_jwk: JSON.stringify(jwk),
       created_at: this.now(),
       retired_at: null,
+      long_lived_exp: null,
     };
     this.db
       .prepare('INSERT INTO signing_keys (kid, public_jwk, created_at, retired_at) VALUES (?, ?, ?, NULL)')
@@ -125,6 +156,6 @@ export class SigningKeys {
       key: { kty: 'OKP', crv: 'Ed25519', x: jwk.x },
       format: 'jwk',
     });
-    this.publicKeys.set(row.kid, { jwk, key, retiredAt: row.retired_at });
+    this.publicKeys.set(row.kid, { jwk, key, retiredAt: row.retired_at, longLivedExp: row.long_lived_exp ?? 0 });
   }
 }

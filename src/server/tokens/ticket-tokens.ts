@@ -1,9 +1,11 @@
 import { sign, verify } from 'node:crypto';
 import {
-  parseTicketToken,
+  parseCredential,
+  presentedCredential,
   tokenLifetimeSeconds,
   tokenRefreshBelowSeconds,
   windowRejection,
+  type Credential,
   type TicketTokenClaims,
   type TokenRejection,
 } from '../../shared/ticket-token.js';
@@ -19,9 +21,20 @@ export interface TicketRef {
   tier_id: string;
 }
 
+/** A scanned token judged: a rotating code or a paper pass (`credential`), same keys, same checks. */
 export type TokenCheck =
-  | { ok: true; claims: TicketTokenClaims; kid: string }
-  | { ok: false; reason: TokenRejection; claims: TicketTokenClaims | null };
+  | { ok: true; claims: TicketTokenClaims; kid: string; credential: Credential }
+  | { ok: false; reason: TokenRejection; claims: TicketTokenClaims | null; credential: Credential };
+
+/**
+ * Another JWS signed ahead with each new ticket, by the same key in the same batch: the
+ * ticket's paper pass (tokens/ticket-issuer.ts). Its signing input and exp, or null for none.
+ */
+export type CompanionInput = (
+  ticket: TicketRef,
+  iat: number,
+  kid: string,
+) => { signingInput: string; exp: number } | null;
 
 const b64url = (value: object): string => Buffer.from(JSON.stringify(value)).toString('base64url');
 
@@ -40,6 +53,8 @@ export class TicketTokens {
   private readonly cache = new Map<string, { token: string; exp: number; kid: string }>();
   /** Only with a thread to sign on: signing ahead on the event loop itself would gain nothing. */
   private readonly pool: TokenPool | null;
+  /** Set by the TicketIssuer: what else to sign ahead with each new ticket. */
+  companion: CompanionInput | null = null;
 
   constructor(
     private readonly keys: SigningKeys,
@@ -100,14 +115,14 @@ export class TicketTokens {
   }
 
   /**
-   * The id of a new ticket of this tier whose token was signed ahead (TokenPool) and is now
-   * cached for `current()`, or undefined when none is ready.
+   * A new ticket of this tier whose token was signed ahead (TokenPool), now cached for
+   * `current()`, with its companion when one was signed; undefined when none is ready.
    */
-  takeSigned(eventId: string, tierId: string): string | undefined {
+  takeSigned(eventId: string, tierId: string): SignedTicket | undefined {
     const ticket = this.pool?.take(eventId, tierId);
     if (!ticket) return undefined;
     this.remember(ticket.id, ticket.token, ticket.exp, ticket.kid);
-    return ticket.id;
+    return ticket;
   }
 
   /** A checkout sold from this tier: sign ahead for the next ones. */
@@ -124,19 +139,34 @@ export class TicketTokens {
     const key = this.keys.activePrivateKey;
     const unsigned = Array.from({ length: count }, () => {
       const id = newId('ticket');
-      return { id, ...this.unsigned({ id, event_id: eventId, tier_id: tierId }) };
+      const ref = { id, event_id: eventId, tier_id: tierId };
+      const ticket = this.unsigned(ref);
+      const companion = this.companion?.(ref, ticket.exp - tokenLifetimeSeconds, ticket.kid) ?? null;
+      return { id, ...ticket, companion };
     });
-    const signatures = await this.signAheadThreads.signMany(
-      unsigned.map((ticket) => ticket.signingInput),
-      key,
+    // Companions ride in the same batches, right after their ticket's token.
+    const inputs = unsigned.flatMap((ticket) =>
+      ticket.companion === null
+        ? [ticket.signingInput]
+        : [ticket.signingInput, ticket.companion.signingInput],
     );
-    return unsigned.map((ticket, i) => ({
-      id: ticket.id,
-      token: `${ticket.signingInput}.${signatures[i]}`,
-      iat: ticket.exp - tokenLifetimeSeconds,
-      exp: ticket.exp,
-      kid: ticket.kid,
-    }));
+    const signatures = await this.signAheadThreads.signMany(inputs, key);
+    let next = 0;
+    return unsigned.map((ticket) => {
+      const signed: SignedTicket = {
+        id: ticket.id,
+        token: `${ticket.signingInput}.${signatures[next++]}`,
+        iat: ticket.exp - tokenLifetimeSeconds,
+        exp: ticket.exp,
+        kid: ticket.kid,
+      };
+      if (ticket.companion !== null)
+        signed.companion = {
+          token: `${ticket.companion.signingInput}.${signatures[next++]}`,
+          exp: ticket.companion.exp,
+        };
+      return signed;
+    });
   }
 
   private unsigned(ticket: TicketRef): { signingInput: string; exp: number; kid: string } {
@@ -163,16 +193,18 @@ export class TicketTokens {
     this.cache.delete(ticketId);
   }
 
+  /** Either credential (a rotating code or a paper pass): both are signed with these keys. */
   verify(token: string, atMs = this.now()): TokenCheck {
-    const parsed = parseTicketToken(token);
-    if (!parsed) return { ok: false, reason: 'malformed', claims: null };
+    const parsed = parseCredential(token);
+    if (!parsed) return { ok: false, reason: 'malformed', claims: null, credential: presentedCredential(token) };
+    const { claims, credential } = parsed;
     const key = this.keys.publicKey(parsed.header.kid);
     const valid =
       key !== undefined && verify(null, Buffer.from(parsed.signingInput), key, Buffer.from(parsed.signature));
-    if (!valid) return { ok: false, reason: 'invalid_signature', claims: parsed.claims };
-    const rejection = windowRejection(parsed.claims, atMs);
-    if (rejection) return { ok: false, reason: rejection, claims: parsed.claims };
-    return { ok: true, claims: parsed.claims, kid: parsed.header.kid };
+    if (!valid) return { ok: false, reason: 'invalid_signature', claims, credential };
+    const rejection = windowRejection(claims, atMs);
+    if (rejection) return { ok: false, reason: rejection, claims, credential };
+    return { ok: true, claims, kid: parsed.header.kid, credential };
   }
 
   /**
@@ -180,15 +212,16 @@ export class TicketTokens {
    * event loop keeps serving HTTP and SQLite while Ed25519 runs on the other cores.
    */
   async verifyAsync(token: string, atMs = this.now()): Promise<TokenCheck> {
-    const parsed = parseTicketToken(token);
-    if (!parsed) return { ok: false, reason: 'malformed', claims: null };
+    const parsed = parseCredential(token);
+    if (!parsed) return { ok: false, reason: 'malformed', claims: null, credential: presentedCredential(token) };
+    const { claims, credential } = parsed;
     const key = this.keys.publicKey(parsed.header.kid);
     const valid =
       key !== undefined &&
       (await this.threads.verify(parsed.signingInput, token.slice(token.lastIndexOf('.') + 1), key));
-    if (!valid) return { ok: false, reason: 'invalid_signature', claims: parsed.claims };
-    const rejection = windowRejection(parsed.claims, atMs);
-    if (rejection) return { ok: false, reason: rejection, claims: parsed.claims };
-    return { ok: true, claims: parsed.claims, kid: parsed.header.kid };
+    if (!valid) return { ok: false, reason: 'invalid_signature', claims, credential };
+    const rejection = windowRejection(claims, atMs);
+    if (rejection) return { ok: false, reason: rejection, claims, credential };
+    return { ok: true, claims, kid: parsed.header.kid, credential };
   }
 }

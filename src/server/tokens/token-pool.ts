@@ -8,6 +8,8 @@ export interface SignedTicket {
   iat: number;
   exp: number;
   kid: string;
+  /** A second JWS signed with it by the same key (its paper pass), when one was asked for. */
+  companion?: { token: string; exp: number };
 }
 
 /** Signs tokens for `count` new tickets of one tier, on the crypto threads. */

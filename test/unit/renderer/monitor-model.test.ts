@@ -19,6 +19,7 @@ function scan(over: Partial<ScanView> & { ago?: number } = {}): ScanView {
     created_at: at,
     source: 'online',
     conflict: false,
+    credential: 'rotating',
     ...rest,
   };
 }

@@ -15,6 +15,7 @@ const tier = {
   max_per_order: 10,
   visibility: 'public',
   access_code: null,
+  paper_pass: true,
   created_at: '2026-11-22T12:00:00.000Z',
 } satisfies TierView;
 

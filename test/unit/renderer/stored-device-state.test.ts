@@ -89,6 +89,7 @@ describe('the door page state in localStorage', () => {
     const decision = {
       result: 'admitted' as const,
       reason: null,
+      credential: 'rotating' as const,
       ticketId: 'tik_1',
       eventId: signer.eventId,
       direction: 'in' as const,
@@ -128,6 +129,7 @@ describe('the door page state in localStorage', () => {
       {
         result: 'rejected',
         reason: 'malformed',
+        credential: 'rotating',
         ticketId: null,
         eventId: null,
         direction: 'in',

@@ -20,6 +20,7 @@ const tier: TierView = {
   max_per_order: 8,
   visibility: 'public',
   access_code: null,
+  paper_pass: true,
   created_at: '2026-11-22T12:00:00.000Z',
 };
 

@@ -73,7 +73,7 @@ describe('TokenPool (tokens signed ahead for the tiers selling now)', () => {
     await ready(tokens, 8);
     const ids = new Set<string>();
     for (let i = 0; i < 8; i++) {
-      const id = tokens.takeSigned(signer.eventId, signer.tierId)!;
+      const id = tokens.takeSigned(signer.eventId, signer.tierId)!.id;
       expect(id).toMatch(/^tik_/);
       ids.add(id);
       const token = tokens.current({ id, event_id: signer.eventId, tier_id: signer.tierId });
@@ -101,7 +101,7 @@ describe('TokenPool (tokens signed ahead for the tiers selling now)', () => {
     expect(tokens.takeSigned(signer.eventId, signer.tierId)).toBeUndefined();
     tokens.soldFrom(signer.eventId, signer.tierId);
     await ready(tokens, 1);
-    const id = tokens.takeSigned(signer.eventId, signer.tierId)!;
+    const id = tokens.takeSigned(signer.eventId, signer.tierId)!.id;
     const token = tokens.current({ id, event_id: signer.eventId, tier_id: signer.tierId });
     expect(signer.tokens.verify(token)).toMatchObject({ ok: true, kid: signer.keys.activeKid });
   });

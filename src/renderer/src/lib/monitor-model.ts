@@ -25,6 +25,8 @@ export interface MonitorSnapshot {
   alarmSerial: number;
   /** Scans taken in since the monitor started (history and live), duplicates excluded. */
   seen: number;
+  /** Entries admitted among those, by what the guest showed: phone code or paper pass. */
+  admittedBy: Record<ScanView['credential'], number>;
 }
 
 export const noDeviceKey = '(no device)';
@@ -51,6 +53,7 @@ export class MonitorModel {
   private activity: Record<string, DoorActivity> = {};
   private alerts = new Map<string, MonitorAlert>();
   private alarmSerial = 0;
+  private admittedBy: MonitorSnapshot['admittedBy'] = { rotating: 0, paper: 0 };
   private readonly latestSize: number;
   private readonly windowMinutes: number;
   private readonly historyAlertMs: number;
@@ -75,6 +78,8 @@ export class MonitorModel {
       const key = scan.device_id ?? noDeviceKey;
       this.activity[key] = recordActivity(this.activity[key] ?? noActivity, scan);
       if (Date.parse(scan.scanned_at) >= windowFrom) this.windowScans.push(scan);
+      if (scan.result === 'admitted' && scan.direction === 'in')
+        this.admittedBy = { ...this.admittedBy, [scan.credential]: this.admittedBy[scan.credential] + 1 };
       arrived.push(scan);
       for (const alert of this.watch.check(scan)) this.raise(alert, how);
     }
@@ -122,6 +127,7 @@ export class MonitorModel {
       alerts: [...this.alerts.values()].reverse(),
       alarmSerial: this.alarmSerial,
       seen: this.ids.size,
+      admittedBy: this.admittedBy,
     };
   }
 }

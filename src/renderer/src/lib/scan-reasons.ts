@@ -11,6 +11,7 @@ export const reasonWords: Readonly<Record<ScanReason, string>> = {
   already_scanned: 'Already used: this ticket is inside',
   voided: 'Ticket voided (refunded, or the event was cancelled)',
   transferred: 'Ticket was transferred: the new holder has the valid one',
+  paper_not_allowed: 'Paper pass not accepted for this tier: the guest must show the ticket on a phone',
 };
 
 /** One line for a scan in the log: why it was turned away, or what it did. */

@@ -27,6 +27,7 @@ const reasonWords: Record<RejectReason, string> = {
   already_scanned: 'Already scanned',
   voided: 'Voided ticket',
   transferred: 'Transferred ticket: ask for the new one',
+  paper_not_allowed: 'Paper pass not accepted for this ticket: show it on the phone',
 };
 
 /** The verdict as staff and guest read it, e.g. "Already scanned 20:14 at Door 2". */

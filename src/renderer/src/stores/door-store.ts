@@ -4,7 +4,7 @@ import type { ConflictRecord } from '../../../scanner/device-state.js';
 import { isScannerError } from '../../../scanner/errors.js';
 import { FetchTransport } from '../../../scanner/fetch-transport.js';
 import { parsePairingCode } from '../../../scanner/pairing-code.js';
-import type { RejectReason, ScanResult } from '../../../scanner/types.js';
+import type { Credential, RejectReason, ScanResult } from '../../../scanner/types.js';
 import { verdictWords, type LastAdmission } from '../lib/scan-words.js';
 import { StoredDeviceState, type KeyValueStorage } from '../lib/stored-device-state.js';
 
@@ -17,6 +17,8 @@ export interface Verdict {
   seq: number;
   result: ScanResult;
   reason: RejectReason | null;
+  /** What the guest showed: their phone's code or a paper pass. */
+  credential: Credential;
   title: string;
   detail: string;
   name: string | null;
@@ -332,6 +334,7 @@ export const useDoor = create<DoorState>()((set, get) => {
         seq: ++verdictSeq,
         result: outcome.result,
         reason: outcome.reason,
+        credential: outcome.credential,
         title: words.title,
         detail: words.detail,
         name: outcome.attendee?.name ?? null,

@@ -5,6 +5,7 @@ import { sql as m004 } from './004-webhooks.js';
 import { sql as m005 } from './005-scanning.js';
 import { sql as m006 } from './006-outbox-retention.js';
 import { sql as m007 } from './007-kiosk-scope.js';
+import { sql as m009 } from './009-ticket-credentials.js';
 import { sql as m010 } from './010-delivery.js';
 
 export interface Migration {
@@ -25,6 +26,7 @@ export const migrations: readonly Migration[] = [
   { version: 5, name: 'scanning', sql: m005 },
   { version: 6, name: 'outbox-retention', sql: m006 },
   { version: 7, name: 'kiosk-scope', sql: m007 },
-  // 8–9 are taken by work landing beside this one (same issue); versions need not be contiguous.
+  // 8 is taken by work landing beside this one (same issue); versions need not be contiguous.
+  { version: 9, name: 'ticket-credentials', sql: m009 },
   { version: 10, name: 'delivery', sql: m010 },
 ];

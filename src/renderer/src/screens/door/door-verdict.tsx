@@ -9,6 +9,7 @@ export function DoorVerdict({ verdict, onDismiss }: { verdict: Verdict; onDismis
       className={`door-verdict ${admitted ? 'door-verdict-admitted' : 'door-verdict-rejected'}`}
       data-result={verdict.result}
       data-reason={verdict.reason ?? ''}
+      data-credential={verdict.credential}
       onClick={onDismiss}
       aria-live="assertive"
     >
@@ -20,6 +21,7 @@ export function DoorVerdict({ verdict, onDismiss }: { verdict: Verdict; onDismis
       {verdict.name ? <span className="door-verdict-name">{verdict.name}</span> : null}
       {verdict.tierName ? <span className="door-verdict-tier">{verdict.tierName}</span> : null}
       <span className="door-verdict-mode">
+        {verdict.credential === 'paper' ? 'Paper pass · ' : ''}
         {verdict.mode === 'offline' ? 'Decided offline · queued for sync' : 'Checked with the venue server'}
         {verdict.ticketId ? ` · ${verdict.ticketId}` : ''}
       </span>

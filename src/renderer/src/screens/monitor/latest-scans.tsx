@@ -45,6 +45,9 @@ export function LatestScans({
               <td className="small">{doorName(scan.device_id)}</td>
               <td>
                 <span className={`badge badge-${tone}`}>{word}</span>
+                <div className="muted small" data-credential={scan.credential}>
+                  {scan.credential === 'paper' ? 'paper' : 'phone'}
+                </div>
               </td>
               <td className="scan-why">{describeScan(scan)}</td>
               <td className="small">

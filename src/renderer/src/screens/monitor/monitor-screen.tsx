@@ -165,6 +165,12 @@ function Monitor({ eventId }: { eventId: string | null }) {
           <dt>Exits, last hour</dt>
           <dd>{totals.exited}</dd>
         </div>
+        <div>
+          <dt>Admitted by phone · paper</dt>
+          <dd data-testid="admitted-by-credential">
+            {m.admittedBy.rotating} · {m.admittedBy.paper}
+          </dd>
+        </div>
       </dl>
 
       <section className="panel" aria-labelledby="chart-title">
