@@ -12,6 +12,7 @@ export interface TicketJson {
   scan_count: number;
   wallet_url: string;
   qr_token: string;
+  paper_pass: string | null;
   issued_at: string;
   transferred_from: string | null;
   transferred_to: string | null;

@@ -16,6 +16,7 @@ export interface ScanJson {
   created_at: string;
   source: 'online' | 'sync';
   conflict: boolean;
+  credential: 'rotating' | 'paper';
 }
 
 export interface ScanTicketJson {
@@ -32,6 +33,7 @@ export interface ScanTicketJson {
 export interface ValidateJson {
   result: 'admitted' | 'rejected';
   reason: string | null;
+  credential: 'rotating' | 'paper';
   ticket: ScanTicketJson | null;
   attendee: { id: string; name: string | null } | null;
   scan: ScanJson;
@@ -87,14 +89,20 @@ export async function pairDevice(
 const b64url = (value: object): string => Buffer.from(JSON.stringify(value)).toString('base64url');
 
 /**
- * A well-formed ticket token signed by a key the server never had, under the server's own kid:
- * exactly what a forger would try.
+ * A well-formed ticket token (a rotating code, or with `typ` ticket-pass+jwt and a long life a
+ * paper pass) signed by a key the server never had, under the server's own kid: exactly what a
+ * forger would try.
  */
-export function forgedToken(t: TestApp, ticket: { id: string; event_id: string; tier_id: string }): string {
+export function forgedToken(
+  t: TestApp,
+  ticket: { id: string; event_id: string; tier_id: string },
+  typ: 'ticket+jwt' | 'ticket-pass+jwt' = 'ticket+jwt',
+): string {
   const { privateKey } = generateKeyPairSync('ed25519');
   const iat = Math.floor(t.clock.ms / 1000);
-  const header = b64url({ alg: 'EdDSA', typ: 'ticket+jwt', kid: t.app.ctx.signingKeys.activeKid });
-  const payload = b64url({ sub: ticket.id, evt: ticket.event_id, tier: ticket.tier_id, iat, exp: iat + 300 });
+  const exp = iat + (typ === 'ticket+jwt' ? 300 : 30 * 86_400);
+  const header = b64url({ alg: 'EdDSA', typ, kid: t.app.ctx.signingKeys.activeKid });
+  const payload = b64url({ sub: ticket.id, evt: ticket.event_id, tier: ticket.tier_id, iat, exp });
   const signature = sign(null, Buffer.from(`${header}.${payload}`), privateKey).toString('base64url');
   return `${header}.${payload}.${signature}`;
 }
