@@ -3,13 +3,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { newId } from '../../../src/server/ids.js';
 import { openStore, type Db } from '../../../src/server/store/db.js';
+import { EventsRepo } from '../../../src/server/store/events-repo.js';
+import { TiersRepo } from '../../../src/server/store/tiers-repo.js';
+import { CredentialFacts } from '../../../src/server/tokens/credential-facts.js';
+import { CryptoThreads } from '../../../src/server/tokens/crypto-threads.js';
 import { SigningKeys } from '../../../src/server/tokens/signing-keys.js';
+import { TicketIssuer } from '../../../src/server/tokens/ticket-issuer.js';
 import { TicketTokens, type TicketRef } from '../../../src/server/tokens/ticket-tokens.js';
 import type { DoorPack } from '../../../src/scanner/types.js';
 
 /**
- * The server's own signer (SigningKeys + TicketTokens on a real SQLite file), so SDK tests
- * verify exactly the tokens the venue server hands out.
+ * The server's own signer (SigningKeys + TicketTokens + TicketIssuer on a real SQLite file, with
+ * the event and its tiers in it), so SDK tests verify exactly the tokens the venue server hands out.
  */
 export class ServerSigner {
   readonly dir = mkdtempSync(join(tmpdir(), 'marquee-signer-'));
@@ -20,6 +25,56 @@ export class ServerSigner {
   readonly tokens = new TicketTokens(this.keys, this.now);
   readonly eventId = newId('event');
   readonly tierId = newId('tier');
+  /** A second tier of the event, without paper passes. */
+  readonly phoneOnlyTierId = newId('tier');
+  /** Doors three hours after the signer's clock starts. */
+  readonly doorsAt = this.ms + 3 * 3_600_000;
+  private readonly events = new EventsRepo(this.db);
+  private readonly tiers = new TiersRepo(this.db);
+  readonly issuer: TicketIssuer;
+
+  constructor() {
+    const at = this.ms;
+    this.events.insert({
+      id: this.eventId,
+      title: 'Night show',
+      venue: 'Main hall',
+      doors_at: this.doorsAt,
+      on_sale_at: at,
+      status: 'published',
+      currency: 'usd',
+      created_at: at,
+      updated_at: at,
+    });
+    for (const [id, paper] of [
+      [this.tierId, 1],
+      [this.phoneOnlyTierId, 0],
+    ] as const)
+      this.tiers.insert({
+        id,
+        event_id: this.eventId,
+        name: paper ? 'General admission' : 'Phones only',
+        price_cents: 2500,
+        currency: 'usd',
+        quantity: 100,
+        sold: 0,
+        sale_starts_at: null,
+        sale_ends_at: null,
+        max_per_order: 10,
+        visibility: 'public',
+        access_code: null,
+        paper_pass: paper,
+        created_at: at,
+        updated_at: at,
+      });
+    this.issuer = new TicketIssuer({
+      tokens: this.tokens,
+      keys: this.keys,
+      facts: new CredentialFacts(this.db, this.events, this.tiers),
+      threads: new CryptoThreads(0),
+      now: this.now,
+    });
+  }
 
   ticket(eventId = this.eventId): TicketRef {
     return { id: newId('ticket'), event_id: eventId, tier_id: this.tierId };
@@ -27,6 +82,17 @@ export class ServerSigner {
 
   mint(ticket: TicketRef = this.ticket()): string {
     return this.tokens.mint(ticket);
+  }
+
+  /** The ticket's paper pass as the server issues it (signed for the signer's own event and tiers). */
+  pass(ticket: TicketRef = this.ticket()): string {
+    const pass = this.issuer.pass(
+      { ...ticket, status: 'active', issued_at: this.ms, pass_iat: null },
+      { doors_at: this.doorsAt },
+      { paper_pass: true },
+    );
+    if (pass === null) throw new Error('an active ticket of a paper tier has a pass');
+    return pass;
   }
 
   /** A whole door pack as the server sends it; `event` overrides merge into the event. */
@@ -50,6 +116,10 @@ export class ServerSigner {
         ...event,
       },
       jwks: this.keys.jwks(),
+      tiers: [
+        { id: this.tierId, name: 'General admission', paper_pass: true },
+        { id: this.phoneOnlyTierId, name: 'Phones only', paper_pass: false },
+      ],
       revoked: [],
       scanned: [],
       exited: [],

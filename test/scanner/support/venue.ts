@@ -8,6 +8,7 @@ import { adminSecret, tempDataDir, testOptions } from '../../support/test-app.js
 export interface SoldTicket {
   id: string;
   qr_token: string;
+  paper_pass: string | null;
 }
 
 /**
