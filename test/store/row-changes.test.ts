@@ -75,7 +75,7 @@ describe('watchRowChanges', () => {
     expect(onConnection.pluck().all()).toEqual(['watch_tickets_delete', 'watch_tickets_update']);
   });
 
-  it('follows a tier’s name only: the stock update of every sale fires nothing', () => {
+  it('follows a tier’s name, not its stock: the stock update of every sale fires nothing', () => {
     db.prepare(
       `INSERT INTO tiers (id, event_id, name, price_cents, currency, quantity, max_per_order, visibility,
          created_at, updated_at) VALUES ('tkt_a', 'evt_x', 'GA', 100, 'usd', 10, 10, 'public', 0, 0)`,
@@ -88,5 +88,24 @@ describe('watchRowChanges', () => {
     db.exec("UPDATE tiers SET name = 'General' WHERE id = 'tkt_a'");
     db.exec("DELETE FROM tiers WHERE id = 'tkt_a'");
     expect(seen).toEqual(['tkt_a', 'tkt_a']);
+  });
+
+  it('follows only the watched columns of tiers and events: a sale (tiers.sold) tells no one', () => {
+    db.exec(`
+      INSERT INTO events (id, title, venue, doors_at, on_sale_at, status, currency, created_at, updated_at)
+        VALUES ('evt_x', 'Show', 'Hall', 0, 0, 'published', 'usd', 0, 0);
+      INSERT INTO tiers (id, event_id, name, price_cents, currency, quantity, sold, max_per_order, visibility,
+        created_at, updated_at) VALUES ('tkt_x', 'evt_x', 'GA', 100, 'usd', 10, 0, 10, 'public', 0, 0);
+    `);
+    const tiers: string[] = [];
+    const events: string[] = [];
+    watchRowChanges(db, 'tiers', (id) => tiers.push(id));
+    watchRowChanges(db, 'events', (id) => events.push(id));
+    db.exec("UPDATE tiers SET sold = sold + 1, updated_at = 5 WHERE id = 'tkt_x'");
+    db.exec("UPDATE events SET title = 'Renamed' WHERE id = 'evt_x'");
+    expect([tiers, events]).toEqual([[], []]);
+    db.exec("UPDATE tiers SET paper_pass = 0 WHERE id = 'tkt_x'");
+    db.exec("UPDATE events SET doors_at = 60000 WHERE id = 'evt_x'");
+    expect([tiers, events]).toEqual([['tkt_x'], ['evt_x']]);
   });
 });
