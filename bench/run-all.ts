@@ -25,7 +25,7 @@ interface BenchModule {
 const benchDir = fileURLToPath(new URL('.', import.meta.url));
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 /** Cheapest first, so a broken set-up shows itself early; anything new runs after these. */
-const preferred = ['foundation', 'checkout', 'webhooks', 'mail', 'scanning', 'scanner'];
+const preferred = ['foundation', 'checkout', 'credentials', 'webhooks', 'mail', 'scanning', 'scanner'];
 
 function moduleNames(): string[] {
   const names = readdirSync(benchDir)

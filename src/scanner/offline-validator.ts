@@ -175,7 +175,15 @@ export class OfflineValidator {
       this.tokenRejection(token, parsed, scannedAt) ??
       this.ticketRejection(credential, sub, evt, tier, direction);
     if (reason) return this.reject(reason, credential, sub, evt, direction, scannedAt);
-    return { result: 'admitted', reason: null, credential, ticketId: sub, eventId: evt, direction, scannedAt };
+    return {
+      result: 'admitted',
+      reason: null,
+      credential,
+      ticketId: sub,
+      eventId: evt,
+      direction,
+      scannedAt,
+    };
   }
 
   /** Applies an admitted decision: entry puts the ticket inside, exit lets it enter again. */

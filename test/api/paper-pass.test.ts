@@ -146,7 +146,10 @@ describe('POST /v2/scan/validate with a paper pass', () => {
     const ticket = await sellOne();
     const pass = passOf(ticket);
     t.clock.advance(5 * 3600);
-    expect(await scan(t, { token: ticket.qr_token })).toMatchObject({ result: 'rejected', reason: 'expired' });
+    expect(await scan(t, { token: ticket.qr_token })).toMatchObject({
+      result: 'rejected',
+      reason: 'expired',
+    });
     const first = await scan(t, { token: pass, event_id: sale.eventId });
     expect(first).toMatchObject({
       result: 'admitted',
@@ -212,7 +215,10 @@ describe('POST /v2/scan/validate with a paper pass', () => {
       credential: 'paper',
       ticket: { id: a.id, scan_count: 0 },
     });
-    expect(await scan(t, { token: a.qr_token })).toMatchObject({ result: 'admitted', credential: 'rotating' });
+    expect(await scan(t, { token: a.qr_token })).toMatchObject({
+      result: 'admitted',
+      credential: 'rotating',
+    });
     // Switched back, b's pass admits again.
     expect((await patchTier(sale.tierId, { paper_pass: true })).statusCode).toBe(200);
     expect(await scan(t, { token: passOf(b) })).toMatchObject({ result: 'admitted', credential: 'paper' });
@@ -222,7 +228,9 @@ describe('POST /v2/scan/validate with a paper pass', () => {
     const [voided, transferred] = (await buy(t, sale, { items: [{ tier_id: sale.tierId, quantity: 2 }] }))
       .tickets as [TicketJson, TicketJson];
     expect((await t.call('POST', `/v2/tickets/${voided.id}/void`, {})).statusCode).toBe(200);
-    const moved = await t.call('POST', `/v2/tickets/${transferred.id}/transfer`, { to_email: 'c@example.test' });
+    const moved = await t.call('POST', `/v2/tickets/${transferred.id}/transfer`, {
+      to_email: 'c@example.test',
+    });
     expect(moved.statusCode).toBe(200);
     expect((await patchTier(sale.tierId, { paper_pass: false })).statusCode).toBe(200);
     expect(await scan(t, { token: passOf(voided) })).toMatchObject({ reason: 'voided', credential: 'paper' });
@@ -234,10 +242,14 @@ describe('POST /v2/scan/validate with a paper pass', () => {
 
   it('names the credential of unreadable input too: a pass header says paper, anything else rotating', async () => {
     const garbage = await scan(t, { token: 'not-a-token' });
-    expect(garbage).toMatchObject({ reason: 'malformed', credential: 'rotating', scan: { credential: 'rotating' } });
-    const passHeader = Buffer.from(JSON.stringify({ alg: 'EdDSA', typ: 'ticket-pass+jwt', kid: 'x' })).toString(
-      'base64url',
-    );
+    expect(garbage).toMatchObject({
+      reason: 'malformed',
+      credential: 'rotating',
+      scan: { credential: 'rotating' },
+    });
+    const passHeader = Buffer.from(
+      JSON.stringify({ alg: 'EdDSA', typ: 'ticket-pass+jwt', kid: 'x' }),
+    ).toString('base64url');
     const broken = await scan(t, { token: `${passHeader}.e30.AAAA` });
     expect(broken).toMatchObject({ reason: 'malformed', credential: 'paper' });
   });
@@ -315,7 +327,9 @@ describe('offline uploads of paper passes (POST /v2/scan/sync)', () => {
       '/v2/scan/sync',
       {
         device_id: door.device.id,
-        scans: [{ token: passOf(ticket), scanned_at: new Date(t.clock.ms).toISOString(), result: 'admitted' }],
+        scans: [
+          { token: passOf(ticket), scanned_at: new Date(t.clock.ms).toISOString(), result: 'admitted' },
+        ],
       },
       door.secret,
     );
@@ -362,9 +376,9 @@ describe('door pack and tier edits', () => {
       'insufficient_scope',
       'price_cents',
     );
-    expect(((await t.call('GET', `/v2/tiers/${sale.tierId}`)).json() as { price_cents: number }).price_cents).toBe(
-      2500,
-    );
+    expect(
+      ((await t.call('GET', `/v2/tiers/${sale.tierId}`)).json() as { price_cents: number }).price_cents,
+    ).toBe(2500);
     const scanner = await createKey(t, 'scanner');
     expectError(
       await patchTier(sale.tierId, { paper_pass: true }, scanner),

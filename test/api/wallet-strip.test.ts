@@ -141,7 +141,9 @@ describe('GET /w/{secret}/strip: the offline wallet', () => {
       await buy(t, sale, { items: [{ tier_id: sale.tierId, quantity: 3 }] })
     ).tickets as [TicketJson, TicketJson, TicketJson];
     expect((await t.call('POST', `/v2/tickets/${voided.id}/void`, {})).statusCode).toBe(200);
-    const moved = await t.call('POST', `/v2/tickets/${transferred.id}/transfer`, { to_email: 'b@example.test' });
+    const moved = await t.call('POST', `/v2/tickets/${transferred.id}/transfer`, {
+      to_email: 'b@example.test',
+    });
     expect(moved.statusCode, moved.body).toBe(200);
 
     expect(await strip(voided)).toMatchObject({ ticket_id: voided.id, status: 'voided', tokens: [] });

@@ -39,7 +39,8 @@ async function validate(token: string): Promise<Record<string, unknown>> {
 }
 
 beforeAll(async () => {
-  if (!libfaketime) throw new Error('libfaketime is not installed (apt-get install faketime): this test needs it');
+  if (!libfaketime)
+    throw new Error('libfaketime is not installed (apt-get install faketime): this test needs it');
   dataDir = tempDataDir('marquee-faketime-');
   clockFile = join(dataDir, 'faketime-offset');
   writeFileSync(clockFile, '+0\n');

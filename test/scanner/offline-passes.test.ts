@@ -51,7 +51,10 @@ describe('offline validator: paper passes', () => {
       credential: 'paper',
       ticketId: ticket.id,
     });
-    expect(validator.check(signer.mint(ticket))).toMatchObject({ result: 'admitted', credential: 'rotating' });
+    expect(validator.check(signer.mint(ticket))).toMatchObject({
+      result: 'admitted',
+      credential: 'rotating',
+    });
     // A tier switched back on in a later pack admits its passes again.
     validator.loadPack(
       signer.pack({ tiers: [{ id: signer.phoneOnlyTierId, name: 'Phones only', paper_pass: true }] }),
@@ -96,7 +99,11 @@ describe('door devices with the real venue server', () => {
   const doors: NodeDoor[] = [];
 
   async function pairedDoor(name: string): Promise<NodeDoor> {
-    const door = await pairDoor(venue.stateFile(name), parsePairingCode(await venue.pairingCode(eventId)), name);
+    const door = await pairDoor(
+      venue.stateFile(name),
+      parsePairingCode(await venue.pairingCode(eventId)),
+      name,
+    );
     await door.device.pull();
     doors.push(door);
     return door;

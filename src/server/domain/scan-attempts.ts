@@ -122,7 +122,8 @@ export class ScanAttempts {
     // The reason list is fixed by the contract; a cancelled event's tickets admit no one, which
     // is what `voided` tells the door (docs/api.md "Scanning").
     if (ticket.event_status === 'cancelled') return 'voided';
-    if (check.credential === 'paper' && !this.deps.facts.allowsPaper(ticket.tier_id)) return 'paper_not_allowed';
+    if (check.credential === 'paper' && !this.deps.facts.allowsPaper(ticket.tier_id))
+      return 'paper_not_allowed';
     return null;
   }
 }

@@ -41,7 +41,7 @@ const WalletStripAnswer = Type.Object({
   generated_at: Type.String(),
   tokens: Type.Array(StripToken, {
     description:
-      "The 5-minute windows from now on, one after another without a gap, until doors_at + 12 h, at most 432 (36 h); empty unless the ticket is active and its event not cancelled",
+      'The 5-minute windows from now on, one after another without a gap, until doors_at + 12 h, at most 432 (36 h); empty unless the ticket is active and its event not cancelled',
   }),
 });
 

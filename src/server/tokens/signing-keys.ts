@@ -156,6 +156,11 @@ export class SigningKeys {
       key: { kty: 'OKP', crv: 'Ed25519', x: jwk.x },
       format: 'jwk',
     });
-    this.publicKeys.set(row.kid, { jwk, key, retiredAt: row.retired_at, longLivedExp: row.long_lived_exp ?? 0 });
+    this.publicKeys.set(row.kid, {
+      jwk,
+      key,
+      retiredAt: row.retired_at,
+      longLivedExp: row.long_lived_exp ?? 0,
+    });
   }
 }

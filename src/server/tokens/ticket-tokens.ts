@@ -196,7 +196,8 @@ export class TicketTokens {
   /** Either credential (a rotating code or a paper pass): both are signed with these keys. */
   verify(token: string, atMs = this.now()): TokenCheck {
     const parsed = parseCredential(token);
-    if (!parsed) return { ok: false, reason: 'malformed', claims: null, credential: presentedCredential(token) };
+    if (!parsed)
+      return { ok: false, reason: 'malformed', claims: null, credential: presentedCredential(token) };
     const { claims, credential } = parsed;
     const key = this.keys.publicKey(parsed.header.kid);
     const valid =
@@ -213,7 +214,8 @@ export class TicketTokens {
    */
   async verifyAsync(token: string, atMs = this.now()): Promise<TokenCheck> {
     const parsed = parseCredential(token);
-    if (!parsed) return { ok: false, reason: 'malformed', claims: null, credential: presentedCredential(token) };
+    if (!parsed)
+      return { ok: false, reason: 'malformed', claims: null, credential: presentedCredential(token) };
     const { claims, credential } = parsed;
     const key = this.keys.publicKey(parsed.header.kid);
     const valid =

@@ -23,7 +23,10 @@ describe('parseCredential: both forms a ticket is shown in', () => {
     const code = token('ticket+jwt', claims.iat + tokenLifetimeSeconds);
     expect(parseCredential(code)?.credential).toBe('rotating');
     const pass = token(passTyp, claims.iat + 30 * 86_400);
-    expect(parseCredential(pass)).toMatchObject({ credential: 'paper', claims: { exp: claims.iat + 30 * 86_400 } });
+    expect(parseCredential(pass)).toMatchObject({
+      credential: 'paper',
+      claims: { exp: claims.iat + 30 * 86_400 },
+    });
     // parseTicketToken stays what the wallet and till read: rotating codes only.
     expect(parseTicketToken(code)?.credential).toBe('rotating');
     expect(parseTicketToken(pass)).toBeNull();
