@@ -84,8 +84,9 @@ export class ScanningService {
     // (GroupCommit.runAfter): a verify takes longer than a checkout's signing, and holding left
     // the loop idle: 0.52-0.53 × raw verify holding, 0.55-0.56 × not, alternating runs.
     const check = await tokens.verifyAsync(input.token, scannedAt);
-    // Read here, outside the transaction, so the tier's paper rule is in memory for the decision.
-    if (check.credential === 'paper' && check.claims) this.deps.facts.allowsPaper(check.claims.tier);
+    // Read here, outside the transaction, so the tier's paper rule is in memory for the decision
+    // (only for a genuine pass: a forged one names whatever tier it likes).
+    if (check.ok && check.credential === 'paper') this.deps.facts.allowsPaper(check.claims.tier);
     const outcome = await this.deps.group.run(() =>
       attempts.record({
         check,
@@ -130,7 +131,10 @@ export class ScanningService {
     return toPage(rows, limit, viewScan);
   }
 
-  /** What a door needs to validate offline: keys, revocations, who is inside, and a cursor. */
+  /**
+   * What a door needs to validate offline: keys, the tiers' paper rule, revocations, who is
+   * inside, and a cursor.
+   */
   doorPack(
     eventIdParam: string | undefined,
     since: string | undefined,

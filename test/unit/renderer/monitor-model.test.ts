@@ -42,6 +42,20 @@ describe('MonitorModel', () => {
     ]);
   });
 
+  it('counts entries admitted by phone and by paper, each scan once; refusals and exits not', () => {
+    const model = new MonitorModel();
+    const pass = scan({ credential: 'paper' });
+    model.ingest(
+      [scan(), pass, scan({ credential: 'paper', result: 'rejected', reason: 'already_scanned' })],
+      {
+        live: false,
+        now,
+      },
+    );
+    model.ingest([pass, scan({ direction: 'out', credential: 'paper' }), scan()], { live: true, now });
+    expect(model.snapshot().admittedBy).toEqual({ rotating: 2, paper: 1 });
+  });
+
   it('keeps an hour of scans for the chart, and lets older ones slide out', () => {
     const model = new MonitorModel();
     model.ingest([scan({ ago: 2 * 3600 }), scan({ ago: 3500 }), scan({ ago: 10 })], { live: false, now });
