@@ -374,8 +374,8 @@ describe('door pack and tier edits', () => {
       403,
       'permission_error',
       'insufficient_scope',
-      'price_cents',
     );
+    expectError(await patchTier(sale.tierId, {}, boxOffice), 403, 'permission_error', 'insufficient_scope');
     expect(
       ((await t.call('GET', `/v2/tiers/${sale.tierId}`)).json() as { price_cents: number }).price_cents,
     ).toBe(2500);

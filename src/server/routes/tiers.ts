@@ -78,12 +78,12 @@ export async function tierRoutes(app: FastifyInstance): Promise<void> {
   const checkBoxOfficePatch = (scope: string | undefined, body: TierPatchInput): void => {
     if (scope !== 'box_office') return;
     const others = Object.keys(body).filter((field) => field !== 'paper_pass');
-    if (others.length > 0)
+    if (others.length > 0 || body.paper_pass === undefined)
       throw new ApiError(
         403,
         'insufficient_scope',
-        `A box_office key may change only paper_pass on a tier; ${others.join(', ')} need an admin key.`,
-        others[0],
+        `This key has scope 'box_office', which may change only paper_pass on a tier` +
+          (others.length > 0 ? `; ${others.join(', ')} need an admin key.` : '.'),
       );
   };
 
