@@ -14,6 +14,7 @@ import type { VenueServer } from './support/venue-server.js';
 interface Ticket {
   id: string;
   qr_token: string;
+  paper_pass: string | null;
 }
 interface ScanRecord {
   ticket_id: string | null;
@@ -141,6 +142,37 @@ test('the door pairs by camera, admits a ticket and rejects its replay through t
   ]);
   // Held in front of the camera for 2 s at ~10 decodes a second, yet decided once per showing.
   expect(scans).toHaveLength(2);
+});
+
+test('the door admits a paper pass through the camera once, and says it was paper', async ({ server }) => {
+  const { eventId, ticket } = await ticketForTonight(server, 'Pat Paper');
+  const pass = ticket.paper_pass;
+  expect(pass).toEqual(expect.any(String));
+  const scenes: VideoScene[] = [
+    { text: pass, seconds: 2 },
+    { text: null, seconds: 3 },
+  ];
+  await doorWithVideo(server, scenes, async (door) => {
+    await door.open();
+    await door.nameDoor('Paper door');
+    await door.pairByPasting(await pairingCode(server, eventId));
+    await expect(door.connection()).toHaveText('Online');
+    await door.startScanning();
+    await expect(door.verdict()).toHaveAttribute('data-result', 'admitted', { timeout: 20_000 });
+    await expect(door.verdict()).toHaveAttribute('data-credential', 'paper');
+    await expect(door.verdict()).toContainText('Paper pass');
+    await expect(door.verdict()).toContainText('Pat Paper');
+    await expect(door.verdict()).toHaveAttribute('data-result', 'rejected', { timeout: 20_000 });
+    await expect(door.verdict()).toHaveAttribute('data-reason', 'already_scanned');
+  });
+  const scans = await server.api<{ data: { credential: string; result: string }[] }>(
+    'GET',
+    `/v2/scans?ticket_id=${ticket.id}`,
+  );
+  expect(scans.data.map((s) => [s.credential, s.result])).toEqual([
+    ['paper', 'admitted'],
+    ['paper', 'rejected'],
+  ]);
 });
 
 test('the door keeps deciding with the server stopped, then syncs when it is back', async ({ server }) => {
