@@ -104,8 +104,10 @@ export class SigningKeys {
   noteLongLived(kid: string, exp: number): void {
     const entry = this.publicKeys.get(kid);
     if (!entry || exp <= entry.longLivedExp) return;
-    entry.longLivedExp = exp;
     this.noteStmt.run(exp, kid);
+    // Inside a transaction the write may yet be rolled back, and then memory would claim what the
+    // store never kept: remember it only once it is surely written (the next note writes again).
+    if (!this.db.inTransaction) entry.longLivedExp = exp;
   }
 
   /** Makes a new active key; the old one signs nothing more but still verifies for a while. */
