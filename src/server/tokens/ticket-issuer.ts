@@ -216,18 +216,24 @@ export class TicketIssuer {
 
   /**
    * Signs on the crypto threads whatever these new tickets still lack, and caches it for the
-   * views made in the caller's transaction; null when there is nothing to sign.
+   * views made in the caller's transaction; null when there is nothing to sign. A ticket that
+   * needs both gets its code and pass signed in one crypto-thread job.
    */
   prepare(tickets: readonly NewTicket[]): Promise<void> | null {
-    const rotating = tickets.filter((ticket) => !ticket.rotatingReady);
-    const passes = tickets.flatMap((ticket) => {
+    const withCode: NewTicket[] = [];
+    const passOnly: { ticket: NewTicket; exp: number }[] = [];
+    const passExp = new Map<string, number>();
+    for (const ticket of tickets) {
       const exp = ticket.passReady ? null : this.passExpIfAllowed(ticket);
-      return exp === null ? [] : [{ ticket, exp }];
-    });
-    if (rotating.length === 0 && passes.length === 0) return null;
+      if (!ticket.rotatingReady) {
+        withCode.push(ticket);
+        if (exp !== null) passExp.set(ticket.id, exp);
+      } else if (exp !== null) passOnly.push({ ticket, exp });
+    }
+    if (withCode.length === 0 && passOnly.length === 0) return null;
     return Promise.all([
-      rotating.length > 0 ? this.deps.tokens.prepare(rotating) : undefined,
-      passes.length > 0 ? this.signPasses(passes) : undefined,
+      withCode.length > 0 ? this.signCodesAndPasses(withCode, passExp) : undefined,
+      passOnly.length > 0 ? this.signPasses(passOnly) : undefined,
     ]).then(() => undefined);
   }
 
@@ -260,6 +266,29 @@ export class TicketIssuer {
     const pass = `${input}.${sign(null, Buffer.from(input), keys.activePrivateKey).toString('base64url')}`;
     this.rememberPass(ticket.id, { pass, iat, exp, kid });
     return pass;
+  }
+
+  private async signCodesAndPasses(
+    tickets: readonly NewTicket[],
+    passExp: Map<string, number>,
+  ): Promise<void> {
+    const { tokens, keys } = this.deps;
+    const byId = new Map(tickets.map((ticket) => [ticket.id, ticket]));
+    const kids = new Map<string, string>();
+    const passes = await tokens.prepareWith(tickets, (ticket, _codeIat, kid) => {
+      const exp = passExp.get(ticket.id);
+      const iat = byId.get(ticket.id)?.pass_iat;
+      if (exp === undefined || iat === undefined) return null;
+      keys.noteLongLived(kid, exp);
+      kids.set(ticket.id, kid);
+      return { signingInput: passSigningInput(ticket, iat, exp, kid), exp };
+    });
+    passes.forEach((pass, i) => {
+      const ticket = tickets[i]!;
+      const kid = kids.get(ticket.id);
+      if (pass && kid)
+        this.rememberPass(ticket.id, { pass: pass.token, iat: ticket.pass_iat, exp: pass.exp, kid });
+    });
   }
 
   private async signPasses(passes: readonly { ticket: NewTicket; exp: number }[]): Promise<void> {
@@ -295,6 +324,10 @@ export class TicketIssuer {
   }
 }
 
+/** The header of the last key's passes, encoded once: it is the same for all of them. */
+let passHeader = { kid: '', encoded: '' };
+
 function passSigningInput(ticket: TicketRef, iat: number, exp: number, kid: string): string {
-  return `${b64url({ alg: 'EdDSA', typ: passTyp, kid })}.${b64url(claimsOf(ticket, iat, exp))}`;
+  if (passHeader.kid !== kid) passHeader = { kid, encoded: b64url({ alg: 'EdDSA', typ: passTyp, kid }) };
+  return `${passHeader.encoded}.${b64url(claimsOf(ticket, iat, exp))}`;
 }
