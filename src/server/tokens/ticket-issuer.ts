@@ -220,19 +220,14 @@ export class TicketIssuer {
    * needs both gets its code and pass signed in one crypto-thread job.
    */
   prepare(tickets: readonly NewTicket[]): Promise<void> | null {
-    const withCode: NewTicket[] = [];
-    const passOnly: { ticket: NewTicket; exp: number }[] = [];
-    const passExp = new Map<string, number>();
-    for (const ticket of tickets) {
-      const exp = ticket.passReady ? null : this.passExpIfAllowed(ticket);
-      if (!ticket.rotatingReady) {
-        withCode.push(ticket);
-        if (exp !== null) passExp.set(ticket.id, exp);
-      } else if (exp !== null) passOnly.push({ ticket, exp });
-    }
+    const withCode = tickets.filter((ticket) => !ticket.rotatingReady);
+    const passOnly = tickets.flatMap((ticket) => {
+      const exp = ticket.rotatingReady && !ticket.passReady ? this.passExpIfAllowed(ticket) : null;
+      return exp === null ? [] : [{ ticket, exp }];
+    });
     if (withCode.length === 0 && passOnly.length === 0) return null;
     return Promise.all([
-      withCode.length > 0 ? this.signCodesAndPasses(withCode, passExp) : undefined,
+      withCode.length > 0 ? this.signCodesAndPasses(withCode) : undefined,
       passOnly.length > 0 ? this.signPasses(passOnly) : undefined,
     ]).then(() => undefined);
   }
@@ -268,26 +263,23 @@ export class TicketIssuer {
     return pass;
   }
 
-  private async signCodesAndPasses(
-    tickets: readonly NewTicket[],
-    passExp: Map<string, number>,
-  ): Promise<void> {
+  private async signCodesAndPasses(tickets: readonly NewTicket[]): Promise<void> {
     const { tokens, keys } = this.deps;
-    const byId = new Map(tickets.map((ticket) => [ticket.id, ticket]));
-    const kids = new Map<string, string>();
     const passes = await tokens.prepareWith(tickets, (ticket, _codeIat, kid) => {
-      const exp = passExp.get(ticket.id);
-      const iat = byId.get(ticket.id)?.pass_iat;
-      if (exp === undefined || iat === undefined) return null;
+      const exp = ticket.passReady ? null : this.passExpIfAllowed(ticket);
+      if (exp === null) return null;
       keys.noteLongLived(kid, exp);
-      kids.set(ticket.id, kid);
-      return { signingInput: passSigningInput(ticket, iat, exp, kid), exp };
+      return { signingInput: passSigningInput(ticket, ticket.pass_iat, exp, kid), exp };
     });
     passes.forEach((pass, i) => {
       const ticket = tickets[i]!;
-      const kid = kids.get(ticket.id);
-      if (pass && kid)
-        this.rememberPass(ticket.id, { pass: pass.token, iat: ticket.pass_iat, exp: pass.exp, kid });
+      if (pass)
+        this.rememberPass(ticket.id, {
+          pass: pass.token,
+          iat: ticket.pass_iat,
+          exp: pass.exp,
+          kid: pass.kid,
+        });
     });
   }
 

@@ -111,12 +111,12 @@ export class TicketTokens {
   /**
    * `prepare`, with each ticket's companion (its paper pass) signed in the same crypto-thread job
    * as its token: one message each way per ticket, as for a token alone. Answers the companions,
-   * in ticket order (null where there was none).
+   * in ticket order (null where there was none), with the kid that signed them.
    */
-  prepareWith(
-    tickets: readonly TicketRef[],
-    companion: CompanionInput,
-  ): Promise<({ token: string; exp: number } | null)[]> {
+  prepareWith<T extends TicketRef>(
+    tickets: readonly T[],
+    companion: (ticket: T, iat: number, kid: string) => { signingInput: string; exp: number } | null,
+  ): Promise<({ token: string; exp: number; kid: string } | null)[]> {
     const key = this.keys.activePrivateKey;
     return Promise.all(
       tickets.map(async (ticket) => {
@@ -132,7 +132,7 @@ export class TicketTokens {
           key,
         );
         this.remember(ticket.id, `${signingInput}.${signature}`, exp, kid);
-        return { token: `${extra.signingInput}.${extraSignature}`, exp: extra.exp };
+        return { token: `${extra.signingInput}.${extraSignature}`, exp: extra.exp, kid };
       }),
     );
   }
