@@ -90,6 +90,28 @@ describe('paper_pass on the ticket', () => {
     expect((await getTicket(ticket.id)).paper_pass).toBe(pass);
   });
 
+  it('signed ahead under doors that moved since, is signed again for the new doors before the sale', async () => {
+    await sellOne();
+    const { tokens } = t.app.ctx;
+    const deadline = Date.now() + 10_000;
+    while (tokens.signedAheadCount(sale.eventId, sale.tierId) === 0 && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(tokens.signedAheadCount(sale.eventId, sale.tierId)).toBeGreaterThan(0);
+    const moved = await t.call('PATCH', `/v2/events/${sale.eventId}`, {
+      doors_at: new Date(doorsAt + 2 * day * 1000).toISOString(),
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    t.clock.advance(10);
+    const ticket = await sellOne();
+    const pass = passOf(ticket);
+    expect(claimsOf(pass).exp).toBe(doorsAt / 1000 + 3 * day);
+    // Still the signed-ahead ticket: its pass keeps the iat of its code.
+    expect(claimsOf(pass).iat).toBe(claimsOf(ticket.qr_token).iat);
+    expect(claimsOf(pass).iat).toBe(Date.parse(ticket.issued_at) / 1000 - 10);
+    await expect(jose.compactVerify(pass, jose.createLocalJWKSet(await jwks()))).resolves.toBeTruthy();
+    expect((await getTicket(ticket.id)).paper_pass).toBe(pass);
+  });
+
   it('is null for a tier without paper and for tickets that are not active', async () => {
     const phoneOnly = await saleEvent(t, { paper_pass: false });
     const tiers = (await t.call('GET', `/v2/events/${phoneOnly.eventId}/tiers`)).json() as {
