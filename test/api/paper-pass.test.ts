@@ -112,6 +112,19 @@ describe('paper_pass on the ticket', () => {
     expect((await getTicket(ticket.id)).paper_pass).toBe(pass);
   });
 
+  it('sold while the clock ran ahead, is reprinted valid once the clock is stepped back', async () => {
+    t.clock.advance(2 * day);
+    const ticket = await sellOne();
+    const early = passOf(ticket);
+    t.clock.advance(-2 * day);
+    // The pass handed out then is not valid until the wrong time comes round again …
+    expect(await scan(t, { token: early })).toMatchObject({ reason: 'not_yet_valid', credential: 'paper' });
+    // … but a print made now is, and it admits.
+    const reprint = passOf(await getTicket(ticket.id));
+    expect(claimsOf(reprint).iat).toBeLessThanOrEqual(t.clock.ms / 1000);
+    expect(await scan(t, { token: reprint })).toMatchObject({ result: 'admitted', credential: 'paper' });
+  });
+
   it('is null for a tier without paper and for tickets that are not active', async () => {
     const phoneOnly = await saleEvent(t, { paper_pass: false });
     const tiers = (await t.call('GET', `/v2/events/${phoneOnly.eventId}/tiers`)).json() as {

@@ -4,20 +4,13 @@
  * in a file libfaketime re-reads on every clock call (FAKETIME_NO_CACHE), so the step happens
  * under the running process; the monotonic clock is left alone, as a real step leaves it.
  */
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { findLibfaketime } from '../support/faketime.js';
 import { api, httpSaleEvent, spawnServer, type SpawnedServer } from '../support/spawned-server.js';
 
-/** Debian's libfaketime (package `faketime`, which .ci/run installs), for this machine's arch. */
-function findLibfaketime(): string {
-  const found = readdirSync('/usr/lib')
-    .map((arch) => join('/usr/lib', arch, 'faketime', 'libfaketimeMT.so.1'))
-    .find((path) => existsSync(path));
-  if (!found) throw new Error('libfaketime is not installed: apt-get install faketime');
-  return found;
-}
 const twoDays = 2 * 24 * 3600;
 
 const dir = mkdtempSync(join(tmpdir(), 'marquee-faketime-'));

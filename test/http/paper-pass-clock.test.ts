@@ -1,20 +1,9 @@
-import { existsSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findLibfaketime } from '../support/faketime.js';
 import { api, spawnServer, type SpawnedServer } from '../support/spawned-server.js';
 import { tempDataDir } from '../support/test-app.js';
-
-/**
- * libfaketime's multi-threaded build (Debian package `faketime`): Node runs threads (crypto,
- * libuv), so the MT variant. Not optional here: without it this test cannot move a real
- * process's clock, and it says so instead of passing.
- */
-const libfaketime = [
-  '/usr/lib/x86_64-linux-gnu/faketime/libfaketimeMT.so.1',
-  '/usr/lib/aarch64-linux-gnu/faketime/libfaketimeMT.so.1',
-  '/usr/lib/faketime/libfaketimeMT.so.1',
-  '/usr/local/lib/faketime/libfaketimeMT.so.1',
-].find((file) => existsSync(file));
 
 interface TicketJson {
   id: string;
@@ -39,8 +28,7 @@ async function validate(token: string): Promise<Record<string, unknown>> {
 }
 
 beforeAll(async () => {
-  if (!libfaketime)
-    throw new Error('libfaketime is not installed (apt-get install faketime): this test needs it');
+  const libfaketime = findLibfaketime();
   dataDir = tempDataDir('marquee-faketime-');
   clockFile = join(dataDir, 'faketime-offset');
   writeFileSync(clockFile, '+0\n');

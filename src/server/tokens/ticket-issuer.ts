@@ -10,6 +10,7 @@ import type { CredentialFacts } from './credential-facts.js';
 import type { CryptoThreads } from './crypto-threads.js';
 import type { SigningKeys } from './signing-keys.js';
 import type { TicketRef, TicketTokens } from './ticket-tokens.js';
+import { maxFutureIatSeconds } from './token-freshness.js';
 
 /** What a ticket's paper pass is made from: the ticket row has all of it. */
 export interface PassTicket extends TicketRef {
@@ -67,8 +68,18 @@ const claimsOf = (ticket: TicketRef, iat: number, exp: number): TicketTokenClaim
   exp,
 });
 
-/** A pass's iat: the one stored with the ticket, else (older tickets) its issue time. */
-const passIatOf = (ticket: PassTicket): number => ticket.pass_iat ?? Math.floor(ticket.issued_at / 1000);
+/**
+ * A pass's iat: the one stored with the ticket, else (older tickets) its issue time. But a ticket
+ * sold while the server's clock ran ahead (stepped back since, as NTP does) stored an iat still
+ * to come, and a pass with it would be `not_yet_valid` at every door until then: such a pass
+ * takes the current 5-minute mark instead, until the clock has passed the stored iat.
+ */
+function passIatOf(ticket: PassTicket, nowMs: number): number {
+  const stored = ticket.pass_iat ?? Math.floor(ticket.issued_at / 1000);
+  const nowSeconds = Math.floor(nowMs / 1000);
+  if (stored <= nowSeconds + maxFutureIatSeconds) return stored;
+  return nowSeconds - (nowSeconds % tokenLifetimeSeconds);
+}
 
 /**
  * The one place that issues a ticket's credentials (CONTRACT.md "Ticket credentials"): the
@@ -115,14 +126,14 @@ export class TicketIssuer {
     tier: { paper_pass: number | boolean },
   ): string | null {
     if (ticket.status !== 'active' || !tier.paper_pass) return null;
-    return this.signedPass(ticket, passIatOf(ticket), passExpFor(event.doors_at));
+    return this.signedPass(ticket, passIatOf(ticket, this.deps.now()), passExpFor(event.doors_at));
   }
 
   /** `pass`, looking up the tier and event (kept in memory: CredentialFacts). */
   passFor(ticket: PassTicket): string | null {
     if (ticket.status !== 'active') return null;
     const exp = this.passExpIfAllowed(ticket);
-    return exp === null ? null : this.signedPass(ticket, passIatOf(ticket), exp);
+    return exp === null ? null : this.signedPass(ticket, passIatOf(ticket, this.deps.now()), exp);
   }
 
   /**

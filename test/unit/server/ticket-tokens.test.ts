@@ -115,7 +115,7 @@ describe('TokenPool (tokens signed ahead for the tiers selling now)', () => {
     expect(tokens.takeSigned(signer.eventId, signer.tierId)).toBeUndefined();
     tokens.soldFrom(signer.eventId, signer.tierId);
     await ready(tokens, 1);
-    const id = tokens.takeSigned(signer.eventId, signer.tierId)!;
+    const id = tokens.takeSigned(signer.eventId, signer.tierId)!.id;
     const token = tokens.current({ id, event_id: signer.eventId, tier_id: signer.tierId });
     expect(signer.tokens.verify(token)).toMatchObject({ ok: true });
   });
