@@ -83,8 +83,10 @@ function passIatOf(ticket: PassTicket, nowMs: number): number {
 
 /**
  * The one place that issues a ticket's credentials (CONTRACT.md "Ticket credentials"): the
- * rotating code, the offline wallet strip and the paper pass. Checkout, transfer, the ticket's
- * answer (print), the wallet, mail and PDF all ask it; nothing else signs for a ticket.
+ * rotating code, the offline wallet strip and the paper pass. Checkout, transfer, the ticket and
+ * order answers (what a till prints) and the wallet page ask it, and mail and PDF tickets are to
+ * (`pass(ticket, event, tier)`, or the wallet link when that is null); nothing else signs for a
+ * ticket. Verifying either form at the door is TicketTokens.verify / verifyAsync.
  *
  * - `rotating(ticket)`: the live 5-minute code (`qr_token`), cached and re-minted by TicketTokens.
  * - `pass(ticket, event, tier)` / `passFor(ticket)`: the paper pass, or null when the tier allows
