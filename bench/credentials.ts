@@ -15,7 +15,6 @@
  *   npx tsx bench/credentials.ts
  */
 import { generateKeyPairSync, sign } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { printResults, type BenchResult } from './bench-result.js';
 import { startMarquee } from './sales-servers.js';
@@ -24,22 +23,10 @@ const adminKey = 'sk_live_benchcredentials00000000001';
 const stripCount = 40;
 const stripTokens = 432;
 const targetMs = 30;
-/** Linux reports process CPU time in clock ticks; 100 a second on every common kernel. */
-const ticksPerSecond = 100;
-
 const median = (values: readonly number[]): number => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[sorted.length >> 1]!;
 };
-
-/** CPU time (user + system, all threads) a process has used, in ms, from /proc/<pid>/stat. */
-function processCpuMs(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  // Fields after the command name, which is in parentheses and may contain spaces.
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  const [utime, stime] = [Number(fields[11]), Number(fields[12])];
-  return ((utime + stime) * 1000) / ticksPerSecond;
-}
 
 /** ms of CPU to sign 432 code-shaped inputs with node:crypto on this thread, median of 5. */
 function rawSigningMs(): number {
@@ -68,8 +55,13 @@ async function json<T>(res: Response): Promise<T> {
 }
 
 export async function run(): Promise<BenchResult[]> {
-  if (process.platform !== 'linux') throw new Error('reads server CPU time from /proc: Linux only');
   const marquee = await startMarquee(adminKey);
+  /** The server's CPU time so far, all threads, in ms (Linux /proc). */
+  const serverCpuMs = (): number => {
+    const seconds = marquee.cpuSeconds();
+    if (seconds === null) throw new Error('reads the server CPU time from /proc: Linux only');
+    return seconds * 1000;
+  };
   try {
     const headers = { authorization: `Bearer ${adminKey}`, 'content-type': 'application/json' };
     const post = (path: string, body: unknown) =>
@@ -107,14 +99,14 @@ export async function run(): Promise<BenchResult[]> {
     await strip(paths[stripCount]!);
     await strip(paths[stripCount]!);
 
-    const freshCpuBefore = processCpuMs(marquee.pid);
+    const freshCpuBefore = serverCpuMs();
     const walls: number[] = [];
     for (const path of paths.slice(0, stripCount)) walls.push(await strip(path));
-    const freshCpu = (processCpuMs(marquee.pid) - freshCpuBefore) / stripCount;
+    const freshCpu = (serverCpuMs() - freshCpuBefore) / stripCount;
 
-    const againCpuBefore = processCpuMs(marquee.pid);
+    const againCpuBefore = serverCpuMs();
     for (let i = 0; i < stripCount; i++) await strip(paths[0]!);
-    const againCpu = (processCpuMs(marquee.pid) - againCpuBefore) / stripCount;
+    const againCpu = (serverCpuMs() - againCpuBefore) / stripCount;
 
     const raw = rawSigningMs();
     return [

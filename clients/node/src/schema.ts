@@ -651,6 +651,8 @@ export interface paths {
               /** @enum {unknown} */
               visibility?: 'public' | 'unlisted' | 'access_code';
               access_code?: string | null;
+              /** @description Whether this tier's tickets have a paper pass (default true). Switched off, the tier's tickets show paper_pass null and doors refuse their passes (paper_not_allowed); the rotating code still admits. */
+              paper_pass?: boolean;
             }[];
             /**
              * Format: date-time
@@ -1339,6 +1341,8 @@ export interface paths {
                 /** @enum {unknown} */
                 visibility: 'public' | 'unlisted' | 'access_code';
                 access_code: string | null;
+                /** @description Whether this tier's tickets have a paper pass (default true). Switched off, the tier's tickets show paper_pass null and doors refuse their passes (paper_not_allowed); the rotating code still admits. */
+                paper_pass: boolean;
                 /**
                  * Format: date-time
                  * @description ISO 8601, UTC (Z)
@@ -1445,6 +1449,8 @@ export interface paths {
             /** @enum {unknown} */
             visibility?: 'public' | 'unlisted' | 'access_code';
             access_code?: string | null;
+            /** @description Whether this tier's tickets have a paper pass (default true). Switched off, the tier's tickets show paper_pass null and doors refuse their passes (paper_not_allowed); the rotating code still admits. */
+            paper_pass?: boolean;
           };
         };
       };
@@ -1469,6 +1475,8 @@ export interface paths {
               /** @enum {unknown} */
               visibility: 'public' | 'unlisted' | 'access_code';
               access_code: string | null;
+              /** @description Whether this tier's tickets have a paper pass (default true). Switched off, the tier's tickets show paper_pass null and doors refuse their passes (paper_not_allowed); the rotating code still admits. */
+              paper_pass: boolean;
               /**
                * Format: date-time
                * @description ISO 8601, UTC (Z)
@@ -1588,6 +1596,8 @@ export interface paths {
               /** @enum {unknown} */
               visibility: 'public' | 'unlisted' | 'access_code';
               access_code: string | null;
+              /** @description Whether this tier's tickets have a paper pass (default true). Switched off, the tier's tickets show paper_pass null and doors refuse their passes (paper_not_allowed); the rotating code still admits. */
+              paper_pass: boolean;
               /**
                * Format: date-time
                * @description ISO 8601, UTC (Z)
@@ -1756,7 +1766,7 @@ export interface paths {
     };
     options?: never;
     head?: never;
-    /** Change a tier (any field but id, event_id and sold) */
+    /** Change a tier (any field but id, event_id and sold; box_office keys: paper_pass only) */
     patch: {
       parameters: {
         query?: never;
@@ -1786,6 +1796,8 @@ export interface paths {
             /** @enum {unknown} */
             visibility?: 'public' | 'unlisted' | 'access_code';
             access_code?: string | null;
+            /** @description Whether this tier's tickets have a paper pass (default true). Switched off, the tier's tickets show paper_pass null and doors refuse their passes (paper_not_allowed); the rotating code still admits. */
+            paper_pass?: boolean;
           };
         };
       };
@@ -1810,6 +1822,8 @@ export interface paths {
               /** @enum {unknown} */
               visibility: 'public' | 'unlisted' | 'access_code';
               access_code: string | null;
+              /** @description Whether this tier's tickets have a paper pass (default true). Switched off, the tier's tickets show paper_pass null and doors refuse their passes (paper_not_allowed); the rotating code still admits. */
+              paper_pass: boolean;
               /**
                * Format: date-time
                * @description ISO 8601, UTC (Z)
@@ -1962,6 +1976,8 @@ export interface paths {
                 max_per_order: number;
                 /** @enum {unknown} */
                 visibility: 'public' | 'unlisted' | 'access_code';
+                /** @description Whether this tier's tickets have a paper pass (default true). Switched off, the tier's tickets show paper_pass null and doors refuse their passes (paper_not_allowed); the rotating code still admits. */
+                paper_pass: boolean;
                 /**
                  * Format: date-time
                  * @description ISO 8601, UTC (Z)
@@ -2351,7 +2367,7 @@ export interface paths {
       requestBody: {
         content: {
           'application/json': {
-            /** @description The ticket's qr_token as scanned */
+            /** @description What the QR code held: the ticket's rotating code (qr_token) or its paper pass (paper_pass) */
             token: string;
             /** @description The door's event (evt_) */
             event_id?: string;
@@ -2391,8 +2407,14 @@ export interface paths {
                     | 'already_scanned'
                     | 'voided'
                     | 'transferred'
+                    | 'paper_not_allowed'
                   )
                 | null;
+              /**
+               * @description The form the ticket was shown in: 'rotating' (the phone's code, live or from the offline strip) or 'paper' (the paper pass). A token that cannot be read at all counts as 'rotating' unless its header says ticket-pass+jwt.
+               * @enum {unknown}
+               */
+              credential: 'rotating' | 'paper';
               ticket: {
                 id: string;
                 order_id: string;
@@ -2445,6 +2467,7 @@ export interface paths {
                       | 'already_scanned'
                       | 'voided'
                       | 'transferred'
+                      | 'paper_not_allowed'
                     )
                   | null;
                 /** @enum {unknown} */
@@ -2462,6 +2485,11 @@ export interface paths {
                 /** @enum {unknown} */
                 source: 'online' | 'sync';
                 conflict: boolean;
+                /**
+                 * @description The form the ticket was shown in: 'rotating' (the phone's code, live or from the offline strip) or 'paper' (the paper pass). A token that cannot be read at all counts as 'rotating' unless its header says ticket-pass+jwt.
+                 * @enum {unknown}
+                 */
+                credential: 'rotating' | 'paper';
               };
             };
           };
@@ -2562,7 +2590,7 @@ export interface paths {
             /** @description The door's event; defaults to the device's paired event */
             event_id?: string;
             scans: {
-              /** @description The ticket's qr_token as scanned */
+              /** @description What the QR code held: the ticket's rotating code (qr_token) or its paper pass (paper_pass) */
               token: string;
               /**
                * Format: date-time
@@ -2590,6 +2618,7 @@ export interface paths {
                     | 'already_scanned'
                     | 'voided'
                     | 'transferred'
+                    | 'paper_not_allowed'
                   )
                 | null;
             }[];
@@ -2620,11 +2649,17 @@ export interface paths {
                       | 'already_scanned'
                       | 'voided'
                       | 'transferred'
+                      | 'paper_not_allowed'
                     )
                   | null;
                 /** @description The device admitted offline but another device had admitted the ticket first */
                 conflict: boolean;
                 scan_id: string;
+                /**
+                 * @description The form the ticket was shown in: 'rotating' (the phone's code, live or from the offline strip) or 'paper' (the paper pass). A token that cannot be read at all counts as 'rotating' unless its header says ticket-pass+jwt.
+                 * @enum {unknown}
+                 */
+                credential: 'rotating' | 'paper';
               }[];
             };
           };
@@ -2771,6 +2806,13 @@ export interface paths {
                   use?: 'sig';
                 }[];
               };
+              /** @description The event's tiers, in every pack (whole or delta): whether each takes paper passes, and its name for the door's display */
+              tiers: {
+                id: string;
+                name: string;
+                /** @description false: refuse this tier's paper passes (paper_not_allowed) */
+                paper_pass: boolean;
+              }[];
               revoked: {
                 ticket_id: string;
                 /** @enum {unknown} */
@@ -2920,6 +2962,7 @@ export interface paths {
                       | 'already_scanned'
                       | 'voided'
                       | 'transferred'
+                      | 'paper_not_allowed'
                     )
                   | null;
                 /** @enum {unknown} */
@@ -2937,6 +2980,11 @@ export interface paths {
                 /** @enum {unknown} */
                 source: 'online' | 'sync';
                 conflict: boolean;
+                /**
+                 * @description The form the ticket was shown in: 'rotating' (the phone's code, live or from the offline strip) or 'paper' (the paper pass). A token that cannot be read at all counts as 'rotating' unless its header says ticket-pass+jwt.
+                 * @enum {unknown}
+                 */
+                credential: 'rotating' | 'paper';
               }[];
               has_more: boolean;
               next_cursor: string | null;
@@ -3183,6 +3231,7 @@ export interface paths {
                         | 'already_scanned'
                         | 'voided'
                         | 'transferred'
+                        | 'paper_not_allowed'
                       )
                     | null;
                   /** @enum {unknown} */
@@ -3200,6 +3249,11 @@ export interface paths {
                   /** @enum {unknown} */
                   source: 'online' | 'sync';
                   conflict: boolean;
+                  /**
+                   * @description The form the ticket was shown in: 'rotating' (the phone's code, live or from the offline strip) or 'paper' (the paper pass). A token that cannot be read at all counts as 'rotating' unless its header says ticket-pass+jwt.
+                   * @enum {unknown}
+                   */
+                  credential: 'rotating' | 'paper';
                 }
               | {
                   ticket_id: string | null;
@@ -4235,6 +4289,7 @@ export interface paths {
                   wallet_url: string;
                   /** @description Signed ticket token (JWS, EdDSA), fresh for at least 4 more minutes. Dead tickets get one too; the door rejects it with the reason. */
                   qr_token: string;
+                  paper_pass: string | null;
                   /**
                    * Format: date-time
                    * @description ISO 8601, UTC (Z)
@@ -4400,6 +4455,7 @@ export interface paths {
                 wallet_url: string;
                 /** @description Signed ticket token (JWS, EdDSA), fresh for at least 4 more minutes. Dead tickets get one too; the door rejects it with the reason. */
                 qr_token: string;
+                paper_pass: string | null;
                 /**
                  * Format: date-time
                  * @description ISO 8601, UTC (Z)
@@ -4552,6 +4608,7 @@ export interface paths {
                 wallet_url: string;
                 /** @description Signed ticket token (JWS, EdDSA), fresh for at least 4 more minutes. Dead tickets get one too; the door rejects it with the reason. */
                 qr_token: string;
+                paper_pass: string | null;
                 /**
                  * Format: date-time
                  * @description ISO 8601, UTC (Z)
@@ -4715,6 +4772,7 @@ export interface paths {
                 wallet_url: string;
                 /** @description Signed ticket token (JWS, EdDSA), fresh for at least 4 more minutes. Dead tickets get one too; the door rejects it with the reason. */
                 qr_token: string;
+                paper_pass: string | null;
                 /**
                  * Format: date-time
                  * @description ISO 8601, UTC (Z)
@@ -4986,6 +5044,7 @@ export interface paths {
               wallet_url: string;
               /** @description Signed ticket token (JWS, EdDSA), fresh for at least 4 more minutes. Dead tickets get one too; the door rejects it with the reason. */
               qr_token: string;
+              paper_pass: string | null;
               /**
                * Format: date-time
                * @description ISO 8601, UTC (Z)
@@ -5120,6 +5179,7 @@ export interface paths {
               wallet_url: string;
               /** @description Signed ticket token (JWS, EdDSA), fresh for at least 4 more minutes. Dead tickets get one too; the door rejects it with the reason. */
               qr_token: string;
+              paper_pass: string | null;
               /**
                * Format: date-time
                * @description ISO 8601, UTC (Z)
@@ -5249,6 +5309,7 @@ export interface paths {
               wallet_url: string;
               /** @description Signed ticket token (JWS, EdDSA), fresh for at least 4 more minutes. Dead tickets get one too; the door rejects it with the reason. */
               qr_token: string;
+              paper_pass: string | null;
               /**
                * Format: date-time
                * @description ISO 8601, UTC (Z)

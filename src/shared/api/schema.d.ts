@@ -1976,6 +1976,8 @@ export interface paths {
                 max_per_order: number;
                 /** @enum {unknown} */
                 visibility: 'public' | 'unlisted' | 'access_code';
+                /** @description Whether this tier's tickets have a paper pass (default true). Switched off, the tier's tickets show paper_pass null and doors refuse their passes (paper_not_allowed); the rotating code still admits. */
+                paper_pass: boolean;
                 /**
                  * Format: date-time
                  * @description ISO 8601, UTC (Z)

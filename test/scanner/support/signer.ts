@@ -43,6 +43,7 @@ export class ServerSigner {
       on_sale_at: at,
       status: 'published',
       currency: 'usd',
+      timezone: 'UTC',
       created_at: at,
       updated_at: at,
     });
