@@ -9,6 +9,7 @@ interface TicketView {
   event_id: string;
   status: string;
   wallet_url: string;
+  paper_pass: string | null;
 }
 interface OrderView {
   id: string;
@@ -95,13 +96,12 @@ function pdfOf(mail: CaughtMail): Buffer {
 }
 
 /** What a door does with a phone's code: validate the token the wallet page shows now. */
-async function admitThroughWallet(base: string, api: typeof fetch, walletUrl: string, eventId: string) {
-  const path = new URL(walletUrl).pathname;
-  const wallet = await json<{ qr_token: string }>(await fetch(`${base}${path}/token`));
-  return json<{ result: string; reason: string | null; ticket: { id: string } }>(
+/** What the door says to a code read off a printed page. */
+async function admit(api: typeof fetch, token: string, eventId: string) {
+  return json<{ result: string; reason: string | null; credential: string; ticket: { id: string } }>(
     await api('/v2/scan/validate', {
       method: 'POST',
-      body: JSON.stringify({ token: wallet.qr_token, event_id: eventId }),
+      body: JSON.stringify({ token, event_id: eventId }),
     }),
   );
 }
@@ -110,7 +110,7 @@ describe('order mail over real HTTP and SMTP (issue "Tickets that get people in"
   it('a checkout with a buyer email mails its tickets: one PDF page each, doors in the event’s zone, a QR that gets them in', async () => {
     const smtp = await SmtpCatcher.start();
     cleanups.push(() => smtp.close());
-    const { base, api } = await venue(smtp.url);
+    const { api } = await venue(smtp.url);
     const { eventId, tierId } = await newYorkShow(api);
 
     const order = await json<OrderView>(
@@ -153,12 +153,16 @@ describe('order mail over real HTTP and SMTP (issue "Tickets that get people in"
       expect(page).not.toMatch(/GMT|:00:00/);
     });
 
-    // Each page's QR, read from the rendered page, leads to an admission at the door. Until
-    // paper passes land (credentials work), the code is the ticket's wallet link.
+    // Each page's QR, read from the rendered page, is the ticket's paper pass, which the door admits.
     const codes = pdfQrCodes(pdf);
-    expect(codes).toEqual(order.tickets.map((ticket) => ticket.wallet_url));
-    const first = await admitThroughWallet(base, api, codes[0]!, eventId);
-    expect(first).toMatchObject({ result: 'admitted', reason: null, ticket: { id: order.tickets[0]!.id } });
+    expect(codes).toEqual(order.tickets.map((ticket) => ticket.paper_pass));
+    const first = await admit(api, codes[0]!, eventId);
+    expect(first).toMatchObject({
+      result: 'admitted',
+      reason: null,
+      credential: 'paper',
+      ticket: { id: order.tickets[0]!.id },
+    });
 
     const outbox = await json<{ data: MailView[] }>(await api('/v2/mail'));
     expect(outbox.data).toEqual([
@@ -174,7 +178,7 @@ describe('order mail over real HTTP and SMTP (issue "Tickets that get people in"
   it('resend mails the order again, to another address once; a transfer mails the recipient their own ticket', async () => {
     const smtp = await SmtpCatcher.start();
     cleanups.push(() => smtp.close());
-    const { base, api } = await venue(smtp.url);
+    const { api } = await venue(smtp.url);
     const { eventId, tierId } = await newYorkShow(api);
     const order = await json<OrderView>(
       await api('/v2/orders', {
@@ -219,16 +223,16 @@ describe('order mail over real HTTP and SMTP (issue "Tickets that get people in"
     expect(giftPage).toContain('Grace Hopper');
     expect(giftPage).toContain(fresh.id);
     expect(giftPage).toContain('Doors: Thu 26 Nov 2026, 19:00 (New York time)');
-    expect(pdfQrCodes(giftPdf)).toEqual([fresh.wallet_url]);
-    const admitted = await admitThroughWallet(base, api, fresh.wallet_url, eventId);
-    expect(admitted).toMatchObject({ result: 'admitted', ticket: { id: fresh.id } });
+    expect(pdfQrCodes(giftPdf)).toEqual([fresh.paper_pass]);
+    const admitted = await admit(api, fresh.paper_pass!, eventId);
+    expect(admitted).toMatchObject({ result: 'admitted', credential: 'paper', ticket: { id: fresh.id } });
 
     // Resent after the transfer, the buyer's mail carries only the ticket they still hold.
     await json(await api(`/v2/orders/${order.id}/resend`, { method: 'POST', body: '{}' }));
     const buyerMails = await smtp.waitFor(2, 15_000, (m) => m.rcptTo.includes('ada@example.test'));
     const latest = pdfOf(buyerMails[1]!);
     expect(buyerMails[1]!.parsed.subject).toBe('Your ticket for Harbour Lights');
-    expect(pdfQrCodes(latest)).toEqual([order.tickets[0]!.wallet_url]);
+    expect(pdfQrCodes(latest)).toEqual([order.tickets[0]!.paper_pass]);
     expect(pdfPages(latest).join('')).not.toContain(fresh.id);
   });
 

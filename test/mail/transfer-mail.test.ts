@@ -12,6 +12,7 @@ interface TicketView {
   status: string;
   wallet_url: string;
   qr_token: string;
+  paper_pass: string | null;
   transferred_from: string | null;
   transferred_to: string | null;
 }
@@ -70,7 +71,7 @@ describe('transfer mail (issue 3 "Must show")', () => {
     expect(parsed.html).toContain(`href="${fresh.wallet_url}"`);
 
     // No short-lived inline code any more: the ticket comes as a PDF page for the new ticket,
-    // whose QR (until paper passes land) opens the new ticket's wallet.
+    // whose QR is the new ticket's paper pass.
     expect(String(parsed.html)).not.toContain('cid:');
     const pdf = parsed.attachments.find((a) => a.contentType === 'application/pdf');
     expect(pdf?.filename).toBe(`ticket-${fresh.id}.pdf`);
@@ -78,15 +79,10 @@ describe('transfer mail (issue 3 "Must show")', () => {
     expect(page).toContain(fresh.id);
     expect(page).toContain('Grace Hopper');
     expect(page).not.toContain(original.id);
-    expect(pdfQrCodes(pdf!.content)).toEqual([fresh.wallet_url]);
-
-    // The wallet the code leads to shows the new ticket's token.
-    const walletToken = (await (
-      await fetch(`${base}${new URL(fresh.wallet_url).pathname}/token`)
-    ).json()) as { qr_token: string };
-    const token = walletToken.qr_token;
-    const check = t.app.ctx.tokens.verify(token);
-    expect(check.ok).toBe(true);
+    const [token] = pdfQrCodes(pdf!.content);
+    expect(token).toBe(fresh.paper_pass);
+    const check = t.app.ctx.tokens.verify(token!);
+    expect(check).toMatchObject({ ok: true, credential: 'paper' });
     if (!check.ok) return;
     expect(check.claims).toMatchObject({ sub: fresh.id, evt: fresh.event_id, tier: fresh.tier_id });
     expect(check.claims.sub).not.toBe(original.id);
@@ -95,8 +91,8 @@ describe('transfer mail (issue 3 "Must show")', () => {
     const jwks = jose.createLocalJWKSet(
       (await (await fetch(`${base}/v2/scan/jwks`)).json()) as jose.JSONWebKeySet,
     );
-    const { payload, protectedHeader } = await jose.compactVerify(token, jwks);
-    expect(protectedHeader).toMatchObject({ alg: 'EdDSA', typ: 'ticket+jwt' });
+    const { payload, protectedHeader } = await jose.compactVerify(token!, jwks);
+    expect(protectedHeader).toMatchObject({ alg: 'EdDSA', typ: 'ticket-pass+jwt' });
     expect(JSON.parse(new TextDecoder().decode(payload)).sub).toBe(fresh.id);
 
     // The link in the mail opens the recipient's wallet, with a QR for the same new ticket.

@@ -84,9 +84,9 @@ function passIatOf(ticket: PassTicket, nowMs: number): number {
 /**
  * The one place that issues a ticket's credentials (CONTRACT.md "Ticket credentials"): the
  * rotating code, the offline wallet strip and the paper pass. Checkout, transfer, the ticket and
- * order answers (what a till prints) and the wallet page ask it, and mail and PDF tickets are to
- * (`pass(ticket, event, tier)`, or the wallet link when that is null); nothing else signs for a
- * ticket. Verifying either form at the door is TicketTokens.verify / verifyAsync.
+ * order answers (what a till prints), the wallet page and the mail's PDF tickets
+ * (`pass(ticket, event, tier)`, the wallet link where that is null) ask it; nothing else signs
+ * for a ticket. Verifying either form at the door is TicketTokens.verify / verifyAsync.
  *
  * - `rotating(ticket)`: the live 5-minute code (`qr_token`), cached and re-minted by TicketTokens.
  * - `pass(ticket, event, tier)` / `passFor(ticket)`: the paper pass, or null when the tier allows
@@ -198,11 +198,11 @@ export class TicketIssuer {
   }
 
   /**
-   * An id and credentials for a new ticket of this tier: one signed ahead when ready (unless
-   * `signedAhead` is false), else a new id for `prepare` to sign.
+   * An id and credentials for a new ticket of this tier (checkout): one signed ahead when ready,
+   * else a new id for `prepare` to sign.
    */
-  newTicket(eventId: string, tierId: string, signedAhead = true): NewTicket {
-    const ready = signedAhead ? this.deps.tokens.takeSigned(eventId, tierId) : undefined;
+  newTicket(eventId: string, tierId: string): NewTicket {
+    const ready = this.deps.tokens.takeSigned(eventId, tierId);
     if (!ready) {
       return {
         id: newId('ticket'),
