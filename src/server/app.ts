@@ -122,7 +122,7 @@ export async function buildApp(options: ServerOptions, build: BuildOptions = {})
     if (options.devOrigin) installDevCors(app, options.devOrigin);
     installAccessControl(app, ctx.keys);
     await installRateLimit(app, options.rateLimitPerMinute);
-    installIdempotency(app, db, ctx.now, ctx.lifecycle);
+    installIdempotency(app, ctx.repos.idempotency, ctx.now, ctx.lifecycle);
     installMetering(app, ctx.usage, ctx.lifecycle);
 
     await app.register(

@@ -1,4 +1,5 @@
 import type { ServerOptions } from './config.js';
+import { ActionRunner } from './domain/action-runner.js';
 import { ApiKeys } from './domain/api-keys.js';
 import { EventsService } from './domain/events.js';
 import { AttendantPin } from './domain/attendant-pin.js';
@@ -17,6 +18,7 @@ import { MailQueue } from './mail/mail-queue.js';
 import type { Db } from './store/db.js';
 import { EventsRepo } from './store/events-repo.js';
 import { SettingsRepo } from './store/settings-repo.js';
+import { IdempotencyRepo } from './store/idempotency-repo.js';
 import { TiersRepo } from './store/tiers-repo.js';
 import { SigningKeys } from './tokens/signing-keys.js';
 import { CredentialFacts } from './tokens/credential-facts.js';
@@ -32,6 +34,8 @@ export interface AppContext {
   /** Workers and flushes register their stop here; the store closes after all of them. */
   lifecycle: Lifecycle;
   now: () => number;
+  /** Every business write goes through it: one transaction with its answer and Idempotency-Key. */
+  actions: ActionRunner;
   urls: PublicUrls;
   outbox: Outbox;
   /** Webhook endpoints, deliveries, the fan-out cache and the dispatcher's view of receivers. */
@@ -56,7 +60,7 @@ export interface AppContext {
   offer: OfferService;
   /** The PIN that approves a kiosk's card payment (POST /v2/kiosk/attendant_check). */
   attendantPin: AttendantPin;
-  repos: { events: EventsRepo; tiers: TiersRepo } & SalesRepos;
+  repos: { events: EventsRepo; tiers: TiersRepo; idempotency: IdempotencyRepo } & SalesRepos;
   events: EventsService;
   tiers: TiersService;
   salesViews: Sales['salesViews'];
@@ -84,11 +88,16 @@ export function createContext(
 ): AppContext {
   const now = options.now;
   const urls = new PublicUrls(options.baseUrl ?? initialBaseUrl);
-  const webhooks = createWebhooks(db, now, options);
+  const repos = {
+    events: new EventsRepo(db),
+    tiers: new TiersRepo(db),
+    idempotency: new IdempotencyRepo(db),
+  };
+  const actions = new ActionRunner(db, repos.idempotency, now);
+  const webhooks = createWebhooks(db, now, actions, options);
   const outbox = new Outbox(db, now, webhooks.fanOut);
-  const repos = { events: new EventsRepo(db), tiers: new TiersRepo(db) };
   const signingKeys = new SigningKeys(db, options.dataDir, now);
-  const shared = { db, now, outbox, ...repos };
+  const shared = { db, now, actions, outbox, ...repos };
   // One mail outbox and one credential issuer for everyone: a transfer's issuer.forget must reach
   // the cache the wallet page reads.
   const mail = new MailOutbox(db, now);
@@ -116,11 +125,12 @@ export function createContext(
     db,
     lifecycle,
     now,
+    actions,
     urls,
     outbox,
     webhooks,
     mail,
-    mailQueue: new MailQueue(db, now),
+    mailQueue: new MailQueue(db, now, actions),
     ticketMail: new TicketMailComposer({
       ...repos,
       orders: salesRepos.orders,
@@ -147,6 +157,7 @@ export function createContext(
     scan: createScanContext({
       db,
       now,
+      actions,
       lifecycle,
       outbox,
       urls,

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { notFound } from '../errors.js';
 import { newId, randomBase62 } from '../ids.js';
 import type { Db } from '../store/db.js';
+import type { ActionTx } from './action-runner.js';
 import { decodeCursor, toPage, type Page } from '../store/pagination.js';
 import { toIso } from '../time.js';
 
@@ -113,8 +114,16 @@ export class ApiKeys {
     return key.revokedAt === null ? key : undefined;
   }
 
-  /** Stores a key for a secret; the caller shows the secret once and it is never readable again. */
-  create(name: string, scope: Scope, secret = newSecret()): { key: ApiKeyRecord; secret: string } {
+  /**
+   * Stores a key for a secret; the caller shows the secret once and it is never readable again.
+   * Inside an action, pass its `tx`: the key starts to work once the action has committed.
+   */
+  create(
+    name: string,
+    scope: Scope,
+    secret = newSecret(),
+    tx?: ActionTx,
+  ): { key: ApiKeyRecord; secret: string } {
     const key: ApiKeyRecord = {
       id: newId('apiKey'),
       name,
@@ -129,7 +138,9 @@ export class ApiKeys {
         'INSERT INTO api_keys (id, name, scope, secret_hash, last4, created_at) VALUES (?, ?, ?, ?, ?, ?)',
       )
       .run(key.id, name, scope, hash, key.last4, key.createdAt);
-    this.byHash.set(hash, key);
+    const remember = () => this.byHash.set(hash, key);
+    if (tx) tx.afterCommit(remember);
+    else remember();
     return { key, secret };
   }
 

@@ -4,7 +4,6 @@ import type { MailOutbox } from '../mail/mail-outbox.js';
 import type { CheckoutInput, OrderView } from '../schemas/orders.js';
 import type { AttendeeRow, AttendeesRepo } from '../store/attendees-repo.js';
 import type { EventsRepo } from '../store/events-repo.js';
-import type { GroupCommit } from '../store/group-commit.js';
 import type { OrderRow, OrdersRepo } from '../store/orders-repo.js';
 import type { StockRepo } from '../store/stock-repo.js';
 import type { TicketRow, TicketsRepo } from '../store/tickets-repo.js';
@@ -21,13 +20,15 @@ import {
   type TierLine,
   unitCount,
 } from './checkout-rules.js';
+import type { ActionContext } from './action-context.js';
+import type { ActionRunner, Answer } from './action-runner.js';
 import type { GuessLimiter } from './guess-limiter.js';
 import { orderConfirmation } from './order-confirmation.js';
 import type { Outbox } from './outbox.js';
 import type { SalesViews } from './sales-views.js';
 
 /** A placed order, and the same order as the JSON POST /v2/orders answers with. */
-export interface PlacedOrder {
+interface PlacedOrder {
   view: OrderView;
   json: string;
 }
@@ -44,7 +45,7 @@ export interface CheckoutDeps {
   views: SalesViews;
   issuer: TicketIssuer;
   /** Checkouts arriving together share one commit (store/group-commit.ts). */
-  group: GroupCommit;
+  actions: ActionRunner;
   now: () => number;
   /** The route's response serializer: one serialization feeds the answer and order.created. */
   orderJson: (view: OrderView) => string;
@@ -55,6 +56,9 @@ export interface CheckoutDeps {
 /** A comp is a free ticket: its order totals 0 and voiding it refunds nothing. */
 const unitPrice = (input: CheckoutInput, tier: TierRow): number =>
   input.payment_method === 'comp' ? 0 : tier.price_cents;
+
+/** The order was serialized in the transaction already, for order.created too. */
+const sentAsPlaced = (placed: PlacedOrder): string => placed.json;
 
 /** The wallet URL's secret: 190 random bits after the time, so the page needs no key. */
 export const newWalletSecret = (): string => timeOrderedRandom(32);
@@ -84,7 +88,11 @@ export class CheckoutService {
   constructor(private readonly deps: CheckoutDeps) {}
 
   /** The caller is recorded on the order, and a kiosk key is held to what a kiosk may sell. */
-  async place(input: CheckoutInput, caller: Caller = null): Promise<PlacedOrder> {
+  async place(
+    action: ActionContext,
+    input: CheckoutInput,
+    caller: Caller = null,
+  ): Promise<Answer<OrderView>> {
     const kiosk = caller?.scope === 'kiosk';
     if (kiosk) {
       checkKioskPayment(input);
@@ -92,15 +100,19 @@ export class CheckoutService {
     }
     const buyer = requireBuyer(input);
     checkAttendeeCount(input);
-    const { issuer, group } = this.deps;
+    const { issuer, actions } = this.deps;
     const signedAhead = unitCount(input) <= signAheadMaxUnits ? newTickets(input, issuer) : [];
     try {
-      const work = () => this.placeInTransaction(input, buyer, signedAhead, caller);
       // With every credential signed ahead (TokenPool), the order joins the next batch at once.
       const signing = issuer.prepare(signedAhead);
-      const placed = await (signing === null ? group.run(work) : group.runAfter(signing, work));
+      const placed = await actions.run(
+        action,
+        sentAsPlaced,
+        () => this.placeInTransaction(input, buyer, signedAhead, caller),
+        signing === null ? {} : { after: signing },
+      );
       for (const item of input.items) issuer.soldFrom(input.event_id, item.tier_id);
-      return placed;
+      return { value: placed.value.view, json: placed.json };
     } catch (err) {
       for (const ticket of signedAhead) issuer.forget(ticket.id);
       // Checkout must not be a way around the offer's limit on guessing codes.
@@ -111,7 +123,7 @@ export class CheckoutService {
   }
 
   /**
-   * Runs in the group commit's savepoint for this checkout, so a throw undoes all of it.
+   * Runs in the action's transaction (a group commit's savepoint), so a throw undoes all of it.
    * `signedAhead` holds the new tickets (with cached credentials) in item order, or nothing.
    */
   private placeInTransaction(

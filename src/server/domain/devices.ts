@@ -2,13 +2,23 @@ import { createHash, randomBytes } from 'node:crypto';
 import QRCode from 'qrcode';
 import { ApiError, invalidField, notFound } from '../errors.js';
 import { newId } from '../ids.js';
-import type { DeviceView, PairedView, PairingInput, PairingView } from '../schemas/devices.js';
+import {
+  Paired,
+  Pairing,
+  type DeviceView,
+  type PairedView,
+  type PairingInput,
+  type PairingView,
+} from '../schemas/devices.js';
+import { responseJson } from '../schemas/response-json.js';
 import { inTransaction, type Db } from '../store/db.js';
 import type { DeviceRow, DevicesRepo } from '../store/devices-repo.js';
 import type { EventsRepo } from '../store/events-repo.js';
 import { decodeCursor, toPage, type Page } from '../store/pagination.js';
 import { isoOrNull, toIso } from '../time.js';
-import { viewApiKey, type ApiKeyRecord, type ApiKeys } from './api-keys.js';
+import type { ActionContext } from './action-context.js';
+import type { ActionRunner, Answer } from './action-runner.js';
+import { newSecret, viewApiKey, type ApiKeyRecord, type ApiKeys } from './api-keys.js';
 import type { DevicePresence, KnownDevice } from './device-presence.js';
 import type { PublicUrls } from './public-urls.js';
 
@@ -16,8 +26,12 @@ export const pairingLifetimeMs = 5 * 60 * 1000;
 /** A device heard from within this window is shown online. */
 export const onlineWindowMs = 2 * 60 * 1000;
 
+const pairingJson = responseJson(Pairing);
+const pairedJson = responseJson(Paired);
+
 export interface DevicesDeps {
   db: Db;
+  actions: ActionRunner;
   repo: DevicesRepo;
   events: EventsRepo;
   keys: ApiKeys;
@@ -82,15 +96,23 @@ export class DevicesService {
     return toPage(rows, limit, (row) => this.view(row));
   }
 
-  async startPairing(input: PairingInput): Promise<PairingView> {
+  async startPairing(action: ActionContext, input: PairingInput): Promise<Answer<PairingView>> {
     const { repo, events, urls, now } = this.deps;
     const eventId = input.event_id ?? null;
     if (eventId !== null && !events.find(eventId)) throw notFound('event', eventId, 'event_id');
     const scope = input.scope ?? 'scanner';
     const token = `pair_${randomBytes(24).toString('base64url')}`;
-    const at = now();
-    const expiresAt = at + pairingLifetimeMs;
-    inTransaction(this.deps.db, () => {
+    const fingerprint = this.deps.certFingerprint();
+    const qr = pairingUri(urls.base, fingerprint, token);
+    // Drawn before the transaction, which must not wait on anything.
+    const qrSvg = await QRCode.toString(qr, {
+      type: 'svg',
+      errorCorrectionLevel: 'M',
+      margin: 2,
+    });
+    return this.deps.actions.run(action, pairingJson, () => {
+      const at = now();
+      const expiresAt = at + pairingLifetimeMs;
       repo.purgePairingTokens(at - 24 * 60 * 60 * 1000);
       repo.insertPairingToken({
         token_hash: hashToken(token),
@@ -99,30 +121,24 @@ export class DevicesService {
         created_at: at,
         expires_at: expiresAt,
       });
+      return {
+        pairing_token: token,
+        expires_at: toIso(expiresAt),
+        scope,
+        event_id: eventId,
+        server_url: urls.base,
+        cert_fingerprint: fingerprint,
+        qr,
+        qr_svg: qrSvg,
+      };
     });
-    const fingerprint = this.deps.certFingerprint();
-    const qr = pairingUri(urls.base, fingerprint, token);
-    return {
-      pairing_token: token,
-      expires_at: toIso(expiresAt),
-      scope,
-      event_id: eventId,
-      server_url: urls.base,
-      cert_fingerprint: fingerprint,
-      qr,
-      qr_svg: await QRCode.toString(qr, {
-        type: 'svg',
-        errorCorrectionLevel: 'M',
-        margin: 2,
-      }),
-    };
   }
 
   /** Trades a pairing token, once and within 5 minutes, for a device and its own API key. */
-  pair(token: string, name: string): PairedView {
+  pair(action: ActionContext, token: string, name: string): Promise<Answer<PairedView>> {
     const { repo, keys, presence, now } = this.deps;
     const hash = hashToken(token);
-    return inTransaction(this.deps.db, () => {
+    return this.deps.actions.run(action, pairedJson, (tx) => {
       const at = now();
       const pairing = repo.pairingToken(hash);
       if (!pairing)
@@ -150,12 +166,11 @@ export class DevicesService {
         api_key_id: null,
         created_at: at,
       });
-      // The key is made last: ApiKeys updates its in-memory map at once, so nothing that could
-      // still fail and roll back may come after it but the one-column update below.
-      const { key, secret } = keys.create(`device: ${name}`, pairing.scope);
+      // The key and the device start to work in memory only once all of this has committed.
+      const { key, secret } = keys.create(`device: ${name}`, pairing.scope, newSecret(), tx);
       repo.setApiKey(deviceId, key.id);
       const row = this.require(deviceId);
-      presence.register(row);
+      tx.afterCommit(() => presence.register(row));
       return {
         device: this.view(row),
         api_key: { ...viewApiKey(key), scope: pairing.scope, secret },

@@ -1,16 +1,21 @@
 import { normalizeTimeZone, serverTimeZone } from '../../shared/attendee-time.js';
 import { conflict, invalidField, notFound } from '../errors.js';
 import { newId } from '../ids.js';
-import type { EventCreateInput, EventPatchInput, EventView } from '../schemas/events.js';
+import { Event, type EventCreateInput, type EventPatchInput, type EventView } from '../schemas/events.js';
+import { responseJson } from '../schemas/response-json.js';
 import { inTransaction, type Db } from '../store/db.js';
 import type { EventChanges, EventRow, EventsRepo } from '../store/events-repo.js';
 import { decodeCursor, toPage, type Page } from '../store/pagination.js';
 import type { TiersRepo } from '../store/tiers-repo.js';
 import { parseIso } from '../time.js';
+import type { ActionContext } from './action-context.js';
+import type { ActionRunner, Answer } from './action-runner.js';
 import type { Outbox } from './outbox.js';
 import type { PublicUrls } from './public-urls.js';
 import { newTierRow } from './tiers.js';
 import { viewEvent, viewTier } from './views.js';
+
+const eventJson = responseJson(Event);
 
 /** The zone as stored; an unknown name is refused with what a good one looks like. */
 function checkedTimeZone(name: string): string {
@@ -26,6 +31,7 @@ function checkedTimeZone(name: string): string {
 
 export interface EventsDeps {
   db: Db;
+  actions: ActionRunner;
   events: EventsRepo;
   tiers: TiersRepo;
   outbox: Outbox;
@@ -59,9 +65,9 @@ export class EventsService {
   }
 
   /** The event and every `tickets[]` tier land in one transaction, or none of them do. */
-  create(input: EventCreateInput): EventView {
+  create(action: ActionContext, input: EventCreateInput): Promise<Answer<EventView>> {
     const { events, tiers, outbox, now } = this.deps;
-    return inTransaction(this.deps.db, () => {
+    return this.deps.actions.run(action, eventJson, () => {
       const at = now();
       const row: Omit<EventRow, 'seq'> = {
         id: newId('event'),
@@ -121,8 +127,8 @@ export class EventsService {
   }
 
   /** Publishing a published event is a harmless no-op; a cancelled one cannot come back. */
-  publish(id: string): EventView {
-    return inTransaction(this.deps.db, () => {
+  publish(action: ActionContext, id: string): Promise<Answer<EventView>> {
+    return this.deps.actions.run(action, eventJson, () => {
       const current = this.require(id);
       if (current.status === 'cancelled') {
         throw conflict('event_cancelled', 'A cancelled event cannot be published again.');
@@ -139,8 +145,8 @@ export class EventsService {
    * Cancelling stops all sales and scanning. Refunds stay a separate, deliberate step (see
    * docs/api.md): a venue may reschedule rather than refund.
    */
-  cancel(id: string): EventView {
-    return inTransaction(this.deps.db, () => {
+  cancel(action: ActionContext, id: string): Promise<Answer<EventView>> {
+    return this.deps.actions.run(action, eventJson, () => {
       const current = this.require(id);
       if (current.status === 'cancelled') return viewEvent(current, this.deps.urls);
       this.deps.events.update(id, { status: 'cancelled' }, this.deps.now());

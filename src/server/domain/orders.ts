@@ -1,11 +1,14 @@
 import { formatMoney } from '../../shared/money.js';
 import { ApiError, conflict, invalidField, notFound } from '../errors.js';
 import type { MailOutbox } from '../mail/mail-outbox.js';
-import type { OrderView, RefundInput, ResendInput } from '../schemas/orders.js';
+import { Order, type OrderView, type RefundInput, type ResendInput } from '../schemas/orders.js';
+import { responseJson } from '../schemas/response-json.js';
 import { inTransaction, type Db } from '../store/db.js';
 import type { EventsRepo } from '../store/events-repo.js';
 import type { OrderRow, OrderSearch } from '../store/orders-repo.js';
 import { decodeCursor, toPage, type Page } from '../store/pagination.js';
+import type { ActionContext } from './action-context.js';
+import type { ActionRunner, Answer } from './action-runner.js';
 import type { Caller } from './api-keys.js';
 import { orderConfirmation } from './order-confirmation.js';
 import { recordRefund, type LedgerDeps } from './refund-ledger.js';
@@ -20,8 +23,11 @@ export function ownedByCaller(order: OrderRow, caller: Caller): boolean {
   return caller?.scope !== 'kiosk' || order.api_key_id === caller.id;
 }
 
+const orderJson = responseJson(Order);
+
 export interface OrdersDeps extends LedgerDeps {
   db: Db;
+  actions: ActionRunner;
   events: EventsRepo;
   mail: MailOutbox;
   now: () => number;
@@ -87,8 +93,8 @@ export class OrdersService {
    * order's active tickets (refund-ledger.ts). Refunds record money returned outside Marquee
    * (cash drawer, card terminal); the server moves no money itself.
    */
-  refund(id: string, input: RefundInput): OrderView {
-    return inTransaction(this.deps.db, () => {
+  refund(action: ActionContext, id: string, input: RefundInput): Promise<Answer<OrderView>> {
+    return this.deps.actions.run(action, orderJson, () => {
       const order = this.require(id);
       if (order.status === 'refunded') {
         throw conflict('order_already_refunded', 'This order has already been refunded in full.');

@@ -1,16 +1,20 @@
 import { conflict, notFound } from '../errors.js';
 import { newId } from '../ids.js';
-import type { PayoutView } from '../schemas/payouts.js';
-import { inTransaction, type Db } from '../store/db.js';
+import { Payout, type PayoutView } from '../schemas/payouts.js';
+import { responseJson } from '../schemas/response-json.js';
 import type { EventsRepo } from '../store/events-repo.js';
 import type { OrdersRepo } from '../store/orders-repo.js';
 import { decodeCursor, toPage, type Page } from '../store/pagination.js';
 import type { PayoutRow, PayoutsRepo } from '../store/payouts-repo.js';
+import type { ActionContext } from './action-context.js';
+import type { ActionRunner, Answer } from './action-runner.js';
 import type { Outbox } from './outbox.js';
 import { viewPayout } from './sales-views.js';
 
+const payoutJson = responseJson(Payout);
+
 export interface PayoutsDeps {
-  db: Db;
+  actions: ActionRunner;
   events: EventsRepo;
   orders: OrdersRepo;
   payouts: PayoutsRepo;
@@ -43,8 +47,8 @@ export class PayoutsService {
    * Pays out net sales not yet covered by an earlier payout. Refunds after a payout lower the
    * next one; when they exceed new sales there is nothing to settle until sales catch up.
    */
-  create(eventId: string): PayoutView {
-    return inTransaction(this.deps.db, () => {
+  create(action: ActionContext, eventId: string): Promise<Answer<PayoutView>> {
+    return this.deps.actions.run(action, payoutJson, () => {
       const event = this.deps.events.find(eventId);
       if (!event) throw notFound('event', eventId, 'event_id');
       const amount = this.deps.orders.netForEvent(eventId) - this.deps.payouts.totalForEvent(eventId);
@@ -72,8 +76,8 @@ export class PayoutsService {
   }
 
   /** Marking a paid payout paid again is a harmless no-op: `payout.paid` fires once. */
-  markPaid(id: string): PayoutView {
-    return inTransaction(this.deps.db, () => {
+  markPaid(action: ActionContext, id: string): Promise<Answer<PayoutView>> {
+    return this.deps.actions.run(action, payoutJson, () => {
       this.require(id);
       const changed = this.deps.payouts.markPaid(id, this.deps.now());
       const view = viewPayout(this.require(id));

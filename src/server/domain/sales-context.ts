@@ -5,7 +5,6 @@ import { responseJson } from '../schemas/response-json.js';
 import { AttendeesRepo } from '../store/attendees-repo.js';
 import type { Db } from '../store/db.js';
 import type { EventsRepo } from '../store/events-repo.js';
-import { GroupCommit } from '../store/group-commit.js';
 import { OrdersRepo } from '../store/orders-repo.js';
 import { PayoutsRepo } from '../store/payouts-repo.js';
 import { RefundsRepo } from '../store/refunds-repo.js';
@@ -13,6 +12,7 @@ import { StockRepo } from '../store/stock-repo.js';
 import { TicketsRepo } from '../store/tickets-repo.js';
 import type { TiersRepo } from '../store/tiers-repo.js';
 import type { TicketIssuer } from '../tokens/ticket-issuer.js';
+import type { ActionRunner } from './action-runner.js';
 import { AttendeesService } from './attendees.js';
 import { CheckoutService } from './checkout.js';
 import type { GuessLimiter } from './guess-limiter.js';
@@ -46,6 +46,7 @@ export interface Sales {
 
 export interface SalesDeps {
   db: Db;
+  actions: ActionRunner;
   now: () => number;
   outbox: Outbox;
   mail: MailOutbox;
@@ -80,7 +81,6 @@ export function createSales(deps: SalesDeps): Sales {
     salesViews: views,
     checkout: new CheckoutService({
       ...shared,
-      group: new GroupCommit(deps.db),
       orderJson: responseJson(Order),
     }),
     orders: new OrdersService(shared),

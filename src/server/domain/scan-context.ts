@@ -2,7 +2,6 @@ import type { Lifecycle } from '../lifecycle.js';
 import type { Db } from '../store/db.js';
 import { DevicesRepo } from '../store/devices-repo.js';
 import { DoorFeedRepo } from '../store/door-feed-repo.js';
-import { GroupCommit } from '../store/group-commit.js';
 import type { EventsRepo } from '../store/events-repo.js';
 import type { TiersRepo } from '../store/tiers-repo.js';
 import type { CredentialFacts } from '../tokens/credential-facts.js';
@@ -10,6 +9,7 @@ import { ScanTicketsRepo } from '../store/scan-tickets-repo.js';
 import { ScansRepo } from '../store/scans-repo.js';
 import type { SigningKeys } from '../tokens/signing-keys.js';
 import type { TicketTokens } from '../tokens/ticket-tokens.js';
+import type { ActionRunner } from './action-runner.js';
 import type { ApiKeys } from './api-keys.js';
 import { DevicePresence } from './device-presence.js';
 import { DevicesService } from './devices.js';
@@ -25,6 +25,7 @@ import { TierNames } from './tier-names.js';
 export interface ScanContextDeps {
   db: Db;
   now: () => number;
+  actions: ActionRunner;
   lifecycle: Lifecycle;
   outbox: Outbox;
   urls: PublicUrls;
@@ -51,7 +52,7 @@ export interface ScanContext {
 }
 
 export function createScanContext(deps: ScanContextDeps): ScanContext {
-  const { db, now, lifecycle, urls } = deps;
+  const { db, now, lifecycle, urls, actions } = deps;
   const devicesRepo = new DevicesRepo(db);
   const feedRepo = new DoorFeedRepo(db);
   const scans = new ScansRepo(db);
@@ -60,6 +61,7 @@ export function createScanContext(deps: ScanContextDeps): ScanContext {
   const presence = new DevicePresence(devicesRepo, now, lifecycle);
   const devices = new DevicesService({
     db,
+    actions,
     repo: devicesRepo,
     events: deps.events,
     keys: deps.keys,
@@ -72,7 +74,7 @@ export function createScanContext(deps: ScanContextDeps): ScanContext {
   const attempts = new ScanAttempts({ scans, tickets, facts: deps.facts, outbox: deps.outbox, urls, now });
   const scanning = new ScanningService({
     attempts,
-    group: new GroupCommit(db),
+    actions,
     afterCommit: () => feed.notify(),
     scans,
     feedRepo,
@@ -87,7 +89,7 @@ export function createScanContext(deps: ScanContextDeps): ScanContext {
     now,
   });
   const sync = new ScanSyncService({
-    db,
+    actions,
     attempts,
     scans,
     scanning,

@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto';
-import type { ScanReason, SyncInput, SyncResultView } from '../schemas/scans.js';
+import { responseJson } from '../schemas/response-json.js';
+import { SyncAnswer, type ScanReason, type SyncInput, type SyncResultView } from '../schemas/scans.js';
 import { missingField } from '../errors.js';
-import { inTransaction, type Db } from '../store/db.js';
 import type { ScanRow, ScansRepo } from '../store/scans-repo.js';
 import type { TicketTokens } from '../tokens/ticket-tokens.js';
+import type { ActionContext } from './action-context.js';
+import type { ActionRunner, Answer } from './action-runner.js';
 import type { ApiKeyRecord } from './api-keys.js';
 import type { DevicesService } from './devices.js';
 import type { ScanAttempts } from './scan-attempts.js';
@@ -13,8 +15,10 @@ import { scanTime, type ScanningService } from './scanning.js';
 /** A door can sit offline through a long weekend; older uploads are refused as clock trouble. */
 export const syncScanMaxAgeMs = 7 * 24 * 60 * 60 * 1000;
 
+const syncJson = responseJson(SyncAnswer);
+
 export interface ScanSyncDeps {
-  db: Db;
+  actions: ActionRunner;
   attempts: ScanAttempts;
   scans: ScansRepo;
   scanning: ScanningService;
@@ -46,7 +50,11 @@ const resultOf = (row: Omit<ScanRow, 'seq'>): SyncResultView => ({
 export class ScanSyncService {
   constructor(private readonly deps: ScanSyncDeps) {}
 
-  async sync(input: SyncInput, caller: ApiKeyRecord | null): Promise<{ results: SyncResultView[] }> {
+  async sync(
+    action: ActionContext,
+    input: SyncInput,
+    caller: ApiKeyRecord | null,
+  ): Promise<Answer<{ results: SyncResultView[] }>> {
     const { attempts, scans, devices, tokens, now } = this.deps;
     const device = devices.resolve(caller, input.device_id);
     // device_id is required by the schema, so resolve always finds one.
@@ -69,28 +77,34 @@ export class ScanSyncService {
       check: checks[index]!,
     }));
     const ordered = [...items].sort((a, b) => a.scannedAt - b.scannedAt || a.index - b.index);
-    const results: SyncResultView[] = new Array<SyncResultView>(items.length);
-    inTransaction(this.deps.db, () => {
-      for (const item of ordered) {
-        const earlier = scans.bySyncKey(item.key);
-        if (earlier) {
-          results[item.index] = resultOf(earlier);
-          continue;
+    const answer = await this.deps.actions.run(
+      action,
+      syncJson,
+      () => {
+        const results: SyncResultView[] = new Array<SyncResultView>(items.length);
+        for (const item of ordered) {
+          const earlier = scans.bySyncKey(item.key);
+          if (earlier) {
+            results[item.index] = resultOf(earlier);
+            continue;
+          }
+          const outcome = attempts.record({
+            check: item.check,
+            doorEventId,
+            deviceId: device.id,
+            direction: item.scan.direction ?? 'in',
+            scannedAt: item.scannedAt,
+            source: 'sync',
+            claim: { result: item.scan.result, reason: item.scan.reason ?? null },
+            syncKey: item.key,
+          });
+          results[item.index] = resultOf(outcome.row);
         }
-        const outcome = attempts.record({
-          check: item.check,
-          doorEventId,
-          deviceId: device.id,
-          direction: item.scan.direction ?? 'in',
-          scannedAt: item.scannedAt,
-          source: 'sync',
-          claim: { result: item.scan.result, reason: item.scan.reason ?? null },
-          syncKey: item.key,
-        });
-        results[item.index] = resultOf(outcome.row);
-      }
-    });
+        return { results };
+      },
+      { lane: 'door' },
+    );
     this.deps.feed.notify();
-    return { results };
+    return answer;
   }
 }

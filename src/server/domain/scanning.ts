@@ -1,21 +1,24 @@
 import { ApiError, invalidField, notFound } from '../errors.js';
-import type {
-  DoorPackView,
-  ScanView,
-  ScansQueryInput,
-  ValidateAnswerView,
-  ValidateInput,
+import { responseJson } from '../schemas/response-json.js';
+import {
+  ValidateAnswer,
+  type DoorPackView,
+  type ScanView,
+  type ScansQueryInput,
+  type ValidateAnswerView,
+  type ValidateInput,
 } from '../schemas/scans.js';
 import type { DoorFeedRepo } from '../store/door-feed-repo.js';
 import type { EventsRepo } from '../store/events-repo.js';
 import type { TiersRepo } from '../store/tiers-repo.js';
 import type { CredentialFacts } from '../tokens/credential-facts.js';
 import { decodeCursor, toPage, type Page } from '../store/pagination.js';
-import type { GroupCommit } from '../store/group-commit.js';
 import type { ScansRepo } from '../store/scans-repo.js';
 import { parseIso, toIso } from '../time.js';
 import type { SigningKeys } from '../tokens/signing-keys.js';
 import type { TicketTokens } from '../tokens/ticket-tokens.js';
+import type { ActionContext } from './action-context.js';
+import type { ActionRunner, Answer } from './action-runner.js';
 import type { ApiKeyRecord } from './api-keys.js';
 import type { DevicesService } from './devices.js';
 import type { PublicUrls } from './public-urls.js';
@@ -28,13 +31,16 @@ import { viewEvent } from './views.js';
 export const onlineScanMaxAgeMs = 24 * 60 * 60 * 1000;
 export const scanMaxAheadMs = 5 * 60 * 1000;
 
+const validateJson = responseJson(ValidateAnswer);
+
 export interface ScanningDeps {
   attempts: ScanAttempts;
   /**
-   * Writes each validation in its own savepoint of a group-committed transaction: still one
-   * atomic action per scan, decided in arrival order, but one commit per burst instead of per scan.
+   * Writes each validation in its own savepoint of a group-committed transaction (the `door`
+   * lane): still one atomic action per scan, decided in arrival order, but one commit per burst
+   * instead of per scan.
    */
-  group: GroupCommit;
+  actions: ActionRunner;
   /** After the commit: wakes the scan feed. */
   afterCommit: () => void;
   scans: ScansRepo;
@@ -73,8 +79,12 @@ export class ScanningService {
     if (!this.deps.events.find(id)) throw notFound('event', id, param);
   }
 
-  async validate(input: ValidateInput, caller: ApiKeyRecord | null): Promise<ValidateAnswerView> {
-    const { attempts, devices, tokens, now } = this.deps;
+  async validate(
+    action: ActionContext,
+    input: ValidateInput,
+    caller: ApiKeyRecord | null,
+  ): Promise<Answer<ValidateAnswerView>> {
+    const { attempts, devices, tokens, tierNames, now } = this.deps;
     const scannedAt = scanTime(input.scanned_at, now(), onlineScanMaxAgeMs, 'scanned_at');
     const device = devices.resolve(caller, input.device_id);
     if (input.event_id !== undefined) this.requireEvent(input.event_id, 'event_id');
@@ -87,27 +97,40 @@ export class ScanningService {
     // Read here, outside the transaction, so the tier's paper rule is in memory for the decision
     // (only for a genuine pass: a forged one names whatever tier it likes).
     if (check.ok && check.credential === 'paper') this.deps.facts.allowsPaper(check.claims.tier);
-    const outcome = await this.deps.group.run(() =>
-      attempts.record({
-        check,
-        doorEventId: input.event_id ?? device?.event_id ?? null,
-        deviceId: device?.id ?? null,
-        direction: input.direction ?? 'in',
-        scannedAt,
-        source: 'online',
-      }),
+    // The tier's name too: nothing read inside a transaction is kept (TierNames), and the door's
+    // answer is made inside it, with the scan it reports.
+    const claimedTier = check.ok ? check.claims.tier : undefined;
+    const claimedTierName = claimedTier === undefined ? null : tierNames.name(claimedTier);
+    const answer = await this.deps.actions.run(
+      action,
+      validateJson,
+      () => {
+        const { ticket, scan } = attempts.record({
+          check,
+          doorEventId: input.event_id ?? device?.event_id ?? null,
+          deviceId: device?.id ?? null,
+          direction: input.direction ?? 'in',
+          scannedAt,
+          source: 'online',
+        });
+        const tierName = !ticket
+          ? null
+          : ticket.tier_id === claimedTier
+            ? claimedTierName
+            : tierNames.name(ticket.tier_id);
+        return {
+          result: scan.result,
+          reason: scan.reason,
+          credential: scan.credential,
+          ticket: ticket ? viewDoorTicket(ticket, tierName) : null,
+          attendee: ticket ? viewDoorAttendee(ticket) : null,
+          scan,
+        };
+      },
+      { lane: 'door' },
     );
     this.deps.afterCommit();
-    // Built after the commit: the tier name is read (and cached) outside the transaction.
-    const { ticket, scan } = outcome;
-    return {
-      result: scan.result,
-      reason: scan.reason,
-      credential: scan.credential,
-      ticket: ticket ? viewDoorTicket(ticket, this.deps.tierNames.name(ticket.tier_id)) : null,
-      attendee: ticket ? viewDoorAttendee(ticket) : null,
-      scan,
-    };
+    return answer;
   }
 
   /**

@@ -1,11 +1,13 @@
 import { conflict, notFound } from '../errors.js';
 import { newId } from '../ids.js';
 import type { MailOutbox } from '../mail/mail-outbox.js';
-import type { TicketView, TransferInput, VoidInput } from '../schemas/tickets.js';
+import { responseJson } from '../schemas/response-json.js';
+import { Ticket, type TicketView, type TransferInput, type VoidInput } from '../schemas/tickets.js';
 import type { AttendeesRepo } from '../store/attendees-repo.js';
-import { inTransaction, type Db } from '../store/db.js';
 import type { EventsRepo } from '../store/events-repo.js';
 import type { TicketRow } from '../store/tickets-repo.js';
+import type { ActionContext } from './action-context.js';
+import type { ActionRunner, Answer } from './action-runner.js';
 import type { Caller } from './api-keys.js';
 import { newWalletSecret } from './checkout.js';
 import { ownedByCaller } from './orders.js';
@@ -13,8 +15,10 @@ import { recordRefund, voidTicket, type LedgerDeps } from './refund-ledger.js';
 import type { TicketAnswers } from './ticket-answers.js';
 import { transferMailSubject } from './transfer-mail.js';
 
+const ticketJson = responseJson(Ticket);
+
 export interface TicketsDeps extends LedgerDeps {
-  db: Db;
+  actions: ActionRunner;
   answers: TicketAnswers;
   events: EventsRepo;
   attendees: AttendeesRepo;
@@ -54,8 +58,8 @@ export class TicketsService {
    * Mints the recipient's ticket and attendee, retires the original and queues the recipient's
    * mail (their ticket as a PDF, composed when it is sent), all in one transaction.
    */
-  transfer(id: string, input: TransferInput): TicketView {
-    return inTransaction(this.deps.db, () => {
+  transfer(action: ActionContext, id: string, input: TransferInput): Promise<Answer<TicketView>> {
+    return this.deps.actions.run(action, ticketJson, () => {
       const at = this.deps.now();
       const current = this.require(id);
       this.checkTransferable(current);
@@ -112,8 +116,8 @@ export class TicketsService {
    * Irreversible. The seat is not put back on sale (tier `sold` is unchanged): a voided ticket is
    * usually stolen or double-listed, and staff decide whether to resell by raising `quantity`.
    */
-  void(id: string, input: VoidInput): TicketView {
-    return inTransaction(this.deps.db, () => {
+  void(action: ActionContext, id: string, input: VoidInput): Promise<Answer<TicketView>> {
+    return this.deps.actions.run(action, ticketJson, () => {
       const at = this.deps.now();
       const ticket = this.require(id);
       const voided = voidTicket(this.deps, ticket.id, at);

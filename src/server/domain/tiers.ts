@@ -1,17 +1,29 @@
 import { conflict, notFound } from '../errors.js';
 import { newId } from '../ids.js';
-import type { EventTicketInput, TierCreateInput, TierPatchInput, TierView } from '../schemas/tiers.js';
+import { responseJson } from '../schemas/response-json.js';
+import {
+  Tier,
+  type EventTicketInput,
+  type TierCreateInput,
+  type TierPatchInput,
+  type TierView,
+} from '../schemas/tiers.js';
 import { inTransaction, type Db } from '../store/db.js';
 import type { EventRow, EventsRepo } from '../store/events-repo.js';
 import { decodeCursor, toPage, type Page } from '../store/pagination.js';
 import type { TierChanges, TierRow, TiersRepo } from '../store/tiers-repo.js';
 import { parseIsoOrNull } from '../time.js';
+import type { ActionContext } from './action-context.js';
+import type { ActionRunner, Answer } from './action-runner.js';
 import type { Outbox } from './outbox.js';
 import { checkTierRules } from './tier-rules.js';
 import { viewTier } from './views.js';
 
+const tierJson = responseJson(Tier);
+
 export interface TiersDeps {
   db: Db;
+  actions: ActionRunner;
   events: EventsRepo;
   tiers: TiersRepo;
   outbox: Outbox;
@@ -70,8 +82,8 @@ export class TiersService {
     return toPage(this.deps.tiers.page(eventId, decodeCursor(cursor), limit + 1), limit, viewTier);
   }
 
-  create(eventId: string, input: TierCreateInput): TierView {
-    return inTransaction(this.deps.db, () => {
+  create(action: ActionContext, eventId: string, input: TierCreateInput): Promise<Answer<TierView>> {
+    return this.deps.actions.run(action, tierJson, () => {
       const event = this.requireEvent(eventId);
       if (event.status === 'cancelled') {
         throw conflict('event_cancelled', 'Tiers cannot be added to a cancelled event.');

@@ -1,6 +1,11 @@
 import { notFound } from '../errors.js';
-import type { WebhookDeliveryView, WebhookStatusView } from '../schemas/webhooks.js';
-import { inTransaction, type Db } from '../store/db.js';
+import { responseJson } from '../schemas/response-json.js';
+import {
+  RetryFailedResult,
+  WebhookDelivery,
+  type WebhookDeliveryView,
+  type WebhookStatusView,
+} from '../schemas/webhooks.js';
 import { decodeCursor, toPage, type Page } from '../store/pagination.js';
 import type { DeliveryStatus, WebhookDeliveriesRepo } from '../store/webhook-deliveries-repo.js';
 import type { WebhookEndpointsRepo } from '../store/webhook-endpoints-repo.js';
@@ -9,11 +14,16 @@ import type { EndpointHealth } from '../webhooks/endpoint-health.js';
 import type { WebhookFanOut } from '../webhooks/fan-out.js';
 import type { SendBudget } from '../webhooks/send-budget.js';
 import type { Wakeup } from '../webhooks/wakeup.js';
+import type { ActionContext } from './action-context.js';
+import type { ActionRunner, Answer } from './action-runner.js';
 import { viewDelivery } from './webhook-views.js';
 
+const deliveryJson = responseJson(WebhookDelivery);
+const retriedJson = responseJson(RetryFailedResult);
+
 export interface WebhookDeliveriesDeps {
-  db: Db;
   now: () => number;
+  actions: ActionRunner;
   endpoints: WebhookEndpointsRepo;
   deliveries: WebhookDeliveriesRepo;
   fanOut: WebhookFanOut;
@@ -60,28 +70,30 @@ export class WebhookDeliveriesService {
    * a disabled endpoint waits until the endpoint is enabled, and one whose receiver asked for a
    * pause (429/503 Retry-After) is due when the pause ends: the answer says so, rather than "now".
    */
-  retry(id: string): WebhookDeliveryView {
-    const view = inTransaction(this.deps.db, () => {
+  retry(action: ActionContext, id: string): Promise<Answer<WebhookDeliveryView>> {
+    return this.deps.actions.run(action, deliveryJson, (tx) => {
       this.deps.fanOut.catchUp();
       const before = this.deps.deliveries.find(id);
       if (!before) throw notFound('webhook delivery', id);
       this.deps.deliveries.retry(id, this.dueFrom(before.endpoint_id));
       const row = this.deps.deliveries.find(id);
       if (!row) throw notFound('webhook delivery', id);
+      tx.afterCommit(() => this.deps.wakeup.ring());
       return viewDelivery(row);
     });
-    this.deps.wakeup.ring();
-    return view;
   }
 
-  retryFailed(endpointId: string): { endpoint_id: string; retried: number } {
-    const retried = inTransaction(this.deps.db, () => {
+  retryFailed(
+    action: ActionContext,
+    endpointId: string,
+  ): Promise<Answer<{ endpoint_id: string; retried: number }>> {
+    return this.deps.actions.run(action, retriedJson, (tx) => {
       this.requireEndpoint(endpointId);
       this.deps.fanOut.catchUp();
-      return this.deps.deliveries.retryFailed(endpointId, this.dueFrom(endpointId));
+      const retried = this.deps.deliveries.retryFailed(endpointId, this.dueFrom(endpointId));
+      tx.afterCommit(() => this.deps.wakeup.ring());
+      return { endpoint_id: endpointId, retried };
     });
-    this.deps.wakeup.ring();
-    return { endpoint_id: endpointId, retried };
   }
 
   status(): WebhookStatusView {

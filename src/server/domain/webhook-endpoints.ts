@@ -1,11 +1,13 @@
 import { webhookKinds } from '../../shared/webhook-kinds.js';
 import { invalidField, notFound } from '../errors.js';
 import { newId } from '../ids.js';
-import type {
-  WebhookEndpointCreateInput,
-  WebhookEndpointPatchInput,
-  WebhookEndpointView,
-  WebhookEndpointWithSecretView,
+import { responseJson } from '../schemas/response-json.js';
+import {
+  WebhookEndpointWithSecret,
+  type WebhookEndpointCreateInput,
+  type WebhookEndpointPatchInput,
+  type WebhookEndpointView,
+  type WebhookEndpointWithSecretView,
 } from '../schemas/webhooks.js';
 import { inTransaction, type Db } from '../store/db.js';
 import { decodeCursor, toPage, type Page } from '../store/pagination.js';
@@ -20,16 +22,20 @@ import type { WebhookFanOut } from '../webhooks/fan-out.js';
 import { checkReceiverUrl } from '../webhooks/receiver-address.js';
 import { newWebhookSecret } from '../webhooks/secret.js';
 import type { Wakeup } from '../webhooks/wakeup.js';
+import type { ActionContext } from './action-context.js';
+import type { ActionRunner, Answer } from './action-runner.js';
 import { viewEndpoint } from './webhook-views.js';
 
 /** How long the old secret keeps signing beside the new one after a rotation. */
 export const rotationOverlapMs = 24 * 60 * 60 * 1000;
 
 const knownKinds = new Set<string>(webhookKinds);
+const endpointWithSecretJson = responseJson(WebhookEndpointWithSecret);
 
 export interface WebhookEndpointsDeps {
   db: Db;
   now: () => number;
+  actions: ActionRunner;
   repo: WebhookEndpointsRepo;
   cache: EndpointCache;
   fanOut: WebhookFanOut;
@@ -76,10 +82,13 @@ export class WebhookEndpointsService {
     return toPage(this.deps.repo.page(decodeCursor(cursor), limit + 1), limit, viewEndpoint);
   }
 
-  create(input: WebhookEndpointCreateInput): WebhookEndpointWithSecretView {
+  create(
+    action: ActionContext,
+    input: WebhookEndpointCreateInput,
+  ): Promise<Answer<WebhookEndpointWithSecretView>> {
     const url = checkReceiverUrl(input.url, this.deps.allowLinkLocal);
     const events = checkKinds(input.events);
-    return this.write(() => {
+    return this.action(action, () => {
       const at = this.deps.now();
       const row: Omit<WebhookEndpointRow, 'seq'> = {
         id: newId('webhookEndpoint'),
@@ -143,8 +152,8 @@ export class WebhookEndpointsService {
   }
 
   /** A new secret; the old one still signs (a second `v1,` signature) for 24 hours. */
-  rotateSecret(id: string): WebhookEndpointWithSecretView {
-    return this.write(() => {
+  rotateSecret(action: ActionContext, id: string): Promise<Answer<WebhookEndpointWithSecretView>> {
+    return this.action(action, () => {
       const current = this.require(id);
       const at = this.deps.now();
       const secret = newWebhookSecret();
@@ -165,6 +174,18 @@ export class WebhookEndpointsService {
   private write<T>(fn: () => T): T {
     try {
       return inTransaction(this.deps.db, fn);
+    } finally {
+      this.deps.cache.refresh();
+    }
+  }
+
+  /** An endpoint write answered with the endpoint and its secret, through the action runner. */
+  private async action(
+    action: ActionContext,
+    fn: () => WebhookEndpointWithSecretView,
+  ): Promise<Answer<WebhookEndpointWithSecretView>> {
+    try {
+      return await this.deps.actions.run(action, endpointWithSecretJson, fn);
     } finally {
       this.deps.cache.refresh();
     }

@@ -1,21 +1,17 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { IdempotencyClaim } from '../domain/action-context.js';
 import { ApiError } from '../errors.js';
 import type { Lifecycle } from '../lifecycle.js';
-import type { Db } from '../store/db.js';
+import type { IdempotencyRepo } from '../store/idempotency-repo.js';
 import { addRouteHook } from './route-hooks.js';
 
 const dayMs = 24 * 60 * 60 * 1000;
 
-interface Pending {
-  scope: string;
-  key: string;
-  hash: string;
-}
-
 declare module 'fastify' {
   interface FastifyRequest {
-    idempotency: Pending | null;
+    /** The request's hold on its Idempotency-Key; null without the header or on a replay. */
+    idempotency: IdempotencyClaim | null;
   }
 }
 
@@ -29,29 +25,23 @@ function requestHash(request: FastifyRequest): string {
 /**
  * `Idempotency-Key` on any POST (CONTRACT.md "Conventions"): the same key and body within 24 h
  * replays the first answer; another body is 409 `idempotency_key_reused`. Keys are per API key.
- * Answers are kept for 2xx and 4xx, like Stripe: a retried sold-out checkout stays sold out.
  * A request still running under the same key gets 409 `idempotency_key_in_use`.
+ *
+ * A 200 is written by the action itself, in its own transaction (domain/action-runner.ts), so an
+ * answer exists exactly when its effect does. Refusals (4xx) change nothing, so they are kept
+ * here after the fact, like Stripe: a retried sold-out checkout stays sold out.
  */
 export function installIdempotency(
   app: FastifyInstance,
-  db: Db,
+  answers: IdempotencyRepo,
   now: () => number,
   lifecycle: Lifecycle,
 ): void {
-  const find = db.prepare(
-    'SELECT request_hash, status_code, response FROM idempotency_keys WHERE api_key_id = ? AND key = ? AND created_at > ?',
-  );
-  const save = db.prepare(
-    `INSERT INTO idempotency_keys (api_key_id, key, request_hash, status_code, response, created_at)
-     VALUES (?, ?, ?, ?, ?, ?)
-     ON CONFLICT (api_key_id, key) DO UPDATE SET request_hash = excluded.request_hash,
-       status_code = excluded.status_code, response = excluded.response, created_at = excluded.created_at`,
-  );
-  const purge = db.prepare('DELETE FROM idempotency_keys WHERE created_at <= ?');
   const inFlight = new Set<string>();
+  const flightKey = (claim: IdempotencyClaim) => `${claim.scope}\n${claim.key}`;
 
-  purge.run(now() - dayMs);
-  const purgeTimer = setInterval(() => purge.run(now() - dayMs), 60 * 60 * 1000);
+  answers.purge(now() - dayMs);
+  const purgeTimer = setInterval(() => answers.purge(now() - dayMs), 60 * 60 * 1000);
   purgeTimer.unref();
   lifecycle.onStop('idempotency purge', () => clearInterval(purgeTimer));
 
@@ -71,8 +61,7 @@ export function installIdempotency(
     }
     const scope = request.apiKey?.id ?? `ip:${request.ip}`;
     const hash = requestHash(request);
-    const stored = find.get(scope, key, now() - dayMs) as
-      { request_hash: string; status_code: number; response: string } | undefined;
+    const stored = answers.find(scope, key, now() - dayMs);
     if (stored) {
       if (stored.request_hash !== hash) {
         throw new ApiError(
@@ -88,8 +77,8 @@ export function installIdempotency(
         .type('application/json; charset=utf-8')
         .send(stored.response);
     }
-    const flightKey = `${scope}\n${key}`;
-    if (inFlight.has(flightKey)) {
+    const claim: IdempotencyClaim = { scope, key, requestHash: hash, written: false };
+    if (inFlight.has(flightKey(claim))) {
       throw new ApiError(
         409,
         'idempotency_key_in_use',
@@ -97,25 +86,41 @@ export function installIdempotency(
         'Idempotency-Key',
       );
     }
-    inFlight.add(flightKey);
-    request.idempotency = { scope, key, hash };
+    inFlight.add(flightKey(claim));
+    request.idempotency = claim;
   };
 
   const onSend = async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
-    const pending = request.idempotency;
-    if (!pending) return payload;
+    const claim = request.idempotency;
+    if (!claim) return payload;
     request.idempotency = null;
-    inFlight.delete(`${pending.scope}\n${pending.key}`);
+    inFlight.delete(flightKey(claim));
+    // Written with the action's own transaction already.
+    if (claim.written) return payload;
     const status = reply.statusCode;
-    const keep = status < 500 && status !== 429 && typeof payload === 'string';
-    if (keep) save.run(pending.scope, pending.key, pending.hash, status, payload, now());
+    // A 2xx that reaches here came from a POST that keeps nothing in the store (a stream token),
+    // so keeping it after the fact is as good as keeping it with the work.
+    if (status >= 500 || status === 429 || typeof payload !== 'string') return payload;
+    try {
+      answers.save({
+        scope: claim.scope,
+        key: claim.key,
+        requestHash: claim.requestHash,
+        statusCode: status,
+        response: payload,
+        at: now(),
+      });
+    } catch (err) {
+      // The answer stands: a refusal changed nothing, so a retry that runs again gets it again.
+      request.log.warn({ err }, 'could not keep the answer to an Idempotency-Key');
+    }
     return payload;
   };
 
   // A request that dies before onSend (client gone) must not hold its key forever.
   const onResponse = async (request: FastifyRequest) => {
-    const pending = request.idempotency;
-    if (pending) inFlight.delete(`${pending.scope}\n${pending.key}`);
+    const claim = request.idempotency;
+    if (claim) inFlight.delete(flightKey(claim));
   };
 
   // Only POSTs take Idempotency-Key, so only POST routes carry these hooks.

@@ -1,9 +1,14 @@
+import type { ActionContext } from '../domain/action-context.js';
+import type { ActionRunner, Answer } from '../domain/action-runner.js';
 import { conflict, notFound } from '../errors.js';
-import type { MailView } from '../schemas/mail.js';
-import { inTransaction, type Db } from '../store/db.js';
+import { Mail, type MailView } from '../schemas/mail.js';
+import { responseJson } from '../schemas/response-json.js';
+import type { Db } from '../store/db.js';
 import { MailRepo, type MailStatus, type MailSummaryRow } from '../store/mail-repo.js';
 import { decodeCursor, toPage, type Page } from '../store/pagination.js';
 import { isoOrNull, toIso } from '../time.js';
+
+const mailJson = responseJson(Mail);
 
 export function viewMail(row: MailSummaryRow): MailView {
   return {
@@ -28,8 +33,9 @@ export class MailQueue {
   private readonly listeners: (() => void)[] = [];
 
   constructor(
-    private readonly db: Db,
+    db: Db,
     private readonly now: () => number,
+    private readonly actions: ActionRunner,
   ) {
     this.repo = new MailRepo(db);
   }
@@ -49,18 +55,19 @@ export class MailQueue {
    * now (useful once the SMTP server is back). A sent one is refused, so a double click cannot
    * mail the recipient twice.
    */
-  retry(id: string): MailView {
-    const view = inTransaction(this.db, () => {
+  retry(action: ActionContext, id: string): Promise<Answer<MailView>> {
+    return this.actions.run(action, mailJson, (tx) => {
       const row = this.repo.find(id);
       if (!row) throw notFound('mail', id);
       if (row.status === 'sent') {
         throw conflict('mail_already_sent', 'This mail has already been sent; it is not sent again.');
       }
       this.repo.requeue(id, this.now());
+      tx.afterCommit(() => {
+        for (const listener of this.listeners) listener();
+      });
       return viewMail(this.repo.find(id) ?? row);
     });
-    for (const listener of this.listeners) listener();
-    return view;
   }
 
   /** The sender subscribes so a retried mail goes out at once. */

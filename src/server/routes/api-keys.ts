@@ -1,8 +1,10 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import { scopes, viewApiKey } from '../domain/api-keys.js';
+import { newSecret, scopes, viewApiKey } from '../domain/api-keys.js';
+import { actionContext, sendAnswer } from '../http/action-context.js';
 import { IdParams, ListOf, ListQuery, Nullable, Timestamp, errorResponses } from '../schemas/common.js';
+import { responseJson } from '../schemas/response-json.js';
 
 const ApiKey = Type.Object({
   id: Type.String(),
@@ -20,6 +22,8 @@ const ApiKeyWithSecret = Type.Object({
   }),
 });
 
+const apiKeyWithSecretJson = responseJson(ApiKeyWithSecret);
+
 const CreateBody = Type.Object(
   {
     name: Type.String({ minLength: 1, maxLength: 100 }),
@@ -31,7 +35,7 @@ const CreateBody = Type.Object(
 /** Admin only (the default access): keys are the keys to everything else. */
 export async function apiKeyRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
-  const { keys } = app.ctx;
+  const { keys, actions } = app.ctx;
   const tags = ['api keys'];
 
   api.post(
@@ -44,9 +48,13 @@ export async function apiKeyRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: ApiKeyWithSecret, ...errorResponses },
       },
     },
-    async (request) => {
-      const { key, secret } = keys.create(request.body.name, request.body.scope);
-      return { ...viewApiKey(key), secret };
+    async (request, reply) => {
+      const { name, scope } = request.body;
+      const created = await actions.run(actionContext(request), apiKeyWithSecretJson, (tx) => {
+        const { key, secret } = keys.create(name, scope, newSecret(), tx);
+        return { ...viewApiKey(key), secret };
+      });
+      return sendAnswer(reply, created);
     },
   );
 

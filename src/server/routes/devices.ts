@@ -4,6 +4,7 @@ import { Device, PairBody, Paired, Pairing, PairingBody } from '../schemas/devic
 import { IdParams, ListOf, ListQuery, errorResponses } from '../schemas/common.js';
 import { Type } from 'typebox';
 import { bodyDefaultsToEmpty } from '../http/optional-body.js';
+import { actionContext, sendAnswer } from '../http/action-context.js';
 
 const tags = ['devices'];
 
@@ -24,7 +25,8 @@ export async function deviceRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: Pairing, ...errorResponses },
       },
     },
-    async (request) => devices.startPairing(request.body),
+    async (request, reply) =>
+      sendAnswer(reply, await devices.startPairing(actionContext(request), request.body)),
   );
 
   api.post(
@@ -40,7 +42,11 @@ export async function deviceRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: Paired, ...errorResponses },
       },
     },
-    async (request) => devices.pair(request.body.pairing_token, request.body.name),
+    async (request, reply) =>
+      sendAnswer(
+        reply,
+        await devices.pair(actionContext(request), request.body.pairing_token, request.body.name),
+      ),
   );
 
   api.get(

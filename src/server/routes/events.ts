@@ -1,6 +1,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
+import { actionContext, sendAnswer } from '../http/action-context.js';
 import { IdParams, ListOf, ListQuery, errorResponses } from '../schemas/common.js';
 import { Event, EventCreateBody, EventPatchBody } from '../schemas/events.js';
 
@@ -23,7 +24,7 @@ export async function eventRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: Event, ...errorResponses },
       },
     },
-    async (request) => events.create(request.body),
+    async (request, reply) => sendAnswer(reply, await events.create(actionContext(request), request.body)),
   );
 
   api.get(
@@ -78,7 +79,8 @@ export async function eventRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: Event, ...errorResponses },
       },
     },
-    async (request) => events.publish(request.params.id),
+    async (request, reply) =>
+      sendAnswer(reply, await events.publish(actionContext(request), request.params.id)),
   );
 
   api.post(
@@ -91,6 +93,7 @@ export async function eventRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: Event, ...errorResponses },
       },
     },
-    async (request) => events.cancel(request.params.id),
+    async (request, reply) =>
+      sendAnswer(reply, await events.cancel(actionContext(request), request.params.id)),
   );
 }

@@ -1,5 +1,6 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
+import { actionContext, sendAnswer } from '../http/action-context.js';
 import { IdParams, ListOf, errorResponses } from '../schemas/common.js';
 import { Mail, MailListQuery } from '../schemas/mail.js';
 
@@ -32,6 +33,7 @@ export async function mailRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: Mail, ...errorResponses },
       },
     },
-    async (request) => mailQueue.retry(request.params.id),
+    async (request, reply) =>
+      sendAnswer(reply, await mailQueue.retry(actionContext(request), request.params.id)),
   );
 }

@@ -1,5 +1,6 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
+import { actionContext, sendAnswer } from '../http/action-context.js';
 import { bodyDefaultsToEmpty } from '../http/optional-body.js';
 import { IdParams, ListOf, errorResponses } from '../schemas/common.js';
 import { Mail } from '../schemas/mail.js';
@@ -25,11 +26,8 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: Order, ...errorResponses },
       },
     },
-    // The service serialized the order already (for order.created too): sent as it is.
-    async (request, reply) => {
-      const placed = await checkout.place(request.body, request.apiKey);
-      return reply.type('application/json; charset=utf-8').send(placed.json);
-    },
+    async (request, reply) =>
+      sendAnswer(reply, await checkout.place(actionContext(request), request.body, request.apiKey)),
   );
 
   api.get(
@@ -80,7 +78,8 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: Order, ...errorResponses },
       },
     },
-    async (request) => orders.refund(request.params.id, request.body),
+    async (request, reply) =>
+      sendAnswer(reply, await orders.refund(actionContext(request), request.params.id, request.body)),
   );
 
   api.post(

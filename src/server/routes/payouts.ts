@@ -1,5 +1,6 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
+import { actionContext, sendAnswer } from '../http/action-context.js';
 import { IdParams, ListOf, errorResponses } from '../schemas/common.js';
 import { Payout, PayoutCreateBody, PayoutsQuery } from '../schemas/payouts.js';
 
@@ -19,7 +20,8 @@ export async function payoutRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: Payout, ...errorResponses },
       },
     },
-    async (request) => payouts.create(request.body.event_id),
+    async (request, reply) =>
+      sendAnswer(reply, await payouts.create(actionContext(request), request.body.event_id)),
   );
 
   api.get(
@@ -58,6 +60,7 @@ export async function payoutRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: Payout, ...errorResponses },
       },
     },
-    async (request) => payouts.markPaid(request.params.id),
+    async (request, reply) =>
+      sendAnswer(reply, await payouts.markPaid(actionContext(request), request.params.id)),
   );
 }

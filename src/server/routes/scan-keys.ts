@@ -1,7 +1,9 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
+import { actionContext, sendAnswer } from '../http/action-context.js';
 import { errorResponses } from '../schemas/common.js';
+import { responseJson } from '../schemas/response-json.js';
 
 const Jwk = Type.Object({
   kty: Type.Literal('OKP'),
@@ -12,11 +14,13 @@ const Jwk = Type.Object({
   use: Type.Optional(Type.Literal('sig')),
 });
 const Jwks = Type.Object({ keys: Type.Array(Jwk) });
+const Rotated = Type.Object({ active_kid: Type.String(), ...Jwks.properties });
+const rotatedJson = responseJson(Rotated);
 
 /** The ticket-token public keys (no key needed: door devices fetch them) and key rotation. */
 export async function scanKeyRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
-  const { signingKeys } = app.ctx;
+  const { signingKeys, actions } = app.ctx;
 
   api.get(
     '/scan/jwks',
@@ -37,15 +41,15 @@ export async function scanKeyRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags: ['scanning'],
         summary: 'Start signing tokens with a new key; the old one stays in the JWKS until its tokens expire',
-        response: {
-          200: Type.Object({ active_kid: Type.String(), ...Jwks.properties }),
-          ...errorResponses,
-        },
+        response: { 200: Rotated, ...errorResponses },
       },
     },
-    async () => {
-      const kid = signingKeys.rotate();
-      return { active_kid: kid, ...signingKeys.jwks() };
+    async (request, reply) => {
+      const rotated = await actions.run(actionContext(request), rotatedJson, (tx) => {
+        const { kid, keys } = signingKeys.rotate((effect) => tx.afterCommit(effect));
+        return { active_kid: kid, keys };
+      });
+      return sendAnswer(reply, rotated);
     },
   );
 }

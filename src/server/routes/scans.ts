@@ -11,6 +11,7 @@ import {
   ValidateBody,
 } from '../schemas/scans.js';
 import { ListOf, errorResponses } from '../schemas/common.js';
+import { actionContext, sendAnswer } from '../http/action-context.js';
 
 const doors = ['scanner', 'box_office'] as const;
 const tags = ['scanning'];
@@ -34,9 +35,9 @@ export async function scanRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: ValidateAnswer, ...errorResponses },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       presence.touch(request.apiKey);
-      return scanning.validate(request.body, request.apiKey);
+      return sendAnswer(reply, await scanning.validate(actionContext(request), request.body, request.apiKey));
     },
   );
 
@@ -51,9 +52,9 @@ export async function scanRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: SyncAnswer, ...errorResponses },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       presence.touch(request.apiKey);
-      return sync.sync(request.body, request.apiKey);
+      return sendAnswer(reply, await sync.sync(actionContext(request), request.body, request.apiKey));
     },
   );
 

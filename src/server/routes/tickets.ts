@@ -1,5 +1,6 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
+import { actionContext, sendAnswer } from '../http/action-context.js';
 import { bodyDefaultsToEmpty } from '../http/optional-body.js';
 import { IdParams, errorResponses } from '../schemas/common.js';
 import { Ticket, TransferBody, VoidBody } from '../schemas/tickets.js';
@@ -41,7 +42,8 @@ export async function ticketRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: Ticket, ...errorResponses },
       },
     },
-    async (request) => tickets.transfer(request.params.id, request.body),
+    async (request, reply) =>
+      sendAnswer(reply, await tickets.transfer(actionContext(request), request.params.id, request.body)),
   );
 
   api.post(
@@ -57,6 +59,7 @@ export async function ticketRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: Ticket, ...errorResponses },
       },
     },
-    async (request) => tickets.void(request.params.id, request.body),
+    async (request, reply) =>
+      sendAnswer(reply, await tickets.void(actionContext(request), request.params.id, request.body)),
   );
 }

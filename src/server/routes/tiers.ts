@@ -4,6 +4,7 @@ import { Type } from 'typebox';
 import { seesAccessCodes } from '../domain/api-keys.js';
 import { ApiError } from '../errors.js';
 import { callerOf } from '../http/access.js';
+import { actionContext, sendAnswer } from '../http/action-context.js';
 import { Deleted, IdParams, ListOf, ListQuery, errorResponses } from '../schemas/common.js';
 import { Tier, TierCreateBody, TierPatchBody, type TierPatchInput, type TierView } from '../schemas/tiers.js';
 
@@ -36,7 +37,8 @@ export async function tierRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: Tier, ...errorResponses },
       },
     },
-    async (request) => tiers.create(request.params.event_id, request.body),
+    async (request, reply) =>
+      sendAnswer(reply, await tiers.create(actionContext(request), request.params.event_id, request.body)),
   );
 
   api.get(

@@ -1,5 +1,6 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
+import { actionContext, sendAnswer } from '../http/action-context.js';
 import { IdParams, ListOf, errorResponses } from '../schemas/common.js';
 import { DeliveryListQuery, RetryFailedResult, WebhookDelivery, WebhookStatus } from '../schemas/webhooks.js';
 
@@ -39,7 +40,8 @@ export async function webhookDeliveryRoutes(app: FastifyInstance): Promise<void>
         response: { 200: RetryFailedResult, ...errorResponses },
       },
     },
-    async (request) => deliveries.retryFailed(request.params.id),
+    async (request, reply) =>
+      sendAnswer(reply, await deliveries.retryFailed(actionContext(request), request.params.id)),
   );
 
   api.post(
@@ -52,7 +54,8 @@ export async function webhookDeliveryRoutes(app: FastifyInstance): Promise<void>
         response: { 200: WebhookDelivery, ...errorResponses },
       },
     },
-    async (request) => deliveries.retry(request.params.id),
+    async (request, reply) =>
+      sendAnswer(reply, await deliveries.retry(actionContext(request), request.params.id)),
   );
 
   api.get(

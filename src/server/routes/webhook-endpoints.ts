@@ -1,6 +1,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
+import { actionContext, sendAnswer } from '../http/action-context.js';
 import { Deleted, IdParams, ListOf, ListQuery, errorResponses } from '../schemas/common.js';
 import {
   WebhookEndpoint,
@@ -25,7 +26,7 @@ export async function webhookEndpointRoutes(app: FastifyInstance): Promise<void>
         response: { 200: WebhookEndpointWithSecret, ...errorResponses },
       },
     },
-    async (request) => endpoints.create(request.body),
+    async (request, reply) => sendAnswer(reply, await endpoints.create(actionContext(request), request.body)),
   );
 
   api.get(
@@ -91,6 +92,7 @@ export async function webhookEndpointRoutes(app: FastifyInstance): Promise<void>
         response: { 200: WebhookEndpointWithSecret, ...errorResponses },
       },
     },
-    async (request) => endpoints.rotateSecret(request.params.id),
+    async (request, reply) =>
+      sendAnswer(reply, await endpoints.rotateSecret(actionContext(request), request.params.id)),
   );
 }

@@ -18,6 +18,13 @@ interface KeyRow {
   long_lived_exp: number | null;
 }
 
+interface NewKey {
+  kid: string;
+  jwk: Ed25519Jwk;
+  row: KeyRow;
+  privateKey: KeyObject;
+}
+
 interface PublicKeyEntry {
   jwk: Ed25519Jwk;
   key: KeyObject;
@@ -110,17 +117,34 @@ export class SigningKeys {
     if (!this.db.inTransaction) entry.longLivedExp = exp;
   }
 
-  /** Makes a new active key; the old one signs nothing more but still verifies for a while. */
-  rotate(): string {
+  /**
+   * Makes a new active key; the old one signs nothing more but still verifies for a while.
+   * Answers the new kid and the JWKS as it is from then on. Inside a caller's transaction, pass
+   * its `afterCommit`: the keys in memory change only once the store has the new one.
+   */
+  rotate(afterCommit: (effect: () => void) => void = (effect) => effect()): {
+    kid: string;
+    keys: Ed25519Jwk[];
+  } {
     const at = this.now();
-    return this.db.transaction(() => {
+    const added = this.db.transaction(() => {
       this.db.prepare('UPDATE signing_keys SET retired_at = ? WHERE retired_at IS NULL').run(at);
-      for (const entry of this.publicKeys.values()) entry.retiredAt ??= at;
-      return this.addKey();
+      return this.storeNewKey();
     })();
+    // Every key listed now stays listed: retired at `at`, each verifies for a token lifetime yet.
+    const keys = [...this.jwks().keys, added.jwk];
+    afterCommit(() => {
+      for (const entry of this.publicKeys.values()) entry.retiredAt ??= at;
+      this.use(added);
+    });
+    return { kid: added.kid, keys };
   }
 
-  private addKey(): string {
+  private addKey(): void {
+    this.use(this.storeNewKey());
+  }
+
+  private storeNewKey(): NewKey {
     const { privateKey, publicKey } = generateKeyPairSync('ed25519');
     const x = (publicKey.export({ format: 'jwk' }) as { x: string }).x;
     const kid = thumbprintKid(x);
@@ -147,9 +171,12 @@ export class SigningKeys {
     this.db
       .prepare('INSERT INTO signing_keys (kid, public_jwk, created_at, retired_at) VALUES (?, ?, ?, NULL)')
       .run(kid, row.public_jwk, row.created_at);
-    this.remember(row);
-    this.active = { kid, privateKey };
-    return kid;
+    return { kid, jwk, row, privateKey };
+  }
+
+  private use(key: NewKey): void {
+    this.remember(key.row);
+    this.active = { kid: key.kid, privateKey: key.privateKey };
   }
 
   private remember(row: KeyRow): void {

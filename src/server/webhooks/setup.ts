@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { ServerOptions } from '../config.js';
+import type { ActionRunner } from '../domain/action-runner.js';
 import { WebhookDeliveriesService } from '../domain/webhook-deliveries.js';
 import { WebhookEndpointsService } from '../domain/webhook-endpoints.js';
 import type { Lifecycle } from '../lifecycle.js';
@@ -37,6 +38,7 @@ export interface Webhooks {
 export function createWebhooks(
   db: Db,
   now: () => number,
+  actions: ActionRunner,
   options: Pick<ServerOptions, 'webhookAllowLinkLocal'>,
 ): Webhooks {
   const repos = {
@@ -59,6 +61,7 @@ export function createWebhooks(
     endpoints: new WebhookEndpointsService({
       db,
       now,
+      actions,
       repo: repos.endpoints,
       cache,
       fanOut,
@@ -67,8 +70,8 @@ export function createWebhooks(
       allowLinkLocal: options.webhookAllowLinkLocal ?? false,
     }),
     deliveries: new WebhookDeliveriesService({
-      db,
       now,
+      actions,
       endpoints: repos.endpoints,
       deliveries: repos.deliveries,
       fanOut,
