@@ -24,6 +24,7 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { buildApp } from '../src/server/app.js';
 import { optionsFromEnv } from '../src/server/config.js';
+import { serverAction } from '../src/server/domain/action-context.js';
 import { inTransaction } from '../src/server/store/db.js';
 import { printResults, type BenchResult } from './bench-result.js';
 import { processCpuSeconds } from './process-cpu.js';
@@ -159,7 +160,10 @@ async function drain(receiver: Receiver): Promise<BenchResult[]> {
       workers: false,
       mdns: false,
     });
-    seeding.ctx.webhooks.endpoints.create({ url: `http://127.0.0.1:${receiver.port}/hooks`, events: ['*'] });
+    await seeding.ctx.webhooks.endpoints.create(serverAction(), {
+      url: `http://127.0.0.1:${receiver.port}/hooks`,
+      events: ['*'],
+    });
     inTransaction(seeding.ctx.db, () => {
       for (let i = 0; i < backlog; i++) seeding.ctx.outbox.emit('order.created', sampleOrder(i));
     });
