@@ -58,6 +58,20 @@ export async function makeTestApp(overrides: Partial<ServerOptions> = {}): Promi
   const dataDir = tempDataDir();
   const clock = new TestClock();
   const app = await buildApp(testOptions(dataDir, { now: clock.now, ...overrides }));
+  return testApp(app, dataDir, clock);
+}
+
+/**
+ * Closes the app and starts it again on the same data dir and clock, as a restart of the server
+ * would; the returned TestApp's close removes the dir.
+ */
+export async function restartTestApp(t: TestApp, overrides: Partial<ServerOptions> = {}): Promise<TestApp> {
+  await t.app.close();
+  const app = await buildApp(testOptions(t.dataDir, { now: t.clock.now, ...overrides }));
+  return testApp(app, t.dataDir, t.clock);
+}
+
+function testApp(app: FastifyInstance, dataDir: string, clock: TestClock): TestApp {
   return {
     app,
     dataDir,
