@@ -32,11 +32,12 @@ export function bundleIsStale() {
   return !existsSync(bundlePath) || statSync(bundlePath).mtimeMs < newestMtime(sourceDirs);
 }
 
-export async function buildServerBundle() {
+/** @param {string} [outfile] where to write it; tests build their own copy beside the usual one */
+export async function buildServerBundle(outfile = bundlePath) {
   const esbuild = await import('esbuild');
   await esbuild.build({
     entryPoints: [join(root, 'src/server/cli.ts')],
-    outfile: bundlePath,
+    outfile,
     bundle: true,
     platform: 'node',
     format: 'esm',

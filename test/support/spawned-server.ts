@@ -1,9 +1,33 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildServerBundle } from '../../scripts/server-bundle.mjs';
 import { adminSecret } from './test-app.js';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+
+let bundle: Promise<string> | undefined;
+
+/**
+ * The server built into one JavaScript file, once per test process, the way `npm run server`
+ * runs it. It starts in about a second, where the TypeScript transform took 5–7 s on a busy
+ * 2-core machine: what a test that restarts the server many times needs. Kept under out/ so its
+ * packages resolve from the project's node_modules.
+ */
+export function serverBundle(): Promise<string> {
+  bundle ??= (async () => {
+    const outfile = join(repoRoot, 'out', 'test-server', `cli-${process.pid}.mjs`);
+    await buildServerBundle(outfile);
+    process.once('exit', () => {
+      rmSync(outfile, { force: true });
+      rmSync(`${outfile}.map`, { force: true });
+    });
+    return outfile;
+  })();
+  return bundle;
+}
 
 export interface ServerProcess {
   child: ChildProcess;
@@ -37,11 +61,17 @@ export async function freePort(): Promise<number> {
  * second process: a signal sent to it would not reach the actual server alone. Only the given
  * MARQUEE_* settings reach it, whatever the machine running the tests has set.
  */
-export function startServerProcess(dataDir: string, env: Record<string, string> = {}): ServerProcess {
+export function startServerProcess(
+  dataDir: string,
+  env: Record<string, string> = {},
+  /** A built server (serverBundle()) to run instead of the TypeScript sources. */
+  bundlePath?: string,
+): ServerProcess {
   const inherited = Object.fromEntries(
     Object.entries(process.env).filter(([name]) => !name.startsWith('MARQUEE_')),
   );
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/cli.ts'], {
+  const args = bundlePath ? [bundlePath] : ['--import', 'tsx', 'src/server/cli.ts'];
+  const child = spawn(process.execPath, args, {
     cwd: repoRoot,
     env: {
       ...inherited,
@@ -63,9 +93,16 @@ export function startServerProcess(dataDir: string, env: Record<string, string> 
   return { child, output: () => output, exited };
 }
 
-/** The spawned server, once it has printed `listening on <url>` (25 s at most). */
-export async function spawnServer(dataDir: string, env: Record<string, string> = {}): Promise<SpawnedServer> {
-  const server = startServerProcess(dataDir, env);
+/**
+ * The spawned server, once it has printed `listening on <url>` (25 s at most). `bundled` runs the
+ * built server (serverBundle()), for tests that start it many times.
+ */
+export async function spawnServer(
+  dataDir: string,
+  env: Record<string, string> = {},
+  { bundled = false }: { bundled?: boolean } = {},
+): Promise<SpawnedServer> {
+  const server = startServerProcess(dataDir, env, bundled ? await serverBundle() : undefined);
   const { child, output } = server;
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start in 25 s:\n${output()}`)), 25_000);
