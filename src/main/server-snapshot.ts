@@ -31,7 +31,12 @@ export class HostStatusReader {
     private readonly ctx: AppContext,
     private readonly url: string,
   ) {
-    this.settings = new SettingsService(ctx.db, { venueName: ctx.options.venueName }, ctx.attendantPin);
+    this.settings = new SettingsService(
+      ctx.db,
+      { venueName: ctx.options.venueName },
+      ctx.attendantPin,
+      ctx.actions,
+    );
   }
 
   read(up = true): ServerSnapshot {

@@ -159,13 +159,27 @@ export class ApiKeys {
     return toPage(rows, limit, (row) => viewApiKey(fromRow(row)));
   }
 
-  /** Revoking twice is harmless; the first revocation time is kept. */
-  revoke(id: string): ApiKeyRecord {
+  /**
+   * Revoking twice is harmless; the first revocation time is kept. Inside an action, pass its
+   * `tx`: the key stops working once the action has committed. Answers the key as revoked.
+   */
+  revoke(id: string, tx?: ActionTx): ApiKeyRecord {
     const key = this.get(id);
-    if (key.revokedAt === null) {
-      key.revokedAt = this.now();
-      this.db.prepare('UPDATE api_keys SET revoked_at = ? WHERE id = ?').run(key.revokedAt, id);
-    }
-    return key;
+    if (key.revokedAt !== null) return key;
+    const at = this.now();
+    const first =
+      this.db.prepare('UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL').run(at, id)
+        .changes === 1;
+    // Not first: revoked by an action of the same batch, not yet committed.
+    const revokedAt = first
+      ? at
+      : (this.db.prepare('SELECT revoked_at FROM api_keys WHERE id = ?').get(id) as { revoked_at: number })
+          .revoked_at;
+    const apply = () => {
+      key.revokedAt ??= revokedAt;
+    };
+    if (tx) tx.afterCommit(apply);
+    else apply();
+    return { ...key, revokedAt };
   }
 }

@@ -1,14 +1,18 @@
 import { notFound } from '../errors.js';
-import type { AttendeePatchInput, AttendeeView } from '../schemas/attendees.js';
+import { Attendee, type AttendeePatchInput, type AttendeeView } from '../schemas/attendees.js';
+import { responseJson } from '../schemas/response-json.js';
 import type { AttendeeRow, AttendeesRepo } from '../store/attendees-repo.js';
-import { inTransaction, type Db } from '../store/db.js';
 import type { EventsRepo } from '../store/events-repo.js';
 import { decodeCursor, toPage, type Page } from '../store/pagination.js';
+import type { ActionContext } from './action-context.js';
+import type { ActionRunner, Answer } from './action-runner.js';
 import type { Outbox } from './outbox.js';
 import { viewAttendee } from './sales-views.js';
 
+const attendeeJson = responseJson(Attendee);
+
 export interface AttendeesDeps {
-  db: Db;
+  actions: ActionRunner;
   events: EventsRepo;
   attendees: AttendeesRepo;
   outbox: Outbox;
@@ -36,8 +40,8 @@ export class AttendeesService {
   }
 
   /** `null` clears a field. `attendee.updated` fires only when something actually changed. */
-  update(id: string, input: AttendeePatchInput): AttendeeView {
-    return inTransaction(this.deps.db, () => {
+  update(action: ActionContext, id: string, input: AttendeePatchInput): Promise<Answer<AttendeeView>> {
+    return this.deps.actions.run(action, attendeeJson, () => {
       const current = this.require(id);
       const name = input.name === undefined ? current.name : input.name;
       const email = input.email === undefined ? current.email : input.email;

@@ -3,6 +3,7 @@ import QRCode from 'qrcode';
 import { ApiError, invalidField, notFound } from '../errors.js';
 import { newId } from '../ids.js';
 import {
+  Device,
   Paired,
   Pairing,
   type DeviceView,
@@ -11,7 +12,6 @@ import {
   type PairingView,
 } from '../schemas/devices.js';
 import { responseJson } from '../schemas/response-json.js';
-import { inTransaction, type Db } from '../store/db.js';
 import type { DeviceRow, DevicesRepo } from '../store/devices-repo.js';
 import type { EventsRepo } from '../store/events-repo.js';
 import { decodeCursor, toPage, type Page } from '../store/pagination.js';
@@ -26,11 +26,11 @@ export const pairingLifetimeMs = 5 * 60 * 1000;
 /** A device heard from within this window is shown online. */
 export const onlineWindowMs = 2 * 60 * 1000;
 
+const deviceJson = responseJson(Device);
 const pairingJson = responseJson(Pairing);
 const pairedJson = responseJson(Paired);
 
 export interface DevicesDeps {
-  db: Db;
   actions: ActionRunner;
   repo: DevicesRepo;
   events: EventsRepo;
@@ -179,19 +179,21 @@ export class DevicesService {
   }
 
   /** Revoking twice is harmless; the device's key stops working at once. */
-  revoke(id: string): DeviceView {
+  revoke(action: ActionContext, id: string): Promise<Answer<DeviceView>> {
     const { repo, keys, presence, now } = this.deps;
-    const row = inTransaction(this.deps.db, () => {
+    return this.deps.actions.run(action, deviceJson, (tx) => {
       const current = this.require(id);
-      if (current.api_key_id && this.findKey(current.api_key_id)) keys.revoke(current.api_key_id);
+      const keyId = current.api_key_id;
+      if (keyId && this.findKey(keyId)) keys.revoke(keyId, tx);
       repo.revoke(id, now());
-      return this.require(id);
+      if (keyId) {
+        tx.afterCommit(() => {
+          presence.forget(keyId);
+          this.deps.onKeyRevoked(keyId);
+        });
+      }
+      return this.view(this.require(id));
     });
-    if (row.api_key_id) {
-      presence.forget(row.api_key_id);
-      this.deps.onKeyRevoked(row.api_key_id);
-    }
-    return this.view(row);
   }
 
   /**

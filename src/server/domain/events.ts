@@ -3,7 +3,6 @@ import { conflict, invalidField, notFound } from '../errors.js';
 import { newId } from '../ids.js';
 import { Event, type EventCreateInput, type EventPatchInput, type EventView } from '../schemas/events.js';
 import { responseJson } from '../schemas/response-json.js';
-import { inTransaction, type Db } from '../store/db.js';
 import type { EventChanges, EventRow, EventsRepo } from '../store/events-repo.js';
 import { decodeCursor, toPage, type Page } from '../store/pagination.js';
 import type { TiersRepo } from '../store/tiers-repo.js';
@@ -30,7 +29,6 @@ function checkedTimeZone(name: string): string {
 }
 
 export interface EventsDeps {
-  db: Db;
   actions: ActionRunner;
   events: EventsRepo;
   tiers: TiersRepo;
@@ -93,9 +91,9 @@ export class EventsService {
     });
   }
 
-  update(id: string, input: EventPatchInput): EventView {
+  update(action: ActionContext, id: string, input: EventPatchInput): Promise<Answer<EventView>> {
     const { events, tiers, outbox, now } = this.deps;
-    return inTransaction(this.deps.db, () => {
+    return this.deps.actions.run(action, eventJson, () => {
       const current = this.require(id);
       if (current.status === 'cancelled') {
         throw conflict('event_cancelled', 'A cancelled event can no longer be changed.');

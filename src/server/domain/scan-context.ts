@@ -60,7 +60,6 @@ export function createScanContext(deps: ScanContextDeps): ScanContext {
   const feed = new ScanFeed(feedRepo, lifecycle);
   const presence = new DevicePresence(devicesRepo, now, lifecycle);
   const devices = new DevicesService({
-    db,
     actions,
     repo: devicesRepo,
     events: deps.events,

@@ -1,10 +1,14 @@
 import { invalidField } from '../errors.js';
-import type { SettingsPatchInput, SettingsView } from '../schemas/settings.js';
-import { inTransaction, type Db } from '../store/db.js';
+import { responseJson } from '../schemas/response-json.js';
+import { Settings, type SettingsPatchInput, type SettingsView } from '../schemas/settings.js';
+import type { Db } from '../store/db.js';
 import { SettingsRepo } from '../store/settings-repo.js';
+import type { ActionContext } from './action-context.js';
+import type { ActionRunner, Answer } from './action-runner.js';
 import type { AttendantPin } from './attendant-pin.js';
 
 const venueNameKey = 'venue_name';
+const settingsJson = responseJson(Settings);
 
 /**
  * Venue-wide settings kept in the store, so a rename made in the box office survives restarts and
@@ -14,9 +18,10 @@ export class SettingsService {
   private readonly repo: SettingsRepo;
 
   constructor(
-    private readonly db: Db,
+    db: Db,
     private readonly defaults: { venueName: string },
     private readonly attendantPin: AttendantPin,
+    private readonly actions: ActionRunner,
   ) {
     this.repo = new SettingsRepo(db);
   }
@@ -28,13 +33,13 @@ export class SettingsService {
     };
   }
 
-  async update(input: SettingsPatchInput): Promise<SettingsView> {
+  async update(action: ActionContext, input: SettingsPatchInput): Promise<Answer<SettingsView>> {
     // Hashed first: scrypt is asynchronous, and a transaction must not wait on anything.
     const pin =
       input.kiosk_attendant_pin === undefined
         ? undefined
         : await this.attendantPin.hash(input.kiosk_attendant_pin);
-    return inTransaction(this.db, () => {
+    return this.actions.run(action, settingsJson, () => {
       if (input.venue_name !== undefined) {
         // The schema allows 1–100 characters; a name of only spaces would print as a blank receipt.
         const name = input.venue_name.trim();

@@ -1,5 +1,6 @@
 import { conflict, notFound } from '../errors.js';
 import { newId } from '../ids.js';
+import { Deleted } from '../schemas/common.js';
 import { responseJson } from '../schemas/response-json.js';
 import {
   Tier,
@@ -8,7 +9,6 @@ import {
   type TierPatchInput,
   type TierView,
 } from '../schemas/tiers.js';
-import { inTransaction, type Db } from '../store/db.js';
 import type { EventRow, EventsRepo } from '../store/events-repo.js';
 import { decodeCursor, toPage, type Page } from '../store/pagination.js';
 import type { TierChanges, TierRow, TiersRepo } from '../store/tiers-repo.js';
@@ -20,9 +20,9 @@ import { checkTierRules } from './tier-rules.js';
 import { viewTier } from './views.js';
 
 const tierJson = responseJson(Tier);
+const deletedJson = responseJson(Deleted);
 
 export interface TiersDeps {
-  db: Db;
   actions: ActionRunner;
   events: EventsRepo;
   tiers: TiersRepo;
@@ -100,8 +100,8 @@ export class TiersService {
    * Every field but id, event_id and sold may change (CONTRACT.md). Switching visibility away
    * from access_code drops the code, so a patch of just `visibility` does what staff mean.
    */
-  update(id: string, input: TierPatchInput): TierView {
-    return inTransaction(this.deps.db, () => {
+  update(action: ActionContext, id: string, input: TierPatchInput): Promise<Answer<TierView>> {
+    return this.deps.actions.run(action, tierJson, () => {
       const current = this.require(id);
       const event = this.requireEvent(current.event_id);
       const changes: TierChanges = {
@@ -129,8 +129,8 @@ export class TiersService {
   }
 
   /** Only an unsold tier may go (409 `tier_has_sales`); its tickets would otherwise lose their tier. */
-  delete(id: string): { id: string; deleted: true } {
-    return inTransaction(this.deps.db, () => {
+  delete(action: ActionContext, id: string): Promise<Answer<{ id: string; deleted: true }>> {
+    return this.deps.actions.run(action, deletedJson, () => {
       const current = this.require(id);
       if (!this.deps.tiers.delete(id)) {
         throw conflict(

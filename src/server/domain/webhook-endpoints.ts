@@ -1,15 +1,17 @@
 import { webhookKinds } from '../../shared/webhook-kinds.js';
 import { invalidField, notFound } from '../errors.js';
 import { newId } from '../ids.js';
+import { Deleted } from '../schemas/common.js';
 import { responseJson } from '../schemas/response-json.js';
 import {
+  WebhookEndpoint,
   WebhookEndpointWithSecret,
   type WebhookEndpointCreateInput,
   type WebhookEndpointPatchInput,
   type WebhookEndpointView,
   type WebhookEndpointWithSecretView,
 } from '../schemas/webhooks.js';
-import { inTransaction, type Db } from '../store/db.js';
+import type { Db } from '../store/db.js';
 import { decodeCursor, toPage, type Page } from '../store/pagination.js';
 import type {
   EndpointChanges,
@@ -30,7 +32,9 @@ import { viewEndpoint } from './webhook-views.js';
 export const rotationOverlapMs = 24 * 60 * 60 * 1000;
 
 const knownKinds = new Set<string>(webhookKinds);
+const endpointJson = responseJson(WebhookEndpoint);
 const endpointWithSecretJson = responseJson(WebhookEndpointWithSecret);
+const deletedJson = responseJson(Deleted);
 
 export interface WebhookEndpointsDeps {
   db: Db;
@@ -88,7 +92,7 @@ export class WebhookEndpointsService {
   ): Promise<Answer<WebhookEndpointWithSecretView>> {
     const url = checkReceiverUrl(input.url, this.deps.allowLinkLocal);
     const events = checkKinds(input.events);
-    return this.action(action, () => {
+    return this.write(action, endpointWithSecretJson, () => {
       const at = this.deps.now();
       const row: Omit<WebhookEndpointRow, 'seq'> = {
         id: newId('webhookEndpoint'),
@@ -117,13 +121,17 @@ export class WebhookEndpointsService {
    * what waited, and messages from then on. A new URL or re-enabling forgets the old "offline"
    * verdict.
    */
-  update(id: string, input: WebhookEndpointPatchInput): WebhookEndpointView {
+  async update(
+    action: ActionContext,
+    id: string,
+    input: WebhookEndpointPatchInput,
+  ): Promise<Answer<WebhookEndpointView>> {
     const changes: EndpointChanges = {
       url: input.url === undefined ? undefined : checkReceiverUrl(input.url, this.deps.allowLinkLocal),
       events: input.events === undefined ? undefined : JSON.stringify(checkKinds(input.events)),
       description: input.description,
     };
-    const view = this.write(() => {
+    const answer = await this.write(action, endpointJson, () => {
       const current = this.require(id);
       // What was written until now goes out under the old filter and status.
       this.deps.fanOut.catchUp();
@@ -141,11 +149,11 @@ export class WebhookEndpointsService {
       this.deps.health.reset(id);
       this.deps.wakeup.ring();
     }
-    return view;
+    return answer;
   }
 
-  delete(id: string): { id: string; deleted: true } {
-    return this.write(() => {
+  delete(action: ActionContext, id: string): Promise<Answer<{ id: string; deleted: true }>> {
+    return this.write(action, deletedJson, () => {
       if (!this.deps.repo.delete(id)) throw notFound('webhook endpoint', id);
       return { id, deleted: true };
     });
@@ -153,7 +161,7 @@ export class WebhookEndpointsService {
 
   /** A new secret; the old one still signs (a second `v1,` signature) for 24 hours. */
   rotateSecret(action: ActionContext, id: string): Promise<Answer<WebhookEndpointWithSecretView>> {
-    return this.action(action, () => {
+    return this.write(action, endpointWithSecretJson, () => {
       const current = this.require(id);
       const at = this.deps.now();
       const secret = newWebhookSecret();
@@ -170,22 +178,21 @@ export class WebhookEndpointsService {
     });
   }
 
-  /** The cache that Outbox.emit reads is refreshed after every endpoint write, committed or not. */
-  private write<T>(fn: () => T): T {
-    try {
-      return inTransaction(this.deps.db, fn);
-    } finally {
-      this.deps.cache.refresh();
-    }
-  }
-
-  /** An endpoint write answered with the endpoint and its secret, through the action runner. */
-  private async action(
+  /**
+   * The cache that Outbox.emit reads is refreshed in the write's transaction, so the actions
+   * batched after it already see the change, and again once it has committed or rolled back.
+   */
+  private async write<T>(
     action: ActionContext,
-    fn: () => WebhookEndpointWithSecretView,
-  ): Promise<Answer<WebhookEndpointWithSecretView>> {
+    answer: (value: T) => string,
+    fn: () => T,
+  ): Promise<Answer<T>> {
     try {
-      return await this.deps.actions.run(action, endpointWithSecretJson, fn);
+      return await this.deps.actions.run(action, answer, () => {
+        const value = fn();
+        this.deps.cache.refresh();
+        return value;
+      });
     } finally {
       this.deps.cache.refresh();
     }

@@ -17,7 +17,12 @@ export function defaultMailFrom(venueName: string): string {
 export function startMailSender(ctx: AppContext, log: FastifyBaseLogger): MailSender | null {
   const { options } = ctx;
   if (!options.workers || !options.smtpUrl) return null;
-  const settings = new SettingsService(ctx.db, { venueName: options.venueName }, ctx.attendantPin);
+  const settings = new SettingsService(
+    ctx.db,
+    { venueName: options.venueName },
+    ctx.attendantPin,
+    ctx.actions,
+  );
   const sender = new MailSender(
     {
       smtpUrl: options.smtpUrl,

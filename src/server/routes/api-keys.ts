@@ -22,6 +22,7 @@ const ApiKeyWithSecret = Type.Object({
   }),
 });
 
+const apiKeyJson = responseJson(ApiKey);
 const apiKeyWithSecretJson = responseJson(ApiKeyWithSecret);
 
 const CreateBody = Type.Object(
@@ -81,6 +82,11 @@ export async function apiKeyRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: ApiKey, ...errorResponses },
       },
     },
-    async (request) => viewApiKey(keys.revoke(request.params.id)),
+    async (request, reply) => {
+      const revoked = await actions.run(actionContext(request), apiKeyJson, (tx) =>
+        viewApiKey(keys.revoke(request.params.id, tx)),
+      );
+      return sendAnswer(reply, revoked);
+    },
   );
 }

@@ -1,5 +1,6 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
+import { actionContext, sendAnswer } from '../http/action-context.js';
 import { Attendee, AttendeePatchBody, AttendeesQuery } from '../schemas/attendees.js';
 import { IdParams, ListOf, errorResponses } from '../schemas/common.js';
 
@@ -51,6 +52,10 @@ export async function attendeeRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: Attendee, ...errorResponses },
       },
     },
-    async (request) => attendees.update(request.params.id, request.body ?? {}),
+    async (request, reply) =>
+      sendAnswer(
+        reply,
+        await attendees.update(actionContext(request), request.params.id, request.body ?? {}),
+      ),
   );
 }

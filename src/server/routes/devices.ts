@@ -85,6 +85,7 @@ export async function deviceRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: Device, ...errorResponses },
       },
     },
-    async (request) => devices.revoke(request.params.id),
+    async (request, reply) =>
+      sendAnswer(reply, await devices.revoke(actionContext(request), request.params.id)),
   );
 }

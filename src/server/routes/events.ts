@@ -66,7 +66,8 @@ export async function eventRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: Event, ...errorResponses },
       },
     },
-    async (request) => events.update(request.params.id, request.body ?? {}),
+    async (request, reply) =>
+      sendAnswer(reply, await events.update(actionContext(request), request.params.id, request.body ?? {})),
   );
 
   api.post(

@@ -1,6 +1,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { SettingsService } from '../domain/settings.js';
+import { actionContext, sendAnswer } from '../http/action-context.js';
 import { errorResponses } from '../schemas/common.js';
 import { Settings, SettingsPatchBody } from '../schemas/settings.js';
 
@@ -14,6 +15,7 @@ export async function settingsRoutes(app: FastifyInstance): Promise<void> {
     app.ctx.db,
     { venueName: app.ctx.options.venueName },
     app.ctx.attendantPin,
+    app.ctx.actions,
   );
   const tags = ['settings'];
 
@@ -40,6 +42,6 @@ export async function settingsRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: Settings, ...errorResponses },
       },
     },
-    async (request) => settings.update(request.body),
+    async (request, reply) => sendAnswer(reply, await settings.update(actionContext(request), request.body)),
   );
 }

@@ -101,10 +101,10 @@ export async function tierRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: Tier, ...errorResponses },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const body = request.body ?? {};
       checkBoxOfficePatch(request.apiKey?.scope, body);
-      return tiers.update(request.params.id, body);
+      return sendAnswer(reply, await tiers.update(actionContext(request), request.params.id, body));
     },
   );
 
@@ -118,6 +118,7 @@ export async function tierRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: Deleted, ...errorResponses },
       },
     },
-    async (request) => tiers.delete(request.params.id),
+    async (request, reply) =>
+      sendAnswer(reply, await tiers.delete(actionContext(request), request.params.id)),
   );
 }

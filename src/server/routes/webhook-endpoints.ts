@@ -66,7 +66,11 @@ export async function webhookEndpointRoutes(app: FastifyInstance): Promise<void>
         response: { 200: WebhookEndpoint, ...errorResponses },
       },
     },
-    async (request) => endpoints.update(request.params.id, request.body ?? {}),
+    async (request, reply) =>
+      sendAnswer(
+        reply,
+        await endpoints.update(actionContext(request), request.params.id, request.body ?? {}),
+      ),
   );
 
   api.delete(
@@ -79,7 +83,8 @@ export async function webhookEndpointRoutes(app: FastifyInstance): Promise<void>
         response: { 200: Deleted, ...errorResponses },
       },
     },
-    async (request) => endpoints.delete(request.params.id),
+    async (request, reply) =>
+      sendAnswer(reply, await endpoints.delete(actionContext(request), request.params.id)),
   );
 
   api.post(
