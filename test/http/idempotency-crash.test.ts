@@ -1,8 +1,13 @@
 import Database from 'better-sqlite3';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { httpSaleEvent, spawnServer, type SpawnedServer } from '../support/spawned-server.js';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import {
+  httpSaleEvent,
+  removeServerBundle,
+  spawnServer,
+  type SpawnedServer,
+} from '../support/spawned-server.js';
 import { adminSecret, tempDataDir } from '../support/test-app.js';
 
 let server: SpawnedServer | undefined;
@@ -14,6 +19,7 @@ afterEach(async () => {
   server = undefined;
   dataDir = undefined;
 });
+afterAll(removeServerBundle);
 
 const rounds = Number(process.env.CRASH_ROUNDS ?? 15);
 const tills = 6;

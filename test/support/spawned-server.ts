@@ -14,19 +14,24 @@ let bundle: Promise<string> | undefined;
  * The server built into one JavaScript file, once per test process, the way `npm run server`
  * runs it. It starts in about a second, where the TypeScript transform took 5–7 s on a busy
  * 2-core machine: what a test that restarts the server many times needs. Kept under out/ so its
- * packages resolve from the project's node_modules.
+ * packages resolve from the project's node_modules; removeServerBundle() deletes it.
  */
 export function serverBundle(): Promise<string> {
   bundle ??= (async () => {
     const outfile = join(repoRoot, 'out', 'test-server', `cli-${process.pid}.mjs`);
     await buildServerBundle(outfile);
-    process.once('exit', () => {
-      rmSync(outfile, { force: true });
-      rmSync(`${outfile}.map`, { force: true });
-    });
     return outfile;
   })();
   return bundle;
+}
+
+/** Deletes this process's server bundle (a test file's afterAll). */
+export async function removeServerBundle(): Promise<void> {
+  if (!bundle) return;
+  const outfile = await bundle;
+  bundle = undefined;
+  rmSync(outfile, { force: true });
+  rmSync(`${outfile}.map`, { force: true });
 }
 
 export interface ServerProcess {
