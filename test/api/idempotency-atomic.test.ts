@@ -93,6 +93,10 @@ const actions: Record<string, () => Promise<Request>> = {
     const { order } = await boughtTicket();
     return { url: `/v2/orders/${order.id}/refund`, body: { amount_cents: 500 } };
   },
+  'POST /v2/orders/{id}/resend': async () => {
+    const { order } = await boughtTicket();
+    return { url: `/v2/orders/${order.id}/resend`, body: { email: 'partner@example.com' } };
+  },
   'POST /v2/tickets/{id}/void': async () => {
     const { ticket } = await boughtTicket();
     return { url: `/v2/tickets/${ticket.id}/void`, body: {} };
@@ -157,8 +161,11 @@ const actions: Record<string, () => Promise<Request>> = {
   },
 };
 
-/** POSTs that keep nothing in the store: their answer is stored after it is sent. */
-const keepNothing = ['POST /v2/scans/stream_token'];
+/**
+ * POSTs that keep nothing in the store (a stream token and the attendant PIN's guess count live
+ * in memory): their answer is stored after it is sent.
+ */
+const keepNothing = ['POST /v2/scans/stream_token', 'POST /v2/kiosk/attendant_check'];
 
 describe('an action and its Idempotency-Key are written in one transaction', () => {
   it('covers every POST the server serves', async () => {

@@ -60,7 +60,7 @@ export class OrdersService {
    * Queues the order's confirmation again (ticket-mail-composer.ts composes it from the order as
    * it is when sent), to `email` when given. A one-off address does not become the buyer's: the
    * till uses it for "send these to my partner too", and the order keeps whom it was sold to.
-   * Answers the id of the queued mail.
+   * Answers the id of the queued mail. Runs inside the caller's action (routes/orders.ts).
    */
   resend(id: string, input: ResendInput): string {
     return inTransaction(this.deps.db, () => {

@@ -5,6 +5,9 @@ import { bodyDefaultsToEmpty } from '../http/optional-body.js';
 import { IdParams, ListOf, errorResponses } from '../schemas/common.js';
 import { Mail } from '../schemas/mail.js';
 import { CheckoutBody, Order, OrdersQuery, RefundBody, ResendBody } from '../schemas/orders.js';
+import { responseJson } from '../schemas/response-json.js';
+
+const mailJson = responseJson(Mail);
 
 const staff = ['box_office'] as const;
 /** A kiosk checks out (card or external, public or unlocked tiers) and reads back its own orders. */
@@ -12,7 +15,7 @@ const staffOrKiosk = ['box_office', 'kiosk'] as const;
 
 export async function orderRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
-  const { checkout, orders, mailQueue } = app.ctx;
+  const { checkout, orders, mailQueue, actions } = app.ctx;
   const tags = ['orders'];
 
   api.post(
@@ -96,6 +99,11 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: Mail, ...errorResponses },
       },
     },
-    async (request) => mailQueue.get(orders.resend(request.params.id, request.body)),
+    async (request, reply) => {
+      const queued = await actions.run(actionContext(request), mailJson, () =>
+        mailQueue.get(orders.resend(request.params.id, request.body)),
+      );
+      return sendAnswer(reply, queued);
+    },
   );
 }
