@@ -42,6 +42,7 @@ import { webhookEndpointRoutes } from './routes/webhook-endpoints.js';
 import { ErrorResponse } from './schemas/common.js';
 import { startBackgroundCheckpoints } from './store/background-checkpoints.js';
 import { openStore } from './store/db.js';
+import { StorageHealth } from './store/storage-health.js';
 import { startRetention } from './store/start-retention.js';
 import { ensureTlsMaterial } from './tls.js';
 import { serverVersion } from './version.js';
@@ -94,13 +95,27 @@ export async function buildApp(options: ServerOptions, build: BuildOptions = {})
     ...(tls ? { https: { key: tls.key, cert: tls.cert } } : {}),
   }) as unknown as FastifyInstance;
   try {
+    const storage = new StorageHealth(db, options.now, app.log);
     const ctx = createContext(
       options,
       db,
       build.provisionalBaseUrl ?? `http://127.0.0.1:${options.port}`,
       tls?.fingerprint256 ?? null,
+      storage,
     );
     app.decorate('ctx', ctx);
+    if (tls?.replaced) {
+      app.log.warn(
+        { dir: tls.dir, reason: tls.replaced },
+        'the LAN certificate could not be used and was replaced; paired door devices must pair again',
+      );
+    }
+    if (ctx.signingKeys.replacedMissingKid) {
+      app.log.warn(
+        { retired: ctx.signingKeys.replacedMissingKid, active: ctx.signingKeys.activeKid },
+        'the active ticket signing key file was missing: that key was retired and a new one made',
+      );
+    }
     ctx.cryptoThreads.onThreadDeath = (err) =>
       app.log.error({ err }, 'a crypto thread died; its signing and verifying continue on the event loop');
     ctx.signAheadThreads.onThreadDeath = (err) =>
@@ -109,7 +124,7 @@ export async function buildApp(options: ServerOptions, build: BuildOptions = {})
 
     installValidators(app);
     installJsonBodyParser(app);
-    installErrorHandling(app);
+    installErrorHandling(app, storage);
     installDrain(app, options.drainGraceMs);
     app.addSchema(ErrorResponse);
     await installOpenApi(app, serverVersion);
@@ -123,7 +138,7 @@ export async function buildApp(options: ServerOptions, build: BuildOptions = {})
     installAccessControl(app, ctx.keys);
     await installRateLimit(app, options.rateLimitPerMinute);
     installIdempotency(app, ctx.repos.idempotency, ctx.now, ctx.lifecycle);
-    installMetering(app, ctx.usage, ctx.lifecycle);
+    installMetering(app, ctx.usage, ctx.lifecycle, storage);
 
     await app.register(
       async (v2) => {
@@ -168,7 +183,9 @@ export async function buildApp(options: ServerOptions, build: BuildOptions = {})
       // WAL checkpoints (an fsync) off the request path; the door scan p99 depends on it.
       const checkpoints = startBackgroundCheckpoints(
         db,
-        (err) => app.log.warn({ err }, 'background WAL checkpoint'),
+        (err) => {
+          if (!storage.noteFailure(err)) app.log.warn({ err }, 'background WAL checkpoint');
+        },
         { nativeBinding: options.storeBinding },
       );
       ctx.lifecycle.onStop('wal checkpoints', () => checkpoints.stop());

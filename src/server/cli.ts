@@ -3,22 +3,24 @@
  * "Running it"), prints `listening on <url>`, and on SIGTERM/SIGINT lets in-flight requests
  * finish and closes the store cleanly before exiting, within 9 s whatever the state (shutdown.ts).
  */
-import { ConfigError, optionsFromEnv } from './config.js';
+import { optionsFromEnv } from './config.js';
 import { tolerateClosedStdio } from './logging/log-destination.js';
 import { stopOnSignals } from './shutdown.js';
+import { startRefusal } from './start-refusal.js';
 import { startServer, type RunningServer } from './start.js';
-import { StoreTooNewError } from './store/db.js';
 
 async function main(): Promise<void> {
   // Before anything is printed: `npm run server | head -c 100` must not kill the server.
   tolerateClosedStdio();
   let running: RunningServer;
   try {
-    // Inside the try: a bad MARQUEE_* value is a configuration error (exit 2), not a crash.
+    // Inside the try: a bad MARQUEE_* value is a configuration error (exit 2), not a crash; so
+    // are a damaged store or signing key and a full disk (start-refusal.ts).
     running = await startServer(optionsFromEnv());
   } catch (err) {
-    if (err instanceof ConfigError || err instanceof StoreTooNewError) {
-      console.error(`marquee: ${err.message}`);
+    const refusal = startRefusal(err);
+    if (refusal !== null) {
+      console.error(`marquee: ${refusal}`);
       process.exit(2);
     }
     throw err;

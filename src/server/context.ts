@@ -19,6 +19,7 @@ import type { Db } from './store/db.js';
 import { EventsRepo } from './store/events-repo.js';
 import { SettingsRepo } from './store/settings-repo.js';
 import { IdempotencyRepo } from './store/idempotency-repo.js';
+import type { StorageHealth } from './store/storage-health.js';
 import { TiersRepo } from './store/tiers-repo.js';
 import { SigningKeys } from './tokens/signing-keys.js';
 import { CredentialFacts } from './tokens/credential-facts.js';
@@ -31,6 +32,8 @@ import { createWebhooks, type Webhooks } from './webhooks/setup.js';
 export interface AppContext {
   options: ServerOptions;
   db: Db;
+  /** Whether the disk holding the store is full; GET /v2/health reports it. */
+  storage: StorageHealth;
   /** Workers and flushes register their stop here; the store closes after all of them. */
   lifecycle: Lifecycle;
   now: () => number;
@@ -84,7 +87,8 @@ export function createContext(
   db: Db,
   initialBaseUrl: string,
   /** SHA-256 of the LAN certificate (colon hex); null when serving plain HTTP. */
-  certFingerprint: string | null = null,
+  certFingerprint: string | null,
+  storage: StorageHealth,
 ): AppContext {
   const now = options.now;
   const urls = new PublicUrls(options.baseUrl ?? initialBaseUrl);
@@ -120,9 +124,11 @@ export function createContext(
     codeGuesses,
   });
   const keys = new ApiKeys(db, now);
+  lifecycle.onStop('storage probe', () => storage.stop());
   return {
     options,
     db,
+    storage,
     lifecycle,
     now,
     actions,
@@ -167,6 +173,7 @@ export function createContext(
       tokens,
       facts,
       signingKeys,
+      storage,
       certFingerprint,
     }),
   };

@@ -78,3 +78,12 @@ export class RateLimitedError extends ApiError {
     this.headers = { 'retry-after': String(retryAfterSeconds) };
   }
 }
+
+/** A write failed for want of disk space (see http/error-handler.ts); 5xx, so type `api_error`. */
+export const insufficientStorage = (): ApiError =>
+  new ApiError(
+    507,
+    'insufficient_storage',
+    "The venue server's disk is full, so nothing was saved. Free space on the computer running the " +
+      'venue server, then retry (with the same Idempotency-Key, if you sent one).',
+  );

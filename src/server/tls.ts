@@ -16,6 +16,10 @@ export interface TlsMaterial {
   fingerprint256: string;
   /** True when this start made the certificate. */
   created: boolean;
+  /** Why the certificate on disk could not be used and was replaced (null: kept, or first start). */
+  replaced: string | null;
+  /** Where the certificate and its key are kept. */
+  dir: string;
 }
 
 const validityDays = 3650;
@@ -68,17 +72,21 @@ function makeCertificate(host: string): { key: string; cert: string } {
   return { key: pems.private, cert: pems.cert };
 }
 
-function readUsable(paths: { cert: string; key: string }, now: number): { key: string; cert: string } | null {
-  if (!existsSync(paths.cert) || !existsSync(paths.key)) return null;
+type Usable = { key: string; cert: string } | { unusable: string | null };
+
+/** The pair on disk, or why it cannot be served (null: there is none yet). */
+function readUsable(paths: { cert: string; key: string }, now: number): Usable {
+  if (!existsSync(paths.cert) && !existsSync(paths.key)) return { unusable: null };
   try {
     const cert = readFileSync(paths.cert, 'utf8');
     const key = readFileSync(paths.key, 'utf8');
     const x509 = new X509Certificate(cert);
-    if (!x509.checkPrivateKey(createPrivateKey(key))) return null;
-    if (Date.parse(x509.validTo) - now < renewBeforeMs) return null;
+    if (!x509.checkPrivateKey(createPrivateKey(key)))
+      return { unusable: 'the key does not belong to the certificate' };
+    if (Date.parse(x509.validTo) - now < renewBeforeMs) return { unusable: 'it expires within 30 days' };
     return { key, cert };
-  } catch {
-    return null;
+  } catch (err) {
+    return { unusable: `damaged or missing: ${err instanceof Error ? err.message : String(err)}` };
   }
 }
 
@@ -98,19 +106,26 @@ function writeAtomically(file: string, text: string, mode: number): void {
 export function ensureTlsMaterial(dataDir: string, host: string, now = Date.now()): TlsMaterial {
   const paths = tlsPaths(dataDir);
   mkdirSync(paths.dir, { recursive: true, mode: privateDirMode });
-  let material = readUsable(paths, now);
-  let created = false;
-  if (!material) {
-    material = makeCertificate(host);
-    // Key first: a certificate on disk always has its key beside it. Both 0600: the data dir is
-    // this user's alone (the certificate is public anyway, through every TLS handshake).
-    writeAtomically(paths.key, material.key, privateFileMode);
-    writeAtomically(paths.cert, material.cert, privateFileMode);
-    created = true;
+  const found = readUsable(paths, now);
+  if ('cert' in found) {
+    return {
+      ...found,
+      fingerprint256: new X509Certificate(found.cert).fingerprint256,
+      created: false,
+      replaced: null,
+      dir: paths.dir,
+    };
   }
+  const material = makeCertificate(host);
+  // Key first: a certificate on disk always has its key beside it. Both 0600: the data dir is
+  // this user's alone (the certificate is public anyway, through every TLS handshake).
+  writeAtomically(paths.key, material.key, privateFileMode);
+  writeAtomically(paths.cert, material.cert, privateFileMode);
   return {
     ...material,
     fingerprint256: new X509Certificate(material.cert).fingerprint256,
-    created,
+    created: true,
+    replaced: found.unusable,
+    dir: paths.dir,
   };
 }

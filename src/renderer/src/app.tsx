@@ -1,5 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect } from 'react';
-import { OfflineBanner, useHealthPolling } from './components/offline-banner.js';
+import { OfflineBanner, StorageBanner, useHealthPolling } from './components/offline-banner.js';
+import { connectionPill } from './lib/server-health.js';
 import { matchPath } from './lib/route-match.js';
 import { Link, Redirect, usePath } from './router.js';
 import { EventDetailScreen } from './screens/events/event-detail-screen.js';
@@ -78,6 +79,8 @@ function Shell() {
   const role = useSession((s) => s.role);
   const source = useSession((s) => s.source);
   const connection = useSession((s) => s.connection);
+  const storage = useSession((s) => s.storage);
+  const pill = connectionPill(connection, storage);
   const signOut = useSession((s) => s.signOut);
   const venue = useSettings((s) => s.settings);
   const loadSettings = useSettings((s) => s.loadSettings);
@@ -113,9 +116,9 @@ function Shell() {
             })}
         </nav>
         <div className="topbar-right">
-          <span className={`conn conn-${connection}`} title={`Server ${connection}`}>
+          <span className={`conn conn-${pill.state}`} title={`Server ${pill.label.toLowerCase()}`}>
             <span className="conn-dot" aria-hidden="true" />
-            {connection === 'offline' ? 'Offline' : connection === 'online' ? 'Online' : 'Connecting'}
+            {pill.label}
           </span>
           <span className="badge badge-muted">{role === 'admin' ? 'admin' : 'box office'}</span>
           {source === 'login' ? (
@@ -126,6 +129,7 @@ function Shell() {
         </div>
       </header>
       <OfflineBanner />
+      <StorageBanner />
       <main className="main">
         <Screen path={path} isAdmin={role === 'admin'} />
       </main>
@@ -161,6 +165,7 @@ export function App() {
   return (
     <>
       <OfflineBanner />
+      <StorageBanner />
       <LoginScreen />
     </>
   );

@@ -1,6 +1,7 @@
 import type { ApiKeyRecord } from './api-keys.js';
 import type { DeviceRow, DevicesRepo } from '../store/devices-repo.js';
 import type { Lifecycle } from '../lifecycle.js';
+import type { StorageHealth } from '../store/storage-health.js';
 
 /** What a request needs to know about the device behind its key, without a query. */
 export interface KnownDevice {
@@ -22,12 +23,17 @@ export class DevicePresence {
     private readonly repo: DevicesRepo,
     private readonly now: () => number,
     lifecycle: Lifecycle,
+    storage: StorageHealth,
     flushEveryMs = 5_000,
   ) {
     for (const row of repo.all()) {
       if (row.api_key_id && row.revoked_at === null) this.register(row);
     }
-    const timer = setInterval(() => this.flush(), flushEveryMs);
+    // A throw in a timer would end the process; a full disk must only delay the write.
+    const timer = setInterval(
+      () => storage.background('device last-seen flush', () => this.flush()),
+      flushEveryMs,
+    );
     timer.unref();
     lifecycle.onStop('device presence', () => {
       clearInterval(timer);
@@ -64,6 +70,12 @@ export class DevicePresence {
     if (this.dirty.size === 0) return;
     const batch = new Map(this.dirty);
     this.dirty.clear();
-    this.repo.saveLastSeen(batch);
+    try {
+      this.repo.saveLastSeen(batch);
+    } catch (err) {
+      // Not written: kept for the next flush, unless the device was heard from again since.
+      for (const [id, at] of batch) if (!this.dirty.has(id)) this.dirty.set(id, at);
+      throw err;
+    }
   }
 }

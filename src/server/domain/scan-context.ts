@@ -21,6 +21,7 @@ import { ScanSyncService } from './scan-sync.js';
 import { ScanningService } from './scanning.js';
 import { StreamTokens } from './stream-tokens.js';
 import { TierNames } from './tier-names.js';
+import type { StorageHealth } from '../store/storage-health.js';
 
 export interface ScanContextDeps {
   db: Db;
@@ -36,6 +37,8 @@ export interface ScanContextDeps {
   /** Whether a tier still takes paper passes (paper_not_allowed). */
   facts: CredentialFacts;
   signingKeys: SigningKeys;
+  /** Where the last-seen flush reports a full disk. */
+  storage: StorageHealth;
   /** SHA-256 fingerprint of the TLS certificate (colon hex), null over plain HTTP. */
   certFingerprint: string | null;
 }
@@ -58,7 +61,7 @@ export function createScanContext(deps: ScanContextDeps): ScanContext {
   const scans = new ScansRepo(db);
   const tickets = new ScanTicketsRepo(db);
   const feed = new ScanFeed(feedRepo, lifecycle);
-  const presence = new DevicePresence(devicesRepo, now, lifecycle);
+  const presence = new DevicePresence(devicesRepo, now, lifecycle, deps.storage);
   const devices = new DevicesService({
     actions,
     repo: devicesRepo,

@@ -56,9 +56,16 @@ export class UsageMeter {
     if (this.pending.size === 0) return;
     const entries = [...this.pending];
     this.pending.clear();
-    this.db.transaction(() => {
-      for (const [period, calls] of entries) this.upsert.run(period, calls);
-    })();
+    try {
+      this.db.transaction(() => {
+        for (const [period, calls] of entries) this.upsert.run(period, calls);
+      })();
+    } catch (err) {
+      // Not written (a full disk): the calls are counted again at the next flush, not lost.
+      for (const [period, calls] of entries)
+        this.pending.set(period, (this.pending.get(period) ?? 0) + calls);
+      throw err;
+    }
   }
 
   view(period = periodOf(this.now())): UsageView {

@@ -1,7 +1,8 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { ApiError, errorBody } from '../errors.js';
+import { ApiError, errorBody, insufficientStorage } from '../errors.js';
+import type { StorageHealth } from '../store/storage-health.js';
 import { apiErrorFromValidation } from './validation-errors.js';
 
 /** Fastify's own client errors, by code, mapped to the contract's codes. */
@@ -32,10 +33,15 @@ function toApiError(err: FastifyError): ApiError | undefined {
   return undefined;
 }
 
-/** One place turns every failure into the contract's envelope; 5xx never leak internals. */
-export function installErrorHandling(app: FastifyInstance): void {
+/**
+ * One place turns every failure into the contract's envelope; 5xx never leak internals. A write
+ * that failed because the disk is full is 507 `insufficient_storage` (and turns GET /v2/health
+ * to degraded until space is back), not a 500: nobody needs to report a bug, someone needs to
+ * free space. SQLite rolled the change back, so a retry with the same Idempotency-Key is safe.
+ */
+export function installErrorHandling(app: FastifyInstance, storage: StorageHealth): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
-    const apiError = toApiError(err);
+    const apiError = toApiError(err) ?? (storage.noteFailure(err) ? insufficientStorage() : undefined);
     if (apiError) return reply.code(apiError.statusCode).headers(apiError.headers).send(errorBody(apiError));
     request.log.error({ err }, 'unhandled error');
     return reply.code(500).send({

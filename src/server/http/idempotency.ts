@@ -41,7 +41,11 @@ export function installIdempotency(
   const flightKey = (claim: IdempotencyClaim) => `${claim.scope}\n${claim.key}`;
 
   answers.purge(now() - dayMs);
-  const purgeTimer = setInterval(() => answers.purge(now() - dayMs), 60 * 60 * 1000);
+  // A throw in a timer would end the process; on a full disk the purge waits for the next hour.
+  const purgeTimer = setInterval(
+    () => app.ctx.storage.background('idempotency purge', () => answers.purge(now() - dayMs)),
+    60 * 60 * 1000,
+  );
   purgeTimer.unref();
   lifecycle.onStop('idempotency purge', () => clearInterval(purgeTimer));
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { UsageMeter } from '../domain/usage.js';
 import type { Lifecycle } from '../lifecycle.js';
+import type { StorageHealth } from '../store/storage-health.js';
 import { addRouteHook, isApiRoute } from './route-hooks.js';
 
 declare module 'fastify' {
@@ -18,6 +19,7 @@ export function installMetering(
   app: FastifyInstance,
   meter: UsageMeter,
   lifecycle: Lifecycle,
+  storage: StorageHealth,
   flushEveryMs = 5_000,
 ): void {
   app.addHook('onRoute', (route) => {
@@ -28,7 +30,8 @@ export function installMetering(
     };
     addRouteHook(route, 'onResponse', hook);
   });
-  const timer = setInterval(() => meter.flush(), flushEveryMs);
+  // A throw in a timer would end the process; a full disk only delays the counts.
+  const timer = setInterval(() => storage.background('usage flush', () => meter.flush()), flushEveryMs);
   timer.unref();
   lifecycle.onStop('usage meter', () => {
     clearInterval(timer);

@@ -3,6 +3,7 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport/index.js';
 import { BackwardStepWatch } from '../clock-step.js';
 import type { MailRepo, MailRow } from '../store/mail-repo.js';
+import type { StorageHealth } from '../store/storage-health.js';
 import { nodemailerMessage } from './mail-message.js';
 import type { OutgoingMail } from './mail-outbox.js';
 import {
@@ -54,6 +55,8 @@ export interface MailSenderDeps {
   compose: (row: MailRow) => Promise<OutgoingMail>;
   now: () => number;
   log: FastifyBaseLogger;
+  /** While the disk is full nothing is sent: a mail whose `sent` cannot be written goes again. */
+  storage: StorageHealth;
 }
 
 /** last_error of an unreachable server starts with this, so a later success can find those mails. */
@@ -81,6 +84,9 @@ export class MailSender {
   private wakeRequested = false;
   private pausedUntil = 0;
   private readonly clockWatch = new BackwardStepWatch();
+  /** Mails the SMTP server accepted whose `sent` mark could not be written yet (disk full). */
+  private readonly sentUnrecorded = new Map<string, number>();
+  private stopStorageWatch: () => void = () => undefined;
 
   constructor(
     config: MailSenderConfig,
@@ -107,6 +113,10 @@ export class MailSender {
 
   start(): void {
     if (this.loopDone) return;
+    // Space is back: record what was sent meanwhile, then go on sending.
+    this.stopStorageWatch = this.deps.storage.onChange((problem) => {
+      if (!problem) this.notify();
+    });
     this.loopDone = this.loop();
   }
 
@@ -133,6 +143,7 @@ export class MailSender {
   /** Lets the in-flight send finish (up to stopGraceMs), then leaves the rest pending. */
   async stop(): Promise<void> {
     this.stopping = true;
+    this.stopStorageWatch();
     this.wake?.();
     if (this.loopDone) {
       let timer: NodeJS.Timeout | undefined;
@@ -158,8 +169,9 @@ export class MailSender {
       try {
         waitMs = await this.sendDue();
       } catch (err) {
-        // A store error must not kill the worker; the next look may succeed.
-        this.deps.log.error({ err }, 'mail sender: pass failed');
+        // A store error must not kill the worker; the next look may succeed. A full disk is
+        // logged once, by StorageHealth, not at every look.
+        if (!this.deps.storage.noteFailure(err)) this.deps.log.error({ err }, 'mail sender: pass failed');
         waitMs = this.tuning.pollMs;
       }
       if (this.stopping) break;
@@ -173,6 +185,8 @@ export class MailSender {
     const { batchSize, pollMs } = this.tuning;
     const unreachablePauseMs = this.tuning.policy.unreachableRetryMs;
     if (this.clockWatch.check(now()) > 0) this.pullBackFromFuture();
+    this.recordSent();
+    if (this.deps.storage.full) return pollMs;
     for (;;) {
       const pausedFor = this.pausedUntil - now();
       if (pausedFor > 0) return Math.min(pausedFor, pollMs);
@@ -243,11 +257,25 @@ export class MailSender {
       return kind;
     }
     if (this.abandoned) return 'abandoned';
-    repo.markSent(row.id, now());
+    try {
+      repo.markSent(row.id, now());
+    } catch (err) {
+      // Sent but not marked: remembered, so the next look records it instead of sending again.
+      this.sentUnrecorded.set(row.id, now());
+      throw err;
+    }
     // The server is reachable again: mails held back by an outage need not sit out their backoff.
     repo.pullForward(unreachablePrefix, now());
     log.info({ mail: row.id }, 'mail sent');
     return 'sent';
+  }
+
+  /** Marks what was sent while the store could not take the mark; throws while it still cannot. */
+  private recordSent(): void {
+    for (const [id, at] of this.sentUnrecorded) {
+      this.deps.repo.markSent(id, at);
+      this.sentUnrecorded.delete(id);
+    }
   }
 
   private sleep(ms: number): Promise<void> {

@@ -35,6 +35,7 @@ export function startMailSender(ctx: AppContext, log: FastifyBaseLogger): MailSe
       compose: ctx.ticketMail.compose,
       now: ctx.now,
       log: log.child({ worker: 'mail' }),
+      storage: ctx.storage,
     },
   );
   ctx.mail.onEnqueue(() => sender.notify());

@@ -1,7 +1,8 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import { errorResponses } from '../schemas/common.js';
+import { errorResponses, Timestamp } from '../schemas/common.js';
+import type { StorageHealth } from '../store/storage-health.js';
 
 const Usage = Type.Object({
   period: Type.String({ description: 'YYYY-MM, UTC' }),
@@ -11,6 +12,46 @@ const Usage = Type.Object({
   price_per_call_usd: Type.Number(),
   amount_due_usd: Type.Number(),
 });
+
+const StorageProblem = Type.Object(
+  {
+    status: Type.Literal('full'),
+    code: Type.Literal('insufficient_storage'),
+    since: Timestamp,
+    message: Type.String(),
+  },
+  { description: 'Present only while writes fail because the disk holding the store is full' },
+);
+
+const Health = Type.Object({
+  status: Type.Union([Type.Literal('ok'), Type.Literal('degraded')], {
+    description: '`ok`, or `degraded` while the server answers but cannot save (see `storage`)',
+  }),
+  storage: Type.Optional(StorageProblem),
+});
+
+export const storageFullMessage =
+  "The venue server's disk is full: sales and changes cannot be saved until space is freed on " +
+  'the computer running it. It recovers by itself once there is space.';
+
+/**
+ * `{"status":"ok"}` exactly, as the contract has it, while all is well. A full disk is 200
+ * `degraded` rather than 503: the server is up and still answers reads (orders, lookups, door
+ * packs), and a supervisor that restarts on 503 would only make things worse.
+ */
+function healthView(storage: StorageHealth) {
+  const problem = storage.state;
+  if (!problem) return { status: 'ok' as const };
+  return {
+    status: 'degraded' as const,
+    storage: {
+      status: problem.status,
+      code: 'insufficient_storage' as const,
+      since: new Date(problem.since).toISOString(),
+      message: storageFullMessage,
+    },
+  };
+}
 
 /** Health, the OpenAPI document and usage: the routes about the service itself. */
 export async function metaRoutes(app: FastifyInstance): Promise<void> {
@@ -22,11 +63,11 @@ export async function metaRoutes(app: FastifyInstance): Promise<void> {
       config: { access: 'public', free: true },
       schema: {
         tags: ['meta'],
-        summary: 'Liveness; no key needed',
-        response: { 200: Type.Object({ status: Type.Literal('ok') }) },
+        summary: 'Liveness and whether the store takes writes; no key needed',
+        response: { 200: Health },
       },
     },
-    async () => ({ status: 'ok' as const }),
+    async () => healthView(app.ctx.storage),
   );
 
   api.get('/openapi.json', { config: { access: 'public', free: true }, schema: { hide: true } }, async () =>

@@ -17,6 +17,7 @@ export interface BackgroundCheckpoints {
  */
 const workerSource = `
 const { parentPort, workerData } = require("node:worker_threads");
+const { statSync } = require("node:fs");
 const Database = require(workerData.driver);
 const db = new Database(workerData.file, { nativeBinding: workerData.nativeBinding });
 db.pragma("busy_timeout = 5000");
@@ -24,6 +25,10 @@ const pageSize = db.pragma("page_size", { simple: true });
 // Frames a RESTART may still have to copy while it holds writers off: a few ms of work.
 const nearlyCaughtUp = 256;
 let timer = null;
+let lastLog = -1;
+function walFileBytes() {
+  try { return statSync(workerData.file + "-wal").size; } catch { return 0; }
+}
 function tick() {
   let next = workerData.intervalMs;
   try {
@@ -37,9 +42,15 @@ function tick() {
     if (log * pageSize > workerData.maxWalBytes) {
       if (log - checkpointed <= nearlyCaughtUp) db.pragma("wal_checkpoint(RESTART)");
       else next = 5;
+    } else if (log === checkpointed && log === lastLog && walFileBytes() > workerData.shrinkWalAboveBytes) {
+      // Quiet since the last tick, every frame copied, and the file still as long as a rush
+      // made it: SQLite reuses the file rather than shortening it, so give the space back.
+      // Nothing is left to copy, so this only cuts the file.
+      db.pragma("wal_checkpoint(TRUNCATE)");
     }
+    lastLog = log;
   } catch (err) {
-    parentPort.postMessage({ error: String(err) });
+    parentPort.postMessage({ error: String(err && err.message || err), code: err && err.code });
   }
   timer = setTimeout(tick, next);
 }
@@ -59,7 +70,9 @@ parentPort.on("message", (message) => {
  * measured here; a scan's p99 went from 0.4 ms to 4 ms because of it). Here the main connection
  * stops checkpointing and a worker thread does it every `intervalMs` on its own connection. If
  * the worker dies, automatic checkpoints come back, so the WAL can never grow without bound.
- * `maxWalBytes` bounds it while the worker runs (see the worker source).
+ * `maxWalBytes` bounds it while the worker runs (see the worker source). SQLite never shortens
+ * the WAL file by itself, so after a rush, once a tick finds nothing new written, a WAL file over
+ * `shrinkWalAboveBytes` is truncated (the disk space a sales rush took is given back).
  */
 export function startBackgroundCheckpoints(
   db: Db,
@@ -68,6 +81,8 @@ export function startBackgroundCheckpoints(
     intervalMs?: number;
     /** WAL size past which the worker rewinds it, making writers wait for a moment. */
     maxWalBytes?: number;
+    /** WAL file size past which a quiet tick truncates it (default 16 MiB). */
+    shrinkWalAboveBytes?: number;
     /** Path of the better-sqlite3 module the worker loads; tests point it elsewhere to see it fail. */
     driver?: string;
     /** The native binding the main connection loaded (ServerOptions.storeBinding), for the same one here. */
@@ -86,6 +101,7 @@ export function startBackgroundCheckpoints(
         nativeBinding: options.nativeBinding,
         intervalMs,
         maxWalBytes: options.maxWalBytes ?? 1024 * 1024 * 1024,
+        shrinkWalAboveBytes: options.shrinkWalAboveBytes ?? 16 * 1024 * 1024,
       },
     });
   } catch (err) {
@@ -99,8 +115,9 @@ export function startBackgroundCheckpoints(
   const fallBack = () => {
     if (db.open) db.pragma(`wal_autocheckpoint = ${defaultAutoCheckpointPages}`);
   };
-  worker.on('message', (message: { error?: string }) => {
-    if (message.error) onError(new Error(message.error));
+  worker.on('message', (message: { error?: string; code?: string }) => {
+    // With SQLite's code kept, a full disk is recognised as such (storage-health.ts).
+    if (message.error) onError(Object.assign(new Error(message.error), { code: message.code }));
   });
   worker.on('error', (err) => {
     onError(err);

@@ -2,6 +2,7 @@ import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { migrations as knownMigrations, type Migration } from './migrations/index.js';
+import { asStoreDamage, checkStore } from './store-check.js';
 
 export type Db = Database.Database;
 
@@ -22,6 +23,8 @@ export interface OpenStoreOptions {
   migrations?: readonly Migration[];
   /** Path of the native binding to load instead of better-sqlite3's own pick. */
   nativeBinding?: string;
+  /** Run PRAGMA quick_check before anything else (default true); see store-check.ts. */
+  integrityCheck?: boolean;
 }
 
 export const pageSizeForNewStores = 1024;
@@ -53,11 +56,14 @@ export function openStore(file: string, options: OpenStoreOptions = {}): Db {
     db.pragma('foreign_keys = ON');
     db.pragma(`cache_size = -${pageCacheKiB}`);
     db.pragma('busy_timeout = 5000');
+    // Before migrating: a damaged store is refused untouched.
+    if (options.integrityCheck ?? true) checkStore(db, file);
     migrate(db, file, options.migrations ?? knownMigrations, options.upTo);
     return db;
   } catch (err) {
     db.close();
-    throw err;
+    // A file that is not a database fails at the first pragma that reads it.
+    throw asStoreDamage(err, file);
   }
 }
 

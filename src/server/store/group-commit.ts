@@ -26,7 +26,7 @@ export class GroupCommit {
   private readonly runJob;
 
   constructor(
-    db: Db,
+    private readonly db: Db,
     private readonly maxBatch = 64,
     private readonly maxWaitMs = 2,
   ) {
@@ -37,6 +37,10 @@ export class GroupCommit {
         try {
           outcomes.push({ ok: true, value: this.runJob(job.work) });
         } catch (err) {
+          // SQLite undoes the WHOLE transaction after some errors (a full disk, an I/O error),
+          // not just the job's savepoint: the jobs before this one are gone too, and the ones
+          // after it would each commit on their own. Fail the batch instead.
+          if (!this.db.inTransaction) throw err;
           outcomes.push({ ok: false, err });
         }
       }

@@ -5,7 +5,7 @@ import {
   generateKeyPairSync,
   type KeyObject,
 } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tokenLifetimeSeconds, tokenSkewSeconds, type Ed25519Jwk } from '../../shared/ticket-token.js';
 import type { Db } from '../store/db.js';
@@ -40,6 +40,44 @@ function thumbprintKid(x: string): string {
 }
 
 /**
+ * The active private key file cannot be used. Start-up stops with this (exit 2): without the key
+ * no ticket can be sold, and quietly making a new one would hide a damaged data folder. The
+ * message names the file and what to do; deleting the file is the way to a new key.
+ */
+export class SigningKeyDamagedError extends Error {
+  constructor(file: string, detail: string) {
+    super(
+      `The ticket signing key ${file} is damaged (${detail}). Nothing was changed. Restore it ` +
+        'from a backup of the data folder; without one, delete it and start again: the server ' +
+        'then retires that key and makes a new one (tickets already sold stay valid when scanned online).',
+    );
+    this.name = 'SigningKeyDamagedError';
+  }
+}
+
+/** Reads the active key's PEM and checks it is the private half of the public key in the store. */
+function readPrivateKey(file: string, expectedX: string | undefined): KeyObject {
+  let pem: string;
+  try {
+    pem = readFileSync(file, 'utf8');
+  } catch (err) {
+    throw new SigningKeyDamagedError(file, `cannot be read: ${(err as Error).message}`);
+  }
+  let key: KeyObject;
+  try {
+    key = createPrivateKey(pem);
+  } catch {
+    throw new SigningKeyDamagedError(file, 'not a private key in PEM form; truncated or overwritten?');
+  }
+  if (key.asymmetricKeyType !== 'ed25519')
+    throw new SigningKeyDamagedError(file, `an ${key.asymmetricKeyType ?? 'unknown'} key, not Ed25519`);
+  const x = (createPublicKey(key).export({ format: 'jwk' }) as { x: string }).x;
+  if (x !== expectedX)
+    throw new SigningKeyDamagedError(file, 'it does not match the public key the store has for it');
+  return key;
+}
+
+/**
  * The installation's Ed25519 ticket-signing keys. The active private key is a 0600 PEM file in
  * `<dataDir>/signing-keys/`; public halves are in the store. After a rotation the old public key
  * stays in the JWKS until every token it signed is past exp + skew: 5 minutes for rotating codes,
@@ -51,6 +89,11 @@ export class SigningKeys {
   private readonly publicKeys = new Map<string, PublicKeyEntry>();
   private active!: { kid: string; privateKey: KeyObject };
   private readonly noteStmt;
+  /**
+   * The kid of an active key whose file was missing at start (deleted on purpose after it was
+   * damaged, or lost): it was retired and a new key made. The app logs it.
+   */
+  readonly replacedMissingKid: string | null = null;
 
   constructor(
     private readonly db: Db,
@@ -65,11 +108,17 @@ export class SigningKeys {
     const rows = db.prepare('SELECT * FROM signing_keys ORDER BY created_at').all() as KeyRow[];
     for (const row of rows) this.remember(row);
     const current = rows.find((row) => row.retired_at === null);
-    if (current) {
-      const pem = readFileSync(join(this.dir, `${current.kid}.pem`), 'utf8');
-      this.active = { kid: current.kid, privateKey: createPrivateKey(pem) };
-    } else {
+    if (!current) {
       this.addKey();
+      return;
+    }
+    const file = join(this.dir, `${current.kid}.pem`);
+    if (existsSync(file)) {
+      const privateKey = readPrivateKey(file, this.publicKeys.get(current.kid)?.jwk.x);
+      this.active = { kid: current.kid, privateKey };
+    } else {
+      this.rotate();
+      this.replacedMissingKid = current.kid;
     }
   }
 

@@ -1,6 +1,7 @@
 import { setMaxListeners } from 'node:events';
 import { BackwardStepWatch } from '../clock-step.js';
 import { inTransaction, type Db } from '../store/db.js';
+import type { StorageHealth } from '../store/storage-health.js';
 import type { DueDelivery, WebhookDeliveriesRepo } from '../store/webhook-deliveries-repo.js';
 import type { WebhookEndpointsRepo } from '../store/webhook-endpoints-repo.js';
 import type { EndpointCache, EnabledEndpoint } from './endpoint-cache.js';
@@ -47,6 +48,8 @@ export interface DispatcherDeps {
   health: EndpointHealth;
   wakeup: Wakeup;
   budget: SendBudget;
+  /** While the disk is full nothing new is sent: an outcome that cannot be written is a resend. */
+  storage: StorageHealth;
   onError: (err: unknown) => void;
 }
 
@@ -69,6 +72,7 @@ export class WebhookDispatcher {
   private backlogged = false;
   private stopping = false;
   private readonly clockWatch = new BackwardStepWatch();
+  private stopStorageWatch: () => void = () => undefined;
 
   constructor(
     private readonly deps: DispatcherDeps,
@@ -89,6 +93,10 @@ export class WebhookDispatcher {
     this.clockWatch.check(now);
     this.pullBackFromFuture(now);
     this.deps.wakeup.listen(() => this.wake());
+    // Space is back: write what was kept and send again at once.
+    this.stopStorageWatch = this.deps.storage.onChange((problem) => {
+      if (!problem) this.wake();
+    });
     this.wake();
   }
 
@@ -96,11 +104,14 @@ export class WebhookDispatcher {
     if (this.stopping || this.pending) return;
     // While API traffic saturates the loop, new messages are looked at a few times a second
     // (send-budget.ts) instead of within batchMs of each one.
-    const gap = this.deps.budget.throttled
-      ? this.deps.budget.sampleMs
-      : this.backlogged
-        ? this.options.batchMs / 4
-        : this.options.batchMs;
+    // While the disk is full, each look is only a write attempt that fails: one per poll.
+    const gap = this.deps.storage.full
+      ? this.options.pollMs
+      : this.deps.budget.throttled
+        ? this.deps.budget.sampleMs
+        : this.backlogged
+          ? this.options.batchMs / 4
+          : this.options.batchMs;
     const wait = Math.max(0, this.lastTickAt + gap - performance.now());
     this.pending = setTimeout(() => {
       this.pending = null;
@@ -112,6 +123,7 @@ export class WebhookDispatcher {
   async stop(): Promise<void> {
     this.stopping = true;
     this.deps.wakeup.listen(null);
+    this.stopStorageWatch();
     if (this.timer) clearTimeout(this.timer);
     if (this.pending) clearTimeout(this.pending);
     if (this.running.size > 0) {
@@ -124,8 +136,11 @@ export class WebhookDispatcher {
     }
     this.abort.abort();
     await Promise.allSettled([...this.running]);
-    this.write(this.deps.now());
-    this.transport.close();
+    try {
+      this.write(this.deps.now());
+    } finally {
+      this.transport.close();
+    }
   }
 
   private tick(): void {
@@ -142,12 +157,15 @@ export class WebhookDispatcher {
       }
       this.write(now);
       nextAt = now + this.options.pollMs;
-      for (const endpoint of this.deps.endpoints.enabled()) {
-        const at = this.fill(endpoint, now);
-        if (at !== null) nextAt = Math.min(nextAt, at);
+      // A full disk (noticed by anyone) holds new attempts back until the probe sees space.
+      if (!this.deps.storage.full) {
+        for (const endpoint of this.deps.endpoints.enabled()) {
+          const at = this.fill(endpoint, now);
+          if (at !== null) nextAt = Math.min(nextAt, at);
+        }
       }
     } catch (err) {
-      this.deps.onError(err);
+      if (!this.deps.storage.noteFailure(err)) this.deps.onError(err);
       nextAt = now + this.options.pollMs;
     }
     this.sleepUntil(nextAt - now);
@@ -277,13 +295,22 @@ export class WebhookDispatcher {
       fanOut();
       return;
     }
-    const batch = this.outcomes.splice(0);
+    let batch = this.outcomes.splice(0);
     let endpointsChanged = false;
     try {
       inTransaction(this.deps.db, () => {
         fanOut();
         endpointsChanged = recordOutcomes(batch, this.deps, this.options);
       });
+    } catch (err) {
+      // Not written for want of space: keep the outcomes (and their deliveries in flight, so
+      // they are not sent again) until a write succeeds. Other failures drop them, and the
+      // deliveries are simply due again (at least once).
+      if (this.deps.storage.noteFailure(err)) {
+        this.outcomes.unshift(...batch);
+        batch = [];
+      }
+      throw err;
     } finally {
       for (const outcome of batch)
         this.deps.health.get(outcome.endpointId).inFlight.delete(outcome.deliveryId);

@@ -5,6 +5,7 @@ import { WebhookDeliveriesService } from '../domain/webhook-deliveries.js';
 import { WebhookEndpointsService } from '../domain/webhook-endpoints.js';
 import type { Lifecycle } from '../lifecycle.js';
 import type { Db } from '../store/db.js';
+import type { StorageHealth } from '../store/storage-health.js';
 import { WebhookDeliveriesRepo } from '../store/webhook-deliveries-repo.js';
 import { WebhookEndpointsRepo } from '../store/webhook-endpoints-repo.js';
 import { WebhookMessagesRepo } from '../store/webhook-messages-repo.js';
@@ -90,6 +91,7 @@ export function startWebhookDispatcher(
     options: ServerOptions;
     lifecycle: Lifecycle;
     webhooks: Webhooks;
+    storage: StorageHealth;
   },
   log: FastifyBaseLogger,
 ): WebhookDispatcher {
@@ -105,6 +107,7 @@ export function startWebhookDispatcher(
       health: webhooks.health,
       wakeup: webhooks.wakeup,
       budget: webhooks.budget,
+      storage: ctx.storage,
       onError: (err) => log.error({ err }, 'webhook dispatcher'),
     },
     {

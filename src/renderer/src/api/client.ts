@@ -1,5 +1,6 @@
 import createClient, { type Client } from 'openapi-fetch';
 import { errorFromResponse, networkError } from './api-error.js';
+import { isStorageFullAnswer } from '../lib/server-health.js';
 import type { paths } from '../../../shared/api/schema.js';
 
 export type MarqueeClient = Client<paths>;
@@ -8,6 +9,8 @@ export interface ClientHooks {
   /** Every answer proves the server is reachable; every thrown fetch suggests it is not. */
   onReachable?: () => void;
   onUnreachable?: () => void;
+  /** An answer said the server's disk is full (507), before the next health poll would. */
+  onStorageFull?: () => void;
 }
 
 /** The one typed client of the UI: every path, body and answer type comes from the generated schema. */
@@ -18,8 +21,9 @@ export function makeClient(baseUrl: string, apiKey: string, hooks: ClientHooks =
       request.headers.set('authorization', `Bearer ${apiKey}`);
       return request;
     },
-    onResponse() {
+    onResponse({ response }) {
       hooks.onReachable?.();
+      if (isStorageFullAnswer(response.status)) hooks.onStorageFull?.();
     },
     onError({ error }) {
       hooks.onUnreachable?.();

@@ -1,4 +1,6 @@
 import { useEffect, useState } from 'react';
+import { useNow } from '../hooks/use-now.js';
+import { storageBannerText } from '../lib/server-health.js';
 import { useSession } from '../stores/session-store.js';
 
 const pollMs = 5000;
@@ -33,6 +35,25 @@ export function OfflineBanner() {
     <div className="offline-banner no-print" role="alert">
       <strong>Offline.</strong> The venue server at {baseUrl} has not answered for {seconds} s. Sales and
       changes will fail until it is back; this page retries every {pollMs / 1000} s.
+    </div>
+  );
+}
+
+/** While the venue server's disk is full: sales fail with 507, and the person at the till should know why. */
+export function StorageBanner() {
+  const connection = useSession((s) => s.connection);
+  const storage = useSession((s) => s.storage);
+  const since = useSession((s) => s.storageFullSince);
+  // Offline says more: a server that cannot be reached cannot report its disk either.
+  if (storage !== 'full' || connection === 'offline' || since === null) return null;
+  return <StorageFullNotice since={since} />;
+}
+
+function StorageFullNotice({ since }: { since: number }) {
+  const now = useNow(1000);
+  return (
+    <div className="offline-banner storage-banner no-print" role="alert">
+      <strong>Disk full.</strong> {storageBannerText(since, now, pollMs / 1000)}
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { ApiRequestError } from '../api/api-error.js';
 import { makeClient, type MarqueeClient } from '../api/client.js';
 import { classifyKey, keyShapeProblem, type Role } from '../lib/key-probe.js';
 import { pairKiosk } from '../lib/kiosk-pairing.js';
+import { readHealth, type StorageState } from '../lib/server-health.js';
 
 export type Connection = 'unknown' | 'online' | 'offline';
 export type KeySource = 'bridge' | 'login';
@@ -17,6 +18,10 @@ interface SessionState {
   connection: Connection;
   /** When the server was first missed in the current outage (ms), for the banner. */
   offlineSince: number | null;
+  /** `full` while the venue server's disk is full (a degraded health answer, or any 507). */
+  storage: StorageState;
+  /** When this till first saw the disk full (ms), for the banner. */
+  storageFullSince: number | null;
   client: MarqueeClient | null;
   setBaseUrl(url: string): void;
   signIn(key: string, source: KeySource): Promise<boolean>;
@@ -25,6 +30,7 @@ interface SessionState {
   signOut(): void;
   markReachable(): void;
   markUnreachable(): void;
+  markStorage(storage: StorageState): void;
   /** One GET /v2/health (no key, not metered); the offline banner polls it. */
   checkHealth(timeoutMs?: number): Promise<void>;
 }
@@ -37,6 +43,7 @@ export const useSession = create<SessionState>()((set, get) => {
   const hooks = {
     onReachable: () => get().markReachable(),
     onUnreachable: () => get().markUnreachable(),
+    onStorageFull: () => get().markStorage('full'),
   };
   return {
     baseUrl: '',
@@ -47,6 +54,8 @@ export const useSession = create<SessionState>()((set, get) => {
     loginError: null,
     connection: 'unknown',
     offlineSince: null,
+    storage: 'ok',
+    storageFullSince: null,
     client: null,
 
     setBaseUrl: (baseUrl) => set({ baseUrl }),
@@ -113,6 +122,10 @@ export const useSession = create<SessionState>()((set, get) => {
     markUnreachable: () => {
       if (get().connection !== 'offline') set({ connection: 'offline', offlineSince: Date.now() });
     },
+    markStorage: (storage) => {
+      if (get().storage === storage) return;
+      set({ storage, storageFullSince: storage === 'full' ? Date.now() : null });
+    },
 
     async checkHealth(timeoutMs = 3000) {
       try {
@@ -120,8 +133,14 @@ export const useSession = create<SessionState>()((set, get) => {
         const res = await fetch(`${get().baseUrl.replace(/\/+$/, '')}/v2/health`, {
           signal: AbortSignal.timeout(timeoutMs),
         });
-        if (res.ok) get().markReachable();
-        else get().markUnreachable();
+        const body: unknown = res.ok ? await res.json().catch(() => null) : null;
+        const health = readHealth(res.status, body);
+        if (!health.reachable) {
+          get().markUnreachable();
+          return;
+        }
+        get().markReachable();
+        get().markStorage(health.storage);
       } catch {
         get().markUnreachable();
       }

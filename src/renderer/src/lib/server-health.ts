@@ -1,0 +1,57 @@
+import { humanizeSeconds } from './humanize.js';
+
+/**
+ * What the till knows about the venue server's store: `full` from a degraded GET /v2/health or
+ * any answer 507 `insufficient_storage`, until the next health poll says `ok` again.
+ */
+export type StorageState = 'ok' | 'full';
+
+export interface HealthReading {
+  /** The server answered its health check at all. */
+  reachable: boolean;
+  storage: StorageState;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+/**
+ * Reads a GET /v2/health answer (docs/api.md "Health"): 200 `{"status":"ok"}`, or 200
+ * `{"status":"degraded","storage":{"status":"full",…}}` while the disk is full. Any other 2xx
+ * counts as reachable and fine (a newer server's state this till does not know yet must not
+ * alarm anyone); any other status as unreachable, like no answer.
+ */
+export function readHealth(status: number, body: unknown): HealthReading {
+  if (status < 200 || status >= 300) return { reachable: false, storage: 'ok' };
+  const storage = isRecord(body) && isRecord(body.storage) ? body.storage.status : undefined;
+  const full = isRecord(body) && body.status === 'degraded' && storage === 'full';
+  return { reachable: true, storage: full ? 'full' : 'ok' };
+}
+
+/** An answer to any API call that proves the disk is full (the till need not wait for the poll). */
+export function isStorageFullAnswer(status: number): boolean {
+  return status === 507;
+}
+
+/** The banner's sentence while the disk is full, in the words of the person at the till. */
+export function storageBannerText(since: number, now: number, pollSeconds: number): string {
+  const lasted = Math.max(0, Math.round((now - since) / 1000));
+  return (
+    `The venue server's disk is full: sales and changes cannot be saved (for ${humanizeSeconds(lasted)} now). ` +
+    'Free some space on the computer running the venue server; nothing needs restarting. ' +
+    `This page checks again every ${pollSeconds} s, and a sale that failed can simply be tried again.`
+  );
+}
+
+/** The top bar's server pill: its words and its class (`conn-<state>`). */
+export function connectionPill(
+  connection: 'unknown' | 'online' | 'offline',
+  storage: StorageState,
+): { label: string; state: 'unknown' | 'online' | 'offline' | 'full' } {
+  if (connection === 'offline') return { label: 'Offline', state: 'offline' };
+  if (storage === 'full') return { label: 'Disk full', state: 'full' };
+  return connection === 'online'
+    ? { label: 'Online', state: 'online' }
+    : { label: 'Connecting', state: 'unknown' };
+}
