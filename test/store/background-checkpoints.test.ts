@@ -91,4 +91,32 @@ describe('background WAL checkpoints', () => {
     expect(largestWal).toBeLessThan(20_000_000);
     expect(errors).toEqual([]);
   });
+
+  it('truncates a WAL file a rush left long, once a tick finds nothing new written', async () => {
+    dir = tempDataDir('marquee-ckpt-');
+    const file = join(dir, 'marquee.db');
+    db = openStore(file);
+    const errors: unknown[] = [];
+    const checkpoints = startBackgroundCheckpoints(db, (err) => errors.push(err), {
+      intervalMs: 20,
+      shrinkWalAboveBytes: 256 * 1024,
+    });
+    db.exec('CREATE TABLE filler (id INTEGER PRIMARY KEY, body TEXT)');
+    const insert = db.prepare('INSERT INTO filler (body) VALUES (?)');
+    // A rush: ~2 MB in one transaction, so the WAL file grows past the limit at once.
+    db.transaction(() => {
+      for (let i = 0; i < 500; i++) insert.run('x'.repeat(4000));
+    })();
+    const afterRush = statSync(`${file}-wal`).size;
+    expect(afterRush).toBeGreaterThan(1_000_000);
+    // Then quiet: within a few ticks the file is cut (SQLite alone would keep it at its size).
+    const deadline = Date.now() + 5000;
+    while (statSync(`${file}-wal`).size > 256 * 1024 && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 20));
+    expect(statSync(`${file}-wal`).size).toBeLessThanOrEqual(256 * 1024);
+    // Nothing was lost on the way.
+    expect(db.prepare('SELECT COUNT(*) FROM filler').pluck().get()).toBe(500);
+    await checkpoints.stop();
+    expect(errors).toEqual([]);
+  });
 });

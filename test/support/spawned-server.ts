@@ -133,6 +133,53 @@ export async function spawnServer(
   return { ...server, url, stop: () => signal('SIGTERM'), kill9: () => signal('SIGKILL') };
 }
 
+/**
+ * Starts the real server where it is expected to refuse to start, and waits for it to exit
+ * (bounded). Answers its exit code and everything it printed; a server that starts listening
+ * instead is stopped and reported as such.
+ */
+export async function startExpectingRefusal(
+  dataDir: string,
+  env: Record<string, string> = {},
+  timeoutMs = 25_000,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/cli.ts'], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      MARQUEE_HOST: '127.0.0.1',
+      MARQUEE_PORT: '0',
+      MARQUEE_MDNS: '0',
+      MARQUEE_DATA_DIR: dataDir,
+      MARQUEE_ADMIN_KEY: adminSecret,
+      MARQUEE_LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const code = await new Promise<number | null>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`server neither exited nor listened in ${timeoutMs} ms:\n${stdout}${stderr}`));
+    }, timeoutMs);
+    child.stdout.on('data', () => {
+      if (!/listening on/.test(stdout)) return;
+      clearTimeout(timer);
+      child.kill('SIGKILL');
+      reject(new Error(`server started although it should have refused:\n${stdout}${stderr}`));
+    });
+    child.once('exit', (exitCode) => {
+      clearTimeout(timer);
+      resolve(exitCode);
+    });
+  });
+  return { code, stdout, stderr };
+}
+
 /** fetch against the spawned server with the admin key and JSON. */
 export function api(base: string, path: string, method = 'GET', body?: unknown): Promise<Response> {
   return fetch(`${base}${path}`, {

@@ -1,3 +1,4 @@
+import { basename } from 'node:path';
 import type { Db } from './db.js';
 import { sqliteCode } from './sqlite-errors.js';
 
@@ -17,10 +18,11 @@ export function isStoreDamage(err: unknown): boolean {
  */
 export class StoreDamagedError extends Error {
   constructor(file: string, detail: string) {
+    const name = basename(file);
     super(
-      `The store at ${file} is damaged (${detail}). Nothing was changed. Stop Marquee, move ` +
-        `${file} and any ${file}-wal and ${file}-shm beside it to another folder, then copy the ` +
-        'newest backup into its place (or start without one for an empty store).',
+      `The store at ${file} is damaged (${detail}). Nothing was changed. Move it (with any ` +
+        `${name}-wal and ${name}-shm beside it) to another folder, then copy the newest backup ` +
+        'into its place, or start without one for an empty store.',
     );
     this.name = 'StoreDamagedError';
   }
