@@ -1,6 +1,9 @@
+import { mountSmallDisk } from '../support/small-disk.js';
 import { expect, test } from './fixtures.js';
+import { BoxOffice } from './pages/box-office.js';
 import { LoginPage } from './pages/login-page.js';
 import { snap } from './support/screenshots.js';
+import { startVenueServer } from './support/venue-server.js';
 
 test('login refuses a bad key with the server’s reason and keeps a good one for the tab', async ({
   page,
@@ -80,4 +83,39 @@ test('the offline banner appears when the server goes away', async ({ boxOffice,
   await expect(page.locator('.conn-online')).toBeVisible({ timeout: 15_000 });
   await expect(page.getByRole('button', { name: 'Try again' })).toHaveCount(0, { timeout: 15_000 });
   await expect(page.getByText('No orders yet.')).toBeVisible();
+});
+
+test('the disk-full banner appears when the server cannot save, and goes once space is freed', async ({
+  page,
+}) => {
+  const disk = mountSmallDisk(8 * 1024 * 1024);
+  try {
+    const server = await startVenueServer(30_000, {}, disk.dir);
+    try {
+      const boxOffice = new BoxOffice(page, server);
+      await boxOffice.signIn();
+      await boxOffice.go('Orders');
+      await expect(page.locator('.conn-online')).toBeVisible();
+      disk.fill(0);
+      // Any write now fails with 507; the next health poll (every 5 s) reports it.
+      await expect(
+        server.api('POST', '/v2/events', { title: 'x', venue: 'y', doors_at: '2030-01-01T20:00:00Z' }),
+      ).rejects.toThrow(/507/);
+      const banner = page.getByRole('alert').filter({ hasText: 'Disk full.' });
+      await expect(banner).toBeVisible({ timeout: 15_000 });
+      await expect(banner).toContainText(
+        "The venue server's disk is full: sales and changes cannot be saved",
+      );
+      await expect(banner).toContainText('Free some space on the computer running the venue server');
+      await expect(page.locator('.conn-full')).toHaveText('Disk full');
+      await snap(page, 'disk-full');
+      disk.free();
+      await expect(banner).toHaveCount(0, { timeout: 20_000 });
+      await expect(page.locator('.conn-online')).toBeVisible();
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    disk.unmount();
+  }
 });

@@ -28,9 +28,13 @@ export class StoreDamagedError extends Error {
   }
 }
 
-/** quick_check answers one line per problem; the first says enough for a one-line message. */
+/**
+ * quick_check answers one line per problem (after a `*** in database main ***` heading); the
+ * first problem says enough for a one-line message.
+ */
 function firstProblem(report: string): string {
-  const line = report.split('\n')[0]!.trim();
+  const lines = report.split('\n').map((line) => line.trim());
+  const line = lines.find((text) => text && !text.startsWith('*** in database')) ?? lines[0]!;
   return line.length > 160 ? `${line.slice(0, 157)}...` : line;
 }
 
@@ -82,7 +86,11 @@ export function checkStore(db: Db, file: string, maxFullBytes = fullCheckMaxByte
       (db.pragma('page_count', { simple: true }) as number) *
       (db.pragma('page_size', { simple: true }) as number);
     kind = bytes <= maxFullBytes ? 'full' : 'cheap';
-    if (kind === 'full') report = String(db.pragma('quick_check(1)', { simple: true }));
+    // Stops after a few problems: the first is all the message shows.
+    if (kind === 'full')
+      report = (db.pragma('quick_check(3)') as { quick_check: string }[])
+        .map((row) => row.quick_check)
+        .join('\n');
     else cheapCheck(db);
   } catch (err) {
     throw asStoreDamage(err, file);

@@ -29,14 +29,19 @@ export interface VenueServer {
 
 /**
  * The real headless server (`tsx src/server/cli.ts`), on loopback, on a port the OS picks, with a
- * fresh data dir; it serves the built renderer from out/renderer. `env` adds or overrides settings
- * (e.g. a short MARQUEE_WEBHOOK_PROBE_MS).
+ * fresh data dir (or the empty folder `ownDataDir`, e.g. on a small disk, which the caller then
+ * cleans up); it serves the built renderer from out/renderer. `env` adds or overrides settings (e.g. a short
+ * MARQUEE_WEBHOOK_PROBE_MS).
  */
 export async function startVenueServer(
   startTimeoutMs = 30_000,
   env: Readonly<Record<string, string>> = {},
+  ownDataDir?: string,
 ): Promise<VenueServer> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'marquee-e2e-'));
+  const dataDir = ownDataDir ?? mkdtempSync(join(tmpdir(), 'marquee-e2e-'));
+  const cleanUp = () => {
+    if (!ownDataDir) rmSync(dataDir, { recursive: true, force: true });
+  };
   mkdirSync(serverLogDir, { recursive: true });
   const logFile = join(serverLogDir, `${basename(dataDir)}.log`);
   const spawnServer = (port: string) => {
@@ -70,7 +75,7 @@ export async function startVenueServer(
     url = await listeningUrl(child, startTimeoutMs);
   } catch (err) {
     child.kill('SIGKILL');
-    rmSync(dataDir, { recursive: true, force: true });
+    cleanUp();
     throw err;
   }
 
@@ -94,7 +99,7 @@ export async function startVenueServer(
     api,
     async stop() {
       await stopChild(child);
-      rmSync(dataDir, { recursive: true, force: true });
+      cleanUp();
     },
     async halt() {
       await stopChild(child);

@@ -37,8 +37,10 @@ export function isStorageFullAnswer(status: number): boolean {
 /** The banner's sentence while the disk is full, in the words of the person at the till. */
 export function storageBannerText(since: number, now: number, pollSeconds: number): string {
   const lasted = Math.max(0, Math.round((now - since) / 1000));
+  // "for 0 s now" says nothing; from ten seconds on, how long it has lasted helps.
+  const duration = lasted >= 10 ? ` (for ${humanizeSeconds(lasted)} now)` : '';
   return (
-    `The venue server's disk is full: sales and changes cannot be saved (for ${humanizeSeconds(lasted)} now). ` +
+    `The venue server's disk is full: sales and changes cannot be saved${duration}. ` +
     'Free some space on the computer running the venue server; nothing needs restarting. ' +
     `This page checks again every ${pollSeconds} s, and a sale that failed can simply be tried again.`
   );
