@@ -7,6 +7,7 @@ import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startBackgroundCheckpoints } from '../../src/server/store/background-checkpoints.js';
+import { UsageMeter } from '../../src/server/domain/usage.js';
 import { openStore, type Db } from '../../src/server/store/db.js';
 import { GroupCommit } from '../../src/server/store/group-commit.js';
 import { StorageHealth, type StorageLog } from '../../src/server/store/storage-health.js';
@@ -137,6 +138,29 @@ describe('a store whose disk fills up', () => {
     const deadline = Date.now() + 5_000;
     while (health.full && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
     expect(health.full).toBe(false);
+    health.stop();
+  });
+});
+
+describe('counts flushed on a timer', () => {
+  it('the usage meter keeps the calls it could not write, and writes them all at the next flush', () => {
+    const { disk, db } = storeOnSmallDisk();
+    const { log, lines } = recordingLog();
+    const health = new StorageHealth(db, Date.now, log, 60_000);
+    const meter = new UsageMeter(db, () => Date.parse('2026-12-24T20:00:00Z'));
+    for (let i = 0; i < 7; i++) meter.count();
+    db.pragma('wal_checkpoint(TRUNCATE)');
+    disk.fill(0);
+    // As the metering timer runs it: a full disk is noted, not thrown (a throw would end the process).
+    health.background('usage flush', () => meter.flush());
+    expect(health.full).toBe(true);
+    for (let i = 0; i < 3; i++) meter.count();
+    expect(meter.view().rest_calls).toBe(10);
+    disk.free();
+    health.background('usage flush', () => meter.flush());
+    expect(db.prepare('SELECT rest_calls FROM usage_counters').pluck().get()).toBe(10);
+    expect(meter.view().rest_calls).toBe(10);
+    expect(lines.filter((l) => l.msg === 'usage flush failed')).toEqual([]);
     health.stop();
   });
 });

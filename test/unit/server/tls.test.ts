@@ -22,6 +22,8 @@ describe('the LAN certificate', () => {
     const dir = fresh();
     const tls = ensureTlsMaterial(dir, '10.99.0.7');
     expect(tls.created).toBe(true);
+    // Nothing was there to replace: a first start is not worth a warning.
+    expect(tls.replaced).toBeNull();
     const paths = tlsPaths(dir);
     expect(statSync(paths.key).mode & 0o777).toBe(0o600);
     const x509 = new X509Certificate(readFileSync(paths.cert));
@@ -50,11 +52,20 @@ describe('the LAN certificate', () => {
     const second = ensureTlsMaterial(dir, '10.99.0.7');
     expect(second.created).toBe(true);
     expect(second.fingerprint256).not.toBe(first.fingerprint256);
+    // Why it was replaced, for the start-up warning (every paired device must pair again).
+    expect(second.replaced).toMatch(/^damaged or missing: /);
+    expect(ensureTlsMaterial(dir, '10.99.0.7').replaced).toBeNull();
     // A key that does not belong to the certificate is no certificate at all.
     const other = fresh();
     ensureTlsMaterial(other, '10.99.0.8');
     writeFileSync(tlsPaths(dir).key, readFileSync(tlsPaths(other).key));
-    expect(ensureTlsMaterial(dir, '10.99.0.7').created).toBe(true);
+    const third = ensureTlsMaterial(dir, '10.99.0.7');
+    expect(third.created).toBe(true);
+    expect(third.replaced).toBe('the key does not belong to the certificate');
+    // A truncated key file (half of it) is damaged too.
+    const key = readFileSync(tlsPaths(dir).key);
+    writeFileSync(tlsPaths(dir).key, key.subarray(0, key.length >> 1));
+    expect(ensureTlsMaterial(dir, '10.99.0.7').replaced).toMatch(/^damaged or missing: /);
   });
 
   it('a non-loopback build serves it and exposes its fingerprint for mDNS and pairing; TLS off does not', async () => {
