@@ -97,10 +97,19 @@ test('the disk-full banner appears when the server cannot save, and goes once sp
       await boxOffice.go('Orders');
       await expect(page.locator('.conn-online')).toBeVisible();
       disk.fill(0);
-      // Any write now fails with 507; the next health poll (every 5 s) reports it.
-      await expect(
-        server.api('POST', '/v2/events', { title: 'x', venue: 'y', doors_at: '2030-01-01T20:00:00Z' }),
-      ).rejects.toThrow(/507/);
+      // Writes go on while they fit in the room the WAL file already has; keep writing
+      // (bounded) until one is refused with 507. The next health poll (every 5 s) reports it.
+      let refusal = '';
+      for (let i = 0; i < 500 && !refusal; i++) {
+        await server
+          .api('POST', '/v2/events', {
+            title: `Gig ${i} `.padEnd(200, 'x'),
+            venue: 'Hall',
+            doors_at: '2030-01-01T20:00:00Z',
+          })
+          .catch((err: Error) => (refusal = err.message));
+      }
+      expect(refusal).toMatch(/→ 507: .*insufficient_storage/);
       const banner = page.getByRole('alert').filter({ hasText: 'Disk full.' });
       await expect(banner).toBeVisible({ timeout: 15_000 });
       await expect(banner).toContainText(
