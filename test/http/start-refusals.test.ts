@@ -4,11 +4,22 @@
  * data folder is made by the server itself (a store with sales, its signing key), then damaged.
  */
 import { createHash, generateKeyPairSync } from 'node:crypto';
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import Database from 'better-sqlite3';
+import {
+  cpSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { garbleMiddlePages } from '../support/damage.js';
+import { mountSmallDisk } from '../support/small-disk.js';
 import { api, httpSaleEvent, spawnServer, startExpectingRefusal } from '../support/spawned-server.js';
 
 const dirs: string[] = [];
@@ -147,4 +158,33 @@ describe('a start on a damaged data folder', () => {
       await server.stop();
     }
   }, 30_000);
+
+  it('a disk too full to open the store on: exit 2, one line saying so and what to do', async () => {
+    const disk = mountSmallDisk(4 * 1024 * 1024);
+    try {
+      const first = await spawnServer(disk.dir);
+      await first.stop();
+      // Closed by a last connection (after a read, so it opens the WAL), the store has no -wal or
+      // -shm beside it. A SIGTERM that lands between "listening on" and cli.ts installing its
+      // handler ends the server without its clean close, and leaves them.
+      const store = new Database(join(disk.dir, 'marquee.db'));
+      store.prepare('SELECT COUNT(*) FROM schema_migrations').get();
+      store.close();
+      expect(existsSync(join(disk.dir, 'marquee.db-shm'))).toBe(false);
+      // Nothing left, not even for the shared-memory index a start must create.
+      disk.fill(0);
+      const run = await startExpectingRefusal(disk.dir);
+      expect(run.code).toBe(2);
+      expect(refusalLine(run.stderr)).toBe(
+        'marquee: The disk holding the data folder is full, so the venue server cannot start. Free some ' +
+          'space on it (or point MARQUEE_DATA_DIR at a folder on another disk) and start again.',
+      );
+      // Once there is room, it starts on the same store.
+      disk.free();
+      const again = await spawnServer(disk.dir);
+      await again.stop();
+    } finally {
+      disk.unmount();
+    }
+  }, 60_000);
 });
