@@ -11,7 +11,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Liveness; no key needed */
+    /** Liveness and whether the store takes writes; no key needed */
     get: {
       parameters: {
         query?: never;
@@ -28,8 +28,21 @@ export interface paths {
           };
           content: {
             'application/json': {
-              /** @enum {string} */
-              status: 'ok';
+              /** @description `ok`, or `degraded` while the server answers but cannot save (see `storage`) */
+              status: 'ok' | 'degraded';
+              /** @description Present only while writes fail because the disk holding the store is full */
+              storage?: {
+                /** @enum {string} */
+                status: 'full';
+                /** @enum {string} */
+                code: 'insufficient_storage';
+                /**
+                 * Format: date-time
+                 * @description ISO 8601, UTC (Z)
+                 */
+                since: string;
+                message: string;
+              };
             };
           };
         };
