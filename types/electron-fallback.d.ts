@@ -20,6 +20,21 @@ export interface WebPreferences {
   navigateOnDragDrop?: boolean;
   spellcheck?: boolean;
   additionalArguments?: string[];
+  devTools?: boolean;
+}
+
+export interface Input {
+  type: string;
+  key: string;
+  code: string;
+  isAutoRepeat: boolean;
+  isComposing: boolean;
+  shift: boolean;
+  control: boolean;
+  alt: boolean;
+  meta: boolean;
+  location: number;
+  modifiers: string[];
 }
 
 export interface BrowserWindowConstructorOptions {
@@ -43,6 +58,7 @@ export interface WindowOpenHandlerResponse {
 export interface WebContents {
   readonly id: number;
   getURL(): string;
+  closeDevTools(): void;
   setWindowOpenHandler(handler: (details: { url: string }) => WindowOpenHandlerResponse): void;
   on(
     event: 'will-navigate',
@@ -60,6 +76,8 @@ export interface WebContents {
     event: 'will-attach-webview',
     listener: (event: ElectronEvent, webPreferences: WebPreferences) => void,
   ): this;
+  on(event: 'before-input-event', listener: (event: ElectronEvent, input: Input) => void): this;
+  on(event: 'devtools-opened', listener: () => void): this;
 }
 
 export interface PermissionRequest {
@@ -156,6 +174,7 @@ export class BrowserWindow {
   isMinimized(): boolean;
   restore(): void;
   close(): void;
+  removeMenu(): void;
   once(event: 'ready-to-show', listener: () => void): this;
   on(event: 'closed', listener: () => void): this;
 }
