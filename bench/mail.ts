@@ -22,7 +22,7 @@ import { pathToFileURL } from 'node:url';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import { buildApp } from '../src/server/app.js';
-import { TicketMailComposer } from '../src/server/domain/ticket-mail-composer.js';
+import { TicketMailComposer } from '../src/server/mail/ticket-mail-composer.js';
 import type { MailRow } from '../src/server/store/mail-repo.js';
 import { printResults, type BenchResult } from './bench-result.js';
 import { benchServerOptions } from './bench-options.js';

@@ -116,7 +116,7 @@ async function hostVenue(options: ServerOptions): Promise<Started> {
   try {
     // The windows use the loopback listener: no certificate to trust, and immune to LAN changes.
     const urls = appUrls(running.loopbackUrl ?? running.url, process.env, app.isPackaged);
-    const reader = new HostStatusReader(running.app.ctx, running.url);
+    const reader = new HostStatusReader(running.desktop, running.url);
     let kiosk: MarqueeBridge | undefined;
     return {
       mode: 'host',
@@ -124,7 +124,7 @@ async function hostVenue(options: ServerOptions): Promise<Started> {
       bridges: {
         staff: bridgeWith(urls.apiOrigin, readDesktopApiKey(options.dataDir, options.adminKey)),
         kiosk: () =>
-          (kiosk ??= bridgeWith(urls.apiOrigin, ensureKioskKey(running.app.ctx.keys, options.dataDir))),
+          (kiosk ??= bridgeWith(urls.apiOrigin, ensureKioskKey(running.desktop.keys, options.dataDir))),
       },
       pin: null,
       status: () => reader.read(),

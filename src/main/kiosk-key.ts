@@ -1,6 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ApiKeys } from '../server/domain/api-keys.js';
+import type { DesktopFacade } from '../server/desktop-facade.js';
 
 export const kioskKeyFile = 'kiosk-key.txt';
 export const kioskKeyName = 'Kiosk window (this till)';
@@ -12,7 +12,7 @@ export const kioskKeyName = 'Kiosk window (this till)';
  * makes the next start issue a new one. A `box_office` key saved by an older Marquee is revoked
  * and replaced on upgrade: it could refund, comp and read every buyer's email.
  */
-export function ensureKioskKey(keys: ApiKeys, dataDir: string): string {
+export function ensureKioskKey(keys: DesktopFacade['keys'], dataDir: string): string {
   const file = join(dataDir, kioskKeyFile);
   let saved = '';
   try {

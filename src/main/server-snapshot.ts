@@ -1,50 +1,24 @@
-import type { AppContext } from '../server/context.js';
-import { SettingsService } from '../server/domain/settings.js';
-import type { DeviceView } from '../server/schemas/devices.js';
 import { PinnedTransport } from '../scanner/pinned-transport.js';
+import type { DesktopFacade } from '../server/desktop-facade.js';
 import type { TerminalConfig } from './terminal-config.js';
 import type { ServerSnapshot } from './tray-status.js';
 
-/** More devices than any venue has; stops a corrupt cursor chain from looping for ever. */
-const maxDevicePages = 50;
-
-function activeDevices(ctx: AppContext): DeviceView[] {
-  const devices: DeviceView[] = [];
-  let cursor: string | undefined;
-  for (let page = 0; page < maxDevicePages; page += 1) {
-    const list = ctx.scan.devices.list(100, cursor);
-    devices.push(...list.data.filter((device) => device.revoked_at === null));
-    if (!list.has_more || !list.next_cursor) break;
-    cursor = list.next_cursor;
-  }
-  return devices;
-}
-
 /**
- * The host's state for the tray, read in-process through the same services the routes use (the
- * main process holds the app, so no HTTP round trip and no key are needed).
+ * The host's state for the tray, read in-process through the server's desktop facade (the main
+ * process holds the server, so no HTTP round trip and no key are needed).
  */
 export class HostStatusReader {
-  private readonly settings: SettingsService;
-
   constructor(
-    private readonly ctx: AppContext,
+    private readonly server: DesktopFacade,
     private readonly url: string,
-  ) {
-    this.settings = new SettingsService(
-      ctx.db,
-      { venueName: ctx.options.venueName },
-      ctx.attendantPin,
-      ctx.actions,
-    );
-  }
+  ) {}
 
   read(up = true): ServerSnapshot {
-    const { ctx } = this;
-    if (!up || !ctx.db.open) {
+    const { server } = this;
+    if (!up || !server.isOpen()) {
       return {
         mode: 'host',
-        venue: ctx.options.venueName,
+        venue: server.venueName(),
         url: this.url,
         up: false,
         doors: { online: 0, offline: 0 },
@@ -52,12 +26,11 @@ export class HostStatusReader {
         webhooks: { online: true, endpoints: 0, queued: 0, failing: 0, failed: 0 },
       };
     }
-    const devices = activeDevices(ctx);
+    const devices = server.activeDevices();
     const doors = devices.filter((device) => device.scope === 'scanner');
-    const queue = ctx.webhooks.deliveries.status();
     return {
       mode: 'host',
-      venue: this.settings.view().venue_name,
+      venue: server.venueName(),
       url: this.url,
       up: true,
       doors: {
@@ -65,13 +38,7 @@ export class HostStatusReader {
         offline: doors.filter((door) => !door.online).length,
       },
       tills: devices.filter((device) => device.scope === 'box_office').length,
-      webhooks: {
-        online: queue.online,
-        endpoints: queue.endpoints.length,
-        queued: queue.queued,
-        failing: queue.failing,
-        failed: queue.failed,
-      },
+      webhooks: server.webhookQueue(),
     };
   }
 }

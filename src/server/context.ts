@@ -7,14 +7,15 @@ import { accessCodeGuessLimit, attendantPinGuessLimit, GuessLimiter } from './do
 import { OfferService } from './domain/offer.js';
 import { Outbox } from './domain/outbox.js';
 import { PublicUrls } from './domain/public-urls.js';
+import { SettingsService } from './domain/settings.js';
 import { createScanContext, type ScanContext } from './domain/scan-context.js';
 import { createSales, type Sales, type SalesRepos } from './domain/sales-context.js';
-import { TicketMailComposer } from './domain/ticket-mail-composer.js';
 import { TiersService } from './domain/tiers.js';
 import { UsageMeter } from './domain/usage.js';
 import { Lifecycle } from './lifecycle.js';
 import { MailOutbox } from './mail/mail-outbox.js';
 import { MailQueue } from './mail/mail-queue.js';
+import { TicketMailComposer } from './mail/ticket-mail-composer.js';
 import type { Db } from './store/db.js';
 import { EventsRepo } from './store/events-repo.js';
 import { SettingsRepo } from './store/settings-repo.js';
@@ -63,6 +64,8 @@ export interface AppContext {
   offer: OfferService;
   /** The PIN that approves a kiosk's card payment (POST /v2/kiosk/attendant_check). */
   attendantPin: AttendantPin;
+  /** Venue settings (name, kiosk PIN): one service, so every reader sees a change at once. */
+  settings: SettingsService;
   repos: { events: EventsRepo; tiers: TiersRepo; idempotency: IdempotencyRepo } & SalesRepos;
   events: EventsService;
   tiers: TiersService;
@@ -124,6 +127,7 @@ export function createContext(
     codeGuesses,
   });
   const keys = new ApiKeys(db, now);
+  const attendantPin = new AttendantPin(new SettingsRepo(db), new GuessLimiter(attendantPinGuessLimit, now));
   lifecycle.onStop('storage probe', () => storage.stop());
   return {
     options,
@@ -155,7 +159,8 @@ export function createContext(
     usage: new UsageMeter(db, now),
     codeGuesses,
     offer: new OfferService({ ...repos, urls, codeGuesses, now }),
-    attendantPin: new AttendantPin(new SettingsRepo(db), new GuessLimiter(attendantPinGuessLimit, now)),
+    attendantPin,
+    settings: new SettingsService(db, { venueName: options.venueName }, attendantPin, actions),
     repos: { ...repos, ...salesRepos },
     events: new EventsService({ ...shared, urls }),
     tiers: new TiersService(shared),

@@ -8,6 +8,8 @@ export const mdnsServiceType = 'marquee';
 export interface MdnsAdvert {
   /** Sends the goodbye (TTL 0) records, then closes the mDNS socket. */
   stop(): Promise<void>;
+  /** Withdraws the service and announces it again under the venue's new name. */
+  rename(venueName: string): void;
 }
 
 /** CONTRACT.md "mDNS": on unless MARQUEE_MDNS=0, and never on a loopback bind. */
@@ -41,15 +43,25 @@ export function advertise(
   const bonjour = new Bonjour(socketOptions as ConstructorParameters<typeof Bonjour>[0], onError);
   // multicast-dns re-emits socket errors as 'error', which would crash the process unheard.
   (bonjour as unknown as { server: { mdns: EventEmitter } }).server.mdns.on('error', onError);
-  bonjour.publish({
-    name: options.venueName,
-    type: mdnsServiceType,
-    protocol: 'tcp',
-    port,
-    txt: mdnsTxt(options.venueName, fingerprint),
-  });
+  const publish = (venueName: string): void => {
+    bonjour.publish({
+      name: venueName,
+      type: mdnsServiceType,
+      protocol: 'tcp',
+      port,
+      txt: mdnsTxt(venueName, fingerprint),
+    });
+  };
+  publish(options.venueName);
   let stopped = false;
   return {
+    rename: (venueName) => {
+      if (stopped) return;
+      // Goodbye for the old name first, so doors drop it instead of listing both.
+      bonjour.unpublishAll(() => {
+        if (!stopped) publish(venueName);
+      });
+    },
     stop: () =>
       new Promise<void>((resolve) => {
         if (stopped) return resolve();

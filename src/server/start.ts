@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.js';
 import { listeningUrl, type ServerOptions } from './config.js';
+import { desktopFacade, type DesktopFacade } from './desktop-facade.js';
 import { listenLoopback } from './extra-listener.js';
 import { advertise } from './mdns.js';
 import { listenPublic } from './public-listener.js';
@@ -14,6 +15,8 @@ export interface RunningServer {
   /** The public listener for attendee pages, when MARQUEE_PUBLIC_PORT is set. */
   publicUrl?: string;
   app: FastifyInstance;
+  /** What the desktop shell may read and do in-process (src/main uses only this). */
+  desktop: DesktopFacade;
   /** Stops accepting, lets in-flight requests finish, stops workers, closes the store. */
   close(): Promise<void>;
 }
@@ -51,10 +54,16 @@ export async function startServer(
   const url = listeningUrl(options, port);
   if (!options.baseUrl) app.ctx.urls.setBase(url);
   // Advertised only once listening, with the real port; withdrawn when the app stops.
-  const advert = advertise(options, port, app.ctx.scan.certFingerprint, (err) =>
+  // Under the venue's name as Settings has it (a rename made in the box office outlives restarts),
+  // and again under each new name.
+  const venueName = app.ctx.settings.view().venue_name;
+  const advert = advertise({ ...options, venueName }, port, app.ctx.scan.certFingerprint, (err) =>
     app.log.warn({ err }, 'mDNS advertisement failed'),
   );
-  if (advert) app.ctx.lifecycle.onStop('mdns', () => advert.stop());
+  if (advert) {
+    app.ctx.settings.onVenueRenamed((name) => advert.rename(name));
+    app.ctx.lifecycle.onStop('mdns', () => advert.stop());
+  }
   let loopbackUrl: string | undefined;
   let publicUrl: string | undefined;
   try {
@@ -74,5 +83,5 @@ export async function startServer(
     await app.close();
     throw err;
   }
-  return { url, loopbackUrl, publicUrl, app, close: () => app.close() };
+  return { url, loopbackUrl, publicUrl, app, desktop: desktopFacade(app.ctx), close: () => app.close() };
 }

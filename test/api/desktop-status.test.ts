@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { kioskKeyFile, kioskKeyName, ensureKioskKey } from '../../src/main/kiosk-key.js';
 import { HostStatusReader } from '../../src/main/server-snapshot.js';
+import { desktopFacade } from '../../src/server/desktop-facade.js';
 import { trayStatus } from '../../src/main/tray-status.js';
 import { makeTestApp, publishedEvent, type TestApp } from '../support/test-app.js';
 
@@ -28,7 +29,7 @@ async function pairDevice(app: TestApp, scope: 'scanner' | 'box_office', name: s
 describe('the tray’s view of a hosting till, read in-process from the app', () => {
   it('counts doors online and offline, other tills, and the webhook queue', async () => {
     t = await makeTestApp();
-    const reader = new HostStatusReader(t.app.ctx, 'https://192.168.1.20:4380');
+    const reader = new HostStatusReader(desktopFacade(t.app.ctx), 'https://192.168.1.20:4380');
     expect(reader.read()).toEqual({
       mode: 'host',
       venue: 'Test venue',
@@ -81,7 +82,7 @@ describe('the tray’s view of a hosting till, read in-process from the app', ()
 
   it('reports the server down once the app has closed, without touching the closed store', async () => {
     t = await makeTestApp();
-    const reader = new HostStatusReader(t.app.ctx, 'http://127.0.0.1:1');
+    const reader = new HostStatusReader(desktopFacade(t.app.ctx), 'http://127.0.0.1:1');
     await t.close();
     expect(reader.read()).toMatchObject({ up: false, venue: 'Test venue' });
     expect(trayStatus(reader.read()).level).toBe('down');

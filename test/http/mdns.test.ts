@@ -41,6 +41,9 @@ interface Findings {
   health: number;
   peerFingerprint: string;
   pairingQr: string;
+  renameStatus: number;
+  renamedTxt: Record<string, string> | undefined;
+  oldNameWithdrawn: boolean;
   withdrawn: boolean;
   withdrawnMs: number;
   browseError?: string;
@@ -48,7 +51,7 @@ interface Findings {
 
 describe('mDNS and HTTPS on the LAN, inside a private network namespace', () => {
   it.skipIf(!canUnshare)(
-    'advertises _marquee._tcp with the contract TXT, serves HTTPS with that certificate, withdraws on close',
+    'advertises _marquee._tcp with the contract TXT, serves HTTPS with that certificate, follows a venue rename, withdraws on close',
     () => {
       const lanDir = tempDataDir('marquee-mdns-');
       const loopDir = tempDataDir('marquee-mdns-lo-');
@@ -75,6 +78,15 @@ describe('mDNS and HTTPS on the LAN, inside a private network namespace', () => 
       const qr = new URLSearchParams(findings.pairingQr.split('?')[1]);
       expect(qr.get('url')).toBe(findings.url);
       expect(qr.get('fp')).toBe(findings.fingerprint);
+      // A rename in Settings re-advertises under the new name and withdraws the old one.
+      expect(findings.renameStatus).toBe(200);
+      expect(findings.renamedTxt).toEqual({
+        v: '2',
+        api: '/v2',
+        fp: findings.fingerprint,
+        venue: 'Renamed Hall',
+      });
+      expect(findings.oldNameWithdrawn).toBe(true);
       expect(findings.withdrawn).toBe(true);
       expect(findings.withdrawnMs).toBeLessThan(3000);
     },

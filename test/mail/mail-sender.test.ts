@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app.js';
 import type { ServerOptions } from '../../src/server/config.js';
 import type { MailSenderOverrides } from '../../src/server/mail/mail-sender.js';
-import type { OutgoingMail } from '../../src/server/mail/mail-outbox.js';
+import type { OutgoingMail } from '../../src/server/domain/mail-port.js';
 import { qrPng } from '../../src/server/pages/qr-png.js';
 import { inTransaction } from '../../src/server/store/db.js';
 import { decodeQrPng } from '../support/qr-decode.js';

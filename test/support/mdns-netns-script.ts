@@ -78,17 +78,46 @@ async function main(): Promise<void> {
   const pairing = await fetchPairing(lan.url);
   findings.pairingQr = pairing;
 
+  // Staff rename the venue in Settings: doors must find it under the new name, not the old one.
+  findings.renameStatus = await renameVenue(lan.url, 'Renamed Hall');
+  const renameDeadline = Date.now() + 8000;
+  while (!seen.some((s) => s.name === 'Renamed Hall') && Date.now() < renameDeadline) {
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  findings.renamedTxt = seen.find((s) => s.name === 'Renamed Hall')?.txt;
+  findings.oldNameWithdrawn = downs.includes('Netns Hall');
+
   await loopback.close();
   const closedAt = Date.now();
   await lan.close();
   const downDeadline = Date.now() + 3000;
-  while (!downs.includes('Netns Hall') && Date.now() < downDeadline) {
+  while (!downs.includes('Renamed Hall') && Date.now() < downDeadline) {
     await new Promise((r) => setTimeout(r, 20));
   }
-  findings.withdrawn = downs.includes('Netns Hall');
+  findings.withdrawn = downs.includes('Renamed Hall');
   findings.withdrawnMs = Date.now() - closedAt;
   browser.destroy();
   console.log(`FINDINGS ${JSON.stringify(findings)}`);
+}
+
+/** PATCH /v2/settings over HTTPS with the admin key, as the Settings screen does; answers the status. */
+async function renameVenue(base: string, venueName: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      `${base}/v2/settings`,
+      {
+        method: 'PATCH',
+        rejectUnauthorized: false,
+        headers: { authorization: `Bearer ${testOptions('').adminKey}`, 'content-type': 'application/json' },
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      },
+    );
+    req.on('error', reject);
+    req.end(JSON.stringify({ venue_name: venueName }));
+  });
 }
 
 /** The pairing QR over HTTPS with the admin key, as the box office UI would ask for it. */

@@ -1,6 +1,5 @@
 import { ApiError, conflict, notFound } from '../errors.js';
 import { newId, timeOrderedRandom } from '../ids.js';
-import type { MailOutbox } from '../mail/mail-outbox.js';
 import type { CheckoutInput, OrderView } from '../schemas/orders.js';
 import type { AttendeeRow, AttendeesRepo } from '../store/attendees-repo.js';
 import type { EventsRepo } from '../store/events-repo.js';
@@ -23,9 +22,10 @@ import {
 import type { ActionContext } from './action-context.js';
 import type { ActionRunner, Answer } from './action-runner.js';
 import type { GuessLimiter } from './guess-limiter.js';
-import { orderConfirmation } from './order-confirmation.js';
+import { orderConfirmation } from './mail-subjects.js';
 import type { Outbox } from './outbox.js';
 import type { SalesViews } from './sales-views.js';
+import type { MailDrop } from './mail-port.js';
 
 /** A placed order, and the same order as the JSON POST /v2/orders answers with. */
 interface PlacedOrder {
@@ -41,7 +41,7 @@ export interface CheckoutDeps {
   tickets: TicketsRepo;
   attendees: AttendeesRepo;
   outbox: Outbox;
-  mail: MailOutbox;
+  mail: MailDrop;
   views: SalesViews;
   issuer: TicketIssuer;
   /** Checkouts arriving together share one commit (store/group-commit.ts). */

@@ -1,6 +1,5 @@
 import { formatMoney } from '../../shared/money.js';
 import { ApiError, conflict, invalidField, notFound } from '../errors.js';
-import type { MailOutbox } from '../mail/mail-outbox.js';
 import { Order, type OrderView, type RefundInput, type ResendInput } from '../schemas/orders.js';
 import { responseJson } from '../schemas/response-json.js';
 import { inTransaction, type Db } from '../store/db.js';
@@ -10,9 +9,9 @@ import { decodeCursor, toPage, type Page } from '../store/pagination.js';
 import type { ActionContext } from './action-context.js';
 import type { ActionRunner, Answer } from './action-runner.js';
 import type { Caller } from './api-keys.js';
-import { orderConfirmation } from './order-confirmation.js';
 import { recordRefund, type LedgerDeps } from './refund-ledger.js';
-import { heldByBuyer } from './ticket-mail-composer.js';
+import { heldByBuyer, orderConfirmation } from './mail-subjects.js';
+import type { MailDrop } from './mail-port.js';
 
 /**
  * A kiosk reads back only the orders (and their tickets) it placed itself. Anyone else's is
@@ -29,7 +28,7 @@ export interface OrdersDeps extends LedgerDeps {
   db: Db;
   actions: ActionRunner;
   events: EventsRepo;
-  mail: MailOutbox;
+  mail: MailDrop;
   now: () => number;
 }
 

@@ -2,7 +2,7 @@ import type { WebhookKind } from '../../shared/webhook-kinds.js';
 import { newId } from '../ids.js';
 import type { Db } from '../store/db.js';
 import { toIso } from '../time.js';
-import type { WebhookFanOut } from '../webhooks/fan-out.js';
+import type { WebhookFanOutPort } from './webhook-port.js';
 
 export interface WebhookMessage {
   id: string;
@@ -26,7 +26,7 @@ export class Outbox {
   constructor(
     db: Db,
     private readonly now: () => number,
-    private readonly fanOut: WebhookFanOut,
+    private readonly fanOut: WebhookFanOutPort,
   ) {
     this.insert = db.prepare(
       'INSERT INTO webhook_messages (id, type, payload, created_at) VALUES (?, ?, ?, ?)',

@@ -1,4 +1,3 @@
-import type { MailOutbox } from '../mail/mail-outbox.js';
 import { Order } from '../schemas/orders.js';
 import { Ticket } from '../schemas/tickets.js';
 import { responseJson } from '../schemas/response-json.js';
@@ -23,6 +22,7 @@ import type { PublicUrls } from './public-urls.js';
 import { SalesViews } from './sales-views.js';
 import { TicketAnswers } from './ticket-answers.js';
 import { TicketsService } from './tickets.js';
+import type { MailDrop } from './mail-port.js';
 
 export interface SalesRepos {
   orders: OrdersRepo;
@@ -49,7 +49,7 @@ export interface SalesDeps {
   actions: ActionRunner;
   now: () => number;
   outbox: Outbox;
-  mail: MailOutbox;
+  mail: MailDrop;
   urls: PublicUrls;
   /** Every credential a ticket has comes from here (tokens/ticket-issuer.ts). */
   issuer: TicketIssuer;

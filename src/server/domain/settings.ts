@@ -16,6 +16,7 @@ const settingsJson = responseJson(Settings);
  */
 export class SettingsService {
   private readonly repo: SettingsRepo;
+  private readonly renameListeners: ((venueName: string) => void)[] = [];
 
   constructor(
     db: Db,
@@ -33,18 +34,25 @@ export class SettingsService {
     };
   }
 
+  /** Called with the new name after a rename has committed (mDNS re-advertises under it). */
+  onVenueRenamed(listener: (venueName: string) => void): void {
+    this.renameListeners.push(listener);
+  }
+
   async update(action: ActionContext, input: SettingsPatchInput): Promise<Answer<SettingsView>> {
     // Hashed first: scrypt is asynchronous, and a transaction must not wait on anything.
     const pin =
       input.kiosk_attendant_pin === undefined
         ? undefined
         : await this.attendantPin.hash(input.kiosk_attendant_pin);
-    return this.actions.run(action, settingsJson, () => {
+    return this.actions.run(action, settingsJson, (tx) => {
       if (input.venue_name !== undefined) {
         // The schema allows 1–100 characters; a name of only spaces would print as a blank receipt.
         const name = input.venue_name.trim();
         if (!name) throw invalidField('venue_name', 'venue_name must not be blank.');
+        const renamed = name !== this.view().venue_name;
         this.repo.put(venueNameKey, name);
+        if (renamed) tx.afterCommit(() => this.renameListeners.forEach((listener) => listener(name)));
       }
       if (pin !== undefined) this.attendantPin.store(pin);
       return this.view();

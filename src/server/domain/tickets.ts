@@ -1,6 +1,5 @@
 import { conflict, notFound } from '../errors.js';
 import { newId } from '../ids.js';
-import type { MailOutbox } from '../mail/mail-outbox.js';
 import { responseJson } from '../schemas/response-json.js';
 import { Ticket, type TicketView, type TransferInput, type VoidInput } from '../schemas/tickets.js';
 import type { AttendeesRepo } from '../store/attendees-repo.js';
@@ -13,7 +12,8 @@ import { newWalletSecret } from './checkout.js';
 import { ownedByCaller } from './orders.js';
 import { recordRefund, voidTicket, type LedgerDeps } from './refund-ledger.js';
 import type { TicketAnswers } from './ticket-answers.js';
-import { transferMailSubject } from './transfer-mail.js';
+import { transferMailSubject } from './mail-subjects.js';
+import type { MailDrop } from './mail-port.js';
 
 const ticketJson = responseJson(Ticket);
 
@@ -22,7 +22,7 @@ export interface TicketsDeps extends LedgerDeps {
   answers: TicketAnswers;
   events: EventsRepo;
   attendees: AttendeesRepo;
-  mail: MailOutbox;
+  mail: MailDrop;
   now: () => number;
 }
 

@@ -10,13 +10,10 @@ import { decodeCursor, toPage, type Page } from '../store/pagination.js';
 import type { DeliveryStatus, WebhookDeliveriesRepo } from '../store/webhook-deliveries-repo.js';
 import type { WebhookEndpointsRepo } from '../store/webhook-endpoints-repo.js';
 import { isoOrNull } from '../time.js';
-import type { EndpointHealth } from '../webhooks/endpoint-health.js';
-import type { WebhookFanOut } from '../webhooks/fan-out.js';
-import type { SendBudget } from '../webhooks/send-budget.js';
-import type { Wakeup } from '../webhooks/wakeup.js';
 import type { ActionContext } from './action-context.js';
 import type { ActionRunner, Answer } from './action-runner.js';
 import { viewDelivery } from './webhook-views.js';
+import type { EndpointHealthPort, SendBudgetPort, WakeupPort, WebhookFanOutPort } from './webhook-port.js';
 
 const deliveryJson = responseJson(WebhookDelivery);
 const retriedJson = responseJson(RetryFailedResult);
@@ -26,10 +23,10 @@ export interface WebhookDeliveriesDeps {
   actions: ActionRunner;
   endpoints: WebhookEndpointsRepo;
   deliveries: WebhookDeliveriesRepo;
-  fanOut: WebhookFanOut;
-  health: EndpointHealth;
-  wakeup: Wakeup;
-  budget: SendBudget;
+  fanOut: WebhookFanOutPort;
+  health: EndpointHealthPort;
+  wakeup: WakeupPort;
+  budget: SendBudgetPort;
 }
 
 export interface DeliveryListInput {

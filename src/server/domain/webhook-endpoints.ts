@@ -18,14 +18,15 @@ import type {
   WebhookEndpointRow,
   WebhookEndpointsRepo,
 } from '../store/webhook-endpoints-repo.js';
-import type { EndpointCache } from '../webhooks/endpoint-cache.js';
-import type { EndpointHealth } from '../webhooks/endpoint-health.js';
-import type { WebhookFanOut } from '../webhooks/fan-out.js';
-import { checkReceiverUrl } from '../webhooks/receiver-address.js';
-import { newWebhookSecret } from '../webhooks/secret.js';
-import type { Wakeup } from '../webhooks/wakeup.js';
 import type { ActionContext } from './action-context.js';
 import type { ActionRunner, Answer } from './action-runner.js';
+import type {
+  EndpointCachePort,
+  EndpointHealthPort,
+  ReceiverUrlCheck,
+  WakeupPort,
+  WebhookFanOutPort,
+} from './webhook-port.js';
 import { viewEndpoint } from './webhook-views.js';
 
 /** How long the old secret keeps signing beside the new one after a rotation. */
@@ -41,11 +42,14 @@ export interface WebhookEndpointsDeps {
   now: () => number;
   actions: ActionRunner;
   repo: WebhookEndpointsRepo;
-  cache: EndpointCache;
-  fanOut: WebhookFanOut;
-  health: EndpointHealth;
-  wakeup: Wakeup;
-  allowLinkLocal: boolean;
+  cache: EndpointCachePort;
+  fanOut: WebhookFanOutPort;
+  health: EndpointHealthPort;
+  wakeup: WakeupPort;
+  /** Refuses receiver URLs on private or metadata addresses (webhooks/receiver-address.ts). */
+  checkReceiverUrl: ReceiverUrlCheck;
+  /** A new signing secret (`whsec_…`, webhooks/secret.ts). */
+  newSecret: () => string;
 }
 
 /** `["*"]` alone, or known kinds (duplicates dropped); a bad one is named by its index. */
@@ -90,7 +94,7 @@ export class WebhookEndpointsService {
     action: ActionContext,
     input: WebhookEndpointCreateInput,
   ): Promise<Answer<WebhookEndpointWithSecretView>> {
-    const url = checkReceiverUrl(input.url, this.deps.allowLinkLocal);
+    const url = this.deps.checkReceiverUrl(input.url);
     const events = checkKinds(input.events);
     return this.write(action, endpointWithSecretJson, () => {
       const at = this.deps.now();
@@ -101,7 +105,7 @@ export class WebhookEndpointsService {
         events: JSON.stringify(events),
         status: 'enabled',
         disabled_reason: null,
-        secret: newWebhookSecret(),
+        secret: this.deps.newSecret(),
         previous_secret: null,
         previous_expires_at: null,
         last_success_at: null,
@@ -127,7 +131,7 @@ export class WebhookEndpointsService {
     input: WebhookEndpointPatchInput,
   ): Promise<Answer<WebhookEndpointView>> {
     const changes: EndpointChanges = {
-      url: input.url === undefined ? undefined : checkReceiverUrl(input.url, this.deps.allowLinkLocal),
+      url: input.url === undefined ? undefined : this.deps.checkReceiverUrl(input.url),
       events: input.events === undefined ? undefined : JSON.stringify(checkKinds(input.events)),
       description: input.description,
     };
@@ -164,7 +168,7 @@ export class WebhookEndpointsService {
     return this.write(action, endpointWithSecretJson, () => {
       const current = this.require(id);
       const at = this.deps.now();
-      const secret = newWebhookSecret();
+      const secret = this.deps.newSecret();
       this.deps.repo.update(
         id,
         {

@@ -1,8 +1,7 @@
 import type { WebhookDeliveryView, WebhookEndpointView } from '../schemas/webhooks.js';
 import type { WebhookDeliveryRow } from '../store/webhook-deliveries-repo.js';
-import type { WebhookEndpointRow } from '../store/webhook-endpoints-repo.js';
+import { parseKinds, type WebhookEndpointRow } from '../store/webhook-endpoints-repo.js';
 import { isoOrNull, toIso } from '../time.js';
-import { parseKinds } from '../webhooks/endpoint-cache.js';
 
 /** Never the secret: it leaves the server only when created or rotated. */
 export function viewEndpoint(row: WebhookEndpointRow): WebhookEndpointView {

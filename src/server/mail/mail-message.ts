@@ -1,6 +1,6 @@
 import type { SendMailOptions } from 'nodemailer';
 import type { MailRow } from '../store/mail-repo.js';
-import type { OutgoingMail } from './mail-outbox.js';
+import type { OutgoingMail } from '../domain/mail-port.js';
 
 interface StoredAttachment {
   filename: string;

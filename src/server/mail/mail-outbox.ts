@@ -1,39 +1,12 @@
 import { newId } from '../ids.js';
 import type { Db } from '../store/db.js';
-import type { ComposedMailKind } from '../store/mail-repo.js';
-
-export interface MailAttachment {
-  filename: string;
-  /** Content-ID, so the HTML body can show it inline as `<img src="cid:…">`. */
-  cid?: string;
-  contentType: string;
-  content: Buffer;
-}
-
-export interface OutgoingMail {
-  to: string;
-  subject: string;
-  text: string;
-  html?: string;
-  attachments?: MailAttachment[];
-}
-
-export interface ComposedMail {
-  kind: ComposedMailKind;
-  to: string;
-  /** What the outbox list shows until the mail is sent; the sender composes the real one. */
-  subject: string;
-  /** The order (order_confirmation) or ticket (ticket_transfer) the mail is about. */
-  ref: string;
-  /** What the composer needs that the store does not keep (a transfer's personal message). */
-  params?: Record<string, string>;
-}
+import type { ComposedMail, MailDrop, OutgoingMail } from '../domain/mail-port.js';
 
 /**
  * Mail is written to the outbox in the caller's transaction, so a mail exists exactly when the
  * change that causes it does; the sender delivers it later, with retries (mail-sender.ts).
  */
-export class MailOutbox {
+export class MailOutbox implements MailDrop {
   private readonly insert;
   private readonly insertComposed;
   private readonly listeners: (() => void)[] = [];

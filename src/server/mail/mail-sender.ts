@@ -5,7 +5,7 @@ import { BackwardStepWatch } from '../clock-step.js';
 import type { MailRepo, MailRow } from '../store/mail-repo.js';
 import type { StorageHealth } from '../store/storage-health.js';
 import { nodemailerMessage } from './mail-message.js';
-import type { OutgoingMail } from './mail-outbox.js';
+import type { OutgoingMail } from '../domain/mail-port.js';
 import {
   classifyFailure,
   decideRetry,

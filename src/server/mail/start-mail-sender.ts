@@ -1,8 +1,27 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppContext } from '../context.js';
-import { SettingsService } from '../domain/settings.js';
+import type { ServerOptions } from '../config.js';
+import type { Lifecycle } from '../lifecycle.js';
+import type { Db } from '../store/db.js';
 import { MailRepo } from '../store/mail-repo.js';
+import type { StorageHealth } from '../store/storage-health.js';
+import type { MailOutbox } from './mail-outbox.js';
+import type { MailQueue } from './mail-queue.js';
 import { MailSender } from './mail-sender.js';
+import type { TicketMailComposer } from './ticket-mail-composer.js';
+
+/** What the sender is wired to; the composition root (context.ts) has each of these once. */
+export interface MailSenderWiring {
+  options: ServerOptions;
+  db: Db;
+  now: () => number;
+  storage: StorageHealth;
+  lifecycle: Lifecycle;
+  mail: MailOutbox;
+  mailQueue: MailQueue;
+  ticketMail: TicketMailComposer;
+  /** The venue's name as Settings has it now, not as it was at start. */
+  venueName: () => string;
+}
 
 /** Without MARQUEE_SMTP_FROM, mail comes from the venue's name at a placeholder address. */
 export function defaultMailFrom(venueName: string): string {
@@ -14,20 +33,13 @@ export function defaultMailFrom(venueName: string): string {
  * Starts the mail sender when workers are on and an SMTP server is configured; otherwise mail
  * simply waits in the outbox (GET /v2/mail shows it). Stops before the store closes.
  */
-export function startMailSender(ctx: AppContext, log: FastifyBaseLogger): MailSender | null {
+export function startMailSender(ctx: MailSenderWiring, log: FastifyBaseLogger): MailSender | null {
   const { options } = ctx;
   if (!options.workers || !options.smtpUrl) return null;
-  const settings = new SettingsService(
-    ctx.db,
-    { venueName: options.venueName },
-    ctx.attendantPin,
-    ctx.actions,
-  );
   const sender = new MailSender(
     {
       smtpUrl: options.smtpUrl,
-      // The venue's name as Settings has it now, not as it was at start.
-      from: () => options.smtpFrom ?? defaultMailFrom(settings.view().venue_name),
+      from: () => options.smtpFrom ?? defaultMailFrom(ctx.venueName()),
       tuning: options.mailSender,
     },
     {

@@ -6,7 +6,8 @@ import { eventTimeZone } from '../domain/views.js';
 import type { EventRow } from '../store/events-repo.js';
 import type { TierRow } from '../store/tiers-repo.js';
 import { formatMoney } from '../../shared/money.js';
-import { escapeHtml, pageShell } from './html.js';
+import { escapeHtml } from '../../shared/escape-html.js';
+import { pageShell } from './html.js';
 
 type PageState = SaleState | 'cancelled';
 

@@ -1,12 +1,4 @@
-/** Escapes text for HTML element content and double-quoted attributes. */
-export function escapeHtml(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-}
+import { escapeHtml } from '../../shared/escape-html.js';
 
 /** The shared frame of the server-rendered public pages: small, no scripts unless a page adds one. */
 export function pageShell(title: string, body: string, extraHead = ''): string {

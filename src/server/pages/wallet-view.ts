@@ -1,7 +1,8 @@
 import { formatAttendeeTime } from '../../shared/attendee-time.js';
 import { eventTimeZone } from '../domain/views.js';
 import type { WalletRow } from '../store/wallet-repo.js';
-import { escapeHtml, pageShell } from './html.js';
+import { escapeHtml } from '../../shared/escape-html.js';
+import { pageShell } from './html.js';
 
 /** What the holder can do with the ticket; only `valid` shows a QR code. */
 export type WalletState = 'valid' | 'transferred' | 'voided' | 'cancelled';

@@ -1,6 +1,5 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import { SettingsService } from '../domain/settings.js';
 import { actionContext, sendAnswer } from '../http/action-context.js';
 import { errorResponses } from '../schemas/common.js';
 import { Settings, SettingsPatchBody } from '../schemas/settings.js';
@@ -11,12 +10,7 @@ import { Settings, SettingsPatchBody } from '../schemas/settings.js';
  */
 export async function settingsRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
-  const settings = new SettingsService(
-    app.ctx.db,
-    { venueName: app.ctx.options.venueName },
-    app.ctx.attendantPin,
-    app.ctx.actions,
-  );
+  const { settings } = app.ctx;
   const tags = ['settings'];
 
   api.get(

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { performance } from 'node:perf_hooks';
-import type { AppContext } from '../context.js';
+import type { ServerOptions } from '../config.js';
+import type { Lifecycle } from '../lifecycle.js';
 import type { Db } from './db.js';
 import { defaultRetentionDays, defaultRetentionTuning, type RetentionTuning } from './retention-defaults.js';
 import { sweepOutboxes } from './retention.js';
@@ -74,7 +75,12 @@ export function scheduleRetention(deps: RetentionScheduleDeps): RetentionSchedul
 
 /** Starts the sweeps for the app (workers only); they end before the store closes. */
 export function startRetention(
-  ctx: Pick<AppContext, 'db' | 'now' | 'lifecycle' | 'options'>,
+  ctx: {
+    db: Db;
+    now: () => number;
+    lifecycle: Lifecycle;
+    options: Pick<ServerOptions, 'retentionDays' | 'retention'>;
+  },
   log: FastifyBaseLogger,
 ): void {
   const retention = scheduleRetention({

@@ -121,3 +121,8 @@ export class WebhookEndpointsRepo {
     this.failureStmt.run(at, id);
   }
 }
+
+/** The `events` column: a JSON array of kinds, or `["*"]`. */
+export function parseKinds(events: string): string[] {
+  return JSON.parse(events) as string[];
+}

@@ -1,5 +1,10 @@
 import type { WebhookKind } from '../../shared/webhook-kinds.js';
-import type { WebhookEndpointRow, WebhookEndpointsRepo } from '../store/webhook-endpoints-repo.js';
+import type { EndpointCachePort } from '../domain/webhook-port.js';
+import {
+  parseKinds,
+  type WebhookEndpointRow,
+  type WebhookEndpointsRepo,
+} from '../store/webhook-endpoints-repo.js';
 
 export interface EnabledEndpoint {
   id: string;
@@ -14,7 +19,7 @@ export interface EnabledEndpoint {
  * business transaction, knows without a query whether anyone listens). Whoever writes an
  * endpoint refreshes it after the write commits.
  */
-export class EndpointCache {
+export class EndpointCache implements EndpointCachePort {
   private list: EnabledEndpoint[] = [];
   /** Every kind some enabled endpoint takes; '*' when one takes them all. */
   private kinds: ReadonlySet<string> = new Set();
@@ -37,10 +42,6 @@ export class EndpointCache {
   enabled(): readonly EnabledEndpoint[] {
     return this.list;
   }
-}
-
-export function parseKinds(events: string): string[] {
-  return JSON.parse(events) as string[];
 }
 
 function toEnabled(row: WebhookEndpointRow): EnabledEndpoint {

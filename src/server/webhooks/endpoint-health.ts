@@ -1,3 +1,4 @@
+import type { EndpointHealthPort } from '../domain/webhook-port.js';
 /** What the dispatcher knows of one endpoint right now; memory only, rebuilt by trying. */
 export interface EndpointState {
   /** False after an attempt could not reach the receiver; true again on any HTTP answer. */
@@ -12,7 +13,7 @@ export interface EndpointState {
 }
 
 /** Shared by the dispatcher (writes) and the status view (reads); a fresh start is optimistic. */
-export class EndpointHealth {
+export class EndpointHealth implements EndpointHealthPort {
   private readonly states = new Map<string, EndpointState>();
 
   get(id: string): EndpointState {

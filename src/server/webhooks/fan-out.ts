@@ -1,11 +1,11 @@
+import type { WebhookFanOutPort } from '../domain/webhook-port.js';
 import type { WebhookKind } from '../../shared/webhook-kinds.js';
 import { newId } from '../ids.js';
 import { inTransaction, type Db } from '../store/db.js';
 import type { WebhookDeliveriesRepo } from '../store/webhook-deliveries-repo.js';
-import type { WebhookEndpointsRepo } from '../store/webhook-endpoints-repo.js';
+import { parseKinds, type WebhookEndpointsRepo } from '../store/webhook-endpoints-repo.js';
 import type { WebhookMessagesRepo } from '../store/webhook-messages-repo.js';
 import type { EndpointCache } from './endpoint-cache.js';
-import { parseKinds } from './endpoint-cache.js';
 import type { Wakeup } from './wakeup.js';
 
 const batch = 1_000;
@@ -26,7 +26,7 @@ const batch = 1_000;
  * status, retries, and an endpoint being disabled or re-filtered), so the log always shows every
  * committed message.
  */
-export class WebhookFanOut {
+export class WebhookFanOut implements WebhookFanOutPort {
   /**
    * Per endpoint, the last due time given: never go below it, since first attempts go by due
    * time and must follow write order even if the clock is stepped back (NTP). Nor above now:

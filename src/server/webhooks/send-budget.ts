@@ -1,3 +1,4 @@
+import type { SendBudgetPort } from '../domain/webhook-port.js';
 import { performance, type EventLoopUtilization } from 'node:perf_hooks';
 
 export interface SendBudgetOptions {
@@ -28,7 +29,7 @@ export const defaultSendBudget: SendBudgetOptions = {
  * is unlimited, so a backlog drains as fast as the receiver takes it (the dispatcher's own work
  * saturating the loop does not count: it brings no API requests).
  */
-export class SendBudget {
+export class SendBudget implements SendBudgetPort {
   private requests = 0;
   private lastSampleAt = performance.now();
   private lastElu: EventLoopUtilization = performance.eventLoopUtilization();

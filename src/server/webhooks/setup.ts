@@ -13,6 +13,8 @@ import { serverVersion } from '../version.js';
 import { WebhookDispatcher } from './dispatcher.js';
 import { EndpointCache } from './endpoint-cache.js';
 import { EndpointHealth } from './endpoint-health.js';
+import { checkReceiverUrl } from './receiver-address.js';
+import { newWebhookSecret } from './secret.js';
 import { WebhookFanOut } from './fan-out.js';
 import { defaultConcurrency, defaultProbeMs } from './defaults.js';
 import { defaultRetryScheduleMs } from './retry-schedule.js';
@@ -68,7 +70,8 @@ export function createWebhooks(
       fanOut,
       health,
       wakeup,
-      allowLinkLocal: options.webhookAllowLinkLocal ?? false,
+      checkReceiverUrl: (raw) => checkReceiverUrl(raw, options.webhookAllowLinkLocal ?? false),
+      newSecret: newWebhookSecret,
     }),
     deliveries: new WebhookDeliveriesService({
       now,

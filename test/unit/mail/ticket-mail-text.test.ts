@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { orderMail, orderMailSubject } from '../../../src/server/domain/order-mail.js';
-import { transferMail } from '../../../src/server/domain/transfer-mail.js';
+import { orderMailSubject } from '../../../src/server/domain/mail-subjects.js';
+import { orderMail } from '../../../src/server/mail/order-mail.js';
+import { transferMail } from '../../../src/server/mail/transfer-mail.js';
 import type { PdfTicket } from '../../../src/server/mail/ticket-pdf.js';
 import { toWinAnsi } from '../../../src/server/mail/win-ansi.js';
 

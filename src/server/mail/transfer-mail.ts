@@ -1,7 +1,8 @@
-import type { OutgoingMail } from '../mail/mail-outbox.js';
-import type { PdfTicket } from '../mail/ticket-pdf.js';
-import { escapeHtml } from '../pages/html.js';
+import { escapeHtml } from '../../shared/escape-html.js';
+import type { OutgoingMail } from '../domain/mail-port.js';
+import { transferMailSubject } from '../domain/mail-subjects.js';
 import type { MailEvent } from './order-mail.js';
+import type { PdfTicket } from './ticket-pdf.js';
 
 export interface TransferMailInput {
   to: string;
@@ -12,11 +13,6 @@ export interface TransferMailInput {
   message: string | undefined;
   /** The recipient's ticket as a one-page PDF (ticket-pdf.ts). */
   pdf: Buffer;
-}
-
-/** Also what the outbox lists while the mail waits. */
-export function transferMailSubject(senderName: string | null, eventTitle: string): string {
-  return `${senderName ?? 'Someone'} sent you a ticket for ${eventTitle}`;
 }
 
 export const transferPdfName = (ticketId: string): string => `ticket-${ticketId}.pdf`;

@@ -1,6 +1,7 @@
-import type { OutgoingMail } from '../mail/mail-outbox.js';
-import type { PdfTicket } from '../mail/ticket-pdf.js';
-import { escapeHtml } from '../pages/html.js';
+import { escapeHtml } from '../../shared/escape-html.js';
+import type { OutgoingMail } from '../domain/mail-port.js';
+import { orderMailSubject, ticketsWord } from '../domain/mail-subjects.js';
+import type { PdfTicket } from './ticket-pdf.js';
 
 /** The event as ticket mail shows it; `doors` already in the event's zone (formatAttendeeTime). */
 export interface MailEvent {
@@ -16,13 +17,6 @@ export interface OrderMailInput {
   event: MailEvent;
   tickets: readonly PdfTicket[];
   pdf: Buffer;
-}
-
-const plural = (count: number): string => (count === 1 ? 'ticket' : 'tickets');
-
-/** Also what the outbox lists while the mail waits: checkout knows the title and the count. */
-export function orderMailSubject(eventTitle: string, ticketCount: number): string {
-  return `Your ${plural(ticketCount)} for ${eventTitle}`;
 }
 
 export const orderPdfName = (orderId: string): string => `tickets-${orderId}.pdf`;
@@ -49,7 +43,7 @@ export function orderMail(input: OrderMailInput): OutgoingMail {
     event.venue,
     `Doors: ${event.doors}`,
     '',
-    `Your ${plural(count)}, also online:`,
+    `Your ${ticketsWord(count)}, also online:`,
     ...tickets.map((ticket) => `- ${ticketLine(ticket)}: ${ticket.walletUrl}`),
     '',
     'Each code admits one person, once. Keep them to yourself: whoever shows a code first gets in.',
@@ -57,7 +51,7 @@ export function orderMail(input: OrderMailInput): OutgoingMail {
   const html = `<p>${escapeHtml(greeting)}</p>
 <p>${escapeHtml(intro)}</p>
 <p><strong>${escapeHtml(event.title)}</strong><br>${escapeHtml(event.venue)}<br>Doors: ${escapeHtml(event.doors)}</p>
-<p>Your ${plural(count)}, also online:</p>
+<p>Your ${ticketsWord(count)}, also online:</p>
 <ul>
 ${tickets.map((ticket) => `<li><a href="${escapeHtml(ticket.walletUrl)}">${escapeHtml(ticketLine(ticket))}</a></li>`).join('\n')}
 </ul>

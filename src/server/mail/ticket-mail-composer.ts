@@ -1,17 +1,18 @@
 import { formatAttendeeTime } from '../../shared/attendee-time.js';
-import { storedMail } from '../mail/mail-message.js';
-import type { OutgoingMail } from '../mail/mail-outbox.js';
-import { renderTicketPdf, type PdfTicket } from '../mail/ticket-pdf.js';
+import type { OutgoingMail } from '../domain/mail-port.js';
+import { heldByBuyer } from '../domain/mail-subjects.js';
+import type { PublicUrls } from '../domain/public-urls.js';
+import { eventTimeZone } from '../domain/views.js';
 import type { AttendeesRepo } from '../store/attendees-repo.js';
 import type { EventRow, EventsRepo } from '../store/events-repo.js';
 import type { MailRow } from '../store/mail-repo.js';
 import type { OrdersRepo } from '../store/orders-repo.js';
 import type { TicketRow, TicketsRepo } from '../store/tickets-repo.js';
 import type { TierRow, TiersRepo } from '../store/tiers-repo.js';
+import { storedMail } from './mail-message.js';
 import { orderMail, type MailEvent } from './order-mail.js';
-import type { PublicUrls } from './public-urls.js';
+import { renderTicketPdf, type PdfTicket } from './ticket-pdf.js';
 import { transferMail } from './transfer-mail.js';
-import { eventTimeZone } from './views.js';
 
 /** A ticket's paper pass, or null where it has none (its tier takes no paper, or it is not active). */
 export type PaperPassOf = (ticket: TicketRow, event: EventRow, tier: TierRow) => string | null;
@@ -28,13 +29,6 @@ export interface TicketMailDeps {
 
 /** A composed mail that has nothing left to say; the sender fails it with this message, at once. */
 export class NothingToSend extends Error {}
-
-/**
- * Tickets an order's mail carries: the active ones its buyer still holds. A transfer's new ticket
- * sits on the same order but belongs to its recipient, who got their own mail.
- */
-export const heldByBuyer = (ticket: TicketRow): boolean =>
-  ticket.status === 'active' && ticket.transferred_from === null;
 
 /**
  * Composes ticket mail when the sender sends it, from the store as it is then: a checkout only

@@ -1,0 +1,42 @@
+import type { EventRow } from '../store/events-repo.js';
+import type { OrderRow } from '../store/orders-repo.js';
+import type { TicketRow } from '../store/tickets-repo.js';
+import type { ComposedMail } from './mail-port.js';
+
+export const ticketsWord = (count: number): string => (count === 1 ? 'ticket' : 'tickets');
+
+/** Also what the outbox lists while the mail waits: checkout knows the title and the count. */
+export function orderMailSubject(eventTitle: string, ticketCount: number): string {
+  return `Your ${ticketsWord(ticketCount)} for ${eventTitle}`;
+}
+
+/** Also what the outbox lists while the mail waits. */
+export function transferMailSubject(senderName: string | null, eventTitle: string): string {
+  return `${senderName ?? 'Someone'} sent you a ticket for ${eventTitle}`;
+}
+
+/**
+ * Tickets an order's mail carries: the active ones its buyer still holds. A transfer's new ticket
+ * sits on the same order but belongs to its recipient, who got their own mail.
+ */
+export const heldByBuyer = (ticket: TicketRow): boolean =>
+  ticket.status === 'active' && ticket.transferred_from === null;
+
+/**
+ * The outbox row of an order's confirmation: who gets it and which order it is. The mail itself
+ * (text, PDF tickets) is composed when it is sent (ticket-mail-composer.ts), so queuing it costs a
+ * checkout one small INSERT.
+ */
+export function orderConfirmation(
+  order: Pick<OrderRow, 'id'>,
+  event: Pick<EventRow, 'title'>,
+  ticketCount: number,
+  to: string,
+): ComposedMail {
+  return {
+    kind: 'order_confirmation',
+    to,
+    subject: orderMailSubject(event.title, ticketCount),
+    ref: order.id,
+  };
+}
