@@ -2,7 +2,6 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { errorResponses, Timestamp } from '../schemas/common.js';
-import type { StorageHealth } from '../store/storage-health.js';
 
 const Usage = Type.Object({
   period: Type.String({ description: 'YYYY-MM, UTC' }),
@@ -39,7 +38,7 @@ export const storageFullMessage =
  * `degraded` rather than 503: the server is up and still answers reads (orders, lookups, door
  * packs), and a supervisor that restarts on 503 would only make things worse.
  */
-function healthView(storage: StorageHealth) {
+function healthView(storage: FastifyInstance['ctx']['storage']) {
   const problem = storage.state;
   if (!problem) return { status: 'ok' as const };
   return {

@@ -1,5 +1,5 @@
 import { basename } from 'node:path';
-import type { Db } from './db.js';
+import type Database from 'better-sqlite3';
 import { sqliteCode } from './sqlite-errors.js';
 
 /** SQLite's answers for a file that is not a database or whose pages do not add up. */
@@ -57,7 +57,7 @@ export function asStoreDamage(err: unknown, file: string): unknown {
 export const fullCheckMaxBytes = 128 * 1024 * 1024;
 
 /** Reads the schema and each table's first and last row: the pages on those paths, nothing else. */
-function cheapCheck(db: Db): void {
+function cheapCheck(db: Database.Database): void {
   const tables = db
     .prepare(
       "SELECT name, wr FROM pragma_table_list WHERE schema = 'main' AND type = 'table' AND name NOT LIKE 'sqlite_%'",
@@ -78,7 +78,7 @@ export type StoreCheck = 'full' | 'cheap';
  * once, each B-tree's structure checked) when the store is at most `fullCheckMaxBytes`, else the
  * cheap check. Throws StoreDamagedError naming the first problem found; answers which check ran.
  */
-export function checkStore(db: Db, file: string, maxFullBytes = fullCheckMaxBytes): StoreCheck {
+export function checkStore(db: Database.Database, file: string, maxFullBytes = fullCheckMaxBytes): StoreCheck {
   let report = 'ok';
   let kind: StoreCheck;
   try {

@@ -1,57 +1,16 @@
 import { setMaxListeners } from 'node:events';
 import { BackwardStepWatch } from '../clock-step.js';
-import { inTransaction, type Db } from '../store/db.js';
-import type { StorageHealth } from '../store/storage-health.js';
-import type { DueDelivery, WebhookDeliveriesRepo } from '../store/webhook-deliveries-repo.js';
-import type { WebhookEndpointsRepo } from '../store/webhook-endpoints-repo.js';
-import type { EndpointCache, EnabledEndpoint } from './endpoint-cache.js';
-import type { EndpointHealth, EndpointState } from './endpoint-health.js';
-import type { WebhookFanOut } from './fan-out.js';
+import { inTransaction } from '../store/db.js';
+import type { DueDelivery } from '../store/webhook-deliveries-repo.js';
+import type { DispatcherDeps, DispatcherOptions } from './dispatcher-wiring.js';
+import type { EnabledEndpoint } from './endpoint-cache.js';
+import type { EndpointState } from './endpoint-health.js';
 import { recordOutcome, type Outcome } from './record-outcome.js';
-import type { SendBudget } from './send-budget.js';
 import { signedHeaders } from './signature.js';
 import { WebhookTransport } from './transport.js';
-import type { Wakeup } from './wakeup.js';
 
 /** Messages fanned out per endpoint in one turn when sending is not held back. */
 const fanOutBatch = 1_000;
-export interface DispatcherOptions {
-  /** Deliveries in flight per endpoint while it is online. */
-  concurrency: number;
-  /** While an endpoint is offline, one delivery is tried as a probe this often. */
-  probeMs: number;
-  /** A 2xx within this time is success (CONTRACT.md: 10 s). */
-  timeoutMs: number;
-  retryScheduleMs: readonly number[];
-  allowLinkLocal: boolean;
-  /** Longest sleep between looks at the store; wakeups usually come sooner. */
-  pollMs: number;
-  /**
-   * Shortest gap between two looks at the store while the queue keeps up. Under a stream of
-   * checkouts each one rings the doorbell; gathering them (and the answers that came back
-   * meanwhile) into one look and one transaction per gap keeps the dispatcher's share of the
-   * event loop small. With a backlog, freed slots are refilled four times as often.
-   */
-  batchMs: number;
-  /** On stop, how long attempts in flight may finish before they are abandoned. */
-  stopGraceMs: number;
-  userAgent: string;
-}
-
-export interface DispatcherDeps {
-  db: Db;
-  now: () => number;
-  endpoints: EndpointCache;
-  fanOut: WebhookFanOut;
-  endpointsRepo: WebhookEndpointsRepo;
-  deliveries: WebhookDeliveriesRepo;
-  health: EndpointHealth;
-  wakeup: Wakeup;
-  budget: SendBudget;
-  /** While the disk is full nothing new is sent: an outcome that cannot be written is a resend. */
-  storage: StorageHealth;
-  onError: (err: unknown) => void;
-}
 
 /**
  * The background worker that sends the outbox: per endpoint, up to `concurrency` due deliveries

@@ -1,4 +1,4 @@
-import type { DispatcherDeps, DispatcherOptions } from './dispatcher.js';
+import type { DispatcherDeps, DispatcherOptions } from './dispatcher-wiring.js';
 import { nextAttemptAt, parseRetryAfter } from './retry-schedule.js';
 import type { AttemptResult } from './transport.js';
 
