@@ -78,7 +78,11 @@ export type StoreCheck = 'full' | 'cheap';
  * once, each B-tree's structure checked) when the store is at most `fullCheckMaxBytes`, else the
  * cheap check. Throws StoreDamagedError naming the first problem found; answers which check ran.
  */
-export function checkStore(db: Database.Database, file: string, maxFullBytes = fullCheckMaxBytes): StoreCheck {
+export function checkStore(
+  db: Database.Database,
+  file: string,
+  maxFullBytes = fullCheckMaxBytes,
+): StoreCheck {
   let report = 'ok';
   let kind: StoreCheck;
   try {
