@@ -1,13 +1,15 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { randomBytes } from 'node:crypto';
 import { Type } from 'typebox';
 import { parseTicketToken } from '../../shared/ticket-token.js';
+import type { StripToken } from '../../shared/wallet-strip.js';
 import { ApiError } from '../errors.js';
 import { WalletRepo, type WalletRow } from '../store/wallet-repo.js';
 import { toIso } from '../time.js';
 import { pageShell } from './html.js';
 import { qrPng } from './qr-png.js';
-import { walletHtml, walletState } from './wallet-view.js';
+import { walletAppRoutes, walletManifest } from './wallet-app-routes.js';
+import { walletAssets } from './wallet-assets.js';
+import { walletCsp, walletHtml, walletState } from './wallet-view.js';
 
 const SecretParams = Type.Object({ secret: Type.String({ minLength: 1, maxLength: 200 }) });
 
@@ -46,16 +48,19 @@ const WalletStripAnswer = Type.Object({
 });
 
 /**
- * The ticket holder's wallet at `wallet_url` (`/w/<secret>`), no key needed: the page, its QR as
- * a PNG, the current token as JSON for apps, and the offline strip of the codes ahead. The QR
- * carries the ticket's current token (TicketIssuer.rotating re-mints it with under 4 minutes
- * left); the page polls every 60 s, so the code on screen always has minutes of validity left.
+ * The ticket holder's wallet at `wallet_url` (`/w/<secret>`), no key needed: the page (an
+ * installable web app that keeps working offline: wallet-app-routes.ts), its QR as a PNG, the
+ * current token as JSON for apps, the offline strip of the codes ahead, and the app's manifest.
+ * The page's script draws the code of the current 5-minute window from the strip it keeps on the
+ * phone; without scripts, the page shows the server's PNG of the current token
+ * (TicketIssuer.rotating re-mints it with under 4 minutes left) and reloads every 60 s.
  */
 export async function walletPage(app: FastifyInstance): Promise<void> {
   const { issuer } = app.ctx;
   const wallets = new WalletRepo(app.ctx.db);
   const config = { access: 'public' as const, free: true };
   const refOf = (row: WalletRow) => ({ id: row.ticket_id, event_id: row.event_id, tier_id: row.tier_id });
+  const assets = () => walletAssets((err) => app.log.warn({ err }, 'wallet app unavailable'));
 
   const tokenFor = (row: WalletRow): { token: string; expiresAt: string } => {
     const token = issuer.rotating(refOf(row));
@@ -63,20 +68,44 @@ export async function walletPage(app: FastifyInstance): Promise<void> {
     return { token, expiresAt: toIso(exp * 1000) };
   };
 
+  const liveCode = (row: WalletRow): StripToken | null => {
+    if (walletState(row) !== 'valid') return null;
+    const { token, expiresAt } = tokenFor(row);
+    const iat = parseTicketToken(token)?.claims.iat ?? 0;
+    return { token, not_before: toIso(iat * 1000), not_after: expiresAt };
+  };
+
+  await app.register(walletAppRoutes, { assets });
+
   app.get('/w/:secret', { config, schema: { hide: true, params: SecretParams } }, async (request, reply) => {
     const { secret } = request.params as { secret: string };
     const row = wallets.find(secret);
     privateHeaders(reply).type('text/html; charset=utf-8');
     if (!row) return reply.code(404).send(notFoundPage);
-    const nonce = randomBytes(16).toString('base64');
-    reply.header(
-      'content-security-policy',
-      `default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; script-src 'nonce-${nonce}'; ` +
-        "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
-    );
-    const expiresAt = walletState(row) === 'valid' ? tokenFor(row).expiresAt : null;
-    return walletHtml({ row, secretPath: `/w/${encodeURIComponent(secret)}`, expiresAt, nonce });
+    reply.header('content-security-policy', walletCsp);
+    const appVersion = (await assets())?.version ?? null;
+    return walletHtml({
+      row,
+      secretPath: `/w/${encodeURIComponent(secret)}`,
+      live: liveCode(row),
+      appVersion,
+    });
   });
+
+  // The web app manifest names the ticket's own page as the app's start, so an installed ticket
+  // opens on itself; it carries the secret, so it is as private as the page.
+  app.get(
+    '/w/:secret/manifest.webmanifest',
+    { config, schema: { hide: true, params: SecretParams } },
+    async (request, reply) => {
+      const { secret } = request.params as { secret: string };
+      const row = wallets.find(secret);
+      privateHeaders(reply);
+      if (!row) throw new ApiError(404, 'resource_missing', 'No ticket has this wallet link.');
+      reply.type('application/manifest+json; charset=utf-8');
+      return JSON.stringify(walletManifest(row, `/w/${encodeURIComponent(secret)}`, await assets()));
+    },
+  );
 
   app.get(
     '/w/:secret/qr.png',

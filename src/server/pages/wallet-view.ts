@@ -1,11 +1,18 @@
 import { formatAttendeeTime } from '../../shared/attendee-time.js';
+import {
+  walletStateLabel,
+  walletStateNotice,
+  type WalletState,
+  type WalletTicketInfo,
+} from '../../shared/wallet-offline.js';
+import type { StripToken } from '../../shared/wallet-strip.js';
 import { eventTimeZone } from '../domain/views.js';
 import type { WalletRow } from '../store/wallet-repo.js';
 import { escapeHtml } from '../../shared/escape-html.js';
+import { toIso } from '../time.js';
 import { pageShell } from './html.js';
 
-/** What the holder can do with the ticket; only `valid` shows a QR code. */
-export type WalletState = 'valid' | 'transferred' | 'voided' | 'cancelled';
+export type { WalletState } from '../../shared/wallet-offline.js';
 
 export function walletState(row: WalletRow): WalletState {
   if (row.status === 'transferred') return 'transferred';
@@ -14,97 +21,115 @@ export function walletState(row: WalletRow): WalletState {
   return 'valid';
 }
 
-const stateNotice: Record<Exclude<WalletState, 'valid'>, string> = {
-  transferred:
-    'This ticket was transferred to someone else and can no longer be used. The new holder received their own ticket by email.',
-  voided: 'This ticket has been voided and can no longer be used.',
-  cancelled: 'This event has been cancelled, so this ticket will not be scanned.',
-};
-
-const stateLabel: Record<WalletState, string> = {
-  valid: 'Valid',
-  transferred: 'Transferred',
-  voided: 'Voided',
-  cancelled: 'Event cancelled',
-};
-
-/** How often an open page asks for a fresher token; the server re-mints with under 4 min left. */
+/** Without scripts, the page reloads itself this often for a fresher code. */
 export const walletRefreshSeconds = 60;
+
+/** The path of the offline shell the service worker keeps (the same for every ticket). */
+export const walletShellPath = '/w/offline';
+
+/**
+ * The wallet's Content-Security-Policy: scripts only from the server (the wallet app), images
+ * only from it (the no-script QR), the manifest and the service worker from it too.
+ */
+export const walletCsp =
+  "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; script-src 'self'; connect-src 'self'; " +
+  "manifest-src 'self'; worker-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
 const walletStyle = `<style>
   .ticket { background: #fff; border-radius: .75rem; box-shadow: 0 1px 3px #0003; padding: 1.25rem; }
   .ticket dl { display: grid; grid-template-columns: auto 1fr; gap: .25rem 1rem; margin: 0 0 1rem; }
   .ticket dt { color: #5c574f; }
   .ticket dd { margin: 0; font-weight: 600; }
-  .qr { display: block; width: 100%; max-width: 22rem; height: auto; margin: 0 auto; image-rendering: pixelated; }
+  .qr { display: block; width: 100%; max-width: 22rem; height: auto; margin: 0 auto; }
   .status.valid { color: #1a7f37; }
   .status.invalid { color: #b42318; }
-  .hint, .ref { color: #5c574f; font-size: .85rem; text-align: center; }
+  .hint, .ref, .offline, .connection { color: #5c574f; font-size: .85rem; text-align: center; }
+  .offline { color: #1d1b18; font-weight: 600; }
+  .connection { color: #8a5a00; }
+  [hidden] { display: none !important; }
 </style>`;
-
-/**
- * The script swaps the QR image when the server hands out a new token, and reloads the page when
- * the ticket stops being valid (transferred or voided while open). Without scripts, the
- * noscript refresh reloads the whole page instead.
- */
-/** JSON for inside a <script> element: `<` escaped so no value can close the element. */
-const scriptJson = (value: string): string => JSON.stringify(value).replace(/</g, '\\u003c');
-
-function refreshScript(nonce: string, secretPath: string, expiresAt: string): string {
-  return `<script nonce="${nonce}">
-(function () {
-  var base = ${scriptJson(secretPath)};
-  var shown = ${scriptJson(expiresAt)};
-  var img = document.getElementById('qr');
-  function refresh() {
-    fetch(base + '/token', { cache: 'no-store' })
-      .then(function (r) { return r.ok ? r.json() : null; })
-      .then(function (t) {
-        if (!t) return;
-        if (!t.qr_token) { location.reload(); return; }
-        if (t.expires_at !== shown) {
-          shown = t.expires_at;
-          img.src = base + '/qr.png?v=' + encodeURIComponent(shown);
-        }
-      })
-      .catch(function () { /* offline: keep the current code, try again later */ });
-  }
-  setInterval(refresh, ${walletRefreshSeconds * 1000});
-  document.addEventListener('visibilitychange', function () { if (!document.hidden) refresh(); });
-})();
-</script>`;
-}
 
 export interface WalletPageInput {
   row: WalletRow;
-  /** `/w/<secret>`, the page's own path, for the QR image and token requests. */
+  /** `/w/<secret>`, the page's own path, for the QR image and the manifest. */
   secretPath: string;
-  /** ISO expiry of the token the QR image will carry; null when no QR is shown. */
-  expiresAt: string | null;
-  nonce: string;
+  /** The ticket's current code (with the page), or null when it has none. */
+  live: StripToken | null;
+  /** The wallet app's build, or null when it is missing (the page still shows the server's QR). */
+  appVersion: string | null;
 }
 
-export function walletHtml({ row, secretPath, expiresAt, nonce }: WalletPageInput): string {
-  const state = walletState(row);
-  const doors = formatAttendeeTime(row.doors_at, eventTimeZone(row));
-  const details = `<dl>
-  <dt>Ticket</dt><dd>${escapeHtml(row.tier_name)}</dd>
-  <dt>Name</dt><dd>${row.attendee_name ? escapeHtml(row.attendee_name) : '—'}</dd>
-  <dt>Status</dt><dd class="status ${state === 'valid' ? 'valid' : 'invalid'}" data-status="${state}">${stateLabel[state]}</dd>
-</dl>`;
-  const qr =
-    state === 'valid' && expiresAt
-      ? `<img id="qr" class="qr" alt="Ticket QR code" src="${escapeHtml(`${secretPath}/qr.png?v=${encodeURIComponent(expiresAt)}`)}">
-<p class="hint">Show this code at the door. It refreshes by itself while this page is open.</p>`
-      : `<p class="notice">${stateNotice[state as Exclude<WalletState, 'valid'>]}</p>`;
-  const body = `<h1>${escapeHtml(row.event_title)}</h1>
-<p class="meta">${escapeHtml(row.venue)} · doors ${escapeHtml(doors)}</p>
-<section class="ticket">${details}${qr}
-<p class="ref">${escapeHtml(row.ticket_id)}</p></section>
-${state === 'valid' && expiresAt ? refreshScript(nonce, secretPath, expiresAt) : ''}`;
-  const head = `<meta name="referrer" content="no-referrer">
+/** The ticket's details as the wallet app keeps them on the phone. */
+export function walletInfo(row: WalletRow): WalletTicketInfo {
+  return {
+    ticket_id: row.ticket_id,
+    event_title: row.event_title,
+    venue: row.venue,
+    doors_at: toIso(row.doors_at),
+    time_zone: eventTimeZone(row),
+    tier_name: row.tier_name,
+    attendee_name: row.attendee_name,
+    state: walletState(row),
+  };
+}
+
+/** JSON for inside a <script> element: `<` escaped so no value can close the element. */
+const scriptJson = (value: unknown): string => JSON.stringify(value).replace(/</g, '\\u003c');
+
+const appScript = (version: string): string =>
+  `<script src="/w/app.js?v=${escapeHtml(encodeURIComponent(version))}" defer></script>`;
+
+/** The ticket card; every element the wallet app fills has an id, so the shell can reuse it. */
+function ticketCard(info: WalletTicketInfo | null, code: string, hint: string): string {
+  const state = info?.state ?? 'valid';
+  const notice = info && state !== 'valid' ? walletStateNotice[state] : '';
+  return `<section class="ticket"><dl>
+  <dt>Ticket</dt><dd id="w-tier">${escapeHtml(info?.tier_name ?? '')}</dd>
+  <dt>Name</dt><dd id="w-name">${info ? escapeHtml(info.attendee_name ?? '—') : ''}</dd>
+  <dt>Status</dt><dd id="w-status" class="status ${state === 'valid' ? 'valid' : 'invalid'}" data-status="${state}">${info ? walletStateLabel[state] : ''}</dd>
+</dl>
+${code}
+<p id="w-notice" class="notice"${notice ? '' : ' hidden'}>${escapeHtml(notice)}</p>
+<p id="w-hint" class="hint"${hint ? '' : ' hidden'}>${hint}</p>
+<p id="w-offline" class="offline" role="status" hidden></p>
+<p id="w-connection" class="connection" hidden></p>
+<p id="w-support" class="connection" hidden></p>
+<p id="w-ref" class="ref">${escapeHtml(info?.ticket_id ?? '')}</p></section>`;
+}
+
+const head = (extra = ''): string => `<meta name="referrer" content="no-referrer">
 <meta name="robots" content="noindex">
-<noscript><meta http-equiv="refresh" content="${walletRefreshSeconds}"></noscript>
-${walletStyle}`;
-  return pageShell(`Ticket · ${row.event_title}`, body, head);
+<meta name="theme-color" content="#1d1b18">
+${extra}${walletStyle}`;
+
+export function walletHtml({ row, secretPath, live, appVersion }: WalletPageInput): string {
+  const info = walletInfo(row);
+  const valid = info.state === 'valid' && live !== null;
+  // The server's image of the live code: what a browser without scripts (or without the wallet
+  // build) shows; the app replaces it with codes drawn from the strip on the phone.
+  const code = valid
+    ? `<img id="qr-live" class="qr" alt="Ticket QR code" src="${escapeHtml(`${secretPath}/qr.png?v=${encodeURIComponent(live.not_after)}`)}">
+<canvas id="qr" class="qr" role="img" aria-label="Ticket QR code" hidden></canvas>`
+    : '';
+  const hint = valid ? 'Show this code at the door. It changes every 5 minutes, by itself.' : '';
+  const body = `<h1 id="w-title">${escapeHtml(info.event_title)}</h1>
+<p id="w-meta" class="meta">${escapeHtml(info.venue)} · doors ${escapeHtml(formatAttendeeTime(info.doors_at, info.time_zone))}</p>
+${ticketCard(info, code, hint)}
+${appVersion ? `<script type="application/json" id="wallet-data">${scriptJson({ info, live })}</script>\n${appScript(appVersion)}` : ''}`;
+  const extra = `<link rel="manifest" href="${escapeHtml(`${secretPath}/manifest.webmanifest`)}">
+${valid ? `<noscript><meta http-equiv="refresh" content="${walletRefreshSeconds}"></noscript>\n` : ''}`;
+  return pageShell(`Ticket · ${info.event_title}`, body, head(extra));
+}
+
+/**
+ * The page the service worker answers with when a ticket page cannot be fetched: the same card,
+ * empty, for the wallet app to fill from the phone's storage. It names no ticket.
+ */
+export function walletShellHtml(appVersion: string): string {
+  const code = '<canvas id="qr" class="qr" role="img" aria-label="Ticket QR code" hidden></canvas>';
+  const body = `<h1 id="w-title">Your ticket</h1>
+<p id="w-meta" class="meta"></p>
+${ticketCard(null, code, 'Show this code at the door. It changes every 5 minutes, by itself.')}
+${appScript(appVersion)}`;
+  return pageShell('Ticket', body, head());
 }

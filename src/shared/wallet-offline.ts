@@ -1,0 +1,125 @@
+/**
+ * The offline wallet (the wallet page as an installable web app): what the page keeps on the
+ * phone, which code it shows at a given moment, when it asks for a fresher strip, and how it says
+ * how long it can keep working without signal. Pure and browser-safe; the page script
+ * (src/wallet) and the server's page (src/server/pages) share it.
+ */
+import { formatAttendeeTime } from './attendee-time.js';
+import { stripAfterDoorsSeconds, stripTokenAt, type StripToken, type WalletStrip } from './wallet-strip.js';
+
+/** Whether the ticket can be shown at all; only `valid` has codes. */
+export type WalletState = 'valid' | 'transferred' | 'voided' | 'cancelled';
+
+/**
+ * What the page shows about the ticket besides its code, embedded in the page (JSON) and kept on
+ * the phone with the strip, so the page can be drawn again with no signal. No secret, no email.
+ */
+export interface WalletTicketInfo {
+  ticket_id: string;
+  event_title: string;
+  venue: string;
+  /** ISO UTC. */
+  doors_at: string;
+  /** The event's IANA zone: attendee times are given in it. */
+  time_zone: string;
+  tier_name: string;
+  attendee_name: string | null;
+  state: WalletState;
+}
+
+/**
+ * What the phone keeps per ticket (localStorage), keyed by a hash of the wallet secret. `strip`
+ * is null for a ticket without codes (voided, transferred, cancelled), so the page opened again
+ * offline still says why.
+ */
+export interface StoredWallet {
+  v: 1;
+  info: WalletTicketInfo;
+  strip: WalletStrip | null;
+}
+
+/** Why a ticket without codes has none, in the holder's words. */
+export const walletStateNotice: Record<Exclude<WalletState, 'valid'>, string> = {
+  transferred:
+    'This ticket was transferred to someone else and can no longer be used. The new holder received their own ticket by email.',
+  voided: 'This ticket has been voided and can no longer be used.',
+  cancelled: 'This event has been cancelled, so this ticket will not be scanned.',
+};
+
+export const walletStateLabel: Record<WalletState, string> = {
+  valid: 'Valid',
+  transferred: 'Transferred',
+  voided: 'Voided',
+  cancelled: 'Event cancelled',
+};
+
+/**
+ * Whether the phone can open the page again without signal: `ready` once a service worker keeps
+ * the page; `refused` where the browser will not run one (an address without a trusted
+ * certificate, such as the venue LAN's self-signed one); `no_storage` where it will not even keep
+ * the codes (some private modes).
+ */
+export type OfflineSupport = 'checking' | 'ready' | 'refused' | 'no_storage';
+
+/** What to tell the holder when the page cannot be opened again offline; null when it can. */
+export function offlineSupportNote(support: OfflineSupport): string | null {
+  if (support === 'refused') {
+    return 'This browser will not keep this page for use without signal at this address (it needs a secure https:// address). The codes stay saved while the page is open: keep it open until you are in.';
+  }
+  if (support === 'no_storage') {
+    return 'This browser does not let the page save codes (private browsing?). Keep this page open, or open it again with signal at the door.';
+  }
+  return null;
+}
+
+/** A strip older than this is asked for again whenever the phone has signal. */
+export const stripRefreshAfterMs = 15 * 60_000;
+
+/** The moment the strip's last code stops being shown (its not_after), or null for no codes. */
+export function stripEndsAt(tokens: readonly StripToken[]): number | null {
+  const last = tokens[tokens.length - 1];
+  return last ? Date.parse(last.not_after) : null;
+}
+
+/**
+ * The code to show at `atMs`: the strip's window containing it, else the live code the page came
+ * with if it is still inside its own window (a ticket whose strip ended, e.g. doors + 12 h passed).
+ */
+export function codeAt(
+  tokens: readonly StripToken[],
+  live: StripToken | null,
+  atMs: number,
+): StripToken | undefined {
+  const fromStrip = stripTokenAt(tokens, atMs);
+  if (fromStrip) return fromStrip;
+  if (live && Date.parse(live.not_before) <= atMs && atMs < Date.parse(live.not_after)) return live;
+  return undefined;
+}
+
+/** Whether the page should ask for a fresh strip now (it has signal): none kept, or an old one. */
+export function stripIsStale(strip: Pick<WalletStrip, 'generated_at'> | null, nowMs: number): boolean {
+  if (!strip) return true;
+  const made = Date.parse(strip.generated_at);
+  // A strip made "in the future" came from a clock that was ahead: ask again rather than trust it.
+  return !Number.isFinite(made) || nowMs - made >= stripRefreshAfterMs || made - nowMs > 60_000;
+}
+
+/**
+ * How long the phone can show codes without signal, in words, e.g. "Works offline until
+ * Thu 26 Nov 2026, 19:00 (New York time). Open it once with signal before then to extend." When
+ * the strip runs to the end of the night (doors + 12 h) there is nothing to extend.
+ */
+export function offlineUntilText(
+  tokens: readonly StripToken[],
+  info: Pick<WalletTicketInfo, 'doors_at' | 'time_zone'>,
+  nowMs: number,
+): string {
+  const end = stripEndsAt(tokens);
+  if (end === null || end <= nowMs) {
+    return 'No codes are saved on this phone for now: open this page with signal to get them.';
+  }
+  const until = formatAttendeeTime(end, info.time_zone);
+  const nightEnds = Date.parse(info.doors_at) + stripAfterDoorsSeconds * 1000;
+  if (end >= nightEnds) return `Works offline all night: the codes are saved on this phone until ${until}.`;
+  return `Works offline until ${until}. Open it once with signal before then to extend.`;
+}

@@ -1,0 +1,249 @@
+/**
+ * The wallet page's script (`/w/app.js`): draws the ticket's code in the browser from the strip
+ * of codes kept on the phone, so the page keeps showing a live code with no signal; asks for a
+ * fresh strip whenever it can; says how long it can keep working offline; and registers the
+ * service worker that lets the phone open the page again offline. The same script runs in the
+ * server's page (which embeds the ticket's details) and in the offline shell the service worker
+ * answers with (which does not: the details come from the phone's storage).
+ */
+import QRCode from 'qrcode';
+import { formatAttendeeTime } from '../shared/attendee-time.js';
+import { parseTicketToken } from '../shared/ticket-token.js';
+import {
+  codeAt,
+  offlineSupportNote,
+  offlineUntilText,
+  stripIsStale,
+  walletStateLabel,
+  walletStateNotice,
+  type OfflineSupport,
+  type WalletTicketInfo,
+} from '../shared/wallet-offline.js';
+import type { StripToken, WalletStrip } from '../shared/wallet-strip.js';
+import { browserStorage, storageKey, WalletStorage } from './wallet-storage.js';
+
+/** What the server's page embeds (`#wallet-data`); the offline shell has none. */
+interface PageData {
+  info: WalletTicketInfo;
+  /** The code the server handed out with the page, for a ticket whose strip has ended. */
+  live: StripToken | null;
+}
+
+/** How often an open page asks whether the ticket is still valid (and refreshes an old strip). */
+const syncEveryMs = 60_000;
+/** How often the page checks whether the 5-minute window changed. */
+const tickEveryMs = 1_000;
+
+const scriptUrl = new URL((document.currentScript as HTMLScriptElement | null)?.src ?? location.href);
+const version = scriptUrl.searchParams.get('v') ?? '';
+
+function readPageData(): PageData | null {
+  const text = document.getElementById('wallet-data')?.textContent;
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as PageData;
+  } catch {
+    return null;
+  }
+}
+
+function setText(id: string, text: string | null): void {
+  const element = document.getElementById(id);
+  if (!element) return;
+  element.textContent = text ?? '';
+  element.hidden = !text;
+}
+
+/** `/w/<secret>`: the page's own path; its secret names the phone's copy (hashed). */
+const base = location.pathname.replace(/\/+$/, '');
+const secret = decodeURIComponent(base.split('/')[2] ?? '');
+const storage = new WalletStorage(browserStorage(), storageKey(secret));
+const data = readPageData();
+const stored = storage.load();
+
+let info: WalletTicketInfo | null = data?.info ?? stored?.info ?? null;
+let strip: WalletStrip | null =
+  stored && (!data || stored.info.ticket_id === data.info.ticket_id) ? stored.strip : null;
+let live: StripToken | null = data?.live ?? null;
+/** Whether the server answered the last time the page asked (the page itself counts). */
+let connection: 'online' | 'offline' = data ? 'online' : 'offline';
+let support: OfflineSupport = storage.available ? 'checking' : 'no_storage';
+let shownToken: string | null = null;
+
+function save(): void {
+  if (!info) return;
+  if (storage.save({ v: 1, info, strip })) {
+    document.documentElement.dataset.saved = strip?.generated_at ?? 'no-codes';
+  }
+}
+
+function renderDetails(ticket: WalletTicketInfo): void {
+  setText('w-title', ticket.event_title);
+  setText('w-meta', `${ticket.venue} · doors ${formatAttendeeTime(ticket.doors_at, ticket.time_zone)}`);
+  setText('w-tier', ticket.tier_name);
+  setText('w-name', ticket.attendee_name ?? '—');
+  setText('w-ref', ticket.ticket_id);
+  const status = document.getElementById('w-status');
+  if (status) {
+    status.textContent = walletStateLabel[ticket.state];
+    status.dataset.status = ticket.state;
+    status.className = `status ${ticket.state === 'valid' ? 'valid' : 'invalid'}`;
+  }
+}
+
+function drawCode(code: StripToken): void {
+  const canvas = document.getElementById('qr') as HTMLCanvasElement | null;
+  if (!canvas || code.token === shownToken) return;
+  shownToken = code.token;
+  QRCode.toCanvas(canvas, code.token, { errorCorrectionLevel: 'M', margin: 4, scale: 8 })
+    .then(() => {
+      if (shownToken !== code.token) return;
+      canvas.dataset.notBefore = code.not_before;
+      canvas.dataset.notAfter = code.not_after;
+      canvas.hidden = false;
+      // The server's image of its live code, for browsers without scripts: the canvas replaces it.
+      document.getElementById('qr-live')?.remove();
+    })
+    .catch(() => {
+      shownToken = null;
+    });
+}
+
+function hideCode(): void {
+  shownToken = null;
+  const canvas = document.getElementById('qr');
+  if (canvas) canvas.hidden = true;
+  document.getElementById('qr-live')?.remove();
+}
+
+function render(): void {
+  if (!info) {
+    setText(
+      'w-notice',
+      'This ticket is not saved on this phone yet. Open this page once with signal, and it will work without.',
+    );
+    setText('w-hint', null);
+    hideCode();
+    return;
+  }
+  renderDetails(info);
+  const now = Date.now();
+  if (info.state !== 'valid') {
+    hideCode();
+    setText('w-notice', walletStateNotice[info.state]);
+    setText('w-hint', null);
+    setText('w-offline', null);
+    setText('w-connection', null);
+    setText('w-support', null);
+    return;
+  }
+  const code = codeAt(strip?.tokens ?? [], live, now);
+  if (code) {
+    drawCode(code);
+    setText('w-notice', null);
+  } else {
+    hideCode();
+    setText('w-notice', 'No code for this moment is saved on this phone: open this page with signal.');
+  }
+  setText(
+    'w-offline',
+    strip ? offlineUntilText(strip.tokens, info, now) : connection === 'online' ? 'Saving codes…' : null,
+  );
+  setText(
+    'w-connection',
+    connection === 'offline' ? 'No signal: showing the code saved on this phone.' : null,
+  );
+  setText('w-support', offlineSupportNote(support));
+}
+
+/** GETs one of the page's JSON companions; null (and offline) when the server cannot be reached. */
+async function getJson<T>(path: string): Promise<{ status: number; body: T | null } | null> {
+  try {
+    const response = await fetch(`${base}/${path}`, { cache: 'no-store' });
+    connection = 'online';
+    const body = response.ok ? ((await response.json()) as T) : null;
+    return { status: response.status, body };
+  } catch {
+    connection = 'offline';
+    return null;
+  }
+}
+
+async function refreshStrip(): Promise<void> {
+  const answer = await getJson<WalletStrip>('strip');
+  const fresh = answer?.body;
+  if (fresh && info) {
+    // Voided or transferred since the page was drawn: the server's page says which.
+    if (fresh.status !== 'active') {
+      location.reload();
+      return;
+    }
+    strip = fresh;
+    save();
+  }
+  render();
+}
+
+/** Asks whether the ticket is still valid, then refreshes the strip if it is getting old. */
+async function sync(): Promise<void> {
+  if (info && info.state !== 'valid') return;
+  const answer = await getJson<{ qr_token: string | null; expires_at: string | null }>('token');
+  const current = answer?.body;
+  if (current && !current.qr_token) {
+    location.reload();
+    return;
+  }
+  const claims = current?.qr_token ? parseTicketToken(current.qr_token)?.claims : undefined;
+  if (current?.qr_token && claims) {
+    live = {
+      token: current.qr_token,
+      not_before: new Date(claims.iat * 1000).toISOString(),
+      not_after: new Date(claims.exp * 1000).toISOString(),
+    };
+  }
+  if (connection === 'online' && stripIsStale(strip, Date.now())) await refreshStrip();
+  else render();
+}
+
+function setSupport(next: OfflineSupport): void {
+  support = next;
+  document.documentElement.dataset.offline = next;
+  render();
+}
+
+function registerServiceWorker(): void {
+  if (!storage.available) return setSupport('no_storage');
+  // Plain HTTP off this machine has no service workers at all.
+  if (!('serviceWorker' in navigator)) return setSupport('refused');
+  navigator.serviceWorker
+    .register(`/w/sw.js?v=${encodeURIComponent(version)}`, { scope: '/w/' })
+    .then(() => navigator.serviceWorker.ready)
+    .then(
+      () => setSupport('ready'),
+      // An address without a trusted certificate (the venue LAN's self-signed one): the codes
+      // stay saved while the page is open, and the page says so.
+      () => setSupport('refused'),
+    );
+}
+
+if (data && data.info.state !== 'valid') {
+  strip = null;
+  save();
+}
+render();
+if (info?.state === 'valid') {
+  if (data) {
+    save();
+    if (stripIsStale(strip, Date.now())) void refreshStrip();
+  } else {
+    // The offline shell: perhaps the server only stumbled; ask, without waiting for it.
+    void sync();
+  }
+  window.setInterval(render, tickEveryMs);
+  window.setInterval(() => void sync(), syncEveryMs);
+  window.addEventListener('online', () => void sync());
+  document.addEventListener('visibilitychange', () => {
+    if (!document.hidden) void sync();
+  });
+}
+registerServiceWorker();
