@@ -98,6 +98,9 @@ function drawCode(code: StripToken): void {
   QRCode.toCanvas(canvas, code.token, { errorCorrectionLevel: 'M', margin: 4, scale: 8 })
     .then(() => {
       if (shownToken !== code.token) return;
+      // The renderer fixes the canvas's size in pixels; the page's style makes it fit the phone.
+      canvas.style.removeProperty('width');
+      canvas.style.removeProperty('height');
       canvas.dataset.notBefore = code.not_before;
       canvas.dataset.notAfter = code.not_after;
       canvas.hidden = false;

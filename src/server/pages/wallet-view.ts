@@ -40,7 +40,7 @@ const walletStyle = `<style>
   .ticket dl { display: grid; grid-template-columns: auto 1fr; gap: .25rem 1rem; margin: 0 0 1rem; }
   .ticket dt { color: #5c574f; }
   .ticket dd { margin: 0; font-weight: 600; }
-  .qr { display: block; width: 100%; max-width: 22rem; height: auto; margin: 0 auto; }
+  .qr { display: block; width: 100%; max-width: 22rem; height: auto; aspect-ratio: 1; margin: 0 auto; }
   .status.valid { color: #1a7f37; }
   .status.invalid { color: #b42318; }
   .hint, .ref, .offline, .connection { color: #5c574f; font-size: .85rem; text-align: center; }

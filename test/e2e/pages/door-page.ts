@@ -37,6 +37,14 @@ export class DoorPage {
     await expect(this.page.getByLabel('Camera: ticket QR')).toBeVisible();
   }
 
+  /** Types a ticket code into the door's manual field, as for a phone whose screen will not scan. */
+  async typeCode(code: string): Promise<void> {
+    const field = this.page.getByLabel('Ticket code');
+    if (!(await field.isVisible())) await this.page.getByText('Type or paste a ticket code').click();
+    await field.fill(code);
+    await this.page.getByRole('button', { name: 'Check', exact: true }).click();
+  }
+
   verdict(): Locator {
     return this.page.locator('.door-verdict');
   }

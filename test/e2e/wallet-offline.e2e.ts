@@ -1,0 +1,202 @@
+import type { BrowserContext } from '@playwright/test';
+import { copyFileSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { DoorDevice } from '../../src/scanner/door-device.js';
+import { FetchTransport } from '../../src/scanner/fetch-transport.js';
+import { MemoryDeviceState } from '../../src/scanner/memory-device-state.js';
+import { parsePairingCode } from '../../src/scanner/pairing-code.js';
+import { parseTicketToken } from '../../src/shared/ticket-token.js';
+import { expect, test } from './fixtures.js';
+import { DoorPage } from './pages/door-page.js';
+import { WalletPage } from './pages/wallet-page.js';
+import { snap } from './support/screenshots.js';
+import { startClockedVenueServer, type ClockedVenueServer } from './support/venue-clock.js';
+
+const hour = 3_600_000;
+const docsShots = fileURLToPath(new URL('../../docs/screenshots', import.meta.url));
+const shotsDir = fileURLToPath(new URL('../../test-results/screenshots', import.meta.url));
+
+function keepScreenshot(name: string): void {
+  mkdirSync(docsShots, { recursive: true });
+  copyFileSync(join(shotsDir, `${name}.png`), join(docsShots, `${name}.png`));
+}
+
+/** The rotating code's window, from its claims. */
+function windowOf(token: string): { sub: string; iat: number; exp: number } {
+  const claims = parseTicketToken(token)?.claims;
+  if (!claims) throw new Error('the code on screen is not a rotating ticket code');
+  return { sub: claims.sub, iat: claims.iat * 1000, exp: claims.exp * 1000 };
+}
+
+let venue: ClockedVenueServer;
+
+test.beforeEach(async () => {
+  venue = await startClockedVenueServer();
+});
+
+test.afterEach(async () => {
+  await venue?.server.stop();
+});
+
+test('a wallet opened once keeps admitting in flight mode three hours later; an old screenshot does not', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const { server } = venue;
+  const start = Date.now();
+  // Doors in three and a half hours: the strip the phone takes now covers the whole night.
+  const event = await server.api<{ id: string }>('POST', '/v2/events', {
+    title: 'Flight Mode Night',
+    venue: 'Main hall',
+    doors_at: new Date(start + 3.5 * hour).toISOString(),
+    timezone: 'Europe/Amsterdam',
+    tickets: [{ name: 'Standing', price_cents: 2000 }],
+  });
+  await server.api('POST', `/v2/events/${event.id}/publish`);
+  const tiers = await server.api<{ data: { id: string }[] }>('GET', `/v2/events/${event.id}/tiers`);
+  const order = await server.api<{ tickets: { id: string; wallet_url: string }[] }>('POST', '/v2/orders', {
+    event_id: event.id,
+    items: [{ tier_id: tiers.data[0]!.id, quantity: 1 }],
+    buyer: { name: 'Mia Phone', email: 'mia@example.test' },
+    payment_method: 'cash',
+  });
+  const ticket = order.tickets[0]!;
+  const pairing = async () =>
+    (await server.api<{ qr: string }>('POST', '/v2/devices/pairing', { event_id: event.id })).qr;
+
+  // Two doors, paired and holding their packs while the server is reachable: the door page (in
+  // its own browser context, on Playwright's clock) and a door running the SDK on a clock of its own.
+  let sdkOffset = 0;
+  const sdk = await DoorDevice.pair(parsePairingCode(await pairing()), 'SDK door', {
+    state: new MemoryDeviceState(),
+    transport: (p) => new FetchTransport(p.baseUrl),
+    now: () => Date.now() + sdkOffset,
+  });
+  await sdk.pull();
+
+  const contexts: BrowserContext[] = [];
+  const errors: string[] = [];
+  const newContext = async (options: Parameters<typeof browser.newContext>[0]) => {
+    const context = await browser.newContext(options);
+    contexts.push(context);
+    await context.clock.install({ time: start });
+    const page = await context.newPage();
+    page.on('pageerror', (err) => errors.push(err.message));
+    return { context, page };
+  };
+  try {
+    const doorSide = await newContext({ viewport: { width: 800, height: 900 } });
+    const door = new DoorPage(doorSide.page, server.url);
+    await door.open();
+    await door.nameDoor('Front door');
+    await door.pairByPasting(await pairing());
+    await expect(door.connection()).toHaveText('Online');
+
+    // The phone: opened once, with signal.
+    const phone = await newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const wallet = new WalletPage(phone.page);
+    await wallet.openOnline(ticket.wallet_url);
+    await expect(wallet.offlineNote()).toHaveText(
+      /^Works offline all night: the codes are saved on this phone until /,
+    );
+    await wallet.expectCurrentWindow();
+    const early = await wallet.photographCode();
+    expect(windowOf(early).sub).toBe(ticket.id);
+
+    // Flight mode, and the venue server gone too: nothing on the network answers the phone.
+    await phone.context.setOffline(true);
+    await doorSide.context.setOffline(true);
+    await server.halt();
+
+    // Three hours later on every clock: both browsers, the SDK door, and the server (when it is back).
+    await phone.context.clock.fastForward(3 * hour);
+    await doorSide.context.clock.fastForward(3 * hour);
+    sdkOffset = 3 * hour;
+    await venue.setOffset(3 * hour);
+
+    const shown = await wallet.expectCurrentWindow();
+    await expect(phone.page.locator('#w-connection')).toHaveText(
+      'No signal: showing the code saved on this phone.',
+      { timeout: 15_000 },
+    );
+    const onScreen = await wallet.photographCode();
+    expect(windowOf(onScreen)).toEqual({ sub: ticket.id, iat: shown.notBefore, exp: shown.notAfter });
+    expect(shown.notBefore).toBeGreaterThanOrEqual(start + 3 * hour - 5 * 60_000);
+
+    // Opened again in flight mode: the service worker answers with the shell, drawn from storage.
+    await phone.page.reload();
+    await expect(phone.page.locator('#w-title')).toHaveText('Flight Mode Night');
+    await expect(phone.page.locator('#w-status')).toHaveText('Valid');
+    await wallet.expectCurrentWindow();
+    expect(await wallet.photographCode()).toBe(onScreen);
+    await snap(phone.page, 'wallet-offline');
+    keepScreenshot('wallet-offline');
+
+    // The door page, offline, on its own clock: admits the code on screen.
+    await door.typeCode(onScreen);
+    await expect(door.verdict()).toHaveAttribute('data-result', 'admitted');
+    await expect(door.verdict()).toContainText('Decided offline');
+    await door.verdict().click();
+
+    // The SDK door, offline: the screenshot taken three hours ago is refused.
+    expect(await sdk.scan(early, { offline: true })).toMatchObject({
+      result: 'rejected',
+      reason: 'expired',
+      mode: 'offline',
+    });
+
+    // Five and a half minutes later the phone shows the next code; the screenshot of the last one
+    // is refused by both doors, and the SDK door admits what is on screen now.
+    const later = 5.5 * 60_000 + 1_000;
+    await phone.context.clock.fastForward(later);
+    await doorSide.context.clock.fastForward(later);
+    sdkOffset += later;
+    await venue.setOffset(sdkOffset);
+    await wallet.expectCurrentWindow();
+    const next = await wallet.photographCode();
+    expect(next).not.toBe(onScreen);
+    expect(await sdk.scan(onScreen, { offline: true })).toMatchObject({
+      result: 'rejected',
+      reason: 'expired',
+    });
+    await door.typeCode(onScreen);
+    await expect(door.verdict()).toHaveAttribute('data-reason', 'expired');
+    await door.verdict().click();
+    expect(await sdk.scan(next, { offline: true })).toMatchObject({
+      result: 'admitted',
+      mode: 'offline',
+      ticketId: ticket.id,
+      credential: 'rotating',
+    });
+
+    // Back on the network (the server three hours and more ahead): the door page syncs first; the
+    // SDK door's admission is the reported conflict.
+    await server.resume();
+    await doorSide.context.setOffline(false);
+    await expect(doorSide.page.getByText(/^Synced 2 offline scans/)).toBeVisible({ timeout: 20_000 });
+    const report = await sdk.sync();
+    expect(report).toMatchObject({ uploaded: 3, conflicts: 1 });
+    const scans = await server.api<{
+      data: { device_id: string; result: string; reason: string | null; source: string; conflict: boolean }[];
+    }>('GET', `/v2/scans?ticket_id=${ticket.id}`);
+    const byDoor = (deviceId: string | undefined) =>
+      scans.data
+        .filter((s) => s.device_id === deviceId)
+        .map((s) => [s.result, s.reason, s.conflict])
+        .sort();
+    expect(byDoor(sdk.pairing?.deviceId)).toEqual([
+      ['rejected', 'already_scanned', true],
+      ['rejected', 'expired', false],
+      ['rejected', 'expired', false],
+    ]);
+    const doorPageScans = scans.data.filter((s) => s.device_id !== sdk.pairing?.deviceId);
+    expect(doorPageScans.map((s) => [s.result, s.reason, s.source])).toEqual([
+      ['admitted', null, 'sync'],
+      ['rejected', 'expired', 'sync'],
+    ]);
+  } finally {
+    for (const context of contexts) await context.close();
+  }
+  expect(errors, 'uncaught errors in the pages').toEqual([]);
+});
