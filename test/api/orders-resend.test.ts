@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { MailRow } from '../../src/server/store/mail-repo.js';
+import { MailRepo, type MailRow } from '../../src/server/store/mail-repo.js';
 import { createKey, expectError, expectInvalid, expectMissing } from '../support/foundation-fixtures.js';
 import { buy, saleEvent, type Sale } from '../support/sales-fixtures.js';
 import { makeTestApp, type TestApp } from '../support/test-app.js';
@@ -125,5 +125,53 @@ describe('POST /v2/orders/{id}/resend', () => {
       'idempotency_key_reused',
       'Idempotency-Key',
     );
+  });
+});
+
+describe('GET /v2/orders/{id}/mail', () => {
+  const mailOf = (orderId: string, auth?: string) =>
+    t.call('GET', `/v2/orders/${orderId}/mail`, undefined, auth);
+
+  it("lists the order's confirmations, oldest first, each with its delivery state", async () => {
+    const order = await buy(t, sale);
+    const other = await buy(t, sale, { buyer: { name: 'Grace', email: 'grace@example.com' } });
+    const again = (await resend(order.id, { email: 'partner@example.com' })).json() as { id: string };
+    const first = outbox().find((row) => row.ref === order.id && row.to_email === 'ada@example.com')!;
+    const repo = new MailRepo(t.app.ctx.db);
+    expect(repo.markSent(first.id, t.clock.ms)).toBe(true);
+    expect(repo.markFailed(again.id, 'SMTP 550: no such mailbox')).toBe(true);
+
+    const listed = await mailOf(order.id);
+    expect(listed.statusCode, listed.body).toBe(200);
+    expect(listed.json()).toMatchObject({ object: 'list', has_more: false, next_cursor: null });
+    expect(
+      (listed.json().data as { to: string; status: string; ref: string; last_error: string | null }[]).map(
+        (m) => [m.to, m.status, m.ref, m.last_error],
+      ),
+    ).toEqual([
+      ['ada@example.com', 'sent', order.id, null],
+      ['partner@example.com', 'failed', order.id, 'SMTP 550: no such mailbox'],
+    ]);
+    // Another order's mail is its own.
+    expect((await mailOf(other.id)).json().data).toHaveLength(1);
+  });
+
+  it('is empty for an order sold without an email, 404 for an unknown order', async () => {
+    const walkIn = await buy(t, sale, { buyer: undefined, payment_method: 'cash' });
+    expect((await mailOf(walkIn.id)).json().data).toEqual([]);
+    expectError(await mailOf('ord_doesnotexist0000000'), 404, 'not_found_error', 'resource_missing', 'id');
+  });
+
+  it('is open to box_office keys, not to kiosks or scanners', async () => {
+    const order = await buy(t, sale);
+    expect((await mailOf(order.id, await createKey(t, 'box_office'))).statusCode).toBe(200);
+    for (const scope of ['kiosk', 'scanner'] as const) {
+      expectError(
+        await mailOf(order.id, await createKey(t, scope)),
+        403,
+        'permission_error',
+        'insufficient_scope',
+      );
+    }
   });
 });

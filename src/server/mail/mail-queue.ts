@@ -27,6 +27,8 @@ export function viewMail(row: MailSummaryRow): MailView {
   };
 }
 
+const maxMailPerOrder = 100;
+
 /** What staff see of the mail outbox (GET /v2/mail) and the one thing they may do: retry. */
 export class MailQueue {
   private readonly repo: MailRepo;
@@ -48,6 +50,22 @@ export class MailQueue {
 
   list(status: MailStatus | undefined, limit: number, cursor: string | undefined): Page<MailView> {
     return toPage(this.repo.page(status, decodeCursor(cursor), limit + 1), limit, viewMail);
+  }
+
+  /**
+   * An order's confirmation mails (the checkout's and every resend), oldest first: what the till
+   * shows beside the order. The latest 100 at most (`has_more` says when there were more); an
+   * order is mailed a handful of times, so there is no cursor.
+   */
+  forOrder(orderId: string): Page<MailView> {
+    const rows = this.repo.byRef(orderId, 'order_confirmation', maxMailPerOrder + 1);
+    const latest = rows.slice(0, maxMailPerOrder).reverse();
+    return {
+      object: 'list',
+      data: latest.map(viewMail),
+      has_more: rows.length > maxMailPerOrder,
+      next_cursor: null,
+    };
   }
 
   /**

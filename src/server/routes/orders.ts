@@ -106,4 +106,22 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
       return sendAnswer(reply, queued);
     },
   );
+
+  api.get(
+    '/orders/:id/mail',
+    {
+      config: { access: staff },
+      schema: {
+        tags,
+        summary:
+          "The order's confirmation mails (the checkout's and each resend), oldest first, with their delivery state",
+        params: IdParams('ord'),
+        response: { 200: ListOf(Mail), ...errorResponses },
+      },
+    },
+    async (request) => {
+      orders.require(request.params.id);
+      return mailQueue.forOrder(request.params.id);
+    },
+  );
 }
