@@ -43,7 +43,7 @@ export class KioskPage {
   }
 
   async enterEmail(email: string, name?: string): Promise<void> {
-    await this.page.getByLabel('Email (kept with your order)').fill(email);
+    await this.page.getByLabel('Email (we send your tickets here)').fill(email);
     if (name !== undefined) await this.page.getByLabel('Name (optional)').fill(name);
   }
 

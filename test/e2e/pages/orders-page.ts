@@ -65,4 +65,22 @@ export class OrdersPage {
   note(): Locator {
     return this.detail().locator('.note');
   }
+
+  /** The order's mails as the detail lists them, one line each. */
+  mail(): Locator {
+    return this.detail().getByRole('region', { name: 'Order mail' }).locator('li');
+  }
+
+  async reprint(ticketId: string): Promise<void> {
+    await this.ticketRow(ticketId).getByRole('button', { name: 'Reprint' }).click();
+  }
+
+  /** Email tickets…: to the buyer, or to `to` this once. */
+  async emailTickets(to?: string): Promise<void> {
+    await this.detail().getByRole('button', { name: 'Email tickets…' }).click();
+    const dialog = this.page.getByRole('dialog');
+    if (to) await dialog.getByRole('textbox').fill(to);
+    await dialog.getByRole('button', { name: 'Send' }).click();
+    await expect(dialog).toBeHidden();
+  }
 }

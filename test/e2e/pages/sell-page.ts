@@ -50,8 +50,14 @@ export class SellPage {
     return (await this.page.getByTestId('order-id').textContent()) ?? '';
   }
 
+  /** The done screen's wallet link QRs, one per ticket, for the buyer's phone. */
   ticketQrs(): Locator {
     return this.page.locator('.ticket-card img.qr');
+  }
+
+  /** The optional address a cash or comp sale's tickets are emailed to. */
+  async emailTo(address: string): Promise<void> {
+    await this.page.getByLabel('Email the tickets to (optional)').fill(address);
   }
 
   async newSale(): Promise<void> {

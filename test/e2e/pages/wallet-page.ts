@@ -18,7 +18,7 @@ export class WalletPage {
     await this.page.goto(url);
     await expect(this.page.locator('html')).toHaveAttribute('data-offline', 'ready', { timeout: 20_000 });
     await expect(this.page.locator('html')).toHaveAttribute('data-saved', /Z$/);
-    await this.page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
+    await this.page.evaluate('navigator.serviceWorker.ready.then(() => true)');
   }
 
   /** The page's own clock (Playwright's, when installed). */

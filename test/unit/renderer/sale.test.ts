@@ -52,6 +52,11 @@ describe('checkCart', () => {
       checkCart(tier, { ...cart, payment: 'card', buyerName: 'Ada', buyerEmail: 'not-an-email' }, 10)
         .problems,
     ).toEqual({ 'buyer.email': '“not-an-email” is not an email address.' });
+    // A cash walk-in may give only an address, to get the tickets by mail; it must be one.
+    expect(checkCart(tier, { ...cart, buyerEmail: 'ada@example.com' }, 10).problems).toEqual({});
+    expect(checkCart(tier, { ...cart, buyerEmail: 'ada@' }, 10).problems).toEqual({
+      'buyer.email': '“ada@” is not an email address.',
+    });
   });
 
   it('keeps the quantity within what may be sold', () => {

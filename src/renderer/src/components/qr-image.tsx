@@ -7,10 +7,12 @@ interface QrImageProps {
   size?: number;
   label: string;
   className?: string;
+  /** Called once the image is in the page and decoded (printing must wait for it). */
+  onDrawn?: () => void;
 }
 
 /** A QR code drawn in the browser (no server round trip, works offline). */
-export function QrImage({ text, size = 192, label, className }: QrImageProps) {
+export function QrImage({ text, size = 192, label, className, onDrawn }: QrImageProps) {
   const [src, setSrc] = useState<string | null>(null);
   useEffect(() => {
     let live = true;
@@ -35,6 +37,7 @@ export function QrImage({ text, size = 192, label, className }: QrImageProps) {
       height={size}
       alt={label}
       data-qr={text}
+      onLoad={onDrawn}
     />
   );
 }

@@ -1,11 +1,22 @@
-/** A slip printed this long before doors (or after they opened) is for entry tonight. */
-export const tonightWindowMs = 6 * 3_600_000;
+import { parseCredential } from '../../../shared/ticket-token.js';
+import type { TicketView } from '../api/types.js';
+
+/** What a printed ticket (the till's slip, a reprint, the kiosk's receipt) carries as its QR. */
+export type PrintedCode =
+  /** The paper pass: admits once, until a day after doors, so a slip printed now admits tonight. */
+  | { kind: 'pass'; text: string; validUntilMs: number | null }
+  /** A tier that refuses paper: the wallet link, which opens the ticket (and its live code) on a phone. */
+  | { kind: 'wallet'; text: string };
 
 /**
- * Whether a printed ticket is for entry now: the door QR on it scans for 5 minutes only, so it is
- * worth printing only when the holder walks to the door soon; otherwise only the wallet link is.
+ * The pass when the ticket has one (`paper_pass` is null when its tier forbids paper or the
+ * ticket is no longer active), else the wallet link. Never the 5-minute rotating code: printed, it
+ * would be dead before the holder reaches the door.
  */
-export function doorsSoon(doorsAtIso: string, nowMs: number): boolean {
-  const doorsAt = Date.parse(doorsAtIso);
-  return Number.isNaN(doorsAt) || doorsAt - nowMs <= tonightWindowMs;
+export function printedCode(ticket: Pick<TicketView, 'paper_pass' | 'wallet_url'>): PrintedCode {
+  if (ticket.paper_pass) {
+    const exp = parseCredential(ticket.paper_pass)?.claims.exp;
+    return { kind: 'pass', text: ticket.paper_pass, validUntilMs: exp ? exp * 1000 : null };
+  }
+  return { kind: 'wallet', text: ticket.wallet_url };
 }

@@ -52,14 +52,14 @@ export function checkCart(
     }
   }
   // Card payments need someone to answer to (the server requires buyer name and email for them);
-  // a cash or comp walk-in may stay anonymous.
+  // a cash or comp walk-in may stay anonymous, or give only an address to get the tickets by mail.
+  const email = cart.buyerEmail.trim();
   if (cart.payment === 'card') {
     if (!cart.buyerName.trim()) problems['buyer.name'] = 'Card sales need the buyer’s name.';
-    const email = cart.buyerEmail.trim();
     if (!email) problems['buyer.email'] = 'Card sales need the buyer’s email.';
-    else if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email))
-      problems['buyer.email'] = `“${email}” is not an email address.`;
   }
+  if (email && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email))
+    problems['buyer.email'] = `“${email}” is not an email address.`;
   return { total, change, short, problems };
 }
 

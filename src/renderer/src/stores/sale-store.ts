@@ -1,7 +1,7 @@
 import { create } from 'zustand';
-import { ApiRequestError, messageOf } from '../api/api-error.js';
+import { ApiRequestError } from '../api/api-error.js';
 import { unwrap } from '../api/client.js';
-import type { AttendeeView, EventView, OrderView, TierView } from '../api/types.js';
+import type { EventView, OrderView, TierView } from '../api/types.js';
 import { splitError, type SplitError } from '../lib/field-errors.js';
 import { newIdempotencyKey } from '../lib/idempotency.js';
 import { applyQuantityKey } from '../lib/quantity.js';
@@ -34,7 +34,6 @@ interface SaleState extends Cart {
   receipt: { tendered: number; change: number } | null;
   /** Kept across retries of the same cart so a sale retried after a network blip is not sold twice. */
   idempotencyKey: string | null;
-  emailNote: string | null;
 
   chooseEvent(eventId: string | null): void;
   chooseTier(tierId: string): void;
@@ -45,8 +44,6 @@ interface SaleState extends Cart {
   setBuyer(field: 'buyerName' | 'buyerEmail', value: string): void;
   back(): void;
   submit(event: EventView, tier: TierView, maxQuantity: number): Promise<OrderView | null>;
-  refreshTickets(): Promise<void>;
-  emailTickets(email: string): Promise<boolean>;
   newSale(): void;
 }
 
@@ -71,7 +68,6 @@ export const useSale = create<SaleState>()((set, get) => ({
   submitting: false,
   order: null,
   receipt: null,
-  emailNote: null,
 
   chooseEvent: (eventId) =>
     set({ eventId, tierId: null, stage: 'tier', ...emptyCart, order: null, receipt: null }),
@@ -132,7 +128,6 @@ export const useSale = create<SaleState>()((set, get) => ({
         order,
         receipt: { tendered, change: check.change },
         idempotencyKey: null,
-        emailNote: null,
       });
       // Sold counts changed; the tiles must show the server's numbers, not a guess.
       void useEvents.getState().loadTiers(event.id);
@@ -152,51 +147,5 @@ export const useSale = create<SaleState>()((set, get) => ({
     }
   },
 
-  /** Ticket tokens live 5 minutes; the done screen asks for fresh ones while it is shown. */
-  async refreshTickets() {
-    const order = get().order;
-    if (!order) return;
-    try {
-      const fresh = await unwrap(
-        requireClient().GET('/v2/orders/{id}', { params: { path: { id: order.id } } }),
-      );
-      if (get().order?.id === fresh.id) set({ order: fresh });
-    } catch {
-      // The QR on screen stays; the offline banner already says why it could not refresh.
-    }
-  },
-
-  /**
-   * The server has no endpoint to (re-)send tickets by mail: mail goes out on transfer only. So
-   * this records the address on each ticket's attendee (PATCH /v2/attendees/{id}) and says plainly
-   * that nothing was sent.
-   */
-  async emailTickets(email) {
-    const order = get().order;
-    if (!order) return false;
-    try {
-      const client = requireClient();
-      const updated: AttendeeView[] = [];
-      for (const ticket of order.tickets.filter((t) => t.status === 'active')) {
-        updated.push(
-          await unwrap(
-            client.PATCH('/v2/attendees/{id}', {
-              params: { path: { id: ticket.attendee_id } },
-              body: { email },
-            }),
-          ),
-        );
-      }
-      set({
-        emailNote: `Saved ${email} on ${updated.length} ticket${updated.length === 1 ? '' : 's'}. No mail was sent: this server cannot e-mail tickets yet (only transfers send mail). Print them or share the wallet link.`,
-      });
-      return true;
-    } catch (err) {
-      set({ emailNote: messageOf(err) });
-      return false;
-    }
-  },
-
-  newSale: () =>
-    set({ stage: 'tier', tierId: null, ...emptyCart, order: null, receipt: null, emailNote: null }),
+  newSale: () => set({ stage: 'tier', tierId: null, ...emptyCart, order: null, receipt: null }),
 }));

@@ -65,7 +65,11 @@ export function KioskQuantity({ tier, max }: { tier: TierView; max: number }) {
   );
 }
 
-/** Step 4: who the tickets are for. Card sales need an email (the server requires one). */
+/**
+ * Step 4: who the tickets are for. The email is asked before paying: the server requires one for
+ * card sales, and the checkout then queues the order's mail to it. The kiosk cannot resend mail
+ * afterwards (its key may not: a public screen must not mail tickets to any address typed in).
+ */
 export function KioskDetails({ tier, onPay }: { tier: TierView; onPay: () => void }) {
   const quantity = useKiosk((s) => s.quantity);
   const buyerName = useKiosk((s) => s.buyerName);
@@ -94,7 +98,7 @@ export function KioskDetails({ tier, onPay }: { tier: TierView; onPay: () => voi
         </p>
       ) : null}
       <div className="kiosk-field">
-        <label htmlFor="kiosk-email">Email (kept with your order)</label>
+        <label htmlFor="kiosk-email">Email (we send your tickets here)</label>
         <input
           id="kiosk-email"
           type="email"

@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { TicketView } from '../../api/types.js';
+import { OrderMail } from '../../components/order-mail.js';
+import { ResendDialog } from '../../components/resend-dialog.js';
 import { ErrorNote, Loading } from '../../components/states.js';
 import { StatusBadge } from '../../components/status-badge.js';
 import { formatDateTime } from '../../lib/datetime.js';
@@ -7,12 +9,17 @@ import { formatMoney } from '../../lib/money.js';
 import { Link } from '../../router.js';
 import { useEvents } from '../../stores/events-store.js';
 import { useOrders } from '../../stores/orders-store.js';
+import { useSettings } from '../../stores/settings-store.js';
+import { PrintTickets } from '../sell/print-tickets.js';
 import { RefundDialog } from './refund-dialog.js';
 import { TransferDialog } from './transfer-dialog.js';
 import { VoidDialog } from './void-dialog.js';
 
 type Action =
-  { kind: 'refund' } | { kind: 'void'; ticket: TicketView } | { kind: 'transfer'; ticket: TicketView };
+  | { kind: 'refund' }
+  | { kind: 'resend' }
+  | { kind: 'void'; ticket: TicketView }
+  | { kind: 'transfer'; ticket: TicketView };
 
 export function OrderDetail({ orderId }: { orderId: string }) {
   const detail = useOrders((s) => s.detail);
@@ -20,8 +27,17 @@ export function OrderDetail({ orderId }: { orderId: string }) {
   const openOrder = useOrders((s) => s.openOrder);
   const tiers = useEvents((s) => s.tiers);
   const loadTiers = useEvents((s) => s.loadTiers);
+  const events = useEvents((s) => s.events);
+  const loadEvents = useEvents((s) => s.loadEvents);
+  const venueSetting = useSettings((s) => s.settings.data?.venue_name);
   const [action, setAction] = useState<Action | null>(null);
   const [done, setDone] = useState<string | null>(null);
+  /** The ticket being reprinted: its slip is drawn, then the browser's print dialog opens. */
+  const [reprint, setReprint] = useState<{ ticketId: string; at: number } | null>(null);
+
+  useEffect(() => {
+    if (events.state === 'idle') void loadEvents();
+  }, [events.state, loadEvents]);
 
   useEffect(() => {
     void openOrder(orderId);
@@ -39,6 +55,10 @@ export function OrderDetail({ orderId }: { orderId: string }) {
     return <Loading what="order" />;
   }
   const tierName = (id: string) => tiers[order.event_id]?.data?.find((t) => t.id === id)?.name ?? id;
+  const event = events.data?.find((e) => e.id === order.event_id) ?? null;
+  const reprinted = reprint
+    ? order.tickets.filter((t) => t.id === reprint.ticketId && t.status === 'active')
+    : [];
   const refundable = order.total_cents - order.refunded_cents;
   const finish = (message: string) => {
     setAction(null);
@@ -87,12 +107,18 @@ export function OrderDetail({ orderId }: { orderId: string }) {
           Refund…
         </button>
         {refundable <= 0 ? <span className="muted small">Nothing left to refund.</span> : null}
+        <button type="button" className="button" onClick={() => setAction({ kind: 'resend' })}>
+          Email tickets…
+        </button>
       </div>
       {done ? (
         <p className="note" role="status">
           {done}
         </p>
       ) : null}
+
+      <h3>Mail</h3>
+      <OrderMail orderId={order.id} />
 
       <h3>Tickets</h3>
       <div className="table-wrap">
@@ -131,6 +157,17 @@ export function OrderDetail({ orderId }: { orderId: string }) {
                     <div className="row-actions">
                       {ticket.status === 'active' ? (
                         <>
+                          <button
+                            type="button"
+                            className="button button-small"
+                            disabled={!event}
+                            title={
+                              event ? 'Print this ticket again, with its paper pass' : 'Loading the event…'
+                            }
+                            onClick={() => setReprint({ ticketId: ticket.id, at: Date.now() })}
+                          >
+                            Reprint
+                          </button>
                           <button
                             type="button"
                             className="button button-small"
@@ -173,6 +210,27 @@ export function OrderDetail({ orderId }: { orderId: string }) {
         </>
       ) : null}
 
+      {event && reprinted.length > 0 ? (
+        <PrintTickets
+          key={reprint?.at}
+          event={event}
+          order={order}
+          tickets={reprinted}
+          tierName={tierName}
+          venueName={venueSetting ?? event.venue}
+          onReady={() => window.print()}
+        />
+      ) : null}
+
+      {action?.kind === 'resend' ? (
+        <ResendDialog
+          order={order}
+          onClose={() => setAction(null)}
+          onDone={(mail) =>
+            finish(`The tickets are queued for ${mail.to}; Mail above says when they are sent.`)
+          }
+        />
+      ) : null}
       {action?.kind === 'refund' ? (
         <RefundDialog order={order} onClose={() => setAction(null)} onDone={finish} />
       ) : null}

@@ -1,10 +1,10 @@
-import { parseTicketToken } from '../../../../shared/ticket-token.js';
+import { useRef } from 'react';
+import { createPortal } from 'react-dom';
+import { formatAttendeeTime } from '../../../../shared/attendee-time.js';
 import type { EventView, OrderView, TicketView } from '../../api/types.js';
 import { QrImage } from '../../components/qr-image.js';
-import { formatDateTime } from '../../lib/datetime.js';
 import { formatMoney } from '../../lib/money.js';
-import { doorsSoon } from '../../lib/print-layout.js';
-import { useNow } from '../../hooks/use-now.js';
+import { printedCode } from '../../lib/print-layout.js';
 
 interface PrintTicketsProps {
   event: EventView;
@@ -12,43 +12,67 @@ interface PrintTicketsProps {
   tickets: TicketView[];
   tierName: (tierId: string) => string;
   venueName: string;
+  /** Called once every slip's QR is drawn, so a print started then prints no blank code. */
+  onReady?: () => void;
 }
 
 /**
- * The receipt-printer layout (80 mm roll, one ticket per cut), shown only by print CSS. The door
- * QR is a 5-minute token, so it is printed only for a ticket used tonight (doorsSoon), with the
- * day and time until which it scans; every slip carries the wallet link's QR, which always shows
- * a fresh one, and a slip for a later night carries only that.
+ * The receipt-printer layout (80 mm roll, one ticket per cut), drawn at the end of the page and
+ * shown only by print CSS, which then hides everything else: the same slips print from the sale
+ * and from a reprint on the Orders screen. Each carries the ticket's paper pass, which admits once
+ * until a day after doors, so a slip printed now still admits tonight; a tier that refuses paper
+ * prints the wallet link instead, to open the ticket on a phone. Times are the event's own.
  */
-export function PrintTickets({ event, order, tickets, tierName, venueName }: PrintTicketsProps) {
-  const now = useNow();
+export function PrintTickets({ event, order, tickets, tierName, venueName, onReady }: PrintTicketsProps) {
+  const drawn = useRef(new Set<string>());
+  const onDrawn = (ticketId: string) => {
+    if (drawn.current.has(ticketId)) return;
+    drawn.current.add(ticketId);
+    if (drawn.current.size === tickets.length) onReady?.();
+  };
   const unitPrice = order.tickets.length > 0 ? Math.round(order.total_cents / order.tickets.length) : 0;
-  const tonight = doorsSoon(event.doors_at, now);
-  return (
+  return createPortal(
     <div className="print-only print-tickets" aria-hidden="true">
       {tickets.map((ticket) => {
-        const exp = expiryOf(ticket.qr_token);
+        const code = printedCode(ticket);
         return (
-          <article key={ticket.id} className="print-ticket">
+          <article key={ticket.id} className="print-ticket" data-ticket={ticket.id} data-code={code.kind}>
             <div className="print-venue">{venueName}</div>
             <div className="print-title">{event.title}</div>
             <div>{event.venue}</div>
-            <div>Doors {formatDateTime(event.doors_at)}</div>
+            <div>Doors {formatAttendeeTime(event.doors_at, event.timezone)}</div>
             <div className="print-tier">
               {tierName(ticket.tier_id)} · {formatMoney(unitPrice, order.currency)}
             </div>
-            {tonight ? (
+            {code.kind === 'pass' ? (
               <>
-                <QrImage text={ticket.qr_token} size={220} label="Door QR" className="print-qr" />
-                <div className="print-small">Door QR for tonight: scans until {exp}</div>
-                <QrImage text={ticket.wallet_url} size={120} label="Wallet link" className="print-qr-small" />
-                <div className="print-small">Later, scan this for your live ticket: {ticket.wallet_url}</div>
+                <QrImage
+                  text={code.text}
+                  size={240}
+                  label="Ticket"
+                  className="print-qr"
+                  onDrawn={() => onDrawn(ticket.id)}
+                />
+                <div className="print-small">
+                  Your ticket: show this code at the door. It admits one person once
+                  {code.validUntilMs
+                    ? `, until ${formatAttendeeTime(code.validUntilMs, event.timezone)}`
+                    : ''}
+                  . Whoever shows it first gets in: keep it to yourself.
+                </div>
               </>
             ) : (
               <>
-                <QrImage text={ticket.wallet_url} size={220} label="Wallet link" className="print-qr" />
+                <QrImage
+                  text={code.text}
+                  size={220}
+                  label="Wallet link"
+                  className="print-qr"
+                  onDrawn={() => onDrawn(ticket.id)}
+                />
                 <div className="print-small">
-                  Scan with your phone for your ticket; show its code at the door: {ticket.wallet_url}
+                  This ticket is for phones only: paper is not accepted at the door. Scan this code with your
+                  phone to open the ticket, and show the code it displays.
                 </div>
               </>
             )}
@@ -58,17 +82,7 @@ export function PrintTickets({ event, order, tickets, tierName, venueName }: Pri
           </article>
         );
       })}
-    </div>
+    </div>,
+    document.body,
   );
-}
-
-function expiryOf(token: string): string {
-  const exp = parseTicketToken(token)?.claims.exp;
-  if (!exp) return '—';
-  return new Date(exp * 1000).toLocaleString('en-GB', {
-    day: 'numeric',
-    month: 'short',
-    hour: '2-digit',
-    minute: '2-digit',
-  });
 }

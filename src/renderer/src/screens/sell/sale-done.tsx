@@ -1,14 +1,11 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { EventView, OrderView, TierView } from '../../api/types.js';
-import { Dialog } from '../../components/dialog.js';
-import { Field } from '../../components/field.js';
+import { OrderMail } from '../../components/order-mail.js';
 import { QrImage } from '../../components/qr-image.js';
+import { ResendDialog } from '../../components/resend-dialog.js';
 import { formatMoney } from '../../lib/money.js';
 import { useSale } from '../../stores/sale-store.js';
 import { PrintTickets } from './print-tickets.js';
-
-/** Ticket tokens live 5 minutes; refresh the QR codes on screen a little before that. */
-const refreshMs = 4 * 60 * 1000;
 
 interface SaleDoneProps {
   event: EventView;
@@ -17,21 +14,22 @@ interface SaleDoneProps {
   venueName: string;
 }
 
-/** The finished sale: change due in large type, the tickets as QR codes, print and email. */
+/**
+ * The finished sale: change due in large type; each ticket's wallet link as a QR for the buyer to
+ * photograph with their phone (it opens the ticket, which keeps working offline); print (the
+ * paper pass) and email (the order's mail, whose state is shown).
+ */
 export function SaleDone({ event, order, tiers, venueName }: SaleDoneProps) {
   const receipt = useSale((s) => s.receipt);
   const newSale = useSale((s) => s.newSale);
-  const refreshTickets = useSale((s) => s.refreshTickets);
-  const emailNote = useSale((s) => s.emailNote);
   const [emailing, setEmailing] = useState(false);
+  const [note, setNote] = useState<string | null>(null);
   const newSaleRef = useRef<HTMLButtonElement>(null);
   const tierName = (id: string) => tiers.find((t) => t.id === id)?.name ?? id;
 
   useEffect(() => {
     newSaleRef.current?.focus();
-    const timer = window.setInterval(() => void refreshTickets(), refreshMs);
-    return () => window.clearInterval(timer);
-  }, [order.id, refreshTickets]);
+  }, [order.id]);
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -92,20 +90,27 @@ export function SaleDone({ event, order, tiers, venueName }: SaleDoneProps) {
           Email…
         </button>
       </div>
-      {emailNote ? (
+      {note ? (
         <p className="note no-print" role="status">
-          {emailNote}
+          {note}
         </p>
       ) : null}
+      <div className="no-print">
+        <OrderMail orderId={order.id} />
+      </div>
 
+      <p className="muted no-print">
+        Each code below opens the ticket on the buyer&apos;s phone: point the phone&apos;s camera at it. The
+        ticket then works at the door without signal.
+      </p>
       <ul className="ticket-grid no-print" aria-label="Tickets">
-        {order.tickets.map((ticket) => (
+        {active.map((ticket) => (
           <li key={ticket.id} className="ticket-card" data-ticket={ticket.id}>
-            <QrImage text={ticket.qr_token} size={200} label={`Door QR for ticket ${ticket.id}`} />
+            <QrImage text={ticket.wallet_url} size={200} label={`Wallet link for ticket ${ticket.id}`} />
             <div className="ticket-meta">
               <strong>{tierName(ticket.tier_id)}</strong>
               <code>{ticket.id}</code>
-              <span className="muted small">Door QR refreshes every 4 min</span>
+              <span className="muted small">Scan with a phone to take this ticket</span>
             </div>
           </li>
         ))}
@@ -113,42 +118,16 @@ export function SaleDone({ event, order, tiers, venueName }: SaleDoneProps) {
 
       <PrintTickets event={event} tickets={active} tierName={tierName} venueName={venueName} order={order} />
 
-      {emailing ? <EmailDialog onClose={() => setEmailing(false)} /> : null}
+      {emailing ? (
+        <ResendDialog
+          order={order}
+          onClose={() => setEmailing(false)}
+          onDone={(mail) => {
+            setEmailing(false);
+            setNote(`The tickets are queued for ${mail.to}; the line below says when they are sent.`);
+          }}
+        />
+      ) : null}
     </section>
-  );
-}
-
-function EmailDialog({ onClose }: { onClose: () => void }) {
-  const emailTickets = useSale((s) => s.emailTickets);
-  const [email, setEmail] = useState('');
-  const [busy, setBusy] = useState(false);
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setBusy(true);
-    const ok = await emailTickets(email.trim());
-    setBusy(false);
-    if (ok) onClose();
-  };
-  return (
-    <Dialog title="Email tickets" onClose={onClose}>
-      <form onSubmit={submit} className="dialog-body">
-        <p className="muted">
-          This server has no endpoint to send tickets by mail yet. This saves the address on each
-          ticket&apos;s attendee record so it is on file; no mail is sent. Print the tickets or hand over the
-          wallet link.
-        </p>
-        <Field label="Email">
-          <input type="email" autoFocus required value={email} onChange={(e) => setEmail(e.target.value)} />
-        </Field>
-        <div className="dialog-actions">
-          <button type="button" className="button" onClick={onClose}>
-            Cancel <kbd>Esc</kbd>
-          </button>
-          <button type="submit" className="button button-primary" disabled={busy}>
-            Save address
-          </button>
-        </div>
-      </form>
-    </Dialog>
   );
 }

@@ -212,7 +212,21 @@ export function SalePanel({ event, tier, maxQuantity }: SalePanelProps) {
               </Field>
             </div>
           ) : (
-            <p className="muted small">Walk-in sale: no name needed.</p>
+            <div className="buyer">
+              <Field
+                label="Email the tickets to (optional)"
+                error={fieldError('buyer.email')}
+                hint="Walk-in sale: no name needed. With an address, the tickets are emailed after the sale."
+              >
+                <input
+                  type="email"
+                  autoComplete="off"
+                  value={sale.buyerEmail}
+                  onChange={(e) => sale.setBuyer('buyerEmail', e.target.value)}
+                  onKeyDown={onFieldEscape}
+                />
+              </Field>
+            </div>
           )}
 
           {paymentFormError(sale.error) ? (

@@ -1,0 +1,58 @@
+import { useEffect } from 'react';
+import { formatDateTime } from '../lib/datetime.js';
+import { anyPending, mailStateWords } from '../lib/mail-state.js';
+import { useOrderMail } from '../stores/order-mail-store.js';
+import { ErrorNote } from './states.js';
+
+/** While a mail is on its way the list is read again this often, for at most this long. */
+const pollMs = 3_000;
+const pollForMs = 10 * 60_000;
+
+/**
+ * An order's confirmation mails and where each stands (queued, sent, not sent and why), so "the
+ * tickets were emailed" is something the seller can see rather than assume.
+ */
+export function OrderMail({ orderId }: { orderId: string }) {
+  const entry = useOrderMail((s) => s.mail[orderId]);
+  const load = useOrderMail((s) => s.load);
+  const pending = anyPending(entry?.data ?? []);
+
+  useEffect(() => {
+    void load(orderId);
+  }, [orderId, load]);
+
+  useEffect(() => {
+    if (!pending) return;
+    const until = Date.now() + pollForMs;
+    const timer = window.setInterval(() => {
+      if (Date.now() > until) window.clearInterval(timer);
+      else void load(orderId);
+    }, pollMs);
+    return () => window.clearInterval(timer);
+  }, [pending, orderId, load]);
+
+  const list = entry?.data ?? [];
+  return (
+    <section className="order-mail" aria-label="Order mail">
+      {entry?.state === 'error' ? (
+        <ErrorNote message={entry.error} onRetry={() => void load(orderId)} />
+      ) : null}
+      {entry?.data && list.length === 0 ? (
+        <p className="muted small">No mail for this order yet: it was sold without an email address.</p>
+      ) : null}
+      {list.length > 0 ? (
+        <ul className="mail-list">
+          {list.map((mail) => {
+            const words = mailStateWords(mail);
+            const at = mail.sent_at ?? mail.created_at;
+            return (
+              <li key={mail.id} className={`mail-state mail-state-${words.tone}`} data-status={mail.status}>
+                {words.text} <span className="muted small">· {formatDateTime(at)}</span>
+              </li>
+            );
+          })}
+        </ul>
+      ) : null}
+    </section>
+  );
+}
