@@ -11,6 +11,7 @@ import { decodeQrPng } from '../support/qr-decode.js';
 import { SmtpCatcher } from '../support/smtp-catcher.js';
 import { expect } from './fixtures.js';
 import { BoxOffice } from './pages/box-office.js';
+import { MonitorPage } from './pages/monitor-page.js';
 import { catchPrints, printedSlips, printsSoFar, slipCode } from './support/print.js';
 import { snap } from './support/screenshots.js';
 import { startClockedVenueServer } from './support/venue-clock.js';
@@ -68,6 +69,9 @@ async function walletCodesOnScreen(box: BoxOffice): Promise<string[]> {
 }
 
 const test = base;
+// A receipt printer prints at 203 dpi, about twice a screen's 96: the print layout is
+// photographed at that resolution, as the paper would carry it.
+test.use({ deviceScaleFactor: 2 });
 
 test('a pass printed at the box office admits three hours later, once; an offline door’s double is a reported conflict', async ({
   page,
@@ -218,6 +222,34 @@ test('till and Orders: wallet QRs to photograph, mail really sent (and its state
       await expect(slips.first()).toHaveAttribute('data-ticket', one!.id);
       expect(await slipCode(slips.first())).toBe(one!.paper_pass);
       await page.emulateMedia({ media: 'screen' });
+    });
+
+    await test.step('the door admits the reprinted pass and a phone’s code; the monitor tells paper from phone', async () => {
+      const [first] = (await server.api<{ data: Order[] }>('GET', `/v2/orders?event_id=${eventId}`)).data;
+      const [pass, phone] = first!.tickets;
+      const code = await server.api<{ qr_token: string }>('GET', `/v2/tickets/${phone!.id}`);
+      const validate = (token: string) =>
+        server.api<{ result: string; credential: string; scan: { id: string } }>(
+          'POST',
+          '/v2/scan/validate',
+          {
+            token,
+          },
+        );
+      const paperScan = await validate(pass!.paper_pass!);
+      const phoneScan = await validate(code.qr_token);
+      expect([paperScan, phoneScan].map((s) => [s.result, s.credential])).toEqual([
+        ['admitted', 'paper'],
+        ['admitted', 'rotating'],
+      ]);
+      await box.go('Monitor');
+      const monitor = new MonitorPage(page);
+      await expect(monitor.admittedByCredential()).toHaveText('1 · 1');
+      await expect(monitor.scanRow(paperScan.scan.id).locator('[data-credential]')).toHaveText('paper');
+      await expect(monitor.scanRow(phoneScan.scan.id).locator('[data-credential]')).toHaveText('phone');
+      await box.go('Orders');
+      await box.orders.search(first!.id);
+      await expect(box.orders.detail()).toContainText(first!.id);
     });
 
     await test.step('Orders: resend to another address, and a refused address shows as not sent', async () => {

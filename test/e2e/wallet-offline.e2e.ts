@@ -137,6 +137,8 @@ test('a wallet opened once keeps admitting in flight mode three hours later; an 
     await door.typeCode(onScreen);
     await expect(door.verdict()).toHaveAttribute('data-result', 'admitted');
     await expect(door.verdict()).toContainText('Decided offline');
+    await expect(door.verdict()).toHaveAttribute('data-credential', 'rotating');
+    await expect(door.verdict()).toContainText('Phone code');
     await door.verdict().click();
 
     // The SDK door, offline: the screenshot taken three hours ago is refused.

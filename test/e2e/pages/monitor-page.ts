@@ -20,6 +20,11 @@ export class MonitorPage {
     return this.page.getByTestId('rejected-hour');
   }
 
+  /** "phone · paper": admissions by the credential shown. */
+  admittedByCredential(): Locator {
+    return this.page.getByTestId('admitted-by-credential');
+  }
+
   chart(): Locator {
     return this.page.getByRole('img', { name: /^Admissions per minute/ });
   }

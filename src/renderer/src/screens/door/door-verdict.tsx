@@ -3,6 +3,8 @@ import type { Verdict } from '../../stores/door-store.js';
 /** The verdict over the whole screen: readable from across the doorway. Tap to dismiss. */
 export function DoorVerdict({ verdict, onDismiss }: { verdict: Verdict; onDismiss: () => void }) {
   const admitted = verdict.result === 'admitted';
+  // The form shown, so a supervisor can tell paper from phones; unnamed for what is no ticket.
+  const form = verdict.credential === 'paper' ? 'Paper pass · ' : verdict.ticketId ? 'Phone code · ' : '';
   return (
     <button
       type="button"
@@ -21,7 +23,7 @@ export function DoorVerdict({ verdict, onDismiss }: { verdict: Verdict; onDismis
       {verdict.name ? <span className="door-verdict-name">{verdict.name}</span> : null}
       {verdict.tierName ? <span className="door-verdict-tier">{verdict.tierName}</span> : null}
       <span className="door-verdict-mode">
-        {verdict.credential === 'paper' ? 'Paper pass · ' : ''}
+        {form}
         {verdict.mode === 'offline' ? 'Decided offline · queued for sync' : 'Checked with the venue server'}
         {verdict.ticketId ? ` · ${verdict.ticketId}` : ''}
       </span>

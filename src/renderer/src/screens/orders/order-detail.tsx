@@ -227,7 +227,7 @@ export function OrderDetail({ orderId }: { orderId: string }) {
           order={order}
           onClose={() => setAction(null)}
           onDone={(mail) =>
-            finish(`The tickets are queued for ${mail.to}; Mail above says when they are sent.`)
+            finish(`The tickets are queued for ${mail.to}; the Mail list below says when they are sent.`)
           }
         />
       ) : null}

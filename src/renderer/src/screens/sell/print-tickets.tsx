@@ -6,6 +6,12 @@ import { QrImage } from '../../components/qr-image.js';
 import { formatMoney } from '../../lib/money.js';
 import { printedCode } from '../../lib/print-layout.js';
 
+/**
+ * A pass is a long code (a dense QR): drawn at this many pixels and scaled down to 56 mm by print
+ * CSS with crisp edges, each module still gets whole printer dots at 203 dpi.
+ */
+const passPixels = 512;
+
 interface PrintTicketsProps {
   event: EventView;
   order: OrderView;
@@ -48,7 +54,7 @@ export function PrintTickets({ event, order, tickets, tierName, venueName, onRea
               <>
                 <QrImage
                   text={code.text}
-                  size={240}
+                  size={passPixels}
                   label="Ticket"
                   className="print-qr"
                   onDrawn={() => onDrawn(ticket.id)}
@@ -76,7 +82,7 @@ export function PrintTickets({ event, order, tickets, tierName, venueName, onRea
                 </div>
               </>
             )}
-            <div className="print-small">
+            <div className="print-small print-ids">
               {ticket.id} · {order.id}
             </div>
           </article>
