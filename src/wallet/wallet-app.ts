@@ -61,7 +61,7 @@ const storage = new WalletStorage(browserStorage(), storageKey(secret));
 const data = readPageData();
 const stored = storage.load();
 
-let info: WalletTicketInfo | null = data?.info ?? stored?.info ?? null;
+const info: WalletTicketInfo | null = data?.info ?? stored?.info ?? null;
 let strip: WalletStrip | null =
   stored && (!data || stored.info.ticket_id === data.info.ticket_id) ? stored.strip : null;
 let live: StripToken | null = data?.live ?? null;
