@@ -7,9 +7,11 @@ import { FetchTransport } from '../../src/scanner/fetch-transport.js';
 import { MemoryDeviceState } from '../../src/scanner/memory-device-state.js';
 import { parsePairingCode } from '../../src/scanner/pairing-code.js';
 import { parseTicketToken } from '../../src/shared/ticket-token.js';
+import { chromium } from 'playwright-core';
 import { expect, test } from './fixtures.js';
 import { DoorPage } from './pages/door-page.js';
 import { WalletPage } from './pages/wallet-page.js';
+import { chromiumArgs, resolveChromium } from './support/chromium.js';
 import { snap } from './support/screenshots.js';
 import { startClockedVenueServer, type ClockedVenueServer } from './support/venue-clock.js';
 
@@ -201,4 +203,73 @@ test('a wallet opened once keeps admitting in flight mode three hours later; an 
     for (const context of contexts) await context.close();
   }
   expect(errors, 'uncaught errors in the pages').toEqual([]);
+});
+
+test('where the browser refuses a service worker (not a secure origin), the open page keeps its codes and says so', async () => {
+  test.setTimeout(120_000);
+  const { server } = venue;
+  const start = Date.now();
+  const event = await server.api<{ id: string }>('POST', '/v2/events', {
+    title: 'LAN Night',
+    venue: 'Main hall',
+    doors_at: new Date(start + 3.5 * hour).toISOString(),
+    timezone: 'Europe/London',
+    tickets: [{ name: 'Standing', price_cents: 2000 }],
+  });
+  await server.api('POST', `/v2/events/${event.id}/publish`);
+  const tiers = await server.api<{ data: { id: string }[] }>('GET', `/v2/events/${event.id}/tiers`);
+  const order = await server.api<{ tickets: { id: string; wallet_url: string }[] }>('POST', '/v2/orders', {
+    event_id: event.id,
+    items: [{ tier_id: tiers.data[0]!.id, quantity: 1 }],
+    payment_method: 'cash',
+  });
+  const ticket = order.tickets[0]!;
+  // A name that is not localhost, over plain HTTP: not a secure origin, as a phone on the venue
+  // LAN sees the server (a self-signed certificate is refused for service workers the same way).
+  const lanUrl = new URL(ticket.wallet_url);
+  lanUrl.hostname = 'marquee-lan.test';
+  const browser = await chromium.launch({
+    executablePath: resolveChromium(process.env, () => chromium.executablePath()),
+    args: [...chromiumArgs, '--host-resolver-rules=MAP marquee-lan.test 127.0.0.1'],
+  });
+  const errors: string[] = [];
+  try {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true });
+    await context.clock.install({ time: start });
+    const page = await context.newPage();
+    page.on('pageerror', (err) => errors.push(err.message));
+    const wallet = new WalletPage(page);
+    await wallet.openWithoutServiceWorker(lanUrl.href);
+    expect(await page.evaluate('window.isSecureContext')).toBe(false);
+    await expect(wallet.supportNote()).toHaveText(
+      /^This browser will not keep this page for use without signal at this address .* keep it open until you are in\.$/,
+    );
+    await expect(wallet.offlineNote()).toHaveText(/^Works offline all night/);
+
+    // Flight mode with the tab left open, three hours on: the page still draws the current code
+    // from what it saved, and the server (its clock moved as well) admits it.
+    await context.setOffline(true);
+    await context.clock.fastForward(3 * hour);
+    await venue.setOffset(3 * hour);
+    const shown = await wallet.expectCurrentWindow();
+    await expect(page.locator('#w-connection')).toHaveText(
+      'No signal: showing the code saved on this phone.',
+      {
+        timeout: 15_000,
+      },
+    );
+    const onScreen = await wallet.photographCode();
+    expect(windowOf(onScreen)).toEqual({ sub: ticket.id, iat: shown.notBefore, exp: shown.notAfter });
+    expect(
+      await server.api<{ result: string; credential: string }>('POST', '/v2/scan/validate', {
+        token: onScreen,
+      }),
+    ).toMatchObject({ result: 'admitted', credential: 'rotating' });
+
+    // Reopened without signal, there is no service worker to answer: what it cannot do.
+    await expect(page.reload()).rejects.toThrow(/ERR_INTERNET_DISCONNECTED/);
+  } finally {
+    await browser.close();
+  }
+  expect(errors, 'uncaught errors in the page').toEqual([]);
 });

@@ -21,6 +21,21 @@ export class WalletPage {
     await this.page.evaluate('navigator.serviceWorker.ready.then(() => true)');
   }
 
+  /**
+   * Opens the page with signal where the browser refuses a service worker (an address that is not
+   * a secure origin): the codes are saved all the same, and the page says it cannot be reopened
+   * offline.
+   */
+  async openWithoutServiceWorker(url: string): Promise<void> {
+    await this.page.goto(url);
+    await expect(this.page.locator('html')).toHaveAttribute('data-offline', 'refused', { timeout: 20_000 });
+    await expect(this.page.locator('html')).toHaveAttribute('data-saved', /Z$/);
+  }
+
+  supportNote(): Locator {
+    return this.page.locator('#w-support');
+  }
+
   /** The page's own clock (Playwright's, when installed). */
   now(): Promise<number> {
     return this.page.evaluate(() => Date.now());
