@@ -13,6 +13,8 @@ export interface TicketView {
   tier_id: string;
   status: string;
   qr_token: string;
+  paper_pass: string | null;
+  wallet_url: string;
 }
 
 export interface OrderView {
@@ -22,14 +24,29 @@ export interface OrderView {
   tickets: TicketView[];
 }
 
-/** A ticket in someone's hand (or phone). */
+/** A ticket in someone's hand (or phone), as the sale (or transfer) handed it over. */
 export interface Holder {
   ticketId: string;
   orderId: string;
   tierId: string;
+  /** The rotating code of the sale's answer: good for 5 minutes from then. */
   token: string;
+  /** The paper pass (the mailed PDF carries the same one); null when the tier has none. */
+  pass: string | null;
+  /** The wallet link's path, `/w/{secret}`: the secret is the credential. */
+  wallet: string;
   priceCents: number;
 }
+
+const holderOf = (t: TicketView, priceCents: number): Holder => ({
+  ticketId: t.id,
+  orderId: t.order_id,
+  tierId: t.tier_id,
+  token: t.qr_token,
+  pass: t.paper_pass,
+  wallet: new URL(t.wallet_url).pathname,
+  priceCents,
+});
 
 export interface OrderSpec {
   tierId: string;
@@ -56,13 +73,7 @@ export class SerialQueue {
 }
 
 const holdersOf = (order: OrderView, priceCents: number): Holder[] =>
-  order.tickets.map((t) => ({
-    ticketId: t.id,
-    orderId: order.id,
-    tierId: t.tier_id,
-    token: t.qr_token,
-    priceCents,
-  }));
+  order.tickets.map((t) => holderOf(t, priceCents));
 
 export class BoxOffice {
   constructor(
@@ -142,13 +153,12 @@ export class BoxOffice {
       name: toName,
     });
     this.ledger.transferred();
-    return {
-      ticketId: ticket.id,
-      orderId: ticket.order_id,
-      tierId: ticket.tier_id,
-      token: ticket.qr_token,
-      priceCents: holder.priceCents,
-    };
+    return holderOf(ticket, holder.priceCents);
+  }
+
+  /** The box office prints a ticket: its paper pass as the ticket view has it now. */
+  async print(ticketId: string): Promise<string | null> {
+    return (await this.api.get<TicketView>(`/v2/tickets/${ticketId}`)).paper_pass;
   }
 
   private async withRetry<T>(call: () => Promise<T>): Promise<T> {

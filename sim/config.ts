@@ -31,10 +31,26 @@ export interface VenueDayConfig {
   voidsDuring: number;
   transfersBefore: number;
   transfersDuring: number;
-  /** Share of admitted attendees whose QR is shown again later by someone else (a screenshot). */
+  /** Share of admitted attendees whose code or pass is shown again later by someone else. */
   replayShare: number;
-  /** Tickets presented at two doors at the same moment. */
+  /** Paper passes photocopied and shown at two doors at the same moment. */
   pairs: number;
+  /** Share of holders whose phone has no data at the doors: they show the strip fetched earlier. */
+  stripShare: number;
+  /** Share of holders who bring paper. */
+  paperShare: number;
+  /** Of those: printed at the box office in the afternoon (the rest print the mailed PDF). */
+  paperPrintShare: number;
+  /** Of the strip phones: fetched with the purchase (the rest during the afternoon). */
+  stripAtPurchaseShare: number;
+  /** Share of phone holders who first show a stale screenshot (a code at least 8 minutes old). */
+  staleShare: number;
+  /** Share of walk-ins who take a printed pass from the window (the rest use the wallet link). */
+  walkInPrintShare: number;
+  /** Hours before doors when the tickets are sold ahead. */
+  salesLeadHours: number;
+  /** Hours before doors (from, to) when strips are fetched and passes printed in the afternoon. */
+  afternoonHours: readonly [number, number];
   /** Guests showing a ticket for another event (the matinee). */
   wrongEvent: number;
   /** Junk codes shown at the door: half unreadable, half forged signatures. */
@@ -70,6 +86,14 @@ export const fullDay: VenueDayConfig = {
   transfersDuring: 12,
   replayShare: 0.03,
   pairs: 24,
+  stripShare: 1 / 3,
+  paperShare: 1 / 6,
+  paperPrintShare: 0.5,
+  stripAtPurchaseShare: 0.4,
+  staleShare: 0.05,
+  walkInPrintShare: 0.6,
+  salesLeadHours: 9,
+  afternoonHours: [4, 1],
   wrongEvent: 10,
   junk: 10,
   noShowShare: 0.03,

@@ -9,17 +9,20 @@ import { SqliteDeviceState } from '../src/scanner/device-store.js';
 import { DoorDevice, type FallbackCause } from '../src/scanner/door-device.js';
 import { parsePairingCode } from '../src/scanner/pairing-code.js';
 import { PinnedTransport } from '../src/scanner/pinned-transport.js';
-import type { RejectReason, ScanResult } from '../src/scanner/types.js';
+import type { Credential, RejectReason, ScanResult } from '../src/scanner/types.js';
 import type { TicketChange } from '../src/scanner/api-types.js';
 import type { ApiClient } from './api-client.js';
+import type { Shown } from './attendees.js';
+import type { ShownAs } from './carry.js';
 import { LanSwitch } from './lan-switch.js';
 
 /** Why someone stands at the door with this code. */
 export type PresentationKind =
   | 'entry'
+  | 'stale'
   | 'walk_in'
   | 'replay'
-  | 'pair'
+  | 'photocopy'
   | 'voided'
   | 'transferred_old'
   | 'transfer_new'
@@ -31,13 +34,20 @@ export interface Presentation {
   seq: number;
   kind: PresentationKind;
   door: number;
+  /** What was held up to the scanner (worked out by `show` when the person's turn comes). */
   token: string;
+  /** How it was held up: the holder's own phone or paper, a screenshot, a photocopy, junk. */
+  as: ShownAs;
   /** The ticket the code names, as the simulation knows it (null for junk). */
   ticketId: string | null;
   /** ms since doors opened at which the person reached the door. */
   arrivedAt: number;
   /** Two presentations of one ticket at two doors at once share this. */
   pairId?: number;
+  /** What the person holds up, worked out at their turn (a phone shows the code of that moment). */
+  show?: () => Shown | Promise<Shown>;
+  /** Evening time (epoch ms) of the scan: the moment every validator judges the code's window at. */
+  shownAt?: number;
   startedAt?: number;
   decidedAt?: number;
   decision?: DoorDecision;
@@ -47,6 +57,8 @@ export interface Presentation {
 export interface DoorDecision {
   result: ScanResult;
   reason: RejectReason | null;
+  /** What the door read: a rotating code or a paper pass. */
+  credential: Credential;
   mode: 'online' | 'offline';
   fallback: FallbackCause | null;
   /** The SDK's own measure: scan call to decision. */
@@ -80,6 +92,7 @@ export class SimDoor {
     readonly lan: LanSwitch,
     private readonly state: SqliteDeviceState,
     private readonly clock: () => number,
+    private readonly eveningNow: () => number,
     private readonly onDecision: (p: Presentation) => void,
     private readonly pairingToken: string,
   ) {
@@ -98,7 +111,10 @@ export class SimDoor {
     eventId: string;
     index: number;
     stateDir: string;
+    /** ms since doors opened, for the report. */
     clock: () => number;
+    /** The evening's clock (sim-clock.ts), the door device's own: the server's to the millisecond. */
+    eveningNow: () => number;
     onDecision: (p: Presentation) => void;
   }): Promise<SimDoor> {
     const { admin, eventId, index } = options;
@@ -112,6 +128,7 @@ export class SimDoor {
     let lan: LanSwitch | null = null;
     const device = await DoorDevice.pair(code, `Door ${index + 1}`, {
       state,
+      now: options.eveningNow,
       transport: (pairing) =>
         (lan ??= new LanSwitch(
           new PinnedTransport(pairing.baseUrl, { fingerprint: pairing.fingerprint }),
@@ -119,7 +136,16 @@ export class SimDoor {
         )),
     });
     await device.pull();
-    return new SimDoor(index, device, lan!, state, options.clock, options.onDecision, code.token);
+    return new SimDoor(
+      index,
+      device,
+      lan!,
+      state,
+      options.clock,
+      options.eveningNow,
+      options.onDecision,
+      code.token,
+    );
   }
 
   get name(): string {
@@ -183,10 +209,19 @@ export class SimDoor {
       this.busy = true;
       next.startedAt = this.clock();
       try {
+        if (next.show) {
+          const shown = await next.show();
+          next.token = shown.token;
+          next.as = shown.as;
+        }
+        // Nothing is awaited from here to the device's own reading of its clock in scan(), so the
+        // code shown and the moment it is judged at belong together.
+        next.shownAt = this.eveningNow();
         const outcome = await this.device.scan(next.token);
         next.decision = {
           result: outcome.result,
           reason: outcome.reason,
+          credential: outcome.credential,
           mode: outcome.mode,
           fallback: outcome.fallback ?? null,
           ms: outcome.ms,

@@ -1,26 +1,51 @@
 /**
  * Plays one evening against the real system: the headless server as a child process, a
- * verifying webhook receiver, door devices built on the scanner SDK and a box office, all on
- * 127.0.0.1. Returns everything that happened, for reconcile.ts to judge and the reports to
- * show. Nothing here decides pass or fail.
+ * verifying webhook receiver, door devices built on the scanner SDK, a box office and the
+ * ticket holders' phones and printouts, all on 127.0.0.1 and all on the evening's clock
+ * (sim-clock.ts: the day runs from the morning's sales to the night's last arrivals, the doors
+ * window compressed into seconds). Returns everything that happened, for reconcile.ts to judge
+ * and the reports to show. Nothing here decides pass or fail.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ConflictRecord } from '../src/scanner/device-state.js';
+import { maxProbeMs } from '../src/server/webhooks/defaults.js';
+import { afternoonJobs, eachLimited, fetchStrip, runThroughTheDay, type StripFetch } from './afternoon.js';
 import { ApiClient } from './api-client.js';
+import { Attendee, type Shown } from './attendees.js';
 import { BoxOffice, SerialQueue, type Holder } from './box-office.js';
+import { drawHolder, drawRecipient, type Carry, type HolderModel } from './carry.js';
 import type { VenueDayConfig } from './config.js';
 import { SimDoor, type Presentation } from './door.js';
 import { junkCodes } from './junk-codes.js';
 import { Ledger } from './ledger.js';
-import { advanceOrders, buildPlan, pickStaffActions, timingOf, type PlanItem, type Timing } from './plan.js';
+import {
+  advanceOrders,
+  buildPlan,
+  chooseAttendance,
+  pickStaffActions,
+  timingOf,
+  type PlanItem,
+  type PlannedPresentation,
+  type Timing,
+} from './plan.js';
 import { Random } from './random.js';
 import { checkServerLog, type ServerLogCheck } from './log-secrets.js';
 import { startServer } from './server-process.js';
+import { SimClock } from './sim-clock.js';
 import { readStore, type StoreView } from './store-view.js';
 import { WebhookReceiverSim, type ReceivedMessage } from './webhook-receiver.js';
+
+const minuteMs = 60_000;
+const hourMs = 60 * minuteMs;
+
+/** Doors at 19:00 UTC the next day: the day's sales, afternoon and evening all lie ahead. */
+export function doorsTime(nowMs: number): number {
+  const day = new Date(nowMs);
+  return Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate() + 1, 19);
+}
 
 export interface WalkInSale {
   /** ms since doors opened when the sale was asked for. */
@@ -63,15 +88,44 @@ export interface DoorSync {
   disagreements: number;
 }
 
+/** The evening's clock as the run used it. */
+export interface DayClock {
+  /** The event's doors_at (ISO UTC). */
+  doorsAt: string;
+  /** When the tickets were sold ahead (ISO UTC). */
+  salesAt: string;
+  /** How much faster than real time the clock ran while doors were open. */
+  rate: number;
+  /** MARQUEE_WEBHOOK_PROBE_MS as the server had it (evening time). */
+  probeMs: number;
+}
+
 export interface EveningRecord {
   config: VenueDayConfig;
   timing: Timing;
   startedAt: string;
+  day: DayClock;
+  /** Ticket holders by how they carry their ticket (everyone the evening expected at a door). */
+  holdersByCarry: Record<Carry, number>;
+  /** Every wallet strip fetched, when and how long. */
+  strips: StripFetch[];
+  /** Passes printed at the box office: collected in the afternoon, and for walk-ins at the window. */
+  printed: { afternoon: number; walkIns: number };
+  /** Tiers whose tickets have paper passes (a pass of any other tier is no valid credential). */
+  paperTiers: string[];
   /** Epoch ms when doors opened: the zero of every `at` and `t` here. */
   openedAt: number;
   mainEventId: string;
   /** Wall ms of each phase. */
-  phases: { serverStart: number; setup: number; salesAhead: number; doors: number; catchUp: number };
+  phases: {
+    serverStart: number;
+    setup: number;
+    salesAhead: number;
+    /** Strips, prints, staff work and door pairing: the evening's clock stepped from morning to doors. */
+    afternoon: number;
+    doors: number;
+    catchUp: number;
+  };
   salesAhead: { orders: number; tickets: number; concurrency: number };
   /** When things happened, ms since doors opened. */
   marks: Record<'doorCut' | 'doorRestore' | 'webhookDown' | 'webhookUp' | 'doorsClosed' | 'caughtUp', number>;
@@ -83,6 +137,8 @@ export interface EveningRecord {
   doorStatus: { door: number; queued: number; feedEvents: number }[];
   /** Tickets the simulation voided or transferred away (their codes admit no one after). */
   revoked: string[];
+  /** Evening time (epoch ms) at which staff started voiding or transferring each of them. */
+  revokedAt: Record<string, number>;
   /** Tickets for the other event. */
   otherEventTickets: string[];
   received: ReceivedMessage[];
@@ -139,9 +195,16 @@ export async function playEvening(config: VenueDayConfig, options: PlayOptions =
   const logDir = options.serverLogFile ? null : mkdtempSync(join(tmpdir(), 'marquee-venue-day-log-'));
   const logFile = options.serverLogFile ?? join(logDir!, 'server.log');
 
-  const receiver = new WebhookReceiverSim();
+  // The evening's clock starts a few minutes before the morning's sales; the server runs on it.
+  const doorsAt = doorsTime(Date.now());
+  const salesAt = doorsAt - config.salesLeadHours * hourMs;
+  const rate = minuteMs / timing.minute;
+  const probeMs = Math.min(maxProbeMs, Math.round(config.webhookProbeMs * rate));
+  const clockDir = mkdtempSync(join(tmpdir(), 'marquee-venue-day-clock-'));
+  const clock = new SimClock(join(clockDir, 'faketime'), salesAt - 10 * minuteMs);
+  const receiver = new WebhookReceiverSim(clock);
   await receiver.goOnline();
-  const server = await startServer({ adminKey, webhookProbeMs: config.webhookProbeMs, logFile });
+  const server = await startServer({ adminKey, webhookProbeMs: probeMs, logFile, clockEnv: clock.processEnv() });
   const serverStart = performance.now() - t;
   log(`server up at ${server.url} (pid ${server.pid}) in ${Math.round(serverStart)} ms`);
   const stateDir = mkdtempSync(join(tmpdir(), 'marquee-doors-'));
@@ -163,11 +226,10 @@ export async function playEvening(config: VenueDayConfig, options: PlayOptions =
     const orders = advanceOrders(config, rng);
     const stock = (tier: 'ga' | 'vip') =>
       orders.filter((o) => o.tier === tier).reduce((sum, o) => sum + o.quantity, 0);
-    const doorsAt = new Date(Date.now() + 5 * 60_000).toISOString();
     const main = await admin.post<{ id: string }>('/v2/events', {
       title: 'Friday Headliner',
       venue: 'Main hall',
-      doors_at: doorsAt,
+      doors_at: new Date(doorsAt).toISOString(),
       tickets: [
         { name: 'General admission', price_cents: 2500, quantity: Math.max(1, stock('ga')) },
         { name: 'VIP', price_cents: 6000, quantity: Math.max(1, stock('vip')) },
@@ -178,7 +240,7 @@ export async function playEvening(config: VenueDayConfig, options: PlayOptions =
     const matinee = await admin.post<{ id: string }>('/v2/events', {
       title: 'Sunday Matinee',
       venue: 'Main hall',
-      doors_at: doorsAt,
+      doors_at: new Date(doorsAt).toISOString(),
       tickets: [{ name: 'Matinee', price_cents: 1500, quantity: Math.max(1, config.wrongEvent) }],
     });
     await admin.post(`/v2/events/${matinee.id}/publish`);
@@ -210,7 +272,8 @@ export async function playEvening(config: VenueDayConfig, options: PlayOptions =
     const boxOffice = new BoxOffice(new ApiClient(server.url, till.api_key.secret), ledger, runId);
     const setup = performance.now() - setupStarted;
 
-    // --- Selling ahead. ---
+    // --- Selling ahead, in the morning. ---
+    clock.advanceTo(salesAt);
     const salesStarted = performance.now();
     const specs = orders.map((o) => ({
       tierId: o.tier === 'vip' ? vip.id : ga.id,
@@ -239,32 +302,93 @@ export async function playEvening(config: VenueDayConfig, options: PlayOptions =
       2,
     );
 
-    // Staff work before doors: stolen tickets voided, tickets handed on to friends.
+    // --- The afternoon. Who comes and how each one carries the ticket; photocopied passes need paper. ---
+    const afternoonStarted = performance.now();
     const picks = pickStaffActions(config, rng, holders);
+    const attendance = chooseAttendance(config, rng, picks);
+    const models = new Map<string, HolderModel>();
+    for (const h of holders)
+      models.set(h.ticketId, drawHolder(config, rng, { paper: attendance.photocopied.has(h.ticketId) }));
+    for (const h of otherEvent) models.set(h.ticketId, drawHolder(config, rng));
+    const wallets = new ApiClient(server.url, null);
+    const attendees = new Map<string, Attendee>();
+    const attendeeOf = (holder: Holder, model: HolderModel): Attendee => {
+      const attendee = new Attendee(holder, model, wallets, () => clock.now());
+      attendees.set(holder.ticketId, attendee);
+      return attendee;
+    };
+    const ahead = [...holders, ...otherEvent].map((h) => attendeeOf(h, models.get(h.ticketId)!));
+    const attendee = (ticketId: string): Attendee => {
+      const found = attendees.get(ticketId);
+      if (!found) throw new Error(`no attendee holds ${ticketId}`);
+      return found;
+    };
+
+    // Strips fetched with the purchase, then the afternoon: more strips, passes collected at the box office.
+    const strips: StripFetch[] = [];
+    await eachLimited(
+      ahead.filter((a) => a.carry === 'phone_strip' && a.model.stripFetchedHoursBefore === config.salesLeadHours),
+      4,
+      (a) => fetchStrip(a, clock, doorsAt, 'purchase', strips),
+    );
+    const [fromHours, toHours] = config.afternoonHours;
+    await runThroughTheDay(
+      clock,
+      afternoonJobs({
+        attendees: ahead,
+        doorsAt,
+        clock,
+        till: boxOffice,
+        printAt: () => rng.between(toHours, fromHours),
+        strips,
+      }),
+      4,
+    );
+    const printed = { afternoon: ahead.filter((a) => a.printed !== null).length, walkIns: 0 };
+
+    // Staff work before doors: stolen tickets voided, tickets handed on to friends (by mail:
+    // the pass and the wallet link; a friend without data at the doors fetches the strip at once).
+    clock.advanceTo(doorsAt - 45 * minuteMs);
     const revoked = new Set<string>();
-    for (const h of picks.voidsBefore) {
-      await boxOffice.void(h);
+    const revokedAt: Record<string, number> = {};
+    const revoking = (h: Holder): void => {
+      revokedAt[h.ticketId] = clock.now();
       revoked.add(h.ticketId);
+    };
+    for (const h of picks.voidsBefore) {
+      revoking(h);
+      await boxOffice.void(h);
     }
     const transferredBefore: { original: Holder; friend: Holder }[] = [];
     for (const h of picks.transfersBefore) {
+      revoking(h);
       const friend = await boxOffice.transfer(h, `Friend of ${h.ticketId.slice(-6)}`);
-      revoked.add(h.ticketId);
       transferredBefore.push({ original: h, friend });
+      const recipient = attendeeOf(friend, drawRecipient(config, rng));
+      if (recipient.carry === 'phone_strip') await fetchStrip(recipient, clock, doorsAt, 'transfer', strips);
     }
 
+    clock.advanceTo(doorsAt - 15 * minuteMs);
     const jwks = await admin.get<{ keys: { kid: string }[] }>('/v2/scan/jwks');
     const junk = junkCodes(config.junk, rng, jwks.keys[0]!.kid, main.id, picks.regular.slice(0, 50));
 
     // --- Doors: paired now, so their packs already list the afternoon's voids and transfers. ---
-    let clock = (): number => 0;
+    let sinceOpen = (): number => 0;
     const presentations: Presentation[] = [];
-    const onDecision = (p: Presentation): void => {
+    let onDecision = (p: Presentation): void => {
       if (p.error) errors.push(`Door ${p.door + 1}: ${p.error}`);
     };
     for (let i = 0; i < config.doors; i++) {
       doors.push(
-        await SimDoor.pair({ admin, eventId: main.id, index: i, stateDir, clock: () => clock(), onDecision }),
+        await SimDoor.pair({
+          admin,
+          eventId: main.id,
+          index: i,
+          stateDir,
+          clock: () => sinceOpen(),
+          eveningNow: () => clock.now(),
+          onDecision: (p) => onDecision(p),
+        }),
       );
     }
     secrets.push(...doors.flatMap((d) => d.secrets()));
@@ -284,6 +408,8 @@ export async function playEvening(config: VenueDayConfig, options: PlayOptions =
       rng,
       timing,
       picks,
+      attendance,
+      models,
       voidedBefore: picks.voidsBefore,
       transferredBefore,
       otherEvent,
@@ -295,10 +421,17 @@ export async function playEvening(config: VenueDayConfig, options: PlayOptions =
         `transfers during doors, ${config.doors} doors; doors open for ${config.doorsWallSeconds} s`,
     );
 
-    // --- Doors open. ---
+    // --- Doors open: from here the evening's clock runs `rate` times faster than real time. ---
+    const afternoon = performance.now() - afternoonStarted;
+    log(
+      `afternoon: ${strips.length} wallet strips fetched, ${printed.afternoon} passes printed, staff work ` +
+        `and door pairing done in ${Math.round(afternoon)} ms`,
+    );
+    clock.advanceTo(doorsAt);
+    clock.run(rate);
     const opened = performance.now();
     const openedWall = Date.now();
-    clock = () => performance.now() - opened;
+    sinceOpen = () => performance.now() - opened;
     const marks = {
       doorCut: -1,
       doorRestore: -1,
@@ -321,18 +454,54 @@ export async function playEvening(config: VenueDayConfig, options: PlayOptions =
     const tills = Array.from({ length: config.tills }, () => new SerialQueue());
     const nextTill = (): SerialQueue => tills.reduce((a, b) => (b.pending < a.pending ? b : a));
     let seq = 0;
-    const present = (p: Omit<Presentation, 'seq' | 'arrivedAt'>): void => {
-      const presentation: Presentation = { ...p, seq: seq++, arrivedAt: clock() };
+    const present = (p: Omit<Presentation, 'seq' | 'arrivedAt' | 'token'> & { token?: string }): void => {
+      const presentation: Presentation = { token: '', ...p, seq: seq++, arrivedAt: sinceOpen() };
       presentations.push(presentation);
       doors[p.door]!.enqueue(presentation);
     };
     const later = (ms: number, what: string, fn: () => void): void => {
       track(sleep(ms).then(fn), what);
     };
+    /** A holder showing their own ticket, as they carry it. */
+    const own = (a: Attendee): Pick<Presentation, 'as' | 'show'> => ({ as: a.carry, show: () => a.show() });
+    const photocopiesShown = new Set<number>();
+    /** What each planned person holds up, worked out at their turn at the door. */
+    const shownBy = (p: PlannedPresentation): Pick<Presentation, 'as' | 'show'> & { token?: string } => {
+      if (p.ticketId === null) return { as: 'junk', token: p.token ?? '' };
+      const a = attendee(p.ticketId);
+      const shows = (as: Presentation['as'], show: () => Shown | Promise<Shown>) => ({ as, show });
+      switch (p.kind) {
+        case 'stale':
+          return shows('screenshot', () => a.staleScreenshot());
+        case 'photocopy': {
+          // The first of the two is the holder with the original, the second a photocopy.
+          const copy = photocopiesShown.has(p.pairId ?? -1);
+          photocopiesShown.add(p.pairId ?? -1);
+          return copy ? shows('photocopy', () => a.photocopy()) : own(a);
+        }
+        case 'replay':
+          return shows('screenshot', () => a.copyOfLast());
+        case 'voided':
+        case 'transferred_old':
+          return shows(a.carry, () => a.showRevoked());
+        default:
+          return own(a);
+      }
+    };
+    // Refused a stale screenshot, the holder steps aside, opens the wallet (or finds the
+    // printout) and shows the real thing a minute later.
+    onDecision = (p: Presentation): void => {
+      if (p.error) errors.push(`Door ${p.door + 1}: ${p.error}`);
+      if (p.kind !== 'stale' || p.decision?.result !== 'rejected' || !p.ticketId) return;
+      const a = attendee(p.ticketId);
+      later(timing.minute, 'after a stale screenshot', () =>
+        present({ kind: 'entry', door: p.door, ticketId: a.holder.ticketId, ...own(a) }),
+      );
+    };
     const offlineDoor = doors[config.offlineDoor]!;
 
     const syncDoor = async (d: SimDoor, why: DoorSync['why']): Promise<void> => {
-      const at = clock();
+      const at = sinceOpen();
       const queuedBefore = d.queuedOffline();
       // The LAN may take a moment to carry traffic again; a sync cut off is simply run again.
       for (let attempt = 0; ; attempt++) {
@@ -343,7 +512,7 @@ export async function playEvening(config: VenueDayConfig, options: PlayOptions =
             door: d.index,
             why,
             at,
-            ms: clock() - at,
+            ms: sinceOpen() - at,
             queuedBefore,
             uploaded: report.uploaded,
             admitted: report.admitted,
@@ -360,7 +529,7 @@ export async function playEvening(config: VenueDayConfig, options: PlayOptions =
     };
 
     const sellWalkIn = async (item: Extract<PlanItem, { type: 'walk_in' }>): Promise<void> => {
-      const at = clock();
+      const at = sinceOpen();
       const started = performance.now();
       const sold = await boxOffice.walkIn(main.id, door.id, door.price_cents, item.walkers.length, item.name);
       const saleMs = performance.now() - started;
@@ -375,15 +544,29 @@ export async function playEvening(config: VenueDayConfig, options: PlayOptions =
       if (!sold) return;
       sold.forEach((h, i) => {
         walkInStarts.set(h.ticketId, started);
+        // Both forms, each door's offline validator, at once: the code and the pass of the sale.
+        const offlineCheck = (d: SimDoor): string => {
+          const verdicts = [h.token, h.pass].map((t) => (t ? d.device.validator.check(t).result : 'no pass'));
+          return verdicts.every((v) => v === 'admitted') ? 'admitted' : verdicts.join(' / ');
+        };
         sale.tickets.push({
           ticketId: h.ticketId,
-          offlineCheck: doors.map((d) => d.device.validator.check(h.token).result),
+          offlineCheck: doors.map(offlineCheck),
           doorOnline: doors.map((d) => d.feedLive),
           feedMs: [],
         });
         const walker = item.walkers[i]!;
+        const buyer = attendeeOf(h, {
+          carry: walker.print ? 'paper_print' : 'phone_live',
+          stripFetchedHoursBefore: null,
+          staleMinutes: null,
+        });
+        if (walker.print) {
+          buyer.printed = h.pass;
+          printed.walkIns++;
+        }
         later(walker.delay, 'walk-in to the door', () =>
-          present({ kind: 'walk_in', door: walker.door, token: h.token, ticketId: h.ticketId }),
+          present({ kind: 'walk_in', door: walker.door, ticketId: h.ticketId, ...own(buyer) }),
         );
       });
     };
@@ -391,7 +574,10 @@ export async function playEvening(config: VenueDayConfig, options: PlayOptions =
     const dispatch = (item: PlanItem): void => {
       switch (item.type) {
         case 'present':
-          present(item.presentation);
+          present({ ...item.presentation, ...shownBy(item.presentation) });
+          break;
+        case 'screenshot':
+          track(attendee(item.ticketId).takeScreenshot(), 'screenshot of a live code');
           break;
         case 'walk_in':
           track(
@@ -402,14 +588,16 @@ export async function playEvening(config: VenueDayConfig, options: PlayOptions =
         case 'void':
           track(
             nextTill().run(async () => {
+              revoking(item.holder);
               await boxOffice.void(item.holder);
-              revoked.add(item.holder.ticketId);
+              const holder = attendee(item.holder.ticketId);
               later(item.delay, 'voided holder', () =>
                 present({
                   kind: 'voided',
                   door: item.door,
-                  token: item.holder.token,
                   ticketId: item.holder.ticketId,
+                  as: holder.carry,
+                  show: () => holder.showRevoked(),
                 }),
               );
             }),
@@ -419,24 +607,26 @@ export async function playEvening(config: VenueDayConfig, options: PlayOptions =
         case 'transfer':
           track(
             nextTill().run(async () => {
+              revoking(item.holder);
               const friend = await boxOffice.transfer(item.holder, item.friend);
-              revoked.add(item.holder.ticketId);
+              const recipient = attendeeOf(friend, item.friendModel);
+              // The transfer mail has the wallet link: a phone that will have no data inside
+              // fetches the strip now.
+              if (recipient.carry === 'phone_strip')
+                await fetchStrip(recipient, clock, doorsAt, 'transfer', strips);
               later(item.friendDelay, 'transfer recipient', () =>
-                present({
-                  kind: 'transfer_new',
-                  door: item.friendDoor,
-                  token: friend.token,
-                  ticketId: friend.ticketId,
-                }),
+                present({ kind: 'transfer_new', door: item.friendDoor, ticketId: friend.ticketId, ...own(recipient) }),
               );
               const old = item.oldCode;
+              const original = attendee(item.holder.ticketId);
               if (old) {
                 later(old.delay, 'old code after transfer', () =>
                   present({
                     kind: 'transferred_old',
                     door: old.door,
-                    token: item.holder.token,
                     ticketId: item.holder.ticketId,
+                    as: original.carry,
+                    show: () => original.showRevoked(),
                   }),
                 );
               }
@@ -446,23 +636,23 @@ export async function playEvening(config: VenueDayConfig, options: PlayOptions =
           break;
         case 'door_cut':
           offlineDoor.lan.cut();
-          marks.doorCut = clock();
+          marks.doorCut = sinceOpen();
           log(`${offlineDoor.name} lost the LAN at ${(marks.doorCut / 1000).toFixed(1)} s`);
           break;
         case 'door_restore':
           offlineDoor.lan.restore();
-          marks.doorRestore = clock();
+          marks.doorRestore = sinceOpen();
           log(`${offlineDoor.name} back on the LAN at ${(marks.doorRestore / 1000).toFixed(1)} s; syncing`);
           track(syncDoor(offlineDoor, 'lan_back'), `${offlineDoor.name} sync`);
           break;
         case 'webhook_down':
           track(receiver.goOffline(), 'receiver down');
-          marks.webhookDown = clock();
+          marks.webhookDown = sinceOpen();
           log(`webhook receiver unreachable at ${(marks.webhookDown / 1000).toFixed(1)} s`);
           break;
         case 'webhook_up':
           track(receiver.goOnline(), 'receiver up');
-          marks.webhookUp = clock();
+          marks.webhookUp = sinceOpen();
           log(`webhook receiver back at ${(marks.webhookUp / 1000).toFixed(1)} s`);
           break;
       }
@@ -477,7 +667,7 @@ export async function playEvening(config: VenueDayConfig, options: PlayOptions =
         try {
           const status = await admin.get<{ queued: number; online: boolean }>('/v2/webhooks/status');
           samples.push({
-            t: clock(),
+            t: sinceOpen(),
             webhookQueued: status.queued,
             webhookOnline: status.online,
             received: receiver.messages.length,
@@ -492,15 +682,18 @@ export async function playEvening(config: VenueDayConfig, options: PlayOptions =
     })();
 
     for (const item of plan) {
-      const wait = item.at - clock();
+      const wait = item.at - sinceOpen();
       if (wait > 0) await sleep(wait);
       dispatch(item);
     }
-    // Everyone still walking to a door, buying or waiting in line gets through.
-    while (background.size > 0) await Promise.allSettled([...background]);
-    await Promise.all(tills.map((q) => q.idle()));
-    await Promise.all(doors.map((d) => d.idle()));
-    marks.doorsClosed = clock();
+    // Everyone still walking to a door, buying or waiting in line gets through (a refused
+    // screenshot sends its holder round once more).
+    do {
+      while (background.size > 0) await Promise.allSettled([...background]);
+      await Promise.all(tills.map((q) => q.idle()));
+      await Promise.all(doors.map((d) => d.idle()));
+    } while (background.size > 0);
+    marks.doorsClosed = sinceOpen();
     // Every attempt on a ticket the server knows fires ticket.scanned (CONTRACT.md "Scanning").
     ledger.expect('ticket.scanned', presentations.filter((p) => p.ticketId !== null).length);
     const doorsMs = performance.now() - opened;
@@ -518,10 +711,11 @@ export async function playEvening(config: VenueDayConfig, options: PlayOptions =
       config.catchUpSeconds * 1000,
       100,
     );
-    marks.caughtUp = clock();
+    marks.caughtUp = sinceOpen();
     if (!drained) errors.push(`webhooks not caught up within ${config.catchUpSeconds} s`);
     sampling = false;
     await sampler;
+    clock.stop();
     const catchUp = performance.now() - catchUpStarted;
     log(`caught up in ${Math.round(catchUp)} ms (${receiver.messages.length} webhooks received)`);
 
@@ -540,14 +734,27 @@ export async function playEvening(config: VenueDayConfig, options: PlayOptions =
       feedEvents: d.feedEvents.length,
     }));
     const store = readStore(server.dbFile, main.id);
+    const otherEventIds = new Set(otherEvent.map((h) => h.ticketId));
+    const holdersByCarry: Record<Carry, number> = { phone_live: 0, phone_strip: 0, paper_print: 0, paper_mail: 0 };
+    for (const a of attendees.values()) if (!otherEventIds.has(a.holder.ticketId)) holdersByCarry[a.carry]++;
 
     played = {
       config,
       timing,
       startedAt,
+      day: {
+        doorsAt: new Date(doorsAt).toISOString(),
+        salesAt: new Date(salesAt).toISOString(),
+        rate,
+        probeMs,
+      },
+      holdersByCarry,
+      strips,
+      printed,
+      paperTiers: store.tiers.filter((t) => t.paper_pass === 1).map((t) => t.id),
       openedAt: openedWall,
       mainEventId: main.id,
-      phases: { serverStart, setup, salesAhead, doors: doorsMs, catchUp },
+      phases: { serverStart, setup, salesAhead, afternoon, doors: doorsMs, catchUp },
       salesAhead: { orders: orders.length, tickets: holders.length, concurrency: config.salesConcurrency },
       marks,
       presentations,
@@ -557,6 +764,7 @@ export async function playEvening(config: VenueDayConfig, options: PlayOptions =
       conflicts,
       doorStatus,
       revoked: [...revoked],
+      revokedAt,
       otherEventTickets: otherEvent.map((h) => h.ticketId),
       received: receiver.messages,
       receiver: {
@@ -569,11 +777,13 @@ export async function playEvening(config: VenueDayConfig, options: PlayOptions =
       errors,
     };
   } finally {
+    clock.stop();
     await Promise.allSettled(doors.map((d) => d.close()));
     await receiver.goOffline();
     await server.stop(options.keepData);
     if (options.keepData) log(`server data kept in ${server.dataDir}`);
     rmSync(stateDir, { recursive: true, force: true });
+    rmSync(clockDir, { recursive: true, force: true });
   }
   // The log is complete once the server has stopped. Ticket codes are not listed one by one:
   // they are JWS, which the search finds by shape.

@@ -1,11 +1,13 @@
 /**
  * The script of the evening, drawn from the seed before doors open: who comes when and to
- * which door, who shows a screenshot of someone else's ticket, which tickets staff will void
- * or transfer, when door 3 loses the LAN and when the webhook receiver goes away. Times are ms
- * of wall clock since doors opened; one virtual minute of the evening is `minute` ms.
+ * which door, who shows a stale screenshot or a copy of someone else's ticket, which passes are
+ * photocopied, which tickets staff will void or transfer, when door 3 loses the LAN and when the
+ * webhook receiver goes away. Times are ms of wall clock since doors opened; one minute of the
+ * evening is `minute` ms.
  */
 import type { VenueDayConfig } from './config.js';
 import type { Holder } from './box-office.js';
+import { drawRecipient, type HolderModel } from './carry.js';
 import type { PresentationKind } from './door.js';
 import type { Random } from './random.js';
 
@@ -13,15 +15,26 @@ export interface PlannedPresentation {
   at: number;
   kind: PresentationKind;
   door: number;
-  token: string;
   ticketId: string | null;
+  /** Junk only: the code itself (everyone else's is worked out when shown). */
+  token?: string;
+  /** Two presentations of one ticket at two doors at once share this. */
   pairId?: number;
+}
+
+export interface Walker {
+  door: number;
+  delay: number;
+  /** Takes the pass the window prints, rather than the wallet link. */
+  print: boolean;
 }
 
 export type PlanItem =
   | { at: number; type: 'present'; presentation: PlannedPresentation }
+  /** A phone holder screenshots the wallet's code, to show it (stale) later. */
+  | { at: number; type: 'screenshot'; ticketId: string }
   /** A walk-in party buys at a window, then each of them walks to a door. */
-  | { at: number; type: 'walk_in'; name: string | null; walkers: { door: number; delay: number }[] }
+  | { at: number; type: 'walk_in'; name: string | null; walkers: Walker[] }
   /** Staff void a ticket; its holder turns up at `door` `delay` ms after the void. */
   | { at: number; type: 'void'; holder: Holder; door: number; delay: number }
   /** The holder transfers; the friend comes later; sometimes the original holder tries the old code. */
@@ -30,6 +43,7 @@ export type PlanItem =
       type: 'transfer';
       holder: Holder;
       friend: string;
+      friendModel: HolderModel;
       friendDoor: number;
       friendDelay: number;
       oldCode: { door: number; delay: number } | null;
@@ -106,11 +120,32 @@ export function pickStaffActions(
   return { ...picks, regular: holders.filter((h) => !acted.has(h.ticketId)) };
 }
 
+/** Who of the regular holders comes, and whose pass is photocopied for a second person. */
+export interface Attendance {
+  coming: Holder[];
+  photocopied: Set<string>;
+}
+
+/** Drawn before the afternoon: photocopies need a pass, so their holders are given paper. */
+export function chooseAttendance(config: VenueDayConfig, rng: Random, picks: StaffPicks): Attendance {
+  const coming = picks.regular.filter(() => !rng.chance(config.noShowShare));
+  const photocopied = new Set(
+    rng
+      .shuffle([...coming])
+      .slice(0, config.pairs)
+      .map((h) => h.ticketId),
+  );
+  return { coming, photocopied };
+}
+
 export interface PlanInput {
   config: VenueDayConfig;
   rng: Random;
   timing: Timing;
   picks: StaffPicks;
+  attendance: Attendance;
+  /** How each holder carries the ticket (carry.ts), by ticket id. */
+  models: ReadonlyMap<string, HolderModel>;
   /** Tickets voided before doors (their holders come anyway). */
   voidedBefore: Holder[];
   /** Transfers made before doors: the original and the friend's new ticket. */
@@ -142,18 +177,12 @@ export function buildPlan(input: PlanInput): PlanItem[] {
     { at: timing.webhookUp, type: 'webhook_up' },
   );
 
-  // Regular ticket holders: some never come, a few come as two people at two doors at once.
-  const coming = input.picks.regular.filter(() => !rng.chance(config.noShowShare));
-  const pairTickets = new Set(
-    rng
-      .shuffle([...coming])
-      .slice(0, config.pairs)
-      .map((h) => h.ticketId),
-  );
+  // Regular ticket holders; a few photocopied their pass, and two people come at two doors at once.
+  const { coming, photocopied } = input.attendance;
   let pairId = 0;
   const entries: { holder: Holder; at: number }[] = [];
   for (const holder of coming) {
-    if (pairTickets.has(holder.ticketId)) {
+    if (photocopied.has(holder.ticketId)) {
       // Spread evenly so some land while door 3 is offline: then both doors admit, and only
       // the sync can tell.
       const at = ((pairId + 0.5) / config.pairs) * window * 0.95;
@@ -161,57 +190,49 @@ export function buildPlan(input: PlanInput): PlanItem[] {
       let second = someDoor();
       while (second === first) second = rng.int(0, doors);
       for (const door of [first, second]) {
-        present(at, { kind: 'pair', door, token: holder.token, ticketId: holder.ticketId, pairId });
+        present(at, { kind: 'photocopy', door, ticketId: holder.ticketId, pairId });
       }
       pairId++;
       continue;
     }
     const at = arrival();
     entries.push({ holder, at });
-    present(at, { kind: 'entry', door: someDoor(), token: holder.token, ticketId: holder.ticketId });
+    // A stale screenshot first (refused `expired`; the holder then shows the real thing). A
+    // live phone took it during the evening if it could, else it is the purchase's code.
+    const stale = input.models.get(holder.ticketId)?.staleMinutes ?? null;
+    const carry = input.models.get(holder.ticketId)?.carry;
+    if (stale !== null && carry === 'phone_live' && at - stale * minute >= 0)
+      items.push({ at: at - stale * minute, type: 'screenshot', ticketId: holder.ticketId });
+    present(at, { kind: stale === null ? 'entry' : 'stale', door: someDoor(), ticketId: holder.ticketId });
   }
 
-  // Screenshots: the same code shown again later by someone else, at any door.
+  // Copies: what an admitted holder showed (a screenshot sent round, a photocopied pass),
+  // shown again later by someone else, at any door.
   for (const { holder, at } of rng
     .shuffle(entries)
     .slice(0, Math.round(entries.length * config.replayShare))) {
     const later = Math.min(window * 0.99, at + rng.between(2, 20) * minute);
-    present(later, { kind: 'replay', door: someDoor(), token: holder.token, ticketId: holder.ticketId });
+    present(later, { kind: 'replay', door: someDoor(), ticketId: holder.ticketId });
   }
 
   for (const holder of input.voidedBefore) {
-    present(arrival(), { kind: 'voided', door: someDoor(), token: holder.token, ticketId: holder.ticketId });
+    present(arrival(), { kind: 'voided', door: someDoor(), ticketId: holder.ticketId });
   }
   for (const { original, friend } of input.transferredBefore) {
-    present(arrival(), {
-      kind: 'transfer_new',
-      door: someDoor(),
-      token: friend.token,
-      ticketId: friend.ticketId,
-    });
+    present(arrival(), { kind: 'transfer_new', door: someDoor(), ticketId: friend.ticketId });
     if (rng.chance(0.5)) {
-      present(arrival(), {
-        kind: 'transferred_old',
-        door: someDoor(),
-        token: original.token,
-        ticketId: original.ticketId,
-      });
+      present(arrival(), { kind: 'transferred_old', door: someDoor(), ticketId: original.ticketId });
     }
   }
   for (const holder of input.otherEvent) {
-    present(arrival(), {
-      kind: 'wrong_event',
-      door: someDoor(),
-      token: holder.token,
-      ticketId: holder.ticketId,
-    });
+    present(arrival(), { kind: 'wrong_event', door: someDoor(), ticketId: holder.ticketId });
   }
   for (const code of input.junk) {
     present(rng.between(0.05, 0.95) * window, {
       kind: code.kind,
       door: someDoor(),
-      token: code.token,
       ticketId: null,
+      token: code.token,
     });
   }
 
@@ -245,6 +266,7 @@ export function buildPlan(input: PlanInput): PlanItem[] {
       type: 'transfer',
       holder,
       friend: `Friend of ticket ${holder.ticketId.slice(-6)}`,
+      friendModel: drawRecipient(config, rng),
       friendDoor: someDoor(),
       friendDelay: rng.between(2, 15) * minute,
       oldCode:
@@ -267,6 +289,7 @@ export function buildPlan(input: PlanInput): PlanItem[] {
       walkers: Array.from({ length: quantity }, () => ({
         door: someDoor(),
         delay: rng.between(1, 4) * minute,
+        print: rng.chance(config.walkInPrintShare),
       })),
     });
   }

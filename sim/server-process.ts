@@ -33,6 +33,8 @@ export interface ServerSettings {
   logFile: string;
   /** Default `info`: every request's line, URL included, so the search has something to search. */
   logLevel?: string;
+  /** Puts the server on the evening's clock (SimClock.processEnv: libfaketime). */
+  clockEnv?: Record<string, string>;
 }
 
 const outputTailBytes = 64 * 1024;
@@ -56,6 +58,7 @@ export async function startServer(settings: ServerSettings): Promise<ServerProce
       MARQUEE_ADMIN_KEY: settings.adminKey,
       MARQUEE_WEBHOOK_PROBE_MS: String(settings.webhookProbeMs),
       MARQUEE_VENUE_NAME: 'The Marquee (simulated)',
+      ...settings.clockEnv,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -13,6 +13,8 @@ export interface StoreView {
     quantity: number;
     sold: number;
     price_cents: number;
+    /** 1 when the tier's tickets have paper passes. */
+    paper_pass: number;
   }[];
   orders: number;
   grossCents: number;
@@ -32,6 +34,8 @@ export interface StoreView {
     bySource: Record<string, number>;
     withTicket: number;
     conflicts: number;
+    /** Admissions (in) as the server recorded them, by what was shown: `rotating`, `paper`. */
+    admittedByCredential: Record<string, number>;
   };
   /** ticket id → scan records flagged `conflict` (another door admitted it first). */
   conflictTickets: Map<string, number>;
@@ -66,7 +70,7 @@ export function readStore(dbFile: string, mainEventId: string): StoreView {
       conflictTickets.set(row.ticket_id, row.n);
     }
     return {
-      tiers: all('SELECT id, event_id, name, quantity, sold, price_cents FROM tiers ORDER BY seq'),
+      tiers: all('SELECT id, event_id, name, quantity, sold, price_cents, paper_pass FROM tiers ORDER BY seq'),
       orders: money.n,
       grossCents: money.gross ?? 0,
       refundedCents: money.refunded ?? 0,
@@ -89,6 +93,12 @@ export function readStore(dbFile: string, mainEventId: string): StoreView {
           mainEventId,
         ).n,
         conflicts: one<{ n: number }>(`SELECT count(*) AS n ${scanRows} AND conflict = 1`, mainEventId).n,
+        admittedByCredential: grouped(
+          all(
+            `SELECT credential AS k, count(*) AS n ${scanRows} AND result = 'admitted' AND direction = 'in' GROUP BY credential`,
+            mainEventId,
+          ),
+        ),
       },
       conflictTickets,
       webhookMessages: grouped(all('SELECT type AS k, count(*) AS n FROM webhook_messages GROUP BY type')),

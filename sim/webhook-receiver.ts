@@ -1,10 +1,12 @@
 /**
- * The organiser's webhook receiver: node:http on 127.0.0.1, every request checked with the
- * `standardwebhooks` package (what an integrator would use), kept once per `webhook-id` as an
- * idempotent receiver must. `goOffline()` closes the port and drops its connections, so the
+ * The organiser's webhook receiver: node:http on 127.0.0.1, every request's signature checked
+ * with the `standardwebhooks` package (what an integrator would use), kept once per `webhook-id`
+ * as an idempotent receiver must. Its clock is the evening's (sim-clock.ts), as an integrator's
+ * would be the venue's: the timestamp tolerance (5 minutes, the package's) is judged against it. `goOffline()` closes the port and drops its connections, so the
  * dispatcher sees "connection refused" — a receiver that cannot be reached at all, not one that
  * answers errors; `goOnline()` listens again on the same port.
  */
+import { timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { Webhook } from 'standardwebhooks';
@@ -13,11 +15,20 @@ export interface ReceivedMessage {
   id: string;
   type: string;
   object: Record<string, unknown>;
-  /** The message's own created_at (when the change committed), epoch ms. */
+  /** The message's own created_at (when the change committed), as real epoch ms. */
   createdAt: number;
   /** First verified arrival, epoch ms. */
   receivedAt: number;
 }
+
+/** What the receiver tells time by: the evening's clock, and the real moment of an evening time. */
+export interface ReceiverClock {
+  now(): number;
+  toWall(atMs: number): number;
+}
+
+/** standardwebhooks' tolerance either side of the receiver's clock. */
+const toleranceSeconds = 5 * 60;
 
 const header = (headers: IncomingHttpHeaders, name: string): string => {
   const value = headers[name];
@@ -37,6 +48,8 @@ export class WebhookReceiverSim {
   private server: Server | null = null;
   private readonly sockets = new Set<Socket>();
   private verifier: Webhook | null = null;
+
+  constructor(private readonly clock: ReceiverClock) {}
 
   get url(): string {
     return `http://127.0.0.1:${this.port}/hooks/marquee`;
@@ -97,18 +110,16 @@ export class WebhookReceiverSim {
       this.invalidSignatures++;
       return false;
     }
+    const id = header(headers, 'webhook-id');
     let payload: { id: string; type: string; created_at: string; data: { object: Record<string, unknown> } };
     try {
-      payload = this.verifier.verify(body, {
-        'webhook-id': header(headers, 'webhook-id'),
-        'webhook-timestamp': header(headers, 'webhook-timestamp'),
-        'webhook-signature': header(headers, 'webhook-signature'),
-      }) as typeof payload;
+      if (!this.verified(this.verifier, id, header(headers, 'webhook-timestamp'), header(headers, 'webhook-signature'), body))
+        throw new Error('not signed by the endpoint secret, or outside the timestamp tolerance');
+      payload = JSON.parse(body) as typeof payload;
     } catch {
       this.invalidSignatures++;
       return false;
     }
-    const id = header(headers, 'webhook-id');
     // The signed body must name the message the header names.
     if (payload.id !== id) {
       this.invalidSignatures++;
@@ -123,9 +134,25 @@ export class WebhookReceiverSim {
       id,
       type: payload.type,
       object: payload.data.object,
-      createdAt: Date.parse(payload.created_at),
+      createdAt: this.clock.toWall(Date.parse(payload.created_at)),
       receivedAt: Date.now(),
     });
     return true;
+  }
+
+  /**
+   * `Webhook.verify` with the evening's clock: it reads the machine's, which is not the server's
+   * here. The signature is the package's own (`sign`), compared in constant time, any `v1` of
+   * the space-separated list matching.
+   */
+  private verified(verifier: Webhook, id: string, timestamp: string, signatures: string, body: string): boolean {
+    const seconds = Number(timestamp);
+    if (!id || !/^\d+$/.test(timestamp)) return false;
+    if (Math.abs(this.clock.now() / 1000 - seconds) > toleranceSeconds) return false;
+    const expected = Buffer.from(verifier.sign(id, new Date(seconds * 1000), body));
+    return signatures.split(' ').some((signature) => {
+      const given = Buffer.from(signature);
+      return given.length === expected.length && timingSafeEqual(given, expected);
+    });
   }
 }
