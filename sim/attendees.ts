@@ -141,7 +141,10 @@ export class Attendee {
   private stripCode(at: number): string {
     if (!this.strip) throw new Error(`ticket ${this.holder.ticketId}: a strip phone without a strip`);
     const entry = stripTokenAt(this.strip, at);
-    if (!entry) throw new Error(`ticket ${this.holder.ticketId}: the strip has no code for ${new Date(at).toISOString()}`);
+    if (!entry)
+      throw new Error(
+        `ticket ${this.holder.ticketId}: the strip has no code for ${new Date(at).toISOString()}`,
+      );
     return entry.token;
   }
 

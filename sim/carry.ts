@@ -44,19 +44,18 @@ const staleMinutesMax = 60;
 
 /**
  * One holder's way of carrying the ticket. `paper` forces paper (a pass that will be
- * photocopied); `paperAllowed` false (a tier without passes) keeps holders on phones.
+ * photocopied). Every tier of the evening has paper passes.
  */
 export function drawHolder(
   config: VenueDayConfig,
   rng: Random,
-  options: { paper?: boolean; paperAllowed?: boolean } = {},
+  options: { paper?: boolean } = {},
 ): HolderModel {
-  const paperAllowed = options.paperAllowed ?? true;
   const roll = rng.next();
   let carry: Carry;
-  if (options.paper || (paperAllowed && roll < config.paperShare))
+  if (options.paper || roll < config.paperShare)
     carry = rng.chance(config.paperPrintShare) ? 'paper_print' : 'paper_mail';
-  else carry = roll < config.paperShare + config.stripShare ? 'phone_strip' : 'phone_live';
+  else carry = rng.chance(config.stripShare) ? 'phone_strip' : 'phone_live';
   const [from, to] = config.afternoonHours;
   const stripFetchedHoursBefore =
     carry !== 'phone_strip'

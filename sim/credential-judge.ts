@@ -111,7 +111,8 @@ function refusedAtSync(record: EveningRecord): Set<number> {
   const refused = new Set<number>();
   const byDoor = new Map<number, ConflictRecord[]>(record.conflicts.map((c) => [c.door, c.records]));
   for (const p of record.presentations) {
-    if (p.decision?.result !== 'admitted' || p.decision.mode !== 'offline' || p.shownAt === undefined) continue;
+    if (p.decision?.result !== 'admitted' || p.decision.mode !== 'offline' || p.shownAt === undefined)
+      continue;
     const match = (byDoor.get(p.door) ?? []).some(
       (r) =>
         r.ticketId === p.ticketId &&
@@ -124,7 +125,10 @@ function refusedAtSync(record: EveningRecord): Set<number> {
   return refused;
 }
 
-export function judgeCredentials(record: EveningRecord, reported: (ticketId: string) => boolean): CredentialVerdicts {
+export function judgeCredentials(
+  record: EveningRecord,
+  reported: (ticketId: string) => boolean,
+): CredentialVerdicts {
   const { presentations } = record;
   const paperTiers = new Set(record.paperTiers);
   const otherEvent = new Set(record.otherEventTickets);
@@ -176,7 +180,14 @@ export function judgeCredentials(record: EveningRecord, reported: (ticketId: str
       (q) => q !== p && (q.startedAt ?? Infinity) <= (p.decidedAt ?? -Infinity),
     );
     if (d.reason === 'already_scanned' && inBefore) continue;
-    turnedAway.push({ seq: p.seq, ticketId: p.ticketId!, as: p.as, door: p.door, mode: d.mode, reason: d.reason });
+    turnedAway.push({
+      seq: p.seq,
+      ticketId: p.ticketId!,
+      as: p.as,
+      door: p.door,
+      mode: d.mode,
+      reason: d.reason,
+    });
   }
 
   const stale = presentations.filter((p) => p.kind === 'stale' && p.decision);
@@ -201,7 +212,8 @@ export function judgeCredentials(record: EveningRecord, reported: (ticketId: str
     const admitted = pair.filter((p) => p.decision!.result === 'admitted');
     const refused = pair.filter((p) => p.decision!.reason === 'already_scanned');
     if (pair.length === 2 && admitted.length === 1 && refused.length === 1) oneAndAlreadyScanned++;
-    else if (pair.length === 2 && admitted.length === 2 && reported(pair[0]!.ticketId!)) bothAdmittedReported++;
+    else if (pair.length === 2 && admitted.length === 2 && reported(pair[0]!.ticketId!))
+      bothAdmittedReported++;
     else otherwise.push(pairId);
   }
 

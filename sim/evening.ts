@@ -204,7 +204,12 @@ export async function playEvening(config: VenueDayConfig, options: PlayOptions =
   const clock = new SimClock(join(clockDir, 'faketime'), salesAt - 10 * minuteMs);
   const receiver = new WebhookReceiverSim(clock);
   await receiver.goOnline();
-  const server = await startServer({ adminKey, webhookProbeMs: probeMs, logFile, clockEnv: clock.processEnv() });
+  const server = await startServer({
+    adminKey,
+    webhookProbeMs: probeMs,
+    logFile,
+    clockEnv: clock.processEnv(),
+  });
   const serverStart = performance.now() - t;
   log(`server up at ${server.url} (pid ${server.pid}) in ${Math.round(serverStart)} ms`);
   const stateDir = mkdtempSync(join(tmpdir(), 'marquee-doors-'));
@@ -327,7 +332,9 @@ export async function playEvening(config: VenueDayConfig, options: PlayOptions =
     // Strips fetched with the purchase, then the afternoon: more strips, passes collected at the box office.
     const strips: StripFetch[] = [];
     await eachLimited(
-      ahead.filter((a) => a.carry === 'phone_strip' && a.model.stripFetchedHoursBefore === config.salesLeadHours),
+      ahead.filter(
+        (a) => a.carry === 'phone_strip' && a.model.stripFetchedHoursBefore === config.salesLeadHours,
+      ),
       4,
       (a) => fetchStrip(a, clock, doorsAt, 'purchase', strips),
     );
@@ -615,7 +622,12 @@ export async function playEvening(config: VenueDayConfig, options: PlayOptions =
               if (recipient.carry === 'phone_strip')
                 await fetchStrip(recipient, clock, doorsAt, 'transfer', strips);
               later(item.friendDelay, 'transfer recipient', () =>
-                present({ kind: 'transfer_new', door: item.friendDoor, ticketId: friend.ticketId, ...own(recipient) }),
+                present({
+                  kind: 'transfer_new',
+                  door: item.friendDoor,
+                  ticketId: friend.ticketId,
+                  ...own(recipient),
+                }),
               );
               const old = item.oldCode;
               const original = attendee(item.holder.ticketId);
@@ -735,7 +747,12 @@ export async function playEvening(config: VenueDayConfig, options: PlayOptions =
     }));
     const store = readStore(server.dbFile, main.id);
     const otherEventIds = new Set(otherEvent.map((h) => h.ticketId));
-    const holdersByCarry: Record<Carry, number> = { phone_live: 0, phone_strip: 0, paper_print: 0, paper_mail: 0 };
+    const holdersByCarry: Record<Carry, number> = {
+      phone_live: 0,
+      phone_strip: 0,
+      paper_print: 0,
+      paper_mail: 0,
+    };
     for (const a of attendees.values()) if (!otherEventIds.has(a.holder.ticketId)) holdersByCarry[a.carry]++;
 
     played = {

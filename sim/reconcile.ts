@@ -4,6 +4,8 @@
  * promises must hold: no double admission goes unreported, no webhook is lost, nothing is
  * oversold. Every check is listed with its numbers, passed or not.
  */
+import { carryLabels } from './carry.js';
+import { judgeCredentials, type CredentialVerdicts } from './credential-judge.js';
 import type { PresentationKind } from './door.js';
 import type { EveningRecord } from './evening.js';
 import { countBy, percentile, sum } from './stats.js';
@@ -98,6 +100,8 @@ export interface Reconciliation {
     /** Commit → arrival for messages written while the receiver was up. */
     liveLagMs: Spread;
   };
+  /** What people held up, judged by the credentials' own rules (credential-judge.ts). */
+  credentials: CredentialVerdicts;
   totals: TotalRow[];
   tiers: { name: string; quantity: number; sold: number }[];
   checks: Check[];
@@ -216,6 +220,11 @@ export function reconcile(record: EveningRecord, wallMs: number): Reconciliation
     wrongRejections,
   };
 
+  // --- What people held up: valid credentials must get in, stale and copied ones must not. ---
+  const reportedTicket = (ticketId: string): boolean =>
+    (reports.get(ticketId) ?? 0) > 0 || (store.conflictTickets.get(ticketId) ?? 0) > 0;
+  const credentials = judgeCredentials(record, reportedTicket);
+
   // --- The same ticket at two doors at once. ---
   const pairGroups = new Map<number, typeof decided>();
   for (const p of decided) {
@@ -328,6 +337,10 @@ export function reconcile(record: EveningRecord, wallMs: number): Reconciliation
       .map((s) => s.ticket_id),
   ).size;
   const validAdmissions = admissions.physical - admissions.wrong;
+  const admittedScans = ofType('ticket.scanned')
+    .map((o) => o.scan as { result: string; direction: string; event_id: string; credential: string })
+    .filter((s) => s.result === 'admitted' && s.direction === 'in' && s.event_id === record.mainEventId);
+  const receivedByCredential = countBy(admittedScans, (s) => s.credential);
   const totals: TotalRow[] = [
     { what: 'orders', sim: ledger.orders, store: store.orders, receiver: ordersSeen.size },
     {
@@ -367,6 +380,12 @@ export function reconcile(record: EveningRecord, wallMs: number): Reconciliation
       store: store.admissions,
       receiver: admittedByWebhook,
     },
+    ...(['rotating', 'paper'] as const).map((credential) => ({
+      what: `  of them on ${credential === 'paper' ? 'a paper pass' : 'a rotating code'}`,
+      sim: credentials.validAdmissionsByCredential[credential] ?? 0,
+      store: store.scans.admittedByCredential[credential] ?? 0,
+      receiver: receivedByCredential[credential] ?? 0,
+    })),
     {
       what: 'scan attempts on known tickets',
       sim: presentations.filter((p) => p.ticketId !== null).length,
@@ -394,9 +413,43 @@ export function reconcile(record: EveningRecord, wallMs: number): Reconciliation
     `${strangersIn} admissions of junk, forged or other-event codes`,
   );
   check(
-    'no valid holder turned away',
+    'every holder of a valid ticket got in',
     wrongRejections.length === 0,
     `${wrongRejections.length} holders of valid tickets never admitted`,
+  );
+  const turned = credentials.turnedAway;
+  check(
+    'valid tickets turned away: 0',
+    turned.length === 0 && credentials.validShown > 0,
+    `${credentials.validShown} presentations of a valid credential (a live or strip code in its window, a pass of ` +
+      `a paper tier, of an active ticket), ${turned.length} refused` +
+      (turned.length
+        ? `: ${turned
+            .slice(0, 5)
+            .map((t) => `${t.ticketId} (${carryLabels[t.as]}, Door ${t.door + 1} ${t.mode}, ${t.reason})`)
+            .join('; ')}`
+        : '') +
+      ' — an already_scanned after another admission of the ticket is not counted',
+  );
+  const stale = credentials.stale;
+  check(
+    'stale screenshots refused as expired',
+    stale.refusedExpired === stale.shown && credentials.invalidAdmitted.length === 0,
+    `${stale.refusedExpired}/${stale.shown} stale screenshots refused expired; ` +
+      `${credentials.invalidAdmitted.length} out-of-window codes admitted anywhere`,
+  );
+  check(
+    'every door names the credential it read',
+    credentials.credentialMisread.length === 0,
+    `${credentials.credentialMisread.length} decisions naming another credential than the token's type`,
+  );
+  const copies = credentials.photocopies;
+  check(
+    'photocopied pass at two doors: one admitted, the other refused or reported',
+    copies.otherwise.length === 0 && copies.pairs > 0,
+    `${copies.pairs} pairs: ${copies.oneAndAlreadyScanned} admitted once and refused already_scanned, ` +
+      `${copies.bothAdmittedReported} admitted twice offline and reported as a conflict, ` +
+      `${copies.otherwise.length} otherwise`,
   );
   check(
     'two doors at once: exactly one admits when both are online',
@@ -494,6 +547,7 @@ export function reconcile(record: EveningRecord, wallMs: number): Reconciliation
     pairs,
     walkIns,
     webhooks,
+    credentials,
     totals,
     tiers: tierRows,
     checks,

@@ -2,6 +2,7 @@
  * The HTML report: one self-contained file (inline SVG charts, inline CSS, no scripts) with the
  * invariants, the headline figures, the three charts and the full text report.
  */
+import { carries, carryLabels } from './carry.js';
 import type { EveningRecord } from './evening.js';
 import type { Reconciliation } from './reconcile.js';
 import { eveningClock } from './report-text.js';
@@ -158,6 +159,14 @@ export function htmlReport(record: EveningRecord, rec: Reconciliation, charts: C
         `<tr><td>${escapeXml(r.what)}</td><td>${r.sim}</td><td>${r.store}</td><td>${r.receiver}</td></tr>`,
     )
     .join('');
+  const cred = rec.credentials;
+  const shownRows = ([...carries, 'screenshot', 'photocopy', 'junk'] as const)
+    .filter((k) => cred.byShownAs[k])
+    .map((k) => {
+      const r = cred.byShownAs[k]!;
+      return `<tr><td>${escapeXml(carryLabels[k])}</td><td>${r.shown}</td><td>${r.admitted}</td><td>${r.rejected}</td></tr>`;
+    })
+    .join('');
   const lat = rec.doors.latency;
   const fmt = (v: number): string => (Number.isNaN(v) ? '–' : v.toFixed(1));
   const figure = (id: string, svg: string, caption: string): string =>
@@ -187,6 +196,9 @@ export function htmlReport(record: EveningRecord, rec: Reconciliation, charts: C
 ${record.config.doors} door devices on the scanner SDK, started ${escapeXml(record.startedAt)}.</p>
 <p class="result">${rec.ok ? 'Every invariant holds.' : `${rec.checks.filter((c) => !c.ok).length} invariant(s) FAILED.`}</p>
 <table class="checks"><tr><th></th><th>invariant</th><th>evidence</th></tr>${checks}</table>
+<h2>Admissions by credential</h2>
+<p>Valid tickets turned away: <strong>${cred.turnedAway.length}</strong> of ${cred.validShown} presentations of a valid credential.</p>
+<table><tr><th>held up</th><th>shown</th><th>admitted</th><th>rejected</th></tr>${shownRows}</table>
 <h2>Door decisions</h2>
 <table>
 <tr><th>decisions</th><th>n</th><th>p50 ms</th><th>p99 ms</th><th>max ms</th></tr>

@@ -4,7 +4,9 @@
  */
 import type { Machine } from '../bench/machine.js';
 import { machineLine } from '../bench/machine.js';
+import { carries, carryLabels, type ShownAs } from './carry.js';
 import type { EveningRecord } from './evening.js';
+import { percentile } from './stats.js';
 import { kindOrder, type Reconciliation, type Spread } from './reconcile.js';
 
 const ms = (value: number): string =>
@@ -53,7 +55,8 @@ export function textReport(
   out.push(`Run: ${record.startedAt}, ${machineLine(machine)}`);
   out.push(
     `Wall time ${seconds(wallMs)} (limit ${config.wallLimitSeconds} s): server start ${seconds(phases.serverStart)}, ` +
-      `setup ${seconds(phases.setup)}, sales ahead ${seconds(phases.salesAhead)}, doors ${seconds(phases.doors)}, ` +
+      `setup ${seconds(phases.setup)}, sales ahead ${seconds(phases.salesAhead)}, ` +
+      `afternoon ${seconds(phases.afternoon)}, doors ${seconds(phases.doors)}, ` +
       `catch-up ${seconds(phases.catchUp)}.`,
   );
   out.push(
@@ -67,6 +70,13 @@ export function textReport(
   );
 
   section('Timeline');
+  const hm = (iso: string): string => iso.slice(11, 16);
+  out.push(
+    `The day on the server's clock (libfaketime; doors and phones read the same clock): sales from ` +
+      `${hm(record.day.salesAt)} UTC, doors ${hm(record.day.doorsAt)} UTC on ${record.day.doorsAt.slice(0, 10)}; ` +
+      `the afternoon is stepped through in 5-minute slots, the doors window runs ${Math.round(record.day.rate)}× ` +
+      `real time (the server's webhook probe every ${record.day.probeMs} ms of that clock).`,
+  );
   out.push(
     `Sold ahead: ${record.salesAhead.tickets} tickets in ${record.salesAhead.orders} orders, ` +
       `${record.salesAhead.concurrency} checkouts at once, ${seconds(phases.salesAhead)} ` +
@@ -166,6 +176,8 @@ export function textReport(
     );
   }
 
+  credentialSection(record, rec, section, out);
+
   section('Walk-ins');
   const w = rec.walkIns;
   out.push(
@@ -213,7 +225,8 @@ export function textReport(
   out.push(
     `Outage: ${h.backlog} messages written while the receiver was down; all delivered ` +
       `${h.backlogDrainedMs === null ? '(none)' : ms(h.backlogDrainedMs)} after it came back ` +
-      `(probe every ${config.webhookProbeMs} ms).`,
+      `(probe every ${record.day.probeMs} ms of the evening's clock, ` +
+      `${ms(record.day.probeMs / record.day.rate)} real).`,
   );
   out.push(`Commit → receiver in normal running: ${spread(h.liveLagMs)}.`);
 
@@ -235,4 +248,103 @@ export function textReport(
   const failed = rec.checks.filter((c) => !c.ok).length;
   out.push('', failed === 0 ? 'RESULT: every invariant holds.' : `RESULT: ${failed} invariant(s) FAILED.`);
   return out.join('\n') + '\n';
+}
+
+const percent = (part: number, whole: number): string =>
+  whole === 0 ? '–' : `${Math.round((part / whole) * 100)} %`;
+
+/** Who carried what, what the doors read, and the promise: no valid ticket turned away. */
+function credentialSection(
+  record: EveningRecord,
+  rec: Reconciliation,
+  section: (title: string) => void,
+  out: string[],
+): void {
+  const c = rec.credentials;
+  section('Attendees and credentials');
+  const holders = carries.reduce((n, k) => n + record.holdersByCarry[k], 0);
+  out.push(
+    `${holders} ticket holders of this evening (sold ahead, transferred to, bought at the window), by how they ` +
+      `carry the ticket: ` +
+      carries
+        .map(
+          (k) =>
+            `${carryLabels[k]} ${record.holdersByCarry[k]} (${percent(record.holdersByCarry[k], holders)})`,
+        )
+        .join(', ') +
+      '.',
+  );
+  const strips = record.strips;
+  const hours = strips.filter((s) => s.why !== 'transfer').map((s) => s.hoursBefore);
+  const why = (w: string): number => strips.filter((s) => s.why === w).length;
+  out.push(
+    `Wallet strips (GET /w/{secret}/strip) fetched while the phone still had data: ${strips.length} — ` +
+      `${why('purchase')} with the purchase, ${why('afternoon')} in the afternoon, ${why('transfer')} on receiving ` +
+      `a transfer (before or during doors); the first two ${hours.length ? `${Math.min(...hours).toFixed(1)}–${Math.max(...hours).toFixed(1)}` : '–'} h ` +
+      `before doors, ${percentile(
+        strips.map((s) => s.tokens),
+        50,
+      )} codes each (p50). At the door such a phone shows the code of the current 5-minute window.`,
+  );
+  out.push(
+    `Paper passes printed at the box office: ${record.printed.afternoon} collected in the afternoon, ` +
+      `${record.printed.walkIns} for walk-ins; the others print the order mail's PDF (same pass).`,
+  );
+  out.push('');
+  const order: ShownAs[] = [...carries, 'screenshot', 'photocopy', 'junk'];
+  out.push(
+    ...table(
+      ['held up', 'shown', 'admitted', 'rejected'],
+      order
+        .filter((k) => c.byShownAs[k])
+        .map((k) => {
+          const row = c.byShownAs[k]!;
+          return [carryLabels[k], row.shown, row.admitted, row.rejected];
+        }),
+    ),
+  );
+  out.push('');
+  out.push(
+    `What the doors read (the SDK's \`credential\`): ` +
+      Object.entries(c.byDoorCredential)
+        .map(([k, r]) => `${k} ${r.shown} (${r.admitted} admitted)`)
+        .join(', ') +
+      `. Admissions the server kept, by credential: ` +
+      Object.entries(record.store.scans.admittedByCredential)
+        .map(([k, n]) => `${k} ${n}`)
+        .join(', ') +
+      ' (the same in the simulation and at the receiver: see the totals).',
+  );
+  out.push(
+    `Valid tickets turned away: ${c.turnedAway.length} of ${c.validShown} presentations of a valid credential ` +
+      `(an active ticket's live or strip code within its window, or a pass of a paper tier).`,
+  );
+  const v = c.validity;
+  out.push(
+    `Not valid when shown: ${v.out_of_window} out of their window, ${v.revoked} of voided or transferred tickets, ` +
+      `${v.other_event} for another event, ${v.no_paper} passes of a tier without paper, ${v.not_a_ticket} junk or ` +
+      `forgeries; out-of-window codes admitted: ${c.invalidAdmitted.length}.`,
+  );
+  const st = c.stale;
+  out.push(
+    `Stale screenshots: ${st.shown} shown (${st.ageMinutes.p50.toFixed(0)} min old p50, ` +
+      `${Number.isNaN(st.ageMinutes.max) ? '–' : st.ageMinutes.max.toFixed(0)} max), ${st.refusedExpired} refused ` +
+      `expired — correct: a code is good for 5 minutes and 30 s of skew; ${st.thenAdmitted} of those holders then ` +
+      `showed the live code or strip and were admitted.`,
+  );
+  const pc = c.photocopies;
+  out.push(
+    `Photocopied passes at two doors at once: ${pc.pairs} — ${pc.oneAndAlreadyScanned} admitted once and ` +
+      `refused already_scanned at the other door, ${pc.bothAdmittedReported} admitted at both (an offline door) ` +
+      `and reported as a conflict after the sync, ${pc.otherwise.length} otherwise.`,
+  );
+  const later = c.copiesLater;
+  out.push(
+    `Copies shown later by someone else (a screenshot sent round, a photocopy): ${later.shown}, ` +
+      `${later.admitted} admitted (only a door deciding offline can; reported above); refused: ` +
+      (Object.entries(later.byReason)
+        .map(([k, n]) => `${k} ${n}`)
+        .join(', ') || 'none') +
+      '.',
+  );
 }

@@ -98,9 +98,9 @@ export async function startServer(settings: ServerSettings): Promise<ServerProce
         }
       };
       child.stdout?.on('data', onData);
-      child.once('exit', (code) => {
+      child.once('exit', (code, signal) => {
         clearTimeout(timer);
-        reject(new Error(`server exited (${code}) before listening:\n${output}`));
+        reject(new Error(`server exited (${code ?? signal}) before listening:\n${output}`));
       });
     });
   } catch (err) {

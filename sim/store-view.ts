@@ -70,7 +70,9 @@ export function readStore(dbFile: string, mainEventId: string): StoreView {
       conflictTickets.set(row.ticket_id, row.n);
     }
     return {
-      tiers: all('SELECT id, event_id, name, quantity, sold, price_cents, paper_pass FROM tiers ORDER BY seq'),
+      tiers: all(
+        'SELECT id, event_id, name, quantity, sold, price_cents, paper_pass FROM tiers ORDER BY seq',
+      ),
       orders: money.n,
       grossCents: money.gross ?? 0,
       refundedCents: money.refunded ?? 0,
