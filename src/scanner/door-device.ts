@@ -131,6 +131,12 @@ export class DoorDevice {
   /** Tickets with offline scans not yet synced: server news about them is older than ours. */
   private readonly pending = new Map<string, number>();
   private readonly inFlight = new Set<Promise<unknown>>();
+  /**
+   * Queued scans whose online request passed the deadline and may still be answered: a sync
+   * leaves them alone, or the server would record the scan twice (the late request and the
+   * upload). An answer settles them; a failed request leaves them for the next sync.
+   */
+  private readonly awaitingAnswer = new Set<number>();
   private syncing: Promise<SyncReport> | null = null;
 
   constructor(options: DoorDeviceOptions) {
@@ -418,6 +424,7 @@ export class DoorDevice {
    * a conflict for the staff. If the answer never comes, the queued scan syncs later.
    */
   private reconcileLate(request: Promise<ValidateAnswer>, outcome: ScanOutcome, seq: number): void {
+    this.awaitingAnswer.add(seq);
     const work = request.then(
       (answer) => {
         const ticketId = answer.ticket?.id ?? answer.scan.ticket_id;
@@ -448,6 +455,7 @@ export class DoorDevice {
       },
       () => undefined,
     );
+    void work.finally(() => this.awaitingAnswer.delete(seq));
     this.inFlight.add(work);
     void work.finally(() => this.inFlight.delete(work));
   }
@@ -457,7 +465,10 @@ export class DoorDevice {
     const pairing = this.pairingInfo as Pairing;
     const report: SyncReport = { uploaded: 0, admitted: 0, rejected: 0, conflicts: 0, disagreements: [] };
     for (;;) {
-      const batch = this.state.queued(syncBatch);
+      const batch = this.state
+        .queued(syncBatch + this.awaitingAnswer.size)
+        .filter((scan) => !this.awaitingAnswer.has(scan.seq))
+        .slice(0, syncBatch);
       if (batch.length === 0) break;
       const answer: SyncAnswer = await api.sync({
         device_id: pairing.deviceId,

@@ -280,6 +280,40 @@ describe('offline fallback: the door never waits', () => {
   });
 });
 
+describe('a sync while a late online answer is on its way', () => {
+  it('does not upload that scan: the server records it once, from the online request', async () => {
+    // Found by the venue-day simulation under load: the offline door's sync began just as one of
+    // its online scans passed the deadline, uploaded it, and the late request then reached the
+    // server too — one person, two scan records.
+    const door = await pairedDoor('sync-during-late');
+    const [ticket] = await venue.sell(eventId, tierId);
+    proxy.cut();
+    proxy.mode = 'slow';
+    proxy.slowMs = 1_500;
+    let report: Awaited<ReturnType<DoorDevice['sync']>>;
+    try {
+      const outcome = await door.device.scan(ticket!.qr_token);
+      expect(outcome).toMatchObject({
+        mode: 'offline',
+        fallback: 'timeout',
+        queued: true,
+        result: 'admitted',
+      });
+      // The network is fine again for new connections; the late request is still held back.
+      proxy.mode = 'pass';
+      report = await door.device.sync();
+      await door.device.settled();
+    } finally {
+      proxy.mode = 'pass';
+    }
+    expect(report.uploaded).toBe(0);
+    expect(door.device.status().queued).toBe(0);
+    expect(door.device.conflicts()).toEqual([]);
+    const scans = await venue.ok<{ data: { result: string }[] }>('GET', `/v2/scans?ticket_id=${ticket!.id}`);
+    expect(scans.data.map((s) => s.result)).toEqual(['admitted']);
+  });
+});
+
 describe('two doors, one ticket', () => {
   it('both admit offline; after sync exactly one admission stands and the other is a conflict', async () => {
     const a = await pairedDoor('offline-a');
