@@ -60,6 +60,7 @@ export class Attendee {
   /** The last code or pass this holder held up, for someone to copy. */
   lastShown: string | null = null;
   private readonly live: LiveWallet;
+  private readonly onShown: (() => void)[] = [];
 
   constructor(
     readonly holder: Holder,
@@ -90,7 +91,14 @@ export class Attendee {
   async show(): Promise<Shown> {
     const token = await this.credentialAt(this.now());
     this.lastShown = token;
+    for (const then of this.onShown.splice(0)) then();
     return { token, as: this.carry };
+  }
+
+  /** Runs `then` once this holder has held up the real ticket at a door (now, if they have). */
+  whenShown(then: () => void): void {
+    if (this.lastShown !== null) then();
+    else this.onShown.push(then);
   }
 
   /**
@@ -124,12 +132,13 @@ export class Attendee {
   }
 
   /**
-   * Someone else shows a copy of what this holder showed last (a screenshot sent round, a
-   * photocopy); if the holder has not been scanned yet, a copy of what they hold now.
+   * Someone else shows a copy of what this holder showed (a screenshot sent round, a photocopy):
+   * shown after the holder (the evening waits for `whenShown`).
    */
-  async copyOfLast(): Promise<Shown> {
-    const token = this.lastShown ?? (await this.credentialAt(this.now()));
-    return { token, as: isPaper(this.carry) ? 'photocopy' : 'screenshot' };
+  copyOfLast(): Shown {
+    if (this.lastShown === null)
+      throw new Error(`ticket ${this.holder.ticketId}: a copy of a ticket not yet shown`);
+    return { token: this.lastShown, as: isPaper(this.carry) ? 'photocopy' : 'screenshot' };
   }
 
   private async credentialAt(at: number): Promise<string> {

@@ -91,6 +91,8 @@ export interface CredentialVerdicts {
     ageMinutes: { p50: number; max: number };
     /** Holders who then showed the real thing and were admitted. */
     thenAdmitted: number;
+    /** Holders whose ticket a copy (a screenshot sent round) had got in first: already_scanned. */
+    copyFirst: number;
   };
   photocopies: {
     pairs: number;
@@ -201,6 +203,15 @@ export function judgeCredentials(
   const thenAdmitted = presentations.filter(
     (p) => p.kind === 'entry' && staleTickets.has(p.ticketId) && p.decision?.result === 'admitted',
   ).length;
+  const copyFirst = presentations.filter(
+    (p) =>
+      p.kind === 'entry' &&
+      staleTickets.has(p.ticketId) &&
+      p.decision?.reason === 'already_scanned' &&
+      (admittedOf.get(p.ticketId!) ?? []).some(
+        (q) => q.kind === 'replay' && (q.startedAt ?? Infinity) <= (p.decidedAt ?? -Infinity),
+      ),
+  ).length;
 
   const pairs = new Map<number, Presentation[]>();
   for (const p of presentations)
@@ -240,6 +251,7 @@ export function judgeCredentials(
       refusedExpired: stale.filter((p) => p.decision!.reason === 'expired').length,
       ageMinutes: { p50: percentile(ages, 50), max: ages.length ? Math.max(...ages) : Number.NaN },
       thenAdmitted,
+      copyFirst,
     },
     photocopies: { pairs: pairs.size, oneAndAlreadyScanned, bothAdmittedReported, otherwise },
     copiesLater: {

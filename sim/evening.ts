@@ -580,9 +580,23 @@ export async function playEvening(config: VenueDayConfig, options: PlayOptions =
 
     const dispatch = (item: PlanItem): void => {
       switch (item.type) {
-        case 'present':
-          present({ ...item.presentation, ...shownBy(item.presentation) });
+        case 'present': {
+          const planned = item.presentation;
+          // A copy comes after the original: if its holder is still in a line (long lines can
+          // hold them past the copy's time), it is shown a couple of minutes after them.
+          if (planned.kind === 'replay' && planned.ticketId !== null) {
+            const original = attendee(planned.ticketId);
+            const due = original.lastShown !== null;
+            original.whenShown(() =>
+              due
+                ? present({ ...planned, ...shownBy(planned) })
+                : later(2 * timing.minute, 'copy shown after its holder', () =>
+                    present({ ...planned, ...shownBy(planned) }),
+                  ),
+            );
+          } else present({ ...planned, ...shownBy(planned) });
           break;
+        }
         case 'screenshot':
           track(attendee(item.ticketId).takeScreenshot(), 'screenshot of a live code');
           break;
@@ -704,7 +718,8 @@ export async function playEvening(config: VenueDayConfig, options: PlayOptions =
       while (background.size > 0) await Promise.allSettled([...background]);
       await Promise.all(tills.map((q) => q.idle()));
       await Promise.all(doors.map((d) => d.idle()));
-    } while (background.size > 0);
+      // A holder's turn can send someone to another door (a copy shown after them).
+    } while (background.size > 0 || doors.some((d) => d.waiting > 0));
     marks.doorsClosed = sinceOpen();
     // Every attempt on a ticket the server knows fires ticket.scanned (CONTRACT.md "Scanning").
     ledger.expect('ticket.scanned', presentations.filter((p) => p.ticketId !== null).length);

@@ -330,7 +330,11 @@ function credentialSection(
     `Stale screenshots: ${st.shown} shown (${st.ageMinutes.p50.toFixed(0)} min old p50, ` +
       `${Number.isNaN(st.ageMinutes.max) ? '–' : st.ageMinutes.max.toFixed(0)} max), ${st.refusedExpired} refused ` +
       `expired — correct: a code is good for 5 minutes and 30 s of skew; ${st.thenAdmitted} of those holders then ` +
-      `showed the live code or strip and were admitted.`,
+      `showed the live code or strip and were admitted` +
+      (st.copyFirst
+        ? `, ${st.copyFirst} found a copy of their code had got in first (already_scanned)`
+        : '') +
+      '.',
   );
   const pc = c.photocopies;
   out.push(

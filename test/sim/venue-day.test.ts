@@ -70,7 +70,9 @@ describe('venue day (CI size)', () => {
     for (const s of strips) expect(s.hoursBefore).toBeGreaterThanOrEqual(ciDay.afternoonHours[1]);
     expect(c.stale.shown).toBeGreaterThan(0);
     expect(c.stale.refusedExpired).toBe(c.stale.shown);
-    expect(c.stale.thenAdmitted).toBe(c.stale.shown);
+    // Each then shows the real thing and gets in — unless a copy of their code got in first.
+    expect(c.stale.thenAdmitted).toBeGreaterThan(0);
+    expect(c.stale.thenAdmitted + c.stale.copyFirst).toBe(c.stale.shown);
     // Photocopies at two doors: each pair ends as one admission, or two with the conflict reported.
     expect(c.photocopies.pairs).toBe(ciDay.pairs);
     expect(c.photocopies.otherwise).toEqual([]);
