@@ -22,6 +22,10 @@ export interface StripFetch {
   hoursBefore: number;
   tokens: number;
   why: 'purchase' | 'afternoon' | 'transfer';
+  /** The strip's `generated_at` (the server's clock) less the evening's clock when it was asked. */
+  serverAheadMs: number;
+  /** The strip's `generated_at` less the machine's own clock: how far the server's clock was moved. */
+  serverShiftMs: number;
 }
 
 /** Runs `work` over `items`, `concurrency` at a time. */
@@ -63,8 +67,16 @@ export async function fetchStrip(
   log: StripFetch[],
 ): Promise<void> {
   const at = clock.now();
-  await attendee.fetchStrip();
-  log.push({ hoursBefore: (doorsAt - at) / hourMs, tokens: attendee.strip?.length ?? 0, why });
+  const wall = Date.now();
+  const strip = await attendee.fetchStrip();
+  const generatedAt = Date.parse(strip.generated_at);
+  log.push({
+    hoursBefore: (doorsAt - at) / hourMs,
+    tokens: strip.tokens.length,
+    why,
+    serverAheadMs: generatedAt - at,
+    serverShiftMs: generatedAt - wall,
+  });
 }
 
 /**

@@ -76,10 +76,11 @@ export class Attendee {
   }
 
   /** The strip as a phone fetches it: `GET /w/{secret}/strip`, at the server's (the evening's) now. */
-  async fetchStrip(): Promise<void> {
+  async fetchStrip(): Promise<WalletStrip> {
     const answer = await this.wallets.get<WalletStrip>(`${this.holder.wallet}/strip`);
     if (answer.tokens.length === 0) throw new Error(`the strip of an ${answer.status} ticket is empty`);
     this.strip = answer.tokens;
+    return answer;
   }
 
   /** The screenshot a live-phone holder takes of the wallet's code. */

@@ -77,6 +77,16 @@ export function textReport(
       `the afternoon is stepped through in 5-minute slots, the doors window runs ${Math.round(record.day.rate)}× ` +
       `real time (the server's webhook probe every ${record.day.probeMs} ms of that clock).`,
   );
+  const before = record.strips.filter((s) => s.why !== 'transfer');
+  if (before.length > 0) {
+    const ahead = before.map((s) => s.serverAheadMs);
+    const shift = before.map((s) => s.serverShiftMs / 3_600_000);
+    out.push(
+      `The server on that clock, as its strips say (generated_at at ${before.length} fetches before doors): ` +
+        `${Math.min(...shift).toFixed(1)}–${Math.max(...shift).toFixed(1)} h ahead of the machine's clock, ` +
+        `${ms(Math.min(...ahead))} to ${ms(Math.max(...ahead))} off the evening's clock (the request's time on the wire).`,
+    );
+  }
   out.push(
     `Sold ahead: ${record.salesAhead.tickets} tickets in ${record.salesAhead.orders} orders, ` +
       `${record.salesAhead.concurrency} checkouts at once, ${seconds(phases.salesAhead)} ` +

@@ -67,7 +67,13 @@ describe('venue day (CI size)', () => {
     const strips = record.strips.filter((s) => s.why !== 'transfer');
     expect(strips.filter((s) => s.why === 'purchase').length).toBeGreaterThan(0);
     expect(strips.filter((s) => s.why === 'afternoon').length).toBeGreaterThan(0);
-    for (const s of strips) expect(s.hoursBefore).toBeGreaterThanOrEqual(ciDay.afternoonHours[1]);
+    for (const s of strips) {
+      expect(s.hoursBefore).toBeGreaterThanOrEqual(ciDay.afternoonHours[1]);
+      // The server (libfaketime) signs on the evening's clock, which runs hours ahead of the machine's.
+      expect(s.serverShiftMs).toBeGreaterThan(9 * 3_600_000);
+      expect(s.serverAheadMs).toBeGreaterThanOrEqual(-1_000);
+      expect(s.serverAheadMs).toBeLessThan(10_000);
+    }
     expect(c.stale.shown).toBeGreaterThan(0);
     expect(c.stale.refusedExpired).toBe(c.stale.shown);
     // Each then shows the real thing and gets in — unless a copy of their code got in first.
