@@ -415,7 +415,21 @@ export function reconcile(record: EveningRecord, wallMs: number): Reconciliation
   check(
     'every holder of a valid ticket got in',
     wrongRejections.length === 0,
-    `${wrongRejections.length} holders of valid tickets never admitted`,
+    `${wrongRejections.length} holders of valid tickets never admitted` +
+      wrongRejections
+        .slice(0, 3)
+        .map(
+          (id) =>
+            `; ${id}: ` +
+            presentations
+              .filter((p) => p.ticketId === id)
+              .map(
+                (p) =>
+                  `${p.kind} as ${p.as} at Door ${p.door + 1} → ${p.decision?.reason ?? p.decision?.result ?? p.error}`,
+              )
+              .join(', '),
+        )
+        .join(''),
   );
   const turned = credentials.turnedAway;
   check(
