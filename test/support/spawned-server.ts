@@ -38,6 +38,8 @@ export interface ServerProcess {
   child: ChildProcess;
   /** Everything the process printed on stdout and stderr, for failure messages and log greps. */
   output(): string;
+  /** What it printed on stderr alone (where Node and V8 report an abort or a crash). */
+  stderr(): string;
   /** Resolves with the exit code (null when a signal ended it). */
   exited: Promise<number | null>;
 }
@@ -71,12 +73,14 @@ export function startServerProcess(
   env: Record<string, string> = {},
   /** A built server (serverBundle()) to run instead of the TypeScript sources. */
   bundlePath?: string,
+  /** The `node` to run it with; the one running the tests unless given. */
+  node: string = process.execPath,
 ): ServerProcess {
   const inherited = Object.fromEntries(
     Object.entries(process.env).filter(([name]) => !name.startsWith('MARQUEE_')),
   );
   const args = bundlePath ? [bundlePath] : ['--import', 'tsx', 'src/server/cli.ts'];
-  const child = spawn(process.execPath, args, {
+  const child = spawn(node, args, {
     cwd: repoRoot,
     env: {
       ...inherited,
@@ -92,22 +96,27 @@ export function startServerProcess(
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
+  let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+    stderr += chunk.toString();
+  });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  return { child, output: () => output, exited };
+  return { child, output: () => output, stderr: () => stderr, exited };
 }
 
 /**
  * The spawned server, once it has printed `listening on <url>` (25 s at most). `bundled` runs the
- * built server (serverBundle()), for tests that start it many times.
+ * built server (serverBundle()), for tests that start it many times; `node` runs it on another
+ * Node than the one running the tests.
  */
 export async function spawnServer(
   dataDir: string,
   env: Record<string, string> = {},
-  { bundled = false }: { bundled?: boolean } = {},
+  { bundled = false, node }: { bundled?: boolean; node?: string } = {},
 ): Promise<SpawnedServer> {
-  const server = startServerProcess(dataDir, env, bundled ? await serverBundle() : undefined);
+  const server = startServerProcess(dataDir, env, bundled ? await serverBundle() : undefined, node);
   const { child, output } = server;
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start in 25 s:\n${output()}`)), 25_000);
