@@ -1,5 +1,5 @@
 /**
- * docs/benchmarks.md from one `npm run bench`: every figure with its same-run baseline and
+ * The markdown report of one bench/run-all.ts run (`BENCH_OUT=file npm run bench:here`): every figure with its same-run baseline and
  * ratio where it has one, its target and whether it was met — stated plainly, misses included —
  * and the machine and load it ran under.
  */
@@ -13,12 +13,12 @@ export interface ModuleRun {
   error?: string;
 }
 
-const value = (v: number, unit: string): string => {
+export const value = (v: number, unit: string): string => {
   const digits = Number.isInteger(v) || Math.abs(v) >= 100 ? 0 : 1;
   return `${v.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits })} ${unit}`;
 };
 
-const cell = (text: string): string => text.replace(/\|/g, '\\|');
+export const cell = (text: string): string => text.replace(/\|/g, '\\|');
 
 function row(result: BenchResult): string {
   return `| ${[
@@ -31,12 +31,15 @@ function row(result: BenchResult): string {
   ].join(' | ')} |`;
 }
 
-export function benchmarksMarkdown(input: {
+/** One run of bench/run-all.ts: the machine, its load, and every module's figures. */
+export interface RunRecord {
   machine: Machine;
   loadAtEnd: [number, number, number];
   totalSeconds: number;
   runs: ModuleRun[];
-}): string {
+}
+
+export function benchmarksMarkdown(input: RunRecord): string {
   const { machine, runs } = input;
   const results = runs.flatMap((r) => r.results);
   const withTarget = results.filter((r) => r.met !== undefined);
@@ -47,7 +50,7 @@ export function benchmarksMarkdown(input: {
   const lines: string[] = [
     '# Benchmarks',
     '',
-    `Written by \`npm run bench\` (bench/run-all.ts) on ${machine.date}. Generated: re-run it rather than`,
+    `Written by bench/run-all.ts on ${machine.date}. Generated: re-run it rather than`,
     'editing this file. Each bench module runs alone, one after another; every figure below comes from',
     'that one run, and a baseline is measured in the same run and the same way as the figure it is',
     'compared with (ratio = figure ÷ baseline).',
