@@ -71,7 +71,18 @@ export function parseReport(markdown: string, source: string): RecordedReport {
 
 /** The report as it was at `commit` (docs/benchmarks.md unless `path` says otherwise). */
 export function recordedReport(commit: string, path = 'docs/benchmarks.md'): RecordedReport {
-  const markdown = execFileSync('git', ['show', `${commit}:${path}`], { cwd: repoRoot, encoding: 'utf8' });
+  let markdown: string;
+  try {
+    markdown = execFileSync('git', ['show', `${commit}:${path}`], {
+      cwd: repoRoot,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+  } catch {
+    throw new Error(
+      `${path} at ${commit} is not in this clone's history (a shallow clone?): git fetch --unshallow`,
+    );
+  }
   return parseReport(markdown, `${path} at ${commit}`);
 }
 
@@ -81,11 +92,14 @@ export function recordedReport(commit: string, path = 'docs/benchmarks.md'): Rec
  * size, so two runs' rows of the same figure can be matched.
  */
 export function figureKey(name: string): string {
-  return name
-    .replace(/\((?:[\d.,\s]+|achieved [^)]*|p50 [^)]*)\)/g, '')
-    .replace(/\d[\d,.]*/g, '#')
-    .replace(/\s+/g, ' ')
-    .trim();
+  return (
+    name
+      .replace(/\((?:[\d.,\s]+|achieved [^)]*|p50 [^)]*)\)/g, '')
+      // Numbers standing alone; p99, v2 and the like name what a figure is.
+      .replace(/(?<![A-Za-z])\d[\d,.]*/g, '#')
+      .replace(/\s+/g, ' ')
+      .trim()
+  );
 }
 
 /** The leading number of a cell such as "93,296 req/s" or "0.599 ×"; null when there is none. */
