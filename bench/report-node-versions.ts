@@ -93,6 +93,24 @@ const loadCell = (record: RunRecord | null): string =>
     ? `${record.totalSeconds.toFixed(0)} s; ${record.machine.loadAverage[0]} → ${record.loadAtEnd[0]}`
     : 'no figures';
 
+/** Said before the moves when the session ran on a machine far busier than its cores. */
+function loadWarning(records: RunRecord[]): string[] {
+  if (records.length === 0) return [];
+  const cores = records[0]!.machine.cores;
+  const loads = records.flatMap((r) => [r.machine.loadAverage[0], r.loadAtEnd[0]]);
+  const mean = loads.reduce((sum, l) => sum + l, 0) / loads.length;
+  if (mean < 2 * cores) return [];
+  return [
+    `**This session ran at a mean 1-minute load average of ${mean.toFixed(1)} on ${cores} cores**`,
+    `(from ${Math.min(...loads)} to ${Math.max(...loads)}): the benches got a small and changing share of`,
+    'the CPU, so wall-clock throughput and latency figures are bound by the load, not by Node, and even',
+    'same-run ratios scatter (a baseline and its figure are measured seconds apart). Most moves below are',
+    'that noise. The figures measured as CPU time (ms CPU, µs per checkout, per CPU second) are the ones',
+    'that compare across Node versions at such a load.',
+    '',
+  ];
+}
+
 export function nodeVersionsMarkdown(input: { runs: VersionedRun[]; node20: RecordedReport }): string {
   const { runs, node20 } = input;
   const records = runs.map((r) => r.record).filter((r): r is RunRecord => r !== null);
@@ -219,6 +237,7 @@ export function nodeVersionsMarkdown(input: { runs: VersionedRun[]; node20: Reco
     '',
     '## Figures that moved between Node versions',
     '',
+    ...loadWarning(records),
     `Every figure that differs by ${notable * 100} % or more, either way (compared on the same-run`,
     'ratio where both have one, else on the value). On a shared machine a single figure can move that',
     'much from one run to the next; a move that shows in the ratio and in the neighbouring figures is',

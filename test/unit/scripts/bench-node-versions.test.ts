@@ -105,6 +105,8 @@ describe('npm run bench: Node versions side by side', () => {
     expect(markdown).not.toMatch(/- checkout: POST \/v2\/orders p99/);
     expect(markdown).toContain('| checkout | 12 s; 3.2 → 4.2 | 12 s; 4.1 → 5.1 |');
     expect(markdown).toContain('| Node | v22.23.3 and v24.21.0 |');
+    // Loads 3.2 → 4.2 and 4.1 → 5.1 on 2 cores: busy enough to say so.
+    expect(markdown).toContain('**This session ran at a mean 1-minute load average of 4.2 on 2 cores**');
   });
 
   it('says so when a run left no figures, rather than leaving a blank', () => {
@@ -117,5 +119,6 @@ describe('npm run bench: Node versions side by side', () => {
     });
     expect(markdown).toContain('**Node 24: no figures** (the run did not finish).');
     expect(markdown).toContain('| checkout | 12 s; 3 → 4 | no figures |');
+    expect(markdown).not.toContain('This session ran at a mean');
   });
 });
