@@ -9,6 +9,8 @@
  *   npm run bench                      all modules, writes docs/benchmarks.md
  *   BENCH_ONLY=checkout npm run bench  only those modules; docs/benchmarks.md is left alone
  *   npm run bench -- --render          rewrites the report from the last run's saved figures
+ *   BENCH_NODE_ORDER=24,22             Node 24 first in each module
+ *   BENCH_OUT=file                     writes the report there instead of docs/benchmarks.md
  *
  * Environment the benches read (BENCH_SECONDS, …) reaches both runs alike. The figures of each
  * run are kept in out/bench-node-versions/ (BENCH_RESULTS names another folder).
@@ -25,7 +27,14 @@ import { nodeVersionsMarkdown, type VersionedRun } from './report-node-versions.
 import { recordedReport } from './recorded-report.js';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
-const majors = [22, 24] as const;
+/**
+ * Node 22 first unless BENCH_NODE_ORDER=24,22 says otherwise: a second session in the other order
+ * shows whether a difference follows the Node or the turn it ran in.
+ */
+const majors = (process.env.BENCH_NODE_ORDER ?? '22,24').split(',').map(Number);
+if (majors.length !== 2 || !majors.includes(22) || !majors.includes(24)) {
+  throw new Error(`BENCH_NODE_ORDER must be 22,24 or 24,22, got '${process.env.BENCH_NODE_ORDER}'`);
+}
 /** The last whole `npm run bench` on Node 20: docs/benchmarks.md as committed then. */
 const node20ReportCommit = '31929e5';
 /** A module's run on one Node that takes longer than this is stopped and reported as failed. */
@@ -85,7 +94,7 @@ async function main(): Promise<void> {
   }
   const runs: VersionedRun[] = [];
   for (const module of modules) {
-    for (const major of majors) {
+    for (const major of [22, 24]) {
       const file = recordPath(module, major);
       const text = existsSync(file) ? readFileSync(file, 'utf8') : '';
       const record = text ? (JSON.parse(text) as RunRecord) : null;
@@ -96,7 +105,7 @@ async function main(): Promise<void> {
     runs,
     node20: recordedReport(node20ReportCommit),
   });
-  const out = only ? null : join(repoRoot, 'docs', 'benchmarks.md');
+  const out = process.env.BENCH_OUT ?? (only ? null : join(repoRoot, 'docs', 'benchmarks.md'));
   if (!out) {
     console.log(markdown);
     console.log('BENCH_ONLY set: docs/benchmarks.md left as it was (it describes whole runs)');

@@ -113,7 +113,10 @@ function loadWarning(records: RunRecord[]): string[] {
 
 export function nodeVersionsMarkdown(input: { runs: VersionedRun[]; node20: RecordedReport }): string {
   const { runs, node20 } = input;
-  const records = runs.map((r) => r.record).filter((r): r is RunRecord => r !== null);
+  const records = runs
+    .map((r) => r.record)
+    .filter((r): r is RunRecord => r !== null)
+    .sort((a, b) => a.machine.date.localeCompare(b.machine.date));
   const first = records[0];
   const last = records.at(-1);
   const of = (module: string, major: number) =>
@@ -122,12 +125,17 @@ export function nodeVersionsMarkdown(input: { runs: VersionedRun[]; node20: Reco
     records.find((r) => r.machine.node.startsWith(`v${major}.`))?.machine.node ?? '?';
   const modules = [...new Set(runs.map((r) => r.module))];
   const node20Head = `Node 20 (${node20.date}, recorded)`;
+  // The order the session ran them in, from when each run started.
+  const [before, after] =
+    (of(modules[0] ?? '', 24)?.machine.date ?? '') < (of(modules[0] ?? '', 22)?.machine.date ?? '')
+      ? [24, 22]
+      : [22, 24];
 
   const lines: string[] = [
     '# Benchmarks',
     '',
     `Written by \`npm run bench\` (bench/node-versions.ts) on ${first?.machine.date ?? '?'}. Generated: re-run`,
-    'it rather than editing this file. Every bench module ran under Node 22 and then at once under Node 24',
+    `it rather than editing this file. Every bench module ran under Node ${before} and then at once under Node ${after}`,
     '(the official binaries, fetched by scripts/supported-node.mjs), one module at a time and never two',
     'runs at once. Each figure with a baseline shows it as (ratio × baseline): the baseline was measured',
     'in the same run and the same way as the figure (ratio = figure ÷ baseline), so ratios compare across',
