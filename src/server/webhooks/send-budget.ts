@@ -1,5 +1,5 @@
 import type { SendBudgetPort } from '../domain/webhook-port.js';
-import { performance, type EventLoopUtilization } from 'node:perf_hooks';
+import { performance } from 'node:perf_hooks';
 
 export interface SendBudgetOptions {
   /** Event-loop utilisation at or above which the loop counts as saturated. */
@@ -11,6 +11,28 @@ export interface SendBudgetOptions {
   /** How often the load is re-measured. */
   sampleMs: number;
 }
+
+/** Cumulative event-loop time, idle and active, in ms (what `performance.eventLoopUtilization()` reports). */
+export interface LoopTime {
+  idle: number;
+  active: number;
+}
+
+/**
+ * Where the budget reads time and load. The real ones by default; a test injects its own, so
+ * its verdict is about the budget's rules, not about how fast the machine spins a loop.
+ */
+export interface LoadSources {
+  /** A monotonic clock in ms. */
+  now: () => number;
+  /** The event loop's cumulative idle and active time so far. */
+  loopTime: () => LoopTime;
+}
+
+export const realLoadSources: LoadSources = {
+  now: () => performance.now(),
+  loopTime: () => performance.eventLoopUtilization(),
+};
 
 export const defaultSendBudget: SendBudgetOptions = {
   busyUtilization: 0.85,
@@ -31,13 +53,20 @@ export const defaultSendBudget: SendBudgetOptions = {
  */
 export class SendBudget implements SendBudgetPort {
   private requests = 0;
-  private lastSampleAt = performance.now();
-  private lastElu: EventLoopUtilization = performance.eventLoopUtilization();
+  private lastSampleAt: number;
+  private lastLoopTime: LoopTime;
   private busy = false;
   private tokens = 0;
-  private tokensAt = performance.now();
+  private tokensAt: number;
 
-  constructor(private readonly options: SendBudgetOptions = defaultSendBudget) {}
+  constructor(
+    private readonly options: SendBudgetOptions = defaultSendBudget,
+    private readonly sources: LoadSources = realLoadSources,
+  ) {
+    this.lastSampleAt = sources.now();
+    this.lastLoopTime = sources.loopTime();
+    this.tokensAt = sources.now();
+  }
 
   /** Called once per API request (cheap: a counter). */
   requestSeen(): void {
@@ -53,7 +82,7 @@ export class SendBudget implements SendBudgetPort {
   /** How many deliveries may start now, and takes them from the budget. */
   take(wanted: number): number {
     if (!this.throttled) return wanted;
-    const now = performance.now();
+    const now = this.sources.now();
     const perMs = this.options.busySendsPerSecond / 1000;
     // At most one sample period's worth at once: the dispatcher looks that often while busy.
     const burst = Math.max(1, (this.options.busySendsPerSecond * this.options.sampleMs) / 1000);
@@ -75,11 +104,13 @@ export class SendBudget implements SendBudgetPort {
   }
 
   private sample(): void {
-    const now = performance.now();
+    const now = this.sources.now();
     const elapsed = now - this.lastSampleAt;
     if (elapsed < this.options.sampleMs) return;
-    const elu = performance.eventLoopUtilization();
-    const utilization = performance.eventLoopUtilization(elu, this.lastElu).utilization;
+    const loopTime = this.sources.loopTime();
+    // The share of the period the loop was busy: node's eventLoopUtilization(now, before).
+    const active = loopTime.active - this.lastLoopTime.active;
+    const utilization = active / (active + loopTime.idle - this.lastLoopTime.idle);
     const perSecond = (this.requests * 1000) / elapsed;
     const wasBusy = this.busy;
     this.busy =
@@ -88,7 +119,7 @@ export class SendBudget implements SendBudgetPort {
       this.tokens = 0;
       this.tokensAt = now;
     }
-    this.lastElu = elu;
+    this.lastLoopTime = loopTime;
     this.lastSampleAt = now;
     this.requests = 0;
   }
