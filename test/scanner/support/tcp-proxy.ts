@@ -1,17 +1,20 @@
 import { connect, createServer, type AddressInfo, type Server, type Socket } from 'node:net';
 
-export type ProxyMode = 'pass' | 'blackhole' | 'slow';
+export type ProxyMode = 'pass' | 'blackhole' | 'hold';
 
 /**
  * A loopback TCP proxy in front of the venue server that a test can turn into the network's
- * bad days: `blackhole` accepts and never answers, `slow` holds each connection's first bytes
- * back, `stopListening()` leaves nothing on the port at all, `cut()` drops live connections.
+ * bad days: `blackhole` accepts and never answers, `hold` keeps each new connection's bytes back
+ * until `release()` (an answer that arrives as late as the test wants, whatever the machine's
+ * speed), `stopListening()` leaves nothing on the port at all, `cut()` drops live connections.
  */
 export class TcpProxy {
   mode: ProxyMode = 'pass';
-  slowMs = 600;
   private server: Server;
   private readonly sockets = new Set<Socket>();
+  private held: (() => void)[] = [];
+  /** Connections accepted so far, whatever the mode. */
+  accepted = 0;
   port = 0;
 
   constructor(private readonly targetPort: number) {
@@ -41,6 +44,19 @@ export class TcpProxy {
     await this.listen(this.port);
   }
 
+  /** Lets held connections through to the server, and new ones from now on (mode `pass`). */
+  release(): void {
+    this.mode = 'pass';
+    const held = this.held;
+    this.held = [];
+    for (const pass of held) pass();
+  }
+
+  /** How many connections wait in `hold`. */
+  get holding(): number {
+    return this.held.length;
+  }
+
   cut(): void {
     for (const socket of this.sockets) socket.destroy();
     this.sockets.clear();
@@ -53,13 +69,13 @@ export class TcpProxy {
 
   private makeServer(): Server {
     return createServer((client) => {
+      this.accepted++;
       this.sockets.add(client);
       client.on('close', () => this.sockets.delete(client));
       client.on('error', () => client.destroy());
       if (this.mode === 'blackhole') return;
-      const delay = this.mode === 'slow' ? this.slowMs : 0;
       client.pause();
-      setTimeout(() => {
+      const pass = (): void => {
         if (client.destroyed) return;
         const upstream = connect(this.targetPort, '127.0.0.1');
         this.sockets.add(upstream);
@@ -72,7 +88,9 @@ export class TcpProxy {
         client.pipe(upstream);
         upstream.pipe(client);
         client.resume();
-      }, delay);
+      };
+      if (this.mode === 'hold') this.held.push(pass);
+      else pass();
     });
   }
 }
