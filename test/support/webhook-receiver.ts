@@ -72,6 +72,25 @@ export class WebhookReceiver {
     return this.received;
   }
 
+  /**
+   * Resolves once `done()` holds. Gives up only when no request has arrived for `stallMs`: a
+   * loaded machine delivers late but keeps delivering, a stuck dispatcher stops. The verdict is
+   * then about what arrives, not how fast (the test's own timeout still bounds the whole).
+   */
+  async waitWhileProgressing(done: () => boolean, what: string, stallMs = 30_000): Promise<void> {
+    let seen = this.received.length;
+    let lastProgress = Date.now();
+    while (!done()) {
+      if (this.received.length !== seen) {
+        seen = this.received.length;
+        lastProgress = Date.now();
+      } else if (Date.now() - lastProgress > stallMs) {
+        throw new Error(`waiting for ${what}: no request for ${stallMs} ms (${seen} so far)`);
+      }
+      await new Promise((r) => setTimeout(r, 10));
+    }
+  }
+
   /** The distinct webhook-ids received (what an idempotent receiver would keep). */
   ids(): Set<string> {
     return new Set(this.received.map((r) => String(r.headers['webhook-id'])));
