@@ -37,9 +37,11 @@ describe('deadline race', () => {
       return v;
     });
     const slow = await raceDeadline(slowWork, 50);
+    // Reported late before the work landed: the deadline's timer comes first however late a
+    // loaded machine runs both, so this holds without a bound on the wall clock.
+    expect(landed).toBe(false);
     expect(slow.kind).toBe('late');
     expect(slow.ms).toBeGreaterThanOrEqual(45);
-    expect(slow.ms).toBeLessThan(150);
     await slowWork;
     expect(landed).toBe(true);
     const failed = await raceDeadline(Promise.reject(new Error('down')), 300);
