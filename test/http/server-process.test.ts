@@ -22,8 +22,11 @@ import { openStore } from '../../src/server/store/db.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const tsxCli = join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs');
-const startTimeoutMs = 20_000;
-const exitTimeoutMs = 10_000;
+// Bounds for a server that hangs, not measures of speed: a tsx start takes 5–7 s on a busy 2-core
+// machine and can take several times that under load; the 9 s shutdown deadline itself is proven
+// in shutdown-process.test.ts.
+const startTimeoutMs = 90_000;
+const exitTimeoutMs = 30_000;
 
 interface Server {
   child: ChildProcess;
@@ -164,7 +167,9 @@ function slowPost(url: string, key: string, body: object) {
   return { response, finish: () => finish() };
 }
 
-describe('npm run server (tsx src/server/cli.ts)', () => {
+// Real processes, a start (or two) per test: generous for a loaded 2-core machine. What the tests
+// wait for are events (a line printed, an exit), so speed decides how long, not the verdict.
+describe('npm run server (tsx src/server/cli.ts)', { timeout: 180_000 }, () => {
   const dataDir = tempDir();
   let port: number;
   let adminKey: string;
