@@ -98,9 +98,10 @@ describe('mail sender against a real SMTP server on loopback', () => {
       attachments: [{ filename: 'ticket-qr.png', cid: 'qr@marquee', contentType: 'image/png', content: png }],
     });
 
-    const [mail] = await smtp.waitFor(1, 5_000);
+    // A third of the poll: room for a loaded machine, and still only a wake-up can make it.
+    const [mail] = await smtp.waitFor(1, 20_000);
     const latencyMs = Date.now() - started;
-    expect(latencyMs).toBeLessThan(5_000); // far below the 60 s poll: the enqueue woke the sender
+    expect(latencyMs).toBeLessThan(20_000); // far below the 60 s poll: the enqueue woke the sender
     expect(mail!.rcptTo).toEqual(['guest@example.test']);
     expect(mail!.parsed.subject).toBe('Your ticket');
     expect(mail!.parsed.text?.trim()).toBe('Your ticket is attached.');
@@ -243,7 +244,7 @@ describe('mail sender against a real SMTP server on loopback', () => {
 
   it('a shutdown during a send leaves the mail pending, and the next start delivers it (at least once)', async () => {
     const smtp = await catcher();
-    smtp.delayDataMs = 1_500;
+    smtp.delayDataMs = Infinity; // the reply comes when this test says
     const dataDir = tempDataDir();
     cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }));
     const options = testOptions(dataDir, {
@@ -259,9 +260,9 @@ describe('mail sender against a real SMTP server on loopback', () => {
       async () => smtp.held,
       (held) => held === 1,
     );
-    const closeStarted = Date.now();
     await first.close();
-    expect(Date.now() - closeStarted).toBeLessThan(1_000);
+    // The close did not wait for the reply: it is still held (stopGraceMs cut the send short).
+    expect(smtp.mails).toHaveLength(0);
 
     smtp.delayDataMs = 0;
     const second = await buildApp(options);
@@ -273,6 +274,7 @@ describe('mail sender against a real SMTP server on loopback', () => {
     expect(rows[0]!.id).toBe(id);
     // The abandoned send still completes on the server (its reply was only delayed): the mail
     // arrives twice, which at-least-once allows, and the late reply did not touch the store.
+    smtp.releaseHeld();
     const copies = await smtp.waitFor(2, 5_000, (m) => m.parsed.subject === 'Caught mid-send');
     expect(copies).toHaveLength(2);
     expect(copies[0]!.parsed.messageId).toBe(copies[1]!.parsed.messageId);

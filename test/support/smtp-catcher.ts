@@ -15,7 +15,8 @@ export interface CaughtMail {
 /**
  * A real SMTP server on 127.0.0.1 (the `smtp-server` package) that keeps every message it
  * accepts, parsed with mailparser. `answerRcpt` lets a test make it refuse recipients (4xx/5xx);
- * `delayDataMs` holds the reply to DATA, to catch a sender mid-send.
+ * `delayDataMs` holds the reply to DATA, to catch a sender mid-send (`Infinity`: until
+ * `releaseHeld()`, so the test, not the machine's speed, decides when the reply comes).
  */
 export class SmtpCatcher {
   readonly mails: CaughtMail[] = [];
@@ -23,6 +24,7 @@ export class SmtpCatcher {
   delayDataMs = 0;
   /** Messages received whose reply was held back by delayDataMs. */
   held = 0;
+  private heldReplies: (() => void)[] = [];
   private server: SMTPServer | null = null;
   private waiters: (() => void)[] = [];
 
@@ -77,7 +79,10 @@ export class SmtpCatcher {
               })
               .catch((err: Error) => callback(err));
           };
-          if (this.delayDataMs > 0) {
+          if (this.delayDataMs === Infinity) {
+            this.held++;
+            this.heldReplies.push(finish);
+          } else if (this.delayDataMs > 0) {
             this.held++;
             setTimeout(finish, this.delayDataMs);
           } else finish();
@@ -95,6 +100,11 @@ export class SmtpCatcher {
     const address = server.server.address();
     if (typeof address === 'object' && address) this.port = address.port;
     this.server = server;
+  }
+
+  /** Gives the replies held by `delayDataMs = Infinity`. */
+  releaseHeld(): void {
+    for (const reply of this.heldReplies.splice(0)) reply();
   }
 
   /** Stops listening and drops open connections at once (a server that went down). */
