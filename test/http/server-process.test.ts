@@ -1,12 +1,15 @@
 /**
- * The headless server as `npm run server` runs it (`tsx src/server/cli.ts`), in a real child
- * process on a free loopback port: start-up output, the first admin key, graceful SIGTERM with a
- * request in flight, restart on the same data dir, and the MARQUEE_* settings.
+ * The headless server (src/server/cli.ts) in a real child process on a free loopback port:
+ * start-up output, the first admin key, graceful SIGTERM with a request in flight, restart on the
+ * same data dir, and the MARQUEE_* settings.
  *
- * Most cases spawn tsx directly rather than `npm run server`: npm runs scripts under `sh -c`, and
- * a SIGTERM sent to npm alone stops npm and sh but leaves the server running (docs/api.md
- * "Running it"). tsx itself relays SIGTERM to the node process it starts. One case runs
- * `npm run server` and signals its whole process group, as a service manager does.
+ * Most cases run it as one process, `node --import tsx src/server/cli.ts` (docs/api.md "Running
+ * it"), rather than `npm run server`: npm runs scripts under `sh -c`, and a SIGTERM sent to npm
+ * alone stops npm and sh but leaves the server running. Not through the `tsx` CLI either: it
+ * relays a signal to the process it forks and, when that process has not confirmed it within
+ * 30 ms (easily missed on a loaded machine), kills it with SIGKILL (exit 143), so a clean
+ * shutdown's verdict would depend on the machine's speed. One case runs `npm run server` and
+ * signals its whole process group, as a service manager does.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync, existsSync } from 'node:fs';
@@ -21,7 +24,6 @@ import { migrations } from '../../src/server/store/migrations/index.js';
 import { openStore } from '../../src/server/store/db.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const tsxCli = join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs');
 // Bounds for a server that hangs, not measures of speed: a tsx start takes 5–7 s on a busy 2-core
 // machine and can take several times that under load; the 9 s shutdown deadline itself is proven
 // in shutdown-process.test.ts.
@@ -41,7 +43,7 @@ const dirs: string[] = [];
 afterAll(() => {
   for (const child of children) {
     if (child.exitCode === null && child.signalCode === null && child.pid !== undefined) {
-      // The whole group: tsx and the node process it started.
+      // The whole group: for `npm run server`, npm, sh and the server under them.
       try {
         process.kill(-child.pid, 'SIGKILL');
       } catch {
@@ -73,7 +75,7 @@ function start(env: Record<string, string>): Server {
   const base = Object.fromEntries(
     Object.entries(process.env).filter(([name]) => !name.startsWith('MARQUEE_')),
   );
-  const child = spawn(process.execPath, [tsxCli, 'src/server/cli.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/cli.ts'], {
     cwd: root,
     env: { ...base, MARQUEE_HOST: '127.0.0.1', MARQUEE_MDNS: '0', MARQUEE_LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -169,7 +171,7 @@ function slowPost(url: string, key: string, body: object) {
 
 // Real processes, a start (or two) per test: generous for a loaded 2-core machine. What the tests
 // wait for are events (a line printed, an exit), so speed decides how long, not the verdict.
-describe('npm run server (tsx src/server/cli.ts)', { timeout: 180_000 }, () => {
+describe('the server process (src/server/cli.ts)', { timeout: 180_000 }, () => {
   const dataDir = tempDir();
   let port: number;
   let adminKey: string;
