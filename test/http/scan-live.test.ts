@@ -115,7 +115,7 @@ describe('door scanning over real HTTP', () => {
     expect(feed.headers['content-type']).toMatch(/^text\/event-stream/);
     const sent = performance.now();
     const answer = await ok<ValidateJson>('/v2/scan/validate', 'POST', { token: tickets[0]!.qr_token });
-    await feed.waitFor(() => feed.ofType('scan').length === 1, 2000);
+    await feed.waitFor(() => feed.ofType('scan').length === 1);
     const event = feed.ofType('scan')[0]!;
     expect(event.at - sent).toBeLessThan(2000);
     expect(event.id).toMatch(/^\d+$/);
@@ -151,7 +151,7 @@ describe('door scanning over real HTTP', () => {
     const { eventId, tickets } = await saleWithTickets(2);
     const feed = await stream(`?event_id=${eventId}`);
     await ok(`/v2/tickets/${tickets[0]!.id}/void`, 'POST', { refund: false });
-    await feed.waitFor(() => feed.ofType('ticket').length >= 1, 2000);
+    await feed.waitFor(() => feed.ofType('ticket').length >= 1);
     expect(JSON.parse(feed.ofType('ticket')[0]!.data)).toEqual({
       ticket_id: tickets[0]!.id,
       event_id: eventId,
@@ -161,7 +161,7 @@ describe('door scanning over real HTTP', () => {
     // What the OpenAPI document says `event: ticket` carries; a sale's entry too.
     expect(Value.Check(FeedTicketChange, JSON.parse(feed.ofType('ticket')[0]!.data))).toBe(true);
     const sold = await stream(`?event_id=${eventId}&last_event_id=0`);
-    await sold.waitFor(() => sold.ofType('ticket').some((e) => e.data.includes('"sold"')), 2000);
+    await sold.waitFor(() => sold.ofType('ticket').some((e) => e.data.includes('"sold"')));
     for (const entry of sold.ofType('ticket'))
       expect(Value.Check(FeedTicketChange, JSON.parse(entry.data)), entry.data).toBe(true);
   });
@@ -214,13 +214,15 @@ describe('door scanning over real HTTP', () => {
     const adminFeed = await stream();
     expect(deviceFeed.status).toBe(200);
     await ok(`/v2/devices/${paired.device.id}`, 'DELETE');
-    await deviceFeed.waitFor(() => deviceFeed.ended, 2000);
+    await deviceFeed.waitFor(() => deviceFeed.ended);
     expect(adminFeed.ended).toBe(false);
 
     const started = performance.now();
     await server.close();
-    expect(performance.now() - started).toBeLessThan(2000);
-    await adminFeed.waitFor(() => adminFeed.ended, 2000);
+    // Promptly: not held by the endless stream or the 72 s keep-alive (the bound is theirs, not a
+    // guess at the machine's speed).
+    expect(performance.now() - started).toBeLessThan(30_000);
+    await adminFeed.waitFor(() => adminFeed.ended);
     // afterEach closes again; a second close is harmless.
   });
 });

@@ -80,8 +80,11 @@ export class SseClient {
     for (const waiter of this.waiters.splice(0)) waiter();
   }
 
-  /** Resolves once `predicate` holds, or rejects after `timeoutMs`. */
-  async waitFor(predicate: () => boolean, timeoutMs = 3000): Promise<void> {
+  /**
+   * Resolves once `predicate` holds, or rejects after `timeoutMs`: a bound for a feed that never
+   * delivers, generous enough that a loaded machine's slowness is not mistaken for one.
+   */
+  async waitFor(predicate: () => boolean, timeoutMs = 20_000): Promise<void> {
     const deadline = performance.now() + timeoutMs;
     while (!predicate()) {
       const left = deadline - performance.now();
