@@ -16,7 +16,9 @@ const canUnshare = canUnshareNet('offline-dns-netns', true);
 const resolvDir = mkdtempSync(join(tmpdir(), 'marquee-resolv-'));
 const resolvConf = join(resolvDir, 'resolv.conf');
 const hosts = join(resolvDir, 'hosts');
-writeFileSync(resolvConf, 'nameserver 127.0.0.1\noptions timeout:2 attempts:1\n');
+/** How long one hung lookup takes: the resolver's `timeout:2`, one attempt. */
+const hungLookupMs = 2_000;
+writeFileSync(resolvConf, `nameserver 127.0.0.1\noptions timeout:${hungLookupMs / 1000} attempts:1\n`);
 writeFileSync(hosts, '127.0.0.1 localhost\n::1 localhost\n127.0.0.1 signage.venue.lan\n');
 const setup = [
   'ip link set lo up',
@@ -45,8 +47,10 @@ describe.skipIf(!canUnshare)('an offline venue whose DNS never answers (network 
       results: string[];
     };
     expect(during.results).toEqual(['admitted', 'admitted', 'admitted', 'admitted', 'admitted']);
+    // Under one hung lookup: anything that waited on one took at least that long. A tighter bound
+    // would measure the machine (the first sale after the restart took 1,047 ms under load).
     for (const ms of [...during.sales, ...during.scans, ...during.files])
-      expect(ms, run.output).toBeLessThan(1_000);
+      expect(ms, run.output).toBeLessThan(hungLookupMs);
   });
 
   it('every cloud delivery waits in the outbox: 40 messages for each of the six, none failed', () => {
