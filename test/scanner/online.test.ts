@@ -311,11 +311,11 @@ describe('a sync while a late online answer is on its way', () => {
     // Found by the venue-day simulation under load: the offline door's sync began just as one of
     // its online scans passed the deadline, uploaded it, and the late request then reached the
     // server too — one person, two scan records.
-    const door = await pairedDoor('sync-during-late');
+    const door = await pairedDoor('sync-during-late', 'proxy', onlineDeadlineMs);
     const [ticket] = await venue.sell(eventId, tierId);
     proxy.cut();
-    proxy.mode = 'slow';
-    proxy.slowMs = 1_500;
+    // The online request waits at the proxy until released: late by construction.
+    proxy.mode = 'hold';
     let report: Awaited<ReturnType<DoorDevice['sync']>>;
     try {
       const outcome = await door.device.scan(ticket!.qr_token);
@@ -327,10 +327,12 @@ describe('a sync while a late online answer is on its way', () => {
       });
       // The network is fine again for new connections; the late request is still held back.
       proxy.mode = 'pass';
+      expect(proxy.holding).toBe(1);
       report = await door.device.sync();
+      proxy.release();
       await door.device.settled();
     } finally {
-      proxy.mode = 'pass';
+      proxy.release();
     }
     expect(report.uploaded).toBe(0);
     expect(door.device.status().queued).toBe(0);
