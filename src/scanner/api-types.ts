@@ -28,13 +28,15 @@ export type SyncAnswer = Answer<'/v2/scan/sync', 'post'>;
 export type DoorPackQuery = QueryOf<'/v2/scan/door_pack', 'get'>;
 type ServerDoorPack = Answer<'/v2/scan/door_pack', 'get'>;
 /**
- * The offline validation material from `GET /v2/scan/door_pack`. `full`, `exited`, `cursor` and
- * `tiers` are Marquee's additions to CONTRACT.md's pack; the venue server always sends them, but
+ * The offline validation material from `GET /v2/scan/door_pack`. `full`, `exited`, `cursor`,
+ * `tiers`, `holders` and `inside` are Marquee's additions to CONTRACT.md's pack; the venue server always sends them, but
  * they are optional here so a door still copes with a server that sends only what the contract
  * names (without `tiers`, every tier takes paper passes).
  */
-export type DoorPack = Omit<ServerDoorPack, 'full' | 'exited' | 'cursor' | 'tiers'> &
-  Partial<Pick<ServerDoorPack, 'full' | 'exited' | 'cursor' | 'tiers'>>;
+export type DoorPack = Omit<ServerDoorPack, 'full' | 'exited' | 'cursor' | 'tiers' | 'holders' | 'inside'> &
+  Partial<Pick<ServerDoorPack, 'full' | 'exited' | 'cursor' | 'tiers' | 'holders' | 'inside'>>;
+/** [ticket_id, order_id, attendee_name, tier_index]: the pack's guest list (names, never emails). */
+export type DoorHolder = ServerDoorPack['holders'][number];
 /** A tier as the door knows it: whether its paper passes admit, and its name for the display. */
 export type DoorTier = ServerDoorPack['tiers'][number];
 export type Jwks = Answer<'/v2/scan/jwks', 'get'>;

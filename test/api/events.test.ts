@@ -41,6 +41,7 @@ describe('POST /v2/events', () => {
       currency: 'usd',
       // The server's own zone (this machine's; UTC on CI).
       timezone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+      capacity: null,
       created_at: now,
     });
   });

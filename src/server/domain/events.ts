@@ -76,6 +76,7 @@ export class EventsService {
         status: 'draft',
         currency: input.currency ?? 'usd',
         timezone: input.timezone === undefined ? serverTimeZone() : checkedTimeZone(input.timezone),
+        capacity: input.capacity ?? null,
         created_at: at,
         updated_at: at,
       };
@@ -105,6 +106,7 @@ export class EventsService {
         on_sale_at: input.on_sale_at === undefined ? undefined : parseIso(input.on_sale_at),
         currency: input.currency,
         timezone: input.timezone === undefined ? undefined : checkedTimeZone(input.timezone),
+        capacity: input.capacity,
       };
       if (changes.currency !== undefined && changes.currency !== current.currency) {
         if (tiers.soldForEvent(id) > 0) {

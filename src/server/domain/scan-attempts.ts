@@ -1,3 +1,4 @@
+import { conflict, type ApiError } from '../errors.js';
 import type { ScanReason, ScanView } from '../schemas/scans.js';
 import type { ScanTicketRow, ScanTicketsRepo } from '../store/scan-tickets-repo.js';
 import type { ScanDirection, ScanResult, ScanRow, ScanSource, ScansRepo } from '../store/scans-repo.js';
@@ -10,10 +11,23 @@ import { viewScan, viewScanTicket } from './scan-views.js';
 
 /**
  * One scan attempt, its token (a rotating code or a paper pass: `check.credential`) already
- * verified, outside the write lock, at scannedAt.
+ * verified, outside the write lock, at scannedAt; or a steward's manual check-in of a ticket.
  */
 export interface ScanAttempt {
-  check: TokenCheck;
+  /** The verified token; null for a manual check-in, which names its ticket (`ticketId`). */
+  check: TokenCheck | null;
+  /** A manual check-in's ticket. */
+  ticketId?: string;
+  /** The steward's reason (manual check-ins, admissions past capacity). */
+  note?: string | null;
+  /** Who acts, beside deviceId. */
+  apiKeyId?: string | null;
+  staffId?: string | null;
+  /**
+   * Online decisions only: an entry at or past the event's capacity without a steward's note is
+   * refused (409 capacity_reached). Offline uploads record what already happened at the door.
+   */
+  enforceCapacity?: boolean;
   /** The door's event: a ticket of another event is `wrong_event`. Null: any event. */
   doorEventId: string | null;
   deviceId: string | null;
@@ -23,6 +37,17 @@ export interface ScanAttempt {
   /** Offline scans: what the device decided. A refusal there is never turned into an admission. */
   claim?: { result: ScanResult; reason: ScanReason | null };
   syncKey?: string;
+}
+
+/** At or past capacity: only a steward's reason lets another holder in. */
+export const atCapacity = (ticket: Pick<ScanTicketRow, 'event_capacity' | 'event_inside'>): boolean =>
+  ticket.event_capacity !== null && ticket.event_inside >= ticket.event_capacity;
+
+export function capacityReached(inside: number, capacity: number, needed: number): ApiError {
+  return conflict(
+    'capacity_reached',
+    `The event is at capacity (${inside} of ${capacity} inside)${needed > 1 ? ` and ${needed} more cannot fit` : ''}. A steward may still admit with a reason.`,
+  );
 }
 
 export interface ScanOutcome {
@@ -54,9 +79,12 @@ export class ScanAttempts {
     const at = now();
     const { check } = attempt;
     // A forged or unreadable token names nothing we can trust, so no ticket is looked up.
-    const trusted = check.ok || (check.reason !== 'malformed' && check.reason !== 'invalid_signature');
-    const found = trusted && check.claims ? tickets.find(check.claims.sub) : undefined;
+    const trusted =
+      check === null || check.ok || (check.reason !== 'malformed' && check.reason !== 'invalid_signature');
+    const claimed = check === null ? attempt.ticketId : check.claims?.sub;
+    const found = trusted && claimed !== undefined ? tickets.find(claimed) : undefined;
     let ticket: ScanTicketRow | null = found ?? null;
+    const note = attempt.note ?? null;
 
     let reason: ScanReason | null = this.refusal(attempt, ticket);
     let result: ScanResult = reason === null ? 'admitted' : 'rejected';
@@ -69,9 +97,17 @@ export class ScanAttempts {
         reason = attempt.claim.reason;
       } else if (attempt.direction === 'out') {
         // Leaving is always allowed; an exit of someone not inside changes nothing.
-        if (tickets.exit(ticket.id, at)) ticket = { ...ticket, inside: 0 };
+        if (tickets.exit(ticket.id, at))
+          ticket = { ...ticket, inside: 0, event_inside: Math.max(0, ticket.event_inside - 1) };
+      } else if (ticket.inside === 0 && attempt.enforceCapacity && note === null && atCapacity(ticket)) {
+        throw capacityReached(ticket.event_inside, ticket.event_capacity ?? 0, 1);
       } else if (tickets.admit(ticket.id, at)) {
-        ticket = { ...ticket, inside: 1, scan_count: ticket.scan_count + 1 };
+        ticket = {
+          ...ticket,
+          inside: 1,
+          scan_count: ticket.scan_count + 1,
+          event_inside: ticket.event_inside + 1,
+        };
       } else {
         result = 'rejected';
         reason = 'already_scanned';
@@ -84,7 +120,10 @@ export class ScanAttempts {
 
     const row: Omit<ScanRow, 'seq'> = {
       id: newId('scan'),
-      event_id: attempt.doorEventId ?? ticket?.event_id ?? (trusted ? (check.claims?.evt ?? null) : null),
+      event_id:
+        attempt.doorEventId ??
+        ticket?.event_id ??
+        (trusted && check !== null ? (check.claims?.evt ?? null) : null),
       ticket_id: ticket?.id ?? null,
       device_id: attempt.deviceId,
       result,
@@ -95,7 +134,10 @@ export class ScanAttempts {
       source: attempt.source,
       conflict: conflict ? 1 : 0,
       sync_key: attempt.syncKey ?? null,
-      credential: check.credential,
+      credential: check === null ? 'manual' : check.credential,
+      note,
+      api_key_id: attempt.apiKeyId ?? null,
+      staff_id: attempt.staffId ?? null,
     };
     scans.insert(row);
     const scan = viewScan(row);
@@ -114,7 +156,7 @@ export class ScanAttempts {
    */
   private refusal(attempt: ScanAttempt, ticket: ScanTicketRow | null): ScanReason | null {
     const { check } = attempt;
-    if (!check.ok) return check.reason;
+    if (check !== null && !check.ok) return check.reason;
     if (ticket === null) return 'unknown_ticket';
     if (attempt.doorEventId !== null && ticket.event_id !== attempt.doorEventId) return 'wrong_event';
     if (ticket.status === 'voided') return 'voided';
@@ -122,7 +164,7 @@ export class ScanAttempts {
     // The reason list is fixed by the contract; a cancelled event's tickets admit no one, which
     // is what `voided` tells the door (docs/api.md "Scanning").
     if (ticket.event_status === 'cancelled') return 'voided';
-    if (check.credential === 'paper' && !this.deps.facts.allowsPaper(ticket.tier_id))
+    if (check?.credential === 'paper' && !this.deps.facts.allowsPaper(ticket.tier_id))
       return 'paper_not_allowed';
     return null;
   }

@@ -18,6 +18,9 @@ import type { PublicUrls } from './public-urls.js';
 import { ScanAttempts } from './scan-attempts.js';
 import { ScanFeed } from './scan-feed.js';
 import { ScanSyncService } from './scan-sync.js';
+import { CheckInService } from './check-ins.js';
+import { DoorLookupService } from './door-lookup.js';
+import { DoorLookupRepo } from '../store/door-lookup-repo.js';
 import { ScanningService } from './scanning.js';
 import { StreamTokens } from './stream-tokens.js';
 import { TierNames } from './tier-names.js';
@@ -50,6 +53,10 @@ export interface ScanContext {
   presence: DevicePresence;
   scanning: ScanningService;
   sync: ScanSyncService;
+  /** Manual and whole-order check-ins (CONTRACT.md "At the door"). */
+  checkIns: CheckInService;
+  /** Lookup by name or order, and inside / capacity. */
+  lookup: DoorLookupService;
   feed: ScanFeed;
   streamTokens: StreamTokens;
 }
@@ -74,10 +81,12 @@ export function createScanContext(deps: ScanContextDeps): ScanContext {
     now,
   });
   const attempts = new ScanAttempts({ scans, tickets, facts: deps.facts, outbox: deps.outbox, urls, now });
+  const tierNames = new TierNames(db);
   const scanning = new ScanningService({
     attempts,
     actions,
     afterCommit: () => feed.notify(),
+    tickets,
     scans,
     feedRepo,
     events: deps.events,
@@ -87,8 +96,24 @@ export function createScanContext(deps: ScanContextDeps): ScanContext {
     tokens: deps.tokens,
     signingKeys: deps.signingKeys,
     urls,
-    tierNames: new TierNames(db),
+    tierNames,
     now,
+  });
+  const checkIns = new CheckInService({
+    actions,
+    attempts,
+    tickets,
+    devices,
+    tierNames,
+    afterCommit: () => feed.notify(),
+    now,
+  });
+  const lookup = new DoorLookupService({
+    repo: new DoorLookupRepo(db),
+    tickets,
+    events: deps.events,
+    devices,
+    tierNames,
   });
   const sync = new ScanSyncService({
     actions,
@@ -106,6 +131,8 @@ export function createScanContext(deps: ScanContextDeps): ScanContext {
     presence,
     scanning,
     sync,
+    checkIns,
+    lookup,
     feed,
     streamTokens: new StreamTokens(now),
   };

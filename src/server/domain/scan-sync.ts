@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { responseJson } from '../schemas/response-json.js';
 import { SyncAnswer, type ScanReason, type SyncInput, type SyncResultView } from '../schemas/scans.js';
-import { missingField } from '../errors.js';
+import { invalidField, missingField } from '../errors.js';
 import type { ScanRow, ScansRepo } from '../store/scans-repo.js';
 import type { TicketTokens } from '../tokens/ticket-tokens.js';
 import type { ActionContext } from './action-context.js';
@@ -31,6 +31,32 @@ export interface ScanSyncDeps {
 /** Same device, same token, same moment: the same scan, however often it is uploaded. */
 export function syncKey(deviceId: string, token: string, scannedAt: number): string {
   return createHash('sha256').update(`${deviceId}\n${scannedAt}\n${token}`).digest('hex');
+}
+
+type PresentedItem = { kind: 'code'; token: string } | { kind: 'manual'; ticketId: string; note: string };
+
+/**
+ * What an uploaded item presented: a token, or (kind manual) a ticket and the steward's reason.
+ * The schema keeps both shapes in one object, so the rule for which fields go together is here.
+ */
+function presentedItem(scan: SyncInput['scans'][number], index: number): PresentedItem {
+  if ((scan.kind ?? 'code') === 'code') {
+    if (scan.token === undefined) throw missingField(`scans[${index}].token`);
+    if (scan.ticket_id !== undefined || scan.note !== undefined)
+      throw invalidField(
+        `scans[${index}]`,
+        `scans[${index}] is a scanned code: ticket_id and note belong to kind 'manual' items.`,
+      );
+    return { kind: 'code', token: scan.token };
+  }
+  if (scan.token !== undefined)
+    throw invalidField(
+      `scans[${index}].token`,
+      `scans[${index}] is a manual check-in: it names ticket_id, not a token.`,
+    );
+  if (scan.ticket_id === undefined) throw missingField(`scans[${index}].ticket_id`);
+  if (scan.note === undefined) throw missingField(`scans[${index}].note`);
+  return { kind: 'manual', ticketId: scan.ticket_id, note: scan.note };
 }
 
 const resultOf = (row: Omit<ScanRow, 'seq'>): SyncResultView => ({
@@ -66,16 +92,24 @@ export class ScanSyncService {
       scanTime(scan.scanned_at, at, syncScanMaxAgeMs, `scans[${index}].scanned_at`),
     );
     // Signatures are checked on the thread pool, all at once, before the write lock is taken.
+    const presented = input.scans.map(presentedItem);
     const checks = await Promise.all(
-      input.scans.map((scan, index) => tokens.verifyAsync(scan.token, times[index])),
+      presented.map((item, index) =>
+        item.kind === 'code' ? tokens.verifyAsync(item.token, times[index]) : Promise.resolve(null),
+      ),
     );
-    const items = input.scans.map((scan, index) => ({
-      index,
-      scan,
-      scannedAt: times[index]!,
-      key: syncKey(device.id, scan.token, times[index]!),
-      check: checks[index]!,
-    }));
+    const items = input.scans.map((scan, index) => {
+      const item = presented[index]!;
+      return {
+        index,
+        scan,
+        item,
+        scannedAt: times[index]!,
+        // A manual check-in is keyed by its ticket as a code is by its token: retried uploads match.
+        key: syncKey(device.id, item.kind === 'code' ? item.token : `manual:${item.ticketId}`, times[index]!),
+        check: checks[index]!,
+      };
+    });
     const ordered = [...items].sort((a, b) => a.scannedAt - b.scannedAt || a.index - b.index);
     const answer = await this.deps.actions.run(
       action,
@@ -90,6 +124,9 @@ export class ScanSyncService {
           }
           const outcome = attempts.record({
             check: item.check,
+            ...(item.item.kind === 'manual' ? { ticketId: item.item.ticketId, note: item.item.note } : {}),
+            apiKeyId: action.actor.apiKeyId,
+            staffId: action.actor.staffId,
             doorEventId,
             deviceId: device.id,
             direction: item.scan.direction ?? 'in',

@@ -24,6 +24,8 @@ export function viewScan(row: Omit<ScanRow, 'seq' | 'sync_key'>): ScanView {
     source: row.source,
     conflict: row.conflict === 1,
     credential: row.credential,
+    note: row.note,
+    actor: { api_key_id: row.api_key_id, device_id: row.device_id, staff_id: row.staff_id },
   };
 }
 

@@ -25,6 +25,8 @@ import type { PublicUrls } from './public-urls.js';
 import type { ScanAttempts } from './scan-attempts.js';
 import type { TierNames } from './tier-names.js';
 import { viewDoorAttendee, viewDoorTicket, viewScan } from './scan-views.js';
+import { occupancyView, orderAdmissions } from './door-rules.js';
+import type { ScanTicketsRepo } from '../store/scan-tickets-repo.js';
 import { viewEvent } from './views.js';
 
 /** An online scan may be reported late (a queued retry), but not a day late or from the future. */
@@ -52,6 +54,8 @@ export interface ScanningDeps {
   tokens: TicketTokens;
   signingKeys: SigningKeys;
   urls: PublicUrls;
+  /** The order's admissions, read inside the scan's transaction. */
+  tickets: ScanTicketsRepo;
   /** The door's answer names the ticket's tier. */
   tierNames: TierNames;
   now: () => number;
@@ -112,6 +116,10 @@ export class ScanningService {
           direction: input.direction ?? 'in',
           scannedAt,
           source: 'online',
+          note: input.reason ?? null,
+          apiKeyId: action.actor.apiKeyId,
+          staffId: action.actor.staffId,
+          enforceCapacity: true,
         });
         const tierName = !ticket
           ? null
@@ -125,6 +133,8 @@ export class ScanningService {
           ticket: ticket ? viewDoorTicket(ticket, tierName) : null,
           attendee: ticket ? viewDoorAttendee(ticket) : null,
           scan,
+          order: ticket ? orderAdmissions(this.deps.tickets, ticket.order_id) : null,
+          occupancy: ticket ? occupancyView(ticket.event_inside, ticket.event_capacity) : null,
         };
       },
       { lane: 'door' },
@@ -175,14 +185,23 @@ export class ScanningService {
     const event = events.find(eventId);
     if (!event) throw notFound('event', eventId, 'event_id');
     const { state, cursor } = feedRepo.doorState(eventId, since === undefined ? null : Number(since));
+    const eventTiers = tiers.forEvent(eventId);
+    const tierIndex = new Map(eventTiers.map((tier, index) => [tier.id, index]));
     return {
       event: viewEvent(event, urls),
       jwks: signingKeys.jwks(),
-      tiers: tiers.forEvent(eventId).map((tier) => ({
+      tiers: eventTiers.map((tier) => ({
         id: tier.id,
         name: tier.name,
         paper_pass: tier.paper_pass === 1,
       })),
+      holders: state.holders.map(([ticketId, orderId, name, tierId]) => [
+        ticketId,
+        orderId,
+        name ?? '',
+        tierIndex.get(tierId) ?? -1,
+      ]),
+      inside: state.inside,
       revoked: state.revoked,
       scanned: state.scanned,
       exited: state.exited,

@@ -17,6 +17,7 @@ export function viewEvent(row: EventRow, urls: PublicUrls): EventView {
     url: urls.eventPage(row.id),
     currency: row.currency,
     timezone: eventTimeZone(row),
+    capacity: row.capacity,
     created_at: toIso(row.created_at),
   };
 }

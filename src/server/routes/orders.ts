@@ -5,6 +5,7 @@ import { bodyDefaultsToEmpty } from '../http/optional-body.js';
 import { IdParams, ListOf, errorResponses } from '../schemas/common.js';
 import { Mail } from '../schemas/mail.js';
 import { CheckoutBody, Order, OrdersQuery, RefundBody, ResendBody } from '../schemas/orders.js';
+import { OrderCheckInAnswer, OrderCheckInBody } from '../schemas/scans.js';
 import { responseJson } from '../schemas/response-json.js';
 
 const mailJson = responseJson(Mail);
@@ -122,6 +123,31 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       orders.require(request.params.id);
       return mailQueue.forOrder(request.params.id);
+    },
+  );
+
+  api.post(
+    '/orders/:id/check_in',
+    {
+      // A door of the order's event (checked in the service), or the box office.
+      config: { access: ['box_office', 'scanner'] },
+      preValidation: bodyDefaultsToEmpty,
+      schema: {
+        tags,
+        summary:
+          "Admit every active ticket of the order not inside yet, at once (manual check-ins); answers each ticket's result",
+        params: IdParams('ord'),
+        body: OrderCheckInBody,
+        response: { 200: OrderCheckInAnswer, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { checkIns, presence } = app.ctx.scan;
+      presence.touch(request.apiKey);
+      return sendAnswer(
+        reply,
+        await checkIns.checkInOrder(actionContext(request), request.params.id, request.body, request.apiKey),
+      );
     },
   );
 }

@@ -1,6 +1,10 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import {
+  EventOccupancy,
+  LookupAnswer,
+  LookupQuery,
+  OccupancyQuery,
   DoorPack,
   DoorPackQuery,
   ScansQuery,
@@ -19,7 +23,7 @@ const tags = ['scanning'];
 /** Door validation, offline packs and uploads, and the scan log (CONTRACT.md "Scanning"). */
 export async function scanRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
-  const { scanning, sync, presence } = app.ctx.scan;
+  const { scanning, sync, presence, lookup } = app.ctx.scan;
 
   api.post(
     '/scan/validate',
@@ -90,6 +94,42 @@ export async function scanRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       presence.touch(request.apiKey);
       return scanning.list(request.query);
+    },
+  );
+
+  api.get(
+    '/scan/lookup',
+    {
+      // A door of that event (checked in the service), or the box office.
+      config: { access: doors },
+      schema: {
+        tags,
+        summary:
+          "Find up to 10 of the event's tickets by part of the attendee name or the start of an order id (never emails)",
+        querystring: LookupQuery,
+        response: { 200: LookupAnswer, ...errorResponses },
+      },
+    },
+    async (request) => {
+      presence.touch(request.apiKey);
+      return lookup.lookup(request.query, request.apiKey);
+    },
+  );
+
+  api.get(
+    '/scan/occupancy',
+    {
+      config: { access: doors },
+      schema: {
+        tags,
+        summary: 'Inside / capacity of an event, with its admissions and manual check-ins so far',
+        querystring: OccupancyQuery,
+        response: { 200: EventOccupancy, ...errorResponses },
+      },
+    },
+    async (request) => {
+      presence.touch(request.apiKey);
+      return lookup.occupancy(request.query.event_id, request.apiKey);
     },
   );
 }

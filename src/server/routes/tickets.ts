@@ -4,6 +4,7 @@ import { actionContext, sendAnswer } from '../http/action-context.js';
 import { bodyDefaultsToEmpty } from '../http/optional-body.js';
 import { IdParams, errorResponses } from '../schemas/common.js';
 import { Ticket, TransferBody, VoidBody } from '../schemas/tickets.js';
+import { CheckInBody, ValidateAnswer } from '../schemas/scans.js';
 
 const staff = ['box_office'] as const;
 /** A kiosk reads the tickets of its own orders (404 for any other), for the customer's receipt. */
@@ -61,5 +62,29 @@ export async function ticketRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) =>
       sendAnswer(reply, await tickets.void(actionContext(request), request.params.id, request.body)),
+  );
+
+  api.post(
+    '/tickets/:id/check_in',
+    {
+      // A door of the ticket's event (checked in the service), or the box office.
+      config: { access: ['box_office', 'scanner'] },
+      schema: {
+        tags,
+        summary:
+          "Check a holder in by hand (found by name or order), with the steward's reason; answers as a validation does",
+        params: IdParams('tik'),
+        body: CheckInBody,
+        response: { 200: ValidateAnswer, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { checkIns, presence } = app.ctx.scan;
+      presence.touch(request.apiKey);
+      return sendAnswer(
+        reply,
+        await checkIns.checkIn(actionContext(request), request.params.id, request.body, request.apiKey),
+      );
+    },
   );
 }

@@ -11,6 +11,11 @@ const timezone = Type.String({
     "IANA time zone of the venue, e.g. America/New_York; attendee pages, mail and PDF tickets show times in it. Defaults to the server's zone.",
 });
 
+const capacity = Type.Union([Type.Integer({ minimum: 1, maximum: 1_000_000 }), Type.Null()], {
+  description:
+    "Most people inside at once (exits counted); null for no limit (the default). Doors and the scan monitor warn at 90 % and alarm at 100 %; at 100 % a door admits only with a steward's reason.",
+});
+
 export const EventCreateBody = Type.Object(
   {
     title,
@@ -20,6 +25,7 @@ export const EventCreateBody = Type.Object(
     on_sale_at: Type.Optional(TimestampInput),
     currency: Type.Optional(Currency),
     timezone: Type.Optional(timezone),
+    capacity: Type.Optional(capacity),
   },
   { additionalProperties: false },
 );
@@ -33,6 +39,7 @@ export const EventPatchBody = Type.Object(
     on_sale_at: Type.Optional(TimestampInput),
     currency: Type.Optional(Currency),
     timezone: Type.Optional(timezone),
+    capacity: Type.Optional(capacity),
   },
   { additionalProperties: false },
 );
@@ -50,6 +57,9 @@ export const Event = Type.Object(
     currency: Type.String(),
     timezone: Type.String({
       description: 'IANA time zone in which attendees are shown times (doors on the wallet, mail and PDF)',
+    }),
+    capacity: Type.Union([Type.Integer(), Type.Null()], {
+      description: 'Most people inside at once (exits counted); null: no limit',
     }),
     created_at: Timestamp,
   },

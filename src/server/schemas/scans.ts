@@ -13,10 +13,16 @@ const token = Type.String({
   maxLength: 4096,
   description: "What the QR code held: the ticket's rotating code (qr_token) or its paper pass (paper_pass)",
 });
-const credential = Type.Enum([...credentialKinds], {
+/** How a scan identified the holder: a code they showed, or `manual` (a steward's check-in). */
+export const scanCredentials = [...credentialKinds, 'manual'] as const;
+const scanCredential = Type.Enum([...scanCredentials], {
   description:
-    "The form the ticket was shown in: 'rotating' (the phone's code, live or from the offline strip) or 'paper' (the paper pass). A token that cannot be read at all counts as 'rotating' unless its header says ticket-pass+jwt.",
+    "How the holder was identified: 'rotating' (the phone's code, live or from the offline strip), 'paper' (the paper pass) or 'manual' (a steward checked them in by name or order, POST /v2/tickets/{id}/check_in or /v2/orders/{id}/check_in).",
 });
+export const maxStewardReason = 200;
+/** The steward's words: why they let someone in by hand (or past capacity). */
+const stewardReason = (description: string) =>
+  Type.String({ minLength: 1, maxLength: maxStewardReason, pattern: '\\S', description });
 const direction = Type.Enum(['in', 'out'], {
   description: 'in (default) admits; out records an exit so the next entry admits again',
 });
@@ -103,7 +109,21 @@ export const Scan = Type.Object(
     created_at: Timestamp,
     source: Type.Enum(['online', 'sync']),
     conflict: Type.Boolean(),
-    credential,
+    credential: scanCredential,
+    note: Nullable(
+      Type.String({
+        description:
+          "The steward's reason for a manual check-in or an admission past capacity; null otherwise",
+      }),
+    ),
+    actor: Type.Object(
+      {
+        api_key_id: Nullable(Type.String()),
+        device_id: Nullable(Type.String()),
+        staff_id: Nullable(Type.String()),
+      },
+      { description: 'Who made the scan: the API key, its paired device, the signed-in staff member' },
+    ),
   },
   { description: 'One scan attempt, admitted or not' },
 );
@@ -134,18 +154,50 @@ export const ValidateBody = Type.Object(
     device_id: Type.Optional(id('The scanning device (dev_)')),
     scanned_at: Type.Optional(TimestampInput),
     direction: Type.Optional(direction),
+    reason: Type.Optional(
+      stewardReason(
+        "The steward's reason (1-200 characters) to admit although the event is at capacity; without it an entry at capacity is refused (409 capacity_reached)",
+      ),
+    ),
   },
   { additionalProperties: false },
 );
 export type ValidateInput = Static<typeof ValidateBody>;
 
+export const OrderAdmissions = Type.Object(
+  {
+    id: Type.String({ description: 'ord_ id' }),
+    tickets: Type.Integer({ description: "The order's tickets that can still get in (status active)" }),
+    admitted: Type.Integer({ description: 'Of those, how many are inside now' }),
+  },
+  {
+    description:
+      "The ticket's order at the door: when admitted < tickets, a door may offer to admit the rest (POST /v2/orders/{id}/check_in)",
+  },
+);
+export type OrderAdmissionsView = Static<typeof OrderAdmissions>;
+
+export const Occupancy = Type.Object(
+  {
+    inside: Type.Integer({ description: 'People inside now (admissions minus exits)' }),
+    capacity: Nullable(Type.Integer({ description: "The event's capacity; null: no limit" })),
+    level: Type.Enum(['ok', 'warning', 'full'], {
+      description: "'warning' from 90 % of capacity, 'full' from 100 %; always 'ok' without a capacity",
+    }),
+  },
+  { description: "How full the event's venue is, after this answer" },
+);
+export type OccupancyView = Static<typeof Occupancy>;
+
 export const ValidateAnswer = Type.Object({
   result: Type.Enum(['admitted', 'rejected']),
   reason: Nullable(Type.Enum([...scanReasons])),
-  credential,
+  credential: scanCredential,
   ticket: Nullable(DoorTicket),
   attendee: Nullable(DoorAttendee),
   scan: Scan,
+  order: Nullable(OrderAdmissions),
+  occupancy: Nullable(Occupancy),
 });
 export type ValidateAnswerView = Static<typeof ValidateAnswer>;
 
@@ -158,7 +210,23 @@ export const SyncBody = Type.Object(
     scans: Type.Array(
       Type.Object(
         {
-          token,
+          kind: Type.Optional(
+            Type.Enum(['code', 'manual'], {
+              description:
+                "'code' (the default): a scanned token. 'manual': a steward's check-in by name or order, made offline: ticket_id and note instead of token",
+            }),
+          ),
+          token: Type.Optional(
+            Type.String({
+              minLength: 1,
+              maxLength: 4096,
+              description: 'kind code (required): what the QR code held',
+            }),
+          ),
+          ticket_id: Type.Optional(id('kind manual: the ticket checked in (tik_)')),
+          note: Type.Optional(
+            stewardReason("kind manual (required): the steward's reason, 1-200 characters"),
+          ),
           scanned_at: TimestampInput,
           result: Type.Enum(['admitted', 'rejected'], {
             description: 'What the device decided offline',
@@ -189,7 +257,7 @@ export const SyncResult = Type.Object({
     description: 'The device admitted offline but another device had admitted the ticket first',
   }),
   scan_id: Type.String(),
-  credential,
+  credential: scanCredential,
 });
 export type SyncResultView = Static<typeof SyncResult>;
 
@@ -251,6 +319,19 @@ export const DoorPack = Type.Object({
   exited: Type.Array(Type.String(), {
     description: 'Delta packs only: tickets admitted before and outside now, to drop from the inside set',
   }),
+  holders: Type.Array(
+    Type.Tuple([
+      Type.String({ description: 'ticket id' }),
+      Type.String({ description: 'order id' }),
+      Type.String({ description: "attendee name ('' when none)" }),
+      Type.Integer({ description: 'index of the ticket’s tier in tiers' }),
+    ]),
+    {
+      description:
+        'For offline lookup and manual check-in: [ticket_id, order_id, attendee_name, tier_index] of each active ticket of the event, grouped by order (a delta pack: only tickets sold or changed since). Names only, never emails.',
+    },
+  ),
+  inside: Type.Integer({ description: 'People inside now (admissions minus exits), for inside / capacity' }),
   full: Type.Boolean({ description: 'false when built with since' }),
   generated_at: Timestamp,
   cursor: Type.String({
@@ -271,3 +352,103 @@ export const ScansQuery = Type.Object(
   { additionalProperties: false },
 );
 export type ScansQueryInput = Static<typeof ScansQuery>;
+
+export const CheckInBody = Type.Object(
+  {
+    reason: stewardReason(
+      "Why the holder is let in without their code (1-200 characters), kept on the scan's note",
+    ),
+    device_id: Type.Optional(id('The door device checking the holder in (dev_)')),
+  },
+  { additionalProperties: false },
+);
+export type CheckInInput = Static<typeof CheckInBody>;
+
+export const OrderCheckInBody = Type.Object(
+  {
+    device_id: Type.Optional(id('The door device checking the holders in (dev_)')),
+    reason: Type.Optional(
+      stewardReason(
+        "The steward's reason (1-200 characters), kept on each scan's note; needed only to admit past the event's capacity",
+      ),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type OrderCheckInInput = Static<typeof OrderCheckInBody>;
+
+export const OrderCheckInResult = Type.Object({
+  ticket_id: Type.String(),
+  result: Type.Enum(['admitted', 'rejected']),
+  reason: Nullable(Type.Enum([...scanReasons])),
+  scan: Type.Union([Scan, Type.Null()], {
+    description:
+      'The scan recorded for an admission now; null for a ticket that was not tried (inside already, voided, transferred)',
+  }),
+});
+
+export const OrderCheckInAnswer = Type.Object({
+  order: OrderAdmissions,
+  results: Type.Array(OrderCheckInResult, {
+    description: "Each of the order's tickets, in the order they were sold",
+  }),
+  occupancy: Occupancy,
+});
+export type OrderCheckInAnswerView = Static<typeof OrderCheckInAnswer>;
+
+export const lookupMinQueryLength = 2;
+export const lookupMaxResults = 10;
+
+export const LookupQuery = Type.Object(
+  {
+    event_id: Type.Optional(id("The event; defaults to the calling door's paired event")),
+    q: Type.String({
+      minLength: lookupMinQueryLength,
+      maxLength: 100,
+      description:
+        'At least 2 characters: part of the attendee name (any case), or the start of an order id (ord_…)',
+    }),
+  },
+  { additionalProperties: false },
+);
+export type LookupQueryInput = Static<typeof LookupQuery>;
+
+export const LookupMatch = Type.Object(
+  {
+    ticket_id: Type.String(),
+    order_id: Type.String(),
+    attendee_name: Nullable(Type.String()),
+    tier_name: Nullable(Type.String()),
+    status: ticketStatus,
+    scanned: Type.Boolean({ description: 'Inside now (admitted and not scanned out)' }),
+    scan_count: Type.Integer({ description: 'Admissions so far (re-entries count)' }),
+  },
+  { description: 'A ticket found by name or order at the door; never an email' },
+);
+export type LookupMatchView = Static<typeof LookupMatch>;
+
+export const LookupAnswer = Type.Object({
+  object: Type.Literal('list'),
+  data: Type.Array(LookupMatch, { maxItems: lookupMaxResults }),
+  has_more: Type.Boolean({ description: 'More than 10 tickets matched: type more of the name' }),
+  next_cursor: Type.Null(),
+});
+export type LookupAnswerView = Static<typeof LookupAnswer>;
+
+export const OccupancyQuery = Type.Object(
+  { event_id: Type.Optional(id("The event; defaults to the calling door's paired event")) },
+  { additionalProperties: false },
+);
+
+export const EventOccupancy = Type.Object(
+  {
+    event_id: Type.String(),
+    inside: Type.Integer({ description: 'People inside now (admissions minus exits)' }),
+    capacity: Nullable(Type.Integer()),
+    level: Type.Enum(['ok', 'warning', 'full']),
+    admitted: Type.Integer({ description: 'Admissions so far (re-entries count)' }),
+    manual: Type.Integer({ description: 'Of those, manual check-ins (credential manual)' }),
+  },
+  { description: 'Inside / capacity for the scan monitor and door displays' },
+);
+export type EventOccupancyView = Static<typeof EventOccupancy>;

@@ -36,19 +36,27 @@ interface RawFeedRow {
   s_source: ScanRow['source'] | null;
   s_conflict: number | null;
   s_credential: ScanRow['credential'] | null;
+  s_note: string | null;
+  s_api_key_id: string | null;
+  s_staff_id: string | null;
 }
 
 export interface DoorState {
   revoked: { ticket_id: string; status: 'voided' | 'transferred' }[];
   scanned: string[];
   exited: string[];
+  /** [ticket_id, order_id, attendee name, tier_id] of active tickets (sold since, for a delta). */
+  holders: [string, string, string | null, string][];
+  /** People inside the event now. */
+  inside: number;
 }
 
 const feedColumns = `f.seq, f.kind, f.event_id, f.ticket_id, f.change, t.status AS ticket_status,
   s.id AS s_id, s.event_id AS s_event_id, s.ticket_id AS s_ticket_id, s.device_id AS s_device_id,
   s.result AS s_result, s.reason AS s_reason, s.direction AS s_direction,
   s.scanned_at AS s_scanned_at, s.created_at AS s_created_at, s.source AS s_source,
-  s.conflict AS s_conflict, s.credential AS s_credential`;
+  s.conflict AS s_conflict, s.credential AS s_credential, s.note AS s_note,
+  s.api_key_id AS s_api_key_id, s.staff_id AS s_staff_id`;
 
 function fromRaw(raw: RawFeedRow): FeedRow {
   const scan =
@@ -66,6 +74,9 @@ function fromRaw(raw: RawFeedRow): FeedRow {
           source: raw.s_source ?? 'online',
           conflict: raw.s_conflict ?? 0,
           credential: raw.s_credential ?? 'rotating',
+          note: raw.s_note,
+          api_key_id: raw.s_api_key_id,
+          staff_id: raw.s_staff_id,
         }
       : null;
   return {
@@ -90,6 +101,9 @@ export class DoorFeedRepo {
   private readonly revokedStmt;
   private readonly insideStmt;
   private readonly changedStmt;
+  private readonly holdersStmt;
+  private readonly newHoldersStmt;
+  private readonly insideCountStmt;
 
   constructor(private readonly db: Db) {
     this.maxSeqStmt = db.prepare('SELECT COALESCE(MAX(seq), 0) FROM door_feed').pluck();
@@ -112,6 +126,20 @@ export class DoorFeedRepo {
            SELECT ticket_id FROM door_feed WHERE event_id = ? AND seq > ? AND ticket_id IS NOT NULL)`,
       )
       .raw();
+    // Names for offline lookup (never emails), in sale order so an order's tickets sit together.
+    const holderColumns = `SELECT t.id, t.order_id, a.name, t.tier_id
+      FROM tickets t LEFT JOIN attendees a ON a.id = t.attendee_id`;
+    this.holdersStmt = db
+      .prepare(`${holderColumns} WHERE t.event_id = ? AND t.status = 'active' ORDER BY t.seq`)
+      .raw();
+    this.newHoldersStmt = db
+      .prepare(
+        `${holderColumns} WHERE t.id IN (
+           SELECT ticket_id FROM door_feed WHERE event_id = ? AND seq > ? AND kind = 'ticket' AND change = 'sold')
+         AND t.status = 'active' ORDER BY t.seq`,
+      )
+      .raw();
+    this.insideCountStmt = db.prepare('SELECT inside FROM events WHERE id = ?').pluck();
   }
 
   maxSeq(): number {
@@ -132,21 +160,24 @@ export class DoorFeedRepo {
   doorState(eventId: string, since: number | null): { state: DoorState; cursor: number } {
     return this.db.transaction(() => {
       const cursor = this.maxSeq();
-      const state: DoorState = { revoked: [], scanned: [], exited: [] };
+      const inside = (this.insideCountStmt.get(eventId) as number | undefined) ?? 0;
+      const state: DoorState = { revoked: [], scanned: [], exited: [], holders: [], inside };
       if (since === null) {
+        state.holders = this.holdersStmt.all(eventId) as DoorState['holders'];
         for (const [id, status] of this.revokedStmt.all(eventId) as [string, 'voided' | 'transferred'][])
           state.revoked.push({ ticket_id: id, status });
         state.scanned = this.insideStmt.all(eventId) as string[];
         return { state, cursor };
       }
-      for (const [id, status, inside, scanCount] of this.changedStmt.all(eventId, since) as [
+      state.holders = this.newHoldersStmt.all(eventId, since) as DoorState['holders'];
+      for (const [id, status, isInside, scanCount] of this.changedStmt.all(eventId, since) as [
         string,
         string,
         number,
         number,
       ][]) {
         if (status === 'voided' || status === 'transferred') state.revoked.push({ ticket_id: id, status });
-        else if (inside === 1) state.scanned.push(id);
+        else if (isInside === 1) state.scanned.push(id);
         else if (scanCount > 0) state.exited.push(id);
       }
       return { state, cursor };

@@ -15,12 +15,17 @@ export interface EventRow {
   currency: string;
   /** IANA zone attendees read times in; null for events made before zones (the server's zone). */
   timezone: string | null;
+  /** Most people inside at once; null: no limit (CONTRACT.md "At the door"). */
+  capacity: number | null;
   created_at: number;
   updated_at: number;
 }
 
 export type EventChanges = Partial<
-  Pick<EventRow, 'title' | 'venue' | 'doors_at' | 'on_sale_at' | 'currency' | 'timezone' | 'status'>
+  Pick<
+    EventRow,
+    'title' | 'venue' | 'doors_at' | 'on_sale_at' | 'currency' | 'timezone' | 'capacity' | 'status'
+  >
 >;
 
 export class EventsRepo {
@@ -32,8 +37,8 @@ export class EventsRepo {
   constructor(private readonly db: Db) {
     this.byId = prepareRows<EventRow>(db, 'SELECT * FROM events WHERE id = ?');
     this.insertStmt = db.prepare(
-      `INSERT INTO events (id, title, venue, doors_at, on_sale_at, status, currency, timezone, created_at, updated_at)
-       VALUES (@id, @title, @venue, @doors_at, @on_sale_at, @status, @currency, @timezone, @created_at, @updated_at)`,
+      `INSERT INTO events (id, title, venue, doors_at, on_sale_at, status, currency, timezone, capacity, created_at, updated_at)
+       VALUES (@id, @title, @venue, @doors_at, @on_sale_at, @status, @currency, @timezone, @capacity, @created_at, @updated_at)`,
     );
     this.pageStmt = db.prepare('SELECT * FROM events WHERE seq > ? ORDER BY seq LIMIT ?');
     this.publishedPageStmt = db.prepare(

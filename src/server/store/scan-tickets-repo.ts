@@ -17,6 +17,9 @@ export interface ScanTicketRow {
   transferred_to: string | null;
   issued_at: number;
   event_status: EventStatus;
+  /** The event's capacity (null: no limit) and how many are inside it, read with the ticket. */
+  event_capacity: number | null;
+  event_inside: number;
   /** The holder's name, read in the same query (a door answer names them): null only if missing. */
   attendee_event_id: string | null;
   attendee_order_id: string | null;
@@ -33,12 +36,15 @@ export class ScanTicketsRepo {
   private readonly findStmt;
   private readonly admitStmt;
   private readonly exitStmt;
+  private readonly orderStmt;
+  private readonly occupancyStmt;
 
   constructor(db: Db) {
     this.findStmt = prepareRows<ScanTicketRow>(
       db,
       `SELECT t.id, t.order_id, t.event_id, t.tier_id, t.attendee_id, t.status, t.scan_count, t.inside,
          t.wallet_secret, t.transferred_from, t.transferred_to, t.issued_at, e.status AS event_status,
+         e.capacity AS event_capacity, e.inside AS event_inside,
          a.event_id AS attendee_event_id, a.order_id AS attendee_order_id,
          a.ticket_id AS attendee_ticket_id, a.name AS attendee_name, a.created_at AS attendee_created_at
        FROM tickets t JOIN events e ON e.id = t.event_id LEFT JOIN attendees a ON a.id = t.attendee_id
@@ -50,6 +56,18 @@ export class ScanTicketsRepo {
        WHERE id = ? AND status = 'active' AND inside = 0`,
     );
     this.exitStmt = db.prepare('UPDATE tickets SET inside = 0, updated_at = ? WHERE id = ? AND inside = 1');
+    this.orderStmt = db.prepare('SELECT id, status, inside FROM tickets WHERE order_id = ? ORDER BY seq');
+    this.occupancyStmt = db.prepare('SELECT capacity, inside FROM events WHERE id = ?');
+  }
+
+  /** The order's tickets, in the order they were sold. */
+  ofOrder(orderId: string): { id: string; status: ScanTicketRow['status']; inside: number }[] {
+    return this.orderStmt.all(orderId) as { id: string; status: ScanTicketRow['status']; inside: number }[];
+  }
+
+  /** The event's capacity and the people inside it now (kept by a trigger, migration 011). */
+  occupancy(eventId: string): { capacity: number | null; inside: number } | undefined {
+    return this.occupancyStmt.get(eventId) as { capacity: number | null; inside: number } | undefined;
   }
 
   find(id: string): ScanTicketRow | undefined {

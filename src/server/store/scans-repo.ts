@@ -6,6 +6,8 @@ import { prepareInsert } from './row-statements.js';
 export type ScanResult = 'admitted' | 'rejected';
 export type ScanDirection = 'in' | 'out';
 export type ScanSource = 'online' | 'sync';
+/** How the holder was identified: a code they showed, or a steward's manual check-in. */
+export type ScanCredential = Credential | 'manual';
 
 export interface ScanRow {
   seq: number;
@@ -21,8 +23,13 @@ export interface ScanRow {
   source: ScanSource;
   conflict: number;
   sync_key: string | null;
-  /** The form the ticket was shown in: its phone code or its paper pass. */
-  credential: Credential;
+  /** The form the ticket was shown in (its phone code or its paper pass), or `manual`. */
+  credential: ScanCredential;
+  /** The steward's reason: a manual check-in, or an admission past capacity. */
+  note: string | null;
+  /** Who acted, beside device_id (null for uploads from before migration 011). */
+  api_key_id: string | null;
+  staff_id: string | null;
 }
 
 export interface ScanFilter {
@@ -56,6 +63,9 @@ export class ScansRepo {
       'conflict',
       'sync_key',
       'credential',
+      'note',
+      'api_key_id',
+      'staff_id',
     ]);
     this.bySyncKeyStmt = db.prepare('SELECT * FROM scans WHERE sync_key = ?');
     this.lastEntryStmt = db.prepare(

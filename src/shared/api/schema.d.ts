@@ -552,6 +552,8 @@ export interface paths {
                 currency: string;
                 /** @description IANA time zone in which attendees are shown times (doors on the wallet, mail and PDF) */
                 timezone: string;
+                /** @description Most people inside at once (exits counted); null: no limit */
+                capacity: number | null;
                 /**
                  * Format: date-time
                  * @description ISO 8601, UTC (Z)
@@ -679,6 +681,8 @@ export interface paths {
             currency?: string;
             /** @description IANA time zone of the venue, e.g. America/New_York; attendee pages, mail and PDF tickets show times in it. Defaults to the server's zone. */
             timezone?: string;
+            /** @description Most people inside at once (exits counted); null for no limit (the default). Doors and the scan monitor warn at 90 % and alarm at 100 %; at 100 % a door admits only with a steward's reason. */
+            capacity?: number | null;
           };
         };
       };
@@ -710,6 +714,8 @@ export interface paths {
               currency: string;
               /** @description IANA time zone in which attendees are shown times (doors on the wallet, mail and PDF) */
               timezone: string;
+              /** @description Most people inside at once (exits counted); null: no limit */
+              capacity: number | null;
               /**
                * Format: date-time
                * @description ISO 8601, UTC (Z)
@@ -836,6 +842,8 @@ export interface paths {
               currency: string;
               /** @description IANA time zone in which attendees are shown times (doors on the wallet, mail and PDF) */
               timezone: string;
+              /** @description Most people inside at once (exits counted); null: no limit */
+              capacity: number | null;
               /**
                * Format: date-time
                * @description ISO 8601, UTC (Z)
@@ -947,6 +955,8 @@ export interface paths {
             currency?: string;
             /** @description IANA time zone of the venue, e.g. America/New_York; attendee pages, mail and PDF tickets show times in it. Defaults to the server's zone. */
             timezone?: string;
+            /** @description Most people inside at once (exits counted); null for no limit (the default). Doors and the scan monitor warn at 90 % and alarm at 100 %; at 100 % a door admits only with a steward's reason. */
+            capacity?: number | null;
           };
         };
       };
@@ -978,6 +988,8 @@ export interface paths {
               currency: string;
               /** @description IANA time zone in which attendees are shown times (doors on the wallet, mail and PDF) */
               timezone: string;
+              /** @description Most people inside at once (exits counted); null: no limit */
+              capacity: number | null;
               /**
                * Format: date-time
                * @description ISO 8601, UTC (Z)
@@ -1102,6 +1114,8 @@ export interface paths {
               currency: string;
               /** @description IANA time zone in which attendees are shown times (doors on the wallet, mail and PDF) */
               timezone: string;
+              /** @description Most people inside at once (exits counted); null: no limit */
+              capacity: number | null;
               /**
                * Format: date-time
                * @description ISO 8601, UTC (Z)
@@ -1230,6 +1244,8 @@ export interface paths {
               currency: string;
               /** @description IANA time zone in which attendees are shown times (doors on the wallet, mail and PDF) */
               timezone: string;
+              /** @description Most people inside at once (exits counted); null: no limit */
+              capacity: number | null;
               /**
                * Format: date-time
                * @description ISO 8601, UTC (Z)
@@ -1969,6 +1985,8 @@ export interface paths {
                 currency: string;
                 /** @description IANA time zone in which attendees are shown times (doors on the wallet, mail and PDF) */
                 timezone: string;
+                /** @description Most people inside at once (exits counted); null: no limit */
+                capacity: number | null;
                 /**
                  * Format: date-time
                  * @description ISO 8601, UTC (Z)
@@ -2396,6 +2414,8 @@ export interface paths {
              * @enum {unknown}
              */
             direction?: 'in' | 'out';
+            /** @description The steward's reason (1-200 characters) to admit although the event is at capacity; without it an entry at capacity is refused (409 capacity_reached) */
+            reason?: string;
           };
         };
       };
@@ -2424,10 +2444,10 @@ export interface paths {
                   )
                 | null;
               /**
-               * @description The form the ticket was shown in: 'rotating' (the phone's code, live or from the offline strip) or 'paper' (the paper pass). A token that cannot be read at all counts as 'rotating' unless its header says ticket-pass+jwt.
+               * @description How the holder was identified: 'rotating' (the phone's code, live or from the offline strip), 'paper' (the paper pass) or 'manual' (a steward checked them in by name or order, POST /v2/tickets/{id}/check_in or /v2/orders/{id}/check_in).
                * @enum {unknown}
                */
-              credential: 'rotating' | 'paper';
+              credential: 'rotating' | 'paper' | 'manual';
               ticket: {
                 id: string;
                 order_id: string;
@@ -2499,11 +2519,36 @@ export interface paths {
                 source: 'online' | 'sync';
                 conflict: boolean;
                 /**
-                 * @description The form the ticket was shown in: 'rotating' (the phone's code, live or from the offline strip) or 'paper' (the paper pass). A token that cannot be read at all counts as 'rotating' unless its header says ticket-pass+jwt.
+                 * @description How the holder was identified: 'rotating' (the phone's code, live or from the offline strip), 'paper' (the paper pass) or 'manual' (a steward checked them in by name or order, POST /v2/tickets/{id}/check_in or /v2/orders/{id}/check_in).
                  * @enum {unknown}
                  */
-                credential: 'rotating' | 'paper';
+                credential: 'rotating' | 'paper' | 'manual';
+                note: string | null;
+                /** @description Who made the scan: the API key, its paired device, the signed-in staff member */
+                actor: {
+                  api_key_id: string | null;
+                  device_id: string | null;
+                  staff_id: string | null;
+                };
               };
+              order: {
+                /** @description ord_ id */
+                id: string;
+                /** @description The order's tickets that can still get in (status active) */
+                tickets: number;
+                /** @description Of those, how many are inside now */
+                admitted: number;
+              } | null;
+              occupancy: {
+                /** @description People inside now (admissions minus exits) */
+                inside: number;
+                capacity: number | null;
+                /**
+                 * @description 'warning' from 90 % of capacity, 'full' from 100 %; always 'ok' without a capacity
+                 * @enum {unknown}
+                 */
+                level: 'ok' | 'warning' | 'full';
+              } | null;
             };
           };
         };
@@ -2603,8 +2648,17 @@ export interface paths {
             /** @description The door's event; defaults to the device's paired event */
             event_id?: string;
             scans: {
-              /** @description What the QR code held: the ticket's rotating code (qr_token) or its paper pass (paper_pass) */
-              token: string;
+              /**
+               * @description 'code' (the default): a scanned token. 'manual': a steward's check-in by name or order, made offline: ticket_id and note instead of token
+               * @enum {unknown}
+               */
+              kind?: 'code' | 'manual';
+              /** @description kind code (required): what the QR code held */
+              token?: string;
+              /** @description kind manual: the ticket checked in (tik_) */
+              ticket_id?: string;
+              /** @description kind manual (required): the steward's reason, 1-200 characters */
+              note?: string;
               /**
                * Format: date-time
                * @description ISO 8601 with UTC offset, e.g. 2026-12-31T20:00:00+01:00
@@ -2669,10 +2723,10 @@ export interface paths {
                 conflict: boolean;
                 scan_id: string;
                 /**
-                 * @description The form the ticket was shown in: 'rotating' (the phone's code, live or from the offline strip) or 'paper' (the paper pass). A token that cannot be read at all counts as 'rotating' unless its header says ticket-pass+jwt.
+                 * @description How the holder was identified: 'rotating' (the phone's code, live or from the offline strip), 'paper' (the paper pass) or 'manual' (a steward checked them in by name or order, POST /v2/tickets/{id}/check_in or /v2/orders/{id}/check_in).
                  * @enum {unknown}
                  */
-                credential: 'rotating' | 'paper';
+                credential: 'rotating' | 'paper' | 'manual';
               }[];
             };
           };
@@ -2799,6 +2853,8 @@ export interface paths {
                 currency: string;
                 /** @description IANA time zone in which attendees are shown times (doors on the wallet, mail and PDF) */
                 timezone: string;
+                /** @description Most people inside at once (exits counted); null: no limit */
+                capacity: number | null;
                 /**
                  * Format: date-time
                  * @description ISO 8601, UTC (Z)
@@ -2835,6 +2891,10 @@ export interface paths {
               scanned: string[];
               /** @description Delta packs only: tickets admitted before and outside now, to drop from the inside set */
               exited: string[];
+              /** @description For offline lookup and manual check-in: [ticket_id, order_id, attendee_name, tier_index] of each active ticket of the event, grouped by order (a delta pack: only tickets sold or changed since). Names only, never emails. */
+              holders: [string, string, string, number][];
+              /** @description People inside now (admissions minus exits), for inside / capacity */
+              inside: number;
               /** @description false when built with since */
               full: boolean;
               /**
@@ -2994,13 +3054,255 @@ export interface paths {
                 source: 'online' | 'sync';
                 conflict: boolean;
                 /**
-                 * @description The form the ticket was shown in: 'rotating' (the phone's code, live or from the offline strip) or 'paper' (the paper pass). A token that cannot be read at all counts as 'rotating' unless its header says ticket-pass+jwt.
+                 * @description How the holder was identified: 'rotating' (the phone's code, live or from the offline strip), 'paper' (the paper pass) or 'manual' (a steward checked them in by name or order, POST /v2/tickets/{id}/check_in or /v2/orders/{id}/check_in).
                  * @enum {unknown}
                  */
-                credential: 'rotating' | 'paper';
+                credential: 'rotating' | 'paper' | 'manual';
+                note: string | null;
+                /** @description Who made the scan: the API key, its paired device, the signed-in staff member */
+                actor: {
+                  api_key_id: string | null;
+                  device_id: string | null;
+                  staff_id: string | null;
+                };
               }[];
               has_more: boolean;
               next_cursor: string | null;
+            };
+          };
+        };
+        /** @description The error envelope of every refusal */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description The error envelope of every refusal */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description The error envelope of every refusal */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description The error envelope of every refusal */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description The error envelope of every refusal */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description The error envelope of every refusal */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description The error envelope of every refusal */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v2/scan/lookup': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Find up to 10 of the event's tickets by part of the attendee name or the start of an order id (never emails) */
+    get: {
+      parameters: {
+        query: {
+          /** @description The event; defaults to the calling door's paired event */
+          event_id?: string;
+          /** @description At least 2 characters: part of the attendee name (any case), or the start of an order id (ord_…) */
+          q: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              object: 'list';
+              data: {
+                ticket_id: string;
+                order_id: string;
+                attendee_name: string | null;
+                tier_name: string | null;
+                /** @enum {unknown} */
+                status: 'active' | 'transferred' | 'voided';
+                /** @description Inside now (admitted and not scanned out) */
+                scanned: boolean;
+                /** @description Admissions so far (re-entries count) */
+                scan_count: number;
+              }[];
+              /** @description More than 10 tickets matched: type more of the name */
+              has_more: boolean;
+              next_cursor: null;
+            };
+          };
+        };
+        /** @description The error envelope of every refusal */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description The error envelope of every refusal */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description The error envelope of every refusal */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description The error envelope of every refusal */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description The error envelope of every refusal */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description The error envelope of every refusal */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description The error envelope of every refusal */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v2/scan/occupancy': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Inside / capacity of an event, with its admissions and manual check-ins so far */
+    get: {
+      parameters: {
+        query?: {
+          /** @description The event; defaults to the calling door's paired event */
+          event_id?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Inside / capacity for the scan monitor and door displays */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              event_id: string;
+              /** @description People inside now (admissions minus exits) */
+              inside: number;
+              capacity: number | null;
+              /** @enum {unknown} */
+              level: 'ok' | 'warning' | 'full';
+              /** @description Admissions so far (re-entries count) */
+              admitted: number;
+              /** @description Of those, manual check-ins (credential manual) */
+              manual: number;
             };
           };
         };
@@ -3263,10 +3565,17 @@ export interface paths {
                   source: 'online' | 'sync';
                   conflict: boolean;
                   /**
-                   * @description The form the ticket was shown in: 'rotating' (the phone's code, live or from the offline strip) or 'paper' (the paper pass). A token that cannot be read at all counts as 'rotating' unless its header says ticket-pass+jwt.
+                   * @description How the holder was identified: 'rotating' (the phone's code, live or from the offline strip), 'paper' (the paper pass) or 'manual' (a steward checked them in by name or order, POST /v2/tickets/{id}/check_in or /v2/orders/{id}/check_in).
                    * @enum {unknown}
                    */
-                  credential: 'rotating' | 'paper';
+                  credential: 'rotating' | 'paper' | 'manual';
+                  note: string | null;
+                  /** @description Who made the scan: the API key, its paired device, the signed-in staff member */
+                  actor: {
+                    api_key_id: string | null;
+                    device_id: string | null;
+                    staff_id: string | null;
+                  };
                 }
               | {
                   ticket_id: string | null;
@@ -5149,6 +5458,209 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v2/orders/{id}/check_in': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Admit every active ticket of the order not inside yet, at once (manual check-ins); answers each ticket's result */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description ord_ id */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description The door device checking the holders in (dev_) */
+            device_id?: string;
+            /** @description The steward's reason (1-200 characters), kept on each scan's note; needed only to admit past the event's capacity */
+            reason?: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description The ticket's order at the door: when admitted < tickets, a door may offer to admit the rest (POST /v2/orders/{id}/check_in) */
+              order: {
+                /** @description ord_ id */
+                id: string;
+                /** @description The order's tickets that can still get in (status active) */
+                tickets: number;
+                /** @description Of those, how many are inside now */
+                admitted: number;
+              };
+              /** @description Each of the order's tickets, in the order they were sold */
+              results: {
+                ticket_id: string;
+                /** @enum {unknown} */
+                result: 'admitted' | 'rejected';
+                reason:
+                  | (
+                      | 'malformed'
+                      | 'invalid_signature'
+                      | 'expired'
+                      | 'not_yet_valid'
+                      | 'unknown_ticket'
+                      | 'wrong_event'
+                      | 'already_scanned'
+                      | 'voided'
+                      | 'transferred'
+                      | 'paper_not_allowed'
+                    )
+                  | null;
+                /** @description The scan recorded for an admission now; null for a ticket that was not tried (inside already, voided, transferred) */
+                scan: {
+                  /** @description scn_ id */
+                  id: string;
+                  event_id: string | null;
+                  ticket_id: string | null;
+                  device_id: string | null;
+                  /** @enum {unknown} */
+                  result: 'admitted' | 'rejected';
+                  reason:
+                    | (
+                        | 'malformed'
+                        | 'invalid_signature'
+                        | 'expired'
+                        | 'not_yet_valid'
+                        | 'unknown_ticket'
+                        | 'wrong_event'
+                        | 'already_scanned'
+                        | 'voided'
+                        | 'transferred'
+                        | 'paper_not_allowed'
+                      )
+                    | null;
+                  /** @enum {unknown} */
+                  direction: 'in' | 'out';
+                  /**
+                   * Format: date-time
+                   * @description ISO 8601, UTC (Z)
+                   */
+                  scanned_at: string;
+                  /**
+                   * Format: date-time
+                   * @description ISO 8601, UTC (Z)
+                   */
+                  created_at: string;
+                  /** @enum {unknown} */
+                  source: 'online' | 'sync';
+                  conflict: boolean;
+                  /**
+                   * @description How the holder was identified: 'rotating' (the phone's code, live or from the offline strip), 'paper' (the paper pass) or 'manual' (a steward checked them in by name or order, POST /v2/tickets/{id}/check_in or /v2/orders/{id}/check_in).
+                   * @enum {unknown}
+                   */
+                  credential: 'rotating' | 'paper' | 'manual';
+                  note: string | null;
+                  /** @description Who made the scan: the API key, its paired device, the signed-in staff member */
+                  actor: {
+                    api_key_id: string | null;
+                    device_id: string | null;
+                    staff_id: string | null;
+                  };
+                } | null;
+              }[];
+              /** @description How full the event's venue is, after this answer */
+              occupancy: {
+                /** @description People inside now (admissions minus exits) */
+                inside: number;
+                capacity: number | null;
+                /**
+                 * @description 'warning' from 90 % of capacity, 'full' from 100 %; always 'ok' without a capacity
+                 * @enum {unknown}
+                 */
+                level: 'ok' | 'warning' | 'full';
+              };
+            };
+          };
+        };
+        /** @description The error envelope of every refusal */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description The error envelope of every refusal */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description The error envelope of every refusal */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description The error envelope of every refusal */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description The error envelope of every refusal */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description The error envelope of every refusal */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description The error envelope of every refusal */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v2/tickets/{id}': {
     parameters: {
       query?: never;
@@ -5461,6 +5973,240 @@ export interface paths {
               issued_at: string;
               transferred_from: string | null;
               transferred_to: string | null;
+            };
+          };
+        };
+        /** @description The error envelope of every refusal */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description The error envelope of every refusal */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description The error envelope of every refusal */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description The error envelope of every refusal */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description The error envelope of every refusal */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description The error envelope of every refusal */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description The error envelope of every refusal */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v2/tickets/{id}/check_in': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Check a holder in by hand (found by name or order), with the steward's reason; answers as a validation does */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description tik_ id */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description Why the holder is let in without their code (1-200 characters), kept on the scan's note */
+            reason: string;
+            /** @description The door device checking the holder in (dev_) */
+            device_id?: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {unknown} */
+              result: 'admitted' | 'rejected';
+              reason:
+                | (
+                    | 'malformed'
+                    | 'invalid_signature'
+                    | 'expired'
+                    | 'not_yet_valid'
+                    | 'unknown_ticket'
+                    | 'wrong_event'
+                    | 'already_scanned'
+                    | 'voided'
+                    | 'transferred'
+                    | 'paper_not_allowed'
+                  )
+                | null;
+              /**
+               * @description How the holder was identified: 'rotating' (the phone's code, live or from the offline strip), 'paper' (the paper pass) or 'manual' (a steward checked them in by name or order, POST /v2/tickets/{id}/check_in or /v2/orders/{id}/check_in).
+               * @enum {unknown}
+               */
+              credential: 'rotating' | 'paper' | 'manual';
+              ticket: {
+                id: string;
+                order_id: string;
+                event_id: string;
+                tier_id: string;
+                tier_name: string | null;
+                attendee_id: string;
+                /** @enum {unknown} */
+                status: 'active' | 'transferred' | 'voided';
+                scan_count: number;
+                /** @description Admitted and not scanned out since (drives re-entry); not on the plain ticket resource */
+                inside: boolean;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601, UTC (Z)
+                 */
+                issued_at: string;
+                transferred_from: string | null;
+                transferred_to: string | null;
+              } | null;
+              attendee: {
+                id: string;
+                event_id: string;
+                order_id: string;
+                ticket_id: string;
+                name: string | null;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601, UTC (Z)
+                 */
+                created_at: string;
+              } | null;
+              /** @description One scan attempt, admitted or not */
+              scan: {
+                /** @description scn_ id */
+                id: string;
+                event_id: string | null;
+                ticket_id: string | null;
+                device_id: string | null;
+                /** @enum {unknown} */
+                result: 'admitted' | 'rejected';
+                reason:
+                  | (
+                      | 'malformed'
+                      | 'invalid_signature'
+                      | 'expired'
+                      | 'not_yet_valid'
+                      | 'unknown_ticket'
+                      | 'wrong_event'
+                      | 'already_scanned'
+                      | 'voided'
+                      | 'transferred'
+                      | 'paper_not_allowed'
+                    )
+                  | null;
+                /** @enum {unknown} */
+                direction: 'in' | 'out';
+                /**
+                 * Format: date-time
+                 * @description ISO 8601, UTC (Z)
+                 */
+                scanned_at: string;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601, UTC (Z)
+                 */
+                created_at: string;
+                /** @enum {unknown} */
+                source: 'online' | 'sync';
+                conflict: boolean;
+                /**
+                 * @description How the holder was identified: 'rotating' (the phone's code, live or from the offline strip), 'paper' (the paper pass) or 'manual' (a steward checked them in by name or order, POST /v2/tickets/{id}/check_in or /v2/orders/{id}/check_in).
+                 * @enum {unknown}
+                 */
+                credential: 'rotating' | 'paper' | 'manual';
+                note: string | null;
+                /** @description Who made the scan: the API key, its paired device, the signed-in staff member */
+                actor: {
+                  api_key_id: string | null;
+                  device_id: string | null;
+                  staff_id: string | null;
+                };
+              };
+              order: {
+                /** @description ord_ id */
+                id: string;
+                /** @description The order's tickets that can still get in (status active) */
+                tickets: number;
+                /** @description Of those, how many are inside now */
+                admitted: number;
+              } | null;
+              occupancy: {
+                /** @description People inside now (admissions minus exits) */
+                inside: number;
+                capacity: number | null;
+                /**
+                 * @description 'warning' from 90 % of capacity, 'full' from 100 %; always 'ok' without a capacity
+                 * @enum {unknown}
+                 */
+                level: 'ok' | 'warning' | 'full';
+              } | null;
             };
           };
         };

@@ -7,6 +7,7 @@ import { sql as m006 } from './006-outbox-retention.js';
 import { sql as m007 } from './007-kiosk-scope.js';
 import { sql as m009 } from './009-ticket-credentials.js';
 import { sql as m010 } from './010-delivery.js';
+import { sql as m011 } from './011-at-the-door.js';
 
 export interface Migration {
   version: number;
@@ -29,4 +30,5 @@ export const migrations: readonly Migration[] = [
   // 8 is taken by work landing beside this one (same issue); versions need not be contiguous.
   { version: 9, name: 'ticket-credentials', sql: m009 },
   { version: 10, name: 'delivery', sql: m010 },
+  { version: 11, name: 'at-the-door', sql: m011 },
 ];

@@ -1,0 +1,154 @@
+import { notFound } from '../errors.js';
+import { responseJson } from '../schemas/response-json.js';
+import {
+  OrderCheckInAnswer,
+  ValidateAnswer,
+  type CheckInInput,
+  type OrderCheckInAnswerView,
+  type OrderCheckInInput,
+  type ScanReason,
+  type ValidateAnswerView,
+} from '../schemas/scans.js';
+import type { ScanTicketsRepo } from '../store/scan-tickets-repo.js';
+import type { ActionContext } from './action-context.js';
+import type { ActionRunner, Answer } from './action-runner.js';
+import type { ApiKeyRecord } from './api-keys.js';
+import type { DevicesService } from './devices.js';
+import { occupancyView, orderAdmissions, requireDoorOf } from './door-rules.js';
+import { capacityReached, type ScanAttempts } from './scan-attempts.js';
+import { viewDoorAttendee, viewDoorTicket } from './scan-views.js';
+import type { TierNames } from './tier-names.js';
+
+const validateJson = responseJson(ValidateAnswer);
+const orderJson = responseJson(OrderCheckInAnswer);
+
+export interface CheckInDeps {
+  actions: ActionRunner;
+  attempts: ScanAttempts;
+  tickets: ScanTicketsRepo;
+  devices: DevicesService;
+  tierNames: TierNames;
+  /** After the commit: wakes the scan feed. */
+  afterCommit: () => void;
+  now: () => number;
+}
+
+/**
+ * A steward admitting someone without their code: found by name or order (lookup), or the rest
+ * of an order after one of its tickets was scanned. Each admission is a scan (`credential`
+ * `manual`, the reason as its note) under the same first-admission rule as a scanned code.
+ */
+export class CheckInService {
+  constructor(private readonly deps: CheckInDeps) {}
+
+  async checkIn(
+    action: ActionContext,
+    ticketId: string,
+    input: CheckInInput,
+    caller: ApiKeyRecord | null,
+  ): Promise<Answer<ValidateAnswerView>> {
+    const { attempts, tickets, devices, tierNames, now } = this.deps;
+    const found = tickets.find(ticketId);
+    if (!found) throw notFound('ticket', ticketId);
+    const device = requireDoorOf(devices, caller, input.device_id, found.event_id);
+    const tierName = tierNames.name(found.tier_id);
+    const answer = await this.deps.actions.run(
+      action,
+      validateJson,
+      () => {
+        const { ticket, scan } = attempts.record({
+          check: null,
+          ticketId,
+          doorEventId: device?.event_id ?? null,
+          deviceId: device?.id ?? null,
+          direction: 'in',
+          scannedAt: now(),
+          source: 'online',
+          note: input.reason.trim(),
+          apiKeyId: action.actor.apiKeyId,
+          staffId: action.actor.staffId,
+          enforceCapacity: true,
+        });
+        // The ticket was found above and tickets are never deleted.
+        const current = ticket ?? found;
+        return {
+          result: scan.result,
+          reason: scan.reason,
+          credential: scan.credential,
+          ticket: viewDoorTicket(current, tierName),
+          attendee: viewDoorAttendee(current),
+          scan,
+          order: orderAdmissions(tickets, current.order_id),
+          occupancy: occupancyView(current.event_inside, current.event_capacity),
+        };
+      },
+      { lane: 'door' },
+    );
+    this.deps.afterCommit();
+    return answer;
+  }
+
+  /**
+   * Admits every active ticket of the order not inside now, all at once or (past capacity
+   * without a reason) none of them. Tickets that cannot get in are answered, not tried.
+   */
+  async checkInOrder(
+    action: ActionContext,
+    orderId: string,
+    input: OrderCheckInInput,
+    caller: ApiKeyRecord | null,
+  ): Promise<Answer<OrderCheckInAnswerView>> {
+    const { attempts, tickets, devices, now } = this.deps;
+    const first = tickets.ofOrder(orderId)[0];
+    const firstTicket = first ? tickets.find(first.id) : undefined;
+    if (!firstTicket) throw notFound('order', orderId);
+    const eventId = firstTicket.event_id;
+    const device = requireDoorOf(devices, caller, input.device_id, eventId);
+    const note = input.reason?.trim() ?? null;
+    const answer = await this.deps.actions.run(
+      action,
+      orderJson,
+      () => {
+        const at = now();
+        const all = tickets.ofOrder(orderId);
+        const candidates = all.filter((ticket) => ticket.status === 'active' && ticket.inside === 0);
+        const before = tickets.occupancy(eventId) ?? { capacity: null, inside: 0 };
+        if (
+          note === null &&
+          before.capacity !== null &&
+          candidates.length > 0 &&
+          before.inside + candidates.length > before.capacity
+        )
+          throw capacityReached(before.inside, before.capacity, candidates.length);
+        const results = all.map((ticket) => {
+          if (ticket.status !== 'active' || ticket.inside === 1) {
+            const reason: ScanReason = ticket.status === 'active' ? 'already_scanned' : ticket.status;
+            return { ticket_id: ticket.id, result: 'rejected' as const, reason, scan: null };
+          }
+          const { scan } = attempts.record({
+            check: null,
+            ticketId: ticket.id,
+            doorEventId: device?.event_id ?? null,
+            deviceId: device?.id ?? null,
+            direction: 'in',
+            scannedAt: at,
+            source: 'online',
+            note,
+            apiKeyId: action.actor.apiKeyId,
+            staffId: action.actor.staffId,
+          });
+          return { ticket_id: ticket.id, result: scan.result, reason: scan.reason, scan };
+        });
+        const after = tickets.occupancy(eventId) ?? before;
+        return {
+          order: orderAdmissions(tickets, orderId),
+          results,
+          occupancy: occupancyView(after.inside, after.capacity),
+        };
+      },
+      { lane: 'door' },
+    );
+    this.deps.afterCommit();
+    return answer;
+  }
+}

@@ -1,0 +1,55 @@
+import { ApiError } from '../errors.js';
+import type { OccupancyView, OrderAdmissionsView } from '../schemas/scans.js';
+import type { ScanTicketsRepo } from '../store/scan-tickets-repo.js';
+import type { ApiKeyRecord } from './api-keys.js';
+import type { DevicesService } from './devices.js';
+
+/** The monitor and the doors warn from 90 % of capacity and alarm from 100 %. */
+export const warnAtShare = 0.9;
+
+export function occupancyView(inside: number, capacity: number | null): OccupancyView {
+  const level =
+    capacity === null
+      ? 'ok'
+      : inside >= capacity
+        ? 'full'
+        : inside >= capacity * warnAtShare
+          ? 'warning'
+          : 'ok';
+  return { inside, capacity, level };
+}
+
+/** How many of the order's tickets can still get in, and how many of those are inside. */
+export function orderAdmissions(tickets: ScanTicketsRepo, orderId: string): OrderAdmissionsView {
+  let active = 0;
+  let admitted = 0;
+  for (const ticket of tickets.ofOrder(orderId)) {
+    if (ticket.status !== 'active') continue;
+    active++;
+    if (ticket.inside === 1) admitted++;
+  }
+  return { id: orderId, tickets: active, admitted };
+}
+
+/**
+ * Lookup and manual check-in are for the event's own doors (CONTRACT.md "At the door": "a
+ * scanner of that event"): a door paired to another event is refused, so one night's door cannot
+ * browse another night's guest list. A scanner key with no event, box_office and admin may act
+ * for any event.
+ */
+export function requireDoorOf(
+  devices: DevicesService,
+  caller: ApiKeyRecord | null,
+  deviceId: string | undefined,
+  eventId: string,
+): { id: string; event_id: string | null } | null {
+  const device = devices.resolve(caller, deviceId);
+  if (caller?.scope === 'scanner' && device?.event_id && device.event_id !== eventId) {
+    throw new ApiError(
+      403,
+      'insufficient_scope',
+      `This door is paired to event ${device.event_id}; it may look up and check in only that event's tickets, not ${eventId}'s.`,
+    );
+  }
+  return device;
+}
