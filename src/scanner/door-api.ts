@@ -35,8 +35,9 @@ export class DoorApi {
     private readonly apiKey: string | null,
   ) {}
 
-  pair(pairingToken: string, name: string): Promise<PairedAnswer> {
-    const body: PairRequest = { pairing_token: pairingToken, name };
+  /** `scope`: what this device is, so the server refuses another kind's code without using it. */
+  pair(pairingToken: string, name: string, scope?: PairRequest['scope']): Promise<PairedAnswer> {
+    const body: PairRequest = { pairing_token: pairingToken, name, ...(scope ? { scope } : {}) };
     return this.call<PairedAnswer>({ method: 'POST', path: routes.pair, body });
   }
 

@@ -173,9 +173,16 @@ export class DoorDevice {
       pairedAt: 0,
     };
     const transport = options.transport(provisional);
-    const answer = await new DoorApi(transport, null).pair(code.token, name);
-    // A till's code (scope box_office) pairs, but its key may not pull door packs or validate:
-    // say so now rather than fail later as if the door had been revoked.
+    // A till's or kiosk's code is refused by the server before it makes a device or a key, so a
+    // wrong code leaves nothing behind; the check below covers a server from before that rule.
+    let answer;
+    try {
+      answer = await new DoorApi(transport, null).pair(code.token, name, 'scanner');
+    } catch (err) {
+      if (isScannerError(err, 'http_error') && err.apiCode === 'invalid_pairing_token')
+        throw new ScannerError('bad_pairing_code', err.message.replace(/^.*?: /, ''));
+      throw err;
+    }
     if (answer.device.scope !== 'scanner')
       throw new ScannerError(
         'bad_pairing_code',

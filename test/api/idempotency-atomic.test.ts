@@ -145,6 +145,14 @@ const actions: Record<string, () => Promise<Request>> = {
     return { url: '/v2/scan/sync', body: { device_id: device.id, scans }, auth: secret };
   },
   'POST /v2/scan/keys/rotate': async () => ({ url: '/v2/scan/keys/rotate' }),
+  'POST /v2/tickets/{id}/check_in': async () => {
+    const { ticket } = await boughtTicket();
+    return { url: `/v2/tickets/${ticket.id}/check_in`, body: { reason: 'No phone' } };
+  },
+  'POST /v2/orders/{id}/check_in': async () => {
+    const { order } = await boughtTicket();
+    return { url: `/v2/orders/${order.id}/check_in`, body: {} };
+  },
   'POST /v2/mail/{id}/retry': async () => ({ url: `/v2/mail/${await pendingMailId()}/retry` }),
   'POST /v2/webhook_endpoints': async () => ({
     url: '/v2/webhook_endpoints',

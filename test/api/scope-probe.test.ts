@@ -295,6 +295,37 @@ const scanner: Record<string, Decision> = {
       expect(pack.revoked.map((r) => r.ticket_id)).toContain(ids.otherTicket);
     },
   },
+  'GET /v2/scan/lookup': {
+    head: '/v2/scan/lookup?q=guest',
+    async probe(p) {
+      const found = ok(await p.send('GET', '/v2/scan/lookup?q=guest'), 'lookup') as {
+        data: { attendee_name: string }[];
+      };
+      expect(found.data.map((m) => m.attendee_name)).toContain('Guest One');
+    },
+  },
+  'GET /v2/scan/occupancy': {
+    head: '/v2/scan/occupancy',
+    async probe(p) {
+      ok(await p.send('GET', '/v2/scan/occupancy'), 'occupancy');
+    },
+  },
+  'POST /v2/tickets/:id/check_in': {
+    async probe(p) {
+      const res = await p.send('POST', `/v2/tickets/${ids.otherTicket}/check_in`, { reason: 'Probe' });
+      expect(ok(res, 'check in')).toMatchObject({
+        result: 'rejected',
+        reason: 'voided',
+        credential: 'manual',
+      });
+    },
+  },
+  'POST /v2/orders/:id/check_in': {
+    async probe(p) {
+      const res = await p.send('POST', `/v2/orders/${ids.otherOrder}/check_in`, {});
+      expect(ok(res, 'order check in')).toMatchObject({ order: { id: ids.otherOrder } });
+    },
+  },
   'GET /v2/scans': {
     head: '/v2/scans',
     async probe(p) {

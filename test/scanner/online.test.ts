@@ -245,6 +245,14 @@ describe('offline fallback: the door never waits', () => {
       }),
     ).rejects.toMatchObject({ code: 'bad_pairing_code', message: expect.stringContaining('another till') });
     expect(state.loadPairing()).toBeNull();
+    // Nothing was left behind on the server: no device named so, no active key for it.
+    const devices = await venue.ok<{ data: { name: string }[] }>('GET', '/v2/devices?limit=100');
+    expect(devices.data.map((d) => d.name)).not.toContain('Wrong code');
+    const keys = await venue.ok<{ data: { name: string; revoked_at: string | null }[] }>(
+      'GET',
+      '/v2/api_keys?limit=100',
+    );
+    expect(keys.data.filter((k) => k.name.includes('Wrong code'))).toEqual([]);
   });
 
   it('falls back after 300 ms when the server accepts but never answers', async () => {

@@ -3678,8 +3678,7 @@ export interface paths {
       requestBody: {
         content: {
           'application/json': {
-            /** @description Pin the device to this event's door */
-            event_id?: string;
+            event_id?: string | null;
             /**
              * @description scanner: a door; box_office: another till; kiosk: a customer self-service screen
              * @enum {unknown}
@@ -3812,6 +3811,11 @@ export interface paths {
           'application/json': {
             pairing_token: string;
             name: string;
+            /**
+             * @description The kind of device the caller is. A code made for another kind is refused (400 invalid_pairing_token) before anything is created, and stays usable on the right device; without it, the code pairs whatever it was made for.
+             * @enum {unknown}
+             */
+            scope?: 'scanner' | 'box_office' | 'kiosk';
           };
         };
       };

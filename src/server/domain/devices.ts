@@ -8,6 +8,7 @@ import {
   Pairing,
   type DeviceView,
   type PairedView,
+  type PairInput,
   type PairingInput,
   type PairingView,
 } from '../schemas/devices.js';
@@ -23,6 +24,14 @@ import type { DevicePresence, KnownDevice } from './device-presence.js';
 import type { PublicUrls } from './public-urls.js';
 
 export const pairingLifetimeMs = 5 * 60 * 1000;
+/** "The current event" a door is paired to by default: doors opening within this window of now. */
+export const currentEventWindow = { beforeMs: 12 * 60 * 60 * 1000, afterMs: 24 * 60 * 60 * 1000 };
+
+const scopeWords: Record<PairInput['scope'] & string, string> = {
+  scanner: 'door scanner',
+  box_office: 'box office till',
+  kiosk: 'kiosk',
+};
 /** A device heard from within this window is shown online. */
 export const onlineWindowMs = 2 * 60 * 1000;
 
@@ -98,9 +107,15 @@ export class DevicesService {
 
   async startPairing(action: ActionContext, input: PairingInput): Promise<Answer<PairingView>> {
     const { repo, events, urls, now } = this.deps;
-    const eventId = input.event_id ?? null;
-    if (eventId !== null && !events.find(eventId)) throw notFound('event', eventId, 'event_id');
     const scope = input.scope ?? 'scanner';
+    // A door is for tonight's show unless told otherwise (null: any event).
+    const eventId =
+      input.event_id === undefined
+        ? scope === 'scanner'
+          ? (events.current(now(), currentEventWindow)?.id ?? null)
+          : null
+        : input.event_id;
+    if (eventId !== null && !events.find(eventId)) throw notFound('event', eventId, 'event_id');
     const token = `pair_${randomBytes(24).toString('base64url')}`;
     const fingerprint = this.deps.certFingerprint();
     const qr = pairingUri(urls.base, fingerprint, token);
@@ -134,9 +149,14 @@ export class DevicesService {
     });
   }
 
-  /** Trades a pairing token, once and within 5 minutes, for a device and its own API key. */
-  pair(action: ActionContext, token: string, name: string): Promise<Answer<PairedView>> {
+  /**
+   * Trades a pairing token, once and within 5 minutes, for a device and its own API key. A
+   * caller that says what it is (`scope`) is refused a code made for another kind of device
+   * before anything is written: no device, no key, and the code still pairs the right device.
+   */
+  pair(action: ActionContext, input: PairInput): Promise<Answer<PairedView>> {
     const { repo, keys, presence, now } = this.deps;
+    const { pairing_token: token, name } = input;
     const hash = hashToken(token);
     return this.deps.actions.run(action, pairedJson, (tx) => {
       const at = now();
@@ -152,6 +172,10 @@ export class DevicesService {
       if (pairing.expires_at <= at)
         throw invalidPairingToken(
           'This pairing token has expired (they live 5 minutes). Ask for a new pairing code.',
+        );
+      if (input.scope !== undefined && input.scope !== pairing.scope)
+        throw invalidPairingToken(
+          `This pairing code is for another till (${scopeWords[pairing.scope]}), not a ${scopeWords[input.scope]}; it was not used. Make a ${scopeWords[input.scope]} pairing code instead.`,
         );
       const deviceId = newId('device');
       if (!repo.claimPairingToken(hash, deviceId, at))

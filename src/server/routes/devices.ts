@@ -42,11 +42,7 @@ export async function deviceRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: Paired, ...errorResponses },
       },
     },
-    async (request, reply) =>
-      sendAnswer(
-        reply,
-        await devices.pair(actionContext(request), request.body.pairing_token, request.body.name),
-      ),
+    async (request, reply) => sendAnswer(reply, await devices.pair(actionContext(request), request.body)),
   );
 
   api.get(

@@ -26,7 +26,14 @@ export type DeviceView = Static<typeof Device>;
 export const PairingBody = Type.Object(
   {
     event_id: Type.Optional(
-      Type.String({ minLength: 1, maxLength: 80, description: "Pin the device to this event's door" }),
+      Nullable(
+        Type.String({
+          minLength: 1,
+          maxLength: 80,
+          description:
+            "Pin the device to this event's door. Omitted, a door (scope scanner) is pinned to the current event: the published one whose doors open nearest to now, from 12 h ago to 24 h ahead (none: any event). null: any event.",
+        }),
+      ),
     ),
     scope: Type.Optional(deviceScope),
   },
@@ -56,6 +63,12 @@ export const PairBody = Type.Object(
   {
     pairing_token: Type.String({ minLength: 1, maxLength: 200 }),
     name: Type.String({ minLength: 1, maxLength: 100 }),
+    scope: Type.Optional(
+      Type.Enum(['scanner', 'box_office', 'kiosk'], {
+        description:
+          'The kind of device the caller is. A code made for another kind is refused (400 invalid_pairing_token) before anything is created, and stays usable on the right device; without it, the code pairs whatever it was made for.',
+      }),
+    ),
   },
   { additionalProperties: false },
 );

@@ -33,6 +33,7 @@ export class EventsRepo {
   private readonly insertStmt;
   private readonly pageStmt;
   private readonly publishedPageStmt;
+  private readonly currentStmt;
 
   constructor(private readonly db: Db) {
     this.byId = prepareRows<EventRow>(db, 'SELECT * FROM events WHERE id = ?');
@@ -40,10 +41,20 @@ export class EventsRepo {
       `INSERT INTO events (id, title, venue, doors_at, on_sale_at, status, currency, timezone, capacity, created_at, updated_at)
        VALUES (@id, @title, @venue, @doors_at, @on_sale_at, @status, @currency, @timezone, @capacity, @created_at, @updated_at)`,
     );
+    this.currentStmt = prepareRows<EventRow>(
+      db,
+      `SELECT * FROM events WHERE status = 'published' AND doors_at BETWEEN ? AND ?
+       ORDER BY abs(doors_at - ?), seq LIMIT 1`,
+    );
     this.pageStmt = db.prepare('SELECT * FROM events WHERE seq > ? ORDER BY seq LIMIT ?');
     this.publishedPageStmt = db.prepare(
       "SELECT * FROM events WHERE seq > ? AND status = 'published' ORDER BY seq LIMIT ?",
     );
+  }
+
+  /** The published event whose doors open nearest to `at`, within the window; none: undefined. */
+  current(at: number, window: { beforeMs: number; afterMs: number }): EventRow | undefined {
+    return this.currentStmt.get(at - window.beforeMs, at + window.afterMs, at);
   }
 
   find(id: string): EventRow | undefined {
