@@ -55,3 +55,13 @@ export type RevokedStatus = DoorPack['revoked'][number]['status'];
 
 /** `event: ticket` on the scan feed: a sale, void or transfer (`event: scan` carries a ScanView). */
 export type TicketChange = Exclude<EventStreamData<'/v2/scans/stream', 'get'>, ScanView>;
+
+export type CheckInRequest = RequestBody<'/v2/tickets/{id}/check_in', 'post'>;
+export type OrderCheckInRequest = RequestBody<'/v2/orders/{id}/check_in', 'post'>;
+/** The whole-order answer: each ticket's result, the order's admissions, inside / capacity. */
+export type OrderCheckInAnswer = Answer<'/v2/orders/{id}/check_in', 'post'>;
+export type LookupQuery = QueryOf<'/v2/scan/lookup', 'get'>;
+export type LookupAnswer = Answer<'/v2/scan/lookup', 'get'>;
+export type OccupancyAnswer = Answer<'/v2/scan/occupancy', 'get'>;
+/** The order of a validated ticket: when admitted < tickets, a door may offer the rest. */
+export type OrderAdmissions = NonNullable<ValidateAnswer['order']>;

@@ -9,6 +9,7 @@ import type {
   Direction,
   DoorEvent,
   DoorTier,
+  Holder,
   OfflineDecision,
   RejectReason,
   RevokedStatus,
@@ -41,7 +42,14 @@ export interface PackInfo {
 
 export interface QueuedScan {
   seq: number;
+  /**
+   * 'code': a scanned token; 'manual': a steward's check-in of ticketId (token is ''). Optional
+   * so a state kept by an older SDK still reads: a queued item without a token is manual.
+   */
+  kind?: 'code' | 'manual';
   token: string;
+  /** The steward's reason (manual check-ins, admissions past capacity). */
+  note?: string | null;
   ticketId: string | null;
   scannedAt: number;
   result: ScanResult;
@@ -64,6 +72,9 @@ export interface ConflictRecord {
 export interface StateChanges {
   revoked: { ticket_id: string; status: RevokedStatus }[];
   admissions: [string, AdmissionState][];
+  /** Names from a pack, for lookup; `holdersReplaced`: a whole pack's list replaces the old one. */
+  holders?: Holder[];
+  holdersReplaced?: boolean;
 }
 
 export interface DeviceStatus {
@@ -92,11 +103,24 @@ export interface DeviceState {
 
   admissions(): Iterable<[string, AdmissionState]>;
   revocations(): Iterable<[string, RevokedStatus]>;
+  /**
+   * The names the last packs carried (lookup and manual check-in offline). A state that keeps
+   * none (optional) has them again at the next whole pull.
+   */
+  holders?(): Iterable<Holder>;
   /** Admissions and revocations learnt from the server (online answers, sync, the feed). */
   saveChanges(changes: StateChanges): void;
 
-  /** The offline decision and its effect on the ticket, queued for sync, as one write. Returns the queue seq. */
-  recordOfflineScan(token: string, decision: OfflineDecision, admission: AdmissionState | null): number;
+  /**
+   * The offline decision and its effect on the ticket, queued for sync, as one write. Returns the
+   * queue seq. A manual check-in (decision.credential 'manual') has token '' and its note.
+   */
+  recordOfflineScan(
+    token: string,
+    decision: OfflineDecision,
+    admission: AdmissionState | null,
+    note?: string | null,
+  ): number;
   queued(limit: number): QueuedScan[];
   /** The server has these scans now (by sync or a late online answer): unqueue, note disagreements. */
   settle(seqs: readonly number[], conflicts: readonly ConflictRecord[], syncedAt: number | null): void;

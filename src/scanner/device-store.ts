@@ -15,9 +15,9 @@ import type {
   QueuedScan,
   StateChanges,
 } from './device-state.js';
-import type { AdmissionState, OfflineDecision, RevokedStatus } from './types.js';
+import type { AdmissionState, Holder, OfflineDecision, RevokedStatus } from './types.js';
 
-const schemaVersion = 1;
+const schemaVersion = 2;
 
 const schema = `
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -36,6 +36,12 @@ CREATE TABLE IF NOT EXISTS queue (
   reason     TEXT,
   direction  TEXT NOT NULL
 );
+CREATE TABLE IF NOT EXISTS holders (
+  ticket_id TEXT PRIMARY KEY,
+  order_id  TEXT NOT NULL,
+  name      TEXT NOT NULL,
+  tier_id   TEXT NOT NULL
+);
 CREATE TABLE IF NOT EXISTS conflicts (
   seq           INTEGER PRIMARY KEY,
   ticket_id     TEXT,
@@ -48,8 +54,16 @@ CREATE TABLE IF NOT EXISTS conflicts (
 );
 `;
 
+/** Added to the queue in version 2 (CREATE TABLE IF NOT EXISTS keeps a version 1 queue as it was). */
+const queueV2 = `
+ALTER TABLE queue ADD COLUMN kind TEXT NOT NULL DEFAULT 'code';
+ALTER TABLE queue ADD COLUMN note TEXT;
+`;
+
 interface QueueRow {
   seq: number;
+  kind: QueuedScan['kind'];
+  note: string | null;
   token: string;
   ticket_id: string | null;
   scanned_at: number;
@@ -88,8 +102,12 @@ export class SqliteDeviceState implements DeviceState {
           `${file} was written by a newer scanner (schema ${version}); nothing was changed`,
         );
       }
-      this.db.exec(schema);
-      this.db.pragma(`user_version = ${schemaVersion}`);
+      this.db.transaction(() => {
+        this.db.exec(schema);
+        // Version 2: manual check-ins wait in the queue beside scanned codes.
+        if (version < 2) this.db.exec(queueV2);
+        this.db.pragma(`user_version = ${schemaVersion}`);
+      })();
     } catch (err) {
       this.db.close();
       throw err;
@@ -110,9 +128,16 @@ export class SqliteDeviceState implements DeviceState {
       allRevoked: db.prepare('SELECT ticket_id, status FROM revoked').raw(),
       allAdmissions: db.prepare('SELECT ticket_id, inside, count FROM admissions').raw(),
       enqueue: db.prepare(
-        `INSERT INTO queue (token, ticket_id, scanned_at, result, reason, direction)
-         VALUES (@token, @ticket_id, @scanned_at, @result, @reason, @direction)`,
+        `INSERT INTO queue (kind, token, note, ticket_id, scanned_at, result, reason, direction)
+         VALUES (@kind, @token, @note, @ticket_id, @scanned_at, @result, @reason, @direction)`,
       ),
+      holder: db.prepare(
+        `INSERT INTO holders (ticket_id, order_id, name, tier_id) VALUES (?, ?, ?, ?)
+         ON CONFLICT (ticket_id) DO UPDATE SET order_id = excluded.order_id, name = excluded.name,
+           tier_id = excluded.tier_id`,
+      ),
+      allHolders: db.prepare('SELECT ticket_id, order_id, name, tier_id FROM holders').raw(),
+      clearHolders: db.prepare('DELETE FROM holders'),
       queued: db.prepare('SELECT * FROM queue ORDER BY seq LIMIT ?'),
       unqueue: db.prepare('DELETE FROM queue WHERE seq = ?'),
       conflict: db.prepare(
@@ -137,7 +162,8 @@ export class SqliteDeviceState implements DeviceState {
       if (!before || before.baseUrl !== pairing.baseUrl || before.eventId !== pairing.eventId) {
         // Another venue or event: yesterday's pack and admissions would only mislead.
         this.db.exec(
-          `DELETE FROM revoked; DELETE FROM admissions; DELETE FROM meta WHERE key IN ('pack', 'feed_cursor')`,
+          `DELETE FROM revoked; DELETE FROM admissions; DELETE FROM holders;
+           DELETE FROM meta WHERE key IN ('pack', 'feed_cursor')`,
         );
       }
       this.setJson('pairing', pairing);
@@ -166,14 +192,27 @@ export class SqliteDeviceState implements DeviceState {
     return this.stmt.allRevoked.all() as [string, RevokedStatus][];
   }
 
+  holders(): Iterable<Holder> {
+    return (this.stmt.allHolders.all() as [string, string, string, string][]).map(
+      ([ticketId, orderId, name, tierId]) => ({ ticketId, orderId, name, tierId }),
+    );
+  }
+
   saveChanges(changes: StateChanges): void {
     this.db.transaction(() => this.applyChanges(changes))();
   }
 
-  recordOfflineScan(token: string, decision: OfflineDecision, admission: AdmissionState | null): number {
+  recordOfflineScan(
+    token: string,
+    decision: OfflineDecision,
+    admission: AdmissionState | null,
+    note: string | null = null,
+  ): number {
     return this.db.transaction(() => {
       if (admission && decision.ticketId) this.saveAdmission(decision.ticketId, admission);
       const info = this.stmt.enqueue.run({
+        kind: decision.credential === 'manual' ? 'manual' : 'code',
+        note,
         token,
         ticket_id: decision.ticketId,
         scanned_at: decision.scannedAt,
@@ -188,7 +227,9 @@ export class SqliteDeviceState implements DeviceState {
   queued(limit: number): QueuedScan[] {
     return (this.stmt.queued.all(limit) as QueueRow[]).map((row) => ({
       seq: row.seq,
+      kind: row.kind,
       token: row.token,
+      note: row.note,
       ticketId: row.ticket_id,
       scannedAt: row.scanned_at,
       result: row.result,
@@ -259,6 +300,8 @@ export class SqliteDeviceState implements DeviceState {
   }
 
   private applyChanges(changes: StateChanges): void {
+    if (changes.holdersReplaced) this.stmt.clearHolders.run();
+    for (const h of changes.holders ?? []) this.stmt.holder.run(h.ticketId, h.orderId, h.name, h.tierId);
     for (const entry of changes.revoked) this.stmt.revoke.run(entry.ticket_id, entry.status);
     for (const [ticketId, state] of changes.admissions) this.saveAdmission(ticketId, state);
   }

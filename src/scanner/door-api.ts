@@ -3,6 +3,11 @@
  * ScannerError carrying the API's error code, so callers never parse envelopes. Browser-safe.
  */
 import type {
+  CheckInRequest,
+  LookupAnswer,
+  OccupancyAnswer,
+  OrderCheckInAnswer,
+  OrderCheckInRequest,
   DoorPack,
   DoorPackQuery,
   ErrorEnvelope,
@@ -24,7 +29,13 @@ const routes = {
   validate: '/v2/scan/validate',
   sync: '/v2/scan/sync',
   feed: '/v2/scans/stream',
+  lookup: '/v2/scan/lookup',
+  occupancy: '/v2/scan/occupancy',
+  checkIn: '/v2/tickets/{id}/check_in',
+  orderCheckIn: '/v2/orders/{id}/check_in',
 } as const satisfies Record<string, keyof paths>;
+
+const withId = (route: string, id: string): string => route.replace('{id}', encodeURIComponent(id));
 
 /** An error body as it may arrive: a proxy or a crashed server need not send the envelope. */
 type MaybeEnvelope = { error?: Partial<ErrorEnvelope['error']> } | null;
@@ -59,6 +70,42 @@ export class DoorApi {
     options: { signal?: AbortSignal; timeoutMs?: number } = {},
   ): Promise<ValidateAnswer> {
     return this.call<ValidateAnswer>({ method: 'POST', path: routes.validate, body, ...options });
+  }
+
+  lookup(eventId: string | null, q: string, options: { timeoutMs?: number } = {}): Promise<LookupAnswer> {
+    const qs = new URLSearchParams({ ...(eventId ? { event_id: eventId } : {}), q }).toString();
+    return this.call<LookupAnswer>({ method: 'GET', path: `${routes.lookup}?${qs}`, ...options });
+  }
+
+  occupancy(eventId: string | null): Promise<OccupancyAnswer> {
+    const qs = eventId ? `?event_id=${encodeURIComponent(eventId)}` : '';
+    return this.call<OccupancyAnswer>({ method: 'GET', path: `${routes.occupancy}${qs}` });
+  }
+
+  checkIn(
+    ticketId: string,
+    body: CheckInRequest,
+    options: { timeoutMs?: number } = {},
+  ): Promise<ValidateAnswer> {
+    return this.call<ValidateAnswer>({
+      method: 'POST',
+      path: withId(routes.checkIn, ticketId),
+      body,
+      ...options,
+    });
+  }
+
+  checkInOrder(
+    orderId: string,
+    body: OrderCheckInRequest,
+    options: { timeoutMs?: number } = {},
+  ): Promise<OrderCheckInAnswer> {
+    return this.call<OrderCheckInAnswer>({
+      method: 'POST',
+      path: withId(routes.orderCheckIn, orderId),
+      body,
+      ...options,
+    });
   }
 
   sync(body: SyncRequest): Promise<SyncAnswer> {

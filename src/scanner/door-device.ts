@@ -5,6 +5,8 @@
  * memory and fetch.
  */
 import type {
+  OrderAdmissions,
+  OrderCheckInAnswer,
   ScanAttendeeView,
   ScanTicketView,
   ScanView,
@@ -23,7 +25,7 @@ import type {
 } from './device-state.js';
 import { DoorApi } from './door-api.js';
 import { isScannerError, ScannerError } from './errors.js';
-import { OfflineValidator } from './offline-validator.js';
+import { lookupMinLength, OfflineValidator, packHolders } from './offline-validator.js';
 import type { PairingCode } from './pairing-code.js';
 import { SseParser, type SseMessage } from './sse-parser.js';
 import type { Transport } from './transport.js';
@@ -32,6 +34,8 @@ import type {
   Credential,
   Direction,
   DoorPack,
+  LookupMatch,
+  Occupancy,
   RejectReason,
   RevokedStatus,
   ScanResult,
@@ -70,7 +74,43 @@ export interface ScanOutcome {
   ticket?: ScanTicketView | null;
   attendee?: ScanAttendeeView | null;
   scan?: ScanView;
+  /** Online answers: the ticket's order, so the door can offer "admit the other N". */
+  order?: OrderAdmissions | null;
+  /**
+   * Inside / capacity after this decision: the server's when it decided, else this door's count.
+   * At 'full' a door admits only with a steward's reason.
+   */
+  occupancy?: Occupancy | null;
+  /** Refused because the event is at capacity and no reason was given (reason is then null). */
+  capacityReached?: boolean;
 }
+
+/** A whole order checked in: each ticket's result, and the order's admissions after. */
+export interface OrderCheckInOutcome {
+  orderId: string;
+  mode: 'online' | 'offline';
+  fallback?: FallbackCause;
+  results: { ticketId: string; result: ScanResult; reason: RejectReason | null }[];
+  /** Active tickets of the order, and how many of them are inside now. */
+  tickets: number;
+  admitted: number;
+  occupancy: Occupancy;
+  queued: boolean;
+}
+
+export interface LookupOutcome {
+  matches: LookupMatch[];
+  hasMore: boolean;
+  /** Who answered: the server, or this device from its door pack. */
+  mode: 'online' | 'offline';
+}
+
+/** A refusal a door must show as such, never replace with its own offline verdict. */
+const isClientError = (error: unknown): boolean =>
+  isScannerError(error, 'http_error') &&
+  error.status !== undefined &&
+  error.status >= 400 &&
+  error.status < 500;
 
 export interface SyncReport {
   uploaded: number;
@@ -155,6 +195,7 @@ export class DoorDevice {
     for (const [ticketId, status] of this.state.revocations()) this.validator.revoke(ticketId, status);
     for (const [ticketId, admission] of this.state.admissions())
       this.validator.restoreAdmission(ticketId, admission);
+    this.validator.addHolders([...(this.state.holders?.() ?? [])]);
     for (const scan of this.state.queued(Number.MAX_SAFE_INTEGER))
       if (scan.ticketId) this.markPending(scan.ticketId, 1);
   }
@@ -179,7 +220,7 @@ export class DoorDevice {
     try {
       answer = await new DoorApi(transport, null).pair(code.token, name, 'scanner');
     } catch (err) {
-      if (isScannerError(err, 'http_error') && err.apiCode === 'invalid_pairing_token')
+      if (isScannerError(err, 'http_error') && err.apiCode === 'pairing_scope_mismatch')
         throw new ScannerError('bad_pairing_code', err.message.replace(/^.*?: /, ''));
       throw err;
     }
@@ -247,7 +288,7 @@ export class DoorDevice {
    */
   async scan(
     token: string,
-    options: { offline?: boolean; direction?: Direction } = {},
+    options: { offline?: boolean; direction?: Direction; reason?: string } = {},
   ): Promise<ScanOutcome> {
     const started = performance.now();
     const at = this.now();
@@ -255,8 +296,9 @@ export class DoorDevice {
     if (!this.pairingInfo && !this.validator.ready) {
       throw new ScannerError('not_paired', 'this device is not paired: run `pair` first');
     }
+    const reason = options.reason?.trim() || undefined;
     if (options.offline || !this.pairingInfo)
-      return this.decideOffline(token, at, direction, started, 'offline_mode').outcome;
+      return this.decideOffline(token, at, direction, started, 'offline_mode', undefined, reason).outcome;
 
     const request = this.api().validate(
       {
@@ -264,6 +306,7 @@ export class DoorDevice {
         scanned_at: iso(at),
         direction,
         ...(this.eventId ? { event_id: this.eventId } : {}),
+        ...(reason ? { reason } : {}),
       },
       { timeoutMs: lateAnswerTimeoutMs },
     );
@@ -275,6 +318,8 @@ export class DoorDevice {
     // stolen, replaced) must admit no one, offline or not, and nothing it would queue could ever
     // be uploaded with that key.
     if (raced.kind === 'failed' && isScannerError(raced.error, 'http_error')) {
+      if (raced.error.apiCode === 'capacity_reached')
+        return this.capacityRefusal(token, direction, started, 'online');
       const { status } = raced.error;
       if (status === 401 || status === 403)
         throw new ScannerError(
@@ -286,9 +331,102 @@ export class DoorDevice {
     }
 
     const cause = raced.kind === 'late' ? 'timeout' : fallbackCause(raced.error);
-    const { outcome, seq } = this.decideOffline(token, at, direction, started, cause, raced);
-    if (raced.kind === 'late') this.reconcileLate(request, outcome, seq);
+    const { outcome, seq } = this.decideOffline(token, at, direction, started, cause, raced, reason);
+    if (raced.kind === 'late' && seq !== null) this.reconcileLate(request, outcome, seq);
     return outcome;
+  }
+
+  /** Inside / capacity as this door knows it (its scans, the pack, the feed, online answers). */
+  occupancy(): Occupancy {
+    return this.validator.occupancy();
+  }
+
+  /**
+   * Finds guests by part of the name or the start of an order id: the server's list when it
+   * answers within the deadline, else the door pack's names (at most 10 either way).
+   */
+  async lookup(query: string, options: { offline?: boolean } = {}): Promise<LookupOutcome> {
+    const q = query.trim();
+    if (q.length < lookupMinLength)
+      throw new ScannerError(
+        'bad_query',
+        `type at least ${lookupMinLength} characters of the name or order id`,
+      );
+    if (!options.offline && this.pairingInfo) {
+      const raced = await raceDeadline(
+        this.api().lookup(this.eventId, q, { timeoutMs: lateAnswerTimeoutMs }),
+        this.deadlineMs,
+      );
+      if (raced.kind === 'answer')
+        return {
+          matches: raced.value.data.map((m) => ({
+            ticketId: m.ticket_id,
+            orderId: m.order_id,
+            name: m.attendee_name,
+            tierName: m.tier_name,
+            status: m.status,
+            scanned: m.scanned,
+          })),
+          hasMore: raced.value.has_more,
+          mode: 'online',
+        };
+      if (raced.kind === 'failed' && isClientError(raced.error)) throw raced.error;
+    }
+    this.requirePack();
+    return { ...this.validator.lookup(q), mode: 'offline' };
+  }
+
+  /**
+   * A steward's manual check-in (the guest found by lookup), with the reason. Online the server
+   * decides; offline the door decides from its pack and queues the check-in for sync, where the
+   * first admission wins exactly as for codes.
+   */
+  async checkIn(ticketId: string, reason: string, options: { offline?: boolean } = {}): Promise<ScanOutcome> {
+    const started = performance.now();
+    const at = this.now();
+    const note = reason.trim();
+    if (note.length === 0 || note.length > 200)
+      throw new ScannerError('bad_reason', 'a manual check-in needs a reason of 1 to 200 characters');
+    if (!options.offline && this.pairingInfo) {
+      const request = this.api().checkIn(ticketId, { reason: note }, { timeoutMs: lateAnswerTimeoutMs });
+      const raced = await raceDeadline(request, this.deadlineMs);
+      if (raced.kind === 'answer') return this.acceptOnline(raced.value, 'in', started);
+      if (raced.kind === 'failed' && isClientError(raced.error)) throw raced.error;
+      const cause = raced.kind === 'late' ? 'timeout' : fallbackCause(raced.error);
+      const { outcome, seq } = this.decideManual(ticketId, note, at, started, cause);
+      if (raced.kind === 'late' && seq !== null) this.reconcileLate(request, outcome, seq);
+      return outcome;
+    }
+    return this.decideManual(ticketId, note, at, started, 'offline_mode').outcome;
+  }
+
+  /**
+   * Admits every ticket of the order not inside yet (one tap after admitting one of them).
+   * Offline: the tickets the pack names for the order, each queued as a manual check-in.
+   */
+  async checkInOrder(
+    orderId: string,
+    options: { offline?: boolean; reason?: string } = {},
+  ): Promise<OrderCheckInOutcome> {
+    const reason = options.reason?.trim() || undefined;
+    let cause: FallbackCause = 'offline_mode';
+    if (!options.offline && this.pairingInfo) {
+      const request = this.api().checkInOrder(orderId, reason ? { reason } : {}, {
+        timeoutMs: lateAnswerTimeoutMs,
+      });
+      // Longer than a scan's deadline: a steward's one tap may wait a moment for the whole order.
+      const raced = await raceDeadline(request, this.deadlineMs * 4);
+      if (raced.kind === 'answer') return this.acceptOrderOnline(raced.value);
+      if (raced.kind === 'failed' && isClientError(raced.error)) throw raced.error;
+      if (raced.kind === 'late') {
+        // It may still land: then the server has it, and the offline copies must not count twice.
+        const outcome = this.checkInOrderOffline(orderId, reason, 'timeout');
+        this.reconcileLateOrder(request, outcome.seqs);
+        return outcome.outcome;
+      }
+      cause = fallbackCause(raced.error);
+    }
+    return this.checkInOrderOffline(orderId, reason, cause).outcome;
   }
 
   /** Uploads queued offline scans; the server's word replaces this device's guesses. */
@@ -369,6 +507,38 @@ export class DoorDevice {
     return this.apiClient;
   }
 
+  private requirePack(): void {
+    if (!this.validator.ready) {
+      throw new ScannerError(
+        'no_door_pack',
+        'no door pack on this device: run `pull` while the server is reachable',
+      );
+    }
+  }
+
+  private capacityRefusal(
+    token: string,
+    direction: Direction,
+    started: number,
+    mode: 'online' | 'offline',
+    cause?: FallbackCause,
+  ): ScanOutcome {
+    const decision = this.validator.check(token, { direction });
+    return {
+      result: 'rejected',
+      reason: null,
+      credential: decision.credential,
+      ticketId: decision.ticketId,
+      direction,
+      mode,
+      ...(cause ? { fallback: cause } : {}),
+      ms: performance.now() - started,
+      queued: false,
+      occupancy: this.validator.occupancy(),
+      capacityReached: true,
+    };
+  }
+
   private decideOffline(
     token: string,
     at: number,
@@ -376,19 +546,26 @@ export class DoorDevice {
     started: number,
     cause: FallbackCause,
     raced?: { kind: string; error?: unknown },
-  ): { outcome: ScanOutcome; seq: number } {
-    if (!this.validator.ready) {
-      throw new ScannerError(
-        'no_door_pack',
-        'no door pack on this device: run `pull` while the server is reachable',
-      );
-    }
-    const decision = this.validator.validate(token, { at, direction });
+    reason?: string,
+  ): { outcome: ScanOutcome; seq: number | null } {
+    this.requirePack();
+    const checked = this.validator.check(token, { at, direction });
+    // As the server does: at capacity, an entry needs a steward's reason.
+    if (
+      checked.result === 'admitted' &&
+      direction === 'in' &&
+      !reason &&
+      this.validator.occupancy().level === 'full'
+    )
+      return { outcome: this.capacityRefusal(token, direction, started, 'offline', cause), seq: null };
+    this.validator.record(checked);
+    const decision = checked;
     const admission = decision.ticketId ? (this.validator.admission(decision.ticketId) ?? null) : null;
     const seq = this.state.recordOfflineScan(
       token,
       decision,
       decision.result === 'admitted' ? admission : null,
+      reason ?? null,
     );
     if (decision.ticketId) this.markPending(decision.ticketId, 1);
     const outcome: ScanOutcome = {
@@ -401,9 +578,119 @@ export class DoorDevice {
       fallback: cause,
       ms: performance.now() - started,
       queued: true,
+      occupancy: this.validator.occupancy(),
     };
     if (raced?.error instanceof Error) outcome.error = raced.error.message;
     return { outcome, seq };
+  }
+
+  /** A manual check-in decided by this door from its pack, queued for sync. */
+  private decideManual(
+    ticketId: string,
+    note: string,
+    at: number,
+    started: number,
+    cause: FallbackCause,
+  ): { outcome: ScanOutcome; seq: number } {
+    this.requirePack();
+    const decision = this.validator.checkManual(ticketId, { at });
+    this.validator.record(decision);
+    const admission = this.validator.admission(ticketId) ?? null;
+    const seq = this.state.recordOfflineScan(
+      '',
+      decision,
+      decision.result === 'admitted' ? admission : null,
+      note,
+    );
+    this.markPending(ticketId, 1);
+    return {
+      outcome: {
+        result: decision.result,
+        reason: decision.reason,
+        credential: 'manual',
+        ticketId,
+        direction: 'in',
+        mode: 'offline',
+        fallback: cause,
+        ms: performance.now() - started,
+        queued: true,
+        occupancy: this.validator.occupancy(),
+      },
+      seq,
+    };
+  }
+
+  private checkInOrderOffline(
+    orderId: string,
+    reason: string | undefined,
+    cause: FallbackCause,
+  ): { outcome: OrderCheckInOutcome; seqs: number[] } {
+    this.requirePack();
+    const tickets = this.validator.orderTickets(orderId);
+    if (tickets.length === 0)
+      throw new ScannerError('not_found', `order ${orderId} is not in this door's pack`);
+    const at = this.now();
+    const note = reason ?? `Admitted with the rest of order ${orderId}`;
+    const seqs: number[] = [];
+    const results = tickets.map((ticketId) => {
+      const decision = this.validator.checkManual(ticketId, { at });
+      // Only the tickets that can get in are tried (as on the server); the others are answered.
+      if (decision.result === 'admitted') {
+        this.validator.record(decision);
+        const admission = this.validator.admission(ticketId) ?? null;
+        seqs.push(this.state.recordOfflineScan('', decision, admission, note));
+        this.markPending(ticketId, 1);
+      }
+      return { ticketId, result: decision.result, reason: decision.reason };
+    });
+    const active = tickets.filter((id) => this.validator.revocation(id) === undefined);
+    return {
+      outcome: {
+        orderId,
+        mode: 'offline',
+        fallback: cause,
+        results,
+        tickets: active.length,
+        admitted: active.filter((id) => this.validator.admission(id)?.inside).length,
+        occupancy: this.validator.occupancy(),
+        queued: seqs.length > 0,
+      },
+      seqs,
+    };
+  }
+
+  private acceptOrderOnline(answer: OrderCheckInAnswer): OrderCheckInOutcome {
+    const changes: StateChanges = { revoked: [], admissions: [] };
+    for (const result of answer.results) {
+      const learnt = this.learnFromServer(result.ticket_id, result.result, result.reason, 'in', null);
+      if (learnt) {
+        changes.revoked.push(...learnt.revoked);
+        changes.admissions.push(...learnt.admissions);
+      }
+    }
+    this.state.saveChanges(changes);
+    return {
+      orderId: answer.order.id,
+      mode: 'online',
+      results: answer.results.map((r) => ({ ticketId: r.ticket_id, result: r.result, reason: r.reason })),
+      tickets: answer.order.tickets,
+      admitted: answer.order.admitted,
+      occupancy: answer.occupancy,
+      queued: false,
+    };
+  }
+
+  /** A whole order the server admitted after the door had done it alone: the queued copies go. */
+  private reconcileLateOrder(request: Promise<OrderCheckInAnswer>, seqs: number[]): void {
+    const work = request.then(
+      (answer) => {
+        for (const result of answer.results) this.markPending(result.ticket_id, -1);
+        this.state.settle(seqs, [], null);
+      },
+      () => undefined,
+    );
+    this.inFlight.add(work);
+    void work.finally(() => this.inFlight.delete(work));
   }
 
   private acceptOnline(answer: ValidateAnswer, direction: Direction, started: number): ScanOutcome {
@@ -422,6 +709,8 @@ export class DoorDevice {
       ticket: answer.ticket,
       attendee: answer.attendee,
       scan: answer.scan,
+      order: answer.order ?? null,
+      occupancy: answer.occupancy ?? null,
     };
   }
 
@@ -480,13 +769,25 @@ export class DoorDevice {
       const answer: SyncAnswer = await api.sync({
         device_id: pairing.deviceId,
         ...(this.eventId ? { event_id: this.eventId } : {}),
-        scans: batch.map((scan) => ({
-          token: scan.token,
-          scanned_at: iso(scan.scannedAt),
-          result: scan.result,
-          direction: scan.direction,
-          reason: scan.reason,
-        })),
+        scans: batch.map((scan) =>
+          (scan.kind ?? (scan.token === '' ? 'manual' : 'code')) === 'manual'
+            ? {
+                kind: 'manual' as const,
+                ticket_id: scan.ticketId ?? '',
+                note: scan.note ?? 'Manual check-in',
+                scanned_at: iso(scan.scannedAt),
+                result: scan.result,
+                direction: scan.direction,
+              }
+            : {
+                token: scan.token,
+                scanned_at: iso(scan.scannedAt),
+                result: scan.result,
+                direction: scan.direction,
+                reason: scan.reason,
+                ...(scan.note ? { note: scan.note } : {}),
+              },
+        ),
       });
       if (answer.results.length !== batch.length) {
         throw new ScannerError(
@@ -588,6 +889,11 @@ export class DoorDevice {
     };
     for (const ticketId of pack.scanned) touched(ticketId, (id) => this.validator.learnAdmitted(id));
     for (const ticketId of pack.exited ?? []) touched(ticketId, (id) => this.validator.learnExited(id));
+    const holders = packHolders(pack);
+    if (full && pack.holders !== undefined) this.validator.clearHolders();
+    this.validator.addHolders(holders);
+    changes.holders = holders;
+    changes.holdersReplaced = full && pack.holders !== undefined;
     if (full) {
       // A whole pack lists everyone inside now: anyone else this door still thinks is inside
       // has left through another door (unless this door's own unsynced scan says otherwise).

@@ -10,6 +10,10 @@ export type ScannerErrorCode =
   | 'not_paired'
   | 'no_door_pack'
   | 'not_found'
+  /** A lookup under 2 characters: it would list most of the guest list. */
+  | 'bad_query'
+  /** A manual check-in without a reason (1-200 characters). */
+  | 'bad_reason'
   /** The server refuses this device's key (401/403): it was revoked, and decides nothing now. */
   | 'device_revoked';
 

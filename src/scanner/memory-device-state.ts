@@ -11,7 +11,7 @@ import type {
   QueuedScan,
   StateChanges,
 } from './device-state.js';
-import type { AdmissionState, OfflineDecision, RevokedStatus } from './types.js';
+import type { AdmissionState, Holder, OfflineDecision, RevokedStatus } from './types.js';
 
 export class MemoryDeviceState implements DeviceState {
   private pairing: Pairing | null = null;
@@ -19,6 +19,7 @@ export class MemoryDeviceState implements DeviceState {
   private readonly revoked = new Map<string, RevokedStatus>();
   private readonly admitted = new Map<string, AdmissionState>();
   private readonly queue: QueuedScan[] = [];
+  private readonly names = new Map<string, Holder>();
   private readonly conflictLog: ConflictRecord[] = [];
   private nextSeq = 1;
   private cursor: string | null = null;
@@ -34,6 +35,7 @@ export class MemoryDeviceState implements DeviceState {
       this.cursor = null;
       this.revoked.clear();
       this.admitted.clear();
+      this.names.clear();
     }
     this.pairing = pairing;
   }
@@ -55,17 +57,30 @@ export class MemoryDeviceState implements DeviceState {
     return [...this.revoked];
   }
 
+  holders(): Iterable<Holder> {
+    return [...this.names.values()];
+  }
+
   saveChanges(changes: StateChanges): void {
+    if (changes.holdersReplaced) this.names.clear();
+    for (const holder of changes.holders ?? []) this.names.set(holder.ticketId, holder);
     for (const entry of changes.revoked) this.revoked.set(entry.ticket_id, entry.status);
     for (const [ticketId, state] of changes.admissions) this.admitted.set(ticketId, { ...state });
   }
 
-  recordOfflineScan(token: string, decision: OfflineDecision, admission: AdmissionState | null): number {
+  recordOfflineScan(
+    token: string,
+    decision: OfflineDecision,
+    admission: AdmissionState | null,
+    note: string | null = null,
+  ): number {
     if (admission && decision.ticketId) this.admitted.set(decision.ticketId, { ...admission });
     const seq = this.nextSeq++;
     this.queue.push({
       seq,
+      kind: decision.credential === 'manual' ? 'manual' : 'code',
       token,
+      note,
       ticketId: decision.ticketId,
       scannedAt: decision.scannedAt,
       result: decision.result,

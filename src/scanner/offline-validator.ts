@@ -20,6 +20,9 @@ import type {
   DoorEvent,
   DoorPack,
   DoorTier,
+  Holder,
+  LookupMatch,
+  Occupancy,
   OfflineDecision,
   RejectReason,
   RevokedStatus,
@@ -30,7 +33,22 @@ import type {
  * whole pack); it is optional here so a pack built by hand (tests, the bench) may leave it out.
  */
 export type PackContents = Pick<DoorPack, 'jwks' | 'revoked' | 'scanned'> &
-  Partial<Pick<DoorPack, 'exited' | 'tiers'>> & { event: DoorEvent };
+  Partial<Pick<DoorPack, 'exited' | 'tiers' | 'holders'>> & { event: DoorEvent };
+
+/** At most this many answers to a lookup, as on the server. */
+export const lookupLimit = 10;
+export const lookupMinLength = 2;
+
+/** The pack's holders with each tier index turned into the tier's id. */
+export function packHolders(pack: Pick<DoorPack, 'holders' | 'tiers'>): Holder[] {
+  const tiers = pack.tiers ?? [];
+  return (pack.holders ?? []).map(([ticketId, orderId, name, tierIndex]) => ({
+    ticketId,
+    orderId,
+    name,
+    tierId: tiers[tierIndex]?.id ?? '',
+  }));
+}
 
 export interface CheckOptions {
   /** Epoch ms of the scan; defaults to the validator's clock. */
@@ -62,6 +80,15 @@ export class OfflineValidator {
   private readonly paperRefused = new Set<string>();
   private readonly tierNames = new Map<string, string>();
   private readonly admissions = new Map<string, AdmissionState>();
+  /** How many of `admissions` are inside: inside / capacity without counting the map each time. */
+  private insideCount = 0;
+  private capacity: number | null = null;
+  private readonly holders = new Map<string, Holder>();
+  private readonly orders = new Map<string, string[]>();
+  /** Lower-cased names and their tickets, side by side: a lookup is one pass of includes(). */
+  private readonly searchNames: string[] = [];
+  private readonly searchTickets: string[] = [];
+  private readonly searchIndex = new Map<string, number>();
   private readonly signatures: SignatureCache;
   private readonly encoder = new TextEncoder();
 
@@ -96,6 +123,7 @@ export class OfflineValidator {
     for (const entry of pack.revoked) this.revoke(entry.ticket_id, entry.status);
     for (const ticketId of pack.scanned) this.learnAdmitted(ticketId);
     for (const ticketId of pack.exited ?? []) this.learnExited(ticketId);
+    this.addHolders(packHolders(pack));
   }
 
   /** The door's event; switching to another one forgets the old event's tickets. */
@@ -103,11 +131,127 @@ export class OfflineValidator {
     if (this.event !== null && this.event !== event.id) {
       this.revoked.clear();
       this.admissions.clear();
+      this.insideCount = 0;
       this.paperRefused.clear();
       this.tierNames.clear();
+      this.clearHolders();
     }
     this.event = event.id;
     this.eventCancelled = event.status === 'cancelled';
+    if (event.capacity !== undefined) this.capacity = event.capacity;
+  }
+
+  /** Inside / capacity as this door knows it (its own scans, the pack, the feed). */
+  occupancy(): Occupancy {
+    const inside = this.insideCount;
+    const capacity = this.capacity;
+    const level =
+      capacity === null ? 'ok' : inside >= capacity ? 'full' : inside >= capacity * 0.9 ? 'warning' : 'ok';
+    return { inside, capacity, level };
+  }
+
+  /** Names for lookup, from a pack (a delta adds to them; a ticket named again is updated). */
+  addHolders(holders: readonly Holder[]): void {
+    for (const holder of holders) {
+      const known = this.holders.get(holder.ticketId);
+      this.holders.set(holder.ticketId, holder);
+      const index = this.searchIndex.get(holder.ticketId);
+      if (index === undefined) {
+        this.searchIndex.set(holder.ticketId, this.searchNames.length);
+        this.searchNames.push(holder.name.toLowerCase());
+        this.searchTickets.push(holder.ticketId);
+      } else this.searchNames[index] = holder.name.toLowerCase();
+      if (known?.orderId !== holder.orderId) {
+        const tickets = this.orders.get(holder.orderId);
+        if (tickets) tickets.push(holder.ticketId);
+        else this.orders.set(holder.orderId, [holder.ticketId]);
+      }
+    }
+  }
+
+  clearHolders(): void {
+    this.holders.clear();
+    this.orders.clear();
+    this.searchNames.length = 0;
+    this.searchTickets.length = 0;
+    this.searchIndex.clear();
+  }
+
+  holder(ticketId: string): Holder | undefined {
+    return this.holders.get(ticketId);
+  }
+
+  /** The order's tickets as the pack named them, in sale order. */
+  orderTickets(orderId: string): string[] {
+    return [...(this.orders.get(orderId) ?? [])];
+  }
+
+  /**
+   * Up to 10 tickets whose attendee name contains `query` (any case) or whose order id starts
+   * with it (`ord_…`), as the server's GET /v2/scan/lookup answers; a query under 2 characters
+   * finds nothing (it would list most of the guest list).
+   */
+  lookup(query: string): { matches: LookupMatch[]; hasMore: boolean } {
+    const q = query.trim();
+    const found: string[] = [];
+    if (q.length >= lookupMinLength) {
+      if (/^ord_/i.test(q)) {
+        const prefix = `ord_${q.slice(4)}`;
+        for (const [orderId, tickets] of this.orders) {
+          if (!orderId.startsWith(prefix)) continue;
+          found.push(...tickets);
+          if (found.length > lookupLimit) break;
+        }
+      } else {
+        const needle = q.toLowerCase();
+        const names = this.searchNames;
+        for (let i = 0; i < names.length && found.length <= lookupLimit; i++)
+          if (names[i]!.includes(needle)) found.push(this.searchTickets[i]!);
+      }
+    }
+    return {
+      matches: found.slice(0, lookupLimit).map((id) => this.match(id)),
+      hasMore: found.length > lookupLimit,
+    };
+  }
+
+  private match(ticketId: string): LookupMatch {
+    const holder = this.holders.get(ticketId);
+    return {
+      ticketId,
+      orderId: holder?.orderId ?? '',
+      name: holder?.name || null,
+      tierName: holder ? (this.tierNames.get(holder.tierId) ?? null) : null,
+      status: this.revoked.get(ticketId) ?? 'active',
+      scanned: this.admissions.get(ticketId)?.inside ?? false,
+    };
+  }
+
+  /**
+   * A steward's manual check-in of a ticket the pack names, with the server's checks in its
+   * order: revoked, a cancelled night, unknown to the pack, inside already.
+   */
+  checkManual(ticketId: string, options: { at?: number } = {}): OfflineDecision {
+    const scannedAt = options.at ?? this.now();
+    const holder = this.holders.get(ticketId);
+    const reason: RejectReason | null =
+      this.revoked.get(ticketId) ??
+      (this.eventCancelled
+        ? 'voided'
+        : !holder
+          ? 'unknown_ticket'
+          : this.admissions.get(ticketId)?.inside
+            ? 'already_scanned'
+            : null);
+    return {
+      result: reason === null ? 'admitted' : 'rejected',
+      reason,
+      credential: 'manual',
+      ticketId,
+      eventId: this.event,
+      direction: 'in',
+      scannedAt,
+    };
   }
 
   setKeys(keys: readonly Ed25519Jwk[]): void {
@@ -140,18 +284,24 @@ export class OfflineValidator {
    */
   learnAdmitted(ticketId: string): void {
     const known = this.admissions.get(ticketId);
-    if (!known) this.admissions.set(ticketId, { inside: true, count: 1 });
-    else if (!known.inside) this.admissions.set(ticketId, { inside: true, count: known.count + 1 });
+    if (!known) this.setAdmission(ticketId, { inside: true, count: 1 });
+    else if (!known.inside) this.setAdmission(ticketId, { inside: true, count: known.count + 1 });
   }
 
   learnExited(ticketId: string): void {
     const known = this.admissions.get(ticketId);
-    this.admissions.set(ticketId, { inside: false, count: known?.count ?? 1 });
+    this.setAdmission(ticketId, { inside: false, count: known?.count ?? 1 });
   }
 
   /** Restores what a device store remembers, exactly as it was (no merging). */
   restoreAdmission(ticketId: string, state: AdmissionState): void {
-    this.admissions.set(ticketId, { ...state });
+    this.setAdmission(ticketId, { ...state });
+  }
+
+  private setAdmission(ticketId: string, state: AdmissionState): void {
+    const was = this.admissions.get(ticketId)?.inside ?? false;
+    this.admissions.set(ticketId, state);
+    this.insideCount += (state.inside ? 1 : 0) - (was ? 1 : 0);
   }
 
   admission(ticketId: string): AdmissionState | undefined {
@@ -190,7 +340,7 @@ export class OfflineValidator {
   record(decision: OfflineDecision): void {
     if (decision.result !== 'admitted' || decision.ticketId === null) return;
     const known = this.admissions.get(decision.ticketId) ?? { inside: false, count: 0 };
-    this.admissions.set(
+    this.setAdmission(
       decision.ticketId,
       decision.direction === 'in'
         ? { inside: true, count: known.count + 1 }

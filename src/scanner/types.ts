@@ -3,7 +3,14 @@
  * come from the generated API types (api-types.ts); what is only the SDK's is written here.
  * Browser-safe: no Node imports, so the renderer's door page can use the same decision logic.
  */
-import type { Credential, DoorPack, Direction, RejectReason, ScanResult } from './api-types.js';
+import type {
+  Credential,
+  DoorPack,
+  Direction,
+  RejectReason,
+  RevokedStatus,
+  ScanResult,
+} from './api-types.js';
 
 export type {
   Credential,
@@ -22,7 +29,34 @@ type PackEvent = DoorPack['event'];
  * night, the title is for display. The validator and the device's store need no more, and taking
  * no more lets a pack restored from a device's store or built by hand (tests, the bench) load too.
  */
-export type DoorEvent = Pick<PackEvent, 'id'> & Partial<Pick<PackEvent, 'title' | 'status'>>;
+export type DoorEvent = Pick<PackEvent, 'id'> & Partial<Pick<PackEvent, 'title' | 'status' | 'capacity'>>;
+
+/** A ticket of the door's event as the pack names it: for lookup by name or order, never an email. */
+export interface Holder {
+  ticketId: string;
+  orderId: string;
+  /** The attendee's name; '' when the ticket has none. */
+  name: string;
+  tierId: string;
+}
+
+/** A ticket found by name or order at the door (offline from the pack, or from the server). */
+export interface LookupMatch {
+  ticketId: string;
+  orderId: string;
+  name: string | null;
+  tierName: string | null;
+  status: 'active' | RevokedStatus;
+  /** Inside now, as far as this door knows. */
+  scanned: boolean;
+}
+
+/** Inside / capacity: 'warning' from 90 %, 'full' from 100 %; always 'ok' without a capacity. */
+export interface Occupancy {
+  inside: number;
+  capacity: number | null;
+  level: 'ok' | 'warning' | 'full';
+}
 
 /** What the validator decided, before anything is stored. */
 export interface OfflineDecision {

@@ -200,7 +200,10 @@ describe('offline manual check-ins through POST /v2/scan/sync', () => {
       t.call('POST', '/v2/scan/sync', { device_id: door.device.id, scans: [item] }, door.secret);
     expectMissing(await sync({ ...base, note: 'x' }), 'scans[0].ticket_id');
     expectMissing(await sync({ ...base, ticket_id: guest!.ticketId }), 'scans[0].note');
-    expectInvalid(await sync({ ...base, ticket_id: guest!.ticketId, note: 'x'.repeat(201) }), 'scans[0].note');
+    expectInvalid(
+      await sync({ ...base, ticket_id: guest!.ticketId, note: 'x'.repeat(201) }),
+      'scans[0].note',
+    );
     expectInvalid(
       await sync({ ...base, ticket_id: guest!.ticketId, note: 'x', token: 'abc' }),
       'scans[0].token',

@@ -68,13 +68,7 @@ describe('pairing a door', () => {
       { pairing_token, name: 'Door 9', scope: 'scanner' },
       null,
     );
-    const error = expectError(
-      refused,
-      400,
-      'invalid_request_error',
-      'invalid_pairing_token',
-      'pairing_token',
-    );
+    const error = expectError(refused, 400, 'invalid_request_error', 'pairing_scope_mismatch', 'scope');
     expect(error.message).toMatch(/box office till.*not a door scanner/);
     expect(count('SELECT COUNT(*) FROM api_keys WHERE revoked_at IS NULL')).toBe(keysBefore);
     expect(count('SELECT COUNT(*) FROM devices')).toBe(0);

@@ -2657,7 +2657,7 @@ export interface paths {
               token?: string;
               /** @description kind manual: the ticket checked in (tik_) */
               ticket_id?: string;
-              /** @description kind manual (required): the steward's reason, 1-200 characters */
+              /** @description The steward's reason, 1-200 characters: required for kind manual; on a code, why it was admitted past capacity */
               note?: string;
               /**
                * Format: date-time
@@ -3812,7 +3812,7 @@ export interface paths {
             pairing_token: string;
             name: string;
             /**
-             * @description The kind of device the caller is. A code made for another kind is refused (400 invalid_pairing_token) before anything is created, and stays usable on the right device; without it, the code pairs whatever it was made for.
+             * @description The kind of device the caller is. A code made for another kind is refused (400 pairing_scope_mismatch) before anything is created, and stays usable on the right device; without it, the code pairs whatever it was made for.
              * @enum {unknown}
              */
             scope?: 'scanner' | 'box_office' | 'kiosk';

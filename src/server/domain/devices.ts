@@ -174,8 +174,11 @@ export class DevicesService {
           'This pairing token has expired (they live 5 minutes). Ask for a new pairing code.',
         );
       if (input.scope !== undefined && input.scope !== pairing.scope)
-        throw invalidPairingToken(
+        throw new ApiError(
+          400,
+          'pairing_scope_mismatch',
           `This pairing code is for another till (${scopeWords[pairing.scope]}), not a ${scopeWords[input.scope]}; it was not used. Make a ${scopeWords[input.scope]} pairing code instead.`,
+          'scope',
         );
       const deviceId = newId('device');
       if (!repo.claimPairingToken(hash, deviceId, at))

@@ -33,7 +33,8 @@ export function syncKey(deviceId: string, token: string, scannedAt: number): str
   return createHash('sha256').update(`${deviceId}\n${scannedAt}\n${token}`).digest('hex');
 }
 
-type PresentedItem = { kind: 'code'; token: string } | { kind: 'manual'; ticketId: string; note: string };
+type PresentedItem =
+  { kind: 'code'; token: string; note: string | null } | { kind: 'manual'; ticketId: string; note: string };
 
 /**
  * What an uploaded item presented: a token, or (kind manual) a ticket and the steward's reason.
@@ -42,12 +43,13 @@ type PresentedItem = { kind: 'code'; token: string } | { kind: 'manual'; ticketI
 function presentedItem(scan: SyncInput['scans'][number], index: number): PresentedItem {
   if ((scan.kind ?? 'code') === 'code') {
     if (scan.token === undefined) throw missingField(`scans[${index}].token`);
-    if (scan.ticket_id !== undefined || scan.note !== undefined)
+    if (scan.ticket_id !== undefined)
       throw invalidField(
-        `scans[${index}]`,
-        `scans[${index}] is a scanned code: ticket_id and note belong to kind 'manual' items.`,
+        `scans[${index}].ticket_id`,
+        `scans[${index}] is a scanned code: ticket_id belongs to kind 'manual' items.`,
       );
-    return { kind: 'code', token: scan.token };
+    // A code may carry a note too: the steward's reason to admit past capacity.
+    return { kind: 'code', token: scan.token, note: scan.note ?? null };
   }
   if (scan.token !== undefined)
     throw invalidField(
@@ -124,7 +126,8 @@ export class ScanSyncService {
           }
           const outcome = attempts.record({
             check: item.check,
-            ...(item.item.kind === 'manual' ? { ticketId: item.item.ticketId, note: item.item.note } : {}),
+            ...(item.item.kind === 'manual' ? { ticketId: item.item.ticketId } : {}),
+            note: item.item.note,
             apiKeyId: action.actor.apiKeyId,
             staffId: action.actor.staffId,
             doorEventId,

@@ -66,7 +66,7 @@ export const PairBody = Type.Object(
     scope: Type.Optional(
       Type.Enum(['scanner', 'box_office', 'kiosk'], {
         description:
-          'The kind of device the caller is. A code made for another kind is refused (400 invalid_pairing_token) before anything is created, and stays usable on the right device; without it, the code pairs whatever it was made for.',
+          'The kind of device the caller is. A code made for another kind is refused (400 pairing_scope_mismatch) before anything is created, and stays usable on the right device; without it, the code pairs whatever it was made for.',
       }),
     ),
   },

@@ -225,7 +225,9 @@ export const SyncBody = Type.Object(
           ),
           ticket_id: Type.Optional(id('kind manual: the ticket checked in (tik_)')),
           note: Type.Optional(
-            stewardReason("kind manual (required): the steward's reason, 1-200 characters"),
+            stewardReason(
+              "The steward's reason, 1-200 characters: required for kind manual; on a code, why it was admitted past capacity",
+            ),
           ),
           scanned_at: TimestampInput,
           result: Type.Enum(['admitted', 'rejected'], {

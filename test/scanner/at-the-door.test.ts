@@ -1,0 +1,220 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { openDoor, pairDoor, type NodeDoor } from '../../src/scanner/node-door.js';
+import { parsePairingCode } from '../../src/scanner/pairing-code.js';
+import { Venue } from './support/venue.js';
+
+let venue: Venue;
+let eventId: string;
+let tierId: string;
+const doors: NodeDoor[] = [];
+
+interface OrderJson {
+  id: string;
+  tickets: { id: string; qr_token: string }[];
+}
+
+/**
+ * A real door: SQLite state, paired with the venue over HTTP, its pack pulled. Online means
+ * online here: a patient deadline, so a loaded machine never turns a verdict into a fallback.
+ */
+const patient = { deadlineMs: 10_000 };
+
+async function pairedDoor(name: string, event = eventId): Promise<NodeDoor> {
+  const door = await pairDoor(
+    venue.stateFile(name),
+    parsePairingCode(await venue.pairingCode(event)),
+    name,
+    patient,
+  );
+  await door.device.pull();
+  doors.push(door);
+  return door;
+}
+
+/** One order with a named attendee per ticket (emails too, which no door may ever hold). */
+function order(names: string[], event = eventId, tier = tierId): Promise<OrderJson> {
+  return venue.ok<OrderJson>('POST', '/v2/orders', {
+    event_id: event,
+    items: [{ tier_id: tier, quantity: names.length }],
+    buyer: { name: names[0], email: 'buyer@mail.example' },
+    attendees: names.map((name, i) => ({ name, email: `guest${i}@mail.example` })),
+    payment_method: 'cash',
+  });
+}
+
+beforeAll(async () => {
+  venue = await Venue.start();
+  ({ eventId, tierId } = await venue.event());
+});
+
+afterAll(async () => {
+  for (const door of doors) await door.close();
+  await venue?.close();
+});
+
+describe('two doors offline admit the same guest by hand', () => {
+  it('after sync: one admission and one reported conflict, as for codes', async () => {
+    const guest = await order(['Grace Hopper']);
+    const a = await pairedDoor('manual-a');
+    const b = await pairedDoor('manual-b');
+    await b.device.pull();
+    const ticketId = guest.tickets[0]!.id;
+    const [foundA] = (await a.device.lookup('hopper', { offline: true })).matches;
+    expect(foundA).toMatchObject({
+      ticketId,
+      orderId: guest.id,
+      name: 'Grace Hopper',
+      status: 'active',
+      scanned: false,
+    });
+    const atA = await a.device.checkIn(ticketId, 'Phone died, ID checked', { offline: true });
+    const atB = await b.device.checkIn(ticketId, 'Left ticket at home', { offline: true });
+    for (const outcome of [atA, atB])
+      expect(outcome).toMatchObject({
+        result: 'admitted',
+        mode: 'offline',
+        credential: 'manual',
+        queued: true,
+      });
+    // The same door will not let them in twice.
+    expect((await a.device.checkIn(ticketId, 'again', { offline: true })).reason).toBe('already_scanned');
+
+    expect(await a.device.sync()).toMatchObject({ uploaded: 2, admitted: 1, conflicts: 0 });
+    const reportB = await b.device.sync();
+    expect(reportB).toMatchObject({ uploaded: 1, admitted: 0, conflicts: 1 });
+    expect(reportB.disagreements[0]).toMatchObject({ ticketId, localResult: 'admitted', conflict: true });
+    expect(b.device.conflicts()).toHaveLength(1);
+
+    const scans = await venue.ok<{
+      data: { credential: string; result: string; note: string; conflict: boolean }[];
+    }>('GET', `/v2/scans?ticket_id=${ticketId}`);
+    expect(scans.data.map((s) => [s.credential, s.result, s.note, s.conflict])).toEqual([
+      ['manual', 'admitted', 'Phone died, ID checked', false],
+      ['manual', 'rejected', 'again', false],
+      ['manual', 'rejected', 'Left ticket at home', true],
+    ]);
+    const ticket = await venue.ok<{ scan_count: number }>('GET', `/v2/tickets/${ticketId}`);
+    expect(ticket.scan_count).toBe(1);
+  });
+});
+
+describe('whole order', () => {
+  it('offline: admits the rest of the order from the pack, queued and synced', async () => {
+    const group = await order(['Ada Lovelace', 'Charles Babbage', 'Mary Somerville']);
+    const door = await pairedDoor('order-offline');
+    const [first, ...rest] = group.tickets;
+    const scanned = await door.device.scan(first!.qr_token, { offline: true });
+    expect(scanned.result).toBe('admitted');
+    const outcome = await door.device.checkInOrder(group.id, { offline: true });
+    expect(outcome).toMatchObject({ mode: 'offline', tickets: 3, admitted: 3, queued: true });
+    expect(outcome.results.map((r) => [r.ticketId, r.result, r.reason])).toEqual([
+      [first!.id, 'rejected', 'already_scanned'],
+      ...rest.map((t) => [t.id, 'admitted', null]),
+    ]);
+    expect(await door.device.sync()).toMatchObject({ uploaded: 3, admitted: 3, conflicts: 0 });
+    for (const t of group.tickets)
+      expect((await venue.ok<{ scan_count: number }>('GET', `/v2/tickets/${t.id}`)).scan_count).toBe(1);
+  });
+
+  it('online: the scan answer offers the rest of the order; one call admits it', async () => {
+    const group = await order(['Alan Turing', 'Joan Clarke']);
+    const door = await pairedDoor('order-online');
+    const scanned = await door.device.scan(group.tickets[0]!.qr_token);
+    expect(scanned).toMatchObject({ mode: 'online', order: { id: group.id, tickets: 2, admitted: 1 } });
+    const outcome = await door.device.checkInOrder(group.id);
+    expect(outcome).toMatchObject({ mode: 'online', tickets: 2, admitted: 2, queued: false });
+    // The door learnt the admissions: its offline validator refuses the second code now.
+    expect(door.device.validator.check(group.tickets[1]!.qr_token).reason).toBe('already_scanned');
+  });
+});
+
+describe('lookup, names and capacity at a door', () => {
+  it('the pack carries names but never an email, also in the door’s own store; lookup survives a restart', async () => {
+    const guests = await order(['Hedy Lamarr', 'Katherine Johnson']);
+    const door = await pairedDoor('names');
+    const online = await door.device.lookup('lamarr');
+    expect(online).toMatchObject({
+      mode: 'online',
+      matches: [{ ticketId: guests.tickets[0]!.id, name: 'Hedy Lamarr' }],
+    });
+    const byOrder = await door.device.lookup(guests.id.slice(0, 14), { offline: true });
+    expect(byOrder.matches.map((m) => m.ticketId)).toEqual(
+      expect.arrayContaining(guests.tickets.map((t) => t.id)),
+    );
+    await expect(door.device.lookup('k')).rejects.toMatchObject({ code: 'bad_query' });
+    await expect(door.device.checkIn(guests.tickets[1]!.id, '  ')).rejects.toMatchObject({
+      code: 'bad_reason',
+    });
+    await expect(door.device.checkIn(guests.tickets[1]!.id, 'x'.repeat(201))).rejects.toMatchObject({
+      code: 'bad_reason',
+    });
+
+    const file = venue.stateFile('names');
+    await door.close();
+    doors.splice(doors.indexOf(door), 1);
+    expect(readFileSync(file).toString('latin1')).not.toMatch(/mail\.example/);
+    const reopened = openDoor(file, patient);
+    doors.push(reopened);
+    const offline = await reopened.device.lookup('johnson', { offline: true });
+    expect(offline.matches.map((m) => m.name)).toEqual(['Katherine Johnson']);
+  });
+
+  it('a door of another event is refused lookup and check-in by the server', async () => {
+    const other = await venue.event('Other night');
+    const guest = await order(['Ada Lovelace']);
+    const door = await pairedDoor('other-event', other.eventId);
+    // The SDK asks for its own event; another event's guest list is refused to this door's key.
+    const asked = await fetch(`${venue.url}/v2/scan/lookup?q=ada&event_id=${eventId}`, {
+      headers: { authorization: `Bearer ${door.device.pairing!.apiKey}` },
+    });
+    expect(asked.status).toBe(403);
+    expect(await asked.text()).not.toMatch(/Ada Lovelace/);
+    await expect(door.device.checkIn(guest.tickets[0]!.id, 'Trust me')).rejects.toMatchObject({
+      code: 'http_error',
+      status: 403,
+    });
+  });
+
+  it('inside / capacity: full refuses a code without a reason, online and offline; a reason admits', async () => {
+    const created = await venue.ok<{ id: string }>('POST', '/v2/events', {
+      title: 'Small room',
+      venue: 'Back room',
+      doors_at: new Date(Date.now() + 3_600_000).toISOString(),
+      capacity: 2,
+      tickets: [{ name: 'General admission', price_cents: 1000, quantity: 10 }],
+    });
+    const small = created.id;
+    await venue.ok('POST', `/v2/events/${small}/publish`);
+    const smallTier = (await venue.ok<{ data: { id: string }[] }>('GET', `/v2/events/${small}/tiers`))
+      .data[0]!.id;
+    const group = await order(['One', 'Two', 'Three', 'Four'], small, smallTier);
+    const door = await pairedDoor('capacity', small);
+    expect(door.device.occupancy()).toEqual({ inside: 0, capacity: 2, level: 'ok' });
+    const [t1, t2, t3, t4] = group.tickets;
+    expect((await door.device.scan(t1!.qr_token)).occupancy).toMatchObject({ inside: 1, capacity: 2 });
+    expect((await door.device.scan(t2!.qr_token)).occupancy).toMatchObject({ inside: 2, level: 'full' });
+    const refused = await door.device.scan(t3!.qr_token);
+    expect(refused).toMatchObject({
+      result: 'rejected',
+      capacityReached: true,
+      mode: 'online',
+      queued: false,
+    });
+    const forced = await door.device.scan(t3!.qr_token, { reason: 'Manager agreed' });
+    expect(forced).toMatchObject({ result: 'admitted', mode: 'online', scan: { note: 'Manager agreed' } });
+    expect(door.device.occupancy()).toMatchObject({ inside: 3, level: 'full' });
+    const offline = await door.device.scan(t4!.qr_token, { offline: true });
+    expect(offline).toMatchObject({
+      result: 'rejected',
+      capacityReached: true,
+      mode: 'offline',
+      queued: false,
+    });
+    const offlineForced = await door.device.scan(t4!.qr_token, { offline: true, reason: 'Band member' });
+    expect(offlineForced).toMatchObject({ result: 'admitted', queued: true });
+    expect(await door.device.sync()).toMatchObject({ uploaded: 1, admitted: 1 });
+    const notes = await venue.ok<{ data: { note: string | null }[] }>('GET', `/v2/scans?ticket_id=${t4!.id}`);
+    expect(notes.data.map((s) => s.note)).toEqual(['Band member']);
+  });
+});
