@@ -18,7 +18,16 @@ const benchDir = fileURLToPath(new URL('.', import.meta.url));
  */
 const notModules = ['run-all', 'node-versions', 'store-check'];
 /** Cheapest first, so a broken set-up shows itself early; anything new runs after these. */
-const preferred = ['foundation', 'checkout', 'credentials', 'webhooks', 'mail', 'scanning', 'scanner'];
+const preferred = [
+  'foundation',
+  'checkout',
+  'credentials',
+  'webhooks',
+  'mail',
+  'scanning',
+  'scanner',
+  'door-lookup',
+];
 
 /** Every bench/*.ts but the runners and standalone scripts, in the order they run; helpers included (see loadBenchModule). */
 export function benchFileNames(): string[] {

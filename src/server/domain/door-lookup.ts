@@ -7,6 +7,7 @@ import {
   type LookupQueryInput,
 } from '../schemas/scans.js';
 import type { DoorLookupRepo } from '../store/door-lookup-repo.js';
+import type { AttendeeNames } from './attendee-names.js';
 import type { EventsRepo } from '../store/events-repo.js';
 import type { ScanTicketsRepo } from '../store/scan-tickets-repo.js';
 import type { ApiKeyRecord } from './api-keys.js';
@@ -16,6 +17,7 @@ import type { TierNames } from './tier-names.js';
 
 export interface DoorLookupDeps {
   repo: DoorLookupRepo;
+  names: AttendeeNames;
   tickets: ScanTicketsRepo;
   events: EventsRepo;
   devices: DevicesService;
@@ -39,7 +41,10 @@ export class DoorLookupService {
       );
     const rows = orderIdPrefix.test(q)
       ? repo.byOrderPrefix(eventId, `ord_${q.slice(4)}`, lookupMaxResults + 1)
-      : repo.byName(eventId, q, lookupMaxResults + 1);
+      : this.deps.names
+          .search(eventId, q, lookupMaxResults + 1)
+          .map((ticketId) => repo.byTicket(ticketId))
+          .filter((row) => row !== undefined);
     return {
       object: 'list',
       data: rows

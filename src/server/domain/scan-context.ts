@@ -21,6 +21,7 @@ import { ScanSyncService } from './scan-sync.js';
 import { CheckInService } from './check-ins.js';
 import { DoorLookupService } from './door-lookup.js';
 import { DoorLookupRepo } from '../store/door-lookup-repo.js';
+import { AttendeeNames } from './attendee-names.js';
 import { ScanningService } from './scanning.js';
 import { StreamTokens } from './stream-tokens.js';
 import { TierNames } from './tier-names.js';
@@ -108,8 +109,10 @@ export function createScanContext(deps: ScanContextDeps): ScanContext {
     afterCommit: () => feed.notify(),
     now,
   });
+  const lookupRepo = new DoorLookupRepo(db);
   const lookup = new DoorLookupService({
-    repo: new DoorLookupRepo(db),
+    repo: lookupRepo,
+    names: new AttendeeNames(db, lookupRepo),
     tickets,
     events: deps.events,
     devices,

@@ -16,8 +16,24 @@ import {
 } from '../schemas/scans.js';
 import { ListOf, errorResponses } from '../schemas/common.js';
 import { actionContext, sendAnswer } from '../http/action-context.js';
+import { responseJson } from '../schemas/response-json.js';
+import { promisify } from 'node:util';
+import { gzip as gzipCallback } from 'node:zlib';
 
 const doors = ['scanner', 'box_office'] as const;
+const gzip = promisify(gzipCallback);
+const doorPackJson = responseJson(DoorPack);
+
+/** Whether an Accept-Encoding header takes gzip (and does not refuse it with q=0). */
+export function acceptsGzip(header: string | undefined): boolean {
+  if (!header) return false;
+  return header.split(',').some((part) => {
+    const [coding, ...params] = part.trim().toLowerCase().split(';');
+    if (coding !== 'gzip' && coding !== '*') return false;
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    return q === undefined || Number(q.slice(2)) > 0;
+  });
+}
 const tags = ['scanning'];
 
 /** Door validation, offline packs and uploads, and the scan log (CONTRACT.md "Scanning"). */
@@ -74,9 +90,18 @@ export async function scanRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: DoorPack, ...errorResponses },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       presence.touch(request.apiKey);
-      return scanning.doorPack(request.query.event_id, request.query.since, request.apiKey);
+      const pack = scanning.doorPack(request.query.event_id, request.query.since, request.apiKey);
+      if (!acceptsGzip(request.headers['accept-encoding'])) return pack;
+      // A whole pack names every guest: 8 MB of JSON for 100,000 tickets, 2.3 MB gzipped, which
+      // is what a door on venue Wi-Fi downloads (fetch and the SDK's transport inflate it).
+      const body = await gzip(doorPackJson(pack), { level: 6 });
+      return reply
+        .header('content-encoding', 'gzip')
+        .header('vary', 'accept-encoding')
+        .type('application/json; charset=utf-8')
+        .send(body);
     },
   );
 

@@ -12,22 +12,25 @@ export type LookupRow = [
 ];
 
 /**
- * The door's guest-list search over one event: by part of the attendee name (ASCII case folded,
- * as SQLite's lower() folds) or by the start of an order id. Never reads an email.
+ * The door's guest-list reads over one event: attendee names for the in-memory search
+ * (domain/attendee-names.ts), tickets by id or by the start of an order id. Never reads an email.
  */
 export class DoorLookupRepo {
-  private readonly byNameStmt;
+  private readonly byTicketStmt;
+  private readonly namesSinceStmt;
   private readonly byOrderStmt;
   private readonly countsStmt;
 
   constructor(db: Db) {
-    this.byNameStmt = db
+    this.byTicketStmt = db
       .prepare(
         `SELECT t.id, t.order_id, a.name, t.tier_id, t.status, t.inside, t.scan_count
-         FROM attendees a JOIN tickets t ON t.id = a.ticket_id
-         WHERE a.event_id = ? AND instr(lower(a.name), ?) > 0
-         ORDER BY a.seq LIMIT ?`,
+         FROM tickets t LEFT JOIN attendees a ON a.id = t.attendee_id WHERE t.id = ?`,
       )
+      .raw();
+    // attendees_by_event (event_id, seq): only the attendees added since the last read.
+    this.namesSinceStmt = db
+      .prepare('SELECT seq, ticket_id, name FROM attendees WHERE event_id = ? AND seq > ? ORDER BY seq')
       .raw();
     // A range on tickets_by_order (order_id, seq): an id prefix reads only the matching orders.
     this.byOrderStmt = db
@@ -44,8 +47,13 @@ export class DoorLookupRepo {
     );
   }
 
-  byName(eventId: string, needle: string, limit: number): LookupRow[] {
-    return this.byNameStmt.all(eventId, needle.toLowerCase(), limit) as LookupRow[];
+  byTicket(ticketId: string): LookupRow | undefined {
+    return this.byTicketStmt.get(ticketId) as LookupRow | undefined;
+  }
+
+  /** [seq, ticket_id, name] of the event's attendees added after `afterSeq`, oldest first. */
+  namesSince(eventId: string, afterSeq: number): [number, string, string | null][] {
+    return this.namesSinceStmt.all(eventId, afterSeq) as [number, string, string | null][];
   }
 
   byOrderPrefix(eventId: string, prefix: string, limit: number): LookupRow[] {

@@ -3,13 +3,16 @@ import type { Db } from './db.js';
 /**
  * Tables whose changes something in memory follows (each has a TEXT primary key `id`), with the
  * columns whose updates it follows; null: any column (a ticket's cached answer shows most of
- * them). A tier's name (TierNames) and paper rule, an event's doors (CredentialFacts). Checkout
+ * them). A tier's name (TierNames) and paper rule, an event's doors (CredentialFacts), an
+ * attendee's name (AttendeeNames). Checkout
  * updates `tiers.sold` on every sale; a trigger there would cost each sale a call for nothing.
  */
 const watchedColumns = {
   tickets: null,
   tiers: ['name', 'paper_pass'],
   events: ['doors_at'],
+  // The door's guest-list search (domain/attendee-names.ts) keeps names in memory.
+  attendees: ['name'],
 } as const satisfies Record<string, readonly string[] | null>;
 
 export type WatchedTable = keyof typeof watchedColumns;
