@@ -13,6 +13,7 @@ const event: EventView = {
   url: 'http://venue.test/e/evt_1',
   currency: 'usd',
   timezone: 'UTC',
+  capacity: null,
   created_at: '2026-11-22T12:00:00.000Z',
 };
 

@@ -20,6 +20,8 @@ function scan(over: Partial<ScanView> & { ago?: number } = {}): ScanView {
     source: 'online',
     conflict: false,
     credential: 'rotating',
+    note: null,
+    actor: { api_key_id: null, device_id: 'dev_a', staff_id: null },
     ...rest,
   };
 }
