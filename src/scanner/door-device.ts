@@ -421,7 +421,7 @@ export class DoorDevice {
       if (raced.kind === 'late') {
         // It may still land: then the server has it, and the offline copies must not count twice.
         const outcome = this.checkInOrderOffline(orderId, reason, 'timeout');
-        this.reconcileLateOrder(request, outcome.seqs);
+        this.reconcileLateOrder(request, outcome.seqs, outcome.queuedTickets);
         return outcome.outcome;
       }
       cause = fallbackCause(raced.error);
@@ -624,7 +624,7 @@ export class DoorDevice {
     orderId: string,
     reason: string | undefined,
     cause: FallbackCause,
-  ): { outcome: OrderCheckInOutcome; seqs: number[] } {
+  ): { outcome: OrderCheckInOutcome; seqs: number[]; queuedTickets: string[] } {
     this.requirePack();
     const tickets = this.validator.orderTickets(orderId);
     if (tickets.length === 0)
@@ -632,6 +632,7 @@ export class DoorDevice {
     const at = this.now();
     const note = reason ?? `Admitted with the rest of order ${orderId}`;
     const seqs: number[] = [];
+    const queuedTickets: string[] = [];
     const results = tickets.map((ticketId) => {
       const decision = this.validator.checkManual(ticketId, { at });
       // Only the tickets that can get in are tried (as on the server); the others are answered.
@@ -639,6 +640,7 @@ export class DoorDevice {
         this.validator.record(decision);
         const admission = this.validator.admission(ticketId) ?? null;
         seqs.push(this.state.recordOfflineScan('', decision, admission, note));
+        queuedTickets.push(ticketId);
         this.markPending(ticketId, 1);
       }
       return { ticketId, result: decision.result, reason: decision.reason };
@@ -656,6 +658,7 @@ export class DoorDevice {
         queued: seqs.length > 0,
       },
       seqs,
+      queuedTickets,
     };
   }
 
@@ -681,11 +684,17 @@ export class DoorDevice {
   }
 
   /** A whole order the server admitted after the door had done it alone: the queued copies go. */
-  private reconcileLateOrder(request: Promise<OrderCheckInAnswer>, seqs: number[]): void {
+  private reconcileLateOrder(
+    request: Promise<OrderCheckInAnswer>,
+    seqs: number[],
+    queuedTickets: readonly string[],
+  ): void {
     const work = request.then(
       (answer) => {
-        for (const result of answer.results) this.markPending(result.ticket_id, -1);
+        // Only the marks this check-in added: another queued scan of a ticket keeps its own.
+        for (const ticketId of queuedTickets) this.markPending(ticketId, -1);
         this.state.settle(seqs, [], null);
+        this.acceptOrderOnline(answer);
       },
       () => undefined,
     );
