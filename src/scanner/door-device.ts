@@ -689,6 +689,8 @@ export class DoorDevice {
     seqs: number[],
     queuedTickets: readonly string[],
   ): void {
+    // As for a late scan: a sync meanwhile must not upload what the server may be recording.
+    for (const seq of seqs) this.awaitingAnswer.add(seq);
     const work = request.then(
       (answer) => {
         // Only the marks this check-in added: another queued scan of a ticket keeps its own.
@@ -698,6 +700,9 @@ export class DoorDevice {
       },
       () => undefined,
     );
+    void work.finally(() => {
+      for (const seq of seqs) this.awaitingAnswer.delete(seq);
+    });
     this.inFlight.add(work);
     void work.finally(() => this.inFlight.delete(work));
   }
