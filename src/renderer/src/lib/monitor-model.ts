@@ -53,7 +53,7 @@ export class MonitorModel {
   private activity: Record<string, DoorActivity> = {};
   private alerts = new Map<string, MonitorAlert>();
   private alarmSerial = 0;
-  private admittedBy: MonitorSnapshot['admittedBy'] = { rotating: 0, paper: 0 };
+  private admittedBy: MonitorSnapshot['admittedBy'] = { rotating: 0, paper: 0, manual: 0 };
   private readonly latestSize: number;
   private readonly windowMinutes: number;
   private readonly historyAlertMs: number;
