@@ -39,7 +39,7 @@ import { ticketRoutes } from './routes/tickets.js';
 import { tierRoutes } from './routes/tiers.js';
 import { webhookDeliveryRoutes } from './routes/webhook-deliveries.js';
 import { webhookEndpointRoutes } from './routes/webhook-endpoints.js';
-import { ErrorResponse } from './schemas/common.js';
+import { registerComponents } from './schemas/components.js';
 import { startBackgroundCheckpoints } from './store/background-checkpoints.js';
 import { openStore } from './store/db.js';
 import { StorageHealth } from './store/storage-health.js';
@@ -126,7 +126,7 @@ export async function buildApp(options: ServerOptions, build: BuildOptions = {})
     installJsonBodyParser(app);
     installErrorHandling(app, storage);
     installDrain(app, options.drainGraceMs);
-    app.addSchema(ErrorResponse);
+    registerComponents(app);
     await installOpenApi(app, serverVersion);
     // Set up front, so every answer (errors and replays included) names its request.
     app.addHook('onRequest', (request, reply, done) => {

@@ -12,42 +12,7 @@ export interface paths {
       cookie?: never;
     };
     /** Liveness and whether the store takes writes; no key needed */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @description `ok`, or `degraded` while the server answers but cannot save (see `storage`) */
-              status: 'ok' | 'degraded';
-              /** @description Present only while writes fail because the disk holding the store is full */
-              storage?: {
-                /** @enum {string} */
-                status: 'full';
-                /** @enum {string} */
-                code: 'insufficient_storage';
-                /**
-                 * Format: date-time
-                 * @description ISO 8601, UTC (Z)
-                 */
-                since: string;
-                message: string;
-              };
-            };
-          };
-        };
-      };
-    };
+    get: operations['getHealth'];
     put?: never;
     post?: never;
     delete?: never;
@@ -64,97 +29,7 @@ export interface paths {
       cookie?: never;
     };
     /** This month's billable REST calls (scan validations, health and webhooks are free) */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @description YYYY-MM, UTC */
-              period: string;
-              rest_calls: number;
-              free_calls: number;
-              billable_calls: number;
-              price_per_call_usd: number;
-              amount_due_usd: number;
-            };
-          };
-        };
-        /** @description The error envelope of every refusal */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        413: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-      };
-    };
+    get: operations['getUsage'];
     put?: never;
     post?: never;
     delete?: never;
@@ -171,217 +46,10 @@ export interface paths {
       cookie?: never;
     };
     /** List API keys, oldest first (never their secrets) */
-    get: {
-      parameters: {
-        query?: {
-          limit?: number;
-          cursor?: string;
-        };
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {string} */
-              object: 'list';
-              data: {
-                id: string;
-                name: string;
-                /** @enum {unknown} */
-                scope: 'admin' | 'box_office' | 'scanner' | 'kiosk';
-                last4: string;
-                /**
-                 * Format: date-time
-                 * @description ISO 8601, UTC (Z)
-                 */
-                created_at: string;
-                revoked_at: string | null;
-              }[];
-              has_more: boolean;
-              next_cursor: string | null;
-            };
-          };
-        };
-        /** @description The error envelope of every refusal */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        413: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-      };
-    };
+    get: operations['listApiKeys'];
     put?: never;
     /** Create an API key; the secret is in this answer only */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            name: string;
-            /** @enum {unknown} */
-            scope: 'admin' | 'box_office' | 'scanner' | 'kiosk';
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              id: string;
-              name: string;
-              /** @enum {unknown} */
-              scope: 'admin' | 'box_office' | 'scanner' | 'kiosk';
-              last4: string;
-              /**
-               * Format: date-time
-               * @description ISO 8601, UTC (Z)
-               */
-              created_at: string;
-              revoked_at: string | null;
-              /** @description Shown once, on creation; only its hash is stored */
-              secret: string;
-            };
-          };
-        };
-        /** @description The error envelope of every refusal */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        413: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-      };
-    };
+    post: operations['createApiKey'];
     delete?: never;
     options?: never;
     head?: never;
@@ -399,104 +67,7 @@ export interface paths {
     put?: never;
     post?: never;
     /** Revoke an API key; it stops working at once */
-    delete: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          /** @description key_ id */
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              id: string;
-              name: string;
-              /** @enum {unknown} */
-              scope: 'admin' | 'box_office' | 'scanner' | 'kiosk';
-              last4: string;
-              /**
-               * Format: date-time
-               * @description ISO 8601, UTC (Z)
-               */
-              created_at: string;
-              revoked_at: string | null;
-            };
-          };
-        };
-        /** @description The error envelope of every refusal */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        413: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-      };
-    };
+    delete: operations['revokeApiKey'];
     options?: never;
     head?: never;
     patch?: never;
@@ -510,285 +81,10 @@ export interface paths {
       cookie?: never;
     };
     /** List events, oldest first */
-    get: {
-      parameters: {
-        query?: {
-          limit?: number;
-          cursor?: string;
-        };
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {string} */
-              object: 'list';
-              data: {
-                id: string;
-                title: string;
-                venue: string;
-                /**
-                 * Format: date-time
-                 * @description ISO 8601, UTC (Z)
-                 */
-                doors_at: string;
-                /**
-                 * Format: date-time
-                 * @description ISO 8601, UTC (Z)
-                 */
-                on_sale_at: string;
-                /** @enum {unknown} */
-                status: 'draft' | 'published' | 'cancelled';
-                /** @description Public event page */
-                url: string;
-                currency: string;
-                /** @description IANA time zone in which attendees are shown times (doors on the wallet, mail and PDF) */
-                timezone: string;
-                /** @description Most people inside at once (exits counted); null: no limit */
-                capacity: number | null;
-                /**
-                 * Format: date-time
-                 * @description ISO 8601, UTC (Z)
-                 */
-                created_at: string;
-              }[];
-              has_more: boolean;
-              next_cursor: string | null;
-            };
-          };
-        };
-        /** @description The error envelope of every refusal */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        413: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-      };
-    };
+    get: operations['listEvents'];
     put?: never;
     /** Create an event (status draft); tickets[] become its tiers */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            title: string;
-            venue: string;
-            /**
-             * Format: date-time
-             * @description ISO 8601 with UTC offset, e.g. 2026-12-31T20:00:00+01:00
-             */
-            doors_at: string;
-            tickets?: {
-              name: string;
-              /** @description Price in minor units */
-              price_cents: number;
-              /** @description Tickets offered; never below sold */
-              quantity?: number;
-              /**
-               * Format: iso-4217
-               * @description Lowercase ISO 4217 code, e.g. usd, eur, jpy, kwd. Amounts (`*_cents`) are in its minor unit: cents for usd, yen for jpy, fils for kwd.
-               */
-              currency?: string;
-              sale_starts_at?: string | null;
-              sale_ends_at?: string | null;
-              max_per_order?: number;
-              /** @enum {unknown} */
-              visibility?: 'public' | 'unlisted' | 'access_code';
-              access_code?: string | null;
-              /** @description Whether this tier's tickets have a paper pass (default true). Switched off, the tier's tickets show paper_pass null and doors refuse their passes (paper_not_allowed); the rotating code still admits. */
-              paper_pass?: boolean;
-            }[];
-            /**
-             * Format: date-time
-             * @description ISO 8601 with UTC offset, e.g. 2026-12-31T20:00:00+01:00
-             */
-            on_sale_at?: string;
-            /**
-             * Format: iso-4217
-             * @description Lowercase ISO 4217 code, e.g. usd, eur, jpy, kwd. Amounts (`*_cents`) are in its minor unit: cents for usd, yen for jpy, fils for kwd.
-             */
-            currency?: string;
-            /** @description IANA time zone of the venue, e.g. America/New_York; attendee pages, mail and PDF tickets show times in it. Defaults to the server's zone. */
-            timezone?: string;
-            /** @description Most people inside at once (exits counted); null for no limit (the default). Doors and the scan monitor warn at 90 % and alarm at 100 %; at 100 % a door admits only with a steward's reason. */
-            capacity?: number | null;
-          };
-        };
-      };
-      responses: {
-        /** @description An event */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              id: string;
-              title: string;
-              venue: string;
-              /**
-               * Format: date-time
-               * @description ISO 8601, UTC (Z)
-               */
-              doors_at: string;
-              /**
-               * Format: date-time
-               * @description ISO 8601, UTC (Z)
-               */
-              on_sale_at: string;
-              /** @enum {unknown} */
-              status: 'draft' | 'published' | 'cancelled';
-              /** @description Public event page */
-              url: string;
-              currency: string;
-              /** @description IANA time zone in which attendees are shown times (doors on the wallet, mail and PDF) */
-              timezone: string;
-              /** @description Most people inside at once (exits counted); null: no limit */
-              capacity: number | null;
-              /**
-               * Format: date-time
-               * @description ISO 8601, UTC (Z)
-               */
-              created_at: string;
-            };
-          };
-        };
-        /** @description The error envelope of every refusal */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        413: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-      };
-    };
+    post: operations['createEvent'];
     delete?: never;
     options?: never;
     head?: never;
@@ -803,266 +99,14 @@ export interface paths {
       cookie?: never;
     };
     /** Get an event */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          /** @description evt_ id */
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description An event */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              id: string;
-              title: string;
-              venue: string;
-              /**
-               * Format: date-time
-               * @description ISO 8601, UTC (Z)
-               */
-              doors_at: string;
-              /**
-               * Format: date-time
-               * @description ISO 8601, UTC (Z)
-               */
-              on_sale_at: string;
-              /** @enum {unknown} */
-              status: 'draft' | 'published' | 'cancelled';
-              /** @description Public event page */
-              url: string;
-              currency: string;
-              /** @description IANA time zone in which attendees are shown times (doors on the wallet, mail and PDF) */
-              timezone: string;
-              /** @description Most people inside at once (exits counted); null: no limit */
-              capacity: number | null;
-              /**
-               * Format: date-time
-               * @description ISO 8601, UTC (Z)
-               */
-              created_at: string;
-            };
-          };
-        };
-        /** @description The error envelope of every refusal */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        413: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-      };
-    };
+    get: operations['getEvent'];
     put?: never;
     post?: never;
     delete?: never;
     options?: never;
     head?: never;
     /** Change an event */
-    patch: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          /** @description evt_ id */
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            title?: string;
-            venue?: string;
-            /**
-             * Format: date-time
-             * @description ISO 8601 with UTC offset, e.g. 2026-12-31T20:00:00+01:00
-             */
-            doors_at?: string;
-            /**
-             * Format: date-time
-             * @description ISO 8601 with UTC offset, e.g. 2026-12-31T20:00:00+01:00
-             */
-            on_sale_at?: string;
-            /**
-             * Format: iso-4217
-             * @description Lowercase ISO 4217 code, e.g. usd, eur, jpy, kwd. Amounts (`*_cents`) are in its minor unit: cents for usd, yen for jpy, fils for kwd.
-             */
-            currency?: string;
-            /** @description IANA time zone of the venue, e.g. America/New_York; attendee pages, mail and PDF tickets show times in it. Defaults to the server's zone. */
-            timezone?: string;
-            /** @description Most people inside at once (exits counted); null for no limit (the default). Doors and the scan monitor warn at 90 % and alarm at 100 %; at 100 % a door admits only with a steward's reason. */
-            capacity?: number | null;
-          };
-        };
-      };
-      responses: {
-        /** @description An event */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              id: string;
-              title: string;
-              venue: string;
-              /**
-               * Format: date-time
-               * @description ISO 8601, UTC (Z)
-               */
-              doors_at: string;
-              /**
-               * Format: date-time
-               * @description ISO 8601, UTC (Z)
-               */
-              on_sale_at: string;
-              /** @enum {unknown} */
-              status: 'draft' | 'published' | 'cancelled';
-              /** @description Public event page */
-              url: string;
-              currency: string;
-              /** @description IANA time zone in which attendees are shown times (doors on the wallet, mail and PDF) */
-              timezone: string;
-              /** @description Most people inside at once (exits counted); null: no limit */
-              capacity: number | null;
-              /**
-               * Format: date-time
-               * @description ISO 8601, UTC (Z)
-               */
-              created_at: string;
-            };
-          };
-        };
-        /** @description The error envelope of every refusal */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        413: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-      };
-    };
+    patch: operations['updateEvent'];
     trace?: never;
   };
   '/v2/events/{id}/publish': {
@@ -1075,120 +119,7 @@ export interface paths {
     get?: never;
     put?: never;
     /** Publish a draft event (puts it on sale from on_sale_at) */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          /** @description evt_ id */
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description An event */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              id: string;
-              title: string;
-              venue: string;
-              /**
-               * Format: date-time
-               * @description ISO 8601, UTC (Z)
-               */
-              doors_at: string;
-              /**
-               * Format: date-time
-               * @description ISO 8601, UTC (Z)
-               */
-              on_sale_at: string;
-              /** @enum {unknown} */
-              status: 'draft' | 'published' | 'cancelled';
-              /** @description Public event page */
-              url: string;
-              currency: string;
-              /** @description IANA time zone in which attendees are shown times (doors on the wallet, mail and PDF) */
-              timezone: string;
-              /** @description Most people inside at once (exits counted); null: no limit */
-              capacity: number | null;
-              /**
-               * Format: date-time
-               * @description ISO 8601, UTC (Z)
-               */
-              created_at: string;
-            };
-          };
-        };
-        /** @description The error envelope of every refusal */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        413: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-      };
-    };
+    post: operations['publishEvent'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1205,120 +136,7 @@ export interface paths {
     get?: never;
     put?: never;
     /** Cancel an event: sales and admissions stop */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          /** @description evt_ id */
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description An event */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              id: string;
-              title: string;
-              venue: string;
-              /**
-               * Format: date-time
-               * @description ISO 8601, UTC (Z)
-               */
-              doors_at: string;
-              /**
-               * Format: date-time
-               * @description ISO 8601, UTC (Z)
-               */
-              on_sale_at: string;
-              /** @enum {unknown} */
-              status: 'draft' | 'published' | 'cancelled';
-              /** @description Public event page */
-              url: string;
-              currency: string;
-              /** @description IANA time zone in which attendees are shown times (doors on the wallet, mail and PDF) */
-              timezone: string;
-              /** @description Most people inside at once (exits counted); null: no limit */
-              capacity: number | null;
-              /**
-               * Format: date-time
-               * @description ISO 8601, UTC (Z)
-               */
-              created_at: string;
-            };
-          };
-        };
-        /** @description The error envelope of every refusal */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        413: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-      };
-    };
+    post: operations['cancelEvent'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1333,252 +151,10 @@ export interface paths {
       cookie?: never;
     };
     /** List an event's tiers, oldest first */
-    get: {
-      parameters: {
-        query?: {
-          limit?: number;
-          cursor?: string;
-        };
-        header?: never;
-        path: {
-          event_id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {string} */
-              object: 'list';
-              data: {
-                id: string;
-                event_id: string;
-                name: string;
-                price_cents: number;
-                currency: string;
-                quantity: number;
-                sold: number;
-                sale_starts_at: string | null;
-                sale_ends_at: string | null;
-                max_per_order: number;
-                /** @enum {unknown} */
-                visibility: 'public' | 'unlisted' | 'access_code';
-                access_code: string | null;
-                /** @description Whether this tier's tickets have a paper pass (default true). Switched off, the tier's tickets show paper_pass null and doors refuse their passes (paper_not_allowed); the rotating code still admits. */
-                paper_pass: boolean;
-                /**
-                 * Format: date-time
-                 * @description ISO 8601, UTC (Z)
-                 */
-                created_at: string;
-              }[];
-              has_more: boolean;
-              next_cursor: string | null;
-            };
-          };
-        };
-        /** @description The error envelope of every refusal */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        413: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-      };
-    };
+    get: operations['listTiers'];
     put?: never;
     /** Add a ticket tier to an event (name, price_cents and quantity required) */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          event_id: string;
-        };
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            name: string;
-            /** @description Price in minor units */
-            price_cents: number;
-            /** @description Tickets offered; never below sold */
-            quantity: number;
-            /**
-             * Format: iso-4217
-             * @description Lowercase ISO 4217 code, e.g. usd, eur, jpy, kwd. Amounts (`*_cents`) are in its minor unit: cents for usd, yen for jpy, fils for kwd.
-             */
-            currency?: string;
-            sale_starts_at?: string | null;
-            sale_ends_at?: string | null;
-            max_per_order?: number;
-            /** @enum {unknown} */
-            visibility?: 'public' | 'unlisted' | 'access_code';
-            access_code?: string | null;
-            /** @description Whether this tier's tickets have a paper pass (default true). Switched off, the tier's tickets show paper_pass null and doors refuse their passes (paper_not_allowed); the rotating code still admits. */
-            paper_pass?: boolean;
-          };
-        };
-      };
-      responses: {
-        /** @description A ticket tier of an event */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              id: string;
-              event_id: string;
-              name: string;
-              price_cents: number;
-              currency: string;
-              quantity: number;
-              sold: number;
-              sale_starts_at: string | null;
-              sale_ends_at: string | null;
-              max_per_order: number;
-              /** @enum {unknown} */
-              visibility: 'public' | 'unlisted' | 'access_code';
-              access_code: string | null;
-              /** @description Whether this tier's tickets have a paper pass (default true). Switched off, the tier's tickets show paper_pass null and doors refuse their passes (paper_not_allowed); the rotating code still admits. */
-              paper_pass: boolean;
-              /**
-               * Format: date-time
-               * @description ISO 8601, UTC (Z)
-               */
-              created_at: string;
-            };
-          };
-        };
-        /** @description The error envelope of every refusal */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        413: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-      };
-    };
+    post: operations['createTier'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1593,339 +169,15 @@ export interface paths {
       cookie?: never;
     };
     /** Get a tier */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          /** @description tkt_ id */
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description A ticket tier of an event */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              id: string;
-              event_id: string;
-              name: string;
-              price_cents: number;
-              currency: string;
-              quantity: number;
-              sold: number;
-              sale_starts_at: string | null;
-              sale_ends_at: string | null;
-              max_per_order: number;
-              /** @enum {unknown} */
-              visibility: 'public' | 'unlisted' | 'access_code';
-              access_code: string | null;
-              /** @description Whether this tier's tickets have a paper pass (default true). Switched off, the tier's tickets show paper_pass null and doors refuse their passes (paper_not_allowed); the rotating code still admits. */
-              paper_pass: boolean;
-              /**
-               * Format: date-time
-               * @description ISO 8601, UTC (Z)
-               */
-              created_at: string;
-            };
-          };
-        };
-        /** @description The error envelope of every refusal */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        413: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-      };
-    };
+    get: operations['getTier'];
     put?: never;
     post?: never;
     /** Delete a tier; only when nothing is sold (409 tier_has_sales) */
-    delete: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          /** @description tkt_ id */
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              id: string;
-              /** @enum {boolean} */
-              deleted: true;
-            };
-          };
-        };
-        /** @description The error envelope of every refusal */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        413: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-      };
-    };
+    delete: operations['deleteTier'];
     options?: never;
     head?: never;
     /** Change a tier (any field but id, event_id and sold; box_office keys: paper_pass only) */
-    patch: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          /** @description tkt_ id */
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            name?: string;
-            /** @description Price in minor units */
-            price_cents?: number;
-            /** @description Tickets offered; never below sold */
-            quantity?: number;
-            /**
-             * Format: iso-4217
-             * @description Lowercase ISO 4217 code, e.g. usd, eur, jpy, kwd. Amounts (`*_cents`) are in its minor unit: cents for usd, yen for jpy, fils for kwd.
-             */
-            currency?: string;
-            sale_starts_at?: string | null;
-            sale_ends_at?: string | null;
-            max_per_order?: number;
-            /** @enum {unknown} */
-            visibility?: 'public' | 'unlisted' | 'access_code';
-            access_code?: string | null;
-            /** @description Whether this tier's tickets have a paper pass (default true). Switched off, the tier's tickets show paper_pass null and doors refuse their passes (paper_not_allowed); the rotating code still admits. */
-            paper_pass?: boolean;
-          };
-        };
-      };
-      responses: {
-        /** @description A ticket tier of an event */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              id: string;
-              event_id: string;
-              name: string;
-              price_cents: number;
-              currency: string;
-              quantity: number;
-              sold: number;
-              sale_starts_at: string | null;
-              sale_ends_at: string | null;
-              max_per_order: number;
-              /** @enum {unknown} */
-              visibility: 'public' | 'unlisted' | 'access_code';
-              access_code: string | null;
-              /** @description Whether this tier's tickets have a paper pass (default true). Switched off, the tier's tickets show paper_pass null and doors refuse their passes (paper_not_allowed); the rotating code still admits. */
-              paper_pass: boolean;
-              /**
-               * Format: date-time
-               * @description ISO 8601, UTC (Z)
-               */
-              created_at: string;
-            };
-          };
-        };
-        /** @description The error envelope of every refusal */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        413: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-      };
-    };
+    patch: operations['updateTier'];
     trace?: never;
   };
   '/v2/events/{id}/offer': {
@@ -1939,163 +191,7 @@ export interface paths {
      * An event's public tiers plus those a correct access_code unlocks, with sale state; never any code
      * @description A kiosk sees published events only (404 otherwise). A code that unlocks nothing is 400 invalid_access_code; 10 wrong codes per key in 10 minutes lock code checks (429) until the window ends.
      */
-    get: {
-      parameters: {
-        query?: {
-          /** @description The code a customer typed; compared on the server, never echoed */
-          access_code?: string;
-        };
-        header?: never;
-        path: {
-          /** @description evt_ id */
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description An event's public offer, as a customer-facing kiosk shows it */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {string} */
-              object: 'offer';
-              /** @description An event */
-              event: {
-                id: string;
-                title: string;
-                venue: string;
-                /**
-                 * Format: date-time
-                 * @description ISO 8601, UTC (Z)
-                 */
-                doors_at: string;
-                /**
-                 * Format: date-time
-                 * @description ISO 8601, UTC (Z)
-                 */
-                on_sale_at: string;
-                /** @enum {unknown} */
-                status: 'draft' | 'published' | 'cancelled';
-                /** @description Public event page */
-                url: string;
-                currency: string;
-                /** @description IANA time zone in which attendees are shown times (doors on the wallet, mail and PDF) */
-                timezone: string;
-                /** @description Most people inside at once (exits counted); null: no limit */
-                capacity: number | null;
-                /**
-                 * Format: date-time
-                 * @description ISO 8601, UTC (Z)
-                 */
-                created_at: string;
-              };
-              /** @description Public tiers, then those the access_code unlocked, in tier order; never unlisted ones */
-              tiers: {
-                id: string;
-                event_id: string;
-                name: string;
-                price_cents: number;
-                currency: string;
-                quantity: number;
-                sold: number;
-                sale_starts_at: string | null;
-                sale_ends_at: string | null;
-                max_per_order: number;
-                /** @enum {unknown} */
-                visibility: 'public' | 'unlisted' | 'access_code';
-                /** @description Whether this tier's tickets have a paper pass (default true). Switched off, the tier's tickets show paper_pass null and doors refuse their passes (paper_not_allowed); the rotating code still admits. */
-                paper_pass: boolean;
-                /**
-                 * Format: date-time
-                 * @description ISO 8601, UTC (Z)
-                 */
-                created_at: string;
-                /** @description Always null: the offer never shows a code, whatever the key */
-                access_code: string | null;
-                /** @description An access-code tier this request's access_code opened */
-                unlocked: boolean;
-                /**
-                 * @description What a checkout would meet now, in checkout's order: the event first (event_not_on_sale before its on_sale_at), then the tier's window, then its stock
-                 * @enum {unknown}
-                 */
-                sale_state: 'on_sale' | 'not_yet' | 'ended' | 'sold_out' | 'event_not_on_sale';
-                /** @description quantity − sold */
-                available: number;
-              }[];
-              /** @description The event has tiers a code can unlock, so a kiosk offers a code field */
-              has_access_code_tiers: boolean;
-            };
-          };
-        };
-        /** @description The error envelope of every refusal */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        413: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-      };
-    };
+    get: operations['getEventOffer'];
     put?: never;
     post?: never;
     delete?: never;
@@ -2117,99 +213,7 @@ export interface paths {
      * Check the attendant PIN a kiosk's card approval needs
      * @description 400 invalid_attendant_pin when wrong, 409 attendant_pin_not_set when no PIN is set; 5 wrong PINs per key in 15 minutes lock it (429) until the window ends.
      */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            /** @description What the attendant typed */
-            pin: string;
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              ok: true;
-            };
-          };
-        };
-        /** @description The error envelope of every refusal */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        413: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-      };
-    };
+    post: operations['checkAttendantPin'];
     delete?: never;
     options?: never;
     head?: never;
@@ -2224,39 +228,7 @@ export interface paths {
       cookie?: never;
     };
     /** Public keys that verify ticket tokens (JWKS) */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              keys: {
-                /** @enum {string} */
-                kty: 'OKP';
-                /** @enum {string} */
-                crv: 'Ed25519';
-                x: string;
-                kid: string;
-                /** @enum {string} */
-                alg?: 'EdDSA';
-                /** @enum {string} */
-                use?: 'sig';
-              }[];
-            };
-          };
-        };
-      };
-    };
+    get: operations['getScanKeys'];
     put?: never;
     post?: never;
     delete?: never;
@@ -2275,103 +247,7 @@ export interface paths {
     get?: never;
     put?: never;
     /** Start signing tokens with a new key; the old one stays in the JWKS until its tokens expire */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              active_kid: string;
-              keys: {
-                /** @enum {string} */
-                kty: 'OKP';
-                /** @enum {string} */
-                crv: 'Ed25519';
-                x: string;
-                kid: string;
-                /** @enum {string} */
-                alg?: 'EdDSA';
-                /** @enum {string} */
-                use?: 'sig';
-              }[];
-            };
-          };
-        };
-        /** @description The error envelope of every refusal */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        413: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-      };
-    };
+    post: operations['rotateScanKey'];
     delete?: never;
     options?: never;
     head?: never;
@@ -2388,235 +264,7 @@ export interface paths {
     get?: never;
     put?: never;
     /** Validate a scanned ticket token at the door; the first entry admits, every attempt is recorded */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            /** @description What the QR code held: the ticket's rotating code (qr_token) or its paper pass (paper_pass) */
-            token: string;
-            /** @description The door's event (evt_) */
-            event_id?: string;
-            /** @description The scanning device (dev_) */
-            device_id?: string;
-            /**
-             * Format: date-time
-             * @description ISO 8601 with UTC offset, e.g. 2026-12-31T20:00:00+01:00
-             */
-            scanned_at?: string;
-            /**
-             * @description in (default) admits; out records an exit so the next entry admits again
-             * @enum {unknown}
-             */
-            direction?: 'in' | 'out';
-            /** @description The steward's reason (1-200 characters) to admit although the event is at capacity; without it an entry at capacity is refused (409 capacity_reached) */
-            reason?: string;
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {unknown} */
-              result: 'admitted' | 'rejected';
-              reason:
-                | (
-                    | 'malformed'
-                    | 'invalid_signature'
-                    | 'expired'
-                    | 'not_yet_valid'
-                    | 'unknown_ticket'
-                    | 'wrong_event'
-                    | 'already_scanned'
-                    | 'voided'
-                    | 'transferred'
-                    | 'paper_not_allowed'
-                  )
-                | null;
-              /**
-               * @description How the holder was identified: 'rotating' (the phone's code, live or from the offline strip), 'paper' (the paper pass) or 'manual' (a steward checked them in by name or order, POST /v2/tickets/{id}/check_in or /v2/orders/{id}/check_in).
-               * @enum {unknown}
-               */
-              credential: 'rotating' | 'paper' | 'manual';
-              ticket: {
-                id: string;
-                order_id: string;
-                event_id: string;
-                tier_id: string;
-                tier_name: string | null;
-                attendee_id: string;
-                /** @enum {unknown} */
-                status: 'active' | 'transferred' | 'voided';
-                scan_count: number;
-                /** @description Admitted and not scanned out since (drives re-entry); not on the plain ticket resource */
-                inside: boolean;
-                /**
-                 * Format: date-time
-                 * @description ISO 8601, UTC (Z)
-                 */
-                issued_at: string;
-                transferred_from: string | null;
-                transferred_to: string | null;
-              } | null;
-              attendee: {
-                id: string;
-                event_id: string;
-                order_id: string;
-                ticket_id: string;
-                name: string | null;
-                /**
-                 * Format: date-time
-                 * @description ISO 8601, UTC (Z)
-                 */
-                created_at: string;
-              } | null;
-              /** @description One scan attempt, admitted or not */
-              scan: {
-                /** @description scn_ id */
-                id: string;
-                event_id: string | null;
-                ticket_id: string | null;
-                device_id: string | null;
-                /** @enum {unknown} */
-                result: 'admitted' | 'rejected';
-                reason:
-                  | (
-                      | 'malformed'
-                      | 'invalid_signature'
-                      | 'expired'
-                      | 'not_yet_valid'
-                      | 'unknown_ticket'
-                      | 'wrong_event'
-                      | 'already_scanned'
-                      | 'voided'
-                      | 'transferred'
-                      | 'paper_not_allowed'
-                    )
-                  | null;
-                /** @enum {unknown} */
-                direction: 'in' | 'out';
-                /**
-                 * Format: date-time
-                 * @description ISO 8601, UTC (Z)
-                 */
-                scanned_at: string;
-                /**
-                 * Format: date-time
-                 * @description ISO 8601, UTC (Z)
-                 */
-                created_at: string;
-                /** @enum {unknown} */
-                source: 'online' | 'sync';
-                conflict: boolean;
-                /**
-                 * @description How the holder was identified: 'rotating' (the phone's code, live or from the offline strip), 'paper' (the paper pass) or 'manual' (a steward checked them in by name or order, POST /v2/tickets/{id}/check_in or /v2/orders/{id}/check_in).
-                 * @enum {unknown}
-                 */
-                credential: 'rotating' | 'paper' | 'manual';
-                note: string | null;
-                /** @description Who made the scan: the API key, its paired device, the signed-in staff member */
-                actor: {
-                  api_key_id: string | null;
-                  device_id: string | null;
-                  staff_id: string | null;
-                };
-              };
-              order: {
-                /** @description ord_ id */
-                id: string;
-                /** @description The order's tickets that can still get in (status active) */
-                tickets: number;
-                /** @description Of those, how many are inside now */
-                admitted: number;
-              } | null;
-              occupancy: {
-                /** @description People inside now (admissions minus exits) */
-                inside: number;
-                capacity: number | null;
-                /**
-                 * @description 'warning' from 90 % of capacity, 'full' from 100 %; always 'ok' without a capacity
-                 * @enum {unknown}
-                 */
-                level: 'ok' | 'warning' | 'full';
-              } | null;
-            };
-          };
-        };
-        /** @description The error envelope of every refusal */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        413: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-      };
-    };
+    post: operations['validateScan'];
     delete?: never;
     options?: never;
     head?: never;
@@ -2633,169 +281,7 @@ export interface paths {
     get?: never;
     put?: never;
     /** Upload scans a door made offline (at most 1000); idempotent, with conflicts reported */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            /** @description The device that made these scans (dev_) */
-            device_id: string;
-            /** @description The door's event; defaults to the device's paired event */
-            event_id?: string;
-            scans: {
-              /**
-               * @description 'code' (the default): a scanned token. 'manual': a steward's check-in by name or order, made offline: ticket_id and note instead of token
-               * @enum {unknown}
-               */
-              kind?: 'code' | 'manual';
-              /** @description kind code (required): what the QR code held */
-              token?: string;
-              /** @description kind manual: the ticket checked in (tik_) */
-              ticket_id?: string;
-              /** @description The steward's reason, 1-200 characters: required for kind manual; on a code, why it was admitted past capacity */
-              note?: string;
-              /**
-               * Format: date-time
-               * @description ISO 8601 with UTC offset, e.g. 2026-12-31T20:00:00+01:00
-               */
-              scanned_at: string;
-              /**
-               * @description What the device decided offline
-               * @enum {unknown}
-               */
-              result: 'admitted' | 'rejected';
-              /**
-               * @description in (default) admits; out records an exit so the next entry admits again
-               * @enum {unknown}
-               */
-              direction?: 'in' | 'out';
-              reason?:
-                | (
-                    | 'malformed'
-                    | 'invalid_signature'
-                    | 'expired'
-                    | 'not_yet_valid'
-                    | 'unknown_ticket'
-                    | 'wrong_event'
-                    | 'already_scanned'
-                    | 'voided'
-                    | 'transferred'
-                    | 'paper_not_allowed'
-                  )
-                | null;
-            }[];
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @description One per uploaded scan, in the order they were sent */
-              results: {
-                ticket_id: string | null;
-                /** @enum {unknown} */
-                result: 'admitted' | 'rejected';
-                reason:
-                  | (
-                      | 'malformed'
-                      | 'invalid_signature'
-                      | 'expired'
-                      | 'not_yet_valid'
-                      | 'unknown_ticket'
-                      | 'wrong_event'
-                      | 'already_scanned'
-                      | 'voided'
-                      | 'transferred'
-                      | 'paper_not_allowed'
-                    )
-                  | null;
-                /** @description The device admitted offline but another device had admitted the ticket first */
-                conflict: boolean;
-                scan_id: string;
-                /**
-                 * @description How the holder was identified: 'rotating' (the phone's code, live or from the offline strip), 'paper' (the paper pass) or 'manual' (a steward checked them in by name or order, POST /v2/tickets/{id}/check_in or /v2/orders/{id}/check_in).
-                 * @enum {unknown}
-                 */
-                credential: 'rotating' | 'paper' | 'manual';
-              }[];
-            };
-          };
-        };
-        /** @description The error envelope of every refusal */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        413: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-      };
-    };
+    post: operations['syncScans'];
     delete?: never;
     options?: never;
     head?: never;
@@ -2810,168 +296,7 @@ export interface paths {
       cookie?: never;
     };
     /** Everything a door needs to validate offline; with since, only what changed after that cursor */
-    get: {
-      parameters: {
-        query?: {
-          /** @description Defaults to the calling device's paired event */
-          event_id?: string;
-          /** @description A cursor from an earlier pack: only what changed after it */
-          since?: string;
-        };
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @description An event */
-              event: {
-                id: string;
-                title: string;
-                venue: string;
-                /**
-                 * Format: date-time
-                 * @description ISO 8601, UTC (Z)
-                 */
-                doors_at: string;
-                /**
-                 * Format: date-time
-                 * @description ISO 8601, UTC (Z)
-                 */
-                on_sale_at: string;
-                /** @enum {unknown} */
-                status: 'draft' | 'published' | 'cancelled';
-                /** @description Public event page */
-                url: string;
-                currency: string;
-                /** @description IANA time zone in which attendees are shown times (doors on the wallet, mail and PDF) */
-                timezone: string;
-                /** @description Most people inside at once (exits counted); null: no limit */
-                capacity: number | null;
-                /**
-                 * Format: date-time
-                 * @description ISO 8601, UTC (Z)
-                 */
-                created_at: string;
-              };
-              jwks: {
-                keys: {
-                  /** @enum {string} */
-                  kty: 'OKP';
-                  /** @enum {string} */
-                  crv: 'Ed25519';
-                  x: string;
-                  kid: string;
-                  /** @enum {string} */
-                  alg?: 'EdDSA';
-                  /** @enum {string} */
-                  use?: 'sig';
-                }[];
-              };
-              /** @description The event's tiers, in every pack (whole or delta): whether each takes paper passes, and its name for the door's display */
-              tiers: {
-                id: string;
-                name: string;
-                /** @description false: refuse this tier's paper passes (paper_not_allowed) */
-                paper_pass: boolean;
-              }[];
-              revoked: {
-                ticket_id: string;
-                /** @enum {unknown} */
-                status: 'voided' | 'transferred';
-              }[];
-              /** @description Tickets inside now (admitted and not scanned out) */
-              scanned: string[];
-              /** @description Delta packs only: tickets admitted before and outside now, to drop from the inside set */
-              exited: string[];
-              /** @description For offline lookup and manual check-in: [ticket_id, order_id, attendee_name, tier_index] of each active ticket of the event, grouped by order (a delta pack: only tickets sold or changed since). Names only, never emails. */
-              holders: [string, string, string, number][];
-              /** @description People inside now (admissions minus exits), for inside / capacity */
-              inside: number;
-              /** @description false when built with since */
-              full: boolean;
-              /**
-               * Format: date-time
-               * @description ISO 8601, UTC (Z)
-               */
-              generated_at: string;
-              /** @description Door feed position this pack is good up to; pass as since, or as Last-Event-ID to /v2/scans/stream */
-              cursor: string;
-            };
-          };
-        };
-        /** @description The error envelope of every refusal */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        413: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-      };
-    };
+    get: operations['getDoorPack'];
     put?: never;
     post?: never;
     delete?: never;
@@ -2988,389 +313,7 @@ export interface paths {
       cookie?: never;
     };
     /** List scan attempts, oldest first */
-    get: {
-      parameters: {
-        query?: {
-          limit?: number;
-          cursor?: string;
-          /** @description evt_ */
-          event_id?: string;
-          /** @description dev_ */
-          device_id?: string;
-          /** @description tik_ */
-          ticket_id?: string;
-          result?: 'admitted' | 'rejected';
-        };
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {string} */
-              object: 'list';
-              data: {
-                /** @description scn_ id */
-                id: string;
-                event_id: string | null;
-                ticket_id: string | null;
-                device_id: string | null;
-                /** @enum {unknown} */
-                result: 'admitted' | 'rejected';
-                reason:
-                  | (
-                      | 'malformed'
-                      | 'invalid_signature'
-                      | 'expired'
-                      | 'not_yet_valid'
-                      | 'unknown_ticket'
-                      | 'wrong_event'
-                      | 'already_scanned'
-                      | 'voided'
-                      | 'transferred'
-                      | 'paper_not_allowed'
-                    )
-                  | null;
-                /** @enum {unknown} */
-                direction: 'in' | 'out';
-                /**
-                 * Format: date-time
-                 * @description ISO 8601, UTC (Z)
-                 */
-                scanned_at: string;
-                /**
-                 * Format: date-time
-                 * @description ISO 8601, UTC (Z)
-                 */
-                created_at: string;
-                /** @enum {unknown} */
-                source: 'online' | 'sync';
-                conflict: boolean;
-                /**
-                 * @description How the holder was identified: 'rotating' (the phone's code, live or from the offline strip), 'paper' (the paper pass) or 'manual' (a steward checked them in by name or order, POST /v2/tickets/{id}/check_in or /v2/orders/{id}/check_in).
-                 * @enum {unknown}
-                 */
-                credential: 'rotating' | 'paper' | 'manual';
-                note: string | null;
-                /** @description Who made the scan: the API key, its paired device, the signed-in staff member */
-                actor: {
-                  api_key_id: string | null;
-                  device_id: string | null;
-                  staff_id: string | null;
-                };
-              }[];
-              has_more: boolean;
-              next_cursor: string | null;
-            };
-          };
-        };
-        /** @description The error envelope of every refusal */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        413: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/v2/scan/lookup': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** Find up to 10 of the event's tickets by part of the attendee name or the start of an order id (never emails) */
-    get: {
-      parameters: {
-        query: {
-          /** @description The event; defaults to the calling door's paired event */
-          event_id?: string;
-          /** @description At least 2 characters: part of the attendee name (any case), or the start of an order id (ord_…) */
-          q: string;
-        };
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {string} */
-              object: 'list';
-              data: {
-                ticket_id: string;
-                order_id: string;
-                attendee_name: string | null;
-                tier_name: string | null;
-                /** @enum {unknown} */
-                status: 'active' | 'transferred' | 'voided';
-                /** @description Inside now (admitted and not scanned out) */
-                scanned: boolean;
-                /** @description Admissions so far (re-entries count) */
-                scan_count: number;
-              }[];
-              /** @description More than 10 tickets matched: type more of the name */
-              has_more: boolean;
-              next_cursor: null;
-            };
-          };
-        };
-        /** @description The error envelope of every refusal */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        413: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/v2/scan/occupancy': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** Inside / capacity of an event, with its admissions and manual check-ins so far */
-    get: {
-      parameters: {
-        query?: {
-          /** @description The event; defaults to the calling door's paired event */
-          event_id?: string;
-        };
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Inside / capacity for the scan monitor and door displays */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              event_id: string;
-              /** @description People inside now (admissions minus exits) */
-              inside: number;
-              capacity: number | null;
-              /** @enum {unknown} */
-              level: 'ok' | 'warning' | 'full';
-              /** @description Admissions so far (re-entries count) */
-              admitted: number;
-              /** @description Of those, manual check-ins (credential manual) */
-              manual: number;
-            };
-          };
-        };
-        /** @description The error envelope of every refusal */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        413: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-      };
-    };
+    get: operations['listScans'];
     put?: never;
     post?: never;
     delete?: never;
@@ -3389,105 +332,7 @@ export interface paths {
     get?: never;
     put?: never;
     /** A one-hour token that opens the scan feed, for EventSource (which cannot send headers) */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            event_id?: string;
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              stream_token: string;
-              /**
-               * Format: date-time
-               * @description ISO 8601, UTC (Z)
-               */
-              expires_at: string;
-              event_id: string | null;
-              /** @description Path to open with EventSource */
-              url: string;
-            };
-          };
-        };
-        /** @description The error envelope of every refusal */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        413: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-      };
-    };
+    post: operations['createScanStreamToken'];
     delete?: never;
     options?: never;
     head?: never;
@@ -3505,151 +350,7 @@ export interface paths {
      * Server-Sent Events: `scan` for every attempt, `ticket` for sales, voids and transfers; resumes from Last-Event-ID
      * @description Needs a Bearer key (admin, box_office or scanner) or ?stream_token=. Heartbeat comment every 15 s.
      */
-    get: {
-      parameters: {
-        query?: {
-          event_id?: string;
-          /** @description Resume after this id (same as the Last-Event-ID header) */
-          last_event_id?: string;
-          /** @description From POST /v2/scans/stream_token, for clients that cannot send headers */
-          stream_token?: string;
-        };
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description A text/event-stream. Each entry has `id:` (resume with Last-Event-ID), `event:` and one JSON `data:` line: `event: scan` carries a Scan, `event: ticket` a FeedTicketChange. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'text/event-stream':
-              | {
-                  /** @description scn_ id */
-                  id: string;
-                  event_id: string | null;
-                  ticket_id: string | null;
-                  device_id: string | null;
-                  /** @enum {unknown} */
-                  result: 'admitted' | 'rejected';
-                  reason:
-                    | (
-                        | 'malformed'
-                        | 'invalid_signature'
-                        | 'expired'
-                        | 'not_yet_valid'
-                        | 'unknown_ticket'
-                        | 'wrong_event'
-                        | 'already_scanned'
-                        | 'voided'
-                        | 'transferred'
-                        | 'paper_not_allowed'
-                      )
-                    | null;
-                  /** @enum {unknown} */
-                  direction: 'in' | 'out';
-                  /**
-                   * Format: date-time
-                   * @description ISO 8601, UTC (Z)
-                   */
-                  scanned_at: string;
-                  /**
-                   * Format: date-time
-                   * @description ISO 8601, UTC (Z)
-                   */
-                  created_at: string;
-                  /** @enum {unknown} */
-                  source: 'online' | 'sync';
-                  conflict: boolean;
-                  /**
-                   * @description How the holder was identified: 'rotating' (the phone's code, live or from the offline strip), 'paper' (the paper pass) or 'manual' (a steward checked them in by name or order, POST /v2/tickets/{id}/check_in or /v2/orders/{id}/check_in).
-                   * @enum {unknown}
-                   */
-                  credential: 'rotating' | 'paper' | 'manual';
-                  note: string | null;
-                  /** @description Who made the scan: the API key, its paired device, the signed-in staff member */
-                  actor: {
-                    api_key_id: string | null;
-                    device_id: string | null;
-                    staff_id: string | null;
-                  };
-                }
-              | {
-                  ticket_id: string | null;
-                  event_id: string | null;
-                  change: ('sold' | 'active' | 'transferred' | 'voided') | null;
-                  status: ('active' | 'transferred' | 'voided') | null;
-                };
-          };
-        };
-        /** @description The error envelope of every refusal */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        413: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-      };
-    };
+    get: operations['streamScans'];
     put?: never;
     post?: never;
     delete?: never;
@@ -3668,121 +369,7 @@ export interface paths {
     get?: never;
     put?: never;
     /** Start pairing a device: a one-time token (5 minutes) and a QR code carrying it */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            event_id?: string | null;
-            /**
-             * @description scanner: a door; box_office: another till; kiosk: a customer self-service screen
-             * @enum {unknown}
-             */
-            scope?: 'scanner' | 'box_office' | 'kiosk';
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @description One-time; lives 5 minutes; only its hash is stored */
-              pairing_token: string;
-              /**
-               * Format: date-time
-               * @description ISO 8601, UTC (Z)
-               */
-              expires_at: string;
-              /**
-               * @description scanner: a door; box_office: another till; kiosk: a customer self-service screen
-               * @enum {unknown}
-               */
-              scope: 'scanner' | 'box_office' | 'kiosk';
-              event_id: string | null;
-              /** @description Base URL the device should call */
-              server_url: string;
-              cert_fingerprint: string | null;
-              /** @description marquee://pair?url=<server_url>&fp=<cert_fingerprint or empty>&token=<pairing_token> */
-              qr: string;
-              /** @description The qr string as an SVG QR code */
-              qr_svg: string;
-            };
-          };
-        };
-        /** @description The error envelope of every refusal */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        413: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-      };
-    };
+    post: operations['startDevicePairing'];
     delete?: never;
     options?: never;
     head?: never;
@@ -3799,142 +386,7 @@ export interface paths {
     get?: never;
     put?: never;
     /** Trade a pairing token for a device and its API key (no key needed) */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            pairing_token: string;
-            name: string;
-            /**
-             * @description The kind of device the caller is. A code made for another kind is refused (400 pairing_scope_mismatch) before anything is created, and stays usable on the right device; without it, the code pairs whatever it was made for.
-             * @enum {unknown}
-             */
-            scope?: 'scanner' | 'box_office' | 'kiosk';
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @description A paired door device or till */
-              device: {
-                /** @description dev_ id */
-                id: string;
-                name: string;
-                /**
-                 * @description scanner: a door; box_office: another till; kiosk: a customer self-service screen
-                 * @enum {unknown}
-                 */
-                scope: 'scanner' | 'box_office' | 'kiosk';
-                event_id: string | null;
-                api_key_id: string | null;
-                /**
-                 * Format: date-time
-                 * @description ISO 8601, UTC (Z)
-                 */
-                created_at: string;
-                last_seen_at: string | null;
-                revoked_at: string | null;
-                /** @description Heard from (validate, sync, door pack, scan feed) in the last 2 minutes */
-                online: boolean;
-              };
-              api_key: {
-                id: string;
-                name: string;
-                /**
-                 * @description scanner: a door; box_office: another till; kiosk: a customer self-service screen
-                 * @enum {unknown}
-                 */
-                scope: 'scanner' | 'box_office' | 'kiosk';
-                last4: string;
-                /**
-                 * Format: date-time
-                 * @description ISO 8601, UTC (Z)
-                 */
-                created_at: string;
-                revoked_at: string | null;
-                /** @description Shown once, here */
-                secret: string;
-              };
-            };
-          };
-        };
-        /** @description The error envelope of every refusal */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        413: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-      };
-    };
+    post: operations['pairDevice'];
     delete?: never;
     options?: never;
     head?: never;
@@ -3949,118 +401,7 @@ export interface paths {
       cookie?: never;
     };
     /** List paired devices with their last contact, oldest first */
-    get: {
-      parameters: {
-        query?: {
-          limit?: number;
-          cursor?: string;
-        };
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {string} */
-              object: 'list';
-              data: {
-                /** @description dev_ id */
-                id: string;
-                name: string;
-                /**
-                 * @description scanner: a door; box_office: another till; kiosk: a customer self-service screen
-                 * @enum {unknown}
-                 */
-                scope: 'scanner' | 'box_office' | 'kiosk';
-                event_id: string | null;
-                api_key_id: string | null;
-                /**
-                 * Format: date-time
-                 * @description ISO 8601, UTC (Z)
-                 */
-                created_at: string;
-                last_seen_at: string | null;
-                revoked_at: string | null;
-                /** @description Heard from (validate, sync, door pack, scan feed) in the last 2 minutes */
-                online: boolean;
-              }[];
-              has_more: boolean;
-              next_cursor: string | null;
-            };
-          };
-        };
-        /** @description The error envelope of every refusal */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        413: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-      };
-    };
+    get: operations['listDevices'];
     put?: never;
     post?: never;
     delete?: never;
@@ -4077,221 +418,11 @@ export interface paths {
       cookie?: never;
     };
     /** Get a device */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          /** @description dev_ id */
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description A paired door device or till */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @description dev_ id */
-              id: string;
-              name: string;
-              /**
-               * @description scanner: a door; box_office: another till; kiosk: a customer self-service screen
-               * @enum {unknown}
-               */
-              scope: 'scanner' | 'box_office' | 'kiosk';
-              event_id: string | null;
-              api_key_id: string | null;
-              /**
-               * Format: date-time
-               * @description ISO 8601, UTC (Z)
-               */
-              created_at: string;
-              last_seen_at: string | null;
-              revoked_at: string | null;
-              /** @description Heard from (validate, sync, door pack, scan feed) in the last 2 minutes */
-              online: boolean;
-            };
-          };
-        };
-        /** @description The error envelope of every refusal */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        413: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-      };
-    };
+    get: operations['getDevice'];
     put?: never;
     post?: never;
     /** Revoke a device: its key stops working at once and its scan feed closes */
-    delete: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          /** @description dev_ id */
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description A paired door device or till */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @description dev_ id */
-              id: string;
-              name: string;
-              /**
-               * @description scanner: a door; box_office: another till; kiosk: a customer self-service screen
-               * @enum {unknown}
-               */
-              scope: 'scanner' | 'box_office' | 'kiosk';
-              event_id: string | null;
-              api_key_id: string | null;
-              /**
-               * Format: date-time
-               * @description ISO 8601, UTC (Z)
-               */
-              created_at: string;
-              last_seen_at: string | null;
-              revoked_at: string | null;
-              /** @description Heard from (validate, sync, door pack, scan feed) in the last 2 minutes */
-              online: boolean;
-            };
-          };
-        };
-        /** @description The error envelope of every refusal */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        413: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-      };
-    };
+    delete: operations['revokeDevice'];
     options?: never;
     head?: never;
     patch?: never;
@@ -4305,122 +436,7 @@ export interface paths {
       cookie?: never;
     };
     /** List outgoing mail, oldest first; filter by status */
-    get: {
-      parameters: {
-        query?: {
-          limit?: number;
-          cursor?: string;
-          status?: 'pending' | 'sent' | 'failed';
-        };
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {string} */
-              object: 'list';
-              data: {
-                /** @description mail_ id */
-                id: string;
-                to: string;
-                subject: string;
-                /**
-                 * @description order_confirmation (an order with its PDF tickets), ticket_transfer (a transfer recipient’s ticket), or message
-                 * @enum {unknown}
-                 */
-                kind: 'message' | 'order_confirmation' | 'ticket_transfer';
-                ref: string | null;
-                /** @enum {unknown} */
-                status: 'pending' | 'sent' | 'failed';
-                /** @description Delivery attempts made so far */
-                attempts: number;
-                last_error: string | null;
-                next_attempt_at: string | null;
-                /**
-                 * Format: date-time
-                 * @description ISO 8601, UTC (Z)
-                 */
-                created_at: string;
-                sent_at: string | null;
-              }[];
-              has_more: boolean;
-              next_cursor: string | null;
-            };
-          };
-        };
-        /** @description The error envelope of every refusal */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        413: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-      };
-    };
+    get: operations['listMail'];
     put?: never;
     post?: never;
     delete?: never;
@@ -4439,115 +455,7 @@ export interface paths {
     get?: never;
     put?: never;
     /** Send a failed (or waiting) mail again now, with a fresh set of attempts */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          /** @description mail_ id */
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description A mail in the outbox (bodies are not listed). next_attempt_at is null once the mail is sent or failed. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @description mail_ id */
-              id: string;
-              to: string;
-              subject: string;
-              /**
-               * @description order_confirmation (an order with its PDF tickets), ticket_transfer (a transfer recipient’s ticket), or message
-               * @enum {unknown}
-               */
-              kind: 'message' | 'order_confirmation' | 'ticket_transfer';
-              ref: string | null;
-              /** @enum {unknown} */
-              status: 'pending' | 'sent' | 'failed';
-              /** @description Delivery attempts made so far */
-              attempts: number;
-              last_error: string | null;
-              next_attempt_at: string | null;
-              /**
-               * Format: date-time
-               * @description ISO 8601, UTC (Z)
-               */
-              created_at: string;
-              sent_at: string | null;
-            };
-          };
-        };
-        /** @description The error envelope of every refusal */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        413: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-      };
-    };
+    post: operations['retryMail'];
     delete?: never;
     options?: never;
     head?: never;
@@ -4562,319 +470,10 @@ export interface paths {
       cookie?: never;
     };
     /** List orders, oldest first (newest first with order=newest_first); filter by event_id, search with q */
-    get: {
-      parameters: {
-        query?: {
-          limit?: number;
-          cursor?: string;
-          event_id?: string;
-          /** @description Search: buyer or attendee name/email (substring), order id or ticket id (exact) */
-          q?: string;
-          /** @description oldest_first (the default, like every list) or newest_first (a till’s latest sales); a cursor continues in the order it was given in */
-          order?: 'oldest_first' | 'newest_first';
-        };
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {string} */
-              object: 'list';
-              data: {
-                id: string;
-                event_id: string;
-                /** @enum {unknown} */
-                status: 'paid' | 'partially_refunded' | 'refunded';
-                buyer: {
-                  name: string | null;
-                  email: string | null;
-                } | null;
-                total_cents: number;
-                refunded_cents: number;
-                currency: string;
-                /** @enum {unknown} */
-                payment_method: 'cash' | 'card' | 'comp' | 'external';
-                tickets: {
-                  id: string;
-                  order_id: string;
-                  event_id: string;
-                  tier_id: string;
-                  attendee_id: string;
-                  /** @enum {unknown} */
-                  status: 'active' | 'transferred' | 'voided';
-                  scan_count: number;
-                  /** @description The wallet pass; no key needed (unguessable secret) */
-                  wallet_url: string;
-                  /** @description Signed ticket token (JWS, EdDSA), fresh for at least 4 more minutes. Dead tickets get one too; the door rejects it with the reason. */
-                  qr_token: string;
-                  paper_pass: string | null;
-                  /**
-                   * Format: date-time
-                   * @description ISO 8601, UTC (Z)
-                   */
-                  issued_at: string;
-                  transferred_from: string | null;
-                  transferred_to: string | null;
-                }[];
-                refunds: {
-                  id: string;
-                  amount_cents: number;
-                  ticket_id: string | null;
-                  /** @enum {unknown} */
-                  reason: 'requested' | 'ticket_voided';
-                  /**
-                   * Format: date-time
-                   * @description ISO 8601, UTC (Z)
-                   */
-                  created_at: string;
-                }[];
-                /**
-                 * Format: date-time
-                 * @description ISO 8601, UTC (Z)
-                 */
-                created_at: string;
-              }[];
-              has_more: boolean;
-              next_cursor: string | null;
-            };
-          };
-        };
-        /** @description The error envelope of every refusal */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        413: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-      };
-    };
+    get: operations['listOrders'];
     put?: never;
     /** Checkout: mint one ticket and one attendee per unit, all or nothing */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            event_id: string;
-            items: {
-              tier_id: string;
-              quantity: number;
-            }[];
-            /** @description Required with name and email for card and external; optional for cash and comp (walk-in) */
-            buyer?: {
-              name?: string;
-              /** Format: email */
-              email?: string;
-            };
-            /** @description One per ticket, in item order; missing fields fall back to the buyer's */
-            attendees?: {
-              name?: string;
-              /** Format: email */
-              email?: string;
-            }[];
-            access_code?: string;
-            /** @enum {unknown} */
-            payment_method: 'cash' | 'card' | 'comp' | 'external';
-          };
-        };
-      };
-      responses: {
-        /** @description An order; buyer is null for an anonymous walk-in sale */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              id: string;
-              event_id: string;
-              /** @enum {unknown} */
-              status: 'paid' | 'partially_refunded' | 'refunded';
-              buyer: {
-                name: string | null;
-                email: string | null;
-              } | null;
-              total_cents: number;
-              refunded_cents: number;
-              currency: string;
-              /** @enum {unknown} */
-              payment_method: 'cash' | 'card' | 'comp' | 'external';
-              tickets: {
-                id: string;
-                order_id: string;
-                event_id: string;
-                tier_id: string;
-                attendee_id: string;
-                /** @enum {unknown} */
-                status: 'active' | 'transferred' | 'voided';
-                scan_count: number;
-                /** @description The wallet pass; no key needed (unguessable secret) */
-                wallet_url: string;
-                /** @description Signed ticket token (JWS, EdDSA), fresh for at least 4 more minutes. Dead tickets get one too; the door rejects it with the reason. */
-                qr_token: string;
-                paper_pass: string | null;
-                /**
-                 * Format: date-time
-                 * @description ISO 8601, UTC (Z)
-                 */
-                issued_at: string;
-                transferred_from: string | null;
-                transferred_to: string | null;
-              }[];
-              refunds: {
-                id: string;
-                amount_cents: number;
-                ticket_id: string | null;
-                /** @enum {unknown} */
-                reason: 'requested' | 'ticket_voided';
-                /**
-                 * Format: date-time
-                 * @description ISO 8601, UTC (Z)
-                 */
-                created_at: string;
-              }[];
-              /**
-               * Format: date-time
-               * @description ISO 8601, UTC (Z)
-               */
-              created_at: string;
-            };
-          };
-        };
-        /** @description The error envelope of every refusal */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        413: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-      };
-    };
+    post: operations['createOrder'];
     delete?: never;
     options?: never;
     head?: never;
@@ -4889,145 +488,7 @@ export interface paths {
       cookie?: never;
     };
     /** Get an order with its tickets and refunds */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          /** @description ord_ id */
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description An order; buyer is null for an anonymous walk-in sale */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              id: string;
-              event_id: string;
-              /** @enum {unknown} */
-              status: 'paid' | 'partially_refunded' | 'refunded';
-              buyer: {
-                name: string | null;
-                email: string | null;
-              } | null;
-              total_cents: number;
-              refunded_cents: number;
-              currency: string;
-              /** @enum {unknown} */
-              payment_method: 'cash' | 'card' | 'comp' | 'external';
-              tickets: {
-                id: string;
-                order_id: string;
-                event_id: string;
-                tier_id: string;
-                attendee_id: string;
-                /** @enum {unknown} */
-                status: 'active' | 'transferred' | 'voided';
-                scan_count: number;
-                /** @description The wallet pass; no key needed (unguessable secret) */
-                wallet_url: string;
-                /** @description Signed ticket token (JWS, EdDSA), fresh for at least 4 more minutes. Dead tickets get one too; the door rejects it with the reason. */
-                qr_token: string;
-                paper_pass: string | null;
-                /**
-                 * Format: date-time
-                 * @description ISO 8601, UTC (Z)
-                 */
-                issued_at: string;
-                transferred_from: string | null;
-                transferred_to: string | null;
-              }[];
-              refunds: {
-                id: string;
-                amount_cents: number;
-                ticket_id: string | null;
-                /** @enum {unknown} */
-                reason: 'requested' | 'ticket_voided';
-                /**
-                 * Format: date-time
-                 * @description ISO 8601, UTC (Z)
-                 */
-                created_at: string;
-              }[];
-              /**
-               * Format: date-time
-               * @description ISO 8601, UTC (Z)
-               */
-              created_at: string;
-            };
-          };
-        };
-        /** @description The error envelope of every refusal */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        413: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-      };
-    };
+    get: operations['getOrder'];
     put?: never;
     post?: never;
     delete?: never;
@@ -5046,152 +507,7 @@ export interface paths {
     get?: never;
     put?: never;
     /** Refund amount_cents, or all that is left; a full refund voids the order's active tickets */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          /** @description ord_ id */
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            /** @description Defaults to everything not yet refunded */
-            amount_cents?: number;
-          };
-        };
-      };
-      responses: {
-        /** @description An order; buyer is null for an anonymous walk-in sale */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              id: string;
-              event_id: string;
-              /** @enum {unknown} */
-              status: 'paid' | 'partially_refunded' | 'refunded';
-              buyer: {
-                name: string | null;
-                email: string | null;
-              } | null;
-              total_cents: number;
-              refunded_cents: number;
-              currency: string;
-              /** @enum {unknown} */
-              payment_method: 'cash' | 'card' | 'comp' | 'external';
-              tickets: {
-                id: string;
-                order_id: string;
-                event_id: string;
-                tier_id: string;
-                attendee_id: string;
-                /** @enum {unknown} */
-                status: 'active' | 'transferred' | 'voided';
-                scan_count: number;
-                /** @description The wallet pass; no key needed (unguessable secret) */
-                wallet_url: string;
-                /** @description Signed ticket token (JWS, EdDSA), fresh for at least 4 more minutes. Dead tickets get one too; the door rejects it with the reason. */
-                qr_token: string;
-                paper_pass: string | null;
-                /**
-                 * Format: date-time
-                 * @description ISO 8601, UTC (Z)
-                 */
-                issued_at: string;
-                transferred_from: string | null;
-                transferred_to: string | null;
-              }[];
-              refunds: {
-                id: string;
-                amount_cents: number;
-                ticket_id: string | null;
-                /** @enum {unknown} */
-                reason: 'requested' | 'ticket_voided';
-                /**
-                 * Format: date-time
-                 * @description ISO 8601, UTC (Z)
-                 */
-                created_at: string;
-              }[];
-              /**
-               * Format: date-time
-               * @description ISO 8601, UTC (Z)
-               */
-              created_at: string;
-            };
-          };
-        };
-        /** @description The error envelope of every refusal */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        413: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-      };
-    };
+    post: operations['refundOrder'];
     delete?: never;
     options?: never;
     head?: never;
@@ -5208,123 +524,7 @@ export interface paths {
     get?: never;
     put?: never;
     /** Mail the order's tickets (PDF, wallet links) again, to the buyer or to `email`; answers the queued mail */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          /** @description ord_ id */
-          id: string;
-        };
-        cookie?: never;
-      };
-      /** @description `email` sends to that address instead of the buyer's, this once; the order keeps its buyer email */
-      requestBody: {
-        content: {
-          'application/json': {
-            /** Format: email */
-            email?: string;
-          };
-        };
-      };
-      responses: {
-        /** @description A mail in the outbox (bodies are not listed). next_attempt_at is null once the mail is sent or failed. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @description mail_ id */
-              id: string;
-              to: string;
-              subject: string;
-              /**
-               * @description order_confirmation (an order with its PDF tickets), ticket_transfer (a transfer recipient’s ticket), or message
-               * @enum {unknown}
-               */
-              kind: 'message' | 'order_confirmation' | 'ticket_transfer';
-              ref: string | null;
-              /** @enum {unknown} */
-              status: 'pending' | 'sent' | 'failed';
-              /** @description Delivery attempts made so far */
-              attempts: number;
-              last_error: string | null;
-              next_attempt_at: string | null;
-              /**
-               * Format: date-time
-               * @description ISO 8601, UTC (Z)
-               */
-              created_at: string;
-              sent_at: string | null;
-            };
-          };
-        };
-        /** @description The error envelope of every refusal */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        413: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-      };
-    };
+    post: operations['resendOrderMail'];
     delete?: never;
     options?: never;
     head?: never;
@@ -5462,209 +662,6 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/v2/orders/{id}/check_in': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /** Admit every active ticket of the order not inside yet, at once (manual check-ins); answers each ticket's result */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          /** @description ord_ id */
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            /** @description The door device checking the holders in (dev_) */
-            device_id?: string;
-            /** @description The steward's reason (1-200 characters), kept on each scan's note; needed only to admit past the event's capacity */
-            reason?: string;
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @description The ticket's order at the door: when admitted < tickets, a door may offer to admit the rest (POST /v2/orders/{id}/check_in) */
-              order: {
-                /** @description ord_ id */
-                id: string;
-                /** @description The order's tickets that can still get in (status active) */
-                tickets: number;
-                /** @description Of those, how many are inside now */
-                admitted: number;
-              };
-              /** @description Each of the order's tickets, in the order they were sold */
-              results: {
-                ticket_id: string;
-                /** @enum {unknown} */
-                result: 'admitted' | 'rejected';
-                reason:
-                  | (
-                      | 'malformed'
-                      | 'invalid_signature'
-                      | 'expired'
-                      | 'not_yet_valid'
-                      | 'unknown_ticket'
-                      | 'wrong_event'
-                      | 'already_scanned'
-                      | 'voided'
-                      | 'transferred'
-                      | 'paper_not_allowed'
-                    )
-                  | null;
-                /** @description The scan recorded for an admission now; null for a ticket that was not tried (inside already, voided, transferred) */
-                scan: {
-                  /** @description scn_ id */
-                  id: string;
-                  event_id: string | null;
-                  ticket_id: string | null;
-                  device_id: string | null;
-                  /** @enum {unknown} */
-                  result: 'admitted' | 'rejected';
-                  reason:
-                    | (
-                        | 'malformed'
-                        | 'invalid_signature'
-                        | 'expired'
-                        | 'not_yet_valid'
-                        | 'unknown_ticket'
-                        | 'wrong_event'
-                        | 'already_scanned'
-                        | 'voided'
-                        | 'transferred'
-                        | 'paper_not_allowed'
-                      )
-                    | null;
-                  /** @enum {unknown} */
-                  direction: 'in' | 'out';
-                  /**
-                   * Format: date-time
-                   * @description ISO 8601, UTC (Z)
-                   */
-                  scanned_at: string;
-                  /**
-                   * Format: date-time
-                   * @description ISO 8601, UTC (Z)
-                   */
-                  created_at: string;
-                  /** @enum {unknown} */
-                  source: 'online' | 'sync';
-                  conflict: boolean;
-                  /**
-                   * @description How the holder was identified: 'rotating' (the phone's code, live or from the offline strip), 'paper' (the paper pass) or 'manual' (a steward checked them in by name or order, POST /v2/tickets/{id}/check_in or /v2/orders/{id}/check_in).
-                   * @enum {unknown}
-                   */
-                  credential: 'rotating' | 'paper' | 'manual';
-                  note: string | null;
-                  /** @description Who made the scan: the API key, its paired device, the signed-in staff member */
-                  actor: {
-                    api_key_id: string | null;
-                    device_id: string | null;
-                    staff_id: string | null;
-                  };
-                } | null;
-              }[];
-              /** @description How full the event's venue is, after this answer */
-              occupancy: {
-                /** @description People inside now (admissions minus exits) */
-                inside: number;
-                capacity: number | null;
-                /**
-                 * @description 'warning' from 90 % of capacity, 'full' from 100 %; always 'ok' without a capacity
-                 * @enum {unknown}
-                 */
-                level: 'ok' | 'warning' | 'full';
-              };
-            };
-          };
-        };
-        /** @description The error envelope of every refusal */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        413: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-      };
-    };
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
   '/v2/tickets/{id}': {
     parameters: {
       query?: never;
@@ -5673,113 +670,7 @@ export interface paths {
       cookie?: never;
     };
     /** Get a ticket with a fresh qr_token */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          /** @description tik_ id */
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description A minted ticket */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              id: string;
-              order_id: string;
-              event_id: string;
-              tier_id: string;
-              attendee_id: string;
-              /** @enum {unknown} */
-              status: 'active' | 'transferred' | 'voided';
-              scan_count: number;
-              /** @description The wallet pass; no key needed (unguessable secret) */
-              wallet_url: string;
-              /** @description Signed ticket token (JWS, EdDSA), fresh for at least 4 more minutes. Dead tickets get one too; the door rejects it with the reason. */
-              qr_token: string;
-              paper_pass: string | null;
-              /**
-               * Format: date-time
-               * @description ISO 8601, UTC (Z)
-               */
-              issued_at: string;
-              transferred_from: string | null;
-              transferred_to: string | null;
-            };
-          };
-        };
-        /** @description The error envelope of every refusal */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        413: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-      };
-    };
+    get: operations['getTicket'];
     put?: never;
     post?: never;
     delete?: never;
@@ -5798,123 +689,7 @@ export interface paths {
     get?: never;
     put?: never;
     /** Transfer to someone else: answers the recipient's new ticket and emails them its QR */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          /** @description tik_ id */
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            /** Format: email */
-            to_email: string;
-            message?: string;
-            /** @description Recipient's name, for their attendee record */
-            name?: string;
-          };
-        };
-      };
-      responses: {
-        /** @description A minted ticket */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              id: string;
-              order_id: string;
-              event_id: string;
-              tier_id: string;
-              attendee_id: string;
-              /** @enum {unknown} */
-              status: 'active' | 'transferred' | 'voided';
-              scan_count: number;
-              /** @description The wallet pass; no key needed (unguessable secret) */
-              wallet_url: string;
-              /** @description Signed ticket token (JWS, EdDSA), fresh for at least 4 more minutes. Dead tickets get one too; the door rejects it with the reason. */
-              qr_token: string;
-              paper_pass: string | null;
-              /**
-               * Format: date-time
-               * @description ISO 8601, UTC (Z)
-               */
-              issued_at: string;
-              transferred_from: string | null;
-              transferred_to: string | null;
-            };
-          };
-        };
-        /** @description The error envelope of every refusal */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        413: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-      };
-    };
+    post: operations['transferTicket'];
     delete?: never;
     options?: never;
     head?: never;
@@ -5931,354 +706,7 @@ export interface paths {
     get?: never;
     put?: never;
     /** Void a ticket (irreversible); refunds its price unless refund is false */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          /** @description tik_ id */
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            /** @description false: no refund. Otherwise the ticket's price is refunded on its order. */
-            refund?: boolean;
-          };
-        };
-      };
-      responses: {
-        /** @description A minted ticket */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              id: string;
-              order_id: string;
-              event_id: string;
-              tier_id: string;
-              attendee_id: string;
-              /** @enum {unknown} */
-              status: 'active' | 'transferred' | 'voided';
-              scan_count: number;
-              /** @description The wallet pass; no key needed (unguessable secret) */
-              wallet_url: string;
-              /** @description Signed ticket token (JWS, EdDSA), fresh for at least 4 more minutes. Dead tickets get one too; the door rejects it with the reason. */
-              qr_token: string;
-              paper_pass: string | null;
-              /**
-               * Format: date-time
-               * @description ISO 8601, UTC (Z)
-               */
-              issued_at: string;
-              transferred_from: string | null;
-              transferred_to: string | null;
-            };
-          };
-        };
-        /** @description The error envelope of every refusal */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        413: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-      };
-    };
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/v2/tickets/{id}/check_in': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /** Check a holder in by hand (found by name or order), with the steward's reason; answers as a validation does */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          /** @description tik_ id */
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            /** @description Why the holder is let in without their code (1-200 characters), kept on the scan's note */
-            reason: string;
-            /** @description The door device checking the holder in (dev_) */
-            device_id?: string;
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {unknown} */
-              result: 'admitted' | 'rejected';
-              reason:
-                | (
-                    | 'malformed'
-                    | 'invalid_signature'
-                    | 'expired'
-                    | 'not_yet_valid'
-                    | 'unknown_ticket'
-                    | 'wrong_event'
-                    | 'already_scanned'
-                    | 'voided'
-                    | 'transferred'
-                    | 'paper_not_allowed'
-                  )
-                | null;
-              /**
-               * @description How the holder was identified: 'rotating' (the phone's code, live or from the offline strip), 'paper' (the paper pass) or 'manual' (a steward checked them in by name or order, POST /v2/tickets/{id}/check_in or /v2/orders/{id}/check_in).
-               * @enum {unknown}
-               */
-              credential: 'rotating' | 'paper' | 'manual';
-              ticket: {
-                id: string;
-                order_id: string;
-                event_id: string;
-                tier_id: string;
-                tier_name: string | null;
-                attendee_id: string;
-                /** @enum {unknown} */
-                status: 'active' | 'transferred' | 'voided';
-                scan_count: number;
-                /** @description Admitted and not scanned out since (drives re-entry); not on the plain ticket resource */
-                inside: boolean;
-                /**
-                 * Format: date-time
-                 * @description ISO 8601, UTC (Z)
-                 */
-                issued_at: string;
-                transferred_from: string | null;
-                transferred_to: string | null;
-              } | null;
-              attendee: {
-                id: string;
-                event_id: string;
-                order_id: string;
-                ticket_id: string;
-                name: string | null;
-                /**
-                 * Format: date-time
-                 * @description ISO 8601, UTC (Z)
-                 */
-                created_at: string;
-              } | null;
-              /** @description One scan attempt, admitted or not */
-              scan: {
-                /** @description scn_ id */
-                id: string;
-                event_id: string | null;
-                ticket_id: string | null;
-                device_id: string | null;
-                /** @enum {unknown} */
-                result: 'admitted' | 'rejected';
-                reason:
-                  | (
-                      | 'malformed'
-                      | 'invalid_signature'
-                      | 'expired'
-                      | 'not_yet_valid'
-                      | 'unknown_ticket'
-                      | 'wrong_event'
-                      | 'already_scanned'
-                      | 'voided'
-                      | 'transferred'
-                      | 'paper_not_allowed'
-                    )
-                  | null;
-                /** @enum {unknown} */
-                direction: 'in' | 'out';
-                /**
-                 * Format: date-time
-                 * @description ISO 8601, UTC (Z)
-                 */
-                scanned_at: string;
-                /**
-                 * Format: date-time
-                 * @description ISO 8601, UTC (Z)
-                 */
-                created_at: string;
-                /** @enum {unknown} */
-                source: 'online' | 'sync';
-                conflict: boolean;
-                /**
-                 * @description How the holder was identified: 'rotating' (the phone's code, live or from the offline strip), 'paper' (the paper pass) or 'manual' (a steward checked them in by name or order, POST /v2/tickets/{id}/check_in or /v2/orders/{id}/check_in).
-                 * @enum {unknown}
-                 */
-                credential: 'rotating' | 'paper' | 'manual';
-                note: string | null;
-                /** @description Who made the scan: the API key, its paired device, the signed-in staff member */
-                actor: {
-                  api_key_id: string | null;
-                  device_id: string | null;
-                  staff_id: string | null;
-                };
-              };
-              order: {
-                /** @description ord_ id */
-                id: string;
-                /** @description The order's tickets that can still get in (status active) */
-                tickets: number;
-                /** @description Of those, how many are inside now */
-                admitted: number;
-              } | null;
-              occupancy: {
-                /** @description People inside now (admissions minus exits) */
-                inside: number;
-                capacity: number | null;
-                /**
-                 * @description 'warning' from 90 % of capacity, 'full' from 100 %; always 'ok' without a capacity
-                 * @enum {unknown}
-                 */
-                level: 'ok' | 'warning' | 'full';
-              } | null;
-            };
-          };
-        };
-        /** @description The error envelope of every refusal */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        413: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-      };
-    };
+    post: operations['voidTicket'];
     delete?: never;
     options?: never;
     head?: never;
@@ -6293,111 +721,7 @@ export interface paths {
       cookie?: never;
     };
     /** List an event's attendees, oldest first (event_id required) */
-    get: {
-      parameters: {
-        query: {
-          limit?: number;
-          cursor?: string;
-          event_id: string;
-        };
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {string} */
-              object: 'list';
-              data: {
-                id: string;
-                event_id: string;
-                order_id: string;
-                ticket_id: string;
-                name: string | null;
-                email: string | null;
-                /**
-                 * Format: date-time
-                 * @description ISO 8601, UTC (Z)
-                 */
-                created_at: string;
-              }[];
-              has_more: boolean;
-              next_cursor: string | null;
-            };
-          };
-        };
-        /** @description The error envelope of every refusal */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        413: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-      };
-    };
+    get: operations['listAttendees'];
     put?: never;
     post?: never;
     delete?: never;
@@ -6414,215 +738,14 @@ export interface paths {
       cookie?: never;
     };
     /** Get an attendee */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          /** @description atd_ id */
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description The person a ticket is for */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              id: string;
-              event_id: string;
-              order_id: string;
-              ticket_id: string;
-              name: string | null;
-              email: string | null;
-              /**
-               * Format: date-time
-               * @description ISO 8601, UTC (Z)
-               */
-              created_at: string;
-            };
-          };
-        };
-        /** @description The error envelope of every refusal */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        413: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-      };
-    };
+    get: operations['getAttendee'];
     put?: never;
     post?: never;
     delete?: never;
     options?: never;
     head?: never;
     /** Correct an attendee's name or email (null clears it) */
-    patch: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          /** @description atd_ id */
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            name?: string | null;
-            email?: string | null;
-          };
-        };
-      };
-      responses: {
-        /** @description The person a ticket is for */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              id: string;
-              event_id: string;
-              order_id: string;
-              ticket_id: string;
-              name: string | null;
-              email: string | null;
-              /**
-               * Format: date-time
-               * @description ISO 8601, UTC (Z)
-               */
-              created_at: string;
-            };
-          };
-        };
-        /** @description The error envelope of every refusal */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        413: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-      };
-    };
+    patch: operations['updateAttendee'];
     trace?: never;
   };
   '/v2/payouts': {
@@ -6633,216 +756,10 @@ export interface paths {
       cookie?: never;
     };
     /** List payouts, oldest first; filter by event_id */
-    get: {
-      parameters: {
-        query?: {
-          limit?: number;
-          cursor?: string;
-          event_id?: string;
-        };
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {string} */
-              object: 'list';
-              data: {
-                id: string;
-                event_id: string;
-                amount_cents: number;
-                currency: string;
-                /** @enum {unknown} */
-                status: 'pending' | 'paid';
-                /**
-                 * Format: date-time
-                 * @description ISO 8601, UTC (Z)
-                 */
-                created_at: string;
-                paid_at: string | null;
-              }[];
-              has_more: boolean;
-              next_cursor: string | null;
-            };
-          };
-        };
-        /** @description The error envelope of every refusal */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        413: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-      };
-    };
+    get: operations['listPayouts'];
     put?: never;
     /** Settle an event's net sales not yet paid out (409 nothing_to_pay_out when none) */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            event_id: string;
-          };
-        };
-      };
-      responses: {
-        /** @description A settlement of an event's net sales */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              id: string;
-              event_id: string;
-              amount_cents: number;
-              currency: string;
-              /** @enum {unknown} */
-              status: 'pending' | 'paid';
-              /**
-               * Format: date-time
-               * @description ISO 8601, UTC (Z)
-               */
-              created_at: string;
-              paid_at: string | null;
-            };
-          };
-        };
-        /** @description The error envelope of every refusal */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        413: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-      };
-    };
+    post: operations['createPayout'];
     delete?: never;
     options?: never;
     head?: never;
@@ -6857,105 +774,7 @@ export interface paths {
       cookie?: never;
     };
     /** Get a payout */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          /** @description pay_ id */
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description A settlement of an event's net sales */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              id: string;
-              event_id: string;
-              amount_cents: number;
-              currency: string;
-              /** @enum {unknown} */
-              status: 'pending' | 'paid';
-              /**
-               * Format: date-time
-               * @description ISO 8601, UTC (Z)
-               */
-              created_at: string;
-              paid_at: string | null;
-            };
-          };
-        };
-        /** @description The error envelope of every refusal */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        413: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-      };
-    };
+    get: operations['getPayout'];
     put?: never;
     post?: never;
     delete?: never;
@@ -6974,105 +793,7 @@ export interface paths {
     get?: never;
     put?: never;
     /** Record that the payout reached the organiser (again: no-op) */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          /** @description pay_ id */
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description A settlement of an event's net sales */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              id: string;
-              event_id: string;
-              amount_cents: number;
-              currency: string;
-              /** @enum {unknown} */
-              status: 'pending' | 'paid';
-              /**
-               * Format: date-time
-               * @description ISO 8601, UTC (Z)
-               */
-              created_at: string;
-              paid_at: string | null;
-            };
-          };
-        };
-        /** @description The error envelope of every refusal */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        413: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-      };
-    };
+    post: operations['markPayoutPaid'];
     delete?: never;
     options?: never;
     head?: never;
@@ -7087,221 +808,10 @@ export interface paths {
       cookie?: never;
     };
     /** List webhook endpoints, oldest first (without secrets) */
-    get: {
-      parameters: {
-        query?: {
-          limit?: number;
-          cursor?: string;
-        };
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {string} */
-              object: 'list';
-              data: {
-                id: string;
-                url: string;
-                events: string[];
-                description: string | null;
-                /** @enum {unknown} */
-                status: 'enabled' | 'disabled';
-                disabled_reason: ('manual' | 'gone') | null;
-                /**
-                 * Format: date-time
-                 * @description ISO 8601, UTC (Z)
-                 */
-                created_at: string;
-              }[];
-              has_more: boolean;
-              next_cursor: string | null;
-            };
-          };
-        };
-        /** @description The error envelope of every refusal */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        413: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-      };
-    };
+    get: operations['listWebhookEndpoints'];
     put?: never;
     /** Add a webhook receiver; the answer carries its signing secret (shown only here) */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            /** @description http:// or https:// receiver; link-local addresses (169.254.0.0/16, fe80::/10) are refused */
-            url: string;
-            /** @description ["*"] for every kind, or a list of: *, event.created, event.updated, event.published, tier.created, tier.updated, tier.deleted, order.created, order.refunded, ticket.transferred, ticket.voided, ticket.scanned, attendee.updated, payout.created, payout.paid */
-            events: string[];
-            description?: string;
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              id: string;
-              url: string;
-              events: string[];
-              description: string | null;
-              /** @enum {unknown} */
-              status: 'enabled' | 'disabled';
-              disabled_reason: ('manual' | 'gone') | null;
-              /**
-               * Format: date-time
-               * @description ISO 8601, UTC (Z)
-               */
-              created_at: string;
-              /** @description whsec_ + base64 of 24 random bytes; shown here only (rotate_secret makes a new one) */
-              secret: string;
-            };
-          };
-        };
-        /** @description The error envelope of every refusal */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        413: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-      };
-    };
+    post: operations['createWebhookEndpoint'];
     delete?: never;
     options?: never;
     head?: never;
@@ -7316,312 +826,15 @@ export interface paths {
       cookie?: never;
     };
     /** Get a webhook endpoint (without its secret) */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          /** @description we_ id */
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description A receiver of webhooks. Its secret appears only when created and when rotated. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              id: string;
-              url: string;
-              events: string[];
-              description: string | null;
-              /** @enum {unknown} */
-              status: 'enabled' | 'disabled';
-              disabled_reason: ('manual' | 'gone') | null;
-              /**
-               * Format: date-time
-               * @description ISO 8601, UTC (Z)
-               */
-              created_at: string;
-            };
-          };
-        };
-        /** @description The error envelope of every refusal */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        413: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-      };
-    };
+    get: operations['getWebhookEndpoint'];
     put?: never;
     post?: never;
     /** Delete a webhook endpoint and its delivery log */
-    delete: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          /** @description we_ id */
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              id: string;
-              /** @enum {boolean} */
-              deleted: true;
-            };
-          };
-        };
-        /** @description The error envelope of every refusal */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        413: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-      };
-    };
+    delete: operations['deleteWebhookEndpoint'];
     options?: never;
     head?: never;
     /** Change url, events, description or status (enabled|disabled) */
-    patch: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          /** @description we_ id */
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            /** @description http:// or https:// receiver; link-local addresses (169.254.0.0/16, fe80::/10) are refused */
-            url?: string;
-            /** @description ["*"] for every kind, or a list of: *, event.created, event.updated, event.published, tier.created, tier.updated, tier.deleted, order.created, order.refunded, ticket.transferred, ticket.voided, ticket.scanned, attendee.updated, payout.created, payout.paid */
-            events?: string[];
-            description?: string | null;
-            /** @enum {unknown} */
-            status?: 'enabled' | 'disabled';
-          };
-        };
-      };
-      responses: {
-        /** @description A receiver of webhooks. Its secret appears only when created and when rotated. */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              id: string;
-              url: string;
-              events: string[];
-              description: string | null;
-              /** @enum {unknown} */
-              status: 'enabled' | 'disabled';
-              disabled_reason: ('manual' | 'gone') | null;
-              /**
-               * Format: date-time
-               * @description ISO 8601, UTC (Z)
-               */
-              created_at: string;
-            };
-          };
-        };
-        /** @description The error envelope of every refusal */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        413: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-      };
-    };
+    patch: operations['updateWebhookEndpoint'];
     trace?: never;
   };
   '/v2/webhook_endpoints/{id}/rotate_secret': {
@@ -7634,107 +847,7 @@ export interface paths {
     get?: never;
     put?: never;
     /** New signing secret; the old one also signs (a second v1 signature) for 24 h */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          /** @description we_ id */
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              id: string;
-              url: string;
-              events: string[];
-              description: string | null;
-              /** @enum {unknown} */
-              status: 'enabled' | 'disabled';
-              disabled_reason: ('manual' | 'gone') | null;
-              /**
-               * Format: date-time
-               * @description ISO 8601, UTC (Z)
-               */
-              created_at: string;
-              /** @description whsec_ + base64 of 24 random bytes; shown here only (rotate_secret makes a new one) */
-              secret: string;
-            };
-          };
-        };
-        /** @description The error envelope of every refusal */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        413: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-      };
-    };
+    post: operations['rotateWebhookEndpointSecret'];
     delete?: never;
     options?: never;
     head?: never;
@@ -7749,124 +862,7 @@ export interface paths {
       cookie?: never;
     };
     /** An endpoint's deliveries, oldest first (order=newest reverses); filter by status */
-    get: {
-      parameters: {
-        query?: {
-          limit?: number;
-          cursor?: string;
-          status?: 'pending' | 'delivered' | 'failed';
-          /** @description oldest first (the API's default) or newest first */
-          order?: 'oldest' | 'newest';
-        };
-        header?: never;
-        path: {
-          /** @description we_ id */
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {string} */
-              object: 'list';
-              data: {
-                id: string;
-                endpoint_id: string;
-                /** @description The webhook-id header */
-                message_id: string;
-                type: string;
-                /** @enum {unknown} */
-                status: 'pending' | 'delivered' | 'failed';
-                /** @description Attempts that reached the receiver or failed while online */
-                attempts: number;
-                last_response_code: number | null;
-                last_error: string | null;
-                last_attempt_at: string | null;
-                next_attempt_at: string | null;
-                delivered_at: string | null;
-                /**
-                 * Format: date-time
-                 * @description ISO 8601, UTC (Z)
-                 */
-                created_at: string;
-              }[];
-              has_more: boolean;
-              next_cursor: string | null;
-            };
-          };
-        };
-        /** @description The error envelope of every refusal */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        413: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-      };
-    };
+    get: operations['listWebhookDeliveries'];
     put?: never;
     post?: never;
     delete?: never;
@@ -7885,96 +881,7 @@ export interface paths {
     get?: never;
     put?: never;
     /** Send every failed delivery of the endpoint again, now */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          /** @description we_ id */
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              endpoint_id: string;
-              /** @description Failed deliveries set to pending */
-              retried: number;
-            };
-          };
-        };
-        /** @description The error envelope of every refusal */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        413: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-      };
-    };
+    post: operations['retryFailedWebhookDeliveries'];
     delete?: never;
     options?: never;
     head?: never;
@@ -7991,112 +898,7 @@ export interface paths {
     get?: never;
     put?: never;
     /** Attempt a delivery now with a fresh retry schedule (same webhook-id) */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          /** @description dlv_ id */
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description One message's delivery to one endpoint */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              id: string;
-              endpoint_id: string;
-              /** @description The webhook-id header */
-              message_id: string;
-              type: string;
-              /** @enum {unknown} */
-              status: 'pending' | 'delivered' | 'failed';
-              /** @description Attempts that reached the receiver or failed while online */
-              attempts: number;
-              last_response_code: number | null;
-              last_error: string | null;
-              last_attempt_at: string | null;
-              next_attempt_at: string | null;
-              delivered_at: string | null;
-              /**
-               * Format: date-time
-               * @description ISO 8601, UTC (Z)
-               */
-              created_at: string;
-            };
-          };
-        };
-        /** @description The error envelope of every refusal */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        413: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-      };
-    };
+    post: operations['retryWebhookDelivery'];
     delete?: never;
     options?: never;
     head?: never;
@@ -8111,117 +913,7 @@ export interface paths {
       cookie?: never;
     };
     /** The webhook queue for the UI: online, queued, failing, failed, oldest pending age */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @description False while any enabled endpoint cannot be reached */
-              online: boolean;
-              /** @description True while API traffic saturates the server and sending is held to a small budget; the queue drains at full speed once the rush has room (docs/webhooks.md) */
-              held_back: boolean;
-              /** @description Pending deliveries (including failing ones) */
-              queued: number;
-              /** @description Pending deliveries with at least one failed attempt */
-              failing: number;
-              /** @description Deliveries that used up the schedule */
-              failed: number;
-              /** @description Age of the oldest pending delivery; 0 when none */
-              oldest_pending_age_seconds: number;
-              endpoints: {
-                id: string;
-                url: string;
-                /** @enum {unknown} */
-                status: 'enabled' | 'disabled';
-                online: boolean;
-                /** @description Pending deliveries (including failing ones) */
-                queued: number;
-                /** @description Pending deliveries with at least one failed attempt */
-                failing: number;
-                /** @description Deliveries that used up the schedule */
-                failed: number;
-                last_success_at: string | null;
-                last_failure_at: string | null;
-              }[];
-            };
-          };
-        };
-        /** @description The error envelope of every refusal */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        413: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-      };
-    };
+    get: operations['getWebhookStatus'];
     put?: never;
     post?: never;
     delete?: never;
@@ -8238,207 +930,22 @@ export interface paths {
       cookie?: never;
     };
     /** Get the venue settings */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Venue-wide settings; until one is set it falls back to MARQUEE_VENUE_NAME */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @description The venue's name, shown on receipts and in the box office */
-              venue_name: string;
-              /** @description Whether kiosks can take card payments: the attendant PIN that approves them is set */
-              kiosk_attendant_pin_set: boolean;
-            };
-          };
-        };
-        /** @description The error envelope of every refusal */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        413: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-      };
-    };
+    get: operations['getSettings'];
     put?: never;
     post?: never;
     delete?: never;
     options?: never;
     head?: never;
     /** Change venue settings (admin) */
-    patch: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            /** @description The venue's name, shown on receipts and in the box office */
-            venue_name?: string;
-            kiosk_attendant_pin?: string | null;
-          };
-        };
-      };
-      responses: {
-        /** @description Venue-wide settings; until one is set it falls back to MARQUEE_VENUE_NAME */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @description The venue's name, shown on receipts and in the box office */
-              venue_name: string;
-              /** @description Whether kiosks can take card payments: the attendant PIN that approves them is set */
-              kiosk_attendant_pin_set: boolean;
-            };
-          };
-        };
-        /** @description The error envelope of every refusal */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        413: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-      };
-    };
+    patch: operations['updateSettings'];
     trace?: never;
   };
 }
 export type webhooks = Record<string, never>;
 export interface components {
   schemas: {
-    /**
-     * Error
-     * @description The error envelope of every refusal
-     */
-    'def-0': {
+    /** @description The error envelope of every refusal */
+    Error: {
       error: {
         type: string;
         code: string;
@@ -8446,12 +953,7281 @@ export interface components {
         param?: string;
       };
     };
+    /** @description What a DELETE answers: the id of what is gone */
+    Deleted: {
+      id: string;
+      /** @enum {boolean} */
+      deleted: true;
+    };
+    /** @description An event */
+    Event: {
+      id: string;
+      title: string;
+      venue: string;
+      /**
+       * Format: date-time
+       * @description ISO 8601, UTC (Z)
+       */
+      doors_at: string;
+      /**
+       * Format: date-time
+       * @description ISO 8601, UTC (Z)
+       */
+      on_sale_at: string;
+      /** @enum {unknown} */
+      status: 'draft' | 'published' | 'cancelled';
+      /** @description Public event page */
+      url: string;
+      currency: string;
+      /** @description IANA time zone in which attendees are shown times (doors on the wallet, mail and PDF) */
+      timezone: string;
+      /**
+       * Format: date-time
+       * @description ISO 8601, UTC (Z)
+       */
+      created_at: string;
+    };
+    /** @description A ticket tier of an event */
+    Tier: {
+      id: string;
+      event_id: string;
+      name: string;
+      price_cents: number;
+      currency: string;
+      quantity: number;
+      sold: number;
+      sale_starts_at: string | null;
+      sale_ends_at: string | null;
+      max_per_order: number;
+      /** @enum {unknown} */
+      visibility: 'public' | 'unlisted' | 'access_code';
+      access_code: string | null;
+      /** @description Whether this tier's tickets have a paper pass (default true). Switched off, the tier's tickets show paper_pass null and doors refuse their passes (paper_not_allowed); the rotating code still admits. */
+      paper_pass: boolean;
+      /**
+       * Format: date-time
+       * @description ISO 8601, UTC (Z)
+       */
+      created_at: string;
+    };
+    /** @description An event's public offer, as a customer-facing kiosk shows it */
+    Offer: {
+      /** @enum {string} */
+      object: 'offer';
+      event: components['schemas']['Event'];
+      /** @description Public tiers, then those the access_code unlocked, in tier order; never unlisted ones */
+      tiers: components['schemas']['OfferTier'][];
+      /** @description The event has tiers a code can unlock, so a kiosk offers a code field */
+      has_access_code_tiers: boolean;
+    };
+    /** @description A tier as the public offer shows it */
+    OfferTier: {
+      id: string;
+      event_id: string;
+      name: string;
+      price_cents: number;
+      currency: string;
+      quantity: number;
+      sold: number;
+      sale_starts_at: string | null;
+      sale_ends_at: string | null;
+      max_per_order: number;
+      /** @enum {unknown} */
+      visibility: 'public' | 'unlisted' | 'access_code';
+      /** @description Whether this tier's tickets have a paper pass (default true). Switched off, the tier's tickets show paper_pass null and doors refuse their passes (paper_not_allowed); the rotating code still admits. */
+      paper_pass: boolean;
+      /**
+       * Format: date-time
+       * @description ISO 8601, UTC (Z)
+       */
+      created_at: string;
+      /** @description Always null: the offer never shows a code, whatever the key */
+      access_code: string | null;
+      /** @description An access-code tier this request's access_code opened */
+      unlocked: boolean;
+      /**
+       * @description What a checkout would meet now, in checkout's order: the event first (event_not_on_sale before its on_sale_at), then the tier's window, then its stock
+       * @enum {unknown}
+       */
+      sale_state: 'on_sale' | 'not_yet' | 'ended' | 'sold_out' | 'event_not_on_sale';
+      /** @description quantity − sold */
+      available: number;
+    };
+    /** @description An order; buyer is null for an anonymous walk-in sale */
+    Order: {
+      id: string;
+      event_id: string;
+      /** @enum {unknown} */
+      status: 'paid' | 'partially_refunded' | 'refunded';
+      buyer: {
+        name: string | null;
+        email: string | null;
+      } | null;
+      total_cents: number;
+      refunded_cents: number;
+      currency: string;
+      /** @enum {unknown} */
+      payment_method: 'cash' | 'card' | 'comp' | 'external';
+      tickets: components['schemas']['Ticket'][];
+      refunds: components['schemas']['Refund'][];
+      /**
+       * Format: date-time
+       * @description ISO 8601, UTC (Z)
+       */
+      created_at: string;
+    };
+    /** @description Money paid back on an order, whole or in part */
+    Refund: {
+      id: string;
+      amount_cents: number;
+      ticket_id: string | null;
+      /** @enum {unknown} */
+      reason: 'requested' | 'ticket_voided';
+      /**
+       * Format: date-time
+       * @description ISO 8601, UTC (Z)
+       */
+      created_at: string;
+    };
+    /** @description A minted ticket */
+    Ticket: {
+      id: string;
+      order_id: string;
+      event_id: string;
+      tier_id: string;
+      attendee_id: string;
+      /** @enum {unknown} */
+      status: 'active' | 'transferred' | 'voided';
+      scan_count: number;
+      /** @description The wallet pass; no key needed (unguessable secret) */
+      wallet_url: string;
+      /** @description Signed ticket token (JWS, EdDSA), fresh for at least 4 more minutes. Dead tickets get one too; the door rejects it with the reason. */
+      qr_token: string;
+      paper_pass: string | null;
+      /**
+       * Format: date-time
+       * @description ISO 8601, UTC (Z)
+       */
+      issued_at: string;
+      transferred_from: string | null;
+      transferred_to: string | null;
+    };
+    /** @description The person a ticket is for */
+    Attendee: {
+      id: string;
+      event_id: string;
+      order_id: string;
+      ticket_id: string;
+      name: string | null;
+      email: string | null;
+      /**
+       * Format: date-time
+       * @description ISO 8601, UTC (Z)
+       */
+      created_at: string;
+    };
+    /** @description One scan attempt, admitted or not */
+    Scan: {
+      /** @description scn_ id */
+      id: string;
+      event_id: string | null;
+      ticket_id: string | null;
+      device_id: string | null;
+      /** @enum {unknown} */
+      result: 'admitted' | 'rejected';
+      reason:
+        | (
+            | 'malformed'
+            | 'invalid_signature'
+            | 'expired'
+            | 'not_yet_valid'
+            | 'unknown_ticket'
+            | 'wrong_event'
+            | 'already_scanned'
+            | 'voided'
+            | 'transferred'
+            | 'paper_not_allowed'
+          )
+        | null;
+      /** @enum {unknown} */
+      direction: 'in' | 'out';
+      /**
+       * Format: date-time
+       * @description ISO 8601, UTC (Z)
+       */
+      scanned_at: string;
+      /**
+       * Format: date-time
+       * @description ISO 8601, UTC (Z)
+       */
+      created_at: string;
+      /** @enum {unknown} */
+      source: 'online' | 'sync';
+      conflict: boolean;
+      /**
+       * @description The form the ticket was shown in: 'rotating' (the phone's code, live or from the offline strip) or 'paper' (the paper pass). A token that cannot be read at all counts as 'rotating' unless its header says ticket-pass+jwt.
+       * @enum {unknown}
+       */
+      credential: 'rotating' | 'paper';
+    };
+    /** @description A sale, void or transfer, as the door feed reports it */
+    TicketChange: {
+      ticket_id: string | null;
+      event_id: string | null;
+      change: ('sold' | 'active' | 'transferred' | 'voided') | null;
+      status: ('active' | 'transferred' | 'voided') | null;
+    };
+    /** @description The ticket as the door sees it: ids, tier, status and admission state; never wallet_url or qr_token */
+    DoorTicket: {
+      id: string;
+      order_id: string;
+      event_id: string;
+      tier_id: string;
+      tier_name: string | null;
+      attendee_id: string;
+      /** @enum {unknown} */
+      status: 'active' | 'transferred' | 'voided';
+      scan_count: number;
+      /** @description Admitted and not scanned out since (drives re-entry); not on the plain ticket resource */
+      inside: boolean;
+      /**
+       * Format: date-time
+       * @description ISO 8601, UTC (Z)
+       */
+      issued_at: string;
+      transferred_from: string | null;
+      transferred_to: string | null;
+    };
+    /** @description The attendee as the door sees them: no email */
+    DoorAttendee: {
+      id: string;
+      event_id: string;
+      order_id: string;
+      ticket_id: string;
+      name: string | null;
+      /**
+       * Format: date-time
+       * @description ISO 8601, UTC (Z)
+       */
+      created_at: string;
+    };
+    /** @description A paired door device or till */
+    Device: {
+      /** @description dev_ id */
+      id: string;
+      name: string;
+      /**
+       * @description scanner: a door; box_office: another till; kiosk: a customer self-service screen
+       * @enum {unknown}
+       */
+      scope: 'scanner' | 'box_office' | 'kiosk';
+      event_id: string | null;
+      api_key_id: string | null;
+      /**
+       * Format: date-time
+       * @description ISO 8601, UTC (Z)
+       */
+      created_at: string;
+      last_seen_at: string | null;
+      revoked_at: string | null;
+      /** @description Heard from (validate, sync, door pack, scan feed) in the last 2 minutes */
+      online: boolean;
+    };
+    /** @description A mail in the outbox (bodies are not listed). next_attempt_at is null once the mail is sent or failed. */
+    Mail: {
+      /** @description mail_ id */
+      id: string;
+      to: string;
+      subject: string;
+      /**
+       * @description order_confirmation (an order with its PDF tickets), ticket_transfer (a transfer recipient’s ticket), or message
+       * @enum {unknown}
+       */
+      kind: 'message' | 'order_confirmation' | 'ticket_transfer';
+      ref: string | null;
+      /** @enum {unknown} */
+      status: 'pending' | 'sent' | 'failed';
+      /** @description Delivery attempts made so far */
+      attempts: number;
+      last_error: string | null;
+      next_attempt_at: string | null;
+      /**
+       * Format: date-time
+       * @description ISO 8601, UTC (Z)
+       */
+      created_at: string;
+      sent_at: string | null;
+    };
+    /** @description A settlement of an event's net sales */
+    Payout: {
+      id: string;
+      event_id: string;
+      amount_cents: number;
+      currency: string;
+      /** @enum {unknown} */
+      status: 'pending' | 'paid';
+      /**
+       * Format: date-time
+       * @description ISO 8601, UTC (Z)
+       */
+      created_at: string;
+      paid_at: string | null;
+    };
+    /** @description A receiver of webhooks. Its secret appears only when created and when rotated. */
+    WebhookEndpoint: {
+      id: string;
+      url: string;
+      events: string[];
+      description: string | null;
+      /** @enum {unknown} */
+      status: 'enabled' | 'disabled';
+      disabled_reason: ('manual' | 'gone') | null;
+      /**
+       * Format: date-time
+       * @description ISO 8601, UTC (Z)
+       */
+      created_at: string;
+    };
+    /** @description One message's delivery to one endpoint */
+    WebhookDelivery: {
+      id: string;
+      endpoint_id: string;
+      /** @description The webhook-id header */
+      message_id: string;
+      type: string;
+      /** @enum {unknown} */
+      status: 'pending' | 'delivered' | 'failed';
+      /** @description Attempts that reached the receiver or failed while online */
+      attempts: number;
+      last_response_code: number | null;
+      last_error: string | null;
+      last_attempt_at: string | null;
+      next_attempt_at: string | null;
+      delivered_at: string | null;
+      /**
+       * Format: date-time
+       * @description ISO 8601, UTC (Z)
+       */
+      created_at: string;
+    };
+    /** @description Venue-wide settings; until one is set it falls back to MARQUEE_VENUE_NAME */
+    Settings: {
+      /** @description The venue's name, shown on receipts and in the box office */
+      venue_name: string;
+      /** @description Whether kiosks can take card payments: the attendant PIN that approves them is set */
+      kiosk_attendant_pin_set: boolean;
+    };
   };
   responses: never;
   parameters: never;
   requestBodies: never;
-  headers: never;
+  headers: {
+    /** @description This request's id, also in the server's log line for it: quote it when reporting a problem. A caller's own x-request-id is kept when it is at most 64 characters of [A-Za-z0-9._:-]. */
+    RequestId: string;
+    /** @description Seconds to wait before trying again. */
+    RetryAfter: number;
+  };
   pathItems: never;
 }
 export type $defs = Record<string, never>;
-export type operations = Record<string, never>;
+export interface operations {
+  getHealth: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description `ok`, or `degraded` while the server answers but cannot save (see `storage`) */
+            status: 'ok' | 'degraded';
+            /** @description Present only while writes fail because the disk holding the store is full */
+            storage?: {
+              /** @enum {string} */
+              status: 'full';
+              /** @enum {string} */
+              code: 'insufficient_storage';
+              /**
+               * Format: date-time
+               * @description ISO 8601, UTC (Z)
+               */
+              since: string;
+              message: string;
+            };
+          };
+        };
+      };
+      /** @description The error envelope of every refusal */
+      429: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getUsage: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description YYYY-MM, UTC */
+            period: string;
+            rest_calls: number;
+            free_calls: number;
+            billable_calls: number;
+            price_per_call_usd: number;
+            amount_due_usd: number;
+          };
+        };
+      };
+      /** @description The error envelope of every refusal */
+      400: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      401: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      403: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      404: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      409: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      413: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      429: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      507: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  listApiKeys: {
+    parameters: {
+      query?: {
+        limit?: number;
+        cursor?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            object: 'list';
+            data: {
+              id: string;
+              name: string;
+              /** @enum {unknown} */
+              scope: 'admin' | 'box_office' | 'scanner' | 'kiosk';
+              last4: string;
+              /**
+               * Format: date-time
+               * @description ISO 8601, UTC (Z)
+               */
+              created_at: string;
+              revoked_at: string | null;
+            }[];
+            has_more: boolean;
+            next_cursor: string | null;
+          };
+        };
+      };
+      /** @description The error envelope of every refusal */
+      400: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      401: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      403: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      404: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      409: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      413: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      429: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      507: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  createApiKey: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: the same key with the same body within 24 hours replays the first answer (header `idempotent-replayed: true`); with another body it is 409 `idempotency_key_reused`. Make one per call and reuse it on every retry of that call. Keys are per API key. */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          name: string;
+          /** @enum {unknown} */
+          scope: 'admin' | 'box_office' | 'scanner' | 'kiosk';
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: string;
+            name: string;
+            /** @enum {unknown} */
+            scope: 'admin' | 'box_office' | 'scanner' | 'kiosk';
+            last4: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601, UTC (Z)
+             */
+            created_at: string;
+            revoked_at: string | null;
+            /** @description Shown once, on creation; only its hash is stored */
+            secret: string;
+          };
+        };
+      };
+      /** @description The error envelope of every refusal */
+      400: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      401: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      403: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      404: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      409: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      413: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      429: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      507: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  revokeApiKey: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description key_ id */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: string;
+            name: string;
+            /** @enum {unknown} */
+            scope: 'admin' | 'box_office' | 'scanner' | 'kiosk';
+            last4: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601, UTC (Z)
+             */
+            created_at: string;
+            revoked_at: string | null;
+          };
+        };
+      };
+      /** @description The error envelope of every refusal */
+      400: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      401: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      403: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      404: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      409: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      413: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      429: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      507: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  listEvents: {
+    parameters: {
+      query?: {
+        limit?: number;
+        cursor?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            object: 'list';
+            data: components['schemas']['Event'][];
+            has_more: boolean;
+            next_cursor: string | null;
+          };
+        };
+      };
+      /** @description The error envelope of every refusal */
+      400: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      401: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      403: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      404: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      409: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      413: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      429: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      507: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  createEvent: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: the same key with the same body within 24 hours replays the first answer (header `idempotent-replayed: true`); with another body it is 409 `idempotency_key_reused`. Make one per call and reuse it on every retry of that call. Keys are per API key. */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          title: string;
+          venue: string;
+          /**
+           * Format: date-time
+           * @description ISO 8601 with UTC offset, e.g. 2026-12-31T20:00:00+01:00
+           */
+          doors_at: string;
+          tickets?: {
+            name: string;
+            /** @description Price in minor units */
+            price_cents: number;
+            /** @description Tickets offered; never below sold */
+            quantity?: number;
+            /**
+             * Format: iso-4217
+             * @description Lowercase ISO 4217 code, e.g. usd, eur, jpy, kwd. Amounts (`*_cents`) are in its minor unit: cents for usd, yen for jpy, fils for kwd.
+             */
+            currency?: string;
+            sale_starts_at?: string | null;
+            sale_ends_at?: string | null;
+            max_per_order?: number;
+            /** @enum {unknown} */
+            visibility?: 'public' | 'unlisted' | 'access_code';
+            access_code?: string | null;
+            /** @description Whether this tier's tickets have a paper pass (default true). Switched off, the tier's tickets show paper_pass null and doors refuse their passes (paper_not_allowed); the rotating code still admits. */
+            paper_pass?: boolean;
+          }[];
+          /**
+           * Format: date-time
+           * @description ISO 8601 with UTC offset, e.g. 2026-12-31T20:00:00+01:00
+           */
+          on_sale_at?: string;
+          /**
+           * Format: iso-4217
+           * @description Lowercase ISO 4217 code, e.g. usd, eur, jpy, kwd. Amounts (`*_cents`) are in its minor unit: cents for usd, yen for jpy, fils for kwd.
+           */
+          currency?: string;
+          /** @description IANA time zone of the venue, e.g. America/New_York; attendee pages, mail and PDF tickets show times in it. Defaults to the server's zone. */
+          timezone?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description An event */
+      200: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Event'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      400: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      401: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      403: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      404: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      409: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      413: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      429: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      507: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getEvent: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description evt_ id */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description An event */
+      200: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Event'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      400: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      401: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      403: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      404: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      409: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      413: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      429: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      507: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  updateEvent: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description evt_ id */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          title?: string;
+          venue?: string;
+          /**
+           * Format: date-time
+           * @description ISO 8601 with UTC offset, e.g. 2026-12-31T20:00:00+01:00
+           */
+          doors_at?: string;
+          /**
+           * Format: date-time
+           * @description ISO 8601 with UTC offset, e.g. 2026-12-31T20:00:00+01:00
+           */
+          on_sale_at?: string;
+          /**
+           * Format: iso-4217
+           * @description Lowercase ISO 4217 code, e.g. usd, eur, jpy, kwd. Amounts (`*_cents`) are in its minor unit: cents for usd, yen for jpy, fils for kwd.
+           */
+          currency?: string;
+          /** @description IANA time zone of the venue, e.g. America/New_York; attendee pages, mail and PDF tickets show times in it. Defaults to the server's zone. */
+          timezone?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description An event */
+      200: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Event'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      400: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      401: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      403: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      404: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      409: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      413: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      429: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      507: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  publishEvent: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: the same key with the same body within 24 hours replays the first answer (header `idempotent-replayed: true`); with another body it is 409 `idempotency_key_reused`. Make one per call and reuse it on every retry of that call. Keys are per API key. */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        /** @description evt_ id */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description An event */
+      200: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Event'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      400: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      401: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      403: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      404: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      409: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      413: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      429: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      507: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  cancelEvent: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: the same key with the same body within 24 hours replays the first answer (header `idempotent-replayed: true`); with another body it is 409 `idempotency_key_reused`. Make one per call and reuse it on every retry of that call. Keys are per API key. */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        /** @description evt_ id */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description An event */
+      200: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Event'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      400: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      401: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      403: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      404: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      409: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      413: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      429: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      507: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  listTiers: {
+    parameters: {
+      query?: {
+        limit?: number;
+        cursor?: string;
+      };
+      header?: never;
+      path: {
+        event_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            object: 'list';
+            data: components['schemas']['Tier'][];
+            has_more: boolean;
+            next_cursor: string | null;
+          };
+        };
+      };
+      /** @description The error envelope of every refusal */
+      400: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      401: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      403: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      404: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      409: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      413: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      429: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      507: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  createTier: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: the same key with the same body within 24 hours replays the first answer (header `idempotent-replayed: true`); with another body it is 409 `idempotency_key_reused`. Make one per call and reuse it on every retry of that call. Keys are per API key. */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        event_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          name: string;
+          /** @description Price in minor units */
+          price_cents: number;
+          /** @description Tickets offered; never below sold */
+          quantity: number;
+          /**
+           * Format: iso-4217
+           * @description Lowercase ISO 4217 code, e.g. usd, eur, jpy, kwd. Amounts (`*_cents`) are in its minor unit: cents for usd, yen for jpy, fils for kwd.
+           */
+          currency?: string;
+          sale_starts_at?: string | null;
+          sale_ends_at?: string | null;
+          max_per_order?: number;
+          /** @enum {unknown} */
+          visibility?: 'public' | 'unlisted' | 'access_code';
+          access_code?: string | null;
+          /** @description Whether this tier's tickets have a paper pass (default true). Switched off, the tier's tickets show paper_pass null and doors refuse their passes (paper_not_allowed); the rotating code still admits. */
+          paper_pass?: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description A ticket tier of an event */
+      200: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Tier'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      400: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      401: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      403: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      404: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      409: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      413: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      429: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      507: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getTier: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description tkt_ id */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A ticket tier of an event */
+      200: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Tier'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      400: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      401: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      403: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      404: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      409: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      413: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      429: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      507: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  deleteTier: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description tkt_ id */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description What a DELETE answers: the id of what is gone */
+      200: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Deleted'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      400: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      401: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      403: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      404: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      409: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      413: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      429: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      507: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  updateTier: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description tkt_ id */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          name?: string;
+          /** @description Price in minor units */
+          price_cents?: number;
+          /** @description Tickets offered; never below sold */
+          quantity?: number;
+          /**
+           * Format: iso-4217
+           * @description Lowercase ISO 4217 code, e.g. usd, eur, jpy, kwd. Amounts (`*_cents`) are in its minor unit: cents for usd, yen for jpy, fils for kwd.
+           */
+          currency?: string;
+          sale_starts_at?: string | null;
+          sale_ends_at?: string | null;
+          max_per_order?: number;
+          /** @enum {unknown} */
+          visibility?: 'public' | 'unlisted' | 'access_code';
+          access_code?: string | null;
+          /** @description Whether this tier's tickets have a paper pass (default true). Switched off, the tier's tickets show paper_pass null and doors refuse their passes (paper_not_allowed); the rotating code still admits. */
+          paper_pass?: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description A ticket tier of an event */
+      200: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Tier'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      400: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      401: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      403: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      404: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      409: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      413: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      429: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      507: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getEventOffer: {
+    parameters: {
+      query?: {
+        /** @description The code a customer typed; compared on the server, never echoed */
+        access_code?: string;
+      };
+      header?: never;
+      path: {
+        /** @description evt_ id */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description An event's public offer, as a customer-facing kiosk shows it */
+      200: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Offer'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      400: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      401: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      403: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      404: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      409: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      413: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      429: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      507: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  checkAttendantPin: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: the same key with the same body within 24 hours replays the first answer (header `idempotent-replayed: true`); with another body it is 409 `idempotency_key_reused`. Make one per call and reuse it on every retry of that call. Keys are per API key. */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description What the attendant typed */
+          pin: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            ok: true;
+          };
+        };
+      };
+      /** @description The error envelope of every refusal */
+      400: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      401: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      403: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      404: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      409: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      413: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      429: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      507: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getScanKeys: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            keys: {
+              /** @enum {string} */
+              kty: 'OKP';
+              /** @enum {string} */
+              crv: 'Ed25519';
+              x: string;
+              kid: string;
+              /** @enum {string} */
+              alg?: 'EdDSA';
+              /** @enum {string} */
+              use?: 'sig';
+            }[];
+          };
+        };
+      };
+      /** @description The error envelope of every refusal */
+      429: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      507: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  rotateScanKey: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: the same key with the same body within 24 hours replays the first answer (header `idempotent-replayed: true`); with another body it is 409 `idempotency_key_reused`. Make one per call and reuse it on every retry of that call. Keys are per API key. */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            active_kid: string;
+            keys: {
+              /** @enum {string} */
+              kty: 'OKP';
+              /** @enum {string} */
+              crv: 'Ed25519';
+              x: string;
+              kid: string;
+              /** @enum {string} */
+              alg?: 'EdDSA';
+              /** @enum {string} */
+              use?: 'sig';
+            }[];
+          };
+        };
+      };
+      /** @description The error envelope of every refusal */
+      400: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      401: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      403: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      404: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      409: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      413: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      429: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      507: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  validateScan: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: the same key with the same body within 24 hours replays the first answer (header `idempotent-replayed: true`); with another body it is 409 `idempotency_key_reused`. Make one per call and reuse it on every retry of that call. Keys are per API key. */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description What the QR code held: the ticket's rotating code (qr_token) or its paper pass (paper_pass) */
+          token: string;
+          /** @description The door's event (evt_) */
+          event_id?: string;
+          /** @description The scanning device (dev_) */
+          device_id?: string;
+          /**
+           * Format: date-time
+           * @description ISO 8601 with UTC offset, e.g. 2026-12-31T20:00:00+01:00
+           */
+          scanned_at?: string;
+          /**
+           * @description in (default) admits; out records an exit so the next entry admits again
+           * @enum {unknown}
+           */
+          direction?: 'in' | 'out';
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {unknown} */
+            result: 'admitted' | 'rejected';
+            reason:
+              | (
+                  | 'malformed'
+                  | 'invalid_signature'
+                  | 'expired'
+                  | 'not_yet_valid'
+                  | 'unknown_ticket'
+                  | 'wrong_event'
+                  | 'already_scanned'
+                  | 'voided'
+                  | 'transferred'
+                  | 'paper_not_allowed'
+                )
+              | null;
+            /**
+             * @description The form the ticket was shown in: 'rotating' (the phone's code, live or from the offline strip) or 'paper' (the paper pass). A token that cannot be read at all counts as 'rotating' unless its header says ticket-pass+jwt.
+             * @enum {unknown}
+             */
+            credential: 'rotating' | 'paper';
+            ticket: components['schemas']['DoorTicket'] | null;
+            attendee: components['schemas']['DoorAttendee'] | null;
+            scan: components['schemas']['Scan'];
+          };
+        };
+      };
+      /** @description The error envelope of every refusal */
+      400: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      401: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      403: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      404: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      409: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      413: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      429: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      507: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  syncScans: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: the same key with the same body within 24 hours replays the first answer (header `idempotent-replayed: true`); with another body it is 409 `idempotency_key_reused`. Make one per call and reuse it on every retry of that call. Keys are per API key. */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description The device that made these scans (dev_) */
+          device_id: string;
+          /** @description The door's event; defaults to the device's paired event */
+          event_id?: string;
+          scans: {
+            /** @description What the QR code held: the ticket's rotating code (qr_token) or its paper pass (paper_pass) */
+            token: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 with UTC offset, e.g. 2026-12-31T20:00:00+01:00
+             */
+            scanned_at: string;
+            /**
+             * @description What the device decided offline
+             * @enum {unknown}
+             */
+            result: 'admitted' | 'rejected';
+            /**
+             * @description in (default) admits; out records an exit so the next entry admits again
+             * @enum {unknown}
+             */
+            direction?: 'in' | 'out';
+            reason?:
+              | (
+                  | 'malformed'
+                  | 'invalid_signature'
+                  | 'expired'
+                  | 'not_yet_valid'
+                  | 'unknown_ticket'
+                  | 'wrong_event'
+                  | 'already_scanned'
+                  | 'voided'
+                  | 'transferred'
+                  | 'paper_not_allowed'
+                )
+              | null;
+          }[];
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description One per uploaded scan, in the order they were sent */
+            results: {
+              ticket_id: string | null;
+              /** @enum {unknown} */
+              result: 'admitted' | 'rejected';
+              reason:
+                | (
+                    | 'malformed'
+                    | 'invalid_signature'
+                    | 'expired'
+                    | 'not_yet_valid'
+                    | 'unknown_ticket'
+                    | 'wrong_event'
+                    | 'already_scanned'
+                    | 'voided'
+                    | 'transferred'
+                    | 'paper_not_allowed'
+                  )
+                | null;
+              /** @description The device admitted offline but another device had admitted the ticket first */
+              conflict: boolean;
+              scan_id: string;
+              /**
+               * @description The form the ticket was shown in: 'rotating' (the phone's code, live or from the offline strip) or 'paper' (the paper pass). A token that cannot be read at all counts as 'rotating' unless its header says ticket-pass+jwt.
+               * @enum {unknown}
+               */
+              credential: 'rotating' | 'paper';
+            }[];
+          };
+        };
+      };
+      /** @description The error envelope of every refusal */
+      400: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      401: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      403: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      404: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      409: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      413: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      429: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      507: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getDoorPack: {
+    parameters: {
+      query?: {
+        /** @description Defaults to the calling device's paired event */
+        event_id?: string;
+        /** @description A cursor from an earlier pack: only what changed after it */
+        since?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            event: components['schemas']['Event'];
+            jwks: {
+              keys: {
+                /** @enum {string} */
+                kty: 'OKP';
+                /** @enum {string} */
+                crv: 'Ed25519';
+                x: string;
+                kid: string;
+                /** @enum {string} */
+                alg?: 'EdDSA';
+                /** @enum {string} */
+                use?: 'sig';
+              }[];
+            };
+            /** @description The event's tiers, in every pack (whole or delta): whether each takes paper passes, and its name for the door's display */
+            tiers: {
+              id: string;
+              name: string;
+              /** @description false: refuse this tier's paper passes (paper_not_allowed) */
+              paper_pass: boolean;
+            }[];
+            revoked: {
+              ticket_id: string;
+              /** @enum {unknown} */
+              status: 'voided' | 'transferred';
+            }[];
+            /** @description Tickets inside now (admitted and not scanned out) */
+            scanned: string[];
+            /** @description Delta packs only: tickets admitted before and outside now, to drop from the inside set */
+            exited: string[];
+            /** @description false when built with since */
+            full: boolean;
+            /**
+             * Format: date-time
+             * @description ISO 8601, UTC (Z)
+             */
+            generated_at: string;
+            /** @description Door feed position this pack is good up to; pass as since, or as Last-Event-ID to /v2/scans/stream */
+            cursor: string;
+          };
+        };
+      };
+      /** @description The error envelope of every refusal */
+      400: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      401: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      403: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      404: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      409: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      413: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      429: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      507: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  listScans: {
+    parameters: {
+      query?: {
+        limit?: number;
+        cursor?: string;
+        /** @description evt_ */
+        event_id?: string;
+        /** @description dev_ */
+        device_id?: string;
+        /** @description tik_ */
+        ticket_id?: string;
+        result?: 'admitted' | 'rejected';
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            object: 'list';
+            data: components['schemas']['Scan'][];
+            has_more: boolean;
+            next_cursor: string | null;
+          };
+        };
+      };
+      /** @description The error envelope of every refusal */
+      400: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      401: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      403: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      404: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      409: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      413: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      429: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      507: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  createScanStreamToken: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: the same key with the same body within 24 hours replays the first answer (header `idempotent-replayed: true`); with another body it is 409 `idempotency_key_reused`. Make one per call and reuse it on every retry of that call. Keys are per API key. */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          event_id?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            stream_token: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601, UTC (Z)
+             */
+            expires_at: string;
+            event_id: string | null;
+            /** @description Path to open with EventSource */
+            url: string;
+          };
+        };
+      };
+      /** @description The error envelope of every refusal */
+      400: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      401: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      403: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      404: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      409: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      413: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      429: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      507: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  streamScans: {
+    parameters: {
+      query?: {
+        event_id?: string;
+        /** @description Resume after this id (same as the Last-Event-ID header) */
+        last_event_id?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A text/event-stream. Each entry has `id:` (resume with Last-Event-ID), `event:` and one JSON `data:` line: `event: scan` carries a Scan, `event: ticket` a TicketChange. */
+      200: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'text/event-stream': components['schemas']['Scan'] | components['schemas']['TicketChange'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      400: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      401: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      403: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      404: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      409: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      413: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      429: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      507: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  startDevicePairing: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: the same key with the same body within 24 hours replays the first answer (header `idempotent-replayed: true`); with another body it is 409 `idempotency_key_reused`. Make one per call and reuse it on every retry of that call. Keys are per API key. */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description Pin the device to this event's door */
+          event_id?: string;
+          /**
+           * @description scanner: a door; box_office: another till; kiosk: a customer self-service screen
+           * @enum {unknown}
+           */
+          scope?: 'scanner' | 'box_office' | 'kiosk';
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description One-time; lives 5 minutes; only its hash is stored */
+            pairing_token: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601, UTC (Z)
+             */
+            expires_at: string;
+            /**
+             * @description scanner: a door; box_office: another till; kiosk: a customer self-service screen
+             * @enum {unknown}
+             */
+            scope: 'scanner' | 'box_office' | 'kiosk';
+            event_id: string | null;
+            /** @description Base URL the device should call */
+            server_url: string;
+            cert_fingerprint: string | null;
+            /** @description marquee://pair?url=<server_url>&fp=<cert_fingerprint or empty>&token=<pairing_token> */
+            qr: string;
+            /** @description The qr string as an SVG QR code */
+            qr_svg: string;
+          };
+        };
+      };
+      /** @description The error envelope of every refusal */
+      400: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      401: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      403: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      404: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      409: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      413: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      429: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      507: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  pairDevice: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: the same key with the same body within 24 hours replays the first answer (header `idempotent-replayed: true`); with another body it is 409 `idempotency_key_reused`. Make one per call and reuse it on every retry of that call. Keys are per API key. */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          pairing_token: string;
+          name: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            device: components['schemas']['Device'];
+            api_key: {
+              id: string;
+              name: string;
+              /**
+               * @description scanner: a door; box_office: another till; kiosk: a customer self-service screen
+               * @enum {unknown}
+               */
+              scope: 'scanner' | 'box_office' | 'kiosk';
+              last4: string;
+              /**
+               * Format: date-time
+               * @description ISO 8601, UTC (Z)
+               */
+              created_at: string;
+              revoked_at: string | null;
+              /** @description Shown once, here */
+              secret: string;
+            };
+          };
+        };
+      };
+      /** @description The error envelope of every refusal */
+      400: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      401: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      403: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      404: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      409: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      413: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      429: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      507: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  listDevices: {
+    parameters: {
+      query?: {
+        limit?: number;
+        cursor?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            object: 'list';
+            data: components['schemas']['Device'][];
+            has_more: boolean;
+            next_cursor: string | null;
+          };
+        };
+      };
+      /** @description The error envelope of every refusal */
+      400: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      401: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      403: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      404: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      409: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      413: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      429: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      507: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getDevice: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description dev_ id */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A paired door device or till */
+      200: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Device'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      400: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      401: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      403: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      404: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      409: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      413: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      429: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      507: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  revokeDevice: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description dev_ id */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A paired door device or till */
+      200: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Device'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      400: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      401: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      403: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      404: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      409: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      413: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      429: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      507: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  listMail: {
+    parameters: {
+      query?: {
+        limit?: number;
+        cursor?: string;
+        status?: 'pending' | 'sent' | 'failed';
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            object: 'list';
+            data: components['schemas']['Mail'][];
+            has_more: boolean;
+            next_cursor: string | null;
+          };
+        };
+      };
+      /** @description The error envelope of every refusal */
+      400: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      401: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      403: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      404: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      409: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      413: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      429: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      507: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  retryMail: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: the same key with the same body within 24 hours replays the first answer (header `idempotent-replayed: true`); with another body it is 409 `idempotency_key_reused`. Make one per call and reuse it on every retry of that call. Keys are per API key. */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        /** @description mail_ id */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A mail in the outbox (bodies are not listed). next_attempt_at is null once the mail is sent or failed. */
+      200: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Mail'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      400: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      401: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      403: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      404: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      409: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      413: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      429: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      507: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  listOrders: {
+    parameters: {
+      query?: {
+        limit?: number;
+        cursor?: string;
+        event_id?: string;
+        /** @description Search: buyer or attendee name/email (substring), order id or ticket id (exact) */
+        q?: string;
+        /** @description oldest_first (the default, like every list) or newest_first (a till’s latest sales); a cursor continues in the order it was given in */
+        order?: 'oldest_first' | 'newest_first';
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            object: 'list';
+            data: components['schemas']['Order'][];
+            has_more: boolean;
+            next_cursor: string | null;
+          };
+        };
+      };
+      /** @description The error envelope of every refusal */
+      400: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      401: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      403: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      404: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      409: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      413: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      429: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      507: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  createOrder: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: the same key with the same body within 24 hours replays the first answer (header `idempotent-replayed: true`); with another body it is 409 `idempotency_key_reused`. Make one per call and reuse it on every retry of that call. Keys are per API key. */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          event_id: string;
+          items: {
+            tier_id: string;
+            quantity: number;
+          }[];
+          /** @description Required with name and email for card and external; optional for cash and comp (walk-in) */
+          buyer?: {
+            name?: string;
+            /** Format: email */
+            email?: string;
+          };
+          /** @description One per ticket, in item order; missing fields fall back to the buyer's */
+          attendees?: {
+            name?: string;
+            /** Format: email */
+            email?: string;
+          }[];
+          access_code?: string;
+          /** @enum {unknown} */
+          payment_method: 'cash' | 'card' | 'comp' | 'external';
+        };
+      };
+    };
+    responses: {
+      /** @description An order; buyer is null for an anonymous walk-in sale */
+      200: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Order'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      400: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      401: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      403: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      404: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      409: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      413: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      429: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      507: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getOrder: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description ord_ id */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description An order; buyer is null for an anonymous walk-in sale */
+      200: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Order'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      400: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      401: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      403: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      404: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      409: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      413: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      429: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      507: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  refundOrder: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: the same key with the same body within 24 hours replays the first answer (header `idempotent-replayed: true`); with another body it is 409 `idempotency_key_reused`. Make one per call and reuse it on every retry of that call. Keys are per API key. */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        /** @description ord_ id */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description Defaults to everything not yet refunded */
+          amount_cents?: number;
+        };
+      };
+    };
+    responses: {
+      /** @description An order; buyer is null for an anonymous walk-in sale */
+      200: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Order'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      400: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      401: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      403: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      404: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      409: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      413: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      429: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      507: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  resendOrderMail: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: the same key with the same body within 24 hours replays the first answer (header `idempotent-replayed: true`); with another body it is 409 `idempotency_key_reused`. Make one per call and reuse it on every retry of that call. Keys are per API key. */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        /** @description ord_ id */
+        id: string;
+      };
+      cookie?: never;
+    };
+    /** @description `email` sends to that address instead of the buyer's, this once; the order keeps its buyer email */
+    requestBody: {
+      content: {
+        'application/json': {
+          /** Format: email */
+          email?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description A mail in the outbox (bodies are not listed). next_attempt_at is null once the mail is sent or failed. */
+      200: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Mail'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      400: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      401: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      403: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      404: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      409: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      413: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      429: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      507: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getTicket: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description tik_ id */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A minted ticket */
+      200: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Ticket'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      400: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      401: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      403: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      404: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      409: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      413: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      429: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      507: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  transferTicket: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: the same key with the same body within 24 hours replays the first answer (header `idempotent-replayed: true`); with another body it is 409 `idempotency_key_reused`. Make one per call and reuse it on every retry of that call. Keys are per API key. */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        /** @description tik_ id */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** Format: email */
+          to_email: string;
+          message?: string;
+          /** @description Recipient's name, for their attendee record */
+          name?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description A minted ticket */
+      200: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Ticket'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      400: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      401: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      403: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      404: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      409: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      413: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      429: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      507: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  voidTicket: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: the same key with the same body within 24 hours replays the first answer (header `idempotent-replayed: true`); with another body it is 409 `idempotency_key_reused`. Make one per call and reuse it on every retry of that call. Keys are per API key. */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        /** @description tik_ id */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description false: no refund. Otherwise the ticket's price is refunded on its order. */
+          refund?: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description A minted ticket */
+      200: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Ticket'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      400: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      401: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      403: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      404: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      409: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      413: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      429: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      507: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  listAttendees: {
+    parameters: {
+      query: {
+        limit?: number;
+        cursor?: string;
+        event_id: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            object: 'list';
+            data: components['schemas']['Attendee'][];
+            has_more: boolean;
+            next_cursor: string | null;
+          };
+        };
+      };
+      /** @description The error envelope of every refusal */
+      400: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      401: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      403: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      404: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      409: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      413: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      429: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      507: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getAttendee: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description atd_ id */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The person a ticket is for */
+      200: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Attendee'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      400: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      401: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      403: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      404: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      409: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      413: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      429: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      507: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  updateAttendee: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description atd_ id */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          name?: string | null;
+          email?: string | null;
+        };
+      };
+    };
+    responses: {
+      /** @description The person a ticket is for */
+      200: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Attendee'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      400: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      401: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      403: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      404: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      409: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      413: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      429: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      507: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  listPayouts: {
+    parameters: {
+      query?: {
+        limit?: number;
+        cursor?: string;
+        event_id?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            object: 'list';
+            data: components['schemas']['Payout'][];
+            has_more: boolean;
+            next_cursor: string | null;
+          };
+        };
+      };
+      /** @description The error envelope of every refusal */
+      400: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      401: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      403: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      404: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      409: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      413: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      429: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      507: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  createPayout: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: the same key with the same body within 24 hours replays the first answer (header `idempotent-replayed: true`); with another body it is 409 `idempotency_key_reused`. Make one per call and reuse it on every retry of that call. Keys are per API key. */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          event_id: string;
+        };
+      };
+    };
+    responses: {
+      /** @description A settlement of an event's net sales */
+      200: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Payout'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      400: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      401: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      403: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      404: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      409: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      413: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      429: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      507: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getPayout: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description pay_ id */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A settlement of an event's net sales */
+      200: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Payout'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      400: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      401: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      403: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      404: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      409: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      413: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      429: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      507: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  markPayoutPaid: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: the same key with the same body within 24 hours replays the first answer (header `idempotent-replayed: true`); with another body it is 409 `idempotency_key_reused`. Make one per call and reuse it on every retry of that call. Keys are per API key. */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        /** @description pay_ id */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A settlement of an event's net sales */
+      200: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Payout'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      400: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      401: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      403: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      404: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      409: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      413: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      429: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      507: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  listWebhookEndpoints: {
+    parameters: {
+      query?: {
+        limit?: number;
+        cursor?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            object: 'list';
+            data: components['schemas']['WebhookEndpoint'][];
+            has_more: boolean;
+            next_cursor: string | null;
+          };
+        };
+      };
+      /** @description The error envelope of every refusal */
+      400: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      401: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      403: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      404: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      409: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      413: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      429: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      507: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  createWebhookEndpoint: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: the same key with the same body within 24 hours replays the first answer (header `idempotent-replayed: true`); with another body it is 409 `idempotency_key_reused`. Make one per call and reuse it on every retry of that call. Keys are per API key. */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description http:// or https:// receiver; link-local addresses (169.254.0.0/16, fe80::/10) are refused */
+          url: string;
+          /** @description ["*"] for every kind, or a list of: *, event.created, event.updated, event.published, tier.created, tier.updated, tier.deleted, order.created, order.refunded, ticket.transferred, ticket.voided, ticket.scanned, attendee.updated, payout.created, payout.paid */
+          events: string[];
+          description?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: string;
+            url: string;
+            events: string[];
+            description: string | null;
+            /** @enum {unknown} */
+            status: 'enabled' | 'disabled';
+            disabled_reason: ('manual' | 'gone') | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601, UTC (Z)
+             */
+            created_at: string;
+            /** @description whsec_ + base64 of 24 random bytes; shown here only (rotate_secret makes a new one) */
+            secret: string;
+          };
+        };
+      };
+      /** @description The error envelope of every refusal */
+      400: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      401: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      403: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      404: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      409: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      413: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      429: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      507: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getWebhookEndpoint: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description we_ id */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A receiver of webhooks. Its secret appears only when created and when rotated. */
+      200: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WebhookEndpoint'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      400: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      401: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      403: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      404: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      409: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      413: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      429: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      507: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  deleteWebhookEndpoint: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description we_ id */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description What a DELETE answers: the id of what is gone */
+      200: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Deleted'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      400: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      401: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      403: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      404: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      409: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      413: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      429: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      507: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  updateWebhookEndpoint: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description we_ id */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description http:// or https:// receiver; link-local addresses (169.254.0.0/16, fe80::/10) are refused */
+          url?: string;
+          /** @description ["*"] for every kind, or a list of: *, event.created, event.updated, event.published, tier.created, tier.updated, tier.deleted, order.created, order.refunded, ticket.transferred, ticket.voided, ticket.scanned, attendee.updated, payout.created, payout.paid */
+          events?: string[];
+          description?: string | null;
+          /** @enum {unknown} */
+          status?: 'enabled' | 'disabled';
+        };
+      };
+    };
+    responses: {
+      /** @description A receiver of webhooks. Its secret appears only when created and when rotated. */
+      200: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WebhookEndpoint'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      400: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      401: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      403: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      404: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      409: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      413: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      429: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      507: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  rotateWebhookEndpointSecret: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: the same key with the same body within 24 hours replays the first answer (header `idempotent-replayed: true`); with another body it is 409 `idempotency_key_reused`. Make one per call and reuse it on every retry of that call. Keys are per API key. */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        /** @description we_ id */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: string;
+            url: string;
+            events: string[];
+            description: string | null;
+            /** @enum {unknown} */
+            status: 'enabled' | 'disabled';
+            disabled_reason: ('manual' | 'gone') | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601, UTC (Z)
+             */
+            created_at: string;
+            /** @description whsec_ + base64 of 24 random bytes; shown here only (rotate_secret makes a new one) */
+            secret: string;
+          };
+        };
+      };
+      /** @description The error envelope of every refusal */
+      400: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      401: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      403: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      404: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      409: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      413: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      429: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      507: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  listWebhookDeliveries: {
+    parameters: {
+      query?: {
+        limit?: number;
+        cursor?: string;
+        status?: 'pending' | 'delivered' | 'failed';
+        /** @description oldest first (the API's default) or newest first */
+        order?: 'oldest' | 'newest';
+      };
+      header?: never;
+      path: {
+        /** @description we_ id */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            object: 'list';
+            data: components['schemas']['WebhookDelivery'][];
+            has_more: boolean;
+            next_cursor: string | null;
+          };
+        };
+      };
+      /** @description The error envelope of every refusal */
+      400: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      401: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      403: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      404: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      409: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      413: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      429: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      507: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  retryFailedWebhookDeliveries: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: the same key with the same body within 24 hours replays the first answer (header `idempotent-replayed: true`); with another body it is 409 `idempotency_key_reused`. Make one per call and reuse it on every retry of that call. Keys are per API key. */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        /** @description we_ id */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            endpoint_id: string;
+            /** @description Failed deliveries set to pending */
+            retried: number;
+          };
+        };
+      };
+      /** @description The error envelope of every refusal */
+      400: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      401: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      403: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      404: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      409: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      413: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      429: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      507: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  retryWebhookDelivery: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: the same key with the same body within 24 hours replays the first answer (header `idempotent-replayed: true`); with another body it is 409 `idempotency_key_reused`. Make one per call and reuse it on every retry of that call. Keys are per API key. */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        /** @description dlv_ id */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description One message's delivery to one endpoint */
+      200: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WebhookDelivery'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      400: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      401: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      403: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      404: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      409: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      413: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      429: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      507: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getWebhookStatus: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description False while any enabled endpoint cannot be reached */
+            online: boolean;
+            /** @description True while API traffic saturates the server and sending is held to a small budget; the queue drains at full speed once the rush has room (docs/webhooks.md) */
+            held_back: boolean;
+            /** @description Pending deliveries (including failing ones) */
+            queued: number;
+            /** @description Pending deliveries with at least one failed attempt */
+            failing: number;
+            /** @description Deliveries that used up the schedule */
+            failed: number;
+            /** @description Age of the oldest pending delivery; 0 when none */
+            oldest_pending_age_seconds: number;
+            endpoints: {
+              id: string;
+              url: string;
+              /** @enum {unknown} */
+              status: 'enabled' | 'disabled';
+              online: boolean;
+              /** @description Pending deliveries (including failing ones) */
+              queued: number;
+              /** @description Pending deliveries with at least one failed attempt */
+              failing: number;
+              /** @description Deliveries that used up the schedule */
+              failed: number;
+              last_success_at: string | null;
+              last_failure_at: string | null;
+            }[];
+          };
+        };
+      };
+      /** @description The error envelope of every refusal */
+      400: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      401: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      403: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      404: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      409: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      413: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      429: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      507: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getSettings: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Venue-wide settings; until one is set it falls back to MARQUEE_VENUE_NAME */
+      200: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Settings'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      400: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      401: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      403: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      404: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      409: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      413: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      429: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      507: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  updateSettings: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description The venue's name, shown on receipts and in the box office */
+          venue_name?: string;
+          kiosk_attendant_pin?: string | null;
+        };
+      };
+    };
+    responses: {
+      /** @description Venue-wide settings; until one is set it falls back to MARQUEE_VENUE_NAME */
+      200: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Settings'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      400: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      401: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      403: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      404: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      409: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      413: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      429: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      507: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+}

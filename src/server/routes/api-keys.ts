@@ -43,6 +43,7 @@ export async function apiKeyRoutes(app: FastifyInstance): Promise<void> {
     '/api_keys',
     {
       schema: {
+        operationId: 'createApiKey',
         tags,
         summary: 'Create an API key; the secret is in this answer only',
         body: CreateBody,
@@ -63,6 +64,7 @@ export async function apiKeyRoutes(app: FastifyInstance): Promise<void> {
     '/api_keys',
     {
       schema: {
+        operationId: 'listApiKeys',
         tags,
         summary: 'List API keys, oldest first (never their secrets)',
         querystring: Type.Object(ListQuery, { additionalProperties: false }),
@@ -76,6 +78,7 @@ export async function apiKeyRoutes(app: FastifyInstance): Promise<void> {
     '/api_keys/:id',
     {
       schema: {
+        operationId: 'revokeApiKey',
         tags,
         summary: 'Revoke an API key; it stops working at once',
         params: IdParams('key'),

@@ -2,7 +2,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { actionContext, sendAnswer } from '../http/action-context.js';
 import { Attendee, AttendeePatchBody, AttendeesQuery } from '../schemas/attendees.js';
-import { IdParams, ListOf, errorResponses } from '../schemas/common.js';
+import { IdParams, ListOf, errorResponses, ref } from '../schemas/common.js';
 
 const staff = ['box_office'] as const;
 
@@ -16,10 +16,11 @@ export async function attendeeRoutes(app: FastifyInstance): Promise<void> {
     {
       config: { access: staff },
       schema: {
+        operationId: 'listAttendees',
         tags,
         summary: "List an event's attendees, oldest first (event_id required)",
         querystring: AttendeesQuery,
-        response: { 200: ListOf(Attendee), ...errorResponses },
+        response: { 200: ListOf(ref(Attendee)), ...errorResponses },
       },
     },
     async (request) =>
@@ -31,10 +32,11 @@ export async function attendeeRoutes(app: FastifyInstance): Promise<void> {
     {
       config: { access: staff },
       schema: {
+        operationId: 'getAttendee',
         tags,
         summary: 'Get an attendee',
         params: IdParams('atd'),
-        response: { 200: Attendee, ...errorResponses },
+        response: { 200: ref(Attendee), ...errorResponses },
       },
     },
     async (request) => attendees.get(request.params.id),
@@ -45,11 +47,12 @@ export async function attendeeRoutes(app: FastifyInstance): Promise<void> {
     {
       config: { access: staff },
       schema: {
+        operationId: 'updateAttendee',
         tags,
         summary: "Correct an attendee's name or email (null clears it)",
         params: IdParams('atd'),
         body: AttendeePatchBody,
-        response: { 200: Attendee, ...errorResponses },
+        response: { 200: ref(Attendee), ...errorResponses },
       },
     },
     async (request, reply) =>

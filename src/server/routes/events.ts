@@ -2,7 +2,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { actionContext, sendAnswer } from '../http/action-context.js';
-import { IdParams, ListOf, ListQuery, errorResponses } from '../schemas/common.js';
+import { IdParams, ListOf, ListQuery, errorResponses, ref } from '../schemas/common.js';
 import { Event, EventCreateBody, EventPatchBody } from '../schemas/events.js';
 
 /** A kiosk reads published events only (EventsService publishedOnly). */
@@ -18,10 +18,11 @@ export async function eventRoutes(app: FastifyInstance): Promise<void> {
     '/events',
     {
       schema: {
+        operationId: 'createEvent',
         tags,
         summary: 'Create an event (status draft); tickets[] become its tiers',
         body: EventCreateBody,
-        response: { 200: Event, ...errorResponses },
+        response: { 200: ref(Event), ...errorResponses },
       },
     },
     async (request, reply) => sendAnswer(reply, await events.create(actionContext(request), request.body)),
@@ -32,10 +33,11 @@ export async function eventRoutes(app: FastifyInstance): Promise<void> {
     {
       config: { access: readers },
       schema: {
+        operationId: 'listEvents',
         tags,
         summary: 'List events, oldest first',
         querystring: Type.Object(ListQuery, { additionalProperties: false }),
-        response: { 200: ListOf(Event), ...errorResponses },
+        response: { 200: ListOf(ref(Event)), ...errorResponses },
       },
     },
     async (request) => events.list(request.query.limit ?? 20, request.query.cursor, kioskView(request)),
@@ -46,10 +48,11 @@ export async function eventRoutes(app: FastifyInstance): Promise<void> {
     {
       config: { access: readers },
       schema: {
+        operationId: 'getEvent',
         tags,
         summary: 'Get an event',
         params: IdParams('evt'),
-        response: { 200: Event, ...errorResponses },
+        response: { 200: ref(Event), ...errorResponses },
       },
     },
     async (request) => events.get(request.params.id, kioskView(request)),
@@ -59,11 +62,12 @@ export async function eventRoutes(app: FastifyInstance): Promise<void> {
     '/events/:id',
     {
       schema: {
+        operationId: 'updateEvent',
         tags,
         summary: 'Change an event',
         params: IdParams('evt'),
         body: EventPatchBody,
-        response: { 200: Event, ...errorResponses },
+        response: { 200: ref(Event), ...errorResponses },
       },
     },
     async (request, reply) =>
@@ -74,10 +78,11 @@ export async function eventRoutes(app: FastifyInstance): Promise<void> {
     '/events/:id/publish',
     {
       schema: {
+        operationId: 'publishEvent',
         tags,
         summary: 'Publish a draft event (puts it on sale from on_sale_at)',
         params: IdParams('evt'),
-        response: { 200: Event, ...errorResponses },
+        response: { 200: ref(Event), ...errorResponses },
       },
     },
     async (request, reply) =>
@@ -88,10 +93,11 @@ export async function eventRoutes(app: FastifyInstance): Promise<void> {
     '/events/:id/cancel',
     {
       schema: {
+        operationId: 'cancelEvent',
         tags,
         summary: 'Cancel an event: sales and admissions stop',
         params: IdParams('evt'),
-        response: { 200: Event, ...errorResponses },
+        response: { 200: ref(Event), ...errorResponses },
       },
     },
     async (request, reply) =>

@@ -2,7 +2,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { callerOf } from '../http/access.js';
-import { IdParams, errorResponses } from '../schemas/common.js';
+import { IdParams, errorResponses, ref } from '../schemas/common.js';
 import { Offer, OfferQuery } from '../schemas/offer.js';
 
 const tags = ['kiosk'];
@@ -26,6 +26,7 @@ export async function kioskRoutes(app: FastifyInstance): Promise<void> {
     {
       config: { access: ['kiosk', 'box_office'] },
       schema: {
+        operationId: 'getEventOffer',
         tags,
         summary:
           "An event's public tiers plus those a correct access_code unlocks, with sale state; never any code",
@@ -33,7 +34,7 @@ export async function kioskRoutes(app: FastifyInstance): Promise<void> {
           'A kiosk sees published events only (404 otherwise). A code that unlocks nothing is 400 invalid_access_code; 10 wrong codes per key in 10 minutes lock code checks (429) until the window ends.',
         params: IdParams('evt'),
         querystring: OfferQuery,
-        response: { 200: Offer, ...errorResponses },
+        response: { 200: ref(Offer), ...errorResponses },
       },
     },
     async (request) => offer.offer(request.params.id, request.query.access_code, callerOf(request)),
@@ -44,6 +45,7 @@ export async function kioskRoutes(app: FastifyInstance): Promise<void> {
     {
       config: { access: ['kiosk'] },
       schema: {
+        operationId: 'checkAttendantPin',
         tags,
         summary: "Check the attendant PIN a kiosk's card approval needs",
         description:

@@ -1,7 +1,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { actionContext, sendAnswer } from '../http/action-context.js';
-import { IdParams, ListOf, errorResponses } from '../schemas/common.js';
+import { IdParams, ListOf, errorResponses, ref } from '../schemas/common.js';
 import { Mail, MailListQuery } from '../schemas/mail.js';
 
 /** The mail outbox, for staff (admin only: it shows buyers' addresses). */
@@ -14,10 +14,11 @@ export async function mailRoutes(app: FastifyInstance): Promise<void> {
     '/mail',
     {
       schema: {
+        operationId: 'listMail',
         tags,
         summary: 'List outgoing mail, oldest first; filter by status',
         querystring: MailListQuery,
-        response: { 200: ListOf(Mail), ...errorResponses },
+        response: { 200: ListOf(ref(Mail)), ...errorResponses },
       },
     },
     async (request) => mailQueue.list(request.query.status, request.query.limit ?? 20, request.query.cursor),
@@ -27,10 +28,11 @@ export async function mailRoutes(app: FastifyInstance): Promise<void> {
     '/mail/:id/retry',
     {
       schema: {
+        operationId: 'retryMail',
         tags,
         summary: 'Send a failed (or waiting) mail again now, with a fresh set of attempts',
         params: IdParams('mail'),
-        response: { 200: Mail, ...errorResponses },
+        response: { 200: ref(Mail), ...errorResponses },
       },
     },
     async (request, reply) =>

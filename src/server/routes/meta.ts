@@ -61,6 +61,7 @@ export async function metaRoutes(app: FastifyInstance): Promise<void> {
     {
       config: { access: 'public', free: true },
       schema: {
+        operationId: 'getHealth',
         tags: ['meta'],
         summary: 'Liveness and whether the store takes writes; no key needed',
         response: { 200: Health },
@@ -77,6 +78,7 @@ export async function metaRoutes(app: FastifyInstance): Promise<void> {
     '/usage',
     {
       schema: {
+        operationId: 'getUsage',
         tags: ['meta'],
         summary: "This month's billable REST calls (scan validations, health and webhooks are free)",
         response: { 200: Usage, ...errorResponses },

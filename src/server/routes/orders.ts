@@ -2,7 +2,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { actionContext, sendAnswer } from '../http/action-context.js';
 import { bodyDefaultsToEmpty } from '../http/optional-body.js';
-import { IdParams, ListOf, errorResponses } from '../schemas/common.js';
+import { IdParams, ListOf, errorResponses, ref } from '../schemas/common.js';
 import { Mail } from '../schemas/mail.js';
 import { CheckoutBody, Order, OrdersQuery, RefundBody, ResendBody } from '../schemas/orders.js';
 import { OrderCheckInAnswer, OrderCheckInBody } from '../schemas/scans.js';
@@ -24,10 +24,11 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
     {
       config: { access: staffOrKiosk },
       schema: {
+        operationId: 'createOrder',
         tags,
         summary: 'Checkout: mint one ticket and one attendee per unit, all or nothing',
         body: CheckoutBody,
-        response: { 200: Order, ...errorResponses },
+        response: { 200: ref(Order), ...errorResponses },
       },
     },
     async (request, reply) =>
@@ -39,11 +40,12 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
     {
       config: { access: staff },
       schema: {
+        operationId: 'listOrders',
         tags,
         summary:
           'List orders, oldest first (newest first with order=newest_first); filter by event_id, search with q',
         querystring: OrdersQuery,
-        response: { 200: ListOf(Order), ...errorResponses },
+        response: { 200: ListOf(ref(Order)), ...errorResponses },
       },
     },
     async (request) =>
@@ -60,10 +62,11 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
     {
       config: { access: staffOrKiosk },
       schema: {
+        operationId: 'getOrder',
         tags,
         summary: 'Get an order with its tickets and refunds',
         params: IdParams('ord'),
-        response: { 200: Order, ...errorResponses },
+        response: { 200: ref(Order), ...errorResponses },
       },
     },
     async (request) => orders.get(request.params.id, request.apiKey),
@@ -75,11 +78,12 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
       config: { access: staff },
       preValidation: bodyDefaultsToEmpty,
       schema: {
+        operationId: 'refundOrder',
         tags,
         summary: "Refund amount_cents, or all that is left; a full refund voids the order's active tickets",
         params: IdParams('ord'),
         body: RefundBody,
-        response: { 200: Order, ...errorResponses },
+        response: { 200: ref(Order), ...errorResponses },
       },
     },
     async (request, reply) =>
@@ -92,12 +96,13 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
       config: { access: staff },
       preValidation: bodyDefaultsToEmpty,
       schema: {
+        operationId: 'resendOrderMail',
         tags,
         summary:
           "Mail the order's tickets (PDF, wallet links) again, to the buyer or to `email`; answers the queued mail",
         params: IdParams('ord'),
         body: ResendBody,
-        response: { 200: Mail, ...errorResponses },
+        response: { 200: ref(Mail), ...errorResponses },
       },
     },
     async (request, reply) => {

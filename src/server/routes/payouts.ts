@@ -1,7 +1,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { actionContext, sendAnswer } from '../http/action-context.js';
-import { IdParams, ListOf, errorResponses } from '../schemas/common.js';
+import { IdParams, ListOf, errorResponses, ref } from '../schemas/common.js';
 import { Payout, PayoutCreateBody, PayoutsQuery } from '../schemas/payouts.js';
 
 /** Money to the organiser: admin only (no `access` declared, so the default applies). */
@@ -14,10 +14,11 @@ export async function payoutRoutes(app: FastifyInstance): Promise<void> {
     '/payouts',
     {
       schema: {
+        operationId: 'createPayout',
         tags,
         summary: "Settle an event's net sales not yet paid out (409 nothing_to_pay_out when none)",
         body: PayoutCreateBody,
-        response: { 200: Payout, ...errorResponses },
+        response: { 200: ref(Payout), ...errorResponses },
       },
     },
     async (request, reply) =>
@@ -28,10 +29,11 @@ export async function payoutRoutes(app: FastifyInstance): Promise<void> {
     '/payouts',
     {
       schema: {
+        operationId: 'listPayouts',
         tags,
         summary: 'List payouts, oldest first; filter by event_id',
         querystring: PayoutsQuery,
-        response: { 200: ListOf(Payout), ...errorResponses },
+        response: { 200: ListOf(ref(Payout)), ...errorResponses },
       },
     },
     async (request) => payouts.list(request.query.event_id, request.query.limit ?? 20, request.query.cursor),
@@ -41,10 +43,11 @@ export async function payoutRoutes(app: FastifyInstance): Promise<void> {
     '/payouts/:id',
     {
       schema: {
+        operationId: 'getPayout',
         tags,
         summary: 'Get a payout',
         params: IdParams('pay'),
-        response: { 200: Payout, ...errorResponses },
+        response: { 200: ref(Payout), ...errorResponses },
       },
     },
     async (request) => payouts.get(request.params.id),
@@ -54,10 +57,11 @@ export async function payoutRoutes(app: FastifyInstance): Promise<void> {
     '/payouts/:id/mark_paid',
     {
       schema: {
+        operationId: 'markPayoutPaid',
         tags,
         summary: 'Record that the payout reached the organiser (again: no-op)',
         params: IdParams('pay'),
-        response: { 200: Payout, ...errorResponses },
+        response: { 200: ref(Payout), ...errorResponses },
       },
     },
     async (request, reply) =>

@@ -27,6 +27,7 @@ export async function scanKeyRoutes(app: FastifyInstance): Promise<void> {
     {
       config: { access: 'public', free: true },
       schema: {
+        operationId: 'getScanKeys',
         tags: ['scanning'],
         summary: 'Public keys that verify ticket tokens (JWKS)',
         response: { 200: Jwks },
@@ -39,6 +40,7 @@ export async function scanKeyRoutes(app: FastifyInstance): Promise<void> {
     '/scan/keys/rotate',
     {
       schema: {
+        operationId: 'rotateScanKey',
         tags: ['scanning'],
         summary: 'Start signing tokens with a new key; the old one stays in the JWKS until its tokens expire',
         response: { 200: Rotated, ...errorResponses },

@@ -7,7 +7,7 @@ import type { FeedListener } from '../domain/scan-feed.js';
 import { ApiError, invalidField } from '../errors.js';
 import { bearerSecret, isAllowed } from '../http/access.js';
 import { bodyDefaultsToEmpty } from '../http/optional-body.js';
-import { Nullable, Timestamp, errorResponses } from '../schemas/common.js';
+import { Nullable, Timestamp, errorResponses, ref } from '../schemas/common.js';
 import { FeedTicketChange, Scan } from '../schemas/scans.js';
 import { toIso } from '../time.js';
 
@@ -98,6 +98,7 @@ export async function scanStreamRoutes(app: FastifyInstance): Promise<void> {
       config: { access: readers },
       preValidation: bodyDefaultsToEmpty,
       schema: {
+        operationId: 'createScanStreamToken',
         tags,
         summary: 'A one-hour token that opens the scan feed, for EventSource (which cannot send headers)',
         body: StreamTokenBody,
@@ -128,6 +129,9 @@ export async function scanStreamRoutes(app: FastifyInstance): Promise<void> {
       // Authenticated here rather than by the access hook, to accept a stream token too.
       config: { access: 'public', free: true },
       schema: {
+        operationId: 'streamScans',
+        // Public to the access hook only: the handler takes a Bearer key or a stream token.
+        security: [{ bearer: [] }, { streamToken: [] }],
         tags,
         summary:
           'Server-Sent Events: `scan` for every attempt, `ticket` for sales, voids and transfers; resumes from Last-Event-ID',
@@ -137,8 +141,8 @@ export async function scanStreamRoutes(app: FastifyInstance): Promise<void> {
         response: {
           200: {
             description:
-              'A text/event-stream. Each entry has `id:` (resume with Last-Event-ID), `event:` and one JSON `data:` line: `event: scan` carries a Scan, `event: ticket` a FeedTicketChange.',
-            content: { 'text/event-stream': { schema: Type.Union([Scan, FeedTicketChange]) } },
+              'A text/event-stream. Each entry has `id:` (resume with Last-Event-ID), `event:` and one JSON `data:` line: `event: scan` carries a Scan, `event: ticket` a TicketChange.',
+            content: { 'text/event-stream': { schema: Type.Union([ref(Scan), ref(FeedTicketChange)]) } },
           },
           ...errorResponses,
         },

@@ -14,7 +14,7 @@ import {
   ValidateAnswer,
   ValidateBody,
 } from '../schemas/scans.js';
-import { ListOf, errorResponses } from '../schemas/common.js';
+import { ListOf, errorResponses, ref } from '../schemas/common.js';
 import { actionContext, sendAnswer } from '../http/action-context.js';
 import { responseJson } from '../schemas/response-json.js';
 import { promisify } from 'node:util';
@@ -48,6 +48,7 @@ export async function scanRoutes(app: FastifyInstance): Promise<void> {
       // scans but do not admit anyone (CONTRACT.md "Authentication and keys": "scans read").
       config: { access: ['scanner'], free: true },
       schema: {
+        operationId: 'validateScan',
         tags,
         summary:
           'Validate a scanned ticket token at the door; the first entry admits, every attempt is recorded',
@@ -66,6 +67,7 @@ export async function scanRoutes(app: FastifyInstance): Promise<void> {
     {
       config: { access: ['scanner'], free: true },
       schema: {
+        operationId: 'syncScans',
         tags,
         summary: 'Upload scans a door made offline (at most 1000); idempotent, with conflicts reported',
         body: SyncBody,
@@ -83,6 +85,7 @@ export async function scanRoutes(app: FastifyInstance): Promise<void> {
     {
       config: { access: ['scanner'] },
       schema: {
+        operationId: 'getDoorPack',
         tags,
         summary:
           'Everything a door needs to validate offline; with since, only what changed after that cursor',
@@ -110,10 +113,11 @@ export async function scanRoutes(app: FastifyInstance): Promise<void> {
     {
       config: { access: doors },
       schema: {
+        operationId: 'listScans',
         tags,
         summary: 'List scan attempts, oldest first',
         querystring: ScansQuery,
-        response: { 200: ListOf(Scan), ...errorResponses },
+        response: { 200: ListOf(ref(Scan)), ...errorResponses },
       },
     },
     async (request) => {

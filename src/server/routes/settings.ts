@@ -1,7 +1,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { actionContext, sendAnswer } from '../http/action-context.js';
-import { errorResponses } from '../schemas/common.js';
+import { errorResponses, ref } from '../schemas/common.js';
 import { Settings, SettingsPatchBody } from '../schemas/settings.js';
 
 /**
@@ -18,9 +18,10 @@ export async function settingsRoutes(app: FastifyInstance): Promise<void> {
     {
       config: { access: ['box_office'] },
       schema: {
+        operationId: 'getSettings',
         tags,
         summary: 'Get the venue settings',
-        response: { 200: Settings, ...errorResponses },
+        response: { 200: ref(Settings), ...errorResponses },
       },
     },
     async () => settings.view(),
@@ -30,10 +31,11 @@ export async function settingsRoutes(app: FastifyInstance): Promise<void> {
     '/settings',
     {
       schema: {
+        operationId: 'updateSettings',
         tags,
         summary: 'Change venue settings (admin)',
         body: SettingsPatchBody,
-        response: { 200: Settings, ...errorResponses },
+        response: { 200: ref(Settings), ...errorResponses },
       },
     },
     async (request, reply) => sendAnswer(reply, await settings.update(actionContext(request), request.body)),

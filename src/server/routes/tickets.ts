@@ -2,7 +2,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { actionContext, sendAnswer } from '../http/action-context.js';
 import { bodyDefaultsToEmpty } from '../http/optional-body.js';
-import { IdParams, errorResponses } from '../schemas/common.js';
+import { IdParams, errorResponses, ref } from '../schemas/common.js';
 import { Ticket, TransferBody, VoidBody } from '../schemas/tickets.js';
 import { CheckInBody, ValidateAnswer } from '../schemas/scans.js';
 
@@ -20,10 +20,11 @@ export async function ticketRoutes(app: FastifyInstance): Promise<void> {
     {
       config: { access: staffOrKiosk },
       schema: {
+        operationId: 'getTicket',
         tags,
         summary: 'Get a ticket with a fresh qr_token',
         params: IdParams('tik'),
-        response: { 200: Ticket, ...errorResponses },
+        response: { 200: ref(Ticket), ...errorResponses },
       },
     },
     // Sent as the serialized answer, which TicketAnswers keeps between requests.
@@ -36,11 +37,12 @@ export async function ticketRoutes(app: FastifyInstance): Promise<void> {
     {
       config: { access: staff },
       schema: {
+        operationId: 'transferTicket',
         tags,
         summary: "Transfer to someone else: answers the recipient's new ticket and emails them its QR",
         params: IdParams('tik'),
         body: TransferBody,
-        response: { 200: Ticket, ...errorResponses },
+        response: { 200: ref(Ticket), ...errorResponses },
       },
     },
     async (request, reply) =>
@@ -53,11 +55,12 @@ export async function ticketRoutes(app: FastifyInstance): Promise<void> {
       config: { access: staff },
       preValidation: bodyDefaultsToEmpty,
       schema: {
+        operationId: 'voidTicket',
         tags,
         summary: 'Void a ticket (irreversible); refunds its price unless refund is false',
         params: IdParams('tik'),
         body: VoidBody,
-        response: { 200: Ticket, ...errorResponses },
+        response: { 200: ref(Ticket), ...errorResponses },
       },
     },
     async (request, reply) =>

@@ -5,7 +5,7 @@ import { seesAccessCodes } from '../domain/api-keys.js';
 import { ApiError } from '../errors.js';
 import { callerOf } from '../http/access.js';
 import { actionContext, sendAnswer } from '../http/action-context.js';
-import { Deleted, IdParams, ListOf, ListQuery, errorResponses } from '../schemas/common.js';
+import { Deleted, IdParams, ListOf, ListQuery, errorResponses, ref } from '../schemas/common.js';
 import { Tier, TierCreateBody, TierPatchBody, type TierPatchInput, type TierView } from '../schemas/tiers.js';
 
 const EventParams = Type.Object(
@@ -30,11 +30,12 @@ export async function tierRoutes(app: FastifyInstance): Promise<void> {
     '/events/:event_id/tiers',
     {
       schema: {
+        operationId: 'createTier',
         tags,
         summary: 'Add a ticket tier to an event (name, price_cents and quantity required)',
         params: EventParams,
         body: TierCreateBody,
-        response: { 200: Tier, ...errorResponses },
+        response: { 200: ref(Tier), ...errorResponses },
       },
     },
     async (request, reply) =>
@@ -46,11 +47,12 @@ export async function tierRoutes(app: FastifyInstance): Promise<void> {
     {
       config: { access: ['box_office'] },
       schema: {
+        operationId: 'listTiers',
         tags,
         summary: "List an event's tiers, oldest first",
         params: EventParams,
         querystring: Type.Object(ListQuery, { additionalProperties: false }),
-        response: { 200: ListOf(Tier), ...errorResponses },
+        response: { 200: ListOf(ref(Tier)), ...errorResponses },
       },
     },
     async (request) => {
@@ -64,10 +66,11 @@ export async function tierRoutes(app: FastifyInstance): Promise<void> {
     {
       config: { access: ['box_office'] },
       schema: {
+        operationId: 'getTier',
         tags,
         summary: 'Get a tier',
         params: IdParams('tkt'),
-        response: { 200: Tier, ...errorResponses },
+        response: { 200: ref(Tier), ...errorResponses },
       },
     },
     async (request) => forCaller(request, tiers.get(request.params.id)),
@@ -94,11 +97,12 @@ export async function tierRoutes(app: FastifyInstance): Promise<void> {
     {
       config: { access: ['box_office'] },
       schema: {
+        operationId: 'updateTier',
         tags,
         summary: 'Change a tier (any field but id, event_id and sold; box_office keys: paper_pass only)',
         params: IdParams('tkt'),
         body: TierPatchBody,
-        response: { 200: Tier, ...errorResponses },
+        response: { 200: ref(Tier), ...errorResponses },
       },
     },
     async (request, reply) => {
@@ -112,10 +116,11 @@ export async function tierRoutes(app: FastifyInstance): Promise<void> {
     '/tiers/:id',
     {
       schema: {
+        operationId: 'deleteTier',
         tags,
         summary: 'Delete a tier; only when nothing is sold (409 tier_has_sales)',
         params: IdParams('tkt'),
-        response: { 200: Deleted, ...errorResponses },
+        response: { 200: ref(Deleted), ...errorResponses },
       },
     },
     async (request, reply) =>

@@ -1,7 +1,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { actionContext, sendAnswer } from '../http/action-context.js';
-import { IdParams, ListOf, errorResponses } from '../schemas/common.js';
+import { IdParams, ListOf, errorResponses, ref } from '../schemas/common.js';
 import { DeliveryListQuery, RetryFailedResult, WebhookDelivery, WebhookStatus } from '../schemas/webhooks.js';
 
 /** The delivery log, manual retries and the queue's status; admin only like the endpoints. */
@@ -14,11 +14,12 @@ export async function webhookDeliveryRoutes(app: FastifyInstance): Promise<void>
     '/webhook_endpoints/:id/deliveries',
     {
       schema: {
+        operationId: 'listWebhookDeliveries',
         tags,
         summary: "An endpoint's deliveries, oldest first (order=newest reverses); filter by status",
         params: IdParams('we'),
         querystring: DeliveryListQuery,
-        response: { 200: ListOf(WebhookDelivery), ...errorResponses },
+        response: { 200: ListOf(ref(WebhookDelivery)), ...errorResponses },
       },
     },
     async (request) =>
@@ -34,6 +35,7 @@ export async function webhookDeliveryRoutes(app: FastifyInstance): Promise<void>
     '/webhook_endpoints/:id/retry_failed',
     {
       schema: {
+        operationId: 'retryFailedWebhookDeliveries',
         tags,
         summary: 'Send every failed delivery of the endpoint again, now',
         params: IdParams('we'),
@@ -48,10 +50,11 @@ export async function webhookDeliveryRoutes(app: FastifyInstance): Promise<void>
     '/webhook_deliveries/:id/retry',
     {
       schema: {
+        operationId: 'retryWebhookDelivery',
         tags,
         summary: 'Attempt a delivery now with a fresh retry schedule (same webhook-id)',
         params: IdParams('dlv'),
-        response: { 200: WebhookDelivery, ...errorResponses },
+        response: { 200: ref(WebhookDelivery), ...errorResponses },
       },
     },
     async (request, reply) =>
@@ -62,6 +65,7 @@ export async function webhookDeliveryRoutes(app: FastifyInstance): Promise<void>
     '/webhooks/status',
     {
       schema: {
+        operationId: 'getWebhookStatus',
         tags,
         summary: 'The webhook queue for the UI: online, queued, failing, failed, oldest pending age',
         response: { 200: WebhookStatus, ...errorResponses },

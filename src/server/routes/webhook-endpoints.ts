@@ -2,7 +2,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { actionContext, sendAnswer } from '../http/action-context.js';
-import { Deleted, IdParams, ListOf, ListQuery, errorResponses } from '../schemas/common.js';
+import { Deleted, IdParams, ListOf, ListQuery, errorResponses, ref } from '../schemas/common.js';
 import {
   WebhookEndpoint,
   WebhookEndpointCreateBody,
@@ -20,6 +20,7 @@ export async function webhookEndpointRoutes(app: FastifyInstance): Promise<void>
     '/webhook_endpoints',
     {
       schema: {
+        operationId: 'createWebhookEndpoint',
         tags,
         summary: 'Add a webhook receiver; the answer carries its signing secret (shown only here)',
         body: WebhookEndpointCreateBody,
@@ -33,10 +34,11 @@ export async function webhookEndpointRoutes(app: FastifyInstance): Promise<void>
     '/webhook_endpoints',
     {
       schema: {
+        operationId: 'listWebhookEndpoints',
         tags,
         summary: 'List webhook endpoints, oldest first (without secrets)',
         querystring: Type.Object(ListQuery, { additionalProperties: false }),
-        response: { 200: ListOf(WebhookEndpoint), ...errorResponses },
+        response: { 200: ListOf(ref(WebhookEndpoint)), ...errorResponses },
       },
     },
     async (request) => endpoints.list(request.query.limit ?? 20, request.query.cursor),
@@ -46,10 +48,11 @@ export async function webhookEndpointRoutes(app: FastifyInstance): Promise<void>
     '/webhook_endpoints/:id',
     {
       schema: {
+        operationId: 'getWebhookEndpoint',
         tags,
         summary: 'Get a webhook endpoint (without its secret)',
         params: IdParams('we'),
-        response: { 200: WebhookEndpoint, ...errorResponses },
+        response: { 200: ref(WebhookEndpoint), ...errorResponses },
       },
     },
     async (request) => endpoints.get(request.params.id),
@@ -59,11 +62,12 @@ export async function webhookEndpointRoutes(app: FastifyInstance): Promise<void>
     '/webhook_endpoints/:id',
     {
       schema: {
+        operationId: 'updateWebhookEndpoint',
         tags,
         summary: 'Change url, events, description or status (enabled|disabled)',
         params: IdParams('we'),
         body: WebhookEndpointPatchBody,
-        response: { 200: WebhookEndpoint, ...errorResponses },
+        response: { 200: ref(WebhookEndpoint), ...errorResponses },
       },
     },
     async (request, reply) =>
@@ -77,10 +81,11 @@ export async function webhookEndpointRoutes(app: FastifyInstance): Promise<void>
     '/webhook_endpoints/:id',
     {
       schema: {
+        operationId: 'deleteWebhookEndpoint',
         tags,
         summary: 'Delete a webhook endpoint and its delivery log',
         params: IdParams('we'),
-        response: { 200: Deleted, ...errorResponses },
+        response: { 200: ref(Deleted), ...errorResponses },
       },
     },
     async (request, reply) =>
@@ -91,6 +96,7 @@ export async function webhookEndpointRoutes(app: FastifyInstance): Promise<void>
     '/webhook_endpoints/:id/rotate_secret',
     {
       schema: {
+        operationId: 'rotateWebhookEndpointSecret',
         tags,
         summary: 'New signing secret; the old one also signs (a second v1 signature) for 24 h',
         params: IdParams('we'),

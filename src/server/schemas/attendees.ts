@@ -12,7 +12,7 @@ export const Attendee = Type.Object(
     email: Nullable(Type.String()),
     created_at: Timestamp,
   },
-  { description: 'The person a ticket is for' },
+  { $id: 'Attendee', description: 'The person a ticket is for' },
 );
 export type AttendeeView = Static<typeof Attendee>;
 

@@ -1,4 +1,4 @@
-import { Type, type TSchema } from 'typebox';
+import { Type, type Static, type TSchema, type TUnsafe } from 'typebox';
 
 /** Input timestamps: ISO 8601 with a UTC offset (Ajv's date-time format requires the offset). */
 export const TimestampInput = Type.String({
@@ -44,6 +44,22 @@ export const ErrorResponse = Type.Object(
   { $id: 'Error', description: 'The error envelope of every refusal' },
 );
 
+/**
+ * A route's answer as a reference to a named component (schemas/components.ts): the OpenAPI
+ * document then shows `#/components/schemas/<$id>` instead of a copy, and clients generated from it
+ * get one type per resource. Typed as the schema itself, so handlers stay checked.
+ */
+export function ref<T extends TSchema>(schema: T): TUnsafe<Static<T>> {
+  return Type.Unsafe<Static<T>>(Type.Ref(schemaId(schema)));
+}
+
+/** The `$id` of a named component; a schema without one is a mistake in the code, not in a request. */
+export function schemaId(schema: TSchema): string {
+  const id = (schema as { $id?: unknown }).$id;
+  if (typeof id !== 'string') throw new Error('a named component needs an $id (see schemas/components.ts)');
+  return id;
+}
+
 export const ListQuery = {
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
   cursor: Type.Optional(Type.String({ maxLength: 200 })),
@@ -57,10 +73,13 @@ export const ListOf = <T extends TSchema>(item: T) =>
     next_cursor: Nullable(Type.String()),
   });
 
-export const Deleted = Type.Object({
-  id: Type.String(),
-  deleted: Type.Literal(true),
-});
+export const Deleted = Type.Object(
+  {
+    id: Type.String(),
+    deleted: Type.Literal(true),
+  },
+  { $id: 'Deleted', description: 'What a DELETE answers: the id of what is gone' },
+);
 
 /** The standard refusals every authenticated route can give, for the OpenAPI document. */
 export const errorResponses = {

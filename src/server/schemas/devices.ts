@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { Nullable, Timestamp } from './common.js';
+import { Nullable, Timestamp, ref } from './common.js';
 
 const deviceScope = Type.Enum(['scanner', 'box_office', 'kiosk'], {
   description: 'scanner: a door; box_office: another till; kiosk: a customer self-service screen',
@@ -19,7 +19,7 @@ export const Device = Type.Object(
       description: 'Heard from (validate, sync, door pack, scan feed) in the last 2 minutes',
     }),
   },
-  { description: 'A paired door device or till' },
+  { $id: 'Device', description: 'A paired door device or till' },
 );
 export type DeviceView = Static<typeof Device>;
 
@@ -75,7 +75,7 @@ export const PairBody = Type.Object(
 export type PairInput = Static<typeof PairBody>;
 
 export const Paired = Type.Object({
-  device: Device,
+  device: ref(Device),
   api_key: Type.Object({
     id: Type.String(),
     name: Type.String(),

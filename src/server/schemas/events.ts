@@ -63,6 +63,6 @@ export const Event = Type.Object(
     }),
     created_at: Timestamp,
   },
-  { description: 'An event' },
+  { $id: 'Event', description: 'An event' },
 );
 export type EventView = Static<typeof Event>;

@@ -24,6 +24,7 @@ export const Mail = Type.Object(
     sent_at: Nullable(Timestamp),
   },
   {
+    $id: 'Mail',
     description:
       'A mail in the outbox (bodies are not listed). next_attempt_at is null once the mail is sent or failed.',
   },

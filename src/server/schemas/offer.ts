@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { ref } from './common.js';
 import { Event } from './events.js';
 import { Tier } from './tiers.js';
 
@@ -31,21 +32,21 @@ export const OfferTier = Type.Object(
     }),
     available: Type.Integer({ description: 'quantity − sold' }),
   },
-  { description: 'A tier as the public offer shows it' },
+  { $id: 'OfferTier', description: 'A tier as the public offer shows it' },
 );
 export type OfferTierView = Static<typeof OfferTier>;
 
 export const Offer = Type.Object(
   {
     object: Type.Literal('offer'),
-    event: Event,
-    tiers: Type.Array(OfferTier, {
+    event: ref(Event),
+    tiers: Type.Array(ref(OfferTier), {
       description: 'Public tiers, then those the access_code unlocked, in tier order; never unlisted ones',
     }),
     has_access_code_tiers: Type.Boolean({
       description: 'The event has tiers a code can unlock, so a kiosk offers a code field',
     }),
   },
-  { description: "An event's public offer, as a customer-facing kiosk shows it" },
+  { $id: 'Offer', description: "An event's public offer, as a customer-facing kiosk shows it" },
 );
 export type OfferView = Static<typeof Offer>;

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { ListQuery, Nullable, Timestamp } from './common.js';
+import { ListQuery, Nullable, Timestamp, ref } from './common.js';
 import { Email } from './email.js';
 import { Ticket } from './tickets.js';
 
@@ -96,13 +96,16 @@ export const OrdersQuery = Type.Object(
   { additionalProperties: false },
 );
 
-export const Refund = Type.Object({
-  id: Type.String(),
-  amount_cents: Type.Integer(),
-  ticket_id: Nullable(Type.String()),
-  reason: Type.Enum(['requested', 'ticket_voided']),
-  created_at: Timestamp,
-});
+export const Refund = Type.Object(
+  {
+    id: Type.String(),
+    amount_cents: Type.Integer(),
+    ticket_id: Nullable(Type.String()),
+    reason: Type.Enum(['requested', 'ticket_voided']),
+    created_at: Timestamp,
+  },
+  { $id: 'Refund', description: 'Money paid back on an order, whole or in part' },
+);
 export type RefundView = Static<typeof Refund>;
 
 export const Order = Type.Object(
@@ -120,10 +123,10 @@ export const Order = Type.Object(
     refunded_cents: Type.Integer(),
     currency: Type.String(),
     payment_method: Type.Enum([...paymentMethods]),
-    tickets: Type.Array(Ticket),
-    refunds: Type.Array(Refund),
+    tickets: Type.Array(ref(Ticket)),
+    refunds: Type.Array(ref(Refund)),
     created_at: Timestamp,
   },
-  { description: 'An order; buyer is null for an anonymous walk-in sale' },
+  { $id: 'Order', description: 'An order; buyer is null for an anonymous walk-in sale' },
 );
 export type OrderView = Static<typeof Order>;

@@ -11,7 +11,7 @@ export const Payout = Type.Object(
     created_at: Timestamp,
     paid_at: Nullable(Timestamp),
   },
-  { description: "A settlement of an event's net sales" },
+  { $id: 'Payout', description: "A settlement of an event's net sales" },
 );
 export type PayoutView = Static<typeof Payout>;
 

@@ -1,7 +1,9 @@
 import SerializerSelector from '@fastify/fast-json-stringify-compiler';
 import type { Static, TSchema } from 'typebox';
+import { componentsById } from './components.js';
 
-const compileResponse = SerializerSelector()();
+/** With the named components, as Fastify has them (app.addSchema), so `ref(Ticket)` inside Order resolves. */
+const compileResponse = SerializerSelector()(componentsById());
 
 /**
  * Serializes a value exactly as a route whose 200 response is `schema` would: the compiler and

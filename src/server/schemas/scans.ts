@@ -2,7 +2,7 @@ import { Type, type Static } from 'typebox';
 import { Event } from './events.js';
 import { scanReasons, type ScanReason } from '../../shared/scan-reasons.js';
 import { credentialKinds } from '../../shared/ticket-token.js';
-import { ListQuery, Nullable, Timestamp, TimestampInput } from './common.js';
+import { ListQuery, Nullable, Timestamp, TimestampInput, ref } from './common.js';
 
 export { scanReasons, type ScanReason };
 
@@ -76,6 +76,7 @@ export const DoorTicket = Type.Object(
     transferred_to: Nullable(Type.String()),
   },
   {
+    $id: 'DoorTicket',
     description:
       'The ticket as the door sees it: ids, tier, status and admission state; never wallet_url or qr_token',
   },
@@ -92,7 +93,7 @@ export const DoorAttendee = Type.Object(
     name: Nullable(Type.String()),
     created_at: Timestamp,
   },
-  { description: 'The attendee as the door sees them: no email' },
+  { $id: 'DoorAttendee', description: 'The attendee as the door sees them: no email' },
 );
 export type DoorAttendeeView = Static<typeof DoorAttendee>;
 
@@ -125,7 +126,7 @@ export const Scan = Type.Object(
       { description: 'Who made the scan: the API key, its paired device, the signed-in staff member' },
     ),
   },
-  { description: 'One scan attempt, admitted or not' },
+  { $id: 'Scan', description: 'One scan attempt, admitted or not' },
 );
 export type ScanView = Static<typeof Scan>;
 
@@ -143,7 +144,7 @@ export const FeedTicketChange = Type.Object(
       Type.Enum(['active', 'transferred', 'voided'], { description: "The ticket's status now" }),
     ),
   },
-  { description: 'A sale, void or transfer, as the door feed reports it' },
+  { $id: 'TicketChange', description: 'A sale, void or transfer, as the door feed reports it' },
 );
 export type FeedTicketChangeView = Static<typeof FeedTicketChange>;
 
@@ -193,9 +194,9 @@ export const ValidateAnswer = Type.Object({
   result: Type.Enum(['admitted', 'rejected']),
   reason: Nullable(Type.Enum([...scanReasons])),
   credential: scanCredential,
-  ticket: Nullable(DoorTicket),
-  attendee: Nullable(DoorAttendee),
-  scan: Scan,
+  ticket: Nullable(ref(DoorTicket)),
+  attendee: Nullable(ref(DoorAttendee)),
+  scan: ref(Scan),
   order: Nullable(OrderAdmissions),
   occupancy: Nullable(Occupancy),
 });
@@ -296,7 +297,7 @@ export const DoorPackQuery = Type.Object(
 );
 
 export const DoorPack = Type.Object({
-  event: Event,
+  event: ref(Event),
   jwks: Jwks,
   tiers: Type.Array(
     Type.Object({

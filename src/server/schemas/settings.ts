@@ -14,7 +14,10 @@ export const Settings = Type.Object(
       description: 'Whether kiosks can take card payments: the attendant PIN that approves them is set',
     }),
   },
-  { description: 'Venue-wide settings; until one is set it falls back to MARQUEE_VENUE_NAME' },
+  {
+    $id: 'Settings',
+    description: 'Venue-wide settings; until one is set it falls back to MARQUEE_VENUE_NAME',
+  },
 );
 export type SettingsView = Static<typeof Settings>;
 

@@ -28,7 +28,7 @@ export const Ticket = Type.Object(
     transferred_from: Nullable(Type.String()),
     transferred_to: Nullable(Type.String()),
   },
-  { description: 'A minted ticket' },
+  { $id: 'Ticket', description: 'A minted ticket' },
 );
 export type TicketView = Static<typeof Ticket>;
 

@@ -86,6 +86,6 @@ export const Tier = Type.Object(
     paper_pass: fields.paper_pass,
     created_at: Timestamp,
   },
-  { description: 'A ticket tier of an event' },
+  { $id: 'Tier', description: 'A ticket tier of an event' },
 );
 export type TierView = Static<typeof Tier>;

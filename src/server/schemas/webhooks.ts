@@ -51,6 +51,7 @@ export const WebhookEndpoint = Type.Object(
     created_at: Timestamp,
   },
   {
+    $id: 'WebhookEndpoint',
     description: 'A receiver of webhooks. Its secret appears only when created and when rotated.',
   },
 );
@@ -83,7 +84,7 @@ export const WebhookDelivery = Type.Object(
     delivered_at: Nullable(Timestamp),
     created_at: Timestamp,
   },
-  { description: "One message's delivery to one endpoint" },
+  { $id: 'WebhookDelivery', description: "One message's delivery to one endpoint" },
 );
 export type WebhookDeliveryView = Static<typeof WebhookDelivery>;
 

@@ -1,0 +1,82 @@
+import type { FastifySchema, RouteOptions } from 'fastify';
+import { Type } from 'typebox';
+
+/**
+ * What the HTTP layer does for every route, put into the OpenAPI document from the same place
+ * that decides it, so the document cannot claim what the server does not do:
+ * - a route whose access is `public` (access.ts) needs no key: `security: []`, unless the route
+ *   names its own (the scan feed takes a key or a stream token);
+ * - every POST takes `Idempotency-Key` (idempotency.ts hooks every POST route);
+ * - the rate limit (rate-limit.ts) counts every route, public ones too: any may answer 429;
+ * - the error handler answers 507 on any route that writes when the disk is full
+ *   (error-handler.ts); health never does, it reports `degraded` instead.
+ * Document-only: the route's own schema, which validates and serializes, is left as it is.
+ */
+export function documentRouteConventions(
+  schema: FastifySchema | undefined,
+  route: RouteOptions,
+): FastifySchema {
+  const documented: FastifySchema = { ...schema };
+  if (!isApiRoute(route.url) || documented.hide) return documented;
+  const methods = Array.isArray(route.method) ? route.method : [route.method];
+  if (route.config?.access === 'public' && documented.security === undefined) documented.security = [];
+  if (methods.includes('POST')) documented.headers = withIdempotencyKey(documented.headers);
+  const response = { 429: Type.Ref('Error'), ...(documented.response as object) };
+  documented.response = route.url === '/v2/health' ? response : { ...response, 507: Type.Ref('Error') };
+  return documented;
+}
+
+const isApiRoute = (url: string): boolean => url.startsWith('/v2/');
+
+export const idempotencyKeyHeader = Type.String({
+  minLength: 1,
+  maxLength: 255,
+  description:
+    'Makes a retry safe: the same key with the same body within 24 hours replays the first answer ' +
+    '(header `idempotent-replayed: true`); with another body it is 409 `idempotency_key_reused`. ' +
+    'Make one per call and reuse it on every retry of that call. Keys are per API key.',
+});
+
+function withIdempotencyKey(headers: unknown): unknown {
+  const own = (headers as { properties?: Record<string, unknown> } | undefined)?.properties ?? {};
+  return Type.Object({ ...own, 'Idempotency-Key': Type.Optional(idempotencyKeyHeader) } as never);
+}
+
+/** Headers every answer carries, declared once and referenced from every response. */
+export const responseHeaders = {
+  RequestId: {
+    description:
+      "This request's id, also in the server's log line for it: quote it when reporting a problem. A caller's own x-request-id is kept when it is at most 64 characters of [A-Za-z0-9._:-].",
+    schema: { type: 'string' },
+  },
+  RetryAfter: {
+    description: 'Seconds to wait before trying again.',
+    schema: { type: 'integer', minimum: 0 },
+  },
+} as const;
+
+/** Status codes whose answers carry `Retry-After`: the rate limits (rate-limit.ts, RateLimitedError). */
+const retryAfterStatuses = new Set(['429']);
+
+interface ResponseObject {
+  headers?: Record<string, unknown>;
+}
+
+type Operations = Record<string, Record<string, { responses?: Record<string, ResponseObject> }>>;
+
+/** Adds `x-request-id` to every response of the document, and `Retry-After` to every 429. */
+export function declareResponseHeaders(paths: Operations): void {
+  for (const operations of Object.values(paths)) {
+    for (const operation of Object.values(operations)) {
+      for (const [status, response] of Object.entries(operation.responses ?? {})) {
+        response.headers = {
+          ...response.headers,
+          'x-request-id': { $ref: '#/components/headers/RequestId' },
+          ...(retryAfterStatuses.has(status)
+            ? { 'Retry-After': { $ref: '#/components/headers/RetryAfter' } }
+            : {}),
+        };
+      }
+    }
+  }
+}

@@ -1,0 +1,53 @@
+import type { FastifyInstance } from 'fastify';
+import { Attendee } from './attendees.js';
+import { Deleted, ErrorResponse, schemaId } from './common.js';
+import { Device } from './devices.js';
+import { Event } from './events.js';
+import { Mail } from './mail.js';
+import { Offer, OfferTier } from './offer.js';
+import { Order, Refund } from './orders.js';
+import { Payout } from './payouts.js';
+import { DoorAttendee, DoorTicket, FeedTicketChange, Scan } from './scans.js';
+import { Settings } from './settings.js';
+import { Ticket } from './tickets.js';
+import { Tier } from './tiers.js';
+import { WebhookDelivery, WebhookEndpoint } from './webhooks.js';
+
+/**
+ * The schemas that are named components of the OpenAPI document (`#/components/schemas/<$id>`):
+ * the resources, so generated clients get one `Event`, `Order`, `Ticket`… type instead of a copy
+ * per operation. Routes answer them with `ref(Schema)`; a schema nested in another (Ticket in
+ * Order) keeps its `$id` and becomes a reference there too. Only response schemas: a request
+ * schema with an `$id` would be registered with Ajv twice when two routes share it.
+ */
+export const componentSchemas = [
+  ErrorResponse,
+  Deleted,
+  Event,
+  Tier,
+  Offer,
+  OfferTier,
+  Order,
+  Refund,
+  Ticket,
+  Attendee,
+  Scan,
+  FeedTicketChange,
+  DoorTicket,
+  DoorAttendee,
+  Device,
+  Mail,
+  Payout,
+  WebhookEndpoint,
+  WebhookDelivery,
+  Settings,
+];
+
+/** The components by `$id`, as Fastify hands shared schemas to its serializer compiler. */
+export const componentsById = () =>
+  Object.fromEntries(componentSchemas.map((schema) => [schemaId(schema), schema]));
+
+/** Lets route schemas reference the components by `$id` (Fastify's shared schemas). */
+export function registerComponents(app: FastifyInstance): void {
+  for (const schema of componentSchemas) app.addSchema(schema);
+}
