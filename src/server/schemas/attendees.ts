@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { ListQuery, Nullable, Timestamp } from './common.js';
 import { Email } from './email.js';
+import { attendeeExample } from './examples.js';
 
 export const Attendee = Type.Object(
   {
@@ -12,7 +13,7 @@ export const Attendee = Type.Object(
     email: Nullable(Type.String()),
     created_at: Timestamp,
   },
-  { $id: 'Attendee', description: 'The person a ticket is for' },
+  { $id: 'Attendee', description: 'The person a ticket is for', examples: [attendeeExample] },
 );
 export type AttendeeView = Static<typeof Attendee>;
 

@@ -1,4 +1,5 @@
 import { Type, type Static, type TSchema, type TUnsafe } from 'typebox';
+import { errorExample } from './examples.js';
 
 /** Input timestamps: ISO 8601 with a UTC offset (Ajv's date-time format requires the offset). */
 export const TimestampInput = Type.String({
@@ -41,7 +42,7 @@ export const ErrorResponse = Type.Object(
       param: Type.Optional(Type.String()),
     }),
   },
-  { $id: 'Error', description: 'The error envelope of every refusal' },
+  { $id: 'Error', description: 'The error envelope of every refusal', examples: [errorExample] },
 );
 
 /**

@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { Currency, Timestamp, TimestampInput } from './common.js';
 import { EventTicketItem } from './tiers.js';
+import { eventExample } from './examples.js';
 
 const title = Type.String({ minLength: 1, maxLength: 200 });
 const venue = Type.String({ minLength: 1, maxLength: 200 });
@@ -63,6 +64,6 @@ export const Event = Type.Object(
     }),
     created_at: Timestamp,
   },
-  { $id: 'Event', description: 'An event' },
+  { $id: 'Event', description: 'An event', examples: [eventExample] },
 );
 export type EventView = Static<typeof Event>;

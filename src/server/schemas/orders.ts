@@ -2,6 +2,7 @@ import { Type, type Static } from 'typebox';
 import { ListQuery, Nullable, Timestamp, ref } from './common.js';
 import { Email } from './email.js';
 import { Ticket } from './tickets.js';
+import { orderExample, refundExample } from './examples.js';
 
 const personName = Type.String({ minLength: 1, maxLength: 200 });
 
@@ -104,7 +105,7 @@ export const Refund = Type.Object(
     reason: Type.Enum(['requested', 'ticket_voided']),
     created_at: Timestamp,
   },
-  { $id: 'Refund', description: 'Money paid back on an order, whole or in part' },
+  { $id: 'Refund', description: 'Money paid back on an order, whole or in part', examples: [refundExample] },
 );
 export type RefundView = Static<typeof Refund>;
 
@@ -127,6 +128,10 @@ export const Order = Type.Object(
     refunds: Type.Array(ref(Refund)),
     created_at: Timestamp,
   },
-  { $id: 'Order', description: 'An order; buyer is null for an anonymous walk-in sale' },
+  {
+    $id: 'Order',
+    description: 'An order; buyer is null for an anonymous walk-in sale',
+    examples: [orderExample],
+  },
 );
 export type OrderView = Static<typeof Order>;

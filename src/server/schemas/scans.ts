@@ -3,6 +3,7 @@ import { Event } from './events.js';
 import { scanReasons, type ScanReason } from '../../shared/scan-reasons.js';
 import { credentialKinds } from '../../shared/ticket-token.js';
 import { ListQuery, Nullable, Timestamp, TimestampInput, ref } from './common.js';
+import { scanExample } from './examples.js';
 
 export { scanReasons, type ScanReason };
 
@@ -126,7 +127,7 @@ export const Scan = Type.Object(
       { description: 'Who made the scan: the API key, its paired device, the signed-in staff member' },
     ),
   },
-  { $id: 'Scan', description: 'One scan attempt, admitted or not' },
+  { $id: 'Scan', description: 'One scan attempt, admitted or not', examples: [scanExample] },
 );
 export type ScanView = Static<typeof Scan>;
 

@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { Nullable, Timestamp } from './common.js';
 import { Email } from './email.js';
+import { ticketExample } from './examples.js';
 
 export const Ticket = Type.Object(
   {
@@ -28,7 +29,7 @@ export const Ticket = Type.Object(
     transferred_from: Nullable(Type.String()),
     transferred_to: Nullable(Type.String()),
   },
-  { $id: 'Ticket', description: 'A minted ticket' },
+  { $id: 'Ticket', description: 'A minted ticket', examples: [ticketExample] },
 );
 export type TicketView = Static<typeof Ticket>;
 

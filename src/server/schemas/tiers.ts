@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { Currency, Nullable, Timestamp, TimestampInput } from './common.js';
+import { tierExample } from './examples.js';
 
 const fields = {
   name: Type.String({ minLength: 1, maxLength: 200 }),
@@ -86,6 +87,6 @@ export const Tier = Type.Object(
     paper_pass: fields.paper_pass,
     created_at: Timestamp,
   },
-  { $id: 'Tier', description: 'A ticket tier of an event' },
+  { $id: 'Tier', description: 'A ticket tier of an event', examples: [tierExample] },
 );
 export type TierView = Static<typeof Tier>;

@@ -944,7 +944,17 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
   schemas: {
-    /** @description The error envelope of every refusal */
+    /**
+     * @description The error envelope of every refusal
+     * @example {
+     *       "error": {
+     *         "type": "invalid_request_error",
+     *         "code": "invalid_field",
+     *         "message": "tickets[0].price_cents must be >= 0; got -1.",
+     *         "param": "tickets[0].price_cents"
+     *       }
+     *     }
+     */
     Error: {
       error: {
         type: string;
@@ -959,7 +969,21 @@ export interface components {
       /** @enum {boolean} */
       deleted: true;
     };
-    /** @description An event */
+    /**
+     * @description An event
+     * @example {
+     *       "id": "evt_8fK2mQ4xLp",
+     *       "title": "Night show",
+     *       "venue": "Main hall",
+     *       "doors_at": "2026-12-24T19:00:00.000Z",
+     *       "on_sale_at": "2026-11-25T12:00:00.000Z",
+     *       "status": "published",
+     *       "url": "https://marquee.local:4380/e/evt_8fK2mQ4xLp",
+     *       "currency": "usd",
+     *       "timezone": "America/New_York",
+     *       "created_at": "2026-11-25T12:00:00.000Z"
+     *     }
+     */
     Event: {
       id: string;
       title: string;
@@ -987,7 +1011,25 @@ export interface components {
        */
       created_at: string;
     };
-    /** @description A ticket tier of an event */
+    /**
+     * @description A ticket tier of an event
+     * @example {
+     *       "id": "tkt_3Jd9sW1qZe",
+     *       "event_id": "evt_8fK2mQ4xLp",
+     *       "name": "General admission",
+     *       "price_cents": 2500,
+     *       "currency": "usd",
+     *       "quantity": 300,
+     *       "sold": 42,
+     *       "sale_starts_at": null,
+     *       "sale_ends_at": "2026-12-24T22:00:00.000Z",
+     *       "max_per_order": 10,
+     *       "visibility": "public",
+     *       "access_code": null,
+     *       "paper_pass": true,
+     *       "created_at": "2026-11-25T12:00:00.000Z"
+     *     }
+     */
     Tier: {
       id: string;
       event_id: string;
@@ -1053,7 +1095,49 @@ export interface components {
       /** @description quantity − sold */
       available: number;
     };
-    /** @description An order; buyer is null for an anonymous walk-in sale */
+    /**
+     * @description An order; buyer is null for an anonymous walk-in sale
+     * @example {
+     *       "id": "ord_Q4wE8rT1yU",
+     *       "event_id": "evt_8fK2mQ4xLp",
+     *       "status": "partially_refunded",
+     *       "buyer": {
+     *         "name": "Ada Lovelace",
+     *         "email": "ada@example.org"
+     *       },
+     *       "total_cents": 2500,
+     *       "refunded_cents": 700,
+     *       "currency": "usd",
+     *       "payment_method": "card",
+     *       "tickets": [
+     *         {
+     *           "id": "tik_Vb7nR2kPzc",
+     *           "order_id": "ord_Q4wE8rT1yU",
+     *           "event_id": "evt_8fK2mQ4xLp",
+     *           "tier_id": "tkt_3Jd9sW1qZe",
+     *           "attendee_id": "atd_Hs6Lk3Mn9B",
+     *           "status": "active",
+     *           "scan_count": 0,
+     *           "wallet_url": "https://marquee.local:4380/w/Yc3u0Kq7Z1bXv9oWm2Ls",
+     *           "qr_token": "eyJhbGciOiJFZERTQSIsImtpZCI6Ims1IiwidHlwIjoidGlja2V0K2p3dCJ9.eyJzdWIiOiJ0aWtfVmI3bl…",
+     *           "paper_pass": "eyJhbGciOiJFZERTQSIsImtpZCI6Ims1IiwidHlwIjoidGlja2V0LXBhc3Mrand0In0.eyJzdWIiOiJ0aWtf…",
+     *           "issued_at": "2026-12-01T18:30:05.000Z",
+     *           "transferred_from": null,
+     *           "transferred_to": null
+     *         }
+     *       ],
+     *       "refunds": [
+     *         {
+     *           "id": "ref_Pz5Xc8Vb2N",
+     *           "amount_cents": 700,
+     *           "ticket_id": null,
+     *           "reason": "requested",
+     *           "created_at": "2026-12-02T09:15:00.000Z"
+     *         }
+     *       ],
+     *       "created_at": "2026-12-01T18:30:05.000Z"
+     *     }
+     */
     Order: {
       id: string;
       event_id: string;
@@ -1076,7 +1160,16 @@ export interface components {
        */
       created_at: string;
     };
-    /** @description Money paid back on an order, whole or in part */
+    /**
+     * @description Money paid back on an order, whole or in part
+     * @example {
+     *       "id": "ref_Pz5Xc8Vb2N",
+     *       "amount_cents": 700,
+     *       "ticket_id": null,
+     *       "reason": "requested",
+     *       "created_at": "2026-12-02T09:15:00.000Z"
+     *     }
+     */
     Refund: {
       id: string;
       amount_cents: number;
@@ -1089,7 +1182,24 @@ export interface components {
        */
       created_at: string;
     };
-    /** @description A minted ticket */
+    /**
+     * @description A minted ticket
+     * @example {
+     *       "id": "tik_Vb7nR2kPzc",
+     *       "order_id": "ord_Q4wE8rT1yU",
+     *       "event_id": "evt_8fK2mQ4xLp",
+     *       "tier_id": "tkt_3Jd9sW1qZe",
+     *       "attendee_id": "atd_Hs6Lk3Mn9B",
+     *       "status": "active",
+     *       "scan_count": 0,
+     *       "wallet_url": "https://marquee.local:4380/w/Yc3u0Kq7Z1bXv9oWm2Ls",
+     *       "qr_token": "eyJhbGciOiJFZERTQSIsImtpZCI6Ims1IiwidHlwIjoidGlja2V0K2p3dCJ9.eyJzdWIiOiJ0aWtfVmI3bl…",
+     *       "paper_pass": "eyJhbGciOiJFZERTQSIsImtpZCI6Ims1IiwidHlwIjoidGlja2V0LXBhc3Mrand0In0.eyJzdWIiOiJ0aWtf…",
+     *       "issued_at": "2026-12-01T18:30:05.000Z",
+     *       "transferred_from": null,
+     *       "transferred_to": null
+     *     }
+     */
     Ticket: {
       id: string;
       order_id: string;
@@ -1112,7 +1222,18 @@ export interface components {
       transferred_from: string | null;
       transferred_to: string | null;
     };
-    /** @description The person a ticket is for */
+    /**
+     * @description The person a ticket is for
+     * @example {
+     *       "id": "atd_Hs6Lk3Mn9B",
+     *       "event_id": "evt_8fK2mQ4xLp",
+     *       "order_id": "ord_Q4wE8rT1yU",
+     *       "ticket_id": "tik_Vb7nR2kPzc",
+     *       "name": "Ada Lovelace",
+     *       "email": "ada@example.org",
+     *       "created_at": "2026-12-01T18:30:05.000Z"
+     *     }
+     */
     Attendee: {
       id: string;
       event_id: string;
@@ -1126,7 +1247,23 @@ export interface components {
        */
       created_at: string;
     };
-    /** @description One scan attempt, admitted or not */
+    /**
+     * @description One scan attempt, admitted or not
+     * @example {
+     *       "id": "scn_Lm4Nb7Vc1X",
+     *       "event_id": "evt_8fK2mQ4xLp",
+     *       "ticket_id": "tik_Vb7nR2kPzc",
+     *       "device_id": "dev_Kj8Hg5Fd2S",
+     *       "result": "rejected",
+     *       "reason": "already_scanned",
+     *       "direction": "in",
+     *       "scanned_at": "2026-12-24T19:42:10.000Z",
+     *       "created_at": "2026-12-24T19:42:10.000Z",
+     *       "source": "online",
+     *       "conflict": false,
+     *       "credential": "rotating"
+     *     }
+     */
     Scan: {
       /** @description scn_ id */
       id: string;
