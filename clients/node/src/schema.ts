@@ -1459,7 +1459,7 @@ export interface components {
   parameters: never;
   requestBodies: never;
   headers: {
-    /** @description This request's id, also in the server's log line for it: quote it when reporting a problem. A caller's own x-request-id is kept when it is at most 64 characters of [A-Za-z0-9._:-]. */
+    /** @description This request's id, also in the server's log lines for it: quote it when reporting a problem. A caller's own x-request-id is kept when it is at most 64 characters of A-Z a-z 0-9 . _ - and not shaped like a credential; otherwise the server makes one. */
     RequestId: string;
     /** @description Seconds to wait before trying again. */
     RetryAfter: number;

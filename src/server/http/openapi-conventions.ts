@@ -46,7 +46,7 @@ function withIdempotencyKey(headers: unknown): unknown {
 export const responseHeaders = {
   RequestId: {
     description:
-      "This request's id, also in the server's log line for it: quote it when reporting a problem. A caller's own x-request-id is kept when it is at most 64 characters of [A-Za-z0-9._:-].",
+      "This request's id, also in the server's log lines for it: quote it when reporting a problem. A caller's own x-request-id is kept when it is at most 64 characters of A-Z a-z 0-9 . _ - and not shaped like a credential; otherwise the server makes one.",
     schema: { type: 'string' },
   },
   RetryAfter: {
