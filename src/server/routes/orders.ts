@@ -118,11 +118,12 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
     {
       config: { access: staff },
       schema: {
+        operationId: 'listOrderMail',
         tags,
         summary:
           "The order's confirmation mails (the checkout's and each resend), oldest first, with their delivery state",
         params: IdParams('ord'),
-        response: { 200: ListOf(Mail), ...errorResponses },
+        response: { 200: ListOf(ref(Mail)), ...errorResponses },
       },
     },
     async (request) => {

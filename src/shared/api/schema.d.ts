@@ -539,121 +539,7 @@ export interface paths {
       cookie?: never;
     };
     /** The order's confirmation mails (the checkout's and each resend), oldest first, with their delivery state */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          /** @description ord_ id */
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {string} */
-              object: 'list';
-              data: {
-                /** @description mail_ id */
-                id: string;
-                to: string;
-                subject: string;
-                /**
-                 * @description order_confirmation (an order with its PDF tickets), ticket_transfer (a transfer recipient’s ticket), or message
-                 * @enum {unknown}
-                 */
-                kind: 'message' | 'order_confirmation' | 'ticket_transfer';
-                ref: string | null;
-                /** @enum {unknown} */
-                status: 'pending' | 'sent' | 'failed';
-                /** @description Delivery attempts made so far */
-                attempts: number;
-                last_error: string | null;
-                next_attempt_at: string | null;
-                /**
-                 * Format: date-time
-                 * @description ISO 8601, UTC (Z)
-                 */
-                created_at: string;
-                sent_at: string | null;
-              }[];
-              has_more: boolean;
-              next_cursor: string | null;
-            };
-          };
-        };
-        /** @description The error envelope of every refusal */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        413: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description The error envelope of every refusal */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-      };
-    };
+    get: operations['listOrderMail'];
     put?: never;
     post?: never;
     delete?: never;
@@ -5809,6 +5695,117 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Mail'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      400: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      401: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      403: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      404: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      409: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      413: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      429: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      507: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  listOrderMail: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description ord_ id */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            object: 'list';
+            data: components['schemas']['Mail'][];
+            has_more: boolean;
+            next_cursor: string | null;
+          };
         };
       };
       /** @description The error envelope of every refusal */
