@@ -34,9 +34,15 @@ type ServerDoorPack = Answer<'/v2/scan/door_pack', 'get'>;
  * names (without `tiers`, every tier takes paper passes).
  */
 export type DoorPack = Omit<ServerDoorPack, 'full' | 'exited' | 'cursor' | 'tiers' | 'holders' | 'inside'> &
-  Partial<Pick<ServerDoorPack, 'full' | 'exited' | 'cursor' | 'tiers' | 'holders' | 'inside'>>;
-/** [ticket_id, order_id, attendee_name, tier_index]: the pack's guest list (names, never emails). */
-export type DoorHolder = ServerDoorPack['holders'][number];
+  Partial<Pick<ServerDoorPack, 'full' | 'exited' | 'cursor' | 'tiers' | 'inside'>> & {
+    holders?: DoorHolder[];
+  };
+/**
+ * [ticket_id, order_id, attendee_name, tier_index]: the pack's guest list (names, never emails).
+ * Written out here because the OpenAPI document (3.0, no tuples) can only call it an array of
+ * four strings or integers.
+ */
+export type DoorHolder = [ticketId: string, orderId: string, name: string, tierIndex: number];
 /** A tier as the door knows it: whether its paper passes admit, and its name for the display. */
 export type DoorTier = ServerDoorPack['tiers'][number];
 export type Jwks = Answer<'/v2/scan/jwks', 'get'>;

@@ -61,6 +61,7 @@ const verbs = [
   'stream',
   'check',
   'mark',
+  'find',
 ];
 const operationIdShape = new RegExp(`^(?:${verbs.join('|')})(?:[A-Z][a-z0-9]*)+$|^(?:${verbs.join('|')})$`);
 

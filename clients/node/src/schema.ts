@@ -322,6 +322,40 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v2/scan/lookup': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Find up to 10 of the event's tickets by part of the attendee name or the start of an order id (never emails) */
+    get: operations['findTickets'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v2/scan/occupancy': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Inside / capacity of an event, with its admissions and manual check-ins so far */
+    get: operations['getOccupancy'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v2/scans/stream_token': {
     parameters: {
       query?: never;
@@ -548,6 +582,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v2/orders/{id}/check_in': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Admit every active ticket of the order not inside yet, at once (manual check-ins); answers each ticket's result */
+    post: operations['checkInOrder'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v2/tickets/{id}': {
     parameters: {
       query?: never;
@@ -593,6 +644,23 @@ export interface paths {
     put?: never;
     /** Void a ticket (irreversible); refunds its price unless refund is false */
     post: operations['voidTicket'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v2/tickets/{id}/check_in': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Check a holder in by hand (found by name or order), with the steward's reason; answers as a validation does */
+    post: operations['checkInTicket'];
     delete?: never;
     options?: never;
     head?: never;
@@ -867,6 +935,7 @@ export interface components {
      *       "url": "https://marquee.local:4380/e/evt_8fK2mQ4xLp",
      *       "currency": "usd",
      *       "timezone": "America/New_York",
+     *       "capacity": 800,
      *       "created_at": "2026-11-25T12:00:00.000Z"
      *     }
      */
@@ -891,6 +960,8 @@ export interface components {
       currency: string;
       /** @description IANA time zone in which attendees are shown times (doors on the wallet, mail and PDF) */
       timezone: string;
+      /** @description Most people inside at once (exits counted); null: no limit */
+      capacity: number | null;
       /**
        * Format: date-time
        * @description ISO 8601, UTC (Z)
@@ -1147,7 +1218,13 @@ export interface components {
      *       "created_at": "2026-12-24T19:42:10.000Z",
      *       "source": "online",
      *       "conflict": false,
-     *       "credential": "rotating"
+     *       "credential": "rotating",
+     *       "note": null,
+     *       "actor": {
+     *         "api_key_id": "key_Qw3Er5Ty7U",
+     *         "device_id": "dev_Kj8Hg5Fd2S",
+     *         "staff_id": null
+     *       }
      *     }
      */
     Scan: {
@@ -1188,10 +1265,17 @@ export interface components {
       source: 'online' | 'sync';
       conflict: boolean;
       /**
-       * @description The form the ticket was shown in: 'rotating' (the phone's code, live or from the offline strip) or 'paper' (the paper pass). A token that cannot be read at all counts as 'rotating' unless its header says ticket-pass+jwt.
+       * @description How the holder was identified: 'rotating' (the phone's code, live or from the offline strip), 'paper' (the paper pass) or 'manual' (a steward checked them in by name or order, POST /v2/tickets/{id}/check_in or /v2/orders/{id}/check_in).
        * @enum {unknown}
        */
-      credential: 'rotating' | 'paper';
+      credential: 'rotating' | 'paper' | 'manual';
+      note: string | null;
+      /** @description Who made the scan: the API key, its paired device, the signed-in staff member */
+      actor: {
+        api_key_id: string | null;
+        device_id: string | null;
+        staff_id: string | null;
+      };
     };
     /** @description A sale, void or transfer, as the door feed reports it */
     TicketChange: {
@@ -2042,6 +2126,8 @@ export interface operations {
           currency?: string;
           /** @description IANA time zone of the venue, e.g. America/New_York; attendee pages, mail and PDF tickets show times in it. Defaults to the server's zone. */
           timezone?: string;
+          /** @description Most people inside at once (exits counted); null for no limit (the default). Doors and the scan monitor warn at 90 % and alarm at 100 %; at 100 % a door admits only with a steward's reason. */
+          capacity?: number | null;
         };
       };
     };
@@ -2276,6 +2362,8 @@ export interface operations {
           currency?: string;
           /** @description IANA time zone of the venue, e.g. America/New_York; attendee pages, mail and PDF tickets show times in it. Defaults to the server's zone. */
           timezone?: string;
+          /** @description Most people inside at once (exits counted); null for no limit (the default). Doors and the scan monitor warn at 90 % and alarm at 100 %; at 100 % a door admits only with a steward's reason. */
+          capacity?: number | null;
         };
       };
     };
@@ -3596,6 +3684,8 @@ export interface operations {
            * @enum {unknown}
            */
           direction?: 'in' | 'out';
+          /** @description The steward's reason (1-200 characters) to admit although the event is at capacity; without it an entry at capacity is refused (409 capacity_reached) */
+          reason?: string;
         };
       };
     };
@@ -3625,13 +3715,31 @@ export interface operations {
                 )
               | null;
             /**
-             * @description The form the ticket was shown in: 'rotating' (the phone's code, live or from the offline strip) or 'paper' (the paper pass). A token that cannot be read at all counts as 'rotating' unless its header says ticket-pass+jwt.
+             * @description How the holder was identified: 'rotating' (the phone's code, live or from the offline strip), 'paper' (the paper pass) or 'manual' (a steward checked them in by name or order, POST /v2/tickets/{id}/check_in or /v2/orders/{id}/check_in).
              * @enum {unknown}
              */
-            credential: 'rotating' | 'paper';
+            credential: 'rotating' | 'paper' | 'manual';
             ticket: components['schemas']['DoorTicket'] | null;
             attendee: components['schemas']['DoorAttendee'] | null;
             scan: components['schemas']['Scan'];
+            order: {
+              /** @description ord_ id */
+              id: string;
+              /** @description The order's tickets that can still get in (status active) */
+              tickets: number;
+              /** @description Of those, how many are inside now */
+              admitted: number;
+            } | null;
+            occupancy: {
+              /** @description People inside now (admissions minus exits) */
+              inside: number;
+              capacity: number | null;
+              /**
+               * @description 'warning' from 90 % of capacity, 'full' from 100 %; always 'ok' without a capacity
+               * @enum {unknown}
+               */
+              level: 'ok' | 'warning' | 'full';
+            } | null;
           };
         };
       };
@@ -3736,8 +3844,17 @@ export interface operations {
           /** @description The door's event; defaults to the device's paired event */
           event_id?: string;
           scans: {
-            /** @description What the QR code held: the ticket's rotating code (qr_token) or its paper pass (paper_pass) */
-            token: string;
+            /**
+             * @description 'code' (the default): a scanned token. 'manual': a steward's check-in by name or order, made offline: ticket_id and note instead of token
+             * @enum {unknown}
+             */
+            kind?: 'code' | 'manual';
+            /** @description kind code (required): what the QR code held */
+            token?: string;
+            /** @description kind manual: the ticket checked in (tik_) */
+            ticket_id?: string;
+            /** @description The steward's reason, 1-200 characters: required for kind manual; on a code, why it was admitted past capacity */
+            note?: string;
             /**
              * Format: date-time
              * @description ISO 8601 with UTC offset, e.g. 2026-12-31T20:00:00+01:00
@@ -3803,10 +3920,10 @@ export interface operations {
               conflict: boolean;
               scan_id: string;
               /**
-               * @description The form the ticket was shown in: 'rotating' (the phone's code, live or from the offline strip) or 'paper' (the paper pass). A token that cannot be read at all counts as 'rotating' unless its header says ticket-pass+jwt.
+               * @description How the holder was identified: 'rotating' (the phone's code, live or from the offline strip), 'paper' (the paper pass) or 'manual' (a steward checked them in by name or order, POST /v2/tickets/{id}/check_in or /v2/orders/{id}/check_in).
                * @enum {unknown}
                */
-              credential: 'rotating' | 'paper';
+              credential: 'rotating' | 'paper' | 'manual';
             }[];
           };
         };
@@ -3947,6 +4064,10 @@ export interface operations {
             scanned: string[];
             /** @description Delta packs only: tickets admitted before and outside now, to drop from the inside set */
             exited: string[];
+            /** @description For offline lookup and manual check-in: [ticket_id, order_id, attendee_name, tier_index] of each active ticket of the event, grouped by order (a delta pack: only tickets sold or changed since). Names only, never emails. */
+            holders: (string | number)[][];
+            /** @description People inside now (admissions minus exits), for inside / capacity */
+            inside: number;
             /** @description false when built with since */
             full: boolean;
             /**
@@ -4074,6 +4195,247 @@ export interface operations {
             data: components['schemas']['Scan'][];
             has_more: boolean;
             next_cursor: string | null;
+          };
+        };
+      };
+      /** @description The error envelope of every refusal */
+      400: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      401: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      403: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      404: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      409: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      413: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      429: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      507: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  findTickets: {
+    parameters: {
+      query: {
+        /** @description The event; defaults to the calling door's paired event */
+        event_id?: string;
+        /** @description At least 2 characters: part of the attendee name (any case), or the start of an order id (ord_…) */
+        q: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            object: 'list';
+            data: {
+              ticket_id: string;
+              order_id: string;
+              attendee_name: string | null;
+              tier_name: string | null;
+              /** @enum {unknown} */
+              status: 'active' | 'transferred' | 'voided';
+              /** @description Inside now (admitted and not scanned out) */
+              scanned: boolean;
+              /** @description Admissions so far (re-entries count) */
+              scan_count: number;
+            }[];
+            /** @description More than 10 tickets matched: type more of the name */
+            has_more: boolean;
+            next_cursor: null;
+          };
+        };
+      };
+      /** @description The error envelope of every refusal */
+      400: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      401: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      403: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      404: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      409: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      413: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      429: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      507: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getOccupancy: {
+    parameters: {
+      query?: {
+        /** @description The event; defaults to the calling door's paired event */
+        event_id?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Inside / capacity for the scan monitor and door displays */
+      200: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            event_id: string;
+            /** @description People inside now (admissions minus exits) */
+            inside: number;
+            capacity: number | null;
+            /** @enum {unknown} */
+            level: 'ok' | 'warning' | 'full';
+            /** @description Admissions so far (re-entries count) */
+            admitted: number;
+            /** @description Of those, manual check-ins (credential manual) */
+            manual: number;
           };
         };
       };
@@ -4400,8 +4762,7 @@ export interface operations {
     requestBody: {
       content: {
         'application/json': {
-          /** @description Pin the device to this event's door */
-          event_id?: string;
+          event_id?: string | null;
           /**
            * @description scanner: a door; box_office: another till; kiosk: a customer self-service screen
            * @enum {unknown}
@@ -4540,6 +4901,11 @@ export interface operations {
         'application/json': {
           pairing_token: string;
           name: string;
+          /**
+           * @description The kind of device the caller is. A code made for another kind is refused (400 pairing_scope_mismatch) before anything is created, and stays usable on the right device; without it, the code pairs whatever it was made for.
+           * @enum {unknown}
+           */
+          scope?: 'scanner' | 'box_office' | 'kiosk';
         };
       };
     };
@@ -5891,6 +6257,166 @@ export interface operations {
       };
     };
   };
+  checkInOrder: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: the same key with the same body within 24 hours replays the first answer (header `idempotent-replayed: true`); with another body it is 409 `idempotency_key_reused`. Make one per call and reuse it on every retry of that call. Keys are per API key. */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        /** @description ord_ id */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description The door device checking the holders in (dev_) */
+          device_id?: string;
+          /** @description The steward's reason (1-200 characters), kept on each scan's note; needed only to admit past the event's capacity */
+          reason?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description The ticket's order at the door: when admitted < tickets, a door may offer to admit the rest (POST /v2/orders/{id}/check_in) */
+            order: {
+              /** @description ord_ id */
+              id: string;
+              /** @description The order's tickets that can still get in (status active) */
+              tickets: number;
+              /** @description Of those, how many are inside now */
+              admitted: number;
+            };
+            /** @description Each of the order's tickets, in the order they were sold */
+            results: {
+              ticket_id: string;
+              /** @enum {unknown} */
+              result: 'admitted' | 'rejected';
+              reason:
+                | (
+                    | 'malformed'
+                    | 'invalid_signature'
+                    | 'expired'
+                    | 'not_yet_valid'
+                    | 'unknown_ticket'
+                    | 'wrong_event'
+                    | 'already_scanned'
+                    | 'voided'
+                    | 'transferred'
+                    | 'paper_not_allowed'
+                  )
+                | null;
+              /** @description The scan recorded for an admission now; null for a ticket that was not tried (inside already, voided, transferred) */
+              scan: components['schemas']['Scan'] | null;
+            }[];
+            /** @description How full the event's venue is, after this answer */
+            occupancy: {
+              /** @description People inside now (admissions minus exits) */
+              inside: number;
+              capacity: number | null;
+              /**
+               * @description 'warning' from 90 % of capacity, 'full' from 100 %; always 'ok' without a capacity
+               * @enum {unknown}
+               */
+              level: 'ok' | 'warning' | 'full';
+            };
+          };
+        };
+      };
+      /** @description The error envelope of every refusal */
+      400: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      401: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      403: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      404: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      409: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      413: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      429: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      507: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
   getTicket: {
     parameters: {
       query?: never;
@@ -6144,6 +6670,166 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Ticket'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      400: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      401: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      403: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      404: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      409: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      413: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      429: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      507: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  checkInTicket: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: the same key with the same body within 24 hours replays the first answer (header `idempotent-replayed: true`); with another body it is 409 `idempotency_key_reused`. Make one per call and reuse it on every retry of that call. Keys are per API key. */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        /** @description tik_ id */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description Why the holder is let in without their code (1-200 characters), kept on the scan's note */
+          reason: string;
+          /** @description The door device checking the holder in (dev_) */
+          device_id?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {unknown} */
+            result: 'admitted' | 'rejected';
+            reason:
+              | (
+                  | 'malformed'
+                  | 'invalid_signature'
+                  | 'expired'
+                  | 'not_yet_valid'
+                  | 'unknown_ticket'
+                  | 'wrong_event'
+                  | 'already_scanned'
+                  | 'voided'
+                  | 'transferred'
+                  | 'paper_not_allowed'
+                )
+              | null;
+            /**
+             * @description How the holder was identified: 'rotating' (the phone's code, live or from the offline strip), 'paper' (the paper pass) or 'manual' (a steward checked them in by name or order, POST /v2/tickets/{id}/check_in or /v2/orders/{id}/check_in).
+             * @enum {unknown}
+             */
+            credential: 'rotating' | 'paper' | 'manual';
+            ticket: components['schemas']['DoorTicket'] | null;
+            attendee: components['schemas']['DoorAttendee'] | null;
+            scan: components['schemas']['Scan'];
+            order: {
+              /** @description ord_ id */
+              id: string;
+              /** @description The order's tickets that can still get in (status active) */
+              tickets: number;
+              /** @description Of those, how many are inside now */
+              admitted: number;
+            } | null;
+            occupancy: {
+              /** @description People inside now (admissions minus exits) */
+              inside: number;
+              capacity: number | null;
+              /**
+               * @description 'warning' from 90 % of capacity, 'full' from 100 %; always 'ok' without a capacity
+               * @enum {unknown}
+               */
+              level: 'ok' | 'warning' | 'full';
+            } | null;
+          };
         };
       };
       /** @description The error envelope of every refusal */

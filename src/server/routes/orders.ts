@@ -139,6 +139,7 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
       config: { access: ['box_office', 'scanner'] },
       preValidation: bodyDefaultsToEmpty,
       schema: {
+        operationId: 'checkInOrder',
         tags,
         summary:
           "Admit every active ticket of the order not inside yet, at once (manual check-ins); answers each ticket's result",

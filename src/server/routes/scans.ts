@@ -132,6 +132,7 @@ export async function scanRoutes(app: FastifyInstance): Promise<void> {
       // A door of that event (checked in the service), or the box office.
       config: { access: doors },
       schema: {
+        operationId: 'findTickets',
         tags,
         summary:
           "Find up to 10 of the event's tickets by part of the attendee name or the start of an order id (never emails)",
@@ -150,6 +151,7 @@ export async function scanRoutes(app: FastifyInstance): Promise<void> {
     {
       config: { access: doors },
       schema: {
+        operationId: 'getOccupancy',
         tags,
         summary: 'Inside / capacity of an event, with its admissions and manual check-ins so far',
         querystring: OccupancyQuery,

@@ -73,6 +73,7 @@ export async function ticketRoutes(app: FastifyInstance): Promise<void> {
       // A door of the ticket's event (checked in the service), or the box office.
       config: { access: ['box_office', 'scanner'] },
       schema: {
+        operationId: 'checkInTicket',
         tags,
         summary:
           "Check a holder in by hand (found by name or order), with the steward's reason; answers as a validation does",

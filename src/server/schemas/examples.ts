@@ -15,6 +15,7 @@ export const eventExample = {
   url: 'https://marquee.local:4380/e/evt_8fK2mQ4xLp',
   currency: 'usd',
   timezone: 'America/New_York',
+  capacity: 800,
   created_at: '2026-11-25T12:00:00.000Z',
 };
 
@@ -96,6 +97,8 @@ export const scanExample = {
   source: 'online',
   conflict: false,
   credential: 'rotating',
+  note: null,
+  actor: { api_key_id: 'key_Qw3Er5Ty7U', device_id: 'dev_Kj8Hg5Fd2S', staff_id: null },
 };
 
 export const errorExample = {

@@ -324,12 +324,14 @@ export const DoorPack = Type.Object({
     description: 'Delta packs only: tickets admitted before and outside now, to drop from the inside set',
   }),
   holders: Type.Array(
-    Type.Tuple([
-      Type.String({ description: 'ticket id' }),
-      Type.String({ description: 'order id' }),
-      Type.String({ description: "attendee name ('' when none)" }),
-      Type.Integer({ description: 'index of the ticket’s tier in tiers' }),
-    ]),
+    // [ticket id, order id, attendee name ('' when none), index of the ticket's tier in tiers]:
+    // an array rather than an object keeps a pack of 100,000 names small. A tuple would say more,
+    // but OpenAPI 3.0 has no tuples.
+    Type.Array(Type.Union([Type.String(), Type.Integer()]), {
+      minItems: 4,
+      maxItems: 4,
+      description: "[ticket id, order id, attendee name ('' when none), index of the ticket's tier in tiers]",
+    }),
     {
       description:
         'For offline lookup and manual check-in: [ticket_id, order_id, attendee_name, tier_index] of each active ticket of the event, grouped by order (a delta pack: only tickets sold or changed since). Names only, never emails.',
@@ -385,7 +387,7 @@ export const OrderCheckInResult = Type.Object({
   ticket_id: Type.String(),
   result: Type.Enum(['admitted', 'rejected']),
   reason: Nullable(Type.Enum([...scanReasons])),
-  scan: Type.Union([Scan, Type.Null()], {
+  scan: Type.Union([ref(Scan), Type.Null()], {
     description:
       'The scan recorded for an admission now; null for a ticket that was not tried (inside already, voided, transferred)',
   }),
