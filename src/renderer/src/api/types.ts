@@ -33,4 +33,5 @@ export type KeyScope = ApiKeyView['scope'];
 export type SettingsView = Answer<'/v2/settings', 'get'>;
 export type PairingView = Answer<'/v2/devices/pairing', 'post'>;
 export type PairingBody = RequestBody<'/v2/devices/pairing', 'post'>;
+export type DeviceView = Answer<'/v2/devices', 'get'>['data'][number];
 export type MailView = Answer<'/v2/mail', 'get'>['data'][number];

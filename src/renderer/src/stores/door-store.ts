@@ -5,6 +5,7 @@ import { isScannerError } from '../../../scanner/errors.js';
 import { FetchTransport } from '../../../scanner/fetch-transport.js';
 import { parsePairingCode } from '../../../scanner/pairing-code.js';
 import type { Credential, RejectReason, ScanResult } from '../../../scanner/types.js';
+import { parseCredential } from '../../../shared/ticket-token.js';
 import { verdictWords, type LastAdmission } from '../lib/scan-words.js';
 import { StoredDeviceState, type KeyValueStorage } from '../lib/stored-device-state.js';
 
@@ -106,6 +107,12 @@ export function overruledAdmissions(
     .map((d) => `${d.ticketId ?? 'unknown ticket'} (${d.serverReason ?? 'refused'})`)
     .join(', ');
   return `Let in while offline, but the server refuses ${wrong.length === 1 ? 'this ticket' : 'these tickets'}: ${list}. Find ${wrong.length === 1 ? 'the guest' : 'the guests'} and check.`;
+}
+
+/** An offline decision names no tier: the code says which, the door pack what it is called. */
+function offlineTierName(token: string): string | null {
+  const tierId = parseCredential(token)?.claims.tier;
+  return (tierId && device?.validator.tierName(tierId)) ?? null;
 }
 
 /** The server refuses this device's key: revoked (or its key deleted) at the box office. */
@@ -338,7 +345,7 @@ export const useDoor = create<DoorState>()((set, get) => {
         title: words.title,
         detail: words.detail,
         name: outcome.attendee?.name ?? null,
-        tierName: outcome.ticket?.tier_name ?? null,
+        tierName: outcome.ticket?.tier_name ?? offlineTierName(token),
         ticketId,
         mode: outcome.mode,
         at,

@@ -10,6 +10,7 @@ import type {
   PairingView,
   SettingsView,
 } from '../api/types.js';
+import { deviceFromPairing } from '../lib/pairing-use.js';
 import { failed, fetchAllPages, idle, loading, ready, upsertById, type Loadable } from '../lib/loadable.js';
 import { requireClient } from './session-store.js';
 
@@ -35,6 +36,9 @@ interface SettingsState {
   dismissSecret(): void;
   startPairing(body: PairingBody): Promise<PairingView>;
   clearPairing(): void;
+  /** The name of the device that used the code on show, once one has (polled by the panel). */
+  pairedWith: string | null;
+  checkPairingUsed(): Promise<void>;
 }
 
 export const useSettings = create<SettingsState>()((set, get) => ({
@@ -42,6 +46,7 @@ export const useSettings = create<SettingsState>()((set, get) => ({
   keys: idle(),
   createdKey: null,
   pairing: null,
+  pairedWith: null,
   mail: idle(),
 
   async loadMail() {
@@ -127,9 +132,25 @@ export const useSettings = create<SettingsState>()((set, get) => ({
 
   async startPairing(body) {
     const pairing = await unwrap(requireClient().POST('/v2/devices/pairing', { body }));
-    set({ pairing });
+    set({ pairing, pairedWith: null });
     return pairing;
   },
 
-  clearPairing: () => set({ pairing: null }),
+  clearPairing: () => set({ pairing: null, pairedWith: null }),
+
+  async checkPairingUsed() {
+    const pairing = get().pairing;
+    if (!pairing || get().pairedWith) return;
+    const client = requireClient();
+    const devices = await fetchAllPages(
+      (cursor) =>
+        unwrap(
+          client.GET('/v2/devices', { params: { query: { limit: 100, ...(cursor ? { cursor } : {}) } } }),
+        ),
+      20,
+    );
+    const used = deviceFromPairing(pairing, devices);
+    // Only for the code still on show: a new code may have replaced it while the list loaded.
+    if (used && get().pairing === pairing) set({ pairedWith: used.name });
+  },
 }));

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useWedgeScanner } from '../../hooks/use-wedge-scanner.js';
 import { QrDebouncer } from '../../lib/qr-debounce.js';
 import { isPairingText, useDoor } from '../../stores/door-store.js';
 import { CameraView } from './camera-view.js';
@@ -44,6 +45,21 @@ export function DoorScanner({
       void scan(text);
     },
     [scan],
+  );
+
+  // A keyboard-wedge barcode scanner types the code and Enter wherever the focus is.
+  useWedgeScanner(
+    useCallback(
+      (text: string) => {
+        if (isPairingText(text)) {
+          setHint('That is a pairing code; this door is already paired.');
+          return;
+        }
+        setHint(null);
+        void scan(text);
+      },
+      [scan],
+    ),
   );
 
   const submit = (e: FormEvent) => {

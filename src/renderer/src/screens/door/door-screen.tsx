@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { Beeper } from '../../lib/beep.js';
+import { keepDoorForOffline } from '../../lib/door-offline-shell.js';
 import { useDoor } from '../../stores/door-store.js';
 import { DoorPairing } from './door-pairing.js';
 import { DoorRevoked } from './door-revoked.js';
@@ -22,6 +23,8 @@ export function DoorScreen() {
   useEffect(() => {
     boot({ storage: window.localStorage, origin: window.marquee?.apiBaseUrl || window.location.origin });
     void checkServer();
+    // The desktop app's own window has its server in-process: no offline reload to prepare.
+    if (!window.marquee) void keepDoorForOffline();
     const timer = window.setInterval(() => void checkServer(), healthPollMs);
     return () => window.clearInterval(timer);
   }, [boot, checkServer]);

@@ -36,9 +36,16 @@ export function DoorStatus() {
       <span className={`door-pill ${queued > 0 ? 'door-pill-queued' : ''}`} data-testid="door-queued">
         {queued} queued
       </span>
-      <span className="door-pill door-pill-plain" title="Other doors' scans and voids arrive live">
-        {live ? 'Live feed' : 'Feed paused'}
-      </span>
+      {/* Offline, "Feed paused" would only repeat the Offline pill, and "Live feed" would be wrong. */}
+      {connection === 'offline' ? null : (
+        <span
+          className="door-pill door-pill-plain"
+          data-testid="door-feed"
+          title="Other doors' scans and voids arrive live"
+        >
+          {live ? 'Live feed' : 'Feed paused'}
+        </span>
+      )}
       {conflicts > 0 ? (
         <span className="door-pill door-pill-warn">
           {conflicts} conflict{conflicts === 1 ? '' : 's'}

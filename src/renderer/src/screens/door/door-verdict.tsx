@@ -1,3 +1,4 @@
+import { tierLook } from '../../lib/tier-look.js';
 import type { Verdict } from '../../stores/door-store.js';
 
 /** The verdict over the whole screen: readable from across the doorway. Tap to dismiss. */
@@ -5,6 +6,7 @@ export function DoorVerdict({ verdict, onDismiss }: { verdict: Verdict; onDismis
   const admitted = verdict.result === 'admitted';
   // The form shown, so a supervisor can tell paper from phones; unnamed for what is no ticket.
   const form = verdict.credential === 'paper' ? 'Paper pass · ' : verdict.ticketId ? 'Phone code · ' : '';
+  const tier = tierLook(verdict.tierName);
   return (
     <button
       type="button"
@@ -21,7 +23,15 @@ export function DoorVerdict({ verdict, onDismiss }: { verdict: Verdict; onDismis
       <span className="door-verdict-title">{verdict.title}</span>
       <span className="door-verdict-detail">{verdict.detail}</span>
       {verdict.name ? <span className="door-verdict-name">{verdict.name}</span> : null}
-      {verdict.tierName ? <span className="door-verdict-tier">{verdict.tierName}</span> : null}
+      {tier ? (
+        <span
+          className={`door-verdict-tier ${tier.special ? 'door-verdict-tier-special' : ''}`}
+          data-testid="verdict-tier"
+          data-special={tier.special}
+        >
+          {tier.label}
+        </span>
+      ) : null}
       <span className="door-verdict-mode">
         {form}
         {verdict.mode === 'offline' ? 'Decided offline · queued for sync' : 'Checked with the venue server'}

@@ -1,8 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ApiRequestError, messageOf } from '../../api/api-error.js';
 import type { PairingBody } from '../../api/types.js';
 import { Field } from '../../components/field.js';
 import { QrImage } from '../../components/qr-image.js';
+import { pickDefaultEvent } from '../../lib/monitor-event.js';
 import { useEvents } from '../../stores/events-store.js';
 import { useSettings } from '../../stores/settings-store.js';
 
@@ -20,15 +21,28 @@ export function PairingPanel() {
   const [error, setError] = useState<string | null>(null);
   const [unavailable, setUnavailable] = useState(false);
   const [now, setNow] = useState(() => Date.now());
+  const pairedWith = useSettings((s) => s.pairedWith);
+  const checkPairingUsed = useSettings((s) => s.checkPairingUsed);
+  const chosenByHand = useRef(false);
 
+  // Fresh each visit: tonight's event may have been made since the list was last loaded.
   useEffect(() => {
-    if (events.state === 'idle') void loadEvents();
-  }, [events.state, loadEvents]);
+    void loadEvents();
+  }, [loadEvents]);
+  // A door is paired for tonight's show: preselect it (the monitor's pick), unless someone chose.
   useEffect(() => {
-    if (!pairing) return;
-    const timer = window.setInterval(() => setNow(Date.now()), 1000);
+    if (chosenByHand.current || !events.data) return;
+    setEventId(pickDefaultEvent(events.data, Date.now())?.id ?? '');
+  }, [events.data]);
+  // Once a device used the code, the countdown stops and the panel says who paired.
+  useEffect(() => {
+    if (!pairing || pairedWith) return;
+    const timer = window.setInterval(() => {
+      setNow(Date.now());
+      void checkPairingUsed().catch(() => undefined);
+    }, 1000);
     return () => window.clearInterval(timer);
-  }, [pairing]);
+  }, [pairing, pairedWith, checkPairingUsed]);
 
   const start = async () => {
     setError(null);
@@ -62,7 +76,10 @@ export function PairingPanel() {
             <Field label="Event (doors only)">
               <select
                 value={eventId}
-                onChange={(e) => setEventId(e.target.value)}
+                onChange={(e) => {
+                  chosenByHand.current = true;
+                  setEventId(e.target.value);
+                }}
                 disabled={scope !== 'scanner'}
               >
                 <option value="">Any event</option>
@@ -86,7 +103,14 @@ export function PairingPanel() {
           ) : null}
           {pairing ? (
             <div className="pairing">
-              {left > 0 ? (
+              {pairedWith ? (
+                <p className="state state-ok" role="status" data-testid="pairing-used">
+                  Paired: <strong>{pairedWith}</strong>. The code is used up.{' '}
+                  <button type="button" className="button button-small" onClick={clearPairing}>
+                    Done
+                  </button>
+                </p>
+              ) : left > 0 ? (
                 <>
                   <QrImage text={pairing.qr} size={220} label="Pairing QR" />
                   <div>
@@ -95,7 +119,7 @@ export function PairingPanel() {
                         ? 'Paste the code into the kiosk’s sign-in (it gets a kiosk key: card sales only).'
                         : `Scan with the ${pairing.scope === 'scanner' ? 'door device' : 'other till'}.`}{' '}
                       One use, expires in{' '}
-                      <strong>
+                      <strong data-testid="pairing-countdown">
                         {Math.floor(left / 60)}:{String(left % 60).padStart(2, '0')}
                       </strong>
                       .

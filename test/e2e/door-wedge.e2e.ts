@@ -1,0 +1,174 @@
+import { copyFileSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.js';
+import { DoorPage } from './pages/door-page.js';
+import { doorNight } from './support/door-night.js';
+import { snap } from './support/screenshots.js';
+
+const docsShots = fileURLToPath(new URL('../../docs/screenshots', import.meta.url));
+const shotsDir = fileURLToPath(new URL('../../test-results/screenshots', import.meta.url));
+
+function keepScreenshot(name: string): void {
+  mkdirSync(docsShots, { recursive: true });
+  copyFileSync(join(shotsDir, `${name}.png`), join(docsShots, `${name}.png`));
+}
+
+function watchErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (err) => errors.push(err.message));
+  return errors;
+}
+
+test('a wedge scan admits with no field focused, and the verdict tells a VIP apart', async ({
+  server,
+  page,
+}) => {
+  const errors = watchErrors(page);
+  const night = await doorNight(server, ['General admission', 'VIP lounge']);
+  const [vip] = await night.sell('VIP lounge', 'Vera Vip');
+  const [general] = await night.sell('General admission', 'Gus General');
+  const door = new DoorPage(page, server.url);
+  await door.open();
+  await door.pairByPasting(await night.pairingCode());
+  // Nothing clicked since pairing: the scanner "types" into the page itself.
+  await page.locator('body').click({ position: { x: 5, y: 400 } });
+  await door.wedgeScan(vip!.qr_token);
+  await expect(door.verdict()).toHaveAttribute('data-result', 'admitted');
+  await expect(door.verdict()).toContainText('Vera Vip');
+  await expect(door.tier()).toHaveText('★ VIP lounge');
+  await expect(door.tier()).toHaveAttribute('data-special', 'true');
+  await snap(page, 'door-vip');
+  keepScreenshot('door-vip');
+
+  // With a button focused, the scan's Enter decides the scan instead of pressing the button.
+  await door.verdict().click();
+  await page.getByRole('button', { name: 'Start scanning' }).focus();
+  await door.wedgeScan(general!.qr_token);
+  await expect(door.verdict()).toHaveAttribute('data-result', 'admitted');
+  await expect(door.tier()).toHaveText('General admission');
+  await expect(door.tier()).toHaveAttribute('data-special', 'false');
+  await expect(page.getByLabel('Camera: ticket QR')).toHaveCount(0);
+
+  const scans = await server.api<{ data: { ticket_id: string; result: string }[] }>(
+    'GET',
+    `/v2/scans?event_id=${night.eventId}`,
+  );
+  expect(scans.data.map((s) => [s.ticket_id, s.result])).toEqual([
+    [vip!.id, 'admitted'],
+    [general!.id, 'admitted'],
+  ]);
+  expect(errors).toEqual([]);
+});
+
+test('a person typing at human speed is not a scan', async ({ server, page }) => {
+  const night = await doorNight(server, ['General admission']);
+  const [ticket] = await night.sell('General admission', 'Tia Typist');
+  const door = new DoorPage(page, server.url);
+  await door.open();
+  await door.pairByPasting(await night.pairingCode());
+  await page.locator('body').click({ position: { x: 5, y: 400 } });
+  // 120 ms between keys: a fast typist, not a scanner. Slower than the scanner limit whatever the load.
+  await page.keyboard.type(ticket!.qr_token.slice(0, 12), { delay: 120 });
+  await page.keyboard.press('Enter');
+  await expect(door.verdict()).toHaveCount(0);
+  // The same keys as one fast burst are a scan (of a cut-off code: not a ticket).
+  await door.wedgeScan(ticket!.qr_token.slice(0, 12));
+  await expect(door.verdict()).toHaveAttribute('data-reason', 'malformed');
+});
+
+test('offline, the door hides the live feed, names the tier from its pack, and reloads with its queue', async ({
+  server,
+  page,
+}) => {
+  const errors = watchErrors(page);
+  const night = await doorNight(server, ['General admission', 'VIP lounge']);
+  const [vip] = await night.sell('VIP lounge', 'Otto Offline');
+  const door = new DoorPage(page, server.url);
+  await door.open();
+  await door.pairByPasting(await night.pairingCode());
+  await expect(door.connection()).toHaveText('Online');
+  await expect(page.getByTestId('door-feed')).toHaveText('Live feed');
+  // The page and its files are kept by the door's service worker before the server goes away.
+  await expect
+    .poll(() =>
+      page.evaluate(
+        `navigator.serviceWorker.ready
+          .then(() => caches.open('marquee-door-v1'))
+          .then((cache) => cache.match('/door'))
+          .then(Boolean)`,
+      ),
+    )
+    .toBe(true);
+
+  await server.halt();
+  await expect(door.connection()).toHaveText(/^Offline since/, { timeout: 10_000 });
+  await expect(page.getByTestId('door-feed')).toHaveCount(0);
+  await door.wedgeScan(vip!.qr_token);
+  await expect(door.verdict()).toHaveAttribute('data-result', 'admitted');
+  await expect(door.verdict()).toContainText('Decided offline');
+  await expect(door.tier()).toHaveText('★ VIP lounge');
+  await expect(door.queued()).toHaveText('1 queued');
+
+  await page.reload();
+  await expect(page.getByRole('region', { name: 'Door scanner' })).toBeVisible();
+  await expect(door.queued()).toHaveText('1 queued');
+  await expect(door.connection()).toHaveText(/^Offline/, { timeout: 10_000 });
+  await snap(page, 'door-offline-reloaded');
+  // Still deciding after the reload: the replay is refused from the restored state.
+  await door.wedgeScan(vip!.qr_token);
+  await expect(door.verdict()).toHaveAttribute('data-reason', 'already_scanned');
+  await expect(door.queued()).toHaveText('2 queued');
+
+  await server.resume();
+  await expect(door.connection()).toHaveText('Online', { timeout: 15_000 });
+  await expect(door.queued()).toHaveText('0 queued', { timeout: 15_000 });
+  await expect(page.getByTestId('door-feed')).toBeVisible();
+  const scans = await server.api<{ data: { result: string; reason: string | null; source: string }[] }>(
+    'GET',
+    `/v2/scans?ticket_id=${vip!.id}`,
+  );
+  expect(scans.data.map((s) => [s.result, s.reason, s.source])).toEqual([
+    ['admitted', null, 'sync'],
+    ['rejected', 'already_scanned', 'sync'],
+  ]);
+  expect(errors).toEqual([]);
+});
+
+test('pairing a door defaults to tonight’s event, shows the code as text, and stops counting once used', async ({
+  server,
+  boxOffice,
+}) => {
+  const later = await server.api<{ id: string }>('POST', '/v2/events', {
+    title: 'Next Month',
+    venue: 'Main hall',
+    doors_at: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+    tickets: [{ name: 'General admission', price_cents: 1000 }],
+  });
+  await server.api('POST', `/v2/events/${later.id}/publish`);
+  const tonight = await doorNight(server, ['General admission'], { title: 'Tonight Show' });
+  await boxOffice.go('Settings');
+  const panel = boxOffice.page.getByRole('region', { name: 'Pair a door device, till or kiosk' });
+  await expect(panel.getByLabel('Event (doors only)')).toHaveValue(tonight.eventId);
+  await boxOffice.settings.showPairingQr();
+  await expect(panel.getByTestId('pairing-countdown')).toHaveText(/^[45]:\d\d$/);
+  const code = (await panel.locator('.pairing-code').textContent()) ?? '';
+  expect(code).toMatch(/^pair_/);
+
+  const paired = await fetch(`${server.url}/v2/devices/pair`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ pairing_token: code, name: 'Balcony door' }),
+  });
+  expect(paired.status).toBe(200);
+  await expect(panel.getByTestId('pairing-used')).toContainText('Paired: Balcony door');
+  await expect(panel.getByTestId('pairing-countdown')).toHaveCount(0);
+  const devices = await server.api<{ data: { name: string; event_id: string | null }[] }>(
+    'GET',
+    '/v2/devices',
+  );
+  expect(devices.data).toEqual([
+    expect.objectContaining({ name: 'Balcony door', event_id: tonight.eventId }),
+  ]);
+});
