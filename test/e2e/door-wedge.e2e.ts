@@ -1,19 +1,9 @@
-import { copyFileSync, mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.js';
 import { DoorPage } from './pages/door-page.js';
 import { doorNight } from './support/door-night.js';
+import { keepScreenshot } from './support/keep-screenshot.js';
 import { snap } from './support/screenshots.js';
-
-const docsShots = fileURLToPath(new URL('../../docs/screenshots', import.meta.url));
-const shotsDir = fileURLToPath(new URL('../../test-results/screenshots', import.meta.url));
-
-function keepScreenshot(name: string): void {
-  mkdirSync(docsShots, { recursive: true });
-  copyFileSync(join(shotsDir, `${name}.png`), join(docsShots, `${name}.png`));
-}
 
 function watchErrors(page: Page): string[] {
   const errors: string[] = [];

@@ -59,6 +59,21 @@ export class DoorPage {
     })()`);
   }
 
+  /** Finds a guest by name or order id and admits them by hand with a reason. */
+  async admitByName(q: string, name: string, reason: string): Promise<void> {
+    await this.page.getByLabel('Guest name or order id').fill(q);
+    await this.page.getByRole('list', { name: 'Guests found' }).getByRole('button', { name }).click();
+    await this.page
+      .getByRole('form', { name: 'Admit by hand' })
+      .getByRole('button', { name: reason })
+      .click();
+    await this.page.getByRole('button', { name: 'Admit', exact: true }).click();
+  }
+
+  occupancy(): Locator {
+    return this.page.getByTestId('door-occupancy');
+  }
+
   tier(): Locator {
     return this.page.getByTestId('verdict-tier');
   }

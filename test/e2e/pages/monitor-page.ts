@@ -12,6 +12,15 @@ export class MonitorPage {
     return this.page.getByTestId('inside-count');
   }
 
+  /** "phone · paper · manual" admissions. */
+  admittedBy(): Locator {
+    return this.page.getByTestId('admitted-by-credential');
+  }
+
+  capacityBanner(): Locator {
+    return this.page.getByTestId('capacity-banner');
+  }
+
   admittedLastHour(): Locator {
     return this.page.getByTestId('admitted-hour');
   }

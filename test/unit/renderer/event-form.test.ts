@@ -25,6 +25,7 @@ describe('event form', () => {
       doors_at: '2026-12-31T20:00',
       on_sale_at: '',
       currency: 'USD',
+      capacity: '',
     });
     expect(parsed.body).toEqual({
       title: 'Gala',
@@ -51,5 +52,18 @@ describe('event form', () => {
     const form = eventToForm(event);
     expect(eventChanges(event, form).body).toEqual({});
     expect(eventChanges(event, { ...form, title: 'Late show' }).body).toEqual({ title: 'Late show' });
+  });
+
+  it('takes a capacity, sends none for an empty field, and clears one with null', () => {
+    const form = { ...eventToForm(event), capacity: ' 450 ' };
+    expect(parseEventCreate(form).body?.capacity).toBe(450);
+    expect(parseEventCreate({ ...form, capacity: '' }).body).not.toHaveProperty('capacity');
+    expect(parseEventCreate({ ...form, capacity: 'lots' }).errors.capacity).toMatch(/number of people/);
+    expect(parseEventCreate({ ...form, capacity: '12.5' }).body).toBeNull();
+    expect(eventChanges(event, form).body).toEqual({ capacity: 450 });
+    const limited = { ...event, capacity: 450 };
+    expect(eventToForm(limited).capacity).toBe('450');
+    expect(eventChanges(limited, { ...form, capacity: '' }).body).toEqual({ capacity: null });
+    expect(eventChanges(limited, form).body).toEqual({});
   });
 });

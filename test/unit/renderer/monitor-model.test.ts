@@ -44,7 +44,7 @@ describe('MonitorModel', () => {
     ]);
   });
 
-  it('counts entries admitted by phone and by paper, each scan once; refusals and exits not', () => {
+  it('counts entries admitted by phone, by paper and by hand, each scan once; refusals and exits not', () => {
     const model = new MonitorModel();
     const pass = scan({ credential: 'paper' });
     model.ingest(
@@ -55,7 +55,8 @@ describe('MonitorModel', () => {
       },
     );
     model.ingest([pass, scan({ direction: 'out', credential: 'paper' }), scan()], { live: true, now });
-    expect(model.snapshot().admittedBy).toEqual({ rotating: 2, paper: 1 });
+    model.ingest([scan({ credential: 'manual', note: 'dead phone' })], { live: true, now });
+    expect(model.snapshot().admittedBy).toEqual({ rotating: 2, paper: 1, manual: 1 });
   });
 
   it('keeps an hour of scans for the chart, and lets older ones slide out', () => {

@@ -8,6 +8,8 @@ export interface EventForm {
   doors_at: string;
   on_sale_at: string;
   currency: string;
+  /** People inside at once; empty for no limit. */
+  capacity: string;
 }
 
 export const eventFormFields = [
@@ -16,17 +18,27 @@ export const eventFormFields = [
   'doors_at',
   'on_sale_at',
   'currency',
+  'capacity',
 ] as const satisfies readonly (keyof EventForm)[];
 
 export function eventToForm(event?: EventView, defaultVenue = ''): EventForm {
-  if (!event) return { title: '', venue: defaultVenue, doors_at: '', on_sale_at: '', currency: 'usd' };
+  if (!event)
+    return { title: '', venue: defaultVenue, doors_at: '', on_sale_at: '', currency: 'usd', capacity: '' };
   return {
     title: event.title,
     venue: event.venue,
     doors_at: isoToLocalInput(event.doors_at),
     on_sale_at: isoToLocalInput(event.on_sale_at),
     currency: event.currency,
+    capacity: event.capacity === null ? '' : String(event.capacity),
   };
+}
+
+/** Empty is no limit (null); otherwise a whole number of people, else undefined (say so). */
+function parseCapacity(text: string): number | null | undefined {
+  const trimmed = text.trim();
+  if (trimmed === '') return null;
+  return /^\d+$/.test(trimmed) ? Number(trimmed) : undefined;
 }
 
 export interface ParsedEventForm<T> {
@@ -46,6 +58,8 @@ export function parseEventCreate(form: EventForm): ParsedEventForm<EventCreate> 
   const currency = form.currency.trim().toLowerCase();
   const currencyError = currencyProblem(currency);
   if (currencyError) errors.currency = currencyError;
+  const capacity = parseCapacity(form.capacity);
+  if (capacity === undefined) errors.capacity = 'Enter a number of people, or leave empty for no limit.';
   if (doors === null || Object.keys(errors).length > 0) return { body: null, errors };
   const body: EventCreate = {
     title: form.title.trim(),
@@ -54,6 +68,8 @@ export function parseEventCreate(form: EventForm): ParsedEventForm<EventCreate> 
     currency,
   };
   if (onSale !== null) body.on_sale_at = onSale;
+  // The server's bounds (1 and up) are the server's to refuse, on this field.
+  if (capacity !== null && capacity !== undefined) body.capacity = capacity;
   return { body, errors };
 }
 
@@ -70,5 +86,7 @@ export function eventChanges(original: EventView, form: EventForm): ParsedEventF
     patch.on_sale_at = next.on_sale_at;
   }
   if (next.currency !== undefined && next.currency !== original.currency) patch.currency = next.currency;
+  const capacity = next.capacity ?? null;
+  if (capacity !== original.capacity) patch.capacity = capacity;
   return { body: patch, errors: {} };
 }

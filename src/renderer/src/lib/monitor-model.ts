@@ -25,7 +25,7 @@ export interface MonitorSnapshot {
   alarmSerial: number;
   /** Scans taken in since the monitor started (history and live), duplicates excluded. */
   seen: number;
-  /** Entries admitted among those, by what the guest showed: phone code or paper pass. */
+  /** Entries admitted among those, by what the guest showed (phone code, paper pass) or a steward's manual check-in. */
   admittedBy: Record<ScanView['credential'], number>;
 }
 

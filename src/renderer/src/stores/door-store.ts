@@ -7,6 +7,7 @@ import { parsePairingCode } from '../../../scanner/pairing-code.js';
 import type { Credential, RejectReason, ScanResult } from '../../../scanner/types.js';
 import { parseCredential } from '../../../shared/ticket-token.js';
 import { verdictWords, type LastAdmission } from '../lib/scan-words.js';
+import { fetchOccupancy, lookUpGuests, type DoorAuth } from '../lib/door-calls.js';
 import { StoredDeviceState, type KeyValueStorage } from '../lib/stored-device-state.js';
 
 /** `revoked`: the server refuses this door's key; it admits no one until it is paired again. */
@@ -28,6 +29,17 @@ export interface Verdict {
   ticketId: string | null;
   mode: 'online' | 'offline';
   at: number;
+  /** A steward's manual check-in: their reason ("dead phone"); null for a scanned code. */
+  manualReason: string | null;
+  /** The ticket's order, when others of it can still get in: the verdict offers them in one tap. */
+  order: { id: string; others: number } | null;
+}
+
+/** Inside / capacity as this door knows it: the server's count online, its own pack offline. */
+export interface DoorOccupancy {
+  inside: number;
+  capacity: number | null;
+  from: 'server' | 'door';
 }
 
 interface DoorState {
@@ -50,6 +62,7 @@ interface DoorState {
   /** True while the live feed from the server is connected. */
   live: boolean;
   storageProblem: string | null;
+  occupancy: DoorOccupancy | null;
 
   /** Restores a pairing kept in `env.storage`, or stays unpaired. Called once by the page. */
   boot(env: DoorEnv): void;
@@ -58,6 +71,9 @@ interface DoorState {
   sync(): Promise<void>;
   checkServer(): Promise<void>;
   dismissVerdict(): void;
+  /** Shows a verdict that did not come from a scanned code (a manual check-in). */
+  showVerdict(verdict: Omit<Verdict, 'seq' | 'at'>): Verdict;
+  refreshOccupancy(): Promise<void>;
   /**
    * Forgets the pairing. Refused while scans wait for sync, unless `dropQueued` (a revoked door:
    * its key can never upload them).
@@ -113,6 +129,29 @@ export function overruledAdmissions(
 function offlineTierName(token: string): string | null {
   const tierId = parseCredential(token)?.claims.tier;
   return (tierId && device?.validator.tierName(tierId)) ?? null;
+}
+
+/** How this door calls the venue server as itself (lookups, check-ins), when paired. */
+export function doorAuth(): DoorAuth | null {
+  const pairing = device?.pairing;
+  if (!pairing) return null;
+  return {
+    origin: serverOrigin(),
+    apiKey: pairing.apiKey,
+    deviceId: pairing.deviceId,
+    eventId: device?.eventId ?? null,
+  };
+}
+
+/** Offline: who is inside as far as this door knows (its pack, the feed, its own scans), and the pack's capacity. */
+function occupancyFromDoor(): DoorOccupancy | null {
+  if (!state) return null;
+  const pack = state.loadPack();
+  if (!pack) return null;
+  let inside = 0;
+  for (const [, admission] of state.admissions()) if (admission.inside) inside++;
+  const capacity = (pack.event as { capacity?: unknown }).capacity;
+  return { inside, capacity: typeof capacity === 'number' ? capacity : null, from: 'door' };
 }
 
 /** The server refuses this device's key: revoked (or its key deleted) at the box office. */
@@ -217,6 +256,25 @@ export const useDoor = create<DoorState>()((set, get) => {
     }
   };
 
+  /**
+   * After a ticket of an order of several is let in, the verdict offers the rest of the order
+   * (a group whose tickets are all on one phone): how many of it are active and not inside yet.
+   */
+  const offerRestOfOrder = async (ticketId: string, orderId: string, seq: number) => {
+    const auth = doorAuth();
+    if (!auth) return;
+    try {
+      const { matches } = await lookUpGuests(auth, orderId);
+      const others = matches.filter(
+        (m) => m.order_id === orderId && m.ticket_id !== ticketId && m.status === 'active' && !m.scanned,
+      ).length;
+      const shown = get().verdict;
+      if (others > 0 && shown?.seq === seq) set({ verdict: { ...shown, order: { id: orderId, others } } });
+    } catch {
+      // No offer: each ticket can still be scanned or checked in on its own.
+    }
+  };
+
   /** Finds when an already-scanned ticket got in, when this door has not seen it itself. */
   const lookUpAdmission = async (ticketId: string, seq: number) => {
     const pairing = device?.pairing;
@@ -262,6 +320,7 @@ export const useDoor = create<DoorState>()((set, get) => {
     verdict: null,
     live: false,
     storageProblem: null,
+    occupancy: null,
 
     boot(pageEnv) {
       if (state) return;
@@ -349,12 +408,18 @@ export const useDoor = create<DoorState>()((set, get) => {
         ticketId,
         mode: outcome.mode,
         at,
+        manualReason: null,
+        order: null,
       };
       if (ticketId && outcome.result === 'admitted') lastAdmissions.set(ticketId, { at, door: 'this door' });
       set({ verdict, error: null });
       refreshStatus();
       if (ticketId && outcome.reason === 'already_scanned' && !known && outcome.mode === 'online')
         void lookUpAdmission(ticketId, verdict.seq);
+      const orderId = outcome.ticket?.order_id;
+      if (ticketId && orderId && outcome.result === 'admitted' && outcome.mode === 'online')
+        void offerRestOfOrder(ticketId, orderId, verdict.seq);
+      void get().refreshOccupancy();
       return verdict;
     },
 
@@ -395,9 +460,35 @@ export const useDoor = create<DoorState>()((set, get) => {
       } catch {
         markOnline(false);
       }
+      await get().refreshOccupancy();
+    },
+
+    async refreshOccupancy() {
+      const auth = doorAuth();
+      if (!auth || get().phase !== 'ready') return;
+      if (get().connection === 'online') {
+        try {
+          const now = await fetchOccupancy(auth);
+          set({ occupancy: { inside: now.inside, capacity: now.capacity, from: 'server' } });
+          return;
+        } catch {
+          // Fall through to what the door itself knows.
+        }
+      }
+      set({ occupancy: occupancyFromDoor() });
     },
 
     dismissVerdict: () => set({ verdict: null }),
+
+    showVerdict(partial) {
+      const verdict: Verdict = { ...partial, seq: ++verdictSeq, at: Date.now() };
+      if (verdict.ticketId && verdict.result === 'admitted')
+        lastAdmissions.set(verdict.ticketId, { at: verdict.at, door: 'this door' });
+      set({ verdict, error: null });
+      refreshStatus();
+      void get().refreshOccupancy();
+      return verdict;
+    },
 
     unpair(dropQueued = false) {
       if (!state?.forget(dropQueued)) {

@@ -2,12 +2,16 @@ import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react'
 import { useWedgeScanner } from '../../hooks/use-wedge-scanner.js';
 import { QrDebouncer } from '../../lib/qr-debounce.js';
 import { isPairingText, useDoor } from '../../stores/door-store.js';
+import { occupancyOf } from '../../lib/occupancy.js';
 import { CameraView } from './camera-view.js';
+import { DoorLookup } from './door-lookup.js';
 import { DoorStatus } from './door-status.js';
 import { DoorVerdict } from './door-verdict.js';
 
 /** How long a verdict fills the screen before the camera view returns. */
 const verdictMs = 3_000;
+/** How long a verdict offering "admit the other N of this order" stays up. */
+const offerMs = 12_000;
 
 /** The paired door: camera scanning, the verdict, and the door's status. */
 export function DoorScanner({
@@ -22,17 +26,28 @@ export function DoorScanner({
   const dismiss = useDoor((s) => s.dismissVerdict);
   const error = useDoor((s) => s.error);
   const notice = useDoor((s) => s.notice);
+  const occupancy = useDoor((s) => s.occupancy);
+  const level = occupancy ? occupancyOf(occupancy.inside, occupancy.capacity) : null;
   const [scanning, setScanning] = useState(false);
   const [typed, setTyped] = useState('');
   const debouncer = useRef(new QrDebouncer());
   const [hint, setHint] = useState<string | null>(null);
 
+  // One beep per verdict, even when the verdict later gains an order offer.
+  const beeped = useRef(0);
   useEffect(() => {
-    if (!verdict) return;
+    if (!verdict || beeped.current === verdict.seq) return;
+    beeped.current = verdict.seq;
     beep(verdict.result === 'admitted');
-    const timer = window.setTimeout(dismiss, verdictMs);
+  }, [verdict, beep]);
+  // An offer to admit the rest of an order stays up long enough to be tapped.
+  const verdictSeq = verdict?.seq ?? null;
+  const offering = verdict?.order != null;
+  useEffect(() => {
+    if (verdictSeq === null) return;
+    const timer = window.setTimeout(dismiss, offering ? offerMs : verdictMs);
     return () => window.clearTimeout(timer);
-  }, [verdict, beep, dismiss]);
+  }, [verdictSeq, offering, dismiss]);
 
   const onText = useCallback(
     (text: string) => {
@@ -79,6 +94,15 @@ export function DoorScanner({
   return (
     <section className="door-scanner" aria-label="Door scanner">
       <DoorStatus />
+      {level?.level === 'full' ? (
+        <p className="door-full" role="alert" data-testid="door-capacity-alarm">
+          {level.words}. Admit only with a reason: find the guest below.
+        </p>
+      ) : level?.level === 'warning' ? (
+        <p className="door-nearly-full" role="status" data-testid="door-capacity-warning">
+          {level.words}
+        </p>
+      ) : null}
       <div className="door-stage">
         {scanning ? (
           <CameraView onText={onText} label="Camera: ticket QR" className="camera-scan" />
@@ -107,6 +131,7 @@ export function DoorScanner({
           {error}
         </p>
       ) : null}
+      <DoorLookup />
       <details className="door-manual">
         <summary>Type or paste a ticket code</summary>
         <form onSubmit={submit}>

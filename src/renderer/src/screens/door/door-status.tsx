@@ -1,4 +1,5 @@
 import { useNow } from '../../hooks/use-now.js';
+import { occupancyOf } from '../../lib/occupancy.js';
 import { useDoor } from '../../stores/door-store.js';
 
 const clock = (ms: number) =>
@@ -16,6 +17,8 @@ export function DoorStatus() {
   const live = useDoor((s) => s.live);
   const conflicts = useDoor((s) => s.conflicts);
   const storageProblem = useDoor((s) => s.storageProblem);
+  const occupancy = useDoor((s) => s.occupancy);
+  const level = occupancy ? occupancyOf(occupancy.inside, occupancy.capacity) : null;
   const sync = useDoor((s) => s.sync);
   const unpair = useDoor((s) => s.unpair);
   useNow(5_000);
@@ -33,6 +36,16 @@ export function DoorStatus() {
             ? `Offline${offlineSince ? ` since ${clock(offlineSince)}` : ''}`
             : 'Connecting'}
       </span>
+      {level ? (
+        <span
+          className={`door-pill door-pill-capacity-${level.level}`}
+          data-testid="door-occupancy"
+          data-level={level.level}
+          title={occupancy?.from === 'door' ? 'As far as this door knows (offline)' : 'From the venue server'}
+        >
+          {level.short}
+        </span>
+      ) : null}
       <span className={`door-pill ${queued > 0 ? 'door-pill-queued' : ''}`} data-testid="door-queued">
         {queued} queued
       </span>

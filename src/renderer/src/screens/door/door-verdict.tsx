@@ -1,21 +1,30 @@
+import { useState } from 'react';
 import { tierLook } from '../../lib/tier-look.js';
+import { admitRestOfOrder } from '../../stores/door-desk.js';
 import type { Verdict } from '../../stores/door-store.js';
 
 /** The verdict over the whole screen: readable from across the doorway. Tap to dismiss. */
 export function DoorVerdict({ verdict, onDismiss }: { verdict: Verdict; onDismiss: () => void }) {
   const admitted = verdict.result === 'admitted';
-  // The form shown, so a supervisor can tell paper from phones; unnamed for what is no ticket.
-  const form = verdict.credential === 'paper' ? 'Paper pass · ' : verdict.ticketId ? 'Phone code · ' : '';
+  // The form shown, so a supervisor can tell paper from phones and hands; unnamed for what is no ticket.
+  const form =
+    verdict.credential === 'paper'
+      ? 'Paper pass · '
+      : verdict.credential === 'manual'
+        ? 'Checked in by hand · '
+        : verdict.ticketId
+          ? 'Phone code · '
+          : '';
   const tier = tierLook(verdict.tierName);
   return (
-    <button
-      type="button"
+    <div
       className={`door-verdict ${admitted ? 'door-verdict-admitted' : 'door-verdict-rejected'}`}
       data-result={verdict.result}
       data-reason={verdict.reason ?? ''}
       data-credential={verdict.credential}
       onClick={onDismiss}
       aria-live="assertive"
+      role="status"
     >
       <span className="door-verdict-mark" aria-hidden="true">
         {admitted ? '✓' : '✕'}
@@ -32,11 +41,44 @@ export function DoorVerdict({ verdict, onDismiss }: { verdict: Verdict; onDismis
           {tier.label}
         </span>
       ) : null}
+      {verdict.order ? <OrderOffer order={verdict.order} /> : null}
       <span className="door-verdict-mode">
         {form}
         {verdict.mode === 'offline' ? 'Decided offline · queued for sync' : 'Checked with the venue server'}
         {verdict.ticketId ? ` · ${verdict.ticketId}` : ''}
       </span>
-    </button>
+      <span className="door-verdict-hint">Tap to close</span>
+    </div>
+  );
+}
+
+/** One tap lets in the rest of a group whose tickets are all on one phone. */
+function OrderOffer({ order }: { order: { id: string; others: number } }) {
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  return (
+    <span className="door-verdict-order">
+      <button
+        type="button"
+        className="button door-order-button"
+        disabled={busy}
+        onClick={(e) => {
+          // The verdict closes on a tap; this tap is for the order.
+          e.stopPropagation();
+          setBusy(true);
+          void admitRestOfOrder(order.id).then((err) => {
+            setBusy(false);
+            setProblem(err);
+          });
+        }}
+      >
+        {busy ? 'Letting them in…' : `Admit the other ${order.others} of this order`}
+      </button>
+      {problem ? (
+        <span className="door-verdict-problem" role="alert">
+          {problem}
+        </span>
+      ) : null}
+    </span>
   );
 }

@@ -81,6 +81,18 @@ export function EventFormView({ initial, submitLabel, readOnly = false, onSubmit
           readOnly={readOnly}
         />
       </Field>
+      <Field
+        label="Capacity"
+        error={err('capacity')}
+        hint="People inside at once, exits counted. Empty: no limit. Doors warn at 90 %, stop at 100 %."
+      >
+        <input
+          inputMode="numeric"
+          value={form.capacity}
+          onChange={(e) => set('capacity', e.target.value)}
+          readOnly={readOnly}
+        />
+      </Field>
       <datalist id="currency-codes">
         {currencyCodes.map((code) => (
           <option key={code} value={code} />

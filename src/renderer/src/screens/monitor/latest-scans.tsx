@@ -46,10 +46,13 @@ export function LatestScans({
               <td>
                 <span className={`badge badge-${tone}`}>{word}</span>
                 <div className="muted small" data-credential={scan.credential}>
-                  {scan.credential === 'paper' ? 'paper' : 'phone'}
+                  {scan.credential === 'rotating' ? 'phone' : scan.credential}
                 </div>
               </td>
-              <td className="scan-why">{describeScan(scan)}</td>
+              <td className="scan-why">
+                {describeScan(scan)}
+                {scan.note ? <div className="muted small">“{scan.note}”</div> : null}
+              </td>
               <td className="small">
                 <code>{scan.ticket_id ?? '—'}</code>
               </td>

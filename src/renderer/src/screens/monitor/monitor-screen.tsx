@@ -4,6 +4,7 @@ import { useNow } from '../../hooks/use-now.js';
 import { listDoors } from '../../lib/door-status.js';
 import { feedStatusText } from '../../lib/feed-status.js';
 import { pickDefaultEvent } from '../../lib/monitor-event.js';
+import { occupancyOf, type OccupancyLevel } from '../../lib/occupancy.js';
 import { noDeviceKey } from '../../lib/monitor-model.js';
 import { bucketPerMinute, minuteMs } from '../../lib/scan-minutes.js';
 import { navigate } from '../../router.js';
@@ -91,6 +92,8 @@ function Monitor({ eventId }: { eventId: string | null }) {
   const sound = useAlarm(m.alarmSerial);
   const status = feedStatusText(m.feed, now);
   const event = events.data?.find((e) => e.id === eventId) ?? null;
+  const occupancy = occupancyOf(m.inside, event?.capacity ?? null);
+  useCapacityAlarm(occupancy.level);
 
   return (
     <section className="screen monitor">
@@ -129,6 +132,18 @@ function Monitor({ eventId }: { eventId: string | null }) {
         ) : null}
       </p>
 
+      {occupancy.level === 'warning' || occupancy.level === 'full' ? (
+        <p
+          className={`capacity-banner capacity-banner-${occupancy.level}`}
+          role={occupancy.level === 'full' ? 'alert' : 'status'}
+          data-testid="capacity-banner"
+          data-level={occupancy.level}
+        >
+          {occupancy.words}
+          {occupancy.level === 'full' ? '. Doors admit only with a steward’s reason.' : ''}
+        </p>
+      ) : null}
+
       <AlertBanner
         alerts={m.alerts}
         doorName={doorName}
@@ -149,9 +164,14 @@ function Monitor({ eventId }: { eventId: string | null }) {
       ) : null}
 
       <dl className="monitor-figures">
-        <div className="figure-inside">
+        <div className={`figure-inside figure-${occupancy.level}`}>
           <dt>Inside now</dt>
           <dd data-testid="inside-count">{m.inside}</dd>
+          {event?.capacity ? (
+            <dd className="small" data-testid="inside-capacity">
+              of {event.capacity}
+            </dd>
+          ) : null}
         </div>
         <div>
           <dt>Admitted, last hour</dt>
@@ -166,9 +186,9 @@ function Monitor({ eventId }: { eventId: string | null }) {
           <dd>{totals.exited}</dd>
         </div>
         <div>
-          <dt>Admitted by phone · paper</dt>
+          <dt>Admitted by phone · paper · manual</dt>
           <dd data-testid="admitted-by-credential">
-            {m.admittedBy.rotating} · {m.admittedBy.paper}
+            {m.admittedBy.rotating} · {m.admittedBy.paper} · {m.admittedBy.manual}
           </dd>
         </div>
       </dl>
@@ -213,6 +233,18 @@ function useAlarm(serial: number): SoundSnapshot {
     last.current = serial;
   }, [serial]);
   return sound;
+}
+
+/**
+ * Sounds the alarm once each time the venue becomes full (not again while it stays full); with
+ * sound blocked it counts as missed, like any alarm.
+ */
+function useCapacityAlarm(level: OccupancyLevel): void {
+  const last = useRef(level);
+  useEffect(() => {
+    if (level === 'full' && last.current !== 'full') playAlarm();
+    last.current = level;
+  }, [level]);
 }
 
 function SoundToggle({ sound }: { sound: SoundSnapshot }) {

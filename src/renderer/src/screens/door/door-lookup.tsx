@@ -1,0 +1,151 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import type { LookupMatch } from '../../lib/door-calls.js';
+import { admitByHand, findGuests, type FoundGuests } from '../../stores/door-desk.js';
+
+/** Reasons a steward gives most; anything else can be typed. */
+const quickReasons = ['Dead phone', 'Guest list', 'Lost ticket', 'No signal'];
+const maxReason = 200;
+/** Wait this long after the last keystroke before asking the server. */
+const typingPauseMs = 250;
+
+function standing(match: LookupMatch): string {
+  if (match.status !== 'active') return match.status === 'voided' ? 'Voided' : 'Transferred';
+  return match.scanned ? 'Inside' : 'Not arrived';
+}
+
+/**
+ * A guest without a code (dead phone, guest list): find them by part of their name or their
+ * order id, pick the ticket, say why, admit. The verdict then shows as for a scan.
+ */
+export function DoorLookup() {
+  const [q, setQ] = useState('');
+  const [found, setFound] = useState<FoundGuests | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [picked, setPicked] = useState<LookupMatch | null>(null);
+  const [reason, setReason] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    const text = q.trim();
+    if (text.length < 2) return;
+    let current = true;
+    const timer = window.setTimeout(() => {
+      void findGuests(text).then((answer) => {
+        if (!current) return;
+        if ('problem' in answer) setProblem(answer.problem);
+        else {
+          setProblem(null);
+          setFound(answer);
+        }
+      });
+    }, typingPauseMs);
+    return () => {
+      current = false;
+      window.clearTimeout(timer);
+    };
+  }, [q]);
+
+  // Under 2 letters the server would refuse the search: nothing listed (the last list is stale).
+  const shown = q.trim().length >= 2 ? found : null;
+
+  const admit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!picked || !reason.trim()) return;
+    setBusy(true);
+    const err = await admitByHand(picked, reason);
+    setBusy(false);
+    setProblem(err);
+    if (!err) {
+      setPicked(null);
+      setReason('');
+      setQ('');
+    }
+  };
+
+  return (
+    <section className="door-lookup" aria-labelledby="door-lookup-title">
+      <h2 id="door-lookup-title">Find a guest</h2>
+      <p className="muted small">For a dead phone or the guest list: part of the name, or the order id.</p>
+      <input
+        type="search"
+        aria-label="Guest name or order id"
+        placeholder="Name or ord_…"
+        value={q}
+        autoComplete="off"
+        spellCheck={false}
+        onChange={(e) => {
+          setQ(e.target.value);
+          setPicked(null);
+        }}
+      />
+      {q.trim().length === 1 ? <p className="muted small">Type at least 2 letters.</p> : null}
+      {shown && !picked ? (
+        shown.matches.length === 0 ? (
+          <p className="muted" role="status">
+            Nobody of this event matches “{q.trim()}”.
+          </p>
+        ) : (
+          <ul className="door-matches" aria-label="Guests found">
+            {shown.matches.map((m) => (
+              <li key={m.ticket_id}>
+                <button
+                  type="button"
+                  className="door-match"
+                  disabled={m.status !== 'active' || m.scanned}
+                  onClick={() => setPicked(m)}
+                >
+                  <strong>{m.attendee_name ?? 'No name'}</strong>
+                  <span>{m.tier_name ?? ''}</span>
+                  <span className="muted small">
+                    {m.order_id} · {standing(m)}
+                  </span>
+                </button>
+              </li>
+            ))}
+            {shown.more ? <li className="muted small">More match: type more of the name.</li> : null}
+          </ul>
+        )
+      ) : null}
+      {picked ? (
+        <form className="door-admit" onSubmit={(e) => void admit(e)} aria-label="Admit by hand">
+          <p>
+            Admit <strong>{picked.attendee_name ?? picked.ticket_id}</strong>
+            {picked.tier_name ? ` (${picked.tier_name})` : ''} without a code. Why?
+          </p>
+          <div className="door-reasons">
+            {quickReasons.map((r) => (
+              <button
+                key={r}
+                type="button"
+                className={`button button-small ${reason === r ? 'button-primary' : ''}`}
+                onClick={() => setReason(r)}
+              >
+                {r}
+              </button>
+            ))}
+          </div>
+          <input
+            aria-label="Reason"
+            value={reason}
+            maxLength={maxReason}
+            placeholder="Or say why, e.g. on the promoter’s list"
+            onChange={(e) => setReason(e.target.value)}
+          />
+          <div className="door-admit-actions">
+            <button type="submit" className="button button-primary" disabled={busy || !reason.trim()}>
+              {busy ? 'Admitting…' : 'Admit'}
+            </button>
+            <button type="button" className="button button-ghost" onClick={() => setPicked(null)}>
+              Back
+            </button>
+          </div>
+        </form>
+      ) : null}
+      {problem ? (
+        <p className="door-error" role="alert">
+          {problem}
+        </p>
+      ) : null}
+    </section>
+  );
+}

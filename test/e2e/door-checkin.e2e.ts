@@ -1,0 +1,144 @@
+import type { Browser, Page } from '@playwright/test';
+import { expect, test } from './fixtures.js';
+import { DoorPage } from './pages/door-page.js';
+import { MonitorPage } from './pages/monitor-page.js';
+import { doorNight } from './support/door-night.js';
+import { snap } from './support/screenshots.js';
+import { keepScreenshot } from './support/keep-screenshot.js';
+import type { VenueServer } from './support/venue-server.js';
+
+interface ScanRecord {
+  ticket_id: string | null;
+  result: string;
+  credential: string;
+  note: string | null;
+  source: string;
+}
+
+/** The door in a browser context of its own (the box office holds the test's `page`). */
+async function openDoor(
+  browser: Browser,
+  server: VenueServer,
+  code: string,
+): Promise<{ door: DoorPage; errors: string[] }> {
+  const page: Page = await (await browser.newContext({ viewport: { width: 800, height: 1000 } })).newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (err) => errors.push(err.message));
+  const door = new DoorPage(page, server.url);
+  await door.open();
+  await door.nameDoor('Front door');
+  await door.pairByPasting(code);
+  await expect(door.connection()).toHaveText('Online');
+  return { door, errors };
+}
+
+const scansOf = async (server: VenueServer, eventId: string) =>
+  (await server.api<{ data: ScanRecord[] }>('GET', `/v2/scans?event_id=${eventId}&limit=100`)).data;
+
+test('a dead-phone guest is found by name and admitted with a reason; the monitor counts it as manual', async ({
+  server,
+  boxOffice,
+  browser,
+}) => {
+  const night = await doorNight(server, ['General admission', 'VIP lounge']);
+  const [dana] = await night.sell('VIP lounge', 'Dana Deadphone');
+  await night.sell('General admission', 'Dan Other');
+  const monitor = new MonitorPage(boxOffice.page);
+  await boxOffice.go('Monitor');
+  await expect(monitor.feedStatus()).toHaveText(/Live/);
+  await expect(monitor.admittedBy()).toHaveText('0 · 0 · 0');
+
+  const { door, errors } = await openDoor(browser, server, await night.pairingCode());
+  // Part of the name, any case; the other "Dan" is listed too and not picked.
+  await door.page.getByLabel('Guest name or order id').fill('dan');
+  await expect(door.page.getByRole('list', { name: 'Guests found' }).getByRole('button')).toHaveCount(2);
+  await door.admitByName('deadph', 'Dana Deadphone', 'Dead phone');
+  await expect(door.verdict()).toHaveAttribute('data-result', 'admitted');
+  await expect(door.verdict()).toHaveAttribute('data-credential', 'manual');
+  await expect(door.verdict()).toContainText('Checked in by hand: Dead phone');
+  await expect(door.tier()).toHaveText('★ VIP lounge');
+  await snap(door.page, 'door-manual');
+  keepScreenshot('door-manual');
+
+  const scans = await scansOf(server, night.eventId);
+  expect(scans.map((s) => [s.ticket_id, s.result, s.credential, s.note])).toEqual([
+    [dana!.id, 'admitted', 'manual', 'Dead phone'],
+  ]);
+  await expect(monitor.admittedBy()).toHaveText('0 · 0 · 1');
+  await expect(monitor.latestRows().first()).toContainText('manual');
+  await expect(monitor.latestRows().first()).toContainText('Dead phone');
+
+  // Found again, the guest is inside and cannot be admitted twice.
+  await door.verdict().click();
+  await door.page.getByLabel('Guest name or order id').fill('Dana');
+  const again = door.page
+    .getByRole('list', { name: 'Guests found' })
+    .getByRole('button', { name: /Dana Deadphone/ });
+  await expect(again).toContainText('Inside');
+  await expect(again).toBeDisabled();
+  expect(errors).toEqual([]);
+});
+
+test('an order of 4 is admitted with one scan and one tap', async ({ server, page }) => {
+  const night = await doorNight(server, ['General admission']);
+  const tickets = await night.sell('General admission', 'Grace Group', 4);
+  const door = new DoorPage(page, server.url);
+  await door.open();
+  await door.pairByPasting(await night.pairingCode());
+  await door.wedgeScan(tickets[0]!.qr_token);
+  await expect(door.verdict()).toHaveAttribute('data-result', 'admitted');
+  const offer = door.page.getByRole('button', { name: 'Admit the other 3 of this order' });
+  await expect(offer).toBeVisible();
+  await snap(page, 'door-order-offer');
+  keepScreenshot('door-order-offer');
+  await offer.click();
+  await expect(door.verdict()).toContainText('3 more of this order let in · 4 of 4 inside');
+
+  const scans = await scansOf(server, night.eventId);
+  expect(
+    scans
+      .filter((s) => s.result === 'admitted')
+      .map((s) => s.ticket_id)
+      .sort(),
+  ).toEqual(tickets.map((t) => t.id).sort());
+  expect(scans.map((s) => s.credential)).toEqual(['rotating', 'manual', 'manual', 'manual']);
+});
+
+test('capacity 10 with 10 inside: the monitor and the door alarm, the door warns at 9', async ({
+  server,
+  boxOffice,
+  browser,
+}) => {
+  const night = await doorNight(server, ['General admission'], { capacity: 10 });
+  const nine = await night.sell('General admission', 'Nina Nine', 9);
+  const [last] = await night.sell('General admission', 'Lew Last');
+  await server.api('POST', `/v2/orders/${nine[0]!.order_id}/check_in`, {});
+  const monitor = new MonitorPage(boxOffice.page);
+  await boxOffice.go('Monitor');
+  await expect(monitor.insideCount()).toHaveText('9');
+  await expect(monitor.capacityBanner()).toHaveAttribute('data-level', 'warning');
+  await expect(monitor.capacityBanner()).toHaveText('Nearly full — 9 of 10 inside, 1 place left');
+
+  const { door, errors } = await openDoor(browser, server, await night.pairingCode());
+  await expect(door.occupancy()).toHaveText('9 / 10 inside');
+  await expect(door.occupancy()).toHaveAttribute('data-level', 'warning');
+  await expect(door.page.getByTestId('door-capacity-warning')).toBeVisible();
+
+  await door.wedgeScan(last!.qr_token);
+  await expect(door.verdict()).toHaveAttribute('data-result', 'admitted');
+  await door.verdict().click();
+  await expect(door.occupancy()).toHaveText('10 / 10 inside');
+  await expect(door.occupancy()).toHaveAttribute('data-level', 'full');
+  await expect(door.page.getByTestId('door-capacity-alarm')).toHaveText(
+    'Venue full — 10 of 10 inside. Admit only with a reason: find the guest below.',
+  );
+  await snap(door.page, 'door-venue-full');
+  keepScreenshot('door-venue-full');
+
+  await expect(monitor.insideCount()).toHaveText('10');
+  await expect(monitor.capacityBanner()).toHaveAttribute('data-level', 'full');
+  await expect(monitor.capacityBanner()).toContainText('Venue full — 10 of 10 inside');
+  await snap(boxOffice.page, 'monitor-venue-full');
+  keepScreenshot('monitor-venue-full');
+  expect(errors).toEqual([]);
+});
