@@ -79,6 +79,43 @@ test('a dead-phone guest is found by name and admitted with a reason; the monito
   expect(errors).toEqual([]);
 });
 
+test('offline (server stopped), the guest is found in the door pack and admitted with a reason, then synced; the monitor shows manual', async ({
+  server,
+  boxOffice,
+  browser,
+}) => {
+  const night = await doorNight(server, ['General admission']);
+  const [olive] = await night.sell('General admission', 'Olive Offline');
+  const { door, errors } = await openDoor(browser, server, await night.pairingCode());
+
+  await server.halt();
+  await expect(door.connection()).toHaveText(/^Offline since/, { timeout: 10_000 });
+  await door.page.getByLabel('Guest name or order id').fill('olive');
+  await expect(door.page.getByRole('list', { name: 'Guests found' })).toHaveAttribute('data-mode', 'offline');
+  await door.admitByName('olive', 'Olive Offline', 'Guest list');
+  await expect(door.verdict()).toHaveAttribute('data-result', 'admitted');
+  await expect(door.verdict()).toHaveAttribute('data-credential', 'manual');
+  await expect(door.verdict()).toContainText('Decided offline · queued for sync');
+  await expect(door.queued()).toHaveText('1 queued');
+  await snap(door.page, 'door-manual-offline');
+  keepScreenshot('door-manual-offline');
+
+  await server.resume();
+  await expect(door.connection()).toHaveText('Online', { timeout: 15_000 });
+  await expect(door.queued()).toHaveText('0 queued', { timeout: 15_000 });
+  const scans = await scansOf(server, night.eventId);
+  expect(scans.map((s) => [s.ticket_id, s.result, s.credential, s.note, s.source])).toEqual([
+    [olive!.id, 'admitted', 'manual', 'Guest list', 'sync'],
+  ]);
+
+  const monitor = new MonitorPage(boxOffice.page);
+  await boxOffice.go('Monitor');
+  await expect(monitor.admittedBy()).toHaveText('0 · 0 · 1');
+  await expect(monitor.latestRows().first()).toContainText('manual');
+  await expect(monitor.latestRows().first()).toContainText('Guest list');
+  expect(errors).toEqual([]);
+});
+
 test('an order of 4 is admitted with one scan and one tap', async ({ server, page }) => {
   const night = await doorNight(server, ['General admission']);
   const tickets = await night.sell('General admission', 'Grace Group', 4);

@@ -82,6 +82,45 @@ describe('the door page state in localStorage', () => {
     ]);
   });
 
+  it('a reload keeps the guest list, and a manual check-in queued offline keeps its reason', async () => {
+    const storage = new MemoryStorage();
+    const first = openDoor(storage);
+    first.state.savePairing(pairing);
+    const pack = signer.pack();
+    const ticket = signer.ticket();
+    first.state.savePack(
+      {
+        event: pack.event,
+        jwks: pack.jwks,
+        generatedAt: pack.generated_at,
+        cursor: '7',
+        pulledAt: signer.ms,
+      },
+      {
+        revoked: [],
+        admissions: [],
+        holders: [
+          { ticketId: ticket.id, orderId: 'ord_dana', name: 'Dana Deadphone', tierId: signer.tierId },
+        ],
+        holdersReplaced: true,
+      },
+    );
+    const door = openDoor(storage).door;
+    const found = await door.lookup('deadph', { offline: true });
+    expect(found.matches.map((m) => [m.ticketId, m.name])).toEqual([[ticket.id, 'Dana Deadphone']]);
+    const outcome = await door.checkIn(ticket.id, 'Dead phone', { offline: true });
+    expect(outcome).toMatchObject({ result: 'admitted', credential: 'manual', queued: true });
+
+    const reloaded = openDoor(storage);
+    expect(reloaded.state.queued(10).map((s) => [s.kind, s.ticketId, s.note, s.result])).toEqual([
+      ['manual', ticket.id, 'Dead phone', 'admitted'],
+    ]);
+    expect((await reloaded.door.lookup('Dana', { offline: true })).matches[0]).toMatchObject({
+      name: 'Dana Deadphone',
+      scanned: true,
+    });
+  });
+
   it('settling drops synced scans and keeps conflicts; unpairing is refused while scans wait', () => {
     const storage = new MemoryStorage();
     const { state } = openDoor(storage);

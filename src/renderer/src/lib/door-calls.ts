@@ -9,9 +9,6 @@ export interface DoorAuth {
 }
 
 export type EventOccupancy = Answer<'/v2/scan/occupancy', 'get'>;
-export type LookupMatch = Answer<'/v2/scan/lookup', 'get'>['data'][number];
-export type CheckInAnswer = Answer<'/v2/tickets/{id}/check_in', 'post'>;
-export type OrderCheckInAnswer = Answer<'/v2/orders/{id}/check_in', 'post'>;
 
 /** The server answered with a refusal (its envelope's code and message), or could not be reached (status 0). */
 export class DoorCallError extends Error {
@@ -25,7 +22,7 @@ export class DoorCallError extends Error {
   }
 }
 
-/** Lookups and check-ins wait a little longer than a scan: a person is waiting, not a queue. */
+/** A figure for the status line: no hurry, but not forever. */
 const timeoutMs = 4_000;
 
 async function call<T>(auth: DoorAuth, method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
@@ -57,27 +54,4 @@ const eventQuery = (auth: DoorAuth): Record<string, string> =>
 
 export function fetchOccupancy(auth: DoorAuth): Promise<EventOccupancy> {
   return call(auth, 'GET', `/v2/scan/occupancy?${new URLSearchParams(eventQuery(auth))}`);
-}
-
-export async function lookUpGuests(
-  auth: DoorAuth,
-  q: string,
-): Promise<{ matches: LookupMatch[]; more: boolean }> {
-  const query = new URLSearchParams({ ...eventQuery(auth), q });
-  const list = await call<Answer<'/v2/scan/lookup', 'get'>>(auth, 'GET', `/v2/scan/lookup?${query}`);
-  return { matches: list.data, more: list.has_more };
-}
-
-export function checkInTicket(auth: DoorAuth, ticketId: string, reason: string): Promise<CheckInAnswer> {
-  return call(auth, 'POST', `/v2/tickets/${encodeURIComponent(ticketId)}/check_in`, {
-    reason,
-    device_id: auth.deviceId,
-  });
-}
-
-export function checkInOrder(auth: DoorAuth, orderId: string, reason?: string): Promise<OrderCheckInAnswer> {
-  return call(auth, 'POST', `/v2/orders/${encodeURIComponent(orderId)}/check_in`, {
-    device_id: auth.deviceId,
-    ...(reason ? { reason } : {}),
-  });
 }

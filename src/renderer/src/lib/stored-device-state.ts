@@ -13,7 +13,7 @@ import type {
   QueuedScan,
   StateChanges,
 } from '../../../scanner/device-state.js';
-import type { AdmissionState, OfflineDecision, RevokedStatus } from '../../../scanner/types.js';
+import type { AdmissionState, Holder, OfflineDecision, RevokedStatus } from '../../../scanner/types.js';
 
 /** The part of the Web Storage API this needs (localStorage; tests pass a Map-backed one). */
 export interface KeyValueStorage {
@@ -44,6 +44,8 @@ export class StoredDeviceState implements DeviceState {
   private pack: PackInfo | null;
   private readonly revoked: Map<string, RevokedStatus>;
   private readonly admitted: Map<string, AdmissionState>;
+  /** The pack's guest list (names, never emails), for lookup and manual check-in offline. */
+  private readonly names: Map<string, Holder>;
   private queue: Queue;
   private meta: Meta;
   /** The last write that failed, for the door's status line; null while every write works. */
@@ -58,6 +60,7 @@ export class StoredDeviceState implements DeviceState {
     const known = this.read<Known>('known', { revoked: [], admitted: [] });
     this.revoked = new Map(known.revoked);
     this.admitted = new Map(known.admitted);
+    this.names = new Map(this.read<Holder[]>('names', []).map((h) => [h.ticketId, h]));
     this.queue = this.read<Queue>('queue', { nextSeq: 1, items: [] });
     this.meta = this.read<Meta>('meta', { cursor: null, lastSyncAt: null, conflicts: [] });
   }
@@ -74,6 +77,8 @@ export class StoredDeviceState implements DeviceState {
       this.meta = { ...this.meta, cursor: null };
       this.revoked.clear();
       this.admitted.clear();
+      this.names.clear();
+      this.write('names', null);
       this.write('pack', null);
       this.writeKnown();
       this.write('meta', this.meta);
@@ -100,14 +105,28 @@ export class StoredDeviceState implements DeviceState {
     return [...this.revoked];
   }
 
+  holders(): Iterable<Holder> {
+    return [...this.names.values()];
+  }
+
   saveChanges(changes: StateChanges): void {
+    if (changes.holdersReplaced || (changes.holders?.length ?? 0) > 0) {
+      if (changes.holdersReplaced) this.names.clear();
+      for (const holder of changes.holders ?? []) this.names.set(holder.ticketId, holder);
+      this.write('names', [...this.names.values()]);
+    }
     if (changes.revoked.length === 0 && changes.admissions.length === 0) return;
     for (const entry of changes.revoked) this.revoked.set(entry.ticket_id, entry.status);
     for (const [ticketId, state] of changes.admissions) this.admitted.set(ticketId, { ...state });
     this.writeKnown();
   }
 
-  recordOfflineScan(token: string, decision: OfflineDecision, admission: AdmissionState | null): number {
+  recordOfflineScan(
+    token: string,
+    decision: OfflineDecision,
+    admission: AdmissionState | null,
+    note: string | null = null,
+  ): number {
     const seq = this.queue.nextSeq;
     this.queue = {
       nextSeq: seq + 1,
@@ -115,7 +134,10 @@ export class StoredDeviceState implements DeviceState {
         ...this.queue.items,
         {
           seq,
+          // A steward's check-in by name syncs as kind 'manual', with the reason they gave.
+          kind: decision.credential === 'manual' ? 'manual' : 'code',
           token,
+          note,
           ticketId: decision.ticketId,
           scannedAt: decision.scannedAt,
           result: decision.result,
@@ -185,12 +207,13 @@ export class StoredDeviceState implements DeviceState {
    */
   forget(dropQueued = false): boolean {
     if (this.queue.items.length > 0 && !dropQueued) return false;
-    for (const part of ['pairing', 'pack', 'known', 'queue', 'meta'])
+    for (const part of ['pairing', 'pack', 'known', 'names', 'queue', 'meta'])
       this.storage.removeItem(this.prefix + part);
     this.pairing = null;
     this.pack = null;
     this.revoked.clear();
     this.admitted.clear();
+    this.names.clear();
     this.queue = { nextSeq: this.queue.nextSeq, items: [] };
     this.meta = { cursor: null, lastSyncAt: null, conflicts: [] };
     return true;

@@ -1,68 +1,67 @@
-import {
-  checkInOrder,
-  checkInTicket,
-  DoorCallError,
-  lookUpGuests,
-  type LookupMatch,
-} from '../lib/door-calls.js';
+import type { ScanOutcome } from '../../../scanner/door-device.js';
+import { isScannerError } from '../../../scanner/errors.js';
+import type { LookupMatch } from '../../../scanner/types.js';
 import { verdictWords } from '../lib/scan-words.js';
-import { doorAuth, useDoor } from './door-store.js';
+import { doorDevice, restOfOrder, useDoor } from './door-store.js';
 
 /**
  * The door's desk work for guests without a code: find them by name or order, admit them by
- * hand with a reason, admit the rest of an order in one tap. Online through the venue server;
- * the answers become ordinary verdicts on the door's screen.
+ * hand with a reason, admit the rest of an order in one tap. Through the SDK's DoorDevice: the
+ * server when it answers, else the door pack's names, the decision queued and synced like a scan.
  */
 
 export interface FoundGuests {
   matches: LookupMatch[];
   /** More than 10 matched: type more of the name. */
   more: boolean;
+  /** Who answered: the venue server, or this door's pack (offline). */
+  mode: 'online' | 'offline';
 }
 
 function problem(err: unknown): string {
-  if (err instanceof DoorCallError) {
-    if (err.status === 0) return 'Cannot reach the venue server. Check the Wi-Fi, then try again.';
-    return err.message;
-  }
-  return err instanceof Error ? err.message : String(err);
+  if (isScannerError(err, 'unreachable') || isScannerError(err, 'timeout'))
+    return 'Cannot reach the venue server. Check the Wi-Fi, then try again.';
+  if (isScannerError(err, 'no_door_pack'))
+    return 'This door has no door pack yet: connect to the venue server once.';
+  return err instanceof Error ? err.message.replace(/^.*?: (?=[A-Z])/, '') : String(err);
 }
 
 export async function findGuests(q: string): Promise<FoundGuests | { problem: string }> {
-  const auth = doorAuth();
-  if (!auth) return { problem: 'This door is not paired.' };
+  const device = doorDevice();
+  if (!device) return { problem: 'This door is not paired.' };
   try {
-    return await lookUpGuests(auth, q.trim());
+    const found = await device.lookup(q.trim());
+    return { matches: found.matches, more: found.hasMore, mode: found.mode };
   } catch (err) {
     return { problem: problem(err) };
   }
 }
 
+function showManual(outcome: ScanOutcome, match: LookupMatch | null, reason: string | null, detail?: string) {
+  const admitted = outcome.result === 'admitted';
+  const words = verdictWords(outcome.result, outcome.reason);
+  return useDoor.getState().showVerdict({
+    result: outcome.result,
+    reason: outcome.reason,
+    credential: 'manual',
+    title: outcome.capacityReached ? 'Venue full' : words.title,
+    detail: detail ?? (admitted && reason ? `Checked in by hand: ${reason}` : words.detail),
+    name: outcome.attendee?.name ?? match?.name ?? null,
+    tierName: outcome.ticket?.tier_name ?? match?.tierName ?? null,
+    ticketId: outcome.ticketId,
+    mode: outcome.mode,
+    manualReason: reason,
+    order: admitted && outcome.ticketId ? restOfOrder(outcome.ticketId, outcome.order ?? null) : null,
+  });
+}
+
 /** Admits one ticket by hand; answers a problem in words, or null once the verdict is up. */
 export async function admitByHand(match: LookupMatch, reason: string): Promise<string | null> {
-  const auth = doorAuth();
-  if (!auth) return 'This door is not paired.';
+  const device = doorDevice();
+  if (!device) return 'This door is not paired.';
   try {
-    const answer = await checkInTicket(auth, match.ticket_id, reason.trim());
-    const admitted = answer.result === 'admitted';
-    const words = verdictWords(answer.result, answer.reason);
-    const verdict = useDoor.getState().showVerdict({
-      result: answer.result,
-      reason: answer.reason,
-      credential: 'manual',
-      title: words.title,
-      detail: admitted ? `Checked in by hand: ${reason.trim()}` : words.detail,
-      name: answer.attendee?.name ?? match.attendee_name,
-      tierName: answer.ticket?.tier_name ?? match.tier_name,
-      ticketId: match.ticket_id,
-      mode: 'online',
-      manualReason: reason.trim(),
-      order: null,
-    });
-    if (admitted && answer.order && answer.order.tickets > answer.order.admitted) {
-      const others = answer.order.tickets - answer.order.admitted;
-      useDoor.setState({ verdict: { ...verdict, order: { id: answer.order.id, others } } });
-    }
+    const outcome = await device.checkIn(match.ticketId, reason.trim());
+    showManual(outcome, match, reason.trim());
     return null;
   } catch (err) {
     return problem(err);
@@ -71,11 +70,11 @@ export async function admitByHand(match: LookupMatch, reason: string): Promise<s
 
 /** The one tap after a verdict: every other active ticket of the order not inside yet. */
 export async function admitRestOfOrder(orderId: string, reason?: string): Promise<string | null> {
-  const auth = doorAuth();
-  if (!auth) return 'This door is not paired.';
+  const device = doorDevice();
+  if (!device) return 'This door is not paired.';
   try {
-    const answer = await checkInOrder(auth, orderId, reason);
-    const admitted = answer.results.filter((r) => r.result === 'admitted' && r.scan !== null).length;
+    const done = await device.checkInOrder(orderId, reason ? { reason } : {});
+    const admitted = done.results.filter((r) => r.result === 'admitted').length;
     useDoor.getState().showVerdict({
       result: admitted > 0 ? 'admitted' : 'rejected',
       reason: admitted > 0 ? null : 'already_scanned',
@@ -83,12 +82,12 @@ export async function admitRestOfOrder(orderId: string, reason?: string): Promis
       title: admitted > 0 ? 'Admitted' : 'Nobody left',
       detail:
         admitted > 0
-          ? `${admitted} more of this order let in · ${answer.order.admitted} of ${answer.order.tickets} inside`
+          ? `${admitted} more of this order let in · ${done.admitted} of ${done.tickets} inside`
           : 'Everyone of this order is already inside',
       name: null,
       tierName: null,
       ticketId: null,
-      mode: 'online',
+      mode: done.mode,
       manualReason: reason ?? null,
       order: null,
     });

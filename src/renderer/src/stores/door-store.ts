@@ -7,7 +7,7 @@ import { parsePairingCode } from '../../../scanner/pairing-code.js';
 import type { Credential, RejectReason, ScanResult } from '../../../scanner/types.js';
 import { parseCredential } from '../../../shared/ticket-token.js';
 import { verdictWords, type LastAdmission } from '../lib/scan-words.js';
-import { fetchOccupancy, lookUpGuests, type DoorAuth } from '../lib/door-calls.js';
+import { fetchOccupancy, type DoorAuth } from '../lib/door-calls.js';
 import { StoredDeviceState, type KeyValueStorage } from '../lib/stored-device-state.js';
 
 /** `revoked`: the server refuses this door's key; it admits no one until it is paired again. */
@@ -143,15 +143,35 @@ export function doorAuth(): DoorAuth | null {
   };
 }
 
-/** Offline: who is inside as far as this door knows (its pack, the feed, its own scans), and the pack's capacity. */
+/** The paired door's SDK device, for the desk actions (lookup, check-ins). */
+export const doorDevice = (): DoorDevice | null => device;
+
+/** Offline: who is inside as far as this door knows (its pack, the feed, its own scans). */
 function occupancyFromDoor(): DoorOccupancy | null {
-  if (!state) return null;
-  const pack = state.loadPack();
-  if (!pack) return null;
-  let inside = 0;
-  for (const [, admission] of state.admissions()) if (admission.inside) inside++;
-  const capacity = (pack.event as { capacity?: unknown }).capacity;
-  return { inside, capacity: typeof capacity === 'number' ? capacity : null, from: 'door' };
+  if (!device?.validator.ready) return null;
+  const { inside, capacity } = device.occupancy();
+  return { inside, capacity, from: 'door' };
+}
+
+/**
+ * The others of a just-admitted ticket's order who can still get in: the server's count when it
+ * answered, else the door pack's (its names list says who bought together).
+ */
+export function restOfOrder(
+  ticketId: string,
+  answered: { id: string; tickets: number; admitted: number } | null,
+): { id: string; others: number } | null {
+  if (answered) {
+    const others = answered.tickets - answered.admitted;
+    return others > 0 ? { id: answered.id, others } : null;
+  }
+  const validator = device?.validator;
+  const orderId = validator?.holder(ticketId)?.orderId;
+  if (!validator || !orderId) return null;
+  const others = validator
+    .orderTickets(orderId)
+    .filter((id) => id !== ticketId && !validator.revocation(id) && !validator.admission(id)?.inside).length;
+  return others > 0 ? { id: orderId, others } : null;
 }
 
 /** The server refuses this device's key: revoked (or its key deleted) at the box office. */
@@ -253,25 +273,6 @@ export const useDoor = create<DoorState>()((set, get) => {
         });
       } else set({ error: problemText(err) });
       return false;
-    }
-  };
-
-  /**
-   * After a ticket of an order of several is let in, the verdict offers the rest of the order
-   * (a group whose tickets are all on one phone): how many of it are active and not inside yet.
-   */
-  const offerRestOfOrder = async (ticketId: string, orderId: string, seq: number) => {
-    const auth = doorAuth();
-    if (!auth) return;
-    try {
-      const { matches } = await lookUpGuests(auth, orderId);
-      const others = matches.filter(
-        (m) => m.order_id === orderId && m.ticket_id !== ticketId && m.status === 'active' && !m.scanned,
-      ).length;
-      const shown = get().verdict;
-      if (others > 0 && shown?.seq === seq) set({ verdict: { ...shown, order: { id: orderId, others } } });
-    } catch {
-      // No offer: each ticket can still be scanned or checked in on its own.
     }
   };
 
@@ -409,16 +410,18 @@ export const useDoor = create<DoorState>()((set, get) => {
         mode: outcome.mode,
         at,
         manualReason: null,
-        order: null,
+        order:
+          outcome.result === 'admitted' && ticketId ? restOfOrder(ticketId, outcome.order ?? null) : null,
       };
+      if (outcome.capacityReached) {
+        verdict.title = 'Venue full';
+        verdict.detail = 'Admit only with a reason: find the guest below.';
+      }
       if (ticketId && outcome.result === 'admitted') lastAdmissions.set(ticketId, { at, door: 'this door' });
       set({ verdict, error: null });
       refreshStatus();
       if (ticketId && outcome.reason === 'already_scanned' && !known && outcome.mode === 'online')
         void lookUpAdmission(ticketId, verdict.seq);
-      const orderId = outcome.ticket?.order_id;
-      if (ticketId && orderId && outcome.result === 'admitted' && outcome.mode === 'online')
-        void offerRestOfOrder(ticketId, orderId, verdict.seq);
       void get().refreshOccupancy();
       return verdict;
     },

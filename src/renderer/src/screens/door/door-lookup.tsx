@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import type { LookupMatch } from '../../lib/door-calls.js';
+import type { LookupMatch } from '../../../../scanner/types.js';
 import { admitByHand, findGuests, type FoundGuests } from '../../stores/door-desk.js';
 
 /** Reasons a steward gives most; anything else can be typed. */
@@ -85,23 +85,26 @@ export function DoorLookup() {
             Nobody of this event matches “{q.trim()}”.
           </p>
         ) : (
-          <ul className="door-matches" aria-label="Guests found">
+          <ul className="door-matches" aria-label="Guests found" data-mode={shown.mode}>
             {shown.matches.map((m) => (
-              <li key={m.ticket_id}>
+              <li key={m.ticketId}>
                 <button
                   type="button"
                   className="door-match"
                   disabled={m.status !== 'active' || m.scanned}
                   onClick={() => setPicked(m)}
                 >
-                  <strong>{m.attendee_name ?? 'No name'}</strong>
-                  <span>{m.tier_name ?? ''}</span>
+                  <strong>{m.name || 'No name'}</strong>
+                  <span>{m.tierName ?? ''}</span>
                   <span className="muted small">
-                    {m.order_id} · {standing(m)}
+                    {m.orderId} · {standing(m)}
                   </span>
                 </button>
               </li>
             ))}
+            {shown.mode === 'offline' ? (
+              <li className="muted small">From this door’s guest list (offline).</li>
+            ) : null}
             {shown.more ? <li className="muted small">More match: type more of the name.</li> : null}
           </ul>
         )
@@ -109,8 +112,8 @@ export function DoorLookup() {
       {picked ? (
         <form className="door-admit" onSubmit={(e) => void admit(e)} aria-label="Admit by hand">
           <p>
-            Admit <strong>{picked.attendee_name ?? picked.ticket_id}</strong>
-            {picked.tier_name ? ` (${picked.tier_name})` : ''} without a code. Why?
+            Admit <strong>{picked.name || picked.ticketId}</strong>
+            {picked.tierName ? ` (${picked.tierName})` : ''} without a code. Why?
           </p>
           <div className="door-reasons">
             {quickReasons.map((r) => (
