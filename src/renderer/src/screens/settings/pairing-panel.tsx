@@ -47,7 +47,8 @@ export function PairingPanel() {
   const start = async () => {
     setError(null);
     try {
-      await startPairing({ scope, ...(eventId ? { event_id: eventId } : {}) });
+      // "Any event" is said as null: left out, the server pins a door to the current event.
+      await startPairing({ scope, ...(scope === 'scanner' ? { event_id: eventId || null } : {}) });
       setNow(Date.now());
     } catch (err) {
       // A server from before pairing existed answers 404 route_not_found.
