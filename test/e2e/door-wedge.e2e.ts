@@ -162,3 +162,15 @@ test('pairing a door defaults to tonight’s event, shows the code as text, and 
     expect.objectContaining({ name: 'Balcony door', event_id: tonight.eventId }),
   ]);
 });
+
+test('at the box office, a wedge scan anywhere opens the ticket’s order', async ({ server, boxOffice }) => {
+  const night = await doorNight(server, ['General admission']);
+  const [ticket] = await night.sell('General admission', 'Bo Boxoffice');
+  await boxOffice.go('Events & tiers');
+  await expect(boxOffice.page.getByRole('heading', { name: 'Events & tiers' })).toBeVisible();
+  // Nothing focused: the scanner types into the page itself.
+  await boxOffice.page.evaluate('document.activeElement && document.activeElement.blur()');
+  await new DoorPage(boxOffice.page, server.url).wedgeScan(ticket!.qr_token);
+  await expect(boxOffice.page).toHaveURL(new RegExp(`/orders/${ticket!.order_id}$`));
+  await expect(boxOffice.page.getByRole('heading', { name: `Order ${ticket!.order_id}` })).toBeVisible();
+});

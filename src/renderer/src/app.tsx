@@ -2,7 +2,8 @@ import { lazy, Suspense, useCallback, useEffect } from 'react';
 import { OfflineBanner, StorageBanner, useHealthPolling } from './components/offline-banner.js';
 import { connectionPill } from './lib/server-health.js';
 import { matchPath } from './lib/route-match.js';
-import { Link, Redirect, usePath } from './router.js';
+import { useWedgeScanner } from './hooks/use-wedge-scanner.js';
+import { Link, navigate, Redirect, usePath } from './router.js';
 import { EventDetailScreen } from './screens/events/event-detail-screen.js';
 import { EventsScreen } from './screens/events/events-screen.js';
 import { NewEventScreen } from './screens/events/new-event-screen.js';
@@ -15,6 +16,7 @@ import { SellScreen } from './screens/sell/sell-screen.js';
 import { SettingsScreen } from './screens/settings/settings-screen.js';
 import { WebhooksScreen } from './screens/webhooks/webhooks-screen.js';
 import { useNavShortcuts } from './shortcuts.js';
+import { useOrders } from './stores/orders-store.js';
 import { useSession } from './stores/session-store.js';
 import { useSettings } from './stores/settings-store.js';
 
@@ -86,6 +88,16 @@ function Shell() {
   const loadSettings = useSettings((s) => s.loadSettings);
   const allowed = useCallback((to: string) => role === 'admin' || !adminOnly.has(to), [role]);
   useNavShortcuts(allowed);
+  // A keyboard-wedge scan of a ticket anywhere at the box office opens its order (the search
+  // reads the ticket id out of the code, as for a pasted one).
+  useWedgeScanner(
+    useCallback(async (code: string) => {
+      const orders = useOrders.getState();
+      orders.setQuery(code);
+      const found = await orders.search(code);
+      navigate(found.length === 1 && found[0] ? `/orders/${found[0].id}` : '/orders');
+    }, []),
+  );
   useEffect(() => {
     void loadSettings();
   }, [loadSettings]);
