@@ -244,7 +244,7 @@ test('till and Orders: wallet QRs to photograph, mail really sent (and its state
       ]);
       await box.go('Monitor');
       const monitor = new MonitorPage(page);
-      await expect(monitor.admittedByCredential()).toHaveText('1 · 1');
+      await expect(monitor.admittedByCredential()).toHaveText('1 · 1 · 0'); // phone · paper · manual
       await expect(monitor.scanRow(paperScan.scan.id).locator('[data-credential]')).toHaveText('paper');
       await expect(monitor.scanRow(phoneScan.scan.id).locator('[data-credential]')).toHaveText('phone');
       await box.go('Orders');
