@@ -107,8 +107,14 @@ export class ScanSyncService {
         scan,
         item,
         scannedAt: times[index]!,
-        // A manual check-in is keyed by its ticket as a code is by its token: retried uploads match.
-        key: syncKey(device.id, item.kind === 'code' ? item.token : `manual:${item.ticketId}`, times[index]!),
+        // A manual check-in is keyed by its ticket and reason as a code is by its token: a retried
+        // upload matches, while a second check-in of the same guest in the same millisecond (a
+        // fast door, a steward tapping twice with another reason) stays a second attempt.
+        key: syncKey(
+          device.id,
+          item.kind === 'code' ? item.token : `manual:${item.ticketId}\n${item.note}`,
+          times[index]!,
+        ),
         check: checks[index]!,
       };
     });
