@@ -1,17 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import type { LookupMatch } from '../../../../scanner/types.js';
+import { canSearch, maxReason, quickReasons, standing, typingPauseMs } from '../../lib/manual-check-in.js';
 import { admitByHand, findGuests, type FoundGuests } from '../../stores/door-desk.js';
-
-/** Reasons a steward gives most; anything else can be typed. */
-const quickReasons = ['Dead phone', 'Guest list', 'Lost ticket', 'No signal'];
-const maxReason = 200;
-/** Wait this long after the last keystroke before asking the server. */
-const typingPauseMs = 250;
-
-function standing(match: LookupMatch): string {
-  if (match.status !== 'active') return match.status === 'voided' ? 'Voided' : 'Transferred';
-  return match.scanned ? 'Inside' : 'Not arrived';
-}
 
 /**
  * A guest without a code (dead phone, guest list): find them by part of their name or their
@@ -27,7 +17,7 @@ export function DoorLookup() {
 
   useEffect(() => {
     const text = q.trim();
-    if (text.length < 2) return;
+    if (!canSearch(text)) return;
     let current = true;
     const timer = window.setTimeout(() => {
       void findGuests(text).then((answer) => {
@@ -46,7 +36,7 @@ export function DoorLookup() {
   }, [q]);
 
   // Under 2 letters the server would refuse the search: nothing listed (the last list is stale).
-  const shown = q.trim().length >= 2 ? found : null;
+  const shown = canSearch(q) ? found : null;
 
   const admit = async (e: FormEvent) => {
     e.preventDefault();

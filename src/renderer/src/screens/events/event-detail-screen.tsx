@@ -9,6 +9,7 @@ import { Link } from '../../router.js';
 import { useEvents } from '../../stores/events-store.js';
 import { useSession } from '../../stores/session-store.js';
 import { EventFormView } from './event-form.js';
+import { GuestCheckIn } from './guest-check-in.js';
 import { TierEditor } from './tier-editor.js';
 import { TiersTable } from './tiers-table.js';
 
@@ -133,6 +134,8 @@ function EventDetail({ event }: { event: EventView }) {
             />
           ) : null}
         </section>
+
+        {event.status === 'published' ? <GuestCheckIn event={event} /> : null}
 
         <section aria-labelledby="event-title" className="panel">
           <h2 id="event-title">Event details</h2>

@@ -1,0 +1,57 @@
+/**
+ * The pure pieces of checking a guest in by hand, shared by the door (through the SDK) and the
+ * box office (through the API client): the reasons staff give most, and how a found ticket stands.
+ */
+import type { ScanReason } from '../api/scan-types.js';
+import { reasonWords } from './scan-reasons.js';
+
+/** Reasons staff give most; anything else can be typed. */
+export const quickReasons = ['Dead phone', 'Guest list', 'Lost ticket', 'No signal'] as const;
+
+/** The server's limit on a check-in reason (CONTRACT.md "At the door": 1-200 characters). */
+export const maxReason = 200;
+
+/** The server refuses shorter searches: one letter would list most of the guest list. */
+export const minLookupLength = 2;
+
+/** Wait this long after the last keystroke before asking for matches. */
+export const typingPauseMs = 250;
+
+/** What a lookup match says about a ticket, whichever side found it. */
+export interface FoundStanding {
+  status: 'active' | 'voided' | 'transferred';
+  /** Inside now. */
+  scanned: boolean;
+}
+
+/** The ticket's standing in one or two words: "Inside", "Not arrived", "Voided", "Transferred". */
+export function standing(match: FoundStanding): string {
+  if (match.status !== 'active') return match.status === 'voided' ? 'Voided' : 'Transferred';
+  return match.scanned ? 'Inside' : 'Not arrived';
+}
+
+/** True when the typed text is long enough to search (after trimming, as the server counts). */
+export function canSearch(q: string): boolean {
+  return q.trim().length >= minLookupLength;
+}
+
+/**
+ * How many more of an order could still be let in after an admission, from the check-in answer's
+ * `order` (active tickets, of them inside); 0 when none or the answer named no order.
+ */
+export function othersNotInside(order: { tickets: number; admitted: number } | null | undefined): number {
+  return order ? Math.max(0, order.tickets - order.admitted) : 0;
+}
+
+/** A refused check-in in the words staff say to the guest ("Already used: this ticket is inside"). */
+export function refusalWords(reason: ScanReason | null): string {
+  return reason ? reasonWords[reason] : 'Not admitted (the server gave no reason)';
+}
+
+/** The outcome of "admit the rest of this order", from each ticket's result. */
+export function restOfOrderWords(results: readonly { result: 'admitted' | 'rejected' }[]): string {
+  const admitted = results.filter((r) => r.result === 'admitted').length;
+  if (admitted === 0)
+    return 'Nobody else of this order could be let in: they are inside or their tickets were voided.';
+  return admitted === 1 ? 'Admitted 1 more of this order.' : `Admitted ${admitted} more of this order.`;
+}

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import {
+  canSearch,
+  othersNotInside,
+  quickReasons,
+  refusalWords,
+  restOfOrderWords,
+  standing,
+} from '../../../src/renderer/src/lib/manual-check-in.js';
+
+describe('manual check-in wording', () => {
+  it('says how a found ticket stands', () => {
+    expect(standing({ status: 'active', scanned: false })).toBe('Not arrived');
+    expect(standing({ status: 'active', scanned: true })).toBe('Inside');
+    expect(standing({ status: 'voided', scanned: true })).toBe('Voided');
+    expect(standing({ status: 'transferred', scanned: false })).toBe('Transferred');
+  });
+
+  it('searches from 2 characters after trimming, as the server counts', () => {
+    expect(canSearch('')).toBe(false);
+    expect(canSearch(' d ')).toBe(false);
+    expect(canSearch('da')).toBe(true);
+    expect(canSearch('  da  ')).toBe(true);
+  });
+
+  it('counts the others of an order not inside yet, never below zero', () => {
+    expect(othersNotInside({ tickets: 4, admitted: 1 })).toBe(3);
+    expect(othersNotInside({ tickets: 1, admitted: 1 })).toBe(0);
+    expect(othersNotInside({ tickets: 1, admitted: 2 })).toBe(0);
+    expect(othersNotInside(null)).toBe(0);
+  });
+
+  it("puts a refusal in the guest's words", () => {
+    expect(refusalWords('already_scanned')).toBe('Already used: this ticket is inside');
+    expect(refusalWords('voided')).toMatch(/^Ticket voided/);
+    expect(refusalWords(null)).toMatch(/Not admitted/);
+  });
+
+  it('sums up admitting the rest of an order', () => {
+    expect(restOfOrderWords([{ result: 'admitted' }, { result: 'admitted' }, { result: 'rejected' }])).toBe(
+      'Admitted 2 more of this order.',
+    );
+    expect(restOfOrderWords([{ result: 'admitted' }])).toBe('Admitted 1 more of this order.');
+    expect(restOfOrderWords([{ result: 'rejected' }])).toMatch(/^Nobody else/);
+  });
+
+  it('offers the reasons staff give most, guest list among them', () => {
+    expect(quickReasons).toContain('Guest list');
+    expect(quickReasons).toContain('Dead phone');
+  });
+});
