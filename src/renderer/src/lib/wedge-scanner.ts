@@ -49,9 +49,13 @@ export class WedgeDetector {
     return null;
   }
 
-  /** True while keys are arriving at scanner speed: a key now is probably part of a scan. */
+  /**
+   * True while keys are arriving at scanner speed: a key now is probably part of a scan. Three
+   * keys in a row at that speed, not two: a cashier pressing two shortcut keys quickly (2, then 1)
+   * must not lose the second one.
+   */
   scanning(): boolean {
-    return this.buffer.length > 1 && this.now() - this.lastAt <= this.maxGapMs;
+    return this.buffer.length >= 3 && this.now() - this.lastAt <= this.maxGapMs;
   }
 
   reset(): void {
