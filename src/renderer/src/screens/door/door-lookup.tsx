@@ -1,7 +1,8 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import type { LookupMatch } from '../../../../scanner/types.js';
-import { canSearch, maxReason, quickReasons, standing, typingPauseMs } from '../../lib/manual-check-in.js';
+import { canSearch, standing, typingPauseMs } from '../../lib/manual-check-in.js';
 import { admitByHand, findGuests, type FoundGuests } from '../../stores/door-desk.js';
+import { ReasonPicker } from '../../components/reason-picker.js';
 
 /**
  * A guest without a code (dead phone, guest list): find them by part of their name or their
@@ -105,25 +106,7 @@ export function DoorLookup() {
             Admit <strong>{picked.name || picked.ticketId}</strong>
             {picked.tierName ? ` (${picked.tierName})` : ''} without a code. Why?
           </p>
-          <div className="door-reasons">
-            {quickReasons.map((r) => (
-              <button
-                key={r}
-                type="button"
-                className={`button button-small ${reason === r ? 'button-primary' : ''}`}
-                onClick={() => setReason(r)}
-              >
-                {r}
-              </button>
-            ))}
-          </div>
-          <input
-            aria-label="Reason"
-            value={reason}
-            maxLength={maxReason}
-            placeholder="Or say why, e.g. on the promoter’s list"
-            onChange={(e) => setReason(e.target.value)}
-          />
+          <ReasonPicker reason={reason} onChange={setReason} className="door-reasons" />
           <div className="door-admit-actions">
             <button type="submit" className="button button-primary" disabled={busy || !reason.trim()}>
               {busy ? 'Admitting…' : 'Admit'}

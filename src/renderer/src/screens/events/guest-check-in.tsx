@@ -3,9 +3,7 @@ import { messageOf } from '../../api/api-error.js';
 import type { EventView } from '../../api/types.js';
 import {
   canSearch,
-  maxReason,
   othersNotInside,
-  quickReasons,
   refusalWords,
   restOfOrderWords,
   standing,
@@ -18,6 +16,7 @@ import {
   type FoundTicket,
   type FoundTickets,
 } from '../../stores/guest-check-in.js';
+import { ReasonPicker } from '../../components/reason-picker.js';
 
 type Search =
   | { state: 'searching' }
@@ -173,26 +172,7 @@ export function GuestCheckIn({ event }: { event: EventView }) {
             Admit <strong>{nameOf(picked)}</strong>
             {picked.tier_name ? ` (${picked.tier_name})` : ''} without a code. Why?
           </p>
-          <div className="guest-reasons">
-            {quickReasons.map((r) => (
-              <button
-                key={r}
-                type="button"
-                aria-pressed={reason === r}
-                className={`button button-small ${reason === r ? 'button-primary' : ''}`}
-                onClick={() => setReason(r)}
-              >
-                {r}
-              </button>
-            ))}
-          </div>
-          <input
-            aria-label="Reason"
-            value={reason}
-            maxLength={maxReason}
-            placeholder="Or say why, e.g. on the promoter’s list"
-            onChange={(e) => setReason(e.target.value)}
-          />
+          <ReasonPicker reason={reason} onChange={setReason} className="guest-reasons" />
           <div className="form-actions">
             <button type="submit" className="button button-primary" disabled={busy || !reason.trim()}>
               {busy ? 'Admitting…' : 'Admit'}
