@@ -1,7 +1,8 @@
 /**
  * What a door device remembers between runs. The SDK's logic depends only on this interface:
- * a Node door keeps it in SQLite (device-store.ts), a browser door page in memory
- * (memory-device-state.ts). Browser-safe.
+ * a Node door keeps it in SQLite (device-store.ts), a browser door page in memory written
+ * through to localStorage (stored-device-state.ts; memory-device-state.ts without storage).
+ * Browser-safe.
  */
 import type { Ed25519Jwk } from '../shared/ticket-token.js';
 import type {

@@ -1,7 +1,7 @@
 /**
  * A door device on Node: state in a SQLite file, HTTPS pinned to the certificate learnt at
  * pairing. What the CLI and tests open; the renderer's door page assembles its own from
- * memory-device-state.ts and fetch-transport.ts.
+ * stored-device-state.ts (over localStorage) and fetch-transport.ts.
  */
 import { SqliteDeviceState } from './device-store.js';
 import { DoorDevice, type DoorDeviceOptions } from './door-device.js';

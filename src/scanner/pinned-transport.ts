@@ -10,6 +10,7 @@ import http, { type ClientRequestArgs } from 'node:http';
 import { isIP } from 'node:net';
 import type { Duplex } from 'node:stream';
 import tls from 'node:tls';
+import { isUnreachableCode } from '../shared/unreachable-codes.js';
 import { ScannerError } from './errors.js';
 import { displayFingerprint, normalizeFingerprint } from './fingerprint.js';
 import {
@@ -22,17 +23,6 @@ import {
 
 const connectTimeoutMs = 5_000;
 const defaultTimeoutMs = 15_000;
-const networkCodes = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  'ETIMEDOUT',
-  'EPIPE',
-  'ECONNABORTED',
-]);
 
 class StaleSocketError extends Error {
   constructor(override readonly cause: Error) {
@@ -95,7 +85,7 @@ function toScannerError(err: unknown, url: string): ScannerError | Error {
   if (err instanceof ScannerError) return err;
   if (err instanceof Error && err.name === 'AbortError') return err;
   const code = (err as { code?: string }).code;
-  if (code && networkCodes.has(code)) return new ScannerError('unreachable', `cannot reach ${url} (${code})`);
+  if (isUnreachableCode(code)) return new ScannerError('unreachable', `cannot reach ${url} (${code})`);
   return new ScannerError(
     'unreachable',
     `cannot reach ${url}: ${err instanceof Error ? err.message : String(err)}`,

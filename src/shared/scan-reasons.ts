@@ -17,3 +17,39 @@ export const scanReasons = [
 ] as const;
 
 export type ScanReason = (typeof scanReasons)[number];
+
+/**
+ * Each reason in words, in the two places people read them: `verdict` in very large type at the
+ * door, for the guest and the steward (short); `log` in the scan log and lookups, for a
+ * supervisor working out what happened (fuller). One table, so a reason's meaning is written once.
+ */
+export const scanReasonWords: Readonly<Record<ScanReason, { verdict: string; log: string }>> = {
+  malformed: {
+    verdict: 'Not a ticket QR code',
+    log: 'Not a ticket code (unreadable or from something else)',
+  },
+  invalid_signature: {
+    verdict: 'Not signed by this venue (forged or from another system)',
+    log: 'Forged or damaged code (signature does not match)',
+  },
+  expired: {
+    verdict: 'QR code expired: open the ticket again for a fresh code',
+    log: 'Code expired: ask the guest to open the ticket again for a fresh one',
+  },
+  not_yet_valid: {
+    verdict: 'QR code not valid yet: check the phone’s clock',
+    log: 'Code not valid yet: check the scanning device’s clock',
+  },
+  unknown_ticket: { verdict: 'Unknown ticket', log: 'Unknown ticket (not sold by this venue)' },
+  wrong_event: { verdict: 'Ticket for another event', log: 'Ticket is for another event' },
+  already_scanned: { verdict: 'Already scanned', log: 'Already used: this ticket is inside' },
+  voided: { verdict: 'Voided ticket', log: 'Ticket voided (refunded, or the event was cancelled)' },
+  transferred: {
+    verdict: 'Transferred ticket: ask for the new one',
+    log: 'Ticket was transferred: the new holder has the valid one',
+  },
+  paper_not_allowed: {
+    verdict: 'Paper pass not accepted for this ticket: show it on the phone',
+    log: 'Paper pass not accepted for this tier: the guest must show the ticket on a phone',
+  },
+};

@@ -11,6 +11,7 @@ const core = [
   'door-device.ts',
   'door-api.ts',
   'memory-device-state.ts',
+  'stored-device-state.ts',
   'pairing-code.ts',
   'sse-parser.ts',
   'deadline.ts',

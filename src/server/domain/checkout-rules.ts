@@ -1,4 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
+import { eventSaleState, saleWindowState } from '../../shared/sale-state.js';
 import { ApiError, conflict, invalidField, missingField, notFound } from '../errors.js';
 import type { CheckoutInput } from '../schemas/orders.js';
 import type { EventRow } from '../store/events-repo.js';
@@ -64,11 +65,12 @@ export function checkAttendeeCount(input: CheckoutInput): void {
 }
 
 export function checkEventOnSale(event: EventRow, now: number): void {
-  if (event.status === 'published' && now >= event.on_sale_at) return;
+  const state = eventSaleState(event, now);
+  if (state === 'on_sale') return;
   const why =
-    event.status === 'draft'
+    state === 'draft'
       ? 'is not published yet'
-      : event.status === 'cancelled'
+      : state === 'cancelled'
         ? 'has been cancelled'
         : `goes on sale at ${new Date(event.on_sale_at).toISOString()}`;
   throw conflict('event_not_on_sale', `This event ${why}.`, 'event_id');
@@ -139,10 +141,7 @@ export function resolveLines(
         );
       }
     }
-    if (
-      (tier.sale_starts_at !== null && now < tier.sale_starts_at) ||
-      (tier.sale_ends_at !== null && now >= tier.sale_ends_at)
-    ) {
+    if (saleWindowState(tier, now) !== 'open') {
       throw conflict('sales_closed', `Tier '${tier.name}' is outside its sale window.`, `${param}.tier_id`);
     }
   });

@@ -1,3 +1,4 @@
+import { eventSaleState, remaining, tierSaleState } from '../../shared/sale-state.js';
 import { ApiError, notFound } from '../errors.js';
 import type { OfferTierView, OfferView } from '../schemas/offer.js';
 import type { EventRow, EventsRepo } from '../store/events-repo.js';
@@ -6,7 +7,6 @@ import type { Caller } from './api-keys.js';
 import { sameCode } from './checkout-rules.js';
 import type { GuessLimiter } from './guess-limiter.js';
 import type { PublicUrls } from './public-urls.js';
-import { saleState } from './tier-rules.js';
 import { viewEvent, viewTier } from './views.js';
 
 export interface OfferDeps {
@@ -17,16 +17,13 @@ export interface OfferDeps {
   now: () => number;
 }
 
-const eventOnSale = (event: EventRow, now: number): boolean =>
-  event.status === 'published' && now >= event.on_sale_at;
-
 function offerTier(tier: TierRow, event: EventRow, unlocked: boolean, now: number): OfferTierView {
   return {
     ...viewTier(tier),
     access_code: null,
     unlocked,
-    sale_state: eventOnSale(event, now) ? saleState(tier, now) : 'event_not_on_sale',
-    available: Math.max(0, tier.quantity - tier.sold),
+    sale_state: eventSaleState(event, now) === 'on_sale' ? tierSaleState(tier, now) : 'event_not_on_sale',
+    available: remaining(tier),
   };
 }
 

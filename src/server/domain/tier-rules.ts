@@ -39,16 +39,3 @@ export function checkTierRules(tier: TierState, eventCurrency: string, prefix = 
     );
   }
 }
-
-export type SaleState = 'on_sale' | 'not_yet' | 'ended' | 'sold_out';
-
-/** Where a tier stands for a buyer at `now`; the box office and event page show this. */
-export function saleState(
-  tier: Pick<TierRow, 'quantity' | 'sold' | 'sale_starts_at' | 'sale_ends_at'>,
-  now: number,
-): SaleState {
-  if (tier.sale_starts_at !== null && now < tier.sale_starts_at) return 'not_yet';
-  if (tier.sale_ends_at !== null && now >= tier.sale_ends_at) return 'ended';
-  if (tier.sold >= tier.quantity) return 'sold_out';
-  return 'on_sale';
-}

@@ -2,6 +2,8 @@
  * When a mail that could not be sent is tried again, and when it is given up. Pure, so the
  * schedule is unit-tested and tests of the sender can shrink it.
  */
+import { isUnreachableCode, unreachableCodes } from '../../shared/unreachable-codes.js';
+
 export interface MailRetryPolicy {
   /** Wait after the 1st, 2nd, … failed attempt; the last entry repeats. */
   backoffMs: readonly number[];
@@ -60,18 +62,6 @@ export function retryWaitMs(
   return kind === 'unreachable' ? Math.min(wait, policy.unreachableRetryMs) : wait;
 }
 
-/** Node socket and DNS errors: nothing answered. */
-const unreachableCodes = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  'ETIMEDOUT',
-  'EPIPE',
-]);
-
 /** Classifies an error thrown by nodemailer's SMTP transport. */
 export function classifyFailure(err: unknown): FailureKind {
   const e = (typeof err === 'object' && err !== null ? err : {}) as {
@@ -85,10 +75,10 @@ export function classifyFailure(err: unknown): FailureKind {
   // nodemailer wraps socket failures as ESOCKET/ECONNECTION/ETIMEDOUT/EDNS and keeps the
   // underlying errno-style code on `errno` or in the message.
   const codes = [e.code, e.errno].filter((c): c is string => typeof c === 'string');
-  if (codes.some((c) => unreachableCodes.has(c) || c === 'ECONNECTION' || c === 'EDNS')) {
+  if (codes.some((c) => isUnreachableCode(c) || c === 'ECONNECTION' || c === 'EDNS')) {
     return 'unreachable';
   }
   const message = err instanceof Error ? err.message : String(err);
-  if ([...unreachableCodes].some((code) => message.includes(code))) return 'unreachable';
+  if (unreachableCodes.some((code) => message.includes(code))) return 'unreachable';
   return 'transient';
 }

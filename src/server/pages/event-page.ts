@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { formatAttendeeTime } from '../../shared/attendee-time.js';
-import { saleState, type SaleState } from '../domain/tier-rules.js';
+import { eventSaleState, tierSaleState, type TierSaleState } from '../../shared/sale-state.js';
 import { eventTimeZone } from '../domain/views.js';
 import type { EventRow } from '../store/events-repo.js';
 import type { TierRow } from '../store/tiers-repo.js';
@@ -9,7 +9,7 @@ import { formatMoney } from '../../shared/money.js';
 import { escapeHtml } from '../../shared/escape-html.js';
 import { pageShell } from './html.js';
 
-type PageState = SaleState | 'cancelled';
+type PageState = TierSaleState | 'cancelled';
 
 const stateText: Record<PageState, string> = {
   on_sale: 'On sale',
@@ -25,10 +25,12 @@ const stateText: Record<PageState, string> = {
  * and stock. The page must never say "On sale" where a checkout would be refused.
  */
 function pageState(event: EventRow, tier: TierRow, now: number): { state: PageState; from: number | null } {
-  if (event.status === 'cancelled') return { state: 'cancelled', from: null };
-  if (now < event.on_sale_at)
+  // A draft lists no tiers, so only a cancelled or not-yet event stops the tier's own state here.
+  const eventState = eventSaleState(event, now);
+  if (eventState === 'cancelled') return { state: 'cancelled', from: null };
+  if (eventState !== 'on_sale')
     return { state: 'not_yet', from: Math.max(event.on_sale_at, tier.sale_starts_at ?? 0) };
-  const state = saleState(tier, now);
+  const state = tierSaleState(tier, now);
   return { state, from: state === 'not_yet' ? tier.sale_starts_at : null };
 }
 

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import type { Socket } from 'node:net';
+import { isUnreachableCode } from '../../shared/unreachable-codes.js';
 import { shareLookups } from './shared-lookups.js';
 import { BlockedAddressError, guardedLookup, receiverRefusal } from './receiver-address.js';
 
@@ -25,23 +26,6 @@ export interface AttemptRequest {
   body: string;
   signal: AbortSignal;
 }
-
-/** Errors that mean "could not reach the receiver at all" (Node's errno codes). */
-const unreachableCodes = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'ECONNABORTED',
-  'EPIPE',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  'EAI_FAIL',
-  'EHOSTUNREACH',
-  'EHOSTDOWN',
-  'ENETUNREACH',
-  'ENETDOWN',
-  'EADDRNOTAVAIL',
-  'ETIMEDOUT',
-]);
 
 function errorCodes(err: unknown): string[] {
   if (!(err instanceof Error)) return [];
@@ -149,7 +133,7 @@ export class WebhookTransport {
       req.on('error', (err) => {
         if (settled) return;
         if (err instanceof BlockedAddressError) return finish({ kind: 'error', error: err.message });
-        const unreachable = errorCodes(err).some((c) => unreachableCodes.has(c));
+        const unreachable = errorCodes(err).some(isUnreachableCode);
         // Refused, reset or unreachable before any answer = offline (CONTRACT.md), whether or not
         // TCP had connected: a receiver restarting behind a proxy resets mid-request.
         if (unreachable) return finish({ kind: 'offline', error: describe(err) });

@@ -1,11 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { describeScan, reasonWords } from '../../../src/renderer/src/lib/scan-reasons.js';
+import { describeScan } from '../../../src/renderer/src/lib/scan-reasons.js';
+import { scanReasonWords } from '../../../src/shared/scan-reasons.js';
 import { scanReasons } from '../../../src/server/schemas/scans.js';
 
 describe('scan reasons in words', () => {
   it('has words for every reason the server can give', () => {
-    for (const reason of scanReasons) expect(reasonWords[reason]).toMatch(/\w{3,}/);
-    expect(Object.keys(reasonWords).sort()).toEqual([...scanReasons].sort());
+    for (const reason of scanReasons) {
+      expect(scanReasonWords[reason].verdict).toMatch(/\w{3,}/);
+      expect(scanReasonWords[reason].log).toMatch(/\w{3,}/);
+    }
+    expect(Object.keys(scanReasonWords).sort()).toEqual([...scanReasons].sort());
   });
 
   it('describes admissions, exits, refusals and conflicts', () => {

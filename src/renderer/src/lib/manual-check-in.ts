@@ -3,7 +3,7 @@
  * box office (through the API client): the reasons staff give most, and how a found ticket stands.
  */
 import type { ScanReason } from '../api/scan-types.js';
-import { reasonWords } from './scan-reasons.js';
+import { scanReasonWords } from '../../../shared/scan-reasons.js';
 
 /** Reasons staff give most; anything else can be typed. */
 export const quickReasons = ['Dead phone', 'Guest list', 'Lost ticket', 'No signal'] as const;
@@ -45,7 +45,7 @@ export function othersNotInside(order: { tickets: number; admitted: number } | n
 
 /** A refused check-in in the words staff say to the guest ("Already used: this ticket is inside"). */
 export function refusalWords(reason: ScanReason | null): string {
-  return reason ? reasonWords[reason] : 'Not admitted (the server gave no reason)';
+  return reason ? scanReasonWords[reason].log : 'Not admitted (the server gave no reason)';
 }
 
 /** The outcome of "admit the rest of this order", from each ticket's result. */

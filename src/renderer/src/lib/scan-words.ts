@@ -1,3 +1,4 @@
+import { scanReasonWords } from '../../../shared/scan-reasons.js';
 import type { RejectReason, ScanResult } from '../../../scanner/types.js';
 
 /** Where and when a ticket was last let in, as far as this door knows. */
@@ -17,19 +18,6 @@ export interface VerdictWords {
 const clock = (ms: number): string =>
   new Date(ms).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', hour12: false });
 
-const reasonWords: Record<RejectReason, string> = {
-  malformed: 'Not a ticket QR code',
-  invalid_signature: 'Not signed by this venue (forged or from another system)',
-  expired: 'QR code expired: open the ticket again for a fresh code',
-  not_yet_valid: 'QR code not valid yet: check the phone’s clock',
-  unknown_ticket: 'Unknown ticket',
-  wrong_event: 'Ticket for another event',
-  already_scanned: 'Already scanned',
-  voided: 'Voided ticket',
-  transferred: 'Transferred ticket: ask for the new one',
-  paper_not_allowed: 'Paper pass not accepted for this ticket: show it on the phone',
-};
-
 /** The verdict as staff and guest read it, e.g. "Already scanned 20:14 at Door 2". */
 export function verdictWords(
   result: ScanResult,
@@ -41,5 +29,5 @@ export function verdictWords(
     const where = last.door ? ` at ${last.door}` : '';
     return { title: 'Rejected', detail: `Already scanned ${clock(last.at)}${where}` };
   }
-  return { title: 'Rejected', detail: reason ? reasonWords[reason] : 'Rejected' };
+  return { title: 'Rejected', detail: reason ? scanReasonWords[reason].verdict : 'Rejected' };
 }

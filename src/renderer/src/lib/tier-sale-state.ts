@@ -1,3 +1,8 @@
+import {
+  eventSaleState,
+  remaining,
+  tierSaleState as sharedTierSaleState,
+} from '../../../shared/sale-state.js';
 import type { EventView, TierView } from '../api/types.js';
 
 export type SaleStateKind =
@@ -25,33 +30,43 @@ const shortTime = (iso: string) =>
   });
 
 /**
- * Where a tier stands at the till at `now`, in the order the server's checkout checks it (event,
- * then window, then stock), so a tile that looks sellable is one the server will sell.
+ * Where a tier stands at the till at `now`, by the server's own rule (src/shared/sale-state.ts:
+ * event, then window, then stock), so a tile that looks sellable is one the server will sell.
+ * This adds only the words and the quantity limit.
  */
 export function tierSaleState(tier: TierFields, event: EventFields, now: number): TierSaleState {
-  const remaining = Math.max(0, tier.quantity - tier.sold);
+  const left = remaining(tier);
   const closed = (kind: SaleStateKind, label: string): TierSaleState => ({
     kind,
     label,
     sellable: false,
-    remaining,
+    remaining: left,
     maxQuantity: 0,
   });
-  if (event.status === 'draft') return closed('event_draft', 'Event not published');
-  if (event.status === 'cancelled') return closed('event_cancelled', 'Event cancelled');
-  if (now < Date.parse(event.on_sale_at))
+  const eventState = eventSaleState({ status: event.status, on_sale_at: Date.parse(event.on_sale_at) }, now);
+  if (eventState === 'draft') return closed('event_draft', 'Event not published');
+  if (eventState === 'cancelled') return closed('event_cancelled', 'Event cancelled');
+  if (eventState === 'not_yet')
     return closed('event_not_yet', `Event on sale ${shortTime(event.on_sale_at)}`);
-  if (tier.sale_starts_at !== null && now < Date.parse(tier.sale_starts_at)) {
-    return closed('not_yet', `Opens ${shortTime(tier.sale_starts_at)}`);
-  }
-  if (tier.sale_ends_at !== null && now >= Date.parse(tier.sale_ends_at))
-    return closed('ended', 'Sales closed');
-  if (remaining === 0) return closed('sold_out', 'Sold out');
+  const state = sharedTierSaleState(
+    {
+      quantity: tier.quantity,
+      sold: tier.sold,
+      sale_starts_at: parseOrNull(tier.sale_starts_at),
+      sale_ends_at: parseOrNull(tier.sale_ends_at),
+    },
+    now,
+  );
+  if (state === 'not_yet') return closed('not_yet', `Opens ${shortTime(tier.sale_starts_at ?? '')}`);
+  if (state === 'ended') return closed('ended', 'Sales closed');
+  if (state === 'sold_out') return closed('sold_out', 'Sold out');
   return {
     kind: 'on_sale',
     label: 'On sale',
     sellable: true,
-    remaining,
-    maxQuantity: Math.min(tier.max_per_order, remaining),
+    remaining: left,
+    maxQuantity: Math.min(tier.max_per_order, left),
   };
 }
+
+const parseOrNull = (iso: string | null): number | null => (iso === null ? null : Date.parse(iso));

@@ -8,7 +8,7 @@ import type { Credential, RejectReason, ScanResult } from '../../../scanner/type
 import { parseCredential } from '../../../shared/ticket-token.js';
 import { verdictWords, type LastAdmission } from '../lib/scan-words.js';
 import { fetchOccupancy, type DoorAuth } from '../lib/door-calls.js';
-import { StoredDeviceState, type KeyValueStorage } from '../lib/stored-device-state.js';
+import { StoredDeviceState, type KeyValueStorage } from '../../../scanner/stored-device-state.js';
 
 /** `revoked`: the server refuses this door's key; it admits no one until it is paired again. */
 export type DoorPhase = 'unpaired' | 'pairing' | 'loading' | 'ready' | 'revoked';

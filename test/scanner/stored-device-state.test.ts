@@ -1,12 +1,9 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import {
-  StoredDeviceState,
-  type KeyValueStorage,
-} from '../../../src/renderer/src/lib/stored-device-state.js';
-import { DoorDevice } from '../../../src/scanner/door-device.js';
-import { FetchTransport } from '../../../src/scanner/fetch-transport.js';
-import type { Pairing } from '../../../src/scanner/device-state.js';
-import { ServerSigner } from '../../scanner/support/signer.js';
+import { StoredDeviceState, type KeyValueStorage } from '../../src/scanner/stored-device-state.js';
+import { DoorDevice } from '../../src/scanner/door-device.js';
+import { FetchTransport } from '../../src/scanner/fetch-transport.js';
+import type { Pairing } from '../../src/scanner/device-state.js';
+import { ServerSigner } from './support/signer.js';
 
 /** localStorage as the browser has it: strings by key, with a quota that can run out. */
 class MemoryStorage implements KeyValueStorage {

@@ -1,8 +1,12 @@
 /**
- * The door page's DeviceState: the SDK's in-memory state, written through to localStorage so a
- * reload (or a browser that was killed) loses neither the pairing nor a queued offline scan.
+ * DeviceState held in memory, optionally written through to a key-value storage adapter:
+ * - `new StoredDeviceState(localStorage)`: the browser door page, so a reload (or a browser that
+ *   was killed) loses neither the pairing nor a queued offline scan;
+ * - `new MemoryDeviceState()` (memory-device-state.ts): no storage, for tests and measurements.
+ * A Node door keeps its state in SQLite instead (device-store.ts: one transaction per scan).
  * Each part is its own key, so the frequent writes (an offline scan: queue and admissions) stay
  * small. A write that fails (storage full, private mode) is reported, never thrown into a scan.
+ * Browser-safe.
  */
 import type {
   ConflictRecord,
@@ -12,8 +16,8 @@ import type {
   Pairing,
   QueuedScan,
   StateChanges,
-} from '../../../scanner/device-state.js';
-import type { AdmissionState, Holder, OfflineDecision, RevokedStatus } from '../../../scanner/types.js';
+} from './device-state.js';
+import type { AdmissionState, Holder, OfflineDecision, RevokedStatus } from './types.js';
 
 /** The part of the Web Storage API this needs (localStorage; tests pass a Map-backed one). */
 export interface KeyValueStorage {
@@ -52,7 +56,8 @@ export class StoredDeviceState implements DeviceState {
   writeError: string | null = null;
 
   constructor(
-    private readonly storage: KeyValueStorage,
+    /** Where each write goes too; null keeps everything in memory only. */
+    private readonly storage: KeyValueStorage | null,
     private readonly prefix = 'marquee.door.',
   ) {
     this.pairing = this.read<Pairing | null>('pairing', null);
@@ -208,7 +213,7 @@ export class StoredDeviceState implements DeviceState {
   forget(dropQueued = false): boolean {
     if (this.queue.items.length > 0 && !dropQueued) return false;
     for (const part of ['pairing', 'pack', 'known', 'names', 'queue', 'meta'])
-      this.storage.removeItem(this.prefix + part);
+      this.storage?.removeItem(this.prefix + part);
     this.pairing = null;
     this.pack = null;
     this.revoked.clear();
@@ -224,6 +229,7 @@ export class StoredDeviceState implements DeviceState {
   }
 
   private read<T>(part: string, fallback: T): T {
+    if (!this.storage) return fallback;
     try {
       const text = this.storage.getItem(this.prefix + part);
       return text === null ? fallback : (JSON.parse(text) as T);
@@ -234,6 +240,7 @@ export class StoredDeviceState implements DeviceState {
   }
 
   private write(part: string, value: unknown): void {
+    if (!this.storage) return;
     try {
       if (value === null) this.storage.removeItem(this.prefix + part);
       else this.storage.setItem(this.prefix + part, JSON.stringify(value));
