@@ -14,6 +14,8 @@ import type {
   TicketChange,
   ValidateAnswer,
 } from './api-types.js';
+import { backoffDelay } from '../shared/backoff.js';
+import { reconnectLoop } from '../shared/reconnect-loop.js';
 import { raceDeadline } from './deadline.js';
 import type {
   ConflictRecord,
@@ -149,16 +151,6 @@ function fallbackCause(error: unknown): FallbackCause {
 
 const withoutKey = ({ apiKey: _apiKey, ...rest }: Pairing): Omit<Pairing, 'apiKey'> => rest;
 const iso = (ms: number): string => new Date(ms).toISOString();
-const sleep = (ms: number, signal: AbortSignal): Promise<void> =>
-  new Promise((resolve) => {
-    const timer = setTimeout(done, ms);
-    signal.addEventListener('abort', done, { once: true });
-    function done(): void {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    }
-  });
 
 export class DoorDevice {
   readonly validator: OfflineValidator;
@@ -446,39 +438,47 @@ export class DoorDevice {
   async follow(options: FollowOptions): Promise<void> {
     const { signal } = options;
     const api = this.api();
-    const initialBackoff = options.backoffMs ?? 250;
     const maxBackoff = options.maxBackoffMs ?? 5_000;
-    let backoff = initialBackoff;
+    const backoff = { baseMs: options.backoffMs ?? 250, maxMs: maxBackoff, jitter: 0 };
     let lastId = this.resumeCursor();
-    while (!signal.aborted) {
-      let retryMs: number | null = null;
-      try {
-        const stream = await api.scanFeed(this.eventId, lastId, signal);
-        options.onStatus?.('connected');
-        backoff = initialBackoff;
-        const parser = new SseParser(lastId);
-        for await (const chunk of stream.chunks) {
-          for (const message of parser.push(chunk)) {
-            this.applyFeedMessage(message, options);
-            if (message.id !== null && message.id !== lastId) {
-              lastId = message.id;
-              this.state.saveFeedCursor(lastId);
-            }
+    /** The server's `retry:` from the last stream. */
+    let retryMs: number | null = null;
+    const stream = async (opened: () => void): Promise<void> => {
+      retryMs = null;
+      const feed = await api.scanFeed(this.eventId, lastId, signal);
+      options.onStatus?.('connected');
+      opened();
+      const parser = new SseParser(lastId);
+      for await (const chunk of feed.chunks) {
+        for (const message of parser.push(chunk)) {
+          this.applyFeedMessage(message, options);
+          if (message.id !== null && message.id !== lastId) {
+            lastId = message.id;
+            this.state.saveFeedCursor(lastId);
           }
-          if (signal.aborted) break;
         }
-        retryMs = parser.retryMs;
-        options.onStatus?.('disconnected');
-      } catch (err) {
         if (signal.aborted) break;
-        if (isScannerError(err, 'http_error') && (err.status === 401 || err.status === 403)) throw err;
-        if (isScannerError(err, 'pin_mismatch')) throw err;
-        options.onStatus?.('disconnected', err);
       }
+      retryMs = parser.retryMs;
+      options.onStatus?.('disconnected');
+    };
+    await reconnectLoop({
+      signal,
       // The server's `retry:` caps the wait: a door should be back on the feed quickly.
-      await sleep(Math.min(backoff, retryMs ?? maxBackoff), signal);
-      backoff = Math.min(backoff * 2, maxBackoff);
-    }
+      backoff: (attempt) => Math.min(backoffDelay(attempt, backoff), retryMs ?? maxBackoff),
+      isFatal: (err) =>
+        (isScannerError(err, 'http_error') && (err.status === 401 || err.status === 403)) ||
+        isScannerError(err, 'pin_mismatch'),
+      onWait: (_attempt, _delay, error) => {
+        if (error !== undefined) options.onStatus?.('disconnected', error);
+      },
+      connect: ({ opened, ended }) => {
+        stream(opened).then(
+          () => ended(),
+          (err: unknown) => ended(err),
+        );
+      },
+    }).done;
   }
 
   status(): DeviceStatus & { pairing: Omit<Pairing, 'apiKey'> | null; eventTitle: string | null } {

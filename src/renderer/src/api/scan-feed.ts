@@ -1,4 +1,4 @@
-import { backoffDelay } from '../lib/backoff.js';
+import { reconnectLoop, type ReconnectLoop } from '../../../shared/reconnect-loop.js';
 import { initialFeedStatus, type FeedStatus } from '../lib/feed-status.js';
 import type { ScanView, TicketChange } from './scan-types.js';
 
@@ -42,27 +42,24 @@ export interface FeedOptions {
 }
 
 /**
- * The monitor's connection to `GET /v2/scans/stream`, reconnecting by itself. EventSource would
- * retry on its own, but with the same URL: after a server restart its stream token is gone (they
- * live in memory) and every retry would fail. So each error closes the source, waits an
- * exponential backoff, asks for a fresh token and reopens with `last_event_id` = the last id
- * received, and the server replays everything missed in between.
+ * The monitor's connection to `GET /v2/scans/stream`, reconnecting by itself on the shared loop
+ * (src/shared/reconnect-loop.ts). EventSource would retry on its own, but with the same URL:
+ * after a server restart its stream token is gone (they live in memory) and every retry would
+ * fail. So each error closes the source, waits an exponential backoff, asks for a fresh token and
+ * reopens with `last_event_id` = the last id received, and the server replays everything missed
+ * in between.
  */
 export class ScanFeedConnection {
-  private source: EventSourceLike | null = null;
   private lastSeq: string | null = null;
   private status: FeedStatus = initialFeedStatus;
-  private retryTimer: ReturnType<typeof setTimeout> | null = null;
   private quietTimer: ReturnType<typeof setTimeout> | null = null;
-  private generation = 0;
-  private stopped = false;
+  private stopper: AbortController | null = null;
+  private loop: ReconnectLoop | null = null;
   private readonly quietMs: number;
-  private readonly backoff: (attempt: number) => number;
   private readonly now: () => number;
 
   constructor(private readonly options: FeedOptions) {
     this.quietMs = options.quietMs ?? 400;
-    this.backoff = options.backoff ?? ((attempt) => backoffDelay(attempt));
     this.now = options.now ?? Date.now;
   }
 
@@ -72,45 +69,74 @@ export class ScanFeedConnection {
   }
 
   start(): void {
-    this.stopped = false;
+    this.stopper?.abort();
+    const stopper = new AbortController();
+    this.stopper = stopper;
     this.update({ phase: 'connecting' });
-    void this.connect();
+    this.loop = reconnectLoop({
+      signal: stopper.signal,
+      backoff: this.options.backoff,
+      connect: (connection) => this.connect(connection, stopper.signal),
+      onWait: (attempt, delay, error) =>
+        this.update({
+          phase: 'reconnecting',
+          attempt,
+          retryAt: this.now() + delay,
+          error: error instanceof Error ? error.message : String(error),
+        }),
+    });
   }
 
   stop(): void {
-    this.stopped = true;
-    this.generation++;
-    this.closeSource();
-    this.clearTimers();
+    this.stopper?.abort();
+    this.stopper = null;
+    this.loop = null;
+    this.clearQuiet();
     this.update({ ...initialFeedStatus });
   }
 
   /** Skips the rest of the backoff wait (a "Reconnect now" button). */
   reconnectNow(): void {
-    if (this.stopped || this.status.phase !== 'reconnecting') return;
-    this.clearTimers();
-    this.update({ retryAt: null });
-    void this.connect();
+    if (this.status.phase !== 'reconnecting') return;
+    this.loop?.wake();
   }
 
-  private async connect(): Promise<void> {
-    const generation = ++this.generation;
-    let path: string;
-    try {
-      path = await this.options.streamPath(this.options.eventId);
-    } catch (err) {
-      if (generation === this.generation) this.lost(err instanceof Error ? err.message : String(err));
-      return;
-    }
-    if (generation !== this.generation || this.stopped) return;
+  private connect(connection: { opened(): void; ended(error?: unknown): void }, signal: AbortSignal): void {
+    if (this.status.retryAt !== null) this.update({ retryAt: null });
+    this.options.streamPath(this.options.eventId).then(
+      (path) => {
+        if (!signal.aborted) this.open(path, connection, signal);
+      },
+      (err: unknown) => connection.ended(err),
+    );
+  }
+
+  private open(
+    path: string,
+    connection: { opened(): void; ended(error?: unknown): void },
+    signal: AbortSignal,
+  ): void {
     const base = this.options.baseUrl.replace(/\/+$/, '');
     const resume = this.lastSeq === null ? '' : `&last_event_id=${encodeURIComponent(this.lastSeq)}`;
     const source = this.options.open(`${base}${path}${resume}`);
-    this.source = source;
-    const current = () => generation === this.generation && !this.stopped;
+    let live = true;
+    const current = () => live && !signal.aborted;
+    const close = (error?: Error) => {
+      if (!live) return;
+      live = false;
+      signal.removeEventListener('abort', onAbort);
+      source.onopen = null;
+      source.onerror = null;
+      source.close();
+      this.clearQuiet();
+      if (error) connection.ended(error);
+    };
+    const onAbort = () => close();
+    signal.addEventListener('abort', onAbort, { once: true });
 
     source.onopen = () => {
       if (!current()) return;
+      connection.opened();
       const resumed = this.lastSeq !== null;
       this.update({
         phase: resumed ? 'catching_up' : 'loading',
@@ -120,7 +146,7 @@ export class ScanFeedConnection {
         error: null,
       });
       if (resumed) {
-        this.armQuiet(generation);
+        this.armQuiet(current);
         return;
       }
       void Promise.resolve()
@@ -130,69 +156,44 @@ export class ScanFeedConnection {
           if (current() && this.status.phase === 'loading') this.update({ phase: 'live' });
         });
     };
-    source.onerror = () => {
-      if (current()) this.lost('The scan feed connection closed.');
-    };
+    source.onerror = () => close(new Error('The scan feed connection closed.'));
     source.addEventListener('scan', (ev) => {
       if (!current()) return;
       const scan = parse<ScanView>(ev.data);
-      this.received(ev.lastEventId, generation);
+      this.received(ev.lastEventId, current);
       if (scan) this.options.handlers.onScan(scan, ev.lastEventId);
     });
     source.addEventListener('ticket', (ev) => {
       if (!current()) return;
       const change = parse<TicketChange>(ev.data);
-      this.received(ev.lastEventId, generation);
+      this.received(ev.lastEventId, current);
       if (change) this.options.handlers.onTicket(change, ev.lastEventId);
     });
   }
 
-  private received(seq: string, generation: number): void {
+  private received(seq: string, current: () => boolean): void {
     if (seq) this.lastSeq = seq;
     if (this.status.phase !== 'catching_up') return;
     const replayed = this.status.replayed + 1;
     // A long replay would otherwise redraw the header once per entry.
     if (replayed % 50 === 0) this.update({ replayed });
     else this.status = { ...this.status, replayed };
-    this.armQuiet(generation);
+    this.armQuiet(current);
   }
 
   /** The server writes the whole replay at once, so a short silence means it is over. */
-  private armQuiet(generation: number): void {
-    if (this.quietTimer !== null) clearTimeout(this.quietTimer);
+  private armQuiet(current: () => boolean): void {
+    this.clearQuiet();
     this.quietTimer = setTimeout(() => {
       this.quietTimer = null;
-      if (generation !== this.generation || this.stopped) return;
+      if (!current()) return;
       if (this.status.phase === 'catching_up') this.update({ phase: 'live', caughtUpAt: this.now() });
     }, this.quietMs);
   }
 
-  private lost(error: string): void {
-    this.closeSource();
-    this.clearTimers();
-    if (this.stopped) return;
-    const attempt = this.status.attempt + 1;
-    const delay = this.backoff(attempt);
-    this.update({ phase: 'reconnecting', attempt, retryAt: this.now() + delay, error });
-    this.retryTimer = setTimeout(() => {
-      this.retryTimer = null;
-      this.update({ retryAt: null });
-      void this.connect();
-    }, delay);
-  }
-
-  private closeSource(): void {
-    if (!this.source) return;
-    this.source.onopen = null;
-    this.source.onerror = null;
-    this.source.close();
-    this.source = null;
-  }
-
-  private clearTimers(): void {
-    if (this.retryTimer !== null) clearTimeout(this.retryTimer);
+  private clearQuiet(): void {
     if (this.quietTimer !== null) clearTimeout(this.quietTimer);
-    this.retryTimer = this.quietTimer = null;
+    this.quietTimer = null;
   }
 
   private update(change: Partial<FeedStatus>): void {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { backoffDelay } from '../../../src/renderer/src/lib/backoff.js';
+import { backoffDelay } from '../../../src/shared/backoff.js';
 
 describe('backoffDelay', () => {
   it('doubles from 1 s and stops at 30 s', () => {

@@ -6,7 +6,10 @@ export interface BackoffOptions {
   random?: () => number;
 }
 
-/** Wait before reconnect attempt `attempt` (1, 2, 3…): 1 s, 2 s, 4 s, … up to 30 s, ±20 %. */
+/**
+ * Wait before reconnect attempt `attempt` (1, 2, 3…): by default 1 s, 2 s, 4 s, … up to 30 s, ±20 %.
+ * `jitter: 0` gives the plain doubling (a door device, which reconnects alone).
+ */
 export function backoffDelay(attempt: number, options: BackoffOptions = {}): number {
   const { baseMs = 1000, maxMs = 30_000, jitter = 0.2, random = Math.random } = options;
   const plain = Math.min(maxMs, baseMs * 2 ** Math.max(0, attempt - 1));
