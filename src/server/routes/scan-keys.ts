@@ -4,16 +4,8 @@ import { Type } from 'typebox';
 import { actionContext, sendAnswer } from '../http/action-context.js';
 import { errorResponses } from '../schemas/common.js';
 import { responseJson } from '../schemas/response-json.js';
+import { Jwks } from '../schemas/scans.js';
 
-const Jwk = Type.Object({
-  kty: Type.Literal('OKP'),
-  crv: Type.Literal('Ed25519'),
-  x: Type.String(),
-  kid: Type.String(),
-  alg: Type.Optional(Type.Literal('EdDSA')),
-  use: Type.Optional(Type.Literal('sig')),
-});
-const Jwks = Type.Object({ keys: Type.Array(Jwk) });
 const Rotated = Type.Object({ active_kid: Type.String(), ...Jwks.properties });
 const rotatedJson = responseJson(Rotated);
 

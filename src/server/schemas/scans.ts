@@ -271,7 +271,8 @@ export const SyncAnswer = Type.Object({
   }),
 });
 
-const Jwks = Type.Object({
+/** The ticket-token public keys (JWKS); also the answer of `GET /v2/scan_keys`. */
+export const Jwks = Type.Object({
   keys: Type.Array(
     Type.Object({
       kty: Type.Literal('OKP'),

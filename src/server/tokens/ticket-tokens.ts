@@ -6,6 +6,7 @@ import {
   tokenRefreshBelowSeconds,
   windowRejection,
   type Credential,
+  type ParsedToken,
   type TicketTokenClaims,
   type TokenRejection,
 } from '../../shared/ticket-token.js';
@@ -219,16 +220,11 @@ export class TicketTokens {
   /** Either credential (a rotating code or a paper pass): both are signed with these keys. */
   verify(token: string, atMs = this.now()): TokenCheck {
     const parsed = parseCredential(token);
-    if (!parsed)
-      return { ok: false, reason: 'malformed', claims: null, credential: presentedCredential(token) };
-    const { claims, credential } = parsed;
+    if (!parsed) return malformed(token);
     const key = this.keys.publicKey(parsed.header.kid);
     const valid =
       key !== undefined && verify(null, Buffer.from(parsed.signingInput), key, Buffer.from(parsed.signature));
-    if (!valid) return { ok: false, reason: 'invalid_signature', claims, credential };
-    const rejection = windowRejection(claims, atMs);
-    if (rejection) return { ok: false, reason: rejection, claims, credential };
-    return { ok: true, claims, kid: parsed.header.kid, credential };
+    return checked(parsed, valid, atMs);
   }
 
   /**
@@ -237,16 +233,27 @@ export class TicketTokens {
    */
   async verifyAsync(token: string, atMs = this.now()): Promise<TokenCheck> {
     const parsed = parseCredential(token);
-    if (!parsed)
-      return { ok: false, reason: 'malformed', claims: null, credential: presentedCredential(token) };
-    const { claims, credential } = parsed;
+    if (!parsed) return malformed(token);
     const key = this.keys.publicKey(parsed.header.kid);
     const valid =
       key !== undefined &&
       (await this.threads.verify(parsed.signingInput, token.slice(token.lastIndexOf('.') + 1), key));
-    if (!valid) return { ok: false, reason: 'invalid_signature', claims, credential };
-    const rejection = windowRejection(claims, atMs);
-    if (rejection) return { ok: false, reason: rejection, claims, credential };
-    return { ok: true, claims, kid: parsed.header.kid, credential };
+    return checked(parsed, valid, atMs);
   }
+}
+
+const malformed = (token: string): TokenCheck => ({
+  ok: false,
+  reason: 'malformed',
+  claims: null,
+  credential: presentedCredential(token),
+});
+
+/** The rest of a check once the signature is known: the signature first, then the time window. */
+function checked(parsed: ParsedToken, signatureValid: boolean, atMs: number): TokenCheck {
+  const { claims, credential } = parsed;
+  if (!signatureValid) return { ok: false, reason: 'invalid_signature', claims, credential };
+  const rejection = windowRejection(claims, atMs);
+  if (rejection) return { ok: false, reason: rejection, claims, credential };
+  return { ok: true, claims, kid: parsed.header.kid, credential };
 }

@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { messageOf } from '../api/api-error.js';
 import { Dialog } from './dialog.js';
+import { FormActions } from './form-actions.js';
 
 interface ConfirmProps {
   title: string;
@@ -43,24 +44,16 @@ export function ConfirmDialog({
     <Dialog title={title} onClose={onClose}>
       <div className="dialog-body">
         {children}
-        {error ? (
-          <p className="form-error" role="alert">
-            {error}
-          </p>
-        ) : null}
-        <div className="dialog-actions">
-          <button type="button" className="button" onClick={onClose} autoFocus>
-            {cancelLabel} <kbd>Esc</kbd>
-          </button>
-          <button
-            type="button"
-            className={danger ? 'button button-danger' : 'button button-primary'}
-            disabled={busy}
-            onClick={() => void confirm()}
-          >
-            {confirmLabel}
-          </button>
-        </div>
+        <FormActions
+          error={error}
+          onCancel={onClose}
+          cancelLabel={cancelLabel}
+          focusCancel
+          submitLabel={confirmLabel}
+          danger={danger}
+          busy={busy}
+          onConfirm={() => void confirm()}
+        />
       </div>
     </Dialog>
   );

@@ -8,6 +8,8 @@ interface FormActionsProps {
   submitLabel: string;
   danger?: boolean;
   busy: boolean;
+  /** Outside a form (a confirmation): the button runs this instead of submitting. */
+  onConfirm?: () => void;
 }
 
 /** The end of every dialog form: its error, then Cancel (Esc) and the submit button. */
@@ -19,6 +21,7 @@ export function FormActions({
   submitLabel,
   danger = false,
   busy,
+  onConfirm,
 }: FormActionsProps) {
   return (
     <>
@@ -32,9 +35,10 @@ export function FormActions({
           {cancelLabel} <kbd>Esc</kbd>
         </button>
         <button
-          type="submit"
+          type={onConfirm ? 'button' : 'submit'}
           className={danger ? 'button button-danger' : 'button button-primary'}
           disabled={busy}
+          onClick={onConfirm}
         >
           {submitLabel}
         </button>
