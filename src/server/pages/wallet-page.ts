@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { parseTicketToken } from '../../shared/ticket-token.js';
 import type { StripToken } from '../../shared/wallet-strip.js';
@@ -75,12 +75,19 @@ export async function walletPage(app: FastifyInstance): Promise<void> {
     return { token, not_before: toIso(iat * 1000), not_after: expiresAt };
   };
 
+  /** The wallet a `/w/:secret…` request names (or none), with the headers every answer carries. */
+  const walletOf = (request: FastifyRequest, reply: FastifyReply) => {
+    const { secret } = request.params as { secret: string };
+    privateHeaders(reply);
+    return { secret, row: wallets.find(secret) };
+  };
+  const noWallet = () => new ApiError(404, 'resource_missing', 'No ticket has this wallet link.');
+
   await app.register(walletAppRoutes, { assets });
 
   app.get('/w/:secret', { config, schema: { hide: true, params: SecretParams } }, async (request, reply) => {
-    const { secret } = request.params as { secret: string };
-    const row = wallets.find(secret);
-    privateHeaders(reply).type('text/html; charset=utf-8');
+    const { secret, row } = walletOf(request, reply);
+    reply.type('text/html; charset=utf-8');
     if (!row) return reply.code(404).send(notFoundPage);
     reply.header('content-security-policy', walletCsp);
     const appVersion = (await assets())?.version ?? null;
@@ -98,10 +105,8 @@ export async function walletPage(app: FastifyInstance): Promise<void> {
     '/w/:secret/manifest.webmanifest',
     { config, schema: { hide: true, params: SecretParams } },
     async (request, reply) => {
-      const { secret } = request.params as { secret: string };
-      const row = wallets.find(secret);
-      privateHeaders(reply);
-      if (!row) throw new ApiError(404, 'resource_missing', 'No ticket has this wallet link.');
+      const { secret, row } = walletOf(request, reply);
+      if (!row) throw noWallet();
       reply.type('application/manifest+json; charset=utf-8');
       return JSON.stringify(walletManifest(row, `/w/${encodeURIComponent(secret)}`, await assets()));
     },
@@ -111,9 +116,7 @@ export async function walletPage(app: FastifyInstance): Promise<void> {
     '/w/:secret/qr.png',
     { config, schema: { hide: true, params: SecretParams } },
     async (request, reply) => {
-      const { secret } = request.params as { secret: string };
-      const row = wallets.find(secret);
-      privateHeaders(reply);
+      const { row } = walletOf(request, reply);
       if (!row) return reply.code(404).type('text/plain; charset=utf-8').send('No ticket at this link.');
       if (walletState(row) !== 'valid') {
         // 410: the ticket exists but will never have a code again (transferred, voided, cancelled).
@@ -141,10 +144,8 @@ export async function walletPage(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const { secret } = request.params as { secret: string };
-      const row = wallets.find(secret);
-      privateHeaders(reply);
-      if (!row) throw new ApiError(404, 'resource_missing', 'No ticket has this wallet link.');
+      const { row } = walletOf(request, reply);
+      if (!row) throw noWallet();
       const current = walletState(row) === 'valid' ? tokenFor(row) : null;
       return {
         qr_token: current?.token ?? null,
@@ -164,10 +165,8 @@ export async function walletPage(app: FastifyInstance): Promise<void> {
       schema: { hide: true, params: SecretParams, response: { 200: WalletStripAnswer } },
     },
     async (request, reply) => {
-      const { secret } = request.params as { secret: string };
-      const row = wallets.find(secret);
-      privateHeaders(reply);
-      if (!row) throw new ApiError(404, 'resource_missing', 'No ticket has this wallet link.');
+      const { row } = walletOf(request, reply);
+      if (!row) throw noWallet();
       return issuer.strip(
         { ...refOf(row), status: row.status },
         { doors_at: row.doors_at, status: row.event_status },
