@@ -16,6 +16,7 @@ import { lazySchemaController } from './http/lazy-compilers.js';
 import { installMetering } from './http/metering.js';
 import { installOpenApi } from './http/openapi.js';
 import { installRateLimit } from './http/rate-limit.js';
+import { installStaffSessions } from './http/staff-session.js';
 import { spaFallback } from './http/spa-fallback.js';
 import { installValidators } from './http/validators.js';
 import { loggerOptions, requestIdFor } from './logging/logger-options.js';
@@ -35,6 +36,7 @@ import { scanKeyRoutes } from './routes/scan-keys.js';
 import { scanStreamRoutes } from './routes/scan-stream.js';
 import { scanRoutes } from './routes/scans.js';
 import { settingsRoutes } from './routes/settings.js';
+import { staffRoutes } from './routes/staff.js';
 import { ticketRoutes } from './routes/tickets.js';
 import { tierRoutes } from './routes/tiers.js';
 import { webhookDeliveryRoutes } from './routes/webhook-deliveries.js';
@@ -136,6 +138,7 @@ export async function buildApp(options: ServerOptions, build: BuildOptions = {})
 
     if (options.devOrigin) installDevCors(app, options.devOrigin);
     installAccessControl(app, ctx.keys);
+    installStaffSessions(app, ctx.staff);
     await installRateLimit(app, options.rateLimitPerMinute);
     installIdempotency(app, ctx.repos.idempotency, ctx.now, ctx.lifecycle);
     installMetering(app, ctx.usage, ctx.lifecycle, storage);
@@ -159,6 +162,7 @@ export async function buildApp(options: ServerOptions, build: BuildOptions = {})
         await v2.register(webhookEndpointRoutes);
         await v2.register(webhookDeliveryRoutes);
         await v2.register(settingsRoutes);
+        await v2.register(staffRoutes);
       },
       { prefix: '/v2' },
     );

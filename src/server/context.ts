@@ -3,11 +3,18 @@ import { ActionRunner } from './domain/action-runner.js';
 import { ApiKeys } from './domain/api-keys.js';
 import { EventsService } from './domain/events.js';
 import { AttendantPin } from './domain/attendant-pin.js';
-import { accessCodeGuessLimit, attendantPinGuessLimit, GuessLimiter } from './domain/guess-limiter.js';
+import {
+  accessCodeGuessLimit,
+  attendantPinGuessLimit,
+  EscalatingLockout,
+  GuessLimiter,
+  staffPinLockout,
+} from './domain/guess-limiter.js';
 import { OfferService } from './domain/offer.js';
 import { Outbox } from './domain/outbox.js';
 import { PublicUrls } from './domain/public-urls.js';
 import { SettingsService } from './domain/settings.js';
+import { StaffService } from './domain/staff.js';
 import { createScanContext, type ScanContext } from './domain/scan-context.js';
 import { createSales, type Sales, type SalesRepos } from './domain/sales-context.js';
 import { TiersService } from './domain/tiers.js';
@@ -19,6 +26,8 @@ import { TicketMailComposer } from './mail/ticket-mail-composer.js';
 import type { Db } from './store/db.js';
 import { EventsRepo } from './store/events-repo.js';
 import { SettingsRepo } from './store/settings-repo.js';
+import { StaffRepo } from './store/staff-repo.js';
+import { StaffSessionsRepo } from './store/staff-sessions-repo.js';
 import { IdempotencyRepo } from './store/idempotency-repo.js';
 import type { StorageHealth } from './store/storage-health.js';
 import { TiersRepo } from './store/tiers-repo.js';
@@ -66,6 +75,8 @@ export interface AppContext {
   attendantPin: AttendantPin;
   /** Venue settings (name, kiosk PIN): one service, so every reader sees a change at once. */
   settings: SettingsService;
+  /** Staff members, PIN sign-in and sessions at tills (docs/api.md "Staff"). */
+  staff: StaffService;
   repos: { events: EventsRepo; tiers: TiersRepo; idempotency: IdempotencyRepo } & SalesRepos;
   events: EventsService;
   tiers: TiersService;
@@ -160,6 +171,14 @@ export function createContext(
     codeGuesses,
     offer: new OfferService({ ...repos, urls, codeGuesses, now }),
     attendantPin,
+    staff: new StaffService({
+      actions,
+      staff: new StaffRepo(db),
+      sessions: new StaffSessionsRepo(db),
+      settings: new SettingsRepo(db),
+      guesses: new EscalatingLockout(staffPinLockout, now),
+      now,
+    }),
     settings: new SettingsService(db, { venueName: options.venueName }, attendantPin, actions),
     repos: { ...repos, ...salesRepos },
     events: new EventsService({ ...shared, urls }),

@@ -16,6 +16,8 @@ export const idPrefix = {
   delivery: 'dlv',
   refund: 'ref',
   mail: 'mail',
+  staff: 'stf',
+  shift: 'shf',
 } as const;
 
 export type IdKind = keyof typeof idPrefix;

@@ -6,7 +6,7 @@
 export interface Actor {
   apiKeyId: string | null;
   deviceId: string | null;
-  /** Reserved for staff sessions; always null until they exist. */
+  /** The staff member signed in at the till (`Marquee-Staff`), if any. */
   staffId: string | null;
 }
 

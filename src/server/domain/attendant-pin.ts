@@ -1,17 +1,10 @@
-import { randomBytes, scrypt, timingSafeEqual, type BinaryLike } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { ApiError } from '../errors.js';
 import type { SettingsRepo } from '../store/settings-repo.js';
 import type { GuessLimiter } from './guess-limiter.js';
+import { hashPin as derive } from './pin-hash.js';
 
 const settingKey = 'kiosk_attendant_pin';
-const keyLength = 32;
-/** scrypt's cost: ~50 ms a check here. A PIN has few digits, so the hash only slows a stolen store down. */
-const cost = { N: 16_384, r: 8, p: 1 } as const;
-
-const derive = (pin: string, salt: BinaryLike): Promise<Buffer> =>
-  new Promise((resolve, reject) =>
-    scrypt(pin, salt, keyLength, cost, (err, key) => (err ? reject(err) : resolve(key))),
-  );
 
 /**
  * The attendant PIN that approves a card payment on a kiosk (docs/ui.md "Kiosk payment seam"):

@@ -1,5 +1,12 @@
 import { RateLimitedError } from '../errors.js';
 
+/** What a service guarding a secret needs of a limiter: refuse while locked out, count a miss. */
+export interface Guesses {
+  /** Throws 429 `rate_limited` (with Retry-After) while the key is locked out. */
+  check(keyId: string): void;
+  wrong(keyId: string): void;
+}
+
 export interface GuessLimit {
   /** Wrong guesses a key may make in one window. */
   max: number;
@@ -16,7 +23,7 @@ export interface GuessLimit {
  * memory per API key: keys are few and authenticated, so nothing unauthenticated can fill it; a
  * restart forgets the counts (a restart takes longer than the window anyway).
  */
-export class GuessLimiter {
+export class GuessLimiter implements Guesses {
   private readonly windows = new Map<string, { start: number; wrong: number }>();
 
   constructor(
@@ -28,12 +35,7 @@ export class GuessLimiter {
   check(keyId: string): void {
     const window = this.current(keyId);
     if (!window || window.wrong < this.limit.max) return;
-    const seconds = Math.max(1, Math.ceil((window.start + this.limit.windowMs - this.now()) / 1000));
-    throw new RateLimitedError(
-      `Too many wrong ${this.limit.what} from this key: try again in ${seconds} s.`,
-      seconds,
-      this.limit.param,
-    );
+    throw lockedOut(this.limit, window.start + this.limit.windowMs - this.now());
   }
 
   wrong(keyId: string): void {
@@ -51,6 +53,84 @@ export class GuessLimiter {
     return window;
   }
 }
+
+const lockedOut = (limit: { what: string; param: string }, ms: number): RateLimitedError => {
+  const seconds = Math.max(1, Math.ceil(ms / 1000));
+  return new RateLimitedError(
+    `Too many wrong ${limit.what} from this key: try again in ${seconds} s.`,
+    seconds,
+    limit.param,
+  );
+};
+
+export interface Lockout {
+  /** Wrong guesses a key may make before its first lockout. */
+  free: number;
+  firstLockoutMs: number;
+  maxLockoutMs: number;
+  /** A key with no wrong guess (and no lockout running) for this long starts afresh. */
+  forgetAfterMs: number;
+  what: string;
+  param: string;
+}
+
+/**
+ * Like a phone's PIN screen: `free` wrong guesses, then each further wrong one locks the key out
+ * for twice as long as the last time (up to `maxLockoutMs`), so guessing slows down the longer it
+ * goes on instead of resuming at full speed after each window. As with GuessLimiter a right guess
+ * resets nothing: a seller who knows their own PIN cannot use it to keep guessing a manager's.
+ */
+export class EscalatingLockout implements Guesses {
+  private readonly keys = new Map<
+    string,
+    { wrong: number; lockouts: number; lastWrong: number; until: number }
+  >();
+
+  constructor(
+    private readonly limit: Lockout,
+    private readonly now: () => number,
+  ) {}
+
+  check(keyId: string): void {
+    const state = this.current(keyId);
+    const left = state ? state.until - this.now() : 0;
+    if (left > 0) throw lockedOut(this.limit, left);
+  }
+
+  wrong(keyId: string): void {
+    const at = this.now();
+    const state = this.current(keyId) ?? { wrong: 0, lockouts: 0, lastWrong: at, until: 0 };
+    this.keys.set(keyId, state);
+    state.wrong += 1;
+    state.lastWrong = at;
+    if (state.wrong < this.limit.free) return;
+    state.until = at + Math.min(this.limit.firstLockoutMs * 2 ** state.lockouts, this.limit.maxLockoutMs);
+    state.lockouts += 1;
+  }
+
+  private current(keyId: string) {
+    const state = this.keys.get(keyId);
+    const at = this.now();
+    if (state && at >= state.until && at - state.lastWrong >= this.limit.forgetAfterMs) {
+      this.keys.delete(keyId);
+      return undefined;
+    }
+    return state;
+  }
+}
+
+/**
+ * Staff PINs at a till: 5 wrong, then 30 s, 1 min, 2 min … up to 15 min per further wrong one,
+ * forgotten after an hour without one. A 4-digit PIN then takes weeks to guess from one till.
+ */
+export const staffPinLockout: Lockout = {
+  free: 5,
+  firstLockoutMs: 30_000,
+  maxLockoutMs: 15 * 60 * 1000,
+  forgetAfterMs: 60 * 60 * 1000,
+  what: 'staff PINs',
+  param: 'pin',
+};
 
 /** 10 wrong codes per key per 10 minutes: plenty for customers' typos, ~1,440 guesses a day at most. */
 export const accessCodeGuessLimit: GuessLimit = {

@@ -11,6 +11,9 @@ import { responseJson } from '../schemas/response-json.js';
 const mailJson = responseJson(Mail);
 
 const staff = ['box_office'] as const;
+/** Roles a signed-in member needs (docs/api.md "Staff"): door staff check guests in but do not sell. */
+const sellers = ['manager', 'seller'] as const;
+const managers = ['manager'] as const;
 /** A kiosk checks out (card or external, public or unlocked tiers) and reads back its own orders. */
 const staffOrKiosk = ['box_office', 'kiosk'] as const;
 
@@ -22,7 +25,7 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
   api.post(
     '/orders',
     {
-      config: { access: staffOrKiosk },
+      config: { access: staffOrKiosk, staff: { roles: sellers } },
       schema: {
         operationId: 'createOrder',
         tags,
@@ -75,7 +78,7 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
   api.post(
     '/orders/:id/refund',
     {
-      config: { access: staff },
+      config: { access: staff, staff: { roles: managers } },
       preValidation: bodyDefaultsToEmpty,
       schema: {
         operationId: 'refundOrder',

@@ -35,7 +35,7 @@ export async function ticketRoutes(app: FastifyInstance): Promise<void> {
   api.post(
     '/tickets/:id/transfer',
     {
-      config: { access: staff },
+      config: { access: staff, staff: { roles: ['manager', 'seller'] } },
       schema: {
         operationId: 'transferTicket',
         tags,
@@ -52,7 +52,8 @@ export async function ticketRoutes(app: FastifyInstance): Promise<void> {
   api.post(
     '/tickets/:id/void',
     {
-      config: { access: staff },
+      // Voiding gives money back: a manager's, like a refund.
+      config: { access: staff, staff: { roles: ['manager'] } },
       preValidation: bodyDefaultsToEmpty,
       schema: {
         operationId: 'voidTicket',

@@ -9,6 +9,7 @@ import { Order, Refund } from './orders.js';
 import { Payout } from './payouts.js';
 import { DoorAttendee, DoorTicket, FeedTicketChange, Scan } from './scans.js';
 import { Settings } from './settings.js';
+import { Staff, StaffSession, StaffSignIn } from './staff.js';
 import { Ticket } from './tickets.js';
 import { Tier } from './tiers.js';
 import { WebhookDelivery, WebhookEndpoint } from './webhooks.js';
@@ -41,6 +42,9 @@ export const componentSchemas = [
   WebhookEndpoint,
   WebhookDelivery,
   Settings,
+  Staff,
+  StaffSignIn,
+  StaffSession,
 ];
 
 /** The components by `$id`, as Fastify hands shared schemas to its serializer compiler. */

@@ -5,6 +5,7 @@ import { sql as m004 } from './004-webhooks.js';
 import { sql as m005 } from './005-scanning.js';
 import { sql as m006 } from './006-outbox-retention.js';
 import { sql as m007 } from './007-kiosk-scope.js';
+import { sql as m008 } from './008-staff-shifts.js';
 import { sql as m009 } from './009-ticket-credentials.js';
 import { sql as m010 } from './010-delivery.js';
 import { sql as m011 } from './011-at-the-door.js';
@@ -27,7 +28,7 @@ export const migrations: readonly Migration[] = [
   { version: 5, name: 'scanning', sql: m005 },
   { version: 6, name: 'outbox-retention', sql: m006 },
   { version: 7, name: 'kiosk-scope', sql: m007 },
-  // 8 is taken by work landing beside this one (same issue); versions need not be contiguous.
+  { version: 8, name: 'staff-shifts', sql: m008 },
   { version: 9, name: 'ticket-credentials', sql: m009 },
   { version: 10, name: 'delivery', sql: m010 },
   { version: 11, name: 'at-the-door', sql: m011 },

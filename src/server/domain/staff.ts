@@ -1,0 +1,239 @@
+import { ApiError, conflict, notFound } from '../errors.js';
+import { newId, randomBase62 } from '../ids.js';
+import { responseJson } from '../schemas/response-json.js';
+import {
+  Staff,
+  StaffSignIn,
+  type StaffCreateInput,
+  type StaffPatchInput,
+  type StaffSignInView,
+  type StaffView,
+} from '../schemas/staff.js';
+import { decodeCursor, toPage, type Page } from '../store/pagination.js';
+import type { SettingsRepo } from '../store/settings-repo.js';
+import { sqliteCode } from '../store/sqlite-errors.js';
+import type { StaffRepo, StaffRole, StaffRow } from '../store/staff-repo.js';
+import type { StaffSessionsRepo } from '../store/staff-sessions-repo.js';
+import { toIso } from '../time.js';
+import type { ActionContext } from './action-context.js';
+import type { ActionRunner, Answer } from './action-runner.js';
+import { hashSecret, type Caller } from './api-keys.js';
+import type { Guesses } from './guess-limiter.js';
+import { hashPin } from './pin-hash.js';
+
+/** A staff session lasts a long shift: 12 hours (CONTRACT.md "Staff, shifts, reports, audit"). */
+export const sessionLifetimeMs = 12 * 60 * 60 * 1000;
+
+/** A signed-in member as a request carries it (http/staff-session.ts). */
+export interface ActiveStaffSession {
+  staffId: string;
+  name: string;
+  role: StaffRole;
+  expiresAt: number;
+  tokenHash: string;
+}
+
+/** What a `Marquee-Staff` token resolves to: the session, or why it no longer counts. */
+export type SessionLookup = { session: ActiveStaffSession } | { ended: string };
+
+export const viewStaff = (row: StaffRow): StaffView => ({
+  id: row.id,
+  name: row.name,
+  role: row.role,
+  active: row.active === 1,
+  created_at: toIso(row.created_at),
+  updated_at: toIso(row.updated_at),
+});
+
+const staffJson = responseJson(Staff);
+const signInJson = responseJson(StaffSignIn);
+
+const pinInUse = () =>
+  conflict(
+    'pin_in_use',
+    'Another active staff member already has this PIN. Sign-in is by PIN alone, so each person needs their own; choose another.',
+    'pin',
+  );
+
+/** 401: the PIN is a credential, like a key (docs/api.md "Staff"). */
+const wrongPin = () =>
+  new ApiError(401, 'invalid_pin', 'That PIN does not belong to any active staff member.', 'pin');
+
+const newSessionToken = (): string => `sst_${randomBase62(32)}`;
+
+export interface StaffDeps {
+  actions: ActionRunner;
+  staff: StaffRepo;
+  sessions: StaffSessionsRepo;
+  settings: SettingsRepo;
+  /** Wrong PINs per till key (guess-limiter.ts staffPinLockout). */
+  guesses: Guesses;
+  now: () => number;
+}
+
+/** Staff members, their PINs, and their sessions at tills. */
+export class StaffService {
+  private salt: string | undefined;
+
+  constructor(private readonly deps: StaffDeps) {}
+
+  require(id: string): StaffRow {
+    const row = this.deps.staff.find(id);
+    if (!row) throw notFound('staff member', id);
+    return row;
+  }
+
+  get(id: string): StaffView {
+    return viewStaff(this.require(id));
+  }
+
+  list(active: boolean | undefined, limit: number, cursor: string | undefined): Page<StaffView> {
+    return toPage(this.deps.staff.page(active, decodeCursor(cursor), limit + 1), limit, viewStaff);
+  }
+
+  async create(action: ActionContext, input: StaffCreateInput): Promise<Answer<StaffView>> {
+    const pinHash = await this.pinHash(input.pin);
+    return this.deps.actions.run(action, staffJson, () => {
+      const at = this.deps.now();
+      if (this.deps.staff.findActiveByPin(pinHash)) throw pinInUse();
+      const row: Omit<StaffRow, 'seq'> = {
+        id: newId('staff'),
+        name: input.name,
+        role: input.role,
+        pin_hash: pinHash,
+        active: 1,
+        created_at: at,
+        updated_at: at,
+      };
+      this.write(() => this.deps.staff.insert(row));
+      return viewStaff({ ...row, seq: 0 });
+    });
+  }
+
+  /** Name, role, PIN (a reset) and `active`; a member reactivated must not take someone's PIN. */
+  async update(action: ActionContext, id: string, input: StaffPatchInput): Promise<Answer<StaffView>> {
+    const pinHash = input.pin === undefined ? undefined : await this.pinHash(input.pin);
+    return this.deps.actions.run(action, staffJson, () => {
+      const current = this.require(id);
+      const active = input.active === undefined ? current.active === 1 : input.active;
+      const holder = active ? this.deps.staff.findActiveByPin(pinHash ?? current.pin_hash) : undefined;
+      if (holder && holder.id !== id) throw pinInUse();
+      this.write(() =>
+        this.deps.staff.update(
+          id,
+          {
+            name: input.name,
+            role: input.role,
+            pin_hash: pinHash,
+            active: input.active === undefined ? undefined : input.active ? 1 : 0,
+          },
+          this.deps.now(),
+        ),
+      );
+      return viewStaff(this.require(id));
+    });
+  }
+
+  /** DELETE: the member stays (orders, shifts and the audit trail name them) but cannot sign in. */
+  deactivate(action: ActionContext, id: string): Promise<Answer<StaffView>> {
+    return this.deps.actions.run(action, staffJson, () => {
+      this.require(id);
+      this.deps.staff.update(id, { active: 0 }, this.deps.now());
+      return viewStaff(this.require(id));
+    });
+  }
+
+  /**
+   * PIN sign-in at a till. The PIN is hashed before anything else and looked up; a wrong one
+   * counts against the till's key (429 after a few, longer each time). The session names the
+   * member as the action's actor, so the audit trail records who signed in.
+   */
+  async signIn(action: ActionContext, pin: string, keyId: string): Promise<Answer<StaffSignInView>> {
+    const { guesses, staff, sessions, now } = this.deps;
+    guesses.check(keyId);
+    const pinHash = await this.pinHash(pin);
+    const member = staff.findActiveByPin(pinHash);
+    if (!member) {
+      guesses.wrong(keyId);
+      throw wrongPin();
+    }
+    const token = newSessionToken();
+    const asMember = { ...action, actor: { ...action.actor, staffId: member.id } };
+    return this.deps.actions.run(asMember, signInJson, () => {
+      // Deactivated or given another PIN while the hash was computed: as if the PIN were wrong.
+      if (staff.findActiveByPin(pinHash)?.id !== member.id) throw wrongPin();
+      const at = now();
+      const expiresAt = at + sessionLifetimeMs;
+      sessions.insert({
+        token_hash: hashSecret(token),
+        staff_id: member.id,
+        api_key_id: keyId,
+        created_at: at,
+        expires_at: expiresAt,
+        ended_at: null,
+      });
+      return { staff: viewStaff(member), session_token: token, expires_at: toIso(expiresAt) };
+    });
+  }
+
+  /** Ends the session the request carries; without one (or one already ended) nothing changes. */
+  signOut(
+    action: ActionContext,
+    session: ActiveStaffSession | null,
+  ): Promise<Answer<{ signed_out: boolean }>> {
+    return this.deps.actions.run(
+      action,
+      (value) => JSON.stringify(value),
+      () => ({ signed_out: session !== null && this.deps.sessions.end(session.tokenHash, this.deps.now()) }),
+    );
+  }
+
+  /** Looks a `Marquee-Staff` token up for the key it came with (on the event loop: two reads). */
+  resolve(token: string, keyId: string): SessionLookup {
+    const tokenHash = hashSecret(token);
+    const row = this.deps.sessions.find(tokenHash);
+    if (!row) return { ended: 'This staff session is not known here. Sign in with your PIN.' };
+    if (row.api_key_id !== keyId)
+      return { ended: 'This staff session was started at another till. Sign in with your PIN on this one.' };
+    if (row.ended_at !== null)
+      return { ended: 'This staff session ended when its member signed out. Sign in with your PIN again.' };
+    if (this.deps.now() >= row.expires_at)
+      return {
+        ended: 'This staff session has ended (a session lasts 12 hours). Sign in with your PIN again.',
+      };
+    const member = this.deps.staff.find(row.staff_id);
+    if (!member || member.active !== 1)
+      return { ended: 'This staff member has been deactivated, so their session has ended.' };
+    return {
+      session: {
+        staffId: member.id,
+        name: member.name,
+        role: member.role,
+        expiresAt: row.expires_at,
+        tokenHash,
+      },
+    };
+  }
+
+  /** A box office key needs a signed-in member for every change once any active member exists. */
+  signInRequired(caller: Caller): boolean {
+    return caller?.scope === 'box_office' && this.deps.staff.anyActive();
+  }
+
+  /** hex scrypt of the PIN with the store's staff PIN salt (migration 008). */
+  private async pinHash(pin: string): Promise<string> {
+    this.salt ??= this.deps.settings.get('staff_pin_salt');
+    if (this.salt === undefined) throw new Error('the store has no staff_pin_salt (migration 008)');
+    return (await hashPin(pin, this.salt)).toString('hex');
+  }
+
+  /** The unique index is the last word on PINs: two requests racing for one PIN, one wins. */
+  private write(fn: () => void): void {
+    try {
+      fn();
+    } catch (err) {
+      if (sqliteCode(err) === 'SQLITE_CONSTRAINT_UNIQUE') throw pinInUse();
+      throw err;
+    }
+  }
+}
