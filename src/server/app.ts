@@ -36,6 +36,7 @@ import { scanKeyRoutes } from './routes/scan-keys.js';
 import { scanStreamRoutes } from './routes/scan-stream.js';
 import { scanRoutes } from './routes/scans.js';
 import { settingsRoutes } from './routes/settings.js';
+import { shiftRoutes } from './routes/shifts.js';
 import { staffRoutes } from './routes/staff.js';
 import { ticketRoutes } from './routes/tickets.js';
 import { tierRoutes } from './routes/tiers.js';
@@ -163,6 +164,7 @@ export async function buildApp(options: ServerOptions, build: BuildOptions = {})
         await v2.register(webhookDeliveryRoutes);
         await v2.register(settingsRoutes);
         await v2.register(staffRoutes);
+        await v2.register(shiftRoutes);
       },
       { prefix: '/v2' },
     );

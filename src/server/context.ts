@@ -14,6 +14,7 @@ import { OfferService } from './domain/offer.js';
 import { Outbox } from './domain/outbox.js';
 import { PublicUrls } from './domain/public-urls.js';
 import { SettingsService } from './domain/settings.js';
+import { ShiftsService } from './domain/shifts.js';
 import { StaffService } from './domain/staff.js';
 import { createScanContext, type ScanContext } from './domain/scan-context.js';
 import { createSales, type Sales, type SalesRepos } from './domain/sales-context.js';
@@ -26,6 +27,7 @@ import { TicketMailComposer } from './mail/ticket-mail-composer.js';
 import type { Db } from './store/db.js';
 import { EventsRepo } from './store/events-repo.js';
 import { SettingsRepo } from './store/settings-repo.js';
+import { ShiftReportRepo } from './store/shift-report-repo.js';
 import { StaffRepo } from './store/staff-repo.js';
 import { StaffSessionsRepo } from './store/staff-sessions-repo.js';
 import { IdempotencyRepo } from './store/idempotency-repo.js';
@@ -77,6 +79,8 @@ export interface AppContext {
   settings: SettingsService;
   /** Staff members, PIN sign-in and sessions at tills (docs/api.md "Staff"). */
   staff: StaffService;
+  /** Shifts and cash-up: X and Z reports (docs/api.md "Shifts"). */
+  shifts: ShiftsService;
   repos: { events: EventsRepo; tiers: TiersRepo; idempotency: IdempotencyRepo } & SalesRepos;
   events: EventsService;
   tiers: TiersService;
@@ -177,6 +181,12 @@ export function createContext(
       sessions: new StaffSessionsRepo(db),
       settings: new SettingsRepo(db),
       guesses: new EscalatingLockout(staffPinLockout, now),
+      now,
+    }),
+    shifts: new ShiftsService({
+      actions,
+      shifts: salesRepos.shifts,
+      reports: new ShiftReportRepo(db),
       now,
     }),
     settings: new SettingsService(db, { venueName: options.venueName }, attendantPin, actions),

@@ -4,6 +4,7 @@ import type { CheckoutInput, OrderView } from '../schemas/orders.js';
 import type { AttendeeRow, AttendeesRepo } from '../store/attendees-repo.js';
 import type { EventsRepo } from '../store/events-repo.js';
 import type { OrderRow, OrdersRepo } from '../store/orders-repo.js';
+import type { ShiftsRepo } from '../store/shifts-repo.js';
 import type { StockRepo } from '../store/stock-repo.js';
 import type { TicketRow, TicketsRepo } from '../store/tickets-repo.js';
 import type { TierRow, TiersRepo } from '../store/tiers-repo.js';
@@ -51,6 +52,8 @@ export interface CheckoutDeps {
   orderJson: (view: OrderView) => string;
   /** Wrong access codes a kiosk key sends, counted with the offer's (the same secret). */
   codeGuesses: GuessLimiter;
+  /** The till's open shift, which the order joins. */
+  shifts: ShiftsRepo;
 }
 
 /** A comp is a free ticket: its order totals 0 and voiding it refunds nothing. */
@@ -150,6 +153,8 @@ export class CheckoutService {
       currency: event.currency,
       payment_method: input.payment_method,
       api_key_id: caller?.id ?? null,
+      // Read in this transaction: a close committed before it leaves the order outside the shift.
+      shift_id: this.deps.shifts.openFor(caller?.id ?? null),
       created_at: at,
       updated_at: at,
     };

@@ -9,7 +9,7 @@ import { decodeCursor, toPage, type Page } from '../store/pagination.js';
 import type { ActionContext } from './action-context.js';
 import type { ActionRunner, Answer } from './action-runner.js';
 import type { Caller } from './api-keys.js';
-import { recordRefund, type LedgerDeps } from './refund-ledger.js';
+import { ledgerMoment, recordRefund, type LedgerDeps } from './refund-ledger.js';
 import { heldByBuyer, orderConfirmation } from './mail-subjects.js';
 import type { MailDrop } from './mail-port.js';
 
@@ -112,7 +112,8 @@ export class OrdersService {
           `At most ${formatMoney(remaining, order.currency)} can still be refunded on this order (paid ${formatMoney(order.total_cents, order.currency)}, refunded ${formatMoney(order.refunded_cents, order.currency)}).`,
         );
       }
-      return recordRefund(this.deps, order, amount, null, 'requested', this.deps.now());
+      const when = ledgerMoment(this.deps, action.actor.apiKeyId, this.deps.now());
+      return recordRefund(this.deps, order, amount, null, 'requested', when);
     });
   }
 }

@@ -4,6 +4,7 @@ import { newId } from '../ids.js';
 import type { OrderView } from '../schemas/orders.js';
 import type { OrderRow, OrdersRepo } from '../store/orders-repo.js';
 import type { RefundsRepo } from '../store/refunds-repo.js';
+import type { ShiftsRepo } from '../store/shifts-repo.js';
 import type { TicketRow, TicketsRepo } from '../store/tickets-repo.js';
 import type { TicketIssuer } from '../tokens/ticket-issuer.js';
 import type { Outbox } from './outbox.js';
@@ -17,11 +18,24 @@ export interface LedgerDeps {
   issuer: TicketIssuer;
   outbox: Outbox;
   views: SalesViews;
+  shifts: ShiftsRepo;
 }
 
+/** When a refund or void happens, and the open shift of the till making it (null: none). */
+export interface LedgerMoment {
+  at: number;
+  shiftId: string | null;
+}
+
+/** Read inside the action's transaction, so a shift closing in the same batch is seen. */
+export const ledgerMoment = (deps: LedgerDeps, apiKeyId: string | null, at: number): LedgerMoment => ({
+  at,
+  shiftId: deps.shifts.openFor(apiKeyId),
+});
+
 /** active → voided, once; returns the ticket as it now is, or undefined if it was not active. */
-export function voidTicket(deps: LedgerDeps, ticketId: string, at: number): TicketRow | undefined {
-  if (!deps.tickets.markVoided(ticketId, at)) return undefined;
+export function voidTicket(deps: LedgerDeps, ticketId: string, when: LedgerMoment): TicketRow | undefined {
+  if (!deps.tickets.markVoided(ticketId, when.at, when.shiftId)) return undefined;
   deps.issuer.forget(ticketId);
   const row = deps.tickets.find(ticketId);
   if (row) deps.outbox.emit('ticket.voided', deps.views.ticket(row));
@@ -39,8 +53,9 @@ export function recordRefund(
   amount: number,
   ticketId: string | null,
   reason: RefundReason,
-  at: number,
+  when: LedgerMoment,
 ): OrderView {
+  const { at } = when;
   if (!deps.orders.addRefund(order.id, amount, at)) {
     throw invalidField(
       'amount_cents',
@@ -54,11 +69,12 @@ export function recordRefund(
     amount_cents: amount,
     reason,
     created_at: at,
+    shift_id: when.shiftId,
   });
   const updated = deps.orders.find(order.id) ?? order;
   if (updated.status === 'refunded') {
     for (const ticket of deps.tickets.forOrder(order.id)) {
-      if (ticket.status === 'active') voidTicket(deps, ticket.id, at);
+      if (ticket.status === 'active') voidTicket(deps, ticket.id, when);
     }
   }
   const view = deps.views.order(updated);

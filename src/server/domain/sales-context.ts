@@ -7,6 +7,7 @@ import type { EventsRepo } from '../store/events-repo.js';
 import { OrdersRepo } from '../store/orders-repo.js';
 import { PayoutsRepo } from '../store/payouts-repo.js';
 import { RefundsRepo } from '../store/refunds-repo.js';
+import { ShiftsRepo } from '../store/shifts-repo.js';
 import { StockRepo } from '../store/stock-repo.js';
 import { TicketsRepo } from '../store/tickets-repo.js';
 import type { TiersRepo } from '../store/tiers-repo.js';
@@ -31,6 +32,7 @@ export interface SalesRepos {
   refunds: RefundsRepo;
   payouts: PayoutsRepo;
   stock: StockRepo;
+  shifts: ShiftsRepo;
 }
 
 export interface Sales {
@@ -68,6 +70,7 @@ export function createSales(deps: SalesDeps): Sales {
     refunds: new RefundsRepo(deps.db),
     payouts: new PayoutsRepo(deps.db),
     stock: new StockRepo(deps.db),
+    shifts: new ShiftsRepo(deps.db),
   };
   const views = new SalesViews({
     urls: deps.urls,

@@ -27,6 +27,7 @@ export function viewRefund(row: RefundRow): RefundView {
     amount_cents: row.amount_cents,
     ticket_id: row.ticket_id,
     reason: row.reason as RefundReason,
+    shift_id: row.shift_id,
     created_at: toIso(row.created_at),
   };
 }
@@ -108,6 +109,7 @@ export class SalesViews {
       payment_method: row.payment_method,
       tickets: tickets.map((t) => this.ticket(t)),
       refunds: refunds.map(viewRefund),
+      shift_id: row.shift_id,
       created_at: toIso(row.created_at),
     };
   }

@@ -10,7 +10,7 @@ import type { ActionRunner, Answer } from './action-runner.js';
 import type { Caller } from './api-keys.js';
 import { newWalletSecret } from './checkout.js';
 import { ownedByCaller } from './orders.js';
-import { recordRefund, voidTicket, type LedgerDeps } from './refund-ledger.js';
+import { ledgerMoment, recordRefund, voidTicket, type LedgerDeps } from './refund-ledger.js';
 import type { TicketAnswers } from './ticket-answers.js';
 import { transferMailSubject } from './mail-subjects.js';
 import type { MailDrop } from './mail-port.js';
@@ -118,15 +118,15 @@ export class TicketsService {
    */
   void(action: ActionContext, id: string, input: VoidInput): Promise<Answer<TicketView>> {
     return this.deps.actions.run(action, ticketJson, () => {
-      const at = this.deps.now();
+      const when = ledgerMoment(this.deps, action.actor.apiKeyId, this.deps.now());
       const ticket = this.require(id);
-      const voided = voidTicket(this.deps, ticket.id, at);
+      const voided = voidTicket(this.deps, ticket.id, when);
       if (!voided) throw notActive(ticket);
       if (input.refund !== false) {
         const order = this.deps.orders.find(ticket.order_id);
         const amount = order ? Math.min(ticket.price_cents, order.total_cents - order.refunded_cents) : 0;
         // A free ticket, or an order refunded already by amount, leaves nothing to give back.
-        if (order && amount > 0) recordRefund(this.deps, order, amount, ticket.id, 'ticket_voided', at);
+        if (order && amount > 0) recordRefund(this.deps, order, amount, ticket.id, 'ticket_voided', when);
       }
       return this.deps.views.ticket(this.require(id));
     });

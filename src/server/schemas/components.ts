@@ -9,6 +9,7 @@ import { Order, Refund } from './orders.js';
 import { Payout } from './payouts.js';
 import { DoorAttendee, DoorTicket, FeedTicketChange, Scan } from './scans.js';
 import { Settings } from './settings.js';
+import { Shift, ShiftReport } from './shifts.js';
 import { Staff, StaffSession, StaffSignIn } from './staff.js';
 import { Ticket } from './tickets.js';
 import { Tier } from './tiers.js';
@@ -45,6 +46,8 @@ export const componentSchemas = [
   Staff,
   StaffSignIn,
   StaffSession,
+  Shift,
+  ShiftReport,
 ];
 
 /** The components by `$id`, as Fastify hands shared schemas to its serializer compiler. */

@@ -57,6 +57,7 @@ export const refundExample = {
   amount_cents: 700,
   ticket_id: null,
   reason: 'requested',
+  shift_id: null,
   created_at: '2026-12-02T09:15:00.000Z',
 };
 
@@ -71,6 +72,7 @@ export const orderExample = {
   payment_method: 'card',
   tickets: [ticketExample],
   refunds: [refundExample],
+  shift_id: 'shf_2cKx9Qm4Tz',
   created_at: '2026-12-01T18:30:05.000Z',
 };
 

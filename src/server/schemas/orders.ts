@@ -103,6 +103,7 @@ export const Refund = Type.Object(
     amount_cents: Type.Integer(),
     ticket_id: Nullable(Type.String()),
     reason: Type.Enum(['requested', 'ticket_voided']),
+    shift_id: Nullable(Type.String({ description: 'The shift open at the till that made the refund' })),
     created_at: Timestamp,
   },
   { $id: 'Refund', description: 'Money paid back on an order, whole or in part', examples: [refundExample] },
@@ -126,6 +127,9 @@ export const Order = Type.Object(
     payment_method: Type.Enum([...paymentMethods]),
     tickets: Type.Array(ref(Ticket)),
     refunds: Type.Array(ref(Refund)),
+    shift_id: Nullable(
+      Type.String({ description: 'The shift open at the till that sold it (null: no shift was open)' }),
+    ),
     created_at: Timestamp,
   },
   {

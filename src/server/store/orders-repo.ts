@@ -17,6 +17,8 @@ export interface OrderRow {
   payment_method: PaymentMethod;
   /** The API key that placed the order (null before migration 007): a kiosk reads back only its own. */
   api_key_id: string | null;
+  /** The open shift of the till that sold it (migration 008); null outside a shift. */
+  shift_id: string | null;
   created_at: number;
   updated_at: number;
 }
@@ -51,6 +53,7 @@ export class OrdersRepo {
       'currency',
       'payment_method',
       'api_key_id',
+      'shift_id',
       'created_at',
       'updated_at',
     ]);

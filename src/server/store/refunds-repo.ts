@@ -9,6 +9,8 @@ export interface RefundRow {
   amount_cents: number;
   reason: string;
   created_at: number;
+  /** The open shift of the till that made the refund (migration 008). */
+  shift_id: string | null;
 }
 
 export class RefundsRepo {
@@ -17,8 +19,8 @@ export class RefundsRepo {
 
   constructor(db: Db) {
     this.insertStmt = db.prepare(
-      `INSERT INTO refunds (id, order_id, ticket_id, amount_cents, reason, created_at)
-       VALUES (@id, @order_id, @ticket_id, @amount_cents, @reason, @created_at)`,
+      `INSERT INTO refunds (id, order_id, ticket_id, amount_cents, reason, created_at, shift_id)
+       VALUES (@id, @order_id, @ticket_id, @amount_cents, @reason, @created_at, @shift_id)`,
     );
     this.byOrder = db.prepare('SELECT * FROM refunds WHERE order_id = ? ORDER BY seq');
   }

@@ -59,7 +59,7 @@ export class TicketsRepo {
       "UPDATE tickets SET status = 'transferred', transferred_to = ?, updated_at = ? WHERE id = ? AND status = 'active'",
     );
     this.voidStmt = db.prepare(
-      "UPDATE tickets SET status = 'voided', voided_at = ?, updated_at = ? WHERE id = ? AND status = 'active'",
+      "UPDATE tickets SET status = 'voided', voided_at = ?, updated_at = ?, void_shift_id = ? WHERE id = ? AND status = 'active'",
     );
   }
 
@@ -84,7 +84,8 @@ export class TicketsRepo {
     return this.transferStmt.run(toTicketId, at, id).changes === 1;
   }
 
-  markVoided(id: string, at: number): boolean {
-    return this.voidStmt.run(at, at, id).changes === 1;
+  /** `shiftId`: the open shift of the till that voided it (column `void_shift_id`). */
+  markVoided(id: string, at: number, shiftId: string | null = null): boolean {
+    return this.voidStmt.run(at, at, shiftId, id).changes === 1;
   }
 }

@@ -1,0 +1,93 @@
+import { paymentMethods } from '../schemas/orders.js';
+import type { ShiftReportView, ShiftView } from '../schemas/shifts.js';
+import type { MethodTotalRow, ShiftReportRepo } from '../store/shift-report-repo.js';
+import { toIso } from '../time.js';
+
+/** The count (if any) that turns an X report into a Z report. */
+export interface ReportCount {
+  countedCashCents: number;
+}
+
+const sumOf = (rows: readonly MethodTotalRow[], keep: (row: MethodTotalRow) => boolean) =>
+  rows
+    .filter(keep)
+    .reduce(
+      (sum, row) => ({ count: sum.count + row.count, amount_cents: sum.amount_cents + row.amount_cents }),
+      {
+        count: 0,
+        amount_cents: 0,
+      },
+    );
+
+/** One line per payment method and currency with sales or refunds, cash first. */
+function byPaymentMethod(sales: readonly MethodTotalRow[], refunds: readonly MethodTotalRow[]) {
+  const keys = [...sales, ...refunds]
+    .map((row) => `${paymentMethods.indexOf(row.payment_method)}\n${row.payment_method}\n${row.currency}`)
+    .filter((key, i, all) => all.indexOf(key) === i)
+    .sort();
+  return keys.map((key) => {
+    const [, method = '', currency = ''] = key.split('\n');
+    const same = (row: MethodTotalRow) => row.payment_method === method && row.currency === currency;
+    const sold = sumOf(sales, same);
+    const back = sumOf(refunds, same);
+    return {
+      payment_method: method as MethodTotalRow['payment_method'],
+      currency,
+      order_count: sold.count,
+      sales_cents: sold.amount_cents,
+      refund_count: back.count,
+      refunds_cents: back.amount_cents,
+      net_cents: sold.amount_cents - back.amount_cents,
+    };
+  });
+}
+
+/**
+ * A shift's report from the store as it is now: read in the closing transaction for a Z report,
+ * so nothing sold or refunded after the close's commit can be in it, nor anything before missing.
+ */
+export function shiftReport(
+  repo: ShiftReportRepo,
+  shift: ShiftView,
+  generatedAt: number,
+  count: ReportCount | null,
+): ShiftReportView {
+  const sales = repo.sales(shift.id);
+  const refunds = repo.refunds(shift.id);
+  const currency = repo.currency(shift.id);
+  const cashIn = (row: MethodTotalRow) => row.payment_method === 'cash' && row.currency === currency;
+  const cashSales = sumOf(sales, cashIn).amount_cents;
+  const cashRefunds = sumOf(refunds, cashIn).amount_cents;
+  const expected = shift.opening_float_cents + cashSales - cashRefunds;
+  const comps = sumOf(sales, (row) => row.payment_method === 'comp');
+  const tiers = repo.tiers(shift.id);
+  return {
+    kind: count ? 'z' : 'x',
+    shift,
+    generated_at: toIso(generatedAt),
+    currency,
+    opening_float_cents: shift.opening_float_cents,
+    cash_sales_cents: cashSales,
+    cash_refunds_cents: cashRefunds,
+    expected_cash_cents: expected,
+    counted_cash_cents: count ? count.countedCashCents : null,
+    over_short_cents: count ? count.countedCashCents - expected : null,
+    order_count: sumOf(sales, () => true).count,
+    by_payment_method: byPaymentMethod(sales, refunds),
+    by_tier: tiers.map((row) => ({
+      tier_id: row.tier_id,
+      tier_name: row.tier_name ?? row.tier_id,
+      event_id: row.event_id,
+      currency: row.currency,
+      tickets: row.tickets,
+      comp_tickets: row.comp_tickets,
+      sales_cents: row.amount_cents,
+    })),
+    refunds: sumOf(refunds, () => true),
+    voids: repo.voids(shift.id),
+    comps: {
+      order_count: comps.count,
+      ticket_count: tiers.reduce((n, row) => n + row.comp_tickets, 0),
+    },
+  };
+}

@@ -1,0 +1,151 @@
+import { ApiError, conflict, notFound } from '../errors.js';
+import { newId } from '../ids.js';
+import { responseJson } from '../schemas/response-json.js';
+import {
+  Shift,
+  ShiftReport,
+  type ShiftCloseInput,
+  type ShiftOpenInput,
+  type ShiftReportView,
+  type ShiftView,
+} from '../schemas/shifts.js';
+import { decodeCursor, toPage, type Page } from '../store/pagination.js';
+import type { ShiftReportRepo } from '../store/shift-report-repo.js';
+import type { ShiftRow, ShiftsRepo } from '../store/shifts-repo.js';
+import { sqliteCode } from '../store/sqlite-errors.js';
+import { isoOrNull, toIso } from '../time.js';
+import type { Actor, ActionContext } from './action-context.js';
+import type { ActionRunner, Answer } from './action-runner.js';
+import { shiftReport } from './shift-report.js';
+
+const shiftJson = responseJson(Shift);
+const reportJson = responseJson(ShiftReport);
+
+export const viewShift = (row: ShiftRow): ShiftView => ({
+  id: row.id,
+  status: row.closed_at === null ? 'open' : 'closed',
+  api_key_id: row.api_key_id,
+  device_id: row.device_id,
+  opening_float_cents: row.opening_float_cents,
+  opened_at: toIso(row.opened_at),
+  opened_by: row.opened_by,
+  closed_at: isoOrNull(row.closed_at),
+  closed_by: row.closed_by,
+  counted_cash_cents: row.counted_cash_cents,
+});
+
+const alreadyOpen = (id: string) =>
+  conflict(
+    'shift_already_open',
+    `This till already has an open shift (${id}); close it before opening another.`,
+  );
+
+/** Who opens or closes: the route requires a staff session (http/staff-session.ts), checked again here. */
+function staffOf(actor: Actor): { staffId: string; apiKeyId: string } {
+  if (actor.staffId === null || actor.apiKeyId === null)
+    throw new ApiError(403, 'staff_sign_in_required', 'A staff member must be signed in at this till.');
+  return { staffId: actor.staffId, apiKeyId: actor.apiKeyId };
+}
+
+export interface ShiftsDeps {
+  actions: ActionRunner;
+  shifts: ShiftsRepo;
+  reports: ShiftReportRepo;
+  now: () => number;
+}
+
+/**
+ * Shifts and cash-up (CONTRACT.md "Staff, shifts, reports, audit"): a till opens one with a float;
+ * its orders, refunds and voids carry the shift while it is open (checkout.ts, refund-ledger.ts);
+ * closing it with the counted cash computes and keeps the Z report in the same transaction.
+ */
+export class ShiftsService {
+  constructor(private readonly deps: ShiftsDeps) {}
+
+  require(id: string): ShiftRow {
+    const row = this.deps.shifts.find(id);
+    if (!row) throw notFound('shift', id);
+    return row;
+  }
+
+  get(id: string): ShiftView {
+    return viewShift(this.require(id));
+  }
+
+  list(status: 'open' | 'closed' | undefined, limit: number, cursor: string | undefined): Page<ShiftView> {
+    return toPage(this.deps.shifts.page({ status }, decodeCursor(cursor), limit + 1), limit, viewShift);
+  }
+
+  /** The till's open shift; 404 when it has none. */
+  current(apiKeyId: string): ShiftView {
+    const id = this.deps.shifts.openFor(apiKeyId);
+    if (id === null) throw new ApiError(404, 'resource_missing', 'This till has no open shift.');
+    return this.get(id);
+  }
+
+  open(action: ActionContext, input: ShiftOpenInput): Promise<Answer<ShiftView>> {
+    const { staffId, apiKeyId } = staffOf(action.actor);
+    return this.deps.actions.run(action, shiftJson, () => {
+      const openId = this.deps.shifts.openFor(apiKeyId);
+      if (openId !== null) throw alreadyOpen(openId);
+      const row: Omit<ShiftRow, 'seq'> = {
+        id: newId('shift'),
+        api_key_id: apiKeyId,
+        device_id: action.actor.deviceId,
+        opened_by: staffId,
+        opening_float_cents: input.opening_float_cents,
+        opened_at: this.deps.now(),
+        closed_at: null,
+        closed_by: null,
+        counted_cash_cents: null,
+        z_report: null,
+      };
+      try {
+        this.deps.shifts.insert(row);
+      } catch (err) {
+        // The partial unique index settles two opens racing on one till.
+        if (sqliteCode(err) === 'SQLITE_CONSTRAINT_UNIQUE') throw alreadyOpen('another');
+        throw err;
+      }
+      return viewShift({ ...row, seq: 0 });
+    });
+  }
+
+  /** The X report of an open shift as of now, or the Z report kept when it closed (as JSON). */
+  reportJson(id: string): string {
+    const row = this.require(id);
+    if (row.z_report !== null) return row.z_report;
+    return reportJson(shiftReport(this.deps.reports, viewShift(row), this.deps.now(), null));
+  }
+
+  /** Closes with the blind count; answers the Z report, which is kept with the shift. */
+  close(action: ActionContext, id: string, input: ShiftCloseInput): Promise<Answer<ShiftReportView>> {
+    const { staffId } = staffOf(action.actor);
+    return this.deps.actions.run(action, reportJson, () => {
+      const row = this.require(id);
+      if (row.closed_at !== null) {
+        throw conflict(
+          'shift_closed',
+          `This shift was closed at ${toIso(row.closed_at)}; its Z report is at GET /v2/shifts/${id}/report.`,
+        );
+      }
+      const at = this.deps.now();
+      const closed: ShiftRow = {
+        ...row,
+        closed_at: at,
+        closed_by: staffId,
+        counted_cash_cents: input.counted_cash_cents,
+      };
+      const report = shiftReport(this.deps.reports, viewShift(closed), at, {
+        countedCashCents: input.counted_cash_cents,
+      });
+      this.deps.shifts.close(id, {
+        closedBy: staffId,
+        countedCashCents: input.counted_cash_cents,
+        at,
+        zReport: reportJson(report),
+      });
+      return report;
+    });
+  }
+}

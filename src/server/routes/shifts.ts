@@ -1,0 +1,109 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
+import { callerOf } from '../http/access.js';
+import { actionContext, sendAnswer } from '../http/action-context.js';
+import { IdParams, ListOf, errorResponses, ref } from '../schemas/common.js';
+import { Shift, ShiftCloseBody, ShiftOpenBody, ShiftReport, ShiftsQuery } from '../schemas/shifts.js';
+
+const till = ['box_office'] as const;
+/** Someone answers for the drawer: a signed-in manager or seller, whatever the key. */
+const cashier = { session: 'required', roles: ['manager', 'seller'] } as const;
+
+export async function shiftRoutes(app: FastifyInstance): Promise<void> {
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
+  const { shifts } = app.ctx;
+  const tags = ['shifts'];
+
+  api.post(
+    '/shifts',
+    {
+      config: { access: till, staff: cashier },
+      schema: {
+        operationId: 'openShift',
+        tags,
+        summary: 'Open a shift on this till with its cash float (409 shift_already_open while one is open)',
+        body: ShiftOpenBody,
+        response: { 200: ref(Shift), ...errorResponses },
+      },
+    },
+    async (request, reply) => sendAnswer(reply, await shifts.open(actionContext(request), request.body)),
+  );
+
+  api.get(
+    '/shifts',
+    {
+      config: { access: till },
+      schema: {
+        operationId: 'listShifts',
+        tags,
+        summary: 'List shifts of every till, oldest first; filter by status',
+        querystring: ShiftsQuery,
+        response: { 200: ListOf(ref(Shift)), ...errorResponses },
+      },
+    },
+    async (request) => shifts.list(request.query.status, request.query.limit ?? 20, request.query.cursor),
+  );
+
+  api.get(
+    '/shifts/current',
+    {
+      config: { access: till },
+      schema: {
+        operationId: 'getCurrentShift',
+        tags,
+        summary: "This till's open shift (404 resource_missing when none is open)",
+        response: { 200: ref(Shift), ...errorResponses },
+      },
+    },
+    async (request) => shifts.current(callerOf(request).id),
+  );
+
+  api.get(
+    '/shifts/:id',
+    {
+      config: { access: till },
+      schema: {
+        operationId: 'getShift',
+        tags,
+        summary: 'Get a shift',
+        params: IdParams('shf'),
+        response: { 200: ref(Shift), ...errorResponses },
+      },
+    },
+    async (request) => shifts.get(request.params.id),
+  );
+
+  api.get(
+    '/shifts/:id/report',
+    {
+      config: { access: till },
+      schema: {
+        operationId: 'getShiftReport',
+        tags,
+        summary:
+          'The X report of an open shift as of now (it stays open), or the Z report kept when it closed',
+        params: IdParams('shf'),
+        response: { 200: ref(ShiftReport), ...errorResponses },
+      },
+    },
+    async (request, reply) =>
+      reply.type('application/json; charset=utf-8').send(shifts.reportJson(request.params.id)),
+  );
+
+  api.post(
+    '/shifts/:id/close',
+    {
+      config: { access: till, staff: cashier },
+      schema: {
+        operationId: 'closeShift',
+        tags,
+        summary: 'Close with the counted cash; answers the Z report (409 shift_closed when already closed)',
+        params: IdParams('shf'),
+        body: ShiftCloseBody,
+        response: { 200: ref(ShiftReport), ...errorResponses },
+      },
+    },
+    async (request, reply) =>
+      sendAnswer(reply, await shifts.close(actionContext(request), request.params.id, request.body)),
+  );
+}

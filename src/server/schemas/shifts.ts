@@ -1,0 +1,94 @@
+import { Type, type Static } from 'typebox';
+import { paymentMethods } from './orders.js';
+import { ListQuery, Nullable, Timestamp } from './common.js';
+
+const cents = (description: string) => Type.Integer({ minimum: 0, maximum: 100_000_000, description });
+
+export const Shift = Type.Object(
+  {
+    id: Type.String(),
+    status: Type.Enum(['open', 'closed']),
+    api_key_id: Type.String({ description: 'The till (key) it was opened on; it tags that till’s sales' }),
+    device_id: Nullable(Type.String()),
+    opening_float_cents: Type.Integer(),
+    opened_at: Timestamp,
+    opened_by: Type.String({ description: 'stf_ id of the member who opened it' }),
+    closed_at: Nullable(Timestamp),
+    closed_by: Nullable(Type.String()),
+    counted_cash_cents: Nullable(Type.Integer()),
+  },
+  { $id: 'Shift', description: 'A till’s shift: opened with a cash float, closed with a count' },
+);
+export type ShiftView = Static<typeof Shift>;
+
+const MethodTotal = Type.Object({
+  payment_method: Type.Enum([...paymentMethods]),
+  currency: Type.String(),
+  order_count: Type.Integer(),
+  sales_cents: Type.Integer(),
+  refund_count: Type.Integer(),
+  refunds_cents: Type.Integer({ description: 'Refunds made in this shift on orders paid this way' }),
+  net_cents: Type.Integer(),
+});
+
+const TierTotal = Type.Object({
+  tier_id: Type.String(),
+  tier_name: Type.String(),
+  event_id: Type.String(),
+  currency: Type.String(),
+  tickets: Type.Integer({ description: 'Tickets sold in this shift, comps included' }),
+  comp_tickets: Type.Integer(),
+  sales_cents: Type.Integer(),
+});
+
+const CountAmount = Type.Object({ count: Type.Integer(), amount_cents: Type.Integer() });
+
+export const ShiftReport = Type.Object(
+  {
+    kind: Type.Enum(['x', 'z'], { description: 'x: while open, as of generated_at; z: kept when it closed' }),
+    shift: Shift,
+    generated_at: Timestamp,
+    currency: Nullable(
+      Type.String({ description: 'Of the shift’s first sale; the cash figures count this currency only' }),
+    ),
+    opening_float_cents: Type.Integer(),
+    cash_sales_cents: Type.Integer(),
+    cash_refunds_cents: Type.Integer(),
+    expected_cash_cents: Type.Integer({ description: 'opening float + cash taken − cash refunded' }),
+    counted_cash_cents: Nullable(Type.Integer({ description: 'null in an X report' })),
+    over_short_cents: Nullable(
+      Type.Integer({
+        description: 'counted − expected: negative is short, positive over; null in an X report',
+      }),
+    ),
+    order_count: Type.Integer(),
+    by_payment_method: Type.Array(MethodTotal),
+    by_tier: Type.Array(TierTotal),
+    refunds: CountAmount,
+    voids: CountAmount,
+    comps: Type.Object({ order_count: Type.Integer(), ticket_count: Type.Integer() }),
+  },
+  { $id: 'ShiftReport', description: 'What a shift took: an X report while open, the Z report once closed' },
+);
+export type ShiftReportView = Static<typeof ShiftReport>;
+
+export const ShiftOpenBody = Type.Object(
+  { opening_float_cents: cents('Cash in the drawer at the start, in the minor unit') },
+  { additionalProperties: false },
+);
+export type ShiftOpenInput = Static<typeof ShiftOpenBody>;
+
+export const ShiftCloseBody = Type.Object(
+  {
+    counted_cash_cents: cents(
+      'Cash counted in the drawer at the end (a blind count: the till shows the expected figure only in the answer)',
+    ),
+  },
+  { additionalProperties: false },
+);
+export type ShiftCloseInput = Static<typeof ShiftCloseBody>;
+
+export const ShiftsQuery = Type.Object(
+  { ...ListQuery, status: Type.Optional(Type.Enum(['open', 'closed'])) },
+  { additionalProperties: false },
+);

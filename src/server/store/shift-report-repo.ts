@@ -1,0 +1,89 @@
+import type { Db } from './db.js';
+import type { PaymentMethod } from './orders-repo.js';
+
+export interface MethodTotalRow {
+  payment_method: PaymentMethod;
+  currency: string;
+  count: number;
+  amount_cents: number;
+}
+
+export interface TierTotalRow {
+  tier_id: string;
+  tier_name: string | null;
+  event_id: string;
+  currency: string;
+  tickets: number;
+  amount_cents: number;
+  comp_tickets: number;
+}
+
+export interface CountAmountRow {
+  count: number;
+  amount_cents: number;
+}
+
+/** The sums a shift's X and Z reports are made of; each reads one shift's rows by index. */
+export class ShiftReportRepo {
+  private readonly salesStmt;
+  private readonly refundsStmt;
+  private readonly tiersStmt;
+  private readonly voidsStmt;
+  private readonly firstCurrencyStmt;
+
+  constructor(db: Db) {
+    this.salesStmt = db.prepare(
+      `SELECT payment_method, currency, COUNT(*) AS count, SUM(total_cents) AS amount_cents
+       FROM orders WHERE shift_id = ? GROUP BY payment_method, currency`,
+    );
+    // By the payment method of the order refunded: a cash order's refund comes out of the drawer.
+    this.refundsStmt = db.prepare(
+      `SELECT o.payment_method AS payment_method, o.currency AS currency, COUNT(*) AS count,
+         SUM(r.amount_cents) AS amount_cents
+       FROM refunds r JOIN orders o ON o.id = r.order_id
+       WHERE r.shift_id = ? GROUP BY o.payment_method, o.currency`,
+    );
+    // Units sold: a transfer's new ticket (transferred_from set) is the same unit again.
+    this.tiersStmt = db.prepare(
+      `SELECT t.tier_id AS tier_id, tr.name AS tier_name, t.event_id AS event_id, o.currency AS currency,
+         COUNT(*) AS tickets, SUM(t.price_cents) AS amount_cents,
+         SUM(o.payment_method = 'comp') AS comp_tickets
+       FROM orders o JOIN tickets t ON t.order_id = o.id LEFT JOIN tiers tr ON tr.id = t.tier_id
+       WHERE o.shift_id = ? AND t.transferred_from IS NULL
+       GROUP BY t.tier_id, o.currency ORDER BY MIN(t.seq)`,
+    );
+    this.voidsStmt = db.prepare(
+      `SELECT COUNT(*) AS count, COALESCE(SUM(price_cents), 0) AS amount_cents
+       FROM tickets WHERE void_shift_id = ?`,
+    );
+    this.firstCurrencyStmt = db
+      .prepare(
+        `SELECT COALESCE(
+           (SELECT currency FROM orders WHERE shift_id = @id ORDER BY seq LIMIT 1),
+           (SELECT o.currency FROM refunds r JOIN orders o ON o.id = r.order_id
+            WHERE r.shift_id = @id ORDER BY r.seq LIMIT 1))`,
+      )
+      .pluck();
+  }
+
+  sales(shiftId: string): MethodTotalRow[] {
+    return this.salesStmt.all(shiftId) as MethodTotalRow[];
+  }
+
+  refunds(shiftId: string): MethodTotalRow[] {
+    return this.refundsStmt.all(shiftId) as MethodTotalRow[];
+  }
+
+  tiers(shiftId: string): TierTotalRow[] {
+    return this.tiersStmt.all(shiftId) as TierTotalRow[];
+  }
+
+  voids(shiftId: string): CountAmountRow {
+    return this.voidsStmt.get(shiftId) as CountAmountRow;
+  }
+
+  /** The currency of the shift's first sale (or refund): the one its cash drawer is counted in. */
+  currency(shiftId: string): string | null {
+    return (this.firstCurrencyStmt.get({ id: shiftId }) as string | undefined) ?? null;
+  }
+}

@@ -1,0 +1,88 @@
+import type { Db } from './db.js';
+
+export interface ShiftRow {
+  seq: number;
+  id: string;
+  /** The till's key: a shift belongs to the till it was opened on. */
+  api_key_id: string;
+  device_id: string | null;
+  opened_by: string;
+  opening_float_cents: number;
+  opened_at: number;
+  closed_at: number | null;
+  closed_by: string | null;
+  counted_cash_cents: number | null;
+  /** The Z report as JSON, kept when the shift closed. */
+  z_report: string | null;
+}
+
+export interface ShiftClosing {
+  closedBy: string;
+  countedCashCents: number;
+  at: number;
+  zReport: string;
+}
+
+/** Shifts (migration 008): at most one open per till key. */
+export class ShiftsRepo {
+  private readonly byId;
+  private readonly openIdStmt;
+  private readonly insertStmt;
+  private readonly closeStmt;
+  private readonly pageStmt;
+
+  constructor(db: Db) {
+    this.byId = db.prepare('SELECT * FROM shifts WHERE id = ?');
+    // On every sale, refund and void: one probe of the partial index `shifts_one_open_per_key`.
+    this.openIdStmt = db.prepare('SELECT id FROM shifts WHERE api_key_id = ? AND closed_at IS NULL').pluck();
+    this.insertStmt = db.prepare(
+      `INSERT INTO shifts (id, api_key_id, device_id, opened_by, opening_float_cents, opened_at,
+         closed_at, closed_by, counted_cash_cents, z_report)
+       VALUES (@id, @api_key_id, @device_id, @opened_by, @opening_float_cents, @opened_at,
+         @closed_at, @closed_by, @counted_cash_cents, @z_report)`,
+    );
+    this.closeStmt = db.prepare(
+      `UPDATE shifts SET closed_at = @at, closed_by = @closedBy, counted_cash_cents = @countedCashCents,
+         z_report = @zReport
+       WHERE id = @id AND closed_at IS NULL`,
+    );
+    this.pageStmt = db.prepare(
+      `SELECT * FROM shifts WHERE seq > @after
+         AND (@status IS NULL OR (@status = 'open') = (closed_at IS NULL))
+         AND (@key IS NULL OR api_key_id = @key)
+       ORDER BY seq LIMIT @limit`,
+    );
+  }
+
+  find(id: string): ShiftRow | undefined {
+    return this.byId.get(id) as ShiftRow | undefined;
+  }
+
+  /** The id of the till's open shift, if it has one. */
+  openFor(apiKeyId: string | null): string | null {
+    if (apiKeyId === null) return null;
+    return (this.openIdStmt.get(apiKeyId) as string | undefined) ?? null;
+  }
+
+  insert(row: Omit<ShiftRow, 'seq'>): void {
+    this.insertStmt.run(row);
+  }
+
+  /** False when it was closed already (nothing changes). */
+  close(id: string, closing: ShiftClosing): boolean {
+    return this.closeStmt.run({ id, ...closing }).changes === 1;
+  }
+
+  page(
+    filter: { status?: 'open' | 'closed'; apiKeyId?: string },
+    afterSeq: number,
+    limit: number,
+  ): ShiftRow[] {
+    return this.pageStmt.all({
+      after: afterSeq,
+      status: filter.status ?? null,
+      key: filter.apiKeyId ?? null,
+      limit,
+    }) as ShiftRow[];
+  }
+}

@@ -1,0 +1,306 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createKey, expectError, expectInvalid, expectMissing } from '../support/foundation-fixtures.js';
+import { orderBody, saleEvent, type OrderJson, type Sale } from '../support/sales-fixtures.js';
+import { addStaff, asStaff, signIn } from '../support/staff-fixtures.js';
+import { makeTestApp, type TestApp } from '../support/test-app.js';
+
+interface ShiftJson {
+  id: string;
+  status: 'open' | 'closed';
+  api_key_id: string;
+  opening_float_cents: number;
+  opened_by: string;
+  closed_by: string | null;
+  counted_cash_cents: number | null;
+}
+
+let t: TestApp;
+let till: string;
+let sale: Sale;
+let ann: Record<string, string>;
+let bob: Record<string, string>;
+let annId: string;
+let bobId: string;
+
+beforeEach(async () => {
+  t = await makeTestApp();
+  till = await createKey(t, 'box_office');
+  sale = await saleEvent(t);
+  annId = (await addStaff(t, 'Ann', 'manager', '1234')).id;
+  bobId = (await addStaff(t, 'Bob', 'seller', '5678')).id;
+  ann = asStaff(await signIn(t, till, '1234'));
+  bob = asStaff(await signIn(t, till, '5678'));
+});
+afterEach(async () => {
+  await t.close();
+});
+
+async function open(floatCents: number, who = bob, key = till): Promise<ShiftJson> {
+  const res = await t.call('POST', '/v2/shifts', { opening_float_cents: floatCents }, key, who);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as ShiftJson;
+}
+
+async function sell(
+  overrides: Record<string, unknown>,
+  who = bob,
+  key = till,
+): Promise<OrderJson & { shift_id: string | null }> {
+  const res = await t.call('POST', '/v2/orders', orderBody(sale, overrides), key, who);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as OrderJson & { shift_id: string | null };
+}
+
+describe('shifts', () => {
+  it('X report mid-shift, then the Z report exact to the cent: float + cash − cash refund, card apart, 5.00 short', async () => {
+    const shift = await open(10_000);
+    expect(shift).toMatchObject({
+      status: 'open',
+      api_key_id: expect.stringMatching(/^key_/),
+      opened_by: bobId,
+    });
+    expect(shift.id).toMatch(/^shf_/);
+
+    const cashTwo = await sell({ payment_method: 'cash', items: [{ tier_id: sale.tierId, quantity: 2 }] });
+    const cashOne = await sell({ payment_method: 'cash' });
+    const card = await sell({ payment_method: 'card' });
+    const comp = await sell({ payment_method: 'comp' });
+    for (const order of [cashTwo, cashOne, card, comp]) expect(order.shift_id).toBe(shift.id);
+    // Not through this till: no shift.
+    const elsewhere = await t.call('POST', '/v2/orders', orderBody(sale, { payment_method: 'cash' }));
+    expect((elsewhere.json() as { shift_id: string | null }).shift_id).toBeNull();
+
+    // The seller is refused the refund; the manager, signed in at the same till, makes it.
+    expectError(
+      await t.call('POST', `/v2/orders/${cashOne.id}/refund`, {}, till, bob),
+      403,
+      'permission_error',
+      'insufficient_role',
+    );
+    const refunded = await t.call('POST', `/v2/orders/${cashOne.id}/refund`, {}, till, ann);
+    expect(refunded.statusCode, refunded.body).toBe(200);
+    expect((refunded.json() as { refunds: { shift_id: string }[] }).refunds[0]!.shift_id).toBe(shift.id);
+    const voided = await t.call(
+      'POST',
+      `/v2/tickets/${card.tickets[0]!.id}/void`,
+      { refund: false },
+      till,
+      ann,
+    );
+    expect(voided.statusCode, voided.body).toBe(200);
+    const voidShifts = t.app.ctx.db
+      .prepare('SELECT void_shift_id AS s FROM tickets WHERE void_shift_id IS NOT NULL ORDER BY seq')
+      .all() as { s: string }[];
+    // The full refund voided cashOne's ticket; the card ticket was voided by hand.
+    expect(voidShifts).toEqual([{ s: shift.id }, { s: shift.id }]);
+
+    const x = await t.call('GET', `/v2/shifts/${shift.id}/report`, undefined, till);
+    expect(x.statusCode, x.body).toBe(200);
+    expect(x.json()).toMatchObject({
+      kind: 'x',
+      shift: { id: shift.id, status: 'open' },
+      currency: 'usd',
+      opening_float_cents: 10_000,
+      cash_sales_cents: 7_500,
+      cash_refunds_cents: 2_500,
+      expected_cash_cents: 15_000,
+      counted_cash_cents: null,
+      over_short_cents: null,
+      order_count: 4,
+    });
+    // The X report leaves the shift open: a sale still joins it.
+    expect((await sell({ payment_method: 'card' })).shift_id).toBe(shift.id);
+
+    const closed = await t.call(
+      'POST',
+      `/v2/shifts/${shift.id}/close`,
+      { counted_cash_cents: 14_500 },
+      till,
+      ann,
+    );
+    expect(closed.statusCode, closed.body).toBe(200);
+    const z = closed.json();
+    expect(z).toEqual({
+      kind: 'z',
+      shift: expect.objectContaining({
+        id: shift.id,
+        status: 'closed',
+        closed_by: annId,
+        counted_cash_cents: 14_500,
+      }),
+      generated_at: new Date(t.clock.ms).toISOString(),
+      currency: 'usd',
+      opening_float_cents: 10_000,
+      cash_sales_cents: 7_500,
+      cash_refunds_cents: 2_500,
+      expected_cash_cents: 15_000,
+      counted_cash_cents: 14_500,
+      over_short_cents: -500,
+      order_count: 5,
+      by_payment_method: [
+        {
+          payment_method: 'cash',
+          currency: 'usd',
+          order_count: 2,
+          sales_cents: 7_500,
+          refund_count: 1,
+          refunds_cents: 2_500,
+          net_cents: 5_000,
+        },
+        {
+          payment_method: 'card',
+          currency: 'usd',
+          order_count: 2,
+          sales_cents: 5_000,
+          refund_count: 0,
+          refunds_cents: 0,
+          net_cents: 5_000,
+        },
+        {
+          payment_method: 'comp',
+          currency: 'usd',
+          order_count: 1,
+          sales_cents: 0,
+          refund_count: 0,
+          refunds_cents: 0,
+          net_cents: 0,
+        },
+      ],
+      by_tier: [
+        {
+          tier_id: sale.tierId,
+          tier_name: 'General admission',
+          event_id: sale.eventId,
+          currency: 'usd',
+          tickets: 6,
+          comp_tickets: 1,
+          sales_cents: 12_500,
+        },
+      ],
+      refunds: { count: 1, amount_cents: 2_500 },
+      voids: { count: 2, amount_cents: 5_000 },
+      comps: { order_count: 1, ticket_count: 1 },
+    });
+
+    // Kept: the report of the closed shift is the Z report, byte for byte, whenever asked.
+    t.clock.advance(3600);
+    const kept = await t.call('GET', `/v2/shifts/${shift.id}/report`, undefined, till);
+    expect(kept.body).toBe(closed.body);
+    // After the close, sales carry no shift.
+    expect((await sell({ payment_method: 'cash' })).shift_id).toBeNull();
+  });
+
+  it('one open shift per till: 409 shift_already_open; another till opens its own', async () => {
+    const first = await open(5_000);
+    const again = expectError(
+      await t.call('POST', '/v2/shifts', { opening_float_cents: 0 }, till, ann),
+      409,
+      'conflict_error',
+      'shift_already_open',
+    );
+    expect(again.message).toContain(first.id);
+    const till2 = await createKey(t, 'box_office');
+    const second = await open(0, asStaff(await signIn(t, till2, '5678')), till2);
+    expect(second.api_key_id).not.toBe(first.api_key_id);
+    expect((await t.call('GET', '/v2/shifts?status=open', undefined, till)).json()).toMatchObject({
+      data: [{ id: first.id }, { id: second.id }],
+    });
+  });
+
+  it('closing a closed shift is 409 shift_closed and changes nothing', async () => {
+    const shift = await open(1_000);
+    const closed = await t.call(
+      'POST',
+      `/v2/shifts/${shift.id}/close`,
+      { counted_cash_cents: 1_000 },
+      till,
+      bob,
+    );
+    expect(closed.json()).toMatchObject({ over_short_cents: 0 });
+    const err = expectError(
+      await t.call('POST', `/v2/shifts/${shift.id}/close`, { counted_cash_cents: 9_999 }, till, ann),
+      409,
+      'conflict_error',
+      'shift_closed',
+    );
+    expect(err.message).toContain('/report');
+    expect((await t.call('GET', `/v2/shifts/${shift.id}`, undefined, till)).json()).toMatchObject({
+      counted_cash_cents: 1_000,
+      closed_by: bobId,
+    });
+    expect((await t.call('GET', `/v2/shifts/${shift.id}/report`, undefined, till)).body).toBe(closed.body);
+  });
+
+  it('the current shift: 404 before one is open, the open one after, 404 again after closing', async () => {
+    expectError(
+      await t.call('GET', '/v2/shifts/current', undefined, till),
+      404,
+      'not_found_error',
+      'resource_missing',
+    );
+    const shift = await open(0);
+    expect((await t.call('GET', '/v2/shifts/current', undefined, till)).json()).toMatchObject({
+      id: shift.id,
+    });
+    await t.call('POST', `/v2/shifts/${shift.id}/close`, { counted_cash_cents: 0 }, till, bob);
+    expectError(
+      await t.call('GET', '/v2/shifts/current', undefined, till),
+      404,
+      'not_found_error',
+      'resource_missing',
+    );
+    expect((await t.call('GET', '/v2/shifts?status=closed', undefined, till)).json()).toMatchObject({
+      data: [{ id: shift.id, status: 'closed' }],
+    });
+  });
+
+  it('needs a signed-in manager or seller whatever the key; refuses bad amounts with the field', async () => {
+    expectError(
+      await t.call('POST', '/v2/shifts', { opening_float_cents: 0 }),
+      403,
+      'permission_error',
+      'staff_sign_in_required',
+    );
+    expectError(
+      await t.call('POST', '/v2/shifts', { opening_float_cents: 0 }, till),
+      403,
+      'permission_error',
+      'staff_sign_in_required',
+    );
+    await addStaff(t, 'Dee', 'door', '2468');
+    const dee = asStaff(await signIn(t, till, '2468'));
+    expectError(
+      await t.call('POST', '/v2/shifts', { opening_float_cents: 0 }, till, dee),
+      403,
+      'permission_error',
+      'insufficient_role',
+    );
+    expectInvalid(
+      await t.call('POST', '/v2/shifts', { opening_float_cents: -1 }, till, bob),
+      'opening_float_cents',
+    );
+    expectInvalid(
+      await t.call('POST', '/v2/shifts', { opening_float_cents: 1.5 }, till, bob),
+      'opening_float_cents',
+    );
+    expectMissing(await t.call('POST', '/v2/shifts', {}, till, bob), 'opening_float_cents');
+    const shift = await open(0);
+    expectInvalid(
+      await t.call('POST', `/v2/shifts/${shift.id}/close`, { counted_cash_cents: -500 }, till, bob),
+      'counted_cash_cents',
+    );
+    expectError(
+      await t.call('POST', `/v2/shifts/${shift.id}/close`, { counted_cash_cents: 0 }, till),
+      403,
+      'permission_error',
+      'staff_sign_in_required',
+    );
+    expectError(
+      await t.call('GET', '/v2/shifts/shf_nope/report', undefined, till),
+      404,
+      'not_found_error',
+      'resource_missing',
+      'id',
+    );
+  });
+});
