@@ -1,0 +1,163 @@
+import Database from 'better-sqlite3';
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { api, httpSaleEvent, spawnServer, type SpawnedServer } from '../support/spawned-server.js';
+import { tempDataDir } from '../support/test-app.js';
+
+let server: SpawnedServer | undefined;
+let dataDir: string | undefined;
+
+afterEach(async () => {
+  await server?.kill9();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  server = undefined;
+  dataDir = undefined;
+});
+
+/** A request from the till: its box_office key, and the signed-in member's session when given. */
+function tillCall(
+  base: string,
+  key: string,
+  staff: string | null,
+  path: string,
+  method = 'GET',
+  body?: unknown,
+) {
+  return fetch(`${base}${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${key}`,
+      ...(staff ? { 'marquee-staff': staff } : {}),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+}
+
+async function ok<T>(res: Promise<Response>): Promise<T> {
+  const answer = await res;
+  const text = await answer.text();
+  expect(answer.status, text).toBe(200);
+  return JSON.parse(text) as T;
+}
+
+interface Report {
+  kind: string;
+  order_count: number;
+  cash_sales_cents: number;
+  expected_cash_cents: number;
+  over_short_cents: number | null;
+  shift: { id: string; status: string };
+}
+
+describe('kill -9 between sales of an open shift', () => {
+  it('after restart the shift is still open, every order made through the till carries it, and the reports agree', async () => {
+    dataDir = tempDataDir('marquee-shift-crash-');
+    server = await spawnServer(dataDir);
+    let base = server.url;
+    const { eventId, tierId } = await httpSaleEvent(base, 100_000);
+    const key = await ok<{ id: string; secret: string }>(
+      api(base, '/v2/api_keys', 'POST', { name: 'Till 1', scope: 'box_office' }),
+    );
+    await ok(api(base, '/v2/staff', 'POST', { name: 'Bob', role: 'seller', pin: '5678' }));
+    const { session_token: bob } = await ok<{ session_token: string }>(
+      tillCall(base, key.secret, null, '/v2/staff/sign_in', 'POST', { pin: '5678' }),
+    );
+    const shift = await ok<{ id: string }>(
+      tillCall(base, key.secret, bob, '/v2/shifts', 'POST', { opening_float_cents: 10_000 }),
+    );
+
+    const acked: { id: string; shift_id: string | null }[] = [];
+    let killing = false;
+    let cutOff = 0;
+    // Two clerks' sales back to back on the one till, until the server dies under them.
+    const clerk = async (n: number) => {
+      for (let i = 0; i < 2_000; i++) {
+        try {
+          const res = await tillCall(base, key.secret, bob, '/v2/orders', 'POST', {
+            event_id: eventId,
+            items: [{ tier_id: tierId, quantity: 1 }],
+            payment_method: 'cash',
+            buyer: { name: `Clerk ${n} sale ${i}` },
+          });
+          const body = (await res.json()) as { id: string; shift_id: string | null };
+          expect(res.status).toBe(200);
+          acked.push(body);
+        } catch (err) {
+          if (!killing) throw err;
+          cutOff++;
+          return;
+        }
+      }
+    };
+    const clerks = [0, 1].map(clerk);
+    const deadline = Date.now() + 20_000;
+    while (acked.length < 20 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 5));
+    killing = true;
+    await server.kill9();
+    await Promise.all(clerks);
+    expect(server.child.signalCode).toBe('SIGKILL');
+    expect(cutOff).toBe(2);
+    expect(acked.length).toBeGreaterThanOrEqual(20);
+    expect(acked.every((order) => order.shift_id === shift.id)).toBe(true);
+
+    server = await spawnServer(dataDir);
+    base = server.url;
+    // The same shift is still this till's open one, and the same session still works.
+    expect(await ok<{ id: string }>(tillCall(base, key.secret, null, '/v2/shifts/current'))).toMatchObject({
+      id: shift.id,
+      status: 'open',
+    });
+    for (const order of acked) {
+      const stored = await ok<{ shift_id: string | null }>(
+        tillCall(base, key.secret, null, `/v2/orders/${order.id}`),
+      );
+      expect(stored.shift_id).toBe(shift.id);
+    }
+    const after = await ok<{ shift_id: string | null }>(
+      tillCall(base, key.secret, bob, '/v2/orders', 'POST', {
+        event_id: eventId,
+        items: [{ tier_id: tierId, quantity: 1 }],
+        payment_method: 'cash',
+      }),
+    );
+    expect(after.shift_id).toBe(shift.id);
+
+    const x = await ok<Report>(tillCall(base, key.secret, null, `/v2/shifts/${shift.id}/report`));
+    const z = await ok<Report>(
+      tillCall(base, key.secret, bob, `/v2/shifts/${shift.id}/close`, 'POST', { counted_cash_cents: 0 }),
+    );
+    await server.stop();
+
+    const db = new Database(join(dataDir, 'marquee.db'), { readonly: true });
+    try {
+      expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
+      const tillOrders = db
+        .prepare('SELECT shift_id, total_cents FROM orders WHERE api_key_id = ?')
+        .all(key.id) as { shift_id: string | null; total_cents: number }[];
+      // Requests cut off by the kill may or may not have committed; whichever did is in the shift.
+      expect(tillOrders.length).toBeGreaterThanOrEqual(acked.length + 1);
+      expect(tillOrders.every((order) => order.shift_id === shift.id)).toBe(true);
+      const cash = tillOrders.reduce((sum, order) => sum + order.total_cents, 0);
+      expect(x).toMatchObject({ kind: 'x', order_count: tillOrders.length, cash_sales_cents: cash });
+      expect(z).toMatchObject({
+        kind: 'z',
+        order_count: tillOrders.length,
+        cash_sales_cents: cash,
+        expected_cash_cents: 10_000 + cash,
+        over_short_cents: -(10_000 + cash),
+        shift: { id: shift.id, status: 'closed' },
+      });
+      const kept = db.prepare('SELECT z_report FROM shifts WHERE id = ?').get(shift.id) as {
+        z_report: string;
+      };
+      expect(JSON.parse(kept.z_report)).toEqual(z);
+      console.log(
+        `shift crash test: ${acked.length} acknowledged sales before kill -9; ${tillOrders.length} in the shift after restart`,
+      );
+    } finally {
+      db.close();
+    }
+  }, 120_000);
+});
