@@ -95,7 +95,8 @@ export async function tierRoutes(app: FastifyInstance): Promise<void> {
   api.patch(
     '/tiers/:id',
     {
-      config: { access: ['box_office'] },
+      // Price and capacity are a manager's call when staff sign in (docs/api.md "What needs whom").
+      config: { access: ['box_office'], staff: { roles: ['manager'] } },
       schema: {
         operationId: 'updateTier',
         tags,
