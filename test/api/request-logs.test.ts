@@ -84,7 +84,7 @@ describe('request logs', () => {
     expectNowhere([token, adminSecret, 'VIP-SECRET-2026']);
   });
 
-  it('never carry a secret the API handed out: keys, pairing tokens, webhook secrets', async () => {
+  it('never carry a secret the API handed out: keys, pairing tokens, webhook secrets, staff PINs and sessions', async () => {
     const key = await createKey(t, 'box_office');
     const pairing = (await t.call('POST', '/v2/devices/pairing', {})).json() as { pairing_token: string };
     const device = await pairDevice(t);
@@ -98,6 +98,12 @@ describe('request logs', () => {
     await t.call('GET', '/v2/events', undefined, 'sk_live_wrongwrongwrongwrongwrong01');
     // A path that is not a route, with a key in it.
     await t.call('GET', `/v2/nothing/${key}`);
+    // A staff PIN and the session it opens, sent as the Marquee-Staff header and in a path.
+    await t.call('POST', '/v2/staff', { name: 'Bob', role: 'seller', pin: '80417236' });
+    const signIn = await t.call('POST', '/v2/staff/sign_in', { pin: '80417236' }, key);
+    const staffToken = (signIn.json() as { session_token: string }).session_token;
+    await t.call('GET', '/v2/orders', undefined, key, { 'marquee-staff': staffToken });
+    await t.call('GET', `/v2/nothing/${staffToken}`);
 
     expect(lines.length).toBeGreaterThan(10);
     expectNowhere([
@@ -107,6 +113,8 @@ describe('request logs', () => {
       whsec,
       adminSecret,
       'sk_live_wrongwrongwrongwrongwrong01',
+      '80417236',
+      staffToken,
     ]);
     expect(urlsLogged()).toContain('/v2/nothing/[redacted]');
   });

@@ -264,6 +264,21 @@ describe('enforcement', () => {
     expect((await t.call('POST', '/v2/payouts', { event_id: sale.eventId })).statusCode).toBe(200);
   });
 
+  it('admin work through an admin key needs a manager when someone is signed in there', async () => {
+    await addStaff(t, 'Ann', 'manager', '1234');
+    await addStaff(t, 'Bob', 'seller', '5678');
+    const bobAtDesk = asStaff(await signIn(t, adminSecret, '5678'));
+    const annAtDesk = asStaff(await signIn(t, adminSecret, '1234'));
+    const newStaff = { name: 'Cy', role: 'door', pin: '1357' };
+    expectError(
+      await t.call('POST', '/v2/staff', newStaff, adminSecret, bobAtDesk),
+      403,
+      'permission_error',
+      'insufficient_role',
+    );
+    expect((await t.call('POST', '/v2/staff', newStaff, adminSecret, annAtDesk)).statusCode).toBe(200);
+  });
+
   it('door staff check guests in but cannot sell', async () => {
     await addStaff(t, 'Dee', 'door', '2468');
     const dee = asStaff(await signIn(t, till, '2468'));

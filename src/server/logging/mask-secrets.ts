@@ -1,7 +1,8 @@
 /**
  * What keeps credentials out of the logs. Three of Marquee's credentials travel in URLs (the
  * wallet secret in `/w/{secret}`, a scan-feed `?stream_token=`, a tier's `?access_code=`), and
- * request logs print URLs; the rest (API keys, webhook secrets, pairing tokens, ticket codes)
+ * request logs print URLs; the rest (API keys, webhook secrets, pairing tokens, staff session
+ * tokens, ticket codes)
  * must never appear in a log line either, whatever code path put them there.
  */
 
@@ -14,7 +15,7 @@ export const maxLoggedUrlLength = 1024;
 const secretParamName = /token|secret|key|pass|pin|code|auth|sig|session|credential/i;
 
 /** Marquee's prefixed secrets and a JWS (ticket codes and passes). */
-const namedSecretShape = /^(?:sk_(?:live|test)_|whsec_|st_|pair_)|^eyJ[\w-]*\.[\w-]*\.[\w-]*$/;
+const namedSecretShape = /^(?:sk_(?:live|test)_|whsec_|st_|sst_|pair_)|^eyJ[\w-]*\.[\w-]*\.[\w-]*$/;
 
 /** Long opaque strings, such as a wallet secret (ids are at most 25 characters: a prefix and 20). */
 const opaqueShape = /^[A-Za-z0-9_\-+/=~%]{32,}$/;
@@ -62,7 +63,7 @@ function maskQuery(query: string): string {
  * `info`). A URL they match goes through the careful path. Each is a regex of its own: folded
  * into one, the unanchored 32-character run made it five times slower.
  */
-const maybePrefixed = /^\/w\/|[%+]|sk_(?:live|test)_|whsec_|eyJ|(?:^|[/?&=])(?:st|pair)_/;
+const maybePrefixed = /^\/w\/|[%+]|sk_(?:live|test)_|whsec_|eyJ|(?:^|[/?&=])(?:st|sst|pair)_/;
 const maybeOpaque = /(?:^|[^A-Za-z0-9_~=-])[A-Za-z0-9_~=-]{32}/;
 const maybeSecretParam = new RegExp(`[?&][^=&]*(?:${secretParamName.source})`, 'i');
 

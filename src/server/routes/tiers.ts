@@ -95,8 +95,7 @@ export async function tierRoutes(app: FastifyInstance): Promise<void> {
   api.patch(
     '/tiers/:id',
     {
-      // Price and capacity are a manager's call when staff sign in (docs/api.md "What needs whom").
-      config: { access: ['box_office'], staff: { roles: ['manager'] } },
+      config: { access: ['box_office'] },
       schema: {
         operationId: 'updateTier',
         tags,
