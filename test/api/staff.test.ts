@@ -177,6 +177,16 @@ describe('sign-in', () => {
     // Once the lockout is over the right PIN works again.
     await signIn(t, till, '1234');
   });
+
+  it('a burst of guesses sent at once is held to the same 5 wrong before the lockout', async () => {
+    await addStaff(t, 'Ann', 'manager', '1234');
+    const burst = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => signInWith(t, till, String(5000 + i))),
+    );
+    const statuses = burst.map((res) => res.statusCode);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(5);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(15);
+  });
 });
 
 describe('enforcement', () => {

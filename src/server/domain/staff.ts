@@ -74,6 +74,8 @@ export interface StaffDeps {
 /** Staff members, their PINs, and their sessions at tills. */
 export class StaffService {
   private salt: string | undefined;
+  /** The last sign-in queued per till key (see oneAtATime). */
+  private readonly signIns = new Map<string, Promise<void>>();
 
   constructor(private readonly deps: StaffDeps) {}
 
@@ -148,7 +150,34 @@ export class StaffService {
    * counts against the till's key (429 after a few, longer each time). The session names the
    * member as the action's actor, so the audit trail records who signed in.
    */
-  async signIn(action: ActionContext, pin: string, keyId: string): Promise<Answer<StaffSignInView>> {
+  signIn(action: ActionContext, pin: string, keyId: string): Promise<Answer<StaffSignInView>> {
+    return this.oneAtATime(keyId, () => this.signInNow(action, pin, keyId));
+  }
+
+  /**
+   * One sign-in per till key at a time: otherwise a burst of guesses sent together would all pass
+   * the lockout check before the first had been found wrong (each hash takes ~50 ms).
+   */
+  private async oneAtATime<T>(keyId: string, attempt: () => Promise<T>): Promise<T> {
+    const before = this.signIns.get(keyId) ?? Promise.resolve();
+    const run = before.then(attempt, attempt);
+    const tail = run.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.signIns.set(keyId, tail);
+    try {
+      return await run;
+    } finally {
+      if (this.signIns.get(keyId) === tail) this.signIns.delete(keyId);
+    }
+  }
+
+  private async signInNow(
+    action: ActionContext,
+    pin: string,
+    keyId: string,
+  ): Promise<Answer<StaffSignInView>> {
     const { guesses, staff, sessions, now } = this.deps;
     guesses.check(keyId);
     const pinHash = await this.pinHash(pin);
