@@ -25,11 +25,13 @@ interface Request {
   body?: unknown;
   /** The API key to send; null sends none (device pairing). Admin by default. */
   auth?: string | null;
+  headers?: Record<string, string>;
 }
 
 const send = (request: Request, key: string) =>
   t.call('POST', request.url, request.body, request.auth === undefined ? adminSecret : request.auth, {
     'idempotency-key': key,
+    ...request.headers,
   });
 
 /**
@@ -87,6 +89,13 @@ async function delivery(): Promise<{ endpointId: string; deliveryId: string }> {
   const list = await t.call('GET', `/v2/webhook_endpoints/${endpointId}/deliveries`);
   t.clock.advance(60);
   return { endpointId, deliveryId: (list.json() as { data: { id: string }[] }).data[0]!.id };
+}
+
+/** A staff member signed in at the admin key's desk: the header their requests carry. */
+async function signedIn(): Promise<Record<string, string>> {
+  await t.call('POST', '/v2/staff', { name: 'Ann', role: 'manager', pin: '1234' });
+  const res = await t.call('POST', '/v2/staff/sign_in', { pin: '1234' });
+  return { 'marquee-staff': (res.json() as { session_token: string }).session_token };
 }
 
 /** Every POST that changes the store, each set up so that its first attempt succeeds. */
@@ -164,6 +173,23 @@ const actions: Record<string, () => Promise<Request>> = {
   'POST /v2/webhook_deliveries/{id}/retry': async () => ({
     url: `/v2/webhook_deliveries/${(await delivery()).deliveryId}/retry`,
   }),
+  'POST /v2/staff': async () => ({ url: '/v2/staff', body: { name: 'Bob', role: 'seller', pin: '5678' } }),
+  'POST /v2/staff/sign_in': async () => {
+    await t.call('POST', '/v2/staff', { name: 'Bob', role: 'seller', pin: '5678' });
+    return { url: '/v2/staff/sign_in', body: { pin: '5678' } };
+  },
+  'POST /v2/staff/sign_out': async () => ({ url: '/v2/staff/sign_out', headers: await signedIn() }),
+  'POST /v2/shifts': async () => ({
+    url: '/v2/shifts',
+    body: { opening_float_cents: 10_000 },
+    headers: await signedIn(),
+  }),
+  'POST /v2/shifts/{id}/close': async () => {
+    const headers = await signedIn();
+    const shift = await t.call('POST', '/v2/shifts', { opening_float_cents: 10_000 }, adminSecret, headers);
+    const id = (shift.json() as { id: string }).id;
+    return { url: `/v2/shifts/${id}/close`, body: { counted_cash_cents: 9_500 }, headers };
+  },
   'POST /v2/webhook_endpoints/{id}/retry_failed': async () => {
     const { endpointId, deliveryId } = await delivery();
     // Eight failed attempts take a day and a half; the store is told the outcome directly.
