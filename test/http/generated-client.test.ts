@@ -62,6 +62,10 @@ const verbs = [
   'check',
   'mark',
   'find',
+  'sign',
+  'deactivate',
+  'open',
+  'close',
 ];
 const operationIdShape = new RegExp(`^(?:${verbs.join('|')})(?:[A-Z][a-z0-9]*)+$|^(?:${verbs.join('|')})$`);
 

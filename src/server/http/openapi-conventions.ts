@@ -7,6 +7,7 @@ import { Type } from 'typebox';
  * - a route whose access is `public` (access.ts) needs no key: `security: []`, unless the route
  *   names its own (the scan feed takes a key or a stream token);
  * - every POST takes `Idempotency-Key` (idempotency.ts hooks every POST route);
+ * - every route an admin or box_office key may call takes `Marquee-Staff` (staff-session.ts);
  * - the rate limit (rate-limit.ts) counts every route, public ones too: any may answer 429;
  * - the error handler answers 507 on any route that writes when the disk is full
  *   (error-handler.ts); health never does, it reports `degraded` instead.
@@ -20,7 +21,11 @@ export function documentRouteConventions(
   if (!isApiRoute(route.url) || documented.hide) return documented;
   const methods = Array.isArray(route.method) ? route.method : [route.method];
   if (route.config?.access === 'public' && documented.security === undefined) documented.security = [];
-  if (methods.includes('POST')) documented.headers = withIdempotencyKey(documented.headers);
+  if (methods.includes('POST'))
+    documented.headers = withHeader(documented.headers, 'Idempotency-Key', idempotencyKeyHeader);
+  const access = route.config?.access ?? [];
+  if (access !== 'public' && (access.length === 0 || access.includes('box_office')))
+    documented.headers = withHeader(documented.headers, 'Marquee-Staff', staffHeader);
   const response = { 429: Type.Ref('Error'), ...(documented.response as object) };
   documented.response = route.url === '/v2/health' ? response : { ...response, 507: Type.Ref('Error') };
   return documented;
@@ -37,9 +42,17 @@ export const idempotencyKeyHeader = Type.String({
     'Make one per call and reuse it on every retry of that call. Keys are per API key.',
 });
 
-function withIdempotencyKey(headers: unknown): unknown {
+export const staffHeader = Type.String({
+  maxLength: 200,
+  description:
+    'The session token of the staff member signed in at this till (POST /v2/staff/sign_in). Once any active ' +
+    'staff member exists, writes with a box_office key need it (403 staff_sign_in_required); refunds, voids, ' +
+    'payouts and admin work need a manager whenever it is sent (403 insufficient_role).',
+});
+
+function withHeader(headers: unknown, name: string, schema: ReturnType<typeof Type.String>): unknown {
   const own = (headers as { properties?: Record<string, unknown> } | undefined)?.properties ?? {};
-  return Type.Object({ ...own, 'Idempotency-Key': Type.Optional(idempotencyKeyHeader) } as never);
+  return Type.Object({ ...own, [name]: Type.Optional(schema) } as never);
 }
 
 /** Headers every answer carries, declared once and referenced from every response. */

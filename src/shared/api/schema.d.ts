@@ -1845,7 +1845,10 @@ export interface operations {
   getUsage: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The session token of the staff member signed in at this till (POST /v2/staff/sign_in). Once any active staff member exists, writes with a box_office key need it (403 staff_sign_in_required); refunds, voids, payouts and admin work need a manager whenever it is sent (403 insufficient_role). */
+        'Marquee-Staff'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -1958,7 +1961,10 @@ export interface operations {
         limit?: number;
         cursor?: string;
       };
-      header?: never;
+      header?: {
+        /** @description The session token of the staff member signed in at this till (POST /v2/staff/sign_in). Once any active staff member exists, writes with a box_office key need it (403 staff_sign_in_required); refunds, voids, payouts and admin work need a manager whenever it is sent (403 insufficient_role). */
+        'Marquee-Staff'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -2081,6 +2087,8 @@ export interface operations {
       header?: {
         /** @description Makes a retry safe: the same key with the same body within 24 hours replays the first answer (header `idempotent-replayed: true`); with another body it is 409 `idempotency_key_reused`. Make one per call and reuse it on every retry of that call. Keys are per API key. */
         'Idempotency-Key'?: string;
+        /** @description The session token of the staff member signed in at this till (POST /v2/staff/sign_in). Once any active staff member exists, writes with a box_office key need it (403 staff_sign_in_required); refunds, voids, payouts and admin work need a manager whenever it is sent (403 insufficient_role). */
+        'Marquee-Staff'?: string;
       };
       path?: never;
       cookie?: never;
@@ -2205,7 +2213,10 @@ export interface operations {
   revokeApiKey: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The session token of the staff member signed in at this till (POST /v2/staff/sign_in). Once any active staff member exists, writes with a box_office key need it (403 staff_sign_in_required); refunds, voids, payouts and admin work need a manager whenever it is sent (403 insufficient_role). */
+        'Marquee-Staff'?: string;
+      };
       path: {
         /** @description key_ id */
         id: string;
@@ -2325,7 +2336,10 @@ export interface operations {
         limit?: number;
         cursor?: string;
       };
-      header?: never;
+      header?: {
+        /** @description The session token of the staff member signed in at this till (POST /v2/staff/sign_in). Once any active staff member exists, writes with a box_office key need it (403 staff_sign_in_required); refunds, voids, payouts and admin work need a manager whenever it is sent (403 insufficient_role). */
+        'Marquee-Staff'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -2436,6 +2450,8 @@ export interface operations {
       header?: {
         /** @description Makes a retry safe: the same key with the same body within 24 hours replays the first answer (header `idempotent-replayed: true`); with another body it is 409 `idempotency_key_reused`. Make one per call and reuse it on every retry of that call. Keys are per API key. */
         'Idempotency-Key'?: string;
+        /** @description The session token of the staff member signed in at this till (POST /v2/staff/sign_in). Once any active staff member exists, writes with a box_office key need it (403 staff_sign_in_required); refunds, voids, payouts and admin work need a manager whenever it is sent (403 insufficient_role). */
+        'Marquee-Staff'?: string;
       };
       path?: never;
       cookie?: never;
@@ -2584,7 +2600,10 @@ export interface operations {
   getEvent: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The session token of the staff member signed in at this till (POST /v2/staff/sign_in). Once any active staff member exists, writes with a box_office key need it (403 staff_sign_in_required); refunds, voids, payouts and admin work need a manager whenever it is sent (403 insufficient_role). */
+        'Marquee-Staff'?: string;
+      };
       path: {
         /** @description evt_ id */
         id: string;
@@ -2689,7 +2708,10 @@ export interface operations {
   updateEvent: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The session token of the staff member signed in at this till (POST /v2/staff/sign_in). Once any active staff member exists, writes with a box_office key need it (403 staff_sign_in_required); refunds, voids, payouts and admin work need a manager whenever it is sent (403 insufficient_role). */
+        'Marquee-Staff'?: string;
+      };
       path: {
         /** @description evt_ id */
         id: string;
@@ -2823,6 +2845,8 @@ export interface operations {
       header?: {
         /** @description Makes a retry safe: the same key with the same body within 24 hours replays the first answer (header `idempotent-replayed: true`); with another body it is 409 `idempotency_key_reused`. Make one per call and reuse it on every retry of that call. Keys are per API key. */
         'Idempotency-Key'?: string;
+        /** @description The session token of the staff member signed in at this till (POST /v2/staff/sign_in). Once any active staff member exists, writes with a box_office key need it (403 staff_sign_in_required); refunds, voids, payouts and admin work need a manager whenever it is sent (403 insufficient_role). */
+        'Marquee-Staff'?: string;
       };
       path: {
         /** @description evt_ id */
@@ -2931,6 +2955,8 @@ export interface operations {
       header?: {
         /** @description Makes a retry safe: the same key with the same body within 24 hours replays the first answer (header `idempotent-replayed: true`); with another body it is 409 `idempotency_key_reused`. Make one per call and reuse it on every retry of that call. Keys are per API key. */
         'Idempotency-Key'?: string;
+        /** @description The session token of the staff member signed in at this till (POST /v2/staff/sign_in). Once any active staff member exists, writes with a box_office key need it (403 staff_sign_in_required); refunds, voids, payouts and admin work need a manager whenever it is sent (403 insufficient_role). */
+        'Marquee-Staff'?: string;
       };
       path: {
         /** @description evt_ id */
@@ -3039,7 +3065,10 @@ export interface operations {
         limit?: number;
         cursor?: string;
       };
-      header?: never;
+      header?: {
+        /** @description The session token of the staff member signed in at this till (POST /v2/staff/sign_in). Once any active staff member exists, writes with a box_office key need it (403 staff_sign_in_required); refunds, voids, payouts and admin work need a manager whenever it is sent (403 insufficient_role). */
+        'Marquee-Staff'?: string;
+      };
       path: {
         event_id: string;
       };
@@ -3152,6 +3181,8 @@ export interface operations {
       header?: {
         /** @description Makes a retry safe: the same key with the same body within 24 hours replays the first answer (header `idempotent-replayed: true`); with another body it is 409 `idempotency_key_reused`. Make one per call and reuse it on every retry of that call. Keys are per API key. */
         'Idempotency-Key'?: string;
+        /** @description The session token of the staff member signed in at this till (POST /v2/staff/sign_in). Once any active staff member exists, writes with a box_office key need it (403 staff_sign_in_required); refunds, voids, payouts and admin work need a manager whenever it is sent (403 insufficient_role). */
+        'Marquee-Staff'?: string;
       };
       path: {
         event_id: string;
@@ -3279,7 +3310,10 @@ export interface operations {
   getTier: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The session token of the staff member signed in at this till (POST /v2/staff/sign_in). Once any active staff member exists, writes with a box_office key need it (403 staff_sign_in_required); refunds, voids, payouts and admin work need a manager whenever it is sent (403 insufficient_role). */
+        'Marquee-Staff'?: string;
+      };
       path: {
         /** @description tkt_ id */
         id: string;
@@ -3384,7 +3418,10 @@ export interface operations {
   deleteTier: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The session token of the staff member signed in at this till (POST /v2/staff/sign_in). Once any active staff member exists, writes with a box_office key need it (403 staff_sign_in_required); refunds, voids, payouts and admin work need a manager whenever it is sent (403 insufficient_role). */
+        'Marquee-Staff'?: string;
+      };
       path: {
         /** @description tkt_ id */
         id: string;
@@ -3489,7 +3526,10 @@ export interface operations {
   updateTier: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The session token of the staff member signed in at this till (POST /v2/staff/sign_in). Once any active staff member exists, writes with a box_office key need it (403 staff_sign_in_required); refunds, voids, payouts and admin work need a manager whenever it is sent (403 insufficient_role). */
+        'Marquee-Staff'?: string;
+      };
       path: {
         /** @description tkt_ id */
         id: string;
@@ -3620,7 +3660,10 @@ export interface operations {
         /** @description The code a customer typed; compared on the server, never echoed */
         access_code?: string;
       };
-      header?: never;
+      header?: {
+        /** @description The session token of the staff member signed in at this till (POST /v2/staff/sign_in). Once any active staff member exists, writes with a box_office key need it (403 staff_sign_in_required); refunds, voids, payouts and admin work need a manager whenever it is sent (403 insufficient_role). */
+        'Marquee-Staff'?: string;
+      };
       path: {
         /** @description evt_ id */
         id: string;
@@ -3898,6 +3941,8 @@ export interface operations {
       header?: {
         /** @description Makes a retry safe: the same key with the same body within 24 hours replays the first answer (header `idempotent-replayed: true`); with another body it is 409 `idempotency_key_reused`. Make one per call and reuse it on every retry of that call. Keys are per API key. */
         'Idempotency-Key'?: string;
+        /** @description The session token of the staff member signed in at this till (POST /v2/staff/sign_in). Once any active staff member exists, writes with a box_office key need it (403 staff_sign_in_required); refunds, voids, payouts and admin work need a manager whenever it is sent (403 insufficient_role). */
+        'Marquee-Staff'?: string;
       };
       path?: never;
       cookie?: never;
@@ -4532,7 +4577,10 @@ export interface operations {
         ticket_id?: string;
         result?: 'admitted' | 'rejected';
       };
-      header?: never;
+      header?: {
+        /** @description The session token of the staff member signed in at this till (POST /v2/staff/sign_in). Once any active staff member exists, writes with a box_office key need it (403 staff_sign_in_required); refunds, voids, payouts and admin work need a manager whenever it is sent (403 insufficient_role). */
+        'Marquee-Staff'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -4645,7 +4693,10 @@ export interface operations {
         /** @description At least 2 characters: part of the attendee name (any case), or the start of an order id (ord_…) */
         q: string;
       };
-      header?: never;
+      header?: {
+        /** @description The session token of the staff member signed in at this till (POST /v2/staff/sign_in). Once any active staff member exists, writes with a box_office key need it (403 staff_sign_in_required); refunds, voids, payouts and admin work need a manager whenever it is sent (403 insufficient_role). */
+        'Marquee-Staff'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -4768,7 +4819,10 @@ export interface operations {
         /** @description The event; defaults to the calling door's paired event */
         event_id?: string;
       };
-      header?: never;
+      header?: {
+        /** @description The session token of the staff member signed in at this till (POST /v2/staff/sign_in). Once any active staff member exists, writes with a box_office key need it (403 staff_sign_in_required); refunds, voids, payouts and admin work need a manager whenever it is sent (403 insufficient_role). */
+        'Marquee-Staff'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -4884,6 +4938,8 @@ export interface operations {
       header?: {
         /** @description Makes a retry safe: the same key with the same body within 24 hours replays the first answer (header `idempotent-replayed: true`); with another body it is 409 `idempotency_key_reused`. Make one per call and reuse it on every retry of that call. Keys are per API key. */
         'Idempotency-Key'?: string;
+        /** @description The session token of the staff member signed in at this till (POST /v2/staff/sign_in). Once any active staff member exists, writes with a box_office key need it (403 staff_sign_in_required); refunds, voids, payouts and admin work need a manager whenever it is sent (403 insufficient_role). */
+        'Marquee-Staff'?: string;
       };
       path?: never;
       cookie?: never;
@@ -5111,6 +5167,8 @@ export interface operations {
       header?: {
         /** @description Makes a retry safe: the same key with the same body within 24 hours replays the first answer (header `idempotent-replayed: true`); with another body it is 409 `idempotency_key_reused`. Make one per call and reuse it on every retry of that call. Keys are per API key. */
         'Idempotency-Key'?: string;
+        /** @description The session token of the staff member signed in at this till (POST /v2/staff/sign_in). Once any active staff member exists, writes with a box_office key need it (403 staff_sign_in_required); refunds, voids, payouts and admin work need a manager whenever it is sent (403 insufficient_role). */
+        'Marquee-Staff'?: string;
       };
       path?: never;
       cookie?: never;
@@ -5385,7 +5443,10 @@ export interface operations {
         limit?: number;
         cursor?: string;
       };
-      header?: never;
+      header?: {
+        /** @description The session token of the staff member signed in at this till (POST /v2/staff/sign_in). Once any active staff member exists, writes with a box_office key need it (403 staff_sign_in_required); refunds, voids, payouts and admin work need a manager whenever it is sent (403 insufficient_role). */
+        'Marquee-Staff'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -5493,7 +5554,10 @@ export interface operations {
   getDevice: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The session token of the staff member signed in at this till (POST /v2/staff/sign_in). Once any active staff member exists, writes with a box_office key need it (403 staff_sign_in_required); refunds, voids, payouts and admin work need a manager whenever it is sent (403 insufficient_role). */
+        'Marquee-Staff'?: string;
+      };
       path: {
         /** @description dev_ id */
         id: string;
@@ -5598,7 +5662,10 @@ export interface operations {
   revokeDevice: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The session token of the staff member signed in at this till (POST /v2/staff/sign_in). Once any active staff member exists, writes with a box_office key need it (403 staff_sign_in_required); refunds, voids, payouts and admin work need a manager whenever it is sent (403 insufficient_role). */
+        'Marquee-Staff'?: string;
+      };
       path: {
         /** @description dev_ id */
         id: string;
@@ -5707,7 +5774,10 @@ export interface operations {
         cursor?: string;
         status?: 'pending' | 'sent' | 'failed';
       };
-      header?: never;
+      header?: {
+        /** @description The session token of the staff member signed in at this till (POST /v2/staff/sign_in). Once any active staff member exists, writes with a box_office key need it (403 staff_sign_in_required); refunds, voids, payouts and admin work need a manager whenever it is sent (403 insufficient_role). */
+        'Marquee-Staff'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -5818,6 +5888,8 @@ export interface operations {
       header?: {
         /** @description Makes a retry safe: the same key with the same body within 24 hours replays the first answer (header `idempotent-replayed: true`); with another body it is 409 `idempotency_key_reused`. Make one per call and reuse it on every retry of that call. Keys are per API key. */
         'Idempotency-Key'?: string;
+        /** @description The session token of the staff member signed in at this till (POST /v2/staff/sign_in). Once any active staff member exists, writes with a box_office key need it (403 staff_sign_in_required); refunds, voids, payouts and admin work need a manager whenever it is sent (403 insufficient_role). */
+        'Marquee-Staff'?: string;
       };
       path: {
         /** @description mail_ id */
@@ -5931,7 +6003,10 @@ export interface operations {
         /** @description oldest_first (the default, like every list) or newest_first (a till’s latest sales); a cursor continues in the order it was given in */
         order?: 'oldest_first' | 'newest_first';
       };
-      header?: never;
+      header?: {
+        /** @description The session token of the staff member signed in at this till (POST /v2/staff/sign_in). Once any active staff member exists, writes with a box_office key need it (403 staff_sign_in_required); refunds, voids, payouts and admin work need a manager whenever it is sent (403 insufficient_role). */
+        'Marquee-Staff'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -6042,6 +6117,8 @@ export interface operations {
       header?: {
         /** @description Makes a retry safe: the same key with the same body within 24 hours replays the first answer (header `idempotent-replayed: true`); with another body it is 409 `idempotency_key_reused`. Make one per call and reuse it on every retry of that call. Keys are per API key. */
         'Idempotency-Key'?: string;
+        /** @description The session token of the staff member signed in at this till (POST /v2/staff/sign_in). Once any active staff member exists, writes with a box_office key need it (403 staff_sign_in_required); refunds, voids, payouts and admin work need a manager whenever it is sent (403 insufficient_role). */
+        'Marquee-Staff'?: string;
       };
       path?: never;
       cookie?: never;
@@ -6169,7 +6246,10 @@ export interface operations {
   getOrder: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The session token of the staff member signed in at this till (POST /v2/staff/sign_in). Once any active staff member exists, writes with a box_office key need it (403 staff_sign_in_required); refunds, voids, payouts and admin work need a manager whenever it is sent (403 insufficient_role). */
+        'Marquee-Staff'?: string;
+      };
       path: {
         /** @description ord_ id */
         id: string;
@@ -6277,6 +6357,8 @@ export interface operations {
       header?: {
         /** @description Makes a retry safe: the same key with the same body within 24 hours replays the first answer (header `idempotent-replayed: true`); with another body it is 409 `idempotency_key_reused`. Make one per call and reuse it on every retry of that call. Keys are per API key. */
         'Idempotency-Key'?: string;
+        /** @description The session token of the staff member signed in at this till (POST /v2/staff/sign_in). Once any active staff member exists, writes with a box_office key need it (403 staff_sign_in_required); refunds, voids, payouts and admin work need a manager whenever it is sent (403 insufficient_role). */
+        'Marquee-Staff'?: string;
       };
       path: {
         /** @description ord_ id */
@@ -6392,6 +6474,8 @@ export interface operations {
       header?: {
         /** @description Makes a retry safe: the same key with the same body within 24 hours replays the first answer (header `idempotent-replayed: true`); with another body it is 409 `idempotency_key_reused`. Make one per call and reuse it on every retry of that call. Keys are per API key. */
         'Idempotency-Key'?: string;
+        /** @description The session token of the staff member signed in at this till (POST /v2/staff/sign_in). Once any active staff member exists, writes with a box_office key need it (403 staff_sign_in_required); refunds, voids, payouts and admin work need a manager whenever it is sent (403 insufficient_role). */
+        'Marquee-Staff'?: string;
       };
       path: {
         /** @description ord_ id */
@@ -6505,7 +6589,10 @@ export interface operations {
   listOrderMail: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The session token of the staff member signed in at this till (POST /v2/staff/sign_in). Once any active staff member exists, writes with a box_office key need it (403 staff_sign_in_required); refunds, voids, payouts and admin work need a manager whenever it is sent (403 insufficient_role). */
+        'Marquee-Staff'?: string;
+      };
       path: {
         /** @description ord_ id */
         id: string;
@@ -6619,6 +6706,8 @@ export interface operations {
       header?: {
         /** @description Makes a retry safe: the same key with the same body within 24 hours replays the first answer (header `idempotent-replayed: true`); with another body it is 409 `idempotency_key_reused`. Make one per call and reuse it on every retry of that call. Keys are per API key. */
         'Idempotency-Key'?: string;
+        /** @description The session token of the staff member signed in at this till (POST /v2/staff/sign_in). Once any active staff member exists, writes with a box_office key need it (403 staff_sign_in_required); refunds, voids, payouts and admin work need a manager whenever it is sent (403 insufficient_role). */
+        'Marquee-Staff'?: string;
       };
       path: {
         /** @description ord_ id */
@@ -6776,7 +6865,10 @@ export interface operations {
   getTicket: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The session token of the staff member signed in at this till (POST /v2/staff/sign_in). Once any active staff member exists, writes with a box_office key need it (403 staff_sign_in_required); refunds, voids, payouts and admin work need a manager whenever it is sent (403 insufficient_role). */
+        'Marquee-Staff'?: string;
+      };
       path: {
         /** @description tik_ id */
         id: string;
@@ -6884,6 +6976,8 @@ export interface operations {
       header?: {
         /** @description Makes a retry safe: the same key with the same body within 24 hours replays the first answer (header `idempotent-replayed: true`); with another body it is 409 `idempotency_key_reused`. Make one per call and reuse it on every retry of that call. Keys are per API key. */
         'Idempotency-Key'?: string;
+        /** @description The session token of the staff member signed in at this till (POST /v2/staff/sign_in). Once any active staff member exists, writes with a box_office key need it (403 staff_sign_in_required); refunds, voids, payouts and admin work need a manager whenever it is sent (403 insufficient_role). */
+        'Marquee-Staff'?: string;
       };
       path: {
         /** @description tik_ id */
@@ -7002,6 +7096,8 @@ export interface operations {
       header?: {
         /** @description Makes a retry safe: the same key with the same body within 24 hours replays the first answer (header `idempotent-replayed: true`); with another body it is 409 `idempotency_key_reused`. Make one per call and reuse it on every retry of that call. Keys are per API key. */
         'Idempotency-Key'?: string;
+        /** @description The session token of the staff member signed in at this till (POST /v2/staff/sign_in). Once any active staff member exists, writes with a box_office key need it (403 staff_sign_in_required); refunds, voids, payouts and admin work need a manager whenever it is sent (403 insufficient_role). */
+        'Marquee-Staff'?: string;
       };
       path: {
         /** @description tik_ id */
@@ -7117,6 +7213,8 @@ export interface operations {
       header?: {
         /** @description Makes a retry safe: the same key with the same body within 24 hours replays the first answer (header `idempotent-replayed: true`); with another body it is 409 `idempotency_key_reused`. Make one per call and reuse it on every retry of that call. Keys are per API key. */
         'Idempotency-Key'?: string;
+        /** @description The session token of the staff member signed in at this till (POST /v2/staff/sign_in). Once any active staff member exists, writes with a box_office key need it (403 staff_sign_in_required); refunds, voids, payouts and admin work need a manager whenever it is sent (403 insufficient_role). */
+        'Marquee-Staff'?: string;
       };
       path: {
         /** @description tik_ id */
@@ -7278,7 +7376,10 @@ export interface operations {
         cursor?: string;
         event_id: string;
       };
-      header?: never;
+      header?: {
+        /** @description The session token of the staff member signed in at this till (POST /v2/staff/sign_in). Once any active staff member exists, writes with a box_office key need it (403 staff_sign_in_required); refunds, voids, payouts and admin work need a manager whenever it is sent (403 insufficient_role). */
+        'Marquee-Staff'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -7386,7 +7487,10 @@ export interface operations {
   getAttendee: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The session token of the staff member signed in at this till (POST /v2/staff/sign_in). Once any active staff member exists, writes with a box_office key need it (403 staff_sign_in_required); refunds, voids, payouts and admin work need a manager whenever it is sent (403 insufficient_role). */
+        'Marquee-Staff'?: string;
+      };
       path: {
         /** @description atd_ id */
         id: string;
@@ -7491,7 +7595,10 @@ export interface operations {
   updateAttendee: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The session token of the staff member signed in at this till (POST /v2/staff/sign_in). Once any active staff member exists, writes with a box_office key need it (403 staff_sign_in_required); refunds, voids, payouts and admin work need a manager whenever it is sent (403 insufficient_role). */
+        'Marquee-Staff'?: string;
+      };
       path: {
         /** @description atd_ id */
         id: string;
@@ -7607,7 +7714,10 @@ export interface operations {
         cursor?: string;
         event_id?: string;
       };
-      header?: never;
+      header?: {
+        /** @description The session token of the staff member signed in at this till (POST /v2/staff/sign_in). Once any active staff member exists, writes with a box_office key need it (403 staff_sign_in_required); refunds, voids, payouts and admin work need a manager whenever it is sent (403 insufficient_role). */
+        'Marquee-Staff'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -7718,6 +7828,8 @@ export interface operations {
       header?: {
         /** @description Makes a retry safe: the same key with the same body within 24 hours replays the first answer (header `idempotent-replayed: true`); with another body it is 409 `idempotency_key_reused`. Make one per call and reuse it on every retry of that call. Keys are per API key. */
         'Idempotency-Key'?: string;
+        /** @description The session token of the staff member signed in at this till (POST /v2/staff/sign_in). Once any active staff member exists, writes with a box_office key need it (403 staff_sign_in_required); refunds, voids, payouts and admin work need a manager whenever it is sent (403 insufficient_role). */
+        'Marquee-Staff'?: string;
       };
       path?: never;
       cookie?: never;
@@ -7826,7 +7938,10 @@ export interface operations {
   getPayout: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The session token of the staff member signed in at this till (POST /v2/staff/sign_in). Once any active staff member exists, writes with a box_office key need it (403 staff_sign_in_required); refunds, voids, payouts and admin work need a manager whenever it is sent (403 insufficient_role). */
+        'Marquee-Staff'?: string;
+      };
       path: {
         /** @description pay_ id */
         id: string;
@@ -7934,6 +8049,8 @@ export interface operations {
       header?: {
         /** @description Makes a retry safe: the same key with the same body within 24 hours replays the first answer (header `idempotent-replayed: true`); with another body it is 409 `idempotency_key_reused`. Make one per call and reuse it on every retry of that call. Keys are per API key. */
         'Idempotency-Key'?: string;
+        /** @description The session token of the staff member signed in at this till (POST /v2/staff/sign_in). Once any active staff member exists, writes with a box_office key need it (403 staff_sign_in_required); refunds, voids, payouts and admin work need a manager whenever it is sent (403 insufficient_role). */
+        'Marquee-Staff'?: string;
       };
       path: {
         /** @description pay_ id */
@@ -8042,7 +8159,10 @@ export interface operations {
         limit?: number;
         cursor?: string;
       };
-      header?: never;
+      header?: {
+        /** @description The session token of the staff member signed in at this till (POST /v2/staff/sign_in). Once any active staff member exists, writes with a box_office key need it (403 staff_sign_in_required); refunds, voids, payouts and admin work need a manager whenever it is sent (403 insufficient_role). */
+        'Marquee-Staff'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -8153,6 +8273,8 @@ export interface operations {
       header?: {
         /** @description Makes a retry safe: the same key with the same body within 24 hours replays the first answer (header `idempotent-replayed: true`); with another body it is 409 `idempotency_key_reused`. Make one per call and reuse it on every retry of that call. Keys are per API key. */
         'Idempotency-Key'?: string;
+        /** @description The session token of the staff member signed in at this till (POST /v2/staff/sign_in). Once any active staff member exists, writes with a box_office key need it (403 staff_sign_in_required); refunds, voids, payouts and admin work need a manager whenever it is sent (403 insufficient_role). */
+        'Marquee-Staff'?: string;
       };
       path?: never;
       cookie?: never;
@@ -8280,7 +8402,10 @@ export interface operations {
   getWebhookEndpoint: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The session token of the staff member signed in at this till (POST /v2/staff/sign_in). Once any active staff member exists, writes with a box_office key need it (403 staff_sign_in_required); refunds, voids, payouts and admin work need a manager whenever it is sent (403 insufficient_role). */
+        'Marquee-Staff'?: string;
+      };
       path: {
         /** @description we_ id */
         id: string;
@@ -8385,7 +8510,10 @@ export interface operations {
   deleteWebhookEndpoint: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The session token of the staff member signed in at this till (POST /v2/staff/sign_in). Once any active staff member exists, writes with a box_office key need it (403 staff_sign_in_required); refunds, voids, payouts and admin work need a manager whenever it is sent (403 insufficient_role). */
+        'Marquee-Staff'?: string;
+      };
       path: {
         /** @description we_ id */
         id: string;
@@ -8490,7 +8618,10 @@ export interface operations {
   updateWebhookEndpoint: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The session token of the staff member signed in at this till (POST /v2/staff/sign_in). Once any active staff member exists, writes with a box_office key need it (403 staff_sign_in_required); refunds, voids, payouts and admin work need a manager whenever it is sent (403 insufficient_role). */
+        'Marquee-Staff'?: string;
+      };
       path: {
         /** @description we_ id */
         id: string;
@@ -8610,6 +8741,8 @@ export interface operations {
       header?: {
         /** @description Makes a retry safe: the same key with the same body within 24 hours replays the first answer (header `idempotent-replayed: true`); with another body it is 409 `idempotency_key_reused`. Make one per call and reuse it on every retry of that call. Keys are per API key. */
         'Idempotency-Key'?: string;
+        /** @description The session token of the staff member signed in at this till (POST /v2/staff/sign_in). Once any active staff member exists, writes with a box_office key need it (403 staff_sign_in_required); refunds, voids, payouts and admin work need a manager whenever it is sent (403 insufficient_role). */
+        'Marquee-Staff'?: string;
       };
       path: {
         /** @description we_ id */
@@ -8736,7 +8869,10 @@ export interface operations {
         /** @description oldest first (the API's default) or newest first */
         order?: 'oldest' | 'newest';
       };
-      header?: never;
+      header?: {
+        /** @description The session token of the staff member signed in at this till (POST /v2/staff/sign_in). Once any active staff member exists, writes with a box_office key need it (403 staff_sign_in_required); refunds, voids, payouts and admin work need a manager whenever it is sent (403 insufficient_role). */
+        'Marquee-Staff'?: string;
+      };
       path: {
         /** @description we_ id */
         id: string;
@@ -8850,6 +8986,8 @@ export interface operations {
       header?: {
         /** @description Makes a retry safe: the same key with the same body within 24 hours replays the first answer (header `idempotent-replayed: true`); with another body it is 409 `idempotency_key_reused`. Make one per call and reuse it on every retry of that call. Keys are per API key. */
         'Idempotency-Key'?: string;
+        /** @description The session token of the staff member signed in at this till (POST /v2/staff/sign_in). Once any active staff member exists, writes with a box_office key need it (403 staff_sign_in_required); refunds, voids, payouts and admin work need a manager whenever it is sent (403 insufficient_role). */
+        'Marquee-Staff'?: string;
       };
       path: {
         /** @description we_ id */
@@ -8962,6 +9100,8 @@ export interface operations {
       header?: {
         /** @description Makes a retry safe: the same key with the same body within 24 hours replays the first answer (header `idempotent-replayed: true`); with another body it is 409 `idempotency_key_reused`. Make one per call and reuse it on every retry of that call. Keys are per API key. */
         'Idempotency-Key'?: string;
+        /** @description The session token of the staff member signed in at this till (POST /v2/staff/sign_in). Once any active staff member exists, writes with a box_office key need it (403 staff_sign_in_required); refunds, voids, payouts and admin work need a manager whenever it is sent (403 insufficient_role). */
+        'Marquee-Staff'?: string;
       };
       path: {
         /** @description dlv_ id */
@@ -9067,7 +9207,10 @@ export interface operations {
   getWebhookStatus: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The session token of the staff member signed in at this till (POST /v2/staff/sign_in). Once any active staff member exists, writes with a box_office key need it (403 staff_sign_in_required); refunds, voids, payouts and admin work need a manager whenever it is sent (403 insufficient_role). */
+        'Marquee-Staff'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -9197,7 +9340,10 @@ export interface operations {
   getSettings: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The session token of the staff member signed in at this till (POST /v2/staff/sign_in). Once any active staff member exists, writes with a box_office key need it (403 staff_sign_in_required); refunds, voids, payouts and admin work need a manager whenever it is sent (403 insufficient_role). */
+        'Marquee-Staff'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -9299,7 +9445,10 @@ export interface operations {
   updateSettings: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The session token of the staff member signed in at this till (POST /v2/staff/sign_in). Once any active staff member exists, writes with a box_office key need it (403 staff_sign_in_required); refunds, voids, payouts and admin work need a manager whenever it is sent (403 insufficient_role). */
+        'Marquee-Staff'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -9414,7 +9563,10 @@ export interface operations {
         /** @description Only active (true) or only deactivated (false) members */
         active?: boolean;
       };
-      header?: never;
+      header?: {
+        /** @description The session token of the staff member signed in at this till (POST /v2/staff/sign_in). Once any active staff member exists, writes with a box_office key need it (403 staff_sign_in_required); refunds, voids, payouts and admin work need a manager whenever it is sent (403 insufficient_role). */
+        'Marquee-Staff'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -9525,6 +9677,8 @@ export interface operations {
       header?: {
         /** @description Makes a retry safe: the same key with the same body within 24 hours replays the first answer (header `idempotent-replayed: true`); with another body it is 409 `idempotency_key_reused`. Make one per call and reuse it on every retry of that call. Keys are per API key. */
         'Idempotency-Key'?: string;
+        /** @description The session token of the staff member signed in at this till (POST /v2/staff/sign_in). Once any active staff member exists, writes with a box_office key need it (403 staff_sign_in_required); refunds, voids, payouts and admin work need a manager whenever it is sent (403 insufficient_role). */
+        'Marquee-Staff'?: string;
       };
       path?: never;
       cookie?: never;
@@ -9644,6 +9798,8 @@ export interface operations {
       header?: {
         /** @description Makes a retry safe: the same key with the same body within 24 hours replays the first answer (header `idempotent-replayed: true`); with another body it is 409 `idempotency_key_reused`. Make one per call and reuse it on every retry of that call. Keys are per API key. */
         'Idempotency-Key'?: string;
+        /** @description The session token of the staff member signed in at this till (POST /v2/staff/sign_in). Once any active staff member exists, writes with a box_office key need it (403 staff_sign_in_required); refunds, voids, payouts and admin work need a manager whenever it is sent (403 insufficient_role). */
+        'Marquee-Staff'?: string;
       };
       path?: never;
       cookie?: never;
@@ -9756,6 +9912,8 @@ export interface operations {
       header?: {
         /** @description Makes a retry safe: the same key with the same body within 24 hours replays the first answer (header `idempotent-replayed: true`); with another body it is 409 `idempotency_key_reused`. Make one per call and reuse it on every retry of that call. Keys are per API key. */
         'Idempotency-Key'?: string;
+        /** @description The session token of the staff member signed in at this till (POST /v2/staff/sign_in). Once any active staff member exists, writes with a box_office key need it (403 staff_sign_in_required); refunds, voids, payouts and admin work need a manager whenever it is sent (403 insufficient_role). */
+        'Marquee-Staff'?: string;
       };
       path?: never;
       cookie?: never;
@@ -9865,7 +10023,10 @@ export interface operations {
   getStaffSession: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The session token of the staff member signed in at this till (POST /v2/staff/sign_in). Once any active staff member exists, writes with a box_office key need it (403 staff_sign_in_required); refunds, voids, payouts and admin work need a manager whenever it is sent (403 insufficient_role). */
+        'Marquee-Staff'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -9967,7 +10128,10 @@ export interface operations {
   getStaff: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The session token of the staff member signed in at this till (POST /v2/staff/sign_in). Once any active staff member exists, writes with a box_office key need it (403 staff_sign_in_required); refunds, voids, payouts and admin work need a manager whenever it is sent (403 insufficient_role). */
+        'Marquee-Staff'?: string;
+      };
       path: {
         /** @description stf_ id */
         id: string;
@@ -10072,7 +10236,10 @@ export interface operations {
   deactivateStaff: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The session token of the staff member signed in at this till (POST /v2/staff/sign_in). Once any active staff member exists, writes with a box_office key need it (403 staff_sign_in_required); refunds, voids, payouts and admin work need a manager whenever it is sent (403 insufficient_role). */
+        'Marquee-Staff'?: string;
+      };
       path: {
         /** @description stf_ id */
         id: string;
@@ -10177,7 +10344,10 @@ export interface operations {
   updateStaff: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The session token of the staff member signed in at this till (POST /v2/staff/sign_in). Once any active staff member exists, writes with a box_office key need it (403 staff_sign_in_required); refunds, voids, payouts and admin work need a manager whenever it is sent (403 insufficient_role). */
+        'Marquee-Staff'?: string;
+      };
       path: {
         /** @description stf_ id */
         id: string;
@@ -10303,7 +10473,10 @@ export interface operations {
         cursor?: string;
         status?: 'open' | 'closed';
       };
-      header?: never;
+      header?: {
+        /** @description The session token of the staff member signed in at this till (POST /v2/staff/sign_in). Once any active staff member exists, writes with a box_office key need it (403 staff_sign_in_required); refunds, voids, payouts and admin work need a manager whenever it is sent (403 insufficient_role). */
+        'Marquee-Staff'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -10414,6 +10587,8 @@ export interface operations {
       header?: {
         /** @description Makes a retry safe: the same key with the same body within 24 hours replays the first answer (header `idempotent-replayed: true`); with another body it is 409 `idempotency_key_reused`. Make one per call and reuse it on every retry of that call. Keys are per API key. */
         'Idempotency-Key'?: string;
+        /** @description The session token of the staff member signed in at this till (POST /v2/staff/sign_in). Once any active staff member exists, writes with a box_office key need it (403 staff_sign_in_required); refunds, voids, payouts and admin work need a manager whenever it is sent (403 insufficient_role). */
+        'Marquee-Staff'?: string;
       };
       path?: never;
       cookie?: never;
@@ -10523,7 +10698,10 @@ export interface operations {
   getCurrentShift: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The session token of the staff member signed in at this till (POST /v2/staff/sign_in). Once any active staff member exists, writes with a box_office key need it (403 staff_sign_in_required); refunds, voids, payouts and admin work need a manager whenever it is sent (403 insufficient_role). */
+        'Marquee-Staff'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -10625,7 +10803,10 @@ export interface operations {
   getShift: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The session token of the staff member signed in at this till (POST /v2/staff/sign_in). Once any active staff member exists, writes with a box_office key need it (403 staff_sign_in_required); refunds, voids, payouts and admin work need a manager whenever it is sent (403 insufficient_role). */
+        'Marquee-Staff'?: string;
+      };
       path: {
         /** @description shf_ id */
         id: string;
@@ -10730,7 +10911,10 @@ export interface operations {
   getShiftReport: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The session token of the staff member signed in at this till (POST /v2/staff/sign_in). Once any active staff member exists, writes with a box_office key need it (403 staff_sign_in_required); refunds, voids, payouts and admin work need a manager whenever it is sent (403 insufficient_role). */
+        'Marquee-Staff'?: string;
+      };
       path: {
         /** @description shf_ id */
         id: string;
@@ -10838,6 +11022,8 @@ export interface operations {
       header?: {
         /** @description Makes a retry safe: the same key with the same body within 24 hours replays the first answer (header `idempotent-replayed: true`); with another body it is 409 `idempotency_key_reused`. Make one per call and reuse it on every retry of that call. Keys are per API key. */
         'Idempotency-Key'?: string;
+        /** @description The session token of the staff member signed in at this till (POST /v2/staff/sign_in). Once any active staff member exists, writes with a box_office key need it (403 staff_sign_in_required); refunds, voids, payouts and admin work need a manager whenever it is sent (403 insufficient_role). */
+        'Marquee-Staff'?: string;
       };
       path: {
         /** @description shf_ id */
