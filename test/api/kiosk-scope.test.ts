@@ -402,4 +402,12 @@ describe('the attendant PIN', () => {
     t.clock.advance(15 * 60);
     expect((await check('4829')).statusCode).toBe(200);
   });
+
+  it('holds a burst of guesses sent at once to the same 5 wrong before the lockout', async () => {
+    await t.call('PATCH', '/v2/settings', { kiosk_attendant_pin: '4829' });
+    const burst = await Promise.all(Array.from({ length: 20 }, (_, i) => check(String(5000 + i))));
+    const statuses = burst.map((res) => res.statusCode);
+    expect(statuses.filter((s) => s === 400)).toHaveLength(5);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(15);
+  });
 });

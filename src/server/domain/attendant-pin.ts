@@ -2,6 +2,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { ApiError } from '../errors.js';
 import type { SettingsRepo } from '../store/settings-repo.js';
 import type { GuessLimiter } from './guess-limiter.js';
+import { OneAtATime } from './one-at-a-time.js';
 import { hashPin as derive } from './pin-hash.js';
 
 const settingKey = 'kiosk_attendant_pin';
@@ -9,9 +10,12 @@ const settingKey = 'kiosk_attendant_pin';
 /**
  * The attendant PIN that approves a card payment on a kiosk (docs/ui.md "Kiosk payment seam"):
  * set by an admin, stored as a salted scrypt hash in the settings table, never answered by any
- * route, and checked here so no kiosk holds it or its hash. Wrong PINs are limited per key.
+ * route, and checked here so no kiosk holds it or its hash. Wrong PINs are limited per key, and
+ * a kiosk's checks run one at a time so a burst of guesses cannot slip past the limit together.
  */
 export class AttendantPin {
+  private readonly checks = new OneAtATime();
+
   constructor(
     private readonly repo: SettingsRepo,
     private readonly guesses: GuessLimiter,
@@ -35,7 +39,11 @@ export class AttendantPin {
   }
 
   /** Resolves when `pin` is the attendant PIN; otherwise throws the refusal to answer. */
-  async check(pin: string, keyId: string): Promise<void> {
+  check(pin: string, keyId: string): Promise<void> {
+    return this.checks.run(keyId, () => this.checkNow(pin, keyId));
+  }
+
+  private async checkNow(pin: string, keyId: string): Promise<void> {
     this.guesses.check(keyId);
     const stored = this.repo.get(settingKey);
     if (stored === undefined)

@@ -20,6 +20,7 @@ import type { ActionRunner, Answer } from './action-runner.js';
 import { hashSecret, type Caller } from './api-keys.js';
 import type { Guesses } from './guess-limiter.js';
 import { hashPin } from './pin-hash.js';
+import { OneAtATime } from './one-at-a-time.js';
 
 /** A staff session lasts a long shift: 12 hours (CONTRACT.md "Staff, shifts, reports, audit"). */
 export const sessionLifetimeMs = 12 * 60 * 60 * 1000;
@@ -74,8 +75,8 @@ export interface StaffDeps {
 /** Staff members, their PINs, and their sessions at tills. */
 export class StaffService {
   private salt: string | undefined;
-  /** The last sign-in queued per till key (see oneAtATime). */
-  private readonly signIns = new Map<string, Promise<void>>();
+  /** Sign-ins run one at a time per till key (OneAtATime says why). */
+  private readonly signIns = new OneAtATime();
 
   constructor(private readonly deps: StaffDeps) {}
 
@@ -151,26 +152,7 @@ export class StaffService {
    * member as the action's actor, so the audit trail records who signed in.
    */
   signIn(action: ActionContext, pin: string, keyId: string): Promise<Answer<StaffSignInView>> {
-    return this.oneAtATime(keyId, () => this.signInNow(action, pin, keyId));
-  }
-
-  /**
-   * One sign-in per till key at a time: otherwise a burst of guesses sent together would all pass
-   * the lockout check before the first had been found wrong (each hash takes ~50 ms).
-   */
-  private async oneAtATime<T>(keyId: string, attempt: () => Promise<T>): Promise<T> {
-    const before = this.signIns.get(keyId) ?? Promise.resolve();
-    const run = before.then(attempt, attempt);
-    const tail = run.then(
-      () => undefined,
-      () => undefined,
-    );
-    this.signIns.set(keyId, tail);
-    try {
-      return await run;
-    } finally {
-      if (this.signIns.get(keyId) === tail) this.signIns.delete(keyId);
-    }
+    return this.signIns.run(keyId, () => this.signInNow(action, pin, keyId));
   }
 
   private async signInNow(
