@@ -33,7 +33,17 @@ export default defineConfig({
     // `dependencies` (better-sqlite3 and the rest) stay external and load from node_modules.
     build: {
       externalizeDeps: true,
-      rollupOptions: { input: { index: fromRoot('./src/main/index.ts') } },
+      rollupOptions: {
+        input: {
+          index: fromRoot('./src/main/index.ts'),
+          // The crypto threads' module, a file the server starts each thread from: it looks for
+          // crypto-worker.mjs beside itself (src/server/tokens/crypto-threads.ts).
+          'crypto-worker': fromRoot('./src/server/tokens/crypto-worker.ts'),
+        },
+        output: {
+          entryFileNames: (chunk) => (chunk.name === 'crypto-worker' ? '[name].mjs' : '[name].js'),
+        },
+      },
     },
   },
   preload: {

@@ -14,6 +14,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import openapiTS, { astToString, COMMENT_HEADER, type OpenAPI3 } from 'openapi-typescript';
 import { format, resolveConfig } from 'prettier';
 import { buildApp } from '../src/server/app.js';
+import { embeddedServerOptions } from '../src/server/app-options.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -27,18 +28,7 @@ export const apiFiles = {
 export async function exportOpenApiDocument(): Promise<string> {
   const dataDir = mkdtempSync(join(tmpdir(), 'marquee-openapi-'));
   try {
-    const app = await buildApp({
-      dataDir,
-      host: '127.0.0.1',
-      port: 0,
-      mdns: false,
-      tls: 'off',
-      rateLimitPerMinute: 0,
-      venueName: 'Marquee venue',
-      logLevel: 'silent',
-      workers: false,
-      now: Date.now,
-    });
+    const app = await buildApp(embeddedServerOptions(dataDir));
     try {
       return `${JSON.stringify(app.swagger(), null, 2)}\n`;
     } finally {

@@ -1,11 +1,13 @@
 // Builds the headless server into one ES module (dependencies stay in node_modules), so
 // `npm run server` starts from plain JavaScript: no TypeScript transform at start-up.
 import { existsSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const root = fileURLToPath(new URL('..', import.meta.url));
 export const bundlePath = join(root, 'out', 'server', 'cli.mjs');
+/** The crypto threads' module, which the bundle starts from its own folder (tokens/crypto-threads.ts). */
+const workerFile = 'crypto-worker.mjs';
 const sourceDirs = ['src/server', 'src/shared'].map((dir) => join(root, dir));
 
 /**
@@ -29,15 +31,28 @@ export function newestMtime(dirs) {
 
 /** @returns {boolean} whether the bundle is missing or older than any server source file */
 export function bundleIsStale() {
-  return !existsSync(bundlePath) || statSync(bundlePath).mtimeMs < newestMtime(sourceDirs);
+  const newest = newestMtime(sourceDirs);
+  return [bundlePath, join(dirname(bundlePath), workerFile)].some(
+    (file) => !existsSync(file) || statSync(file).mtimeMs < newest,
+  );
 }
 
-/** @param {string} [outfile] where to write it; tests build their own copy beside the usual one */
-export async function buildServerBundle(outfile = bundlePath) {
+/**
+ * Writes the bundle and, beside it, the crypto threads' module (its own entry: a thread loads it
+ * as a file).
+ * @param {string} [outfile] where to write it; tests build their own copy, each in a folder of its
+ * own so that each has its own worker module beside it
+ * @param {string} [entry] the program bundled; a test bundles a small probe of the crypto threads
+ */
+export async function buildServerBundle(outfile = bundlePath, entry = join(root, 'src/server/cli.ts')) {
   const esbuild = await import('esbuild');
   await esbuild.build({
-    entryPoints: [join(root, 'src/server/cli.ts')],
-    outfile,
+    entryPoints: {
+      [basename(outfile, '.mjs')]: entry,
+      [basename(workerFile, '.mjs')]: join(root, 'src/server/tokens/crypto-worker.ts'),
+    },
+    outdir: dirname(outfile),
+    outExtension: { '.js': '.mjs' },
     bundle: true,
     platform: 'node',
     format: 'esm',

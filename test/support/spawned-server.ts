@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildServerBundle } from '../../scripts/server-bundle.mjs';
 import { adminSecret } from './test-app.js';
@@ -14,11 +14,12 @@ let bundle: Promise<string> | undefined;
  * The server built into one JavaScript file, once per test process, the way `npm run server`
  * runs it. It starts in about a second, where the TypeScript transform took 5–7 s on a busy
  * 2-core machine: what a test that restarts the server many times needs. Kept under out/ so its
- * packages resolve from the project's node_modules; removeServerBundle() deletes it.
+ * packages resolve from the project's node_modules, in a folder of this process's own (the bundle
+ * starts its crypto threads from a module beside it); removeServerBundle() deletes it.
  */
 export function serverBundle(): Promise<string> {
   bundle ??= (async () => {
-    const outfile = join(repoRoot, 'out', 'test-server', `cli-${process.pid}.mjs`);
+    const outfile = join(repoRoot, 'out', 'test-server', String(process.pid), 'cli.mjs');
     await buildServerBundle(outfile);
     return outfile;
   })();
@@ -30,8 +31,7 @@ export async function removeServerBundle(): Promise<void> {
   if (!bundle) return;
   const outfile = await bundle;
   bundle = undefined;
-  rmSync(outfile, { force: true });
-  rmSync(`${outfile}.map`, { force: true });
+  rmSync(dirname(outfile), { recursive: true, force: true });
 }
 
 export interface ServerProcess {

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildApp } from '../../src/server/app.js';
+import { embeddedServerOptions } from '../../src/server/app-options.js';
 import type { ServerOptions } from '../../src/server/config.js';
 
 export const adminSecret = 'sk_live_testadminkey0000000000000001';
@@ -21,21 +22,12 @@ export function tempDataDir(prefix = 'marquee-test-'): string {
 }
 
 export function testOptions(dataDir: string, overrides: Partial<ServerOptions> = {}): ServerOptions {
-  return {
-    dataDir,
-    host: '127.0.0.1',
-    port: 0,
+  return embeddedServerOptions(dataDir, {
     adminKey: adminSecret,
     baseUrl: 'http://venue.test',
-    mdns: false,
-    tls: 'off',
-    rateLimitPerMinute: 0,
     venueName: 'Test venue',
-    logLevel: 'silent',
-    workers: false,
-    now: Date.now,
     ...overrides,
-  };
+  });
 }
 
 export interface TestApp {

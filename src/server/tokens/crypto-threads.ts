@@ -1,68 +1,33 @@
 import { sign, verify, type KeyObject } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
+import type { CryptoWorkerData, JobAnswer, JobMessage, KeyMessage, WorkerPriority } from './crypto-worker.js';
 
 /**
- * Runs in each crypto thread: a key arrives once, by handle; then one message per job, answered
- * in order with one message each. Messages carry strings and numbers only: they cross threads
- * as plain copies, where a Buffer would drag its whole 8 KiB pool slab along.
- * (Plain CommonJS source: eval workers cannot load TypeScript, and the Electron bundle has no
- * separate worker file to point at.)
- *
- * It first says at which priority it runs ({priority}). Then per job
- * [op, keyHandle, signingInput, signature in base64url (verify only)]. Answer: for a verify
- * 1 (valid) or 0; for a sign the signature in base64url; for a batch sign (op 2, signingInput an
- * array) an array of them; null when the operation threw.
+ * The thread's module (crypto-worker.ts). A build puts it beside its bundle as crypto-worker.mjs
+ * (scripts/server-bundle.mjs for out/server, electron.vite.config.ts for out/main); from the
+ * source tree it is the TypeScript file itself, which the thread loads through tsx when the
+ * process runs under tsx (a worker inherits the parent's `--import`) and through Node's own type
+ * stripping otherwise (vitest).
  */
-const workerSource = `
-const { parentPort, workerData } = require("node:worker_threads");
-const { sign, verify } = require("node:crypto");
-const keys = new Map();
-// A background thread asks Linux to run it only on a core nothing else wants (SCHED_IDLE, set
-// by util-linux chrt: Node has no call for a scheduling policy), else at nice 19. Elsewhere a
-// priority call would reach the whole process, so it stays as it is.
-function lowerPriority() {
-  if (process.platform !== "linux") return "normal";
-  try {
-    const tid = Number(require("node:fs").readlinkSync("/proc/thread-self").split("/").pop());
-    try {
-      require("node:child_process").execFileSync("chrt", ["--idle", "-p", "0", String(tid)], { stdio: "ignore", timeout: 5000 });
-      return "idle";
-    } catch {
-      require("node:os").setPriority(tid, 19);
-      return "nice";
-    }
-  } catch {
-    return "normal";
-  }
+function workerModule(): URL {
+  const built = new URL('./crypto-worker.mjs', import.meta.url);
+  return existsSync(built) ? built : new URL('./crypto-worker.ts', import.meta.url);
 }
-parentPort.postMessage({ priority: workerData.background ? lowerPriority() : "normal" });
-const signOne = (key, input) => sign(null, Buffer.from(input), key).toString("base64url");
-parentPort.on("message", (message) => {
-  if (!Array.isArray(message)) { keys.set(message.handle, message.key); return; }
-  const [op, handle, input, signature] = message;
-  let answer = null;
-  try {
-    const key = keys.get(handle);
-    if (op === 0) answer = verify(null, Buffer.from(input), key, Buffer.from(signature, "base64url")) ? 1 : 0;
-    else if (op === 1) answer = signOne(key, input);
-    else answer = input.map((one) => signOne(key, one));
-  } catch {}
-  parentPort.postMessage(answer);
-});
-`;
+
 type Job =
   | { op: 0; key: KeyObject; input: string; signature: string; settle: (answer: boolean) => void }
   | { op: 1; key: KeyObject; input: string; settle: (answer: string | Error) => void }
   | { op: 2; key: KeyObject; input: string[]; settle: (answer: string[] | Error) => void };
 
-type Answer = number | string | string[] | null;
+type Answer = JobAnswer;
 
 /**
  * Where a thread runs: `normal`; or, for background threads, `idle` (Linux SCHED_IDLE: only on a
  * core nothing else wants) or `nice` (nice 19, where chrt is missing).
  */
-export type ThreadPriority = 'normal' | 'idle' | 'nice';
+export type ThreadPriority = WorkerPriority;
 
 interface Thread {
   worker: Worker;
@@ -181,7 +146,8 @@ export class CryptoThreads {
   }
 
   private spawn(): void {
-    const worker = new Worker(workerSource, { eval: true, workerData: { background: this.background } });
+    const workerData: CryptoWorkerData = { background: this.background };
+    const worker = new Worker(workerModule(), { workerData });
     // Idle threads must not keep a finished process (a test, the CLI) alive.
     worker.unref();
     const thread: Thread = { worker, inFlight: [], keyHandles: new WeakMap() };
@@ -222,12 +188,17 @@ export class CryptoThreads {
     if (handle === undefined) {
       handle = this.nextKeyHandle++;
       thread.keyHandles.set(job.key, handle);
-      thread.worker.postMessage({ key: job.key, handle });
+      const keyMessage: KeyMessage = { key: job.key, handle };
+      thread.worker.postMessage(keyMessage);
     }
     thread.inFlight.push(job);
-    thread.worker.postMessage(
-      job.op === 0 ? [0, handle, job.input, job.signature] : [job.op, handle, job.input],
-    );
+    const message: JobMessage =
+      job.op === 0
+        ? [0, handle, job.input, job.signature]
+        : job.op === 1
+          ? [1, handle, job.input]
+          : [2, handle, job.input];
+    thread.worker.postMessage(message);
   }
 }
 

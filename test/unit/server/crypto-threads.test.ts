@@ -1,6 +1,10 @@
 import { generateKeyPairSync, sign, verify } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
+import { buildServerBundle } from '../../../scripts/server-bundle.mjs';
 import { CryptoThreads } from '../../../src/server/tokens/crypto-threads.js';
 
 const { publicKey, privateKey } = generateKeyPairSync('ed25519');
@@ -97,5 +101,34 @@ describe('CryptoThreads for background work', () => {
     expect(await foreground.signMany(inputs.slice(0, 2), privateKey)).toEqual(
       inputs.slice(0, 2).map(signatureOf),
     );
+  });
+});
+
+/**
+ * The thread's module is a file of its own (src/server/tokens/crypto-worker.ts). The tests above
+ * load it from source under vitest; these run it the two other ways the server runs: from source
+ * under tsx (`node --import tsx`), and bundled like `npm run server` (scripts/server-bundle.mjs).
+ * The desktop build (out/main) names it as an entry the same way: electron.vite.config.ts.
+ */
+describe('the crypto thread module', () => {
+  const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
+  const probe = fileURLToPath(new URL('fixtures/crypto-thread-probe.ts', import.meta.url));
+  const run = (args: string[]) =>
+    JSON.parse(execFileSync(process.execPath, args, { cwd: repoRoot, encoding: 'utf8' })) as unknown;
+  const loaded = { priority: 'normal', valid: true, died: null };
+
+  it('loads from source under tsx', () => {
+    expect(run(['--import', 'tsx', probe])).toEqual(loaded);
+  });
+
+  it('loads from beside a bundle built like the server', async () => {
+    const dir = join(repoRoot, 'out', 'test-server', `probe-${process.pid}`);
+    try {
+      await buildServerBundle(join(dir, 'probe.mjs'), probe);
+      expect(readdirSync(dir)).toContain('crypto-worker.mjs');
+      expect(run([join(dir, 'probe.mjs')])).toEqual(loaded);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
