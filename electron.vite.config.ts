@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
+import { bundleFirstRunScript, firstRunScriptName } from './scripts/first-run-bundle.mjs';
 import { rendererConfig } from './vite.renderer.config.js';
 
 const fromRoot = (path: string): string => fileURLToPath(new URL(path, import.meta.url));
@@ -28,8 +29,17 @@ ensureElectronMajorKnown();
 /** electron-vite forces base './' for file:// loading; our window loads the server's `/` instead. */
 const absoluteBase: Plugin = { name: 'marquee:absolute-base', config: () => ({ base: '/' }) };
 
+/** The first-run page's script, beside out/main/index.js where src/main/first-run-page.ts reads it. */
+const firstRunScript: Plugin = {
+  name: 'marquee:first-run-script',
+  async generateBundle() {
+    this.emitFile({ type: 'asset', fileName: firstRunScriptName, source: await bundleFirstRunScript() });
+  },
+};
+
 export default defineConfig({
   main: {
+    plugins: [firstRunScript],
     // `dependencies` (better-sqlite3 and the rest) stay external and load from node_modules.
     build: {
       externalizeDeps: true,

@@ -18,6 +18,11 @@ const layerRules = [
     why: 'shared code runs everywhere, so it depends on nothing of ours',
   },
   {
+    layer: 'src/first-run',
+    never: ['server', 'main', 'renderer', 'scanner', 'preload', 'wallet'],
+    why: 'the first-run page runs in a browser and talks to the main process over HTTP',
+  },
+  {
     layer: 'src/scanner',
     never: ['server', 'main', 'renderer', 'preload'],
     why: 'the door SDK ships alone; it knows only src/shared',

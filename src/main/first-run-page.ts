@@ -1,3 +1,6 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
 /**
  * The first-run screen: a static page the main process serves on loopback before any store exists
  * (the React UI needs a venue server, which is exactly what is not decided yet). Plain DOM, no
@@ -75,100 +78,21 @@ input, textarea { display: block; width: 100%; box-sizing: border-box; margin-to
 .done { font-size: 1.2rem; font-weight: 600; color: #7fe0a0; }
 `;
 
-export const firstRunJs = `'use strict';
-const $ = (id) => document.getElementById(id);
-let target = null;
-
-async function call(path, body) {
-  const res = await fetch(path, body === undefined ? {} : {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  const data = await res.json().catch(() => ({}));
-  if (!res.ok) throw new Error((data.error && data.error.message) || 'Something went wrong (' + res.status + ').');
-  return data;
+/**
+ * The page's script: a module of its own (src/first-run/first-run-app.ts), so tsc checks it against
+ * the browser's globals and eslint reads it, bundled by esbuild into one classic script. Bundled
+ * rather than served as written because the browser cannot run TypeScript; served from a file
+ * rather than inlined into this module because a build step that rewrote this module would not
+ * run under tsx, vitest or Playwright, which import it from source. So: the desktop build writes
+ * it beside its bundle (out/main, electron.vite.config.ts), and from the source tree it is bundled
+ * here, once per screen (about 0.1 s), so it can never be stale.
+ */
+export async function firstRunJs(): Promise<string> {
+  const built = fileURLToPath(new URL('./first-run-app.js', import.meta.url));
+  if (existsSync(built)) return readFileSync(built, 'utf8');
+  const bundler = fileURLToPath(new URL('../../scripts/first-run-bundle.mjs', import.meta.url));
+  const { bundleFirstRunScript } = (await import(pathToFileURL(bundler).href)) as {
+    bundleFirstRunScript(): Promise<string>;
+  };
+  return bundleFirstRunScript();
 }
-
-function el(tag, text, className) {
-  const node = document.createElement(tag);
-  if (text !== undefined) node.textContent = text;
-  if (className) node.className = className;
-  return node;
-}
-
-function showState(state) {
-  const list = $('venues');
-  list.replaceChildren();
-  const status = $('search-state');
-  if (state.searching) status.textContent = 'Looking for venues on this network…';
-  else if (!state.browse) status.textContent = 'Searching the network is off here; enter the address by hand.';
-  else if (state.error) status.textContent = 'Could not search this network (' + state.error + '); enter the address by hand.';
-  else if (state.choices.length === 0) status.textContent = 'No venue found on this network. Is the host running and on the same network?';
-  else status.textContent = state.choices.length === 1 ? 'Found one venue.' : 'Found ' + state.choices.length + ' venues.';
-  $('search-again').disabled = state.searching || !state.browse;
-  for (const choice of state.choices) {
-    const item = el('li');
-    const label = el('div');
-    label.append(el('div', choice.venue), el('div', choice.baseUrl, 'where'));
-    const button = el('button', 'Join ' + choice.venue, 'button primary');
-    button.type = 'button';
-    button.addEventListener('click', () => openJoin({ venueUrl: choice.baseUrl }, 'Join ' + choice.venue));
-    item.append(label, button);
-    list.append(item);
-  }
-  if (!$('till-name').value) $('till-name').value = state.defaultName;
-}
-
-function openJoin(where, title) {
-  target = where;
-  $('join-to').textContent = title;
-  $('join-error').hidden = true;
-  $('join-form').hidden = false;
-  $('code').focus();
-}
-
-async function search() {
-  showState(Object.assign(await call('state'), { searching: true }));
-  showState(await call('search', {}));
-}
-
-function finish(message) {
-  $('done').textContent = message;
-  $('done').hidden = false;
-  for (const button of document.querySelectorAll('button')) button.disabled = true;
-}
-
-$('search-again').addEventListener('click', () => search().catch((e) => ($('search-state').textContent = e.message)));
-$('manual').addEventListener('toggle', () => {
-  if ($('manual').open) openJoin({ manual: true }, 'Join the venue server at the address above');
-});
-$('join-cancel').addEventListener('click', () => { $('join-form').hidden = true; target = null; });
-$('join-form').addEventListener('submit', async (event) => {
-  event.preventDefault();
-  const body = { code: $('code').value, name: $('till-name').value };
-  if (target && target.venueUrl) body.venueUrl = target.venueUrl;
-  if ($('manual').open) { body.url = $('manual-url').value; body.fingerprint = $('manual-fp').value; }
-  $('join-button').disabled = true;
-  $('join-error').hidden = true;
-  try {
-    const joined = await call('join', body);
-    finish('Joined ' + (joined.venue || joined.baseUrl) + '. Opening the box office…');
-  } catch (e) {
-    $('join-error').textContent = e.message;
-    $('join-error').hidden = false;
-    $('join-button').disabled = false;
-  }
-});
-$('host').addEventListener('click', async () => {
-  $('host').disabled = true;
-  try {
-    await call('host', {});
-    finish('Starting the venue server on this machine…');
-  } catch (e) {
-    $('host').disabled = false;
-    $('search-state').textContent = e.message;
-  }
-});
-call('state').then((state) => (state.browse ? search() : showState(state))).catch((e) => ($('search-state').textContent = e.message));
-`;

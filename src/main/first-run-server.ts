@@ -110,6 +110,7 @@ function joinRequestOf(body: Record<string, unknown>): JoinRequest {
 export async function startFirstRunScreen(options: FirstRunOptions): Promise<FirstRunScreen> {
   const secret = randomBytes(18).toString('base64url');
   const prefix = `/${secret}/`;
+  const script = await firstRunJs();
   let choices: VenueChoice[] = [];
   let lastSearch: VenueSearch = { choices: [], error: null };
   let searching: Promise<VenueSearch> | null = null;
@@ -148,7 +149,7 @@ export async function startFirstRunScreen(options: FirstRunOptions): Promise<Fir
     const name = path.slice(prefix.length);
     if (req.method === 'GET') {
       if (name === '') return send(res, 200, 'text/html; charset=utf-8', firstRunHtml);
-      if (name === 'first-run.js') return send(res, 200, 'text/javascript; charset=utf-8', firstRunJs);
+      if (name === 'first-run.js') return send(res, 200, 'text/javascript; charset=utf-8', script);
       if (name === 'first-run.css') return send(res, 200, 'text/css; charset=utf-8', firstRunCss);
       if (name === 'state') return sendJson(res, 200, state());
       throw new HttpError(404, 'Not found.');
