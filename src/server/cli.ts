@@ -4,7 +4,7 @@
  * finish and closes the store cleanly before exiting, within 9 s whatever the state (shutdown.ts).
  */
 import { optionsFromEnv } from './config.js';
-import { tolerateClosedStdio } from './logging/log-destination.js';
+import { stdoutLogLoss, tolerateClosedStdio } from './logging/log-destination.js';
 import { stopOnSignals } from './shutdown.js';
 import { startRefusal } from './start-refusal.js';
 import { startServer, type RunningServer } from './start.js';
@@ -31,7 +31,14 @@ async function main(): Promise<void> {
   }
   console.log(`listening on ${running.url}`);
   if (running.publicUrl) console.log(`attendee pages (public listener) on ${running.publicUrl}`);
-  stopOnSignals(running);
+  stopOnSignals(running, {
+    exit: (code) => {
+      const loss = stdoutLogLoss();
+      // stderr is a pipe of its own: a stalled stdout does not hold this line (nor the exit).
+      if (loss) process.stderr.write(`${loss}\n`);
+      process.exit(code);
+    },
+  });
 }
 
 main().catch((err: unknown) => {

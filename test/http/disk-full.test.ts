@@ -13,7 +13,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { adminSecret } from '../support/test-app.js';
 import { mountSmallDisk, type SmallDisk } from '../support/small-disk.js';
 import { httpSaleEvent, spawnServer, type SpawnedServer } from '../support/spawned-server.js';
-import { eventually, WebhookReceiver } from '../support/webhook-receiver.js';
+import { eventually } from '../support/eventually.js';
+import { WebhookReceiver } from '../support/webhook-receiver.js';
 
 let disk: SmallDisk | undefined;
 let server: SpawnedServer | undefined;

@@ -8,7 +8,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app.js';
 import type { ServerOptions } from '../../src/server/config.js';
 import { makeTestApp, tempDataDir, testOptions, type TestApp } from '../support/test-app.js';
-import { eventually, WebhookReceiver } from '../support/webhook-receiver.js';
+import { eventually } from '../support/eventually.js';
+import { WebhookReceiver } from '../support/webhook-receiver.js';
 
 const twoDaysMs = 2 * 24 * 3600 * 1000;
 const waitMs = 400;

@@ -10,7 +10,8 @@ import {
   type SpawnedServer,
 } from '../support/spawned-server.js';
 import { tempDataDir } from '../support/test-app.js';
-import { closedPort, eventually, WebhookReceiver } from '../support/webhook-receiver.js';
+import { eventually } from '../support/eventually.js';
+import { closedPort, WebhookReceiver } from '../support/webhook-receiver.js';
 
 const servers: SpawnedServer[] = [];
 let receiver: WebhookReceiver | undefined;

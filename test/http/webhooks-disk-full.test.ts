@@ -10,7 +10,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app.js';
 import { mountSmallDisk, type SmallDisk } from '../support/small-disk.js';
 import { adminSecret, testOptions } from '../support/test-app.js';
-import { eventually, WebhookReceiver } from '../support/webhook-receiver.js';
+import { eventually } from '../support/eventually.js';
+import { WebhookReceiver } from '../support/webhook-receiver.js';
 
 let disk: SmallDisk | undefined;
 let app: FastifyInstance | undefined;

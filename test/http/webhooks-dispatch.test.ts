@@ -5,7 +5,8 @@ import { buildApp } from '../../src/server/app.js';
 import type { ServerOptions } from '../../src/server/config.js';
 import { defaultProbeMs } from '../../src/server/webhooks/defaults.js';
 import { adminSecret, makeTestApp, tempDataDir, testOptions, type TestApp } from '../support/test-app.js';
-import { closedPort, eventually, WebhookReceiver, type Received } from '../support/webhook-receiver.js';
+import { eventually } from '../support/eventually.js';
+import { closedPort, WebhookReceiver, type Received } from '../support/webhook-receiver.js';
 
 /** Short waits instead of the contract's 5 s … 10 h, so a retry happens within the test. */
 const fast: Partial<ServerOptions> = {

@@ -10,7 +10,7 @@ import { inTransaction } from '../../src/server/store/db.js';
 import { mountSmallDisk, type SmallDisk } from '../support/small-disk.js';
 import { SmtpCatcher } from '../support/smtp-catcher.js';
 import { testOptions } from '../support/test-app.js';
-import { eventually } from '../support/webhook-receiver.js';
+import { eventually } from '../support/eventually.js';
 
 let disk: SmallDisk | undefined;
 let app: FastifyInstance | undefined;

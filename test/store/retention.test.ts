@@ -8,7 +8,8 @@ import { MailRepo } from '../../src/server/store/mail-repo.js';
 import { sweepOutboxes, type SweepOptions } from '../../src/server/store/retention.js';
 import { scheduleRetention } from '../../src/server/store/start-retention.js';
 import { makeTestApp, publishedEvent, tempDataDir, type TestApp } from '../support/test-app.js';
-import { closedPort, eventually, WebhookReceiver } from '../support/webhook-receiver.js';
+import { eventually } from '../support/eventually.js';
+import { closedPort, WebhookReceiver } from '../support/webhook-receiver.js';
 
 const day = 24 * 60 * 60;
 

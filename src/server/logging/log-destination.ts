@@ -30,6 +30,8 @@ export const defaultMaxQueuedBytes = 1024 * 1024;
  */
 export class BoundedLogDestination implements LogSink {
   private dropped = 0;
+  private droppedInAll = 0;
+  private peakQueued = 0;
   private closed = false;
 
   constructor(
@@ -47,9 +49,22 @@ export class BoundedLogDestination implements LogSink {
     return this.dropped;
   }
 
+  /**
+   * What the bound did over the destination's life: the most bytes that ever waited in memory
+   * (at most the cap plus the one line that crossed it) and every line dropped. The headless
+   * server prints it on stderr at shutdown when lines were lost (cli.ts).
+   */
+  get usage(): { peakQueuedBytes: number; maxQueuedBytes: number; droppedInAll: number } {
+    return {
+      peakQueuedBytes: this.peakQueued,
+      maxQueuedBytes: this.maxQueuedBytes,
+      droppedInAll: this.droppedInAll,
+    };
+  }
+
   write(line: string): void {
     if (this.closed || !this.out.writable || this.out.writableLength > this.maxQueuedBytes) {
-      this.dropped += 1;
+      this.drop();
       return;
     }
     this.reportDrops();
@@ -75,10 +90,16 @@ export class BoundedLogDestination implements LogSink {
   private put(text: string): void {
     try {
       this.out.write(text);
+      this.peakQueued = Math.max(this.peakQueued, this.out.writableLength);
     } catch {
       // A file on a full disk throws from a synchronous write: that line is lost, not the server.
-      this.dropped += 1;
+      this.drop();
     }
+  }
+
+  private drop(): void {
+    this.dropped += 1;
+    this.droppedInAll += 1;
   }
 }
 
@@ -96,6 +117,20 @@ export function tolerateClosedStdio(): void {
 }
 
 let stdoutDestination: BoundedLogDestination | undefined;
+
+/**
+ * For stderr at shutdown, when stdout lost lines: a count the last `N log lines dropped` warning
+ * may never have reached (the reader may still be stalled), and how full the queue got. Null when
+ * nothing was lost.
+ */
+export function stdoutLogLoss(): string | null {
+  const usage = stdoutDestination?.usage;
+  if (!usage || usage.droppedInAll === 0) return null;
+  return (
+    `marquee: stdout was not read: ${usage.droppedInAll} log lines dropped in all; ` +
+    `the log queue peaked at ${usage.peakQueuedBytes} bytes (cap ${usage.maxQueuedBytes})`
+  );
+}
 
 /** The process's one destination on stdout, shared by every app built in it. */
 export function stdoutLogDestination(): BoundedLogDestination {

@@ -66,6 +66,14 @@ describe('BoundedLogDestination', () => {
     expect(destination.droppedLines).toBe(0);
     destination.write(line(1000));
     expect(received.at(-1)).toBe(line(1000));
+    // What it reports at shutdown: every line dropped, and how full the queue got at most.
+    expect(destination.usage).toEqual({
+      peakQueuedBytes: expect.any(Number),
+      maxQueuedBytes: max,
+      droppedInAll: 1000 - kept,
+    });
+    expect(destination.usage.peakQueuedBytes).toBeGreaterThan(max);
+    expect(destination.usage.peakQueuedBytes).toBeLessThanOrEqual(max + line(0).length);
   });
 
   it('stops writing, without throwing, once the reader has gone (EPIPE)', () => {
