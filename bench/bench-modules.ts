@@ -16,7 +16,7 @@ const benchDir = fileURLToPath(new URL('.', import.meta.url));
  * Not bench modules: the runners, and store-check (run by hand with its own argument; it does its
  * work as soon as it is imported, so it must never be imported to look for a `run`).
  */
-const notModules = ['run-all', 'node-versions', 'store-check'];
+const notModules = ['run-all', 'node-versions', 'compare-commits', 'store-check'];
 /** Cheapest first, so a broken set-up shows itself early; anything new runs after these. */
 const preferred = [
   'foundation',

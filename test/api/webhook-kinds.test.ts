@@ -4,21 +4,8 @@ import { makeTestApp, publishedEvent, type TestApp } from '../support/test-app.j
 
 /**
  * Each of the fourteen kinds, triggered through the API and seen in an endpoint's delivery log
- * (the fan-out), with the message carrying the object the API answered. Routes another issue
- * has not registered yet are skipped, not faked: the guard below finds them at run time.
+ * (the fan-out), with the message carrying the object the API answered.
  */
-const probe = await makeTestApp();
-const has = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string) => probe.app.hasRoute({ method, url });
-const routes = {
-  orders: has('POST', '/v2/orders'),
-  refund: has('POST', '/v2/orders/:id/refund'),
-  transfer: has('POST', '/v2/tickets/:id/transfer'),
-  void: has('POST', '/v2/tickets/:id/void'),
-  scan: has('POST', '/v2/scan/validate'),
-  attendees: has('PATCH', '/v2/attendees/:id'),
-  payouts: has('POST', '/v2/payouts') && has('POST', '/v2/payouts/:id/mark_paid'),
-};
-await probe.close();
 
 interface Message {
   id: string;
@@ -152,7 +139,7 @@ describe('the fourteen webhook kinds, each triggered through the API', () => {
     expect((await expectEmitted('tier.deleted')).data.object).toMatchObject({ id: tierId, deleted: true });
   });
 
-  it.runIf(routes.orders)('order.created: POST /v2/orders', async () => {
+  it('order.created: POST /v2/orders', async () => {
     const { eventId, tierId } = await publishedEvent(t);
     await newMessages();
     const order = await ok<Order>('POST', '/v2/orders', {
@@ -167,7 +154,7 @@ describe('the fourteen webhook kinds, each triggered through the API', () => {
     });
   });
 
-  it.runIf(routes.orders && routes.refund)('order.refunded: POST /v2/orders/{id}/refund', async () => {
+  it('order.refunded: POST /v2/orders/{id}/refund', async () => {
     const { order } = await sale();
     const refunded = await ok<{ id: string; refunded_cents: number }>(
       'POST',
@@ -182,22 +169,19 @@ describe('the fourteen webhook kinds, each triggered through the API', () => {
     });
   });
 
-  it.runIf(routes.orders && routes.transfer)(
-    'ticket.transferred: POST /v2/tickets/{id}/transfer',
-    async () => {
-      const { order } = await sale();
-      const original = order.tickets[0]!.id;
-      const fresh = await ok<{ id: string }>('POST', `/v2/tickets/${original}/transfer`, {
-        to_email: 'bob@example.com',
-      });
-      expect((await expectEmitted('ticket.transferred')).data.object).toMatchObject({
-        id: fresh.id,
-        transferred_from: original,
-      });
-    },
-  );
+  it('ticket.transferred: POST /v2/tickets/{id}/transfer', async () => {
+    const { order } = await sale();
+    const original = order.tickets[0]!.id;
+    const fresh = await ok<{ id: string }>('POST', `/v2/tickets/${original}/transfer`, {
+      to_email: 'bob@example.com',
+    });
+    expect((await expectEmitted('ticket.transferred')).data.object).toMatchObject({
+      id: fresh.id,
+      transferred_from: original,
+    });
+  });
 
-  it.runIf(routes.orders && routes.void)('ticket.voided: POST /v2/tickets/{id}/void', async () => {
+  it('ticket.voided: POST /v2/tickets/{id}/void', async () => {
     const { order } = await sale();
     const ticketId = order.tickets[0]!.id;
     await ok('POST', `/v2/tickets/${ticketId}/void`, { refund: false });
@@ -207,7 +191,7 @@ describe('the fourteen webhook kinds, each triggered through the API', () => {
     });
   });
 
-  it.runIf(routes.orders && routes.scan)('ticket.scanned: POST /v2/scan/validate', async () => {
+  it('ticket.scanned: POST /v2/scan/validate', async () => {
     const { order, eventId } = await sale();
     const ticket = order.tickets[0]!;
     const answer = await ok<{ result: string }>('POST', '/v2/scan/validate', {
@@ -222,7 +206,7 @@ describe('the fourteen webhook kinds, each triggered through the API', () => {
     });
   });
 
-  it.runIf(routes.orders && routes.attendees)('attendee.updated: PATCH /v2/attendees/{id}', async () => {
+  it('attendee.updated: PATCH /v2/attendees/{id}', async () => {
     const { order } = await sale();
     const attendeeId = order.tickets[0]!.attendee_id;
     const attendee = await ok<Record<string, unknown>>('PATCH', `/v2/attendees/${attendeeId}`, {
@@ -231,13 +215,13 @@ describe('the fourteen webhook kinds, each triggered through the API', () => {
     expect((await expectEmitted('attendee.updated')).data.object).toEqual(attendee);
   });
 
-  it.runIf(routes.orders && routes.payouts)('payout.created: POST /v2/payouts', async () => {
+  it('payout.created: POST /v2/payouts', async () => {
     const { eventId } = await sale();
     const payout = await ok<Record<string, unknown>>('POST', '/v2/payouts', { event_id: eventId });
     expect((await expectEmitted('payout.created')).data.object).toEqual(payout);
   });
 
-  it.runIf(routes.orders && routes.payouts)('payout.paid: POST /v2/payouts/{id}/mark_paid', async () => {
+  it('payout.paid: POST /v2/payouts/{id}/mark_paid', async () => {
     const { eventId } = await sale();
     const { id } = await ok<{ id: string }>('POST', '/v2/payouts', { event_id: eventId });
     await newMessages();

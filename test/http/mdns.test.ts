@@ -19,10 +19,17 @@ const netnsSetup = [
   'ip route add 224.0.0.0/4 dev v0',
 ].join(' && ');
 
-const canUnshare =
-  spawnSync('unshare', ['--net', 'sh', '-c', 'ip link add v0 type veth peer name v1'], {
-    stdio: 'ignore',
-  }).status === 0;
+/** Fails the test (never skips it) where a network namespace with a veth pair cannot be made. */
+function requireVethNamespace(): void {
+  const probe = spawnSync('unshare', ['--net', 'sh', '-c', 'ip link add v0 type veth peer name v1'], {
+    encoding: 'utf8',
+  });
+  if (probe.status !== 0)
+    throw new Error(
+      `this test needs 'unshare --net' and 'ip link add … type veth' (root or user namespaces): ` +
+        `${probe.stderr?.trim() || probe.error?.message}`,
+    );
+}
 
 const script = fileURLToPath(new URL('../support/mdns-netns-script.ts', import.meta.url));
 const tsx = fileURLToPath(new URL('../../node_modules/.bin/tsx', import.meta.url));
@@ -50,46 +57,43 @@ interface Findings {
 }
 
 describe('mDNS and HTTPS on the LAN, inside a private network namespace', () => {
-  it.skipIf(!canUnshare)(
-    'advertises _marquee._tcp with the contract TXT, serves HTTPS with that certificate, follows a venue rename, withdraws on close',
-    () => {
-      const lanDir = tempDataDir('marquee-mdns-');
-      const loopDir = tempDataDir('marquee-mdns-lo-');
-      dirs.push(lanDir, loopDir);
-      const run = spawnSync(
-        'unshare',
-        ['--net', 'sh', '-c', `${netnsSetup} && exec "$0" "$1" "$2" "$3"`, tsx, script, lanDir, loopDir],
-        { encoding: 'utf8', timeout: 40_000 },
-      );
-      const line = run.stdout.split('\n').find((l) => l.startsWith('FINDINGS '));
-      expect(line, `${run.stdout}\n${run.stderr}`).toBeDefined();
-      const findings = JSON.parse(line!.slice('FINDINGS '.length)) as Findings;
+  it('advertises _marquee._tcp with the contract TXT, serves HTTPS with that certificate, follows a venue rename, withdraws on close', () => {
+    requireVethNamespace();
+    const lanDir = tempDataDir('marquee-mdns-');
+    const loopDir = tempDataDir('marquee-mdns-lo-');
+    dirs.push(lanDir, loopDir);
+    const run = spawnSync(
+      'unshare',
+      ['--net', 'sh', '-c', `${netnsSetup} && exec "$0" "$1" "$2" "$3"`, tsx, script, lanDir, loopDir],
+      { encoding: 'utf8', timeout: 40_000 },
+    );
+    const line = run.stdout.split('\n').find((l) => l.startsWith('FINDINGS '));
+    expect(line, `${run.stdout}\n${run.stderr}`).toBeDefined();
+    const findings = JSON.parse(line!.slice('FINDINGS '.length)) as Findings;
 
-      expect(findings.browseError).toBeUndefined();
-      expect(findings.url).toMatch(/^https:\/\/10\.99\.0\.1:\d+$/);
-      expect(findings.fingerprint).toMatch(/^([0-9A-F]{2}:){31}[0-9A-F]{2}$/);
-      // The loopback server never advertised; the LAN one did, once.
-      expect(findings.services).toEqual(['Netns Hall']);
-      expect(findings.txt).toEqual({ v: '2', api: '/v2', fp: findings.fingerprint, venue: 'Netns Hall' });
-      expect(findings.port).toBe(findings.listenPort);
-      expect(findings.health).toBe(200);
-      // What the device reaches over HTTPS is the certificate the TXT record told it to pin.
-      expect(findings.peerFingerprint).toBe(findings.fingerprint);
-      const qr = new URLSearchParams(findings.pairingQr.split('?')[1]);
-      expect(qr.get('url')).toBe(findings.url);
-      expect(qr.get('fp')).toBe(findings.fingerprint);
-      // A rename in Settings re-advertises under the new name and withdraws the old one.
-      expect(findings.renameStatus).toBe(200);
-      expect(findings.renamedTxt).toEqual({
-        v: '2',
-        api: '/v2',
-        fp: findings.fingerprint,
-        venue: 'Renamed Hall',
-      });
-      expect(findings.oldNameWithdrawn).toBe(true);
-      expect(findings.withdrawn).toBe(true);
-      expect(findings.withdrawnMs).toBeLessThan(3000);
-    },
-    60_000,
-  );
+    expect(findings.browseError).toBeUndefined();
+    expect(findings.url).toMatch(/^https:\/\/10\.99\.0\.1:\d+$/);
+    expect(findings.fingerprint).toMatch(/^([0-9A-F]{2}:){31}[0-9A-F]{2}$/);
+    // The loopback server never advertised; the LAN one did, once.
+    expect(findings.services).toEqual(['Netns Hall']);
+    expect(findings.txt).toEqual({ v: '2', api: '/v2', fp: findings.fingerprint, venue: 'Netns Hall' });
+    expect(findings.port).toBe(findings.listenPort);
+    expect(findings.health).toBe(200);
+    // What the device reaches over HTTPS is the certificate the TXT record told it to pin.
+    expect(findings.peerFingerprint).toBe(findings.fingerprint);
+    const qr = new URLSearchParams(findings.pairingQr.split('?')[1]);
+    expect(qr.get('url')).toBe(findings.url);
+    expect(qr.get('fp')).toBe(findings.fingerprint);
+    // A rename in Settings re-advertises under the new name and withdraws the old one.
+    expect(findings.renameStatus).toBe(200);
+    expect(findings.renamedTxt).toEqual({
+      v: '2',
+      api: '/v2',
+      fp: findings.fingerprint,
+      venue: 'Renamed Hall',
+    });
+    expect(findings.oldNameWithdrawn).toBe(true);
+    expect(findings.withdrawn).toBe(true);
+    expect(findings.withdrawnMs).toBeLessThan(3000);
+  }, 60_000);
 });

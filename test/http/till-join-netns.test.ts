@@ -1,4 +1,4 @@
-import { canUnshareNet, runInNetns, type NetnsRun } from '../support/netns-scenario.js';
+import { requireUnshareNet, runInNetns, type NetnsRun } from '../support/netns-scenario.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 /**
@@ -17,12 +17,12 @@ const setup = [
   'exec env SCENARIO_HOST=10.99.1.1 node_modules/.bin/tsx test/http/fixtures/till-join-scenario.ts',
 ].join('; ');
 
-const canUnshare = canUnshareNet('till-join-netns');
 const runScenario = () => runInNetns(setup, 60_000);
 
-describe.skipIf(!canUnshare)('a second till joins over mDNS and pinned HTTPS (network namespace)', () => {
+describe('a second till joins over mDNS and pinned HTTPS (network namespace)', () => {
   let run: NetnsRun;
   beforeAll(async () => {
+    requireUnshareNet();
     run = await runScenario();
   }, 70_000);
 

@@ -1,4 +1,4 @@
-import { canUnshareNet, runInNetns, type NetnsRun } from '../support/netns-scenario.js';
+import { requireUnshareNet, runInNetns, type NetnsRun } from '../support/netns-scenario.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 /**
@@ -18,12 +18,12 @@ const setup = [
   `exec env SCENARIO_HOST=${process.env.SCENARIO_HOST ?? '10.99.0.1'} node_modules/.bin/tsx test/scanner/fixtures/mdns-scenario.ts`,
 ].join('; ');
 
-const canUnshare = canUnshareNet('mdns-pairing');
 const runScenario = () => runInNetns(setup, 80_000);
 
-describe.skipIf(!canUnshare)('mDNS discovery and HTTPS pinning in a network namespace', () => {
+describe('mDNS discovery and HTTPS pinning in a network namespace', () => {
   let run: NetnsRun;
   beforeAll(async () => {
+    requireUnshareNet();
     run = await runScenario();
   }, 90_000);
 

@@ -10,14 +10,19 @@ export interface NetnsRun {
   output: string;
 }
 
-/** Whether `unshare --net` works here (root, or user namespaces); says so when it does not. */
-export function canUnshareNet(testName: string, ownMounts = false): boolean {
+/**
+ * Fails (throws) unless `unshare --net` works here (root, or unprivileged user namespaces): these
+ * tests are the only proof of what happens on a real LAN, so a machine that cannot run them fails
+ * them rather than skipping them quietly. Called first in the test's beforeAll.
+ */
+export function requireUnshareNet(ownMounts = false): void {
   const probe = spawnSync('unshare', [...(ownMounts ? ['--mount'] : []), '--net', 'true']);
-  if (probe.status === 0) return true;
-  console.warn(
-    `${testName}: skipped, 'unshare --net' failed here: ${probe.stderr?.toString().trim() || probe.error?.message}`,
+  if (probe.status === 0) return;
+  throw new Error(
+    `this test runs in a private network namespace, and 'unshare --net' failed here ` +
+      `(${probe.stderr?.toString().trim() || probe.error?.message}): run it as root or with ` +
+      `unprivileged user namespaces enabled`,
   );
-  return false;
 }
 
 /**
