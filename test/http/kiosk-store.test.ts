@@ -12,6 +12,7 @@ import type {
 import { attendantTerminal, useKiosk } from '../../src/renderer/src/stores/kiosk-store.js';
 import { useSession } from '../../src/renderer/src/stores/session-store.js';
 import { buildApp } from '../../src/server/app.js';
+import { waitUntil } from '../support/eventually.js';
 import { adminSecret, tempDataDir, testOptions } from '../support/test-app.js';
 
 // The kiosk's sale logic against the real server over real HTTP: the card is "charged" by a
@@ -142,7 +143,7 @@ describe('the attendant terminal against the server', () => {
     await unwrap(admin().PATCH('/v2/settings', { body: { kiosk_attendant_pin: '482913' } }));
     useKiosk.getState().setTerminal(attendantTerminal);
     const paying = useKiosk.getState().pay(event);
-    await waitFor(() => attendantTerminal.pending !== null);
+    await waitUntil(() => attendantTerminal.pending !== null, 5_000, 'the attendant terminal pending');
     expect(await attendantTerminal.approve('111111')).toBe('That is not the attendant PIN.');
     expect(useKiosk.getState().stage).toBe('paying');
     expect(await ordersOfEvent()).toHaveLength(0);
@@ -152,15 +153,6 @@ describe('the attendant terminal against the server', () => {
     expect(await ordersOfEvent()).toHaveLength(1);
   });
 });
-
-/** Polls a condition the store reaches asynchronously; bounded, never a fixed sleep. */
-async function waitFor(condition: () => boolean, timeoutMs = 5_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > until) throw new Error('condition not reached in time');
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
 
 describe('kiosk card sales', () => {
   beforeEach(readyToPay);

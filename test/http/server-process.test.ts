@@ -22,6 +22,7 @@ import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { migrations } from '../../src/server/store/migrations/index.js';
 import { openStore } from '../../src/server/store/db.js';
+import { eventually, waitUntil } from '../support/eventually.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 // Bounds for a server that hangs, not measures of speed: a tsx start takes 5–7 s on a busy 2-core
@@ -90,20 +91,19 @@ function start(env: Record<string, string>): Server {
   return { child, stdout: () => out, stderr: () => err, exited };
 }
 
-async function waitFor<T>(
-  what: string,
-  probe: () => T | undefined,
-  timeoutMs: number,
-  server: Server,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const value = probe();
-    if (value !== undefined) return value;
-    if (server.child.exitCode !== null) break;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error(`${what} not seen.\nstdout:\n${server.stdout()}\nstderr:\n${server.stderr()}`);
+/** `eventually`, ended early (and explained with the server's output) if the server exits. */
+function waitFor<T>(what: string, probe: () => T | undefined, timeoutMs: number, server: Server): Promise<T> {
+  const output = () => `${what}.\nstdout:\n${server.stdout()}\nstderr:\n${server.stderr()}`;
+  return eventually(
+    () => {
+      const value = probe();
+      if (value === undefined && server.child.exitCode !== null)
+        throw new Error(`server exited ${server.child.exitCode} before ${output()}`);
+      return value;
+    },
+    timeoutMs,
+    output,
+  );
 }
 
 const listeningUrl = (server: Server) =>
@@ -213,11 +213,21 @@ describe('the server process (src/server/cli.ts)', { timeout: 180_000 }, () => {
   });
 
   it('on SIGTERM lets a request in flight finish, then exits 0', async () => {
-    const server = start({ MARQUEE_PORT: String(port), MARQUEE_DATA_DIR: dataDir });
+    // Requests logged (info): the test waits for the server to have this one.
+    const server = start({
+      MARQUEE_PORT: String(port),
+      MARQUEE_DATA_DIR: dataDir,
+      MARQUEE_LOG_LEVEL: 'info',
+    });
     const url = await listeningUrl(server);
     const slow = slowPost(url, adminKey, { ...eventBody, title: 'In flight' });
-    // Let the server read the headers and start waiting for the body.
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Once the server has the request (it logs it before it reads the body), it waits for the body.
+    await waitFor(
+      'the POST logged',
+      () => (server.stdout().includes('"req":{"method":"POST","url":"/v2/events"') ? true : undefined),
+      startTimeoutMs,
+      server,
+    );
     server.child.kill('SIGTERM');
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(server.child.exitCode).toBeNull(); // still serving the open request
@@ -305,17 +315,17 @@ describe('the server process (src/server/cli.ts)', { timeout: 180_000 }, () => {
     process.kill(-child.pid!, 'SIGTERM');
     // npm itself dies of the signal; what matters is that the server under it closed the store
     // cleanly (no write-ahead log left) and freed the port.
-    const deadline = Date.now() + exitTimeoutMs;
-    let stopped = false;
-    while (!stopped && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      const portFree = await fetch(`${url}/v2/health`).then(
-        () => false,
-        () => true,
-      );
-      stopped = portFree && !existsSync(join(fresh, 'marquee.db-wal'));
-    }
-    expect(stopped).toBe(true);
+    await waitUntil(
+      async () => {
+        const portFree = await fetch(`${url}/v2/health`).then(
+          () => false,
+          () => true,
+        );
+        return portFree && !existsSync(join(fresh, 'marquee.db-wal'));
+      },
+      exitTimeoutMs,
+      'the port freed and the write-ahead log removed',
+    );
   });
 
   it('exits 2 with a clear message for a bad MARQUEE_PORT', async () => {

@@ -7,6 +7,7 @@ import type { MailSenderOverrides } from '../../src/server/mail/mail-sender.js';
 import type { OutgoingMail } from '../../src/server/domain/mail-port.js';
 import { qrPng } from '../../src/server/pages/qr-png.js';
 import { inTransaction } from '../../src/server/store/db.js';
+import { eventually } from '../support/eventually.js';
 import { decodeQrPng } from '../support/qr-decode.js';
 import { SmtpCatcher } from '../support/smtp-catcher.js';
 import { adminSecret, makeTestApp, tempDataDir, testOptions, type TestApp } from '../support/test-app.js';
@@ -61,20 +62,17 @@ async function mailList(app: FastifyInstance, query = ''): Promise<MailListItem[
   return (response.json() as { data: MailListItem[] }).data;
 }
 
-/** Polls the outbox until `check` holds; bounded in time. */
-async function until<T>(
-  read: () => Promise<T>,
-  check: (value: T) => boolean,
-  timeoutMs = 10_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (check(value)) return value;
-    if (Date.now() > deadline)
-      throw new Error(`condition not met within ${timeoutMs} ms: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+/** Polls the outbox until `check` holds; bounded in time, and on failure shows what it last read. */
+function until<T>(read: () => Promise<T>, check: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
+  let last: T | undefined;
+  return eventually(
+    async () => {
+      last = await read();
+      return check(last) ? last : undefined;
+    },
+    timeoutMs,
+    () => `the outbox, last ${JSON.stringify(last)}`,
+  );
 }
 
 const simpleMail = (to: string, subject: string): OutgoingMail => ({

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { eventually } from '../support/eventually.js';
 import type { CaughtMail } from '../support/smtp-catcher.js';
 import { SmtpCatcher } from '../support/smtp-catcher.js';
 import { pdfPages, pdfQrCodes } from '../support/pdf-tools.js';
@@ -54,14 +55,16 @@ async function venue(
 }
 
 /** Polls the outbox until `check` holds for its mails; bounded in time. */
-async function outboxUntil(api: typeof fetch, check: (mails: MailView[]) => boolean): Promise<MailView[]> {
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const mails = (await json<{ data: MailView[] }>(await api('/v2/mail'))).data;
-    if (check(mails)) return mails;
-    if (Date.now() > deadline) throw new Error(`outbox never got there: ${JSON.stringify(mails)}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
+function outboxUntil(api: typeof fetch, check: (mails: MailView[]) => boolean): Promise<MailView[]> {
+  let last: MailView[] = [];
+  return eventually(
+    async () => {
+      last = (await json<{ data: MailView[] }>(await api('/v2/mail'))).data;
+      return check(last) ? last : undefined;
+    },
+    15_000,
+    () => `the outbox, last ${JSON.stringify(last)}`,
+  );
 }
 
 async function json<T>(response: Response): Promise<T> {
