@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Sale, TicketJson } from '../support/sales-fixtures.js';
 import { doorSale, scan, sellTickets } from '../support/scan-fixtures.js';
 import { makeTestApp, type TestApp } from '../support/test-app.js';
+import { waitUntil } from '../support/eventually.js';
 
 const twoDays = 2 * 24 * 60 * 60;
 
@@ -16,8 +17,7 @@ afterEach(async () => t.close());
 /** Waits (bounded) until the sign-ahead pool of the sale's tier holds at least `count` tokens. */
 async function poolHolds(count: number): Promise<void> {
   const ahead = () => t.app.ctx.tokens.signedAheadCount(sale.eventId, sale.tierId);
-  for (let i = 0; i < 500 && ahead() < count; i++) await new Promise((resolve) => setTimeout(resolve, 10));
-  expect(ahead()).toBeGreaterThanOrEqual(count);
+  await waitUntil(() => ahead() >= count, 10_000, `${count} tokens signed ahead`);
 }
 
 async function currentToken(ticketId: string): Promise<string> {

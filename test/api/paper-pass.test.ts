@@ -4,6 +4,7 @@ import { createKey, expectError, subscribeToAllKinds } from '../support/foundati
 import { buy, emitted, saleEvent, type Sale, type TicketJson } from '../support/sales-fixtures.js';
 import { forgedToken, pairDevice, scan, type ScanJson } from '../support/scan-fixtures.js';
 import { makeTestApp, type TestApp } from '../support/test-app.js';
+import { eventually, waitUntil } from '../support/eventually.js';
 
 /** The doors of saleEvent's night (test/support/test-app.ts publishedEvent). */
 const doorsAt = Date.parse('2026-12-24T19:00:00Z');
@@ -71,11 +72,11 @@ describe('paper_pass on the ticket', () => {
     await sellOne();
     const { tokens } = t.app.ctx;
     // After a sale the tier has codes (with their passes) signed ahead on a background thread.
-    const deadline = Date.now() + 10_000;
-    while (tokens.signedAheadCount(sale.eventId, sale.tierId) === 0 && Date.now() < deadline)
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    const ready = tokens.signedAheadCount(sale.eventId, sale.tierId);
-    expect(ready).toBeGreaterThan(0);
+    const ready = await eventually(
+      () => tokens.signedAheadCount(sale.eventId, sale.tierId) || undefined,
+      10_000,
+      'codes signed ahead',
+    );
     // Sold 20 s after they were signed: the ticket's issued_at is later than its pass's iat.
     t.clock.advance(20);
     const ticket = await sellOne();
@@ -93,10 +94,11 @@ describe('paper_pass on the ticket', () => {
   it('signed ahead under doors that moved since, is signed again for the new doors before the sale', async () => {
     await sellOne();
     const { tokens } = t.app.ctx;
-    const deadline = Date.now() + 10_000;
-    while (tokens.signedAheadCount(sale.eventId, sale.tierId) === 0 && Date.now() < deadline)
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    expect(tokens.signedAheadCount(sale.eventId, sale.tierId)).toBeGreaterThan(0);
+    await waitUntil(
+      () => tokens.signedAheadCount(sale.eventId, sale.tierId) > 0,
+      10_000,
+      'codes signed ahead',
+    );
     const moved = await t.call('PATCH', `/v2/events/${sale.eventId}`, {
       doors_at: new Date(doorsAt + 2 * day * 1000).toISOString(),
     });

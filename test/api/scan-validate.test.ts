@@ -18,6 +18,7 @@ import {
   type ScanTicketJson,
 } from '../support/scan-fixtures.js';
 import { makeTestApp, type TestApp } from '../support/test-app.js';
+import { waitUntil } from '../support/eventually.js';
 
 let t: TestApp;
 let sale: Sale;
@@ -328,8 +329,7 @@ describe('tokens signed ahead (TokenPool)', () => {
   it('after a first sale, checkouts take tokens signed ahead, and those admit at the door', async () => {
     const { tokens } = t.app.ctx;
     const ahead = () => tokens.signedAheadCount(sale.eventId, sale.tierId);
-    for (let i = 0; i < 500 && ahead() < 8; i++) await new Promise((resolve) => setTimeout(resolve, 10));
-    expect(ahead()).toBeGreaterThanOrEqual(8);
+    await waitUntil(() => ahead() >= 8, 10_000, '8 tokens signed ahead');
     const before = ahead();
     const [next] = (await sellTickets(t, sale, 1)) as [TicketJson];
     // One was taken (and, the pool being above half, none signed on top).

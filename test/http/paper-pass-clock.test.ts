@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findLibfaketime } from '../support/faketime.js';
 import { api, spawnServer, type SpawnedServer } from '../support/spawned-server.js';
 import { tempDataDir } from '../support/test-app.js';
+import { waitUntil } from '../support/eventually.js';
 
 interface TicketJson {
   id: string;
@@ -76,13 +77,11 @@ describe('a paper pass in a real server process whose clock moves on', () => {
 
     // Three hours later, by the server's own clock.
     writeFileSync(clockFile, '+3h\n');
-    const deadline = Date.now() + 10_000;
-    let now = await serverNow();
-    while (now < soldAt + 3 * 3_600_000 - 60_000 && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      now = await serverNow();
-    }
-    expect(now).toBeGreaterThanOrEqual(soldAt + 3 * 3_600_000 - 60_000);
+    await waitUntil(
+      async () => (await serverNow()) >= soldAt + 3 * 3_600_000 - 60_000,
+      10_000,
+      "the server's clock three hours on",
+    );
 
     // The code handed out with the sale is long dead; the pass is not.
     expect(await validate(ticket!.qr_token)).toMatchObject({ result: 'rejected', reason: 'expired' });

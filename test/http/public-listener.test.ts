@@ -7,6 +7,7 @@ import { startServer, type RunningServer } from '../../src/server/start.js';
 import { decodeQrPng } from '../support/qr-decode.js';
 import { api, spawnServer, type SpawnedServer } from '../support/spawned-server.js';
 import { adminSecret, tempDataDir, testOptions } from '../support/test-app.js';
+import { eventually } from '../support/eventually.js';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -176,13 +177,11 @@ describe('public listener (MARQUEE_PUBLIC_PORT)', () => {
       TZ: 'Asia/Tokyo',
     });
     cleanups.push(() => child.stop());
-    const deadline = Date.now() + 10_000;
-    let match: RegExpExecArray | null = null;
-    while (!(match = /attendee pages \(public listener\) on (http:\/\/\S+)/.exec(child.output()))) {
-      if (Date.now() > deadline) throw new Error(`no public URL printed:\n${child.output()}`);
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    const pub = match[1]!;
+    const pub = await eventually(
+      () => /attendee pages \(public listener\) on (http:\/\/\S+)/.exec(child.output())?.[1],
+      10_000,
+      () => `the public URL printed:\n${child.output()}`,
+    );
     const created = await api(child.url, '/v2/events', 'POST', {
       title: 'Tokyo night',
       venue: 'Shibuya',

@@ -4,6 +4,7 @@ import { CryptoThreads } from '../../../src/server/tokens/crypto-threads.js';
 import { TicketTokens } from '../../../src/server/tokens/ticket-tokens.js';
 import { maxReadyAgeSeconds } from '../../../src/server/tokens/token-pool.js';
 import { ServerSigner } from '../../scanner/support/signer.js';
+import { waitUntil } from '../../support/eventually.js';
 
 let signer: ServerSigner;
 afterEach(() => {
@@ -61,9 +62,11 @@ describe('TokenPool (tokens signed ahead for the tiers selling now)', () => {
   };
   /** Waits until the background thread has signed `count` ahead for the signer's tier. */
   const ready = async (tokens: TicketTokens, count: number) => {
-    for (let i = 0; i < 500 && tokens.signedAheadCount(signer.eventId, signer.tierId) < count; i++)
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    expect(tokens.signedAheadCount(signer.eventId, signer.tierId)).toBeGreaterThanOrEqual(count);
+    await waitUntil(
+      () => tokens.signedAheadCount(signer.eventId, signer.tierId) >= count,
+      10_000,
+      `${count} tokens signed ahead`,
+    );
   };
 
   it('signs nothing for a tier nobody bought from; after a sale, hands out valid tokens for new ids', async () => {
