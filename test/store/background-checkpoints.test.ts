@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { startBackgroundCheckpoints } from '../../src/server/store/background-checkpoints.js';
 import { openStore, type Db } from '../../src/server/store/db.js';
 import { tempDataDir } from '../support/test-app.js';
+import { waitUntil } from '../support/eventually.js';
 
 let dir: string;
 let db: Db;
@@ -45,8 +46,7 @@ describe('background WAL checkpoints', () => {
       driver: join(dir, 'no-such-driver.js'),
     });
     expect(autoCheckpoint()).toBe(0);
-    const deadline = Date.now() + 5000;
-    while (autoCheckpoint() === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    await waitUntil(() => autoCheckpoint() !== 0, 5_000, 'the fallback autocheckpoint');
     expect(autoCheckpoint()).toBe(1000);
     expect(errors.length).toBeGreaterThan(0);
   });

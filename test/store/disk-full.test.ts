@@ -12,6 +12,7 @@ import { openStore, type Db } from '../../src/server/store/db.js';
 import { GroupCommit } from '../../src/server/store/group-commit.js';
 import { StorageHealth, type StorageLog } from '../../src/server/store/storage-health.js';
 import { mountSmallDisk, type SmallDisk } from '../support/small-disk.js';
+import { waitUntil } from '../support/eventually.js';
 
 let disk: SmallDisk | undefined;
 let db: Db | undefined;
@@ -135,9 +136,7 @@ describe('a store whose disk fills up', () => {
     await new Promise((r) => setTimeout(r, 100));
     expect(health.full).toBe(true);
     disk.free();
-    const deadline = Date.now() + 5_000;
-    while (health.full && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
-    expect(health.full).toBe(false);
+    await waitUntil(() => !health.full, 5_000, 'the disk seen as free again');
     health.stop();
   });
 });
@@ -183,8 +182,7 @@ describe('the WAL checkpointer on a full disk', () => {
       },
       { intervalMs: 20 },
     );
-    const deadline = Date.now() + 5_000;
-    while (errors.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+    await waitUntil(() => errors.length > 0, 5_000, 'a checkpoint failing');
     await checkpoints.stop();
     expect((errors[0] as { code?: string }).code).toBe('SQLITE_FULL');
     expect(health.full).toBe(true);

@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import { quitGracefully, type QuittableApp } from '../../../src/main/graceful-quit.js';
+import { waitUntil } from '../../support/eventually.js';
 
 /** Stands in for Electron's `app`: `quit()` emits before-quit and quits only if nobody prevented it. */
 class FakeApp extends EventEmitter implements QuittableApp {
@@ -50,8 +51,7 @@ describe('quitGracefully', () => {
     const errors: unknown[] = [];
     quitGracefully(app, () => new Promise(() => {}), { timeoutMs: 20, onError: (e) => errors.push(e) });
     app.quit();
-    await new Promise((resolve) => setTimeout(resolve, 60));
-    expect(app.quitted).toBe(true);
+    await waitUntil(() => app.quitted, 5_000, 'the app quit after its 20 ms bound');
     expect(String(errors[0])).toMatch(/did not close within 20 ms/);
   });
 });

@@ -16,6 +16,7 @@ import { startBackgroundCheckpoints } from '../../../src/server/store/background
 import { openStore, schemaVersion } from '../../../src/server/store/db.js';
 import { migrations } from '../../../src/server/store/migrations/index.js';
 import { adminSecret, tempDataDir, testOptions } from '../../support/test-app.js';
+import { waitUntil } from '../../support/eventually.js';
 
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
 const moduleDir = dirname(createRequire(import.meta.url).resolve('better-sqlite3/package.json'));
@@ -111,8 +112,7 @@ describe('the store binding the desktop loads', () => {
       intervalMs: 20,
       nativeBinding: fileWith(Buffer.alloc(4096, 0x5a)),
     });
-    const deadline = Date.now() + 10_000;
-    while (errors.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    await waitUntil(() => errors.length > 0, 10_000, 'the checkpoint thread failing');
     await checkpoints.stop();
     db.close();
     expect(String(errors[0])).toMatch(/invalid ELF header/);
