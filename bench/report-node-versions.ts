@@ -111,6 +111,19 @@ function loadWarning(records: RunRecord[]): string[] {
   ];
 }
 
+/**
+ * How a change is checked against this report: kept in the generated text so the next
+ * `npm run bench` does not drop it.
+ */
+const compareParagraph = [
+  'To check that a change costs no more than 5 %, compare it with the commit this report was written at,',
+  'on one machine in one session: `npm run bench:compare` (bench/compare-commits.ts) checks that commit out',
+  'into a temporary git worktree and runs bench/run-all.ts alternately there and in the working tree',
+  '(base, head, base, head; `BENCH_ROUNDS`, default 2), then prints each figure’s median on both sides,',
+  'the change, the run-to-run spread, and WORSE where the head is worse by more than 5 % and by more',
+  'than that spread (`npm run bench:compare -- <ref>` for another base; `BENCH_ONLY` for some modules).',
+];
+
 export function nodeVersionsMarkdown(input: { runs: VersionedRun[]; node20: RecordedReport }): string {
   const { runs, node20 } = input;
   const records = runs
@@ -145,6 +158,8 @@ export function nodeVersionsMarkdown(input: { runs: VersionedRun[]; node20: Reco
     `${node20.commit}, load average at its start ${node20.loadAtStart}), read from ${node20.source}. Node 20`,
     'is no longer supported (better-sqlite3 13 does not run on it), so it cannot be measured again; it ran',
     'on another day under another load, and modules added since have no Node 20 figures.',
+    '',
+    ...compareParagraph,
     '',
     '## Machine and load',
     '',
