@@ -62,6 +62,15 @@ describe('the layers lint (eslint.config.js, docs/architecture.md)', () => {
     ).toHaveLength(1);
   });
 
+  it('keeps the first-run page script (a browser page) from importing the shell or the server', async () => {
+    const errors = await layerErrors(
+      'src/first-run/x.ts',
+      "export { joinTarget } from '../main/first-run.js';\nexport { startServer } from '../server/start.js';",
+    );
+    expect(errors).toHaveLength(2);
+    expect(errors[0]).toContain('src/first-run must not import main');
+  });
+
   it('lets the desktop shell reach the server only through its facade', async () => {
     expect(
       await layerErrors(
