@@ -1,6 +1,7 @@
 import { sign, verify, type KeyObject } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { CryptoWorkerData, JobAnswer, JobMessage, KeyMessage, WorkerPriority } from './crypto-worker.js';
 
@@ -11,9 +12,10 @@ import type { CryptoWorkerData, JobAnswer, JobMessage, KeyMessage, WorkerPriorit
  * process runs under tsx (a worker inherits the parent's `--import`) and through Node's own type
  * stripping otherwise (vitest).
  */
-function workerModule(): URL {
-  const built = new URL('./crypto-worker.mjs', import.meta.url);
-  return existsSync(built) ? built : new URL('./crypto-worker.ts', import.meta.url);
+function workerModule(): string {
+  // Paths, not URLs: Electron's fs reads inside app.asar only when given a path.
+  const built = fileURLToPath(new URL('./crypto-worker.mjs', import.meta.url));
+  return existsSync(built) ? built : fileURLToPath(new URL('./crypto-worker.ts', import.meta.url));
 }
 
 type Job =
