@@ -16,7 +16,7 @@
  * figures are kept in out/bench-compare/ (BENCH_RESULTS names another folder), and the table is
  * written to out/bench-compare/comparison.md. Exit code 1 when a figure is flagged or a run failed.
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import {
   existsSync,
   mkdirSync,
@@ -32,6 +32,7 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { compareRuns, comparisonTable } from './compare-figures.js';
 import type { RunRecord } from './report-markdown.js';
+import { spawnRunAll } from './spawn-run-all.js';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const rounds = Math.min(5, Math.max(1, Number(process.env.BENCH_ROUNDS ?? 2)));
@@ -73,19 +74,7 @@ function writesJson(commit: string): boolean {
 function runBenches(dir: string, json: string): Promise<number | null> {
   const env: NodeJS.ProcessEnv = { ...process.env, BENCH_JSON: json };
   delete env.BENCH_OUT;
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'bench/run-all.ts'], {
-      cwd: dir,
-      env,
-      stdio: 'inherit',
-    });
-    const timer = setTimeout(() => child.kill('SIGKILL'), runTimeoutMs);
-    child.once('error', reject);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      resolve(code);
-    });
-  });
+  return spawnRunAll(dir, env, runTimeoutMs);
 }
 
 /** A detached worktree of `commit` in a temp dir, with this checkout's node_modules linked in. */

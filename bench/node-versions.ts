@@ -15,7 +15,6 @@
  * Environment the benches read (BENCH_SECONDS, …) reaches both runs alike. The figures of each
  * run are kept in out/bench-node-versions/ (BENCH_RESULTS names another folder).
  */
-import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { delimiter, dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,6 +24,7 @@ import { benchModuleNames } from './bench-modules.js';
 import type { RunRecord } from './report-markdown.js';
 import { nodeVersionsMarkdown, type VersionedRun } from './report-node-versions.js';
 import { recordedReport } from './recorded-report.js';
+import { spawnRunAll } from './spawn-run-all.js';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 /**
@@ -53,19 +53,7 @@ function runModule(module: string, major: number, node: string): Promise<number 
     BENCH_JSON: recordPath(module, major),
   };
   delete env.BENCH_OUT;
-  return new Promise((resolve, reject) => {
-    const child = spawn(node, ['--import', 'tsx', 'bench/run-all.ts'], {
-      cwd: repoRoot,
-      env,
-      stdio: 'inherit',
-    });
-    const timer = setTimeout(() => child.kill('SIGKILL'), moduleTimeoutMs);
-    child.once('error', reject);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      resolve(code);
-    });
-  });
+  return spawnRunAll(repoRoot, env, moduleTimeoutMs, node);
 }
 
 function nodeFor(major: number): string {
