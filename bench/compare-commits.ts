@@ -8,7 +8,7 @@
  * larger run-to-run spread of the two sides, and WORSE where the head is worse by more than 5 %
  * and by more than that spread.
  *
- *   npm run bench:compare                       base: the commit that last wrote docs/benchmarks.md
+ *   npm run bench:compare                       base: the commit that wrote docs/benchmarks.md's figures
  *   npm run bench:compare -- main~3             any git ref
  *   BENCH_ONLY=checkout BENCH_ROUNDS=3 npm run bench:compare
  *
@@ -53,12 +53,14 @@ const isCommit = (ref: string): boolean => {
 };
 
 /**
- * The commit docs/benchmarks.md was last written at: the tree whose figures it holds, with the
- * runner that measured them (its "Commit" row may name a commit from before a rebase, or the
- * server code alone, which lacks that runner).
+ * The commit whose run wrote docs/benchmarks.md's figures: the last one that changed its
+ * "Written by `npm run bench` … on <date>" line. Edits to its prose since (this script's own
+ * paragraph, notes added by hand) do not count: they measured nothing.
  */
 export function reportCommit(): string | null {
-  return git(['log', '-1', '--format=%h', '--', 'docs/benchmarks.md']) || null;
+  return (
+    git(['log', '-1', '-G^Written by `npm run bench`', '--format=%h', '--', 'docs/benchmarks.md']) || null
+  );
 }
 
 /** Whether the runner at `commit` writes its figures as JSON (BENCH_JSON), which this reads. */
