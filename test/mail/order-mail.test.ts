@@ -31,6 +31,16 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
+/**
+ * The venue's clock: real time passing (the mail sender's timers run on it), started on the
+ * afternoon before the show below, so the show's passes stay valid whatever day the suite runs.
+ */
+const showAfternoon = Date.parse('2026-11-26T18:00:00Z');
+const venueNow = (
+  (skew) => () =>
+    Date.now() - skew
+)(Date.now() - showAfternoon);
+
 /** The server over real HTTP on 127.0.0.1, with its mail sender pointed at `smtpUrl`. */
 async function venue(
   smtpUrl: string,
@@ -39,7 +49,7 @@ async function venue(
   const t = await makeTestApp({
     workers: true,
     smtpUrl,
-    now: Date.now,
+    now: venueNow,
     mailSender: { pollMs: 50, policy: { backoffMs: [40], maxAttempts: 3, unreachableRetryMs } },
   });
   cleanups.push(() => t.close());
