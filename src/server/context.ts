@@ -1,5 +1,6 @@
 import type { ServerOptions } from './config.js';
 import { ActionRunner } from './domain/action-runner.js';
+import { AuditRepo } from './store/audit-repo.js';
 import { ApiKeys } from './domain/api-keys.js';
 import { EventsService } from './domain/events.js';
 import { AttendantPin } from './domain/attendant-pin.js';
@@ -115,7 +116,7 @@ export function createContext(
     tiers: new TiersRepo(db),
     idempotency: new IdempotencyRepo(db),
   };
-  const actions = new ActionRunner(db, repos.idempotency, now);
+  const actions = new ActionRunner(db, repos.idempotency, now, new AuditRepo(db));
   const webhooks = createWebhooks(db, now, actions, options);
   const outbox = new Outbox(db, now, webhooks.fanOut);
   const signingKeys = new SigningKeys(db, options.dataDir, now);

@@ -18,6 +18,7 @@ export const idPrefix = {
   mail: 'mail',
   staff: 'stf',
   shift: 'shf',
+  auditEvent: 'aud',
 } as const;
 
 export type IdKind = keyof typeof idPrefix;

@@ -5,6 +5,7 @@ import type { Db } from '../store/db.js';
 import type { ActionTx } from './action-runner.js';
 import { decodeCursor, toPage, type Page } from '../store/pagination.js';
 import { toIso } from '../time.js';
+import type { AuditEntry } from './audit-entry.js';
 
 export const scopes = ['admin', 'box_office', 'scanner', 'kiosk'] as const;
 export type Scope = (typeof scopes)[number];
@@ -61,6 +62,14 @@ const fromRow = (row: ApiKeyRow): ApiKeyRecord => ({
   last4: row.last4,
   createdAt: row.created_at,
   revokedAt: row.revoked_at,
+});
+
+/** Name, scope and the last four characters staff see anyway; never the secret or its hash. */
+const keyAudit = (action: string, key: ApiKeyRecord): AuditEntry => ({
+  action,
+  objectType: 'api_key',
+  objectId: key.id,
+  data: { name: key.name, scope: key.scope, last4: key.last4 },
 });
 
 export function viewApiKey(key: ApiKeyRecord): ApiKeyView {
@@ -139,8 +148,10 @@ export class ApiKeys {
       )
       .run(key.id, name, scope, hash, key.last4, key.createdAt);
     const remember = () => this.byHash.set(hash, key);
-    if (tx) tx.afterCommit(remember);
-    else remember();
+    if (tx) {
+      tx.afterCommit(remember);
+      tx.audit(keyAudit('api_key.created', key));
+    } else remember();
     return { key, secret };
   }
 
@@ -165,7 +176,10 @@ export class ApiKeys {
    */
   revoke(id: string, tx?: ActionTx): ApiKeyRecord {
     const key = this.get(id);
-    if (key.revokedAt !== null) return key;
+    if (key.revokedAt !== null) {
+      tx?.unchanged();
+      return key;
+    }
     const at = this.now();
     const first =
       this.db.prepare('UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL').run(at, id)
@@ -178,8 +192,11 @@ export class ApiKeys {
     const apply = () => {
       key.revokedAt ??= revokedAt;
     };
-    if (tx) tx.afterCommit(apply);
-    else apply();
+    if (tx) {
+      tx.afterCommit(apply);
+      if (first) tx.audit(keyAudit('api_key.revoked', key));
+      else tx.unchanged();
+    } else apply();
     return { ...key, revokedAt };
   }
 }

@@ -8,6 +8,7 @@ import type { ActionContext } from './action-context.js';
 import type { ActionRunner, Answer } from './action-runner.js';
 import type { Outbox } from './outbox.js';
 import { viewAttendee } from './sales-views.js';
+import { changedFields } from './audit-entry.js';
 
 const attendeeJson = responseJson(Attendee);
 
@@ -41,15 +42,25 @@ export class AttendeesService {
 
   /** `null` clears a field. `attendee.updated` fires only when something actually changed. */
   update(action: ActionContext, id: string, input: AttendeePatchInput): Promise<Answer<AttendeeView>> {
-    return this.deps.actions.run(action, attendeeJson, () => {
+    return this.deps.actions.run(action, attendeeJson, (tx) => {
       const current = this.require(id);
       const name = input.name === undefined ? current.name : input.name;
       const email = input.email === undefined ? current.email : input.email;
-      if (name === current.name && email === current.email) return viewAttendee(current);
+      if (name === current.name && email === current.email) {
+        tx.unchanged();
+        return viewAttendee(current);
+      }
       const updated = { ...current, name, email, updated_at: this.deps.now() };
       this.deps.attendees.update(updated);
       const view = viewAttendee(updated);
       this.deps.outbox.emit('attendee.updated', view);
+      tx.audit({
+        action: 'attendee.updated',
+        objectType: 'attendee',
+        objectId: id,
+        orderId: current.order_id,
+        data: { ticket_id: current.ticket_id, changed: changedFields(input) },
+      });
       return view;
     });
   }

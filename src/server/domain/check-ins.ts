@@ -11,13 +11,36 @@ import {
 } from '../schemas/scans.js';
 import type { ScanTicketsRepo } from '../store/scan-tickets-repo.js';
 import type { ActionContext } from './action-context.js';
-import type { ActionRunner, Answer } from './action-runner.js';
+import type { ActionRunner, ActionTx, Answer } from './action-runner.js';
 import type { ApiKeyRecord } from './api-keys.js';
 import type { DevicesService } from './devices.js';
 import { occupancyView, orderAdmissions, requireDoorOf } from './door-rules.js';
 import { capacityReached, type ScanAttempts } from './scan-attempts.js';
 import { viewDoorAttendee, viewDoorTicket } from './scan-views.js';
 import type { TierNames } from './tier-names.js';
+
+/**
+ * A steward's admission by hand is in the audit trail (who let whom in, and why) besides its scan
+ * record; a refused one is a denied attempt, kept as a scan only (CONTRACT.md "Audit").
+ */
+function auditCheckIn(
+  tx: ActionTx,
+  ticketId: string,
+  orderId: string,
+  scan: { id: string; result: string; reason: string | null; note: string | null },
+): void {
+  if (scan.result !== 'admitted') {
+    tx.unchanged();
+    return;
+  }
+  tx.audit({
+    action: 'ticket.checked_in',
+    objectType: 'ticket',
+    objectId: ticketId,
+    orderId,
+    data: { scan_id: scan.id, note: scan.note },
+  });
+}
 
 const validateJson = responseJson(ValidateAnswer);
 const orderJson = responseJson(OrderCheckInAnswer);
@@ -55,7 +78,7 @@ export class CheckInService {
     const answer = await this.deps.actions.run(
       action,
       validateJson,
-      () => {
+      (tx) => {
         const { ticket, scan } = attempts.record({
           check: null,
           ticketId,
@@ -71,6 +94,7 @@ export class CheckInService {
         });
         // The ticket was found above and tickets are never deleted.
         const current = ticket ?? found;
+        auditCheckIn(tx, current.id, current.order_id, scan);
         return {
           result: scan.result,
           reason: scan.reason,
@@ -108,7 +132,7 @@ export class CheckInService {
     const answer = await this.deps.actions.run(
       action,
       orderJson,
-      () => {
+      (tx) => {
         const at = now();
         const all = tickets.ofOrder(orderId);
         const candidates = all.filter((ticket) => ticket.status === 'active' && ticket.inside === 0);
@@ -137,8 +161,10 @@ export class CheckInService {
             apiKeyId: action.actor.apiKeyId,
             staffId: action.actor.staffId,
           });
+          auditCheckIn(tx, ticket.id, orderId, scan);
           return { ticket_id: ticket.id, result: scan.result, reason: scan.reason, scan };
         });
+        if (candidates.length === 0) tx.unchanged();
         const after = tickets.occupancy(eventId) ?? before;
         return {
           order: orderAdmissions(tickets, orderId),

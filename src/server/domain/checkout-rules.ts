@@ -3,6 +3,7 @@ import { eventSaleState, saleWindowState } from '../../shared/sale-state.js';
 import { ApiError, conflict, invalidField, missingField, notFound } from '../errors.js';
 import type { CheckoutInput } from '../schemas/orders.js';
 import type { EventRow } from '../store/events-repo.js';
+import type { SalesChannel } from '../store/orders-repo.js';
 import type { TierRow } from '../store/tiers-repo.js';
 
 export interface Buyer {
@@ -146,4 +147,19 @@ export function resolveLines(
     }
   });
   return [...lines.values()];
+}
+
+/**
+ * Where a sale is made (docs/api.md "Sales channels"), from the key: a kiosk key sells at the
+ * kiosk; a box office key (a paired till, or one made for a till) at the till; an admin key is an
+ * integration (`api`) unless it says `till`: the desktop box office runs on the admin key and
+ * says so. Only an admin key may choose, and only between those two; the others are told.
+ */
+export function salesChannel(input: CheckoutInput, scope: string | undefined): SalesChannel {
+  const fixed = scope === 'kiosk' ? 'kiosk' : scope === 'box_office' ? 'till' : null;
+  if (fixed === null) return input.channel ?? 'api';
+  if (input.channel !== undefined && input.channel !== fixed) {
+    throw invalidField('channel', `This key always sells as '${fixed}'; leave channel out.`);
+  }
+  return fixed;
 }

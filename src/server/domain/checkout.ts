@@ -16,6 +16,7 @@ import {
   checkKioskPayment,
   requireBuyer,
   resolveLines,
+  salesChannel,
   type Buyer,
   type TierLine,
   unitCount,
@@ -155,6 +156,7 @@ export class CheckoutService {
       api_key_id: caller?.id ?? null,
       // Read in this transaction: a close committed before it leaves the order outside the shift.
       shift_id: this.deps.shifts.openFor(caller?.id ?? null),
+      channel: salesChannel(input, caller?.scope),
       created_at: at,
       updated_at: at,
     };
@@ -163,6 +165,20 @@ export class CheckoutService {
     const view = this.deps.views.order({ ...order, seq: 0 }, tickets, []);
     const json = this.deps.orderJson(view);
     this.deps.outbox.emit('order.created', view, json);
+    this.deps.actions.audit({
+      action: 'order.created',
+      objectType: 'order',
+      objectId: order.id,
+      orderId: order.id,
+      data: {
+        event_id: order.event_id,
+        total_cents: order.total_cents,
+        currency: order.currency,
+        payment_method: order.payment_method,
+        channel: order.channel,
+        tickets: tickets.length,
+      },
+    });
     // Every order with a buyer email gets its tickets by mail; the sender composes it later.
     if (order.buyer_email !== null)
       this.deps.mail.enqueueComposed(orderConfirmation(order, event, tickets.length, order.buyer_email));

@@ -125,7 +125,7 @@ export class DevicesService {
       errorCorrectionLevel: 'M',
       margin: 2,
     });
-    return this.deps.actions.run(action, pairingJson, () => {
+    return this.deps.actions.run(action, pairingJson, (tx) => {
       const at = now();
       const expiresAt = at + pairingLifetimeMs;
       repo.purgePairingTokens(at - 24 * 60 * 60 * 1000);
@@ -135,6 +135,13 @@ export class DevicesService {
         event_id: eventId,
         created_at: at,
         expires_at: expiresAt,
+      });
+      // The token is the credential: the trail says a pairing was offered, never the token.
+      tx.audit({
+        action: 'device.pairing_started',
+        objectType: 'device_pairing',
+        objectId: eventId ?? scope,
+        data: { scope, event_id: eventId, expires_at: toIso(expiresAt) },
       });
       return {
         pairing_token: token,
@@ -196,6 +203,12 @@ export class DevicesService {
       // The key and the device start to work in memory only once all of this has committed.
       const { key, secret } = keys.create(`device: ${name}`, pairing.scope, newSecret(), tx);
       repo.setApiKey(deviceId, key.id);
+      tx.audit({
+        action: 'device.paired',
+        objectType: 'device',
+        objectId: deviceId,
+        data: { name, scope: pairing.scope, event_id: pairing.event_id, api_key_id: key.id },
+      });
       const row = this.require(deviceId);
       tx.afterCommit(() => presence.register(row));
       return {
@@ -212,6 +225,9 @@ export class DevicesService {
       const current = this.require(id);
       const keyId = current.api_key_id;
       if (keyId && this.findKey(keyId)) keys.revoke(keyId, tx);
+      if (current.revoked_at === null) {
+        tx.audit({ action: 'device.revoked', objectType: 'device', objectId: id, data: { name: current.name } });
+      } else tx.unchanged();
       repo.revoke(id, now());
       if (keyId) {
         tx.afterCommit(() => {

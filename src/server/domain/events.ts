@@ -9,6 +9,7 @@ import type { TiersRepo } from '../store/tiers-repo.js';
 import { parseIso } from '../time.js';
 import type { ActionContext } from './action-context.js';
 import type { ActionRunner, Answer } from './action-runner.js';
+import { changedFields, eventAudit, tierAudit } from './audit-entry.js';
 import type { Outbox } from './outbox.js';
 import type { PublicUrls } from './public-urls.js';
 import { newTierRow } from './tiers.js';
@@ -65,7 +66,7 @@ export class EventsService {
   /** The event and every `tickets[]` tier land in one transaction, or none of them do. */
   create(action: ActionContext, input: EventCreateInput): Promise<Answer<EventView>> {
     const { events, tiers, outbox, now } = this.deps;
-    return this.deps.actions.run(action, eventJson, () => {
+    return this.deps.actions.run(action, eventJson, (tx) => {
       const at = now();
       const row: Omit<EventRow, 'seq'> = {
         id: newId('event'),
@@ -83,10 +84,12 @@ export class EventsService {
       events.insert(row);
       const event = viewEvent({ ...row, seq: 0 }, this.deps.urls);
       outbox.emit('event.created', event);
+      tx.audit(eventAudit('event.created', row, { title: row.title, currency: row.currency }));
       (input.tickets ?? []).forEach((item, index) => {
         const tier = newTierRow(row, { quantity: 100, ...item }, at, `tickets[${index}].`);
         tiers.insert(tier);
         outbox.emit('tier.created', viewTier({ ...tier, seq: 0 }));
+        tx.audit(tierAudit('tier.created', tier));
       });
       return event;
     });
@@ -94,7 +97,7 @@ export class EventsService {
 
   update(action: ActionContext, id: string, input: EventPatchInput): Promise<Answer<EventView>> {
     const { events, tiers, outbox, now } = this.deps;
-    return this.deps.actions.run(action, eventJson, () => {
+    return this.deps.actions.run(action, eventJson, (tx) => {
       const current = this.require(id);
       if (current.status === 'cancelled') {
         throw conflict('event_cancelled', 'A cancelled event can no longer be changed.');
@@ -117,26 +120,32 @@ export class EventsService {
         for (const tier of tiers.forEvent(id)) {
           tiers.update(tier.id, { currency: changes.currency }, now());
           outbox.emit('tier.updated', viewTier(tiers.find(tier.id) ?? tier));
+          tx.audit(tierAudit('tier.updated', tier, { changed: ['currency'] }));
         }
       }
       events.update(id, changes, now());
       const event = viewEvent(this.require(id), this.deps.urls);
       outbox.emit('event.updated', event);
+      tx.audit(eventAudit('event.updated', current, { changed: changedFields(input) }));
       return event;
     });
   }
 
   /** Publishing a published event is a harmless no-op; a cancelled one cannot come back. */
   publish(action: ActionContext, id: string): Promise<Answer<EventView>> {
-    return this.deps.actions.run(action, eventJson, () => {
+    return this.deps.actions.run(action, eventJson, (tx) => {
       const current = this.require(id);
       if (current.status === 'cancelled') {
         throw conflict('event_cancelled', 'A cancelled event cannot be published again.');
       }
-      if (current.status === 'published') return viewEvent(current, this.deps.urls);
+      if (current.status === 'published') {
+        tx.unchanged();
+        return viewEvent(current, this.deps.urls);
+      }
       this.deps.events.update(id, { status: 'published' }, this.deps.now());
       const event = viewEvent(this.require(id), this.deps.urls);
       this.deps.outbox.emit('event.published', event);
+      tx.audit(eventAudit('event.published', current));
       return event;
     });
   }
@@ -146,12 +155,16 @@ export class EventsService {
    * docs/api.md): a venue may reschedule rather than refund.
    */
   cancel(action: ActionContext, id: string): Promise<Answer<EventView>> {
-    return this.deps.actions.run(action, eventJson, () => {
+    return this.deps.actions.run(action, eventJson, (tx) => {
       const current = this.require(id);
-      if (current.status === 'cancelled') return viewEvent(current, this.deps.urls);
+      if (current.status === 'cancelled') {
+        tx.unchanged();
+        return viewEvent(current, this.deps.urls);
+      }
       this.deps.events.update(id, { status: 'cancelled' }, this.deps.now());
       const event = viewEvent(this.require(id), this.deps.urls);
       this.deps.outbox.emit('event.updated', event);
+      tx.audit(eventAudit('event.cancelled', current));
       return event;
     });
   }

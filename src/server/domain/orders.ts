@@ -7,7 +7,7 @@ import type { EventsRepo } from '../store/events-repo.js';
 import type { OrderRow, OrderSearch } from '../store/orders-repo.js';
 import { decodeCursor, toPage, type Page } from '../store/pagination.js';
 import type { ActionContext } from './action-context.js';
-import type { ActionRunner, Answer } from './action-runner.js';
+import type { ActionRunner, ActionTx, Answer } from './action-runner.js';
 import type { Caller } from './api-keys.js';
 import { ledgerMoment, recordRefund, type LedgerDeps } from './refund-ledger.js';
 import { heldByBuyer, orderConfirmation } from './mail-subjects.js';
@@ -61,7 +61,7 @@ export class OrdersService {
    * till uses it for "send these to my partner too", and the order keeps whom it was sold to.
    * Answers the id of the queued mail. Runs inside the caller's action (routes/orders.ts).
    */
-  resend(id: string, input: ResendInput): string {
+  resend(tx: ActionTx, id: string, input: ResendInput): string {
     return inTransaction(this.deps.db, () => {
       const order = this.require(id);
       const to = input.email ?? order.buyer_email;
@@ -81,9 +81,18 @@ export class OrdersService {
         );
       }
       const event = this.deps.events.find(order.event_id);
-      return this.deps.mail.enqueueComposed(
+      const mailId = this.deps.mail.enqueueComposed(
         orderConfirmation(order, { title: event?.title ?? 'your event' }, held, to),
       );
+      // Whether it went to the buyer or elsewhere, never the address (it is in the mail log).
+      tx.audit({
+        action: 'order.mail_resent',
+        objectType: 'order',
+        objectId: id,
+        orderId: id,
+        data: { mail_id: mailId, to_buyer: input.email === undefined || input.email === order.buyer_email },
+      });
+      return mailId;
     });
   }
 

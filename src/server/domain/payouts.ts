@@ -48,7 +48,7 @@ export class PayoutsService {
    * next one; when they exceed new sales there is nothing to settle until sales catch up.
    */
   create(action: ActionContext, eventId: string): Promise<Answer<PayoutView>> {
-    return this.deps.actions.run(action, payoutJson, () => {
+    return this.deps.actions.run(action, payoutJson, (tx) => {
       const event = this.deps.events.find(eventId);
       if (!event) throw notFound('event', eventId, 'event_id');
       const amount = this.deps.orders.netForEvent(eventId) - this.deps.payouts.totalForEvent(eventId);
@@ -71,17 +71,31 @@ export class PayoutsService {
       this.deps.payouts.insert(row);
       const view = viewPayout({ ...row, seq: 0 });
       this.deps.outbox.emit('payout.created', view);
+      tx.audit({
+        action: 'payout.created',
+        objectType: 'payout',
+        objectId: row.id,
+        data: { event_id: eventId, amount_cents: amount, currency: row.currency },
+      });
       return view;
     });
   }
 
   /** Marking a paid payout paid again is a harmless no-op: `payout.paid` fires once. */
   markPaid(action: ActionContext, id: string): Promise<Answer<PayoutView>> {
-    return this.deps.actions.run(action, payoutJson, () => {
+    return this.deps.actions.run(action, payoutJson, (tx) => {
       this.require(id);
       const changed = this.deps.payouts.markPaid(id, this.deps.now());
       const view = viewPayout(this.require(id));
-      if (changed) this.deps.outbox.emit('payout.paid', view);
+      if (changed) {
+        this.deps.outbox.emit('payout.paid', view);
+        tx.audit({
+          action: 'payout.paid',
+          objectType: 'payout',
+          objectId: id,
+          data: { event_id: view.event_id, amount_cents: view.amount_cents },
+        });
+      } else tx.unchanged();
       return view;
     });
   }

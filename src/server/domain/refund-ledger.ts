@@ -9,6 +9,7 @@ import type { TicketRow, TicketsRepo } from '../store/tickets-repo.js';
 import type { TicketIssuer } from '../tokens/ticket-issuer.js';
 import type { Outbox } from './outbox.js';
 import type { RefundReason, SalesViews } from './sales-views.js';
+import type { AuditSink } from './action-runner.js';
 
 /** What voiding and refunding share. Every function here runs inside the caller's transaction. */
 export interface LedgerDeps {
@@ -19,6 +20,8 @@ export interface LedgerDeps {
   outbox: Outbox;
   views: SalesViews;
   shifts: ShiftsRepo;
+  /** The action these run inside: voids and refunds are declared to its audit trail. */
+  actions: AuditSink;
 }
 
 /** When a refund or void happens, and the open shift of the till making it (null: none). */
@@ -38,7 +41,16 @@ export function voidTicket(deps: LedgerDeps, ticketId: string, when: LedgerMomen
   if (!deps.tickets.markVoided(ticketId, when.at, when.shiftId)) return undefined;
   deps.issuer.forget(ticketId);
   const row = deps.tickets.find(ticketId);
-  if (row) deps.outbox.emit('ticket.voided', deps.views.ticket(row));
+  if (row) {
+    deps.outbox.emit('ticket.voided', deps.views.ticket(row));
+    deps.actions.audit({
+      action: 'ticket.voided',
+      objectType: 'ticket',
+      objectId: ticketId,
+      orderId: row.order_id,
+      data: { price_cents: row.price_cents },
+    });
+  }
   return row;
 }
 
@@ -62,8 +74,9 @@ export function recordRefund(
       `At most ${formatMoney(order.total_cents - order.refunded_cents, order.currency)} can still be refunded on this order.`,
     );
   }
+  const refundId = newId('refund');
   deps.refunds.insert({
-    id: newId('refund'),
+    id: refundId,
     order_id: order.id,
     ticket_id: ticketId,
     amount_cents: amount,
@@ -77,6 +90,13 @@ export function recordRefund(
       if (ticket.status === 'active') voidTicket(deps, ticket.id, when);
     }
   }
+  deps.actions.audit({
+    action: 'order.refunded',
+    objectType: 'order',
+    objectId: order.id,
+    orderId: order.id,
+    data: { refund_id: refundId, amount_cents: amount, currency: order.currency, reason, ticket_id: ticketId },
+  });
   const view = deps.views.order(updated);
   deps.outbox.emit('order.refunded', view);
   return view;

@@ -107,6 +107,7 @@ export class SalesViews {
       refunded_cents: row.refunded_cents,
       currency: row.currency,
       payment_method: row.payment_method,
+      channel: row.channel,
       tickets: tickets.map((t) => this.ticket(t)),
       refunds: refunds.map(viewRefund),
       shift_id: row.shift_id,

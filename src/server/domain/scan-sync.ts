@@ -11,6 +11,7 @@ import type { DevicesService } from './devices.js';
 import type { ScanAttempts } from './scan-attempts.js';
 import type { ScanFeed } from './scan-feed.js';
 import { scanTime, type ScanningService } from './scanning.js';
+import { scanIsItsOwnRecord } from './audit-entry.js';
 
 /** A door can sit offline through a long weekend; older uploads are refused as clock trouble. */
 export const syncScanMaxAgeMs = 7 * 24 * 60 * 60 * 1000;
@@ -148,7 +149,7 @@ export class ScanSyncService {
         }
         return { results };
       },
-      { lane: 'door' },
+      { lane: 'door', unaudited: scanIsItsOwnRecord },
     );
     this.deps.feed.notify();
     return answer;

@@ -28,6 +28,7 @@ import { viewDoorAttendee, viewDoorTicket, viewScan } from './scan-views.js';
 import { occupancyView, orderAdmissions } from './door-rules.js';
 import type { ScanTicketsRepo } from '../store/scan-tickets-repo.js';
 import { viewEvent } from './views.js';
+import { scanIsItsOwnRecord } from './audit-entry.js';
 
 /** An online scan may be reported late (a queued retry), but not a day late or from the future. */
 export const onlineScanMaxAgeMs = 24 * 60 * 60 * 1000;
@@ -137,7 +138,7 @@ export class ScanningService {
           occupancy: ticket ? occupancyView(ticket.event_inside, ticket.event_capacity) : null,
         };
       },
-      { lane: 'door' },
+      { lane: 'door', unaudited: scanIsItsOwnRecord },
     );
     this.deps.afterCommit();
     return answer;

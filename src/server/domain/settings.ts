@@ -6,6 +6,7 @@ import { SettingsRepo } from '../store/settings-repo.js';
 import type { ActionContext } from './action-context.js';
 import type { ActionRunner, Answer } from './action-runner.js';
 import type { AttendantPin } from './attendant-pin.js';
+import { changedFields } from './audit-entry.js';
 
 const venueNameKey = 'venue_name';
 const settingsJson = responseJson(Settings);
@@ -55,6 +56,13 @@ export class SettingsService {
         if (renamed) tx.afterCommit(() => this.renameListeners.forEach((listener) => listener(name)));
       }
       if (pin !== undefined) this.attendantPin.store(pin);
+      // Which settings changed, never to what: one of them is a PIN.
+      tx.audit({
+        action: 'settings.updated',
+        objectType: 'settings',
+        objectId: 'settings',
+        data: { changed: changedFields(input) },
+      });
       return this.view();
     });
   }

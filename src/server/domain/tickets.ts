@@ -108,6 +108,13 @@ export class TicketsService {
       // The webhook carries the same object the caller gets: the new ticket, whose
       // transferred_from names the original.
       this.deps.outbox.emit('ticket.transferred', view);
+      this.deps.actions.audit({
+        action: 'ticket.transferred',
+        objectType: 'ticket',
+        objectId: current.id,
+        orderId: current.order_id,
+        data: { to_ticket_id: newTicketId },
+      });
       return view;
     });
   }

@@ -15,6 +15,7 @@ import type { TierChanges, TierRow, TiersRepo } from '../store/tiers-repo.js';
 import { parseIsoOrNull } from '../time.js';
 import type { ActionContext } from './action-context.js';
 import type { ActionRunner, Answer } from './action-runner.js';
+import { changedFields, tierAudit } from './audit-entry.js';
 import type { Outbox } from './outbox.js';
 import { checkTierRules } from './tier-rules.js';
 import { viewTier } from './views.js';
@@ -83,7 +84,7 @@ export class TiersService {
   }
 
   create(action: ActionContext, eventId: string, input: TierCreateInput): Promise<Answer<TierView>> {
-    return this.deps.actions.run(action, tierJson, () => {
+    return this.deps.actions.run(action, tierJson, (tx) => {
       const event = this.requireEvent(eventId);
       if (event.status === 'cancelled') {
         throw conflict('event_cancelled', 'Tiers cannot be added to a cancelled event.');
@@ -92,6 +93,7 @@ export class TiersService {
       this.deps.tiers.insert(row);
       const tier = viewTier(this.require(row.id));
       this.deps.outbox.emit('tier.created', tier);
+      tx.audit(tierAudit('tier.created', row));
       return tier;
     });
   }
@@ -101,7 +103,7 @@ export class TiersService {
    * from access_code drops the code, so a patch of just `visibility` does what staff mean.
    */
   update(action: ActionContext, id: string, input: TierPatchInput): Promise<Answer<TierView>> {
-    return this.deps.actions.run(action, tierJson, () => {
+    return this.deps.actions.run(action, tierJson, (tx) => {
       const current = this.require(id);
       const event = this.requireEvent(current.event_id);
       const changes: TierChanges = {
@@ -124,13 +126,14 @@ export class TiersService {
       this.deps.tiers.update(id, changes, this.deps.now());
       const tier = viewTier(this.require(id));
       this.deps.outbox.emit('tier.updated', tier);
+      tx.audit(tierAudit('tier.updated', current, { changed: changedFields(input) }));
       return tier;
     });
   }
 
   /** Only an unsold tier may go (409 `tier_has_sales`); its tickets would otherwise lose their tier. */
   delete(action: ActionContext, id: string): Promise<Answer<{ id: string; deleted: true }>> {
-    return this.deps.actions.run(action, deletedJson, () => {
+    return this.deps.actions.run(action, deletedJson, (tx) => {
       const current = this.require(id);
       if (!this.deps.tiers.delete(id)) {
         throw conflict(
@@ -142,6 +145,7 @@ export class TiersService {
         ...viewTier(current),
         deleted: true,
       });
+      tx.audit(tierAudit('tier.deleted', current));
       return { id, deleted: true };
     });
   }

@@ -76,6 +76,12 @@ export class WebhookDeliveriesService {
       const row = this.deps.deliveries.find(id);
       if (!row) throw notFound('webhook delivery', id);
       tx.afterCommit(() => this.deps.wakeup.ring());
+      tx.audit({
+        action: 'webhook_delivery.retried',
+        objectType: 'webhook_delivery',
+        objectId: id,
+        data: { endpoint_id: row.endpoint_id, message_id: row.message_id },
+      });
       return viewDelivery(row);
     });
   }
@@ -89,6 +95,12 @@ export class WebhookDeliveriesService {
       this.deps.fanOut.catchUp();
       const retried = this.deps.deliveries.retryFailed(endpointId, this.dueFrom(endpointId));
       tx.afterCommit(() => this.deps.wakeup.ring());
+      tx.audit({
+        action: 'webhook_endpoint.failed_retried',
+        objectType: 'webhook_endpoint',
+        objectId: endpointId,
+        data: { retried },
+      });
       return { endpoint_id: endpointId, retried };
     });
   }

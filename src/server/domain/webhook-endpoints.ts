@@ -19,7 +19,7 @@ import type {
   WebhookEndpointsRepo,
 } from '../store/webhook-endpoints-repo.js';
 import type { ActionContext } from './action-context.js';
-import type { ActionRunner, Answer } from './action-runner.js';
+import type { ActionRunner, ActionTx, Answer } from './action-runner.js';
 import type {
   EndpointCachePort,
   EndpointHealthPort,
@@ -28,6 +28,14 @@ import type {
   WebhookFanOutPort,
 } from './webhook-port.js';
 import { viewEndpoint } from './webhook-views.js';
+import { changedFields, type AuditEntry, type AuditValue } from './audit-entry.js';
+
+const endpointAudit = (action: string, id: string, data: Record<string, AuditValue> = {}): AuditEntry => ({
+  action,
+  objectType: 'webhook_endpoint',
+  objectId: id,
+  data,
+});
 
 /** How long the old secret keeps signing beside the new one after a rotation. */
 export const rotationOverlapMs = 24 * 60 * 60 * 1000;
@@ -96,7 +104,7 @@ export class WebhookEndpointsService {
   ): Promise<Answer<WebhookEndpointWithSecretView>> {
     const url = this.deps.checkReceiverUrl(input.url);
     const events = checkKinds(input.events);
-    return this.write(action, endpointWithSecretJson, () => {
+    return this.write(action, endpointWithSecretJson, (tx) => {
       const at = this.deps.now();
       const row: Omit<WebhookEndpointRow, 'seq'> = {
         id: newId('webhookEndpoint'),
@@ -116,6 +124,8 @@ export class WebhookEndpointsService {
         updated_at: at,
       };
       this.deps.repo.insert(row);
+      // The receiver's host only: a URL's path or query may carry the receiver's own token.
+      tx.audit(endpointAudit('webhook_endpoint.created', row.id, { host: new URL(url).host, events }));
       return { ...viewEndpoint({ ...row, seq: 0 }), secret: row.secret };
     });
   }
@@ -135,7 +145,7 @@ export class WebhookEndpointsService {
       events: input.events === undefined ? undefined : JSON.stringify(checkKinds(input.events)),
       description: input.description,
     };
-    const answer = await this.write(action, endpointJson, () => {
+    const answer = await this.write(action, endpointJson, (tx) => {
       const current = this.require(id);
       // What was written until now goes out under the old filter and status.
       this.deps.fanOut.catchUp();
@@ -147,6 +157,7 @@ export class WebhookEndpointsService {
       }
       // undefined leaves a field as it is; a null description clears it.
       this.deps.repo.update(id, changes, this.deps.now());
+      tx.audit(endpointAudit('webhook_endpoint.updated', id, { changed: changedFields(input) }));
       return viewEndpoint(this.require(id));
     });
     if (input.url !== undefined || input.status === 'enabled') {
@@ -157,15 +168,16 @@ export class WebhookEndpointsService {
   }
 
   delete(action: ActionContext, id: string): Promise<Answer<{ id: string; deleted: true }>> {
-    return this.write(action, deletedJson, () => {
+    return this.write(action, deletedJson, (tx) => {
       if (!this.deps.repo.delete(id)) throw notFound('webhook endpoint', id);
+      tx.audit(endpointAudit('webhook_endpoint.deleted', id));
       return { id, deleted: true };
     });
   }
 
   /** A new secret; the old one still signs (a second `v1,` signature) for 24 hours. */
   rotateSecret(action: ActionContext, id: string): Promise<Answer<WebhookEndpointWithSecretView>> {
-    return this.write(action, endpointWithSecretJson, () => {
+    return this.write(action, endpointWithSecretJson, (tx) => {
       const current = this.require(id);
       const at = this.deps.now();
       const secret = this.deps.newSecret();
@@ -178,6 +190,7 @@ export class WebhookEndpointsService {
         },
         at,
       );
+      tx.audit(endpointAudit('webhook_endpoint.secret_rotated', id));
       return { ...viewEndpoint(this.require(id)), secret };
     });
   }
@@ -189,11 +202,11 @@ export class WebhookEndpointsService {
   private async write<T>(
     action: ActionContext,
     answer: (value: T) => string,
-    fn: () => T,
+    fn: (tx: ActionTx) => T,
   ): Promise<Answer<T>> {
     try {
-      return await this.deps.actions.run(action, answer, () => {
-        const value = fn();
+      return await this.deps.actions.run(action, answer, (tx) => {
+        const value = fn(tx);
         this.deps.cache.refresh();
         return value;
       });

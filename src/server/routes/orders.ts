@@ -109,8 +109,8 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const queued = await actions.run(actionContext(request), mailJson, () =>
-        mailQueue.get(orders.resend(request.params.id, request.body)),
+      const queued = await actions.run(actionContext(request), mailJson, (tx) =>
+        mailQueue.get(orders.resend(tx, request.params.id, request.body)),
       );
       return sendAnswer(reply, queued);
     },

@@ -41,6 +41,7 @@ export async function scanKeyRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const rotated = await actions.run(actionContext(request), rotatedJson, (tx) => {
         const { kid, keys } = signingKeys.rotate((effect) => tx.afterCommit(effect));
+        tx.audit({ action: 'scan_key.rotated', objectType: 'scan_key', objectId: kid });
         return { active_kid: kid, keys };
       });
       return sendAnswer(reply, rotated);

@@ -70,6 +70,7 @@ export const orderExample = {
   refunded_cents: 700,
   currency: 'usd',
   payment_method: 'card',
+  channel: 'till',
   tickets: [ticketExample],
   refunds: [refundExample],
   shift_id: 'shf_2cKx9Qm4Tz',

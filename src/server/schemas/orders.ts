@@ -7,6 +7,8 @@ import { orderExample, refundExample } from './examples.js';
 const personName = Type.String({ minLength: 1, maxLength: 200 });
 
 export const paymentMethods = ['cash', 'card', 'comp', 'external'] as const;
+/** Where a sale was made (docs/api.md "Sales channels"). */
+export const salesChannels = ['till', 'kiosk', 'api'] as const;
 
 export const CheckoutBody = Type.Object(
   {
@@ -46,6 +48,12 @@ export const CheckoutBody = Type.Object(
     ),
     access_code: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
     payment_method: Type.Enum([...paymentMethods]),
+    channel: Type.Optional(
+      Type.Enum(['till', 'api'], {
+        description:
+          'Admin keys only: `till` for a sale at a box office that uses an admin key (the desktop app), `api` (the default) otherwise. A box office key always sells as `till`, a kiosk key as `kiosk`.',
+      }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -125,6 +133,7 @@ export const Order = Type.Object(
     refunded_cents: Type.Integer(),
     currency: Type.String(),
     payment_method: Type.Enum([...paymentMethods]),
+    channel: Type.Enum([...salesChannels], { description: 'Where it was sold: till, kiosk or api' }),
     tickets: Type.Array(ref(Ticket)),
     refunds: Type.Array(ref(Refund)),
     shift_id: Nullable(

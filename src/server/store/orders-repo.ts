@@ -3,6 +3,7 @@ import { prepareInsert } from './row-statements.js';
 
 export type OrderStatus = 'paid' | 'partially_refunded' | 'refunded';
 export type PaymentMethod = 'cash' | 'card' | 'comp' | 'external';
+export type SalesChannel = 'till' | 'kiosk' | 'api';
 
 export interface OrderRow {
   seq: number;
@@ -19,6 +20,8 @@ export interface OrderRow {
   api_key_id: string | null;
   /** The open shift of the till that sold it (migration 008); null outside a shift. */
   shift_id: string | null;
+  /** Where it was sold (migration 012; domain/sales-channel.ts). */
+  channel: SalesChannel;
   created_at: number;
   updated_at: number;
 }
@@ -54,6 +57,7 @@ export class OrdersRepo {
       'payment_method',
       'api_key_id',
       'shift_id',
+      'channel',
       'created_at',
       'updated_at',
     ]);
