@@ -25,6 +25,8 @@ import { eventPage } from './pages/event-page.js';
 import { walletPage } from './pages/wallet-page.js';
 import { apiKeyRoutes } from './routes/api-keys.js';
 import { attendeeRoutes } from './routes/attendees.js';
+import { auditRoutes } from './routes/audit.js';
+import { reportRoutes } from './routes/reports.js';
 import { eventRoutes } from './routes/events.js';
 import { kioskRoutes } from './routes/kiosk.js';
 import { mailRoutes } from './routes/mail.js';
@@ -165,6 +167,8 @@ export async function buildApp(options: ServerOptions, build: BuildOptions = {})
         await v2.register(settingsRoutes);
         await v2.register(staffRoutes);
         await v2.register(shiftRoutes);
+        await v2.register(auditRoutes);
+        await v2.register(reportRoutes);
       },
       { prefix: '/v2' },
     );

@@ -1,7 +1,8 @@
 import type { ServerOptions } from './config.js';
 import { ActionRunner } from './domain/action-runner.js';
-import { AuditRepo } from './store/audit-repo.js';
 import { ApiKeys } from './domain/api-keys.js';
+import { AuditTrail } from './domain/audit-trail.js';
+import { ReportsService } from './domain/reports.js';
 import { EventsService } from './domain/events.js';
 import { AttendantPin } from './domain/attendant-pin.js';
 import {
@@ -25,6 +26,8 @@ import { Lifecycle } from './lifecycle.js';
 import { MailOutbox } from './mail/mail-outbox.js';
 import { MailQueue } from './mail/mail-queue.js';
 import { TicketMailComposer } from './mail/ticket-mail-composer.js';
+import { AuditRepo } from './store/audit-repo.js';
+import { ReportsRepo } from './store/reports-repo.js';
 import type { Db } from './store/db.js';
 import { EventsRepo } from './store/events-repo.js';
 import { SettingsRepo } from './store/settings-repo.js';
@@ -50,8 +53,12 @@ export interface AppContext {
   /** Workers and flushes register their stop here; the store closes after all of them. */
   lifecycle: Lifecycle;
   now: () => number;
-  /** Every business write goes through it: one transaction with its answer and Idempotency-Key. */
+  /** Every business write goes through it: one transaction with its answer, audit rows and Idempotency-Key. */
   actions: ActionRunner;
+  /** Reading the audit trail the runner writes (GET /v2/audit_events). */
+  audit: AuditTrail;
+  /** The event report (GET /v2/reports/events/{id}). */
+  reports: ReportsService;
   urls: PublicUrls;
   outbox: Outbox;
   /** Webhook endpoints, deliveries, the fan-out cache and the dispatcher's view of receivers. */
@@ -116,7 +123,8 @@ export function createContext(
     tiers: new TiersRepo(db),
     idempotency: new IdempotencyRepo(db),
   };
-  const actions = new ActionRunner(db, repos.idempotency, now, new AuditRepo(db));
+  const auditRepo = new AuditRepo(db);
+  const actions = new ActionRunner(db, repos.idempotency, now, auditRepo);
   const webhooks = createWebhooks(db, now, actions, options);
   const outbox = new Outbox(db, now, webhooks.fanOut);
   const signingKeys = new SigningKeys(db, options.dataDir, now);
@@ -152,6 +160,8 @@ export function createContext(
     lifecycle,
     now,
     actions,
+    audit: new AuditTrail(auditRepo),
+    reports: new ReportsService({ reports: new ReportsRepo(db), ...repos, now }),
     urls,
     outbox,
     webhooks,

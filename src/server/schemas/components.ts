@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Attendee } from './attendees.js';
+import { AuditEvent } from './audit.js';
+import { EventReport } from './reports.js';
 import { Deleted, ErrorResponse, schemaId } from './common.js';
 import { Device } from './devices.js';
 import { Event } from './events.js';
@@ -48,6 +50,8 @@ export const componentSchemas = [
   StaffSession,
   Shift,
   ShiftReport,
+  AuditEvent,
+  EventReport,
 ];
 
 /** The components by `$id`, as Fastify hands shared schemas to its serializer compiler. */

@@ -1,0 +1,87 @@
+import { Type, type Static } from 'typebox';
+import { Timestamp } from './common.js';
+import { paymentMethods, salesChannels } from './orders.js';
+
+export const ReportQuery = Type.Object(
+  {
+    interval_minutes: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        maximum: 1440,
+        default: 15,
+        description: 'Width of each sales_over_time bucket, in minutes',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+const money = {
+  gross_cents: Type.Integer({ description: 'Sold, before refunds' }),
+  refunds_cents: Type.Integer(),
+  net_cents: Type.Integer({ description: 'gross_cents − refunds_cents' }),
+};
+
+const OrderGroup = <K extends readonly string[]>(name: string, keys: K) =>
+  Type.Object({
+    [name]: Type.Enum([...keys]),
+    orders: Type.Integer(),
+    ...money,
+  });
+
+export const EventReport = Type.Object(
+  {
+    object: Type.Literal('event_report'),
+    event_id: Type.String(),
+    currency: Type.String(),
+    generated_at: Timestamp,
+    totals: Type.Object({
+      orders: Type.Integer(),
+      sold: Type.Integer({ description: 'Tickets sold for money (a transfer is not a second sale)' }),
+      comps: Type.Integer({ description: 'Tickets given away (payment_method comp)' }),
+      voided: Type.Integer({ description: 'Tickets voided, sold or comp' }),
+      refunds: Type.Integer({ description: 'Number of refunds (a void with refund is one)' }),
+      ...money,
+    }),
+    tiers: Type.Array(
+      Type.Object({
+        tier_id: Type.String(),
+        name: Type.String(),
+        price_cents: Type.Integer(),
+        sold: Type.Integer(),
+        comps: Type.Integer(),
+        voided: Type.Integer(),
+        ...money,
+      }),
+      {
+        description:
+          "Every tier of the event. A void's refund counts in its ticket's tier; a refund of a whole order is shared over its tiers in proportion to what each sold (largest remainder, so the tiers add up to the cent)",
+      },
+    ),
+    payment_methods: Type.Array(OrderGroup('payment_method', paymentMethods), {
+      description: 'Only the methods the event has orders in',
+    }),
+    channels: Type.Array(OrderGroup('channel', salesChannels), {
+      description: 'till, kiosk or api (docs/api.md "Sales channels"); only channels with orders',
+    }),
+    admissions: Type.Object({
+      admitted: Type.Integer({ description: 'Tickets admitted at least once' }),
+      inside_now: Type.Integer({ description: 'People inside now (entries less exits)' }),
+      not_yet_arrived: Type.Integer({ description: 'Active tickets never admitted' }),
+    }),
+    sales_over_time: Type.Object({
+      interval_minutes: Type.Integer(),
+      buckets: Type.Array(
+        Type.Object({
+          start: Timestamp,
+          orders: Type.Integer(),
+          tickets: Type.Integer(),
+          gross_cents: Type.Integer(),
+        }),
+        { description: 'Buckets with at least one sale, oldest first (empty ones are left out)' },
+      ),
+    }),
+  },
+  { $id: 'EventReport', description: "An event's sales, refunds, comps and admissions, now" },
+);
+export type EventReportView = Static<typeof EventReport>;
