@@ -3,6 +3,7 @@ import { ActionRunner } from './domain/action-runner.js';
 import { ApiKeys } from './domain/api-keys.js';
 import { AuditTrail } from './domain/audit-trail.js';
 import { ReportsService } from './domain/reports.js';
+import { ExportsService } from './domain/exports.js';
 import { EventsService } from './domain/events.js';
 import { AttendantPin } from './domain/attendant-pin.js';
 import {
@@ -28,6 +29,7 @@ import { MailQueue } from './mail/mail-queue.js';
 import { TicketMailComposer } from './mail/ticket-mail-composer.js';
 import { AuditRepo } from './store/audit-repo.js';
 import { ReportsRepo } from './store/reports-repo.js';
+import { ExportsRepo } from './store/exports-repo.js';
 import type { Db } from './store/db.js';
 import { EventsRepo } from './store/events-repo.js';
 import { SettingsRepo } from './store/settings-repo.js';
@@ -59,6 +61,8 @@ export interface AppContext {
   audit: AuditTrail;
   /** The event report (GET /v2/reports/events/{id}). */
   reports: ReportsService;
+  /** CSV downloads of orders, attendees and scans (`?format=csv` on their lists). */
+  exports: ExportsService;
   urls: PublicUrls;
   outbox: Outbox;
   /** Webhook endpoints, deliveries, the fan-out cache and the dispatcher's view of receivers. */
@@ -162,6 +166,7 @@ export function createContext(
     actions,
     audit: new AuditTrail(auditRepo),
     reports: new ReportsService({ reports: new ReportsRepo(db), ...repos, now }),
+    exports: new ExportsService({ exports: new ExportsRepo(db), events: repos.events }),
     urls,
     outbox,
     webhooks,

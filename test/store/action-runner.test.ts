@@ -117,7 +117,11 @@ describe('ActionRunner', () => {
     expect(rows()).toEqual([10, 11, 12]);
     expect(answers.find('key_a', 'b', 0)).toBeUndefined();
     expect(answers.find('key_a', 'd', 0)).toBeDefined();
-    expect(audited().map((row) => row.object_id).sort()).toEqual(['t_10', 't_11', 't_12']);
+    expect(
+      audited()
+        .map((row) => row.object_id)
+        .sort(),
+    ).toEqual(['t_10', 't_11', 't_12']);
   });
 });
 
@@ -166,9 +170,9 @@ describe('ActionRunner: the audit trail', () => {
   });
 
   it('refuses (and rolls back) a change declared to nobody, unless it says why it needs no row', async () => {
-    await expect(runner.run(keyed('a3'), asJson, () => db.prepare('INSERT INTO t (n) VALUES (3)').run().changes)).rejects.toThrow(
-      'without declaring an audit entry',
-    );
+    await expect(
+      runner.run(keyed('a3'), asJson, () => db.prepare('INSERT INTO t (n) VALUES (3)').run().changes),
+    ).rejects.toThrow('without declaring an audit entry');
     expect(rows()).toEqual([]);
     await runner.run(keyed('a4'), asJson, () => db.prepare('INSERT INTO t (n) VALUES (4)').run().changes, {
       unaudited: 'a test of the escape hatch',
@@ -179,7 +183,15 @@ describe('ActionRunner: the audit trail', () => {
   });
 
   it('refuses an entry whose data names a secret, a PIN or a token', async () => {
-    for (const name of ['secret', 'pin', 'qr_token', 'session_token', 'password', 'secret_hash', 'paper_pass']) {
+    for (const name of [
+      'secret',
+      'pin',
+      'qr_token',
+      'session_token',
+      'password',
+      'secret_hash',
+      'paper_pass',
+    ]) {
       await expect(
         runner.run(keyed(`s-${name}`), asJson, (tx) =>
           tx.audit({ action: 'x.made', objectType: 'x', objectId: 'x_1', data: { [name]: 'value' } }),

@@ -226,7 +226,12 @@ export class DevicesService {
       const keyId = current.api_key_id;
       if (keyId && this.findKey(keyId)) keys.revoke(keyId, tx);
       if (current.revoked_at === null) {
-        tx.audit({ action: 'device.revoked', objectType: 'device', objectId: id, data: { name: current.name } });
+        tx.audit({
+          action: 'device.revoked',
+          objectType: 'device',
+          objectId: id,
+          data: { name: current.name },
+        });
       } else tx.unchanged();
       repo.revoke(id, now());
       if (keyId) {

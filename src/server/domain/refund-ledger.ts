@@ -95,7 +95,13 @@ export function recordRefund(
     objectType: 'order',
     objectId: order.id,
     orderId: order.id,
-    data: { refund_id: refundId, amount_cents: amount, currency: order.currency, reason, ticket_id: ticketId },
+    data: {
+      refund_id: refundId,
+      amount_cents: amount,
+      currency: order.currency,
+      reason,
+      ticket_id: ticketId,
+    },
   });
   const view = deps.views.order(updated);
   deps.outbox.emit('order.refunded', view);

@@ -35,14 +35,20 @@ export function shareByWeight(amount: number, weights: readonly number[]): numbe
 }
 
 /** Refunds by tier: a void's to its ticket's tier, a whole order's shared over the order's tiers. */
-function refundsByTier(ticketRefunds: { tier_id: string; amount_cents: number }[], shares: OrderRefundShareRow[]) {
+function refundsByTier(
+  ticketRefunds: { tier_id: string; amount_cents: number }[],
+  shares: OrderRefundShareRow[],
+) {
   const byTier = new Map<string, number>();
   const add = (tier: string, cents: number) => byTier.set(tier, (byTier.get(tier) ?? 0) + cents);
   for (const refund of ticketRefunds) add(refund.tier_id, refund.amount_cents);
   const byRefund = new Map<string, OrderRefundShareRow[]>();
   for (const row of shares) byRefund.set(row.refund_id, [...(byRefund.get(row.refund_id) ?? []), row]);
   for (const group of byRefund.values()) {
-    const split = shareByWeight(group[0]!.amount_cents, group.map((row) => row.tier_gross_cents));
+    const split = shareByWeight(
+      group[0]!.amount_cents,
+      group.map((row) => row.tier_gross_cents),
+    );
     group.forEach((row, index) => add(row.tier_id, split[index]!));
   }
   return byTier;

@@ -81,7 +81,12 @@ export class MailQueue {
         throw conflict('mail_already_sent', 'This mail has already been sent; it is not sent again.');
       }
       this.repo.requeue(id, this.now());
-      tx.audit({ action: 'mail.retried', objectType: 'mail', objectId: id, orderId: row.kind === 'order_confirmation' ? row.ref : null });
+      tx.audit({
+        action: 'mail.retried',
+        objectType: 'mail',
+        objectId: id,
+        orderId: row.kind === 'order_confirmation' ? row.ref : null,
+      });
       tx.afterCommit(() => {
         for (const listener of this.listeners) listener();
       });

@@ -1,6 +1,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { actionContext, sendAnswer } from '../http/action-context.js';
+import { requireExportScope, sendCsv, wantsCsv } from '../http/csv.js';
 import { Attendee, AttendeePatchBody, AttendeesQuery } from '../schemas/attendees.js';
 import { IdParams, ListOf, errorResponses, ref } from '../schemas/common.js';
 
@@ -8,7 +9,7 @@ const staff = ['box_office'] as const;
 
 export async function attendeeRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
-  const { attendees } = app.ctx;
+  const { attendees, exports } = app.ctx;
   const tags = ['attendees'];
 
   api.get(
@@ -23,8 +24,13 @@ export async function attendeeRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: ListOf(ref(Attendee)), ...errorResponses },
       },
     },
-    async (request) =>
-      attendees.list(request.query.event_id, request.query.limit ?? 20, request.query.cursor),
+    async (request, reply) => {
+      if (wantsCsv(request, request.query.format)) {
+        requireExportScope(request);
+        return sendCsv(reply, exports.attendees(request.query.event_id));
+      }
+      return attendees.list(request.query.event_id, request.query.limit ?? 20, request.query.cursor);
+    },
   );
 
   api.get(

@@ -1,6 +1,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { actionContext, sendAnswer } from '../http/action-context.js';
+import { requireExportScope, sendCsv, wantsCsv } from '../http/csv.js';
 import { bodyDefaultsToEmpty } from '../http/optional-body.js';
 import { IdParams, ListOf, errorResponses, ref } from '../schemas/common.js';
 import { Mail } from '../schemas/mail.js';
@@ -19,7 +20,7 @@ const staffOrKiosk = ['box_office', 'kiosk'] as const;
 
 export async function orderRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
-  const { checkout, orders, mailQueue, actions } = app.ctx;
+  const { checkout, orders, mailQueue, actions, exports } = app.ctx;
   const tags = ['orders'];
 
   api.post(
@@ -51,13 +52,19 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: ListOf(ref(Order)), ...errorResponses },
       },
     },
-    async (request) =>
-      orders.list(
-        { eventId: request.query.event_id, q: request.query.q },
+    async (request, reply) => {
+      const search = { eventId: request.query.event_id, q: request.query.q };
+      if (wantsCsv(request, request.query.format)) {
+        requireExportScope(request);
+        return sendCsv(reply, exports.orders(search));
+      }
+      return orders.list(
+        search,
         request.query.limit ?? 20,
         request.query.cursor,
         request.query.order === 'newest_first',
-      ),
+      );
+    },
   );
 
   api.get(

@@ -16,6 +16,7 @@ import {
 } from '../schemas/scans.js';
 import { ListOf, errorResponses, ref } from '../schemas/common.js';
 import { actionContext, sendAnswer } from '../http/action-context.js';
+import { requireExportScope, sendCsv, wantsCsv } from '../http/csv.js';
 import { responseJson } from '../schemas/response-json.js';
 import { promisify } from 'node:util';
 import { gzip as gzipCallback } from 'node:zlib';
@@ -120,9 +121,20 @@ export async function scanRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: ListOf(ref(Scan)), ...errorResponses },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       presence.touch(request.apiKey);
-      return scanning.list(request.query);
+      const { query } = request;
+      if (wantsCsv(request, query.format)) {
+        requireExportScope(request);
+        const filter = {
+          event_id: query.event_id,
+          device_id: query.device_id,
+          ticket_id: query.ticket_id,
+          result: query.result,
+        };
+        return sendCsv(reply, app.ctx.exports.scans(filter));
+      }
+      return scanning.list(query);
     },
   );
 

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { ListQuery, Nullable, Timestamp } from './common.js';
+import { ExportFormat, ListQuery, Nullable, Timestamp } from './common.js';
 import { Email } from './email.js';
 import { attendeeExample } from './examples.js';
 
@@ -18,7 +18,7 @@ export const Attendee = Type.Object(
 export type AttendeeView = Static<typeof Attendee>;
 
 export const AttendeesQuery = Type.Object(
-  { ...ListQuery, event_id: Type.String({ maxLength: 80 }) },
+  { ...ListQuery, ...ExportFormat, event_id: Type.String({ maxLength: 80 }) },
   { additionalProperties: false },
 );
 

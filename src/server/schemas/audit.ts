@@ -12,7 +12,10 @@ export const AuditQuery = Type.Object(
       }),
     ),
     actor: Type.Optional(
-      Type.String({ maxLength: 80, description: 'Changes made by this API key, device or staff member (`key_…`, `dev_…`, `stf_…`)' }),
+      Type.String({
+        maxLength: 80,
+        description: 'Changes made by this API key, device or staff member (`key_…`, `dev_…`, `stf_…`)',
+      }),
     ),
     since: Type.Optional({ ...TimestampInput, description: 'Changes at or after this time' }),
   },
@@ -28,17 +31,30 @@ export const auditEventExample = {
   order_id: 'ord_Xy12Ab34Cd',
   actor: { api_key_id: 'key_Qw3Er5Ty7U', device_id: 'dev_Kj8Hg5Fd2S', staff_id: null },
   at: '2026-12-24T21:05:44.000Z',
-  data: { refund_id: 'ref_Pl9Ok8Ij7U', amount_cents: 2500, currency: 'usd', reason: 'requested', ticket_id: null },
+  data: {
+    refund_id: 'ref_Pl9Ok8Ij7U',
+    amount_cents: 2500,
+    currency: 'usd',
+    reason: 'requested',
+    ticket_id: null,
+  },
 };
 
 export const AuditEvent = Type.Object(
   {
     id: Type.String(),
-    action: Type.String({ description: '`<object type>.<what happened>`, e.g. order.created, ticket.voided, tier.updated' }),
-    object_type: Type.String({ description: 'order, ticket, tier, event, attendee, payout, api_key, device, …' }),
+    action: Type.String({
+      description: '`<object type>.<what happened>`, e.g. order.created, ticket.voided, tier.updated',
+    }),
+    object_type: Type.String({
+      description: 'order, ticket, tier, event, attendee, payout, api_key, device, …',
+    }),
     object_id: Type.String(),
     order_id: Nullable(
-      Type.String({ description: 'The order this change belongs to (the order, or one of its tickets, refunds, attendees)' }),
+      Type.String({
+        description:
+          'The order this change belongs to (the order, or one of its tickets, refunds, attendees)',
+      }),
     ),
     actor: Type.Object(
       {
@@ -55,7 +71,8 @@ export const AuditEvent = Type.Object(
   },
   {
     $id: 'AuditEvent',
-    description: 'One change made through the API, written in the same transaction as the change; never updated or deleted',
+    description:
+      'One change made through the API, written in the same transaction as the change; never updated or deleted',
     examples: [auditEventExample],
   },
 );

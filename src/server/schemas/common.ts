@@ -66,6 +66,16 @@ export const ListQuery = {
   cursor: Type.Optional(Type.String({ maxLength: 200 })),
 };
 
+/** `?format=csv` on a list: every row the filters select, as a CSV download (docs/api.md "CSV exports"). */
+export const ExportFormat = {
+  format: Type.Optional(
+    Type.Enum(['json', 'csv'], {
+      description:
+        'csv: every row the filters select (not one page) as a CSV download, for admin and box_office keys; limit and cursor are ignored. `Accept: text/csv` does the same',
+    }),
+  ),
+};
+
 export const ListOf = <T extends TSchema>(item: T) =>
   Type.Object({
     object: Type.Literal('list'),

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { ListQuery, Nullable, Timestamp, ref } from './common.js';
+import { ExportFormat, ListQuery, Nullable, Timestamp, ref } from './common.js';
 import { Email } from './email.js';
 import { Ticket } from './tickets.js';
 import { orderExample, refundExample } from './examples.js';
@@ -87,6 +87,7 @@ export type ResendInput = Static<typeof ResendBody>;
 export const OrdersQuery = Type.Object(
   {
     ...ListQuery,
+    ...ExportFormat,
     event_id: Type.Optional(Type.String({ maxLength: 80 })),
     q: Type.Optional(
       Type.String({

@@ -2,7 +2,7 @@ import { Type, type Static } from 'typebox';
 import { Event } from './events.js';
 import { scanReasons, type ScanReason } from '../../shared/scan-reasons.js';
 import { credentialKinds } from '../../shared/ticket-token.js';
-import { ListQuery, Nullable, Timestamp, TimestampInput, ref } from './common.js';
+import { ExportFormat, ListQuery, Nullable, Timestamp, TimestampInput, ref } from './common.js';
 import { scanExample } from './examples.js';
 
 export { scanReasons, type ScanReason };
@@ -351,6 +351,7 @@ export type DoorPackView = Static<typeof DoorPack>;
 export const ScansQuery = Type.Object(
   {
     ...ListQuery,
+    ...ExportFormat,
     event_id: Type.Optional(id('evt_')),
     device_id: Type.Optional(id('dev_')),
     ticket_id: Type.Optional(id('tik_')),

@@ -35,6 +35,28 @@ export interface OrderSearch {
 /** `%` and `_` typed by staff are meant literally, not as LIKE wildcards. */
 const likePattern = (q: string): string => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/**
+ * The list's filters over orders `o`, shared by the list and its CSV export (exports-repo.ts):
+ * one statement serves every combination, a NULL parameter switching its filter off.
+ */
+export const orderFilterSql = `(@event IS NULL OR o.event_id = @event)
+  AND (@q IS NULL
+    OR o.id = @q
+    OR o.buyer_name LIKE @like ESCAPE '\\'
+    OR o.buyer_email LIKE @like ESCAPE '\\'
+    OR o.id IN (SELECT order_id FROM tickets WHERE id = @q)
+    OR o.id IN (SELECT order_id FROM attendees
+                WHERE name LIKE @like ESCAPE '\\' OR email LIKE @like ESCAPE '\\'))`;
+
+export function orderFilterParams(search: OrderSearch): {
+  event: string | null;
+  q: string | null;
+  like: string | null;
+} {
+  const q = search.q?.trim() || null;
+  return { event: search.eventId ?? null, q, like: q === null ? null : likePattern(q) };
+}
+
 export class OrdersRepo {
   private readonly byId;
   private readonly insertRow;
@@ -68,19 +90,10 @@ export class OrdersRepo {
          updated_at = @at
        WHERE id = @id AND refunded_cents + @amount <= total_cents`,
     );
-    // One statement serves every filter combination; a NULL parameter switches its filter off.
     // Two directions: oldest first (the API's default) and newest first (a till's recent sales).
     const pageSql = (direction: 'ASC' | 'DESC') =>
       `SELECT * FROM orders o
-       WHERE ${direction === 'ASC' ? 'o.seq > @after' : 'o.seq < @after'}
-         AND (@event IS NULL OR o.event_id = @event)
-         AND (@q IS NULL
-           OR o.id = @q
-           OR o.buyer_name LIKE @like ESCAPE '\\'
-           OR o.buyer_email LIKE @like ESCAPE '\\'
-           OR o.id IN (SELECT order_id FROM tickets WHERE id = @q)
-           OR o.id IN (SELECT order_id FROM attendees
-                       WHERE name LIKE @like ESCAPE '\\' OR email LIKE @like ESCAPE '\\'))
+       WHERE ${direction === 'ASC' ? 'o.seq > @after' : 'o.seq < @after'} AND ${orderFilterSql}
        ORDER BY o.seq ${direction} LIMIT @limit`;
     this.pageStmt = db.prepare(pageSql('ASC'));
     this.pageNewestStmt = db.prepare(pageSql('DESC'));
@@ -104,12 +117,9 @@ export class OrdersRepo {
 
   /** After the cursor's row in the list's order: `afterSeq` 0 starts a list either way. */
   page(search: OrderSearch, afterSeq: number, limit: number, newestFirst = false): OrderRow[] {
-    const q = search.q?.trim() || null;
     return (newestFirst ? this.pageNewestStmt : this.pageStmt).all({
       after: newestFirst && afterSeq === 0 ? Number.MAX_SAFE_INTEGER : afterSeq,
-      event: search.eventId ?? null,
-      q,
-      like: q === null ? null : likePattern(q),
+      ...orderFilterParams(search),
       limit,
     }) as OrderRow[];
   }

@@ -1,0 +1,152 @@
+import { minorToInput } from '../../shared/money.js';
+import { notFound } from '../errors.js';
+import type { EventsRepo } from '../store/events-repo.js';
+import type { ExportsRepo, RawRow } from '../store/exports-repo.js';
+import type { OrderSearch } from '../store/orders-repo.js';
+import type { ScanFilter } from '../store/scans-repo.js';
+import { toIso } from '../time.js';
+
+export type CsvCell = string | number | null;
+
+/** A CSV download: its file name, header row, and its rows in chunks taken one at a time. */
+export interface CsvExport {
+  filename: string;
+  header: readonly string[];
+  chunks: Iterable<CsvCell[][]>;
+}
+
+/** Rows per chunk: ~0.5 MiB of CSV at most, one SQLite read each (exports-repo.ts). */
+const chunkRows = 2000;
+
+const mapChunks = (source: Iterable<RawRow[]>, row: (raw: RawRow) => CsvCell[]): Iterable<CsvCell[][]> => ({
+  *[Symbol.iterator]() {
+    for (const chunk of source) yield chunk.map(row);
+  },
+});
+
+const iso = (ms: unknown): string => toIso(ms as number);
+const text = (value: unknown): CsvCell => (value === null ? null : (value as string | number));
+/**
+ * Money in the currency's major unit with its own decimals ("25.00" usd, "2500" jpy, "1.250"
+ * kwd), the form a spreadsheet sums; the `currency` column says which (docs/api.md "CSV exports").
+ */
+const major = (minor: unknown, currency: unknown): string =>
+  minorToInput(minor as number, currency as string);
+
+/** The CSV downloads of orders, attendees and scans: every row the list's filters select. */
+export class ExportsService {
+  constructor(private readonly deps: { exports: ExportsRepo; events: EventsRepo }) {}
+
+  orders(search: OrderSearch): CsvExport {
+    if (search.eventId !== undefined) this.requireEvent(search.eventId);
+    // seq, id, created_at, event_id, status, channel, payment_method, buyer_name, buyer_email,
+    // tickets, currency, total_cents, refunded_cents (exports-repo.ts orderExportColumns).
+    return {
+      filename: `orders${search.eventId ? `-${search.eventId}` : ''}.csv`,
+      header: [
+        'order_id',
+        'created_at',
+        'event_id',
+        'status',
+        'channel',
+        'payment_method',
+        'buyer_name',
+        'buyer_email',
+        'tickets',
+        'currency',
+        'total',
+        'refunded',
+        'net',
+      ],
+      chunks: mapChunks(this.deps.exports.orders(search, chunkRows), (r) => [
+        text(r[1]),
+        iso(r[2]),
+        text(r[3]),
+        text(r[4]),
+        text(r[5]),
+        text(r[6]),
+        text(r[7]),
+        text(r[8]),
+        text(r[9]),
+        text(r[10]),
+        major(r[11], r[10]),
+        major(r[12], r[10]),
+        major((r[11] as number) - (r[12] as number), r[10]),
+      ]),
+    };
+  }
+
+  attendees(eventId: string): CsvExport {
+    this.requireEvent(eventId);
+    return {
+      filename: `attendees-${eventId}.csv`,
+      header: [
+        'attendee_id',
+        'event_id',
+        'order_id',
+        'ticket_id',
+        'name',
+        'email',
+        'tier',
+        'ticket_status',
+        'admitted',
+        'created_at',
+      ],
+      chunks: mapChunks(this.deps.exports.attendees(eventId, chunkRows), (r) => [
+        text(r[1]),
+        text(r[2]),
+        text(r[3]),
+        text(r[4]),
+        text(r[5]),
+        text(r[6]),
+        text(r[7]),
+        text(r[8]),
+        r[9] ? 'yes' : 'no',
+        iso(r[10]),
+      ]),
+    };
+  }
+
+  scans(filter: ScanFilter): CsvExport {
+    if (filter.event_id !== undefined) this.requireEvent(filter.event_id);
+    return {
+      filename: `scans${filter.event_id ? `-${filter.event_id}` : ''}.csv`,
+      header: [
+        'scan_id',
+        'scanned_at',
+        'event_id',
+        'ticket_id',
+        'result',
+        'reason',
+        'direction',
+        'credential',
+        'source',
+        'conflict',
+        'note',
+        'device_id',
+        'api_key_id',
+        'staff_id',
+      ],
+      chunks: mapChunks(this.deps.exports.scans(filter, chunkRows), (r) => [
+        text(r[1]),
+        iso(r[2]),
+        text(r[3]),
+        text(r[4]),
+        text(r[5]),
+        text(r[6]),
+        text(r[7]),
+        text(r[8]),
+        text(r[9]),
+        r[10] ? 'yes' : 'no',
+        text(r[11]),
+        text(r[12]),
+        text(r[13]),
+        text(r[14]),
+      ]),
+    };
+  }
+
+  private requireEvent(id: string): void {
+    if (!this.deps.events.find(id)) throw notFound('event', id, 'event_id');
+  }
+}

@@ -1,0 +1,147 @@
+import type { Statement } from 'better-sqlite3';
+import type { Db } from './db.js';
+import { orderFilterParams, orderFilterSql, type OrderSearch } from './orders-repo.js';
+import type { ScanFilter } from './scans-repo.js';
+
+/** A row as SQLite returns it in raw mode: the columns in SELECT order, `seq` first. */
+export type RawRow = readonly unknown[];
+
+/**
+ * Rows of one export, in chunks of at most `chunkRows`, by seq up to the highest seq when the
+ * export started (rows written during a download belong to the next one).
+ *
+ * Each chunk is one `.iterate()` of a keyset query, read to its end before it is handed on: an
+ * open better-sqlite3 iterator makes the connection busy, and every other request (a sale, a
+ * scan) would be refused until the download ended. So no statement stays open between chunks,
+ * and a chunk is taken only when the response wants more (http/csv.ts), which keeps memory to
+ * one chunk however large the export.
+ */
+function* chunks(
+  statement: Statement,
+  params: Record<string, unknown>,
+  until: number,
+  chunkRows: number,
+): Generator<RawRow[]> {
+  let after = 0;
+  for (;;) {
+    const rows: RawRow[] = [];
+    for (const row of statement.iterate({ ...params, after, until, limit: chunkRows }) as Iterable<RawRow>)
+      rows.push(row);
+    if (rows.length === 0) return;
+    yield rows;
+    if (rows.length < chunkRows) return;
+    after = rows[rows.length - 1]![0] as number;
+  }
+}
+
+export const orderExportColumns = [
+  'seq',
+  'id',
+  'created_at',
+  'event_id',
+  'status',
+  'channel',
+  'payment_method',
+  'buyer_name',
+  'buyer_email',
+  'tickets',
+  'currency',
+  'total_cents',
+  'refunded_cents',
+] as const;
+
+export const attendeeExportColumns = [
+  'seq',
+  'id',
+  'event_id',
+  'order_id',
+  'ticket_id',
+  'name',
+  'email',
+  'tier_name',
+  'ticket_status',
+  'admitted',
+  'created_at',
+] as const;
+
+export const scanExportColumns = [
+  'seq',
+  'id',
+  'scanned_at',
+  'event_id',
+  'ticket_id',
+  'result',
+  'reason',
+  'direction',
+  'credential',
+  'source',
+  'conflict',
+  'note',
+  'device_id',
+  'api_key_id',
+  'staff_id',
+] as const;
+
+/** The CSV exports' reads (domain/exports.ts), with the same filters as their lists. */
+export class ExportsRepo {
+  private readonly ordersStmt;
+  private readonly attendeesStmt;
+  private readonly scansStmt;
+  private readonly lastSeq;
+
+  constructor(db: Db) {
+    const keyset = (alias: string) => `${alias}.seq > @after AND ${alias}.seq <= @until`;
+    this.ordersStmt = db
+      .prepare(
+        `SELECT o.seq, o.id, o.created_at, o.event_id, o.status, o.channel, o.payment_method,
+           o.buyer_name, o.buyer_email,
+           (SELECT COUNT(*) FROM tickets t WHERE t.order_id = o.id AND t.transferred_from IS NULL) AS tickets,
+           o.currency, o.total_cents, o.refunded_cents
+         FROM orders o WHERE ${keyset('o')} AND ${orderFilterSql} ORDER BY o.seq LIMIT @limit`,
+      )
+      .raw(true);
+    this.attendeesStmt = db
+      .prepare(
+        `SELECT a.seq, a.id, a.event_id, a.order_id, a.ticket_id, a.name, a.email, r.name AS tier_name,
+           t.status AS ticket_status, (t.scan_count > 0) AS admitted, a.created_at
+         FROM attendees a JOIN tickets t ON t.id = a.ticket_id JOIN tiers r ON r.id = t.tier_id
+         WHERE a.event_id = @event AND ${keyset('a')} ORDER BY a.seq LIMIT @limit`,
+      )
+      .raw(true);
+    this.scansStmt = db
+      .prepare(
+        `SELECT s.seq, s.id, s.scanned_at, s.event_id, s.ticket_id, s.result, s.reason, s.direction,
+           s.credential, s.source, s.conflict, s.note, s.device_id, s.api_key_id, s.staff_id
+         FROM scans s
+         WHERE ${keyset('s')}
+           AND (@event IS NULL OR s.event_id = @event) AND (@device IS NULL OR s.device_id = @device)
+           AND (@ticket IS NULL OR s.ticket_id = @ticket) AND (@result IS NULL OR s.result = @result)
+         ORDER BY s.seq LIMIT @limit`,
+      )
+      .raw(true);
+    const max = (table: string) => db.prepare(`SELECT COALESCE(MAX(seq), 0) AS n FROM ${table}`).pluck();
+    this.lastSeq = { orders: max('orders'), attendees: max('attendees'), scans: max('scans') };
+  }
+
+  orders(search: OrderSearch, chunkRows: number): Generator<RawRow[]> {
+    return chunks(this.ordersStmt, orderFilterParams(search), this.until('orders'), chunkRows);
+  }
+
+  attendees(eventId: string, chunkRows: number): Generator<RawRow[]> {
+    return chunks(this.attendeesStmt, { event: eventId }, this.until('attendees'), chunkRows);
+  }
+
+  scans(filter: ScanFilter, chunkRows: number): Generator<RawRow[]> {
+    const params = {
+      event: filter.event_id ?? null,
+      device: filter.device_id ?? null,
+      ticket: filter.ticket_id ?? null,
+      result: filter.result ?? null,
+    };
+    return chunks(this.scansStmt, params, this.until('scans'), chunkRows);
+  }
+
+  private until(table: 'orders' | 'attendees' | 'scans'): number {
+    return this.lastSeq[table].get() as number;
+  }
+}
