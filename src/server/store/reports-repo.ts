@@ -95,11 +95,11 @@ export class ReportsRepo {
       'SELECT COUNT(*) AS n FROM refunds r JOIN orders o ON o.id = r.order_id WHERE o.event_id = ?',
     );
     this.salesBuckets = db.prepare(
-      `SELECT created_at / @width AS bucket, COUNT(*) AS orders, SUM(total_cents) AS gross_cents
+      `SELECT created_at / CAST(@width AS INTEGER) AS bucket, COUNT(*) AS orders, SUM(total_cents) AS gross_cents
        FROM orders WHERE event_id = @event GROUP BY bucket ORDER BY bucket`,
     );
     this.ticketBuckets = db.prepare(
-      `SELECT issued_at / @width AS bucket, COUNT(*) AS tickets
+      `SELECT issued_at / CAST(@width AS INTEGER) AS bucket, COUNT(*) AS tickets
        FROM tickets WHERE event_id = @event AND transferred_from IS NULL GROUP BY bucket ORDER BY bucket`,
     );
     this.admissions = db.prepare(
