@@ -27,6 +27,7 @@ export interface OrderJson {
   refunded_cents: number;
   currency: string;
   payment_method: string;
+  channel: 'till' | 'kiosk' | 'api';
   tickets: TicketJson[];
   refunds: {
     id: string;
