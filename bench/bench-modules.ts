@@ -27,6 +27,7 @@ const preferred = [
   'scanning',
   'scanner',
   'door-lookup',
+  'reports',
 ];
 
 /** Every bench/*.ts but the runners and standalone scripts, in the order they run; helpers included (see loadBenchModule). */

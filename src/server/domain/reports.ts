@@ -1,7 +1,7 @@
 import { notFound } from '../errors.js';
 import type { EventReportView } from '../schemas/reports.js';
 import type { EventsRepo } from '../store/events-repo.js';
-import type { OrderGroupRow, OrderRefundShareRow, ReportsRepo } from '../store/reports-repo.js';
+import type { OrderSumsRow, RefundShareRow, ReportsRepo, TicketSumsRow } from '../store/reports-repo.js';
 import type { TiersRepo } from '../store/tiers-repo.js';
 import { toIso } from '../time.js';
 
@@ -35,33 +35,47 @@ export function shareByWeight(amount: number, weights: readonly number[]): numbe
 }
 
 /** Refunds by tier: a void's to its ticket's tier, a whole order's shared over the order's tiers. */
-function refundsByTier(
-  ticketRefunds: { tier_id: string; amount_cents: number }[],
-  shares: OrderRefundShareRow[],
-) {
+function refundsByTier(rows: readonly RefundShareRow[]): Map<string, number> {
+  const byRefund = new Map<string, RefundShareRow[]>();
+  for (const row of rows) byRefund.set(row.refund_id, [...(byRefund.get(row.refund_id) ?? []), row]);
   const byTier = new Map<string, number>();
-  const add = (tier: string, cents: number) => byTier.set(tier, (byTier.get(tier) ?? 0) + cents);
-  for (const refund of ticketRefunds) add(refund.tier_id, refund.amount_cents);
-  const byRefund = new Map<string, OrderRefundShareRow[]>();
-  for (const row of shares) byRefund.set(row.refund_id, [...(byRefund.get(row.refund_id) ?? []), row]);
   for (const group of byRefund.values()) {
+    group.sort((a, b) => (a.tier_id < b.tier_id ? -1 : 1));
     const split = shareByWeight(
       group[0]!.amount_cents,
       group.map((row) => row.tier_gross_cents),
     );
-    group.forEach((row, index) => add(row.tier_id, split[index]!));
+    group.forEach((row, index) => byTier.set(row.tier_id, (byTier.get(row.tier_id) ?? 0) + split[index]!));
   }
   return byTier;
 }
 
-const withNet = <K extends string, N extends string>(name: N, row: OrderGroupRow<K>) =>
-  ({
-    [name]: row.key,
-    orders: row.orders,
-    gross_cents: row.gross_cents,
-    refunds_cents: row.refunded_cents,
-    net_cents: row.gross_cents - row.refunded_cents,
-  }) as { [P in N]: K } & { orders: number; gross_cents: number; refunds_cents: number; net_cents: number };
+interface Money {
+  orders: number;
+  gross_cents: number;
+  refunds_cents: number;
+  net_cents: number;
+}
+
+/** Orders summed by one key (payment method, channel), keys in alphabetical order. */
+function sumOrders<K extends string>(
+  rows: readonly OrderSumsRow[],
+  key: (row: OrderSumsRow) => K,
+): [K, Money][] {
+  const sums = new Map<K, Money>();
+  for (const row of rows) {
+    const sum = sums.get(key(row)) ?? { orders: 0, gross_cents: 0, refunds_cents: 0, net_cents: 0 };
+    sum.orders += row.orders;
+    sum.gross_cents += row.gross_cents;
+    sum.refunds_cents += row.refunded_cents;
+    sum.net_cents = sum.gross_cents - sum.refunds_cents;
+    sums.set(key(row), sum);
+  }
+  return [...sums].sort(([a], [b]) => (a < b ? -1 : 1));
+}
+
+const total = <T>(rows: readonly T[], pick: (row: T) => number): number =>
+  rows.reduce((sum, row) => sum + pick(row), 0);
 
 /** GET /v2/reports/events/{id}: tonight at a glance (CONTRACT.md "Reports"). */
 export class ReportsService {
@@ -71,71 +85,79 @@ export class ReportsService {
     const { reports, events, tiers, now } = this.deps;
     const event = events.find(eventId);
     if (!event) throw notFound('event', eventId);
-    const issued = reports.tierTicketsFor(eventId);
-    const refunds = refundsByTier(reports.ticketRefundsFor(eventId), reports.orderRefundSharesFor(eventId));
+    const width = intervalMinutes * 60_000;
+    const tickets = reports.ticketSumsFor(eventId, width);
+    const orders = reports.orderSumsFor(eventId, width);
+    const shares = reports.refundSharesFor(eventId);
+    const refunds = refundsByTier(shares);
     const tierRows = tiers.forEvent(eventId).map((tier) => {
-      const of = issued.filter((row) => row.tier_id === tier.id);
-      const paid = of.find((row) => row.comp === 0);
-      const comp = of.find((row) => row.comp === 1);
-      const gross = paid?.gross_cents ?? 0;
+      const of = tickets.filter((row) => row.tier_id === tier.id);
+      const paid = of.filter((row) => row.comp === 0);
+      const gross = total(paid, (row) => row.gross_cents);
       const refunded = refunds.get(tier.id) ?? 0;
       return {
         tier_id: tier.id,
         name: tier.name,
         price_cents: tier.price_cents,
-        sold: paid?.issued ?? 0,
-        comps: comp?.issued ?? 0,
-        voided: (paid?.voided ?? 0) + (comp?.voided ?? 0),
+        sold: total(paid, (row) => row.issued),
+        comps: total(of, (row) => (row.comp === 1 ? row.issued : 0)),
+        voided: total(of, (row) => row.voided),
         gross_cents: gross,
         refunds_cents: refunded,
         net_cents: gross - refunded,
       };
     });
-    const methods = reports.byPaymentMethod(eventId);
-    const sum = (pick: (row: OrderGroupRow<string>) => number) =>
-      methods.reduce((total, row) => total + pick(row), 0);
-    const gross = sum((row) => row.gross_cents);
-    const refunded = sum((row) => row.refunded_cents);
-    const admissions = reports.admissionsFor(eventId);
+    const gross = total(orders, (row) => row.gross_cents);
+    const refunded = total(orders, (row) => row.refunded_cents);
     return {
       object: 'event_report',
       event_id: eventId,
       currency: event.currency,
       generated_at: toIso(now()),
       totals: {
-        orders: sum((row) => row.orders),
-        sold: tierRows.reduce((total, tier) => total + tier.sold, 0),
-        comps: tierRows.reduce((total, tier) => total + tier.comps, 0),
-        voided: tierRows.reduce((total, tier) => total + tier.voided, 0),
-        refunds: reports.refundsFor(eventId),
+        orders: total(orders, (row) => row.orders),
+        sold: total(tierRows, (tier) => tier.sold),
+        comps: total(tierRows, (tier) => tier.comps),
+        voided: total(tierRows, (tier) => tier.voided),
+        refunds: new Set(shares.map((row) => row.refund_id)).size,
         gross_cents: gross,
         refunds_cents: refunded,
         net_cents: gross - refunded,
       },
       tiers: tierRows,
-      payment_methods: methods.map((row) => withNet('payment_method', row)),
-      channels: reports.bySalesChannel(eventId).map((row) => withNet('channel', row)),
-      admissions: {
-        admitted: admissions.admitted,
-        inside_now: admissions.inside,
-        not_yet_arrived: admissions.not_arrived,
-      },
-      sales_over_time: this.salesOverTime(eventId, intervalMinutes),
-    };
-  }
-
-  private salesOverTime(eventId: string, intervalMinutes: number): EventReportView['sales_over_time'] {
-    const width = intervalMinutes * 60_000;
-    const { sales, tickets } = this.deps.reports.salesOverTime(eventId, width);
-    const ticketsIn = new Map(tickets.map((row) => [row.bucket, row.tickets]));
-    return {
-      interval_minutes: intervalMinutes,
-      buckets: sales.map((row) => ({
-        start: toIso(row.bucket * width),
-        orders: row.orders,
-        tickets: ticketsIn.get(row.bucket) ?? 0,
-        gross_cents: row.gross_cents,
+      payment_methods: sumOrders(orders, (row) => row.payment_method).map(([payment_method, sum]) => ({
+        payment_method,
+        ...sum,
       })),
+      channels: sumOrders(orders, (row) => row.channel).map(([channel, sum]) => ({ channel, ...sum })),
+      admissions: {
+        admitted: total(tickets, (row) => row.admitted),
+        inside_now: reports.insideNow(eventId),
+        not_yet_arrived: total(tickets, (row) => row.not_arrived),
+      },
+      sales_over_time: { interval_minutes: intervalMinutes, buckets: buckets(orders, tickets, width) },
     };
   }
+}
+
+/** Sales per bucket, oldest first; buckets without a sale are left out. */
+function buckets(
+  orders: readonly OrderSumsRow[],
+  tickets: readonly TicketSumsRow[],
+  width: number,
+): EventReportView['sales_over_time']['buckets'] {
+  const byBucket = new Map<number, { orders: number; tickets: number; gross_cents: number }>();
+  for (const row of orders) {
+    const bucket = byBucket.get(row.bucket) ?? { orders: 0, tickets: 0, gross_cents: 0 };
+    bucket.orders += row.orders;
+    bucket.gross_cents += row.gross_cents;
+    byBucket.set(row.bucket, bucket);
+  }
+  for (const row of tickets) {
+    const bucket = byBucket.get(row.bucket);
+    if (bucket) bucket.tickets += row.issued;
+  }
+  return [...byBucket]
+    .sort(([a], [b]) => a - b)
+    .map(([bucket, sums]) => ({ start: toIso(bucket * width), ...sums }));
 }

@@ -44,7 +44,6 @@ export const orderExportColumns = [
   'payment_method',
   'buyer_name',
   'buyer_email',
-  'tickets',
   'currency',
   'total_cents',
   'refunded_cents',
@@ -94,9 +93,7 @@ export class ExportsRepo {
     this.ordersStmt = db
       .prepare(
         `SELECT o.seq, o.id, o.created_at, o.event_id, o.status, o.channel, o.payment_method,
-           o.buyer_name, o.buyer_email,
-           (SELECT COUNT(*) FROM tickets t WHERE t.order_id = o.id AND t.transferred_from IS NULL) AS tickets,
-           o.currency, o.total_cents, o.refunded_cents
+           o.buyer_name, o.buyer_email, o.currency, o.total_cents, o.refunded_cents
          FROM orders o WHERE ${keyset('o')} AND ${orderFilterSql} ORDER BY o.seq LIMIT @limit`,
       )
       .raw(true);
