@@ -3,6 +3,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { CsvCell, CsvExport } from '../domain/exports.js';
 import { ApiError } from '../errors.js';
 
+const formulaStart = /^[=+\-@\t\r]/;
+const needsQuotes = /[",\r\n]/;
+
 /**
  * A cell as RFC 4180 writes it: quoted when it holds a quote, comma or line break, quotes
  * doubled. Text a spreadsheet would run as a formula (starting with = + - @, or a tab or carriage
@@ -12,8 +15,8 @@ import { ApiError } from '../errors.js';
 export function csvCell(value: CsvCell): string {
   if (value === null) return '';
   if (typeof value === 'number') return String(value);
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+  const safe = formulaStart.test(value) ? `'${value}` : value;
+  return needsQuotes.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
 
 /** One record, CRLF-terminated as RFC 4180 has it. */

@@ -71,6 +71,7 @@ describe('checkoutBody', () => {
       event_id: 'evt_1',
       items: [{ tier_id: 'tkt_1', quantity: 3 }],
       payment_method: 'cash',
+      channel: 'till',
     });
   });
 
