@@ -26,6 +26,8 @@ const mapChunks = (source: Iterable<RawRow[]>, row: (raw: RawRow) => CsvCell[]):
 
 const iso = (ms: unknown): string => toIso(ms as number);
 const text = (value: unknown): CsvCell => (value === null ? null : (value as string | number));
+/** Columns `from` up to (not including) `to` of a raw row, as they are. */
+const texts = (row: RawRow, from: number, to: number): CsvCell[] => row.slice(from, to).map(text);
 /**
  * Money in the currency's major unit with its own decimals ("25.00" usd, "2500" jpy, "1.250"
  * kwd), the form a spreadsheet sums; the `currency` column says which (docs/api.md "CSV exports").
@@ -62,13 +64,7 @@ export class ExportsService {
       chunks: mapChunks(this.deps.exports.orders(search, chunkRows), (r) => [
         text(r[1]),
         iso(r[2]),
-        text(r[3]),
-        text(r[4]),
-        text(r[5]),
-        text(r[6]),
-        text(r[7]),
-        text(r[8]),
-        text(r[9]),
+        ...texts(r, 3, 10),
         major(r[10], r[9]),
         major(r[11], r[9]),
         major((r[10] as number) - (r[11] as number), r[9]),
@@ -93,14 +89,7 @@ export class ExportsService {
         'created_at',
       ],
       chunks: mapChunks(this.deps.exports.attendees(eventId, chunkRows), (r) => [
-        text(r[1]),
-        text(r[2]),
-        text(r[3]),
-        text(r[4]),
-        text(r[5]),
-        text(r[6]),
-        text(r[7]),
-        text(r[8]),
+        ...texts(r, 1, 9),
         r[9] ? 'yes' : 'no',
         iso(r[10]),
       ]),
@@ -130,18 +119,9 @@ export class ExportsService {
       chunks: mapChunks(this.deps.exports.scans(filter, chunkRows), (r) => [
         text(r[1]),
         iso(r[2]),
-        text(r[3]),
-        text(r[4]),
-        text(r[5]),
-        text(r[6]),
-        text(r[7]),
-        text(r[8]),
-        text(r[9]),
+        ...texts(r, 3, 10),
         r[10] ? 'yes' : 'no',
-        text(r[11]),
-        text(r[12]),
-        text(r[13]),
-        text(r[14]),
+        ...texts(r, 11, 15),
       ]),
     };
   }
