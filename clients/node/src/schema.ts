@@ -1068,6 +1068,43 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v2/audit_events': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Every change made through the API, with who made it; oldest first
+     * @description `object_id=ord_…` answers the order and everything of it (tickets, refunds, attendees); `actor` matches an API key, device or staff id.
+     */
+    get: operations['listAuditEvents'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v2/reports/events/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** An event's sales by tier, payment method and channel, refunds, comps, net and admissions */
+    get: operations['getEventReport'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1240,6 +1277,7 @@ export interface components {
      *       "refunded_cents": 700,
      *       "currency": "usd",
      *       "payment_method": "card",
+     *       "channel": "till",
      *       "tickets": [
      *         {
      *           "id": "tik_Vb7nR2kPzc",
@@ -1285,6 +1323,11 @@ export interface components {
       currency: string;
       /** @enum {unknown} */
       payment_method: 'cash' | 'card' | 'comp' | 'external';
+      /**
+       * @description Where it was sold: till, kiosk or api
+       * @enum {unknown}
+       */
+      channel: 'till' | 'kiosk' | 'api';
       tickets: components['schemas']['Ticket'][];
       refunds: components['schemas']['Refund'][];
       shift_id: string | null;
@@ -1778,6 +1821,139 @@ export interface components {
       comps: {
         order_count: number;
         ticket_count: number;
+      };
+    };
+    /**
+     * @description One change made through the API, written in the same transaction as the change; never updated or deleted
+     * @example {
+     *       "id": "aud_0F3kq9ZrTm1",
+     *       "action": "order.refunded",
+     *       "object_type": "order",
+     *       "object_id": "ord_Xy12Ab34Cd",
+     *       "order_id": "ord_Xy12Ab34Cd",
+     *       "actor": {
+     *         "api_key_id": "key_Qw3Er5Ty7U",
+     *         "device_id": "dev_Kj8Hg5Fd2S",
+     *         "staff_id": null
+     *       },
+     *       "at": "2026-12-24T21:05:44.000Z",
+     *       "data": {
+     *         "refund_id": "ref_Pl9Ok8Ij7U",
+     *         "amount_cents": 2500,
+     *         "currency": "usd",
+     *         "reason": "requested",
+     *         "ticket_id": null
+     *       }
+     *     }
+     */
+    AuditEvent: {
+      id: string;
+      /** @description `<object type>.<what happened>`, e.g. order.created, ticket.voided, tier.updated */
+      action: string;
+      /** @description order, ticket, tier, event, attendee, payout, api_key, device, … */
+      object_type: string;
+      object_id: string;
+      order_id: string | null;
+      /** @description Who made the change: the API key, its paired device, the signed-in staff member */
+      actor: {
+        api_key_id: string | null;
+        device_id: string | null;
+        staff_id: string | null;
+      };
+      /**
+       * Format: date-time
+       * @description ISO 8601, UTC (Z)
+       */
+      at: string;
+      /** @description A few facts about the change (amounts, names, changed field names); never a secret */
+      data: {
+        [key: string]: unknown;
+      };
+    };
+    /** @description An event's sales, refunds, comps and admissions, now */
+    EventReport: {
+      /** @enum {string} */
+      object: 'event_report';
+      event_id: string;
+      currency: string;
+      /**
+       * Format: date-time
+       * @description ISO 8601, UTC (Z)
+       */
+      generated_at: string;
+      totals: {
+        orders: number;
+        /** @description Tickets sold for money (a transfer is not a second sale) */
+        sold: number;
+        /** @description Tickets given away (payment_method comp) */
+        comps: number;
+        /** @description Tickets voided, sold or comp */
+        voided: number;
+        /** @description Number of refunds (a void with refund is one) */
+        refunds: number;
+        /** @description Sold, before refunds */
+        gross_cents: number;
+        refunds_cents: number;
+        /** @description gross_cents − refunds_cents */
+        net_cents: number;
+      };
+      /** @description Every tier of the event. A void's refund counts in its ticket's tier; a refund of a whole order is shared over its tiers in proportion to what each sold (largest remainder, so the tiers add up to the cent) */
+      tiers: {
+        tier_id: string;
+        name: string;
+        price_cents: number;
+        sold: number;
+        comps: number;
+        voided: number;
+        /** @description Sold, before refunds */
+        gross_cents: number;
+        refunds_cents: number;
+        /** @description gross_cents − refunds_cents */
+        net_cents: number;
+      }[];
+      /** @description Only the methods the event has orders in */
+      payment_methods: {
+        /** @enum {unknown} */
+        payment_method: 'cash' | 'card' | 'comp' | 'external';
+        orders: number;
+        /** @description Sold, before refunds */
+        gross_cents: number;
+        refunds_cents: number;
+        /** @description gross_cents − refunds_cents */
+        net_cents: number;
+      }[];
+      /** @description till, kiosk or api (docs/api.md "Sales channels"); only channels with orders */
+      channels: {
+        /** @enum {unknown} */
+        channel: 'till' | 'kiosk' | 'api';
+        orders: number;
+        /** @description Sold, before refunds */
+        gross_cents: number;
+        refunds_cents: number;
+        /** @description gross_cents − refunds_cents */
+        net_cents: number;
+      }[];
+      admissions: {
+        /** @description Tickets admitted at least once */
+        admitted: number;
+        /** @description People inside now (entries less exits) */
+        inside_now: number;
+        /** @description Active tickets never admitted */
+        not_yet_arrived: number;
+      };
+      sales_over_time: {
+        interval_minutes: number;
+        /** @description Buckets with at least one sale, oldest first (empty ones are left out) */
+        buckets: {
+          /**
+           * Format: date-time
+           * @description ISO 8601, UTC (Z)
+           */
+          start: string;
+          orders: number;
+          tickets: number;
+          gross_cents: number;
+        }[];
       };
     };
   };
@@ -4569,6 +4745,8 @@ export interface operations {
       query?: {
         limit?: number;
         cursor?: string;
+        /** @description csv: every row the filters select (not one page) as a CSV download, for admin and box_office keys; limit and cursor are ignored. `Accept: text/csv` does the same */
+        format?: 'json' | 'csv';
         /** @description evt_ */
         event_id?: string;
         /** @description dev_ */
@@ -5997,6 +6175,8 @@ export interface operations {
       query?: {
         limit?: number;
         cursor?: string;
+        /** @description csv: every row the filters select (not one page) as a CSV download, for admin and box_office keys; limit and cursor are ignored. `Accept: text/csv` does the same */
+        format?: 'json' | 'csv';
         event_id?: string;
         /** @description Search: buyer or attendee name/email (substring), order id or ticket id (exact) */
         q?: string;
@@ -6146,6 +6326,11 @@ export interface operations {
           access_code?: string;
           /** @enum {unknown} */
           payment_method: 'cash' | 'card' | 'comp' | 'external';
+          /**
+           * @description Admin keys only: `till` for a sale at a box office that uses an admin key (the desktop app), `api` (the default) otherwise. A box office key always sells as `till`, a kiosk key as `kiosk`.
+           * @enum {unknown}
+           */
+          channel?: 'till' | 'api';
         };
       };
     };
@@ -7374,6 +7559,8 @@ export interface operations {
       query: {
         limit?: number;
         cursor?: string;
+        /** @description csv: every row the filters select (not one page) as a CSV download, for admin and box_office keys; limit and cursor are ignored. `Accept: text/csv` does the same */
+        format?: 'json' | 'csv';
         event_id: string;
       };
       header?: {
@@ -11048,6 +11235,237 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['ShiftReport'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      400: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      401: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      403: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      404: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      409: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      413: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      429: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      507: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  listAuditEvents: {
+    parameters: {
+      query?: {
+        limit?: number;
+        cursor?: string;
+        /** @description Changes to this object. An order id (`ord_…`) also finds its tickets', refunds' and attendees' changes: the order's whole history */
+        object_id?: string;
+        /** @description Changes made by this API key, device or staff member (`key_…`, `dev_…`, `stf_…`) */
+        actor?: string;
+        /** @description Changes at or after this time */
+        since?: string;
+      };
+      header?: {
+        /** @description The session token of the staff member signed in at this till (POST /v2/staff/sign_in). Once any active staff member exists, writes with a box_office key need it (403 staff_sign_in_required); refunds, voids, payouts and admin work need a manager whenever it is sent (403 insufficient_role). */
+        'Marquee-Staff'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            object: 'list';
+            data: components['schemas']['AuditEvent'][];
+            has_more: boolean;
+            next_cursor: string | null;
+          };
+        };
+      };
+      /** @description The error envelope of every refusal */
+      400: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      401: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      403: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      404: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      409: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      413: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      429: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      507: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getEventReport: {
+    parameters: {
+      query?: {
+        /** @description Width of each sales_over_time bucket, in minutes */
+        interval_minutes?: number;
+      };
+      header?: {
+        /** @description The session token of the staff member signed in at this till (POST /v2/staff/sign_in). Once any active staff member exists, writes with a box_office key need it (403 staff_sign_in_required); refunds, voids, payouts and admin work need a manager whenever it is sent (403 insufficient_role). */
+        'Marquee-Staff'?: string;
+      };
+      path: {
+        /** @description evt_ id */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description An event's sales, refunds, comps and admissions, now */
+      200: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['EventReport'];
         };
       };
       /** @description The error envelope of every refusal */

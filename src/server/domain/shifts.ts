@@ -85,7 +85,7 @@ export class ShiftsService {
 
   open(action: ActionContext, input: ShiftOpenInput): Promise<Answer<ShiftView>> {
     const { staffId, apiKeyId } = staffOf(action.actor);
-    return this.deps.actions.run(action, shiftJson, () => {
+    return this.deps.actions.run(action, shiftJson, (tx) => {
       const openId = this.deps.shifts.openFor(apiKeyId);
       if (openId !== null) throw alreadyOpen(openId);
       const row: Omit<ShiftRow, 'seq'> = {
@@ -107,6 +107,12 @@ export class ShiftsService {
         if (sqliteCode(err) === 'SQLITE_CONSTRAINT_UNIQUE') throw alreadyOpen('another');
         throw err;
       }
+      tx.audit({
+        action: 'shift.opened',
+        objectType: 'shift',
+        objectId: row.id,
+        data: { opening_float_cents: row.opening_float_cents },
+      });
       return viewShift({ ...row, seq: 0 });
     });
   }
@@ -121,7 +127,7 @@ export class ShiftsService {
   /** Closes with the blind count; answers the Z report, which is kept with the shift. */
   close(action: ActionContext, id: string, input: ShiftCloseInput): Promise<Answer<ShiftReportView>> {
     const { staffId } = staffOf(action.actor);
-    return this.deps.actions.run(action, reportJson, () => {
+    return this.deps.actions.run(action, reportJson, (tx) => {
       const row = this.require(id);
       if (row.closed_at !== null) {
         throw conflict(
@@ -144,6 +150,16 @@ export class ShiftsService {
         countedCashCents: input.counted_cash_cents,
         at,
         zReport: reportJson(report),
+      });
+      tx.audit({
+        action: 'shift.closed',
+        objectType: 'shift',
+        objectId: id,
+        data: {
+          counted_cash_cents: input.counted_cash_cents,
+          expected_cash_cents: report.expected_cash_cents,
+          over_short_cents: report.over_short_cents,
+        },
       });
       return report;
     });

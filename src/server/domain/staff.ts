@@ -21,6 +21,14 @@ import { hashSecret, type Caller } from './api-keys.js';
 import type { Guesses } from './guess-limiter.js';
 import { hashPin } from './pin-hash.js';
 import { OneAtATime } from './one-at-a-time.js';
+import { changedFields, type AuditEntry, type AuditValue } from './audit-entry.js';
+
+const staffAudit = (action: string, id: string, data: Record<string, AuditValue> = {}): AuditEntry => ({
+  action,
+  objectType: 'staff',
+  objectId: id,
+  data,
+});
 
 /** A staff session lasts a long shift: 12 hours (CONTRACT.md "Staff, shifts, reports, audit"). */
 export const sessionLifetimeMs = 12 * 60 * 60 * 1000;
@@ -96,7 +104,7 @@ export class StaffService {
 
   async create(action: ActionContext, input: StaffCreateInput): Promise<Answer<StaffView>> {
     const pinHash = await this.pinHash(input.pin);
-    return this.deps.actions.run(action, staffJson, () => {
+    return this.deps.actions.run(action, staffJson, (tx) => {
       const at = this.deps.now();
       if (this.deps.staff.findActiveByPin(pinHash)) throw pinInUse();
       const row: Omit<StaffRow, 'seq'> = {
@@ -109,6 +117,7 @@ export class StaffService {
         updated_at: at,
       };
       this.write(() => this.deps.staff.insert(row));
+      tx.audit(staffAudit('staff.created', row.id, { name: row.name, role: row.role }));
       return viewStaff({ ...row, seq: 0 });
     });
   }
@@ -116,7 +125,7 @@ export class StaffService {
   /** Name, role, PIN (a reset) and `active`; a member reactivated must not take someone's PIN. */
   async update(action: ActionContext, id: string, input: StaffPatchInput): Promise<Answer<StaffView>> {
     const pinHash = input.pin === undefined ? undefined : await this.pinHash(input.pin);
-    return this.deps.actions.run(action, staffJson, () => {
+    return this.deps.actions.run(action, staffJson, (tx) => {
       const current = this.require(id);
       const active = input.active === undefined ? current.active === 1 : input.active;
       const holder = active ? this.deps.staff.findActiveByPin(pinHash ?? current.pin_hash) : undefined;
@@ -133,15 +142,18 @@ export class StaffService {
           this.deps.now(),
         ),
       );
+      // Which fields changed, never the PIN (a reset shows as `pin` among them).
+      tx.audit(staffAudit('staff.updated', id, { changed: changedFields(input) }));
       return viewStaff(this.require(id));
     });
   }
 
   /** DELETE: the member stays (orders, shifts and the audit trail name them) but cannot sign in. */
   deactivate(action: ActionContext, id: string): Promise<Answer<StaffView>> {
-    return this.deps.actions.run(action, staffJson, () => {
+    return this.deps.actions.run(action, staffJson, (tx) => {
       this.require(id);
       this.deps.staff.update(id, { active: 0 }, this.deps.now());
+      tx.audit(staffAudit('staff.deactivated', id));
       return viewStaff(this.require(id));
     });
   }
@@ -170,7 +182,7 @@ export class StaffService {
     }
     const token = newSessionToken();
     const asMember = { ...action, actor: { ...action.actor, staffId: member.id } };
-    return this.deps.actions.run(asMember, signInJson, () => {
+    return this.deps.actions.run(asMember, signInJson, (tx) => {
       // Deactivated or given another PIN while the hash was computed: as if the PIN were wrong.
       if (staff.findActiveByPin(pinHash)?.id !== member.id) throw wrongPin();
       const at = now();
@@ -183,6 +195,7 @@ export class StaffService {
         expires_at: expiresAt,
         ended_at: null,
       });
+      tx.audit(staffAudit('staff.signed_in', member.id, { api_key_id: keyId }));
       return { staff: viewStaff(member), session_token: token, expires_at: toIso(expiresAt) };
     });
   }
@@ -195,7 +208,12 @@ export class StaffService {
     return this.deps.actions.run(
       action,
       (value) => JSON.stringify(value),
-      () => ({ signed_out: session !== null && this.deps.sessions.end(session.tokenHash, this.deps.now()) }),
+      (tx) => {
+        const signedOut = session !== null && this.deps.sessions.end(session.tokenHash, this.deps.now());
+        if (signedOut) tx.audit(staffAudit('staff.signed_out', action.actor.staffId ?? 'unknown'));
+        else tx.unchanged();
+        return { signed_out: signedOut };
+      },
     );
   }
 
