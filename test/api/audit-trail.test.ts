@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { expectError, expectInvalid, type ListJson } from '../support/foundation-fixtures.js';
 import { buy, checkout, count, saleEvent, type OrderJson, type Sale } from '../support/sales-fixtures.js';
 import { pairDevice } from '../support/scan-fixtures.js';
+import { addStaff, asStaff, signIn } from '../support/staff-fixtures.js';
 import { makeTestApp, type TestApp } from '../support/test-app.js';
 
 interface AuditJson {
@@ -144,6 +145,36 @@ describe('GET /v2/audit_events', () => {
     ).json() as ListJson<AuditJson>;
     expect([...page.data, ...rest.data].map((row) => row.id)).toEqual(byDevice.map((row) => row.id));
     expect(rest.has_more).toBe(false);
+  });
+
+  it('names the signed-in staff member: sign-in, a sale and a shift at a till, never the PIN', async () => {
+    const till = await newKey('box_office');
+    const seller = await addStaff(t, 'Sam Seller', 'seller', '2468');
+    const token = await signIn(t, till.secret, '2468');
+    const shift = await t.call(
+      'POST',
+      '/v2/shifts',
+      { opening_float_cents: 10_000 },
+      till.secret,
+      asStaff(token),
+    );
+    expect(shift.statusCode, shift.body).toBe(200);
+    const sold = await t.call(
+      'POST',
+      '/v2/orders',
+      { event_id: sale.eventId, items: [{ tier_id: sale.tierId, quantity: 1 }], payment_method: 'cash' },
+      till.secret,
+      asStaff(token),
+    );
+    expect(sold.statusCode, sold.body).toBe(200);
+    const byStaff = await audit(`&actor=${seller.id}`);
+    expect(byStaff.map((row) => row.action)).toEqual(['staff.signed_in', 'shift.opened', 'order.created']);
+    expect(byStaff.every((row) => row.actor.staff_id === seller.id && row.actor.api_key_id === till.id)).toBe(
+      true,
+    );
+    const created = (await audit(`&object_id=${seller.id}`))[0]!;
+    expect(created).toMatchObject({ action: 'staff.created', data: { name: 'Sam Seller', role: 'seller' } });
+    expect(JSON.stringify(t.app.ctx.db.prepare('SELECT * FROM audit_events').all())).not.toContain(token);
   });
 
   it('is for admin keys only', async () => {
