@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { applyQuantityKey } from '../../../src/renderer/src/lib/quantity.js';
+import {
+  applyQuantityKey,
+  quantityFromTyped,
+  quantityOf,
+  stepQuantity,
+} from '../../../src/renderer/src/lib/quantity.js';
 
 const type = (keys: string[], max: number) =>
   keys.reduce((entry, key) => applyQuantityKey(entry.text, key, max), applyQuantityKey('', 'Escape', max));
@@ -27,5 +32,36 @@ describe('applyQuantityKey', () => {
   it('clears with Escape or Delete', () => {
     expect(type(['7', 'Escape'], 10)).toMatchObject({ text: '', value: 0 });
     expect(type(['7', 'Delete'], 10)).toMatchObject({ text: '', value: 0 });
+  });
+});
+
+describe('stepQuantity', () => {
+  it('steps by one between 1 and the maximum', () => {
+    expect(stepQuantity(2, 1, 10)).toBe(3);
+    expect(stepQuantity(2, -1, 10)).toBe(1);
+    expect(stepQuantity(1, -1, 10)).toBe(1);
+    expect(stepQuantity(10, 1, 10)).toBe(10);
+    // From an emptied field, + gives one ticket.
+    expect(stepQuantity(0, 1, 10)).toBe(1);
+  });
+});
+
+describe('quantityFromTyped', () => {
+  it('reads what an on-screen keyboard typed, digits only', () => {
+    expect(quantityFromTyped('12', 100)).toMatchObject({ text: '12', value: 12, refused: null });
+    expect(quantityFromTyped(' 3x', 10)).toMatchObject({ text: '3', value: 3 });
+    expect(quantityFromTyped('', 10)).toMatchObject({ text: '', value: 0 });
+  });
+
+  it('refuses past the maximum the way typed digits are refused', () => {
+    expect(quantityFromTyped('15', 10)).toMatchObject({ text: '1', value: 1, refused: 'At most 10 here.' });
+    expect(quantityFromTyped('9', 4)).toMatchObject({ text: '4', value: 4, refused: 'At most 4 here.' });
+  });
+});
+
+describe('quantityOf', () => {
+  it('gives the text a chosen number shows', () => {
+    expect(quantityOf(3)).toMatchObject({ text: '3', value: 3, refused: null });
+    expect(quantityOf(0)).toMatchObject({ text: '', value: 0 });
   });
 });

@@ -30,3 +30,27 @@ export function applyQuantityKey(current: string, key: string, max: number): Qua
   }
   return quantityEntry(next);
 }
+
+/** One step up or down from a button or arrow key, kept between 1 and `max`. */
+export function stepQuantity(current: number, delta: number, max: number): number {
+  return Math.min(Math.max(1, max), Math.max(1, current + delta));
+}
+
+/** The entry for a number already chosen (a button, a step): the same text the digits would give. */
+export function quantityOf(value: number): QuantityEntry {
+  return quantityEntry(value < 1 ? '' : String(value));
+}
+
+/**
+ * What an on-screen keyboard or a paste typed: it changes the field's text without key events a
+ * till could read, so the whole new text is taken as if its digits had been pressed one by one
+ * (anything but digits dropped, the same maximum and the same refusal).
+ */
+export function quantityFromTyped(typed: string, max: number): QuantityEntry {
+  let entry = quantityEntry('');
+  for (const key of typed.replace(/[^0-9]/g, '')) {
+    entry = applyQuantityKey(entry.text, key, max);
+    if (entry.refused) return entry;
+  }
+  return entry;
+}

@@ -4,7 +4,13 @@ import { unwrap } from '../api/client.js';
 import type { EventView, OrderView, TierView } from '../api/types.js';
 import { splitError, type SplitError } from '../lib/field-errors.js';
 import { newIdempotencyKey } from '../lib/idempotency.js';
-import { applyQuantityKey } from '../lib/quantity.js';
+import {
+  applyQuantityKey,
+  quantityFromTyped,
+  quantityOf,
+  stepQuantity,
+  type QuantityEntry,
+} from '../lib/quantity.js';
 import { checkCart, checkoutBody, type Cart, type TillPayment } from '../lib/sale.js';
 import { useEvents } from './events-store.js';
 import { requireClient } from './session-store.js';
@@ -38,6 +44,10 @@ interface SaleState extends Cart {
   chooseEvent(eventId: string | null): void;
   chooseTier(tierId: string): void;
   quantityKey(key: string, max: number): void;
+  /** A −/+ button or an arrow key. */
+  stepQuantity(delta: number, max: number): void;
+  /** Text an on-screen keyboard put in the field (no key events to read). */
+  typeQuantity(text: string, max: number): void;
   confirmQuantity(max: number): boolean;
   setPayment(payment: TillPayment): void;
   setTendered(text: string): void;
@@ -59,6 +69,14 @@ const emptyCart = {
   idempotencyKey: null,
 };
 
+/** A new quantity is a new cart: a retry key made for the old one must not replay it. */
+const quantityChange = (entry: QuantityEntry) => ({
+  quantityText: entry.text,
+  quantity: entry.value,
+  quantityNote: entry.refused,
+  idempotencyKey: null,
+});
+
 /** The sale at this till: tier → quantity → payment → done. The cart rules live in lib/sale.ts. */
 export const useSale = create<SaleState>()((set, get) => ({
   eventId: null,
@@ -74,15 +92,9 @@ export const useSale = create<SaleState>()((set, get) => ({
 
   chooseTier: (tierId) => set({ tierId, stage: 'quantity', ...emptyCart, quantityText: '1', quantity: 1 }),
 
-  quantityKey(key, max) {
-    const entry = applyQuantityKey(get().quantityText, key, max);
-    set({
-      quantityText: entry.text,
-      quantity: entry.value,
-      quantityNote: entry.refused,
-      idempotencyKey: null,
-    });
-  },
+  quantityKey: (key, max) => set(quantityChange(applyQuantityKey(get().quantityText, key, max))),
+  stepQuantity: (delta, max) => set(quantityChange(quantityOf(stepQuantity(get().quantity, delta, max)))),
+  typeQuantity: (text, max) => set(quantityChange(quantityFromTyped(text, max))),
 
   confirmQuantity(max) {
     const { quantity } = get();

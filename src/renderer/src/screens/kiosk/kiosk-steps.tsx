@@ -1,5 +1,6 @@
 import type { FormEvent } from 'react';
 import type { TierView } from '../../api/types.js';
+import { QuantityStepper } from '../../components/quantity-stepper.js';
 import { formatMoney } from '../../lib/money.js';
 import { useKiosk } from '../../stores/kiosk-store.js';
 
@@ -23,29 +24,17 @@ export function KioskQuantity({ tier, max }: { tier: TierView; max: number }) {
           {note}
         </p>
       ) : null}
-      <div className="kiosk-stepper" role="group" aria-label="Quantity">
-        <button
-          type="button"
-          className="kiosk-step"
-          aria-label="One fewer"
-          disabled={quantity <= 1}
-          onClick={() => setQuantity(quantity - 1, max)}
-        >
-          −
-        </button>
+      <QuantityStepper
+        look="kiosk"
+        groupLabel="Quantity"
+        quantity={quantity}
+        max={max}
+        onChange={(n) => setQuantity(n, max)}
+      >
         <output className="kiosk-qty" aria-live="polite" data-testid="kiosk-quantity">
           {quantity}
         </output>
-        <button
-          type="button"
-          className="kiosk-step"
-          aria-label="One more"
-          disabled={quantity >= max}
-          onClick={() => setQuantity(quantity + 1, max)}
-        >
-          +
-        </button>
-      </div>
+      </QuantityStepper>
       <p className="kiosk-hint">
         {quantity >= max ? `At most ${max} in one purchase.` : `Up to ${max} in one purchase.`}
       </p>

@@ -1,6 +1,7 @@
 import { useEffect, useRef, type FormEvent, type KeyboardEvent } from 'react';
 import type { EventView, TierView } from '../../api/types.js';
 import { Field } from '../../components/field.js';
+import { QuantityStepper } from '../../components/quantity-stepper.js';
 import { amountInputMode, formatMoney, minorToInput, parseMoney, quickTenders } from '../../lib/money.js';
 import { checkCart, paymentFormError, tillPayments, type TillPayment } from '../../lib/sale.js';
 import { useSale } from '../../stores/sale-store.js';
@@ -47,14 +48,8 @@ export function SalePanel({ event, tier, maxQuantity }: SalePanelProps) {
       sale.quantityKey(e.key, maxQuantity);
     } else if (e.key === 'ArrowUp' || e.key === 'ArrowDown') {
       e.preventDefault();
-      step(e.key === 'ArrowUp' ? 1 : -1);
+      sale.stepQuantity(e.key === 'ArrowUp' ? 1 : -1, maxQuantity);
     }
-  };
-
-  const step = (delta: number) => {
-    const next = Math.min(maxQuantity, Math.max(1, sale.quantity + delta));
-    sale.quantityKey('Escape', maxQuantity);
-    for (const digit of String(next)) sale.quantityKey(digit, maxQuantity);
   };
 
   const submit = (e: FormEvent) => {
@@ -98,21 +93,36 @@ export function SalePanel({ event, tier, maxQuantity }: SalePanelProps) {
       <Field
         label="Quantity"
         error={sale.quantityNote ?? fieldError('quantity')}
-        hint={sale.stage === 'quantity' ? 'Type digits, Enter to continue, ↑/↓ to step' : undefined}
+        hint={
+          sale.stage === 'quantity' ? 'Type digits or tap − / +, Enter to continue, ↑/↓ to step' : undefined
+        }
       >
-        <input
-          ref={quantityRef}
-          className="quantity-input"
-          inputMode="numeric"
-          autoComplete="off"
-          value={sale.quantityText}
-          readOnly={sale.stage !== 'quantity'}
-          onFocus={() => {
+        <QuantityStepper
+          look="till"
+          quantity={sale.quantity}
+          max={maxQuantity}
+          onChange={(next) => {
+            // A tap during payment changes the cart, so the payment step starts again after it.
             if (sale.stage === 'payment') sale.back();
+            sale.stepQuantity(next - sale.quantity, maxQuantity);
           }}
-          onChange={() => undefined}
-          onKeyDown={onQuantityKey}
-        />
+        >
+          <input
+            ref={quantityRef}
+            className="quantity-input"
+            inputMode="numeric"
+            autoComplete="off"
+            value={sale.quantityText}
+            readOnly={sale.stage !== 'quantity'}
+            onFocus={() => {
+              if (sale.stage === 'payment') sale.back();
+            }}
+            // Physical keys are handled (and their default prevented) in onKeyDown; what still
+            // changes the text comes from an on-screen keyboard or a paste.
+            onChange={(e) => sale.typeQuantity(e.target.value, maxQuantity)}
+            onKeyDown={onQuantityKey}
+          />
+        </QuantityStepper>
       </Field>
 
       {sale.stage === 'quantity' ? (
