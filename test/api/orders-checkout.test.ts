@@ -11,6 +11,7 @@ import {
   buy,
   buyer,
   checkout,
+  comp,
   count,
   emitted,
   saleEvent,
@@ -103,11 +104,16 @@ describe('POST /v2/orders: a sale', () => {
       email: unknown;
     };
     expect(attendee).toMatchObject({ name: null, email: null });
-    const comp = await buy(t, sale, { buyer: { name: 'Guest of the band' }, payment_method: 'comp' });
+    const comp = await buy(t, sale, {
+      buyer: { name: 'Guest of the band' },
+      payment_method: 'comp',
+      comp_reason: 'Band guest list',
+    });
     expect(comp).toMatchObject({
       total_cents: 0,
       payment_method: 'comp',
       buyer: { name: 'Guest of the band', email: null },
+      comp_reason: 'Band guest list',
     });
     expect(tierSold(t, sale.tierId)).toBe(2);
   });
@@ -341,5 +347,24 @@ describe('POST /v2/orders: refusals change nothing', () => {
     expectMissing(await checkout(t, sale, { payment_method: undefined }), 'payment_method');
     expectMissing(await checkout(t, sale, { event_id: undefined }), 'event_id');
     expectUntouched();
+  });
+});
+
+describe('comps name whom and why', () => {
+  it('refuses a comp without a name or a reason (400 missing_field), and a reason on a paid order', async () => {
+    expectMissing(await checkout(t, sale, { ...comp, buyer: undefined }), 'buyer.name');
+    expectMissing(await checkout(t, sale, { ...comp, buyer: { name: '  ' } }), 'buyer.name');
+    expectMissing(await checkout(t, sale, { ...comp, comp_reason: undefined }), 'comp_reason');
+    expectMissing(await checkout(t, sale, { ...comp, comp_reason: ' ' }), 'comp_reason');
+    expectInvalid(await checkout(t, sale, { comp_reason: 'Friend of the owner' }), 'comp_reason');
+    expect(tierSold(t, sale.tierId)).toBe(0);
+  });
+
+  it('keeps the reason on the order; other orders answer null', async () => {
+    const free = await buy(t, sale, comp);
+    expect(free).toMatchObject({ total_cents: 0, comp_reason: 'On the band’s guest list' });
+    const got = (await t.call('GET', `/v2/orders/${free.id}`)).json() as OrderJson;
+    expect(got.comp_reason).toBe('On the band’s guest list');
+    expect((await buy(t, sale)).comp_reason).toBeNull();
   });
 });

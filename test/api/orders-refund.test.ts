@@ -13,6 +13,7 @@ import {
   type OrderJson,
   type Sale,
   type TicketJson,
+  comp,
 } from '../support/sales-fixtures.js';
 import { makeTestApp, type TestApp } from '../support/test-app.js';
 
@@ -93,8 +94,8 @@ describe('POST /v2/orders/{id}/refund', () => {
   });
 
   it('409 nothing_to_refund on a free (comp) order', async () => {
-    const comp = await buy(t, sale, { payment_method: 'comp', buyer: undefined });
-    expectError(await refund(comp.id), 409, 'conflict_error', 'nothing_to_refund');
+    const free = await buy(t, sale, comp);
+    expectError(await refund(free.id), 409, 'conflict_error', 'nothing_to_refund');
   });
 
   it('404 for an unknown order; box_office may refund, scanner may not', async () => {
@@ -195,5 +196,50 @@ describe('GET /v2/orders', () => {
     // LIKE wildcards typed by staff are literal.
     expect(await search('%')).toEqual([]);
     expect(await search('nobody')).toEqual([]);
+  });
+});
+
+describe('how a refund went back, and why', () => {
+  it('records method and note; the method defaults to how the order was paid', async () => {
+    const card = await buy(t, sale);
+    const told = await refund(card.id, {
+      amount_cents: 500,
+      method: 'cash',
+      note: '  Came back for a cheaper seat ',
+    });
+    expect(told.statusCode, told.body).toBe(200);
+    const rest = (await refund(card.id)).json() as OrderJson;
+    expect(rest.refunds).toMatchObject([
+      { amount_cents: 500, reason: 'requested', method: 'cash', note: 'Came back for a cheaper seat' },
+      { amount_cents: 2000, reason: 'requested', method: 'card', note: null },
+    ]);
+    const cash = await buy(t, sale, { payment_method: 'cash', buyer: undefined });
+    expect(((await refund(cash.id)).json() as OrderJson).refunds[0]).toMatchObject({ method: 'cash' });
+    const external = await buy(t, sale, { payment_method: 'external' });
+    expect(((await refund(external.id)).json() as OrderJson).refunds[0]).toMatchObject({ method: 'other' });
+    // The webhook carries them too.
+    const last = emitted<OrderJson>(t, 'order.refunded').at(-1)!;
+    expect(last.refunds[0]).toMatchObject({ method: 'other', note: null });
+  });
+
+  it('refuses an unknown method and a note over 200 characters, changing nothing', async () => {
+    const order = await buy(t, sale);
+    expectInvalid(await refund(order.id, { method: 'cheque' }), 'method');
+    expectInvalid(await refund(order.id, { note: 'x'.repeat(201) }), 'note');
+    expectInvalid(await refund(order.id, { note: '' }), 'note');
+    const stored = (await t.call('GET', `/v2/orders/${order.id}`)).json() as OrderJson;
+    expect(stored).toMatchObject({ refunded_cents: 0, refunds: [] });
+  });
+
+  it('a void’s refund goes back the way the order was paid', async () => {
+    const order = await buy(t, sale, {
+      payment_method: 'cash',
+      buyer: undefined,
+      items: [{ tier_id: sale.tierId, quantity: 2 }],
+    });
+    const voided = await t.call('POST', `/v2/tickets/${order.tickets[0]!.id}/void`, {});
+    expect(voided.statusCode, voided.body).toBe(200);
+    const stored = (await t.call('GET', `/v2/orders/${order.id}`)).json() as OrderJson;
+    expect(stored.refunds).toMatchObject([{ reason: 'ticket_voided', method: 'cash', note: null }]);
   });
 });

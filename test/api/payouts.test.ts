@@ -5,7 +5,7 @@ import {
   expectMissing,
   subscribeToAllKinds,
 } from '../support/foundation-fixtures.js';
-import { buy, emitted, saleEvent, type Sale } from '../support/sales-fixtures.js';
+import { buy, emitted, saleEvent, type Sale, comp } from '../support/sales-fixtures.js';
 import { makeTestApp, type TestApp } from '../support/test-app.js';
 
 let t: TestApp;
@@ -35,7 +35,7 @@ const createPayout = (eventId: string, auth?: string) =>
 describe('payouts', () => {
   it('settles net sales (paid − refunded) not yet paid out, then only what is new', async () => {
     const a = await buy(t, sale, { items: [{ tier_id: sale.tierId, quantity: 2 }] });
-    await buy(t, sale, { payment_method: 'comp', buyer: undefined });
+    await buy(t, sale, comp);
     await t.call('POST', `/v2/orders/${a.id}/refund`, { amount_cents: 1000 });
     const res = await createPayout(sale.eventId);
     expect(res.statusCode, res.body).toBe(200);

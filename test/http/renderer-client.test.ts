@@ -161,7 +161,7 @@ describe('the stores over HTTP', () => {
     const orders = useOrders.getState();
     const found = await orders.search(order!.tickets[0]!.id);
     expect(found.map((o) => o.id)).toEqual([order!.id]);
-    const refunded = await orders.refund(order!.id, 2500);
+    const refunded = await orders.refund(order!.id, { amount_cents: 2500 });
     expect(refunded).toMatchObject({ refunded_cents: 2500, status: 'partially_refunded' });
     const [first, second] = order!.tickets;
     if (!first || !second) throw new Error('the sale minted fewer than 2 tickets');
@@ -213,7 +213,7 @@ describe('the stores over HTTP', () => {
       }),
     );
     const orders = useOrders.getState();
-    const partly = await orders.refund(order.id, 4000);
+    const partly = await orders.refund(order.id, { amount_cents: 4000 });
     const [one, other] = partly.tickets as [TicketJsonLike, TicketJsonLike];
     expect(voidWarning(one, partly)).toBe(
       "Only $10.00 is left to refund on this order. If this refund uses it up, the order's other active tickets are voided too.",

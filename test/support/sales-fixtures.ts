@@ -34,8 +34,11 @@ export interface OrderJson {
     amount_cents: number;
     ticket_id: string | null;
     reason: string;
+    method: 'cash' | 'card' | 'other' | null;
+    note: string | null;
     created_at: string;
   }[];
+  comp_reason: string | null;
   created_at: string;
 }
 
@@ -49,6 +52,13 @@ export interface AttendeeJson {
 }
 
 export const buyer = { name: 'Ada Lovelace', email: 'ada@example.com' };
+
+/** Checkout overrides for a comp: free tickets name whom they went to and why. */
+export const comp = {
+  payment_method: 'comp',
+  buyer: { name: 'Guest of the band' },
+  comp_reason: 'On the band’s guest list',
+};
 
 export interface Sale {
   eventId: string;

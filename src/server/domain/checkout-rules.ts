@@ -19,10 +19,19 @@ export interface TierLine {
   firstIndex: number;
 }
 
-/** Card and external payments need someone to answer to; a cash or comp walk-in may stay anonymous. */
+/**
+ * Card and external payments need someone to answer to; a cash walk-in may stay anonymous. A comp
+ * gives tickets away, so it names whom they went to and why (the box office must be able to say
+ * who got in free and on whose word); `comp_reason` belongs to comps only.
+ */
 export function requireBuyer(input: CheckoutInput): Buyer {
-  const anonymousAllowed = input.payment_method === 'cash' || input.payment_method === 'comp';
-  if (!anonymousAllowed) {
+  if (input.payment_method === 'comp') {
+    if (input.buyer?.name === undefined || input.buyer.name.trim() === '') throw missingField('buyer.name');
+    if (input.comp_reason === undefined || input.comp_reason.trim() === '') throw missingField('comp_reason');
+  } else if (input.comp_reason !== undefined) {
+    throw invalidField('comp_reason', `A reason for free tickets goes with payment_method 'comp' only.`);
+  }
+  if (input.payment_method === 'card' || input.payment_method === 'external') {
     if (!input.buyer) throw missingField('buyer');
     if (input.buyer.name === undefined) throw missingField('buyer.name');
     if (input.buyer.email === undefined) throw missingField('buyer.email');

@@ -9,7 +9,7 @@ import { decodeCursor, toPage, type Page } from '../store/pagination.js';
 import type { ActionContext } from './action-context.js';
 import type { ActionRunner, ActionTx, Answer } from './action-runner.js';
 import type { Caller } from './api-keys.js';
-import { ledgerMoment, recordRefund, type LedgerDeps } from './refund-ledger.js';
+import { defaultRefundMethod, ledgerMoment, recordRefund, type LedgerDeps } from './refund-ledger.js';
 import { heldByBuyer, orderConfirmation } from './mail-subjects.js';
 import type { MailDrop } from './mail-port.js';
 
@@ -122,7 +122,10 @@ export class OrdersService {
         );
       }
       const when = ledgerMoment(this.deps, action.actor.apiKeyId, this.deps.now());
-      return recordRefund(this.deps, order, amount, null, 'requested', when);
+      return recordRefund(this.deps, order, amount, null, 'requested', when, {
+        method: input.method ?? defaultRefundMethod(order),
+        note: input.note?.trim() || null,
+      });
     });
   }
 }

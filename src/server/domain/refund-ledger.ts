@@ -3,7 +3,7 @@ import { invalidField } from '../errors.js';
 import { newId } from '../ids.js';
 import type { OrderView } from '../schemas/orders.js';
 import type { OrderRow, OrdersRepo } from '../store/orders-repo.js';
-import type { RefundsRepo } from '../store/refunds-repo.js';
+import type { RefundRow, RefundsRepo } from '../store/refunds-repo.js';
 import type { ShiftsRepo } from '../store/shifts-repo.js';
 import type { TicketRow, TicketsRepo } from '../store/tickets-repo.js';
 import type { TicketIssuer } from '../tokens/ticket-issuer.js';
@@ -54,6 +54,14 @@ export function voidTicket(deps: LedgerDeps, ticketId: string, when: LedgerMomen
   return row;
 }
 
+export type RefundHow = Pick<RefundRow, 'method' | 'note'>;
+
+/** Money goes back the way it came unless the refunder says otherwise; a comp took none. */
+export function defaultRefundMethod(order: Pick<OrderRow, 'payment_method'>): RefundRow['method'] {
+  if (order.payment_method === 'cash' || order.payment_method === 'card') return order.payment_method;
+  return order.payment_method === 'external' ? 'other' : null;
+}
+
 /**
  * Records a refund on the order. When it leaves nothing paid, the order's still-active tickets
  * are voided too: money returned in full must not still get someone in. `order.refunded` is
@@ -66,6 +74,7 @@ export function recordRefund(
   ticketId: string | null,
   reason: RefundReason,
   when: LedgerMoment,
+  how: RefundHow = { method: defaultRefundMethod(order), note: null },
 ): OrderView {
   const { at } = when;
   if (!deps.orders.addRefund(order.id, amount, at)) {
@@ -81,6 +90,8 @@ export function recordRefund(
     ticket_id: ticketId,
     amount_cents: amount,
     reason,
+    method: how.method,
+    note: how.note,
     created_at: at,
     shift_id: when.shiftId,
   });

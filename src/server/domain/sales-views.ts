@@ -28,6 +28,8 @@ export function viewRefund(row: RefundRow): RefundView {
     ticket_id: row.ticket_id,
     reason: row.reason as RefundReason,
     shift_id: row.shift_id,
+    method: row.method,
+    note: row.note,
     created_at: toIso(row.created_at),
   };
 }
@@ -108,6 +110,7 @@ export class SalesViews {
       currency: row.currency,
       payment_method: row.payment_method,
       channel: row.channel,
+      comp_reason: row.comp_reason,
       tickets: tickets.map((t) => this.ticket(t)),
       refunds: refunds.map(viewRefund),
       shift_id: row.shift_id,

@@ -58,6 +58,8 @@ export const refundExample = {
   ticket_id: null,
   reason: 'requested',
   shift_id: null,
+  method: 'card',
+  note: 'Could not come; refunded one ticket’s worth',
   created_at: '2026-12-02T09:15:00.000Z',
 };
 
@@ -71,6 +73,7 @@ export const orderExample = {
   currency: 'usd',
   payment_method: 'card',
   channel: 'till',
+  comp_reason: null,
   tickets: [ticketExample],
   refunds: [refundExample],
   shift_id: 'shf_2cKx9Qm4Tz',

@@ -54,10 +54,19 @@ export const CheckoutBody = Type.Object(
           'Admin keys only: `till` for a sale at a box office that uses an admin key (the desktop app), `api` (the default) otherwise. A box office key always sells as `till`, a kiosk key as `kiosk`.',
       }),
     ),
+    comp_reason: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 200,
+        description: 'Why the tickets are free; required with `comp` (with `buyer.name`), refused otherwise',
+      }),
+    ),
   },
   { additionalProperties: false },
 );
 export type CheckoutInput = Static<typeof CheckoutBody>;
+
+export const refundMethods = ['cash', 'card', 'other'] as const;
 
 export const RefundBody = Type.Object(
   {
@@ -65,6 +74,20 @@ export const RefundBody = Type.Object(
       Type.Integer({
         minimum: 1,
         description: 'Defaults to everything not yet refunded',
+      }),
+    ),
+    method: Type.Optional(
+      Type.Enum([...refundMethods], {
+        description:
+          "How the money went back. Defaults to the order's payment method (cash or card; `other` for external)",
+      }),
+    ),
+    note: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 200,
+        description:
+          'Why, in the refunder’s words (`reason` is already the refund’s machine-readable origin)',
       }),
     ),
   },
@@ -111,7 +134,16 @@ export const Refund = Type.Object(
     id: Type.String(),
     amount_cents: Type.Integer(),
     ticket_id: Nullable(Type.String()),
-    reason: Type.Enum(['requested', 'ticket_voided']),
+    reason: Type.Enum(['requested', 'ticket_voided'], {
+      description:
+        'Where the refund came from: `requested` through the refund endpoint, `ticket_voided` by voiding `ticket_id`. Every refund is already done: money recorded here has gone back',
+    }),
+    method: Nullable(
+      Type.Enum([...refundMethods], {
+        description: 'How the money went back; null on refunds recorded before this was asked',
+      }),
+    ),
+    note: Nullable(Type.String({ description: 'Why, in the words of whoever refunded' })),
     shift_id: Nullable(Type.String({ description: 'The shift open at the till that made the refund' })),
     created_at: Timestamp,
   },
@@ -135,6 +167,7 @@ export const Order = Type.Object(
     currency: Type.String(),
     payment_method: Type.Enum([...paymentMethods]),
     channel: Type.Enum([...salesChannels], { description: 'Where it was sold: till, kiosk or api' }),
+    comp_reason: Nullable(Type.String({ description: 'Why a comp was given; null for every other order' })),
     tickets: Type.Array(ref(Ticket)),
     refunds: Type.Array(ref(Refund)),
     shift_id: Nullable(

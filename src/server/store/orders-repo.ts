@@ -22,6 +22,8 @@ export interface OrderRow {
   shift_id: string | null;
   /** Where it was sold (migration 012; domain/sales-channel.ts). */
   channel: SalesChannel;
+  /** Why a comp was given (migration 013); null on other orders. */
+  comp_reason: string | null;
   created_at: number;
   updated_at: number;
 }
@@ -80,6 +82,7 @@ export class OrdersRepo {
       'api_key_id',
       'shift_id',
       'channel',
+      'comp_reason',
       'created_at',
       'updated_at',
     ]);

@@ -8,6 +8,10 @@ export interface RefundRow {
   ticket_id: string | null;
   amount_cents: number;
   reason: string;
+  /** How the money went back (migration 013); null before it and when nobody said. */
+  method: 'cash' | 'card' | 'other' | null;
+  /** The refunder's own words. */
+  note: string | null;
   created_at: number;
   /** The open shift of the till that made the refund (migration 008). */
   shift_id: string | null;
@@ -19,8 +23,8 @@ export class RefundsRepo {
 
   constructor(db: Db) {
     this.insertStmt = db.prepare(
-      `INSERT INTO refunds (id, order_id, ticket_id, amount_cents, reason, created_at, shift_id)
-       VALUES (@id, @order_id, @ticket_id, @amount_cents, @reason, @created_at, @shift_id)`,
+      `INSERT INTO refunds (id, order_id, ticket_id, amount_cents, reason, method, note, created_at, shift_id)
+       VALUES (@id, @order_id, @ticket_id, @amount_cents, @reason, @method, @note, @created_at, @shift_id)`,
     );
     this.byOrder = db.prepare('SELECT * FROM refunds WHERE order_id = ? ORDER BY seq');
   }

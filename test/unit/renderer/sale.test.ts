@@ -19,7 +19,14 @@ const tier = {
   created_at: '2026-11-22T12:00:00.000Z',
 } satisfies TierView;
 
-const cart: Cart = { quantity: 3, payment: 'cash', tenderedText: '100', buyerName: '', buyerEmail: '' };
+const cart: Cart = {
+  quantity: 3,
+  payment: 'cash',
+  tenderedText: '100',
+  buyerName: '',
+  buyerEmail: '',
+  compReason: '',
+};
 
 describe('checkCart', () => {
   it('totals a cash sale and the change due', () => {
@@ -34,11 +41,28 @@ describe('checkCart', () => {
     expect(checkCart(tier, { ...cart, tenderedText: '' }, 10).problems).toHaveProperty('tendered');
   });
 
-  it('lets a walk-in pay cash or comp without a name, but card needs name and email', () => {
+  it('a comp is free but names its guest and why', () => {
     expect(checkCart(tier, { ...cart, payment: 'comp', tenderedText: '' }, 10)).toMatchObject({
       total: 0,
-      problems: {},
+      problems: {
+        'buyer.name': 'Say who the free tickets are for.',
+        comp_reason: 'Say why these tickets are free.',
+      },
     });
+    const named = { ...cart, payment: 'comp' as const, buyerName: 'Lou', compReason: ' Press ' };
+    expect(checkCart(tier, named, 10).problems).toEqual({});
+    expect(checkoutBody({ id: 'evt_1' }, tier, named)).toMatchObject({
+      payment_method: 'comp',
+      buyer: { name: 'Lou' },
+      comp_reason: 'Press',
+    });
+    // A reason typed before switching to cash is not sent with the cash sale.
+    expect(checkoutBody({ id: 'evt_1' }, tier, { ...named, payment: 'cash' })).not.toHaveProperty(
+      'comp_reason',
+    );
+  });
+
+  it('lets a walk-in pay cash without a name, but card needs name and email', () => {
     expect(Object.keys(checkCart(tier, { ...cart, payment: 'card' }, 10).problems).sort()).toEqual([
       'buyer.email',
       'buyer.name',

@@ -12,6 +12,8 @@ export interface Cart {
   tenderedText: string;
   buyerName: string;
   buyerEmail: string;
+  /** Why a comp is free; sent with comps only. */
+  compReason: string;
 }
 
 /** A comp is free (the server totals it 0), everything else is price × quantity. */
@@ -52,11 +54,16 @@ export function checkCart(
     }
   }
   // Card payments need someone to answer to (the server requires buyer name and email for them);
-  // a cash or comp walk-in may stay anonymous, or give only an address to get the tickets by mail.
+  // a comp names its guest and why it is free; a cash walk-in may stay anonymous, or give only an
+  // address to get the tickets by mail.
   const email = cart.buyerEmail.trim();
   if (cart.payment === 'card') {
     if (!cart.buyerName.trim()) problems['buyer.name'] = 'Card sales need the buyer’s name.';
     if (!email) problems['buyer.email'] = 'Card sales need the buyer’s email.';
+  }
+  if (cart.payment === 'comp') {
+    if (!cart.buyerName.trim()) problems['buyer.name'] = 'Say who the free tickets are for.';
+    if (!cart.compReason.trim()) problems.comp_reason = 'Say why these tickets are free.';
   }
   if (email && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email))
     problems['buyer.email'] = `“${email}” is not an email address.`;
@@ -77,11 +84,12 @@ export function checkoutBody(event: Pick<EventView, 'id'>, tier: TierView, cart:
   const email = cart.buyerEmail.trim();
   if (name || email) body.buyer = { ...(name ? { name } : {}), ...(email ? { email } : {}) };
   if (tier.visibility === 'access_code' && tier.access_code) body.access_code = tier.access_code;
+  if (cart.payment === 'comp' && cart.compReason.trim()) body.comp_reason = cart.compReason.trim();
   return body;
 }
 
 /** The fields the payment step shows; a refusal about anything else must still be seen there. */
-const paymentFields = ['tendered', 'buyer.name', 'buyer.email'];
+const paymentFields = ['tendered', 'buyer.name', 'buyer.email', 'comp_reason'];
 
 /**
  * What to say above the Complete button: the form-level refusal plus any refusal about a field

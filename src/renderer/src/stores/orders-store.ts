@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import { messageOf } from '../api/api-error.js';
 import { unwrap } from '../api/client.js';
-import type { AttendeeView, OrderView, TicketView, TransferBody } from '../api/types.js';
+import type { AttendeeView, OrderView, RefundBody, TicketView, TransferBody } from '../api/types.js';
 import { failed, idle, loading, ready, upsertById, type Loadable } from '../lib/loadable.js';
 import { searchIntent, type SearchIntent } from '../lib/ticket-search.js';
 import { requireClient } from './session-store.js';
@@ -19,7 +19,7 @@ interface OrdersState {
   loadMore(): Promise<void>;
   openOrder(id: string): Promise<void>;
   /** Writes throw ApiRequestError for the dialog; on success the order is fetched again. */
-  refund(orderId: string, amountCents?: number): Promise<OrderView>;
+  refund(orderId: string, body: RefundBody): Promise<OrderView>;
   /** Answers the voided ticket and its order as it is after the void (refund, other tickets). */
   voidTicket(ticket: TicketView, refund: boolean): Promise<{ ticket: TicketView; order: OrderView }>;
   transfer(ticket: TicketView, body: TransferBody): Promise<TicketView>;
@@ -118,12 +118,9 @@ export const useOrders = create<OrdersState>()((set, get) => {
       }
     },
 
-    async refund(orderId, amountCents) {
+    async refund(orderId, body) {
       const order = await unwrap(
-        requireClient().POST('/v2/orders/{id}/refund', {
-          params: { path: { id: orderId } },
-          body: amountCents === undefined ? {} : { amount_cents: amountCents },
-        }),
+        requireClient().POST('/v2/orders/{id}/refund', { params: { path: { id: orderId } }, body }),
       );
       putOrder(order);
       return order;

@@ -23,6 +23,7 @@ export const saleFields = [
   'tendered',
   'buyer.name',
   'buyer.email',
+  'comp_reason',
   'tier_id',
   'access_code',
 ] as const;
@@ -51,7 +52,7 @@ interface SaleState extends Cart {
   confirmQuantity(max: number): boolean;
   setPayment(payment: TillPayment): void;
   setTendered(text: string): void;
-  setBuyer(field: 'buyerName' | 'buyerEmail', value: string): void;
+  setBuyer(field: 'buyerName' | 'buyerEmail' | 'compReason', value: string): void;
   back(): void;
   submit(event: EventView, tier: TierView, maxQuantity: number): Promise<OrderView | null>;
   newSale(): void;
@@ -65,6 +66,7 @@ const emptyCart = {
   tenderedText: '',
   buyerName: '',
   buyerEmail: '',
+  compReason: '',
   error: null,
   idempotencyKey: null,
 };

@@ -6,6 +6,7 @@ import { ErrorNote, Loading } from '../../components/states.js';
 import { StatusBadge } from '../../components/status-badge.js';
 import { formatDateTime } from '../../lib/datetime.js';
 import { formatMoney } from '../../lib/money.js';
+import { refundLine } from '../../lib/refund-words.js';
 import { Link } from '../../router.js';
 import { useEvents } from '../../stores/events-store.js';
 import { useOrders } from '../../stores/orders-store.js';
@@ -78,6 +79,11 @@ export function OrderDetail({ orderId }: { orderId: string }) {
               ? [order.buyer.name, order.buyer.email].filter(Boolean).join(' · ')
               : 'Walk-in'}
           </p>
+          {order.comp_reason ? (
+            <p data-testid="comp-reason">
+              Comp: <q>{order.comp_reason}</q>
+            </p>
+          ) : null}
         </div>
         <Link to="/orders" className="button button-ghost">
           Close
@@ -198,12 +204,9 @@ export function OrderDetail({ orderId }: { orderId: string }) {
           <h3>Refunds</h3>
           <ul className="refunds">
             {order.refunds.map((refund) => (
-              <li key={refund.id}>
-                <strong>{formatMoney(refund.amount_cents, order.currency)}</strong>{' '}
-                {refund.reason === 'ticket_voided'
-                  ? `for voided ${refund.ticket_id ?? 'ticket'}`
-                  : 'requested'}{' '}
-                · <span className="muted">{formatDateTime(refund.created_at)}</span>
+              <li key={refund.id} data-refund={refund.id}>
+                {refundLine(refund, order.currency)} ·{' '}
+                <span className="muted">{formatDateTime(refund.created_at)}</span>
               </li>
             ))}
           </ul>

@@ -1,10 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import type { OrderView } from '../../api/types.js';
+import type { OrderView, RefundMethod } from '../../api/types.js';
 import { Dialog } from '../../components/dialog.js';
 import { FormActions } from '../../components/form-actions.js';
 import { Field } from '../../components/field.js';
 import { splitError, type SplitError } from '../../lib/field-errors.js';
 import { amountExample, amountInputMode, formatMoney, minorToInput, parseMoney } from '../../lib/money.js';
+import { defaultRefundMethod, refundMethodLabels, refundMethods } from '../../lib/refund-words.js';
 import { useOrders } from '../../stores/orders-store.js';
 
 interface Props {
@@ -19,6 +20,8 @@ export function RefundDialog({ order, onClose, onDone }: Props) {
   const left = order.total_cents - order.refunded_cents;
   const [mode, setMode] = useState<'full' | 'partial'>('full');
   const [amount, setAmount] = useState(minorToInput(left, order.currency));
+  const [method, setMethod] = useState<RefundMethod>(defaultRefundMethod(order));
+  const [note, setNote] = useState('');
   const [error, setError] = useState<SplitError | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -38,10 +41,14 @@ export function RefundDialog({ order, onClose, onDone }: Props) {
     }
     setBusy(true);
     try {
-      const updated = await refund(order.id, cents);
+      const updated = await refund(order.id, {
+        ...(cents === undefined ? {} : { amount_cents: cents }),
+        method,
+        ...(note.trim() ? { note: note.trim() } : {}),
+      });
       onDone(`Refunded ${formatMoney(updated.refunded_cents - order.refunded_cents, order.currency)}.`);
     } catch (err) {
-      setError(splitError(err, ['amount_cents']));
+      setError(splitError(err, ['amount_cents', 'note']));
       setBusy(false);
     }
   };
@@ -85,6 +92,22 @@ export function RefundDialog({ order, onClose, onDone }: Props) {
             />
           </Field>
         ) : null}
+        <fieldset className="choices">
+          <legend>How the money goes back</legend>
+          {refundMethods.map((m) => (
+            <label key={m} className="choice">
+              <input type="radio" name="method" checked={method === m} onChange={() => setMethod(m)} />
+              {refundMethodLabels[m]}
+            </label>
+          ))}
+        </fieldset>
+        <Field
+          label="Why (optional)"
+          error={error?.fields.note}
+          hint="Kept on the order, for whoever asks later"
+        >
+          <input value={note} maxLength={200} onChange={(e) => setNote(e.target.value)} />
+        </Field>
         <FormActions
           error={error?.form}
           onCancel={onClose}

@@ -196,6 +196,33 @@ export function SalePanel({ event, tier, maxQuantity }: SalePanelProps) {
             </>
           ) : null}
 
+          {sale.payment === 'comp' ? (
+            <div className="buyer">
+              <Field label="Guest name" error={fieldError('buyer.name')}>
+                <input
+                  data-after-payment
+                  autoComplete="off"
+                  value={sale.buyerName}
+                  onChange={(e) => sale.setBuyer('buyerName', e.target.value)}
+                  onKeyDown={onFieldEscape}
+                />
+              </Field>
+              <Field
+                label="Why free"
+                error={fieldError('comp_reason')}
+                hint="Kept on the order: guest list, press, a make-good…"
+              >
+                <input
+                  autoComplete="off"
+                  maxLength={200}
+                  value={sale.compReason}
+                  onChange={(e) => sale.setBuyer('compReason', e.target.value)}
+                  onKeyDown={onFieldEscape}
+                />
+              </Field>
+            </div>
+          ) : null}
+
           {sale.payment === 'card' ? (
             <div className="buyer">
               <Field label="Buyer name" error={fieldError('buyer.name')}>
@@ -248,7 +275,7 @@ export function SalePanel({ event, tier, maxQuantity }: SalePanelProps) {
             type="submit"
             className="button button-primary button-block button-large"
             disabled={sale.submitting}
-            {...(sale.payment === 'comp' || check.total === 0 ? { 'data-after-payment': true } : {})}
+            {...(sale.payment !== 'comp' && check.total === 0 ? { 'data-after-payment': true } : {})}
           >
             {sale.submitting ? 'Selling…' : `Complete sale · ${formatMoney(check.total, currency)}`}
           </button>

@@ -1,0 +1,35 @@
+import type { OrderView, RefundMethod, RefundView } from '../api/types.js';
+import { formatMoney } from './money.js';
+
+export const refundMethods: readonly RefundMethod[] = ['cash', 'card', 'other'];
+
+export const refundMethodLabels: Record<RefundMethod, string> = {
+  cash: 'Cash from the drawer',
+  card: 'Back to the card',
+  other: 'Some other way',
+};
+
+/** The server's own default (domain/refund-ledger.ts): money goes back the way it came. */
+export function defaultRefundMethod(order: Pick<OrderView, 'payment_method'>): RefundMethod {
+  return order.payment_method === 'cash' || order.payment_method === 'card' ? order.payment_method : 'other';
+}
+
+const wentBack: Record<RefundMethod, string> = {
+  cash: 'in cash',
+  card: 'to the card',
+  other: 'another way',
+};
+
+/**
+ * One refund as staff read it: every refund on an order has already been paid back, so it never
+ * says "requested" (the API's word for "made through the refund button", which read as pending).
+ * "$5.00 refunded in cash — Came back for a cheaper seat", "$25.00 refunded to the card, ticket
+ * tik_… voided".
+ */
+export function refundLine(refund: RefundView, currency: string): string {
+  const how = refund.method ? ` ${wentBack[refund.method]}` : '';
+  const voided = refund.ticket_id ? `, ticket ${refund.ticket_id} voided` : ', a ticket voided';
+  const why = refund.reason === 'ticket_voided' ? voided : '';
+  const note = refund.note ? ` — ${refund.note}` : '';
+  return `${formatMoney(refund.amount_cents, currency)} refunded${how}${why}${note}`;
+}
