@@ -503,7 +503,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** List orders, oldest first (newest first with order=newest_first); filter by event_id, search with q */
+    /** List orders, oldest first (newest first with order=newest_first); filter by event_id, payment_method and created_gte/created_lt, search with q */
     get: operations['listOrders'];
     put?: never;
     /** Checkout: mint one ticket and one attendee per unit, all or nothing */
@@ -6178,6 +6178,12 @@ export interface operations {
         /** @description csv: every row the filters select (not one page) as a CSV download, for admin and box_office keys; limit and cursor are ignored. `Accept: text/csv` does the same */
         format?: 'json' | 'csv';
         event_id?: string;
+        /** @description Only orders paid this way */
+        payment_method?: 'cash' | 'card' | 'comp' | 'external';
+        /** @description Only orders placed at or after this moment */
+        created_gte?: string;
+        /** @description Only orders placed before this moment */
+        created_lt?: string;
         /** @description Search: buyer or attendee name/email (substring), order id or ticket id (exact) */
         q?: string;
         /** @description oldest_first (the default, like every list) or newest_first (a till’s latest sales); a cursor continues in the order it was given in */

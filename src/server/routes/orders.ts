@@ -8,6 +8,10 @@ import { Mail } from '../schemas/mail.js';
 import { CheckoutBody, Order, OrdersQuery, RefundBody, ResendBody } from '../schemas/orders.js';
 import { OrderCheckInAnswer, OrderCheckInBody } from '../schemas/scans.js';
 import { responseJson } from '../schemas/response-json.js';
+import { parseIso } from '../time.js';
+
+const parseIsoOrUndefined = (value: string | undefined) =>
+  value === undefined ? undefined : parseIso(value);
 
 const mailJson = responseJson(Mail);
 
@@ -47,13 +51,19 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
         operationId: 'listOrders',
         tags,
         summary:
-          'List orders, oldest first (newest first with order=newest_first); filter by event_id, search with q',
+          'List orders, oldest first (newest first with order=newest_first); filter by event_id, payment_method and created_gte/created_lt, search with q',
         querystring: OrdersQuery,
         response: { 200: ListOf(ref(Order)), ...errorResponses },
       },
     },
     async (request, reply) => {
-      const search = { eventId: request.query.event_id, q: request.query.q };
+      const search = {
+        eventId: request.query.event_id,
+        paymentMethod: request.query.payment_method,
+        createdFrom: parseIsoOrUndefined(request.query.created_gte),
+        createdBefore: parseIsoOrUndefined(request.query.created_lt),
+        q: request.query.q,
+      };
       if (wantsCsv(request, request.query.format)) {
         requireExportScope(request);
         return sendCsv(reply, exports.orders(search));

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { ExportFormat, ListQuery, Nullable, Timestamp, ref } from './common.js';
+import { ExportFormat, ListQuery, Nullable, Timestamp, TimestampInput, ref } from './common.js';
 import { Email } from './email.js';
 import { Ticket } from './tickets.js';
 import { orderExample, refundExample } from './examples.js';
@@ -112,6 +112,14 @@ export const OrdersQuery = Type.Object(
     ...ListQuery,
     ...ExportFormat,
     event_id: Type.Optional(Type.String({ maxLength: 80 })),
+    payment_method: Type.Optional(
+      Type.Enum([...paymentMethods], { description: 'Only orders paid this way' }),
+    ),
+    created_gte: Type.Optional({
+      ...TimestampInput,
+      description: 'Only orders placed at or after this moment',
+    }),
+    created_lt: Type.Optional({ ...TimestampInput, description: 'Only orders placed before this moment' }),
     q: Type.Optional(
       Type.String({
         maxLength: 200,

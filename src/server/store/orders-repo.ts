@@ -30,6 +30,11 @@ export interface OrderRow {
 
 export interface OrderSearch {
   eventId?: string;
+  paymentMethod?: PaymentMethod;
+  /** Placed at or after, in ms (inclusive). */
+  createdFrom?: number;
+  /** Placed before, in ms (exclusive): a day is [midnight, next midnight). */
+  createdBefore?: number;
   /** Free text from the box office search box: names, emails, order or ticket ids. */
   q?: string;
 }
@@ -42,6 +47,9 @@ const likePattern = (q: string): string => `%${q.replace(/[\\%_]/g, (c) => `\\${
  * one statement serves every combination, a NULL parameter switching its filter off.
  */
 export const orderFilterSql = `(@event IS NULL OR o.event_id = @event)
+  AND (@method IS NULL OR o.payment_method = @method)
+  AND (@from IS NULL OR o.created_at >= @from)
+  AND (@before IS NULL OR o.created_at < @before)
   AND (@q IS NULL
     OR o.id = @q
     OR o.buyer_name LIKE @like ESCAPE '\\'
@@ -52,11 +60,21 @@ export const orderFilterSql = `(@event IS NULL OR o.event_id = @event)
 
 export function orderFilterParams(search: OrderSearch): {
   event: string | null;
+  method: string | null;
+  from: number | null;
+  before: number | null;
   q: string | null;
   like: string | null;
 } {
   const q = search.q?.trim() || null;
-  return { event: search.eventId ?? null, q, like: q === null ? null : likePattern(q) };
+  return {
+    event: search.eventId ?? null,
+    method: search.paymentMethod ?? null,
+    from: search.createdFrom ?? null,
+    before: search.createdBefore ?? null,
+    q,
+    like: q === null ? null : likePattern(q),
+  };
 }
 
 export class OrdersRepo {

@@ -3,17 +3,26 @@ import { messageOf } from '../api/api-error.js';
 import { unwrap } from '../api/client.js';
 import type { AttendeeView, OrderView, RefundBody, TicketView, TransferBody } from '../api/types.js';
 import { failed, idle, loading, ready, upsertById, type Loadable } from '../lib/loadable.js';
+import { mergeNewest, noFilters, ordersQuery, type OrderFilters } from '../lib/order-list.js';
 import { searchIntent, type SearchIntent } from '../lib/ticket-search.js';
 import { requireClient } from './session-store.js';
 
 interface OrdersState {
   query: string;
+  filters: OrderFilters;
   intent: SearchIntent;
   results: Loadable<OrderView[]>;
   nextCursor: string | null;
   detail: Loadable<OrderView>;
   attendees: Record<string, AttendeeView>;
   setQuery(query: string): void;
+  /** Changes the filters and loads the list again with them. */
+  setFilters(filters: Partial<OrderFilters>): Promise<void>;
+  /**
+   * Brings in what other tills sold or refunded since the list was loaded (the newest page,
+   * folded in on top), so the screen stays live without a reload.
+   */
+  poll(): Promise<void>;
   /** Searches the server (q = name, email, order id or ticket id; a pasted QR token becomes its ticket id). */
   search(query?: string): Promise<OrderView[]>;
   loadMore(): Promise<void>;
@@ -26,15 +35,24 @@ interface OrdersState {
 }
 
 export const useOrders = create<OrdersState>()((set, get) => {
-  const page = async (q: string, cursor?: string) =>
+  const page = async (q: string, cursor?: string, limit = 50) =>
     unwrap(
       requireClient().GET('/v2/orders', {
         // Newest first: at the till the sale just made is the one looked for.
         params: {
-          query: { limit: 50, order: 'newest_first', ...(q ? { q } : {}), ...(cursor ? { cursor } : {}) },
+          query: {
+            limit,
+            order: 'newest_first',
+            ...ordersQuery(get().filters, q),
+            ...(cursor ? { cursor } : {}),
+          },
         },
       }),
     );
+  const searchText = () => {
+    const intent = get().intent;
+    return intent.kind === 'empty' ? '' : intent.q;
+  };
 
   const putOrder = (order: OrderView) => {
     const results = get().results;
@@ -72,6 +90,7 @@ export const useOrders = create<OrdersState>()((set, get) => {
 
   return {
     query: '',
+    filters: noFilters,
     intent: { kind: 'empty' },
     results: idle(),
     nextCursor: null,
@@ -79,6 +98,26 @@ export const useOrders = create<OrdersState>()((set, get) => {
     attendees: {},
 
     setQuery: (query) => set({ query, intent: searchIntent(query) }),
+
+    async setFilters(change) {
+      set({ filters: { ...get().filters, ...change } });
+      await get().search();
+    },
+
+    async poll() {
+      const shown = get().results;
+      if (shown.state !== 'ready') return;
+      try {
+        const latest = await page(searchText(), undefined, 20);
+        // A search or filter change while this was on its way owns the list now.
+        if (get().results !== shown) return;
+        const merged = mergeNewest(shown.data, latest.data);
+        if (merged.gap) await get().search();
+        else if (merged.changed) set({ results: ready(merged.list) });
+      } catch {
+        // A missed poll is retried on the next tick; the offline banner speaks for the network.
+      }
+    },
 
     async search(query = get().query) {
       const intent = searchIntent(query);
@@ -95,10 +134,10 @@ export const useOrders = create<OrdersState>()((set, get) => {
     },
 
     async loadMore() {
-      const { nextCursor, intent, results } = get();
+      const { nextCursor, results } = get();
       if (!nextCursor) return;
       try {
-        const result = await page(intent.kind === 'empty' ? '' : intent.q, nextCursor);
+        const result = await page(searchText(), nextCursor);
         set({
           results: ready([...(results.data ?? []), ...result.data]),
           nextCursor: result.has_more ? result.next_cursor : null,

@@ -1,4 +1,6 @@
 import { useEffect, useRef, type FormEvent } from 'react';
+import type { PaymentMethod } from '../../api/types.js';
+import { usePollWhileVisible } from '../../hooks/use-poll-while-visible.js';
 import { useSession } from '../../stores/session-store.js';
 import { Empty, ErrorNote, Loading } from '../../components/states.js';
 import { StatusBadge } from '../../components/status-badge.js';
@@ -8,6 +10,16 @@ import { Link, navigate } from '../../router.js';
 import { useEvents } from '../../stores/events-store.js';
 import { useOrders } from '../../stores/orders-store.js';
 import { OrderDetail } from './order-detail.js';
+
+const methodLabels: Record<PaymentMethod, string> = {
+  cash: 'Cash',
+  card: 'Card',
+  comp: 'Comp',
+  external: 'Paid elsewhere',
+};
+
+/** How often the list asks for other tills' sales: one is on screen within two seconds. */
+const livePollMs = 1000;
 
 /** Orders: search by name, email, order id, ticket id or a pasted/scanned QR token; then act on one. */
 export function OrdersScreen({ orderId }: { orderId: string | null }) {
@@ -34,6 +46,8 @@ export function OrdersScreen({ orderId }: { orderId: string | null }) {
     }
   }, [connection]);
 
+  usePollWhileVisible(orders.poll, livePollMs);
+
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const found = await orders.search(orders.query);
@@ -45,6 +59,7 @@ export function OrdersScreen({ orderId }: { orderId: string | null }) {
   const eventTitle = (id: string) => events.data?.find((e) => e.id === id)?.title ?? id;
   const list = orders.results.data ?? [];
   const intent = orders.intent;
+  const filtered = Boolean(orders.filters.eventId || orders.filters.day || orders.filters.paymentMethod);
 
   return (
     <section className="screen orders">
@@ -65,6 +80,44 @@ export function OrdersScreen({ orderId }: { orderId: string | null }) {
           Search <kbd>Enter</kbd>
         </button>
       </form>
+      <div className="filters" role="group" aria-label="Filters">
+        <label>
+          Event{' '}
+          <select
+            value={orders.filters.eventId}
+            onChange={(e) => void orders.setFilters({ eventId: e.target.value })}
+          >
+            <option value="">All events</option>
+            {(events.data ?? []).map((event) => (
+              <option key={event.id} value={event.id}>
+                {event.title}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Day{' '}
+          <input
+            type="date"
+            value={orders.filters.day}
+            onChange={(e) => void orders.setFilters({ day: e.target.value })}
+          />
+        </label>
+        <label>
+          Payment{' '}
+          <select
+            value={orders.filters.paymentMethod}
+            onChange={(e) => void orders.setFilters({ paymentMethod: e.target.value as PaymentMethod | '' })}
+          >
+            <option value="">Any payment</option>
+            {(Object.keys(methodLabels) as PaymentMethod[]).map((method) => (
+              <option key={method} value={method}>
+                {methodLabels[method]}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
       <p className="muted small">
         {intent.kind === 'ticket' && intent.fromToken
           ? `QR token of ticket ${intent.q}`
@@ -83,7 +136,11 @@ export function OrdersScreen({ orderId }: { orderId: string | null }) {
           ) : null}
           {orders.results.state === 'ready' && list.length === 0 ? (
             <Empty>
-              {orders.query.trim() ? `No order matches “${orders.query.trim()}”.` : 'No orders yet.'}
+              {orders.query.trim()
+                ? `No order matches “${orders.query.trim()}”.`
+                : filtered
+                  ? 'No order matches these filters.'
+                  : 'No orders yet.'}
             </Empty>
           ) : null}
           {list.length > 0 ? (
@@ -112,7 +169,10 @@ export function OrdersScreen({ orderId }: { orderId: string | null }) {
                     </td>
                     <td className="col-optional">{eventTitle(order.event_id)}</td>
                     <td className="num col-optional">{order.tickets.length}</td>
-                    <td className="num">{formatMoney(order.total_cents, order.currency)}</td>
+                    <td className="num">
+                      {formatMoney(order.total_cents, order.currency)}
+                      <div className="muted small">{methodLabels[order.payment_method]}</div>
+                    </td>
                     <td>
                       <StatusBadge status={order.status} />
                     </td>

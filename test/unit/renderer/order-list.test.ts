@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import type { OrderView } from '../../../src/renderer/src/api/types.js';
+import { dayRange, mergeNewest, noFilters, ordersQuery } from '../../../src/renderer/src/lib/order-list.js';
+
+const order = (id: string, refunded = 0): OrderView => ({
+  id,
+  event_id: 'evt_1',
+  status: refunded ? 'partially_refunded' : 'paid',
+  buyer: null,
+  total_cents: 2500,
+  refunded_cents: refunded,
+  currency: 'usd',
+  payment_method: 'cash',
+  comp_reason: null,
+  tickets: [],
+  refunds: [],
+  created_at: '2026-11-28T20:00:00.000Z',
+});
+
+describe('dayRange', () => {
+  it('is the local day from midnight to the next midnight', () => {
+    const range = dayRange('2026-11-28')!;
+    expect(new Date(range.created_gte).getHours()).toBe(0);
+    expect(new Date(range.created_gte).getDate()).toBe(28);
+    expect(new Date(range.created_lt).getDate()).toBe(29);
+    expect(new Date(range.created_lt).getHours()).toBe(0);
+  });
+
+  it('is null for no day or a day that does not exist', () => {
+    expect(dayRange('')).toBeNull();
+    expect(dayRange('2026-02-30')).toBeNull();
+    expect(dayRange('28/11/2026')).toBeNull();
+  });
+});
+
+describe('ordersQuery', () => {
+  it('sends only the filters set', () => {
+    expect(ordersQuery(noFilters, '')).toEqual({});
+    expect(ordersQuery({ eventId: 'evt_1', day: '', paymentMethod: 'card' }, 'ada')).toEqual({
+      q: 'ada',
+      event_id: 'evt_1',
+      payment_method: 'card',
+    });
+    expect(Object.keys(ordersQuery({ ...noFilters, day: '2026-11-28' }, ''))).toEqual([
+      'created_gte',
+      'created_lt',
+    ]);
+  });
+});
+
+describe('mergeNewest', () => {
+  it('puts new orders on top and refreshes the ones shown', () => {
+    const shown = [order('ord_2'), order('ord_1')];
+    const merged = mergeNewest(shown, [order('ord_4'), order('ord_3'), order('ord_2', 500)]);
+    expect(merged.list.map((o) => o.id)).toEqual(['ord_4', 'ord_3', 'ord_2', 'ord_1']);
+    expect(merged.list[2]!.refunded_cents).toBe(500);
+    expect(merged).toMatchObject({ added: 2, gap: false, changed: true });
+  });
+
+  it('changes nothing when nothing is new', () => {
+    const shown = [order('ord_2'), order('ord_1')];
+    const merged = mergeNewest(shown, [order('ord_2'), order('ord_1')]);
+    expect(merged).toMatchObject({ added: 0, gap: false, changed: false });
+    expect(merged.list[0]).toBe(shown[0]);
+  });
+
+  it('reports a gap when the whole page is new', () => {
+    expect(mergeNewest([order('ord_1')], [order('ord_3'), order('ord_2')])).toMatchObject({
+      added: 2,
+      gap: true,
+    });
+    // Nothing shown yet is not a gap: the page is the list.
+    expect(mergeNewest([], [order('ord_1')])).toMatchObject({ added: 1, gap: false });
+    expect(mergeNewest([order('ord_1')], [])).toMatchObject({ added: 0, gap: false });
+  });
+});
