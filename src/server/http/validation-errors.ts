@@ -14,6 +14,66 @@ export function paramFromPointer(pointer: string): string {
 
 const join = (base: string, name: string): string => (base ? `${base}.${name}` : name);
 
+const typeWords: Record<string, string> = {
+  integer: 'a whole number',
+  number: 'a number',
+  string: 'text',
+  boolean: 'true or false',
+  array: 'a list',
+  object: 'an object',
+  null: 'null',
+};
+
+const formatWords: Record<string, string> = {
+  'date-time': 'a date and time with its UTC offset, such as 2026-12-31T20:00:00+01:00',
+  email: 'an email address, such as ada@example.com',
+  uri: 'a full web address, such as https://example.com/hook',
+};
+
+/**
+ * Ajv's reason in words a person uses ("cannot be empty", not "must NOT have fewer than 1
+ * characters"): the message is shown as it is by the box office and by integrators' own screens.
+ * Undefined for a keyword with no better words than Ajv's own.
+ */
+export function plainReason(keyword: string, params: Record<string, unknown>): string | undefined {
+  const limit = Number(params.limit);
+  switch (keyword) {
+    case 'minLength':
+      return limit <= 1 ? 'cannot be empty' : `must be at least ${limit} characters long`;
+    case 'maxLength':
+      return `can be at most ${limit} characters long`;
+    case 'minimum':
+      return `must be ${limit} or more`;
+    case 'exclusiveMinimum':
+      return `must be more than ${limit}`;
+    case 'maximum':
+      return `must be ${limit} or less`;
+    case 'exclusiveMaximum':
+      return `must be less than ${limit}`;
+    case 'minItems':
+      return limit <= 1 ? 'needs at least one entry' : `needs at least ${limit} entries`;
+    case 'maxItems':
+      return `can have at most ${limit} entries`;
+    case 'enum': {
+      const allowed = Array.isArray(params.allowedValues) ? params.allowedValues.map(String) : [];
+      return `must be one of: ${allowed.join(', ')}`;
+    }
+    case 'pattern':
+      return 'is not in the expected form';
+    case 'format': {
+      const words = formatWords[String(params.format)];
+      return words ? `must be ${words}` : undefined;
+    }
+    case 'type': {
+      const words = String(params.type)
+        .split(',')
+        .map((type) => typeWords[type] ?? type);
+      return `must be ${words.join(' or ')}`;
+    }
+  }
+  return undefined;
+}
+
 /** Ajv's first error, as the contract's `missing_field` / `invalid_field` with the field in `param`. */
 export function apiErrorFromValidation(
   errors: FastifySchemaValidationError[],
@@ -53,5 +113,6 @@ export function apiErrorFromValidation(
       break;
   }
   const field = base || where;
-  return new ApiError(400, 'invalid_field', `Invalid ${field}: ${first.message ?? 'invalid value'}.`, field);
+  const reason = plainReason(first.keyword, params) ?? first.message ?? 'is not valid';
+  return new ApiError(400, 'invalid_field', `${field} ${reason}.`, field);
 }

@@ -1,10 +1,11 @@
 import { Type, type Static } from 'typebox';
+import { fieldLimits } from '../../shared/field-limits.js';
 import { Currency, Timestamp, TimestampInput } from './common.js';
 import { EventTicketItem } from './tiers.js';
 import { eventExample } from './examples.js';
 
-const title = Type.String({ minLength: 1, maxLength: 200 });
-const venue = Type.String({ minLength: 1, maxLength: 200 });
+const title = Type.String({ ...fieldLimits.title });
+const venue = Type.String({ ...fieldLimits.venue });
 const timezone = Type.String({
   minLength: 1,
   maxLength: 64,
@@ -12,7 +13,7 @@ const timezone = Type.String({
     "IANA time zone of the venue, e.g. America/New_York; attendee pages, mail and PDF tickets show times in it. Defaults to the server's zone.",
 });
 
-const capacity = Type.Union([Type.Integer({ minimum: 1, maximum: 1_000_000 }), Type.Null()], {
+const capacity = Type.Union([Type.Integer({ ...fieldLimits.capacity }), Type.Null()], {
   description:
     "Most people inside at once (exits counted); null for no limit (the default). Doors and the scan monitor warn at 90 % and alarm at 100 %; at 100 % a door admits only with a steward's reason.",
 });

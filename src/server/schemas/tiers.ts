@@ -1,25 +1,24 @@
 import { Type, type Static } from 'typebox';
+import { fieldLimits } from '../../shared/field-limits.js';
 import { Currency, Nullable, Timestamp, TimestampInput } from './common.js';
 import { tierExample } from './examples.js';
 
 const fields = {
-  name: Type.String({ minLength: 1, maxLength: 200 }),
+  name: Type.String({ ...fieldLimits.tierName }),
   price_cents: Type.Integer({
-    minimum: 0,
-    maximum: 100_000_000,
+    ...fieldLimits.priceCents,
     description: 'Price in minor units',
   }),
   currency: Currency,
   quantity: Type.Integer({
-    minimum: 0,
-    maximum: 1_000_000,
+    ...fieldLimits.quantity,
     description: 'Tickets offered; never below sold',
   }),
   sale_starts_at: Nullable(TimestampInput),
   sale_ends_at: Nullable(TimestampInput),
-  max_per_order: Type.Integer({ minimum: 1, maximum: 100 }),
+  max_per_order: Type.Integer({ ...fieldLimits.maxPerOrder }),
   visibility: Type.Enum(['public', 'unlisted', 'access_code']),
-  access_code: Nullable(Type.String({ minLength: 1, maxLength: 64 })),
+  access_code: Nullable(Type.String({ ...fieldLimits.accessCode })),
   paper_pass: Type.Boolean({
     description:
       "Whether this tier's tickets have a paper pass (default true). Switched off, the tier's tickets show paper_pass null and doors refuse their passes (paper_not_allowed); the rotating code still admits.",

@@ -1,5 +1,6 @@
 import type { EventCreate, EventPatch, EventView } from '../api/types.js';
 import { currencyProblem } from '../../../shared/currencies.js';
+import { fieldLimits } from '../../../shared/field-limits.js';
 import { isoToLocalInput, localInputToIso } from './datetime.js';
 
 export interface EventForm {
@@ -46,11 +47,49 @@ export interface ParsedEventForm<T> {
   errors: Partial<Record<keyof EventForm, string>>;
 }
 
-/** A new event's body; an empty "on sale" means now (the server's default). */
-export function parseEventCreate(form: EventForm): ParsedEventForm<EventCreate> {
+const count = (n: number) => n.toLocaleString('en-US');
+
+/** Title and venue in the words of the form, against the server's bounds (src/shared/field-limits.ts). */
+function textProblem(
+  text: string,
+  limits: { maxLength: number },
+  empty: string,
+  what: string,
+): string | null {
+  const trimmed = text.trim();
+  if (trimmed === '') return empty;
+  if (trimmed.length > limits.maxLength)
+    return `Keep the ${what} to ${count(limits.maxLength)} characters; this one has ${count(trimmed.length)}.`;
+  return null;
+}
+
+function capacityProblem(capacity: number | null | undefined): string | null {
+  if (capacity === undefined) return 'Enter a number of people, or leave empty for no limit.';
+  const { minimum, maximum } = fieldLimits.capacity;
+  if (capacity !== null && capacity < minimum) return 'At least one person, or leave empty for no limit.';
+  if (capacity !== null && capacity > maximum) return `At most ${count(maximum)} people.`;
+  return null;
+}
+
+/** Doors already open cannot be sold towards: the server refuses to publish such an event. */
+export const doorsInPast = 'Doors open in the past: pick a time still to come.';
+
+/**
+ * A new event's body; an empty "on sale" means now (the server's default). `now` (ms) refuses a
+ * doors time already gone; pass null to skip that check (an edit that keeps the doors time).
+ */
+export function parseEventCreate(
+  form: EventForm,
+  now: number | null = Date.now(),
+): ParsedEventForm<EventCreate> {
   const errors: ParsedEventForm<EventCreate>['errors'] = {};
+  const title = textProblem(form.title, fieldLimits.title, 'Give the event a title.', 'title');
+  if (title) errors.title = title;
+  const venue = textProblem(form.venue, fieldLimits.venue, 'Say where it happens.', 'venue');
+  if (venue) errors.venue = venue;
   const doors = localInputToIso(form.doors_at);
   if (doors === null) errors.doors_at = 'Enter the date and time doors open.';
+  else if (now !== null && Date.parse(doors) <= now) errors.doors_at = doorsInPast;
   const onSale = localInputToIso(form.on_sale_at);
   if (form.on_sale_at.trim() && onSale === null) errors.on_sale_at = 'Enter a date and time, or leave empty.';
   // "USD" is read as usd; anything else that is not a code is refused here, never cut to three
@@ -59,7 +98,8 @@ export function parseEventCreate(form: EventForm): ParsedEventForm<EventCreate> 
   const currencyError = currencyProblem(currency);
   if (currencyError) errors.currency = currencyError;
   const capacity = parseCapacity(form.capacity);
-  if (capacity === undefined) errors.capacity = 'Enter a number of people, or leave empty for no limit.';
+  const capacityError = capacityProblem(capacity);
+  if (capacityError) errors.capacity = capacityError;
   if (doors === null || Object.keys(errors).length > 0) return { body: null, errors };
   const body: EventCreate = {
     title: form.title.trim(),
@@ -68,14 +108,22 @@ export function parseEventCreate(form: EventForm): ParsedEventForm<EventCreate> 
     currency,
   };
   if (onSale !== null) body.on_sale_at = onSale;
-  // The server's bounds (1 and up) are the server's to refuse, on this field.
   if (capacity !== null && capacity !== undefined) body.capacity = capacity;
   return { body, errors };
 }
 
-/** Only what changed on an existing event. */
-export function eventChanges(original: EventView, form: EventForm): ParsedEventForm<EventPatch> {
-  const parsed = parseEventCreate(form);
+/**
+ * Only what changed on an existing event. A doors time already past is refused only when it is
+ * being changed: the title of last night's show can still be corrected.
+ */
+export function eventChanges(
+  original: EventView,
+  form: EventForm,
+  now: number = Date.now(),
+): ParsedEventForm<EventPatch> {
+  const doorsChanged =
+    localInputToIso(form.doors_at) !== null && form.doors_at !== isoToLocalInput(original.doors_at);
+  const parsed = parseEventCreate(form, doorsChanged ? now : null);
   if (!parsed.body) return { body: null, errors: parsed.errors };
   const next = parsed.body;
   const patch: EventPatch = {};

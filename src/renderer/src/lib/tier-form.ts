@@ -1,6 +1,7 @@
 import type { TierCreate, TierPatch, TierView, Visibility } from '../api/types.js';
 import { isoToLocalInput, localInputToIso } from './datetime.js';
-import { amountExample, minorToInput, parseMoney } from './money.js';
+import { fieldLimits } from '../../../shared/field-limits.js';
+import { amountExample, formatMoney, minorToInput, parseMoney } from './money.js';
 
 /** The tier editor's fields as the inputs hold them (text); one per tier field the API accepts. */
 export interface TierForm {
@@ -56,8 +57,9 @@ export function tierToForm(tier?: TierView): TierForm {
 
 export interface ParsedTierForm {
   body: TierCreate | null;
-  /** Only what the browser must settle before asking: text that is not a number at all. The
-   *  server checks every rule (bounds, quantity ≥ sold, access code, window order) itself. */
+  /** Every bound of the tier's schema (src/shared/field-limits.ts), in the form's words, so a
+   *  person never meets the schema's own wording. The server checks them again, and the rules
+   *  that need the store (quantity ≥ sold, window order) are its alone. */
   errors: Partial<Record<keyof TierForm, string>>;
 }
 
@@ -66,12 +68,28 @@ const wholeNumber = (text: string): number | null => (/^\s*\d{1,9}\s*$/.test(tex
 /** `currency` is the event's: a price is typed in its units (25.00 usd, 2500 jpy, 1.250 kwd). */
 export function parseTierForm(form: TierForm, currency: string): ParsedTierForm {
   const errors: ParsedTierForm['errors'] = {};
+  const { tierName, priceCents, quantity: stock, maxPerOrder: perOrder, accessCode } = fieldLimits;
+  const name = form.name.trim();
+  if (name === '') errors.name = 'Give the tier a name.';
+  else if (name.length > tierName.maxLength)
+    errors.name = `Keep the name to ${tierName.maxLength} characters; this one has ${name.length}.`;
   const price = parseMoney(form.price, currency);
   if (price === null) errors.price = `Enter a price like ${amountExample(currency)}.`;
+  else if (price > priceCents.maximum)
+    errors.price = `A ticket can cost at most ${formatMoney(priceCents.maximum, currency)}.`;
   const quantity = wholeNumber(form.quantity);
   if (quantity === null) errors.quantity = 'Enter a whole number.';
+  else if (quantity > stock.maximum)
+    errors.quantity = `At most ${stock.maximum.toLocaleString('en-US')} tickets in one tier.`;
   const maxPerOrder = wholeNumber(form.max_per_order);
-  if (maxPerOrder === null) errors.max_per_order = 'Enter a whole number.';
+  if (maxPerOrder === null || maxPerOrder < perOrder.minimum || maxPerOrder > perOrder.maximum)
+    errors.max_per_order = `Between ${perOrder.minimum} and ${perOrder.maximum} tickets per order.`;
+  if (form.visibility === 'access_code') {
+    const code = form.access_code.trim();
+    if (code === '') errors.access_code = 'Give the code buyers will type.';
+    else if (code.length > accessCode.maxLength)
+      errors.access_code = `Keep the code to ${accessCode.maxLength} characters.`;
+  }
   for (const field of ['sale_starts_at', 'sale_ends_at'] as const) {
     if (form[field].trim() && localInputToIso(form[field]) === null) errors[field] = 'Enter a date and time.';
   }
