@@ -368,3 +368,28 @@ describe('comps name whom and why', () => {
     expect((await buy(t, sale)).comp_reason).toBeNull();
   });
 });
+
+describe('a tier counts comps and voided apart from sold', () => {
+  it('comps count once (not again on transfer); voids count whatever the order', async () => {
+    const tier = () =>
+      t.call('GET', `/v2/tiers/${sale.tierId}`).then((r) => r.json() as Record<string, number>);
+    expect(await tier()).toMatchObject({ sold: 0, comps: 0, voided: 0 });
+    const free = await buy(t, sale, { ...comp, items: [{ tier_id: sale.tierId, quantity: 2 }] });
+    const paid = await buy(t, sale);
+    expect(await tier()).toMatchObject({ sold: 3, comps: 2, voided: 0 });
+    const moved = await t.call('POST', `/v2/tickets/${free.tickets[0]!.id}/transfer`, {
+      to_email: 'lou@example.com',
+      name: 'Lou',
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(await tier()).toMatchObject({ sold: 3, comps: 2, voided: 0 });
+    await t.call('POST', `/v2/tickets/${paid.tickets[0]!.id}/void`, {});
+    await t.call('POST', `/v2/tickets/${free.tickets[1]!.id}/void`, {});
+    expect(await tier()).toMatchObject({ sold: 3, comps: 2, voided: 2 });
+    // The list answers the same figures.
+    const listed = (await t.call('GET', `/v2/events/${sale.eventId}/tiers`)).json() as {
+      data: Record<string, number>[];
+    };
+    expect(listed.data[0]).toMatchObject({ comps: 2, voided: 2 });
+  });
+});

@@ -1189,6 +1189,8 @@ export interface components {
      *       "currency": "usd",
      *       "quantity": 300,
      *       "sold": 42,
+     *       "comps": 2,
+     *       "voided": 1,
      *       "sale_starts_at": null,
      *       "sale_ends_at": "2026-12-24T22:00:00.000Z",
      *       "max_per_order": 10,
@@ -1205,7 +1207,12 @@ export interface components {
       price_cents: number;
       currency: string;
       quantity: number;
+      /** @description Tickets minted, comps and voided ones included */
       sold: number;
+      /** @description Of sold: tickets given away by comp orders */
+      comps: number;
+      /** @description Of sold: tickets voided since */
+      voided: number;
       sale_starts_at: string | null;
       sale_ends_at: string | null;
       max_per_order: number;
@@ -1238,7 +1245,12 @@ export interface components {
       price_cents: number;
       currency: string;
       quantity: number;
+      /** @description Tickets minted, comps and voided ones included */
       sold: number;
+      /** @description Of sold: tickets given away by comp orders */
+      comps: number;
+      /** @description Of sold: tickets voided since */
+      voided: number;
       sale_starts_at: string | null;
       sale_ends_at: string | null;
       max_per_order: number;

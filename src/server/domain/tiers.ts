@@ -46,6 +46,8 @@ export function newTierRow(
     currency: input.currency ?? event.currency,
     quantity: input.quantity,
     sold: 0,
+    comps: 0,
+    voided: 0,
     sale_starts_at: parseIsoOrNull(input.sale_starts_at),
     sale_ends_at: parseIsoOrNull(input.sale_ends_at),
     max_per_order: input.max_per_order ?? 10,

@@ -36,6 +36,8 @@ export function viewTier(row: TierRow): TierView {
     currency: row.currency,
     quantity: row.quantity,
     sold: row.sold,
+    comps: row.comps,
+    voided: row.voided,
     sale_starts_at: isoOrNull(row.sale_starts_at),
     sale_ends_at: isoOrNull(row.sale_ends_at),
     max_per_order: row.max_per_order,

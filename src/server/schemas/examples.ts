@@ -27,6 +27,8 @@ export const tierExample = {
   currency: 'usd',
   quantity: 300,
   sold: 42,
+  comps: 2,
+  voided: 1,
   sale_starts_at: null,
   sale_ends_at: '2026-12-24T22:00:00.000Z',
   max_per_order: 10,

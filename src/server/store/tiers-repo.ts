@@ -13,6 +13,10 @@ export interface TierRow {
   currency: string;
   quantity: number;
   sold: number;
+  /** Of `sold`, tickets given away by comp orders (migration 013's trigger keeps it). */
+  comps: number;
+  /** Of `sold`, tickets voided since (also kept by trigger). */
+  voided: number;
   sale_starts_at: number | null;
   sale_ends_at: number | null;
   max_per_order: number;
@@ -67,7 +71,8 @@ export class TiersRepo {
     return this.byId.get(id);
   }
 
-  insert(row: Omit<TierRow, 'seq'>): void {
+  /** The counters (comps, voided) start at 0 and are the triggers' to keep. */
+  insert(row: Omit<TierRow, 'seq' | 'comps' | 'voided'>): void {
     this.insertStmt.run(row);
   }
 

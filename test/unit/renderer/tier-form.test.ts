@@ -15,6 +15,8 @@ const tier: TierView = {
   currency: 'usd',
   quantity: 200,
   sold: 3,
+  comps: 0,
+  voided: 0,
   sale_starts_at: null,
   sale_ends_at: '2026-12-24T18:00:00.000Z',
   max_per_order: 8,

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { EventView, TierView } from '../../api/types.js';
 import { ConfirmDialog } from '../../components/confirm-dialog.js';
+import { soldApart } from '../../lib/tier-counts.js';
 import { CapacityBar } from '../../components/capacity-bar.js';
 import { useNow } from '../../hooks/use-now.js';
 import { formatDateTime } from '../../lib/datetime.js';
@@ -65,6 +66,11 @@ export function TiersTable({ event, tiers, canEdit, onEdit }: TiersTableProps) {
                 <td className="num">{tier.max_per_order}</td>
                 <td>
                   <CapacityBar sold={tier.sold} quantity={tier.quantity} />
+                  {soldApart(tier) ? (
+                    <div className="muted small" data-testid="sold-apart">
+                      of which {soldApart(tier)}
+                    </div>
+                  ) : null}
                 </td>
                 <td className="small">{state.label}</td>
                 {canEdit ? (
