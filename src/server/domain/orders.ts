@@ -1,6 +1,14 @@
 import { formatMoney } from '../../shared/money.js';
 import { ApiError, conflict, invalidField, notFound } from '../errors.js';
-import { Order, type OrderView, type RefundInput, type ResendInput } from '../schemas/orders.js';
+import {
+  BulkRefund,
+  Order,
+  type BulkRefundView,
+  type OrderView,
+  type RefundAllInput,
+  type RefundInput,
+  type ResendInput,
+} from '../schemas/orders.js';
 import { responseJson } from '../schemas/response-json.js';
 import { inTransaction, type Db } from '../store/db.js';
 import type { EventsRepo } from '../store/events-repo.js';
@@ -23,6 +31,7 @@ export function ownedByCaller(order: OrderRow, caller: Caller): boolean {
 }
 
 const orderJson = responseJson(Order);
+const bulkRefundJson = responseJson(BulkRefund);
 
 export interface OrdersDeps extends LedgerDeps {
   db: Db;
@@ -93,6 +102,58 @@ export class OrdersService {
         data: { mail_id: mailId, to_buyer: input.email === undefined || input.email === order.buyer_email },
       });
       return mailId;
+    });
+  }
+
+  /** What refunding the event's orders in bulk would move: shown before a manager confirms it. */
+  refundable(eventId: string): BulkRefundView {
+    const event = this.deps.events.find(eventId);
+    if (!event) throw notFound('event', eventId);
+    const { orders, amount } = this.deps.orders.refundableTotal(eventId);
+    return {
+      object: 'bulk_refund',
+      event_id: eventId,
+      orders,
+      amount_cents: amount,
+      currency: event.currency,
+    };
+  }
+
+  /**
+   * Refunds everything still paid on every order of a cancelled event, in one transaction (each
+   * order exactly as a full refund of it would: tickets voided, `order.refunded` written). Safe to
+   * repeat: a second call finds nothing left and answers zeros. Only for a cancelled event
+   * (409 `event_not_cancelled`): a show that goes on must not be refunded by one click.
+   */
+  refundAll(action: ActionContext, eventId: string, input: RefundAllInput): Promise<Answer<BulkRefundView>> {
+    return this.deps.actions.run(action, bulkRefundJson, () => {
+      const event = this.deps.events.find(eventId);
+      if (!event) throw notFound('event', eventId);
+      if (event.status !== 'cancelled') {
+        throw conflict(
+          'event_not_cancelled',
+          'Only a cancelled event’s orders can be refunded all at once; cancel the event first, or refund orders one by one.',
+        );
+      }
+      const at = this.deps.now();
+      const note = input.note?.trim() || null;
+      let amount = 0;
+      const orders = this.deps.orders.refundable(eventId);
+      for (const order of orders) {
+        const remaining = order.total_cents - order.refunded_cents;
+        recordRefund(this.deps, order, remaining, null, 'requested', at, {
+          method: input.method ?? defaultRefundMethod(order),
+          note,
+        });
+        amount += remaining;
+      }
+      return {
+        object: 'bulk_refund',
+        event_id: eventId,
+        orders: orders.length,
+        amount_cents: amount,
+        currency: event.currency,
+      };
     });
   }
 

@@ -4,6 +4,8 @@ import { Type } from 'typebox';
 import { actionContext, sendAnswer } from '../http/action-context.js';
 import { IdParams, ListOf, ListQuery, errorResponses, ref } from '../schemas/common.js';
 import { Event, EventCreateBody, EventPatchBody } from '../schemas/events.js';
+import { BulkRefund, RefundAllBody } from '../schemas/orders.js';
+import { bodyDefaultsToEmpty } from '../http/optional-body.js';
 
 /** A kiosk reads published events only (EventsService publishedOnly). */
 const readers = ['box_office', 'kiosk'] as const;
@@ -11,7 +13,7 @@ const kioskView = (request: FastifyRequest): boolean => request.apiKey?.scope ==
 
 export async function eventRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
-  const { events } = app.ctx;
+  const { events, orders } = app.ctx;
   const tags = ['events'];
 
   api.post(
@@ -102,5 +104,37 @@ export async function eventRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) =>
       sendAnswer(reply, await events.cancel(actionContext(request), request.params.id)),
+  );
+
+  api.get(
+    '/events/:id/refund_all',
+    {
+      schema: {
+        operationId: 'previewEventRefund',
+        tags,
+        summary: 'What refunding every paid order of the event would move (orders, amount), before doing it',
+        params: IdParams('evt'),
+        response: { 200: ref(BulkRefund), ...errorResponses },
+      },
+    },
+    async (request) => orders.refundable(request.params.id),
+  );
+
+  api.post(
+    '/events/:id/refund_all',
+    {
+      preValidation: bodyDefaultsToEmpty,
+      schema: {
+        operationId: 'refundEventOrders',
+        tags,
+        summary:
+          'Refund everything still paid on every order of a cancelled event, in one transaction; answers the counts',
+        params: IdParams('evt'),
+        body: RefundAllBody,
+        response: { 200: ref(BulkRefund), ...errorResponses },
+      },
+    },
+    async (request, reply) =>
+      sendAnswer(reply, await orders.refundAll(actionContext(request), request.params.id, request.body)),
   );
 }

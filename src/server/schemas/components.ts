@@ -7,7 +7,7 @@ import { Device } from './devices.js';
 import { Event } from './events.js';
 import { Mail } from './mail.js';
 import { Offer, OfferTier } from './offer.js';
-import { Order, Refund } from './orders.js';
+import { BulkRefund, Order, Refund } from './orders.js';
 import { Payout } from './payouts.js';
 import { DoorAttendee, DoorTicket, FeedTicketChange, Scan } from './scans.js';
 import { Settings } from './settings.js';
@@ -33,6 +33,7 @@ export const componentSchemas = [
   OfferTier,
   Order,
   Refund,
+  BulkRefund,
   Ticket,
   Attendee,
   Scan,

@@ -95,6 +95,44 @@ export const RefundBody = Type.Object(
 );
 export type RefundInput = Static<typeof RefundBody>;
 
+export const RefundAllBody = Type.Object(
+  {
+    method: RefundBody.properties.method,
+    note: RefundBody.properties.note,
+  },
+  {
+    additionalProperties: false,
+    description: 'Applied to every refund made; `method` defaults per order to how it was paid',
+  },
+);
+export type RefundAllInput = Static<typeof RefundAllBody>;
+
+export const BulkRefund = Type.Object(
+  {
+    object: Type.Literal('bulk_refund'),
+    event_id: Type.String(),
+    orders: Type.Integer({
+      description: 'Orders with money still to give back (before), or refunded now (after)',
+    }),
+    amount_cents: Type.Integer({ description: 'Their total still paid (before), or refunded now (after)' }),
+    currency: Type.String(),
+  },
+  {
+    $id: 'BulkRefund',
+    description: "What refunding a cancelled event's orders would move, or moved",
+    examples: [
+      {
+        object: 'bulk_refund',
+        event_id: 'evt_Hq3Zk8Xb1M',
+        orders: 212,
+        amount_cents: 530_000,
+        currency: 'usd',
+      },
+    ],
+  },
+);
+export type BulkRefundView = Static<typeof BulkRefund>;
+
 export const ResendBody = Type.Object(
   {
     email: Type.Optional(Email),

@@ -84,6 +84,8 @@ export class OrdersRepo {
   private readonly pageStmt;
   private readonly pageNewestStmt;
   private readonly netForEventStmt;
+  private readonly refundableStmt;
+  private readonly refundableTotalStmt;
 
   constructor(db: Db) {
     this.byId = db.prepare('SELECT * FROM orders WHERE id = ?');
@@ -118,6 +120,13 @@ export class OrdersRepo {
        ORDER BY o.seq ${direction} LIMIT @limit`;
     this.pageStmt = db.prepare(pageSql('ASC'));
     this.pageNewestStmt = db.prepare(pageSql('DESC'));
+    this.refundableStmt = db.prepare(
+      'SELECT * FROM orders WHERE event_id = ? AND refunded_cents < total_cents ORDER BY seq',
+    );
+    this.refundableTotalStmt = db.prepare(
+      `SELECT COUNT(*) AS orders, COALESCE(SUM(total_cents - refunded_cents), 0) AS amount
+       FROM orders WHERE event_id = ? AND refunded_cents < total_cents`,
+    );
     this.netForEventStmt = db.prepare(
       'SELECT COALESCE(SUM(total_cents - refunded_cents), 0) AS net FROM orders WHERE event_id = ?',
     );
@@ -143,6 +152,15 @@ export class OrdersRepo {
       ...orderFilterParams(search),
       limit,
     }) as OrderRow[];
+  }
+
+  /** The event's orders with money still paid (comps and refunded ones have none). */
+  refundable(eventId: string): OrderRow[] {
+    return this.refundableStmt.all(eventId) as OrderRow[];
+  }
+
+  refundableTotal(eventId: string): { orders: number; amount: number } {
+    return this.refundableTotalStmt.get(eventId) as { orders: number; amount: number };
   }
 
   /** Paid minus refunded over all the event's orders. */

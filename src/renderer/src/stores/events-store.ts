@@ -1,7 +1,15 @@
 import { create } from 'zustand';
 import { messageOf } from '../api/api-error.js';
 import { unwrap } from '../api/client.js';
-import type { EventCreate, EventPatch, EventView, TierCreate, TierPatch, TierView } from '../api/types.js';
+import type {
+  BulkRefundView,
+  EventCreate,
+  EventPatch,
+  EventView,
+  TierCreate,
+  TierPatch,
+  TierView,
+} from '../api/types.js';
 import {
   failed,
   fetchAllPages,
@@ -24,6 +32,10 @@ interface EventsState {
   updateEvent(id: string, patch: EventPatch): Promise<EventView>;
   publishEvent(id: string): Promise<EventView>;
   cancelEvent(id: string): Promise<EventView>;
+  /** What refunding every paid order of the event would move. */
+  refundPreview(id: string): Promise<BulkRefundView>;
+  /** Refunds every paid order of a cancelled event (server: one transaction, safe to repeat). */
+  refundAll(id: string): Promise<BulkRefundView>;
   createTier(eventId: string, body: TierCreate): Promise<TierView>;
   updateTier(tier: TierView, patch: TierPatch): Promise<TierView>;
   deleteTier(tier: TierView): Promise<void>;
@@ -100,6 +112,18 @@ export const useEvents = create<EventsState>()((set, get) => {
       return putEvent(
         await unwrap(requireClient().POST('/v2/events/{id}/cancel', { params: { path: { id } } })),
       );
+    },
+
+    refundPreview: (id) =>
+      unwrap(requireClient().GET('/v2/events/{id}/refund_all', { params: { path: { id } } })),
+
+    async refundAll(id) {
+      const done = await unwrap(
+        requireClient().POST('/v2/events/{id}/refund_all', { params: { path: { id } }, body: {} }),
+      );
+      // Refunds void tickets: the tiers' voided counts changed.
+      void get().loadTiers(id);
+      return done;
     },
 
     async createTier(eventId, body) {

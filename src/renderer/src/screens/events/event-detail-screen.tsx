@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import { messageOf } from '../../api/api-error.js';
 import type { EventView, TierView } from '../../api/types.js';
-import { ConfirmDialog } from '../../components/confirm-dialog.js';
 import { ErrorNote, Loading, Empty } from '../../components/states.js';
 import { StatusBadge } from '../../components/status-badge.js';
 import { eventChanges, eventToForm } from '../../lib/event-form.js';
@@ -12,6 +11,7 @@ import { EventFormView } from './event-form.js';
 import { GuestCheckIn } from './guest-check-in.js';
 import { TierEditor } from './tier-editor.js';
 import { TiersTable } from './tiers-table.js';
+import { CancelEventDialog } from './cancel-event-dialog.js';
 
 type Editing = { tier: TierView | null } | null;
 
@@ -157,24 +157,5 @@ function EventDetail({ event }: { event: EventView }) {
       {editing ? <TierEditor event={event} tier={editing.tier} onClose={() => setEditing(null)} /> : null}
       {confirmCancel ? <CancelEventDialog event={event} onClose={() => setConfirmCancel(false)} /> : null}
     </section>
-  );
-}
-
-function CancelEventDialog({ event, onClose }: { event: EventView; onClose: () => void }) {
-  const cancelEvent = useEvents((s) => s.cancelEvent);
-  return (
-    <ConfirmDialog
-      title={`Cancel ${event.title}?`}
-      confirmLabel="Cancel event"
-      cancelLabel="Keep event"
-      danger
-      onConfirm={() => cancelEvent(event.id)}
-      onClose={onClose}
-    >
-      <p>
-        Sales and admissions stop at once. Tickets already sold are not refunded by this; refund them from
-        Orders.
-      </p>
-    </ConfirmDialog>
   );
 }

@@ -1,0 +1,83 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  createKey,
+  expectError,
+  expectInvalid,
+  subscribeToAllKinds,
+} from '../support/foundation-fixtures.js';
+import { buy, comp, emitted, saleEvent, type OrderJson, type Sale } from '../support/sales-fixtures.js';
+import { makeTestApp, type TestApp } from '../support/test-app.js';
+
+let t: TestApp;
+let sale: Sale;
+
+beforeEach(async () => {
+  t = await makeTestApp();
+  await subscribeToAllKinds(t);
+  sale = await saleEvent(t);
+});
+afterEach(async () => t.close());
+
+const preview = (eventId = sale.eventId) => t.call('GET', `/v2/events/${eventId}/refund_all`);
+const refundAll = (body?: Record<string, unknown>, eventId = sale.eventId) =>
+  t.call('POST', `/v2/events/${eventId}/refund_all`, body);
+
+describe('refunding a cancelled event’s orders at once', () => {
+  it('previews the count and total, refunds every paid order’s remainder, and is safe to repeat', async () => {
+    const card = await buy(t, sale, { items: [{ tier_id: sale.tierId, quantity: 2 }] });
+    const cash = await buy(t, sale, { payment_method: 'cash', buyer: undefined });
+    await buy(t, sale, comp);
+    const part = await buy(t, sale);
+    await t.call('POST', `/v2/orders/${part.id}/refund`, { amount_cents: 500 });
+    const done = await buy(t, sale);
+    await t.call('POST', `/v2/orders/${done.id}/refund`);
+
+    // 5000 + 2500 + (2500 − 500): the comp and the refunded order have nothing left.
+    expect((await preview()).json()).toEqual({
+      object: 'bulk_refund',
+      event_id: sale.eventId,
+      orders: 3,
+      amount_cents: 9500,
+      currency: 'usd',
+    });
+    expectError(await refundAll(), 409, 'conflict_error', 'event_not_cancelled');
+    await t.call('POST', `/v2/events/${sale.eventId}/cancel`);
+    const before = emitted(t, 'order.refunded').length;
+    const res = await refundAll({ note: 'Show cancelled: storm' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ orders: 3, amount_cents: 9500 });
+    expect(emitted(t, 'order.refunded').length - before).toBe(3);
+
+    const got = async (id: string) => (await t.call('GET', `/v2/orders/${id}`)).json() as OrderJson;
+    expect(await got(card.id)).toMatchObject({ status: 'refunded', refunded_cents: 5000 });
+    expect((await got(card.id)).tickets.map((x) => x.status)).toEqual(['voided', 'voided']);
+    expect((await got(cash.id)).refunds).toMatchObject([{ method: 'cash', note: 'Show cancelled: storm' }]);
+    expect((await got(part.id)).refunds.at(-1)).toMatchObject({ amount_cents: 2000, method: 'card' });
+
+    // Again: nothing left, nothing moves.
+    expect((await refundAll()).json()).toMatchObject({ orders: 0, amount_cents: 0 });
+    expect((await preview()).json()).toMatchObject({ orders: 0, amount_cents: 0 });
+  });
+
+  it('takes one method for all; refuses bad input, unknown events and non-admin keys', async () => {
+    await buy(t, sale);
+    await t.call('POST', `/v2/events/${sale.eventId}/cancel`);
+    expectInvalid(await refundAll({ method: 'cheque' }), 'method');
+    expectInvalid(await refundAll({ colour: 'red' }), 'colour');
+    expectError(await refundAll({}, 'evt_nope'), 404, 'not_found_error', 'resource_missing', 'id');
+    expectError(await preview('evt_nope'), 404, 'not_found_error', 'resource_missing', 'id');
+    const boxOffice = await createKey(t, 'box_office');
+    expectError(
+      await t.call('POST', `/v2/events/${sale.eventId}/refund_all`, {}, boxOffice),
+      403,
+      'permission_error',
+      'insufficient_scope',
+    );
+    const res = await refundAll({ method: 'other' });
+    expect(res.json()).toMatchObject({ orders: 1, amount_cents: 2500 });
+    const orders = (await t.call('GET', `/v2/orders?event_id=${sale.eventId}`)).json() as {
+      data: OrderJson[];
+    };
+    expect(orders.data[0]!.refunds).toMatchObject([{ method: 'other' }]);
+  });
+});
