@@ -14,6 +14,7 @@ import { MonitorScreen } from './screens/monitor/monitor-screen.js';
 import { OrdersScreen } from './screens/orders/orders-screen.js';
 import { SellScreen } from './screens/sell/sell-screen.js';
 import { SettingsScreen } from './screens/settings/settings-screen.js';
+import { PayoutsScreen } from './screens/payouts/payouts-screen.js';
 import { WebhooksScreen } from './screens/webhooks/webhooks-screen.js';
 import { useNavShortcuts } from './shortcuts.js';
 import { useOrders } from './stores/orders-store.js';
@@ -25,13 +26,14 @@ const DoorScreen = lazy(() =>
   import('./screens/door/door-screen.js').then((m) => ({ default: m.DoorScreen })),
 );
 
-const adminOnly = new Set(['/settings', '/webhooks']);
+const adminOnly = new Set(['/settings', '/webhooks', '/payouts']);
 
 const navItems = [
   { to: '/sell', label: 'Sell', key: 'S' },
   { to: '/orders', label: 'Orders', key: 'O' },
   { to: '/events', label: 'Events & tiers', key: 'E' },
   { to: '/monitor', label: 'Monitor', key: 'M' },
+  { to: '/payouts', label: 'Payouts', key: 'Y' },
   { to: '/webhooks', label: 'Webhooks', key: 'W' },
   { to: '/settings', label: 'Settings', key: ',' },
 ] as const;
@@ -55,6 +57,8 @@ function Screen({ path, isAdmin }: { path: string; isAdmin: boolean }) {
   if (route('/') || route('/login')) return <Redirect to="/sell" />;
   if (!isAdmin && route('/settings')) return <AdminOnly title="Settings" />;
   if (!isAdmin && route('/webhooks')) return <AdminOnly title="Webhooks" />;
+  if (!isAdmin && route('/payouts')) return <AdminOnly title="Payouts" />;
+  if (route('/payouts')) return <PayoutsScreen />;
   if (route('/sell')) return <SellScreen eventId={null} />;
   if ((params = route('/sell/:eventId'))) return <SellScreen eventId={params.eventId ?? null} />;
   if (route('/orders')) return <OrdersScreen orderId={null} />;

@@ -7,6 +7,7 @@ export const navShortcuts: Readonly<Record<string, string>> = {
   o: '/orders',
   e: '/events',
   m: '/monitor',
+  y: '/payouts',
   w: '/webhooks',
   ',': '/settings',
 };

@@ -25,6 +25,7 @@ export type CheckoutBody = RequestBody<'/v2/orders', 'post'>;
 export type PaymentMethod = CheckoutBody['payment_method'];
 export type RefundView = OrderView['refunds'][number];
 export type RefundBody = RequestBody<'/v2/orders/{id}/refund', 'post'>;
+export type PayoutView = Answer<'/v2/payouts/{id}', 'get'>;
 export type BulkRefundView = Answer<'/v2/events/{id}/refund_all', 'get'>;
 export type RefundMethod = NonNullable<RefundView['method']>;
 export type TicketView = Answer<'/v2/tickets/{id}', 'get'>;

@@ -1,0 +1,116 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { messageOf } from '../../api/api-error.js';
+import { Empty, ErrorNote, Loading } from '../../components/states.js';
+import { StatusBadge } from '../../components/status-badge.js';
+import { formatDateTime } from '../../lib/datetime.js';
+import { formatMoney } from '../../lib/money.js';
+import { useEvents } from '../../stores/events-store.js';
+import { usePayouts } from '../../stores/payouts-store.js';
+
+/** Payouts: what each event's organiser is owed, settling it, and marking it paid. */
+export function PayoutsScreen() {
+  const { payouts, load, create, markPaid } = usePayouts();
+  const events = useEvents((s) => s.events);
+  const loadEvents = useEvents((s) => s.loadEvents);
+  const [eventId, setEventId] = useState('');
+  const [message, setMessage] = useState<{ text: string; bad: boolean } | null>(null);
+
+  useEffect(() => {
+    void load();
+    if (events.state === 'idle') void loadEvents();
+  }, [load, loadEvents, events.state]);
+
+  const title = (id: string) => events.data?.find((e) => e.id === id)?.title ?? id;
+  const act = async (work: () => Promise<string>) => {
+    try {
+      setMessage({ text: await work(), bad: false });
+    } catch (err) {
+      setMessage({ text: messageOf(err), bad: true });
+    }
+  };
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!eventId) return setMessage({ text: 'Choose the event to settle.', bad: true });
+    void act(async () => {
+      const payout = await create(eventId);
+      return `Payout of ${formatMoney(payout.amount_cents, payout.currency)} for ${title(eventId)} created; mark it paid once the money has gone.`;
+    });
+  };
+
+  return (
+    <section className="screen payouts">
+      <header className="screen-head">
+        <h1>Payouts</h1>
+      </header>
+      <form className="search" onSubmit={submit} aria-label="New payout">
+        <select aria-label="Event" value={eventId} onChange={(e) => setEventId(e.target.value)}>
+          <option value="">Choose an event…</option>
+          {(events.data ?? []).map((event) => (
+            <option key={event.id} value={event.id}>
+              {event.title}
+            </option>
+          ))}
+        </select>
+        <button type="submit" className="button button-primary">
+          Settle net sales
+        </button>
+      </form>
+      <p className="muted small">A payout takes the event’s sales less refunds not yet paid out.</p>
+      {message ? (
+        <p className={message.bad ? 'form-error' : 'note'} role={message.bad ? 'alert' : 'status'}>
+          {message.text}
+        </p>
+      ) : null}
+      {payouts.state === 'loading' && !payouts.data ? <Loading what="payouts" /> : null}
+      {payouts.state === 'error' ? <ErrorNote message={payouts.error} onRetry={() => void load()} /> : null}
+      {payouts.data && payouts.data.length === 0 ? <Empty>No payouts yet.</Empty> : null}
+      {payouts.data && payouts.data.length > 0 ? (
+        <table className="table">
+          <thead>
+            <tr>
+              <th>Payout</th>
+              <th>Event</th>
+              <th className="num">Amount</th>
+              <th>Status</th>
+              <th aria-label="Actions" />
+            </tr>
+          </thead>
+          <tbody>
+            {payouts.data.map((payout) => (
+              <tr key={payout.id} data-payout={payout.id}>
+                <td>
+                  <code>{payout.id}</code>
+                  <div className="muted small">{formatDateTime(payout.created_at)}</div>
+                </td>
+                <td>{title(payout.event_id)}</td>
+                <td className="num">{formatMoney(payout.amount_cents, payout.currency)}</td>
+                <td>
+                  <StatusBadge status={payout.status} />
+                  {payout.paid_at ? (
+                    <div className="muted small">{formatDateTime(payout.paid_at)}</div>
+                  ) : null}
+                </td>
+                <td>
+                  {payout.status === 'pending' ? (
+                    <button
+                      type="button"
+                      className="button button-small"
+                      onClick={() =>
+                        void act(async () => {
+                          const paid = await markPaid(payout.id);
+                          return `${formatMoney(paid.amount_cents, paid.currency)} marked paid.`;
+                        })
+                      }
+                    >
+                      Mark paid
+                    </button>
+                  ) : null}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : null}
+    </section>
+  );
+}
