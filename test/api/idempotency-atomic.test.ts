@@ -129,6 +129,11 @@ const actions: Record<string, () => Promise<Request>> = {
   'POST /v2/events': async () => ({ url: '/v2/events', body: eventBody }),
   'POST /v2/events/{id}/publish': async () => ({ url: `/v2/events/${(await createEvent(t)).id}/publish` }),
   'POST /v2/events/{id}/cancel': async () => ({ url: `/v2/events/${(await createEvent(t)).id}/cancel` }),
+  'POST /v2/events/{id}/refund_all': async () => {
+    const { order } = await boughtTicket();
+    await t.call('POST', `/v2/events/${order.event_id}/cancel`);
+    return { url: `/v2/events/${order.event_id}/refund_all`, body: { note: 'Storm' } };
+  },
   'POST /v2/events/{event_id}/tiers': async () => ({
     url: `/v2/events/${(await createEvent(t)).id}/tiers`,
     body: { name: 'Balcony', price_cents: 1500, quantity: 40 },

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createKey, expectError, expectInvalid, expectMissing } from '../support/foundation-fixtures.js';
-import { orderBody, saleEvent, type OrderJson, type Sale } from '../support/sales-fixtures.js';
+import { comp, orderBody, saleEvent, type OrderJson, type Sale } from '../support/sales-fixtures.js';
 import { addStaff, asStaff, signIn } from '../support/staff-fixtures.js';
 import { makeTestApp, type TestApp } from '../support/test-app.js';
 
@@ -64,8 +64,8 @@ describe('shifts', () => {
     const cashTwo = await sell({ payment_method: 'cash', items: [{ tier_id: sale.tierId, quantity: 2 }] });
     const cashOne = await sell({ payment_method: 'cash' });
     const card = await sell({ payment_method: 'card' });
-    const comp = await sell({ payment_method: 'comp' });
-    for (const order of [cashTwo, cashOne, card, comp]) expect(order.shift_id).toBe(shift.id);
+    const free = await sell(comp);
+    for (const order of [cashTwo, cashOne, card, free]) expect(order.shift_id).toBe(shift.id);
     // Not through this till: no shift.
     const elsewhere = await t.call('POST', '/v2/orders', orderBody(sale, { payment_method: 'cash' }));
     expect((elsewhere.json() as { shift_id: string | null }).shift_id).toBeNull();

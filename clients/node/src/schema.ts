@@ -1308,6 +1308,7 @@ export interface components {
      *       "currency": "usd",
      *       "payment_method": "card",
      *       "channel": "till",
+     *       "comp_reason": null,
      *       "tickets": [
      *         {
      *           "id": "tik_Vb7nR2kPzc",
@@ -1332,6 +1333,8 @@ export interface components {
      *           "ticket_id": null,
      *           "reason": "requested",
      *           "shift_id": null,
+     *           "method": "card",
+     *           "note": "Could not come; refunded one ticket’s worth",
      *           "created_at": "2026-12-02T09:15:00.000Z"
      *         }
      *       ],
@@ -1358,6 +1361,7 @@ export interface components {
        * @enum {unknown}
        */
       channel: 'till' | 'kiosk' | 'api';
+      comp_reason: string | null;
       tickets: components['schemas']['Ticket'][];
       refunds: components['schemas']['Refund'][];
       shift_id: string | null;
@@ -1375,6 +1379,8 @@ export interface components {
      *       "ticket_id": null,
      *       "reason": "requested",
      *       "shift_id": null,
+     *       "method": "card",
+     *       "note": "Could not come; refunded one ticket’s worth",
      *       "created_at": "2026-12-02T09:15:00.000Z"
      *     }
      */
@@ -1382,8 +1388,13 @@ export interface components {
       id: string;
       amount_cents: number;
       ticket_id: string | null;
-      /** @enum {unknown} */
+      /**
+       * @description Where the refund came from: `requested` through the refund endpoint, `ticket_voided` by voiding `ticket_id`. Every refund is already done: money recorded here has gone back
+       * @enum {unknown}
+       */
       reason: 'requested' | 'ticket_voided';
+      method: ('cash' | 'card' | 'other') | null;
+      note: string | null;
       shift_id: string | null;
       /**
        * Format: date-time
@@ -3288,7 +3299,10 @@ export interface operations {
   previewEventRefund: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The session token of the staff member signed in at this till (POST /v2/staff/sign_in). Once any active staff member exists, writes with a box_office key need it (403 staff_sign_in_required); refunds, voids, payouts and admin work need a manager whenever it is sent (403 insufficient_role). */
+        'Marquee-Staff'?: string;
+      };
       path: {
         /** @description evt_ id */
         id: string;
@@ -3396,6 +3410,8 @@ export interface operations {
       header?: {
         /** @description Makes a retry safe: the same key with the same body within 24 hours replays the first answer (header `idempotent-replayed: true`); with another body it is 409 `idempotency_key_reused`. Make one per call and reuse it on every retry of that call. Keys are per API key. */
         'Idempotency-Key'?: string;
+        /** @description The session token of the staff member signed in at this till (POST /v2/staff/sign_in). Once any active staff member exists, writes with a box_office key need it (403 staff_sign_in_required); refunds, voids, payouts and admin work need a manager whenever it is sent (403 insufficient_role). */
+        'Marquee-Staff'?: string;
       };
       path: {
         /** @description evt_ id */
@@ -6613,6 +6629,8 @@ export interface operations {
            * @enum {unknown}
            */
           channel?: 'till' | 'api';
+          /** @description Why the tickets are free; required with `comp` (with `buyer.name`), refused otherwise */
+          comp_reason?: string;
         };
       };
     };
@@ -6838,6 +6856,13 @@ export interface operations {
         'application/json': {
           /** @description Defaults to everything not yet refunded */
           amount_cents?: number;
+          /**
+           * @description How the money went back. Defaults to the order's payment method (cash or card; `other` for external)
+           * @enum {unknown}
+           */
+          method?: 'cash' | 'card' | 'other';
+          /** @description Why, in the refunder’s words (`reason` is already the refund’s machine-readable origin) */
+          note?: string;
         };
       };
     };

@@ -135,13 +135,13 @@ export class OrdersService {
           'Only a cancelled event’s orders can be refunded all at once; cancel the event first, or refund orders one by one.',
         );
       }
-      const at = this.deps.now();
+      const when = ledgerMoment(this.deps, action.actor.apiKeyId, this.deps.now());
       const note = input.note?.trim() || null;
       let amount = 0;
       const orders = this.deps.orders.refundable(eventId);
       for (const order of orders) {
         const remaining = order.total_cents - order.refunded_cents;
-        recordRefund(this.deps, order, remaining, null, 'requested', at, {
+        recordRefund(this.deps, order, remaining, null, 'requested', when, {
           method: input.method ?? defaultRefundMethod(order),
           note,
         });

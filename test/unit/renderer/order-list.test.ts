@@ -12,6 +12,7 @@ const order = (id: string, refunded = 0): OrderView => ({
   currency: 'usd',
   payment_method: 'cash',
   comp_reason: null,
+  shift_id: null,
   tickets: [],
   refunds: [],
   created_at: '2026-11-28T20:00:00.000Z',

@@ -9,6 +9,7 @@ const refund: RefundView = {
   reason: 'requested',
   method: 'cash',
   note: null,
+  shift_id: null,
   created_at: '2026-11-28T20:00:00.000Z',
 };
 
