@@ -52,6 +52,32 @@ async function sell(
 }
 
 describe('shifts', () => {
+  it('counts the drawer by how a refund went back: a card order refunded in cash leaves it, a cash order refunded to a card does not', async () => {
+    const shift = await open(10_000);
+    const card = await sell({ payment_method: 'card' });
+    const cash = await sell({ payment_method: 'cash' });
+    for (const [order, method] of [
+      [card, 'cash'],
+      [cash, 'card'],
+    ] as const) {
+      const res = await t.call(
+        'POST',
+        `/v2/orders/${order.id}/refund`,
+        { amount_cents: 1_000, method },
+        till,
+        ann,
+      );
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const x = (await t.call('GET', `/v2/shifts/${shift.id}/report`, undefined, till)).json();
+    // Float 100.00 + cash sale 25.00 − the 10.00 handed back in cash for the card order.
+    expect(x).toMatchObject({
+      cash_sales_cents: 2_500,
+      cash_refunds_cents: 1_000,
+      expected_cash_cents: 11_500,
+    });
+  });
+
   it('X report mid-shift, then the Z report exact to the cent: float + cash − cash refund, card apart, 5.00 short', async () => {
     const shift = await open(10_000);
     expect(shift).toMatchObject({

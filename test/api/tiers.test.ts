@@ -41,6 +41,8 @@ describe('POST /v2/events/{event_id}/tiers', () => {
       currency: 'usd',
       quantity: 100,
       sold: 0,
+      comps: 0,
+      voided: 0,
       sale_starts_at: null,
       sale_ends_at: null,
       max_per_order: 10,

@@ -157,7 +157,7 @@ export class CheckoutService {
       // Read in this transaction: a close committed before it leaves the order outside the shift.
       shift_id: this.deps.shifts.openFor(caller?.id ?? null),
       channel: salesChannel(input, caller?.scope),
-      comp_reason: input.payment_method === 'comp' ? (input.comp_reason?.trim() ?? null) : null,
+      comp_reason: input.payment_method === 'comp' ? input.comp_reason?.trim() || null : null,
       created_at: at,
       updated_at: at,
     };

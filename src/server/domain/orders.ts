@@ -126,7 +126,7 @@ export class OrdersService {
    * (409 `event_not_cancelled`): a show that goes on must not be refunded by one click.
    */
   refundAll(action: ActionContext, eventId: string, input: RefundAllInput): Promise<Answer<BulkRefundView>> {
-    return this.deps.actions.run(action, bulkRefundJson, () => {
+    return this.deps.actions.run(action, bulkRefundJson, (tx) => {
       const event = this.deps.events.find(eventId);
       if (!event) throw notFound('event', eventId);
       if (event.status !== 'cancelled') {
@@ -147,6 +147,14 @@ export class OrdersService {
         });
         amount += remaining;
       }
+      // Each order's refund has its own row (refund-ledger.ts); this one says who asked for all of
+      // them, and is written even when a repeat finds nothing left.
+      tx.audit({
+        action: 'event.refunded_all',
+        objectType: 'event',
+        objectId: eventId,
+        data: { orders: orders.length, amount_cents: amount, method: input.method ?? null },
+      });
       return {
         object: 'bulk_refund',
         event_id: eventId,

@@ -56,8 +56,11 @@ export function shiftReport(
   const refunds = repo.refunds(shift.id);
   const currency = repo.currency(shift.id);
   const cashIn = (row: MethodTotalRow) => row.payment_method === 'cash' && row.currency === currency;
+  // What left the drawer: refunds paid back in cash, whatever the order was paid with.
   const cashSales = sumOf(sales, cashIn).amount_cents;
-  const cashRefunds = sumOf(refunds, cashIn).amount_cents;
+  const cashRefunds = refunds
+    .filter((row) => row.currency === currency)
+    .reduce((sum, row) => sum + row.cash_out_cents, 0);
   const expected = shift.opening_float_cents + cashSales - cashRefunds;
   const comps = sumOf(sales, (row) => row.payment_method === 'comp');
   const tiers = repo.tiers(shift.id);

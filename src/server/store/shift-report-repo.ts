@@ -18,6 +18,12 @@ export interface TierTotalRow {
   comp_tickets: number;
 }
 
+/** A refund line: by the refunded order's payment method, with what of it left the drawer. */
+export interface RefundTotalRow extends MethodTotalRow {
+  /** Paid back in cash (the refund's `method`; before migration 013, the order's method). */
+  cash_out_cents: number;
+}
+
 export interface CountAmountRow {
   count: number;
   amount_cents: number;
@@ -36,10 +42,13 @@ export class ShiftReportRepo {
       `SELECT payment_method, currency, COUNT(*) AS count, SUM(total_cents) AS amount_cents
        FROM orders WHERE shift_id = ? GROUP BY payment_method, currency`,
     );
-    // By the payment method of the order refunded: a cash order's refund comes out of the drawer.
+    // Lines by the payment method of the order refunded; the drawer by how the money went back
+    // (a card order refunded in cash comes out of the drawer, a cash order refunded by card does not).
     this.refundsStmt = db.prepare(
       `SELECT o.payment_method AS payment_method, o.currency AS currency, COUNT(*) AS count,
-         SUM(r.amount_cents) AS amount_cents
+         SUM(r.amount_cents) AS amount_cents,
+         SUM(CASE WHEN COALESCE(r.method, o.payment_method) = 'cash' THEN r.amount_cents ELSE 0 END)
+           AS cash_out_cents
        FROM refunds r JOIN orders o ON o.id = r.order_id
        WHERE r.shift_id = ? GROUP BY o.payment_method, o.currency`,
     );
@@ -70,8 +79,8 @@ export class ShiftReportRepo {
     return this.salesStmt.all(shiftId) as MethodTotalRow[];
   }
 
-  refunds(shiftId: string): MethodTotalRow[] {
-    return this.refundsStmt.all(shiftId) as MethodTotalRow[];
+  refunds(shiftId: string): RefundTotalRow[] {
+    return this.refundsStmt.all(shiftId) as RefundTotalRow[];
   }
 
   tiers(shiftId: string): TierTotalRow[] {

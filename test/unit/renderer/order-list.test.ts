@@ -11,6 +11,7 @@ const order = (id: string, refunded = 0): OrderView => ({
   refunded_cents: refunded,
   currency: 'usd',
   payment_method: 'cash',
+  channel: 'till',
   comp_reason: null,
   shift_id: null,
   tickets: [],
