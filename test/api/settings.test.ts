@@ -16,16 +16,25 @@ describe('GET/PATCH /v2/settings', () => {
   it('starts from the MARQUEE_VENUE_NAME option', async () => {
     const res = await t.call('GET', '/v2/settings');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ venue_name: 'The Roxy', kiosk_attendant_pin_set: false });
+    expect(res.json()).toEqual({
+      venue_name: 'The Roxy',
+      kiosk_attendant_pin_set: false,
+      staff_idle_minutes: 5,
+    });
   });
 
   it('renames the venue, trimmed, and answers the new settings', async () => {
     const res = await t.call('PATCH', '/v2/settings', { venue_name: '  Blue Note  ' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ venue_name: 'Blue Note', kiosk_attendant_pin_set: false });
+    expect(res.json()).toEqual({
+      venue_name: 'Blue Note',
+      kiosk_attendant_pin_set: false,
+      staff_idle_minutes: 5,
+    });
     expect((await t.call('GET', '/v2/settings')).json()).toEqual({
       venue_name: 'Blue Note',
       kiosk_attendant_pin_set: false,
+      staff_idle_minutes: 5,
     });
   });
 
@@ -39,7 +48,11 @@ describe('GET/PATCH /v2/settings', () => {
         url: '/v2/settings',
         headers: { authorization: `Bearer ${adminSecret}` },
       });
-      expect(res.json()).toEqual({ venue_name: 'Blue Note', kiosk_attendant_pin_set: false });
+      expect(res.json()).toEqual({
+        venue_name: 'Blue Note',
+        kiosk_attendant_pin_set: false,
+        staff_idle_minutes: 5,
+      });
     } finally {
       await again.close();
     }
@@ -64,7 +77,24 @@ describe('GET/PATCH /v2/settings', () => {
     expect((await t.call('GET', '/v2/settings')).json()).toEqual({
       venue_name: 'The Roxy',
       kiosk_attendant_pin_set: false,
+      staff_idle_minutes: 5,
     });
+  });
+
+  it('keeps the idle sign-out time a till reads, within 1–240 minutes', async () => {
+    const res = await t.call('PATCH', '/v2/settings', { staff_idle_minutes: 15 });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ staff_idle_minutes: 15 });
+    const till = await createKey(t, 'box_office');
+    expect((await t.call('GET', '/v2/settings', undefined, till)).json()).toMatchObject({
+      staff_idle_minutes: 15,
+    });
+    for (const bad of [0, 241, 2.5, '10']) {
+      const refused = await t.call('PATCH', '/v2/settings', { staff_idle_minutes: bad });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toMatchObject({ error: { param: 'staff_idle_minutes' } });
+    }
+    expect((await t.call('GET', '/v2/settings')).json()).toMatchObject({ staff_idle_minutes: 15 });
   });
 
   it('lets a box-office key read but not change them', async () => {

@@ -15,18 +15,25 @@ import { OrdersScreen } from './screens/orders/orders-screen.js';
 import { SellScreen } from './screens/sell/sell-screen.js';
 import { SettingsScreen } from './screens/settings/settings-screen.js';
 import { PayoutsScreen } from './screens/payouts/payouts-screen.js';
+import { AuditScreen } from './screens/audit/audit-screen.js';
+import { ReportsScreen } from './screens/reports/reports-screen.js';
+import { ShiftScreen } from './screens/shifts/shift-screen.js';
+import { PinScreen } from './screens/staff/pin-screen.js';
+import { StaffChip } from './screens/staff/staff-chip.js';
 import { WebhooksScreen } from './screens/webhooks/webhooks-screen.js';
 import { useNavShortcuts } from './shortcuts.js';
 import { useOrders } from './stores/orders-store.js';
 import { useSession } from './stores/session-store.js';
 import { useSettings } from './stores/settings-store.js';
+import { useShift } from './stores/shift-store.js';
+import { useStaff } from './stores/staff-store.js';
 
 // The door page brings a QR decoder and Ed25519: loaded only by the devices that open /door.
 const DoorScreen = lazy(() =>
   import('./screens/door/door-screen.js').then((m) => ({ default: m.DoorScreen })),
 );
 
-const adminOnly = new Set(['/settings', '/webhooks', '/payouts']);
+const adminOnly = new Set(['/settings', '/webhooks', '/payouts', '/audit']);
 
 const navItems = [
   { to: '/sell', label: 'Sell', key: 'S' },
@@ -34,6 +41,9 @@ const navItems = [
   { to: '/events', label: 'Events & tiers', key: 'E' },
   { to: '/monitor', label: 'Monitor', key: 'M' },
   { to: '/payouts', label: 'Payouts', key: 'Y' },
+  { to: '/shift', label: 'Shift', key: 'H' },
+  { to: '/reports', label: 'Reports', key: 'R' },
+  { to: '/audit', label: 'Audit', key: 'A' },
   { to: '/webhooks', label: 'Webhooks', key: 'W' },
   { to: '/settings', label: 'Settings', key: ',' },
 ] as const;
@@ -59,6 +69,7 @@ function Screen({ path, isAdmin }: { path: string; isAdmin: boolean }) {
   if (!isAdmin && route('/webhooks')) return <AdminOnly title="Webhooks" />;
   if (!isAdmin && route('/payouts')) return <AdminOnly title="Payouts" />;
   if (route('/payouts')) return <PayoutsScreen />;
+  if (!isAdmin && route('/audit')) return <AdminOnly title="Audit" />;
   if (route('/sell')) return <SellScreen eventId={null} />;
   if ((params = route('/sell/:eventId'))) return <SellScreen eventId={params.eventId ?? null} />;
   if (route('/orders')) return <OrdersScreen orderId={null} />;
@@ -70,6 +81,10 @@ function Screen({ path, isAdmin }: { path: string; isAdmin: boolean }) {
   if (route('/monitor')) return <MonitorScreen eventParam={null} />;
   if ((params = route('/monitor/:eventId'))) return <MonitorScreen eventParam={params.eventId ?? null} />;
   if (route('/webhooks')) return <WebhooksScreen />;
+  if (route('/shift')) return <ShiftScreen />;
+  if (route('/reports')) return <ReportsScreen eventId={null} />;
+  if ((params = route('/reports/:eventId'))) return <ReportsScreen eventId={params.eventId ?? null} />;
+  if (route('/audit')) return <AuditScreen />;
   return (
     <section className="screen">
       <h1>Nothing here</h1>
@@ -102,9 +117,15 @@ function Shell() {
       navigate(found.length === 1 && found[0] ? `/orders/${found[0].id}` : '/orders');
     }, []),
   );
+  const loadCurrentShift = useShift((s) => s.loadCurrent);
+  const staffMember = useStaff((s) => s.session?.staff.id ?? null);
   useEffect(() => {
     void loadSettings();
   }, [loadSettings]);
+  // Each member signing in sees the till's shift as the server has it now.
+  useEffect(() => {
+    void loadCurrentShift();
+  }, [loadCurrentShift, staffMember]);
 
   return (
     <div className="app">
@@ -136,6 +157,7 @@ function Shell() {
             <span className="conn-dot" aria-hidden="true" />
             {pill.label}
           </span>
+          <StaffChip />
           <span className="badge badge-muted">{role === 'admin' ? 'admin' : 'box office'}</span>
           {source === 'login' ? (
             <button type="button" className="button button-ghost" onClick={signOut}>
@@ -151,6 +173,40 @@ function Shell() {
       </main>
     </div>
   );
+}
+
+/**
+ * A till whose venue has staff shows the PIN keypad until someone signs in; a till with no staff
+ * (or an admin key, which the server never asks for a PIN) goes straight to its screens.
+ */
+function StaffGate() {
+  const mode = useStaff((s) => s.mode);
+  const signedIn = useStaff((s) => s.session !== null);
+  const probe = useStaff((s) => s.probe);
+  const apiKey = useSession((s) => s.apiKey);
+  const loadSettings = useSettings((s) => s.loadSettings);
+  const resetShift = useShift((s) => s.reset);
+  useEffect(() => {
+    void probe();
+  }, [probe, apiKey]);
+  useEffect(() => {
+    if (signedIn) return;
+    resetShift();
+    // The keypad shows the venue's name, and the idle time comes with the settings.
+    void loadSettings();
+  }, [signedIn, resetShift, loadSettings]);
+  if (mode === 'unknown' && !signedIn) {
+    return <p className="state state-loading">Connecting to the venue server…</p>;
+  }
+  if (mode === 'required' && !signedIn) {
+    return (
+      <>
+        <OfflineBanner />
+        <PinScreen />
+      </>
+    );
+  }
+  return <Shell />;
 }
 
 export function App() {
@@ -173,7 +229,7 @@ export function App() {
     if (role === 'kiosk') return matchPath('/kiosk', path) ? <KioskScreen /> : <Redirect to="/kiosk" />;
     // Customers must never stand at a screen holding a staff key.
     if (matchPath('/kiosk', path)) return <KioskNeedsKioskKey />;
-    return <Shell />;
+    return <StaffGate />;
   }
   if (status === 'checking' && source === null && window.marquee) {
     return <p className="state state-loading">Connecting to the venue server…</p>;

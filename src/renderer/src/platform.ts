@@ -1,6 +1,11 @@
+import { onStaffRefusal } from './api/staff-token.js';
+import type { StaffSession } from './api/types.js';
 import { useSession } from './stores/session-store.js';
+import { useStaff } from './stores/staff-store.js';
 
 const storageKey = 'marquee.apiKey';
+/** The staff session (its token too) lives for the tab only, like the pasted key. */
+const staffStorageKey = 'marquee.staffSession';
 
 /**
  * Where this till's key comes from: in the desktop app the bridge hands over its own server's
@@ -11,6 +16,7 @@ export async function bootSession(): Promise<void> {
   const bridge = window.marquee;
   const session = useSession.getState();
   session.setBaseUrl(bridge?.apiBaseUrl || window.location.origin);
+  restoreStaff();
   if (bridge?.apiKey) {
     await session.signIn(bridge.apiKey, 'bridge');
     return;
@@ -19,13 +25,44 @@ export async function bootSession(): Promise<void> {
   if (stored) await session.signIn(stored, 'login');
 }
 
-/** Mirrors a pasted key into sessionStorage; the bridge's key is never written anywhere. */
+function restoreStaff(): void {
+  const saved = window.sessionStorage.getItem(staffStorageKey);
+  if (!saved) return;
+  try {
+    useStaff.getState().restore(JSON.parse(saved) as StaffSession);
+  } catch {
+    window.sessionStorage.removeItem(staffStorageKey);
+  }
+}
+
+/**
+ * Mirrors a pasted key and the staff session into sessionStorage; the bridge's key is never
+ * written anywhere. A key signed out takes its staff session with it.
+ */
 export function persistSession(): () => void {
-  return useSession.subscribe((state, previous) => {
+  const stopKey = useSession.subscribe((state, previous) => {
     if (state.apiKey === previous.apiKey && state.source === previous.source) return;
     if (state.apiKey && state.source === 'login') window.sessionStorage.setItem(storageKey, state.apiKey);
     else if (!state.apiKey) window.sessionStorage.removeItem(storageKey);
+    if (previous.apiKey && state.apiKey !== previous.apiKey) void useStaff.getState().signOut('expired');
   });
+  const stopStaff = useStaff.subscribe((state, previous) => {
+    if (state.session === previous.session) return;
+    if (state.session) window.sessionStorage.setItem(staffStorageKey, JSON.stringify(state.session));
+    else window.sessionStorage.removeItem(staffStorageKey);
+  });
+  // The server asked for a PIN: this till has staff, and a session it held has ended.
+  const stopRefusals = onStaffRefusal((code) => {
+    if (code !== 'staff_sign_in_required') return;
+    const staff = useStaff.getState();
+    staff.setMode('required');
+    if (staff.session) void staff.signOut('expired');
+  });
+  return () => {
+    stopKey();
+    stopStaff();
+    stopRefusals();
+  };
 }
 
 export const inDesktopApp = (): boolean => window.marquee !== undefined;

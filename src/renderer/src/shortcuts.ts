@@ -8,6 +8,9 @@ export const navShortcuts: Readonly<Record<string, string>> = {
   e: '/events',
   m: '/monitor',
   y: '/payouts',
+  h: '/shift',
+  r: '/reports',
+  a: '/audit',
   w: '/webhooks',
   ',': '/settings',
 };

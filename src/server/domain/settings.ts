@@ -9,6 +9,9 @@ import type { AttendantPin } from './attendant-pin.js';
 import { changedFields } from './audit-entry.js';
 
 const venueNameKey = 'venue_name';
+const staffIdleKey = 'staff_idle_minutes';
+/** A till left alone this long signs its staff member out, unless Settings say otherwise. */
+export const defaultStaffIdleMinutes = 5;
 const settingsJson = responseJson(Settings);
 
 /**
@@ -32,6 +35,7 @@ export class SettingsService {
     return {
       venue_name: this.repo.get(venueNameKey) ?? this.defaults.venueName,
       kiosk_attendant_pin_set: this.attendantPin.isSet(),
+      staff_idle_minutes: Number(this.repo.get(staffIdleKey) ?? defaultStaffIdleMinutes),
     };
   }
 
@@ -55,6 +59,8 @@ export class SettingsService {
         this.repo.put(venueNameKey, name);
         if (renamed) tx.afterCommit(() => this.renameListeners.forEach((listener) => listener(name)));
       }
+      if (input.staff_idle_minutes !== undefined)
+        this.repo.put(staffIdleKey, String(input.staff_idle_minutes));
       if (pin !== undefined) this.attendantPin.store(pin);
       // Which settings changed, never to what: one of them is a PIN.
       tx.audit({

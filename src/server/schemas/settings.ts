@@ -7,12 +7,20 @@ const venueName = Type.String({
   description: "The venue's name, shown on receipts and in the box office",
 });
 
+const staffIdleMinutes = Type.Integer({
+  minimum: 1,
+  maximum: 240,
+  description:
+    'Minutes without a touch or key after which a till signs its staff member out (the PIN keypad comes back)',
+});
+
 export const Settings = Type.Object(
   {
     venue_name: venueName,
     kiosk_attendant_pin_set: Type.Boolean({
       description: 'Whether kiosks can take card payments: the attendant PIN that approves them is set',
     }),
+    staff_idle_minutes: staffIdleMinutes,
   },
   {
     $id: 'Settings',
@@ -24,6 +32,7 @@ export type SettingsView = Static<typeof Settings>;
 export const SettingsPatchBody = Type.Object(
   {
     venue_name: Type.Optional(venueName),
+    staff_idle_minutes: Type.Optional(staffIdleMinutes),
     kiosk_attendant_pin: Type.Optional(
       Nullable(
         Type.String({

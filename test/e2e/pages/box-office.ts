@@ -33,7 +33,16 @@ export class BoxOffice {
 
   /** Moves between screens with the nav, as staff do (a reload would re-ask for nothing: the key is in sessionStorage). */
   async go(
-    screen: 'Sell' | 'Orders' | 'Events & tiers' | 'Monitor' | 'Webhooks' | 'Settings',
+    screen:
+      | 'Sell'
+      | 'Orders'
+      | 'Events & tiers'
+      | 'Monitor'
+      | 'Shift'
+      | 'Reports'
+      | 'Audit'
+      | 'Webhooks'
+      | 'Settings',
   ): Promise<void> {
     await this.page.getByRole('navigation', { name: 'Screens' }).getByRole('link', { name: screen }).click();
   }

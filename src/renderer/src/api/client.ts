@@ -1,6 +1,8 @@
 import createClient, { type Client } from 'openapi-fetch';
 import { errorFromResponse, networkError } from './api-error.js';
 import { isStorageFullAnswer } from '../lib/server-health.js';
+import { staffRefusalWords } from '../lib/staff-words.js';
+import { reportStaffRefusal, staffToken } from './staff-token.js';
 import type { paths } from '../../../shared/api/schema.js';
 
 export type MarqueeClient = Client<paths>;
@@ -19,11 +21,16 @@ export function makeClient(baseUrl: string, apiKey: string, hooks: ClientHooks =
   client.use({
     onRequest({ request }) {
       request.headers.set('authorization', `Bearer ${apiKey}`);
+      // The staff member signed in at this till, if any: the server records them as the actor.
+      const staff = staffToken();
+      if (staff) request.headers.set('marquee-staff', staff);
       return request;
     },
-    onResponse({ response }) {
+    onResponse({ request, response }) {
       hooks.onReachable?.();
       if (isStorageFullAnswer(response.status)) hooks.onStorageFull?.();
+      if (response.status === 401 || response.status === 403) return inStaffWords(request, response);
+      return undefined;
     },
     onError({ error }) {
       hooks.onUnreachable?.();
@@ -31,6 +38,27 @@ export function makeClient(baseUrl: string, apiKey: string, hooks: ClientHooks =
     },
   });
   return client;
+}
+
+/**
+ * A staff refusal (`staff_sign_in_required`, `insufficient_role`) rewritten in words a person
+ * at the till uses, and announced so the till can show its PIN keypad; other answers pass as they are.
+ */
+async function inStaffWords(request: Request, response: Response): Promise<Response | undefined> {
+  const body: unknown = await response
+    .clone()
+    .json()
+    .catch(() => null);
+  const error = (body as { error?: { code?: unknown } } | null)?.error;
+  if (typeof error?.code !== 'string') return undefined;
+  const words = staffRefusalWords(error.code, request.method, request.url);
+  if (words === null) return undefined;
+  reportStaffRefusal(error.code);
+  return new Response(JSON.stringify({ error: { ...error, message: words } }), {
+    status: response.status,
+    statusText: response.statusText,
+    headers: response.headers,
+  });
 }
 
 interface FetchResult<T> {

@@ -40,3 +40,13 @@ export type PairingView = Answer<'/v2/devices/pairing', 'post'>;
 export type PairingBody = RequestBody<'/v2/devices/pairing', 'post'>;
 export type DeviceView = Answer<'/v2/devices', 'get'>['data'][number];
 export type MailView = Answer<'/v2/mail', 'get'>['data'][number];
+
+export type StaffView = Answer<'/v2/staff', 'post'>;
+export type StaffRole = StaffView['role'];
+export type StaffCreate = RequestBody<'/v2/staff', 'post'>;
+export type StaffPatch = RequestBody<'/v2/staff/{id}', 'patch'>;
+export type StaffSession = Answer<'/v2/staff/sign_in', 'post'>;
+export type ShiftView = Answer<'/v2/shifts/{id}', 'get'>;
+export type ShiftReport = Answer<'/v2/shifts/{id}/report', 'get'>;
+export type EventReport = Answer<'/v2/reports/events/{id}', 'get'>;
+export type AuditEventView = Answer<'/v2/audit_events', 'get'>['data'][number];

@@ -31,6 +31,8 @@ interface SettingsState {
   saveVenueName(name: string): Promise<SettingsView>;
   /** Sets (or with null removes) the PIN that approves card payments on kiosks; stored hashed. */
   saveAttendantPin(pin: string | null): Promise<SettingsView>;
+  /** Minutes without use after which a till signs its staff member out. */
+  saveStaffIdleMinutes(minutes: number): Promise<SettingsView>;
   createKey(name: string, scope: KeyScope): Promise<NewApiKey>;
   revokeKey(id: string): Promise<ApiKeyView>;
   dismissSecret(): void;
@@ -110,6 +112,14 @@ export const useSettings = create<SettingsState>()((set, get) => ({
   async saveAttendantPin(pin) {
     const settings = await unwrap(
       requireClient().PATCH('/v2/settings', { body: { kiosk_attendant_pin: pin } }),
+    );
+    set({ settings: ready(settings) });
+    return settings;
+  },
+
+  async saveStaffIdleMinutes(minutes) {
+    const settings = await unwrap(
+      requireClient().PATCH('/v2/settings', { body: { staff_idle_minutes: minutes } }),
     );
     set({ settings: ready(settings) });
     return settings;

@@ -12,6 +12,7 @@ import { useEvents } from '../../stores/events-store.js';
 import { useOrders } from '../../stores/orders-store.js';
 import { useSettings } from '../../stores/settings-store.js';
 import { PrintTickets } from '../sell/print-tickets.js';
+import { OrderHistory } from './order-history.js';
 import { RefundDialog } from './refund-dialog.js';
 import { TransferDialog } from './transfer-dialog.js';
 import { VoidDialog } from './void-dialog.js';
@@ -212,6 +213,11 @@ export function OrderDetail({ orderId }: { orderId: string }) {
           </ul>
         </>
       ) : null}
+
+      <OrderHistory
+        orderId={order.id}
+        version={`${order.status}/${order.refunded_cents}/${order.tickets.map((t) => t.status).join()}`}
+      />
 
       {event && reprinted.length > 0 ? (
         <PrintTickets

@@ -2,9 +2,10 @@ import { ApiKeysPanel } from './api-keys-panel.js';
 import { KioskPanel } from './kiosk-panel.js';
 import { MailPanel } from './mail-panel.js';
 import { PairingPanel } from './pairing-panel.js';
+import { StaffPanel } from './staff-panel.js';
 import { VenuePanel } from './venue-panel.js';
 
-/** Venue name, kiosk attendant PIN, API keys, device pairing and the mail outbox (admin only). */
+/** Venue name, staff and their PINs, kiosk attendant PIN, API keys, device pairing and the mail outbox (admin only). */
 export function SettingsScreen() {
   return (
     <section className="screen">
@@ -13,6 +14,7 @@ export function SettingsScreen() {
       </header>
       <div className="settings-grid">
         <VenuePanel />
+        <StaffPanel />
         <KioskPanel />
         <PairingPanel />
         <ApiKeysPanel />

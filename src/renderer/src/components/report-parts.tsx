@@ -1,0 +1,66 @@
+/** Figures and breakdown tables shared by the shift (X/Z) reports and the event report. */
+export interface Figure {
+  label: string;
+  value: string;
+  /** A class for the value, e.g. the over/short's colour. */
+  tone?: string;
+}
+
+export interface Breakdown {
+  title: string;
+  columns: readonly string[];
+  rows: readonly (readonly string[])[];
+}
+
+export function ReportFigures({ figures }: { figures: readonly Figure[] }) {
+  return (
+    <dl className="report-figures">
+      {figures.map((f) => (
+        <div key={f.label}>
+          <dt>{f.label}</dt>
+          <dd data-testid={`figure-${f.label}`} className={f.tone}>
+            {f.value}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+export function ReportTable({ breakdown }: { breakdown: Breakdown }) {
+  return (
+    <div className="table-wrap">
+      <table className="table" aria-label={breakdown.title}>
+        <caption>{breakdown.title}</caption>
+        <thead>
+          <tr>
+            {breakdown.columns.map((c, i) => (
+              <th key={c} className={i > 0 ? 'num' : undefined}>
+                {c}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {breakdown.rows.length === 0 ? (
+            <tr>
+              <td colSpan={breakdown.columns.length} className="muted">
+                Nothing yet.
+              </td>
+            </tr>
+          ) : (
+            breakdown.rows.map((row) => (
+              <tr key={row.join('|')}>
+                {row.map((cell, i) => (
+                  <td key={i} className={i > 0 ? 'num' : undefined}>
+                    {cell}
+                  </td>
+                ))}
+              </tr>
+            ))
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,98 @@
+import { overShortWords } from './blind-count.js';
+import { formatMoney } from './money.js';
+
+/**
+ * One audit row as a sentence a manager reads at the end of the night: "Anna refunded $20.00 on
+ * ord_…". Structural types, so the wording does not depend on how the answer is generated.
+ */
+export interface AuditActor {
+  api_key_id?: string | null;
+  device_id?: string | null;
+  staff_id?: string | null;
+}
+
+export interface AuditEventLike {
+  action: string;
+  object_type: string;
+  object_id: string;
+  actor: AuditActor;
+  data?: unknown;
+}
+
+/** Names the screen knows, by id: staff members, API keys, paired devices. */
+export interface ActorNames {
+  staff: Readonly<Record<string, string>>;
+  keys: Readonly<Record<string, string>>;
+  devices: Readonly<Record<string, string>>;
+}
+
+/** Who acted: the staff member signed in, else the device, else the key (by name when known). */
+export function actorName(actor: AuditActor, names: ActorNames): string {
+  if (actor.staff_id) return names.staff[actor.staff_id] ?? `staff ${actor.staff_id}`;
+  if (actor.device_id) return names.devices[actor.device_id] ?? `device ${actor.device_id}`;
+  if (actor.api_key_id) return names.keys[actor.api_key_id] ?? `key ${actor.api_key_id}`;
+  return 'The server';
+}
+
+type Data = Record<string, unknown>;
+const asData = (data: unknown): Data => (typeof data === 'object' && data !== null ? (data as Data) : {});
+
+const currencyOf = (data: Data): string => (typeof data.currency === 'string' ? data.currency : 'usd');
+
+function amount(data: Data, key = 'amount_cents'): string | null {
+  const cents = data[key];
+  return typeof cents === 'number' ? formatMoney(cents, currencyOf(data)) : null;
+}
+
+const text = (data: Data, key: string): string | null => {
+  const value = data[key];
+  return typeof value === 'string' && value ? value : null;
+};
+
+/** Verb phrases by action; `on` is the object id as written after the verb. */
+const phrases: Readonly<Record<string, (on: string, data: Data) => string>> = {
+  'order.created': (on, d) => {
+    const count = typeof d.tickets === 'number' ? d.tickets : null;
+    const what = count === null ? 'tickets' : `${count} ticket${count === 1 ? '' : 's'}`;
+    const total = amount(d, 'total_cents');
+    const method = text(d, 'payment_method');
+    return `sold ${what}${total ? ` for ${total}` : ''}${method ? ` (${method})` : ''} on ${on}`;
+  },
+  'order.refunded': (on, d) => `refunded ${amount(d) ?? 'money'} on ${on}`,
+  'refund.created': (on, d) => `refunded ${amount(d) ?? 'money'} on ${text(d, 'order_id') ?? on}`,
+  'ticket.voided': (on) => `voided ${on}`,
+  'ticket.transferred': (on) => `transferred ${on}`,
+  'ticket.checked_in': (on) => `checked in ${on} by hand`,
+  'order.mail_resent': (on) => `emailed the tickets of ${on} again`,
+  'attendee.updated': (on) => `changed the attendee ${on}`,
+  'shift.opened': (on, d) => `opened ${on} with a float of ${amount(d, 'opening_float_cents') ?? '?'}`,
+  'shift.closed': (on, d) => {
+    const drawer =
+      typeof d.over_short_cents === 'number'
+        ? ` (${overShortWords(d.over_short_cents, currencyOf(d)).toLowerCase()})`
+        : '';
+    return `closed ${on}, counted ${amount(d, 'counted_cash_cents') ?? '?'}${drawer}`;
+  },
+  'staff.created': (on, d) => `added staff member ${text(d, 'name') ?? on}`,
+  'staff.updated': (on, d) => `changed staff member ${text(d, 'name') ?? on}`,
+  'staff.deactivated': (on, d) => `deactivated staff member ${text(d, 'name') ?? on}`,
+  'staff.signed_in': () => 'signed in',
+  'staff.signed_out': () => 'signed out',
+  'event.created': (on, d) => `created the event ${text(d, 'title') ?? on}`,
+  'event.updated': (on, d) => `changed the event ${text(d, 'title') ?? on}`,
+  'event.published': (on, d) => `published ${text(d, 'title') ?? on}`,
+  'event.cancelled': (on, d) => `cancelled ${text(d, 'title') ?? on}`,
+  'tier.created': (on, d) => `added the tier ${text(d, 'name') ?? on}`,
+  'tier.updated': (on, d) => `changed the tier ${text(d, 'name') ?? on}`,
+  'tier.deleted': (on, d) => `deleted the tier ${text(d, 'name') ?? on}`,
+  'settings.updated': () => 'changed the settings',
+  'payout.created': (on, d) => `recorded a payout of ${amount(d) ?? 'money'} (${on})`,
+};
+
+/** "Anna refunded $20.00 on ord_…"; an action without a phrase reads "Anna: tier updated on tier_…". */
+export function auditWords(event: AuditEventLike, names: ActorNames): string {
+  const who = actorName(event.actor, names);
+  const phrase = phrases[event.action];
+  if (phrase) return `${who} ${phrase(event.object_id, asData(event.data))}`;
+  return `${who}: ${event.action.replace(/[._]/g, ' ')} on ${event.object_id}`;
+}

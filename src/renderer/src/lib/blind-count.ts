@@ -1,0 +1,50 @@
+import { formatMoney, minorToInput, parseMoney } from './money.js';
+
+/**
+ * Closing a shift with a blind count: the cashier counts the drawer and types what is there
+ * before the till says what should be there, so the expected figure cannot steer the count. The
+ * expected cash exists on screen only in the Z report the server answers to the close.
+ */
+export type CloseStep =
+  | { step: 'count'; text: string; error: string | null }
+  | { step: 'confirm'; countedCents: number }
+  | { step: 'closed' };
+
+export const startCount: CloseStep = { step: 'count', text: '', error: null };
+
+export function typeCount(text: string): CloseStep {
+  return { step: 'count', text, error: null };
+}
+
+/** The typed count checked as money in the event's currency; the confirm step repeats it. */
+export function submitCount(step: CloseStep, currency: string, example: string): CloseStep {
+  if (step.step !== 'count') return step;
+  const cents = parseMoney(step.text, currency);
+  if (cents === null) {
+    return { ...step, error: `Type the cash counted in the drawer, like ${example}.` };
+  }
+  return { step: 'confirm', countedCents: cents };
+}
+
+/** Back from the confirmation to correct the count: the typed amount comes back as typed. */
+export function recount(step: CloseStep, currency: string): CloseStep {
+  if (step.step !== 'confirm') return step;
+  return { step: 'count', text: minorToInput(step.countedCents, currency), error: null };
+}
+
+/** Whether the expected cash may be shown: only once the count is in and the shift is closed. */
+export function mayShowExpected(step: CloseStep): boolean {
+  return step.step === 'closed';
+}
+
+/** Over/short as the Z report prints it: "−$5.00" short, "+$2.00" over, "$0.00" exact. */
+export function signedMoney(cents: number, currency: string): string {
+  const sign = cents < 0 ? '−' : cents > 0 ? '+' : '';
+  return `${sign}${formatMoney(Math.abs(cents), currency)}`;
+}
+
+/** The drawer in words: "Short by $5.00", "Over by $2.00", "Exact". */
+export function overShortWords(cents: number, currency: string): string {
+  if (cents === 0) return 'Exact';
+  return `${cents < 0 ? 'Short' : 'Over'} by ${formatMoney(Math.abs(cents), currency)}`;
+}

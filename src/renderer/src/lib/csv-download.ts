@@ -1,0 +1,49 @@
+/**
+ * CSV exports (orders, attendees, scans) fetched with the till's own headers (API key, staff
+ * session) and saved from a Blob (save-blob.ts): the key never goes into a URL, where it would
+ * end up in history, logs and proxies. No DOM here, so tests in Node read saved files with it.
+ */
+export type CsvExport = 'orders' | 'attendees' | 'scans';
+
+/** "attendees-evt_123-2026-11-28.csv": what, for which event, on which (local) day. */
+export function csvFileName(kind: CsvExport, eventId: string, now: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const day = `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+  return `${kind}-${eventId}-${day}.csv`;
+}
+
+/**
+ * Rows of a CSV text (RFC 4180: quoted fields, doubled quotes, newlines inside quotes), for the
+ * screen to say how many rows came and for tests to read what was saved.
+ */
+export function parseCsv(csv: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (let i = 0; i < csv.length; i++) {
+    const c = csv[i];
+    if (quoted) {
+      if (c === '"' && csv[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else field += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') {
+      row.push(field);
+      field = '';
+    } else if (c === '\n' || c === '\r') {
+      if (c === '\r' && csv[i + 1] === '\n') i++;
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = '';
+    } else field += c;
+  }
+  if (field !== '' || row.length > 0) {
+    row.push(field);
+    rows.push(row);
+  }
+  return rows;
+}

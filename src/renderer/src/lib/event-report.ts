@@ -1,0 +1,73 @@
+import type { EventReport } from '../api/types.js';
+import type { Breakdown, Figure } from '../components/report-parts.js';
+import { formatMoney } from './money.js';
+import type { SalesBucket } from './sales-chart.js';
+
+const methodWords: Record<string, string> = {
+  cash: 'Cash',
+  card: 'Card',
+  comp: 'Comp',
+  external: 'External',
+};
+const channelWords: Record<string, string> = { till: 'Till', kiosk: 'Kiosk', api: 'Online / API' };
+
+export interface EventReportParts {
+  currency: string;
+  figures: Figure[];
+  breakdowns: Breakdown[];
+  series: SalesBucket[];
+}
+
+/** The event report as the Reports screen lays it out: headline figures, then the breakdowns. */
+export function eventReportParts(report: EventReport): EventReportParts {
+  const money = (cents: number) => formatMoney(cents, report.currency);
+  const { totals, admissions } = report;
+  const sold = totals.sold + totals.comps;
+  const moneyRow = (
+    name: string,
+    orders: number,
+    r: { gross_cents: number; refunds_cents: number; net_cents: number },
+  ) => [name, String(orders), money(r.gross_cents), money(r.refunds_cents), money(r.net_cents)] as const;
+  return {
+    currency: report.currency,
+    figures: [
+      { label: 'Net', value: money(totals.net_cents) },
+      { label: 'Gross', value: money(totals.gross_cents) },
+      { label: 'Refunds', value: `${money(totals.refunds_cents)} (${totals.refunds})` },
+      { label: 'Tickets sold', value: String(totals.sold) },
+      { label: 'Comps', value: String(totals.comps) },
+      { label: 'Voided', value: String(totals.voided) },
+      { label: 'Admitted', value: `${admissions.admitted} of ${sold}` },
+      { label: 'Inside now', value: String(admissions.inside_now) },
+      { label: 'Not yet arrived', value: String(admissions.not_yet_arrived) },
+    ],
+    breakdowns: [
+      {
+        title: 'By tier',
+        columns: ['Tier', 'Sold', 'Comps', 'Voided', 'Gross', 'Refunds', 'Net'],
+        rows: report.tiers.map((t) => [
+          t.name,
+          String(t.sold),
+          String(t.comps),
+          String(t.voided),
+          money(t.gross_cents),
+          money(t.refunds_cents),
+          money(t.net_cents),
+        ]),
+      },
+      {
+        title: 'By payment method',
+        columns: ['Method', 'Orders', 'Gross', 'Refunds', 'Net'],
+        rows: report.payment_methods.map((m) =>
+          moneyRow(methodWords[m.payment_method] ?? m.payment_method, m.orders, m),
+        ),
+      },
+      {
+        title: 'By channel',
+        columns: ['Channel', 'Orders', 'Gross', 'Refunds', 'Net'],
+        rows: report.channels.map((c) => moneyRow(channelWords[c.channel] ?? c.channel, c.orders, c)),
+      },
+    ],
+    series: report.sales_over_time.buckets.map((b) => ({ at: b.start, cents: b.gross_cents })),
+  };
+}

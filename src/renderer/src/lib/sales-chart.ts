@@ -1,0 +1,40 @@
+/**
+ * The sales-over-time chart drawn as plain SVG (no chart library): the running total of sales,
+ * one point per bucket of the report's series, scaled into the drawing box.
+ */
+export interface SalesBucket {
+  /** Start of the bucket (ISO time). */
+  at: string;
+  /** Sales taken in the bucket, minor units. */
+  cents: number;
+}
+
+export interface ChartGeometry {
+  /** The SVG polyline's points, "x,y x,y …"; empty when there is nothing to draw. */
+  points: string;
+  /** The highest running total, the top of the scale (at least 1). */
+  maxCents: number;
+  firstAt: number | null;
+  lastAt: number | null;
+}
+
+export function salesChart(series: readonly SalesBucket[], width: number, height: number): ChartGeometry {
+  const buckets = series
+    .map((b) => ({ at: Date.parse(b.at), cents: b.cents }))
+    .filter((b) => !Number.isNaN(b.at))
+    .sort((a, b) => a.at - b.at);
+  const first = buckets[0];
+  const last = buckets[buckets.length - 1];
+  if (!first || !last) return { points: '', maxCents: 0, firstAt: null, lastAt: null };
+  let running = 0;
+  const totals = buckets.map((b) => ({ at: b.at, total: (running += b.cents) }));
+  const maxCents = Math.max(running, ...totals.map((t) => t.total), 1);
+  const span = last.at - first.at;
+  const x = (at: number) => (span === 0 ? width : ((at - first.at) / span) * width);
+  const y = (total: number) => height - (Math.max(0, total) / maxCents) * height;
+  // Starts from zero at the first bucket's start, so a single bucket still draws a rising line.
+  const points = [`0,${height}`, ...totals.map((t) => `${round(x(t.at))},${round(y(t.total))}`)].join(' ');
+  return { points, maxCents, firstAt: first.at, lastAt: last.at };
+}
+
+const round = (n: number) => Math.round(n * 10) / 10;

@@ -1,0 +1,86 @@
+import type { ShiftReport } from '../api/types.js';
+import type { Breakdown, Figure } from '../components/report-parts.js';
+import { signedMoney } from './blind-count.js';
+import { formatDateTime } from './datetime.js';
+import { formatMoney } from './money.js';
+
+export interface ShiftReportParts {
+  shiftId: string;
+  kind: 'X' | 'Z';
+  currency: string;
+  /** "Sat 24 Dec 2026, 19:02 – 23:40" (to "now" for an X report). */
+  period: string;
+  figures: Figure[];
+  breakdowns: Breakdown[];
+}
+
+const methodWords: Record<string, string> = {
+  cash: 'Cash',
+  card: 'Card',
+  comp: 'Comp',
+  external: 'External',
+};
+
+/**
+ * A shift report as the screen and the receipt printer lay it out. The expected cash is in the Z
+ * report only: an X report taken just before the count would make the blind count pointless.
+ */
+export function shiftReportParts(report: ShiftReport, fallbackCurrency = 'usd'): ShiftReportParts {
+  const currency = report.currency ?? fallbackCurrency;
+  const money = (cents: number) => formatMoney(cents, currency);
+  const { shift } = report;
+  const z = report.kind === 'z';
+  const drawer: Figure[] = [
+    { label: 'Float', value: money(report.opening_float_cents) },
+    { label: 'Cash sales', value: money(report.cash_sales_cents) },
+    { label: 'Cash refunds', value: money(report.cash_refunds_cents) },
+  ];
+  if (z) {
+    const overShort = report.over_short_cents ?? 0;
+    drawer.push(
+      { label: 'Expected cash', value: money(report.expected_cash_cents) },
+      { label: 'Counted cash', value: money(report.counted_cash_cents ?? 0) },
+      {
+        label: 'Over/short',
+        value: signedMoney(overShort, currency),
+        tone: overShort < 0 ? 'over-short-short' : overShort > 0 ? 'over-short-over' : undefined,
+      },
+    );
+  }
+  return {
+    shiftId: shift.id,
+    kind: z ? 'Z' : 'X',
+    currency,
+    period: `${formatDateTime(shift.opened_at)} – ${shift.closed_at ? formatDateTime(shift.closed_at) : 'now'}`,
+    figures: [
+      ...drawer,
+      { label: 'Orders', value: String(report.order_count) },
+      { label: 'Refunds', value: `${report.refunds.count} · ${money(report.refunds.amount_cents)}` },
+      { label: 'Voids', value: `${report.voids.count} · ${money(report.voids.amount_cents)}` },
+      { label: 'Comps', value: `${report.comps.ticket_count} tickets in ${report.comps.order_count} orders` },
+    ],
+    breakdowns: [
+      {
+        title: 'By payment method',
+        columns: ['Method', 'Orders', 'Sales', 'Refunds', 'Net'],
+        rows: report.by_payment_method.map((m) => [
+          methodWords[m.payment_method] ?? m.payment_method,
+          String(m.order_count),
+          formatMoney(m.sales_cents, m.currency),
+          formatMoney(m.refunds_cents, m.currency),
+          formatMoney(m.net_cents, m.currency),
+        ]),
+      },
+      {
+        title: 'By tier',
+        columns: ['Tier', 'Tickets', 'Comps', 'Sales'],
+        rows: report.by_tier.map((t) => [
+          t.tier_name,
+          String(t.tickets),
+          String(t.comp_tickets),
+          formatMoney(t.sales_cents, t.currency),
+        ]),
+      },
+    ],
+  };
+}

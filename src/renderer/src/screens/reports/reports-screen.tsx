@@ -1,0 +1,114 @@
+import { useEffect, useState } from 'react';
+import { ReportFigures, ReportTable } from '../../components/report-parts.js';
+import { Empty, ErrorNote, Loading } from '../../components/states.js';
+import { messageOf } from '../../api/api-error.js';
+import { csvFileName, type CsvExport } from '../../lib/csv-download.js';
+import { saveBlob } from '../../lib/save-blob.js';
+import { eventReportParts } from '../../lib/event-report.js';
+import { navigate, Redirect } from '../../router.js';
+import { useEvents } from '../../stores/events-store.js';
+import { fetchCsv, useReports } from '../../stores/reports-store.js';
+import '../staff/staff.css';
+import { SalesChart } from './sales-chart.js';
+
+const exports: readonly { kind: CsvExport; label: string }[] = [
+  { kind: 'orders', label: 'Orders CSV' },
+  { kind: 'attendees', label: 'Attendees CSV' },
+  { kind: 'scans', label: 'Scans CSV' },
+];
+
+/**
+ * Tonight at a glance for one event: sales by tier, payment method and channel, refunds and
+ * comps, net, admissions against sold, who has not arrived, sales over time; and its CSVs.
+ */
+export function ReportsScreen({ eventId }: { eventId: string | null }) {
+  const events = useEvents((s) => s.events);
+  const loadEvents = useEvents((s) => s.loadEvents);
+  const report = useReports((s) => (eventId ? s.reports[eventId] : undefined));
+  const loadReport = useReports((s) => s.loadReport);
+  const [downloadError, setDownloadError] = useState<string | null>(null);
+  const [busy, setBusy] = useState<CsvExport | null>(null);
+
+  useEffect(() => {
+    if (events.state === 'idle') void loadEvents();
+  }, [events.state, loadEvents]);
+  useEffect(() => {
+    if (eventId) void loadReport(eventId);
+  }, [eventId, loadReport]);
+
+  const list = events.data ?? [];
+  if (!eventId) {
+    // The one event on sale is the one asked about; with several, the newest.
+    const pick = list.find((e) => e.status === 'published') ?? list[0];
+    if (pick) return <Redirect to={`/reports/${pick.id}`} />;
+  }
+
+  const save = async (kind: CsvExport) => {
+    if (!eventId) return;
+    setBusy(kind);
+    try {
+      // Fetched with the till's headers, then saved: the key never goes into a link.
+      saveBlob(await fetchCsv(kind, eventId), csvFileName(kind, eventId, new Date()));
+      setDownloadError(null);
+    } catch (err) {
+      setDownloadError(messageOf(err));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const parts = report?.data ? eventReportParts(report.data) : null;
+  return (
+    <section className="screen">
+      <header className="screen-head">
+        <h1>Reports</h1>
+        <select
+          aria-label="Event"
+          value={eventId ?? ''}
+          onChange={(e) => navigate(`/reports/${e.target.value}`)}
+        >
+          {list.map((e) => (
+            <option key={e.id} value={e.id}>
+              {e.title}
+            </option>
+          ))}
+        </select>
+      </header>
+      {events.state === 'ready' && list.length === 0 ? <Empty>No events yet.</Empty> : null}
+      {eventId ? (
+        <div className="detail-actions" aria-label="Downloads">
+          {exports.map((x) => (
+            <button
+              key={x.kind}
+              type="button"
+              className="button"
+              disabled={busy !== null}
+              onClick={() => void save(x.kind)}
+            >
+              {busy === x.kind ? 'Downloading…' : x.label}
+            </button>
+          ))}
+        </div>
+      ) : null}
+      {downloadError ? (
+        <p className="form-error" role="alert">
+          {downloadError}
+        </p>
+      ) : null}
+      {report?.state === 'loading' && !report.data ? <Loading what="the report" /> : null}
+      {report?.state === 'error' && eventId ? (
+        <ErrorNote message={report.error} onRetry={() => void loadReport(eventId)} />
+      ) : null}
+      {parts ? (
+        <>
+          <ReportFigures figures={parts.figures} />
+          <h2>Sales over time</h2>
+          <SalesChart series={parts.series} currency={parts.currency} />
+          {parts.breakdowns.map((b) => (
+            <ReportTable key={b.title} breakdown={b} />
+          ))}
+        </>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,138 @@
+import { useState, type FormEvent } from 'react';
+import { createPortal } from 'react-dom';
+import type { StaffRole, StaffView } from '../../api/types.js';
+import { ConfirmDialog } from '../../components/confirm-dialog.js';
+import { Dialog } from '../../components/dialog.js';
+import { Field } from '../../components/field.js';
+import { FormActions } from '../../components/form-actions.js';
+import { splitError, type SplitError } from '../../lib/field-errors.js';
+import { useStaffAdmin } from '../../stores/staff-admin-store.js';
+
+/** One member: change the role in place, reset the PIN, deactivate (or reactivate). */
+export function StaffRow({ member }: { member: StaffView }) {
+  const update = useStaffAdmin((s) => s.update);
+  const [dialog, setDialog] = useState<'pin' | 'deactivate' | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const change = async (patch: { role?: StaffRole; active?: boolean }) => {
+    try {
+      await update(member.id, patch);
+      setError(null);
+    } catch (err) {
+      const split = splitError(err, ['role', 'active']);
+      setError(split.fields.role ?? split.fields.active ?? split.form);
+    }
+  };
+
+  return (
+    <tr data-staff={member.name} className={member.active ? undefined : 'row-dim'}>
+      <td>{member.name}</td>
+      <td>
+        <select
+          aria-label={`Role of ${member.name}`}
+          value={member.role}
+          disabled={!member.active}
+          onChange={(e) => void change({ role: e.target.value as StaffRole })}
+        >
+          <option value="manager">manager</option>
+          <option value="seller">seller</option>
+          <option value="door">door</option>
+        </select>
+        {error ? (
+          <p className="field-error" role="alert">
+            {error}
+          </p>
+        ) : null}
+      </td>
+      <td className="small">{member.active ? 'Active' : 'Deactivated'}</td>
+      <td>
+        <div className="row-actions">
+          {member.active ? (
+            <>
+              <button type="button" className="button button-small" onClick={() => setDialog('pin')}>
+                Reset PIN…
+              </button>
+              <button
+                type="button"
+                className="button button-small button-danger"
+                onClick={() => setDialog('deactivate')}
+              >
+                Deactivate…
+              </button>
+            </>
+          ) : (
+            <button
+              type="button"
+              className="button button-small"
+              onClick={() => void change({ active: true })}
+            >
+              Reactivate
+            </button>
+          )}
+        </div>
+      </td>
+      {/* A dialog is not table content: it lives at the end of the page. */}
+      {dialog === 'pin'
+        ? createPortal(<ResetPinDialog member={member} onClose={() => setDialog(null)} />, document.body)
+        : null}
+      {dialog === 'deactivate'
+        ? createPortal(<DeactivateDialog member={member} onClose={() => setDialog(null)} />, document.body)
+        : null}
+    </tr>
+  );
+}
+
+function ResetPinDialog({ member, onClose }: { member: StaffView; onClose: () => void }) {
+  const update = useStaffAdmin((s) => s.update);
+  const [pin, setPin] = useState('');
+  const [error, setError] = useState<SplitError | null>(null);
+  const [busy, setBusy] = useState(false);
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setBusy(true);
+    try {
+      await update(member.id, { pin });
+      onClose();
+    } catch (err) {
+      setError(splitError(err, ['pin']));
+      setBusy(false);
+    }
+  };
+  return (
+    <Dialog title={`New PIN for ${member.name}`} onClose={onClose}>
+      <form className="dialog-body" onSubmit={submit} noValidate>
+        <Field label="New PIN" error={error?.fields.pin} hint="4–8 digits; the old PIN stops working at once">
+          <input
+            type="password"
+            inputMode="numeric"
+            autoComplete="new-password"
+            maxLength={8}
+            value={pin}
+            autoFocus
+            onChange={(e) => setPin(e.target.value.replace(/\D/g, ''))}
+          />
+        </Field>
+        <FormActions error={error?.form} onCancel={onClose} submitLabel="Set PIN" busy={busy} />
+      </form>
+    </Dialog>
+  );
+}
+
+function DeactivateDialog({ member, onClose }: { member: StaffView; onClose: () => void }) {
+  const deactivate = useStaffAdmin((s) => s.deactivate);
+  return (
+    <ConfirmDialog
+      title={`Deactivate ${member.name}?`}
+      confirmLabel="Deactivate"
+      cancelLabel="Keep"
+      danger
+      onConfirm={() => deactivate(member.id)}
+      onClose={onClose}
+    >
+      <p>
+        {member.name} can no longer sign in. Their sales, shifts and audit entries keep their name; you can
+        reactivate them later.
+      </p>
+    </ConfirmDialog>
+  );
+}

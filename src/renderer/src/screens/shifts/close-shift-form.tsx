@@ -1,0 +1,95 @@
+import { useState, type FormEvent } from 'react';
+import type { ShiftReport } from '../../api/types.js';
+import { Field } from '../../components/field.js';
+import { recount, startCount, submitCount, typeCount, type CloseStep } from '../../lib/blind-count.js';
+import { splitError } from '../../lib/field-errors.js';
+import { amountExample, amountInputMode, formatMoney } from '../../lib/money.js';
+import { useShift } from '../../stores/shift-store.js';
+
+interface Props {
+  currency: string;
+  onCancel: () => void;
+  onClosed: (report: ShiftReport) => void;
+}
+
+/**
+ * The blind count: count the drawer, type it, confirm it, and only the Z report the server
+ * answers to the close shows the expected cash. Nothing here knows the expected figure.
+ */
+export function CloseShiftForm({ currency, onCancel, onClosed }: Props) {
+  const close = useShift((s) => s.close);
+  const [step, setStep] = useState<CloseStep>(startCount);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const next = (e: FormEvent) => {
+    e.preventDefault();
+    setStep(submitCount(step, currency, amountExample(currency)));
+  };
+
+  const confirm = async (countedCents: number) => {
+    setBusy(true);
+    try {
+      const report = await close(countedCents);
+      setStep({ step: 'closed' });
+      onClosed(report);
+    } catch (err) {
+      const split = splitError(err, ['counted_cash_cents']);
+      setError(split.fields.counted_cash_cents ?? split.form);
+      setBusy(false);
+    }
+  };
+
+  if (step.step === 'confirm') {
+    return (
+      <section className="panel" aria-label="Close the shift">
+        <p>
+          You counted <strong data-testid="counted">{formatMoney(step.countedCents, currency)}</strong> in the
+          drawer. Closing the shift ends it on this till; the Z report then shows what was expected.
+        </p>
+        {error ? (
+          <p className="form-error" role="alert">
+            {error}
+          </p>
+        ) : null}
+        <div className="form-actions">
+          <button type="button" className="button" onClick={() => setStep(recount(step, currency))}>
+            Count again
+          </button>
+          <button
+            type="button"
+            className="button button-primary"
+            disabled={busy}
+            onClick={() => void confirm(step.countedCents)}
+          >
+            {busy ? 'Closing…' : 'Close shift'}
+          </button>
+        </div>
+      </section>
+    );
+  }
+  if (step.step !== 'count') return null;
+  return (
+    <form className="panel inline-form" onSubmit={next} noValidate aria-label="Count the drawer">
+      <Field
+        label="Cash counted in the drawer"
+        error={step.error}
+        hint="Count everything in the drawer, float included; the expected amount shows after."
+      >
+        <input
+          inputMode={amountInputMode(currency)}
+          value={step.text}
+          placeholder={amountExample(currency)}
+          autoFocus
+          onChange={(e) => setStep(typeCount(e.target.value))}
+        />
+      </Field>
+      <button type="submit" className="button button-primary">
+        Next
+      </button>
+      <button type="button" className="button" onClick={onCancel}>
+        Cancel
+      </button>
+    </form>
+  );
+}

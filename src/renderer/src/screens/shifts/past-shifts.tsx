@@ -1,0 +1,46 @@
+import { useEffect } from 'react';
+import { Empty, ErrorNote, Loading } from '../../components/states.js';
+import { formatDateTime } from '../../lib/datetime.js';
+import { formatMoney } from '../../lib/money.js';
+import { useShift } from '../../stores/shift-store.js';
+import { ShiftReportView } from './shift-report.js';
+
+/** Closed shifts, newest first; each opens the Z report kept when it closed. */
+export function PastShifts({ currency }: { currency: string }) {
+  const past = useShift((s) => s.past);
+  const loadPast = useShift((s) => s.loadPast);
+  const pastReport = useShift((s) => s.pastReport);
+  const openPastReport = useShift((s) => s.openPastReport);
+
+  useEffect(() => {
+    void loadPast();
+  }, [loadPast]);
+
+  const list = past.data ?? [];
+  return (
+    <section aria-label="Past shifts">
+      <h2>Past shifts</h2>
+      {past.state === 'error' ? <ErrorNote message={past.error} onRetry={() => void loadPast()} /> : null}
+      {past.state === 'ready' && list.length === 0 ? <Empty>No shift has been closed yet.</Empty> : null}
+      {list.length > 0 ? (
+        <ul className="past-shifts">
+          {list.map((shift) => (
+            <li key={shift.id}>
+              <button
+                type="button"
+                className="button button-ghost"
+                onClick={() => void openPastReport(shift.id)}
+              >
+                {formatDateTime(shift.closed_at)} · <code>{shift.id}</code> · counted{' '}
+                {formatMoney(shift.counted_cash_cents ?? 0, currency)}
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {pastReport.state === 'loading' ? <Loading what="the Z report" /> : null}
+      {pastReport.state === 'error' ? <ErrorNote message={pastReport.error} /> : null}
+      {pastReport.data ? <ShiftReportView report={pastReport.data} currency={currency} /> : null}
+    </section>
+  );
+}

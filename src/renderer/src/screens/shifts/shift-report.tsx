@@ -1,0 +1,82 @@
+import { useEffect, useState } from 'react';
+import { createPortal } from 'react-dom';
+import type { ShiftReport } from '../../api/types.js';
+import { ReportFigures, ReportTable } from '../../components/report-parts.js';
+import { shiftReportParts } from '../../lib/shift-report.js';
+import { useSettings } from '../../stores/settings-store.js';
+
+/**
+ * An X report (the shift still open) or Z report (closed, with the count), on screen and, for a
+ * Z, on the receipt printer: the same 80 mm roll layout as the ticket slips.
+ */
+export function ShiftReportView({ report, currency }: { report: ShiftReport; currency: string }) {
+  const venue = useSettings((s) => s.settings.data?.venue_name ?? '');
+  const [printing, setPrinting] = useState(0);
+  const parts = shiftReportParts(report, currency);
+  const kind = parts.kind;
+  // The printed copy is in the page by the time effects run: print it then.
+  useEffect(() => {
+    if (printing) window.print();
+  }, [printing]);
+  const title = `${kind} report · ${parts.shiftId}`;
+  return (
+    <section className="panel" aria-label={title}>
+      <h2>{title}</h2>
+      <p className="muted">{parts.period}</p>
+      <ReportFigures figures={parts.figures} />
+      {parts.breakdowns.map((b) => (
+        <ReportTable key={b.title} breakdown={b} />
+      ))}
+      <button type="button" className="button no-print" onClick={() => setPrinting(Date.now())}>
+        Print {kind} report
+      </button>
+      {printing ? <PrintedReport title={title} venue={venue} parts={parts} /> : null}
+    </section>
+  );
+}
+
+function PrintedReport({
+  title,
+  venue,
+  parts,
+}: {
+  title: string;
+  venue: string;
+  parts: ReturnType<typeof shiftReportParts>;
+}) {
+  return createPortal(
+    <div className="print-only print-z-report" aria-hidden="true">
+      <div className="print-venue">{venue}</div>
+      <h2>{title}</h2>
+      <div>{parts.period}</div>
+      <div className="print-rule" />
+      <table>
+        <tbody>
+          {parts.figures.map((f) => (
+            <tr key={f.label}>
+              <td>{f.label}</td>
+              <td>{f.value}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {parts.breakdowns.map((b) => (
+        <div key={b.title}>
+          <div className="print-rule" />
+          <strong>{b.title}</strong>
+          <table>
+            <tbody>
+              {b.rows.map((row) => (
+                <tr key={row.join('|')}>
+                  <td>{row[0]}</td>
+                  <td>{row.slice(1).join(' · ')}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ))}
+    </div>,
+    document.body,
+  );
+}

@@ -1,0 +1,109 @@
+import { useEffect, useState } from 'react';
+import type { ShiftReport } from '../../api/types.js';
+import { ErrorNote, Loading } from '../../components/states.js';
+import { formatDateTime } from '../../lib/datetime.js';
+import { formatMoney } from '../../lib/money.js';
+import { useEvents } from '../../stores/events-store.js';
+import { useSale } from '../../stores/sale-store.js';
+import { useShift } from '../../stores/shift-store.js';
+import { useStaff } from '../../stores/staff-store.js';
+import '../staff/staff.css';
+import { CloseShiftForm } from './close-shift-form.js';
+import { OpenShiftForm } from './open-shift-form.js';
+import { PastShifts } from './past-shifts.js';
+import { ShiftReportView } from './shift-report.js';
+
+/** The drawer's money: the event on sale at this till sets it, else the first event's. */
+function useTillCurrency(): string {
+  const events = useEvents((s) => s.events);
+  const loadEvents = useEvents((s) => s.loadEvents);
+  const saleEventId = useSale((s) => s.eventId);
+  useEffect(() => {
+    if (events.state === 'idle') void loadEvents();
+  }, [events.state, loadEvents]);
+  const list = events.data ?? [];
+  return (list.find((e) => e.id === saleEventId) ?? list[0])?.currency ?? 'usd';
+}
+
+/**
+ * This till's shift: open it with a float, an X report at any time, close it with a blind count
+ * into the Z report (printable on the receipt printer), and the shifts closed before.
+ */
+export function ShiftScreen() {
+  const current = useShift((s) => s.current);
+  const loadCurrent = useShift((s) => s.loadCurrent);
+  const xReport = useShift((s) => s.xReport);
+  const loadXReport = useShift((s) => s.loadXReport);
+  const staffMode = useStaff((s) => s.mode);
+  const currency = useTillCurrency();
+  const [closing, setClosing] = useState(false);
+  const [closed, setClosed] = useState<ShiftReport | null>(null);
+
+  useEffect(() => {
+    void loadCurrent();
+  }, [loadCurrent]);
+
+  const shift = current.data;
+  return (
+    <section className="screen">
+      <header className="screen-head">
+        <h1>Shift</h1>
+      </header>
+      {staffMode === 'off' ? (
+        <p className="muted">Shifts need staff: add them in Settings, then each till signs in with a PIN.</p>
+      ) : null}
+      {current.state === 'loading' && !current.data ? <Loading what="the shift" /> : null}
+      {current.state === 'error' ? (
+        <ErrorNote message={current.error} onRetry={() => void loadCurrent()} />
+      ) : null}
+
+      {closed ? (
+        <>
+          <ShiftReportView report={closed} currency={currency} />
+          <button type="button" className="button" onClick={() => setClosed(null)}>
+            Done
+          </button>
+        </>
+      ) : null}
+
+      {!closed && current.state === 'ready' && !shift ? (
+        <>
+          <h2>No shift is open on this till</h2>
+          <OpenShiftForm currency={currency} />
+        </>
+      ) : null}
+
+      {!closed && shift ? (
+        <>
+          <h2>Shift open since {formatDateTime(shift.opened_at)}</h2>
+          <p className="muted">
+            <code>{shift.id}</code> · float {formatMoney(shift.opening_float_cents, currency)}
+          </p>
+          {closing ? (
+            <CloseShiftForm
+              currency={currency}
+              onCancel={() => setClosing(false)}
+              onClosed={(report) => {
+                setClosing(false);
+                setClosed(report);
+              }}
+            />
+          ) : (
+            <div className="detail-actions">
+              <button type="button" className="button" onClick={() => void loadXReport()}>
+                X report
+              </button>
+              <button type="button" className="button button-primary" onClick={() => setClosing(true)}>
+                Close shift…
+              </button>
+            </div>
+          )}
+          {!closing && xReport.state === 'error' ? <ErrorNote message={xReport.error} /> : null}
+          {!closing && xReport.data ? <ShiftReportView report={xReport.data} currency={currency} /> : null}
+        </>
+      ) : null}
+
+      <PastShifts currency={currency} />
+    </section>
+  );
+}

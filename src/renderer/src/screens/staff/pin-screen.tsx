@@ -1,0 +1,95 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import {
+  canSubmit,
+  emptyKeypad,
+  keypadKeyOf,
+  maskedPin,
+  pinMaxDigits,
+  pinMinDigits,
+  pressKey,
+  type KeypadKey,
+} from '../../lib/pin-keypad.js';
+import { useSettings } from '../../stores/settings-store.js';
+import { useStaff } from '../../stores/staff-store.js';
+import './staff.css';
+
+const rows: readonly (readonly KeypadKey[])[] = [
+  ['1', '2', '3'],
+  ['4', '5', '6'],
+  ['7', '8', '9'],
+  ['clear', '0', 'enter'],
+];
+const labels: Partial<Record<KeypadKey, string>> = { clear: 'Clear', enter: 'Enter' };
+
+const signedOutWords = {
+  manual: null,
+  idle: 'Signed out after a while without use.',
+  expired: 'Your sign-in ran out. Sign in again.',
+} as const;
+
+/**
+ * The till's sign-in when the venue has staff: a PIN keypad with big touch buttons, and the
+ * physical keyboard's digits, Backspace, Escape and Enter. Digits never show, only dots.
+ */
+export function PinScreen() {
+  const signIn = useStaff((s) => s.signIn);
+  const busy = useStaff((s) => s.busy);
+  const pinError = useStaff((s) => s.pinError);
+  const signedOutBy = useStaff((s) => s.signedOutBy);
+  const venue = useSettings((s) => s.settings.data?.venue_name ?? '');
+  const [keypad, setKeypad] = useState(emptyKeypad);
+  // The latest state for the window's key listener, which outlives renders.
+  const current = useRef(keypad);
+
+  const press = useCallback(
+    (key: KeypadKey) => {
+      if (useStaff.getState().busy) return;
+      const next = pressKey(current.current, key);
+      current.current = next;
+      setKeypad(next);
+      if (next.submit !== null) void signIn(next.submit);
+    },
+    [signIn],
+  );
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.ctrlKey || event.metaKey || event.altKey) return;
+      const key = keypadKeyOf(event.key);
+      if (!key) return;
+      event.preventDefault();
+      press(key);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [press]);
+
+  const notice = pinError ?? signedOutWords[signedOutBy ?? 'manual'];
+  return (
+    <section className="pin-screen" aria-labelledby="pin-title">
+      <p className="pin-venue">{venue}</p>
+      <h1 id="pin-title">Sign in with your PIN</h1>
+      <output className="pin-dots" aria-label={`${keypad.digits.length} digits typed`} aria-live="polite">
+        {maskedPin(keypad.digits) || ' '}
+      </output>
+      <p className={pinError ? 'pin-notice pin-error' : 'pin-notice'} role={pinError ? 'alert' : 'status'}>
+        {busy
+          ? 'Checking…'
+          : (notice ?? `Type your PIN (${pinMinDigits}–${pinMaxDigits} digits), then Enter.`)}
+      </p>
+      <div className="pin-pad" role="group" aria-label="PIN keypad">
+        {rows.flat().map((key) => (
+          <button
+            key={key}
+            type="button"
+            className={`pin-key pin-key-${key.length > 1 ? key : 'digit'}`}
+            disabled={busy || (key === 'enter' && !canSubmit(keypad.digits))}
+            onClick={() => press(key)}
+          >
+            {labels[key] ?? key}
+          </button>
+        ))}
+      </div>
+    </section>
+  );
+}

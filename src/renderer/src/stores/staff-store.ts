@@ -1,0 +1,93 @@
+import { create } from 'zustand';
+import { ApiRequestError } from '../api/api-error.js';
+import { unwrap } from '../api/client.js';
+import { setStaffToken } from '../api/staff-token.js';
+import type { StaffSession } from '../api/types.js';
+import { requireClient } from './session-store.js';
+
+/**
+ * Who of the staff is signed in at this till. `required` once the server has staff (it said so,
+ * or refused a write with `staff_sign_in_required`); `off` for a till with no staff, which works
+ * as before. The session token lives here and in sessionStorage (platform.ts), never elsewhere.
+ */
+export type StaffMode = 'unknown' | 'off' | 'required';
+
+export type SignOutReason = 'manual' | 'idle' | 'expired';
+
+interface StaffState {
+  mode: StaffMode;
+  session: StaffSession | null;
+  /** Why the last member left, for the keypad to say ("Signed out after 5 min without use"). */
+  signedOutBy: SignOutReason | null;
+  pinError: string | null;
+  busy: boolean;
+  setMode(mode: StaffMode): void;
+  /** Asks the server whether this till needs a staff member signed in, and whether one still is. */
+  probe(): Promise<void>;
+  signIn(pin: string): Promise<boolean>;
+  signOut(reason?: SignOutReason): Promise<void>;
+  /** A session kept in sessionStorage from before a reload, still inside its expiry. */
+  restore(session: StaffSession): void;
+}
+
+export const useStaff = create<StaffState>()((set, get) => ({
+  mode: 'unknown',
+  session: null,
+  signedOutBy: null,
+  pinError: null,
+  busy: false,
+
+  setMode: (mode) => {
+    if (get().mode !== mode) set({ mode });
+  },
+
+  async probe() {
+    try {
+      const answer = await unwrap(requireClient().GET('/v2/staff/session'));
+      set({ mode: answer.sign_in_required ? 'required' : 'off' });
+      // The server no longer knows the session kept here (expired, signed out elsewhere).
+      if (get().session && !answer.staff) await get().signOut('expired');
+    } catch {
+      // A server from before staff existed answers 404: a till with no staff, as always.
+      if (get().mode === 'unknown') set({ mode: 'off' });
+    }
+  },
+
+  async signIn(pin) {
+    set({ busy: true, pinError: null });
+    try {
+      const session = await unwrap(requireClient().POST('/v2/staff/sign_in', { body: { pin } }));
+      setStaffToken(session.session_token);
+      set({ session, mode: 'required', busy: false, signedOutBy: null });
+      return true;
+    } catch (err) {
+      set({ busy: false, pinError: pinRefusal(err) });
+      return false;
+    }
+  },
+
+  async signOut(reason = 'manual') {
+    const had = get().session;
+    if (had && reason !== 'expired') {
+      // Best effort: the token dies here either way, and the server expires it in any case.
+      await unwrap(requireClient().POST('/v2/staff/sign_out', { body: {} })).catch(() => undefined);
+    }
+    setStaffToken(null);
+    set({ session: null, signedOutBy: reason, pinError: null });
+  },
+
+  restore(session) {
+    if (Date.parse(session.expires_at) <= Date.now()) return;
+    setStaffToken(session.session_token);
+    set({ session, mode: 'required' });
+  },
+}));
+
+function pinRefusal(err: unknown): string {
+  if (!(err instanceof ApiRequestError)) return err instanceof Error ? err.message : String(err);
+  if (err.status === 429) return 'Too many wrong PINs. Wait a moment, then try again.';
+  if (err.status === 401 || err.code === 'invalid_pin' || err.code === 'wrong_pin') {
+    return 'That PIN is not right. Try again.';
+  }
+  return err.message;
+}

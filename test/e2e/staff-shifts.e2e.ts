@@ -1,0 +1,204 @@
+import type { Page } from '@playwright/test';
+import { parseCsv } from '../../src/renderer/src/lib/csv-download.js';
+import { expect, test } from './fixtures.js';
+import { AuditPage } from './pages/audit-page.js';
+import { LoginPage } from './pages/login-page.js';
+import { OrdersPage } from './pages/orders-page.js';
+import { ReportsPage } from './pages/reports-page.js';
+import { SellPage } from './pages/sell-page.js';
+import { ShiftPage } from './pages/shift-page.js';
+import { TillStaffPage } from './pages/till-staff-page.js';
+import { catchPrints, printsSoFar } from './support/print.js';
+import { snap } from './support/screenshots.js';
+
+interface Created {
+  id: string;
+}
+
+/**
+ * A night with staff: the manager sets them up in Settings (admin key); a seller signs in at a
+ * box-office till with a PIN, opens a shift, sells cash and card and is refused a refund; the
+ * manager signs in there, refunds and closes the shift 5.00 short; the Z report, the audit trail
+ * and the attendee CSV say exactly what happened.
+ */
+test('staff, a shift and its cash-up, the audit trail and the attendee CSV', async ({
+  boxOffice,
+  server,
+  browser,
+}) => {
+  const admin = boxOffice.page;
+  const event = await server.api<Created>('POST', '/v2/events', {
+    title: 'Staff Night',
+    venue: 'Main hall',
+    doors_at: '2026-12-31T20:00:00+00:00',
+    tickets: [{ name: 'General admission', price_cents: 2500, quantity: 100 }],
+  });
+  await server.api('POST', `/v2/events/${event.id}/publish`);
+  const tillKey = await server.api<{ secret: string }>('POST', '/v2/api_keys', {
+    name: 'Till 1',
+    scope: 'box_office',
+  });
+
+  await test.step('the manager adds two staff in Settings', async () => {
+    await boxOffice.go('Settings');
+    const panel = admin.getByRole('region', { name: 'Staff' });
+    await addStaff(admin, 'Maria', 'manager', '2468');
+    await addStaff(admin, 'Sam', 'seller', '1357');
+    await expect(panel.getByRole('table', { name: 'Staff members' }).locator('tr[data-staff]')).toHaveCount(
+      2,
+    );
+    // A PIN someone else has is refused at the PIN field, in words.
+    await addStaff(admin, 'Copy', 'seller', '1357', false);
+    await expect(panel.getByLabel('PIN')).toHaveAttribute('aria-invalid', 'true');
+    await expect(panel.locator('.field-error')).toContainText('PIN');
+    await snap(admin, 'settings-staff');
+  });
+
+  const tillContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const till = await tillContext.newPage();
+  await catchPrints(till);
+  const tillErrors: string[] = [];
+  till.on('pageerror', (err) => tillErrors.push(err.message));
+  const staff = new TillStaffPage(till);
+  const sell = new SellPage(till);
+  const orders = new OrdersPage(till);
+  const shift = new ShiftPage(till);
+  const nav = (name: string) => till.getByRole('navigation', { name: 'Screens' }).getByRole('link', { name });
+
+  await test.step('the till asks for a PIN; a wrong one is refused, the seller’s is taken', async () => {
+    const login = new LoginPage(till, server.url);
+    await login.open('/sell');
+    await login.signIn(tillKey.secret);
+    await expect(staff.keypad()).toBeVisible();
+    await snap(till, 'pin-keypad');
+    await staff.typePin('9999');
+    await expect(till.getByRole('alert')).toContainText('PIN');
+    await staff.typePin('1357');
+    await expect(staff.signedIn()).toContainText('Sam · seller');
+  });
+
+  await test.step('Sam opens a shift with a 100.00 float', async () => {
+    await nav('Shift').click();
+    await shift.open('100.00');
+    await expect(staff.signedIn()).toContainText('Shift open');
+  });
+
+  let cashOrder = '';
+  await test.step('Sam sells two tickets for cash and one by card', async () => {
+    await nav('Sell').click();
+    await expect(till).toHaveURL(new RegExp(`/sell/${event.id}$`));
+    await sell.pickTier('General admission');
+    await sell.enterQuantity(2);
+    await sell.payCash('50');
+    await sell.complete();
+    cashOrder = await sell.orderId();
+    await sell.newSale();
+    await sell.pickTier('General admission');
+    await sell.enterQuantity(1);
+    await till.getByRole('radio', { name: 'Card' }).check();
+    await till.getByLabel('Buyer name').fill('Ada Card');
+    await till.getByLabel('Buyer email').fill('ada@example.com');
+    await sell.complete();
+  });
+
+  await test.step('Sam is refused a refund, in words', async () => {
+    await nav('Orders').click();
+    await orders.search(cashOrder);
+    await expect(orders.detail()).toContainText(cashOrder);
+    await orders.detail().getByRole('button', { name: 'Refund…' }).click();
+    const dialog = till.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Refund' }).click();
+    await expect(dialog.getByRole('alert')).toHaveText(
+      'Only a manager can refund. Ask a manager to sign in.',
+    );
+    await snap(till, 'refund-refused');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+  });
+
+  await test.step('Maria signs in on the keypad and refunds 20.00', async () => {
+    await staff.signOut('Sam');
+    await staff.tapPin('2468');
+    await expect(staff.signedIn()).toContainText('Maria · manager');
+    await nav('Orders').click();
+    await orders.search(cashOrder);
+    await orders.refundPartial('20');
+    await expect(orders.refunded()).toHaveText('$20.00');
+  });
+
+  await test.step('Maria closes the shift 5.00 short with a blind count', async () => {
+    await nav('Shift').click();
+    // Float 100.00 + cash 50.00 − cash refunded 20.00 = 130.00 expected; 125.00 counted.
+    await shift.closeWithCount('125.00');
+    const z = shift.zReport();
+    await expect(shift.figure(z, 'Expected cash')).toHaveText('$130.00');
+    await expect(shift.figure(z, 'Counted cash')).toHaveText('$125.00');
+    await expect(shift.figure(z, 'Over/short')).toHaveText('−$5.00');
+    await snap(till, 'z-report');
+    // Printed on the receipt roll: the Z report alone, with the same figures.
+    await z.getByRole('button', { name: 'Print Z report' }).click();
+    await expect.poll(() => printsSoFar(till)).toBe(1);
+    await till.emulateMedia({ media: 'print' });
+    const printed = till.locator('.print-z-report');
+    await expect(printed).toBeVisible();
+    await expect(printed).toContainText('−$5.00');
+    await expect(till.locator('.topbar')).toBeHidden();
+    await till.emulateMedia({ media: 'screen' });
+  });
+
+  await test.step('the Audit screen names who did each thing', async () => {
+    await boxOffice.go('Audit');
+    const audit = new AuditPage(admin);
+    await expect(
+      audit.rows().filter({ hasText: `Sam sold 2 tickets for $50.00 (cash) on ${cashOrder}` }),
+    ).toHaveCount(1);
+    await expect(audit.rows().filter({ hasText: /Sam sold 1 ticket for \$25\.00 \(card\)/ })).toHaveCount(1);
+    await expect(audit.rows().filter({ hasText: `Maria refunded $20.00 on ${cashOrder}` })).toHaveCount(1);
+    await expect(
+      audit.rows().filter({ hasText: /Sam opened shf_\w+ with a float of \$100\.00/ }),
+    ).toHaveCount(1);
+    await expect(
+      audit.rows().filter({ hasText: /Maria closed shf_\w+, counted \$125\.00 \(short by \$5\.00\)/ }),
+    ).toHaveCount(1);
+    await audit.filterByPerson('Maria (staff)');
+    await expect(audit.rows().filter({ hasText: 'Sam' })).toHaveCount(0);
+    await snap(admin, 'audit');
+  });
+
+  await test.step('the attendee CSV downloads with every row', async () => {
+    await boxOffice.go('Reports');
+    const reports = new ReportsPage(admin);
+    await expect(admin).toHaveURL(new RegExp(`/reports/${event.id}$`));
+    const csv = await reports.downloadCsv('Attendees');
+    expect(csv.name).toMatch(new RegExp(`^attendees-${event.id}-\\d{4}-\\d{2}-\\d{2}\\.csv$`));
+    const rows = parseCsv(csv.text);
+    const attendees = await server.api<{ data: { id: string }[] }>(
+      'GET',
+      `/v2/attendees?event_id=${event.id}&limit=100`,
+    );
+    expect(attendees.data).toHaveLength(3);
+    // A header and one row per attendee, each attendee's id in it.
+    expect(rows).toHaveLength(1 + attendees.data.length);
+    for (const a of attendees.data) expect(rows.some((row) => row.includes(a.id))).toBe(true);
+    await snap(admin, 'reports');
+  });
+
+  expect(tillErrors, 'uncaught errors on the till').toEqual([]);
+  await tillContext.close();
+});
+
+async function addStaff(
+  page: Page,
+  name: string,
+  role: string,
+  pin: string,
+  expectAdded = true,
+): Promise<void> {
+  const form = page.getByRole('form', { name: 'Add staff' });
+  await form.getByLabel('Name').fill(name);
+  await form.getByLabel('Role').selectOption(role);
+  await form.getByLabel('PIN').fill(pin);
+  await form.getByRole('button', { name: 'Add staff' }).click();
+  if (expectAdded) {
+    await expect(page.getByRole('status').filter({ hasText: `${name} can now sign in` })).toBeVisible();
+  }
+}

@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { actorName, auditWords, type ActorNames } from '../../../src/renderer/src/lib/audit-words.js';
+
+const names: ActorNames = {
+  staff: { stf_anna: 'Anna', stf_sam: 'Sam' },
+  keys: { key_till: 'Till 1', key_admin: 'Admin' },
+  devices: { dev_door: 'Door 2' },
+};
+const till = { api_key_id: 'key_till', device_id: null };
+
+describe('audit rows in words', () => {
+  it('names the staff member first, then the device, then the key', () => {
+    expect(actorName({ ...till, staff_id: 'stf_anna' }, names)).toBe('Anna');
+    expect(actorName({ api_key_id: 'key_till', device_id: 'dev_door', staff_id: null }, names)).toBe(
+      'Door 2',
+    );
+    expect(actorName({ ...till, staff_id: null }, names)).toBe('Till 1');
+    expect(actorName({ api_key_id: 'key_gone', device_id: null, staff_id: null }, names)).toBe(
+      'key key_gone',
+    );
+    expect(actorName({ staff_id: 'stf_new' }, names)).toBe('staff stf_new');
+    expect(actorName({}, names)).toBe('The server');
+  });
+
+  it('says a refund with its amount in the order’s currency', () => {
+    const refund = {
+      action: 'order.refunded',
+      object_type: 'order',
+      object_id: 'ord_1',
+      actor: { ...till, staff_id: 'stf_anna' },
+      data: { refund_id: 're_1', amount_cents: 2000, currency: 'usd', reason: 'requested', ticket_id: null },
+    };
+    expect(auditWords(refund, names)).toBe('Anna refunded $20.00 on ord_1');
+    expect(
+      auditWords({ ...refund, data: { ...refund.data, amount_cents: 2000, currency: 'jpy' } }, names),
+    ).toBe('Anna refunded ¥2,000 on ord_1');
+  });
+
+  it('says a sale with its tickets, total and payment', () => {
+    const sale = {
+      action: 'order.created',
+      object_type: 'order',
+      object_id: 'ord_2',
+      actor: { ...till, staff_id: 'stf_sam' },
+      data: { total_cents: 5000, currency: 'usd', payment_method: 'cash', channel: 'till', tickets: 2 },
+    };
+    expect(auditWords(sale, names)).toBe('Sam sold 2 tickets for $50.00 (cash) on ord_2');
+    expect(auditWords({ ...sale, data: { ...sale.data, tickets: 1, payment_method: 'card' } }, names)).toBe(
+      'Sam sold 1 ticket for $50.00 (card) on ord_2',
+    );
+  });
+
+  it('says a shift closed short, and a void', () => {
+    expect(
+      auditWords(
+        {
+          action: 'shift.closed',
+          object_type: 'shift',
+          object_id: 'shf_1',
+          actor: { ...till, staff_id: 'stf_anna' },
+          data: { counted_cash_cents: 12500, over_short_cents: -500, currency: 'usd' },
+        },
+        names,
+      ),
+    ).toBe('Anna closed shf_1, counted $125.00 (short by $5.00)');
+    expect(
+      auditWords(
+        { action: 'ticket.voided', object_type: 'ticket', object_id: 'tkt_1', actor: till, data: {} },
+        names,
+      ),
+    ).toBe('Till 1 voided tkt_1');
+  });
+
+  it('falls back to the action’s own name for actions it has no phrase for', () => {
+    expect(
+      auditWords(
+        { action: 'scan_key.rotated', object_type: 'scan_key', object_id: 'kid_1', actor: till, data: null },
+        names,
+      ),
+    ).toBe('Till 1: scan key rotated on kid_1');
+  });
+});
