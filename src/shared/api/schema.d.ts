@@ -1706,6 +1706,8 @@ export interface components {
       venue_name: string;
       /** @description Whether kiosks can take card payments: the attendant PIN that approves them is set */
       kiosk_attendant_pin_set: boolean;
+      /** @description Minutes without a touch or key after which a till signs its staff member out (the PIN keypad comes back) */
+      staff_idle_minutes: number;
     };
     /** @description A member of staff who signs in at a till with a PIN */
     Staff: {
@@ -9951,6 +9953,8 @@ export interface operations {
         'application/json': {
           /** @description The venue's name, shown on receipts and in the box office */
           venue_name?: string;
+          /** @description Minutes without a touch or key after which a till signs its staff member out (the PIN keypad comes back) */
+          staff_idle_minutes?: number;
           kiosk_attendant_pin?: string | null;
         };
       };
