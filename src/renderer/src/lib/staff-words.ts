@@ -8,7 +8,6 @@ const managerActions: readonly (readonly [RegExp, string])[] = [
   [/\/void$/, 'void a ticket'],
   [/\/payouts?(\/|$)/, 'record a payout'],
   [/\/cancel$/, 'cancel an event'],
-  [/\/shifts\/[^/]+\/close$/, 'close a shift'],
   [/\/staff(\/|$)/, 'manage staff'],
 ];
 
@@ -20,9 +19,6 @@ export function staffRefusalWords(code: string, method: string, url: string): st
     return action
       ? `Only a manager can ${action}. Ask a manager to sign in.`
       : `Only a manager can do that${method === 'GET' ? ' here' : ''}. Ask a manager to sign in.`;
-  }
-  if (code === 'staff_session_expired' || code === 'invalid_staff_session') {
-    return 'Your sign-in ran out. Sign in with your PIN again.';
   }
   return null;
 }
