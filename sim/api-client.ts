@@ -22,7 +22,14 @@ export class ApiClient {
   constructor(
     readonly baseUrl: string,
     private readonly key: string | null,
+    /** Sent with every request: a till's `Marquee-Staff` session (docs/api.md "Sign-in at a till"). */
+    private readonly always: Record<string, string> = {},
   ) {}
+
+  /** The same key with a staff member signed in: their session token on every request. */
+  asStaff(sessionToken: string): ApiClient {
+    return new ApiClient(this.baseUrl, this.key, { ...this.always, 'marquee-staff': sessionToken });
+  }
 
   get<T>(path: string): Promise<T> {
     return this.call<T>('GET', path);
@@ -62,6 +69,7 @@ export class ApiClient {
       headers: {
         ...(this.key ? { authorization: `Bearer ${this.key}` } : {}),
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...this.always,
         ...headers,
       },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),

@@ -4,7 +4,7 @@
  * cash, walk-ins often anonymous), plus the staff actions on tickets (void, transfer).
  */
 import { ApiRefusal, type ApiClient } from './api-client.js';
-import type { Ledger } from './ledger.js';
+import type { Channel, Ledger, PaidBy, TillBook } from './ledger.js';
 
 export interface TicketView {
   id: string;
@@ -21,6 +21,8 @@ export interface OrderView {
   id: string;
   event_id: string;
   total_cents: number;
+  payment_method: PaidBy;
+  channel: Channel;
   tickets: TicketView[];
 }
 
@@ -36,16 +38,21 @@ export interface Holder {
   /** The wallet link's path, `/w/{secret}`: the secret is the credential. */
   wallet: string;
   priceCents: number;
+  /** How its order was paid and where it was sold: where a refund of it goes back to. */
+  paidBy: PaidBy;
+  soldAt: Channel;
 }
 
-const holderOf = (t: TicketView, priceCents: number): Holder => ({
+type Sale = Pick<Holder, 'priceCents' | 'paidBy' | 'soldAt'>;
+
+const holderOf = (t: TicketView, sale: Sale): Holder => ({
   ticketId: t.id,
   orderId: t.order_id,
   tierId: t.tier_id,
   token: t.qr_token,
   pass: t.paper_pass,
   wallet: new URL(t.wallet_url).pathname,
-  priceCents,
+  ...sale,
 });
 
 export interface OrderSpec {
@@ -73,13 +80,25 @@ export class SerialQueue {
 }
 
 const holdersOf = (order: OrderView, priceCents: number): Holder[] =>
-  order.tickets.map((t) => holderOf(t, priceCents));
+  order.tickets.map((t) =>
+    holderOf(t, {
+      // A comp is free: voiding it gives nothing back.
+      priceCents: order.payment_method === 'comp' ? 0 : priceCents,
+      paidBy: order.payment_method,
+      soldAt: order.channel,
+    }),
+  );
 
 export class BoxOffice {
+  /**
+   * `book` is the till's drawer (null for the web shop): every sale and refund made here is
+   * booked in it, as its shift's Z report will count them.
+   */
   constructor(
     private readonly api: ApiClient,
     private readonly ledger: Ledger,
     private readonly runId: string,
+    private readonly book: TillBook | null = null,
   ) {}
 
   /**
@@ -106,6 +125,7 @@ export class BoxOffice {
           this.api.post<OrderView>('/v2/orders', body, { 'idempotency-key': key }),
         );
         this.ledger.sold(order);
+        this.ledger.soldOnline(eventId, order);
         holders[i] = holdersOf(order, spec.priceCents);
       }
     };
@@ -113,22 +133,33 @@ export class BoxOffice {
     return holders.flat();
   }
 
-  /** A walk-in at the window: cash, often no name. Null when the tier is sold out. */
+  /**
+   * A walk-in at the window: cash (often no name), card (a name and an email for the receipt) or
+   * a comp (a guest of the band). Null when the tier is sold out.
+   */
   async walkIn(
     eventId: string,
     tierId: string,
     priceCents: number,
     quantity: number,
     name: string | null,
+    paidBy: PaidBy = 'cash',
   ): Promise<Holder[] | null> {
+    const buyer =
+      paidBy === 'card'
+        ? { name: name ?? 'Card walk-in', email: `${(name ?? 'card').toLowerCase().replace(/\W+/g, '.')}@example.com` }
+        : name
+          ? { name }
+          : null;
     try {
       const order = await this.api.post<OrderView>('/v2/orders', {
         event_id: eventId,
         items: [{ tier_id: tierId, quantity }],
-        ...(name ? { buyer: { name } } : {}),
-        payment_method: 'cash',
+        ...(buyer ? { buyer } : {}),
+        payment_method: paidBy,
       });
       this.ledger.sold(order);
+      this.book?.sold(paidBy, order);
       return holdersOf(order, priceCents);
     } catch (err) {
       if (err instanceof ApiRefusal && err.code === 'sold_out') {
@@ -139,11 +170,15 @@ export class BoxOffice {
     }
   }
 
-  /** A ticket reported stolen: voided, its price refunded on its order. */
+  /**
+   * A ticket voided (reported stolen, or a walk-in who left): its price refunded on its order, the
+   * way it was paid. Needs a manager signed in (403 `insufficient_role` for a seller).
+   */
   async void(holder: Holder): Promise<void> {
     await this.api.post(`/v2/tickets/${holder.ticketId}/void`, {});
     // One ticket per order is ever voided here, so the refund is the ticket's whole price.
-    this.ledger.voided(holder.priceCents);
+    this.ledger.voided(holder.priceCents, holder.soldAt);
+    this.book?.refunded(holder.paidBy, holder.priceCents);
   }
 
   /** The holder gives the ticket to a friend: the friend gets a new ticket and code. */
@@ -153,7 +188,8 @@ export class BoxOffice {
       name: toName,
     });
     this.ledger.transferred();
-    return holderOf(ticket, holder.priceCents);
+    const { priceCents, paidBy, soldAt } = holder;
+    return holderOf(ticket, { priceCents, paidBy, soldAt });
   }
 
   /** The box office prints a ticket: its paper pass as the ticket view has it now. */

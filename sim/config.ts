@@ -25,8 +25,16 @@ export interface VenueDayConfig {
   walkInParties: number;
   /** Stock of the door-sales tier: fewer than the parties want, so it sells out. */
   walkInStock: number;
-  /** Box-office windows selling at once (each a sequential till). */
+  /** Box-office windows selling at once: each a paired till with its seller and shift. */
   tills: number;
+  /** Cash each till's drawer opens its shift with. */
+  openingFloatCents: number;
+  /** How the walk-in parties pay (weights): cash, card, or a comp (a guest of the band). */
+  walkInPayments: { cash: number; card: number; comp: number };
+  /** Parties of two paying cash where one leaves before going in: the manager refunds that ticket in cash. */
+  walkInDropOuts: number;
+  /** The last till's count comes up this much short (change given from the wrong note). */
+  drawerShortCents: number;
   voidsBefore: number;
   voidsDuring: number;
   transfersBefore: number;
@@ -80,6 +88,10 @@ export const fullDay: VenueDayConfig = {
   walkInParties: 150,
   walkInStock: 160,
   tills: 2,
+  openingFloatCents: 20_000,
+  walkInPayments: { cash: 5, card: 4, comp: 1 },
+  walkInDropOuts: 4,
+  drawerShortCents: 500,
   voidsBefore: 25,
   voidsDuring: 12,
   transfersBefore: 30,
@@ -114,6 +126,7 @@ export const ciDay: VenueDayConfig = {
   webhookOutage: [0.55, 0.75],
   walkInParties: 20,
   walkInStock: 24,
+  walkInDropOuts: 2,
   voidsBefore: 4,
   voidsDuring: 3,
   transfersBefore: 4,

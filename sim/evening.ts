@@ -15,7 +15,7 @@ import { maxProbeMs } from '../src/server/webhooks/defaults.js';
 import { afternoonJobs, eachLimited, fetchStrip, runThroughTheDay, type StripFetch } from './afternoon.js';
 import { ApiClient } from './api-client.js';
 import { Attendee, type Shown } from './attendees.js';
-import { BoxOffice, SerialQueue, type Holder } from './box-office.js';
+import { BoxOffice, type Holder } from './box-office.js';
 import { drawHolder, drawRecipient, type Carry, type HolderModel } from './carry.js';
 import type { VenueDayConfig } from './config.js';
 import { SimDoor, type Presentation } from './door.js';
@@ -36,6 +36,7 @@ import { checkServerLog, type ServerLogCheck } from './log-secrets.js';
 import { startServer } from './server-process.js';
 import { SimClock } from './sim-clock.js';
 import { readStore, type StoreView } from './store-view.js';
+import { takeOnStaff, Till, type ShiftReport, type StaffMember } from './till.js';
 import { WebhookReceiverSim, type ReceivedMessage } from './webhook-receiver.js';
 
 const minuteMs = 60_000;
@@ -73,6 +74,30 @@ export interface Sample {
   received: number;
   offlineDoorQueue: number;
   doorLines: number[];
+}
+
+export interface TillCashUp {
+  till: string;
+  seller: string;
+  shiftId: string;
+  /** The Z report as POST /v2/shifts/{id}/close answered it … */
+  z: ShiftReport;
+  /** … and as GET /v2/shifts/{id}/report gives it back afterwards (kept byte for byte). */
+  kept: ShiftReport;
+}
+
+interface MoneyGroup {
+  orders: number;
+  gross_cents: number;
+  refunds_cents: number;
+  net_cents: number;
+}
+
+/** GET /v2/reports/events/{id}, the fields the cash-up compares. */
+export interface EventReport {
+  totals: MoneyGroup & { comps: number; refunds: number; sold: number };
+  payment_methods: (MoneyGroup & { payment_method: string })[];
+  channels: (MoneyGroup & { channel: string })[];
 }
 
 export interface DoorSync {
@@ -145,6 +170,12 @@ export interface EveningRecord {
   receiver: { requests: number; invalidSignatures: number; duplicates: number };
   ledger: Ledger;
   store: StoreView;
+  /** The box office's end of the night: each till's Z report and the main event's report. */
+  cashUp: {
+    staff: Omit<StaffMember, 'pin'>[];
+    tills: TillCashUp[];
+    eventReport: EventReport;
+  };
   errors: string[];
   /** The server's log, searched for every secret the evening was issued or sent. */
   serverLog: ServerLogCheck;
@@ -257,24 +288,19 @@ export async function playEvening(config: VenueDayConfig, options: PlayOptions =
     const [ga, vip, door] = [tier('General admission'), tier('VIP'), tier('Door sales')];
     const matineeTier = (await admin.get<{ data: TierView[] }>(`/v2/events/${matinee.id}/tiers`)).data[0]!;
 
-    // The online shop has its own key; the box office is a till paired like any device.
+    // The online shop is an integration with its own key: its sales are the `api` channel
+    // (docs/api.md "Sales channels"), in no till's shift. Each box-office window is a till paired
+    // like any device; its sales are the `till` channel, each in its till's shift.
     const shopKey = await admin.post<{ secret: string }>('/v2/api_keys', {
       name: 'Web shop',
-      scope: 'box_office',
+      scope: 'admin',
     });
-    const tillPairing = await admin.post<{ pairing_token: string }>('/v2/devices/pairing', {
-      scope: 'box_office',
-    });
-    const till = await new ApiClient(server.url, null).post<{ api_key: { secret: string } }>(
-      '/v2/devices/pair',
-      {
-        pairing_token: tillPairing.pairing_token,
-        name: 'Box office',
-      },
-    );
-    secrets.push(shopKey.secret, tillPairing.pairing_token, till.api_key.secret);
+    secrets.push(shopKey.secret);
     const shop = new BoxOffice(new ApiClient(server.url, shopKey.secret), ledger, runId);
-    const boxOffice = new BoxOffice(new ApiClient(server.url, till.api_key.secret), ledger, runId);
+    const tills: Till[] = [];
+    for (let i = 0; i < config.tills; i++) tills.push(await Till.pair(admin, `Till ${i + 1}`, ledger, runId));
+    /** The manager's till: refunds and voids are made there. */
+    const office = tills[0]!;
     const setup = performance.now() - setupStarted;
 
     // --- Selling ahead, in the morning. ---
@@ -309,6 +335,11 @@ export async function playEvening(config: VenueDayConfig, options: PlayOptions =
 
     // --- The afternoon. Who comes and how each one carries the ticket; photocopied passes need paper. ---
     const afternoonStarted = performance.now();
+    // Before the evening the manager takes on the staff; from now on every write a till makes
+    // needs someone signed in at it.
+    const staff = await takeOnStaff(admin, config.tills);
+    const manager = staff.find((m) => m.role === 'manager')!;
+    const sellers = staff.filter((m) => m.role === 'seller');
     const picks = pickStaffActions(config, rng, holders);
     const attendance = chooseAttendance(config, rng, picks);
     const models = new Map<string, HolderModel>();
@@ -345,7 +376,7 @@ export async function playEvening(config: VenueDayConfig, options: PlayOptions =
         attendees: ahead,
         doorsAt,
         clock,
-        till: boxOffice,
+        till: office.counter,
         printAt: () => rng.between(toHours, fromHours),
         strips,
       }),
@@ -353,8 +384,15 @@ export async function playEvening(config: VenueDayConfig, options: PlayOptions =
     );
     const printed = { afternoon: ahead.filter((a) => a.printed !== null).length, walkIns: 0 };
 
+    // An hour before doors each seller signs in at their till and opens a shift with a float;
+    // the manager signs in at the first till, where refunds and voids are made.
+    clock.advanceTo(doorsAt - 60 * minuteMs);
+    for (const [i, till] of tills.entries()) await till.openShift(sellers[i]!, config.openingFloatCents);
+    await office.managerSignsIn(manager);
+
     // Staff work before doors: stolen tickets voided, tickets handed on to friends (by mail:
     // the pass and the wallet link; a friend without data at the doors fetches the strip at once).
+    // The first void the seller tries on their own, and is refused: voids are a manager's.
     clock.advanceTo(doorsAt - 45 * minuteMs);
     const revoked = new Set<string>();
     const revokedAt: Record<string, number> = {};
@@ -362,14 +400,14 @@ export async function playEvening(config: VenueDayConfig, options: PlayOptions =
       revokedAt[h.ticketId] = clock.now();
       revoked.add(h.ticketId);
     };
-    for (const h of picks.voidsBefore) {
+    for (const [i, h] of picks.voidsBefore.entries()) {
       revoking(h);
-      await boxOffice.void(h);
+      await office.void(h, i === 0);
     }
     const transferredBefore: { original: Holder; friend: Holder }[] = [];
     for (const h of picks.transfersBefore) {
       revoking(h);
-      const friend = await boxOffice.transfer(h, `Friend of ${h.ticketId.slice(-6)}`);
+      const friend = await office.counter.transfer(h, `Friend of ${h.ticketId.slice(-6)}`);
       transferredBefore.push({ original: h, friend });
       const recipient = attendeeOf(friend, drawRecipient(config, rng));
       if (recipient.carry === 'phone_strip') await fetchStrip(recipient, clock, doorsAt, 'transfer', strips);
@@ -458,8 +496,8 @@ export async function playEvening(config: VenueDayConfig, options: PlayOptions =
       background.add(guarded);
       void guarded.finally(() => background.delete(guarded));
     };
-    const tills = Array.from({ length: config.tills }, () => new SerialQueue());
-    const nextTill = (): SerialQueue => tills.reduce((a, b) => (b.pending < a.pending ? b : a));
+    const nextTill = (): Till => tills.reduce((a, b) => (b.queue.pending < a.queue.pending ? b : a));
+    let voidsDuring = 0;
     let seq = 0;
     const present = (p: Omit<Presentation, 'seq' | 'arrivedAt' | 'token'> & { token?: string }): void => {
       const presentation: Presentation = { token: '', ...p, seq: seq++, arrivedAt: sinceOpen() };
@@ -535,10 +573,17 @@ export async function playEvening(config: VenueDayConfig, options: PlayOptions =
       }
     };
 
-    const sellWalkIn = async (item: Extract<PlanItem, { type: 'walk_in' }>): Promise<void> => {
+    const sellWalkIn = async (item: Extract<PlanItem, { type: 'walk_in' }>, till: Till): Promise<void> => {
       const at = sinceOpen();
       const started = performance.now();
-      const sold = await boxOffice.walkIn(main.id, door.id, door.price_cents, item.walkers.length, item.name);
+      const sold = await till.counter.walkIn(
+        main.id,
+        door.id,
+        door.price_cents,
+        item.walkers.length,
+        item.name,
+        item.paidBy,
+      );
       const saleMs = performance.now() - started;
       const sale: WalkInSale = {
         at,
@@ -572,6 +617,15 @@ export async function playEvening(config: VenueDayConfig, options: PlayOptions =
           buyer.printed = h.pass;
           printed.walkIns++;
         }
+        if (item.dropOut && i === sold.length - 1) {
+          // The friend leaves without going in: the manager refunds their ticket from the office till.
+          revoking(h);
+          track(
+            office.queue.run(() => office.void(h, false)),
+            'refund of a walk-in who left',
+          );
+          return;
+        }
         later(walker.delay, 'walk-in to the door', () =>
           present({ kind: 'walk_in', door: walker.door, ticketId: h.ticketId, ...own(buyer) }),
         );
@@ -600,17 +654,20 @@ export async function playEvening(config: VenueDayConfig, options: PlayOptions =
         case 'screenshot':
           track(attendee(item.ticketId).takeScreenshot(), 'screenshot of a live code');
           break;
-        case 'walk_in':
+        case 'walk_in': {
+          const till = nextTill();
           track(
-            nextTill().run(() => sellWalkIn(item)),
+            till.queue.run(() => sellWalkIn(item, till)),
             'walk-in sale',
           );
           break;
-        case 'void':
+        }
+        case 'void': {
+          const sellerFirst = voidsDuring++ === 0;
           track(
-            nextTill().run(async () => {
+            office.queue.run(async () => {
               revoking(item.holder);
-              await boxOffice.void(item.holder);
+              await office.void(item.holder, sellerFirst);
               const holder = attendee(item.holder.ticketId);
               later(item.delay, 'voided holder', () =>
                 present({
@@ -625,11 +682,13 @@ export async function playEvening(config: VenueDayConfig, options: PlayOptions =
             'void during doors',
           );
           break;
-        case 'transfer':
+        }
+        case 'transfer': {
+          const till = nextTill();
           track(
-            nextTill().run(async () => {
+            till.queue.run(async () => {
               revoking(item.holder);
-              const friend = await boxOffice.transfer(item.holder, item.friend);
+              const friend = await till.counter.transfer(item.holder, item.friend);
               const recipient = attendeeOf(friend, item.friendModel);
               // The transfer mail has the wallet link: a phone that will have no data inside
               // fetches the strip now.
@@ -660,6 +719,7 @@ export async function playEvening(config: VenueDayConfig, options: PlayOptions =
             'transfer during doors',
           );
           break;
+        }
         case 'door_cut':
           offlineDoor.lan.cut();
           marks.doorCut = sinceOpen();
@@ -716,7 +776,7 @@ export async function playEvening(config: VenueDayConfig, options: PlayOptions =
     // screenshot sends its holder round once more).
     do {
       while (background.size > 0) await Promise.allSettled([...background]);
-      await Promise.all(tills.map((q) => q.idle()));
+      await Promise.all(tills.map((till) => till.queue.idle()));
       await Promise.all(doors.map((d) => d.idle()));
       // A holder's turn can send someone to another door (a copy shown after them).
     } while (background.size > 0 || doors.some((d) => d.waiting > 0));
@@ -725,6 +785,19 @@ export async function playEvening(config: VenueDayConfig, options: PlayOptions =
     ledger.expect('ticket.scanned', presentations.filter((p) => p.ticketId !== null).length);
     const doorsMs = performance.now() - opened;
     log(`doors closed at ${(marks.doorsClosed / 1000).toFixed(1)} s: ${presentations.length} presentations`);
+
+    // --- Cash-up: each seller counts the drawer and closes the shift; the last till comes up short. ---
+    const closed: TillCashUp[] = [];
+    for (const [i, till] of tills.entries()) {
+      const mistake = i === tills.length - 1 ? -config.drawerShortCents : 0;
+      const { z, kept } = await till.close(mistake);
+      closed.push({ till: till.name, seller: till.seller!.name, shiftId: till.shiftId!, z, kept });
+      await till.signOut();
+      secrets.push(...till.secrets());
+    }
+    log(
+      `cash-up: ${closed.map((c) => `${c.till} over/short ${(c.z.over_short_cents ?? 0) / 100}`).join(', ')}`,
+    );
 
     // --- Catch-up: late answers settle, every door syncs what it still holds, webhooks drain. ---
     const catchUpStarted = performance.now();
@@ -761,6 +834,7 @@ export async function playEvening(config: VenueDayConfig, options: PlayOptions =
       feedEvents: d.feedEvents.length,
     }));
     const store = readStore(server.dbFile, main.id);
+    const eventReport = await admin.get<EventReport>(`/v2/reports/events/${main.id}`);
     const otherEventIds = new Set(otherEvent.map((h) => h.ticketId));
     const holdersByCarry: Record<Carry, number> = {
       phone_live: 0,
@@ -806,6 +880,11 @@ export async function playEvening(config: VenueDayConfig, options: PlayOptions =
       },
       ledger,
       store,
+      cashUp: {
+        staff: staff.map(({ id, name, role }) => ({ id, name, role })),
+        tills: closed,
+        eventReport,
+      },
       errors,
     };
   } finally {

@@ -9,7 +9,8 @@ import type { VenueDayConfig } from './config.js';
 import type { Holder } from './box-office.js';
 import { drawRecipient, type HolderModel } from './carry.js';
 import type { PresentationKind } from './door.js';
-import type { Random } from './random.js';
+import type { PaidBy } from './ledger.js';
+import { Random } from './random.js';
 
 export interface PlannedPresentation {
   at: number;
@@ -33,8 +34,11 @@ export type PlanItem =
   | { at: number; type: 'present'; presentation: PlannedPresentation }
   /** A phone holder screenshots the wallet's code, to show it (stale) later. */
   | { at: number; type: 'screenshot'; ticketId: string }
-  /** A walk-in party buys at a window, then each of them walks to a door. */
-  | { at: number; type: 'walk_in'; name: string | null; walkers: Walker[] }
+  /**
+   * A walk-in party buys at a window, then each of them walks to a door; with `dropOut` (a cash
+   * party of two) the second leaves at once and the manager refunds that ticket.
+   */
+  | { at: number; type: 'walk_in'; name: string | null; walkers: Walker[]; paidBy: PaidBy; dropOut: boolean }
   /** Staff void a ticket; its holder turns up at `door` `delay` ms after the void. */
   | { at: number; type: 'void'; holder: Holder; door: number; delay: number }
   /** The holder transfers; the friend comes later; sometimes the original holder tries the old code. */
@@ -279,12 +283,22 @@ export function buildPlan(input: PlanInput): PlanItem[] {
     });
   });
 
-  // Walk-ins buy at the window through the evening, a little earlier than the crowd.
+  // Walk-ins buy at the window through the evening, a little earlier than the crowd. How they
+  // pay is drawn from a stream of its own, so the rest of the evening stays as it was per seed.
+  const tillRng = new Random(config.seed ^ 0x7111);
+  const { cash, card, comp } = config.walkInPayments;
+  const methods: PaidBy[] = ['cash', 'card', 'comp'];
+  let dropOuts = 0;
   for (let i = 0; i < config.walkInParties; i++) {
     const quantity = rng.chance(0.4) ? 2 : 1;
+    const paidBy = methods[tillRng.weighted([cash, card, comp])]!;
+    const dropOut = paidBy === 'cash' && quantity === 2 && dropOuts < config.walkInDropOuts;
+    if (dropOut) dropOuts++;
     items.push({
       at: rng.skewedBell(2, 2.5) * window * 0.92,
       type: 'walk_in',
+      paidBy,
+      dropOut,
       name: rng.chance(0.5) ? `Walk-in ${i + 1}` : null,
       walkers: Array.from({ length: quantity }, () => ({
         door: someDoor(),

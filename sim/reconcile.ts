@@ -5,6 +5,7 @@
  * oversold. Every check is listed with its numbers, passed or not.
  */
 import { carryLabels } from './carry.js';
+import { judgeCashUp, type CashUpJudgement } from './cash-up.js';
 import { judgeCredentials, type CredentialVerdicts } from './credential-judge.js';
 import type { PresentationKind } from './door.js';
 import type { EveningRecord } from './evening.js';
@@ -104,6 +105,8 @@ export interface Reconciliation {
   credentials: CredentialVerdicts;
   totals: TotalRow[];
   tiers: { name: string; quantity: number; sold: number }[];
+  /** The box office's tills, Z reports and the event report, to the cent (cash-up.ts). */
+  cashUp: CashUpJudgement;
   checks: Check[];
   ok: boolean;
 }
@@ -533,6 +536,8 @@ export function reconcile(record: EveningRecord, wallMs: number): Reconciliation
     `${walkIns.offlineAdmissibleEverywhere}/${walkIns.tickets} new codes pass every door's offline check at once; ` +
       `${walkIns.firstPresentationsAdmitted}/${walkIns.firstPresentations} admitted when first shown`,
   );
+  const cashUp = judgeCashUp(record);
+  checks.push(...cashUp.checks);
   check(
     'no secret in the server log',
     record.serverLog.found.length === 0 && record.serverLog.lines > 0,
@@ -564,6 +569,7 @@ export function reconcile(record: EveningRecord, wallMs: number): Reconciliation
     credentials,
     totals,
     tiers: tierRows,
+    cashUp,
     checks,
     ok: checks.every((c) => c.ok),
   };

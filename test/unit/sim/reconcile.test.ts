@@ -131,6 +131,15 @@ function evening(
     receiver: { requests: presentations.length, invalidSignatures: 0, duplicates: 0 },
     ledger,
     store,
+    cashUp: {
+      staff: [],
+      tills: [],
+      eventReport: {
+        totals: { orders: 0, sold: 0, comps: 0, refunds: 0, gross_cents: 0, refunds_cents: 0, net_cents: 0 },
+        payment_methods: [],
+        channels: [],
+      },
+    },
     errors: [],
     serverLog: { file: 'server.log', lines: 120, secretsLookedFor: 9, found: [] },
   };
