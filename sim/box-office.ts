@@ -147,7 +147,10 @@ export class BoxOffice {
   ): Promise<Holder[] | null> {
     const buyer =
       paidBy === 'card'
-        ? { name: name ?? 'Card walk-in', email: `${(name ?? 'card').toLowerCase().replace(/\W+/g, '.')}@example.com` }
+        ? {
+            name: name ?? 'Card walk-in',
+            email: `${(name ?? 'card').toLowerCase().replace(/\W+/g, '.')}@example.com`,
+          }
         : name
           ? { name }
           : null;

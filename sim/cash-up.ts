@@ -18,7 +18,12 @@ export interface CashUpRow {
   z: number | null;
   /** Event rows only: GET /v2/reports/events/{id}. */
   event?: number;
+  /** A count (orders, tickets, refunds) rather than an amount in cents. */
+  count?: boolean;
 }
+
+const counted = new Set(['orders', 'comp tickets', 'refunds', 'voids', 'comp: orders']);
+const isCount = (what: string): boolean => counted.has(what);
 
 /** A till's cash-up as its Z report has it: what the report's "Cash-up" table shows. */
 export interface TillFigures {
@@ -59,6 +64,7 @@ function tillRows(name: string, book: TillBook, z: ShiftReport): CashUpRow[] {
     what: `${name}: ${what}`,
     sim,
     z: server,
+    count: isCount(what),
   });
   return [
     row('opening float', book.floatCents, z.opening_float_cents),
@@ -76,7 +82,9 @@ function tillRows(name: string, book: TillBook, z: ShiftReport): CashUpRow[] {
   ];
 }
 
-export function judgeCashUp(record: EveningRecord): CashUpJudgement {
+export function judgeCashUp(
+  record: Pick<EveningRecord, 'ledger' | 'config' | 'cashUp' | 'mainEventId'>,
+): CashUpJudgement {
   const { ledger, config, cashUp } = record;
   const checks: Check[] = [];
   const check = (name: string, ok: boolean, detail: string): void => {
@@ -92,7 +100,9 @@ export function judgeCashUp(record: EveningRecord): CashUpJudgement {
     "each till's Z report = its own book, to the cent",
     closed.length === config.tills && books.every(Boolean) && tillsOff.length === 0,
     `${closed.length} of ${config.tills} tills closed; ${perTill.length} figures compared` +
-      (tillsOff.length ? `; differ: ${tillsOff.map((r) => `${r.what} ${r.sim} vs ${r.z}`).join(', ')}` : ', all agree'),
+      (tillsOff.length
+        ? `; differ: ${tillsOff.map((r) => `${r.what} ${r.sim} vs ${r.z}`).join(', ')}`
+        : ', all agree'),
   );
   const notKept = closed.filter((c) => c.z.kind !== 'z' || JSON.stringify(c.z) !== JSON.stringify(c.kept));
   check(
@@ -109,26 +119,62 @@ export function judgeCashUp(record: EveningRecord): CashUpJudgement {
   const b = (pick: (book: TillBook) => number) => sumOf(ledger.tills, pick);
   const z = (pick: (z: ShiftReport) => number) => sumOf(zs, pick);
   const grossZ = z((r) => r.cash_sales_cents + method(r, 'card').sales_cents);
-  const row = (what: string, sim: number, zPlusShop: number | null, event: number | undefined): CashUpRow => ({
+  const row = (
+    what: string,
+    sim: number,
+    zPlusShop: number | null,
+    event: number | undefined,
+  ): CashUpRow => ({
     what,
     sim,
     z: zPlusShop,
     event: event ?? 0,
+    count: isCount(what),
   });
   const eventRows: CashUpRow[] = [
-    row('orders', b((k) => k.orders) + online.orders, z((r) => r.order_count) + online.orders, report.totals.orders),
+    row(
+      'orders',
+      b((k) => k.orders) + online.orders,
+      z((r) => r.order_count) + online.orders,
+      report.totals.orders,
+    ),
     row('gross', ledger.grossCentsOf(record.mainEventId), grossZ + online.cents, report.totals.gross_cents),
-    row('refunded', ledger.refundedCents, z((r) => r.refunds.amount_cents), report.totals.refunds_cents),
+    row(
+      'refunded',
+      ledger.refundedCents,
+      z((r) => r.refunds.amount_cents),
+      report.totals.refunds_cents,
+    ),
     row(
       'net',
       ledger.grossCentsOf(record.mainEventId) - ledger.refundedCents,
       grossZ + online.cents - z((r) => r.refunds.amount_cents),
       report.totals.net_cents,
     ),
-    row('refunds', b((k) => k.refunds.cash.count + k.refunds.card.count), z((r) => r.refunds.count), report.totals.refunds),
-    row('comp tickets', b((k) => k.sales.comp.tickets), z((r) => r.comps.ticket_count), report.totals.comps),
-    row('cash: gross', b((k) => k.sales.cash.cents), z((r) => r.cash_sales_cents), byMethod('cash')?.gross_cents),
-    row('cash: refunded', b((k) => k.refunds.cash.cents), z((r) => r.cash_refunds_cents), byMethod('cash')?.refunds_cents),
+    row(
+      'refunds',
+      b((k) => k.refunds.cash.count + k.refunds.card.count),
+      z((r) => r.refunds.count),
+      report.totals.refunds,
+    ),
+    row(
+      'comp tickets',
+      b((k) => k.sales.comp.tickets),
+      z((r) => r.comps.ticket_count),
+      report.totals.comps,
+    ),
+    row(
+      'cash: gross',
+      b((k) => k.sales.cash.cents),
+      z((r) => r.cash_sales_cents),
+      byMethod('cash')?.gross_cents,
+    ),
+    row(
+      'cash: refunded',
+      b((k) => k.refunds.cash.cents),
+      z((r) => r.cash_refunds_cents),
+      byMethod('cash')?.refunds_cents,
+    ),
     row(
       'card: gross',
       b((k) => k.sales.card.cents) + online.cents,
@@ -141,13 +187,28 @@ export function judgeCashUp(record: EveningRecord): CashUpJudgement {
       z((r) => method(r, 'card').refunds_cents),
       byMethod('card')?.refunds_cents,
     ),
-    row('comp: orders', b((k) => k.sales.comp.orders), z((r) => r.comps.order_count), byMethod('comp')?.orders),
-    row('till channel: gross', b((k) => k.salesCents), grossZ, byChannel('till')?.gross_cents),
+    row(
+      'comp: orders',
+      b((k) => k.sales.comp.orders),
+      z((r) => r.comps.order_count),
+      byMethod('comp')?.orders,
+    ),
+    row(
+      'till channel: gross',
+      b((k) => k.salesCents),
+      grossZ,
+      byChannel('till')?.gross_cents,
+    ),
     // A Z report counts refunds where they were made, not where the order was sold: only the
     // simulation and the event report can split them by channel.
     row('till channel: refunded', ledger.refundedByChannel.till, null, byChannel('till')?.refunds_cents),
     row('api channel (web shop): gross', online.cents, online.cents, byChannel('api')?.gross_cents),
-    row('api channel (web shop): refunded', ledger.refundedByChannel.api, null, byChannel('api')?.refunds_cents),
+    row(
+      'api channel (web shop): refunded',
+      ledger.refundedByChannel.api,
+      null,
+      byChannel('api')?.refunds_cents,
+    ),
   ];
   const eventOff = eventRows.filter((r) => r.event !== r.sim || (r.z !== null && r.z !== r.sim));
   check(

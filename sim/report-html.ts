@@ -146,6 +146,10 @@ export function buildCharts(record: EveningRecord): Charts {
   return { arrivals, queues, latency };
 }
 
+/** Cents as money, the sign in front ("−$5.00"); "–" when there is no figure. */
+const cents = (value: number | null): string =>
+  value === null ? '–' : `${value < 0 ? '−' : ''}$${(Math.abs(value) / 100).toFixed(2)}`;
+
 export function htmlReport(record: EveningRecord, rec: Reconciliation, charts: Charts, text: string): string {
   const checks = rec.checks
     .map(
@@ -158,6 +162,21 @@ export function htmlReport(record: EveningRecord, rec: Reconciliation, charts: C
       (r) =>
         `<tr><td>${escapeXml(r.what)}</td><td>${r.sim}</td><td>${r.store}</td><td>${r.receiver}</td></tr>`,
     )
+    .join('');
+  const cashTills = rec.cashUp.tills
+    .map(
+      (t) =>
+        `<tr><td>${escapeXml(t.till)}</td><td>${escapeXml(t.seller)}</td><td>${cents(t.floatCents)}</td><td>${cents(t.cashCents)}</td>` +
+        `<td>${cents(t.cardCents)}</td><td>${t.compTickets}</td><td>${cents(t.refundsCents)}</td><td>${cents(t.expectedCents)}</td>` +
+        `<td>${cents(t.countedCents)}</td><td>${cents(t.overShortCents)}</td></tr>`,
+    )
+    .join('');
+  const cashEvent = rec.cashUp.eventRows
+    .map((r) => {
+      const cell = (v: number | null | undefined) =>
+        v === null || v === undefined ? '–' : r.count ? String(v) : cents(v);
+      return `<tr><td>${escapeXml(r.what)}</td><td>${cell(r.sim)}</td><td>${cell(r.z)}</td><td>${cell(r.event)}</td></tr>`;
+    })
     .join('');
   const cred = rec.credentials;
   const shownRows = ([...carries, 'screenshot', 'photocopy', 'junk'] as const)
@@ -211,6 +230,10 @@ ${figure('queue-depth', charts.queues, 'The server’s webhook queue grows while
 ${figure('door-latency', charts.latency, 'Online decisions wait for the server (a loopback round trip); offline ones are a local Ed25519 verify and a SQLite write.')}
 <h2>Store vs receiver vs simulation</h2>
 <table><tr><th></th><th>simulation</th><th>store</th><th>receiver</th></tr>${totals}</table>
+<h2>Cash-up</h2>
+<p>Each till's Z report (float, cash and card taken, comp tickets, refunds made there, expected = float + cash − cash refunded, the seller's count); the last till was counted ${cents(-record.config.drawerShortCents)} short on purpose.</p>
+<table><tr><th>till</th><th>seller</th><th>float</th><th>cash</th><th>card</th><th>comps</th><th>refunds</th><th>expected</th><th>counted</th><th>over/short</th></tr>${cashTills}</table>
+<table><tr><th>the evening (main event)</th><th>simulation</th><th>Z reports + web shop</th><th>event report</th></tr>${cashEvent}</table>
 <h2>Full report</h2>
 <pre>${escapeXml(text)}</pre>
 </body>

@@ -253,11 +253,75 @@ export function textReport(
       '.',
   );
 
+  cashUpSection(record, rec, section, out);
+
   section('Invariants');
   for (const c of rec.checks) out.push(`[${c.ok ? 'PASS' : 'FAIL'}] ${c.name} — ${c.detail}`);
   const failed = rec.checks.filter((c) => !c.ok).length;
   out.push('', failed === 0 ? 'RESULT: every invariant holds.' : `RESULT: ${failed} invariant(s) FAILED.`);
   return out.join('\n') + '\n';
+}
+
+/** The box office's end of the night: each till's drawer, and the evening's money three ways. */
+function cashUpSection(
+  record: EveningRecord,
+  rec: Reconciliation,
+  section: (title: string) => void,
+  out: string[],
+): void {
+  const { cashUp, ledger, config } = record;
+  const names = (role: string) =>
+    cashUp.staff
+      .filter((m) => m.role === role)
+      .map((m) => m.name)
+      .join(' and ');
+  section('Cash-up');
+  out.push(
+    `Staff taken on with the admin key before the evening: ${names('manager')} (manager), ${names('seller')} ` +
+      `(sellers). Each seller signed in with a PIN at a paired till and opened a shift with a ` +
+      `${money(config.openingFloatCents)} float; the manager signed in at ${cashUp.tills[0]?.till ?? 'the first till'} ` +
+      `for the voids and refunds (${count(ledger.sellerVoidAttempts, 'void')} a seller tried first: ` +
+      `${ledger.roleRefusals} refused insufficient_role). At the end each seller counted the drawer and closed the ` +
+      `shift; the last till's count was deliberately ${money(config.drawerShortCents)} short.`,
+  );
+  out.push('');
+  const signed = (cents: number | null): string =>
+    cents === null ? '–' : cents < 0 ? `−${money(-cents)}` : cents > 0 ? `+${money(cents)}` : money(0);
+  out.push(
+    ...table(
+      ['till', 'seller', 'float', 'cash', 'card', 'comps', 'refunds', 'expected', 'counted', 'over/short'],
+      rec.cashUp.tills.map((t) => [
+        t.till,
+        t.seller,
+        money(t.floatCents),
+        money(t.cashCents),
+        money(t.cardCents),
+        t.compTickets,
+        money(t.refundsCents),
+        money(t.expectedCents),
+        t.countedCents === null ? '–' : money(t.countedCents),
+        signed(t.overShortCents),
+      ]),
+    ),
+  );
+  out.push(
+    'From each Z report (POST /v2/shifts/{id}/close): cash and card taken, comp tickets given, all refunds made ' +
+      'there (cash and card); expected = float + cash − cash refunded. Each figure equals the till’s own book in ' +
+      `the simulation (${rec.cashUp.tillRows.length} figures, see the invariants).`,
+  );
+  out.push('');
+  const figure = (row: { count?: boolean }, value: number | null | undefined): string =>
+    value === null || value === undefined ? '–' : row.count ? String(value) : money(value);
+  out.push(
+    ...table(
+      ['the evening (main event)', 'simulation', 'Z reports + web shop', 'event report'],
+      rec.cashUp.eventRows.map((r) => [r.what, figure(r, r.sim), figure(r, r.z), figure(r, r.event)]),
+    ),
+  );
+  out.push(
+    'A Z report counts a refund at the till that made it, not where the order was sold: only the simulation ' +
+      'and the event report (GET /v2/reports/events/{id}) split refunds by channel.',
+  );
 }
 
 const percent = (part: number, whole: number): string =>

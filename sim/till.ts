@@ -107,7 +107,9 @@ export class Till {
     this.seller = seller;
     this.sellerApi = await this.signIn(seller);
     this.counter = new BoxOffice(this.sellerApi, this.ledger, this.runId, this.book);
-    const shift = await this.sellerApi.post<{ id: string }>('/v2/shifts', { opening_float_cents: floatCents });
+    const shift = await this.sellerApi.post<{ id: string }>('/v2/shifts', {
+      opening_float_cents: floatCents,
+    });
     this.shiftId = shift.id;
     this.book.floatCents = floatCents;
   }

@@ -89,6 +89,28 @@ describe('venue day (CI size)', () => {
     expect(server.paper ?? 0).toBeGreaterThan(0);
     expect(c.validAdmissionsByCredential).toEqual(server);
 
+    // The box office: two paired tills, a seller signed in at each with a shift and a float, the
+    // manager at the first for voids and refunds (a seller refused first). Every Z report equals
+    // its till's book, the Z reports and the web shop make the event report, to the cent, and the
+    // only over/short is the 5.00 the last till was counted short.
+    const cash = rec.cashUp;
+    expect(cash.tills).toHaveLength(ciDay.tills);
+    expect(cash.tillRows.filter((r) => r.z !== r.sim)).toEqual([]);
+    expect(cash.eventRows.filter((r) => r.event !== r.sim || (r.z !== null && r.z !== r.sim))).toEqual([]);
+    expect(cash.tills.map((t) => t.overShortCents)).toEqual([0, -ciDay.drawerShortCents]);
+    expect(cash.tills.map((t) => t.countedCents! - t.expectedCents)).toEqual([0, -ciDay.drawerShortCents]);
+    expect(record.ledger.roleRefusals).toBeGreaterThan(0);
+    expect(record.ledger.roleRefusals).toBe(record.ledger.sellerVoidAttempts);
+    // …and the evening really put them to the test: cash, card and comps sold, cash and card refunded.
+    const books = record.ledger.tills;
+    const total = (pick: (book: (typeof books)[number]) => number) => books.reduce((n, b) => n + pick(b), 0);
+    expect(total((b) => b.sales.cash.cents)).toBeGreaterThan(0);
+    expect(total((b) => b.sales.card.cents)).toBeGreaterThan(0);
+    expect(total((b) => b.sales.comp.tickets)).toBeGreaterThan(0);
+    expect(total((b) => b.refunds.cash.count)).toBeGreaterThan(0);
+    expect(total((b) => b.refunds.card.count)).toBeGreaterThan(0);
+    expect(cash.eventRows.find((r) => r.what === 'api channel (web shop): gross')?.event).toBeGreaterThan(0);
+
     for (const row of rec.totals)
       expect([row.what, row.store, row.receiver]).toEqual([row.what, row.sim, row.sim]);
     expect(wallMs).toBeLessThan(ciDay.wallLimitSeconds * 1000);
