@@ -1,0 +1,75 @@
+/**
+ * Opening and closing a shift are changes made through the API, so the audit trail keeps them
+ * (CONTRACT.md "Audit"), with the till's key and the member signed in; a refused close (the
+ * shift already closed) leaves no row.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createKey } from '../support/foundation-fixtures.js';
+import { addStaff, asStaff, signIn } from '../support/staff-fixtures.js';
+import { makeTestApp, type TestApp } from '../support/test-app.js';
+
+interface AuditJson {
+  action: string;
+  object_type: string;
+  object_id: string;
+  actor: { api_key_id: string | null; device_id: string | null; staff_id: string | null };
+  data: Record<string, unknown>;
+}
+
+let t: TestApp;
+beforeEach(async () => {
+  t = await makeTestApp();
+});
+afterEach(async () => {
+  await t.close();
+});
+
+const trailOf = async (objectId: string): Promise<AuditJson[]> => {
+  const res = await t.call('GET', `/v2/audit_events?object_id=${objectId}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return (res.json() as { data: AuditJson[] }).data;
+};
+
+describe('shift audit', () => {
+  it('records the open (float) and the close (count, expected, over/short) with the till and the member', async () => {
+    const till = await createKey(t, 'box_office');
+    const bob = await addStaff(t, 'Bob', 'seller', '5678');
+    const who = asStaff(await signIn(t, till, '5678'));
+    const opened = await t.call('POST', '/v2/shifts', { opening_float_cents: 10_000 }, till, who);
+    expect(opened.statusCode, opened.body).toBe(200);
+    const shift = opened.json() as { id: string; api_key_id: string };
+    const closed = await t.call(
+      'POST',
+      `/v2/shifts/${shift.id}/close`,
+      { counted_cash_cents: 9_500 },
+      till,
+      who,
+    );
+    expect(closed.statusCode, closed.body).toBe(200);
+    const again = await t.call(
+      'POST',
+      `/v2/shifts/${shift.id}/close`,
+      { counted_cash_cents: 9_500 },
+      till,
+      who,
+    );
+    expect(again.statusCode).toBe(409);
+
+    const trail = await trailOf(shift.id);
+    const actor = { api_key_id: shift.api_key_id, device_id: null, staff_id: bob.id };
+    expect(
+      trail.map(({ action, object_type, actor: by, data }) => ({ action, object_type, by, data })),
+    ).toEqual(
+      expect.arrayContaining([
+        { action: 'shift.opened', object_type: 'shift', by: actor, data: { opening_float_cents: 10_000 } },
+        {
+          action: 'shift.closed',
+          object_type: 'shift',
+          by: actor,
+          data: { counted_cash_cents: 9_500, expected_cash_cents: 10_000, over_short_cents: -500 },
+        },
+      ]),
+    );
+    expect(trail).toHaveLength(2);
+  });
+});
