@@ -150,7 +150,13 @@ describe('the stores over HTTP', () => {
     expect(useSale.getState()).toMatchObject({ stage: 'done', receipt: { tendered: 10000, change: 2500 } });
     const replay = await unwrap(
       useSession.getState().client!.POST('/v2/orders', {
-        body: { event_id: event.id, items: [{ tier_id: tier.id, quantity: 3 }], payment_method: 'cash' },
+        // The same request the till sent: a box office sale says it was made at a till.
+        body: {
+          event_id: event.id,
+          items: [{ tier_id: tier.id, quantity: 3 }],
+          payment_method: 'cash',
+          channel: 'till',
+        },
         headers: { 'Idempotency-Key': 'till_retry_test_0001' },
       }),
     );

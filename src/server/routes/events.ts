@@ -110,7 +110,7 @@ export async function eventRoutes(app: FastifyInstance): Promise<void> {
     '/events/:id/refund_all',
     {
       schema: {
-        operationId: 'previewEventRefund',
+        operationId: 'getEventRefundPreview',
         tags,
         summary: 'What refunding every paid order of the event would move (orders, amount), before doing it',
         params: IdParams('evt'),

@@ -151,7 +151,7 @@ export interface paths {
       cookie?: never;
     };
     /** What refunding every paid order of the event would move (orders, amount), before doing it */
-    get: operations['previewEventRefund'];
+    get: operations['getEventRefundPreview'];
     put?: never;
     /** Refund everything still paid on every order of a cancelled event, in one transaction; answers the counts */
     post: operations['refundEventOrders'];
@@ -3298,7 +3298,7 @@ export interface operations {
       };
     };
   };
-  previewEventRefund: {
+  getEventRefundPreview: {
     parameters: {
       query?: never;
       header?: {
