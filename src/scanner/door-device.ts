@@ -15,6 +15,7 @@ import type {
   ValidateAnswer,
 } from './api-types.js';
 import { backoffDelay } from '../shared/backoff.js';
+import { parseCredential } from '../shared/ticket-token.js';
 import { reconnectLoop } from '../shared/reconnect-loop.js';
 import { raceDeadline } from './deadline.js';
 import type {
@@ -54,7 +55,14 @@ const syncBatch = 500;
  * Why a door decided alone: asked to, the server was slow or away, it answered with an error,
  * or it was not the paired server at all (certificate pin mismatch: never trusted, never sent a scan).
  */
-export type FallbackCause = 'offline_mode' | 'timeout' | 'unreachable' | 'server_error' | 'untrusted_server';
+export type FallbackCause =
+  | 'offline_mode'
+  | 'timeout'
+  | 'unreachable'
+  | 'server_error'
+  | 'untrusted_server'
+  /** The ticket has offline scans here that could not be uploaded first (see scan()). */
+  | 'unsynced';
 
 export interface ScanOutcome {
   result: ScanResult;
@@ -291,6 +299,16 @@ export class DoorDevice {
     const reason = options.reason?.trim() || undefined;
     if (options.offline || !this.pairingInfo)
       return this.decideOffline(token, at, direction, started, 'offline_mode', undefined, reason).outcome;
+
+    // This door decided about the ticket while offline and the server has not heard yet: asked
+    // now, it would admit the code as if for the first time (a second admission). The offline
+    // scans go up first; if that cannot finish within the deadline, this door's own record decides.
+    const ticketId = parseCredential(token)?.claims.sub;
+    if (ticketId && this.pending.has(ticketId)) {
+      await raceDeadline(this.sync(), this.deadlineMs);
+      if (this.pending.has(ticketId))
+        return this.decideOffline(token, at, direction, started, 'unsynced', undefined, reason).outcome;
+    }
 
     const request = this.api().validate(
       {

@@ -206,8 +206,9 @@ test('the door keeps deciding with the server stopped, then syncs when it is bac
     await server.resume();
     await expect(door.connection()).toHaveText('Online', { timeout: 15_000 });
     await expect(door.queued()).toHaveText('0 queued', { timeout: 15_000 });
-    // The camera keeps showing the ticket every 5 s, so a slow restart may queue one more replay.
-    await expect(door.page.getByText(/Synced \d+ offline scans/)).toBeVisible();
+    // The camera keeps showing the ticket every 5 s: the door's own sync may announce the upload,
+    // or the next showing may upload it first (the door never asks the server about a ticket it
+    // decided offline before the server has heard of it), so the server's record is checked below.
   });
 
   const scans = await scansOf(server, ticket.id);

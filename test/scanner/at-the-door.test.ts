@@ -100,6 +100,27 @@ describe('two doors offline admit the same guest by hand', () => {
   });
 });
 
+describe('back online with scans not yet uploaded', () => {
+  it('a code this door admitted offline is not admitted again by the server: the offline scans go up first', async () => {
+    const [ticket] = (await order(['Bea Offline'])).tickets;
+    const door = await pairedDoor('back-online');
+    const offline = await door.device.scan(ticket!.qr_token, { offline: true });
+    expect(offline).toMatchObject({ result: 'admitted', mode: 'offline', queued: true });
+
+    // Back online, the same code shown again before any sync ran.
+    const again = await door.device.scan(ticket!.qr_token);
+    expect([again.result, again.reason]).toEqual(['rejected', 'already_scanned']);
+
+    const scans = await venue.ok<{ data: { source: string; result: string; scanned_at: string }[] }>(
+      'GET',
+      `/v2/scans?ticket_id=${ticket!.id}`,
+    );
+    // The admission on record is the door's offline one, the first in time.
+    expect(scans.data.filter((s) => s.result === 'admitted').map((s) => s.source)).toEqual(['sync']);
+    expect((await venue.ok<{ scan_count: number }>('GET', `/v2/tickets/${ticket!.id}`)).scan_count).toBe(1);
+  });
+});
+
 describe('whole order', () => {
   it('offline: admits the rest of the order from the pack, queued and synced', async () => {
     const group = await order(['Ada Lovelace', 'Charles Babbage', 'Mary Somerville']);
