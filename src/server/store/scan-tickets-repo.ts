@@ -28,6 +28,12 @@ export interface ScanTicketRow {
   attendee_created_at: number | null;
 }
 
+/** An order's active tickets and how many of them are inside now. */
+export interface OrderAdmissionsRow {
+  tickets_active: number;
+  tickets_admitted: number;
+}
+
 /**
  * The scanning side of the tickets table: admission state only (`scan_count`, `inside`). The
  * sales code owns everything else about a ticket; these statements never touch it.
@@ -37,6 +43,7 @@ export class ScanTicketsRepo {
   private readonly admitStmt;
   private readonly exitStmt;
   private readonly orderStmt;
+  private readonly admissionsStmt;
   private readonly occupancyStmt;
 
   constructor(db: Db) {
@@ -57,12 +64,21 @@ export class ScanTicketsRepo {
     );
     this.exitStmt = db.prepare('UPDATE tickets SET inside = 0, updated_at = ? WHERE id = ? AND inside = 1');
     this.orderStmt = db.prepare('SELECT id, status, inside FROM tickets WHERE order_id = ? ORDER BY seq');
+    this.admissionsStmt = db.prepare('SELECT tickets_active, tickets_admitted FROM orders WHERE id = ?');
     this.occupancyStmt = db.prepare('SELECT capacity, inside FROM events WHERE id = ?');
   }
 
   /** The order's tickets, in the order they were sold. */
   ofOrder(orderId: string): { id: string; status: ScanTicketRow['status']; inside: number }[] {
     return this.orderStmt.all(orderId) as { id: string; status: ScanTicketRow['status']; inside: number }[];
+  }
+
+  /**
+   * The order's counts (kept by triggers, migration 014): one row however many tickets the
+   * order has.
+   */
+  admissions(orderId: string): OrderAdmissionsRow | undefined {
+    return this.admissionsStmt.get(orderId) as OrderAdmissionsRow | undefined;
   }
 
   /** The event's capacity and the people inside it now (kept by a trigger, migration 011). */

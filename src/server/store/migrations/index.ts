@@ -11,6 +11,7 @@ import { sql as m010 } from './010-delivery.js';
 import { sql as m011 } from './011-at-the-door.js';
 import { sql as m012 } from './012-audit-channels.js';
 import { sql as m013 } from './013-till-review.js';
+import { sql as m014 } from './014-order-admissions.js';
 
 export interface Migration {
   version: number;
@@ -36,4 +37,5 @@ export const migrations: readonly Migration[] = [
   { version: 11, name: 'at-the-door', sql: m011 },
   { version: 12, name: 'audit-channels', sql: m012 },
   { version: 13, name: 'till-review', sql: m013 },
+  { version: 14, name: 'order-admissions', sql: m014 },
 ];
