@@ -118,6 +118,23 @@ describe('CSV exports', () => {
 
     const scans = await download(`/v2/scans?event_id=${sale.eventId}&format=csv`);
     expect(scans.statusCode, scans.body).toBe(200);
+    // The header is derived from the read's columns (domain/exports.ts): pinned here, as published.
+    expect(parseCsv(scans.body)[0]).toEqual([
+      'scan_id',
+      'scanned_at',
+      'event_id',
+      'ticket_id',
+      'result',
+      'reason',
+      'direction',
+      'credential',
+      'source',
+      'conflict',
+      'note',
+      'device_id',
+      'api_key_id',
+      'staff_id',
+    ]);
     expect(csvObjects(scans.body).map((row) => [row.ticket_id, row.result, row.reason])).toEqual([
       [ticket.id, 'admitted', ''],
       [ticket.id, 'rejected', 'already_scanned'],

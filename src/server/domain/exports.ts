@@ -1,7 +1,7 @@
 import { minorToInput } from '../../shared/money.js';
 import { notFound } from '../errors.js';
 import type { EventsRepo } from '../store/events-repo.js';
-import type { ExportsRepo, RawRow } from '../store/exports-repo.js';
+import { scanExportColumns, type ExportsRepo, type RawRow } from '../store/exports-repo.js';
 import type { OrderSearch } from '../store/orders-repo.js';
 import type { ScanFilter } from '../store/scans-repo.js';
 import { toIso } from '../time.js';
@@ -34,6 +34,11 @@ const texts = (row: RawRow, from: number, to: number): CsvCell[] => row.slice(fr
  */
 const major = (minor: unknown, currency: unknown): string =>
   minorToInput(minor as number, currency as string);
+
+/** The scans CSV's columns are the read's (exports-repo.ts) after `seq`, the scan's `id` as `scan_id`. */
+const scanHeader: readonly string[] = scanExportColumns
+  .slice(1)
+  .map((column) => (column === 'id' ? 'scan_id' : column));
 
 /** The CSV downloads of orders, attendees and scans: every row the list's filters select. */
 export class ExportsService {
@@ -100,22 +105,7 @@ export class ExportsService {
     if (filter.event_id !== undefined) this.requireEvent(filter.event_id);
     return {
       filename: `scans${filter.event_id ? `-${filter.event_id}` : ''}.csv`,
-      header: [
-        'scan_id',
-        'scanned_at',
-        'event_id',
-        'ticket_id',
-        'result',
-        'reason',
-        'direction',
-        'credential',
-        'source',
-        'conflict',
-        'note',
-        'device_id',
-        'api_key_id',
-        'staff_id',
-      ],
+      header: scanHeader,
       chunks: mapChunks(this.deps.exports.scans(filter, chunkRows), (r) => [
         text(r[1]),
         iso(r[2]),
