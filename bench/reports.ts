@@ -14,7 +14,6 @@
  *
  *   npx tsx bench/reports.ts
  */
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -24,6 +23,7 @@ import { buildApp } from '../src/server/app.js';
 import { newId } from '../src/server/ids.js';
 import { benchServerOptions } from './bench-options.js';
 import { printResults, type BenchResult } from './bench-result.js';
+import { createBenchEvent, storeSeeder } from './seed-store.js';
 
 const adminKey = 'sk_live_benchreports00000000000000001';
 const orderCount = 100_000;
@@ -33,27 +33,16 @@ const channels = ['till', 'till', 'kiosk', 'api'] as const;
 
 type App = Awaited<ReturnType<typeof buildApp>>;
 
-/** Orders, tickets and attendees written with SQL in one transaction (a checkout each would take minutes). */
-function seed(app: App, eventId: string, tierIds: readonly [string, string]): void {
+/** Orders, tickets and attendees written with SQL in one transaction (bench/seed-store.ts). */
+function seed(app: App, eventId: string, tierIds: readonly string[]): void {
   const { db } = app.ctx;
+  const seeder = storeSeeder(app);
   const start = Date.now() - 6 * 60 * 60 * 1000;
-  const insertOrder = db.prepare(
-    `INSERT INTO orders (id, event_id, status, buyer_name, buyer_email, total_cents, refunded_cents, currency,
-       payment_method, channel, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, 'usd', ?, ?, ?, ?)`,
-  );
-  const insertAttendee = db.prepare(
-    'INSERT INTO attendees (id, event_id, order_id, ticket_id, name, email, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
-  );
-  const insertTicket = db.prepare(
-    `INSERT INTO tickets (id, order_id, event_id, tier_id, attendee_id, status, scan_count, inside, price_cents,
-       wallet_secret, issued_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  );
   const insertRefund = db.prepare(
     `INSERT INTO refunds (id, order_id, ticket_id, amount_cents, reason, created_at) VALUES (?, ?, NULL, ?, 'requested', ?)`,
   );
   db.transaction(() => {
     for (let i = 0; i < orderCount; i++) {
-      const orderId = newId('order');
       const method = methods[i % methods.length]!;
       const units = 1 + (i % 2);
       const tier = i % 3 === 0 ? 1 : 0;
@@ -63,40 +52,33 @@ function seed(app: App, eventId: string, tierIds: readonly [string, string]): vo
       // Six hours of sales, a name with a comma now and then.
       const at = start + Math.floor((i / orderCount) * 6 * 60 * 60 * 1000);
       const name = i % 10 === 0 ? `Smith, Guest ${i}` : `Guest ${i}`;
-      insertOrder.run(
-        orderId,
+      const email = `guest${i}@example.com`;
+      const orderId = seeder.order({
         eventId,
-        refunded > 0 ? 'partially_refunded' : 'paid',
-        name,
-        `guest${i}@example.com`,
-        total,
-        refunded,
-        method,
-        channels[i % channels.length]!,
+        status: refunded > 0 ? 'partially_refunded' : 'paid',
+        buyerName: name,
+        buyerEmail: email,
+        totalCents: total,
+        refundedCents: refunded,
+        paymentMethod: method,
+        channel: channels[i % channels.length]!,
         at,
-        at,
-      );
+      });
       if (refunded > 0) insertRefund.run(newId('refund'), orderId, refunded, at);
       for (let k = 0; k < units; k++) {
-        const ticketId = newId('ticket');
-        const attendeeId = newId('attendee');
         const status = i % 97 === 3 ? 'voided' : 'active';
         const inside = status === 'active' && i % 3 === 0 ? 1 : 0;
-        insertAttendee.run(attendeeId, eventId, orderId, ticketId, name, `guest${i}@example.com`, at, at);
-        insertTicket.run(
-          ticketId,
+        seeder.ticket({
           orderId,
           eventId,
-          tierIds[tier],
-          attendeeId,
+          tierId: tierIds[tier]!,
+          name,
+          email,
           status,
           inside,
-          inside,
-          price,
-          `w${randomBytes(12).toString('hex')}`,
+          priceCents: price,
           at,
-          at,
-        );
+        });
       }
     }
   })();
@@ -130,27 +112,17 @@ export async function run(): Promise<BenchResult[]> {
   const app = await buildApp(benchServerOptions(dataDir, adminKey));
   try {
     const auth = { authorization: `Bearer ${adminKey}` };
-    const created = await app.inject({
-      method: 'POST',
-      url: '/v2/events',
-      headers: { ...auth, 'content-type': 'application/json' },
-      payload: JSON.stringify({
-        title: 'Reports 100k',
-        venue: 'Main hall',
-        doors_at: '2030-12-24T19:00:00+00:00',
-        tickets: [
-          { name: 'Stalls', price_cents: 2500, quantity: 300_000 },
-          { name: 'Balcony', price_cents: 1000, quantity: 300_000 },
-        ],
-      }),
+    const { eventId, tierIds } = await createBenchEvent(app, adminKey, {
+      title: 'Reports 100k',
+      venue: 'Main hall',
+      doors_at: '2030-12-24T19:00:00+00:00',
+      tickets: [
+        { name: 'Stalls', price_cents: 2500, quantity: 300_000 },
+        { name: 'Balcony', price_cents: 1000, quantity: 300_000 },
+      ],
     });
-    const eventId = (created.json() as { id: string }).id;
-    const tiers = app.ctx.db
-      .prepare('SELECT id FROM tiers WHERE event_id = ? ORDER BY seq')
-      .pluck()
-      .all(eventId) as string[];
     const seedStarted = performance.now();
-    seed(app, eventId, [tiers[0]!, tiers[1]!]);
+    seed(app, eventId, tierIds);
     const seedMs = performance.now() - seedStarted;
     app.ctx.db.pragma('optimize');
     const url = await app.listen({ host: '127.0.0.1', port: 0 });
