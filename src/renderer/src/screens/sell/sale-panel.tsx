@@ -5,6 +5,7 @@ import { QuantityStepper } from '../../components/quantity-stepper.js';
 import { amountInputMode, formatMoney, minorToInput, parseMoney, quickTenders } from '../../lib/money.js';
 import { checkCart, paymentFormError, tillPayments, type TillPayment } from '../../lib/sale.js';
 import { useSale } from '../../stores/sale-store.js';
+import { BuyerInput } from './buyer-input.js';
 
 const paymentLabels: Record<TillPayment, string> = { cash: 'Cash', card: 'Card', comp: 'Comp (free)' };
 
@@ -198,71 +199,34 @@ export function SalePanel({ event, tier, maxQuantity }: SalePanelProps) {
 
           {sale.payment === 'comp' ? (
             <div className="buyer">
-              <Field label="Guest name" error={fieldError('buyer.name')}>
-                <input
-                  data-after-payment
-                  autoComplete="off"
-                  value={sale.buyerName}
-                  onChange={(e) => sale.setBuyer('buyerName', e.target.value)}
-                  onKeyDown={onFieldEscape}
-                />
-              </Field>
-              <Field
+              <BuyerInput label="Guest name" field="buyerName" afterPayment />
+              <BuyerInput
                 label="Why free"
-                error={fieldError('comp_reason')}
+                field="compReason"
                 hint="Kept on the order: guest list, press, a make-good…"
-              >
-                <input
-                  autoComplete="off"
-                  maxLength={200}
-                  value={sale.compReason}
-                  onChange={(e) => sale.setBuyer('compReason', e.target.value)}
-                  onKeyDown={onFieldEscape}
-                />
-              </Field>
+                maxLength={200}
+              />
             </div>
           ) : null}
 
           {sale.payment === 'card' ? (
             <div className="buyer">
-              <Field label="Buyer name" error={fieldError('buyer.name')}>
-                <input
-                  data-after-payment
-                  autoComplete="off"
-                  value={sale.buyerName}
-                  onChange={(e) => sale.setBuyer('buyerName', e.target.value)}
-                  onKeyDown={onFieldEscape}
-                />
-              </Field>
-              <Field
+              <BuyerInput label="Buyer name" field="buyerName" afterPayment />
+              <BuyerInput
                 label="Buyer email"
-                error={fieldError('buyer.email')}
+                field="buyerEmail"
+                type="email"
                 hint="Card sales need a name and email"
-              >
-                <input
-                  type="email"
-                  autoComplete="off"
-                  value={sale.buyerEmail}
-                  onChange={(e) => sale.setBuyer('buyerEmail', e.target.value)}
-                  onKeyDown={onFieldEscape}
-                />
-              </Field>
+              />
             </div>
           ) : (
             <div className="buyer">
-              <Field
+              <BuyerInput
                 label="Email the tickets to (optional)"
-                error={fieldError('buyer.email')}
+                field="buyerEmail"
+                type="email"
                 hint="Walk-in sale: no name needed. With an address, the tickets are emailed after the sale."
-              >
-                <input
-                  type="email"
-                  autoComplete="off"
-                  value={sale.buyerEmail}
-                  onChange={(e) => sale.setBuyer('buyerEmail', e.target.value)}
-                  onKeyDown={onFieldEscape}
-                />
-              </Field>
+              />
             </div>
           )}
 

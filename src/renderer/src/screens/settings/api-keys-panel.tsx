@@ -1,19 +1,21 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import type { ApiKeyView, KeyScope } from '../../api/types.js';
+import { ChoiceSelect } from '../../components/choice-select.js';
 import { ConfirmDialog } from '../../components/confirm-dialog.js';
 import { Field } from '../../components/field.js';
+import { InlineForm } from '../../components/inline-form.js';
 import { Empty, ErrorNote, Loading } from '../../components/states.js';
 import { formatDateTime } from '../../lib/datetime.js';
 import { splitError, type SplitError } from '../../lib/field-errors.js';
 import { useSession } from '../../stores/session-store.js';
 import { useSettings } from '../../stores/settings-store.js';
 
-const scopes: { value: KeyScope; label: string }[] = [
-  { value: 'box_office', label: 'box_office: a till (sell, orders)' },
-  { value: 'scanner', label: 'scanner: a door device' },
-  { value: 'kiosk', label: 'kiosk: a customer self-service screen (card sales only)' },
-  { value: 'admin', label: 'admin: everything' },
-];
+const scopeLabels: Record<KeyScope, string> = {
+  box_office: 'box_office: a till (sell, orders)',
+  scanner: 'scanner: a door device',
+  kiosk: 'kiosk: a customer self-service screen (card sales only)',
+  admin: 'admin: everything',
+};
 
 export function ApiKeysPanel() {
   const keys = useSettings((s) => s.keys);
@@ -56,28 +58,14 @@ export function ApiKeysPanel() {
   return (
     <section className="panel span-2" aria-labelledby="keys-title">
       <h2 id="keys-title">API keys</h2>
-      <form onSubmit={submit} noValidate className="inline-form">
+      <InlineForm submitLabel="Create key" onSubmit={submit} error={error?.form}>
         <Field label="Name" error={error?.fields.name}>
           <input value={name} placeholder="Till 2" onChange={(e) => setName(e.target.value)} />
         </Field>
         <Field label="Scope" error={error?.fields.scope}>
-          <select value={scope} onChange={(e) => setScope(e.target.value as KeyScope)}>
-            {scopes.map((s) => (
-              <option key={s.value} value={s.value}>
-                {s.label}
-              </option>
-            ))}
-          </select>
+          <ChoiceSelect value={scope} labels={scopeLabels} onChange={setScope} />
         </Field>
-        <button type="submit" className="button button-primary">
-          Create key
-        </button>
-      </form>
-      {error?.form ? (
-        <p className="form-error" role="alert">
-          {error.form}
-        </p>
-      ) : null}
+      </InlineForm>
       {createdKey ? (
         <div className="secret-once" role="status">
           <p>

@@ -1,6 +1,8 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import type { StaffRole, StaffView } from '../../api/types.js';
+import { ChoiceSelect } from '../../components/choice-select.js';
 import { Field } from '../../components/field.js';
+import { InlineForm } from '../../components/inline-form.js';
 import { Empty, ErrorNote, Loading } from '../../components/states.js';
 import { splitError, type SplitError } from '../../lib/field-errors.js';
 import { useStaffAdmin } from '../../stores/staff-admin-store.js';
@@ -53,7 +55,7 @@ export function StaffPanel() {
         Each person signs in at a till with their own PIN (4–8 digits); the audit trail and the shift reports
         name them. Only managers can refund, void and record payouts.
       </p>
-      <form onSubmit={submit} noValidate className="inline-form" aria-label="Add staff">
+      <InlineForm label="Add staff" submitLabel="Add staff" onSubmit={submit} error={error?.form}>
         <Field label="Name" error={error?.fields.name}>
           <input
             value={name}
@@ -63,13 +65,7 @@ export function StaffPanel() {
           />
         </Field>
         <Field label="Role" error={error?.fields.role}>
-          <select value={role} onChange={(e) => setRole(e.target.value as StaffRole)}>
-            {Object.entries(roleLabels).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
+          <ChoiceSelect value={role} labels={roleLabels} onChange={setRole} />
         </Field>
         <Field label="PIN" error={error?.fields.pin}>
           <input
@@ -81,15 +77,7 @@ export function StaffPanel() {
             onChange={(e) => setPin(e.target.value.replace(/\D/g, ''))}
           />
         </Field>
-        <button type="submit" className="button button-primary">
-          Add staff
-        </button>
-      </form>
-      {error?.form ? (
-        <p className="form-error" role="alert">
-          {error.form}
-        </p>
-      ) : null}
+      </InlineForm>
       {added ? (
         <p className="muted" role="status">
           {added}
