@@ -61,3 +61,60 @@ test('a sale made with the keyboard alone', async ({ boxOffice, server }) => {
   expect(orders.data).toHaveLength(1);
   expect(orders.data[0]).toMatchObject({ total_cents: 5000, payment_method: 'cash', buyer: null });
 });
+
+test('a comp by keyboard: Enter goes to the guest’s name, Esc goes back, both asked in words', async ({
+  boxOffice,
+  server,
+}) => {
+  const { page } = boxOffice;
+  const event = await server.api<Created>('POST', '/v2/events', {
+    title: 'Guest List Night',
+    venue: 'Studio',
+    doors_at: '2026-12-31T20:00:00+00:00',
+    tickets: [{ name: 'Standing', price_cents: 1250, quantity: 50 }],
+  });
+  await server.api('POST', `/v2/events/${event.id}/publish`);
+
+  await page.keyboard.press('s');
+  await expect(page).toHaveURL(new RegExp(`/sell/${event.id}$`));
+  await expect(page.locator('button.tile[data-tier="Standing"]')).toContainText('50 left of 50');
+  await page.keyboard.press('1');
+  await expect(page.getByLabel('Quantity')).toBeFocused();
+  await page.keyboard.press('2');
+  await page.keyboard.press('Enter');
+
+  // A comp asks for its guest and its reason; Enter on the choice moves to the guest's name.
+  const comp = page.getByRole('radio', { name: 'Comp (free)' });
+  await comp.check();
+  await comp.press('Enter');
+  const guest = page.getByLabel('Guest name');
+  await expect(guest).toBeFocused();
+  await expect(page.getByLabel('Buyer name')).toHaveCount(0);
+
+  // Esc from the field goes back to the quantity, as everywhere in the till.
+  await page.keyboard.press('Escape');
+  await expect(page.getByLabel('Quantity')).toBeFocused();
+  await page.keyboard.press('Enter');
+  await page.getByRole('radio', { name: 'Comp (free)' }).check();
+
+  // Completing with both empty says what is missing, beside each field.
+  await page.getByRole('button', { name: /^Complete sale/ }).click();
+  await expect(page.getByText('Say who the free tickets are for.')).toBeVisible();
+  await expect(page.getByText('Say why these tickets are free.')).toBeVisible();
+
+  await page.getByLabel('Guest name').fill('Pat Press');
+  await page.getByLabel('Why free').fill('Press list');
+  await page.getByLabel('Why free').press('Enter');
+  await expect(page.getByRole('heading', { name: 'Sale complete' })).toBeVisible();
+
+  const orders = await server.api<{
+    data: { total_cents: number; payment_method: string; comp_reason: string | null; buyer: unknown }[];
+  }>('GET', `/v2/orders?event_id=${event.id}`);
+  expect(orders.data).toHaveLength(1);
+  expect(orders.data[0]).toMatchObject({
+    total_cents: 0,
+    payment_method: 'comp',
+    comp_reason: 'Press list',
+    buyer: { name: 'Pat Press' },
+  });
+});
