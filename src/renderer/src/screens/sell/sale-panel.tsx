@@ -197,29 +197,33 @@ export function SalePanel({ event, tier, maxQuantity }: SalePanelProps) {
             </>
           ) : null}
 
-          {sale.payment === 'comp' ? (
+          {sale.payment === 'cash' ? null : (
             <div className="buyer">
-              <BuyerInput label="Guest name" field="buyerName" afterPayment />
+              {/* Both name someone: a comp its guest, a card sale its buyer. */}
               <BuyerInput
-                label="Why free"
-                field="compReason"
-                hint="Kept on the order: guest list, press, a make-good…"
-                maxLength={200}
+                label={sale.payment === 'comp' ? 'Guest name' : 'Buyer name'}
+                field="buyerName"
+                afterPayment
               />
+              {sale.payment === 'comp' ? (
+                <BuyerInput
+                  label="Why free"
+                  field="compReason"
+                  hint="Kept on the order: guest list, press, a make-good…"
+                  maxLength={200}
+                />
+              ) : (
+                <BuyerInput
+                  label="Buyer email"
+                  field="buyerEmail"
+                  type="email"
+                  hint="Card sales need a name and email"
+                />
+              )}
             </div>
-          ) : null}
+          )}
 
-          {sale.payment === 'card' ? (
-            <div className="buyer">
-              <BuyerInput label="Buyer name" field="buyerName" afterPayment />
-              <BuyerInput
-                label="Buyer email"
-                field="buyerEmail"
-                type="email"
-                hint="Card sales need a name and email"
-              />
-            </div>
-          ) : (
+          {sale.payment === 'card' ? null : (
             <div className="buyer">
               <BuyerInput
                 label="Email the tickets to (optional)"

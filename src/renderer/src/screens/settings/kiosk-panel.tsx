@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Field } from '../../components/field.js';
+import { NewPinInput } from '../../components/new-pin-input.js';
 import { splitError, type SplitError } from '../../lib/field-errors.js';
 import { useSettings } from '../../stores/settings-store.js';
 
@@ -40,14 +41,10 @@ export function KioskPanel() {
       </p>
       <form onSubmit={submit} noValidate className="inline-form">
         <Field label="Attendant PIN" error={error?.fields.kiosk_attendant_pin ?? error?.form}>
-          <input
-            type="password"
-            inputMode="numeric"
-            autoComplete="new-password"
-            maxLength={8}
+          <NewPinInput
             value={pin}
-            onChange={(e) => {
-              setPin(e.target.value.replace(/\D/g, ''));
+            onChange={(digits) => {
+              setPin(digits);
               setSaved(null);
             }}
           />

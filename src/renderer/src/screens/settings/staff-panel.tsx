@@ -3,6 +3,7 @@ import type { StaffRole, StaffView } from '../../api/types.js';
 import { ChoiceSelect } from '../../components/choice-select.js';
 import { Field } from '../../components/field.js';
 import { InlineForm } from '../../components/inline-form.js';
+import { NewPinInput } from '../../components/new-pin-input.js';
 import { Empty, ErrorNote, Loading } from '../../components/states.js';
 import { splitError, type SplitError } from '../../lib/field-errors.js';
 import { useStaffAdmin } from '../../stores/staff-admin-store.js';
@@ -68,14 +69,7 @@ export function StaffPanel() {
           <ChoiceSelect value={role} labels={roleLabels} onChange={setRole} />
         </Field>
         <Field label="PIN" error={error?.fields.pin}>
-          <input
-            type="password"
-            inputMode="numeric"
-            autoComplete="new-password"
-            maxLength={8}
-            value={pin}
-            onChange={(e) => setPin(e.target.value.replace(/\D/g, ''))}
-          />
+          <NewPinInput value={pin} onChange={setPin} />
         </Field>
       </InlineForm>
       {added ? (

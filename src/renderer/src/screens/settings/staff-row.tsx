@@ -5,6 +5,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog.js';
 import { Dialog } from '../../components/dialog.js';
 import { Field } from '../../components/field.js';
 import { FormActions } from '../../components/form-actions.js';
+import { NewPinInput } from '../../components/new-pin-input.js';
 import { splitError, type SplitError } from '../../lib/field-errors.js';
 import { useStaffAdmin } from '../../stores/staff-admin-store.js';
 
@@ -102,15 +103,7 @@ function ResetPinDialog({ member, onClose }: { member: StaffView; onClose: () =>
     <Dialog title={`New PIN for ${member.name}`} onClose={onClose}>
       <form className="dialog-body" onSubmit={submit} noValidate>
         <Field label="New PIN" error={error?.fields.pin} hint="4–8 digits; the old PIN stops working at once">
-          <input
-            type="password"
-            inputMode="numeric"
-            autoComplete="new-password"
-            maxLength={8}
-            value={pin}
-            autoFocus
-            onChange={(e) => setPin(e.target.value.replace(/\D/g, ''))}
-          />
+          <NewPinInput value={pin} onChange={setPin} autoFocus />
         </Field>
         <FormActions error={error?.form} onCancel={onClose} submitLabel="Set PIN" busy={busy} />
       </form>
