@@ -65,6 +65,42 @@ test('settings: venue name, a key shown once, the pairing QR', async ({ boxOffic
   await snap(page, 'settings');
 });
 
+test('settings: a PIN being set takes digits only, the kiosk attendant’s and a member’s reset', async ({
+  boxOffice,
+  page,
+  server,
+}) => {
+  await boxOffice.go('Settings');
+  const kiosk = page.getByRole('region', { name: 'Kiosks' });
+  const attendantPin = kiosk.getByLabel('Attendant PIN');
+  await attendantPin.fill('12a34');
+  await expect(attendantPin).toHaveValue('1234');
+  await kiosk.getByRole('button', { name: 'Set PIN' }).click();
+  await expect(kiosk.getByRole('status')).toHaveText('PIN saved.');
+  await expect(kiosk).toContainText('A PIN is set.');
+
+  const staff = page.getByRole('region', { name: 'Staff', exact: true });
+  const form = staff.getByRole('form', { name: 'Add staff' });
+  await form.getByLabel('Name').fill('Rae');
+  await form.getByLabel('Role').selectOption('door');
+  await form.getByLabel('PIN').fill('1111');
+  await form.getByRole('button', { name: 'Add staff' }).click();
+  await expect(staff.getByRole('status')).toHaveText('Rae can now sign in at a till with their PIN.');
+
+  await staff.locator('tr[data-staff="Rae"]').getByRole('button', { name: 'Reset PIN…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New PIN for Rae' });
+  const newPin = dialog.getByLabel('New PIN');
+  await newPin.pressSequentially('98x76');
+  await expect(newPin).toHaveValue('9876');
+  await dialog.getByRole('button', { name: 'Set PIN' }).click();
+  await expect(dialog).toBeHidden();
+  // The server took the digits: the new PIN signs Rae in.
+  const signedIn = await server.api<{ staff: { name: string } }>('POST', '/v2/staff/sign_in', {
+    pin: '9876',
+  });
+  expect(signedIn.staff.name).toBe('Rae');
+});
+
 test('the offline banner appears when the server goes away', async ({ boxOffice, server, page }) => {
   await boxOffice.go('Orders');
   await expect(page.locator('.conn-online')).toBeVisible();
