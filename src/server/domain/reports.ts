@@ -86,21 +86,22 @@ export class ReportsService {
     const event = events.find(eventId);
     if (!event) throw notFound('event', eventId);
     const width = intervalMinutes * 60_000;
-    const tickets = reports.ticketSumsFor(eventId, width);
-    const orders = reports.orderSumsFor(eventId, width);
+    const tickets = reports.ticketSumsFor(eventId, intervalMinutes);
+    const orders = reports.orderSumsFor(eventId, intervalMinutes);
     const shares = reports.refundSharesFor(eventId);
     const refunds = refundsByTier(shares);
     const tierRows = tiers.forEvent(eventId).map((tier) => {
       const of = tickets.filter((row) => row.tier_id === tier.id);
-      const paid = of.filter((row) => row.comp === 0);
-      const gross = total(paid, (row) => row.gross_cents);
+      // A comp ticket is issued at price 0 (checkout.ts), so the tier's gross is its paid
+      // tickets'; the tier counts its comps (first issued by a comp order) itself.
+      const gross = total(of, (row) => row.gross_cents);
       const refunded = refunds.get(tier.id) ?? 0;
       return {
         tier_id: tier.id,
         name: tier.name,
         price_cents: tier.price_cents,
-        sold: total(paid, (row) => row.issued),
-        comps: total(of, (row) => (row.comp === 1 ? row.issued : 0)),
+        sold: total(of, (row) => row.issued) - tier.comps,
+        comps: tier.comps,
         voided: total(of, (row) => row.voided),
         gross_cents: gross,
         refunds_cents: refunded,

@@ -2,12 +2,12 @@ import type { Db } from './db.js';
 import type { PaymentMethod, SalesChannel } from './orders-repo.js';
 
 /**
- * An event's tickets summed per tier, comp or not, and sales bucket: one pass over the tickets
- * gives the tier table, the admissions and the tickets of the sales-over-time chart.
+ * An event's tickets summed per tier and sales bucket: one pass over the tickets gives the tier
+ * table, the admissions and the tickets of the sales-over-time chart. Comps are not told apart
+ * here (that would look up every ticket's order): the tier keeps its comps (migration 013).
  */
 export interface TicketSumsRow {
   tier_id: string;
-  comp: 0 | 1;
   bucket: number;
   /** First issued (a transfer's new ticket is not a sale: the original keeps its row). */
   issued: number;
@@ -40,9 +40,9 @@ export interface RefundShareRow {
 }
 
 /**
- * The event report's sums (domain/reports.ts). Three reads, each one pass: the event's tickets,
- * its orders, and the refunds (few), so the report costs about two scans of the event however
- * many figures it shows.
+ * The event report's sums (domain/reports.ts). Three reads, each one pass: the event's tickets
+ * and its orders (each an index holding just the summed columns), and the refunds (few), so the
+ * report costs about two index scans of the event however many figures it shows.
  */
 export class ReportsRepo {
   private readonly ticketSums;
@@ -51,24 +51,31 @@ export class ReportsRepo {
   private readonly insideStmt;
 
   constructor(db: Db) {
-    // Comps are found by an IN list SQLite builds once (an in-memory index of the event's comp
-    // orders) rather than by a join to every ticket's order, which reads an orders page per ticket.
+    // Each sum reads only its covering index (migration 016), already in the order of its inner
+    // GROUP BY: tier (or payment method and channel), then the minute, so the inner query
+    // aggregates as it reads, with no sort. Only its result (a row per minute with sales, a few
+    // thousand on a busy night) is sorted into the report's buckets: a bucket of whole minutes
+    // holds whole minutes, as (t / 60000) / m = t / (m * 60000) in integer division.
     this.ticketSums = db.prepare(
-      `SELECT t.tier_id,
-         (t.order_id IN (SELECT id FROM orders WHERE event_id = @event AND payment_method = 'comp')) AS comp,
-         t.issued_at / CAST(@width AS INTEGER) AS bucket,
-         SUM(t.transferred_from IS NULL) AS issued,
-         SUM(t.status = 'voided') AS voided,
-         SUM(CASE WHEN t.transferred_from IS NULL THEN t.price_cents ELSE 0 END) AS gross_cents,
-         SUM(t.scan_count > 0) AS admitted,
-         SUM(t.status = 'active' AND t.scan_count = 0) AS not_arrived
-       FROM tickets t WHERE t.event_id = @event
-       GROUP BY t.tier_id, comp, bucket`,
+      `SELECT tier_id, minute / CAST(@minutes AS INTEGER) AS bucket, SUM(issued) AS issued, SUM(voided) AS voided,
+         SUM(gross_cents) AS gross_cents, SUM(admitted) AS admitted, SUM(not_arrived) AS not_arrived
+       FROM (SELECT tier_id, issued_at / 60000 AS minute,
+               SUM(transferred_from IS NULL) AS issued,
+               SUM(status = 'voided') AS voided,
+               SUM(CASE WHEN transferred_from IS NULL THEN price_cents ELSE 0 END) AS gross_cents,
+               SUM(scan_count > 0) AS admitted,
+               SUM(status = 'active' AND scan_count = 0) AS not_arrived
+             FROM tickets INDEXED BY tickets_report WHERE event_id = @event
+             GROUP BY tier_id, issued_at / 60000)
+       GROUP BY tier_id, bucket`,
     );
     this.orderSums = db.prepare(
-      `SELECT payment_method, channel, created_at / CAST(@width AS INTEGER) AS bucket, COUNT(*) AS orders,
-         SUM(total_cents) AS gross_cents, SUM(refunded_cents) AS refunded_cents
-       FROM orders WHERE event_id = @event
+      `SELECT payment_method, channel, minute / CAST(@minutes AS INTEGER) AS bucket, SUM(orders) AS orders,
+         SUM(gross_cents) AS gross_cents, SUM(refunded_cents) AS refunded_cents
+       FROM (SELECT payment_method, channel, created_at / 60000 AS minute, COUNT(*) AS orders,
+               SUM(total_cents) AS gross_cents, SUM(refunded_cents) AS refunded_cents
+             FROM orders INDEXED BY orders_report WHERE event_id = @event
+             GROUP BY payment_method, channel, created_at / 60000)
        GROUP BY payment_method, channel, bucket`,
     );
     // Refunds are few beside orders: read from them (CROSS JOIN keeps that order), not from
@@ -86,12 +93,13 @@ export class ReportsRepo {
     this.insideStmt = db.prepare('SELECT inside FROM events WHERE id = ?').pluck();
   }
 
-  ticketSumsFor(eventId: string, widthMs: number): TicketSumsRow[] {
-    return this.ticketSums.all({ event: eventId, width: widthMs }) as TicketSumsRow[];
+  /** Buckets of `intervalMinutes` whole minutes (`bucket` × the width is its start). */
+  ticketSumsFor(eventId: string, intervalMinutes: number): TicketSumsRow[] {
+    return this.ticketSums.all({ event: eventId, minutes: intervalMinutes }) as TicketSumsRow[];
   }
 
-  orderSumsFor(eventId: string, widthMs: number): OrderSumsRow[] {
-    return this.orderSums.all({ event: eventId, width: widthMs }) as OrderSumsRow[];
+  orderSumsFor(eventId: string, intervalMinutes: number): OrderSumsRow[] {
+    return this.orderSums.all({ event: eventId, minutes: intervalMinutes }) as OrderSumsRow[];
   }
 
   refundSharesFor(eventId: string): RefundShareRow[] {

@@ -12,6 +12,7 @@ import { sql as m011 } from './011-at-the-door.js';
 import { sql as m012 } from './012-audit-channels.js';
 import { sql as m013 } from './013-till-review.js';
 import { sql as m014 } from './014-order-admissions.js';
+import { sql as m016 } from './016-report-indexes.js';
 
 export interface Migration {
   version: number;
@@ -38,4 +39,5 @@ export const migrations: readonly Migration[] = [
   { version: 12, name: 'audit-channels', sql: m012 },
   { version: 13, name: 'till-review', sql: m013 },
   { version: 14, name: 'order-admissions', sql: m014 },
+  { version: 16, name: 'report-indexes', sql: m016 },
 ];
