@@ -37,7 +37,11 @@ export function formatMoney(minor: number, currency: string, locale = 'en-US'): 
 
 /** Minor units as the text an amount field starts with: "25.00" (usd), "2500" (jpy), "1.250" (kwd). */
 export function minorToInput(minor: number, currency: string): string {
-  const digits = minorUnitDigits(currency);
+  return minorToDecimal(minor, minorUnitDigits(currency));
+}
+
+/** minorToInput with the currency's digits already looked up (a CSV export's column of amounts). */
+export function minorToDecimal(minor: number, digits: number): string {
   return digits === 0 ? String(minor) : (minor / 10 ** digits).toFixed(digits);
 }
 

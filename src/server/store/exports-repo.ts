@@ -10,11 +10,12 @@ export type RawRow = readonly unknown[];
  * Rows of one export, in chunks of at most `chunkRows`, by seq up to the highest seq when the
  * export started (rows written during a download belong to the next one).
  *
- * Each chunk is one `.iterate()` of a keyset query, read to its end before it is handed on: an
- * open better-sqlite3 iterator makes the connection busy, and every other request (a sale, a
+ * Each chunk is one `.all()` of a keyset query, read whole before it is handed on: an open
+ * better-sqlite3 iterator would make the connection busy, and every other request (a sale, a
  * scan) would be refused until the download ended. So no statement stays open between chunks,
  * and a chunk is taken only when the response wants more (http/csv.ts), which keeps memory to
- * one chunk however large the export.
+ * one chunk however large the export. (`.all()` rather than an `.iterate()` read to its end:
+ * one call into SQLite per chunk instead of one per row.)
  */
 function* chunks(
   statement: Statement,
@@ -24,9 +25,7 @@ function* chunks(
 ): Generator<RawRow[]> {
   let after = 0;
   for (;;) {
-    const rows: RawRow[] = [];
-    for (const row of statement.iterate({ ...params, after, until, limit: chunkRows }) as Iterable<RawRow>)
-      rows.push(row);
+    const rows = statement.all({ ...params, after, until, limit: chunkRows }) as RawRow[];
     if (rows.length === 0) return;
     yield rows;
     if (rows.length < chunkRows) return;
