@@ -17,8 +17,9 @@ export function PayoutsScreen() {
 
   useEffect(() => {
     void load();
-    if (events.state === 'idle') void loadEvents();
-  }, [load, loadEvents, events.state]);
+    // Fresh on every visit, as Events & tiers does: an event made on another till must be payable.
+    void loadEvents();
+  }, [load, loadEvents]);
 
   const title = (id: string) => events.data?.find((e) => e.id === id)?.title ?? id;
   const act = async (work: () => Promise<string>) => {
