@@ -333,4 +333,30 @@ describe('enforcement', () => {
       200,
     );
   });
+
+  it('sign-in purges sessions expired over a day ago; live and recently ended ones stay', async () => {
+    await addStaff(t, 'Bob', 'seller', '5678');
+    await addStaff(t, 'Cy', 'seller', '4321');
+    const stored = () =>
+      t.app.ctx.db.prepare('SELECT expires_at FROM staff_sessions').all() as { expires_at: number }[];
+    const old = await signIn(t, till, '5678');
+    // Just expired: refused, and still known, so the till is told why.
+    t.clock.advance(12 * 3600);
+    let err = expectError(await sell(till, asStaff(old)), 403, 'permission_error', 'staff_sign_in_required');
+    expect(err.message).toMatch(/12 hours/);
+    t.clock.advance(18 * 3600);
+    const live = await signIn(t, till, '4321');
+    expect(stored()).toHaveLength(2);
+
+    // A day after it expired, the next sign-in removes the old session; the live one stays.
+    t.clock.advance(6 * 3600);
+    const later = await signIn(t, till, '5678');
+    const rows = stored();
+    expect(rows).toHaveLength(2);
+    expect(rows.every((r) => r.expires_at > t.clock.ms)).toBe(true);
+    err = expectError(await sell(till, asStaff(old)), 403, 'permission_error', 'staff_sign_in_required');
+    expect(err.message).toMatch(/not known/);
+    expect((await sell(till, asStaff(live))).statusCode).toBe(200);
+    expect((await sell(till, asStaff(later))).statusCode).toBe(200);
+  });
 });

@@ -33,6 +33,12 @@ const staffAudit = (action: string, id: string, data: Record<string, AuditValue>
 /** A staff session lasts a long shift: 12 hours (CONTRACT.md "Staff, shifts, reports, audit"). */
 export const sessionLifetimeMs = 12 * 60 * 60 * 1000;
 
+/**
+ * How long an expired session is kept before sign-in purges it: a till that comes back the next
+ * morning is still told its session lasted 12 hours, rather than that the token is unknown.
+ */
+export const endedSessionMemoryMs = 24 * 60 * 60 * 1000;
+
 /** A signed-in member as a request carries it (http/staff-session.ts). */
 export interface ActiveStaffSession {
   staffId: string;
@@ -187,6 +193,9 @@ export class StaffService {
       if (staff.findActiveByPin(pinHash)?.id !== member.id) throw wrongPin();
       const at = now();
       const expiresAt = at + sessionLifetimeMs;
+      // Sign-in is the only thing that adds sessions, so clearing the long-dead ones here keeps
+      // the table to about a day of sign-ins, with no timer of its own.
+      sessions.purgeExpiredBy(at - endedSessionMemoryMs);
       sessions.insert({
         token_hash: hashSecret(token),
         staff_id: member.id,

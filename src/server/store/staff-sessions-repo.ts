@@ -17,6 +17,7 @@ export class StaffSessionsRepo {
   private readonly byHash;
   private readonly insertStmt;
   private readonly endStmt;
+  private readonly purgeStmt;
 
   constructor(db: Db) {
     this.byHash = db.prepare('SELECT * FROM staff_sessions WHERE token_hash = ?');
@@ -27,6 +28,7 @@ export class StaffSessionsRepo {
     this.endStmt = db.prepare(
       'UPDATE staff_sessions SET ended_at = ? WHERE token_hash = ? AND ended_at IS NULL',
     );
+    this.purgeStmt = db.prepare('DELETE FROM staff_sessions WHERE expires_at <= ?');
   }
 
   find(tokenHash: string): StaffSessionRow | undefined {
@@ -35,6 +37,14 @@ export class StaffSessionsRepo {
 
   insert(row: StaffSessionRow): void {
     this.insertStmt.run(row);
+  }
+
+  /**
+   * Removes every session that expired at or before `cutoff` (signed-out ones included: they
+   * expire too); answers how many went.
+   */
+  purgeExpiredBy(cutoff: number): number {
+    return this.purgeStmt.run(cutoff).changes;
   }
 
   /** False when it had ended already. */
