@@ -178,6 +178,7 @@ export class DoorDevice {
    */
   private readonly awaitingAnswer = new Set<number>();
   private syncing: Promise<SyncReport> | null = null;
+  private readonly syncListeners = new Set<(report: SyncReport) => void>();
 
   constructor(options: DoorDeviceOptions) {
     this.state = options.state;
@@ -441,10 +442,35 @@ export class DoorDevice {
 
   /** Uploads queued offline scans; the server's word replaces this device's guesses. */
   sync(): Promise<SyncReport> {
-    this.syncing ??= this.runSync().finally(() => {
-      this.syncing = null;
-    });
+    this.syncing ??= this.runSync()
+      .then((report) => {
+        this.announceSync(report);
+        return report;
+      })
+      .finally(() => {
+        this.syncing = null;
+      });
     return this.syncing;
+  }
+
+  /**
+   * Calls `listener` with the report of every sync that finishes, whoever started it: the caller
+   * of sync(), or scan() uploading a ticket's offline scans before asking about it (a door page
+   * announces "Synced N offline scans" either way). Answers a function that stops the calls.
+   */
+  onSync(listener: (report: SyncReport) => void): () => void {
+    this.syncListeners.add(listener);
+    return () => this.syncListeners.delete(listener);
+  }
+
+  private announceSync(report: SyncReport): void {
+    for (const listener of this.syncListeners) {
+      try {
+        listener(report);
+      } catch {
+        // A display's listener failing must not turn an upload the server kept into a failure.
+      }
+    }
   }
 
   /**

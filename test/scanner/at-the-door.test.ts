@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
+import type { SyncReport } from '../../src/scanner/door-device.js';
 import { openDoor, pairDoor, type NodeDoor } from '../../src/scanner/node-door.js';
 import { parsePairingCode } from '../../src/scanner/pairing-code.js';
 import { Venue } from './support/venue.js';
@@ -118,6 +119,30 @@ describe('back online with scans not yet uploaded', () => {
     // The admission on record is the door's offline one, the first in time.
     expect(scans.data.filter((s) => s.result === 'admitted').map((s) => s.source)).toEqual(['sync']);
     expect((await venue.ok<{ scan_count: number }>('GET', `/v2/tickets/${ticket!.id}`)).scan_count).toBe(1);
+  });
+
+  it('the upload a scan makes on its own is announced to onSync listeners with its count', async () => {
+    const [first, second] = (await order(['Cy Offline', 'Di Offline'])).tickets;
+    const door = await pairedDoor('announces-sync');
+    const reports: SyncReport[] = [];
+    const stop = door.device.onSync((report) => reports.push(report));
+    for (const ticket of [first!, second!])
+      expect(await door.device.scan(ticket.qr_token, { offline: true })).toMatchObject({ queued: true });
+
+    // Nobody called sync(): showing a code this door decided offline uploads the queue first.
+    await door.device.scan(first!.qr_token);
+    expect(reports).toHaveLength(1);
+    expect(reports[0]).toMatchObject({ uploaded: 2, admitted: 2, conflicts: 0 });
+    expect(door.device.status().queued).toBe(0);
+
+    // sync() itself is announced the same way; a listener that has stopped hears nothing more.
+    const later: SyncReport[] = [];
+    door.device.onSync((report) => later.push(report));
+    stop();
+    await door.device.scan(second!.qr_token, { offline: true, direction: 'out' });
+    await door.device.sync();
+    expect(later).toMatchObject([{ uploaded: 1 }]);
+    expect(reports).toHaveLength(1);
   });
 });
 

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { DoorDevice, type ScanOutcome } from '../../../scanner/door-device.js';
+import { DoorDevice, type ScanOutcome, type SyncReport } from '../../../scanner/door-device.js';
 import type { ConflictRecord } from '../../../scanner/device-state.js';
 import { isScannerError } from '../../../scanner/errors.js';
 import { FetchTransport } from '../../../scanner/fetch-transport.js';
@@ -213,6 +213,27 @@ export const useDoor = create<DoorState>()((set, get) => {
     }, noticeMs);
   };
 
+  /**
+   * Every finished sync is announced, the page's own and the one the SDK runs when a ticket with
+   * offline scans is shown again (door-device.ts scan()), so an upload is never silent.
+   */
+  const announceSync = (report: SyncReport) => {
+    // What the sync settled (e.g. "scans are still waiting") is no longer true.
+    set({ error: overruledAdmissions(report.disagreements) });
+    if (report.uploaded > 0) {
+      passingNotice(
+        `Synced ${report.uploaded} offline scan${report.uploaded === 1 ? '' : 's'}${report.conflicts > 0 ? `; ${report.conflicts} admitted first at another door` : ''}.`,
+      );
+    }
+    refreshStatus();
+  };
+
+  /** The page's device, listened to. */
+  const adopt = (made: DoorDevice): DoorDevice => {
+    made.onSync(announceSync);
+    return made;
+  };
+
   /** Stops deciding: no verdict, offline or not, comes from a door the venue has revoked. */
   const enterRevoked = () => {
     follow?.abort();
@@ -331,7 +352,7 @@ export const useDoor = create<DoorState>()((set, get) => {
         set({ phase: 'unpaired' });
         return;
       }
-      device = makeDevice(state);
+      device = adopt(makeDevice(state));
       refreshStatus();
       set({ phase: device.validator.ready ? 'ready' : 'loading' });
       // Catch up with the server when it answers; a stored pack already lets the door decide.
@@ -359,10 +380,12 @@ export const useDoor = create<DoorState>()((set, get) => {
       try {
         // The browser cannot pin a certificate: it trusts the origin it loaded this page from,
         // so the pairing always goes there (the QR's URL only says which server made the code).
-        device = await DoorDevice.pair({ ...code, url: serverOrigin() }, name.trim() || 'Door', {
-          state,
-          transport: () => new FetchTransport(serverOrigin()),
-        });
+        device = adopt(
+          await DoorDevice.pair({ ...code, url: serverOrigin() }, name.trim() || 'Door', {
+            state,
+            transport: () => new FetchTransport(serverOrigin()),
+          }),
+        );
       } catch (err) {
         set({ phase: 'unpaired', error: problemText(err) });
         return false;
@@ -429,17 +452,9 @@ export const useDoor = create<DoorState>()((set, get) => {
     async sync() {
       if (!device) return;
       try {
-        const report = await device.sync();
+        // The report is announced by the device's onSync listener (see listen()).
+        await device.sync();
         markOnline(true);
-        // What the sync settled (e.g. "scans are still waiting") is no longer true.
-        set({ error: null });
-        if (report.uploaded > 0) {
-          passingNotice(
-            `Synced ${report.uploaded} offline scan${report.uploaded === 1 ? '' : 's'}${report.conflicts > 0 ? `; ${report.conflicts} admitted first at another door` : ''}.`,
-          );
-        }
-        const overruled = overruledAdmissions(report.disagreements);
-        if (overruled) set({ error: overruled });
         await pull();
       } catch (err) {
         if (isScannerError(err, 'unreachable') || isScannerError(err, 'timeout')) {
