@@ -203,6 +203,7 @@ export function createContext(
       actions,
       shifts: salesRepos.shifts,
       reports: new ShiftReportRepo(db),
+      events: repos.events,
       now,
     }),
     settings: new SettingsService(db, { venueName: options.venueName }, attendantPin, actions),

@@ -4,7 +4,7 @@
  * shift already closed) leaves no row.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createKey } from '../support/foundation-fixtures.js';
+import { createKey, expectError } from '../support/foundation-fixtures.js';
 import { addStaff, asStaff, signIn } from '../support/staff-fixtures.js';
 import { makeTestApp, type TestApp } from '../support/test-app.js';
 
@@ -71,5 +71,48 @@ describe('shift audit', () => {
       ]),
     );
     expect(trail).toHaveLength(2);
+  });
+
+  it('keeps the drawer’s currency with the float: the till’s, else tonight’s event’s; an unknown one is refused', async () => {
+    const event = await t.call('POST', '/v2/events', {
+      title: 'Euro Night',
+      venue: 'Hall',
+      doors_at: new Date(t.clock.ms + 3 * 3600_000).toISOString(),
+      currency: 'eur',
+      tickets: [{ name: 'Standing', price_cents: 1000, quantity: 10 }],
+    });
+    expect(event.statusCode, event.body).toBe(200);
+    expect(
+      (await t.call('POST', `/v2/events/${(event.json() as { id: string }).id}/publish`)).statusCode,
+    ).toBe(200);
+    await addStaff(t, 'Bob', 'seller', '5678');
+    const tills = [await createKey(t, 'box_office'), await createKey(t, 'box_office')];
+    const who = await Promise.all(tills.map(async (till) => asStaff(await signIn(t, till, '5678'))));
+
+    const refused = await t.call(
+      'POST',
+      '/v2/shifts',
+      { opening_float_cents: 100, currency: 'xyz' },
+      tills[0],
+      who[0],
+    );
+    expectError(refused, 400, 'invalid_request_error', 'invalid_field', 'currency');
+    expect((await t.call('GET', '/v2/shifts')).json()).toMatchObject({ data: [] });
+
+    const tonights = await t.call('POST', '/v2/shifts', { opening_float_cents: 5_000 }, tills[0], who[0]);
+    const ownCurrency = await t.call(
+      'POST',
+      '/v2/shifts',
+      { opening_float_cents: 800, currency: 'jpy' },
+      tills[1],
+      who[1],
+    );
+    const floats = await Promise.all(
+      [tonights, ownCurrency].map(async (res) => (await trailOf((res.json() as { id: string }).id))[0]!.data),
+    );
+    expect(floats).toEqual([
+      { opening_float_cents: 5_000, currency: 'eur' },
+      { opening_float_cents: 800, currency: 'jpy' },
+    ]);
   });
 });

@@ -11096,6 +11096,11 @@ export interface operations {
         'application/json': {
           /** @description Cash in the drawer at the start, in the minor unit */
           opening_float_cents: number;
+          /**
+           * Format: iso-4217
+           * @description The drawer’s money (what the till sells in), kept with the float in the audit trail. Default: the currency of tonight’s event (doors within 12 h before to 24 h after now), else none.
+           */
+          currency?: string;
         };
       };
     };

@@ -10,12 +10,14 @@ import {
   type ShiftView,
 } from '../schemas/shifts.js';
 import { decodeCursor, toPage, type Page } from '../store/pagination.js';
+import type { EventsRepo } from '../store/events-repo.js';
 import type { ShiftReportRepo } from '../store/shift-report-repo.js';
 import type { ShiftRow, ShiftsRepo } from '../store/shifts-repo.js';
 import { sqliteCode } from '../store/sqlite-errors.js';
 import { isoOrNull, toIso } from '../time.js';
 import type { Actor, ActionContext } from './action-context.js';
 import type { ActionRunner, Answer } from './action-runner.js';
+import { currentEventWindow } from './devices.js';
 import { shiftReport } from './shift-report.js';
 
 const shiftJson = responseJson(Shift);
@@ -47,10 +49,15 @@ function staffOf(actor: Actor): { staffId: string; apiKeyId: string } {
   return { staffId: actor.staffId, apiKeyId: actor.apiKeyId };
 }
 
+/** Audit data names the currency only when one is known (old rows and readers do without it). */
+const currencyField = (currency: string | null | undefined): { currency?: string } =>
+  currency ? { currency } : {};
+
 export interface ShiftsDeps {
   actions: ActionRunner;
   shifts: ShiftsRepo;
   reports: ShiftReportRepo;
+  events: EventsRepo;
   now: () => number;
 }
 
@@ -83,6 +90,14 @@ export class ShiftsService {
     return this.get(id);
   }
 
+  /**
+   * The drawer's money when the till does not say: tonight's event's. The shift itself has no
+   * currency (its orders carry theirs); the audit trail needs one to word the float.
+   */
+  private tonightsCurrency(): string | undefined {
+    return this.deps.events.current(this.deps.now(), currentEventWindow)?.currency;
+  }
+
   open(action: ActionContext, input: ShiftOpenInput): Promise<Answer<ShiftView>> {
     const { staffId, apiKeyId } = staffOf(action.actor);
     return this.deps.actions.run(action, shiftJson, (tx) => {
@@ -111,7 +126,10 @@ export class ShiftsService {
         action: 'shift.opened',
         objectType: 'shift',
         objectId: row.id,
-        data: { opening_float_cents: row.opening_float_cents },
+        data: {
+          opening_float_cents: row.opening_float_cents,
+          ...currencyField(input.currency ?? this.tonightsCurrency()),
+        },
       });
       return viewShift({ ...row, seq: 0 });
     });
@@ -159,6 +177,8 @@ export class ShiftsService {
           counted_cash_cents: input.counted_cash_cents,
           expected_cash_cents: report.expected_cash_cents,
           over_short_cents: report.over_short_cents,
+          // The currency of the shift's sales, as its report has it; a shift that sold nothing: tonight's.
+          ...currencyField(report.currency ?? this.tonightsCurrency()),
         },
       });
       return report;

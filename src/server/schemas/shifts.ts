@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { paymentMethods } from './orders.js';
-import { ListQuery, Nullable, Timestamp } from './common.js';
+import { Currency, ListQuery, Nullable, Timestamp } from './common.js';
 
 const cents = (description: string) => Type.Integer({ minimum: 0, maximum: 100_000_000, description });
 
@@ -73,7 +73,14 @@ export const ShiftReport = Type.Object(
 export type ShiftReportView = Static<typeof ShiftReport>;
 
 export const ShiftOpenBody = Type.Object(
-  { opening_float_cents: cents('Cash in the drawer at the start, in the minor unit') },
+  {
+    opening_float_cents: cents('Cash in the drawer at the start, in the minor unit'),
+    currency: Type.Optional({
+      ...Currency,
+      description:
+        'The drawer’s money (what the till sells in), kept with the float in the audit trail. Default: the currency of tonight’s event (doors within 12 h before to 24 h after now), else none.',
+    }),
+  },
   { additionalProperties: false },
 );
 export type ShiftOpenInput = Static<typeof ShiftOpenBody>;

@@ -71,6 +71,27 @@ describe('audit rows in words', () => {
     ).toBe('Till 1 voided tkt_1');
   });
 
+  it('words a float in the currency the row names; an older row without one in the venue’s', () => {
+    const opened = {
+      action: 'shift.opened',
+      object_type: 'shift',
+      object_id: 'shf_2',
+      actor: { ...till, staff_id: 'stf_sam' },
+      data: { opening_float_cents: 10000, currency: 'eur' },
+    };
+    // The row's own currency wins over the venue's.
+    expect(auditWords(opened, names, 'jpy')).toBe('Sam opened shf_2 with a float of €100.00');
+    const older = { ...opened, data: { opening_float_cents: 10000 } };
+    expect(auditWords(older, names, 'jpy')).toBe('Sam opened shf_2 with a float of ¥10,000');
+    expect(auditWords(older, names)).toBe('Sam opened shf_2 with a float of $100.00');
+    const closed = {
+      ...opened,
+      action: 'shift.closed',
+      data: { counted_cash_cents: 9500, over_short_cents: -500 },
+    };
+    expect(auditWords(closed, names, 'gbp')).toBe('Sam closed shf_2, counted £95.00 (short by £5.00)');
+  });
+
   it('falls back to the action’s own name for actions it has no phrase for', () => {
     expect(
       auditWords(

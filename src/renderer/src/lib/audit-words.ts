@@ -37,22 +37,30 @@ export function actorName(actor: AuditActor, names: ActorNames): string {
 type Data = Record<string, unknown>;
 const asData = (data: unknown): Data => (typeof data === 'object' && data !== null ? (data as Data) : {});
 
-const currencyOf = (data: Data): string => (typeof data.currency === 'string' ? data.currency : 'usd');
+/** The row's own currency; rows from before it was recorded (a shift's float) take the venue's. */
+const currencyOf = (data: Data, fallback: string): string =>
+  typeof data.currency === 'string' ? data.currency : fallback;
 
-function amount(data: Data, key = 'amount_cents'): string | null {
-  const cents = data[key];
-  return typeof cents === 'number' ? formatMoney(cents, currencyOf(data)) : null;
+/** What a phrase reads: the row's data and the currency its amounts are in. */
+interface Row {
+  data: Data;
+  currency: string;
 }
 
-const text = (data: Data, key: string): string | null => {
-  const value = data[key];
+function amount(row: Row, key = 'amount_cents'): string | null {
+  const cents = row.data[key];
+  return typeof cents === 'number' ? formatMoney(cents, row.currency) : null;
+}
+
+const text = (row: Row, key: string): string | null => {
+  const value = row.data[key];
   return typeof value === 'string' && value ? value : null;
 };
 
 /** Verb phrases by action; `on` is the object id as written after the verb. */
-const phrases: Readonly<Record<string, (on: string, data: Data) => string>> = {
+const phrases: Readonly<Record<string, (on: string, row: Row) => string>> = {
   'order.created': (on, d) => {
-    const count = typeof d.tickets === 'number' ? d.tickets : null;
+    const count = typeof d.data.tickets === 'number' ? d.data.tickets : null;
     const what = count === null ? 'tickets' : `${count} ticket${count === 1 ? '' : 's'}`;
     const total = amount(d, 'total_cents');
     const method = text(d, 'payment_method');
@@ -67,10 +75,9 @@ const phrases: Readonly<Record<string, (on: string, data: Data) => string>> = {
   'attendee.updated': (on) => `changed the attendee ${on}`,
   'shift.opened': (on, d) => `opened ${on} with a float of ${amount(d, 'opening_float_cents') ?? '?'}`,
   'shift.closed': (on, d) => {
+    const overShort = d.data.over_short_cents;
     const drawer =
-      typeof d.over_short_cents === 'number'
-        ? ` (${overShortWords(d.over_short_cents, currencyOf(d)).toLowerCase()})`
-        : '';
+      typeof overShort === 'number' ? ` (${overShortWords(overShort, d.currency).toLowerCase()})` : '';
     return `closed ${on}, counted ${amount(d, 'counted_cash_cents') ?? '?'}${drawer}`;
   },
   'staff.created': (on, d) => `added staff member ${text(d, 'name') ?? on}`,
@@ -89,10 +96,14 @@ const phrases: Readonly<Record<string, (on: string, data: Data) => string>> = {
   'payout.created': (on, d) => `recorded a payout of ${amount(d) ?? 'money'} (${on})`,
 };
 
-/** "Anna refunded $20.00 on ord_…"; an action without a phrase reads "Anna: tier updated on tier_…". */
-export function auditWords(event: AuditEventLike, names: ActorNames): string {
+/**
+ * "Anna refunded $20.00 on ord_…"; an action without a phrase reads "Anna: tier updated on
+ * tier_…". `venueCurrency` words the amounts of rows that do not name their currency.
+ */
+export function auditWords(event: AuditEventLike, names: ActorNames, venueCurrency = 'usd'): string {
   const who = actorName(event.actor, names);
   const phrase = phrases[event.action];
-  if (phrase) return `${who} ${phrase(event.object_id, asData(event.data))}`;
+  const data = asData(event.data);
+  if (phrase) return `${who} ${phrase(event.object_id, { data, currency: currencyOf(data, venueCurrency) })}`;
   return `${who}: ${event.action.replace(/[._]/g, ' ')} on ${event.object_id}`;
 }

@@ -16,7 +16,8 @@ interface ShiftState {
   pastReport: Loadable<ShiftReport>;
   loadCurrent(): Promise<void>;
   /** Writes throw ApiRequestError for the forms. */
-  open(openingFloatCents: number): Promise<ShiftView>;
+  /** `currency`: the drawer's money, kept with the float in the audit trail. */
+  open(openingFloatCents: number, currency: string): Promise<ShiftView>;
   loadXReport(): Promise<void>;
   /** The blind count sent; answers the Z report (with the expected cash, now shown). */
   close(countedCashCents: number): Promise<ShiftReport>;
@@ -44,9 +45,9 @@ export const useShift = create<ShiftState>()((set, get) => ({
     }
   },
 
-  async open(openingFloatCents) {
+  async open(openingFloatCents, currency) {
     const shift = await unwrap(
-      requireClient().POST('/v2/shifts', { body: { opening_float_cents: openingFloatCents } }),
+      requireClient().POST('/v2/shifts', { body: { opening_float_cents: openingFloatCents, currency } }),
     );
     set({ current: ready(shift), xReport: idle() });
     return shift;

@@ -23,7 +23,7 @@ export function OpenShiftForm({ currency }: { currency: string }) {
     }
     setBusy(true);
     try {
-      await open(cents);
+      await open(cents, currency);
       setError(null);
     } catch (err) {
       setError(splitError(err, ['opening_float_cents']));

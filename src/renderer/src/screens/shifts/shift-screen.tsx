@@ -3,8 +3,7 @@ import type { ShiftReport } from '../../api/types.js';
 import { ErrorNote, Loading } from '../../components/states.js';
 import { formatDateTime } from '../../lib/datetime.js';
 import { formatMoney } from '../../lib/money.js';
-import { useEvents } from '../../stores/events-store.js';
-import { useSale } from '../../stores/sale-store.js';
+import { useTillCurrency } from '../../hooks/use-till-currency.js';
 import { useShift } from '../../stores/shift-store.js';
 import { useStaff } from '../../stores/staff-store.js';
 import '../staff/staff.css';
@@ -12,18 +11,6 @@ import { CloseShiftForm } from './close-shift-form.js';
 import { OpenShiftForm } from './open-shift-form.js';
 import { PastShifts } from './past-shifts.js';
 import { ShiftReportView } from './shift-report.js';
-
-/** The drawer's money: the event on sale at this till sets it, else the first event's. */
-function useTillCurrency(): string {
-  const events = useEvents((s) => s.events);
-  const loadEvents = useEvents((s) => s.loadEvents);
-  const saleEventId = useSale((s) => s.eventId);
-  useEffect(() => {
-    if (events.state === 'idle') void loadEvents();
-  }, [events.state, loadEvents]);
-  const list = events.data ?? [];
-  return (list.find((e) => e.id === saleEventId) ?? list[0])?.currency ?? 'usd';
-}
 
 /**
  * This till's shift: open it with a float, an X report at any time, close it with a blind count
