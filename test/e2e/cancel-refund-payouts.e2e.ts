@@ -65,7 +65,7 @@ test('a manager cancels an event and refunds every paid order, the count and tot
   await expect(orders.detail().locator('ul.refunds li').first()).toContainText('$20.00 refunded to the card');
 
   // The event's report counts both refunds and nets to nothing. (The admin screen has no till
-  // shift of its own, so these cash refunds are in no drawer's X/Z report: see docs/box-office.md.)
+  // shift of its own, so these cash refunds are in no drawer's X/Z report: see docs/ui.md, "Cancel event…".)
   await boxOffice.go('Reports');
   await expect(page).toHaveURL(new RegExp(`/reports/${event.id}$`));
   const reports = new ReportsPage(page);
