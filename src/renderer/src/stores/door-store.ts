@@ -406,6 +406,7 @@ export const useDoor = create<DoorState>()((set, get) => {
     async scan(token) {
       if (!device) return null;
       let outcome: ScanOutcome;
+      const errorBefore = get().error;
       try {
         outcome = await device.scan(token);
       } catch (err) {
@@ -441,7 +442,10 @@ export const useDoor = create<DoorState>()((set, get) => {
         verdict.detail = 'Admit only with a reason: find the guest below.';
       }
       if (ticketId && outcome.result === 'admitted') lastAdmissions.set(ticketId, { at, door: 'this door' });
-      set({ verdict, error: null });
+      // A verdict clears an old error, but not one raised while deciding it: the sync the scan ran
+      // may have found someone let in offline whom the server refuses (announceSync).
+      const raised = get().error;
+      set({ verdict, error: raised === errorBefore ? null : raised });
       refreshStatus();
       if (ticketId && outcome.reason === 'already_scanned' && !known && outcome.mode === 'online')
         void lookUpAdmission(ticketId, verdict.seq);
