@@ -122,6 +122,10 @@ const compareParagraph = [
   '(base, head, base, head; `BENCH_ROUNDS`, default 2), then prints each figure’s median on both sides,',
   'the change, the run-to-run spread, and WORSE where the head is worse by more than 5 % and by more',
   'than that spread (`npm run bench:compare -- <ref>` for another base; `BENCH_ONLY` for some modules).',
+  'On a loaded machine req/s moves more than 5 % from run to run; `npm run bench:profile`',
+  '(bench/profile-requests.ts) measures what a request costs instead: CPU µs per checkout, keyed checkout,',
+  'GET ticket and checkout with a webhook endpoint, in-process, and with `COUNT_SQL=1` the statements each',
+  'runs, a count no load can move (copy the two files into the base commit’s worktree to run it there).',
 ];
 
 export function nodeVersionsMarkdown(input: { runs: VersionedRun[]; node20: RecordedReport }): string {
