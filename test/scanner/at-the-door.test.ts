@@ -144,6 +144,56 @@ describe('back online with scans not yet uploaded', () => {
     expect(later).toMatchObject([{ uploaded: 1 }]);
     expect(reports).toHaveLength(1);
   });
+
+  /** Closes a door and opens its state file again, as a door restarted mid-shift. */
+  async function restart(door: NodeDoor): Promise<NodeDoor> {
+    await door.close();
+    doors.splice(doors.indexOf(door), 1);
+    const reopened = openDoor(door.state.file, patient);
+    doors.push(reopened);
+    return reopened;
+  }
+
+  it('the door remembers across a restart which codes wait for upload, and forgets them once synced', async () => {
+    const [waiting, synced] = (await order(['Rosa Restart', 'Sam Synced'])).tickets;
+    const door = await pairedDoor('restart-unsynced');
+    for (const ticket of [waiting, synced])
+      expect(await door.device.scan(ticket!.qr_token, { offline: true })).toMatchObject({
+        result: 'admitted',
+        queued: true,
+      });
+    // These two go up before the restart; a third code is then decided offline and only queued.
+    expect(await door.device.sync()).toMatchObject({ uploaded: 2, admitted: 2 });
+    const third = (await order(['Una Uploaded'])).tickets[0]!;
+    expect((await door.device.scan(third.qr_token, { offline: true })).queued).toBe(true);
+
+    const reopened = await restart(door);
+    expect(reopened.state.status().queued).toBe(1);
+    // The code decided offline and not yet uploaded: the restarted door uploads it before asking,
+    // so the server refuses it instead of admitting it a second time.
+    const again = await reopened.device.scan(third.qr_token);
+    expect([again.mode, again.result, again.reason]).toEqual(['online', 'rejected', 'already_scanned']);
+    const scans = await venue.ok<{ data: { source: string; result: string }[] }>(
+      'GET',
+      `/v2/scans?ticket_id=${third.id}`,
+    );
+    expect(scans.data.filter((s) => s.result === 'admitted').map((s) => s.source)).toEqual(['sync']);
+    expect(reopened.state.status().queued).toBe(0);
+
+    // Synced codes carry no mark, before or after another restart: the server is asked straight
+    // away (no 'unsynced' fallback), and its word stands.
+    const last = await restart(reopened);
+    for (const ticket of [waiting, synced, third]) {
+      const outcome = await last.device.scan(ticket!.qr_token);
+      expect([outcome.mode, outcome.fallback, outcome.reason]).toEqual([
+        'online',
+        undefined,
+        'already_scanned',
+      ]);
+    }
+    for (const ticket of [waiting, synced, third])
+      expect((await venue.ok<{ scan_count: number }>('GET', `/v2/tickets/${ticket!.id}`)).scan_count).toBe(1);
+  });
 });
 
 describe('whole order', () => {
