@@ -167,12 +167,13 @@ export class ScanningService {
 
   /**
    * What a door needs to validate offline: keys, the tiers' paper rule, revocations, who is
-   * inside, and a cursor.
+   * inside, and a cursor; and the guests' names for offline lookup unless `withHolders` is false.
    */
   doorPack(
     eventIdParam: string | undefined,
     since: string | undefined,
     caller: ApiKeyRecord | null,
+    withHolders = true,
   ): DoorPackView {
     const { events, tiers, feedRepo, signingKeys, urls, now } = this.deps;
     const eventId = eventIdParam ?? this.deps.devices.resolve(caller, undefined)?.event_id;
@@ -185,9 +186,13 @@ export class ScanningService {
       );
     const event = events.find(eventId);
     if (!event) throw notFound('event', eventId, 'event_id');
-    const { state, cursor } = feedRepo.doorState(eventId, since === undefined ? null : Number(since));
     const eventTiers = tiers.forEvent(eventId);
     const tierIndex = new Map(eventTiers.map((tier, index) => [tier.id, index]));
+    const { state, cursor } = feedRepo.doorState(
+      eventId,
+      since === undefined ? null : Number(since),
+      withHolders ? tierIndex : null,
+    );
     return {
       event: viewEvent(event, urls),
       jwks: signingKeys.jwks(),
@@ -196,12 +201,7 @@ export class ScanningService {
         name: tier.name,
         paper_pass: tier.paper_pass === 1,
       })),
-      holders: state.holders.map(([ticketId, orderId, name, tierId]) => [
-        ticketId,
-        orderId,
-        name ?? '',
-        tierIndex.get(tierId) ?? -1,
-      ]),
+      holders: state.holders,
       inside: state.inside,
       revoked: state.revoked,
       scanned: state.scanned,
