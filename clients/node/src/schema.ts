@@ -4889,6 +4889,8 @@ export interface operations {
         event_id?: string;
         /** @description A cursor from an earlier pack: only what changed after it */
         since?: string;
+        /** @description false: holders is empty. A door that only scans (no lookup) can skip the names, most of a whole pack (default true) */
+        holders?: boolean;
       };
       header?: never;
       path?: never;
