@@ -53,7 +53,8 @@ export class DoorApi {
   }
 
   doorPack(eventId: string | null, since: string | null): Promise<DoorPack> {
-    const params: DoorPackQuery = {
+    // Never holders=false: a door looks guests up offline, so it takes the names (the default).
+    const params: Omit<DoorPackQuery, 'holders'> = {
       ...(eventId ? { event_id: eventId } : {}),
       ...(since ? { since } : {}),
     };
