@@ -104,8 +104,7 @@ export class DoorFeedRepo {
   private readonly maxSeqStmt;
   private readonly afterStmt;
   private readonly afterForEventStmt;
-  private readonly revokedStmt;
-  private readonly insideStmt;
+  private readonly revokedOrInsideStmt;
   private readonly changedStmt;
   private readonly wholeWithHoldersStmt;
   private readonly newHoldersStmt;
@@ -120,12 +119,14 @@ export class DoorFeedRepo {
       `SELECT ${feedColumns} ${from} WHERE f.event_id = ? AND f.seq > ? ORDER BY f.seq LIMIT ?`,
     );
     // Raw arrays rather than objects: a 100,000-ticket pack builds measurably faster.
-    this.revokedStmt = db
-      .prepare("SELECT id, status FROM tickets WHERE event_id = ? AND status <> 'active'")
+    // A whole pack without names: the revoked tickets and those inside, in one pass over the
+    // event's tickets (two passes cost twice the reads of 100,000 rows).
+    this.revokedOrInsideStmt = db
+      .prepare(
+        `SELECT id, status FROM tickets WHERE event_id = ? AND (status <> 'active' OR inside = 1)
+         ORDER BY seq`,
+      )
       .raw();
-    this.insideStmt = db
-      .prepare("SELECT id FROM tickets WHERE event_id = ? AND status = 'active' AND inside = 1")
-      .pluck();
     this.changedStmt = db
       .prepare(
         `SELECT id, status, inside, scan_count FROM tickets WHERE id IN (
@@ -184,9 +185,11 @@ export class DoorFeedRepo {
         return { state, cursor };
       }
       if (since === null) {
-        for (const [id, status] of this.revokedStmt.all(eventId) as [string, 'voided' | 'transferred'][])
-          state.revoked.push({ ticket_id: id, status });
-        state.scanned = this.insideStmt.all(eventId) as string[];
+        for (const [id, status] of this.revokedOrInsideStmt.iterate(eventId) as IterableIterator<
+          [string, TicketStatus]
+        >)
+          if (status === 'active') state.scanned.push(id);
+          else state.revoked.push({ ticket_id: id, status });
         return { state, cursor };
       }
       if (tierIndex)
