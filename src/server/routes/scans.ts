@@ -24,8 +24,8 @@ import { createGzip } from 'node:zlib';
 const doors = ['scanner', 'box_office'] as const;
 const doorPackJson = responseJson(DoorPackWire);
 /**
- * gzip's fastest level: a whole pack with 100,000 names is ~8 MB of JSON, ~2.8 MB at level 1
- * against ~2.5 MB at level 6 in about half the time. What a door on venue Wi-Fi downloads.
+ * gzip's fastest level: a whole pack with 100,000 names is ~8 MB of JSON, ~2.6 MB at level 1
+ * against ~2.3 MB at level 6 (bench/door-lookup.ts) in about half the time. What a door on venue Wi-Fi downloads.
  */
 const packGzipLevel = 1;
 
