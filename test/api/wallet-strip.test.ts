@@ -135,6 +135,32 @@ describe('GET /w/{secret}/strip: the offline wallet', () => {
     expect(later.tokens.slice(0, -1)).toEqual(first.tokens.slice(1, later.tokens.length));
   });
 
+  it('gives each code its own window times whatever strip came before: a shorter night, a longer one, five minutes on', async () => {
+    // The window times are written once per 5-minute mark and shared by every strip (WindowTimes).
+    const soon = await eventWithDoorsIn(hour);
+    const later = await eventWithDoorsIn(30 * hour);
+    const [short] = (await buy(t, soon)).tickets;
+    const [long] = (await buy(t, later)).tickets;
+    const expectOwnTimes = (answer: StripJson, count: number): void => {
+      expect(answer.tokens).toHaveLength(count);
+      expectConsecutive(answer.tokens, t.clock.ms);
+      for (const entry of answer.tokens) {
+        const claims = jose.decodeJwt(entry.token);
+        expect(new Date(claims.iat! * 1000).toISOString()).toBe(entry.not_before);
+        expect(new Date(claims.exp! * 1000).toISOString()).toBe(entry.not_after);
+      }
+    };
+    // Doors in 1 h: the strip ends in the window of doors + 12 h, 13 h from now (156 or 157 codes).
+    const shortCount = (await strip(short!)).tokens.length;
+    expect(shortCount).toBeGreaterThanOrEqual(156);
+    expect(shortCount).toBeLessThanOrEqual(157);
+    expectOwnTimes(await strip(long!), 432);
+    expectOwnTimes(await strip(short!), shortCount);
+    t.clock.advance(300);
+    expectOwnTimes(await strip(short!), shortCount - 1);
+    expectOwnTimes(await strip(long!), 432);
+  });
+
   it('is empty, with the status, for a voided or transferred ticket and for a cancelled event', async () => {
     const sale = await saleEvent(t);
     const [voided, transferred, kept] = (

@@ -11,6 +11,7 @@ import type { CryptoThreads } from './crypto-threads.js';
 import type { SigningKeys } from './signing-keys.js';
 import type { TicketRef, TicketTokens } from './ticket-tokens.js';
 import { maxFutureIatSeconds } from './token-freshness.js';
+import { WindowTimes } from './window-times.js';
 
 /** What a ticket's paper pass is made from: the ticket row has all of it. */
 export interface PassTicket extends TicketRef {
@@ -102,6 +103,7 @@ function passIatOf(ticket: PassTicket, nowMs: number): number {
 export class TicketIssuer {
   private readonly passes = new Map<string, CachedPass>();
   private readonly strips = new Map<string, CachedStrip>();
+  private readonly windowTimes = new WindowTimes();
 
   constructor(private readonly deps: TicketIssuerDeps) {
     // Each ticket signed ahead gets its pass in the same batch, so a checkout waits for neither.
@@ -189,10 +191,12 @@ export class TicketIssuer {
       batch.forEach((entry, j) => (tokens[entry.index] = `${entry.input}.${signatures[j]}`));
     }
     this.rememberStrip(ticket.id, { kid, first: windows[0]!, tokens });
-    strip.tokens = windows.map((start, index) => ({
-      token: tokens[index]!,
-      not_before: toIso(start * 1000),
-      not_after: toIso((start + tokenLifetimeSeconds) * 1000),
+    // Window i runs from boundary i to boundary i + 1 (stripWindows: aligned, without a gap).
+    const times = this.windowTimes.boundaries(windows[0]!, windows.length);
+    strip.tokens = tokens.map((token, index) => ({
+      token,
+      not_before: times[index]!,
+      not_after: times[index + 1]!,
     }));
     return strip;
   }
