@@ -90,6 +90,8 @@ test('settings: a PIN being set takes digits only, the kiosk attendant’s and a
   await staff.locator('tr[data-staff="Rae"]').getByRole('button', { name: 'Reset PIN…' }).click();
   const dialog = page.getByRole('dialog', { name: 'New PIN for Rae' });
   const newPin = dialog.getByLabel('New PIN');
+  // The dialog opens on its field, not on its Close button: typing goes straight in.
+  await expect(newPin).toBeFocused();
   await newPin.pressSequentially('98x76');
   await expect(newPin).toHaveValue('9876');
   await dialog.getByRole('button', { name: 'Set PIN' }).click();

@@ -67,6 +67,7 @@ test('the till from a venue review: −/+ quantity, live orders, refund how and 
   await orders.open(elsewhere.id);
   await orders.detail().getByRole('button', { name: 'Refund…' }).click();
   const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('radio', { name: /^Everything left/ })).toBeFocused();
   await expect(dialog.getByRole('radio', { name: 'Back to the card' })).toBeChecked();
   await dialog.getByRole('radio', { name: 'Cash from the drawer' }).check();
   await dialog.getByLabel('Why (optional)').fill('Double booked');

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 
 interface DialogProps {
   title: string;
@@ -11,14 +11,20 @@ interface DialogProps {
 /**
  * A modal on the native <dialog>: the browser traps focus inside it, Esc cancels it, and focus
  * returns to where it was. Mount it to open it; unmount to close.
+ *
+ * The body mounts only once the dialog is open: a closed <dialog> cannot hold focus, and
+ * showModal() moves focus to its first button, so a field's autoFocus run before it would be
+ * lost to the Close button.
  */
 export function Dialog({ title, onClose, children, wide = false }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
+  const [open, setOpen] = useState(false);
   useEffect(() => {
     const dialog = ref.current;
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     if (dialog && !dialog.open) dialog.showModal();
+    setOpen(true);
     return () => {
       dialog?.close();
       opener?.focus();
@@ -40,7 +46,7 @@ export function Dialog({ title, onClose, children, wide = false }: DialogProps) 
           ×
         </button>
       </header>
-      {children}
+      {open ? children : null}
     </dialog>
   );
 }
