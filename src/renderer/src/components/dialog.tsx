@@ -24,6 +24,8 @@ export function Dialog({ title, onClose, children, wide = false }: DialogProps) 
     const dialog = ref.current;
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     if (dialog && !dialog.open) dialog.showModal();
+    // One render more, on purpose: the body must mount after showModal() (see above).
+    // eslint-disable-next-line react-hooks/set-state-in-effect
     setOpen(true);
     return () => {
       dialog?.close();
