@@ -47,7 +47,11 @@ export interface TestApp {
 
 /** Builds the real app on a fresh SQLite file in a temp dir, with an injectable clock. */
 export async function makeTestApp(overrides: Partial<ServerOptions> = {}): Promise<TestApp> {
-  const dataDir = tempDataDir();
+  return openTestApp(tempDataDir(), overrides);
+}
+
+/** The real app on a data dir that may hold a store already (an older version's, to upgrade). */
+export async function openTestApp(dataDir: string, overrides: Partial<ServerOptions> = {}): Promise<TestApp> {
   const clock = new TestClock();
   const app = await buildApp(testOptions(dataDir, { now: clock.now, ...overrides }));
   return testApp(app, dataDir, clock);

@@ -57,7 +57,10 @@ export interface CheckoutDeps {
   shifts: ShiftsRepo;
 }
 
-/** A comp is a free ticket: its order totals 0 and voiding it refunds nothing. */
+/**
+ * A comp is a free ticket: its order totals 0 and voiding it refunds nothing. The tier's comps
+ * counter relies on it: only a price-0 ticket is looked up as a possible comp (migration 017).
+ */
 const unitPrice = (input: CheckoutInput, tier: TierRow): number =>
   input.payment_method === 'comp' ? 0 : tier.price_cents;
 

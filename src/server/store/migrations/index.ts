@@ -13,6 +13,7 @@ import { sql as m012 } from './012-audit-channels.js';
 import { sql as m013 } from './013-till-review.js';
 import { sql as m014 } from './014-order-admissions.js';
 import { sql as m016 } from './016-report-indexes.js';
+import { sql as m017 } from './017-lean-checkout-writes.js';
 
 export interface Migration {
   version: number;
@@ -40,4 +41,5 @@ export const migrations: readonly Migration[] = [
   { version: 13, name: 'till-review', sql: m013 },
   { version: 14, name: 'order-admissions', sql: m014 },
   { version: 16, name: 'report-indexes', sql: m016 },
+  { version: 17, name: 'lean-checkout-writes', sql: m017 },
 ];
