@@ -1,19 +1,18 @@
 import { minorUnitDigits } from '../../shared/currencies.js';
 import { minorToDecimal } from '../../shared/money.js';
 import { notFound } from '../errors.js';
+import { csvCell, type CsvCell } from './csv-text.js';
 import type { EventsRepo } from '../store/events-repo.js';
 import { scanExportColumns, type ExportsRepo, type RawRow } from '../store/exports-repo.js';
 import type { OrderSearch } from '../store/orders-repo.js';
 import type { ScanFilter } from '../store/scans-repo.js';
 import { toIso } from '../time.js';
 
-export type CsvCell = string | number | null;
-
-/** A CSV download: its file name, header row, and its rows in chunks taken one at a time. */
+/** A CSV download: its file name, header row, and its records as CSV text, a chunk at a time. */
 export interface CsvExport {
   filename: string;
   header: readonly string[];
-  chunks: Iterable<CsvCell[][]>;
+  chunks: Iterable<string>;
 }
 
 /** Rows per chunk: ~0.5 MiB of CSV at most, one SQLite read each (exports-repo.ts). */
@@ -22,46 +21,76 @@ const chunkRows = 2000;
 /** A raw row's cells as they are: SQLite gives text, integers or NULL for these columns. */
 type Cells = Readonly<Record<0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14, CsvCell>>;
 
-const mapChunks = (source: Iterable<RawRow[]>, row: (cells: Cells) => CsvCell[]): Iterable<CsvCell[][]> => ({
+/** Each chunk of raw rows as the CSV text of its records, written by `line` row by row. */
+const textChunks = (source: Iterable<RawRow[]>, line: (cells: Cells) => string): Iterable<string> => ({
   *[Symbol.iterator]() {
-    for (const chunk of source) yield (chunk as readonly unknown[] as Cells[]).map(row);
+    for (const chunk of source) {
+      let text = '';
+      for (const row of chunk as readonly unknown[] as Cells[]) text += line(row);
+      yield text;
+    }
   },
 });
 
+const dayMs = 86_400_000;
+const twoDigits = Array.from({ length: 60 }, (_, n) => String(n).padStart(2, '0'));
+const threeDigits = Array.from({ length: 1000 }, (_, n) => String(n).padStart(3, '0'));
+
 /**
- * Timestamps as toIso writes them, for one export's column: the text up to the second is reused
- * while the second repeats (a night's sales come several a second), which saves most of the
- * Date objects and toISOString calls of a large export.
+ * Timestamps as toIso writes them, as CSV cells, for one export's column: the date is written
+ * by toIso once a day (with csvCell's apostrophe before a year toIso writes with a sign), the
+ * time of day with integer arithmetic (UTC has no leap seconds in JS), which saves the Date
+ * objects and toISOString calls of a large export.
  */
 function isoColumn(): (ms: CsvCell) => string {
-  let second = NaN;
-  let upToSecond = '';
+  let day = NaN;
+  let date = '';
   return (value) => {
     const ms = value as number;
-    const at = Math.floor(ms / 1000);
-    if (at !== second) {
-      second = at;
-      upToSecond = toIso(at * 1000).slice(0, -4); // "2030-12-24T19:00:00."
+    const at = Math.floor(ms / dayMs);
+    if (at !== day) {
+      day = at;
+      date = csvCell(toIso(at * dayMs).slice(0, -13)); // "2030-12-24T"
     }
-    const milli = ms - at * 1000;
-    return `${upToSecond}${milli < 10 ? '00' : milli < 100 ? '0' : ''}${milli}Z`;
+    let rest = ms - at * dayMs;
+    const hours = Math.floor(rest / 3_600_000);
+    rest -= hours * 3_600_000;
+    const minutes = Math.floor(rest / 60_000);
+    rest -= minutes * 60_000;
+    const seconds = Math.floor(rest / 1000);
+    return `${date}${twoDigits[hours]}:${twoDigits[minutes]}:${twoDigits[seconds]}.${threeDigits[rest - seconds * 1000]}Z`;
   };
 }
+
+/** Below this, an amount's decimal text from integer arithmetic is what toFixed writes (money.ts). */
+const exactBelow = 2 ** 52;
 
 /**
  * Money in the currency's major unit with its own decimals ("25.00" usd, "2500" jpy, "1.250"
  * kwd), the form a spreadsheet sums; the `currency` column says which (docs/api.md "CSV exports").
- * The currency's digits are looked up again only when the currency changes.
+ * The currency's digits are looked up again only when the currency changes. Whole amounts from
+ * 0 to 2^52 (every real one) are written with integer arithmetic, the text minorToDecimal's
+ * toFixed gives them (its double is within half a unit of the last decimal there); anything else
+ * goes through minorToDecimal and csvCell (a negative amount's "-" takes the apostrophe).
  */
 function majorColumn(): (minor: CsvCell, currency: CsvCell) => string {
   let last = '';
   let digits = 2;
-  return (minor, currency) => {
+  let scale = 100;
+  return (value, currency) => {
     if (currency !== last) {
       last = currency as string;
       digits = minorUnitDigits(last);
+      scale = 10 ** digits;
     }
-    return minorToDecimal(minor as number, digits);
+    const minor = value as number;
+    if (!(minor >= 0 && minor < exactBelow && Number.isInteger(minor)))
+      return csvCell(minorToDecimal(minor, digits));
+    if (digits === 0) return String(minor);
+    const fraction = minor % scale;
+    const decimals =
+      digits === 2 ? (twoDigits[fraction] ?? String(fraction)) : String(fraction).padStart(digits, '0');
+    return `${(minor - fraction) / scale}.${decimals}`;
   };
 }
 
@@ -98,7 +127,7 @@ export class ExportsService {
         'refunded',
         'net',
       ],
-      chunks: mapChunks(this.deps.exports.orders(search, chunkRows), ordersRow()),
+      chunks: textChunks(this.deps.exports.orders(search, chunkRows), ordersLine()),
     };
   }
 
@@ -118,7 +147,7 @@ export class ExportsService {
         'admitted',
         'created_at',
       ],
-      chunks: mapChunks(this.deps.exports.attendees(eventId, chunkRows), attendeesRow()),
+      chunks: textChunks(this.deps.exports.attendees(eventId, chunkRows), attendeesLine()),
     };
   }
 
@@ -127,7 +156,7 @@ export class ExportsService {
     return {
       filename: `scans${filter.event_id ? `-${filter.event_id}` : ''}.csv`,
       header: scanHeader,
-      chunks: mapChunks(this.deps.exports.scans(filter, chunkRows), scansRow()),
+      chunks: textChunks(this.deps.exports.scans(filter, chunkRows), scansLine()),
     };
   }
 
@@ -136,53 +165,32 @@ export class ExportsService {
   }
 }
 
-// Each row is one array literal of the raw row's cells (its columns are listed in
-// exports-repo.ts; `seq`, cell 0, is left out): no slices or spreads, a large export makes
-// one array per row and no more.
+// Each record is one template of the raw row's cells (their columns are listed in
+// exports-repo.ts; `seq`, cell 0, is left out): no array of cells per row, no join.
 
 /** seq, id, created_at, event_id, status, channel, payment_method, buyer_name, buyer_email, currency, total_cents, refunded_cents. */
-function ordersRow(): (c: Cells) => CsvCell[] {
+function ordersLine(): (c: Cells) => string {
   const iso = isoColumn();
   const major = majorColumn();
-  return (c) => [
-    c[1],
-    iso(c[2]),
-    c[3],
-    c[4],
-    c[5],
-    c[6],
-    c[7],
-    c[8],
-    c[9],
-    major(c[10], c[9]),
-    major(c[11], c[9]),
-    major((c[10] as number) - (c[11] as number), c[9]),
-  ];
+  return (c) =>
+    `${csvCell(c[1])},${iso(c[2])},${csvCell(c[3])},${csvCell(c[4])},${csvCell(c[5])},${csvCell(c[6])},` +
+    `${csvCell(c[7])},${csvCell(c[8])},${csvCell(c[9])},${major(c[10], c[9])},${major(c[11], c[9])},` +
+    `${major((c[10] as number) - (c[11] as number), c[9])}\r\n`;
 }
 
 /** seq, id, event_id, order_id, ticket_id, name, email, tier_name, ticket_status, admitted, created_at. */
-function attendeesRow(): (c: Cells) => CsvCell[] {
+function attendeesLine(): (c: Cells) => string {
   const iso = isoColumn();
-  return (c) => [c[1], c[2], c[3], c[4], c[5], c[6], c[7], c[8], yesNo(c[9]), iso(c[10])];
+  return (c) =>
+    `${csvCell(c[1])},${csvCell(c[2])},${csvCell(c[3])},${csvCell(c[4])},${csvCell(c[5])},${csvCell(c[6])},` +
+    `${csvCell(c[7])},${csvCell(c[8])},${yesNo(c[9])},${iso(c[10])}\r\n`;
 }
 
 /** seq, id, scanned_at, event_id, ticket_id, result, reason, direction, credential, source, conflict, note, device_id, api_key_id, staff_id. */
-function scansRow(): (c: Cells) => CsvCell[] {
+function scansLine(): (c: Cells) => string {
   const iso = isoColumn();
-  return (c) => [
-    c[1],
-    iso(c[2]),
-    c[3],
-    c[4],
-    c[5],
-    c[6],
-    c[7],
-    c[8],
-    c[9],
-    yesNo(c[10]),
-    c[11],
-    c[12],
-    c[13],
-    c[14],
-  ];
+  return (c) =>
+    `${csvCell(c[1])},${iso(c[2])},${csvCell(c[3])},${csvCell(c[4])},${csvCell(c[5])},${csvCell(c[6])},` +
+    `${csvCell(c[7])},${csvCell(c[8])},${csvCell(c[9])},${yesNo(c[10])},${csvCell(c[11])},` +
+    `${csvCell(c[12])},${csvCell(c[13])},${csvCell(c[14])}\r\n`;
 }
