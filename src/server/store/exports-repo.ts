@@ -1,6 +1,6 @@
 import type { Statement } from 'better-sqlite3';
 import type { Db } from './db.js';
-import { orderFilterParams, orderFilterSql, type OrderSearch } from './orders-repo.js';
+import { orderFilterParams, orderFilterSqlFor, type OrderSearch } from './orders-repo.js';
 import type { ScanFilter } from './scans-repo.js';
 
 /** A row as SQLite returns it in raw mode: the columns in SELECT order, `seq` first. */
@@ -80,22 +80,19 @@ export const scanExportColumns = [
   'staff_id',
 ] as const;
 
+const keyset = (alias: string) => `${alias}.seq > @after AND ${alias}.seq <= @until`;
+
 /** The CSV exports' reads (domain/exports.ts), with the same filters as their lists. */
 export class ExportsRepo {
-  private readonly ordersStmt;
+  /** A statement for each combination of the list's filters used so far (orderFilterSqlFor). */
+  private readonly ordersStmts = new Map<string, Statement>();
+  private readonly db: Db;
   private readonly attendeesStmt;
   private readonly scansStmt;
   private readonly lastSeq;
 
   constructor(db: Db) {
-    const keyset = (alias: string) => `${alias}.seq > @after AND ${alias}.seq <= @until`;
-    this.ordersStmt = db
-      .prepare(
-        `SELECT o.seq, o.id, o.created_at, o.event_id, o.status, o.channel, o.payment_method,
-           o.buyer_name, o.buyer_email, o.currency, o.total_cents, o.refunded_cents
-         FROM orders o WHERE ${keyset('o')} AND ${orderFilterSql} ORDER BY o.seq LIMIT @limit`,
-      )
-      .raw(true);
+    this.db = db;
     this.attendeesStmt = db
       .prepare(
         `SELECT a.seq, a.id, a.event_id, a.order_id, a.ticket_id, a.name, a.email, r.name AS tier_name,
@@ -120,7 +117,20 @@ export class ExportsRepo {
   }
 
   orders(search: OrderSearch, chunkRows: number): Generator<RawRow[]> {
-    return chunks(this.ordersStmt, orderFilterParams(search), this.until('orders'), chunkRows);
+    const params = orderFilterParams(search);
+    const filter = orderFilterSqlFor(params);
+    let statement = this.ordersStmts.get(filter.key);
+    if (!statement) {
+      statement = this.db
+        .prepare(
+          `SELECT o.seq, o.id, o.created_at, o.event_id, o.status, o.channel, o.payment_method,
+             o.buyer_name, o.buyer_email, o.currency, o.total_cents, o.refunded_cents
+           FROM orders o WHERE ${keyset('o')} AND ${filter.sql} ORDER BY o.seq LIMIT @limit`,
+        )
+        .raw(true);
+      this.ordersStmts.set(filter.key, statement);
+    }
+    return chunks(statement, params, this.until('orders'), chunkRows);
   }
 
   attendees(eventId: string, chunkRows: number): Generator<RawRow[]> {

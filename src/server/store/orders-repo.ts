@@ -42,21 +42,42 @@ export interface OrderSearch {
 /** `%` and `_` typed by staff are meant literally, not as LIKE wildcards. */
 const likePattern = (q: string): string => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/**
- * The list's filters over orders `o`, shared by the list and its CSV export (exports-repo.ts):
- * one statement serves every combination, a NULL parameter switching its filter off.
- */
-export const orderFilterSql = `(@event IS NULL OR o.event_id = @event)
-  AND (@method IS NULL OR o.payment_method = @method)
-  AND (@from IS NULL OR o.created_at >= @from)
-  AND (@before IS NULL OR o.created_at < @before)
-  AND (@q IS NULL
-    OR o.id = @q
+/** Each of the list's filters over orders `o`, by the parameter (orderFilterParams) that sets it. */
+const orderFilterClauses = {
+  event: 'o.event_id = @event',
+  method: 'o.payment_method = @method',
+  from: 'o.created_at >= @from',
+  before: 'o.created_at < @before',
+  q: `(o.id = @q
     OR o.buyer_name LIKE @like ESCAPE '\\'
     OR o.buyer_email LIKE @like ESCAPE '\\'
     OR o.id IN (SELECT order_id FROM tickets WHERE id = @q)
     OR o.id IN (SELECT order_id FROM attendees
-                WHERE name LIKE @like ESCAPE '\\' OR email LIKE @like ESCAPE '\\'))`;
+                WHERE name LIKE @like ESCAPE '\\' OR email LIKE @like ESCAPE '\\'))`,
+} as const;
+
+type OrderFilter = keyof typeof orderFilterClauses;
+
+/**
+ * The list's filters over orders `o`, shared by the list and its CSV export (exports-repo.ts):
+ * one statement serves every combination, a NULL parameter switching its filter off.
+ */
+export const orderFilterSql = Object.entries(orderFilterClauses)
+  .map(([param, clause]) => `(@${param} IS NULL OR ${clause})`)
+  .join('\n  AND ');
+
+/**
+ * Only the filters `params` sets, and a key naming them: a statement for each combination
+ * (the CSV export's). Every order is read through it, and the switched-off filters' tests of
+ * orderFilterSql cost a third of such a read.
+ */
+export function orderFilterSqlFor(params: ReturnType<typeof orderFilterParams>): {
+  key: string;
+  sql: string;
+} {
+  const set = (Object.keys(orderFilterClauses) as OrderFilter[]).filter((param) => params[param] !== null);
+  return { key: set.join(' '), sql: set.map((param) => orderFilterClauses[param]).join(' AND ') || '1' };
+}
 
 export function orderFilterParams(search: OrderSearch): {
   event: string | null;
