@@ -1,12 +1,9 @@
-import { minorUnitDigits } from '../../shared/currencies.js';
-import { minorToDecimal } from '../../shared/money.js';
 import { notFound } from '../errors.js';
-import { csvCell, type CsvCell } from './csv-text.js';
+import { csvCell, isoColumn, majorColumn, type CsvCell } from './csv-text.js';
 import type { EventsRepo } from '../store/events-repo.js';
 import { scanExportColumns, type ExportsRepo, type RawRow } from '../store/exports-repo.js';
 import type { OrderSearch } from '../store/orders-repo.js';
 import type { ScanFilter } from '../store/scans-repo.js';
-import { toIso } from '../time.js';
 
 /** A CSV download: its file name, header row, and its records as CSV text, a chunk at a time. */
 export interface CsvExport {
@@ -31,68 +28,6 @@ const textChunks = (source: Iterable<RawRow[]>, line: (cells: Cells) => string):
     }
   },
 });
-
-const dayMs = 86_400_000;
-const twoDigits = Array.from({ length: 60 }, (_, n) => String(n).padStart(2, '0'));
-const threeDigits = Array.from({ length: 1000 }, (_, n) => String(n).padStart(3, '0'));
-
-/**
- * Timestamps as toIso writes them, as CSV cells, for one export's column: the date is written
- * by toIso once a day (with csvCell's apostrophe before a year toIso writes with a sign), the
- * time of day with integer arithmetic (UTC has no leap seconds in JS), which saves the Date
- * objects and toISOString calls of a large export.
- */
-function isoColumn(): (ms: CsvCell) => string {
-  let day = NaN;
-  let date = '';
-  return (value) => {
-    const ms = value as number;
-    const at = Math.floor(ms / dayMs);
-    if (at !== day) {
-      day = at;
-      date = csvCell(toIso(at * dayMs).slice(0, -13)); // "2030-12-24T"
-    }
-    let rest = ms - at * dayMs;
-    const hours = Math.floor(rest / 3_600_000);
-    rest -= hours * 3_600_000;
-    const minutes = Math.floor(rest / 60_000);
-    rest -= minutes * 60_000;
-    const seconds = Math.floor(rest / 1000);
-    return `${date}${twoDigits[hours]}:${twoDigits[minutes]}:${twoDigits[seconds]}.${threeDigits[rest - seconds * 1000]}Z`;
-  };
-}
-
-/** Below this, an amount's decimal text from integer arithmetic is what toFixed writes (money.ts). */
-const exactBelow = 2 ** 52;
-
-/**
- * Money in the currency's major unit with its own decimals ("25.00" usd, "2500" jpy, "1.250"
- * kwd), the form a spreadsheet sums; the `currency` column says which (docs/api.md "CSV exports").
- * The currency's digits are looked up again only when the currency changes. Whole amounts from
- * 0 to 2^52 (every real one) are written with integer arithmetic, the text minorToDecimal's
- * toFixed gives them (its double is within half a unit of the last decimal there); anything else
- * goes through minorToDecimal and csvCell (a negative amount's "-" takes the apostrophe).
- */
-function majorColumn(): (minor: CsvCell, currency: CsvCell) => string {
-  let last = '';
-  let digits = 2;
-  let scale = 100;
-  return (value, currency) => {
-    if (currency !== last) {
-      last = currency as string;
-      digits = minorUnitDigits(last);
-      scale = 10 ** digits;
-    }
-    const minor = value as number;
-    if (!(minor >= 0 && minor < exactBelow && Number.isInteger(minor)))
-      return csvCell(minorToDecimal(minor, digits));
-    if (digits === 0) return String(minor);
-    const fraction = minor % scale;
-    const decimals =
-      digits === 2 ? (twoDigits[fraction] ?? String(fraction)) : String(fraction).padStart(digits, '0');
-    return `${(minor - fraction) / scale}.${decimals}`;
-  };
-}
 
 const yesNo = (flag: CsvCell): string => (flag ? 'yes' : 'no');
 
