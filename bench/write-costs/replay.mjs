@@ -2,8 +2,8 @@
 // copy per variant (a trigger or index dropped, or a statement skipped), interleaved, and prints
 // the main thread's CPU µs per checkout for each. Fresh, increasing ids per checkout, as real
 // time-ordered ids append. Checkouts commit in groups of BATCH, each in its savepoint, as
-// store/group-commit.ts does; WAL checkpoints run between timed blocks (the server's run on a
-// background thread).  Usage: node bench/write-costs/replay.mjs <recordDir> [rounds] [perBlock]
+// store/group-commit.ts does; the variants take turns by group; WAL checkpoints run between
+// rounds, untimed (the server's run on a background thread).  Usage: node bench/write-costs/replay.mjs <recordDir> [rounds] [perBlock]
 import { copyFileSync, readFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -51,23 +51,37 @@ const setups = Object.entries(variants).map(([name, changes], i) => {
     for (const s of stmts) s.stmt[s.method](...s.args.map(sub));
     rel.run();
   };
-  const block = () => {
-    db.pragma('wal_checkpoint(TRUNCATE)');
+  /** One group commit of BATCH checkouts; answers its CPU µs. */
+  const batch = () => {
     const t0 = process.cpuUsage();
-    for (let k = 0; k < perBlock; k += BATCH) { begin.run(); for (let j = 0; j < BATCH; j++) one(); commit.run(); }
+    begin.run();
+    for (let j = 0; j < BATCH; j++) one();
+    commit.run();
     const d = process.cpuUsage(t0);
-    return (d.user + d.system) / perBlock;
+    return d.user + d.system;
   };
-  block(); // warm
-  return { name, block, db, samples: [] };
+  for (let k = 0; k < 100; k++) batch(); // warm
+  return { name, batch, db, samples: [] };
 });
-for (let r = 0; r < rounds; r++) for (const s of (r % 2 ? [...setups].reverse() : setups)) s.samples.push(s.block());
+// Variants take turns batch by batch, so a change of load during the run reaches all alike.
+for (let r = 0; r < rounds; r++) {
+  for (const s of setups) s.db.pragma('wal_checkpoint(TRUNCATE)');
+  const spent = setups.map(() => 0);
+  for (let k = 0; k < perBlock; k += BATCH)
+    for (let i = 0; i < setups.length; i++) {
+      const v = (i + k / BATCH) % setups.length;
+      spent[v] += setups[v].batch();
+    }
+  setups.forEach((s, i) => s.samples.push(spent[i] / perBlock));
+}
 const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s[s.length >> 1]; };
-const head = median(setups[0].samples);
-console.log(`| variant | µs/checkout (median of ${rounds}) | vs head | spread |`);
+// Paired by round: each round's variant minus the same round's head, so load that moves during
+// the run moves both sides of each difference alike.
+console.log(`| variant | µs/checkout (median of ${rounds}) | minus head, median of paired rounds | middle half of those |`);
 for (const s of setups) {
-  const m = median(s.samples);
-  console.log(`| ${s.name} | ${m.toFixed(1)} | ${(m - head).toFixed(1)} | ${(Math.min(...s.samples)).toFixed(1)}–${Math.max(...s.samples).toFixed(1)} |`);
+  const diffs = s.samples.map((x, r) => x - setups[0].samples[r]).sort((a, b) => a - b);
+  const q = (f) => diffs[Math.floor(f * (diffs.length - 1))].toFixed(1);
+  console.log(`| ${s.name} | ${median(s.samples).toFixed(1)} | ${median(diffs).toFixed(1)} | ${q(0.25)} … ${q(0.75)} |`);
   s.db.close();
 }
 rmSync(work, { recursive: true, force: true });
