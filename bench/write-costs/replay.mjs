@@ -12,8 +12,10 @@ const require = createRequire('/work/main/package.json');
 const Database = require('better-sqlite3');
 const [dir = '/tmp/write-costs', roundsArg = '7', perArg = '4000'] = process.argv.slice(2);
 const rounds = Number(roundsArg), perBlock = Number(perArg), BATCH = Number(process.env.BATCH ?? 8);
-const rec = JSON.parse(readFileSync(join(dir, 'checkout.json'), 'utf8'));
-const body = rec.runs.filter((r) => !/^(BEGIN|COMMIT|SAVEPOINT|RELEASE)/.test(r.sql.trim()));
+/** A recording's statements between BEGIN and COMMIT. */
+const recorded = (from) =>
+  JSON.parse(readFileSync(join(from, 'checkout.json'), 'utf8')).runs
+    .filter((r) => !/^(BEGIN|COMMIT|SAVEPOINT|RELEASE)/.test(r.sql.trim()));
 const fresh = /^(ord|atd|tik|aud|mail)_/;
 const variants = JSON.parse(process.env.VARIANTS ?? 'null') ?? {
   head: [],
@@ -27,17 +29,21 @@ const variants = JSON.parse(process.env.VARIANTS ?? 'null') ?? {
   'no mail row': ['-skip mail_outbox'],
   'none of the additions': ['DROP TRIGGER door_feed_ticket_sold', 'DROP TRIGGER orders_admissions_insert',
     'DROP INDEX tickets_report', 'DROP INDEX orders_report', 'DROP TRIGGER tiers_comps', '-skip audit_events'],
+  ...(process.env.BASE_RECORDING ? { 'base recording': ['@' + process.env.BASE_RECORDING] } : {}),
 };
 const work = mkdtempSync(join(tmpdir(), 'write-costs-'));
 let serial = 0;
 const setups = Object.entries(variants).map(([name, changes], i) => {
   const file = join(work, `v${i}.db`);
-  copyFileSync(join(dir, 'store.db'), file);
+  // '@<recordDir>': another recording (another commit's schema and statements) as it is.
+  const from = changes.find((c) => c.startsWith('@'))?.slice(1) ?? dir;
+  const body = recorded(from);
+  copyFileSync(join(from, 'store.db'), file);
   const db = new Database(file);
   db.pragma('journal_mode = WAL'); db.pragma('synchronous = NORMAL'); db.pragma('foreign_keys = ON');
   db.pragma('cache_size = -8192'); db.pragma('wal_autocheckpoint = 0');
   const skips = changes.filter((c) => c.startsWith('-skip ')).map((c) => c.slice(6));
-  for (const c of changes) if (!c.startsWith('-skip ')) db.exec(c);
+  for (const c of changes) if (!c.startsWith('-skip ') && !c.startsWith('@')) db.exec(c);
   const stmts = body.filter((r) => !skips.some((s) => r.sql.includes(s)))
     .map((r) => ({ stmt: db.prepare(r.sql), method: r.method === 'run' ? 'run' : 'get', args: r.args }));
   const begin = db.prepare('BEGIN IMMEDIATE'), commit = db.prepare('COMMIT');
