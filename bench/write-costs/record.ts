@@ -17,13 +17,19 @@ const call = async (method: 'GET' | 'POST', url: string, body?: unknown) => {
   return res.json() as { id: string; data: { id: string }[] };
 };
 const ev = await call('POST', '/v2/events', {
-  title: 'Bench night', venue: 'Main hall', doors_at: '2030-12-24T19:00:00+00:00',
+  title: 'Bench night',
+  venue: 'Main hall',
+  doors_at: '2030-12-24T19:00:00+00:00',
   tickets: [{ name: 'GA', price_cents: 2500, quantity: 1000000 }],
 });
 await call('POST', `/v2/events/${ev.id}/publish`, {});
 const tiers = await call('GET', `/v2/events/${ev.id}/tiers`);
-const body = { event_id: ev.id, items: [{ tier_id: tiers.data[0]!.id, quantity: 1 }],
-  buyer: { name: 'Bench Buyer', email: 'bench@example.com' }, payment_method: 'card' };
+const body = {
+  event_id: ev.id,
+  items: [{ tier_id: tiers.data[0]!.id, quantity: 1 }],
+  buyer: { name: 'Bench Buyer', email: 'bench@example.com' },
+  payment_method: 'card',
+};
 for (let i = 0; i < 3; i++) await call('POST', '/v2/orders', body); // warm: first-use statements
 const db = t.app.ctx.db;
 db.pragma('wal_checkpoint(TRUNCATE)');
@@ -38,6 +44,9 @@ for (const name of ['run', 'get', 'all', 'iterate']) {
   };
 }
 await call('POST', '/v2/orders', body);
-writeFileSync(join(outDir, 'checkout.json'), JSON.stringify({ eventId: ev.id, tierId: tiers.data[0]!.id, runs }, null, 1));
+writeFileSync(
+  join(outDir, 'checkout.json'),
+  JSON.stringify({ eventId: ev.id, tierId: tiers.data[0]!.id, runs }, null, 1),
+);
 console.log(runs.map((r) => `${r.method} ${r.sql.replace(/\s+/g, ' ').slice(0, 150)}`).join('\n'));
 await t.close();

@@ -11,11 +11,14 @@ import { join } from 'node:path';
 const require = createRequire('/work/main/package.json');
 const Database = require('better-sqlite3');
 const [dir = '/tmp/write-costs', roundsArg = '7', perArg = '4000'] = process.argv.slice(2);
-const rounds = Number(roundsArg), perBlock = Number(perArg), BATCH = Number(process.env.BATCH ?? 8);
+const rounds = Number(roundsArg),
+  perBlock = Number(perArg),
+  BATCH = Number(process.env.BATCH ?? 8);
 /** A recording's statements between BEGIN and COMMIT. */
 const recorded = (from) =>
-  JSON.parse(readFileSync(join(from, 'checkout.json'), 'utf8')).runs
-    .filter((r) => !/^(BEGIN|COMMIT|SAVEPOINT|RELEASE)/.test(r.sql.trim()));
+  JSON.parse(readFileSync(join(from, 'checkout.json'), 'utf8')).runs.filter(
+    (r) => !/^(BEGIN|COMMIT|SAVEPOINT|RELEASE)/.test(r.sql.trim()),
+  );
 const fresh = /^(ord|atd|tik|aud|mail)_/;
 const variants = JSON.parse(process.env.VARIANTS ?? 'null') ?? {
   head: [],
@@ -24,11 +27,20 @@ const variants = JSON.parse(process.env.VARIANTS ?? 'null') ?? {
   'no tickets_report': ['DROP INDEX tickets_report'],
   'no orders_report': ['DROP INDEX orders_report'],
   'no tiers_comps': ['DROP TRIGGER tiers_comps'],
-  'no audit indexes (by_object, by_order)': ['DROP INDEX audit_events_by_object', 'DROP INDEX audit_events_by_order'],
+  'no audit indexes (by_object, by_order)': [
+    'DROP INDEX audit_events_by_object',
+    'DROP INDEX audit_events_by_order',
+  ],
   'no audit row': ['-skip audit_events'],
   'no mail row': ['-skip mail_outbox'],
-  'none of the additions': ['DROP TRIGGER door_feed_ticket_sold', 'DROP TRIGGER orders_admissions_insert',
-    'DROP INDEX tickets_report', 'DROP INDEX orders_report', 'DROP TRIGGER tiers_comps', '-skip audit_events'],
+  'none of the additions': [
+    'DROP TRIGGER door_feed_ticket_sold',
+    'DROP TRIGGER orders_admissions_insert',
+    'DROP INDEX tickets_report',
+    'DROP INDEX orders_report',
+    'DROP TRIGGER tiers_comps',
+    '-skip audit_events',
+  ],
   ...(process.env.BASE_RECORDING ? { 'base recording': ['@' + process.env.BASE_RECORDING] } : {}),
 };
 const work = mkdtempSync(join(tmpdir(), 'write-costs-'));
@@ -40,19 +52,27 @@ const setups = Object.entries(variants).map(([name, changes], i) => {
   const body = recorded(from);
   copyFileSync(join(from, 'store.db'), file);
   const db = new Database(file);
-  db.pragma('journal_mode = WAL'); db.pragma('synchronous = NORMAL'); db.pragma('foreign_keys = ON');
-  db.pragma('cache_size = -8192'); db.pragma('wal_autocheckpoint = 0');
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  db.pragma('foreign_keys = ON');
+  db.pragma('cache_size = -8192');
+  db.pragma('wal_autocheckpoint = 0');
   const skips = changes.filter((c) => c.startsWith('-skip ')).map((c) => c.slice(6));
   for (const c of changes) if (!c.startsWith('-skip ') && !c.startsWith('@')) db.exec(c);
-  const stmts = body.filter((r) => !skips.some((s) => r.sql.includes(s)))
+  const stmts = body
+    .filter((r) => !skips.some((s) => r.sql.includes(s)))
     .map((r) => ({ stmt: db.prepare(r.sql), method: r.method === 'run' ? 'run' : 'get', args: r.args }));
-  const begin = db.prepare('BEGIN IMMEDIATE'), commit = db.prepare('COMMIT');
-  const sp = db.prepare('SAVEPOINT c'), rel = db.prepare('RELEASE c');
+  const begin = db.prepare('BEGIN IMMEDIATE'),
+    commit = db.prepare('COMMIT');
+  const sp = db.prepare('SAVEPOINT c'),
+    rel = db.prepare('RELEASE c');
   const one = () => {
     const n = (serial++).toString(36).padStart(12, '0');
     const ids = new Map();
-    const sub = (a) => typeof a === 'string' && (fresh.test(a) || (a.length === 40 && !a.includes('_')))
-      ? (ids.get(a) ?? (ids.set(a, a.slice(0, a.indexOf('_') + 1) + '1' + n + (ids.size)), ids.get(a))) : a;
+    const sub = (a) =>
+      typeof a === 'string' && (fresh.test(a) || (a.length === 40 && !a.includes('_')))
+        ? (ids.get(a) ?? (ids.set(a, a.slice(0, a.indexOf('_') + 1) + '1' + n + ids.size), ids.get(a)))
+        : a;
     sp.run();
     for (const s of stmts) s.stmt[s.method](...s.args.map(sub));
     rel.run();
@@ -80,14 +100,21 @@ for (let r = 0; r < rounds; r++) {
     }
   setups.forEach((s, i) => s.samples.push(spent[i] / perBlock));
 }
-const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s[s.length >> 1]; };
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[s.length >> 1];
+};
 // Paired by round: each round's variant minus the same round's head, so load that moves during
 // the run moves both sides of each difference alike.
-console.log(`| variant | µs/checkout (median of ${rounds}) | minus head, median of paired rounds | middle half of those |`);
+console.log(
+  `| variant | µs/checkout (median of ${rounds}) | minus head, median of paired rounds | middle half of those |`,
+);
 for (const s of setups) {
   const diffs = s.samples.map((x, r) => x - setups[0].samples[r]).sort((a, b) => a - b);
   const q = (f) => diffs[Math.floor(f * (diffs.length - 1))].toFixed(1);
-  console.log(`| ${s.name} | ${median(s.samples).toFixed(1)} | ${median(diffs).toFixed(1)} | ${q(0.25)} … ${q(0.75)} |`);
+  console.log(
+    `| ${s.name} | ${median(s.samples).toFixed(1)} | ${median(diffs).toFixed(1)} | ${q(0.25)} … ${q(0.75)} |`,
+  );
   s.db.close();
 }
 rmSync(work, { recursive: true, force: true });
