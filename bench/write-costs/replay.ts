@@ -3,24 +3,33 @@
 // the main thread's CPU µs per checkout for each. Fresh, increasing ids per checkout, as real
 // time-ordered ids append. Checkouts commit in groups of BATCH, each in its savepoint, as
 // store/group-commit.ts does; the variants take turns by group; WAL checkpoints run between
-// rounds, untimed (the server's run on a background thread).  Usage: node bench/write-costs/replay.mjs <recordDir> [rounds] [perBlock]
+// rounds, untimed (the server's run on a background thread).
+// Usage: node --import tsx bench/write-costs/replay.ts <recordDir> [rounds] [perBlock]
+// Env: BATCH (checkouts per commit, 8), BASE_RECORDING (another commit's recordDir), VARIANTS (JSON).
 import { copyFileSync, readFileSync, mkdtempSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import Database from 'better-sqlite3';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-const require = createRequire('/work/main/package.json');
-const Database = require('better-sqlite3');
+
+interface Run {
+  sql: string;
+  method: string;
+  args: unknown[];
+}
 const [dir = '/tmp/write-costs', roundsArg = '7', perArg = '4000'] = process.argv.slice(2);
 const rounds = Number(roundsArg),
   perBlock = Number(perArg),
   BATCH = Number(process.env.BATCH ?? 8);
 /** A recording's statements between BEGIN and COMMIT. */
-const recorded = (from) =>
-  JSON.parse(readFileSync(join(from, 'checkout.json'), 'utf8')).runs.filter(
+const recorded = (from: string): Run[] =>
+  (JSON.parse(readFileSync(join(from, 'checkout.json'), 'utf8')) as { runs: Run[] }).runs.filter(
     (r) => !/^(BEGIN|COMMIT|SAVEPOINT|RELEASE)/.test(r.sql.trim()),
   );
 const fresh = /^(ord|atd|tik|aud|mail)_/;
-const variants = JSON.parse(process.env.VARIANTS ?? 'null') ?? {
+const variants: Record<string, string[]> = (JSON.parse(process.env.VARIANTS ?? 'null') as Record<
+  string,
+  string[]
+> | null) ?? {
   head: [],
   'no door_feed_ticket_sold': ['DROP TRIGGER door_feed_ticket_sold'],
   'no orders_admissions_insert': ['DROP TRIGGER orders_admissions_insert'],
@@ -68,13 +77,18 @@ const setups = Object.entries(variants).map(([name, changes], i) => {
     rel = db.prepare('RELEASE c');
   const one = () => {
     const n = (serial++).toString(36).padStart(12, '0');
-    const ids = new Map();
-    const sub = (a) =>
-      typeof a === 'string' && (fresh.test(a) || (a.length === 40 && !a.includes('_')))
-        ? (ids.get(a) ?? (ids.set(a, a.slice(0, a.indexOf('_') + 1) + '1' + n + ids.size), ids.get(a)))
-        : a;
+    const ids = new Map<string, string>();
+    const sub = (a: unknown): unknown => {
+      if (typeof a !== 'string' || !(fresh.test(a) || (a.length === 40 && !a.includes('_')))) return a;
+      let id = ids.get(a);
+      if (id === undefined) ids.set(a, (id = a.slice(0, a.indexOf('_') + 1) + '1' + n + ids.size));
+      return id;
+    };
     sp.run();
-    for (const s of stmts) s.stmt[s.method](...s.args.map(sub));
+    for (const s of stmts) {
+      if (s.method === 'run') s.stmt.run(...s.args.map(sub));
+      else s.stmt.get(...s.args.map(sub));
+    }
     rel.run();
   };
   /** One group commit of BATCH checkouts; answers its CPU µs. */
@@ -87,7 +101,7 @@ const setups = Object.entries(variants).map(([name, changes], i) => {
     return d.user + d.system;
   };
   for (let k = 0; k < 100; k++) batch(); // warm
-  return { name, batch, db, samples: [] };
+  return { name, batch, db, samples: [] as number[] };
 });
 // Variants take turns batch by batch, so a change of load during the run reaches all alike.
 for (let r = 0; r < rounds; r++) {
@@ -96,13 +110,13 @@ for (let r = 0; r < rounds; r++) {
   for (let k = 0; k < perBlock; k += BATCH)
     for (let i = 0; i < setups.length; i++) {
       const v = (i + k / BATCH) % setups.length;
-      spent[v] += setups[v].batch();
+      spent[v]! += setups[v]!.batch();
     }
-  setups.forEach((s, i) => s.samples.push(spent[i] / perBlock));
+  setups.forEach((s, i) => s.samples.push(spent[i]! / perBlock));
 }
-const median = (xs) => {
+const median = (xs: number[]): number => {
   const s = [...xs].sort((a, b) => a - b);
-  return s[s.length >> 1];
+  return s[s.length >> 1]!;
 };
 // Paired by round: each round's variant minus the same round's head, so load that moves during
 // the run moves both sides of each difference alike.
@@ -110,8 +124,8 @@ console.log(
   `| variant | µs/checkout (median of ${rounds}) | minus head, median of paired rounds | middle half of those |`,
 );
 for (const s of setups) {
-  const diffs = s.samples.map((x, r) => x - setups[0].samples[r]).sort((a, b) => a - b);
-  const q = (f) => diffs[Math.floor(f * (diffs.length - 1))].toFixed(1);
+  const diffs = s.samples.map((x, r) => x - setups[0]!.samples[r]!).sort((a, b) => a - b);
+  const q = (f: number) => diffs[Math.floor(f * (diffs.length - 1))]!.toFixed(1);
   console.log(
     `| ${s.name} | ${median(s.samples).toFixed(1)} | ${median(diffs).toFixed(1)} | ${q(0.25)} … ${q(0.75)} |`,
   );
