@@ -62,7 +62,7 @@ export class ExportsService {
         'refunded',
         'net',
       ],
-      chunks: textChunks(this.deps.exports.orders(search, chunkRows), ordersLine()),
+      chunks: textChunks(this.deps.exports.orders(search, chunkRows), ordersLine(search)),
     };
   }
 
@@ -104,11 +104,16 @@ export class ExportsService {
 // exports-repo.ts; `seq`, cell 0, is left out): no array of cells per row, no join.
 
 /** seq, id, created_at, event_id, status, channel, payment_method, buyer_name, buyer_email, currency, total_cents, refunded_cents. */
-function ordersLine(): (c: Cells) => string {
+function ordersLine(search: OrderSearch): (c: Cells) => string {
   const iso = isoColumn();
   const major = majorColumn();
+  // Read as NULL when the filter fixes them (exports-repo.ts): the filter's value, written once.
+  const event = search.eventId === undefined ? undefined : csvCell(search.eventId);
+  const method = search.paymentMethod === undefined ? undefined : csvCell(search.paymentMethod);
+  // The id is ours (ids.ts) and status and channel are held by the schema's CHECKs to plain
+  // words: written as they are, without csvCell's test.
   return (c) =>
-    `${csvCell(c[1])},${iso(c[2])},${csvCell(c[3])},${csvCell(c[4])},${csvCell(c[5])},${csvCell(c[6])},` +
+    `${c[1] as string},${iso(c[2])},${event ?? csvCell(c[3])},${c[4] as string},${c[5] as string},${method ?? csvCell(c[6])},` +
     `${csvCell(c[7])},${csvCell(c[8])},${csvCell(c[9])},${major(c[10], c[9])},${major(c[11], c[9])},` +
     `${major((c[10] as number) - (c[11] as number), c[9])}\r\n`;
 }

@@ -123,7 +123,10 @@ export class ExportsRepo {
     if (!statement) {
       statement = this.db
         .prepare(
-          `SELECT o.seq, o.id, o.created_at, o.event_id, o.status, o.channel, o.payment_method,
+          // A column the filter fixes is read as NULL: the same text in every row, written
+          // once by the export (domain/exports.ts) instead of made into a string per row.
+          `SELECT o.seq, o.id, o.created_at, ${params.event === null ? 'o.event_id' : 'NULL'}, o.status,
+             o.channel, ${params.method === null ? 'o.payment_method' : 'NULL'},
              o.buyer_name, o.buyer_email, o.currency, o.total_cents, o.refunded_cents
            FROM orders o WHERE ${keyset('o')} AND ${filter.sql} ORDER BY o.seq LIMIT @limit`,
         )
