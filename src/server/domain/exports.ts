@@ -103,19 +103,18 @@ export class ExportsService {
 // Each record is one template of the raw row's cells (their columns are listed in
 // exports-repo.ts; `seq`, cell 0, is left out): no array of cells per row, no join.
 
-/** seq, id, created_at, event_id, status, channel, payment_method, buyer_name, buyer_email, currency, total_cents, refunded_cents. */
+/** seq, id, created_at, event_id, `status,channel,payment_method`, buyer_name, buyer_email, currency, total_cents, refunded_cents. */
 function ordersLine(search: OrderSearch): (c: Cells) => string {
   const iso = isoColumn();
   const major = majorColumn();
-  // Read as NULL when the filter fixes them (exports-repo.ts): the filter's value, written once.
+  // Read as NULL when the filter fixes it (exports-repo.ts): the filter's value, written once.
   const event = search.eventId === undefined ? undefined : csvCell(search.eventId);
-  const method = search.paymentMethod === undefined ? undefined : csvCell(search.paymentMethod);
-  // The id is ours (ids.ts) and status and channel are held by the schema's CHECKs to plain
-  // words: written as they are, without csvCell's test.
+  // The id is ours (ids.ts) and status, channel and payment_method are held by the schema's
+  // CHECKs to plain words: written as they are, without csvCell's test.
   return (c) =>
-    `${c[1] as string},${iso(c[2])},${event ?? csvCell(c[3])},${c[4] as string},${c[5] as string},${method ?? csvCell(c[6])},` +
-    `${csvCell(c[7])},${csvCell(c[8])},${csvCell(c[9])},${major(c[10], c[9])},${major(c[11], c[9])},` +
-    `${major((c[10] as number) - (c[11] as number), c[9])}\r\n`;
+    `${c[1] as string},${iso(c[2])},${event ?? csvCell(c[3])},${c[4] as string},` +
+    `${csvCell(c[5])},${csvCell(c[6])},${csvCell(c[7])},${major(c[8], c[7])},${major(c[9], c[7])},` +
+    `${major((c[8] as number) - (c[9] as number), c[7])}\r\n`;
 }
 
 /** seq, id, event_id, order_id, ticket_id, name, email, tier_name, ticket_status, admitted, created_at. */
