@@ -12,8 +12,12 @@ export interface CsvExport {
   chunks: Iterable<string>;
 }
 
-/** Rows per chunk: ~0.5 MiB of CSV at most, one SQLite read each (exports-repo.ts). */
-const chunkRows = 2000;
+/**
+ * Rows per chunk: ~150 KiB of CSV, one SQLite read each (exports-repo.ts). A chunk's rows and text
+ * then die young (V8's scavenger frees them); at 2000 rows an orders export took 20–40 ms more CPU
+ * per 100,000 rows, measured interleaved.
+ */
+const chunkRows = 1000;
 
 /** A raw row's cells as they are: SQLite gives text, integers or NULL for these columns. */
 type Cells = Readonly<Record<0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14, CsvCell>>;
