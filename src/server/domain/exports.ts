@@ -46,7 +46,7 @@ export class ExportsService {
 
   orders(search: OrderSearch): CsvExport {
     if (search.eventId !== undefined) this.requireEvent(search.eventId);
-    // seq, id, created_at, event_id, status, channel, payment_method, buyer_name, buyer_email,
+    // seq, id, created_at, event_id, `status,channel,payment_method`, buyer_name, buyer_email,
     // currency, total_cents, refunded_cents (exports-repo.ts orderExportColumns). No ticket
     // count: it costs a read of each order's tickets (4× the export's time at 100,000 orders),
     // and the attendees export has a row per ticket.
