@@ -126,6 +126,7 @@ const compareParagraph = [
   '(bench/profile-requests.ts) measures what a request costs instead: CPU µs per checkout, keyed checkout,',
   'GET ticket and checkout with a webhook endpoint, in-process, and with `COUNT_SQL=1` the statements each',
   'runs, a count no load can move (copy the two files into the base commit’s worktree to run it there).',
+  'The last comparison against this report, and what it found, is in docs/bench-comparison.md.',
 ];
 
 export function nodeVersionsMarkdown(input: { runs: VersionedRun[]; node20: RecordedReport }): string {

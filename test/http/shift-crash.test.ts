@@ -52,7 +52,7 @@ interface Report {
 }
 
 describe('kill -9 between sales of an open shift', () => {
-  it('after restart the shift is still open, every order made through the till carries it, and the reports agree', async () => {
+  it('after restart the shift is still open, every order made through the till carries it, and the reports and the audit trail agree', async () => {
     dataDir = tempDataDir('marquee-shift-crash-');
     server = await spawnServer(dataDir);
     let base = server.url;
@@ -60,7 +60,9 @@ describe('kill -9 between sales of an open shift', () => {
     const key = await ok<{ id: string; secret: string }>(
       api(base, '/v2/api_keys', 'POST', { name: 'Till 1', scope: 'box_office' }),
     );
-    await ok(api(base, '/v2/staff', 'POST', { name: 'Bob', role: 'seller', pin: '5678' }));
+    const bobMember = await ok<{ id: string }>(
+      api(base, '/v2/staff', 'POST', { name: 'Bob', role: 'seller', pin: '5678' }),
+    );
     const { session_token: bob } = await ok<{ session_token: string }>(
       tillCall(base, key.secret, null, '/v2/staff/sign_in', 'POST', { pin: '5678' }),
     );
@@ -153,6 +155,25 @@ describe('kill -9 between sales of an open shift', () => {
         z_report: string;
       };
       expect(JSON.parse(kept.z_report)).toEqual(z);
+
+      // The audit trail is written in each sale's own transaction: exactly one order.created row
+      // per order the till's shift holds (none for a sale the kill cut off before it committed),
+      // each naming the till's key and Bob; the shift's opening and closing by Bob.
+      const trail = db
+        .prepare(
+          `SELECT action, object_id, api_key_id, staff_id FROM audit_events
+           WHERE action IN ('order.created', 'shift.opened', 'shift.closed') ORDER BY seq`,
+        )
+        .all() as { action: string; object_id: string; api_key_id: string; staff_id: string }[];
+      const tillOrderIds = db.prepare('SELECT id FROM orders WHERE api_key_id = ?').pluck().all(key.id);
+      const created = trail.filter((row) => row.action === 'order.created');
+      expect(created.map((row) => row.object_id).sort()).toEqual([...tillOrderIds].sort());
+      for (const order of acked) expect(created.some((row) => row.object_id === order.id)).toBe(true);
+      expect(trail.every((row) => row.api_key_id === key.id && row.staff_id === bobMember.id)).toBe(true);
+      expect(trail.filter((row) => row.action !== 'order.created')).toEqual([
+        { action: 'shift.opened', object_id: shift.id, api_key_id: key.id, staff_id: bobMember.id },
+        { action: 'shift.closed', object_id: shift.id, api_key_id: key.id, staff_id: bobMember.id },
+      ]);
       console.log(
         `shift crash test: ${acked.length} acknowledged sales before kill -9; ${tillOrders.length} in the shift after restart`,
       );
