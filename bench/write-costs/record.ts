@@ -5,10 +5,11 @@
  * Usage: node --import tsx bench/write-costs/record.ts <outDir>
  */
 import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { makeTestApp } from '../../test/support/test-app.js';
 
-const outDir = process.argv[2] ?? '/tmp/write-costs';
+const outDir = process.argv[2] ?? join(tmpdir(), 'write-costs');
 mkdirSync(outDir, { recursive: true });
 const t = await makeTestApp();
 const call = async (method: 'GET' | 'POST', url: string, body?: unknown) => {

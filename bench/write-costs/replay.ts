@@ -16,7 +16,7 @@ interface Run {
   method: string;
   args: unknown[];
 }
-const [dir = '/tmp/write-costs', roundsArg = '7', perArg = '4000'] = process.argv.slice(2);
+const [dir = join(tmpdir(), 'write-costs'), roundsArg = '7', perArg = '4000'] = process.argv.slice(2);
 const rounds = Number(roundsArg),
   perBlock = Number(perArg),
   BATCH = Number(process.env.BATCH ?? 8);
