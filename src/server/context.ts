@@ -37,6 +37,7 @@ import { ShiftReportRepo } from './store/shift-report-repo.js';
 import { StaffRepo } from './store/staff-repo.js';
 import { StaffSessionsRepo } from './store/staff-sessions-repo.js';
 import { IdempotencyRepo } from './store/idempotency-repo.js';
+import { PinGuessesRepo } from './store/pin-guesses-repo.js';
 import type { StorageHealth } from './store/storage-health.js';
 import { TiersRepo } from './store/tiers-repo.js';
 import { SigningKeys } from './tokens/signing-keys.js';
@@ -196,7 +197,8 @@ export function createContext(
       staff: new StaffRepo(db),
       sessions: new StaffSessionsRepo(db),
       settings: new SettingsRepo(db),
-      guesses: new EscalatingLockout(staffPinLockout, now),
+      // In the store, so a restart does not lift a till's lockout (guess-limiter.ts says why).
+      guesses: new EscalatingLockout(staffPinLockout, new PinGuessesRepo(db), now),
       now,
     }),
     shifts: new ShiftsService({

@@ -1,4 +1,5 @@
 import { RateLimitedError } from '../errors.js';
+import type { PinGuessesRepo, PinGuessRow } from '../store/pin-guesses-repo.js';
 
 /** What a service guarding a secret needs of a limiter: refuse while locked out, count a miss. */
 export interface Guesses {
@@ -20,8 +21,9 @@ export interface GuessLimit {
  * Slows down guessing a secret through the API: each key may be wrong `max` times per window,
  * then every attempt (right or wrong) is refused with 429 until the window ends. A right guess
  * does not reset the count, so knowing one code cannot be used to keep guessing others. Kept in
- * memory per API key: keys are few and authenticated, so nothing unauthenticated can fill it; a
- * restart forgets the counts (a restart takes longer than the window anyway).
+ * memory per API key: keys are few and authenticated, so nothing unauthenticated can fill it. A
+ * restart forgets these counts (access codes, attendant PINs); staff PINs, which guard who acts at
+ * a till, are kept in the store instead (EscalatingLockout).
  */
 export class GuessLimiter implements Guesses {
   private readonly windows = new Map<string, { start: number; wrong: number }>();
@@ -79,40 +81,50 @@ export interface Lockout {
  * for twice as long as the last time (up to `maxLockoutMs`), so guessing slows down the longer it
  * goes on instead of resuming at full speed after each window. As with GuessLimiter a right guess
  * resets nothing: a seller who knows their own PIN cannot use it to keep guessing a manager's.
+ *
+ * Kept in the store (migration 019), not in memory: a person at a locked-out till who can restart
+ * the server or the desktop app must not get fresh guesses by doing so. A wrong guess is written
+ * straight to the store, not through the ActionRunner: it is no business action (nothing to audit,
+ * and no answer to keep for an Idempotency-Key: the retry of a wrong PIN is another wrong PIN),
+ * and `Guesses` is synchronous. Its one small commit lands before the refusal is answered.
  */
 export class EscalatingLockout implements Guesses {
-  private readonly keys = new Map<
-    string,
-    { wrong: number; lockouts: number; lastWrong: number; until: number }
-  >();
-
   constructor(
     private readonly limit: Lockout,
+    private readonly store: PinGuessesRepo,
     private readonly now: () => number,
   ) {}
 
   check(keyId: string): void {
-    const state = this.current(keyId);
-    const left = state ? state.until - this.now() : 0;
+    const at = this.now();
+    const state = this.current(keyId, at);
+    const left = state ? state.locked_until - at : 0;
     if (left > 0) throw lockedOut(this.limit, left);
   }
 
   wrong(keyId: string): void {
     const at = this.now();
-    const state = this.current(keyId) ?? { wrong: 0, lockouts: 0, lastWrong: at, until: 0 };
-    this.keys.set(keyId, state);
-    state.wrong += 1;
-    state.lastWrong = at;
-    if (state.wrong < this.limit.free) return;
-    state.until = at + Math.min(this.limit.firstLockoutMs * 2 ** state.lockouts, this.limit.maxLockoutMs);
-    state.lockouts += 1;
+    const last = this.current(keyId, at);
+    const wrong = (last?.wrong ?? 0) + 1;
+    const lockouts = last?.lockouts ?? 0;
+    const locks = wrong >= this.limit.free;
+    const lockoutMs = Math.min(this.limit.firstLockoutMs * 2 ** lockouts, this.limit.maxLockoutMs);
+    this.store.save(
+      {
+        api_key_id: keyId,
+        wrong,
+        lockouts: locks ? lockouts + 1 : lockouts,
+        last_wrong_at: at,
+        locked_until: locks ? at + lockoutMs : (last?.locked_until ?? 0),
+      },
+      { at, lastWrongBy: at - this.limit.forgetAfterMs },
+    );
   }
 
-  private current(keyId: string) {
-    const state = this.keys.get(keyId);
-    const at = this.now();
-    if (state && at >= state.until && at - state.lastWrong >= this.limit.forgetAfterMs) {
-      this.keys.delete(keyId);
+  /** The key's state, or none once it is idle (its row goes at the next wrong guess). */
+  private current(keyId: string, at: number): PinGuessRow | undefined {
+    const state = this.store.find(keyId);
+    if (state && at >= state.locked_until && at - state.last_wrong_at >= this.limit.forgetAfterMs) {
       return undefined;
     }
     return state;
