@@ -86,5 +86,5 @@ describe('staff PIN lockout across a restart', () => {
     await expectLockedOut(await signIn(till, '1234'), 60);
     clock.advance(60);
     expect((await signIn(till, '1234')).status).toBe(200);
-  });
+  }, 60_000);
 });
