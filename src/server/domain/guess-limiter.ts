@@ -82,7 +82,7 @@ export interface Lockout {
  * goes on instead of resuming at full speed after each window. As with GuessLimiter a right guess
  * resets nothing: a seller who knows their own PIN cannot use it to keep guessing a manager's.
  *
- * Kept in the store (migration 019), not in memory: a person at a locked-out till who can restart
+ * Kept in the store (migration 018), not in memory: a person at a locked-out till who can restart
  * the server or the desktop app must not get fresh guesses by doing so. A wrong guess is written
  * straight to the store, not through the ActionRunner: it is no business action (nothing to audit,
  * and no answer to keep for an Idempotency-Key: the retry of a wrong PIN is another wrong PIN),

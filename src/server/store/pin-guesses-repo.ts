@@ -18,7 +18,7 @@ export interface IdleKeys {
   lastWrongBy: number;
 }
 
-/** Wrong staff PINs per till key (migration 019), so a lockout outlasts a restart. */
+/** Wrong staff PINs per till key (migration 018), so a lockout outlasts a restart. */
 export class PinGuessesRepo {
   private readonly byKey;
   private readonly upsertStmt;

@@ -14,7 +14,7 @@ import { sql as m013 } from './013-till-review.js';
 import { sql as m014 } from './014-order-admissions.js';
 import { sql as m016 } from './016-report-indexes.js';
 import { sql as m017 } from './017-lean-checkout-writes.js';
-import { sql as m019 } from './019-pin-guesses.js';
+import { sql as m018 } from './018-pin-guesses.js';
 
 export interface Migration {
   version: number;
@@ -43,5 +43,5 @@ export const migrations: readonly Migration[] = [
   { version: 14, name: 'order-admissions', sql: m014 },
   { version: 16, name: 'report-indexes', sql: m016 },
   { version: 17, name: 'lean-checkout-writes', sql: m017 },
-  { version: 19, name: 'pin-guesses', sql: m019 },
+  { version: 18, name: 'pin-guesses', sql: m018 },
 ];
