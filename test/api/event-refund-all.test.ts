@@ -1,20 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  createKey,
-  expectError,
-  expectInvalid,
-  subscribeToAllKinds,
-} from '../support/foundation-fixtures.js';
-import { buy, comp, emitted, saleEvent, type OrderJson, type Sale } from '../support/sales-fixtures.js';
-import { makeTestApp, type TestApp } from '../support/test-app.js';
+import { createKey, expectError, expectInvalid } from '../support/foundation-fixtures.js';
+import { buy, comp, emitted, makeSaleTestApp, type OrderJson, type Sale } from '../support/sales-fixtures.js';
+import type { TestApp } from '../support/test-app.js';
 
 let t: TestApp;
 let sale: Sale;
 
 beforeEach(async () => {
-  t = await makeTestApp();
-  await subscribeToAllKinds(t);
-  sale = await saleEvent(t);
+  ({ t, sale } = await makeSaleTestApp());
 });
 afterEach(async () => t.close());
 

@@ -5,7 +5,6 @@ import {
   expectError,
   expectInvalid,
   expectMissing,
-  subscribeToAllKinds,
 } from '../support/foundation-fixtures.js';
 import {
   buy,
@@ -14,21 +13,19 @@ import {
   comp,
   count,
   emitted,
+  makeSaleTestApp,
   saleEvent,
   tierSold,
   type OrderJson,
   type Sale,
 } from '../support/sales-fixtures.js';
-import { makeTestApp, type TestApp } from '../support/test-app.js';
+import type { TestApp } from '../support/test-app.js';
 
 let t: TestApp;
 let sale: Sale;
 
 beforeEach(async () => {
-  t = await makeTestApp();
-  // The outbox writes only what an enabled endpoint wants; these tests read it.
-  await subscribeToAllKinds(t);
-  sale = await saleEvent(t);
+  ({ t, sale } = await makeSaleTestApp());
 });
 afterEach(async () => t.close());
 

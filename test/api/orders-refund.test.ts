@@ -1,13 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  createKey,
-  expectError,
-  expectInvalid,
-  subscribeToAllKinds,
-} from '../support/foundation-fixtures.js';
+import { createKey, expectError, expectInvalid } from '../support/foundation-fixtures.js';
 import {
   buy,
   emitted,
+  makeSaleTestApp,
   saleEvent,
   tierSold,
   type OrderJson,
@@ -15,16 +11,13 @@ import {
   type TicketJson,
   comp,
 } from '../support/sales-fixtures.js';
-import { makeTestApp, type TestApp } from '../support/test-app.js';
+import type { TestApp } from '../support/test-app.js';
 
 let t: TestApp;
 let sale: Sale;
 
 beforeEach(async () => {
-  t = await makeTestApp();
-  // The outbox writes only what an enabled endpoint wants; these tests read it.
-  await subscribeToAllKinds(t);
-  sale = await saleEvent(t);
+  ({ t, sale } = await makeSaleTestApp());
 });
 afterEach(async () => t.close());
 

@@ -1,9 +1,16 @@
 import * as jose from 'jose';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createKey, expectError, subscribeToAllKinds } from '../support/foundation-fixtures.js';
-import { buy, emitted, saleEvent, type Sale, type TicketJson } from '../support/sales-fixtures.js';
-import { forgedToken, pairDevice, scan, type ScanJson } from '../support/scan-fixtures.js';
-import { makeTestApp, type TestApp } from '../support/test-app.js';
+import {
+  buy,
+  emitted,
+  makeSaleTestApp,
+  saleEvent,
+  type Sale,
+  type TicketJson,
+} from '../support/sales-fixtures.js';
+import { doorTier, forgedToken, pairDevice, scan, type ScanJson } from '../support/scan-fixtures.js';
+import type { TestApp } from '../support/test-app.js';
 import { eventually, waitUntil } from '../support/eventually.js';
 
 /** The doors of saleEvent's night (test/support/test-app.ts publishedEvent). */
@@ -13,8 +20,7 @@ const day = 86_400;
 let t: TestApp;
 let sale: Sale;
 beforeEach(async () => {
-  t = await makeTestApp();
-  sale = await saleEvent(t, { quantity: 1000, max_per_order: 100 });
+  ({ t, sale } = await makeSaleTestApp({ tier: doorTier, outbox: false }));
 });
 afterEach(async () => t.close());
 

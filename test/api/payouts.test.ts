@@ -1,21 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  createKey,
-  expectError,
-  expectMissing,
-  subscribeToAllKinds,
-} from '../support/foundation-fixtures.js';
-import { buy, emitted, saleEvent, type Sale, comp } from '../support/sales-fixtures.js';
-import { makeTestApp, type TestApp } from '../support/test-app.js';
+import { createKey, expectError, expectMissing } from '../support/foundation-fixtures.js';
+import { buy, emitted, makeSaleTestApp, saleEvent, type Sale, comp } from '../support/sales-fixtures.js';
+import type { TestApp } from '../support/test-app.js';
 
 let t: TestApp;
 let sale: Sale;
 
 beforeEach(async () => {
-  t = await makeTestApp();
-  // The outbox writes only what an enabled endpoint wants; these tests read it.
-  await subscribeToAllKinds(t);
-  sale = await saleEvent(t);
+  ({ t, sale } = await makeSaleTestApp());
 });
 afterEach(async () => t.close());
 

@@ -1,20 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createKey, expectError, expectInvalid } from '../support/foundation-fixtures.js';
+import { emitted, makeSaleTestApp, type Sale, type TicketJson } from '../support/sales-fixtures.js';
 import {
-  createKey,
-  expectError,
-  expectInvalid,
-  subscribeToAllKinds,
-} from '../support/foundation-fixtures.js';
-import { emitted, type Sale, type TicketJson } from '../support/sales-fixtures.js';
-import {
-  doorSale,
+  doorTier,
   pairDevice,
   scan,
   scanRows,
   sellTickets,
   type DeviceJson,
 } from '../support/scan-fixtures.js';
-import { makeTestApp, type TestApp } from '../support/test-app.js';
+import type { TestApp } from '../support/test-app.js';
 
 let t: TestApp;
 let sale: Sale;
@@ -30,10 +25,7 @@ interface SyncResultJson {
 }
 
 beforeEach(async () => {
-  t = await makeTestApp();
-  // The outbox writes only what an enabled endpoint wants; these tests read it.
-  await subscribeToAllKinds(t);
-  sale = await doorSale(t);
+  ({ t, sale } = await makeSaleTestApp({ tier: doorTier }));
   doorA = await pairDevice(t, { event_id: sale.eventId, name: 'A' });
   doorB = await pairDevice(t, { event_id: sale.eventId, name: 'B' });
   t0 = t.clock.ms;

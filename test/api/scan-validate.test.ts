@@ -1,13 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createKey, expectError, expectInvalid } from '../support/foundation-fixtures.js';
 import {
-  createKey,
-  expectError,
-  expectInvalid,
-  subscribeToAllKinds,
-} from '../support/foundation-fixtures.js';
-import { emitted, saleEvent, type Sale, type TicketJson } from '../support/sales-fixtures.js';
+  emitted,
+  makeSaleTestApp,
+  saleEvent,
+  type Sale,
+  type TicketJson,
+} from '../support/sales-fixtures.js';
 import {
-  doorSale,
+  doorTier,
   forgedToken,
   freshToken,
   scan,
@@ -17,7 +18,7 @@ import {
   type ScanJson,
   type ScanTicketJson,
 } from '../support/scan-fixtures.js';
-import { makeTestApp, type TestApp } from '../support/test-app.js';
+import type { TestApp } from '../support/test-app.js';
 import { waitUntil } from '../support/eventually.js';
 
 let t: TestApp;
@@ -25,10 +26,7 @@ let sale: Sale;
 let ticket: TicketJson;
 
 beforeEach(async () => {
-  t = await makeTestApp();
-  // The outbox writes only what an enabled endpoint wants; these tests read it.
-  await subscribeToAllKinds(t);
-  sale = await doorSale(t);
+  ({ t, sale } = await makeSaleTestApp({ tier: doorTier }));
   [ticket] = (await sellTickets(t, sale, 1)) as [TicketJson];
 });
 afterEach(async () => t.close());

@@ -3,18 +3,12 @@ import type { MailRow } from '../../src/server/store/mail-repo.js';
 import { responseJson } from '../../src/server/schemas/response-json.js';
 import { Ticket } from '../../src/server/schemas/tickets.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  createKey,
-  expectError,
-  expectInvalid,
-  expectMissing,
-  subscribeToAllKinds,
-} from '../support/foundation-fixtures.js';
+import { createKey, expectError, expectInvalid, expectMissing } from '../support/foundation-fixtures.js';
 import {
   buy,
   count,
   emitted,
-  saleEvent,
+  makeSaleTestApp,
   tierSold,
   type AttendeeJson,
   type OrderJson,
@@ -23,16 +17,13 @@ import {
   comp,
 } from '../support/sales-fixtures.js';
 import { scan } from '../support/scan-fixtures.js';
-import { makeTestApp, type TestApp } from '../support/test-app.js';
+import type { TestApp } from '../support/test-app.js';
 
 let t: TestApp;
 let sale: Sale;
 
 beforeEach(async () => {
-  t = await makeTestApp();
-  // The outbox writes only what an enabled endpoint wants; these tests read it.
-  await subscribeToAllKinds(t);
-  sale = await saleEvent(t);
+  ({ t, sale } = await makeSaleTestApp());
 });
 afterEach(async () => t.close());
 

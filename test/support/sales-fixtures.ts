@@ -1,6 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import { publishedEvent, type TestApp } from './test-app.js';
+import { subscribeToAllKinds } from './foundation-fixtures.js';
+import { makeTestApp, publishedEvent, type TestApp } from './test-app.js';
 
 export interface TicketJson {
   id: string;
@@ -68,6 +69,26 @@ export interface Sale {
 /** A published event on sale with one tier (price 2500 unless overridden). */
 export const saleEvent = (t: TestApp, tier: Record<string, unknown> = {}): Promise<Sale> =>
   publishedEvent(t, tier);
+
+export interface SaleTestAppOptions {
+  /** The sale's one tier, over saleEvent's defaults (scan tests sell up to 100 per order). */
+  tier?: Record<string, unknown>;
+  /**
+   * Subscribes an endpoint to every kind first (the default): the outbox writes only what an
+   * enabled endpoint wants, and most sales tests read it. false leaves the outbox empty.
+   */
+  outbox?: boolean;
+}
+
+/**
+ * The usual start of a sales test: the real app on a fresh store, listening to the outbox unless
+ * told not to, with one published event on sale. The caller closes `t` after each test.
+ */
+export async function makeSaleTestApp(options: SaleTestAppOptions = {}): Promise<{ t: TestApp; sale: Sale }> {
+  const t = await makeTestApp();
+  if (options.outbox ?? true) await subscribeToAllKinds(t);
+  return { t, sale: await saleEvent(t, options.tier) };
+}
 
 export function orderBody(sale: Sale, overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {

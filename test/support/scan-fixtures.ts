@@ -51,8 +51,11 @@ export interface DeviceJson {
   online: boolean;
 }
 
-/** A published event whose tier sells up to 100 per order, so one checkout can seed a door. */
-export const doorSale = (t: TestApp): Promise<Sale> => saleEvent(t, { quantity: 1000, max_per_order: 100 });
+/** A tier that sells up to 100 per order, so one checkout can seed a door. */
+export const doorTier = { quantity: 1000, max_per_order: 100 };
+
+/** A published event with a door tier. */
+export const doorSale = (t: TestApp): Promise<Sale> => saleEvent(t, doorTier);
 
 /** Sells `quantity` tickets through POST /v2/orders and answers them with their tokens. */
 export async function sellTickets(t: TestApp, sale: Sale, quantity = 1): Promise<TicketJson[]> {
