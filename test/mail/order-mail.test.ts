@@ -84,12 +84,15 @@ async function json<T>(response: Response): Promise<T> {
 }
 
 /** A published New York event: doors 2026-11-27T00:00Z are 19:00 on Thursday 26 Nov there. */
-async function newYorkShow(api: typeof fetch): Promise<{ eventId: string; tierId: string }> {
+async function newYorkShow(
+  api: typeof fetch,
+  title = 'Harbour Lights',
+): Promise<{ eventId: string; tierId: string }> {
   const event = await json<{ id: string }>(
     await api('/v2/events', {
       method: 'POST',
       body: JSON.stringify({
-        title: 'Harbour Lights',
+        title,
         venue: 'Pier 17, New York',
         doors_at: '2026-11-27T00:00:00Z',
         timezone: 'America/New_York',
@@ -186,6 +189,36 @@ describe('order mail over real HTTP and SMTP (issue "Tickets that get people in"
         status: 'sent',
       }),
     ]);
+  });
+
+  it('names and a title outside Western European scripts reach the PDF as written, through HTTP and SMTP', async () => {
+    const smtp = await SmtpCatcher.start();
+    cleanups.push(() => smtp.close());
+    const { api } = await venue(smtp.url);
+    const { eventId, tierId } = await newYorkShow(api, 'Đêm nhạc Łódź');
+    const names = ['Ёлкина', 'Παπαδόπουλος', 'Nguyễn Thị Ánh'];
+    const order = await json<OrderView>(
+      await api('/v2/orders', {
+        method: 'POST',
+        body: JSON.stringify({
+          event_id: eventId,
+          items: [{ tier_id: tierId, quantity: names.length }],
+          buyer: { name: 'Łucja Wróbel', email: 'lucja@example.test' },
+          attendees: names.map((name) => ({ name })),
+          payment_method: 'card',
+        }),
+      }),
+    );
+
+    const [mail] = await smtp.waitFor(1, 15_000, (m) => m.rcptTo.includes('lucja@example.test'));
+    expect(mail!.parsed.subject).toBe('Your tickets for Đêm nhạc Łódź');
+    const pages = pdfPages(pdfOf(mail!));
+    expect(pages).toHaveLength(names.length);
+    order.tickets.forEach((ticket, i) => {
+      expect(pages[i]).toContain('Đêm nhạc Łódź');
+      expect(pages[i]).toContain(names[i]);
+      expect(pages[i]).toContain(ticket.id);
+    });
   });
 
   it('resend mails the order again, to another address once; a transfer mails the recipient their own ticket', async () => {

@@ -5,10 +5,10 @@ import { join } from 'node:path';
 import { decodeQrPng } from './qr-decode.js';
 
 /**
- * Reads PDFs with poppler (Debian's poppler-utils: pdftotext, pdftoppm), a reader that shares no
+ * Reads PDFs with poppler (Debian's poppler-utils: pdftotext, pdftoppm, pdffonts), a reader that shares no
  * code with the pdfkit that wrote them. Fails loudly, saying what to install, when it is missing.
  */
-function poppler(tool: 'pdftotext' | 'pdftoppm', args: string[], input?: Buffer): Buffer {
+function poppler(tool: 'pdftotext' | 'pdftoppm' | 'pdffonts', args: string[], input?: Buffer): Buffer {
   try {
     return execFileSync(tool, args, { input, timeout: 20_000, maxBuffer: 64 * 1024 * 1024 });
   } catch (err) {
@@ -23,6 +23,30 @@ function poppler(tool: 'pdftotext' | 'pdftoppm', args: string[], input?: Buffer)
 export function pdfPages(pdf: Buffer): string[] {
   const text = poppler('pdftotext', ['-layout', '-', '-'], pdf).toString('utf8');
   return text.split('\f').filter((page) => page.trim() !== '');
+}
+
+export interface PdfFont {
+  /** As the PDF names it; an embedded subset's name starts with a six-letter tag and "+". */
+  name: string;
+  embedded: boolean;
+  subset: boolean;
+  /** Whether it maps its glyphs back to Unicode (what copying and text extraction read). */
+  unicode: boolean;
+}
+
+/** The fonts the PDF's pages use, as pdffonts lists them. */
+export function pdfFonts(pdf: Buffer): PdfFont[] {
+  const lines = poppler('pdffonts', ['-'], pdf).toString('utf8').trim().split('\n').slice(2);
+  return lines.map((line) => {
+    // The name is the first column; emb, sub and uni are the yes/no columns before the object id.
+    const [emb, sub, uni] = line.trim().split(/\s+/).slice(-5, -2);
+    return {
+      name: line.split(/\s+/)[0]!,
+      embedded: emb === 'yes',
+      subset: sub === 'yes',
+      unicode: uni === 'yes',
+    };
+  });
 }
 
 /** Each page rendered at 150 dpi, as a phone camera would see a printout, and its QR decoded. */

@@ -1,6 +1,6 @@
 import type PDFKitDocument from 'pdfkit';
 import QRCode from 'qrcode';
-import { toWinAnsi } from './win-ansi.js';
+import { ticketFonts, type FaceName } from './ticket-fonts.js';
 
 /** One ticket as its PDF page shows it. */
 export interface PdfTicket {
@@ -22,8 +22,9 @@ export interface TicketPdfInput {
 }
 
 /**
- * pdfkit is loaded the first time a PDF is made, not when the server starts: importing it costs
- * ~200 ms of CPU and ~8 MB of heap, which a server that sends no mail (or not yet) never needs.
+ * pdfkit and the fonts are loaded the first time a PDF is made, not when the server starts:
+ * importing pdfkit costs ~200 ms of CPU and ~8 MB of heap, which a server that sends no mail (or not
+ * yet) never needs.
  */
 let pdfkit: Promise<typeof PDFKitDocument> | undefined;
 const loadPdfkit = (): Promise<typeof PDFKitDocument> =>
@@ -62,22 +63,44 @@ function drawQr(doc: PDFKit.PDFDocument, text: string, x: number, y: number, siz
   doc.fill('#000000');
 }
 
+/**
+ * Text as people wrote it, in one of the embedded faces, composed (NFC) so that "ễ" typed as "e"
+ * plus two marks prints as the font's one glyph. Where the font has no glyph for a character (CJK,
+ * Thai, Korean…) the page shows its empty box there, and the span carries the text as written
+ * (ActualText): copying it, searching it and screen readers get the name, as the mail's text does.
+ */
+function write(
+  doc: PDFKit.PDFDocument,
+  face: FaceName,
+  text: string,
+  options?: PDFKit.Mixins.TextOptions,
+): PDFKit.PDFDocument {
+  const composed = text.normalize('NFC');
+  const font = ticketFonts()[face];
+  const lacksGlyphs = [...composed].some(
+    (char) => /\P{Cc}/u.test(char) && !font.hasGlyphForCodePoint(char.codePointAt(0)!),
+  );
+  doc.font(face);
+  if (!lacksGlyphs) return doc.text(composed, options);
+  return doc.markContent('Span', { actual: composed }).text(composed, options).endMarkedContent();
+}
+
 function detail(doc: PDFKit.PDFDocument, label: string, value: string): void {
-  doc.font('Helvetica').fontSize(10).fillColor('#5c574f').text(label.toUpperCase());
-  doc.font('Helvetica-Bold').fontSize(13).fillColor('#000000').text(toWinAnsi(value)).moveDown(0.4);
+  write(doc.fontSize(10).fillColor('#5c574f'), 'regular', label.toUpperCase());
+  write(doc.fontSize(13).fillColor('#000000'), 'bold', value).moveDown(0.4);
 }
 
 function ticketPage(doc: PDFKit.PDFDocument, input: TicketPdfInput, ticket: PdfTicket): void {
   const width = doc.page.width - page.margin * 2;
-  doc.font('Helvetica-Bold').fontSize(24).fillColor('#000000').text(toWinAnsi(input.eventTitle), { width });
-  doc.font('Helvetica').fontSize(13).text(toWinAnsi(input.venue), { width });
-  doc.text(`Doors: ${toWinAnsi(input.doors)}`, { width }).moveDown(1);
+  write(doc.fontSize(24).fillColor('#000000'), 'bold', input.eventTitle, { width });
+  write(doc.fontSize(13), 'regular', input.venue, { width });
+  write(doc, 'regular', `Doors: ${input.doors}`, { width }).moveDown(1);
 
   const qrTop = doc.y;
   drawQr(doc, ticket.paperPass ?? ticket.walletUrl, (doc.page.width - qrSizePt) / 2, qrTop, qrSizePt);
   doc.y = qrTop + qrSizePt + 12;
   doc
-    .font('Helvetica')
+    .font('regular')
     .fontSize(11)
     .fillColor('#000000')
     .text(ticket.paperPass ? passCaption : walletCaption, page.margin, doc.y, { width, align: 'center' })
@@ -88,7 +111,7 @@ function ticketPage(doc: PDFKit.PDFDocument, input: TicketPdfInput, ticket: PdfT
   detail(doc, 'Ticket ID', ticket.id);
   detail(doc, 'Order', input.orderId);
   doc
-    .font('Helvetica')
+    .font('regular')
     .fontSize(10)
     .fillColor('#5c574f')
     .text('Your ticket online: ', { continued: true })
@@ -99,18 +122,23 @@ function ticketPage(doc: PDFKit.PDFDocument, input: TicketPdfInput, ticket: PdfT
 /**
  * The PDF attached to order and transfer mail: one page per ticket with its QR (the paper pass,
  * or the wallet link's QR for tiers without paper), event, venue, doors, tier, attendee and ids.
- * Built-in fonts only (win-ansi.ts), so a 4-ticket PDF is a few tens of kilobytes and is made in
- * milliseconds (bench/mail.ts). It is made on the server's event loop, so it yields after each
- * page: a big order's PDF never holds up a door scan for more than one page's work.
+ * DejaVu Sans is embedded (ticket-fonts.ts), only the glyphs the PDF uses, so a 4-ticket PDF is a
+ * few tens of kilobytes and is made in tens of milliseconds (bench/mail.ts). It is made on the
+ * server's event loop, so it yields after each page: a big order's PDF never holds up a door scan
+ * for more than one page's work.
  */
 export async function renderTicketPdf(input: TicketPdfInput): Promise<Buffer> {
   const PDFDocument = await loadPdfkit();
+  const fonts = ticketFonts();
   const doc = new PDFDocument({
     size: page.size,
     margin: page.margin,
     autoFirstPage: false,
-    info: { Title: toWinAnsi(`Tickets - ${input.eventTitle}`), Author: toWinAnsi(input.venue) },
+    // No built-in font: every text is set in an embedded face, which write() and font() name.
+    font: '',
+    info: { Title: `Tickets - ${input.eventTitle}`.normalize('NFC'), Author: input.venue.normalize('NFC') },
   });
+  doc.registerFont('regular', fonts.regular).registerFont('bold', fonts.bold);
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));

@@ -3,7 +3,6 @@ import { orderMailSubject } from '../../../src/server/domain/mail-subjects.js';
 import { orderMail } from '../../../src/server/mail/order-mail.js';
 import { transferMail } from '../../../src/server/mail/transfer-mail.js';
 import type { PdfTicket } from '../../../src/server/mail/ticket-pdf.js';
-import { toWinAnsi } from '../../../src/server/mail/win-ansi.js';
 
 const event = { title: 'Night <show>', venue: 'Main hall', doors: 'Thu 24 Dec 2026, 19:00 (UTC)' };
 const ticket = (n: number, name: string | null = 'Ada'): PdfTicket => ({
@@ -81,13 +80,5 @@ describe('the order mail', () => {
   it('says ticket or tickets by the count', () => {
     expect(orderMailSubject('Gig', 1)).toBe('Your ticket for Gig');
     expect(orderMailSubject('Gig', 4)).toBe('Your tickets for Gig');
-  });
-});
-
-describe('text for the PDF’s built-in fonts', () => {
-  it('keeps Western European text, strips other accents, and marks other scripts', () => {
-    expect(toWinAnsi('Zoë Müller – “Café” €5')).toBe('Zoë Müller – “Café” €5');
-    expect(toWinAnsi('Łukasz Dvořák')).toBe('Lukasz Dvorák');
-    expect(toWinAnsi('李小龙 Bruce')).toBe('??? Bruce');
   });
 });
