@@ -102,6 +102,20 @@ describe('the packaged app (electron-builder, Linux dir target)', () => {
     expect(metadata).toMatchObject({ main: './out/main/index.js', desktopName: 'marquee.desktop' });
   });
 
+  it("ships the ticket PDF's two DejaVu Sans faces byte for byte, with their licence, and none of the package's other fonts", () => {
+    const dejavu = 'node_modules/dejavu-fonts-ttf';
+    const files = headerFiles(getRawHeader(asar()).header as HeaderNode)
+      .map((f) => f.path)
+      .filter((path) => path.startsWith(`${dejavu}/`));
+    const faces = [`${dejavu}/ttf/DejaVuSans-Bold.ttf`, `${dejavu}/ttf/DejaVuSans.ttf`];
+    expect(files.filter((path) => path.endsWith('.ttf')).sort()).toEqual(faces);
+    expect(files).toEqual(expect.arrayContaining([`${dejavu}/LICENSE`, `${dejavu}/package.json`]));
+    expect(files.some((path) => path.endsWith('status.txt'))).toBe(false);
+    for (const face of faces) {
+      expect(extractFile(asar(), face).equals(readFileSync(join(project.dir, face))), face).toBe(true);
+    }
+  });
+
   it("is where the desktop's own loading code finds the binding, and a real store opens with it", () => {
     const file = locateStoreBinding(join(asar(), 'node_modules', 'better-sqlite3'));
     expect(file).toBe(
