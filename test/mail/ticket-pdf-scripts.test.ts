@@ -80,3 +80,39 @@ describe('the ticket PDF in other scripts (embedded DejaVu Sans)', () => {
     ]);
   });
 });
+
+describe('the ticket PDF of a Windows-1252 order (built-in Helvetica)', () => {
+  it('embeds no font when every text is Western European, and still prints it as written', async () => {
+    const pdf = await renderTicketPdf({
+      eventTitle: 'Café Müller – Søren’s night',
+      venue: 'Salle Pleyel, Paris',
+      doors: 'Thu 26 Nov 2026, 19:00 (Paris time)',
+      orderId: 'ord_01',
+      tickets: [ticket(1, 'Zoë Ångström'), ticket(2, 'François Œuvre', 'Fauteuil €')],
+    });
+    const pages = pdfPages(pdf);
+    expect(pages[0]).toContain('Zoë Ångström');
+    expect(pages[1]).toContain('François Œuvre');
+    expect(pages[1]).toContain('Fauteuil €');
+    expect(pages[0]).toContain('Café Müller – Søren’s night');
+    expect(pdfQrCodes(pdf)).toEqual(['paper-pass-1', 'paper-pass-2']);
+    const fonts = pdfFonts(pdf);
+    expect(fonts.map((font) => font.name).sort()).toEqual(['Helvetica', 'Helvetica-Bold']);
+    for (const font of fonts) expect(font.embedded).toBe(false);
+  });
+
+  it('switches the whole PDF to the embedded font when one ticket of the order needs it', async () => {
+    const pdf = await renderTicketPdf({
+      ...event,
+      eventTitle: 'Plain title',
+      venue: 'Plain hall',
+      tickets: [ticket(1, 'Anna Smith'), ticket(2, 'Ёлкина')],
+    });
+    expect(pdfPages(pdf)[1]).toContain('Ёлкина');
+    expect(
+      pdfFonts(pdf)
+        .map((font) => font.name.replace(/^[A-Z]{6}\+/, ''))
+        .sort(),
+    ).toEqual(['DejaVuSans', 'DejaVuSans-Bold']);
+  });
+});

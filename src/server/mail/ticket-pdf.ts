@@ -1,6 +1,7 @@
 import type PDFKitDocument from 'pdfkit';
 import QRCode from 'qrcode';
-import { ticketFonts, type FaceName } from './ticket-fonts.js';
+import { ticketFonts, type FaceName, type TicketFonts } from './ticket-fonts.js';
+import { isWinAnsi } from './win-ansi.js';
 
 /** One ticket as its PDF page shows it. */
 export interface PdfTicket {
@@ -64,10 +65,33 @@ function drawQr(doc: PDFKit.PDFDocument, text: string, x: number, y: number, siz
 }
 
 /**
- * Text as people wrote it, in one of the embedded faces, composed (NFC) so that "ễ" typed as "e"
- * plus two marks prints as the font's one glyph. Where the font has no glyph for a character (CJK,
- * Thai, Korean…) the page shows its empty box there, and the span carries the text as written
- * (ActualText): copying it, searching it and screen readers get the name, as the mail's text does.
+ * The faces a PDF is set in. Where every text of it is Windows-1252 (most English and Western
+ * European orders), PDF's built-in Helvetica: nothing to embed, so the PDF stays small and quick
+ * to make. Otherwise DejaVu Sans, embedded (ticket-fonts.ts), for everything on it, so one
+ * ticket's page does not mix two typefaces.
+ */
+interface Typeface {
+  regular: string | TicketFonts['regular'];
+  bold: string | TicketFonts['bold'];
+  /** Whether text may hold characters the faces have no glyph for (the embedded font's gaps). */
+  embedded: boolean;
+}
+
+const builtIn: Typeface = { regular: 'Helvetica', bold: 'Helvetica-Bold', embedded: false };
+
+function typefaceFor(input: TicketPdfInput): Typeface {
+  const texts = [input.eventTitle, input.venue, input.doors, input.orderId];
+  for (const ticket of input.tickets)
+    texts.push(ticket.id, ticket.tierName, ticket.attendeeName ?? '', ticket.walletUrl);
+  if (texts.every(isWinAnsi)) return builtIn;
+  return { ...ticketFonts(), embedded: true };
+}
+
+/**
+ * Text as people wrote it, composed (NFC) so that "ễ" typed as "e" plus two marks prints as the
+ * font's one glyph. Where the embedded font has no glyph for a character (CJK, Thai, Korean…) the
+ * page shows its empty box there, and the span carries the text as written (ActualText): copying
+ * it, searching it and screen readers get the name, as the mail's text does.
  */
 function write(
   doc: PDFKit.PDFDocument,
@@ -76,14 +100,18 @@ function write(
   options?: PDFKit.Mixins.TextOptions,
 ): PDFKit.PDFDocument {
   const composed = text.normalize('NFC');
-  const font = ticketFonts()[face];
-  const lacksGlyphs = [...composed].some(
-    (char) => /\P{Cc}/u.test(char) && !font.hasGlyphForCodePoint(char.codePointAt(0)!),
-  );
   doc.font(face);
+  const typeface = typefaces.get(doc);
+  const font = typeface?.embedded ? ticketFonts()[face] : undefined;
+  const lacksGlyphs =
+    font !== undefined &&
+    [...composed].some((char) => /\P{Cc}/u.test(char) && !font.hasGlyphForCodePoint(char.codePointAt(0)!));
   if (!lacksGlyphs) return doc.text(composed, options);
   return doc.markContent('Span', { actual: composed }).text(composed, options).endMarkedContent();
 }
+
+/** Each document's typeface, for write(); dropped with the document. */
+const typefaces = new WeakMap<PDFKit.PDFDocument, Typeface>();
 
 function detail(doc: PDFKit.PDFDocument, label: string, value: string): void {
   write(doc.fontSize(10).fillColor('#5c574f'), 'regular', label.toUpperCase());
@@ -122,23 +150,25 @@ function ticketPage(doc: PDFKit.PDFDocument, input: TicketPdfInput, ticket: PdfT
 /**
  * The PDF attached to order and transfer mail: one page per ticket with its QR (the paper pass,
  * or the wallet link's QR for tiers without paper), event, venue, doors, tier, attendee and ids.
- * DejaVu Sans is embedded (ticket-fonts.ts), only the glyphs the PDF uses, so a 4-ticket PDF is a
- * few tens of kilobytes and is made in tens of milliseconds (bench/mail.ts). It is made on the
+ * Set in Helvetica, or in DejaVu Sans embedded (only the glyphs used) when a text needs it
+ * (typefaceFor), so a 4-ticket PDF is a few tens of kilobytes and is made in tens of milliseconds
+ * (bench/mail.ts). It is made on the
  * server's event loop, so it yields after each page: a big order's PDF never holds up a door scan
  * for more than one page's work.
  */
 export async function renderTicketPdf(input: TicketPdfInput): Promise<Buffer> {
   const PDFDocument = await loadPdfkit();
-  const fonts = ticketFonts();
+  const typeface = typefaceFor(input);
   const doc = new PDFDocument({
     size: page.size,
     margin: page.margin,
     autoFirstPage: false,
-    // No built-in font: every text is set in an embedded face, which write() and font() name.
+    // No default font: every text is set in one of the typeface's two faces, registered below.
     font: '',
     info: { Title: `Tickets - ${input.eventTitle}`.normalize('NFC'), Author: input.venue.normalize('NFC') },
   });
-  doc.registerFont('regular', fonts.regular).registerFont('bold', fonts.bold);
+  doc.registerFont('regular', typeface.regular).registerFont('bold', typeface.bold);
+  typefaces.set(doc, typeface);
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));
