@@ -70,21 +70,24 @@ function drawQr(doc: PDFKit.PDFDocument, text: string, x: number, y: number, siz
  * to make. Otherwise DejaVu Sans, embedded (ticket-fonts.ts), for everything on it, so one
  * ticket's page does not mix two typefaces.
  */
-interface Typeface {
-  regular: string | TicketFonts['regular'];
-  bold: string | TicketFonts['bold'];
-  /** Whether text may hold characters the faces have no glyph for (the embedded font's gaps). */
-  embedded: boolean;
-}
+type Typeface = { embedded: false } | { embedded: true; fonts: TicketFonts };
 
-const builtIn: Typeface = { regular: 'Helvetica', bold: 'Helvetica-Bold', embedded: false };
+/** Each document's typeface, for write(); dropped with the document. */
+const typefaces = new WeakMap<PDFKit.PDFDocument, Typeface>();
 
 function typefaceFor(input: TicketPdfInput): Typeface {
   const texts = [input.eventTitle, input.venue, input.doors, input.orderId];
   for (const ticket of input.tickets)
     texts.push(ticket.id, ticket.tierName, ticket.attendeeName ?? '', ticket.walletUrl);
-  if (texts.every(isWinAnsi)) return builtIn;
-  return { ...ticketFonts(), embedded: true };
+  return texts.every(isWinAnsi) ? { embedded: false } : { embedded: true, fonts: ticketFonts() };
+}
+
+/** Registers the typeface's two faces as `regular` and `bold`, the names write() sets text in. */
+function registerFaces(doc: PDFKit.PDFDocument, typeface: Typeface): void {
+  if (typeface.embedded)
+    doc.registerFont('regular', typeface.fonts.regular).registerFont('bold', typeface.fonts.bold);
+  else doc.registerFont('regular', 'Helvetica').registerFont('bold', 'Helvetica-Bold');
+  typefaces.set(doc, typeface);
 }
 
 /**
@@ -102,16 +105,13 @@ function write(
   const composed = text.normalize('NFC');
   doc.font(face);
   const typeface = typefaces.get(doc);
-  const font = typeface?.embedded ? ticketFonts()[face] : undefined;
+  const font = typeface?.embedded ? typeface.fonts[face] : undefined;
   const lacksGlyphs =
     font !== undefined &&
     [...composed].some((char) => /\P{Cc}/u.test(char) && !font.hasGlyphForCodePoint(char.codePointAt(0)!));
   if (!lacksGlyphs) return doc.text(composed, options);
   return doc.markContent('Span', { actual: composed }).text(composed, options).endMarkedContent();
 }
-
-/** Each document's typeface, for write(); dropped with the document. */
-const typefaces = new WeakMap<PDFKit.PDFDocument, Typeface>();
 
 function detail(doc: PDFKit.PDFDocument, label: string, value: string): void {
   write(doc.fontSize(10).fillColor('#5c574f'), 'regular', label.toUpperCase());
@@ -167,8 +167,7 @@ export async function renderTicketPdf(input: TicketPdfInput): Promise<Buffer> {
     font: '',
     info: { Title: `Tickets - ${input.eventTitle}`.normalize('NFC'), Author: input.venue.normalize('NFC') },
   });
-  doc.registerFont('regular', typeface.regular).registerFont('bold', typeface.bold);
-  typefaces.set(doc, typeface);
+  registerFaces(doc, typeface);
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));
