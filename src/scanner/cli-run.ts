@@ -6,6 +6,7 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { discoverServers, type DiscoveredServer } from './discovery.js';
+import { deadlineRangeMs, isDeadlineMs } from './deadline.js';
 import type { ScanOutcome } from './door-device.js';
 import { ScannerError } from './errors.js';
 import { displayFingerprint, normalizeFingerprint } from './fingerprint.js';
@@ -202,11 +203,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
         const token = rest[0];
         if (!token) throw new UsageError('scan needs the ticket token');
         const deadlineMs = values.deadline === undefined ? undefined : Number(values.deadline);
-        if (
-          deadlineMs !== undefined &&
-          (!Number.isInteger(deadlineMs) || deadlineMs < 50 || deadlineMs > 60_000)
-        )
-          throw new UsageError('--deadline must be 50–60000 ms');
+        if (deadlineMs !== undefined && !isDeadlineMs(deadlineMs))
+          throw new UsageError(`--deadline must be ${deadlineRangeMs.min}–${deadlineRangeMs.max} ms`);
         return await withDoor(
           stateFile,
           async (door) => {

@@ -27,3 +27,12 @@ export function raceDeadline<T>(
     );
   });
 }
+
+/**
+ * The online deadlines a door accepts, wherever one is set (the CLI's --deadline, the door page's
+ * stored setting): long enough to reach a server at all, short enough that a queue still moves.
+ */
+export const deadlineRangeMs = { min: 50, max: 60_000 } as const;
+
+export const isDeadlineMs = (ms: number): boolean =>
+  Number.isInteger(ms) && ms >= deadlineRangeMs.min && ms <= deadlineRangeMs.max;

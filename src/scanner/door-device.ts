@@ -44,10 +44,20 @@ import type {
   ScanResult,
 } from './types.js';
 
-/** The door never waits longer than this for the server before deciding on its own. */
+/**
+ * The door never waits longer than this for the server before deciding on its own, unless told
+ * otherwise (DoorDeviceOptions.deadlineMs: the CLI's --deadline, the door page's stored setting).
+ */
 export const onlineDeadlineMs = 300;
 /** A slow online answer is still awaited this long in the background, to reconcile it. */
-const lateAnswerTimeoutMs = 5_000;
+export const lateAnswerTimeoutMs = 5_000;
+
+/**
+ * How long a request for a decision may run: the late-answer window, and never less than twice
+ * the deadline, so a door given a long deadline (a test on a loaded machine, a slow venue
+ * network) really waits that long instead of having its request cut at 5 s.
+ */
+const requestTimeoutMs = (deadlineMs: number): number => Math.max(lateAnswerTimeoutMs, 2 * deadlineMs);
 /** The server takes up to 1000 scans per sync call. */
 const syncBatch = 500;
 
@@ -147,6 +157,7 @@ export interface DoorDeviceOptions {
   state: DeviceState;
   transport: (pairing: Pairing) => Transport;
   now?: () => number;
+  /** How long to wait for the server's answer before deciding alone; onlineDeadlineMs unless set. */
   deadlineMs?: number;
 }
 
@@ -319,7 +330,7 @@ export class DoorDevice {
         ...(this.eventId ? { event_id: this.eventId } : {}),
         ...(reason ? { reason } : {}),
       },
-      { timeoutMs: lateAnswerTimeoutMs },
+      { timeoutMs: requestTimeoutMs(this.deadlineMs) },
     );
     // Verify the signature while the request is on the wire, so a fallback costs a cache hit.
     this.validator.check(token, { at, direction });
@@ -365,7 +376,7 @@ export class DoorDevice {
       );
     if (!options.offline && this.pairingInfo) {
       const raced = await raceDeadline(
-        this.api().lookup(this.eventId, q, { timeoutMs: lateAnswerTimeoutMs }),
+        this.api().lookup(this.eventId, q, { timeoutMs: requestTimeoutMs(this.deadlineMs) }),
         this.deadlineMs,
       );
       if (raced.kind === 'answer')
@@ -399,7 +410,11 @@ export class DoorDevice {
     if (note.length === 0 || note.length > 200)
       throw new ScannerError('bad_reason', 'a manual check-in needs a reason of 1 to 200 characters');
     if (!options.offline && this.pairingInfo) {
-      const request = this.api().checkIn(ticketId, { reason: note }, { timeoutMs: lateAnswerTimeoutMs });
+      const request = this.api().checkIn(
+        ticketId,
+        { reason: note },
+        { timeoutMs: requestTimeoutMs(this.deadlineMs) },
+      );
       const raced = await raceDeadline(request, this.deadlineMs);
       if (raced.kind === 'answer') return this.acceptOnline(raced.value, 'in', started);
       if (raced.kind === 'failed' && isClientError(raced.error)) throw raced.error;
@@ -422,11 +437,12 @@ export class DoorDevice {
     const reason = options.reason?.trim() || undefined;
     let cause: FallbackCause = 'offline_mode';
     if (!options.offline && this.pairingInfo) {
-      const request = this.api().checkInOrder(orderId, reason ? { reason } : {}, {
-        timeoutMs: lateAnswerTimeoutMs,
-      });
       // Longer than a scan's deadline: a steward's one tap may wait a moment for the whole order.
-      const raced = await raceDeadline(request, this.deadlineMs * 4);
+      const orderDeadlineMs = this.deadlineMs * 4;
+      const request = this.api().checkInOrder(orderId, reason ? { reason } : {}, {
+        timeoutMs: requestTimeoutMs(orderDeadlineMs),
+      });
+      const raced = await raceDeadline(request, orderDeadlineMs);
       if (raced.kind === 'answer') return this.acceptOrderOnline(raced.value);
       if (raced.kind === 'failed' && isClientError(raced.error)) throw raced.error;
       if (raced.kind === 'late') {
