@@ -1,4 +1,8 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { doorDeadlineKey } from '../../../src/renderer/src/lib/door-deadline.js';
+
+/** The door's online deadline in these tests: the expect timeout's length, not the real 300 ms. */
+export const patientDeadlineMs = 10_000;
 
 /** The browser door page (/door): pairing, camera scanning and the verdict. */
 export class DoorPage {
@@ -7,9 +11,18 @@ export class DoorPage {
     private readonly baseUrl: string,
   ) {}
 
+  /**
+   * Opens the unpaired door with a patient deadline (stored before pairing, which makes the
+   * door's device), so an answer from a server slowed by a loaded machine is still the server's.
+   * A test of the offline path makes the server really unreachable instead (halt, setOffline).
+   */
   async open(): Promise<void> {
     await this.page.goto(`${this.baseUrl}/door`);
     await expect(this.page.getByRole('heading', { name: 'Pair this door' })).toBeVisible();
+    // A string: the e2e tests are type-checked without the DOM library.
+    await this.page.evaluate(
+      `localStorage.setItem(${JSON.stringify(doorDeadlineKey)}, ${JSON.stringify(String(patientDeadlineMs))})`,
+    );
   }
 
   async nameDoor(name: string): Promise<void> {

@@ -1,5 +1,10 @@
 import { create } from 'zustand';
-import { DoorDevice, type ScanOutcome, type SyncReport } from '../../../scanner/door-device.js';
+import {
+  DoorDevice,
+  type DoorDeviceOptions,
+  type ScanOutcome,
+  type SyncReport,
+} from '../../../scanner/door-device.js';
 import type { ConflictRecord } from '../../../scanner/device-state.js';
 import { isScannerError } from '../../../scanner/errors.js';
 import { FetchTransport } from '../../../scanner/fetch-transport.js';
@@ -8,6 +13,7 @@ import type { Credential, RejectReason, ScanResult } from '../../../scanner/type
 import { parseCredential } from '../../../shared/ticket-token.js';
 import { verdictWords, type LastAdmission } from '../lib/scan-words.js';
 import { fetchOccupancy, type DoorAuth } from '../lib/door-calls.js';
+import { storedDeadlineMs } from '../lib/door-deadline.js';
 import { StoredDeviceState, type KeyValueStorage } from '../../../scanner/stored-device-state.js';
 
 /** `revoked`: the server refuses this door's key; it admits no one until it is paired again. */
@@ -101,8 +107,14 @@ let verdictSeq = 0;
 /** When and where tickets were last let in, learnt from this door's scans and the live feed. */
 const lastAdmissions = new Map<string, LastAdmission>();
 
-const makeDevice = (deviceState: StoredDeviceState) =>
-  new DoorDevice({ state: deviceState, transport: () => new FetchTransport(serverOrigin()) });
+/** What every device this page makes shares: where it keeps its state, its server, its deadline. */
+const deviceOptions = (deviceState: StoredDeviceState): DoorDeviceOptions => ({
+  state: deviceState,
+  transport: () => new FetchTransport(serverOrigin()),
+  deadlineMs: env ? storedDeadlineMs(env.storage) : undefined,
+});
+
+const makeDevice = (deviceState: StoredDeviceState) => new DoorDevice(deviceOptions(deviceState));
 
 /**
  * People this door let in offline whose tickets the server refuses (voided or transferred while
@@ -381,10 +393,11 @@ export const useDoor = create<DoorState>()((set, get) => {
         // The browser cannot pin a certificate: it trusts the origin it loaded this page from,
         // so the pairing always goes there (the QR's URL only says which server made the code).
         device = adopt(
-          await DoorDevice.pair({ ...code, url: serverOrigin() }, name.trim() || 'Door', {
-            state,
-            transport: () => new FetchTransport(serverOrigin()),
-          }),
+          await DoorDevice.pair(
+            { ...code, url: serverOrigin() },
+            name.trim() || 'Door',
+            deviceOptions(state),
+          ),
         );
       } catch (err) {
         set({ phase: 'unpaired', error: problemText(err) });
