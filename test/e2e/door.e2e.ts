@@ -1,4 +1,4 @@
-import type { Browser } from '@playwright/test';
+import type { Browser, Route } from '@playwright/test';
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -265,4 +265,57 @@ test('a revoked door admits no one, online or offline, and can be unpaired to pa
   page.once('dialog', (dialog) => void dialog.accept());
   await page.getByRole('button', { name: 'Unpair to pair again' }).click();
   await expect(page.getByRole('heading', { name: 'Pair this door' })).toBeVisible();
+});
+
+/** Holds the door's online verdict requests at the browser until the test lets them through. */
+async function holdVerdicts(door: DoorPage): Promise<Route[]> {
+  const held: Route[] = [];
+  await door.page.route('**/v2/scan/validate', (route) => void held.push(route));
+  return held;
+}
+
+test('with no deadline stored, the door page decides alone when the server holds its answer, and the late answer settles it', async ({
+  server,
+  page,
+}) => {
+  const { eventId, ticket } = await ticketForTonight(server, 'Lou Late');
+  const door = new DoorPage(page, server.url);
+  await door.open();
+  await door.setDeadline(null);
+  await door.pairByPasting(await pairingCode(server, eventId));
+  const held = await holdVerdicts(door);
+
+  // Late by construction: the answer is held until the door has decided, whatever the machine's speed.
+  await door.typeCode(ticket.qr_token);
+  await expect(door.verdict()).toContainText('Decided offline');
+  await expect(door.verdict()).toHaveAttribute('data-result', 'admitted');
+  expect(held).toHaveLength(1);
+  await held[0]!.continue();
+  // The late answer replaces the queued offline decision: nothing to upload, recorded once.
+  await expect(door.queued()).toHaveText('0 queued');
+  const scans = await scansOf(server, ticket.id);
+  expect(scans.map((s) => [s.result, s.source])).toEqual([['admitted', 'online']]);
+});
+
+test('with a long deadline stored, the door page waits past 300 ms for the server’s verdict', async ({
+  server,
+  page,
+}) => {
+  const { eventId, ticket } = await ticketForTonight(server, 'Pia Patient');
+  // The page's timers on a clock the test moves, so "past 300 ms" does not depend on the machine.
+  await page.clock.install();
+  const door = new DoorPage(page, server.url);
+  await door.open();
+  await door.pairByPasting(await pairingCode(server, eventId));
+  const held = await holdVerdicts(door);
+
+  await door.typeCode(ticket.qr_token);
+  await expect.poll(() => held.length).toBe(1);
+  // Two seconds on the page's clock: far past the real 300 ms, inside the stored 10 s.
+  await page.clock.runFor(2_000);
+  await expect(door.verdict()).toHaveCount(0);
+  await held[0]!.continue();
+  await expect(door.verdict()).toContainText('Checked with the venue server');
+  await expect(door.verdict()).toContainText('Pia Patient');
+  await expect(door.queued()).toHaveText('0 queued');
 });

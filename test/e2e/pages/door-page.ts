@@ -19,9 +19,17 @@ export class DoorPage {
   async open(): Promise<void> {
     await this.page.goto(`${this.baseUrl}/door`);
     await expect(this.page.getByRole('heading', { name: 'Pair this door' })).toBeVisible();
+    await this.setDeadline(patientDeadlineMs);
+  }
+
+  /** Stores the door's online deadline (null: none, the real 300 ms); the next pairing uses it. */
+  async setDeadline(ms: number | null): Promise<void> {
+    const key = JSON.stringify(doorDeadlineKey);
     // A string: the e2e tests are type-checked without the DOM library.
     await this.page.evaluate(
-      `localStorage.setItem(${JSON.stringify(doorDeadlineKey)}, ${JSON.stringify(String(patientDeadlineMs))})`,
+      ms === null
+        ? `localStorage.removeItem(${key})`
+        : `localStorage.setItem(${key}, ${JSON.stringify(String(ms))})`,
     );
   }
 
