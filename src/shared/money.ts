@@ -67,7 +67,8 @@ function currencyMarks(currency: string, locale: string): string[] {
 /**
  * What staff typed, as minor units of the currency, or null when it is not an amount in it:
  * "20", "20.5", "$1,020.00" in usd; "2500" or "¥2,500" in jpy; "1.250" in kwd. Never a rounded
- * guess: more decimals than the currency has ("20.555" usd, "2500.5" jpy) are refused.
+ * guess: more decimals than the currency has ("20.555" usd, "2500.5" jpy) are refused, and so is a
+ * comma that does not group thousands ("145,00", a decimal comma, is not 14,500).
  */
 export function parseMoney(text: string, currency: string, locale = 'en-US'): number | null {
   let cleaned = text.trim();
@@ -76,6 +77,8 @@ export function parseMoney(text: string, currency: string, locale = 'en-US'): nu
     if (upper.startsWith(mark.toUpperCase())) cleaned = cleaned.slice(mark.length).trim();
     else if (upper.endsWith(mark.toUpperCase())) cleaned = cleaned.slice(0, -mark.length).trim();
   }
+  // A comma only ever groups thousands: "145,00" (a decimal comma) is refused, never read as 14,500.
+  if (cleaned.includes(',') && !/^\d{1,3}(?:,\d{3})+(?:\.\d*)?$/.test(cleaned)) return null;
   cleaned = cleaned.replace(/,/g, '');
   const digits = minorUnitDigits(currency);
   const pattern = digits === 0 ? /^(\d{1,12})$/ : new RegExp(`^(\\d{1,12})(?:\\.(\\d{0,${digits}}))?$`);

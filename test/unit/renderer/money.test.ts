@@ -21,6 +21,7 @@ describe('parseMoney (the till’s and the editors’ typed amounts)', () => {
     ['12.34 EUR', 'eur', 1234],
     ['2500', 'jpy', 2500],
     ['¥2,500', 'jpy', 2500],
+    ['1,234,567.89', 'usd', 123456789],
     ['10000', 'jpy', 10000],
     ['1.250', 'kwd', 1250],
     ['1.25', 'kwd', 1250],
@@ -43,6 +44,12 @@ describe('parseMoney (the till’s and the editors’ typed amounts)', () => {
     ['25.00', 'jpy'],
     ['$2500', 'jpy'],
     ['1.2505', 'kwd'],
+    // A decimal comma, as typed on a European keyboard: never read as 14,500.00.
+    ['145,00', 'usd'],
+    ['145,5', 'usd'],
+    ['1,45,000', 'usd'],
+    [',145', 'usd'],
+    ['1,000,00', 'usd'],
   ])('refuses %j in %s rather than guess', (text, currency) => {
     expect(parseMoney(text, currency)).toBeNull();
   });
