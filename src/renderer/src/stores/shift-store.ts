@@ -5,6 +5,16 @@ import type { ShiftReport, ShiftView } from '../api/types.js';
 import { failed, fetchAllPages, idle, loading, ready, type Loadable } from '../lib/loadable.js';
 import { requireClient } from './session-store.js';
 
+/** What closing answered: the Z report, and whether another screen had closed the shift first. */
+export interface ClosedShift {
+  report: ShiftReport;
+  /**
+   * True when another tab or till closed the shift first: `report` is the Z report that close
+   * kept, and the count typed here was not recorded.
+   */
+  closedElsewhere: boolean;
+}
+
 interface ShiftState {
   /** The shift open on this till (null when none is), as the server says. */
   current: Loadable<ShiftView | null>;
@@ -20,7 +30,7 @@ interface ShiftState {
   open(openingFloatCents: number, currency: string): Promise<ShiftView>;
   loadXReport(): Promise<void>;
   /** The blind count sent; answers the Z report (with the expected cash, now shown). */
-  close(countedCashCents: number): Promise<ShiftReport>;
+  close(countedCashCents: number): Promise<ClosedShift>;
   loadPast(): Promise<void>;
   openPastReport(shiftId: string): Promise<void>;
   /** A till signed out: nothing of the last member's shift view stays on screen. */
@@ -70,14 +80,25 @@ export const useShift = create<ShiftState>()((set, get) => ({
   async close(countedCashCents) {
     const shift = get().current.data;
     if (!shift) throw new ApiRequestError(409, 'no_open_shift', 'No shift is open on this till.');
-    const report = await unwrap(
-      requireClient().POST('/v2/shifts/{id}/close', {
-        params: { path: { id: shift.id } },
-        body: { counted_cash_cents: countedCashCents },
-      }),
-    );
-    set({ current: ready(null), xReport: idle(), past: ready([report.shift, ...(get().past.data ?? [])]) });
-    return report;
+    const client = requireClient();
+    let report: ShiftReport;
+    let closedElsewhere = false;
+    try {
+      report = await unwrap(
+        client.POST('/v2/shifts/{id}/close', {
+          params: { path: { id: shift.id } },
+          body: { counted_cash_cents: countedCashCents },
+        }),
+      );
+    } catch (err) {
+      if (!(err instanceof ApiRequestError && err.code === 'shift_closed')) throw err;
+      // Another tab or till closed it meanwhile: the Z report that close kept is the one that counts.
+      report = await unwrap(client.GET('/v2/shifts/{id}/report', { params: { path: { id: shift.id } } }));
+      closedElsewhere = true;
+    }
+    const earlier = (get().past.data ?? []).filter((s) => s.id !== report.shift.id);
+    set({ current: ready(null), xReport: idle(), past: ready([report.shift, ...earlier]) });
+    return { report, closedElsewhere };
   },
 
   async loadPast() {

@@ -1,15 +1,15 @@
 import { useState, type FormEvent } from 'react';
-import type { ShiftReport } from '../../api/types.js';
 import { Field } from '../../components/field.js';
 import { recount, startCount, submitCount, typeCount, type CloseStep } from '../../lib/blind-count.js';
 import { splitError } from '../../lib/field-errors.js';
 import { amountExample, amountInputMode, formatMoney } from '../../lib/money.js';
-import { useShift } from '../../stores/shift-store.js';
+import { useShift, type ClosedShift } from '../../stores/shift-store.js';
 
 interface Props {
   currency: string;
   onCancel: () => void;
-  onClosed: (report: ShiftReport) => void;
+  /** `countedCents`: what was typed here, which another screen's earlier close may have overtaken. */
+  onClosed: (closed: ClosedShift, countedCents: number) => void;
 }
 
 /**
@@ -30,9 +30,9 @@ export function CloseShiftForm({ currency, onCancel, onClosed }: Props) {
   const confirm = async (countedCents: number) => {
     setBusy(true);
     try {
-      const report = await close(countedCents);
+      const closed = await close(countedCents);
       setStep({ step: 'closed' });
-      onClosed(report);
+      onClosed(closed, countedCents);
     } catch (err) {
       const split = splitError(err, ['counted_cash_cents']);
       setError(split.fields.counted_cash_cents ?? split.form);

@@ -1,10 +1,9 @@
 import { useEffect, useState } from 'react';
-import type { ShiftReport } from '../../api/types.js';
 import { ErrorNote, Loading } from '../../components/states.js';
 import { formatDateTime } from '../../lib/datetime.js';
 import { formatMoney } from '../../lib/money.js';
 import { useTillCurrency } from '../../hooks/use-till-currency.js';
-import { useShift } from '../../stores/shift-store.js';
+import { useShift, type ClosedShift } from '../../stores/shift-store.js';
 import { useStaff } from '../../stores/staff-store.js';
 import '../staff/staff.css';
 import { CloseShiftForm } from './close-shift-form.js';
@@ -24,7 +23,7 @@ export function ShiftScreen() {
   const staffMode = useStaff((s) => s.mode);
   const currency = useTillCurrency();
   const [closing, setClosing] = useState(false);
-  const [closed, setClosed] = useState<ShiftReport | null>(null);
+  const [closed, setClosed] = useState<(ClosedShift & { countedCents: number }) | null>(null);
 
   useEffect(() => {
     void loadCurrent();
@@ -46,7 +45,13 @@ export function ShiftScreen() {
 
       {closed ? (
         <>
-          <ShiftReportView report={closed} currency={currency} />
+          {closed.closedElsewhere ? (
+            <p className="form-error" role="alert">
+              This shift had already been closed on another screen; the Z report below is that close. The{' '}
+              {formatMoney(closed.countedCents, currency)} counted here was not recorded.
+            </p>
+          ) : null}
+          <ShiftReportView report={closed.report} currency={currency} />
           <button type="button" className="button" onClick={() => setClosed(null)}>
             Done
           </button>
@@ -70,9 +75,9 @@ export function ShiftScreen() {
             <CloseShiftForm
               currency={currency}
               onCancel={() => setClosing(false)}
-              onClosed={(report) => {
+              onClosed={(result, countedCents) => {
                 setClosing(false);
-                setClosed(report);
+                setClosed({ ...result, countedCents });
               }}
             />
           ) : (

@@ -1,0 +1,84 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.js';
+import { LoginPage } from './pages/login-page.js';
+import { ShiftPage } from './pages/shift-page.js';
+import { TillStaffPage } from './pages/till-staff-page.js';
+import type { VenueServer } from './support/venue-server.js';
+
+interface Shift {
+  id: string;
+  status: string;
+  counted_cash_cents: number | null;
+}
+
+/** A till tab signed in with the till's key and Maria's PIN, on the Shift screen. */
+async function shiftTab(page: Page, server: VenueServer, tillKey: string): Promise<void> {
+  const login = new LoginPage(page, server.url);
+  await login.open('/shift');
+  await login.signIn(tillKey);
+  const staff = new TillStaffPage(page);
+  await staff.typePin('2468');
+  await expect(staff.signedIn()).toContainText('Maria · manager');
+}
+
+/**
+ * The end of the night as a manager does it, where it goes wrong: a count typed with a decimal
+ * comma, and the same shift closed first in a second tab.
+ */
+test('a decimal-comma count is refused in words; a shift closed in another tab shows that close’s Z report', async ({
+  browser,
+  server,
+}) => {
+  await server.api('POST', '/v2/staff', { name: 'Maria', role: 'manager', pin: '2468' });
+  const till = await server.api<{ secret: string }>('POST', '/v2/api_keys', {
+    name: 'Till 1',
+    scope: 'box_office',
+  });
+  // One browser, two tabs: the key is kept per tab, so each signs in.
+  const context = await browser.newContext();
+  const first = await context.newPage();
+  const second = await context.newPage();
+  const errors: string[] = [];
+  for (const page of [first, second]) page.on('pageerror', (err) => errors.push(err.message));
+
+  await shiftTab(first, server, till.secret);
+  const shift = new ShiftPage(first);
+  await shift.open('100.00');
+
+  await test.step('“145,00” is not read as 14,500.00', async () => {
+    await first.getByRole('button', { name: 'Close shift…' }).click();
+    await first.getByLabel('Cash counted in the drawer').fill('145,00');
+    await first.getByRole('button', { name: 'Next' }).click();
+    await expect(first.locator('.field-error')).toHaveText(
+      'Type the cash counted in the drawer, like 25.00.',
+    );
+    await expect(first.getByTestId('counted')).toHaveCount(0);
+    await first.getByLabel('Cash counted in the drawer').fill('150.00');
+    await first.getByRole('button', { name: 'Next' }).click();
+    await expect(first.getByTestId('counted')).toHaveText('$150.00');
+  });
+
+  await test.step('the second tab closes the shift first, counting 95.00', async () => {
+    await shiftTab(second, server, till.secret);
+    await new ShiftPage(second).closeWithCount('95.00');
+  });
+
+  await test.step('the first tab’s close says so in words and shows the kept Z report', async () => {
+    await first.getByRole('button', { name: 'Close shift', exact: true }).click();
+    await expect(first.getByRole('alert')).toHaveText(
+      'This shift had already been closed on another screen; the Z report below is that close. ' +
+        'The $150.00 counted here was not recorded.',
+    );
+    const z = shift.zReport();
+    await expect(shift.figure(z, 'Counted cash')).toHaveText('$95.00');
+    await expect(shift.figure(z, 'Over/short')).toHaveText('−$5.00');
+    await expect(first.getByRole('region', { name: 'Past shifts' }).getByRole('button')).toHaveCount(1);
+    await first.getByRole('button', { name: 'Done' }).click();
+    await expect(first.getByRole('heading', { name: 'No shift is open on this till' })).toBeVisible();
+  });
+
+  const shifts = await server.api<{ data: Shift[] }>('GET', '/v2/shifts');
+  expect(shifts.data).toEqual([expect.objectContaining({ status: 'closed', counted_cash_cents: 9500 })]);
+  expect(errors, 'uncaught errors in the pages').toEqual([]);
+  await context.close();
+});
