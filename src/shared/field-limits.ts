@@ -12,4 +12,6 @@ export const fieldLimits = {
   quantity: { minimum: 0, maximum: 1_000_000 },
   maxPerOrder: { minimum: 1, maximum: 100 },
   accessCode: { minLength: 1, maxLength: 64 },
+  /** A buyer's or attendee's name (schemas/orders.ts); the kiosk checks it before charging a card. */
+  personName: { minLength: 1, maxLength: 200 },
 } as const;

@@ -218,6 +218,9 @@ export function App() {
   // The door pairs with its own scanner key: no sign-in. The kiosk signs in with a kiosk key (or
   // its pairing code), then fills the screen without the staff navigation.
   if (matchPath('/door', path)) {
+    // A kiosk tab stays a kiosk: the door's pairing screen is for staff, and would hold the
+    // screen away from selling with no idle reset.
+    if (status === 'signed_in' && role === 'kiosk') return <Redirect to="/kiosk" />;
     return (
       <Suspense fallback={<p className="state state-loading">Loading the door…</p>}>
         <DoorScreen />

@@ -1,10 +1,11 @@
 import { Type, type Static } from 'typebox';
+import { fieldLimits } from '../../shared/field-limits.js';
 import { ExportFormat, ListQuery, Nullable, Timestamp, TimestampInput, ref } from './common.js';
 import { Email } from './email.js';
 import { Ticket } from './tickets.js';
 import { orderExample, refundExample } from './examples.js';
 
-const personName = Type.String({ minLength: 1, maxLength: 200 });
+const personName = Type.String({ ...fieldLimits.personName });
 
 export const paymentMethods = ['cash', 'card', 'comp', 'external'] as const;
 /** Where a sale was made (docs/api.md "Sales channels"). */

@@ -73,6 +73,18 @@ describe('what the kiosk offers', () => {
     });
     expect(kioskBuyer(' Ada ', 'ada@example.com').buyer).toEqual({ name: 'Ada', email: 'ada@example.com' });
   });
+
+  it('refuses, before the card is charged, what the server would refuse after', () => {
+    // Found by QA: the card was approved, then the order refused and the attendant left refunding.
+    expect(kioskBuyer('', 'zoë@example.com').problems['buyer.email']).toMatch(/does not look like an email/);
+    expect(kioskBuyer('', 'name@example.com.').buyer).toBeNull();
+    const long = kioskBuyer('A'.repeat(201), 'ada@example.com');
+    expect(long.buyer).toBeNull();
+    expect(long.problems['buyer.name']).toBe('Please shorten your name to 200 characters or fewer.');
+    // Characters as the server counts them: 200 emoji are 200, not 400 UTF-16 units.
+    expect(kioskBuyer('🎷'.repeat(200), 'ada@example.com').buyer?.name).toBe('🎷'.repeat(200));
+    expect(kioskBuyer('مرحبا 🎺 Zoë', 'ada@example.com').buyer?.name).toBe('مرحبا 🎺 Zoë');
+  });
 });
 
 describe('the idle rule', () => {

@@ -1,3 +1,5 @@
+import { isEmailAddress } from '../../../shared/email-address.js';
+import { fieldLimits } from '../../../shared/field-limits.js';
 import type { EventView, OfferTierView, OfferView } from '../api/types.js';
 import { tierSaleState, type TierSaleState } from './tier-sale-state.js';
 
@@ -29,18 +31,29 @@ export function kioskEvents(events: readonly EventView[], now: number): EventVie
     .sort((a, b) => Date.parse(a.doors_at) - Date.parse(b.doors_at));
 }
 
-const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-/** The buyer a card order needs (the server requires name and email for card payments). */
+/**
+ * The buyer a card order needs (the server requires name and email for card payments), checked
+ * exactly as the server will check it: the card is charged before the order is recorded, so an
+ * address or name the server would refuse must be refused here, before any money moves.
+ */
 export function kioskBuyer(
   name: string,
   email: string,
 ): { buyer: { name: string; email: string } | null; problems: Record<string, string> } {
   const problems: Record<string, string> = {};
   const cleanEmail = email.trim();
-  if (!emailPattern.test(cleanEmail))
-    problems['buyer.email'] = 'Enter your email: the card payment needs it for the receipt.';
+  if (!cleanEmail) problems['buyer.email'] = 'Enter your email: the card payment needs it for the receipt.';
+  else if (!isEmailAddress(cleanEmail))
+    problems['buyer.email'] =
+      'That does not look like an email address. Please check it, like ada@example.com.';
   // A name is optional for the customer; the order still needs one, so an honest placeholder goes in.
   const cleanName = name.trim() || 'Kiosk guest';
-  return { buyer: problems['buyer.email'] ? null : { name: cleanName, email: cleanEmail }, problems };
+  // The server counts characters as code points: an emoji is one.
+  const { maxLength } = fieldLimits.personName;
+  if ([...cleanName].length > maxLength)
+    problems['buyer.name'] = `Please shorten your name to ${maxLength} characters or fewer.`;
+  return {
+    buyer: Object.keys(problems).length > 0 ? null : { name: cleanName, email: cleanEmail },
+    problems,
+  };
 }

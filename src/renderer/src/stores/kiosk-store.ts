@@ -246,6 +246,14 @@ export const useKiosk = create<KioskState>()((set, get) => {
       // Fresh numbers before charging anyone: another till may have sold the last seats, and the
       // server says again whether the code still opens the tier.
       await get().loadOffer(event.id);
+      if (get().offer.state === 'error') {
+        // Without the server's word on the seats, no card is taken: the approval could not be
+        // recorded anyway, and the attendant would be left refunding a charge.
+        set({
+          note: 'We cannot reach the box office right now, so nothing was charged. Please try again in a moment.',
+        });
+        return;
+      }
       const tier = get().offer.data?.tiers.find((t) => t.id === state.tierId);
       const sale = tier ? tierSaleState(tier, event, Date.now()) : null;
       if (!tier || !sale?.sellable) {

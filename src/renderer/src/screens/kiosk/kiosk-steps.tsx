@@ -72,6 +72,7 @@ export function KioskDetails({ tier, onPay }: { tier: TierView; onPay: () => voi
     onPay();
   };
   const emailError = fieldErrors['buyer.email'];
+  const nameError = fieldErrors['buyer.name'];
   return (
     <form onSubmit={submit} aria-labelledby="kiosk-details-title" noValidate>
       <h1 id="kiosk-details-title" className="kiosk-title">
@@ -111,8 +112,15 @@ export function KioskDetails({ tier, onPay }: { tier: TierView; onPay: () => voi
           autoComplete="off"
           value={buyerName}
           placeholder="Kiosk guest"
+          aria-invalid={nameError ? true : undefined}
+          aria-describedby={nameError ? 'kiosk-name-error' : undefined}
           onChange={(e) => setBuyer('buyerName', e.target.value)}
         />
+        {nameError ? (
+          <p className="kiosk-field-error" id="kiosk-name-error" role="alert">
+            {nameError}
+          </p>
+        ) : null}
       </div>
       <div className="kiosk-actions">
         <button type="button" className="kiosk-button kiosk-button-quiet" onClick={back}>

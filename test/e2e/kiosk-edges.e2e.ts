@@ -1,0 +1,117 @@
+import { expect, test } from './fixtures.js';
+import { KioskPage } from './pages/kiosk-page.js';
+import type { VenueServer } from './support/venue-server.js';
+
+interface Created {
+  id: string;
+}
+interface Order {
+  id: string;
+  buyer: { name: string | null; email: string | null } | null;
+}
+
+const attendantPin = '482913';
+
+/** A published event with an open tier and a sold-out one; the attendant PIN; a kiosk key. */
+async function lobby(server: VenueServer): Promise<{ eventId: string; kioskKey: string }> {
+  const event = await server.api<Created>('POST', '/v2/events', {
+    title: 'Late Night Jazz',
+    venue: 'Main hall',
+    doors_at: '2026-12-24T19:00:00Z',
+    tickets: [
+      { name: 'Standard', price_cents: 2500, quantity: 50, max_per_order: 4 },
+      { name: 'Front row', price_cents: 6000, quantity: 1 },
+    ],
+  });
+  await server.api('POST', `/v2/events/${event.id}/publish`);
+  await server.api('PATCH', '/v2/settings', { kiosk_attendant_pin: attendantPin });
+  const tiers = await server.api<{ data: (Created & { name: string })[] }>(
+    'GET',
+    `/v2/events/${event.id}/tiers`,
+  );
+  const frontRow = tiers.data.find((t) => t.name === 'Front row');
+  await server.api('POST', '/v2/orders', {
+    event_id: event.id,
+    items: [{ tier_id: frontRow?.id, quantity: 1 }],
+    buyer: { name: 'Early Bird', email: 'early@example.com' },
+    payment_method: 'card',
+  });
+  const key = await server.api<{ secret: string }>('POST', '/v2/api_keys', {
+    name: 'Lobby kiosk',
+    scope: 'kiosk',
+  });
+  return { eventId: event.id, kioskKey: key.secret };
+}
+
+/**
+ * A customer poking the kiosk where QA found it taking a card for a sale the server then refused
+ * (a pasted 500-character name, an address with an accent), starting a card payment with the
+ * server gone, and leaving selling for the door's pairing screen.
+ */
+test('the kiosk refuses before charging what the server would refuse, takes no card offline, and stays a kiosk', async ({
+  page,
+  server,
+}) => {
+  const errors: string[] = [];
+  page.on('pageerror', (err) => errors.push(err.message));
+  const { eventId, kioskKey } = await lobby(server);
+  const kiosk = new KioskPage(page, server.url);
+  await kiosk.open(kioskKey);
+  const ordersNow = async () =>
+    (await server.api<{ data: Order[] }>('GET', `/v2/orders?event_id=${eventId}`)).data;
+  const attendantPanel = kiosk.attendant();
+
+  await test.step('a sold-out tier says so and cannot be chosen', async () => {
+    await expect(kiosk.tier('Front row')).toContainText('Sold out');
+    await expect(kiosk.tier('Front row')).toBeDisabled();
+  });
+
+  await kiosk.tier('Standard').click();
+  await kiosk.continue();
+
+  await test.step('a pasted 500-character name is refused in words, and no payment starts', async () => {
+    await kiosk.enterEmail('lena@example.com', 'A'.repeat(500));
+    await page.getByRole('button', { name: 'Pay by card' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Please shorten your name to 200 characters or fewer.');
+    await expect(page.getByLabel('Name (optional)')).toHaveAttribute('aria-invalid', 'true');
+    await expect(attendantPanel).toHaveCount(0);
+  });
+
+  await test.step('an address the server would refuse is refused here, before the card', async () => {
+    await kiosk.enterEmail('zoë@example.com', '🎷 Zoë مرحبا');
+    await page.getByRole('button', { name: 'Pay by card' }).click();
+    await expect(page.getByRole('alert')).toHaveText(
+      'That does not look like an email address. Please check it, like ada@example.com.',
+    );
+    await expect(attendantPanel).toHaveCount(0);
+  });
+
+  await test.step('with the server gone, Pay by card takes no card and says why', async () => {
+    await kiosk.enterEmail('zoe@example.com');
+    await server.halt();
+    await page.getByRole('button', { name: 'Pay by card' }).click();
+    // The header's "Not connected" banner may show too; the step's own note is in the main area.
+    await expect(page.getByRole('main').getByRole('alert')).toHaveText(
+      'We cannot reach the box office right now, so nothing was charged. Please try again in a moment.',
+    );
+    await expect(attendantPanel).toHaveCount(0);
+    await server.resume();
+  });
+
+  await test.step('back online, the same customer pays once and gets one order', async () => {
+    await kiosk.payByCard();
+    await kiosk.attendantApproves(attendantPin);
+    await expect(page.getByRole('heading', { name: 'Enjoy the show!' })).toBeVisible();
+    const kioskOrders = (await ordersNow()).filter((o) => o.buyer?.email === 'zoe@example.com');
+    expect(kioskOrders.map((o) => o.buyer)).toEqual([{ name: '🎷 Zoë مرحبا', email: 'zoe@example.com' }]);
+    await page.getByRole('button', { name: 'Done' }).click();
+  });
+
+  await test.step('the door’s address typed into the kiosk tab sends it back to selling', async () => {
+    await page.goto(`${server.url}/door`);
+    await expect(page).toHaveURL(/\/kiosk$/);
+    await expect(kiosk.tier('Standard')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Pair this door' })).toHaveCount(0);
+  });
+  expect(errors, 'uncaught errors in the page').toEqual([]);
+});
