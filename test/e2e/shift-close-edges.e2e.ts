@@ -3,6 +3,7 @@ import { expect, test } from './fixtures.js';
 import { LoginPage } from './pages/login-page.js';
 import { ShiftPage } from './pages/shift-page.js';
 import { TillStaffPage } from './pages/till-staff-page.js';
+import { catchPrints, printsSoFar } from './support/print.js';
 import type { VenueServer } from './support/venue-server.js';
 
 interface Shift {
@@ -22,10 +23,10 @@ async function shiftTab(page: Page, server: VenueServer, tillKey: string): Promi
 }
 
 /**
- * The end of the night as a manager does it, where it goes wrong: a count typed with a decimal
- * comma, and the same shift closed first in a second tab.
+ * The end of the night as a manager does it, where it went wrong: a count typed with a decimal
+ * comma, the same shift closed first in a second tab, and a Z report printed after an X report.
  */
-test('a decimal-comma count is refused in words; a shift closed in another tab shows that close’s Z report', async ({
+test('a decimal-comma count is refused in words; a shift closed in another tab shows that close’s Z report; one report per print', async ({
   browser,
   server,
 }) => {
@@ -40,6 +41,7 @@ test('a decimal-comma count is refused in words; a shift closed in another tab s
   const second = await context.newPage();
   const errors: string[] = [];
   for (const page of [first, second]) page.on('pageerror', (err) => errors.push(err.message));
+  await catchPrints(first);
 
   await shiftTab(first, server, till.secret);
   const shift = new ShiftPage(first);
@@ -79,6 +81,22 @@ test('a decimal-comma count is refused in words; a shift closed in another tab s
 
   const shifts = await server.api<{ data: Shift[] }>('GET', '/v2/shifts');
   expect(shifts.data).toEqual([expect.objectContaining({ status: 'closed', counted_cash_cents: 9500 })]);
+
+  await test.step('printing last night’s Z after tonight’s X puts only the Z on the roll', async () => {
+    await shift.open('50.00');
+    await first.getByRole('button', { name: 'X report' }).click();
+    await first.getByRole('button', { name: 'Print X report' }).click();
+    await expect.poll(() => printsSoFar(first)).toBe(1);
+    await first.getByRole('region', { name: 'Past shifts' }).getByRole('button').first().click();
+    await first.getByRole('button', { name: 'Print Z report' }).click();
+    await expect.poll(() => printsSoFar(first)).toBe(2);
+    await first.emulateMedia({ media: 'print' });
+    const printed = first.locator('.print-z-report');
+    await expect(printed).toHaveCount(1);
+    await expect(printed).toContainText(`Z report · ${shifts.data[0]?.id ?? ''}`);
+    await expect(printed).toContainText('−$5.00');
+    await first.emulateMedia({ media: 'screen' });
+  });
   expect(errors, 'uncaught errors in the pages').toEqual([]);
   await context.close();
 });

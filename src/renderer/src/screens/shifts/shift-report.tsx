@@ -1,5 +1,6 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useId } from 'react';
 import { createPortal } from 'react-dom';
+import { create } from 'zustand';
 import type { ShiftReport } from '../../api/types.js';
 import { ReportFigures, ReportTable } from '../../components/report-parts.js';
 import { shiftReportParts } from '../../lib/shift-report.js';
@@ -9,9 +10,19 @@ import { useSettings } from '../../stores/settings-store.js';
  * An X report (the shift still open) or Z report (closed, with the count), on screen and, for a
  * Z, on the receipt printer: the same 80 mm roll layout as the ticket slips.
  */
+/**
+ * The one report whose printed copy is in the page. The Shift screen can show an X report and a
+ * past Z report at once; each keeping its own copy after printing sent both to the roll.
+ */
+const usePrintedReport = create<{ owner: string | null; requests: number }>(() => ({
+  owner: null,
+  requests: 0,
+}));
+
 export function ShiftReportView({ report, currency }: { report: ShiftReport; currency: string }) {
   const venue = useSettings((s) => s.settings.data?.venue_name ?? '');
-  const [printing, setPrinting] = useState(0);
+  const id = useId();
+  const printing = usePrintedReport((s) => (s.owner === id ? s.requests : 0));
   const parts = shiftReportParts(report, currency);
   const kind = parts.kind;
   // The printed copy is in the page by the time effects run: print it then.
@@ -27,7 +38,11 @@ export function ShiftReportView({ report, currency }: { report: ShiftReport; cur
       {parts.breakdowns.map((b) => (
         <ReportTable key={b.title} breakdown={b} />
       ))}
-      <button type="button" className="button no-print" onClick={() => setPrinting(Date.now())}>
+      <button
+        type="button"
+        className="button no-print"
+        onClick={() => usePrintedReport.setState((s) => ({ owner: id, requests: s.requests + 1 }))}
+      >
         Print {kind} report
       </button>
       {printing ? <PrintedReport title={title} venue={venue} parts={parts} /> : null}
