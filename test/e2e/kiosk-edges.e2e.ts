@@ -21,6 +21,7 @@ async function lobby(server: VenueServer): Promise<{ eventId: string; kioskKey: 
     tickets: [
       { name: 'Standard', price_cents: 2500, quantity: 50, max_per_order: 4 },
       { name: 'Front row', price_cents: 6000, quantity: 1 },
+      { name: 'Members', price_cents: 1500, quantity: 20, visibility: 'access_code', access_code: 'JAZZ24' },
     ],
   });
   await server.api('POST', `/v2/events/${event.id}/publish`);
@@ -64,6 +65,12 @@ test('the kiosk refuses before charging what the server would refuse, takes no c
   await test.step('a sold-out tier says so and cannot be chosen', async () => {
     await expect(kiosk.tier('Front row')).toContainText('Sold out');
     await expect(kiosk.tier('Front row')).toBeDisabled();
+  });
+
+  await test.step('a pasted 70-character access code unlocks nothing, said in words', async () => {
+    await kiosk.applyCode('X'.repeat(70));
+    await expect(page.getByRole('alert')).toHaveText('That code does not unlock any tickets for this event.');
+    await expect(kiosk.tier('Members')).toHaveCount(0);
   });
 
   await kiosk.tier('Standard').click();

@@ -205,7 +205,12 @@ export const useKiosk = create<KioskState>()((set, get) => {
         if (seq === offerSeq) set({ offer: ready(offer) });
         return true;
       } catch (err) {
-        const wrong = err instanceof ApiRequestError && err.code === 'invalid_access_code';
+        // A code too long to be any tier's (400 invalid_field on access_code) unlocks nothing either;
+        // the customer is told so, not the parameter's length rule.
+        const wrong =
+          err instanceof ApiRequestError &&
+          (err.code === 'invalid_access_code' ||
+            (err.code === 'invalid_field' && err.param === 'access_code'));
         set({
           code: '',
           checkingCode: false,
