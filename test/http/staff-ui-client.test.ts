@@ -113,8 +113,10 @@ describe('a till with staff', () => {
     await useShift.getState().loadCurrent();
     expect(useShift.getState().current.data?.opening_float_cents).toBe(5000);
     // Float 50.00 + two cash sales (20.00, 10.00) = 80.00 expected; 78.00 counted.
-    const z = await useShift.getState().close(7800);
-    expect(z).toMatchObject({
+    const closed = await useShift.getState().close(7800);
+    // This count closed it: no other tab or till got there first.
+    expect(closed.closedElsewhere).toBe(false);
+    expect(closed.report).toMatchObject({
       kind: 'z',
       expected_cash_cents: 8000,
       counted_cash_cents: 7800,
