@@ -114,6 +114,20 @@ test('the kiosk refuses before charging what the server would refuse, takes no c
     await page.getByRole('button', { name: 'Done' }).click();
   });
 
+  await test.step('a double tap on Continue shows the details to review, and starts no payment', async () => {
+    await kiosk.tier('Standard').click();
+    await kiosk.continue();
+    await kiosk.enterEmail('dora@example.com');
+    await page.getByRole('button', { name: 'Back' }).click();
+    // Pay by card sits where Continue was: without the hold, the second tap pressed it.
+    await page.getByRole('button', { name: 'Continue' }).dblclick();
+    // Still on the details once Pay by card takes taps (a payment started would have left them).
+    await expect(page.getByRole('button', { name: 'Pay by card' })).toBeEnabled();
+    await expect(page.getByRole('heading', { name: 'Your details' })).toBeVisible();
+    await expect(attendantPanel).toHaveCount(0);
+    expect((await ordersNow()).filter((o) => o.buyer?.email === 'dora@example.com')).toEqual([]);
+  });
+
   await test.step('the door’s address typed into the kiosk tab sends it back to selling', async () => {
     await page.goto(`${server.url}/door`);
     await expect(page).toHaveURL(/\/kiosk$/);

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import type { EventView, OfferView } from '../../api/types.js';
+import { useSettled } from '../../hooks/use-settled.js';
 import { kioskTiers } from '../../lib/kiosk-offer.js';
 import { formatMoney } from '../../lib/money.js';
 import { useKiosk } from '../../stores/kiosk-store.js';
@@ -48,6 +49,8 @@ export function KioskTiers({ offer: answer, now }: { offer: OfferView; now: numb
   const note = useKiosk((s) => s.note);
   const { event } = answer;
   const offer = kioskTiers(answer, now);
+  // An event's card sat where the first tier is: a double tap on it must not pick a tier.
+  const settled = useSettled();
   return (
     <section aria-labelledby="kiosk-tiers-title">
       <h1 id="kiosk-tiers-title" className="kiosk-title">
@@ -68,7 +71,8 @@ export function KioskTiers({ offer: answer, now }: { offer: OfferView; now: numb
             <button
               type="button"
               className={`kiosk-card kiosk-tier${unlocked ? ' kiosk-tier-unlocked' : ''}`}
-              disabled={!sale.sellable}
+              disabled={!sale.sellable || !settled}
+              data-settling={sale.sellable && !settled ? '' : undefined}
               onClick={() => chooseTier(tier.id)}
               data-tier={tier.name}
             >

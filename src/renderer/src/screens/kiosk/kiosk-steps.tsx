@@ -1,6 +1,7 @@
 import type { FormEvent } from 'react';
 import type { TierView } from '../../api/types.js';
 import { QuantityStepper } from '../../components/quantity-stepper.js';
+import { useSettled } from '../../hooks/use-settled.js';
 import { formatMoney } from '../../lib/money.js';
 import { useKiosk } from '../../stores/kiosk-store.js';
 
@@ -11,6 +12,8 @@ export function KioskQuantity({ tier, max }: { tier: TierView; max: number }) {
   const toDetails = useKiosk((s) => s.toDetails);
   const back = useKiosk((s) => s.back);
   const note = useKiosk((s) => s.note);
+  // The tier's card sat where Continue is: a double tap on it must not skip this step.
+  const settled = useSettled();
   return (
     <section aria-labelledby="kiosk-qty-title">
       <h1 id="kiosk-qty-title" className="kiosk-title">
@@ -46,7 +49,13 @@ export function KioskQuantity({ tier, max }: { tier: TierView; max: number }) {
         <button type="button" className="kiosk-button kiosk-button-quiet" onClick={back}>
           Back
         </button>
-        <button type="button" className="kiosk-button kiosk-button-go" onClick={toDetails}>
+        <button
+          type="button"
+          className="kiosk-button kiosk-button-go"
+          disabled={!settled}
+          data-settling={settled ? undefined : ''}
+          onClick={toDetails}
+        >
           Continue
         </button>
       </div>
@@ -67,9 +76,11 @@ export function KioskDetails({ tier, onPay }: { tier: TierView; onPay: () => voi
   const fieldErrors = useKiosk((s) => s.fieldErrors);
   const note = useKiosk((s) => s.note);
   const back = useKiosk((s) => s.back);
+  // Continue sat where Pay by card is: a double tap on it must not start a payment unreviewed.
+  const settled = useSettled();
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    onPay();
+    if (settled) onPay();
   };
   const emailError = fieldErrors['buyer.email'];
   const nameError = fieldErrors['buyer.name'];
@@ -126,7 +137,12 @@ export function KioskDetails({ tier, onPay }: { tier: TierView; onPay: () => voi
         <button type="button" className="kiosk-button kiosk-button-quiet" onClick={back}>
           Back
         </button>
-        <button type="submit" className="kiosk-button kiosk-button-go">
+        <button
+          type="submit"
+          className="kiosk-button kiosk-button-go"
+          disabled={!settled}
+          data-settling={settled ? undefined : ''}
+        >
           Pay by card
         </button>
       </div>
