@@ -1,30 +1,21 @@
 import Database from 'better-sqlite3';
-import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { api, httpSaleEvent, spawnServer, type SpawnedServer } from '../support/spawned-server.js';
+import { describe, expect, it } from 'vitest';
+import { api, httpSaleEvent, spawnServer, killedAfterEach } from '../support/spawned-server.js';
 import { tempDataDir } from '../support/test-app.js';
 
-let server: SpawnedServer | undefined;
-let dataDir: string | undefined;
-
-afterEach(async () => {
-  await server?.kill9();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  server = undefined;
-  dataDir = undefined;
-});
+const run = killedAfterEach();
 
 describe('checkout under contention, over real HTTP', () => {
   it('100 concurrent checkouts for 40 seats: exactly 40 succeed, 60 are sold_out, 40 tickets exist', async () => {
-    dataDir = tempDataDir('marquee-concurrency-');
-    server = await spawnServer(dataDir);
-    const { eventId, tierId } = await httpSaleEvent(server.url, 40);
+    run.dataDir = tempDataDir('marquee-concurrency-');
+    run.server = await spawnServer(run.dataDir);
+    const { eventId, tierId } = await httpSaleEvent(run.server.url, 40);
 
     const started = performance.now();
     const responses = await Promise.all(
       Array.from({ length: 100 }, (_, i) =>
-        api(server!.url, '/v2/orders', 'POST', {
+        api(run.server!.url, '/v2/orders', 'POST', {
           event_id: eventId,
           items: [{ tier_id: tierId, quantity: 1 }],
           buyer: { name: `Buyer ${i}`, email: `buyer${i}@example.com` },
@@ -47,14 +38,14 @@ describe('checkout under contention, over real HTTP', () => {
     const ticketIds = ok.flatMap((r) => (r.body.tickets as { id: string }[]).map((t) => t.id));
     expect(new Set(ticketIds).size).toBe(40);
 
-    const tier = (await (await api(server.url, `/v2/tiers/${tierId}`)).json()) as {
+    const tier = (await (await api(run.server.url, `/v2/tiers/${tierId}`)).json()) as {
       sold: number;
       quantity: number;
     };
     expect(tier).toMatchObject({ sold: 40, quantity: 40 });
 
-    await server.stop();
-    const db = new Database(join(dataDir, 'marquee.db'), { readonly: true });
+    await run.server.stop();
+    const db = new Database(join(run.dataDir, 'marquee.db'), { readonly: true });
     try {
       const one = (sql: string) => (db.prepare(sql).get(tierId) as { n: number }).n;
       expect(one('SELECT sold AS n FROM tiers WHERE id = ?')).toBe(40);

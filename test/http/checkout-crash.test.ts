@@ -1,19 +1,10 @@
 import Database from 'better-sqlite3';
-import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { api, httpSaleEvent, spawnServer, type SpawnedServer } from '../support/spawned-server.js';
+import { describe, expect, it } from 'vitest';
+import { api, httpSaleEvent, spawnServer, killedAfterEach } from '../support/spawned-server.js';
 import { tempDataDir } from '../support/test-app.js';
 
-let server: SpawnedServer | undefined;
-let dataDir: string | undefined;
-
-afterEach(async () => {
-  await server?.kill9();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  server = undefined;
-  dataDir = undefined;
-});
+const run = killedAfterEach();
 
 interface Acked {
   id: string;
@@ -22,9 +13,9 @@ interface Acked {
 
 describe('kill -9 during a stream of checkouts', () => {
   it('every order that got a 200 survives with all its tickets, and sold equals the tickets minted', async () => {
-    dataDir = tempDataDir('marquee-crash-');
-    server = await spawnServer(dataDir);
-    const base = server.url;
+    run.dataDir = tempDataDir('marquee-crash-');
+    run.server = await spawnServer(run.dataDir);
+    const base = run.server.url;
     const { eventId, tierId } = await httpSaleEvent(base, 100_000);
 
     const acked: Acked[] = [];
@@ -55,23 +46,23 @@ describe('kill -9 during a stream of checkouts', () => {
     const deadline = Date.now() + 5_000;
     while (acked.length < 60 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 5));
     killing = true;
-    await server.kill9();
+    await run.server.kill9();
     await Promise.all(tills);
-    expect(server.child.signalCode).toBe('SIGKILL');
+    expect(run.server.child.signalCode).toBe('SIGKILL');
     expect(cutOff).toBe(4);
     expect(acked.length).toBeGreaterThanOrEqual(20);
 
     // Restart on the same data dir: every acknowledged order is there, whole.
-    server = await spawnServer(dataDir);
+    run.server = await spawnServer(run.dataDir);
     for (const order of acked) {
-      const res = await api(server.url, `/v2/orders/${order.id}`);
+      const res = await api(run.server.url, `/v2/orders/${order.id}`);
       expect(res.status).toBe(200);
       const stored = (await res.json()) as { tickets: { id: string; status: string }[] };
       expect(stored.tickets.map((t) => t.id)).toEqual(order.tickets);
     }
-    await server.stop();
+    await run.server.stop();
 
-    const db = new Database(join(dataDir, 'marquee.db'), { readonly: true });
+    const db = new Database(join(run.dataDir, 'marquee.db'), { readonly: true });
     try {
       expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
       const sold = (db.prepare('SELECT sold FROM tiers WHERE id = ?').get(tierId) as { sold: number }).sold;

@@ -1,24 +1,15 @@
 import Database from 'better-sqlite3';
-import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import {
   httpSaleEvent,
   removeServerBundle,
   spawnServer,
-  type SpawnedServer,
+  killedAfterEach,
 } from '../support/spawned-server.js';
 import { adminSecret, tempDataDir } from '../support/test-app.js';
 
-let server: SpawnedServer | undefined;
-let dataDir: string | undefined;
-
-afterEach(async () => {
-  await server?.kill9();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  server = undefined;
-  dataDir = undefined;
-});
+const run = killedAfterEach();
 afterAll(removeServerBundle);
 
 const rounds = Number(process.env.CRASH_ROUNDS ?? 15);
@@ -68,9 +59,9 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('kill -9 during a stream of keyed checkouts, refunds and voids', () => {
   it('after retrying every unanswered request with its key, no key has two effects', async () => {
-    dataDir = tempDataDir('marquee-idem-crash-');
-    server = await spawnServer(dataDir, {}, { bundled: true });
-    const { eventId, tierId } = await httpSaleEvent(server.url, 1_000_000);
+    run.dataDir = tempDataDir('marquee-idem-crash-');
+    run.server = await spawnServer(run.dataDir, {}, { bundled: true });
+    const { eventId, tierId } = await httpSaleEvent(run.server.url, 1_000_000);
 
     const ops: Op[] = [];
     /** Orders whose checkout was answered and that no refund or void has taken yet. */
@@ -133,7 +124,7 @@ describe('kill -9 during a stream of keyed checkouts, refunds and voids', () => 
     };
 
     for (let round = 0; round < rounds; round++) {
-      const base = server.url;
+      const base = run.server.url;
       // Everything the last kill cut off, again with the same key and body, before anything new.
       for (const op of unanswered) {
         await send(base, op);
@@ -163,16 +154,16 @@ describe('kill -9 during a stream of keyed checkouts, refunds and voids', () => 
       while (answeredThisRound < answersBeforeKill && Date.now() < deadline) await sleep(1);
       await sleep(Math.random() * 15);
       killed = true;
-      await server.kill9();
+      await run.server.kill9();
       await Promise.all(running);
-      expect(server.child.signalCode).toBe('SIGKILL');
-      server = await spawnServer(dataDir, {}, { bundled: true });
+      expect(run.server.child.signalCode).toBe('SIGKILL');
+      run.server = await spawnServer(run.dataDir, {}, { bundled: true });
     }
     for (const op of unanswered) {
-      await send(server.url, op);
+      await send(run.server.url, op);
       settle(op);
     }
-    await server.stop();
+    await run.server.stop();
 
     // Every request was answered in the end, and every answer was a 200: a retry of a request
     // whose first answer was lost is either the first answer replayed or its first run.
@@ -183,7 +174,7 @@ describe('kill -9 during a stream of keyed checkouts, refunds and voids', () => 
       ),
     ).toEqual([]);
 
-    const db = new Database(join(dataDir, 'marquee.db'), { readonly: true });
+    const db = new Database(join(run.dataDir, 'marquee.db'), { readonly: true });
     try {
       expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
       const ordersOf = db.prepare('SELECT id FROM orders WHERE buyer_name = ?');

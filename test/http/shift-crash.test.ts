@@ -1,19 +1,10 @@
 import Database from 'better-sqlite3';
-import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { api, httpSaleEvent, spawnServer, type SpawnedServer } from '../support/spawned-server.js';
+import { describe, expect, it } from 'vitest';
+import { api, httpSaleEvent, spawnServer, killedAfterEach, okJson } from '../support/spawned-server.js';
 import { tempDataDir } from '../support/test-app.js';
 
-let server: SpawnedServer | undefined;
-let dataDir: string | undefined;
-
-afterEach(async () => {
-  await server?.kill9();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  server = undefined;
-  dataDir = undefined;
-});
+const run = killedAfterEach();
 
 /** A request from the till: its box_office key, and the signed-in member's session when given. */
 function tillCall(
@@ -35,13 +26,6 @@ function tillCall(
   });
 }
 
-async function ok<T>(res: Promise<Response>): Promise<T> {
-  const answer = await res;
-  const text = await answer.text();
-  expect(answer.status, text).toBe(200);
-  return JSON.parse(text) as T;
-}
-
 interface Report {
   kind: string;
   order_count: number;
@@ -53,20 +37,20 @@ interface Report {
 
 describe('kill -9 between sales of an open shift', () => {
   it('after restart the shift is still open, every order made through the till carries it, and the reports and the audit trail agree', async () => {
-    dataDir = tempDataDir('marquee-shift-crash-');
-    server = await spawnServer(dataDir);
-    let base = server.url;
+    run.dataDir = tempDataDir('marquee-shift-crash-');
+    run.server = await spawnServer(run.dataDir);
+    let base = run.server.url;
     const { eventId, tierId } = await httpSaleEvent(base, 100_000);
-    const key = await ok<{ id: string; secret: string }>(
+    const key = await okJson<{ id: string; secret: string }>(
       api(base, '/v2/api_keys', 'POST', { name: 'Till 1', scope: 'box_office' }),
     );
-    const bobMember = await ok<{ id: string }>(
+    const bobMember = await okJson<{ id: string }>(
       api(base, '/v2/staff', 'POST', { name: 'Bob', role: 'seller', pin: '5678' }),
     );
-    const { session_token: bob } = await ok<{ session_token: string }>(
+    const { session_token: bob } = await okJson<{ session_token: string }>(
       tillCall(base, key.secret, null, '/v2/staff/sign_in', 'POST', { pin: '5678' }),
     );
-    const shift = await ok<{ id: string }>(
+    const shift = await okJson<{ id: string }>(
       tillCall(base, key.secret, bob, '/v2/shifts', 'POST', { opening_float_cents: 10_000 }),
     );
 
@@ -97,27 +81,29 @@ describe('kill -9 between sales of an open shift', () => {
     const deadline = Date.now() + 20_000;
     while (acked.length < 20 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 5));
     killing = true;
-    await server.kill9();
+    await run.server.kill9();
     await Promise.all(clerks);
-    expect(server.child.signalCode).toBe('SIGKILL');
+    expect(run.server.child.signalCode).toBe('SIGKILL');
     expect(cutOff).toBe(2);
     expect(acked.length).toBeGreaterThanOrEqual(20);
     expect(acked.every((order) => order.shift_id === shift.id)).toBe(true);
 
-    server = await spawnServer(dataDir);
-    base = server.url;
+    run.server = await spawnServer(run.dataDir);
+    base = run.server.url;
     // The same shift is still this till's open one, and the same session still works.
-    expect(await ok<{ id: string }>(tillCall(base, key.secret, null, '/v2/shifts/current'))).toMatchObject({
+    expect(
+      await okJson<{ id: string }>(tillCall(base, key.secret, null, '/v2/shifts/current')),
+    ).toMatchObject({
       id: shift.id,
       status: 'open',
     });
     for (const order of acked) {
-      const stored = await ok<{ shift_id: string | null }>(
+      const stored = await okJson<{ shift_id: string | null }>(
         tillCall(base, key.secret, null, `/v2/orders/${order.id}`),
       );
       expect(stored.shift_id).toBe(shift.id);
     }
-    const after = await ok<{ shift_id: string | null }>(
+    const after = await okJson<{ shift_id: string | null }>(
       tillCall(base, key.secret, bob, '/v2/orders', 'POST', {
         event_id: eventId,
         items: [{ tier_id: tierId, quantity: 1 }],
@@ -126,13 +112,13 @@ describe('kill -9 between sales of an open shift', () => {
     );
     expect(after.shift_id).toBe(shift.id);
 
-    const x = await ok<Report>(tillCall(base, key.secret, null, `/v2/shifts/${shift.id}/report`));
-    const z = await ok<Report>(
+    const x = await okJson<Report>(tillCall(base, key.secret, null, `/v2/shifts/${shift.id}/report`));
+    const z = await okJson<Report>(
       tillCall(base, key.secret, bob, `/v2/shifts/${shift.id}/close`, 'POST', { counted_cash_cents: 0 }),
     );
-    await server.stop();
+    await run.server.stop();
 
-    const db = new Database(join(dataDir, 'marquee.db'), { readonly: true });
+    const db = new Database(join(run.dataDir, 'marquee.db'), { readonly: true });
     try {
       expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
       const tillOrders = db

@@ -3,6 +3,7 @@ import { rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { afterEach, expect } from 'vitest';
 import { buildServerBundle } from '../../scripts/server-bundle.mjs';
 import { adminSecret } from './test-app.js';
 
@@ -220,4 +221,33 @@ export async function httpSaleEvent(
     data: { id: string }[];
   };
   return { eventId: event.id, tierId: tiers.data[0]!.id };
+}
+
+/** What a kill -9 test holds between its steps: the server process it started and its data dir. */
+export interface KilledAfterEach {
+  server: SpawnedServer | undefined;
+  dataDir: string | undefined;
+}
+
+/**
+ * For tests that kill the real server and start it again on the same store: after each test the
+ * server (if still up) gets SIGKILL and the data dir is deleted, whatever the test got to.
+ */
+export function killedAfterEach(): KilledAfterEach {
+  const run: KilledAfterEach = { server: undefined, dataDir: undefined };
+  afterEach(async () => {
+    await run.server?.kill9();
+    if (run.dataDir) rmSync(run.dataDir, { recursive: true, force: true });
+    run.server = undefined;
+    run.dataDir = undefined;
+  });
+  return run;
+}
+
+/** The JSON of a 200 answer; any other status fails the test with the answer's body. */
+export async function okJson<T>(res: Promise<Response>): Promise<T> {
+  const answer = await res;
+  const text = await answer.text();
+  expect(answer.status, text).toBe(200);
+  return JSON.parse(text) as T;
 }
