@@ -167,7 +167,11 @@ export function createContext(
     actions,
     audit: new AuditTrail(auditRepo),
     reports: new ReportsService({ reports: new ReportsRepo(db), ...repos, now }),
-    exports: new ExportsService({ exports: new ExportsRepo(db), events: repos.events }),
+    exports: new ExportsService({
+      exports: new ExportsRepo(db),
+      events: repos.events,
+      shifts: salesRepos.shifts,
+    }),
     urls,
     outbox,
     webhooks,

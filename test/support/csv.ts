@@ -62,3 +62,21 @@ export function csvObjects(text: string): Record<string, string>[] {
   if (!header) throw new Error('CSV: no header row');
   return rows.map((row) => Object.fromEntries(header.map((name, index) => [name, row[index]!])));
 }
+
+/**
+ * A file of sections one under another (the shift report's CSV): records split at each record
+ * whose fields are all empty, each section's first record its header; trailing empty fields
+ * (the padding to the file's width) dropped from every record.
+ */
+export function csvSections(text: string): string[][][] {
+  const sections: string[][][] = [[]];
+  for (const record of parseCsv(text)) {
+    if (record.every((field) => field === '')) sections.push([]);
+    else {
+      let end = record.length;
+      while (end > 0 && record[end - 1] === '') end--;
+      sections[sections.length - 1]!.push(record.slice(0, end));
+    }
+  }
+  return sections;
+}

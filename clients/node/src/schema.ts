@@ -521,7 +521,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** List orders, oldest first (newest first with order=newest_first); filter by event_id, payment_method and created_gte/created_lt, search with q */
+    /** List orders, oldest first (newest first with order=newest_first); filter by event_id, shift_id, payment_method and created_gte/created_lt, search with q */
     get: operations['listOrders'];
     put?: never;
     /** Checkout: mint one ticket and one attendee per unit, all or nothing */
@@ -1059,7 +1059,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The X report of an open shift as of now (it stays open), or the Z report kept when it closed */
+    /** The X report of an open shift as of now (it stays open), or the Z report kept when it closed; as CSV with format=csv */
     get: operations['getShiftReport'];
     put?: never;
     post?: never;
@@ -1996,6 +1996,15 @@ export interface components {
         /** @description gross_cents − refunds_cents */
         net_cents: number;
       }[];
+      /** @description Refunds of the event’s orders made with no till shift open (an admin key, the bulk refund of a cancelled event): counted in totals and refunds like any other, but in no shift report (docs/api.md "Money outside the till shifts") */
+      refunds_outside_shifts: {
+        refunds: number;
+        refunds_cents: number;
+        /** @description Of them, paid back in cash */
+        cash_refunds: number;
+        /** @description Cash paid back with no till shift open: in no drawer’s X or Z report */
+        cash_cents: number;
+      };
       admissions: {
         /** @description Tickets admitted at least once */
         admitted: number;
@@ -6480,6 +6489,8 @@ export interface operations {
         created_gte?: string;
         /** @description Only orders placed before this moment */
         created_lt?: string;
+        /** @description Only orders sold through the till while this shift was open (the orders of its X or Z report) */
+        shift_id?: string;
         /** @description Search: buyer or attendee name/email (substring), order id or ticket id (exact) */
         q?: string;
         /** @description oldest_first (the default, like every list) or newest_first (a till’s latest sales); a cursor continues in the order it was given in */
@@ -11415,7 +11426,10 @@ export interface operations {
   };
   getShiftReport: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description csv: the same report as one CSV download (docs/api.md "Shift report as CSV"), money in major units. `Accept: text/csv` does the same */
+        format?: 'json' | 'csv';
+      };
       header?: {
         /** @description The session token of the staff member signed in at this till (POST /v2/staff/sign_in). Once any active staff member exists, writes with a box_office key need it (403 staff_sign_in_required); refunds, voids, payouts and admin work need a manager whenever it is sent (403 insufficient_role). */
         'Marquee-Staff'?: string;

@@ -4,6 +4,8 @@ import type { EventsRepo } from '../store/events-repo.js';
 import { scanExportColumns, type ExportsRepo, type RawRow } from '../store/exports-repo.js';
 import type { OrderSearch } from '../store/orders-repo.js';
 import type { ScanFilter } from '../store/scans-repo.js';
+import type { ShiftsRepo } from '../store/shifts-repo.js';
+import { requireSearchTargets } from './order-search.js';
 
 /** A CSV download: its file name, header row, and its records as CSV text, a chunk at a time. */
 export interface CsvExport {
@@ -42,16 +44,16 @@ const scanHeader: readonly string[] = scanExportColumns
 
 /** The CSV downloads of orders, attendees and scans: every row the list's filters select. */
 export class ExportsService {
-  constructor(private readonly deps: { exports: ExportsRepo; events: EventsRepo }) {}
+  constructor(private readonly deps: { exports: ExportsRepo; events: EventsRepo; shifts: ShiftsRepo }) {}
 
   orders(search: OrderSearch): CsvExport {
-    if (search.eventId !== undefined) this.requireEvent(search.eventId);
+    requireSearchTargets(search, this.deps);
     // seq, id, created_at, event_id, `status,channel,payment_method`, buyer_name, buyer_email,
     // currency, total_cents, refunded_cents (exports-repo.ts orderExportColumns). No ticket
     // count: it costs a read of each order's tickets (4× the export's time at 100,000 orders),
     // and the attendees export has a row per ticket.
     return {
-      filename: `orders${search.eventId ? `-${search.eventId}` : ''}.csv`,
+      filename: `orders${search.eventId ? `-${search.eventId}` : ''}${search.shiftId ? `-${search.shiftId}` : ''}.csv`,
       header: [
         'order_id',
         'created_at',

@@ -19,6 +19,7 @@ import type { ActionRunner, ActionTx, Answer } from './action-runner.js';
 import type { Caller } from './api-keys.js';
 import { defaultRefundMethod, ledgerMoment, recordRefund, type LedgerDeps } from './refund-ledger.js';
 import { heldByBuyer, orderConfirmation } from './mail-subjects.js';
+import { requireSearchTargets } from './order-search.js';
 import type { MailDrop } from './mail-port.js';
 
 /**
@@ -58,8 +59,7 @@ export class OrdersService {
   }
 
   list(search: OrderSearch, limit: number, cursor: string | undefined, newestFirst = false): Page<OrderView> {
-    if (search.eventId !== undefined && !this.deps.events.find(search.eventId))
-      throw notFound('event', search.eventId, 'event_id');
+    requireSearchTargets(search, this.deps);
     const rows = this.deps.orders.page(search, decodeCursor(cursor), limit + 1, newestFirst);
     return toPage(rows, limit, (row) => this.deps.views.order(row));
   }

@@ -131,6 +131,7 @@ export class ReportsService {
         ...sum,
       })),
       channels: sumOrders(orders, (row) => row.channel).map(([channel, sum]) => ({ channel, ...sum })),
+      refunds_outside_shifts: reports.offShiftRefundsFor(eventId),
       admissions: {
         admitted: total(tickets, (row) => row.admitted),
         inside_now: reports.insideNow(eventId),

@@ -18,7 +18,9 @@ import { isoOrNull, toIso } from '../time.js';
 import type { Actor, ActionContext } from './action-context.js';
 import type { ActionRunner, Answer } from './action-runner.js';
 import { currentEventWindow } from './devices.js';
+import type { CsvExport } from './exports.js';
 import { shiftReport } from './shift-report.js';
+import { shiftReportCsv } from './shift-report-csv.js';
 
 const shiftJson = responseJson(Shift);
 const reportJson = responseJson(ShiftReport);
@@ -139,7 +141,25 @@ export class ShiftsService {
   reportJson(id: string): string {
     const row = this.require(id);
     if (row.z_report !== null) return row.z_report;
-    return reportJson(shiftReport(this.deps.reports, viewShift(row), this.deps.now(), null));
+    return reportJson(this.xReport(row));
+  }
+
+  /** The same report as one CSV file, with the names of the till and the staff beside their ids. */
+  reportCsv(id: string): CsvExport {
+    const row = this.require(id);
+    const report = row.z_report !== null ? (JSON.parse(row.z_report) as ShiftReportView) : this.xReport(row);
+    const labels = this.deps.reports.labels(id);
+    return shiftReportCsv(report, {
+      tillName: labels.till_name,
+      deviceName: labels.device_name,
+      openedByName: labels.opened_by_name,
+      closedByName: labels.closed_by_name,
+      fallbackCurrency: labels.audit_currency,
+    });
+  }
+
+  private xReport(row: ShiftRow): ShiftReportView {
+    return shiftReport(this.deps.reports, viewShift(row), this.deps.now(), null);
   }
 
   /** Closes with the blind count; answers the Z report, which is kept with the shift. */

@@ -51,7 +51,7 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
         operationId: 'listOrders',
         tags,
         summary:
-          'List orders, oldest first (newest first with order=newest_first); filter by event_id, payment_method and created_gte/created_lt, search with q',
+          'List orders, oldest first (newest first with order=newest_first); filter by event_id, shift_id, payment_method and created_gte/created_lt, search with q',
         querystring: OrdersQuery,
         response: { 200: ListOf(ref(Order)), ...errorResponses },
       },
@@ -62,6 +62,7 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
         paymentMethod: request.query.payment_method,
         createdFrom: parseIsoOrUndefined(request.query.created_gte),
         createdBefore: parseIsoOrUndefined(request.query.created_lt),
+        shiftId: request.query.shift_id,
         q: request.query.q,
       };
       if (wantsCsv(request, request.query.format)) {

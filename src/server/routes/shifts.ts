@@ -2,8 +2,16 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { callerOf } from '../http/access.js';
 import { actionContext, sendAnswer } from '../http/action-context.js';
+import { sendCsv, wantsCsv } from '../http/csv.js';
 import { IdParams, ListOf, errorResponses, ref } from '../schemas/common.js';
-import { Shift, ShiftCloseBody, ShiftOpenBody, ShiftReport, ShiftsQuery } from '../schemas/shifts.js';
+import {
+  Shift,
+  ShiftCloseBody,
+  ShiftOpenBody,
+  ShiftReport,
+  ShiftReportQuery,
+  ShiftsQuery,
+} from '../schemas/shifts.js';
 
 const till = ['box_office'] as const;
 /** Someone answers for the drawer: a signed-in manager or seller, whatever the key. */
@@ -81,13 +89,16 @@ export async function shiftRoutes(app: FastifyInstance): Promise<void> {
         operationId: 'getShiftReport',
         tags,
         summary:
-          'The X report of an open shift as of now (it stays open), or the Z report kept when it closed',
+          'The X report of an open shift as of now (it stays open), or the Z report kept when it closed; as CSV with format=csv',
         params: IdParams('shf'),
+        querystring: ShiftReportQuery,
         response: { 200: ref(ShiftReport), ...errorResponses },
       },
     },
-    async (request, reply) =>
-      reply.type('application/json; charset=utf-8').send(shifts.reportJson(request.params.id)),
+    async (request, reply) => {
+      if (wantsCsv(request, request.query.format)) return sendCsv(reply, shifts.reportCsv(request.params.id));
+      return reply.type('application/json; charset=utf-8').send(shifts.reportJson(request.params.id));
+    },
   );
 
   api.post(

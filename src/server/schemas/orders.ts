@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { fieldLimits } from '../../shared/field-limits.js';
-import { ExportFormat, ListQuery, Nullable, Timestamp, TimestampInput, ref } from './common.js';
+import { ExportFormat, ListQuery, idPattern, Nullable, Timestamp, TimestampInput, ref } from './common.js';
 import { Email } from './email.js';
 import { Ticket } from './tickets.js';
 import { orderExample, refundExample } from './examples.js';
@@ -159,6 +159,12 @@ export const OrdersQuery = Type.Object(
       description: 'Only orders placed at or after this moment',
     }),
     created_lt: Type.Optional({ ...TimestampInput, description: 'Only orders placed before this moment' }),
+    shift_id: Type.Optional({
+      ...idPattern('shf'),
+      maxLength: 80,
+      description:
+        'Only orders sold through the till while this shift was open (the orders of its X or Z report)',
+    }),
     q: Type.Optional(
       Type.String({
         maxLength: 200,

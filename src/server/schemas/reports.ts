@@ -64,6 +64,20 @@ export const EventReport = Type.Object(
     channels: Type.Array(OrderGroup('channel', salesChannels), {
       description: 'till, kiosk or api (docs/api.md "Sales channels"); only channels with orders',
     }),
+    refunds_outside_shifts: Type.Object(
+      {
+        refunds: Type.Integer(),
+        refunds_cents: Type.Integer(),
+        cash_refunds: Type.Integer({ description: 'Of them, paid back in cash' }),
+        cash_cents: Type.Integer({
+          description: 'Cash paid back with no till shift open: in no drawer’s X or Z report',
+        }),
+      },
+      {
+        description:
+          'Refunds of the event’s orders made with no till shift open (an admin key, the bulk refund of a cancelled event): counted in totals and refunds like any other, but in no shift report (docs/api.md "Money outside the till shifts")',
+      },
+    ),
     admissions: Type.Object({
       admitted: Type.Integer({ description: 'Tickets admitted at least once' }),
       inside_now: Type.Integer({ description: 'People inside now (entries less exits)' }),

@@ -99,3 +99,15 @@ export const ShiftsQuery = Type.Object(
   { ...ListQuery, status: Type.Optional(Type.Enum(['open', 'closed'])) },
   { additionalProperties: false },
 );
+
+export const ShiftReportQuery = Type.Object(
+  {
+    format: Type.Optional(
+      Type.Enum(['json', 'csv'], {
+        description:
+          'csv: the same report as one CSV download (docs/api.md "Shift report as CSV"), money in major units. `Accept: text/csv` does the same',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);

@@ -37,6 +37,8 @@ export interface OrderSearch {
   createdBefore?: number;
   /** Free text from the box office search box: names, emails, order or ticket ids. */
   q?: string;
+  /** Sold through the till while this shift was open (a Z report's orders). */
+  shiftId?: string;
 }
 
 /** `%` and `_` typed by staff are meant literally, not as LIKE wildcards. */
@@ -48,6 +50,7 @@ const orderFilterClauses = {
   method: 'o.payment_method = @method',
   from: 'o.created_at >= @from',
   before: 'o.created_at < @before',
+  shift: 'o.shift_id = @shift',
   q: `(o.id = @q
     OR o.buyer_name LIKE @like ESCAPE '\\'
     OR o.buyer_email LIKE @like ESCAPE '\\'
@@ -84,6 +87,7 @@ export function orderFilterParams(search: OrderSearch): {
   method: string | null;
   from: number | null;
   before: number | null;
+  shift: string | null;
   q: string | null;
   like: string | null;
 } {
@@ -93,6 +97,7 @@ export function orderFilterParams(search: OrderSearch): {
     method: search.paymentMethod ?? null,
     from: search.createdFrom ?? null,
     before: search.createdBefore ?? null,
+    shift: search.shiftId ?? null,
     q,
     like: q === null ? null : likePattern(q),
   };

@@ -39,6 +39,14 @@ export interface RefundShareRow {
   tier_gross_cents: number;
 }
 
+/** The event's refunds made with no till shift open (an admin key, the bulk refund). */
+export interface OffShiftRefundsRow {
+  refunds: number;
+  refunds_cents: number;
+  cash_refunds: number;
+  cash_cents: number;
+}
+
 /**
  * The event report's sums (domain/reports.ts). Three reads, each one pass: the event's tickets
  * and its orders (each an index holding just the summed columns), and the refunds (few), so the
@@ -49,6 +57,7 @@ export class ReportsRepo {
   private readonly orderSums;
   private readonly refundShares;
   private readonly insideStmt;
+  private readonly offShiftStmt;
 
   constructor(db: Db) {
     // Each sum reads only its covering index (migration 016), already in the order of its inner
@@ -91,6 +100,16 @@ export class ReportsRepo {
        GROUP BY r.id, t.tier_id`,
     );
     this.insideStmt = db.prepare('SELECT inside FROM events WHERE id = ?').pluck();
+    // Cash by how the money went back (before migration 013 refunds kept no method: the
+    // order's), as the shift report counts its drawer (shift-report-repo.ts).
+    this.offShiftStmt = db.prepare(
+      `SELECT COUNT(*) AS refunds, COALESCE(SUM(r.amount_cents), 0) AS refunds_cents,
+         COALESCE(SUM(COALESCE(r.method, o.payment_method) = 'cash'), 0) AS cash_refunds,
+         COALESCE(SUM(CASE WHEN COALESCE(r.method, o.payment_method) = 'cash' THEN r.amount_cents ELSE 0 END), 0)
+           AS cash_cents
+       FROM refunds r CROSS JOIN orders o ON o.id = r.order_id
+       WHERE o.event_id = @event AND r.shift_id IS NULL`,
+    );
   }
 
   /** Buckets of `intervalMinutes` whole minutes (`bucket` × the width is its start). */
@@ -104,6 +123,10 @@ export class ReportsRepo {
 
   refundSharesFor(eventId: string): RefundShareRow[] {
     return this.refundShares.all({ event: eventId }) as RefundShareRow[];
+  }
+
+  offShiftRefundsFor(eventId: string): OffShiftRefundsRow {
+    return this.offShiftStmt.get({ event: eventId }) as OffShiftRefundsRow;
   }
 
   /** People inside now: entries less exits, kept on the event (migration 011). */

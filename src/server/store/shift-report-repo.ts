@@ -29,6 +29,16 @@ export interface CountAmountRow {
   amount_cents: number;
 }
 
+/** The names a shift's ids stand for, and the drawer's currency its audit rows give. */
+export interface ShiftLabelsRow {
+  till_name: string | null;
+  device_name: string | null;
+  opened_by_name: string | null;
+  closed_by_name: string | null;
+  /** `shift.opened`'s currency (else `shift.closed`'s): a shift that sold nothing has no other. */
+  audit_currency: string | null;
+}
+
 /** The sums a shift's X and Z reports are made of; each reads one shift's rows by index. */
 export class ShiftReportRepo {
   private readonly salesStmt;
@@ -36,6 +46,7 @@ export class ShiftReportRepo {
   private readonly tiersStmt;
   private readonly voidsStmt;
   private readonly firstCurrencyStmt;
+  private readonly labelsStmt;
 
   constructor(db: Db) {
     this.salesStmt = db.prepare(
@@ -73,6 +84,17 @@ export class ShiftReportRepo {
             WHERE r.shift_id = @id ORDER BY r.seq LIMIT 1))`,
       )
       .pluck();
+    this.labelsStmt = db.prepare(
+      `SELECT k.name AS till_name, d.name AS device_name, so.name AS opened_by_name,
+         sc.name AS closed_by_name,
+         (SELECT json_extract(a.data, '$.currency') FROM audit_events a
+          WHERE a.object_id = s.id AND a.action IN ('shift.opened', 'shift.closed')
+            AND json_extract(a.data, '$.currency') IS NOT NULL
+          ORDER BY a.seq LIMIT 1) AS audit_currency
+       FROM shifts s LEFT JOIN api_keys k ON k.id = s.api_key_id LEFT JOIN devices d ON d.id = s.device_id
+         LEFT JOIN staff so ON so.id = s.opened_by LEFT JOIN staff sc ON sc.id = s.closed_by
+       WHERE s.id = ?`,
+    );
   }
 
   sales(shiftId: string): MethodTotalRow[] {
@@ -94,5 +116,17 @@ export class ShiftReportRepo {
   /** The currency of the shift's first sale (or refund): the one its cash drawer is counted in. */
   currency(shiftId: string): string | null {
     return (this.firstCurrencyStmt.get({ id: shiftId }) as string | undefined) ?? null;
+  }
+
+  labels(shiftId: string): ShiftLabelsRow {
+    return (
+      (this.labelsStmt.get(shiftId) as ShiftLabelsRow | undefined) ?? {
+        till_name: null,
+        device_name: null,
+        opened_by_name: null,
+        closed_by_name: null,
+        audit_currency: null,
+      }
+    );
   }
 }

@@ -1,0 +1,107 @@
+import { minorUnitDigits } from '../../shared/currencies.js';
+import { minorToDecimal } from '../../shared/money.js';
+import type { ShiftReportView } from '../schemas/shifts.js';
+import { csvCell, type CsvCell } from './csv-text.js';
+import type { CsvExport } from './exports.js';
+
+/** What the report's ids stand for, read beside it (store/shift-report-repo.ts `labels`). */
+export interface ShiftLabels {
+  tillName: string | null;
+  deviceName: string | null;
+  openedByName: string | null;
+  closedByName: string | null;
+  /** The drawer's currency when the report has none (a shift that sold nothing): its audit rows'. */
+  fallbackCurrency: string | null;
+}
+
+/** Every record is this wide: the widest section's header (RFC 4180 wants one width per file). */
+const width = 7;
+
+/**
+ * An amount in the currency's major unit, the form a spreadsheet sums ("25.00", "2500" jpy).
+ * Written as it is, not through csvCell: it is our own number, and a short drawer's "-5.00" must
+ * stay a number, not become the text "'-5.00" that csvCell makes of a would-be formula.
+ */
+type Amount = { readonly decimal: string };
+
+const amountIn =
+  (currency: string | null) =>
+  (minor: number | null): Amount | null =>
+    minor === null ? null : { decimal: minorToDecimal(minor, currency ? minorUnitDigits(currency) : 2) };
+
+/** One record, padded to the file's width, CRLF-terminated as csv-text.ts writes them. */
+function record(cells: readonly (CsvCell | Amount)[]): string {
+  const padded = [...cells, ...Array<null>(width - cells.length).fill(null)];
+  const texts = padded.map((cell) =>
+    cell !== null && typeof cell === 'object' ? cell.decimal : csvCell(cell),
+  );
+  return `${texts.join(',')}\r\n`;
+}
+
+/**
+ * A shift's X or Z report as one CSV a spreadsheet opens (docs/api.md "Shift report as CSV"):
+ * three sections one under the other, each with its own header row, a blank record between —
+ * the shift and its drawer as `item,value,id` lines, then the totals by payment method, then by
+ * tier. Money is in major units of each line's currency; counts are plain integers.
+ */
+export function shiftReportCsv(report: ShiftReportView, labels: ShiftLabels): CsvExport {
+  const { shift } = report;
+  const currency = report.currency ?? labels.fallbackCurrency;
+  const drawer = amountIn(currency);
+  const lines: (CsvCell | Amount)[][] = [
+    ['kind', report.kind],
+    ['shift_id', shift.id],
+    ['status', shift.status],
+    ['till', labels.tillName, shift.api_key_id],
+    ['device', labels.deviceName, shift.device_id],
+    ['opened_by', labels.openedByName, shift.opened_by],
+    ['opened_at', shift.opened_at],
+    ['closed_by', labels.closedByName, shift.closed_by],
+    ['closed_at', shift.closed_at],
+    ['generated_at', report.generated_at],
+    ['currency', currency],
+    ['opening_float', drawer(report.opening_float_cents)],
+    ['cash_sales', drawer(report.cash_sales_cents)],
+    ['cash_refunds', drawer(report.cash_refunds_cents)],
+    ['expected_cash', drawer(report.expected_cash_cents)],
+    ['counted_cash', drawer(report.counted_cash_cents)],
+    ['over_short', drawer(report.over_short_cents)],
+    ['order_count', report.order_count],
+    ['refund_count', report.refunds.count],
+    ['refunds', drawer(report.refunds.amount_cents)],
+    ['void_count', report.voids.count],
+    ['voids', drawer(report.voids.amount_cents)],
+    ['comp_orders', report.comps.order_count],
+    ['comp_tickets', report.comps.ticket_count],
+    [],
+    ['payment_method', 'currency', 'order_count', 'sales', 'refund_count', 'refunds', 'net'],
+    ...report.by_payment_method.map((m) => {
+      const money = amountIn(m.currency);
+      return [
+        m.payment_method,
+        m.currency,
+        m.order_count,
+        money(m.sales_cents),
+        m.refund_count,
+        money(m.refunds_cents),
+        money(m.net_cents),
+      ];
+    }),
+    [],
+    ['tier', 'tier_id', 'event_id', 'currency', 'tickets', 'comp_tickets', 'sales'],
+    ...report.by_tier.map((t) => [
+      t.tier_name,
+      t.tier_id,
+      t.event_id,
+      t.currency,
+      t.tickets,
+      t.comp_tickets,
+      amountIn(t.currency)(t.sales_cents),
+    ]),
+  ];
+  return {
+    filename: `${report.kind}-report-${shift.id}.csv`,
+    header: ['item', 'value', 'id', '', '', '', ''],
+    chunks: [lines.map(record).join('')],
+  };
+}
