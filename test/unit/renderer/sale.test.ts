@@ -85,6 +85,28 @@ describe('checkCart', () => {
     });
   });
 
+  it('refuses every address the server would refuse, before the card is charged (the kiosk’s rule)', () => {
+    // Each passed the till's old looser check, then failed at the server after the terminal took the card.
+    const refused = [
+      'ada@example..com',
+      'ada@exa_mple.com',
+      'ada@-example.com',
+      'ada@example.com.',
+      'ada(x)@example.com',
+      `${'a'.repeat(64)}@${'b'.repeat(186)}.com`,
+    ];
+    for (const email of refused) {
+      const problems = checkCart(
+        tier,
+        { ...cart, payment: 'card', buyerName: 'Ada', buyerEmail: email },
+        10,
+      ).problems;
+      expect(problems, email).toEqual({ 'buyer.email': `“${email}” is not an email address.` });
+    }
+    for (const email of ["o'brien+box@example.co.uk", 'ADA@EXAMPLE.COM'])
+      expect(checkCart(tier, { ...cart, buyerEmail: email }, 10).problems, email).toEqual({});
+  });
+
   it('keeps the quantity within what may be sold', () => {
     expect(checkCart(tier, { ...cart, quantity: 0 }, 10).problems).toHaveProperty('quantity');
     expect(checkCart(tier, { ...cart, quantity: 11 }, 10).problems.quantity).toBe('At most 10 in one sale.');
