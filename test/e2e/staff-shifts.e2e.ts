@@ -145,6 +145,41 @@ test('staff, a shift and its cash-up, the audit trail and the attendee CSV', asy
     await till.emulateMedia({ media: 'screen' });
   });
 
+  await test.step('Maria downloads the Z report as CSV: the figures on screen, in a file a spreadsheet opens', async () => {
+    const csv = await shift.downloadZCsv();
+    expect(csv.name).toMatch(/^z-report-shf_\w+\.csv$/);
+    const rows = parseCsv(csv.text);
+    const item = (name: string) => rows.find((row) => row[0] === name)?.slice(1, 3);
+    expect(item('kind')).toEqual(['z', '']);
+    expect(item('till')).toEqual(['Till 1', expect.stringMatching(/^key_/)]);
+    expect(item('opened_by')).toEqual(['Sam', expect.stringMatching(/^stf_/)]);
+    expect(item('closed_by')).toEqual(['Maria', expect.stringMatching(/^stf_/)]);
+    expect(item('opening_float')).toEqual(['100.00', '']);
+    expect(item('expected_cash')).toEqual(['130.00', '']);
+    expect(item('counted_cash')).toEqual(['125.00', '']);
+    expect(item('over_short')).toEqual(['-5.00', '']);
+    expect(item('order_count')).toEqual(['2', '']);
+    // Cash: one order of 50.00, 20.00 of it refunded; card: one of 25.00.
+    expect(rows.find((row) => row[0] === 'cash')).toEqual([
+      'cash',
+      'usd',
+      '1',
+      '50.00',
+      '1',
+      '20.00',
+      '30.00',
+    ]);
+    expect(rows.find((row) => row[0] === 'card')).toEqual([
+      'card',
+      'usd',
+      '1',
+      '25.00',
+      '0',
+      '0.00',
+      '25.00',
+    ]);
+  });
+
   await test.step('the Audit screen names who did each thing', async () => {
     await boxOffice.go('Audit');
     const audit = new AuditPage(admin);
@@ -182,9 +217,29 @@ test('staff, a shift and its cash-up, the audit trail and the attendee CSV', asy
     await snap(admin, 'reports');
   });
 
+  await test.step('“This shift’s orders” lists the two Sam sold in it, not one sold elsewhere', async () => {
+    const elsewhere = await server.api<Created>('POST', '/v2/orders', {
+      event_id: event.id,
+      items: [{ tier_id: (await firstTier(server, event.id)).id, quantity: 1 }],
+      payment_method: 'cash',
+    });
+    await shift.zReport().getByRole('button', { name: 'This shift’s orders' }).click();
+    await expect(till).toHaveURL(/\/orders$/);
+    await expect(orders.listRows()).toHaveCount(2);
+    await expect(orders.listRows().filter({ hasText: cashOrder })).toHaveCount(1);
+    await expect(orders.listRows().filter({ hasText: elsewhere.id })).toHaveCount(0);
+    await till.getByRole('button', { name: 'All shifts' }).click();
+    await expect(orders.listRows().filter({ hasText: elsewhere.id })).toHaveCount(1);
+  });
+
   expect(tillErrors, 'uncaught errors on the till').toEqual([]);
   await tillContext.close();
 });
+
+async function firstTier(server: { api<T>(method: string, path: string): Promise<T> }, eventId: string) {
+  const tiers = await server.api<{ data: Created[] }>('GET', `/v2/events/${eventId}/tiers`);
+  return tiers.data[0]!;
+}
 
 async function addStaff(
   page: Page,

@@ -13,6 +13,11 @@ export class OrdersPage {
     await this.searchBox().press('Enter');
   }
 
+  /** The orders listed (one row each), newest first. */
+  listRows(): Locator {
+    return this.page.locator('.orders-list tbody tr');
+  }
+
   detail(): Locator {
     return this.page.locator('article.order-detail');
   }

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect, type Locator, type Page } from '@playwright/test';
 
 /** The Shift screen: open with a float, X report, blind close, Z report. */
@@ -23,6 +24,17 @@ export class ShiftPage {
 
   zReport(): Locator {
     return this.page.getByRole('region', { name: /^Z report/ });
+  }
+
+  /** Presses the Z report's Download CSV and answers the saved file's name and text. */
+  async downloadZCsv(): Promise<{ name: string; text: string }> {
+    const [download] = await Promise.all([
+      this.page.waitForEvent('download'),
+      this.zReport().getByRole('button', { name: 'Download CSV' }).click(),
+    ]);
+    const path = await download.path();
+    expect(path).toBeTruthy();
+    return { name: download.suggestedFilename(), text: readFileSync(path, 'utf8') };
   }
 
   /** A figure of a report by its label ("Expected cash", "Over/short", …). */

@@ -38,7 +38,7 @@ describe('dayRange', () => {
 describe('ordersQuery', () => {
   it('sends only the filters set', () => {
     expect(ordersQuery(noFilters, '')).toEqual({});
-    expect(ordersQuery({ eventId: 'evt_1', day: '', paymentMethod: 'card' }, 'ada')).toEqual({
+    expect(ordersQuery({ ...noFilters, eventId: 'evt_1', paymentMethod: 'card' }, 'ada')).toEqual({
       q: 'ada',
       event_id: 'evt_1',
       payment_method: 'card',
@@ -47,6 +47,8 @@ describe('ordersQuery', () => {
       'created_gte',
       'created_lt',
     ]);
+    // The Shift screen's "This shift's orders".
+    expect(ordersQuery({ ...noFilters, shiftId: 'shf_1' }, '')).toEqual({ shift_id: 'shf_1' });
   });
 });
 

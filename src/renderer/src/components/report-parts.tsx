@@ -1,17 +1,6 @@
-/** Figures and breakdown tables shared by the shift (X/Z) reports and the event report. */
-export interface Figure {
-  label: string;
-  value: string;
-  /** A class for the value, e.g. the over/short's colour. */
-  tone?: string;
-}
+import type { Breakdown, Figure } from '../lib/report-figures.js';
 
-export interface Breakdown {
-  title: string;
-  columns: readonly string[];
-  rows: readonly (readonly string[])[];
-}
-
+/** Draws the figures and breakdown tables of the shift (X/Z) reports and the event report. */
 export function ReportFigures({ figures }: { figures: readonly Figure[] }) {
   return (
     <dl className="report-figures">

@@ -12,6 +12,11 @@ export function csvFileName(kind: CsvExport, eventId: string, now: Date): string
   return `${kind}-${eventId}-${day}.csv`;
 }
 
+/** "z-report-shf_123.csv": the name the server gives the same file (GET /v2/shifts/{id}/report?format=csv). */
+export function zReportFileName(shiftId: string): string {
+  return `z-report-${shiftId}.csv`;
+}
+
 /**
  * Rows of a CSV text (RFC 4180: quoted fields, doubled quotes, newlines inside quotes), for the
  * screen to say how many rows came and for tests to read what was saved.

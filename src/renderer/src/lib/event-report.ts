@@ -1,5 +1,5 @@
 import type { EventReport } from '../api/types.js';
-import type { Breakdown, Figure } from '../components/report-parts.js';
+import type { Breakdown, Figure } from './report-figures.js';
 import { formatMoney } from './money.js';
 import type { SalesBucket } from './sales-chart.js';
 
@@ -34,6 +34,7 @@ export function eventReportParts(report: EventReport): EventReportParts {
       { label: 'Net', value: money(totals.net_cents) },
       { label: 'Gross', value: money(totals.gross_cents) },
       { label: 'Refunds', value: `${money(totals.refunds_cents)} (${totals.refunds})` },
+      ...outsideShifts(report),
       { label: 'Tickets sold', value: String(totals.sold) },
       { label: 'Comps', value: String(totals.comps) },
       { label: 'Voided', value: String(totals.voided) },
@@ -70,4 +71,21 @@ export function eventReportParts(report: EventReport): EventReportParts {
     ],
     series: report.sales_over_time.buckets.map((b) => ({ at: b.start, cents: b.gross_cents })),
   };
+}
+
+/**
+ * Cash paid back with no till shift open (the admin's refunds, a cancelled event's bulk refund)
+ * is in no drawer's Z report: said here, where the manager reads the night's refunds, so a drawer
+ * that paid it out is not simply short. Nothing is shown when there was none.
+ */
+function outsideShifts(report: EventReport): Figure[] {
+  const outside = report.refunds_outside_shifts;
+  if (outside.cash_refunds === 0) return [];
+  return [
+    {
+      label: 'Cash refunded outside any till shift',
+      value: `${formatMoney(outside.cash_cents, report.currency)} (${outside.cash_refunds}) · in no Z report`,
+      tone: 'over-short-over',
+    },
+  ];
 }

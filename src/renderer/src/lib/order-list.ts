@@ -6,9 +6,11 @@ export interface OrderFilters {
   /** A local calendar day, `YYYY-MM-DD` as a date input gives it. */
   day: string;
   paymentMethod: PaymentMethod | '';
+  /** The orders of one till shift (the Shift screen's "This shift's orders"). */
+  shiftId: string;
 }
 
-export const noFilters: OrderFilters = { eventId: '', day: '', paymentMethod: '' };
+export const noFilters: OrderFilters = { eventId: '', day: '', paymentMethod: '', shiftId: '' };
 
 /** The local day as a half-open range of moments, [midnight, next midnight); null when none or malformed. */
 export function dayRange(day: string): { created_gte: string; created_lt: string } | null {
@@ -28,6 +30,7 @@ export function ordersQuery(filters: OrderFilters, q: string): Record<string, st
     ...(q ? { q } : {}),
     ...(filters.eventId ? { event_id: filters.eventId } : {}),
     ...(filters.paymentMethod ? { payment_method: filters.paymentMethod } : {}),
+    ...(filters.shiftId ? { shift_id: filters.shiftId } : {}),
     ...(dayRange(filters.day) ?? {}),
   };
 }

@@ -1,5 +1,5 @@
 import type { ShiftReport } from '../api/types.js';
-import type { Breakdown, Figure } from '../components/report-parts.js';
+import type { Breakdown, Figure } from './report-figures.js';
 import { signedMoney } from './blind-count.js';
 import { formatDateTime } from './datetime.js';
 import { formatMoney } from './money.js';

@@ -15,6 +15,20 @@ export interface ClosedShift {
   closedElsewhere: boolean;
 }
 
+/**
+ * A shift's report as the CSV the server writes (one file: the shift, its drawer, totals by
+ * method and tier), fetched with the till's headers, never a key in a link (reports-store.ts).
+ */
+export async function fetchShiftReportCsv(shiftId: string): Promise<Blob> {
+  return unwrap(
+    requireClient().GET('/v2/shifts/{id}/report', {
+      params: { path: { id: shiftId }, query: { format: 'csv' } },
+      headers: { accept: 'text/csv' },
+      parseAs: 'blob',
+    }),
+  );
+}
+
 interface ShiftState {
   /** The shift open on this till (null when none is), as the server says. */
   current: Loadable<ShiftView | null>;

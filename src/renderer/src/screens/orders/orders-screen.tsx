@@ -59,7 +59,9 @@ export function OrdersScreen({ orderId }: { orderId: string | null }) {
   const eventTitle = (id: string) => events.data?.find((e) => e.id === id)?.title ?? id;
   const list = orders.results.data ?? [];
   const intent = orders.intent;
-  const filtered = Boolean(orders.filters.eventId || orders.filters.day || orders.filters.paymentMethod);
+  const filtered = Boolean(
+    orders.filters.eventId || orders.filters.day || orders.filters.paymentMethod || orders.filters.shiftId,
+  );
 
   return (
     <section className="screen orders">
@@ -117,6 +119,18 @@ export function OrdersScreen({ orderId }: { orderId: string | null }) {
             ))}
           </select>
         </label>
+        {orders.filters.shiftId ? (
+          <span className="filter-chip">
+            Shift <code>{orders.filters.shiftId}</code>{' '}
+            <button
+              type="button"
+              className="button button-ghost"
+              onClick={() => void orders.setFilters({ shiftId: '' })}
+            >
+              All shifts
+            </button>
+          </span>
+        ) : null}
       </div>
       <p className="muted small">
         {intent.kind === 'ticket' && intent.fromToken

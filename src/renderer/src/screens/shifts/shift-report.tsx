@@ -5,6 +5,7 @@ import type { ShiftReport } from '../../api/types.js';
 import { ReportFigures, ReportTable } from '../../components/report-parts.js';
 import { shiftReportParts } from '../../lib/shift-report.js';
 import { useSettings } from '../../stores/settings-store.js';
+import { ZReportActions } from './z-report-actions.js';
 
 /**
  * An X report (the shift still open) or Z report (closed, with the count), on screen and, for a
@@ -38,13 +39,16 @@ export function ShiftReportView({ report, currency }: { report: ShiftReport; cur
       {parts.breakdowns.map((b) => (
         <ReportTable key={b.title} breakdown={b} />
       ))}
-      <button
-        type="button"
-        className="button no-print"
-        onClick={() => usePrintedReport.setState((s) => ({ owner: id, requests: s.requests + 1 }))}
-      >
-        Print {kind} report
-      </button>
+      <div className="detail-actions no-print">
+        <button
+          type="button"
+          className="button"
+          onClick={() => usePrintedReport.setState((s) => ({ owner: id, requests: s.requests + 1 }))}
+        >
+          Print {kind} report
+        </button>
+        {report.kind === 'z' ? <ZReportActions shiftId={report.shift.id} /> : null}
+      </div>
       {printing ? <PrintedReport title={title} venue={venue} parts={parts} /> : null}
     </section>
   );
