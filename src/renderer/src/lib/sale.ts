@@ -66,8 +66,8 @@ export function checkCart(
     if (!cart.buyerName.trim()) problems['buyer.name'] = 'Say who the free tickets are for.';
     if (!cart.compReason.trim()) problems.comp_reason = 'Say why these tickets are free.';
   }
-  // The server's own rule (shared/email-address.ts): a card is charged on the terminal before the
-  // order is placed, so an address the server would refuse must be refused here, first.
+  // The server's own rule (shared/email-address.ts): the seller takes the card on the terminal
+  // before pressing Complete, so an address the server would refuse must be refused here, first.
   if (email && !isEmailAddress(email)) problems['buyer.email'] = `“${email}” is not an email address.`;
   return { total, change, short, problems };
 }
