@@ -64,13 +64,17 @@ test('a manager cancels an event and refunds every paid order, the count and tot
   await expect(orders.detail().locator('.badge').first()).toHaveText('refunded');
   await expect(orders.detail().locator('ul.refunds li').first()).toContainText('$20.00 refunded to the card');
 
-  // The event's report counts both refunds and nets to nothing. (The admin screen has no till
-  // shift of its own, so these cash refunds are in no drawer's X/Z report: see docs/ui.md, "Cancel event…".)
+  // The event's report counts both refunds and nets to nothing. The admin screen has no till
+  // shift of its own, so the cash refund is in no drawer's X/Z report: the report says so apart
+  // (docs/api.md "Money outside the till shifts"; the card refund is no drawer's anyway).
   await boxOffice.go('Reports');
   await expect(page).toHaveURL(new RegExp(`/reports/${event.id}$`));
   const reports = new ReportsPage(page);
   await expect(reports.figure('Refunds')).toHaveText('$60.00 (2)');
   await expect(reports.figure('Net')).toHaveText('$0.00');
+  await expect(reports.figure('Cash refunded outside any till shift')).toHaveText(
+    '$40.00 (1) · in no Z report',
+  );
 
   const after = await server.api<{ orders: number; amount_cents: number }>(
     'GET',

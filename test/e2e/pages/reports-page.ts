@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { expect, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { downloadFrom } from '../support/download.js';
 
 /** The Reports screen: tonight's figures for one event, and its CSV downloads. */
 export class ReportsPage {
@@ -15,12 +15,6 @@ export class ReportsPage {
 
   /** Presses a CSV button and answers the saved file's name and text. */
   async downloadCsv(what: 'Orders' | 'Attendees' | 'Scans'): Promise<{ name: string; text: string }> {
-    const [download] = await Promise.all([
-      this.page.waitForEvent('download'),
-      this.page.getByRole('button', { name: `${what} CSV` }).click(),
-    ]);
-    const path = await download.path();
-    expect(path).toBeTruthy();
-    return { name: download.suggestedFilename(), text: readFileSync(path, 'utf8') };
+    return downloadFrom(this.page.getByRole('button', { name: `${what} CSV` }));
   }
 }

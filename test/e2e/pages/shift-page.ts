@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs';
 import { expect, type Locator, type Page } from '@playwright/test';
+import { downloadFrom } from '../support/download.js';
 
 /** The Shift screen: open with a float, X report, blind close, Z report. */
 export class ShiftPage {
@@ -28,13 +28,7 @@ export class ShiftPage {
 
   /** Presses the Z report's Download CSV and answers the saved file's name and text. */
   async downloadZCsv(): Promise<{ name: string; text: string }> {
-    const [download] = await Promise.all([
-      this.page.waitForEvent('download'),
-      this.zReport().getByRole('button', { name: 'Download CSV' }).click(),
-    ]);
-    const path = await download.path();
-    expect(path).toBeTruthy();
-    return { name: download.suggestedFilename(), text: readFileSync(path, 'utf8') };
+    return downloadFrom(this.zReport().getByRole('button', { name: 'Download CSV' }));
   }
 
   /** A figure of a report by its label ("Expected cash", "Over/short", …). */
