@@ -9,8 +9,8 @@ import { fetchShiftReportCsv } from '../../stores/shift-store.js';
 
 /**
  * What a manager does with a closed shift's Z report besides printing it: keep it as a CSV for
- * the spreadsheet, and look through the orders it counts. (An X report offers neither: its CSV
- * would show the expected cash before the blind count.)
+ * the spreadsheet, and look through the orders it counts. Drawn inside the report's no-print row.
+ * An X report offers neither: its CSV would show the expected cash before the blind count.
  */
 export function ZReportActions({ shiftId }: { shiftId: string }) {
   const [busy, setBusy] = useState(false);
@@ -39,10 +39,10 @@ export function ZReportActions({ shiftId }: { shiftId: string }) {
 
   return (
     <>
-      <button type="button" className="button no-print" disabled={busy} onClick={() => void download()}>
+      <button type="button" className="button" disabled={busy} onClick={() => void download()}>
         {busy ? 'Downloading…' : 'Download CSV'}
       </button>
-      <button type="button" className="button button-ghost no-print" onClick={showOrders}>
+      <button type="button" className="button button-ghost" onClick={showOrders}>
         This shift’s orders
       </button>
       {error ? (
