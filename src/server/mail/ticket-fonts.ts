@@ -1,36 +1,75 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { create, type Font } from 'fontkit';
 
 /**
- * The ticket PDF's typeface: DejaVu Sans (the npm package dejavu-fonts-ttf, Bitstream Vera licence),
- * embedded so names and titles print as written in Latin scripts with any accents (Polish, Czech,
- * Turkish, Vietnamese…), Greek and Cyrillic. It has no CJK, Thai or Korean glyphs (ticket-pdf.ts
- * keeps such text in the PDF's text layer). The files are found through Node's resolution, as a
- * dependency's module would be: from node_modules in a checkout and inside app.asar in the
- * desktop app (electron-builder.yml ships these two faces of the package and its licence).
+ * The ticket PDF's embedded fonts. The files are found through Node's resolution, as a
+ * dependency's module would be: from node_modules in a checkout and inside app.asar in the desktop
+ * app (electron-builder.yml ships just these faces of each package, and its licence).
+ *
+ * DejaVu Sans (dejavu-fonts-ttf, Bitstream Vera licence) sets Latin scripts with any accents
+ * (Polish, Czech, Turkish, Vietnamese…), Greek, Cyrillic, Hebrew and Arabic. Where it has no
+ * glyph, the script fallbacks (all Noto, SIL Open Font License) take over: Noto Sans Thai, then
+ * Noto Sans CJK SC (Chinese, Japanese kanji and kana: all of GB 2312 and JIS X 0208), then Noto
+ * Sans CJK KR (Hangul). The CJK fonts ship in their regular weight only: their bold would add
+ * 13 MB to the desktop app, so CJK text set bold prints regular.
  */
-const faceFiles = {
-  regular: 'dejavu-fonts-ttf/ttf/DejaVuSans.ttf',
-  bold: 'dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf',
+const resolve = createRequire(import.meta.url).resolve;
+
+/** A font file of a package that lets Node resolve its files. */
+const packageFile = (path: string) => (): string => resolve(path);
+/** @embedpdf's font packages export only their script (dist/index.cjs); the fonts sit beside it. */
+const embedpdfFont = (pkg: string, file: string) => (): string =>
+  join(dirname(resolve(pkg)), '..', 'fonts', file);
+
+const files = {
+  dejavu: packageFile('dejavu-fonts-ttf/ttf/DejaVuSans.ttf'),
+  dejavuBold: packageFile('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf'),
+  thai: packageFile('@expo-google-fonts/noto-sans-thai/400Regular/NotoSansThai_400Regular.ttf'),
+  thaiBold: packageFile('@expo-google-fonts/noto-sans-thai/700Bold/NotoSansThai_700Bold.ttf'),
+  cjkSc: embedpdfFont('@embedpdf/fonts-sc', 'NotoSansHans-Regular.otf'),
+  cjkKr: embedpdfFont('@embedpdf/fonts-kr', 'NotoSansKR-Regular.otf'),
 } as const;
 
-export type FaceName = keyof typeof faceFiles;
+type FontFile = keyof typeof files;
+export type FaceName = 'regular' | 'bold';
 export type TicketFonts = Record<FaceName, Font>;
 
-let fonts: TicketFonts | undefined;
+const parsed = new Map<FontFile, Font>();
 
 /**
- * Both faces, read and parsed once per process, on the first PDF. Handing pdfkit the file's bytes
- * instead makes it parse them again for every document, and the glyph, kerning and shaping tables
- * with them: measured, a 4-ticket PDF took twice the CPU (~65 ms against ~33 ms). A server that
- * sends no mail never reads them at all.
+ * A font, read and parsed once per process, the first time a PDF needs it. Handing pdfkit the
+ * file's bytes instead makes it parse them again for every document, and the glyph, kerning and
+ * shaping tables with them: measured, a 4-ticket PDF took twice the CPU (~65 ms against ~33 ms).
+ * A server that sends no mail, or only Western European mail, never reads any.
  */
-export function ticketFonts(): TicketFonts {
-  if (!fonts) {
-    const resolve = createRequire(import.meta.url).resolve;
-    const load = (file: string): Font => create(readFileSync(resolve(file)));
-    fonts = { regular: load(faceFiles.regular), bold: load(faceFiles.bold) };
+function font(file: FontFile): Font {
+  let loaded = parsed.get(file);
+  if (!loaded) {
+    loaded = create(readFileSync(files[file]()));
+    parsed.set(file, loaded);
   }
-  return fonts;
+  return loaded;
 }
+
+/** DejaVu Sans, regular and bold: the face every text of a PDF beyond Windows-1252 starts from. */
+let dejavu: TicketFonts | undefined;
+export function ticketFonts(): TicketFonts {
+  return (dejavu ??= { regular: font('dejavu'), bold: font('dejavuBold') });
+}
+
+/** One script fallback: the name a PDF registers it under, and the font, parsed on first use. */
+export interface FallbackFont {
+  id: string;
+  font: () => Font;
+}
+
+const fallback = (id: string, file: FontFile): FallbackFont => ({ id, font: () => font(file) });
+const cjk = [fallback('cjk-sc', 'cjkSc'), fallback('cjk-kr', 'cjkKr')];
+
+/** The fonts tried, in order, for text DejaVu Sans (or Helvetica) has no glyphs for. */
+export const scriptFallbacks: Record<FaceName, readonly FallbackFont[]> = {
+  regular: [fallback('thai', 'thai'), ...cjk],
+  bold: [fallback('thai-bold', 'thaiBold'), ...cjk],
+};

@@ -1,7 +1,7 @@
 import type PDFKitDocument from 'pdfkit';
 import QRCode from 'qrcode';
-import { ticketFonts, type FaceName, type TicketFonts } from './ticket-fonts.js';
-import { isWinAnsi } from './win-ansi.js';
+import type { FaceName } from './ticket-fonts.js';
+import { baseFaceFor, registerBaseFace, writeInFace } from './ticket-typeface.js';
 
 /** One ticket as its PDF page shows it. */
 export interface PdfTicket {
@@ -64,54 +64,24 @@ function drawQr(doc: PDFKit.PDFDocument, text: string, x: number, y: number, siz
   doc.fill('#000000');
 }
 
-/**
- * The faces a PDF is set in. Where every text of it is Windows-1252 (most English and Western
- * European orders), PDF's built-in Helvetica: nothing to embed, so the PDF stays small and quick
- * to make. Otherwise DejaVu Sans, embedded (ticket-fonts.ts), for everything on it, so one
- * ticket's page does not mix two typefaces.
- */
-type Typeface = { embedded: false } | { embedded: true; fonts: TicketFonts };
-
-/** Each document's typeface, for write(); dropped with the document. */
-const typefaces = new WeakMap<PDFKit.PDFDocument, Typeface>();
-
-function typefaceFor(input: TicketPdfInput): Typeface {
+/** Every text of the order, which together decide the PDF's base face. */
+function orderTexts(input: TicketPdfInput): string[] {
   const texts = [input.eventTitle, input.venue, input.doors, input.orderId];
   for (const ticket of input.tickets)
     texts.push(ticket.id, ticket.tierName, ticket.attendeeName ?? '', ticket.walletUrl);
-  return texts.every(isWinAnsi) ? { embedded: false } : { embedded: true, fonts: ticketFonts() };
-}
-
-/** Registers the typeface's two faces as `regular` and `bold`, the names write() sets text in. */
-function registerFaces(doc: PDFKit.PDFDocument, typeface: Typeface): void {
-  if (typeface.embedded)
-    doc.registerFont('regular', typeface.fonts.regular).registerFont('bold', typeface.fonts.bold);
-  else doc.registerFont('regular', 'Helvetica').registerFont('bold', 'Helvetica-Bold');
-  typefaces.set(doc, typeface);
+  return texts;
 }
 
 /**
  * Text as people wrote it, composed (NFC) so that "ễ" typed as "e" plus two marks prints as the
- * font's one glyph. Where the embedded font has no glyph for a character (CJK, Thai, Korean…) the
- * page shows its empty box there, and the span carries the text as written (ActualText): copying
- * it, searching it and screen readers get the name, as the mail's text does.
+ * font's one glyph, in the face or, piece by piece, its script fallbacks (ticket-typeface.ts).
  */
-function write(
+const write = (
   doc: PDFKit.PDFDocument,
   face: FaceName,
   text: string,
   options?: PDFKit.Mixins.TextOptions,
-): PDFKit.PDFDocument {
-  const composed = text.normalize('NFC');
-  doc.font(face);
-  const typeface = typefaces.get(doc);
-  const font = typeface?.embedded ? typeface.fonts[face] : undefined;
-  const lacksGlyphs =
-    font !== undefined &&
-    [...composed].some((char) => /\P{Cc}/u.test(char) && !font.hasGlyphForCodePoint(char.codePointAt(0)!));
-  if (!lacksGlyphs) return doc.text(composed, options);
-  return doc.markContent('Span', { actual: composed }).text(composed, options).endMarkedContent();
-}
+): PDFKit.PDFDocument => writeInFace(doc, face, text.normalize('NFC'), options);
 
 function detail(doc: PDFKit.PDFDocument, label: string, value: string): void {
   write(doc.fontSize(10).fillColor('#5c574f'), 'regular', label.toUpperCase());
@@ -150,24 +120,23 @@ function ticketPage(doc: PDFKit.PDFDocument, input: TicketPdfInput, ticket: PdfT
 /**
  * The PDF attached to order and transfer mail: one page per ticket with its QR (the paper pass,
  * or the wallet link's QR for tiers without paper), event, venue, doors, tier, attendee and ids.
- * Set in Helvetica, or in DejaVu Sans embedded (only the glyphs used) when a text needs it
- * (typefaceFor), so a 4-ticket PDF is a few tens of kilobytes and is made in tens of milliseconds
- * (bench/mail.ts). It is made on the
+ * Set in Helvetica, or in DejaVu Sans embedded (only the glyphs used) when a text needs it, with
+ * Thai and CJK pieces in Noto fonts (ticket-typeface.ts), so a 4-ticket PDF is a few tens of
+ * kilobytes and is made in tens of milliseconds (bench/mail.ts). It is made on the
  * server's event loop, so it yields after each page: a big order's PDF never holds up a door scan
  * for more than one page's work.
  */
 export async function renderTicketPdf(input: TicketPdfInput): Promise<Buffer> {
   const PDFDocument = await loadPdfkit();
-  const typeface = typefaceFor(input);
   const doc = new PDFDocument({
     size: page.size,
     margin: page.margin,
     autoFirstPage: false,
-    // No default font: every text is set in one of the typeface's two faces, registered below.
+    // No default font: every text is set in the base face's two weights (or a fallback), registered below.
     font: '',
     info: { Title: `Tickets - ${input.eventTitle}`.normalize('NFC'), Author: input.venue.normalize('NFC') },
   });
-  registerFaces(doc, typeface);
+  registerBaseFace(doc, baseFaceFor(orderTexts(input)));
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));
