@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ticketFonts } from '../../src/server/mail/ticket-fonts.js';
 import { renderTicketPdf, type PdfTicket } from '../../src/server/mail/ticket-pdf.js';
-import { pdfFonts, pdfPages, pdfQrCodes } from '../support/pdf-tools.js';
+import { pdfFonts, pdfPages, pdfQrCodes, pdfWords, type PdfFont } from '../support/pdf-tools.js';
 
 /**
  * The ticket PDF made by the real renderer with its embedded font, read back by poppler, which
@@ -15,6 +15,10 @@ const ticket = (n: number, attendeeName: string | null, tierName = 'Parter'): Pd
   walletUrl: `https://tickets.venue.example/w/secret${n}`,
   paperPass: `paper-pass-${n}`,
 });
+
+/** The fonts' names without the subset tag, sorted. */
+const fontNames = (fonts: readonly PdfFont[]): string[] =>
+  fonts.map((font) => font.name.replace(/^[A-Z]{6}\+/, '')).sort();
 
 const event = {
   eventTitle: 'Dvořák w Łodzi',
@@ -60,12 +64,12 @@ describe('the ticket PDF in other scripts (embedded DejaVu Sans)', () => {
     expect(page).toContain('Nguyễn Thị Ánh');
   });
 
-  it('keeps a name in a script the font lacks (CJK) in the text, whole, instead of dropping it', async () => {
-    const pdf = await renderTicketPdf({ ...event, tickets: [ticket(1, '李小龙 Bruce Lee')] });
-    // The page shows the font's empty box for each of the three characters it has no glyph for;
-    // the text a viewer copies or searches, and that poppler reads here, is the name as written.
+  it('keeps a name in a script no font has (Egyptian hieroglyphs) in the text, whole, instead of dropping it', async () => {
+    const pdf = await renderTicketPdf({ ...event, tickets: [ticket(1, '\u{13080} Bruce Lee')] });
+    // The page shows an empty box for the one character no font has a glyph for; the text a viewer
+    // copies or searches, and that poppler reads here, is the name as written.
     const [page] = pdfPages(pdf);
-    expect(page).toContain('李小龙 Bruce Lee');
+    expect(page).toContain('\u{13080} Bruce Lee');
     expect(page).toContain('tkt_01');
     expect(pdfQrCodes(pdf)).toEqual(['paper-pass-1']);
   });
@@ -114,5 +118,86 @@ describe('the ticket PDF of a Windows-1252 order (built-in Helvetica)', () => {
         .map((font) => font.name.replace(/^[A-Z]{6}\+/, ''))
         .sort(),
     ).toEqual(['DejaVuSans', 'DejaVuSans-Bold']);
+  });
+});
+
+describe('the ticket PDF in Thai, Chinese, Japanese and Korean (Noto fallbacks)', () => {
+  const western = {
+    eventTitle: 'Spring Gala',
+    venue: 'Salle Pleyel, Paris',
+    doors: 'Thu 26 Nov 2026, 19:00 (Paris time)',
+    orderId: 'ord_01',
+  };
+
+  it('prints each name as written, each script in its Noto font, the rest still in Helvetica', async () => {
+    const names = ['王芳', '山田 太郎', 'さくら ミキ', '김민준', 'สมชาย ใจดี'];
+    const pdf = await renderTicketPdf({ ...western, tickets: names.map((name, i) => ticket(i, name)) });
+
+    const pages = pdfPages(pdf);
+    names.forEach((name, i) => {
+      expect(pages[i]).toContain(name);
+      expect(pages[i]).toContain('Spring Gala');
+    });
+    expect(pdfQrCodes(pdf)).toEqual(names.map((_, i) => `paper-pass-${i}`));
+    // Names are set bold: Thai in its bold, CJK in the regular weight (the only one shipped).
+    const fonts = pdfFonts(pdf);
+    expect(fontNames(fonts)).toEqual([
+      'Helvetica',
+      'Helvetica-Bold',
+      'NotoSansHans-Regular',
+      'NotoSansKR-Regular',
+      'NotoSansThai-Bold',
+    ]);
+    for (const font of fonts.filter((f) => f.name.includes('Noto')))
+      expect(font).toMatchObject({ embedded: true, subset: true, unicode: true });
+  });
+
+  it('embeds only the fallback an order needs, beside DejaVu Sans when a text needs that too', async () => {
+    const pdf = await renderTicketPdf({ ...event, tickets: [ticket(1, '王芳'), ticket(2, 'Ёлкина')] });
+    const pages = pdfPages(pdf);
+    expect(pages[0]).toContain('王芳');
+    expect(pages[1]).toContain('Ёлкина');
+    expect(fontNames(pdfFonts(pdf))).toEqual(['DejaVuSans', 'DejaVuSans-Bold', 'NotoSansHans-Regular']);
+  });
+
+  it('sets a name no one font covers piece by piece, each piece in the first font that has it', async () => {
+    const pdf = await renderTicketPdf({ ...western, tickets: [ticket(1, 'สมชาย 王芳 Ivan', 'Kim 김민준')] });
+    const [page] = pdfPages(pdf);
+    expect(page).toContain('สมชาย 王芳 Ivan');
+    expect(page).toContain('Kim 김민준');
+    expect(fontNames(pdfFonts(pdf))).toEqual([
+      'Helvetica',
+      'Helvetica-Bold',
+      'NotoSansHans-Regular',
+      'NotoSansKR-Regular',
+      'NotoSansThai-Bold',
+    ]);
+  });
+});
+
+describe('the ticket PDF in Hebrew and Arabic (right to left)', () => {
+  const reversed = (word: string): string => [...word].reverse().join('');
+
+  it('keeps the space between the words, the first word on the right, each read right to left', async () => {
+    const names = ['שרה כהן', 'محمد علي', 'Sarah שרה כהן'];
+    const pdf = await renderTicketPdf({ ...event, tickets: names.map((name, i) => ticket(i, name)) });
+
+    // What copying and searching give: poppler puts right-to-left text back in reading order, inside
+    // bidi embedding marks (dropped here).
+    const pages = pdfPages(pdf).map((page) => page.replace(/[\u202a-\u202e]/g, ''));
+    names.forEach((name, i) => expect(pages[i]).toContain(name));
+
+    // What the printout shows: on the name's line, left to right, "כהן" then "שרה", each word's
+    // glyphs in reverse reading order, apart (two words, not "כהןשרה").
+    const words = pdfWords(pdf);
+    const line = (page: number, word: string): string[] => {
+      const y = words[page]!.find((w) => w.text === word)?.y;
+      return words[page]!.filter((w) => w.y === y).map((w) => w.text);
+    };
+    expect(line(0, reversed('כהן'))).toEqual([reversed('כהן'), reversed('שרה')]);
+    expect(line(2, 'Sarah')).toEqual(['Sarah', reversed('כהן'), reversed('שרה')]);
+    // Arabic's letters are joined (contextual forms), so its two words are checked as two words.
+    expect(pages[1]).not.toContain('محمدعلي');
+    expect(fontNames(pdfFonts(pdf))).toEqual(['DejaVuSans', 'DejaVuSans-Bold']);
   });
 });

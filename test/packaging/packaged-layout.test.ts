@@ -102,19 +102,50 @@ describe('the packaged app (electron-builder, Linux dir target)', () => {
     expect(metadata).toMatchObject({ main: './out/main/index.js', desktopName: 'marquee.desktop' });
   });
 
-  it("ships the ticket PDF's two DejaVu Sans faces byte for byte, with their licence, and none of the package's other fonts", () => {
-    const dejavu = 'node_modules/dejavu-fonts-ttf';
-    const files = headerFiles(getRawHeader(asar()).header as HeaderNode)
-      .map((f) => f.path)
-      .filter((path) => path.startsWith(`${dejavu}/`));
-    const faces = [`${dejavu}/ttf/DejaVuSans-Bold.ttf`, `${dejavu}/ttf/DejaVuSans.ttf`];
-    expect(files.filter((path) => path.endsWith('.ttf')).sort()).toEqual(faces);
-    expect(files).toEqual(expect.arrayContaining([`${dejavu}/LICENSE`, `${dejavu}/package.json`]));
-    expect(files.some((path) => path.endsWith('status.txt'))).toBe(false);
-    for (const face of faces) {
-      expect(extractFile(asar(), face).equals(readFileSync(join(project.dir, face))), face).toBe(true);
-    }
-  });
+  // Each font package the ticket PDF reads (src/server/mail/ticket-fonts.ts): the faces it embeds,
+  // byte for byte, and the licence, but none of the package's other fonts.
+  const fontPackages = [
+    {
+      dir: 'node_modules/dejavu-fonts-ttf',
+      faces: ['ttf/DejaVuSans-Bold.ttf', 'ttf/DejaVuSans.ttf'],
+      licence: 'LICENSE',
+      fonts: /\.ttf$/,
+    },
+    {
+      dir: 'node_modules/@expo-google-fonts/noto-sans-thai',
+      faces: ['400Regular/NotoSansThai_400Regular.ttf', '700Bold/NotoSansThai_700Bold.ttf'],
+      licence: 'LICENSE_FONT',
+      fonts: /\.(ttf|png)$/,
+    },
+    {
+      dir: 'node_modules/@embedpdf/fonts-sc',
+      faces: ['fonts/NotoSansHans-Regular.otf'],
+      licence: 'LICENSE',
+      fonts: /\.otf$/,
+    },
+    {
+      dir: 'node_modules/@embedpdf/fonts-kr',
+      faces: ['fonts/NotoSansKR-Regular.otf'],
+      licence: 'LICENSE',
+      fonts: /\.otf$/,
+    },
+  ];
+
+  it.each(fontPackages)(
+    "ships the ticket PDF's faces of $dir byte for byte, with their licence, and no other",
+    (pkg) => {
+      const files = headerFiles(getRawHeader(asar()).header as HeaderNode)
+        .map((f) => f.path)
+        .filter((path) => path.startsWith(`${pkg.dir}/`));
+      const faces = pkg.faces.map((face) => `${pkg.dir}/${face}`);
+      expect(files.filter((path) => pkg.fonts.test(path)).sort()).toEqual(faces);
+      expect(files).toEqual(expect.arrayContaining([`${pkg.dir}/${pkg.licence}`, `${pkg.dir}/package.json`]));
+      expect(files.some((path) => path.endsWith('status.txt'))).toBe(false);
+      for (const face of faces) {
+        expect(extractFile(asar(), face).equals(readFileSync(join(project.dir, face))), face).toBe(true);
+      }
+    },
+  );
 
   it("is where the desktop's own loading code finds the binding, and a real store opens with it", () => {
     const file = locateStoreBinding(join(asar(), 'node_modules', 'better-sqlite3'));

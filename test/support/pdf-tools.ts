@@ -25,6 +25,31 @@ export function pdfPages(pdf: Buffer): string[] {
   return text.split('\f').filter((page) => page.trim() !== '');
 }
 
+/** A word as placed on the page: its glyphs' text read left to right, and where it starts. */
+export interface PdfWord {
+  text: string;
+  x: number;
+  y: number;
+}
+
+/**
+ * Each page's words in the order their glyphs stand on the page, left to right (pdftotext -bbox,
+ * which does not reorder right-to-left text): what the printout shows, not what copying gives.
+ */
+export function pdfWords(pdf: Buffer): PdfWord[][] {
+  const xml = poppler('pdftotext', ['-bbox', '-', '-'], pdf).toString('utf8');
+  return xml
+    .split('</page>')
+    .slice(0, -1)
+    .map((page) =>
+      [...page.matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)"[^>]*>([^<]*)<\/word>/g)].map((m) => ({
+        text: m[3]!,
+        x: Number(m[1]),
+        y: Number(m[2]),
+      })),
+    );
+}
+
 export interface PdfFont {
   /** As the PDF names it; an embedded subset's name starts with a six-letter tag and "+". */
   name: string;
