@@ -180,7 +180,10 @@ describe('the ticket PDF in Hebrew and Arabic (right to left)', () => {
 
   it('keeps the space between the words, the first word on the right, each read right to left', async () => {
     const names = ['שרה כהן', 'محمد علي', 'Sarah שרה כהן'];
-    const pdf = await renderTicketPdf({ ...event, tickets: names.map((name, i) => ticket(i, name)) });
+    const pdf = await renderTicketPdf({
+      ...event,
+      tickets: names.map((name, i) => ticket(i, name, 'יציע 2')),
+    });
 
     // What copying and searching give: poppler puts right-to-left text back in reading order, inside
     // bidi embedding marks (dropped here).
@@ -196,6 +199,8 @@ describe('the ticket PDF in Hebrew and Arabic (right to left)', () => {
     };
     expect(line(0, reversed('כהן'))).toEqual([reversed('כהן'), reversed('שרה')]);
     expect(line(2, 'Sarah')).toEqual(['Sarah', reversed('כהן'), reversed('שרה')]);
+    // A number after Hebrew words stands on their left, as the bidi algorithm places it.
+    expect(line(0, reversed('יציע'))).toEqual(['2', reversed('יציע')]);
     // Arabic's letters are joined (contextual forms), so its two words are checked as two words.
     expect(pages[1]).not.toContain('محمدعلي');
     expect(fontNames(pdfFonts(pdf))).toEqual(['DejaVuSans', 'DejaVuSans-Bold']);

@@ -24,15 +24,45 @@ describe('textRuns: a line cut into pieces by font and direction', () => {
   });
 
   it('keeps the spaces between right-to-left words inside the piece, those at its edges outside', () => {
-    expect(runs('Sarah שרה כהן (2)')).toEqual([
+    expect(runs('Sarah שרה כהן')).toEqual([
       { text: 'Sarah ', font: 1, rtl: false },
       { text: 'שרה כהן', font: 1, rtl: true },
-      { text: ' (2)', font: 1, rtl: false },
     ]);
     expect(runs('(שרה)')).toEqual([
       { text: '(', font: 1, rtl: false },
       { text: 'שרה', font: 1, rtl: true },
       { text: ')', font: 1, rtl: false },
+    ]);
+  });
+
+  it('orders brackets and numbers after right-to-left words by the bidi algorithm', () => {
+    // Shows "Sarah (2) ןהכ הרש": the brackets mirrored, as fontkit does not.
+    expect(runs('Sarah שרה כהן (2)')).toEqual([
+      { text: 'Sarah (2', font: 1, rtl: false },
+      { text: 'שרה כהן )', font: 1, rtl: true },
+    ]);
+
+    expect(runs('שרה 2026')).toEqual([
+      { text: '2026', font: 1, rtl: false },
+      { text: 'שרה ', font: 1, rtl: true },
+    ]);
+    expect(runs('Show שרה 19:00 כהן')).toEqual([
+      { text: 'Show ', font: 1, rtl: false },
+      { text: ' כהן', font: 1, rtl: true },
+      { text: '19:00', font: 1, rtl: false },
+      { text: 'שרה ', font: 1, rtl: true },
+    ]);
+    expect(runs('Room 2 שרה')).toEqual([
+      { text: 'Room 2 ', font: 1, rtl: false },
+      { text: 'שרה', font: 1, rtl: true },
+    ]);
+  });
+
+  it('hands fontkit a number in Arabic-Indic digits reversed, as it reverses anything Arabic', () => {
+    const arabic = [/[\x20-\x7e\p{Script=Arabic}]/u];
+    expect(textRuns('علي ١٢', 1, (font, char) => arabic[font]!.test(char))).toEqual([
+      { text: '٢١', font: 0, rtl: true },
+      { text: 'علي ', font: 0, rtl: true },
     ]);
   });
 
