@@ -12,7 +12,7 @@ import { create, type Font } from 'fontkit';
  * (Polish, Czech, Turkish, Vietnamese…), Greek, Cyrillic, Hebrew and Arabic. Where it has no
  * glyph, the script fallbacks (all Noto, SIL Open Font License) take over: Noto Sans Thai, then
  * Noto Sans CJK SC (Chinese, Japanese kanji and kana: all of GB 2312 and JIS X 0208), then Noto
- * Sans CJK KR (Hangul). The CJK fonts ship in their regular weight only: their bold would add
+ * Sans CJK KR (Hangul, and the Traditional Chinese of Big5 that SC lacks). The CJK fonts ship in their regular weight only: their bold would add
  * 13 MB to the desktop app, so CJK text set bold prints regular.
  */
 const resolve = createRequire(import.meta.url).resolve;
