@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ticketFonts } from '../../src/server/mail/ticket-fonts.js';
+import { scriptFallbacks, ticketFonts } from '../../src/server/mail/ticket-fonts.js';
 import { renderTicketPdf, type PdfTicket } from '../../src/server/mail/ticket-pdf.js';
 import { pdfFonts, pdfPages, pdfQrCodes, pdfWords, type PdfFont } from '../support/pdf-tools.js';
 
@@ -81,6 +81,16 @@ describe('the ticket PDF in other scripts (embedded DejaVu Sans)', () => {
     expect([first.regular.postscriptName, first.bold.postscriptName]).toEqual([
       'DejaVuSans',
       'DejaVuSans-Bold',
+    ]);
+    // The script fallbacks too, each found in its package (the CJK ones beside the script their
+    // package exports) and parsed once: a PDF that uses all three gets the same parsed fonts.
+    const fallbacks = scriptFallbacks.regular.map((fallback) => fallback.font());
+    await renderTicketPdf({ ...event, tickets: [ticket(1, 'สมชาย 王芳 김민준')] });
+    scriptFallbacks.regular.forEach((fallback, i) => expect(fallback.font()).toBe(fallbacks[i]));
+    expect(fallbacks.map((font) => font.postscriptName)).toEqual([
+      'NotoSansThai-Regular',
+      'NotoSansHans-Regular',
+      'NotoSansKR-Regular',
     ]);
   });
 });
