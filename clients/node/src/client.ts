@@ -135,6 +135,7 @@ export class MarqueeClient {
 
     for (let attempt = 0; ; attempt++) {
       let response: Response;
+      let text: string;
       try {
         const timeout = AbortSignal.timeout(this.timeoutMs);
         response = await this.fetch(url, {
@@ -143,6 +144,10 @@ export class MarqueeClient {
           body: payload,
           signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
         });
+        // The body is part of the answer: one cut off after the headers (connection reset, the
+        // timeout) is no answer, and a POST that may have run is retried under its key, not
+        // handed to a caller who would send it again under a new one.
+        text = await response.text();
       } catch (err) {
         if (signal?.aborted || !safe || attempt >= this.maxRetries) {
           throw new NetworkError(`${method.toUpperCase()} ${url.pathname}: ${describe(err)}`, { cause: err });
@@ -150,7 +155,6 @@ export class MarqueeClient {
         await this.sleep(backoff(attempt));
         continue;
       }
-      const text = await response.text();
       if (response.status < 300) return text === '' ? undefined : (JSON.parse(text) as unknown);
 
       const retryAfter = retryAfterSeconds(response.headers.get('retry-after'));

@@ -127,6 +127,39 @@ describe('MarqueeClient retries', () => {
     expect(sleeps).toHaveLength(3);
   });
 
+  it('retries a POST whose answer was cut off after its headers, under the same key', async () => {
+    const keys: (string | undefined)[] = [];
+    const server = createServer((request, response) => {
+      keys.push(request.headers['idempotency-key'] as string | undefined);
+      request.resume();
+      request.on('end', () => {
+        const body = JSON.stringify({ id: 'ord_1' });
+        response.writeHead(200, { 'content-type': 'application/json', 'content-length': body.length });
+        // The first answer: headers and half the body, then the connection drops.
+        if (keys.length === 1) response.write(body.slice(0, 5), () => response.socket?.destroy());
+        else response.end(body);
+      });
+    });
+    servers.push(server);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const sleeps: number[] = [];
+    const client = new MarqueeClient('sk_live_test', { baseUrl, sleep: async (s) => void sleeps.push(s) });
+
+    expect(await client.post('/v2/payouts', { body: { event_id: 'evt_1' } })).toEqual({ id: 'ord_1' });
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).toBe(keys[0]);
+    expect(sleeps).toHaveLength(1);
+
+    // A PATCH that may have run is not sent again: the cut-off answer is a NetworkError.
+    keys.length = 0;
+    const error = await client
+      .patch('/v2/events/{id}', { path: { id: 'evt_1' }, body: { title: 'x' } })
+      .catch((err: unknown) => err);
+    expect(error).toBeInstanceOf(NetworkError);
+    expect(keys).toHaveLength(1);
+  });
+
   it('types an answer without an envelope by its status', async () => {
     const { client } = await scripted([404, { unexpected: true }]);
     const error = await client.get('/v2/events').catch((err: unknown) => err);
