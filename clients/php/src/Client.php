@@ -97,7 +97,7 @@ final class Client
     public function request(string $method, string $path, ?array $body = null, array $query = [], ?string $idempotencyKey = null): mixed
     {
         $method = strtoupper($method);
-        $url = $this->baseUrl . '/' . ltrim($path, '/') . ($query ? '?' . http_build_query($query) : '');
+        $url = $this->baseUrl . '/' . ltrim($path, '/') . ($query ? '?' . self::queryString($query) : '');
         $headers = [
             'authorization: Bearer ' . $this->apiKey,
             'accept: application/json',
@@ -166,6 +166,13 @@ final class Client
         $status = (int) curl_getinfo($curl, CURLINFO_RESPONSE_CODE);
         curl_close($curl);
         return [$status, $responseHeaders, $text === false ? '' : $text, $error];
+    }
+
+    /** Booleans as the API spells them: http_build_query would send `true` as "1", which is refused. */
+    private static function queryString(array $query): string
+    {
+        $spelled = array_map(static fn ($value) => is_bool($value) ? ($value ? 'true' : 'false') : $value, $query);
+        return http_build_query($spelled);
     }
 
     private static function retryable(string $method, MarqueeError $error): bool

@@ -141,6 +141,15 @@ final class LiveTest extends TestCase
         }
     }
 
+    public function testBooleanQueryParametersAreSentAsTheApiSpellsThem(): void
+    {
+        [$event, $tier] = $this->newEvent();
+        $this->checkout($event, $tier, 2);
+        $without = $this->client->get('/v2/scan/door_pack', ['event_id' => $event['id'], 'holders' => false]);
+        $named = $this->client->get('/v2/scan/door_pack', ['event_id' => $event['id'], 'holders' => true]);
+        $this->assertSame([0, 2], [count($without['holders']), count($named['holders'])]);
+    }
+
     public function testRefusalsAreTyped(): void
     {
         $code = static function (callable $call, string $class): array {

@@ -115,7 +115,7 @@ class Client:
         while True:
             try:
                 response = self._session.request(
-                    method, url, headers=headers, json=body, params=params, timeout=self.timeout
+                    method, url, headers=headers, json=body, params=_query(params), timeout=self.timeout
                 )
             except requests.RequestException as exc:
                 if attempt < self.max_retries and method in ("GET", "POST"):
@@ -155,6 +155,14 @@ def _retryable(method: str, error: MarqueeError) -> bool:
     if error.status == 409:
         return error.code == "idempotency_key_in_use"
     return error.status in _RETRY_STATUSES
+
+
+def _query(params: Optional[Mapping[str, Any]]) -> Optional[Dict[str, Any]]:
+    """Booleans as the API spells them: requests would send ``True`` as "True", which is refused."""
+    if params is None:
+        return None
+    return {name: ("true" if value else "false") if isinstance(value, bool) else value
+            for name, value in params.items()}
 
 
 def _retry_after_seconds(value: Optional[str]) -> Optional[float]:

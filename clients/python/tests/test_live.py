@@ -130,6 +130,14 @@ def test_a_repeated_idempotency_key_replays_the_first_answer(client):
     assert reused.value.code == "idempotency_key_reused"
 
 
+def test_boolean_query_parameters_are_sent_as_the_api_spells_them(client):
+    event, tier = new_event(client)
+    checkout(client, event, tier, 2)
+    without = client.get("/v2/scan/door_pack", {"event_id": event["id"], "holders": False})
+    named = client.get("/v2/scan/door_pack", {"event_id": event["id"], "holders": True})
+    assert (len(without["holders"]), len(named["holders"])) == (0, 2)
+
+
 def test_refusals_are_typed(client, server):
     with pytest.raises(marquee.NotFoundError) as missing:
         client.get("/v2/events/evt_00000000000000000000")
