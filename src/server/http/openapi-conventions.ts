@@ -93,3 +93,32 @@ export function declareResponseHeaders(paths: Operations): void {
     }
   }
 }
+
+interface ExportOperation {
+  parameters?: { name: string; in: string; schema?: { enum?: unknown[] } }[];
+  responses?: Record<string, { content?: Record<string, unknown> }>;
+}
+
+/**
+ * A list that takes `format=csv` (schemas/common.ts ExportFormat) also answers its 200 as
+ * text/csv (http/csv.ts sendCsv streams it past the JSON schema, so swagger cannot see it).
+ */
+export function declareCsvExports(paths: Record<string, Record<string, ExportOperation>>): void {
+  for (const operations of Object.values(paths)) {
+    for (const operation of Object.values(operations)) {
+      const format = operation.parameters?.find((p) => p.in === 'query' && p.name === 'format');
+      const ok = operation.responses?.['200'];
+      if (!format?.schema?.enum?.includes('csv') || !ok) continue;
+      ok.content = {
+        ...ok.content,
+        'text/csv': {
+          schema: {
+            type: 'string',
+            description:
+              'With format=csv or Accept: text/csv: every row the filters select, UTF-8 with a byte order mark, CRLF lines (docs/api.md "CSV exports")',
+          },
+        },
+      };
+    }
+  }
+}

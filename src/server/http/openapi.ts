@@ -1,6 +1,11 @@
 import swagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
-import { declareResponseHeaders, documentRouteConventions, responseHeaders } from './openapi-conventions.js';
+import {
+  declareCsvExports,
+  declareResponseHeaders,
+  documentRouteConventions,
+  responseHeaders,
+} from './openapi-conventions.js';
 
 /** The groups operations are tagged with (each route's `tags`), in the order a reader meets them. */
 const tags = [
@@ -86,6 +91,7 @@ export async function installOpenApi(app: FastifyInstance, version: string): Pro
     transformObject: (document) => {
       const openapi = 'openapiObject' in document ? document.openapiObject : document.swaggerObject;
       declareResponseHeaders(openapi.paths as Parameters<typeof declareResponseHeaders>[0]);
+      declareCsvExports(openapi.paths as Parameters<typeof declareCsvExports>[0]);
       return openapi;
     },
   });

@@ -100,5 +100,7 @@ export const errorResponses = {
   404: Type.Ref('Error'),
   409: Type.Ref('Error'),
   413: Type.Ref('Error'),
+  // A body sent as anything but JSON (text/plain, a form) is refused before the route runs.
+  415: Type.Ref('Error'),
   429: Type.Ref('Error'),
 };

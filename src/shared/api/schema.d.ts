@@ -2181,6 +2181,16 @@ export interface operations {
         };
       };
       /** @description The error envelope of every refusal */
+      415: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
       429: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
@@ -2298,6 +2308,16 @@ export interface operations {
       };
       /** @description The error envelope of every refusal */
       413: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      415: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
           [name: string]: unknown;
@@ -2436,6 +2456,16 @@ export interface operations {
         };
       };
       /** @description The error envelope of every refusal */
+      415: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
       429: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
@@ -2556,6 +2586,16 @@ export interface operations {
         };
       };
       /** @description The error envelope of every refusal */
+      415: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
       429: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
@@ -2661,6 +2701,16 @@ export interface operations {
       };
       /** @description The error envelope of every refusal */
       413: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      415: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
           [name: string]: unknown;
@@ -2823,6 +2873,16 @@ export interface operations {
         };
       };
       /** @description The error envelope of every refusal */
+      415: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
       429: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
@@ -2922,6 +2982,16 @@ export interface operations {
       };
       /** @description The error envelope of every refusal */
       413: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      415: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
           [name: string]: unknown;
@@ -3065,6 +3135,16 @@ export interface operations {
         };
       };
       /** @description The error envelope of every refusal */
+      415: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
       429: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
@@ -3166,6 +3246,16 @@ export interface operations {
       };
       /** @description The error envelope of every refusal */
       413: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      415: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
           [name: string]: unknown;
@@ -3285,6 +3375,16 @@ export interface operations {
         };
       };
       /** @description The error envelope of every refusal */
+      415: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
       429: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
@@ -3384,6 +3484,16 @@ export interface operations {
       };
       /** @description The error envelope of every refusal */
       413: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      415: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
           [name: string]: unknown;
@@ -3516,6 +3626,16 @@ export interface operations {
         };
       };
       /** @description The error envelope of every refusal */
+      415: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
       429: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
@@ -3623,6 +3743,16 @@ export interface operations {
       };
       /** @description The error envelope of every refusal */
       413: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      415: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
           [name: string]: unknown;
@@ -3764,6 +3894,16 @@ export interface operations {
         };
       };
       /** @description The error envelope of every refusal */
+      415: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
       429: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
@@ -3872,6 +4012,16 @@ export interface operations {
         };
       };
       /** @description The error envelope of every refusal */
+      415: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
       429: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
@@ -3971,6 +4121,16 @@ export interface operations {
       };
       /** @description The error envelope of every refusal */
       413: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      415: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
           [name: string]: unknown;
@@ -4111,6 +4271,16 @@ export interface operations {
         };
       };
       /** @description The error envelope of every refusal */
+      415: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
       429: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
@@ -4213,6 +4383,16 @@ export interface operations {
       };
       /** @description The error envelope of every refusal */
       413: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      415: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
           [name: string]: unknown;
@@ -4328,6 +4508,16 @@ export interface operations {
       };
       /** @description The error envelope of every refusal */
       413: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      415: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
           [name: string]: unknown;
@@ -4513,6 +4703,16 @@ export interface operations {
         };
       };
       /** @description The error envelope of every refusal */
+      415: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
       429: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
@@ -4675,6 +4875,16 @@ export interface operations {
       };
       /** @description The error envelope of every refusal */
       413: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      415: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
           [name: string]: unknown;
@@ -4869,6 +5079,16 @@ export interface operations {
         };
       };
       /** @description The error envelope of every refusal */
+      415: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
       429: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
@@ -5023,6 +5243,16 @@ export interface operations {
         };
       };
       /** @description The error envelope of every refusal */
+      415: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
       429: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
@@ -5083,6 +5313,7 @@ export interface operations {
             has_more: boolean;
             next_cursor: string | null;
           };
+          'text/csv': string;
         };
       };
       /** @description The error envelope of every refusal */
@@ -5137,6 +5368,16 @@ export interface operations {
       };
       /** @description The error envelope of every refusal */
       413: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      415: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
           [name: string]: unknown;
@@ -5274,6 +5515,16 @@ export interface operations {
         };
       };
       /** @description The error envelope of every refusal */
+      415: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
       429: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
@@ -5384,6 +5635,16 @@ export interface operations {
       };
       /** @description The error envelope of every refusal */
       413: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      415: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
           [name: string]: unknown;
@@ -5516,6 +5777,16 @@ export interface operations {
         };
       };
       /** @description The error envelope of every refusal */
+      415: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
       429: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
@@ -5613,6 +5884,16 @@ export interface operations {
       };
       /** @description The error envelope of every refusal */
       413: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      415: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
           [name: string]: unknown;
@@ -5761,6 +6042,16 @@ export interface operations {
         };
       };
       /** @description The error envelope of every refusal */
+      415: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
       429: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
@@ -5898,6 +6189,16 @@ export interface operations {
         };
       };
       /** @description The error envelope of every refusal */
+      415: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
       429: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
@@ -6003,6 +6304,16 @@ export interface operations {
       };
       /** @description The error envelope of every refusal */
       413: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      415: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
           [name: string]: unknown;
@@ -6120,6 +6431,16 @@ export interface operations {
         };
       };
       /** @description The error envelope of every refusal */
+      415: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
       429: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
@@ -6219,6 +6540,16 @@ export interface operations {
       };
       /** @description The error envelope of every refusal */
       413: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      415: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
           [name: string]: unknown;
@@ -6343,6 +6674,16 @@ export interface operations {
         };
       };
       /** @description The error envelope of every refusal */
+      415: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
       429: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
@@ -6453,6 +6794,16 @@ export interface operations {
         };
       };
       /** @description The error envelope of every refusal */
+      415: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
       429: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
@@ -6519,6 +6870,7 @@ export interface operations {
             has_more: boolean;
             next_cursor: string | null;
           };
+          'text/csv': string;
         };
       };
       /** @description The error envelope of every refusal */
@@ -6573,6 +6925,16 @@ export interface operations {
       };
       /** @description The error envelope of every refusal */
       413: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      415: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
           [name: string]: unknown;
@@ -6721,6 +7083,16 @@ export interface operations {
         };
       };
       /** @description The error envelope of every refusal */
+      415: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
       429: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
@@ -6820,6 +7192,16 @@ export interface operations {
       };
       /** @description The error envelope of every refusal */
       413: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      415: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
           [name: string]: unknown;
@@ -6953,6 +7335,16 @@ export interface operations {
         };
       };
       /** @description The error envelope of every refusal */
+      415: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
       429: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
@@ -7071,6 +7463,16 @@ export interface operations {
         };
       };
       /** @description The error envelope of every refusal */
+      415: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
       429: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
@@ -7176,6 +7578,16 @@ export interface operations {
       };
       /** @description The error envelope of every refusal */
       413: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      415: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
           [name: string]: unknown;
@@ -7347,6 +7759,16 @@ export interface operations {
         };
       };
       /** @description The error envelope of every refusal */
+      415: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
       429: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
@@ -7446,6 +7868,16 @@ export interface operations {
       };
       /** @description The error envelope of every refusal */
       413: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      415: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
           [name: string]: unknown;
@@ -7575,6 +8007,16 @@ export interface operations {
         };
       };
       /** @description The error envelope of every refusal */
+      415: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
       429: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
@@ -7683,6 +8125,16 @@ export interface operations {
       };
       /** @description The error envelope of every refusal */
       413: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      415: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
           [name: string]: unknown;
@@ -7854,6 +8306,16 @@ export interface operations {
         };
       };
       /** @description The error envelope of every refusal */
+      415: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
       429: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
@@ -7908,6 +8370,7 @@ export interface operations {
             has_more: boolean;
             next_cursor: string | null;
           };
+          'text/csv': string;
         };
       };
       /** @description The error envelope of every refusal */
@@ -7962,6 +8425,16 @@ export interface operations {
       };
       /** @description The error envelope of every refusal */
       413: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      415: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
           [name: string]: unknown;
@@ -8070,6 +8543,16 @@ export interface operations {
       };
       /** @description The error envelope of every refusal */
       413: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      415: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
           [name: string]: unknown;
@@ -8194,6 +8677,16 @@ export interface operations {
         };
       };
       /** @description The error envelope of every refusal */
+      415: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
       429: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
@@ -8300,6 +8793,16 @@ export interface operations {
       };
       /** @description The error envelope of every refusal */
       413: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      415: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
           [name: string]: unknown;
@@ -8422,6 +8925,16 @@ export interface operations {
         };
       };
       /** @description The error envelope of every refusal */
+      415: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
       429: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
@@ -8521,6 +9034,16 @@ export interface operations {
       };
       /** @description The error envelope of every refusal */
       413: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      415: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
           [name: string]: unknown;
@@ -8640,6 +9163,16 @@ export interface operations {
         };
       };
       /** @description The error envelope of every refusal */
+      415: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
       429: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
@@ -8745,6 +9278,16 @@ export interface operations {
       };
       /** @description The error envelope of every refusal */
       413: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      415: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
           [name: string]: unknown;
@@ -8886,6 +9429,16 @@ export interface operations {
         };
       };
       /** @description The error envelope of every refusal */
+      415: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
       429: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
@@ -8994,6 +9547,16 @@ export interface operations {
         };
       };
       /** @description The error envelope of every refusal */
+      415: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
       429: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
@@ -9093,6 +9656,16 @@ export interface operations {
       };
       /** @description The error envelope of every refusal */
       413: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      415: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
           [name: string]: unknown;
@@ -9213,6 +9786,16 @@ export interface operations {
       };
       /** @description The error envelope of every refusal */
       413: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      415: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
           [name: string]: unknown;
@@ -9347,6 +9930,16 @@ export interface operations {
         };
       };
       /** @description The error envelope of every refusal */
+      415: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
       429: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
@@ -9458,6 +10051,16 @@ export interface operations {
       };
       /** @description The error envelope of every refusal */
       413: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      415: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
           [name: string]: unknown;
@@ -9581,6 +10184,16 @@ export interface operations {
         };
       };
       /** @description The error envelope of every refusal */
+      415: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
       429: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
@@ -9682,6 +10295,16 @@ export interface operations {
       };
       /** @description The error envelope of every refusal */
       413: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      415: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
           [name: string]: unknown;
@@ -9824,6 +10447,16 @@ export interface operations {
         };
       };
       /** @description The error envelope of every refusal */
+      415: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
       429: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
@@ -9920,6 +10553,16 @@ export interface operations {
       };
       /** @description The error envelope of every refusal */
       413: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      415: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
           [name: string]: unknown;
@@ -10044,6 +10687,16 @@ export interface operations {
         };
       };
       /** @description The error envelope of every refusal */
+      415: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
       429: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
@@ -10151,6 +10804,16 @@ export interface operations {
       };
       /** @description The error envelope of every refusal */
       413: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      415: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
           [name: string]: unknown;
@@ -10281,6 +10944,16 @@ export interface operations {
         };
       };
       /** @description The error envelope of every refusal */
+      415: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
       429: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
@@ -10386,6 +11059,16 @@ export interface operations {
       };
       /** @description The error envelope of every refusal */
       413: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      415: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
           [name: string]: unknown;
@@ -10509,6 +11192,16 @@ export interface operations {
         };
       };
       /** @description The error envelope of every refusal */
+      415: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
       429: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
@@ -10605,6 +11298,16 @@ export interface operations {
       };
       /** @description The error envelope of every refusal */
       413: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      415: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
           [name: string]: unknown;
@@ -10722,6 +11425,16 @@ export interface operations {
         };
       };
       /** @description The error envelope of every refusal */
+      415: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
       429: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
@@ -10821,6 +11534,16 @@ export interface operations {
       };
       /** @description The error envelope of every refusal */
       413: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      415: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
           [name: string]: unknown;
@@ -10955,6 +11678,16 @@ export interface operations {
         };
       };
       /** @description The error envelope of every refusal */
+      415: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
       429: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
@@ -11061,6 +11794,16 @@ export interface operations {
       };
       /** @description The error envelope of every refusal */
       413: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      415: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
           [name: string]: unknown;
@@ -11189,6 +11932,16 @@ export interface operations {
         };
       };
       /** @description The error envelope of every refusal */
+      415: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
       429: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
@@ -11285,6 +12038,16 @@ export interface operations {
       };
       /** @description The error envelope of every refusal */
       413: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      415: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
           [name: string]: unknown;
@@ -11393,6 +12156,16 @@ export interface operations {
       };
       /** @description The error envelope of every refusal */
       413: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      415: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
           [name: string]: unknown;
@@ -11513,6 +12286,16 @@ export interface operations {
         };
       };
       /** @description The error envelope of every refusal */
+      415: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
       429: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
@@ -11621,6 +12404,16 @@ export interface operations {
       };
       /** @description The error envelope of every refusal */
       413: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      415: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
           [name: string]: unknown;
@@ -11750,6 +12543,16 @@ export interface operations {
         };
       };
       /** @description The error envelope of every refusal */
+      415: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
       429: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
@@ -11852,6 +12655,16 @@ export interface operations {
       };
       /** @description The error envelope of every refusal */
       413: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      415: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
           [name: string]: unknown;

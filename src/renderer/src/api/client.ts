@@ -5,7 +5,8 @@ import { staffRefusalWords } from '../lib/staff-words.js';
 import { reportStaffRefusal, staffToken } from './staff-token.js';
 import type { paths } from '../../../shared/api/schema.js';
 
-export type MarqueeClient = Client<paths>;
+// JSON answers only: the CSV exports' text/csv (fetched apart, as files) is not a typed answer.
+export type MarqueeClient = Client<paths, 'application/json'>;
 
 export interface ClientHooks {
   /** Every answer proves the server is reachable; every thrown fetch suggests it is not. */
@@ -17,7 +18,7 @@ export interface ClientHooks {
 
 /** The one typed client of the UI: every path, body and answer type comes from the generated schema. */
 export function makeClient(baseUrl: string, apiKey: string, hooks: ClientHooks = {}): MarqueeClient {
-  const client = createClient<paths>({ baseUrl: baseUrl.replace(/\/+$/, '') });
+  const client = createClient<paths, 'application/json'>({ baseUrl: baseUrl.replace(/\/+$/, '') });
   client.use({
     onRequest({ request }) {
       request.headers.set('authorization', `Bearer ${apiKey}`);
