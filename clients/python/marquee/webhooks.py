@@ -32,7 +32,7 @@ class Webhook:
 
     def verify(self, payload: Union[bytes, str], headers: Mapping[str, str], *, now: Optional[float] = None) -> Any:
         body = payload.encode() if isinstance(payload, str) else payload
-        lowered = {k.lower(): v for k, v in headers.items()}
+        lowered = {_header_name(k): v for k, v in headers.items()}
         msg_id = lowered.get("webhook-id")
         timestamp = lowered.get("webhook-timestamp")
         signatures = lowered.get("webhook-signature")
@@ -50,6 +50,15 @@ class Webhook:
         expected = base64.b64encode(hmac.new(self._key, signed, hashlib.sha256).digest()).decode()
         for candidate in signatures.split(" "):
             version, _, signature = candidate.partition(",")
-            if version == "v1" and hmac.compare_digest(signature, expected):
+            # As bytes: compare_digest raises TypeError on a str with non-ASCII characters, which
+            # anyone can put in a header.
+            if version == "v1" and hmac.compare_digest(signature.encode(), expected.encode()):
                 return json.loads(body)
         raise WebhookVerificationError("no signature matches")
+
+
+def _header_name(name: str) -> str:
+    """Any case, or as a WSGI environ spells it (``HTTP_WEBHOOK_ID``, Django's ``request.META``)."""
+    if name.startswith("HTTP_"):
+        name = name[len("HTTP_"):].replace("_", "-")
+    return name.lower()

@@ -30,6 +30,19 @@ def test_header_names_are_case_insensitive():
     assert marquee.Webhook(SECRET).verify(BODY, headers, now=NOW)["id"] == "msg_1"
 
 
+def test_headers_as_a_wsgi_environ_spells_them():
+    environ = {"HTTP_" + k.upper().replace("-", "_"): v for k, v in signed().items()}
+    environ["wsgi.input"] = object()
+    assert marquee.Webhook(SECRET).verify(BODY, environ, now=NOW)["id"] == "msg_1"
+
+
+def test_a_signature_with_characters_beyond_ascii_is_refused_not_a_crash():
+    headers = signed()
+    headers["webhook-signature"] = "v1,é" + headers["webhook-signature"][4:]
+    with pytest.raises(marquee.WebhookVerificationError):
+        marquee.Webhook(SECRET).verify(BODY, headers, now=NOW)
+
+
 def test_any_of_several_signatures_may_match():
     # During a secret rotation the server signs with the new and the old secret.
     other = signed(secret="whsec_" + base64.b64encode(b"x" * 24).decode())["webhook-signature"]

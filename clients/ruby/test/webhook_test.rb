@@ -3,6 +3,7 @@
 require_relative 'test_helper'
 require 'base64'
 require 'openssl'
+require 'stringio'
 
 class WebhookTest < Minitest::Test
   SECRET = "whsec_#{Base64.strict_encode64((0...24).to_a.pack('C*'))}".freeze
@@ -24,6 +25,12 @@ class WebhookTest < Minitest::Test
   def test_header_names_are_case_insensitive
     headers = signed.transform_keys { |name| name.split('-').map(&:capitalize).join('-') }
     assert_equal 'msg_1', webhook.verify(BODY, headers, now: NOW)['id']
+  end
+
+  def test_headers_as_a_rack_env_spells_them
+    env = signed.to_h { |name, value| ["HTTP_#{name.upcase.tr('-', '_')}", value] }
+    env['rack.input'] = StringIO.new(BODY)
+    assert_equal 'msg_1', webhook.verify(BODY, env, now: NOW)['id']
   end
 
   def test_any_of_several_signatures_may_match

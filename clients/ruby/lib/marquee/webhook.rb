@@ -20,7 +20,7 @@ module Marquee
     end
 
     def verify(payload, headers, now: Time.now.to_i)
-      lowered = headers.to_h { |name, value| [name.to_s.downcase, Array(value).first] }
+      lowered = headers.to_h { |name, value| [header_name(name), Array(value).first] }
       id, timestamp, signatures = lowered.values_at('webhook-id', 'webhook-timestamp', 'webhook-signature')
       unless id && timestamp && signatures
         raise WebhookVerificationError, 'missing webhook-id, webhook-timestamp or webhook-signature header'
@@ -38,6 +38,16 @@ module Marquee
       raise WebhookVerificationError, 'no signature matches' unless matched
 
       JSON.parse(payload)
+    end
+
+    private
+
+    # Any case, or as a Rack env spells it (HTTP_WEBHOOK_ID): Rails' request.headers and
+    # Sinatra's request.env enumerate that form.
+    def header_name(name)
+      name = name.to_s
+      name = name.delete_prefix('HTTP_').tr('_', '-') if name.start_with?('HTTP_')
+      name.downcase
     end
   end
 end
