@@ -39,7 +39,13 @@ const asJson = (value: unknown) => JSON.stringify(value);
 function keyed(key: string): ActionContext & { idempotency: IdempotencyClaim } {
   return {
     actor: { apiKeyId: 'key_a', deviceId: null, staffId: null },
-    idempotency: { scope: 'key_a', key, requestHash: `hash-${key}`, written: false },
+    idempotency: {
+      scope: 'key_a',
+      key,
+      requestHash: `hash-${key}`,
+      written: false,
+      seal: (answer) => answer,
+    },
   };
 }
 

@@ -22,6 +22,8 @@ export interface IdempotencyClaim {
   readonly requestHash: string;
   /** Set once the answer was committed with the action, so nothing stores it again after. */
   written: boolean;
+  /** The answer as it is kept for a replay (sealed: http/sealed-answers.ts). */
+  readonly seal: (answer: string) => string;
 }
 
 /** Everything a business action carries besides its input: who acts, and under which key. */

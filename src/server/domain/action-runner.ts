@@ -163,7 +163,7 @@ export class ActionRunner implements AuditSink {
         key: claim.key,
         requestHash: claim.requestHash,
         statusCode: 200,
-        response: json,
+        response: claim.seal(json),
         at: this.now(),
       });
     }

@@ -4,7 +4,9 @@ import type { IdempotencyClaim } from '../domain/action-context.js';
 import { ApiError } from '../errors.js';
 import type { Lifecycle } from '../lifecycle.js';
 import type { IdempotencyRepo } from '../store/idempotency-repo.js';
+import { bearerSecret } from './access.js';
 import { addRouteHook } from './route-hooks.js';
+import { answerSeal } from './sealed-answers.js';
 
 const dayMs = 24 * 60 * 60 * 1000;
 
@@ -15,11 +17,9 @@ declare module 'fastify' {
   }
 }
 
-function requestHash(request: FastifyRequest): string {
+function requestHash(request: FastifyRequest, body: string): string {
   const path = request.url.split('?')[0] ?? '';
-  return createHash('sha256')
-    .update(`${request.method} ${path}\n${JSON.stringify(request.body ?? null)}`)
-    .digest('hex');
+  return createHash('sha256').update(`${request.method} ${path}\n${body}`).digest('hex');
 }
 
 /**
@@ -64,7 +64,9 @@ export function installIdempotency(
       );
     }
     const scope = request.apiKey?.id ?? `ip:${request.ip}`;
-    const hash = requestHash(request);
+    const body = JSON.stringify(request.body ?? null);
+    const hash = requestHash(request, body);
+    const seal = answerSeal(request.apiKey ? (bearerSecret(request) ?? body) : body, scope, key);
     const stored = answers.find(scope, key, now() - dayMs);
     if (stored) {
       if (stored.request_hash !== hash) {
@@ -79,9 +81,9 @@ export function installIdempotency(
         .code(stored.status_code)
         .header('idempotent-replayed', 'true')
         .type('application/json; charset=utf-8')
-        .send(stored.response);
+        .send(seal.open(stored.response));
     }
-    const claim: IdempotencyClaim = { scope, key, requestHash: hash, written: false };
+    const claim: IdempotencyClaim = { scope, key, requestHash: hash, written: false, seal: seal.seal };
     if (inFlight.has(flightKey(claim))) {
       throw new ApiError(
         409,
@@ -111,7 +113,7 @@ export function installIdempotency(
         key: claim.key,
         requestHash: claim.requestHash,
         statusCode: status,
-        response: payload,
+        response: claim.seal(payload),
         at: now(),
       });
     } catch (err) {
