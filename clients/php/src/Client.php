@@ -25,10 +25,11 @@ final class Client
     private readonly string $baseUrl;
     private readonly int $maxRetries;
     private readonly float $timeout;
+    private readonly ?string $caFile;
     /** @var callable(float): void */
     private $sleep;
 
-    /** @param array{max_retries?: int, timeout?: float, sleep?: callable(float): void} $options */
+    /** @param array{max_retries?: int, timeout?: float, ca_file?: string, sleep?: callable(float): void} $options */
     public function __construct(private readonly string $apiKey, string $baseUrl = 'http://127.0.0.1:4380', array $options = [])
     {
         if ($apiKey === '') {
@@ -37,6 +38,9 @@ final class Client
         $this->baseUrl = rtrim($baseUrl, '/');
         $this->maxRetries = $options['max_retries'] ?? 2;
         $this->timeout = $options['timeout'] ?? 30.0;
+        // A PEM file to trust for https: the venue server's own self-signed certificate
+        // (<data dir>/tls/cert.pem) when it is reached over the LAN.
+        $this->caFile = $options['ca_file'] ?? null;
         $this->sleep = $options['sleep'] ?? static fn (float $seconds) => usleep((int) round($seconds * 1e6));
     }
 
@@ -160,6 +164,9 @@ final class Client
         ]);
         if ($payload !== null) {
             curl_setopt($curl, CURLOPT_POSTFIELDS, $payload);
+        }
+        if ($this->caFile !== null) {
+            curl_setopt($curl, CURLOPT_CAINFO, $this->caFile);
         }
         $text = curl_exec($curl);
         $error = $text === false ? curl_error($curl) : null;

@@ -24,10 +24,48 @@ final class RetriesTest extends TestCase
 
     private function scripted(array ...$answers): Client
     {
+        return new Client('sk_live_test', 'http://127.0.0.1:' . $this->start($answers), ['sleep' => function (float $s) { $this->sleeps[] = $s; }]);
+    }
+
+    /** Starts the scripted server (HTTPS with the PEM given) and answers its port. */
+    private function start(array $answers, ?string $pem = null): string
+    {
         $script = json_encode(array_map(static fn ($a) => [$a[0], $a[1], (object) ($a[2] ?? [])], $answers));
-        $this->process = proc_open([PHP_BINARY, __DIR__ . '/scripted-server.php', $script], [0 => ['pipe', 'r'], 1 => ['pipe', 'w']], $this->pipes);
-        $port = trim((string) fgets($this->pipes[1]));
-        return new Client('sk_live_test', "http://127.0.0.1:$port", ['sleep' => function (float $s) { $this->sleeps[] = $s; }]);
+        $command = [PHP_BINARY, __DIR__ . '/scripted-server.php', $script, ...($pem === null ? [] : [$pem])];
+        $this->process = proc_open($command, [0 => ['pipe', 'r'], 1 => ['pipe', 'w']], $this->pipes);
+        return trim((string) fgets($this->pipes[1]));
+    }
+
+    /**
+     * The venue server over the LAN speaks HTTPS with its own self-signed certificate: trusted
+     * through the ca_file option; untrusted, it is a NetworkError like any request without answer.
+     */
+    public function testTheVenueCertificateIsTrustedThroughCaFile(): void
+    {
+        $key = openssl_pkey_new(['private_key_bits' => 2048, 'private_key_type' => OPENSSL_KEYTYPE_RSA]);
+        $config = tempnam(sys_get_temp_dir(), 'marquee-ssl');
+        file_put_contents($config, "[req]\ndistinguished_name=dn\n[dn]\n[ext]\nsubjectAltName=IP:127.0.0.1\nbasicConstraints=critical,CA:TRUE\n");
+        $options = ['config' => $config, 'x509_extensions' => 'ext', 'digest_alg' => 'sha256'];
+        $csr = openssl_csr_new(['commonName' => 'marquee.local'], $key, $options);
+        openssl_x509_export(openssl_csr_sign($csr, null, $key, 1, $options), $cert);
+        openssl_pkey_export($key, $keyPem, null, ['config' => $config]);
+        $pem = tempnam(sys_get_temp_dir(), 'marquee-venue');
+        $ca = tempnam(sys_get_temp_dir(), 'marquee-ca');
+        file_put_contents($pem, $cert . $keyPem);
+        file_put_contents($ca, $cert);
+        try {
+            $port = $this->start([[200, ['status' => 'ok']]], $pem);
+            $trusting = new Client('sk_live_test', "https://127.0.0.1:$port", ['ca_file' => $ca]);
+            $this->assertSame(['status' => 'ok'], $trusting->get('/v2/health'));
+            $this->stop();
+
+            $port = $this->start([[200, ['status' => 'ok']]], $pem);
+            $untrusting = new Client('sk_live_test', "https://127.0.0.1:$port", ['max_retries' => 0]);
+            $this->expectException(NetworkError::class);
+            $untrusting->get('/v2/health');
+        } finally {
+            array_map('unlink', [$config, $pem, $ca]);
+        }
     }
 
     /** What the scripted server received, once it has answered everything. */
@@ -42,9 +80,15 @@ final class RetriesTest extends TestCase
 
     protected function tearDown(): void
     {
+        $this->stop();
+    }
+
+    private function stop(): void
+    {
         if ($this->process !== null) {
             proc_terminate($this->process);
             proc_close($this->process);
+            $this->process = null;
         }
     }
 

@@ -3,14 +3,18 @@
 // A scripted HTTP server for RetriesTest: binds 127.0.0.1 on a free port and prints it, then
 // answers one request per connection with the next [status, body, headers] of the JSON array in
 // argv[1], printing each request it got as a JSON line; exits when the script is used up.
+// With argv[2], a PEM holding a certificate and its key, it speaks HTTPS instead.
 declare(strict_types=1);
 
 $answers = json_decode($argv[1], true, 512, JSON_THROW_ON_ERROR);
-$server = stream_socket_server('tcp://127.0.0.1:0');
+$tls = isset($argv[2]) ? ['ssl' => ['local_cert' => $argv[2]]] : [];
+$flags = STREAM_SERVER_BIND | STREAM_SERVER_LISTEN;
+$server = stream_socket_server($tls ? 'tls://127.0.0.1:0' : 'tcp://127.0.0.1:0', $errno, $error, $flags, stream_context_create($tls));
 echo explode(':', stream_socket_get_name($server, false))[1], "\n";
 
 foreach ($answers as [$status, $body, $extra]) {
-    $connection = stream_socket_accept($server, 30);
+    // Silenced: a client that refuses the certificate fails the handshake here, as it should.
+    $connection = @stream_socket_accept($server, 30);
     if ($connection === false) {
         exit(1);
     }

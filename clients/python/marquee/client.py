@@ -42,8 +42,11 @@ class Client:
         max_retries: int = 2,
         timeout: float = 30.0,
         session: Optional[requests.Session] = None,
+        ca_file: Optional[str] = None,
         sleep: Callable[[float], None] = time.sleep,
     ) -> None:
+        """``ca_file``: a PEM file to trust for https, such as the venue server's own self-signed
+        certificate (``<data dir>/tls/cert.pem``) when it is reached over the LAN."""
         if not api_key:
             raise ValueError("api_key is required")
         self.api_key = api_key
@@ -51,6 +54,8 @@ class Client:
         self.max_retries = max_retries
         self.timeout = timeout
         self._session = session or requests.Session()
+        # Given with each request: requests lets REQUESTS_CA_BUNDLE override a session's verify.
+        self._tls = {"verify": ca_file} if ca_file else {}
         self._sleep = sleep
 
     # -- verbs -------------------------------------------------------------------------------
@@ -115,7 +120,8 @@ class Client:
         while True:
             try:
                 response = self._session.request(
-                    method, url, headers=headers, json=body, params=_query(params), timeout=self.timeout
+                    method, url, headers=headers, json=body, params=_query(params), timeout=self.timeout,
+                    **self._tls,
                 )
             except requests.RequestException as exc:
                 if attempt < self.max_retries and method in ("GET", "POST"):

@@ -2,6 +2,7 @@
 
 require 'json'
 require 'net/http'
+require 'openssl'
 require 'securerandom'
 require 'time'
 require 'uri'
@@ -19,12 +20,15 @@ module Marquee
   class Client
     RETRY_STATUSES = [500, 502, 503, 504].freeze
     MAX_RETRY_AFTER = 60.0 # a longer Retry-After is the caller's decision, not a silent wait
+    # A certificate the client does not trust is no answer either (OpenSSL::SSL::SSLError).
     NETWORK_ERRORS = [IOError, SystemCallError, SocketError, Timeout::Error, Net::OpenTimeout,
-                      Net::ReadTimeout, EOFError].freeze
+                      Net::ReadTimeout, EOFError, OpenSSL::SSL::SSLError].freeze
 
     attr_reader :base_url
 
-    def initialize(api_key, base_url: 'http://127.0.0.1:4380', max_retries: 2, timeout: 30,
+    # +ca_file+: a PEM file to trust for https, such as the venue server's own self-signed
+    # certificate (<data dir>/tls/cert.pem) when it is reached over the LAN.
+    def initialize(api_key, base_url: 'http://127.0.0.1:4380', max_retries: 2, timeout: 30, ca_file: nil,
                    sleeper: ->(seconds) { sleep(seconds) })
       raise ArgumentError, 'api_key is required' if api_key.nil? || api_key.empty?
 
@@ -32,6 +36,7 @@ module Marquee
       @base_url = base_url.chomp('/')
       @max_retries = max_retries
       @timeout = timeout
+      @ca_file = ca_file
       @sleeper = sleeper
     end
 
@@ -110,8 +115,8 @@ module Marquee
     def send_once(method, uri, headers, payload)
       request = Net::HTTPGenericRequest.new(method.to_s.upcase, !payload.nil?, method != :head, uri, headers)
       request.body = payload if payload
-      Net::HTTP.start(uri.host, uri.port, use_ssl: uri.scheme == 'https',
-                                          open_timeout: @timeout, read_timeout: @timeout) do |http|
+      tls = uri.scheme == 'https' ? { use_ssl: true, ca_file: @ca_file }.compact : {}
+      Net::HTTP.start(uri.host, uri.port, open_timeout: @timeout, read_timeout: @timeout, **tls) do |http|
         http.request(request)
       end
     end
