@@ -17,6 +17,7 @@ import { installMetering } from './http/metering.js';
 import { installOpenApi } from './http/openapi.js';
 import { installRateLimit } from './http/rate-limit.js';
 import { installStaffSessions } from './http/staff-session.js';
+import { installStrictQuery } from './http/strict-query.js';
 import { spaFallback } from './http/spa-fallback.js';
 import { installValidators } from './http/validators.js';
 import { loggerOptions, requestIdFor } from './logging/logger-options.js';
@@ -129,6 +130,7 @@ export async function buildApp(options: ServerOptions, build: BuildOptions = {})
 
     installValidators(app);
     installJsonBodyParser(app);
+    installStrictQuery(app);
     installErrorHandling(app, storage);
     installDrain(app, options.drainGraceMs);
     registerComponents(app);

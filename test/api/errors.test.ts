@@ -103,6 +103,23 @@ describe('request bodies', () => {
   });
 });
 
+describe('query parameters', () => {
+  it('refuses one a keyed route does not take, as the lists do, and changes nothing', async () => {
+    const event = (await t.call('POST', '/v2/events', eventBody)).json() as { id: string };
+    expectInvalid(await t.call('GET', `/v2/events/${event.id}?expand=tiers`), 'expand');
+    expectInvalid(await t.call('POST', `/v2/events/${event.id}/publish?dry_run=true`), 'dry_run');
+    expect(((await t.call('GET', `/v2/events/${event.id}`)).json() as { status: string }).status).toBe(
+      'draft',
+    );
+    expectInvalid(await t.call('GET', '/v2/events?expand=tiers'), 'expand');
+  });
+
+  it('lets the public routes ignore them (monitors and caches add their own)', async () => {
+    expect((await t.call('GET', '/v2/health?probe=1', undefined, null)).statusCode).toBe(200);
+    expect((await t.call('GET', '/v2/scan/jwks?v=2', undefined, null)).statusCode).toBe(200);
+  });
+});
+
 describe('unknown routes', () => {
   it('answers 404 route_not_found for unknown paths, with or without a key', async () => {
     for (const auth of [adminSecret, null]) {
