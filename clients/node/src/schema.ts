@@ -12223,6 +12223,7 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['ShiftReport'];
+          'text/csv': string;
         };
       };
       /** @description The error envelope of every refusal */
