@@ -3,6 +3,7 @@ import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app.js';
+import { answerCarriesCredential, credentialFields } from '../../src/server/http/sealed-answers.js';
 import { adminSecret, tempDataDir, testOptions } from '../support/test-app.js';
 
 /**
@@ -105,5 +106,59 @@ describe('answers kept for Idempotency-Key replays', () => {
       otherSecret,
     );
     expect(refused.status).toBe(403);
+  });
+
+  it('seals only answers that carry a credential: an order is kept as it was sent', async () => {
+    const event = await post(
+      '/v2/events',
+      {
+        title: 'Plain night',
+        venue: 'Hall',
+        doors_at: '2030-12-24T19:00:00+00:00',
+        tickets: [{ name: 'GA', price_cents: 1000, quantity: 10 }],
+      },
+      'event',
+    );
+    expect(event.status).toBe(200);
+    const keptEvent = app.ctx.db
+      .prepare('SELECT response FROM idempotency_keys WHERE key = ?')
+      .get('event') as { response: string };
+    expect(keptEvent.response).toBe(event.text);
+    expect(answerCarriesCredential(event.text)).toBe(false);
+    expect(answerCarriesCredential('{"api_key":{"id":"key_1","secret":"sk_x"}}')).toBe(true);
+  });
+});
+
+const openapi = JSON.parse(readFileSync(join(process.cwd(), 'src/shared/api/openapi.json'), 'utf8')) as {
+  paths: Record<string, Record<string, unknown>>;
+  components: unknown;
+};
+
+/** Response fields of the OpenAPI document whose names say they hold something secret. */
+function secretLookingAnswerFields(): Set<string> {
+  const names = new Set<string>();
+  const walk = (node: unknown): void => {
+    if (!node || typeof node !== 'object') return;
+    const properties = (node as { properties?: Record<string, unknown> }).properties;
+    for (const name of Object.keys(properties ?? {})) if (/secret|token|pin/i.test(name)) names.add(name);
+    for (const child of Object.values(node)) walk(child);
+  };
+  for (const path of Object.values(openapi.paths)) {
+    for (const operation of Object.values(path)) walk((operation as { responses?: unknown }).responses);
+  }
+  walk(openapi.components);
+  return names;
+}
+
+describe('the credential fields that get an answer sealed', () => {
+  it('name every secret-looking field an answer can have, but the ones a store copy reads anyway', () => {
+    // Ticket codes are signed from what the store keeps and shown on a wallet page any copy of the
+    // store opens (tickets.wallet_secret); the PIN fields are requests' (or a "set" flag).
+    const readableAnyway = ['token', 'qr_token', 'pin', 'kiosk_attendant_pin', 'kiosk_attendant_pin_set'];
+    const unsealed = [...secretLookingAnswerFields()].filter(
+      (name) => !(credentialFields as readonly string[]).includes(name) && !readableAnyway.includes(name),
+    );
+    expect(unsealed).toEqual([]);
+    for (const name of credentialFields) expect(secretLookingAnswerFields().has(name), name).toBe(true);
   });
 });

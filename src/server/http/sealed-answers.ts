@@ -19,21 +19,39 @@ export interface AnswerSeal {
   open(kept: string): string;
 }
 
+/**
+ * The answer fields that hold a credential the store otherwise keeps only hashed (or not at all).
+ * Only answers naming one are sealed: an order's answer holds nothing a copy of the store could
+ * not read from its own tables (wallet secrets, ticket codes), so sealing it would cost every
+ * keyed checkout CPU for nothing. test/http/idempotency-sealed.test.ts checks this list against
+ * every answer field the OpenAPI document names.
+ */
+export const credentialFields = ['secret', 'session_token', 'stream_token', 'pairing_token'] as const;
+const namesCredential = new RegExp(`"(?:${credentialFields.join('|')})":`);
+
+export function answerCarriesCredential(answer: string): boolean {
+  return namesCredential.test(answer);
+}
+
 export function answerSeal(material: string, scope: string, idempotencyKey: string): AnswerSeal {
-  const key = createHmac('sha256', material)
-    .update(`marquee idempotent answer\n${scope}\n${idempotencyKey}`)
-    .digest();
+  // Derived on first use: most keyed answers are neither sealed nor opened.
+  let derived: Buffer | undefined;
+  const key = () =>
+    (derived ??= createHmac('sha256', material)
+      .update(`marquee idempotent answer\n${scope}\n${idempotencyKey}`)
+      .digest());
   return {
     seal(answer) {
+      if (!answerCarriesCredential(answer)) return answer;
       const iv = randomBytes(ivBytes);
-      const cipher = createCipheriv('aes-256-gcm', key, iv);
+      const cipher = createCipheriv('aes-256-gcm', key(), iv);
       const sealed = Buffer.concat([cipher.update(answer, 'utf8'), cipher.final()]);
       return prefix + Buffer.concat([iv, cipher.getAuthTag(), sealed]).toString('base64');
     },
     open(kept) {
       if (!kept.startsWith(prefix)) return kept;
       const bytes = Buffer.from(kept.slice(prefix.length), 'base64');
-      const decipher = createDecipheriv('aes-256-gcm', key, bytes.subarray(0, ivBytes));
+      const decipher = createDecipheriv('aes-256-gcm', key(), bytes.subarray(0, ivBytes));
       decipher.setAuthTag(bytes.subarray(ivBytes, ivBytes + tagBytes));
       // A wrong key or a changed row throws here: the request answers 500 and runs nothing.
       return Buffer.concat([decipher.update(bytes.subarray(ivBytes + tagBytes)), decipher.final()]).toString(
