@@ -23,6 +23,7 @@ import { StaffChip } from './screens/staff/staff-chip.js';
 import { WebhooksScreen } from './screens/webhooks/webhooks-screen.js';
 import { useNavShortcuts } from './shortcuts.js';
 import { useOrders } from './stores/orders-store.js';
+import { useSale } from './stores/sale-store.js';
 import { useSession } from './stores/session-store.js';
 import { useSettings } from './stores/settings-store.js';
 import { useShift } from './stores/shift-store.js';
@@ -122,9 +123,10 @@ function Shell() {
   useEffect(() => {
     void loadSettings();
   }, [loadSettings]);
-  // Each member signing in sees the till's shift as the server has it now.
+  // Each member signing in sees the till's shift as the server has it now, and no one else's sale.
   useEffect(() => {
     void loadCurrentShift();
+    if (staffMember) useSale.getState().signedIn(staffMember);
   }, [loadCurrentShift, staffMember]);
 
   return (

@@ -62,4 +62,37 @@ describe('the sale store', () => {
     useSale.getState().setPayment('card');
     expect(useSale.getState().idempotencyKey).toBeNull();
   });
+
+  it('drops a sale left open by another staff member, and keeps one’s own', () => {
+    const sale = useSale.getState();
+    sale.signedIn('stf_sam');
+    sale.chooseTier('tkt_1');
+    sale.confirmQuantity(8);
+    sale.setPayment('card');
+    sale.setBuyer('buyerName', 'Ada Lovelace');
+    // Sam is signed out and signs in again: his sale is as he left it.
+    useSale.getState().signedIn('stf_sam');
+    expect(useSale.getState()).toMatchObject({ stage: 'payment', buyerName: 'Ada Lovelace' });
+    // Kim signs in next: nothing of Sam's customer is on her till, the event stays chosen.
+    useSale.getState().signedIn('stf_kim');
+    expect(useSale.getState()).toMatchObject({
+      eventId: 'evt_1',
+      stage: 'tier',
+      tierId: null,
+      buyerName: '',
+      payment: 'cash',
+      order: null,
+      sellerId: 'stf_kim',
+    });
+  });
+
+  it('words the stop with what is left of the tier', () => {
+    const sale = useSale.getState();
+    sale.chooseTier('tkt_1');
+    sale.quantityKey('Escape', 8);
+    sale.quantityKey('3', 8);
+    // Another till sold all but one while the seller typed.
+    expect(sale.confirmQuantity(1, 'Only 1 left.')).toBe(false);
+    expect(useSale.getState().quantityNote).toBe('Only 1 left.');
+  });
 });

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { TierView } from '../../../src/renderer/src/api/types.js';
-import { checkCart, checkoutBody, type Cart } from '../../../src/renderer/src/lib/sale.js';
+import {
+  checkCart,
+  checkoutBody,
+  stockWords,
+  tooManyWords,
+  type Cart,
+} from '../../../src/renderer/src/lib/sale.js';
 
 const tier = {
   id: 'tkt_1',
@@ -110,6 +116,16 @@ describe('checkCart', () => {
   it('keeps the quantity within what may be sold', () => {
     expect(checkCart(tier, { ...cart, quantity: 0 }, 10).problems).toHaveProperty('quantity');
     expect(checkCart(tier, { ...cart, quantity: 11 }, 10).problems.quantity).toBe('At most 10 in one sale.');
+  });
+
+  it('says what is left when the stock, not the limit per order, is what stops the sale', () => {
+    // Another till sold all but one: "At most 1 in one sale" would read as a house rule.
+    const lastOne = { ...tier, quantity: 100, sold: 99 };
+    expect(checkCart(lastOne, { ...cart, quantity: 3 }, 1).problems.quantity).toBe('Only 1 left.');
+    expect(tooManyWords(lastOne, 1)).toBe('Only 1 left.');
+    expect(tooManyWords({ quantity: 100, sold: 100 }, 0)).toBe('Sold out.');
+    expect(tooManyWords({ quantity: 100, sold: 95 }, 4)).toBe('At most 4 in one sale.');
+    expect(stockWords({ quantity: 3, sold: 1 })).toBe('Only 2 left.');
   });
 });
 

@@ -1,6 +1,7 @@
 import { isEmailAddress } from '../../../shared/email-address.js';
 import type { SplitError } from './field-errors.js';
 import type { CheckoutBody, EventView, PaymentMethod, TierView } from '../api/types.js';
+import { remaining } from '../../../shared/sale-state.js';
 import { changeDue, formatMoney, parseMoney } from './money.js';
 
 /** What the till offers; `external` (paid elsewhere) stays an API-only method. */
@@ -34,15 +35,30 @@ export interface CartCheck {
   problems: Record<string, string>;
 }
 
+/** What is left of a tier, for a seller asking for more than that: another till sold the rest. */
+export function stockWords(tier: Pick<TierView, 'quantity' | 'sold'>): string {
+  const left = remaining(tier);
+  return left > 0 ? `Only ${left} left.` : 'Sold out.';
+}
+
+/**
+ * Why a quantity above `maxQuantity` cannot be sold: what is left of the tier when that is the
+ * limit (another till sold the rest: the customer can still buy fewer), else the tier's limit
+ * per order.
+ */
+export function tooManyWords(tier: Pick<TierView, 'quantity' | 'sold'>, maxQuantity: number): string {
+  return remaining(tier) <= maxQuantity ? stockWords(tier) : `At most ${maxQuantity} in one sale.`;
+}
+
 export function checkCart(
-  tier: Pick<TierView, 'price_cents' | 'currency'>,
+  tier: Pick<TierView, 'price_cents' | 'currency' | 'quantity' | 'sold'>,
   cart: Cart,
   maxQuantity: number,
 ): CartCheck {
   const total = cartTotal(tier, cart);
   const problems: Record<string, string> = {};
   if (cart.quantity < 1) problems.quantity = 'Enter how many tickets.';
-  else if (cart.quantity > maxQuantity) problems.quantity = `At most ${maxQuantity} in one sale.`;
+  else if (cart.quantity > maxQuantity) problems.quantity = tooManyWords(tier, maxQuantity);
   let change = 0;
   let short = 0;
   if (cart.payment === 'cash' && total > 0) {

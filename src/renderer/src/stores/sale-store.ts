@@ -11,7 +11,7 @@ import {
   stepQuantity,
   type QuantityEntry,
 } from '../lib/quantity.js';
-import { checkCart, checkoutBody, type Cart, type TillPayment } from '../lib/sale.js';
+import { checkCart, checkoutBody, stockWords, type Cart, type TillPayment } from '../lib/sale.js';
 import { useEvents } from './events-store.js';
 import { requireClient } from './session-store.js';
 
@@ -41,6 +41,8 @@ interface SaleState extends Cart {
   receipt: { tendered: number; change: number } | null;
   /** Kept across retries of the same cart so a sale retried after a network blip is not sold twice. */
   idempotencyKey: string | null;
+  /** The staff member whose sale this is (null at a till without staff). */
+  sellerId: string | null;
 
   chooseEvent(eventId: string | null): void;
   chooseTier(tierId: string): void;
@@ -49,13 +51,20 @@ interface SaleState extends Cart {
   stepQuantity(delta: number, max: number): void;
   /** Text an on-screen keyboard put in the field (no key events to read). */
   typeQuantity(text: string, max: number): void;
-  confirmQuantity(max: number): boolean;
+  /** `tooMany` says why more than `max` cannot be sold (lib/sale.ts tooManyWords). */
+  confirmQuantity(max: number, tooMany?: string): boolean;
   setPayment(payment: TillPayment): void;
   setTendered(text: string): void;
   setBuyer(field: 'buyerName' | 'buyerEmail' | 'compReason', value: string): void;
   back(): void;
   submit(event: EventView, tier: TierView, maxQuantity: number): Promise<OrderView | null>;
   newSale(): void;
+  /**
+   * A staff member signed in at this till: a sale left open by someone else (signed out by hand
+   * or after the idle time) is not theirs to finish, nor its customer's name and address theirs
+   * to see, so it is dropped; their own sale waits for them as they left it.
+   */
+  signedIn(staffId: string): void;
 }
 
 const emptyCart = {
@@ -88,6 +97,7 @@ export const useSale = create<SaleState>()((set, get) => ({
   submitting: false,
   order: null,
   receipt: null,
+  sellerId: null,
 
   chooseEvent: (eventId) =>
     set({ eventId, tierId: null, stage: 'tier', ...emptyCart, order: null, receipt: null }),
@@ -98,10 +108,10 @@ export const useSale = create<SaleState>()((set, get) => ({
   stepQuantity: (delta, max) => set(quantityChange(quantityOf(stepQuantity(get().quantity, delta, max)))),
   typeQuantity: (text, max) => set(quantityChange(quantityFromTyped(text, max))),
 
-  confirmQuantity(max) {
+  confirmQuantity(max, tooMany = `At most ${max} in one sale.`) {
     const { quantity } = get();
     if (quantity < 1 || quantity > max) {
-      set({ quantityNote: quantity < 1 ? 'Enter how many tickets.' : `At most ${max} in one sale.` });
+      set({ quantityNote: quantity < 1 ? 'Enter how many tickets.' : tooMany });
       return false;
     }
     set({ stage: 'payment', quantityNote: null });
@@ -149,17 +159,39 @@ export const useSale = create<SaleState>()((set, get) => ({
     } catch (err) {
       // A network failure keeps the key: the retry either replays the sale or makes it once.
       const keep = err instanceof ApiRequestError && err.isNetwork;
+      let error = splitError(err, saleFields, {
+        'items[0].quantity': 'quantity',
+        'buyer.name': 'buyer.name',
+      });
       // Refused for the stock or the sale window (sold_out, sales_closed): another till sold or
       // time moved on, so the tiles must show what is left now.
-      if (err instanceof ApiRequestError && err.status === 409) void useEvents.getState().loadTiers(event.id);
-      set({
-        submitting: false,
-        error: splitError(err, saleFields, { 'items[0].quantity': 'quantity', 'buyer.name': 'buyer.name' }),
-        idempotencyKey: keep ? idempotencyKey : null,
-      });
+      if (err instanceof ApiRequestError && err.status === 409) {
+        const refreshed = useEvents.getState().loadTiers(event.id);
+        // The seller tells the customer how many they can still have, said at the quantity.
+        if (err.code === 'sold_out') error = (await soldOutWords(refreshed, event.id, tier.id)) ?? error;
+      }
+      set({ submitting: false, error, idempotencyKey: keep ? idempotencyKey : null });
       return null;
     }
   },
 
   newSale: () => set({ stage: 'tier', tierId: null, ...emptyCart, order: null, receipt: null }),
+
+  signedIn(staffId) {
+    const { sellerId, newSale } = get();
+    if (sellerId !== null && sellerId !== staffId) newSale();
+    set({ sellerId: staffId });
+  },
 }));
+
+/** What is left of the tier once the tiles are read again, in words; null if they could not be. */
+async function soldOutWords(
+  refreshed: Promise<void>,
+  eventId: string,
+  tierId: string,
+): Promise<SplitError | null> {
+  await refreshed;
+  const fresh = useEvents.getState().tiers[eventId];
+  const tier = fresh?.state === 'ready' ? fresh.data?.find((t) => t.id === tierId) : undefined;
+  return tier ? { fields: { quantity: stockWords(tier) }, form: null } : null;
+}

@@ -3,7 +3,7 @@ import type { EventView, TierView } from '../../api/types.js';
 import { Field } from '../../components/field.js';
 import { QuantityStepper } from '../../components/quantity-stepper.js';
 import { amountInputMode, formatMoney, minorToInput, parseMoney, quickTenders } from '../../lib/money.js';
-import { checkCart, paymentFormError, tillPayments, type TillPayment } from '../../lib/sale.js';
+import { checkCart, paymentFormError, tillPayments, tooManyWords, type TillPayment } from '../../lib/sale.js';
 import { useSale } from '../../stores/sale-store.js';
 import { BuyerInput } from './buyer-input.js';
 
@@ -22,6 +22,7 @@ export function SalePanel({ event, tier, maxQuantity }: SalePanelProps) {
   const paymentRef = useRef<HTMLInputElement>(null);
   const check = checkCart(tier, sale, maxQuantity);
   const currency = tier.currency;
+  const confirmQuantity = () => sale.confirmQuantity(maxQuantity, tooManyWords(tier, maxQuantity));
 
   useEffect(() => {
     if (sale.stage === 'quantity') {
@@ -34,7 +35,7 @@ export function SalePanel({ event, tier, maxQuantity }: SalePanelProps) {
   const onQuantityKey = (e: KeyboardEvent<HTMLInputElement>) => {
     if (e.key === 'Enter') {
       e.preventDefault();
-      sale.confirmQuantity(maxQuantity);
+      confirmQuantity();
     } else if (e.key === 'Escape') {
       e.preventDefault();
       if (sale.quantityText === '') sale.back();
@@ -127,11 +128,7 @@ export function SalePanel({ event, tier, maxQuantity }: SalePanelProps) {
       </Field>
 
       {sale.stage === 'quantity' ? (
-        <button
-          type="button"
-          className="button button-primary button-block"
-          onClick={() => sale.confirmQuantity(maxQuantity)}
-        >
+        <button type="button" className="button button-primary button-block" onClick={confirmQuantity}>
           Continue to payment <kbd>Enter</kbd>
         </button>
       ) : (
