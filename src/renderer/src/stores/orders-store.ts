@@ -1,7 +1,14 @@
 import { create } from 'zustand';
 import { messageOf } from '../api/api-error.js';
 import { unwrap } from '../api/client.js';
-import type { AttendeeView, OrderView, RefundBody, TicketView, TransferBody } from '../api/types.js';
+import type {
+  AttendeePatch,
+  AttendeeView,
+  OrderView,
+  RefundBody,
+  TicketView,
+  TransferBody,
+} from '../api/types.js';
 import { failed, idle, loading, ready, upsertById, type Loadable } from '../lib/loadable.js';
 import { mergeNewest, noFilters, ordersQuery, type OrderFilters } from '../lib/order-list.js';
 import { searchIntent, type SearchIntent } from '../lib/ticket-search.js';
@@ -32,6 +39,8 @@ interface OrdersState {
   /** Answers the voided ticket and its order as it is after the void (refund, other tickets). */
   voidTicket(ticket: TicketView, refund: boolean): Promise<{ ticket: TicketView; order: OrderView }>;
   transfer(ticket: TicketView, body: TransferBody): Promise<TicketView>;
+  /** Corrects a ticket holder's name or email (a typo noticed after the sale). */
+  updateHolder(attendeeId: string, patch: AttendeePatch): Promise<AttendeeView>;
 }
 
 export const useOrders = create<OrdersState>()((set, get) => {
@@ -182,6 +191,14 @@ export const useOrders = create<OrdersState>()((set, get) => {
       );
       await reload(ticket.order_id);
       return fresh;
+    },
+
+    async updateHolder(attendeeId, patch) {
+      const attendee = await unwrap(
+        requireClient().PATCH('/v2/attendees/{id}', { params: { path: { id: attendeeId } }, body: patch }),
+      );
+      set({ attendees: { ...get().attendees, [attendee.ticket_id]: attendee } });
+      return attendee;
     },
   };
 });

@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
-import type { TicketView } from '../../api/types.js';
+import { useEffect, useRef, useState } from 'react';
+import type { AttendeeView, TicketView } from '../../api/types.js';
 import { OrderMail } from '../../components/order-mail.js';
 import { ResendDialog } from '../../components/resend-dialog.js';
 import { ErrorNote, Loading } from '../../components/states.js';
@@ -12,6 +12,7 @@ import { useEvents } from '../../stores/events-store.js';
 import { useOrders } from '../../stores/orders-store.js';
 import { useSettings } from '../../stores/settings-store.js';
 import { PrintTickets } from '../sell/print-tickets.js';
+import { HolderDialog } from './holder-dialog.js';
 import { OrderHistory } from './order-history.js';
 import { RefundDialog } from './refund-dialog.js';
 import { TransferDialog } from './transfer-dialog.js';
@@ -21,7 +22,8 @@ type Action =
   | { kind: 'refund' }
   | { kind: 'resend' }
   | { kind: 'void'; ticket: TicketView }
-  | { kind: 'transfer'; ticket: TicketView };
+  | { kind: 'transfer'; ticket: TicketView }
+  | { kind: 'holder'; holder: AttendeeView };
 
 export function OrderDetail({ orderId }: { orderId: string }) {
   const detail = useOrders((s) => s.detail);
@@ -38,15 +40,22 @@ export function OrderDetail({ orderId }: { orderId: string }) {
   const [reprint, setReprint] = useState<{ ticketId: string; at: number } | null>(null);
 
   useEffect(() => {
-    if (events.state === 'idle') void loadEvents();
-  }, [events.state, loadEvents]);
-
-  useEffect(() => {
     void openOrder(orderId);
   }, [orderId, openOrder]);
 
   const order = detail.data?.id === orderId ? detail.data : null;
   const eventId = order?.event_id;
+  // The list may predate the order's event (published at another till, or sold by the web shop
+  // since this till read it): read it again once, or Reprint would wait for the event forever.
+  const askedFor = useRef<string | null>(null);
+  const eventKnown = Boolean(eventId && events.data?.some((e) => e.id === eventId));
+  useEffect(() => {
+    if (events.state === 'idle') void loadEvents();
+    else if (events.state === 'ready' && eventId && !eventKnown && askedFor.current !== eventId) {
+      askedFor.current = eventId;
+      void loadEvents();
+    }
+  }, [events.state, loadEvents, eventId, eventKnown]);
   useEffect(() => {
     if (eventId && !tiers[eventId]) void loadTiers(eventId);
   }, [eventId, tiers, loadTiers]);
@@ -175,6 +184,16 @@ export function OrderDetail({ orderId }: { orderId: string }) {
                           >
                             Reprint
                           </button>
+                          {holder ? (
+                            <button
+                              type="button"
+                              className="button button-small"
+                              title="Put right a typo in the holder's name or email"
+                              onClick={() => setAction({ kind: 'holder', holder })}
+                            >
+                              Edit name…
+                            </button>
+                          ) : null}
                           <button
                             type="button"
                             className="button button-small"
@@ -226,6 +245,7 @@ export function OrderDetail({ orderId }: { orderId: string }) {
           order={order}
           tickets={reprinted}
           tierName={tierName}
+          tiers={tiers[order.event_id]?.data ?? []}
           venueName={venueSetting ?? event.venue}
           onReady={() => window.print()}
         />
@@ -245,6 +265,9 @@ export function OrderDetail({ orderId }: { orderId: string }) {
       ) : null}
       {action?.kind === 'void' ? (
         <VoidDialog order={order} ticket={action.ticket} onClose={() => setAction(null)} onDone={finish} />
+      ) : null}
+      {action?.kind === 'holder' ? (
+        <HolderDialog holder={action.holder} onClose={() => setAction(null)} onDone={finish} />
       ) : null}
       {action?.kind === 'transfer' ? (
         <TransferDialog ticket={action.ticket} onClose={() => setAction(null)} onDone={finish} />

@@ -18,6 +18,7 @@ interface Props {
 export function RefundDialog({ order, onClose, onDone }: Props) {
   const refund = useOrders((s) => s.refund);
   const left = order.total_cents - order.refunded_cents;
+  const active = order.tickets.filter((t) => t.status === 'active').length;
   const [mode, setMode] = useState<'full' | 'partial'>('full');
   const [amount, setAmount] = useState(minorToInput(left, order.currency));
   const [method, setMethod] = useState<RefundMethod>(defaultRefundMethod(order));
@@ -82,6 +83,12 @@ export function RefundDialog({ order, onClose, onDone }: Props) {
             Part of it
           </label>
         </fieldset>
+        {mode === 'partial' && active > 0 ? (
+          <p className="form-warning" role="note">
+            {active === 1 ? 'The ticket keeps' : `All ${active} tickets keep`} working at the door. To give
+            back one ticket&apos;s price and stop that ticket, cancel this and use Void… on its row.
+          </p>
+        ) : null}
         {mode === 'partial' ? (
           <Field label="Amount" error={error?.fields.amount_cents}>
             <input

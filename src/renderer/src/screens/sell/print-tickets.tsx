@@ -1,10 +1,10 @@
 import { useRef } from 'react';
 import { createPortal } from 'react-dom';
 import { formatAttendeeTime } from '../../../../shared/attendee-time.js';
-import type { EventView, OrderView, TicketView } from '../../api/types.js';
+import type { EventView, OrderView, TicketView, TierView } from '../../api/types.js';
 import { QrImage } from '../../components/qr-image.js';
 import { formatMoney } from '../../lib/money.js';
-import { printedCode } from '../../lib/print-layout.js';
+import { printedCode, printedPrice } from '../../lib/print-layout.js';
 
 /**
  * A pass is a long code (a dense QR): drawn at this many pixels and scaled down to 56 mm by print
@@ -17,6 +17,8 @@ interface PrintTicketsProps {
   order: OrderView;
   tickets: TicketView[];
   tierName: (tierId: string) => string;
+  /** The event's tiers, for each ticket's price on an order of several tiers. */
+  tiers: readonly TierView[];
   venueName: string;
   /** Called once every slip's QR is drawn, so a print started then prints no blank code. */
   onReady?: () => void;
@@ -29,18 +31,26 @@ interface PrintTicketsProps {
  * until a day after doors, so a slip printed now still admits tonight; a tier that refuses paper
  * prints the wallet link instead, to open the ticket on a phone. Times are the event's own.
  */
-export function PrintTickets({ event, order, tickets, tierName, venueName, onReady }: PrintTicketsProps) {
+export function PrintTickets({
+  event,
+  order,
+  tickets,
+  tierName,
+  tiers,
+  venueName,
+  onReady,
+}: PrintTicketsProps) {
   const drawn = useRef(new Set<string>());
   const onDrawn = (ticketId: string) => {
     if (drawn.current.has(ticketId)) return;
     drawn.current.add(ticketId);
     if (drawn.current.size === tickets.length) onReady?.();
   };
-  const unitPrice = order.tickets.length > 0 ? Math.round(order.total_cents / order.tickets.length) : 0;
   return createPortal(
     <div className="print-only print-tickets" aria-hidden="true">
       {tickets.map((ticket) => {
         const code = printedCode(ticket);
+        const price = printedPrice(order, ticket, tiers);
         return (
           <article key={ticket.id} className="print-ticket" data-ticket={ticket.id} data-code={code.kind}>
             <div className="print-venue">{venueName}</div>
@@ -48,7 +58,8 @@ export function PrintTickets({ event, order, tickets, tierName, venueName, onRea
             <div>{event.venue}</div>
             <div>Doors {formatAttendeeTime(event.doors_at, event.timezone)}</div>
             <div className="print-tier">
-              {tierName(ticket.tier_id)} · {formatMoney(unitPrice, order.currency)}
+              {tierName(ticket.tier_id)}
+              {price === null ? '' : ` · ${formatMoney(price, order.currency)}`}
             </div>
             {code.kind === 'pass' ? (
               <>

@@ -116,7 +116,14 @@ export function SaleDone({ event, order, tiers, venueName }: SaleDoneProps) {
         ))}
       </ul>
 
-      <PrintTickets event={event} tickets={active} tierName={tierName} venueName={venueName} order={order} />
+      <PrintTickets
+        event={event}
+        tickets={active}
+        tierName={tierName}
+        tiers={tiers}
+        venueName={venueName}
+        order={order}
+      />
 
       {emailing ? (
         <ResendDialog
