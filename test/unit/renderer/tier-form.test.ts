@@ -54,14 +54,21 @@ describe('tier form', () => {
     });
   });
 
-  it('refuses text that is not a number and the schema’s bounds; below sold is the server’s', () => {
+  it('refuses text that is not a number and the schema’s bounds; below sold as last read, in words', () => {
     const parsed = parseTierForm(
       { ...tierToForm(), price: 'free', quantity: '1.5', max_per_order: '' },
       'usd',
     );
     expect(parsed.body).toBeNull();
     expect(Object.keys(parsed.errors).sort()).toEqual(['max_per_order', 'name', 'price', 'quantity']);
-    // Below sold needs the store: sent as typed for the server to judge.
+    // Below what was sold when last read: said before asking (the tills keep selling meanwhile).
+    expect(parseTierForm({ ...tierToForm(tier), quantity: '6' }, 'usd', 7).errors).toEqual({
+      quantity: '7 already sold: the quantity cannot be lower.',
+    });
+    expect(parseTierForm({ ...tierToForm(tier), quantity: '7' }, 'usd', 7).body).toMatchObject({
+      quantity: 7,
+    });
+    // A sale since then is the server's to refuse: sent as typed.
     expect(parseTierForm({ ...tierToForm(tier), quantity: '1' }, 'usd').body).toMatchObject({ quantity: 1 });
   });
 

@@ -65,8 +65,11 @@ export interface ParsedTierForm {
 
 const wholeNumber = (text: string): number | null => (/^\s*\d{1,9}\s*$/.test(text) ? Number(text) : null);
 
-/** `currency` is the event's: a price is typed in its units (25.00 usd, 2500 jpy, 1.250 kwd). */
-export function parseTierForm(form: TierForm, currency: string): ParsedTierForm {
+/**
+ * `currency` is the event's: a price is typed in its units (25.00 usd, 2500 jpy, 1.250 kwd).
+ * `sold` is what the tier has sold as last read (0 for a new tier): the quantity cannot be lower.
+ */
+export function parseTierForm(form: TierForm, currency: string, sold = 0): ParsedTierForm {
   const errors: ParsedTierForm['errors'] = {};
   const { tierName, priceCents, quantity: stock, maxPerOrder: perOrder, accessCode } = fieldLimits;
   const name = form.name.trim();
@@ -81,6 +84,7 @@ export function parseTierForm(form: TierForm, currency: string): ParsedTierForm 
   if (quantity === null) errors.quantity = 'Enter a whole number.';
   else if (quantity > stock.maximum)
     errors.quantity = `At most ${stock.maximum.toLocaleString('en-US')} tickets in one tier.`;
+  else if (quantity < sold) errors.quantity = `${sold} already sold: the quantity cannot be lower.`;
   const maxPerOrder = wholeNumber(form.max_per_order);
   if (maxPerOrder === null || maxPerOrder < perOrder.minimum || maxPerOrder > perOrder.maximum)
     errors.max_per_order = `Between ${perOrder.minimum} and ${perOrder.maximum} tickets per order.`;

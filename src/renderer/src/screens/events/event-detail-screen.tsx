@@ -1,8 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { messageOf } from '../../api/api-error.js';
 import type { EventView, TierView } from '../../api/types.js';
 import { ErrorNote, Loading, Empty } from '../../components/states.js';
 import { StatusBadge } from '../../components/status-badge.js';
+import { usePollWhileVisible } from '../../hooks/use-poll-while-visible.js';
 import { eventChanges, eventToForm } from '../../lib/event-form.js';
 import { Link } from '../../router.js';
 import { useEvents } from '../../stores/events-store.js';
@@ -14,6 +15,8 @@ import { TiersTable } from './tiers-table.js';
 import { CancelEventDialog } from './cancel-event-dialog.js';
 
 type Editing = { tier: TierView | null } | null;
+
+const tierPollMs = 5_000;
 
 export function EventDetailScreen({ eventId }: { eventId: string }) {
   const events = useEvents((s) => s.events);
@@ -47,9 +50,12 @@ function EventDetail({ event }: { event: EventView }) {
   const [confirmCancel, setConfirmCancel] = useState(false);
   const [actionError, setActionError] = useState<string | null>(null);
 
+  const reloadTiers = useCallback(() => loadTiers(event.id), [event.id, loadTiers]);
   useEffect(() => {
-    void loadTiers(event.id);
-  }, [event.id, loadTiers]);
+    void reloadTiers();
+  }, [reloadTiers]);
+  // The tills sell from these tiers tonight: sold counts (and the editor's) follow them here.
+  usePollWhileVisible(reloadTiers, tierPollMs);
 
   const publish = async () => {
     setActionError(null);

@@ -34,6 +34,11 @@ const visibilities: { value: Visibility; label: string }[] = [
 export function TierEditor({ event, tier, onClose }: TierEditorProps) {
   const createTier = useEvents((s) => s.createTier);
   const updateTier = useEvents((s) => s.updateTier);
+  const loadTiers = useEvents((s) => s.loadTiers);
+  // The tier as sold now: the tills keep selling while this dialog is open (the page polls).
+  const soldNow = useEvents(
+    (s) => s.tiers[event.id]?.data?.find((t) => t.id === tier?.id)?.sold ?? tier?.sold ?? 0,
+  );
   const [form, setForm] = useState<TierForm>(() => tierToForm(tier ?? undefined));
   const [error, setError] = useState<SplitError | null>(null);
   const [busy, setBusy] = useState(false);
@@ -52,7 +57,7 @@ export function TierEditor({ event, tier, onClose }: TierEditorProps) {
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const parsed = parseTierForm(form, event.currency);
+    const parsed = parseTierForm(form, event.currency, soldNow);
     if (!parsed.body) {
       setError({ fields: parsed.errors as Record<string, string>, form: null });
       return;
@@ -69,6 +74,8 @@ export function TierEditor({ event, tier, onClose }: TierEditorProps) {
     } catch (err) {
       setError(splitError(err, tierFormFields, tierParamAliases));
       setBusy(false);
+      // A sale between the last poll and this save: the hint shows what is sold now.
+      void loadTiers(event.id);
     }
   };
 
@@ -92,7 +99,7 @@ export function TierEditor({ event, tier, onClose }: TierEditorProps) {
         <Field
           label="Quantity"
           error={err('quantity')}
-          hint={tier ? `${tier.sold} sold so far` : 'Tickets offered'}
+          hint={tier ? `${soldNow} sold so far` : 'Tickets offered'}
         >
           <input
             inputMode="numeric"

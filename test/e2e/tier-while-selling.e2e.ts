@@ -1,0 +1,60 @@
+import { expect, test } from './fixtures.js';
+
+/**
+ * The QA walkthrough's organiser: tonight's tier is edited while the tills sell it. The event's
+ * page keeps the sold counts live, and the editor refuses a quantity below what is sold now (not
+ * what was sold when it opened) in words, at the field, keeping what was typed.
+ */
+test('editing a tier while it sells: live sold counts, and a quantity below them refused in words', async ({
+  boxOffice,
+  server,
+}) => {
+  const page = boxOffice.page;
+  const event = await server.api<{ id: string }>('POST', '/v2/events', {
+    title: 'Tonight',
+    venue: 'Main hall',
+    doors_at: '2026-12-31T20:00:00+00:00',
+    currency: 'eur',
+    tickets: [{ name: 'Standing', price_cents: 2500, quantity: 50 }],
+  });
+  await server.api('POST', `/v2/events/${event.id}/publish`);
+  const tiers = await server.api<{ data: { id: string }[] }>('GET', `/v2/events/${event.id}/tiers`);
+  const sell = (quantity: number) =>
+    server.api('POST', '/v2/orders', {
+      event_id: event.id,
+      items: [{ tier_id: tiers.data[0]!.id, quantity }],
+      payment_method: 'cash',
+    });
+  await sell(4);
+
+  await page.goto(`${server.url}/events/${event.id}`);
+  await expect(boxOffice.events.capacityOf('Standing')).toHaveText('4/50 sold');
+
+  await test.step('a till sells two more: the page shows it without a reload', async () => {
+    await sell(2);
+    await expect(boxOffice.events.capacityOf('Standing')).toHaveText('6/50 sold');
+  });
+
+  await test.step('the editor, opened before the next sale, says what is sold now', async () => {
+    await boxOffice.events.tierRow('Standing').getByRole('button', { name: 'Edit' }).click();
+    const editor = boxOffice.events.editor;
+    await expect(editor.dialog.getByText('6 sold so far')).toBeVisible();
+    await sell(1);
+    await expect(editor.dialog.getByText('7 sold so far')).toBeVisible();
+    // The manager stops sales at what they saw sold when they opened it, and reprices.
+    await editor.fill({ quantity: '6', price: '30.00' });
+    await editor.save();
+    await expect(editor.errorOf('Quantity')).toHaveText('7 already sold: the quantity cannot be lower.');
+    await expect(editor.dialog.getByLabel(/^Price/)).toHaveValue('30.00');
+    // Nothing of the refused change was saved.
+    const tier = await server.api<{ quantity: number; price_cents: number }>(
+      'GET',
+      `/v2/tiers/${tiers.data[0]!.id}`,
+    );
+    expect(tier).toMatchObject({ quantity: 50, price_cents: 2500 });
+    await editor.fill({ quantity: '7' });
+    await editor.save();
+    await expect(editor.dialog).toBeHidden();
+    await expect(boxOffice.events.capacityOf('Standing')).toHaveText('7/7 sold');
+  });
+});
