@@ -140,6 +140,14 @@ test('a typo in the buyer’s name, noticed after the sale, is corrected on the 
     await expect(orders.ticketRow(second!)).toContainText('Ada Lovelace');
   });
 
+  await test.step('Settings › Mail lists the sale’s confirmation as an order mail, not a transfer', async () => {
+    await boxOffice.go('Settings');
+    const panel = page.getByRole('region', { name: 'Mail', exact: true });
+    await expect(panel.locator('tr', { hasText: 'ada@example.com' })).toHaveCount(1);
+    await expect(panel).toContainText('order confirmations');
+    await expect(panel).not.toContainText('Transfer mails not sent');
+  });
+
   // The door's lookup finds the guest by the corrected name.
   const found = await server.api<{ data: { ticket_id: string }[] }>(
     'GET',

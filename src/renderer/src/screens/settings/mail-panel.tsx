@@ -5,7 +5,7 @@ import { formatDateTime } from '../../lib/datetime.js';
 import { useSettings } from '../../stores/settings-store.js';
 
 /**
- * The mail outbox (transfer mails): what has not gone out yet and why, so "their mail is queued"
+ * The mail outbox (order confirmations, resends, transfers): what has not gone out yet and why, so "their mail is queued"
  * can be checked instead of trusted. Mail waits here while the venue server has no mail server
  * (MARQUEE_SMTP_URL) or cannot reach it; a failed one can be sent again.
  */
@@ -33,7 +33,7 @@ export function MailPanel() {
     <section className="panel span-2" aria-labelledby="mail-title">
       <h2 id="mail-title">Mail</h2>
       <p className="muted small">
-        Transfer mails not sent yet. They wait here while the venue server has no mail server set up
+        Mail not sent yet: order confirmations, resent tickets and transfers. They wait here while the venue server has no mail server set up
         (MARQUEE_SMTP_URL) or cannot reach it, and go out by themselves once it can.
       </p>
       <div className="row-actions">
