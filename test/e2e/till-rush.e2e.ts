@@ -256,3 +256,53 @@ test('a reprint from an order of two tiers prints each ticket’s own price', as
   // €70.00 over three tickets is not what the child's ticket cost.
   await expect(slips.first().locator('.print-tier')).toHaveText('Child · €10.00');
 });
+
+test('two tiers in one order at keyboard speed: two adults and a child pay once', async ({
+  boxOffice,
+  server,
+  page,
+}) => {
+  const event = await publishedEvent(server.api, [
+    { name: 'Adult', price_cents: 3000, quantity: 100 },
+    { name: 'Child', price_cents: 1000, quantity: 100 },
+  ]);
+  await page.goto(`${server.url}/sell/${event.id}`);
+  const sell = new SellPage(page);
+  await expect(sell.tile('Adult')).toContainText('100 left of 100');
+
+  await page.keyboard.press('1');
+  await expect(sell.quantity()).toBeFocused();
+  await page.keyboard.press('2');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('radio', { name: 'Cash' })).toBeFocused();
+  // + adds another tier to the same order; the lines so far stay in view.
+  await page.keyboard.press('+');
+  const panel = page.getByRole('region', { name: 'Sale' });
+  await expect(panel.getByRole('list', { name: 'In this sale' })).toContainText('2 × Adult');
+  await page.keyboard.press('2');
+  await expect(sell.quantity()).toBeFocused();
+  await page.keyboard.press('Enter');
+
+  const lines = panel.getByRole('list', { name: 'In this sale' }).getByRole('listitem');
+  await expect(lines).toHaveText([/2 × Adult\s*€60\.00/, /1 × Child\s*€10\.00/]);
+  await expect(sell.total()).toHaveText('€70.00');
+  await page.keyboard.press('Enter');
+  await expect(page.getByLabel('Cash tendered')).toBeFocused();
+  await page.keyboard.type('100');
+  await expect(sell.changeDue()).toHaveText('€30.00');
+  await page.keyboard.press('Enter');
+
+  await expect(page.getByRole('heading', { name: 'Sale complete' })).toBeVisible();
+  await expect(sell.doneChange()).toHaveText('€30.00');
+  await expect(page.locator('.ticket-card')).toHaveCount(3);
+  const orders = await server.api<{ data: { total_cents: number; tickets: { tier_id: string }[] }[] }>(
+    'GET',
+    `/v2/orders?event_id=${event.id}`,
+  );
+  expect(orders.data).toHaveLength(1);
+  expect(orders.data[0]!.total_cents).toBe(7000);
+  expect(orders.data[0]!.tickets.map((t) => t.tier_id).sort()).toEqual(
+    [event.tiers[0]!.id, event.tiers[0]!.id, event.tiers[1]!.id].sort(),
+  );
+  await expect(boxOffice.page.getByRole('button', { name: /^New sale/ })).toBeFocused();
+});

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { EventView, TierView } from '../../../src/renderer/src/api/types.js';
-import { useSale } from '../../../src/renderer/src/stores/sale-store.js';
+import { heldLines, useSale } from '../../../src/renderer/src/stores/sale-store.js';
 
 const event = { id: 'evt_1', status: 'published', on_sale_at: '2026-01-01T00:00:00Z' } as EventView;
 const tier = {
@@ -94,5 +94,55 @@ describe('the sale store', () => {
     // Another till sold all but one while the seller typed.
     expect(sale.confirmQuantity(1, 'Only 1 left.')).toBe(false);
     expect(useSale.getState().quantityNote).toBe('Only 1 left.');
+  });
+
+  it('puts several tiers in one sale: + keeps the line, Esc comes back to it, a tile again edits it', () => {
+    const sale = useSale.getState();
+    sale.chooseTier('tkt_adult');
+    sale.quantityKey('Escape', 8);
+    sale.quantityKey('2', 8);
+    sale.confirmQuantity(8);
+    sale.setTendered('100');
+    useSale.getState().addTier();
+    expect(useSale.getState()).toMatchObject({
+      stage: 'tier',
+      tierId: null,
+      held: [{ tierId: 'tkt_adult', quantity: 2 }],
+      tenderedText: '100',
+    });
+    // Esc from the tiles: back to paying for the line just kept.
+    useSale.getState().back();
+    expect(useSale.getState()).toMatchObject({
+      stage: 'payment',
+      tierId: 'tkt_adult',
+      quantity: 2,
+      held: [],
+    });
+    useSale.getState().addTier();
+    useSale.getState().chooseTier('tkt_child');
+    expect(useSale.getState()).toMatchObject({ stage: 'quantity', tierId: 'tkt_child', quantity: 1 });
+    // Esc from the child's quantity drops that line only.
+    useSale.getState().back();
+    expect(useSale.getState()).toMatchObject({ stage: 'tier', held: [{ tierId: 'tkt_adult' }] });
+    // Picking the adult tile again takes its line back to change the number.
+    useSale.getState().chooseTier('tkt_adult');
+    expect(useSale.getState()).toMatchObject({
+      tierId: 'tkt_adult',
+      quantity: 2,
+      held: [],
+      tenderedText: '100',
+    });
+    // A new sale forgets every line.
+    useSale.getState().addTier();
+    useSale.getState().newSale();
+    expect(useSale.getState().held).toEqual([]);
+  });
+
+  it('resolves held lines against the tiers, or says one is gone', () => {
+    const adult = { ...tier, id: 'tkt_adult' } as TierView;
+    expect(heldLines([{ tierId: 'tkt_adult', quantity: 2 }], [adult])).toEqual([
+      { tier: adult, quantity: 2 },
+    ]);
+    expect(heldLines([{ tierId: 'tkt_gone', quantity: 2 }], [adult])).toBeNull();
   });
 });

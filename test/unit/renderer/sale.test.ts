@@ -129,6 +129,32 @@ describe('checkCart', () => {
   });
 });
 
+describe('several tiers in one sale', () => {
+  const child = { ...tier, id: 'tkt_child', name: 'Child', price_cents: 1000 };
+  const coded = { ...tier, id: 'tkt_crew', visibility: 'access_code' as const, access_code: 'CREW' };
+
+  it('totals every line, and a comp none of them', () => {
+    const held = [{ tier: child, quantity: 2 }];
+    expect(checkCart(tier, cart, 10, held)).toMatchObject({ total: 9500, change: 500, problems: {} });
+    expect(
+      checkCart(tier, { ...cart, payment: 'comp', buyerName: 'Lou', compReason: 'Press' }, 10, held),
+    ).toMatchObject({
+      total: 0,
+      problems: {},
+    });
+  });
+
+  it('sends the held lines first, the one on screen last, with an access code from any of them', () => {
+    expect(checkoutBody({ id: 'evt_1' }, tier, cart, [{ tier: coded, quantity: 1 }])).toMatchObject({
+      items: [
+        { tier_id: 'tkt_crew', quantity: 1 },
+        { tier_id: 'tkt_1', quantity: 3 },
+      ],
+      access_code: 'CREW',
+    });
+  });
+});
+
 describe('checkoutBody', () => {
   it('sends no buyer for an anonymous walk-in', () => {
     expect(checkoutBody({ id: 'evt_1' }, tier, cart)).toEqual({

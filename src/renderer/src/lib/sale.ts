@@ -18,12 +18,23 @@ export interface Cart {
   compReason: string;
 }
 
-/** A comp is free (the server totals it 0), everything else is price × quantity. */
+/** A tier already put in the sale before the one on screen (several tiers, one order). */
+export interface HeldLine {
+  tier: TierView;
+  quantity: number;
+}
+
+/** A comp is free (the server totals it 0), everything else is price × quantity, over every line. */
 export function cartTotal(
   tier: Pick<TierView, 'price_cents'>,
   cart: Pick<Cart, 'quantity' | 'payment'>,
+  held: readonly Pick<HeldLine, 'quantity' | 'tier'>[] = [],
 ): number {
-  return cart.payment === 'comp' ? 0 : tier.price_cents * cart.quantity;
+  if (cart.payment === 'comp') return 0;
+  return held.reduce(
+    (sum, line) => sum + line.tier.price_cents * line.quantity,
+    tier.price_cents * cart.quantity,
+  );
 }
 
 export interface CartCheck {
@@ -54,8 +65,9 @@ export function checkCart(
   tier: Pick<TierView, 'price_cents' | 'currency' | 'quantity' | 'sold'>,
   cart: Cart,
   maxQuantity: number,
+  held: readonly HeldLine[] = [],
 ): CartCheck {
-  const total = cartTotal(tier, cart);
+  const total = cartTotal(tier, cart, held);
   const problems: Record<string, string> = {};
   if (cart.quantity < 1) problems.quantity = 'Enter how many tickets.';
   else if (cart.quantity > maxQuantity) problems.quantity = tooManyWords(tier, maxQuantity);
@@ -88,11 +100,20 @@ export function checkCart(
   return { total, change, short, problems };
 }
 
-/** The POST /v2/orders body for one tier line. Staff know an access code tier's code already. */
-export function checkoutBody(event: Pick<EventView, 'id'>, tier: TierView, cart: Cart): CheckoutBody {
+/**
+ * The POST /v2/orders body: the held lines, then the one on screen (so its refusals name
+ * `items[held.length]`). Staff know an access code tier's code already; an order carries one.
+ */
+export function checkoutBody(
+  event: Pick<EventView, 'id'>,
+  tier: TierView,
+  cart: Cart,
+  held: readonly HeldLine[] = [],
+): CheckoutBody {
+  const lines = [...held, { tier, quantity: cart.quantity }];
   const body: CheckoutBody = {
     event_id: event.id,
-    items: [{ tier_id: tier.id, quantity: cart.quantity }],
+    items: lines.map((line) => ({ tier_id: line.tier.id, quantity: line.quantity })),
     payment_method: cart.payment,
     // A sale at this box office is a till sale in the event report, also on the desktop app's
     // admin key (which would otherwise count as an integration: docs/api.md "Sales channels").
@@ -101,7 +122,8 @@ export function checkoutBody(event: Pick<EventView, 'id'>, tier: TierView, cart:
   const name = cart.buyerName.trim();
   const email = cart.buyerEmail.trim();
   if (name || email) body.buyer = { ...(name ? { name } : {}), ...(email ? { email } : {}) };
-  if (tier.visibility === 'access_code' && tier.access_code) body.access_code = tier.access_code;
+  const coded = lines.find((line) => line.tier.visibility === 'access_code' && line.tier.access_code);
+  if (coded?.tier.access_code) body.access_code = coded.tier.access_code;
   if (cart.payment === 'comp' && cart.compReason.trim()) body.comp_reason = cart.compReason.trim();
   return body;
 }

@@ -11,7 +11,14 @@ import {
   stepQuantity,
   type QuantityEntry,
 } from '../lib/quantity.js';
-import { checkCart, checkoutBody, stockWords, type Cart, type TillPayment } from '../lib/sale.js';
+import {
+  checkCart,
+  checkoutBody,
+  stockWords,
+  type Cart,
+  type HeldLine,
+  type TillPayment,
+} from '../lib/sale.js';
 import { useEvents } from './events-store.js';
 import { requireClient } from './session-store.js';
 
@@ -28,9 +35,17 @@ export const saleFields = [
   'access_code',
 ] as const;
 
+/** A tier put in the sale with `addTier`, before the one being chosen now. */
+export interface CartLine {
+  tierId: string;
+  quantity: number;
+}
+
 interface SaleState extends Cart {
   eventId: string | null;
   tierId: string | null;
+  /** Lines of this same order taken before the tier on screen; empty for a one-tier sale. */
+  held: CartLine[];
   stage: SaleStage;
   quantityText: string;
   quantityNote: string | null;
@@ -53,6 +68,11 @@ interface SaleState extends Cart {
   typeQuantity(text: string, max: number): void;
   /** `tooMany` says why more than `max` cannot be sold (lib/sale.ts tooManyWords). */
   confirmQuantity(max: number, tooMany?: string): boolean;
+  /**
+   * From payment: keeps the tier on screen as a line of the order and goes back to the tiles for
+   * another (two adults and a child pay once). Payment and buyer stay as typed.
+   */
+  addTier(): void;
   setPayment(payment: TillPayment): void;
   setTendered(text: string): void;
   setBuyer(field: 'buyerName' | 'buyerEmail' | 'compReason', value: string): void;
@@ -78,7 +98,11 @@ const emptyCart = {
   compReason: '',
   error: null,
   idempotencyKey: null,
+  held: [] as CartLine[],
 };
+
+/** No tier on screen: the tiles have the keyboard. */
+const noLine = { tierId: null, quantity: 0, quantityText: '', quantityNote: null, error: null };
 
 /** A new quantity is a new cart: a retry key made for the old one must not replay it. */
 const quantityChange = (entry: QuantityEntry) => ({
@@ -102,7 +126,22 @@ export const useSale = create<SaleState>()((set, get) => ({
   chooseEvent: (eventId) =>
     set({ eventId, tierId: null, stage: 'tier', ...emptyCart, order: null, receipt: null }),
 
-  chooseTier: (tierId) => set({ tierId, stage: 'quantity', ...emptyCart, quantityText: '1', quantity: 1 }),
+  chooseTier(tierId) {
+    const { held } = get();
+    if (held.length === 0) {
+      set({ tierId, stage: 'quantity', ...emptyCart, quantityText: '1', quantity: 1 });
+      return;
+    }
+    // The next line of a sale in progress; a tier already in it comes back to change its quantity.
+    const again = held.find((line) => line.tierId === tierId);
+    set({
+      tierId,
+      stage: 'quantity',
+      held: held.filter((line) => line.tierId !== tierId),
+      ...quantityChange(quantityOf(again?.quantity ?? 1)),
+      error: null,
+    });
+  },
 
   quantityKey: (key, max) => set(quantityChange(applyQuantityKey(get().quantityText, key, max))),
   stepQuantity: (delta, max) => set(quantityChange(quantityOf(stepQuantity(get().quantity, delta, max)))),
@@ -118,20 +157,38 @@ export const useSale = create<SaleState>()((set, get) => ({
     return true;
   },
 
+  addTier() {
+    const { stage, tierId, quantity, held } = get();
+    if (stage !== 'payment' || tierId === null) return;
+    set({ held: [...held, { tierId, quantity }], stage: 'tier', ...noLine, idempotencyKey: null });
+  },
+
   setPayment: (payment) => set({ payment, error: null, idempotencyKey: null }),
   setTendered: (tenderedText) => set({ tenderedText, error: null }),
   setBuyer: (field, value) => set({ [field]: value, error: null, idempotencyKey: null }),
 
   back() {
-    const { stage } = get();
+    const { stage, held } = get();
+    const last = held[held.length - 1];
     if (stage === 'payment') set({ stage: 'quantity', error: null });
+    else if (stage === 'quantity' && last) set({ stage: 'tier', ...noLine, idempotencyKey: null });
     else if (stage === 'quantity') set({ stage: 'tier', tierId: null, ...emptyCart });
+    // Out of picking another tier: back to paying for the lines so far.
+    else if (stage === 'tier' && last) {
+      const line = { tierId: last.tierId, ...quantityChange(quantityOf(last.quantity)) };
+      set({ stage: 'payment', held: held.slice(0, -1), ...noLine, ...line });
+    }
   },
 
   async submit(event, tier, maxQuantity) {
     const state = get();
     if (state.submitting) return null;
-    const check = checkCart(tier, state, maxQuantity);
+    const held = heldLines(state.held, useEvents.getState().tiers[event.id]?.data ?? []);
+    if (!held) {
+      set({ error: { fields: {}, form: 'A tier in this sale is no longer offered. Start the sale again.' } });
+      return null;
+    }
+    const check = checkCart(tier, state, maxQuantity, held);
     if (Object.keys(check.problems).length > 0) {
       set({ error: { fields: check.problems, form: null } });
       return null;
@@ -141,7 +198,7 @@ export const useSale = create<SaleState>()((set, get) => ({
     try {
       const order = await unwrap(
         requireClient().POST('/v2/orders', {
-          body: checkoutBody(event, tier, state),
+          body: checkoutBody(event, tier, state, held),
           headers: { 'Idempotency-Key': idempotencyKey },
         }),
       );
@@ -159,8 +216,9 @@ export const useSale = create<SaleState>()((set, get) => ({
     } catch (err) {
       // A network failure keeps the key: the retry either replays the sale or makes it once.
       const keep = err instanceof ApiRequestError && err.isNetwork;
+      // The line on screen is the order's last item (lib/sale.ts checkoutBody).
       let error = splitError(err, saleFields, {
-        'items[0].quantity': 'quantity',
+        [`items[${held.length}].quantity`]: 'quantity',
         'buyer.name': 'buyer.name',
       });
       // Refused for the stock or the sale window (sold_out, sales_closed): another till sold or
@@ -168,7 +226,11 @@ export const useSale = create<SaleState>()((set, get) => ({
       if (err instanceof ApiRequestError && err.status === 409) {
         const refreshed = useEvents.getState().loadTiers(event.id);
         // The seller tells the customer how many they can still have, said at the quantity.
-        if (err.code === 'sold_out') error = (await soldOutWords(refreshed, event.id, tier.id)) ?? error;
+        if (err.code === 'sold_out') {
+          const lines = [...held.map((line) => line.tier), tier];
+          const refused = lines[itemIndex(err.param) ?? lines.length - 1] ?? tier;
+          error = (await soldOutWords(refreshed, event.id, refused.id, refused.id === tier.id)) ?? error;
+        }
       }
       set({ submitting: false, error, idempotencyKey: keep ? idempotencyKey : null });
       return null;
@@ -184,14 +246,38 @@ export const useSale = create<SaleState>()((set, get) => ({
   },
 }));
 
-/** What is left of the tier once the tiles are read again, in words; null if they could not be. */
+/** The held lines with their tiers; null when one of them is no longer in the event's list. */
+export function heldLines(held: readonly CartLine[], tiers: readonly TierView[]): HeldLine[] | null {
+  const lines: HeldLine[] = [];
+  for (const line of held) {
+    const tier = tiers.find((t) => t.id === line.tierId);
+    if (!tier) return null;
+    lines.push({ tier, quantity: line.quantity });
+  }
+  return lines;
+}
+
+const itemIndex = (param: string | undefined): number | null => {
+  const match = /^items\[(\d+)\]/.exec(param ?? '');
+  return match ? Number(match[1]) : null;
+};
+
+/**
+ * What is left of the refused tier once the tiles are read again, in words: at the quantity for
+ * the tier on screen, named above the button for one held earlier in the sale; null if the tiles
+ * could not be read.
+ */
 async function soldOutWords(
   refreshed: Promise<void>,
   eventId: string,
   tierId: string,
+  onScreen: boolean,
 ): Promise<SplitError | null> {
   await refreshed;
   const fresh = useEvents.getState().tiers[eventId];
   const tier = fresh?.state === 'ready' ? fresh.data?.find((t) => t.id === tierId) : undefined;
-  return tier ? { fields: { quantity: stockWords(tier) }, form: null } : null;
+  if (!tier) return null;
+  return onScreen
+    ? { fields: { quantity: stockWords(tier) }, form: null }
+    : { fields: {}, form: `${tier.name}: ${stockWords(tier)}` };
 }

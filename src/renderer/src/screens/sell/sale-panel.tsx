@@ -3,9 +3,17 @@ import type { EventView, TierView } from '../../api/types.js';
 import { Field } from '../../components/field.js';
 import { QuantityStepper } from '../../components/quantity-stepper.js';
 import { amountInputMode, formatMoney, minorToInput, parseMoney, quickTenders } from '../../lib/money.js';
-import { checkCart, paymentFormError, tillPayments, tooManyWords, type TillPayment } from '../../lib/sale.js';
+import {
+  checkCart,
+  paymentFormError,
+  tillPayments,
+  tooManyWords,
+  type HeldLine,
+  type TillPayment,
+} from '../../lib/sale.js';
 import { useSale } from '../../stores/sale-store.js';
 import { BuyerInput } from './buyer-input.js';
+import { SaleLines } from './sale-lines.js';
 
 const paymentLabels: Record<TillPayment, string> = { cash: 'Cash', card: 'Card', comp: 'Comp (free)' };
 
@@ -13,14 +21,16 @@ interface SalePanelProps {
   event: EventView;
   tier: TierView;
   maxQuantity: number;
+  /** Tiers already in this order, before the one on screen. */
+  held: HeldLine[];
 }
 
 /** Quantity, then payment: the right-hand side of the till, driven entirely from the keyboard. */
-export function SalePanel({ event, tier, maxQuantity }: SalePanelProps) {
+export function SalePanel({ event, tier, maxQuantity, held }: SalePanelProps) {
   const sale = useSale();
   const quantityRef = useRef<HTMLInputElement>(null);
   const paymentRef = useRef<HTMLInputElement>(null);
-  const check = checkCart(tier, sale, maxQuantity);
+  const check = checkCart(tier, sale, maxQuantity, held);
   const currency = tier.currency;
   const confirmQuantity = () => sale.confirmQuantity(maxQuantity, tooManyWords(tier, maxQuantity));
 
@@ -62,7 +72,10 @@ export function SalePanel({ event, tier, maxQuantity }: SalePanelProps) {
   const fieldError = (name: string) => sale.error?.fields[name] ?? null;
   /** Enter on a payment choice moves on to what that payment needs next. */
   const onPaymentKey = (e: KeyboardEvent<HTMLInputElement>) => {
-    if (e.key === 'Enter') {
+    if (e.key === '+') {
+      e.preventDefault();
+      sale.addTier();
+    } else if (e.key === 'Enter') {
       e.preventDefault();
       const next = document.querySelector<HTMLElement>('[data-after-payment]');
       next?.focus();
@@ -71,10 +84,14 @@ export function SalePanel({ event, tier, maxQuantity }: SalePanelProps) {
       sale.back();
     }
   };
-  const onFieldEscape = (e: KeyboardEvent) => {
+  /** The cash field: Esc goes back, + adds another tier (no amount has a plus in it). */
+  const onTenderedKey = (e: KeyboardEvent) => {
     if (e.key === 'Escape') {
       e.preventDefault();
       sale.back();
+    } else if (e.key === '+') {
+      e.preventDefault();
+      sale.addTier();
     }
   };
 
@@ -133,10 +150,15 @@ export function SalePanel({ event, tier, maxQuantity }: SalePanelProps) {
         </button>
       ) : (
         <form className="payment" onSubmit={submit} noValidate>
+          <SaleLines
+            lines={[...held, { tier, quantity: sale.quantity }]}
+            free={sale.payment === 'comp'}
+            currency={currency}
+          />
           <div className="total-line">
-            <span>
-              {sale.quantity} × {tier.name}
-            </span>
+            <button type="button" className="button button-small" onClick={() => sale.addTier()}>
+              Add another tier <kbd>+</kbd>
+            </button>
             <strong data-testid="sale-total">{formatMoney(check.total, currency)}</strong>
           </div>
 
@@ -168,7 +190,7 @@ export function SalePanel({ event, tier, maxQuantity }: SalePanelProps) {
                   placeholder={minorToInput(check.total, currency)}
                   value={sale.tenderedText}
                   onChange={(e) => sale.setTendered(e.target.value)}
-                  onKeyDown={onFieldEscape}
+                  onKeyDown={onTenderedKey}
                 />
               </Field>
               <div className="quick-tenders" aria-label="Quick amounts">

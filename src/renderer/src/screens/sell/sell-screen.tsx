@@ -7,9 +7,10 @@ import { tierSaleState } from '../../lib/tier-sale-state.js';
 import { Link, Redirect, navigate } from '../../router.js';
 import { isTypingTarget } from '../../shortcuts.js';
 import { useEvents } from '../../stores/events-store.js';
-import { useSale } from '../../stores/sale-store.js';
+import { heldLines, useSale } from '../../stores/sale-store.js';
 import { useSettings } from '../../stores/settings-store.js';
 import { SaleDone } from './sale-done.js';
+import { SaleLines } from './sale-lines.js';
 import { SalePanel } from './sale-panel.js';
 import { TierTiles } from './tier-tiles.js';
 
@@ -110,11 +111,18 @@ function Till({ event, otherEvents }: { event: EventView; otherEvents: boolean }
   const tierList = useMemo(() => tiers?.data ?? [], [tiers]);
   const tier = tierList.find((t) => t.id === sale.tierId) ?? null;
   const state = tier ? tierSaleState(tier, event, now) : null;
+  const held = heldLines(sale.held, tierList) ?? [];
 
   // Digits pick the numbered tile while no field has the keyboard.
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (sale.stage !== 'tier' || isTypingTarget(e.target) || document.querySelector('dialog[open]')) return;
+      // Picking another tier for a sale in progress: Esc goes back to paying for what is in it.
+      if (e.key === 'Escape' && sale.held.length > 0) {
+        e.preventDefault();
+        sale.back();
+        return;
+      }
       if (!/^[1-9]$/.test(e.key) || e.ctrlKey || e.metaKey || e.altKey) return;
       const picked = tierList[Number(e.key) - 1];
       if (!picked) return;
@@ -178,7 +186,15 @@ function Till({ event, otherEvents }: { event: EventView; otherEvents: boolean }
           </div>
           <div>
             {tier && state?.sellable ? (
-              <SalePanel event={event} tier={tier} maxQuantity={state.maxQuantity} />
+              <SalePanel event={event} tier={tier} maxQuantity={state.maxQuantity} held={held} />
+            ) : held.length > 0 && !tier ? (
+              <section className="sale-panel" aria-label="Sale">
+                <SaleLines lines={held} free={sale.payment === 'comp'} currency={event.currency} />
+                <p>Pick the next tier for this sale.</p>
+                <button type="button" className="button button-ghost" onClick={() => sale.back()}>
+                  Back to payment <kbd>Esc</kbd>
+                </button>
+              </section>
             ) : (
               <div className="sale-panel sale-panel-empty">
                 <p>{tier && state ? `${tier.name}: ${state.label}.` : 'Pick a tier to start a sale.'}</p>
