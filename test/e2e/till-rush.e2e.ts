@@ -306,3 +306,33 @@ test('two tiers in one order at keyboard speed: two adults and a child pay once'
   );
   await expect(boxOffice.page.getByRole('button', { name: /^New sale/ })).toBeFocused();
 });
+
+test('a double Enter on the cash completes the sale once and keeps the change due in view', async ({
+  boxOffice,
+  server,
+  page,
+}) => {
+  const event = await publishedEvent(server.api, [{ name: 'Standing', price_cents: 2500, quantity: 100 }]);
+  await page.goto(`${server.url}/sell/${event.id}`);
+  const sell = new SellPage(page);
+  await expect(sell.tile('Standing')).toContainText('100 left of 100');
+  await page.keyboard.press('1');
+  await expect(sell.quantity()).toBeFocused();
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Enter');
+  await expect(page.getByLabel('Cash tendered')).toBeFocused();
+  await page.keyboard.type('50');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: 'Sale complete' })).toBeVisible();
+  // The second press of a double tap lands on New sale, which the done screen focuses.
+  await expect(page.getByRole('button', { name: /^New sale/ })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(sell.doneChange()).toHaveText('€25.00');
+  const orders = await server.api<{ data: unknown[] }>('GET', `/v2/orders?event_id=${event.id}`);
+  expect(orders.data).toHaveLength(1);
+  // A moment later Enter on New sale starts the next sale, as it always did.
+  await expect(page.getByRole('button', { name: /^New sale/ })).toBeEnabled();
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Pick a tier to start a sale.')).toBeVisible();
+  expect(boxOffice.page.url()).toContain(event.id);
+});

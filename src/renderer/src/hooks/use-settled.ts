@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 
 /**
- * How long a kiosk step's buttons stay disabled after it appears. A customer's double tap lands
+ * How long a kiosk step's buttons (and the till's New sale) ignore presses after they appear. A customer's double tap lands
  * its second tap where the first one's button was, and the next step puts its own there (Continue
  * then Pay by card, an event's card then the first tier's): a tap about 100-300 ms apart. Half a
  * second covers it; nobody reads a new step and decides faster.

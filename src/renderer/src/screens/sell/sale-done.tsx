@@ -3,6 +3,7 @@ import type { EventView, OrderView, TierView } from '../../api/types.js';
 import { OrderMail } from '../../components/order-mail.js';
 import { QrImage } from '../../components/qr-image.js';
 import { ResendDialog } from '../../components/resend-dialog.js';
+import { useSettled } from '../../hooks/use-settled.js';
 import { formatMoney } from '../../lib/money.js';
 import { useSale } from '../../stores/sale-store.js';
 import { PrintTickets } from './print-tickets.js';
@@ -25,6 +26,10 @@ export function SaleDone({ event, order, tiers, venueName }: SaleDoneProps) {
   const [emailing, setEmailing] = useState(false);
   const [note, setNote] = useState<string | null>(null);
   const newSaleRef = useRef<HTMLButtonElement>(null);
+  // New sale has the keyboard here, and the Enter that completed the sale is often pressed twice:
+  // the second press must not clear the change due before the seller has read it. The button
+  // keeps the focus (a disabled one would lose it) and takes presses once settled.
+  const settled = useSettled();
   const tierName = (id: string) => tiers.find((t) => t.id === id)?.name ?? id;
 
   useEffect(() => {
@@ -80,7 +85,15 @@ export function SaleDone({ event, order, tiers, venueName }: SaleDoneProps) {
       </div>
 
       <div className="done-actions no-print">
-        <button ref={newSaleRef} type="button" className="button button-primary" onClick={newSale}>
+        <button
+          ref={newSaleRef}
+          type="button"
+          className="button button-primary"
+          aria-disabled={settled ? undefined : true}
+          onClick={() => {
+            if (settled) newSale();
+          }}
+        >
           New sale <kbd>N</kbd>
         </button>
         <button type="button" className="button" onClick={() => window.print()}>
