@@ -102,6 +102,8 @@ test('a typo in the buyer’s name, noticed after the sale, is corrected on the 
   await sell.pickTier('Standing');
   await sell.enterQuantity(2);
   await page.getByRole('radio', { name: 'Card' }).check();
+  // The till records a card sale, the terminal takes the money: the seller is told which first.
+  await expect(page.getByTestId('card-note')).toContainText('Take the card on the terminal first');
   await page.getByLabel('Buyer name').fill('Ada Lovelcae');
   await page.getByLabel('Buyer email').fill('ada@example.com');
   await sell.complete();

@@ -253,6 +253,12 @@ export function SalePanel({ event, tier, maxQuantity, held }: SalePanelProps) {
             </div>
           )}
 
+          {sale.payment === 'card' ? (
+            <p className="muted small" data-testid="card-note">
+              Take the card on the terminal first and complete the sale once it is approved: a card declined
+              or walked away from after that needs a manager&apos;s refund.
+            </p>
+          ) : null}
           {paymentFormError(sale.error) ? (
             <p className="form-error" role="alert">
               {paymentFormError(sale.error)}
