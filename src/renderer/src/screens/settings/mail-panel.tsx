@@ -33,8 +33,9 @@ export function MailPanel() {
     <section className="panel span-2" aria-labelledby="mail-title">
       <h2 id="mail-title">Mail</h2>
       <p className="muted small">
-        Mail not sent yet: order confirmations, resent tickets and transfers. They wait here while the venue server has no mail server set up
-        (MARQUEE_SMTP_URL) or cannot reach it, and go out by themselves once it can.
+        Mail not sent yet: order confirmations, resent tickets and transfers. They wait here while the venue
+        server has no mail server set up (MARQUEE_SMTP_URL) or cannot reach it, and go out by themselves once
+        it can.
       </p>
       <div className="row-actions">
         <button type="button" className="button button-small" onClick={() => void loadMail()}>
