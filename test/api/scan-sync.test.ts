@@ -118,6 +118,33 @@ describe('POST /v2/scan/sync', () => {
     expect(fromA[0]).toMatchObject({ reason: 'already_scanned', conflict: true });
   });
 
+  it('the queued copy of an online scan whose answer was lost is that scan: admitted once, no conflict', async () => {
+    const [a] = (await sellTickets(t, sale, 1)) as [TicketJson];
+    // The Wi-Fi dropped after the request reached the server: the door never heard "admitted",
+    // decided alone, and queued the same token at the same moment.
+    const online = await scan(t, { token: a.qr_token, scanned_at: at(30) }, doorA.secret);
+    expect(online.result).toBe('admitted');
+    const [fromA] = await sync(doorA, [{ token: a.qr_token, scanned_at: at(30), result: 'admitted' }]);
+    expect(fromA).toMatchObject({
+      result: 'admitted',
+      reason: null,
+      conflict: false,
+      scan_id: online.scan.id,
+    });
+    expect(ticketRow(a.id)).toEqual({ scan_count: 1, inside: 1 });
+    expect(scanRows(t).filter((r) => r.ticket_id === a.id)).toHaveLength(1);
+    // Another door's copy of that moment is still its own attempt, and a conflict.
+    const [fromB] = await sync(doorB, [{ token: a.qr_token, scanned_at: at(30), result: 'admitted' }]);
+    expect(fromB).toMatchObject({ reason: 'already_scanned', conflict: true });
+  });
+
+  it('the same moment validated twice online is two attempts, never a 500', async () => {
+    const [a] = (await sellTickets(t, sale, 1)) as [TicketJson];
+    await scan(t, { token: a.qr_token, scanned_at: at(30) }, doorA.secret);
+    const again = await scan(t, { token: a.qr_token, scanned_at: at(30) }, doorA.secret);
+    expect([again.result, again.reason]).toEqual(['rejected', 'already_scanned']);
+  });
+
   it('applies a batch in scanned_at order, whatever order it was sent in', async () => {
     const [a] = (await sellTickets(t, sale, 1)) as [TicketJson];
     // Sent out of order: in at +70, out at +80, in at +90 → two admissions.

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { responseJson } from '../schemas/response-json.js';
 import { SyncAnswer, type ScanReason, type SyncInput, type SyncResultView } from '../schemas/scans.js';
 import { invalidField, missingField } from '../errors.js';
@@ -12,6 +11,7 @@ import type { ScanAttempts } from './scan-attempts.js';
 import type { ScanFeed } from './scan-feed.js';
 import { scanTime, type ScanningService } from './scanning.js';
 import { scanIsItsOwnRecord } from './audit-entry.js';
+import { syncKey } from './sync-key.js';
 
 /** A door can sit offline through a long weekend; older uploads are refused as clock trouble. */
 export const syncScanMaxAgeMs = 7 * 24 * 60 * 60 * 1000;
@@ -27,11 +27,6 @@ export interface ScanSyncDeps {
   tokens: TicketTokens;
   feed: ScanFeed;
   now: () => number;
-}
-
-/** Same device, same token, same moment: the same scan, however often it is uploaded. */
-export function syncKey(deviceId: string, token: string, scannedAt: number): string {
-  return createHash('sha256').update(`${deviceId}\n${scannedAt}\n${token}`).digest('hex');
 }
 
 type PresentedItem =

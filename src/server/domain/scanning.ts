@@ -29,6 +29,7 @@ import { occupancyView, orderAdmissions } from './door-rules.js';
 import type { ScanTicketsRepo } from '../store/scan-tickets-repo.js';
 import { viewEvent } from './views.js';
 import { scanIsItsOwnRecord } from './audit-entry.js';
+import { syncKey } from './sync-key.js';
 
 /** An online scan may be reported late (a queued retry), but not a day late or from the future. */
 export const onlineScanMaxAgeMs = 24 * 60 * 60 * 1000;
@@ -106,11 +107,16 @@ export class ScanningService {
     // answer is made inside it, with the scan it reports.
     const claimedTier = check.ok ? check.claims.tier : undefined;
     const claimedTierName = claimedTier === undefined ? null : tierNames.name(claimedTier);
+    // A door names the moment it would queue the scan under if the answer never reached it.
+    const key =
+      device && input.scanned_at !== undefined ? syncKey(device.id, input.token, scannedAt) : undefined;
     const answer = await this.deps.actions.run(
       action,
       validateJson,
       () => {
         const { ticket, scan } = attempts.record({
+          // The same moment asked twice is two attempts; only the first can be the queued copy.
+          ...(key !== undefined && !this.deps.scans.bySyncKey(key) ? { syncKey: key } : {}),
           check,
           doorEventId: input.event_id ?? device?.event_id ?? null,
           deviceId: device?.id ?? null,
