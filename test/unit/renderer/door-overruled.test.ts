@@ -14,14 +14,23 @@ const disagreement = (over: Partial<Disagreement>): Disagreement => ({
 describe('overruledAdmissions', () => {
   it('names guests let in offline whose tickets the server refuses', () => {
     expect(overruledAdmissions([disagreement({})])).toBe(
-      'Let in while offline, but the server refuses this ticket: tik_ivy (voided). Find the guest and check.',
+      'Let in while offline, but the server refuses this ticket: tik_ivy (Voided ticket). Find the guest and check.',
     );
+    // The reason in the door's words, and the name from the door pack when it has one.
+    const names: Record<string, string> = { tik_ivy: 'Ivy Stone' };
     expect(
-      overruledAdmissions([
-        disagreement({}),
-        disagreement({ ticketId: 'tik_bo', serverReason: 'transferred' }),
-      ]),
-    ).toContain('these tickets: tik_ivy (voided), tik_bo (transferred). Find the guests');
+      overruledAdmissions(
+        [disagreement({}), disagreement({ ticketId: 'tik_bo', serverReason: 'transferred' })],
+        (id) => names[id] ?? null,
+      ),
+    ).toContain(
+      'these tickets: Ivy Stone, tik_ivy (Voided ticket); tik_bo (Transferred ticket: ask for the new one). Find the guests',
+    );
+  });
+
+  it('says nothing when the door had let the same guest in itself (an online answer lost on the Wi-Fi)', () => {
+    // Not a conflict: the server's earlier admission was this very door's.
+    expect(overruledAdmissions([disagreement({ serverReason: 'already_scanned' })])).toBeNull();
   });
 
   it('says nothing of a double admission (a conflict) or of a refusal the server turned down too', () => {

@@ -50,6 +50,7 @@ function showManual(outcome: ScanOutcome, match: LookupMatch | null, reason: str
     tierName: outcome.ticket?.tier_name ?? match?.tierName ?? null,
     ticketId: outcome.ticketId,
     mode: outcome.mode,
+    queued: outcome.queued,
     manualReason: reason,
     order: admitted && outcome.ticketId ? restOfOrder(outcome.ticketId, outcome.order ?? null) : null,
   });
@@ -88,6 +89,7 @@ export async function admitRestOfOrder(orderId: string, reason?: string): Promis
       tierName: null,
       ticketId: null,
       mode: done.mode,
+      queued: done.queued,
       manualReason: reason ?? null,
       order: null,
     });

@@ -14,6 +14,8 @@ import { parseCredential } from '../../../shared/ticket-token.js';
 import { verdictWords, type LastAdmission } from '../lib/scan-words.js';
 import { fetchOccupancy, type DoorAuth } from '../lib/door-calls.js';
 import { storedDeadlineMs } from '../lib/door-deadline.js';
+import { clockOffsetMs, wrongClockDetail } from '../lib/door-clock.js';
+import { scanReasonWords } from '../../../shared/scan-reasons.js';
 import { StoredDeviceState, type KeyValueStorage } from '../../../scanner/stored-device-state.js';
 
 /** `revoked`: the server refuses this door's key; it admits no one until it is paired again. */
@@ -34,6 +36,8 @@ export interface Verdict {
   tierName: string | null;
   ticketId: string | null;
   mode: 'online' | 'offline';
+  /** An offline decision waiting to be synced (a venue-full refusal records nothing). */
+  queued: boolean;
   at: number;
   /** A steward's manual check-in: their reason ("dead phone"); null for a scanned code. */
   manualReason: string | null;
@@ -69,6 +73,8 @@ interface DoorState {
   live: boolean;
   storageProblem: string | null;
   occupancy: DoorOccupancy | null;
+  /** The server's clock minus this device's, from the health check; null until known. */
+  clockOffsetMs: number | null;
 
   /** Restores a pairing kept in `env.storage`, or stays unpaired. Called once by the page. */
   boot(env: DoorEnv): void;
@@ -126,14 +132,25 @@ export function overruledAdmissions(
     ConflictRecord,
     'ticketId' | 'localResult' | 'serverResult' | 'serverReason' | 'conflict'
   >[],
+  nameOf: (ticketId: string) => string | null = () => null,
 ): string | null {
+  // "Already scanned" without a conflict: this very door had let the guest in before (an answer
+  // lost on the Wi-Fi), so the one person inside is the ticket's holder, not someone to find.
   const wrong = disagreements.filter(
-    (d) => d.localResult === 'admitted' && d.serverResult === 'rejected' && !d.conflict,
+    (d) =>
+      d.localResult === 'admitted' &&
+      d.serverResult === 'rejected' &&
+      !d.conflict &&
+      d.serverReason !== 'already_scanned',
   );
   if (wrong.length === 0) return null;
   const list = wrong
-    .map((d) => `${d.ticketId ?? 'unknown ticket'} (${d.serverReason ?? 'refused'})`)
-    .join(', ');
+    .map((d) => {
+      const name = d.ticketId ? nameOf(d.ticketId) : null;
+      const who = [name, d.ticketId].filter(Boolean).join(', ') || 'unknown ticket';
+      return `${who} (${d.serverReason ? scanReasonWords[d.serverReason].verdict : 'refused'})`;
+    })
+    .join('; ');
   return `Let in while offline, but the server refuses ${wrong.length === 1 ? 'this ticket' : 'these tickets'}: ${list}. Find ${wrong.length === 1 ? 'the guest' : 'the guests'} and check.`;
 }
 
@@ -142,6 +159,10 @@ function offlineTierName(token: string): string | null {
   const tierId = parseCredential(token)?.claims.tier;
   return (tierId && device?.validator.tierName(tierId)) ?? null;
 }
+
+/** The guest's name from the door pack, for what the door decided without the server. */
+const holderName = (ticketId: string | null): string | null =>
+  (ticketId && device?.validator.holder(ticketId)?.name) || null;
 
 /** How this door calls the venue server as itself (lookups, check-ins), when paired. */
 export function doorAuth(): DoorAuth | null {
@@ -231,7 +252,7 @@ export const useDoor = create<DoorState>()((set, get) => {
    */
   const announceSync = (report: SyncReport) => {
     // What the sync settled (e.g. "scans are still waiting") is no longer true.
-    set({ error: overruledAdmissions(report.disagreements) });
+    set({ error: overruledAdmissions(report.disagreements, holderName) });
     if (report.uploaded > 0) {
       passingNotice(
         `Synced ${report.uploaded} offline scan${report.uploaded === 1 ? '' : 's'}${report.conflicts > 0 ? `; ${report.conflicts} admitted first at another door` : ''}.`,
@@ -355,6 +376,7 @@ export const useDoor = create<DoorState>()((set, get) => {
     live: false,
     storageProblem: null,
     occupancy: null,
+    clockOffsetMs: null,
 
     boot(pageEnv) {
       if (state) return;
@@ -441,15 +463,19 @@ export const useDoor = create<DoorState>()((set, get) => {
         credential: outcome.credential,
         title: words.title,
         detail: words.detail,
-        name: outcome.attendee?.name ?? null,
+        name: outcome.attendee?.name ?? holderName(ticketId),
         tierName: outcome.ticket?.tier_name ?? offlineTierName(token),
         ticketId,
         mode: outcome.mode,
+        queued: outcome.queued,
         at,
         manualReason: null,
         order:
           outcome.result === 'admitted' && ticketId ? restOfOrder(ticketId, outcome.order ?? null) : null,
       };
+      const clockDetail = wrongClockDetail(get().clockOffsetMs);
+      if (clockDetail && (outcome.reason === 'expired' || outcome.reason === 'not_yet_valid'))
+        verdict.detail = clockDetail;
       if (outcome.capacityReached) {
         verdict.title = 'Venue full';
         verdict.detail = 'Admit only with a reason: find the guest below.';
@@ -488,9 +514,12 @@ export const useDoor = create<DoorState>()((set, get) => {
 
     async checkServer() {
       try {
+        const sentAt = Date.now();
         const res = await fetch(`${serverOrigin()}/v2/health`, {
           signal: AbortSignal.timeout(healthTimeoutMs),
         });
+        const offset = clockOffsetMs(res.headers.get('date'), sentAt, Date.now());
+        if (offset !== null) set({ clockOffsetMs: offset });
         markOnline(res.ok);
       } catch {
         markOnline(false);

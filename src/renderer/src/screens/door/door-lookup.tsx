@@ -2,6 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import type { LookupMatch } from '../../../../scanner/types.js';
 import { canSearch, standing, typingPauseMs } from '../../lib/manual-check-in.js';
 import { admitByHand, findGuests, type FoundGuests } from '../../stores/door-desk.js';
+import { useDoor } from '../../stores/door-store.js';
 import { ReasonPicker } from '../../components/reason-picker.js';
 
 /**
@@ -15,6 +16,9 @@ export function DoorLookup() {
   const [picked, setPicked] = useState<LookupMatch | null>(null);
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
+  // Asked again when the server comes or goes: a list from the offline pack must not stay up as
+  // current once the server can say who is inside now (and the other way round).
+  const connection = useDoor((s) => s.connection);
 
   useEffect(() => {
     const text = q.trim();
@@ -34,7 +38,7 @@ export function DoorLookup() {
       current = false;
       window.clearTimeout(timer);
     };
-  }, [q]);
+  }, [q, connection]);
 
   // Under 2 letters the server would refuse the search: nothing listed (the last list is stale).
   const shown = canSearch(q) ? found : null;

@@ -3,6 +3,7 @@ import { useWedgeScanner } from '../../hooks/use-wedge-scanner.js';
 import { QrDebouncer } from '../../lib/qr-debounce.js';
 import { isPairingText, useDoor } from '../../stores/door-store.js';
 import { occupancyOf } from '../../lib/occupancy.js';
+import { clockWarning } from '../../lib/door-clock.js';
 import { CameraView } from './camera-view.js';
 import { DoorLookup } from './door-lookup.js';
 import { DoorStatus } from './door-status.js';
@@ -28,6 +29,7 @@ export function DoorScanner({
   const notice = useDoor((s) => s.notice);
   const occupancy = useDoor((s) => s.occupancy);
   const level = occupancy ? occupancyOf(occupancy.inside, occupancy.capacity) : null;
+  const wrongClock = clockWarning(useDoor((s) => s.clockOffsetMs));
   const [scanning, setScanning] = useState(false);
   const [typed, setTyped] = useState('');
   const debouncer = useRef(new QrDebouncer());
@@ -94,6 +96,11 @@ export function DoorScanner({
   return (
     <section className="door-scanner" aria-label="Door scanner">
       <DoorStatus />
+      {wrongClock ? (
+        <p className="door-error" role="alert" data-testid="door-clock-warning">
+          {wrongClock}
+        </p>
+      ) : null}
       {level?.level === 'full' ? (
         <p className="door-full" role="alert" data-testid="door-capacity-alarm">
           {level.words}. Admit only with a reason: find the guest below.

@@ -44,7 +44,11 @@ export function DoorVerdict({ verdict, onDismiss }: { verdict: Verdict; onDismis
       {verdict.order ? <OrderOffer order={verdict.order} /> : null}
       <span className="door-verdict-mode">
         {form}
-        {verdict.mode === 'offline' ? 'Decided offline · queued for sync' : 'Checked with the venue server'}
+        {verdict.mode === 'online'
+          ? 'Checked with the venue server'
+          : verdict.queued
+            ? 'Decided offline · queued for sync'
+            : 'Decided offline'}
         {verdict.ticketId ? ` · ${verdict.ticketId}` : ''}
       </span>
       <span className="door-verdict-hint">Tap to close</span>

@@ -1,0 +1,129 @@
+import type { Browser, BrowserContext } from '@playwright/test';
+import { expect, test } from './fixtures.js';
+import { DoorPage } from './pages/door-page.js';
+import { doorNight } from './support/door-night.js';
+import type { VenueServer } from './support/venue-server.js';
+
+/**
+ * The door page as a steward holds it: a phone-sized browser on the venue Wi-Fi, which drops.
+ * What it must say when the answer to a scan is lost, when the venue is full with no server,
+ * when the guest list comes back online, and when the device's own clock is wrong.
+ */
+
+interface ScanRecord {
+  ticket_id: string | null;
+  result: string;
+  reason: string | null;
+  source: string;
+}
+
+const phone = { width: 390, height: 844 };
+
+async function pairedDoor(
+  browser: Browser,
+  server: VenueServer,
+  code: string,
+  setUp: (context: BrowserContext) => Promise<void> = async () => undefined,
+): Promise<{ door: DoorPage; context: BrowserContext; errors: string[] }> {
+  const context = await browser.newContext({ viewport: phone });
+  await setUp(context);
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (err) => errors.push(err.message));
+  const door = new DoorPage(page, server.url);
+  await door.open();
+  await door.nameDoor('Front door');
+  await door.pairByPasting(code);
+  return { door, context, errors };
+}
+
+const scansOf = async (server: VenueServer, ticketId: string) =>
+  (await server.api<{ data: ScanRecord[] }>('GET', `/v2/scans?ticket_id=${ticketId}`)).data;
+
+test('the Wi-Fi drops mid-scan: the door names the guest, and back online its sync is quiet and counts them once', async ({
+  server,
+  browser,
+}) => {
+  const night = await doorNight(server, ['General admission']);
+  const [ada] = await night.sell('General admission', 'Ada Lovelace');
+  await night.sell('General admission', 'Cara Group', 2);
+  const { door, context, errors } = await pairedDoor(browser, server, await night.pairingCode());
+  await expect(door.connection()).toHaveText('Online');
+
+  // The request reaches the server, which lets Ada in; the answer never comes back.
+  await door.page.route('**/v2/scan/validate', async (route) => {
+    await route.fetch();
+    await route.abort('connectionreset');
+  });
+  await door.typeCode(ada!.qr_token);
+  await expect(door.verdict()).toHaveAttribute('data-result', 'admitted');
+  await expect(door.verdict()).toContainText('Decided offline · queued for sync');
+  // Decided from the door pack, which knows her name: the steward can check it against an ID.
+  await expect(door.verdict()).toContainText('Ada Lovelace');
+  await door.page.unroute('**/v2/scan/validate');
+  await door.verdict().click();
+
+  // The Wi-Fi is back: the queued copy is recognised as the scan the server already has.
+  await expect(door.page.getByText('Synced 1 offline scan.')).toBeVisible({ timeout: 20_000 });
+  await expect(door.queued()).toHaveText('0 queued');
+  await expect(door.page.getByRole('alert')).toHaveCount(0);
+  await expect(door.page.getByText(/conflict/)).toHaveCount(0);
+  expect((await scansOf(server, ada!.id)).map((s) => [s.result, s.source])).toEqual([['admitted', 'online']]);
+
+  // The guest list found offline is asked again once the server is back: it says who is inside now.
+  await context.setOffline(true);
+  await expect(door.connection()).toHaveText(/^Offline/);
+  await door.page.getByLabel('Guest name or order id').fill('cara');
+  const found = door.page.getByRole('list', { name: 'Guests found' });
+  await expect(found).toHaveAttribute('data-mode', 'offline');
+  await expect(found).toContainText('From this door’s guest list (offline).');
+  await context.setOffline(false);
+  await expect(found).toHaveAttribute('data-mode', 'online', { timeout: 20_000 });
+  await expect(found).not.toContainText('(offline)');
+  await expect(found.getByRole('button')).toHaveCount(2);
+  expect(errors).toEqual([]);
+});
+
+test('a full venue with the Wi-Fi down: the door refuses alone and does not claim to have queued it', async ({
+  server,
+  browser,
+}) => {
+  const night = await doorNight(server, ['General admission'], { capacity: 1 });
+  const [first] = await night.sell('General admission', 'Fay First');
+  const [second] = await night.sell('General admission', 'Sid Second');
+  const { door, context, errors } = await pairedDoor(browser, server, await night.pairingCode());
+  await door.typeCode(first!.qr_token);
+  await expect(door.verdict()).toHaveAttribute('data-result', 'admitted');
+  await door.verdict().click();
+  await expect(door.occupancy()).toHaveAttribute('data-level', 'full');
+
+  await context.setOffline(true);
+  await expect(door.connection()).toHaveText(/^Offline/);
+  await door.typeCode(second!.qr_token);
+  await expect(door.verdict()).toContainText('Venue full');
+  await expect(door.verdict()).toContainText('Decided offline');
+  await expect(door.verdict()).not.toContainText('queued for sync');
+  await expect(door.queued()).toHaveText('0 queued');
+  expect(errors).toEqual([]);
+});
+
+test('a door whose clock is 10 minutes slow says so, and blames its own clock, not the guest’s phone', async ({
+  server,
+  browser,
+}) => {
+  const night = await doorNight(server, ['General admission']);
+  const [guest] = await night.sell('General admission', 'Tim Time');
+  // A tablet on a venue Wi-Fi without internet whose clock nobody set: 10 minutes behind.
+  const { door, errors } = await pairedDoor(browser, server, await night.pairingCode(), (context) =>
+    context.clock.install({ time: Date.now() - 10 * 60_000 }),
+  );
+  await expect(door.page.getByTestId('door-clock-warning')).toContainText(
+    'This device’s clock is 10 minutes behind the venue server’s',
+  );
+  // The code is fresh, but the door says it scanned it ten minutes ago: before the code existed.
+  await door.typeCode(guest!.qr_token);
+  await expect(door.verdict()).toHaveAttribute('data-reason', 'not_yet_valid');
+  await expect(door.verdict()).toContainText('this door’s clock is wrong');
+  await expect(door.verdict()).not.toContainText('check the phone’s clock');
+  expect(errors).toEqual([]);
+});
