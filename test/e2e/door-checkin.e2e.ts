@@ -141,6 +141,31 @@ test('an order of 4 is admitted with one scan and one tap', async ({ server, pag
   expect(scans.map((s) => s.credential)).toEqual(['rotating', 'manual', 'manual', 'manual']);
 });
 
+test('a double tap on “Admit the other 2” does not close its answer unread', async ({ server, page }) => {
+  const night = await doorNight(server, ['General admission']);
+  const tickets = await night.sell('General admission', 'Dee Double', 3);
+  // The page's clock runs, then is held, so "within half a second" does not depend on the machine.
+  await page.clock.install();
+  const door = new DoorPage(page, server.url);
+  await door.open();
+  await door.pairByPasting(await night.pairingCode());
+  await door.wedgeScan(tickets[0]!.qr_token);
+  const offer = page.getByRole('button', { name: 'Admit the other 2 of this order' });
+  await expect(offer).toBeVisible();
+  await page.clock.pauseAt((await page.evaluate<number>('Date.now()')) + 100);
+  await page.clock.runFor(600);
+
+  await offer.click();
+  await expect(door.verdict()).toContainText('2 more of this order let in · 3 of 3 inside');
+  // The second tap of the double tap lands on the answer that just replaced the button.
+  await door.verdict().click();
+  await expect(door.verdict()).toContainText('2 more of this order let in');
+  // Half a second on, a tap closes it as always.
+  await page.clock.runFor(600);
+  await door.verdict().click();
+  await expect(door.verdict()).toHaveCount(0);
+});
+
 test('capacity 10 with 10 inside: the monitor and the door alarm, the door warns at 9', async ({
   server,
   boxOffice,

@@ -125,7 +125,8 @@ export function DoorScanner({
             Start scanning
           </button>
         )}
-        {verdict ? <DoorVerdict verdict={verdict} onDismiss={dismiss} /> : null}
+        {/* Keyed per verdict: each new one takes taps only once settled (door-verdict.tsx). */}
+        {verdict ? <DoorVerdict key={verdict.seq} verdict={verdict} onDismiss={dismiss} /> : null}
       </div>
       {hint ? <p className="door-notice">{hint}</p> : null}
       {notice ? (

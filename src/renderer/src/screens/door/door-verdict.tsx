@@ -1,10 +1,17 @@
 import { useState } from 'react';
+import { useSettled } from '../../hooks/use-settled.js';
 import { tierLook } from '../../lib/tier-look.js';
 import { admitRestOfOrder } from '../../stores/door-desk.js';
 import type { Verdict } from '../../stores/door-store.js';
 
-/** The verdict over the whole screen: readable from across the doorway. Tap to dismiss. */
+/**
+ * The verdict over the whole screen: readable from across the doorway. Tap to dismiss. A new
+ * verdict ignores taps for its first half second: the second tap of a steward's double tap (on
+ * "Admit the other N", or closing the last verdict) would otherwise close the answer unread, or
+ * press the new verdict's own "Admit the other N" where the last tap landed.
+ */
 export function DoorVerdict({ verdict, onDismiss }: { verdict: Verdict; onDismiss: () => void }) {
+  const settled = useSettled();
   const admitted = verdict.result === 'admitted';
   // The form shown, so a supervisor can tell paper from phones and hands; unnamed for what is no ticket.
   const form =
@@ -22,7 +29,7 @@ export function DoorVerdict({ verdict, onDismiss }: { verdict: Verdict; onDismis
       data-result={verdict.result}
       data-reason={verdict.reason ?? ''}
       data-credential={verdict.credential}
-      onClick={onDismiss}
+      onClick={settled ? onDismiss : undefined}
       aria-live="assertive"
       role="status"
     >
@@ -41,7 +48,7 @@ export function DoorVerdict({ verdict, onDismiss }: { verdict: Verdict; onDismis
           {tier.label}
         </span>
       ) : null}
-      {verdict.order ? <OrderOffer order={verdict.order} /> : null}
+      {verdict.order ? <OrderOffer order={verdict.order} settled={settled} /> : null}
       <span className="door-verdict-mode">
         {form}
         {verdict.mode === 'online'
@@ -57,7 +64,7 @@ export function DoorVerdict({ verdict, onDismiss }: { verdict: Verdict; onDismis
 }
 
 /** One tap lets in the rest of a group whose tickets are all on one phone. */
-function OrderOffer({ order }: { order: { id: string; others: number } }) {
+function OrderOffer({ order, settled }: { order: { id: string; others: number }; settled: boolean }) {
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   return (
@@ -66,9 +73,12 @@ function OrderOffer({ order }: { order: { id: string; others: number } }) {
         type="button"
         className="button door-order-button"
         disabled={busy}
+        // Looks ready at once; takes taps once settled (assistive tech and tests wait for it).
+        aria-disabled={!settled}
         onClick={(e) => {
           // The verdict closes on a tap; this tap is for the order.
           e.stopPropagation();
+          if (!settled) return;
           setBusy(true);
           void admitRestOfOrder(order.id).then((err) => {
             setBusy(false);
