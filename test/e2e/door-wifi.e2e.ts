@@ -50,6 +50,12 @@ test('the Wi-Fi drops mid-scan: the door names the guest, and back online its sy
   const { door, context, errors } = await pairedDoor(browser, server, await night.pairingCode());
   await expect(door.connection()).toHaveText('Online');
 
+  // A phone-only tier's slip carries the ticket's wallet link: the door says what it is.
+  const { wallet_url } = await server.api<{ wallet_url: string }>('GET', `/v2/tickets/${ada!.id}`);
+  await door.typeCode(wallet_url);
+  await expect(door.page.getByText('That is the link to a ticket’s page, not the ticket')).toBeVisible();
+  await expect(door.verdict()).toHaveCount(0);
+
   // The request reaches the server, which lets Ada in; the answer never comes back.
   await door.page.route('**/v2/scan/validate', async (route) => {
     await route.fetch();
@@ -68,6 +74,7 @@ test('the Wi-Fi drops mid-scan: the door names the guest, and back online its sy
   await expect(door.queued()).toHaveText('0 queued');
   await expect(door.page.getByRole('alert')).toHaveCount(0);
   await expect(door.page.getByText(/conflict/)).toHaveCount(0);
+  // One scan: the wallet link was never sent as one, and the lost answer's copy is that scan.
   expect((await scansOf(server, ada!.id)).map((s) => [s.result, s.source])).toEqual([['admitted', 'online']]);
 
   // The guest list found offline is asked again once the server is back: it says who is inside now.

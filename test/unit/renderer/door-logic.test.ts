@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { QrDebouncer } from '../../../src/renderer/src/lib/qr-debounce.js';
 import { verdictWords } from '../../../src/renderer/src/lib/scan-words.js';
-import { isPairingText } from '../../../src/renderer/src/stores/door-store.js';
+import { isPairingText, notATicketHint } from '../../../src/renderer/src/stores/door-store.js';
 
 describe('the QR debouncer', () => {
   it('decides once while a QR stays in view, again after it was away for 2 s', () => {
@@ -46,5 +46,18 @@ describe('verdict words', () => {
     ).toBe(true);
     expect(isPairingText('pair_abcdefghijklmnopqrstuvwxyz012345')).toBe(true);
     expect(isPairingText('eyJhbGciOiJFZERTQSJ9.eyJzdWIiOiJ0aWsifQ.sig')).toBe(false);
+  });
+
+  it('says what a pairing code or a wallet link is instead of scanning it', () => {
+    expect(notATicketHint('pair_abcdefghijklmnopqrstuvwxyz012345')).toMatch(/^That is a pairing code/);
+    // A phone-only tier's slip carries the wallet link; so may a photo of the kiosk's screen.
+    for (const link of [
+      'https://tickets.example.com/w/0VcHHmb96wDBktyHOz6jGzjGdW6nFzHP6I2Grrgu',
+      'http://10.0.0.5:4380/w/0VcHHmb96wDBktyHOz6jGzjGdW6nFzHP6I2Grrgu/',
+      'https://example.com/venue/w/0VcHHmb96wDBktyHOz6jGzjGdW6nFzHP6I2Grrgu',
+    ])
+      expect(notATicketHint(link)).toMatch(/^That is the link to a ticket’s page, not the ticket/);
+    expect(notATicketHint('eyJhbGciOiJFZERTQSJ9.eyJzdWIiOiJ0aWsifQ.sig')).toBeNull();
+    expect(notATicketHint('https://example.com/e/evt_123')).toBeNull();
   });
 });

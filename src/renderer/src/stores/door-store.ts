@@ -581,3 +581,19 @@ export const useDoor = create<DoorState>()((set, get) => {
 /** True when a scanned text is a pairing code rather than a ticket. */
 export const isPairingText = (text: string): boolean =>
   /^marquee:(\/\/)?pair\b/i.test(text.trim()) || /^pair_[A-Za-z0-9_-]{16,}$/.test(text.trim());
+
+/** A ticket's wallet link (`…/w/<secret>`): what a slip of a phone-only tier carries. */
+const isWalletLink = (text: string): boolean =>
+  /^https?:\/\/\S*\/w\/[A-Za-z0-9_-]{16,}\/?$/i.test(text.trim());
+
+/**
+ * What to say instead of deciding, for a QR that is not a ticket code but is ours: a pairing
+ * code, or the wallet link a phone-only tier's slip carries (the door would call it "Not a ticket
+ * QR code", and the guest holds a slip Marquee printed). Null for anything to decide on.
+ */
+export function notATicketHint(text: string): string | null {
+  if (isPairingText(text)) return 'That is a pairing code; this door is already paired.';
+  if (isWalletLink(text))
+    return 'That is the link to a ticket’s page, not the ticket: ask the guest to open it on a phone and show the code there, or find them by name below.';
+  return null;
+}

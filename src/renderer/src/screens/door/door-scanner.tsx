@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useWedgeScanner } from '../../hooks/use-wedge-scanner.js';
 import { QrDebouncer } from '../../lib/qr-debounce.js';
-import { isPairingText, useDoor } from '../../stores/door-store.js';
+import { notATicketHint, useDoor } from '../../stores/door-store.js';
 import { occupancyOf } from '../../lib/occupancy.js';
 import { clockWarning } from '../../lib/door-clock.js';
 import { CameraView } from './camera-view.js';
@@ -51,46 +51,31 @@ export function DoorScanner({
     return () => window.clearTimeout(timer);
   }, [verdictSeq, offering, dismiss]);
 
-  const onText = useCallback(
+  /** A pairing code or a wallet link is not recorded as a scan: the door says what it is. */
+  const decide = useCallback(
     (text: string) => {
-      if (!debouncer.current.accept(text, Date.now())) return;
-      if (isPairingText(text)) {
-        setHint('That is a pairing code; this door is already paired.');
-        return;
-      }
-      setHint(null);
-      void scan(text);
+      const notATicket = notATicketHint(text);
+      setHint(notATicket);
+      if (!notATicket) void scan(text);
     },
     [scan],
   );
 
-  // A keyboard-wedge barcode scanner types the code and Enter wherever the focus is.
-  useWedgeScanner(
-    useCallback(
-      (text: string) => {
-        if (isPairingText(text)) {
-          setHint('That is a pairing code; this door is already paired.');
-          return;
-        }
-        setHint(null);
-        void scan(text);
-      },
-      [scan],
-    ),
+  const onText = useCallback(
+    (text: string) => {
+      if (debouncer.current.accept(text, Date.now())) decide(text);
+    },
+    [decide],
   );
+
+  // A keyboard-wedge barcode scanner types the code and Enter wherever the focus is.
+  useWedgeScanner(decide);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const text = typed.trim();
     setTyped('');
-    if (!text) return;
-    // As on the camera path: a pairing code is not a ticket, and must not be recorded as one.
-    if (isPairingText(text)) {
-      setHint('That is a pairing code; this door is already paired.');
-      return;
-    }
-    setHint(null);
-    void scan(text);
+    if (text) decide(text);
   };
 
   return (
