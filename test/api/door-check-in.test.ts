@@ -262,6 +262,20 @@ describe('capacity', () => {
     expect(manual).toMatchObject({ inside: 12, admitted: 14, manual: 2 });
   });
 
+  it('a group bigger than the places left is refused saying how many places are left', async () => {
+    await t.call('PATCH', `/v2/events/${sale.eventId}`, { capacity: 2 });
+    const order = await buy(t, sale, { items: [{ tier_id: sale.tierId, quantity: 3 }] });
+    const refused = expectError(
+      await t.call('POST', `/v2/orders/${order.id}/check_in`, {}, door.secret),
+      409,
+      'conflict_error',
+      'capacity_reached',
+    );
+    expect(refused.message).toBe(
+      'Only 2 places are left (0 of 2 inside), not enough for all 3 of this order. A steward may still admit them with a reason.',
+    );
+  });
+
   it('refuses a capacity under 1 or not a whole number', async () => {
     expectInvalid(await t.call('PATCH', `/v2/events/${sale.eventId}`, { capacity: 0 }), 'capacity');
     expectInvalid(await t.call('PATCH', `/v2/events/${sale.eventId}`, { capacity: 1.5 }), 'capacity');

@@ -44,6 +44,13 @@ export const atCapacity = (ticket: Pick<ScanTicketRow, 'event_capacity' | 'event
   ticket.event_capacity !== null && ticket.event_inside >= ticket.event_capacity;
 
 export function capacityReached(inside: number, capacity: number, needed: number): ApiError {
+  const left = capacity - inside;
+  // A group with some places left: "at capacity (0 of 2 inside)" would read as a wrong count.
+  if (left > 0)
+    return conflict(
+      'capacity_reached',
+      `Only ${left} place${left === 1 ? ' is' : 's are'} left (${inside} of ${capacity} inside), not enough for all ${needed} of this order. A steward may still admit them with a reason.`,
+    );
   return conflict(
     'capacity_reached',
     `The event is at capacity (${inside} of ${capacity} inside)${needed > 1 ? ` and ${needed} more cannot fit` : ''}. A steward may still admit with a reason.`,
