@@ -14,7 +14,7 @@ const disagreement = (over: Partial<Disagreement>): Disagreement => ({
 describe('overruledAdmissions', () => {
   it('names guests let in offline whose tickets the server refuses', () => {
     expect(overruledAdmissions([disagreement({})])).toBe(
-      'Let in while offline, but the server refuses this ticket: tik_ivy (Voided ticket). Find the guest and check.',
+      'Let in while offline, but the server refuses this ticket: tik_ivy — Ticket voided (refunded, or the event was cancelled). Find the guest and check.',
     );
     // The reason in the door's words, and the name from the door pack when it has one.
     const names: Record<string, string> = { tik_ivy: 'Ivy Stone' };
@@ -24,7 +24,7 @@ describe('overruledAdmissions', () => {
         (id) => names[id] ?? null,
       ),
     ).toContain(
-      'these tickets: Ivy Stone, tik_ivy (Voided ticket); tik_bo (Transferred ticket: ask for the new one). Find the guests',
+      'these tickets: Ivy Stone, tik_ivy — Ticket voided (refunded, or the event was cancelled); tik_bo — Ticket was transferred: the new holder has the valid one. Find the guests',
     );
   });
 

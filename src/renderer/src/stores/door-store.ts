@@ -148,7 +148,7 @@ export function overruledAdmissions(
     .map((d) => {
       const name = d.ticketId ? nameOf(d.ticketId) : null;
       const who = [name, d.ticketId].filter(Boolean).join(', ') || 'unknown ticket';
-      return `${who} (${d.serverReason ? scanReasonWords[d.serverReason].verdict : 'refused'})`;
+      return `${who} — ${d.serverReason ? scanReasonWords[d.serverReason].log : 'refused'}`;
     })
     .join('; ');
   return `Let in while offline, but the server refuses ${wrong.length === 1 ? 'this ticket' : 'these tickets'}: ${list}. Find ${wrong.length === 1 ? 'the guest' : 'the guests'} and check.`;
