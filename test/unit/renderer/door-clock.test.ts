@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { clockOffsetMs, clockWarning, wrongClockDetail } from '../../../src/renderer/src/lib/door-clock.js';
+import {
+  clockOffsetKey,
+  clockOffsetMs,
+  clockWarning,
+  correctedNow,
+  storedClockOffset,
+} from '../../../src/renderer/src/lib/door-clock.js';
 
 describe('the door clock check', () => {
   it('reads the server clock from the Date header, against the middle of the request', () => {
@@ -10,15 +16,29 @@ describe('the door clock check', () => {
     expect(clockOffsetMs('not a date', sent, sent)).toBeNull();
   });
 
-  it('warns beyond the validators’ 30 s, saying which way and how far, in words', () => {
+  it('scans on the server’s time only when the device is off by more than the validators’ 30 s', () => {
+    expect(correctedNow(1_000_000, 600_000)).toBe(1_600_000);
+    expect(correctedNow(1_000_000, -45_000)).toBe(955_000);
+    expect(correctedNow(1_000_000, 29_000)).toBe(1_000_000);
+    expect(correctedNow(1_000_000, null)).toBe(1_000_000);
+  });
+
+  it('warns beyond the tolerance, saying which way and how far, in words', () => {
     expect(clockWarning(null)).toBeNull();
     expect(clockWarning(29_000)).toBeNull();
     expect(clockWarning(-30_000)).toBeNull();
-    expect(clockWarning(600_000)).toMatch(/^This device’s clock is 10 minutes behind the venue server’s/);
+    expect(clockWarning(600_000)).toMatch(/^This device’s clock is 10 minutes behind the venue server’s\./);
     expect(clockWarning(-45_000)).toMatch(/is 45 seconds ahead of the venue server’s/);
     expect(clockWarning(2 * 3_600_000)).toMatch(/is 2 hours behind/);
     expect(clockWarning(60_500)).toMatch(/is 61 seconds behind/);
-    expect(wrongClockDetail(600_000)).toMatch(/this door’s clock is wrong/);
-    expect(wrongClockDetail(1_000)).toBeNull();
+  });
+
+  it('keeps the offset across a reload, and ignores junk', () => {
+    const kept = (value: string | null) => ({
+      getItem: (key: string) => (key === clockOffsetKey ? value : null),
+    });
+    expect(storedClockOffset(kept('-600000'))).toBe(-600_000);
+    expect(storedClockOffset(kept(null))).toBeNull();
+    expect(storedClockOffset(kept('soon'))).toBeNull();
   });
 });

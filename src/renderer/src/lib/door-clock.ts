@@ -2,8 +2,9 @@
  * Whether this door's clock agrees with the venue server's. Codes are judged at the door's time:
  * online the door reports when it scanned (`scanned_at`), offline it decides by its own clock,
  * and a code is good only within 30 s of its 5-minute window (CONTRACT.md "Ticket tokens"). A
- * tablet a few minutes wrong therefore refuses valid phones as "expired" or "not valid yet",
- * and the steward would blame the guest's phone: the door says it is its own clock instead.
+ * tablet a few minutes wrong would refuse valid phones as "expired" or "not valid yet" and the
+ * steward would blame the guest's phone. So the door scans on the server's time once it has
+ * seen it (`correctedNow`), and says its clock is wrong until someone sets it.
  */
 
 /** The validators' tolerance: a door off by more refuses some valid codes. */
@@ -21,6 +22,17 @@ export function clockOffsetMs(dateHeader: string | null, sentAt: number, receive
   return serverAt + 500 - (sentAt + receivedAt) / 2;
 }
 
+const isOff = (offsetMs: number | null): offsetMs is number =>
+  offsetMs !== null && Math.abs(offsetMs) > clockToleranceMs;
+
+/**
+ * The time to scan at: this device's, moved to the server's when it is off by more than the
+ * tolerance (within it the device's own clock is left alone: the header is good to a second only).
+ */
+export function correctedNow(deviceNow: number, offsetMs: number | null): number {
+  return isOff(offsetMs) ? deviceNow + offsetMs : deviceNow;
+}
+
 /** "10 minutes", "1 hour", "45 seconds": how far off, in the largest whole unit. */
 function howFar(ms: number): string {
   const seconds = Math.round(Math.abs(ms) / 1000);
@@ -35,14 +47,17 @@ function howFar(ms: number): string {
 
 /** The warning for a door whose clock is off by more than the tolerance; null when it agrees. */
 export function clockWarning(offsetMs: number | null): string | null {
-  if (offsetMs === null || Math.abs(offsetMs) <= clockToleranceMs) return null;
+  if (!isOff(offsetMs)) return null;
   const side = offsetMs > 0 ? 'behind' : 'ahead of';
-  return `This device’s clock is ${howFar(offsetMs)} ${side} the venue server’s, so it will refuse valid tickets as expired or not valid yet. Set its date and time to automatic, or correct them, then scan again.`;
+  return `This device’s clock is ${howFar(offsetMs)} ${side} the venue server’s. The door scans by the server’s time meanwhile, but set this device’s date and time to automatic (or correct them).`;
 }
 
-/** The verdict's reason when a code was refused for its time by a door whose clock is off. */
-export function wrongClockDetail(offsetMs: number | null): string | null {
-  return clockWarning(offsetMs)
-    ? 'Refused for its time, but this door’s clock is wrong: fix it (see above)'
-    : null;
+/** Where the door keeps the offset it last measured, so a reload without signal still corrects. */
+export const clockOffsetKey = 'marquee.door.clockOffsetMs';
+
+/** The kept offset; null when none (or junk) is kept. */
+export function storedClockOffset(storage: { getItem(key: string): string | null }): number | null {
+  const kept = storage.getItem(clockOffsetKey);
+  const value = kept === null ? Number.NaN : Number(kept);
+  return Number.isFinite(value) ? value : null;
 }

@@ -14,7 +14,7 @@ import { parseCredential } from '../../../shared/ticket-token.js';
 import { verdictWords, type LastAdmission } from '../lib/scan-words.js';
 import { fetchOccupancy, type DoorAuth } from '../lib/door-calls.js';
 import { storedDeadlineMs } from '../lib/door-deadline.js';
-import { clockOffsetMs, wrongClockDetail } from '../lib/door-clock.js';
+import { clockOffsetKey, clockOffsetMs, correctedNow, storedClockOffset } from '../lib/door-clock.js';
 import { scanReasonWords } from '../../../shared/scan-reasons.js';
 import { StoredDeviceState, type KeyValueStorage } from '../../../scanner/stored-device-state.js';
 
@@ -110,6 +110,8 @@ let state: StoredDeviceState | null = null;
 let device: DoorDevice | null = null;
 let follow: AbortController | null = null;
 let verdictSeq = 0;
+/** The server's clock minus this device's, as last measured (and kept across reloads). */
+let clockOffset: number | null = null;
 /** When and where tickets were last let in, learnt from this door's scans and the live feed. */
 const lastAdmissions = new Map<string, LastAdmission>();
 
@@ -118,6 +120,8 @@ const deviceOptions = (deviceState: StoredDeviceState): DoorDeviceOptions => ({
   state: deviceState,
   transport: () => new FetchTransport(serverOrigin()),
   deadlineMs: env ? storedDeadlineMs(env.storage) : undefined,
+  // On the server's time when this device's clock is off (lib/door-clock.ts).
+  now: () => correctedNow(Date.now(), clockOffset),
 });
 
 const makeDevice = (deviceState: StoredDeviceState) => new DoorDevice(deviceOptions(deviceState));
@@ -381,6 +385,8 @@ export const useDoor = create<DoorState>()((set, get) => {
     boot(pageEnv) {
       if (state) return;
       env = pageEnv;
+      clockOffset = storedClockOffset(pageEnv.storage);
+      set({ clockOffsetMs: clockOffset });
       state = new StoredDeviceState(pageEnv.storage);
       if (!state.loadPairing()) {
         set({ phase: 'unpaired' });
@@ -473,9 +479,6 @@ export const useDoor = create<DoorState>()((set, get) => {
         order:
           outcome.result === 'admitted' && ticketId ? restOfOrder(ticketId, outcome.order ?? null) : null,
       };
-      const clockDetail = wrongClockDetail(get().clockOffsetMs);
-      if (clockDetail && (outcome.reason === 'expired' || outcome.reason === 'not_yet_valid'))
-        verdict.detail = clockDetail;
       if (outcome.capacityReached) {
         verdict.title = 'Venue full';
         verdict.detail = 'Admit only with a reason: find the guest below.';
@@ -519,7 +522,15 @@ export const useDoor = create<DoorState>()((set, get) => {
           signal: AbortSignal.timeout(healthTimeoutMs),
         });
         const offset = clockOffsetMs(res.headers.get('date'), sentAt, Date.now());
-        if (offset !== null) set({ clockOffsetMs: offset });
+        if (offset !== null) {
+          clockOffset = offset;
+          set({ clockOffsetMs: offset });
+          try {
+            env?.storage.setItem(clockOffsetKey, String(Math.round(offset)));
+          } catch {
+            // Full storage: the door still corrects until it is reloaded.
+          }
+        }
         markOnline(res.ok);
       } catch {
         markOnline(false);
