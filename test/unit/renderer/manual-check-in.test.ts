@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   canSearch,
+  noMatchWords,
   othersNotInside,
   quickReasons,
   refusalWords,
@@ -14,6 +15,14 @@ describe('manual check-in wording', () => {
     expect(standing({ status: 'active', scanned: true })).toBe('Inside');
     expect(standing({ status: 'voided', scanned: true })).toBe('Voided');
     expect(standing({ status: 'transferred', scanned: false })).toBe('Transferred');
+  });
+
+  it('says offline that a search finds only valid tickets, so nobody concludes the guest has none', () => {
+    expect(noMatchWords(' ivy ', 'online')).toBe('Nobody of this event matches “ivy”.');
+    const offline = noMatchWords('ivy', 'offline');
+    expect(offline).toMatch(/^No valid ticket matches “ivy” in this door’s guest list\./);
+    expect(offline).toContain('refunded, voided or transferred');
+    expect(offline).not.toMatch(/^Nobody/);
   });
 
   it('searches from 2 characters after trimming, as the server counts', () => {

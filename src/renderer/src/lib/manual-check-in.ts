@@ -30,6 +30,17 @@ export function standing(match: FoundStanding): string {
   return match.scanned ? 'Inside' : 'Not arrived';
 }
 
+/**
+ * A search that found nobody. Offline the door searches its pack, which names only valid tickets
+ * (CONTRACT.md "Scanning": voided and transferred tickets come as bare ids), so a refunded or
+ * transferred guest is not found: said plainly, so nobody concludes the guest has no ticket.
+ */
+export function noMatchWords(q: string, mode: 'online' | 'offline'): string {
+  const typed = `“${q.trim()}”`;
+  if (mode === 'online') return `Nobody of this event matches ${typed}.`;
+  return `No valid ticket matches ${typed} in this door’s guest list. Offline the door knows only valid tickets: a refunded, voided or transferred one may not show here. Search again once the door is online.`;
+}
+
 /** True when the typed text is long enough to search (after trimming, as the server counts). */
 export function canSearch(q: string): boolean {
   return q.trim().length >= minLookupLength;

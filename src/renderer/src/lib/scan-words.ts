@@ -15,7 +15,8 @@ export interface VerdictWords {
   detail: string;
 }
 
-const clock = (ms: number): string =>
+/** A time of tonight as the door shows it: "20:14". */
+export const clock = (ms: number): string =>
   new Date(ms).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', hour12: false });
 
 /** The verdict as staff and guest read it, e.g. "Already scanned 20:14 at Door 2". */

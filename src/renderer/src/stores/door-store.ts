@@ -12,6 +12,7 @@ import { parsePairingCode } from '../../../scanner/pairing-code.js';
 import type { Credential, RejectReason, ScanResult } from '../../../scanner/types.js';
 import { parseCredential } from '../../../shared/ticket-token.js';
 import { verdictWords, type LastAdmission } from '../lib/scan-words.js';
+import { conflictRows, type ConflictRow } from '../lib/door-conflicts.js';
 import { fetchOccupancy, type DoorAuth } from '../lib/door-calls.js';
 import { storedDeadlineMs } from '../lib/door-deadline.js';
 import { clockOffsetKey, clockOffsetMs, correctedNow, storedClockOffset } from '../lib/door-clock.js';
@@ -167,6 +168,22 @@ function offlineTierName(token: string): string | null {
 /** The guest's name from the door pack, for what the door decided without the server. */
 const holderName = (ticketId: string | null): string | null =>
   (ticketId && device?.validator.holder(ticketId)?.name) || null;
+
+/**
+ * The scans the server saw differently at sync, newest first, named from the door pack. Read from
+ * the device's state (localStorage), so the list is there again after a reload.
+ */
+export function doorConflicts(): ConflictRow[] {
+  const validator = device?.validator;
+  if (!device || !validator) return [];
+  return conflictRows(device.conflicts(), {
+    name: holderName,
+    tierName: (ticketId) => {
+      const tierId = validator.holder(ticketId)?.tierId;
+      return (tierId && validator.tierName(tierId)) || null;
+    },
+  });
+}
 
 /** How this door calls the venue server as itself (lookups, check-ins), when paired. */
 export function doorAuth(): DoorAuth | null {

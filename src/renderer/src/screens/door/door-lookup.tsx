@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import type { LookupMatch } from '../../../../scanner/types.js';
-import { canSearch, standing, typingPauseMs } from '../../lib/manual-check-in.js';
+import { canSearch, noMatchWords, standing, typingPauseMs } from '../../lib/manual-check-in.js';
 import { admitByHand, findGuests, type FoundGuests } from '../../stores/door-desk.js';
 import { useDoor } from '../../stores/door-store.js';
 import { ReasonPicker } from '../../components/reason-picker.js';
@@ -77,7 +77,7 @@ export function DoorLookup() {
       {shown && !picked ? (
         shown.matches.length === 0 ? (
           <p className="muted" role="status">
-            Nobody of this event matches “{q.trim()}”.
+            {noMatchWords(q, shown.mode)}
           </p>
         ) : (
           <ul className="door-matches" aria-label="Guests found" data-mode={shown.mode}>

@@ -1,6 +1,7 @@
 import { useNow } from '../../hooks/use-now.js';
 import { occupancyOf } from '../../lib/occupancy.js';
 import { useDoor } from '../../stores/door-store.js';
+import { DoorConflicts } from './door-conflicts.js';
 
 const clock = (ms: number) =>
   new Date(ms).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', second: '2-digit' });
@@ -15,7 +16,6 @@ export function DoorStatus() {
   const eventTitle = useDoor((s) => s.eventTitle);
   const deviceName = useDoor((s) => s.deviceName);
   const live = useDoor((s) => s.live);
-  const conflicts = useDoor((s) => s.conflicts);
   const storageProblem = useDoor((s) => s.storageProblem);
   const occupancy = useDoor((s) => s.occupancy);
   const level = occupancy ? occupancyOf(occupancy.inside, occupancy.capacity) : null;
@@ -59,11 +59,7 @@ export function DoorStatus() {
           {live ? 'Live feed' : 'Feed paused'}
         </span>
       )}
-      {conflicts > 0 ? (
-        <span className="door-pill door-pill-warn">
-          {conflicts} conflict{conflicts === 1 ? '' : 's'}
-        </span>
-      ) : null}
+      <DoorConflicts />
       <span className="muted small">{lastSyncAt ? `Last sync ${clock(lastSyncAt)}` : 'Not synced yet'}</span>
       <span
         className="muted small"
