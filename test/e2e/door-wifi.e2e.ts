@@ -144,3 +144,65 @@ test('a door whose clock is 10 minutes slow says so, and still admits valid code
   await expect(door.verdict()).toContainText('Decided offline');
   expect(errors).toEqual([]);
 });
+
+test('a ticket voided while the door was offline: let in, then named in the conflicts list after sync and after a reload; offline search says it finds only valid tickets', async ({
+  server,
+  browser,
+}) => {
+  const night = await doorNight(server, ['General admission', 'VIP lounge']);
+  const [ivy] = await night.sell('VIP lounge', 'Ivy Stone');
+  const [tom] = await night.sell('General admission', 'Tom Refunded');
+  // Refunded before the door pulled its pack: the pack names only valid tickets.
+  await server.api('POST', `/v2/tickets/${tom!.id}/void`, { refund: false });
+  // No live feed (an open stream outlives the browser going offline): the door hears of the void
+  // at sync, as a door whose Wi-Fi was down when it happened.
+  const { door, context, errors } = await pairedDoor(browser, server, await night.pairingCode(), (c) =>
+    c.route('**/v2/scans/stream**', (route) => route.abort()),
+  );
+  await expect(door.connection()).toHaveText('Online');
+  await expect(door.conflicts()).toHaveCount(0);
+
+  await context.setOffline(true);
+  await expect(door.connection()).toHaveText(/^Offline/);
+  // Offline, a refunded guest is not found by name: the door says why, not "nobody".
+  await door.page.getByLabel('Guest name or order id').fill('tom');
+  await expect(door.page.getByRole('status').filter({ hasText: '“tom”' })).toHaveText(
+    /^No valid ticket matches “tom” in this door’s guest list\. Offline the door knows only valid tickets/,
+  );
+  await door.page.getByLabel('Guest name or order id').fill('');
+
+  // Ivy's ticket is voided at the box office while the door cannot hear of it; the door lets her in.
+  await server.api('POST', `/v2/tickets/${ivy!.id}/void`, { refund: false });
+  await door.typeCode(ivy!.qr_token);
+  await expect(door.verdict()).toHaveAttribute('data-result', 'admitted');
+  await expect(door.verdict()).toContainText('Decided offline · queued for sync');
+  await door.verdict().click();
+
+  await context.setOffline(false);
+  await expect(door.queued()).toHaveText('0 queued', { timeout: 20_000 });
+  await expect(door.conflicts()).toHaveText('1 conflict');
+  await expect(door.conflictList()).toHaveCount(0);
+
+  const expectIvyListed = async () => {
+    await door.conflicts().click();
+    await expect(door.conflicts()).toHaveAttribute('aria-expanded', 'true');
+    const list = door.conflictList();
+    await expect(list.getByRole('listitem')).toHaveCount(1);
+    const item = list.getByRole('listitem');
+    await expect(item).toContainText('Ivy Stone');
+    await expect(item).toContainText('VIP lounge');
+    await expect(item).toContainText(ivy!.id);
+    await expect(item).toContainText(/Let in at \d\d:\d\d/);
+    await expect(item).toContainText('Ticket voided (refunded, or the event was cancelled)');
+    await expect(item).toContainText('Find the guest: the ticket is no longer valid.');
+  };
+  await expectIvyListed();
+  await door.conflictList().getByRole('button', { name: 'Close' }).click();
+  await expect(door.conflictList()).toHaveCount(0);
+
+  // The conflicts are kept with the door's state: a reload lists them again.
+  await door.page.reload();
+  await expect(door.conflicts()).toHaveText('1 conflict', { timeout: 20_000 });
+  await expectIvyListed();
+  expect(errors).toEqual([]);
+});

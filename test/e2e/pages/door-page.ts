@@ -107,6 +107,15 @@ export class DoorPage {
     return this.page.getByTestId('door-connection');
   }
 
+  /** The "N conflicts" pill: a button that opens the list of scans the server saw differently. */
+  conflicts(): Locator {
+    return this.page.getByRole('button', { name: /^\d+ conflicts?$/ });
+  }
+
+  conflictList(): Locator {
+    return this.page.getByRole('region', { name: 'Conflicts to check' });
+  }
+
   queued(): Locator {
     return this.page.getByTestId('door-queued');
   }
