@@ -156,8 +156,13 @@ test('a ticket voided while the door was offline: let in, then named in the conf
   await server.api('POST', `/v2/tickets/${tom!.id}/void`, { refund: false });
   // No live feed (an open stream outlives the browser going offline): the door hears of the void
   // at sync, as a door whose Wi-Fi was down when it happened.
-  const { door, context, errors } = await pairedDoor(browser, server, await night.pairingCode(), (c) =>
-    c.route('**/v2/scans/stream**', (route) => route.abort()),
+  const { door, context, errors } = await pairedDoor(
+    browser,
+    server,
+    await night.pairingCode(),
+    async (c) => {
+      await c.route('**/v2/scans/stream**', (route) => route.abort());
+    },
   );
   await expect(door.connection()).toHaveText('Online');
   await expect(door.conflicts()).toHaveCount(0);
