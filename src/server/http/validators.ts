@@ -7,6 +7,7 @@ import { isCurrencyCode } from '../../shared/currencies.js';
 import { currencyFormat } from '../schemas/common.js';
 import { parseIso } from '../time.js';
 import { lazyValidator } from './lazy-compilers.js';
+import { strictIntegerText } from './strict-integers.js';
 
 // ajv-formats is CommonJS; depending on the loader its callable sits on the default export or on it.
 const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ??
@@ -39,14 +40,16 @@ function makeAjv(options: Options): Ajv {
 
 /**
  * Bodies are validated as sent: no type coercion ("10" is not 10) and unknown fields refused.
- * Query strings and path parameters are text by nature, so they are coerced to their types.
+ * Query strings and path parameters are text by nature, so they are coerced to their types; an
+ * integer among them only from plain digits (strict-integers.ts), never `0x5` or `1e1`.
  */
 export function installValidators(app: FastifyInstance): void {
   const bodyAjv = makeAjv({ coerceTypes: false, useDefaults: true });
   const textAjv = makeAjv({ coerceTypes: true, useDefaults: true });
   app.setValidatorCompiler(({ schema, httpPart }) =>
-    lazyValidator(
-      () => (httpPart === 'body' ? bodyAjv : textAjv).compile(schema) as unknown as FastifyValidationResult,
-    ),
+    lazyValidator(() => {
+      if (httpPart === 'body') return bodyAjv.compile(schema) as unknown as FastifyValidationResult;
+      return strictIntegerText(schema, textAjv.compile(schema) as unknown as FastifyValidationResult);
+    }),
   );
 }

@@ -1,0 +1,24 @@
+import { expect } from 'vitest';
+import { adminSecret, type TestApp } from './test-app.js';
+
+export interface HttpAnswer {
+  status: number;
+  body: unknown;
+}
+
+/** The app listening on a loopback port, so requests go through real HTTP and URL parsing. */
+export async function listenOnLoopback(t: TestApp): Promise<(path: string) => Promise<HttpAnswer>> {
+  const base = await t.app.listen({ host: '127.0.0.1', port: 0 });
+  return async (path) => {
+    const res = await fetch(`${base}${path}`, { headers: { authorization: `Bearer ${adminSecret}` } });
+    return { status: res.status, body: await res.json() };
+  };
+}
+
+/** The contract's 400 `invalid_field` envelope naming `param`. */
+export function expectInvalidOverHttp(answer: HttpAnswer, param: string): void {
+  expect(answer.status, JSON.stringify(answer.body)).toBe(400);
+  expect(answer.body).toEqual({
+    error: { type: 'invalid_request_error', code: 'invalid_field', message: expect.any(String), param },
+  });
+}
