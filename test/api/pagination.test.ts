@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { encodeCursor } from '../../src/server/store/pagination.js';
+import { ListCursor } from '../../src/server/store/pagination.js';
 import {
   createEvent,
   createTier,
@@ -93,7 +93,8 @@ describe('GET /v2/events pagination', () => {
   });
 
   it('answers an empty last page for a cursor past the end', async () => {
-    const past = await page<EventJson>(`/v2/events?cursor=${encodeCursor(10_000)}`);
+    const pastEnd = new ListCursor('events', { publishedOnly: false }).encode(10_000);
+    const past = await page<EventJson>(`/v2/events?cursor=${pastEnd}`);
     expect(past).toEqual({ object: 'list', data: [], has_more: false, next_cursor: null });
   });
 

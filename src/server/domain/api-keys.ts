@@ -3,7 +3,7 @@ import { notFound } from '../errors.js';
 import { newId, randomBase62 } from '../ids.js';
 import type { Db } from '../store/db.js';
 import type { ActionTx } from './action-runner.js';
-import { decodeCursor, toPage, type Page } from '../store/pagination.js';
+import { ListCursor, toPage, type Page } from '../store/pagination.js';
 import { toIso } from '../time.js';
 import type { AuditEntry } from './audit-entry.js';
 
@@ -162,12 +162,13 @@ export class ApiKeys {
 
   /** Oldest first, like every list (CONTRACT.md "Conventions"). */
   list(limit: number, cursor: string | undefined): Page<ApiKeyView> {
+    const list = new ListCursor('api_keys');
     const rows = this.db
       .prepare(
         'SELECT seq, id, name, scope, last4, created_at, revoked_at FROM api_keys WHERE seq > ? ORDER BY seq LIMIT ?',
       )
-      .all(decodeCursor(cursor), limit + 1) as (ApiKeyRow & { seq: number })[];
-    return toPage(rows, limit, (row) => viewApiKey(fromRow(row)));
+      .all(list.decode(cursor), limit + 1) as (ApiKeyRow & { seq: number })[];
+    return toPage(rows, limit, (row) => viewApiKey(fromRow(row)), list);
   }
 
   /**

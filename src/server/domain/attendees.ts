@@ -3,7 +3,7 @@ import { Attendee, type AttendeePatchInput, type AttendeeView } from '../schemas
 import { responseJson } from '../schemas/response-json.js';
 import type { AttendeeRow, AttendeesRepo } from '../store/attendees-repo.js';
 import type { EventsRepo } from '../store/events-repo.js';
-import { decodeCursor, toPage, type Page } from '../store/pagination.js';
+import { ListCursor, toPage, type Page } from '../store/pagination.js';
 import type { ActionContext } from './action-context.js';
 import type { ActionRunner, Answer } from './action-runner.js';
 import type { Outbox } from './outbox.js';
@@ -36,8 +36,9 @@ export class AttendeesService {
 
   list(eventId: string, limit: number, cursor: string | undefined): Page<AttendeeView> {
     if (!this.deps.events.find(eventId)) throw notFound('event', eventId, 'event_id');
-    const rows = this.deps.attendees.page(eventId, decodeCursor(cursor), limit + 1);
-    return toPage(rows, limit, viewAttendee);
+    const list = new ListCursor('attendees', { eventId });
+    const rows = this.deps.attendees.page(eventId, list.decode(cursor), limit + 1);
+    return toPage(rows, limit, viewAttendee, list);
   }
 
   /** `null` clears a field. `attendee.updated` fires only when something actually changed. */

@@ -1,7 +1,7 @@
 import { invalidField } from '../errors.js';
 import type { AuditEventView, AuditQueryInput } from '../schemas/audit.js';
 import type { AuditRepo, AuditRow } from '../store/audit-repo.js';
-import { decodeCursor, toPage, type Page } from '../store/pagination.js';
+import { ListCursor, toPage, type Page } from '../store/pagination.js';
 import { parseIso, toIso } from '../time.js';
 
 export function viewAuditEvent(row: AuditRow): AuditEventView {
@@ -25,11 +25,9 @@ export class AuditTrail {
     const since = query.since === undefined ? undefined : parseIso(query.since);
     if (since !== undefined && Number.isNaN(since)) throw invalidField('since', 'since is not a time.');
     const limit = query.limit ?? 20;
-    const rows = this.repo.page(
-      { objectId: query.object_id, actor: query.actor, since },
-      decodeCursor(query.cursor),
-      limit + 1,
-    );
-    return toPage(rows, limit, viewAuditEvent);
+    const filters = { objectId: query.object_id, actor: query.actor, since };
+    const list = new ListCursor('audit_events', filters);
+    const rows = this.repo.page(filters, list.decode(query.cursor), limit + 1);
+    return toPage(rows, limit, viewAuditEvent, list);
   }
 }

@@ -15,7 +15,7 @@ import {
 import { responseJson } from '../schemas/response-json.js';
 import type { DeviceRow, DevicesRepo } from '../store/devices-repo.js';
 import type { EventsRepo } from '../store/events-repo.js';
-import { decodeCursor, toPage, type Page } from '../store/pagination.js';
+import { ListCursor, toPage, type Page } from '../store/pagination.js';
 import { isoOrNull, toIso } from '../time.js';
 import type { ActionContext } from './action-context.js';
 import type { ActionRunner, Answer } from './action-runner.js';
@@ -101,8 +101,9 @@ export class DevicesService {
   }
 
   list(limit: number, cursor: string | undefined): Page<DeviceView> {
-    const rows = this.deps.repo.page(decodeCursor(cursor), limit + 1);
-    return toPage(rows, limit, (row) => this.view(row));
+    const list = new ListCursor('devices');
+    const rows = this.deps.repo.page(list.decode(cursor), limit + 1);
+    return toPage(rows, limit, (row) => this.view(row), list);
   }
 
   async startPairing(action: ActionContext, input: PairingInput): Promise<Answer<PairingView>> {

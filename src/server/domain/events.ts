@@ -4,7 +4,7 @@ import { newId } from '../ids.js';
 import { Event, type EventCreateInput, type EventPatchInput, type EventView } from '../schemas/events.js';
 import { responseJson } from '../schemas/response-json.js';
 import type { EventChanges, EventRow, EventsRepo } from '../store/events-repo.js';
-import { decodeCursor, toPage, type Page } from '../store/pagination.js';
+import { ListCursor, toPage, type Page } from '../store/pagination.js';
 import type { TiersRepo } from '../store/tiers-repo.js';
 import { parseIso } from '../time.js';
 import type { ActionContext } from './action-context.js';
@@ -59,8 +59,9 @@ export class EventsService {
   }
 
   list(limit: number, cursor: string | undefined, publishedOnly = false): Page<EventView> {
-    const rows = this.deps.events.page(decodeCursor(cursor), limit + 1, publishedOnly);
-    return toPage(rows, limit, (row) => viewEvent(row, this.deps.urls));
+    const list = new ListCursor('events', { publishedOnly });
+    const rows = this.deps.events.page(list.decode(cursor), limit + 1, publishedOnly);
+    return toPage(rows, limit, (row) => viewEvent(row, this.deps.urls), list);
   }
 
   /** The event and every `tickets[]` tier land in one transaction, or none of them do. */

@@ -13,7 +13,7 @@ import { responseJson } from '../schemas/response-json.js';
 import { inTransaction, type Db } from '../store/db.js';
 import type { EventsRepo } from '../store/events-repo.js';
 import type { OrderRow, OrderSearch } from '../store/orders-repo.js';
-import { decodeCursor, toPage, type Page } from '../store/pagination.js';
+import { ListCursor, toPage, type Page } from '../store/pagination.js';
 import type { ActionContext } from './action-context.js';
 import type { ActionRunner, ActionTx, Answer } from './action-runner.js';
 import type { Caller } from './api-keys.js';
@@ -60,8 +60,9 @@ export class OrdersService {
 
   list(search: OrderSearch, limit: number, cursor: string | undefined, newestFirst = false): Page<OrderView> {
     requireSearchTargets(search, this.deps);
-    const rows = this.deps.orders.page(search, decodeCursor(cursor), limit + 1, newestFirst);
-    return toPage(rows, limit, (row) => this.deps.views.order(row));
+    const list = new ListCursor('orders', { ...search, newestFirst });
+    const rows = this.deps.orders.page(search, list.decode(cursor), limit + 1, newestFirst);
+    return toPage(rows, limit, (row) => this.deps.views.order(row), list);
   }
 
   /**

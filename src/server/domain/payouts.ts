@@ -4,7 +4,7 @@ import { Payout, type PayoutView } from '../schemas/payouts.js';
 import { responseJson } from '../schemas/response-json.js';
 import type { EventsRepo } from '../store/events-repo.js';
 import type { OrdersRepo } from '../store/orders-repo.js';
-import { decodeCursor, toPage, type Page } from '../store/pagination.js';
+import { ListCursor, toPage, type Page } from '../store/pagination.js';
 import type { PayoutRow, PayoutsRepo } from '../store/payouts-repo.js';
 import type { ActionContext } from './action-context.js';
 import type { ActionRunner, Answer } from './action-runner.js';
@@ -39,8 +39,9 @@ export class PayoutsService {
   list(eventId: string | undefined, limit: number, cursor: string | undefined): Page<PayoutView> {
     if (eventId !== undefined && !this.deps.events.find(eventId))
       throw notFound('event', eventId, 'event_id');
-    const rows = this.deps.payouts.page(eventId, decodeCursor(cursor), limit + 1);
-    return toPage(rows, limit, viewPayout);
+    const list = new ListCursor('payouts', { eventId });
+    const rows = this.deps.payouts.page(eventId, list.decode(cursor), limit + 1);
+    return toPage(rows, limit, viewPayout, list);
   }
 
   /**

@@ -12,7 +12,7 @@ import type { DoorFeedRepo } from '../store/door-feed-repo.js';
 import type { EventsRepo } from '../store/events-repo.js';
 import type { TiersRepo } from '../store/tiers-repo.js';
 import type { CredentialFacts } from '../tokens/credential-facts.js';
-import { decodeCursor, toPage, type Page } from '../store/pagination.js';
+import { ListCursor, toPage, type Page } from '../store/pagination.js';
 import type { ScansRepo } from '../store/scans-repo.js';
 import { parseIso, toIso } from '../time.js';
 import type { SigningKeys } from '../tokens/signing-keys.js';
@@ -158,17 +158,15 @@ export class ScanningService {
   list(query: ScansQueryInput): Page<ScanView> {
     if (query.event_id !== undefined) this.requireEvent(query.event_id, 'event_id');
     const limit = query.limit ?? 20;
-    const rows = this.deps.scans.page(
-      {
-        event_id: query.event_id,
-        device_id: query.device_id,
-        ticket_id: query.ticket_id,
-        result: query.result,
-      },
-      decodeCursor(query.cursor),
-      limit + 1,
-    );
-    return toPage(rows, limit, viewScan);
+    const filters = {
+      event_id: query.event_id,
+      device_id: query.device_id,
+      ticket_id: query.ticket_id,
+      result: query.result,
+    };
+    const list = new ListCursor('scans', filters);
+    const rows = this.deps.scans.page(filters, list.decode(query.cursor), limit + 1);
+    return toPage(rows, limit, viewScan, list);
   }
 
   /**

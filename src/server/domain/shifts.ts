@@ -9,7 +9,7 @@ import {
   type ShiftReportView,
   type ShiftView,
 } from '../schemas/shifts.js';
-import { decodeCursor, toPage, type Page } from '../store/pagination.js';
+import { ListCursor, toPage, type Page } from '../store/pagination.js';
 import type { EventsRepo } from '../store/events-repo.js';
 import type { ShiftReportRepo } from '../store/shift-report-repo.js';
 import type { ShiftRow, ShiftsRepo } from '../store/shifts-repo.js';
@@ -82,7 +82,8 @@ export class ShiftsService {
   }
 
   list(status: 'open' | 'closed' | undefined, limit: number, cursor: string | undefined): Page<ShiftView> {
-    return toPage(this.deps.shifts.page({ status }, decodeCursor(cursor), limit + 1), limit, viewShift);
+    const list = new ListCursor('shifts', { status });
+    return toPage(this.deps.shifts.page({ status }, list.decode(cursor), limit + 1), limit, viewShift, list);
   }
 
   /** The till's open shift; 404 when it has none. */

@@ -9,7 +9,7 @@ import {
   type StaffSignInView,
   type StaffView,
 } from '../schemas/staff.js';
-import { decodeCursor, toPage, type Page } from '../store/pagination.js';
+import { ListCursor, toPage, type Page } from '../store/pagination.js';
 import type { SettingsRepo } from '../store/settings-repo.js';
 import { sqliteCode } from '../store/sqlite-errors.js';
 import type { StaffRepo, StaffRole, StaffRow } from '../store/staff-repo.js';
@@ -105,7 +105,8 @@ export class StaffService {
   }
 
   list(active: boolean | undefined, limit: number, cursor: string | undefined): Page<StaffView> {
-    return toPage(this.deps.staff.page(active, decodeCursor(cursor), limit + 1), limit, viewStaff);
+    const list = new ListCursor('staff', { active });
+    return toPage(this.deps.staff.page(active, list.decode(cursor), limit + 1), limit, viewStaff, list);
   }
 
   async create(action: ActionContext, input: StaffCreateInput): Promise<Answer<StaffView>> {

@@ -10,7 +10,7 @@ import {
   type TierView,
 } from '../schemas/tiers.js';
 import type { EventRow, EventsRepo } from '../store/events-repo.js';
-import { decodeCursor, toPage, type Page } from '../store/pagination.js';
+import { ListCursor, toPage, type Page } from '../store/pagination.js';
 import type { TierChanges, TierRow, TiersRepo } from '../store/tiers-repo.js';
 import { parseIsoOrNull } from '../time.js';
 import type { ActionContext } from './action-context.js';
@@ -82,7 +82,8 @@ export class TiersService {
 
   list(eventId: string, limit: number, cursor: string | undefined): Page<TierView> {
     this.requireEvent(eventId);
-    return toPage(this.deps.tiers.page(eventId, decodeCursor(cursor), limit + 1), limit, viewTier);
+    const list = new ListCursor('tiers', { eventId });
+    return toPage(this.deps.tiers.page(eventId, list.decode(cursor), limit + 1), limit, viewTier, list);
   }
 
   create(action: ActionContext, eventId: string, input: TierCreateInput): Promise<Answer<TierView>> {

@@ -6,7 +6,7 @@ import {
   type WebhookDeliveryView,
   type WebhookStatusView,
 } from '../schemas/webhooks.js';
-import { decodeCursor, toPage, type Page } from '../store/pagination.js';
+import { ListCursor, toPage, type Page } from '../store/pagination.js';
 import type { DeliveryStatus, WebhookDeliveriesRepo } from '../store/webhook-deliveries-repo.js';
 import type { WebhookEndpointsRepo } from '../store/webhook-endpoints-repo.js';
 import { isoOrNull } from '../time.js';
@@ -52,13 +52,18 @@ export class WebhookDeliveriesService {
   list(endpointId: string, input: DeliveryListInput): Page<WebhookDeliveryView> {
     this.requireEndpoint(endpointId);
     this.deps.fanOut.catchUp();
+    const list = new ListCursor('webhook_deliveries', {
+      endpointId,
+      status: input.status,
+      order: input.order,
+    });
     const rows = this.deps.deliveries.page(endpointId, {
       status: input.status,
       newestFirst: input.order === 'newest',
-      cursorSeq: decodeCursor(input.cursor),
+      cursorSeq: list.decode(input.cursor),
       limit: input.limit + 1,
     });
-    return toPage(rows, input.limit, viewDelivery);
+    return toPage(rows, input.limit, viewDelivery, list);
   }
 
   /**

@@ -12,7 +12,7 @@ import {
   type WebhookEndpointWithSecretView,
 } from '../schemas/webhooks.js';
 import type { Db } from '../store/db.js';
-import { decodeCursor, toPage, type Page } from '../store/pagination.js';
+import { ListCursor, toPage, type Page } from '../store/pagination.js';
 import type {
   EndpointChanges,
   WebhookEndpointRow,
@@ -95,7 +95,8 @@ export class WebhookEndpointsService {
   }
 
   list(limit: number, cursor: string | undefined): Page<WebhookEndpointView> {
-    return toPage(this.deps.repo.page(decodeCursor(cursor), limit + 1), limit, viewEndpoint);
+    const list = new ListCursor('webhook_endpoints');
+    return toPage(this.deps.repo.page(list.decode(cursor), limit + 1), limit, viewEndpoint, list);
   }
 
   create(

@@ -5,7 +5,7 @@ import { Mail, type MailView } from '../schemas/mail.js';
 import { responseJson } from '../schemas/response-json.js';
 import type { Db } from '../store/db.js';
 import { MailRepo, type MailStatus, type MailSummaryRow } from '../store/mail-repo.js';
-import { decodeCursor, toPage, type Page } from '../store/pagination.js';
+import { ListCursor, toPage, type Page } from '../store/pagination.js';
 import { isoOrNull, toIso } from '../time.js';
 
 const mailJson = responseJson(Mail);
@@ -49,7 +49,8 @@ export class MailQueue {
   }
 
   list(status: MailStatus | undefined, limit: number, cursor: string | undefined): Page<MailView> {
-    return toPage(this.repo.page(status, decodeCursor(cursor), limit + 1), limit, viewMail);
+    const list = new ListCursor('mail', { status });
+    return toPage(this.repo.page(status, list.decode(cursor), limit + 1), limit, viewMail, list);
   }
 
   /**
