@@ -6,11 +6,20 @@ export interface HttpAnswer {
   body: unknown;
 }
 
+export type HttpCall = (path: string, method?: string, body?: unknown) => Promise<HttpAnswer>;
+
 /** The app listening on a loopback port, so requests go through real HTTP and URL parsing. */
-export async function listenOnLoopback(t: TestApp): Promise<(path: string) => Promise<HttpAnswer>> {
+export async function listenOnLoopback(t: TestApp): Promise<HttpCall> {
   const base = await t.app.listen({ host: '127.0.0.1', port: 0 });
-  return async (path) => {
-    const res = await fetch(`${base}${path}`, { headers: { authorization: `Bearer ${adminSecret}` } });
+  return async (path, method = 'GET', body) => {
+    const res = await fetch(`${base}${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${adminSecret}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
     return { status: res.status, body: await res.json() };
   };
 }

@@ -3,7 +3,15 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { newSecret, scopes, viewApiKey } from '../domain/api-keys.js';
 import { actionContext, sendAnswer } from '../http/action-context.js';
-import { IdParams, ListOf, ListQuery, Nullable, Timestamp, errorResponses } from '../schemas/common.js';
+import {
+  IdParams,
+  ListOf,
+  ListQuery,
+  Nullable,
+  SingleLineText,
+  Timestamp,
+  errorResponses,
+} from '../schemas/common.js';
 import { responseJson } from '../schemas/response-json.js';
 
 const ApiKey = Type.Object({
@@ -27,7 +35,7 @@ const apiKeyWithSecretJson = responseJson(ApiKeyWithSecret);
 
 const CreateBody = Type.Object(
   {
-    name: Type.String({ minLength: 1, maxLength: 100 }),
+    name: SingleLineText({ minLength: 1, maxLength: 100 }),
     scope: Type.Enum([...scopes]),
   },
   { additionalProperties: false },

@@ -13,6 +13,24 @@ export const Timestamp = Type.String({
   description: 'ISO 8601, UTC (Z)',
 });
 
+type StringOptions = NonNullable<Parameters<typeof Type.String>[0]>;
+
+/**
+ * Control characters (C0, DEL, C1) in a name or title travel into CSV exports, PDF tickets, mail
+ * and the UI, where they corrupt or hide text; a person never types them. One line of text takes
+ * none; several lines (a note, a description) take tab and line breaks only.
+ */
+export const singleLinePattern = '^[^\\u0000-\\u001F\\u007F-\\u009F]*$';
+export const multiLinePattern = '^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F]*$';
+
+/** A name, title or code on one line: no control characters at all (400 `invalid_field` naming it). */
+export const SingleLineText = (options: StringOptions = {}) =>
+  Type.String({ ...options, pattern: singleLinePattern });
+
+/** A note or description: tab and line breaks allowed, other control characters refused. */
+export const MultiLineText = (options: StringOptions = {}) =>
+  Type.String({ ...options, pattern: multiLinePattern });
+
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
 /** Checked against the ISO 4217 list (src/shared/currencies.ts), registered as this format. */

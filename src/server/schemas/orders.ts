@@ -1,11 +1,21 @@
 import { Type, type Static } from 'typebox';
 import { fieldLimits } from '../../shared/field-limits.js';
-import { ExportFormat, ListQuery, idPattern, Nullable, Timestamp, TimestampInput, ref } from './common.js';
+import {
+  ExportFormat,
+  ListQuery,
+  idPattern,
+  Nullable,
+  Timestamp,
+  TimestampInput,
+  ref,
+  SingleLineText,
+  MultiLineText,
+} from './common.js';
 import { Email } from './email.js';
 import { Ticket } from './tickets.js';
 import { orderExample, refundExample } from './examples.js';
 
-const personName = Type.String({ ...fieldLimits.personName });
+const personName = SingleLineText({ ...fieldLimits.personName });
 
 export const paymentMethods = ['cash', 'card', 'comp', 'external'] as const;
 /** Where a sale was made (docs/api.md "Sales channels"). */
@@ -47,7 +57,7 @@ export const CheckoutBody = Type.Object(
         },
       ),
     ),
-    access_code: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+    access_code: Type.Optional(SingleLineText({ minLength: 1, maxLength: 64 })),
     payment_method: Type.Enum([...paymentMethods]),
     channel: Type.Optional(
       Type.Enum(['till', 'api'], {
@@ -56,7 +66,7 @@ export const CheckoutBody = Type.Object(
       }),
     ),
     comp_reason: Type.Optional(
-      Type.String({
+      MultiLineText({
         minLength: 1,
         maxLength: 200,
         description: 'Why the tickets are free; required with `comp` (with `buyer.name`), refused otherwise',
@@ -84,7 +94,7 @@ export const RefundBody = Type.Object(
       }),
     ),
     note: Type.Optional(
-      Type.String({
+      MultiLineText({
         minLength: 1,
         maxLength: 200,
         description:

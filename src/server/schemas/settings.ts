@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
-import { Nullable } from './common.js';
+import { Nullable, SingleLineText } from './common.js';
 
-const venueName = Type.String({
+const venueName = SingleLineText({
   minLength: 1,
   maxLength: 100,
   description: "The venue's name, shown on receipts and in the box office",

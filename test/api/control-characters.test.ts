@@ -1,0 +1,107 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEvent, createTier } from '../support/foundation-fixtures.js';
+import {
+  expectInvalidOverHttp,
+  listenOnLoopback,
+  type HttpAnswer,
+  type HttpCall,
+} from '../support/http-client.js';
+import { buy, makeSaleTestApp, orderBody, type Sale } from '../support/sales-fixtures.js';
+import type { TestApp } from '../support/test-app.js';
+
+let t: TestApp;
+let sale: Sale;
+let call: HttpCall;
+let eventId: string;
+let attendeeId: string;
+let orderId: string;
+
+beforeAll(async () => {
+  ({ t, sale } = await makeSaleTestApp({ outbox: false }));
+  eventId = (await createEvent(t)).id;
+  await createTier(t, eventId);
+  const order = await buy(t, sale);
+  orderId = order.id;
+  const attendees = (await t.call('GET', `/v2/attendees?event_id=${sale.eventId}`)).json() as {
+    data: { id: string }[];
+  };
+  attendeeId = attendees.data[0]!.id;
+  call = await listenOnLoopback(t);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+// NUL, other C0 controls, DEL and a C1 control, inside otherwise ordinary text.
+const controls = ['\u0000', '\u0001', '\t', '\n', '\r', '\u001b', '\u007f', '\u0085'];
+
+/** Each single-line field, as the request that sets it with `text`, and the `param` that names it. */
+const singleLine: [string, (text: string) => Promise<HttpAnswer>][] = [
+  [
+    'title',
+    (text) => call('/v2/events', 'POST', { title: text, venue: 'Hall', doors_at: '2026-12-24T19:00:00Z' }),
+  ],
+  ['venue', (text) => call(`/v2/events/${eventId}`, 'PATCH', { venue: text })],
+  [
+    'name',
+    (text) => call(`/v2/events/${eventId}/tiers`, 'POST', { name: text, price_cents: 0, quantity: 5 }),
+  ],
+  [
+    'buyer.name',
+    (text) => call('/v2/orders', 'POST', orderBody(sale, { buyer: { name: text, email: 'a@example.com' } })),
+  ],
+  ['name', (text) => call(`/v2/attendees/${attendeeId}`, 'PATCH', { name: text })],
+  ['name', (text) => call('/v2/api_keys', 'POST', { name: text, scope: 'read' })],
+  ['name', (text) => call('/v2/staff', 'POST', { name: text, role: 'seller', pin: '4821' })],
+  ['venue_name', (text) => call('/v2/settings', 'PATCH', { venue_name: text })],
+];
+
+describe('control characters in single-line text', () => {
+  it.each(singleLine)('refuses them in %s, naming the field', async (param, send) => {
+    for (const control of controls) {
+      const answer = await send(`Night${control}show`);
+      expectInvalidOverHttp(answer, param);
+      expect((answer.body as { error: { message: string } }).error.message).toMatch(/control characters/);
+    }
+  });
+
+  it('keeps no half-written change', async () => {
+    const before = (await call(`/v2/events/${eventId}`)).body as { venue: string };
+    expectInvalidOverHttp(await call(`/v2/events/${eventId}`, 'PATCH', { venue: 'A\u0000B' }), 'venue');
+    expect((await call(`/v2/events/${eventId}`)).body).toMatchObject({ venue: before.venue });
+  });
+
+  it('still takes ordinary text from any script, emoji and punctuation', async () => {
+    for (const text of ['Ünïcödé — “Gala” & Co.', 'Сцена №1', '東京ドーム', 'שרה כהן', '🎷 Jazz · 20:00']) {
+      const answer = await call(`/v2/events/${eventId}`, 'PATCH', { venue: text });
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      expect(answer.body).toMatchObject({ venue: text });
+    }
+  });
+});
+
+describe('control characters in multi-line text', () => {
+  it('takes tab and line breaks in a webhook description and a refund note', async () => {
+    const created = await call('/v2/webhook_endpoints', 'POST', {
+      url: 'http://127.0.0.1:9/hooks',
+      events: ['*'],
+      description: 'Line one\n\tLine two\r\n',
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const refund = await call(`/v2/orders/${orderId}/refund`, 'POST', { note: 'Asked twice\nat the door' });
+    expect(refund.status, JSON.stringify(refund.body)).toBe(200);
+  });
+
+  it('refuses the other control characters there', async () => {
+    for (const control of ['\u0000', '\u0008', '\u000b', '\u001b', '\u007f']) {
+      expectInvalidOverHttp(
+        await call('/v2/webhook_endpoints', 'POST', {
+          url: 'http://127.0.0.1:9/hooks',
+          events: ['*'],
+          description: `Bad${control}text`,
+        }),
+        'description',
+      );
+    }
+  });
+});
