@@ -6,12 +6,16 @@ import { buy, type OrderJson, type Sale } from '../support/sales-fixtures.js';
 import { freshToken, validate } from '../support/scan-fixtures.js';
 import { makeTestApp, publishedEvent, type TestApp } from '../support/test-app.js';
 
-/** Names a careless CSV writer breaks: separators, quotes, line breaks, formulas, accents. */
+/**
+ * Names a careless CSV writer breaks: separators, quotes, formulas, accents. Line breaks in a name
+ * are refused when it is written (test/api/control-characters.test.ts); the writer's quoting of
+ * them, for text that may hold them, is covered by test/unit/server/csv-text.test.ts.
+ */
 const awkwardNames = [
   'Smith, Jo',
   'Ada "the Countess" Lovelace',
-  'Two\nLines',
-  'Carriage\r\nReturn',
+  '"Quoted, twice", "and comma"',
+  'Semi; colon | pipe',
   '=HYPERLINK("http://evil.example","click")',
   '+1 555 0100',
   '-2+3',
