@@ -33,10 +33,10 @@ afterAll(async () => {
 });
 
 // NUL, other C0 controls, DEL and a C1 control, inside otherwise ordinary text.
-const controls = ['\u0000', '\u0001', '\t', '\n', '\r', '\u001b', '\u007f', '\u0085'];
+const controls = ['\u0000', '\u0001', '\u0008', '\u000b', '\u001b', '\u007f', '\u0085'];
 
-/** Each single-line field, as the request that sets it with `text`, and the `param` that names it. */
-const singleLine: [string, (text: string) => Promise<HttpAnswer>][] = [
+/** Each name or title field, as the request that sets it with `text`, and the `param` that names it. */
+const nameFields: [string, (text: string) => Promise<HttpAnswer>][] = [
   [
     'title',
     (text) => call('/v2/events', 'POST', { title: text, venue: 'Hall', doors_at: '2026-12-24T19:00:00Z' }),
@@ -51,13 +51,13 @@ const singleLine: [string, (text: string) => Promise<HttpAnswer>][] = [
     (text) => call('/v2/orders', 'POST', orderBody(sale, { buyer: { name: text, email: 'a@example.com' } })),
   ],
   ['name', (text) => call(`/v2/attendees/${attendeeId}`, 'PATCH', { name: text })],
-  ['name', (text) => call('/v2/api_keys', 'POST', { name: text, scope: 'read' })],
+  ['name', (text) => call('/v2/api_keys', 'POST', { name: text, scope: 'box_office' })],
   ['name', (text) => call('/v2/staff', 'POST', { name: text, role: 'seller', pin: '4821' })],
   ['venue_name', (text) => call('/v2/settings', 'PATCH', { venue_name: text })],
 ];
 
-describe('control characters in single-line text', () => {
-  it.each(singleLine)('refuses them in %s, naming the field', async (param, send) => {
+describe('control characters in names and titles', () => {
+  it.each(nameFields)('refuses them in %s, naming the field', async (param, send) => {
     for (const control of controls) {
       const answer = await send(`Night${control}show`);
       expectInvalidOverHttp(answer, param);
@@ -71,6 +71,13 @@ describe('control characters in single-line text', () => {
     expect((await call(`/v2/events/${eventId}`)).body).toMatchObject({ venue: before.venue });
   });
 
+  it('still takes tab and line breaks there, as the contract does (CSV exports quote them)', async () => {
+    for (const [param, send] of nameFields) {
+      const answer = await send('Night\tshow\r\nlate');
+      expect(answer.status, `${param}: ${JSON.stringify(answer.body)}`).toBe(200);
+    }
+  });
+
   it('still takes ordinary text from any script, emoji and punctuation', async () => {
     for (const text of ['Ünïcödé — “Gala” & Co.', 'Сцена №1', '東京ドーム', 'שרה כהן', '🎷 Jazz · 20:00']) {
       const answer = await call(`/v2/events/${eventId}`, 'PATCH', { venue: text });
@@ -80,7 +87,7 @@ describe('control characters in single-line text', () => {
   });
 });
 
-describe('control characters in multi-line text', () => {
+describe('control characters in notes and descriptions', () => {
   it('takes tab and line breaks in a webhook description and a refund note', async () => {
     const created = await call('/v2/webhook_endpoints', 'POST', {
       url: 'http://127.0.0.1:9/hooks',

@@ -1,6 +1,6 @@
 import type { FastifySchemaValidationError, SchemaErrorDataVar } from 'fastify/types/schema.js';
 import { currencyProblem } from '../../shared/currencies.js';
-import { currencyFormat, multiLinePattern, singleLinePattern } from '../schemas/common.js';
+import { currencyFormat, plainTextPattern } from '../schemas/common.js';
 import { ApiError } from '../errors.js';
 
 /** `/tickets/0/price_cents` → `tickets[0].price_cents`, the form Stripe-style `param`s take. */
@@ -59,9 +59,7 @@ export function plainReason(keyword: string, params: Record<string, unknown>): s
       return `must be one of: ${allowed.join(', ')}`;
     }
     case 'pattern':
-      if (params.pattern === singleLinePattern)
-        return 'cannot contain control characters such as a line break';
-      if (params.pattern === multiLinePattern)
+      if (params.pattern === plainTextPattern)
         return 'cannot contain control characters other than tab and line breaks';
       return 'is not in the expected form';
     case 'format': {

@@ -16,20 +16,16 @@ export const Timestamp = Type.String({
 type StringOptions = NonNullable<Parameters<typeof Type.String>[0]>;
 
 /**
- * Control characters (C0, DEL, C1) in a name or title travel into CSV exports, PDF tickets, mail
- * and the UI, where they corrupt or hide text; a person never types them. One line of text takes
- * none; several lines (a note, a description) take tab and line breaks only.
+ * Control characters (C0 but tab and line breaks, DEL, C1) in a name or title travel into CSV
+ * exports, PDF tickets, mail and the UI, where they corrupt or hide text; a person never types
+ * them. Tab and line breaks are still taken, even in a name: the contract does not refuse them,
+ * and CSV exports quote them.
  */
-export const singleLinePattern = '^[^\\u0000-\\u001F\\u007F-\\u009F]*$';
-export const multiLinePattern = '^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F]*$';
+export const plainTextPattern = '^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F]*$';
 
-/** A name, title or code on one line: no control characters at all (400 `invalid_field` naming it). */
-export const SingleLineText = (options: StringOptions = {}) =>
-  Type.String({ ...options, pattern: singleLinePattern });
-
-/** A note or description: tab and line breaks allowed, other control characters refused. */
-export const MultiLineText = (options: StringOptions = {}) =>
-  Type.String({ ...options, pattern: multiLinePattern });
+/** Text a person types: control characters other than tab and line breaks are refused (400 `invalid_field` naming it). */
+export const PlainText = (options: StringOptions = {}) =>
+  Type.String({ ...options, pattern: plainTextPattern });
 
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 

@@ -8,14 +8,13 @@ import {
   Timestamp,
   TimestampInput,
   ref,
-  SingleLineText,
-  MultiLineText,
+  PlainText,
 } from './common.js';
 import { Email } from './email.js';
 import { Ticket } from './tickets.js';
 import { orderExample, refundExample } from './examples.js';
 
-const personName = SingleLineText({ ...fieldLimits.personName });
+const personName = PlainText({ ...fieldLimits.personName });
 
 export const paymentMethods = ['cash', 'card', 'comp', 'external'] as const;
 /** Where a sale was made (docs/api.md "Sales channels"). */
@@ -57,7 +56,7 @@ export const CheckoutBody = Type.Object(
         },
       ),
     ),
-    access_code: Type.Optional(SingleLineText({ minLength: 1, maxLength: 64 })),
+    access_code: Type.Optional(PlainText({ minLength: 1, maxLength: 64 })),
     payment_method: Type.Enum([...paymentMethods]),
     channel: Type.Optional(
       Type.Enum(['till', 'api'], {
@@ -66,7 +65,7 @@ export const CheckoutBody = Type.Object(
       }),
     ),
     comp_reason: Type.Optional(
-      MultiLineText({
+      PlainText({
         minLength: 1,
         maxLength: 200,
         description: 'Why the tickets are free; required with `comp` (with `buyer.name`), refused otherwise',
@@ -94,7 +93,7 @@ export const RefundBody = Type.Object(
       }),
     ),
     note: Type.Optional(
-      MultiLineText({
+      PlainText({
         minLength: 1,
         maxLength: 200,
         description:

@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
-import { Nullable, SingleLineText } from './common.js';
+import { Nullable, PlainText } from './common.js';
 
-const venueName = SingleLineText({
+const venueName = PlainText({
   minLength: 1,
   maxLength: 100,
   description: "The venue's name, shown on receipts and in the box office",

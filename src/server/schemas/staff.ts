@@ -2,9 +2,9 @@ import { Type, type Static } from 'typebox';
 import { staffRoles } from '../store/staff-repo.js';
 
 export { staffRoles, type StaffRole } from '../store/staff-repo.js';
-import { ListQuery, Timestamp, SingleLineText } from './common.js';
+import { ListQuery, Timestamp, PlainText } from './common.js';
 
-const staffName = SingleLineText({ minLength: 1, maxLength: 100, description: 'As the till shows it' });
+const staffName = PlainText({ minLength: 1, maxLength: 100, description: 'As the till shows it' });
 const role = Type.Enum([...staffRoles], {
   description:
     'manager: everything, including refunds, voids, payouts and staff; seller: sells, opens and closes shifts; door: checks guests in, cannot sell',

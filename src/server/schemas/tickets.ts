@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { Nullable, Timestamp, SingleLineText, MultiLineText } from './common.js';
+import { Nullable, Timestamp, PlainText } from './common.js';
 import { Email } from './email.js';
 import { ticketExample } from './examples.js';
 
@@ -36,9 +36,9 @@ export type TicketView = Static<typeof Ticket>;
 export const TransferBody = Type.Object(
   {
     to_email: Email,
-    message: Type.Optional(MultiLineText({ maxLength: 1000 })),
+    message: Type.Optional(PlainText({ maxLength: 1000 })),
     name: Type.Optional(
-      SingleLineText({
+      PlainText({
         minLength: 1,
         maxLength: 200,
         description: "Recipient's name, for their attendee record",

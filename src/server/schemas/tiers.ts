@@ -1,10 +1,10 @@
 import { Type, type Static } from 'typebox';
 import { fieldLimits } from '../../shared/field-limits.js';
-import { Currency, Nullable, Timestamp, TimestampInput, SingleLineText } from './common.js';
+import { Currency, Nullable, Timestamp, TimestampInput, PlainText } from './common.js';
 import { tierExample } from './examples.js';
 
 const fields = {
-  name: SingleLineText({ ...fieldLimits.tierName }),
+  name: PlainText({ ...fieldLimits.tierName }),
   price_cents: Type.Integer({
     ...fieldLimits.priceCents,
     description: 'Price in minor units',
@@ -18,7 +18,7 @@ const fields = {
   sale_ends_at: Nullable(TimestampInput),
   max_per_order: Type.Integer({ ...fieldLimits.maxPerOrder }),
   visibility: Type.Enum(['public', 'unlisted', 'access_code']),
-  access_code: Nullable(SingleLineText({ ...fieldLimits.accessCode })),
+  access_code: Nullable(PlainText({ ...fieldLimits.accessCode })),
   paper_pass: Type.Boolean({
     description:
       "Whether this tier's tickets have a paper pass (default true). Switched off, the tier's tickets show paper_pass null and doors refuse their passes (paper_not_allowed); the rotating code still admits.",

@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { webhookKinds } from '../../shared/webhook-kinds.js';
-import { ListQuery, Nullable, Timestamp, MultiLineText } from './common.js';
+import { ListQuery, Nullable, Timestamp, PlainText } from './common.js';
 
 const kindsText = ['*', ...webhookKinds].join(', ');
 
@@ -16,7 +16,7 @@ const url = Type.String({
   maxLength: 2048,
   description: 'http:// or https:// receiver; link-local addresses (169.254.0.0/16, fe80::/10) are refused',
 });
-const description = MultiLineText({ maxLength: 500 });
+const description = PlainText({ maxLength: 500 });
 const status = Type.Enum(['enabled', 'disabled']);
 
 export const WebhookEndpointCreateBody = Type.Object(
