@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { anyPending, mailStateWords } from '../../../src/renderer/src/lib/mail-state.js';
+import { anyPending, mailStateWords, resendNote } from '../../../src/renderer/src/lib/mail-state.js';
 
 const mail = { to: 'ada@example.com', status: 'pending' as const, attempts: 0, last_error: null };
 
@@ -32,5 +32,16 @@ describe('mailStateWords: what the till says about an order mail', () => {
     expect(anyPending([{ status: 'sent' }, { status: 'failed' }])).toBe(false);
     expect(anyPending([{ status: 'sent' }, { status: 'pending' }])).toBe(true);
     expect(anyPending([])).toBe(false);
+  });
+});
+
+describe('resendNote: what the till says once "Email tickets…" is answered', () => {
+  it('a new mail is queued; one still waiting to that address is named, not sent again', () => {
+    expect(resendNote(mail, false, 'the Mail list below')).toBe(
+      'The tickets are queued for ada@example.com; the Mail list below says when they are sent.',
+    );
+    expect(resendNote(mail, true, 'the line below')).toBe(
+      'Already queued for ada@example.com; it goes out when the mail server answers (the line below says when). No second mail was queued.',
+    );
   });
 });

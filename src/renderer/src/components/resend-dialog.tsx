@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import type { MailView, OrderView } from '../api/types.js';
+import type { OrderView } from '../api/types.js';
 import { splitError, type SplitError } from '../lib/field-errors.js';
-import { useOrderMail } from '../stores/order-mail-store.js';
+import { useOrderMail, type Resent } from '../stores/order-mail-store.js';
 import { Dialog } from './dialog.js';
 import { Field } from './field.js';
 import { FormActions } from './form-actions.js';
@@ -9,7 +9,7 @@ import { FormActions } from './form-actions.js';
 interface Props {
   order: OrderView;
   onClose: () => void;
-  onDone: (mail: MailView) => void;
+  onDone: (resent: Resent) => void;
 }
 
 /**

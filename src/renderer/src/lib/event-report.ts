@@ -1,14 +1,9 @@
 import type { EventReport } from '../api/types.js';
 import type { Breakdown, Figure } from './report-figures.js';
 import { formatMoney } from './money.js';
+import { paymentWords } from './payment-words.js';
 import type { SalesBucket } from './sales-chart.js';
 
-const methodWords: Record<string, string> = {
-  cash: 'Cash',
-  card: 'Card',
-  comp: 'Comp',
-  external: 'External',
-};
 const channelWords: Record<string, string> = { till: 'Till', kiosk: 'Kiosk', api: 'Online / API' };
 
 export interface EventReportParts {
@@ -59,9 +54,7 @@ export function eventReportParts(report: EventReport): EventReportParts {
       {
         title: 'By payment method',
         columns: ['Method', 'Orders', 'Gross', 'Refunds', 'Net'],
-        rows: report.payment_methods.map((m) =>
-          moneyRow(methodWords[m.payment_method] ?? m.payment_method, m.orders, m),
-        ),
+        rows: report.payment_methods.map((m) => moneyRow(paymentWords(m.payment_method), m.orders, m)),
       },
       {
         title: 'By channel',

@@ -41,3 +41,14 @@ export function mailStateWords(
 /** Whether the till should look again soon: something is still on its way. */
 export const anyPending = (mail: readonly Pick<MailView, 'status'>[]): boolean =>
   mail.some((m) => m.status === 'pending');
+
+/**
+ * What the till says once "Email tickets…" is answered. The server answers a mail for the same
+ * order and address still waiting rather than queue a second one, so a seller asking again is told
+ * the first is on its way, not that another was sent. `list` names where the mail's state shows.
+ */
+export function resendNote(mail: Pick<MailView, 'to'>, alreadyQueued: boolean, list: string): string {
+  return alreadyQueued
+    ? `Already queued for ${mail.to}; it goes out when the mail server answers (${list} says when). No second mail was queued.`
+    : `The tickets are queued for ${mail.to}; ${list} says when they are sent.`;
+}

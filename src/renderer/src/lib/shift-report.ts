@@ -3,6 +3,7 @@ import type { Breakdown, Figure } from './report-figures.js';
 import { signedMoney } from './blind-count.js';
 import { formatDateTime } from './datetime.js';
 import { formatMoney } from './money.js';
+import { paymentWords } from './payment-words.js';
 
 export interface ShiftReportParts {
   shiftId: string;
@@ -13,13 +14,6 @@ export interface ShiftReportParts {
   figures: Figure[];
   breakdowns: Breakdown[];
 }
-
-const methodWords: Record<string, string> = {
-  cash: 'Cash',
-  card: 'Card',
-  comp: 'Comp',
-  external: 'External',
-};
 
 /**
  * A shift report as the screen and the receipt printer lay it out. The expected cash is in the Z
@@ -64,7 +58,7 @@ export function shiftReportParts(report: ShiftReport, fallbackCurrency = 'usd'):
         title: 'By payment method',
         columns: ['Method', 'Orders', 'Sales', 'Refunds', 'Net'],
         rows: report.by_payment_method.map((m) => [
-          methodWords[m.payment_method] ?? m.payment_method,
+          paymentWords(m.payment_method),
           String(m.order_count),
           formatMoney(m.sales_cents, m.currency),
           formatMoney(m.refunds_cents, m.currency),

@@ -5,7 +5,9 @@ import { ResendDialog } from '../../components/resend-dialog.js';
 import { ErrorNote, Loading } from '../../components/states.js';
 import { StatusBadge } from '../../components/status-badge.js';
 import { formatDateTime } from '../../lib/datetime.js';
+import { resendNote } from '../../lib/mail-state.js';
 import { formatMoney } from '../../lib/money.js';
+import { paymentMethodWords } from '../../lib/payment-words.js';
 import { refundLine } from '../../lib/refund-words.js';
 import { Link } from '../../router.js';
 import { useEvents } from '../../stores/events-store.js';
@@ -84,7 +86,7 @@ export function OrderDetail({ orderId }: { orderId: string }) {
             Order <code>{order.id}</code> <StatusBadge status={order.status} />
           </h2>
           <p className="muted">
-            {formatDateTime(order.created_at)} · {order.payment_method} ·{' '}
+            {formatDateTime(order.created_at)} · {paymentMethodWords[order.payment_method]} ·{' '}
             {order.buyer?.name || order.buyer?.email
               ? [order.buyer.name, order.buyer.email].filter(Boolean).join(' · ')
               : 'Walk-in'}
@@ -255,9 +257,7 @@ export function OrderDetail({ orderId }: { orderId: string }) {
         <ResendDialog
           order={order}
           onClose={() => setAction(null)}
-          onDone={(mail) =>
-            finish(`The tickets are queued for ${mail.to}; the Mail list below says when they are sent.`)
-          }
+          onDone={({ mail, alreadyQueued }) => finish(resendNote(mail, alreadyQueued, 'the Mail list below'))}
         />
       ) : null}
       {action?.kind === 'refund' ? (

@@ -6,17 +6,11 @@ import { Empty, ErrorNote, Loading } from '../../components/states.js';
 import { StatusBadge } from '../../components/status-badge.js';
 import { formatDateTime } from '../../lib/datetime.js';
 import { formatMoney } from '../../lib/money.js';
+import { paymentMethodWords } from '../../lib/payment-words.js';
 import { Link, navigate } from '../../router.js';
 import { useEvents } from '../../stores/events-store.js';
 import { useOrders } from '../../stores/orders-store.js';
 import { OrderDetail } from './order-detail.js';
-
-const methodLabels: Record<PaymentMethod, string> = {
-  cash: 'Cash',
-  card: 'Card',
-  comp: 'Comp',
-  external: 'Paid elsewhere',
-};
 
 /** How often the list asks for other tills' sales: one is on screen within two seconds. */
 const livePollMs = 1000;
@@ -112,9 +106,9 @@ export function OrdersScreen({ orderId }: { orderId: string | null }) {
             onChange={(e) => void orders.setFilters({ paymentMethod: e.target.value as PaymentMethod | '' })}
           >
             <option value="">Any payment</option>
-            {(Object.keys(methodLabels) as PaymentMethod[]).map((method) => (
+            {(Object.keys(paymentMethodWords) as PaymentMethod[]).map((method) => (
               <option key={method} value={method}>
-                {methodLabels[method]}
+                {paymentMethodWords[method]}
               </option>
             ))}
           </select>
@@ -185,7 +179,7 @@ export function OrdersScreen({ orderId }: { orderId: string | null }) {
                     <td className="num col-optional">{order.tickets.length}</td>
                     <td className="num">
                       {formatMoney(order.total_cents, order.currency)}
-                      <div className="muted small">{methodLabels[order.payment_method]}</div>
+                      <div className="muted small">{paymentMethodWords[order.payment_method]}</div>
                     </td>
                     <td>
                       <StatusBadge status={order.status} />

@@ -4,7 +4,9 @@ import { OrderMail } from '../../components/order-mail.js';
 import { QrImage } from '../../components/qr-image.js';
 import { ResendDialog } from '../../components/resend-dialog.js';
 import { useSettled } from '../../hooks/use-settled.js';
+import { resendNote } from '../../lib/mail-state.js';
 import { formatMoney } from '../../lib/money.js';
+import { paymentMethodWords } from '../../lib/payment-words.js';
 import { useSale } from '../../stores/sale-store.js';
 import { PrintTickets } from './print-tickets.js';
 
@@ -61,7 +63,7 @@ export function SaleDone({ event, order, tiers, venueName }: SaleDoneProps) {
           <h2>Sale complete</h2>
           <p className="muted">
             Order <code data-testid="order-id">{order.id}</code> · {order.tickets.length} ticket
-            {order.tickets.length === 1 ? '' : 's'} · {order.payment_method}
+            {order.tickets.length === 1 ? '' : 's'} · {paymentMethodWords[order.payment_method]}
           </p>
         </div>
         <dl className="done-figures">
@@ -142,9 +144,9 @@ export function SaleDone({ event, order, tiers, venueName }: SaleDoneProps) {
         <ResendDialog
           order={order}
           onClose={() => setEmailing(false)}
-          onDone={(mail) => {
+          onDone={({ mail, alreadyQueued }) => {
             setEmailing(false);
-            setNote(`The tickets are queued for ${mail.to}; the line below says when they are sent.`);
+            setNote(resendNote(mail, alreadyQueued, 'the line below'));
           }}
         />
       ) : null}
