@@ -1,5 +1,6 @@
 import type { OrderView, TicketView } from '../api/types.js';
 import { formatMoney } from './money.js';
+import { defaultRefundMethod } from './refund-words.js';
 
 /**
  * What staff are told after a void, from the order before and after it: the server refunds the
@@ -31,4 +32,28 @@ export function voidWarning(ticket: TicketView, order: OrderView): string | null
   if (others.length === 0 || order.refunded_cents === 0) return null;
   const left = order.total_cents - order.refunded_cents;
   return `Only ${formatMoney(left, order.currency)} is left to refund on this order. If this refund uses it up, the order's other active tickets are voided too.`;
+}
+
+/** Where the refund a void records says the money went, and what staff then do by hand. */
+const voidRefundHow = {
+  cash: 'as cash from the drawer (the shift expects that much less cash). Hand it to the guest from the drawer.',
+  card: 'as paid back to the card. Refund it on the card terminal.',
+  other: 'as paid back some other way. Pay the guest back where they paid.',
+} as const;
+
+/**
+ * What a void does with the money, said before it is confirmed. The API's void takes no refund
+ * method: with the refund on, the server records the ticket's price (no more than is left on the
+ * order) as refunded the way the order was paid (domain/refund-ledger.ts), and moves no money.
+ */
+export function voidMoneyWords(
+  order: Pick<OrderView, 'payment_method' | 'total_cents' | 'refunded_cents' | 'currency'>,
+  refund: boolean,
+): string {
+  if (order.payment_method === 'comp') return 'This order was complimentary: there is no money to give back.';
+  if (!refund)
+    return 'No refund is recorded: the order keeps what was paid and no money goes back to the guest.';
+  const left = order.total_cents - order.refunded_cents;
+  if (left <= 0) return 'Nothing is left to refund on this order: no money goes back to the guest.';
+  return `The ticket's price (at most ${formatMoney(left, order.currency)}, what is left on the order) is recorded as refunded ${voidRefundHow[defaultRefundMethod(order)]} Marquee itself moves no money.`;
 }

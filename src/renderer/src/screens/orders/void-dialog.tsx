@@ -3,7 +3,7 @@ import type { OrderView, TicketView } from '../../api/types.js';
 import { Dialog } from '../../components/dialog.js';
 import { FormActions } from '../../components/form-actions.js';
 import { messageOf } from '../../api/api-error.js';
-import { voidOutcome, voidWarning } from '../../lib/void-outcome.js';
+import { voidMoneyWords, voidOutcome, voidWarning } from '../../lib/void-outcome.js';
 import { useOrders } from '../../stores/orders-store.js';
 
 interface Props {
@@ -43,6 +43,9 @@ export function VoidDialog({ order, ticket, onClose, onDone }: Props) {
           <input type="checkbox" checked={refund} onChange={(e) => setRefund(e.target.checked)} />
           Refund the ticket&apos;s price on order {order.id}
         </label>
+        <p className="muted" role="note" aria-label="What happens to the money">
+          {voidMoneyWords(order, refund)}
+        </p>
         {refund && warning ? (
           <p className="form-warning" role="note">
             {warning}
