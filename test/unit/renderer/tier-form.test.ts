@@ -4,6 +4,7 @@ import {
   deleteBlocker,
   parseTierForm,
   tierChanges,
+  tierEntryWords,
   tierToForm,
 } from '../../../src/renderer/src/lib/tier-form.js';
 
@@ -38,6 +39,7 @@ describe('tier form', () => {
         sale_starts_at: '',
         sale_ends_at: '',
         max_per_order: '2',
+        paper_pass: false,
       },
       'usd',
     );
@@ -51,6 +53,7 @@ describe('tier form', () => {
       sale_starts_at: null,
       sale_ends_at: null,
       max_per_order: 2,
+      paper_pass: false,
     });
   });
 
@@ -101,5 +104,15 @@ describe('tier form', () => {
   it('says why a sold tier cannot be deleted', () => {
     expect(deleteBlocker({ sold: 0 })).toBeNull();
     expect(deleteBlocker({ sold: 3 })).toContain('3 sold');
+  });
+
+  it('paper passes: on for a new tier, read from a tier, sent in a PATCH only when switched, shown in words', () => {
+    expect(tierToForm().paper_pass).toBe(true);
+    expect(tierToForm({ ...tier, paper_pass: false }).paper_pass).toBe(false);
+    const phoneOnly = parseTierForm({ ...tierToForm(tier), paper_pass: false }, 'usd').body!;
+    expect(tierChanges(tier, phoneOnly)).toEqual({ paper_pass: false });
+    expect(tierChanges(tier, parseTierForm(tierToForm(tier), 'usd').body!)).toEqual({});
+    expect(tierEntryWords(tier)).toBe('phone or printed ticket');
+    expect(tierEntryWords({ paper_pass: false })).toBe('phone only');
   });
 });

@@ -13,6 +13,8 @@ export interface TierForm {
   sale_starts_at: string;
   sale_ends_at: string;
   max_per_order: string;
+  /** Off: phone only. The door refuses printed and PDF passes; the wallet's live code admits. */
+  paper_pass: boolean;
 }
 
 export const tierFormFields = [
@@ -24,6 +26,7 @@ export const tierFormFields = [
   'sale_starts_at',
   'sale_ends_at',
   'max_per_order',
+  'paper_pass',
 ] as const satisfies readonly (keyof TierForm)[];
 
 /** Server params whose form field has another name. */
@@ -41,6 +44,7 @@ export function tierToForm(tier?: TierView): TierForm {
       sale_starts_at: '',
       sale_ends_at: '',
       max_per_order: '10',
+      paper_pass: true,
     };
   }
   return {
@@ -52,6 +56,7 @@ export function tierToForm(tier?: TierView): TierForm {
     sale_starts_at: isoToLocalInput(tier.sale_starts_at),
     sale_ends_at: isoToLocalInput(tier.sale_ends_at),
     max_per_order: String(tier.max_per_order),
+    paper_pass: tier.paper_pass,
   };
 }
 
@@ -112,6 +117,7 @@ export function parseTierForm(form: TierForm, currency: string, sold = 0): Parse
       sale_starts_at: localInputToIso(form.sale_starts_at),
       sale_ends_at: localInputToIso(form.sale_ends_at),
       max_per_order: maxPerOrder,
+      paper_pass: form.paper_pass,
     },
     errors,
   };
@@ -130,6 +136,8 @@ export function tierChanges(original: TierView, body: TierCreate): TierPatch {
   if (!same(body.sale_starts_at, original.sale_starts_at)) patch.sale_starts_at = body.sale_starts_at ?? null;
   if (!same(body.sale_ends_at, original.sale_ends_at)) patch.sale_ends_at = body.sale_ends_at ?? null;
   if (body.max_per_order !== original.max_per_order) patch.max_per_order = body.max_per_order;
+  if (body.paper_pass !== undefined && body.paper_pass !== original.paper_pass)
+    patch.paper_pass = body.paper_pass;
   return patch;
 }
 
@@ -137,4 +145,9 @@ export function tierChanges(original: TierView, body: TierCreate): TierPatch {
 export function deleteBlocker(tier: Pick<TierView, 'sold'>): string | null {
   if (tier.sold === 0) return null;
   return `${tier.sold} sold: a tier with sales cannot be deleted. Lower its quantity to ${tier.sold} to stop selling it.`;
+}
+
+/** How a tier's tickets get in, as the tier list and editor say it. */
+export function tierEntryWords(tier: Pick<TierView, 'paper_pass'>): string {
+  return tier.paper_pass ? 'phone or printed ticket' : 'phone only';
 }

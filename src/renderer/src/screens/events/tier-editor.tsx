@@ -150,6 +150,27 @@ export function TierEditor({ event, tier, onClose }: TierEditorProps) {
             onChange={(e) => set('max_per_order', e.target.value)}
           />
         </Field>
+        <div className="span-2">
+          <label className="choice">
+            <input
+              type="checkbox"
+              checked={form.paper_pass}
+              aria-describedby="paper-pass-hint"
+              onChange={(e) => set('paper_pass', e.target.checked)}
+            />
+            Printed tickets get in too
+          </label>
+          <p className="muted small" id="paper-pass-hint">
+            {form.paper_pass
+              ? 'Tickets carry a printed pass (on paper, in the PDF mail, on the kiosk receipt) that admits once, as well as the live code on the phone.'
+              : 'Phone only: the door admits only the live code on the ticket holder’s phone and turns printed or photographed passes away. Tickets print the wallet link instead, for the guest to open on their phone.'}
+          </p>
+          {err('paper_pass') ? (
+            <p className="form-error" role="alert">
+              {err('paper_pass')}
+            </p>
+          ) : null}
+        </div>
         {error?.form ? (
           <p className="form-error span-2" role="alert">
             {error.form}

@@ -6,7 +6,7 @@ import { CapacityBar } from '../../components/capacity-bar.js';
 import { useNow } from '../../hooks/use-now.js';
 import { formatDateTime } from '../../lib/datetime.js';
 import { formatMoney } from '../../lib/money.js';
-import { deleteBlocker } from '../../lib/tier-form.js';
+import { deleteBlocker, tierEntryWords } from '../../lib/tier-form.js';
 import { tierSaleState } from '../../lib/tier-sale-state.js';
 import { useEvents } from '../../stores/events-store.js';
 
@@ -43,7 +43,7 @@ export function TiersTable({ event, tiers, canEdit, onEdit }: TiersTableProps) {
                 <td>
                   <strong>{tier.name}</strong>
                   <div className="muted small">
-                    {tier.visibility.replace('_', ' ')}
+                    {tier.visibility.replace('_', ' ')} · {tierEntryWords(tier)}
                     {tier.access_code ? (
                       <>
                         {' '}
