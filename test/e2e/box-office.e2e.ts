@@ -107,6 +107,14 @@ test('an evening at the box office: event, tiers, a cash sale, refund, transfer,
     const [, , third] = ticketIds as [string, string, string];
     await orders.ticketRow(third).getByRole('button', { name: 'Void…' }).click();
     await expect(page.getByRole('dialog')).toContainText('cannot be undone');
+    // The void takes no refund method: the dialog says how the refund is recorded, and that
+    // handing the cash back is the seller's to do.
+    await expect(page.getByRole('note', { name: 'What happens to the money' })).toContainText(
+      'recorded as refunded as cash from the drawer',
+    );
+    await expect(page.getByRole('note', { name: 'What happens to the money' })).toContainText(
+      'Marquee itself moves no money.',
+    );
     await page.keyboard.press('Escape');
     await expect(page.getByRole('dialog')).toBeHidden();
     await expect(orders.ticketRow(third)).toContainText('active');
@@ -115,10 +123,22 @@ test('an evening at the box office: event, tiers, a cash sale, refund, transfer,
     await expect(orders.refunded()).toHaveText('$50.00');
   });
 
+  await test.step('Email tickets… again while the first is still queued does not queue a second', async () => {
+    await orders.emailTickets('pat@example.com');
+    await expect(orders.note()).toContainText('The tickets are queued for pat@example.com');
+    await orders.emailTickets('pat@example.com');
+    await expect(orders.note()).toContainText(
+      'Already queued for pat@example.com; it goes out when the mail server answers',
+    );
+    await expect(orders.mail().filter({ hasText: 'pat@example.com' })).toHaveCount(1);
+  });
+
   await test.step('the transfer mail waits in Settings › Mail (no mail server here)', async () => {
     await boxOffice.go('Settings');
     const mail = page.getByRole('region', { name: 'Mail' });
     await expect(mail.getByRole('row', { name: /friend@example\.com/ })).toContainText('Waiting');
+    // The resend asked twice is one mail in the queue.
+    await expect(mail.getByRole('row', { name: /pat@example\.com/ })).toHaveCount(1);
     await mail.getByRole('button', { name: 'Send the mail to friend@example.com again now' }).click();
     await expect(mail.getByRole('status')).toContainText('due again now');
   });
@@ -139,6 +159,21 @@ test('an evening at the box office: event, tiers, a cash sale, refund, transfer,
     // The form knows this rule itself and says it in its own words before asking the server.
     await expect(events.editor.errorOf('Access code')).toContainText('Give the code buyers will type.');
     await events.editor.cancelWithEscape();
+  });
+
+  await test.step('a tier made phone only in the editor: the list says so, and the server has it', async () => {
+    await expect(events.tierRow('Balcony')).toContainText('phone or printed ticket');
+    await events.editTier('Balcony', { paperPass: false });
+    await expect(events.editor.dialog).toBeHidden();
+    await expect(events.tierRow('Balcony')).toContainText('phone only');
+    const tiers = await boxOffice.server.api<{ data: { name: string; paper_pass: boolean }[] }>(
+      'GET',
+      `/v2/events/${eventId}/tiers`,
+    );
+    expect(tiers.data.map((t) => [t.name, t.paper_pass])).toEqual([
+      ['General admission', true],
+      ['Balcony', false],
+    ]);
   });
 
   await test.step('delete is refused for a sold tier and allowed for an unsold one', async () => {

@@ -9,6 +9,8 @@ export interface TierFields {
   saleStarts?: string;
   saleEnds?: string;
   maxPerOrder?: string;
+  /** "Printed tickets get in too" (the tier's paper_pass); false: phone only. */
+  paperPass?: boolean;
 }
 
 const labels = {
@@ -36,6 +38,8 @@ export class TierEditor {
     await expect(this.dialog).toBeVisible();
     if (fields.visibility) await this.dialog.getByLabel('Visibility').selectOption(fields.visibility);
     if (fields.price !== undefined) await this.dialog.getByLabel(/^Price/).fill(fields.price);
+    if (fields.paperPass !== undefined)
+      await this.dialog.getByLabel('Printed tickets get in too').setChecked(fields.paperPass);
     for (const key of Object.keys(labels) as (keyof typeof labels)[]) {
       const value = fields[key];
       if (value !== undefined) await this.dialog.getByLabel(labels[key], { exact: true }).fill(value);
