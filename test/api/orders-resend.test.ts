@@ -54,9 +54,6 @@ describe('order confirmation at checkout', () => {
 describe('POST /v2/orders/{id}/resend', () => {
   it('queues the confirmation again, to the buyer or to a one-off address, and answers the mail', async () => {
     const order = await buy(t, sale, { items: [{ tier_id: sale.tierId, quantity: 2 }] });
-    // The checkout's mail has gone out, so asking again queues another (one still waiting would be
-    // answered instead: test/http/order-resend-waiting.test.ts).
-    expect(new MailRepo(t.app.ctx.db).markSent(outbox()[0]!.id, t.clock.ms)).toBe(true);
     const again = await resend(order.id);
     expect(again.statusCode, again.body).toBe(200);
     expect(again.json()).toMatchObject({

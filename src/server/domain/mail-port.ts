@@ -35,9 +35,4 @@ export interface ComposedMail {
 /** Queues mail in the caller's transaction, so a mail exists exactly when its cause does. */
 export interface MailDrop {
   enqueueComposed(mail: ComposedMail): string;
-  /**
-   * The id of a mail of this kind about `ref` to `to` (any letter case) still waiting to go out,
-   * or null: asking again while one waits must not mail the recipient twice.
-   */
-  waitingFor(mail: Pick<ComposedMail, 'kind' | 'ref' | 'to'>): string | null;
 }

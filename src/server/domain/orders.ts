@@ -90,13 +90,6 @@ export class OrdersService {
           'Every ticket of this order has been voided, refunded or transferred; there is nothing to send.',
         );
       }
-      // One still waiting (the checkout's, or an earlier resend) carries the same tickets when it
-      // goes out, so asking again answers that one rather than mailing the buyer twice.
-      const waiting = this.deps.mail.waitingFor({ kind: 'order_confirmation', ref: id, to });
-      if (waiting !== null) {
-        tx.unchanged();
-        return waiting;
-      }
       const event = this.deps.events.find(order.event_id);
       const mailId = this.deps.mail.enqueueComposed(
         orderConfirmation(order, { title: event?.title ?? 'your event' }, held, to),

@@ -9,7 +9,6 @@ import type { ComposedMail, MailDrop, OutgoingMail } from '../domain/mail-port.j
 export class MailOutbox implements MailDrop {
   private readonly insert;
   private readonly insertComposed;
-  private readonly waitingStmt;
   private readonly listeners: (() => void)[] = [];
 
   constructor(
@@ -23,12 +22,6 @@ export class MailOutbox implements MailDrop {
     this.insertComposed = db.prepare(
       `INSERT INTO mail_outbox (id, to_email, subject, text_body, kind, ref, params, status, next_attempt_at, created_at)
        VALUES (?, ?, ?, '', ?, ?, ?, 'pending', ?, ?)`,
-    );
-    // The same scan of the outbox by ref as an order's mail list (mail-repo.ts says why no index).
-    this.waitingStmt = db.prepare(
-      `SELECT id FROM mail_outbox
-        WHERE ref = ? AND kind = ? AND status = 'pending' AND to_email = ? COLLATE NOCASE
-        ORDER BY seq DESC LIMIT 1`,
     );
   }
 
@@ -66,11 +59,6 @@ export class MailOutbox implements MailDrop {
     this.insertComposed.run(id, mail.to, mail.subject, mail.kind, mail.ref, params, at, at);
     for (const listener of this.listeners) listener();
     return id;
-  }
-
-  waitingFor(mail: Pick<ComposedMail, 'kind' | 'ref' | 'to'>): string | null {
-    const row = this.waitingStmt.get(mail.ref, mail.kind, mail.to) as { id: string } | undefined;
-    return row?.id ?? null;
   }
 
   /**

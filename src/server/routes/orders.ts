@@ -120,7 +120,7 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
         operationId: 'resendOrderMail',
         tags,
         summary:
-          "Mail the order's tickets (PDF, wallet links) again, to the buyer or to `email`; answers the queued mail, or the one to that address still waiting (none is queued twice)",
+          "Mail the order's tickets (PDF, wallet links) again, to the buyer or to `email`; answers the queued mail",
         params: IdParams('ord'),
         body: ResendBody,
         response: { 200: ref(Mail), ...errorResponses },

@@ -575,7 +575,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Mail the order's tickets (PDF, wallet links) again, to the buyer or to `email`; answers the queued mail, or the one to that address still waiting (none is queued twice) */
+    /** Mail the order's tickets (PDF, wallet links) again, to the buyer or to `email`; answers the queued mail */
     post: operations['resendOrderMail'];
     delete?: never;
     options?: never;
