@@ -80,12 +80,18 @@ export class OrdersPage {
     await this.ticketRow(ticketId).getByRole('button', { name: 'Reprint' }).click();
   }
 
-  /** Email tickets…: to the buyer, or to `to` this once. */
-  async emailTickets(to?: string): Promise<void> {
+  /** Opens Email tickets… with `to` typed in (empty: the buyer), ready to send. */
+  async openEmailTickets(to?: string): Promise<Locator> {
     await this.detail().getByRole('button', { name: 'Email tickets…' }).click();
     const dialog = this.page.getByRole('dialog');
     if (to) await dialog.getByRole('textbox').fill(to);
-    await dialog.getByRole('button', { name: 'Send' }).click();
+    return dialog;
+  }
+
+  /** Email tickets…: to the buyer, or to `to` this once. */
+  async emailTickets(to?: string): Promise<void> {
+    const dialog = await this.openEmailTickets(to);
+    await dialog.getByRole('button', { name: 'Send', exact: true }).click();
     await expect(dialog).toBeHidden();
   }
 }

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { anyPending, mailStateWords, resendNote } from '../../../src/renderer/src/lib/mail-state.js';
+import {
+  anyPending,
+  mailStateWords,
+  resendAdvice,
+  resendNote,
+} from '../../../src/renderer/src/lib/mail-state.js';
 
 const mail = { to: 'ada@example.com', status: 'pending' as const, attempts: 0, last_error: null };
 
@@ -35,13 +40,31 @@ describe('mailStateWords: what the till says about an order mail', () => {
   });
 });
 
-describe('resendNote: what the till says once "Email tickets…" is answered', () => {
-  it('a new mail is queued; one still waiting to that address is named, not sent again', () => {
-    expect(resendNote(mail, false, 'the Mail list below')).toBe(
+describe('resendAdvice: what "Email tickets…" says before sending', () => {
+  const sent = { ...mail, status: 'sent' as const };
+  const warning =
+    'A mail with these tickets to ada@example.com is still waiting to go out: the mail server has not answered yet. Sending again queues a second mail, and the buyer may get both.';
+
+  it('warns, naming the address, when a mail to it (any letter case) is still waiting', () => {
+    expect(resendAdvice([sent, { ...mail, to: 'Ada@Example.com' }], 'ada@example.com')).toEqual({
+      warning,
+      submitLabel: 'Send another anyway',
+    });
+  });
+
+  it('plain Send when the mail to that address has gone out or failed, or waits for another address', () => {
+    const plain = { warning: null, submitLabel: 'Send' };
+    expect(resendAdvice([sent, { ...mail, status: 'failed' }], 'ada@example.com')).toEqual(plain);
+    expect(resendAdvice([mail], 'bob@example.com')).toEqual(plain);
+    expect(resendAdvice([mail], null)).toEqual(plain);
+    expect(resendAdvice([], 'ada@example.com')).toEqual(plain);
+  });
+});
+
+describe('resendNote: what the till says once "Email tickets…" has queued the mail', () => {
+  it('names the address and where its state shows', () => {
+    expect(resendNote(mail, 'the Mail list below')).toBe(
       'The tickets are queued for ada@example.com; the Mail list below says when they are sent.',
-    );
-    expect(resendNote(mail, true, 'the line below')).toBe(
-      'Already queued for ada@example.com; it goes out when the mail server answers (the line below says when). No second mail was queued.',
     );
   });
 });

@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import type { OrderView } from '../api/types.js';
+import type { MailView, OrderView } from '../api/types.js';
 import { splitError, type SplitError } from '../lib/field-errors.js';
-import { useOrderMail, type Resent } from '../stores/order-mail-store.js';
+import { resendAdvice } from '../lib/mail-state.js';
+import { useOrderMail } from '../stores/order-mail-store.js';
 import { Dialog } from './dialog.js';
 import { Field } from './field.js';
 import { FormActions } from './form-actions.js';
@@ -9,18 +10,21 @@ import { FormActions } from './form-actions.js';
 interface Props {
   order: OrderView;
   onClose: () => void;
-  onDone: (resent: Resent) => void;
+  onDone: (mail: MailView) => void;
 }
 
 /**
  * Emails the order's tickets (PDF with each pass, wallet links) through the server's outbox: to
  * the buyer, or to another address typed here. Another address is used this once; the order keeps
- * its buyer (docs/api.md "Resend").
+ * its buyer (docs/api.md "Resend"). Every send queues another mail, so while one to the same
+ * address still waits the dialog says so first and the button reads "Send another anyway".
  */
 export function ResendDialog({ order, onClose, onDone }: Props) {
   const resend = useOrderMail((s) => s.resend);
+  const known = useOrderMail((s) => s.mail[order.id]?.data);
   const buyerEmail = order.buyer?.email ?? null;
   const [email, setEmail] = useState('');
+  const advice = resendAdvice(known ?? [], email.trim() || buyerEmail);
   const [error, setError] = useState<SplitError | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -55,10 +59,15 @@ export function ResendDialog({ order, onClose, onDone }: Props) {
             onChange={(e) => setEmail(e.target.value)}
           />
         </Field>
+        {advice.warning ? (
+          <p className="form-warning" role="note" aria-label="A mail is still waiting">
+            {advice.warning}
+          </p>
+        ) : null}
         <FormActions
           error={error?.form}
           onCancel={onClose}
-          submitLabel={busy ? 'Queuing…' : 'Send'}
+          submitLabel={busy ? 'Queuing…' : advice.submitLabel}
           busy={busy}
         />
       </form>

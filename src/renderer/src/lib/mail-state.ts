@@ -42,13 +42,34 @@ export function mailStateWords(
 export const anyPending = (mail: readonly Pick<MailView, 'status'>[]): boolean =>
   mail.some((m) => m.status === 'pending');
 
-/**
- * What the till says once "Email tickets…" is answered. The server answers a mail for the same
- * order and address still waiting rather than queue a second one, so a seller asking again is told
- * the first is on its way, not that another was sent. `list` names where the mail's state shows.
- */
-export function resendNote(mail: Pick<MailView, 'to'>, alreadyQueued: boolean, list: string): string {
-  return alreadyQueued
-    ? `Already queued for ${mail.to}; it goes out when the mail server answers (${list} says when). No second mail was queued.`
-    : `The tickets are queued for ${mail.to}; ${list} says when they are sent.`;
+/** What "Email tickets…" says and offers for the address it is about to send to. */
+export interface ResendAdvice {
+  /** Said before sending when a mail to that address is still waiting; null otherwise. */
+  warning: string | null;
+  submitLabel: 'Send' | 'Send another anyway';
 }
+
+/**
+ * Each resend queues another mail (CONTRACT "Delivery"), so a seller asking again while the first
+ * still waits for the mail server would have the buyer mailed twice. The dialog says so before
+ * sending, naming the address, and lets the seller send another anyway. Addresses compare in any
+ * letter case, as mail servers treat them; `to` is null when there is nobody to send to yet.
+ */
+export function resendAdvice(
+  mail: readonly Pick<MailView, 'to' | 'status'>[],
+  to: string | null,
+): ResendAdvice {
+  const address = to?.toLowerCase();
+  const waiting = address
+    ? mail.find((m) => m.status === 'pending' && m.to.toLowerCase() === address)
+    : undefined;
+  if (!waiting) return { warning: null, submitLabel: 'Send' };
+  return {
+    warning: `A mail with these tickets to ${to} is still waiting to go out: the mail server has not answered yet. Sending again queues a second mail, and the buyer may get both.`,
+    submitLabel: 'Send another anyway',
+  };
+}
+
+/** What the till says once "Email tickets…" has queued the mail. `list` names where its state shows. */
+export const resendNote = (mail: Pick<MailView, 'to'>, list: string): string =>
+  `The tickets are queued for ${mail.to}; ${list} says when they are sent.`;

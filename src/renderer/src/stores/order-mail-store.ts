@@ -13,16 +13,7 @@ interface OrderMailState {
    * Queues the order's confirmation again, to `email` when given (a one-off address: the order
    * keeps its buyer). Throws ApiRequestError for the dialog.
    */
-  resend(orderId: string, email?: string): Promise<Resent>;
-}
-
-export interface Resent {
-  mail: MailView;
-  /**
-   * The server answered a mail already in this order's list: one to that address was still
-   * waiting, so none was added (POST /v2/orders/{id}/resend).
-   */
-  alreadyQueued: boolean;
+  resend(orderId: string, email?: string): Promise<MailView>;
 }
 
 /** The order mail a till shows beside an order: the checkout's and each resend, with their state. */
@@ -49,8 +40,7 @@ export const useOrderMail = create<OrderMailState>()((set, get) => ({
         body: email ? { email } : {},
       }),
     );
-    const known = get().mail[orderId]?.data ?? [];
-    set({ mail: { ...get().mail, [orderId]: ready(upsertById(known, mail)) } });
-    return { mail, alreadyQueued: known.some((m) => m.id === mail.id) };
+    set({ mail: { ...get().mail, [orderId]: ready(upsertById(get().mail[orderId]?.data ?? [], mail)) } });
+    return mail;
   },
 }));

@@ -257,7 +257,7 @@ export function OrderDetail({ orderId }: { orderId: string }) {
         <ResendDialog
           order={order}
           onClose={() => setAction(null)}
-          onDone={({ mail, alreadyQueued }) => finish(resendNote(mail, alreadyQueued, 'the Mail list below'))}
+          onDone={(mail) => finish(resendNote(mail, 'the Mail list below'))}
         />
       ) : null}
       {action?.kind === 'refund' ? (

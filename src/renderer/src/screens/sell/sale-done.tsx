@@ -144,9 +144,9 @@ export function SaleDone({ event, order, tiers, venueName }: SaleDoneProps) {
         <ResendDialog
           order={order}
           onClose={() => setEmailing(false)}
-          onDone={({ mail, alreadyQueued }) => {
+          onDone={(mail) => {
             setEmailing(false);
-            setNote(resendNote(mail, alreadyQueued, 'the line below'));
+            setNote(resendNote(mail, 'the line below'));
           }}
         />
       ) : null}
