@@ -20,9 +20,8 @@ let baseUrl: string;
 
 async function start(): Promise<void> {
   app = await buildApp(testOptions(dataDir));
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const address = app.server.address();
-  baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  // listen() answers with the address it bound, e.g. http://127.0.0.1:40123.
+  baseUrl = await app.listen({ host: '127.0.0.1', port: 0 });
 }
 
 beforeEach(async () => {

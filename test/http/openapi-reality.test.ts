@@ -25,9 +25,8 @@ let paths: Paths;
 beforeAll(async () => {
   dataDir = tempDataDir();
   app = await buildApp(testOptions(dataDir));
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const address = app.server.address();
-  baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  // listen() answers with the address it bound, e.g. http://127.0.0.1:40123.
+  baseUrl = await app.listen({ host: '127.0.0.1', port: 0 });
   paths = ((await (await fetch(`${baseUrl}/v2/openapi.json`)).json()) as { paths: Paths }).paths;
 });
 afterAll(async () => {

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { components } from '../../src/shared/api/schema.js';
 import { createKey } from '../support/foundation-fixtures.js';
 import { csvObjects, csvSections } from '../support/csv.js';
 import { comp, orderBody, saleEvent, type OrderJson, type Sale } from '../support/sales-fixtures.js';
@@ -8,40 +9,8 @@ import { adminSecret, makeTestApp, type TestApp } from '../support/test-app.js';
 // Cashing up at the end of a night, over real HTTP on loopback against a real SQLite file: the Z
 // report as a CSV a spreadsheet opens, a shift's orders, and the cash refunded outside any shift.
 
-interface ShiftReportJson {
-  kind: 'x' | 'z';
-  shift: { id: string; api_key_id: string; opened_by: string; closed_by: string | null };
-  generated_at: string;
-  currency: string;
-  opening_float_cents: number;
-  cash_sales_cents: number;
-  cash_refunds_cents: number;
-  expected_cash_cents: number;
-  counted_cash_cents: number | null;
-  over_short_cents: number | null;
-  order_count: number;
-  by_payment_method: {
-    payment_method: string;
-    currency: string;
-    order_count: number;
-    sales_cents: number;
-    refund_count: number;
-    refunds_cents: number;
-    net_cents: number;
-  }[];
-  by_tier: {
-    tier_id: string;
-    tier_name: string;
-    event_id: string;
-    currency: string;
-    tickets: number;
-    comp_tickets: number;
-    sales_cents: number;
-  }[];
-  refunds: { count: number; amount_cents: number };
-  voids: { count: number; amount_cents: number };
-  comps: { order_count: number; ticket_count: number };
-}
+/** The shift report as the OpenAPI document declares it (the generated types). */
+type ShiftReportJson = components['schemas']['ShiftReport'];
 
 let t: TestApp;
 let base: string;
@@ -54,9 +23,8 @@ let bobId: string;
 
 beforeEach(async () => {
   t = await makeTestApp();
-  await t.app.listen({ host: '127.0.0.1', port: 0 });
-  const address = t.app.server.address();
-  base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  // listen() answers with the address it bound, e.g. http://127.0.0.1:40123.
+  base = await t.app.listen({ host: '127.0.0.1', port: 0 });
   till = await createKey(t, 'box_office');
   sale = await saleEvent(t);
   annId = (await addStaff(t, 'Ann', 'manager', '1234')).id;

@@ -14,9 +14,8 @@ let url: string;
 
 async function start(): Promise<void> {
   app = await buildApp(testOptions(dataDir, { now: clock.now }));
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const address = app.server.address();
-  url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  // listen() answers with the address it bound, e.g. http://127.0.0.1:40123.
+  url = await app.listen({ host: '127.0.0.1', port: 0 });
 }
 
 async function restart(): Promise<void> {
