@@ -1,10 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { ReportFigures, ReportTable } from '../../components/report-parts.js';
 import { Empty, ErrorNote, Loading } from '../../components/states.js';
-import { messageOf } from '../../api/api-error.js';
 import { csvFileName, type CsvExport } from '../../lib/csv-download.js';
-import { saveBlob } from '../../lib/save-blob.js';
 import { eventReportParts } from '../../lib/event-report.js';
+import { useFileSave } from '../../hooks/use-file-save.js';
 import { navigate, Redirect } from '../../router.js';
 import { useEvents } from '../../stores/events-store.js';
 import { fetchCsv, useReports } from '../../stores/reports-store.js';
@@ -26,8 +25,7 @@ export function ReportsScreen({ eventId }: { eventId: string | null }) {
   const loadEvents = useEvents((s) => s.loadEvents);
   const report = useReports((s) => (eventId ? s.reports[eventId] : undefined));
   const loadReport = useReports((s) => s.loadReport);
-  const [downloadError, setDownloadError] = useState<string | null>(null);
-  const [busy, setBusy] = useState<CsvExport | null>(null);
+  const { busy, error: downloadError, save: saveFile } = useFileSave<CsvExport>();
 
   useEffect(() => {
     if (events.state === 'idle') void loadEvents();
@@ -43,18 +41,8 @@ export function ReportsScreen({ eventId }: { eventId: string | null }) {
     if (pick) return <Redirect to={`/reports/${pick.id}`} />;
   }
 
-  const save = async (kind: CsvExport) => {
-    if (!eventId) return;
-    setBusy(kind);
-    try {
-      // Fetched with the till's headers, then saved: the key never goes into a link.
-      saveBlob(await fetchCsv(kind, eventId), csvFileName(kind, eventId, new Date()));
-      setDownloadError(null);
-    } catch (err) {
-      setDownloadError(messageOf(err));
-    } finally {
-      setBusy(null);
-    }
+  const save = (kind: CsvExport) => {
+    if (eventId) void saveFile(kind, () => fetchCsv(kind, eventId), csvFileName(kind, eventId, new Date()));
   };
 
   const parts = report?.data ? eventReportParts(report.data) : null;
@@ -83,7 +71,7 @@ export function ReportsScreen({ eventId }: { eventId: string | null }) {
               type="button"
               className="button"
               disabled={busy !== null}
-              onClick={() => void save(x.kind)}
+              onClick={() => save(x.kind)}
             >
               {busy === x.kind ? 'Downloading…' : x.label}
             </button>

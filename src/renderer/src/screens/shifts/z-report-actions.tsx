@@ -1,8 +1,6 @@
-import { useState } from 'react';
-import { messageOf } from '../../api/api-error.js';
+import { useFileSave } from '../../hooks/use-file-save.js';
 import { zReportFileName } from '../../lib/csv-download.js';
 import { noFilters } from '../../lib/order-list.js';
-import { saveBlob } from '../../lib/save-blob.js';
 import { navigate } from '../../router.js';
 import { useOrders } from '../../stores/orders-store.js';
 import { fetchShiftReportCsv } from '../../stores/shift-store.js';
@@ -13,21 +11,8 @@ import { fetchShiftReportCsv } from '../../stores/shift-store.js';
  * An X report offers neither: its CSV would show the expected cash before the blind count.
  */
 export function ZReportActions({ shiftId }: { shiftId: string }) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  const download = async () => {
-    setBusy(true);
-    try {
-      // Fetched with the till's headers, then saved: the key never goes into a link.
-      saveBlob(await fetchShiftReportCsv(shiftId), zReportFileName(shiftId));
-      setError(null);
-    } catch (err) {
-      setError(messageOf(err));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, error, save } = useFileSave<'z-report'>();
+  const download = () => save('z-report', () => fetchShiftReportCsv(shiftId), zReportFileName(shiftId));
 
   const showOrders = () => {
     const orders = useOrders.getState();
@@ -39,7 +24,7 @@ export function ZReportActions({ shiftId }: { shiftId: string }) {
 
   return (
     <>
-      <button type="button" className="button" disabled={busy} onClick={() => void download()}>
+      <button type="button" className="button" disabled={busy !== null} onClick={() => void download()}>
         {busy ? 'Downloading…' : 'Download CSV'}
       </button>
       <button type="button" className="button button-ghost" onClick={showOrders}>
