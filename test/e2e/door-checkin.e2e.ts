@@ -1,8 +1,9 @@
-import type { Browser, Page } from '@playwright/test';
+import type { Browser } from '@playwright/test';
 import { expect, test } from './fixtures.js';
 import { DoorPage } from './pages/door-page.js';
 import { MonitorPage } from './pages/monitor-page.js';
 import { doorNight } from './support/door-night.js';
+import { pairedDoor } from './support/paired-door.js';
 import { snap } from './support/screenshots.js';
 import { keepScreenshot } from './support/keep-screenshot.js';
 import type { VenueServer } from './support/venue-server.js';
@@ -15,21 +16,11 @@ interface ScanRecord {
   source: string;
 }
 
-/** The door in a browser context of its own (the box office holds the test's `page`). */
-async function openDoor(
-  browser: Browser,
-  server: VenueServer,
-  code: string,
-): Promise<{ door: DoorPage; errors: string[] }> {
-  const page: Page = await (await browser.newContext({ viewport: { width: 800, height: 1000 } })).newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (err) => errors.push(err.message));
-  const door = new DoorPage(page, server.url);
-  await door.open();
-  await door.nameDoor('Front door');
-  await door.pairByPasting(code);
-  await expect(door.connection()).toHaveText('Online');
-  return { door, errors };
+/** The door on a tablet, paired for tonight and online (the box office holds the test's `page`). */
+async function openDoor(browser: Browser, server: VenueServer, code: string) {
+  const opened = await pairedDoor(browser, server, code, { viewport: { width: 800, height: 1000 } });
+  await expect(opened.door.connection()).toHaveText('Online');
+  return opened;
 }
 
 const scansOf = async (server: VenueServer, eventId: string) =>

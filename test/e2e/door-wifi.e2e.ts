@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext } from '@playwright/test';
 import { expect, test } from './fixtures.js';
-import { DoorPage } from './pages/door-page.js';
 import { doorNight } from './support/door-night.js';
+import { pairedDoor } from './support/paired-door.js';
 import type { VenueServer } from './support/venue-server.js';
 
 /**
@@ -20,23 +20,13 @@ interface ScanRecord {
 
 const phone = { width: 390, height: 844 };
 
-async function pairedDoor(
+/** The door as a steward's phone opens it, paired for tonight. */
+const phoneDoor = (
   browser: Browser,
   server: VenueServer,
   code: string,
-  setUp: (context: BrowserContext) => Promise<void> = async () => undefined,
-): Promise<{ door: DoorPage; context: BrowserContext; errors: string[] }> {
-  const context = await browser.newContext({ viewport: phone });
-  await setUp(context);
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (err) => errors.push(err.message));
-  const door = new DoorPage(page, server.url);
-  await door.open();
-  await door.nameDoor('Front door');
-  await door.pairByPasting(code);
-  return { door, context, errors };
-}
+  setUp?: (context: BrowserContext) => Promise<void>,
+) => pairedDoor(browser, server, code, { viewport: phone, setUp });
 
 const scansOf = async (server: VenueServer, ticketId: string) =>
   (await server.api<{ data: ScanRecord[] }>('GET', `/v2/scans?ticket_id=${ticketId}`)).data;
@@ -48,7 +38,7 @@ test('the Wi-Fi drops mid-scan: the door names the guest, and back online its sy
   const night = await doorNight(server, ['General admission']);
   const [ada] = await night.sell('General admission', 'Ada Lovelace');
   await night.sell('General admission', 'Cara Group', 2);
-  const { door, context, errors } = await pairedDoor(browser, server, await night.pairingCode());
+  const { door, context, errors } = await phoneDoor(browser, server, await night.pairingCode());
   await expect(door.connection()).toHaveText('Online');
 
   // A phone-only tier's slip carries the ticket's wallet link: the door says what it is.
@@ -99,7 +89,7 @@ test('a full venue with the Wi-Fi down: the door refuses alone and does not clai
   const night = await doorNight(server, ['General admission'], { capacity: 1 });
   const [first] = await night.sell('General admission', 'Fay First');
   const [second] = await night.sell('General admission', 'Sid Second');
-  const { door, context, errors } = await pairedDoor(browser, server, await night.pairingCode());
+  const { door, context, errors } = await phoneDoor(browser, server, await night.pairingCode());
   await door.typeCode(first!.qr_token);
   await expect(door.verdict()).toHaveAttribute('data-result', 'admitted');
   await door.verdict().click();
@@ -124,7 +114,7 @@ test('a door whose clock is 10 minutes slow says so, and still admits valid code
   const [offline] = await night.sell('General admission', 'Olga Offline');
   // A tablet on a venue Wi-Fi without internet whose clock nobody set: 10 minutes behind. By its
   // own clock it would say it scanned these fresh codes before they existed ("not valid yet").
-  const { door, context, errors } = await pairedDoor(browser, server, await night.pairingCode(), (c) =>
+  const { door, context, errors } = await phoneDoor(browser, server, await night.pairingCode(), (c) =>
     c.clock.install({ time: Date.now() - 10 * 60_000 }),
   );
   await expect(door.page.getByTestId('door-clock-warning')).toContainText(
@@ -156,14 +146,9 @@ test('a ticket voided while the door was offline: let in, then named in the conf
   await server.api('POST', `/v2/tickets/${tom!.id}/void`, { refund: false });
   // No live feed (an open stream outlives the browser going offline): the door hears of the void
   // at sync, as a door whose Wi-Fi was down when it happened.
-  const { door, context, errors } = await pairedDoor(
-    browser,
-    server,
-    await night.pairingCode(),
-    async (c) => {
-      await c.route('**/v2/scans/stream**', (route) => route.abort());
-    },
-  );
+  const { door, context, errors } = await phoneDoor(browser, server, await night.pairingCode(), async (c) => {
+    await c.route('**/v2/scans/stream**', (route) => route.abort());
+  });
   await expect(door.connection()).toHaveText('Online');
   await expect(door.conflicts()).toHaveCount(0);
 

@@ -1,0 +1,29 @@
+import type { Browser, BrowserContext } from '@playwright/test';
+import { DoorPage } from '../pages/door-page.js';
+import type { VenueServer } from './venue-server.js';
+
+/**
+ * A door page paired with `code` in a browser context of its own (the box office keeps the test's
+ * `page`), named "Front door", with the page's uncaught errors collected. `setUp` runs on the
+ * context before the page opens (a blocked route, a clock).
+ */
+export async function pairedDoor(
+  browser: Browser,
+  server: VenueServer,
+  code: string,
+  options: {
+    viewport: { width: number; height: number };
+    setUp?: (context: BrowserContext) => Promise<void>;
+  },
+): Promise<{ door: DoorPage; context: BrowserContext; errors: string[] }> {
+  const context = await browser.newContext({ viewport: options.viewport });
+  await options.setUp?.(context);
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (err) => errors.push(err.message));
+  const door = new DoorPage(page, server.url);
+  await door.open();
+  await door.nameDoor('Front door');
+  await door.pairByPasting(code);
+  return { door, context, errors };
+}
