@@ -4,6 +4,9 @@ import { buildApp } from '../../src/server/app.js';
 import { createKey } from '../support/foundation-fixtures.js';
 import { adminSecret, makeTestApp, testOptions, type TestApp } from '../support/test-app.js';
 
+/** The zone this test process runs in: the server's own, which new events default to. */
+const machineZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+
 let t: TestApp;
 beforeEach(async () => {
   t = await makeTestApp({ venueName: 'The Roxy' });
@@ -20,6 +23,7 @@ describe('GET/PATCH /v2/settings', () => {
       venue_name: 'The Roxy',
       kiosk_attendant_pin_set: false,
       staff_idle_minutes: 5,
+      server_timezone: machineZone,
     });
   });
 
@@ -30,11 +34,13 @@ describe('GET/PATCH /v2/settings', () => {
       venue_name: 'Blue Note',
       kiosk_attendant_pin_set: false,
       staff_idle_minutes: 5,
+      server_timezone: machineZone,
     });
     expect((await t.call('GET', '/v2/settings')).json()).toEqual({
       venue_name: 'Blue Note',
       kiosk_attendant_pin_set: false,
       staff_idle_minutes: 5,
+      server_timezone: machineZone,
     });
   });
 
@@ -52,6 +58,7 @@ describe('GET/PATCH /v2/settings', () => {
         venue_name: 'Blue Note',
         kiosk_attendant_pin_set: false,
         staff_idle_minutes: 5,
+        server_timezone: machineZone,
       });
     } finally {
       await again.close();
@@ -78,7 +85,19 @@ describe('GET/PATCH /v2/settings', () => {
       venue_name: 'The Roxy',
       kiosk_attendant_pin_set: false,
       staff_idle_minutes: 5,
+      server_timezone: machineZone,
     });
+  });
+
+  it("answers the server's own time zone but takes no change to it", async () => {
+    const till = await createKey(t, 'box_office');
+    expect((await t.call('GET', '/v2/settings', undefined, till)).json()).toMatchObject({
+      server_timezone: machineZone,
+    });
+    const refused = await t.call('PATCH', '/v2/settings', { server_timezone: 'Asia/Tokyo' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ error: { type: 'invalid_request_error' } });
+    expect((await t.call('GET', '/v2/settings')).json()).toMatchObject({ server_timezone: machineZone });
   });
 
   it('keeps the idle sign-out time a till reads, within 1–240 minutes', async () => {

@@ -189,6 +189,9 @@ describe('public listener (MARQUEE_PUBLIC_PORT)', () => {
     });
     const event = (await created.json()) as { id: string; timezone: string };
     expect(event.timezone).toBe('Asia/Tokyo');
+    // The box office offers the same zone for a new event: it reads it from the settings.
+    const settings = (await (await api(child.url, '/v2/settings')).json()) as { server_timezone: string };
+    expect(settings.server_timezone).toBe('Asia/Tokyo');
     const page = await fetch(`${pub}/e/${event.id}`);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('doors Fri 27 Nov 2026, 19:00 (Tokyo time)');

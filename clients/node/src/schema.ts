@@ -1708,6 +1708,8 @@ export interface components {
       kiosk_attendant_pin_set: boolean;
       /** @description Minutes without a touch or key after which a till signs its staff member out (the PIN keypad comes back) */
       staff_idle_minutes: number;
+      /** @description The venue server's own IANA time zone (read-only): events created without a `timezone` take it, so the box office offers it as the new event's zone */
+      server_timezone: string;
     };
     /** @description A member of staff who signs in at a till with a PIN */
     Staff: {

@@ -1,3 +1,4 @@
+import { serverTimeZone } from '../../shared/attendee-time.js';
 import { invalidField } from '../errors.js';
 import { responseJson } from '../schemas/response-json.js';
 import { Settings, type SettingsPatchInput, type SettingsView } from '../schemas/settings.js';
@@ -36,6 +37,7 @@ export class SettingsService {
       venue_name: this.repo.get(venueNameKey) ?? this.defaults.venueName,
       kiosk_attendant_pin_set: this.attendantPin.isSet(),
       staff_idle_minutes: Number(this.repo.get(staffIdleKey) ?? defaultStaffIdleMinutes),
+      server_timezone: serverTimeZone(),
     };
   }
 

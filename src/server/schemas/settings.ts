@@ -21,6 +21,10 @@ export const Settings = Type.Object(
       description: 'Whether kiosks can take card payments: the attendant PIN that approves them is set',
     }),
     staff_idle_minutes: staffIdleMinutes,
+    server_timezone: Type.String({
+      description:
+        "The venue server's own IANA time zone (read-only): events created without a `timezone` take it, so the box office offers it as the new event's zone",
+    }),
   },
   {
     $id: 'Settings',

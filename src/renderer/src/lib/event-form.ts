@@ -1,13 +1,17 @@
 import type { EventCreate, EventPatch, EventView } from '../api/types.js';
+import { normalizeTimeZone, timeZoneLabel } from '../../../shared/attendee-time.js';
 import { currencyProblem } from '../../../shared/currencies.js';
 import { fieldLimits } from '../../../shared/field-limits.js';
-import { isoToLocalInput, localInputToIso } from './datetime.js';
+import { isoToWallTime, wallTimeToIso, type WallTimeReading } from './zoned-time.js';
 
 export interface EventForm {
   title: string;
   venue: string;
+  /** Wall times in `timezone` (the venue's clock), as `datetime-local` inputs give them. */
   doors_at: string;
   on_sale_at: string;
+  /** IANA name of the event's zone, e.g. America/New_York. */
+  timezone: string;
   currency: string;
   /** People inside at once; empty for no limit. */
   capacity: string;
@@ -18,18 +22,31 @@ export const eventFormFields = [
   'venue',
   'doors_at',
   'on_sale_at',
+  'timezone',
   'currency',
   'capacity',
 ] as const satisfies readonly (keyof EventForm)[];
 
-export function eventToForm(event?: EventView, defaultVenue = ''): EventForm {
-  if (!event)
-    return { title: '', venue: defaultVenue, doors_at: '', on_sale_at: '', currency: 'usd', capacity: '' };
+/** What a new event starts from: the venue's name and the server's own zone (Settings has both). */
+export interface NewEventDefaults {
+  venue: string;
+  timezone: string;
+}
+
+export function eventToForm(
+  event?: EventView,
+  defaults: NewEventDefaults = { venue: '', timezone: '' },
+): EventForm {
+  if (!event) {
+    const { venue, timezone } = defaults;
+    return { title: '', venue, doors_at: '', on_sale_at: '', timezone, currency: 'usd', capacity: '' };
+  }
   return {
     title: event.title,
     venue: event.venue,
-    doors_at: isoToLocalInput(event.doors_at),
-    on_sale_at: isoToLocalInput(event.on_sale_at),
+    doors_at: isoToWallTime(event.doors_at, event.timezone),
+    on_sale_at: isoToWallTime(event.on_sale_at, event.timezone),
+    timezone: event.timezone,
     currency: event.currency,
     capacity: event.capacity === null ? '' : String(event.capacity),
   };
@@ -71,12 +88,41 @@ function capacityProblem(capacity: number | null | undefined): string | null {
   return null;
 }
 
+/** A time the clocks skip in the event's zone, in words: "02:30 does not exist on … in New York time". */
+function skippedTime(value: string, zone: string): string {
+  const [date = '', time = ''] = value.trim().split('T');
+  const day = new Date(`${date}T12:00:00Z`).toLocaleDateString('en-GB', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+  return `${time.slice(0, 5)} does not exist on ${day} in ${timeZoneLabel(zone)}: the clocks go forward that night. Pick a time before or after the change.`;
+}
+
+/** A wall time read in the event's zone, or why not; null when there is no zone to read it in. */
+function readWallTime(value: string, zone: string | null): WallTimeReading | null {
+  return zone === null ? null : wallTimeToIso(value, zone);
+}
+
+/** The zone as the server will store it (proper case), or null when none or unknown. */
+const formZone = (form: EventForm): string | null => normalizeTimeZone(form.timezone.trim());
+
+function zoneProblem(text: string): string | null {
+  const zone = text.trim();
+  if (zone === '') return 'Choose the time zone the event happens in, e.g. America/New_York.';
+  if (normalizeTimeZone(zone) === null)
+    return `'${zone}' is not a time zone. Pick one from the list, such as America/New_York, Europe/London or UTC.`;
+  return null;
+}
+
 /** Doors already open cannot be sold towards: the server refuses to publish such an event. */
 export const doorsInPast = 'Doors open in the past: pick a time still to come.';
 
 /**
- * A new event's body; an empty "on sale" means now (the server's default). `now` (ms) refuses a
- * doors time already gone; pass null to skip that check (an edit that keeps the doors time).
+ * A new event's body; an empty "on sale" means now (the server's default). Doors and on-sale are
+ * read as wall times in the form's zone, not the browser's. `now` (ms) refuses a doors time
+ * already gone; pass null to skip that check (an edit that keeps the doors time).
  */
 export function parseEventCreate(
   form: EventForm,
@@ -87,11 +133,22 @@ export function parseEventCreate(
   if (title) errors.title = title;
   const venue = textProblem(form.venue, fieldLimits.venue, 'Say where it happens.', 'venue');
   if (venue) errors.venue = venue;
-  const doors = localInputToIso(form.doors_at);
-  if (doors === null) errors.doors_at = 'Enter the date and time doors open.';
-  else if (now !== null && Date.parse(doors) <= now) errors.doors_at = doorsInPast;
-  const onSale = localInputToIso(form.on_sale_at);
-  if (form.on_sale_at.trim() && onSale === null) errors.on_sale_at = 'Enter a date and time, or leave empty.';
+  const zoneError = zoneProblem(form.timezone);
+  if (zoneError) errors.timezone = zoneError;
+  const zone = formZone(form);
+  const doors = readWallTime(form.doors_at, zone);
+  if (doors && 'problem' in doors)
+    errors.doors_at =
+      doors.problem === 'skipped' && zone
+        ? skippedTime(form.doors_at, zone)
+        : 'Enter the date and time doors open.';
+  else if (doors && now !== null && Date.parse(doors.iso) <= now) errors.doors_at = doorsInPast;
+  const onSale = form.on_sale_at.trim() ? readWallTime(form.on_sale_at, zone) : null;
+  if (onSale && 'problem' in onSale)
+    errors.on_sale_at =
+      onSale.problem === 'skipped' && zone
+        ? skippedTime(form.on_sale_at, zone)
+        : 'Enter a date and time, or leave empty.';
   // "USD" is read as usd; anything else that is not a code is refused here, never cut to three
   // letters ("dollars" once became "dol").
   const currency = form.currency.trim().toLowerCase();
@@ -100,37 +157,49 @@ export function parseEventCreate(
   const capacity = parseCapacity(form.capacity);
   const capacityError = capacityProblem(capacity);
   if (capacityError) errors.capacity = capacityError;
-  if (doors === null || Object.keys(errors).length > 0) return { body: null, errors };
+  if (!doors || !('iso' in doors) || zone === null || Object.keys(errors).length > 0)
+    return { body: null, errors };
   const body: EventCreate = {
     title: form.title.trim(),
     venue: form.venue.trim(),
-    doors_at: doors,
+    doors_at: doors.iso,
+    timezone: zone,
     currency,
   };
-  if (onSale !== null) body.on_sale_at = onSale;
+  if (onSale && 'iso' in onSale) body.on_sale_at = onSale.iso;
   if (capacity !== null && capacity !== undefined) body.capacity = capacity;
   return { body, errors };
 }
 
 /**
  * Only what changed on an existing event. A doors time already past is refused only when it is
- * being changed: the title of last night's show can still be corrected.
+ * being changed: the title of last night's show can still be corrected. Times are compared as the
+ * form shows them (to the minute, on the event's clock): an on-sale time of 12:00:37 left alone is
+ * not moved to 12:00. A new zone keeps the wall times typed, so both times move with it.
  */
 export function eventChanges(
   original: EventView,
   form: EventForm,
   now: number = Date.now(),
 ): ParsedEventForm<EventPatch> {
-  const doorsChanged =
-    localInputToIso(form.doors_at) !== null && form.doors_at !== isoToLocalInput(original.doors_at);
+  const shown = eventToForm(original);
+  const zoneChanged = (formZone(form) ?? form.timezone) !== original.timezone;
+  const doorsChanged = zoneChanged || form.doors_at !== shown.doors_at;
   const parsed = parseEventCreate(form, doorsChanged ? now : null);
   if (!parsed.body) return { body: null, errors: parsed.errors };
   const next = parsed.body;
   const patch: EventPatch = {};
   if (next.title !== original.title) patch.title = next.title;
   if (next.venue !== original.venue) patch.venue = next.venue;
-  if (Date.parse(next.doors_at) !== Date.parse(original.doors_at)) patch.doors_at = next.doors_at;
-  if (next.on_sale_at !== undefined && Date.parse(next.on_sale_at) !== Date.parse(original.on_sale_at)) {
+  if (zoneChanged) patch.timezone = next.timezone;
+  if (doorsChanged && Date.parse(next.doors_at) !== Date.parse(original.doors_at))
+    patch.doors_at = next.doors_at;
+  const onSaleChanged = zoneChanged || form.on_sale_at !== shown.on_sale_at;
+  if (
+    onSaleChanged &&
+    next.on_sale_at !== undefined &&
+    Date.parse(next.on_sale_at) !== Date.parse(original.on_sale_at)
+  ) {
     patch.on_sale_at = next.on_sale_at;
   }
   if (next.currency !== undefined && next.currency !== original.currency) patch.currency = next.currency;

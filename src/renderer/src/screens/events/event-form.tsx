@@ -1,8 +1,9 @@
-import { useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import { currencyCodes } from '../../../../shared/currencies.js';
 import { Field } from '../../components/field.js';
 import { eventFormFields, type EventForm } from '../../lib/event-form.js';
 import { splitError, type SplitError } from '../../lib/field-errors.js';
+import { knownTimeZones, tillTimeZone } from '../../lib/zoned-time.js';
 
 interface EventFormProps {
   initial: EventForm;
@@ -12,7 +13,10 @@ interface EventFormProps {
   onSubmit: (form: EventForm) => Promise<Partial<Record<keyof EventForm, string>> | void>;
 }
 
-/** Title, venue, doors, on-sale time and currency, with the server's refusal on its field. */
+/**
+ * Title, venue, doors, on-sale time, time zone and currency, with the server's refusal on its
+ * field. Doors and on-sale are the venue's wall times, in the event's zone (not the till's).
+ */
 export function EventFormView({ initial, submitLabel, readOnly = false, onSubmit }: EventFormProps) {
   const [form, setForm] = useState(initial);
   const [error, setError] = useState<SplitError | null>(null);
@@ -42,6 +46,8 @@ export function EventFormView({ initial, submitLabel, readOnly = false, onSubmit
     setSaved(false);
   };
   const err = (field: keyof EventForm) => error?.fields[field];
+  // The list is long (≈420 zones) and fixed for the life of the form.
+  const zones = useMemo(() => knownTimeZones(initial.timezone, tillTimeZone()), [initial.timezone]);
 
   return (
     <form className="form-grid" onSubmit={submit} noValidate aria-label="Event">
@@ -56,7 +62,11 @@ export function EventFormView({ initial, submitLabel, readOnly = false, onSubmit
       <Field label="Venue" error={err('venue')} className="span-2">
         <input value={form.venue} onChange={(e) => set('venue', e.target.value)} readOnly={readOnly} />
       </Field>
-      <Field label="Doors open" error={err('doors_at')}>
+      <Field
+        label="Doors open"
+        error={err('doors_at')}
+        hint={`Venue time (${form.timezone.trim() || 'its zone'})`}
+      >
         <input
           type="datetime-local"
           value={form.doors_at}
@@ -69,6 +79,21 @@ export function EventFormView({ initial, submitLabel, readOnly = false, onSubmit
           type="datetime-local"
           value={form.on_sale_at}
           onChange={(e) => set('on_sale_at', e.target.value)}
+          readOnly={readOnly}
+        />
+      </Field>
+      <Field
+        label="Time zone"
+        error={err('timezone')}
+        hint="Where the event happens: doors and on-sale are on its clock. Changing it keeps the times as typed (19:00 stays 19:00 at the venue)."
+        className="span-2"
+      >
+        <input
+          value={form.timezone}
+          list="time-zones"
+          autoComplete="off"
+          spellCheck={false}
+          onChange={(e) => set('timezone', e.target.value)}
           readOnly={readOnly}
         />
       </Field>
@@ -96,6 +121,11 @@ export function EventFormView({ initial, submitLabel, readOnly = false, onSubmit
       <datalist id="currency-codes">
         {currencyCodes.map((code) => (
           <option key={code} value={code} />
+        ))}
+      </datalist>
+      <datalist id="time-zones">
+        {zones.map((zone) => (
+          <option key={zone} value={zone} />
         ))}
       </datalist>
       {error?.form ? (

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { CapacityBar } from '../../components/capacity-bar.js';
 import { Empty, ErrorNote, Loading } from '../../components/states.js';
 import { StatusBadge } from '../../components/status-badge.js';
-import { formatDateTime } from '../../lib/datetime.js';
+import { formatEventTime } from '../../lib/zoned-time.js';
 import { Link } from '../../router.js';
 import { useEvents } from '../../stores/events-store.js';
 import { useSession } from '../../stores/session-store.js';
@@ -69,7 +69,7 @@ export function EventsScreen() {
                     </Link>
                     <div className="muted small">{event.venue}</div>
                   </td>
-                  <td>{formatDateTime(event.doors_at)}</td>
+                  <td>{formatEventTime(event.doors_at, event.timezone)}</td>
                   <td>
                     <StatusBadge status={event.status} />
                   </td>

@@ -1,3 +1,4 @@
+import { ErrorNote, Loading } from '../../components/states.js';
 import { eventToForm, parseEventCreate } from '../../lib/event-form.js';
 import { Link, navigate } from '../../router.js';
 import { useEvents } from '../../stores/events-store.js';
@@ -6,7 +7,8 @@ import { EventFormView } from './event-form.js';
 
 export function NewEventScreen() {
   const createEvent = useEvents((s) => s.createEvent);
-  const venueName = useSettings((s) => s.settings.data?.venue_name ?? '');
+  const settings = useSettings((s) => s.settings);
+  const loadSettings = useSettings((s) => s.loadSettings);
   return (
     <section className="screen narrow">
       <header className="screen-head">
@@ -18,16 +20,26 @@ export function NewEventScreen() {
         </div>
       </header>
       <p className="muted">New events start as drafts: add tiers, then publish to put them on sale.</p>
-      <EventFormView
-        initial={eventToForm(undefined, venueName)}
-        submitLabel="Create event"
-        onSubmit={async (form) => {
-          const parsed = parseEventCreate(form);
-          if (!parsed.body) return parsed.errors;
-          const event = await createEvent(parsed.body);
-          navigate(`/events/${event.id}`);
-        }}
-      />
+      {/* The form starts from the venue's name and the server's zone, so it waits for Settings. */}
+      {settings.data ? (
+        <EventFormView
+          initial={eventToForm(undefined, {
+            venue: settings.data.venue_name,
+            timezone: settings.data.server_timezone,
+          })}
+          submitLabel="Create event"
+          onSubmit={async (form) => {
+            const parsed = parseEventCreate(form);
+            if (!parsed.body) return parsed.errors;
+            const event = await createEvent(parsed.body);
+            navigate(`/events/${event.id}`);
+          }}
+        />
+      ) : settings.state === 'error' ? (
+        <ErrorNote message={settings.error} onRetry={() => void loadSettings()} />
+      ) : (
+        <Loading what="the venue's settings" />
+      )}
     </section>
   );
 }

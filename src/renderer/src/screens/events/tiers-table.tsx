@@ -4,7 +4,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog.js';
 import { soldApart } from '../../lib/tier-counts.js';
 import { CapacityBar } from '../../components/capacity-bar.js';
 import { useNow } from '../../hooks/use-now.js';
-import { formatDateTime } from '../../lib/datetime.js';
+import { formatEventTime } from '../../lib/zoned-time.js';
 import { formatMoney } from '../../lib/money.js';
 import { deleteBlocker, tierEntryWords } from '../../lib/tier-form.js';
 import { tierSaleState } from '../../lib/tier-sale-state.js';
@@ -56,8 +56,8 @@ export function TiersTable({ event, tiers, canEdit, onEdit }: TiersTableProps) {
                 <td className="small">
                   {tier.sale_starts_at || tier.sale_ends_at ? (
                     <>
-                      {tier.sale_starts_at ? formatDateTime(tier.sale_starts_at) : 'now'} →{' '}
-                      {tier.sale_ends_at ? formatDateTime(tier.sale_ends_at) : 'doors'}
+                      {tier.sale_starts_at ? formatEventTime(tier.sale_starts_at, event.timezone) : 'now'} →{' '}
+                      {tier.sale_ends_at ? formatEventTime(tier.sale_ends_at, event.timezone) : 'doors'}
                     </>
                   ) : (
                     <span className="muted">open</span>

@@ -3,16 +3,11 @@ import type { EventView, OfferView } from '../../api/types.js';
 import { useSettled } from '../../hooks/use-settled.js';
 import { kioskTiers } from '../../lib/kiosk-offer.js';
 import { formatMoney } from '../../lib/money.js';
+import { formatEventTime } from '../../lib/zoned-time.js';
 import { useKiosk } from '../../stores/kiosk-store.js';
 
-const doorsTime = (iso: string) =>
-  new Date(iso).toLocaleString('en-GB', {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    hour: '2-digit',
-    minute: '2-digit',
-  });
+/** On the event's clock, as its tickets say it (a kiosk may sit in another zone than the venue). */
+const doorsTime = (event: EventView) => formatEventTime(event.doors_at, event.timezone);
 
 /** Step 1 when several events are on sale: one big card per event. */
 export function KioskEvents({ events }: { events: EventView[] }) {
@@ -33,7 +28,7 @@ export function KioskEvents({ events }: { events: EventView[] }) {
             >
               <span className="kiosk-card-name">{event.title}</span>
               <span className="kiosk-card-line">
-                {event.venue} · doors {doorsTime(event.doors_at)}
+                {event.venue} · doors {doorsTime(event)}
               </span>
             </button>
           </li>
@@ -57,7 +52,7 @@ export function KioskTiers({ offer: answer, now }: { offer: OfferView; now: numb
         Choose your tickets
       </h1>
       <p className="kiosk-subtitle">
-        {event.title} · doors {doorsTime(event.doors_at)}
+        {event.title} · doors {doorsTime(event)}
       </p>
       {note ? (
         <p className="kiosk-note" role="alert">

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import type { EventView } from '../../api/types.js';
 import { Empty, ErrorNote, Loading } from '../../components/states.js';
 import { useNow } from '../../hooks/use-now.js';
-import { formatDateTime } from '../../lib/datetime.js';
+import { formatEventTime } from '../../lib/zoned-time.js';
 import { tierSaleState } from '../../lib/tier-sale-state.js';
 import { Link, Redirect, navigate } from '../../router.js';
 import { isTypingTarget } from '../../shortcuts.js';
@@ -76,7 +76,7 @@ function EventPicker({ events }: { events: EventView[] }) {
               >
                 <strong>{event.title}</strong>
                 <span>{event.venue}</span>
-                <span className="muted">Doors {formatDateTime(event.doors_at)}</span>
+                <span className="muted">Doors {formatEventTime(event.doors_at, event.timezone)}</span>
               </button>
             </li>
           ))}
@@ -145,7 +145,7 @@ function Till({ event, otherEvents }: { event: EventView; otherEvents: boolean }
         <div>
           <h1>{event.title}</h1>
           <p className="muted">
-            {event.venue} · Doors {formatDateTime(event.doors_at)}
+            {event.venue} · Doors {formatEventTime(event.doors_at, event.timezone)}
             {otherEvents ? (
               <>
                 {' · '}

@@ -1,0 +1,156 @@
+/**
+ * Wall times in an event's own time zone. A `datetime-local` input has no zone, and the browser
+ * would read it in the till's: a London laptop setting up a New York show must still mean New
+ * York's 19:00. Intl alone does the arithmetic (offsets come from the browser's time-zone data).
+ */
+
+const dayMs = 24 * 60 * 60_000;
+
+/** The zone this till (browser) runs in. */
+export function tillTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+}
+
+/** Every zone the browser knows, for the form's list; `extra` (the event's, the server's) first. */
+export function knownTimeZones(...extra: readonly string[]): string[] {
+  return [...new Set([...extra.filter(Boolean), 'UTC', ...Intl.supportedValuesOf('timeZone')])];
+}
+
+/** Two names for the same zone (`Asia/Kolkata`, `Asia/Calcutta`) are the same zone. */
+export function sameTimeZone(a: string, b: string): boolean {
+  const canonical = (zone: string) => {
+    try {
+      return new Intl.DateTimeFormat('en-US', { timeZone: zone }).resolvedOptions().timeZone;
+    } catch {
+      return zone;
+    }
+  };
+  return canonical(a) === canonical(b);
+}
+
+const cached = new Map<string, Intl.DateTimeFormat>();
+
+/** Formatters are costly to build and zones few: one per zone and purpose, kept. */
+function formatter(key: string, make: () => Intl.DateTimeFormat): Intl.DateTimeFormat {
+  let found = cached.get(key);
+  if (!found) {
+    found = make();
+    cached.set(key, found);
+  }
+  return found;
+}
+
+/** The zone's clock at instant `ms`, read back as if it were UTC (ms), to the second. */
+function wallClockMs(ms: number, zone: string): number {
+  const parts: Record<string, number> = {};
+  const fields = formatter(`wall ${zone}`, () => {
+    return new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+      hourCycle: 'h23',
+    });
+  }).formatToParts(ms);
+  for (const part of fields) if (part.type !== 'literal') parts[part.type] = Number(part.value);
+  const { year = 0, month = 1, day = 1, hour = 0, minute = 0, second = 0 } = parts;
+  // Some engines still write midnight as 24 with h23.
+  return Date.UTC(year, month - 1, day, hour % 24, minute, second);
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** "2026-12-25T00:00:00Z" in America/New_York → "2026-12-24T19:00", for a `datetime-local` input. */
+export function isoToWallTime(iso: string | null | undefined, zone: string): string {
+  if (!iso) return '';
+  const ms = Date.parse(iso);
+  if (Number.isNaN(ms)) return '';
+  const wall = new Date(wallClockMs(ms, zone));
+  return `${wall.getUTCFullYear()}-${pad(wall.getUTCMonth() + 1)}-${pad(wall.getUTCDate())}T${pad(wall.getUTCHours())}:${pad(wall.getUTCMinutes())}`;
+}
+
+export type WallTimeReading =
+  | { iso: string }
+  /** Not a date and time at all (empty, or 31 February). */
+  | { problem: 'unreadable' }
+  /** A time the clocks skip that night (02:30 when they go from 02:00 to 03:00). */
+  | { problem: 'skipped' };
+
+const wallPattern = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;
+
+/**
+ * The instant a `datetime-local` value names in `zone`. A time that happens twice (the hour the
+ * clocks go back) is the first of the two, as a printed timetable would mean it; a time the clocks
+ * skip is not moved to one that exists but refused, so nobody sells tickets for a time that is not.
+ */
+export function wallTimeToIso(value: string, zone: string): WallTimeReading {
+  const match = wallPattern.exec(value.trim());
+  if (!match) return { problem: 'unreadable' };
+  const [year, month, day, hour, minute, second] = match.slice(1).map((n) => Number(n ?? 0)) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  const asUtc = Date.UTC(year, month - 1, day, hour, minute, second);
+  const check = new Date(asUtc);
+  if (check.getUTCDate() !== day || check.getUTCMonth() !== month - 1 || hour > 23 || minute > 59) {
+    return { problem: 'unreadable' };
+  }
+  // The offsets a day either side cover both sides of any one change of the clocks near the time.
+  const offsets = new Set([asUtc - dayMs, asUtc, asUtc + dayMs].map((ms) => wallClockMs(ms, zone) - ms));
+  const instants = [...offsets]
+    .map((offset) => asUtc - offset)
+    .filter((ms) => wallClockMs(ms, zone) === asUtc)
+    .sort((a, b) => a - b);
+  const first = instants[0];
+  return first === undefined ? { problem: 'skipped' } : { iso: new Date(first).toISOString() };
+}
+
+/** "EST", "BST", "GMT+13": the short name people read on a clock, at that instant. */
+export function zoneShortName(zone: string, ms: number): string {
+  const nameIn = (locale: string) =>
+    formatter(`name ${locale} ${zone}`, () => {
+      return new Intl.DateTimeFormat(locale, { timeZone: zone, timeZoneName: 'short' });
+    })
+      .formatToParts(ms)
+      .find((part) => part.type === 'timeZoneName')?.value;
+  // en-US names American zones (EST), en-GB British and European ones (BST, CET); both fall back
+  // to an offset (GMT+9) for the rest.
+  const american = nameIn('en-US') ?? zone;
+  if (!american.startsWith('GMT')) return american;
+  const british = nameIn('en-GB');
+  return british && !/^(GMT|UTC)[+−-]/.test(british) ? british : american;
+}
+
+/**
+ * "Thu 24 Dec 2026, 19:00" on the event's clock, as the box office shows event times; with the
+ * zone's short name ("… 19:00 EST") when the till is in another zone, so nobody reads it as local.
+ */
+export function formatEventTime(
+  iso: string | null | undefined,
+  zone: string,
+  tillZone: string = tillTimeZone(),
+): string {
+  if (!iso) return '—';
+  const ms = Date.parse(iso);
+  if (Number.isNaN(ms)) return '—';
+  const text = formatter(`show ${zone}`, () => {
+    return new Intl.DateTimeFormat('en-GB', {
+      timeZone: zone,
+      weekday: 'short',
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+  }).format(ms);
+  return sameTimeZone(zone, tillZone) ? text : `${text} ${zoneShortName(zone, ms)}`;
+}
