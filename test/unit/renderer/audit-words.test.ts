@@ -50,6 +50,24 @@ describe('audit rows in words', () => {
     );
   });
 
+  it("words the payment method as the till does, never the API's value", () => {
+    const comp = {
+      action: 'order.created',
+      object_type: 'order',
+      object_id: 'ord_3',
+      actor: { ...till, staff_id: 'stf_sam' },
+      data: { total_cents: 0, currency: 'usd', payment_method: 'comp', channel: 'till', tickets: 2 },
+    };
+    expect(auditWords(comp, names)).toBe('Sam sold 2 tickets for $0.00 (complimentary) on ord_3');
+    expect(auditWords({ ...comp, data: { ...comp.data, payment_method: 'external' } }, names)).toBe(
+      'Sam sold 2 tickets for $0.00 (paid elsewhere) on ord_3',
+    );
+    // A method a newer server adds still shows, as it is.
+    expect(auditWords({ ...comp, data: { ...comp.data, payment_method: 'voucher' } }, names)).toBe(
+      'Sam sold 2 tickets for $0.00 (voucher) on ord_3',
+    );
+  });
+
   it('says a shift closed short, and a void', () => {
     expect(
       auditWords(

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import type { EventView } from '../../../src/renderer/src/api/types.js';
-import { localInputToIso } from '../../../src/renderer/src/lib/datetime.js';
 import { eventChanges, eventToForm, parseEventCreate } from '../../../src/renderer/src/lib/event-form.js';
 
 const event: EventView = {
@@ -17,6 +16,8 @@ const event: EventView = {
   created_at: '2026-11-22T12:00:00.000Z',
 };
 
+const utcDefaults = { venue: '', timezone: 'UTC' };
+
 describe('event form', () => {
   it('builds a create body; an empty on-sale time is left to the server', () => {
     const parsed = parseEventCreate({
@@ -24,19 +25,26 @@ describe('event form', () => {
       venue: 'Hall',
       doors_at: '2026-12-31T20:00',
       on_sale_at: '',
+      timezone: 'UTC',
       currency: 'USD',
       capacity: '',
     });
     expect(parsed.body).toEqual({
       title: 'Gala',
       venue: 'Hall',
-      doors_at: localInputToIso('2026-12-31T20:00'),
+      doors_at: '2026-12-31T20:00:00.000Z',
+      timezone: 'UTC',
       currency: 'usd',
     });
   });
 
   it('refuses a currency that is not an ISO 4217 code instead of cutting it to three letters', () => {
-    const form = { ...eventToForm(), title: 'x', venue: 'y', doors_at: '2026-12-31T20:00' };
+    const form = {
+      ...eventToForm(undefined, utcDefaults),
+      title: 'x',
+      venue: 'y',
+      doors_at: '2026-12-31T20:00',
+    };
     const parsed = parseEventCreate({ ...form, currency: 'dollars' });
     expect(parsed.body).toBeNull();
     expect(parsed.errors.currency).toMatch(/'dollars' is not an ISO 4217 currency code/);
@@ -45,7 +53,9 @@ describe('event form', () => {
   });
 
   it('needs the doors time', () => {
-    expect(parseEventCreate({ ...eventToForm(), title: 'x', venue: 'y' }).errors).toHaveProperty('doors_at');
+    expect(
+      parseEventCreate({ ...eventToForm(undefined, utcDefaults), title: 'x', venue: 'y' }).errors,
+    ).toHaveProperty('doors_at');
   });
 
   it('round-trips an event through the form with no changes, then patches only the edit', () => {
@@ -65,5 +75,61 @@ describe('event form', () => {
     expect(eventToForm(limited).capacity).toBe('450');
     expect(eventChanges(limited, { ...form, capacity: '' }).body).toEqual({ capacity: null });
     expect(eventChanges(limited, form).body).toEqual({});
+  });
+});
+
+describe("event form on the event's clock", () => {
+  const newYork: EventView = {
+    ...event,
+    doors_at: '2026-12-25T00:00:00.000Z',
+    on_sale_at: '2026-11-22T12:00:37.120Z',
+    timezone: 'America/New_York',
+  };
+
+  it("sends New York's doors 19:00 as midnight UTC whatever zone the till is in", () => {
+    const parsed = parseEventCreate(
+      {
+        ...eventToForm(undefined, { venue: 'Bowery Ballroom', timezone: 'America/New_York' }),
+        title: 'Tour date',
+        doors_at: '2026-12-24T19:00',
+        on_sale_at: '2026-12-01T10:00',
+      },
+      Date.parse('2026-11-28T12:00:00Z'),
+    );
+    expect(parsed.errors).toEqual({});
+    expect(parsed.body).toMatchObject({
+      doors_at: '2026-12-25T00:00:00.000Z',
+      on_sale_at: '2026-12-01T15:00:00.000Z',
+      timezone: 'America/New_York',
+    });
+  });
+
+  it('shows an event on its own clock, and an untouched edit changes nothing', () => {
+    const form = eventToForm(newYork);
+    expect(form).toMatchObject({
+      doors_at: '2026-12-24T19:00',
+      on_sale_at: '2026-11-22T07:00',
+      timezone: 'America/New_York',
+    });
+    // The on-sale time's seconds are not in the form: leaving it alone must not move it to 07:00:00.
+    expect(eventChanges(newYork, { ...form, title: 'Late show' }).body).toEqual({ title: 'Late show' });
+  });
+
+  it('keeps the wall times typed when the zone changes, so both times move with it', () => {
+    const form = eventToForm(newYork);
+    const now = Date.parse('2026-11-28T12:00:00Z');
+    expect(eventChanges(newYork, { ...form, timezone: 'Europe/London' }, now).body).toEqual({
+      timezone: 'Europe/London',
+      doors_at: '2026-12-24T19:00:00.000Z',
+      on_sale_at: '2026-11-22T07:00:00.000Z',
+    });
+    // A zone in another letter case is the same zone, as the server would store it.
+    expect(eventChanges(newYork, { ...form, timezone: 'america/new_york' }, now).body).toEqual({});
+  });
+
+  it('refuses an unknown zone at its field and sends nothing', () => {
+    const parsed = eventChanges(newYork, { ...eventToForm(newYork), timezone: 'New York' });
+    expect(parsed.body).toBeNull();
+    expect(parsed.errors.timezone).toMatch(/'New York' is not a time zone/);
   });
 });

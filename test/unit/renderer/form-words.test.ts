@@ -10,12 +10,12 @@ import type { EventView } from '../../../src/renderer/src/api/types.js';
 
 const now = Date.parse('2026-11-28T12:00:00Z');
 const event: EventForm = {
-  ...eventToForm(),
+  ...eventToForm(undefined, { venue: '', timezone: 'UTC' }),
   title: 'Night show',
   venue: 'Main hall',
   doors_at: '2026-12-31T20:00',
 };
-const tier: TierForm = { ...tierToForm(), name: 'General', price: '25.00' };
+const tier: TierForm = { ...tierToForm(undefined, 'UTC'), name: 'General', price: '25.00' };
 
 /**
  * Every schema keyword of the event and tier bodies (src/shared/field-limits.ts), as the forms
@@ -49,6 +49,24 @@ describe('event form: each schema rule in words, at its field', () => {
       { doors_at: '2026-11-01T20:00' },
       'doors_at',
       'Doors open in the past: pick a time still to come.',
+    ],
+    [
+      'unknown time zone',
+      { timezone: 'Mars/Olympus' },
+      'timezone',
+      "'Mars/Olympus' is not a time zone. Pick one from the list, such as America/New_York, Europe/London or UTC.",
+    ],
+    [
+      'no time zone',
+      { timezone: ' ' },
+      'timezone',
+      'Choose the time zone the event happens in, e.g. America/New_York.',
+    ],
+    [
+      'doors at a time the clocks skip',
+      { timezone: 'America/New_York', doors_at: '2027-03-14T02:30' },
+      'doors_at',
+      '02:30 does not exist on 14 Mar 2027 in New York time: the clocks go forward that night. Pick a time before or after the change.',
     ],
     ['minimum capacity', { capacity: '0' }, 'capacity', 'At least one person, or leave empty for no limit.'],
     ['maximum capacity', { capacity: '1000001' }, 'capacity', 'At most 1,000,000 people.'],
@@ -138,12 +156,17 @@ describe('tier form: each schema rule in words, at its field', () => {
       'Enter a date and time.',
     ],
   ])('%s', (_rule, change, field, words) => {
-    const parsed = parseTierForm({ ...tier, ...change }, 'usd');
+    const parsed = parseTierForm({ ...tier, ...change }, { currency: 'usd', timezone: 'UTC' });
     expect(parsed.body).toBeNull();
     expect(parsed.errors[field]).toBe(words);
   });
 
   it('passes a tier within every bound', () => {
-    expect(parseTierForm({ ...tier, max_per_order: '100', quantity: '1000000' }, 'usd').errors).toEqual({});
+    expect(
+      parseTierForm(
+        { ...tier, max_per_order: '100', quantity: '1000000' },
+        { currency: 'usd', timezone: 'UTC' },
+      ).errors,
+    ).toEqual({});
   });
 });

@@ -41,7 +41,7 @@ describe('tier form', () => {
         max_per_order: '2',
         paper_pass: false,
       },
-      'usd',
+      { currency: 'usd', timezone: 'UTC' },
     );
     expect(parsed.errors).toEqual({});
     expect(parsed.body).toEqual({
@@ -59,46 +59,72 @@ describe('tier form', () => {
 
   it('refuses text that is not a number and the schema’s bounds; below sold as last read, in words', () => {
     const parsed = parseTierForm(
-      { ...tierToForm(), price: 'free', quantity: '1.5', max_per_order: '' },
-      'usd',
+      { ...tierToForm(undefined, 'UTC'), price: 'free', quantity: '1.5', max_per_order: '' },
+      { currency: 'usd', timezone: 'UTC' },
     );
     expect(parsed.body).toBeNull();
     expect(Object.keys(parsed.errors).sort()).toEqual(['max_per_order', 'name', 'price', 'quantity']);
     // Below what was sold when last read: said before asking (the tills keep selling meanwhile).
-    expect(parseTierForm({ ...tierToForm(tier), quantity: '6' }, 'usd', 7).errors).toEqual({
+    expect(
+      parseTierForm({ ...tierToForm(tier, 'UTC'), quantity: '6' }, { currency: 'usd', timezone: 'UTC' }, 7)
+        .errors,
+    ).toEqual({
       quantity: '7 already sold: the quantity cannot be lower.',
     });
-    expect(parseTierForm({ ...tierToForm(tier), quantity: '7' }, 'usd', 7).body).toMatchObject({
+    expect(
+      parseTierForm({ ...tierToForm(tier, 'UTC'), quantity: '7' }, { currency: 'usd', timezone: 'UTC' }, 7)
+        .body,
+    ).toMatchObject({
       quantity: 7,
     });
     // A sale since then is the server's to refuse: sent as typed.
-    expect(parseTierForm({ ...tierToForm(tier), quantity: '1' }, 'usd').body).toMatchObject({ quantity: 1 });
+    expect(
+      parseTierForm({ ...tierToForm(tier, 'UTC'), quantity: '1' }, { currency: 'usd', timezone: 'UTC' }).body,
+    ).toMatchObject({ quantity: 1 });
   });
 
   it('sends an access code only with access-code visibility, and asks for one there', () => {
-    expect(parseTierForm({ ...tierToForm(tier), access_code: 'X' }, 'usd').body?.access_code).toBeNull();
     expect(
-      parseTierForm({ ...tierToForm(tier), visibility: 'access_code', access_code: '  ' }, 'usd').errors,
+      parseTierForm({ ...tierToForm(tier, 'UTC'), access_code: 'X' }, { currency: 'usd', timezone: 'UTC' })
+        .body?.access_code,
+    ).toBeNull();
+    expect(
+      parseTierForm(
+        { ...tierToForm(tier, 'UTC'), visibility: 'access_code', access_code: '  ' },
+        { currency: 'usd', timezone: 'UTC' },
+      ).errors,
     ).toEqual({ access_code: 'Give the code buyers will type.' });
   });
 
   it('patches only what changed, including clearing a sale window', () => {
-    const form = tierToForm(tier);
-    expect(tierChanges(tier, parseTierForm(form, 'usd').body!)).toEqual({});
-    const changed = parseTierForm({ ...form, price: '30', sale_ends_at: '' }, 'usd').body!;
+    const form = tierToForm(tier, 'UTC');
+    expect(tierChanges(tier, parseTierForm(form, { currency: 'usd', timezone: 'UTC' }).body!)).toEqual({});
+    const changed = parseTierForm(
+      { ...form, price: '30', sale_ends_at: '' },
+      { currency: 'usd', timezone: 'UTC' },
+    ).body!;
     expect(tierChanges(tier, changed)).toEqual({ price_cents: 3000, sale_ends_at: null });
   });
 
   it('reads and shows prices in the currency’s own units: yen have no decimals, dinars three', () => {
     const yen: TierView = { ...tier, price_cents: 2500, currency: 'jpy' };
-    expect(tierToForm(yen).price).toBe('2500');
-    expect(parseTierForm({ ...tierToForm(yen), price: '3,000' }, 'jpy').body?.price_cents).toBe(3000);
-    const refused = parseTierForm({ ...tierToForm(yen), price: '25.00' }, 'jpy');
+    expect(tierToForm(yen, 'UTC').price).toBe('2500');
+    expect(
+      parseTierForm({ ...tierToForm(yen, 'UTC'), price: '3,000' }, { currency: 'jpy', timezone: 'UTC' }).body
+        ?.price_cents,
+    ).toBe(3000);
+    const refused = parseTierForm(
+      { ...tierToForm(yen, 'UTC'), price: '25.00' },
+      { currency: 'jpy', timezone: 'UTC' },
+    );
     expect(refused.body).toBeNull();
     expect(refused.errors.price).toBe('Enter a price like 2500.');
     const dinar: TierView = { ...tier, price_cents: 1250, currency: 'kwd' };
-    expect(tierToForm(dinar).price).toBe('1.250');
-    expect(parseTierForm({ ...tierToForm(dinar), price: '12.5' }, 'kwd').body?.price_cents).toBe(12500);
+    expect(tierToForm(dinar, 'UTC').price).toBe('1.250');
+    expect(
+      parseTierForm({ ...tierToForm(dinar, 'UTC'), price: '12.5' }, { currency: 'kwd', timezone: 'UTC' }).body
+        ?.price_cents,
+    ).toBe(12500);
   });
 
   it('says why a sold tier cannot be deleted', () => {
@@ -107,12 +133,30 @@ describe('tier form', () => {
   });
 
   it('paper passes: on for a new tier, read from a tier, sent in a PATCH only when switched, shown in words', () => {
-    expect(tierToForm().paper_pass).toBe(true);
-    expect(tierToForm({ ...tier, paper_pass: false }).paper_pass).toBe(false);
-    const phoneOnly = parseTierForm({ ...tierToForm(tier), paper_pass: false }, 'usd').body!;
+    expect(tierToForm(undefined, 'UTC').paper_pass).toBe(true);
+    expect(tierToForm({ ...tier, paper_pass: false }, 'UTC').paper_pass).toBe(false);
+    const phoneOnly = parseTierForm(
+      { ...tierToForm(tier, 'UTC'), paper_pass: false },
+      { currency: 'usd', timezone: 'UTC' },
+    ).body!;
     expect(tierChanges(tier, phoneOnly)).toEqual({ paper_pass: false });
-    expect(tierChanges(tier, parseTierForm(tierToForm(tier), 'usd').body!)).toEqual({});
+    expect(
+      tierChanges(tier, parseTierForm(tierToForm(tier, 'UTC'), { currency: 'usd', timezone: 'UTC' }).body!),
+    ).toEqual({});
     expect(tierEntryWords(tier)).toBe('phone or printed ticket');
     expect(tierEntryWords({ paper_pass: false })).toBe('phone only');
+  });
+
+  it("reads and writes the sale window on the event's clock, not the till's", () => {
+    const newYork = { currency: 'usd', timezone: 'America/New_York' };
+    // 18:00 UTC on 24 Dec is 13:00 in New York.
+    const form = tierToForm(tier, newYork.timezone);
+    expect(form.sale_ends_at).toBe('2026-12-24T13:00');
+    expect(tierChanges(tier, parseTierForm(form, newYork).body!)).toEqual({});
+    const later = parseTierForm({ ...form, sale_ends_at: '2026-12-24T18:30' }, newYork).body!;
+    expect(tierChanges(tier, later)).toEqual({ sale_ends_at: '2026-12-24T23:30:00.000Z' });
+    expect(
+      parseTierForm({ ...form, sale_starts_at: '2026-03-08T02:30' }, newYork).errors.sale_starts_at,
+    ).toMatch(/02:30 does not exist on 8 Mar 2026 in New York time/);
   });
 });

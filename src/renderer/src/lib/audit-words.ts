@@ -1,5 +1,6 @@
 import { overShortWords } from './blind-count.js';
 import { formatMoney } from './money.js';
+import { paymentWords } from './payment-words.js';
 
 /**
  * One audit row as a sentence a manager reads at the end of the night: "Anna refunded $20.00 on
@@ -63,8 +64,10 @@ const phrases: Readonly<Record<string, (on: string, row: Row) => string>> = {
     const count = typeof d.data.tickets === 'number' ? d.data.tickets : null;
     const what = count === null ? 'tickets' : `${count} ticket${count === 1 ? '' : 's'}`;
     const total = amount(d, 'total_cents');
+    // "(complimentary)", not the API's "(comp)": the till's words for the method.
     const method = text(d, 'payment_method');
-    return `sold ${what}${total ? ` for ${total}` : ''}${method ? ` (${method})` : ''} on ${on}`;
+    const paid = method ? ` (${paymentWords(method).toLowerCase()})` : '';
+    return `sold ${what}${total ? ` for ${total}` : ''}${paid} on ${on}`;
   },
   'order.refunded': (on, d) => `refunded ${amount(d) ?? 'money'} on ${on}`,
   'refund.created': (on, d) => `refunded ${amount(d) ?? 'money'} on ${text(d, 'order_id') ?? on}`,

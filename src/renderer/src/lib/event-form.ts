@@ -1,8 +1,8 @@
 import type { EventCreate, EventPatch, EventView } from '../api/types.js';
-import { normalizeTimeZone, timeZoneLabel } from '../../../shared/attendee-time.js';
+import { normalizeTimeZone } from '../../../shared/attendee-time.js';
 import { currencyProblem } from '../../../shared/currencies.js';
 import { fieldLimits } from '../../../shared/field-limits.js';
-import { isoToWallTime, wallTimeToIso, type WallTimeReading } from './zoned-time.js';
+import { isoToWallTime, skippedTimeWords, wallTimeToIso, type WallTimeReading } from './zoned-time.js';
 
 export interface EventForm {
   title: string;
@@ -88,18 +88,6 @@ function capacityProblem(capacity: number | null | undefined): string | null {
   return null;
 }
 
-/** A time the clocks skip in the event's zone, in words: "02:30 does not exist on … in New York time". */
-function skippedTime(value: string, zone: string): string {
-  const [date = '', time = ''] = value.trim().split('T');
-  const day = new Date(`${date}T12:00:00Z`).toLocaleDateString('en-GB', {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
-  return `${time.slice(0, 5)} does not exist on ${day} in ${timeZoneLabel(zone)}: the clocks go forward that night. Pick a time before or after the change.`;
-}
-
 /** A wall time read in the event's zone, or why not; null when there is no zone to read it in. */
 function readWallTime(value: string, zone: string | null): WallTimeReading | null {
   return zone === null ? null : wallTimeToIso(value, zone);
@@ -140,14 +128,14 @@ export function parseEventCreate(
   if (doors && 'problem' in doors)
     errors.doors_at =
       doors.problem === 'skipped' && zone
-        ? skippedTime(form.doors_at, zone)
+        ? skippedTimeWords(form.doors_at, zone)
         : 'Enter the date and time doors open.';
   else if (doors && now !== null && Date.parse(doors.iso) <= now) errors.doors_at = doorsInPast;
   const onSale = form.on_sale_at.trim() ? readWallTime(form.on_sale_at, zone) : null;
   if (onSale && 'problem' in onSale)
     errors.on_sale_at =
       onSale.problem === 'skipped' && zone
-        ? skippedTime(form.on_sale_at, zone)
+        ? skippedTimeWords(form.on_sale_at, zone)
         : 'Enter a date and time, or leave empty.';
   // "USD" is read as usd; anything else that is not a code is refused here, never cut to three
   // letters ("dollars" once became "dol").

@@ -1,7 +1,7 @@
-import type { TierCreate, TierPatch, TierView, Visibility } from '../api/types.js';
-import { isoToLocalInput, localInputToIso } from './datetime.js';
+import type { EventView, TierCreate, TierPatch, TierView, Visibility } from '../api/types.js';
 import { fieldLimits } from '../../../shared/field-limits.js';
 import { amountExample, formatMoney, minorToInput, parseMoney } from './money.js';
+import { isoToWallTime, skippedTimeWords, wallTimeToIso } from './zoned-time.js';
 
 /** The tier editor's fields as the inputs hold them (text); one per tier field the API accepts. */
 export interface TierForm {
@@ -10,6 +10,7 @@ export interface TierForm {
   quantity: string;
   visibility: Visibility;
   access_code: string;
+  /** Wall times in the event's zone, as the event form's doors and on-sale are. */
   sale_starts_at: string;
   sale_ends_at: string;
   max_per_order: string;
@@ -32,8 +33,14 @@ export const tierFormFields = [
 /** Server params whose form field has another name. */
 export const tierParamAliases: Readonly<Record<string, keyof TierForm>> = { price_cents: 'price' };
 
-/** The form for a tier (or a new one); prices are shown in the currency's own decimals. */
-export function tierToForm(tier?: TierView): TierForm {
+/** The event a tier belongs to, as its form reads it: prices in its currency, times on its clock. */
+export type TierEvent = Pick<EventView, 'currency' | 'timezone'>;
+
+/**
+ * The form for a tier (or a new one); prices are shown in the currency's own decimals and the
+ * sale window on the event's clock (`zone`).
+ */
+export function tierToForm(tier: TierView | undefined, zone: string): TierForm {
   if (!tier) {
     return {
       name: '',
@@ -53,8 +60,8 @@ export function tierToForm(tier?: TierView): TierForm {
     quantity: String(tier.quantity),
     visibility: tier.visibility,
     access_code: tier.access_code ?? '',
-    sale_starts_at: isoToLocalInput(tier.sale_starts_at),
-    sale_ends_at: isoToLocalInput(tier.sale_ends_at),
+    sale_starts_at: isoToWallTime(tier.sale_starts_at, zone),
+    sale_ends_at: isoToWallTime(tier.sale_ends_at, zone),
     max_per_order: String(tier.max_per_order),
     paper_pass: tier.paper_pass,
   };
@@ -70,11 +77,21 @@ export interface ParsedTierForm {
 
 const wholeNumber = (text: string): number | null => (/^\s*\d{1,9}\s*$/.test(text) ? Number(text) : null);
 
+/** A sale-window bound: empty is none (null); else the instant on the event's clock, or why not. */
+function saleBound(text: string, zone: string): { iso: string | null } | { problem: string } {
+  if (!text.trim()) return { iso: null };
+  const reading = wallTimeToIso(text, zone);
+  if ('iso' in reading) return reading;
+  return { problem: reading.problem === 'skipped' ? skippedTimeWords(text, zone) : 'Enter a date and time.' };
+}
+
 /**
- * `currency` is the event's: a price is typed in its units (25.00 usd, 2500 jpy, 1.250 kwd).
- * `sold` is what the tier has sold as last read (0 for a new tier): the quantity cannot be lower.
+ * A price is typed in the event's currency units (25.00 usd, 2500 jpy, 1.250 kwd) and the sale
+ * window on the event's clock. `sold` is what the tier has sold as last read (0 for a new tier):
+ * the quantity cannot be lower.
  */
-export function parseTierForm(form: TierForm, currency: string, sold = 0): ParsedTierForm {
+export function parseTierForm(form: TierForm, event: TierEvent, sold = 0): ParsedTierForm {
+  const { currency } = event;
   const errors: ParsedTierForm['errors'] = {};
   const { tierName, priceCents, quantity: stock, maxPerOrder: perOrder, accessCode } = fieldLimits;
   const name = form.name.trim();
@@ -99,10 +116,18 @@ export function parseTierForm(form: TierForm, currency: string, sold = 0): Parse
     else if (code.length > accessCode.maxLength)
       errors.access_code = `Keep the code to ${accessCode.maxLength} characters.`;
   }
-  for (const field of ['sale_starts_at', 'sale_ends_at'] as const) {
-    if (form[field].trim() && localInputToIso(form[field]) === null) errors[field] = 'Enter a date and time.';
-  }
-  if (price === null || quantity === null || maxPerOrder === null || Object.keys(errors).length > 0) {
+  const starts = saleBound(form.sale_starts_at, event.timezone);
+  if ('problem' in starts) errors.sale_starts_at = starts.problem;
+  const ends = saleBound(form.sale_ends_at, event.timezone);
+  if ('problem' in ends) errors.sale_ends_at = ends.problem;
+  if (
+    price === null ||
+    quantity === null ||
+    maxPerOrder === null ||
+    !('iso' in starts) ||
+    !('iso' in ends) ||
+    Object.keys(errors).length > 0
+  ) {
     return { body: null, errors };
   }
   return {
@@ -114,8 +139,8 @@ export function parseTierForm(form: TierForm, currency: string, sold = 0): Parse
       // The code belongs to access_code tiers only; switching away clears it rather than tripping
       // the server's "access_code may be set only when…" on a field the seller cannot see.
       access_code: form.visibility === 'access_code' ? form.access_code.trim() || null : null,
-      sale_starts_at: localInputToIso(form.sale_starts_at),
-      sale_ends_at: localInputToIso(form.sale_ends_at),
+      sale_starts_at: starts.iso,
+      sale_ends_at: ends.iso,
       max_per_order: maxPerOrder,
       paper_pass: form.paper_pass,
     },

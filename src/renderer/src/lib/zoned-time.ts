@@ -3,6 +3,7 @@
  * would read it in the till's: a London laptop setting up a New York show must still mean New
  * York's 19:00. Intl alone does the arithmetic (offsets come from the browser's time-zone data).
  */
+import { timeZoneLabel } from '../../../shared/attendee-time.js';
 
 const dayMs = 24 * 60 * 60_000;
 
@@ -110,6 +111,18 @@ export function wallTimeToIso(value: string, zone: string): WallTimeReading {
     .sort((a, b) => a - b);
   const first = instants[0];
   return first === undefined ? { problem: 'skipped' } : { iso: new Date(first).toISOString() };
+}
+
+/** A time the clocks skip in the event's zone, in words: "02:30 does not exist on … in New York time". */
+export function skippedTimeWords(value: string, zone: string): string {
+  const [date = '', time = ''] = value.trim().split('T');
+  const day = new Date(`${date}T12:00:00Z`).toLocaleDateString('en-GB', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+  return `${time.slice(0, 5)} does not exist on ${day} in ${timeZoneLabel(zone)}: the clocks go forward that night. Pick a time before or after the change.`;
 }
 
 /** "EST", "BST", "GMT+13": the short name people read on a clock, at that instant. */

@@ -39,7 +39,7 @@ export function TierEditor({ event, tier, onClose }: TierEditorProps) {
   const soldNow = useEvents(
     (s) => s.tiers[event.id]?.data?.find((t) => t.id === tier?.id)?.sold ?? tier?.sold ?? 0,
   );
-  const [form, setForm] = useState<TierForm>(() => tierToForm(tier ?? undefined));
+  const [form, setForm] = useState<TierForm>(() => tierToForm(tier ?? undefined, event.timezone));
   const [error, setError] = useState<SplitError | null>(null);
   const [busy, setBusy] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
@@ -57,7 +57,7 @@ export function TierEditor({ event, tier, onClose }: TierEditorProps) {
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const parsed = parseTierForm(form, event.currency, soldNow);
+    const parsed = parseTierForm(form, event, soldNow);
     if (!parsed.body) {
       setError({ fields: parsed.errors as Record<string, string>, form: null });
       return;
@@ -129,14 +129,22 @@ export function TierEditor({ event, tier, onClose }: TierEditorProps) {
             onChange={(e) => set('access_code', e.target.value)}
           />
         </Field>
-        <Field label="Sale starts" error={err('sale_starts_at')} hint="Empty: with the event">
+        <Field
+          label="Sale starts"
+          error={err('sale_starts_at')}
+          hint={`Empty: with the event. Venue time (${event.timezone}).`}
+        >
           <input
             type="datetime-local"
             value={form.sale_starts_at}
             onChange={(e) => set('sale_starts_at', e.target.value)}
           />
         </Field>
-        <Field label="Sale ends" error={err('sale_ends_at')} hint="Empty: never closes">
+        <Field
+          label="Sale ends"
+          error={err('sale_ends_at')}
+          hint={`Empty: never closes. Venue time (${event.timezone}).`}
+        >
           <input
             type="datetime-local"
             value={form.sale_ends_at}
