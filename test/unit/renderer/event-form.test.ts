@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { EventView } from '../../../src/renderer/src/api/types.js';
-import { eventChanges, eventToForm, parseEventCreate } from '../../../src/renderer/src/lib/event-form.js';
+import { ApiRequestError } from '../../../src/renderer/src/api/api-error.js';
+import {
+  eventChanges,
+  eventFormFields,
+  eventToForm,
+  parseEventCreate,
+} from '../../../src/renderer/src/lib/event-form.js';
+import { splitError } from '../../../src/renderer/src/lib/field-errors.js';
 
 const event: EventView = {
   id: 'evt_1',
@@ -125,6 +132,20 @@ describe("event form on the event's clock", () => {
     });
     // A zone in another letter case is the same zone, as the server would store it.
     expect(eventChanges(newYork, { ...form, timezone: 'america/new_york' }, now).body).toEqual({});
+  });
+
+  it("puts the server's refusal of a zone on the Time zone field", () => {
+    // A zone this browser knows but the venue server's older time-zone data does not.
+    const refusal = new ApiRequestError(
+      400,
+      'invalid_field',
+      "'America/Ciudad_Juarez' is not a time zone this server knows.",
+      'timezone',
+    );
+    expect(splitError(refusal, eventFormFields)).toEqual({
+      fields: { timezone: "'America/Ciudad_Juarez' is not a time zone this server knows." },
+      form: null,
+    });
   });
 
   it('refuses an unknown zone at its field and sends nothing', () => {

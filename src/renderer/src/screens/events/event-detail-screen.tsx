@@ -5,6 +5,7 @@ import { ErrorNote, Loading, Empty } from '../../components/states.js';
 import { StatusBadge } from '../../components/status-badge.js';
 import { usePollWhileVisible } from '../../hooks/use-poll-while-visible.js';
 import { eventChanges, eventToForm } from '../../lib/event-form.js';
+import { formatEventTime } from '../../lib/zoned-time.js';
 import { Link } from '../../router.js';
 import { useEvents } from '../../stores/events-store.js';
 import { useSession } from '../../stores/session-store.js';
@@ -77,7 +78,7 @@ function EventDetail({ event }: { event: EventView }) {
             {event.title} <StatusBadge status={event.status} />
           </h1>
           <p className="muted small">
-            <code>{event.id}</code> · public page{' '}
+            Doors {formatEventTime(event.doors_at, event.timezone)} · <code>{event.id}</code> · public page{' '}
             <a href={event.url} target="_blank" rel="noreferrer">
               {event.url}
             </a>

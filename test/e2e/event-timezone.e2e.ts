@@ -1,0 +1,118 @@
+import { expect, test as base } from './fixtures.js';
+import { startVenueServer } from './support/venue-server.js';
+
+/**
+ * A touring organiser's laptop is in London; the venue server runs in Tokyo; the show is in New
+ * York. The box office must read and show the show's times on New York's clock, and new events
+ * start from the server's zone (which the server gives events without one), not the laptop's.
+ */
+const test = base.extend({
+  // eslint-disable-next-line no-empty-pattern
+  server: async ({}, use) => {
+    const server = await startVenueServer(30_000, { TZ: 'Asia/Tokyo' });
+    try {
+      await use(server);
+    } finally {
+      await server.stop();
+    }
+  },
+});
+
+test.use({ timezoneId: 'Europe/London' });
+
+interface EventAnswer {
+  id: string;
+  doors_at: string;
+  timezone: string;
+  url: string;
+}
+
+test("an event in New York set up from a London till: doors 19:00 are New York's 19:00 everywhere", async ({
+  boxOffice,
+  server,
+}) => {
+  const { page } = boxOffice;
+  // A January night next year: winter on both sides of the Atlantic (New York is UTC−5).
+  const year = new Date().getUTCFullYear() + 1;
+  const doorsWall = `${year}-01-15T19:00`;
+
+  await boxOffice.go('Events & tiers');
+  await page.getByRole('link', { name: 'New event' }).click();
+  const form = page.getByRole('form', { name: 'Event' });
+  // The server's zone, not the browser's.
+  await expect(form.getByLabel('Time zone')).toHaveValue('Asia/Tokyo');
+  await form.getByLabel('Title').fill('Tour date: New York');
+  await form.getByLabel('Venue').fill('Bowery Ballroom');
+  await form.getByLabel('Doors open').fill(doorsWall);
+
+  // A name that is not a zone is refused at the field before anything is sent.
+  await form.getByLabel('Time zone').fill('New York');
+  await form.getByRole('button', { name: 'Create event' }).click();
+  await expect(form.getByText("'New York' is not a time zone.", { exact: false })).toBeVisible();
+  await expect(form.getByLabel('Time zone')).toHaveAttribute('aria-invalid', 'true');
+
+  // A time the clocks skip in New York (second Sunday of March, 02:00 → 03:00) is refused in words.
+  await form.getByLabel('Time zone').fill('America/New_York');
+  await form.getByLabel('Doors open').fill(`${year}-03-${secondSundayOfMarch(year)}T02:30`);
+  await form.getByRole('button', { name: 'Create event' }).click();
+  await expect(form.getByText(/02:30 does not exist on .* in New York time/)).toBeVisible();
+  const listed = await server.api<{ data: unknown[] }>('GET', '/v2/events');
+  expect(listed.data).toHaveLength(0);
+
+  await form.getByLabel('Doors open').fill(doorsWall);
+  await form.getByRole('button', { name: 'Create event' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Tour date: New York');
+  const id = /\/events\/(evt_[A-Za-z0-9]+)/.exec(page.url())?.[1] ?? '';
+  const created = await server.api<EventAnswer>('GET', `/v2/events/${id}`);
+  expect(created).toMatchObject({ doors_at: `${year}-01-16T00:00:00.000Z`, timezone: 'America/New_York' });
+
+  // The event's page in the box office: its own clock, named since the till is in London.
+  await expect(page.getByText(/Doors .*15 Jan \d{4}, 19:00 EST/)).toBeVisible();
+  const details = page.getByRole('form', { name: 'Event' });
+  await expect(details.getByLabel('Doors open')).toHaveValue(doorsWall);
+  await expect(details.getByLabel('Time zone')).toHaveValue('America/New_York');
+
+  // What the attendee reads: the event page and the wallet, on New York's clock.
+  await page.getByRole('button', { name: 'Publish' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('published');
+  await boxOffice.events.addTier({ name: 'Floor', price: '30' });
+  const tiers = await server.api<{ data: { id: string }[] }>('GET', `/v2/events/${id}/tiers`);
+  const order = await server.api<{ tickets: { wallet_url: string }[] }>('POST', '/v2/orders', {
+    event_id: id,
+    items: [{ tier_id: tiers.data[0]!.id, quantity: 1 }],
+    buyer: { name: 'Ada Lovelace', email: 'ada@example.com' },
+    payment_method: 'card',
+  });
+  const attendee = await page.context().newPage();
+  await attendee.goto(created.url);
+  await expect(attendee.locator('body')).toContainText(`15 Jan ${year}, 19:00 (New York time)`);
+  await attendee.goto(order.tickets[0]!.wallet_url);
+  await expect(attendee.locator('#w-meta')).toContainText(`15 Jan ${year}, 19:00 (New York time)`);
+  await attendee.close();
+
+  // The till's header says the same.
+  await boxOffice.go('Sell');
+  await expect(page.getByText(/Doors .*15 Jan \d{4}, 19:00 EST/)).toBeVisible();
+
+  // An edit: the show moves to London; the venue's 19:00 stays 19:00 and now means 19:00 UTC.
+  await boxOffice.go('Events & tiers');
+  await page.getByRole('link', { name: 'Tour date: New York' }).click();
+  await expect(details.getByLabel('Doors open')).toHaveValue(doorsWall);
+  await details.getByLabel('Time zone').fill('Europe/London');
+  await details.getByRole('button', { name: 'Save changes' }).click();
+  await expect(details.getByRole('status')).toHaveText('Saved.');
+  const moved = await server.api<EventAnswer>('GET', `/v2/events/${id}`);
+  expect(moved).toMatchObject({ doors_at: `${year}-01-15T19:00:00.000Z`, timezone: 'Europe/London' });
+  await page.reload();
+  await expect(details.getByLabel('Doors open')).toHaveValue(doorsWall);
+  await expect(details.getByLabel('Time zone')).toHaveValue('Europe/London');
+  // Now the till's own zone: no zone name after the time.
+  await expect(page.getByText(/Doors .*15 Jan \d{4}, 19:00 ·/)).toBeVisible();
+});
+
+/** New York springs forward on the second Sunday of March. */
+function secondSundayOfMarch(year: number): string {
+  const firstWeekday = new Date(Date.UTC(year, 2, 1)).getUTCDay();
+  const firstSunday = 1 + ((7 - firstWeekday) % 7);
+  return String(firstSunday + 7).padStart(2, '0');
+}
