@@ -2,7 +2,7 @@ import type { EventCreate, EventPatch, EventView } from '../api/types.js';
 import { normalizeTimeZone } from '../../../shared/attendee-time.js';
 import { currencyProblem } from '../../../shared/currencies.js';
 import { fieldLimits } from '../../../shared/field-limits.js';
-import { isoToWallTime, skippedTimeWords, wallTimeToIso, type WallTimeReading } from './zoned-time.js';
+import { isoToWallTime, readWallTime } from './zoned-time.js';
 
 export interface EventForm {
   title: string;
@@ -88,11 +88,6 @@ function capacityProblem(capacity: number | null | undefined): string | null {
   return null;
 }
 
-/** A wall time read in the event's zone, or why not; null when there is no zone to read it in. */
-function readWallTime(value: string, zone: string | null): WallTimeReading | null {
-  return zone === null ? null : wallTimeToIso(value, zone);
-}
-
 /** The zone as the server will store it (proper case), or null when none or unknown. */
 const formZone = (form: EventForm): string | null => normalizeTimeZone(form.timezone.trim());
 
@@ -124,19 +119,15 @@ export function parseEventCreate(
   const zoneError = zoneProblem(form.timezone);
   if (zoneError) errors.timezone = zoneError;
   const zone = formZone(form);
-  const doors = readWallTime(form.doors_at, zone);
-  if (doors && 'problem' in doors)
-    errors.doors_at =
-      doors.problem === 'skipped' && zone
-        ? skippedTimeWords(form.doors_at, zone)
-        : 'Enter the date and time doors open.';
+  // Without a zone the times cannot be read: the zone's own error says what to fix first.
+  const doors = zone && readWallTime(form.doors_at, zone, 'Enter the date and time doors open.');
+  if (doors && 'problem' in doors) errors.doors_at = doors.problem;
   else if (doors && now !== null && Date.parse(doors.iso) <= now) errors.doors_at = doorsInPast;
-  const onSale = form.on_sale_at.trim() ? readWallTime(form.on_sale_at, zone) : null;
-  if (onSale && 'problem' in onSale)
-    errors.on_sale_at =
-      onSale.problem === 'skipped' && zone
-        ? skippedTimeWords(form.on_sale_at, zone)
-        : 'Enter a date and time, or leave empty.';
+  const onSale =
+    zone && form.on_sale_at.trim()
+      ? readWallTime(form.on_sale_at, zone, 'Enter a date and time, or leave empty.')
+      : null;
+  if (onSale && 'problem' in onSale) errors.on_sale_at = onSale.problem;
   // "USD" is read as usd; anything else that is not a code is refused here, never cut to three
   // letters ("dollars" once became "dol").
   const currency = form.currency.trim().toLowerCase();

@@ -1,7 +1,7 @@
 import type { EventView, TierCreate, TierPatch, TierView, Visibility } from '../api/types.js';
 import { fieldLimits } from '../../../shared/field-limits.js';
 import { amountExample, formatMoney, minorToInput, parseMoney } from './money.js';
-import { isoToWallTime, skippedTimeWords, wallTimeToIso } from './zoned-time.js';
+import { isoToWallTime, readWallTime } from './zoned-time.js';
 
 /** The tier editor's fields as the inputs hold them (text); one per tier field the API accepts. */
 export interface TierForm {
@@ -80,9 +80,7 @@ const wholeNumber = (text: string): number | null => (/^\s*\d{1,9}\s*$/.test(tex
 /** A sale-window bound: empty is none (null); else the instant on the event's clock, or why not. */
 function saleBound(text: string, zone: string): { iso: string | null } | { problem: string } {
   if (!text.trim()) return { iso: null };
-  const reading = wallTimeToIso(text, zone);
-  if ('iso' in reading) return reading;
-  return { problem: reading.problem === 'skipped' ? skippedTimeWords(text, zone) : 'Enter a date and time.' };
+  return readWallTime(text, zone, 'Enter a date and time.');
 }
 
 /**

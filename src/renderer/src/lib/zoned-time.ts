@@ -114,7 +114,7 @@ export function wallTimeToIso(value: string, zone: string): WallTimeReading {
 }
 
 /** A time the clocks skip in the event's zone, in words: "02:30 does not exist on … in New York time". */
-export function skippedTimeWords(value: string, zone: string): string {
+function skippedTimeWords(value: string, zone: string): string {
   const [date = '', time = ''] = value.trim().split('T');
   const day = new Date(`${date}T12:00:00Z`).toLocaleDateString('en-GB', {
     day: 'numeric',
@@ -123,6 +123,17 @@ export function skippedTimeWords(value: string, zone: string): string {
     timeZone: 'UTC',
   });
   return `${time.slice(0, 5)} does not exist on ${day} in ${timeZoneLabel(zone)}: the clocks go forward that night. Pick a time before or after the change.`;
+}
+
+/** A form's wall time on the event's clock: the instant, or what is wrong with it in words. */
+export function readWallTime(
+  value: string,
+  zone: string,
+  unreadable: string,
+): { iso: string } | { problem: string } {
+  const reading = wallTimeToIso(value, zone);
+  if ('iso' in reading) return reading;
+  return { problem: reading.problem === 'skipped' ? skippedTimeWords(value, zone) : unreadable };
 }
 
 /** "EST", "BST", "GMT+13": the short name people read on a clock, at that instant. */
