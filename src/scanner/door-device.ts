@@ -17,6 +17,7 @@ import type {
 import { backoffDelay } from '../shared/backoff.js';
 import { parseCredential } from '../shared/ticket-token.js';
 import { reconnectLoop } from '../shared/reconnect-loop.js';
+import { orderCheckInNote, stewardReasonProblem } from '../shared/steward-reason.js';
 import { raceDeadline } from './deadline.js';
 import type {
   ConflictRecord,
@@ -171,6 +172,18 @@ function fallbackCause(error: unknown): FallbackCause {
 const withoutKey = ({ apiKey: _apiKey, ...rest }: Pairing): Omit<Pairing, 'apiKey'> => rest;
 const iso = (ms: number): string => new Date(ms).toISOString();
 
+/**
+ * A steward's reason as the server takes it: trimmed, undefined when blank. One the server would
+ * refuse is refused here, before anything is queued: at sync it would hold up the whole upload.
+ */
+function stewardNote(reason: string | undefined): string | undefined {
+  const note = reason?.trim();
+  if (!note) return undefined;
+  const problem = stewardReasonProblem(note);
+  if (problem) throw new ScannerError('bad_reason', problem);
+  return note;
+}
+
 export class DoorDevice {
   readonly validator: OfflineValidator;
   private readonly state: DeviceState;
@@ -308,7 +321,7 @@ export class DoorDevice {
     if (!this.pairingInfo && !this.validator.ready) {
       throw new ScannerError('not_paired', 'this device is not paired: run `pair` first');
     }
-    const reason = options.reason?.trim() || undefined;
+    const reason = stewardNote(options.reason);
     if (options.offline || !this.pairingInfo)
       return this.decideOffline(token, at, direction, started, 'offline_mode', undefined, reason).outcome;
 
@@ -406,13 +419,13 @@ export class DoorDevice {
   async checkIn(ticketId: string, reason: string, options: { offline?: boolean } = {}): Promise<ScanOutcome> {
     const started = performance.now();
     const at = this.now();
-    const note = reason.trim();
-    if (note.length === 0 || note.length > 200)
-      throw new ScannerError('bad_reason', 'a manual check-in needs a reason of 1 to 200 characters');
+    const note = stewardNote(reason);
+    if (note === undefined) throw new ScannerError('bad_reason', 'a manual check-in needs a reason');
     if (!options.offline && this.pairingInfo) {
+      // The moment it would be queued under if the answer is lost: the server keys it the same.
       const request = this.api().checkIn(
         ticketId,
-        { reason: note },
+        { reason: note, scanned_at: iso(at) },
         { timeoutMs: requestTimeoutMs(this.deadlineMs) },
       );
       const raced = await raceDeadline(request, this.deadlineMs);
@@ -434,26 +447,30 @@ export class DoorDevice {
     orderId: string,
     options: { offline?: boolean; reason?: string } = {},
   ): Promise<OrderCheckInOutcome> {
-    const reason = options.reason?.trim() || undefined;
+    const reason = stewardNote(options.reason);
+    const at = this.now();
     let cause: FallbackCause = 'offline_mode';
     if (!options.offline && this.pairingInfo) {
       // Longer than a scan's deadline: a steward's one tap may wait a moment for the whole order.
       const orderDeadlineMs = this.deadlineMs * 4;
-      const request = this.api().checkInOrder(orderId, reason ? { reason } : {}, {
-        timeoutMs: requestTimeoutMs(orderDeadlineMs),
-      });
+      // scanned_at: the moment the tickets would be queued under if the answer is lost.
+      const request = this.api().checkInOrder(
+        orderId,
+        { scanned_at: iso(at), ...(reason ? { reason } : {}) },
+        { timeoutMs: requestTimeoutMs(orderDeadlineMs) },
+      );
       const raced = await raceDeadline(request, orderDeadlineMs);
       if (raced.kind === 'answer') return this.acceptOrderOnline(raced.value);
       if (raced.kind === 'failed' && isClientError(raced.error)) throw raced.error;
       if (raced.kind === 'late') {
         // It may still land: then the server has it, and the offline copies must not count twice.
-        const outcome = this.checkInOrderOffline(orderId, reason, 'timeout');
+        const outcome = this.checkInOrderOffline(orderId, reason, at, 'timeout');
         this.reconcileLateOrder(request, outcome.seqs, outcome.queuedTickets);
         return outcome.outcome;
       }
       cause = fallbackCause(raced.error);
     }
-    return this.checkInOrderOffline(orderId, reason, cause).outcome;
+    return this.checkInOrderOffline(orderId, reason, at, cause).outcome;
   }
 
   /** Uploads queued offline scans; the server's word replaces this device's guesses. */
@@ -683,14 +700,14 @@ export class DoorDevice {
   private checkInOrderOffline(
     orderId: string,
     reason: string | undefined,
+    at: number,
     cause: FallbackCause,
   ): { outcome: OrderCheckInOutcome; seqs: number[]; queuedTickets: string[] } {
     this.requirePack();
     const tickets = this.validator.orderTickets(orderId);
     if (tickets.length === 0)
       throw new ScannerError('not_found', `order ${orderId} is not in this door's pack`);
-    const at = this.now();
-    const note = reason ?? `Admitted with the rest of order ${orderId}`;
+    const note = orderCheckInNote(orderId, reason);
     const seqs: number[] = [];
     const queuedTickets: string[] = [];
     const results = tickets.map((ticketId) => {

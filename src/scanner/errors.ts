@@ -12,7 +12,7 @@ export type ScannerErrorCode =
   | 'not_found'
   /** A lookup under 2 characters: it would list most of the guest list. */
   | 'bad_query'
-  /** A manual check-in without a reason (1-200 characters). */
+  /** A steward's reason the server would refuse: none for a manual check-in, blank, over 200 characters, not one line. */
   | 'bad_reason'
   /** The server refuses this device's key (401/403): it was revoked, and decides nothing now. */
   | 'device_revoked';

@@ -7641,6 +7641,11 @@ export interface operations {
         'application/json': {
           /** @description The door device checking the holders in (dev_) */
           device_id?: string;
+          /**
+           * Format: date-time
+           * @description When the door checked the order in (default: now). A door that names it can sync its offline copies of these check-ins, queued when the answer was lost, without them counting twice
+           */
+          scanned_at?: string;
           /** @description The steward's reason (1-200 characters), kept on each scan's note; needed only to admit past the event's capacity */
           reason?: string;
         };
@@ -8186,10 +8191,15 @@ export interface operations {
     requestBody: {
       content: {
         'application/json': {
-          /** @description Why the holder is let in without their code (1-200 characters), kept on the scan's note */
+          /** @description Why the holder is let in without their code (1-200 characters, one line), kept on the scan's note */
           reason: string;
           /** @description The door device checking the holder in (dev_) */
           device_id?: string;
+          /**
+           * Format: date-time
+           * @description When the door checked the holder in (default: now). A door that names it can sync its offline copy of this check-in, queued when the answer was lost, without it counting twice
+           */
+          scanned_at?: string;
         };
       };
     };

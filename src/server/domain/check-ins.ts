@@ -10,6 +10,8 @@ import {
   type ValidateAnswerView,
 } from '../schemas/scans.js';
 import type { ScanTicketsRepo } from '../store/scan-tickets-repo.js';
+import type { ScansRepo } from '../store/scans-repo.js';
+import { orderCheckInNote } from '../../shared/steward-reason.js';
 import type { ActionContext } from './action-context.js';
 import type { ActionRunner, ActionTx, Answer } from './action-runner.js';
 import type { ApiKeyRecord } from './api-keys.js';
@@ -18,6 +20,8 @@ import { occupancyView, orderAdmissions, requireDoorOf } from './door-rules.js';
 import { capacityReached, type ScanAttempts } from './scan-attempts.js';
 import { viewDoorAttendee, viewDoorTicket } from './scan-views.js';
 import type { TierNames } from './tier-names.js';
+import { onlineScanMaxAgeMs, scanTime } from './scanning.js';
+import { manualSyncKey, unclaimedSyncKey } from './sync-key.js';
 
 /**
  * A steward's admission by hand is in the audit trail (who let whom in, and why) besides its scan
@@ -48,6 +52,8 @@ const orderJson = responseJson(OrderCheckInAnswer);
 export interface CheckInDeps {
   actions: ActionRunner;
   attempts: ScanAttempts;
+  /** Whether a sync key is taken already (an online check-in that names its moment). */
+  scans: Pick<ScansRepo, 'bySyncKey'>;
   tickets: ScanTicketsRepo;
   devices: DevicesService;
   tierNames: TierNames;
@@ -70,24 +76,33 @@ export class CheckInService {
     input: CheckInInput,
     caller: ApiKeyRecord | null,
   ): Promise<Answer<ValidateAnswerView>> {
-    const { attempts, tickets, devices, tierNames, now } = this.deps;
+    const { attempts, scans, tickets, devices, tierNames, now } = this.deps;
+    const scannedAt = scanTime(input.scanned_at, now(), onlineScanMaxAgeMs, 'scanned_at');
     const found = tickets.find(ticketId);
     if (!found) throw notFound('ticket', ticketId);
     const device = requireDoorOf(devices, caller, input.device_id, found.event_id);
     const tierName = tierNames.name(found.tier_id);
+    const note = input.reason.trim();
+    // A door names the moment it would queue the check-in under if the answer never reached it,
+    // so that queued copy, uploaded at sync, is recognised as this check-in.
+    const key =
+      device && input.scanned_at !== undefined
+        ? manualSyncKey(device.id, ticketId, note, scannedAt)
+        : undefined;
     const answer = await this.deps.actions.run(
       action,
       validateJson,
       (tx) => {
         const { ticket, scan } = attempts.record({
+          ...unclaimedSyncKey(key, scans),
           check: null,
           ticketId,
           doorEventId: device?.event_id ?? null,
           deviceId: device?.id ?? null,
           direction: 'in',
-          scannedAt: now(),
+          scannedAt,
           source: 'online',
-          note: input.reason.trim(),
+          note,
           apiKeyId: action.actor.apiKeyId,
           staffId: action.actor.staffId,
           enforceCapacity: true,
@@ -122,18 +137,24 @@ export class CheckInService {
     input: OrderCheckInInput,
     caller: ApiKeyRecord | null,
   ): Promise<Answer<OrderCheckInAnswerView>> {
-    const { attempts, tickets, devices, now } = this.deps;
+    const { attempts, scans, tickets, devices, now } = this.deps;
+    const at = scanTime(input.scanned_at, now(), onlineScanMaxAgeMs, 'scanned_at');
     const first = tickets.ofOrder(orderId)[0];
     const firstTicket = first ? tickets.find(first.id) : undefined;
     if (!firstTicket) throw notFound('order', orderId);
     const eventId = firstTicket.event_id;
     const device = requireDoorOf(devices, caller, input.device_id, eventId);
     const note = input.reason?.trim() ?? null;
+    // Offline, the door queues each ticket as a manual check-in with this note (a default when
+    // the steward gave none): keyed the same, those copies are these check-ins at sync.
+    const keyOf = (ticketId: string): string | undefined =>
+      device && input.scanned_at !== undefined
+        ? manualSyncKey(device.id, ticketId, orderCheckInNote(orderId, note), at)
+        : undefined;
     const answer = await this.deps.actions.run(
       action,
       orderJson,
       (tx) => {
-        const at = now();
         const all = tickets.ofOrder(orderId);
         const candidates = all.filter((ticket) => ticket.status === 'active' && ticket.inside === 0);
         const before = tickets.occupancy(eventId) ?? { capacity: null, inside: 0 };
@@ -150,6 +171,7 @@ export class CheckInService {
             return { ticket_id: ticket.id, result: 'rejected' as const, reason, scan: null };
           }
           const { scan } = attempts.record({
+            ...unclaimedSyncKey(keyOf(ticket.id), scans),
             check: null,
             ticketId: ticket.id,
             doorEventId: device?.event_id ?? null,

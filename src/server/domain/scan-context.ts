@@ -103,6 +103,7 @@ export function createScanContext(deps: ScanContextDeps): ScanContext {
   const checkIns = new CheckInService({
     actions,
     attempts,
+    scans,
     tickets,
     devices,
     tierNames,

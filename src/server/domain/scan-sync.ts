@@ -11,7 +11,7 @@ import type { ScanAttempts } from './scan-attempts.js';
 import type { ScanFeed } from './scan-feed.js';
 import { scanTime, type ScanningService } from './scanning.js';
 import { scanIsItsOwnRecord } from './audit-entry.js';
-import { syncKey } from './sync-key.js';
+import { manualSyncKey, syncKey } from './sync-key.js';
 
 /** A door can sit offline through a long weekend; older uploads are refused as clock trouble. */
 export const syncScanMaxAgeMs = 7 * 24 * 60 * 60 * 1000;
@@ -103,14 +103,10 @@ export class ScanSyncService {
         scan,
         item,
         scannedAt: times[index]!,
-        // A manual check-in is keyed by its ticket and reason as a code is by its token: a retried
-        // upload matches, while a second check-in of the same guest in the same millisecond (a
-        // fast door, a steward tapping twice with another reason) stays a second attempt.
-        key: syncKey(
-          device.id,
-          item.kind === 'code' ? item.token : `manual:${item.ticketId}\n${item.note}`,
-          times[index]!,
-        ),
+        key:
+          item.kind === 'code'
+            ? syncKey(device.id, item.token, times[index]!)
+            : manualSyncKey(device.id, item.ticketId, item.note, times[index]!),
         check: checks[index]!,
       };
     });

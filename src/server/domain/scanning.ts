@@ -29,7 +29,7 @@ import { occupancyView, orderAdmissions } from './door-rules.js';
 import type { ScanTicketsRepo } from '../store/scan-tickets-repo.js';
 import { viewEvent } from './views.js';
 import { scanIsItsOwnRecord } from './audit-entry.js';
-import { syncKey } from './sync-key.js';
+import { syncKey, unclaimedSyncKey } from './sync-key.js';
 
 /** An online scan may be reported late (a queued retry), but not a day late or from the future. */
 export const onlineScanMaxAgeMs = 24 * 60 * 60 * 1000;
@@ -115,8 +115,7 @@ export class ScanningService {
       validateJson,
       () => {
         const { ticket, scan } = attempts.record({
-          // The same moment asked twice is two attempts; only the first can be the queued copy.
-          ...(key !== undefined && !this.deps.scans.bySyncKey(key) ? { syncKey: key } : {}),
+          ...unclaimedSyncKey(key, this.deps.scans),
           check,
           doorEventId: input.event_id ?? device?.event_id ?? null,
           deviceId: device?.id ?? null,

@@ -1,6 +1,7 @@
 import type { FastifySchemaValidationError, SchemaErrorDataVar } from 'fastify/types/schema.js';
 import { currencyProblem } from '../../shared/currencies.js';
 import { currencyFormat, plainTextPattern } from '../schemas/common.js';
+import { stewardReasonPattern } from '../../shared/steward-reason.js';
 import { ApiError } from '../errors.js';
 
 /** `/tickets/0/price_cents` → `tickets[0].price_cents`, the form Stripe-style `param`s take. */
@@ -99,6 +100,19 @@ export function apiErrorFromValidation(
         `Unknown field: ${field}. Unknown fields are refused.`,
         field,
       );
+    }
+    case 'pattern': {
+      // One pattern says two things of a steward's reason: the value tells which one failed.
+      const value = (first as { data?: unknown }).data;
+      if (params.pattern === stewardReasonPattern && typeof value === 'string') {
+        const field = base || where;
+        const words =
+          value.trim() === ''
+            ? 'cannot be blank'
+            : 'must be one line, without line breaks, tabs or other control characters';
+        return new ApiError(400, 'invalid_field', `${field} ${words}.`, field);
+      }
+      break;
     }
     case 'format': {
       const value = (first as { data?: unknown }).data;

@@ -2,6 +2,7 @@ import { Type, type Static } from 'typebox';
 import { Event } from './events.js';
 import { scanReasons, type ScanReason } from '../../shared/scan-reasons.js';
 import { credentialKinds } from '../../shared/ticket-token.js';
+import { maxStewardReason, stewardReasonPattern } from '../../shared/steward-reason.js';
 import { ExportFormat, ListQuery, Nullable, Timestamp, TimestampInput, ref } from './common.js';
 import { scanExample } from './examples.js';
 
@@ -20,10 +21,10 @@ const scanCredential = Type.Enum([...scanCredentials], {
   description:
     "How the holder was identified: 'rotating' (the phone's code, live or from the offline strip), 'paper' (the paper pass) or 'manual' (a steward checked them in by name or order, POST /v2/tickets/{id}/check_in or /v2/orders/{id}/check_in).",
 });
-export const maxStewardReason = 200;
-/** The steward's words: why they let someone in by hand (or past capacity). */
+export { maxStewardReason };
+/** The steward's words: why they let someone in by hand (or past capacity). One line. */
 const stewardReason = (description: string) =>
-  Type.String({ minLength: 1, maxLength: maxStewardReason, pattern: '\\S', description });
+  Type.String({ minLength: 1, maxLength: maxStewardReason, pattern: stewardReasonPattern, description });
 const direction = Type.Enum(['in', 'out'], {
   description: 'in (default) admits; out records an exit so the next entry admits again',
 });
@@ -381,9 +382,14 @@ export type ScansQueryInput = Static<typeof ScansQuery>;
 export const CheckInBody = Type.Object(
   {
     reason: stewardReason(
-      "Why the holder is let in without their code (1-200 characters), kept on the scan's note",
+      "Why the holder is let in without their code (1-200 characters, one line), kept on the scan's note",
     ),
     device_id: Type.Optional(id('The door device checking the holder in (dev_)')),
+    scanned_at: Type.Optional({
+      ...TimestampInput,
+      description:
+          "When the door checked the holder in (default: now). A door that names it can sync its offline copy of this check-in, queued when the answer was lost, without it counting twice",
+    }),
   },
   { additionalProperties: false },
 );
@@ -392,6 +398,11 @@ export type CheckInInput = Static<typeof CheckInBody>;
 export const OrderCheckInBody = Type.Object(
   {
     device_id: Type.Optional(id('The door device checking the holders in (dev_)')),
+    scanned_at: Type.Optional({
+      ...TimestampInput,
+      description:
+          "When the door checked the order in (default: now). A door that names it can sync its offline copies of these check-ins, queued when the answer was lost, without them counting twice",
+    }),
     reason: Type.Optional(
       stewardReason(
         "The steward's reason (1-200 characters), kept on each scan's note; needed only to admit past the event's capacity",
