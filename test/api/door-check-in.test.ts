@@ -1,3 +1,4 @@
+import type { LightMyRequestResponse } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createKey, expectError, expectInvalid, expectMissing } from '../support/foundation-fixtures.js';
 import { buy, type Sale } from '../support/sales-fixtures.js';
@@ -7,6 +8,7 @@ import {
   pairDevice,
   scan,
   sellTickets,
+  validate,
   type DeviceJson,
 } from '../support/scan-fixtures.js';
 import { makeTestApp, type TestApp } from '../support/test-app.js';
@@ -119,6 +121,61 @@ describe('POST /v2/tickets/{id}/check_in', () => {
       'id',
     );
     expectInvalid(await checkIn(ticket!.id, { reason: 'x', extra: 1 }, door.secret), 'extra');
+  });
+
+  it('refuses control characters in a reason, line breaks and tabs too (one line), wherever a reason goes', async () => {
+    const [ticket] = await sellTickets(t, sale);
+    const order = await buy(t, sale, { items: [{ tier_id: sale.tierId, quantity: 2 }] });
+    const sends: [string, (reason: string) => Promise<LightMyRequestResponse>][] = [
+      ['reason', (reason) => checkIn(ticket!.id, { reason }, door.secret)],
+      ['reason', (reason) => t.call('POST', `/v2/orders/${order.id}/check_in`, { reason }, door.secret)],
+      ['reason', (reason) => validate(t, { token: freshToken(t, ticket!), reason }, door.secret)],
+      [
+        'scans[0].note',
+        (note) =>
+          t.call(
+            'POST',
+            '/v2/scan/sync',
+            {
+              device_id: door.device.id,
+              scans: [
+                {
+                  kind: 'manual',
+                  ticket_id: ticket!.id,
+                  note,
+                  scanned_at: new Date(t.clock.ms).toISOString(),
+                  result: 'admitted',
+                },
+              ],
+            },
+            door.secret,
+          ),
+      ],
+    ];
+    for (const [param, send] of sends) {
+      for (const control of [
+        '\u0007',
+        '\u0000',
+        '\u001b',
+        '\u007f',
+        '\u0085',
+        '\n',
+        '\r\n',
+        '\t',
+        '\u2028',
+      ]) {
+        const error = expectInvalid(await send(`Dead${control}phone`), param);
+        expect(error.message).toBe(
+          `${param} must be one line, without line breaks, tabs or other control characters.`,
+        );
+      }
+      expect(expectInvalid(await send(' \u00a0 '), param).message).toBe(`${param} cannot be blank.`);
+    }
+    const count = t.app.ctx.db.prepare('SELECT COUNT(*) FROM scans').pluck().get();
+    expect(count).toBe(0);
+    // Any script, punctuation and emoji are words.
+    const words = await checkIn(ticket!.id, { reason: 'Téléphone mort — “ID” ok 📵' }, door.secret);
+    expect(words.statusCode, words.body).toBe(200);
   });
 
   it('refuses a door of another event (403) and a kiosk key; nothing is recorded', async () => {

@@ -8,7 +8,9 @@ import {
   scanRows,
   sellTickets,
   type DeviceJson,
+  type ValidateJson,
 } from '../support/scan-fixtures.js';
+import { orderCheckInNote } from '../../src/shared/steward-reason.js';
 import type { TestApp } from '../support/test-app.js';
 
 let t: TestApp;
@@ -45,6 +47,17 @@ async function sync(
   const res = await t.call('POST', '/v2/scan/sync', { device_id: door.device.id, scans }, door.secret);
   expect(res.statusCode, res.body).toBe(200);
   return (res.json() as { results: SyncResultJson[] }).results;
+}
+
+/** A steward's check-in by hand at `door`; the answer, which must be 200. */
+async function checkIn(
+  ticketId: string,
+  body: Record<string, unknown>,
+  door: { secret: string },
+): Promise<ValidateJson> {
+  const res = await t.call('POST', `/v2/tickets/${ticketId}/check_in`, body, door.secret);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as ValidateJson;
 }
 
 const ticketRow = (id: string) =>
@@ -136,6 +149,83 @@ describe('POST /v2/scan/sync', () => {
     // Another door's copy of that moment is still its own attempt, and a conflict.
     const [fromB] = await sync(doorB, [{ token: a.qr_token, scanned_at: at(30), result: 'admitted' }]);
     expect(fromB).toMatchObject({ reason: 'already_scanned', conflict: true });
+  });
+
+  it('the queued copy of a manual check-in whose answer was lost is that check-in: admitted once, no conflict', async () => {
+    const [a] = (await sellTickets(t, sale, 1)) as [TicketJson];
+    // The steward admitted the guest by hand; the server did, but the answer was lost, so the
+    // door decided alone and queued the check-in (same ticket, same reason, same moment).
+    const online = await checkIn(a.id, { reason: 'Dead phone, ID checked', scanned_at: at(30) }, doorA);
+    expect([online.result, online.scan.scanned_at, online.scan.device_id]).toEqual([
+      'admitted',
+      at(30),
+      doorA.device.id,
+    ]);
+    const copy = { kind: 'manual', ticket_id: a.id, note: 'Dead phone, ID checked', result: 'admitted' };
+    const [fromA] = await sync(doorA, [{ ...copy, scanned_at: at(30) }]);
+    expect(fromA).toMatchObject({
+      result: 'admitted',
+      reason: null,
+      conflict: false,
+      scan_id: online.scan.id,
+    });
+    expect(ticketRow(a.id)).toEqual({ scan_count: 1, inside: 1 });
+    expect(scanRows(t).filter((r) => r.ticket_id === a.id)).toHaveLength(1);
+
+    // Genuinely other check-ins of that guest are still second attempts: this door's with other
+    // words or at another moment, and another door's (a conflict).
+    const [otherWords] = await sync(doorA, [{ ...copy, note: 'Guest list', scanned_at: at(30) }]);
+    const [later] = await sync(doorA, [{ ...copy, scanned_at: at(31) }]);
+    for (const result of [otherWords, later])
+      expect(result).toMatchObject({ result: 'rejected', reason: 'already_scanned', conflict: false });
+    const [fromB] = await sync(doorB, [{ ...copy, scanned_at: at(30) }]);
+    expect(fromB).toMatchObject({ result: 'rejected', reason: 'already_scanned', conflict: true });
+    expect(ticketRow(a.id)).toEqual({ scan_count: 1, inside: 1 });
+  });
+
+  it("a check-in without scanned_at keeps no sync key: the contract's {reason} works as before", async () => {
+    const [a] = (await sellTickets(t, sale, 1)) as [TicketJson];
+    const online = await checkIn(a.id, { reason: 'Dead phone' }, doorA);
+    expect(online.result).toBe('admitted');
+    const keys = t.app.ctx.db.prepare('SELECT sync_key FROM scans WHERE ticket_id = ?').pluck().all(a.id);
+    expect(keys).toEqual([null]);
+  });
+
+  it('the queued copies of a whole order whose answer was lost are those check-ins, with or without a reason', async () => {
+    const tickets = await sellTickets(t, sale, 2);
+    const orderId = tickets[0]!.order_id;
+    const res = await t.call('POST', `/v2/orders/${orderId}/check_in`, { scanned_at: at(40) }, doorA.secret);
+    expect(res.statusCode, res.body).toBe(200);
+    const answer = res.json() as { results: { ticket_id: string; result: string; scan: { id: string } }[] };
+    expect(answer.results.map((r) => r.result)).toEqual(['admitted', 'admitted']);
+    // Offline the door notes each ticket with the order's default words (src/shared).
+    const copies = tickets.map((ticket) => ({
+      kind: 'manual',
+      ticket_id: ticket.id,
+      note: orderCheckInNote(orderId, null),
+      scanned_at: at(40),
+      result: 'admitted',
+    }));
+    const results = await sync(doorA, copies);
+    expect(results.map((r) => [r.result, r.conflict, r.scan_id])).toEqual(
+      answer.results.map((r) => ['admitted', false, r.scan.id]),
+    );
+    for (const ticket of tickets) expect(ticketRow(ticket.id)).toEqual({ scan_count: 1, inside: 1 });
+
+    // With the steward's reason (past capacity), the copies carry those words instead.
+    const [c] = (await sellTickets(t, sale, 1)) as [TicketJson];
+    const withReason = await t.call(
+      'POST',
+      `/v2/orders/${c.order_id}/check_in`,
+      { scanned_at: at(50), reason: 'Band guests' },
+      doorA.secret,
+    );
+    expect(withReason.statusCode, withReason.body).toBe(200);
+    const [copyC] = await sync(doorA, [
+      { kind: 'manual', ticket_id: c.id, note: 'Band guests', scanned_at: at(50), result: 'admitted' },
+    ]);
+    expect(copyC).toMatchObject({ result: 'admitted', conflict: false });
+    expect(ticketRow(c.id)).toEqual({ scan_count: 1, inside: 1 });
   });
 
   it('the same moment validated twice online is two attempts, never a 500', async () => {

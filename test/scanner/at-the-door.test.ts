@@ -246,6 +246,19 @@ describe('lookup, names and capacity at a door', () => {
     await expect(door.device.checkIn(guests.tickets[1]!.id, 'x'.repeat(201))).rejects.toMatchObject({
       code: 'bad_reason',
     });
+    // A reason the server would refuse is never queued offline: at sync it would hold up the upload.
+    await expect(
+      door.device.checkIn(guests.tickets[1]!.id, 'Dead\u0007phone', { offline: true }),
+    ).rejects.toMatchObject({ code: 'bad_reason', message: expect.stringMatching(/one line/) });
+    await expect(
+      door.device.checkInOrder(guests.id, { reason: 'Band\nguests', offline: true }),
+    ).rejects.toMatchObject({ code: 'bad_reason' });
+    await expect(
+      door.device.scan(guests.tickets[0]!.qr_token, { reason: 'Full\tbut ok' }),
+    ).rejects.toMatchObject({
+      code: 'bad_reason',
+    });
+    expect(door.device.status().queued).toBe(0);
 
     const file = venue.stateFile('names');
     await door.close();

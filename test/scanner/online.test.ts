@@ -338,6 +338,47 @@ describe('offline fallback: the door never waits', () => {
   });
 });
 
+describe('a manual check-in whose answer the Wi-Fi lost', () => {
+  it('syncs as that check-in: admitted once and no conflict, for one guest and for a whole order', async () => {
+    const door = await pairedDoor('lost-check-in');
+    const [guest] = await venue.sell(eventId, tierId);
+    const group = await venue.sell(eventId, tierId, 2);
+    const { order_id: orderId } = await venue.ok<{ order_id: string }>('GET', `/v2/tickets/${group[0]!.id}`);
+    await door.device.pull();
+    const tickets = [guest!, ...group];
+    proxy.cut();
+    proxy.mode = 'lose-answers';
+    try {
+      const one = await door.device.checkIn(guest!.id, 'Dead phone, ID checked');
+      expect(one).toMatchObject({
+        result: 'admitted',
+        mode: 'offline',
+        fallback: 'unreachable',
+        queued: true,
+      });
+      const all = await door.device.checkInOrder(orderId);
+      expect(all).toMatchObject({ mode: 'offline', fallback: 'unreachable', queued: true, admitted: 2 });
+    } finally {
+      proxy.mode = 'pass';
+      proxy.cut();
+    }
+    // The server did let them in before the answers were lost.
+    for (const ticket of tickets)
+      expect(await venue.ok<{ scan_count: number }>('GET', `/v2/tickets/${ticket.id}`)).toMatchObject({
+        scan_count: 1,
+      });
+    const report = await door.device.sync();
+    expect(report).toEqual({ uploaded: 3, admitted: 3, rejected: 0, conflicts: 0, disagreements: [] });
+    expect(door.device.conflicts()).toEqual([]);
+    for (const ticket of tickets) {
+      const scans = await venue.ok<{ data: ScanView[] }>('GET', `/v2/scans?ticket_id=${ticket.id}`);
+      expect(scans.data.map((scan) => [scan.result, scan.source, scan.credential])).toEqual([
+        ['admitted', 'online', 'manual'],
+      ]);
+    }
+  });
+});
+
 describe('a sync while a late online answer is on its way', () => {
   it('does not upload that scan: the server records it once, from the online request', async () => {
     // Found by the venue-day simulation under load: the offline door's sync began just as one of

@@ -388,7 +388,7 @@ export const CheckInBody = Type.Object(
     scanned_at: Type.Optional({
       ...TimestampInput,
       description:
-          "When the door checked the holder in (default: now). A door that names it can sync its offline copy of this check-in, queued when the answer was lost, without it counting twice",
+        'When the door checked the holder in (default: now). A door that names it can sync its offline copy of this check-in, queued when the answer was lost, without it counting twice',
     }),
   },
   { additionalProperties: false },
@@ -401,7 +401,7 @@ export const OrderCheckInBody = Type.Object(
     scanned_at: Type.Optional({
       ...TimestampInput,
       description:
-          "When the door checked the order in (default: now). A door that names it can sync its offline copies of these check-ins, queued when the answer was lost, without them counting twice",
+        'When the door checked the order in (default: now). A door that names it can sync its offline copies of these check-ins, queued when the answer was lost, without them counting twice',
     }),
     reason: Type.Optional(
       stewardReason(

@@ -1,12 +1,13 @@
 import { connect, createServer, type AddressInfo, type Server, type Socket } from 'node:net';
 
-export type ProxyMode = 'pass' | 'blackhole' | 'hold';
+export type ProxyMode = 'pass' | 'blackhole' | 'hold' | 'lose-answers';
 
 /**
  * A loopback TCP proxy in front of the venue server that a test can turn into the network's
  * bad days: `blackhole` accepts and never answers, `hold` keeps each new connection's bytes back
  * until `release()` (an answer that arrives as late as the test wants, whatever the machine's
- * speed), `stopListening()` leaves nothing on the port at all, `cut()` drops live connections.
+ * speed), `lose-answers` lets each request reach the server and drops the connection as its answer
+ * comes back (the Wi-Fi gone after the server acted), `stopListening()` leaves nothing on the port at all, `cut()` drops live connections.
  */
 export class TcpProxy {
   mode: ProxyMode = 'pass';
@@ -86,7 +87,10 @@ export class TcpProxy {
         upstream.on('error', () => client.destroy());
         client.on('close', () => upstream.destroy());
         client.pipe(upstream);
-        upstream.pipe(client);
+        if (this.mode === 'lose-answers')
+          // The server has answered, so it has acted: the door hears only a dropped connection.
+          upstream.once('data', () => upstream.destroy());
+        else upstream.pipe(client);
         client.resume();
       };
       if (this.mode === 'hold') this.held.push(pass);
