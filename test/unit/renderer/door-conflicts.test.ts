@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { conflictRows, type PackNames } from '../../../src/renderer/src/lib/door-conflicts.js';
+import {
+  conflictKeys,
+  conflictRows,
+  handledConflictsKey,
+  saveHandledConflicts,
+  stillToCheck,
+  storedHandledConflicts,
+  type PackNames,
+} from '../../../src/renderer/src/lib/door-conflicts.js';
+import type { KeyValueStorage } from '../../../src/scanner/stored-device-state.js';
 import { scanReasonWords } from '../../../src/shared/scan-reasons.js';
 
 type Record = Parameters<typeof conflictRows>[0][number];
@@ -70,5 +79,61 @@ describe('conflictRows', () => {
     );
     expect(rows.map((r) => r.ticketId)).toEqual(['tik_b', 'tik_a']);
     expect(new Set(rows.map((r) => r.key)).size).toBe(2);
+  });
+});
+
+/** A browser's localStorage, as far as the door uses it. */
+function memoryStorage(): KeyValueStorage & { items: Map<string, string> } {
+  const items = new Map<string, string>();
+  return {
+    items,
+    getItem: (key) => items.get(key) ?? null,
+    setItem: (key, value) => void items.set(key, value),
+    removeItem: (key) => void items.delete(key),
+  };
+}
+
+describe('conflicts marked Done', () => {
+  const ivy = record({ recordedAt: 10 });
+  const tom = record({ ticketId: 'tik_tom', recordedAt: 20 });
+
+  it('keeps each conflict’s key as older ones drop off the device’s list, and tells identical ones apart', () => {
+    const [, tomKey] = conflictKeys([ivy, tom]);
+    expect(conflictKeys([tom])).toEqual([tomKey]);
+    const twice = conflictKeys([ivy, ivy]);
+    expect(new Set(twice).size).toBe(2);
+  });
+
+  it('counts only what is still to check, and marks the rows', () => {
+    const [ivyKey] = conflictKeys([ivy, tom]);
+    const handled = new Set([ivyKey!]);
+    expect(stillToCheck([ivy, tom], handled)).toBe(1);
+    expect(stillToCheck([ivy, tom], new Set())).toBe(2);
+    const rows = conflictRows([ivy, tom], pack, handled);
+    expect(rows.map((r) => [r.ticketId, r.handled])).toEqual([
+      ['tik_tom', false],
+      ['tik_ivy', true],
+    ]);
+  });
+
+  it('are kept in storage across a reload, pruned to the conflicts the device still lists', () => {
+    const storage = memoryStorage();
+    expect(storedHandledConflicts(storage)).toEqual(new Set());
+    const [ivyKey, tomKey] = conflictKeys([ivy, tom]);
+    const kept = saveHandledConflicts(storage, new Set([ivyKey!, tomKey!, 'gone:1:tik_x:0']), [ivy, tom]);
+    expect(kept).toEqual(new Set([ivyKey, tomKey]));
+    expect(storedHandledConflicts(storage)).toEqual(new Set([ivyKey, tomKey]));
+    // Ivy's dropped off the device's list: her mark goes with it; with none left, so does the entry.
+    expect(saveHandledConflicts(storage, kept, [tom])).toEqual(new Set([tomKey]));
+    saveHandledConflicts(storage, new Set(), [tom]);
+    expect(storage.items.has(handledConflictsKey)).toBe(false);
+  });
+
+  it('reads a damaged entry as none marked', () => {
+    const storage = memoryStorage();
+    storage.setItem(handledConflictsKey, '{not json');
+    expect(storedHandledConflicts(storage)).toEqual(new Set());
+    storage.setItem(handledConflictsKey, JSON.stringify({ a: 1 }));
+    expect(storedHandledConflicts(storage)).toEqual(new Set());
   });
 });

@@ -1,4 +1,5 @@
 import type { ConflictRecord } from '../../../scanner/device-state.js';
+import type { KeyValueStorage } from '../../../scanner/stored-device-state.js';
 import { refusalWords } from './manual-check-in.js';
 
 /**
@@ -7,7 +8,10 @@ import { refusalWords } from './manual-check-in.js';
  * did and when, the server's reason in the shared scan-reason words, and what to do about it.
  */
 export interface ConflictRow {
+  /** Names the conflict across reloads (see conflictKeys): what "Done" is kept under. */
   key: string;
+  /** A steward marked it Done: dealt with (the guest found), no longer counted on the pill. */
+  handled: boolean;
   ticketId: string | null;
   /** The guest's name from the door pack; null when the pack names nobody for the ticket. */
   name: string | null;
@@ -51,11 +55,37 @@ function todo(d: Disagreement): string {
   }
 }
 
+/**
+ * A name for each conflict that stays the same across reloads and as the oldest drop off the
+ * device's list (it keeps the latest 200): when it was recorded, the scan's moment and ticket,
+ * and which of identical ones.
+ */
+export function conflictKeys(records: readonly Disagreement[]): string[] {
+  const seen = new Map<string, number>();
+  return records.map((d) => {
+    const base = `${d.recordedAt}:${d.scannedAt}:${d.ticketId ?? '-'}`;
+    const nth = seen.get(base) ?? 0;
+    seen.set(base, nth + 1);
+    return `${base}:${nth}`;
+  });
+}
+
+/** The conflicts still to check: the pill's number. */
+export function stillToCheck(records: readonly Disagreement[], handled: ReadonlySet<string>): number {
+  return conflictKeys(records).filter((key) => !handled.has(key)).length;
+}
+
 /** The rows to show, newest first: the steward acts on the latest first. */
-export function conflictRows(records: readonly Disagreement[], pack: PackNames): ConflictRow[] {
+export function conflictRows(
+  records: readonly Disagreement[],
+  pack: PackNames,
+  handled: ReadonlySet<string> = new Set(),
+): ConflictRow[] {
+  const keys = conflictKeys(records);
   return records
     .map((d, i) => ({
-      key: `${d.recordedAt}-${i}`,
+      key: keys[i]!,
+      handled: handled.has(keys[i]!),
       ticketId: d.ticketId,
       name: d.ticketId ? pack.name(d.ticketId) : null,
       tierName: d.ticketId ? pack.tierName(d.ticketId) : null,
@@ -65,4 +95,39 @@ export function conflictRows(records: readonly Disagreement[], pack: PackNames):
       todo: todo(d),
     }))
     .reverse();
+}
+
+/**
+ * Where this browser keeps the conflicts its stewards marked Done, so a reload does not bring
+ * them back. The device's own list (stored-device-state.ts) stays as the server's word on each.
+ */
+export const handledConflictsKey = 'marquee.door.handledConflicts';
+
+/** The conflicts marked Done on this browser; empty when none are or the entry is damaged. */
+export function storedHandledConflicts(storage: KeyValueStorage): Set<string> {
+  try {
+    const list: unknown = JSON.parse(storage.getItem(handledConflictsKey) ?? '[]');
+    return new Set(Array.isArray(list) ? list.filter((key): key is string => typeof key === 'string') : []);
+  } catch {
+    return new Set();
+  }
+}
+
+/**
+ * Keeps the marks of the conflicts the device still lists (one that dropped off its list, or a
+ * door paired again, takes its mark along). A write that fails keeps the marks until a reload.
+ */
+export function saveHandledConflicts(
+  storage: KeyValueStorage,
+  handled: ReadonlySet<string>,
+  records: readonly Disagreement[],
+): Set<string> {
+  const kept = new Set(conflictKeys(records).filter((key) => handled.has(key)));
+  try {
+    if (kept.size === 0) storage.removeItem(handledConflictsKey);
+    else storage.setItem(handledConflictsKey, JSON.stringify([...kept]));
+  } catch {
+    // Full storage: the marks hold until the page is reloaded.
+  }
+  return kept;
 }

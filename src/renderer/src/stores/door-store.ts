@@ -12,7 +12,14 @@ import { parsePairingCode } from '../../../scanner/pairing-code.js';
 import type { Credential, RejectReason, ScanResult } from '../../../scanner/types.js';
 import { parseCredential } from '../../../shared/ticket-token.js';
 import { verdictWords, type LastAdmission } from '../lib/scan-words.js';
-import { conflictRows, type ConflictRow } from '../lib/door-conflicts.js';
+import {
+  conflictRows,
+  handledConflictsKey,
+  saveHandledConflicts,
+  stillToCheck,
+  storedHandledConflicts,
+  type ConflictRow,
+} from '../lib/door-conflicts.js';
 import { fetchOccupancy, type DoorAuth } from '../lib/door-calls.js';
 import { storedDeadlineMs } from '../lib/door-deadline.js';
 import { clockOffsetKey, clockOffsetMs, correctedNow, storedClockOffset } from '../lib/door-clock.js';
@@ -68,6 +75,7 @@ interface DoorState {
   packPulledAt: number | null;
   /** When the server was first missed in the current outage. */
   offlineSince: number | null;
+  /** Conflicts still to check: those the stewards have not marked Done. */
   conflicts: number;
   verdict: Verdict | null;
   /** True while the live feed from the server is connected. */
@@ -87,6 +95,8 @@ interface DoorState {
   /** Shows a verdict that did not come from a scanned code (a manual check-in). */
   showVerdict(verdict: Omit<Verdict, 'seq' | 'at'>): Verdict;
   refreshOccupancy(): Promise<void>;
+  /** Marks a conflict Done (dealt with) or, undone, to check again; kept across reloads. */
+  markConflict(key: string, done: boolean): void;
   /**
    * Forgets the pairing. Refused while scans wait for sync, unless `dropQueued` (a revoked door:
    * its key can never upload them).
@@ -113,6 +123,8 @@ let follow: AbortController | null = null;
 let verdictSeq = 0;
 /** The server's clock minus this device's, as last measured (and kept across reloads). */
 let clockOffset: number | null = null;
+/** The conflicts a steward marked Done (lib/door-conflicts.ts keeps them in the page's storage). */
+let handledConflicts = new Set<string>();
 /** When and where tickets were last let in, learnt from this door's scans and the live feed. */
 const lastAdmissions = new Map<string, LastAdmission>();
 
@@ -176,13 +188,17 @@ const holderName = (ticketId: string | null): string | null =>
 export function doorConflicts(): ConflictRow[] {
   const validator = device?.validator;
   if (!device || !validator) return [];
-  return conflictRows(device.conflicts(), {
-    name: holderName,
-    tierName: (ticketId) => {
-      const tierId = validator.holder(ticketId)?.tierId;
-      return (tierId && validator.tierName(tierId)) || null;
+  return conflictRows(
+    device.conflicts(),
+    {
+      name: holderName,
+      tierName: (ticketId) => {
+        const tierId = validator.holder(ticketId)?.tierId;
+        return (tierId && validator.tierName(tierId)) || null;
+      },
     },
-  });
+    handledConflicts,
+  );
 }
 
 /** How this door calls the venue server as itself (lookups, check-ins), when paired. */
@@ -252,7 +268,7 @@ export const useDoor = create<DoorState>()((set, get) => {
       queued: status.queued,
       lastSyncAt: status.lastSyncAt,
       packPulledAt: status.packPulledAt,
-      conflicts: status.conflicts,
+      conflicts: stillToCheck(device.conflicts(), handledConflicts),
       eventTitle: status.eventTitle,
       deviceName: status.pairing?.deviceName ?? null,
       storageProblem: state.writeError,
@@ -403,6 +419,7 @@ export const useDoor = create<DoorState>()((set, get) => {
       if (state) return;
       env = pageEnv;
       clockOffset = storedClockOffset(pageEnv.storage);
+      handledConflicts = storedHandledConflicts(pageEnv.storage);
       set({ clockOffsetMs: clockOffset });
       state = new StoredDeviceState(pageEnv.storage);
       if (!state.loadPairing()) {
@@ -582,11 +599,23 @@ export const useDoor = create<DoorState>()((set, get) => {
       return verdict;
     },
 
+    markConflict(key, done) {
+      if (!device || !env) return;
+      const marks = new Set(handledConflicts);
+      if (done) marks.add(key);
+      else marks.delete(key);
+      handledConflicts = saveHandledConflicts(env.storage, marks, device.conflicts());
+      refreshStatus();
+    },
+
     unpair(dropQueued = false) {
       if (!state?.forget(dropQueued)) {
         set({ error: 'Scans are still waiting to be synced. Reconnect to the venue server first.' });
         return false;
       }
+      // The device's conflicts went with the pairing; so do the marks on them.
+      handledConflicts = new Set();
+      env?.storage.removeItem(handledConflictsKey);
       follow?.abort();
       follow = null;
       device = null;
@@ -596,6 +625,7 @@ export const useDoor = create<DoorState>()((set, get) => {
         eventTitle: null,
         deviceName: null,
         queued: 0,
+        conflicts: 0,
         verdict: null,
         live: false,
         error: null,
