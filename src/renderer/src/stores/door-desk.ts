@@ -62,6 +62,8 @@ export async function admitByHand(match: LookupMatch, reason: string): Promise<s
   if (!device) return 'This door is not paired.';
   try {
     const outcome = await device.checkIn(match.ticketId, reason.trim());
+    // An answer lost on the Wi-Fi: offline until the server is heard again, then the sync.
+    useDoor.getState().heardFrom(outcome);
     showManual(outcome, match, reason.trim());
     return null;
   } catch (err) {
@@ -75,6 +77,7 @@ export async function admitRestOfOrder(orderId: string, reason?: string): Promis
   if (!device) return 'This door is not paired.';
   try {
     const done = await device.checkInOrder(orderId, reason ? { reason } : {});
+    useDoor.getState().heardFrom(done);
     const admitted = done.results.filter((r) => r.result === 'admitted').length;
     useDoor.getState().showVerdict({
       result: admitted > 0 ? 'admitted' : 'rejected',

@@ -2,6 +2,7 @@ import { create } from 'zustand';
 import {
   DoorDevice,
   type DoorDeviceOptions,
+  type FallbackCause,
   type ScanOutcome,
   type SyncReport,
 } from '../../../scanner/door-device.js';
@@ -95,6 +96,11 @@ interface DoorState {
   /** Shows a verdict that did not come from a scanned code (a manual check-in). */
   showVerdict(verdict: Omit<Verdict, 'seq' | 'at'>): Verdict;
   refreshOccupancy(): Promise<void>;
+  /**
+   * What a decision says of the server: it answered, or it could not be reached (or too late), so
+   * the door is offline until the health check hears it again, and then syncs what waits.
+   */
+  heardFrom(outcome: { mode: 'online' | 'offline'; fallback?: FallbackCause }): void;
   /** Marks a conflict Done (dealt with) or, undone, to check again; kept across reloads. */
   markConflict(key: string, done: boolean): void;
   /**
@@ -489,9 +495,7 @@ export const useDoor = create<DoorState>()((set, get) => {
         else set({ error: problemText(err) });
         return null;
       }
-      // The SDK decided alone because the server was away: the door is offline until it answers.
-      if (outcome.mode === 'online') markOnline(true);
-      else if (outcome.fallback === 'unreachable' || outcome.fallback === 'timeout') markOnline(false);
+      get().heardFrom(outcome);
       const at = Date.now();
       const ticketId = outcome.ticketId;
       const known = ticketId ? (lastAdmissions.get(ticketId) ?? null) : null;
@@ -597,6 +601,12 @@ export const useDoor = create<DoorState>()((set, get) => {
       refreshStatus();
       void get().refreshOccupancy();
       return verdict;
+    },
+
+    heardFrom(outcome) {
+      // The SDK decided alone because the server was away: the door is offline until it answers.
+      if (outcome.mode === 'online') markOnline(true);
+      else if (outcome.fallback === 'unreachable' || outcome.fallback === 'timeout') markOnline(false);
     },
 
     markConflict(key, done) {
