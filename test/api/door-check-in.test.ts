@@ -123,34 +123,13 @@ describe('POST /v2/tickets/{id}/check_in', () => {
     expectInvalid(await checkIn(ticket!.id, { reason: 'x', extra: 1 }, door.secret), 'extra');
   });
 
-  it('refuses control characters in a reason, line breaks and tabs too (one line), wherever a reason goes', async () => {
+  it('refuses control characters in a reason, line breaks and tabs too (one line), on every live route', async () => {
     const [ticket] = await sellTickets(t, sale);
     const order = await buy(t, sale, { items: [{ tier_id: sale.tierId, quantity: 2 }] });
     const sends: [string, (reason: string) => Promise<LightMyRequestResponse>][] = [
       ['reason', (reason) => checkIn(ticket!.id, { reason }, door.secret)],
       ['reason', (reason) => t.call('POST', `/v2/orders/${order.id}/check_in`, { reason }, door.secret)],
       ['reason', (reason) => validate(t, { token: freshToken(t, ticket!), reason }, door.secret)],
-      [
-        'scans[0].note',
-        (note) =>
-          t.call(
-            'POST',
-            '/v2/scan/sync',
-            {
-              device_id: door.device.id,
-              scans: [
-                {
-                  kind: 'manual',
-                  ticket_id: ticket!.id,
-                  note,
-                  scanned_at: new Date(t.clock.ms).toISOString(),
-                  result: 'admitted',
-                },
-              ],
-            },
-            door.secret,
-          ),
-      ],
     ];
     for (const [param, send] of sends) {
       for (const control of [
@@ -176,6 +155,30 @@ describe('POST /v2/tickets/{id}/check_in', () => {
     // Any script, punctuation and emoji are words.
     const words = await checkIn(ticket!.id, { reason: 'Téléphone mort — “ID” ok 📵' }, door.secret);
     expect(words.statusCode, words.body).toBe(200);
+  });
+
+  it('still takes a manual check-in an older door queued with a line break in its note (sync is not held up)', async () => {
+    const [ticket] = await sellTickets(t, sale);
+    const res = await t.call(
+      'POST',
+      '/v2/scan/sync',
+      {
+        device_id: door.device.id,
+        scans: [
+          {
+            kind: 'manual',
+            ticket_id: ticket!.id,
+            note: 'Dead phone\nID checked',
+            scanned_at: new Date(t.clock.ms).toISOString(),
+            result: 'admitted',
+          },
+        ],
+      },
+      door.secret,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const note = t.app.ctx.db.prepare('SELECT note FROM scans WHERE ticket_id = ?').pluck().get(ticket!.id);
+    expect(note).toBe('Dead phone\nID checked');
   });
 
   it('refuses a door of another event (403) and a kiosk key; nothing is recorded', async () => {
