@@ -4,7 +4,8 @@
  * loop, the crypto threads and SQLite together) holds steady. Builds the server in-process with
  * the bench's options (workers on, as `npm run server` runs) on a real SQLite file, then sends
  * each kind of request through app.inject, `CONCURRENCY` at a time (10, as bench/checkout.ts's
- * connections, so the group commit batches alike), and prints µs of CPU per request for:
+ * connections, so the group commit batches alike), and prints µs of CPU per request (and, on
+ * Linux, the main thread's share alone: the steadier figure on a loaded machine) for:
  *
  *   checkout             POST /v2/orders, 1 ticket
  *   checkout-keyed       the same with an Idempotency-Key on each (as tills send it)
@@ -27,6 +28,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildApp } from '../src/server/app.js';
 import { benchServerOptions } from './bench-options.js';
+import { mainThreadCpuSeconds } from './process-cpu.js';
 import { countStatements, statementLines } from './statement-counter.js';
 
 const adminKey = 'sk_live_benchadminkey000000000000001';
@@ -119,9 +121,11 @@ async function main(): Promise<void> {
       const statements = countSql ? countStatements(app.ctx.db) : null;
       const start = micros();
       const cpu = process.cpuUsage();
+      const mainCpu = mainThreadCpuSeconds();
       const wall = process.hrtime.bigint();
       await batches(requests);
       const used = process.cpuUsage(cpu);
+      const mainUsed = mainThreadCpuSeconds();
       const wallMs = Number(process.hrtime.bigint() - wall) / 1e6;
       windows[name] = [start, micros()];
       statements?.stop();
@@ -129,7 +133,10 @@ async function main(): Promise<void> {
       rows.push(
         `${name.padEnd(18)} ${perRequest.toFixed(0).padStart(6)} µs CPU/request ` +
           `(user ${(used.user / requests).toFixed(0)}, system ${(used.system / requests).toFixed(0)}; ` +
-          `wall ${(wallMs / requests).toFixed(3)} ms/request)`,
+          `wall ${(wallMs / requests).toFixed(3)} ms/request)` +
+          (mainCpu === null || mainUsed === null
+            ? ''
+            : `; main thread ${(((mainUsed - mainCpu) * 1e6) / requests).toFixed(0)} µs`),
         ...(statements ? statementLines(statements.counts, requests) : []),
       );
     }
