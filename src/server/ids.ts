@@ -63,13 +63,26 @@ function timePrefix(ms: number): string {
   return out;
 }
 
+let prefixMs = NaN;
+let prefix = '';
+
+/** A checkout mints its ids within the same millisecond: the digits are worked out once for it. */
+function currentTimePrefix(): string {
+  const ms = Date.now();
+  if (ms !== prefixMs) {
+    prefix = timePrefix(ms);
+    prefixMs = ms;
+  }
+  return prefix;
+}
+
 /**
  * Creation time as 8 base62 characters, then `randomChars` random ones. The time part lets new
  * values land at the right edge of their unique index instead of at a random page, so a
  * checkout's commit writes fewer index pages to the WAL; the random part keeps them unguessable.
  */
 export function timeOrderedRandom(randomChars: number): string {
-  return `${timePrefix(Date.now())}${randomBase62(randomChars)}`;
+  return `${currentTimePrefix()}${randomBase62(randomChars)}`;
 }
 
 /** 8 characters of creation time then 12 random ones (71 bits): unguessable, so ids may appear in URLs. */

@@ -1,6 +1,17 @@
-/** Timestamps leave the server as UTC `Z` strings (CONTRACT.md "Conventions"). */
+let lastMs = NaN;
+let lastIso = '';
+
+/**
+ * Timestamps leave the server as UTC `Z` strings (CONTRACT.md "Conventions"). The last answer is
+ * kept: a checkout's order and tickets all carry the same instant, and formatting a Date costs
+ * more than comparing a number. A pure function of `ms`, so the kept string is never stale.
+ */
 export function toIso(ms: number): string {
-  return new Date(ms).toISOString();
+  if (ms !== lastMs) {
+    lastIso = new Date(ms).toISOString();
+    lastMs = ms;
+  }
+  return lastIso;
 }
 
 export function isoOrNull(ms: number | null): string | null {

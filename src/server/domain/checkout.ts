@@ -146,7 +146,9 @@ export class CheckoutService {
     checkEventOnSale(event, at);
     const lines = resolveLines(input, event, (id) => tiers.find(id), at, caller?.scope === 'kiosk');
     this.takeStock(lines, at);
-    const order: Omit<OrderRow, 'seq'> = {
+    // `seq` is the store's to assign; the INSERT leaves it out, and the answer never shows it.
+    const order: OrderRow = {
+      seq: 0,
       id: newId('order'),
       event_id: event.id,
       status: 'paid',
@@ -166,7 +168,7 @@ export class CheckoutService {
     };
     this.deps.orders.insert(order);
     const tickets = this.mint(input, lines, order, buyer, signedAhead, at);
-    const view = this.deps.views.order({ ...order, seq: 0 }, tickets, []);
+    const view = this.deps.views.order(order, tickets, []);
     const json = this.deps.orderJson(view);
     this.deps.outbox.emit('order.created', view, json);
     this.deps.actions.audit({

@@ -39,6 +39,9 @@ export type CompanionInput = (
 
 const b64url = (value: object): string => Buffer.from(JSON.stringify(value)).toString('base64url');
 
+/** The header of the last key's tokens, encoded once: it is the same for all of them. */
+let tokenHeader = { kid: '', encoded: '' };
+
 /** A cached token is handed out while it has at least 4 of its 5 minutes left. */
 const cachedMaxAgeSeconds = tokenLifetimeSeconds - tokenRefreshBelowSeconds;
 
@@ -196,7 +199,9 @@ export class TicketTokens {
   private unsigned(ticket: TicketRef): { signingInput: string; exp: number; kid: string } {
     const iat = Math.floor(this.now() / 1000);
     const kid = this.keys.activeKid;
-    const header = b64url({ alg: 'EdDSA', typ: 'ticket+jwt', kid });
+    if (tokenHeader.kid !== kid)
+      tokenHeader = { kid, encoded: b64url({ alg: 'EdDSA', typ: 'ticket+jwt', kid }) };
+    const header = tokenHeader.encoded;
     const claims: TicketTokenClaims = {
       sub: ticket.id,
       evt: ticket.event_id,
