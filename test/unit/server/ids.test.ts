@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { hasPrefix, idPrefix, newId, randomBase62, type IdKind } from '../../../src/server/ids.js';
 
 describe('ids', () => {
@@ -28,6 +28,25 @@ describe('ids', () => {
     }
     expect(hasPrefix('evt_abc', 'tier')).toBe(false);
     expect(hasPrefix('evtabc', 'event')).toBe(false);
+  });
+
+  it('start with the clock as it reads at each draw, in 8 base62 digits', () => {
+    const alphabet = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+    const timeOf = (id: string) =>
+      [...id.slice(id.indexOf('_') + 1, id.indexOf('_') + 9)].reduce(
+        (ms, digit) => ms * 62 + alphabet.indexOf(digit),
+        0,
+      );
+    vi.useFakeTimers();
+    try {
+      // Twice the same millisecond (the digits are kept), then forward, then back (a clock step).
+      for (const ms of [1_764_000_000_000, 1_764_000_000_000, 1_764_000_000_001, 1_700_000_000_000]) {
+        vi.setSystemTime(ms);
+        expect(timeOf(newId('order'))).toBe(ms);
+      }
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('do not repeat across many draws', () => {
