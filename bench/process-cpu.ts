@@ -7,9 +7,12 @@ export function processCpuSeconds(pid: number | undefined): number | null {
 
 /**
  * The same for this process's main thread alone (the event loop and SQLite): without the
- * sign-ahead crypto thread and V8's helpers, whose share moves with the machine's load.
+ * sign-ahead crypto thread and V8's helpers, whose share moves with the machine's load. To the
+ * microsecond where node has process.threadCpuUsage (22.19+), else in /proc's 10 ms ticks.
  */
 export function mainThreadCpuSeconds(): number | null {
+  const usage = process.threadCpuUsage?.();
+  if (usage) return (usage.user + usage.system) / 1e6;
   return statCpuSeconds(`/proc/${process.pid}/task/${process.pid}/stat`);
 }
 
