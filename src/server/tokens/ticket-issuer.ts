@@ -237,11 +237,15 @@ export class TicketIssuer {
    * needs both gets its code and pass signed in one crypto-thread job.
    */
   prepare(tickets: readonly NewTicket[]): Promise<void> | null {
-    const withCode = tickets.filter((ticket) => !ticket.rotatingReady);
-    const passOnly = tickets.flatMap((ticket) => {
-      const exp = ticket.rotatingReady && !ticket.passReady ? this.passExpIfAllowed(ticket) : null;
-      return exp === null ? [] : [{ ticket, exp }];
-    });
+    const withCode: NewTicket[] = [];
+    const passOnly: { ticket: NewTicket; exp: number }[] = [];
+    for (const ticket of tickets) {
+      if (!ticket.rotatingReady) withCode.push(ticket);
+      else if (!ticket.passReady) {
+        const exp = this.passExpIfAllowed(ticket);
+        if (exp !== null) passOnly.push({ ticket, exp });
+      }
+    }
     if (withCode.length === 0 && passOnly.length === 0) return null;
     return Promise.all([
       withCode.length > 0 ? this.signCodesAndPasses(withCode) : undefined,

@@ -164,19 +164,18 @@ export class TicketTokens {
 
   private async signNew(eventId: string, tierId: string, count: number): Promise<SignedTicket[]> {
     const key = this.keys.activePrivateKey;
-    const unsigned = Array.from({ length: count }, () => {
+    const unsigned = [];
+    // Companions ride in the same batches, right after their ticket's token.
+    const inputs: string[] = [];
+    for (let n = 0; n < count; n++) {
       const id = newId('ticket');
       const ref = { id, event_id: eventId, tier_id: tierId };
       const ticket = this.unsigned(ref);
       const companion = this.companion?.(ref, ticket.exp - tokenLifetimeSeconds, ticket.kid) ?? null;
-      return { id, ...ticket, companion };
-    });
-    // Companions ride in the same batches, right after their ticket's token.
-    const inputs = unsigned.flatMap((ticket) =>
-      ticket.companion === null
-        ? [ticket.signingInput]
-        : [ticket.signingInput, ticket.companion.signingInput],
-    );
+      unsigned.push({ id, ...ticket, companion });
+      inputs.push(ticket.signingInput);
+      if (companion !== null) inputs.push(companion.signingInput);
+    }
     const signatures = await this.signAheadThreads.signMany(inputs, key);
     let next = 0;
     return unsigned.map((ticket) => {
