@@ -124,8 +124,11 @@ const compareParagraph = [
   'than that spread (`npm run bench:compare -- <ref>` for another base; `BENCH_ONLY` for some modules).',
   'On a loaded machine req/s moves more than 5 % from run to run; `npm run bench:profile`',
   '(bench/profile-requests.ts) measures what a request costs instead: CPU µs per checkout, keyed checkout,',
-  'GET ticket and checkout with a webhook endpoint, in-process, and with `COUNT_SQL=1` the statements each',
-  'runs, a count no load can move (copy the two files into the base commit’s worktree to run it there).',
+  "GET ticket and checkout with a webhook endpoint, in-process, with the main thread's share beside each",
+  "(`process.threadCpuUsage`: the event loop and SQLite without the crypto threads and V8's helpers,",
+  "whose share moves with the machine's load), and with `COUNT_SQL=1` the statements each runs, a count",
+  'no load can move (copy profile-requests.ts, process-cpu.ts and statement-counter.ts into the base',
+  'commit’s worktree to run it there).',
   'The last comparison against this report, and what it found, is in docs/bench-comparison.md.',
 ];
 
