@@ -1,31 +1,11 @@
-import type { Browser, BrowserContext } from '@playwright/test';
 import { expect, test } from './fixtures.js';
 import { doorNight } from './support/door-night.js';
-import { pairedDoor } from './support/paired-door.js';
-import type { VenueServer } from './support/venue-server.js';
+import { phoneDoor, scansOfTicket } from './support/paired-door.js';
 
 /**
  * Checking guests in by hand on a steward's phone whose Wi-Fi drops, and the conflicts a night
  * like that leaves: what the door says, and how a steward who has dealt with one puts it away.
  */
-
-interface ScanRecord {
-  result: string;
-  source: string;
-  credential: string;
-}
-
-const phone = { width: 390, height: 844 };
-
-const phoneDoor = (
-  browser: Browser,
-  server: VenueServer,
-  code: string,
-  setUp?: (context: BrowserContext) => Promise<void>,
-) => pairedDoor(browser, server, code, { viewport: phone, setUp });
-
-const scansOf = async (server: VenueServer, ticketId: string) =>
-  (await server.api<{ data: ScanRecord[] }>('GET', `/v2/scans?ticket_id=${ticketId}`)).data;
 
 test('a check-in by hand whose answer the Wi-Fi lost: admitted offline, and back online the sync is quiet and counts the guest once', async ({
   server,
@@ -54,7 +34,7 @@ test('a check-in by hand whose answer the Wi-Fi lost: admitted offline, and back
   await expect(door.queued()).toHaveText('0 queued');
   await expect(door.page.getByRole('alert')).toHaveCount(0);
   await expect(door.page.getByText(/conflict/)).toHaveCount(0);
-  expect((await scansOf(server, dana!.id)).map((s) => [s.result, s.source, s.credential])).toEqual([
+  expect((await scansOfTicket(server, dana!.id)).map((s) => [s.result, s.source, s.credential])).toEqual([
     ['admitted', 'online', 'manual'],
   ]);
   expect(errors).toEqual([]);

@@ -1,35 +1,12 @@
-import type { Browser, BrowserContext } from '@playwright/test';
 import { expect, test } from './fixtures.js';
 import { doorNight } from './support/door-night.js';
-import { pairedDoor } from './support/paired-door.js';
-import type { VenueServer } from './support/venue-server.js';
+import { phoneDoor, scansOfTicket } from './support/paired-door.js';
 
 /**
  * The door page as a steward holds it: a phone-sized browser on the venue Wi-Fi, which drops.
  * What it must say when the answer to a scan is lost, when the venue is full with no server,
  * when the guest list comes back online, and when the device's own clock is wrong.
  */
-
-interface ScanRecord {
-  ticket_id: string | null;
-  result: string;
-  reason: string | null;
-  source: string;
-  scanned_at: string;
-}
-
-const phone = { width: 390, height: 844 };
-
-/** The door as a steward's phone opens it, paired for tonight. */
-const phoneDoor = (
-  browser: Browser,
-  server: VenueServer,
-  code: string,
-  setUp?: (context: BrowserContext) => Promise<void>,
-) => pairedDoor(browser, server, code, { viewport: phone, setUp });
-
-const scansOf = async (server: VenueServer, ticketId: string) =>
-  (await server.api<{ data: ScanRecord[] }>('GET', `/v2/scans?ticket_id=${ticketId}`)).data;
 
 test('the Wi-Fi drops mid-scan: the door names the guest, and back online its sync is quiet and counts them once', async ({
   server,
@@ -66,7 +43,9 @@ test('the Wi-Fi drops mid-scan: the door names the guest, and back online its sy
   await expect(door.page.getByRole('alert')).toHaveCount(0);
   await expect(door.page.getByText(/conflict/)).toHaveCount(0);
   // One scan: the wallet link was never sent as one, and the lost answer's copy is that scan.
-  expect((await scansOf(server, ada!.id)).map((s) => [s.result, s.source])).toEqual([['admitted', 'online']]);
+  expect((await scansOfTicket(server, ada!.id)).map((s) => [s.result, s.source])).toEqual([
+    ['admitted', 'online'],
+  ]);
 
   // The guest list found offline is asked again once the server is back: it says who is inside now.
   await context.setOffline(true);
@@ -123,7 +102,7 @@ test('a door whose clock is 10 minutes slow says so, and still admits valid code
   await door.typeCode(online!.qr_token);
   await expect(door.verdict()).toHaveAttribute('data-result', 'admitted');
   await expect(door.verdict()).toContainText('Checked with the venue server');
-  const [scan] = await scansOf(server, online!.id);
+  const [scan] = await scansOfTicket(server, online!.id);
   expect(Math.abs(Date.parse(scan!.scanned_at) - Date.now())).toBeLessThan(60_000);
   await door.verdict().click();
 

@@ -1,4 +1,5 @@
 import type { Browser, BrowserContext } from '@playwright/test';
+import type { components } from '../../../src/shared/api/schema.js';
 import { DoorPage } from '../pages/door-page.js';
 import type { VenueServer } from './venue-server.js';
 
@@ -27,3 +28,19 @@ export async function pairedDoor(
   await door.pairByPasting(code);
   return { door, context, errors };
 }
+
+/** A steward's phone. */
+export const phone = { width: 390, height: 844 };
+
+/** The door as a steward's phone opens it, paired for tonight. */
+export const phoneDoor = (
+  browser: Browser,
+  server: VenueServer,
+  code: string,
+  setUp?: (context: BrowserContext) => Promise<void>,
+) => pairedDoor(browser, server, code, { viewport: phone, setUp });
+
+/** Every scan the server recorded of one ticket, as GET /v2/scans answers them. */
+export const scansOfTicket = async (server: VenueServer, ticketId: string) =>
+  (await server.api<{ data: components['schemas']['Scan'][] }>('GET', `/v2/scans?ticket_id=${ticketId}`))
+    .data;
