@@ -5,6 +5,17 @@
  * the reader's zone would be wrong; the event's zone is where the doors are. Browser-safe.
  */
 
+/** A day and a time to the minute, 24-hour clock: how attendees and the box office read times. */
+export const dayToTheMinute = {
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+} as const satisfies Intl.DateTimeFormatOptions;
+
 /** Formatters are costly to build (tens of µs) and zones are few: one per zone, kept. */
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
@@ -12,16 +23,7 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
   let formatter = formatters.get(timeZone);
   if (!formatter) {
     // en-US parts, assembled below: en-GB would write "Sept" for September in newer ICU versions.
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      weekday: 'short',
-      day: 'numeric',
-      month: 'short',
-      year: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    });
+    formatter = new Intl.DateTimeFormat('en-US', { timeZone, ...dayToTheMinute });
     formatters.set(timeZone, formatter);
   }
   return formatter;

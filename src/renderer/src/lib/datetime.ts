@@ -1,3 +1,4 @@
+import { dayToTheMinute } from '../../../shared/attendee-time.js';
 /** The browser's `datetime-local` inputs speak local wall time without a zone; the API speaks ISO. */
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -19,12 +20,5 @@ export function localInputToIso(value: string): string | null {
 
 export function formatDateTime(iso: string | null | undefined): string {
   if (!iso) return '—';
-  return new Date(iso).toLocaleString('en-GB', {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-  });
+  return new Date(iso).toLocaleString('en-GB', dayToTheMinute);
 }

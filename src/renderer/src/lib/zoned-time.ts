@@ -3,7 +3,7 @@
  * would read it in the till's: a London laptop setting up a New York show must still mean New
  * York's 19:00. Intl alone does the arithmetic (offsets come from the browser's time-zone data).
  */
-import { timeZoneLabel } from '../../../shared/attendee-time.js';
+import { dayToTheMinute, timeZoneLabel } from '../../../shared/attendee-time.js';
 
 const dayMs = 24 * 60 * 60_000;
 
@@ -165,16 +165,7 @@ export function formatEventTime(
   const ms = Date.parse(iso);
   if (Number.isNaN(ms)) return '—';
   const text = formatter(`show ${zone}`, () => {
-    return new Intl.DateTimeFormat('en-GB', {
-      timeZone: zone,
-      weekday: 'short',
-      day: 'numeric',
-      month: 'short',
-      year: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    });
+    return new Intl.DateTimeFormat('en-GB', { timeZone: zone, ...dayToTheMinute });
   }).format(ms);
   return sameTimeZone(zone, tillZone) ? text : `${text} ${zoneShortName(zone, ms)}`;
 }
