@@ -66,6 +66,22 @@ const ticketRow = (id: string) =>
     inside: number;
   };
 
+/** The synced copy is the online admission itself: the same scan, counted once, no conflict. */
+function expectTheOnlineAdmission(
+  synced: SyncResultJson | undefined,
+  online: ValidateJson,
+  ticketId: string,
+) {
+  expect(synced).toMatchObject({
+    result: 'admitted',
+    reason: null,
+    conflict: false,
+    scan_id: online.scan.id,
+  });
+  expect(ticketRow(ticketId)).toEqual({ scan_count: 1, inside: 1 });
+  expect(scanRows(t).filter((r) => r.ticket_id === ticketId)).toHaveLength(1);
+}
+
 describe('POST /v2/scan/sync', () => {
   it('applies offline admissions and records them as source sync', async () => {
     const [a, b] = (await sellTickets(t, sale, 2)) as [TicketJson, TicketJson];
@@ -138,14 +154,7 @@ describe('POST /v2/scan/sync', () => {
     const online = await scan(t, { token: a.qr_token, scanned_at: at(30) }, doorA.secret);
     expect(online.result).toBe('admitted');
     const [fromA] = await sync(doorA, [{ token: a.qr_token, scanned_at: at(30), result: 'admitted' }]);
-    expect(fromA).toMatchObject({
-      result: 'admitted',
-      reason: null,
-      conflict: false,
-      scan_id: online.scan.id,
-    });
-    expect(ticketRow(a.id)).toEqual({ scan_count: 1, inside: 1 });
-    expect(scanRows(t).filter((r) => r.ticket_id === a.id)).toHaveLength(1);
+    expectTheOnlineAdmission(fromA, online, a.id);
     // Another door's copy of that moment is still its own attempt, and a conflict.
     const [fromB] = await sync(doorB, [{ token: a.qr_token, scanned_at: at(30), result: 'admitted' }]);
     expect(fromB).toMatchObject({ reason: 'already_scanned', conflict: true });
@@ -163,14 +172,7 @@ describe('POST /v2/scan/sync', () => {
     ]);
     const copy = { kind: 'manual', ticket_id: a.id, note: 'Dead phone, ID checked', result: 'admitted' };
     const [fromA] = await sync(doorA, [{ ...copy, scanned_at: at(30) }]);
-    expect(fromA).toMatchObject({
-      result: 'admitted',
-      reason: null,
-      conflict: false,
-      scan_id: online.scan.id,
-    });
-    expect(ticketRow(a.id)).toEqual({ scan_count: 1, inside: 1 });
-    expect(scanRows(t).filter((r) => r.ticket_id === a.id)).toHaveLength(1);
+    expectTheOnlineAdmission(fromA, online, a.id);
 
     // Genuinely other check-ins of that guest are still second attempts: this door's with other
     // words or at another moment, and another door's (a conflict).
