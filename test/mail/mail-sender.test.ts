@@ -331,6 +331,68 @@ describe('mail sender against a real SMTP server on loopback', () => {
   });
 });
 
+describe('mail sender when the venue’s SMTP settings are wrong', () => {
+  it('a refused password fails no buyer’s mail: they wait, saying what to fix, and go once the login works', async () => {
+    const smtp = await catcher();
+    // The password was changed at the mail provider; MARQUEE_SMTP_URL still has the old one.
+    smtp.login = { user: 'venue', pass: 'new-password' };
+    const t = await appWithSender(`smtp://venue:old-password@127.0.0.1:${smtp.port}`);
+    const ids = ['ada', 'bob'].map((name) =>
+      enqueue(t.app, simpleMail(`${name}@example.test`, `For ${name}`)),
+    );
+
+    // More tries than maxAttempts (3), and still waiting: the buyers' addresses are not at fault.
+    const waiting = await until(
+      () => mailList(t.app),
+      (rows) => (rows[0]?.attempts ?? 0) > 3,
+    );
+    expect(waiting.map((m) => [m.id, m.status])).toEqual(ids.map((id) => [id, 'pending']));
+    expect(waiting[0]!.last_error).toBe(
+      'Mail server settings: the mail server refused the user name or password in MARQUEE_SMTP_URL ' +
+        '(the server said: 535 5.7.8 Authentication credentials invalid).',
+    );
+    expect(waiting[0]!.last_error).not.toContain('old-password');
+    // One login attempt per interval, with the oldest mail: the other is not tried meanwhile.
+    expect(waiting[1]!.attempts).toBe(0);
+
+    smtp.login = { user: 'venue', pass: 'old-password' };
+    const mails = await smtp.waitFor(2, 5_000);
+    expect(mails.map((m) => m.parsed.subject)).toEqual(['For ada', 'For bob']);
+    await until(
+      () => mailList(t.app),
+      (rows) => rows.every((m) => m.status === 'sent'),
+    );
+  });
+
+  it('names a missing login and a TLS mismatch in words, and keeps the mail', async () => {
+    const smtp = await catcher();
+    smtp.login = { user: 'venue', pass: 'secret' };
+    const noLogin = await appWithSender(smtp.url);
+    enqueue(noLogin.app, simpleMail('ada@example.test', 'No login'));
+    // smtps:// (TLS from the first byte) to a server that speaks plain SMTP on that port.
+    const tls = await appWithSender(`smtps://venue:secret@127.0.0.1:${smtp.port}`);
+    enqueue(tls.app, simpleMail('bob@example.test', 'Wrong TLS'));
+
+    const [missing] = await until(
+      () => mailList(noLogin.app),
+      (rows) => (rows[0]?.attempts ?? 0) > 3,
+    );
+    expect(missing).toMatchObject({ status: 'pending' });
+    expect(missing!.last_error).toMatch(
+      /^Mail server settings: the mail server asks for a user name and password, and MARQUEE_SMTP_URL gives none \(the server said: 530 /,
+    );
+    const [mismatch] = await until(
+      () => mailList(tls.app),
+      (rows) => (rows[0]?.attempts ?? 0) > 3,
+    );
+    expect(mismatch).toMatchObject({ status: 'pending' });
+    expect(mismatch!.last_error).toBe(
+      'Mail server settings: the mail server and MARQUEE_SMTP_URL disagree about encryption: smtps:// is for a port that starts with TLS (usually 465), smtp:// for the others (25, 587).',
+    );
+    expect(smtp.mails).toHaveLength(0);
+  });
+});
+
 describe('mail retries after the server clock is stepped back (NTP fixing a wrong clock)', () => {
   it('a retry scheduled two days ahead waits only its own backoff from the corrected time', async () => {
     const smtp = await catcher();

@@ -17,11 +17,13 @@ export interface CaughtMail {
  * accepts, parsed with mailparser. `answerRcpt` lets a test make it refuse recipients (4xx/5xx);
  * `delayDataMs` holds the reply to DATA, to catch a sender mid-send (`Infinity`: until
  * `releaseHeld()`, so the test, not the machine's speed, decides when the reply comes).
+ * `login` makes it a server that wants AUTH with that user and password (530 without, 535 wrong).
  */
 export class SmtpCatcher {
   readonly mails: CaughtMail[] = [];
   answerRcpt: (address: string) => RcptAnswer = () => 'accept';
   delayDataMs = 0;
+  login: { user: string; pass: string } | null = null;
   /** Messages received whose reply was held back by delayDataMs. */
   held = 0;
   private heldReplies: (() => void)[] = [];
@@ -54,10 +56,27 @@ export class SmtpCatcher {
   async listen(): Promise<void> {
     const server = new SMTPServer({
       authOptional: true,
+      // AUTH over plain TCP: loopback only, and STARTTLS is off.
+      allowInsecureAuth: true,
       disabledCommands: ['STARTTLS'],
       logger: false,
       // A server that goes down does not wait 30 s for its clients to leave.
       closeTimeout: 100,
+      onAuth: (auth, _session, callback) => {
+        const login = this.login;
+        if (!login || (auth.username === login.user && auth.password === login.pass)) {
+          return callback(null, { user: auth.username });
+        }
+        const err = Object.assign(new Error('5.7.8 Authentication credentials invalid'), {
+          responseCode: 535,
+        });
+        return callback(err);
+      },
+      onMailFrom: (_address, session, callback) => {
+        if (!this.login || session.user) return callback();
+        const err = Object.assign(new Error('Authentication required'), { responseCode: 530 });
+        return callback(err);
+      },
       onRcptTo: (address: SMTPServerAddress, _session, callback) => {
         const answer = this.answerRcpt(address.address);
         if (answer === 'accept') return callback();

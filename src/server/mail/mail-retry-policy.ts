@@ -3,6 +3,7 @@
  * schedule is unit-tested and tests of the sender can shrink it.
  */
 import { isUnreachableCode, unreachableCodes } from '../../shared/unreachable-codes.js';
+import { setupProblem } from './smtp-setup-problem.js';
 
 export interface MailRetryPolicy {
   /** Wait after the 1st, 2nd, … failed attempt; the last entry repeats. */
@@ -30,15 +31,21 @@ export type FailureKind =
   /** The server answered 4xx or the conversation broke: worth trying again later. */
   | 'transient'
   /** The server refused the message for good (5xx), e.g. an unknown mailbox. */
-  | 'permanent';
+  | 'permanent'
+  /**
+   * The venue's SMTP settings are wrong (login refused or missing, TLS mismatch): no mail can go
+   * until someone fixes them, so like an unreachable server it never uses a mail up.
+   */
+  | 'setup';
 
 export type RetryDecision = { action: 'retry'; at: number } | { action: 'fail' };
 
 /**
  * `attempts` counts the attempt that just failed. An unreachable server never uses up a mail and
  * is tried again within `unreachableRetryMs`: the box office is meant to work offline for a whole
- * weekend and send once the line is back. A permanent refusal fails at once, since repeating it
- * for a day changes nothing.
+ * weekend and send once the line is back. Wrong settings are waited out the same way: the mails
+ * are not at fault and go once the settings are fixed. A permanent refusal fails at once, since
+ * repeating it for a day changes nothing.
  */
 export function decideRetry(
   policy: MailRetryPolicy,
@@ -54,12 +61,12 @@ export function decideRetry(
 /** The wait before the next try after `attempts` failed ones (never longer than this). */
 export function retryWaitMs(
   policy: MailRetryPolicy,
-  kind: 'unreachable' | 'transient',
+  kind: Exclude<FailureKind, 'permanent'>,
   attempts: number,
 ): number {
   const index = Math.min(Math.max(attempts, 1), policy.backoffMs.length) - 1;
   const wait = policy.backoffMs[index] ?? 60_000;
-  return kind === 'unreachable' ? Math.min(wait, policy.unreachableRetryMs) : wait;
+  return kind === 'transient' ? wait : Math.min(wait, policy.unreachableRetryMs);
 }
 
 /** Classifies an error thrown by nodemailer's SMTP transport. */
@@ -69,6 +76,8 @@ export function classifyFailure(err: unknown): FailureKind {
     code?: unknown;
     errno?: unknown;
   };
+  // Before the reply code: a refused login is a 5xx too, but not the recipient's fault.
+  if (setupProblem(err) !== null) return 'setup';
   if (typeof e.responseCode === 'number') {
     return e.responseCode >= 500 && e.responseCode < 600 ? 'permanent' : 'transient';
   }

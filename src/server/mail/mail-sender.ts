@@ -14,6 +14,7 @@ import {
   type FailureKind,
   type MailRetryPolicy,
 } from './mail-retry-policy.js';
+import { setupError, setupPrefix } from './smtp-setup-problem.js';
 
 /** The knobs tests turn down; production uses the defaults. */
 export interface MailSenderTuning {
@@ -61,6 +62,11 @@ export interface MailSenderDeps {
 
 /** last_error of an unreachable server starts with this, so a later success can find those mails. */
 export const unreachablePrefix = 'SMTP server unreachable: ';
+
+/** Mails waiting for the line or the settings, not for anything of their own. */
+const heldBackPrefixes = [unreachablePrefix, setupPrefix];
+const heldBack = (lastError: string | null): boolean =>
+  heldBackPrefixes.some((prefix) => lastError?.startsWith(prefix) === true);
 
 type Outcome = 'sent' | FailureKind | 'abandoned';
 
@@ -195,7 +201,8 @@ export class MailSender {
         if (this.stopping) return 0;
         const outcome = await this.deliver(row);
         if (outcome === 'abandoned') return 0;
-        if (outcome === 'unreachable') {
+        // Every other mail would meet the same dead line or the same wrong settings.
+        if (outcome === 'unreachable' || outcome === 'setup') {
           this.pausedUntil = now() + unreachablePauseMs;
           return Math.min(unreachablePauseMs, pollMs);
         }
@@ -218,7 +225,7 @@ export class MailSender {
     this.pausedUntil = Math.min(this.pausedUntil, at + policy.unreachableRetryMs);
     let moved = 0;
     for (const row of repo.waiting(at)) {
-      const kind = row.last_error?.startsWith(unreachablePrefix) ? 'unreachable' : 'transient';
+      const kind = heldBack(row.last_error) ? 'unreachable' : 'transient';
       const latest = at + (row.attempts === 0 ? 0 : retryWaitMs(policy, kind, row.attempts));
       if (row.next_attempt_at > latest && repo.dueEarlier(row.id, latest)) moved++;
     }
@@ -246,7 +253,8 @@ export class MailSender {
       if (this.abandoned) return 'abandoned';
       const kind = classifyFailure(err);
       const text = err instanceof Error ? err.message : String(err);
-      const error = kind === 'unreachable' ? `${unreachablePrefix}${text}` : text;
+      const error =
+        kind === 'unreachable' ? `${unreachablePrefix}${text}` : kind === 'setup' ? setupError(err) : text;
       const decision = decideRetry(this.tuning.policy, kind, row.attempts + 1, now());
       if (decision.action === 'retry') repo.markRetry(row.id, error, decision.at);
       else repo.markFailed(row.id, error);
@@ -264,8 +272,8 @@ export class MailSender {
       this.sentUnrecorded.set(row.id, now());
       throw err;
     }
-    // The server is reachable again: mails held back by an outage need not sit out their backoff.
-    repo.pullForward(unreachablePrefix, now());
+    // The server is reachable (and the settings right) again: mails held back need not sit out their backoff.
+    for (const prefix of heldBackPrefixes) repo.pullForward(prefix, now());
     log.info({ mail: row.id }, 'mail sent');
     return 'sent';
   }

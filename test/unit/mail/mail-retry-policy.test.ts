@@ -67,6 +67,27 @@ describe('classifyFailure', () => {
     );
   });
 
+  it('calls wrong SMTP settings "setup", before reading a 5xx as the recipient’s fault', () => {
+    const setup = (props: Record<string, unknown>, message = 'x') =>
+      classifyFailure(Object.assign(new Error(message), props));
+    expect(setup({ code: 'EAUTH', responseCode: 535, command: 'AUTH PLAIN' })).toBe('setup');
+    expect(setup({ code: 'EENVELOPE', responseCode: 530, command: 'MAIL FROM' })).toBe('setup');
+    expect(
+      setup(
+        { code: 'ESOCKET', command: 'CONN' },
+        'SSL routines:tls_validate_record_header:wrong version number',
+      ),
+    ).toBe('setup');
+    // A refused recipient whose address happens to contain "tls" or "ssl" is still the recipient's.
+    expect(setup({ code: 'EENVELOPE', responseCode: 550 }, '550 <tls.ssl@example.com>: unknown')).toBe(
+      'permanent',
+    );
+  });
+
+  it('never gives a mail up for wrong settings, and tries again within the outage interval', () => {
+    expect(decideRetry(policy, 'setup', 10_000, 5)).toEqual({ action: 'retry', at: 5 + 30_000 });
+  });
+
   it('calls anything else transient', () => {
     expect(classifyFailure(new Error('Unexpected socket close'))).toBe('transient');
     expect(classifyFailure('weird')).toBe('transient');

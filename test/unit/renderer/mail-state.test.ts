@@ -33,6 +33,15 @@ describe('mailStateWords: what the till says about an order mail', () => {
     );
   });
 
+  it('says the venue’s mail settings hold a mail back, not the buyer’s address', () => {
+    const lastError =
+      'Mail server settings: the mail server refused the user name or password in MARQUEE_SMTP_URL (the server said: 535 5.7.8 Authentication credentials invalid).';
+    expect(mailStateWords({ ...mail, attempts: 4, last_error: lastError })).toEqual({
+      tone: 'waiting',
+      text: 'Queued for ada@example.com: not sent yet, because the mail server refused the user name or password in MARQUEE_SMTP_URL (the server said: 535 5.7.8 Authentication credentials invalid). It goes out once a manager fixes that (4 tries).',
+    });
+  });
+
   it('anyPending: looks again only while something is on its way', () => {
     expect(anyPending([{ status: 'sent' }, { status: 'failed' }])).toBe(false);
     expect(anyPending([{ status: 'sent' }, { status: 'pending' }])).toBe(true);

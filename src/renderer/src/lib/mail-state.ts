@@ -2,6 +2,8 @@ import type { MailView } from '../api/types.js';
 
 /** The outbox's wording for a server it cannot reach (src/server/mail/mail-sender.ts). */
 const unreachablePrefix = 'SMTP server unreachable:';
+/** …and for the venue's own SMTP settings being wrong (src/server/mail/smtp-setup-problem.ts). */
+const setupPrefix = 'Mail server settings: ';
 
 export interface MailStateWords {
   tone: 'ok' | 'waiting' | 'failed';
@@ -26,6 +28,13 @@ export function mailStateWords(
   }
   if (mail.attempts === 0)
     return { tone: 'waiting', text: `Queued for ${mail.to}: waiting for the mail server` };
+  if (mail.last_error?.startsWith(setupPrefix)) {
+    // Not the buyer's address: the venue's settings, which a manager fixes (Settings › Mail shows it).
+    return {
+      tone: 'waiting',
+      text: `Queued for ${mail.to}: not sent yet, because ${mail.last_error.slice(setupPrefix.length)} It goes out once a manager fixes that (${mail.attempts} tries).`,
+    };
+  }
   if (mail.last_error?.startsWith(unreachablePrefix)) {
     return {
       tone: 'waiting',
