@@ -3,7 +3,8 @@
  * "Running it"), prints `listening on <url>`, and on SIGTERM/SIGINT lets in-flight requests
  * finish and closes the store cleanly before exiting, within 9 s whatever the state (shutdown.ts).
  */
-import { optionsFromEnv } from './config.js';
+import { optionsFromEnv, type ServerOptions } from './config.js';
+import { savedAdminKeyFile } from './domain/first-admin-key.js';
 import { stdoutLogLoss, tolerateClosedStdio } from './logging/log-destination.js';
 import { stopOnSignals } from './shutdown.js';
 import { startRefusal } from './start-refusal.js';
@@ -13,10 +14,12 @@ async function main(): Promise<void> {
   // Before anything is printed: `npm run server | head -c 100` must not kill the server.
   tolerateClosedStdio();
   let running: RunningServer;
+  let options: ServerOptions;
   try {
     // Inside the try: a bad MARQUEE_* value is a configuration error (exit 2), not a crash; so
-    // are a damaged store or signing key and a full disk (start-refusal.ts).
-    running = await startServer(optionsFromEnv());
+    // are a damaged store or signing key, a full disk, a taken port (start-refusal.ts).
+    options = optionsFromEnv();
+    running = await startServer(options);
   } catch (err) {
     const refusal = startRefusal(err);
     if (refusal !== null) {
@@ -30,6 +33,13 @@ async function main(): Promise<void> {
     console.log(`First admin key (shown once; also saved to ${first.file}):\n  ${first.secret}`);
   }
   console.log(`listening on ${running.url}`);
+  const keyFile = first?.generated ? null : savedAdminKeyFile(options.dataDir);
+  const key = first?.generated
+    ? 'the admin key above'
+    : keyFile
+      ? `the admin key in ${keyFile}`
+      : 'an admin key';
+  console.log(`box office: open ${running.url} in a browser and sign in with ${key}`);
   if (running.publicUrl) console.log(`attendee pages (public listener) on ${running.publicUrl}`);
   stopOnSignals(running, {
     exit: (code) => {

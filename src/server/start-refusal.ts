@@ -13,6 +13,45 @@ function diskFull(err: unknown): boolean {
   return code === 'SQLITE_FULL' || code === 'SQLITE_IOERR_SHMSIZE' || code === 'ENOSPC';
 }
 
+interface NodeSystemError {
+  code?: unknown;
+  syscall?: unknown;
+  path?: unknown;
+  address?: unknown;
+  port?: unknown;
+}
+
+const systemError = (err: unknown): NodeSystemError =>
+  typeof err === 'object' && err !== null ? (err as NodeSystemError) : {};
+
+/** A listener that could not bind: its port is taken, or needs rights this user lacks. */
+function portRefusal(err: unknown): string | null {
+  const { code, syscall, address, port } = systemError(err);
+  if (syscall !== 'listen' || typeof port !== 'number') return null;
+  const where = `port ${port}${typeof address === 'string' ? ` on ${address}` : ''}`;
+  if (code === 'EADDRINUSE') {
+    return (
+      `Another program is already listening on ${where} (a Marquee started earlier?). Stop it, ` +
+      'or start this one on a free port with MARQUEE_PORT (or MARQUEE_PUBLIC_PORT for the attendee pages).'
+    );
+  }
+  if (code === 'EACCES') {
+    return `This user may not listen on ${where}: ports below 1024 need administrator rights. Choose a port from 1024 up.`;
+  }
+  return null;
+}
+
+/** The data folder (or a file in it) cannot be made or written by the user the server runs as. */
+function dataDirRefusal(err: unknown): string | null {
+  const { code, path } = systemError(err);
+  if (typeof path !== 'string' || !['EACCES', 'EPERM', 'EROFS'].includes(String(code))) return null;
+  const why = code === 'EROFS' ? 'it is on a read-only disk' : 'this user has no permission to write there';
+  return (
+    `The venue server cannot write ${path}: ${why}. Make the data folder writable by the user ` +
+    'that runs Marquee, or point MARQUEE_DATA_DIR at a folder it can write, and start again.'
+  );
+}
+
 /**
  * The one line to print when a start failed for a reason the operator must fix (the entry point
  * exits 2, as for a bad setting), or null for any other failure (exit 1).
@@ -25,5 +64,5 @@ export function startRefusal(err: unknown): string | null {
       'on it (or point MARQUEE_DATA_DIR at a folder on another disk) and start again.'
     );
   }
-  return null;
+  return portRefusal(err) ?? dataDirRefusal(err);
 }

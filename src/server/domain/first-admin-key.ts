@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ApiKeys } from './api-keys.js';
 
@@ -21,7 +21,21 @@ export function ensureFirstAdminKey(
   if (keys.count() > 0) return null;
   const { secret } = keys.create('First admin key', 'admin', configured);
   if (configured) return { secret, generated: false, file: null };
-  const file = join(dataDir, 'admin-key.txt');
+  const file = adminKeyFile(dataDir);
   writeFileSync(file, `${secret}\n`, { mode: 0o600 });
   return { secret, generated: true, file };
+}
+
+function adminKeyFile(dataDir: string): string {
+  return join(dataDir, 'admin-key.txt');
+}
+
+/**
+ * The file holding the key made at the first start, while it is still there: later starts point
+ * to it, since the first start's print may have scrolled away or never been seen (a start that
+ * made the key and then found its port taken printed nothing).
+ */
+export function savedAdminKeyFile(dataDir: string): string | null {
+  const file = adminKeyFile(dataDir);
+  return existsSync(file) ? file : null;
 }
