@@ -176,7 +176,7 @@ export function createContext(
     outbox,
     webhooks,
     mail,
-    mailQueue: new MailQueue(db, now, actions),
+    mailQueue: new MailQueue(db, now, actions, { outbox: mail, serverSetUp: Boolean(options.smtpUrl) }),
     ticketMail: new TicketMailComposer({
       ...repos,
       orders: salesRepos.orders,

@@ -123,6 +123,53 @@ describe('POST /v2/mail/{id}/retry', () => {
   });
 });
 
+describe('POST /v2/mail/test', () => {
+  it('refuses while no mail server is set up, saying what to set, and queues nothing', async () => {
+    const response = await t.call('POST', '/v2/mail/test', { to: 'manager@example.test' });
+    expect(response.statusCode).toBe(409);
+    expect(response.json().error).toMatchObject({
+      type: 'conflict_error',
+      code: 'mail_server_not_set_up',
+      message:
+        'No mail server is set up, so mail waits in the outbox. Set MARQUEE_SMTP_URL (smtp://user:password@host:port) and restart the venue server.',
+    });
+    expect((await t.call('GET', '/v2/mail')).json().data).toEqual([]);
+  });
+
+  it('queues a test mail like any other (workers off, so it stays pending), admin only, and refuses a bad address', async () => {
+    const withServer = await makeTestApp({ smtpUrl: 'smtp://127.0.0.1:9' });
+    try {
+      const queued = await withServer.call('POST', '/v2/mail/test', { to: 'manager@example.test' });
+      expect(queued.statusCode).toBe(200);
+      expect(queued.json()).toMatchObject({
+        to: 'manager@example.test',
+        subject: 'Marquee test mail',
+        kind: 'message',
+        ref: null,
+        status: 'pending',
+        attempts: 0,
+      });
+      const listed = (await withServer.call('GET', '/v2/mail')).json().data;
+      expect(listed.map((m: { id: string }) => m.id)).toEqual([queued.json().id]);
+
+      const bad = await withServer.call('POST', '/v2/mail/test', { to: 'not an address' });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().error).toMatchObject({ code: 'invalid_field', param: 'to' });
+      const key = await withServer.call('POST', '/v2/api_keys', { name: 'Till', scope: 'box_office' });
+      const tillTest = await withServer.call(
+        'POST',
+        '/v2/mail/test',
+        { to: 'a@example.test' },
+        key.json().secret,
+      );
+      expect(tillTest.statusCode).toBe(403);
+      expect((await withServer.call('GET', '/v2/mail')).json().data).toHaveLength(1);
+    } finally {
+      await withServer.close();
+    }
+  });
+});
+
 describe('OpenAPI', () => {
   it('documents the mail routes and keeps the wallet pages out of the API document', async () => {
     const doc = (await t.call('GET', '/v2/openapi.json', undefined, null)).json() as {

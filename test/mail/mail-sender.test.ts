@@ -364,6 +364,28 @@ describe('mail sender when the venue’s SMTP settings are wrong', () => {
     );
   });
 
+  it('a test mail from Settings tells the truth: it waits with the reason while the login is refused, then arrives', async () => {
+    const smtp = await catcher();
+    smtp.login = { user: 'venue', pass: 'new-password' };
+    const t = await appWithSender(`smtp://venue:old-password@127.0.0.1:${smtp.port}`);
+    const queued = await t.call('POST', '/v2/mail/test', { to: 'manager@example.test' });
+    expect(queued.statusCode).toBe(200);
+    const [waiting] = await until(
+      () => mailList(t.app),
+      (rows) => (rows[0]?.attempts ?? 0) > 0,
+    );
+    expect(waiting).toMatchObject({ status: 'pending', subject: 'Marquee test mail' });
+    expect(waiting!.last_error).toMatch(
+      /^Mail server settings: the mail server refused the user name or password/,
+    );
+
+    smtp.login = { user: 'venue', pass: 'old-password' };
+    const [mail] = await smtp.waitFor(1, 5_000);
+    expect(mail!.rcptTo).toEqual(['manager@example.test']);
+    expect(mail!.parsed.subject).toBe('Marquee test mail');
+    expect(mail!.parsed.text).toContain('the box office can email tickets');
+  });
+
   it('names a missing login and a TLS mismatch in words, and keeps the mail', async () => {
     const smtp = await catcher();
     smtp.login = { user: 'venue', pass: 'secret' };

@@ -7,6 +7,7 @@ import type { Db } from '../store/db.js';
 import { MailRepo, type MailStatus, type MailSummaryRow } from '../store/mail-repo.js';
 import { ListCursor, toPage, type Page } from '../store/pagination.js';
 import { isoOrNull, toIso } from '../time.js';
+import type { MailOutbox } from './mail-outbox.js';
 
 const mailJson = responseJson(Mail);
 
@@ -29,6 +30,22 @@ export function viewMail(row: MailSummaryRow): MailView {
 
 const maxMailPerOrder = 100;
 
+/** What a test mail says: it goes through the outbox and the sender like a buyer's mail. */
+const testMail = (to: string) => ({
+  to,
+  subject: 'Marquee test mail',
+  text:
+    'This is a test mail from your Marquee venue server.\n\n' +
+    'It went out the way buyers’ tickets do, so if you are reading it, the box office can email tickets.\n',
+});
+
+/** How the outbox reaches the mail server, for test mails. */
+export interface MailQueueSending {
+  outbox: MailOutbox;
+  /** Whether MARQUEE_SMTP_URL names a mail server; without one, mail only waits. */
+  serverSetUp: boolean;
+}
+
 /** What staff see of the mail outbox (GET /v2/mail) and the one thing they may do: retry. */
 export class MailQueue {
   private readonly repo: MailRepo;
@@ -38,6 +55,7 @@ export class MailQueue {
     db: Db,
     private readonly now: () => number,
     private readonly actions: ActionRunner,
+    private readonly sending: MailQueueSending,
   ) {
     this.repo = new MailRepo(db);
   }
@@ -92,6 +110,25 @@ export class MailQueue {
         for (const listener of this.listeners) listener();
       });
       return viewMail(this.repo.find(id) ?? row);
+    });
+  }
+
+  /**
+   * Queues a short mail to `to`, so a manager can see the mail server take (or refuse) one: it is
+   * listed and retried like any other. Refused when no mail server is set up, since it would only
+   * wait, and a test that cannot fail tells nothing.
+   */
+  sendTest(action: ActionContext, to: string): Promise<Answer<MailView>> {
+    return this.actions.run(action, mailJson, (tx) => {
+      if (!this.sending.serverSetUp) {
+        throw conflict(
+          'mail_server_not_set_up',
+          'No mail server is set up, so mail waits in the outbox. Set MARQUEE_SMTP_URL (smtp://user:password@host:port) and restart the venue server.',
+        );
+      }
+      const id = this.sending.outbox.enqueue(testMail(to));
+      tx.audit({ action: 'mail.test_queued', objectType: 'mail', objectId: id, orderId: null });
+      return this.get(id);
     });
   }
 

@@ -2,7 +2,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { actionContext, sendAnswer } from '../http/action-context.js';
 import { IdParams, ListOf, errorResponses, ref } from '../schemas/common.js';
-import { Mail, MailListQuery } from '../schemas/mail.js';
+import { Mail, MailListQuery, TestMailBody } from '../schemas/mail.js';
 
 /** The mail outbox, for staff (admin only: it shows buyers' addresses). */
 export async function mailRoutes(app: FastifyInstance): Promise<void> {
@@ -22,6 +22,22 @@ export async function mailRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => mailQueue.list(request.query.status, request.query.limit ?? 20, request.query.cursor),
+  );
+
+  api.post(
+    '/mail/test',
+    {
+      schema: {
+        operationId: 'sendTestMail',
+        tags,
+        summary:
+          'Queue a short test mail to an address, to see the mail server take it (or refuse it, and why)',
+        body: TestMailBody,
+        response: { 200: ref(Mail), ...errorResponses },
+      },
+    },
+    async (request, reply) =>
+      sendAnswer(reply, await mailQueue.sendTest(actionContext(request), request.body.to)),
   );
 
   api.post(

@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { mailKinds } from '../store/mail-repo.js';
 import { ListQuery, Nullable, Timestamp } from './common.js';
+import { Email } from './email.js';
 
 export const MailStatus = Type.Enum(['pending', 'sent', 'failed']);
 
@@ -34,4 +35,9 @@ export type MailView = Static<typeof Mail>;
 export const MailListQuery = Type.Object(
   { ...ListQuery, status: Type.Optional(MailStatus) },
   { additionalProperties: false },
+);
+
+export const TestMailBody = Type.Object(
+  { to: Email },
+  { additionalProperties: false, description: 'Where to send a short test mail' },
 );
