@@ -497,6 +497,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v2/mail/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One outgoing mail and where it stands */
+    get: operations['getMail'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v2/mail/test': {
     parameters: {
       query?: never;
@@ -6630,6 +6647,124 @@ export interface operations {
             has_more: boolean;
             next_cursor: string | null;
           };
+        };
+      };
+      /** @description The error envelope of every refusal */
+      400: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      401: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      403: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      404: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      409: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      413: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      415: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      429: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      507: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getMail: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The session token of the staff member signed in at this till (POST /v2/staff/sign_in). Once any active staff member exists, writes with a box_office key need it (403 staff_sign_in_required); refunds, voids, payouts and admin work need a manager whenever it is sent (403 insufficient_role). */
+        'Marquee-Staff'?: string;
+      };
+      path: {
+        /** @description mail_ id */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A mail in the outbox (bodies are not listed). next_attempt_at is null once the mail is sent or failed. */
+      200: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Mail'];
         };
       };
       /** @description The error envelope of every refusal */

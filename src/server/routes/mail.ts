@@ -24,6 +24,20 @@ export async function mailRoutes(app: FastifyInstance): Promise<void> {
     async (request) => mailQueue.list(request.query.status, request.query.limit ?? 20, request.query.cursor),
   );
 
+  api.get(
+    '/mail/:id',
+    {
+      schema: {
+        operationId: 'getMail',
+        tags,
+        summary: 'One outgoing mail and where it stands',
+        params: IdParams('mail'),
+        response: { 200: ref(Mail), ...errorResponses },
+      },
+    },
+    async (request) => mailQueue.get(request.params.id),
+  );
+
   api.post(
     '/mail/test',
     {

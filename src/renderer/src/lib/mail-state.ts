@@ -82,3 +82,14 @@ export function resendAdvice(
 /** What the till says once "Email tickets…" has queued the mail. `list` names where its state shows. */
 export const resendNote = (mail: Pick<MailView, 'to'>, list: string): string =>
   `The tickets are queued for ${mail.to}; ${list} says when they are sent.`;
+
+/**
+ * What Settings › Mail says about its test mail. "Sent" means the mail server took it, not that it
+ * reached the inbox, so the manager is told where to look.
+ */
+export function testMailWords(mail: Pick<MailView, 'to' | 'status' | 'attempts' | 'last_error'>): string {
+  const words = mailStateWords(mail).text;
+  return mail.status === 'sent'
+    ? `${words}: the mail server took it. Look for “Marquee test mail” in that inbox (or its spam folder).`
+    : words;
+}

@@ -26,6 +26,12 @@ interface SettingsState {
   loadMail(): Promise<void>;
   /** Sends a waiting or failed mail again now; throws ApiRequestError. */
   retryMail(id: string): Promise<MailView>;
+  /** The test mail sent from Settings › Mail, as last read; null before one is sent. */
+  testMail: MailView | null;
+  /** Queues a test mail to `to`; throws ApiRequestError (409 when no mail server is set up). */
+  sendTestMail(to: string): Promise<MailView>;
+  /** Reads the test mail again (polled by the panel while it waits). */
+  checkTestMail(): Promise<void>;
   loadKeys(): Promise<void>;
   /** Writes throw ApiRequestError for the forms. */
   saveVenueName(name: string): Promise<SettingsView>;
@@ -50,6 +56,21 @@ export const useSettings = create<SettingsState>()((set, get) => ({
   pairing: null,
   pairedWith: null,
   mail: idle(),
+  testMail: null,
+
+  async sendTestMail(to) {
+    const mail = await unwrap(requireClient().POST('/v2/mail/test', { body: { to } }));
+    set({ testMail: mail });
+    return mail;
+  },
+
+  async checkTestMail() {
+    const sent = get().testMail;
+    if (!sent) return;
+    const mail = await unwrap(requireClient().GET('/v2/mail/{id}', { params: { path: { id: sent.id } } }));
+    // A second test sent meanwhile wins: this answer is about the one before it.
+    if (get().testMail?.id === mail.id) set({ testMail: mail });
+  },
 
   async loadMail() {
     set({ mail: loading(get().mail) });

@@ -3,6 +3,7 @@ import { messageOf } from '../../api/api-error.js';
 import { Empty, ErrorNote, Loading } from '../../components/states.js';
 import { formatDateTime } from '../../lib/datetime.js';
 import { useSettings } from '../../stores/settings-store.js';
+import { TestMailForm } from './test-mail-form.js';
 
 /**
  * The mail outbox (order confirmations, resends, transfers): what has not gone out yet and why, so "their mail is queued"
@@ -37,6 +38,7 @@ export function MailPanel() {
         server has no mail server set up (MARQUEE_SMTP_URL) or cannot reach it, and go out by themselves once
         it can.
       </p>
+      <TestMailForm />
       <div className="row-actions">
         <button type="button" className="button button-small" onClick={() => void loadMail()}>
           Refresh

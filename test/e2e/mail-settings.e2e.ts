@@ -1,0 +1,93 @@
+import { test as base } from '@playwright/test';
+import { SmtpCatcher } from '../support/smtp-catcher.js';
+import { expect } from './fixtures.js';
+import { BoxOffice } from './pages/box-office.js';
+import { startVenueServer } from './support/venue-server.js';
+
+/**
+ * QA walkthrough "the buyer never got a mail": the venue's SMTP password was changed at the mail
+ * provider and MARQUEE_SMTP_URL still has the old one. A manager's test mail from Settings › Mail
+ * says so in words, a buyer's mail waits instead of failing as if the address were wrong, and once
+ * the login works again "Try now" sends both, and the test mail reads Sent.
+ */
+base(
+  'Settings › Mail: a test mail tells the truth about a refused SMTP login, and buyers’ mail waits for the fix',
+  async ({ page }) => {
+    base.setTimeout(120_000);
+    const smtp = await SmtpCatcher.start();
+    smtp.login = { user: 'venue', pass: 'changed-at-the-provider' };
+    const server = await startVenueServer(30_000, {
+      MARQUEE_SMTP_URL: `smtp://venue:old-password@127.0.0.1:${smtp.port}`,
+    });
+    const errors: string[] = [];
+    page.on('pageerror', (err) => errors.push(err.message));
+    try {
+      const box = new BoxOffice(page, server);
+      await box.signIn();
+      await box.go('Settings');
+      const panel = page.getByRole('region', { name: 'Mail' });
+      const testMailState = panel.getByRole('status').filter({ hasText: 'manager@example.com' });
+
+      await base.step('the test mail waits, naming the refused password, not the address', async () => {
+        await panel.getByLabel('Send a test mail to').fill('manager@example.com');
+        await panel.getByRole('button', { name: 'Send test mail' }).click();
+        await expect(testMailState).toContainText(
+          'not sent yet, because the mail server refused the user name or password in MARQUEE_SMTP_URL',
+          { timeout: 20_000 },
+        );
+        await expect(testMailState).toContainText('It goes out once a manager fixes that');
+      });
+
+      await base.step(
+        'a buyer’s order mail waits too (it used to fail at once, blaming the address)',
+        async () => {
+          const event = await server.api<{ id: string }>('POST', '/v2/events', {
+            title: 'Mail Night',
+            venue: 'Main hall',
+            doors_at: new Date(Date.now() + 7 * 24 * 3_600_000).toISOString(),
+            tickets: [{ name: 'Stalls', price_cents: 2000 }],
+          });
+          await server.api('POST', `/v2/events/${event.id}/publish`);
+          const tiers = await server.api<{ data: { id: string }[] }>('GET', `/v2/events/${event.id}/tiers`);
+          await server.api('POST', '/v2/orders', {
+            event_id: event.id,
+            items: [{ tier_id: tiers.data[0]!.id, quantity: 1 }],
+            payment_method: 'cash',
+            buyer: { name: 'Ada Lovelace', email: 'ada@example.com' },
+          });
+          // One login try per interval, with the oldest mail (the test mail): the list shows why, and
+          // the buyer's mail waits behind it rather than failing.
+          await panel.getByRole('button', { name: 'Refresh' }).click();
+          await expect(panel.getByRole('row').filter({ hasText: 'manager@example.com' })).toContainText(
+            'Mail server settings: the mail server refused the user name or password',
+          );
+          await expect(panel.getByRole('row').filter({ hasText: 'ada@example.com' })).toContainText(
+            'Waiting',
+          );
+          await expect(page.locator('body')).not.toContainText('old-password');
+        },
+      );
+
+      await base.step(
+        'with the login right again, Try now sends both and the test mail reads Sent',
+        async () => {
+          smtp.login = { user: 'venue', pass: 'old-password' };
+          await panel.getByRole('button', { name: 'Send the mail to ada@example.com again now' }).click();
+          await smtp.waitFor(2, 20_000);
+          expect(smtp.mails.map((m) => m.rcptTo[0]).sort()).toEqual([
+            'ada@example.com',
+            'manager@example.com',
+          ]);
+          await expect(testMailState).toContainText(
+            'Sent to manager@example.com: the mail server took it. Look for “Marquee test mail” in that inbox',
+            { timeout: 20_000 },
+          );
+        },
+      );
+    } finally {
+      await server.stop();
+      await smtp.close();
+    }
+    expect(errors, 'uncaught errors in the page').toEqual([]);
+  },
+);
