@@ -4,6 +4,7 @@ import {
   mailStateWords,
   resendAdvice,
   resendNote,
+  testMailWords,
 } from '../../../src/renderer/src/lib/mail-state.js';
 
 const mail = { to: 'ada@example.com', status: 'pending' as const, attempts: 0, last_error: null };
@@ -40,6 +41,24 @@ describe('mailStateWords: what the till says about an order mail', () => {
       tone: 'waiting',
       text: 'Queued for ada@example.com: not sent yet, because the mail server refused the user name or password in MARQUEE_SMTP_URL (the server said: 535 5.7.8 Authentication credentials invalid). It goes out once a manager fixes that (4 tries).',
     });
+  });
+
+  it('a refused address says so and what to do, keeping the server’s reply', () => {
+    const lastError =
+      "Can't send mail - all recipients were rejected: 550 5.1.1 <grace@gmial.com>: Recipient address rejected: User unknown";
+    expect(
+      mailStateWords({ ...mail, to: 'grace@gmial.com', status: 'failed', attempts: 1, last_error: lastError })
+        .text,
+    ).toBe(
+      'Not sent to grace@gmial.com: the mail server refused this address (550 5.1.1 <grace@gmial.com>: Recipient address rejected: User unknown). Check it for a typo, then use Email tickets… to send to the right one.',
+    );
+  });
+
+  it('testMailWords: Sent says the server took it and where to look', () => {
+    expect(testMailWords({ ...mail, to: 'me@example.com', status: 'sent', attempts: 1 })).toBe(
+      'Sent to me@example.com: the mail server took it. Look for “Marquee test mail” in that inbox (or its spam folder).',
+    );
+    expect(testMailWords(mail)).toBe('Queued for ada@example.com: waiting for the mail server');
   });
 
   it('anyPending: looks again only while something is on its way', () => {

@@ -4,6 +4,8 @@ import type { MailView } from '../api/types.js';
 const unreachablePrefix = 'SMTP server unreachable:';
 /** …and for the venue's own SMTP settings being wrong (src/server/mail/smtp-setup-problem.ts). */
 const setupPrefix = 'Mail server settings: ';
+/** How the SMTP client reports a refused recipient; the server's own reply follows. */
+const recipientRefusal = /recipients were rejected:\s*(.+)$/s;
 
 export interface MailStateWords {
   tone: 'ok' | 'waiting' | 'failed';
@@ -21,9 +23,12 @@ export function mailStateWords(
 ): MailStateWords {
   if (mail.status === 'sent') return { tone: 'ok', text: `Sent to ${mail.to}` };
   if (mail.status === 'failed') {
+    const refusal = recipientRefusal.exec(mail.last_error ?? '')?.[1];
     return {
       tone: 'failed',
-      text: `Not sent to ${mail.to}: ${mail.last_error ?? 'the mail server refused it'}`,
+      text: refusal
+        ? `Not sent to ${mail.to}: the mail server refused this address (${refusal}). Check it for a typo, then use Email tickets… to send to the right one.`
+        : `Not sent to ${mail.to}: ${mail.last_error ?? 'the mail server refused it'}`,
     };
   }
   if (mail.attempts === 0)
