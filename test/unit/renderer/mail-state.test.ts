@@ -32,6 +32,12 @@ describe('mailStateWords: what the till says about an order mail', () => {
     expect(mailStateWords({ ...mail, attempts: 2, last_error: '451 try later' }).text).toBe(
       'Queued for ada@example.com: will try again (2 tries; last: 451 try later)',
     );
+    // With the outbox's next attempt, the seller is told when (local time, like the till's clock).
+    const nextAttempt = new Date(2026, 11, 24, 19, 5).toISOString();
+    expect(
+      mailStateWords({ ...mail, attempts: 2, last_error: '451 try later', next_attempt_at: nextAttempt })
+        .text,
+    ).toBe('Queued for ada@example.com: will try again at 19:05 (2 tries; last: 451 try later)');
   });
 
   it('says the venue’s mail settings hold a mail back, not the buyer’s address', () => {

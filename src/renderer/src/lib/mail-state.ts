@@ -1,4 +1,5 @@
 import type { MailView } from '../api/types.js';
+import { formatClock } from './humanize.js';
 
 /** The outbox's wording for a server it cannot reach (src/server/mail/mail-sender.ts). */
 const unreachablePrefix = 'SMTP server unreachable:';
@@ -19,7 +20,8 @@ export interface MailStateWords {
  * is retried by itself; a failed one names the reason (a refused address).
  */
 export function mailStateWords(
-  mail: Pick<MailView, 'to' | 'status' | 'attempts' | 'last_error'>,
+  mail: Pick<MailView, 'to' | 'status' | 'attempts' | 'last_error'> &
+    Partial<Pick<MailView, 'next_attempt_at'>>,
 ): MailStateWords {
   if (mail.status === 'sent') return { tone: 'ok', text: `Sent to ${mail.to}` };
   if (mail.status === 'failed') {
@@ -46,9 +48,11 @@ export function mailStateWords(
       text: `Queued for ${mail.to}: the mail server cannot be reached; it keeps trying (${mail.attempts} tries)`,
     };
   }
+  // A temporary refusal backs off up to an hour: the seller is told when, not just "again".
+  const at = mail.next_attempt_at ? ` at ${formatClock(Date.parse(mail.next_attempt_at))}` : '';
   return {
     tone: 'waiting',
-    text: `Queued for ${mail.to}: will try again (${mail.attempts} tries; last: ${mail.last_error ?? 'no answer'})`,
+    text: `Queued for ${mail.to}: will try again${at} (${mail.attempts} tries; last: ${mail.last_error ?? 'no answer'})`,
   };
 }
 
