@@ -4,6 +4,7 @@ import {
   mailStateWords,
   resendAdvice,
   resendNote,
+  sentLaterTo,
   testMailWords,
 } from '../../../src/renderer/src/lib/mail-state.js';
 
@@ -100,5 +101,41 @@ describe('resendNote: what the till says once "Email tickets…" has queued the 
     expect(resendNote(mail, 'the Mail list below')).toBe(
       'The tickets are queued for ada@example.com; the Mail list below says when they are sent.',
     );
+  });
+});
+
+describe('sentLaterTo: a failed order mail whose tickets went out later to another address', () => {
+  const orderMail = (
+    id: string,
+    to: string,
+    status: 'sent' | 'failed' | 'pending',
+    minute: number,
+    ref = 'ord_1',
+  ) => ({
+    id,
+    to,
+    status,
+    kind: 'order_confirmation' as const,
+    ref,
+    created_at: `2026-12-24T18:${String(minute).padStart(2, '0')}:00.000Z`,
+  });
+  const typo = orderMail('mail_typo', 'grace@gmial.com', 'failed', 0);
+
+  it('names the address of a later sent mail of the same order', () => {
+    const fixed = orderMail('mail_fixed', 'grace@gmail.com', 'sent', 5);
+    expect(sentLaterTo([typo], [typo, fixed])).toEqual({ mail_typo: 'grace@gmail.com' });
+  });
+
+  it('says nothing while the later one waits, for an earlier sent one, or for another order', () => {
+    expect(
+      sentLaterTo(
+        [typo],
+        [
+          orderMail('mail_before', 'grace@old.example', 'sent', 0),
+          orderMail('mail_waiting', 'grace@gmail.com', 'pending', 5),
+          orderMail('mail_other', 'bob@example.com', 'sent', 6, 'ord_2'),
+        ],
+      ),
+    ).toEqual({});
   });
 });

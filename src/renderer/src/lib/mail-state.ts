@@ -102,3 +102,27 @@ export function testMailWords(mail: Pick<MailView, 'to' | 'status' | 'attempts' 
     ? `${words}: the mail server took it. Look for “Marquee test mail” in that inbox (or its spam folder).`
     : words;
 }
+
+type OrderMailFacts = Pick<MailView, 'id' | 'to' | 'status' | 'kind' | 'ref' | 'created_at'>;
+
+/**
+ * For each failed order mail, the address the same order's tickets were sent to afterwards (a
+ * seller's corrected address, through Email tickets…), by mail id. Settings › Mail keeps listing
+ * the failed mail, and without this a manager would take it for a buyer still without tickets.
+ */
+export function sentLaterTo(
+  failed: readonly OrderMailFacts[],
+  orderMail: readonly OrderMailFacts[],
+): Record<string, string> {
+  const later: Record<string, string> = {};
+  for (const mail of failed) {
+    if (mail.status !== 'failed' || mail.kind !== 'order_confirmation' || !mail.ref) continue;
+    const sent = orderMail.filter(
+      (m) =>
+        m.ref === mail.ref && m.status === 'sent' && Date.parse(m.created_at) > Date.parse(mail.created_at),
+    );
+    const last = sent.at(-1);
+    if (last) later[mail.id] = last.to;
+  }
+  return later;
+}

@@ -11,6 +11,7 @@ import type {
   SettingsView,
 } from '../api/types.js';
 import { deviceFromPairing } from '../lib/pairing-use.js';
+import { sentLaterTo } from '../lib/mail-state.js';
 import { failed, fetchAllPages, idle, loading, ready, upsertById, type Loadable } from '../lib/loadable.js';
 import { requireClient } from './session-store.js';
 
@@ -22,6 +23,8 @@ interface SettingsState {
   pairing: PairingView | null;
   /** Mail not sent yet: waiting (pending) or given up (failed), oldest first. */
   mail: Loadable<MailView[]>;
+  /** Failed order mails whose tickets went out later to another address: that address, by mail id. */
+  mailSentLater: Record<string, string>;
   loadSettings(): Promise<void>;
   loadMail(): Promise<void>;
   /** Sends a waiting or failed mail again now; throws ApiRequestError. */
@@ -56,6 +59,7 @@ export const useSettings = create<SettingsState>()((set, get) => ({
   pairing: null,
   pairedWith: null,
   mail: idle(),
+  mailSentLater: {},
   testMail: null,
 
   async sendTestMail(to) {
@@ -87,7 +91,18 @@ export const useSettings = create<SettingsState>()((set, get) => ({
           10,
         );
       const [failedMail, pendingMail] = await Promise.all([unsent('failed'), unsent('pending')]);
-      set({ mail: ready([...failedMail, ...pendingMail]) });
+      const orders = [
+        ...new Set(failedMail.flatMap((m) => (m.kind === 'order_confirmation' && m.ref ? [m.ref] : []))),
+      ];
+      const orderMail = await Promise.all(
+        orders.map(
+          async (id) => (await unwrap(client.GET('/v2/orders/{id}/mail', { params: { path: { id } } }))).data,
+        ),
+      );
+      set({
+        mail: ready([...failedMail, ...pendingMail]),
+        mailSentLater: sentLaterTo(failedMail, orderMail.flat()),
+      });
     } catch (err) {
       set({ mail: failed(messageOf(err), get().mail) });
     }

@@ -14,6 +14,7 @@ export function MailPanel() {
   const mail = useSettings((s) => s.mail);
   const loadMail = useSettings((s) => s.loadMail);
   const retryMail = useSettings((s) => s.retryMail);
+  const sentLater = useSettings((s) => s.mailSentLater);
   const [note, setNote] = useState<string | null>(null);
 
   useEffect(() => {
@@ -72,7 +73,12 @@ export function MailPanel() {
                 <td>{m.subject}</td>
                 <td>{m.status === 'failed' ? 'Failed' : 'Waiting'}</td>
                 <td>{m.attempts}</td>
-                <td className="small">{m.last_error ?? (m.attempts === 0 ? 'not tried yet' : '')}</td>
+                <td className="small">
+                  {m.last_error ?? (m.attempts === 0 ? 'not tried yet' : '')}
+                  {sentLater[m.id] ? (
+                    <strong className="sent-later"> The tickets were sent to {sentLater[m.id]} later.</strong>
+                  ) : null}
+                </td>
                 <td className="small">{m.next_attempt_at ? formatDateTime(m.next_attempt_at) : '—'}</td>
                 <td>
                   <button
