@@ -42,7 +42,7 @@ export async function mailRoutes(app: FastifyInstance): Promise<void> {
     '/mail/test',
     {
       schema: {
-        operationId: 'sendTestMail',
+        operationId: 'createTestMail',
         tags,
         summary:
           'Queue a short test mail to an address, to see the mail server take it (or refuse it, and why)',

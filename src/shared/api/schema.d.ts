@@ -524,7 +524,7 @@ export interface paths {
     get?: never;
     put?: never;
     /** Queue a short test mail to an address, to see the mail server take it (or refuse it, and why) */
-    post: operations['sendTestMail'];
+    post: operations['createTestMail'];
     delete?: never;
     options?: never;
     head?: never;
@@ -6860,7 +6860,7 @@ export interface operations {
       };
     };
   };
-  sendTestMail: {
+  createTestMail: {
     parameters: {
       query?: never;
       header?: {
