@@ -14,7 +14,8 @@ import { adminSecret, makeTestApp, restartTestApp, type TestApp } from '../suppo
 
 let t: TestApp;
 beforeEach(async () => {
-  t = await makeTestApp();
+  // A mail server named (never reached: no workers), so POST /v2/mail/test queues its mail.
+  t = await makeTestApp({ smtpUrl: 'smtp://127.0.0.1:9' });
 });
 afterEach(async () => {
   await t.close();
@@ -168,6 +169,7 @@ const actions: Record<string, () => Promise<Request>> = {
     return { url: `/v2/orders/${order.id}/check_in`, body: {} };
   },
   'POST /v2/mail/{id}/retry': async () => ({ url: `/v2/mail/${await pendingMailId()}/retry` }),
+  'POST /v2/mail/test': async () => ({ url: '/v2/mail/test', body: { to: 'manager@example.com' } }),
   'POST /v2/webhook_endpoints': async () => ({
     url: '/v2/webhook_endpoints',
     body: { url: 'http://127.0.0.1:9/other', events: ['order.created'] },
