@@ -11,6 +11,8 @@ test('login refuses a bad key with the server’s reason and keeps a good one fo
 }) => {
   const login = new LoginPage(page, server.url);
   await login.open('/orders');
+  // A fresh organiser is told where the first admin key is (the terminal scrolls away).
+  await expect(page.getByText('also saved as admin-key.txt in its data folder')).toBeVisible();
   await snap(page, 'login');
   await login.signIn('sk_live_notarealkey000000000000');
   await expect(login.error()).toContainText('does not know this key');

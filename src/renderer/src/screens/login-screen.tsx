@@ -37,10 +37,16 @@ export function LoginScreen() {
             the venue server at {baseUrl}. It is kept in this tab only and forgotten when the tab closes.
           </p>
         ) : (
-          <p className="muted">
-            Paste an <code>admin</code> or <code>box_office</code> API key for the venue server at {baseUrl}.
-            It is kept in this tab only and forgotten when the tab closes.
-          </p>
+          <>
+            <p className="muted">
+              Paste an <code>admin</code> or <code>box_office</code> API key for the venue server at {baseUrl}
+              . It is kept in this tab only and forgotten when the tab closes.
+            </p>
+            <p className="muted small">
+              The first admin key is the one the venue server printed when it first started, also saved as{' '}
+              <code>admin-key.txt</code> in its data folder.
+            </p>
+          </>
         )}
         <Field label={kiosk ? 'Kiosk key or pairing code' : 'API key'} error={loginError}>
           <input
