@@ -7,6 +7,7 @@ import { optionsFromEnv, type ServerOptions } from './config.js';
 import { savedAdminKeyFile } from './domain/first-admin-key.js';
 import { stdoutLogLoss, tolerateClosedStdio } from './logging/log-destination.js';
 import { stopOnSignals } from './shutdown.js';
+import { startBanner } from './start-banner.js';
 import { startRefusal } from './start-refusal.js';
 import { startServer, type RunningServer } from './start.js';
 
@@ -28,19 +29,15 @@ async function main(): Promise<void> {
     }
     throw err;
   }
-  const first = running.app.firstAdminKey;
-  if (first?.generated) {
-    console.log(`First admin key (shown once; also saved to ${first.file}):\n  ${first.secret}`);
-  }
-  console.log(`listening on ${running.url}`);
-  const keyFile = first?.generated ? null : savedAdminKeyFile(options.dataDir);
-  const key = first?.generated
-    ? 'the admin key above'
-    : keyFile
-      ? `the admin key in ${keyFile}`
-      : 'an admin key';
-  console.log(`box office: open ${running.url} in a browser and sign in with ${key}`);
-  if (running.publicUrl) console.log(`attendee pages (public listener) on ${running.publicUrl}`);
+  const first = running.app.firstAdminKey ?? null;
+  const banner = startBanner({
+    url: running.url,
+    publicUrl: running.publicUrl ?? null,
+    firstKey: first,
+    savedKeyFile: first?.generated ? null : savedAdminKeyFile(options.dataDir),
+    toTerminal: process.stdout.isTTY === true,
+  });
+  for (const line of banner) console.log(line);
   stopOnSignals(running, {
     exit: (code) => {
       const loss = stdoutLogLoss();
