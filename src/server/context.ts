@@ -26,6 +26,7 @@ import { UsageMeter } from './domain/usage.js';
 import { Lifecycle } from './lifecycle.js';
 import { MailOutbox } from './mail/mail-outbox.js';
 import { MailQueue } from './mail/mail-queue.js';
+import { mailServerOf } from './mail/smtp-url.js';
 import { TicketMailComposer } from './mail/ticket-mail-composer.js';
 import { AuditRepo } from './store/audit-repo.js';
 import { ReportsRepo } from './store/reports-repo.js';
@@ -212,7 +213,12 @@ export function createContext(
       events: repos.events,
       now,
     }),
-    settings: new SettingsService(db, { venueName: options.venueName }, attendantPin, actions),
+    settings: new SettingsService(
+      db,
+      { venueName: options.venueName, mailServer: mailServerOf(options.smtpUrl) },
+      attendantPin,
+      actions,
+    ),
     repos: { ...repos, ...salesRepos },
     events: new EventsService({ ...shared, urls }),
     tiers: new TiersService(shared),

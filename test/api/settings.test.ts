@@ -24,6 +24,7 @@ describe('GET/PATCH /v2/settings', () => {
       kiosk_attendant_pin_set: false,
       staff_idle_minutes: 5,
       server_timezone: machineZone,
+      mail_server: null,
     });
   });
 
@@ -35,12 +36,14 @@ describe('GET/PATCH /v2/settings', () => {
       kiosk_attendant_pin_set: false,
       staff_idle_minutes: 5,
       server_timezone: machineZone,
+      mail_server: null,
     });
     expect((await t.call('GET', '/v2/settings')).json()).toEqual({
       venue_name: 'Blue Note',
       kiosk_attendant_pin_set: false,
       staff_idle_minutes: 5,
       server_timezone: machineZone,
+      mail_server: null,
     });
   });
 
@@ -59,6 +62,7 @@ describe('GET/PATCH /v2/settings', () => {
         kiosk_attendant_pin_set: false,
         staff_idle_minutes: 5,
         server_timezone: machineZone,
+        mail_server: null,
       });
     } finally {
       await again.close();
@@ -86,6 +90,7 @@ describe('GET/PATCH /v2/settings', () => {
       kiosk_attendant_pin_set: false,
       staff_idle_minutes: 5,
       server_timezone: machineZone,
+      mail_server: null,
     });
   });
 
@@ -93,6 +98,7 @@ describe('GET/PATCH /v2/settings', () => {
     const till = await createKey(t, 'box_office');
     expect((await t.call('GET', '/v2/settings', undefined, till)).json()).toMatchObject({
       server_timezone: machineZone,
+      mail_server: null,
     });
     const refused = await t.call('PATCH', '/v2/settings', { server_timezone: 'Asia/Tokyo' });
     expect(refused.statusCode).toBe(400);
@@ -125,5 +131,54 @@ describe('GET/PATCH /v2/settings', () => {
     const scanner = await createKey(t, 'scanner');
     expect((await t.call('GET', '/v2/settings', undefined, scanner)).statusCode).toBe(403);
     expect((await t.call('GET', '/v2/settings', undefined, null)).statusCode).toBe(401);
+  });
+});
+
+describe('mail_server in GET /v2/settings', () => {
+  // Words that must never leave the server: the user name and password in MARQUEE_SMTP_URL.
+  const user = 'venue-mailer';
+  const password = 's3cret-Pa55';
+
+  async function settingsWith(smtpUrl: string): Promise<{ body: string; json: unknown }> {
+    const app = await makeTestApp({ smtpUrl });
+    try {
+      const res = await app.call('GET', '/v2/settings');
+      expect(res.statusCode).toBe(200);
+      return { body: res.body, json: res.json() };
+    } finally {
+      await app.close();
+    }
+  }
+
+  it('names host, port, TLS and that there is a login, never the user name or password', async () => {
+    const { body, json } = await settingsWith(`smtp://${user}:${password}@smtp.example.com:587`);
+    expect(json).toMatchObject({
+      mail_server: { host: 'smtp.example.com', port: 587, secure: false, login: true },
+    });
+    expect(body).not.toContain(user);
+    expect(body).not.toContain(password);
+  });
+
+  it('reads smtps:// as TLS and a URL without port or login as nodemailer connects', async () => {
+    expect((await settingsWith('smtps://mail.example.org')).json).toMatchObject({
+      mail_server: { host: 'mail.example.org', port: 465, secure: true, login: false },
+    });
+    expect((await settingsWith('smtp://127.0.0.1:2525')).json).toMatchObject({
+      mail_server: { host: '127.0.0.1', port: 2525, secure: false, login: false },
+    });
+  });
+
+  it('is null without MARQUEE_SMTP_URL, and a PATCH naming it is refused without a change', async () => {
+    expect((await t.call('GET', '/v2/settings')).json()).toMatchObject({ mail_server: null });
+    const refused = await t.call('PATCH', '/v2/settings', {
+      venue_name: 'Blue Note',
+      mail_server: { host: 'evil.example', port: 25, secure: false, login: false },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ error: { type: 'invalid_request_error' } });
+    expect((await t.call('GET', '/v2/settings')).json()).toMatchObject({
+      venue_name: 'The Roxy',
+      mail_server: null,
+    });
   });
 });

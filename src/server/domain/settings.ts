@@ -1,7 +1,12 @@
 import { serverTimeZone } from '../../shared/attendee-time.js';
 import { invalidField } from '../errors.js';
 import { responseJson } from '../schemas/response-json.js';
-import { Settings, type SettingsPatchInput, type SettingsView } from '../schemas/settings.js';
+import {
+  Settings,
+  type MailServerView,
+  type SettingsPatchInput,
+  type SettingsView,
+} from '../schemas/settings.js';
 import type { Db } from '../store/db.js';
 import { SettingsRepo } from '../store/settings-repo.js';
 import type { ActionContext } from './action-context.js';
@@ -25,7 +30,8 @@ export class SettingsService {
 
   constructor(
     db: Db,
-    private readonly defaults: { venueName: string },
+    /** Start options: the venue name until one is set, and the mail server (fixed until a restart). */
+    private readonly defaults: { venueName: string; mailServer: MailServerView | null },
     private readonly attendantPin: AttendantPin,
     private readonly actions: ActionRunner,
   ) {
@@ -38,6 +44,7 @@ export class SettingsService {
       kiosk_attendant_pin_set: this.attendantPin.isSet(),
       staff_idle_minutes: Number(this.repo.get(staffIdleKey) ?? defaultStaffIdleMinutes),
       server_timezone: serverTimeZone(),
+      mail_server: this.defaults.mailServer,
     };
   }
 

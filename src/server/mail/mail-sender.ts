@@ -14,7 +14,8 @@ import {
   type FailureKind,
   type MailRetryPolicy,
 } from './mail-retry-policy.js';
-import { setupError, setupPrefix } from './smtp-setup-problem.js';
+import { setupError, setupPrefix, unreachableError, unreachablePrefix } from './smtp-setup-problem.js';
+import { smtpConnectionOptions } from './smtp-url.js';
 
 /** The knobs tests turn down; production uses the defaults. */
 export interface MailSenderTuning {
@@ -25,6 +26,8 @@ export interface MailSenderTuning {
   stopGraceMs: number;
   /** Mails read per look; more are fetched right away when a batch comes back full. */
   batchSize: number;
+  /** How long a connected server may stay silent before its greeting counts as never coming. */
+  greetingTimeoutMs: number;
 }
 
 export const defaultMailSenderTuning: MailSenderTuning = {
@@ -33,6 +36,7 @@ export const defaultMailSenderTuning: MailSenderTuning = {
   // Short enough that the whole shutdown fits its 9 s deadline (shutdown.ts).
   stopGraceMs: 3_000,
   batchSize: 20,
+  greetingTimeoutMs: 10_000,
 };
 
 /** What ServerOptions.mailSender may override; policy fields merge one by one. */
@@ -59,9 +63,6 @@ export interface MailSenderDeps {
   /** While the disk is full nothing is sent: a mail whose `sent` cannot be written goes again. */
   storage: StorageHealth;
 }
-
-/** last_error of an unreachable server starts with this, so a later success can find those mails. */
-export const unreachablePrefix = 'SMTP server unreachable: ';
 
 /** Mails waiting for the line or the settings, not for anything of their own. */
 const heldBackPrefixes = [unreachablePrefix, setupPrefix];
@@ -105,10 +106,10 @@ export class MailSender {
     };
     this.transport = nodemailer.createTransport(
       {
-        url: config.smtpUrl,
+        ...smtpConnectionOptions(config.smtpUrl),
         // A half-open connection must not hold the queue (or shutdown) for minutes.
         connectionTimeout: 10_000,
-        greetingTimeout: 10_000,
+        greetingTimeout: this.tuning.greetingTimeoutMs,
         socketTimeout: 30_000,
       },
       {},
@@ -254,7 +255,7 @@ export class MailSender {
       const kind = classifyFailure(err);
       const text = err instanceof Error ? err.message : String(err);
       const error =
-        kind === 'unreachable' ? `${unreachablePrefix}${text}` : kind === 'setup' ? setupError(err) : text;
+        kind === 'unreachable' ? unreachableError(err) : kind === 'setup' ? setupError(err) : text;
       const decision = decideRetry(this.tuning.policy, kind, row.attempts + 1, now());
       if (decision.action === 'retry') repo.markRetry(row.id, error, decision.at);
       else repo.markFailed(row.id, error);

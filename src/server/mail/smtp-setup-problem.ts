@@ -51,3 +51,20 @@ export function setupError(err: unknown): string {
   const reply = code !== null && message.includes(code) ? message.slice(message.indexOf(code)).trim() : null;
   return `${setupPrefix}${problem}${reply ? ` (the server said: ${reply})` : ''}.`;
 }
+
+/** last_error of an unreachable server starts with this, so a later success can find those mails. */
+export const unreachablePrefix = 'SMTP server unreachable: ';
+
+/**
+ * A server that takes the connection and then says nothing is either hung or waiting for a TLS
+ * handshake that smtp:// never starts (implicit TLS on a port other than 465). Either way the
+ * mails wait as for an outage; the hint names the likelier fix, since nothing else would.
+ */
+const noGreetingHint = 'no greeting: if this server expects TLS from the start, use smtps:// in MARQUEE_SMTP_URL';
+
+/** The last_error of a mail held back because the server could not be reached (or never greeted). */
+export function unreachableError(err: unknown): string {
+  const message = err instanceof Error ? err.message : String(err);
+  const silent = /Greeting never received/i.test(message);
+  return `${unreachablePrefix}${message}${silent ? ` (${noGreetingHint})` : ''}`;
+}

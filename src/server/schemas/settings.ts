@@ -14,6 +14,20 @@ const staffIdleMinutes = Type.Integer({
     'Minutes without a touch or key after which a till signs its staff member out (the PIN keypad comes back)',
 });
 
+/** Where mail goes out, as MARQUEE_SMTP_URL names it; never its user name or password. */
+export const MailServer = Type.Object(
+  {
+    host: Type.String({ description: 'The SMTP server mail is handed to' }),
+    port: Type.Integer({ description: 'Its port (587 for smtp://, 465 for smtps:// when the URL names none)' }),
+    secure: Type.Boolean({
+      description: 'TLS from the first byte (smtps://); false for smtp://, which upgrades with STARTTLS when offered',
+    }),
+    login: Type.Boolean({ description: 'Whether the URL carries a user name to log in with (never answered)' }),
+  },
+  { description: 'Where mail goes out, as MARQUEE_SMTP_URL names it (never its user name or password)' },
+);
+export type MailServerView = Static<typeof MailServer>;
+
 export const Settings = Type.Object(
   {
     venue_name: venueName,
@@ -24,6 +38,10 @@ export const Settings = Type.Object(
     server_timezone: Type.String({
       description:
         "The venue server's own IANA time zone (read-only): events created without a `timezone` take it, so the box office offers it as the new event's zone",
+    }),
+    mail_server: Type.Union([MailServer, Type.Null()], {
+      description:
+        'The mail server MARQUEE_SMTP_URL names (read-only; changed by restarting the server with another); null when none is set up and mail waits in the outbox',
     }),
   },
   {

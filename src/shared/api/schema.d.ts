@@ -1744,6 +1744,17 @@ export interface components {
       staff_idle_minutes: number;
       /** @description The venue server's own IANA time zone (read-only): events created without a `timezone` take it, so the box office offers it as the new event's zone */
       server_timezone: string;
+      /** @description The mail server MARQUEE_SMTP_URL names (read-only; changed by restarting the server with another); null when none is set up and mail waits in the outbox */
+      mail_server: {
+        /** @description The SMTP server mail is handed to */
+        host: string;
+        /** @description Its port (587 for smtp://, 465 for smtps:// when the URL names none) */
+        port: number;
+        /** @description TLS from the first byte (smtps://); false for smtp://, which upgrades with STARTTLS when offered */
+        secure: boolean;
+        /** @description Whether the URL carries a user name to log in with (never answered) */
+        login: boolean;
+      } | null;
     };
     /** @description A member of staff who signs in at a till with a PIN */
     Staff: {

@@ -1,10 +1,12 @@
 import type { MailView } from '../api/types.js';
 import { formatClock } from './humanize.js';
 
-/** The outbox's wording for a server it cannot reach (src/server/mail/mail-sender.ts). */
+/** The outbox's wording for a server it cannot reach (src/server/mail/smtp-setup-problem.ts). */
 const unreachablePrefix = 'SMTP server unreachable:';
 /** …and for the venue's own SMTP settings being wrong (src/server/mail/smtp-setup-problem.ts). */
 const setupPrefix = 'Mail server settings: ';
+/** …whose hint when a server took the connection but never greeted (maybe a TLS-only port). */
+const noGreeting = '(no greeting: ';
 /** How the SMTP client reports a refused recipient; the server's own reply follows. */
 const recipientRefusal = /recipients were rejected:\s*(.+)$/s;
 
@@ -45,7 +47,9 @@ export function mailStateWords(
   if (mail.last_error?.startsWith(unreachablePrefix)) {
     return {
       tone: 'waiting',
-      text: `Queued for ${mail.to}: the mail server cannot be reached; it keeps trying (${mail.attempts} tries)`,
+      text: `Queued for ${mail.to}: the mail server cannot be reached; it keeps trying (${mail.attempts} tries)${
+        mail.last_error.includes(noGreeting) ? '. It answers but never greets: a manager should check its TLS in Settings › Mail' : ''
+      }`,
     };
   }
   // A temporary refusal backs off up to an hour: the seller is told when, not just "again".
