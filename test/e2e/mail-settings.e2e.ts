@@ -35,9 +35,9 @@ base(
   async ({ page }) => {
     base.setTimeout(120_000);
     const smtp = await SmtpCatcher.start();
-    smtp.login = { user: 'venue', pass: 'changed-at-the-provider' };
+    smtp.login = { user: 'box-office-mailer', pass: 'changed-at-the-provider' };
     const server = await startVenueServer(30_000, {
-      MARQUEE_SMTP_URL: `smtp://venue:old-password@127.0.0.1:${smtp.port}`,
+      MARQUEE_SMTP_URL: `smtp://box-office-mailer:old-password@127.0.0.1:${smtp.port}`,
     });
     const errors: string[] = [];
     page.on('pageerror', (err) => errors.push(err.message));
@@ -56,6 +56,14 @@ base(
         }).toPass({ timeout: 30_000 });
         return row;
       };
+
+      await base.step('the panel names the mail server, never its user name or password', async () => {
+        await expect(panel).toContainText(
+          `Mail goes out through 127.0.0.1:${smtp.port} (with a login, TLS if the server offers it).`,
+        );
+        await expect(page.locator('body')).not.toContainText('box-office-mailer');
+        await expect(page.locator('body')).not.toContainText('old-password');
+      });
 
       await base.step('the test mail waits, naming the refused password, not the address', async () => {
         await panel.getByLabel('Send a test mail to').fill('manager@example.com');
@@ -87,7 +95,7 @@ base(
       await base.step(
         'with the login right again, Try now sends both and the test mail reads Sent',
         async () => {
-          smtp.login = { user: 'venue', pass: 'old-password' };
+          smtp.login = { user: 'box-office-mailer', pass: 'old-password' };
           await panel.getByRole('button', { name: 'Send the mail to ada@example.com again now' }).click();
           await smtp.waitFor(2, 20_000);
           expect(smtp.mails.map((m) => m.rcptTo[0]).sort()).toEqual([
@@ -119,3 +127,17 @@ base(
     expect(errors, 'uncaught errors in the page').toEqual([]);
   },
 );
+
+base('Settings › Mail: without MARQUEE_SMTP_URL the panel says mail waits in the outbox', async ({ page }) => {
+  const server = await startVenueServer(30_000);
+  try {
+    const box = new BoxOffice(page, server);
+    await box.signIn();
+    await box.go('Settings');
+    await expect(page.getByRole('region', { name: 'Mail' })).toContainText(
+      'No mail server is set up: mail waits in the outbox until MARQUEE_SMTP_URL names one (then restart).',
+    );
+  } finally {
+    await server.stop();
+  }
+});

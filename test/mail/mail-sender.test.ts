@@ -1,11 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { createServer as createTlsServer } from 'node:tls';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app.js';
 import type { ServerOptions } from '../../src/server/config.js';
 import type { MailSenderOverrides } from '../../src/server/mail/mail-sender.js';
 import type { OutgoingMail } from '../../src/server/domain/mail-port.js';
 import { qrPng } from '../../src/server/pages/qr-png.js';
+import { ensureTlsMaterial } from '../../src/server/tls.js';
 import { inTransaction } from '../../src/server/store/db.js';
 import { eventually } from '../support/eventually.js';
 import { decodeQrPng } from '../support/qr-decode.js';
@@ -412,6 +415,36 @@ describe('mail sender when the venue’s SMTP settings are wrong', () => {
       'Mail server settings: the mail server and MARQUEE_SMTP_URL disagree about encryption: smtps:// is for a port that starts with TLS (usually 465), smtp:// for the others (25, 587).',
     );
     expect(smtp.mails).toHaveLength(0);
+  });
+});
+
+/** A real implicit-TLS listener on loopback: it waits for a TLS handshake and never greets in plain text. */
+async function tlsOnlyServer(): Promise<number> {
+  const dir = tempDataDir();
+  const { key, cert } = ensureTlsMaterial(dir, '127.0.0.1');
+  const server = createTlsServer({ key, cert }, (socket) => socket.end());
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  cleanups.push(async () => {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    rmSync(dir, { recursive: true, force: true });
+  });
+  return (server.address() as AddressInfo).port;
+}
+
+describe('smtp:// to a server that expects TLS from the start', () => {
+  it('waits as for an outage, and last_error names smtps:// as the likely fix', async () => {
+    const port = await tlsOnlyServer();
+    // The greeting timeout shortened so the test waits for the sender's verdict, not for 10 s.
+    const t = await appWithSender(`smtp://127.0.0.1:${port}`, { ...fast, greetingTimeoutMs: 200 });
+    enqueue(t.app, simpleMail('ada@example.test', 'Implicit TLS'));
+    const [mail] = await until(
+      () => mailList(t.app),
+      (rows) => (rows[0]?.attempts ?? 0) >= 1,
+    );
+    expect(mail).toMatchObject({ status: 'pending' });
+    expect(mail!.last_error).toBe(
+      'SMTP server unreachable: Greeting never received (no greeting: if this server expects TLS from the start, use smtps:// in MARQUEE_SMTP_URL)',
+    );
   });
 });
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   anyPending,
+  mailServerWords,
   mailStateWords,
   resendAdvice,
   resendNote,
@@ -30,6 +31,17 @@ describe('mailStateWords: what the till says about an order mail', () => {
       mailStateWords({ ...mail, attempts: 3, last_error: 'SMTP server unreachable: connect ECONNREFUSED' })
         .text,
     ).toBe('Queued for ada@example.com: the mail server cannot be reached; it keeps trying (3 tries)');
+    // A server that answered but never greeted may want TLS from the start: a manager's fix.
+    expect(
+      mailStateWords({
+        ...mail,
+        attempts: 2,
+        last_error:
+          'SMTP server unreachable: Greeting never received (no greeting: if this server expects TLS from the start, use smtps:// in MARQUEE_SMTP_URL)',
+      }).text,
+    ).toBe(
+      'Queued for ada@example.com: the mail server cannot be reached; it keeps trying (2 tries). It answers but never greets: a manager should check its TLS in Settings › Mail',
+    );
     expect(mailStateWords({ ...mail, attempts: 2, last_error: '451 try later' }).text).toBe(
       'Queued for ada@example.com: will try again (2 tries; last: 451 try later)',
     );
@@ -137,5 +149,19 @@ describe('sentLaterTo: a failed order mail whose tickets went out later to anoth
         ],
       ),
     ).toEqual({});
+  });
+});
+
+describe('mailServerWords', () => {
+  it('names where mail goes out, or that it waits for MARQUEE_SMTP_URL', () => {
+    expect(mailServerWords({ host: 'smtp.example.com', port: 587, secure: false, login: true })).toBe(
+      'Mail goes out through smtp.example.com:587 (with a login, TLS if the server offers it).',
+    );
+    expect(mailServerWords({ host: 'mail.example.org', port: 465, secure: true, login: false })).toBe(
+      'Mail goes out through mail.example.org:465 (without a login, TLS from the start).',
+    );
+    expect(mailServerWords(null)).toBe(
+      'No mail server is set up: mail waits in the outbox until MARQUEE_SMTP_URL names one (then restart).',
+    );
   });
 });

@@ -1,4 +1,4 @@
-import type { MailView } from '../api/types.js';
+import type { MailView, SettingsView } from '../api/types.js';
 import { formatClock } from './humanize.js';
 
 /** The outbox's wording for a server it cannot reach (src/server/mail/smtp-setup-problem.ts). */
@@ -129,4 +129,17 @@ export function sentLaterTo(
     if (last) later[mail.id] = last.to;
   }
   return later;
+}
+
+/**
+ * Settings › Mail's first line: where mail goes out (never the login itself: the server does not
+ * answer it), or that none is set up, so a manager need not send a test mail to find out.
+ */
+export function mailServerWords(server: SettingsView['mail_server']): string {
+  if (!server)
+    return 'No mail server is set up: mail waits in the outbox until MARQUEE_SMTP_URL names one (then restart).';
+  const login = server.login ? 'with a login' : 'without a login';
+  // smtp:// still upgrades to TLS when the server offers STARTTLS; smtps:// starts with it.
+  const tls = server.secure ? 'TLS from the start' : 'TLS if the server offers it';
+  return `Mail goes out through ${server.host}:${server.port} (${login}, ${tls}).`;
 }

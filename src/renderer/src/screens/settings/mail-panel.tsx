@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { messageOf } from '../../api/api-error.js';
 import { Empty, ErrorNote, Loading } from '../../components/states.js';
 import { formatDateTime } from '../../lib/datetime.js';
+import { mailServerWords } from '../../lib/mail-state.js';
 import { useSettings } from '../../stores/settings-store.js';
 import { TestMailForm } from './test-mail-form.js';
 
@@ -15,6 +16,8 @@ export function MailPanel() {
   const loadMail = useSettings((s) => s.loadMail);
   const retryMail = useSettings((s) => s.retryMail);
   const sentLater = useSettings((s) => s.mailSentLater);
+  // Loaded by the Venue panel on the same screen; undefined until then, null when none is set up.
+  const mailServer = useSettings((s) => s.settings.data?.mail_server);
   const [note, setNote] = useState<string | null>(null);
 
   useEffect(() => {
@@ -34,6 +37,11 @@ export function MailPanel() {
   return (
     <section className="panel span-2" aria-labelledby="mail-title">
       <h2 id="mail-title">Mail</h2>
+      {mailServer !== undefined ? (
+        <p className="mail-server">
+          {mailServerWords(mailServer)}
+        </p>
+      ) : null}
       <p className="muted small">
         Mail not sent yet: order confirmations, resent tickets and transfers. They wait here while the venue
         server has no mail server set up (MARQUEE_SMTP_URL) or cannot reach it, and go out by themselves once
