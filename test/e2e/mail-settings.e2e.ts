@@ -128,16 +128,19 @@ base(
   },
 );
 
-base('Settings › Mail: without MARQUEE_SMTP_URL the panel says mail waits in the outbox', async ({ page }) => {
-  const server = await startVenueServer(30_000);
-  try {
-    const box = new BoxOffice(page, server);
-    await box.signIn();
-    await box.go('Settings');
-    await expect(page.getByRole('region', { name: 'Mail' })).toContainText(
-      'No mail server is set up: mail waits in the outbox until MARQUEE_SMTP_URL names one (then restart).',
-    );
-  } finally {
-    await server.stop();
-  }
-});
+base(
+  'Settings › Mail: without MARQUEE_SMTP_URL the panel says mail waits in the outbox',
+  async ({ page }) => {
+    const server = await startVenueServer(30_000);
+    try {
+      const box = new BoxOffice(page, server);
+      await box.signIn();
+      await box.go('Settings');
+      await expect(page.getByRole('region', { name: 'Mail' })).toContainText(
+        'No mail server is set up: mail waits in the outbox until MARQUEE_SMTP_URL names one (then restart).',
+      );
+    } finally {
+      await server.stop();
+    }
+  },
+);

@@ -60,7 +60,8 @@ export const unreachablePrefix = 'SMTP server unreachable: ';
  * handshake that smtp:// never starts (implicit TLS on a port other than 465). Either way the
  * mails wait as for an outage; the hint names the likelier fix, since nothing else would.
  */
-const noGreetingHint = 'no greeting: if this server expects TLS from the start, use smtps:// in MARQUEE_SMTP_URL';
+const noGreetingHint =
+  'no greeting: if this server expects TLS from the start, use smtps:// in MARQUEE_SMTP_URL';
 
 /** The last_error of a mail held back because the server could not be reached (or never greeted). */
 export function unreachableError(err: unknown): string {

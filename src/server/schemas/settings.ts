@@ -18,11 +18,16 @@ const staffIdleMinutes = Type.Integer({
 export const MailServer = Type.Object(
   {
     host: Type.String({ description: 'The SMTP server mail is handed to' }),
-    port: Type.Integer({ description: 'Its port (587 for smtp://, 465 for smtps:// when the URL names none)' }),
-    secure: Type.Boolean({
-      description: 'TLS from the first byte (smtps://); false for smtp://, which upgrades with STARTTLS when offered',
+    port: Type.Integer({
+      description: 'Its port (587 for smtp://, 465 for smtps:// when the URL names none)',
     }),
-    login: Type.Boolean({ description: 'Whether the URL carries a user name to log in with (never answered)' }),
+    secure: Type.Boolean({
+      description:
+        'TLS from the first byte (smtps://); false for smtp://, which upgrades with STARTTLS when offered',
+    }),
+    login: Type.Boolean({
+      description: 'Whether the URL carries a user name to log in with (never answered)',
+    }),
   },
   { description: 'Where mail goes out, as MARQUEE_SMTP_URL names it (never its user name or password)' },
 );

@@ -48,7 +48,9 @@ export function mailStateWords(
     return {
       tone: 'waiting',
       text: `Queued for ${mail.to}: the mail server cannot be reached; it keeps trying (${mail.attempts} tries)${
-        mail.last_error.includes(noGreeting) ? '. It answers but never greets: a manager should check its TLS in Settings › Mail' : ''
+        mail.last_error.includes(noGreeting)
+          ? '. It answers but never greets: a manager should check its TLS in Settings › Mail'
+          : ''
       }`,
     };
   }

@@ -37,11 +37,7 @@ export function MailPanel() {
   return (
     <section className="panel span-2" aria-labelledby="mail-title">
       <h2 id="mail-title">Mail</h2>
-      {mailServer !== undefined ? (
-        <p className="mail-server">
-          {mailServerWords(mailServer)}
-        </p>
-      ) : null}
+      {mailServer !== undefined ? <p className="mail-server">{mailServerWords(mailServer)}</p> : null}
       <p className="muted small">
         Mail not sent yet: order confirmations, resent tickets and transfers. They wait here while the venue
         server has no mail server set up (MARQUEE_SMTP_URL) or cannot reach it, and go out by themselves once
