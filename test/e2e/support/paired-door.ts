@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext } from '@playwright/test';
+import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import type { components } from '../../../src/shared/api/schema.js';
 import { DoorPage } from '../pages/door-page.js';
 import type { VenueServer } from './venue-server.js';
@@ -44,3 +44,21 @@ export const phoneDoor = (
 export const scansOfTicket = async (server: VenueServer, ticketId: string) =>
   (await server.api<{ data: components['schemas']['Scan'][] }>('GET', `/v2/scans?ticket_id=${ticketId}`))
     .data;
+
+/**
+ * Requests to `url` reach the server, which acts on them, but their answers are lost on the way
+ * back (the venue Wi-Fi dropping at the worst moment). Undo with `page.unroute(url)`.
+ */
+export const loseAnswersTo = (page: Page, url: string) =>
+  page.route(url, async (route) => {
+    await route.fetch();
+    await route.abort('connectionreset');
+  });
+
+/** Back online, the door syncs its one queued copy by itself, and the server takes it without a conflict. */
+export async function expectQuietSync(door: DoorPage): Promise<void> {
+  await expect(door.page.getByText('Synced 1 offline scan.')).toBeVisible({ timeout: 20_000 });
+  await expect(door.queued()).toHaveText('0 queued');
+  await expect(door.page.getByRole('alert')).toHaveCount(0);
+  await expect(door.page.getByText(/conflict/)).toHaveCount(0);
+}
