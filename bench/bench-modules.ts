@@ -13,10 +13,18 @@ export interface BenchModule {
 
 const benchDir = fileURLToPath(new URL('.', import.meta.url));
 /**
- * Not bench modules: the runners, and store-check (run by hand with its own argument; it does its
- * work as soon as it is imported, so it must never be imported to look for a `run`).
+ * Not bench modules: the runners, and the scripts run by hand (store-check with its own argument,
+ * profile-requests and compare-in-process): each does its work as soon as it is imported, so it
+ * must never be imported to look for a `run` (test/unit/bench/bench-modules.test.ts).
  */
-const notModules = ['run-all', 'node-versions', 'compare-commits', 'store-check'];
+export const notModules = [
+  'run-all',
+  'node-versions',
+  'compare-commits',
+  'store-check',
+  'profile-requests',
+  'compare-in-process',
+];
 /** Cheapest first, so a broken set-up shows itself early; anything new runs after these. */
 const preferred = [
   'foundation',
