@@ -129,9 +129,9 @@ export function installIdempotency(
     return payload;
   };
 
-  // Callback hooks, not async ones: every POST runs all three and most carry no key, and each
-  // async hook cost a promise and a turn of the microtask queue (~2 µs a checkout together).
-  // Answering from a hook in the callback style means sending and not calling `done`.
+  // preHandler and onResponse are callback hooks, not async ones: every POST runs them and most
+  // carry no key, and each async hook cost a promise and a turn of the microtask queue. Answering
+  // from a hook in the callback style means sending and not calling `done`.
   const preHandler = (request: FastifyRequest, reply: FastifyReply, done: HookDone) => {
     let answered: boolean;
     try {
@@ -143,12 +143,11 @@ export function installIdempotency(
     if (!answered) done();
   };
 
-  const onSend = (
-    request: FastifyRequest,
-    reply: FastifyReply,
-    payload: unknown,
-    done: (err: Error | null, payload?: unknown) => void,
-  ) => done(null, keepAnswer(request, reply, payload));
+  // Async on purpose: a refusal made before the body is read (a missing key) is then written a
+  // turn later, after the HTTP parser has met a broken body in the same packet, so the parser's
+  // 400 answers that request, not the 401 (test/http/client-errors.test.ts).
+  const onSend = async (request: FastifyRequest, reply: FastifyReply, payload: unknown) =>
+    keepAnswer(request, reply, payload);
 
   // A request that dies before onSend (client gone) must not hold its key forever.
   const onResponse = (request: FastifyRequest, _reply: FastifyReply, done: HookDone) => {
