@@ -108,6 +108,13 @@ test("an event in New York set up from a London till: doors 19:00 are New York's
   await expect(details.getByLabel('Time zone')).toHaveValue('Europe/London');
   // Now the till's own zone: no zone name after the time.
   await expect(page.getByText(/Doors .*15 Jan \d{4}, 19:00 ·/)).toBeVisible();
+
+  // Settings says which clock the server runs on, and that this till's is another.
+  await boxOffice.go('Settings');
+  await expect(page.getByTestId('server-timezone')).toContainText(
+    "Time zone of the venue's server: Asia/Tokyo (GMT+9)",
+  );
+  await expect(page.getByTestId('server-timezone')).toContainText('This till runs on Europe/London');
 });
 
 /** New York springs forward on the second Sunday of March. */
