@@ -4,6 +4,7 @@ import {
   BulkRefund,
   Order,
   type BulkRefundView,
+  type OrderPatchInput,
   type OrderView,
   type RefundAllInput,
   type RefundInput,
@@ -11,6 +12,7 @@ import {
 } from '../schemas/orders.js';
 import { responseJson } from '../schemas/response-json.js';
 import { inTransaction, type Db } from '../store/db.js';
+import type { AttendeesRepo } from '../store/attendees-repo.js';
 import type { EventsRepo } from '../store/events-repo.js';
 import type { OrderRow, OrderSearch } from '../store/orders-repo.js';
 import { ListCursor, toPage, type Page } from '../store/pagination.js';
@@ -20,6 +22,9 @@ import type { Caller } from './api-keys.js';
 import { defaultRefundMethod, ledgerMoment, recordRefund, type LedgerDeps } from './refund-ledger.js';
 import { heldByBuyer, orderConfirmation } from './mail-subjects.js';
 import { requireSearchTargets } from './order-search.js';
+import { changedFields } from './audit-entry.js';
+import { viewAttendee } from './sales-views.js';
+import type { Outbox } from './outbox.js';
 import type { MailDrop } from './mail-port.js';
 
 /**
@@ -38,6 +43,8 @@ export interface OrdersDeps extends LedgerDeps {
   db: Db;
   actions: ActionRunner;
   events: EventsRepo;
+  attendees: AttendeesRepo;
+  outbox: Outbox;
   mail: MailDrop;
   now: () => number;
 }
@@ -63,6 +70,49 @@ export class OrdersService {
     const list = new ListCursor('orders', { ...search, newestFirst });
     const rows = this.deps.orders.page(search, list.decode(cursor), limit + 1, newestFirst);
     return toPage(rows, limit, (row) => this.deps.views.order(row), list);
+  }
+
+  /**
+   * Corrects the buyer a seller mistyped (or adds one to a walk-in sale). An attendee still
+   * carrying the buyer's old name or email was filled in from the buyer at checkout
+   * (checkout.ts `mint`), so it follows, with `attendee.updated`; one someone typed in separately
+   * keeps what was typed. Changing nothing answers the order as it is and audits nothing. Mail
+   * already sent is not recalled: "Email the tickets" sends them to the corrected address.
+   */
+  correctBuyer(action: ActionContext, id: string, input: OrderPatchInput): Promise<Answer<OrderView>> {
+    return this.deps.actions.run(action, orderJson, (tx) => {
+      const order = this.require(id);
+      const name = input.buyer.name ?? order.buyer_name;
+      const email = input.buyer.email ?? order.buyer_email;
+      if (name === order.buyer_name && email === order.buyer_email) {
+        tx.unchanged();
+        return this.deps.views.order(order);
+      }
+      const at = this.deps.now();
+      this.deps.orders.setBuyer(id, name, email, at);
+      const followed: string[] = [];
+      for (const attendee of this.deps.attendees.forOrder(id)) {
+        const next = {
+          ...attendee,
+          name: attendee.name === order.buyer_name ? name : attendee.name,
+          email: attendee.email === order.buyer_email ? email : attendee.email,
+          updated_at: at,
+        };
+        if (next.name === attendee.name && next.email === attendee.email) continue;
+        this.deps.attendees.update(next);
+        this.deps.outbox.emit('attendee.updated', viewAttendee(next));
+        followed.push(attendee.id);
+      }
+      // Which fields, never their values: the audit trail outlives a buyer's right to be forgotten.
+      tx.audit({
+        action: 'order.buyer_corrected',
+        objectType: 'order',
+        objectId: id,
+        orderId: id,
+        data: { changed: changedFields(input.buyer), attendees: followed },
+      });
+      return this.deps.views.order({ ...order, buyer_name: name, buyer_email: email, updated_at: at });
+    });
   }
 
   /**

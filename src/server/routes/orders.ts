@@ -5,7 +5,14 @@ import { requireExportScope, sendCsv, wantsCsv } from '../http/csv.js';
 import { bodyDefaultsToEmpty } from '../http/optional-body.js';
 import { IdParams, ListOf, errorResponses, ref } from '../schemas/common.js';
 import { Mail } from '../schemas/mail.js';
-import { CheckoutBody, Order, OrdersQuery, RefundBody, ResendBody } from '../schemas/orders.js';
+import {
+  CheckoutBody,
+  Order,
+  OrderPatchBody,
+  OrdersQuery,
+  RefundBody,
+  ResendBody,
+} from '../schemas/orders.js';
 import { OrderCheckInAnswer, OrderCheckInBody } from '../schemas/scans.js';
 import { responseJson } from '../schemas/response-json.js';
 import { parseIso } from '../time.js';
@@ -91,6 +98,24 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => orders.get(request.params.id, request.apiKey),
+  );
+
+  api.patch(
+    '/orders/:id',
+    {
+      config: { access: staff, staff: { roles: sellers } },
+      schema: {
+        operationId: 'updateOrder',
+        tags,
+        summary:
+          "Correct the buyer's name or email (a typo at the till); attendees filled in from the buyer follow",
+        params: IdParams('ord'),
+        body: OrderPatchBody,
+        response: { 200: ref(Order), ...errorResponses },
+      },
+    },
+    async (request, reply) =>
+      sendAnswer(reply, await orders.correctBuyer(actionContext(request), request.params.id, request.body)),
   );
 
   api.post(

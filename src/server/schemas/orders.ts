@@ -155,6 +155,25 @@ export const ResendBody = Type.Object(
 );
 export type ResendInput = Static<typeof ResendBody>;
 
+export const OrderPatchBody = Type.Object(
+  {
+    buyer: Type.Object(
+      { name: Type.Optional(personName), email: Type.Optional(Email) },
+      {
+        additionalProperties: false,
+        description:
+          "The fields to correct; the order's tickets whose attendee still carries the buyer's old name or email (filled in from the buyer at checkout) follow",
+      },
+    ),
+  },
+  {
+    additionalProperties: false,
+    description:
+      "Corrects the buyer a seller typed wrong, or adds one to a walk-in sale; a buyer's name or email cannot be removed",
+  },
+);
+export type OrderPatchInput = Static<typeof OrderPatchBody>;
+
 export const OrdersQuery = Type.Object(
   {
     ...ListQuery,

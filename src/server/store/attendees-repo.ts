@@ -20,6 +20,7 @@ export class AttendeesRepo {
   private readonly insertRow;
   private readonly pageStmt;
   private readonly updateStmt;
+  private readonly byOrderStmt;
 
   constructor(db: Db) {
     this.byId = db.prepare('SELECT * FROM attendees WHERE id = ?');
@@ -34,6 +35,12 @@ export class AttendeesRepo {
       'updated_at',
     ]);
     this.pageStmt = db.prepare('SELECT * FROM attendees WHERE event_id = ? AND seq > ? ORDER BY seq LIMIT ?');
+    // Through the order's tickets: attendees.order_id has no index of its own, and adding one
+    // would cost every checkout a write for this rare correction.
+    this.byOrderStmt = db.prepare(
+      `SELECT a.* FROM tickets t JOIN attendees a ON a.ticket_id = t.id
+       WHERE t.order_id = ? ORDER BY a.seq`,
+    );
     this.updateStmt = db.prepare(
       'UPDATE attendees SET name = @name, email = @email, updated_at = @updated_at WHERE id = @id',
     );
@@ -45,6 +52,10 @@ export class AttendeesRepo {
 
   insert(row: Omit<AttendeeRow, 'seq'>): void {
     this.insertRow(row);
+  }
+
+  forOrder(orderId: string): AttendeeRow[] {
+    return this.byOrderStmt.all(orderId) as AttendeeRow[];
   }
 
   page(eventId: string, afterSeq: number, limit: number): AttendeeRow[] {

@@ -112,6 +112,7 @@ export class OrdersRepo {
   private readonly netForEventStmt;
   private readonly refundableStmt;
   private readonly refundableTotalStmt;
+  private readonly buyerStmt;
 
   constructor(db: Db) {
     this.byId = db.prepare('SELECT * FROM orders WHERE id = ?');
@@ -153,6 +154,9 @@ export class OrdersRepo {
       `SELECT COUNT(*) AS orders, COALESCE(SUM(total_cents - refunded_cents), 0) AS amount
        FROM orders WHERE event_id = ? AND refunded_cents < total_cents`,
     );
+    this.buyerStmt = db.prepare(
+      'UPDATE orders SET buyer_name = @name, buyer_email = @email, updated_at = @at WHERE id = @id',
+    );
     this.netForEventStmt = db.prepare(
       'SELECT COALESCE(SUM(total_cents - refunded_cents), 0) AS net FROM orders WHERE event_id = ?',
     );
@@ -169,6 +173,11 @@ export class OrdersRepo {
   /** Adds a refund to the order; false when it would exceed what was paid (nothing changes). */
   addRefund(id: string, amount: number, at: number): boolean {
     return this.refundStmt.run({ id, amount, at }).changes === 1;
+  }
+
+  /** Writes the order's buyer as given (the service merges a correction into the current row). */
+  setBuyer(id: string, name: string | null, email: string | null, at: number): void {
+    this.buyerStmt.run({ id, name, email, at });
   }
 
   /** After the cursor's row in the list's order: `afterSeq` 0 starts a list either way. */

@@ -94,4 +94,15 @@ export class OrdersPage {
     await dialog.getByRole('button', { name: 'Send', exact: true }).click();
     await expect(dialog).toBeHidden();
   }
+
+  /** Correct buyer…: opens the dialog, types what is given; the caller saves or cancels. */
+  async openCorrectBuyer(fields: { name?: string; email?: string }): Promise<Locator> {
+    await this.detail()
+      .getByRole('button', { name: /^(Correct|Add) buyer…$/ })
+      .click();
+    const dialog = this.page.getByRole('dialog');
+    if (fields.name !== undefined) await dialog.getByLabel('Name').fill(fields.name);
+    if (fields.email !== undefined) await dialog.getByLabel('Email').fill(fields.email);
+    return dialog;
+  }
 }

@@ -32,6 +32,7 @@ export type TicketView = Answer<'/v2/tickets/{id}', 'get'>;
 export type TransferBody = RequestBody<'/v2/tickets/{id}/transfer', 'post'>;
 export type AttendeeView = Answer<'/v2/attendees/{id}', 'get'>;
 export type AttendeePatch = RequestBody<'/v2/attendees/{id}', 'patch'>;
+export type BuyerPatch = RequestBody<'/v2/orders/{id}', 'patch'>['buyer'];
 
 export type ApiKeyView = Answer<'/v2/api_keys', 'get'>['data'][number];
 export type NewApiKey = Answer<'/v2/api_keys', 'post'>;

@@ -49,7 +49,11 @@ export function ResendDialog({ order, onClose, onDone }: Props) {
         <Field
           label={buyerEmail ? 'Send to another address (optional)' : 'Email'}
           error={error?.fields.email}
-          hint={buyerEmail ? 'Used for this mail only; the order keeps its buyer.' : undefined}
+          hint={
+            buyerEmail
+              ? 'Used for this mail only. If the buyer’s address was mistyped, use Correct buyer… instead.'
+              : undefined
+          }
         >
           <input
             type="email"

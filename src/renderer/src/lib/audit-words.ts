@@ -75,6 +75,7 @@ const phrases: Readonly<Record<string, (on: string, row: Row) => string>> = {
   'ticket.transferred': (on) => `transferred ${on}`,
   'ticket.checked_in': (on) => `checked in ${on} by hand`,
   'order.mail_resent': (on) => `emailed the tickets of ${on} again`,
+  'order.buyer_corrected': (on) => `corrected the buyer of ${on}`,
   'attendee.updated': (on) => `changed the attendee ${on}`,
   'shift.opened': (on, d) => `opened ${on} with a float of ${amount(d, 'opening_float_cents') ?? '?'}`,
   'shift.closed': (on, d) => {

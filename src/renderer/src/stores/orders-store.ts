@@ -4,6 +4,7 @@ import { unwrap } from '../api/client.js';
 import type {
   AttendeePatch,
   AttendeeView,
+  BuyerPatch,
   OrderView,
   RefundBody,
   TicketView,
@@ -41,6 +42,8 @@ interface OrdersState {
   transfer(ticket: TicketView, body: TransferBody): Promise<TicketView>;
   /** Corrects a ticket holder's name or email (a typo noticed after the sale). */
   updateHolder(attendeeId: string, patch: AttendeePatch): Promise<AttendeeView>;
+  /** Corrects the order's buyer (a typo at the till); holders filled in from the buyer follow. */
+  correctBuyer(orderId: string, buyer: BuyerPatch): Promise<OrderView>;
 }
 
 export const useOrders = create<OrdersState>()((set, get) => {
@@ -199,6 +202,17 @@ export const useOrders = create<OrdersState>()((set, get) => {
       );
       set({ attendees: { ...get().attendees, [attendee.ticket_id]: attendee } });
       return attendee;
+    },
+
+    async correctBuyer(orderId, buyer) {
+      const order = putOrder(
+        await unwrap(
+          requireClient().PATCH('/v2/orders/{id}', { params: { path: { id: orderId } }, body: { buyer } }),
+        ),
+      );
+      // The holders who carried the old name or email changed with it: read them again.
+      await loadAttendees(order);
+      return order;
     },
   };
 });

@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import type { AttendeeView } from '../../api/types.js';
 import { Dialog } from '../../components/dialog.js';
-import { Field } from '../../components/field.js';
 import { FormActions } from '../../components/form-actions.js';
+import { PersonFields } from '../../components/person-fields.js';
 import { splitError, type SplitError } from '../../lib/field-errors.js';
 import { holderChanges } from '../../lib/holder-changes.js';
 import { useOrders } from '../../stores/orders-store.js';
@@ -17,7 +17,7 @@ const fields = ['name', 'email'] as const;
 
 /**
  * Puts right a ticket holder's name or email after the sale: the door's guest search, the guest
- * list and the attendee export read it. The order keeps its buyer as typed at the sale.
+ * list and the attendee export read it. The order's buyer is corrected apart (buyer-dialog.tsx).
  */
 export function HolderDialog({ holder, onClose, onDone }: Props) {
   const updateHolder = useOrders((s) => s.updateHolder);
@@ -50,12 +50,7 @@ export function HolderDialog({ holder, onClose, onDone }: Props) {
           The door finds the guest by this name. To send the tickets to a corrected address, use Email
           tickets… as well.
         </p>
-        <Field label="Name" error={error?.fields.name}>
-          <input autoFocus maxLength={200} value={name} onChange={(e) => setName(e.target.value)} />
-        </Field>
-        <Field label="Email" error={error?.fields.email}>
-          <input type="email" value={email} onChange={(e) => setEmail(e.target.value)} />
-        </Field>
+        <PersonFields name={name} email={email} onName={setName} onEmail={setEmail} error={error} />
         <FormActions
           error={error?.form}
           onCancel={onClose}

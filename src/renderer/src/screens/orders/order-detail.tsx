@@ -14,6 +14,7 @@ import { useEvents } from '../../stores/events-store.js';
 import { useOrders } from '../../stores/orders-store.js';
 import { useSettings } from '../../stores/settings-store.js';
 import { PrintTickets } from '../sell/print-tickets.js';
+import { BuyerDialog } from './buyer-dialog.js';
 import { HolderDialog } from './holder-dialog.js';
 import { OrderHistory } from './order-history.js';
 import { RefundDialog } from './refund-dialog.js';
@@ -23,6 +24,7 @@ import { VoidDialog } from './void-dialog.js';
 type Action =
   | { kind: 'refund' }
   | { kind: 'resend' }
+  | { kind: 'buyer' }
   | { kind: 'void'; ticket: TicketView }
   | { kind: 'transfer'; ticket: TicketView }
   | { kind: 'holder'; holder: AttendeeView };
@@ -127,6 +129,9 @@ export function OrderDetail({ orderId }: { orderId: string }) {
         {refundable <= 0 ? <span className="muted small">Nothing left to refund.</span> : null}
         <button type="button" className="button" onClick={() => setAction({ kind: 'resend' })}>
           Email tickets…
+        </button>
+        <button type="button" className="button" onClick={() => setAction({ kind: 'buyer' })}>
+          {order.buyer ? 'Correct buyer…' : 'Add buyer…'}
         </button>
       </div>
       {done ? (
@@ -259,6 +264,9 @@ export function OrderDetail({ orderId }: { orderId: string }) {
           onClose={() => setAction(null)}
           onDone={(mail) => finish(resendNote(mail, 'the Mail list below'))}
         />
+      ) : null}
+      {action?.kind === 'buyer' ? (
+        <BuyerDialog order={order} onClose={() => setAction(null)} onDone={finish} />
       ) : null}
       {action?.kind === 'refund' ? (
         <RefundDialog order={order} onClose={() => setAction(null)} onDone={finish} />

@@ -1,0 +1,90 @@
+import { SmtpCatcher } from '../support/smtp-catcher.js';
+import { expect, test } from './fixtures.js';
+import { BoxOffice } from './pages/box-office.js';
+import { startVenueServer } from './support/venue-server.js';
+
+/**
+ * The buyer who never got their tickets: the seller typed "exmaple.com", the buyer's mail server
+ * refused it, and the buyer is at the box office window asking. The seller sees the refusal on the
+ * order, corrects the address once, and the tickets go to the right mailbox; the holders who were
+ * filled in from the buyer follow, the friend typed in separately does not.
+ */
+test('a mistyped buyer address is corrected on the order and the tickets go to the right one', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const smtp = await SmtpCatcher.start();
+  smtp.answerRcpt = (address) =>
+    address.endsWith('@exmaple.com') ? { code: 550, message: 'No such domain' } : 'accept';
+  const server = await startVenueServer(30_000, { MARQUEE_SMTP_URL: smtp.url });
+  const errors: string[] = [];
+  page.on('pageerror', (err) => errors.push(err.message));
+  try {
+    const event = await server.api<{ id: string }>('POST', '/v2/events', {
+      title: 'Winter Gala',
+      venue: 'Main hall',
+      doors_at: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+      currency: 'eur',
+      tickets: [{ name: 'Stalls', price_cents: 3000, quantity: 50 }],
+    });
+    await server.api('POST', `/v2/events/${event.id}/publish`);
+    const tiers = await server.api<{ data: { id: string }[] }>('GET', `/v2/events/${event.id}/tiers`);
+    const order = await server.api<{ id: string; tickets: { id: string; attendee_id: string }[] }>(
+      'POST',
+      '/v2/orders',
+      {
+        event_id: event.id,
+        items: [{ tier_id: tiers.data[0]!.id, quantity: 2 }],
+        buyer: { name: 'Ada Lovelace', email: 'ada@exmaple.com' },
+        attendees: [{}, { name: 'Charles Babbage', email: 'charles@example.com' }],
+        payment_method: 'card',
+      },
+    );
+
+    const box = new BoxOffice(page, server);
+    await box.signIn();
+    await box.go('Orders');
+    await box.orders.search(order.id);
+    await expect(box.orders.detail()).toContainText(order.id);
+
+    await test.step('the order says the mail was refused', async () => {
+      await expect(box.orders.mail().first()).toHaveAttribute('data-status', 'failed', { timeout: 20_000 });
+      await expect(box.orders.mail().first()).toContainText('Not sent to ada@exmaple.com');
+    });
+
+    await test.step('emptying the address is refused in words, and nothing is sent', async () => {
+      const dialog = await box.orders.openCorrectBuyer({ email: '' });
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      await expect(dialog.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
+      await expect(dialog).toContainText('can be changed but not removed');
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await expect(dialog).toBeHidden();
+    });
+
+    await test.step('the corrected address is saved and the tickets are mailed to it in one step', async () => {
+      const dialog = await box.orders.openCorrectBuyer({ email: 'ada@example.com' });
+      await expect(dialog.getByLabel('Email the tickets to ada@example.com now')).toBeChecked();
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      await expect(dialog).toBeHidden();
+      await expect(box.orders.note()).toContainText('The tickets are queued to ada@example.com');
+      await expect(box.orders.detail()).toContainText('Ada Lovelace · ada@example.com');
+      await expect(box.orders.mail()).toHaveCount(2);
+      await expect(box.orders.mail().nth(1)).toContainText('Sent to ada@example.com', { timeout: 20_000 });
+      const [sent] = await smtp.waitFor(1, 10_000, (m) => m.rcptTo.includes('ada@example.com'));
+      expect(sent!.parsed.attachments.map((a) => a.filename)).toEqual([`tickets-${order.id}.pdf`]);
+    });
+
+    await test.step('the holder filled in from the buyer follows; the friend keeps their address', async () => {
+      const holders = await Promise.all(
+        order.tickets.map((t) =>
+          server.api<{ email: string | null }>('GET', `/v2/attendees/${t.attendee_id}`),
+        ),
+      );
+      expect(holders.map((h) => h.email)).toEqual(['ada@example.com', 'charles@example.com']);
+    });
+  } finally {
+    await server.stop();
+    await smtp.close();
+  }
+  expect(errors, 'uncaught errors in the page').toEqual([]);
+});
