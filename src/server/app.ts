@@ -185,7 +185,7 @@ export async function buildApp(options: ServerOptions, build: BuildOptions = {})
       await app.register(spaFallback);
     }
 
-    startMailSender({ ...ctx, venueName: () => ctx.settings.view().venue_name }, app.log);
+    startMailSender({ ...ctx, venueName: () => ctx.settings.venueName() }, app.log);
     if (options.workers) {
       startWebhookDispatcher(ctx, app.log);
       // Webhook sending yields to API traffic that saturates the loop (webhooks/send-budget.ts).

@@ -40,7 +40,7 @@ export function desktopFacade(ctx: AppContext): DesktopFacade {
   return {
     isOpen: () => ctx.db.open,
     // A closed store cannot be read; the name the server started with is the best left.
-    venueName: () => (ctx.db.open ? ctx.settings.view().venue_name : ctx.options.venueName),
+    venueName: () => (ctx.db.open ? ctx.settings.venueName() : ctx.options.venueName),
     activeDevices: () => {
       const devices: DesktopDevice[] = [];
       let cursor: string | undefined;

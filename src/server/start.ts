@@ -56,7 +56,7 @@ export async function startServer(
   // Advertised only once listening, with the real port; withdrawn when the app stops.
   // Under the venue's name as Settings has it (a rename made in the box office outlives restarts),
   // and again under each new name.
-  const venueName = app.ctx.settings.view().venue_name;
+  const venueName = app.ctx.settings.venueName();
   const advert = advertise({ ...options, venueName }, port, app.ctx.scan.certFingerprint, (err) =>
     app.log.warn({ err }, 'mDNS advertisement failed'),
   );

@@ -12,7 +12,7 @@ const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 let bundle: Promise<string> | undefined;
 
 /**
- * The server built into one JavaScript file, once per test process, the way `npm run server`
+ * The server built (cli.mjs, its worker and chunks), once per test process, the way `npm run server`
  * runs it. It starts in about a second, where the TypeScript transform took 5–7 s on a busy
  * 2-core machine: what a test that restarts the server many times needs. Kept under out/ so its
  * packages resolve from the project's node_modules, in a folder of this process's own (the bundle

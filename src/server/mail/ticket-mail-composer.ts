@@ -11,8 +11,18 @@ import type { TicketRow, TicketsRepo } from '../store/tickets-repo.js';
 import type { TierRow, TiersRepo } from '../store/tiers-repo.js';
 import { storedMail } from './mail-message.js';
 import { orderMail, type MailEvent } from './order-mail.js';
-import { renderTicketPdf, type PdfTicket } from './ticket-pdf.js';
+import type { PdfTicket, TicketPdfInput } from './ticket-pdf.js';
 import { transferMail } from './transfer-mail.js';
+
+/**
+ * The PDF module is loaded by the first mail, not at start: fontkit, bidi-js and their Unicode
+ * tables are the largest part of a cold start that has sent no mail yet. The server bundle keeps
+ * it in a chunk of its own (scripts/server-bundle.mjs `splitting`).
+ */
+async function renderTicketPdf(input: TicketPdfInput): Promise<Buffer> {
+  const pdf = await import('./ticket-pdf.js');
+  return pdf.renderTicketPdf(input);
+}
 
 /** A ticket's paper pass, or null where it has none (its tier takes no paper, or it is not active). */
 export type PaperPassOf = (ticket: TicketRow, event: EventRow, tier: TierRow) => string | null;
