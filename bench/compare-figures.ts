@@ -16,11 +16,21 @@ export function betterWay(unit: string): Better {
   return null;
 }
 
-/** Every figure of one run, by `module: name`. */
+/**
+ * The name a figure is matched by across runs. Some names carry what that run measured beside the
+ * figure ("validate, 10 connections (52 % admitted, rest re-scans)", "p99 of 200 (p50 1.9 ms)"),
+ * which differs from run to run: such a figure would find no partner, or one by chance, and be
+ * judged on a single pair with no spread. A parenthesis holding a number is left out of the match.
+ */
+export function figureKey(name: string): string {
+  return name.replace(/\s*\([^()]*\d[^()]*\)/g, ' (…)');
+}
+
+/** Every figure of one run, by `module: name` (matched by figureKey). */
 export function figuresOf(record: RunRecord): Map<string, BenchResult> {
   const figures = new Map<string, BenchResult>();
   for (const run of record.runs)
-    for (const result of run.results) figures.set(`${run.name}: ${result.name}`, result);
+    for (const result of run.results) figures.set(figureKey(`${run.name}: ${result.name}`), result);
   return figures;
 }
 

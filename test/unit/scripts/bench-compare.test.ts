@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { BenchResult } from '../../../bench/bench-result.js';
-import { betterWay, compareRuns, comparisonTable } from '../../../bench/compare-figures.js';
+import { betterWay, compareRuns, comparisonTable, figureKey } from '../../../bench/compare-figures.js';
 import type { RunRecord } from '../../../bench/report-markdown.js';
 
 const run = (rps: number, p99: number, pack: number): RunRecord => {
@@ -68,6 +68,30 @@ describe('npm run bench:compare: base against head', () => {
     head.runs[0]!.results.push({ name: 'a new figure', value: 1, unit: 'ms' });
     expect(compareRuns([run(1000, 10, 50)], [head]).map((c) => c.figure)).not.toContain(
       'checkout: a new figure',
+    );
+  });
+
+  it('matches a figure whose name carries what its run measured, across every run', () => {
+    const named = (rps: number, admitted: number) => {
+      const record = run(1000, 10, 50);
+      record.runs[0]!.results.push({
+        name: `validate, 10 connections (${admitted} % admitted, rest re-scans)`,
+        value: rps,
+        unit: 'req/s',
+      });
+      return record;
+    };
+    const compared = compareRuns([named(2000, 52), named(2600, 48)], [named(2400, 51), named(1900, 53)]);
+    const validate = compared.find((c) => c.figure.startsWith('checkout: validate'))!;
+    // All four runs, not one chance pair: the spread shows, and the 7 % is within it.
+    expect(validate.base).toEqual([2000, 2600]);
+    expect(validate.head).toEqual([2400, 1900]);
+    expect(validate.worse).toBe(false);
+    expect(figureKey('door pack build, 100,000 tickets (service + JSON, median of 3)')).toBe(
+      'door pack build, 100,000 tickets (…)',
+    );
+    expect(figureKey('POST /v2/orders p99 latency (worst round)')).toBe(
+      'POST /v2/orders p99 latency (worst round)',
     );
   });
 });
