@@ -1,6 +1,9 @@
 import type { SplitError } from '../lib/field-errors.js';
 import { Field } from './field.js';
 
+/** The form fields PersonFields shows, for splitError to put the server's refusals on. */
+export const personFields = ['name', 'email'] as const;
+
 interface Props {
   name: string;
   email: string;

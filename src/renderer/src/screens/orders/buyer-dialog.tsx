@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import type { OrderView } from '../../api/types.js';
 import { Dialog } from '../../components/dialog.js';
 import { FormActions } from '../../components/form-actions.js';
-import { PersonFields } from '../../components/person-fields.js';
+import { PersonFields, personFields } from '../../components/person-fields.js';
 import { buyerCorrection } from '../../lib/buyer-changes.js';
 import { splitError, type SplitError } from '../../lib/field-errors.js';
 import { useOrderMail } from '../../stores/order-mail-store.js';
@@ -13,8 +13,6 @@ interface Props {
   onClose: () => void;
   onDone: (message: string) => void;
 }
-
-const fields = ['name', 'email'] as const;
 
 /**
  * Puts right the buyer a seller mistyped (or names the buyer of a walk-in sale). Ticket holders
@@ -58,7 +56,7 @@ export function BuyerDialog({ order, onClose, onDone }: Props) {
         );
       } else onDone(`Buyer corrected to ${who}.`);
     } catch (err) {
-      setError(splitError(err, fields));
+      setError(splitError(err, personFields));
       setBusy(false);
     }
   };

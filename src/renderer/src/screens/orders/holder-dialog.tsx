@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import type { AttendeeView } from '../../api/types.js';
 import { Dialog } from '../../components/dialog.js';
 import { FormActions } from '../../components/form-actions.js';
-import { PersonFields } from '../../components/person-fields.js';
+import { PersonFields, personFields } from '../../components/person-fields.js';
 import { splitError, type SplitError } from '../../lib/field-errors.js';
 import { holderChanges } from '../../lib/holder-changes.js';
 import { useOrders } from '../../stores/orders-store.js';
@@ -12,8 +12,6 @@ interface Props {
   onClose: () => void;
   onDone: (message: string) => void;
 }
-
-const fields = ['name', 'email'] as const;
 
 /**
  * Puts right a ticket holder's name or email after the sale: the door's guest search, the guest
@@ -38,7 +36,7 @@ export function HolderDialog({ holder, onClose, onDone }: Props) {
       const saved = await updateHolder(holder.id, patch);
       onDone(`Ticket ${saved.ticket_id} now belongs to ${saved.name ?? saved.email ?? 'no one by name'}.`);
     } catch (err) {
-      setError(splitError(err, fields));
+      setError(splitError(err, personFields));
       setBusy(false);
     }
   };
