@@ -1,6 +1,8 @@
 import { SmtpCatcher } from '../support/smtp-catcher.js';
 import { expect, test } from './fixtures.js';
 import { BoxOffice } from './pages/box-office.js';
+import { keepScreenshot } from './support/keep-screenshot.js';
+import { snap } from './support/screenshots.js';
 import { startVenueServer } from './support/venue-server.js';
 
 /**
@@ -64,6 +66,8 @@ test('a mistyped buyer address is corrected on the order and the tickets go to t
     await test.step('the corrected address is saved and the tickets are mailed to it in one step', async () => {
       const dialog = await box.orders.openCorrectBuyer({ email: 'ada@example.com' });
       await expect(dialog.getByLabel('Email the tickets to ada@example.com now')).toBeChecked();
+      await snap(page, 'orders-correct-buyer');
+      keepScreenshot('orders-correct-buyer');
       await dialog.getByRole('button', { name: 'Save' }).click();
       await expect(dialog).toBeHidden();
       await expect(box.orders.note()).toContainText('The tickets are queued to ada@example.com');
