@@ -14,7 +14,8 @@ import {
   type FailureKind,
   type MailRetryPolicy,
 } from './mail-retry-policy.js';
-import { setupError, setupPrefix, unreachableError, unreachablePrefix } from './smtp-setup-problem.js';
+import { setupPrefix, unreachablePrefix } from '../../shared/mail-last-error.js';
+import { setupError, unreachableError } from './smtp-setup-problem.js';
 import { smtpConnectionOptions } from './smtp-url.js';
 
 /** The knobs tests turn down; production uses the defaults. */

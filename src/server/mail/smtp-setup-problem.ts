@@ -5,8 +5,7 @@
  * way, so none of them is given up for it, and staff read what to fix in a manager's words.
  */
 
-/** last_error of a mail held back by the settings starts with this (the till's words key on it). */
-export const setupPrefix = 'Mail server settings: ';
+import { noGreetingHint, setupPrefix, unreachablePrefix } from '../../shared/mail-last-error.js';
 
 interface SmtpErrorShape {
   code?: unknown;
@@ -52,18 +51,12 @@ export function setupError(err: unknown): string {
   return `${setupPrefix}${problem}${reply ? ` (the server said: ${reply})` : ''}.`;
 }
 
-/** last_error of an unreachable server starts with this, so a later success can find those mails. */
-export const unreachablePrefix = 'SMTP server unreachable: ';
-
 /**
+ * The last_error of a mail held back because the server could not be reached (or never greeted).
  * A server that takes the connection and then says nothing is either hung or waiting for a TLS
  * handshake that smtp:// never starts (implicit TLS on a port other than 465). Either way the
  * mails wait as for an outage; the hint names the likelier fix, since nothing else would.
  */
-const noGreetingHint =
-  'no greeting: if this server expects TLS from the start, use smtps:// in MARQUEE_SMTP_URL';
-
-/** The last_error of a mail held back because the server could not be reached (or never greeted). */
 export function unreachableError(err: unknown): string {
   const message = err instanceof Error ? err.message : String(err);
   const silent = /Greeting never received/i.test(message);

@@ -1,12 +1,7 @@
 import type { MailView, SettingsView } from '../api/types.js';
+import { noGreetingHint, setupPrefix, unreachablePrefix } from '../../../shared/mail-last-error.js';
 import { formatClock } from './humanize.js';
 
-/** The outbox's wording for a server it cannot reach (src/server/mail/smtp-setup-problem.ts). */
-const unreachablePrefix = 'SMTP server unreachable:';
-/** …and for the venue's own SMTP settings being wrong (src/server/mail/smtp-setup-problem.ts). */
-const setupPrefix = 'Mail server settings: ';
-/** …whose hint when a server took the connection but never greeted (maybe a TLS-only port). */
-const noGreeting = '(no greeting: ';
 /** How the SMTP client reports a refused recipient; the server's own reply follows. */
 const recipientRefusal = /recipients were rejected:\s*(.+)$/s;
 
@@ -48,7 +43,7 @@ export function mailStateWords(
     return {
       tone: 'waiting',
       text: `Queued for ${mail.to}: the mail server cannot be reached; it keeps trying (${mail.attempts} tries)${
-        mail.last_error.includes(noGreeting)
+        mail.last_error.includes(`(${noGreetingHint})`)
           ? '. It answers but never greets: a manager should check its TLS in Settings › Mail'
           : ''
       }`,
