@@ -1,5 +1,6 @@
 import { expect, test } from './fixtures.js';
 import { doorNight } from './support/door-night.js';
+import { holdRequestsTo } from './support/hold-requests.js';
 import { expectQuietSync, loseAnswersTo, phoneDoor, scansOfTicket } from './support/paired-door.js';
 
 /**
@@ -16,13 +17,16 @@ test('a check-in by hand whose answer the Wi-Fi lost: admitted offline, and back
   const { door, errors } = await phoneDoor(browser, server, await night.pairingCode());
   await expect(door.connection()).toHaveText('Online');
 
-  // The check-in reaches the server, which lets Dana in; the answer never comes back.
+  // The check-in reaches the server, which lets Dana in; the answer never comes back. The door's
+  // sync waits until its queue has been read (the next request that gets through would send it).
+  const sync = await holdRequestsTo(door.page, '**/v2/scan/sync');
   await loseAnswersTo(door.page, '**/v2/tickets/*/check_in');
   await door.admitByName('dana', 'Dana Deadphone', 'Dead phone');
   await expect(door.verdict()).toHaveAttribute('data-result', 'admitted');
   await expect(door.verdict()).toContainText('Decided offline · queued for sync');
   await expect(door.queued()).toHaveText('1 queued');
   await door.page.unroute('**/v2/tickets/*/check_in');
+  await sync.release();
   await door.verdict().click();
 
   // The door heard nothing, so it is offline until the server answers; then it syncs by itself,
