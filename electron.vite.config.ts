@@ -46,12 +46,13 @@ export default defineConfig({
       rollupOptions: {
         input: {
           index: fromRoot('./src/main/index.ts'),
-          // The crypto threads' module, a file the server starts each thread from: it looks for
-          // crypto-worker.mjs beside itself (src/server/tokens/crypto-threads.ts).
+          // The worker threads' modules, files the server starts its threads from: it looks for
+          // <name>.mjs beside itself (src/server/worker-module.ts).
           'crypto-worker': fromRoot('./src/server/tokens/crypto-worker.ts'),
+          'checkpoint-worker': fromRoot('./src/server/store/checkpoint-worker.ts'),
         },
         output: {
-          entryFileNames: (chunk) => (chunk.name === 'crypto-worker' ? '[name].mjs' : '[name].js'),
+          entryFileNames: (chunk) => (chunk.name.endsWith('-worker') ? '[name].mjs' : '[name].js'),
         },
       },
     },

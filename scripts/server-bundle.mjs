@@ -6,8 +6,14 @@ import { fileURLToPath } from 'node:url';
 
 export const root = fileURLToPath(new URL('..', import.meta.url));
 export const bundlePath = join(root, 'out', 'server', 'cli.mjs');
-/** The crypto threads' module, which the bundle starts from its own folder (tokens/crypto-threads.ts). */
-const workerFile = 'crypto-worker.mjs';
+/**
+ * The worker threads' modules, each started from the bundle's own folder (src/server/worker-module.ts):
+ * the crypto threads' (tokens/crypto-threads.ts) and the WAL checkpoints' (store/background-checkpoints.ts).
+ */
+const workers = {
+  'crypto-worker': 'src/server/tokens/crypto-worker.ts',
+  'checkpoint-worker': 'src/server/store/checkpoint-worker.ts',
+};
 const sourceDirs = ['src/server', 'src/shared'].map((dir) => join(root, dir));
 
 /**
@@ -32,14 +38,13 @@ export function newestMtime(dirs) {
 /** @returns {boolean} whether the bundle is missing or older than any server source file */
 export function bundleIsStale() {
   const newest = newestMtime(sourceDirs);
-  return [bundlePath, join(dirname(bundlePath), workerFile)].some(
-    (file) => !existsSync(file) || statSync(file).mtimeMs < newest,
-  );
+  const built = [bundlePath, ...Object.keys(workers).map((name) => join(dirname(bundlePath), `${name}.mjs`))];
+  return built.some((file) => !existsSync(file) || statSync(file).mtimeMs < newest);
 }
 
 /**
- * Writes the bundle and, beside it, the crypto threads' module (its own entry: a thread loads it
- * as a file).
+ * Writes the bundle and, beside it, the worker threads' modules (each its own entry: a thread
+ * loads it as a file).
  * @param {string} [outfile] where to write it; tests build their own copy, each in a folder of its
  * own so that each has its own worker module beside it
  * @param {string} [entry] the program bundled; a test bundles a small probe of the crypto threads
@@ -49,7 +54,7 @@ export async function buildServerBundle(outfile = bundlePath, entry = join(root,
   await esbuild.build({
     entryPoints: {
       [basename(outfile, '.mjs')]: entry,
-      [basename(workerFile, '.mjs')]: join(root, 'src/server/tokens/crypto-worker.ts'),
+      ...Object.fromEntries(Object.entries(workers).map(([name, source]) => [name, join(root, source)])),
     },
     outdir: dirname(outfile),
     outExtension: { '.js': '.mjs' },

@@ -1,5 +1,7 @@
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
+import { workerModule } from '../worker-module.js';
+import type { CheckpointFailure, CheckpointWorkerData } from './checkpoint-worker.js';
 import type { Db } from './db.js';
 
 /** SQLite's own default, restored whenever the background checkpointer is not running. */
@@ -10,67 +12,12 @@ export interface BackgroundCheckpoints {
 }
 
 /**
- * Runs in the worker: its own connection to the same file, a PASSIVE checkpoint per tick. PASSIVE
- * never waits on the writer, so requests on the main thread keep committing meanwhile.
- * (Plain CommonJS source: eval workers cannot load TypeScript, and the Electron bundle has no
- * separate worker file to point at.)
- */
-const workerSource = `
-const { parentPort, workerData } = require("node:worker_threads");
-const { statSync } = require("node:fs");
-const Database = require(workerData.driver);
-const db = new Database(workerData.file, { nativeBinding: workerData.nativeBinding });
-db.pragma("busy_timeout = 5000");
-const pageSize = db.pragma("page_size", { simple: true });
-// Frames a RESTART may still have to copy while it holds writers off: a few ms of work.
-const nearlyCaughtUp = 256;
-let timer = null;
-let lastLog = -1;
-function walFileBytes() {
-  try { return statSync(workerData.file + "-wal").size; } catch { return 0; }
-}
-function tick() {
-  let next = workerData.intervalMs;
-  try {
-    const [{ log, checkpointed }] = db.pragma("wal_checkpoint(PASSIVE)");
-    // Under a steady stream of commits a PASSIVE checkpoint never catches the writer, so the
-    // WAL is never rewound and grows (~130 MB/s at full checkout load). Past the limit, keep
-    // checkpointing back to back until nearly every frame is copied, then RESTART: writers wait
-    // only while it copies the last few frames (43 ms measured at 1.1 GB), and the next commit
-    // writes from the start of the file again, so the file stops growing. Not TRUNCATE: cutting
-    // a 1 GB file held writers off for 1.4 s here.
-    if (log * pageSize > workerData.maxWalBytes) {
-      if (log - checkpointed <= nearlyCaughtUp) db.pragma("wal_checkpoint(RESTART)");
-      else next = 5;
-    } else if (log === checkpointed && log === lastLog && walFileBytes() > workerData.shrinkWalAboveBytes) {
-      // Quiet since the last tick, every frame copied, and the file still as long as a rush
-      // made it: SQLite reuses the file rather than shortening it, so give the space back.
-      // Nothing is left to copy, so this only cuts the file.
-      db.pragma("wal_checkpoint(TRUNCATE)");
-    }
-    lastLog = log;
-  } catch (err) {
-    parentPort.postMessage({ error: String(err && err.message || err), code: err && err.code });
-  }
-  timer = setTimeout(tick, next);
-}
-timer = setTimeout(tick, workerData.intervalMs);
-parentPort.on("message", (message) => {
-  if (message !== "stop") return;
-  clearTimeout(timer);
-  try { db.pragma("wal_checkpoint(PASSIVE)"); } catch {}
-  db.close();
-  parentPort.close();
-});
-`;
-
-/**
  * Moves WAL checkpoints off the event loop. With SQLite's automatic checkpoint, every ~1000 pages
  * one unlucky commit copies the WAL into the database and fsyncs it inside a request (27 ms
  * measured here; a scan's p99 went from 0.4 ms to 4 ms because of it). Here the main connection
  * stops checkpointing and a worker thread does it every `intervalMs` on its own connection. If
  * the worker dies, automatic checkpoints come back, so the WAL can never grow without bound.
- * `maxWalBytes` bounds it while the worker runs (see the worker source). SQLite never shortens
+ * `maxWalBytes` bounds it while the worker runs (checkpoint-worker.ts). SQLite never shortens
  * the WAL file by itself, so after a rush, once a tick finds nothing new written, a WAL file over
  * `shrinkWalAboveBytes` is truncated (the disk space a sales rush took is given back).
  */
@@ -93,17 +40,15 @@ export function startBackgroundCheckpoints(
   let worker: Worker;
   try {
     const driver = options.driver ?? createRequire(import.meta.url).resolve('better-sqlite3');
-    worker = new Worker(workerSource, {
-      eval: true,
-      workerData: {
-        driver,
-        file: db.name,
-        nativeBinding: options.nativeBinding,
-        intervalMs,
-        maxWalBytes: options.maxWalBytes ?? 1024 * 1024 * 1024,
-        shrinkWalAboveBytes: options.shrinkWalAboveBytes ?? 16 * 1024 * 1024,
-      },
-    });
+    const workerData: CheckpointWorkerData = {
+      driver,
+      file: db.name,
+      nativeBinding: options.nativeBinding,
+      intervalMs,
+      maxWalBytes: options.maxWalBytes ?? 1024 * 1024 * 1024,
+      shrinkWalAboveBytes: options.shrinkWalAboveBytes ?? 16 * 1024 * 1024,
+    };
+    worker = new Worker(workerModule(import.meta.url, 'checkpoint-worker'), { workerData });
   } catch (err) {
     // No worker, no harm: SQLite's automatic checkpoints stay on.
     onError(err);
@@ -115,9 +60,9 @@ export function startBackgroundCheckpoints(
   const fallBack = () => {
     if (db.open) db.pragma(`wal_autocheckpoint = ${defaultAutoCheckpointPages}`);
   };
-  worker.on('message', (message: { error?: string; code?: string }) => {
+  worker.on('message', (message: CheckpointFailure) => {
     // With SQLite's code kept, a full disk is recognised as such (storage-health.ts).
-    if (message.error) onError(Object.assign(new Error(message.error), { code: message.code }));
+    onError(Object.assign(new Error(message.error), { code: message.code }));
   });
   worker.on('error', (err) => {
     onError(err);

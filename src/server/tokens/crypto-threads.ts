@@ -1,22 +1,8 @@
 import { sign, verify, type KeyObject } from 'node:crypto';
-import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { workerModule } from '../worker-module.js';
 import type { CryptoWorkerData, JobAnswer, JobMessage, KeyMessage, WorkerPriority } from './crypto-worker.js';
-
-/**
- * The thread's module (crypto-worker.ts). A build puts it beside its bundle as crypto-worker.mjs
- * (scripts/server-bundle.mjs for out/server, electron.vite.config.ts for out/main); from the
- * source tree it is the TypeScript file itself, which the thread loads through tsx when the
- * process runs under tsx (a worker inherits the parent's `--import`) and through Node's own type
- * stripping otherwise (vitest).
- */
-function workerModule(): string {
-  // Paths, not URLs: Electron's fs reads inside app.asar only when given a path.
-  const built = fileURLToPath(new URL('./crypto-worker.mjs', import.meta.url));
-  return existsSync(built) ? built : fileURLToPath(new URL('./crypto-worker.ts', import.meta.url));
-}
 
 type Job =
   | { op: 0; key: KeyObject; input: string; signature: string; settle: (answer: boolean) => void }
@@ -149,7 +135,7 @@ export class CryptoThreads {
 
   private spawn(): void {
     const workerData: CryptoWorkerData = { background: this.background };
-    const worker = new Worker(workerModule(), { workerData });
+    const worker = new Worker(workerModule(import.meta.url, 'crypto-worker'), { workerData });
     // Idle threads must not keep a finished process (a test, the CLI) alive.
     worker.unref();
     const thread: Thread = { worker, inFlight: [], keyHandles: new WeakMap() };
