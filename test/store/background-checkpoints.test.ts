@@ -1,13 +1,12 @@
-import { execFileSync } from 'node:child_process';
-import { closeSync, openSync, readdirSync, readSync, rmSync, statSync } from 'node:fs';
+import { closeSync, openSync, readSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildServerBundle } from '../../scripts/server-bundle.mjs';
 import { startBackgroundCheckpoints } from '../../src/server/store/background-checkpoints.js';
 import { openStore, type Db } from '../../src/server/store/db.js';
 import { tempDataDir } from '../support/test-app.js';
 import { waitUntil } from '../support/eventually.js';
+import { workerProbe } from '../support/worker-probe.js';
 
 let dir: string;
 let db: Db;
@@ -141,24 +140,16 @@ describe('background WAL checkpoints', () => {
  * electron.vite.config.ts.
  */
 describe('the checkpoint thread module', () => {
-  const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
-  const probe = fileURLToPath(new URL('fixtures/checkpoint-thread-probe.ts', import.meta.url));
-  const run = (args: string[]) =>
-    JSON.parse(execFileSync(process.execPath, args, { cwd: repoRoot, encoding: 'utf8' })) as unknown;
+  const probe = workerProbe(fileURLToPath(new URL('fixtures/checkpoint-thread-probe.ts', import.meta.url)));
   const loaded = { checkpointed: true, autoCheckpoint: 0, errors: [] };
 
   it('loads from source under tsx', () => {
-    expect(run(['--import', 'tsx', probe])).toEqual(loaded);
+    expect(probe.underTsx()).toEqual(loaded);
   });
 
   it('loads from beside a bundle built like the server', async () => {
-    const dir = join(repoRoot, 'out', 'test-server', `checkpoint-probe-${process.pid}`);
-    try {
-      await buildServerBundle(join(dir, 'probe.mjs'), probe);
-      expect(readdirSync(dir)).toContain('checkpoint-worker.mjs');
-      expect(run([join(dir, 'probe.mjs')])).toEqual(loaded);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    const { files, answer } = await probe.fromBundle('checkpoint-worker.mjs');
+    expect(files).toContain('checkpoint-worker.mjs');
+    expect(answer).toEqual(loaded);
   });
 });

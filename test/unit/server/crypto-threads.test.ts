@@ -1,11 +1,9 @@
 import { generateKeyPairSync, sign, verify } from 'node:crypto';
-import { execFileSync } from 'node:child_process';
-import { readdirSync, readFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildServerBundle } from '../../../scripts/server-bundle.mjs';
 import { CryptoThreads } from '../../../src/server/tokens/crypto-threads.js';
+import { workerProbe } from '../../support/worker-probe.js';
 
 const { publicKey, privateKey } = generateKeyPairSync('ed25519');
 const other = generateKeyPairSync('ed25519');
@@ -111,24 +109,16 @@ describe('CryptoThreads for background work', () => {
  * The desktop build (out/main) names it as an entry the same way: electron.vite.config.ts.
  */
 describe('the crypto thread module', () => {
-  const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
-  const probe = fileURLToPath(new URL('fixtures/crypto-thread-probe.ts', import.meta.url));
-  const run = (args: string[]) =>
-    JSON.parse(execFileSync(process.execPath, args, { cwd: repoRoot, encoding: 'utf8' })) as unknown;
+  const probe = workerProbe(fileURLToPath(new URL('fixtures/crypto-thread-probe.ts', import.meta.url)));
   const loaded = { priority: 'normal', valid: true, died: null };
 
   it('loads from source under tsx', () => {
-    expect(run(['--import', 'tsx', probe])).toEqual(loaded);
+    expect(probe.underTsx()).toEqual(loaded);
   });
 
   it('loads from beside a bundle built like the server', async () => {
-    const dir = join(repoRoot, 'out', 'test-server', `probe-${process.pid}`);
-    try {
-      await buildServerBundle(join(dir, 'probe.mjs'), probe);
-      expect(readdirSync(dir)).toContain('crypto-worker.mjs');
-      expect(run([join(dir, 'probe.mjs')])).toEqual(loaded);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    const { files, answer } = await probe.fromBundle('crypto-worker.mjs');
+    expect(files).toContain('crypto-worker.mjs');
+    expect(answer).toEqual(loaded);
   });
 });
