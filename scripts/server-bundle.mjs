@@ -47,7 +47,7 @@ export function bundleIsStale() {
  * loads it as a file).
  * @param {string} [outfile] where to write it; tests build their own copy, each in a folder of its
  * own so that each has its own worker module beside it
- * @param {string} [entry] the program bundled; a test bundles a small probe of the crypto threads
+ * @param {string} [entry] the program bundled; a test bundles a small probe of one worker thread
  */
 export async function buildServerBundle(outfile = bundlePath, entry = join(root, 'src/server/cli.ts')) {
   const esbuild = await import('esbuild');

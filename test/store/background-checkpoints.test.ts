@@ -95,7 +95,7 @@ describe('background WAL checkpoints', () => {
     // worker's pace, writing less than the file holds cannot make it any longer.
     const walAtRewind = statSync(`${file}-wal`).size;
     expect(walAtRewind).toBeGreaterThan(1_000_000);
-    for (let written = 0; written < walAtRewind / 2; written += 50 * burst.length) {
+    for (let rewritten = 0; rewritten < walAtRewind / 2; rewritten += 50 * burst.length) {
       for (let i = 0; i < 50; i++) insert.run(burst);
     }
     expect(statSync(`${file}-wal`).size).toBe(walAtRewind);
