@@ -1,8 +1,8 @@
 /**
  * The ticket PDF by script (src/server/mail/ticket-fonts.ts), one bounded run (~15 s): a 4-ticket
  * order whose names are Western European (built-in Helvetica, nothing embedded), Cyrillic and Greek
- * (DejaVu Sans embedded) and Chinese, Japanese, Korean and Thai (Noto fallbacks embedded, the rest
- * in Helvetica). For each: the PDF's size and the CPU time of renderTicketPdf, median of 20 after a
+ * (DejaVu Sans embedded), Chinese, Japanese, Korean and Thai, and Hindi, Tamil, Punjabi and Bengali
+ * (Noto fallbacks embedded, the rest in Helvetica). For each: the PDF's size and the CPU time of renderTicketPdf, median of 20 after a
  * warm-up, and the first PDF's CPU time in a process that has not read that script's fonts yet (it
  * reads and parses them, up to 13 MB for CJK). Run it in a fresh process for that first figure:
  *
@@ -34,6 +34,8 @@ const orders = {
   Western: order(['Zoë Ångström', 'François Œuvre', 'Ada Lovelace', 'Søren Kierkegaard']),
   Cyrillic: order(['Ёлкина Анна', 'Иван Петров', 'Παπαδόπουλος', 'Łódź Żółć']),
   CJK: order(['王芳', '山田 太郎', '김민준', 'สมชาย ใจดี']),
+  // After CJK, whose first PDF then counts asking these fonts (unread yet) for its characters.
+  'South Asian': order(['प्रिया शर्मा', 'கார்த்திக் சுப்பிரமணியம்', 'ਹਰਪ੍ਰੀਤ ਸਿੰਘ', 'সৌমিত্র চট্টোপাধ্যায়']),
 };
 
 const cpuMs = async (work: () => Promise<unknown>): Promise<number> => {

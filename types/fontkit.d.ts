@@ -3,8 +3,16 @@ declare module 'fontkit' {
   export interface Font {
     readonly postscriptName: string;
     hasGlyphForCodePoint(codePoint: number): boolean;
-    /** pdfkit tells a parsed font from a file name or bytes by this method. */
-    layout(text: string): unknown;
+    /**
+     * pdfkit tells a parsed font from a file name or bytes by this method. `features`: OpenType
+     * tags to add, or a map turning the font's own on or off (which fontkit writes into, so
+     * never pass one map twice).
+     */
+    layout(text: string, features?: readonly string[] | Readonly<Record<string, boolean>>): GlyphRun;
+  }
+  export interface GlyphRun {
+    glyphs: { id: number; name: string; codePoints: number[] }[];
+    positions: { xAdvance: number; yAdvance: number; xOffset: number; yOffset: number }[];
   }
   /** Parses a .ttf or .otf file (one font; a .ttc collection would need a font's name). */
   export function create(buffer: Uint8Array): Font;

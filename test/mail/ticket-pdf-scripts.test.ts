@@ -83,12 +83,23 @@ describe('the ticket PDF in other scripts (embedded DejaVu Sans)', () => {
       'DejaVuSans-Bold',
     ]);
     // The script fallbacks too, each found in its package (the CJK ones beside the script their
-    // package exports) and parsed once: a PDF that uses all three gets the same parsed fonts.
+    // package exports) and parsed once: a PDF that uses several gets the same parsed fonts.
     const fallbacks = scriptFallbacks.regular.map((fallback) => fallback.font());
     await renderTicketPdf({ ...event, tickets: [ticket(1, 'สมชาย 王芳 김민준')] });
     scriptFallbacks.regular.forEach((fallback, i) => expect(fallback.font()).toBe(fallbacks[i]));
     expect(fallbacks.map((font) => font.postscriptName)).toEqual([
       'NotoSansThai-Regular',
+      'NotoSansDevanagari-Regular',
+      'NotoSansBengali-Regular',
+      'NotoSansGurmukhi-Regular',
+      'NotoSansGujarati-Regular',
+      'NotoSansTamil-Regular',
+      'NotoSansTelugu-Regular',
+      'NotoSansKannada-Regular',
+      'NotoSansMalayalam-Regular',
+      'NotoSansSinhala-Regular',
+      'NotoSansKhmer-Regular',
+      'NotoSansEthiopic-Regular',
       'NotoSansHans-Regular',
       'NotoSansKR-Regular',
     ]);
@@ -214,5 +225,55 @@ describe('the ticket PDF in Hebrew and Arabic (right to left)', () => {
     // Arabic's letters are joined (contextual forms), so its two words are checked as two words.
     expect(pages[1]).not.toContain('محمدعلي');
     expect(fontNames(pdfFonts(pdf))).toEqual(['DejaVuSans', 'DejaVuSans-Bold']);
+  });
+});
+
+describe('the ticket PDF in the scripts of South Asia, Khmer and Ethiopic (Noto fallbacks)', () => {
+  const western = {
+    eventTitle: 'Diwali Mela',
+    venue: 'Main hall',
+    doors: 'Thu 26 Nov 2026, 19:00 (Kolkata time)',
+    orderId: 'ord_01',
+  };
+  // Everyday names. The Gurmukhi, Telugu and Malayalam ones made fontkit throw (null-anchors.ts).
+  const names = [
+    ['प्रिया शर्मा', 'NotoSansDevanagari-Bold'],
+    ['সৌমিত্র চট্টোপাধ্যায়', 'NotoSansBengali-Bold'],
+    ['ਹਰਪ੍ਰੀਤ ਸਿੰਘ', 'NotoSansGurmukhi-Bold'],
+    ['પ્રિયંકા પટેલ', 'NotoSansGujarati-Bold'],
+    ['கார்த்திக் சுப்பிரமணியம்', 'NotoSansTamil-Bold'],
+    ['శ్రీనివాస్ రావు', 'NotoSansTelugu-Bold'],
+    ['ಕೃಷ್ಣ ಮೂರ್ತಿ', 'NotoSansKannada-Bold'],
+    ['പുസ്തകം ശ്രീകുമാർ', 'NotoSansMalayalam-Bold'],
+    ['සුනිල් පෙරේරා', 'NotoSansSinhala-Bold'],
+    ['សុខ ស្រី', 'NotoSansKhmer-Bold'],
+    ['አበበ ቢቂላ', 'NotoSansEthiopic-Bold'],
+  ] as const;
+
+  it('prints each name as typed, each script in its own Noto font, the rest still in Helvetica', async () => {
+    const pdf = await renderTicketPdf({ ...western, tickets: names.map(([name], i) => ticket(i, name)) });
+
+    // What copying and searching give: the name as typed, though the page draws "प्रिया" with its
+    // vowel sign first (ActualText; without it poppler reads "िप्रया").
+    const pages = pdfPages(pdf);
+    names.forEach(([name], i) => {
+      expect(pages[i]).toContain(name);
+      expect(pages[i]).toContain('Diwali Mela');
+      expect(pages[i]).toContain(`tkt_0${i}`);
+    });
+    expect(pdfQrCodes(pdf)).toEqual(names.map((_, i) => `paper-pass-${i}`));
+    // Names are set bold, in each script's bold; nothing else needed more than Helvetica.
+    const fonts = pdfFonts(pdf);
+    expect(fontNames(fonts)).toEqual(
+      ['Helvetica', 'Helvetica-Bold', ...names.map(([, font]) => font)].sort(),
+    );
+    for (const font of fonts.filter((f) => f.name.includes('Noto')))
+      expect(font).toMatchObject({ embedded: true, subset: true, unicode: true });
+  });
+
+  it('keeps a name in one typeface when its script font has the Latin letters too', async () => {
+    const pdf = await renderTicketPdf({ ...western, tickets: [ticket(1, 'Priya प्रिया', 'VIP')] });
+    expect(pdfPages(pdf)[0]).toContain('Priya प्रिया');
+    expect(fontNames(pdfFonts(pdf))).toEqual(['Helvetica', 'Helvetica-Bold', 'NotoSansDevanagari-Bold']);
   });
 });

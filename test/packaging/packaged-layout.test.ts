@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { Arch, build, Platform } from 'electron-builder';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkStoreBinding, locateStoreBinding, prebuildTarget } from '../../src/main/store-binding.js';
+import { notoFace, notoScripts } from '../../src/server/mail/ticket-fonts.js';
 import { openStore, schemaVersion } from '../../src/server/store/db.js';
 import { migrations } from '../../src/server/store/migrations/index.js';
 import {
@@ -111,12 +112,12 @@ describe('the packaged app (electron-builder, Linux dir target)', () => {
       licence: 'LICENSE',
       fonts: /\.ttf$/,
     },
-    {
-      dir: 'node_modules/@expo-google-fonts/noto-sans-thai',
-      faces: ['400Regular/NotoSansThai_400Regular.ttf', '700Bold/NotoSansThai_700Bold.ttf'],
+    ...notoScripts.map((script) => ({
+      dir: `node_modules/@expo-google-fonts/noto-sans-${script[0]}`,
+      faces: [notoFace(script, 'regular'), notoFace(script, 'bold')],
       licence: 'LICENSE_FONT',
       fonts: /\.(ttf|png)$/,
-    },
+    })),
     {
       dir: 'node_modules/@embedpdf/fonts-sc',
       faces: ['fonts/NotoSansHans-Regular.otf'],

@@ -10,10 +10,12 @@ import { create, type Font } from 'fontkit';
  *
  * DejaVu Sans (dejavu-fonts-ttf, Bitstream Vera licence) sets Latin scripts with any accents
  * (Polish, Czech, Turkish, Vietnamese…), Greek, Cyrillic, Hebrew and Arabic. Where it has no
- * glyph, the script fallbacks (all Noto, SIL Open Font License) take over: Noto Sans Thai, then
- * Noto Sans CJK SC (Chinese, Japanese kanji and kana: all of GB 2312 and JIS X 0208), then Noto
- * Sans CJK KR (Hangul, and the Traditional Chinese of Big5 that SC lacks). The CJK fonts ship in their regular weight only: their bold would add
- * 13 MB to the desktop app, so CJK text set bold prints regular.
+ * glyph, the script fallbacks (all Noto, SIL Open Font License) take over: Noto Sans Thai, the
+ * scripts of South Asia (Devanagari, Bengali, Gurmukhi, Gujarati, Tamil, Telugu, Kannada, Malayalam,
+ * Sinhala), Khmer and Ethiopic, each regular and bold; then Noto Sans CJK SC (Chinese, Japanese
+ * kanji and kana: all of GB 2312 and JIS X 0208), then Noto Sans CJK KR (Hangul, and the
+ * Traditional Chinese of Big5 that SC lacks). The CJK fonts ship in their regular weight only:
+ * their bold would add 13 MB to the desktop app, so CJK text set bold prints regular.
  */
 const resolve = createRequire(import.meta.url).resolve;
 
@@ -23,16 +25,47 @@ const packageFile = (path: string) => (): string => resolve(path);
 const embedpdfFont = (pkg: string, file: string) => (): string =>
   join(dirname(resolve(pkg)), '..', 'fonts', file);
 
-const files = {
+/**
+ * The Noto fonts of @expo-google-fonts, one package per script, each shipped in the two weights a
+ * ticket uses (electron-builder.yml), in the order the chain tries them: the package name's script,
+ * and the file names' (`NotoSansTamil_700Bold.ttf`).
+ */
+export const notoScripts = [
+  ['thai', 'Thai'],
+  ['devanagari', 'Devanagari'],
+  ['bengali', 'Bengali'],
+  ['gurmukhi', 'Gurmukhi'],
+  ['gujarati', 'Gujarati'],
+  ['tamil', 'Tamil'],
+  ['telugu', 'Telugu'],
+  ['kannada', 'Kannada'],
+  ['malayalam', 'Malayalam'],
+  ['sinhala', 'Sinhala'],
+  ['khmer', 'Khmer'],
+  ['ethiopic', 'Ethiopic'],
+] as const;
+
+/** A Noto package's face, as a path inside the package: `400Regular/NotoSansThai_400Regular.ttf`. */
+export const notoFace = (script: (typeof notoScripts)[number], face: FaceName): string => {
+  const weight = face === 'bold' ? '700Bold' : '400Regular';
+  return `${weight}/NotoSans${script[1]}_${weight}.ttf`;
+};
+
+const files: Record<string, () => string> = {
   dejavu: packageFile('dejavu-fonts-ttf/ttf/DejaVuSans.ttf'),
   dejavuBold: packageFile('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf'),
-  thai: packageFile('@expo-google-fonts/noto-sans-thai/400Regular/NotoSansThai_400Regular.ttf'),
-  thaiBold: packageFile('@expo-google-fonts/noto-sans-thai/700Bold/NotoSansThai_700Bold.ttf'),
   cjkSc: embedpdfFont('@embedpdf/fonts-sc', 'NotoSansHans-Regular.otf'),
   cjkKr: embedpdfFont('@embedpdf/fonts-kr', 'NotoSansKR-Regular.otf'),
-} as const;
+};
+for (const script of notoScripts) {
+  for (const face of ['regular', 'bold'] as const) {
+    files[`${script[0]}-${face}`] = packageFile(
+      `@expo-google-fonts/noto-sans-${script[0]}/${notoFace(script, face)}`,
+    );
+  }
+}
 
-type FontFile = keyof typeof files;
+type FontFile = string;
 export type FaceName = 'regular' | 'bold';
 export type TicketFonts = Record<FaceName, Font>;
 
@@ -47,7 +80,7 @@ const parsed = new Map<FontFile, Font>();
 function font(file: FontFile): Font {
   let loaded = parsed.get(file);
   if (!loaded) {
-    loaded = create(readFileSync(files[file]()));
+    loaded = create(readFileSync(files[file]!()));
     parsed.set(file, loaded);
   }
   return loaded;
@@ -67,9 +100,11 @@ export interface FallbackFont {
 
 const fallback = (id: string, file: FontFile): FallbackFont => ({ id, font: () => font(file) });
 const cjk = [fallback('cjk-sc', 'cjkSc'), fallback('cjk-kr', 'cjkKr')];
+const noto = (face: FaceName): FallbackFont[] =>
+  notoScripts.map(([script]) => fallback(face === 'bold' ? `${script}-bold` : script, `${script}-${face}`));
 
 /** The fonts tried, in order, for text DejaVu Sans (or Helvetica) has no glyphs for. */
 export const scriptFallbacks: Record<FaceName, readonly FallbackFont[]> = {
-  regular: [fallback('thai', 'thai'), ...cjk],
-  bold: [fallback('thai-bold', 'thaiBold'), ...cjk],
+  regular: [...noto('regular'), ...cjk],
+  bold: [...noto('bold'), ...cjk],
 };

@@ -1,4 +1,5 @@
 import type { Font } from 'fontkit';
+import { laysOut, skipNullAnchors } from './null-anchors.js';
 import { textRuns } from './text-runs.js';
 import { scriptFallbacks, ticketFonts, type FaceName } from './ticket-fonts.js';
 import { isWinAnsi, isWinAnsiChar } from './win-ansi.js';
@@ -8,7 +9,8 @@ import { isWinAnsi, isWinAnsiChar } from './win-ansi.js';
  * European orders), PDF's built-in Helvetica: nothing to embed, so the PDF stays small and quick to
  * make. Where any needs a letter DejaVu Sans has (Polish, Greek, Cyrillic, Hebrew…), DejaVu Sans,
  * embedded, for everything on it, so one ticket's page does not mix two Western typefaces. Text
- * neither has (Thai, CJK) is set in a script fallback (ticket-fonts.ts), per piece of text.
+ * neither has (Thai, Devanagari, Tamil, CJK…) is set in a script fallback (ticket-fonts.ts), per
+ * piece of text.
  */
 export type BaseFace = 'helvetica' | 'dejavu';
 
@@ -31,11 +33,21 @@ interface ChainFont {
   source: () => Font | string;
 }
 
+/** Its layout patched only once a document uses it: a coverage check reads just the cmap. */
 const embedded = (id: string, font: () => Font): ChainFont => ({
   id,
   covers: (char) => font().hasGlyphForCodePoint(char.codePointAt(0)!),
-  source: font,
+  source: () => skipNullAnchors(font()),
 });
+
+/**
+ * Scripts whose letters are drawn in another order than they are typed, or joined into one glyph:
+ * in "प्रिया" the vowel sign ि stands before the conjunct प्र it follows. A PDF's glyphs read back
+ * (copied, searched, read aloud) in drawing order, so a line with any of them carries its text as
+ * typed (ActualText).
+ */
+const reordering =
+  /[\p{Script=Devanagari}\p{Script=Bengali}\p{Script=Gurmukhi}\p{Script=Gujarati}\p{Script=Oriya}\p{Script=Tamil}\p{Script=Telugu}\p{Script=Kannada}\p{Script=Malayalam}\p{Script=Sinhala}\p{Script=Khmer}\p{Script=Myanmar}]/u;
 
 function baseFont(base: BaseFace, face: FaceName): ChainFont {
   if (base === 'dejavu') return embedded(face, () => ticketFonts()[face]);
@@ -73,14 +85,18 @@ export function registerBaseFace(doc: PDFKit.PDFDocument, base: BaseFace): void 
   documents.set(doc, { base, registered: new Set(['regular', 'bold']) });
 }
 
+/** A fallback's parsed font, as the document registers it (only the base may be Helvetica). */
+const parsedFont = (font: ChainFont): Font => font.source() as Font;
+
 /**
  * Sets one line of text (composed) in the face, each piece in the first font of the chain with
  * all its glyphs, a fallback registered with the document the first time a piece needs it (so it
  * is embedded, as a subset, only in PDFs that use it). A right-to-left piece is handed to fontkit
  * whole (pdfkit's `features` option): without it, pdfkit shapes each word on its own and joins them
  * left to right, so "שרה כהן" printed as "כהןשרה" with the space lost at the line's edge. Where no
- * font has a glyph, the page shows an empty box and the span carries the text as written
- * (ActualText): copying it, searching it and screen readers get the name, as the mail's text does.
+ * font has a glyph, or fontkit cannot lay a piece out, the page shows an empty box and the span
+ * carries the text as written (ActualText): copying it, searching it and screen readers get the
+ * name, as the mail's text does; so does a line in a script drawn out of typed order (`reordering`).
  */
 export function writeInFace(
   doc: PDFKit.PDFDocument,
@@ -94,11 +110,16 @@ export function writeInFace(
   const runs = textRuns(text, chain.length, (font, char) => chain[font]!.covers(char));
   if (runs.length === 1 && !runs[0]!.rtl && runs[0]!.font === 0) return doc.font(face).text(text, options);
 
-  const lacksGlyphs = runs.some((run) => run.font < 0);
-  if (lacksGlyphs) doc.markContent('Span', { actual: text });
+  // A piece fontkit cannot lay out at all (null-anchors.ts) prints as boxes, like one no font has.
+  const shown = runs.map((run) =>
+    run.font > 0 && !laysOut(parsedFont(chain[run.font]!), run.text) ? -1 : run.font,
+  );
+  const lacksGlyphs = shown.some((font) => font < 0);
+  const typedText = lacksGlyphs || reordering.test(text);
+  if (typedText) doc.markContent('Span', { actual: text });
   runs.forEach((run, i) => {
     // Helvetica has no empty box to show: the first embedded font of the chain shows it.
-    const font = chain[run.font >= 0 ? run.font : state.base === 'helvetica' ? 1 : 0]!;
+    const font = chain[shown[i]! >= 0 ? shown[i]! : state.base === 'helvetica' ? 1 : 0]!;
     if (!state.registered.has(font.id)) {
       register(doc, font);
       state.registered.add(font.id);
@@ -110,5 +131,5 @@ export function writeInFace(
       ...(run.rtl ? { features: [] } : {}),
     });
   });
-  return lacksGlyphs ? doc.endMarkedContent() : doc;
+  return typedText ? doc.endMarkedContent() : doc;
 }
