@@ -91,6 +91,7 @@ describe('the ticket PDF in other scripts (embedded DejaVu Sans)', () => {
       'NotoSansThai-Regular',
       'NotoSansDevanagari-Regular',
       'NotoSansBengali-Regular',
+      'NotoSansOriya-Regular',
       'NotoSansGurmukhi-Regular',
       'NotoSansGujarati-Regular',
       'NotoSansTamil-Regular',
@@ -239,6 +240,7 @@ describe('the ticket PDF in the scripts of South Asia, Khmer and Ethiopic (Noto 
   const names = [
     ['प्रिया शर्मा', 'NotoSansDevanagari-Bold'],
     ['সৌমিত্র চট্টোপাধ্যায়', 'NotoSansBengali-Bold'],
+    ['ଦେବାଶିଷ ମହାପାତ୍ର', 'NotoSansOriya-Bold'],
     ['ਹਰਪ੍ਰੀਤ ਸਿੰਘ', 'NotoSansGurmukhi-Bold'],
     ['પ્રિયંકા પટેલ', 'NotoSansGujarati-Bold'],
     ['கார்த்திக் சுப்பிரமணியம்', 'NotoSansTamil-Bold'],

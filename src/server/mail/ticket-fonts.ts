@@ -11,11 +11,13 @@ import { create, type Font } from 'fontkit';
  * DejaVu Sans (dejavu-fonts-ttf, Bitstream Vera licence) sets Latin scripts with any accents
  * (Polish, Czech, Turkish, Vietnamese…), Greek, Cyrillic, Hebrew and Arabic. Where it has no
  * glyph, the script fallbacks (all Noto, SIL Open Font License) take over: Noto Sans Thai, the
- * scripts of South Asia (Devanagari, Bengali, Gurmukhi, Gujarati, Tamil, Telugu, Kannada, Malayalam,
- * Sinhala), Khmer and Ethiopic, each regular and bold; then Noto Sans CJK SC (Chinese, Japanese
- * kanji and kana: all of GB 2312 and JIS X 0208), then Noto Sans CJK KR (Hangul, and the
+ * scripts of South Asia (Devanagari, Bengali, Odia, Gurmukhi, Gujarati, Tamil, Telugu, Kannada,
+ * Malayalam, Sinhala), Khmer and Ethiopic, each regular and bold; then Noto Sans CJK SC (Chinese,
+ * Japanese kanji and kana: all of GB 2312 and JIS X 0208), then Noto Sans CJK KR (Hangul, and the
  * Traditional Chinese of Big5 that SC lacks). The CJK fonts ship in their regular weight only:
- * their bold would add 13 MB to the desktop app, so CJK text set bold prints regular.
+ * their bold would add 13 MB to the desktop app, so CJK text set bold prints regular. No Myanmar:
+ * fontkit 2.0.4 does not move its vowel sign ေ before the consonant, so a Burmese name would print
+ * misspelt; it prints as boxes, with the name kept in the text, like any script no font has.
  */
 const resolve = createRequire(import.meta.url).resolve;
 
@@ -34,6 +36,7 @@ export const notoScripts = [
   ['thai', 'Thai'],
   ['devanagari', 'Devanagari'],
   ['bengali', 'Bengali'],
+  ['oriya', 'Oriya'],
   ['gurmukhi', 'Gurmukhi'],
   ['gujarati', 'Gujarati'],
   ['tamil', 'Tamil'],
