@@ -3,13 +3,13 @@ import { createRequire } from 'node:module';
 import { create, type Font } from 'fontkit';
 import { describe, expect, it } from 'vitest';
 import { laysOut, skipNullAnchors } from '../../src/server/mail/null-anchors.js';
-import { notoFace, notoScripts } from '../../src/server/mail/ticket-fonts.js';
+import { notoFace, notoPackages } from '../../src/server/mail/ticket-fonts.js';
 
 /** A fresh parse of a Noto face the ticket PDF ships: each test patches (or not) its own. */
 function notoFont(script: string): Font {
-  const entry = notoScripts.find(([name]) => name === script)!;
+  const noto = notoPackages.find(([name]) => name === `noto-sans-${script}`)!;
   const file = createRequire(import.meta.url).resolve(
-    `@expo-google-fonts/noto-sans-${script}/${notoFace(entry, 'bold')}`,
+    `@expo-google-fonts/${noto[0]}/${notoFace(noto, 'bold')}`,
   );
   return create(readFileSync(file));
 }

@@ -103,6 +103,7 @@ describe('the ticket PDF in other scripts (embedded DejaVu Sans)', () => {
       'NotoSansEthiopic-Regular',
       'NotoSansHans-Regular',
       'NotoSansKR-Regular',
+      'NotoEmoji-Regular',
     ]);
   });
 });
@@ -277,5 +278,38 @@ describe('the ticket PDF in the scripts of South Asia, Khmer and Ethiopic (Noto 
     const pdf = await renderTicketPdf({ ...western, tickets: [ticket(1, 'Priya प्रिया', 'VIP')] });
     expect(pdfPages(pdf)[0]).toContain('Priya प्रिया');
     expect(fontNames(pdfFonts(pdf))).toEqual(['Helvetica', 'Helvetica-Bold', 'NotoSansDevanagari-Bold']);
+  });
+});
+
+describe('the ticket PDF with emoji (Noto Emoji)', () => {
+  it('prints emoji in names, with skin tones, families and flags, as one glyph each, the letters as before', async () => {
+    const names = ['Tom 🎸', 'Ana 👍🏽', '👨‍👩‍👧 Family', 'Priya 🇮🇳', 'Zoë 🎂'];
+    const pdf = await renderTicketPdf({
+      eventTitle: 'Spring Gala 🎉',
+      venue: 'Salle Pleyel, Paris',
+      doors: 'Thu 26 Nov 2026, 19:00 (Paris time)',
+      orderId: 'ord_01',
+      tickets: names.map((name, i) => ticket(i, name)),
+    });
+    // Each name as typed (ActualText): read glyph by glyph, "Ana 👍🏽" would come back "Ana 👍".
+    const pages = pdfPages(pdf);
+    names.forEach((name, i) => {
+      expect(pages[i]).toContain(name);
+      expect(pages[i]).toContain('Spring Gala 🎉');
+    });
+    expect(pdfQrCodes(pdf)).toEqual(names.map((_, i) => `paper-pass-${i}`));
+    // Names and the title are set bold; the rest has no emoji and needs nothing but Helvetica.
+    expect(fontNames(pdfFonts(pdf))).toEqual(['Helvetica', 'Helvetica-Bold', 'NotoEmoji-Bold']);
+    // Spaces and letters beside an emoji stay in the name's own font (Noto Emoji's space is an
+    // emoji wide); what joins emoji into one goes with them.
+    const { only } = scriptFallbacks.bold.at(-1)!;
+    expect([...' aZé'].filter((char) => only!.test(char))).toEqual([]);
+    expect(['\u200d', '\ufe0f', '🏽', '🇮', '🎸'].every((char) => only!.test(char))).toBe(true);
+    // The sequences are ligatures of the font: a family, a flag, a thumb with its skin tone.
+    const emoji = scriptFallbacks.bold.at(-1)!.font();
+    for (const sequence of ['👨‍👩‍👧', '🇮🇳', '👍🏽']) {
+      const glyphs = emoji.layout(sequence).glyphs;
+      expect(glyphs.map((glyph) => glyph.id !== 0)).toEqual([true]);
+    }
   });
 });

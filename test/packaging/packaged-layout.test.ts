@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { Arch, build, Platform } from 'electron-builder';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkStoreBinding, locateStoreBinding, prebuildTarget } from '../../src/main/store-binding.js';
-import { notoFace, notoScripts } from '../../src/server/mail/ticket-fonts.js';
+import { notoFace, notoPackages } from '../../src/server/mail/ticket-fonts.js';
 import { openStore, schemaVersion } from '../../src/server/store/db.js';
 import { migrations } from '../../src/server/store/migrations/index.js';
 import {
@@ -112,9 +112,9 @@ describe('the packaged app (electron-builder, Linux dir target)', () => {
       licence: 'LICENSE',
       fonts: /\.ttf$/,
     },
-    ...notoScripts.map((script) => ({
-      dir: `node_modules/@expo-google-fonts/noto-sans-${script[0]}`,
-      faces: [notoFace(script, 'regular'), notoFace(script, 'bold')],
+    ...notoPackages.map((noto) => ({
+      dir: `node_modules/@expo-google-fonts/${noto[0]}`,
+      faces: [notoFace(noto, 'regular'), notoFace(noto, 'bold')],
       licence: 'LICENSE_FONT',
       fonts: /\.(ttf|png)$/,
     })),

@@ -14,10 +14,11 @@ import { create, type Font } from 'fontkit';
  * scripts of South Asia (Devanagari, Bengali, Odia, Gurmukhi, Gujarati, Tamil, Telugu, Kannada,
  * Malayalam, Sinhala), Khmer and Ethiopic, each regular and bold; then Noto Sans CJK SC (Chinese,
  * Japanese kanji and kana: all of GB 2312 and JIS X 0208), then Noto Sans CJK KR (Hangul, and the
- * Traditional Chinese of Big5 that SC lacks). The CJK fonts ship in their regular weight only:
- * their bold would add 13 MB to the desktop app, so CJK text set bold prints regular. No Myanmar:
- * fontkit 2.0.4 does not move its vowel sign ေ before the consonant, so a Burmese name would print
- * misspelt; it prints as boxes, with the name kept in the text, like any script no font has.
+ * Traditional Chinese of Big5 that SC lacks), then Noto Emoji. The CJK fonts ship in their regular
+ * weight only: their bold would add 13 MB to the desktop app, so CJK text set bold prints regular.
+ * No Myanmar: fontkit 2.0.4 does not move its vowel sign ေ before the consonant, so a Burmese name
+ * would print misspelt; it prints as boxes, with the name kept in the text, like any script no
+ * font has.
  */
 const resolve = createRequire(import.meta.url).resolve;
 
@@ -28,30 +29,34 @@ const embedpdfFont = (pkg: string, file: string) => (): string =>
   join(dirname(resolve(pkg)), '..', 'fonts', file);
 
 /**
- * The Noto fonts of @expo-google-fonts, one package per script, each shipped in the two weights a
- * ticket uses (electron-builder.yml), in the order the chain tries them: the package name's script,
- * and the file names' (`NotoSansTamil_700Bold.ttf`).
+ * The Noto fonts of @expo-google-fonts, each shipped in the two weights a ticket uses
+ * (electron-builder.yml): the package (`noto-sans-tamil`) and its files' stem (`NotoSansTamil`).
+ * The scripts' are tried before the CJK fonts, in this order; emoji after them.
  */
-export const notoScripts = [
-  ['thai', 'Thai'],
-  ['devanagari', 'Devanagari'],
-  ['bengali', 'Bengali'],
-  ['oriya', 'Oriya'],
-  ['gurmukhi', 'Gurmukhi'],
-  ['gujarati', 'Gujarati'],
-  ['tamil', 'Tamil'],
-  ['telugu', 'Telugu'],
-  ['kannada', 'Kannada'],
-  ['malayalam', 'Malayalam'],
-  ['sinhala', 'Sinhala'],
-  ['khmer', 'Khmer'],
-  ['ethiopic', 'Ethiopic'],
+const notoScripts = [
+  ['noto-sans-thai', 'NotoSansThai'],
+  ['noto-sans-devanagari', 'NotoSansDevanagari'],
+  ['noto-sans-bengali', 'NotoSansBengali'],
+  ['noto-sans-oriya', 'NotoSansOriya'],
+  ['noto-sans-gurmukhi', 'NotoSansGurmukhi'],
+  ['noto-sans-gujarati', 'NotoSansGujarati'],
+  ['noto-sans-tamil', 'NotoSansTamil'],
+  ['noto-sans-telugu', 'NotoSansTelugu'],
+  ['noto-sans-kannada', 'NotoSansKannada'],
+  ['noto-sans-malayalam', 'NotoSansMalayalam'],
+  ['noto-sans-sinhala', 'NotoSansSinhala'],
+  ['noto-sans-khmer', 'NotoSansKhmer'],
+  ['noto-sans-ethiopic', 'NotoSansEthiopic'],
 ] as const;
+/** Noto Emoji: monochrome outlines (a PDF has no use for colour bitmaps), skin tones and flags. */
+const notoEmoji = ['noto-emoji', 'NotoEmoji'] as const;
+export const notoPackages = [...notoScripts, notoEmoji] as const;
+type NotoPackage = (typeof notoPackages)[number];
 
 /** A Noto package's face, as a path inside the package: `400Regular/NotoSansThai_400Regular.ttf`. */
-export const notoFace = (script: (typeof notoScripts)[number], face: FaceName): string => {
+export const notoFace = ([, stem]: NotoPackage, face: FaceName): string => {
   const weight = face === 'bold' ? '700Bold' : '400Regular';
-  return `${weight}/NotoSans${script[1]}_${weight}.ttf`;
+  return `${weight}/${stem}_${weight}.ttf`;
 };
 
 const files: Record<string, () => string> = {
@@ -60,11 +65,9 @@ const files: Record<string, () => string> = {
   cjkSc: embedpdfFont('@embedpdf/fonts-sc', 'NotoSansHans-Regular.otf'),
   cjkKr: embedpdfFont('@embedpdf/fonts-kr', 'NotoSansKR-Regular.otf'),
 };
-for (const script of notoScripts) {
+for (const noto of notoPackages) {
   for (const face of ['regular', 'bold'] as const) {
-    files[`${script[0]}-${face}`] = packageFile(
-      `@expo-google-fonts/noto-sans-${script[0]}/${notoFace(script, face)}`,
-    );
+    files[`${noto[0]}-${face}`] = packageFile(`@expo-google-fonts/${noto[0]}/${notoFace(noto, face)}`);
   }
 }
 
@@ -99,15 +102,26 @@ export function ticketFonts(): TicketFonts {
 export interface FallbackFont {
   id: string;
   font: () => Font;
+  /** The characters it is used for, of those it has; by default all. */
+  only?: RegExp;
 }
 
-const fallback = (id: string, file: FontFile): FallbackFont => ({ id, font: () => font(file) });
+const fallback = (id: string, file: FontFile, only?: RegExp): FallbackFont => ({
+  id,
+  font: () => font(file),
+  ...(only ? { only } : {}),
+});
 const cjk = [fallback('cjk-sc', 'cjkSc'), fallback('cjk-kr', 'cjkKr')];
-const noto = (face: FaceName): FallbackFont[] =>
-  notoScripts.map(([script]) => fallback(face === 'bold' ? `${script}-bold` : script, `${script}-${face}`));
+const noto = ([name]: NotoPackage, face: FaceName, only?: RegExp): FallbackFont =>
+  fallback(`${name}-${face}`, `${name}-${face}`, only);
+/**
+ * Noto Emoji for emoji and what joins them (skin tones, joiners, flags' letters), not for the
+ * spaces around them: its space is an emoji's width, and left a wide gap after each.
+ */
+const emoji = (face: FaceName) => noto(notoEmoji, face, /[\p{Extended_Pictographic}\p{Emoji_Component}]/u);
 
 /** The fonts tried, in order, for text DejaVu Sans (or Helvetica) has no glyphs for. */
 export const scriptFallbacks: Record<FaceName, readonly FallbackFont[]> = {
-  regular: [...noto('regular'), ...cjk],
-  bold: [...noto('bold'), ...cjk],
+  regular: [...notoScripts.map((p) => noto(p, 'regular')), ...cjk, emoji('regular')],
+  bold: [...notoScripts.map((p) => noto(p, 'bold')), ...cjk, emoji('bold')],
 };

@@ -14,12 +14,16 @@ import { isWinAnsi, isWinAnsiChar } from './win-ansi.js';
  */
 export type BaseFace = 'helvetica' | 'dejavu';
 
+/** Joiners and variation selectors: they shape the letters beside them and draw nothing. */
+const drawsNothing = /[\p{Cf}\p{Variation_Selector}]/u;
+
 export function baseFaceFor(texts: readonly string[]): BaseFace {
   if (texts.every(isWinAnsi)) return 'helvetica';
   const dejavu = ticketFonts().regular;
   const needsDejavu = texts.some((text) =>
     [...text.normalize('NFC')].some(
-      (char) => !isWinAnsiChar(char) && dejavu.hasGlyphForCodePoint(char.codePointAt(0)!),
+      (char) =>
+        !isWinAnsiChar(char) && !drawsNothing.test(char) && dejavu.hasGlyphForCodePoint(char.codePointAt(0)!),
     ),
   );
   return needsDejavu ? 'dejavu' : 'helvetica';
@@ -34,20 +38,21 @@ interface ChainFont {
 }
 
 /** Its layout patched only once a document uses it: a coverage check reads just the cmap. */
-const embedded = (id: string, font: () => Font): ChainFont => ({
+const embedded = (id: string, font: () => Font, only?: RegExp): ChainFont => ({
   id,
-  covers: (char) => font().hasGlyphForCodePoint(char.codePointAt(0)!),
+  covers: (char) => (!only || only.test(char)) && font().hasGlyphForCodePoint(char.codePointAt(0)!),
   source: () => skipNullAnchors(font()),
 });
 
 /**
- * Scripts whose letters are drawn in another order than they are typed, or joined into one glyph:
- * in "प्रिया" the vowel sign ि stands before the conjunct प्र it follows. A PDF's glyphs read back
- * (copied, searched, read aloud) in drawing order, so a line with any of them carries its text as
- * typed (ActualText).
+ * Text whose glyphs do not read back as it was typed. In the scripts of South Asia, Khmer and
+ * Myanmar letters are drawn in another order or joined: in "प्रिया" the vowel sign ि stands
+ * before the conjunct प्र it follows. An emoji sequence is one glyph: a thumb with its skin tone,
+ * a flag, a family. A PDF's glyphs read back (copied, searched, read aloud) in drawing order, each
+ * as one character, so a line with any of these carries its text as typed (ActualText).
  */
-const reordering =
-  /[\p{Script=Devanagari}\p{Script=Bengali}\p{Script=Gurmukhi}\p{Script=Gujarati}\p{Script=Oriya}\p{Script=Tamil}\p{Script=Telugu}\p{Script=Kannada}\p{Script=Malayalam}\p{Script=Sinhala}\p{Script=Khmer}\p{Script=Myanmar}]/u;
+const drawnUnlikeTyped =
+  /[\p{Script=Devanagari}\p{Script=Bengali}\p{Script=Gurmukhi}\p{Script=Gujarati}\p{Script=Oriya}\p{Script=Tamil}\p{Script=Telugu}\p{Script=Kannada}\p{Script=Malayalam}\p{Script=Sinhala}\p{Script=Khmer}\p{Script=Myanmar}\p{Extended_Pictographic}\p{Regional_Indicator}]/u;
 
 function baseFont(base: BaseFace, face: FaceName): ChainFont {
   if (base === 'dejavu') return embedded(face, () => ticketFonts()[face]);
@@ -63,7 +68,7 @@ const chainFor = (base: BaseFace, face: FaceName): readonly ChainFont[] => {
   const key = `${base}-${face}`;
   let chain = chains.get(key);
   if (!chain) {
-    chain = [baseFont(base, face), ...scriptFallbacks[face].map((f) => embedded(f.id, f.font))];
+    chain = [baseFont(base, face), ...scriptFallbacks[face].map((f) => embedded(f.id, f.font, f.only))];
     chains.set(key, chain);
   }
   return chain;
@@ -96,7 +101,7 @@ const parsedFont = (font: ChainFont): Font => font.source() as Font;
  * left to right, so "שרה כהן" printed as "כהןשרה" with the space lost at the line's edge. Where no
  * font has a glyph, or fontkit cannot lay a piece out, the page shows an empty box and the span
  * carries the text as written (ActualText): copying it, searching it and screen readers get the
- * name, as the mail's text does; so does a line in a script drawn out of typed order (`reordering`).
+ * name, as the mail's text does; so does a line drawn otherwise than typed (`drawnUnlikeTyped`).
  */
 export function writeInFace(
   doc: PDFKit.PDFDocument,
@@ -115,7 +120,7 @@ export function writeInFace(
     run.font > 0 && !laysOut(parsedFont(chain[run.font]!), run.text) ? -1 : run.font,
   );
   const lacksGlyphs = shown.some((font) => font < 0);
-  const typedText = lacksGlyphs || reordering.test(text);
+  const typedText = lacksGlyphs || drawnUnlikeTyped.test(text);
   if (typedText) doc.markContent('Span', { actual: text });
   runs.forEach((run, i) => {
     // Helvetica has no empty box to show: the first embedded font of the chain shows it.
