@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { scriptFallbacks, ticketFonts } from '../../src/server/mail/ticket-fonts.js';
 import { renderTicketPdf, type PdfTicket } from '../../src/server/mail/ticket-pdf.js';
-import { pdfFonts, pdfPages, pdfQrCodes, pdfWords, type PdfFont } from '../support/pdf-tools.js';
+import { pdfFonts, pdfInk, pdfPages, pdfQrCodes, pdfWords, type PdfFont } from '../support/pdf-tools.js';
 
 /**
  * The ticket PDF made by the real renderer with its embedded font, read back by poppler, which
@@ -173,6 +173,15 @@ describe('the ticket PDF in Thai, Chinese, Japanese and Korean (Noto fallbacks)'
     ]);
     for (const font of fonts.filter((f) => f.name.includes('Noto')))
       expect(font).toMatchObject({ embedded: true, subset: true, unicode: true });
+  });
+
+  it('draws a CJK name set bold heavier than the same text set regular, with no bold font shipped', async () => {
+    // The venue line is the regular weight, the name the bold, both 13 pt: the same two glyphs.
+    const pdf = await renderTicketPdf({ ...western, venue: '王芳', tickets: [ticket(1, '王芳')] });
+    const [venue, name] = pdfWords(pdf)[0]!.filter((word) => word.text === '王芳');
+    expect(name!.y).toBeGreaterThan(venue!.y);
+    expect(pdfInk(pdf, 1, name!)).toBeGreaterThan(1.25 * pdfInk(pdf, 1, venue!));
+    expect(fontNames(pdfFonts(pdf))).toEqual(['Helvetica', 'Helvetica-Bold', 'NotoSansHans-Regular']);
   });
 
   it('embeds only the fallback an order needs, beside DejaVu Sans when a text needs that too', async () => {

@@ -25,11 +25,13 @@ export function pdfPages(pdf: Buffer): string[] {
   return text.split('\f').filter((page) => page.trim() !== '');
 }
 
-/** A word as placed on the page: its glyphs' text read left to right, and where it starts. */
+/** A word as placed on the page: its glyphs' text read left to right, and its box (points). */
 export interface PdfWord {
   text: string;
   x: number;
   y: number;
+  right: number;
+  bottom: number;
 }
 
 /**
@@ -42,10 +44,16 @@ export function pdfWords(pdf: Buffer): PdfWord[][] {
     .split('</page>')
     .slice(0, -1)
     .map((page) =>
-      [...page.matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)"[^>]*>([^<]*)<\/word>/g)].map((m) => ({
-        text: m[3]!,
+      [
+        ...page.matchAll(
+          /<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<\/word>/g,
+        ),
+      ].map((m) => ({
+        text: m[5]!,
         x: Number(m[1]),
         y: Number(m[2]),
+        right: Number(m[3]),
+        bottom: Number(m[4]),
       })),
     );
 }
@@ -85,6 +93,45 @@ export function pdfQrCodes(pdf: Buffer): string[] {
       .filter((name) => name.endsWith('.png'))
       .sort()
       .map((name) => decodeQrPng(readFileSync(join(dir, name))));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * How much of a word's box is ink once printed (rendered in grey at 300 dpi): the share of pixels
+ * darker than mid-grey. Telling a bold line from a regular one needs no more than that.
+ */
+export function pdfInk(pdf: Buffer, page: number, word: PdfWord): number {
+  const dir = mkdtempSync(join(tmpdir(), 'marquee-pdf-'));
+  try {
+    const file = join(dir, 'tickets.pdf');
+    writeFileSync(file, pdf);
+    const px = (pt: number) => Math.round((pt * 300) / 72);
+    const [x, y] = [px(word.x), px(word.y)];
+    const box = ['-x', `${x}`, '-y', `${y}`, '-W', `${px(word.right) - x}`, '-H', `${px(word.bottom) - y}`];
+    poppler('pdftoppm', [
+      '-gray',
+      '-r',
+      '300',
+      '-f',
+      `${page}`,
+      '-l',
+      `${page}`,
+      ...box,
+      file,
+      join(dir, 'ink'),
+    ]);
+    const pgm = readFileSync(
+      join(
+        dir,
+        readdirSync(dir).find((name) => name.endsWith('.pgm'))!,
+      ),
+    );
+    // Binary PGM: "P5", width, height, maximum value, one whitespace, then one byte per pixel.
+    const header = /^P5\s+(\d+)\s+(\d+)\s+255\s/.exec(pgm.toString('latin1', 0, 40))!;
+    const pixels = pgm.subarray(header[0].length);
+    return pixels.filter((value) => value < 128).length / pixels.length;
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

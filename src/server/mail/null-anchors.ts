@@ -4,9 +4,10 @@ import type { Font } from 'fontkit';
  * fontkit 2.0.4 throws (`Cannot read properties of null (reading 'xCoordinate')`) on a GPOS mark
  * attachment whose anchor is NULL, which the OpenType spec allows ("no anchor for this class").
  * Noto Sans Telugu, Gurmukhi and Malayalam have such anchors, hit by everyday names: "శ్రీనివాస్",
- * "ਹਰਪ੍ਰੀਤ ਸਿੰਘ", "പുസ്തകം". Without this a ticket PDF for such a name could not be made at all.
- * As HarfBuzz does (and fontkit's open fix, foliojs/fontkit#374), a mark with no anchor is left
- * where the font's metrics put it and the rest of the line is positioned as usual.
+ * "ਹਰਪ੍ਰੀਤ ਸਿੰਘ", "പുസ്തകം": without this, fontkit cannot lay such a name out at all, and it
+ * would print as boxes (`laysOut`). As HarfBuzz does (and fontkit's open fix, foliojs/fontkit#374),
+ * a mark with no anchor is left where the font's metrics put it and the rest of the line is
+ * positioned as usual.
  *
  * fontkit keeps its layout engine private (`_layoutEngine.engine.GPOSProcessor`); where a future
  * version moves it, this changes nothing and `laysOut` below still keeps the PDF coming.

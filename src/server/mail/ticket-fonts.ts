@@ -15,7 +15,8 @@ import { create, type Font } from 'fontkit';
  * Malayalam, Sinhala), Khmer and Ethiopic, each regular and bold; then Noto Sans CJK SC (Chinese,
  * Japanese kanji and kana: all of GB 2312 and JIS X 0208), then Noto Sans CJK KR (Hangul, and the
  * Traditional Chinese of Big5 that SC lacks), then Noto Emoji. The CJK fonts ship in their regular
- * weight only: their bold would add 13 MB to the desktop app, so CJK text set bold prints regular.
+ * weight only: their bold would add 13 MB to the desktop app, so CJK text set bold is drawn with
+ * its outline stroked, heavier (`regularOnly`).
  * No Myanmar: fontkit 2.0.4 does not move its vowel sign ေ before the consonant, so a Burmese name
  * would print misspelt; it prints as boxes, with the name kept in the text, like any script no
  * font has.
@@ -104,21 +105,28 @@ export interface FallbackFont {
   font: () => Font;
   /** The characters it is used for, of those it has; by default all. */
   only?: RegExp;
+  /** It has no bold (the CJK fonts): text set bold in it is drawn heavier (ticket-typeface.ts). */
+  regularOnly?: boolean;
 }
 
-const fallback = (id: string, file: FontFile, only?: RegExp): FallbackFont => ({
+type FallbackUse = Pick<FallbackFont, 'only' | 'regularOnly'>;
+const fallback = (id: string, file: FontFile, use: FallbackUse = {}): FallbackFont => ({
   id,
   font: () => font(file),
-  ...(only ? { only } : {}),
+  ...use,
 });
-const cjk = [fallback('cjk-sc', 'cjkSc'), fallback('cjk-kr', 'cjkKr')];
-const noto = ([name]: NotoPackage, face: FaceName, only?: RegExp): FallbackFont =>
-  fallback(`${name}-${face}`, `${name}-${face}`, only);
+const cjk = [
+  fallback('cjk-sc', 'cjkSc', { regularOnly: true }),
+  fallback('cjk-kr', 'cjkKr', { regularOnly: true }),
+];
+const noto = ([name]: NotoPackage, face: FaceName, use?: FallbackUse): FallbackFont =>
+  fallback(`${name}-${face}`, `${name}-${face}`, use);
 /**
  * Noto Emoji for emoji and what joins them (skin tones, joiners, flags' letters), not for the
  * spaces around them: its space is an emoji's width, and left a wide gap after each.
  */
-const emoji = (face: FaceName) => noto(notoEmoji, face, /[\p{Extended_Pictographic}\p{Emoji_Component}]/u);
+const emoji = (face: FaceName) =>
+  noto(notoEmoji, face, { only: /[\p{Extended_Pictographic}\p{Emoji_Component}]/u });
 
 /** The fonts tried, in order, for text DejaVu Sans (or Helvetica) has no glyphs for. */
 export const scriptFallbacks: Record<FaceName, readonly FallbackFont[]> = {

@@ -121,8 +121,8 @@ function ticketPage(doc: PDFKit.PDFDocument, input: TicketPdfInput, ticket: PdfT
  * The PDF attached to order and transfer mail: one page per ticket with its QR (the paper pass,
  * or the wallet link's QR for tiers without paper), event, venue, doors, tier, attendee and ids.
  * Set in Helvetica, or in DejaVu Sans embedded (only the glyphs used) when a text needs it, with
- * Thai and CJK pieces in Noto fonts (ticket-typeface.ts), so a 4-ticket PDF is a few tens of
- * kilobytes and is made in tens of milliseconds (bench/mail.ts). It is made on the
+ * other scripts' pieces and emoji in Noto fonts (ticket-typeface.ts), so a 4-ticket PDF is a few
+ * tens of kilobytes and is made in tens of milliseconds (bench/mail.ts). It is made on the
  * server's event loop, so it yields after each page: a big order's PDF never holds up a door scan
  * for more than one page's work.
  */

@@ -1,7 +1,7 @@
 import type { Font } from 'fontkit';
 import { laysOut, skipNullAnchors } from './null-anchors.js';
 import { textRuns } from './text-runs.js';
-import { scriptFallbacks, ticketFonts, type FaceName } from './ticket-fonts.js';
+import { scriptFallbacks, ticketFonts, type FaceName, type FallbackFont } from './ticket-fonts.js';
 import { isWinAnsi, isWinAnsiChar } from './win-ansi.js';
 
 /**
@@ -35,6 +35,8 @@ interface ChainFont {
   id: string;
   covers: (char: string) => boolean;
   source: () => Font | string;
+  /** Bold wanted of a font with none: its outlines are stroked too, in the text's colour. */
+  heavier?: boolean;
 }
 
 /** Its layout patched only once a document uses it: a coverage check reads just the cmap. */
@@ -43,6 +45,17 @@ const embedded = (id: string, font: () => Font, only?: RegExp): ChainFont => ({
   covers: (char) => (!only || only.test(char)) && font().hasGlyphForCodePoint(char.codePointAt(0)!),
   source: () => skipNullAnchors(font()),
 });
+
+const fromFallback = (fallback: FallbackFont, face: FaceName): ChainFont => ({
+  ...embedded(fallback.id, fallback.font, fallback.only),
+  ...(face === 'bold' && fallback.regularOnly ? { heavier: true } : {}),
+});
+
+/**
+ * The stroke that makes a regular face read as bold, in ems: each stem gains half of it on either
+ * side (test/mail/ticket-pdf-scripts.test.ts measures the ink it adds to a CJK name).
+ */
+const heavierStroke = 0.04;
 
 /**
  * Text whose glyphs do not read back as it was typed. In the scripts of South Asia, Khmer and
@@ -68,7 +81,7 @@ const chainFor = (base: BaseFace, face: FaceName): readonly ChainFont[] => {
   const key = `${base}-${face}`;
   let chain = chains.get(key);
   if (!chain) {
-    chain = [baseFont(base, face), ...scriptFallbacks[face].map((f) => embedded(f.id, f.font, f.only))];
+    chain = [baseFont(base, face), ...scriptFallbacks[face].map((f) => fromFallback(f, face))];
     chains.set(key, chain);
   }
   return chain;
@@ -88,6 +101,20 @@ const documents = new WeakMap<PDFKit.PDFDocument, { base: BaseFace; registered: 
 export function registerBaseFace(doc: PDFKit.PDFDocument, base: BaseFace): void {
   for (const face of ['regular', 'bold'] as const) register(doc, chainFor(base, face)[0]!);
   documents.set(doc, { base, registered: new Set(['regular', 'bold']) });
+}
+
+/** pdfkit's own state, which it keeps for underlines (stroked in the text's colour) too. */
+interface PdfkitTextState {
+  _fontSize: number;
+  _fillColor?: [PDFKit.Mixins.ColorValue, number?];
+}
+const fontSize = (doc: PDFKit.PDFDocument): number => (doc as unknown as PdfkitTextState)._fontSize;
+
+/** Outlines stroked `width` wide in the colour text is filled with, as pdfkit's underlines are. */
+function strokeLikeFill(doc: PDFKit.PDFDocument, width: number): void {
+  const fill = (doc as unknown as PdfkitTextState)._fillColor;
+  doc.lineWidth(width).lineJoin('round');
+  if (fill) doc.strokeColor(fill[0], fill[1]);
 }
 
 /** A fallback's parsed font, as the document registers it (only the base may be Helvetica). */
@@ -130,11 +157,14 @@ export function writeInFace(
       state.registered.add(font.id);
     }
     const last = i === runs.length - 1;
+    if (font.heavier) strokeLikeFill(doc.save(), heavierStroke * fontSize(doc));
     doc.font(font.id).text(run.text, {
       ...options,
       continued: last ? (options?.continued ?? false) : true,
       ...(run.rtl ? { features: [] } : {}),
+      ...(font.heavier ? { fill: true, stroke: true } : {}),
     });
+    if (font.heavier) doc.restore();
   });
   return typedText ? doc.endMarkedContent() : doc;
 }
