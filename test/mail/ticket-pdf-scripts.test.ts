@@ -64,6 +64,20 @@ describe('the ticket PDF in other scripts (embedded DejaVu Sans)', () => {
     expect(page).toContain('Nguyễn Thị Ánh');
   });
 
+  it('prints a name with invisible marks pasted in (direction marks, joiners, a BOM) with no box for them', async () => {
+    const name = '\u200eJohn\u2060 Smith\ufeff';
+    const pdf = await renderTicketPdf({
+      ...event,
+      eventTitle: 'Plain title',
+      venue: 'Plain hall',
+      tickets: [ticket(1, name)],
+    });
+    expect(pdfPages(pdf)[0]).toContain('John');
+    // Only DejaVu Sans, which has a glyph that draws nothing for each mark. Helvetica has none, and
+    // a fallback font in the list would mean a box drawn for one (from the first fallback's .notdef).
+    expect(fontNames(pdfFonts(pdf))).toEqual(['DejaVuSans', 'DejaVuSans-Bold']);
+  });
+
   it('keeps a name in a script no font has (Egyptian hieroglyphs) in the text, whole, instead of dropping it', async () => {
     const pdf = await renderTicketPdf({ ...event, tickets: [ticket(1, '\u{13080} Bruce Lee')] });
     // The page shows an empty box for the one character no font has a glyph for; the text a viewer
@@ -307,8 +321,9 @@ describe('the ticket PDF with emoji (Noto Emoji)', () => {
       expect(pages[i]).toContain('Spring Gala 🎉');
     });
     expect(pdfQrCodes(pdf)).toEqual(names.map((_, i) => `paper-pass-${i}`));
-    // Names and the title are set bold; the rest has no emoji and needs nothing but Helvetica.
-    expect(fontNames(pdfFonts(pdf))).toEqual(['Helvetica', 'Helvetica-Bold', 'NotoEmoji-Bold']);
+    // Names and the title are set bold. The family's joiners are among DejaVu Sans's glyphs (which
+    // draw nothing), so the Latin text is in DejaVu Sans, as for any order with such a mark.
+    expect(fontNames(pdfFonts(pdf))).toEqual(['DejaVuSans', 'DejaVuSans-Bold', 'NotoEmoji-Bold']);
     // Spaces and letters beside an emoji stay in the name's own font (Noto Emoji's space is an
     // emoji wide); what joins emoji into one goes with them.
     const { only } = scriptFallbacks.bold.at(-1)!;

@@ -14,16 +14,12 @@ import { isWinAnsi, isWinAnsiChar } from './win-ansi.js';
  */
 export type BaseFace = 'helvetica' | 'dejavu';
 
-/** Joiners and variation selectors: they shape the letters beside them and draw nothing. */
-const drawsNothing = /[\p{Cf}\p{Variation_Selector}]/u;
-
 export function baseFaceFor(texts: readonly string[]): BaseFace {
   if (texts.every(isWinAnsi)) return 'helvetica';
   const dejavu = ticketFonts().regular;
   const needsDejavu = texts.some((text) =>
     [...text.normalize('NFC')].some(
-      (char) =>
-        !isWinAnsiChar(char) && !drawsNothing.test(char) && dejavu.hasGlyphForCodePoint(char.codePointAt(0)!),
+      (char) => !isWinAnsiChar(char) && dejavu.hasGlyphForCodePoint(char.codePointAt(0)!),
     ),
   );
   return needsDejavu ? 'dejavu' : 'helvetica';
