@@ -82,20 +82,25 @@ export function pdfFonts(pdf: Buffer): PdfFont[] {
   });
 }
 
-/** Each page rendered at 150 dpi, as a phone camera would see a printout, and its QR decoded. */
-export function pdfQrCodes(pdf: Buffer): string[] {
+/** The PDF's pages rendered by pdftoppm with `options`, as the image files it writes, in page order. */
+function renderedPages(pdf: Buffer, options: string[]): Buffer[] {
   const dir = mkdtempSync(join(tmpdir(), 'marquee-pdf-'));
   try {
     const file = join(dir, 'tickets.pdf');
     writeFileSync(file, pdf);
-    poppler('pdftoppm', ['-r', '150', '-png', file, join(dir, 'page')]);
+    poppler('pdftoppm', [...options, file, join(dir, 'page')]);
     return readdirSync(dir)
-      .filter((name) => name.endsWith('.png'))
+      .filter((name) => name !== 'tickets.pdf')
       .sort()
-      .map((name) => decodeQrPng(readFileSync(join(dir, name))));
+      .map((name) => readFileSync(join(dir, name)));
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** Each page rendered at 150 dpi, as a phone camera would see a printout, and its QR decoded. */
+export function pdfQrCodes(pdf: Buffer): string[] {
+  return renderedPages(pdf, ['-r', '150', '-png']).map(decodeQrPng);
 }
 
 /**
@@ -103,36 +108,12 @@ export function pdfQrCodes(pdf: Buffer): string[] {
  * darker than mid-grey. Telling a bold line from a regular one needs no more than that.
  */
 export function pdfInk(pdf: Buffer, page: number, word: PdfWord): number {
-  const dir = mkdtempSync(join(tmpdir(), 'marquee-pdf-'));
-  try {
-    const file = join(dir, 'tickets.pdf');
-    writeFileSync(file, pdf);
-    const px = (pt: number) => Math.round((pt * 300) / 72);
-    const [x, y] = [px(word.x), px(word.y)];
-    const box = ['-x', `${x}`, '-y', `${y}`, '-W', `${px(word.right) - x}`, '-H', `${px(word.bottom) - y}`];
-    poppler('pdftoppm', [
-      '-gray',
-      '-r',
-      '300',
-      '-f',
-      `${page}`,
-      '-l',
-      `${page}`,
-      ...box,
-      file,
-      join(dir, 'ink'),
-    ]);
-    const pgm = readFileSync(
-      join(
-        dir,
-        readdirSync(dir).find((name) => name.endsWith('.pgm'))!,
-      ),
-    );
-    // Binary PGM: "P5", width, height, maximum value, one whitespace, then one byte per pixel.
-    const header = /^P5\s+(\d+)\s+(\d+)\s+255\s/.exec(pgm.toString('latin1', 0, 40))!;
-    const pixels = pgm.subarray(header[0].length);
-    return pixels.filter((value) => value < 128).length / pixels.length;
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  const px = (pt: number) => Math.round((pt * 300) / 72);
+  const [x, y] = [px(word.x), px(word.y)];
+  const box = ['-x', `${x}`, '-y', `${y}`, '-W', `${px(word.right) - x}`, '-H', `${px(word.bottom) - y}`];
+  const [pgm] = renderedPages(pdf, ['-gray', '-r', '300', '-f', `${page}`, '-l', `${page}`, ...box]);
+  // Binary PGM: "P5", width, height, maximum value, one whitespace, then one byte per pixel.
+  const header = /^P5\s+(\d+)\s+(\d+)\s+255\s/.exec(pgm!.toString('latin1', 0, 40))!;
+  const pixels = pgm!.subarray(header[0].length);
+  return pixels.filter((value) => value < 128).length / pixels.length;
 }
