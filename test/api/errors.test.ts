@@ -93,6 +93,33 @@ describe('request bodies', () => {
     expect(res.statusCode, res.body).toBe(200);
   });
 
+  it('refuses a body that is not UTF-8 rather than storing a name with its letters replaced', async () => {
+    const typed = { ...eventBody, title: 'Zoë Brontë live' };
+    const post = (payload: Buffer, contentType = 'application/json') =>
+      t.app.inject({
+        method: 'POST',
+        url: '/v2/events',
+        headers: { ...auth, 'content-type': contentType },
+        payload,
+      });
+    for (const contentType of ['application/json', 'application/json; charset=iso-8859-1']) {
+      const res = await post(Buffer.from(JSON.stringify(typed), 'latin1'), contentType);
+      const error = expectError(res, 400, 'invalid_request_error', 'invalid_json');
+      expect(error.message).toMatch(/not valid UTF-8/);
+    }
+    expect(countRows(t, 'events')).toBe(0);
+
+    // The same text as UTF-8 keeps its letters, and ASCII labelled Latin-1 is the same bytes.
+    const utf8 = await post(Buffer.from(JSON.stringify(typed), 'utf8'));
+    expect(utf8.statusCode, utf8.body).toBe(200);
+    expect(utf8.json()).toMatchObject({ title: 'Zoë Brontë live' });
+    const ascii = await post(
+      Buffer.from(JSON.stringify(eventBody), 'latin1'),
+      'application/json; charset=latin1',
+    );
+    expect(ascii.statusCode, ascii.body).toBe(200);
+  });
+
   it('refuses prototype-poisoning keys rather than merging them', async () => {
     const res = await t.call(
       'POST',

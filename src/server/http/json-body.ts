@@ -1,10 +1,15 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isUtf8 } from 'node:buffer';
 import { ApiError, invalidField } from '../errors.js';
 
 /**
  * Fastify's JSON parser (with its prototype-poisoning protection), except that an empty body
  * counts as no body: clients commonly send `Content-Type: application/json` on bodiless POSTs
  * such as /publish, and refusing those would be pedantic.
+ *
+ * The body is read as bytes and must be UTF-8 (RFC 8259). Decoded as a string straight away, a
+ * Latin-1 or Windows-1252 "Zoë" became "Zo\uFFFD" and was stored, printed on her ticket and mailed
+ * to her; now it is refused before anything is written, and the message says how to send it.
  */
 export function installJsonBodyParser(app: FastifyInstance): void {
   const parseJson = app.getDefaultJsonParser('error', 'error');
@@ -12,8 +17,10 @@ export function installJsonBodyParser(app: FastifyInstance): void {
   // schema then refuses as "not an object"; a 415 that says to send JSON is the honest answer.
   app.removeContentTypeParser('text/plain');
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    const text = typeof body === 'string' ? body : body.toString('utf8');
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
+    const bytes = typeof body === 'string' ? Buffer.from(body) : body;
+    if (!isUtf8(bytes)) return done(notUtf8(), undefined);
+    const text = bytes.toString('utf8');
     if (text.trim() === '') return done(null, undefined);
     parseJson(request, text, done);
   });
@@ -28,6 +35,14 @@ export function installJsonBodyParser(app: FastifyInstance): void {
     route.preValidation = [route.preValidation ?? []].flat().concat(refuseBody);
   });
 }
+
+const notUtf8 = (): ApiError =>
+  new ApiError(
+    400,
+    'invalid_json',
+    'The request body is not valid UTF-8. Send JSON text encoded as UTF-8 (a name such as “Zoë” ' +
+      'in Latin-1 or Windows-1252 bytes is not).',
+  );
 
 const bodyMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
