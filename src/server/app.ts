@@ -9,7 +9,7 @@ import { ensureFirstAdminKey, type FirstAdminKey } from './domain/first-admin-ke
 import { installAccessControl } from './http/access.js';
 import { installDevCors } from './http/dev-cors.js';
 import { installDrain } from './http/drain.js';
-import { clientErrorHandler, frameworkErrors, installErrorHandling } from './http/error-handler.js';
+import { clientErrorHandler, installErrorHandling } from './http/error-handler.js';
 import { installIdempotency } from './http/idempotency.js';
 import { installJsonBodyParser } from './http/json-body.js';
 import { lazySchemaController } from './http/lazy-compilers.js';
@@ -24,6 +24,7 @@ import { loggerOptions, requestIdFor } from './logging/logger-options.js';
 import { startMailSender } from './mail/start-mail-sender.js';
 import { eventPage } from './pages/event-page.js';
 import { walletPage } from './pages/wallet-page.js';
+import { pageAwareFrameworkErrors } from './pages/not-found.js';
 import { apiKeyRoutes } from './routes/api-keys.js';
 import { attendeeRoutes } from './routes/attendees.js';
 import { auditRoutes } from './routes/audit.js';
@@ -92,7 +93,7 @@ export async function buildApp(options: ServerOptions, build: BuildOptions = {})
     // default of 100 characters a GET fell through to "no such route". Node's 16 KiB limit on
     // the request head bounds it anyway.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 16_384 },
-    frameworkErrors,
+    frameworkErrors: pageAwareFrameworkErrors,
     clientErrorHandler,
     // Requests that reach an open keep-alive connection while draining are served (and the
     // connection closed after, see drain.ts) rather than refused outside the error envelope.

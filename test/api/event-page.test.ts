@@ -101,6 +101,24 @@ describe('public event page /e/{id}', () => {
     expect(res.body).toContain('Event not found');
   });
 
+  it('answers the same page, not the API’s JSON, for a link mangled on its way', async () => {
+    // Re-encoded as Latin-1 by a mail client, run into the next words, or carrying a tier id
+    // too long to be one.
+    for (const url of [
+      '/e/evt_%E9t%E9',
+      `/e/evt_${'x'.repeat(120)}`,
+      '/e/evt_nope?tier=' + 'y'.repeat(120),
+    ]) {
+      const res = await page(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type'], url).toBe('text/html; charset=utf-8');
+      expect(res.body, url).toContain('Event not found');
+    }
+    // The API keeps its envelope for the same mistakes.
+    const api = await t.app.inject({ method: 'GET', url: '/v2/events/evt_%E9' });
+    expect(api.json()).toMatchObject({ error: { code: 'invalid_request' } });
+  });
+
   it('resolves a draft but lists no tickets until it is published', async () => {
     const draft = await createEvent(t, { title: 'Coming soon' });
     await createTier(t, draft.id, { name: 'Early' });

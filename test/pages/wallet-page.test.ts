@@ -185,6 +185,19 @@ describe('wallet page /w/:secret', () => {
     expect(json.json().error.code).toBe('resource_missing');
   });
 
+  it('a wallet link mangled on its way is the same 404 page; the JSON beneath it stays JSON', async () => {
+    for (const url of ['/w/secret%E9', `/w/${'s'.repeat(300)}`, '/w/%C3%28/']) {
+      const page = await t.app.inject({ method: 'GET', url });
+      expect(page.statusCode, url).toBe(404);
+      expect(page.headers['content-type'], url).toBe('text/html; charset=utf-8');
+      expect(page.headers['cache-control'], url).toBe('no-store');
+      expect(page.body, url).toContain('Ticket not found');
+    }
+    const token = await t.app.inject({ method: 'GET', url: '/w/secret%E9/token' });
+    expect(token.statusCode).toBe(400);
+    expect(token.json().error.code).toBe('invalid_request');
+  });
+
   it('escapes what buyers typed', async () => {
     const { path } = await buyTicket({ name: '<script>alert(1)</script>', email: 'x@example.test' });
     const page = await t.app.inject({ method: 'GET', url: path });

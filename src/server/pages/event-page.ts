@@ -8,6 +8,7 @@ import type { TierRow } from '../store/tiers-repo.js';
 import { formatMoney } from '../../shared/money.js';
 import { escapeHtml } from '../../shared/escape-html.js';
 import { pageShell } from './html.js';
+import { eventNotFoundPage, pageErrorHandler } from './not-found.js';
 
 type PageState = TierSaleState | 'cancelled';
 
@@ -58,6 +59,7 @@ export async function eventPage(app: FastifyInstance): Promise<void> {
     '/e/:id',
     {
       config: { access: 'public', free: true },
+      errorHandler: pageErrorHandler(eventNotFoundPage),
       schema: {
         hide: true,
         params: Type.Object({ id: Type.String({ maxLength: 80 }) }),
@@ -72,14 +74,7 @@ export async function eventPage(app: FastifyInstance): Promise<void> {
       const event = repos.events.find(id);
       reply.type('text/html; charset=utf-8');
       if (!event) {
-        return reply
-          .code(404)
-          .send(
-            pageShell(
-              'Event not found',
-              '<h1>Event not found</h1><p>This link does not lead to an event.</p>',
-            ),
-          );
+        return reply.code(404).send(eventNotFoundPage);
       }
       const shown =
         event.status === 'draft'

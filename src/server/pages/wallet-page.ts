@@ -5,7 +5,7 @@ import type { StripToken } from '../../shared/wallet-strip.js';
 import { ApiError } from '../errors.js';
 import { WalletRepo, type WalletRow } from '../store/wallet-repo.js';
 import { toIso } from '../time.js';
-import { pageShell } from './html.js';
+import { pageErrorHandler, ticketNotFoundPage } from './not-found.js';
 import { qrPng } from './qr-png.js';
 import { walletAppRoutes, walletManifest } from './wallet-app-routes.js';
 import { walletAssets } from './wallet-assets.js';
@@ -24,11 +24,6 @@ function privateHeaders(reply: FastifyReply): FastifyReply {
     .header('x-robots-tag', 'noindex')
     .header('x-content-type-options', 'nosniff');
 }
-
-const notFoundPage = pageShell(
-  'Ticket not found',
-  '<h1>Ticket not found</h1><p>This link does not lead to a ticket. Check that it was copied in full.</p>',
-);
 
 const StripToken = Type.Object({
   token: Type.String({ description: 'A rotating code (JWS, typ ticket+jwt) for this window' }),
@@ -85,19 +80,27 @@ export async function walletPage(app: FastifyInstance): Promise<void> {
 
   await app.register(walletAppRoutes, { assets });
 
-  app.get('/w/:secret', { config, schema: { hide: true, params: SecretParams } }, async (request, reply) => {
-    const { secret, row } = walletOf(request, reply);
-    reply.type('text/html; charset=utf-8');
-    if (!row) return reply.code(404).send(notFoundPage);
-    reply.header('content-security-policy', walletCsp);
-    const appVersion = (await assets())?.version ?? null;
-    return walletHtml({
-      row,
-      secretPath: `/w/${encodeURIComponent(secret)}`,
-      live: liveCode(row),
-      appVersion,
-    });
-  });
+  app.get(
+    '/w/:secret',
+    {
+      config,
+      schema: { hide: true, params: SecretParams },
+      errorHandler: pageErrorHandler(ticketNotFoundPage),
+    },
+    async (request, reply) => {
+      const { secret, row } = walletOf(request, reply);
+      reply.type('text/html; charset=utf-8');
+      if (!row) return reply.code(404).send(ticketNotFoundPage);
+      reply.header('content-security-policy', walletCsp);
+      const appVersion = (await assets())?.version ?? null;
+      return walletHtml({
+        row,
+        secretPath: `/w/${encodeURIComponent(secret)}`,
+        live: liveCode(row),
+        appVersion,
+      });
+    },
+  );
 
   // The web app manifest names the ticket's own page as the app's start, so an installed ticket
   // opens on itself; it carries the secret, so it is as private as the page.

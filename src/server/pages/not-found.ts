@@ -1,0 +1,60 @@
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { frameworkErrors } from '../http/error-handler.js';
+import { pageShell } from './html.js';
+
+/**
+ * What an attendee sees when a link leads nowhere. People open these pages from mail, chat and
+ * paper, and a link can arrive cut short, re-encoded by a mail client or with a stray character;
+ * whatever is wrong with it, the answer is the page's own words in HTML, never the API's JSON.
+ */
+export const eventNotFoundPage = pageShell(
+  'Event not found',
+  '<h1>Event not found</h1><p>This link does not lead to an event.</p>',
+);
+
+export const ticketNotFoundPage = pageShell(
+  'Ticket not found',
+  '<h1>Ticket not found</h1><p>This link does not lead to a ticket. Check that it was copied in full.</p>',
+);
+
+/** The attendee page a URL asks for (the page itself, not the wallet app's JSON beneath it). */
+function pageAskedFor(url: string): string | undefined {
+  const path = url.split('?')[0]!;
+  if (/^\/e\/[^/]+\/?$/.test(path)) return eventNotFoundPage;
+  if (/^\/w\/[^/]+\/?$/.test(path)) return ticketNotFoundPage;
+  return undefined;
+}
+
+function sendNotFound(reply: FastifyReply, page: string): FastifyReply {
+  return reply
+    .code(404)
+    .type('text/html; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .header('referrer-policy', 'no-referrer')
+    .send(page);
+}
+
+/**
+ * A page route's error handler: a link the route's schema refuses (an id too long, a stray
+ * parameter) is a link that leads nowhere. Anything else goes on to the app's error handler.
+ */
+export const pageErrorHandler =
+  (page: string) =>
+  (error: FastifyError, _request: FastifyRequest, reply: FastifyReply): FastifyReply => {
+    if (error.validation) return sendNotFound(reply, page);
+    throw error;
+  };
+
+/**
+ * The router's refusals (a malformed percent-encoding such as a Latin-1 "%E9", an over-long
+ * path) come before any route: for an attendee page they answer its not-found page too.
+ */
+export function pageAwareFrameworkErrors(
+  err: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  const page = pageAskedFor(request.url);
+  if (page !== undefined) void sendNotFound(reply, page);
+  else frameworkErrors(err, request, reply);
+}
