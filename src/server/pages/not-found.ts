@@ -25,12 +25,14 @@ function pageAskedFor(url: string): string | undefined {
   return undefined;
 }
 
+/** Private like the wallet page: a mangled link may still carry most of a ticket's secret. */
 function sendNotFound(reply: FastifyReply, page: string): FastifyReply {
   return reply
     .code(404)
     .type('text/html; charset=utf-8')
     .header('cache-control', 'no-store')
     .header('referrer-policy', 'no-referrer')
+    .header('x-robots-tag', 'noindex')
     .send(page);
 }
 
