@@ -1,5 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createKey } from '../support/foundation-fixtures.js';
 import { makeSaleTestApp, orderBody, type OrderJson } from '../support/sales-fixtures.js';
 import { adminSecret, type TestApp } from '../support/test-app.js';
 
@@ -8,8 +9,9 @@ import { adminSecret, type TestApp } from '../support/test-app.js';
  * ids, odd query values, bodies of the wrong JSON type, broken JSON, and each field of a plausible
  * body (built from the operation's own schema) replaced in turn by a value of the wrong type or
  * size. The operations come from the served document, so a new route is probed without a change
- * here. Every answer must be below 500 and, when refused, the contract's error envelope: the bar
- * is "never a 500". Deletes are probed with GET on odd ids only, so the run removes nothing real.
+ * here. It runs once with each scope's key (admin, box office, kiosk, scanner), since each meets
+ * its own checks. Every answer must be below 500 and, when refused, the contract's error
+ * envelope: the bar is "never a 500". Deletes are probed with GET on odd ids only, so the run removes nothing real.
  */
 
 interface Schema {
@@ -63,9 +65,12 @@ const oddValues: unknown[] = [
 ];
 const brokenBodies = ['{', '{"a":', '['.repeat(2000), '{"__proto__":{"x":1}}'];
 
+type Scope = 'admin' | 'box_office' | 'kiosk' | 'scanner';
+
 let t: TestApp;
 let spec: OpenApi;
 const ids: Record<string, string> = {};
+const secrets = { admin: adminSecret } as Record<Scope, string>;
 
 beforeAll(async () => {
   const made = await makeSaleTestApp();
@@ -78,6 +83,9 @@ beforeAll(async () => {
     ticket: order.tickets[0]!.id,
   });
   spec = (await t.call('GET', '/v2/openapi.json')).json() as OpenApi;
+  // Each scope meets its own checks before or after validation; a customer at the kiosk and a
+  // door's scanner send the same odd input as an integration.
+  for (const scope of ['box_office', 'kiosk', 'scanner'] as const) secrets[scope] = await createKey(t, scope);
 });
 afterAll(async () => {
   await t.close();
@@ -144,85 +152,89 @@ interface Finding {
 }
 
 describe('malformed input on every route', () => {
-  it('never answers 5xx, and refuses in the error envelope', async () => {
-    const findings: Finding[] = [];
-    const refusedBodies = new Set<string>();
-    let probes = 0;
-    const send = async (method: string, url: string, body?: unknown, raw = false) => {
-      probes += 1;
-      const res: LightMyRequestResponse = await t.app.inject({
-        method: method as 'GET',
-        url,
-        headers: {
-          authorization: `Bearer ${adminSecret}`,
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        ...(body === undefined ? {} : { payload: raw ? (body as string) : JSON.stringify(body) }),
-      });
-      const error = (() => {
-        try {
-          return (res.json() as { error?: { type?: unknown; code?: unknown; message?: unknown } }).error;
-        } catch {
-          return undefined;
-        }
-      })();
-      const enveloped =
-        typeof error?.type === 'string' &&
-        typeof error.code === 'string' &&
-        typeof error.message === 'string';
-      if (res.statusCode >= 500 || (res.statusCode >= 400 && !enveloped)) {
-        findings.push({
-          request: `${method} ${url.slice(0, 120)}`,
-          status: res.statusCode,
-          body: res.body.slice(0, 200),
+  it.each<Scope>(['admin', 'box_office', 'kiosk', 'scanner'])(
+    '%s key: never a 5xx, refusals in the error envelope',
+    async (scope) => {
+      const findings: Finding[] = [];
+      const refusedBodies = new Set<string>();
+      let probes = 0;
+      const send = async (method: string, url: string, body?: unknown, raw = false) => {
+        probes += 1;
+        const res: LightMyRequestResponse = await t.app.inject({
+          method: method as 'GET',
+          url,
+          headers: {
+            authorization: `Bearer ${secrets[scope]}`,
+            ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          },
+          ...(body === undefined ? {} : { payload: raw ? (body as string) : JSON.stringify(body) }),
         });
-      }
-      return res;
-    };
+        const error = (() => {
+          try {
+            return (res.json() as { error?: { type?: unknown; code?: unknown; message?: unknown } }).error;
+          } catch {
+            return undefined;
+          }
+        })();
+        const enveloped =
+          typeof error?.type === 'string' &&
+          typeof error.code === 'string' &&
+          typeof error.message === 'string';
+        if (res.statusCode >= 500 || (res.statusCode >= 400 && !enveloped)) {
+          findings.push({
+            request: `${method} ${url.slice(0, 120)}`,
+            status: res.statusCode,
+            body: res.body.slice(0, 200),
+          });
+        }
+        return res;
+      };
 
-    const operations = Object.entries(spec.paths).flatMap(([path, item]) =>
-      Object.entries(item)
-        .filter(([method]) => ['get', 'post', 'patch', 'put', 'delete'].includes(method))
-        .map(([method, operation]) => ({ path, method: method.toUpperCase(), operation })),
-    );
-    const streams = operations.filter(({ operation }) =>
-      Object.values(operation.responses ?? {}).some((r) => r.content?.['text/event-stream'] !== undefined),
-    );
-    const probed = operations.filter((op) => !streams.includes(op));
-    for (const { path, method, operation } of probed) {
-      const takesBody = method !== 'GET' && method !== 'DELETE';
-      const emptyBody = takesBody ? {} : undefined;
-      if (path.includes('{')) {
-        for (const id of oddIds)
-          await send(method === 'DELETE' ? 'GET' : method, withIds(path, id), emptyBody);
-      }
-      const url = withIds(path);
-      for (const query of operation.parameters?.filter((p) => p.in === 'query') ?? []) {
-        for (const value of oddQueryValues) {
-          await send(method, `${url}?${query.name}=${encodeURIComponent(value)}`, emptyBody);
+      const operations = Object.entries(spec.paths).flatMap(([path, item]) =>
+        Object.entries(item)
+          .filter(([method]) => ['get', 'post', 'patch', 'put', 'delete'].includes(method))
+          .map(([method, operation]) => ({ path, method: method.toUpperCase(), operation })),
+      );
+      const streams = operations.filter(({ operation }) =>
+        Object.values(operation.responses ?? {}).some((r) => r.content?.['text/event-stream'] !== undefined),
+      );
+      const probed = operations.filter((op) => !streams.includes(op));
+      for (const { path, method, operation } of probed) {
+        const takesBody = method !== 'GET' && method !== 'DELETE';
+        const emptyBody = takesBody ? {} : undefined;
+        if (path.includes('{')) {
+          for (const id of oddIds)
+            await send(method === 'DELETE' ? 'GET' : method, withIds(path, id), emptyBody);
+        }
+        const url = withIds(path);
+        for (const query of operation.parameters?.filter((p) => p.in === 'query') ?? []) {
+          for (const value of oddQueryValues) {
+            await send(method, `${url}?${query.name}=${encodeURIComponent(value)}`, emptyBody);
+          }
+        }
+        if (!takesBody) continue;
+        for (const raw of brokenBodies) await send(method, url, raw, true);
+        for (const body of [null, [], 'text', 1]) {
+          const res = await send(method, url, body);
+          if (res.statusCode >= 400) refusedBodies.add(`${method} ${path}`);
+        }
+        const schema = operation.requestBody?.content?.['application/json']?.schema;
+        if (schema === undefined) continue;
+        for (const body of oddBodies(plausible(schema))) {
+          const res = await send(method, url, body);
+          if (res.statusCode >= 400) refusedBodies.add(`${method} ${path}`);
         }
       }
-      if (!takesBody) continue;
-      for (const raw of brokenBodies) await send(method, url, raw, true);
-      for (const body of [null, [], 'text', 1]) {
-        const res = await send(method, url, body);
-        if (res.statusCode >= 400) refusedBodies.add(`${method} ${path}`);
-      }
-      const schema = operation.requestBody?.content?.['application/json']?.schema;
-      if (schema === undefined) continue;
-      for (const body of oddBodies(plausible(schema))) {
-        const res = await send(method, url, body);
-        if (res.statusCode >= 400) refusedBodies.add(`${method} ${path}`);
-      }
-    }
 
-    expect(findings).toEqual([]);
-    // The probe reached the routes: the document lists them all, and every route that takes a body
-    // refused odd ones (400 from validation, or 403/404 where the caller or the id is checked first).
-    expect(probed.length).toBeGreaterThanOrEqual(80);
-    expect(streams.map((op) => op.path)).toEqual(['/v2/scans/stream']);
-    const bodyRoutes = probed.filter((op) => op.method !== 'GET' && op.method !== 'DELETE');
-    expect([...refusedBodies].sort()).toEqual(bodyRoutes.map((op) => `${op.method} ${op.path}`).sort());
-    expect(probes).toBeGreaterThan(2500);
-  }, 180_000);
+      expect(findings).toEqual([]);
+      // The probe reached the routes: the document lists them all, and every route that takes a body
+      // refused odd ones (400 from validation, or 403/404 where the caller or the id is checked first).
+      expect(probed.length).toBeGreaterThanOrEqual(80);
+      expect(streams.map((op) => op.path)).toEqual(['/v2/scans/stream']);
+      const bodyRoutes = probed.filter((op) => op.method !== 'GET' && op.method !== 'DELETE');
+      expect([...refusedBodies].sort()).toEqual(bodyRoutes.map((op) => `${op.method} ${op.path}`).sort());
+      expect(probes).toBeGreaterThan(2500);
+    },
+    180_000,
+  );
 });
