@@ -25,15 +25,20 @@ function pageAskedFor(url: string): string | undefined {
   return undefined;
 }
 
-/** Private like the wallet page: a mangled link may still carry most of a ticket's secret. */
-function sendNotFound(reply: FastifyReply, page: string): FastifyReply {
+/**
+ * A wallet URL is itself the credential, so nothing may keep or leak it: no caching anywhere, no
+ * Referer to other sites, no indexing. A mangled link may still carry most of a secret.
+ */
+export function privateHeaders(reply: FastifyReply): FastifyReply {
   return reply
-    .code(404)
-    .type('text/html; charset=utf-8')
     .header('cache-control', 'no-store')
     .header('referrer-policy', 'no-referrer')
     .header('x-robots-tag', 'noindex')
-    .send(page);
+    .header('x-content-type-options', 'nosniff');
+}
+
+function sendNotFound(reply: FastifyReply, page: string): FastifyReply {
+  return privateHeaders(reply).code(404).type('text/html; charset=utf-8').send(page);
 }
 
 /**

@@ -5,25 +5,13 @@ import type { StripToken } from '../../shared/wallet-strip.js';
 import { ApiError } from '../errors.js';
 import { WalletRepo, type WalletRow } from '../store/wallet-repo.js';
 import { toIso } from '../time.js';
-import { pageErrorHandler, ticketNotFoundPage } from './not-found.js';
+import { pageErrorHandler, privateHeaders, ticketNotFoundPage } from './not-found.js';
 import { qrPng } from './qr-png.js';
 import { walletAppRoutes, walletManifest } from './wallet-app-routes.js';
 import { walletAssets } from './wallet-assets.js';
 import { walletCsp, walletHtml, walletState } from './wallet-view.js';
 
 const SecretParams = Type.Object({ secret: Type.String({ minLength: 1, maxLength: 200 }) });
-
-/**
- * The URL itself is the credential, so nothing may keep or leak it: no caching anywhere, no
- * Referer to other sites, no indexing.
- */
-function privateHeaders(reply: FastifyReply): FastifyReply {
-  return reply
-    .header('cache-control', 'no-store')
-    .header('referrer-policy', 'no-referrer')
-    .header('x-robots-tag', 'noindex')
-    .header('x-content-type-options', 'nosniff');
-}
 
 const StripToken = Type.Object({
   token: Type.String({ description: 'A rotating code (JWS, typ ticket+jwt) for this window' }),
