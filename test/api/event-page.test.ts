@@ -108,6 +108,9 @@ describe('public event page /e/{id}', () => {
       '/e/evt_%E9t%E9',
       `/e/evt_${'x'.repeat(120)}`,
       '/e/evt_nope?tier=' + 'y'.repeat(120),
+      // Cut off right after the path's start.
+      '/e/',
+      '/e',
     ]) {
       const res = await page(url);
       expect(res.statusCode, url).toBe(404);

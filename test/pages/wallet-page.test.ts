@@ -186,7 +186,7 @@ describe('wallet page /w/:secret', () => {
   });
 
   it('a wallet link mangled on its way is the same 404 page; the JSON beneath it stays JSON', async () => {
-    for (const url of ['/w/secret%E9', `/w/${'s'.repeat(300)}`, '/w/%C3%28/']) {
+    for (const url of ['/w/secret%E9', `/w/${'s'.repeat(300)}`, '/w/%C3%28/', '/w/', '/w']) {
       const page = await t.app.inject({ method: 'GET', url });
       expect(page.statusCode, url).toBe(404);
       expect(page.headers['content-type'], url).toBe('text/html; charset=utf-8');

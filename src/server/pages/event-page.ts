@@ -8,7 +8,7 @@ import type { TierRow } from '../store/tiers-repo.js';
 import { formatMoney } from '../../shared/money.js';
 import { escapeHtml } from '../../shared/escape-html.js';
 import { pageShell } from './html.js';
-import { eventNotFoundPage, pageErrorHandler } from './not-found.js';
+import { cutShortLinkRoute, eventNotFoundPage, pageErrorHandler } from './not-found.js';
 
 type PageState = TierSaleState | 'cancelled';
 
@@ -55,6 +55,7 @@ function tierItem(event: EventRow, tier: TierRow, now: number): string {
  */
 export async function eventPage(app: FastifyInstance): Promise<void> {
   const { repos, now } = app.ctx;
+  cutShortLinkRoute(app, '/e', eventNotFoundPage);
   app.get(
     '/e/:id',
     {

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { frameworkErrors } from '../http/error-handler.js';
 import { pageShell } from './html.js';
 
@@ -39,6 +39,19 @@ export function privateHeaders(reply: FastifyReply): FastifyReply {
 
 function sendNotFound(reply: FastifyReply, page: string): FastifyReply {
   return privateHeaders(reply).code(404).type('text/html; charset=utf-8').send(page);
+}
+
+/**
+ * A link cut off right after `/e/` or `/w/` (a line break in a mail, a paper slip copied by hand)
+ * names no event or ticket: it answers the page's not-found words, not the API's "no route".
+ * With the router's `ignoreTrailingSlash`, `path` covers the form with and without the slash.
+ */
+export function cutShortLinkRoute(app: FastifyInstance, path: '/e' | '/w', page: string): void {
+  app.get(
+    path,
+    { config: { access: 'public', free: true }, schema: { hide: true } },
+    async (_request, reply) => sendNotFound(reply, page),
+  );
 }
 
 /**

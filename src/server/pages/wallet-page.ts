@@ -5,7 +5,7 @@ import type { StripToken } from '../../shared/wallet-strip.js';
 import { ApiError } from '../errors.js';
 import { WalletRepo, type WalletRow } from '../store/wallet-repo.js';
 import { toIso } from '../time.js';
-import { pageErrorHandler, privateHeaders, ticketNotFoundPage } from './not-found.js';
+import { cutShortLinkRoute, pageErrorHandler, privateHeaders, ticketNotFoundPage } from './not-found.js';
 import { qrPng } from './qr-png.js';
 import { walletAppRoutes, walletManifest } from './wallet-app-routes.js';
 import { walletAssets } from './wallet-assets.js';
@@ -67,6 +67,7 @@ export async function walletPage(app: FastifyInstance): Promise<void> {
   const noWallet = () => new ApiError(404, 'resource_missing', 'No ticket has this wallet link.');
 
   await app.register(walletAppRoutes, { assets });
+  cutShortLinkRoute(app, '/w', ticketNotFoundPage);
 
   app.get(
     '/w/:secret',
