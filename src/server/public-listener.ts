@@ -8,10 +8,11 @@ import { ensureTlsMaterial } from './tls.js';
 
 /**
  * What the public listener serves: the event pages and the wallets, with everything under them
- * (the wallet's QR image, token and strip, and any assets a page adds under its own prefix).
+ * (the wallet's QR image, token and strip, and any assets a page adds under its own prefix), and
+ * a link cut off at `/e/` or `/w/`, so the attendee reads the page's "not found" words.
  * A page that needs a file elsewhere must move it under /e/ or /w/ rather than widen this.
  */
-const attendeePath = /^\/[ew]\/[^/]/;
+const attendeePath = /^\/[ew](?:\/[^/]|\/?(?:$|\?))/;
 
 /** Only reading: no attendee page takes a POST, and nothing else may be reached from outside. */
 const readMethods = new Set(['GET', 'HEAD']);

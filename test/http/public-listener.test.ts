@@ -103,6 +103,19 @@ describe('public listener (MARQUEE_PUBLIC_PORT)', () => {
     expect(decodeQrPng(qr.body)).toBe(JSON.parse(token.body.toString()).qr_token);
     expect((await raw(pub, 'HEAD', `/e/${eventId}`, null)).status).toBe(200);
     expect((await raw(pub, 'GET', '/e/evt_missing', null)).status).toBe(404);
+    // A link cut off after /e/ or /w/ reads as the page's "not found", not the API's words.
+    const cutShort: [string, string][] = [
+      ['/e/', 'Event not found'],
+      ['/e', 'Event not found'],
+      ['/w/', 'Ticket not found'],
+      ['/w?utm_source=mail', 'Ticket not found'],
+    ];
+    for (const [path, words] of cutShort) {
+      const cut = await raw(pub, 'GET', path, null);
+      expect(cut.status, path).toBe(404);
+      expect(cut.type, path).toMatch(/^text\/html/);
+      expect(cut.body.toString(), path).toContain(words);
+    }
   });
 
   it('answers 404 for the API, the box office and every way of spelling a way to them', async () => {
@@ -124,8 +137,8 @@ describe('public listener (MARQUEE_PUBLIC_PORT)', () => {
       ['GET', '//v2/events'],
       ['GET', '/%76%32/events'],
       ['GET', '/E/x'],
-      ['GET', '/e'],
-      ['GET', '/e/'],
+      ['GET', '/e//v2/events'],
+      ['GET', '/ew'],
       ['GET', `${server.url}/v2/events`],
       ['POST', `${walletPath}/token`],
       ['DELETE', walletPath],
@@ -151,6 +164,10 @@ describe('public listener (MARQUEE_PUBLIC_PORT)', () => {
     expect(isAttendeeRequest('POST', '/w/secret')).toBe(false);
     expect(isAttendeeRequest('GET', '/v2/health')).toBe(false);
     expect(isAttendeeRequest('GET', '/e//v2')).toBe(false);
+    expect(isAttendeeRequest('GET', '/w/')).toBe(true);
+    expect(isAttendeeRequest('GET', '/e?x=1')).toBe(true);
+    expect(isAttendeeRequest('GET', '/ev2')).toBe(false);
+    expect(isAttendeeRequest('GET', '/e/?')).toBe(true);
     expect(isAttendeeRequest(undefined, undefined)).toBe(false);
   });
 
