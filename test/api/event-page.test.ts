@@ -122,6 +122,25 @@ describe('public event page /e/{id}', () => {
     expect(api.json()).toMatchObject({ error: { code: 'invalid_request' } });
   });
 
+  it('a link with punctuation stuck on by chat or mail leads to the event it meant', async () => {
+    // "See you there: http://venue.test/e/evt_….", "(link: …/e/evt_…)", "*…/e/evt_…*"
+    for (const stuck of ['.', ')', '%22', '*', '_', '.%E2%80%9D']) {
+      const res = await page(`${path(event)}${stuck}`);
+      expect(res.statusCode, stuck).toBe(302);
+      expect(res.headers.location, stuck).toBe(path(event));
+    }
+    // Its direct link keeps the tier it names, whatever was stuck onto the end of it.
+    const redirected = await page(`${path(event)}.?tier=${unlisted.id}`);
+    expect(redirected.headers.location).toBe(`${path(event)}?tier=${unlisted.id}`);
+    const stuckTier = await page(`${path(event)}?tier=${unlisted.id}).`);
+    expect(stuckTier.statusCode).toBe(200);
+    expect(stuckTier.body).toContain('Press list');
+    // Something else than punctuation is still a link that leads nowhere.
+    const other = await page(`${path(event)}x`);
+    expect(other.statusCode).toBe(404);
+    expect(other.body).toContain('Event not found');
+  });
+
   it('resolves a draft but lists no tickets until it is published', async () => {
     const draft = await createEvent(t, { title: 'Coming soon' });
     await createTier(t, draft.id, { name: 'Early' });

@@ -185,6 +185,26 @@ describe('wallet page /w/:secret', () => {
     expect(json.json().error.code).toBe('resource_missing');
   });
 
+  it('a wallet link with punctuation stuck on by chat or mail opens the ticket it meant', async () => {
+    const { path } = await buyTicket();
+    for (const stuck of ['.', ',', ')', '!', '%3E', '%22', '*', '_', '-', '%20']) {
+      const res = await t.app.inject({ method: 'GET', url: `${path}${stuck}` });
+      expect(res.statusCode, stuck).toBe(302);
+      expect(res.headers.location, stuck).toBe(path);
+      // The redirect carries the secret, so it is as private as the page.
+      expect(res.headers['cache-control'], stuck).toBe('no-store');
+      expect(res.headers['referrer-policy'], stuck).toBe('no-referrer');
+    }
+    const opened = await t.app.inject({ method: 'GET', url: path });
+    expect(opened.statusCode).toBe(200);
+    // A secret one character short, or with a letter added, is not one: no guessing by redirect.
+    for (const wrong of [path.slice(0, -1), `${path}A`, `${path.slice(0, -1)}.`]) {
+      const res = await t.app.inject({ method: 'GET', url: wrong });
+      expect(res.statusCode, wrong).toBe(404);
+      expect(res.body, wrong).toContain('Ticket not found');
+    }
+  });
+
   it('a wallet link mangled on its way is the same 404 page; the JSON beneath it stays JSON', async () => {
     for (const url of ['/w/secret%E9', `/w/${'s'.repeat(300)}`, '/w/%C3%28/', '/w/', '/w']) {
       const page = await t.app.inject({ method: 'GET', url });

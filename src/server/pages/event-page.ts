@@ -8,7 +8,12 @@ import type { TierRow } from '../store/tiers-repo.js';
 import { formatMoney } from '../../shared/money.js';
 import { escapeHtml } from '../../shared/escape-html.js';
 import { pageShell } from './html.js';
-import { cutShortLinkRoute, eventNotFoundPage, pageErrorHandler } from './not-found.js';
+import {
+  cutShortLinkRoute,
+  eventNotFoundPage,
+  pageErrorHandler,
+  withoutTrailingPunctuation,
+} from './not-found.js';
 
 type PageState = TierSaleState | 'cancelled';
 
@@ -48,6 +53,12 @@ function tierItem(event: EventRow, tier: TierRow, now: number): string {
     <div class="price">${formatMoney(tier.price_cents, tier.currency)}</div></li>`;
 }
 
+/** The query string of a request's URL, with its `?`, or nothing. */
+function queryOf(url: string): string {
+  const at = url.indexOf('?');
+  return at === -1 ? '' : url.slice(at);
+}
+
 /**
  * The event's public `url`. Lists public tiers; an unlisted or access-code tier appears only when
  * its direct link (`?tier=tkt_…`) names it. A draft's page resolves (ids are unguessable, and
@@ -71,10 +82,14 @@ export async function eventPage(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const { id } = request.params as { id: string };
-      const { tier: linkedTier } = request.query as { tier?: string };
+      const { tier: tierAsLinked } = request.query as { tier?: string };
+      // `?tier=` ends the link, so what chat stuck onto the link is stuck onto it.
+      const linkedTier = tierAsLinked?.replace(/[^A-Za-z0-9]+$/, '');
       const event = repos.events.find(id);
       reply.type('text/html; charset=utf-8');
       if (!event) {
+        const meant = withoutTrailingPunctuation(id).find((candidate) => repos.events.find(candidate));
+        if (meant !== undefined) return reply.redirect(`/e/${meant}${queryOf(request.url)}`, 302);
         return reply.code(404).send(eventNotFoundPage);
       }
       const shown =

@@ -55,6 +55,20 @@ export function cutShortLinkRoute(app: FastifyInstance, path: '/e' | '/w', page:
 }
 
 /**
+ * A link pasted into chat or mail often comes back with what followed it stuck on the end: a full
+ * stop, a closing bracket or quote, markdown's `*` or `_`. No id or wallet secret ends in such a
+ * character, so when the link as given names nothing, these are the ids it may have meant,
+ * most likely first.
+ */
+export function withoutTrailingPunctuation(value: string): string[] {
+  const notInIds = value.replace(/[^A-Za-z0-9_-]+$/, '');
+  const notAlphanumeric = value.replace(/[^A-Za-z0-9]+$/, '');
+  return [...new Set([notInIds, notAlphanumeric])].filter(
+    (candidate) => candidate !== value && candidate !== '',
+  );
+}
+
+/**
  * A page route's error handler: a link the route's schema refuses (an id too long, a stray
  * parameter) is a link that leads nowhere. Anything else goes on to the app's error handler.
  */

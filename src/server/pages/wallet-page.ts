@@ -5,7 +5,13 @@ import type { StripToken } from '../../shared/wallet-strip.js';
 import { ApiError } from '../errors.js';
 import { WalletRepo, type WalletRow } from '../store/wallet-repo.js';
 import { toIso } from '../time.js';
-import { cutShortLinkRoute, pageErrorHandler, privateHeaders, ticketNotFoundPage } from './not-found.js';
+import {
+  cutShortLinkRoute,
+  pageErrorHandler,
+  privateHeaders,
+  ticketNotFoundPage,
+  withoutTrailingPunctuation,
+} from './not-found.js';
 import { qrPng } from './qr-png.js';
 import { walletAppRoutes, walletManifest } from './wallet-app-routes.js';
 import { walletAssets } from './wallet-assets.js';
@@ -78,8 +84,12 @@ export async function walletPage(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const { secret, row } = walletOf(request, reply);
+      if (!row) {
+        const meant = withoutTrailingPunctuation(secret).find((candidate) => wallets.find(candidate));
+        if (meant !== undefined) return reply.redirect(`/w/${meant}`, 302);
+        return reply.code(404).type('text/html; charset=utf-8').send(ticketNotFoundPage);
+      }
       reply.type('text/html; charset=utf-8');
-      if (!row) return reply.code(404).send(ticketNotFoundPage);
       reply.header('content-security-policy', walletCsp);
       const appVersion = (await assets())?.version ?? null;
       return walletHtml({
