@@ -20,7 +20,7 @@ import { installStaffSessions } from './http/staff-session.js';
 import { installStrictQuery } from './http/strict-query.js';
 import { spaFallback } from './http/spa-fallback.js';
 import { installValidators } from './http/validators.js';
-import { loggerOptions, requestIdFor } from './logging/logger-options.js';
+import { loggerOptions, requestIds } from './logging/logger-options.js';
 import { startMailSender } from './mail/start-mail-sender.js';
 import { eventPage } from './pages/event-page.js';
 import { walletPage } from './pages/wallet-page.js';
@@ -87,7 +87,7 @@ export async function buildApp(options: ServerOptions, build: BuildOptions = {})
     bodyLimit: bodyLimitBytes,
     // A caller's x-request-id only when short and plain (logging/mask-secrets.ts).
     requestIdHeader: false,
-    genReqId: requestIdFor,
+    genReqId: requestIds(),
     // Any path parameter reaches its route, so an over-long id is refused by the route's schema
     // (400 invalid_field, param id; 401 first without a key) like any other bad id. At the router's
     // default of 100 characters a GET fell through to "no such route". Node's 16 KiB limit on

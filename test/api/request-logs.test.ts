@@ -132,9 +132,30 @@ describe('request ids', () => {
     for (const given of ['x'.repeat(65), 'a b"}\n{"forged":1', adminSecret]) {
       const res = await t.call('GET', '/v2/health', undefined, null, { 'x-request-id': given });
       const id = res.headers['x-request-id'];
-      expect(id).toMatch(/^req-[0-9a-z]+$/);
+      expect(id).toMatch(/^req-[0-9a-z]+-[0-9a-z]+$/);
       expect(parsed().filter((line) => line.reqId === id)).toHaveLength(2);
     }
     expectNowhere([adminSecret, 'forged', 'x'.repeat(65)]);
+  });
+
+  it('are unique across restarts: the first request after one is not another req-1', async () => {
+    const ids = async (app: TestApp) =>
+      Promise.all(
+        [1, 2, 3].map(
+          async () => (await app.call('GET', '/v2/health', undefined, null)).headers['x-request-id'],
+        ),
+      );
+    const before = await ids(t);
+    const restarted = await makeTestApp();
+    try {
+      const after = await ids(restarted);
+      expect(new Set([...before, ...after]).size).toBe(6);
+      // Each start numbers its own requests from 1, after a tag of its own.
+      const tag = (id: unknown) => String(id).split('-')[1];
+      expect(new Set(before.map(tag)).size).toBe(1);
+      expect(tag(after[0])).not.toBe(tag(before[0]));
+    } finally {
+      await restarted.close();
+    }
   });
 });

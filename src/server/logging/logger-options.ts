@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { stdoutLogDestination, type LogSink } from './log-destination.js';
 import { acceptableRequestId, maskUrl, redacted } from './mask-secrets.js';
@@ -51,17 +52,21 @@ function requestForLog(request: FastifyRequest): Record<string, unknown> {
   };
 }
 
-let lastRequestNumber = 0;
-
 /**
- * A caller's own `x-request-id` when it is short and plain, else one made here (`req-<n>`, as
- * Fastify's default makes them).
+ * Fastify's `genReqId` for one app: a caller's own `x-request-id` when it is short and plain, else
+ * one made here, `req-<start>-<n>`. `<start>` is random per start of the server, so the id a 500
+ * asks people to quote names one request in the logs even though a venue restarts every night
+ * (a bare counter began at `req-1` each time).
  */
-export function requestIdFor(req: IncomingMessage): string {
-  const given = req.headers['x-request-id'];
-  if (acceptableRequestId(given)) return given;
-  lastRequestNumber = (lastRequestNumber + 1) & 0x7fffffff;
-  return `req-${lastRequestNumber.toString(36)}`;
+export function requestIds(): (req: IncomingMessage) => string {
+  const start = randomBytes(4).readUInt32BE().toString(36);
+  let lastNumber = 0;
+  return (req) => {
+    const given = req.headers['x-request-id'];
+    if (acceptableRequestId(given)) return given;
+    lastNumber = (lastNumber + 1) & 0x7fffffff;
+    return `req-${start}-${lastNumber.toString(36)}`;
+  };
 }
 
 /** Fastify's `logger` option: pino at `level`, redacting, on a destination that never blocks. */
