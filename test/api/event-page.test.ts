@@ -132,6 +132,10 @@ describe('public event page /e/{id}', () => {
     // Its direct link keeps the tier it names, whatever was stuck onto the end of it.
     const redirected = await page(`${path(event)}.?tier=${unlisted.id}`);
     expect(redirected.headers.location).toBe(`${path(event)}?tier=${unlisted.id}`);
+    // Whatever else the tier parameter holds goes into the redirect encoded, never as given.
+    const odd = await page(`${path(event)}.?tier=%C3%A9%0D%0Ax`);
+    expect(odd.statusCode).toBe(302);
+    expect(odd.headers.location).toBe(`${path(event)}?tier=%C3%A9%0D%0Ax`);
     const stuckTier = await page(`${path(event)}?tier=${unlisted.id}).`);
     expect(stuckTier.statusCode).toBe(200);
     expect(stuckTier.body).toContain('Press list');

@@ -53,12 +53,6 @@ function tierItem(event: EventRow, tier: TierRow, now: number): string {
     <div class="price">${formatMoney(tier.price_cents, tier.currency)}</div></li>`;
 }
 
-/** The query string of a request's URL, with its `?`, or nothing. */
-function queryOf(url: string): string {
-  const at = url.indexOf('?');
-  return at === -1 ? '' : url.slice(at);
-}
-
 /**
  * The event's public `url`. Lists public tiers; an unlisted or access-code tier appears only when
  * its direct link (`?tier=tkt_…`) names it. A draft's page resolves (ids are unguessable, and
@@ -89,7 +83,10 @@ export async function eventPage(app: FastifyInstance): Promise<void> {
       reply.type('text/html; charset=utf-8');
       if (!event) {
         const meant = withoutTrailingPunctuation(id).find((candidate) => repos.events.find(candidate));
-        if (meant !== undefined) return reply.redirect(`/e/${meant}${queryOf(request.url)}`, 302);
+        if (meant !== undefined) {
+          const query = linkedTier ? `?tier=${encodeURIComponent(linkedTier)}` : '';
+          return reply.redirect(`/e/${meant}${query}`, 302);
+        }
         return reply.code(404).send(eventNotFoundPage);
       }
       const shown =
