@@ -150,7 +150,7 @@ describe('request ids', () => {
     try {
       const after = await ids(restarted);
       expect(new Set([...before, ...after]).size).toBe(6);
-      // Each start numbers its own requests from 1, after a tag of its own.
+      // A start tags all its own ids alike, and another start differently.
       const tag = (id: unknown) => String(id).split('-')[1];
       expect(new Set(before.map(tag)).size).toBe(1);
       expect(tag(after[0])).not.toBe(tag(before[0]));
