@@ -11,6 +11,7 @@ import { pageShell } from './html.js';
 import {
   cutShortLinkRoute,
   eventNotFoundPage,
+  linkMeant,
   pageErrorHandler,
   withoutTrailingPunctuation,
 } from './not-found.js';
@@ -78,11 +79,11 @@ export async function eventPage(app: FastifyInstance): Promise<void> {
       const { id } = request.params as { id: string };
       const { tier: tierAsLinked } = request.query as { tier?: string };
       // `?tier=` ends the link, so what chat stuck onto the link is stuck onto it.
-      const linkedTier = tierAsLinked?.replace(/[^A-Za-z0-9]+$/, '');
+      const linkedTier = tierAsLinked === undefined ? undefined : withoutTrailingPunctuation(tierAsLinked);
       const event = repos.events.find(id);
       reply.type('text/html; charset=utf-8');
       if (!event) {
-        const meant = withoutTrailingPunctuation(id).find((candidate) => repos.events.find(candidate));
+        const meant = linkMeant(id, (candidate) => repos.events.find(candidate));
         if (meant !== undefined) {
           const query = linkedTier ? `?tier=${encodeURIComponent(linkedTier)}` : '';
           return reply.redirect(`/e/${meant}${query}`, 302);

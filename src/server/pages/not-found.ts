@@ -37,7 +37,7 @@ export function privateHeaders(reply: FastifyReply): FastifyReply {
     .header('x-content-type-options', 'nosniff');
 }
 
-function sendNotFound(reply: FastifyReply, page: string): FastifyReply {
+export function sendNotFound(reply: FastifyReply, page: string): FastifyReply {
   return privateHeaders(reply).code(404).type('text/html; charset=utf-8').send(page);
 }
 
@@ -56,16 +56,17 @@ export function cutShortLinkRoute(app: FastifyInstance, path: '/e' | '/w', page:
 
 /**
  * A link pasted into chat or mail often comes back with what followed it stuck on the end: a full
- * stop, a closing bracket or quote, markdown's `*` or `_`. No id or wallet secret ends in such a
- * character, so when the link as given names nothing, these are the ids it may have meant,
- * most likely first.
+ * stop, a closing bracket or quote, markdown's `*` or `_`. Ids and wallet secrets end in a letter
+ * or digit (base62), so that tail is never part of one.
  */
-export function withoutTrailingPunctuation(value: string): string[] {
-  const notInIds = value.replace(/[^A-Za-z0-9_-]+$/, '');
-  const notAlphanumeric = value.replace(/[^A-Za-z0-9]+$/, '');
-  return [...new Set([notInIds, notAlphanumeric])].filter(
-    (candidate) => candidate !== value && candidate !== '',
-  );
+export function withoutTrailingPunctuation(value: string): string {
+  return value.replace(/[^A-Za-z0-9]+$/, '');
+}
+
+/** The id a link that names nothing as given meant, when only stuck-on punctuation was wrong. */
+export function linkMeant(asGiven: string, names: (id: string) => unknown): string | undefined {
+  const trimmed = withoutTrailingPunctuation(asGiven);
+  return trimmed !== asGiven && trimmed !== '' && names(trimmed) ? trimmed : undefined;
 }
 
 /**

@@ -7,10 +7,11 @@ import { WalletRepo, type WalletRow } from '../store/wallet-repo.js';
 import { toIso } from '../time.js';
 import {
   cutShortLinkRoute,
+  linkMeant,
   pageErrorHandler,
   privateHeaders,
+  sendNotFound,
   ticketNotFoundPage,
-  withoutTrailingPunctuation,
 } from './not-found.js';
 import { qrPng } from './qr-png.js';
 import { walletAppRoutes, walletManifest } from './wallet-app-routes.js';
@@ -85,9 +86,9 @@ export async function walletPage(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const { secret, row } = walletOf(request, reply);
       if (!row) {
-        const meant = withoutTrailingPunctuation(secret).find((candidate) => wallets.find(candidate));
+        const meant = linkMeant(secret, (candidate) => wallets.find(candidate));
         if (meant !== undefined) return reply.redirect(`/w/${meant}`, 302);
-        return reply.code(404).type('text/html; charset=utf-8').send(ticketNotFoundPage);
+        return sendNotFound(reply, ticketNotFoundPage);
       }
       reply.type('text/html; charset=utf-8');
       reply.header('content-security-policy', walletCsp);
