@@ -14,4 +14,6 @@ export const fieldLimits = {
   accessCode: { minLength: 1, maxLength: 64 },
   /** A buyer's or attendee's name (schemas/orders.ts); the kiosk checks it before charging a card. */
   personName: { minLength: 1, maxLength: 200 },
+  /** A shift's float and its closing count (schemas/shifts.ts): the till checks them before asking. */
+  drawerCents: { minimum: 0, maximum: 100_000_000 },
 } as const;

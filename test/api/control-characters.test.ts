@@ -32,6 +32,8 @@ afterAll(async () => {
   await t.close();
 });
 
+let staffAdded = 0;
+
 // NUL, other C0 controls, DEL and a C1 control, inside otherwise ordinary text.
 const controls = ['\u0000', '\u0001', '\u0008', '\u000b', '\u001b', '\u007f', '\u0085'];
 
@@ -52,7 +54,11 @@ const nameFields: [string, (text: string) => Promise<HttpAnswer>][] = [
   ],
   ['name', (text) => call(`/v2/attendees/${attendeeId}`, 'PATCH', { name: text })],
   ['name', (text) => call('/v2/api_keys', 'POST', { name: text, scope: 'box_office' })],
-  ['name', (text) => call('/v2/staff', 'POST', { name: text, role: 'seller', pin: '4821' })],
+  // A PIN of its own each time: a second member with the same PIN is refused (409 pin_in_use).
+  [
+    'name',
+    (text) => call('/v2/staff', 'POST', { name: text, role: 'seller', pin: String(4821 + staffAdded++) }),
+  ],
   ['venue_name', (text) => call('/v2/settings', 'PATCH', { venue_name: text })],
 ];
 
@@ -64,6 +70,21 @@ describe('control characters in names and titles', () => {
       expect((answer.body as { error: { message: string } }).error.message).toMatch(/control characters/);
     }
   });
+
+  it.each(nameFields)(
+    'refuses %s of only white space in words, as it refuses an empty one',
+    async (param, send) => {
+      for (const blank of ['   ', '\t', '\r\n', '\u3000', ' \u00a0 ']) {
+        const answer = await send(blank);
+        expectInvalidOverHttp(answer, param);
+        expect((answer.body as { error: { message: string } }).error.message).toBe(
+          `${param} cannot be blank.`,
+        );
+      }
+      // White space around a name is the name's own business (and CSV exports keep it).
+      expect((await send('  Spaced  ')).status).toBe(200);
+    },
+  );
 
   it('keeps no half-written change', async () => {
     const before = (await call(`/v2/events/${eventId}`)).body as { venue: string };

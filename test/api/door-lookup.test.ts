@@ -121,6 +121,53 @@ describe('GET /v2/scan/lookup', () => {
     const boxOffice = await createKey(t, 'box_office');
     expect((await lookup(`q=ada&event_id=${sale.eventId}`, boxOffice)).statusCode).toBe(200);
   });
+
+  it('keeps another event’s door out of this event’s door pack (the guests’ names) and scans', async () => {
+    const [ada] = await guests(['Ada Lovelace']);
+    const other = await doorSale(t);
+    const otherDoor = await pairDevice(t, { event_id: other.eventId, name: 'Other door' });
+    const pack = await t.call(
+      'GET',
+      `/v2/scan/door_pack?event_id=${sale.eventId}`,
+      undefined,
+      otherDoor.secret,
+    );
+    const refused = expectError(pack, 403, 'permission_error', 'insufficient_scope');
+    expect(refused.message).toContain(`paired to event ${other.eventId}`);
+    expect(pack.body).not.toContain('Ada');
+    expectError(
+      await t.call('GET', `/v2/scans?event_id=${sale.eventId}`, undefined, otherDoor.secret),
+      403,
+      'permission_error',
+      'insufficient_scope',
+    );
+    // Its own event's pack it gets, and with no event named its scans are its own event's only.
+    const own = await t.call(
+      'GET',
+      `/v2/scan/door_pack?event_id=${other.eventId}`,
+      undefined,
+      otherDoor.secret,
+    );
+    expect(own.statusCode, own.body).toBe(200);
+    const ticket = (await t.call('GET', `/v2/tickets/${ada!.ticketId}`)).json() as { qr_token: string };
+    const scanned = await t.call('POST', '/v2/scan/validate', { token: ticket.qr_token }, door.secret);
+    expect(scanned.statusCode, scanned.body).toBe(200);
+    const scans = await t.call('GET', '/v2/scans', undefined, otherDoor.secret);
+    expect(scans.statusCode, scans.body).toBe(200);
+    expect((scans.json() as { data: unknown[] }).data).toEqual([]);
+    // This event's own door, and a door pinned to no event, read this event's pack and scans.
+    expect((await t.call('GET', '/v2/scans', undefined, door.secret)).json()).toMatchObject({
+      data: [{ event_id: sale.eventId }],
+    });
+    const roaming = await pairDevice(t, { event_id: null, name: 'Roaming door' });
+    const roamingPack = await t.call(
+      'GET',
+      `/v2/scan/door_pack?event_id=${sale.eventId}`,
+      undefined,
+      roaming.secret,
+    );
+    expect(roamingPack.statusCode, roamingPack.body).toBe(200);
+  });
 });
 
 describe('door pack names', () => {

@@ -295,7 +295,7 @@ describe('checking out at a kiosk', () => {
 });
 
 describe('reading back its own orders and tickets', () => {
-  it('answers its own order and tickets; another key’s are 404 resource_missing', async () => {
+  it('answers its own order and tickets; another key’s are 403 insufficient_scope; an unknown id is 404', async () => {
     const own = (await kioskOrder({})).json() as OrderJson;
     const ticketId = own.tickets[0]!.id;
     expect((await t.call('GET', `/v2/orders/${own.id}`, undefined, kiosk)).statusCode).toBe(200);
@@ -305,35 +305,51 @@ describe('reading back its own orders and tickets', () => {
     const other = await createKey(t, 'kiosk');
     expectError(
       await t.call('GET', `/v2/orders/${own.id}`, undefined, other),
-      404,
-      'not_found_error',
-      'resource_missing',
-      'id',
+      403,
+      'permission_error',
+      'insufficient_scope',
     );
     expectError(
       await t.call('GET', `/v2/tickets/${ticketId}`, undefined, other),
-      404,
-      'not_found_error',
-      'resource_missing',
-      'id',
+      403,
+      'permission_error',
+      'insufficient_scope',
     );
 
     const till = await createKey(t, 'box_office');
     const sold = (await kioskOrder({}, till)).json() as OrderJson;
     expectError(
       await t.call('GET', `/v2/orders/${sold.id}`, undefined, kiosk),
+      403,
+      'permission_error',
+      'insufficient_scope',
+    );
+    expectError(
+      await t.call('GET', `/v2/tickets/${sold.tickets[0]!.id}`, undefined, kiosk),
+      403,
+      'permission_error',
+      'insufficient_scope',
+    );
+    // An id nobody has is unknown, whoever asks.
+    expectError(
+      await t.call('GET', '/v2/orders/ord_doesnotexist00000000', undefined, kiosk),
       404,
       'not_found_error',
       'resource_missing',
       'id',
     );
     expectError(
-      await t.call('GET', `/v2/tickets/${sold.tickets[0]!.id}`, undefined, kiosk),
+      await t.call('GET', '/v2/tickets/tik_doesnotexist00000000', undefined, kiosk),
       404,
       'not_found_error',
       'resource_missing',
       'id',
     );
+    // The refusal names neither the buyer nor the key that placed it.
+    const refused = await t.call('GET', `/v2/orders/${sold.id}`, undefined, kiosk);
+    expect(refused.body).not.toContain(customer.name);
+    expect(refused.body).not.toContain(customer.email);
+    expect(refused.body).not.toContain(till);
     // Staff read every order, the kiosk's included.
     expect((await t.call('GET', `/v2/orders/${own.id}`, undefined, till)).statusCode).toBe(200);
   });
@@ -343,10 +359,9 @@ describe('reading back its own orders and tickets', () => {
     t.app.ctx.db.prepare('UPDATE orders SET api_key_id = NULL').run();
     expectError(
       await t.call('GET', `/v2/orders/${own.id}`, undefined, kiosk),
-      404,
-      'not_found_error',
-      'resource_missing',
-      'id',
+      403,
+      'permission_error',
+      'insufficient_scope',
     );
   });
 });

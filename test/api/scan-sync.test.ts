@@ -140,6 +140,26 @@ describe('POST /v2/scan/sync', () => {
     expect(conflicts).toEqual([{ device_id: doorB.device.id }]);
   });
 
+  it('an exit uploaded first makes no room for another door’s entry made while the holder was inside', async () => {
+    const [a] = (await sellTickets(t, sale, 1)) as [TicketJson];
+    // Door A: in at +53, out at +58 (uploaded first); door B let the same pass in at +55.
+    const fromA = await sync(doorA, [
+      { token: a.qr_token, scanned_at: at(53), result: 'admitted' },
+      { token: a.qr_token, scanned_at: at(58), result: 'admitted', direction: 'out' },
+    ]);
+    expect(fromA.map((r) => [r.result, r.conflict])).toEqual([
+      ['admitted', false],
+      ['admitted', false],
+    ]);
+    const [fromB] = await sync(doorB, [{ token: a.qr_token, scanned_at: at(55), result: 'admitted' }]);
+    expect(fromB).toMatchObject({ result: 'rejected', reason: 'already_scanned', conflict: true });
+    expect(ticketRow(a.id)).toEqual({ scan_count: 1, inside: 0 });
+    // After the exit, door B's entry is a re-entry, as it would have been online.
+    const [later] = await sync(doorB, [{ token: a.qr_token, scanned_at: at(61), result: 'admitted' }]);
+    expect(later).toMatchObject({ result: 'admitted', conflict: false });
+    expect(ticketRow(a.id)).toEqual({ scan_count: 2, inside: 1 });
+  });
+
   it('an offline admission after an online one by another door is a conflict too', async () => {
     const [a] = (await sellTickets(t, sale, 1)) as [TicketJson];
     await scan(t, { token: a.qr_token }, doorB.secret);

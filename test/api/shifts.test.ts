@@ -233,6 +233,56 @@ describe('shifts', () => {
     });
   });
 
+  it('a till reads its own key id in its staff session and lists only its own shifts with it, pages and all', async () => {
+    const till2 = await createKey(t, 'box_office');
+    const bob2 = asStaff(await signIn(t, till2, '5678'));
+    const session = (await t.call('GET', '/v2/staff/session', undefined, till, bob)).json() as {
+      api_key_id: string;
+    };
+    const session2 = (await t.call('GET', '/v2/staff/session', undefined, till2, bob2)).json() as {
+      api_key_id: string;
+    };
+    expect(session.api_key_id).toMatch(/^key_/);
+    expect(session2.api_key_id).not.toBe(session.api_key_id);
+    const mine: string[] = [];
+    for (let night = 0; night < 3; night++) {
+      const shift = await open(1_000);
+      mine.push(shift.id);
+      await t.call('POST', `/v2/shifts/${shift.id}/close`, { counted_cash_cents: 1_000 }, till, ann);
+      const theirs = await open(0, bob2, till2);
+      await t.call('POST', `/v2/shifts/${theirs.id}/close`, { counted_cash_cents: 0 }, till2, bob2);
+    }
+    const listed: string[] = [];
+    let cursor: string | undefined;
+    do {
+      const query = `status=closed&limit=2&api_key_id=${session.api_key_id}${cursor ? `&cursor=${cursor}` : ''}`;
+      const res = await t.call('GET', `/v2/shifts?${query}`, undefined, till);
+      expect(res.statusCode, res.body).toBe(200);
+      const page = res.json() as { data: ShiftJson[]; has_more: boolean; next_cursor: string | null };
+      expect(page.data.every((s) => s.api_key_id === session.api_key_id)).toBe(true);
+      listed.push(...page.data.map((s) => s.id));
+      cursor = page.has_more ? (page.next_cursor ?? undefined) : undefined;
+    } while (cursor);
+    expect(listed).toEqual(mine);
+    // A cursor from the unfiltered list is another list's: refused, not read as a position here.
+    const all = (await t.call('GET', '/v2/shifts?limit=1', undefined, till)).json() as {
+      next_cursor: string;
+    };
+    expectInvalid(
+      await t.call(
+        'GET',
+        `/v2/shifts?api_key_id=${session.api_key_id}&cursor=${all.next_cursor}`,
+        undefined,
+        till,
+      ),
+      'cursor',
+    );
+    // An id no till has lists nothing.
+    expect((await t.call('GET', '/v2/shifts?api_key_id=key_nobody', undefined, till)).json()).toMatchObject({
+      data: [],
+    });
+  });
+
   it('closing a closed shift is 409 shift_closed and changes nothing', async () => {
     const shift = await open(1_000);
     const closed = await t.call(

@@ -127,9 +127,21 @@ describe('sign-in', () => {
     expect(JSON.stringify(stored)).not.toContain(body.session_token);
 
     const session = await t.call('GET', '/v2/staff/session', undefined, till, asStaff(body.session_token));
-    expect(session.json()).toEqual({ staff: bob, expires_at: body.expires_at, sign_in_required: true });
+    const tillKeyId = (session.json() as { api_key_id: string }).api_key_id;
+    expect(tillKeyId).toMatch(/^key_/);
+    expect(session.json()).toEqual({
+      staff: bob,
+      expires_at: body.expires_at,
+      sign_in_required: true,
+      api_key_id: tillKeyId,
+    });
     const nobody = await t.call('GET', '/v2/staff/session', undefined, till);
-    expect(nobody.json()).toEqual({ staff: null, expires_at: null, sign_in_required: true });
+    expect(nobody.json()).toEqual({
+      staff: null,
+      expires_at: null,
+      sign_in_required: true,
+      api_key_id: tillKeyId,
+    });
     // An admin key is never required to sign someone in.
     expect((await t.call('GET', '/v2/staff/session')).json()).toMatchObject({ sign_in_required: false });
   });

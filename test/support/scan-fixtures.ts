@@ -77,7 +77,7 @@ export async function scan(t: TestApp, body: Record<string, unknown>, auth?: str
 /** Pairs a device through the API, as a door would: pairing code, then pair without a key. */
 export async function pairDevice(
   t: TestApp,
-  options: { event_id?: string; scope?: 'scanner' | 'box_office' | 'kiosk'; name?: string } = {},
+  options: { event_id?: string | null; scope?: 'scanner' | 'box_office' | 'kiosk'; name?: string } = {},
 ): Promise<{ device: DeviceJson; secret: string }> {
   const { name = 'Door 1', ...pairing } = options;
   const started = await t.call('POST', '/v2/devices/pairing', pairing);

@@ -1042,7 +1042,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** List shifts of every till, oldest first; filter by status */
+    /** List shifts of every till, oldest first; filter by status and by till */
     get: operations['listShifts'];
     put?: never;
     /** Open a shift on this till with its cash float (409 shift_already_open while one is open) */
@@ -1838,6 +1838,8 @@ export interface components {
       expires_at: string | null;
       /** @description Whether this key must have a staff member signed in to make changes: a box_office key once any active staff member exists */
       sign_in_required: boolean;
+      /** @description The id of the key asking: this till, as its shifts’ `api_key_id` names it */
+      api_key_id: string;
     };
     /** @description A till’s shift: opened with a cash float, closed with a count */
     Shift: {
@@ -12147,6 +12149,8 @@ export interface operations {
         limit?: number;
         cursor?: string;
         status?: 'open' | 'closed';
+        /** @description Only the shifts of this till (key); a till reads its own id in GET /v2/staff/session */
+        api_key_id?: string;
       };
       header?: {
         /** @description The session token of the staff member signed in at this till (POST /v2/staff/sign_in). Once any active staff member exists, writes with a box_office key need it (403 staff_sign_in_required); refunds, voids, payouts and admin work need a manager whenever it is sent (403 insufficient_role). */

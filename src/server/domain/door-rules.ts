@@ -30,10 +30,10 @@ export function orderAdmissions(tickets: ScanTicketsRepo, orderId: string): Orde
 }
 
 /**
- * Lookup and manual check-in are for the event's own doors (CONTRACT.md "At the door": "a
- * scanner of that event"): a door paired to another event is refused, so one night's door cannot
- * browse another night's guest list. A scanner key with no event, box_office and admin may act
- * for any event.
+ * Lookup, manual check-in, the door pack and the scan list are for the event's own doors
+ * (CONTRACT.md "At the door": "a scanner of that event"): a door paired to another event is
+ * refused, so one night's door cannot browse another night's guest list (the pack carries the
+ * guests' names) or scans. A scanner key with no event, box_office and admin may act for any event.
  */
 export function requireDoorOf(
   devices: DevicesService,
@@ -46,7 +46,7 @@ export function requireDoorOf(
     throw new ApiError(
       403,
       'insufficient_scope',
-      `This door is paired to event ${device.event_id}; it may look up and check in only that event's tickets, not ${eventId}'s.`,
+      `This door is paired to event ${device.event_id}; it may read and check in only that event's tickets and guests, not ${eventId}'s.`,
     );
   }
   return device;

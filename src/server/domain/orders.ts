@@ -28,12 +28,22 @@ import type { Outbox } from './outbox.js';
 import type { MailDrop } from './mail-port.js';
 
 /**
- * A kiosk reads back only the orders (and their tickets) it placed itself. Anyone else's is
- * answered as unknown (404 `resource_missing`), not 403: ids appear on receipts and screens, and
- * the kiosk must not learn that an order exists, let alone whose it is.
+ * A kiosk reads back only the orders (and their tickets) it placed itself; anyone else's is 403
+ * `insufficient_scope`, as CONTRACT.md "Scopes (amended)" says of anything else a kiosk asks. An
+ * id nobody has is still 404. The refusal names no buyer, amount or key: only that the kiosk may
+ * not read it.
  */
 export function ownedByCaller(order: OrderRow, caller: Caller): boolean {
   return caller?.scope !== 'kiosk' || order.api_key_id === caller.id;
+}
+
+/** The kiosk's refusal for an order (or a ticket of one) another key placed. */
+export function notTheKiosks(what: 'order' | 'ticket'): ApiError {
+  return new ApiError(
+    403,
+    'insufficient_scope',
+    `A kiosk key reads back only the orders and tickets it made itself; this ${what} was made by another key.`,
+  );
 }
 
 const orderJson = responseJson(Order);
@@ -61,7 +71,7 @@ export class OrdersService {
 
   get(id: string, caller: Caller = null): OrderView {
     const row = this.require(id);
-    if (!ownedByCaller(row, caller)) throw notFound('order', id);
+    if (!ownedByCaller(row, caller)) throw notTheKiosks('order');
     return this.deps.views.order(row);
   }
 

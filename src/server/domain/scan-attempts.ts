@@ -106,6 +106,12 @@ export class ScanAttempts {
         // Leaving is always allowed; an exit of someone not inside changes nothing.
         if (tickets.exit(ticket.id, at))
           ticket = { ...ticket, inside: 0, event_inside: Math.max(0, ticket.event_inside - 1) };
+      } else if (attempt.claim && ticket.inside === 0 && this.insideElsewhereAt(ticket.id, attempt)) {
+        // Let in offline while, by the doors' clocks, the holder was inside through another door
+        // (whose exit was uploaded first): the same pass twice, not a re-entry.
+        result = 'rejected';
+        reason = 'already_scanned';
+        conflict = true;
       } else if (ticket.inside === 0 && attempt.enforceCapacity && note === null && atCapacity(ticket)) {
         throw capacityReached(ticket.event_inside, ticket.event_capacity ?? 0, 1);
       } else if (tickets.admit(ticket.id, at)) {
@@ -154,6 +160,12 @@ export class ScanAttempts {
         ticket: viewScanTicket(ticket, urls),
       });
     return { scan, row, ticket };
+  }
+
+  /** Whether another door's entry had the ticket inside when this offline entry happened. */
+  private insideElsewhereAt(ticketId: string, attempt: ScanAttempt): boolean {
+    const entry = this.deps.scans.entryInsideAt(ticketId, attempt.scannedAt);
+    return entry !== undefined && entry.device_id !== attempt.deviceId;
   }
 
   /**

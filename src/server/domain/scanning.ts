@@ -25,7 +25,7 @@ import type { PublicUrls } from './public-urls.js';
 import type { ScanAttempts } from './scan-attempts.js';
 import type { TierNames } from './tier-names.js';
 import { viewDoorAttendee, viewDoorTicket, viewScan } from './scan-views.js';
-import { occupancyView, orderAdmissions } from './door-rules.js';
+import { occupancyView, orderAdmissions, requireDoorOf } from './door-rules.js';
 import type { ScanTicketsRepo } from '../store/scan-tickets-repo.js';
 import { viewEvent } from './views.js';
 import { scanIsItsOwnRecord } from './audit-entry.js';
@@ -154,11 +154,17 @@ export class ScanningService {
    * event; device_id, ticket_id and result only narrow the list (a scan may name a ticket or
    * device the store no longer knows).
    */
-  list(query: ScansQueryInput): Page<ScanView> {
+  list(query: ScansQueryInput, caller: ApiKeyRecord | null = null): Page<ScanView> {
     if (query.event_id !== undefined) this.requireEvent(query.event_id, 'event_id');
+    // A door paired to an event lists that event's scans: asked for another, it is refused; asked
+    // for none, it gets its own event's (never the whole venue's).
+    const pinned =
+      caller?.scope === 'scanner' ? this.deps.devices.resolve(caller, undefined)?.event_id : null;
+    if (pinned && query.event_id !== undefined)
+      requireDoorOf(this.deps.devices, caller, undefined, query.event_id);
     const limit = query.limit ?? 20;
     const filters = {
-      event_id: query.event_id,
+      event_id: query.event_id ?? pinned ?? undefined,
       device_id: query.device_id,
       ticket_id: query.ticket_id,
       result: query.result,
@@ -189,6 +195,7 @@ export class ScanningService {
       );
     const event = events.find(eventId);
     if (!event) throw notFound('event', eventId, 'event_id');
+    requireDoorOf(this.deps.devices, caller, undefined, eventId);
     const eventTiers = tiers.forEvent(eventId);
     const tierIndex = new Map(eventTiers.map((tier, index) => [tier.id, index]));
     const { state, cursor } = feedRepo.doorState(

@@ -81,9 +81,19 @@ export class ShiftsService {
     return viewShift(this.require(id));
   }
 
-  list(status: 'open' | 'closed' | undefined, limit: number, cursor: string | undefined): Page<ShiftView> {
-    const list = new ListCursor('shifts', { status });
-    return toPage(this.deps.shifts.page({ status }, list.decode(cursor), limit + 1), limit, viewShift, list);
+  list(
+    filter: { status?: 'open' | 'closed' | undefined; apiKeyId?: string | undefined },
+    limit: number,
+    cursor: string | undefined,
+  ): Page<ShiftView> {
+    const { status, apiKeyId } = filter;
+    const list = new ListCursor('shifts', { status, api_key_id: apiKeyId });
+    const page = this.deps.shifts.page(
+      { ...(status ? { status } : {}), ...(apiKeyId ? { apiKeyId } : {}) },
+      list.decode(cursor),
+      limit + 1,
+    );
+    return toPage(page, limit, viewShift, list);
   }
 
   /** The till's open shift; 404 when it has none. */

@@ -9,7 +9,7 @@ import type { ActionContext } from './action-context.js';
 import type { ActionRunner, Answer } from './action-runner.js';
 import type { Caller } from './api-keys.js';
 import { newWalletSecret } from './checkout.js';
-import { ownedByCaller } from './orders.js';
+import { notTheKiosks, ownedByCaller } from './orders.js';
 import { ledgerMoment, recordRefund, voidTicket, type LedgerDeps } from './refund-ledger.js';
 import type { TicketAnswers } from './ticket-answers.js';
 import { transferMailSubject } from './mail-subjects.js';
@@ -47,7 +47,8 @@ export class TicketsService {
     if (caller?.scope === 'kiosk') {
       // Its order says whose it is (docs/api.md "The kiosk scope"); two reads, kiosk keys only.
       const order = this.deps.orders.find(this.require(id).order_id);
-      if (!order || !ownedByCaller(order, caller)) throw notFound('ticket', id);
+      if (!order) throw notFound('ticket', id);
+      if (!ownedByCaller(order, caller)) throw notTheKiosks('ticket');
     }
     const json = this.deps.answers.json(id);
     if (json === undefined) throw notFound('ticket', id);

@@ -1,6 +1,6 @@
 import type { FastifySchemaValidationError, SchemaErrorDataVar } from 'fastify/types/schema.js';
 import { currencyProblem } from '../../shared/currencies.js';
-import { currencyFormat, plainTextPattern } from '../schemas/common.js';
+import { currencyFormat, filledTextPattern, plainTextPattern } from '../schemas/common.js';
 import { stewardReasonPattern } from '../../shared/steward-reason.js';
 import { ApiError } from '../errors.js';
 
@@ -110,6 +110,15 @@ export function apiErrorFromValidation(
           value.trim() === ''
             ? 'cannot be blank'
             : 'must be one line, without line breaks, tabs or other control characters';
+        return new ApiError(400, 'invalid_field', `${field} ${words}.`, field);
+      }
+      // A name or title: blank, or with a control character (schemas/common.ts FilledText).
+      if (params.pattern === filledTextPattern && typeof value === 'string') {
+        const field = base || where;
+        const words =
+          value.trim() === ''
+            ? 'cannot be blank'
+            : 'cannot contain control characters other than tab and line breaks';
         return new ApiError(400, 'invalid_field', `${field} ${words}.`, field);
       }
       break;

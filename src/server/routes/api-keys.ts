@@ -8,7 +8,7 @@ import {
   ListOf,
   ListQuery,
   Nullable,
-  PlainText,
+  FilledText,
   Timestamp,
   errorResponses,
 } from '../schemas/common.js';
@@ -35,7 +35,7 @@ const apiKeyWithSecretJson = responseJson(ApiKeyWithSecret);
 
 const CreateBody = Type.Object(
   {
-    name: PlainText({ minLength: 1, maxLength: 100 }),
+    name: FilledText({ minLength: 1, maxLength: 100 }),
     scope: Type.Enum([...scopes]),
   },
   { additionalProperties: false },

@@ -140,7 +140,7 @@ export async function scanRoutes(app: FastifyInstance): Promise<void> {
         };
         return sendCsv(reply, app.ctx.exports.scans(filter));
       }
-      return scanning.list(query);
+      return scanning.list(query, request.apiKey ?? null);
     },
   );
 

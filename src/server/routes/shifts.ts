@@ -44,12 +44,15 @@ export async function shiftRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         operationId: 'listShifts',
         tags,
-        summary: 'List shifts of every till, oldest first; filter by status',
+        summary: 'List shifts of every till, oldest first; filter by status and by till',
         querystring: ShiftsQuery,
         response: { 200: ListOf(ref(Shift)), ...errorResponses },
       },
     },
-    async (request) => shifts.list(request.query.status, request.query.limit ?? 20, request.query.cursor),
+    async (request) => {
+      const { status, api_key_id: apiKeyId, limit, cursor } = request.query;
+      return shifts.list({ status, apiKeyId }, limit ?? 20, cursor);
+    },
   );
 
   api.get(

@@ -110,6 +110,7 @@ export async function staffRoutes(app: FastifyInstance): Promise<void> {
         staff: session ? staff.get(session.staffId) : null,
         expires_at: session ? toIso(session.expiresAt) : null,
         sign_in_required: staff.signInRequired(callerOf(request)),
+        api_key_id: callerOf(request).id,
       };
     },
   );

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { ExportFormat, ListQuery, Nullable, Timestamp, PlainText } from './common.js';
+import { ExportFormat, FilledText, ListQuery, Nullable, Timestamp } from './common.js';
 import { Email } from './email.js';
 import { attendeeExample } from './examples.js';
 
@@ -24,7 +24,7 @@ export const AttendeesQuery = Type.Object(
 
 export const AttendeePatchBody = Type.Object(
   {
-    name: Type.Optional(Nullable(PlainText({ minLength: 1, maxLength: 200 }))),
+    name: Type.Optional(Nullable(FilledText({ minLength: 1, maxLength: 200 }))),
     email: Type.Optional(Nullable(Email)),
   },
   { additionalProperties: false },

@@ -23,9 +23,19 @@ type StringOptions = NonNullable<Parameters<typeof Type.String>[0]>;
  */
 export const plainTextPattern = '^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F]*$';
 
+/** plainTextPattern, and at least one character that is not white space. */
+export const filledTextPattern = `^(?=[\\s\\S]*\\S)${plainTextPattern.slice(1)}`;
+
 /** Text a person types: control characters other than tab and line breaks are refused (400 `invalid_field` naming it). */
 export const PlainText = (options: StringOptions = {}) =>
   Type.String({ ...options, pattern: plainTextPattern });
+
+/**
+ * A name or title: PlainText that is not only white space. "   " passed a `minLength` of 1 and
+ * printed as a blank title on the event page, a blank tier tile, a guest with no name at the door.
+ */
+export const FilledText = (options: StringOptions = {}) =>
+  Type.String({ minLength: 1, ...options, pattern: filledTextPattern });
 
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { Nullable, Timestamp, ref, PlainText } from './common.js';
+import { FilledText, Nullable, Timestamp, ref } from './common.js';
 
 const deviceScope = Type.Enum(['scanner', 'box_office', 'kiosk'], {
   description: 'scanner: a door; box_office: another till; kiosk: a customer self-service screen',
@@ -62,7 +62,7 @@ export type PairingView = Static<typeof Pairing>;
 export const PairBody = Type.Object(
   {
     pairing_token: Type.String({ minLength: 1, maxLength: 200 }),
-    name: PlainText({ minLength: 1, maxLength: 100 }),
+    name: FilledText({ minLength: 1, maxLength: 100 }),
     scope: Type.Optional(
       Type.Enum(['scanner', 'box_office', 'kiosk'], {
         description:

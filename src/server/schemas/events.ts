@@ -1,11 +1,11 @@
 import { Type, type Static } from 'typebox';
 import { fieldLimits } from '../../shared/field-limits.js';
-import { Currency, Timestamp, TimestampInput, PlainText } from './common.js';
+import { Currency, FilledText, Timestamp, TimestampInput } from './common.js';
 import { EventTicketItem } from './tiers.js';
 import { eventExample } from './examples.js';
 
-const title = PlainText({ ...fieldLimits.title });
-const venue = PlainText({ ...fieldLimits.venue });
+const title = FilledText({ ...fieldLimits.title });
+const venue = FilledText({ ...fieldLimits.venue });
 const timezone = Type.String({
   minLength: 1,
   maxLength: 64,

@@ -2,19 +2,20 @@ import { Type, type Static } from 'typebox';
 import { fieldLimits } from '../../shared/field-limits.js';
 import {
   ExportFormat,
+  FilledText,
   ListQuery,
-  idPattern,
   Nullable,
+  PlainText,
   Timestamp,
   TimestampInput,
+  idPattern,
   ref,
-  PlainText,
 } from './common.js';
 import { Email } from './email.js';
 import { Ticket } from './tickets.js';
 import { orderExample, refundExample } from './examples.js';
 
-const personName = PlainText({ ...fieldLimits.personName });
+const personName = FilledText({ ...fieldLimits.personName });
 
 export const paymentMethods = ['cash', 'card', 'comp', 'external'] as const;
 /** Where a sale was made (docs/api.md "Sales channels"). */
@@ -65,6 +66,7 @@ export const CheckoutBody = Type.Object(
       }),
     ),
     comp_reason: Type.Optional(
+      // Blank is taken, and kept as no reason (a comp's reason is optional over the API).
       PlainText({
         minLength: 1,
         maxLength: 200,
@@ -93,7 +95,7 @@ export const RefundBody = Type.Object(
       }),
     ),
     note: Type.Optional(
-      PlainText({
+      FilledText({
         minLength: 1,
         maxLength: 200,
         description:

@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
-import { Nullable, PlainText } from './common.js';
+import { FilledText, Nullable } from './common.js';
 
-const venueName = PlainText({
+const venueName = FilledText({
   minLength: 1,
   maxLength: 100,
   description: "The venue's name, shown on receipts and in the box office",

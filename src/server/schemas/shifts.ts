@@ -1,8 +1,9 @@
 import { Type, type Static } from 'typebox';
+import { fieldLimits } from '../../shared/field-limits.js';
 import { paymentMethods } from './orders.js';
 import { Currency, ListQuery, Nullable, Timestamp } from './common.js';
 
-const cents = (description: string) => Type.Integer({ minimum: 0, maximum: 100_000_000, description });
+const cents = (description: string) => Type.Integer({ ...fieldLimits.drawerCents, description });
 
 export const Shift = Type.Object(
   {
@@ -96,7 +97,17 @@ export const ShiftCloseBody = Type.Object(
 export type ShiftCloseInput = Static<typeof ShiftCloseBody>;
 
 export const ShiftsQuery = Type.Object(
-  { ...ListQuery, status: Type.Optional(Type.Enum(['open', 'closed'])) },
+  {
+    ...ListQuery,
+    status: Type.Optional(Type.Enum(['open', 'closed'])),
+    api_key_id: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 64,
+        description: 'Only the shifts of this till (key); a till reads its own id in GET /v2/staff/session',
+      }),
+    ),
+  },
   { additionalProperties: false },
 );
 

@@ -2,9 +2,9 @@ import { Type, type Static } from 'typebox';
 import { staffRoles } from '../store/staff-repo.js';
 
 export { staffRoles, type StaffRole } from '../store/staff-repo.js';
-import { ListQuery, Timestamp, PlainText } from './common.js';
+import { FilledText, ListQuery, Timestamp } from './common.js';
 
-const staffName = PlainText({ minLength: 1, maxLength: 100, description: 'As the till shows it' });
+const staffName = FilledText({ minLength: 1, maxLength: 100, description: 'As the till shows it' });
 const role = Type.Enum([...staffRoles], {
   description:
     'manager: everything, including refunds, voids, payouts and staff; seller: sells, opens and closes shifts; door: checks guests in, cannot sell',
@@ -80,6 +80,9 @@ export const StaffSession = Type.Object(
     sign_in_required: Type.Boolean({
       description:
         'Whether this key must have a staff member signed in to make changes: a box_office key once any active staff member exists',
+    }),
+    api_key_id: Type.String({
+      description: 'The id of the key asking: this till, as its shifts’ `api_key_id` names it',
     }),
   },
   { $id: 'StaffSession', description: 'Who is signed in at this till, and whether someone must be' },

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { Nullable, Timestamp, PlainText } from './common.js';
+import { FilledText, Nullable, PlainText, Timestamp } from './common.js';
 import { Email } from './email.js';
 import { ticketExample } from './examples.js';
 
@@ -38,7 +38,7 @@ export const TransferBody = Type.Object(
     to_email: Email,
     message: Type.Optional(PlainText({ maxLength: 1000 })),
     name: Type.Optional(
-      PlainText({
+      FilledText({
         minLength: 1,
         maxLength: 200,
         description: "Recipient's name, for their attendee record",

@@ -1,10 +1,10 @@
 import { Type, type Static } from 'typebox';
 import { fieldLimits } from '../../shared/field-limits.js';
-import { Currency, Nullable, Timestamp, TimestampInput, PlainText } from './common.js';
+import { Currency, FilledText, Nullable, PlainText, Timestamp, TimestampInput } from './common.js';
 import { tierExample } from './examples.js';
 
 const fields = {
-  name: PlainText({ ...fieldLimits.tierName }),
+  name: FilledText({ ...fieldLimits.tierName }),
   price_cents: Type.Integer({
     ...fieldLimits.priceCents,
     description: 'Price in minor units',

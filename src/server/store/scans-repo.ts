@@ -46,6 +46,7 @@ export class ScansRepo {
   private readonly insertRow;
   private readonly bySyncKeyStmt;
   private readonly lastEntryStmt;
+  private readonly lastPassingStmt;
   private readonly pageStmts = new Map<string, Statement<unknown[]>>();
 
   constructor(private readonly db: Db) {
@@ -72,6 +73,10 @@ export class ScansRepo {
       `SELECT * FROM scans WHERE ticket_id = ? AND result = 'admitted' AND direction = 'in'
        ORDER BY seq DESC LIMIT 1`,
     );
+    this.lastPassingStmt = db.prepare(
+      `SELECT * FROM scans WHERE ticket_id = ? AND result = 'admitted' AND scanned_at <= ?
+       ORDER BY scanned_at DESC, seq DESC LIMIT 1`,
+    );
   }
 
   insert(row: Omit<ScanRow, 'seq'>): void {
@@ -85,6 +90,16 @@ export class ScansRepo {
   /** The admission that let the holder in last: who to blame when an offline admission collides. */
   lastEntry(ticketId: string): ScanRow | undefined {
     return this.lastEntryStmt.get(ticketId) as ScanRow | undefined;
+  }
+
+  /**
+   * The entry that had the holder inside at `scannedAt`, by the doors' clocks: the last entry or
+   * exit let through at or before then, when it is an entry. Offline uploads arrive in any order;
+   * an exit uploaded before another door's earlier entry must not make room for that entry.
+   */
+  entryInsideAt(ticketId: string, scannedAt: number): ScanRow | undefined {
+    const last = this.lastPassingStmt.get(ticketId, scannedAt) as ScanRow | undefined;
+    return last?.direction === 'in' ? last : undefined;
   }
 
   /** Filters map to fixed column names; one prepared statement per combination in use. */
