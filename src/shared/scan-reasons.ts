@@ -53,3 +53,13 @@ export const scanReasonWords: Readonly<Record<ScanReason, { verdict: string; log
     log: 'Paper pass not accepted for this tier: the guest must show the ticket on a phone',
   },
 };
+
+/**
+ * `expired` said of a paper pass: a print or PDF cannot be "opened again". A pass lives until a
+ * day after doors, so an expired one was printed or mailed before the show moved later (docs/api.md
+ * "Doors moved later"); the guest needs a new print from the box office.
+ */
+export const expiredPassWords = {
+  verdict: 'Printed ticket out of date: send the guest to the box office for a new print',
+  log: 'Paper pass expired (printed or mailed before the doors moved later): the box office reprints or resends it',
+} as const;

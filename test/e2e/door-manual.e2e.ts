@@ -71,7 +71,7 @@ test('conflicts marked Done stay done after a reload: the pill counts only what 
   const list = door.conflictList();
   await expect(list.getByRole('listitem')).toHaveCount(2);
   await expect(list.getByRole('listitem').filter({ hasText: 'Max Twice' })).toContainText(
-    'Another door let this ticket in first',
+    'Another door let this ticket in too',
   );
   // Ivy is found and sent to the box office: Done. A slip of the thumb can be undone.
   await list.getByRole('button', { name: 'Done with Ivy Stone' }).click();

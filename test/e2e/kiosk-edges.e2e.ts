@@ -114,6 +114,32 @@ test('the kiosk refuses before charging what the server would refuse, takes no c
     await page.getByRole('button', { name: 'Done' }).click();
   });
 
+  await test.step('the last seats sold while the card was taken: only the attendant clears the screen', async () => {
+    const tiers = await server.api<{ data: (Created & { name: string; sold: number })[] }>(
+      'GET',
+      `/v2/events/${eventId}/tiers`,
+    );
+    const standard = tiers.data.find((t) => t.name === 'Standard')!;
+    await kiosk.tier('Standard').click();
+    await kiosk.continue();
+    await kiosk.enterEmail('ivy@example.com');
+    await kiosk.payByCard();
+    // Another till sells what is left while the attendant runs the card.
+    await server.api('PATCH', `/v2/tiers/${standard.id}`, { quantity: standard.sold });
+    await kiosk.attendantApproves(attendantPin);
+    await expect(page.getByRole('heading', { name: 'Please call the attendant' })).toBeVisible();
+    const startOver = page.getByRole('button', { name: 'Refunded: start over' });
+    await expect(startOver).toBeDisabled();
+    await kiosk.attendant().getByLabel('Attendant PIN').fill('0000');
+    await startOver.click();
+    await expect(kiosk.attendant().getByRole('alert')).toHaveText('That is not the attendant PIN.');
+    await expect(page.getByRole('heading', { name: 'Please call the attendant' })).toBeVisible();
+    await kiosk.attendant().getByLabel('Attendant PIN').fill(attendantPin);
+    await startOver.click();
+    await expect(kiosk.tier('Standard')).toBeVisible();
+    await server.api('PATCH', `/v2/tiers/${standard.id}`, { quantity: 50 });
+  });
+
   await test.step('a double tap on Continue shows the details to review, and starts no payment', async () => {
     await kiosk.tier('Standard').click();
     await kiosk.continue();

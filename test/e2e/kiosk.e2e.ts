@@ -210,7 +210,11 @@ test('a staff key is refused at /kiosk; a kiosk pairing code signs it in; after 
   await page.getByLabel('Kiosk key or pairing code').fill(boxOffice.secret);
   await page.getByLabel('Kiosk key or pairing code').press('Enter');
   await expect(page.getByRole('heading', { name: 'The kiosk needs a kiosk key' })).toBeVisible();
+  // A customer's screen holding a staff key offers no way into the box office…
+  await expect(page.getByRole('link', { name: 'Back to the box office' })).toHaveCount(0);
   await page.getByRole('button', { name: 'Sign out to sign in as a kiosk' }).click();
+  await expect(page.getByLabel('Kiosk key or pairing code')).toBeVisible();
+  expect(await page.evaluate(() => JSON.stringify(sessionStorage))).not.toContain(boxOffice.secret);
 
   const pairing = await server.api<{ pairing_token: string; qr: string }>('POST', '/v2/devices/pairing', {
     scope: 'kiosk',
@@ -241,4 +245,28 @@ test('a staff key is refused at /kiosk; a kiosk pairing code signs it in; after 
   await page.clock.fastForward(9_000);
   await expect(page.getByRole('heading', { name: 'Choose your tickets' })).toBeVisible();
   await expect(kiosk.quantity()).toHaveCount(0);
+});
+
+test('a staff key typed into the kiosk and left there is dropped after a minute without a touch', async ({
+  page,
+  server,
+}) => {
+  await kioskEvening(server);
+  const boxOffice = await server.api<{ secret: string }>('POST', '/v2/api_keys', {
+    name: 'Till',
+    scope: 'box_office',
+  });
+  await page.clock.install();
+  await page.goto(`${server.url}/kiosk`);
+  await page.getByLabel('Kiosk key or pairing code').fill(boxOffice.secret);
+  await page.getByLabel('Kiosk key or pairing code').press('Enter');
+  await expect(page.getByRole('heading', { name: 'The kiosk needs a kiosk key' })).toBeVisible();
+  await page.clock.fastForward(30_000);
+  await expect(page.getByRole('heading', { name: 'The kiosk needs a kiosk key' })).toBeVisible();
+  await page.clock.fastForward(31_000);
+  await expect(page.getByLabel('Kiosk key or pairing code')).toBeVisible();
+  expect(await page.evaluate(() => JSON.stringify(sessionStorage))).not.toContain(boxOffice.secret);
+  // Whatever address is typed now, the box office asks for a key again.
+  await page.goto(`${server.url}/sell`);
+  await expect(page.getByRole('navigation', { name: 'Screens' })).toHaveCount(0);
 });

@@ -217,6 +217,12 @@ test('one ticket of four refunded: the refund dialog points at Void for a ticket
   // Money back by amount leaves all four tickets working at the door; Void is the way for one.
   await expect(dialog.getByRole('note')).toContainText('All 4 tickets keep working');
   await expect(dialog.getByRole('note')).toContainText('Void');
+  // The amount starts empty: everything left typed as "part" is a full refund, and says so.
+  await expect(dialog.getByLabel('Amount')).toHaveValue('');
+  await dialog.getByLabel('Amount').fill('100.00');
+  await expect(dialog.getByRole('note')).toHaveText(
+    'That is everything left: the order is refunded in full and its 4 tickets stop working at the door.',
+  );
 });
 
 test('a reprint from an order of two tiers prints each ticket’s own price', async ({

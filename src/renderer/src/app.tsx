@@ -2,6 +2,7 @@ import { lazy, Suspense, useCallback, useEffect } from 'react';
 import { OfflineBanner, StorageBanner, useHealthPolling } from './components/offline-banner.js';
 import { connectionPill } from './lib/server-health.js';
 import { matchPath } from './lib/route-match.js';
+import { usePollWhileVisible } from './hooks/use-poll-while-visible.js';
 import { useWedgeScanner } from './hooks/use-wedge-scanner.js';
 import { Link, navigate, Redirect, usePath } from './router.js';
 import { EventDetailScreen } from './screens/events/event-detail-screen.js';
@@ -28,6 +29,9 @@ import { useSession } from './stores/session-store.js';
 import { useSettings } from './stores/settings-store.js';
 import { useShift } from './stores/shift-store.js';
 import { useStaff } from './stores/staff-store.js';
+
+/** How often a signed-in till re-reads its open shift. */
+const shiftPollMs = 15_000;
 
 // The door page brings a QR decoder and Ed25519: loaded only by the devices that open /door.
 const DoorScreen = lazy(() =>
@@ -119,7 +123,15 @@ function Shell() {
     }, []),
   );
   const loadCurrentShift = useShift((s) => s.loadCurrent);
+  const refreshShift = useShift((s) => s.refreshCurrent);
   const staffMember = useStaff((s) => s.session?.staff.id ?? null);
+  // Another till or tab may close (or open) this till's shift: the header and the Sell screen
+  // must not go on saying "Shift open" while cash goes into no report.
+  const pollShift = useCallback(
+    () => (staffMember ? refreshShift() : Promise.resolve()),
+    [staffMember, refreshShift],
+  );
+  usePollWhileVisible(pollShift, shiftPollMs);
   useEffect(() => {
     void loadSettings();
   }, [loadSettings]);

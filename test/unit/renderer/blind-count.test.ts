@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  drawerAmount,
   mayShowExpected,
   overShortWords,
   recount,
@@ -27,6 +28,28 @@ describe('closing a shift with a blind count', () => {
     });
     expect(submitCount(typeCount('2500'), 'jpy', '2500')).toEqual({ step: 'confirm', countedCents: 2500 });
     expect(submitCount(typeCount('25.5'), 'jpy', '2500').step).toBe('count');
+  });
+
+  it('refuses more cash than the server takes for a drawer in money, before asking, at its last cent', () => {
+    const refused = submitCount(typeCount('1450000000'), 'usd', '25.00');
+    expect(refused).toEqual({
+      step: 'count',
+      text: '1450000000',
+      error: '$1,450,000,000.00 is more than a drawer holds here (at most $1,000,000.00): check the amount.',
+    });
+    expect(submitCount(typeCount('1000000.00'), 'usd', '25.00')).toEqual({
+      step: 'confirm',
+      countedCents: 100_000_000,
+    });
+    expect(submitCount(typeCount('1000000.01'), 'usd', '25.00').step).toBe('count');
+    // A float is read by the same rule, in the float's words; yen have no minor unit.
+    expect(drawerAmount('100000001', 'jpy', 'the cash put in the drawer', '2500')).toEqual({
+      problem: '¥100,000,001 is more than a drawer holds here (at most ¥100,000,000): check the amount.',
+    });
+    expect(drawerAmount('', 'usd', 'the cash put in the drawer', '25.00')).toEqual({
+      problem: 'Type the cash put in the drawer, like 25.00.',
+    });
+    expect(drawerAmount('100', 'usd', 'the cash put in the drawer', '25.00')).toEqual({ cents: 10000 });
   });
 
   it('goes back from the confirmation with the amount as it would be typed', () => {

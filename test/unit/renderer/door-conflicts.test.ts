@@ -55,7 +55,7 @@ describe('conflictRows', () => {
       'Find the guest and ask for the new ticket; the new holder may come too.',
     );
     expect(todo({ serverReason: 'already_scanned', conflict: true })).toBe(
-      'Another door let this ticket in first: find the guest and check whose ticket it is.',
+      'Another door let this ticket in too, and the server counts that entry: one ticket, two people. Find the guest and check whose ticket it is.',
     );
     // This same door had let them in: the answer was lost, the one inside is the holder.
     expect(todo({ serverReason: 'already_scanned' })).toBe(

@@ -27,6 +27,13 @@ describe('the QR debouncer', () => {
 describe('verdict words', () => {
   it('says what the door must say, with when and where for a replay', () => {
     expect(verdictWords('admitted', null)).toEqual({ title: 'Admitted', detail: 'Welcome in' });
+    // A printed pass that has expired cannot be opened again: the guest needs a new print.
+    expect(verdictWords('rejected', 'expired', null, 'paper').detail).toBe(
+      'Printed ticket out of date: send the guest to the box office for a new print',
+    );
+    expect(verdictWords('rejected', 'expired', null, 'rotating').detail).toBe(
+      'QR code expired: open the ticket again for a fresh code',
+    );
     const at = new Date(2026, 11, 24, 20, 14).getTime();
     expect(verdictWords('rejected', 'already_scanned', { at, door: 'Door 2' }).detail).toBe(
       'Already scanned 20:14 at Door 2',

@@ -40,3 +40,17 @@ describe('eventReportParts: money outside the till shifts', () => {
     ).not.toContain('Cash refunded outside any till shift');
   });
 });
+
+describe('eventReportParts: admissions', () => {
+  it('counts admitted out of the tickets that can still get in, voided ones left out', () => {
+    const r = report({ refunds: 0, refunds_cents: 0, cash_refunds: 0, cash_cents: 0 });
+    const withVoids: EventReport = {
+      ...r,
+      totals: { ...r.totals, sold: 14, comps: 1, voided: 5 },
+      admissions: { admitted: 3, inside_now: 3, not_yet_arrived: 7 },
+    };
+    const figures = eventReportParts(withVoids).figures;
+    expect(figures.find((f) => f.label === 'Admitted')?.value).toBe('3 of 10');
+    expect(figures.find((f) => f.label === 'Not yet arrived')?.value).toBe('7');
+  });
+});

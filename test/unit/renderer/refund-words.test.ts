@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { RefundView } from '../../../src/renderer/src/api/types.js';
-import { defaultRefundMethod, refundLine } from '../../../src/renderer/src/lib/refund-words.js';
+import type { OrderView, RefundView } from '../../../src/renderer/src/api/types.js';
+import {
+  defaultRefundMethod,
+  partRefundNote,
+  refundLine,
+} from '../../../src/renderer/src/lib/refund-words.js';
 
 const refund: RefundView = {
   id: 'ref_1',
@@ -38,5 +42,37 @@ describe('defaultRefundMethod', () => {
     expect(defaultRefundMethod({ payment_method: 'cash' })).toBe('cash');
     expect(defaultRefundMethod({ payment_method: 'card' })).toBe('card');
     expect(defaultRefundMethod({ payment_method: 'external' })).toBe('other');
+  });
+});
+
+describe('partRefundNote', () => {
+  const ticket = (status: 'active' | 'voided') => ({ status }) as OrderView['tickets'][number];
+  const order = {
+    total_cents: 5000,
+    refunded_cents: 1000,
+    currency: 'usd',
+    tickets: [ticket('active'), ticket('active'), ticket('voided')],
+  };
+
+  it('promises the tickets keep working only while the amount leaves something paid', () => {
+    expect(partRefundNote(order, null)).toMatch(/^All 2 tickets keep working at the door\. .*Void…/);
+    expect(partRefundNote(order, 3999)).toMatch(/^All 2 tickets keep working/);
+    expect(partRefundNote({ ...order, tickets: [ticket('active')] }, 500)).toMatch(
+      /^The ticket keeps working/,
+    );
+  });
+
+  it('says a part that is everything left refunds the order and stops its tickets', () => {
+    expect(partRefundNote(order, 4000)).toBe(
+      'That is everything left: the order is refunded in full and its 2 tickets stop working at the door.',
+    );
+    expect(partRefundNote({ ...order, tickets: [ticket('active')] }, 4000)).toBe(
+      'That is everything left: the order is refunded in full and its ticket stops working at the door.',
+    );
+  });
+
+  it('says how much is left when more is typed, and nothing about tickets an order no longer has', () => {
+    expect(partRefundNote(order, 4001)).toBe('Only $40.00 is left to refund on this order.');
+    expect(partRefundNote({ ...order, tickets: [ticket('voided')] }, 100)).toBeNull();
   });
 });

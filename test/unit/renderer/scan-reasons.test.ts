@@ -23,5 +23,12 @@ describe('scan reasons in words', () => {
       /^Double admission/,
     );
     expect(describeScan({ ...base, result: 'rejected' })).toMatch(/no reason/);
+    // An out-of-date print cannot be "opened again": the box office reprints it.
+    expect(describeScan({ ...base, result: 'rejected', reason: 'expired', credential: 'paper' })).toMatch(
+      /^Paper pass expired .*reprints or resends it$/,
+    );
+    expect(describeScan({ ...base, result: 'rejected', reason: 'expired', credential: 'rotating' })).toMatch(
+      /open the ticket again/,
+    );
   });
 });

@@ -1,3 +1,4 @@
+import { fieldLimits } from '../../../shared/field-limits.js';
 import { formatMoney, minorToInput, parseMoney } from './money.js';
 
 /**
@@ -16,14 +17,34 @@ export function typeCount(text: string): CloseStep {
   return { step: 'count', text, error: null };
 }
 
+/**
+ * Cash typed for the drawer (a float or a count) read as money, or what is wrong with it in words:
+ * unreadable, or more than the server takes for a drawer (said in money, never as the field's
+ * name and cents, which is how the server's own refusal reads).
+ */
+export function drawerAmount(
+  text: string,
+  currency: string,
+  what: string,
+  example: string,
+): { cents: number } | { problem: string } {
+  const cents = parseMoney(text, currency);
+  if (cents === null) return { problem: `Type ${what}, like ${example}.` };
+  const most = fieldLimits.drawerCents.maximum;
+  if (cents > most) {
+    return {
+      problem: `${formatMoney(cents, currency)} is more than a drawer holds here (at most ${formatMoney(most, currency)}): check the amount.`,
+    };
+  }
+  return { cents };
+}
+
 /** The typed count checked as money in the event's currency; the confirm step repeats it. */
 export function submitCount(step: CloseStep, currency: string, example: string): CloseStep {
   if (step.step !== 'count') return step;
-  const cents = parseMoney(step.text, currency);
-  if (cents === null) {
-    return { ...step, error: `Type the cash counted in the drawer, like ${example}.` };
-  }
-  return { step: 'confirm', countedCents: cents };
+  const read = drawerAmount(step.text, currency, 'the cash counted in the drawer', example);
+  if ('problem' in read) return { ...step, error: read.problem };
+  return { step: 'confirm', countedCents: read.cents };
 }
 
 /** Back from the confirmation to correct the count: the typed amount comes back as typed. */

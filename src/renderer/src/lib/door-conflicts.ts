@@ -41,7 +41,7 @@ function todo(d: Disagreement): string {
   if (d.localResult === 'rejected')
     return 'The server accepts this ticket: if the guest was turned away, let them in.';
   if (d.conflict)
-    return 'Another door let this ticket in first: find the guest and check whose ticket it is.';
+    return 'Another door let this ticket in too, and the server counts that entry: one ticket, two people. Find the guest and check whose ticket it is.';
   switch (d.serverReason) {
     // This same door had let them in (an answer lost on the Wi-Fi): the one inside is the holder.
     case 'already_scanned':

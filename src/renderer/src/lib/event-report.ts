@@ -17,7 +17,9 @@ export interface EventReportParts {
 export function eventReportParts(report: EventReport): EventReportParts {
   const money = (cents: number) => formatMoney(cents, report.currency);
   const { totals, admissions } = report;
-  const sold = totals.sold + totals.comps;
+  // Out of the tickets that can still get in: a voided one never will ("0 of 15" with 5 voided
+  // read as 15 guests to wait for, beside "Not yet arrived 10").
+  const valid = totals.sold + totals.comps - totals.voided;
   const moneyRow = (
     name: string,
     orders: number,
@@ -33,7 +35,7 @@ export function eventReportParts(report: EventReport): EventReportParts {
       { label: 'Tickets sold', value: String(totals.sold) },
       { label: 'Comps', value: String(totals.comps) },
       { label: 'Voided', value: String(totals.voided) },
-      { label: 'Admitted', value: `${admissions.admitted} of ${sold}` },
+      { label: 'Admitted', value: `${admissions.admitted} of ${valid}` },
       { label: 'Inside now', value: String(admissions.inside_now) },
       { label: 'Not yet arrived', value: String(admissions.not_yet_arrived) },
     ],

@@ -33,3 +33,26 @@ export function refundLine(refund: RefundView, currency: string): string {
   const note = refund.note ? ` — ${refund.note}` : '';
   return `${formatMoney(refund.amount_cents, currency)} refunded${how}${why}${note}`;
 }
+
+/**
+ * What a part refund of `amountText` does to the order's tickets, said before it is made. A part
+ * that uses up everything left is a full refund, and the server then voids the active tickets:
+ * promising they "keep working" then was wrong (a guest would be turned away at the door).
+ */
+export function partRefundNote(
+  order: Pick<OrderView, 'total_cents' | 'refunded_cents' | 'currency' | 'tickets'>,
+  cents: number | null,
+): string | null {
+  const active = order.tickets.filter((t) => t.status === 'active').length;
+  const left = order.total_cents - order.refunded_cents;
+  if (cents !== null && cents > left) {
+    return `Only ${formatMoney(left, order.currency)} is left to refund on this order.`;
+  }
+  if (active === 0) return null;
+  const tickets = active === 1 ? 'its ticket' : `its ${active} tickets`;
+  if (cents !== null && cents === left) {
+    const stop = active === 1 ? 'stops' : 'stop';
+    return `That is everything left: the order is refunded in full and ${tickets} ${stop} working at the door.`;
+  }
+  return `${active === 1 ? 'The ticket keeps' : `All ${active} tickets keep`} working at the door. To give back one ticket's price and stop that ticket, cancel this and use Void… on its row.`;
+}

@@ -1,11 +1,14 @@
-import { scanReasonWords } from '../../../shared/scan-reasons.js';
+import { expiredPassWords, scanReasonWords } from '../../../shared/scan-reasons.js';
 import type { ScanView } from '../api/scan-types.js';
 
 /** One line for a scan in the log: why it was turned away, or what it did. */
-export function describeScan(scan: Pick<ScanView, 'result' | 'reason' | 'direction' | 'conflict'>): string {
+export function describeScan(
+  scan: Pick<ScanView, 'result' | 'reason' | 'direction' | 'conflict'> & { credential?: string | null },
+): string {
   if (scan.conflict) {
-    return 'Double admission: this door let the ticket in offline, but another door had already admitted it';
+    return 'Double admission: this door let the ticket in offline while another door’s entry of it counts';
   }
   if (scan.result === 'admitted') return scan.direction === 'out' ? 'Exit recorded' : 'Admitted';
+  if (scan.reason === 'expired' && scan.credential === 'paper') return expiredPassWords.log;
   return scan.reason ? scanReasonWords[scan.reason].log : 'Turned away (the door gave no reason)';
 }

@@ -1,4 +1,4 @@
-import { scanReasonWords } from '../../../shared/scan-reasons.js';
+import { expiredPassWords, scanReasonWords } from '../../../shared/scan-reasons.js';
 import type { RejectReason, ScanResult } from '../../../scanner/types.js';
 
 /** Where and when a ticket was last let in, as far as this door knows. */
@@ -24,11 +24,14 @@ export function verdictWords(
   result: ScanResult,
   reason: RejectReason | null,
   last: LastAdmission | null = null,
+  credential: string | null = null,
 ): VerdictWords {
   if (result === 'admitted') return { title: 'Admitted', detail: 'Welcome in' };
   if (reason === 'already_scanned' && last) {
     const where = last.door ? ` at ${last.door}` : '';
     return { title: 'Rejected', detail: `Already scanned ${clock(last.at)}${where}` };
   }
+  if (reason === 'expired' && credential === 'paper')
+    return { title: 'Rejected', detail: expiredPassWords.verdict };
   return { title: 'Rejected', detail: reason ? scanReasonWords[reason].verdict : 'Rejected' };
 }

@@ -27,7 +27,9 @@ export function shiftReportParts(report: ShiftReport, fallbackCurrency = 'usd'):
   const drawer: Figure[] = [
     { label: 'Float', value: money(report.opening_float_cents) },
     { label: 'Cash sales', value: money(report.cash_sales_cents) },
-    { label: 'Cash refunds', value: money(report.cash_refunds_cents) },
+    // The drawer's figure is by how money went back (a card order refunded in cash is in it); the
+    // table below is by how each order was paid, so the two may differ, and their names say which.
+    { label: 'Cash refunded from the drawer', value: money(report.cash_refunds_cents) },
   ];
   if (z) {
     const overShort = report.over_short_cents ?? 0;
@@ -55,8 +57,8 @@ export function shiftReportParts(report: ShiftReport, fallbackCurrency = 'usd'):
     ],
     breakdowns: [
       {
-        title: 'By payment method',
-        columns: ['Method', 'Orders', 'Sales', 'Refunds', 'Net'],
+        title: 'By how the order was paid',
+        columns: ['Method', 'Orders', 'Sales', 'Refunds on these orders', 'Net'],
         rows: report.by_payment_method.map((m) => [
           paymentWords(m.payment_method),
           String(m.order_count),

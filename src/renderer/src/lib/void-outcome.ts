@@ -34,12 +34,22 @@ export function voidWarning(ticket: TicketView, order: OrderView): string | null
   return `Only ${formatMoney(left, order.currency)} is left to refund on this order. If this refund uses it up, the order's other active tickets are voided too.`;
 }
 
-/** Where the refund a void records says the money went, and what staff then do by hand. */
-const voidRefundHow = {
-  cash: 'as cash from the drawer (the shift expects that much less cash). Hand it to the guest from the drawer.',
-  card: 'as paid back to the card. Refund it on the card terminal.',
-  other: 'as paid back some other way. Pay the guest back where they paid.',
-} as const;
+/**
+ * Where the refund a void records says the money went, and what staff then do by hand. Cash comes
+ * out of this till's shift when one is open; with none, no report counts it (`shiftOpen` false),
+ * and with the shift unknown (not asked yet) the drawer is named without a promise either way.
+ */
+function voidRefundHow(method: 'cash' | 'card' | 'other', shiftOpen: boolean | null): string {
+  if (method === 'card') return 'as paid back to the card. Refund it on the card terminal.';
+  if (method === 'other') return 'as paid back some other way. Pay the guest back where they paid.';
+  const shift =
+    shiftOpen === null
+      ? ''
+      : shiftOpen
+        ? ' (the shift expects that much less cash)'
+        : ' (no shift is open on this till, so no Z report counts it: note it for the cash-up)';
+  return `as cash from the drawer${shift}. Hand it to the guest from the drawer.`;
+}
 
 /**
  * What a void does with the money, said before it is confirmed. The API's void takes no refund
@@ -49,11 +59,12 @@ const voidRefundHow = {
 export function voidMoneyWords(
   order: Pick<OrderView, 'payment_method' | 'total_cents' | 'refunded_cents' | 'currency'>,
   refund: boolean,
+  shiftOpen: boolean | null,
 ): string {
   if (order.payment_method === 'comp') return 'This order was complimentary: there is no money to give back.';
   if (!refund)
     return 'No refund is recorded: the order keeps what was paid and no money goes back to the guest.';
   const left = order.total_cents - order.refunded_cents;
   if (left <= 0) return 'Nothing is left to refund on this order: no money goes back to the guest.';
-  return `The ticket's price (at most ${formatMoney(left, order.currency)}, what is left on the order) is recorded as refunded ${voidRefundHow[defaultRefundMethod(order)]} Marquee itself moves no money.`;
+  return `The ticket's price (at most ${formatMoney(left, order.currency)}, what is left on the order) is recorded as refunded ${voidRefundHow(defaultRefundMethod(order), shiftOpen)} Marquee itself moves no money.`;
 }

@@ -499,7 +499,7 @@ export const useDoor = create<DoorState>()((set, get) => {
       const at = Date.now();
       const ticketId = outcome.ticketId;
       const known = ticketId ? (lastAdmissions.get(ticketId) ?? null) : null;
-      const words = verdictWords(outcome.result, outcome.reason, known);
+      const words = verdictWords(outcome.result, outcome.reason, known, outcome.credential);
       const verdict: Verdict = {
         seq: ++verdictSeq,
         result: outcome.result,

@@ -5,6 +5,7 @@ import type { CheckoutBody, EventView, OfferView, OrderView } from '../api/types
 import { AttendantTerminal } from '../lib/attendant-terminal.js';
 import { newIdempotencyKey } from '../lib/idempotency.js';
 import { kioskBuyer } from '../lib/kiosk-offer.js';
+import { codeRefusalWords, kioskTrouble, payStoppedWords, type KioskTrouble } from '../lib/kiosk-trouble.js';
 import { failed, idle, loading, ready, type Loadable } from '../lib/loadable.js';
 import { formatMoney } from '../lib/money.js';
 import type { PaymentTerminal } from '../lib/payment-terminal.js';
@@ -37,6 +38,8 @@ interface KioskState {
   eventId: string | null;
   /** The chosen event's offer (GET /v2/events/{id}/offer with the applied code). */
   offer: Loadable<OfferView>;
+  /** Why the last offer could not be read, in the customer's terms (lib/kiosk-trouble.ts). */
+  offerTrouble: KioskTrouble | null;
   tierId: string | null;
   stage: KioskStage;
   quantity: number;
@@ -81,14 +84,18 @@ interface KioskState {
   reset(): void;
 }
 
-/** The kiosk's own terminal; the server checks the attendant's PIN. A terminal integration replaces it. */
-export const attendantTerminal = new AttendantTerminal(async (pin) => {
+/** The server's check of the attendant PIN (POST /v2/kiosk/attendant_check); throws when refused. */
+export async function checkAttendantPin(pin: string): Promise<void> {
   await unwrap(requireClient().POST('/v2/kiosk/attendant_check', { body: { pin } }));
-});
+}
+
+/** The kiosk's own terminal; the server checks the attendant's PIN. A terminal integration replaces it. */
+export const attendantTerminal = new AttendantTerminal(checkAttendantPin);
 
 const startState = {
   eventId: null,
   offer: idle<OfferView>(),
+  offerTrouble: null as KioskTrouble | null,
   tierId: null,
   stage: 'browse' as KioskStage,
   quantity: 1,
@@ -180,7 +187,7 @@ export const useKiosk = create<KioskState>()((set, get) => {
       set({ offer: loading(offer.data?.event.id === eventId ? offer : undefined) });
       try {
         const fresh = await fetchOffer(eventId, code);
-        if (seq === offerSeq) set({ offer: ready(fresh) });
+        if (seq === offerSeq) set({ offer: ready(fresh), offerTrouble: null });
       } catch (err) {
         if (seq !== offerSeq) return;
         if (err instanceof ApiRequestError && err.code === 'invalid_access_code') {
@@ -188,7 +195,7 @@ export const useKiosk = create<KioskState>()((set, get) => {
           set({ code: '', codeNote: 'That access code is no longer valid. Enter it again.' });
           return get().loadOffer(eventId);
         }
-        set({ offer: failed(messageOf(err), get().offer) });
+        set({ offer: failed(messageOf(err), get().offer), offerTrouble: kioskTrouble(err) });
       }
     },
 
@@ -205,17 +212,7 @@ export const useKiosk = create<KioskState>()((set, get) => {
         if (seq === offerSeq) set({ offer: ready(offer) });
         return true;
       } catch (err) {
-        // A code too long to be any tier's (400 invalid_field on access_code) unlocks nothing either;
-        // the customer is told so, not the parameter's length rule.
-        const wrong =
-          err instanceof ApiRequestError &&
-          (err.code === 'invalid_access_code' ||
-            (err.code === 'invalid_field' && err.param === 'access_code'));
-        set({
-          code: '',
-          checkingCode: false,
-          codeNote: wrong ? 'That code does not unlock any tickets for this event.' : messageOf(err),
-        });
+        set({ code: '', checkingCode: false, codeNote: codeRefusalWords(err) });
         return false;
       }
     },
@@ -254,9 +251,7 @@ export const useKiosk = create<KioskState>()((set, get) => {
       if (get().offer.state === 'error') {
         // Without the server's word on the seats, no card is taken: the approval could not be
         // recorded anyway, and the attendant would be left refunding a charge.
-        set({
-          note: 'We cannot reach the box office right now, so nothing was charged. Please try again in a moment.',
-        });
+        set({ note: payStoppedWords(get().offerTrouble ?? 'unreachable') });
         return;
       }
       const tier = get().offer.data?.tiers.find((t) => t.id === state.tierId);

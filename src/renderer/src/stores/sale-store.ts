@@ -21,6 +21,7 @@ import {
 } from '../lib/sale.js';
 import { useEvents } from './events-store.js';
 import { requireClient } from './session-store.js';
+import { useShift } from './shift-store.js';
 
 export type SaleStage = 'tier' | 'quantity' | 'payment' | 'done';
 
@@ -212,6 +213,8 @@ export const useSale = create<SaleState>()((set, get) => ({
       });
       // Sold counts changed; the tiles must show the server's numbers, not a guess.
       void useEvents.getState().loadTiers(event.id);
+      // A sale put in another shift or none says the shift on screen is stale.
+      void useShift.getState().saleMade(order.shift_id);
       return order;
     } catch (err) {
       // A network failure keeps the key: the retry either replays the sale or makes it once.

@@ -39,13 +39,32 @@ interface ShiftState {
   /** The kept Z report of a past shift being looked at. */
   pastReport: Loadable<ShiftReport>;
   loadCurrent(): Promise<void>;
+  /**
+   * The shift this till showed as open, found closed since (another till or tab cashed it up):
+   * said on the Shift screen, so nobody keeps selling into a drawer no report counts.
+   */
+  endedElsewhere: ShiftView | null;
+  /**
+   * Re-reads the till's open shift without a loading state (polled, and after a sale the server
+   * put in another shift or none). An answer overtaken by this screen's own open or close is dropped.
+   */
+  refreshCurrent(): Promise<void>;
+  /**
+   * True while the Shift screen's blind count is open: a refresh then leaves the shift alone, so
+   * the count is not swept away mid-typing; closing answers "already closed" with the kept Z report.
+   */
+  counting: boolean;
+  setCounting(counting: boolean): void;
+  /** A sale answered: when its `shift_id` is not the shift on screen, the screen is stale. */
+  saleMade(shiftId: string | null): Promise<void>;
   /** Writes throw ApiRequestError for the forms. */
   /** `currency`: the drawer's money, kept with the float in the audit trail. */
   open(openingFloatCents: number, currency: string): Promise<ShiftView>;
   loadXReport(): Promise<void>;
   /** The blind count sent; answers the Z report (with the expected cash, now shown). */
   close(countedCashCents: number): Promise<ClosedShift>;
-  loadPast(): Promise<void>;
+  /** `tillKeyId`: only that till's shifts (this till's, when known); every till's without. */
+  loadPast(tillKeyId: string | null): Promise<void>;
   openPastReport(shiftId: string): Promise<void>;
   /** A till signed out: nothing of the last member's shift view stays on screen. */
   reset(): void;
@@ -56,6 +75,10 @@ export const useShift = create<ShiftState>()((set, get) => ({
   xReport: idle(),
   past: idle(),
   pastReport: idle(),
+  endedElsewhere: null,
+  counting: false,
+
+  setCounting: (counting) => set({ counting }),
 
   async loadCurrent() {
     set({ current: loading(get().current) });
@@ -69,11 +92,36 @@ export const useShift = create<ShiftState>()((set, get) => ({
     }
   },
 
+  async refreshCurrent() {
+    const before = get().current;
+    if (before.state !== 'ready' || get().counting) return;
+    let shift: ShiftView | null;
+    try {
+      shift = await unwrap(requireClient().GET('/v2/shifts/current'));
+    } catch (err) {
+      // Unreachable or refused: the offline banner says so; the screen keeps what it had.
+      if (!(err instanceof ApiRequestError && err.status === 404)) return;
+      shift = null;
+    }
+    if (get().current !== before || get().counting) return;
+    const shown = before.data;
+    if (shown?.id === shift?.id) return;
+    set({
+      current: ready(shift),
+      xReport: idle(),
+      ...(shown ? { endedElsewhere: shown } : {}),
+    });
+  },
+
+  async saleMade(shiftId) {
+    if (get().current.data?.id !== (shiftId ?? undefined)) await get().refreshCurrent();
+  },
+
   async open(openingFloatCents, currency) {
     const shift = await unwrap(
       requireClient().POST('/v2/shifts', { body: { opening_float_cents: openingFloatCents, currency } }),
     );
-    set({ current: ready(shift), xReport: idle() });
+    set({ current: ready(shift), xReport: idle(), endedElsewhere: null });
     return shift;
   },
 
@@ -115,15 +163,16 @@ export const useShift = create<ShiftState>()((set, get) => ({
     return { report, closedElsewhere };
   },
 
-  async loadPast() {
+  async loadPast(tillKeyId) {
     set({ past: loading(get().past) });
     try {
       const client = requireClient();
+      const till = tillKeyId ? { api_key_id: tillKeyId } : {};
       const all = await fetchAllPages(
         (cursor) =>
           unwrap(
             client.GET('/v2/shifts', {
-              params: { query: { status: 'closed', limit: 100, ...(cursor ? { cursor } : {}) } },
+              params: { query: { status: 'closed', limit: 100, ...till, ...(cursor ? { cursor } : {}) } },
             }),
           ),
         20,
@@ -147,5 +196,5 @@ export const useShift = create<ShiftState>()((set, get) => ({
     }
   },
 
-  reset: () => set({ current: idle(), xReport: idle() }),
+  reset: () => set({ current: idle(), xReport: idle(), endedElsewhere: null, counting: false }),
 }));

@@ -17,6 +17,8 @@ export type SignOutReason = 'manual' | 'idle' | 'expired';
 interface StaffState {
   mode: StaffMode;
   session: StaffSession | null;
+  /** This till's key id (its shifts carry it), once the server said; null before or from an older server. */
+  tillKeyId: string | null;
   /** Why the last member left, for the keypad to say ("Signed out after 5 min without use"). */
   signedOutBy: SignOutReason | null;
   pinError: string | null;
@@ -33,6 +35,7 @@ interface StaffState {
 export const useStaff = create<StaffState>()((set, get) => ({
   mode: 'unknown',
   session: null,
+  tillKeyId: null,
   signedOutBy: null,
   pinError: null,
   busy: false,
@@ -44,7 +47,7 @@ export const useStaff = create<StaffState>()((set, get) => ({
   async probe() {
     try {
       const answer = await unwrap(requireClient().GET('/v2/staff/session'));
-      set({ mode: answer.sign_in_required ? 'required' : 'off' });
+      set({ mode: answer.sign_in_required ? 'required' : 'off', tillKeyId: answer.api_key_id });
       // The server no longer knows the session kept here (expired, signed out elsewhere).
       if (get().session && !answer.staff) await get().signOut('expired');
     } catch {

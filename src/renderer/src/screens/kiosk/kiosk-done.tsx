@@ -3,6 +3,7 @@ import type { OrderView, TierView } from '../../api/types.js';
 import { QrImage } from '../../components/qr-image.js';
 import { formatMoney } from '../../lib/money.js';
 import { printedCode } from '../../lib/print-layout.js';
+import { kioskDoneHint, kioskDoorCaption } from '../../lib/kiosk-done-words.js';
 import { useKiosk } from '../../stores/kiosk-store.js';
 
 /** Ticket tokens live 5 minutes; refresh the door codes on screen a little before that. */
@@ -41,9 +42,8 @@ export function KioskDone({ order, tiers }: { order: OrderView; tiers: readonly 
           We are emailing your tickets to <strong>{order.buyer.email}</strong>.
         </p>
       ) : null}
-      <p className="kiosk-hint">
-        Scan a <strong>wallet</strong> code with your phone to keep the ticket, or take a photo of the ticket
-        code and show it at the door.
+      <p className="kiosk-hint" data-testid="kiosk-take-away">
+        {kioskDoneHint(order.tickets)}
       </p>
       <ul className="kiosk-tickets" aria-label="Your tickets">
         {order.tickets.map((ticket, i) => {
@@ -61,7 +61,7 @@ export function KioskDone({ order, tiers }: { order: OrderView; tiers: readonly 
                     label={`${pass ? 'Ticket' : 'Door code'} ${i + 1}`}
                     className="kiosk-door-qr"
                   />
-                  <figcaption>{pass ? 'Ticket: admits once' : 'Door code (phones only)'}</figcaption>
+                  <figcaption>{kioskDoorCaption(pass !== null)}</figcaption>
                 </figure>
                 <figure>
                   <QrImage

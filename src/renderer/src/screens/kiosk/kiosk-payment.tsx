@@ -1,6 +1,7 @@
 import { useState, useSyncExternalStore, type FormEvent } from 'react';
 import { formatMoney } from '../../lib/money.js';
-import { attendantTerminal, useKiosk } from '../../stores/kiosk-store.js';
+import { messageOf } from '../../api/api-error.js';
+import { attendantTerminal, checkAttendantPin, useKiosk } from '../../stores/kiosk-store.js';
 
 const subscribe = (listener: () => void) => attendantTerminal.subscribe(listener);
 const pendingPayment = () => attendantTerminal.pending;
@@ -110,12 +111,31 @@ export function KioskRecording() {
   );
 }
 
-/** Charged but no tickets: only an attendant can settle this (retry, or refund on the terminal). */
+/**
+ * Charged but no tickets: only an attendant can settle this (retry, or refund on the terminal).
+ * Starting over forgets the charge, and nothing on the server records it (the order was refused),
+ * so it takes the attendant PIN like Approved does: a customer cannot clear it and walk off.
+ */
 export function KioskRecordFailed() {
   const failure = useKiosk((s) => s.failure);
   const retryRecord = useKiosk((s) => s.retryRecord);
   const reset = useKiosk((s) => s.reset);
+  const [pin, setPin] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [checking, setChecking] = useState(false);
   if (!failure) return null;
+  const startOver = async (e: FormEvent) => {
+    e.preventDefault();
+    setChecking(true);
+    try {
+      await checkAttendantPin(pin);
+      reset();
+    } catch (err) {
+      setProblem(messageOf(err));
+      setPin('');
+      setChecking(false);
+    }
+  };
   return (
     <section className="kiosk-paying" role="alert">
       <h1 className="kiosk-title">Please call the attendant</h1>
@@ -127,16 +147,43 @@ export function KioskRecordFailed() {
             ? `Try again once the server is back. If you give up instead, refund ${failure.charged} on the card terminal.`
             : `Refund ${failure.charged} on the card terminal, then start over.`}
         </p>
-        <div className="kiosk-actions">
-          {failure.retryable ? (
+        {failure.retryable ? (
+          <div className="kiosk-actions">
             <button type="button" className="kiosk-button kiosk-button-go" onClick={() => void retryRecord()}>
               Try again
             </button>
+          </div>
+        ) : null}
+        <form className="kiosk-attendant-pin" onSubmit={(e) => void startOver(e)}>
+          <label htmlFor="kiosk-refunded-pin">Attendant PIN</label>
+          <input
+            id="kiosk-refunded-pin"
+            type="password"
+            inputMode="numeric"
+            autoComplete="off"
+            maxLength={8}
+            value={pin}
+            aria-invalid={problem ? true : undefined}
+            onChange={(e) => {
+              setPin(e.target.value.replace(/\D/g, ''));
+              setProblem(null);
+            }}
+          />
+          {problem ? (
+            <p className="kiosk-field-error" role="alert">
+              {problem}
+            </p>
           ) : null}
-          <button type="button" className="kiosk-button kiosk-button-quiet" onClick={reset}>
-            Refunded: start over
-          </button>
-        </div>
+          <div className="kiosk-actions">
+            <button
+              type="submit"
+              className="kiosk-button kiosk-button-quiet"
+              disabled={pin.length < 4 || checking}
+            >
+              {checking ? 'Checking…' : 'Refunded: start over'}
+            </button>
+          </div>
+        </form>
       </aside>
     </section>
   );

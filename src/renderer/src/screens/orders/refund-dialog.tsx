@@ -4,8 +4,13 @@ import { Dialog } from '../../components/dialog.js';
 import { FormActions } from '../../components/form-actions.js';
 import { Field } from '../../components/field.js';
 import { splitError, type SplitError } from '../../lib/field-errors.js';
-import { amountExample, amountInputMode, formatMoney, minorToInput, parseMoney } from '../../lib/money.js';
-import { defaultRefundMethod, refundMethodLabels, refundMethods } from '../../lib/refund-words.js';
+import { amountExample, amountInputMode, formatMoney, parseMoney } from '../../lib/money.js';
+import {
+  defaultRefundMethod,
+  partRefundNote,
+  refundMethodLabels,
+  refundMethods,
+} from '../../lib/refund-words.js';
 import { useOrders } from '../../stores/orders-store.js';
 
 interface Props {
@@ -18,19 +23,27 @@ interface Props {
 export function RefundDialog({ order, onClose, onDone }: Props) {
   const refund = useOrders((s) => s.refund);
   const left = order.total_cents - order.refunded_cents;
-  const active = order.tickets.filter((t) => t.status === 'active').length;
   const [mode, setMode] = useState<'full' | 'partial'>('full');
-  const [amount, setAmount] = useState(minorToInput(left, order.currency));
+  // Empty, not everything left: a part refund typed over a full one would void the tickets.
+  const [amount, setAmount] = useState('');
   const [method, setMethod] = useState<RefundMethod>(defaultRefundMethod(order));
   const [note, setNote] = useState('');
   const [error, setError] = useState<SplitError | null>(null);
   const [busy, setBusy] = useState(false);
+  const partNote = mode === 'partial' ? partRefundNote(order, parseMoney(amount, order.currency)) : null;
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     let cents: number | undefined;
     if (mode === 'partial') {
       const parsed = parseMoney(amount, order.currency);
+      if (parsed !== null && parsed > left) {
+        setError({
+          fields: { amount_cents: `At most ${formatMoney(left, order.currency)} is left to refund.` },
+          form: null,
+        });
+        return;
+      }
       if (parsed === null || parsed <= 0) {
         setError({
           fields: { amount_cents: `Enter an amount like ${amountExample(order.currency)}.` },
@@ -83,10 +96,9 @@ export function RefundDialog({ order, onClose, onDone }: Props) {
             Part of it
           </label>
         </fieldset>
-        {mode === 'partial' && active > 0 ? (
+        {partNote ? (
           <p className="form-warning" role="note">
-            {active === 1 ? 'The ticket keeps' : `All ${active} tickets keep`} working at the door. To give
-            back one ticket&apos;s price and stop that ticket, cancel this and use Void… on its row.
+            {partNote}
           </p>
         ) : null}
         {mode === 'partial' ? (
@@ -94,6 +106,7 @@ export function RefundDialog({ order, onClose, onDone }: Props) {
             <input
               inputMode={amountInputMode(order.currency)}
               value={amount}
+              placeholder={amountExample(order.currency)}
               onChange={(e) => setAmount(e.target.value)}
               autoFocus
             />

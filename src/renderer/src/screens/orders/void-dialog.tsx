@@ -5,6 +5,7 @@ import { FormActions } from '../../components/form-actions.js';
 import { messageOf } from '../../api/api-error.js';
 import { voidMoneyWords, voidOutcome, voidWarning } from '../../lib/void-outcome.js';
 import { useOrders } from '../../stores/orders-store.js';
+import { useShift } from '../../stores/shift-store.js';
 
 interface Props {
   order: OrderView;
@@ -20,6 +21,7 @@ export function VoidDialog({ order, ticket, onClose, onDone }: Props) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const warning = voidWarning(ticket, order);
+  const shiftOpen = useShift((s) => (s.current.state === 'ready' ? s.current.data !== null : null));
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -44,7 +46,7 @@ export function VoidDialog({ order, ticket, onClose, onDone }: Props) {
           Refund the ticket&apos;s price on order {order.id}
         </label>
         <p className="muted" role="note" aria-label="What happens to the money">
-          {voidMoneyWords(order, refund)}
+          {voidMoneyWords(order, refund, shiftOpen)}
         </p>
         {refund && warning ? (
           <p className="form-warning" role="note">

@@ -11,7 +11,11 @@ import {
   type HeldLine,
   type TillPayment,
 } from '../../lib/sale.js';
+import { cashOutsideShift, noShiftCashWords } from '../../lib/shift-words.js';
+import { Link } from '../../router.js';
 import { useSale } from '../../stores/sale-store.js';
+import { useShift } from '../../stores/shift-store.js';
+import { useStaff } from '../../stores/staff-store.js';
 import { BuyerInput } from './buyer-input.js';
 import { SaleLines } from './sale-lines.js';
 
@@ -28,6 +32,8 @@ interface SalePanelProps {
 /** Quantity, then payment: the right-hand side of the till, driven entirely from the keyboard. */
 export function SalePanel({ event, tier, maxQuantity, held }: SalePanelProps) {
   const sale = useSale();
+  const signedIn = useStaff((s) => s.session !== null);
+  const noShift = useShift((s) => cashOutsideShift(signedIn, s.current));
   const quantityRef = useRef<HTMLInputElement>(null);
   const paymentRef = useRef<HTMLInputElement>(null);
   const check = checkCart(tier, sale, maxQuantity, held);
@@ -182,6 +188,11 @@ export function SalePanel({ event, tier, maxQuantity, held }: SalePanelProps) {
 
           {sale.payment === 'cash' && check.total > 0 ? (
             <>
+              {noShift ? (
+                <p className="form-warning" role="note" data-testid="no-shift-cash">
+                  {noShiftCashWords} <Link to="/shift">Shift</Link>
+                </p>
+              ) : null}
               <Field label="Cash tendered" error={fieldError('tendered')} hint="Enter to complete the sale">
                 <input
                   data-after-payment

@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Field } from '../../components/field.js';
 import { splitError, type SplitError } from '../../lib/field-errors.js';
-import { amountExample, amountInputMode, parseMoney } from '../../lib/money.js';
+import { drawerAmount } from '../../lib/blind-count.js';
+import { amountExample, amountInputMode } from '../../lib/money.js';
 import { useShift } from '../../stores/shift-store.js';
 
 /** Opening a shift: the float put in the drawer, typed as money in the till's currency. */
@@ -13,17 +14,14 @@ export function OpenShiftForm({ currency }: { currency: string }) {
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const cents = parseMoney(text, currency);
-    if (cents === null) {
-      setError({
-        fields: { opening_float_cents: `Type the cash put in the drawer, like ${amountExample(currency)}.` },
-        form: null,
-      });
+    const read = drawerAmount(text, currency, 'the cash put in the drawer', amountExample(currency));
+    if ('problem' in read) {
+      setError({ fields: { opening_float_cents: read.problem }, form: null });
       return;
     }
     setBusy(true);
     try {
-      await open(cents, currency);
+      await open(read.cents, currency);
       setError(null);
     } catch (err) {
       setError(splitError(err, ['opening_float_cents']));

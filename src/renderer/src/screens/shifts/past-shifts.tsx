@@ -3,24 +3,34 @@ import { Empty, ErrorNote, Loading } from '../../components/states.js';
 import { formatDateTime } from '../../lib/datetime.js';
 import { formatMoney } from '../../lib/money.js';
 import { useShift } from '../../stores/shift-store.js';
+import { useStaff } from '../../stores/staff-store.js';
 import { ShiftReportView } from './shift-report.js';
 
-/** Closed shifts, newest first; each opens the Z report kept when it closed. */
+/**
+ * This till's closed shifts, newest first; each opens the Z report kept when it closed. Another
+ * till's shifts are not listed: their drawers are counted there, and in their own currency.
+ */
 export function PastShifts({ currency }: { currency: string }) {
   const past = useShift((s) => s.past);
   const loadPast = useShift((s) => s.loadPast);
   const pastReport = useShift((s) => s.pastReport);
   const openPastReport = useShift((s) => s.openPastReport);
+  const tillKeyId = useStaff((s) => s.tillKeyId);
+  const probed = useStaff((s) => s.mode !== 'unknown');
+  // A shift found closed elsewhere is one of this till's past shifts now.
+  const endedElsewhere = useShift((s) => s.endedElsewhere?.id);
 
   useEffect(() => {
-    void loadPast();
-  }, [loadPast]);
+    if (probed) void loadPast(tillKeyId);
+  }, [loadPast, probed, tillKeyId, endedElsewhere]);
 
   const list = past.data ?? [];
   return (
     <section aria-label="Past shifts">
       <h2>Past shifts</h2>
-      {past.state === 'error' ? <ErrorNote message={past.error} onRetry={() => void loadPast()} /> : null}
+      {past.state === 'error' ? (
+        <ErrorNote message={past.error} onRetry={() => void loadPast(tillKeyId)} />
+      ) : null}
       {past.state === 'ready' && list.length === 0 ? <Empty>No shift has been closed yet.</Empty> : null}
       {list.length > 0 ? (
         <ul className="past-shifts">

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { ErrorNote, Loading } from '../../components/states.js';
 import { formatDateTime } from '../../lib/datetime.js';
 import { formatMoney } from '../../lib/money.js';
+import { endedElsewhereWords } from '../../lib/shift-words.js';
 import { useTillCurrency } from '../../hooks/use-till-currency.js';
 import { useShift, type ClosedShift } from '../../stores/shift-store.js';
 import { useStaff } from '../../stores/staff-store.js';
@@ -19,10 +20,17 @@ export function ShiftScreen() {
   const current = useShift((s) => s.current);
   const loadCurrent = useShift((s) => s.loadCurrent);
   const xReport = useShift((s) => s.xReport);
+  const endedElsewhere = useShift((s) => s.endedElsewhere);
+  const openPastReport = useShift((s) => s.openPastReport);
   const loadXReport = useShift((s) => s.loadXReport);
   const staffMode = useStaff((s) => s.mode);
   const currency = useTillCurrency();
   const [closing, setClosing] = useState(false);
+  const setCounting = useShift((s) => s.setCounting);
+  useEffect(() => {
+    setCounting(closing);
+    return () => setCounting(false);
+  }, [closing, setCounting]);
   const [closed, setClosed] = useState<(ClosedShift & { countedCents: number }) | null>(null);
 
   useEffect(() => {
@@ -56,6 +64,19 @@ export function ShiftScreen() {
             Done
           </button>
         </>
+      ) : null}
+
+      {!closed && endedElsewhere && endedElsewhere.id !== shift?.id ? (
+        <p className="form-warning" role="alert">
+          {endedElsewhereWords(endedElsewhere)}{' '}
+          <button
+            type="button"
+            className="button button-small"
+            onClick={() => void openPastReport(endedElsewhere.id)}
+          >
+            Show its Z report
+          </button>
+        </p>
       ) : null}
 
       {!closed && current.state === 'ready' && !shift ? (

@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
 import { useIdleReset } from '../../hooks/use-idle-reset.js';
+import { cashOutsideShift } from '../../lib/shift-words.js';
 import { useSettings } from '../../stores/settings-store.js';
 import { useShift } from '../../stores/shift-store.js';
 import { useStaff } from '../../stores/staff-store.js';
@@ -16,7 +17,8 @@ const defaultIdleMinutes = 5;
 export function StaffChip() {
   const session = useStaff((s) => s.session);
   const signOut = useStaff((s) => s.signOut);
-  const shift = useShift((s) => s.current.data);
+  const current = useShift((s) => s.current);
+  const shift = current.data;
   const idleMinutes = useSettings((s) => s.settings.data?.staff_idle_minutes ?? defaultIdleMinutes);
   const onIdle = useCallback(() => void signOut('idle'), [signOut]);
   const idle = useIdleReset(session !== null, onIdle, idleMinutes * 60_000, idleWarningMs);
@@ -26,6 +28,16 @@ export function StaffChip() {
       {shift ? (
         <Link to="/shift" className="badge badge-muted" title="The shift open on this till">
           Shift open
+        </Link>
+      ) : null}
+      {cashOutsideShift(true, current) ? (
+        <Link
+          to="/shift"
+          className="badge badge-warn"
+          title="Cash taken now is in no X or Z report: open a shift"
+          data-testid="no-shift"
+        >
+          No shift open
         </Link>
       ) : null}
       <span aria-label="Signed in">

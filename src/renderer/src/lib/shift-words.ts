@@ -1,0 +1,20 @@
+import type { ShiftView } from '../api/types.js';
+import type { Loadable } from './loadable.js';
+import { formatDateTime } from './datetime.js';
+
+/**
+ * Whether the till must warn that cash goes into no shift: someone is signed in (this venue
+ * counts drawers in shifts) and the server said this till has none open. Cash taken then is in
+ * no X or Z report, so the cash-up would come out over by it with nobody knowing why.
+ */
+export function cashOutsideShift(signedIn: boolean, current: Loadable<ShiftView | null>): boolean {
+  return signedIn && current.state === 'ready' && current.data === null;
+}
+
+export const noShiftCashWords =
+  'No shift is open on this till, so this cash will be in no cash-up (no X or Z report counts it). Open a shift first.';
+
+/** The shift this till showed, closed since on another till or tab. */
+export function endedElsewhereWords(shift: ShiftView): string {
+  return `The shift opened ${formatDateTime(shift.opened_at)} (${shift.id}) was closed on another till or screen. Sales made here since are in no shift; open a new one before taking cash.`;
+}

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import type { ShiftView } from '../../../src/renderer/src/api/types.js';
+import { failed, idle, loading, ready } from '../../../src/renderer/src/lib/loadable.js';
+import { cashOutsideShift, endedElsewhereWords } from '../../../src/renderer/src/lib/shift-words.js';
+
+const shift = { id: 'shf_1', opened_at: '2026-12-31T19:02:00.000Z' } as ShiftView;
+
+describe('cashOutsideShift', () => {
+  it('warns only when someone is signed in and the server said no shift is open', () => {
+    expect(cashOutsideShift(true, ready(null))).toBe(true);
+    expect(cashOutsideShift(true, ready(shift))).toBe(false);
+    // A till with no staff counts no drawers; an unknown shift is no reason to alarm anyone.
+    expect(cashOutsideShift(false, ready(null))).toBe(false);
+    expect(cashOutsideShift(true, idle())).toBe(false);
+    expect(cashOutsideShift(true, loading())).toBe(false);
+    expect(cashOutsideShift(true, failed('offline'))).toBe(false);
+  });
+});
+
+describe('endedElsewhereWords', () => {
+  it('names the shift and says what it means for the sales made since', () => {
+    expect(endedElsewhereWords(shift)).toMatch(
+      /^The shift opened .* \(shf_1\) was closed on another till or screen\. Sales made here since are in no shift; open a new one before taking cash\.$/,
+    );
+  });
+});
