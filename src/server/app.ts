@@ -24,7 +24,7 @@ import { loggerOptions, requestIds } from './logging/logger-options.js';
 import { startMailSender } from './mail/start-mail-sender.js';
 import { eventPage } from './pages/event-page.js';
 import { walletPage } from './pages/wallet-page.js';
-import { pageAwareFrameworkErrors } from './pages/not-found.js';
+import { attendeeLinkNotFound, pageAwareFrameworkErrors } from './pages/not-found.js';
 import { apiKeyRoutes } from './routes/api-keys.js';
 import { attendeeRoutes } from './routes/attendees.js';
 import { auditRoutes } from './routes/audit.js';
@@ -132,7 +132,7 @@ export async function buildApp(options: ServerOptions, build: BuildOptions = {})
     installValidators(app);
     installJsonBodyParser(app);
     installStrictQuery(app);
-    installErrorHandling(app, storage);
+    installErrorHandling(app, storage, attendeeLinkNotFound);
     installDrain(app, options.drainGraceMs);
     registerComponents(app);
     await installOpenApi(app, serverVersion);

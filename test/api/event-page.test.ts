@@ -122,6 +122,26 @@ describe('public event page /e/{id}', () => {
     expect(api.json()).toMatchObject({ error: { code: 'invalid_request' } });
   });
 
+  it('a path beneath an event page that is no page, opened in a browser, is the event’s 404 page', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/e/${event.id}/tickets`,
+      headers: { accept: 'text/html,*/*;q=0.8' },
+    });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.body).toContain('Event not found');
+    const api = await t.app.inject({
+      method: 'GET',
+      url: `/e/${event.id}/tickets`,
+      headers: { accept: 'application/json' },
+    });
+    expect(api.json()).toMatchObject({ error: { code: 'route_not_found' } });
+    // Under /v2 a browser still gets the API's answer.
+    const v2 = await t.app.inject({ method: 'GET', url: '/v2/nothing', headers: { accept: 'text/html' } });
+    expect(v2.json()).toMatchObject({ error: { code: 'route_not_found' } });
+  });
+
   it('a link with punctuation stuck on by chat or mail leads to the event it meant', async () => {
     // "See you there: http://venue.test/e/evt_….", "(link: …/e/evt_…)", "*…/e/evt_…*"
     for (const stuck of ['.', ')', '%22', '*', '_', '.%E2%80%9D']) {

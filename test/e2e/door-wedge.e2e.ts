@@ -101,10 +101,17 @@ test('offline, the door hides the live feed, names the tier from its pack, and r
   await expect(door.tier()).toHaveText('★ VIP lounge');
   await expect(door.queued()).toHaveText('1 queued');
 
+  const offlineSince = /Offline since \d\d:\d\d/.exec((await door.connection().textContent()) ?? '')?.[0];
+  expect(offlineSince).toBeDefined();
+  const spellStart = await page.evaluate(() => localStorage.getItem('marquee.door.offlineSince'));
+  expect(Number(spellStart)).toBeGreaterThan(0);
   await page.reload();
   await expect(page.getByRole('region', { name: 'Door scanner' })).toBeVisible();
   await expect(door.queued()).toHaveText('1 queued');
   await expect(door.connection()).toHaveText(/^Offline/, { timeout: 10_000 });
+  // The spell did not start again with the reload: the same "Offline since" as before it.
+  expect(await page.evaluate(() => localStorage.getItem('marquee.door.offlineSince'))).toBe(spellStart);
+  await expect(door.connection()).toContainText(offlineSince!);
   await snap(page, 'door-offline-reloaded');
   // Still deciding after the reload: the replay is refused from the restored state.
   await door.wedgeScan(vip!.qr_token);

@@ -218,6 +218,23 @@ describe('wallet page /w/:secret', () => {
     expect(token.json().error.code).toBe('invalid_request');
   });
 
+  it('a path beneath a wallet link that is no page, opened in a browser, is the 404 page too', async () => {
+    const { path } = await buyTicket({ name: 'Ada', email: 'ada@example.test' });
+    const browser = { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' };
+    for (const url of [`${path}/x`, `${path}/tickets/1`, '/w/notARealSecret/extra']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: browser });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type'], url).toBe('text/html; charset=utf-8');
+      expect(res.headers['cache-control'], url).toBe('no-store');
+      expect(res.body, url).toContain('Ticket not found');
+      expect(res.body, url).not.toContain('openapi');
+    }
+    // The wallet app's own requests (no text/html) keep the error envelope.
+    const fetched = await t.app.inject({ method: 'GET', url: `${path}/x`, headers: { accept: '*/*' } });
+    expect(fetched.statusCode).toBe(404);
+    expect(fetched.json()).toMatchObject({ error: { code: 'route_not_found' } });
+  });
+
   it('escapes what buyers typed', async () => {
     const { path } = await buyTicket({ name: '<script>alert(1)</script>', email: 'x@example.test' });
     const page = await t.app.inject({ method: 'GET', url: path });

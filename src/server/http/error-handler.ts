@@ -39,7 +39,15 @@ function toApiError(err: FastifyError): ApiError | undefined {
  * to degraded until space is back), not a 500: nobody needs to report a bug, someone needs to
  * free space. SQLite rolled the change back, so a retry with the same Idempotency-Key is safe.
  */
-export function installErrorHandling(app: FastifyInstance, storage: StorageHealth): void {
+/**
+ * `pageNotFound` answers an unknown path in HTML when that is what the asker is reading (an
+ * attendee's browser on a mangled event or wallet link); undefined leaves it to the JSON 404.
+ */
+export function installErrorHandling(
+  app: FastifyInstance,
+  storage: StorageHealth,
+  pageNotFound?: (request: FastifyRequest, reply: FastifyReply) => FastifyReply | undefined,
+): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     const apiError = toApiError(err) ?? (storage.noteFailure(err) ? insufficientStorage() : undefined);
     if (apiError) return reply.code(apiError.statusCode).headers(apiError.headers).send(errorBody(apiError));
@@ -54,6 +62,8 @@ export function installErrorHandling(app: FastifyInstance, storage: StorageHealt
   });
 
   app.setNotFoundHandler((request, reply) => {
+    const page = pageNotFound?.(request, reply);
+    if (page) return page;
     const error = new ApiError(
       404,
       'route_not_found',

@@ -26,6 +26,20 @@ function pageAskedFor(url: string): string | undefined {
 }
 
 /**
+ * An unknown path under an attendee page (`/e/<id>/tickets`, `/w/<secret>/x`), opened in a
+ * browser: the page's not-found words, not the API's "No route … See /v2/openapi.json". The
+ * wallet app's own requests beneath `/w/` (fetch, Accept without text/html) keep the JSON 404.
+ */
+export function attendeeLinkNotFound(request: FastifyRequest, reply: FastifyReply): FastifyReply | undefined {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return undefined;
+  if (!(request.headers.accept ?? '').includes('text/html')) return undefined;
+  const path = request.url.split('?')[0]!;
+  if (path.startsWith('/e/')) return sendNotFound(reply, eventNotFoundPage);
+  if (path.startsWith('/w/')) return sendNotFound(reply, ticketNotFoundPage);
+  return undefined;
+}
+
+/**
  * A wallet URL is itself the credential, so nothing may keep or leak it: no caching anywhere, no
  * Referer to other sites, no indexing. A mangled link may still carry most of a secret.
  */

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { EventView } from '../../../src/renderer/src/api/types.js';
 import { ApiRequestError } from '../../../src/renderer/src/api/api-error.js';
 import {
+  doorsMovedLaterWarning,
   eventChanges,
   eventFormFields,
   eventToForm,
@@ -152,5 +153,24 @@ describe("event form on the event's clock", () => {
     const parsed = eventChanges(newYork, { ...eventToForm(newYork), timezone: 'New York' });
     expect(parsed.body).toBeNull();
     expect(parsed.errors.timezone).toMatch(/'New York' is not a time zone/);
+  });
+});
+
+describe('doorsMovedLaterWarning', () => {
+  const form = (doors: string) => ({ ...eventToForm(event), doors_at: doors });
+
+  it('warns before saving doors moved past the life of the passes already sold', () => {
+    // The time is the event's clock (with its zone's name when the till is elsewhere).
+    const words = doorsMovedLaterWarning(event, form('2026-12-27T19:00'), 12) ?? '';
+    expect(words).toMatch(
+      /^The 12 tickets already sold carry printed passes that stop working after Fri, 25 Dec 2026, 19:00( \S+)?, before the new doors\. After saving, reprint them or email the tickets again \(Orders → Email tickets…\): new prints and mails carry the new date\.$/,
+    );
+  });
+
+  it('says nothing within a day of the old doors, for earlier doors, or with nothing sold', () => {
+    expect(doorsMovedLaterWarning(event, form('2026-12-25T19:00'), 12)).toBeNull();
+    expect(doorsMovedLaterWarning(event, form('2026-12-20T19:00'), 12)).toBeNull();
+    expect(doorsMovedLaterWarning(event, form('2026-12-31T19:00'), 0)).toBeNull();
+    expect(doorsMovedLaterWarning(event, form('not a time'), 12)).toBeNull();
   });
 });

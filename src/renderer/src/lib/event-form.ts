@@ -2,7 +2,7 @@ import type { EventCreate, EventPatch, EventView } from '../api/types.js';
 import { normalizeTimeZone } from '../../../shared/attendee-time.js';
 import { currencyProblem } from '../../../shared/currencies.js';
 import { fieldLimits } from '../../../shared/field-limits.js';
-import { isoToWallTime, readWallTime } from './zoned-time.js';
+import { formatEventTime, isoToWallTime, readWallTime } from './zoned-time.js';
 
 export interface EventForm {
   title: string;
@@ -185,4 +185,26 @@ export function eventChanges(
   const capacity = next.capacity ?? null;
   if (capacity !== original.capacity) patch.capacity = capacity;
   return { body: patch, errors: {} };
+}
+
+/** A paper pass lives until a day after doors (docs/api.md "Ticket credentials"). */
+const passLifeAfterDoorsMs = 24 * 60 * 60 * 1000;
+
+/**
+ * Said before saving when the doors move so much later that tickets already printed or mailed
+ * expire before the new doors: their passes keep the old doors' end, and the door would turn
+ * those guests away as "out of date". Null when nothing sold, or the move is within that day.
+ */
+export function doorsMovedLaterWarning(
+  original: EventView,
+  form: EventForm,
+  ticketsSold: number,
+): string | null {
+  if (ticketsSold === 0) return null;
+  const next = parseEventCreate(form, null).body;
+  if (!next) return null;
+  const oldDoors = Date.parse(original.doors_at);
+  if (Date.parse(next.doors_at) <= oldDoors + passLifeAfterDoorsMs) return null;
+  const until = new Date(oldDoors + passLifeAfterDoorsMs).toISOString();
+  return `The ${ticketsSold} ticket${ticketsSold === 1 ? '' : 's'} already sold carry printed passes that stop working after ${formatEventTime(until, original.timezone)}, before the new doors. After saving, reprint them or email the tickets again (Orders → Email tickets…): new prints and mails carry the new date.`;
 }

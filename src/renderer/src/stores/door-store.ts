@@ -24,6 +24,7 @@ import {
 import { fetchOccupancy, type DoorAuth } from '../lib/door-calls.js';
 import { storedDeadlineMs } from '../lib/door-deadline.js';
 import { clockOffsetKey, clockOffsetMs, correctedNow, storedClockOffset } from '../lib/door-clock.js';
+import { offlineSinceKey, offlineSpellStart } from '../lib/offline-since.js';
 import { scanReasonWords } from '../../../shared/scan-reasons.js';
 import { StoredDeviceState, type KeyValueStorage } from '../../../scanner/stored-device-state.js';
 
@@ -320,10 +321,15 @@ export const useDoor = create<DoorState>()((set, get) => {
 
   const markOnline = (online: boolean) => {
     const was = get().connection;
-    set({
-      connection: online ? 'online' : 'offline',
-      offlineSince: online ? null : was === 'offline' ? get().offlineSince : Date.now(),
-    });
+    let offlineSince: number | null = null;
+    if (online) env?.storage.removeItem(offlineSinceKey);
+    else if (was === 'offline') offlineSince = get().offlineSince;
+    else {
+      // A reload while offline keeps the spell's start (the page comes back from its service worker).
+      offlineSince = offlineSpellStart(env?.storage.getItem(offlineSinceKey) ?? null, Date.now());
+      env?.storage.setItem(offlineSinceKey, String(offlineSince));
+    }
+    set({ connection: online ? 'online' : 'offline', offlineSince });
     // Back online with scans waiting: upload them, then catch up on what other doors did.
     if (online && was !== 'online' && get().queued > 0) void get().sync();
   };

@@ -4,7 +4,7 @@ import type { EventView, TierView } from '../../api/types.js';
 import { ErrorNote, Loading, Empty } from '../../components/states.js';
 import { StatusBadge } from '../../components/status-badge.js';
 import { usePollWhileVisible } from '../../hooks/use-poll-while-visible.js';
-import { eventChanges, eventToForm } from '../../lib/event-form.js';
+import { doorsMovedLaterWarning, eventChanges, eventToForm } from '../../lib/event-form.js';
 import { formatEventTime } from '../../lib/zoned-time.js';
 import { Link } from '../../router.js';
 import { useEvents } from '../../stores/events-store.js';
@@ -152,6 +152,13 @@ function EventDetail({ event }: { event: EventView }) {
             initial={eventToForm(event)}
             readOnly={!isAdmin || event.status === 'cancelled'}
             submitLabel="Save changes"
+            warning={(form) =>
+              doorsMovedLaterWarning(
+                event,
+                form,
+                (tiers?.data ?? []).reduce((n, t) => n + t.sold, 0),
+              )
+            }
             onSubmit={async (form) => {
               const parsed = eventChanges(event, form);
               if (!parsed.body) return parsed.errors;

@@ -11,13 +11,15 @@ interface EventFormProps {
   readOnly?: boolean;
   /** Parses and sends; answers field errors from the browser's parse or throws the server's refusal. */
   onSubmit: (form: EventForm) => Promise<Partial<Record<keyof EventForm, string>> | void>;
+  /** What the form as typed would do that the person should know before saving (doors moved later). */
+  warning?: (form: EventForm) => string | null;
 }
 
 /**
  * Title, venue, doors, on-sale time, time zone and currency, with the server's refusal on its
  * field. Doors and on-sale are the venue's wall times, in the event's zone (not the till's).
  */
-export function EventFormView({ initial, submitLabel, readOnly = false, onSubmit }: EventFormProps) {
+export function EventFormView({ initial, submitLabel, readOnly = false, onSubmit, warning }: EventFormProps) {
   const [form, setForm] = useState(initial);
   const [error, setError] = useState<SplitError | null>(null);
   const [busy, setBusy] = useState(false);
@@ -74,6 +76,11 @@ export function EventFormView({ initial, submitLabel, readOnly = false, onSubmit
           readOnly={readOnly}
         />
       </Field>
+      {!readOnly && warning?.(form) ? (
+        <p className="form-warning span-2" role="note" data-testid="doors-moved-warning">
+          {warning(form)}
+        </p>
+      ) : null}
       <Field label="On sale from" error={err('on_sale_at')} hint="Empty: from now">
         <input
           type="datetime-local"
