@@ -109,6 +109,16 @@ test("an event in New York set up from a London till: doors 19:00 are New York's
   // Now the till's own zone: no zone name after the time.
   await expect(page.getByText(/Doors .*15 Jan \d{4}, 19:00 ·/)).toBeVisible();
 
+  // Postponed three days with a ticket sold: the form says the printed pass will not last.
+  await details.getByLabel('Doors open').fill(`${year}-01-18T19:00`);
+  const warning = page.getByTestId('doors-moved-warning');
+  await expect(warning).toContainText(
+    'The ticket already sold carries a printed pass that stops working after',
+  );
+  await expect(warning).toContainText(`16 Jan ${year}, 19:00`);
+  await details.getByLabel('Doors open').fill(doorsWall);
+  await expect(page.getByTestId('doors-moved-warning')).toHaveCount(0);
+
   // Settings says which clock the server runs on, and that this till's is another.
   await boxOffice.go('Settings');
   await expect(page.getByTestId('server-timezone')).toContainText(

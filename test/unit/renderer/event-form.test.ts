@@ -163,11 +163,14 @@ describe('doorsMovedLaterWarning', () => {
     // The time is the event's clock (with its zone's name when the till is elsewhere).
     const words = doorsMovedLaterWarning(event, form('2026-12-27T19:00'), 12) ?? '';
     expect(words).toMatch(
-      /^The 12 tickets already sold carry printed passes that stop working after Fri, 25 Dec 2026, 19:00( \S+)?, before the new doors\. After saving, reprint them or email the tickets again \(Orders → Email tickets…\): new prints and mails carry the new date\.$/,
+      /^The 12 tickets already sold carry printed passes that stop working after Fri, 25 Dec 2026, 19:00( \S+)?, before the new doors\. After saving, reprint or email them again \(Orders → Email tickets…\): new prints and mails carry the new date\.$/,
     );
   });
 
   it('says nothing within a day of the old doors, for earlier doors, or with nothing sold', () => {
+    expect(doorsMovedLaterWarning(event, form('2026-12-27T19:00'), 1)).toMatch(
+      /^The ticket already sold carries a printed pass that stops working after /,
+    );
     expect(doorsMovedLaterWarning(event, form('2026-12-25T19:00'), 12)).toBeNull();
     expect(doorsMovedLaterWarning(event, form('2026-12-20T19:00'), 12)).toBeNull();
     expect(doorsMovedLaterWarning(event, form('2026-12-31T19:00'), 0)).toBeNull();

@@ -206,5 +206,9 @@ export function doorsMovedLaterWarning(
   const oldDoors = Date.parse(original.doors_at);
   if (Date.parse(next.doors_at) <= oldDoors + passLifeAfterDoorsMs) return null;
   const until = new Date(oldDoors + passLifeAfterDoorsMs).toISOString();
-  return `The ${ticketsSold} ticket${ticketsSold === 1 ? '' : 's'} already sold carry printed passes that stop working after ${formatEventTime(until, original.timezone)}, before the new doors. After saving, reprint them or email the tickets again (Orders → Email tickets…): new prints and mails carry the new date.`;
+  const sold =
+    ticketsSold === 1
+      ? 'The ticket already sold carries a printed pass that stops'
+      : `The ${ticketsSold} tickets already sold carry printed passes that stop`;
+  return `${sold} working after ${formatEventTime(until, original.timezone)}, before the new doors. After saving, reprint or email them again (Orders → Email tickets…): new prints and mails carry the new date.`;
 }
