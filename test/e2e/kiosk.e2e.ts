@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseCredential } from '../../src/shared/ticket-token.js';
 import { decodeQrPng } from '../support/qr-decode.js';
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.js';
 import { KioskPage } from './pages/kiosk-page.js';
 import { snap } from './support/screenshots.js';
@@ -201,15 +202,7 @@ test('a staff key is refused at /kiosk; a kiosk pairing code signs it in; after 
   page,
   server,
 }) => {
-  await kioskEvening(server);
-  const boxOffice = await server.api<{ secret: string }>('POST', '/v2/api_keys', {
-    name: 'Till',
-    scope: 'box_office',
-  });
-  await page.goto(`${server.url}/kiosk`);
-  await page.getByLabel('Kiosk key or pairing code').fill(boxOffice.secret);
-  await page.getByLabel('Kiosk key or pairing code').press('Enter');
-  await expect(page.getByRole('heading', { name: 'The kiosk needs a kiosk key' })).toBeVisible();
+  const boxOffice = await staffKeyTypedIntoKiosk(page, server);
   // A customer's screen holding a staff key offers no way into the box office…
   await expect(page.getByRole('link', { name: 'Back to the box office' })).toHaveCount(0);
   await page.getByRole('button', { name: 'Sign out to sign in as a kiosk' }).click();
@@ -251,16 +244,8 @@ test('a staff key typed into the kiosk and left there is dropped after a minute 
   page,
   server,
 }) => {
-  await kioskEvening(server);
-  const boxOffice = await server.api<{ secret: string }>('POST', '/v2/api_keys', {
-    name: 'Till',
-    scope: 'box_office',
-  });
   await page.clock.install();
-  await page.goto(`${server.url}/kiosk`);
-  await page.getByLabel('Kiosk key or pairing code').fill(boxOffice.secret);
-  await page.getByLabel('Kiosk key or pairing code').press('Enter');
-  await expect(page.getByRole('heading', { name: 'The kiosk needs a kiosk key' })).toBeVisible();
+  const boxOffice = await staffKeyTypedIntoKiosk(page, server);
   await page.clock.fastForward(30_000);
   await expect(page.getByRole('heading', { name: 'The kiosk needs a kiosk key' })).toBeVisible();
   await page.clock.fastForward(31_000);
@@ -270,3 +255,17 @@ test('a staff key typed into the kiosk and left there is dropped after a minute 
   await page.goto(`${server.url}/sell`);
   await expect(page.getByRole('navigation', { name: 'Screens' })).toHaveCount(0);
 });
+
+/** A box-office key typed into the kiosk's sign-in, which answers "The kiosk needs a kiosk key". */
+async function staffKeyTypedIntoKiosk(page: Page, server: VenueServer): Promise<{ secret: string }> {
+  await kioskEvening(server);
+  const boxOffice = await server.api<{ secret: string }>('POST', '/v2/api_keys', {
+    name: 'Till',
+    scope: 'box_office',
+  });
+  await page.goto(`${server.url}/kiosk`);
+  await page.getByLabel('Kiosk key or pairing code').fill(boxOffice.secret);
+  await page.getByLabel('Kiosk key or pairing code').press('Enter');
+  await expect(page.getByRole('heading', { name: 'The kiosk needs a kiosk key' })).toBeVisible();
+  return boxOffice;
+}

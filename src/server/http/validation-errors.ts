@@ -77,6 +77,15 @@ export function plainReason(keyword: string, params: Record<string, unknown>): s
   return undefined;
 }
 
+/**
+ * Patterns that refuse both a blank value and some characters, with the words for the second:
+ * a steward's reason (one line) and a name or title (schemas/common.ts FilledText).
+ */
+const blankOrWords = new Map<string, string>([
+  [stewardReasonPattern, 'must be one line, without line breaks, tabs or other control characters'],
+  [filledTextPattern, 'cannot contain control characters other than tab and line breaks'],
+]);
+
 /** Ajv's first error, as the contract's `missing_field` / `invalid_field` with the field in `param`. */
 export function apiErrorFromValidation(
   errors: FastifySchemaValidationError[],
@@ -102,23 +111,12 @@ export function apiErrorFromValidation(
       );
     }
     case 'pattern': {
-      // One pattern says two things of a steward's reason: the value tells which one failed.
+      // One pattern that says two things (blank, or a character refused): the value tells which.
       const value = (first as { data?: unknown }).data;
-      if (params.pattern === stewardReasonPattern && typeof value === 'string') {
+      const otherwise = blankOrWords.get(String(params.pattern));
+      if (otherwise !== undefined && typeof value === 'string') {
         const field = base || where;
-        const words =
-          value.trim() === ''
-            ? 'cannot be blank'
-            : 'must be one line, without line breaks, tabs or other control characters';
-        return new ApiError(400, 'invalid_field', `${field} ${words}.`, field);
-      }
-      // A name or title: blank, or with a control character (schemas/common.ts FilledText).
-      if (params.pattern === filledTextPattern && typeof value === 'string') {
-        const field = base || where;
-        const words =
-          value.trim() === ''
-            ? 'cannot be blank'
-            : 'cannot contain control characters other than tab and line breaks';
+        const words = value.trim() === '' ? 'cannot be blank' : otherwise;
         return new ApiError(400, 'invalid_field', `${field} ${words}.`, field);
       }
       break;

@@ -60,25 +60,15 @@ function AttendantPanel({ cents, currency }: { cents: number; currency: string }
         Take <strong>{formatMoney(cents, currency)}</strong> on the card reader, then confirm what it said.
       </p>
       <form className="kiosk-attendant-pin" onSubmit={(e) => void approve(e)}>
-        <label htmlFor="kiosk-attendant-pin">Attendant PIN</label>
-        <input
+        <AttendantPinField
           id="kiosk-attendant-pin"
-          type="password"
-          inputMode="numeric"
-          autoComplete="off"
-          maxLength={8}
-          value={pin}
-          aria-invalid={problem ? true : undefined}
-          onChange={(e) => {
-            setPin(e.target.value.replace(/\D/g, ''));
+          pin={pin}
+          problem={problem}
+          onChange={(next) => {
+            setPin(next);
             setProblem(null);
           }}
         />
-        {problem ? (
-          <p className="kiosk-field-error" role="alert">
-            {problem}
-          </p>
-        ) : null}
         <div className="kiosk-actions">
           <button
             type="button"
@@ -155,25 +145,15 @@ export function KioskRecordFailed() {
           </div>
         ) : null}
         <form className="kiosk-attendant-pin" onSubmit={(e) => void startOver(e)}>
-          <label htmlFor="kiosk-refunded-pin">Attendant PIN</label>
-          <input
+          <AttendantPinField
             id="kiosk-refunded-pin"
-            type="password"
-            inputMode="numeric"
-            autoComplete="off"
-            maxLength={8}
-            value={pin}
-            aria-invalid={problem ? true : undefined}
-            onChange={(e) => {
-              setPin(e.target.value.replace(/\D/g, ''));
+            pin={pin}
+            problem={problem}
+            onChange={(next) => {
+              setPin(next);
               setProblem(null);
             }}
           />
-          {problem ? (
-            <p className="kiosk-field-error" role="alert">
-              {problem}
-            </p>
-          ) : null}
           <div className="kiosk-actions">
             <button
               type="submit"
@@ -186,5 +166,34 @@ export function KioskRecordFailed() {
         </form>
       </aside>
     </section>
+  );
+}
+
+/** The attendant's PIN: digits only, hidden, with the server's refusal under it. */
+function AttendantPinField(props: {
+  id: string;
+  pin: string;
+  problem: string | null;
+  onChange: (pin: string) => void;
+}) {
+  return (
+    <>
+      <label htmlFor={props.id}>Attendant PIN</label>
+      <input
+        id={props.id}
+        type="password"
+        inputMode="numeric"
+        autoComplete="off"
+        maxLength={8}
+        value={props.pin}
+        aria-invalid={props.problem ? true : undefined}
+        onChange={(e) => props.onChange(e.target.value.replace(/\D/g, ''))}
+      />
+      {props.problem ? (
+        <p className="kiosk-field-error" role="alert">
+          {props.problem}
+        </p>
+      ) : null}
+    </>
   );
 }
