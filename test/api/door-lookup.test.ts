@@ -142,13 +142,7 @@ describe('GET /v2/scan/lookup', () => {
       'insufficient_scope',
     );
     // Its own event's pack it gets, and with no event named its scans are its own event's only.
-    const own = await t.call(
-      'GET',
-      `/v2/scan/door_pack?event_id=${other.eventId}`,
-      undefined,
-      otherDoor.secret,
-    );
-    expect(own.statusCode, own.body).toBe(200);
+    await expectPack(other.eventId, otherDoor.secret);
     const ticket = (await t.call('GET', `/v2/tickets/${ada!.ticketId}`)).json() as { qr_token: string };
     const scanned = await t.call('POST', '/v2/scan/validate', { token: ticket.qr_token }, door.secret);
     expect(scanned.statusCode, scanned.body).toBe(200);
@@ -160,15 +154,16 @@ describe('GET /v2/scan/lookup', () => {
       data: [{ event_id: sale.eventId }],
     });
     const roaming = await pairDevice(t, { event_id: null, name: 'Roaming door' });
-    const roamingPack = await t.call(
-      'GET',
-      `/v2/scan/door_pack?event_id=${sale.eventId}`,
-      undefined,
-      roaming.secret,
-    );
-    expect(roamingPack.statusCode, roamingPack.body).toBe(200);
+    await expectPack(sale.eventId, roaming.secret);
   });
 });
+
+/** The door pack of `eventId`, which the door with `secret` may read. */
+async function expectPack(eventId: string, secret: string): Promise<void> {
+  const pack = await t.call('GET', `/v2/scan/door_pack?event_id=${eventId}`, undefined, secret);
+  expect(pack.statusCode, pack.body).toBe(200);
+  expect((pack.json() as { event: { id: string } }).event.id).toBe(eventId);
+}
 
 describe('door pack names', () => {
   it('carries [ticket, order, name, tier index] of active tickets and inside, never an email', async () => {

@@ -42,33 +42,15 @@ export function KioskPaying() {
  * Declining needs no PIN; it takes no money.
  */
 function AttendantPanel({ cents, currency }: { cents: number; currency: string }) {
-  const [pin, setPin] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
-  const [checking, setChecking] = useState(false);
-  const approve = async (e: FormEvent) => {
-    e.preventDefault();
-    setChecking(true);
-    const refused = await attendantTerminal.approve(pin);
-    setChecking(false);
-    setPin('');
-    setProblem(refused);
-  };
+  const approval = useAttendantPin((pin) => attendantTerminal.approve(pin));
   return (
     <aside className="kiosk-attendant" aria-label="Attendant">
       <p className="kiosk-attendant-title">Attendant only</p>
       <p>
         Take <strong>{formatMoney(cents, currency)}</strong> on the card reader, then confirm what it said.
       </p>
-      <form className="kiosk-attendant-pin" onSubmit={(e) => void approve(e)}>
-        <AttendantPinField
-          id="kiosk-attendant-pin"
-          pin={pin}
-          problem={problem}
-          onChange={(next) => {
-            setPin(next);
-            setProblem(null);
-          }}
-        />
+      <form className="kiosk-attendant-pin" onSubmit={(e) => void approval.submit(e)}>
+        {approval.field('kiosk-attendant-pin')}
         <div className="kiosk-actions">
           <button
             type="button"
@@ -77,12 +59,8 @@ function AttendantPanel({ cents, currency }: { cents: number; currency: string }
           >
             Declined
           </button>
-          <button
-            type="submit"
-            className="kiosk-button kiosk-button-go"
-            disabled={pin.length < 4 || checking}
-          >
-            {checking ? 'Checking…' : 'Approved'}
+          <button type="submit" className="kiosk-button kiosk-button-go" disabled={!approval.ready}>
+            {approval.checking ? 'Checking…' : 'Approved'}
           </button>
         </div>
       </form>
@@ -110,22 +88,16 @@ export function KioskRecordFailed() {
   const failure = useKiosk((s) => s.failure);
   const retryRecord = useKiosk((s) => s.retryRecord);
   const reset = useKiosk((s) => s.reset);
-  const [pin, setPin] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
-  const [checking, setChecking] = useState(false);
-  if (!failure) return null;
-  const startOver = async (e: FormEvent) => {
-    e.preventDefault();
-    setChecking(true);
+  const startOver = useAttendantPin(async (pin) => {
     try {
       await checkAttendantPin(pin);
-      reset();
     } catch (err) {
-      setProblem(messageOf(err));
-      setPin('');
-      setChecking(false);
+      return messageOf(err);
     }
-  };
+    reset();
+    return null;
+  });
+  if (!failure) return null;
   return (
     <section className="kiosk-paying" role="alert">
       <h1 className="kiosk-title">Please call the attendant</h1>
@@ -144,23 +116,11 @@ export function KioskRecordFailed() {
             </button>
           </div>
         ) : null}
-        <form className="kiosk-attendant-pin" onSubmit={(e) => void startOver(e)}>
-          <AttendantPinField
-            id="kiosk-refunded-pin"
-            pin={pin}
-            problem={problem}
-            onChange={(next) => {
-              setPin(next);
-              setProblem(null);
-            }}
-          />
+        <form className="kiosk-attendant-pin" onSubmit={(e) => void startOver.submit(e)}>
+          {startOver.field('kiosk-refunded-pin')}
           <div className="kiosk-actions">
-            <button
-              type="submit"
-              className="kiosk-button kiosk-button-quiet"
-              disabled={pin.length < 4 || checking}
-            >
-              {checking ? 'Checking…' : 'Refunded: start over'}
+            <button type="submit" className="kiosk-button kiosk-button-quiet" disabled={!startOver.ready}>
+              {startOver.checking ? 'Checking…' : 'Refunded: start over'}
             </button>
           </div>
         </form>
@@ -169,31 +129,44 @@ export function KioskRecordFailed() {
   );
 }
 
-/** The attendant's PIN: digits only, hidden, with the server's refusal under it. */
-function AttendantPinField(props: {
-  id: string;
-  pin: string;
-  problem: string | null;
-  onChange: (pin: string) => void;
-}) {
-  return (
+/**
+ * The attendant's PIN for one action: digits only, hidden, the server's refusal under it. `onPin`
+ * answers null when the PIN was taken, else why not (the field then empties for another try).
+ */
+function useAttendantPin(onPin: (pin: string) => Promise<string | null>) {
+  const [pin, setPin] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [checking, setChecking] = useState(false);
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setChecking(true);
+    const refused = await onPin(pin);
+    setChecking(false);
+    setPin('');
+    setProblem(refused);
+  };
+  const field = (id: string) => (
     <>
-      <label htmlFor={props.id}>Attendant PIN</label>
+      <label htmlFor={id}>Attendant PIN</label>
       <input
-        id={props.id}
+        id={id}
         type="password"
         inputMode="numeric"
         autoComplete="off"
         maxLength={8}
-        value={props.pin}
-        aria-invalid={props.problem ? true : undefined}
-        onChange={(e) => props.onChange(e.target.value.replace(/\D/g, ''))}
+        value={pin}
+        aria-invalid={problem ? true : undefined}
+        onChange={(e) => {
+          setPin(e.target.value.replace(/\D/g, ''));
+          setProblem(null);
+        }}
       />
-      {props.problem ? (
+      {problem ? (
         <p className="kiosk-field-error" role="alert">
-          {props.problem}
+          {problem}
         </p>
       ) : null}
     </>
   );
+  return { submit, field, checking, ready: pin.length >= 4 && !checking };
 }
