@@ -38,8 +38,6 @@ function toApiError(err: FastifyError): ApiError | undefined {
  * that failed because the disk is full is 507 `insufficient_storage` (and turns GET /v2/health
  * to degraded until space is back), not a 500: nobody needs to report a bug, someone needs to
  * free space. SQLite rolled the change back, so a retry with the same Idempotency-Key is safe.
- */
-/**
  * `pageNotFound` answers an unknown path in HTML when that is what the asker is reading (an
  * attendee's browser on a mangled event or wallet link); undefined leaves it to the JSON 404.
  */

@@ -35,7 +35,7 @@ export function refundLine(refund: RefundView, currency: string): string {
 }
 
 /**
- * What a part refund of `amountText` does to the order's tickets, said before it is made. A part
+ * What a part refund of `cents` (null: nothing readable typed yet) does to the order's tickets. A part
  * that uses up everything left is a full refund, and the server then voids the active tickets:
  * promising they "keep working" then was wrong (a guest would be turned away at the door).
  */
