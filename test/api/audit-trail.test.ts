@@ -147,6 +147,37 @@ describe('GET /v2/audit_events', () => {
     expect(rest.has_more).toBe(false);
   });
 
+  it('reads newest first when asked, in pages, with or without an object, and its cursors stay in that order', async () => {
+    const orders: OrderJson[] = [];
+    for (let n = 0; n < 5; n++) orders.push(await buy(t, sale));
+    const oldest = await audit('');
+    const newest: AuditJson[] = [];
+    let cursor: string | null = null;
+    do {
+      const res = await t.call(
+        'GET',
+        `/v2/audit_events?order=newest_first&limit=2${cursor ? `&cursor=${cursor}` : ''}`,
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      const page = res.json() as ListJson<AuditJson>;
+      newest.push(...page.data);
+      cursor = page.has_more ? page.next_cursor : null;
+    } while (cursor);
+    expect(newest.map((row) => row.id)).toEqual([...oldest].reverse().map((row) => row.id));
+    // An order's history, newest first.
+    const last = orders[orders.length - 1]!;
+    const history = (
+      await t.call('GET', `/v2/audit_events?order=newest_first&object_id=${last.id}`)
+    ).json() as ListJson<AuditJson>;
+    expect(history.data[0]).toMatchObject({ object_id: last.id, action: 'order.created' });
+    // A cursor of one direction is not a position in the other.
+    const first = (await t.call('GET', '/v2/audit_events?limit=1')).json() as ListJson<AuditJson>;
+    expectInvalid(
+      await t.call('GET', `/v2/audit_events?order=newest_first&cursor=${first.next_cursor}`),
+      'cursor',
+    );
+  });
+
   it('names the signed-in staff member: sign-in, a sale and a shift at a till, never the PIN', async () => {
     const till = await newKey('box_office');
     const seller = await addStaff(t, 'Sam Seller', 'seller', '2468');

@@ -442,7 +442,9 @@ describe('delivery log, retries and status', () => {
     t.app.ctx.db
       .prepare("UPDATE webhook_deliveries SET status = 'failed', attempts = 8 WHERE id = ?")
       .run(ids[0]);
-    t.app.ctx.db.prepare('UPDATE webhook_deliveries SET attempts = 2 WHERE id = ?').run(ids[1]);
+    t.app.ctx.db.prepare('UPDATE webhook_deliveries SET attempts = 2, failures = 2 WHERE id = ?').run(ids[1]);
+    // Delivered once, then sent again by hand: attempted, but nothing has failed.
+    t.app.ctx.db.prepare('UPDATE webhook_deliveries SET attempts = 1, failures = 0 WHERE id = ?').run(ids[2]);
     t.clock.advance(90);
     const status = (await t.call('GET', '/v2/webhooks/status')).json();
     expect(status).toEqual({

@@ -52,6 +52,9 @@ test('a manager cancels an event and refunds every paid order, the count and tot
   await dialog.getByRole('button', { name: 'Cancel and refund $60.00' }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('heading', { level: 1 })).toContainText('cancelled');
+  await expect(page.getByTestId('event-notice')).toHaveText(
+    'Cancelled. Refunded $60.00 on 2 paid orders, each the way it was paid; their tickets are voided.',
+  );
 
   // Each order is refunded in full, the way it was paid.
   await boxOffice.go('Orders');
@@ -81,6 +84,42 @@ test('a manager cancels an event and refunds every paid order, the count and tot
     `/v2/events/${event.id}/refund_all`,
   );
   expect(after).toMatchObject({ orders: 0, amount_cents: 0 });
+});
+
+/**
+ * Cancelled first, refunded later (or after a refund that failed): the cancelled event offers the
+ * refund on its own, and says what moved, orders sold while the dialog stood open included.
+ */
+test('a cancelled event refunds its paid orders later from its page, saying what moved', async ({
+  boxOffice,
+  server,
+}) => {
+  const { page } = boxOffice;
+  const event = await publishedEvent(server, 'Storm Night', 2500);
+  await event.sell(1, 'cash', 'Ada Cash');
+  await boxOffice.go('Orders');
+  await boxOffice.go('Events & tiers');
+  await page.getByRole('link', { name: 'Storm Night' }).click();
+  await page.getByRole('button', { name: 'Cancel event…' }).click();
+  const cancel = page.getByRole('dialog', { name: 'Cancel Storm Night?' });
+  await expect(cancel.getByTestId('refund-all')).toContainText('Also refund 1 paid order, $25.00');
+  // Another till sells one more while the manager reads the dialog.
+  await event.sell(1, 'card', 'Late Card');
+  await cancel.getByRole('button', { name: 'Cancel event' }).click();
+  await expect(cancel).toBeHidden();
+  await expect(page.getByTestId('event-notice')).toContainText('Cancelled. Refund the paid orders');
+  await expect(page.getByRole('button', { name: 'Cancel event…' })).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Refund paid orders…' }).click();
+  const refund = page.getByRole('dialog', { name: 'Refund the paid orders of Storm Night?' });
+  await expect(refund.getByTestId('refund-all')).toContainText('Refund 2 paid orders, $50.00 in all');
+  await refund.getByRole('button', { name: 'Refund $50.00' }).click();
+  await expect(refund).toBeHidden();
+  await expect(page.getByTestId('event-notice')).toHaveText(
+    'Refunded $50.00 on 2 paid orders, each the way it was paid; their tickets are voided.',
+  );
+  const after = await server.api<{ orders: number }>('GET', `/v2/events/${event.id}/refund_all`);
+  expect(after.orders).toBe(0);
 });
 
 /** Issue 19 item 6: payouts get a screen — settle an event's net sales, list it, mark it paid. */

@@ -56,6 +56,21 @@ describe('WebhookTransport', () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(290);
   });
 
+  it('a 200 cut off before the end of its body is a counted failure, not a delivery', async () => {
+    // The receiver promises 100 bytes, writes 7 and dies: the answer was never read completely.
+    const url = await serve((req, res) => {
+      res.writeHead(200, { 'content-length': '100' });
+      res.write('partial', () => req.socket.destroy());
+    });
+    expect(await send(transport(), url)).toEqual({
+      kind: 'error',
+      error: 'the answer (HTTP 200) was cut off before its end',
+    });
+    // The same receiver answering in full is a delivery.
+    const whole = await serve((_req, res) => res.writeHead(200, { 'content-length': '2' }).end('ok'));
+    expect(await send(transport(), whole)).toEqual({ kind: 'response', status: 200, retryAfter: undefined });
+  });
+
   it('a garbage reply is a counted failure', async () => {
     const url = await serve((req) => req.socket.end('NOT HTTP\r\n\r\n'));
     expect((await send(transport(), url)).kind).toBe('error');

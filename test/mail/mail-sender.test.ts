@@ -334,7 +334,51 @@ describe('mail sender against a real SMTP server on loopback', () => {
   });
 });
 
+describe('mail sender with a server slow to confirm', () => {
+  it('a server silent after DATA uses attempts up with backoff, not the outage loop that re-sent every 30 s', async () => {
+    const smtp = await catcher();
+    // It takes the whole message and never confirms it (a scan that hangs).
+    smtp.delayDataMs = Infinity;
+    const t = await appWithSender(smtp.url, { ...fast, socketTimeoutMs: 300 });
+    const id = enqueue(t.app, simpleMail('slowscan@example.test', 'Slow scan'));
+    const [failed] = await until(
+      () => mailList(t.app, '?status=failed'),
+      (rows) => rows.length === 1,
+    );
+    expect(failed).toMatchObject({ id, attempts: 3 });
+    expect(failed!.last_error).toBe(
+      'the mail server went silent before confirming the message (it may have taken it); trying again later',
+    );
+    // Three attempts, as the policy allows, not one every outage interval for ever.
+    expect(smtp.held).toBe(3);
+  });
+});
+
 describe('mail sender when the venue’s SMTP settings are wrong', () => {
+  it('a relay that will not pass mail on fails no buyer’s mail: held, said as a setting, sent once fixed', async () => {
+    const smtp = await catcher();
+    smtp.answerRcpt = (address) => ({ code: 554, message: `5.7.1 <${address}>: Relay access denied` });
+    const t = await appWithSender(smtp.url);
+    const id = enqueue(t.app, simpleMail('buyer@example.test', 'Your tickets'));
+    const [held] = await until(
+      () => mailList(t.app),
+      (rows) => (rows[0]?.attempts ?? 0) >= 2,
+    );
+    expect(held).toMatchObject({ id, status: 'pending' });
+    expect(held!.last_error).toMatch(
+      /^Mail server settings: the mail server will not relay mail for this venue/,
+    );
+    expect(held!.last_error).toContain('Relay access denied');
+    smtp.answerRcpt = () => 'accept';
+    await smtp.waitFor(1, 5_000);
+    const [sent] = await until(
+      () => mailList(t.app),
+      (rows) => rows[0]?.status === 'sent',
+    );
+    // Sent: the error from before is history, not the mail's state.
+    expect(sent).toMatchObject({ id, status: 'sent', last_error: null });
+  });
+
   it('a refused password fails no buyer’s mail: they wait, saying what to fix, and go once the login works', async () => {
     const smtp = await catcher();
     // The password was changed at the mail provider; MARQUEE_SMTP_URL still has the old one.

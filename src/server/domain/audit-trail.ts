@@ -26,8 +26,9 @@ export class AuditTrail {
     if (since !== undefined && Number.isNaN(since)) throw invalidField('since', 'since is not a time.');
     const limit = query.limit ?? 20;
     const filters = { objectId: query.object_id, actor: query.actor, since };
-    const list = new ListCursor('audit_events', filters);
-    const rows = this.repo.page(filters, list.decode(query.cursor), limit + 1);
+    const newestFirst = query.order === 'newest_first';
+    const list = new ListCursor('audit_events', { ...filters, newestFirst: newestFirst || undefined });
+    const rows = this.repo.page(filters, list.decode(query.cursor), limit + 1, newestFirst);
     return toPage(rows, limit, viewAuditEvent, list);
   }
 }

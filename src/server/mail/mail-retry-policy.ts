@@ -78,6 +78,11 @@ export function classifyFailure(err: unknown): FailureKind {
   };
   // Before the reply code: a refused login is a 5xx too, but not the recipient's fault.
   if (setupProblem(err) !== null) return 'setup';
+  // A server that took the connection (and maybe the whole message) and then fell silent: it was
+  // reached, so this is no outage to retry every 30 s without counting, which re-sent the mail
+  // each time to a server slow to confirm after DATA. nodemailer says "Timeout" for this socket
+  // silence, "Connection timeout" / "Greeting never received" for a server it never reached.
+  if (e.code === 'ETIMEDOUT' && err instanceof Error && err.message === 'Timeout') return 'transient';
   if (typeof e.responseCode === 'number') {
     return e.responseCode >= 500 && e.responseCode < 600 ? 'permanent' : 'transient';
   }

@@ -29,6 +29,11 @@ export interface MailSenderTuning {
   batchSize: number;
   /** How long a connected server may stay silent before its greeting counts as never coming. */
   greetingTimeoutMs: number;
+  /**
+   * How long a server that greeted may go silent mid-conversation (the wait for its confirmation
+   * after DATA included) before the attempt counts as failed and is tried again later.
+   */
+  socketTimeoutMs: number;
 }
 
 export const defaultMailSenderTuning: MailSenderTuning = {
@@ -38,6 +43,10 @@ export const defaultMailSenderTuning: MailSenderTuning = {
   stopGraceMs: 3_000,
   batchSize: 20,
   greetingTimeoutMs: 10_000,
+  // A server may take a while to confirm a message after DATA (a virus scan of the PDF; RFC 5321
+  // allows it 10 minutes), and each give-up there sends the mail again; a half-open connection
+  // holds the queue no longer than this (shutdown has its own grace, stopGraceMs).
+  socketTimeoutMs: 120_000,
 };
 
 /** What ServerOptions.mailSender may override; policy fields merge one by one. */
@@ -108,10 +117,9 @@ export class MailSender {
     this.transport = nodemailer.createTransport(
       {
         ...smtpConnectionOptions(config.smtpUrl),
-        // A half-open connection must not hold the queue (or shutdown) for minutes.
         connectionTimeout: 10_000,
         greetingTimeout: this.tuning.greetingTimeoutMs,
-        socketTimeout: 30_000,
+        socketTimeout: this.tuning.socketTimeoutMs,
       },
       {},
     );
@@ -256,7 +264,13 @@ export class MailSender {
       const kind = classifyFailure(err);
       const text = err instanceof Error ? err.message : String(err);
       const error =
-        kind === 'unreachable' ? unreachableError(err) : kind === 'setup' ? setupError(err) : text;
+        kind === 'unreachable'
+          ? unreachableError(err)
+          : kind === 'setup'
+            ? setupError(err)
+            : text === 'Timeout'
+              ? 'the mail server went silent before confirming the message (it may have taken it); trying again later'
+              : text;
       const decision = decideRetry(this.tuning.policy, kind, row.attempts + 1, now());
       if (decision.action === 'retry') repo.markRetry(row.id, error, decision.at);
       else repo.markFailed(row.id, error);

@@ -37,6 +37,16 @@ export function setupProblem(err: unknown): string | null {
   if ((reply !== null && loginRequiredCodes.has(reply)) || e.code === 'ENOAUTH') {
     return 'the mail server asks for a user name and password, and MARQUEE_SMTP_URL gives none';
   }
+  // "554 5.7.1 <addr>: Relay access denied": the server will not pass mail on for this sender
+  // (a provider's relay reached without its login, or a From it does not accept). Every buyer's
+  // address meets it, so it is no typo of theirs.
+  if (
+    reply !== null &&
+    reply >= 500 &&
+    /relay(ing)? (access )?(denied|not permitted)|not permitted to relay/i.test(message)
+  ) {
+    return 'the mail server will not relay mail for this venue: MARQUEE_SMTP_URL needs the user name and password the mail provider gave, or MARQUEE_SMTP_FROM an address it accepts';
+  }
   return null;
 }
 

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { ListQuery, Nullable, Timestamp, TimestampInput } from './common.js';
+import { ListOrder, ListQuery, Nullable, Timestamp, TimestampInput } from './common.js';
 
 export const AuditQuery = Type.Object(
   {
@@ -18,6 +18,7 @@ export const AuditQuery = Type.Object(
       }),
     ),
     since: Type.Optional({ ...TimestampInput, description: 'Changes at or after this time' }),
+    order: ListOrder('the latest change first, as the audit screen reads it'),
   },
   { additionalProperties: false },
 );

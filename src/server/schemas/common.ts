@@ -128,3 +128,12 @@ export const errorResponses = {
   415: Type.Ref('Error'),
   429: Type.Ref('Error'),
 };
+
+/** A list's direction: oldest first like every list, or newest first (a screen's latest). */
+export const ListOrder = (newestIs: string) =>
+  Type.Optional(
+    Type.Enum(['oldest_first', 'newest_first'], {
+      default: 'oldest_first',
+      description: `oldest_first (the default, like every list) or newest_first (${newestIs}); a cursor continues in the order it was given in`,
+    }),
+  );

@@ -3,6 +3,7 @@ import { fieldLimits } from '../../shared/field-limits.js';
 import {
   ExportFormat,
   FilledText,
+  ListOrder,
   ListQuery,
   Nullable,
   PlainText,
@@ -201,13 +202,7 @@ export const OrdersQuery = Type.Object(
         description: 'Search: buyer or attendee name/email (substring), order id or ticket id (exact)',
       }),
     ),
-    order: Type.Optional(
-      Type.Enum(['oldest_first', 'newest_first'], {
-        default: 'oldest_first',
-        description:
-          'oldest_first (the default, like every list) or newest_first (a till’s latest sales); a cursor continues in the order it was given in',
-      }),
-    ),
+    order: ListOrder('a till’s latest sales'),
   },
   { additionalProperties: false },
 );

@@ -35,13 +35,13 @@ export interface AuditSearch {
  * rows of a busy key or a recent `since` soon; the other filters stay in both statements, a NULL
  * parameter switching one off.
  */
-export function auditPageSql(withObject: boolean): string {
+export function auditPageSql(withObject: boolean, newestFirst = false): string {
   return `SELECT * FROM audit_events
     WHERE ${withObject ? '(object_id = @object OR order_id = @object)' : '@object IS NULL'}
-      AND seq > @after
+      AND ${newestFirst ? 'seq < @after' : 'seq > @after'}
       AND (@actor IS NULL OR api_key_id = @actor OR device_id = @actor OR staff_id = @actor)
       AND (@since IS NULL OR at >= @since)
-    ORDER BY seq LIMIT @limit`;
+    ORDER BY seq ${newestFirst ? 'DESC' : ''} LIMIT @limit`;
 }
 
 /**
@@ -52,6 +52,8 @@ export class AuditRepo {
   private readonly insertRow;
   private readonly byObject;
   private readonly bySeq;
+  private readonly byObjectNewest;
+  private readonly bySeqNewest;
 
   constructor(db: Db) {
     this.insertRow = prepareInsert<Omit<AuditRow, 'seq'>>(db, 'audit_events', [
@@ -68,15 +70,25 @@ export class AuditRepo {
     ]);
     this.byObject = db.prepare(auditPageSql(true));
     this.bySeq = db.prepare(auditPageSql(false));
+    this.byObjectNewest = db.prepare(auditPageSql(true, true));
+    this.bySeqNewest = db.prepare(auditPageSql(false, true));
   }
 
   insert(row: Omit<AuditRow, 'seq'>): void {
     this.insertRow(row);
   }
 
-  page(search: AuditSearch, afterSeq: number, limit: number): AuditRow[] {
-    return (search.objectId === undefined ? this.bySeq : this.byObject).all({
-      after: afterSeq,
+  /** After the cursor's row in the list's order: `afterSeq` 0 starts a list either way. */
+  page(search: AuditSearch, afterSeq: number, limit: number, newestFirst = false): AuditRow[] {
+    const statement = newestFirst
+      ? search.objectId === undefined
+        ? this.bySeqNewest
+        : this.byObjectNewest
+      : search.objectId === undefined
+        ? this.bySeq
+        : this.byObject;
+    return statement.all({
+      after: newestFirst && afterSeq === 0 ? Number.MAX_SAFE_INTEGER : afterSeq,
       object: search.objectId ?? null,
       actor: search.actor ?? null,
       since: search.since ?? null,

@@ -68,7 +68,7 @@ export class MailRepo {
     );
     this.findStmt = db.prepare(`SELECT ${summaryColumns} FROM mail_outbox WHERE id = ?`);
     this.sentStmt = db.prepare(
-      `UPDATE mail_outbox SET status = 'sent', sent_at = ?, attempts = attempts + 1
+      `UPDATE mail_outbox SET status = 'sent', sent_at = ?, attempts = attempts + 1, last_error = NULL
        WHERE id = ? AND status = 'pending'`,
     );
     this.retryLaterStmt = db.prepare(

@@ -126,7 +126,7 @@ export class WebhookDeliveriesRepo {
     this.countsStmt = db.prepare(
       `SELECT
          (SELECT COUNT(*) FROM webhook_deliveries WHERE endpoint_id = @id AND status = 'pending') AS queued,
-         (SELECT COUNT(*) FROM webhook_deliveries WHERE endpoint_id = @id AND status = 'pending' AND attempts > 0) AS failing,
+         (SELECT COUNT(*) FROM webhook_deliveries WHERE endpoint_id = @id AND status = 'pending' AND failures > 0) AS failing,
          (SELECT COUNT(*) FROM webhook_deliveries WHERE endpoint_id = @id AND status = 'failed') AS failed,
          (SELECT MIN(created_at) FROM webhook_deliveries WHERE endpoint_id = @id AND status = 'pending') AS oldest_pending_at`,
     );

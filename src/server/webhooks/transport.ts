@@ -119,10 +119,14 @@ export class WebhookTransport {
           const status = res.statusCode ?? 0;
           const retryAfter = res.headers['retry-after'];
           const answered = () => finish({ kind: 'response', status, retryAfter });
+          // An answer cut off before its end (the receiver died while answering) was not read
+          // completely, so a 2xx there is no success: a failed attempt, sent again later.
+          const cutOff = () =>
+            finish({ kind: 'error', error: `the answer (HTTP ${status}) was cut off before its end` });
           // The body is read and dropped so the socket can be reused.
           res.on('end', answered);
-          res.on('error', answered);
-          res.on('close', answered);
+          res.on('error', cutOff);
+          res.on('close', () => (res.complete ? answered() : cutOff()));
           res.resume();
         },
       );

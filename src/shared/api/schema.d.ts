@@ -12892,6 +12892,8 @@ export interface operations {
         actor?: string;
         /** @description Changes at or after this time */
         since?: string;
+        /** @description oldest_first (the default, like every list) or newest_first (the latest change first, as the audit screen reads it); a cursor continues in the order it was given in */
+        order?: 'oldest_first' | 'newest_first';
       };
       header?: {
         /** @description The session token of the staff member signed in at this till (POST /v2/staff/sign_in). Once any active staff member exists, writes with a box_office key need it (403 staff_sign_in_required); refunds, voids, payouts and admin work need a manager whenever it is sent (403 insufficient_role). */

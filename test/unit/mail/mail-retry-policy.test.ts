@@ -67,6 +67,30 @@ describe('classifyFailure', () => {
     );
   });
 
+  it('counts a server that went silent after greeting as a failed attempt, not an outage', () => {
+    // nodemailer's socket inactivity timeout (e.g. no reply after DATA): the server was reached.
+    expect(classifyFailure(Object.assign(new Error('Timeout'), { code: 'ETIMEDOUT' }))).toBe('transient');
+    expect(classifyFailure(Object.assign(new Error('Greeting never received'), { code: 'ETIMEDOUT' }))).toBe(
+      'unreachable',
+    );
+  });
+
+  it('calls a relay refusal a settings problem, not the recipient’s fault', () => {
+    const relay = Object.assign(
+      new Error(
+        "Can't send mail - all recipients were rejected: 554 5.7.1 <a@b.example>: Relay access denied",
+      ),
+      { code: 'EENVELOPE', responseCode: 554, command: 'RCPT TO' },
+    );
+    expect(classifyFailure(relay)).toBe('setup');
+    const mailbox = Object.assign(new Error('550 5.1.1 <a@b.example>: Recipient address rejected'), {
+      code: 'EENVELOPE',
+      responseCode: 550,
+      command: 'RCPT TO',
+    });
+    expect(classifyFailure(mailbox)).toBe('permanent');
+  });
+
   it('calls wrong SMTP settings "setup", before reading a 5xx as the recipient’s fault', () => {
     const setup = (props: Record<string, unknown>, message = 'x') =>
       classifyFailure(Object.assign(new Error(message), props));

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TierView } from '../../../src/renderer/src/api/types.js';
 import {
+  accessCodeClash,
   checkCart,
   checkoutBody,
   stockWords,
@@ -179,5 +180,26 @@ describe('checkoutBody', () => {
       access_code: 'VIP',
       payment_method: 'card',
     });
+  });
+});
+
+describe('accessCodeClash', () => {
+  const coded = (id: string, name: string, code: string) =>
+    ({ id, name, visibility: 'access_code', access_code: code }) as TierView;
+  const press = coded('tkt_p', 'Press', 'PRESS');
+  const friends = coded('tkt_f', 'Friends', 'FRIENDS');
+  const open = { id: 'tkt_o', name: 'General', visibility: 'public', access_code: null } as TierView;
+
+  it('keeps two access-code tiers with different codes out of one sale, saying what to do', () => {
+    expect(accessCodeClash(friends, [{ tier: press, quantity: 2 }])).toBe(
+      'Press and Friends have different access codes, and one sale carries one code: complete this sale, then sell Friends as a new one.',
+    );
+  });
+
+  it('lets a code tier join open tiers, its own line again, or a tier with the same code', () => {
+    expect(accessCodeClash(friends, [{ tier: open, quantity: 1 }])).toBeNull();
+    expect(accessCodeClash(open, [{ tier: press, quantity: 1 }])).toBeNull();
+    expect(accessCodeClash(press, [{ tier: press, quantity: 1 }])).toBeNull();
+    expect(accessCodeClash(coded('tkt_p2', 'Press+1', 'PRESS'), [{ tier: press, quantity: 1 }])).toBeNull();
   });
 });

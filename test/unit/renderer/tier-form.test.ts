@@ -160,3 +160,25 @@ describe('tier form', () => {
     ).toMatch(/02:30 does not exist on 8 Mar 2026 in New York time/);
   });
 });
+
+describe('the sale window in the form’s words', () => {
+  it('refuses a window that ends before it starts at the end field, not as "sale_ends_at must be after…"', () => {
+    const form = {
+      ...tierToForm(tier, 'UTC'),
+      sale_starts_at: '2026-12-20T18:00',
+      sale_ends_at: '2026-12-20T17:00',
+    };
+    const parsed = parseTierForm(form, { currency: 'usd', timezone: 'UTC' });
+    expect(parsed.body).toBeNull();
+    expect(parsed.errors.sale_ends_at).toBe('Sales must end after they start.');
+    const fine = parseTierForm(
+      { ...form, sale_ends_at: '2026-12-20T19:00' },
+      { currency: 'usd', timezone: 'UTC' },
+    );
+    expect(fine.errors).toEqual({});
+    // One bound alone is a window open on the other side.
+    expect(
+      parseTierForm({ ...form, sale_starts_at: '' }, { currency: 'usd', timezone: 'UTC' }).errors,
+    ).toEqual({});
+  });
+});

@@ -101,6 +101,26 @@ export function checkCart(
 }
 
 /**
+ * Why `tier` cannot join the sale in progress, or null: an order carries one access code
+ * (CONTRACT.md checkout `access_code?`), so two access-code tiers with different codes cannot be
+ * in one sale; the server refused the second as "The access_code is not valid for this tier."
+ */
+export function accessCodeClash(
+  tier: Pick<TierView, 'id' | 'name' | 'visibility' | 'access_code'>,
+  held: readonly HeldLine[],
+): string | null {
+  if (tier.visibility !== 'access_code') return null;
+  const other = held.find(
+    (line) =>
+      line.tier.id !== tier.id &&
+      line.tier.visibility === 'access_code' &&
+      line.tier.access_code !== tier.access_code,
+  );
+  if (!other) return null;
+  return `${other.tier.name} and ${tier.name} have different access codes, and one sale carries one code: complete this sale, then sell ${tier.name} as a new one.`;
+}
+
+/**
  * The POST /v2/orders body: the held lines, then the one on screen (so its refusals name
  * `items[held.length]`). Staff know an access code tier's code already; an order carries one.
  */

@@ -118,6 +118,9 @@ export function parseTierForm(form: TierForm, event: TierEvent, sold = 0): Parse
   if ('problem' in starts) errors.sale_starts_at = starts.problem;
   const ends = saleBound(form.sale_ends_at, event.timezone);
   if ('problem' in ends) errors.sale_ends_at = ends.problem;
+  // The server's own rule (domain/tier-rules.ts), said here in the form's words first.
+  else if ('iso' in starts && starts.iso && ends.iso && Date.parse(ends.iso) <= Date.parse(starts.iso))
+    errors.sale_ends_at = 'Sales must end after they start.';
   if (
     price === null ||
     quantity === null ||

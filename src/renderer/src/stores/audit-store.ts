@@ -25,21 +25,28 @@ interface AuditState {
   loadNames(): Promise<void>;
 }
 
+/** Pages of 100 read at most: the screen shows the latest 2,000 changes (filters narrow it). */
+export const auditPages = 20;
+
 const noNames: ActorNames = { staff: {}, keys: {}, devices: {} };
 
+/**
+ * The latest changes first, as people read them: asked newest first, so the 2,000 shown are the
+ * newest 2,000 (read oldest first and reversed, a long trail showed its oldest and lost tonight's).
+ */
 async function fetchAudit(query: { object_id?: string; actor?: string; since?: string }) {
   const client = requireClient();
-  const all = await fetchAllPages(
+  return fetchAllPages(
     (cursor) =>
       unwrap(
         client.GET('/v2/audit_events', {
-          params: { query: { ...query, limit: 100, ...(cursor ? { cursor } : {}) } },
+          params: {
+            query: { ...query, order: 'newest_first', limit: 100, ...(cursor ? { cursor } : {}) },
+          },
         }),
       ),
-    20,
+    auditPages,
   );
-  // The trail is kept oldest first; people read the latest first.
-  return all.reverse();
 }
 
 const byId = (list: readonly { id: string; name: string }[]) =>

@@ -2,7 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Field } from '../../components/field.js';
 import { Empty, ErrorNote, Loading } from '../../components/states.js';
 import { localInputToIso } from '../../lib/datetime.js';
-import { useAudit, type AuditFilters } from '../../stores/audit-store.js';
+import { auditPages, useAudit, type AuditFilters } from '../../stores/audit-store.js';
 import { AuditList } from './audit-list.js';
 
 /** Who did what (admin key): every change made through the API, with its person, key or device. */
@@ -66,6 +66,12 @@ export function AuditScreen() {
         <ErrorNote message={events.error} onRetry={() => void search(filters())} />
       ) : null}
       {events.data?.length === 0 ? <Empty>Nothing was changed that matches.</Empty> : null}
+      {events.data && events.data.length >= auditPages * 100 ? (
+        <p className="muted" role="note" data-testid="audit-cut">
+          The latest {events.data.length.toLocaleString('en-US')} changes are shown; earlier ones are kept.
+          Narrow with a person, an object or a time to see them.
+        </p>
+      ) : null}
       {events.data && events.data.length > 0 ? <AuditList events={events.data} names={names} /> : null}
     </section>
   );

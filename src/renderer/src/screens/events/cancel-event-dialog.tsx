@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { messageOf } from '../../api/api-error.js';
 import type { BulkRefundView, EventView } from '../../api/types.js';
 import { ConfirmDialog } from '../../components/confirm-dialog.js';
@@ -7,17 +7,35 @@ import { useEvents } from '../../stores/events-store.js';
 
 const ordersWord = (n: number) => `${n} paid order${n === 1 ? '' : 's'}`;
 
+/** What the refund moved, as the event's page then says it (the count may have grown meanwhile). */
+export const refundedWords = (done: BulkRefundView): string =>
+  done.orders === 0
+    ? 'No order had money to give back.'
+    : `Refunded ${formatMoney(done.amount_cents, done.currency)} on ${ordersWord(done.orders)}, each the way it was paid; their tickets are voided.`;
+
+interface Props {
+  event: EventView;
+  onClose: () => void;
+  /** What was done, for the event's page to say once the dialog has closed. */
+  onDone: (message: string) => void;
+}
+
 /**
  * Cancelling stops sales and admissions; refunding every paid order is offered beside it, with
- * the count and the total the server will move stated before anyone agrees to it.
+ * the count and the total the server will move stated before anyone agrees to it. On an event
+ * already cancelled (its refund failed after the cancel, or was left for later) the dialog only
+ * refunds. Cancel and refund are two requests: a refund that fails after the cancel says so, and
+ * asking again refunds without cancelling twice.
  */
-export function CancelEventDialog({ event, onClose }: { event: EventView; onClose: () => void }) {
+export function CancelEventDialog({ event, onClose, onDone }: Props) {
   const cancelEvent = useEvents((s) => s.cancelEvent);
   const refundPreview = useEvents((s) => s.refundPreview);
   const refundAll = useEvents((s) => s.refundAll);
   const [preview, setPreview] = useState<BulkRefundView | null>(null);
   const [previewError, setPreviewError] = useState<string | null>(null);
-  const [refund, setRefund] = useState(false);
+  const refundOnly = event.status === 'cancelled';
+  const [refund, setRefund] = useState(refundOnly);
+  const cancelled = useRef(refundOnly);
 
   useEffect(() => {
     refundPreview(event.id).then(setPreview, (err: unknown) => setPreviewError(messageOf(err)));
@@ -25,28 +43,47 @@ export function CancelEventDialog({ event, onClose }: { event: EventView; onClos
 
   const total = preview ? formatMoney(preview.amount_cents, preview.currency) : '';
   const confirm = async () => {
-    await cancelEvent(event.id);
-    if (refund) await refundAll(event.id);
+    if (!cancelled.current) {
+      await cancelEvent(event.id);
+      cancelled.current = true;
+    }
+    if (!refund)
+      return onDone('Cancelled. Refund the paid orders from here or from Orders when you are ready.');
+    try {
+      onDone(`${refundOnly ? '' : 'Cancelled. '}${refundedWords(await refundAll(event.id))}`);
+    } catch (err) {
+      throw new Error(
+        `${refundOnly ? '' : 'The event is cancelled, but '}the refunds did not go through: ${messageOf(err)} Ask again to refund; nothing is refunded twice.`,
+      );
+    }
   };
 
   return (
     <ConfirmDialog
-      title={`Cancel ${event.title}?`}
-      confirmLabel={refund && preview ? `Cancel and refund ${total}` : 'Cancel event'}
-      cancelLabel="Keep event"
+      title={refundOnly ? `Refund the paid orders of ${event.title}?` : `Cancel ${event.title}?`}
+      confirmLabel={
+        refundOnly ? `Refund ${total}` : refund && preview ? `Cancel and refund ${total}` : 'Cancel event'
+      }
+      cancelLabel={refundOnly ? 'Not now' : 'Keep event'}
       danger
       onConfirm={confirm}
       onClose={onClose}
     >
-      <p>Sales and admissions stop at once.</p>
+      {refundOnly ? null : <p>Sales and admissions stop at once.</p>}
       {previewError ? <p className="form-error">Could not count the paid orders: {previewError}</p> : null}
       {!preview && !previewError ? <p className="muted">Counting the paid orders…</p> : null}
       {preview && preview.orders === 0 ? <p>No order has money to give back.</p> : null}
-      {preview && preview.orders > 0 ? (
+      {preview && preview.orders > 0 && refundOnly ? (
+        <p data-testid="refund-all">
+          Refund {ordersWord(preview.orders)}, {total} in all, each the way it was paid (their tickets are
+          voided). Orders paid since this count are refunded too, and the page says what was.
+        </p>
+      ) : null}
+      {preview && preview.orders > 0 && !refundOnly ? (
         <label className="choice" data-testid="refund-all">
           <input type="checkbox" checked={refund} onChange={(e) => setRefund(e.target.checked)} />
           Also refund {ordersWord(preview.orders)}, {total} in all, each the way it was paid (their tickets
-          are voided). Without this, refund them from Orders.
+          are voided). Without this, refund them from here later or from Orders.
         </label>
       ) : null}
     </ConfirmDialog>

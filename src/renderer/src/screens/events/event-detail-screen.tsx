@@ -49,6 +49,8 @@ function EventDetail({ event }: { event: EventView }) {
   const publishEvent = useEvents((s) => s.publishEvent);
   const [editing, setEditing] = useState<Editing>(null);
   const [confirmCancel, setConfirmCancel] = useState(false);
+  // What the last cancel or refund did, said once its dialog has closed.
+  const [notice, setNotice] = useState<string | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
 
   const reloadTiers = useCallback(() => loadTiers(event.id), [event.id, loadTiers]);
@@ -100,11 +102,21 @@ function EventDetail({ event }: { event: EventView }) {
               Cancel event…
             </button>
           ) : null}
+          {isAdmin && event.status === 'cancelled' ? (
+            <button type="button" className="button" onClick={() => setConfirmCancel(true)}>
+              Refund paid orders…
+            </button>
+          ) : null}
         </div>
       </header>
       {actionError ? (
         <p className="form-error" role="alert">
           {actionError}
+        </p>
+      ) : null}
+      {notice ? (
+        <p className="muted" role="status" data-testid="event-notice">
+          {notice}
         </p>
       ) : null}
 
@@ -169,7 +181,9 @@ function EventDetail({ event }: { event: EventView }) {
       </div>
 
       {editing ? <TierEditor event={event} tier={editing.tier} onClose={() => setEditing(null)} /> : null}
-      {confirmCancel ? <CancelEventDialog event={event} onClose={() => setConfirmCancel(false)} /> : null}
+      {confirmCancel ? (
+        <CancelEventDialog event={event} onClose={() => setConfirmCancel(false)} onDone={setNotice} />
+      ) : null}
     </section>
   );
 }

@@ -1,8 +1,9 @@
-import { useEffect, useMemo, useState } from 'react';
-import type { EventView } from '../../api/types.js';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import type { EventView, TierView } from '../../api/types.js';
 import { Empty, ErrorNote, Loading } from '../../components/states.js';
 import { useNow } from '../../hooks/use-now.js';
 import { formatEventTime } from '../../lib/zoned-time.js';
+import { accessCodeClash } from '../../lib/sale.js';
 import { tierSaleState } from '../../lib/tier-sale-state.js';
 import { Link, Redirect, navigate } from '../../router.js';
 import { isTypingTarget } from '../../shortcuts.js';
@@ -111,7 +112,17 @@ function Till({ event, otherEvents }: { event: EventView; otherEvents: boolean }
   const tierList = useMemo(() => tiers?.data ?? [], [tiers]);
   const tier = tierList.find((t) => t.id === sale.tierId) ?? null;
   const state = tier ? tierSaleState(tier, event, now) : null;
-  const held = heldLines(sale.held, tierList) ?? [];
+  const held = useMemo(() => heldLines(sale.held, tierList) ?? [], [sale.held, tierList]);
+  const chooseTier = sale.chooseTier;
+  // A tier that cannot join the sale in progress says why under the tiles instead.
+  const pick = useCallback(
+    (picked: TierView) => {
+      const clash = accessCodeClash(picked, held);
+      setPickNote(clash);
+      if (!clash) chooseTier(picked.id);
+    },
+    [held, chooseTier],
+  );
 
   // Digits pick the numbered tile while no field has the keyboard.
   useEffect(() => {
@@ -128,16 +139,12 @@ function Till({ event, otherEvents }: { event: EventView; otherEvents: boolean }
       if (!picked) return;
       e.preventDefault();
       const pickedState = tierSaleState(picked, event, Date.now());
-      if (pickedState.sellable) {
-        setPickNote(null);
-        sale.chooseTier(picked.id);
-      } else {
-        setPickNote(`${picked.name}: ${pickedState.label}.`);
-      }
+      if (pickedState.sellable) pick(picked);
+      else setPickNote(`${picked.name}: ${pickedState.label}.`);
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [sale, tierList, event]);
+  }, [sale, tierList, event, pick]);
 
   return (
     <section className="screen till">
@@ -171,13 +178,7 @@ function Till({ event, otherEvents }: { event: EventView; otherEvents: boolean }
             ) : null}
             {tierList.length > 0 ? (
               <>
-                <TierTiles
-                  event={event}
-                  tiers={tierList}
-                  now={now}
-                  selectedId={sale.tierId}
-                  onPick={(t) => sale.chooseTier(t.id)}
-                />
+                <TierTiles event={event} tiers={tierList} now={now} selectedId={sale.tierId} onPick={pick} />
                 <p className="muted small" role="status">
                   {pickNote ?? 'Press 1–9 or Tab to a tile and Enter to pick a tier.'}
                 </p>

@@ -20,6 +20,15 @@ export function VenuePanel() {
   const value = name ?? settings.data?.venue_name ?? '';
   const submit = async (e: FormEvent) => {
     e.preventDefault();
+    // Said in the form's words before asking; the server's own refusal names its field.
+    if (!value.trim()) {
+      setError({
+        fields: { venue_name: 'Give the venue a name: receipts and the door show it.' },
+        form: null,
+      });
+      setSaved(false);
+      return;
+    }
     try {
       await saveVenueName(value);
       setError(null);
