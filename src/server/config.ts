@@ -106,6 +106,11 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): ServerOpti
       'MARQUEE_SMTP_URL must look like smtp://host:port or smtps://user:password@host:port.',
     );
   }
+  if (smtpUrl !== undefined && !userInfoDecodes(smtpUrl)) {
+    throw new ConfigError(
+      'MARQUEE_SMTP_URL has a % in its user name or password that is not an escape: write % as %25 (and @ as %40, / as %2F, : as %3A).',
+    );
+  }
   return {
     dataDir: env.MARQUEE_DATA_DIR || defaultDataDir(env),
     host: env.MARQUEE_HOST || '0.0.0.0',
@@ -152,4 +157,17 @@ export function reachableHost(host: string): string {
 
 export function listeningUrl(options: Pick<ServerOptions, 'host' | 'tls'>, port: number): string {
   return `${usesHttps(options) ? 'https' : 'http'}://${reachableHost(options.host)}:${port}`;
+}
+
+/** Whether the user name and password of a URL decode as nodemailer will decode them. */
+function userInfoDecodes(url: string): boolean {
+  const authority = url.replace(/^smtps?:\/\//, '').split('/')[0] ?? '';
+  const at = authority.lastIndexOf('@');
+  if (at === -1) return true;
+  try {
+    for (const part of authority.slice(0, at).split(':')) decodeURIComponent(part);
+    return true;
+  } catch {
+    return false;
+  }
 }

@@ -62,6 +62,17 @@ describe('optionsFromEnv', () => {
     });
   });
 
+  it('refuses an SMTP password with a bare %, saying how to write it and never echoing it', () => {
+    const bad = () => optionsFromEnv({ MARQUEE_SMTP_URL: 'smtp://venue:Pa%zzSecretWord@127.0.0.1:2525' });
+    expect(bad).toThrow(ConfigError);
+    expect(bad).toThrow(/write % as %25/);
+    expect(bad).not.toThrow(/SecretWord/);
+    // Escaped, it is taken as given; a % in the host part is no password's business.
+    expect(optionsFromEnv({ MARQUEE_SMTP_URL: 'smtp://venue:Pa%25zz%40Word@127.0.0.1:2525' }).smtpUrl).toBe(
+      'smtp://venue:Pa%25zz%40Word@127.0.0.1:2525',
+    );
+  });
+
   it('treats empty values as unset', () => {
     const options = optionsFromEnv({
       MARQUEE_PORT: '',
