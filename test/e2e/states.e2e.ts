@@ -80,6 +80,13 @@ test('settings: a PIN being set takes digits only, the kiosk attendant’s and a
   await kiosk.getByRole('button', { name: 'Set PIN' }).click();
   await expect(kiosk.getByRole('status')).toHaveText('PIN saved.');
   await expect(kiosk).toContainText('A PIN is set.');
+  // Removing it stops every kiosk's card sales: it asks first, and keeping it changes nothing.
+  await kiosk.getByRole('button', { name: 'Remove PIN…' }).click();
+  const remove = page.getByRole('dialog', { name: 'Remove the attendant PIN?' });
+  await remove.getByRole('button', { name: 'Keep PIN' }).click();
+  await expect(remove).toBeHidden();
+  const settings = await server.api<{ kiosk_attendant_pin_set: boolean }>('GET', '/v2/settings');
+  expect(settings.kiosk_attendant_pin_set).toBe(true);
 
   const staff = page.getByRole('region', { name: 'Staff', exact: true });
   const form = staff.getByRole('form', { name: 'Add staff' });

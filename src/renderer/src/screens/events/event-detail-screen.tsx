@@ -148,7 +148,7 @@ function EventDetail({ event }: { event: EventView }) {
             <TiersTable
               event={event}
               tiers={tiers.data}
-              canEdit={isAdmin}
+              canEdit={isAdmin && event.status !== 'cancelled'}
               onEdit={(tier) => setEditing({ tier })}
             />
           ) : null}

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { ConfirmDialog } from '../../components/confirm-dialog.js';
 import { Field } from '../../components/field.js';
 import { NewPinInput } from '../../components/new-pin-input.js';
 import { splitError, type SplitError } from '../../lib/field-errors.js';
@@ -14,6 +15,7 @@ export function KioskPanel() {
   const [pin, setPin] = useState('');
   const [error, setError] = useState<SplitError | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
+  const [confirmRemove, setConfirmRemove] = useState(false);
   const isSet = settings.data?.kiosk_attendant_pin_set ?? false;
 
   const save = async (value: string | null) => {
@@ -53,8 +55,8 @@ export function KioskPanel() {
           {isSet ? 'Change PIN' : 'Set PIN'}
         </button>
         {isSet ? (
-          <button type="button" className="button" onClick={() => void save(null)}>
-            Remove PIN
+          <button type="button" className="button" onClick={() => setConfirmRemove(true)}>
+            Remove PIN…
           </button>
         ) : null}
         {saved ? (
@@ -63,6 +65,19 @@ export function KioskPanel() {
           </span>
         ) : null}
       </form>
+      {confirmRemove ? (
+        // Every kiosk stops taking card payments at once, as the other stopping actions here ask first.
+        <ConfirmDialog
+          title="Remove the attendant PIN?"
+          confirmLabel="Remove PIN"
+          cancelLabel="Keep PIN"
+          danger
+          onConfirm={() => save(null)}
+          onClose={() => setConfirmRemove(false)}
+        >
+          <p>Every kiosk stops taking card payments at once, until a new PIN is set.</p>
+        </ConfirmDialog>
+      ) : null}
     </section>
   );
 }
