@@ -113,9 +113,41 @@ describe('audit rows in words', () => {
   it('falls back to the action’s own name for actions it has no phrase for', () => {
     expect(
       auditWords(
-        { action: 'scan_key.rotated', object_type: 'scan_key', object_id: 'kid_1', actor: till, data: null },
+        { action: 'tier.archived', object_type: 'tier', object_id: 'tkt_1', actor: till, data: null },
         names,
       ),
-    ).toBe('Till 1: scan key rotated on kid_1');
+    ).toBe('Till 1: tier archived on tkt_1');
+  });
+
+  it('says what the manager’s own actions did, with amounts and names, not the action’s code', () => {
+    const admin = { api_key_id: 'key_admin' };
+    const row = (action: string, objectId: string, data: Record<string, unknown>) =>
+      auditWords(
+        { action, object_type: action.split('.')[0]!, object_id: objectId, actor: admin, data },
+        names,
+      );
+    expect(row('event.refunded_all', 'evt_1', { orders: 3, amount_cents: 11999, method: null })).toBe(
+      'Admin refunded 3 paid orders, $119.99 in all, of evt_1',
+    );
+    expect(row('event.refunded_all', 'evt_1', { orders: 0, amount_cents: 0 })).toBe(
+      'Admin asked to refund every paid order of evt_1: none had money left',
+    );
+    expect(row('device.pairing_started', 'box_office', { scope: 'box_office', event_id: null })).toBe(
+      'Admin offered a pairing code for a till',
+    );
+    expect(row('device.pairing_started', 'evt_1', { scope: 'scanner', event_id: 'evt_1' })).toBe(
+      'Admin offered a pairing code for a door of evt_1',
+    );
+    expect(row('device.paired', 'dev_9', { name: 'Side door', scope: 'scanner' })).toBe(
+      'Admin paired the door Side door (dev_9)',
+    );
+    expect(row('device.revoked', 'dev_9', { name: 'Side door' })).toBe('Admin unpaired Side door (dev_9)');
+    expect(row('webhook_endpoint.failed_retried', 'we_1', { retried: 1 })).toBe(
+      'Admin sent 1 failed webhook delivery of we_1 again',
+    );
+    expect(row('payout.paid', 'pay_1', { amount_cents: 5000 })).toBe(
+      'Admin marked the payout of $50.00 paid (pay_1)',
+    );
+    expect(row('scan_key.rotated', 'kid_2', {})).toBe('Admin rotated the key that signs tickets (now kid_2)');
   });
 });

@@ -98,6 +98,38 @@ const phrases: Readonly<Record<string, (on: string, row: Row) => string>> = {
   'tier.deleted': (on, d) => `deleted the tier ${text(d, 'name') ?? on}`,
   'settings.updated': () => 'changed the settings',
   'payout.created': (on, d) => `recorded a payout of ${amount(d) ?? 'money'} (${on})`,
+  'payout.paid': (on, d) => `marked the payout of ${amount(d) ?? 'money'} paid (${on})`,
+  'event.refunded_all': (on, d) => {
+    const orders = typeof d.data.orders === 'number' ? d.data.orders : null;
+    if (orders === 0) return `asked to refund every paid order of ${on}: none had money left`;
+    const what = orders === null ? 'every paid order' : `${orders} paid order${orders === 1 ? '' : 's'}`;
+    return `refunded ${what}${amount(d) ? `, ${amount(d)} in all,` : ''} of ${on}`;
+  },
+  'device.pairing_started': (on, d) => `offered a pairing code for a ${deviceWord(d)}${eventOf(d)}`,
+  'device.paired': (on, d) => {
+    const name = text(d, 'name');
+    return name ? `paired the ${deviceWord(d)} ${name} (${on})` : `paired a ${deviceWord(d)} (${on})`;
+  },
+  'device.revoked': (on, d) => `unpaired ${text(d, 'name') ?? 'the device'} (${on})`,
+  'webhook_delivery.retried': (on) => `sent the webhook delivery ${on} again`,
+  'webhook_endpoint.failed_retried': (on, d) => {
+    const retried = typeof d.data.retried === 'number' ? d.data.retried : null;
+    return `sent ${retried === null ? 'the' : retried} failed webhook deliver${retried === 1 ? 'y' : 'ies'} of ${on} again`;
+  },
+  'mail.retried': (on) => `sent the mail ${on} again`,
+  'mail.test_queued': () => 'sent a test mail',
+  'scan_key.rotated': (on) => `rotated the key that signs tickets (now ${on})`,
+};
+
+/** What a paired device is, in the till's words: a door, a till or a kiosk. */
+function deviceWord(d: Row): string {
+  const scope = text(d, 'scope');
+  return scope === 'box_office' ? 'till' : scope === 'kiosk' ? 'kiosk' : 'door';
+}
+
+const eventOf = (d: Row): string => {
+  const eventId = text(d, 'event_id');
+  return eventId ? ` of ${eventId}` : '';
 };
 
 /**
