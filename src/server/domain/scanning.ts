@@ -158,10 +158,11 @@ export class ScanningService {
     if (query.event_id !== undefined) this.requireEvent(query.event_id, 'event_id');
     // A door paired to an event lists that event's scans: asked for another, it is refused; asked
     // for none, it gets its own event's (never the whole venue's).
-    const pinned =
-      caller?.scope === 'scanner' ? this.deps.devices.resolve(caller, undefined)?.event_id : null;
-    if (pinned && query.event_id !== undefined)
-      requireDoorOf(this.deps.devices, caller, undefined, query.event_id);
+    const door =
+      query.event_id === undefined
+        ? this.deps.devices.resolve(caller, undefined)
+        : requireDoorOf(this.deps.devices, caller, undefined, query.event_id);
+    const pinned = caller?.scope === 'scanner' ? door?.event_id : null;
     const limit = query.limit ?? 20;
     const filters = {
       event_id: query.event_id ?? pinned ?? undefined,

@@ -69,6 +69,17 @@ export function retryWaitMs(
   return kind === 'transient' ? wait : Math.min(wait, policy.unreachableRetryMs);
 }
 
+/**
+ * A server that took the connection (and maybe the whole message) and then fell silent, e.g. slow
+ * to confirm after DATA. nodemailer says "Timeout" for this socket silence, "Connection timeout" /
+ * "Greeting never received" for a server it never reached.
+ */
+export function wentSilent(err: unknown): boolean {
+  return (
+    err instanceof Error && (err as { code?: unknown }).code === 'ETIMEDOUT' && err.message === 'Timeout'
+  );
+}
+
 /** Classifies an error thrown by nodemailer's SMTP transport. */
 export function classifyFailure(err: unknown): FailureKind {
   const e = (typeof err === 'object' && err !== null ? err : {}) as {
@@ -78,11 +89,8 @@ export function classifyFailure(err: unknown): FailureKind {
   };
   // Before the reply code: a refused login is a 5xx too, but not the recipient's fault.
   if (setupProblem(err) !== null) return 'setup';
-  // A server that took the connection (and maybe the whole message) and then fell silent: it was
-  // reached, so this is no outage to retry every 30 s without counting, which re-sent the mail
-  // each time to a server slow to confirm after DATA. nodemailer says "Timeout" for this socket
-  // silence, "Connection timeout" / "Greeting never received" for a server it never reached.
-  if (e.code === 'ETIMEDOUT' && err instanceof Error && err.message === 'Timeout') return 'transient';
+  // Reached, so no outage to retry every 30 s without counting (that re-sent the mail each time).
+  if (wentSilent(err)) return 'transient';
   if (typeof e.responseCode === 'number') {
     return e.responseCode >= 500 && e.responseCode < 600 ? 'permanent' : 'transient';
   }

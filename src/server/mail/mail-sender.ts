@@ -8,6 +8,7 @@ import { nodemailerMessage } from './mail-message.js';
 import type { OutgoingMail } from '../domain/mail-port.js';
 import {
   classifyFailure,
+  wentSilent,
   decideRetry,
   defaultMailRetryPolicy,
   retryWaitMs,
@@ -268,7 +269,7 @@ export class MailSender {
           ? unreachableError(err)
           : kind === 'setup'
             ? setupError(err)
-            : text === 'Timeout'
+            : wentSilent(err)
               ? 'the mail server went silent before confirming the message (it may have taken it); trying again later'
               : text;
       const decision = decideRetry(this.tuning.policy, kind, row.attempts + 1, now());

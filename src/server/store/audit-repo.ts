@@ -50,10 +50,9 @@ export function auditPageSql(withObject: boolean, newestFirst = false): string {
  */
 export class AuditRepo {
   private readonly insertRow;
-  private readonly byObject;
+  /** One statement per (object filter, direction): [oldest first, newest first]. */
   private readonly bySeq;
-  private readonly byObjectNewest;
-  private readonly bySeqNewest;
+  private readonly byObject;
 
   constructor(db: Db) {
     this.insertRow = prepareInsert<Omit<AuditRow, 'seq'>>(db, 'audit_events', [
@@ -68,10 +67,8 @@ export class AuditRepo {
       'at',
       'data',
     ]);
-    this.byObject = db.prepare(auditPageSql(true));
-    this.bySeq = db.prepare(auditPageSql(false));
-    this.byObjectNewest = db.prepare(auditPageSql(true, true));
-    this.bySeqNewest = db.prepare(auditPageSql(false, true));
+    this.bySeq = [false, true].map((newest) => db.prepare(auditPageSql(false, newest)));
+    this.byObject = [false, true].map((newest) => db.prepare(auditPageSql(true, newest)));
   }
 
   insert(row: Omit<AuditRow, 'seq'>): void {
@@ -80,13 +77,7 @@ export class AuditRepo {
 
   /** After the cursor's row in the list's order: `afterSeq` 0 starts a list either way. */
   page(search: AuditSearch, afterSeq: number, limit: number, newestFirst = false): AuditRow[] {
-    const statement = newestFirst
-      ? search.objectId === undefined
-        ? this.bySeqNewest
-        : this.byObjectNewest
-      : search.objectId === undefined
-        ? this.bySeq
-        : this.byObject;
+    const statement = (search.objectId === undefined ? this.bySeq : this.byObject)[newestFirst ? 1 : 0]!;
     return statement.all({
       after: newestFirst && afterSeq === 0 ? Number.MAX_SAFE_INTEGER : afterSeq,
       object: search.objectId ?? null,

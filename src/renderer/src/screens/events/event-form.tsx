@@ -48,6 +48,7 @@ export function EventFormView({ initial, submitLabel, readOnly = false, onSubmit
     setSaved(false);
   };
   const err = (field: keyof EventForm) => error?.fields[field];
+  const caution = readOnly ? null : (warning?.(form) ?? null);
   // The list is long (≈420 zones) and fixed for the life of the form.
   const zones = useMemo(() => knownTimeZones(initial.timezone, tillTimeZone()), [initial.timezone]);
 
@@ -76,9 +77,9 @@ export function EventFormView({ initial, submitLabel, readOnly = false, onSubmit
           readOnly={readOnly}
         />
       </Field>
-      {!readOnly && warning?.(form) ? (
+      {caution ? (
         <p className="form-warning span-2" role="note" data-testid="doors-moved-warning">
-          {warning(form)}
+          {caution}
         </p>
       ) : null}
       <Field label="On sale from" error={err('on_sale_at')} hint="Empty: from now">

@@ -66,7 +66,7 @@ export function ShiftScreen() {
         </>
       ) : null}
 
-      {!closed && endedElsewhere && endedElsewhere.id !== shift?.id ? (
+      {!closed && endedElsewhere ? (
         <p className="form-warning" role="alert">
           {endedElsewhereWords(endedElsewhere)}{' '}
           <button
