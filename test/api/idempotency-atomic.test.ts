@@ -127,6 +127,11 @@ const actions: Record<string, () => Promise<Request>> = {
     const payout = await t.call('POST', '/v2/payouts', { event_id: order.event_id });
     return { url: `/v2/payouts/${(payout.json() as { id: string }).id}/mark_paid` };
   },
+  'POST /v2/payouts/{id}/cancel': async () => {
+    const { order } = await boughtTicket();
+    const payout = await t.call('POST', '/v2/payouts', { event_id: order.event_id });
+    return { url: `/v2/payouts/${(payout.json() as { id: string }).id}/cancel` };
+  },
   'POST /v2/events': async () => ({ url: '/v2/events', body: eventBody }),
   'POST /v2/events/{id}/publish': async () => ({ url: `/v2/events/${(await createEvent(t)).id}/publish` }),
   'POST /v2/events/{id}/cancel': async () => ({ url: `/v2/events/${(await createEvent(t)).id}/cancel` }),

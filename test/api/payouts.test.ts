@@ -16,9 +16,10 @@ interface PayoutJson {
   event_id: string;
   amount_cents: number;
   currency: string;
-  status: 'pending' | 'paid';
+  status: 'pending' | 'paid' | 'cancelled';
   created_at: string;
   paid_at: string | null;
+  cancelled_at: string | null;
 }
 
 const createPayout = (eventId: string, auth?: string) =>
@@ -39,6 +40,7 @@ describe('payouts', () => {
       status: 'pending',
       created_at: '2026-11-22T12:00:00.000Z',
       paid_at: null,
+      cancelled_at: null,
     });
     expect(first.id).toMatch(/^pay_/);
     expectError(await createPayout(sale.eventId), 409, 'conflict_error', 'nothing_to_pay_out', 'event_id');
@@ -107,5 +109,85 @@ describe('payouts', () => {
       'permission_error',
       'insufficient_scope',
     );
+  });
+
+  it('a pending payout cancelled settles nothing: the next payout takes its amount again', async () => {
+    await buy(t, sale);
+    const payout = (await createPayout(sale.eventId)).json() as PayoutJson;
+    t.clock.advance(600);
+    const cancelled = await t.call('POST', `/v2/payouts/${payout.id}/cancel`);
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(cancelled.json()).toMatchObject({
+      id: payout.id,
+      amount_cents: 2500,
+      status: 'cancelled',
+      paid_at: null,
+      cancelled_at: '2026-11-22T12:10:00.000Z',
+    });
+    t.clock.advance(60);
+    const again = await t.call('POST', `/v2/payouts/${payout.id}/cancel`);
+    expect(again.json()).toMatchObject({ status: 'cancelled', cancelled_at: '2026-11-22T12:10:00.000Z' });
+    expectError(
+      await t.call('POST', `/v2/payouts/${payout.id}/mark_paid`),
+      409,
+      'conflict_error',
+      'payout_cancelled',
+    );
+    expect(emitted(t, 'payout.paid')).toEqual([]);
+
+    const next = await createPayout(sale.eventId);
+    expect(next.statusCode, next.body).toBe(200);
+    expect((next.json() as PayoutJson).amount_cents).toBe(2500);
+    const audit = (await t.call('GET', `/v2/audit_events?object_id=${payout.id}`)).json() as {
+      data: { action: string; data: Record<string, unknown> }[];
+    };
+    expect(audit.data.map((a) => a.action)).toEqual(['payout.created', 'payout.cancelled']);
+    expect(audit.data[1]!.data).toEqual({ event_id: sale.eventId, amount_cents: 2500, currency: 'usd' });
+  });
+
+  it('a paid payout cannot be cancelled', async () => {
+    await buy(t, sale);
+    const payout = (await createPayout(sale.eventId)).json() as PayoutJson;
+    await t.call('POST', `/v2/payouts/${payout.id}/mark_paid`);
+    expectError(
+      await t.call('POST', `/v2/payouts/${payout.id}/cancel`),
+      409,
+      'conflict_error',
+      'payout_already_paid',
+    );
+    expect((await t.call('GET', `/v2/payouts/${payout.id}`)).json()).toMatchObject({ status: 'paid' });
+    expectError(
+      await t.call('POST', '/v2/payouts/pay_nope/cancel'),
+      404,
+      'not_found_error',
+      'resource_missing',
+      'id',
+    );
+  });
+
+  it('an event refunded after its payout: settling says the payouts exceed what it owes', async () => {
+    await buy(t, sale);
+    const payout = (await createPayout(sale.eventId)).json() as PayoutJson;
+    await t.call('POST', `/v2/events/${sale.eventId}/cancel`);
+    expect((await t.call('POST', `/v2/events/${sale.eventId}/refund_all`, {})).statusCode).toBe(200);
+    const refused = expectError(
+      await createPayout(sale.eventId),
+      409,
+      'conflict_error',
+      'nothing_to_pay_out',
+      'event_id',
+    );
+    expect(refused.message).toBe(
+      'Payouts of this event ($25.00) already exceed its sales less refunds ($0.00); cancel a pending payout that is too large, then settle again.',
+    );
+    await t.call('POST', `/v2/payouts/${payout.id}/cancel`);
+    const after = expectError(
+      await createPayout(sale.eventId),
+      409,
+      'conflict_error',
+      'nothing_to_pay_out',
+      'event_id',
+    );
+    expect(after.message).toBe('This event has no sales (less refunds) to pay out.');
   });
 });

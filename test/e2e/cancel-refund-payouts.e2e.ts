@@ -168,3 +168,47 @@ test('the Payouts screen settles an event, lists the payout pending, then paid',
   );
   expect(listed.data).toMatchObject([{ status: 'paid', amount_cents: 6000, event_id: event.id }]);
 });
+
+/**
+ * A payout settled before the event was cancelled and refunded in full would hand the organiser
+ * money already given back: the screen flags it with what the event owes now, and the manager
+ * cancels it instead of marking it paid.
+ */
+test('a payout larger than the event now owes is flagged and cancelled, never paid', async ({
+  boxOffice,
+  server,
+}) => {
+  const { page } = boxOffice;
+  const event = await publishedEvent(server, 'Washed Out', 4000);
+  await event.sell(1, 'card', 'Kim Card');
+  const payout = await server.api<Created>('POST', '/v2/payouts', { event_id: event.id });
+  await server.api('POST', `/v2/events/${event.id}/cancel`);
+  await server.api('POST', `/v2/events/${event.id}/refund_all`, {});
+
+  await page.getByRole('navigation', { name: 'Screens' }).getByRole('link', { name: 'Payouts' }).click();
+  const row = page.locator(`tr[data-payout="${payout.id}"]`);
+  await expect(row.locator('[data-too-large]')).toHaveText(
+    'More than the event owes now ($0.00): refunds since it was settled. Cancel it, then settle again.',
+  );
+  await row.getByRole('button', { name: 'Cancel…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Cancel this payout?' });
+  await expect(dialog).toContainText('The payout of $40.00 for Washed Out stays listed as cancelled');
+  await dialog.getByRole('button', { name: 'Cancel payout' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('status')).toHaveText(
+    'Payout of $40.00 for Washed Out cancelled; settle the event again for what it owes now.',
+  );
+  await expect(row.locator('.badge')).toHaveText('cancelled');
+  await expect(row.getByRole('button', { name: 'Mark paid' })).toHaveCount(0);
+  await expect(row.locator('[data-too-large]')).toHaveCount(0);
+
+  const form = page.getByRole('form', { name: 'New payout' });
+  await form.getByLabel('Event').selectOption({ label: 'Washed Out' });
+  await form.getByRole('button', { name: 'Settle net sales' }).click();
+  await expect(page.getByRole('alert')).toHaveText('This event has no sales (less refunds) to pay out.');
+  const stored = await server.api<{ status: string; paid_at: string | null }>(
+    'GET',
+    `/v2/payouts/${payout.id}`,
+  );
+  expect(stored).toMatchObject({ status: 'cancelled', paid_at: null });
+});

@@ -1,3 +1,4 @@
+import { formatMoney } from '../../shared/money.js';
 import { conflict, notFound } from '../errors.js';
 import { newId } from '../ids.js';
 import { Payout, type PayoutView } from '../schemas/payouts.js';
@@ -52,14 +53,10 @@ export class PayoutsService {
     return this.deps.actions.run(action, payoutJson, (tx) => {
       const event = this.deps.events.find(eventId);
       if (!event) throw notFound('event', eventId, 'event_id');
-      const amount = this.deps.orders.netForEvent(eventId) - this.deps.payouts.totalForEvent(eventId);
-      if (amount <= 0) {
-        throw conflict(
-          'nothing_to_pay_out',
-          'Every sale of this event (less refunds) is already covered by a payout.',
-          'event_id',
-        );
-      }
+      const net = this.deps.orders.netForEvent(eventId);
+      const settled = this.deps.payouts.totalForEvent(eventId);
+      const amount = net - settled;
+      if (amount <= 0) throw nothingToPayOut(net, settled, event.currency);
       const row: Omit<PayoutRow, 'seq'> = {
         id: newId('payout'),
         event_id: eventId,
@@ -68,6 +65,7 @@ export class PayoutsService {
         status: 'pending',
         created_at: this.deps.now(),
         paid_at: null,
+        cancelled_at: null,
       };
       this.deps.payouts.insert(row);
       const view = viewPayout({ ...row, seq: 0 });
@@ -82,10 +80,18 @@ export class PayoutsService {
     });
   }
 
-  /** Marking a paid payout paid again is a harmless no-op: `payout.paid` fires once. */
+  /**
+   * Marking a paid payout paid again is a harmless no-op: `payout.paid` fires once. A cancelled
+   * payout cannot be paid (409 `payout_cancelled`): settle the event again instead.
+   */
   markPaid(action: ActionContext, id: string): Promise<Answer<PayoutView>> {
     return this.deps.actions.run(action, payoutJson, (tx) => {
-      this.require(id);
+      if (this.require(id).status === 'cancelled') {
+        throw conflict(
+          'payout_cancelled',
+          'This payout was cancelled and cannot be paid; settle the event again for what it owes now.',
+        );
+      }
       const changed = this.deps.payouts.markPaid(id, this.deps.now());
       const view = viewPayout(this.require(id));
       if (changed) {
@@ -94,10 +100,53 @@ export class PayoutsService {
           action: 'payout.paid',
           objectType: 'payout',
           objectId: id,
-          data: { event_id: view.event_id, amount_cents: view.amount_cents },
+          data: { event_id: view.event_id, amount_cents: view.amount_cents, currency: view.currency },
         });
       } else tx.unchanged();
       return view;
     });
   }
+
+  /**
+   * Withdraws a payout not yet paid: after refunds (an event cancelled and refunded in full) it can
+   * exceed what the organiser is owed. It stays listed as `cancelled` with its amount, and no
+   * longer counts as settled. Cancelling again is a no-op; a paid payout is 409
+   * `payout_already_paid` (the money has gone; a later refund lowers the next payout instead).
+   * CONTRACT.md's fourteen webhook kinds have none for this, so it fires no webhook.
+   */
+  cancel(action: ActionContext, id: string): Promise<Answer<PayoutView>> {
+    return this.deps.actions.run(action, payoutJson, (tx) => {
+      if (this.require(id).status === 'paid') {
+        throw conflict(
+          'payout_already_paid',
+          'This payout is already paid and cannot be cancelled; refunds since then lower the next payout.',
+        );
+      }
+      const changed = this.deps.payouts.cancel(id, this.deps.now());
+      const view = viewPayout(this.require(id));
+      if (changed) {
+        tx.audit({
+          action: 'payout.cancelled',
+          objectType: 'payout',
+          objectId: id,
+          data: { event_id: view.event_id, amount_cents: view.amount_cents, currency: view.currency },
+        });
+      } else tx.unchanged();
+      return view;
+    });
+  }
+}
+
+/**
+ * Nothing left to settle. When refunds since a payout took the net below what payouts already
+ * cover, says so with both figures: the remedy is to cancel a pending payout, not to wait.
+ */
+function nothingToPayOut(net: number, settled: number, currency: string) {
+  let message = 'Every sale of this event (less refunds) is already covered by a payout.';
+  if (settled > net) {
+    message = `Payouts of this event (${formatMoney(settled, currency)}) already exceed its sales less refunds (${formatMoney(net, currency)}); cancel a pending payout that is too large, then settle again.`;
+  } else if (settled === 0) {
+    message = 'This event has no sales (less refunds) to pay out.';
+  }
+  return conflict('nothing_to_pay_out', message, 'event_id');
 }

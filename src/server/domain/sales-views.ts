@@ -55,6 +55,7 @@ export function viewPayout(row: PayoutRow): PayoutView {
     status: row.status,
     created_at: toIso(row.created_at),
     paid_at: isoOrNull(row.paid_at),
+    cancelled_at: isoOrNull(row.cancelled_at),
   };
 }
 

@@ -67,4 +67,19 @@ export async function payoutRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) =>
       sendAnswer(reply, await payouts.markPaid(actionContext(request), request.params.id)),
   );
+
+  api.post(
+    '/payouts/:id/cancel',
+    {
+      schema: {
+        operationId: 'cancelPayout',
+        tags,
+        summary: 'Withdraw a payout not yet paid (again: no-op; a paid one: 409 payout_already_paid)',
+        params: IdParams('pay'),
+        response: { 200: ref(Payout), ...errorResponses },
+      },
+    },
+    async (request, reply) =>
+      sendAnswer(reply, await payouts.cancel(actionContext(request), request.params.id)),
+  );
 }

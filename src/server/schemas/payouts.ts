@@ -7,9 +7,13 @@ export const Payout = Type.Object(
     event_id: Type.String(),
     amount_cents: Type.Integer(),
     currency: Type.String(),
-    status: Type.Enum(['pending', 'paid']),
+    status: Type.Enum(['pending', 'paid', 'cancelled'], {
+      description:
+        'pending until marked paid; a pending payout can be cancelled (it then settles nothing and the next payout takes its amount again)',
+    }),
     created_at: Timestamp,
     paid_at: Nullable(Timestamp),
+    cancelled_at: Nullable(Timestamp),
   },
   { $id: 'Payout', description: "A settlement of an event's net sales" },
 );

@@ -1,6 +1,6 @@
 import type { Db } from './db.js';
 
-export type PayoutStatus = 'pending' | 'paid';
+export type PayoutStatus = 'pending' | 'paid' | 'cancelled';
 
 export interface PayoutRow {
   seq: number;
@@ -11,29 +11,34 @@ export interface PayoutRow {
   status: PayoutStatus;
   created_at: number;
   paid_at: number | null;
+  cancelled_at: number | null;
 }
 
 export class PayoutsRepo {
   private readonly byId;
   private readonly insertStmt;
   private readonly markPaidStmt;
+  private readonly cancelStmt;
   private readonly pageStmt;
   private readonly totalForEventStmt;
 
   constructor(db: Db) {
     this.byId = db.prepare('SELECT * FROM payouts WHERE id = ?');
     this.insertStmt = db.prepare(
-      `INSERT INTO payouts (id, event_id, amount_cents, currency, status, created_at, paid_at)
-       VALUES (@id, @event_id, @amount_cents, @currency, @status, @created_at, @paid_at)`,
+      `INSERT INTO payouts (id, event_id, amount_cents, currency, status, created_at, paid_at, cancelled_at)
+       VALUES (@id, @event_id, @amount_cents, @currency, @status, @created_at, @paid_at, @cancelled_at)`,
     );
     this.markPaidStmt = db.prepare(
       "UPDATE payouts SET status = 'paid', paid_at = ? WHERE id = ? AND status = 'pending'",
+    );
+    this.cancelStmt = db.prepare(
+      "UPDATE payouts SET status = 'cancelled', cancelled_at = ? WHERE id = ? AND status = 'pending'",
     );
     this.pageStmt = db.prepare(
       'SELECT * FROM payouts WHERE seq > @after AND (@event IS NULL OR event_id = @event) ORDER BY seq LIMIT @limit',
     );
     this.totalForEventStmt = db.prepare(
-      'SELECT COALESCE(SUM(amount_cents), 0) AS total FROM payouts WHERE event_id = ?',
+      "SELECT COALESCE(SUM(amount_cents), 0) AS total FROM payouts WHERE event_id = ? AND status <> 'cancelled'",
     );
   }
 
@@ -45,9 +50,14 @@ export class PayoutsRepo {
     this.insertStmt.run(row);
   }
 
-  /** False when the payout was already paid. */
+  /** False when the payout was not pending (already paid, or cancelled). */
   markPaid(id: string, at: number): boolean {
     return this.markPaidStmt.run(at, id).changes === 1;
+  }
+
+  /** False when the payout was not pending (already cancelled, or paid). */
+  cancel(id: string, at: number): boolean {
+    return this.cancelStmt.run(at, id).changes === 1;
   }
 
   page(eventId: string | undefined, afterSeq: number, limit: number): PayoutRow[] {
@@ -58,7 +68,7 @@ export class PayoutsRepo {
     }) as PayoutRow[];
   }
 
-  /** Everything already settled for the event, pending or paid. */
+  /** Everything already settled for the event, pending or paid; a cancelled payout settles nothing. */
   totalForEvent(eventId: string): number {
     return (this.totalForEventStmt.get(eventId) as { total: number }).total;
   }

@@ -99,6 +99,7 @@ const phrases: Readonly<Record<string, (on: string, row: Row) => string>> = {
   'settings.updated': () => 'changed the settings',
   'payout.created': (on, d) => `recorded a payout of ${amount(d) ?? 'money'} (${on})`,
   'payout.paid': (on, d) => `marked the payout of ${amount(d) ?? 'money'} paid (${on})`,
+  'payout.cancelled': (on, d) => `cancelled the payout of ${amount(d) ?? 'money'} (${on})`,
   'event.refunded_all': (on, d) => {
     const orders = typeof d.data.orders === 'number' ? d.data.orders : null;
     if (orders === 0) return `asked to refund every paid order of ${on}: none had money left`;

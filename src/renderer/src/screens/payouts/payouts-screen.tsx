@@ -1,15 +1,23 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { messageOf } from '../../api/api-error.js';
+import { ConfirmDialog } from '../../components/confirm-dialog.js';
 import { Empty, ErrorNote, Loading } from '../../components/states.js';
 import { StatusBadge } from '../../components/status-badge.js';
 import { formatDateTime } from '../../lib/datetime.js';
 import { formatMoney } from '../../lib/money.js';
+import { pendingBeyondOwed } from '../../lib/payout-excess.js';
 import { useEvents } from '../../stores/events-store.js';
 import { usePayouts } from '../../stores/payouts-store.js';
+import type { PayoutView } from '../../api/types.js';
 
 /** Payouts: what each event's organiser is owed, settling it, and marking it paid. */
 export function PayoutsScreen() {
-  const { payouts, load, create, markPaid } = usePayouts();
+  const { payouts, netByEvent, load, create, markPaid, cancel } = usePayouts();
+  const [cancelling, setCancelling] = useState<PayoutView | null>(null);
+  const tooLarge = useMemo(
+    () => pendingBeyondOwed(payouts.data ?? [], netByEvent),
+    [payouts.data, netByEvent],
+  );
   const events = useEvents((s) => s.events);
   const loadEvents = useEvents((s) => s.loadEvents);
   const [eventId, setEventId] = useState('');
@@ -90,8 +98,26 @@ export function PayoutsScreen() {
                   {payout.paid_at ? (
                     <div className="muted small">{formatDateTime(payout.paid_at)}</div>
                   ) : null}
+                  {payout.cancelled_at ? (
+                    <div className="muted small">{formatDateTime(payout.cancelled_at)}</div>
+                  ) : null}
+                  {tooLarge.has(payout.id) ? (
+                    <div className="form-error small" data-too-large>
+                      More than the event owes now ({formatMoney(tooLarge.get(payout.id)!, payout.currency)}):
+                      refunds since it was settled. Cancel it, then settle again.
+                    </div>
+                  ) : null}
                 </td>
                 <td>
+                  {payout.status === 'pending' ? (
+                    <button
+                      type="button"
+                      className="button button-small"
+                      onClick={() => setCancelling(payout)}
+                    >
+                      Cancel…
+                    </button>
+                  ) : null}
                   {payout.status === 'pending' ? (
                     <button
                       type="button"
@@ -111,6 +137,28 @@ export function PayoutsScreen() {
             ))}
           </tbody>
         </table>
+      ) : null}
+      {cancelling ? (
+        <ConfirmDialog
+          title="Cancel this payout?"
+          confirmLabel="Cancel payout"
+          cancelLabel="Keep it"
+          danger
+          onConfirm={async () => {
+            const done = await cancel(cancelling.id);
+            setMessage({
+              text: `Payout of ${formatMoney(done.amount_cents, done.currency)} for ${title(done.event_id)} cancelled; settle the event again for what it owes now.`,
+              bad: false,
+            });
+          }}
+          onClose={() => setCancelling(null)}
+        >
+          <p>
+            The payout of {formatMoney(cancelling.amount_cents, cancelling.currency)} for{' '}
+            {title(cancelling.event_id)} stays listed as cancelled and is never paid. Only cancel a payout
+            whose money has not gone to the organiser.
+          </p>
+        </ConfirmDialog>
       ) : null}
     </section>
   );
