@@ -235,6 +235,39 @@ describe('whole order', () => {
     expect(again.results.filter((r) => r.result === 'admitted')).toEqual([]);
   });
 
+  it("a ticket transferred to a friend is the friend's: not counted, not admitted with the buyer's group", async () => {
+    const order = await buy(t, sale, { items: [{ tier_id: sale.tierId, quantity: 3 }] });
+    const [first, second, given] = order.tickets;
+    const moved = await t.call('POST', `/v2/tickets/${given!.id}/transfer`, {
+      to_email: 'hal@example.com',
+      name: 'Hal Friend',
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const friends = moved.json() as { id: string; event_id: string; tier_id: string };
+
+    // The buyer arrives: the door offers the other one of their group, not the friend's ticket.
+    const buyer = await scan(t, { token: freshToken(t, first!) }, door.secret);
+    expect(buyer.order).toEqual({ id: order.id, tickets: 2, admitted: 1 });
+    const group = (await t.call('POST', `/v2/orders/${order.id}/check_in`, {}, door.secret)).json() as {
+      order: { tickets: number; admitted: number };
+      results: { ticket_id: string; result: string; reason: string | null }[];
+    };
+    expect(group.order).toEqual({ id: order.id, tickets: 2, admitted: 2 });
+    expect(group.results.map((r) => [r.ticket_id, r.result, r.reason])).toEqual([
+      [first!.id, 'rejected', 'already_scanned'],
+      [second!.id, 'admitted', null],
+      [given!.id, 'rejected', 'transferred'],
+    ]);
+
+    // The friend arrives later and gets in on their own ticket; their answer is theirs alone.
+    const friend = await scan(t, { token: freshToken(t, friends) }, door.secret);
+    expect(friend).toMatchObject({ result: 'admitted', order: { id: order.id, tickets: 1, admitted: 1 } });
+    const stored = t.app.ctx.db
+      .prepare('SELECT tickets_active, tickets_admitted FROM orders WHERE id = ?')
+      .get(order.id);
+    expect(stored).toEqual({ tickets_active: 2, tickets_admitted: 2 });
+  });
+
   it('refuses an unknown order (404) and a door of another event (403)', async () => {
     const order = await buy(t, sale, { items: [{ tier_id: sale.tierId, quantity: 2 }] });
     expectError(

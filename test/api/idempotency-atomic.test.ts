@@ -118,6 +118,13 @@ const actions: Record<string, () => Promise<Request>> = {
     const { ticket } = await boughtTicket();
     return { url: `/v2/tickets/${ticket.id}/transfer`, body: { to_email: 'friend@example.com' } };
   },
+  'POST /v2/tickets/{id}/resend': async () => {
+    const { ticket } = await boughtTicket();
+    const moved = await t.call('POST', `/v2/tickets/${ticket.id}/transfer`, {
+      to_email: 'friend@example.com',
+    });
+    return { url: `/v2/tickets/${(moved.json() as { id: string }).id}/resend`, body: {} };
+  },
   'POST /v2/payouts': async () => {
     const { order } = await boughtTicket();
     return { url: '/v2/payouts', body: { event_id: order.event_id } };

@@ -153,10 +153,38 @@ describe('PATCH /v2/orders/{id}: correcting the buyer', () => {
     expect((await auditOf(order.id)).filter((r) => r.action === 'order.buyer_corrected')).toHaveLength(1);
   });
 
-  it('does not recall mail already queued to the old address', async () => {
+  it('sends a confirmation still waiting for the mistyped address to the corrected one; sent mail stays', async () => {
     const order = await buy(t, sale, { buyer: { name: 'Ada Lovelace', email: 'ada@exmaple.com' } });
+    const waiting = await buy(t, sale, { buyer: { name: 'Bo Typo', email: 'bo@exmaple.com' } });
+    // Bo's first mail already went out before anyone noticed: it is not recalled.
+    t.app.ctx.db.prepare("UPDATE mail_outbox SET status = 'sent', sent_at = 1 WHERE ref = ?").run(waiting.id);
     await correct(order.id, { buyer: { email: 'ada@example.com' } });
-    const mail = (await t.call('GET', `/v2/orders/${order.id}/mail`)).json() as { data: { to: string }[] };
-    expect(mail.data.map((m) => m.to)).toEqual(['ada@exmaple.com']);
+    await correct(waiting.id, { buyer: { email: 'bo@example.com' } });
+    const mailOf = async (id: string) =>
+      ((await t.call('GET', `/v2/orders/${id}/mail`)).json() as { data: { to: string; status: string }[] })
+        .data;
+    expect(await mailOf(order.id)).toMatchObject([{ to: 'ada@example.com', status: 'pending' }]);
+    expect(await mailOf(waiting.id)).toMatchObject([{ to: 'bo@exmaple.com', status: 'sent' }]);
+    const audit = (await auditOf(order.id)).find((r) => r.action === 'order.buyer_corrected');
+    expect(audit?.data).toEqual({ changed: ['email'], attendees: expect.any(Array), mail_readdressed: 1 });
+  });
+
+  it("leaves a transfer's recipient alone when a buyer is added to a walk-in sale", async () => {
+    const order = await buy(t, sale, {
+      items: [{ tier_id: sale.tierId, quantity: 2 }],
+      buyer: undefined,
+      payment_method: 'cash',
+    });
+    const moved = await t.call('POST', `/v2/tickets/${order.tickets[0]!.id}/transfer`, {
+      to_email: 'pat@example.com',
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const patsTicket = (moved.json() as { id: string }).id;
+    await correct(order.id, { buyer: { name: 'Walt Walkin', email: 'walt@example.com' } });
+    const attendees = await attendeesOf(order);
+    const pat = attendees.find((a) => a.ticket_id === patsTicket);
+    expect(pat).toMatchObject({ name: null, email: 'pat@example.com' });
+    const walts = attendees.find((a) => a.ticket_id === order.tickets[1]!.id);
+    expect(walts).toMatchObject({ name: 'Walt Walkin', email: 'walt@example.com' });
   });
 });

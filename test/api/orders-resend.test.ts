@@ -175,3 +175,77 @@ describe('GET /v2/orders/{id}/mail', () => {
     }
   });
 });
+
+describe('a transfer recipient whose mail went astray', () => {
+  const resendTicket = (ticketId: string, body?: unknown, auth?: string) =>
+    t.call('POST', `/v2/tickets/${ticketId}/resend`, body, auth);
+
+  async function transferred(): Promise<{ orderId: string; ticketId: string; attendeeId: string }> {
+    const order = await buy(t, sale, { items: [{ tier_id: sale.tierId, quantity: 2 }] });
+    const moved = await t.call('POST', `/v2/tickets/${order.tickets[1]!.id}/transfer`, {
+      to_email: 'frank@exmaple.org',
+      name: 'Frank Friend',
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const ticket = moved.json() as { id: string; attendee_id: string };
+    return { orderId: order.id, ticketId: ticket.id, attendeeId: ticket.attendee_id };
+  }
+
+  it("mails the recipient's own ticket again, to their corrected address, and the order lists it", async () => {
+    const { orderId, ticketId, attendeeId } = await transferred();
+    await t.call('PATCH', `/v2/attendees/${attendeeId}`, { email: 'frank@example.org' });
+    const again = await resendTicket(ticketId);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toMatchObject({
+      kind: 'ticket_transfer',
+      ref: ticketId,
+      to: 'frank@example.org',
+      status: 'pending',
+      subject: 'Ada Lovelace sent you a ticket for Night show',
+    });
+    const listed = (await t.call('GET', `/v2/orders/${orderId}/mail`)).json() as {
+      data: { kind: string; to: string }[];
+    };
+    expect(listed.data.map((m) => [m.kind, m.to])).toEqual([
+      ['order_confirmation', 'ada@example.com'],
+      ['ticket_transfer', 'frank@exmaple.org'],
+      ['ticket_transfer', 'frank@example.org'],
+    ]);
+    const history = (await t.call('GET', `/v2/audit_events?object_id=${orderId}`)).json() as {
+      data: { action: string; object_id: string }[];
+    };
+    expect(history.data.map((a) => a.action)).toContain('ticket.mail_resent');
+
+    // A retry of the first transfer mail is in the order's history too.
+    const first = outbox().find((row) => row.to_email === 'frank@exmaple.org')!;
+    new MailRepo(t.app.ctx.db).markFailed(first.id, 'SMTP 550: no such domain');
+    expect((await t.call('POST', `/v2/mail/${first.id}/retry`)).statusCode).toBe(200);
+    const retried = (await t.call('GET', `/v2/audit_events?object_id=${orderId}`)).json() as {
+      data: { action: string }[];
+    };
+    expect(retried.data.map((a) => a.action)).toContain('mail.retried');
+  });
+
+  it("refuses the buyer's own ticket, an inactive one, a cancelled event's, and says why", async () => {
+    const { orderId, ticketId } = await transferred();
+    const order = (await t.call('GET', `/v2/orders/${orderId}`)).json() as { tickets: { id: string }[] };
+    expectError(await resendTicket(order.tickets[0]!.id), 409, 'conflict_error', 'ticket_not_transferred');
+    expectError(await resendTicket('tik_nope'), 404, 'not_found_error', 'resource_missing', 'id');
+    expectInvalid(await resendTicket(ticketId, { email: 'nope' }), 'email');
+    // The buyer's own ticket refunded: the order's resend says the rest went to someone else.
+    await t.call('POST', `/v2/tickets/${order.tickets[0]!.id}/void`, { refund: false });
+    const refused = expectError(await resend(orderId), 409, 'conflict_error', 'order_has_no_active_tickets');
+    expect(refused.message).toContain('transferred to someone else');
+
+    const other = await buy(t, sale);
+    await t.call('POST', `/v2/events/${sale.eventId}/cancel`);
+    expectError(await resendTicket(ticketId), 409, 'conflict_error', 'event_cancelled');
+    expectError(
+      await t.call('POST', `/v2/tickets/${ticketId}/transfer`, { to_email: 'x@example.org' }),
+      409,
+      'conflict_error',
+      'event_cancelled',
+    );
+    expectError(await resend(other.id), 409, 'conflict_error', 'event_cancelled');
+  });
+});

@@ -76,6 +76,51 @@ test('a mistyped buyer address is corrected on the order and the tickets go to t
       await expect(box.orders.mail().nth(1)).toContainText('Sent to ada@example.com', { timeout: 20_000 });
       const [sent] = await smtp.waitFor(1, 10_000, (m) => m.rcptTo.includes('ada@example.com'));
       expect(sent!.parsed.attachments.map((a) => a.filename)).toEqual([`tickets-${order.id}.pdf`]);
+      // The refused mail stays listed, saying the tickets went elsewhere since.
+      await expect(box.orders.mail().first()).toContainText(
+        'The tickets were sent to ada@example.com later.',
+      );
+    });
+
+    await test.step("a friend's ticket mailed to a typo goes out again from its own row", async () => {
+      const fresh = await server.api<{ id: string }>('POST', `/v2/tickets/${order.tickets[1]!.id}/transfer`, {
+        to_email: 'frank@exmaple.com',
+        name: 'Frank Friend',
+      });
+      // Made at another till: the seller comes back to the order.
+      await box.go('Sell');
+      await box.go('Orders');
+      await box.orders.search(order.id);
+      await box.orders.open(order.id);
+      const refused = box.orders.mail().filter({ hasText: `Ticket ${fresh.id} for its new holder` });
+      await expect(refused).toHaveAttribute('data-status', 'failed', { timeout: 20_000 });
+      await expect(refused).toContainText('put it right with Edit name… on the ticket, then Email ticket…');
+      const row = box.orders.ticketRow(fresh.id);
+      await row.getByRole('button', { name: 'Edit name…' }).click();
+      const holder = page.getByRole('dialog', { name: `Holder of ticket ${fresh.id}` });
+      await expect(holder).toContainText('use Email ticket… on its row');
+      await holder.getByLabel('Email').fill('frank@example.com');
+      await holder.getByRole('button', { name: 'Save' }).click();
+      await expect(holder).toBeHidden();
+      await row.getByRole('button', { name: 'Email ticket…' }).click();
+      const confirm = page.getByRole('dialog', { name: `Email ticket ${fresh.id}?` });
+      await expect(confirm).toContainText('at frank@example.com');
+      await confirm.getByRole('button', { name: 'Send' }).click();
+      await expect(confirm).toBeHidden();
+      await expect(box.orders.note()).toHaveText(
+        `Ticket ${fresh.id} is queued for frank@example.com; the Mail list below says when it is sent.`,
+      );
+      const [mailed] = await smtp.waitFor(1, 10_000, (m) => m.rcptTo.includes('frank@example.com'));
+      expect(mailed!.parsed.subject).toBe('Charles Babbage sent you a ticket for Winter Gala');
+      await expect(box.orders.mail().filter({ hasText: 'Sent to frank@example.com' })).toContainText(
+        `Ticket ${fresh.id} for its new holder`,
+        { timeout: 20_000 },
+      );
+      // The buyer's resend leaves the friend's ticket out: it is theirs.
+      await expect(row.getByRole('button', { name: 'Email ticket…' })).toBeVisible();
+      await expect(
+        box.orders.ticketRow(order.tickets[0]!.id).getByRole('button', { name: 'Email ticket…' }),
+      ).toHaveCount(0);
     });
 
     await test.step('the holder filled in from the buyer follows; the friend keeps their address', async () => {

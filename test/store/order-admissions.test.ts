@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buy, comp, type OrderJson, type Sale, type TicketJson } from '../support/sales-fixtures.js';
 import { doorSale, freshToken, pairDevice, scan, type DeviceJson } from '../support/scan-fixtures.js';
+import { sql as migration020 } from '../../src/server/store/migrations/020-order-group-admissions.js';
 import { makeTestApp, type TestApp } from '../support/test-app.js';
 
 interface Counts {
@@ -9,7 +10,10 @@ interface Counts {
   admitted: number;
 }
 
-/** Each order's counters as stored (migration 014) beside a fresh count over its tickets. */
+/**
+ * Each order's counters as stored (migrations 014 and 020) beside a fresh count over the buyer's
+ * tickets (a ticket transferred in belongs to its recipient).
+ */
 function storedAndCounted(t: TestApp): { stored: Counts[]; counted: Counts[] } {
   const { db } = t.app.ctx;
   const stored = db
@@ -18,8 +22,10 @@ function storedAndCounted(t: TestApp): { stored: Counts[]; counted: Counts[] } {
   const counted = db
     .prepare(
       `SELECT o.id,
-         (SELECT COUNT(*) FROM tickets k WHERE k.order_id = o.id AND k.status = 'active') AS tickets,
-         (SELECT COUNT(*) FROM tickets k WHERE k.order_id = o.id AND k.status = 'active' AND k.inside = 1)
+         (SELECT COUNT(*) FROM tickets k
+          WHERE k.order_id = o.id AND k.status = 'active' AND k.transferred_from IS NULL) AS tickets,
+         (SELECT COUNT(*) FROM tickets k
+          WHERE k.order_id = o.id AND k.status = 'active' AND k.inside = 1 AND k.transferred_from IS NULL)
            AS admitted
        FROM orders o ORDER BY o.id`,
     )
@@ -83,15 +89,16 @@ describe("an order's admission counters (orders.tickets_active, tickets_admitted
     await ok('POST', `/v2/tickets/${a1.id}/void`, { refund: false });
     expect(expectCountersFresh(t).get(a.id)).toMatchObject({ tickets: 2, admitted: 0 });
 
-    // A transfer adds the new ticket and retires the old one: the order keeps its count.
+    // A transfer retires the buyer's ticket and adds the recipient's, who is not of the buyer's
+    // group: the order counts one fewer, and the recipient's answer names their ticket alone.
     const fresh = (await ok('POST', `/v2/tickets/${a2.id}/transfer`, {
       to_email: 'friend@example.com',
       name: 'Friend',
     })) as { id: string; event_id: string; tier_id: string };
-    expect(expectCountersFresh(t).get(a.id)).toMatchObject({ tickets: 2, admitted: 0 });
+    expect(expectCountersFresh(t).get(a.id)).toMatchObject({ tickets: 1, admitted: 0 });
     const transferredIn = await scan(t, { token: freshToken(t, fresh) }, door.secret);
-    expect(transferredIn).toMatchObject({ result: 'admitted', order: { tickets: 2, admitted: 1 } });
-    expectCountersFresh(t);
+    expect(transferredIn).toMatchObject({ result: 'admitted', order: { tickets: 1, admitted: 1 } });
+    expect(expectCountersFresh(t).get(a.id)).toMatchObject({ tickets: 1, admitted: 0 });
 
     // A full refund voids the order's tickets, one of them inside.
     await scan(t, { token: freshToken(t, b.tickets[0]!) }, door.secret);
@@ -101,7 +108,7 @@ describe("an order's admission counters (orders.tickets_active, tickets_admitted
 
     // A steward's manual check-in.
     const manual = await ok('POST', `/v2/tickets/${a3.id}/check_in`, { reason: 'ID checked' }, door.secret);
-    expect(manual).toMatchObject({ result: 'admitted', order: { id: a.id, tickets: 2, admitted: 2 } });
+    expect(manual).toMatchObject({ result: 'admitted', order: { id: a.id, tickets: 1, admitted: 1 } });
     expectCountersFresh(t);
 
     // An offline door's admissions uploaded later.
@@ -120,6 +127,18 @@ describe("an order's admission counters (orders.tickets_active, tickets_admitted
     const whole = await ok('POST', `/v2/orders/${c.id}/check_in`, {}, door.secret);
     expect(whole.order).toEqual({ id: c.id, tickets: 2, admitted: 2 });
     expectCountersFresh(t);
+  });
+
+  it('migration 020 recounts a store that counted transferred-in tickets with the buyer (014)', async () => {
+    const order = await buy(t, sale, items(2));
+    await ok('POST', `/v2/tickets/${order.tickets[0]!.id}/transfer`, { to_email: 'friend@example.com' });
+    const { db } = t.app.ctx;
+    // As 014 left it: the recipient's ticket counted with the buyer's.
+    db.prepare('UPDATE orders SET tickets_active = 2 WHERE id = ?').run(order.id);
+    db.exec(migration020);
+    expect(expectCountersFresh(t).get(order.id)).toMatchObject({ tickets: 1, admitted: 0 });
+    await scan(t, { token: freshToken(t, order.tickets[1]!) }, door.secret);
+    expect(expectCountersFresh(t).get(order.id)).toMatchObject({ tickets: 1, admitted: 1 });
   });
 
   it('follow a ticket deleted or moved to another order (no code path does either today)', async () => {

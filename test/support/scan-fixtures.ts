@@ -37,6 +37,7 @@ export interface ValidateJson {
   ticket: ScanTicketJson | null;
   attendee: { id: string; name: string | null } | null;
   scan: ScanJson;
+  order: { id: string; tickets: number; admitted: number } | null;
 }
 
 export interface DeviceJson {

@@ -686,6 +686,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v2/tickets/{id}/resend': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Mail a transfer's recipient their ticket again, to their email or to `email`; answers the queued mail */
+    post: operations['resendTicketMail'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v2/tickets/{id}/void': {
     parameters: {
       query?: never;
@@ -8393,6 +8410,134 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Ticket'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      400: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      401: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      403: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      404: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      409: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      413: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      415: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      429: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      507: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  resendTicketMail: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: the same key with the same body within 24 hours replays the first answer (header `idempotent-replayed: true`); with another body it is 409 `idempotency_key_reused`. Make one per call and reuse it on every retry of that call. Keys are per API key. */
+        'Idempotency-Key'?: string;
+        /** @description The session token of the staff member signed in at this till (POST /v2/staff/sign_in). Once any active staff member exists, writes with a box_office key need it (403 staff_sign_in_required); refunds, voids, payouts and admin work need a manager whenever it is sent (403 insufficient_role). */
+        'Marquee-Staff'?: string;
+      };
+      path: {
+        /** @description tik_ id */
+        id: string;
+      };
+      cookie?: never;
+    };
+    /** @description `email` sends to that address instead of the holder's, this once; to change the holder's address, PATCH their attendee first */
+    requestBody: {
+      content: {
+        'application/json': {
+          /** Format: email */
+          email?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description A mail in the outbox (bodies are not listed). next_attempt_at is null once the mail is sent or failed. */
+      200: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Mail'];
         };
       };
       /** @description The error envelope of every refusal */

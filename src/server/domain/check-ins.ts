@@ -16,7 +16,7 @@ import type { ActionContext } from './action-context.js';
 import type { ActionRunner, ActionTx, Answer } from './action-runner.js';
 import type { ApiKeyRecord } from './api-keys.js';
 import type { DevicesService } from './devices.js';
-import { occupancyView, orderAdmissions, requireDoorOf } from './door-rules.js';
+import { buyersAdmissions, occupancyView, orderAdmissions, requireDoorOf } from './door-rules.js';
 import { capacityReached, type ScanAttempts } from './scan-attempts.js';
 import { viewDoorAttendee, viewDoorTicket } from './scan-views.js';
 import type { TierNames } from './tier-names.js';
@@ -117,7 +117,7 @@ export class CheckInService {
           ticket: viewDoorTicket(current, tierName),
           attendee: viewDoorAttendee(current),
           scan,
-          order: orderAdmissions(tickets, current.order_id),
+          order: orderAdmissions(tickets, current),
           occupancy: occupancyView(current.event_inside, current.event_capacity),
         };
       },
@@ -155,7 +155,8 @@ export class CheckInService {
       action,
       orderJson,
       (tx) => {
-        const all = tickets.ofOrder(orderId);
+        // The buyer's group: a ticket transferred in to someone else is theirs to bring (020).
+        const all = tickets.ofOrder(orderId).filter((ticket) => ticket.transferred_from === null);
         const candidates = all.filter((ticket) => ticket.status === 'active' && ticket.inside === 0);
         const before = tickets.occupancy(eventId) ?? { capacity: null, inside: 0 };
         if (
@@ -189,7 +190,7 @@ export class CheckInService {
         if (candidates.length === 0) tx.unchanged();
         const after = tickets.occupancy(eventId) ?? before;
         return {
-          order: orderAdmissions(tickets, orderId),
+          order: buyersAdmissions(tickets, orderId),
           results,
           occupancy: occupancyView(after.inside, after.capacity),
         };

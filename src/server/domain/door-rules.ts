@@ -1,6 +1,6 @@
 import { ApiError } from '../errors.js';
 import type { OccupancyView, OrderAdmissionsView } from '../schemas/scans.js';
-import type { ScanTicketsRepo } from '../store/scan-tickets-repo.js';
+import type { ScanTicketRow, ScanTicketsRepo } from '../store/scan-tickets-repo.js';
 import type { ApiKeyRecord } from './api-keys.js';
 import type { DevicesService } from './devices.js';
 
@@ -23,8 +23,23 @@ export function occupancyView(inside: number, capacity: number | null): Occupanc
  * How many of the order's tickets can still get in, and how many of those are inside: counters
  * on the order's row (migration 014), so a door answer costs one row read even for a
  * 20,000-ticket comp order. An order the store does not know has none.
+ * The counters are the buyer's group (020): a ticket that reached the order by a transfer belongs
+ * to its recipient, who comes alone, so its answer names that ticket only and a door offers no
+ * "admit the other N" for it.
  */
-export function orderAdmissions(tickets: ScanTicketsRepo, orderId: string): OrderAdmissionsView {
+export function orderAdmissions(
+  tickets: ScanTicketsRepo,
+  ticket: Pick<ScanTicketRow, 'order_id' | 'transferred_from' | 'status' | 'inside'>,
+): OrderAdmissionsView {
+  if (ticket.transferred_from !== null) {
+    const active = ticket.status === 'active';
+    return { id: ticket.order_id, tickets: active ? 1 : 0, admitted: active && ticket.inside === 1 ? 1 : 0 };
+  }
+  return buyersAdmissions(tickets, ticket.order_id);
+}
+
+/** The buyer's group of the order: its own tickets, not those transferred in to someone else. */
+export function buyersAdmissions(tickets: ScanTicketsRepo, orderId: string): OrderAdmissionsView {
   const row = tickets.admissions(orderId);
   return { id: orderId, tickets: row?.tickets_active ?? 0, admitted: row?.tickets_admitted ?? 0 };
 }

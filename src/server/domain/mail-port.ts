@@ -35,4 +35,10 @@ export interface ComposedMail {
 /** Queues mail in the caller's transaction, so a mail exists exactly when its cause does. */
 export interface MailDrop {
   enqueueComposed(mail: ComposedMail): string;
+  /**
+   * Sends the mails of `kind` about `ref` still waiting for `from` to `to` instead (a mistyped
+   * address corrected before the mail server took them); answers how many. Sent and failed mail
+   * stays as it was.
+   */
+  readdressPending(kind: ComposedMail['kind'], ref: string, from: string, to: string): number;
 }

@@ -86,8 +86,9 @@ export class OrdersService {
    * Corrects the buyer a seller mistyped (or adds one to a walk-in sale). An attendee still
    * carrying the buyer's old name or email was filled in from the buyer at checkout
    * (checkout.ts `mint`), so it follows, with `attendee.updated`; one someone typed in separately
-   * keeps what was typed. Changing nothing answers the order as it is and audits nothing. Mail
-   * already sent is not recalled: "Email the tickets" sends them to the corrected address.
+   * keeps what was typed. Changing nothing answers the order as it is and audits nothing. Its
+   * confirmations still waiting for the old address go to the new one; mail already sent is not
+   * recalled: "Email the tickets" sends them to the corrected address.
    */
   correctBuyer(action: ActionContext, id: string, input: OrderPatchInput): Promise<Answer<OrderView>> {
     return this.deps.actions.run(action, orderJson, (tx) => {
@@ -100,8 +101,23 @@ export class OrdersService {
       }
       const at = this.deps.now();
       this.deps.orders.setBuyer(id, name, email, at);
+      // A confirmation still waiting for the mistyped address would hand its working codes to
+      // whoever owns it once the mail server takes it: it goes to the corrected one instead.
+      const readdressed =
+        order.buyer_email !== null && email !== null && email !== order.buyer_email
+          ? this.deps.mail.readdressPending('order_confirmation', id, order.buyer_email, email)
+          : 0;
       const followed: string[] = [];
+      // A ticket transferred in belongs to its recipient, whose details were never the buyer's:
+      // a nameless recipient on a walk-in sale would otherwise take the new buyer's name.
+      const recipients = new Set(
+        this.deps.tickets
+          .forOrder(id)
+          .filter((ticket) => ticket.transferred_from !== null)
+          .map((ticket) => ticket.id),
+      );
       for (const attendee of this.deps.attendees.forOrder(id)) {
+        if (recipients.has(attendee.ticket_id)) continue;
         const next = {
           ...attendee,
           name: attendee.name === order.buyer_name ? name : attendee.name,
@@ -119,7 +135,7 @@ export class OrdersService {
         objectType: 'order',
         objectId: id,
         orderId: id,
-        data: { changed: changedFields(input.buyer), attendees: followed },
+        data: { changed: changedFields(input.buyer), attendees: followed, mail_readdressed: readdressed },
       });
       return this.deps.views.order({ ...order, buyer_name: name, buyer_email: email, updated_at: at });
     });
@@ -143,14 +159,23 @@ export class OrdersService {
           'email',
         );
       }
-      const held = this.deps.tickets.forOrder(id).filter(heldByBuyer).length;
+      const event = this.deps.events.find(order.event_id);
+      if (event?.status === 'cancelled') {
+        throw conflict(
+          'event_cancelled',
+          'This event is cancelled; its tickets admit nobody, so they are not sent again.',
+        );
+      }
+      const tickets = this.deps.tickets.forOrder(id);
+      const held = tickets.filter(heldByBuyer).length;
       if (held === 0) {
         throw conflict(
           'order_has_no_active_tickets',
-          'Every ticket of this order has been voided, refunded or transferred; there is nothing to send.',
+          tickets.some((ticket) => ticket.status === 'active')
+            ? 'The buyer holds no ticket of this order any more: each one left was transferred to someone else, who got their own mail. Resend a transferred ticket from its row instead.'
+            : 'Every ticket of this order has been voided, refunded or transferred; there is nothing to send.',
         );
       }
-      const event = this.deps.events.find(order.event_id);
       const mailId = this.deps.mail.enqueueComposed(
         orderConfirmation(order, { title: event?.title ?? 'your event' }, held, to),
       );

@@ -139,7 +139,7 @@ export class ScanningService {
           ticket: ticket ? viewDoorTicket(ticket, tierName) : null,
           attendee: ticket ? viewDoorAttendee(ticket) : null,
           scan,
-          order: ticket ? orderAdmissions(this.deps.tickets, ticket.order_id) : null,
+          order: ticket ? orderAdmissions(this.deps.tickets, ticket) : null,
           occupancy: ticket ? occupancyView(ticket.event_inside, ticket.event_capacity) : null,
         };
       },

@@ -1,12 +1,18 @@
-import { conflict, notFound } from '../errors.js';
+import { ApiError, conflict, notFound } from '../errors.js';
 import { newId } from '../ids.js';
 import { responseJson } from '../schemas/response-json.js';
-import { Ticket, type TicketView, type TransferInput, type VoidInput } from '../schemas/tickets.js';
+import {
+  Ticket,
+  type TicketResendInput,
+  type TicketView,
+  type TransferInput,
+  type VoidInput,
+} from '../schemas/tickets.js';
 import type { AttendeesRepo } from '../store/attendees-repo.js';
-import type { EventsRepo } from '../store/events-repo.js';
+import type { EventRow, EventsRepo } from '../store/events-repo.js';
 import type { TicketRow } from '../store/tickets-repo.js';
 import type { ActionContext } from './action-context.js';
-import type { ActionRunner, Answer } from './action-runner.js';
+import type { ActionRunner, ActionTx, Answer } from './action-runner.js';
 import type { Caller } from './api-keys.js';
 import { newWalletSecret } from './checkout.js';
 import { notTheKiosks, ownedByCaller } from './orders.js';
@@ -30,6 +36,12 @@ const notActive = (ticket: TicketRow) =>
   conflict(
     'ticket_not_active',
     `This ticket is ${ticket.status}; only an active ticket can be transferred or voided.`,
+  );
+
+const eventCancelled = () =>
+  conflict(
+    'event_cancelled',
+    'This event is cancelled; its tickets admit nobody, so they are not transferred or sent again.',
   );
 
 /** A ticket's life after checkout: read, transfer to someone else, void. */
@@ -63,7 +75,8 @@ export class TicketsService {
     return this.deps.actions.run(action, ticketJson, () => {
       const at = this.deps.now();
       const current = this.require(id);
-      this.checkTransferable(current);
+      const event = this.deps.events.find(current.event_id);
+      this.checkTransferable(current, event);
       const newTicketId = newId('ticket');
       const oldAttendee = this.deps.attendees.find(current.attendee_id);
       const attendeeId = newId('attendee');
@@ -97,7 +110,6 @@ export class TicketsService {
       if (!this.deps.tickets.markTransferred(current.id, newTicketId, at)) throw notActive(current);
       this.deps.issuer.forget(current.id);
       const view = this.deps.views.ticket(ticket);
-      const event = this.deps.events.find(current.event_id);
       this.deps.mail.enqueueComposed({
         kind: 'ticket_transfer',
         to: input.to_email,
@@ -141,7 +153,56 @@ export class TicketsService {
   }
 
   /** A scanned ticket stays with whoever walked in on it; handing it on would admit two people. */
-  private checkTransferable(ticket: TicketRow): void {
+  /**
+   * Mails a transfer's recipient their ticket again (the transfer mail, composed when sent), to
+   * their attendee email or to `email` this once: their first mail was mistyped, refused or lost.
+   * Only a ticket that reached its holder by a transfer: the buyer's own tickets go with the
+   * order's resend, which leaves the recipients' out. Answers the queued mail's id; runs inside
+   * the caller's action (routes/tickets.ts), as the order's resend does.
+   */
+  resend(tx: ActionTx, id: string, input: TicketResendInput): string {
+    const ticket = this.require(id);
+    if (ticket.transferred_from === null) {
+      throw conflict(
+        'ticket_not_transferred',
+        "This ticket is the buyer's own: send it with the order's tickets (POST /v2/orders/{id}/resend).",
+      );
+    }
+    if (ticket.status !== 'active') {
+      throw conflict('ticket_not_active', `This ticket is ${ticket.status}; there is nothing to send.`);
+    }
+    const event = this.deps.events.find(ticket.event_id);
+    if (event?.status === 'cancelled') throw eventCancelled();
+    const holder = this.deps.attendees.find(ticket.attendee_id);
+    const to = input.email ?? holder?.email ?? null;
+    if (to === null) {
+      throw new ApiError(
+        400,
+        'missing_field',
+        'This ticket’s holder has no email to send it to; give an address as `email`.',
+        'email',
+      );
+    }
+    const from = this.deps.tickets.find(ticket.transferred_from);
+    const sender = from ? this.deps.attendees.find(from.attendee_id) : undefined;
+    const mailId = this.deps.mail.enqueueComposed({
+      kind: 'ticket_transfer',
+      to,
+      subject: transferMailSubject(sender?.name ?? null, event?.title ?? 'your event'),
+      ref: ticket.id,
+    });
+    tx.audit({
+      action: 'ticket.mail_resent',
+      objectType: 'ticket',
+      objectId: ticket.id,
+      orderId: ticket.order_id,
+      data: { mail_id: mailId, to_holder: input.email === undefined || input.email === holder?.email },
+    });
+    return mailId;
+  }
+
+  private checkTransferable(ticket: TicketRow, event: EventRow | undefined): void {
+    if (event?.status === 'cancelled') throw eventCancelled();
     if (ticket.status !== 'active') throw notActive(ticket);
     if (ticket.scan_count > 0) {
       throw conflict(

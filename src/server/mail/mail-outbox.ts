@@ -9,6 +9,7 @@ import type { ComposedMail, MailDrop, OutgoingMail } from '../domain/mail-port.j
 export class MailOutbox implements MailDrop {
   private readonly insert;
   private readonly insertComposed;
+  private readonly readdressStmt;
   private readonly listeners: (() => void)[] = [];
 
   constructor(
@@ -23,6 +24,14 @@ export class MailOutbox implements MailDrop {
       `INSERT INTO mail_outbox (id, to_email, subject, text_body, kind, ref, params, status, next_attempt_at, created_at)
        VALUES (?, ?, ?, '', ?, ?, ?, 'pending', ?, ?)`,
     );
+    this.readdressStmt = db.prepare(
+      `UPDATE mail_outbox SET to_email = @to WHERE kind = @kind AND ref = @ref AND to_email = @from
+         AND status = 'pending'`,
+    );
+  }
+
+  readdressPending(kind: ComposedMail['kind'], ref: string, from: string, to: string): number {
+    return this.readdressStmt.run({ kind, ref, from, to }).changes;
   }
 
   enqueue(mail: OutgoingMail): string {

@@ -72,12 +72,13 @@ export class MailQueue {
   }
 
   /**
-   * An order's confirmation mails (the checkout's and every resend), oldest first: what the till
-   * shows beside the order. The latest 100 at most (`has_more` says when there were more); an
-   * order is mailed a handful of times, so there is no cursor.
+   * An order's mails, oldest first: its confirmations (the checkout's and every resend) and the
+   * transfer mails of its tickets (so the till sees whether a friend's ticket went out). What the
+   * till shows beside the order. The latest 100 at most (`has_more` says when there were more);
+   * an order is mailed a handful of times, so there is no cursor.
    */
   forOrder(orderId: string): Page<MailView> {
-    const rows = this.repo.byRef(orderId, 'order_confirmation', maxMailPerOrder + 1);
+    const rows = this.repo.ofOrder(orderId, maxMailPerOrder + 1);
     const latest = rows.slice(0, maxMailPerOrder).reverse();
     return {
       object: 'list',
@@ -104,7 +105,7 @@ export class MailQueue {
         action: 'mail.retried',
         objectType: 'mail',
         objectId: id,
-        orderId: row.kind === 'order_confirmation' ? row.ref : null,
+        orderId: this.repo.orderOf(row),
       });
       tx.afterCommit(() => {
         for (const listener of this.listeners) listener();

@@ -3,16 +3,19 @@ import type { FastifyInstance } from 'fastify';
 import { actionContext, sendAnswer } from '../http/action-context.js';
 import { bodyDefaultsToEmpty } from '../http/optional-body.js';
 import { IdParams, errorResponses, ref } from '../schemas/common.js';
-import { Ticket, TransferBody, VoidBody } from '../schemas/tickets.js';
+import { Mail } from '../schemas/mail.js';
+import { responseJson } from '../schemas/response-json.js';
+import { Ticket, TicketResendBody, TransferBody, VoidBody } from '../schemas/tickets.js';
 import { CheckInBody, ValidateAnswer } from '../schemas/scans.js';
 
 const staff = ['box_office'] as const;
 /** A kiosk reads the tickets of its own orders (404 for any other), for the customer's receipt. */
 const staffOrKiosk = ['box_office', 'kiosk'] as const;
+const mailJson = responseJson(Mail);
 
 export async function ticketRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
-  const { tickets } = app.ctx;
+  const { tickets, actions, mailQueue } = app.ctx;
   const tags = ['tickets'];
 
   api.get(
@@ -47,6 +50,29 @@ export async function ticketRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) =>
       sendAnswer(reply, await tickets.transfer(actionContext(request), request.params.id, request.body)),
+  );
+
+  api.post(
+    '/tickets/:id/resend',
+    {
+      config: { access: staff },
+      preValidation: bodyDefaultsToEmpty,
+      schema: {
+        operationId: 'resendTicketMail',
+        tags,
+        summary:
+          "Mail a transfer's recipient their ticket again, to their email or to `email`; answers the queued mail",
+        params: IdParams('tik'),
+        body: TicketResendBody,
+        response: { 200: ref(Mail), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const queued = await actions.run(actionContext(request), mailJson, (tx) =>
+        mailQueue.get(tickets.resend(tx, request.params.id, request.body)),
+      );
+      return sendAnswer(reply, queued);
+    },
   );
 
   api.post(

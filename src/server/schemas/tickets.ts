@@ -49,6 +49,18 @@ export const TransferBody = Type.Object(
 );
 export type TransferInput = Static<typeof TransferBody>;
 
+export const TicketResendBody = Type.Object(
+  {
+    email: Type.Optional(Email),
+  },
+  {
+    additionalProperties: false,
+    description:
+      "`email` sends to that address instead of the holder's, this once; to change the holder's address, PATCH their attendee first",
+  },
+);
+export type TicketResendInput = Static<typeof TicketResendBody>;
+
 export const VoidBody = Type.Object(
   {
     refund: Type.Optional(

@@ -57,7 +57,8 @@ export class MailRepo {
   private readonly rescheduleStmt;
   private readonly pageAllStmt;
   private readonly pageByStatusStmt;
-  private readonly byRefStmt;
+  private readonly ofOrderStmt;
+  private readonly orderOfTicketStmt;
 
   constructor(db: Db) {
     this.dueStmt = db.prepare(
@@ -106,9 +107,14 @@ export class MailRepo {
     );
     // No index on ref (migration 010 says why): a scan of the outbox, which retention keeps to
     // about a month of mail. Measured: ~5 ms over 50,000 rows (docs/api.md "Mail of one order").
-    this.byRefStmt = db.prepare(
-      `SELECT ${summaryColumns} FROM mail_outbox WHERE ref = ? AND kind = ? ORDER BY seq DESC LIMIT ?`,
+    // The transfer mails of the order's tickets are found by their ref in the order's tickets.
+    this.ofOrderStmt = db.prepare(
+      `SELECT ${summaryColumns} FROM mail_outbox
+        WHERE (kind = 'order_confirmation' AND ref = @order)
+           OR (kind = 'ticket_transfer' AND ref IN (SELECT id FROM tickets WHERE order_id = @order))
+        ORDER BY seq DESC LIMIT @limit`,
     );
+    this.orderOfTicketStmt = db.prepare('SELECT order_id FROM tickets WHERE id = ?').pluck();
   }
 
   /** Pending mails whose time has come, in the order they were written. */
@@ -158,9 +164,18 @@ export class MailRepo {
     return this.rescheduleStmt.run(at, id, at).changes === 1;
   }
 
-  /** The latest mail of one kind about one order or ticket, newest first. */
-  byRef(ref: string, kind: ComposedMailKind, limit: number): MailSummaryRow[] {
-    return this.byRefStmt.all(ref, kind, limit) as MailSummaryRow[];
+  /** The latest mail about an order: its confirmations and its tickets' transfer mails, newest first. */
+  ofOrder(orderId: string, limit: number): MailSummaryRow[] {
+    return this.ofOrderStmt.all({ order: orderId, limit }) as MailSummaryRow[];
+  }
+
+  /** The order a mail is about: its ref, or the order of the ticket a transfer mail carries. */
+  orderOf(row: Pick<MailSummaryRow, 'kind' | 'ref'>): string | null {
+    if (row.ref === null) return null;
+    if (row.kind === 'order_confirmation') return row.ref;
+    if (row.kind === 'ticket_transfer')
+      return (this.orderOfTicketStmt.get(row.ref) as string | undefined) ?? null;
+    return null;
   }
 
   page(status: MailStatus | undefined, afterSeq: number, limit: number): MailSummaryRow[] {

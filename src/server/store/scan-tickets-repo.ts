@@ -3,6 +3,9 @@ import type { EventStatus } from './events-repo.js';
 import { prepareRows } from './row-statements.js';
 
 /** What the door needs to know about a ticket, with its event's status in the same read. */
+/** A ticket as a whole-order check-in sees it. */
+export type OrderTicketRow = Pick<ScanTicketRow, 'id' | 'status' | 'inside' | 'transferred_from'>;
+
 export interface ScanTicketRow {
   id: string;
   order_id: string;
@@ -63,14 +66,16 @@ export class ScanTicketsRepo {
        WHERE id = ? AND status = 'active' AND inside = 0`,
     );
     this.exitStmt = db.prepare('UPDATE tickets SET inside = 0, updated_at = ? WHERE id = ? AND inside = 1');
-    this.orderStmt = db.prepare('SELECT id, status, inside FROM tickets WHERE order_id = ? ORDER BY seq');
+    this.orderStmt = db.prepare(
+      'SELECT id, status, inside, transferred_from FROM tickets WHERE order_id = ? ORDER BY seq',
+    );
     this.admissionsStmt = db.prepare('SELECT tickets_active, tickets_admitted FROM orders WHERE id = ?');
     this.occupancyStmt = db.prepare('SELECT capacity, inside FROM events WHERE id = ?');
   }
 
-  /** The order's tickets, in the order they were sold. */
-  ofOrder(orderId: string): { id: string; status: ScanTicketRow['status']; inside: number }[] {
-    return this.orderStmt.all(orderId) as { id: string; status: ScanTicketRow['status']; inside: number }[];
+  /** The order's tickets, in the order they were sold (a transfer's new ticket where it was made). */
+  ofOrder(orderId: string): OrderTicketRow[] {
+    return this.orderStmt.all(orderId) as OrderTicketRow[];
   }
 
   /**

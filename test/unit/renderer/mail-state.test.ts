@@ -73,6 +73,21 @@ describe('mailStateWords: what the till says about an order mail', () => {
     );
   });
 
+  it('a refused address points at the till button that puts it right: the buyer, or the ticket', () => {
+    const refused = {
+      ...mail,
+      status: 'failed' as const,
+      attempts: 1,
+      last_error: "Can't send mail - all recipients were rejected: 550 5.1.1 User unknown",
+    };
+    expect(mailStateWords({ ...refused, kind: 'order_confirmation' }).text).toMatch(
+      /Check it for a typo, then use Correct buyer… to send the tickets to the right one\.$/,
+    );
+    expect(mailStateWords({ ...refused, kind: 'ticket_transfer' }).text).toMatch(
+      /put it right with Edit name… on the ticket, then Email ticket…\.$/,
+    );
+  });
+
   it('testMailWords: Sent says the server took it and where to look', () => {
     expect(testMailWords({ ...mail, to: 'me@example.com', status: 'sent', attempts: 1 })).toBe(
       'Sent to me@example.com: the mail server took it. Look for “Marquee test mail” in that inbox (or its spam folder).',

@@ -18,7 +18,7 @@ export interface MailStateWords {
  */
 export function mailStateWords(
   mail: Pick<MailView, 'to' | 'status' | 'attempts' | 'last_error'> &
-    Partial<Pick<MailView, 'next_attempt_at'>>,
+    Partial<Pick<MailView, 'next_attempt_at' | 'kind'>>,
 ): MailStateWords {
   if (mail.status === 'sent') return { tone: 'ok', text: `Sent to ${mail.to}` };
   if (mail.status === 'failed') {
@@ -26,7 +26,7 @@ export function mailStateWords(
     return {
       tone: 'failed',
       text: refusal
-        ? `Not sent to ${mail.to}: the mail server refused this address (${refusal}). Check it for a typo, then use Email tickets… to send to the right one.`
+        ? `Not sent to ${mail.to}: the mail server refused this address (${refusal}). ${refusedAdvice(mail.kind)}`
         : `Not sent to ${mail.to}: ${mail.last_error ?? 'the mail server refused it'}`,
     };
   }
@@ -55,6 +55,18 @@ export function mailStateWords(
     tone: 'waiting',
     text: `Queued for ${mail.to}: will try again${at} (${mail.attempts} tries; last: ${mail.last_error ?? 'no answer'})`,
   };
+}
+
+/**
+ * What to do about a refused address, in the till's own buttons: a mistyped buyer is put right on
+ * the order (Correct buyer… sends the tickets there); a transfer's recipient on the ticket's row.
+ */
+function refusedAdvice(kind: MailView['kind'] | undefined): string {
+  if (kind === 'ticket_transfer')
+    return 'Check it for a typo: put it right with Edit name… on the ticket, then Email ticket….';
+  if (kind === 'order_confirmation')
+    return 'Check it for a typo, then use Correct buyer… to send the tickets to the right one.';
+  return 'Check it for a typo, then use Email tickets… to send to the right one.';
 }
 
 /** Whether the till should look again soon: something is still on its way. */

@@ -2,6 +2,7 @@ import { create } from 'zustand';
 import { messageOf } from '../api/api-error.js';
 import { unwrap } from '../api/client.js';
 import type { MailView } from '../api/types.js';
+import { newIdempotencyKey } from '../lib/idempotency.js';
 import { failed, loading, ready, upsertById, type Loadable } from '../lib/loadable.js';
 import { requireClient } from './session-store.js';
 
@@ -14,6 +15,8 @@ interface OrderMailState {
    * keeps its buyer). Throws ApiRequestError for the dialog.
    */
   resend(orderId: string, email?: string): Promise<MailView>;
+  /** Mails a transfer's recipient their ticket again (the ticket is on `orderId`). */
+  resendTicket(orderId: string, ticketId: string): Promise<MailView>;
 }
 
 /** The order mail a till shows beside an order: the checkout's and each resend, with their state. */
@@ -38,6 +41,19 @@ export const useOrderMail = create<OrderMailState>()((set, get) => ({
       requireClient().POST('/v2/orders/{id}/resend', {
         params: { path: { id: orderId } },
         body: email ? { email } : {},
+      }),
+    );
+    set({ mail: { ...get().mail, [orderId]: ready(upsertById(get().mail[orderId]?.data ?? [], mail)) } });
+    return mail;
+  },
+
+  async resendTicket(orderId, ticketId) {
+    const mail = await unwrap(
+      requireClient().POST('/v2/tickets/{id}/resend', {
+        params: { path: { id: ticketId } },
+        body: {},
+        // A retry after a dropped answer must not mail the recipient twice.
+        headers: { 'Idempotency-Key': newIdempotencyKey() },
       }),
     );
     set({ mail: { ...get().mail, [orderId]: ready(upsertById(get().mail[orderId]?.data ?? [], mail)) } });

@@ -16,6 +16,7 @@ import { sql as m016 } from './016-report-indexes.js';
 import { sql as m017 } from './017-lean-checkout-writes.js';
 import { sql as m018 } from './018-pin-guesses.js';
 import { sql as m019 } from './019-payout-cancel.js';
+import { sql as m020 } from './020-order-group-admissions.js';
 
 export interface Migration {
   version: number;
@@ -46,4 +47,5 @@ export const migrations: readonly Migration[] = [
   { version: 17, name: 'lean-checkout-writes', sql: m017 },
   { version: 18, name: 'pin-guesses', sql: m018 },
   { version: 19, name: 'payout-cancel', sql: m019 },
+  { version: 20, name: 'order-group-admissions', sql: m020 },
 ];

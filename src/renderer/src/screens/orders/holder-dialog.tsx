@@ -9,6 +9,8 @@ import { useOrders } from '../../stores/orders-store.js';
 
 interface Props {
   holder: AttendeeView;
+  /** The ticket reached its holder by a transfer: it is mailed from its own row, not the order's. */
+  transferredIn: boolean;
   onClose: () => void;
   onDone: (message: string) => void;
 }
@@ -17,7 +19,7 @@ interface Props {
  * Puts right a ticket holder's name or email after the sale: the door's guest search, the guest
  * list and the attendee export read it. The order's buyer is corrected apart (buyer-dialog.tsx).
  */
-export function HolderDialog({ holder, onClose, onDone }: Props) {
+export function HolderDialog({ holder, transferredIn, onClose, onDone }: Props) {
   const updateHolder = useOrders((s) => s.updateHolder);
   const [name, setName] = useState(holder.name ?? '');
   const [email, setEmail] = useState(holder.email ?? '');
@@ -45,8 +47,9 @@ export function HolderDialog({ holder, onClose, onDone }: Props) {
     <Dialog title={`Holder of ticket ${holder.ticket_id}`} onClose={onClose}>
       <form className="dialog-body" onSubmit={submit} noValidate>
         <p className="muted">
-          The door finds the guest by this name. To send the tickets to a corrected address, use Email
-          tickets… as well.
+          {transferredIn
+            ? 'The door finds the guest by this name. To send this ticket to a corrected address, use Email ticket… on its row as well.'
+            : 'The door finds the guest by this name. To send the tickets to a corrected address, use Email tickets… as well.'}
         </p>
         <PersonFields name={name} email={email} onName={setName} onEmail={setEmail} error={error} />
         <FormActions

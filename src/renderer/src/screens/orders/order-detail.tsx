@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { AttendeeView, TicketView } from '../../api/types.js';
+import { ConfirmDialog } from '../../components/confirm-dialog.js';
 import { OrderMail } from '../../components/order-mail.js';
 import { ResendDialog } from '../../components/resend-dialog.js';
 import { ErrorNote, Loading } from '../../components/states.js';
@@ -11,6 +12,7 @@ import { paymentMethodWords } from '../../lib/payment-words.js';
 import { refundLine } from '../../lib/refund-words.js';
 import { Link } from '../../router.js';
 import { useEvents } from '../../stores/events-store.js';
+import { useOrderMail } from '../../stores/order-mail-store.js';
 import { useOrders } from '../../stores/orders-store.js';
 import { useSettings } from '../../stores/settings-store.js';
 import { PrintTickets } from '../sell/print-tickets.js';
@@ -27,7 +29,8 @@ type Action =
   | { kind: 'buyer' }
   | { kind: 'void'; ticket: TicketView }
   | { kind: 'transfer'; ticket: TicketView }
-  | { kind: 'holder'; holder: AttendeeView };
+  | { kind: 'holder'; holder: AttendeeView; transferredIn: boolean }
+  | { kind: 'ticket-mail'; ticket: TicketView; to: string };
 
 export function OrderDetail({ orderId }: { orderId: string }) {
   const detail = useOrders((s) => s.detail);
@@ -40,6 +43,10 @@ export function OrderDetail({ orderId }: { orderId: string }) {
   const venueSetting = useSettings((s) => s.settings.data?.venue_name);
   const [action, setAction] = useState<Action | null>(null);
   const [done, setDone] = useState<string | null>(null);
+  // Each action done here may write to the order's history (a buyer or holder put right, a mail
+  // sent) without changing the order's status or tickets: the history reads again after each.
+  const [actionsDone, setActionsDone] = useState(0);
+  const resendTicket = useOrderMail((s) => s.resendTicket);
   /** The ticket being reprinted: its slip is drawn, then the browser's print dialog opens. */
   const [reprint, setReprint] = useState<{ ticketId: string; at: number } | null>(null);
 
@@ -75,9 +82,12 @@ export function OrderDetail({ orderId }: { orderId: string }) {
     ? order.tickets.filter((t) => t.id === reprint.ticketId && t.status === 'active')
     : [];
   const refundable = order.total_cents - order.refunded_cents;
+  // What the history and the mail list follow: the order's state, and each action taken here.
+  const version = `${order.status}/${order.refunded_cents}/${order.tickets.map((t) => t.status).join()}/${actionsDone}`;
   const finish = (message: string) => {
     setAction(null);
     setDone(message);
+    setActionsDone((n) => n + 1);
   };
 
   return (
@@ -141,7 +151,7 @@ export function OrderDetail({ orderId }: { orderId: string }) {
       ) : null}
 
       <h3>Mail</h3>
-      <OrderMail orderId={order.id} />
+      <OrderMail orderId={order.id} version={version} />
 
       <h3>Tickets</h3>
       <div className="table-wrap">
@@ -196,9 +206,25 @@ export function OrderDetail({ orderId }: { orderId: string }) {
                               type="button"
                               className="button button-small"
                               title="Put right a typo in the holder's name or email"
-                              onClick={() => setAction({ kind: 'holder', holder })}
+                              onClick={() =>
+                                setAction({
+                                  kind: 'holder',
+                                  holder,
+                                  transferredIn: Boolean(ticket.transferred_from),
+                                })
+                              }
                             >
                               Edit name…
+                            </button>
+                          ) : null}
+                          {ticket.transferred_from && holder?.email ? (
+                            <button
+                              type="button"
+                              className="button button-small"
+                              title="Mail this ticket to its holder again (their own mail, not the buyer's)"
+                              onClick={() => setAction({ kind: 'ticket-mail', ticket, to: holder.email! })}
+                            >
+                              Email ticket…
                             </button>
                           ) : null}
                           <button
@@ -240,10 +266,7 @@ export function OrderDetail({ orderId }: { orderId: string }) {
         </>
       ) : null}
 
-      <OrderHistory
-        orderId={order.id}
-        version={`${order.status}/${order.refunded_cents}/${order.tickets.map((t) => t.status).join()}`}
-      />
+      <OrderHistory orderId={order.id} version={version} />
 
       {event && reprinted.length > 0 ? (
         <PrintTickets
@@ -275,7 +298,30 @@ export function OrderDetail({ orderId }: { orderId: string }) {
         <VoidDialog order={order} ticket={action.ticket} onClose={() => setAction(null)} onDone={finish} />
       ) : null}
       {action?.kind === 'holder' ? (
-        <HolderDialog holder={action.holder} onClose={() => setAction(null)} onDone={finish} />
+        <HolderDialog
+          holder={action.holder}
+          transferredIn={action.transferredIn}
+          onClose={() => setAction(null)}
+          onDone={finish}
+        />
+      ) : null}
+      {action?.kind === 'ticket-mail' ? (
+        <ConfirmDialog
+          title={`Email ticket ${action.ticket.id}?`}
+          confirmLabel="Send"
+          onConfirm={async () => {
+            const mail = await resendTicket(order.id, action.ticket.id);
+            finish(
+              `Ticket ${action.ticket.id} is queued for ${mail.to}; the Mail list below says when it is sent.`,
+            );
+          }}
+          onClose={() => setAction(null)}
+        >
+          <p>
+            Its holder gets their own ticket again, with its paper pass, at {action.to}. To send it elsewhere,
+            put the address right with Edit name… first.
+          </p>
+        </ConfirmDialog>
       ) : null}
       {action?.kind === 'transfer' ? (
         <TransferDialog ticket={action.ticket} onClose={() => setAction(null)} onDone={finish} />

@@ -15,7 +15,8 @@ export function OrderHistory({ orderId, version }: { orderId: string; version: s
   useEffect(() => {
     if (isAdmin) void loadNames();
   }, [isAdmin, loadNames]);
-  // `version` changes with every change to the order, so a refund made here shows at once.
+  // `version` changes with every change to the order and every action taken on it here, so a
+  // refund, a corrected buyer or a mail sent shows at once.
   useEffect(() => {
     if (isAdmin) void loadObject(orderId);
   }, [isAdmin, orderId, version, loadObject]);

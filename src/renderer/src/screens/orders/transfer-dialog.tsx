@@ -30,7 +30,7 @@ export function TransferDialog({ ticket, onClose, onDone }: Props) {
     try {
       const fresh = await transfer(ticket, body);
       onDone(
-        `Transferred ${ticket.id} to ${body.to_email}: new ticket ${fresh.id}. Their mail is queued; Settings › Mail shows when it is sent.`,
+        `Transferred ${ticket.id} to ${body.to_email}: new ticket ${fresh.id}. Their mail is queued; the Mail list below shows when it is sent.`,
       );
     } catch (err) {
       setError(splitError(err, fields));
