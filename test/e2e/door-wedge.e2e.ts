@@ -4,6 +4,7 @@ import { DoorPage } from './pages/door-page.js';
 import { doorNight } from './support/door-night.js';
 import { keepScreenshot } from './support/keep-screenshot.js';
 import { snap } from './support/screenshots.js';
+import { wedgeScan } from './support/wedge-scan.js';
 
 function watchErrors(page: Page): string[] {
   const errors: string[] = [];
@@ -180,4 +181,100 @@ test('at the box office, a wedge scan anywhere opens the ticket’s order', asyn
   await new DoorPage(boxOffice.page, server.url).wedgeScan(ticket!.qr_token);
   await expect(boxOffice.page).toHaveURL(new RegExp(`/orders/${ticket!.order_id}$`));
   await expect(boxOffice.page.getByRole('heading', { name: `Order ${ticket!.order_id}` })).toBeVisible();
+});
+
+/**
+ * A steward with the cursor in a field of the door page (the guest search, the reason for admitting
+ * by hand) scans the next guest's ticket: the scan is decided as a scan. Its Enter used to submit
+ * that form: the hand-picked guest was let in with the code as the reason, and the scanned ticket
+ * (here already inside) was never checked.
+ */
+test('a scan into the door’s reason or search field is decided as a scan, never submitted as typing', async ({
+  server,
+  page,
+}) => {
+  const errors = watchErrors(page);
+  const night = await doorNight(server, ['General admission']);
+  const [inside] = await night.sell('General admission', 'Ida Inside');
+  const [picked] = await night.sell('General admission', 'Max Picked');
+  const [next] = await night.sell('General admission', 'Nia Next');
+  const door = new DoorPage(page, server.url);
+  await door.open();
+  await door.pairByPasting(await night.pairingCode());
+  await door.wedgeScan(inside!.qr_token);
+  await expect(door.verdict()).toHaveAttribute('data-result', 'admitted');
+  await door.verdict().click();
+
+  await page.getByLabel('Guest name or order id').fill('Max');
+  await page
+    .getByRole('list', { name: 'Guests found' })
+    .getByRole('button', { name: /Max Picked/ })
+    .click();
+  const reason = page.getByRole('form', { name: 'Admit by hand' }).getByLabel('Reason');
+  await reason.fill('On the list');
+  await reason.focus();
+  await door.wedgeScan(inside!.qr_token);
+  await expect(door.verdict()).toHaveAttribute('data-reason', 'already_scanned');
+  await expect(door.verdict()).toContainText('Ida Inside');
+  // The reason is as the steward left it, and Max was not let in.
+  await expect(reason).toHaveValue('On the list');
+  await door.verdict().click();
+
+  // The same with the cursor in the guest search: decided, and the box keeps what was typed.
+  const search = page.getByLabel('Guest name or order id');
+  await search.fill('Nia');
+  await search.focus();
+  await door.wedgeScan(next!.qr_token);
+  await expect(door.verdict()).toHaveAttribute('data-result', 'admitted');
+  await expect(door.verdict()).toContainText('Nia Next');
+  await expect(search).toHaveValue('Nia');
+
+  // A scanner reading the same code twice at once decides it once: the green stays green.
+  await door.verdict().click();
+  const [pair] = await night.sell('General admission', 'Dora Double');
+  await page.locator('body').click({ position: { x: 5, y: 400 } });
+  await door.wedgeScan(pair!.qr_token);
+  await door.wedgeScan(pair!.qr_token);
+  await expect(door.verdict()).toHaveAttribute('data-result', 'admitted');
+  await expect(door.verdict()).toContainText('Dora Double');
+
+  const scans = await server.api<{ data: { ticket_id: string; result: string; reason: string | null }[] }>(
+    'GET',
+    `/v2/scans?event_id=${night.eventId}`,
+  );
+  expect(scans.data.map((s) => [s.ticket_id, s.result, s.reason])).toEqual([
+    [inside!.id, 'admitted', null],
+    [inside!.id, 'rejected', 'already_scanned'],
+    [next!.id, 'admitted', null],
+    [pair!.id, 'admitted', null],
+  ]);
+  expect(scans.data.some((s) => s.ticket_id === picked!.id)).toBe(false);
+  expect(errors).toEqual([]);
+});
+
+/**
+ * A cashier with the cursor in the refund dialog's note scans the next customer's ticket: the
+ * scan's Enter used to submit the refund (money out, tickets voided) with the code as its note.
+ */
+test('at the box office, a scan into a dialog’s field opens the scanned order and submits nothing', async ({
+  server,
+  boxOffice,
+}) => {
+  const night = await doorNight(server, ['General admission']);
+  const [refunding] = await night.sell('General admission', 'Rae Refund');
+  const [scanned] = await night.sell('General admission', 'Sid Scanned');
+  await boxOffice.go('Orders');
+  await boxOffice.orders.search(refunding!.order_id);
+  await boxOffice.orders.open(refunding!.order_id);
+  await boxOffice.orders.detail().getByRole('button', { name: 'Refund…' }).click();
+  const why = boxOffice.page.getByRole('dialog').getByLabel('Why (optional)');
+  await why.fill('Changed plans');
+  await why.focus();
+  await wedgeScan(boxOffice.page, scanned!.qr_token);
+  await expect(boxOffice.page).toHaveURL(new RegExp(`/orders/${scanned!.order_id}$`));
+  const order = await server.api<{ status: string; refunded_cents: number }>(
+    'GET',
+    `/v2/orders/${refunding!.order_id}`,
+  );
+  expect(order).toMatchObject({ status: 'paid', refunded_cents: 0 });
 });

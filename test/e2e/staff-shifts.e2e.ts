@@ -10,6 +10,7 @@ import { ShiftPage } from './pages/shift-page.js';
 import { TillStaffPage } from './pages/till-staff-page.js';
 import { catchPrints, printsSoFar } from './support/print.js';
 import { snap } from './support/screenshots.js';
+import { wedgeScan } from './support/wedge-scan.js';
 
 interface Created {
   id: string;
@@ -71,6 +72,12 @@ test('staff, a shift and its cash-up, the audit trail and the attendee CSV', asy
     await login.signIn(tillKey.secret);
     await expect(staff.keypad()).toBeVisible();
     await snap(till, 'pin-keypad');
+    // A queue of customers' tickets scanned at the keypad: not PIN guesses (five would lock out).
+    for (let i = 0; i < 5; i += 1) await wedgeScan(till, `eyJ1234567890.eyJ${i}0987654321.sig`);
+    await expect(till.locator('.pin-notice')).toHaveText(
+      'That was a ticket, not a PIN: sign in first, then scan it.',
+    );
+    await expect(till.getByLabel('0 digits typed')).toBeVisible();
     await staff.typePin('9999');
     await expect(till.getByRole('alert')).toContainText('PIN');
     await staff.typePin('1357');

@@ -1,5 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { doorDeadlineKey } from '../../../src/renderer/src/lib/door-deadline.js';
+import { wedgeScan } from '../support/wedge-scan.js';
 
 /** The door's online deadline in these tests: the expect timeout's length, not the real 300 ms. */
 export const patientDeadlineMs = 10_000;
@@ -66,18 +67,9 @@ export class DoorPage {
     await this.page.getByRole('button', { name: 'Check', exact: true }).click();
   }
 
-  /**
-   * What a keyboard-wedge barcode scanner does: the code's keys and Enter, into whatever has the
-   * focus, faster than a person types. Dispatched in one go inside the page, so the gaps between
-   * keys do not depend on how busy the test machine is.
-   */
+  /** A keyboard-wedge scanner's code and Enter into whatever has the focus (support/wedge-scan.ts). */
   async wedgeScan(code: string): Promise<void> {
-    // A string: the e2e tests are type-checked without the DOM library.
-    await this.page.evaluate(`(() => {
-      const target = document.activeElement ?? document.body;
-      for (const key of [...${JSON.stringify(code)}, 'Enter'])
-        target.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
-    })()`);
+    await wedgeScan(this.page, code);
   }
 
   /** Finds a guest by name or order id and admits them by hand with a reason. */

@@ -69,4 +69,18 @@ describe('the keyboard-wedge detector', () => {
     clock.t += 500;
     expect(d.scanning()).toBe(false);
   });
+
+  it('inBurst says whether a key now would continue a burst: where a field is put back to', () => {
+    const clock = { t: 0 };
+    const d = new WedgeDetector(() => clock.t);
+    expect(d.inBurst()).toBe(false);
+    typeAt(d, clock, ['a'], 500);
+    clock.t += 10;
+    expect(d.inBurst()).toBe(true);
+    clock.t += 200;
+    expect(d.inBurst()).toBe(false);
+    typeAt(d, clock, keysOf('abcdefghij'), 5);
+    typeAt(d, clock, ['Enter'], 5);
+    expect(d.inBurst()).toBe(false);
+  });
 });

@@ -58,6 +58,11 @@ export class WedgeDetector {
     return this.buffer.length >= 3 && this.now() - this.lastAt <= this.maxGapMs;
   }
 
+  /** True when a key now would continue the burst so far (the last key came at scanner speed). */
+  inBurst(): boolean {
+    return this.buffer.length > 0 && this.now() - this.lastAt <= this.maxGapMs;
+  }
+
   reset(): void {
     this.buffer = '';
     this.lastAt = Number.NEGATIVE_INFINITY;

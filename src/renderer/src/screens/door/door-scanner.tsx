@@ -68,8 +68,18 @@ export function DoorScanner({
     [decide],
   );
 
-  // A keyboard-wedge barcode scanner types the code and Enter wherever the focus is.
-  useWedgeScanner(decide);
+  // A keyboard-wedge barcode scanner types the code and Enter wherever the focus is (a reason or
+  // the guest search included). Scanners re-read a code at the pull of a trigger: as for the
+  // camera, the same code is decided once, and again only after 2 s without it.
+  const wedgeRepeats = useRef(new QrDebouncer());
+  useWedgeScanner(
+    useCallback(
+      (text: string) => {
+        if (wedgeRepeats.current.accept(text, Date.now())) decide(text);
+      },
+      [decide],
+    ),
+  );
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -113,7 +123,11 @@ export function DoorScanner({
         {/* Keyed per verdict: each new one takes taps only once settled (door-verdict.tsx). */}
         {verdict ? <DoorVerdict key={verdict.seq} verdict={verdict} onDismiss={dismiss} /> : null}
       </div>
-      {hint ? <p className="door-notice">{hint}</p> : null}
+      {hint ? (
+        <p className="door-notice" role="status">
+          {hint}
+        </p>
+      ) : null}
       {notice ? (
         <p className="door-notice" role="status">
           {notice}
@@ -130,6 +144,7 @@ export function DoorScanner({
         <form onSubmit={submit}>
           <input
             aria-label="Ticket code"
+            data-scan-target
             value={typed}
             spellCheck={false}
             autoComplete="off"

@@ -66,6 +66,7 @@ export function OrdersScreen({ orderId }: { orderId: string | null }) {
         <input
           ref={searchRef}
           data-search
+          data-scan-target
           type="search"
           aria-label="Search orders"
           placeholder="Name, email, order id, ticket id, or scan/paste a ticket QR"

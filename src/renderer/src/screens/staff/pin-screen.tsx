@@ -9,6 +9,7 @@ import {
   pressKey,
   type KeypadKey,
 } from '../../lib/pin-keypad.js';
+import { useWedgeScanner } from '../../hooks/use-wedge-scanner.js';
 import { useSettings } from '../../stores/settings-store.js';
 import { useStaff } from '../../stores/staff-store.js';
 import './staff.css';
@@ -38,6 +39,7 @@ export function PinScreen() {
   const signedOutBy = useStaff((s) => s.signedOutBy);
   const venue = useSettings((s) => s.settings.data?.venue_name ?? '');
   const [keypad, setKeypad] = useState(emptyKeypad);
+  const [scannedHere, setScannedHere] = useState(false);
   // The latest state for the window's key listener, which outlives renders.
   const current = useRef(keypad);
 
@@ -46,6 +48,7 @@ export function PinScreen() {
       if (useStaff.getState().busy) return;
       const next = pressKey(current.current, key);
       current.current = next;
+      setScannedHere(false);
       setKeypad(next);
       if (next.submit !== null) void signIn(next.submit);
     },
@@ -64,7 +67,21 @@ export function PinScreen() {
     return () => window.removeEventListener('keydown', onKey);
   }, [press]);
 
-  const notice = pinError ?? signedOutWords[signedOutBy ?? 'manual'];
+  // A ticket scanned at the sign-in screen is not a PIN: its digits would count as wrong guesses
+  // and lock the till out. The scan is dropped, with what was typed of it, and said in words.
+  useWedgeScanner(
+    useCallback(() => {
+      current.current = emptyKeypad;
+      setKeypad(emptyKeypad);
+      setScannedHere(true);
+    }, []),
+    { keysLand: true },
+  );
+
+  const notice =
+    pinError ??
+    (scannedHere ? 'That was a ticket, not a PIN: sign in first, then scan it.' : null) ??
+    signedOutWords[signedOutBy ?? 'manual'];
   return (
     <section className="pin-screen" aria-labelledby="pin-title">
       <p className="pin-venue">{venue}</p>
