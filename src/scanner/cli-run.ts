@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { discoverServers, type DiscoveredServer } from './discovery.js';
 import { deadlineRangeMs, isDeadlineMs } from './deadline.js';
+import { clockIsOff, howFarOff } from './door-clock.js';
 import type { ScanOutcome } from './door-device.js';
 import { ScannerError } from './errors.js';
 import { displayFingerprint, normalizeFingerprint } from './fingerprint.js';
@@ -263,8 +264,9 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
         return await withDoor(stateFile, async (door) => {
           const s = door.device.status();
           const now = Date.now();
+          const clockOffset = door.state.clockOffsetMs();
           if (values.json) {
-            io.out(JSON.stringify({ state_file: stateFile, ...s }));
+            io.out(JSON.stringify({ state_file: stateFile, ...s, clock_offset_ms: clockOffset }));
             return exitCodes.ok;
           }
           io.out(`state: ${stateFile}`);
@@ -280,6 +282,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
           io.out(
             `queued scans: ${s.queued}; last sync: ${ago(s.lastSyncAt, now)}; conflicts: ${s.conflicts}`,
           );
+          io.out(`clock: ${clockWords(clockOffset)}`);
           return exitCodes.ok;
         });
       default:
@@ -293,4 +296,12 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     io.err(`scanner: ${err instanceof Error ? err.message : String(err)}`);
     return exitCodes.failed;
   }
+}
+
+/** What `status` says of this device's clock against the venue server's (door-clock.ts). */
+function clockWords(offsetMs: number | null): string {
+  if (offsetMs === null) return 'not compared with the venue server yet';
+  if (!clockIsOff(offsetMs)) return 'agrees with the venue server';
+  const side = offsetMs > 0 ? 'behind' : 'ahead of';
+  return `${howFarOff(offsetMs)} ${side} the venue server; scanning on the server's time meanwhile (set this device's clock)`;
 }

@@ -310,6 +310,20 @@ export class SqliteDeviceState implements DeviceState {
     this.stmt.admit.run(ticketId, state.inside ? 1 : 0, state.count);
   }
 
+  /**
+   * The server's clock minus this device's, as last measured (door-clock.ts); kept so that a CLI
+   * run, or a door that has lost the network, scans on the server's time from its first scan.
+   */
+  clockOffsetMs(): number | null {
+    const raw = this.stmt.getMeta.get('clock_offset_ms') as string | undefined;
+    const value = raw === undefined ? Number.NaN : Number(raw);
+    return Number.isFinite(value) ? value : null;
+  }
+
+  saveClockOffset(offsetMs: number): void {
+    this.stmt.setMeta.run('clock_offset_ms', String(Math.round(offsetMs)));
+  }
+
   private json<T>(key: string): T | null {
     const raw = this.stmt.getMeta.get(key) as string | undefined;
     return raw === undefined ? null : (JSON.parse(raw) as T);

@@ -4,6 +4,7 @@
  * stored-device-state.ts (over localStorage) and fetch-transport.ts.
  */
 import { SqliteDeviceState } from './device-store.js';
+import { clockOffsetMs, correctedNow } from './door-clock.js';
 import { DoorDevice, type DoorDeviceOptions } from './door-device.js';
 import type { PairingCode } from './pairing-code.js';
 import { PinnedTransport } from './pinned-transport.js';
@@ -17,6 +18,7 @@ export interface NodeDoor {
 }
 
 export interface NodeDoorOptions {
+  /** The device's own clock (default Date.now); scans are corrected to the server's time. */
   now?: () => number;
   deadlineMs?: number;
 }
@@ -26,15 +28,34 @@ function assemble(
   options: NodeDoorOptions,
 ): { base: DoorDeviceOptions; state: SqliteDeviceState; close: () => void } {
   const state = new SqliteDeviceState(stateFile);
+  const deviceClock = options.now ?? Date.now;
+  // Scans go out on the server's time when this device's clock is off (door-clock.ts), from the
+  // offset kept in the state file until an answer's Date header measures it again.
+  let offset = state.clockOffsetMs();
+  const learn = (dateHeader: string | undefined, sentAt: number, receivedAt: number) => {
+    const measured = clockOffsetMs(dateHeader, sentAt, receivedAt);
+    if (measured === null) return;
+    if (offset === null || Math.abs(measured - offset) >= 1000) state.saveClockOffset(measured);
+    offset = measured;
+  };
   const transports: PinnedTransport[] = [];
   const transport = (pairing: Pairing): PinnedTransport => {
-    const made = new PinnedTransport(pairing.baseUrl, { fingerprint: pairing.fingerprint });
+    const made = new PinnedTransport(pairing.baseUrl, {
+      fingerprint: pairing.fingerprint,
+      onServerDate: learn,
+      clock: deviceClock,
+    });
     transports.push(made);
     return made;
   };
   return {
     state,
-    base: { state, transport, now: options.now, deadlineMs: options.deadlineMs },
+    base: {
+      state,
+      transport,
+      now: () => correctedNow(deviceClock(), offset),
+      deadlineMs: options.deadlineMs,
+    },
     close: () => {
       for (const t of transports) t.close();
       state.close();

@@ -95,14 +95,25 @@ function toScannerError(err: unknown, url: string): ScannerError | Error {
 export interface PinnedTransportOptions {
   /** SHA-256 certificate fingerprint in any spelling; required for https URLs. */
   fingerprint?: string | null;
+  /**
+   * Told the server's `Date` header of every answer, with when the request went and the answer
+   * came on `clock`: the Node door keeps its clock offset from it (door-clock.ts).
+   */
+  onServerDate?: (dateHeader: string | undefined, sentAt: number, receivedAt: number) => void;
+  /** The device's clock for `onServerDate` (default Date.now). */
+  clock?: () => number;
 }
 
 export class PinnedTransport implements Transport {
   readonly baseUrl: string;
   private readonly origin: URL;
   private readonly agent: http.Agent;
+  private readonly onServerDate: PinnedTransportOptions['onServerDate'];
+  private readonly clock: () => number;
 
   constructor(baseUrl: string, options: PinnedTransportOptions = {}) {
+    this.onServerDate = options.onServerDate;
+    this.clock = options.clock ?? Date.now;
     let url: URL;
     try {
       url = new URL(baseUrl);
@@ -154,6 +165,7 @@ export class PinnedTransport implements Transport {
     deadline: number,
   ): Promise<TransportResponse> {
     const timeoutMs = Math.max(1, deadline - Date.now());
+    const sentAt = this.clock();
     return new Promise((resolve, reject) => {
       const req = this.open(request, payload);
       const timer = setTimeout(
@@ -164,6 +176,7 @@ export class PinnedTransport implements Transport {
         timeoutMs,
       );
       req.on('response', (res) => {
+        this.onServerDate?.(res.headers.date, sentAt, this.clock());
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
         res.on('error', (err) => {

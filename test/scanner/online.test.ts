@@ -242,6 +242,46 @@ describe('offline fallback: the door never waits', () => {
     expect(server.scan_count).toBe(1);
   });
 
+  it('a Node door whose clock is 10 minutes slow scans on the server’s time, online, offline and at sync', async () => {
+    const paired = await pairedDoor('slow-clock');
+    await paired.close();
+    doors.splice(doors.indexOf(paired), 1);
+    const slowMs = -10 * 60_000;
+    // The same state file, opened on a clock 10 minutes slow: its first answer measures that.
+    const slow = openDoor(venue.stateFile('slow-clock'), {
+      now: () => Date.now() + slowMs,
+      deadlineMs: patientMs,
+    });
+    doors.push(slow);
+    await slow.device.pull();
+    const offset = slow.state.clockOffsetMs();
+    expect(offset).not.toBeNull();
+    expect(Math.abs(offset! + slowMs)).toBeLessThan(5_000);
+    const [online, offline] = await venue.sell(eventId, tierId, 2);
+    // A phone's code is valid from its iat: 10 minutes early it would be not_yet_valid.
+    expect(await slow.device.scan(online!.qr_token)).toMatchObject({ result: 'admitted', mode: 'online' });
+
+    await slow.close();
+    doors.splice(doors.indexOf(slow), 1);
+    // Reopened with no server (a CLI run at a door that lost the network): the kept offset holds.
+    await proxy.stopListening();
+    const again = openDoor(venue.stateFile('slow-clock'), {
+      now: () => Date.now() + slowMs,
+      deadlineMs: patientMs,
+    });
+    doors.push(again);
+    try {
+      expect(await again.device.scan(offline!.qr_token)).toMatchObject({
+        result: 'admitted',
+        mode: 'offline',
+      });
+    } finally {
+      await proxy.listenAgain();
+    }
+    // Its queued scan carries the server's time, so the upload is not refused as out of range.
+    expect(await again.device.sync()).toMatchObject({ uploaded: 1, admitted: 1, conflicts: 0 });
+  });
+
   it('a revoked door decides nothing: no offline verdict, nothing queued', async () => {
     const door = await pairedDoor('revoked');
     const [ticket] = await venue.sell(eventId, tierId);

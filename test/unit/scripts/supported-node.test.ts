@@ -63,8 +63,12 @@ describe('scripts/supported-node.mjs as a process', () => {
       { encoding: 'utf8', env: { ...process.env, MARQUEE_NODE_CACHE: cache, npm_execpath: failingNpm } },
     );
     expect(result.status).toBe(1);
+    // On stderr, so a command's own stdout (the scanner's --json) stays only its own: the line
+    // saying which Node it fetches, then the one saying what to install.
+    expect(result.stdout).toBe('');
     const lines = result.stderr.trim().split('\n');
-    expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(/install Node 22 or 24 \(https:\/\/nodejs\.org/);
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatch(/^marquee: Node \d+ was asked for .*; using Node \d+ from the npm package/);
+    expect(lines[1]).toMatch(/install Node 22 or 24 \(https:\/\/nodejs\.org/);
   });
 });

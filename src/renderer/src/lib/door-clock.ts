@@ -7,49 +7,16 @@
  * seen it (`correctedNow`), and says its clock is wrong until someone sets it.
  */
 
-/** The validators' tolerance: a door off by more refuses some valid codes. */
-export const clockToleranceMs = 30_000;
+import { clockIsOff, howFarOff } from '../../../scanner/door-clock.js';
 
-/**
- * The server's clock minus this device's, from an answer's `Date` header (whole seconds) read
- * when the answer arrived; null when the header is missing or unreadable.
- */
-export function clockOffsetMs(dateHeader: string | null, sentAt: number, receivedAt: number): number | null {
-  if (!dateHeader) return null;
-  const serverAt = Date.parse(dateHeader);
-  if (Number.isNaN(serverAt)) return null;
-  // The header is truncated to the second: its middle is the best guess, against the request's.
-  return serverAt + 500 - (sentAt + receivedAt) / 2;
-}
-
-const isOff = (offsetMs: number | null): offsetMs is number =>
-  offsetMs !== null && Math.abs(offsetMs) > clockToleranceMs;
-
-/**
- * The time to scan at: this device's, moved to the server's when it is off by more than the
- * tolerance (within it the device's own clock is left alone: the header is good to a second only).
- */
-export function correctedNow(deviceNow: number, offsetMs: number | null): number {
-  return isOff(offsetMs) ? deviceNow + offsetMs : deviceNow;
-}
-
-/** "10 minutes", "1 hour", "45 seconds": how far off, in the largest whole unit. */
-function howFar(ms: number): string {
-  const seconds = Math.round(Math.abs(ms) / 1000);
-  const [n, unit] =
-    seconds >= 5400
-      ? [Math.round(seconds / 3600), 'hour']
-      : seconds >= 90
-        ? [Math.round(seconds / 60), 'minute']
-        : [seconds, 'second'];
-  return `${n} ${unit}${n === 1 ? '' : 's'}`;
-}
+// The measuring and correcting are the SDK's (the Node door does the same); the words are the page's.
+export { clockOffsetMs, clockToleranceMs, correctedNow } from '../../../scanner/door-clock.js';
 
 /** The warning for a door whose clock is off by more than the tolerance; null when it agrees. */
 export function clockWarning(offsetMs: number | null): string | null {
-  if (!isOff(offsetMs)) return null;
+  if (!clockIsOff(offsetMs)) return null;
   const side = offsetMs > 0 ? 'behind' : 'ahead of';
-  return `This device’s clock is ${howFar(offsetMs)} ${side} the venue server’s. The door scans by the server’s time meanwhile, but set this device’s date and time to automatic (or correct them).`;
+  return `This device’s clock is ${howFarOff(offsetMs)} ${side} the venue server’s. The door scans by the server’s time meanwhile, but set this device’s date and time to automatic (or correct them).`;
 }
 
 /** Where the door keeps the offset it last measured, so a reload without signal still corrects. */

@@ -1,0 +1,52 @@
+/**
+ * Whether a door's clock agrees with the venue server's. Codes are judged at the door's time:
+ * online the door reports when it scanned (`scanned_at`), offline it decides by its own clock,
+ * and a code is good only within 30 s of its 5-minute window (CONTRACT.md "Ticket tokens"). A
+ * door a few minutes wrong would refuse valid phones as "expired" or "not valid yet", and a fast
+ * one's queue would be refused at sync ("in the future"). So a door scans on the server's time
+ * once it has seen it: the browser door (renderer door-store) and the Node door (node-door.ts)
+ * alike, each measuring the offset from the server's `Date` header and keeping it.
+ */
+
+/** The validators' tolerance: a door off by more refuses some valid codes. */
+export const clockToleranceMs = 30_000;
+
+/**
+ * The server's clock minus this device's, from an answer's `Date` header (whole seconds) read
+ * when the answer arrived; null when the header is missing or unreadable.
+ */
+export function clockOffsetMs(
+  dateHeader: string | null | undefined,
+  sentAt: number,
+  receivedAt: number,
+): number | null {
+  if (!dateHeader) return null;
+  const serverAt = Date.parse(dateHeader);
+  if (Number.isNaN(serverAt)) return null;
+  // The header is truncated to the second: its middle is the best guess, against the request's.
+  return serverAt + 500 - (sentAt + receivedAt) / 2;
+}
+
+/** True when the device is off by more than the validators' tolerance. */
+export const clockIsOff = (offsetMs: number | null): offsetMs is number =>
+  offsetMs !== null && Math.abs(offsetMs) > clockToleranceMs;
+
+/**
+ * The time to scan at: this device's, moved to the server's when it is off by more than the
+ * tolerance (within it the device's own clock is left alone: the header is good to a second only).
+ */
+export function correctedNow(deviceNow: number, offsetMs: number | null): number {
+  return clockIsOff(offsetMs) ? deviceNow + offsetMs : deviceNow;
+}
+
+/** "10 minutes", "1 hour", "45 seconds": how far off, in the largest whole unit. */
+export function howFarOff(ms: number): string {
+  const seconds = Math.round(Math.abs(ms) / 1000);
+  const [n, unit] =
+    seconds >= 5400
+      ? [Math.round(seconds / 3600), 'hour']
+      : seconds >= 90
+        ? [Math.round(seconds / 60), 'minute']
+        : [seconds, 'second'];
+  return `${n} ${unit}${n === 1 ? '' : 's'}`;
+}
