@@ -226,6 +226,9 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
             `synced ${report.uploaded} scans: ${report.admitted} admitted, ${report.rejected} rejected, ${report.conflicts} conflicts` +
               (report.disagreements.length
                 ? `, ${report.disagreements.length} decided differently by the server`
+                : '') +
+              (report.tooOld > 0
+                ? `; ${report.tooOld} scans older than 7 days set aside (the server no longer takes them)`
                 : ''),
             report,
           );
@@ -272,7 +275,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
           io.out(`state: ${stateFile}`);
           io.out(
             s.pairing
-              ? `paired: ${s.pairing.deviceId} (${s.pairing.deviceName}) with ${s.pairing.baseUrl}, event ${s.pairing.eventId ?? '-'}`
+              ? `paired: ${s.pairing.deviceId} (${s.pairing.deviceName}) with ${s.pairing.baseUrl}, event ${s.pairing.eventId ?? '-'}${s.pairing.revokedAt !== undefined ? ' (REVOKED: the server no longer accepts this door; pair it again)' : ''}`
               : 'paired: no',
           );
           io.out(

@@ -28,6 +28,11 @@ export interface Pairing {
   /** The event this door scans for. */
   eventId: string | null;
   pairedAt: number;
+  /**
+   * When the server answered that it no longer knows this device's key (revoked, or the key
+   * deleted). Kept, so the door admits no one from then on, online or off, until paired again.
+   */
+  revokedAt?: number;
 }
 
 export interface PackInfo {

@@ -44,6 +44,8 @@ export class DoorApi {
   constructor(
     readonly transport: Transport,
     private readonly apiKey: string | null,
+    /** Told when the server no longer knows this device's key (401 `invalid_api_key`: revoked). */
+    private readonly onKeyRefused?: () => void,
   ) {}
 
   /** `scope`: what this device is, so the server refuses another kind's code without using it. */
@@ -145,6 +147,12 @@ export class DoorApi {
       headers: { ...this.auth(), ...request.headers },
     });
     if (answer.status < 200 || answer.status >= 300) {
+      if (
+        answer.status === 401 &&
+        this.apiKey &&
+        (answer.body as MaybeEnvelope)?.error?.code === 'invalid_api_key'
+      )
+        this.onKeyRefused?.();
       throw this.httpError(`${request.method} ${request.path.split('?')[0]}`, answer.status, answer.body);
     }
     if (answer.body === null || typeof answer.body !== 'object') {

@@ -17,6 +17,7 @@ import type {
 import { backoffDelay } from '../shared/backoff.js';
 import { parseCredential } from '../shared/ticket-token.js';
 import { reconnectLoop } from '../shared/reconnect-loop.js';
+import { syncScanMaxAgeMs } from '../shared/scan-sync-limits.js';
 import { orderCheckInNote, stewardReasonProblem } from '../shared/steward-reason.js';
 import { raceDeadline } from './deadline.js';
 import type {
@@ -141,6 +142,11 @@ export interface SyncReport {
   conflicts: number;
   /** Offline decisions the server saw differently (conflicts included). */
   disagreements: ConflictRecord[];
+  /**
+   * Queued scans older than the server takes (7 days: a door put away unsynced), set aside
+   * instead of sent: the server would refuse the whole upload for them, for ever.
+   */
+  tooOld: number;
 }
 
 export interface FollowOptions {
@@ -321,6 +327,7 @@ export class DoorDevice {
     if (!this.pairingInfo && !this.validator.ready) {
       throw new ScannerError('not_paired', 'this device is not paired: run `pair` first');
     }
+    this.refuseIfRevoked();
     const reason = stewardNote(options.reason);
     if (options.offline || !this.pairingInfo)
       return this.decideOffline(token, at, direction, started, 'offline_mode', undefined, reason).outcome;
@@ -421,6 +428,7 @@ export class DoorDevice {
     const at = this.now();
     const note = stewardNote(reason);
     if (note === undefined) throw new ScannerError('bad_reason', 'a manual check-in needs a reason');
+    this.refuseIfRevoked();
     if (!options.offline && this.pairingInfo) {
       // The moment it would be queued under if the answer is lost: the server keys it the same.
       const request = this.api().checkIn(
@@ -448,6 +456,7 @@ export class DoorDevice {
     options: { offline?: boolean; reason?: string } = {},
   ): Promise<OrderCheckInOutcome> {
     const reason = stewardNote(options.reason);
+    this.refuseIfRevoked();
     const at = this.now();
     let cause: FallbackCause = 'offline_mode';
     if (!options.offline && this.pairingInfo) {
@@ -580,8 +589,31 @@ export class DoorDevice {
   private api(): DoorApi {
     if (!this.pairingInfo)
       throw new ScannerError('not_paired', 'this device is not paired: run `pair` first');
-    this.apiClient ??= new DoorApi(this.makeTransport(this.pairingInfo), this.pairingInfo.apiKey);
+    this.apiClient ??= new DoorApi(this.makeTransport(this.pairingInfo), this.pairingInfo.apiKey, () =>
+      this.markRevoked(),
+    );
     return this.apiClient;
+  }
+
+  /** The server refused this device's key: kept, so the next scan (offline too) admits no one. */
+  private markRevoked(): void {
+    if (!this.pairingInfo || this.pairingInfo.revokedAt !== undefined) return;
+    this.pairingInfo = { ...this.pairingInfo, revokedAt: this.now() };
+    this.state.savePairing(this.pairingInfo);
+  }
+
+  /**
+   * A door told it is revoked (lost, stolen, replaced) decides nothing, even after the Wi-Fi drops:
+   * it must be paired again. One that never heard of its revocation cannot know.
+   */
+  private refuseIfRevoked(): void {
+    if (this.pairingInfo?.revokedAt !== undefined)
+      throw new ScannerError(
+        'device_revoked',
+        'The venue server no longer accepts this door’s key (the device was revoked). Pair it again.',
+        401,
+        'invalid_api_key',
+      );
   }
 
   private requirePack(): void {
@@ -850,8 +882,28 @@ export class DoorDevice {
   private async runSync(): Promise<SyncReport> {
     const api = this.api();
     const pairing = this.pairingInfo as Pairing;
-    const report: SyncReport = { uploaded: 0, admitted: 0, rejected: 0, conflicts: 0, disagreements: [] };
+    const report: SyncReport = {
+      uploaded: 0,
+      admitted: 0,
+      rejected: 0,
+      conflicts: 0,
+      disagreements: [],
+      tooOld: 0,
+    };
+    // A minute's margin for the upload's own time on the wire.
+    const oldest = this.now() - syncScanMaxAgeMs + 60_000;
     for (;;) {
+      const stale = this.state.queued(syncBatch).filter((scan) => scan.scannedAt < oldest);
+      if (stale.length > 0) {
+        for (const scan of stale) if (scan.ticketId) this.markPending(scan.ticketId, -1);
+        this.state.settle(
+          stale.map((scan) => scan.seq),
+          [],
+          null,
+        );
+        report.tooOld += stale.length;
+        continue;
+      }
       const batch = this.state
         .queued(syncBatch + this.awaitingAnswer.size)
         .filter((scan) => !this.awaitingAnswer.has(scan.seq))

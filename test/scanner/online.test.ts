@@ -282,6 +282,33 @@ describe('offline fallback: the door never waits', () => {
     expect(await again.device.sync()).toMatchObject({ uploaded: 1, admitted: 1, conflicts: 0 });
   });
 
+  it('a scan queued more than 7 days ago is set aside at sync, not left to block every upload after it', async () => {
+    const paired = await pairedDoor('put-away');
+    const [old, fresh] = await venue.sell(eventId, tierId, 2);
+    // The door was put away unsynced after a night 8 days ago (its scan queued then).
+    const shared = new MemoryDeviceState();
+    shared.savePairing(paired.device.pairing!);
+    const putAway = new DoorDevice({
+      state: shared,
+      transport: (p) => new PinnedTransport(p.baseUrl, { fingerprint: p.fingerprint }),
+      now: () => Date.now() - 8 * 24 * 3_600_000,
+      deadlineMs: patientMs,
+    });
+    await putAway.pull();
+    await putAway.scan(old!.qr_token, { offline: true });
+    expect(putAway.status().queued).toBe(1);
+    // A week later, the same door at tonight's event: tonight's scan uploads, the old one is set aside.
+    const tonight = new DoorDevice({
+      state: shared,
+      transport: (p) => new PinnedTransport(p.baseUrl, { fingerprint: p.fingerprint }),
+      deadlineMs: patientMs,
+    });
+    await tonight.scan(fresh!.qr_token, { offline: true });
+    const report = await tonight.sync();
+    expect(report).toMatchObject({ uploaded: 1, admitted: 1, tooOld: 1 });
+    expect(tonight.status().queued).toBe(0);
+  });
+
   it('a revoked door decides nothing: no offline verdict, nothing queued', async () => {
     const door = await pairedDoor('revoked');
     const [ticket] = await venue.sell(eventId, tierId);
@@ -290,6 +317,20 @@ describe('offline fallback: the door never waits', () => {
     expect(door.device.status().queued).toBe(0);
     const server = await venue.ok<{ scan_count: number }>('GET', `/v2/tickets/${ticket!.id}`);
     expect(server.scan_count).toBe(0);
+
+    // Told once, it remembers: with the Wi-Fi gone (and after a restart) it still admits no one.
+    expect(door.device.pairing!.revokedAt).toBeGreaterThan(0);
+    await door.close();
+    doors.splice(doors.indexOf(door), 1);
+    const reopened = openDoor(venue.stateFile('revoked'), { deadlineMs: patientMs });
+    doors.push(reopened);
+    await expect(reopened.device.scan(ticket!.qr_token, { offline: true })).rejects.toMatchObject({
+      code: 'device_revoked',
+    });
+    await expect(reopened.device.checkIn(ticket!.id, 'Dead phone', { offline: true })).rejects.toMatchObject({
+      code: 'device_revoked',
+    });
+    expect(reopened.device.status().queued).toBe(0);
   });
 
   it('a till’s pairing code (box_office) is refused at pairing, before anything is saved', async () => {
@@ -408,7 +449,14 @@ describe('a manual check-in whose answer the Wi-Fi lost', () => {
         scan_count: 1,
       });
     const report = await door.device.sync();
-    expect(report).toEqual({ uploaded: 3, admitted: 3, rejected: 0, conflicts: 0, disagreements: [] });
+    expect(report).toEqual({
+      uploaded: 3,
+      admitted: 3,
+      rejected: 0,
+      conflicts: 0,
+      disagreements: [],
+      tooOld: 0,
+    });
     expect(door.device.conflicts()).toEqual([]);
     for (const ticket of tickets) {
       const scans = await venue.ok<{ data: ScanView[] }>('GET', `/v2/scans?ticket_id=${ticket.id}`);

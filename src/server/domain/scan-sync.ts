@@ -12,9 +12,7 @@ import type { ScanFeed } from './scan-feed.js';
 import { scanTime, type ScanningService } from './scanning.js';
 import { scanIsItsOwnRecord } from './audit-entry.js';
 import { manualSyncKey, syncKey } from './sync-key.js';
-
-/** A door can sit offline through a long weekend; older uploads are refused as clock trouble. */
-export const syncScanMaxAgeMs = 7 * 24 * 60 * 60 * 1000;
+import { syncScanMaxAgeMs } from '../../shared/scan-sync-limits.js';
 
 const syncJson = responseJson(SyncAnswer);
 

@@ -302,6 +302,11 @@ export const useDoor = create<DoorState>()((set, get) => {
         `Synced ${report.uploaded} offline scan${report.uploaded === 1 ? '' : 's'}${report.conflicts > 0 ? `; ${report.conflicts} admitted first at another door` : ''}.`,
       );
     }
+    if (report.tooOld > 0) {
+      passingNotice(
+        `${report.tooOld} offline scan${report.tooOld === 1 ? ' was' : 's were'} older than 7 days and could not be uploaded; set aside.`,
+      );
+    }
     refreshStatus();
   };
 
