@@ -22,6 +22,13 @@ export function mdnsTxt(venueName: string, fingerprint: string | null): Record<s
   return { v: '2', api: '/v2', fp: fingerprint ?? '', venue: venueName };
 }
 
+/** The service's records with its address records cut to the one address the server is bound to. */
+export function onlyAddress<R extends { type: string; data?: unknown }>(records: R[], address: string): R[] {
+  return records.filter(
+    (record) => (record.type !== 'A' && record.type !== 'AAAA') || record.data === address,
+  );
+}
+
 /**
  * Advertises the server as `_marquee._tcp` so door devices find it without typing an address.
  * Failures (no multicast route, port 5353 taken) are logged, never fatal: pairing by QR works
@@ -43,14 +50,22 @@ export function advertise(
   const bonjour = new Bonjour(socketOptions as ConstructorParameters<typeof Bonjour>[0], onError);
   // multicast-dns re-emits socket errors as 'error', which would crash the process unheard.
   (bonjour as unknown as { server: { mdns: EventEmitter } }).server.mdns.on('error', onError);
+  const boundAddress = 'interface' in socketOptions ? socketOptions.interface : null;
   const publish = (venueName: string): void => {
-    bonjour.publish({
+    const service = bonjour.publish({
       name: venueName,
       type: mdnsServiceType,
       protocol: 'tcp',
       port,
       txt: mdnsTxt(venueName, fingerprint),
     });
+    // The service's records name every address of the machine; a door takes the first IPv4, which
+    // on a machine with two networks may be one the server does not listen on. Records are read
+    // when announced and answered (after probing), so replacing them here is in time.
+    if (boundAddress) {
+      const every = service.records.bind(service);
+      service.records = () => onlyAddress(every(), boundAddress);
+    }
   };
   publish(options.venueName);
   let stopped = false;

@@ -153,6 +153,11 @@ test('pairing a door defaults to tonight’s event, shows the code as text, and 
   await expect(panel.getByTestId('pairing-countdown')).toHaveText(/^[45]:\d\d$/);
   const code = (await panel.locator('.pairing-code').textContent()) ?? '';
   expect(code).toMatch(/^pair_/);
+  // A door without a camera gets the whole pairing text (server, certificate, code) to paste.
+  await panel.getByText('For a door without a camera').click();
+  const text = await panel.getByTestId('pairing-text').inputValue();
+  expect(text).toMatch(/^marquee:\/\/pair\?url=/);
+  expect(text).toContain(`token=${code}`);
 
   const paired = await fetch(`${server.url}/v2/devices/pair`, {
     method: 'POST',

@@ -10,6 +10,8 @@ const setup = [
   'ip link set lo up',
   'ip link add d0 type veth peer name d1',
   'ip addr add 10.99.0.1/24 dev d0',
+  // A second network on this machine, which the server does not listen on: never advertised.
+  'ip addr add 10.99.0.2/24 dev d1',
   'ip link set d0 multicast on',
   'ip link set d0 up',
   'ip link set d1 up',
@@ -44,6 +46,7 @@ describe('mDNS discovery and HTTPS pinning in a network namespace', () => {
       version: '2',
       apiPath: '/v2',
     });
+    expect(discover.server.addresses).toEqual(['10.99.0.1']);
     expect(steps.get('qr')).toMatchObject({ url: 'https://10.99.0.1:4380', agrees: true });
 
     expect(steps.get('paired')).toMatchObject({

@@ -22,8 +22,8 @@ import type { ActionRunner, Answer } from './action-runner.js';
 import { newSecret, viewApiKey, type ApiKeyRecord, type ApiKeys } from './api-keys.js';
 import type { DevicePresence, KnownDevice } from './device-presence.js';
 import type { PublicUrls } from './public-urls.js';
+import { pairingLifetimeMs } from '../../shared/pairing-lifetime.js';
 
-export const pairingLifetimeMs = 5 * 60 * 1000;
 /** "The current event" a door is paired to by default: doors opening within this window of now. */
 export const currentEventWindow = { beforeMs: 12 * 60 * 60 * 1000, afterMs: 24 * 60 * 60 * 1000 };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deviceFromPairing } from '../../../src/renderer/src/lib/pairing-use.js';
+import { deviceFromPairing, pairingSecondsLeft } from '../../../src/renderer/src/lib/pairing-use.js';
 
 const pairing = { expires_at: '2026-11-25T20:05:00.000Z', scope: 'scanner' as const, event_id: 'evt_1' };
 const device = (
@@ -31,5 +31,14 @@ describe('which device used a pairing code', () => {
       device('Other night', '2026-11-25T20:01:00.000Z', 'scanner', 'evt_2'),
     ];
     expect(deviceFromPairing(pairing, devices)).toBeNull();
+  });
+});
+
+describe('the pairing countdown', () => {
+  it('runs five minutes from when the code arrived on this clock, whatever the server’s says', () => {
+    const arrived = 1_000_000;
+    expect(pairingSecondsLeft(arrived, arrived)).toBe(300);
+    expect(pairingSecondsLeft(arrived, arrived + 61_000)).toBe(239);
+    expect(pairingSecondsLeft(arrived, arrived + 301_000)).toBe(0);
   });
 });

@@ -1,7 +1,5 @@
+import { pairingLifetimeMs } from '../../../shared/pairing-lifetime.js';
 import type { DeviceView, PairingView } from '../api/types.js';
-
-/** A pairing code lives this long (CONTRACT.md "Authentication and keys"). */
-const pairingLifetimeMs = 5 * 60_000;
 
 /**
  * The device that used this pairing code, if one has. The server does not say which code a
@@ -23,4 +21,13 @@ export function deviceFromPairing(
     )
     .sort((a, b) => Date.parse(a.created_at) - Date.parse(b.created_at));
   return used[0] ? { name: used[0].name } : null;
+}
+
+/**
+ * Seconds left on a pairing code, counted on this browser's clock from when the code arrived:
+ * its `expires_at` is on the server's clock, which may be hours off this one (a countdown of
+ * "364:59" for a 5-minute code).
+ */
+export function pairingSecondsLeft(receivedAt: number, now: number): number {
+  return Math.max(0, Math.round((receivedAt + pairingLifetimeMs - now) / 1000));
 }

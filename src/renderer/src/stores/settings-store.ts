@@ -21,6 +21,8 @@ interface SettingsState {
   /** The key just created: its secret is shown once, until dismissed. */
   createdKey: NewApiKey | null;
   pairing: PairingView | null;
+  /** When the code on show arrived, on this browser's clock (its countdown runs from there). */
+  pairingReceivedAt: number | null;
   /** Mail not sent yet: waiting (pending) or given up (failed), oldest first. */
   mail: Loadable<MailView[]>;
   /** Failed order mails whose tickets went out later to another address: that address, by mail id. */
@@ -57,6 +59,7 @@ export const useSettings = create<SettingsState>()((set, get) => ({
   keys: idle(),
   createdKey: null,
   pairing: null,
+  pairingReceivedAt: null,
   pairedWith: null,
   mail: idle(),
   mailSentLater: {},
@@ -178,11 +181,11 @@ export const useSettings = create<SettingsState>()((set, get) => ({
 
   async startPairing(body) {
     const pairing = await unwrap(requireClient().POST('/v2/devices/pairing', { body }));
-    set({ pairing, pairedWith: null });
+    set({ pairing, pairingReceivedAt: Date.now(), pairedWith: null });
     return pairing;
   },
 
-  clearPairing: () => set({ pairing: null, pairedWith: null }),
+  clearPairing: () => set({ pairing: null, pairingReceivedAt: null, pairedWith: null }),
 
   async checkPairingUsed() {
     const pairing = get().pairing;

@@ -4,6 +4,7 @@ import type { PairingBody } from '../../api/types.js';
 import { Field } from '../../components/field.js';
 import { QrImage } from '../../components/qr-image.js';
 import { pickDefaultEvent } from '../../lib/monitor-event.js';
+import { pairingSecondsLeft } from '../../lib/pairing-use.js';
 import { useEvents } from '../../stores/events-store.js';
 import { useSettings } from '../../stores/settings-store.js';
 
@@ -23,6 +24,7 @@ export function PairingPanel() {
   const [now, setNow] = useState(() => Date.now());
   const pairedWith = useSettings((s) => s.pairedWith);
   const checkPairingUsed = useSettings((s) => s.checkPairingUsed);
+  const receivedAt = useSettings((s) => s.pairingReceivedAt);
   const chosenByHand = useRef(false);
 
   // Fresh each visit: tonight's event may have been made since the list was last loaded.
@@ -57,7 +59,7 @@ export function PairingPanel() {
     }
   };
 
-  const left = pairing ? Math.max(0, Math.round((Date.parse(pairing.expires_at) - now) / 1000)) : 0;
+  const left = pairing && receivedAt !== null ? pairingSecondsLeft(receivedAt, now) : 0;
 
   return (
     <section className="panel" aria-labelledby="pairing-title">
@@ -137,6 +139,22 @@ export function PairingPanel() {
                         </>
                       ) : null}
                     </p>
+                    {pairing.scope === 'scanner' ? (
+                      // A door box without a camera (the scanner CLI) needs the whole text: server,
+                      // certificate and code, which the QR carries.
+                      <details className="small">
+                        <summary>For a door without a camera</summary>
+                        <label className="field">
+                          <span>Pairing text (npm run scanner -- pair '…')</span>
+                          <input
+                            readOnly
+                            value={pairing.qr}
+                            data-testid="pairing-text"
+                            onFocus={(e) => e.currentTarget.select()}
+                          />
+                        </label>
+                      </details>
+                    ) : null}
                     <button type="button" className="button button-small" onClick={clearPairing}>
                       Done
                     </button>
