@@ -1,14 +1,50 @@
 /**
- * The email addresses the server accepts: Ajv's `email` format (ajv-formats, full mode, as the
- * server installs it in http/validators.ts) and at most 254 characters (schemas/email.ts). A
- * screen that must refuse an address before money moves (the kiosk charges the card before the
- * order is recorded) checks it with this, so the two cannot disagree.
+ * The email addresses the server accepts: its `email` format is this check (http/validators.ts),
+ * at most 254 characters (schemas/email.ts). A screen that must refuse an address before money
+ * moves (the kiosk charges the card before the order is recorded) checks it with this too, so the
+ * two cannot disagree.
  */
 export const emailMaxLength = 254;
 
 const emailFormat =
   /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i;
 
+/** Characters a URL would take as something other than the host: never part of a domain. */
+const notInDomain = /[\s/:?#@[\]\\%]/;
+const ascii = /^[\x20-\x7e]*$/;
+
+/**
+ * The ASCII (punycode) form of a domain, so an internationalised one (`müller.de`) is checked as
+ * mail servers see it (`xn--mller-kva.de`, which the mailer sends to); null when it is not a
+ * domain. The WHATWG URL parser does the IDNA conversion, in Node and in the browser alike.
+ */
+export function asciiDomain(domain: string): string | null {
+  if (ascii.test(domain)) return domain;
+  if (domain.length === 0 || notInDomain.test(domain)) return null;
+  try {
+    const host = new URL(`http://${domain}`).hostname;
+    return ascii.test(host) ? host : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The part before the @ in any script (RFC 6531: `jörg@…`): letters, digits and marks of any
+ * language with the ASCII specials, dot-separated. The mailer sends such an address with SMTPUTF8
+ * where the mail server offers it; one that does not refuses it, and the till shows that refusal.
+ */
+const unicodeLocalPart =
+  /^[\p{L}\p{N}\p{M}!#$%&'*+/=?^_`{|}~-]+(?:\.[\p{L}\p{N}\p{M}!#$%&'*+/=?^_`{|}~-]+)*$/u;
+
+/** An address the venue can mail: `ada@example.com`, `ada@müller.de`, `jörg@müller.de`. */
 export function isEmailAddress(text: string): boolean {
-  return text.length <= emailMaxLength && emailFormat.test(text);
+  if (text.length > emailMaxLength) return false;
+  const at = text.lastIndexOf('@');
+  if (at < 1) return false;
+  const domain = asciiDomain(text.slice(at + 1));
+  if (domain === null) return false;
+  const local = text.slice(0, at);
+  if (ascii.test(local)) return emailFormat.test(`${local}@${domain}`);
+  return unicodeLocalPart.test(local) && emailFormat.test(`x@${domain}`);
 }

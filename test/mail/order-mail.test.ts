@@ -191,7 +191,7 @@ describe('order mail over real HTTP and SMTP (issue "Tickets that get people in"
     ]);
   });
 
-  it('names and a title outside Western European scripts reach the PDF as written, through HTTP and SMTP', async () => {
+  it('names, a title and an address outside Western European scripts reach the PDF and the mailbox, through HTTP and SMTP', async () => {
     const smtp = await SmtpCatcher.start();
     cleanups.push(() => smtp.close());
     const { api } = await venue(smtp.url);
@@ -203,15 +203,17 @@ describe('order mail over real HTTP and SMTP (issue "Tickets that get people in"
         body: JSON.stringify({
           event_id: eventId,
           items: [{ tier_id: tierId, quantity: names.length }],
-          buyer: { name: 'Łucja Wróbel', email: 'lucja@example.test' },
+          // An address in her own script, domain too (RFC 6531, sent with SMTPUTF8).
+          buyer: { name: 'Łucja Wróbel', email: 'łucja@wrocław.test' },
           attendees: names.map((name) => ({ name })),
           payment_method: 'card',
         }),
       }),
     );
 
-    const [mail] = await smtp.waitFor(1, 15_000, (m) => m.rcptTo.includes('lucja@example.test'));
+    const [mail] = await smtp.waitFor(1, 15_000, (m) => m.rcptTo.includes('łucja@wrocław.test'));
     expect(mail!.parsed.subject).toBe('Your tickets for Đêm nhạc Łódź');
+    expect(order.buyer?.email).toBe('łucja@wrocław.test');
     const pages = pdfPages(pdfOf(mail!));
     expect(pages).toHaveLength(names.length);
     order.tickets.forEach((ticket, i) => {

@@ -4,6 +4,7 @@ import { fullFormats } from 'ajv-formats/dist/formats.js';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyValidationResult } from 'fastify/types/schema.js';
 import { isCurrencyCode } from '../../shared/currencies.js';
+import { isEmailAddress } from '../../shared/email-address.js';
 import { currencyFormat } from '../schemas/common.js';
 import { parseIso } from '../time.js';
 import { lazyValidator } from './lazy-compilers.js';
@@ -35,6 +36,8 @@ function makeAjv(options: Options): Ajv {
     compare: rfc3339.compare,
   });
   ajv.addFormat(currencyFormat, { type: 'string', validate: isCurrencyCode });
+  // ajv-formats' email refuses an internationalised domain (jörg@müller.de) that mail takes.
+  ajv.addFormat('email', { type: 'string', validate: isEmailAddress });
   return ajv;
 }
 

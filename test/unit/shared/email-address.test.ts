@@ -2,13 +2,16 @@ import { Ajv } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
 import { Email } from '../../../src/server/schemas/email.js';
-import { isEmailAddress } from '../../../src/shared/email-address.js';
+import { asciiDomain, isEmailAddress } from '../../../src/shared/email-address.js';
 
 // ajv-formats is CommonJS; depending on the loader its callable sits on the default export or on it.
 const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ??
   addFormatsModule) as typeof addFormatsModule;
 
-/** The server's check of a buyer email: the Email schema under Ajv with ajv-formats, as http/validators.ts. */
+/**
+ * ajv-formats' email check, which the server used before it took internationalised domains: for
+ * an all-ASCII address the two still agree.
+ */
 function serverAccepts(text: string): boolean {
   const ajv = new Ajv({ strict: false });
   addFormats(ajv);
@@ -22,7 +25,6 @@ describe('isEmailAddress (what a screen checks before money moves)', () => {
     "o'brien@example.ie",
     'a@b.co',
     // Addresses people type that a loose pattern lets through and the server refuses.
-    'zoë@example.com',
     'a..b@example.com',
     'name@example.com.',
     'a,b@example.com',
@@ -35,5 +37,32 @@ describe('isEmailAddress (what a screen checks before money moves)', () => {
     `${'a'.repeat(64)}@${'b'.repeat(187)}.com`,
   ])('agrees with the server about %j', (text) => {
     expect(isEmailAddress(text)).toBe(serverAccepts(text));
+  });
+});
+
+describe('internationalised domains (jörg@müller.de)', () => {
+  it.each([
+    ['jörg@müller.de', true],
+    ['ada@exämple.de', true],
+    ['ada@例え.jp', true],
+    ['ada@xn--exmple-cua.de', true],
+    // RFC 6531: the part before the @ in any script (sent with SMTPUTF8).
+    ['zoë@example.com', true],
+    ['адрес@пример.рф', true],
+    ['zoë..x@example.com', false],
+    ['zo ë@example.com', false],
+    // What a URL would read as a path, a port or a second host is never a domain.
+    ['ada@exämple.de/x', false],
+    ['ada@exämple.de:25', false],
+    ['ada@ex ämple.de', false],
+    ['ada@', false],
+  ])('%j → %s', (text, ok) => {
+    expect(isEmailAddress(text)).toBe(ok);
+  });
+
+  it('checks the domain in the form mail servers see', () => {
+    expect(asciiDomain('müller.de')).toBe('xn--mller-kva.de');
+    expect(asciiDomain('example.com')).toBe('example.com');
+    expect(asciiDomain('exämple.de?')).toBeNull();
   });
 });
