@@ -168,7 +168,7 @@ describe('GET /v2/orders', () => {
     expectInvalid(await t.call('GET', '/v2/orders?order=sideways'), 'order');
   });
 
-  it('q finds orders by buyer, attendee, order id and ticket id', async () => {
+  it('q finds orders by buyer, attendee, order id, ticket id and wallet link', async () => {
     const ada = await buy(t, sale);
     const grace = await buy(t, sale, {
       buyer: { name: 'Grace Hopper', email: 'grace@navy.example' },
@@ -185,6 +185,10 @@ describe('GET /v2/orders', () => {
     expect(await search('kj@nasa')).toEqual([grace.id]);
     expect(await search(walkIn.id)).toEqual([walkIn.id]);
     expect(await search(walkIn.tickets[0]!.id)).toEqual([walkIn.id]);
+    // A ticket's wallet link, as the QR on a phone-only slip scans into the till.
+    expect(await search(grace.tickets[0]!.wallet_url)).toEqual([grace.id]);
+    expect(await search(`${grace.tickets[0]!.wallet_url}/`)).toEqual([grace.id]);
+    expect(await search('https://venue.example/w/not-a-real-secret-at-all')).toEqual([]);
     expect(await search('example')).toEqual([ada.id, grace.id]);
     // LIKE wildcards typed by staff are literal.
     expect(await search('%')).toEqual([]);

@@ -35,7 +35,7 @@ export interface OrderSearch {
   createdFrom?: number;
   /** Placed before, in ms (exclusive): a day is [midnight, next midnight). */
   createdBefore?: number;
-  /** Free text from the box office search box: names, emails, order or ticket ids. */
+  /** Free text from the box office search box: names, emails, order or ticket ids, wallet links. */
   q?: string;
   /** Sold through the till while this shift was open (a Z report's orders). */
   shiftId?: string;
@@ -55,6 +55,7 @@ const orderFilterClauses = {
     OR o.buyer_name LIKE @like ESCAPE '\\'
     OR o.buyer_email LIKE @like ESCAPE '\\'
     OR o.id IN (SELECT order_id FROM tickets WHERE id = @q)
+    OR o.id IN (SELECT order_id FROM tickets WHERE wallet_secret = @wallet)
     OR o.id IN (SELECT order_id FROM attendees
                 WHERE name LIKE @like ESCAPE '\\' OR email LIKE @like ESCAPE '\\'))`,
 } as const;
@@ -90,6 +91,7 @@ export function orderFilterParams(search: OrderSearch): {
   shift: string | null;
   q: string | null;
   like: string | null;
+  wallet: string | null;
 } {
   const q = search.q?.trim() || null;
   return {
@@ -100,7 +102,16 @@ export function orderFilterParams(search: OrderSearch): {
     shift: search.shiftId ?? null,
     q,
     like: q === null ? null : likePattern(q),
+    wallet: q === null ? null : walletSecretIn(q),
   };
+}
+
+/**
+ * The ticket secret of a wallet link (`https://…/w/<secret>`, the QR on a phone-only slip and on
+ * the sale-done screen) scanned or pasted into the search: the till finds its order by it.
+ */
+function walletSecretIn(q: string): string | null {
+  return /\/w\/([A-Za-z0-9_-]{16,64})\/?$/.exec(q)?.[1] ?? null;
 }
 
 export class OrdersRepo {
