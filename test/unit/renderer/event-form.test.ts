@@ -6,6 +6,7 @@ import {
   eventChanges,
   eventFormFields,
   eventToForm,
+  onSaleAfterDoorsWarning,
   parseEventCreate,
 } from '../../../src/renderer/src/lib/event-form.js';
 import { splitError } from '../../../src/renderer/src/lib/field-errors.js';
@@ -175,5 +176,26 @@ describe('doorsMovedLaterWarning', () => {
     expect(doorsMovedLaterWarning(event, form('2026-12-20T19:00'), 12)).toBeNull();
     expect(doorsMovedLaterWarning(event, form('2026-12-31T19:00'), 0)).toBeNull();
     expect(doorsMovedLaterWarning(event, form('not a time'), 12)).toBeNull();
+  });
+});
+
+describe('onSaleAfterDoorsWarning', () => {
+  const form = (doors: string, onSale: string) => ({
+    ...eventToForm(event),
+    doors_at: doors,
+    on_sale_at: onSale,
+  });
+
+  it('warns when sales would open at or after the doors (a day typed wrong)', () => {
+    expect(onSaleAfterDoorsWarning(form('2026-12-05T21:00', '2026-12-06T10:00'))).toMatch(
+      /^Sales open Sun, 6 Dec 2026, 10:00( \S+)?, after the doors \(Sat, 5 Dec 2026, 21:00( \S+)?\): nothing can be bought ahead\./,
+    );
+    expect(onSaleAfterDoorsWarning(form('2026-12-05T21:00', '2026-12-05T21:00'))).not.toBeNull();
+  });
+
+  it('says nothing for sales opening before the doors, from now, or a form not yet readable', () => {
+    expect(onSaleAfterDoorsWarning(form('2026-12-05T21:00', '2026-11-30T10:00'))).toBeNull();
+    expect(onSaleAfterDoorsWarning(form('2026-12-05T21:00', ''))).toBeNull();
+    expect(onSaleAfterDoorsWarning(form('not a time', '2026-12-06T10:00'))).toBeNull();
   });
 });

@@ -212,3 +212,14 @@ export function doorsMovedLaterWarning(
       : `The ${ticketsSold} tickets already sold carry printed passes that stop`;
   return `${sold} working after ${formatEventTime(until, original.timezone)}, before the new doors. After saving, reprint or email them again (Orders → Email tickets…): new prints and mails carry the new date.`;
 }
+
+/**
+ * Said before saving when sales would open at or after the doors (a day typed wrong): the show
+ * could be bought only once it had begun. Not refused: a venue may sell at the door alone.
+ */
+export function onSaleAfterDoorsWarning(form: EventForm): string | null {
+  const next = parseEventCreate(form, null).body;
+  if (!next?.on_sale_at || Date.parse(next.on_sale_at) < Date.parse(next.doors_at)) return null;
+  const zone = next.timezone ?? formZone(form) ?? 'UTC';
+  return `Sales open ${formatEventTime(next.on_sale_at, zone)}, after the doors (${formatEventTime(next.doors_at, zone)}): nothing can be bought ahead. Check the dates, or leave "On sale from" empty to sell from now.`;
+}

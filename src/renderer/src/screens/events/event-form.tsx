@@ -1,7 +1,7 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { currencyCodes } from '../../../../shared/currencies.js';
 import { Field } from '../../components/field.js';
-import { eventFormFields, type EventForm } from '../../lib/event-form.js';
+import { eventFormFields, onSaleAfterDoorsWarning, type EventForm } from '../../lib/event-form.js';
 import { splitError, type SplitError } from '../../lib/field-errors.js';
 import { knownTimeZones, tillTimeZone } from '../../lib/zoned-time.js';
 
@@ -48,7 +48,7 @@ export function EventFormView({ initial, submitLabel, readOnly = false, onSubmit
     setSaved(false);
   };
   const err = (field: keyof EventForm) => error?.fields[field];
-  const caution = readOnly ? null : (warning?.(form) ?? null);
+  const caution = readOnly ? null : (warning?.(form) ?? onSaleAfterDoorsWarning(form));
   // The list is long (≈420 zones) and fixed for the life of the form.
   const zones = useMemo(() => knownTimeZones(initial.timezone, tillTimeZone()), [initial.timezone]);
 
