@@ -38,11 +38,14 @@ export type DoorPack = Omit<ServerDoorPack, 'full' | 'exited' | 'cursor' | 'tier
     holders?: DoorHolder[];
   };
 /**
- * [ticket_id, order_id, attendee_name, tier_index]: the pack's guest list (names, never emails).
+ * [ticket_id, order_id, attendee_name, tier_index, from_transfer?]: the pack's guest list (names,
+ * never emails); the fifth element, 1, marks a ticket that reached its holder by a transfer.
  * Written out here because the OpenAPI document (3.0, no tuples) can only call it an array of
- * four strings or integers.
+ * strings or integers.
  */
-export type DoorHolder = [ticketId: string, orderId: string, name: string, tierIndex: number];
+export type DoorHolder =
+  | [ticketId: string, orderId: string, name: string, tierIndex: number]
+  | [ticketId: string, orderId: string, name: string, tierIndex: number, fromTransfer: 1];
 /** A tier as the door knows it: whether its paper passes admit, and its name for the display. */
 export type DoorTier = ServerDoorPack['tiers'][number];
 export type Jwks = Answer<'/v2/scan/jwks', 'get'>;

@@ -17,7 +17,7 @@ import type {
 } from './device-state.js';
 import type { AdmissionState, Holder, OfflineDecision, RevokedStatus } from './types.js';
 
-const schemaVersion = 2;
+const schemaVersion = 3;
 
 const schema = `
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -58,6 +58,11 @@ CREATE TABLE IF NOT EXISTS conflicts (
 const queueV2 = `
 ALTER TABLE queue ADD COLUMN kind TEXT NOT NULL DEFAULT 'code';
 ALTER TABLE queue ADD COLUMN note TEXT;
+`;
+
+/** Added to the holders in version 3: a ticket transferred in is not one of the buyer's group. */
+const holdersV3 = `
+ALTER TABLE holders ADD COLUMN from_transfer INTEGER NOT NULL DEFAULT 0;
 `;
 
 interface QueueRow {
@@ -106,6 +111,7 @@ export class SqliteDeviceState implements DeviceState {
         this.db.exec(schema);
         // Version 2: manual check-ins wait in the queue beside scanned codes.
         if (version < 2) this.db.exec(queueV2);
+        if (version < 3) this.db.exec(holdersV3);
         this.db.pragma(`user_version = ${schemaVersion}`);
       })();
     } catch (err) {
@@ -132,11 +138,11 @@ export class SqliteDeviceState implements DeviceState {
          VALUES (@kind, @token, @note, @ticket_id, @scanned_at, @result, @reason, @direction)`,
       ),
       holder: db.prepare(
-        `INSERT INTO holders (ticket_id, order_id, name, tier_id) VALUES (?, ?, ?, ?)
+        `INSERT INTO holders (ticket_id, order_id, name, tier_id, from_transfer) VALUES (?, ?, ?, ?, ?)
          ON CONFLICT (ticket_id) DO UPDATE SET order_id = excluded.order_id, name = excluded.name,
-           tier_id = excluded.tier_id`,
+           tier_id = excluded.tier_id, from_transfer = excluded.from_transfer`,
       ),
-      allHolders: db.prepare('SELECT ticket_id, order_id, name, tier_id FROM holders').raw(),
+      allHolders: db.prepare('SELECT ticket_id, order_id, name, tier_id, from_transfer FROM holders').raw(),
       clearHolders: db.prepare('DELETE FROM holders'),
       queued: db.prepare('SELECT * FROM queue ORDER BY seq LIMIT ?'),
       unqueue: db.prepare('DELETE FROM queue WHERE seq = ?'),
@@ -193,8 +199,14 @@ export class SqliteDeviceState implements DeviceState {
   }
 
   holders(): Iterable<Holder> {
-    return (this.stmt.allHolders.all() as [string, string, string, string][]).map(
-      ([ticketId, orderId, name, tierId]) => ({ ticketId, orderId, name, tierId }),
+    return (this.stmt.allHolders.all() as [string, string, string, string, number][]).map(
+      ([ticketId, orderId, name, tierId, fromTransfer]) => ({
+        ticketId,
+        orderId,
+        name,
+        tierId,
+        ...(fromTransfer === 1 ? { fromTransfer: true } : {}),
+      }),
     );
   }
 
@@ -301,7 +313,8 @@ export class SqliteDeviceState implements DeviceState {
 
   private applyChanges(changes: StateChanges): void {
     if (changes.holdersReplaced) this.stmt.clearHolders.run();
-    for (const h of changes.holders ?? []) this.stmt.holder.run(h.ticketId, h.orderId, h.name, h.tierId);
+    for (const h of changes.holders ?? [])
+      this.stmt.holder.run(h.ticketId, h.orderId, h.name, h.tierId, h.fromTransfer ? 1 : 0);
     for (const entry of changes.revoked) this.stmt.revoke.run(entry.ticket_id, entry.status);
     for (const [ticketId, state] of changes.admissions) this.saveAdmission(ticketId, state);
   }

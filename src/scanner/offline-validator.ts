@@ -42,11 +42,12 @@ export const lookupMinLength = 2;
 /** The pack's holders with each tier index turned into the tier's id. */
 export function packHolders(pack: Pick<DoorPack, 'holders' | 'tiers'>): Holder[] {
   const tiers = pack.tiers ?? [];
-  return (pack.holders ?? []).map(([ticketId, orderId, name, tierIndex]) => ({
+  return (pack.holders ?? []).map(([ticketId, orderId, name, tierIndex, fromTransfer]) => ({
     ticketId,
     orderId,
     name,
     tierId: tiers[tierIndex]?.id ?? '',
+    ...(fromTransfer === 1 ? { fromTransfer: true } : {}),
   }));
 }
 
@@ -161,7 +162,8 @@ export class OfflineValidator {
         this.searchNames.push(holder.name.toLowerCase());
         this.searchTickets.push(holder.ticketId);
       } else this.searchNames[index] = holder.name.toLowerCase();
-      if (known?.orderId !== holder.orderId) {
+      // The buyer's group only: a ticket transferred in is its holder's, who comes on their own.
+      if (known?.orderId !== holder.orderId && !holder.fromTransfer) {
         const tickets = this.orders.get(holder.orderId);
         if (tickets) tickets.push(holder.ticketId);
         else this.orders.set(holder.orderId, [holder.ticketId]);
@@ -181,7 +183,7 @@ export class OfflineValidator {
     return this.holders.get(ticketId);
   }
 
-  /** The order's tickets as the pack named them, in sale order. */
+  /** The buyer's tickets of the order as the pack named them, in sale order (none transferred in). */
   orderTickets(orderId: string): string[] {
     return [...(this.orders.get(orderId) ?? [])];
   }

@@ -38,6 +38,11 @@ export interface Holder {
   /** The attendee's name; '' when the ticket has none. */
   name: string;
   tierId: string;
+  /**
+   * The ticket reached its holder by a transfer: theirs, not one of the buyer's group, so it is
+   * not admitted with the rest of the order.
+   */
+  fromTransfer?: boolean;
 }
 
 /** A ticket found by name or order at the door (offline from the pack, or from the server). */

@@ -309,6 +309,31 @@ describe('offline fallback: the door never waits', () => {
     expect(tonight.status().queued).toBe(0);
   });
 
+  it('offline, an order is admitted without the ticket its buyer gave a friend (whole and delta pack)', async () => {
+    const door = await pairedDoor('friend-offline');
+    const sold = await venue.sell(eventId, tierId, 3);
+    // Given away after the door's whole pack (reaches it in a delta), and before one (below).
+    const gift = await venue.ok<{ id: string }>('POST', `/v2/tickets/${sold[2]!.id}/transfer`, {
+      to_email: 'friend@example.test',
+      name: 'Hal Friend',
+    });
+    await door.device.pull();
+    const orderId = sold[0]!.order_id;
+    expect(door.device.validator.orderTickets(orderId)).toEqual([sold[0]!.id, sold[1]!.id]);
+    expect(door.device.validator.holder(gift.id)).toMatchObject({ orderId, fromTransfer: true });
+    await door.device.pull({ full: true });
+    expect(door.device.validator.orderTickets(orderId)).toEqual([sold[0]!.id, sold[1]!.id]);
+
+    const outcome = await door.device.checkInOrder(orderId, { offline: true });
+    expect(outcome.results.map((r) => r.ticketId)).toEqual([sold[0]!.id, sold[1]!.id]);
+    // The state file keeps the mark: reopened, the door still groups without the friend.
+    await door.close();
+    doors.splice(doors.indexOf(door), 1);
+    const reopened = openDoor(venue.stateFile('friend-offline'), { deadlineMs: patientMs });
+    doors.push(reopened);
+    expect(reopened.device.validator.orderTickets(orderId)).toEqual([sold[0]!.id, sold[1]!.id]);
+  });
+
   it('a revoked door decides nothing: no offline verdict, nothing queued', async () => {
     const door = await pairedDoor('revoked');
     const [ticket] = await venue.sell(eventId, tierId);

@@ -339,13 +339,14 @@ export const DoorPack = Type.Object({
     description: 'Delta packs only: tickets admitted before and outside now, to drop from the inside set',
   }),
   holders: Type.Array(
-    // [ticket id, order id, attendee name ('' when none), index of the ticket's tier in tiers]:
-    // an array rather than an object keeps a pack of 100,000 names small. A tuple would say more,
-    // but OpenAPI 3.0 has no tuples.
+    // [ticket id, order id, attendee name ('' when none), index of the ticket's tier in tiers,
+    // and 1 for a ticket transferred in]: an array rather than an object keeps a pack of 100,000
+    // names small. A tuple would say more, but OpenAPI 3.0 has no tuples.
     Type.Array(Type.Union([Type.String(), Type.Integer()]), {
       minItems: 4,
-      maxItems: 4,
-      description: "[ticket id, order id, attendee name ('' when none), index of the ticket's tier in tiers]",
+      maxItems: 5,
+      description:
+        "[ticket id, order id, attendee name ('' when none), index of the ticket's tier in tiers], and a fifth element 1 when the ticket reached its holder by a transfer (theirs alone: not admitted with the rest of the order)",
     }),
     {
       description:

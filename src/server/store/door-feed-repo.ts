@@ -49,13 +49,29 @@ export interface DoorState {
    * [ticket_id, order_id, attendee name ('' when none), tier index] of active tickets (sold
    * since, for a delta), the index from the caller's tier order (-1 for a tier not in it).
    */
-  holders: [string, string, string, number][];
+  holders: PackHolder[];
   /** People inside the event now. */
   inside: number;
 }
 
-/** A holders row as read: ticket, order, attendee name, tier id. */
-type HolderRow = [string, string, string | null, string];
+/**
+ * A holder as the pack sends it: [ticket, order, name, tier index], and a fifth element `1` for a
+ * ticket that reached its holder by a transfer: theirs, not one of the buyer's group, so an
+ * offline door does not offer to admit it with the order (migration 020 does the same online).
+ */
+export type PackHolder = [string, string, string, number] | [string, string, string, number, 1];
+
+const packHolder = (
+  id: string,
+  orderId: string,
+  name: string | null,
+  tierIndex: number,
+  transferredFrom: string | null,
+): PackHolder =>
+  transferredFrom === null ? [id, orderId, name ?? '', tierIndex] : [id, orderId, name ?? '', tierIndex, 1];
+
+/** A holders row as read: ticket, order, attendee name, tier id, the ticket it was transferred from. */
+type HolderRow = [string, string, string | null, string, string | null];
 
 const feedColumns = `f.seq, f.kind, f.event_id, f.ticket_id, f.change, t.status AS ticket_status,
   s.id AS s_id, s.event_id AS s_event_id, s.ticket_id AS s_ticket_id, s.device_id AS s_device_id,
@@ -138,12 +154,12 @@ export class DoorFeedRepo {
     // inside: three scans of 100,000 rows cost more. Names only for active tickets, never emails.
     this.wholeWithHoldersStmt = db
       .prepare(
-        `SELECT t.id, t.status, t.inside, t.order_id, t.tier_id, a.name
+        `SELECT t.id, t.status, t.inside, t.order_id, t.tier_id, a.name, t.transferred_from
          FROM tickets t LEFT JOIN attendees a ON a.id = t.attendee_id AND t.status = 'active'
          WHERE t.event_id = ? ORDER BY t.seq`,
       )
       .raw();
-    const holderColumns = `SELECT t.id, t.order_id, a.name, t.tier_id
+    const holderColumns = `SELECT t.id, t.order_id, a.name, t.tier_id, t.transferred_from
       FROM tickets t LEFT JOIN attendees a ON a.id = t.attendee_id`;
     this.newHoldersStmt = db
       .prepare(
@@ -193,8 +209,11 @@ export class DoorFeedRepo {
         return { state, cursor };
       }
       if (tierIndex)
-        for (const [id, orderId, name, tierId] of this.newHoldersStmt.all(eventId, since) as HolderRow[])
-          state.holders.push([id, orderId, name ?? '', tierIndex.get(tierId) ?? -1]);
+        for (const [id, orderId, name, tierId, from] of this.newHoldersStmt.all(
+          eventId,
+          since,
+        ) as HolderRow[])
+          state.holders.push(packHolder(id, orderId, name, tierIndex.get(tierId) ?? -1, from));
       for (const [id, status, isInside, scanCount] of this.changedStmt.all(eventId, since) as [
         string,
         string,
@@ -212,12 +231,12 @@ export class DoorFeedRepo {
   /** The whole state with holders, from one pass over the event's tickets. */
   private readWhole(eventId: string, tierIndex: ReadonlyMap<string, number>, state: DoorState): void {
     const { holders, revoked, scanned } = state;
-    for (const [id, status, isInside, orderId, tierId, name] of this.wholeWithHoldersStmt.iterate(
+    for (const [id, status, isInside, orderId, tierId, name, from] of this.wholeWithHoldersStmt.iterate(
       eventId,
-    ) as IterableIterator<[string, TicketStatus, number, string, string, string | null]>) {
+    ) as IterableIterator<[string, TicketStatus, number, string, string, string | null, string | null]>) {
       if (status !== 'active') revoked.push({ ticket_id: id, status });
       else {
-        holders.push([id, orderId, name ?? '', tierIndex.get(tierId) ?? -1]);
+        holders.push(packHolder(id, orderId, name, tierIndex.get(tierId) ?? -1, from));
         if (isInside === 1) scanned.push(id);
       }
     }

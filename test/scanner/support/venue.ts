@@ -7,6 +7,7 @@ import { adminSecret, tempDataDir, testOptions } from '../../support/test-app.js
 
 export interface SoldTicket {
   id: string;
+  order_id: string;
   qr_token: string;
   paper_pass: string | null;
 }

@@ -243,7 +243,9 @@ export function restOfOrder(
     return others > 0 ? { id: answered.id, others } : null;
   }
   const validator = device?.validator;
-  const orderId = validator?.holder(ticketId)?.orderId;
+  const holder = validator?.holder(ticketId);
+  // A ticket transferred in is its holder's alone: no "admit the other N" of the buyer's order.
+  const orderId = holder && !holder.fromTransfer ? holder.orderId : undefined;
   if (!validator || !orderId) return null;
   const others = validator
     .orderTickets(orderId)
