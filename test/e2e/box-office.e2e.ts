@@ -120,6 +120,8 @@ test('an evening at the box office: event, tiers, a cash sale, refund, transfer,
     await expect(orders.ticketRow(third)).toContainText('active');
     await orders.voidTicket(third, true);
     await expect(orders.ticketRow(third)).toContainText('voided');
+    // Its Void… button went with the void: focus lands on what happened, not the top of the page.
+    await expect(page.locator(':focus')).toHaveAttribute('role', 'status');
     await expect(orders.refunded()).toHaveText('$50.00');
   });
 

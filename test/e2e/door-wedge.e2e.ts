@@ -215,6 +215,8 @@ test('a scan into the door’s reason or search field is decided as a scan, neve
     .getByRole('list', { name: 'Guests found' })
     .getByRole('button', { name: /Max Picked/ })
     .click();
+  // The picked guest's button is gone: the form's question has the focus, not the page's top.
+  await expect(page.locator(':focus')).toContainText('Admit Max Picked');
   const reason = page.getByRole('form', { name: 'Admit by hand' }).getByLabel('Reason');
   await reason.fill('On the list');
   await reason.focus();
@@ -224,6 +226,10 @@ test('a scan into the door’s reason or search field is decided as a scan, neve
   // The reason is as the steward left it, and Max was not let in.
   await expect(reason).toHaveValue('On the list');
   await door.verdict().click();
+  // Esc in the form goes back, as Back does.
+  await reason.focus();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('form', { name: 'Admit by hand' })).toHaveCount(0);
 
   // The same with the cursor in the guest search: decided, and the box keeps what was typed.
   const search = page.getByLabel('Guest name or order id');

@@ -10,7 +10,8 @@ interface DialogProps {
 
 /**
  * A modal on the native <dialog>: the browser traps focus inside it, Esc cancels it, and focus
- * returns to where it was. Mount it to open it; unmount to close.
+ * returns to where it was (or to what the action said, when that is gone). Mount it to open it;
+ * unmount to close.
  *
  * The body mounts only once the dialog is open: a closed <dialog> cannot hold focus, and
  * showModal() moves focus to its first button, so a field's autoFocus run before it would be
@@ -29,7 +30,7 @@ export function Dialog({ title, onClose, children, wide = false }: DialogProps) 
     setOpen(true);
     return () => {
       dialog?.close();
-      opener?.focus();
+      returnFocus(opener);
     };
   }, []);
   return (
@@ -51,4 +52,24 @@ export function Dialog({ title, onClose, children, wide = false }: DialogProps) 
       {open ? children : null}
     </dialog>
   );
+}
+
+/**
+ * Focus goes back to what opened the dialog. When what the dialog did took that away (Void… on a
+ * ticket now voided, Refund… with nothing left to refund), it goes to the news the action left
+ * beside it (the order's "Refunded $25.00."), so a keyboard or screen-reader user is not thrown
+ * back to the top of the page.
+ */
+function returnFocus(opener: HTMLElement | null): void {
+  if (!opener) return;
+  const usable = opener.isConnected && !(opener as HTMLButtonElement).disabled;
+  if (usable) {
+    opener.focus();
+    return;
+  }
+  const area = opener.closest<HTMLElement>('article, section, main') ?? document.querySelector('main');
+  const news = area?.querySelector<HTMLElement>('[role="status"], [role="alert"]') ?? area;
+  if (!news) return;
+  if (!news.hasAttribute('tabindex')) news.setAttribute('tabindex', '-1');
+  news.focus();
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { LookupMatch } from '../../../../scanner/types.js';
 import { canSearch, noMatchWords, standing, typingPauseMs } from '../../lib/manual-check-in.js';
 import { admitByHand, findGuests, type FoundGuests } from '../../stores/door-desk.js';
@@ -14,6 +14,12 @@ export function DoorLookup() {
   const [found, setFound] = useState<FoundGuests | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [picked, setPicked] = useState<LookupMatch | null>(null);
+  // The picked guest's button is gone once the form opens: its question takes the focus (a
+  // screen reader reads it out), rather than the page's top.
+  const question = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (picked) question.current?.focus();
+  }, [picked]);
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
   // Asked again when the server comes or goes: a list from the offline pack must not stay up as
@@ -105,8 +111,16 @@ export function DoorLookup() {
         )
       ) : null}
       {picked ? (
-        <form className="door-admit" onSubmit={(e) => void admit(e)} aria-label="Admit by hand">
-          <p>
+        <form
+          className="door-admit"
+          onSubmit={(e) => void admit(e)}
+          aria-label="Admit by hand"
+          // Esc goes back to the list, as Back does.
+          onKeyDown={(e) => {
+            if (e.key === 'Escape') setPicked(null);
+          }}
+        >
+          <p className="door-admit-question" tabIndex={-1} ref={question}>
             Admit <strong>{picked.name || picked.ticketId}</strong>
             {picked.tierName ? ` (${picked.tierName})` : ''} without a code. Why?
           </p>

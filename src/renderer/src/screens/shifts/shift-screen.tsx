@@ -90,7 +90,9 @@ export function ShiftScreen() {
         <>
           <h2>Shift open since {formatDateTime(shift.opened_at)}</h2>
           <p className="muted">
-            <code>{shift.id}</code> · float {formatMoney(shift.opening_float_cents, currency)}
+            {/* In the report's money once it has one (its first sale's), as the report below says it. */}
+            <code>{shift.id}</code> · float{' '}
+            {formatMoney(shift.opening_float_cents, xReport.data?.currency ?? currency)}
           </p>
           {closing ? (
             <CloseShiftForm
