@@ -9,7 +9,7 @@ import { discoverServers, type DiscoveredServer } from './discovery.js';
 import { deadlineRangeMs, isDeadlineMs } from './deadline.js';
 import { clockIsOff, howFarOff } from './door-clock.js';
 import type { ScanOutcome } from './door-device.js';
-import { ScannerError } from './errors.js';
+import { isScannerError, ScannerError } from './errors.js';
 import { displayFingerprint, normalizeFingerprint } from './fingerprint.js';
 import { openDoor, pairDoor, type NodeDoor } from './node-door.js';
 import { parsePairingCode, type PairingCode } from './pairing-code.js';
@@ -227,8 +227,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
               (report.disagreements.length
                 ? `, ${report.disagreements.length} decided differently by the server`
                 : '') +
-              (report.tooOld > 0
-                ? `; ${report.tooOld} scans older than 7 days set aside (the server no longer takes them)`
+              (report.setAside > 0
+                ? `; ${report.setAside} scans set aside (the server refused their time: older than 7 days, or this device's clock was ahead)`
                 : ''),
             report,
           );
@@ -296,7 +296,12 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       io.err(`scanner: ${err.message}`);
       return exitCodes.usage;
     }
-    io.err(`scanner: ${err instanceof Error ? err.message : String(err)}`);
+    // The key refused (revoked at the box office): said as the scan says it, not as a raw 401.
+    const revoked =
+      isScannerError(err, 'http_error') && err.status === 401 && err.apiCode === 'invalid_api_key';
+    io.err(
+      `scanner: ${revoked ? 'The venue server no longer accepts this door’s key (the device was revoked). Pair it again.' : err instanceof Error ? err.message : String(err)}`,
+    );
     return exitCodes.failed;
   }
 }

@@ -175,6 +175,7 @@ export class DoorApi {
       `${what} answered ${status}${error?.code ? ` ${error.code}` : ''}${error?.message ? `: ${error.message}` : ''}`,
       status,
       error?.code,
+      error?.param,
     );
   }
 }

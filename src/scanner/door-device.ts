@@ -17,7 +17,6 @@ import type {
 import { backoffDelay } from '../shared/backoff.js';
 import { parseCredential } from '../shared/ticket-token.js';
 import { reconnectLoop } from '../shared/reconnect-loop.js';
-import { syncScanMaxAgeMs } from '../shared/scan-sync-limits.js';
 import { orderCheckInNote, stewardReasonProblem } from '../shared/steward-reason.js';
 import { raceDeadline } from './deadline.js';
 import type {
@@ -26,6 +25,7 @@ import type {
   DeviceStatus,
   PackInfo,
   Pairing,
+  QueuedScan,
   StateChanges,
 } from './device-state.js';
 import { DoorApi } from './door-api.js';
@@ -143,10 +143,11 @@ export interface SyncReport {
   /** Offline decisions the server saw differently (conflicts included). */
   disagreements: ConflictRecord[];
   /**
-   * Queued scans older than the server takes (7 days: a door put away unsynced), set aside
-   * instead of sent: the server would refuse the whole upload for them, for ever.
+   * Queued scans whose time the server refuses (more than 7 days old: a door put away unsynced;
+   * or ahead of its clock: a door whose clock ran fast), set aside rather than left to block
+   * every upload after them for ever. The server judges, on its own clock, one item at a time.
    */
-  tooOld: number;
+  setAside: number;
 }
 
 export interface FollowOptions {
@@ -288,6 +289,7 @@ export class DoorDevice {
   async pull(
     options: { full?: boolean } = {},
   ): Promise<{ full: boolean; revoked: number; scanned: number; exited: number; cursor: string | null }> {
+    this.refuseIfRevoked();
     const api = this.api();
     const before = this.state.loadPack();
     const since = options.full || !before ? null : before.cursor;
@@ -484,6 +486,7 @@ export class DoorDevice {
 
   /** Uploads queued offline scans; the server's word replaces this device's guesses. */
   sync(): Promise<SyncReport> {
+    if (this.pairingInfo?.revokedAt !== undefined) return Promise.reject(revokedError());
     this.syncing ??= this.runSync()
       .then((report) => {
         this.announceSync(report);
@@ -607,13 +610,7 @@ export class DoorDevice {
    * it must be paired again. One that never heard of its revocation cannot know.
    */
   private refuseIfRevoked(): void {
-    if (this.pairingInfo?.revokedAt !== undefined)
-      throw new ScannerError(
-        'device_revoked',
-        'The venue server no longer accepts this door’s key (the device was revoked). Pair it again.',
-        401,
-        'invalid_api_key',
-      );
+    if (this.pairingInfo?.revokedAt !== undefined) throw revokedError();
   }
 
   private requirePack(): void {
@@ -879,37 +876,20 @@ export class DoorDevice {
     void work.finally(() => this.inFlight.delete(work));
   }
 
-  private async runSync(): Promise<SyncReport> {
-    const api = this.api();
-    const pairing = this.pairingInfo as Pairing;
-    const report: SyncReport = {
-      uploaded: 0,
-      admitted: 0,
-      rejected: 0,
-      conflicts: 0,
-      disagreements: [],
-      tooOld: 0,
-    };
-    // A minute's margin for the upload's own time on the wire.
-    const oldest = this.now() - syncScanMaxAgeMs + 60_000;
-    for (;;) {
-      const stale = this.state.queued(syncBatch).filter((scan) => scan.scannedAt < oldest);
-      if (stale.length > 0) {
-        for (const scan of stale) if (scan.ticketId) this.markPending(scan.ticketId, -1);
-        this.state.settle(
-          stale.map((scan) => scan.seq),
-          [],
-          null,
-        );
-        report.tooOld += stale.length;
-        continue;
-      }
-      const batch = this.state
-        .queued(syncBatch + this.awaitingAnswer.size)
-        .filter((scan) => !this.awaitingAnswer.has(scan.seq))
-        .slice(0, syncBatch);
-      if (batch.length === 0) break;
-      const answer: SyncAnswer = await api.sync({
+  /**
+   * Uploads one batch. A scan whose time the server refuses (400 naming `scans[i].scanned_at`:
+   * more than 7 days old, or ahead of its clock) is set aside, and null answered so the caller
+   * reads the queue again: judged by the server's clock, never this device's, which may be the
+   * very thing that is wrong.
+   */
+  private async uploadOrSetAside(
+    api: DoorApi,
+    pairing: Pairing,
+    batch: QueuedScan[],
+    report: SyncReport,
+  ): Promise<SyncAnswer | null> {
+    try {
+      return await api.sync({
         device_id: pairing.deviceId,
         ...(this.eventId ? { event_id: this.eventId } : {}),
         scans: batch.map((scan) =>
@@ -932,6 +912,36 @@ export class DoorDevice {
               },
         ),
       });
+    } catch (err) {
+      const index = refusedTimeIndex(err);
+      const refused = index === null ? undefined : batch[index];
+      if (!refused) throw err;
+      if (refused.ticketId) this.markPending(refused.ticketId, -1);
+      this.state.settle([refused.seq], [], null);
+      report.setAside++;
+      return null;
+    }
+  }
+
+  private async runSync(): Promise<SyncReport> {
+    const api = this.api();
+    const pairing = this.pairingInfo as Pairing;
+    const report: SyncReport = {
+      uploaded: 0,
+      admitted: 0,
+      rejected: 0,
+      conflicts: 0,
+      disagreements: [],
+      setAside: 0,
+    };
+    for (;;) {
+      const batch = this.state
+        .queued(syncBatch + this.awaitingAnswer.size)
+        .filter((scan) => !this.awaitingAnswer.has(scan.seq))
+        .slice(0, syncBatch);
+      if (batch.length === 0) break;
+      const answer = await this.uploadOrSetAside(api, pairing, batch, report);
+      if (answer === null) continue;
       if (answer.results.length !== batch.length) {
         throw new ScannerError(
           'bad_response',
@@ -1090,3 +1100,19 @@ export class DoorDevice {
     else this.pending.delete(ticketId);
   }
 }
+
+/** The item of an upload whose `scanned_at` the server refused (400 `invalid_field`), if that was it. */
+function refusedTimeIndex(err: unknown): number | null {
+  if (!isScannerError(err, 'http_error') || err.status !== 400 || err.apiCode !== 'invalid_field')
+    return null;
+  const match = /^scans\[(\d+)\]\.scanned_at$/.exec(err.param ?? '');
+  return match ? Number(match[1]) : null;
+}
+
+const revokedError = (): ScannerError =>
+  new ScannerError(
+    'device_revoked',
+    'The venue server no longer accepts this door’s key (the device was revoked). Pair it again.',
+    401,
+    'invalid_api_key',
+  );

@@ -24,6 +24,8 @@ export class ScannerError extends Error {
     /** For `http_error`: the HTTP status and the API's error code, when it sent one. */
     readonly status?: number,
     readonly apiCode?: string,
+    /** For `http_error`: the field the API named (`param`), e.g. `scans[3].scanned_at`. */
+    readonly param?: string,
   ) {
     super(message);
     this.name = 'ScannerError';

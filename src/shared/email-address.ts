@@ -9,8 +9,12 @@ export const emailMaxLength = 254;
 const emailFormat =
   /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i;
 
-/** Characters a URL would take as something other than the host: never part of a domain. */
-const notInDomain = /[\s/:?#@[\]\\%]/;
+/**
+ * What an internationalised domain may hold before conversion: letters, digits and marks of any
+ * script, dots and hyphens. Anything else (a URL's `/:?#`, a space, an invisible zero-width
+ * character the URL parser would silently drop) is not part of a domain.
+ */
+const domainCharacters = /^[\p{L}\p{N}\p{M}.-]+$/u;
 const ascii = /^[\x20-\x7e]*$/;
 
 /**
@@ -20,7 +24,7 @@ const ascii = /^[\x20-\x7e]*$/;
  */
 export function asciiDomain(domain: string): string | null {
   if (ascii.test(domain)) return domain;
-  if (domain.length === 0 || notInDomain.test(domain)) return null;
+  if (!domainCharacters.test(domain)) return null;
   try {
     const host = new URL(`http://${domain}`).hostname;
     return ascii.test(host) ? host : null;
@@ -47,4 +51,15 @@ export function isEmailAddress(text: string): boolean {
   const local = text.slice(0, at);
   if (ascii.test(local)) return emailFormat.test(`${local}@${domain}`);
   return unicodeLocalPart.test(local) && emailFormat.test(`x@${domain}`);
+}
+
+/**
+ * The address as mail servers want it in the envelope: the domain in its ASCII (punycode) form,
+ * so an address at `müller.de` needs no SMTPUTF8 from the relay. The part before the @ stays as
+ * typed (one in another script does need SMTPUTF8, which the mailer asks for where offered).
+ */
+export function envelopeAddress(address: string): string {
+  const at = address.lastIndexOf('@');
+  const domain = at < 1 ? null : asciiDomain(address.slice(at + 1));
+  return domain === null ? address : `${address.slice(0, at + 1)}${domain}`;
 }

@@ -188,6 +188,7 @@ describe('GET /v2/orders', () => {
     // A ticket's wallet link, as the QR on a phone-only slip scans into the till.
     expect(await search(grace.tickets[0]!.wallet_url)).toEqual([grace.id]);
     expect(await search(`${grace.tickets[0]!.wallet_url}/`)).toEqual([grace.id]);
+    expect(await search(`${grace.tickets[0]!.wallet_url}.`)).toEqual([grace.id]);
     expect(await search('https://venue.example/w/not-a-real-secret-at-all')).toEqual([]);
     expect(await search('example')).toEqual([ada.id, grace.id]);
     // LIKE wildcards typed by staff are literal.

@@ -288,4 +288,14 @@ test('at the box office, a scan into a dialog’s field opens the scanned order 
     `/v2/orders/${refunding!.order_id}`,
   );
   expect(order).toMatchObject({ status: 'paid', refunded_cents: 0 });
+
+  // A fast typist's note and Enter are theirs: the refund goes through (30 ms a key is no scanner).
+  await boxOffice.orders.search(refunding!.order_id);
+  await boxOffice.orders.open(refunding!.order_id);
+  await boxOffice.orders.detail().getByRole('button', { name: 'Refund…' }).click();
+  const note = boxOffice.page.getByRole('dialog').getByLabel('Why (optional)');
+  await note.pressSequentially('Wrong day', { delay: 30 });
+  await note.press('Enter');
+  await expect(boxOffice.page.getByRole('dialog')).toBeHidden();
+  await expect(boxOffice.orders.refunded()).toHaveText('$20.00');
 });

@@ -211,6 +211,7 @@ describe('order mail over real HTTP and SMTP (issue "Tickets that get people in"
       }),
     );
 
+    // (The catcher, as smtp-server does, reads the punycode domain back into Unicode.)
     const [mail] = await smtp.waitFor(1, 15_000, (m) => m.rcptTo.includes('łucja@wrocław.test'));
     expect(mail!.parsed.subject).toBe('Your tickets for Đêm nhạc Łódź');
     expect(order.buyer?.email).toBe('łucja@wrocław.test');

@@ -282,7 +282,7 @@ describe('offline fallback: the door never waits', () => {
     expect(await again.device.sync()).toMatchObject({ uploaded: 1, admitted: 1, conflicts: 0 });
   });
 
-  it('a scan queued more than 7 days ago is set aside at sync, not left to block every upload after it', async () => {
+  it('a scan whose time the server refuses (8 days old, or ahead of its clock) is set aside at sync, judged by the server', async () => {
     const paired = await pairedDoor('put-away');
     const [old, fresh] = await venue.sell(eventId, tierId, 2);
     // The door was put away unsynced after a night 8 days ago (its scan queued then).
@@ -304,9 +304,28 @@ describe('offline fallback: the door never waits', () => {
       deadlineMs: patientMs,
     });
     await tonight.scan(fresh!.qr_token, { offline: true });
-    const report = await tonight.sync();
-    expect(report).toMatchObject({ uploaded: 1, admitted: 1, tooOld: 1 });
-    expect(tonight.status().queued).toBe(0);
+    // Synced by a door whose clock has jumped 8 days ahead: the server judges the times, so
+    // tonight's scan is not taken for an old one.
+    const jumped = new DoorDevice({
+      state: shared,
+      transport: (p) => new PinnedTransport(p.baseUrl, { fingerprint: p.fingerprint }),
+      now: () => Date.now() + 8 * 24 * 3_600_000,
+      deadlineMs: patientMs,
+    });
+    const report = await jumped.sync();
+    expect(report).toMatchObject({ uploaded: 1, admitted: 1, setAside: 1 });
+    expect(jumped.status().queued).toBe(0);
+
+    // A scan stamped ahead of the server's clock (a door running 10 minutes fast) is set aside too.
+    const [ahead] = await venue.sell(eventId, tierId);
+    const fast = new DoorDevice({
+      state: shared,
+      transport: (p) => new PinnedTransport(p.baseUrl, { fingerprint: p.fingerprint }),
+      now: () => Date.now() + 10 * 60_000,
+      deadlineMs: patientMs,
+    });
+    await fast.scan(ahead!.paper_pass!, { offline: true });
+    expect(await tonight.sync()).toMatchObject({ uploaded: 0, setAside: 1 });
   });
 
   it('offline, an order is admitted without the ticket its buyer gave a friend (whole and delta pack)', async () => {
@@ -356,6 +375,8 @@ describe('offline fallback: the door never waits', () => {
       code: 'device_revoked',
     });
     expect(reopened.device.status().queued).toBe(0);
+    await expect(reopened.device.sync()).rejects.toMatchObject({ code: 'device_revoked' });
+    await expect(reopened.device.pull()).rejects.toMatchObject({ code: 'device_revoked' });
   });
 
   it('a till’s pairing code (box_office) is refused at pairing, before anything is saved', async () => {
@@ -480,7 +501,7 @@ describe('a manual check-in whose answer the Wi-Fi lost', () => {
       rejected: 0,
       conflicts: 0,
       disagreements: [],
-      tooOld: 0,
+      setAside: 0,
     });
     expect(door.device.conflicts()).toEqual([]);
     for (const ticket of tickets) {

@@ -1,3 +1,4 @@
+import { envelopeAddress } from '../../shared/email-address.js';
 import type { SendMailOptions } from 'nodemailer';
 import type { MailRow } from '../store/mail-repo.js';
 import type { OutgoingMail } from '../domain/mail-port.js';
@@ -39,7 +40,7 @@ export function storedMail(row: MailRow): OutgoingMail {
 export function nodemailerMessage(id: string, mail: OutgoingMail, from: string): SendMailOptions {
   return {
     from,
-    to: mail.to,
+    to: envelopeAddress(mail.to),
     subject: mail.subject,
     text: mail.text,
     ...(mail.html === undefined ? {} : { html: mail.html }),

@@ -111,7 +111,8 @@ export function orderFilterParams(search: OrderSearch): {
  * the sale-done screen) scanned or pasted into the search: the till finds its order by it.
  */
 function walletSecretIn(q: string): string | null {
-  return /\/w\/([A-Za-z0-9_-]{16,64})\/?$/.exec(q)?.[1] ?? null;
+  // A link copied out of a chat or a mail often brings the sentence's full stop or bracket along.
+  return /\/w\/([A-Za-z0-9_-]{16,64})\/?[.,;:!?)\]>'"]*$/.exec(q)?.[1] ?? null;
 }
 
 export class OrdersRepo {

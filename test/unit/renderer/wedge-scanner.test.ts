@@ -83,4 +83,26 @@ describe('the keyboard-wedge detector', () => {
     typeAt(d, clock, ['Enter'], 5);
     expect(d.inBurst()).toBe(false);
   });
+
+  it('judges by when each key came (its event time), not when a busy page handled it', () => {
+    let handledAt = 0;
+    const d = new WedgeDetector(() => handledAt);
+    // The page was busy for 300 ms mid-scan: the keys came 3 ms apart, handled late.
+    const keys = [...keysOf('eyJhbGciOiJFZERTQSJ9'), 'Enter'];
+    const answers = keys.map((key, i) => {
+      handledAt = i < 10 ? i * 3 : 300 + i;
+      return d.key(key, i * 3);
+    });
+    expect(answers.at(-1)).toBe('eyJhbGciOiJFZERTQSJ9');
+  });
+
+  it('a stricter detector (in a text field) leaves a fast typist’s words and PIN alone', () => {
+    const clock = { t: 0 };
+    const strict = new WedgeDetector(() => clock.t, { maxGapMs: 25, minLength: 20 });
+    expect(typeAt(strict, clock, [...keysOf('Wrong day'), 'Enter'], 30).at(-1)).toBeNull();
+    expect(typeAt(strict, clock, [...keysOf('12345678'), 'Enter'], 10).at(-1)).toBeNull();
+    expect(typeAt(strict, clock, [...keysOf('eyJhbGciOiJFZERTQSJ9.eyJzdWIi'), 'Enter'], 4).at(-1)).toBe(
+      'eyJhbGciOiJFZERTQSJ9.eyJzdWIi',
+    );
+  });
 });

@@ -2,7 +2,7 @@ import { Ajv } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
 import { Email } from '../../../src/server/schemas/email.js';
-import { asciiDomain, isEmailAddress } from '../../../src/shared/email-address.js';
+import { asciiDomain, envelopeAddress, isEmailAddress } from '../../../src/shared/email-address.js';
 
 // ajv-formats is CommonJS; depending on the loader its callable sits on the default export or on it.
 const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ??
@@ -55,6 +55,8 @@ describe('internationalised domains (jörg@müller.de)', () => {
     ['ada@exämple.de/x', false],
     ['ada@exämple.de:25', false],
     ['ada@ex ämple.de', false],
+    // An invisible zero-width space the URL parser would drop is not taken as part of the domain.
+    ['ada@müller.de\u200b', false],
     ['ada@', false],
   ])('%j → %s', (text, ok) => {
     expect(isEmailAddress(text)).toBe(ok);
@@ -64,5 +66,7 @@ describe('internationalised domains (jörg@müller.de)', () => {
     expect(asciiDomain('müller.de')).toBe('xn--mller-kva.de');
     expect(asciiDomain('example.com')).toBe('example.com');
     expect(asciiDomain('exämple.de?')).toBeNull();
+    expect(envelopeAddress('jörg@müller.de')).toBe('jörg@xn--mller-kva.de');
+    expect(envelopeAddress('ada@example.com')).toBe('ada@example.com');
   });
 });

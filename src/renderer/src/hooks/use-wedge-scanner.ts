@@ -59,6 +59,10 @@ export function useWedgeScanner(
   useEffect(() => {
     if (!enabled) return;
     const detector = new WedgeDetector(() => performance.now());
+    // Where a person may be typing (a field, the PIN keypad) a scan must look like no typing at
+    // all: a long burst at scanner speed. A fast typist's "Wrong day" + Enter (9 keys, 30-60 ms
+    // apart) or an 8-digit PIN is theirs; a ticket code is hundreds of keys a few ms apart.
+    const typingDetector = new WedgeDetector(() => performance.now(), { maxGapMs: 25, minLength: 20 });
     // The focused field's value before the current burst began, to put it back.
     let before: { field: EditableField; value: string } | null = null;
     const onKey = (event: KeyboardEvent) => {
@@ -71,7 +75,9 @@ export function useWedgeScanner(
       if (typing && isEditableField(event.target) && !detector.inBurst() && event.key !== 'Enter') {
         before = { field: event.target, value: event.target.value };
       }
-      const code = detector.key(event.key);
+      const loose = detector.key(event.key, event.timeStamp);
+      const strict = typingDetector.key(event.key, event.timeStamp);
+      const code = typing ? strict : loose;
       if (code !== null) {
         // The Enter would otherwise press whatever button has the focus, or submit the field's form.
         event.preventDefault();

@@ -28,12 +28,13 @@ export class WedgeDetector {
   }
 
   /**
-   * One keydown (`KeyboardEvent.key`). Answers the code when this Enter ends a burst, else null.
-   * A slow key starts a new burst with itself, so typing before a scan does not spoil it.
+   * One keydown (`KeyboardEvent.key`), at `at` (the event's own `timeStamp`: when the key came,
+   * not when a busy page got round to it, so a render mid-scan does not split the burst).
+   * Answers the code when this Enter ends a burst, else null. A slow key starts a new burst with
+   * itself, so typing before a scan does not spoil it.
    */
-  key(key: string): string | null {
+  key(key: string, at: number = this.now()): string | null {
     if (passThrough.has(key)) return null;
-    const at = this.now();
     const inBurst = at - this.lastAt <= this.maxGapMs;
     if (key === 'Enter') {
       const code = inBurst && this.buffer.length >= this.minLength ? this.buffer : null;

@@ -304,9 +304,9 @@ export const useDoor = create<DoorState>()((set, get) => {
         `Synced ${report.uploaded} offline scan${report.uploaded === 1 ? '' : 's'}${report.conflicts > 0 ? `; ${report.conflicts} admitted first at another door` : ''}.`,
       );
     }
-    if (report.tooOld > 0) {
+    if (report.setAside > 0) {
       passingNotice(
-        `${report.tooOld} offline scan${report.tooOld === 1 ? ' was' : 's were'} older than 7 days and could not be uploaded; set aside.`,
+        `${report.setAside} offline scan${report.setAside === 1 ? '' : 's'} could not be uploaded (the server refused ${report.setAside === 1 ? 'its' : 'their'} time: older than 7 days, or this device's clock was ahead); set aside.`,
       );
     }
     refreshStatus();
