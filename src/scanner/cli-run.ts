@@ -8,7 +8,7 @@ import { parseArgs } from 'node:util';
 import { discoverServers, type DiscoveredServer } from './discovery.js';
 import { deadlineRangeMs, isDeadlineMs } from './deadline.js';
 import { clockIsOff, howFarOff } from './door-clock.js';
-import type { ScanOutcome } from './door-device.js';
+import { revokedWords, type ScanOutcome } from './door-device.js';
 import { isScannerError, ScannerError } from './errors.js';
 import { displayFingerprint, normalizeFingerprint } from './fingerprint.js';
 import { openDoor, pairDoor, type NodeDoor } from './node-door.js';
@@ -299,9 +299,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     // The key refused (revoked at the box office): said as the scan says it, not as a raw 401.
     const revoked =
       isScannerError(err, 'http_error') && err.status === 401 && err.apiCode === 'invalid_api_key';
-    io.err(
-      `scanner: ${revoked ? 'The venue server no longer accepts this door’s key (the device was revoked). Pair it again.' : err instanceof Error ? err.message : String(err)}`,
-    );
+    io.err(`scanner: ${revoked ? revokedWords : err instanceof Error ? err.message : String(err)}`);
     return exitCodes.failed;
   }
 }

@@ -365,13 +365,7 @@ export class DoorDevice {
       if (raced.error.apiCode === 'capacity_reached')
         return this.capacityRefusal(token, direction, started, 'online');
       const { status } = raced.error;
-      if (status === 401 || status === 403)
-        throw new ScannerError(
-          'device_revoked',
-          'The venue server no longer accepts this door’s key (the device was revoked). Pair it again.',
-          status,
-          raced.error.apiCode,
-        );
+      if (status === 401 || status === 403) throw revokedError(status, raced.error.apiCode);
     }
 
     const cause = raced.kind === 'late' ? 'timeout' : fallbackCause(raced.error);
@@ -1109,10 +1103,9 @@ function refusedTimeIndex(err: unknown): number | null {
   return match ? Number(match[1]) : null;
 }
 
-const revokedError = (): ScannerError =>
-  new ScannerError(
-    'device_revoked',
-    'The venue server no longer accepts this door’s key (the device was revoked). Pair it again.',
-    401,
-    'invalid_api_key',
-  );
+/** The words a door says when the server refuses its key, wherever that is found out. */
+export const revokedWords =
+  'The venue server no longer accepts this door’s key (the device was revoked). Pair it again.';
+
+const revokedError = (status = 401, apiCode: string | undefined = 'invalid_api_key'): ScannerError =>
+  new ScannerError('device_revoked', revokedWords, status, apiCode);

@@ -68,6 +68,7 @@ export function useWedgeScanner(
     const onKey = (event: KeyboardEvent) => {
       if (event.ctrlKey || event.metaKey || event.altKey || isScanTarget(event.target)) {
         detector.reset();
+        typingDetector.reset();
         before = null;
         return;
       }

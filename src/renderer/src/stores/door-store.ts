@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import {
   DoorDevice,
+  revokedWords,
   type DoorDeviceOptions,
   type FallbackCause,
   type ScanOutcome,
@@ -261,8 +262,7 @@ const isRevoked = (err: unknown): boolean =>
 function problemText(err: unknown): string {
   if (isScannerError(err, 'http_error') && err.apiCode === 'invalid_pairing_token')
     return `${err.message.replace(/^.*?: /, '')} Ask for a new pairing QR (Settings → Pairing).`;
-  if (isRevoked(err))
-    return 'The venue server no longer accepts this door’s key (the device was revoked). Pair it again.';
+  if (isRevoked(err)) return revokedWords;
   if (isScannerError(err, 'unreachable') || isScannerError(err, 'timeout'))
     return 'Cannot reach the venue server. Check the Wi-Fi, then try again.';
   return err instanceof Error ? err.message : String(err);
