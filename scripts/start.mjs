@@ -2,8 +2,9 @@
 // server on loopback (CONTRACT.md "Running it").
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { electronBinaryPath } from './electron-runtime.mjs';
+import { electronBinaryPath, whyNoElectron } from './electron-runtime.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
@@ -56,11 +57,21 @@ async function startDesktop() {
 }
 
 async function startHeadless() {
-  console.log(
-    'Electron runtime not installed (ELECTRON_SKIP_BINARY_DOWNLOAD?); starting the headless server instead.',
-  );
-  const built = await run(npm, ['run', '--silent', 'build:renderer', '--', '--logLevel', 'warn']);
+  console.log(`No Electron to start: ${whyNoElectron(root)}. Starting the headless server instead.`);
+  // The renderer's build, quiet but for warnings (build:renderer's steps, each given the flag).
+  // vite's package exports no bin path: found beside its package.json.
+  const vite = join(dirname(createRequire(import.meta.url).resolve('vite/package.json')), 'bin', 'vite.js');
+  const built = await run(process.execPath, [
+    vite,
+    'build',
+    '--config',
+    'vite.renderer.config.ts',
+    '--logLevel',
+    'warn',
+  ]);
   if (built !== 0) return built;
+  const wallet = await run(process.execPath, ['scripts/build-wallet.mjs']);
+  if (wallet !== 0) return wallet;
   // Loopback and no mDNS unless asked: this stands in for one person's desktop app, not the venue
   // LAN server (set MARQUEE_HOST=0.0.0.0 for that).
   const env = {

@@ -183,7 +183,7 @@ export async function buildApp(options: ServerOptions, build: BuildOptions = {})
         prefix: '/',
         wildcard: false,
       });
-      await app.register(spaFallback);
+      await app.register(spaFallback, { root: build.rendererDir });
     }
 
     startMailSender({ ...ctx, venueName: () => ctx.settings.venueName() }, app.log);

@@ -53,6 +53,24 @@ describe('the UI fallback to index.html', () => {
     expect(asset.body).toBe('console.log(1)');
   });
 
+  it('serves a UI file added after the server started (a rebuild or update while it runs)', async () => {
+    writeFileSync(join(rendererDir, 'assets', 'index-NEWBUILD.js'), 'console.log(2)');
+    const added = await get('/assets/index-NEWBUILD.js', '*/*');
+    expect(added.statusCode).toBe(200);
+    expect(added.body).toBe('console.log(2)');
+    // Nothing outside the UI's folder, however the path is spelt.
+    for (const url of [
+      '/assets/../../store/marquee.db',
+      '/assets/%2e%2e/%2e%2e/store/marquee.db',
+      '/%E0%A4%A.js',
+    ]) {
+      const res = await get(url, '*/*');
+      // 400 is Fastify's own answer to a malformed escape; never the file.
+      expect([400, 404], url).toContain(res.statusCode);
+      expect(res.body, url).not.toContain('SQLite');
+    }
+  });
+
   it('keeps the JSON 404 for the API, for missing files and for non-HTML clients', async () => {
     for (const [url, accept] of [
       ['/v2/nope', browserAccept],

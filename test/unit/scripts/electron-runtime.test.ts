@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { electronBinaryPath } from '../../../scripts/electron-runtime.mjs';
+import { electronBinaryPath, whyNoElectron } from '../../../scripts/electron-runtime.mjs';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -48,5 +48,20 @@ describe('electronBinaryPath', () => {
     writeFileSync(binary, '');
     expect(electronBinaryPath(root, { ELECTRON_EXEC_PATH: binary })).toBe(binary);
     expect(electronBinaryPath(root, { ELECTRON_EXEC_PATH: join(root, 'missing') })).toBeNull();
+  });
+});
+
+describe('whyNoElectron: the one line npm start says before it falls back', () => {
+  it('names npm skipping the package on an old Node (what a plain npm install on Node 20 does)', () => {
+    expect(whyNoElectron(project(null), {})).toBe(
+      'the electron package is not installed (npm skips it when installing on Node older than 22.12; install with Node 22 or 24 for the desktop app)',
+    );
+  });
+
+  it('names ELECTRON_SKIP_BINARY_DOWNLOAD only when the package is there without its binary', () => {
+    expect(whyNoElectron(project({}), { ELECTRON_SKIP_BINARY_DOWNLOAD: '1' })).toBe(
+      'its binary was not downloaded (ELECTRON_SKIP_BINARY_DOWNLOAD is set)',
+    );
+    expect(whyNoElectron(project({}), {})).toMatch(/^its binary was not downloaded/);
   });
 });
