@@ -72,7 +72,10 @@ export default defineConfig({
     plugins: [...rendererConfig.plugins, absoluteBase],
     build: {
       ...rendererConfig.build,
-      rollupOptions: { input: { index: fromRoot('./src/renderer/index.html') } },
+      rollupOptions: {
+        ...rendererConfig.build.rollupOptions,
+        input: { index: fromRoot('./src/renderer/index.html') },
+      },
     },
   },
 });
