@@ -102,9 +102,16 @@ const phrases: Readonly<Record<string, (on: string, row: Row) => string>> = {
   'payout.cancelled': (on, d) => `cancelled the payout of ${amount(d) ?? 'money'} (${on})`,
   'event.refunded_all': (on, d) => {
     const orders = typeof d.data.orders === 'number' ? d.data.orders : null;
-    if (orders === 0) return `asked to refund every paid order of ${on}: none had money left`;
+    const voided = typeof d.data.voided_tickets === 'number' ? d.data.voided_tickets : 0;
+    const free = `${voided} free ticket${voided === 1 ? '' : 's'}`;
+    if (orders === 0) {
+      return voided > 0
+        ? `voided ${free} of ${on}: no order had money left`
+        : `asked to refund every paid order of ${on}: none had money left`;
+    }
     const what = orders === null ? 'every paid order' : `${orders} paid order${orders === 1 ? '' : 's'}`;
-    return `refunded ${what}${amount(d) ? `, ${amount(d)} in all,` : ''} of ${on}`;
+    const also = voided > 0 ? ` and voided ${free}` : '';
+    return `refunded ${what}${amount(d) ? `, ${amount(d)} in all,` : ''} of ${on}${also}`;
   },
   'device.pairing_started': (on, d) => `offered a pairing code for a ${deviceWord(d)}${eventOf(d)}`,
   'device.paired': (on, d) => {
