@@ -138,6 +138,17 @@ describe('audit rows in words', () => {
     expect(row('event.refunded_all', 'evt_1', { orders: 0, amount_cents: 0, voided_tickets: 1 })).toBe(
       'Admin voided 1 free ticket of evt_1: no order had money left',
     );
+    const server = (data: Record<string, unknown>) =>
+      auditWords(
+        { action: 'certificate.replaced', object_type: 'certificate', object_id: 'AB:CD', actor: {}, data },
+        names,
+      );
+    expect(server({ reason: 'missing', paired_devices: 2 })).toBe(
+      'The server made a new security certificate: the 2 paired devices (doors, tills, kiosks) must pair again',
+    );
+    expect(server({ reason: 'missing', paired_devices: 0 })).toBe(
+      'The server made a new security certificate; no device was paired',
+    );
     expect(row('device.pairing_started', 'box_office', { scope: 'box_office', event_id: null })).toBe(
       'Admin offered a pairing code for a till',
     );

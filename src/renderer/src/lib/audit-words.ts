@@ -119,6 +119,16 @@ const phrases: Readonly<Record<string, (on: string, row: Row) => string>> = {
     return name ? `paired the ${deviceWord(d)} ${name} (${on})` : `paired a ${deviceWord(d)} (${on})`;
   },
   'device.revoked': (on, d) => `unpaired ${text(d, 'name') ?? 'the device'} (${on})`,
+  'certificate.replaced': (on, d) => {
+    const paired = typeof d.data.paired_devices === 'number' ? d.data.paired_devices : null;
+    const who =
+      paired === null
+        ? 'every paired door, till and kiosk'
+        : `the ${paired} paired device${paired === 1 ? '' : 's'} (doors, tills, kiosks)`;
+    return paired === 0
+      ? 'made a new security certificate; no device was paired'
+      : `made a new security certificate: ${who} must pair again`;
+  },
   'webhook_delivery.retried': (on) => `sent the webhook delivery ${on} again`,
   'webhook_endpoint.failed_retried': (on, d) => {
     const retried = typeof d.data.retried === 'number' ? d.data.retried : null;
