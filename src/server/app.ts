@@ -76,9 +76,9 @@ export interface BuildOptions {
  * listening. Tests and the entry points build it with the same options.
  */
 export async function buildApp(options: ServerOptions, build: BuildOptions = {}): Promise<FastifyInstance> {
-  const storeFile = prepareDataDir(options.dataDir);
+  const { storeFile, storeExisted } = prepareDataDir(options.dataDir);
   // A non-loopback bind serves HTTPS with the LAN certificate; Fastify needs it at construction.
-  const tls = usesHttps(options) ? ensureTlsMaterial(options.dataDir, options.host) : null;
+  const tls = usesHttps(options) ? ensureTlsMaterial(options.dataDir, options.host, { storeExisted }) : null;
   const db = openStore(storeFile, { nativeBinding: options.storeBinding });
   // The HTTPS server is typed apart from the HTTP one, but routes and hooks see the same API.
   const app = Fastify({
@@ -112,9 +112,11 @@ export async function buildApp(options: ServerOptions, build: BuildOptions = {})
     );
     app.decorate('ctx', ctx);
     if (tls?.replaced) {
+      // Every paired door's pin is the old fingerprint: without a word here they just stop connecting.
+      const paired = await ctx.scan.devices.certificateReplaced(tls.fingerprint256, tls.replaced);
       app.log.warn(
-        { dir: tls.dir, reason: tls.replaced },
-        'the LAN certificate could not be used and was replaced; paired door devices must pair again',
+        { dir: tls.dir, reason: tls.replaced, fingerprint: tls.fingerprint256, paired_devices: paired },
+        'the LAN certificate was missing or unusable and a new one was made: paired devices (doors, tills, kiosks) must pair again',
       );
     }
     if (ctx.signingKeys.replacedMissingKid) {

@@ -102,8 +102,14 @@ function writeAtomically(file: string, text: string, mode: number): void {
  * The LAN certificate (CONTRACT.md "bind address"): self-signed, RSA 2048, made on first start and
  * kept in `<dataDir>/tls/` (0600), reused on every later start so paired devices' pins hold.
  * Replaced only when missing, unreadable, not matching its key, or within 30 days of expiry.
+ * `storeExisted`: the data dir's store predates this start, so a certificate missing altogether
+ * (tls/ deleted, or left behind when the data dir was copied) is a replacement, not a first start.
  */
-export function ensureTlsMaterial(dataDir: string, host: string, now = Date.now()): TlsMaterial {
+export function ensureTlsMaterial(
+  dataDir: string,
+  host: string,
+  { now = Date.now(), storeExisted = false }: { now?: number; storeExisted?: boolean } = {},
+): TlsMaterial {
   const paths = tlsPaths(dataDir);
   mkdirSync(paths.dir, { recursive: true, mode: privateDirMode });
   const found = readUsable(paths, now);
@@ -125,7 +131,7 @@ export function ensureTlsMaterial(dataDir: string, host: string, now = Date.now(
     ...material,
     fingerprint256: new X509Certificate(material.cert).fingerprint256,
     created: true,
-    replaced: found.unusable,
+    replaced: found.unusable ?? (storeExisted ? 'missing, though the data dir holds a store' : null),
     dir: paths.dir,
   };
 }

@@ -41,6 +41,19 @@ export function asciiDomain(domain: string): string | null {
 const unicodeLocalPart =
   /^[\p{L}\p{N}\p{M}!#$%&'*+/=?^_`{|}~-]+(?:\.[\p{L}\p{N}\p{M}!#$%&'*+/=?^_`{|}~-]+)*$/u;
 
+/** RFC 5321 4.5.3.1.1: mail servers may refuse a longer part before the @ (octets, so UTF-8 bytes). */
+export const localPartMaxBytes = 64;
+
+/** Bytes in UTF-8, counted by code point: no TextEncoder, so this module runs anywhere. */
+function utf8Bytes(text: string): number {
+  let bytes = 0;
+  for (const char of text) {
+    const code = char.codePointAt(0) ?? 0;
+    bytes += code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4;
+  }
+  return bytes;
+}
+
 /** An address the venue can mail: `ada@example.com`, `ada@müller.de`, `jörg@müller.de`. */
 export function isEmailAddress(text: string): boolean {
   if (text.length > emailMaxLength) return false;
@@ -49,6 +62,7 @@ export function isEmailAddress(text: string): boolean {
   const domain = asciiDomain(text.slice(at + 1));
   if (domain === null) return false;
   const local = text.slice(0, at);
+  if (utf8Bytes(local) > localPartMaxBytes) return false;
   if (ascii.test(local)) return emailFormat.test(`${local}@${domain}`);
   return unicodeLocalPart.test(local) && emailFormat.test(`x@${domain}`);
 }

@@ -327,7 +327,12 @@ describe('POST /v2/orders: refusals change nothing', () => {
   });
 
   it('refuses malformed bodies field by field', async () => {
-    expectInvalid(await checkout(t, sale, { buyer: { ...buyer, email: 'not-an-email' } }), 'buyer.email');
+    const malformed = await checkout(t, sale, { buyer: { ...buyer, email: 'not-an-email' } });
+    expectInvalid(malformed, 'buyer.email');
+    // RFC 5321: at most 64 bytes before the @ (UTF-8); refused exactly as a malformed address is.
+    const tooLong = await checkout(t, sale, { buyer: { ...buyer, email: `${'ö'.repeat(32)}a@example.com` } });
+    expectInvalid(tooLong, 'buyer.email');
+    expect(tooLong.json()).toEqual(malformed.json());
     expectInvalid(await checkout(t, sale, { attendees: [{ email: 'nope' }] }), 'attendees[0].email');
     expectInvalid(await checkout(t, sale, { attendees: [{}, {}] }), 'attendees');
     expectInvalid(await checkout(t, sale, { items: [] }), 'items');

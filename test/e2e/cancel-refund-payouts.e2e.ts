@@ -17,7 +17,7 @@ async function publishedEvent(server: VenueServer, title: string, priceCents: nu
   });
   await server.api('POST', `/v2/events/${event.id}/publish`);
   const tiers = await server.api<{ data: Created[] }>('GET', `/v2/events/${event.id}/tiers`);
-  const sell = (quantity: number, payment: 'cash' | 'card', name: string) =>
+  const sell = (quantity: number, payment: 'cash' | 'card' | 'comp', name: string) =>
     server.api<Created>('POST', '/v2/orders', {
       event_id: event.id,
       items: [{ tier_id: tiers.data[0]!.id, quantity }],
@@ -36,6 +36,8 @@ test('a manager cancels an event and refunds every paid order, the count and tot
   const event = await publishedEvent(server, 'Rained Off', 2000);
   const cash = await event.sell(2, 'cash', 'Ada Cash');
   const card = await event.sell(1, 'card', 'Grace Card');
+  // A guest-list comp: no money to give back, but its ticket must not admit anyone either.
+  await event.sell(1, 'comp', 'Guest List');
 
   // Sign-in landed on Events & tiers before the event existed: the list loads when the screen opens.
   await boxOffice.go('Orders');
@@ -46,6 +48,7 @@ test('a manager cancels an event and refunds every paid order, the count and tot
   // Before anyone agrees: how many orders and how much money, from the server's own preview.
   const refundAll = dialog.getByTestId('refund-all');
   await expect(refundAll).toContainText('Also refund 2 paid orders, $60.00 in all');
+  await expect(refundAll).toContainText('and void 1 free ticket (comps, free tiers');
   await expect(dialog.getByRole('button', { name: 'Cancel event' })).toBeVisible();
   await refundAll.getByRole('checkbox').check();
   await snap(page, 'cancel-event-bulk-refund');
@@ -53,7 +56,7 @@ test('a manager cancels an event and refunds every paid order, the count and tot
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('heading', { level: 1 })).toContainText('cancelled');
   await expect(page.getByTestId('event-notice')).toHaveText(
-    'Cancelled. Refunded $60.00 on 2 paid orders, each the way it was paid; their tickets are voided.',
+    'Cancelled. Refunded $60.00 on 2 paid orders, each the way it was paid; their tickets are voided. Voided 1 free ticket (comps, free tiers) too.',
   );
 
   // Each order is refunded in full, the way it was paid.
@@ -83,7 +86,12 @@ test('a manager cancels an event and refunds every paid order, the count and tot
     'GET',
     `/v2/events/${event.id}/refund_all`,
   );
-  expect(after).toMatchObject({ orders: 0, amount_cents: 0 });
+  expect(after).toMatchObject({ orders: 0, amount_cents: 0, voided_tickets: 0 });
+  const report = await server.api<{ admissions: { not_yet_arrived: number } }>(
+    'GET',
+    `/v2/reports/events/${event.id}`,
+  );
+  expect(report.admissions.not_yet_arrived).toBe(0);
 });
 
 /**

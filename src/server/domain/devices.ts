@@ -17,7 +17,7 @@ import type { DeviceRow, DevicesRepo } from '../store/devices-repo.js';
 import type { EventsRepo } from '../store/events-repo.js';
 import { ListCursor, toPage, type Page } from '../store/pagination.js';
 import { isoOrNull, toIso } from '../time.js';
-import type { ActionContext } from './action-context.js';
+import { serverAction, type ActionContext } from './action-context.js';
 import type { ActionRunner, Answer } from './action-runner.js';
 import { newSecret, viewApiKey, type ApiKeyRecord, type ApiKeys } from './api-keys.js';
 import type { DevicePresence, KnownDevice } from './device-presence.js';
@@ -243,6 +243,25 @@ export class DevicesService {
       }
       return this.view(this.require(id));
     });
+  }
+
+  /**
+   * Records, as the server's own action, that this start made a new LAN certificate where devices
+   * may have pinned the old one (app.ts warns in the log too). Answers how many devices are still
+   * paired: the new fingerprint matches none of their pins, so each must pair again.
+   */
+  async certificateReplaced(fingerprint: string, reason: string): Promise<number> {
+    const done = await this.deps.actions.run(serverAction(), String, (tx) => {
+      const paired = this.deps.repo.all().filter((row) => this.view(row).revoked_at === null).length;
+      tx.audit({
+        action: 'certificate.replaced',
+        objectType: 'certificate',
+        objectId: fingerprint,
+        data: { reason, paired_devices: paired },
+      });
+      return paired;
+    });
+    return done.value;
   }
 
   /**

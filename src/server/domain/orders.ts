@@ -19,7 +19,13 @@ import { ListCursor, toPage, type Page } from '../store/pagination.js';
 import type { ActionContext } from './action-context.js';
 import type { ActionRunner, ActionTx, Answer } from './action-runner.js';
 import type { Caller } from './api-keys.js';
-import { defaultRefundMethod, ledgerMoment, recordRefund, type LedgerDeps } from './refund-ledger.js';
+import {
+  defaultRefundMethod,
+  ledgerMoment,
+  recordRefund,
+  voidTicket,
+  type LedgerDeps,
+} from './refund-ledger.js';
 import { heldByBuyer, orderConfirmation } from './mail-subjects.js';
 import { requireSearchTargets } from './order-search.js';
 import { changedFields } from './audit-entry.js';
@@ -191,7 +197,10 @@ export class OrdersService {
     });
   }
 
-  /** What refunding the event's orders in bulk would move: shown before a manager confirms it. */
+  /**
+   * What refunding the event's orders in bulk would move: shown before a manager confirms it.
+   * The same count whether or not the event is cancelled yet: the cancel dialog asks before.
+   */
   refundable(eventId: string): BulkRefundView {
     const event = this.deps.events.find(eventId);
     if (!event) throw notFound('event', eventId);
@@ -202,14 +211,18 @@ export class OrdersService {
       orders,
       amount_cents: amount,
       currency: event.currency,
+      voided_tickets: this.deps.tickets.countActiveWithNothingToRefund(eventId),
     };
   }
 
   /**
    * Refunds everything still paid on every order of a cancelled event, in one transaction (each
-   * order exactly as a full refund of it would: tickets voided, `order.refunded` written). Safe to
-   * repeat: a second call finds nothing left and answers zeros. Only for a cancelled event
-   * (409 `event_not_cancelled`): a show that goes on must not be refunded by one click.
+   * order exactly as a full refund of it would: tickets voided, `order.refunded` written), then
+   * voids the tickets no refund reaches (comps, free tiers), each as a void without refund would
+   * (`ticket.voided`, its audit row): a cancelled show admits nobody, and a free ticket left
+   * active would still count as expected at the door. Safe to repeat: a second call finds nothing
+   * left and answers zeros. Only for a cancelled event (409 `event_not_cancelled`): a show that
+   * goes on must not be refunded by one click, nor its guests' tickets voided.
    */
   refundAll(action: ActionContext, eventId: string, input: RefundAllInput): Promise<Answer<BulkRefundView>> {
     return this.deps.actions.run(action, bulkRefundJson, (tx) => {
@@ -233,13 +246,23 @@ export class OrdersService {
         });
         amount += remaining;
       }
-      // Each order's refund has its own row (refund-ledger.ts); this one says who asked for all of
-      // them, and is written even when a repeat finds nothing left.
+      // Read after the refunds: the paid orders' tickets are voided by now, so only those no
+      // refund could reach are left.
+      const unrefundable = this.deps.tickets.activeWithNothingToRefund(eventId);
+      let voided = 0;
+      for (const ticket of unrefundable) if (voidTicket(this.deps, ticket.id, when)) voided += 1;
+      // Each order's refund and each ticket's void has its own row (refund-ledger.ts); this one
+      // says who asked for all of them, and is written even when a repeat finds nothing left.
       tx.audit({
         action: 'event.refunded_all',
         objectType: 'event',
         objectId: eventId,
-        data: { orders: orders.length, amount_cents: amount, method: input.method ?? null },
+        data: {
+          orders: orders.length,
+          amount_cents: amount,
+          method: input.method ?? null,
+          voided_tickets: voided,
+        },
       });
       return {
         object: 'bulk_refund',
@@ -247,6 +270,7 @@ export class OrdersService {
         orders: orders.length,
         amount_cents: amount,
         currency: event.currency,
+        voided_tickets: voided,
       };
     });
   }

@@ -129,6 +129,10 @@ export const BulkRefund = Type.Object(
     }),
     amount_cents: Type.Integer({ description: 'Their total still paid (before), or refunded now (after)' }),
     currency: Type.String(),
+    voided_tickets: Type.Integer({
+      description:
+        'Active tickets on orders with no money to give back (comps, free tiers): voided without a refund (after), or to be (before)',
+    }),
   },
   {
     $id: 'BulkRefund',
@@ -140,6 +144,7 @@ export const BulkRefund = Type.Object(
         orders: 212,
         amount_cents: 530_000,
         currency: 'usd',
+        voided_tickets: 14,
       },
     ],
   },

@@ -31,6 +31,8 @@ export class TicketsRepo {
   private readonly insertRow;
   private readonly transferStmt;
   private readonly voidStmt;
+  private readonly unrefundableStmt;
+  private readonly unrefundableCountStmt;
 
   constructor(db: Db) {
     this.byId = prepareRows<TicketRow>(db, 'SELECT * FROM tickets WHERE id = ?');
@@ -61,6 +63,10 @@ export class TicketsRepo {
     this.voidStmt = db.prepare(
       "UPDATE tickets SET status = 'voided', voided_at = ?, updated_at = ?, void_shift_id = ? WHERE id = ? AND status = 'active'",
     );
+    const unrefundable = `FROM tickets t JOIN orders o ON o.id = t.order_id
+       WHERE t.event_id = ? AND t.status = 'active' AND o.refunded_cents >= o.total_cents`;
+    this.unrefundableStmt = db.prepare(`SELECT t.* ${unrefundable} ORDER BY t.seq`);
+    this.unrefundableCountStmt = db.prepare(`SELECT COUNT(*) AS n ${unrefundable}`);
   }
 
   find(id: string): TicketRow | undefined {
@@ -82,6 +88,18 @@ export class TicketsRepo {
 
   markTransferred(id: string, toTicketId: string, at: number): boolean {
     return this.transferStmt.run(toTicketId, at, id).changes === 1;
+  }
+
+  /**
+   * The event's active tickets whose order has no money left to give back: comps, free tiers
+   * (and an order refunded in full whose tickets somehow stayed active). A refund cannot void them.
+   */
+  activeWithNothingToRefund(eventId: string): TicketRow[] {
+    return this.unrefundableStmt.all(eventId) as TicketRow[];
+  }
+
+  countActiveWithNothingToRefund(eventId: string): number {
+    return (this.unrefundableCountStmt.get(eventId) as { n: number }).n;
   }
 
   /** `shiftId`: the open shift of the till that voided it (column `void_shift_id`). */

@@ -1478,7 +1478,8 @@ export interface components {
      *       "event_id": "evt_Hq3Zk8Xb1M",
      *       "orders": 212,
      *       "amount_cents": 530000,
-     *       "currency": "usd"
+     *       "currency": "usd",
+     *       "voided_tickets": 14
      *     }
      */
     BulkRefund: {
@@ -1490,6 +1491,8 @@ export interface components {
       /** @description Their total still paid (before), or refunded now (after) */
       amount_cents: number;
       currency: string;
+      /** @description Active tickets on orders with no money to give back (comps, free tiers): voided without a refund (after), or to be (before) */
+      voided_tickets: number;
     };
     /**
      * @description A minted ticket

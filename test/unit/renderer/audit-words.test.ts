@@ -132,6 +132,23 @@ describe('audit rows in words', () => {
     expect(row('event.refunded_all', 'evt_1', { orders: 0, amount_cents: 0 })).toBe(
       'Admin asked to refund every paid order of evt_1: none had money left',
     );
+    expect(
+      row('event.refunded_all', 'evt_1', { orders: 1, amount_cents: 2500, method: null, voided_tickets: 2 }),
+    ).toBe('Admin refunded 1 paid order, $25.00 in all, of evt_1 and voided 2 free tickets');
+    expect(row('event.refunded_all', 'evt_1', { orders: 0, amount_cents: 0, voided_tickets: 1 })).toBe(
+      'Admin voided 1 free ticket of evt_1: no order had money left',
+    );
+    const server = (data: Record<string, unknown>) =>
+      auditWords(
+        { action: 'certificate.replaced', object_type: 'certificate', object_id: 'AB:CD', actor: {}, data },
+        names,
+      );
+    expect(server({ reason: 'missing', paired_devices: 2 })).toBe(
+      'The server made a new security certificate: the 2 paired devices (doors, tills, kiosks) must pair again',
+    );
+    expect(server({ reason: 'missing', paired_devices: 0 })).toBe(
+      'The server made a new security certificate; no device was paired',
+    );
     expect(row('device.pairing_started', 'box_office', { scope: 'box_office', event_id: null })).toBe(
       'Admin offered a pairing code for a till',
     );

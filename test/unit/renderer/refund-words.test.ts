@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { OrderView, RefundView } from '../../../src/renderer/src/api/types.js';
+import type { BulkRefundView, OrderView, RefundView } from '../../../src/renderer/src/api/types.js';
 import {
+  bulkRefundDoneWords,
+  bulkRefundPlanWords,
   defaultRefundMethod,
   partRefundNote,
   refundLine,
@@ -74,5 +76,39 @@ describe('partRefundNote', () => {
   it('says how much is left when more is typed, and nothing about tickets an order no longer has', () => {
     expect(partRefundNote(order, 4001)).toBe('Only $40.00 is left to refund on this order.');
     expect(partRefundNote({ ...order, tickets: [ticket('voided')] }, 100)).toBeNull();
+  });
+});
+
+describe('refunding a cancelled event at once', () => {
+  const bulk = (orders: number, amount: number, voided: number): BulkRefundView => ({
+    object: 'bulk_refund',
+    event_id: 'evt_1',
+    orders,
+    amount_cents: amount,
+    currency: 'usd',
+    voided_tickets: voided,
+  });
+
+  it('names the free tickets voided beside the paid orders refunded, before and after', () => {
+    expect(bulkRefundPlanWords(bulk(2, 6000, 0))).toBe(
+      'refund 2 paid orders, $60.00 in all, each the way it was paid (their tickets are voided)',
+    );
+    expect(bulkRefundPlanWords(bulk(1, 2500, 3))).toBe(
+      'refund 1 paid order, $25.00 in all, each the way it was paid (their tickets are voided), and void 3 free tickets (comps, free tiers: no money to give back)',
+    );
+    expect(bulkRefundPlanWords(bulk(0, 0, 1))).toBe(
+      'void 1 free ticket (comps, free tiers: no money to give back)',
+    );
+    expect(bulkRefundPlanWords(bulk(0, 0, 0))).toBe('');
+
+    expect(bulkRefundDoneWords(bulk(2, 6000, 0))).toBe(
+      'Refunded $60.00 on 2 paid orders, each the way it was paid; their tickets are voided.',
+    );
+    expect(bulkRefundDoneWords(bulk(1, 2500, 2))).toBe(
+      'Refunded $25.00 on 1 paid order, each the way it was paid; their tickets are voided. Voided 2 free tickets (comps, free tiers) too.',
+    );
+    expect(bulkRefundDoneWords(bulk(0, 0, 1))).toBe(
+      'No order had money to give back. Voided 1 free ticket (comps, free tiers) too.',
+    );
   });
 });

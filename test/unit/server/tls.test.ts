@@ -1,7 +1,10 @@
 import { X509Certificate, createPrivateKey } from 'node:crypto';
 import { readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { Writable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../src/server/app.js';
+import { BoundedLogDestination } from '../../../src/server/logging/log-destination.js';
 import { ensureTlsMaterial, tlsPaths } from '../../../src/server/tls.js';
 import { adminSecret, tempDataDir, testOptions } from '../../support/test-app.js';
 
@@ -91,5 +94,89 @@ describe('the LAN certificate', () => {
     const plain = await buildApp(testOptions(plainDir, { host: '10.99.0.7', tls: 'off' }));
     expect(plain.ctx.scan.certFingerprint).toBeNull();
     await plain.close();
+  });
+
+  it('made anew for a store that already exists (tls/ lost, the database kept) says once that paired devices must pair again, and audits it', async () => {
+    const dir = fresh();
+    const lines: string[] = [];
+    const sink = new Writable({
+      decodeStrings: false,
+      write(chunk: string, _encoding, callback) {
+        lines.push(chunk);
+        callback();
+      },
+    });
+    const start = () =>
+      buildApp(
+        testOptions(dir, {
+          host: '10.99.0.7',
+          tls: 'auto',
+          logLevel: 'warn',
+          logDestination: new BoundedLogDestination(sink),
+        }),
+      );
+    const call = async (app: FastifyInstance, method: 'GET' | 'POST', url: string, body?: object) => {
+      const res = await app.inject({
+        method,
+        url,
+        headers: { authorization: `Bearer ${adminSecret}`, 'content-type': 'application/json' },
+        ...(body ? { payload: JSON.stringify(body) } : {}),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as Record<string, unknown>;
+    };
+    const warnings = () =>
+      lines.map((line) => JSON.parse(line) as { level: number; msg: string }).filter((l) => l.level === 40);
+    const replacedRows = async (app: FastifyInstance) =>
+      (
+        (await call(app, 'GET', '/v2/audit_events?limit=100')).data as {
+          action: string;
+          object_id: string;
+          actor: Record<string, unknown>;
+          data: Record<string, unknown>;
+        }[]
+      ).filter((row) => row.action === 'certificate.replaced');
+
+    // First start: a new certificate is no news, nobody has pinned anything yet.
+    const first = await start();
+    const { pairing_token } = await call(first, 'POST', '/v2/devices/pairing', {});
+    const paired = await first.inject({
+      method: 'POST',
+      url: '/v2/devices/pair',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ pairing_token, name: 'Door 1' }),
+    });
+    expect(paired.statusCode, paired.body).toBe(200);
+    const oldFingerprint = first.ctx.scan.certFingerprint;
+    expect(warnings()).toEqual([]);
+    expect(await replacedRows(first)).toEqual([]);
+    await first.close();
+
+    // The data dir copied to a new machine without tls/, or the folder deleted by hand.
+    rmSync(tlsPaths(dir).dir, { recursive: true });
+    const second = await start();
+    try {
+      expect(second.ctx.scan.certFingerprint).not.toBe(oldFingerprint);
+      const said = warnings();
+      expect(said).toHaveLength(1);
+      expect(said[0]!.msg).toMatch(/paired devices .*must pair again/);
+      expect(said[0]).toMatchObject({ paired_devices: 1, fingerprint: second.ctx.scan.certFingerprint });
+      // No secret in it: neither the new key nor anything PEM.
+      expect(lines.join('')).not.toMatch(/PRIVATE KEY|BEGIN/);
+      const rows = await replacedRows(second);
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({
+        object_id: second.ctx.scan.certFingerprint,
+        actor: { api_key_id: null, device_id: null, staff_id: null },
+        data: { paired_devices: 1 },
+      });
+    } finally {
+      await second.close();
+    }
+
+    // The next start finds it kept: nothing more to say.
+    const third = await start();
+    await third.close();
+    expect(warnings()).toHaveLength(1);
   });
 });

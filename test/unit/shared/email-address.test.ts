@@ -62,6 +62,20 @@ describe('internationalised domains (jörg@müller.de)', () => {
     expect(isEmailAddress(text)).toBe(ok);
   });
 
+  it('takes at most 64 bytes before the @ (RFC 5321), counted in UTF-8', () => {
+    expect(isEmailAddress(`${'a'.repeat(64)}@example.com`)).toBe(true);
+    expect(isEmailAddress(`${'a'.repeat(65)}@example.com`)).toBe(false);
+    // ö is two bytes in UTF-8: 32 of them are 64 bytes, one more letter is 65.
+    expect(isEmailAddress(`${'ö'.repeat(32)}@example.com`)).toBe(true);
+    expect(isEmailAddress(`${'ö'.repeat(32)}a@example.com`)).toBe(false);
+    // 例 is three bytes: 21 are 63, 22 are 66 though only 22 characters.
+    expect(isEmailAddress(`${'例'.repeat(21)}@example.com`)).toBe(true);
+    expect(isEmailAddress(`${'例'.repeat(22)}@example.com`)).toBe(false);
+    // An emoji is outside the letters the pattern takes anyway; a 4-byte letter (𝒜) counts 4.
+    expect(isEmailAddress(`${'𝒜'.repeat(16)}@example.com`)).toBe(true);
+    expect(isEmailAddress(`${'𝒜'.repeat(16)}a@example.com`)).toBe(false);
+  });
+
   it('checks the domain in the form mail servers see', () => {
     expect(asciiDomain('müller.de')).toBe('xn--mller-kva.de');
     expect(asciiDomain('example.com')).toBe('example.com');

@@ -102,9 +102,16 @@ const phrases: Readonly<Record<string, (on: string, row: Row) => string>> = {
   'payout.cancelled': (on, d) => `cancelled the payout of ${amount(d) ?? 'money'} (${on})`,
   'event.refunded_all': (on, d) => {
     const orders = typeof d.data.orders === 'number' ? d.data.orders : null;
-    if (orders === 0) return `asked to refund every paid order of ${on}: none had money left`;
+    const voided = typeof d.data.voided_tickets === 'number' ? d.data.voided_tickets : 0;
+    const free = `${voided} free ticket${voided === 1 ? '' : 's'}`;
+    if (orders === 0) {
+      return voided > 0
+        ? `voided ${free} of ${on}: no order had money left`
+        : `asked to refund every paid order of ${on}: none had money left`;
+    }
     const what = orders === null ? 'every paid order' : `${orders} paid order${orders === 1 ? '' : 's'}`;
-    return `refunded ${what}${amount(d) ? `, ${amount(d)} in all,` : ''} of ${on}`;
+    const also = voided > 0 ? ` and voided ${free}` : '';
+    return `refunded ${what}${amount(d) ? `, ${amount(d)} in all,` : ''} of ${on}${also}`;
   },
   'device.pairing_started': (on, d) => `offered a pairing code for a ${deviceWord(d)}${eventOf(d)}`,
   'device.paired': (on, d) => {
@@ -112,6 +119,16 @@ const phrases: Readonly<Record<string, (on: string, row: Row) => string>> = {
     return name ? `paired the ${deviceWord(d)} ${name} (${on})` : `paired a ${deviceWord(d)} (${on})`;
   },
   'device.revoked': (on, d) => `unpaired ${text(d, 'name') ?? 'the device'} (${on})`,
+  'certificate.replaced': (on, d) => {
+    const paired = typeof d.data.paired_devices === 'number' ? d.data.paired_devices : null;
+    const who =
+      paired === null
+        ? 'every paired door, till and kiosk'
+        : `the ${paired} paired device${paired === 1 ? '' : 's'} (doors, tills, kiosks)`;
+    return paired === 0
+      ? 'made a new security certificate; no device was paired'
+      : `made a new security certificate: ${who} must pair again`;
+  },
   'webhook_delivery.retried': (on) => `sent the webhook delivery ${on} again`,
   'webhook_endpoint.failed_retried': (on, d) => {
     const retried = typeof d.data.retried === 'number' ? d.data.retried : null;

@@ -1,4 +1,4 @@
-import type { OrderView, RefundMethod, RefundView } from '../api/types.js';
+import type { BulkRefundView, OrderView, RefundMethod, RefundView } from '../api/types.js';
 import { formatMoney } from './money.js';
 
 export const refundMethods: readonly RefundMethod[] = ['cash', 'card', 'other'];
@@ -55,4 +55,34 @@ export function partRefundNote(
     return `That is everything left: the order is refunded in full and ${tickets} ${stop} working at the door.`;
   }
   return `${active === 1 ? 'The ticket keeps' : `All ${active} tickets keep`} working at the door. To give back one ticket's price and stop that ticket, cancel this and use Void… on its row.`;
+}
+
+const ordersWord = (n: number) => `${n} paid order${n === 1 ? '' : 's'}`;
+const freeWord = (n: number) => `${n} free ticket${n === 1 ? '' : 's'}`;
+
+/**
+ * What refunding a cancelled event would do, from its preview, lower case to follow "Also":
+ * "refund 3 paid orders, … and void 2 free tickets …"; empty when it would do nothing.
+ */
+export function bulkRefundPlanWords(preview: BulkRefundView): string {
+  const total = formatMoney(preview.amount_cents, preview.currency);
+  return [
+    preview.orders > 0
+      ? `refund ${ordersWord(preview.orders)}, ${total} in all, each the way it was paid (their tickets are voided)`
+      : null,
+    preview.voided_tickets > 0
+      ? `void ${freeWord(preview.voided_tickets)} (comps, free tiers: no money to give back)`
+      : null,
+  ]
+    .filter(Boolean)
+    .join(', and ');
+}
+
+/** What the refund moved, as the event's page then says it (the count may have grown meanwhile). */
+export function bulkRefundDoneWords(done: BulkRefundView): string {
+  const free =
+    done.voided_tickets > 0 ? ` Voided ${freeWord(done.voided_tickets)} (comps, free tiers) too.` : '';
+  return done.orders === 0
+    ? `No order had money to give back.${free}`
+    : `Refunded ${formatMoney(done.amount_cents, done.currency)} on ${ordersWord(done.orders)}, each the way it was paid; their tickets are voided.${free}`;
 }

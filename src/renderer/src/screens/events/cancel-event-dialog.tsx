@@ -3,15 +3,8 @@ import { messageOf } from '../../api/api-error.js';
 import type { BulkRefundView, EventView } from '../../api/types.js';
 import { ConfirmDialog } from '../../components/confirm-dialog.js';
 import { formatMoney } from '../../lib/money.js';
+import { bulkRefundDoneWords, bulkRefundPlanWords } from '../../lib/refund-words.js';
 import { useEvents } from '../../stores/events-store.js';
-
-const ordersWord = (n: number) => `${n} paid order${n === 1 ? '' : 's'}`;
-
-/** What the refund moved, as the event's page then says it (the count may have grown meanwhile). */
-export const refundedWords = (done: BulkRefundView): string =>
-  done.orders === 0
-    ? 'No order had money to give back.'
-    : `Refunded ${formatMoney(done.amount_cents, done.currency)} on ${ordersWord(done.orders)}, each the way it was paid; their tickets are voided.`;
 
 interface Props {
   event: EventView;
@@ -42,6 +35,17 @@ export function CancelEventDialog({ event, onClose, onDone }: Props) {
   }, [event.id, refundPreview]);
 
   const total = preview ? formatMoney(preview.amount_cents, preview.currency) : '';
+  const what = preview ? bulkRefundPlanWords(preview) : '';
+  const onlyFree = preview !== null && preview.orders === 0 && preview.voided_tickets > 0;
+  const confirmLabel = refundOnly
+    ? onlyFree
+      ? 'Void the free tickets'
+      : `Refund ${total}`
+    : refund && preview
+      ? onlyFree
+        ? 'Cancel and void the free tickets'
+        : `Cancel and refund ${total}`
+      : 'Cancel event';
   const confirm = async () => {
     if (!cancelled.current) {
       await cancelEvent(event.id);
@@ -50,7 +54,7 @@ export function CancelEventDialog({ event, onClose, onDone }: Props) {
     if (!refund)
       return onDone('Cancelled. Refund the paid orders from here or from Orders when you are ready.');
     try {
-      onDone(`${refundOnly ? '' : 'Cancelled. '}${refundedWords(await refundAll(event.id))}`);
+      onDone(`${refundOnly ? '' : 'Cancelled. '}${bulkRefundDoneWords(await refundAll(event.id))}`);
     } catch (err) {
       throw new Error(
         `${refundOnly ? '' : 'The event is cancelled, but '}the refunds did not go through: ${messageOf(err)} Ask again to refund; nothing is refunded twice.`,
@@ -61,9 +65,7 @@ export function CancelEventDialog({ event, onClose, onDone }: Props) {
   return (
     <ConfirmDialog
       title={refundOnly ? `Refund the paid orders of ${event.title}?` : `Cancel ${event.title}?`}
-      confirmLabel={
-        refundOnly ? `Refund ${total}` : refund && preview ? `Cancel and refund ${total}` : 'Cancel event'
-      }
+      confirmLabel={confirmLabel}
       cancelLabel={refundOnly ? 'Not now' : 'Keep event'}
       danger
       onConfirm={confirm}
@@ -72,18 +74,18 @@ export function CancelEventDialog({ event, onClose, onDone }: Props) {
       {refundOnly ? null : <p>Sales and admissions stop at once.</p>}
       {previewError ? <p className="form-error">Could not count the paid orders: {previewError}</p> : null}
       {!preview && !previewError ? <p className="muted">Counting the paid orders…</p> : null}
-      {preview && preview.orders === 0 ? <p>No order has money to give back.</p> : null}
-      {preview && preview.orders > 0 && refundOnly ? (
+      {preview && what === '' ? <p>No order has money to give back.</p> : null}
+      {what !== '' && refundOnly ? (
         <p data-testid="refund-all">
-          Refund {ordersWord(preview.orders)}, {total} in all, each the way it was paid (their tickets are
-          voided). Orders paid since this count are refunded too, and the page says what was.
+          {what.charAt(0).toUpperCase() + what.slice(1)}. Orders paid since this count are refunded too, and
+          the page says what was.
         </p>
       ) : null}
-      {preview && preview.orders > 0 && !refundOnly ? (
+      {what !== '' && !refundOnly ? (
         <label className="choice" data-testid="refund-all">
           <input type="checkbox" checked={refund} onChange={(e) => setRefund(e.target.checked)} />
-          Also refund {ordersWord(preview.orders)}, {total} in all, each the way it was paid (their tickets
-          are voided). Without this, refund them from here later or from Orders.
+          Also {what}. Without this,{' '}
+          {preview?.orders ? 'refund them from here later or from Orders' : 'void them from here later'}.
         </label>
       ) : null}
     </ConfirmDialog>
