@@ -114,10 +114,20 @@ export async function buildApp(options: ServerOptions, build: BuildOptions = {})
     if (tls?.replaced) {
       // Every paired door's pin is the old fingerprint: without a word here they just stop connecting.
       const paired = await ctx.scan.devices.certificateReplaced(tls.fingerprint256, tls.replaced);
-      app.log.warn(
-        { dir: tls.dir, reason: tls.replaced, fingerprint: tls.fingerprint256, paired_devices: paired },
-        'the LAN certificate was missing or unusable and a new one was made: paired devices (doors, tills, kiosks) must pair again',
-      );
+      const facts = {
+        dir: tls.dir,
+        reason: tls.replaced,
+        fingerprint: tls.fingerprint256,
+        paired_devices: paired,
+      };
+      // A store that only ran on loopback until now has no certificate and no one to re-pair.
+      if (paired === 0)
+        app.log.info(facts, 'a new LAN certificate was made; no device is paired, so none must pair again');
+      else
+        app.log.warn(
+          facts,
+          'the LAN certificate was missing or unusable and a new one was made: paired devices (doors, tills, kiosks) must pair again',
+        );
     }
     if (ctx.signingKeys.replacedMissingKid) {
       app.log.warn(
