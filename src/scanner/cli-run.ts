@@ -285,6 +285,10 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
           io.out(
             `queued scans: ${s.queued}; last sync: ${ago(s.lastSyncAt, now)}; conflicts: ${s.conflicts}`,
           );
+          if (s.setAside > 0)
+            io.out(
+              `set aside: ${s.setAside} scans the server refused by time (older than 7 days, or this device's clock was ahead)`,
+            );
           io.out(`clock: ${clockWords(clockOffset)}`);
           return exitCodes.ok;
         });

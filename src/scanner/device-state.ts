@@ -90,6 +90,8 @@ export interface DeviceStatus {
   admissions: number;
   revoked: number;
   lastSyncAt: number | null;
+  /** Queued scans ever set aside at sync (the server refused their time), in total. */
+  setAside: number;
   packPulledAt: number | null;
   packGeneratedAt: string | null;
   feedCursor: string | null;
@@ -130,6 +132,11 @@ export interface DeviceState {
   queued(limit: number): QueuedScan[];
   /** The server has these scans now (by sync or a late online answer): unqueue, note disagreements. */
   settle(seqs: readonly number[], conflicts: readonly ConflictRecord[], syncedAt: number | null): void;
+  /**
+   * A sync reached the server and it refused these scans' time: unqueued and counted, and the
+   * sync is the last sync (it reached the server, even when it uploaded nothing).
+   */
+  setAside(seqs: readonly number[], syncedAt: number): void;
   conflicts(): ConflictRecord[];
 
   /** Last SSE event id seen, so a restarted follower resumes where it stopped. */

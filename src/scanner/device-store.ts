@@ -268,6 +268,14 @@ export class SqliteDeviceState implements DeviceState {
     })();
   }
 
+  setAside(seqs: readonly number[], syncedAt: number): void {
+    this.db.transaction(() => {
+      for (const seq of seqs) this.stmt.unqueue.run(seq);
+      this.stmt.setMeta.run('set_aside_total', String(this.setAsideTotal() + seqs.length));
+      this.stmt.setMeta.run('last_sync_at', String(syncedAt));
+    })();
+  }
+
   conflicts(): ConflictRecord[] {
     return (this.stmt.conflicts.all() as ConflictRow[]).map((row) => ({
       ticketId: row.ticket_id,
@@ -301,6 +309,7 @@ export class SqliteDeviceState implements DeviceState {
       paired: this.loadPairing() !== null,
       ...counts,
       lastSyncAt: lastSync === undefined ? null : Number(lastSync),
+      setAside: this.setAsideTotal(),
       packPulledAt: pack?.pulledAt ?? null,
       packGeneratedAt: pack?.generatedAt ?? null,
       feedCursor: this.feedCursor(),
@@ -309,6 +318,10 @@ export class SqliteDeviceState implements DeviceState {
 
   close(): void {
     if (this.db.open) this.db.close();
+  }
+
+  private setAsideTotal(): number {
+    return Number((this.stmt.getMeta.get('set_aside_total') as string | undefined) ?? 0);
   }
 
   private applyChanges(changes: StateChanges): void {

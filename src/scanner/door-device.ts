@@ -911,7 +911,7 @@ export class DoorDevice {
       const refused = index === null ? undefined : batch[index];
       if (!refused) throw err;
       if (refused.ticketId) this.markPending(refused.ticketId, -1);
-      this.state.settle([refused.seq], [], null);
+      this.state.setAside([refused.seq], this.now());
       report.setAside++;
       return null;
     }

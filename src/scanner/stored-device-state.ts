@@ -38,6 +38,8 @@ interface Meta {
   cursor: string | null;
   lastSyncAt: number | null;
   conflicts: ConflictRecord[];
+  /** Absent in a state kept by an older SDK: none then. */
+  setAside?: number;
 }
 
 /** Keeps at most this many conflicts, newest last: the log is for staff, not an archive. */
@@ -176,6 +178,14 @@ export class StoredDeviceState implements DeviceState {
     this.write('meta', this.meta);
   }
 
+  setAside(seqs: readonly number[], syncedAt: number): void {
+    const gone = new Set(seqs);
+    this.queue = { ...this.queue, items: this.queue.items.filter((scan) => !gone.has(scan.seq)) };
+    this.write('queue', this.queue);
+    this.meta = { ...this.meta, setAside: (this.meta.setAside ?? 0) + seqs.length, lastSyncAt: syncedAt };
+    this.write('meta', this.meta);
+  }
+
   conflicts(): ConflictRecord[] {
     return [...this.meta.conflicts];
   }
@@ -197,6 +207,7 @@ export class StoredDeviceState implements DeviceState {
       admissions: this.admitted.size,
       revoked: this.revoked.size,
       lastSyncAt: this.meta.lastSyncAt,
+      setAside: this.meta.setAside ?? 0,
       packPulledAt: this.pack?.pulledAt ?? null,
       packGeneratedAt: this.pack?.generatedAt ?? null,
       feedCursor: this.meta.cursor,

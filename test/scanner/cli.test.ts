@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exitCodes, runCli } from '../../src/scanner/cli-run.js';
+import { openDoor } from '../../src/scanner/node-door.js';
 import { Venue } from './support/venue.js';
 
 let venue: Venue;
@@ -68,6 +69,29 @@ describe('scanner CLI', () => {
     const pull = await cli('pull', '--json');
     expect(JSON.parse(pull.out[0]!)).toMatchObject({ full: false, revoked: 1 });
     expect((await cli('scan', a!.qr_token, '--offline')).out[0]).toMatch(/^REJECTED voided /);
+  });
+
+  it('a sync that only set scans aside is the last sync, and status counts what was set aside', async () => {
+    const file = venue.stateFile('cli-set-aside');
+    expect((await cli('pair', await venue.pairingCode(eventId), '--state', file)).code).toBe(0);
+    // The door was put away unsynced after a night 8 days ago: its one scan is too old to upload.
+    const [old] = await venue.sell(eventId, tierId);
+    const putAway = openDoor(file, { now: () => Date.now() - 8 * 24 * 3_600_000 });
+    await putAway.device.scan(old!.qr_token, { offline: true });
+    await putAway.close();
+
+    const sync = await cli('sync', '--state', file);
+    expect(sync.code).toBe(exitCodes.ok);
+    expect(sync.out[0]).toMatch(/^synced 0 scans: .*; 1 scans set aside/);
+    const status = await cli('status', '--state', file);
+    expect(status.out.join('\n')).toMatch(/queued scans: 0; last sync: \d+ s ago; conflicts: 0/);
+    expect(status.out).toContain(
+      "set aside: 1 scans the server refused by time (older than 7 days, or this device's clock was ahead)",
+    );
+    expect(JSON.parse((await cli('status', '--json', '--state', file)).out[0]!)).toMatchObject({
+      setAside: 1,
+      lastSyncAt: expect.any(Number),
+    });
   });
 
   it('one clear line and a non-zero exit for each kind of failure', async () => {
