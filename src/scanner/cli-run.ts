@@ -32,7 +32,7 @@ const usage = `usage: npm run scanner -- <command> [options]
   pull [--full]                            fetch the door pack (only changes after the first)
   scan <token> [--offline] [--out] [--deadline ms]
                                            validate a ticket (online; offline after 300 ms)
-  sync                                     upload scans made offline
+  sync [--include-held]                    upload scans made offline (held ones too: see status)
   watch                                    follow the live scan feed until Ctrl-C
   status                                   pairing, pack age, queued scans, last sync
 options: --state FILE (or MARQUEE_SCANNER_STATE), --json`;
@@ -129,6 +129,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
         offline: { type: 'boolean', default: false },
         out: { type: 'boolean', default: false },
         full: { type: 'boolean', default: false },
+        'include-held': { type: 'boolean', default: false },
         timeout: { type: 'string' },
         deadline: { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
@@ -221,7 +222,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       }
       case 'sync':
         return await withDoor(stateFile, async (door) => {
-          const report = await door.device.sync();
+          const report = await door.device.sync({ includeHeld: values['include-held'] });
+          const held = door.device.status().held;
           print(
             `synced ${report.uploaded} scans: ${report.admitted} admitted, ${report.rejected} rejected, ${report.conflicts} conflicts` +
               (report.disagreements.length
@@ -230,12 +232,13 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
               (report.setAside > 0
                 ? `; ${report.setAside} scans set aside (the server refused their time: older than 7 days, or this device's clock was ahead)`
                 : ''),
-            report,
+            { ...report, held },
           );
           for (const d of values.json ? [] : report.disagreements)
             io.out(
               `  ${d.conflict ? 'CONFLICT' : 'differs'} ${d.ticketId ?? '-'}: door ${d.localResult}, server ${d.serverResult}${d.serverReason ? ` (${d.serverReason})` : ''}`,
             );
+          if (held > 0 && !values.json) io.out(heldWords(held));
           return exitCodes.ok;
         });
       case 'watch':
@@ -285,6 +288,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
           io.out(
             `queued scans: ${s.queued}; last sync: ${ago(s.lastSyncAt, now)}; conflicts: ${s.conflicts}`,
           );
+          if (s.held > 0) io.out(heldWords(s.held));
           if (s.setAside > 0)
             io.out(
               `set aside: ${s.setAside} scans the server refused by time (older than 7 days, or this device's clock was ahead)`,
@@ -307,6 +311,10 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     return exitCodes.failed;
   }
 }
+
+/** Scans recorded under a revoked pairing wait for a person's decision (device-state.ts `held`). */
+const heldWords = (held: number): string =>
+  `held back: ${held} scans recorded before this door was revoked are held back, not uploaded; \`sync --include-held\` uploads them under this pairing`;
 
 /** What `status` says of this device's clock against the venue server's (door-clock.ts). */
 function clockWords(offsetMs: number | null): string {

@@ -61,6 +61,11 @@ export interface QueuedScan {
   result: ScanResult;
   reason: RejectReason | null;
   direction: Direction;
+  /**
+   * Recorded under a pairing the server revoked, and this device paired again since: not
+   * uploaded under the new pairing unless someone asks (releaseHeld). Absent: not held.
+   */
+  held?: boolean;
 }
 
 /** A disagreement the staff should hear about: the server's word on an offline decision. */
@@ -85,7 +90,10 @@ export interface StateChanges {
 
 export interface DeviceStatus {
   paired: boolean;
+  /** Scans waiting for sync, the held ones not included. */
   queued: number;
+  /** Scans recorded before this door was revoked, held back since it was paired again. */
+  held: number;
   conflicts: number;
   admissions: number;
   revoked: number;
@@ -99,7 +107,10 @@ export interface DeviceStatus {
 
 export interface DeviceState {
   loadPairing(): Pairing | null;
-  /** A new server or event makes the old pack, admissions and revocations meaningless: they go. */
+  /**
+   * A new server or event makes the old pack, admissions and revocations meaningless: they go.
+   * Paired again after a revocation, the scans still queued are held back (QueuedScan.held).
+   */
   savePairing(pairing: Pairing): void;
 
   loadPack(): PackInfo | null;
@@ -129,7 +140,10 @@ export interface DeviceState {
     admission: AdmissionState | null,
     note?: string | null,
   ): number;
+  /** The scans sync uploads, oldest first; held ones are not among them. */
   queued(limit: number): QueuedScan[];
+  /** Makes the held scans ordinary queued ones (someone decided to upload them); answers them. */
+  releaseHeld(): QueuedScan[];
   /** The server has these scans now (by sync or a late online answer): unqueue, note disagreements. */
   settle(seqs: readonly number[], conflicts: readonly ConflictRecord[], syncedAt: number | null): void;
   /**

@@ -90,6 +90,12 @@ export class StoredDeviceState implements DeviceState {
       this.writeKnown();
       this.write('meta', this.meta);
     }
+    // Scans recorded under a pairing the manager revoked are not uploaded under the new one
+    // unless someone decides to (releaseHeld); device-store.ts does the same.
+    if (this.pairing?.revokedAt !== undefined && this.pairing.deviceId !== pairing.deviceId) {
+      this.queue = { ...this.queue, items: this.queue.items.map((scan) => ({ ...scan, held: true })) };
+      this.write('queue', this.queue);
+    }
     this.pairing = pairing;
     this.write('pairing', pairing);
   }
@@ -163,7 +169,15 @@ export class StoredDeviceState implements DeviceState {
   }
 
   queued(limit: number): QueuedScan[] {
-    return this.queue.items.slice(0, limit);
+    return this.queue.items.filter((scan) => !scan.held).slice(0, limit);
+  }
+
+  releaseHeld(): QueuedScan[] {
+    const held = this.queue.items.filter((scan) => scan.held).map(({ held: _held, ...scan }) => scan);
+    if (held.length === 0) return [];
+    this.queue = { ...this.queue, items: this.queue.items.map(({ held: _held, ...scan }) => scan) };
+    this.write('queue', this.queue);
+    return held;
   }
 
   settle(seqs: readonly number[], conflicts: readonly ConflictRecord[], syncedAt: number | null): void {
@@ -202,7 +216,8 @@ export class StoredDeviceState implements DeviceState {
   status(): DeviceStatus {
     return {
       paired: this.pairing !== null,
-      queued: this.queue.items.length,
+      queued: this.queue.items.filter((scan) => !scan.held).length,
+      held: this.queue.items.filter((scan) => scan.held).length,
       conflicts: this.meta.conflicts.length,
       admissions: this.admitted.size,
       revoked: this.revoked.size,

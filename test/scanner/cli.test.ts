@@ -94,6 +94,43 @@ describe('scanner CLI', () => {
     });
   });
 
+  it('scans recorded before the door was revoked are held back after pairing again, until a manager uploads them', async () => {
+    const file = venue.stateFile('cli-held');
+    const run = (...argv: string[]) => cli(...argv, '--state', file);
+    expect((await run('pair', await venue.pairingCode(eventId))).code).toBe(0);
+    const [before, after] = await venue.sell(eventId, tierId, 2);
+    expect((await run('scan', before!.qr_token, '--offline')).code).toBe(exitCodes.ok);
+    const oldDevice = (
+      JSON.parse((await run('status', '--json')).out[0]!) as { pairing: { deviceId: string } }
+    ).pairing.deviceId;
+    // The manager revokes the door (lost, or misused); it learns so at its next sync.
+    await venue.ok('DELETE', `/v2/devices/${oldDevice}`);
+    expect((await run('sync')).code).toBe(exitCodes.failed);
+
+    expect((await run('pair', await venue.pairingCode(eventId))).code).toBe(0);
+    const scanCount = async (id: string) =>
+      (await venue.ok<{ scan_count: number }>('GET', `/v2/tickets/${id}`)).scan_count;
+    expect((await run('scan', after!.qr_token, '--offline')).code).toBe(exitCodes.ok);
+    const heldLine =
+      'held back: 1 scans recorded before this door was revoked are held back, not uploaded; `sync --include-held` uploads them under this pairing';
+    const status = await run('status');
+    expect(status.out.join('\n')).toMatch(/queued scans: 1; /);
+    expect(status.out).toContain(heldLine);
+    expect(JSON.parse((await run('status', '--json')).out[0]!)).toMatchObject({ queued: 1, held: 1 });
+
+    // A plain sync uploads what the new pairing recorded, not what the revoked one did.
+    const sync = await run('sync');
+    expect(sync.out).toEqual(['synced 1 scans: 1 admitted, 0 rejected, 0 conflicts', heldLine]);
+    expect(await scanCount(after!.id)).toBe(1);
+    expect(await scanCount(before!.id)).toBe(0);
+
+    // The manager decides they happened: uploaded under the new pairing, and nothing is held.
+    const included = await run('sync', '--include-held');
+    expect(included.out).toEqual(['synced 1 scans: 1 admitted, 0 rejected, 0 conflicts']);
+    expect(await scanCount(before!.id)).toBe(1);
+    expect(JSON.parse((await run('status', '--json')).out[0]!)).toMatchObject({ queued: 0, held: 0 });
+  });
+
   it('one clear line and a non-zero exit for each kind of failure', async () => {
     const unknown = await cli('frobnicate');
     expect(unknown).toMatchObject({
