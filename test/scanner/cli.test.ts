@@ -135,13 +135,23 @@ describe('scanner CLI', () => {
     const unknown = await cli('frobnicate');
     expect(unknown).toMatchObject({
       code: exitCodes.usage,
-      err: ["scanner: unknown command 'frobnicate' (try --help)"],
+      err: [
+        "scanner: unknown command 'frobnicate'; usage: npm run scanner -- <command> [options]; commands: discover, pair, pull, scan, sync, watch, status",
+      ],
     });
+    // Not a pairing code at all is a usage error, like a missing argument.
     const badCode = await cli('pair', 'https://example.test/not-a-pairing-link');
-    expect(badCode.code).toBe(exitCodes.failed);
-    expect(badCode.err).toEqual(['scanner: not a Marquee pairing link: https://example.test']);
+    expect(badCode.code).toBe(exitCodes.usage);
+    expect(badCode.err).toEqual([
+      'scanner: not a Marquee pairing link: https://example.test; usage: npm run scanner -- pair <qr-or-token> [--url U] [--fingerprint F] [--name N]',
+    ]);
     const noToken = await cli('scan');
-    expect(noToken).toMatchObject({ code: exitCodes.usage, err: ['scanner: scan needs the ticket token'] });
+    expect(noToken).toMatchObject({
+      code: exitCodes.usage,
+      err: [
+        'scanner: scan needs the ticket token; usage: npm run scanner -- scan <token> [--offline] [--out] [--deadline ms]',
+      ],
+    });
 
     const fresh = venue.stateFile('cli-unpaired');
     const unpaired = await runCli(['pull', '--state', fresh], {
