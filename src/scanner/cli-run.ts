@@ -4,13 +4,13 @@
  */
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import { discoverServers, type DiscoveredServer } from './discovery.js';
 import { deadlineRangeMs, isDeadlineMs } from './deadline.js';
 import { clockIsOff, howFarOff } from './door-clock.js';
 import { revokedWords, type ScanOutcome } from './door-device.js';
 import { isScannerError, ScannerError } from './errors.js';
 import { displayFingerprint, normalizeFingerprint } from './fingerprint.js';
+import { parseCommandLine, UsageError, usageText } from './cli-usage.js';
 import { openDoor, pairDoor, type NodeDoor } from './node-door.js';
 import { parsePairingCode, type PairingCode } from './pairing-code.js';
 
@@ -24,20 +24,6 @@ export interface CliIo {
 
 /** Exit codes: 0 done (or admitted), 1 failure, 2 scan rejected, 64 usage. */
 export const exitCodes = { ok: 0, failed: 1, rejected: 2, usage: 64 } as const;
-
-const usage = `usage: npm run scanner -- <command> [options]
-  discover [--timeout ms]                  list Marquee servers on the LAN (mDNS)
-  pair <qr-or-token> [--url U] [--fingerprint F] [--name N]
-                                           pair this door (a bare token needs --url or mDNS)
-  pull [--full]                            fetch the door pack (only changes after the first)
-  scan <token> [--offline] [--out] [--deadline ms]
-                                           validate a ticket (online; offline after 300 ms)
-  sync                                     upload scans made offline
-  watch                                    follow the live scan feed until Ctrl-C
-  status                                   pairing, pack age, queued scans, last sync
-options: --state FILE (or MARQUEE_SCANNER_STATE), --json`;
-
-class UsageError extends Error {}
 
 export function defaultStateFile(env: NodeJS.ProcessEnv): string {
   return join(env.XDG_DATA_HOME ?? join(homedir(), '.local', 'share'), 'marquee', 'scanner.db');
@@ -66,6 +52,24 @@ function describeScan(outcome: ScanOutcome): string {
   return `${verdict} ${outcome.ticketId ?? '-'}${who} [${how}]`;
 }
 
+/** The pairing code given on the command line; one that does not parse is a usage error. */
+function pairingArgument(text: string): PairingCode {
+  try {
+    return parsePairingCode(text);
+  } catch (err) {
+    if (isScannerError(err, 'bad_pairing_code')) throw new UsageError(err.message, 'pair');
+    throw err;
+  }
+}
+
+function urlOrigin(url: string): string {
+  try {
+    return new URL(url).origin;
+  } catch {
+    throw new UsageError(`--url is not a URL: ${url}`, 'pair');
+  }
+}
+
 /** Fills in what a bare token or a QR without fingerprint lacks from mDNS, or says what is missing. */
 async function completeCode(
   code: PairingCode,
@@ -75,8 +79,8 @@ async function completeCode(
 ): Promise<PairingCode> {
   const pinned = fingerprint ? normalizeFingerprint(fingerprint) : code.fingerprint;
   if (fingerprint && !pinned)
-    throw new UsageError(`--fingerprint is not a SHA-256 fingerprint: ${fingerprint}`);
-  let target = url ? new URL(url).origin : code.url;
+    throw new UsageError(`--fingerprint is not a SHA-256 fingerprint: ${fingerprint}`, 'pair');
+  let target = url ? urlOrigin(url) : code.url;
   if (target && (pinned || target.startsWith('http:'))) return { ...code, url: target, fingerprint: pinned };
   io.err('looking for the server on the LAN (mDNS)…');
   const servers = (await discoverServers({ timeoutMs: 4_000 })).filter((s) => s.version === '2' && s.baseUrl);
@@ -115,34 +119,18 @@ async function withDoor<T>(
 }
 
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
-  let parsed;
+  let line;
   try {
-    parsed = parseArgs({
-      args: [...argv],
-      allowPositionals: true,
-      options: {
-        state: { type: 'string' },
-        json: { type: 'boolean', default: false },
-        url: { type: 'string' },
-        fingerprint: { type: 'string' },
-        name: { type: 'string' },
-        offline: { type: 'boolean', default: false },
-        out: { type: 'boolean', default: false },
-        full: { type: 'boolean', default: false },
-        timeout: { type: 'string' },
-        deadline: { type: 'string' },
-        help: { type: 'boolean', short: 'h', default: false },
-      },
-    });
+    line = parseCommandLine(argv);
   } catch (err) {
-    io.err(`scanner: ${err instanceof Error ? err.message : String(err)}`);
+    if (!(err instanceof UsageError)) throw err;
+    io.err(err.line);
     return exitCodes.usage;
   }
-  const { values, positionals } = parsed;
-  const [command, ...rest] = positionals;
-  if (values.help || !command) {
-    (command || values.help ? io.out : io.err)(usage);
-    return values.help ? exitCodes.ok : exitCodes.usage;
+  const { command, argument, values } = line;
+  if (line.help || !command) {
+    io.out(usageText);
+    return exitCodes.ok;
   }
   const stateFile = values.state ?? io.env.MARQUEE_SCANNER_STATE ?? defaultStateFile(io.env);
   const print = (text: string, data: unknown): void => io.out(values.json ? JSON.stringify(data) : text);
@@ -150,9 +138,9 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   try {
     switch (command) {
       case 'discover': {
-        const timeoutMs = values.timeout ? Number(values.timeout) : 3_000;
+        const timeoutMs = values.timeout === undefined ? 3_000 : Number(values.timeout);
         if (!Number.isInteger(timeoutMs) || timeoutMs < 100 || timeoutMs > 60_000)
-          throw new UsageError('--timeout must be 100–60000 ms');
+          throw new UsageError('--timeout must be 100–60000 ms', command);
         const servers = await discoverServers({ timeoutMs });
         if (values.json) io.out(JSON.stringify(servers));
         else if (servers.length === 0) io.out('no Marquee servers found');
@@ -165,9 +153,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
         return exitCodes.ok;
       }
       case 'pair': {
-        const text = rest[0];
-        if (!text) throw new UsageError('pair needs the pairing QR text or a pair_… token');
-        const code = await completeCode(parsePairingCode(text), values.url, values.fingerprint, io);
+        const code = await completeCode(pairingArgument(argument!), values.url, values.fingerprint, io);
         const door = await pairDoor(stateFile, code, values.name ?? 'Door');
         try {
           const pairing = door.device.pairing!;
@@ -201,11 +187,13 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
           return exitCodes.ok;
         });
       case 'scan': {
-        const token = rest[0];
-        if (!token) throw new UsageError('scan needs the ticket token');
+        const token = argument!;
         const deadlineMs = values.deadline === undefined ? undefined : Number(values.deadline);
         if (deadlineMs !== undefined && !isDeadlineMs(deadlineMs))
-          throw new UsageError(`--deadline must be ${deadlineRangeMs.min}–${deadlineRangeMs.max} ms`);
+          throw new UsageError(
+            `--deadline must be ${deadlineRangeMs.min}–${deadlineRangeMs.max} ms`,
+            command,
+          );
         return await withDoor(
           stateFile,
           async (door) => {
@@ -221,7 +209,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       }
       case 'sync':
         return await withDoor(stateFile, async (door) => {
-          const report = await door.device.sync();
+          const report = await door.device.sync({ includeHeld: values['include-held'] });
+          const held = door.device.status().held;
           print(
             `synced ${report.uploaded} scans: ${report.admitted} admitted, ${report.rejected} rejected, ${report.conflicts} conflicts` +
               (report.disagreements.length
@@ -230,12 +219,13 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
               (report.setAside > 0
                 ? `; ${report.setAside} scans set aside (the server refused their time: older than 7 days, or this device's clock was ahead)`
                 : ''),
-            report,
+            { ...report, held },
           );
           for (const d of values.json ? [] : report.disagreements)
             io.out(
               `  ${d.conflict ? 'CONFLICT' : 'differs'} ${d.ticketId ?? '-'}: door ${d.localResult}, server ${d.serverResult}${d.serverReason ? ` (${d.serverReason})` : ''}`,
             );
+          if (held > 0 && !values.json) io.out(heldWords(held));
           return exitCodes.ok;
         });
       case 'watch':
@@ -285,15 +275,18 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
           io.out(
             `queued scans: ${s.queued}; last sync: ${ago(s.lastSyncAt, now)}; conflicts: ${s.conflicts}`,
           );
+          if (s.held > 0) io.out(heldWords(s.held));
+          if (s.setAside > 0)
+            io.out(
+              `set aside: ${s.setAside} scans the server refused by time (older than 7 days, or this device's clock was ahead)`,
+            );
           io.out(`clock: ${clockWords(clockOffset)}`);
           return exitCodes.ok;
         });
-      default:
-        throw new UsageError(`unknown command '${command}' (try --help)`);
     }
   } catch (err) {
     if (err instanceof UsageError) {
-      io.err(`scanner: ${err.message}`);
+      io.err(err.line);
       return exitCodes.usage;
     }
     // The key refused (revoked at the box office): said as the scan says it, not as a raw 401.
@@ -303,6 +296,10 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     return exitCodes.failed;
   }
 }
+
+/** Scans recorded under a revoked pairing wait for a person's decision (device-state.ts `held`). */
+const heldWords = (held: number): string =>
+  `held back: ${held} scans recorded before this door was revoked are held back, not uploaded; \`sync --include-held\` uploads them under this pairing`;
 
 /** What `status` says of this device's clock against the venue server's (door-clock.ts). */
 function clockWords(offsetMs: number | null): string {

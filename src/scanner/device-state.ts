@@ -61,6 +61,11 @@ export interface QueuedScan {
   result: ScanResult;
   reason: RejectReason | null;
   direction: Direction;
+  /**
+   * Recorded under a pairing the server revoked, and this device paired again since: not
+   * uploaded under the new pairing unless someone asks (releaseHeld). Absent: not held.
+   */
+  held?: boolean;
 }
 
 /** A disagreement the staff should hear about: the server's word on an offline decision. */
@@ -85,11 +90,16 @@ export interface StateChanges {
 
 export interface DeviceStatus {
   paired: boolean;
+  /** Scans waiting for sync, the held ones not included. */
   queued: number;
+  /** Scans recorded before this door was revoked, held back since it was paired again. */
+  held: number;
   conflicts: number;
   admissions: number;
   revoked: number;
   lastSyncAt: number | null;
+  /** Queued scans ever set aside at sync (the server refused their time), in total. */
+  setAside: number;
   packPulledAt: number | null;
   packGeneratedAt: string | null;
   feedCursor: string | null;
@@ -97,7 +107,10 @@ export interface DeviceStatus {
 
 export interface DeviceState {
   loadPairing(): Pairing | null;
-  /** A new server or event makes the old pack, admissions and revocations meaningless: they go. */
+  /**
+   * A new server or event makes the old pack, admissions and revocations meaningless: they go.
+   * Paired again after a revocation, the scans still queued are held back (QueuedScan.held).
+   */
   savePairing(pairing: Pairing): void;
 
   loadPack(): PackInfo | null;
@@ -127,9 +140,17 @@ export interface DeviceState {
     admission: AdmissionState | null,
     note?: string | null,
   ): number;
+  /** The scans sync uploads, oldest first; held ones are not among them. */
   queued(limit: number): QueuedScan[];
+  /** Makes the held scans ordinary queued ones (someone decided to upload them); answers them. */
+  releaseHeld(): QueuedScan[];
   /** The server has these scans now (by sync or a late online answer): unqueue, note disagreements. */
   settle(seqs: readonly number[], conflicts: readonly ConflictRecord[], syncedAt: number | null): void;
+  /**
+   * A sync reached the server and it refused these scans' time: unqueued and counted, and the
+   * sync is the last sync (it reached the server, even when it uploaded nothing).
+   */
+  setAside(seqs: readonly number[], syncedAt: number): void;
   conflicts(): ConflictRecord[];
 
   /** Last SSE event id seen, so a restarted follower resumes where it stopped. */

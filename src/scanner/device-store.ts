@@ -17,7 +17,7 @@ import type {
 } from './device-state.js';
 import type { AdmissionState, Holder, OfflineDecision, RevokedStatus } from './types.js';
 
-const schemaVersion = 3;
+const schemaVersion = 4;
 
 const schema = `
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -65,6 +65,11 @@ const holdersV3 = `
 ALTER TABLE holders ADD COLUMN from_transfer INTEGER NOT NULL DEFAULT 0;
 `;
 
+/** Added to the queue in version 4: scans recorded under a pairing revoked since (QueuedScan.held). */
+const queueV4 = `
+ALTER TABLE queue ADD COLUMN held INTEGER NOT NULL DEFAULT 0;
+`;
+
 interface QueueRow {
   seq: number;
   kind: QueuedScan['kind'];
@@ -75,6 +80,7 @@ interface QueueRow {
   result: QueuedScan['result'];
   reason: QueuedScan['reason'];
   direction: QueuedScan['direction'];
+  held: number;
 }
 
 interface ConflictRow {
@@ -85,6 +91,21 @@ interface ConflictRow {
   server_reason: ConflictRecord['serverReason'];
   conflict: number;
   recorded_at: number;
+}
+
+function queuedScan(row: QueueRow): QueuedScan {
+  return {
+    seq: row.seq,
+    kind: row.kind,
+    token: row.token,
+    note: row.note,
+    ticketId: row.ticket_id,
+    scannedAt: row.scanned_at,
+    result: row.result,
+    reason: row.reason,
+    direction: row.direction,
+    ...(row.held === 1 ? { held: true } : {}),
+  };
 }
 
 export class DeviceStoreError extends Error {}
@@ -112,6 +133,7 @@ export class SqliteDeviceState implements DeviceState {
         // Version 2: manual check-ins wait in the queue beside scanned codes.
         if (version < 2) this.db.exec(queueV2);
         if (version < 3) this.db.exec(holdersV3);
+        if (version < 4) this.db.exec(queueV4);
         this.db.pragma(`user_version = ${schemaVersion}`);
       })();
     } catch (err) {
@@ -144,7 +166,10 @@ export class SqliteDeviceState implements DeviceState {
       ),
       allHolders: db.prepare('SELECT ticket_id, order_id, name, tier_id, from_transfer FROM holders').raw(),
       clearHolders: db.prepare('DELETE FROM holders'),
-      queued: db.prepare('SELECT * FROM queue ORDER BY seq LIMIT ?'),
+      queued: db.prepare('SELECT * FROM queue WHERE held = 0 ORDER BY seq LIMIT ?'),
+      holdQueue: db.prepare('UPDATE queue SET held = 1'),
+      heldScans: db.prepare('SELECT * FROM queue WHERE held = 1 ORDER BY seq'),
+      releaseHeld: db.prepare('UPDATE queue SET held = 0 WHERE held = 1'),
       unqueue: db.prepare('DELETE FROM queue WHERE seq = ?'),
       conflict: db.prepare(
         `INSERT INTO conflicts (ticket_id, scanned_at, local_result, server_result, server_reason, conflict, recorded_at)
@@ -152,7 +177,8 @@ export class SqliteDeviceState implements DeviceState {
       ),
       conflicts: db.prepare('SELECT * FROM conflicts ORDER BY seq'),
       counts: db.prepare(
-        `SELECT (SELECT COUNT(*) FROM queue) AS queued, (SELECT COUNT(*) FROM conflicts) AS conflicts,
+        `SELECT (SELECT COUNT(*) FROM queue WHERE held = 0) AS queued,
+           (SELECT COUNT(*) FROM queue WHERE held = 1) AS held, (SELECT COUNT(*) FROM conflicts) AS conflicts,
            (SELECT COUNT(*) FROM admissions) AS admissions, (SELECT COUNT(*) FROM revoked) AS revoked`,
       ),
     };
@@ -172,6 +198,9 @@ export class SqliteDeviceState implements DeviceState {
            DELETE FROM meta WHERE key IN ('pack', 'feed_cursor')`,
         );
       }
+      // Scans recorded under a pairing the manager revoked (a lost or misused door, maybe) are
+      // not uploaded under the new one unless someone decides to (releaseHeld).
+      if (before?.revokedAt !== undefined && before.deviceId !== pairing.deviceId) this.stmt.holdQueue.run();
       this.setJson('pairing', pairing);
     })();
   }
@@ -237,17 +266,15 @@ export class SqliteDeviceState implements DeviceState {
   }
 
   queued(limit: number): QueuedScan[] {
-    return (this.stmt.queued.all(limit) as QueueRow[]).map((row) => ({
-      seq: row.seq,
-      kind: row.kind,
-      token: row.token,
-      note: row.note,
-      ticketId: row.ticket_id,
-      scannedAt: row.scanned_at,
-      result: row.result,
-      reason: row.reason,
-      direction: row.direction,
-    }));
+    return (this.stmt.queued.all(limit) as QueueRow[]).map(queuedScan);
+  }
+
+  releaseHeld(): QueuedScan[] {
+    return this.db.transaction(() => {
+      const held = (this.stmt.heldScans.all() as QueueRow[]).map((row) => queuedScan({ ...row, held: 0 }));
+      this.stmt.releaseHeld.run();
+      return held;
+    })();
   }
 
   settle(seqs: readonly number[], conflicts: readonly ConflictRecord[], syncedAt: number | null): void {
@@ -265,6 +292,14 @@ export class SqliteDeviceState implements DeviceState {
         });
       }
       if (syncedAt !== null) this.stmt.setMeta.run('last_sync_at', String(syncedAt));
+    })();
+  }
+
+  setAside(seqs: readonly number[], syncedAt: number): void {
+    this.db.transaction(() => {
+      for (const seq of seqs) this.stmt.unqueue.run(seq);
+      this.stmt.setMeta.run('set_aside_total', String(this.setAsideTotal() + seqs.length));
+      this.stmt.setMeta.run('last_sync_at', String(syncedAt));
     })();
   }
 
@@ -291,6 +326,7 @@ export class SqliteDeviceState implements DeviceState {
   status(): DeviceStatus {
     const counts = this.stmt.counts.get() as {
       queued: number;
+      held: number;
       conflicts: number;
       admissions: number;
       revoked: number;
@@ -301,6 +337,7 @@ export class SqliteDeviceState implements DeviceState {
       paired: this.loadPairing() !== null,
       ...counts,
       lastSyncAt: lastSync === undefined ? null : Number(lastSync),
+      setAside: this.setAsideTotal(),
       packPulledAt: pack?.pulledAt ?? null,
       packGeneratedAt: pack?.generatedAt ?? null,
       feedCursor: this.feedCursor(),
@@ -309,6 +346,10 @@ export class SqliteDeviceState implements DeviceState {
 
   close(): void {
     if (this.db.open) this.db.close();
+  }
+
+  private setAsideTotal(): number {
+    return Number((this.stmt.getMeta.get('set_aside_total') as string | undefined) ?? 0);
   }
 
   private applyChanges(changes: StateChanges): void {

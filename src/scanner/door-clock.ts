@@ -39,6 +39,55 @@ export function correctedNow(deviceNow: number, offsetMs: number | null): number
   return clockIsOff(offsetMs) ? deviceNow + offsetMs : deviceNow;
 }
 
+export interface ServerTime {
+  /** The time to scan at: this device's, or the server's when the device is off (correctedNow). */
+  now(): number;
+  /** The server's clock minus this device's wall clock now; null until known. */
+  offsetMs(): number | null;
+  /** The clock a transport stamps its requests with for `learn` (monotonic). */
+  readonly monotonicNow: () => number;
+  /**
+   * Learns the server's time from an answer's `Date` header, the request sent and the answer
+   * received on `monotonicNow`. Answers the offset to the wall clock, null when unreadable.
+   */
+  learn(dateHeader: string | null | undefined, sentAt: number, receivedAt: number): number | null;
+}
+
+/**
+ * The server's time as a running door sees it. Within a process it is the server time last
+ * measured plus the monotonic time elapsed since, so a step of the device's wall clock (NTP, or
+ * someone setting the time) moves nothing: the first scan after it is still on the server's time.
+ * Before a measurement (a restart without network) the wall clock plus the kept offset is all
+ * there is. A monotonic clock stops while the machine sleeps, so after a suspend the estimate lags
+ * until the next answer measures it again; a door's answers come often.
+ */
+export function serverTime(options: {
+  keptOffsetMs: number | null;
+  wallNow?: () => number;
+  monotonicNow?: () => number;
+}): ServerTime {
+  const wallNow = options.wallNow ?? Date.now;
+  const monotonicNow = options.monotonicNow ?? (() => performance.now());
+  /** The server's time minus the monotonic clock, from this process's last answer. */
+  let anchor: number | null = null;
+  const offsetAt = (wall: number): number | null =>
+    anchor === null ? options.keptOffsetMs : anchor + monotonicNow() - wall;
+  return {
+    monotonicNow,
+    now: () => {
+      const wall = wallNow();
+      return correctedNow(wall, offsetAt(wall));
+    },
+    offsetMs: () => offsetAt(wallNow()),
+    learn: (dateHeader, sentAt, receivedAt) => {
+      const measured = clockOffsetMs(dateHeader, sentAt, receivedAt);
+      if (measured === null) return null;
+      anchor = measured;
+      return offsetAt(wallNow());
+    },
+  };
+}
+
 /** "10 minutes", "1 hour", "45 seconds": how far off, in the largest whole unit. */
 export function howFarOff(ms: number): string {
   const seconds = Math.round(Math.abs(ms) / 1000);

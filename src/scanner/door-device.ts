@@ -478,9 +478,15 @@ export class DoorDevice {
     return this.checkInOrderOffline(orderId, reason, at, cause).outcome;
   }
 
-  /** Uploads queued offline scans; the server's word replaces this device's guesses. */
-  sync(): Promise<SyncReport> {
+  /**
+   * Uploads queued offline scans; the server's word replaces this device's guesses. Scans held
+   * back (recorded before this door was revoked and paired again) go too only with `includeHeld`:
+   * a manager's decision, not something a door does on its own.
+   */
+  sync(options: { includeHeld?: boolean } = {}): Promise<SyncReport> {
     if (this.pairingInfo?.revokedAt !== undefined) return Promise.reject(revokedError());
+    if (options.includeHeld)
+      for (const scan of this.state.releaseHeld()) if (scan.ticketId) this.markPending(scan.ticketId, 1);
     this.syncing ??= this.runSync()
       .then((report) => {
         this.announceSync(report);
@@ -911,7 +917,7 @@ export class DoorDevice {
       const refused = index === null ? undefined : batch[index];
       if (!refused) throw err;
       if (refused.ticketId) this.markPending(refused.ticketId, -1);
-      this.state.settle([refused.seq], [], null);
+      this.state.setAside([refused.seq], this.now());
       report.setAside++;
       return null;
     }

@@ -4,7 +4,7 @@
  * stored-device-state.ts (over localStorage) and fetch-transport.ts.
  */
 import { SqliteDeviceState } from './device-store.js';
-import { clockOffsetMs, correctedNow } from './door-clock.js';
+import { serverTime } from './door-clock.js';
 import { DoorDevice, type DoorDeviceOptions } from './door-device.js';
 import type { PairingCode } from './pairing-code.js';
 import { PinnedTransport } from './pinned-transport.js';
@@ -20,6 +20,8 @@ export interface NodeDoor {
 export interface NodeDoorOptions {
   /** The device's own clock (default Date.now); scans are corrected to the server's time. */
   now?: () => number;
+  /** A clock no one sets (default performance.now): carries the server's time between answers. */
+  monotonicNow?: () => number;
   deadlineMs?: number;
 }
 
@@ -28,22 +30,32 @@ function assemble(
   options: NodeDoorOptions,
 ): { base: DoorDeviceOptions; state: SqliteDeviceState; close: () => void } {
   const state = new SqliteDeviceState(stateFile);
-  const deviceClock = options.now ?? Date.now;
-  // Scans go out on the server's time when this device's clock is off (door-clock.ts), from the
-  // offset kept in the state file until an answer's Date header measures it again.
-  let offset = state.clockOffsetMs();
-  const learn = (dateHeader: string | undefined, sentAt: number, receivedAt: number) => {
-    const measured = clockOffsetMs(dateHeader, sentAt, receivedAt);
-    if (measured === null) return;
-    if (offset === null || Math.abs(measured - offset) >= 1000) state.saveClockOffset(measured);
-    offset = measured;
+  // Scans go out on the server's time when this device's clock is off (door-clock.ts): measured
+  // from each answer's Date header and carried on a monotonic clock, so setting the wall clock
+  // mid-run changes nothing; the offset kept in the state file covers a restart without network.
+  const clock = serverTime({
+    keptOffsetMs: state.clockOffsetMs(),
+    wallNow: options.now,
+    monotonicNow: options.monotonicNow,
+  });
+  let kept = state.clockOffsetMs();
+  const keep = (offset: number | null) => {
+    if (offset === null || (kept !== null && Math.abs(offset - kept) < 1000)) return;
+    state.saveClockOffset(offset);
+    kept = offset;
+  };
+  const now = () => {
+    const at = clock.now();
+    // A wall clock set since the last answer: the offset a restart would start from follows it.
+    keep(clock.offsetMs());
+    return at;
   };
   const transports: PinnedTransport[] = [];
   const transport = (pairing: Pairing): PinnedTransport => {
     const made = new PinnedTransport(pairing.baseUrl, {
       fingerprint: pairing.fingerprint,
-      onServerDate: learn,
-      clock: deviceClock,
+      onServerDate: (dateHeader, sentAt, receivedAt) => keep(clock.learn(dateHeader, sentAt, receivedAt)),
+      clock: clock.monotonicNow,
     });
     transports.push(made);
     return made;
@@ -53,7 +65,7 @@ function assemble(
     base: {
       state,
       transport,
-      now: () => correctedNow(deviceClock(), offset),
+      now,
       deadlineMs: options.deadlineMs,
     },
     close: () => {

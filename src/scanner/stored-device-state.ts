@@ -38,6 +38,8 @@ interface Meta {
   cursor: string | null;
   lastSyncAt: number | null;
   conflicts: ConflictRecord[];
+  /** Absent in a state kept by an older SDK: none then. */
+  setAside?: number;
 }
 
 /** Keeps at most this many conflicts, newest last: the log is for staff, not an archive. */
@@ -87,6 +89,12 @@ export class StoredDeviceState implements DeviceState {
       this.write('pack', null);
       this.writeKnown();
       this.write('meta', this.meta);
+    }
+    // Scans recorded under a pairing the manager revoked are not uploaded under the new one
+    // unless someone decides to (releaseHeld); device-store.ts does the same.
+    if (this.pairing?.revokedAt !== undefined && this.pairing.deviceId !== pairing.deviceId) {
+      this.queue = { ...this.queue, items: this.queue.items.map((scan) => ({ ...scan, held: true })) };
+      this.write('queue', this.queue);
     }
     this.pairing = pairing;
     this.write('pairing', pairing);
@@ -161,7 +169,15 @@ export class StoredDeviceState implements DeviceState {
   }
 
   queued(limit: number): QueuedScan[] {
-    return this.queue.items.slice(0, limit);
+    return this.queue.items.filter((scan) => !scan.held).slice(0, limit);
+  }
+
+  releaseHeld(): QueuedScan[] {
+    const held = this.queue.items.filter((scan) => scan.held).map(({ held: _held, ...scan }) => scan);
+    if (held.length === 0) return [];
+    this.queue = { ...this.queue, items: this.queue.items.map(({ held: _held, ...scan }) => scan) };
+    this.write('queue', this.queue);
+    return held;
   }
 
   settle(seqs: readonly number[], conflicts: readonly ConflictRecord[], syncedAt: number | null): void {
@@ -173,6 +189,14 @@ export class StoredDeviceState implements DeviceState {
       conflicts: [...this.meta.conflicts, ...conflicts].slice(-conflictLimit),
       lastSyncAt: syncedAt ?? this.meta.lastSyncAt,
     };
+    this.write('meta', this.meta);
+  }
+
+  setAside(seqs: readonly number[], syncedAt: number): void {
+    const gone = new Set(seqs);
+    this.queue = { ...this.queue, items: this.queue.items.filter((scan) => !gone.has(scan.seq)) };
+    this.write('queue', this.queue);
+    this.meta = { ...this.meta, setAside: (this.meta.setAside ?? 0) + seqs.length, lastSyncAt: syncedAt };
     this.write('meta', this.meta);
   }
 
@@ -192,11 +216,13 @@ export class StoredDeviceState implements DeviceState {
   status(): DeviceStatus {
     return {
       paired: this.pairing !== null,
-      queued: this.queue.items.length,
+      queued: this.queue.items.filter((scan) => !scan.held).length,
+      held: this.queue.items.filter((scan) => scan.held).length,
       conflicts: this.meta.conflicts.length,
       admissions: this.admitted.size,
       revoked: this.revoked.size,
       lastSyncAt: this.meta.lastSyncAt,
+      setAside: this.meta.setAside ?? 0,
       packPulledAt: this.pack?.pulledAt ?? null,
       packGeneratedAt: this.pack?.generatedAt ?? null,
       feedCursor: this.meta.cursor,

@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exitCodes, runCli } from '../../src/scanner/cli-run.js';
+import { openDoor } from '../../src/scanner/node-door.js';
 import { Venue } from './support/venue.js';
 
 let venue: Venue;
@@ -70,17 +71,87 @@ describe('scanner CLI', () => {
     expect((await cli('scan', a!.qr_token, '--offline')).out[0]).toMatch(/^REJECTED voided /);
   });
 
+  it('a sync that only set scans aside is the last sync, and status counts what was set aside', async () => {
+    const file = venue.stateFile('cli-set-aside');
+    expect((await cli('pair', await venue.pairingCode(eventId), '--state', file)).code).toBe(0);
+    // The door was put away unsynced after a night 8 days ago: its one scan is too old to upload.
+    const [old] = await venue.sell(eventId, tierId);
+    const putAway = openDoor(file, { now: () => Date.now() - 8 * 24 * 3_600_000 });
+    await putAway.device.scan(old!.qr_token, { offline: true });
+    await putAway.close();
+
+    const sync = await cli('sync', '--state', file);
+    expect(sync.code).toBe(exitCodes.ok);
+    expect(sync.out[0]).toMatch(/^synced 0 scans: .*; 1 scans set aside/);
+    const status = await cli('status', '--state', file);
+    expect(status.out.join('\n')).toMatch(/queued scans: 0; last sync: \d+ s ago; conflicts: 0/);
+    expect(status.out).toContain(
+      "set aside: 1 scans the server refused by time (older than 7 days, or this device's clock was ahead)",
+    );
+    expect(JSON.parse((await cli('status', '--json', '--state', file)).out[0]!)).toMatchObject({
+      setAside: 1,
+      lastSyncAt: expect.any(Number),
+    });
+  });
+
+  it('scans recorded before the door was revoked are held back after pairing again, until a manager uploads them', async () => {
+    const file = venue.stateFile('cli-held');
+    const run = (...argv: string[]) => cli(...argv, '--state', file);
+    expect((await run('pair', await venue.pairingCode(eventId))).code).toBe(0);
+    const [before, after] = await venue.sell(eventId, tierId, 2);
+    expect((await run('scan', before!.qr_token, '--offline')).code).toBe(exitCodes.ok);
+    const oldDevice = (
+      JSON.parse((await run('status', '--json')).out[0]!) as { pairing: { deviceId: string } }
+    ).pairing.deviceId;
+    // The manager revokes the door (lost, or misused); it learns so at its next sync.
+    await venue.ok('DELETE', `/v2/devices/${oldDevice}`);
+    expect((await run('sync')).code).toBe(exitCodes.failed);
+
+    expect((await run('pair', await venue.pairingCode(eventId))).code).toBe(0);
+    const scanCount = async (id: string) =>
+      (await venue.ok<{ scan_count: number }>('GET', `/v2/tickets/${id}`)).scan_count;
+    expect((await run('scan', after!.qr_token, '--offline')).code).toBe(exitCodes.ok);
+    const heldLine =
+      'held back: 1 scans recorded before this door was revoked are held back, not uploaded; `sync --include-held` uploads them under this pairing';
+    const status = await run('status');
+    expect(status.out.join('\n')).toMatch(/queued scans: 1; /);
+    expect(status.out).toContain(heldLine);
+    expect(JSON.parse((await run('status', '--json')).out[0]!)).toMatchObject({ queued: 1, held: 1 });
+
+    // A plain sync uploads what the new pairing recorded, not what the revoked one did.
+    const sync = await run('sync');
+    expect(sync.out).toEqual(['synced 1 scans: 1 admitted, 0 rejected, 0 conflicts', heldLine]);
+    expect(await scanCount(after!.id)).toBe(1);
+    expect(await scanCount(before!.id)).toBe(0);
+
+    // The manager decides they happened: uploaded under the new pairing, and nothing is held.
+    const included = await run('sync', '--include-held');
+    expect(included.out).toEqual(['synced 1 scans: 1 admitted, 0 rejected, 0 conflicts']);
+    expect(await scanCount(before!.id)).toBe(1);
+    expect(JSON.parse((await run('status', '--json')).out[0]!)).toMatchObject({ queued: 0, held: 0 });
+  });
+
   it('one clear line and a non-zero exit for each kind of failure', async () => {
     const unknown = await cli('frobnicate');
     expect(unknown).toMatchObject({
       code: exitCodes.usage,
-      err: ["scanner: unknown command 'frobnicate' (try --help)"],
+      err: [
+        "scanner: unknown command 'frobnicate'; usage: npm run scanner -- <command> [options]; commands: discover, pair, pull, scan, sync, watch, status",
+      ],
     });
+    // Not a pairing code at all is a usage error, like a missing argument.
     const badCode = await cli('pair', 'https://example.test/not-a-pairing-link');
-    expect(badCode.code).toBe(exitCodes.failed);
-    expect(badCode.err).toEqual(['scanner: not a Marquee pairing link: https://example.test']);
+    expect(badCode.code).toBe(exitCodes.usage);
+    expect(badCode.err).toEqual([
+      'scanner: not a Marquee pairing link: https://example.test; usage: npm run scanner -- pair <qr-or-token> [--url U] [--fingerprint F] [--name N]',
+    ]);
     const noToken = await cli('scan');
-    expect(noToken).toMatchObject({ code: exitCodes.usage, err: ['scanner: scan needs the ticket token'] });
+    expect(noToken).toMatchObject({
+      code: exitCodes.usage,
+      err: [
+        'scanner: scan needs the ticket token; usage: npm run scanner -- scan <token> [--offline] [--out] [--deadline ms]',
+      ],
+    });
 
     const fresh = venue.stateFile('cli-unpaired');
     const unpaired = await runCli(['pull', '--state', fresh], {

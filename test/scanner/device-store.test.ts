@@ -101,6 +101,34 @@ describe('device state file', () => {
     state.close();
   });
 
+  it('a version 3 file keeps its queue, not held; paired again after a revocation, the queue is held', () => {
+    const file = join(dir, 'v3.db');
+    const state = new SqliteDeviceState(file);
+    state.savePairing(pairing);
+    state.close();
+    const raw = new Database(file);
+    raw.exec(
+      "ALTER TABLE queue DROP COLUMN held; INSERT INTO queue (token, ticket_id, scanned_at, result, direction) VALUES ('t', 'tik_old', 1, 'admitted', 'in')",
+    );
+    raw.pragma('user_version = 3');
+    raw.close();
+
+    const upgraded = new SqliteDeviceState(file);
+    expect(upgraded.queued(10).map((scan) => [scan.ticketId, scan.held])).toEqual([['tik_old', undefined]]);
+    upgraded.savePairing({ ...pairing, revokedAt: 2 });
+    expect(upgraded.status()).toMatchObject({ queued: 1, held: 0 });
+    upgraded.savePairing({ ...pairing, deviceId: 'dev_new', apiKey: 'sk_live_new', pairedAt: 3 });
+    expect(upgraded.status()).toMatchObject({ queued: 0, held: 1 });
+    upgraded.close();
+    const reopened = new SqliteDeviceState(file);
+    expect(reopened.queued(10)).toEqual([]);
+    expect(reopened.releaseHeld().map((scan) => [scan.ticketId, scan.held])).toEqual([
+      ['tik_old', undefined],
+    ]);
+    expect(reopened.status()).toMatchObject({ queued: 1, held: 0 });
+    reopened.close();
+  });
+
   it('refuses a state file written by a newer scanner, changing nothing', () => {
     const file = join(dir, 'newer.db');
     const raw = new Database(file);

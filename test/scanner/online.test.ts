@@ -282,6 +282,31 @@ describe('offline fallback: the door never waits', () => {
     expect(await again.device.sync()).toMatchObject({ uploaded: 1, admitted: 1, conflicts: 0 });
   });
 
+  it('a Node door whose wall clock is set hours off mid-run still scans on the server’s time', async () => {
+    const paired = await pairedDoor('clock-stepped');
+    await paired.close();
+    doors.splice(doors.indexOf(paired), 1);
+    // The wall clock is injected so the test can step it; the monotonic one is never set.
+    let stepMs = 0;
+    const door = openDoor(venue.stateFile('clock-stepped'), {
+      now: () => Date.now() + stepMs,
+      monotonicNow: () => performance.now(),
+      deadlineMs: patientMs,
+    });
+    doors.push(door);
+    await door.device.pull();
+    const [phone] = await venue.sell(eventId, tierId);
+    // Someone sets the device's date 3 hours ahead while the door runs: no answer since says so.
+    stepMs = 3 * 3_600_000;
+    const before = Date.now();
+    const outcome = await door.device.scan(phone!.qr_token);
+    expect(outcome).toMatchObject({ result: 'admitted', mode: 'online' });
+    const scannedAt = Date.parse(outcome.scan!.scanned_at);
+    expect(Math.abs(scannedAt - before)).toBeLessThan(5_000);
+    // The offset a restart starts from follows the step.
+    expect(Math.abs(door.state.clockOffsetMs()! + stepMs)).toBeLessThan(5_000);
+  });
+
   it('a scan whose time the server refuses (8 days old, or ahead of its clock) is set aside at sync, judged by the server', async () => {
     const paired = await pairedDoor('put-away');
     const [old, fresh] = await venue.sell(eventId, tierId, 2);
@@ -325,7 +350,12 @@ describe('offline fallback: the door never waits', () => {
       deadlineMs: patientMs,
     });
     await fast.scan(ahead!.paper_pass!, { offline: true });
+    const before = Date.now();
     expect(await tonight.sync()).toMatchObject({ uploaded: 0, setAside: 1 });
+    // A sync that reached the server and only set scans aside is a sync all the same.
+    expect(tonight.status()).toMatchObject({ queued: 0, setAside: 2 });
+    expect(tonight.status().lastSyncAt).toBeGreaterThanOrEqual(before);
+    expect(tonight.status().lastSyncAt).toBeLessThan(before + 60_000);
   });
 
   it('offline, an order is admitted without the ticket its buyer gave a friend (whole and delta pack)', async () => {

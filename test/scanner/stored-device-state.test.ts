@@ -155,6 +155,33 @@ describe('the door page state in localStorage', () => {
     expect(new StoredDeviceState(storage).loadPairing()).toBeNull();
   });
 
+  it('paired again after a revocation, the queued scans are held back until released, after a reload too', () => {
+    const storage = new MemoryStorage();
+    const { state } = openDoor(storage);
+    state.savePairing(pairing);
+    const decision = {
+      result: 'admitted' as const,
+      reason: null,
+      credential: 'rotating' as const,
+      ticketId: 'tik_1',
+      eventId: signer.eventId,
+      direction: 'in' as const,
+      scannedAt: signer.ms,
+    };
+    state.recordOfflineScan('token', decision, { inside: true, count: 1 });
+    // The server's word that the key is revoked changes the same pairing: nothing is held yet.
+    state.savePairing({ ...pairing, revokedAt: signer.ms + 1 });
+    expect(state.status()).toMatchObject({ queued: 1, held: 0 });
+    state.savePairing({ ...pairing, apiKey: 'sk_live_new', deviceId: 'dev_new', pairedAt: signer.ms + 2 });
+    state.recordOfflineScan('token2', { ...decision, ticketId: 'tik_2' }, { inside: true, count: 1 });
+    const reloaded = new StoredDeviceState(storage);
+    expect(reloaded.status()).toMatchObject({ queued: 1, held: 1 });
+    expect(reloaded.queued(10).map((scan) => scan.ticketId)).toEqual(['tik_2']);
+    expect(reloaded.releaseHeld().map((scan) => [scan.ticketId, scan.held])).toEqual([['tik_1', undefined]]);
+    expect(reloaded.queued(10).map((scan) => scan.ticketId)).toEqual(['tik_1', 'tik_2']);
+    expect(new StoredDeviceState(storage).status()).toMatchObject({ queued: 2, held: 0 });
+  });
+
   it('a full storage is reported, not thrown into the scan; the scan is still decided', () => {
     const storage = new MemoryStorage();
     const { state } = openDoor(storage);
