@@ -58,8 +58,8 @@ export interface ServerTime {
  * measured plus the monotonic time elapsed since, so a step of the device's wall clock (NTP, or
  * someone setting the time) moves nothing: the first scan after it is still on the server's time.
  * Before a measurement (a restart without network) the wall clock plus the kept offset is all
- * there is. A monotonic clock stops while the machine sleeps, so after a suspend the estimate lags
- * until the next answer measures it again; a door's answers come often.
+ * there is. The monotonic clock should count through a suspend (boot-clock.ts on Linux); one that
+ * stops while the machine sleeps lags after it until the next answer measures the server again.
  */
 export function serverTime(options: {
   keptOffsetMs: number | null;

@@ -4,6 +4,7 @@
  * stored-device-state.ts (over localStorage) and fetch-transport.ts.
  */
 import { SqliteDeviceState } from './device-store.js';
+import { sleepProofMonotonicNow } from './boot-clock.js';
 import { serverTime } from './door-clock.js';
 import { DoorDevice, type DoorDeviceOptions } from './door-device.js';
 import type { PairingCode } from './pairing-code.js';
@@ -20,7 +21,7 @@ export interface NodeDoor {
 export interface NodeDoorOptions {
   /** The device's own clock (default Date.now); scans are corrected to the server's time. */
   now?: () => number;
-  /** A clock no one sets (default performance.now): carries the server's time between answers. */
+  /** A clock no one sets (default boot-clock.ts): carries the server's time between answers. */
   monotonicNow?: () => number;
   deadlineMs?: number;
 }
@@ -36,7 +37,7 @@ function assemble(
   const clock = serverTime({
     keptOffsetMs: state.clockOffsetMs(),
     wallNow: options.now,
-    monotonicNow: options.monotonicNow,
+    monotonicNow: options.monotonicNow ?? sleepProofMonotonicNow(),
   });
   let kept = state.clockOffsetMs();
   const keep = (offset: number | null) => {
