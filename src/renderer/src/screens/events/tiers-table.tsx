@@ -4,9 +4,8 @@ import { ConfirmDialog } from '../../components/confirm-dialog.js';
 import { soldApart } from '../../lib/tier-counts.js';
 import { CapacityBar } from '../../components/capacity-bar.js';
 import { useNow } from '../../hooks/use-now.js';
-import { formatEventTime } from '../../lib/zoned-time.js';
 import { formatMoney } from '../../lib/money.js';
-import { deleteBlocker, tierEntryWords } from '../../lib/tier-form.js';
+import { deleteBlocker, saleWindowWords, tierEntryWords } from '../../lib/tier-form.js';
 import { tierSaleState } from '../../lib/tier-sale-state.js';
 import { useEvents } from '../../stores/events-store.js';
 
@@ -54,15 +53,8 @@ export function TiersTable({ event, tiers, canEdit, onEdit }: TiersTableProps) {
                     </div>
                   </td>
                   <td className="num">{formatMoney(tier.price_cents, tier.currency)}</td>
-                  <td className="small">
-                    {tier.sale_starts_at || tier.sale_ends_at ? (
-                      <>
-                        {tier.sale_starts_at ? formatEventTime(tier.sale_starts_at, event.timezone) : 'now'} →{' '}
-                        {tier.sale_ends_at ? formatEventTime(tier.sale_ends_at, event.timezone) : 'doors'}
-                      </>
-                    ) : (
-                      <span className="muted">open</span>
-                    )}
+                  <td className="small" data-testid="sale-window">
+                    {saleWindowWords(tier, event) ?? <span className="muted">open</span>}
                   </td>
                   <td className="num">{tier.max_per_order}</td>
                   <td>
