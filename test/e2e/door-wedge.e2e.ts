@@ -20,9 +20,14 @@ test('a wedge scan admits with no field focused, and the verdict tells a VIP apa
   const night = await doorNight(server, ['General admission', 'VIP lounge']);
   const [vip] = await night.sell('VIP lounge', 'Vera Vip');
   const [general] = await night.sell('General admission', 'Gus General');
+  const [late] = await night.sell('General admission', 'Lou Late');
   const door = new DoorPage(page, server.url);
   await door.open();
   await door.pairByPasting(await night.pairingCode());
+  // The live region is there before any verdict, and stays the same element while verdicts come.
+  const announcer = page.getByTestId('door-announcer');
+  await expect(announcer).toHaveText('');
+  await page.evaluate(`document.querySelector('[data-testid="door-announcer"]').dataset.mark = 'first'`);
   // Nothing clicked since pairing: the scanner "types" into the page itself.
   await page.locator('body').click({ position: { x: 5, y: 400 } });
   await door.wedgeScan(vip!.qr_token);
@@ -30,16 +35,31 @@ test('a wedge scan admits with no field focused, and the verdict tells a VIP apa
   await expect(door.verdict()).toContainText('Vera Vip');
   await expect(door.tier()).toHaveText('★ VIP lounge');
   await expect(door.tier()).toHaveAttribute('data-special', 'true');
+  await expect(announcer).toHaveText('Admitted. Welcome in. Vera Vip. VIP lounge.');
   await snap(page, 'door-vip');
   keepScreenshot('door-vip');
 
-  // With a button focused, the scan's Enter decides the scan instead of pressing the button.
-  await door.verdict().click();
-  await page.getByRole('button', { name: 'Start scanning' }).focus();
+  // A scan arriving while a verdict is up is a scan: its Enter decides it, not "close".
   await door.wedgeScan(general!.qr_token);
+  await expect(door.verdict()).toContainText('Gus General');
+  await expect(announcer).toHaveText('Admitted. Welcome in. Gus General. General admission.');
+  await expect(announcer).toHaveAttribute('data-mark', 'first');
+  // Esc closes it (once it takes keys), and the focus is where scanning goes on.
+  await expect(door.verdict()).not.toHaveAttribute('aria-disabled');
+  await page.keyboard.press('Escape');
+  await expect(door.verdict()).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Start scanning' })).toBeFocused();
+
+  // With a button focused, the scan's Enter decides the scan instead of pressing the button.
+  await door.wedgeScan(late!.qr_token);
   await expect(door.verdict()).toHaveAttribute('data-result', 'admitted');
   await expect(door.tier()).toHaveText('General admission');
   await expect(door.tier()).toHaveAttribute('data-special', 'false');
+  await expect(page.getByLabel('Camera: ticket QR')).toHaveCount(0);
+  // Enter closes the verdict; it does not also press the button under it.
+  await expect(door.verdict()).not.toHaveAttribute('aria-disabled');
+  await page.keyboard.press('Enter');
+  await expect(door.verdict()).toHaveCount(0);
   await expect(page.getByLabel('Camera: ticket QR')).toHaveCount(0);
 
   const scans = await server.api<{ data: { ticket_id: string; result: string }[] }>(
@@ -49,6 +69,7 @@ test('a wedge scan admits with no field focused, and the verdict tells a VIP apa
   expect(scans.data.map((s) => [s.ticket_id, s.result])).toEqual([
     [vip!.id, 'admitted'],
     [general!.id, 'admitted'],
+    [late!.id, 'admitted'],
   ]);
   expect(errors).toEqual([]);
 });

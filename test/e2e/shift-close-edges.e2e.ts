@@ -100,3 +100,64 @@ test('a decimal-comma count is refused in words; a shift closed in another tab s
   expect(errors, 'uncaught errors in the pages').toEqual([]);
   await context.close();
 });
+
+test('an X report of a shift that sold for two events names each tier row’s event', async ({
+  page,
+  server,
+}) => {
+  const tierOf = async (title: string) => {
+    const event = await server.api<{ id: string }>('POST', '/v2/events', {
+      title,
+      venue: 'Main hall',
+      doors_at: '2026-12-31T20:00:00+00:00',
+      tickets: [{ name: 'General admission', price_cents: 2500, quantity: 100 }],
+    });
+    await server.api('POST', `/v2/events/${event.id}/publish`);
+    const tiers = await server.api<{ data: { id: string }[] }>('GET', `/v2/events/${event.id}/tiers`);
+    return { eventId: event.id, tierId: tiers.data[0]!.id };
+  };
+  const jazz = await tierOf('Late Night Jazz');
+  const folk = await tierOf('Folk Matinee');
+  await server.api('POST', '/v2/staff', { name: 'Maria', role: 'manager', pin: '2468' });
+  const till = await server.api<{ secret: string }>('POST', '/v2/api_keys', {
+    name: 'Till 1',
+    scope: 'box_office',
+  });
+  const errors: string[] = [];
+  page.on('pageerror', (err) => errors.push(err.message));
+  await shiftTab(page, server, till.secret);
+  const shift = new ShiftPage(page);
+  await shift.open('100.00');
+
+  // Sales through the same till (its key, Maria's session), as its Sell screen makes them.
+  const signIn = await fetch(`${server.url}/v2/staff/sign_in`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${till.secret}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ pin: '2468' }),
+  });
+  const { session_token: session } = (await signIn.json()) as { session_token: string };
+  for (const { eventId, tierId } of [jazz, folk]) {
+    const sold = await fetch(`${server.url}/v2/orders`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${till.secret}`,
+        'marquee-staff': session,
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({
+        event_id: eventId,
+        items: [{ tier_id: tierId, quantity: 1 }],
+        payment_method: 'cash',
+      }),
+    });
+    expect(sold.ok, await sold.clone().text()).toBe(true);
+  }
+
+  await page.getByRole('button', { name: 'X report' }).click();
+  const byTier = page.getByRole('table', { name: 'By tier' });
+  await expect(byTier.locator('tbody tr td:first-child')).toHaveText([
+    'General admission · Late Night Jazz',
+    'General admission · Folk Matinee',
+  ]);
+  expect(errors, 'uncaught errors in the page').toEqual([]);
+});

@@ -58,3 +58,41 @@ test('editing a tier while it sells: live sold counts, and a quantity below them
     await expect(boxOffice.events.capacityOf('Standing')).toHaveText('7/7 sold');
   });
 });
+
+test('a tier window outside the event’s selling time is warned, and the table starts it at the on-sale', async ({
+  boxOffice,
+  server,
+}) => {
+  const page = boxOffice.page;
+  const event = await server.api<{ id: string }>('POST', '/v2/events', {
+    title: 'Next Month',
+    venue: 'Main hall',
+    doors_at: '2026-12-31T20:00:00+00:00',
+    on_sale_at: '2026-12-01T10:00:00+00:00',
+    timezone: 'UTC',
+    currency: 'eur',
+    tickets: [
+      { name: 'Early bird', price_cents: 1500, quantity: 50, sale_ends_at: '2026-12-15T10:00:00+00:00' },
+    ],
+  });
+  await page.goto(`${server.url}/events/${event.id}`);
+  // No start of its own: it sells from the event's on-sale, not "now".
+  await expect(boxOffice.events.tierRow('Early bird').getByTestId('sale-window')).toHaveText(
+    /^Tue, 1 Dec 2026, 10:00( \S+)? \(event on sale\) → Tue, 15 Dec 2026, 10:00( \S+)?$/,
+  );
+
+  await boxOffice.events.tierRow('Early bird').getByRole('button', { name: 'Edit' }).click();
+  const editor = boxOffice.events.editor;
+  const warning = editor.dialog.getByTestId('tier-window-warning');
+  await expect(warning).toHaveCount(0);
+  await editor.fill({ saleEnds: '2026-11-30T10:00' });
+  await expect(warning).toContainText('before the event goes on sale');
+  await editor.fill({ saleEnds: '', saleStarts: '2027-01-02T10:00' });
+  await expect(warning).toContainText('after the doors');
+  // Only a warning: the tier saves as typed.
+  await editor.save();
+  await expect(editor.dialog).toBeHidden();
+  await expect(boxOffice.events.tierRow('Early bird').getByTestId('sale-window')).toHaveText(
+    /^Sat, 2 Jan 2027, 10:00( \S+)? → no end$/,
+  );
+});

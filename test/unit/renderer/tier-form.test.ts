@@ -2,10 +2,13 @@ import { describe, expect, it } from 'vitest';
 import type { TierView } from '../../../src/renderer/src/api/types.js';
 import {
   deleteBlocker,
+  effectiveSaleStart,
   parseTierForm,
+  saleWindowWords,
   tierChanges,
   tierEntryWords,
   tierToForm,
+  tierWindowWarning,
 } from '../../../src/renderer/src/lib/tier-form.js';
 
 const tier: TierView = {
@@ -180,5 +183,85 @@ describe('the sale window in the form’s words', () => {
     expect(
       parseTierForm({ ...form, sale_starts_at: '' }, { currency: 'usd', timezone: 'UTC' }).errors,
     ).toEqual({});
+  });
+});
+
+describe('a tier window that misses the event’s selling time', () => {
+  // On sale 1 Dec 10:00, doors 24 Dec 19:00, on the venue's clock (UTC here).
+  const event = {
+    on_sale_at: '2026-12-01T10:00:00.000Z',
+    doors_at: '2026-12-24T19:00:00.000Z',
+    timezone: 'UTC',
+  };
+  const form = (starts: string, ends: string) => ({
+    ...tierToForm(tier, 'UTC'),
+    sale_starts_at: starts,
+    sale_ends_at: ends,
+  });
+
+  it('warns when sales end before the event goes on sale: nothing can ever be sold', () => {
+    expect(tierWindowWarning(form('', '2026-11-30T18:00'), event)).toMatch(
+      /^Sales of this tier end Mon, 30 Nov 2026, 18:00( \S+)?, before the event goes on sale \(Tue, 1 Dec 2026, 10:00( \S+)?\): nothing can be sold in it\./,
+    );
+    // Ending at the very minute the event goes on sale sells nothing either (the end is exclusive).
+    expect(tierWindowWarning(form('', '2026-12-01T10:00'), event)).not.toBeNull();
+  });
+
+  it('warns when sales start at or after the doors: nothing can be bought ahead', () => {
+    expect(tierWindowWarning(form('2026-12-25T10:00', ''), event)).toMatch(
+      /^Sales of this tier start Fri, 25 Dec 2026, 10:00( \S+)?, after the doors \(Thu, 24 Dec 2026, 19:00( \S+)?\): nothing can be bought ahead\./,
+    );
+    expect(tierWindowWarning(form('2026-12-24T19:00', ''), event)).not.toBeNull();
+  });
+
+  it('says nothing for a window inside the selling time, or reaching past either end of it', () => {
+    expect(tierWindowWarning(form('', ''), event)).toBeNull();
+    expect(tierWindowWarning(form('2026-12-10T10:00', '2026-12-24T18:00'), event)).toBeNull();
+    // Starting before on-sale sells from on-sale; ending after doors sells at the door.
+    expect(tierWindowWarning(form('2026-11-20T10:00', '2026-12-25T01:00'), event)).toBeNull();
+  });
+
+  it('says nothing while a time cannot be read (its field says why)', () => {
+    expect(tierWindowWarning(form('soon', 'later'), event)).toBeNull();
+  });
+
+  it('reads the times on the event’s clock', () => {
+    // 18:00 in New York on 1 Dec is 23:00 UTC: after an on-sale at 22:00 UTC, before one at 23:30.
+    const newYork = { ...event, timezone: 'America/New_York' };
+    expect(
+      tierWindowWarning(form('', '2026-12-01T18:00'), { ...newYork, on_sale_at: '2026-12-01T22:00:00Z' }),
+    ).toBeNull();
+    expect(
+      tierWindowWarning(form('', '2026-12-01T18:00'), { ...newYork, on_sale_at: '2026-12-01T23:30:00Z' }),
+    ).not.toBeNull();
+  });
+});
+
+describe('the tiers table’s sale window', () => {
+  const event = { on_sale_at: '2026-12-01T10:00:00.000Z', timezone: 'UTC' };
+
+  it('starts with the event’s on-sale time, not "now", when the tier has no start of its own', () => {
+    expect(effectiveSaleStart({ sale_starts_at: null }, event)).toEqual({
+      iso: event.on_sale_at,
+      fromEvent: true,
+    });
+    expect(
+      saleWindowWords({ sale_starts_at: null, sale_ends_at: '2026-12-24T18:00:00.000Z' }, event),
+    ).toMatch(/^Tue, 1 Dec 2026, 10:00( \S+)? \(event on sale\) → Thu, 24 Dec 2026, 18:00( \S+)?$/);
+  });
+
+  it('a start of its own before the event’s on-sale is the on-sale too; a later one is its own', () => {
+    expect(effectiveSaleStart({ sale_starts_at: '2026-11-20T10:00:00.000Z' }, event).fromEvent).toBe(true);
+    expect(effectiveSaleStart({ sale_starts_at: '2026-12-10T10:00:00.000Z' }, event)).toEqual({
+      iso: '2026-12-10T10:00:00.000Z',
+      fromEvent: false,
+    });
+    expect(
+      saleWindowWords({ sale_starts_at: '2026-12-10T10:00:00.000Z', sale_ends_at: null }, event),
+    ).toMatch(/^Thu, 10 Dec 2026, 10:00( \S+)? → no end$/);
+  });
+
+  it('says nothing for a tier with no window: it sells whenever the event does', () => {
+    expect(saleWindowWords({ sale_starts_at: null, sale_ends_at: null }, event)).toBeNull();
   });
 });

@@ -15,11 +15,39 @@ export interface ShiftReportParts {
   breakdowns: Breakdown[];
 }
 
+type TierTotal = ShiftReport['by_tier'][number];
+
+/** True when the shift sold for more than one event: its tier rows then say whose tier. */
+export function spansEvents(report: Pick<ShiftReport, 'by_tier'>): boolean {
+  return new Set(report.by_tier.map((t) => t.event_id)).size > 1;
+}
+
+/**
+ * A tier row's name: the tier's, and the event's title too when the shift sold for several
+ * events ("General admission · Late Night Jazz"), as two events' "General admission" would
+ * otherwise read as one tier twice. An event the till cannot name (not loaded, deleted) is
+ * given by its id.
+ */
+export function tierRowLabel(
+  tier: Pick<TierTotal, 'tier_name' | 'event_id'>,
+  severalEvents: boolean,
+  eventTitle: (eventId: string) => string | undefined,
+): string {
+  if (!severalEvents) return tier.tier_name;
+  return `${tier.tier_name} · ${eventTitle(tier.event_id) ?? tier.event_id}`;
+}
+
 /**
  * A shift report as the screen and the receipt printer lay it out. The expected cash is in the Z
  * report only: an X report taken just before the count would make the blind count pointless.
+ * `eventTitle` names the events of the tier rows when the shift sold for more than one.
  */
-export function shiftReportParts(report: ShiftReport, fallbackCurrency = 'usd'): ShiftReportParts {
+export function shiftReportParts(
+  report: ShiftReport,
+  fallbackCurrency = 'usd',
+  eventTitle: (eventId: string) => string | undefined = () => undefined,
+): ShiftReportParts {
+  const severalEvents = spansEvents(report);
   const currency = report.currency ?? fallbackCurrency;
   const money = (cents: number) => formatMoney(cents, currency);
   const { shift } = report;
@@ -71,7 +99,7 @@ export function shiftReportParts(report: ShiftReport, fallbackCurrency = 'usd'):
         title: 'By tier',
         columns: ['Tier', 'Tickets', 'Comps', 'Sales'],
         rows: report.by_tier.map((t) => [
-          t.tier_name,
+          tierRowLabel(t, severalEvents, eventTitle),
           String(t.tickets),
           String(t.comp_tickets),
           formatMoney(t.sales_cents, t.currency),

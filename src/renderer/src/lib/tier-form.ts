@@ -1,7 +1,7 @@
 import type { EventView, TierCreate, TierPatch, TierView, Visibility } from '../api/types.js';
 import { fieldLimits } from '../../../shared/field-limits.js';
 import { amountExample, formatMoney, minorToInput, parseMoney } from './money.js';
-import { isoToWallTime, readWallTime } from './zoned-time.js';
+import { formatEventTime, isoToWallTime, readWallTime } from './zoned-time.js';
 
 /** The tier editor's fields as the inputs hold them (text); one per tier field the API accepts. */
 export interface TierForm {
@@ -165,6 +165,58 @@ export function tierChanges(original: TierView, body: TierCreate): TierPatch {
   if (body.paper_pass !== undefined && body.paper_pass !== original.paper_pass)
     patch.paper_pass = body.paper_pass;
   return patch;
+}
+
+/** The event's times a tier's sale window is read against. */
+export type TierWindowEvent = Pick<EventView, 'on_sale_at' | 'doors_at' | 'timezone'>;
+
+/**
+ * Said before saving when the tier's window misses the event's selling time (a day typed
+ * wrong): ending before the event goes on sale, nothing can ever be sold in it; starting at or
+ * after the doors, nothing can be bought ahead. Not refused, as the event form's
+ * `onSaleAfterDoorsWarning`: a tier may be for the door alone. Nothing is said while a time
+ * cannot be read (its field says why).
+ */
+export function tierWindowWarning(form: TierForm, event: TierWindowEvent): string | null {
+  const zone = event.timezone;
+  const at = (iso: string) => formatEventTime(iso, zone);
+  const ends = saleBound(form.sale_ends_at, zone);
+  if ('iso' in ends && ends.iso && Date.parse(ends.iso) <= Date.parse(event.on_sale_at))
+    return `Sales of this tier end ${at(ends.iso)}, before the event goes on sale (${at(event.on_sale_at)}): nothing can be sold in it. Check the dates, or leave "Sale ends" empty.`;
+  const starts = saleBound(form.sale_starts_at, zone);
+  if ('iso' in starts && starts.iso && Date.parse(starts.iso) >= Date.parse(event.doors_at))
+    return `Sales of this tier start ${at(starts.iso)}, after the doors (${at(event.doors_at)}): nothing can be bought ahead. Check the dates, or leave "Sale starts" empty to sell with the event.`;
+  return null;
+}
+
+/**
+ * When a tier's tickets can first be sold: its own start, or the event's on-sale time when that is
+ * later or the tier has none (a tier never sells before its event does). `fromEvent`: the time is
+ * the event's.
+ */
+export function effectiveSaleStart(
+  tier: Pick<TierView, 'sale_starts_at'>,
+  event: Pick<EventView, 'on_sale_at'>,
+): { iso: string; fromEvent: boolean } {
+  const own = tier.sale_starts_at;
+  if (own && Date.parse(own) >= Date.parse(event.on_sale_at)) return { iso: own, fromEvent: false };
+  return { iso: event.on_sale_at, fromEvent: true };
+}
+
+/**
+ * The tiers table's sale window, on the event's clock: "Tue, 1 Dec 2026, 10:00 (event on sale) →
+ * Thu, 24 Dec 2026, 18:00". Null for a tier with no window of its own: it sells whenever the
+ * event does.
+ */
+export function saleWindowWords(
+  tier: Pick<TierView, 'sale_starts_at' | 'sale_ends_at'>,
+  event: Pick<EventView, 'on_sale_at' | 'timezone'>,
+): string | null {
+  if (!tier.sale_starts_at && !tier.sale_ends_at) return null;
+  const start = effectiveSaleStart(tier, event);
+  const from = `${formatEventTime(start.iso, event.timezone)}${start.fromEvent ? ' (event on sale)' : ''}`;
+  const to = tier.sale_ends_at ? formatEventTime(tier.sale_ends_at, event.timezone) : 'no end';
+  return `${from} → ${to}`;
 }
 
 /** Why a tier cannot be deleted, or null when it can (the server refuses once anything is sold). */

@@ -43,7 +43,8 @@ export function CameraView({ onText, label, className }: CameraViewProps) {
 
   return (
     <div className={`camera ${className ?? ''}`}>
-      <video ref={videoRef} aria-label={label} data-camera-size={size ?? ''} />
+      {/* Focusable from code: the door puts the focus back here when a verdict closes. */}
+      <video ref={videoRef} aria-label={label} data-camera-size={size ?? ''} tabIndex={-1} />
       <div className="camera-frame" aria-hidden="true" />
       {problem ? (
         <p className="camera-problem" role="alert">

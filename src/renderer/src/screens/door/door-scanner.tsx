@@ -4,6 +4,7 @@ import { QrDebouncer } from '../../lib/qr-debounce.js';
 import { notATicketHint, useDoor } from '../../stores/door-store.js';
 import { occupancyOf } from '../../lib/occupancy.js';
 import { clockWarning } from '../../lib/door-clock.js';
+import { verdictAnnouncement } from '../../lib/verdict-keys.js';
 import { CameraView } from './camera-view.js';
 import { DoorLookup } from './door-lookup.js';
 import { DoorStatus } from './door-status.js';
@@ -34,6 +35,18 @@ export function DoorScanner({
   const [typed, setTyped] = useState('');
   const debouncer = useRef(new QrDebouncer());
   const [hint, setHint] = useState<string | null>(null);
+  const stage = useRef<HTMLDivElement>(null);
+
+  /**
+   * Closed by a tap or a key: the focus goes back to where scanning continues (the camera, or
+   * Start scanning) when it was on the verdict or nowhere; a person typing in a field keeps it.
+   */
+  const close = useCallback(() => {
+    const focused = document.activeElement;
+    const lost = !focused || focused === document.body || focused.closest('.door-verdict') !== null;
+    dismiss();
+    if (lost) stage.current?.querySelector<HTMLElement>('.door-start, video')?.focus();
+  }, [dismiss]);
 
   // One beep per verdict, even when the verdict later gains an order offer.
   const beeped = useRef(0);
@@ -105,7 +118,13 @@ export function DoorScanner({
           {level.words}
         </p>
       ) : null}
-      <div className="door-stage">
+      {/* Mounted with the scanner and only its text changed: a live region inserted together
+          with its words is often not announced. A new verdict's words are a new node, so a
+          second verdict worded as the first is announced too. */}
+      <p className="door-announcer" role="status" aria-live="assertive" data-testid="door-announcer">
+        {verdict ? <span key={verdict.seq}>{verdictAnnouncement(verdict)}</span> : null}
+      </p>
+      <div className="door-stage" ref={stage}>
         {scanning ? (
           <CameraView onText={onText} label="Camera: ticket QR" className="camera-scan" />
         ) : (
@@ -121,7 +140,7 @@ export function DoorScanner({
           </button>
         )}
         {/* Keyed per verdict: each new one takes taps only once settled (door-verdict.tsx). */}
-        {verdict ? <DoorVerdict key={verdict.seq} verdict={verdict} onDismiss={dismiss} /> : null}
+        {verdict ? <DoorVerdict key={verdict.seq} verdict={verdict} onDismiss={close} /> : null}
       </div>
       {hint ? (
         <p className="door-notice" role="status">

@@ -1,17 +1,41 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useSettled } from '../../hooks/use-settled.js';
 import { tierLook } from '../../lib/tier-look.js';
+import { keyClosesVerdict, type VerdictFocus } from '../../lib/verdict-keys.js';
+import { isTypingTarget } from '../../shortcuts.js';
 import { admitRestOfOrder } from '../../stores/door-desk.js';
 import type { Verdict } from '../../stores/door-store.js';
 
 /**
- * The verdict over the whole screen: readable from across the doorway. Tap to dismiss. A new
- * verdict ignores taps for its first half second: the second tap of a steward's double tap (on
- * "Admit the other N", or closing the last verdict) would otherwise close the answer unread, or
- * press the new verdict's own "Admit the other N" where the last tap landed.
+ * The verdict over the whole screen: readable from across the doorway. Tap, Esc or Enter to
+ * dismiss. A new verdict ignores taps and keys for its first half second: the second tap of a
+ * steward's double tap (on "Admit the other N", or closing the last verdict) would otherwise close
+ * the answer unread, or press the new verdict's own "Admit the other N" where the last tap landed.
+ * Screen readers hear it from the scanner's own live region (door-scanner.tsx), not from here: a
+ * region inserted together with its text is often not announced.
  */
 export function DoorVerdict({ verdict, onDismiss }: { verdict: Verdict; onDismiss: () => void }) {
   const settled = useSettled();
+  const panel = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      const target = event.target;
+      const focus: VerdictFocus = isTypingTarget(target)
+        ? 'text-field'
+        : target instanceof Node && panel.current?.contains(target)
+          ? 'verdict-control'
+          : 'elsewhere';
+      if (!keyClosesVerdict(event, focus, settled)) return;
+      // The verdict covers the page: its key is not also a key for the form or button beneath.
+      event.preventDefault();
+      event.stopPropagation();
+      onDismiss();
+    };
+    // Capture on the document: after the wedge scanner's (on the window), which takes the Enter
+    // ending a scan, and before the page's own handlers (the guest form's Esc).
+    document.addEventListener('keydown', onKey, true);
+    return () => document.removeEventListener('keydown', onKey, true);
+  }, [settled, onDismiss]);
   const admitted = verdict.result === 'admitted';
   // The form shown, so a supervisor can tell paper from phones and hands; unnamed for what is no ticket.
   const form =
@@ -25,6 +49,7 @@ export function DoorVerdict({ verdict, onDismiss }: { verdict: Verdict; onDismis
   const tier = tierLook(verdict.tierName);
   return (
     <div
+      ref={panel}
       className={`door-verdict ${admitted ? 'door-verdict-admitted' : 'door-verdict-rejected'}`}
       data-result={verdict.result}
       data-reason={verdict.reason ?? ''}
@@ -32,8 +57,6 @@ export function DoorVerdict({ verdict, onDismiss }: { verdict: Verdict; onDismis
       onClick={settled ? onDismiss : undefined}
       // Says it takes no taps yet (assistive tech, and tests, wait for it); it looks the same.
       aria-disabled={settled ? undefined : true}
-      aria-live="assertive"
-      role="status"
     >
       <span className="door-verdict-mark" aria-hidden="true">
         {admitted ? '✓' : '✕'}
@@ -60,7 +83,7 @@ export function DoorVerdict({ verdict, onDismiss }: { verdict: Verdict; onDismis
             : 'Decided offline'}
         {verdict.ticketId ? ` · ${verdict.ticketId}` : ''}
       </span>
-      <span className="door-verdict-hint">Tap to close</span>
+      <span className="door-verdict-hint">Tap or press Esc to close</span>
     </div>
   );
 }

@@ -46,40 +46,42 @@ export function EventsScreen() {
         </Empty>
       ) : null}
       {list.length > 0 ? (
-        <table className="table">
-          <thead>
-            <tr>
-              <th>Event</th>
-              <th>Doors</th>
-              <th>Status</th>
-              <th>Tiers</th>
-              <th>Sold</th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.map((event) => {
-              const eventTiers = tiers[event.id]?.data;
-              const sold = eventTiers?.reduce((n, t) => n + t.sold, 0) ?? 0;
-              const quantity = eventTiers?.reduce((n, t) => n + t.quantity, 0) ?? 0;
-              return (
-                <tr key={event.id}>
-                  <td>
-                    <Link to={`/events/${event.id}`}>
-                      <strong>{event.title}</strong>
-                    </Link>
-                    <div className="muted small">{event.venue}</div>
-                  </td>
-                  <td>{formatEventTime(event.doors_at, event.timezone)}</td>
-                  <td>
-                    <StatusBadge status={event.status} />
-                  </td>
-                  <td>{eventTiers ? eventTiers.length : '…'}</td>
-                  <td>{eventTiers ? <CapacityBar sold={sold} quantity={quantity} /> : '…'}</td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
+        <div className="table-wrap">
+          <table className="table">
+            <thead>
+              <tr>
+                <th>Event</th>
+                <th>Doors</th>
+                <th>Status</th>
+                <th>Tiers</th>
+                <th>Sold</th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.map((event) => {
+                const eventTiers = tiers[event.id]?.data;
+                const sold = eventTiers?.reduce((n, t) => n + t.sold, 0) ?? 0;
+                const quantity = eventTiers?.reduce((n, t) => n + t.quantity, 0) ?? 0;
+                return (
+                  <tr key={event.id}>
+                    <td>
+                      <Link to={`/events/${event.id}`}>
+                        <strong>{event.title}</strong>
+                      </Link>
+                      <div className="muted small">{event.venue}</div>
+                    </td>
+                    <td>{formatEventTime(event.doors_at, event.timezone)}</td>
+                    <td>
+                      <StatusBadge status={event.status} />
+                    </td>
+                    <td>{eventTiers ? eventTiers.length : '…'}</td>
+                    <td>{eventTiers ? <CapacityBar sold={sold} quantity={quantity} /> : '…'}</td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
       ) : null}
     </section>
   );

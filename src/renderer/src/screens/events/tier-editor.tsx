@@ -9,6 +9,7 @@ import {
   tierFormFields,
   tierParamAliases,
   tierToForm,
+  tierWindowWarning,
   type TierForm,
 } from '../../lib/tier-form.js';
 import { useEvents } from '../../stores/events-store.js';
@@ -54,6 +55,7 @@ export function TierEditor({ event, tier, onClose }: TierEditorProps) {
   const set = <K extends keyof TierForm>(field: K, value: TierForm[K]) =>
     setForm({ ...form, [field]: value });
   const err = (field: keyof TierForm) => error?.fields[field];
+  const caution = tierWindowWarning(form, event);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -151,6 +153,11 @@ export function TierEditor({ event, tier, onClose }: TierEditorProps) {
             onChange={(e) => set('sale_ends_at', e.target.value)}
           />
         </Field>
+        {caution ? (
+          <p className="form-warning span-2" role="note" data-testid="tier-window-warning">
+            {caution}
+          </p>
+        ) : null}
         <Field label="Max per order" error={err('max_per_order')} hint="1–100">
           <input
             inputMode="numeric"

@@ -4,9 +4,8 @@ import { ConfirmDialog } from '../../components/confirm-dialog.js';
 import { soldApart } from '../../lib/tier-counts.js';
 import { CapacityBar } from '../../components/capacity-bar.js';
 import { useNow } from '../../hooks/use-now.js';
-import { formatEventTime } from '../../lib/zoned-time.js';
 import { formatMoney } from '../../lib/money.js';
-import { deleteBlocker, tierEntryWords } from '../../lib/tier-form.js';
+import { deleteBlocker, saleWindowWords, tierEntryWords } from '../../lib/tier-form.js';
 import { tierSaleState } from '../../lib/tier-sale-state.js';
 import { useEvents } from '../../stores/events-store.js';
 
@@ -22,86 +21,81 @@ export function TiersTable({ event, tiers, canEdit, onEdit }: TiersTableProps) {
   const [deleting, setDeleting] = useState<TierView | null>(null);
   return (
     <>
-      <table className="table tiers-table">
-        <thead>
-          <tr>
-            <th>Tier</th>
-            <th className="num">Price</th>
-            <th>Sale window</th>
-            <th className="num">Max/order</th>
-            <th>Capacity</th>
-            <th>State</th>
-            {canEdit ? <th aria-label="Actions" /> : null}
-          </tr>
-        </thead>
-        <tbody>
-          {tiers.map((tier) => {
-            const blocker = deleteBlocker(tier);
-            const state = tierSaleState(tier, event, now);
-            return (
-              <tr key={tier.id} data-tier={tier.name}>
-                <td>
-                  <strong>{tier.name}</strong>
-                  <div className="muted small">
-                    {tier.visibility.replace('_', ' ')} · {tierEntryWords(tier)}
-                    {tier.access_code ? (
-                      <>
-                        {' '}
-                        · code <code>{tier.access_code}</code>
-                      </>
-                    ) : null}
-                  </div>
-                </td>
-                <td className="num">{formatMoney(tier.price_cents, tier.currency)}</td>
-                <td className="small">
-                  {tier.sale_starts_at || tier.sale_ends_at ? (
-                    <>
-                      {tier.sale_starts_at ? formatEventTime(tier.sale_starts_at, event.timezone) : 'now'} →{' '}
-                      {tier.sale_ends_at ? formatEventTime(tier.sale_ends_at, event.timezone) : 'doors'}
-                    </>
-                  ) : (
-                    <span className="muted">open</span>
-                  )}
-                </td>
-                <td className="num">{tier.max_per_order}</td>
-                <td>
-                  <CapacityBar sold={tier.sold} quantity={tier.quantity} />
-                  {soldApart(tier) ? (
-                    <div className="muted small" data-testid="sold-apart">
-                      of which {soldApart(tier)}
-                    </div>
-                  ) : null}
-                </td>
-                <td className="small">{state.label}</td>
-                {canEdit ? (
+      <div className="table-wrap">
+        <table className="table tiers-table">
+          <thead>
+            <tr>
+              <th>Tier</th>
+              <th className="num">Price</th>
+              <th>Sale window</th>
+              <th className="num">Max/order</th>
+              <th>Capacity</th>
+              <th>State</th>
+              {canEdit ? <th aria-label="Actions" /> : null}
+            </tr>
+          </thead>
+          <tbody>
+            {tiers.map((tier) => {
+              const blocker = deleteBlocker(tier);
+              const state = tierSaleState(tier, event, now);
+              return (
+                <tr key={tier.id} data-tier={tier.name}>
                   <td>
-                    <div className="row-actions">
-                      <button type="button" className="button button-small" onClick={() => onEdit(tier)}>
-                        Edit
-                      </button>
-                      <button
-                        type="button"
-                        className="button button-small button-danger"
-                        disabled={blocker !== null}
-                        title={blocker ?? `Delete ${tier.name}`}
-                        aria-describedby={blocker ? `why-${tier.id}` : undefined}
-                        onClick={() => setDeleting(tier)}
-                      >
-                        Delete
-                      </button>
-                      {blocker ? (
-                        <div className="muted small delete-reason" id={`why-${tier.id}`}>
-                          {blocker}
-                        </div>
+                    <strong>{tier.name}</strong>
+                    <div className="muted small">
+                      {tier.visibility.replace('_', ' ')} · {tierEntryWords(tier)}
+                      {tier.access_code ? (
+                        <>
+                          {' '}
+                          · code <code>{tier.access_code}</code>
+                        </>
                       ) : null}
                     </div>
                   </td>
-                ) : null}
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+                  <td className="num">{formatMoney(tier.price_cents, tier.currency)}</td>
+                  <td className="small" data-testid="sale-window">
+                    {saleWindowWords(tier, event) ?? <span className="muted">open</span>}
+                  </td>
+                  <td className="num">{tier.max_per_order}</td>
+                  <td>
+                    <CapacityBar sold={tier.sold} quantity={tier.quantity} />
+                    {soldApart(tier) ? (
+                      <div className="muted small" data-testid="sold-apart">
+                        of which {soldApart(tier)}
+                      </div>
+                    ) : null}
+                  </td>
+                  <td className="small">{state.label}</td>
+                  {canEdit ? (
+                    <td>
+                      <div className="row-actions">
+                        <button type="button" className="button button-small" onClick={() => onEdit(tier)}>
+                          Edit
+                        </button>
+                        <button
+                          type="button"
+                          className="button button-small button-danger"
+                          disabled={blocker !== null}
+                          title={blocker ?? `Delete ${tier.name}`}
+                          aria-describedby={blocker ? `why-${tier.id}` : undefined}
+                          onClick={() => setDeleting(tier)}
+                        >
+                          Delete
+                        </button>
+                        {blocker ? (
+                          <div className="muted small delete-reason" id={`why-${tier.id}`}>
+                            {blocker}
+                          </div>
+                        ) : null}
+                      </div>
+                    </td>
+                  ) : null}
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
       {deleting ? <DeleteTierDialog tier={deleting} onClose={() => setDeleting(null)} /> : null}
     </>
   );

@@ -3,7 +3,8 @@ import { createPortal } from 'react-dom';
 import { create } from 'zustand';
 import type { ShiftReport } from '../../api/types.js';
 import { ReportFigures, ReportTable } from '../../components/report-parts.js';
-import { shiftReportParts } from '../../lib/shift-report.js';
+import { shiftReportParts, spansEvents } from '../../lib/shift-report.js';
+import { useEvents } from '../../stores/events-store.js';
 import { useSettings } from '../../stores/settings-store.js';
 import { ZReportActions } from './z-report-actions.js';
 
@@ -24,7 +25,14 @@ export function ShiftReportView({ report, currency }: { report: ShiftReport; cur
   const venue = useSettings((s) => s.settings.data?.venue_name ?? '');
   const id = useId();
   const printing = usePrintedReport((s) => (s.owner === id ? s.requests : 0));
-  const parts = shiftReportParts(report, currency);
+  const events = useEvents((s) => s.events);
+  const loadEvents = useEvents((s) => s.loadEvents);
+  const severalEvents = spansEvents(report);
+  // The tier rows name their events only when the shift sold for several: only then are titles needed.
+  useEffect(() => {
+    if (severalEvents && events.state === 'idle') void loadEvents();
+  }, [severalEvents, events.state, loadEvents]);
+  const parts = shiftReportParts(report, currency, (id) => events.data?.find((e) => e.id === id)?.title);
   const kind = parts.kind;
   // The printed copy is in the page by the time effects run: print it then.
   useEffect(() => {

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import type { ShiftReport, ShiftView } from '../../../src/renderer/src/api/types.js';
+import { shiftReportParts, tierRowLabel } from '../../../src/renderer/src/lib/shift-report.js';
+
+const shift = { id: 'shf_1', opened_at: '2026-12-31T19:02:00.000Z', closed_at: null } as ShiftView;
+
+const tierRow = (tier_name: string, event_id: string, sales_cents: number) => ({
+  tier_id: `tkt_${tier_name}_${event_id}`,
+  tier_name,
+  event_id,
+  currency: 'usd',
+  tickets: 2,
+  comp_tickets: 0,
+  sales_cents,
+});
+
+const report = (by_tier: ShiftReport['by_tier']): ShiftReport => ({
+  kind: 'x',
+  shift,
+  generated_at: '2026-12-31T21:00:00.000Z',
+  currency: 'usd',
+  opening_float_cents: 10_000,
+  cash_sales_cents: 0,
+  cash_refunds_cents: 0,
+  expected_cash_cents: 10_000,
+  counted_cash_cents: null,
+  over_short_cents: null,
+  order_count: by_tier.length,
+  by_payment_method: [],
+  by_tier,
+  refunds: { count: 0, amount_cents: 0 },
+  voids: { count: 0, amount_cents: 0 },
+  comps: { order_count: 0, ticket_count: 0 },
+});
+
+const titles: Record<string, string> = { evt_jazz: 'Late Night Jazz', evt_folk: 'Folk Matinee' };
+const titleOf = (id: string) => titles[id];
+const tierNames = (r: ShiftReport, title = titleOf) =>
+  shiftReportParts(r, 'usd', title)
+    .breakdowns.find((b) => b.title === 'By tier')!
+    .rows.map((row) => row[0]);
+
+describe('the shift report’s tier rows', () => {
+  it('name only the tier when the shift sold for one event', () => {
+    const one = report([
+      tierRow('General admission', 'evt_jazz', 5000),
+      tierRow('Balcony', 'evt_jazz', 8000),
+    ]);
+    expect(tierNames(one)).toEqual(['General admission', 'Balcony']);
+  });
+
+  it('name the event too when the shift sold for two, so two "General admission" rows tell apart', () => {
+    const two = report([
+      tierRow('General admission', 'evt_jazz', 5000),
+      tierRow('General admission', 'evt_folk', 3000),
+    ]);
+    expect(tierNames(two)).toEqual([
+      'General admission · Late Night Jazz',
+      'General admission · Folk Matinee',
+    ]);
+  });
+
+  it('give an event the till cannot name by its id', () => {
+    expect(tierRowLabel({ tier_name: 'Standing', event_id: 'evt_gone' }, true, titleOf)).toBe(
+      'Standing · evt_gone',
+    );
+    const two = report([tierRow('Standing', 'evt_gone', 1000), tierRow('Balcony', 'evt_jazz', 2000)]);
+    // Before the events have loaded, every event is given by its id.
+    expect(tierNames(two, () => undefined)).toEqual(['Standing · evt_gone', 'Balcony · evt_jazz']);
+  });
+});
