@@ -48,7 +48,7 @@ import { webhookDeliveryRoutes } from './routes/webhook-deliveries.js';
 import { webhookEndpointRoutes } from './routes/webhook-endpoints.js';
 import { registerComponents } from './schemas/components.js';
 import { startBackgroundCheckpoints } from './store/background-checkpoints.js';
-import { openStore } from './store/db.js';
+import { connectStore, upgradeStore } from './store/db.js';
 import { StorageHealth } from './store/storage-health.js';
 import { startRetention } from './store/start-retention.js';
 import { ensureTlsMaterial } from './tls.js';
@@ -79,7 +79,7 @@ export async function buildApp(options: ServerOptions, build: BuildOptions = {})
   const { storeFile, storeExisted } = prepareDataDir(options.dataDir);
   // A non-loopback bind serves HTTPS with the LAN certificate; Fastify needs it at construction.
   const tls = usesHttps(options) ? ensureTlsMaterial(options.dataDir, options.host, { storeExisted }) : null;
-  const db = openStore(storeFile, { nativeBinding: options.storeBinding });
+  const db = connectStore(storeFile, { nativeBinding: options.storeBinding });
   // The HTTPS server is typed apart from the HTTP one, but routes and hooks see the same API.
   const app = Fastify({
     // Never blocks on a stalled stdout, never grows without bound, and masks credentials.
@@ -102,6 +102,8 @@ export async function buildApp(options: ServerOptions, build: BuildOptions = {})
     ...(tls ? { https: { key: tls.key, cert: tls.cert } } : {}),
   }) as unknown as FastifyInstance;
   try {
+    // Migrated once the logger exists: an upgrade says so, and keeps a copy in <dataDir>/backups.
+    upgradeStore(db, storeFile, { now: options.now, log: app.log });
     const storage = new StorageHealth(db, options.now, app.log);
     const ctx = createContext(
       options,

@@ -1,8 +1,9 @@
 import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { dirname, join } from 'node:path';
 import { migrations as knownMigrations, type Migration } from './migrations/index.js';
 import { asStoreDamage, checkStore } from './store-check.js';
+import { pruneUpgradeBackups, writeUpgradeBackup } from './upgrade-backup.js';
 
 export type Db = Database.Database;
 
@@ -17,6 +18,24 @@ export class StoreTooNewError extends Error {
   }
 }
 
+/** The app's logger, or any with pino's (facts, message) form. */
+export interface StoreLog {
+  info(facts: Record<string, unknown>, message: string): void;
+}
+
+/** What a start that migrated a store with data did. */
+export interface StoreUpgrade {
+  from: number;
+  to: number;
+  /** The versions applied, in order. */
+  applied: number[];
+  /** The copy of the store as it was before (upgrade-backup.ts). */
+  backupFile: string;
+  /** Older copies deleted to keep the newest `upgradeBackupsKept`. */
+  deletedBackups: string[];
+  ms: number;
+}
+
 export interface OpenStoreOptions {
   /** Apply only migrations up to this version (tests build old stores with it). */
   upTo?: number;
@@ -25,6 +44,12 @@ export interface OpenStoreOptions {
   nativeBinding?: string;
   /** Run PRAGMA quick_check before anything else (default true); see store-check.ts. */
   integrityCheck?: boolean;
+  /** Where the copy kept before an upgrade goes; default `backups` beside the store file. */
+  backupsDir?: string;
+  /** Wall clock for the copy's name (default Date.now). */
+  now?: () => number;
+  /** Told one line before an upgrade's migrations run and one after; nothing when none is due. */
+  log?: StoreLog;
 }
 
 export const pageSizeForNewStores = 1024;
@@ -40,7 +65,23 @@ export const pageSizeForNewStores = 1024;
  */
 export const pageCacheKiB = 8192;
 
+/** Opens the store and brings it to this build's schema (see upgradeStore). */
 export function openStore(file: string, options: OpenStoreOptions = {}): Db {
+  const db = connectStore(file, options);
+  try {
+    upgradeStore(db, file, options);
+    return db;
+  } catch (err) {
+    db.close();
+    throw err;
+  }
+}
+
+/**
+ * Opens the store with its pragmas and checks it, without migrating: the entry point migrates it
+ * once its logger exists (upgradeStore), so the upgrade's lines are in the server's log.
+ */
+export function connectStore(file: string, options: OpenStoreOptions = {}): Db {
   mkdirSync(dirname(file), { recursive: true });
   const db = new Database(file, { nativeBinding: options.nativeBinding });
   try {
@@ -58,11 +99,24 @@ export function openStore(file: string, options: OpenStoreOptions = {}): Db {
     db.pragma('busy_timeout = 5000');
     // Before migrating: a damaged store is refused untouched.
     if (options.integrityCheck ?? true) checkStore(db, file);
-    migrate(db, file, options.migrations ?? knownMigrations, options.upTo);
     return db;
   } catch (err) {
     db.close();
     // A file that is not a database fails at the first pragma that reads it.
+    throw asStoreDamage(err, file);
+  }
+}
+
+/**
+ * Applies the migrations the store has not had. A store that already has some and is due more
+ * is copied first (upgrade-backup.ts), so the version that ran before can be gone back to; a
+ * copy that cannot be written refuses the start with nothing changed. Answers what was done, or
+ * null when there was nothing to upgrade (a new store is created silently).
+ */
+export function upgradeStore(db: Db, file: string, options: OpenStoreOptions = {}): StoreUpgrade | null {
+  try {
+    return migrate(db, file, options);
+  } catch (err) {
     throw asStoreDamage(err, file);
   }
 }
@@ -72,7 +126,14 @@ export function schemaVersion(db: Db): number {
   return row.v ?? 0;
 }
 
-function migrate(db: Db, file: string, migrations: readonly Migration[], upTo = Infinity): void {
+interface Recorded {
+  version: number;
+  name: string;
+}
+
+function migrate(db: Db, file: string, options: OpenStoreOptions): StoreUpgrade | null {
+  const migrations = options.migrations ?? knownMigrations;
+  const upTo = options.upTo ?? Infinity;
   db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
     version    INTEGER PRIMARY KEY,
     name       TEXT NOT NULL,
@@ -81,21 +142,47 @@ function migrate(db: Db, file: string, migrations: readonly Migration[], upTo = 
   const current = schemaVersion(db);
   const latestKnown = migrations.at(-1)?.version ?? 0;
   if (current > latestKnown) throw new StoreTooNewError(file, current, latestKnown);
+  const recorded = db.prepare('SELECT version, name FROM schema_migrations').all() as Recorded[];
   // By the versions recorded, not the highest: numbers are reserved for work landing in parallel,
   // so a store may have met 10 before 7; 7 must still be applied when it arrives.
-  const applied = new Set(
-    (db.prepare('SELECT version FROM schema_migrations').all() as { version: number }[]).map(
-      (r) => r.version,
-    ),
-  );
+  const applied = new Set(recorded.map((r) => r.version));
+  const pending = migrations.filter((m) => !applied.has(m.version) && m.version <= upTo);
+  if (pending.length === 0) return null;
+
+  const to = Math.max(current, ...pending.map((m) => m.version));
+  let upgrade: StoreUpgrade | null = null;
+  const started = performance.now();
+  if (recorded.length > 0) {
+    const backupsDir = options.backupsDir ?? join(dirname(file), 'backups');
+    const backupFile = writeUpgradeBackup(db, file, backupsDir, current, to, (options.now ?? Date.now)());
+    const deletedBackups = pruneUpgradeBackups(backupsDir, backupFile);
+    upgrade = {
+      from: current,
+      to,
+      applied: pending.map((m) => m.version),
+      backupFile,
+      deletedBackups,
+      ms: 0,
+    };
+    options.log?.info(
+      { store: file, from: current, to, migrations: upgrade.applied, backup: backupFile },
+      `upgrading the store from schema ${current} to ${to}; a copy of it as it was is at ${backupFile}`,
+    );
+  }
   const record = db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)');
-  for (const migration of migrations) {
-    if (applied.has(migration.version) || migration.version > upTo) continue;
+  for (const migration of pending) {
     db.transaction(() => {
       db.exec(migration.sql);
       record.run(migration.version, migration.name, Date.now());
     }).immediate();
   }
+  if (!upgrade) return null;
+  upgrade.ms = Math.round(performance.now() - started);
+  options.log?.info(
+    { store: file, from: current, to, ms: upgrade.ms, deleted_backups: upgrade.deletedBackups },
+    `store upgraded from schema ${current} to ${to} in ${upgrade.ms} ms`,
+  );
+  return upgrade;
 }
 
 type Runner = Database.Transaction<(fn: () => unknown) => unknown>;
