@@ -1,5 +1,5 @@
 import { ConfigError } from './config.js';
-import { StoreTooNewError } from './store/db.js';
+import { MigrationNameMismatchError, StoreTooNewError } from './store/db.js';
 import { sqliteCode } from './store/sqlite-errors.js';
 import { StoreDamagedError } from './store/store-check.js';
 import { StoreBackupFailedError } from './store/upgrade-backup.js';
@@ -9,6 +9,7 @@ import { SigningKeyDamagedError } from './tokens/signing-keys.js';
 const explained = [
   ConfigError,
   StoreTooNewError,
+  MigrationNameMismatchError,
   StoreBackupFailedError,
   StoreDamagedError,
   SigningKeyDamagedError,

@@ -1,7 +1,8 @@
 /**
  * The real server process (src/server/cli.ts) started on a store an older version left: it keeps
- * a copy in <data>/backups and logs the upgrade before and after; where no copy can be written
- * it refuses with exit 2 and one line, changing nothing.
+ * a copy in <data>/backups and logs the upgrade before and after; on a store a development build
+ * numbered differently, or where no copy can be written, it refuses with exit 2 and one line,
+ * changing nothing.
  */
 import { createHash } from 'node:crypto';
 import Database from 'better-sqlite3';
@@ -34,6 +35,17 @@ function lastLine(stderr: string): string {
   return last;
 }
 
+/** What dcf001d (2026-11-28) left: migrations 1-17 as now, its PIN lockout recorded as 19. */
+function devBuildStore(file: string): void {
+  const pinGuesses = migrations.find((m) => m.name === 'pin-guesses')!;
+  openStore(file, {
+    migrations: [
+      ...migrations.filter((m) => m.version <= 17),
+      { version: 19, name: 'pin-guesses', sql: pinGuesses.sql },
+    ],
+  }).close();
+}
+
 describe('a start on an older store', () => {
   it('logs the upgrade before and after, and leaves the copy in backups/', async () => {
     const dir = dataDir();
@@ -61,6 +73,23 @@ describe('a start on an older store', () => {
 });
 
 describe('refused with exit 2, nothing changed', () => {
+  it('a store a development build recorded 19 as pin-guesses', async () => {
+    const dir = dataDir();
+    const file = join(dir, 'marquee.db');
+    devBuildStore(file);
+    const before = digest(file);
+    const run = await startExpectingRefusal(dir);
+    expect(run.code).toBe(2);
+    expect(lastLine(run.stderr)).toBe(
+      `marquee: The store at ${file} records migration 19 as "pin-guesses", but this build's ` +
+        'migration 19 is "payout-cancel": the store was made by a development build of Marquee. ' +
+        'Nothing was changed. Restore a copy of the store made before that build ran (the backups ' +
+        'folder in the data folder holds the copies kept at each upgrade), or run the build that made it.',
+    );
+    expect(digest(file)).toBe(before);
+    expect(readdirSync(dir)).not.toContain('backups');
+  }, 30_000);
+
   it('a store due an upgrade whose copy cannot be written', async () => {
     const dir = dataDir();
     const file = join(dir, 'marquee.db');

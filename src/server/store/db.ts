@@ -18,6 +18,23 @@ export class StoreTooNewError extends Error {
   }
 }
 
+/**
+ * The store records migration `version` under another name than this build's: it met that number
+ * in a development build where it meant another change (numbers were renumbered before release).
+ * Migrating by number alone would skip this build's change for good, or run one twice.
+ */
+export class MigrationNameMismatchError extends Error {
+  constructor(file: string, version: number, recorded: string, known: string) {
+    super(
+      `The store at ${file} records migration ${version} as "${recorded}", but this build's ` +
+        `migration ${version} is "${known}": the store was made by a development build of Marquee. ` +
+        'Nothing was changed. Restore a copy of the store made before that build ran (the backups ' +
+        'folder in the data folder holds the copies kept at each upgrade), or run the build that made it.',
+    );
+    this.name = 'MigrationNameMismatchError';
+  }
+}
+
 /** The app's logger, or any with pino's (facts, message) form. */
 export interface StoreLog {
   info(facts: Record<string, unknown>, message: string): void;
@@ -131,6 +148,16 @@ interface Recorded {
   name: string;
 }
 
+/** Every version both recorded and known must carry the known name (or one it had before). */
+function checkNames(file: string, recorded: readonly Recorded[], migrations: readonly Migration[]): void {
+  const known = new Map(migrations.map((m) => [m.version, m]));
+  for (const { version, name } of recorded) {
+    const migration = known.get(version);
+    if (!migration || migration.name === name || migration.formerNames?.includes(name)) continue;
+    throw new MigrationNameMismatchError(file, version, name, migration.name);
+  }
+}
+
 function migrate(db: Db, file: string, options: OpenStoreOptions): StoreUpgrade | null {
   const migrations = options.migrations ?? knownMigrations;
   const upTo = options.upTo ?? Infinity;
@@ -143,6 +170,7 @@ function migrate(db: Db, file: string, options: OpenStoreOptions): StoreUpgrade 
   const latestKnown = migrations.at(-1)?.version ?? 0;
   if (current > latestKnown) throw new StoreTooNewError(file, current, latestKnown);
   const recorded = db.prepare('SELECT version, name FROM schema_migrations').all() as Recorded[];
+  checkNames(file, recorded, migrations);
   // By the versions recorded, not the highest: numbers are reserved for work landing in parallel,
   // so a store may have met 10 before 7; 7 must still be applied when it arrives.
   const applied = new Set(recorded.map((r) => r.version));

@@ -20,13 +20,21 @@ import { sql as m020 } from './020-order-group-admissions.js';
 
 export interface Migration {
   version: number;
+  /** Recorded with the version; a store that recorded another name for it is refused (db.ts). */
   name: string;
+  /**
+   * Names this version had in builds that made stores, were it ever renamed without changing its
+   * number. None so far: up to 20 every name is the one first recorded (checked in git history;
+   * 6 "scanning" and 19 "pin-guesses" were other changes, renumbered to 5 and 18, and are refused).
+   */
+  formerNames?: readonly string[];
   sql: string;
 }
 
 /**
  * Ordered, additive only. Kept as modules rather than .sql files so the bundled Electron main
- * process carries them without a loader. Append new ones; never edit a released one.
+ * process carries them without a loader. Append new ones; never edit, rename or
+ * renumber a released one.
  */
 export const migrations: readonly Migration[] = [
   { version: 1, name: 'events-tiers-keys', sql: m001 },
