@@ -1,11 +1,18 @@
 import { ConfigError } from './config.js';
+import { DataDirInUseError } from './data-dir-lock.js';
 import { StoreTooNewError } from './store/db.js';
 import { sqliteCode } from './store/sqlite-errors.js';
 import { StoreDamagedError } from './store/store-check.js';
 import { SigningKeyDamagedError } from './tokens/signing-keys.js';
 
 /** Errors whose message already says what is wrong and what the operator should do. */
-const explained = [ConfigError, StoreTooNewError, StoreDamagedError, SigningKeyDamagedError];
+const explained = [
+  ConfigError,
+  DataDirInUseError,
+  StoreTooNewError,
+  StoreDamagedError,
+  SigningKeyDamagedError,
+];
 
 function diskFull(err: unknown): boolean {
   // Node's file errors (writing a key or the certificate) carry their errno name the same way.
