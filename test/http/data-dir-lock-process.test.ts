@@ -47,7 +47,8 @@ async function twoPorts(): Promise<[number, number]> {
 }
 
 const lockFile = (dataDir: string) => join(dataDir, 'marquee.pid');
-const lockPid = (dataDir: string) => (JSON.parse(readFileSync(lockFile(dataDir), 'utf8')) as { pid: number }).pid;
+const lockPid = (dataDir: string) =>
+  (JSON.parse(readFileSync(lockFile(dataDir), 'utf8')) as { pid: number }).pid;
 const digest = (file: string) =>
   existsSync(file) ? createHash('sha256').update(readFileSync(file)).digest('hex') : 'absent';
 const storeDigests = (dataDir: string) =>
@@ -73,7 +74,9 @@ describe('one server per data folder', () => {
 
     expect(second.code).toBe(2);
     const line = second.stderr.trim().split('\n').at(-1)!;
-    expect(line).toMatch(/^marquee: Another Marquee server \(pid \d+, started \d{4}-\d\d-\d\dT[\d:.]+Z\) is using/);
+    expect(line).toMatch(
+      /^marquee: Another Marquee server \(pid \d+, started \d{4}-\d\d-\d\dT[\d:.]+Z\) is using/,
+    );
     expect(line).toContain(`pid ${first.child.pid},`);
     expect(line).toContain(`the data folder ${dataDir}.`);
     expect(line).toContain(`Stop that server first; if no Marquee runs, delete ${lockFile(dataDir)}`);
