@@ -1,4 +1,4 @@
-import { startRefusal } from '../server/start-refusal.js';
+import { startRefusal } from '../server/start.js';
 
 /**
  * The one line the desktop shows when it could not start (an error box, and stderr): the same
