@@ -148,9 +148,13 @@ function create(file: string, text: string): boolean {
     writeSync(fd, text);
     // On disk before the store is opened: after a power cut the file holds a pid, not nothing.
     fsyncSync(fd);
-  } finally {
+  } catch (err) {
+    // A full disk: no empty file left behind to refuse the next start as "starting at this moment".
     closeSync(fd);
+    unlinkSync(file);
+    throw err;
   }
+  closeSync(fd);
   return true;
 }
 
