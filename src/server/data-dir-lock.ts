@@ -61,8 +61,8 @@ let exitHookInstalled = false;
 function releaseAllOnExit(): void {
   if (exitHookInstalled) return;
   exitHookInstalled = true;
-  // A forced exit (the shutdown deadline) skips the app's close; the next start would see a live pid
-  // only if this one were reused, but a clean folder is what the next person expects to find.
+  // A forced exit (the shutdown deadline, a start that failed after listening) skips the app's
+  // close: the file goes anyway, so the folder looks as a clean stop leaves it.
   process.on('exit', () => {
     for (const { file, text } of held.values()) removeIfOurs(file, text);
   });
@@ -183,7 +183,8 @@ export function lockDataDir(dataDir: string): DataDirLock {
       const existing = parseEntry(found);
       if (!isStale(file, existing, realDir)) throw refusal(dataDir, file, existing);
       // Changed since it was read: another start took the stale file over first.
-      if (readIfPresent(file) !== found) throw refusal(dataDir, file, parseEntry(readIfPresent(file) ?? ''));
+      const again = readIfPresent(file);
+      if (again !== null && again !== found) throw refusal(dataDir, file, parseEntry(again));
       try {
         unlinkSync(file);
       } catch (err) {

@@ -10,6 +10,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app.js';
@@ -223,5 +224,23 @@ describe('a marquee.pid found at start', () => {
     taken.release();
 
     expect(entryIn(dir).pid).toBe(pid);
+  });
+
+  it('a process that exits without closing its app (a forced shutdown) still removes its file', async () => {
+    const dir = tempDir();
+    const script = `import { lockDataDir } from './src/server/data-dir-lock.ts';
+      lockDataDir(${JSON.stringify(dir)});
+      console.log('locked');
+      process.exit(3);`;
+    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      cwd: fileURLToPath(new URL('../..', import.meta.url)),
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    const code = await new Promise((resolve) => child.once('exit', resolve));
+
+    expect([code, out.trim()]).toEqual([3, 'locked']);
+    expect(existsSync(pidFile(dir))).toBe(false);
   });
 });
