@@ -22,6 +22,7 @@ import {
 } from './security.js';
 import { HostStatusReader, terminalSnapshot } from './server-snapshot.js';
 import { checkStoreBinding, locateStoreBinding } from './store-binding.js';
+import { startFailureLine } from './start-failure.js';
 import { readTerminalConfig, type TerminalConfig } from './terminal-config.js';
 import { startTray, type RunningTray } from './tray.js';
 import type { ServerSnapshot } from './tray-status.js';
@@ -178,9 +179,10 @@ async function main(): Promise<void> {
     const choice = await chooseRole(options, userData);
     started = choice.kind === 'host' ? await hostVenue(options) : joinedVenue(choice.config);
   } catch (error) {
-    // Typically a busy port, a bad MARQUEE_* value or a store binding that cannot load: say so in
-    // one line (on stderr too, for whoever started it from a terminal) instead of an empty window.
-    const line = error instanceof Error ? error.message : String(error);
+    // Typically a busy port, a data folder another Marquee uses, a bad MARQUEE_* value or a store
+    // binding that cannot load: say so in one line (on stderr too, for whoever started it from a
+    // terminal) instead of an empty window.
+    const line = startFailureLine(error);
     console.error(line);
     dialog.showErrorBox('Marquee could not start', line);
     app.exit(1);
@@ -210,7 +212,8 @@ async function main(): Promise<void> {
 // till. The server's log (pino, redacted, never blocking) goes to the same stdout.
 tolerateClosedStdio();
 
-// One server per data dir and port: a second launch just brings the running till to the front.
+// One desktop app per user-data folder: a second launch just brings the running till to the front. (A server
+// of any kind on the same data dir is refused by the data dir's lock, src/server/data-dir-lock.ts.)
 if (app.requestSingleInstanceLock()) {
   app.on('second-instance', () => windows.focusAny());
   app.on('window-all-closed', () => {

@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { usesHttps, type ServerOptions } from './config.js';
 import { createContext } from './context.js';
-import { prepareDataDir } from './data-dir.js';
+import { prepareDataDir, type PreparedDataDir } from './data-dir.js';
 import { ensureFirstAdminKey, type FirstAdminKey } from './domain/first-admin-key.js';
 import { installAccessControl } from './http/access.js';
 import { installDevCors } from './http/dev-cors.js';
@@ -76,7 +76,22 @@ export interface BuildOptions {
  * listening. Tests and the entry points build it with the same options.
  */
 export async function buildApp(options: ServerOptions, build: BuildOptions = {}): Promise<FastifyInstance> {
-  const { storeFile, storeExisted } = prepareDataDir(options.dataDir);
+  // First of all: a data dir another server uses is refused before its store is opened or migrated.
+  const dataDir = prepareDataDir(options.dataDir);
+  try {
+    return await buildOnDataDir(options, build, dataDir);
+  } catch (err) {
+    dataDir.lock.release();
+    throw err;
+  }
+}
+
+/** buildApp on a data dir this process holds; closing the app releases it. */
+async function buildOnDataDir(
+  options: ServerOptions,
+  build: BuildOptions,
+  { storeFile, storeExisted, lock }: PreparedDataDir,
+): Promise<FastifyInstance> {
   // A non-loopback bind serves HTTPS with the LAN certificate; Fastify needs it at construction.
   const tls = usesHttps(options) ? ensureTlsMaterial(options.dataDir, options.host, { storeExisted }) : null;
   const db = connectStore(storeFile, { nativeBinding: options.storeBinding });
@@ -220,6 +235,8 @@ export async function buildApp(options: ServerOptions, build: BuildOptions = {})
     app.addHook('onClose', async () => {
       await ctx.lifecycle.stop((name, err) => app.log.error({ err, task: name }, 'stop failed'));
       db.close();
+      // Only once the store is closed may another server open it.
+      lock.release();
     });
     await app.ready();
     return app;

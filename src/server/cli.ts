@@ -29,6 +29,16 @@ async function main(): Promise<void> {
     }
     throw err;
   }
+  // Before the banner: whoever reads `listening on` may send SIGTERM at once, and until a handler
+  // is installed that signal kills the process outright (no drain, marquee.pid left behind).
+  stopOnSignals(running, {
+    exit: (code) => {
+      const loss = stdoutLogLoss();
+      // stderr is a pipe of its own: a stalled stdout does not hold this line (nor the exit).
+      if (loss) process.stderr.write(`${loss}\n`);
+      process.exit(code);
+    },
+  });
   const first = running.app.firstAdminKey ?? null;
   const banner = startBanner({
     url: running.url,
@@ -38,14 +48,6 @@ async function main(): Promise<void> {
     toTerminal: process.stdout.isTTY === true,
   });
   for (const line of banner) console.log(line);
-  stopOnSignals(running, {
-    exit: (code) => {
-      const loss = stdoutLogLoss();
-      // stderr is a pipe of its own: a stalled stdout does not hold this line (nor the exit).
-      if (loss) process.stderr.write(`${loss}\n`);
-      process.exit(code);
-    },
-  });
 }
 
 main().catch((err: unknown) => {

@@ -1,4 +1,5 @@
 import { ConfigError } from './config.js';
+import { DataDirInUseError } from './data-dir-lock.js';
 import { MigrationNameMismatchError, StoreTooNewError } from './store/db.js';
 import { sqliteCode } from './store/sqlite-errors.js';
 import { StoreDamagedError } from './store/store-check.js';
@@ -8,6 +9,7 @@ import { SigningKeyDamagedError } from './tokens/signing-keys.js';
 /** Errors whose message already says what is wrong and what the operator should do. */
 const explained = [
   ConfigError,
+  DataDirInUseError,
   StoreTooNewError,
   MigrationNameMismatchError,
   StoreBackupFailedError,

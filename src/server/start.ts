@@ -8,6 +8,9 @@ import { listenLoopback } from './extra-listener.js';
 import { advertise } from './mdns.js';
 import { listenPublic } from './public-listener.js';
 
+/** The operator's line for a start that failed for a reason they must fix (the desktop shows it too). */
+export { startRefusal } from './start-refusal.js';
+
 export interface RunningServer {
   url: string;
   /** The second, plain-HTTP listener on 127.0.0.1 when `loopbackPort` was asked for. */

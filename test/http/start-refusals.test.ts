@@ -165,8 +165,7 @@ describe('a start on a damaged data folder', () => {
       const first = await spawnServer(disk.dir);
       await first.stop();
       // Closed by a last connection (after a read, so it opens the WAL), the store has no -wal or
-      // -shm beside it. A SIGTERM that lands between "listening on" and cli.ts installing its
-      // handler ends the server without its clean close, and leaves them.
+      // -shm beside it, whatever the server's own close left.
       const store = new Database(join(disk.dir, 'marquee.db'));
       store.prepare('SELECT COUNT(*) FROM schema_migrations').get();
       store.close();

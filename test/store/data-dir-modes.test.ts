@@ -46,6 +46,7 @@ function expectPrivate(dataDir: string): void {
     'marquee.db',
     'marquee.db-wal',
     'marquee.db-shm',
+    'marquee.pid',
     'admin-key.txt',
     'kiosk-key.txt',
     'tls',

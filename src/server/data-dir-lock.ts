@@ -1,0 +1,219 @@
+/**
+ * One venue server per data dir, after PostgreSQL's postmaster.pid: `<dataDir>/marquee.pid`, made
+ * with O_EXCL and holding the pid, start time, host name and folder of the server using it. Two
+ * servers on one store (the new version started while the old one still runs) would migrate the
+ * store under each other and both send the same queued mail; the second one is refused instead.
+ * A file whose process is gone (a kill -9, a power cut, a container restarted with the same pid)
+ * is taken over.
+ */
+import {
+  closeSync,
+  fsyncSync,
+  openSync,
+  readFileSync,
+  realpathSync,
+  statSync,
+  unlinkSync,
+  writeSync,
+} from 'node:fs';
+import { hostname } from 'node:os';
+import { join } from 'node:path';
+import { privateFileMode } from '../shared/private-files.js';
+
+export const lockFileName = 'marquee.pid';
+
+/** The server start stops here: the message says who holds the folder and what to do. */
+export class DataDirInUseError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'DataDirInUseError';
+  }
+}
+
+export interface DataDirLock {
+  readonly file: string;
+  /** Deletes the file if it is still ours; safe to call more than once, never throws. */
+  release(): void;
+}
+
+interface LockEntry {
+  pid: number;
+  started_at: string;
+  host: string;
+  dir: string;
+}
+
+/** Folders (real paths) this process serves, with the text it wrote to each one's file. */
+const held = new Map<string, { file: string; text: string }>();
+
+/** A file caught between its creation and its first write is this young at most; older and empty is debris. */
+const halfWrittenGraceMs = 10_000;
+
+function removeIfOurs(file: string, text: string): void {
+  try {
+    if (readFileSync(file, 'utf8') === text) unlinkSync(file);
+  } catch {
+    // Gone already, or the folder removed: nothing left to release.
+  }
+}
+
+let exitHookInstalled = false;
+function releaseAllOnExit(): void {
+  if (exitHookInstalled) return;
+  exitHookInstalled = true;
+  // A forced exit (the shutdown deadline, a start that failed after listening) skips the app's
+  // close: the file goes anyway, so the folder looks as a clean stop leaves it.
+  process.on('exit', () => {
+    for (const { file, text } of held.values()) removeIfOurs(file, text);
+  });
+}
+
+function parseEntry(text: string): LockEntry | null {
+  try {
+    const value = JSON.parse(text) as Partial<LockEntry>;
+    if (typeof value.pid !== 'number' || !Number.isInteger(value.pid) || value.pid <= 0) return null;
+    return {
+      pid: value.pid,
+      started_at: String(value.started_at ?? 'an unknown time'),
+      host: String(value.host ?? ''),
+      dir: String(value.dir ?? ''),
+    };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Whether `pid` names a running program on this machine that could be a Marquee server. Signal 0
+ * tests for existence (EPERM: it exists, another user's). On Linux a reused pid is recognised
+ * cheaply: a server's command line names node, electron or marquee.
+ */
+export function mayBeMarquee(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EPERM') return false;
+  }
+  let cmdline: string;
+  try {
+    cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+  } catch {
+    return true; // No /proc (macOS, Windows) or not readable: assume the worst.
+  }
+  return /node|electron|marquee/i.test(cmdline);
+}
+
+function sameHost(entry: LockEntry): boolean {
+  return entry.host === hostname();
+}
+
+function refusal(dataDir: string, file: string, entry: LockEntry | null): DataDirInUseError {
+  const who = entry
+    ? `Another Marquee server (pid ${entry.pid}${sameHost(entry) ? '' : ` on ${entry.host || 'another computer'}`}, started ${entry.started_at})`
+    : 'Another Marquee server, starting at this moment,';
+  return new DataDirInUseError(
+    `${who} is using the data folder ${dataDir}. Stop that server first; if no Marquee runs, delete ` +
+      `${file} and start again. Nothing was changed.`,
+  );
+}
+
+/** Whether the file found in the data dir is left over from a server no longer running. */
+function isStale(file: string, entry: LockEntry | null, realDir: string): boolean {
+  if (entry === null) {
+    // Empty or garbled: a crash between creating and writing it, unless another start is in that gap now.
+    try {
+      return Date.now() - statSync(file).mtimeMs > halfWrittenGraceMs;
+    } catch {
+      return true;
+    }
+  }
+  // Another computer's (a shared folder, another container on this one): its pid means nothing here.
+  if (!sameHost(entry)) return false;
+  // Copied with the folder from elsewhere on this machine: it speaks of that folder, not this one.
+  if (entry.dir !== '' && entry.dir !== realDir) return true;
+  // Our own pid in a folder this process does not serve: a restart that got the same pid.
+  if (entry.pid === process.pid) return true;
+  return !mayBeMarquee(entry.pid);
+}
+
+function create(file: string, text: string): boolean {
+  let fd: number;
+  try {
+    fd = openSync(file, 'wx', privateFileMode);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw err;
+  }
+  try {
+    writeSync(fd, text);
+    // On disk before the store is opened: after a power cut the file holds a pid, not nothing.
+    fsyncSync(fd);
+  } catch (err) {
+    // A full disk: no empty file left behind to refuse the next start as "starting at this moment".
+    closeSync(fd);
+    unlinkSync(file);
+    throw err;
+  }
+  closeSync(fd);
+  return true;
+}
+
+/**
+ * Takes `dataDir` (which must exist) for this process, or throws DataDirInUseError when another
+ * Marquee server (or this process, through another app) already uses it.
+ */
+export function lockDataDir(dataDir: string): DataDirLock {
+  const realDir = realpathSync(dataDir);
+  const file = join(dataDir, lockFileName);
+  if (held.has(realDir)) {
+    throw new DataDirInUseError(
+      `This process already runs a Marquee server on the data folder ${dataDir}; close it before starting another. Nothing was changed.`,
+    );
+  }
+  const entry: LockEntry = {
+    pid: process.pid,
+    started_at: new Date().toISOString(),
+    host: hostname(),
+    dir: realDir,
+  };
+  const text = `${JSON.stringify(entry)}\n`;
+  if (!create(file, text)) {
+    const found = readIfPresent(file);
+    if (found !== null) {
+      const existing = parseEntry(found);
+      if (!isStale(file, existing, realDir)) throw refusal(dataDir, file, existing);
+      // Changed since it was read: another start took the stale file over first.
+      const again = readIfPresent(file);
+      if (again !== null && again !== found) throw refusal(dataDir, file, parseEntry(again));
+      try {
+        unlinkSync(file);
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+      }
+    }
+    // Another start that took it at the same moment wins; this one steps back.
+    if (!create(file, text)) throw refusal(dataDir, file, parseEntry(readIfPresent(file) ?? ''));
+  }
+  held.set(realDir, { file, text });
+  releaseAllOnExit();
+  let released = false;
+  return {
+    file,
+    release: () => {
+      if (released) return;
+      released = true;
+      held.delete(realDir);
+      removeIfOurs(file, text);
+    },
+  };
+}
+
+/** The file's text, or null when there is no such file (a server that stopped removed it). */
+function readIfPresent(file: string): string | null {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw err;
+  }
+}
