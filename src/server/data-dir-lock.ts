@@ -14,6 +14,7 @@ import {
   realpathSync,
   statSync,
   unlinkSync,
+  utimesSync,
   writeSync,
 } from 'node:fs';
 import { hostname } from 'node:os';
@@ -48,6 +49,16 @@ const held = new Map<string, { file: string; text: string }>();
 
 /** A file caught between its creation and its first write is this young at most; older and empty is debris. */
 const halfWrittenGraceMs = 10_000;
+
+/**
+ * A running server touches its file this often. Another computer's pid cannot be checked from
+ * here, but a file it has not touched for `abandonedAfterMs` is left over: a laptop that crashed
+ * and came back under another host name (macOS renames itself on a new network), or a container
+ * recreated after a crash, starts without anyone deleting it by hand. Generous, because a long
+ * store upgrade at start runs before the event loop turns.
+ */
+const heartbeatMs = 60_000;
+export const abandonedAfterMs = 15 * 60_000;
 
 function removeIfOurs(file: string, text: string): void {
   try {
@@ -117,6 +128,14 @@ function refusal(dataDir: string, file: string, entry: LockEntry | null): DataDi
   );
 }
 
+function untouchedFor(file: string): number {
+  try {
+    return Date.now() - statSync(file).mtimeMs;
+  } catch {
+    return Infinity;
+  }
+}
+
 /** Whether the file found in the data dir is left over from a server no longer running. */
 function isStale(file: string, entry: LockEntry | null, realDir: string): boolean {
   if (entry === null) {
@@ -127,8 +146,9 @@ function isStale(file: string, entry: LockEntry | null, realDir: string): boolea
       return true;
     }
   }
-  // Another computer's (a shared folder, another container on this one): its pid means nothing here.
-  if (!sameHost(entry)) return false;
+  // Another computer's (a shared folder, another container on this one): its pid means nothing
+  // here, but a live server keeps touching the file.
+  if (!sameHost(entry)) return untouchedFor(file) > abandonedAfterMs;
   // Copied with the folder from elsewhere on this machine: it speaks of that folder, not this one.
   if (entry.dir !== '' && entry.dir !== realDir) return true;
   // Our own pid in a folder this process does not serve: a restart that got the same pid.
@@ -196,16 +216,28 @@ export function lockDataDir(dataDir: string): DataDirLock {
   }
   held.set(realDir, { file, text });
   releaseAllOnExit();
+  const heartbeat = setInterval(() => touch(file), heartbeatMs);
+  heartbeat.unref();
   let released = false;
   return {
     file,
     release: () => {
       if (released) return;
       released = true;
+      clearInterval(heartbeat);
       held.delete(realDir);
       removeIfOurs(file, text);
     },
   };
+}
+
+function touch(file: string): void {
+  try {
+    const now = new Date();
+    utimesSync(file, now, now);
+  } catch {
+    // Deleted by hand or the folder gone: the next start decides by what it finds.
+  }
 }
 
 /** The file's text, or null when there is no such file (a server that stopped removed it). */

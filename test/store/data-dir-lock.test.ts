@@ -12,9 +12,14 @@ import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../src/server/app.js';
-import { DataDirInUseError, lockDataDir, type DataDirLock } from '../../src/server/data-dir-lock.js';
+import {
+  abandonedAfterMs,
+  DataDirInUseError,
+  lockDataDir,
+  type DataDirLock,
+} from '../../src/server/data-dir-lock.js';
 import { startRefusal } from '../../src/server/start-refusal.js';
 import { testOptions } from '../support/test-app.js';
 
@@ -191,7 +196,7 @@ describe('a marquee.pid found at start', () => {
     expect(entryIn(dir).pid).toBe(process.pid);
   });
 
-  it('of another host: refused, naming that host (its pid cannot be checked from here)', async () => {
+  it('of another host, touched lately: refused, naming that host (its pid cannot be checked from here)', async () => {
     const dir = tempDir();
     writeEntry(dir, { pid: await deadPid(), host: 'box-office-2' });
 
@@ -201,6 +206,33 @@ describe('a marquee.pid found at start', () => {
       /^Another Marquee server \(pid \d+ on box-office-2, started 2026-11-29T15:43:36\.770Z\)/,
     );
     expect(entryIn(dir).host).toBe('box-office-2');
+  });
+
+  it('of another host, untouched for longer than a live server ever leaves it: taken over (a laptop renamed on a new network)', async () => {
+    const dir = tempDir();
+    writeEntry(dir, { pid: await deadPid(), host: 'MacBook-Pro-2.local' });
+    const untouched = new Date(Date.now() - abandonedAfterMs - 60_000);
+    utimesSync(pidFile(dir), untouched, untouched);
+
+    lock(dir);
+
+    expect(entryIn(dir)).toMatchObject({ pid: process.pid, host: hostname() });
+  });
+
+  it('is touched by its holder while it runs, so another host sees it alive', () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      const dir = tempDir();
+      lock(dir);
+      const longAgo = new Date(Date.now() - abandonedAfterMs - 60_000);
+      utimesSync(pidFile(dir), longAgo, longAgo);
+
+      vi.advanceTimersByTime(60_000);
+
+      expect(Date.now() - statSync(pidFile(dir)).mtimeMs).toBeLessThan(abandonedAfterMs);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('empty, as another start leaves it for a moment: refused; the same left empty for a minute: taken over', () => {
