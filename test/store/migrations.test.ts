@@ -172,12 +172,14 @@ describe('migrations', () => {
   });
 
   it('roll back a failing migration whole, leaving the store at the version before', () => {
+    openStore(file, { migrations: migrations.slice(0, 1) }).close();
     const broken = [
-      ...migrations.slice(0, 1),
-      { version: 2, name: 'broken', sql: 'CREATE TABLE half_done (x INTEGER); THIS IS NOT SQL;' },
+      ...migrations.slice(0, 2),
+      { version: 3, name: 'broken', sql: 'CREATE TABLE half_done (x INTEGER); THIS IS NOT SQL;' },
     ];
     expect(() => openStore(file, { migrations: broken })).toThrow();
     const db = track(new Database(file));
+    // The upgrade is one transaction: 2, which worked, went with the broken 3.
     expect(schemaVersion(db)).toBe(1);
     expect(tables(db)).not.toContain('half_done');
   });

@@ -133,6 +133,38 @@ describe('an upgrade of a store with data', () => {
     expect(readdirSync(backups).sort()).toEqual([...names.slice(1), 'notes.txt'].sort());
   });
 
+  it('a migration that fails leaves the store as it was, the copy just made gone and the older copies kept', () => {
+    // Two good upgrades first, each leaving its copy (10 → 11, 11 → 12).
+    oldStore(file, 10);
+    let now = nightTwo;
+    for (const to of [11, 12]) {
+      now += 86_400_000;
+      const db = connectStore(file);
+      upgradeStore(db, file, { upTo: to, now: () => now });
+      db.close();
+    }
+    const before = readdirSync(backups).sort();
+    expect(before).toHaveLength(2);
+    const broken = [
+      ...migrations.filter((m) => m.version <= 13),
+      { version: 14, name: 'broken', sql: 'CREATE TABLE half_way (x INTEGER); SELECT no_such_function();' },
+    ];
+    // Started three times over, as a service manager restarting a failing start would.
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      now += 60_000;
+      const db = connectStore(file);
+      open.push(db);
+      expect(() => upgradeStore(db, file, { migrations: broken, now: () => now })).toThrow(
+        /no_such_function/,
+      );
+      // 13 and the broken 14 in one transaction: neither landed, not even 13.
+      expect(schemaVersion(db)).toBe(12);
+      expect(db.prepare("SELECT name FROM sqlite_master WHERE name = 'half_way'").all()).toEqual([]);
+      db.close();
+    }
+    expect(readdirSync(backups).sort()).toEqual(before);
+  });
+
   it('never deletes the copy just written, even with the clock set back before the others', () => {
     oldStore(file, 2);
     for (const [to, now] of [

@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { migrations as knownMigrations, type Migration } from './migrations/index.js';
 import { asStoreDamage, checkStore } from './store-check.js';
-import { pruneUpgradeBackups, writeUpgradeBackup } from './upgrade-backup.js';
+import { discardUpgradeBackup, pruneUpgradeBackups, writeUpgradeBackup } from './upgrade-backup.js';
 
 export type Db = Database.Database;
 
@@ -183,13 +183,12 @@ function migrate(db: Db, file: string, options: OpenStoreOptions): StoreUpgrade 
   if (recorded.length > 0) {
     const backupsDir = options.backupsDir ?? join(dirname(file), 'backups');
     const backupFile = writeUpgradeBackup(db, file, backupsDir, current, to, (options.now ?? Date.now)());
-    const deletedBackups = pruneUpgradeBackups(backupsDir, backupFile);
     upgrade = {
       from: current,
       to,
       applied: pending.map((m) => m.version),
       backupFile,
-      deletedBackups,
+      deletedBackups: [],
       ms: 0,
     };
     options.log?.info(
@@ -198,13 +197,24 @@ function migrate(db: Db, file: string, options: OpenStoreOptions): StoreUpgrade 
     );
   }
   const record = db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)');
-  for (const migration of pending) {
+  try {
+    // All of an upgrade or none of it: a store left half-way (19 of 20 applied) is one no build
+    // was ever tested on, and its copy would be of a schema no released version opens.
     db.transaction(() => {
-      db.exec(migration.sql);
-      record.run(migration.version, migration.name, Date.now());
+      for (const migration of pending) {
+        db.exec(migration.sql);
+        record.run(migration.version, migration.name, Date.now());
+      }
     }).immediate();
+  } catch (err) {
+    // The store is as it was, so the copy just made is the same store again: a start that fails
+    // over and over must not fill the disk with copies, nor push the good ones out.
+    if (upgrade) discardUpgradeBackup(upgrade.backupFile);
+    throw err;
   }
   if (!upgrade) return null;
+  // Only now: older copies make way for this one once it is the copy of a finished upgrade.
+  upgrade.deletedBackups = pruneUpgradeBackups(dirname(upgrade.backupFile), upgrade.backupFile);
   upgrade.ms = Math.round(performance.now() - started);
   options.log?.info(
     { store: file, from: current, to, ms: upgrade.ms, deleted_backups: upgrade.deletedBackups },

@@ -84,6 +84,11 @@ function removePartialCopy(backupFile: string): void {
   }
 }
 
+/** The upgrade failed and left the store as it was: its copy is a duplicate of the store itself. */
+export function discardUpgradeBackup(backupFile: string): void {
+  removePartialCopy(backupFile);
+}
+
 /**
  * Deletes all but the newest `upgradeBackupsKept` copies (by the time in their names), never the
  * one just written (a clock set back would otherwise date it oldest), nor any other file. Answers
