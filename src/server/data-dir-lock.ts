@@ -17,7 +17,7 @@ import {
   utimesSync,
   writeSync,
 } from 'node:fs';
-import { hostname } from 'node:os';
+import { hostname, uptime } from 'node:os';
 import { join } from 'node:path';
 import { privateFileMode } from '../shared/private-files.js';
 
@@ -42,9 +42,52 @@ interface LockEntry {
   started_at: string;
   host: string;
   dir: string;
+  /** The folder's device and inode: the same folder under another path (a bind mount) has them too. */
+  folder: string;
+  /** Linux's boot id, else null. */
+  boot: string | null;
+  /** When the machine booted (ms; from the wall clock, so only good to a minute or two). */
+  booted_at: number;
+  /** Linux: when the holder's process started, in clock ticks since boot; else null. */
+  proc_start: string | null;
 }
 
-/** Folders (real paths) this process serves, with the text it wrote to each one's file. */
+/** Field 22 of /proc/<pid>/stat: a pid reused by another program has another start. */
+function processStart(pid: number | 'self'): string | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The command name (field 2) may hold spaces and parentheses: count from the last ')'.
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19] ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** Two boot times this far apart are two boots (a power cut since); closer is one clock step. */
+const sameBootWithinMs = 120_000;
+
+function bootId(): string | null {
+  try {
+    return readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim() || null;
+  } catch {
+    return null;
+  }
+}
+
+function folderId(realDir: string): string {
+  const stat = statSync(realDir);
+  return `${stat.dev}:${stat.ino}`;
+}
+
+/** A file from before the machine last booted names a pid of another life: some program may have it now. */
+function fromAnEarlierBoot(entry: LockEntry): boolean {
+  const boot = bootId();
+  if (boot !== null && entry.boot !== null) return boot !== entry.boot;
+  if (!Number.isFinite(entry.booted_at)) return false;
+  return Math.abs(Date.now() - uptime() * 1000 - entry.booted_at) > sameBootWithinMs;
+}
+
+/** Folders (device:inode) this process serves, with the text it wrote to each one's file. */
 const held = new Map<string, { file: string; text: string }>();
 
 /** A file caught between its creation and its first write is this young at most; older and empty is debris. */
@@ -88,6 +131,10 @@ function parseEntry(text: string): LockEntry | null {
       started_at: String(value.started_at ?? 'an unknown time'),
       host: String(value.host ?? ''),
       dir: String(value.dir ?? ''),
+      folder: String(value.folder ?? ''),
+      boot: typeof value.boot === 'string' ? value.boot : null,
+      booted_at: typeof value.booted_at === 'number' ? value.booted_at : NaN,
+      proc_start: typeof value.proc_start === 'string' ? value.proc_start : null,
     };
   } catch {
     return null;
@@ -137,7 +184,7 @@ function untouchedFor(file: string): number {
 }
 
 /** Whether the file found in the data dir is left over from a server no longer running. */
-function isStale(file: string, entry: LockEntry | null, realDir: string): boolean {
+function isStale(file: string, entry: LockEntry | null, realDir: string, folder: string): boolean {
   if (entry === null) {
     // Empty or garbled: a crash between creating and writing it, unless another start is in that gap now.
     try {
@@ -150,9 +197,15 @@ function isStale(file: string, entry: LockEntry | null, realDir: string): boolea
   // here, but a live server keeps touching the file.
   if (!sameHost(entry)) return untouchedFor(file) > abandonedAfterMs;
   // Copied with the folder from elsewhere on this machine: it speaks of that folder, not this one.
-  if (entry.dir !== '' && entry.dir !== realDir) return true;
+  // The same folder reached by another path (a bind mount) is this one: its inode says so.
+  if (entry.folder !== '' ? entry.folder !== folder : entry.dir !== '' && entry.dir !== realDir) return true;
+  // Its pid is of a life before a power cut; after the reboot any program may have that number.
+  if (fromAnEarlierBoot(entry)) return true;
   // Our own pid in a folder this process does not serve: a restart that got the same pid.
   if (entry.pid === process.pid) return true;
+  // Linux: the pid's process started when the holder did, or it is another program's now.
+  const started = entry.proc_start === null ? null : processStart(entry.pid);
+  if (started !== null) return started !== entry.proc_start;
   return !mayBeMarquee(entry.pid);
 }
 
@@ -184,8 +237,9 @@ function create(file: string, text: string): boolean {
  */
 export function lockDataDir(dataDir: string): DataDirLock {
   const realDir = realpathSync(dataDir);
+  const folder = folderId(realDir);
   const file = join(dataDir, lockFileName);
-  if (held.has(realDir)) {
+  if (held.has(folder)) {
     throw new DataDirInUseError(
       `This process already runs a Marquee server on the data folder ${dataDir}; close it before starting another. Nothing was changed.`,
     );
@@ -195,13 +249,17 @@ export function lockDataDir(dataDir: string): DataDirLock {
     started_at: new Date().toISOString(),
     host: hostname(),
     dir: realDir,
+    folder,
+    boot: bootId(),
+    booted_at: Math.round(Date.now() - uptime() * 1000),
+    proc_start: processStart('self'),
   };
   const text = `${JSON.stringify(entry)}\n`;
   if (!create(file, text)) {
     const found = readIfPresent(file);
     if (found !== null) {
       const existing = parseEntry(found);
-      if (!isStale(file, existing, realDir)) throw refusal(dataDir, file, existing);
+      if (!isStale(file, existing, realDir, folder)) throw refusal(dataDir, file, existing);
       // Changed since it was read: another start took the stale file over first.
       const again = readIfPresent(file);
       if (again !== null && again !== found) throw refusal(dataDir, file, parseEntry(again));
@@ -214,7 +272,7 @@ export function lockDataDir(dataDir: string): DataDirLock {
     // Another start that took it at the same moment wins; this one steps back.
     if (!create(file, text)) throw refusal(dataDir, file, parseEntry(readIfPresent(file) ?? ''));
   }
-  held.set(realDir, { file, text });
+  held.set(folder, { file, text });
   releaseAllOnExit();
   const heartbeat = setInterval(() => touch(file), heartbeatMs);
   heartbeat.unref();
@@ -225,7 +283,7 @@ export function lockDataDir(dataDir: string): DataDirLock {
       if (released) return;
       released = true;
       clearInterval(heartbeat);
-      held.delete(realDir);
+      held.delete(folder);
       removeIfOurs(file, text);
     },
   };

@@ -8,7 +8,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
-import { hostname, tmpdir } from 'node:os';
+import { hostname, tmpdir, uptime } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
@@ -41,6 +41,7 @@ function tempDir(): string {
   return dir;
 }
 
+const folderOf = (dir: string) => `${statSync(dir).dev}:${statSync(dir).ino}`;
 const digest = (file: string) => createHash('sha256').update(readFileSync(file)).digest('hex');
 const pidFile = (dir: string) => join(dir, 'marquee.pid');
 const entryIn = (dir: string) =>
@@ -195,6 +196,46 @@ describe('a marquee.pid found at start', () => {
 
     expect(entryIn(dir).pid).toBe(process.pid);
   });
+
+  it('the same folder reached by another path (a bind mount), its server still running: refused', async () => {
+    const dir = tempDir();
+    const pid = await running(process.execPath, ['-e', 'setInterval(() => {}, 1000)']);
+    // What the server started on /mnt/venue-data wrote, seen through this path: same device and inode.
+    writeEntry(dir, { pid, dir: '/mnt/venue-data', folder: folderOf(dir) });
+
+    expect(refusalOf(() => lockDataDir(dir))).toContain(`(pid ${pid},`);
+    expect(entryIn(dir).pid).toBe(pid);
+  });
+
+  it('of an earlier boot (a power cut), its pid now some other live program: taken over', async () => {
+    const dir = tempDir();
+    const pid = await running(process.execPath, ['-e', 'setInterval(() => {}, 1000)']);
+    writeEntry(dir, {
+      pid,
+      folder: folderOf(dir),
+      boot: '00000000-0000-4000-8000-000000000000',
+      booted_at: Date.now() - uptime() * 1000 - 3_600_000,
+    });
+
+    lock(dir);
+
+    expect(entryIn(dir).pid).toBe(process.pid);
+  });
+
+  it.runIf(process.platform === 'linux')(
+    'of a pid reused by another node program (it started after the holder did): taken over; the holder itself: refused',
+    async () => {
+      const dir = tempDir();
+      const pid = await running(process.execPath, ['-e', 'setInterval(() => {}, 1000)']);
+      const start = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[19]!;
+      writeEntry(dir, { pid, folder: folderOf(dir), proc_start: start });
+      expect(refusalOf(() => lockDataDir(dir))).toContain(`(pid ${pid},`);
+
+      writeEntry(dir, { pid, folder: folderOf(dir), proc_start: String(Number(start) - 100) });
+      lock(dir);
+      expect(entryIn(dir).pid).toBe(process.pid);
+    },
+  );
 
   it('of another host, touched lately: refused, naming that host (its pid cannot be checked from here)', async () => {
     const dir = tempDir();
