@@ -32,7 +32,4 @@ export interface Transport {
 }
 
 /** Plain HTTP is only acceptable where nothing but this machine can listen in. */
-export function isLoopbackHost(hostname: string): boolean {
-  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  return host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
-}
+export { isLoopbackHost } from '../shared/loopback.js';

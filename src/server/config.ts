@@ -4,6 +4,7 @@ import type { LogSink } from './logging/log-destination.js';
 import type { MailSenderOverrides } from './mail/mail-sender.js';
 import { defaultRetentionDays, maxRetentionDays, type RetentionTuning } from './store/retention-defaults.js';
 import { defaultConcurrency, defaultProbeMs, maxProbeMs } from './webhooks/defaults.js';
+import { isLoopbackHost } from '../shared/loopback.js';
 
 /** Everything the server needs to start; built from MARQUEE_* variables or by the Electron shell. */
 export interface ServerOptions {
@@ -136,7 +137,7 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): ServerOpti
 }
 
 export function isLoopback(host: string): boolean {
-  return host === 'localhost' || host === '::1' || host.startsWith('127.');
+  return isLoopbackHost(host);
 }
 
 /** A non-loopback bind serves HTTPS unless TLS is explicitly off (CONTRACT.md "bind address"). */

@@ -166,19 +166,28 @@ describe('defaultDataDir', () => {
 });
 
 describe('isLoopback and usesHttps', () => {
-  it.each(['127.0.0.1', '127.1.2.3', 'localhost', '::1'])('%s is loopback', (host) => {
-    expect(isLoopback(host)).toBe(true);
-    expect(usesHttps({ host, tls: 'auto' })).toBe(false);
-  });
-
-  it.each(['0.0.0.0', '::', '192.168.1.20', '10.0.0.1', 'venue.local', '128.0.0.1'])(
-    '%s is not loopback',
+  it.each(['127.0.0.1', '127.1.2.3', 'localhost', '::1', '0:0:0:0:0:0:0:1', '::ffff:127.0.0.1', '[::1]'])(
+    '%s is loopback',
     (host) => {
-      expect(isLoopback(host)).toBe(false);
-      expect(usesHttps({ host, tls: 'auto' })).toBe(true);
-      expect(usesHttps({ host, tls: 'off' })).toBe(false);
+      expect(isLoopback(host)).toBe(true);
+      expect(usesHttps({ host, tls: 'auto' })).toBe(false);
     },
   );
+
+  it.each([
+    '0.0.0.0',
+    '::',
+    '192.168.1.20',
+    '10.0.0.1',
+    'venue.local',
+    '128.0.0.1',
+    '::ffff:192.168.1.20',
+    '127.evil.example',
+  ])('%s is not loopback', (host) => {
+    expect(isLoopback(host)).toBe(false);
+    expect(usesHttps({ host, tls: 'auto' })).toBe(true);
+    expect(usesHttps({ host, tls: 'off' })).toBe(false);
+  });
 });
 
 describe('listening URLs', () => {
