@@ -44,6 +44,9 @@ const unicodeLocalPart =
 /** RFC 5321 4.5.3.1.1: mail servers may refuse a longer part before the @ (octets, so UTF-8 bytes). */
 export const localPartMaxBytes = 64;
 
+/** RFC 1035 2.3.4: a domain's label (between dots) holds at most 63 octets. */
+export const domainLabelMaxLength = 63;
+
 /** Bytes in UTF-8, counted by code point: no TextEncoder, so this module runs anywhere. */
 function utf8Bytes(text: string): number {
   let bytes = 0;
@@ -63,6 +66,10 @@ export function isEmailAddress(text: string): boolean {
   if (domain === null) return false;
   const local = text.slice(0, at);
   if (utf8Bytes(local) > localPartMaxBytes) return false;
+  // As mail servers see it: no label over 63 octets (RFC 1035), and the whole address, domain in
+  // punycode (which can be far longer than the typed one), within 254 (RFC 5321's path limit).
+  if (domain.split('.').some((label) => label.length > domainLabelMaxLength)) return false;
+  if (utf8Bytes(local) + 1 + domain.length > emailMaxLength) return false;
   if (ascii.test(local)) return emailFormat.test(`${local}@${domain}`);
   return unicodeLocalPart.test(local) && emailFormat.test(`x@${domain}`);
 }

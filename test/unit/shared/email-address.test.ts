@@ -40,6 +40,23 @@ describe('isEmailAddress (what a screen checks before money moves)', () => {
   });
 });
 
+describe('as mail servers see the domain', () => {
+  it('takes a label of 63 octets, not 64 (RFC 1035)', () => {
+    expect(isEmailAddress(`ada@${'b'.repeat(63)}.com`)).toBe(true);
+    expect(isEmailAddress(`ada@${'b'.repeat(64)}.com`)).toBe(false);
+  });
+
+  it('counts an internationalised domain in its punycode form, label and whole address alike', () => {
+    // 30 ü are 30 characters typed but a 36-octet label in punycode; 60 of them pass 63.
+    expect(isEmailAddress(`ada@${'ü'.repeat(30)}.de`)).toBe(true);
+    expect(isEmailAddress(`ada@${'ü'.repeat(60)}.de`)).toBe(false);
+    // Four labels that fit, typed in 4 × 50 + 3 + 3 characters, are over 254 once converted.
+    const long = `${'a'.repeat(40)}@${Array.from({ length: 4 }, () => 'é'.repeat(50)).join('.')}.fr`;
+    expect(long.length).toBeLessThanOrEqual(254);
+    expect(isEmailAddress(long)).toBe(false);
+  });
+});
+
 describe('internationalised domains (jörg@müller.de)', () => {
   it.each([
     ['jörg@müller.de', true],
