@@ -233,6 +233,9 @@ describe('a copy that cannot be written', () => {
     const message = (caught as Error).message;
     expect(message).toContain(`The store at ${file} needs an upgrade (schema 10 to ${latest})`);
     expect(message).toContain(join(backups, upgradeBackupName(10, latest, nightTwo)));
+    // What is wrong and what to do about it, not advice about disk space.
+    expect(message).toContain(`(${backups} is a file, not a folder). Move that file out of the way`);
+    expect(message).not.toContain('space');
     expect(message).toMatch(/Nothing was changed\.$/);
     expect(digest(file)).toBe(before);
     const db = new Database(file, { readonly: true });

@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import { closeSync, openSync, readdirSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { ensurePrivateDir, tightenFile } from '../../shared/private-files.js';
 import { sqliteCode } from './sqlite-errors.js';
 import { isStoreDamage } from './store-check.js';
@@ -25,15 +25,24 @@ export function upgradeBackupName(from: number, to: number, ms: number): string 
 /** The copy could not be written: nothing was migrated, so the technician loses no way back. */
 export class StoreBackupFailedError extends Error {
   constructor(file: string, backupFile: string, from: number, to: number, cause: unknown) {
+    const notAFolder = isNotAFolder(cause);
     super(
       `The store at ${file} needs an upgrade (schema ${from} to ${to}), and Marquee keeps a copy ` +
-        `of it first, but could not write ${backupFile} (${reasonOf(cause)}). ` +
-        'Free some space on that disk, or make the data folder writable by the user that runs ' +
-        'Marquee, and start again. Nothing was changed.',
+        `of it first, but could not write ${backupFile} (${notAFolder ? `${dirname(backupFile)} is a file, not a folder` : reasonOf(cause)}). ` +
+        (notAFolder
+          ? 'Move that file out of the way and start again. '
+          : 'Free some space on that disk, or make the data folder writable by the user that runs Marquee, and start again. ') +
+        'Nothing was changed.',
       { cause },
     );
     this.name = 'StoreBackupFailedError';
   }
+}
+
+/** `backups` (or a folder above it) is a file someone left there. */
+function isNotAFolder(err: unknown): boolean {
+  const code = (err as NodeJS.ErrnoException | undefined)?.code;
+  return code === 'EEXIST' || code === 'ENOTDIR';
 }
 
 function reasonOf(err: unknown): string {
