@@ -5,6 +5,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { electronBinaryPath, whyNoElectron } from './electron-runtime.mjs';
+import { exitCodeOf, forwardedSignals } from './supported-node.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
@@ -30,8 +31,10 @@ function run(command, args, env = process.env) {
       detached: !windows,
       shell: windows,
     });
+    let signalled = false;
     /** @param {NodeJS.Signals} signal */
     const forward = (signal) => {
+      signalled = true;
       try {
         if (!windows && child.pid !== undefined) process.kill(-child.pid, signal);
         else child.kill(signal);
@@ -39,15 +42,36 @@ function run(command, args, env = process.env) {
         // The group has already gone; its exit event settles the promise.
       }
     };
-    process.on('SIGINT', forward);
-    process.on('SIGTERM', forward);
+    for (const signal of forwardedSignals) process.on(signal, forward);
     child.on('error', reject);
     child.on('exit', (code, signal) => {
-      process.off('SIGINT', forward);
-      process.off('SIGTERM', forward);
-      resolve(code ?? (signal === 'SIGINT' ? 130 : 143));
+      for (const s of forwardedSignals) process.off(s, forward);
+      const exitCode = exitCodeOf(code, signal);
+      // npm exits as soon as its shell does, while the server below it may still be closing its
+      // store: after a stop, wait for the whole group, so that our exit means everything has stopped.
+      if (!signalled || windows || child.pid === undefined) resolve(exitCode);
+      else void groupGone(child.pid).then(() => resolve(exitCode));
     });
   });
+}
+
+/** A little longer than the server's own shutdown deadline (src/server/shutdown.ts, 9 s). */
+const groupStopWaitMs = 12_000;
+
+/**
+ * Resolves when no process of the group is left, or after groupStopWaitMs.
+ * @param {number} pgid
+ */
+async function groupGone(pgid) {
+  const until = Date.now() + groupStopWaitMs;
+  while (Date.now() < until) {
+    try {
+      process.kill(-pgid, 0);
+    } catch {
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
 async function startDesktop() {

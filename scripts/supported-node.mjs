@@ -10,6 +10,7 @@
 // starts afresh (MARQUEE_NODE_CACHE names another folder).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync } from 'node:fs';
+import { constants as osConstants } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -95,7 +96,18 @@ export function supportedNodeExecutable(major) {
   return binDir && join(binDir, windows ? 'node.exe' : 'node');
 }
 
+/** The signals a wrapper passes on to its child: Ctrl-C, a service stop, a closed terminal. */
+export const forwardedSignals = /** @type {const} */ (['SIGINT', 'SIGTERM', 'SIGHUP']);
+
 /**
+ * A child's exit as a wrapper's own exit code: its code, or 128 + the signal that ended it.
+ * @param {number | null} code
+ * @param {NodeJS.Signals | null} signal
+ */
+export const exitCodeOf = (code, signal) => code ?? 128 + (signal ? (osConstants.signals[signal] ?? 15) : 15);
+
+/**
+ * Runs the command and resolves with its exit code once it has exited, never before.
  * @param {string} command
  * @param {string[]} args
  * @param {NodeJS.ProcessEnv} env
@@ -104,14 +116,32 @@ export function supportedNodeExecutable(major) {
 function run(command, args, env) {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { stdio: 'inherit', env, shell: windows });
-    const forward = (/** @type {NodeJS.Signals} */ signal) => child.kill(signal);
-    process.on('SIGINT', forward);
-    process.on('SIGTERM', forward);
-    child.on('error', reject);
+    const forward = (/** @type {NodeJS.Signals} */ signal) => {
+      try {
+        child.kill(signal);
+      } catch {
+        // Already gone: its exit event settles the promise.
+      }
+    };
+    for (const signal of forwardedSignals) process.on(signal, forward);
+    // npm runs us under `sh -c`, and npm passes a SIGTERM to that shell alone, which dies without
+    // passing it on: we would carry on under init, the server still holding its data folder. A
+    // parent that went away is taken as the SIGTERM it most likely was.
+    const parent = process.ppid;
+    const orphanWatch = setInterval(() => {
+      if (process.ppid === parent) return;
+      clearInterval(orphanWatch);
+      forward('SIGTERM');
+    }, 250);
+    orphanWatch.unref();
+    child.on('error', (err) => {
+      clearInterval(orphanWatch);
+      reject(err);
+    });
     child.on('exit', (code, signal) => {
-      process.off('SIGINT', forward);
-      process.off('SIGTERM', forward);
-      resolve(code ?? (signal === 'SIGINT' ? 130 : 143));
+      clearInterval(orphanWatch);
+      for (const s of forwardedSignals) process.off(s, forward);
+      resolve(exitCodeOf(code, signal));
     });
   });
 }

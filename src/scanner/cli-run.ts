@@ -63,11 +63,16 @@ function pairingArgument(text: string): PairingCode {
 }
 
 function urlOrigin(url: string): string {
+  let parsed: URL;
   try {
-    return new URL(url).origin;
+    parsed = new URL(url);
   } catch {
     throw new UsageError(`--url is not a URL: ${url}`, 'pair');
   }
+  // `localhost:47704` parses with the scheme "localhost:", and mailto:/ftp: have no origin the door can call.
+  if ((parsed.protocol !== 'http:' && parsed.protocol !== 'https:') || parsed.hostname === '')
+    throw new UsageError(`--url must be an http:// or https:// address: ${url}`, 'pair');
+  return parsed.origin;
 }
 
 /** Fills in what a bare token or a QR without fingerprint lacks from mDNS, or says what is missing. */

@@ -147,6 +147,8 @@ export function parseCommandLine(argv: readonly string[]): CommandLine {
       (option) => !globalOptions.includes(option) && !spec.options.includes(option),
     );
     if (foreign) throw new UsageError(`--${foreign} is not an option of ${name}`, name);
+    // `--state=` would open the file '' and fail with a raw ENOENT.
+    if (values.state === '') throw new UsageError('--state needs a file', name);
     const expected = spec.argument ? 1 : 0;
     if (rest.length > expected) throw new UsageError(`unexpected argument '${rest[expected]}'`, name);
     if (spec.argument && rest.length === 0) throw new UsageError(`${name} needs ${spec.argument}`, name);

@@ -18,7 +18,8 @@ import { backoffDelay } from '../shared/backoff.js';
 import { parseCredential } from '../shared/ticket-token.js';
 import { reconnectLoop } from '../shared/reconnect-loop.js';
 import { orderCheckInNote, stewardReasonProblem } from '../shared/steward-reason.js';
-import { raceDeadline } from './deadline.js';
+import { raceDeadline, type Raced } from './deadline.js';
+import { clockToleranceMs } from './door-clock.js';
 import type {
   ConflictRecord,
   DeviceState,
@@ -324,7 +325,7 @@ export class DoorDevice {
     options: { offline?: boolean; direction?: Direction; reason?: string } = {},
   ): Promise<ScanOutcome> {
     const started = performance.now();
-    const at = this.now();
+    let at = this.now();
     const direction = options.direction ?? 'in';
     if (!this.pairingInfo && !this.validator.ready) {
       throw new ScannerError('not_paired', 'this device is not paired: run `pair` first');
@@ -344,19 +345,23 @@ export class DoorDevice {
         return this.decideOffline(token, at, direction, started, 'unsynced', undefined, reason).outcome;
     }
 
-    const request = this.api().validate(
-      {
-        token,
-        scanned_at: iso(at),
-        direction,
-        ...(this.eventId ? { event_id: this.eventId } : {}),
-        ...(reason ? { reason } : {}),
-      },
-      { timeoutMs: requestTimeoutMs(this.deadlineMs) },
-    );
-    // Verify the signature while the request is on the wire, so a fallback costs a cache hit.
-    this.validator.check(token, { at, direction });
-    const raced = await raceDeadline(request, this.deadlineMs);
+    const asked = await this.askOnServerTime(at, this.deadlineMs, (scannedAt, timeoutMs) => {
+      const sent = this.api().validate(
+        {
+          token,
+          scanned_at: iso(scannedAt),
+          direction,
+          ...(this.eventId ? { event_id: this.eventId } : {}),
+          ...(reason ? { reason } : {}),
+        },
+        { timeoutMs },
+      );
+      // Verify the signature while the request is on the wire, so a fallback costs a cache hit.
+      this.validator.check(token, { at: scannedAt, direction });
+      return sent;
+    });
+    const { raced, request } = asked;
+    at = asked.at;
     if (raced.kind === 'answer') return this.acceptOnline(raced.value, direction, started);
     // The server answered that this device's key is no longer accepted: a revoked door (lost,
     // stolen, replaced) must admit no one, offline or not, and nothing it would queue could ever
@@ -421,18 +426,17 @@ export class DoorDevice {
    */
   async checkIn(ticketId: string, reason: string, options: { offline?: boolean } = {}): Promise<ScanOutcome> {
     const started = performance.now();
-    const at = this.now();
+    let at = this.now();
     const note = stewardNote(reason);
     if (note === undefined) throw new ScannerError('bad_reason', 'a manual check-in needs a reason');
     this.refuseIfRevoked();
     if (!options.offline && this.pairingInfo) {
       // The moment it would be queued under if the answer is lost: the server keys it the same.
-      const request = this.api().checkIn(
-        ticketId,
-        { reason: note, scanned_at: iso(at) },
-        { timeoutMs: requestTimeoutMs(this.deadlineMs) },
+      const asked = await this.askOnServerTime(at, this.deadlineMs, (scannedAt, timeoutMs) =>
+        this.api().checkIn(ticketId, { reason: note, scanned_at: iso(scannedAt) }, { timeoutMs }),
       );
-      const raced = await raceDeadline(request, this.deadlineMs);
+      const { raced, request } = asked;
+      at = asked.at;
       if (raced.kind === 'answer') return this.acceptOnline(raced.value, 'in', started);
       if (raced.kind === 'failed' && isClientError(raced.error)) throw raced.error;
       const cause = raced.kind === 'late' ? 'timeout' : fallbackCause(raced.error);
@@ -453,18 +457,21 @@ export class DoorDevice {
   ): Promise<OrderCheckInOutcome> {
     const reason = stewardNote(options.reason);
     this.refuseIfRevoked();
-    const at = this.now();
+    let at = this.now();
     let cause: FallbackCause = 'offline_mode';
     if (!options.offline && this.pairingInfo) {
       // Longer than a scan's deadline: a steward's one tap may wait a moment for the whole order.
       const orderDeadlineMs = this.deadlineMs * 4;
       // scanned_at: the moment the tickets would be queued under if the answer is lost.
-      const request = this.api().checkInOrder(
-        orderId,
-        { scanned_at: iso(at), ...(reason ? { reason } : {}) },
-        { timeoutMs: requestTimeoutMs(orderDeadlineMs) },
+      const asked = await this.askOnServerTime(at, orderDeadlineMs, (scannedAt, timeoutMs) =>
+        this.api().checkInOrder(
+          orderId,
+          { scanned_at: iso(scannedAt), ...(reason ? { reason } : {}) },
+          { timeoutMs },
+        ),
       );
-      const raced = await raceDeadline(request, orderDeadlineMs);
+      const { raced, request } = asked;
+      at = asked.at;
       if (raced.kind === 'answer') return this.acceptOrderOnline(raced.value);
       if (raced.kind === 'failed' && isClientError(raced.error)) throw raced.error;
       if (raced.kind === 'late') {
@@ -1094,12 +1101,45 @@ export class DoorDevice {
     return candidates.reduce((a, b) => (Number(b) > Number(a) ? b : a));
   }
 
+  /**
+   * Sends a request stamped `scanned_at`, racing it against the deadline. When the server refuses
+   * that time (400 on `scanned_at`: more than 5 minutes ahead of its clock, or too old), its
+   * answer's Date header has just re-measured this door's clock: the kept offset a new run starts
+   * from was stale (the wall clock was set between two runs). The server recorded nothing, so the
+   * request is sent once more on the re-measured time, within what is left of the deadline; the
+   * caller decides offline on that time too if the retry fails.
+   */
+  private async askOnServerTime<T>(
+    at: number,
+    deadlineMs: number,
+    send: (scannedAt: number, timeoutMs: number) => Promise<T>,
+  ): Promise<{ raced: Raced<T>; request: Promise<T>; at: number }> {
+    const started = performance.now();
+    const request = send(at, requestTimeoutMs(deadlineMs));
+    const raced = await raceDeadline(request, deadlineMs);
+    if (raced.kind !== 'failed' || !refusedScanTime(raced.error)) return { raced, request, at };
+    const elapsed = performance.now() - started;
+    const remeasured = this.now();
+    // The estimate did not move: the same time would be refused again.
+    if (Math.abs(remeasured - at - elapsed) <= clockToleranceMs) return { raced, request, at };
+    const leftMs = Math.max(1, deadlineMs - elapsed);
+    const retry = send(remeasured, requestTimeoutMs(leftMs));
+    return { raced: await raceDeadline(retry, leftMs), request: retry, at: remeasured };
+  }
+
   private markPending(ticketId: string, delta: number): void {
     const next = (this.pending.get(ticketId) ?? 0) + delta;
     if (next > 0) this.pending.set(ticketId, next);
     else this.pending.delete(ticketId);
   }
 }
+
+/** The server refused a door request's own `scanned_at` (400 `invalid_field`). */
+const refusedScanTime = (err: unknown): boolean =>
+  isScannerError(err, 'http_error') &&
+  err.status === 400 &&
+  err.apiCode === 'invalid_field' &&
+  err.param === 'scanned_at';
 
 /** The item of an upload whose `scanned_at` the server refused (400 `invalid_field`), if that was it. */
 function refusedTimeIndex(err: unknown): number | null {

@@ -56,7 +56,10 @@ export function shutDown(
   );
 }
 
-/** SIGTERM and SIGINT shut the server down once; a repeated signal changes nothing. */
+/**
+ * SIGTERM, SIGINT and SIGHUP (the terminal it ran in was closed) shut the server down once; a
+ * repeated signal changes nothing.
+ */
 export function stopOnSignals(running: RunningServer, options: ShutdownOptions = {}): void {
   let stopping = false;
   const stop = (signal: NodeJS.Signals): void => {
@@ -66,4 +69,5 @@ export function stopOnSignals(running: RunningServer, options: ShutdownOptions =
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGHUP', () => stop('SIGHUP'));
 }

@@ -48,6 +48,12 @@ describe('the scanner CLI’s usage errors', () => {
       [['scan', 'tok', '--deadline', 'soon'], `scanner: --deadline must be 50–60000 ms; ${usageOf.scan}`],
       [['discover', '--timeout', '5s'], `scanner: --timeout must be 100–60000 ms; ${usageOf.discover}`],
       [['pair', token, '--url', 'not a url'], `scanner: --url is not a URL: not a url; ${usageOf.pair}`],
+      ...['localhost:47704', 'mailto:x@y', 'ftp://x'].map((url): [string[], string] => [
+        ['pair', token, '--url', url],
+        `scanner: --url must be an http:// or https:// address: ${url}; ${usageOf.pair}`,
+      ]),
+      [['status', '--state='], `scanner: --state needs a file; ${usageOf.status}`],
+      [['status', '--state', ''], `scanner: --state needs a file; ${usageOf.status}`],
       [
         ['pair', 'https://example.test/x'],
         `scanner: not a Marquee pairing link: https://example.test; ${usageOf.pair}`,

@@ -307,6 +307,37 @@ describe('offline fallback: the door never waits', () => {
     expect(Math.abs(door.state.clockOffsetMs()! + stepMs)).toBeLessThan(5_000);
   });
 
+  it('a new run after the wall clock was set hours off (ahead, or more than a day behind): the first scan is asked again on the server’s time and admitted online', async () => {
+    const paired = await pairedDoor('clock-set-between-runs');
+    await paired.close();
+    doors.splice(doors.indexOf(paired), 1);
+    const [ahead, behind] = await venue.sell(eventId, tierId, 2);
+    // Each is a new run (a CLI command) that starts from the offset kept before the step: its
+    // first request carries a time the server refuses, and that answer's Date re-measures.
+    for (const [phone, stepMs] of [
+      [ahead!, 2 * 3_600_000],
+      [behind!, -25 * 3_600_000],
+    ] as const) {
+      const door = openDoor(venue.stateFile('clock-set-between-runs'), {
+        now: () => Date.now() + stepMs,
+        deadlineMs: patientMs,
+      });
+      doors.push(door);
+      const kept = door.state.clockOffsetMs();
+      expect(kept === null || Math.abs(kept + stepMs) > 60_000).toBe(true);
+      const before = Date.now();
+      const outcome = await door.device.scan(phone.qr_token);
+      expect(outcome).toMatchObject({ result: 'admitted', mode: 'online' });
+      expect(Math.abs(Date.parse(outcome.scan!.scanned_at) - before)).toBeLessThan(5_000);
+      expect(door.device.status().queued).toBe(0);
+      expect(Math.abs(door.state.clockOffsetMs()! + stepMs)).toBeLessThan(5_000);
+      const server = await venue.ok<{ scan_count: number }>('GET', `/v2/tickets/${phone.id}`);
+      expect(server.scan_count).toBe(1);
+      await door.close();
+      doors.splice(doors.indexOf(door), 1);
+    }
+  });
+
   it('a scan whose time the server refuses (8 days old, or ahead of its clock) is set aside at sync, judged by the server', async () => {
     const paired = await pairedDoor('put-away');
     const [old, fresh] = await venue.sell(eventId, tierId, 2);
