@@ -1,11 +1,14 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.js';
 import { DoorPage } from './pages/door-page.js';
+import { KioskPage } from './pages/kiosk-page.js';
 import { LoginPage } from './pages/login-page.js';
 import { SellPage } from './pages/sell-page.js';
+import { ShiftPage } from './pages/shift-page.js';
+import { TillStaffPage } from './pages/till-staff-page.js';
 import { doorNight } from './support/door-night.js';
 import { holdRequestsTo } from './support/hold-requests.js';
-import { adminKey } from './support/venue-server.js';
+import { adminKey, type VenueServer } from './support/venue-server.js';
 
 /**
  * Right after sign-in the venue name, the server pill and (at a till) the staff chip arrive one
@@ -101,5 +104,156 @@ test('on a 390 px phone the box office never scrolls sideways: sell, orders, an 
   await expect(door.verdict()).toHaveAttribute('data-result', 'admitted');
   expect(await sidewaysOverflow(page), 'door verdict').toBeLessThanOrEqual(0);
   expect(errors).toEqual([]);
+  await page.close();
+});
+
+/**
+ * What pokes out of the header: a link or button past the window, or below the dark bar (light
+ * text on the light page). Empty when the header wraps and the bar grows with it.
+ */
+const headerSpill = (page: Page) =>
+  page.evaluate(() => {
+    const bar = document.querySelector('header.topbar')!.getBoundingClientRect();
+    const width = document.documentElement.clientWidth;
+    return [
+      ...document.querySelectorAll('header.topbar :is(a, button, .conn, .badge, [aria-label="Signed in"])'),
+    ]
+      .map((el) => ({ text: (el as HTMLElement).innerText.trim(), box: el.getBoundingClientRect() }))
+      .filter(({ box }) => box.right > width + 0.5 || box.bottom > bar.bottom + 0.5 || box.left < -0.5)
+      .map(({ text }) => text);
+  });
+
+/** A paired door, so the monitor draws its doors table (the admin key lists devices). */
+async function pairDoor(server: VenueServer, eventId: string): Promise<void> {
+  const pairing = await server.api<{ pairing_token: string }>('POST', '/v2/devices/pairing', {
+    event_id: eventId,
+  });
+  const paired = await fetch(`${server.url}/v2/devices/pair`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ pairing_token: pairing.pairing_token, name: 'North gate by the cloakroom' }),
+  });
+  expect(paired.status).toBe(200);
+}
+
+/** An address a buyer really types: 60 characters with no space to break at. */
+const longEmail = 'maximilian.bartholomew.worthington@theblueroom-venue.example';
+
+test('on a phone with a seller signed in and a shift open, the header wraps and every screen fits: 390 px and 320 px', async ({
+  browser,
+  server,
+}) => {
+  expect(longEmail).toHaveLength(60);
+  const night = await doorNight(server, ['General admission standing', 'VIP lounge'], {
+    title: 'A Rather Long Event Title For The Late Night Jazz Session',
+  });
+  const order = await server.api<{ id: string }>('POST', '/v2/orders', {
+    event_id: night.eventId,
+    items: [{ tier_id: night.tierIds['VIP lounge'], quantity: 1 }],
+    buyer: { name: 'Maximilian Bartholomew Worthington', email: longEmail },
+    payment_method: 'cash',
+  });
+  // Staff exist: the normal venue, where a till's writes need a signed-in member.
+  await server.api('POST', '/v2/staff', { name: 'Maria Manager', role: 'manager', pin: '2468' });
+  await server.api('POST', '/v2/staff', { name: 'Samantha Seller', role: 'seller', pin: '1357' });
+  const till = await server.api<{ secret: string }>('POST', '/v2/api_keys', {
+    name: 'Phone till',
+    scope: 'box_office',
+  });
+
+  const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+  const errors: string[] = [];
+  page.on('pageerror', (err) => errors.push(err.message));
+  const login = new LoginPage(page, server.url);
+  await login.open('/shift');
+  await login.signIn(till.secret);
+  const staff = new TillStaffPage(page);
+  await staff.typePin('1357');
+  await expect(staff.signedIn()).toContainText('Samantha Seller · seller');
+  await new ShiftPage(page).open('100.00');
+  await expect(staff.signedIn()).toContainText('Shift open');
+
+  const screens = async (width: number) => {
+    await page.setViewportSize({ width, height: 844 });
+    await page.goto(`${server.url}/sell`);
+    await expect(new SellPage(page).tile('VIP lounge')).toBeVisible();
+    await expect(staff.signedIn()).toContainText('Shift open');
+    expect(await headerSpill(page), `header, ${width} px`).toEqual([]);
+    expect(await sidewaysOverflow(page), `sell, ${width} px`).toBeLessThanOrEqual(0);
+    await page.goto(`${server.url}/orders/${order.id}`);
+    const detail = page.getByRole('article', { name: `Order ${order.id}` });
+    await expect(detail).toContainText(longEmail);
+    expect(await sidewaysOverflow(page), `the order with a long email, ${width} px`).toBeLessThanOrEqual(0);
+    const close = detail.getByRole('link', { name: 'Close' });
+    const box = (await close.boundingBox())!;
+    expect(box.x + box.width, `Close on screen, ${width} px`).toBeLessThanOrEqual(width);
+    await page.goto(`${server.url}/shift`);
+    await expect(page.getByRole('heading', { name: /^Shift open/ })).toBeVisible();
+    expect(await sidewaysOverflow(page), `shift, ${width} px`).toBeLessThanOrEqual(0);
+    await page.goto(`${server.url}/monitor/${night.eventId}`);
+    await expect(page.getByRole('heading', { name: 'Scan monitor' })).toBeVisible();
+    expect(await sidewaysOverflow(page), `monitor, ${width} px`).toBeLessThanOrEqual(0);
+    // The heading keeps its words: not one letter per line beside a wide event picker.
+    const heading = (await page.getByRole('heading', { name: 'Scan monitor' }).boundingBox())!;
+    expect(heading.height, `monitor heading on one line, ${width} px`).toBeLessThan(40);
+  };
+  await screens(390);
+  await screens(320);
+
+  expect(errors).toEqual([]);
+  await page.close();
+});
+
+test('on a phone, Settings (staff, keys, mail waiting for a long address) and the monitor with its doors fit', async ({
+  browser,
+  server,
+}) => {
+  const night = await doorNight(server, ['VIP lounge'], {
+    title: 'A Rather Long Event Title For The Late Night Jazz Session',
+  });
+  await server.api('POST', '/v2/orders', {
+    event_id: night.eventId,
+    items: [{ tier_id: night.tierIds['VIP lounge'], quantity: 1 }],
+    buyer: { name: 'Maximilian Bartholomew Worthington', email: longEmail },
+    payment_method: 'cash',
+  });
+  await pairDoor(server, night.eventId);
+  await server.api('POST', '/v2/staff', { name: 'Maria Manager', role: 'manager', pin: '2468' });
+  await server.api('POST', '/v2/api_keys', { name: 'Phone till by the cloakroom', scope: 'box_office' });
+  const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+  const errors: string[] = [];
+  page.on('pageerror', (err) => errors.push(err.message));
+  const login = new LoginPage(page, server.url);
+  await login.open('/settings');
+  await login.signIn(adminKey);
+  for (const width of [390, 320]) {
+    await page.setViewportSize({ width, height: 844 });
+    await page.goto(`${server.url}/settings`);
+    await expect(page.getByRole('table', { name: 'Staff members' })).toBeVisible();
+    await expect(page.getByRole('table', { name: 'Mail not sent yet' })).toContainText(longEmail);
+    expect(await headerSpill(page), `admin header, ${width} px`).toEqual([]);
+    expect(await sidewaysOverflow(page), `settings, ${width} px`).toBeLessThanOrEqual(0);
+    await page.goto(`${server.url}/monitor/${night.eventId}`);
+    await expect(page.locator('tr[data-door="North gate by the cloakroom"]')).toBeVisible();
+    expect(await sidewaysOverflow(page), `monitor with its doors, ${width} px`).toBeLessThanOrEqual(0);
+  }
+  expect(errors).toEqual([]);
+  await page.close();
+});
+
+test('the kiosk fits a 320 px window: its event and ticket cards', async ({ browser, server }) => {
+  await doorNight(server, ['General admission standing'], {
+    title: 'A Rather Long Event Title For The Late Night Jazz Session',
+  });
+  await doorNight(server, ['Early bird'], { title: 'Jazz Brunch' });
+  const key = await server.api<{ secret: string }>('POST', '/v2/api_keys', { name: 'Lobby', scope: 'kiosk' });
+  const page = await browser.newPage({ viewport: { width: 320, height: 700 } });
+  const kiosk = new KioskPage(page, server.url);
+  await kiosk.open(key.secret);
+  await expect(page.getByRole('heading', { name: 'Choose your event' })).toBeVisible();
+  expect(await sidewaysOverflow(page), 'kiosk events').toBeLessThanOrEqual(0);
+  await page.locator('.kiosk-card', { hasText: 'Late Night Jazz' }).click();
+  await expect(kiosk.tier('General admission standing')).toBeVisible();
+  expect(await sidewaysOverflow(page), 'kiosk tickets').toBeLessThanOrEqual(0);
   await page.close();
 });

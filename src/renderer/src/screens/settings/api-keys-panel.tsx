@@ -93,50 +93,52 @@ export function ApiKeysPanel() {
       {keys.state === 'error' ? <ErrorNote message={keys.error} onRetry={() => void loadKeys()} /> : null}
       {keys.data && keys.data.length === 0 ? <Empty>No keys.</Empty> : null}
       {keys.data && keys.data.length > 0 ? (
-        <table className="table">
-          <thead>
-            <tr>
-              <th>Name</th>
-              <th>Scope</th>
-              <th>Key</th>
-              <th>Created</th>
-              <th>Status</th>
-              <th aria-label="Actions" />
-            </tr>
-          </thead>
-          <tbody>
-            {keys.data.map((key) => {
-              const isOwn = ownKey?.endsWith(key.last4) ?? false;
-              return (
-                <tr key={key.id} className={key.revoked_at ? 'row-dim' : undefined}>
-                  <td>{key.name}</td>
-                  <td>{key.scope}</td>
-                  <td>
-                    <code>…{key.last4}</code>
-                  </td>
-                  <td className="small">{formatDateTime(key.created_at)}</td>
-                  <td className="small">
-                    {key.revoked_at ? `Revoked ${formatDateTime(key.revoked_at)}` : 'Active'}
-                  </td>
-                  <td>
-                    <div className="row-actions">
-                      {key.revoked_at ? null : (
-                        <button
-                          type="button"
-                          className="button button-small button-danger"
-                          onClick={() => setRevoking(key)}
-                        >
-                          Revoke…
-                        </button>
-                      )}
-                      {isOwn && !key.revoked_at ? <span className="muted small">in use here</span> : null}
-                    </div>
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
+        <div className="table-wrap">
+          <table className="table">
+            <thead>
+              <tr>
+                <th>Name</th>
+                <th>Scope</th>
+                <th>Key</th>
+                <th>Created</th>
+                <th>Status</th>
+                <th aria-label="Actions" />
+              </tr>
+            </thead>
+            <tbody>
+              {keys.data.map((key) => {
+                const isOwn = ownKey?.endsWith(key.last4) ?? false;
+                return (
+                  <tr key={key.id} className={key.revoked_at ? 'row-dim' : undefined}>
+                    <td>{key.name}</td>
+                    <td>{key.scope}</td>
+                    <td>
+                      <code>…{key.last4}</code>
+                    </td>
+                    <td className="small">{formatDateTime(key.created_at)}</td>
+                    <td className="small">
+                      {key.revoked_at ? `Revoked ${formatDateTime(key.revoked_at)}` : 'Active'}
+                    </td>
+                    <td>
+                      <div className="row-actions">
+                        {key.revoked_at ? null : (
+                          <button
+                            type="button"
+                            className="button button-small button-danger"
+                            onClick={() => setRevoking(key)}
+                          >
+                            Revoke…
+                          </button>
+                        )}
+                        {isOwn && !key.revoked_at ? <span className="muted small">in use here</span> : null}
+                      </div>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
       ) : null}
       {revoking ? <RevokeDialog apiKey={revoking} onClose={() => setRevoking(null)} /> : null}
     </section>

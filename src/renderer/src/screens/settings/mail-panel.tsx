@@ -58,46 +58,51 @@ export function MailPanel() {
       {mail.state === 'error' ? <ErrorNote message={mail.error} onRetry={() => void loadMail()} /> : null}
       {mail.data && list.length === 0 ? <Empty>Every mail has been sent.</Empty> : null}
       {list.length > 0 ? (
-        <table className="table" aria-label="Mail not sent yet">
-          <thead>
-            <tr>
-              <th>To</th>
-              <th>Subject</th>
-              <th>Status</th>
-              <th>Attempts</th>
-              <th>Last error</th>
-              <th>Next attempt</th>
-              <th aria-label="Actions" />
-            </tr>
-          </thead>
-          <tbody>
-            {list.map((m) => (
-              <tr key={m.id}>
-                <td>{m.to}</td>
-                <td>{m.subject}</td>
-                <td>{m.status === 'failed' ? 'Failed' : 'Waiting'}</td>
-                <td>{m.attempts}</td>
-                <td className="small">
-                  {m.last_error ?? (m.attempts === 0 ? 'not tried yet' : '')}
-                  {sentLater[m.id] ? (
-                    <strong className="sent-later"> The tickets were sent to {sentLater[m.id]} later.</strong>
-                  ) : null}
-                </td>
-                <td className="small">{m.next_attempt_at ? formatDateTime(m.next_attempt_at) : '—'}</td>
-                <td>
-                  <button
-                    type="button"
-                    className="button button-small"
-                    onClick={() => void retry(m.id, m.to)}
-                    aria-label={`Send the mail to ${m.to} again now`}
-                  >
-                    {m.status === 'failed' ? 'Send again' : 'Try now'}
-                  </button>
-                </td>
+        <div className="table-wrap">
+          <table className="table" aria-label="Mail not sent yet">
+            <thead>
+              <tr>
+                <th>To</th>
+                <th>Subject</th>
+                <th>Status</th>
+                <th>Attempts</th>
+                <th>Last error</th>
+                <th>Next attempt</th>
+                <th aria-label="Actions" />
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {list.map((m) => (
+                <tr key={m.id}>
+                  <td>{m.to}</td>
+                  <td>{m.subject}</td>
+                  <td>{m.status === 'failed' ? 'Failed' : 'Waiting'}</td>
+                  <td>{m.attempts}</td>
+                  <td className="small">
+                    {m.last_error ?? (m.attempts === 0 ? 'not tried yet' : '')}
+                    {sentLater[m.id] ? (
+                      <strong className="sent-later">
+                        {' '}
+                        The tickets were sent to {sentLater[m.id]} later.
+                      </strong>
+                    ) : null}
+                  </td>
+                  <td className="small">{m.next_attempt_at ? formatDateTime(m.next_attempt_at) : '—'}</td>
+                  <td>
+                    <button
+                      type="button"
+                      className="button button-small"
+                      onClick={() => void retry(m.id, m.to)}
+                      aria-label={`Send the mail to ${m.to} again now`}
+                    >
+                      {m.status === 'failed' ? 'Send again' : 'Try now'}
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       ) : null}
     </section>
   );

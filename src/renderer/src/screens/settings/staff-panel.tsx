@@ -89,20 +89,22 @@ export function StaffPanel() {
 
 function StaffTable({ members }: { members: readonly StaffView[] }) {
   return (
-    <table className="table" aria-label="Staff members">
-      <thead>
-        <tr>
-          <th>Name</th>
-          <th>Role</th>
-          <th>Status</th>
-          <th aria-label="Actions" />
-        </tr>
-      </thead>
-      <tbody>
-        {members.map((member) => (
-          <StaffRow key={member.id} member={member} />
-        ))}
-      </tbody>
-    </table>
+    <div className="table-wrap">
+      <table className="table" aria-label="Staff members">
+        <thead>
+          <tr>
+            <th>Name</th>
+            <th>Role</th>
+            <th>Status</th>
+            <th aria-label="Actions" />
+          </tr>
+        </thead>
+        <tbody>
+          {members.map((member) => (
+            <StaffRow key={member.id} member={member} />
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
