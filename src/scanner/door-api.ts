@@ -80,9 +80,9 @@ export class DoorApi {
     return this.call<LookupAnswer>({ method: 'GET', path: `${routes.lookup}?${qs}`, ...options });
   }
 
-  occupancy(eventId: string | null): Promise<OccupancyAnswer> {
+  occupancy(eventId: string | null, options: { timeoutMs?: number } = {}): Promise<OccupancyAnswer> {
     const qs = eventId ? `?event_id=${encodeURIComponent(eventId)}` : '';
-    return this.call<OccupancyAnswer>({ method: 'GET', path: `${routes.occupancy}${qs}` });
+    return this.call<OccupancyAnswer>({ method: 'GET', path: `${routes.occupancy}${qs}`, ...options });
   }
 
   checkIn(

@@ -54,6 +54,8 @@ import type {
 export const onlineDeadlineMs = 300;
 /** A slow online answer is still awaited this long in the background, to reconcile it. */
 export const lateAnswerTimeoutMs = 5_000;
+/** Pairing again asks with the old key whether it was revoked; a server this slow is taken as no answer. */
+const revocationCheckTimeoutMs = 3_000;
 
 /**
  * How long a request for a decision may run: the late-answer window, and never less than twice
@@ -270,11 +272,33 @@ export class DoorDevice {
       eventId: answer.device.event_id,
       pairedAt: (options.now ?? Date.now)(),
     };
+    await DoorDevice.learnWhetherRevoked(options);
     options.state.savePairing(pairing);
     return new DoorDevice({
       ...options,
       transport: (p) => (p === pairing ? transport : options.transport(p)),
     });
+  }
+
+  /**
+   * A door revoked while it was away (switched off, out of Wi-Fi) never heard of it, and pairing
+   * again would upload its queue under the new pairing as if nothing had happened. With scans
+   * still queued, its old key asks the server once first: refused, the old pairing is marked
+   * revoked, so savePairing holds those scans back for a manager to decide (sync --include-held).
+   * No answer (another venue's server, no network) leaves things as they were.
+   */
+  private static async learnWhetherRevoked(options: DoorDeviceOptions): Promise<void> {
+    const old = options.state.loadPairing();
+    if (!old || old.revokedAt !== undefined || !old.apiKey || options.state.status().queued === 0) return;
+    const now = options.now ?? Date.now;
+    const api = new DoorApi(options.transport(old), old.apiKey, () =>
+      options.state.savePairing({ ...old, revokedAt: now() }),
+    );
+    try {
+      await api.occupancy(old.eventId, { timeoutMs: revocationCheckTimeoutMs });
+    } catch {
+      // Refused: told through the callback above. Anything else: not known, nothing to change.
+    }
   }
 
   get pairing(): Pairing | null {

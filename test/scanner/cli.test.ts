@@ -131,6 +131,37 @@ describe('scanner CLI', () => {
     expect(JSON.parse((await run('status', '--json')).out[0]!)).toMatchObject({ queued: 0, held: 0 });
   });
 
+  it('a door revoked while it was away learns so when paired again: its queued scans are held back, not uploaded', async () => {
+    const file = venue.stateFile('cli-held-away');
+    const run = (...argv: string[]) => cli(...argv, '--state', file);
+    expect((await run('pair', await venue.pairingCode(eventId))).code).toBe(0);
+    const [ticket] = await venue.sell(eventId, tierId, 1);
+    expect((await run('scan', ticket!.qr_token, '--offline')).code).toBe(exitCodes.ok);
+    const oldDevice = (
+      JSON.parse((await run('status', '--json')).out[0]!) as { pairing: { deviceId: string } }
+    ).pairing.deviceId;
+    // Revoked while the door was switched off: it never synced, so it was never told.
+    await venue.ok('DELETE', `/v2/devices/${oldDevice}`);
+
+    expect((await run('pair', await venue.pairingCode(eventId))).code).toBe(0);
+
+    expect(JSON.parse((await run('status', '--json')).out[0]!)).toMatchObject({ queued: 0, held: 1 });
+    expect((await run('sync')).code).toBe(exitCodes.ok);
+    expect((await venue.ok<{ scan_count: number }>('GET', `/v2/tickets/${ticket!.id}`)).scan_count).toBe(0);
+  });
+
+  it('paired again with scans queued and its old key still good: nothing is held back', async () => {
+    const file = venue.stateFile('cli-repair-good');
+    const run = (...argv: string[]) => cli(...argv, '--state', file);
+    expect((await run('pair', await venue.pairingCode(eventId))).code).toBe(0);
+    const [ticket] = await venue.sell(eventId, tierId, 1);
+    expect((await run('scan', ticket!.qr_token, '--offline')).code).toBe(exitCodes.ok);
+
+    expect((await run('pair', await venue.pairingCode(eventId))).code).toBe(0);
+
+    expect(JSON.parse((await run('status', '--json')).out[0]!)).toMatchObject({ queued: 1, held: 0 });
+  });
+
   it('one clear line and a non-zero exit for each kind of failure', async () => {
     const unknown = await cli('frobnicate');
     expect(unknown).toMatchObject({
