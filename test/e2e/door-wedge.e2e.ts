@@ -187,6 +187,8 @@ test('offline, the door hides the live feed, names the tier from its pack, and r
   await expect(door.verdict()).toContainText('Decided offline');
   await expect(door.tier()).toHaveText('★ VIP lounge');
   await expect(door.queued()).toHaveText('1 queued');
+  // A screen-reader user hears it was the door's own decision, as a steward reads it.
+  await expect(page.getByTestId('door-announcer')).toHaveText(/\. Decided offline, queued for sync\.$/);
 
   const offlineSince = /Offline since \d\d:\d\d/.exec((await door.connection().textContent()) ?? '')?.[0];
   expect(offlineSince).toBeDefined();

@@ -82,6 +82,8 @@ describe('keys just after a key closed the verdict', () => {
 });
 
 describe('what the door’s live region says for a verdict', () => {
+  const online = { mode: 'online', queued: false } as const;
+
   it('title, words, name and tier, one sentence each', () => {
     expect(
       verdictAnnouncement({
@@ -89,16 +91,41 @@ describe('what the door’s live region says for a verdict', () => {
         detail: 'Welcome in',
         name: 'Vera Vip',
         tierName: 'VIP lounge',
+        ...online,
       }),
     ).toBe('Admitted. Welcome in. Vera Vip. VIP lounge.');
   });
 
   it('leaves out what is unknown and says nothing twice', () => {
-    expect(verdictAnnouncement({ title: 'Rejected', detail: 'Rejected', name: null, tierName: null })).toBe(
-      'Rejected.',
-    );
     expect(
-      verdictAnnouncement({ title: 'Rejected', detail: 'Voided ticket.', name: ' ', tierName: null }),
+      verdictAnnouncement({ title: 'Rejected', detail: 'Rejected', name: null, tierName: null, ...online }),
+    ).toBe('Rejected.');
+    expect(
+      verdictAnnouncement({
+        title: 'Rejected',
+        detail: 'Voided ticket.',
+        name: ' ',
+        tierName: null,
+        ...online,
+      }),
     ).toBe('Rejected. Voided ticket.');
+  });
+
+  it('says when the door decided offline, as the screen does', () => {
+    const verdict = { title: 'Admitted', detail: 'Welcome in', name: 'Otto Offline', tierName: 'VIP lounge' };
+    expect(verdictAnnouncement({ ...verdict, mode: 'offline', queued: true })).toBe(
+      'Admitted. Welcome in. Otto Offline. VIP lounge. Decided offline, queued for sync.',
+    );
+    // A venue-full refusal decided offline records nothing: no queue to name.
+    expect(
+      verdictAnnouncement({
+        title: 'Rejected',
+        detail: 'Venue full',
+        name: null,
+        tierName: null,
+        mode: 'offline',
+        queued: false,
+      }),
+    ).toBe('Rejected. Venue full. Decided offline.');
   });
 });

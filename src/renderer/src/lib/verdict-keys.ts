@@ -81,11 +81,24 @@ export interface AnnouncedVerdict {
   detail: string;
   name: string | null;
   tierName: string | null;
+  /** Who decided: the venue server, or the door on its own (the screen says "Decided offline"). */
+  mode: 'online' | 'offline';
+  /** An offline decision waiting to be synced. */
+  queued: boolean;
 }
 
-/** What the door's live region says for a verdict: "Admitted. Welcome in. Vera Vip. VIP lounge." */
+/**
+ * What the door's live region says for a verdict: "Admitted. Welcome in. Vera Vip. VIP lounge.",
+ * and, as the screen's footer does, "Decided offline, queued for sync." when the door decided.
+ */
 export function verdictAnnouncement(verdict: AnnouncedVerdict): string {
-  const parts = [verdict.title, verdict.detail, verdict.name, verdict.tierName]
+  const offline =
+    verdict.mode === 'offline'
+      ? verdict.queued
+        ? 'Decided offline, queued for sync'
+        : 'Decided offline'
+      : null;
+  const parts = [verdict.title, verdict.detail, verdict.name, verdict.tierName, offline]
     .map((part) => part?.trim().replace(/\.+$/, '') ?? '')
     .filter((part) => part !== '');
   // The detail may repeat the title ("Rejected" when a reason has no words of its own).
