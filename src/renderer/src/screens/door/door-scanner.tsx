@@ -55,9 +55,9 @@ export function DoorScanner({
   );
   // The second Enter of a quick double press, or a held Enter's repeats, would press Start
   // scanning where the focus went back: the camera would start (and ask for permission) mid-queue.
-  const verdictUp = verdict !== null;
+  // Listening from the start, not from the re-render after the close, so no second press slips in
+  // between; a verdict up meanwhile would swallow the same presses itself.
   useEffect(() => {
-    if (verdictUp) return;
     const onKey = (event: KeyboardEvent) => {
       const at = closedByKeyAt.current;
       if (at === null) return;
@@ -72,7 +72,7 @@ export function DoorScanner({
     };
     document.addEventListener('keydown', onKey, true);
     return () => document.removeEventListener('keydown', onKey, true);
-  }, [verdictUp]);
+  }, []);
 
   // One beep per verdict, even when the verdict later gains an order offer.
   const beeped = useRef(0);
