@@ -132,6 +132,8 @@ describe('free tickets on a cancelled event', () => {
       data: { action: string; data: Record<string, unknown> }[];
     };
     expect(audit.data.find((row) => row.action === 'event.refunded_all')?.data).toMatchObject({
+      // The title, as the event's other rows carry it: the Audit screen names the event by it.
+      title: ((await t.call('GET', `/v2/events/${sale.eventId}`)).json() as { title: string }).title,
       orders: 1,
       amount_cents: 2500,
       voided_tickets: 2,

@@ -74,6 +74,71 @@ test('a wedge scan admits with no field focused, and the verdict tells a VIP apa
   expect(errors).toEqual([]);
 });
 
+/**
+ * The focus sits on Start scanning under the verdict (where Esc and Enter put it back). An Enter
+ * the verdict does not take, in its first half second or as a held key's repeat, and the second
+ * Enter of a quick double press, used to press that button: the camera started behind the verdict.
+ */
+test('Enter at a verdict never starts the camera: too early, pressed twice, or held', async ({
+  server,
+  page,
+}) => {
+  const errors = watchErrors(page);
+  const night = await doorNight(server, ['General admission']);
+  const tickets = await night.sell('General admission', 'Ada Early', 4);
+  const door = new DoorPage(page, server.url);
+  await door.open();
+  await door.pairByPasting(await night.pairingCode());
+  const start = page.getByRole('button', { name: 'Start scanning' });
+  const camera = page.getByLabel('Camera: ticket QR');
+  await start.focus();
+
+  // In the guard: the verdict stays up and the Enter is no press for the button under it.
+  await door.wedgeScan(tickets[0]!.qr_token);
+  await expect(door.verdict()).toHaveAttribute('aria-disabled', 'true');
+  await page.keyboard.press('Enter');
+  await expect(door.verdict()).not.toHaveAttribute('aria-disabled');
+  await expect(door.verdict()).toHaveCount(1);
+  await expect(camera).toHaveCount(0);
+  await page.keyboard.press('Enter');
+  await expect(door.verdict()).toHaveCount(0);
+  await expect(start).toBeFocused();
+  await expect(camera).toHaveCount(0);
+
+  // A quick double Enter closes the verdict once and presses nothing.
+  await door.wedgeScan(tickets[1]!.qr_token);
+  await expect(door.verdict()).not.toHaveAttribute('aria-disabled');
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Enter');
+  await expect(door.verdict()).toHaveCount(0);
+  await expect(start).toBeFocused();
+  await expect(camera).toHaveCount(0);
+
+  // Enter held down: one press, then the keyboard's repeats.
+  await door.wedgeScan(tickets[2]!.qr_token);
+  await expect(door.verdict()).not.toHaveAttribute('aria-disabled');
+  for (let i = 0; i < 4; i++) await page.keyboard.down('Enter');
+  await page.keyboard.up('Enter');
+  await expect(door.verdict()).toHaveCount(0);
+  await expect(camera).toHaveCount(0);
+
+  // A deliberate Enter a moment after a close is the steward's again: it starts the camera.
+  await door.wedgeScan(tickets[3]!.qr_token);
+  await expect(door.verdict()).toContainText('Ada Early');
+  await page.keyboard.press('Escape');
+  await expect(door.verdict()).toHaveCount(0);
+  await expect(async () => {
+    await page.keyboard.press('Enter');
+    await expect(camera).toHaveCount(1, { timeout: 250 });
+  }).toPass();
+  const scans = await server.api<{ data: { result: string }[] }>(
+    'GET',
+    `/v2/scans?event_id=${night.eventId}`,
+  );
+  expect(scans.data.map((s) => s.result)).toEqual(['admitted', 'admitted', 'admitted', 'admitted']);
+  expect(errors).toEqual([]);
+});
+
 test('a person typing at human speed is not a scan', async ({ server, page }) => {
   const night = await doorNight(server, ['General admission']);
   const [ticket] = await night.sell('General admission', 'Tia Typist');
@@ -122,6 +187,8 @@ test('offline, the door hides the live feed, names the tier from its pack, and r
   await expect(door.verdict()).toContainText('Decided offline');
   await expect(door.tier()).toHaveText('★ VIP lounge');
   await expect(door.queued()).toHaveText('1 queued');
+  // A screen-reader user hears it was the door's own decision, as a steward reads it.
+  await expect(page.getByTestId('door-announcer')).toHaveText(/\. Decided offline, queued for sync\.$/);
 
   const offlineSince = /Offline since \d\d:\d\d/.exec((await door.connection().textContent()) ?? '')?.[0];
   expect(offlineSince).toBeDefined();

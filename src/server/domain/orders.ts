@@ -28,7 +28,7 @@ import {
 } from './refund-ledger.js';
 import { heldByBuyer, orderConfirmation } from './mail-subjects.js';
 import { requireSearchTargets } from './order-search.js';
-import { changedFields } from './audit-entry.js';
+import { changedFields, eventAudit } from './audit-entry.js';
 import { viewAttendee } from './sales-views.js';
 import type { Outbox } from './outbox.js';
 import type { MailDrop } from './mail-port.js';
@@ -253,17 +253,15 @@ export class OrdersService {
       for (const ticket of unrefundable) if (voidTicket(this.deps, ticket.id, when)) voided += 1;
       // Each order's refund and each ticket's void has its own row (refund-ledger.ts); this one
       // says who asked for all of them, and is written even when a repeat finds nothing left.
-      tx.audit({
-        action: 'event.refunded_all',
-        objectType: 'event',
-        objectId: eventId,
-        data: {
+      // Titled as the event's other rows are, so the Audit screen names the event, not its id.
+      tx.audit(
+        eventAudit('event.refunded_all', event, {
           orders: orders.length,
           amount_cents: amount,
           method: input.method ?? null,
           voided_tickets: voided,
-        },
-      });
+        }),
+      );
       return {
         object: 'bulk_refund',
         event_id: eventId,

@@ -138,6 +138,23 @@ describe('audit rows in words', () => {
     expect(row('event.refunded_all', 'evt_1', { orders: 0, amount_cents: 0, voided_tickets: 1 })).toBe(
       'Admin voided 1 free ticket of evt_1: no order had money left',
     );
+    // Named by its title, as "cancelled Storm Night" beside it is.
+    expect(
+      row('event.refunded_all', 'evt_1', {
+        title: 'Storm Night',
+        orders: 1,
+        amount_cents: 2500,
+        voided_tickets: 2,
+      }),
+    ).toBe('Admin refunded 1 paid order, $25.00 in all, of Storm Night and voided 2 free tickets');
+    expect(
+      row('event.refunded_all', 'evt_1', {
+        title: 'Comps Only Night',
+        orders: 0,
+        amount_cents: 0,
+        voided_tickets: 2,
+      }),
+    ).toBe('Admin voided 2 free tickets of Comps Only Night: no order had money left');
     const server = (data: Record<string, unknown>) =>
       auditWords(
         { action: 'certificate.replaced', object_type: 'certificate', object_id: 'AB:CD', actor: {}, data },

@@ -3,7 +3,10 @@ import type { BulkRefundView, OrderView, RefundView } from '../../../src/rendere
 import {
   bulkRefundDoneWords,
   bulkRefundPlanWords,
+  bulkRefundTitle,
+  cancelledNotice,
   defaultRefundMethod,
+  nothingToRefund,
   partRefundNote,
   refundLine,
 } from '../../../src/renderer/src/lib/refund-words.js';
@@ -108,7 +111,37 @@ describe('refunding a cancelled event at once', () => {
       'Refunded $25.00 on 1 paid order, each the way it was paid; their tickets are voided. Voided 2 free tickets (comps, free tiers) too.',
     );
     expect(bulkRefundDoneWords(bulk(0, 0, 1))).toBe(
-      'No order had money to give back. Voided 1 free ticket (comps, free tiers) too.',
+      'Voided 1 free ticket (comps, free tiers); no order had money to give back.',
+    );
+    expect(bulkRefundDoneWords(bulk(0, 0, 0))).toBe('No order had money to give back.');
+  });
+
+  it('asks about what the refund will do: paid orders, free tickets alone, or nothing', () => {
+    expect(bulkRefundTitle('Storm Night', bulk(2, 6000, 1))).toBe('Refund the paid orders of Storm Night?');
+    expect(bulkRefundTitle('Comps Only Night', bulk(0, 0, 2))).toBe(
+      'Void the free tickets of Comps Only Night?',
+    );
+    expect(bulkRefundTitle('Nothing Sold Night', bulk(0, 0, 0))).toBe(
+      'Nothing to refund for Nothing Sold Night',
+    );
+    // Still counting: the usual question.
+    expect(bulkRefundTitle('Storm Night', null)).toBe('Refund the paid orders of Storm Night?');
+    expect(nothingToRefund(bulk(0, 0, 0))).toBe(true);
+    expect(nothingToRefund(bulk(0, 0, 1))).toBe(false);
+    expect(nothingToRefund(null)).toBe(false);
+  });
+
+  it('after a cancel that refunded nothing yet, says only what is left to do', () => {
+    expect(cancelledNotice(bulk(1, 2500, 2))).toBe(
+      'Cancelled. Refund the paid orders from here or from Orders when you are ready.',
+    );
+    expect(cancelledNotice(bulk(0, 0, 2))).toBe(
+      'Cancelled. Void the free tickets from here when you are ready.',
+    );
+    expect(cancelledNotice(bulk(0, 0, 0))).toBe('Cancelled.');
+    // Not counted (the preview failed): it may have paid orders.
+    expect(cancelledNotice(null)).toBe(
+      'Cancelled. Refund the paid orders from here or from Orders when you are ready.',
     );
   });
 });

@@ -201,17 +201,22 @@ describe('a tier window that misses the event’s selling time', () => {
 
   it('warns when sales end before the event goes on sale: nothing can ever be sold', () => {
     expect(tierWindowWarning(form('', '2026-11-30T18:00'), event)).toMatch(
-      /^Sales of this tier end Mon, 30 Nov 2026, 18:00( \S+)?, before the event goes on sale \(Tue, 1 Dec 2026, 10:00( \S+)?\): nothing can be sold in it\./,
+      /^Sales of this tier end Mon, 30 Nov 2026, 18:00( \S+)?, at or before the event goes on sale \(Tue, 1 Dec 2026, 10:00( \S+)?\): nothing can be sold in it\./,
     );
     // Ending at the very minute the event goes on sale sells nothing either (the end is exclusive).
-    expect(tierWindowWarning(form('', '2026-12-01T10:00'), event)).not.toBeNull();
+    // …and says so: "end 10:00, before … (10:00)" read as a contradiction.
+    expect(tierWindowWarning(form('', '2026-12-01T10:00'), event)).toMatch(
+      /^Sales of this tier end Tue, 1 Dec 2026, 10:00( \S+)?, at or before the event goes on sale \(Tue, 1 Dec 2026, 10:00( \S+)?\)/,
+    );
   });
 
   it('warns when sales start at or after the doors: nothing can be bought ahead', () => {
     expect(tierWindowWarning(form('2026-12-25T10:00', ''), event)).toMatch(
-      /^Sales of this tier start Fri, 25 Dec 2026, 10:00( \S+)?, after the doors \(Thu, 24 Dec 2026, 19:00( \S+)?\): nothing can be bought ahead\./,
+      /^Sales of this tier start Fri, 25 Dec 2026, 10:00( \S+)?, at or after the doors \(Thu, 24 Dec 2026, 19:00( \S+)?\): nothing can be bought ahead\./,
     );
-    expect(tierWindowWarning(form('2026-12-24T19:00', ''), event)).not.toBeNull();
+    expect(tierWindowWarning(form('2026-12-24T19:00', ''), event)).toMatch(
+      /^Sales of this tier start Thu, 24 Dec 2026, 19:00( \S+)?, at or after the doors \(Thu, 24 Dec 2026, 19:00( \S+)?\)/,
+    );
   });
 
   it('says nothing for a window inside the selling time, or reaching past either end of it', () => {

@@ -100,7 +100,9 @@ const phrases: Readonly<Record<string, (on: string, row: Row) => string>> = {
   'payout.created': (on, d) => `recorded a payout of ${amount(d) ?? 'money'} (${on})`,
   'payout.paid': (on, d) => `marked the payout of ${amount(d) ?? 'money'} paid (${on})`,
   'payout.cancelled': (on, d) => `cancelled the payout of ${amount(d) ?? 'money'} (${on})`,
-  'event.refunded_all': (on, d) => {
+  'event.refunded_all': (id, d) => {
+    // Named by its title as the event's other rows are; rows written before it was recorded keep the id.
+    const on = text(d, 'title') ?? id;
     const orders = typeof d.data.orders === 'number' ? d.data.orders : null;
     const voided = typeof d.data.voided_tickets === 'number' ? d.data.voided_tickets : 0;
     const free = `${voided} free ticket${voided === 1 ? '' : 's'}`;

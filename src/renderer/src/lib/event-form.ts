@@ -221,5 +221,5 @@ export function onSaleAfterDoorsWarning(form: EventForm): string | null {
   const next = parseEventCreate(form, null).body;
   if (!next?.on_sale_at || Date.parse(next.on_sale_at) < Date.parse(next.doors_at)) return null;
   const zone = next.timezone ?? formZone(form) ?? 'UTC';
-  return `Sales open ${formatEventTime(next.on_sale_at, zone)}, after the doors (${formatEventTime(next.doors_at, zone)}): nothing can be bought ahead. Check the dates, or leave "On sale from" empty to sell from now.`;
+  return `Sales open ${formatEventTime(next.on_sale_at, zone)}, at or after the doors (${formatEventTime(next.doors_at, zone)}): nothing can be bought ahead. Check the dates, or leave "On sale from" empty to sell from now.`;
 }

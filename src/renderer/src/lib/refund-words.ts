@@ -80,9 +80,40 @@ export function bulkRefundPlanWords(preview: BulkRefundView): string {
 
 /** What the refund moved, as the event's page then says it (the count may have grown meanwhile). */
 export function bulkRefundDoneWords(done: BulkRefundView): string {
-  const free =
-    done.voided_tickets > 0 ? ` Voided ${freeWord(done.voided_tickets)} (comps, free tiers) too.` : '';
-  return done.orders === 0
-    ? `No order had money to give back.${free}`
-    : `Refunded ${formatMoney(done.amount_cents, done.currency)} on ${ordersWord(done.orders)}, each the way it was paid; their tickets are voided.${free}`;
+  if (done.orders > 0) {
+    const free =
+      done.voided_tickets > 0 ? ` Voided ${freeWord(done.voided_tickets)} (comps, free tiers) too.` : '';
+    return `Refunded ${formatMoney(done.amount_cents, done.currency)} on ${ordersWord(done.orders)}, each the way it was paid; their tickets are voided.${free}`;
+  }
+  return done.voided_tickets > 0
+    ? `Voided ${freeWord(done.voided_tickets)} (comps, free tiers); no order had money to give back.`
+    : 'No order had money to give back.';
+}
+
+/** Nothing paid, only free tickets to void: no refund to speak of. */
+const onlyFreeTickets = (preview: BulkRefundView | null): boolean =>
+  preview !== null && preview.orders === 0 && preview.voided_tickets > 0;
+
+/** Nothing paid and no ticket left to void: refunding would do nothing. */
+export const nothingToRefund = (preview: BulkRefundView | null): boolean =>
+  preview !== null && preview.orders === 0 && preview.voided_tickets === 0;
+
+/**
+ * The title of the dialog refunding a cancelled event, from its preview (null while counting):
+ * what its button will do, so an event of comps alone is not asked about paid orders.
+ */
+export function bulkRefundTitle(eventTitle: string, preview: BulkRefundView | null): string {
+  if (onlyFreeTickets(preview)) return `Void the free tickets of ${eventTitle}?`;
+  if (nothingToRefund(preview)) return `Nothing to refund for ${eventTitle}`;
+  return `Refund the paid orders of ${eventTitle}?`;
+}
+
+/**
+ * What the event's page says after a cancel that refunded nothing yet, from the preview counted
+ * when the dialog opened (null: not counted): what is left to do, and only what is.
+ */
+export function cancelledNotice(preview: BulkRefundView | null): string {
+  if (onlyFreeTickets(preview)) return 'Cancelled. Void the free tickets from here when you are ready.';
+  if (nothingToRefund(preview)) return 'Cancelled.';
+  return 'Cancelled. Refund the paid orders from here or from Orders when you are ready.';
 }

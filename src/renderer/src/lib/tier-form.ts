@@ -172,8 +172,9 @@ export type TierWindowEvent = Pick<EventView, 'on_sale_at' | 'doors_at' | 'timez
 
 /**
  * Said before saving when the tier's window misses the event's selling time (a day typed
- * wrong): ending before the event goes on sale, nothing can ever be sold in it; starting at or
- * after the doors, nothing can be bought ahead. Not refused, as the event form's
+ * wrong): ending at or before the event goes on sale, nothing can ever be sold in it; starting at
+ * or after the doors, nothing can be bought ahead. "At or": the warning holds for the very minute
+ * too (a sale's end is exclusive), and "end 10:00, before the event goes on sale (10:00)" misread. Not refused, as the event form's
  * `onSaleAfterDoorsWarning`: a tier may be for the door alone. Nothing is said while a time
  * cannot be read (its field says why).
  */
@@ -182,10 +183,10 @@ export function tierWindowWarning(form: TierForm, event: TierWindowEvent): strin
   const at = (iso: string) => formatEventTime(iso, zone);
   const ends = saleBound(form.sale_ends_at, zone);
   if ('iso' in ends && ends.iso && Date.parse(ends.iso) <= Date.parse(event.on_sale_at))
-    return `Sales of this tier end ${at(ends.iso)}, before the event goes on sale (${at(event.on_sale_at)}): nothing can be sold in it. Check the dates, or leave "Sale ends" empty.`;
+    return `Sales of this tier end ${at(ends.iso)}, at or before the event goes on sale (${at(event.on_sale_at)}): nothing can be sold in it. Check the dates, or leave "Sale ends" empty.`;
   const starts = saleBound(form.sale_starts_at, zone);
   if ('iso' in starts && starts.iso && Date.parse(starts.iso) >= Date.parse(event.doors_at))
-    return `Sales of this tier start ${at(starts.iso)}, after the doors (${at(event.doors_at)}): nothing can be bought ahead. Check the dates, or leave "Sale starts" empty to sell with the event.`;
+    return `Sales of this tier start ${at(starts.iso)}, at or after the doors (${at(event.doors_at)}): nothing can be bought ahead. Check the dates, or leave "Sale starts" empty to sell with the event.`;
   return null;
 }
 

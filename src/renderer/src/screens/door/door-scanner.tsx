@@ -4,11 +4,12 @@ import { QrDebouncer } from '../../lib/qr-debounce.js';
 import { notATicketHint, useDoor } from '../../stores/door-store.js';
 import { occupancyOf } from '../../lib/occupancy.js';
 import { clockWarning } from '../../lib/door-clock.js';
-import { verdictAnnouncement } from '../../lib/verdict-keys.js';
+import { afterCloseMs, keyAfterVerdictClosed, verdictAnnouncement } from '../../lib/verdict-keys.js';
 import { CameraView } from './camera-view.js';
 import { DoorLookup } from './door-lookup.js';
 import { DoorStatus } from './door-status.js';
 import { DoorVerdict } from './door-verdict.js';
+import { keyFocus } from './verdict-focus.js';
 
 /** How long a verdict fills the screen before the camera view returns. */
 const verdictMs = 3_000;
@@ -41,12 +42,37 @@ export function DoorScanner({
    * Closed by a tap or a key: the focus goes back to where scanning continues (the camera, or
    * Start scanning) when it was on the verdict or nowhere; a person typing in a field keeps it.
    */
-  const close = useCallback(() => {
-    const focused = document.activeElement;
-    const lost = !focused || focused === document.body || focused.closest('.door-verdict') !== null;
-    dismiss();
-    if (lost) stage.current?.querySelector<HTMLElement>('.door-start, video')?.focus();
-  }, [dismiss]);
+  const closedByKeyAt = useRef<number | null>(null);
+  const close = useCallback(
+    (byKey: boolean) => {
+      const focused = document.activeElement;
+      const lost = !focused || focused === document.body || focused.closest('.door-verdict') !== null;
+      closedByKeyAt.current = byKey ? performance.now() : null;
+      dismiss();
+      if (lost) stage.current?.querySelector<HTMLElement>('.door-start, video')?.focus();
+    },
+    [dismiss],
+  );
+  // The second Enter of a quick double press, or a held Enter's repeats, would press Start
+  // scanning where the focus went back: the camera would start (and ask for permission) mid-queue.
+  // Listening from the start, not from the re-render after the close, so no second press slips in
+  // between; a verdict up meanwhile would swallow the same presses itself.
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      const at = closedByKeyAt.current;
+      if (at === null) return;
+      const since = performance.now() - at;
+      if (keyAfterVerdictClosed(event, keyFocus(event.target, null), since) === 'swallow') {
+        event.preventDefault();
+        event.stopPropagation();
+      } else if (!event.repeat && since >= afterCloseMs) {
+        // A fresh press after the moment: closing is over, the page has its keys back.
+        closedByKeyAt.current = null;
+      }
+    };
+    document.addEventListener('keydown', onKey, true);
+    return () => document.removeEventListener('keydown', onKey, true);
+  }, []);
 
   // One beep per verdict, even when the verdict later gains an order offer.
   const beeped = useRef(0);

@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { useSettled } from '../../hooks/use-settled.js';
 import { tierLook } from '../../lib/tier-look.js';
-import { keyClosesVerdict, type VerdictFocus } from '../../lib/verdict-keys.js';
-import { isTypingTarget } from '../../shortcuts.js';
+import { verdictKeyAction } from '../../lib/verdict-keys.js';
 import { admitRestOfOrder } from '../../stores/door-desk.js';
 import type { Verdict } from '../../stores/door-store.js';
+import { keyFocus } from './verdict-focus.js';
 
 /**
  * The verdict over the whole screen: readable from across the doorway. Tap, Esc or Enter to
@@ -14,22 +14,25 @@ import type { Verdict } from '../../stores/door-store.js';
  * Screen readers hear it from the scanner's own live region (door-scanner.tsx), not from here: a
  * region inserted together with its text is often not announced.
  */
-export function DoorVerdict({ verdict, onDismiss }: { verdict: Verdict; onDismiss: () => void }) {
+export function DoorVerdict({
+  verdict,
+  onDismiss,
+}: {
+  verdict: Verdict;
+  /** `byKey`: closed by Esc or Enter, whose second press or repeats must not reach the page. */
+  onDismiss: (byKey: boolean) => void;
+}) {
   const settled = useSettled();
   const panel = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      const target = event.target;
-      const focus: VerdictFocus = isTypingTarget(target)
-        ? 'text-field'
-        : target instanceof Node && panel.current?.contains(target)
-          ? 'verdict-control'
-          : 'elsewhere';
-      if (!keyClosesVerdict(event, focus, settled)) return;
-      // The verdict covers the page: its key is not also a key for the form or button beneath.
+      const action = verdictKeyAction(event, keyFocus(event.target, panel.current), settled);
+      if (action === 'pass') return;
+      // The verdict covers the page: its keys, even those it ignores for now, are not keys for
+      // the form or button beneath (Start scanning would start the camera behind it).
       event.preventDefault();
       event.stopPropagation();
-      onDismiss();
+      if (action === 'close') onDismiss(true);
     };
     // Capture on the document: after the wedge scanner's (on the window), which takes the Enter
     // ending a scan, and before the page's own handlers (the guest form's Esc).
@@ -54,7 +57,7 @@ export function DoorVerdict({ verdict, onDismiss }: { verdict: Verdict; onDismis
       data-result={verdict.result}
       data-reason={verdict.reason ?? ''}
       data-credential={verdict.credential}
-      onClick={settled ? onDismiss : undefined}
+      onClick={settled ? () => onDismiss(false) : undefined}
       // Says it takes no taps yet (assistive tech, and tests, wait for it); it looks the same.
       aria-disabled={settled ? undefined : true}
     >

@@ -3,7 +3,13 @@ import { messageOf } from '../../api/api-error.js';
 import type { BulkRefundView, EventView } from '../../api/types.js';
 import { ConfirmDialog } from '../../components/confirm-dialog.js';
 import { formatMoney } from '../../lib/money.js';
-import { bulkRefundDoneWords, bulkRefundPlanWords } from '../../lib/refund-words.js';
+import {
+  bulkRefundDoneWords,
+  bulkRefundPlanWords,
+  bulkRefundTitle,
+  cancelledNotice,
+  nothingToRefund,
+} from '../../lib/refund-words.js';
 import { useEvents } from '../../stores/events-store.js';
 
 interface Props {
@@ -37,22 +43,26 @@ export function CancelEventDialog({ event, onClose, onDone }: Props) {
   const total = preview ? formatMoney(preview.amount_cents, preview.currency) : '';
   const what = preview ? bulkRefundPlanWords(preview) : '';
   const onlyFree = preview !== null && preview.orders === 0 && preview.voided_tickets > 0;
-  const confirmLabel = refundOnly
-    ? onlyFree
-      ? 'Void the free tickets'
-      : `Refund ${total}`
-    : refund && preview
+  // A cancelled event sells nothing more: a count of nothing stays nothing.
+  const nothingLeft = refundOnly && nothingToRefund(preview);
+  const confirmLabel = nothingLeft
+    ? 'Close'
+    : refundOnly
       ? onlyFree
-        ? 'Cancel and void the free tickets'
-        : `Cancel and refund ${total}`
-      : 'Cancel event';
+        ? 'Void the free tickets'
+        : `Refund ${total}`
+      : refund && preview
+        ? onlyFree
+          ? 'Cancel and void the free tickets'
+          : `Cancel and refund ${total}`
+        : 'Cancel event';
   const confirm = async () => {
     if (!cancelled.current) {
       await cancelEvent(event.id);
       cancelled.current = true;
     }
-    if (!refund)
-      return onDone('Cancelled. Refund the paid orders from here or from Orders when you are ready.');
+    if (nothingLeft) return;
+    if (!refund) return onDone(cancelledNotice(preview));
     try {
       onDone(`${refundOnly ? '' : 'Cancelled. '}${bulkRefundDoneWords(await refundAll(event.id))}`);
     } catch (err) {
@@ -64,7 +74,7 @@ export function CancelEventDialog({ event, onClose, onDone }: Props) {
 
   return (
     <ConfirmDialog
-      title={refundOnly ? `Refund the paid orders of ${event.title}?` : `Cancel ${event.title}?`}
+      title={refundOnly ? bulkRefundTitle(event.title, preview) : `Cancel ${event.title}?`}
       confirmLabel={confirmLabel}
       cancelLabel={refundOnly ? 'Not now' : 'Keep event'}
       danger
@@ -74,12 +84,12 @@ export function CancelEventDialog({ event, onClose, onDone }: Props) {
       {refundOnly ? null : <p>Sales and admissions stop at once.</p>}
       {previewError ? <p className="form-error">Could not count the paid orders: {previewError}</p> : null}
       {!preview && !previewError ? <p className="muted">Counting the paid orders…</p> : null}
-      {preview && what === '' ? <p>No order has money to give back.</p> : null}
+      {preview && what === '' ? (
+        <p>No order has money to give back, and no free ticket is left to void.</p>
+      ) : null}
+      {/* Cancelled: nothing is sold meanwhile, so the count is what will be done. */}
       {what !== '' && refundOnly ? (
-        <p data-testid="refund-all">
-          {what.charAt(0).toUpperCase() + what.slice(1)}. Orders paid since this count are refunded too, and
-          the page says what was.
-        </p>
+        <p data-testid="refund-all">{what.charAt(0).toUpperCase() + what.slice(1)}.</p>
       ) : null}
       {what !== '' && !refundOnly ? (
         <label className="choice" data-testid="refund-all">
