@@ -91,6 +91,8 @@ function PrintedReport({
         <div key={b.title}>
           <div className="print-rule" />
           <strong>{b.title}</strong>
+          {/* The roll has no room for a table head: the figures' names, in their order, instead. */}
+          <div className="print-columns">{b.columns.slice(1).join(' · ')}</div>
           <table>
             <tbody>
               {b.rows.map((row) => (
