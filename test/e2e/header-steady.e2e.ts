@@ -111,17 +111,16 @@ test('on a 390 px phone the box office never scrolls sideways: sell, orders, an 
  * What pokes out of the header: a link or button past the window, or below the dark bar (light
  * text on the light page). Empty when the header wraps and the bar grows with it.
  */
-const headerSpill = (page: Page) =>
-  page.evaluate(() => {
-    const bar = document.querySelector('header.topbar')!.getBoundingClientRect();
+const headerSpill = (page: Page): Promise<string[]> =>
+  // A string, as sidewaysOverflow: this file is type-checked without the DOM's types.
+  page.evaluate(`(() => {
+    const bar = document.querySelector('header.topbar').getBoundingClientRect();
     const width = document.documentElement.clientWidth;
-    return [
-      ...document.querySelectorAll('header.topbar :is(a, button, .conn, .badge, [aria-label="Signed in"])'),
-    ]
-      .map((el) => ({ text: (el as HTMLElement).innerText.trim(), box: el.getBoundingClientRect() }))
+    return [...document.querySelectorAll('header.topbar :is(a, button, .conn, .badge, [aria-label="Signed in"])')]
+      .map((el) => ({ text: el.innerText.trim(), box: el.getBoundingClientRect() }))
       .filter(({ box }) => box.right > width + 0.5 || box.bottom > bar.bottom + 0.5 || box.left < -0.5)
       .map(({ text }) => text);
-  });
+  })()`);
 
 /** A paired door, so the monitor draws its doors table (the admin key lists devices). */
 async function pairDoor(server: VenueServer, eventId: string): Promise<void> {
