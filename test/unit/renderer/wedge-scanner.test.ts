@@ -84,6 +84,23 @@ describe('the keyboard-wedge detector', () => {
     expect(d.inBurst()).toBe(false);
   });
 
+  it('inBurst and scanning at a key’s own time: a page busy after every key still sees one burst', () => {
+    // Handled 120 ms after each key came (a re-render per key), the keys 3 ms apart.
+    let handledAt = 0;
+    const d = new WedgeDetector(() => handledAt);
+    for (const [i, key] of [...'abcdefghij'].entries()) {
+      const cameAt = 1000 + i * 3;
+      handledAt = cameAt + 120 * (i + 1);
+      if (i > 0) {
+        // By the page's clock the burst looks broken; by the key's own time it goes on.
+        expect(d.inBurst()).toBe(false);
+        expect(d.inBurst(cameAt)).toBe(true);
+      }
+      d.key(key, cameAt);
+      if (i >= 2) expect(d.scanning(cameAt)).toBe(true);
+    }
+  });
+
   it('judges by when each key came (its event time), not when a busy page handled it', () => {
     let handledAt = 0;
     const d = new WedgeDetector(() => handledAt);

@@ -73,7 +73,12 @@ export function useWedgeScanner(
         return;
       }
       const typing = keysLand || isTypingTarget(event.target);
-      if (typing && isEditableField(event.target) && !detector.inBurst() && event.key !== 'Enter') {
+      if (
+        typing &&
+        isEditableField(event.target) &&
+        !detector.inBurst(event.timeStamp) &&
+        event.key !== 'Enter'
+      ) {
         before = { field: event.target, value: event.target.value };
       }
       const loose = detector.key(event.key, event.timeStamp);
@@ -86,7 +91,7 @@ export function useWedgeScanner(
         if (typing && before && before.field === event.target) restoreField(before.field, before.value);
         before = null;
         handler.current(code);
-      } else if (!typing && event.key.length === 1 && detector.scanning()) {
+      } else if (!typing && event.key.length === 1 && detector.scanning(event.timeStamp)) {
         event.preventDefault();
         event.stopPropagation();
       }

@@ -55,13 +55,17 @@ export class WedgeDetector {
    * keys in a row at that speed, not two: a cashier pressing two shortcut keys quickly (2, then 1)
    * must not lose the second one.
    */
-  scanning(): boolean {
-    return this.buffer.length >= 3 && this.now() - this.lastAt <= this.maxGapMs;
+  scanning(at: number = this.now()): boolean {
+    return this.buffer.length >= 3 && at - this.lastAt <= this.maxGapMs;
   }
 
-  /** True when a key now would continue the burst so far (the last key came at scanner speed). */
-  inBurst(): boolean {
-    return this.buffer.length > 0 && this.now() - this.lastAt <= this.maxGapMs;
+  /**
+   * True when a key at `at` would continue the burst so far (the last key came at scanner speed).
+   * Pass the key's own timeStamp, as to `key`: a page busy re-rendering after each key of a scan
+   * reads the clock long after the scanner sent the next key, and would take it for a new burst.
+   */
+  inBurst(at: number = this.now()): boolean {
+    return this.buffer.length > 0 && at - this.lastAt <= this.maxGapMs;
   }
 
   reset(): void {
