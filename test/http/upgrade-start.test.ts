@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openStore, schemaVersion } from '../../src/server/store/db.js';
 import { migrations } from '../../src/server/store/migrations/index.js';
+import { devBuildStore } from '../support/dev-build-store.js';
 import { spawnServer, startExpectingRefusal } from '../support/spawned-server.js';
 
 const latest = migrations.at(-1)!.version;
@@ -33,17 +34,6 @@ function lastLine(stderr: string): string {
   const last = stderr.trim().split('\n').at(-1)!;
   expect(last).toMatch(/^marquee: /);
   return last;
-}
-
-/** What dcf001d (2026-11-28) left: migrations 1-17 as now, its PIN lockout recorded as 19. */
-function devBuildStore(file: string): void {
-  const pinGuesses = migrations.find((m) => m.name === 'pin-guesses')!;
-  openStore(file, {
-    migrations: [
-      ...migrations.filter((m) => m.version <= 17),
-      { version: 19, name: 'pin-guesses', sql: pinGuesses.sql },
-    ],
-  }).close();
 }
 
 describe('a start on an older store', () => {

@@ -22,6 +22,17 @@ class MemoryStorage implements KeyValueStorage {
 }
 
 const signer = new ServerSigner();
+
+/** tik_1 admitted offline: what a door queues for sync. */
+const admittedOffline = () => ({
+  result: 'admitted' as const,
+  reason: null,
+  credential: 'rotating' as const,
+  ticketId: 'tik_1',
+  eventId: signer.eventId,
+  direction: 'in' as const,
+  scannedAt: signer.ms,
+});
 afterAll(() => signer.close());
 
 const pairing: Pairing = {
@@ -122,15 +133,7 @@ describe('the door page state in localStorage', () => {
     const storage = new MemoryStorage();
     const { state } = openDoor(storage);
     state.savePairing(pairing);
-    const decision = {
-      result: 'admitted' as const,
-      reason: null,
-      credential: 'rotating' as const,
-      ticketId: 'tik_1',
-      eventId: signer.eventId,
-      direction: 'in' as const,
-      scannedAt: signer.ms,
-    };
+    const decision = admittedOffline();
     const seq = state.recordOfflineScan('token', decision, { inside: true, count: 1 });
     expect(state.forget()).toBe(false);
     state.settle(
@@ -159,15 +162,7 @@ describe('the door page state in localStorage', () => {
     const storage = new MemoryStorage();
     const { state } = openDoor(storage);
     state.savePairing(pairing);
-    const decision = {
-      result: 'admitted' as const,
-      reason: null,
-      credential: 'rotating' as const,
-      ticketId: 'tik_1',
-      eventId: signer.eventId,
-      direction: 'in' as const,
-      scannedAt: signer.ms,
-    };
+    const decision = admittedOffline();
     state.recordOfflineScan('token', decision, { inside: true, count: 1 });
     // The server's word that the key is revoked changes the same pairing: nothing is held yet.
     state.savePairing({ ...pairing, revokedAt: signer.ms + 1 });

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MigrationNameMismatchError, openStore, schemaVersion } from '../../src/server/store/db.js';
 import { migrations, type Migration } from '../../src/server/store/migrations/index.js';
+import { devBuildStore } from '../support/dev-build-store.js';
 import { tempDataDir } from '../support/test-app.js';
 
 let dir: string;
@@ -42,17 +43,7 @@ const recorded = () => {
 };
 
 describe('a store that recorded a known number under another name', () => {
-  // What dcf001d (2026-11-28 11:35) made: its PIN lockout as 19, renumbered 18 four minutes later,
-  // and 19 given to payout-cancel a day after.
-  beforeEach(() => {
-    const pinGuesses = migrations.find((m) => m.name === 'pin-guesses')!;
-    openStore(file, {
-      migrations: [
-        ...migrations.filter((m) => m.version <= 17),
-        { version: 19, name: 'pin-guesses', sql: pinGuesses.sql },
-      ],
-    }).close();
-  });
+  beforeEach(() => devBuildStore(file));
 
   it('is refused naming the version, both names and what to do', () => {
     const err = refusal();
