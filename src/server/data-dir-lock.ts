@@ -185,14 +185,8 @@ function untouchedFor(file: string): number {
 
 /** Whether the file found in the data dir is left over from a server no longer running. */
 function isStale(file: string, entry: LockEntry | null, realDir: string, folder: string): boolean {
-  if (entry === null) {
-    // Empty or garbled: a crash between creating and writing it, unless another start is in that gap now.
-    try {
-      return Date.now() - statSync(file).mtimeMs > halfWrittenGraceMs;
-    } catch {
-      return true;
-    }
-  }
+  // Empty or garbled: a crash between creating and writing it, unless another start is in that gap now.
+  if (entry === null) return untouchedFor(file) > halfWrittenGraceMs;
   // Another computer's (a shared folder, another container on this one): its pid means nothing
   // here, but a live server keeps touching the file.
   if (!sameHost(entry)) return untouchedFor(file) > abandonedAfterMs;

@@ -65,11 +65,12 @@ export function isEmailAddress(text: string): boolean {
   const domain = asciiDomain(text.slice(at + 1));
   if (domain === null) return false;
   const local = text.slice(0, at);
-  if (utf8Bytes(local) > localPartMaxBytes) return false;
+  const localBytes = utf8Bytes(local);
+  if (localBytes > localPartMaxBytes) return false;
   // As mail servers see it: no label over 63 octets (RFC 1035), and the whole address, domain in
   // punycode (which can be far longer than the typed one), within 254 (RFC 5321's path limit).
   if (domain.split('.').some((label) => label.length > domainLabelMaxLength)) return false;
-  if (utf8Bytes(local) + 1 + domain.length > emailMaxLength) return false;
+  if (localBytes + 1 + domain.length > emailMaxLength) return false;
   if (ascii.test(local)) return emailFormat.test(`${local}@${domain}`);
   return unicodeLocalPart.test(local) && emailFormat.test(`x@${domain}`);
 }

@@ -77,7 +77,7 @@ export function writeUpgradeBackup(
     tightenFile(backupFile);
     db.prepare('VACUUM INTO ?').run(backupFile);
   } catch (err) {
-    removePartialCopy(backupFile);
+    discardUpgradeBackup(backupFile);
     // A store whose pages fail to read is refused as damaged (store-check.ts), not as a copy problem.
     if (isStoreDamage(err)) throw err;
     throw new StoreBackupFailedError(file, backupFile, from, to, err);
@@ -85,17 +85,16 @@ export function writeUpgradeBackup(
   return backupFile;
 }
 
-function removePartialCopy(backupFile: string): void {
+/**
+ * Deletes a copy that is of no use: half-written, or made for an upgrade that failed and left the
+ * store as it was (the copy is then a duplicate of the store itself).
+ */
+export function discardUpgradeBackup(backupFile: string): void {
   try {
     rmSync(backupFile, { force: true });
   } catch {
-    // No folder to hold it (ENOTDIR, EACCES): then there is no partial copy either.
+    // No folder to hold it (ENOTDIR, EACCES): then there is no copy either.
   }
-}
-
-/** The upgrade failed and left the store as it was: its copy is a duplicate of the store itself. */
-export function discardUpgradeBackup(backupFile: string): void {
-  removePartialCopy(backupFile);
 }
 
 /**
