@@ -378,6 +378,21 @@ export class SqliteDeviceState implements DeviceState {
     this.stmt.setMeta.run('clock_offset_ms', String(Math.round(offsetMs)));
   }
 
+  /**
+   * The server's time minus the monotonic clock as last measured, when that clock is the run
+   * named (this boot: node-door.ts); null if it was measured on another. Unlike the offset, it
+   * holds however the wall clock was set since.
+   */
+  serverClockAnchor(clockRun: string): number | null {
+    const kept = this.json<{ run: string; server_minus_monotonic_ms: number }>('clock_anchor');
+    if (kept === null || kept.run !== clockRun) return null;
+    return Number.isFinite(kept.server_minus_monotonic_ms) ? kept.server_minus_monotonic_ms : null;
+  }
+
+  saveServerClockAnchor(clockRun: string, anchorMs: number): void {
+    this.setJson('clock_anchor', { run: clockRun, server_minus_monotonic_ms: Math.round(anchorMs) });
+  }
+
   private json<T>(key: string): T | null {
     const raw = this.stmt.getMeta.get(key) as string | undefined;
     return raw === undefined ? null : (JSON.parse(raw) as T);

@@ -44,6 +44,8 @@ export interface ServerTime {
   now(): number;
   /** The server's clock minus this device's wall clock now; null until known. */
   offsetMs(): number | null;
+  /** The server's time minus `monotonicNow`, once measured (or kept from this boot); else null. */
+  anchorMs(): number | null;
   /** The clock a transport stamps its requests with for `learn` (monotonic). */
   readonly monotonicNow: () => number;
   /**
@@ -57,23 +59,31 @@ export interface ServerTime {
  * The server's time as a running door sees it. Within a process it is the server time last
  * measured plus the monotonic time elapsed since, so a step of the device's wall clock (NTP, or
  * someone setting the time) moves nothing: the first scan after it is still on the server's time.
- * Before a measurement (a restart without network) the wall clock plus the kept offset is all
- * there is. The monotonic clock should count through a suspend (boot-clock.ts on Linux); one that
+ * A new run on the same monotonic clock (the boot clock: a CLI command, a restarted door) starts
+ * from the anchor an earlier run kept, so a date set between two runs moves nothing either. Before
+ * any measurement this boot (a restart after a reboot, without network) the wall clock plus the
+ * kept offset is all there is. The monotonic clock should count through a suspend (boot-clock.ts on Linux); one that
  * stops while the machine sleeps lags after it until the next answer measures the server again.
  */
 export function serverTime(options: {
   keptOffsetMs: number | null;
+  /**
+   * The server's time minus `monotonicNow`, as an earlier run measured it on the same monotonic
+   * clock (the boot clock, this boot): it holds however the wall clock was set since.
+   */
+  keptAnchorMs?: number | null;
   wallNow?: () => number;
   monotonicNow?: () => number;
 }): ServerTime {
   const wallNow = options.wallNow ?? Date.now;
   const monotonicNow = options.monotonicNow ?? (() => performance.now());
-  /** The server's time minus the monotonic clock, from this process's last answer. */
-  let anchor: number | null = null;
+  /** The server's time minus the monotonic clock, from the last answer (this run's, or kept). */
+  let anchor: number | null = options.keptAnchorMs ?? null;
   const offsetAt = (wall: number): number | null =>
     anchor === null ? options.keptOffsetMs : anchor + monotonicNow() - wall;
   return {
     monotonicNow,
+    anchorMs: () => anchor,
     now: () => {
       const wall = wallNow();
       return correctedNow(wall, offsetAt(wall));

@@ -4,7 +4,7 @@
  * stored-device-state.ts (over localStorage) and fetch-transport.ts.
  */
 import { SqliteDeviceState } from './device-store.js';
-import { sleepProofMonotonicNow } from './boot-clock.js';
+import { sleepProofClockRun, sleepProofMonotonicNow } from './boot-clock.js';
 import { serverTime } from './door-clock.js';
 import { DoorDevice, type DoorDeviceOptions } from './door-device.js';
 import type { PairingCode } from './pairing-code.js';
@@ -23,6 +23,11 @@ export interface NodeDoorOptions {
   now?: () => number;
   /** A clock no one sets (default boot-clock.ts): carries the server's time between answers. */
   monotonicNow?: () => number;
+  /**
+   * Which run of `monotonicNow` this is (default: this boot, for the boot clock): a later run on
+   * the same one starts from the server time this one measured. Null keeps nothing across runs.
+   */
+  monotonicRun?: string | null;
   deadlineMs?: number;
 }
 
@@ -33,12 +38,29 @@ function assemble(
   const state = new SqliteDeviceState(stateFile);
   // Scans go out on the server's time when this device's clock is off (door-clock.ts): measured
   // from each answer's Date header and carried on a monotonic clock, so setting the wall clock
-  // mid-run changes nothing; the offset kept in the state file covers a restart without network.
+  // mid-run changes nothing. The measurement is kept against that clock too, so a run later this
+  // boot (the next CLI command) starts on the server's time even if the date was set between the
+  // two; after a reboot only the offset to the wall clock, kept beside it, is left to start from.
+  const monotonicRun =
+    options.monotonicRun !== undefined
+      ? options.monotonicRun
+      : options.monotonicNow
+        ? null
+        : sleepProofClockRun();
   const clock = serverTime({
     keptOffsetMs: state.clockOffsetMs(),
+    keptAnchorMs: monotonicRun === null ? null : state.serverClockAnchor(monotonicRun),
     wallNow: options.now,
     monotonicNow: options.monotonicNow ?? sleepProofMonotonicNow(),
   });
+  let keptAnchor = clock.anchorMs();
+  const keepAnchor = () => {
+    const anchor = clock.anchorMs();
+    if (monotonicRun === null || anchor === null) return;
+    if (keptAnchor !== null && Math.abs(anchor - keptAnchor) < 1000) return;
+    state.saveServerClockAnchor(monotonicRun, anchor);
+    keptAnchor = anchor;
+  };
   let kept = state.clockOffsetMs();
   const keep = (offset: number | null) => {
     if (offset === null || (kept !== null && Math.abs(offset - kept) < 1000)) return;
@@ -55,7 +77,10 @@ function assemble(
   const transport = (pairing: Pairing): PinnedTransport => {
     const made = new PinnedTransport(pairing.baseUrl, {
       fingerprint: pairing.fingerprint,
-      onServerDate: (dateHeader, sentAt, receivedAt) => keep(clock.learn(dateHeader, sentAt, receivedAt)),
+      onServerDate: (dateHeader, sentAt, receivedAt) => {
+        keep(clock.learn(dateHeader, sentAt, receivedAt));
+        keepAnchor();
+      },
       clock: clock.monotonicNow,
     });
     transports.push(made);

@@ -20,6 +20,7 @@ import {
 import { hostname, uptime } from 'node:os';
 import { join } from 'node:path';
 import { privateFileMode } from '../shared/private-files.js';
+import { bootId } from '../shared/boot-id.js';
 
 export const lockFileName = 'marquee.pid';
 
@@ -65,14 +66,6 @@ function processStart(pid: number | 'self'): string | null {
 
 /** Two boot times this far apart are two boots (a power cut since); closer is one clock step. */
 const sameBootWithinMs = 120_000;
-
-function bootId(): string | null {
-  try {
-    return readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim() || null;
-  } catch {
-    return null;
-  }
-}
 
 function folderId(realDir: string): string {
   const stat = statSync(realDir);

@@ -1,6 +1,7 @@
 import { uptime } from 'node:os';
 import { describe, expect, it } from 'vitest';
-import { sleepProofMonotonicNow } from '../../src/scanner/boot-clock.js';
+import { readFileSync } from 'node:fs';
+import { sleepProofClockRun, sleepProofMonotonicNow } from '../../src/scanner/boot-clock.js';
 
 describe('the Node door’s monotonic clock', () => {
   it('on Linux is the boot-time clock (counts through a suspend), in ms', () => {
@@ -20,5 +21,10 @@ describe('the Node door’s monotonic clock', () => {
     expect(read).toBeGreaterThanOrEqual(before);
     expect(read - before).toBeLessThan(5_000);
     expect(read).toBeLessThan(uptime() * 1000);
+  });
+
+  it('names its run: on Linux this boot (shared by every process), elsewhere none', () => {
+    expect(sleepProofClockRun('linux')).toBe(readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim());
+    expect(sleepProofClockRun('darwin')).toBeNull();
   });
 });

@@ -129,6 +129,19 @@ describe('device state file', () => {
     reopened.close();
   });
 
+  it('keeps the server clock anchor for the monotonic clock it was measured on only', () => {
+    const file = join(dir, 'anchor.db');
+    const first = new SqliteDeviceState(file);
+    expect(first.serverClockAnchor('boot-a')).toBeNull();
+    first.saveServerClockAnchor('boot-a', 1_234_567.4);
+    first.close();
+    const reopened = new SqliteDeviceState(file);
+    expect(reopened.serverClockAnchor('boot-a')).toBe(1_234_567);
+    // Another boot's boot clock started again from 0: that anchor means nothing there.
+    expect(reopened.serverClockAnchor('boot-b')).toBeNull();
+    reopened.close();
+  });
+
   it('refuses a state file written by a newer scanner, changing nothing', () => {
     const file = join(dir, 'newer.db');
     const raw = new Database(file);

@@ -41,6 +41,23 @@ describe('the Node door’s server time', () => {
     expect(Math.abs(time.now() - (serverAt + 5_000))).toBeLessThanOrEqual(1_000);
   });
 
+  it('a new run on the same monotonic clock starts from the kept anchor, whatever the wall clock says', () => {
+    // The run before measured the server at mono 1,000; the date was set 3 hours back since.
+    const first = device(serverAt);
+    first.time.learn(header, first.clocks.mono, first.clocks.mono);
+    const anchor = first.time.anchorMs()!;
+    const mono = 1_000 + 60_000;
+    const time = serverTime({
+      keptOffsetMs: 0,
+      keptAnchorMs: anchor,
+      wallNow: () => serverAt + 60_000 - 3 * 3_600_000,
+      monotonicNow: () => mono,
+    });
+    expect(Math.abs(time.now() - (serverAt + 60_000))).toBeLessThanOrEqual(1_000);
+    expect(Math.abs(time.offsetMs()! - 3 * 3_600_000)).toBeLessThanOrEqual(1_000);
+    expect(time.anchorMs()).toBe(anchor);
+  });
+
   it('before any answer (a restart without network) it is the wall clock plus the kept offset', () => {
     let wall = serverAt - 10 * 60_000;
     const time = serverTime({ keptOffsetMs: 10 * 60_000, wallNow: () => wall, monotonicNow: () => 0 });

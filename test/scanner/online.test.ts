@@ -307,19 +307,21 @@ describe('offline fallback: the door never waits', () => {
     expect(Math.abs(door.state.clockOffsetMs()! + stepMs)).toBeLessThan(5_000);
   });
 
-  it('a new run after the wall clock was set hours off (ahead, or more than a day behind): the first scan is asked again on the server’s time and admitted online', async () => {
+  it('a new run after a reboot and the wall clock set hours off (ahead, or more than a day behind): the first scan is asked again on the server’s time and admitted online', async () => {
     const paired = await pairedDoor('clock-set-between-runs');
     await paired.close();
     doors.splice(doors.indexOf(paired), 1);
     const [ahead, behind] = await venue.sell(eventId, tierId, 2);
-    // Each is a new run (a CLI command) that starts from the offset kept before the step: its
-    // first request carries a time the server refuses, and that answer's Date re-measures.
+    // Each is a new run (a CLI command) after a reboot, so it starts from the offset kept before
+    // the step: its first request carries a time the server refuses, and that answer's Date
+    // re-measures.
     for (const [phone, stepMs] of [
       [ahead!, 2 * 3_600_000],
       [behind!, -25 * 3_600_000],
     ] as const) {
       const door = openDoor(venue.stateFile('clock-set-between-runs'), {
         now: () => Date.now() + stepMs,
+        monotonicRun: `a later boot ${stepMs}`,
         deadlineMs: patientMs,
       });
       doors.push(door);
@@ -331,6 +333,42 @@ describe('offline fallback: the door never waits', () => {
       expect(Math.abs(Date.parse(outcome.scan!.scanned_at) - before)).toBeLessThan(5_000);
       expect(door.device.status().queued).toBe(0);
       expect(Math.abs(door.state.clockOffsetMs()! + stepMs)).toBeLessThan(5_000);
+      const server = await venue.ok<{ scan_count: number }>('GET', `/v2/tickets/${phone.id}`);
+      expect(server.scan_count).toBe(1);
+      await door.close();
+      doors.splice(doors.indexOf(door), 1);
+    }
+  });
+
+  it('a new run the same boot after the date was set 3 hours behind scans on the server’s time from its first scan, online and offline', async () => {
+    // A time the server accepts (within a day), so no refusal would re-measure it: before the
+    // boot-clock anchor the first scan was judged 3 hours ago, and a valid phone turned away.
+    const stepMs = -3 * 3_600_000;
+    const paired = await pairedDoor('clock-set-this-boot');
+    await paired.close();
+    doors.splice(doors.indexOf(paired), 1);
+    const [online, offline] = await venue.sell(eventId, tierId, 2);
+    for (const [phone, asked] of [
+      [online!, { offline: false }],
+      [offline!, { offline: true }],
+    ] as const) {
+      const door = openDoor(venue.stateFile('clock-set-this-boot'), {
+        now: () => Date.now() + stepMs,
+        deadlineMs: patientMs,
+      });
+      doors.push(door);
+      const before = Date.now();
+      const outcome = await door.device.scan(phone.qr_token, asked);
+      expect(outcome).toMatchObject({
+        result: 'admitted',
+        mode: asked.offline ? 'offline' : 'online',
+      });
+      // Judged 3 hours early, a phone's code is not valid yet, online and offline alike.
+      if (asked.offline) {
+        expect(await door.device.sync()).toMatchObject({ uploaded: 1, admitted: 1, setAside: 0 });
+      } else {
+        expect(Math.abs(Date.parse(outcome.scan!.scanned_at) - before)).toBeLessThan(5_000);
+      }
       const server = await venue.ok<{ scan_count: number }>('GET', `/v2/tickets/${phone.id}`);
       expect(server.scan_count).toBe(1);
       await door.close();
