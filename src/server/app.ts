@@ -49,9 +49,11 @@ import { webhookEndpointRoutes } from './routes/webhook-endpoints.js';
 import { registerComponents } from './schemas/components.js';
 import { startBackgroundCheckpoints } from './store/background-checkpoints.js';
 import { connectStore, upgradeStore } from './store/db.js';
+import { SettingsRepo } from './store/settings-repo.js';
 import { StorageHealth } from './store/storage-health.js';
 import { startRetention } from './store/start-retention.js';
 import { ensureTlsMaterial } from './tls.js';
+import { judgeLanCertificate } from './lan-certificate.js';
 import { serverVersion } from './version.js';
 import { startWebhookDispatcher } from './webhooks/setup.js';
 
@@ -128,16 +130,17 @@ async function buildOnDataDir(
       storage,
     );
     app.decorate('ctx', ctx);
-    if (tls?.replaced) {
+    const replaced = judgeLanCertificate(new SettingsRepo(db), tls);
+    if (tls && replaced) {
       // Every paired door's pin is the old fingerprint: without a word here they just stop connecting.
-      const paired = await ctx.scan.devices.certificateReplaced(tls.fingerprint256, tls.replaced);
+      const paired = await ctx.scan.devices.certificateReplaced(tls.fingerprint256, replaced);
       const facts = {
         dir: tls.dir,
-        reason: tls.replaced,
+        reason: replaced,
         fingerprint: tls.fingerprint256,
         paired_devices: paired,
       };
-      // A store that only ran on loopback until now has no certificate and no one to re-pair.
+      // A store from before the record (lan-certificate.ts) that only ran on loopback: no one to re-pair.
       if (paired === 0)
         app.log.info(facts, 'a new LAN certificate was made; no device is paired, so none must pair again');
       else

@@ -22,6 +22,9 @@ export interface TlsMaterial {
   dir: string;
 }
 
+/** Why a certificate was made for a store that existed: lost, or never made (lan-certificate.ts tells). */
+export const missingBesideStore = 'missing, though the data dir holds a store';
+
 const validityDays = 3650;
 /** Regenerate when less than this is left, rather than serve a certificate about to lapse. */
 const renewBeforeMs = 30 * 24 * 60 * 60 * 1000;
@@ -131,7 +134,7 @@ export function ensureTlsMaterial(
     ...material,
     fingerprint256: new X509Certificate(material.cert).fingerprint256,
     created: true,
-    replaced: found.unusable ?? (storeExisted ? 'missing, though the data dir holds a store' : null),
+    replaced: found.unusable ?? (storeExisted ? missingBesideStore : null),
     dir: paths.dir,
   };
 }

@@ -1,5 +1,5 @@
 import { X509Certificate, createPrivateKey } from 'node:crypto';
-import { readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -19,6 +19,49 @@ afterEach(() => {
 });
 
 const fingerprintFormat = /^([0-9A-F]{2}:){31}[0-9A-F]{2}$/;
+
+/** Starts on a LAN address (HTTPS) over one data dir, with what a test reads back. */
+function lanStarts(dir: string) {
+  const lines: string[] = [];
+  const sink = new Writable({
+    decodeStrings: false,
+    write(chunk: string, _encoding, callback) {
+      lines.push(chunk);
+      callback();
+    },
+  });
+  const start = () =>
+    buildApp(
+      testOptions(dir, {
+        host: '10.99.0.7',
+        tls: 'auto',
+        logLevel: 'warn',
+        logDestination: new BoundedLogDestination(sink),
+      }),
+    );
+  const call = async (app: FastifyInstance, method: 'GET' | 'POST', url: string, body?: object) => {
+    const res = await app.inject({
+      method,
+      url,
+      headers: { authorization: `Bearer ${adminSecret}`, 'content-type': 'application/json' },
+      ...(body ? { payload: JSON.stringify(body) } : {}),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as Record<string, unknown>;
+  };
+  const warnings = () =>
+    lines.map((line) => JSON.parse(line) as { level: number; msg: string }).filter((l) => l.level === 40);
+  const replacedRows = async (app: FastifyInstance) =>
+    (
+      (await call(app, 'GET', '/v2/audit_events?limit=100')).data as {
+        action: string;
+        object_id: string;
+        actor: Record<string, unknown>;
+        data: Record<string, unknown>;
+      }[]
+    ).filter((row) => row.action === 'certificate.replaced');
+  return { start, call, warnings, replacedRows, lines };
+}
 
 describe('the LAN certificate', () => {
   it('is made on first start: RSA 2048, SHA-256 signed, SANs for marquee.local and the bind address, key 0600', () => {
@@ -98,45 +141,7 @@ describe('the LAN certificate', () => {
 
   it('made anew for a store that already exists (tls/ lost, the database kept) says once that paired devices must pair again, and audits it', async () => {
     const dir = fresh();
-    const lines: string[] = [];
-    const sink = new Writable({
-      decodeStrings: false,
-      write(chunk: string, _encoding, callback) {
-        lines.push(chunk);
-        callback();
-      },
-    });
-    const start = () =>
-      buildApp(
-        testOptions(dir, {
-          host: '10.99.0.7',
-          tls: 'auto',
-          logLevel: 'warn',
-          logDestination: new BoundedLogDestination(sink),
-        }),
-      );
-    const call = async (app: FastifyInstance, method: 'GET' | 'POST', url: string, body?: object) => {
-      const res = await app.inject({
-        method,
-        url,
-        headers: { authorization: `Bearer ${adminSecret}`, 'content-type': 'application/json' },
-        ...(body ? { payload: JSON.stringify(body) } : {}),
-      });
-      expect(res.statusCode, res.body).toBe(200);
-      return res.json() as Record<string, unknown>;
-    };
-    const warnings = () =>
-      lines.map((line) => JSON.parse(line) as { level: number; msg: string }).filter((l) => l.level === 40);
-    const replacedRows = async (app: FastifyInstance) =>
-      (
-        (await call(app, 'GET', '/v2/audit_events?limit=100')).data as {
-          action: string;
-          object_id: string;
-          actor: Record<string, unknown>;
-          data: Record<string, unknown>;
-        }[]
-      ).filter((row) => row.action === 'certificate.replaced');
-
+    const { start, call, warnings, replacedRows, lines } = lanStarts(dir);
     // First start: a new certificate is no news, nobody has pinned anything yet.
     const first = await start();
     const { pairing_token } = await call(first, 'POST', '/v2/devices/pairing', {});
@@ -178,5 +183,60 @@ describe('the LAN certificate', () => {
     const third = await start();
     await third.close();
     expect(warnings()).toHaveLength(1);
+  });
+
+  it('a store that ran only on loopback (a door paired over plain HTTP) then on the LAN: a first certificate, no warning and no audit row', async () => {
+    const dir = fresh();
+    const loopback = await buildApp(testOptions(dir));
+    const pairing = await loopback.inject({
+      method: 'POST',
+      url: '/v2/devices/pairing',
+      headers: { authorization: `Bearer ${adminSecret}`, 'content-type': 'application/json' },
+      payload: '{}',
+    });
+    const { pairing_token } = pairing.json() as { pairing_token: string };
+    const paired = await loopback.inject({
+      method: 'POST',
+      url: '/v2/devices/pair',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ pairing_token, name: 'Door on the same machine' }),
+    });
+    expect(paired.statusCode, paired.body).toBe(200);
+    await loopback.close();
+
+    const { start, warnings, replacedRows } = lanStarts(dir);
+    const lan = await start();
+    try {
+      expect(lan.ctx.scan.certFingerprint).toMatch(fingerprintFormat);
+      // That door pinned nothing: nothing was replaced, and no one is told to pair again.
+      expect(warnings()).toEqual([]);
+      expect(await replacedRows(lan)).toEqual([]);
+    } finally {
+      await lan.close();
+    }
+  });
+
+  it('a tls/ folder copied in from another data dir is a replacement too: the devices pinned the one this store served', async () => {
+    const dir = fresh();
+    const other = fresh();
+    const { start, warnings, replacedRows } = lanStarts(dir);
+    const first = await start();
+    await first.close();
+    ensureTlsMaterial(other, '10.99.0.8');
+    rmSync(tlsPaths(dir).dir, { recursive: true });
+    cpSync(tlsPaths(other).dir, tlsPaths(dir).dir, { recursive: true });
+    const second = await start();
+    try {
+      // No device is paired, so it is said at info level; the audit row says why either way.
+      expect(warnings()).toEqual([]);
+      const rows = await replacedRows(second);
+      expect(rows).toHaveLength(1);
+      expect(rows[0]!.data).toMatchObject({
+        reason: expect.stringMatching(/not the certificate this store last served/),
+        paired_devices: 0,
+      });
+    } finally {
+      await second.close();
+    }
   });
 });
