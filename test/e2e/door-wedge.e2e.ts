@@ -139,6 +139,42 @@ test('Enter at a verdict never starts the camera: too early, pressed twice, or h
   expect(errors).toEqual([]);
 });
 
+/**
+ * The verdict fills the screen over Start scanning. A steward double-taps it to be sure it closes:
+ * the first tap closes it, and the second used to land on Start scanning and start the camera.
+ */
+test('a double tap closing a verdict does not start the camera; a later tap does', async ({
+  server,
+  page,
+}) => {
+  const errors = watchErrors(page);
+  const night = await doorNight(server, ['General admission']);
+  const [ticket] = await night.sell('General admission', 'Tam Tapper');
+  const door = new DoorPage(page, server.url);
+  await door.open();
+  await door.pairByPasting(await night.pairingCode());
+  const start = page.getByRole('button', { name: 'Start scanning' });
+  const camera = page.getByLabel('Camera: ticket QR');
+  const box = await start.boundingBox();
+  if (!box) throw new Error('Start scanning has no box');
+  const x = box.x + box.width / 2;
+  const y = box.y + box.height / 2;
+
+  await door.wedgeScan(ticket!.qr_token);
+  await expect(door.verdict()).toContainText('Tam Tapper');
+  await expect(door.verdict()).not.toHaveAttribute('aria-disabled');
+  // Both taps where Start scanning is, under the verdict.
+  await page.mouse.dblclick(x, y);
+  await expect(door.verdict()).toHaveCount(0);
+  await expect(start).toBeVisible();
+  await expect(camera).toHaveCount(0);
+
+  // A tap a moment later is the steward's: the button works as ever.
+  await start.click();
+  await expect(camera).toHaveCount(1);
+  expect(errors).toEqual([]);
+});
+
 test('a person typing at human speed is not a scan', async ({ server, page }) => {
   const night = await doorNight(server, ['General admission']);
   const [ticket] = await night.sell('General admission', 'Tia Typist');

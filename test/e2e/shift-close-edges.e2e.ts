@@ -101,7 +101,11 @@ test('a decimal-comma count is refused in words; a shift closed in another tab s
   await context.close();
 });
 
-test('an X report of a shift that sold for two events names each tier row’s event', async ({
+/**
+ * Sold for two events, one of them since cancelled (its money to be refunded): the rows name their
+ * events, and the cancelled one says so, on screen and on the printed Z roll.
+ */
+test('a shift report that sold for two events names each tier row’s event, and which was cancelled', async ({
   page,
   server,
 }) => {
@@ -125,6 +129,7 @@ test('an X report of a shift that sold for two events names each tier row’s ev
   });
   const errors: string[] = [];
   page.on('pageerror', (err) => errors.push(err.message));
+  await catchPrints(page);
   await shiftTab(page, server, till.secret);
   const shift = new ShiftPage(page);
   await shift.open('100.00');
@@ -159,5 +164,19 @@ test('an X report of a shift that sold for two events names each tier row’s ev
     'General admission · Late Night Jazz',
     'General admission · Folk Matinee',
   ]);
+
+  // The matinee is called off from another machine before the till closes.
+  await server.api('POST', `/v2/events/${folk.eventId}/cancel`);
+  await shift.closeWithCount('150.00');
+  const zByTier = shift.zReport().getByRole('table', { name: 'By tier' });
+  const rows = ['General admission · Late Night Jazz', 'General admission · Folk Matinee (cancelled)'];
+  await expect(zByTier.locator('tbody tr td:first-child')).toHaveText(rows);
+  await shift.zReport().getByRole('button', { name: 'Print Z report' }).click();
+  await expect.poll(() => printsSoFar(page)).toBe(1);
+  await page.emulateMedia({ media: 'print' });
+  const printed = page.locator('.print-z-report');
+  await expect(printed).toBeVisible();
+  await expect(printed.locator('td', { hasText: /^General admission · / })).toHaveText(rows);
+  await page.emulateMedia({ media: 'screen' });
   expect(errors, 'uncaught errors in the page').toEqual([]);
 });

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { ShiftReport, ShiftView } from '../../../src/renderer/src/api/types.js';
-import { shiftReportParts, tierRowLabel } from '../../../src/renderer/src/lib/shift-report.js';
+import {
+  shiftReportParts,
+  tierRowLabel,
+  type ReportEvent,
+} from '../../../src/renderer/src/lib/shift-report.js';
 
 const shift = { id: 'shf_1', opened_at: '2026-12-31T19:02:00.000Z', closed_at: null } as ShiftView;
 
@@ -33,10 +37,14 @@ const report = (by_tier: ShiftReport['by_tier']): ShiftReport => ({
   comps: { order_count: 0, ticket_count: 0 },
 });
 
-const titles: Record<string, string> = { evt_jazz: 'Late Night Jazz', evt_folk: 'Folk Matinee' };
-const titleOf = (id: string) => titles[id];
-const tierNames = (r: ShiftReport, title = titleOf) =>
-  shiftReportParts(r, 'usd', title)
+const events: Record<string, ReportEvent> = {
+  evt_jazz: { title: 'Late Night Jazz', status: 'published' },
+  evt_folk: { title: 'Folk Matinee', status: 'published' },
+  evt_storm: { title: 'Open Air Opera', status: 'cancelled' },
+};
+const eventOf = (id: string) => events[id];
+const tierNames = (r: ShiftReport, of = eventOf) =>
+  shiftReportParts(r, 'usd', of)
     .breakdowns.find((b) => b.title === 'By tier')!
     .rows.map((row) => row[0]);
 
@@ -61,11 +69,29 @@ describe('the shift report’s tier rows', () => {
   });
 
   it('give an event the till cannot name by its id', () => {
-    expect(tierRowLabel({ tier_name: 'Standing', event_id: 'evt_gone' }, true, titleOf)).toBe(
+    expect(tierRowLabel({ tier_name: 'Standing', event_id: 'evt_gone' }, true, eventOf)).toBe(
       'Standing · evt_gone',
     );
     const two = report([tierRow('Standing', 'evt_gone', 1000), tierRow('Balcony', 'evt_jazz', 2000)]);
     // Before the events have loaded, every event is given by its id.
     expect(tierNames(two, () => undefined)).toEqual(['Standing · evt_gone', 'Balcony · evt_jazz']);
+  });
+
+  it('say which event was cancelled, naming it even when it is the shift’s only one', () => {
+    const one = report([tierRow('Lawn', 'evt_storm', 4000), tierRow('Terrace', 'evt_storm', 6000)]);
+    expect(tierNames(one)).toEqual([
+      'Lawn · Open Air Opera (cancelled)',
+      'Terrace · Open Air Opera (cancelled)',
+    ]);
+    const two = report([tierRow('Lawn', 'evt_storm', 4000), tierRow('General admission', 'evt_jazz', 5000)]);
+    expect(tierNames(two)).toEqual([
+      'Lawn · Open Air Opera (cancelled)',
+      'General admission · Late Night Jazz',
+    ]);
+  });
+
+  it('say nothing of an event the till has not loaded: its state is not known', () => {
+    const one = report([tierRow('Lawn', 'evt_storm', 4000)]);
+    expect(tierNames(one, () => undefined)).toEqual(['Lawn']);
   });
 });

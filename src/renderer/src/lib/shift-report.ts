@@ -1,4 +1,4 @@
-import type { ShiftReport } from '../api/types.js';
+import type { EventView, ShiftReport } from '../api/types.js';
 import type { Breakdown, Figure } from './report-figures.js';
 import { signedMoney } from './blind-count.js';
 import { formatDateTime } from './datetime.js';
@@ -17,6 +17,11 @@ export interface ShiftReportParts {
 
 type TierTotal = ShiftReport['by_tier'][number];
 
+/** What a tier row says of its event, from the events the till has loaded. */
+export type ReportEvent = Pick<EventView, 'title' | 'status'>;
+/** The event of a tier row; undefined when the till cannot name it (not loaded, deleted). */
+export type ReportEventOf = (eventId: string) => ReportEvent | undefined;
+
 /** True when the shift sold for more than one event: its tier rows then say whose tier. */
 export function spansEvents(report: Pick<ShiftReport, 'by_tier'>): boolean {
   return new Set(report.by_tier.map((t) => t.event_id)).size > 1;
@@ -26,26 +31,31 @@ export function spansEvents(report: Pick<ShiftReport, 'by_tier'>): boolean {
  * A tier row's name: the tier's, and the event's title too when the shift sold for several
  * events ("General admission · Late Night Jazz"), as two events' "General admission" would
  * otherwise read as one tier twice. An event the till cannot name (not loaded, deleted) is
- * given by its id.
+ * given by its id. A cancelled event is named and said to be, even when it is the only one
+ * ("General admission · Late Night Jazz (cancelled)"): its money is to be refunded, and a manager
+ * cashing up should not take those sales for the night's.
  */
 export function tierRowLabel(
   tier: Pick<TierTotal, 'tier_name' | 'event_id'>,
   severalEvents: boolean,
-  eventTitle: (eventId: string) => string | undefined,
+  eventOf: ReportEventOf,
 ): string {
-  if (!severalEvents) return tier.tier_name;
-  return `${tier.tier_name} · ${eventTitle(tier.event_id) ?? tier.event_id}`;
+  const event = eventOf(tier.event_id);
+  const cancelled = event?.status === 'cancelled';
+  if (!severalEvents && !cancelled) return tier.tier_name;
+  return `${tier.tier_name} · ${event?.title ?? tier.event_id}${cancelled ? ' (cancelled)' : ''}`;
 }
 
 /**
  * A shift report as the screen and the receipt printer lay it out. The expected cash is in the Z
  * report only: an X report taken just before the count would make the blind count pointless.
- * `eventTitle` names the events of the tier rows when the shift sold for more than one.
+ * `eventOf` names the events of the tier rows when the shift sold for more than one, and says
+ * which were cancelled.
  */
 export function shiftReportParts(
   report: ShiftReport,
   fallbackCurrency = 'usd',
-  eventTitle: (eventId: string) => string | undefined = () => undefined,
+  eventOf: ReportEventOf = () => undefined,
 ): ShiftReportParts {
   const severalEvents = spansEvents(report);
   const currency = report.currency ?? fallbackCurrency;
@@ -99,7 +109,7 @@ export function shiftReportParts(
         title: 'By tier',
         columns: ['Tier', 'Tickets', 'Comps', 'Sales'],
         rows: report.by_tier.map((t) => [
-          tierRowLabel(t, severalEvents, eventTitle),
+          tierRowLabel(t, severalEvents, eventOf),
           String(t.tickets),
           String(t.comp_tickets),
           formatMoney(t.sales_cents, t.currency),

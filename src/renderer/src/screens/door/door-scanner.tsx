@@ -1,10 +1,11 @@
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type FormEvent, type MouseEvent } from 'react';
 import { useWedgeScanner } from '../../hooks/use-wedge-scanner.js';
 import { QrDebouncer } from '../../lib/qr-debounce.js';
 import { notATicketHint, useDoor } from '../../stores/door-store.js';
 import { occupancyOf } from '../../lib/occupancy.js';
 import { clockWarning } from '../../lib/door-clock.js';
 import { afterCloseMs, keyAfterVerdictClosed, verdictAnnouncement } from '../../lib/verdict-keys.js';
+import { startPressAfterVerdictTap } from '../../lib/verdict-taps.js';
 import { CameraView } from './camera-view.js';
 import { DoorLookup } from './door-lookup.js';
 import { DoorStatus } from './door-status.js';
@@ -43,11 +44,17 @@ export function DoorScanner({
    * Start scanning) when it was on the verdict or nowhere; a person typing in a field keeps it.
    */
   const closedByKeyAt = useRef<number | null>(null);
+  const closedByTapAt = useRef<number | null>(null);
+  /** While a tap's close is that recent, Start scanning says it takes no taps (see below). */
+  const [tapCloseGuard, setTapCloseGuard] = useState<number | null>(null);
   const close = useCallback(
     (byKey: boolean) => {
       const focused = document.activeElement;
       const lost = !focused || focused === document.body || focused.closest('.door-verdict') !== null;
-      closedByKeyAt.current = byKey ? performance.now() : null;
+      const now = performance.now();
+      closedByKeyAt.current = byKey ? now : null;
+      closedByTapAt.current = byKey ? null : now;
+      setTapCloseGuard(byKey ? null : now);
       dismiss();
       if (lost) stage.current?.querySelector<HTMLElement>('.door-start, video')?.focus();
     },
@@ -73,6 +80,25 @@ export function DoorScanner({
     document.addEventListener('keydown', onKey, true);
     return () => document.removeEventListener('keydown', onKey, true);
   }, []);
+
+  useEffect(() => {
+    if (tapCloseGuard === null) return;
+    const timer = window.setTimeout(() => setTapCloseGuard(null), afterCloseMs);
+    return () => window.clearTimeout(timer);
+  }, [tapCloseGuard]);
+  // The second tap of a double tap that closed the verdict lands on Start scanning beneath it.
+  // Judged by when its pointer went down (startPressAfterVerdictTap); a press by Enter or Space
+  // (a click with no pointer, `detail` 0) was judged by the key guard above.
+  const startDownAt = useRef<number | null>(null);
+  const pressStart = (event: MouseEvent<HTMLButtonElement>) => {
+    const downAt = startDownAt.current;
+    startDownAt.current = null;
+    const tapAt = closedByTapAt.current;
+    const msFromTapClose = event.detail > 0 && downAt !== null && tapAt !== null ? downAt - tapAt : null;
+    if (startPressAfterVerdictTap({ msFromTapClose }) === 'swallow') return;
+    onGesture();
+    setScanning(true);
+  };
 
   // One beep per verdict, even when the verdict later gains an order offer.
   const beeped = useRef(0);
@@ -157,10 +183,13 @@ export function DoorScanner({
           <button
             type="button"
             className="button button-primary door-big-button door-start"
-            onClick={() => {
-              onGesture();
-              setScanning(true);
+            // Looks ready; says it takes no taps just after a tap closed the verdict (assistive
+            // tech, and tests, wait for it).
+            aria-disabled={tapCloseGuard === null ? undefined : true}
+            onPointerDown={() => {
+              startDownAt.current = performance.now();
             }}
+            onClick={pressStart}
           >
             Start scanning
           </button>

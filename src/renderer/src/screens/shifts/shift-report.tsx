@@ -3,7 +3,7 @@ import { createPortal } from 'react-dom';
 import { create } from 'zustand';
 import type { ShiftReport } from '../../api/types.js';
 import { ReportFigures, ReportTable } from '../../components/report-parts.js';
-import { shiftReportParts, spansEvents } from '../../lib/shift-report.js';
+import { shiftReportParts } from '../../lib/shift-report.js';
 import { useEvents } from '../../stores/events-store.js';
 import { useSettings } from '../../stores/settings-store.js';
 import { ZReportActions } from './z-report-actions.js';
@@ -27,12 +27,13 @@ export function ShiftReportView({ report, currency }: { report: ShiftReport; cur
   const printing = usePrintedReport((s) => (s.owner === id ? s.requests : 0));
   const events = useEvents((s) => s.events);
   const loadEvents = useEvents((s) => s.loadEvents);
-  const severalEvents = spansEvents(report);
-  // The tier rows name their events only when the shift sold for several: only then are titles needed.
+  // The tier rows name their events when the shift sold for several, and say which were
+  // cancelled: read afresh for each report, as an event may have been cancelled at another till.
+  const soldTickets = report.by_tier.length > 0;
   useEffect(() => {
-    if (severalEvents && events.state === 'idle') void loadEvents();
-  }, [severalEvents, events.state, loadEvents]);
-  const parts = shiftReportParts(report, currency, (id) => events.data?.find((e) => e.id === id)?.title);
+    if (soldTickets) void loadEvents();
+  }, [soldTickets, report.shift.id, loadEvents]);
+  const parts = shiftReportParts(report, currency, (id) => events.data?.find((e) => e.id === id));
   const kind = parts.kind;
   // The printed copy is in the page by the time effects run: print it then.
   useEffect(() => {
