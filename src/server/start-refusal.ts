@@ -51,11 +51,25 @@ function portRefusal(err: unknown): string | null {
   return null;
 }
 
+/** Why a folder or file cannot be made or written, in words, by its error's code. */
+const cannotWriteBecause: Record<string, string> = {
+  EACCES: 'this user has no permission to write there',
+  EPERM: 'this user has no permission to write there',
+  EROFS: 'it is on a read-only disk',
+  // mkdir under a folder that takes no new folders (a system one such as /proc).
+  ENOENT: 'no folder can be made there',
+  ENOTDIR: 'a file, not a folder, is in the way',
+  EEXIST: 'a file, not a folder, is in the way',
+};
+
 /** The data folder (or a file in it) cannot be made or written by the user the server runs as. */
 function dataDirRefusal(err: unknown): string | null {
-  const { code, path } = systemError(err);
-  if (typeof path !== 'string' || !['EACCES', 'EPERM', 'EROFS'].includes(String(code))) return null;
-  const why = code === 'EROFS' ? 'it is on a read-only disk' : 'this user has no permission to write there';
+  const { code, path, syscall } = systemError(err);
+  if (typeof path !== 'string' || typeof code !== 'string') return null;
+  const why = cannotWriteBecause[code];
+  // A missing file is a refusal only where a folder was being made (the rest are bugs: exit 1).
+  if (why === undefined || (['ENOENT', 'ENOTDIR', 'EEXIST'].includes(code) && syscall !== 'mkdir'))
+    return null;
   return (
     `The venue server cannot write ${path}: ${why}. Make the data folder writable by the user ` +
     'that runs Marquee, or point MARQUEE_DATA_DIR at a folder it can write, and start again.'

@@ -4,8 +4,8 @@
  * only: directories 0700, files 0600, whatever the process umask. Stores and keys made by
  * older versions with 0644 are tightened when they are next opened.
  */
-import { chmodSync, closeSync, lstatSync, mkdirSync, openSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { chmodSync, closeSync, lstatSync, mkdirSync, openSync, readdirSync, statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 
 export const privateDirMode = 0o700;
 export const privateFileMode = 0o600;
@@ -24,15 +24,60 @@ function tighten(path: string, mode: number): void {
   }
 }
 
+const errnoCode = (err: unknown): unknown => (err as NodeJS.ErrnoException).code;
+
+/** The error a folder path gets when a file stands where a folder should be. */
+const notAFolder = (path: string): NodeJS.ErrnoException =>
+  Object.assign(new Error(`ENOTDIR: not a directory, mkdir '${path}'`), {
+    code: 'ENOTDIR',
+    syscall: 'mkdir',
+    path,
+  });
+
+/** True for a folder, false for nothing there (or under a file: found further up); a file throws. */
+function isFolder(path: string): boolean {
+  let isDirectory: boolean;
+  try {
+    isDirectory = statSync(path).isDirectory();
+  } catch (err) {
+    if (errnoCode(err) === 'ENOENT' || errnoCode(err) === 'ENOTDIR') return false;
+    throw err;
+  }
+  if (!isDirectory) throw notAFolder(path);
+  return true;
+}
+
+/**
+ * `mkdir -p`, one folder at a time: Node's recursive mkdir loops for ever under a pseudo
+ * filesystem such as /proc (each mkdir there fails ENOENT, and it retries the parent) instead of
+ * failing. Here the first folder that cannot be made fails with its own error (ENOENT, EACCES,
+ * EROFS), and a file where a folder should be fails ENOTDIR, for start-refusal.ts to word.
+ */
+function makeFolders(dir: string, mode: number): void {
+  const missing: string[] = [];
+  for (let at = resolve(dir); !isFolder(at); at = dirname(at)) {
+    missing.push(at);
+    if (dirname(at) === at) break;
+  }
+  for (const folder of missing.reverse()) {
+    try {
+      mkdirSync(folder, { mode });
+    } catch (err) {
+      // Made meanwhile by another process: as good as made here.
+      if (errnoCode(err) !== 'EEXIST' || !statSync(folder).isDirectory()) throw err;
+    }
+  }
+}
+
 /** Creates `dir` (and missing parents) 0700; an existing `dir` itself is tightened to 0700. */
 export function ensurePrivateDir(dir: string): void {
-  mkdirSync(dir, { recursive: true, mode: privateDirMode });
+  makeFolders(dir, privateDirMode);
   tighten(dir, privateDirMode);
 }
 
 /** Creates missing parents 0700 but leaves an existing parent as it is (a folder the user chose). */
 export function ensureParentDir(dir: string): void {
-  mkdirSync(dir, { recursive: true, mode: privateDirMode });
+  makeFolders(dir, privateDirMode);
 }
 
 /** Tightens an existing file to 0600; a missing one is left missing. */

@@ -187,3 +187,32 @@ describe('a start on a damaged data folder', () => {
     }
   }, 60_000);
 });
+
+describe('a data folder that cannot be a folder', () => {
+  it('under /proc (no folder can be made there) is refused at once with exit 2, not a start that loops for ever', async () => {
+    // Node's recursive mkdir retried /proc/… without end at full CPU, printing nothing.
+    const run = await startExpectingRefusal('/proc/marquee-test/data', {}, 15_000);
+    expect(run.code).toBe(2);
+    expect(refusalLine(run.stderr)).toBe(
+      'marquee: The venue server cannot write /proc/marquee-test: no folder can be made there. Make the data ' +
+        'folder writable by the user that runs Marquee, or point MARQUEE_DATA_DIR at a folder it can write, and start again.',
+    );
+  });
+
+  it('a file where the folder (or one of its parents) should be is refused with exit 2, naming the file', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'marquee-refusal-file-'));
+    dirs.push(dir);
+    const file = join(dir, 'notes.txt');
+    writeFileSync(file, 'not a folder');
+    for (const dataDir of [file, join(file, 'marquee')]) {
+      const run = await startExpectingRefusal(dataDir);
+      expect(run.code).toBe(2);
+      expect(refusalLine(run.stderr)).toMatch(
+        new RegExp(
+          `^marquee: The venue server cannot write ${file.replace(/[.]/g, '\\.')}: a file, not a folder, is in the way\\. `,
+        ),
+      );
+      expect(readFileSync(file, 'utf8')).toBe('not a folder');
+    }
+  });
+});

@@ -47,5 +47,10 @@ describe('startRefusal: a start the operator must fix is one line in words', () 
   it('leaves anything else to the crash path (exit 1)', () => {
     expect(startRefusal(new Error('something unexpected'))).toBeNull();
     expect(startRefusal(Object.assign(new Error('x'), { code: 'ENOENT', path: '/x' }))).toBeNull();
+    // A file missing where one was opened is a bug; only a folder that cannot be made is refused.
+    expect(startRefusal(fsError('ENOENT', 'open', '/srv/marquee/marquee.db'))).toBeNull();
+    expect(startRefusal(fsError('ENOENT', 'mkdir', '/proc/marquee'))).toMatch(
+      /^The venue server cannot write \/proc\/marquee: no folder can be made there\. /,
+    );
   });
 });
