@@ -138,6 +138,9 @@ test('the kiosk refuses before charging what the server would refuse, takes no c
     await startOver.click();
     await expect(kiosk.tier('Standard')).toBeVisible();
     await server.api('PATCH', `/v2/tiers/${standard.id}`, { quantity: 50 });
+    // The start screen loaded the offer before that: the tile comes back with the kiosk's next
+    // refresh of what is on sale (every 15 s), as it would for a customer.
+    await expect(kiosk.tier('Standard')).toBeEnabled({ timeout: 25_000 });
   });
 
   await test.step('a double tap on Continue shows the details to review, and starts no payment', async () => {
