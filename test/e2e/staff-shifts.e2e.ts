@@ -168,7 +168,8 @@ test('staff, a shift and its cash-up, the audit trail and the attendee CSV', asy
     expect(item('counted_cash')).toEqual(['125.00', '']);
     expect(item('over_short')).toEqual(['-5.00', '']);
     expect(item('order_count')).toEqual(['2', '']);
-    // Cash: one order of 50.00, 20.00 of it refunded; card: one of 25.00.
+    // Cash: one order of 50.00, 20.00 of it refunded; card: one of 25.00. Each record is padded
+    // to the file's width, the tier section's nine fields.
     expect(rows.find((row) => row[0] === 'cash')).toEqual([
       'cash',
       'usd',
@@ -177,6 +178,8 @@ test('staff, a shift and its cash-up, the audit trail and the attendee CSV', asy
       '1',
       '20.00',
       '30.00',
+      '',
+      '',
     ]);
     expect(rows.find((row) => row[0] === 'card')).toEqual([
       'card',
@@ -186,7 +189,11 @@ test('staff, a shift and its cash-up, the audit trail and the attendee CSV', asy
       '0',
       '0.00',
       '25.00',
+      '',
+      '',
     ]);
+    // The tier line names its event, not only its id.
+    expect(rows.find((row) => row[2] === event.id)?.slice(3, 5)).toEqual(['Staff Night', 'published']);
   });
 
   await test.step('the Audit screen names who did each thing', async () => {

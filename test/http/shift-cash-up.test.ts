@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { components } from '../../src/shared/api/schema.js';
 import { createKey } from '../support/foundation-fixtures.js';
-import { csvObjects, csvSections } from '../support/csv.js';
+import { csvObjects, csvSections, parseCsv } from '../support/csv.js';
 import { comp, orderBody, saleEvent, type OrderJson, type Sale } from '../support/sales-fixtures.js';
 import { addStaff, asStaff, signIn } from '../support/staff-fixtures.js';
 import { adminSecret, makeTestApp, type TestApp } from '../support/test-app.js';
@@ -134,11 +134,23 @@ describe('the Z report as CSV', () => {
     ]);
     expect(methods).toHaveLength(4); // cash, card, comp
     expect(tiers).toEqual([
-      ['tier', 'tier_id', 'event_id', 'currency', 'tickets', 'comp_tickets', 'sales'],
+      [
+        'tier',
+        'tier_id',
+        'event_id',
+        'event',
+        'event_status',
+        'currency',
+        'tickets',
+        'comp_tickets',
+        'sales',
+      ],
       ...z.by_tier.map((tier) => [
         tier.tier_name,
         tier.tier_id,
         tier.event_id,
+        'Night show',
+        'published',
         tier.currency,
         String(tier.tickets),
         String(tier.comp_tickets),
@@ -152,6 +164,76 @@ describe('the Z report as CSV', () => {
     expect(Buffer.from(await byHeader.arrayBuffer()).toString('utf8')).toBe(text);
     const jsonWins = await get(`/v2/shifts/${shiftId}/report?format=json`, till, { accept: 'text/csv' });
     expect(jsonWins.headers.get('content-type')).toMatch(/^application\/json/);
+  });
+
+  it('names the event of each tier line as it is now: one cancelled after the close says so, the kept Z report unchanged', async () => {
+    const created = await ok<{ id: string }>(
+      await t.call('POST', '/v2/events', {
+        title: '=Late show',
+        venue: 'Studio',
+        doors_at: '2026-12-24T22:00:00+00:00',
+        timezone: 'UTC',
+        tickets: [{ name: 'General admission', price_cents: 1500, quantity: 50 }],
+      }),
+    );
+    await ok(await t.call('POST', `/v2/events/${created.id}/publish`));
+    const late = await ok<{ data: { id: string }[] }>(await t.call('GET', `/v2/events/${created.id}/tiers`));
+    const shift = await ok<{ id: string }>(
+      await t.call('POST', '/v2/shifts', { opening_float_cents: 10_000 }, till, bob),
+    );
+    await sell({ payment_method: 'cash' });
+    await ok<OrderJson>(
+      await t.call(
+        'POST',
+        '/v2/orders',
+        {
+          ...orderBody(sale, { payment_method: 'cash' }),
+          event_id: created.id,
+          items: [{ tier_id: late.data[0]!.id, quantity: 2 }],
+        },
+        till,
+        bob,
+      ),
+    );
+    const z = await ok<ShiftReportJson>(
+      await t.call('POST', `/v2/shifts/${shift.id}/close`, { counted_cash_cents: 15_500 }, till, ann),
+    );
+    await ok(await t.call('POST', `/v2/events/${created.id}/cancel`));
+
+    const text = await (await get(`/v2/shifts/${shift.id}/report?format=csv`)).text();
+    // One width for every record, the blank ones between sections too (parseCsv holds it).
+    expect(new Set(parseCsv(text).map((record) => record.length))).toEqual(new Set([9]));
+    const [, , tiers] = csvSections(text);
+    expect(tiers).toEqual([
+      [
+        'tier',
+        'tier_id',
+        'event_id',
+        'event',
+        'event_status',
+        'currency',
+        'tickets',
+        'comp_tickets',
+        'sales',
+      ],
+      ['General admission', sale.tierId, sale.eventId, 'Night show', 'published', 'usd', '1', '0', '25.00'],
+      // A title a spreadsheet would run as a formula stays text.
+      [
+        'General admission',
+        late.data[0]!.id,
+        created.id,
+        "'=Late show",
+        'cancelled',
+        'usd',
+        '2',
+        '0',
+        '30.00',
+      ],
+    ]);
+    // The status is read when the file is made: the kept Z report is the close's, byte for byte.
+    const json = (await (await get(`/v2/shifts/${shift.id}/report`)).json()) as ShiftReportJson;
+    expect(json).toEqual(z);
+    expect(JSON.stringify(json)).not.toMatch(/cancelled|Late show/);
   });
 
   it('an open shift exports its X report: as of now, nothing counted yet', async () => {

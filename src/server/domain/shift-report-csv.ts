@@ -12,10 +12,34 @@ export interface ShiftLabels {
   closedByName: string | null;
   /** The drawer's currency when the report has none (a shift that sold nothing): its audit rows'. */
   fallbackCurrency: string | null;
+  /**
+   * The title and status of each event the tier lines sold for, as they are when the file is
+   * made (not kept in the Z report): a manager reads which show a line is, and that it was
+   * cancelled since. An event missing here leaves both cells empty; its id still says which.
+   */
+  events: ReadonlyMap<string, ShiftEventLabel>;
 }
 
+export interface ShiftEventLabel {
+  title: string;
+  /** As the events table has it: draft, published or cancelled. */
+  status: string;
+}
+
+const tierHeader = [
+  'tier',
+  'tier_id',
+  'event_id',
+  'event',
+  'event_status',
+  'currency',
+  'tickets',
+  'comp_tickets',
+  'sales',
+] as const;
+
 /** Every record is this wide: the widest section's header (RFC 4180 wants one width per file). */
-const width = 7;
+const width = tierHeader.length;
 
 /**
  * An amount in the currency's major unit, the form a spreadsheet sums ("25.00", "2500" jpy).
@@ -42,7 +66,8 @@ function record(cells: readonly (CsvCell | Amount)[]): string {
  * A shift's X or Z report as one CSV a spreadsheet opens (docs/api.md "Shift report as CSV"):
  * three sections one under the other, each with its own header row, a blank record between —
  * the shift and its drawer as `item,value,id` lines, then the totals by payment method, then by
- * tier. Money is in major units of each line's currency; counts are plain integers.
+ * tier, each line with its event's title and status as they are now. Money is in major units
+ * of each line's currency; counts are plain integers.
  */
 export function shiftReportCsv(report: ShiftReportView, labels: ShiftLabels): CsvExport {
   const { shift } = report;
@@ -88,11 +113,13 @@ export function shiftReportCsv(report: ShiftReportView, labels: ShiftLabels): Cs
       ];
     }),
     [],
-    ['tier', 'tier_id', 'event_id', 'currency', 'tickets', 'comp_tickets', 'sales'],
+    [...tierHeader],
     ...report.by_tier.map((t) => [
       t.tier_name,
       t.tier_id,
       t.event_id,
+      labels.events.get(t.event_id)?.title ?? null,
+      labels.events.get(t.event_id)?.status ?? null,
       t.currency,
       t.tickets,
       t.comp_tickets,
@@ -101,7 +128,7 @@ export function shiftReportCsv(report: ShiftReportView, labels: ShiftLabels): Cs
   ];
   return {
     filename: `${report.kind}-report-${shift.id}.csv`,
-    header: ['item', 'value', 'id', '', '', '', ''],
+    header: ['item', 'value', 'id', ...Array<string>(width - 3).fill('')],
     chunks: [lines.map(record).join('')],
   };
 }

@@ -155,17 +155,28 @@ export class ShiftsService {
     return reportJson(this.xReport(row));
   }
 
-  /** The same report as one CSV file, with the names of the till and the staff beside their ids. */
+  /**
+   * The same report as one CSV file, with the names of the till and the staff beside their ids,
+   * and each tier line's event by title and status as they are now, read here and not kept in
+   * the Z report: an event cancelled after the close is said to be.
+   */
   reportCsv(id: string): CsvExport {
     const row = this.require(id);
     const report = row.z_report !== null ? (JSON.parse(row.z_report) as ShiftReportView) : this.xReport(row);
     const labels = this.deps.reports.labels(id);
+    const eventIds = [...new Set(report.by_tier.map((tier) => tier.event_id))];
+    const events = new Map(
+      this.deps.reports
+        .events(eventIds)
+        .map((event) => [event.id, { title: event.title, status: event.status }]),
+    );
     return shiftReportCsv(report, {
       tillName: labels.till_name,
       deviceName: labels.device_name,
       openedByName: labels.opened_by_name,
       closedByName: labels.closed_by_name,
       fallbackCurrency: labels.audit_currency,
+      events,
     });
   }
 

@@ -9,6 +9,7 @@ const labels: ShiftLabels = {
   openedByName: 'Sam',
   closedByName: 'Anna',
   fallbackCurrency: null,
+  events: new Map([['evt_1', { title: 'Night show', status: 'published' }]]),
 };
 
 /** A closed shift's Z report in `currency`, amounts given in its minor unit. */
@@ -82,7 +83,7 @@ describe('shiftReportCsv', () => {
     const file = shiftReportCsv(report, labels);
     expect(file.filename).toBe('z-report-shf_1.csv');
     const records = parseCsv(text(report));
-    expect(new Set(records.map((r) => r.length))).toEqual(new Set([7]));
+    expect(new Set(records.map((r) => r.length))).toEqual(new Set([9]));
     expect(csvSections(text(report)).map((section) => section[0]![0])).toEqual([
       'item',
       'payment_method',
@@ -107,7 +108,57 @@ describe('shiftReportCsv', () => {
 
   it('quotes a tier name with a comma and quotes, and reads back the same', () => {
     const tiers = csvSections(text(zReport('usd', 0)))[2]!;
-    expect(tiers[1]).toEqual(['Balcony, row "A"', 'tkt_1', 'evt_1', 'usd', '3', '0', '75.00']);
+    expect(tiers[1]).toEqual([
+      'Balcony, row "A"',
+      'tkt_1',
+      'evt_1',
+      'Night show',
+      'published',
+      'usd',
+      '3',
+      '0',
+      '75.00',
+    ]);
+  });
+
+  it("names each tier line's event and its status now: a cancelled one says so, a formula title stays text", () => {
+    const report = zReport('usd', 0);
+    const twoEvents: ShiftReportView = {
+      ...report,
+      by_tier: [
+        report.by_tier[0]!,
+        { ...report.by_tier[0]!, tier_id: 'tkt_2', tier_name: 'General admission', event_id: 'evt_2' },
+        { ...report.by_tier[0]!, tier_id: 'tkt_3', tier_name: 'Gone', event_id: 'evt_gone' },
+      ],
+    };
+    const csv = text(twoEvents, {
+      events: new Map([
+        ['evt_1', { title: 'Night show', status: 'published' }],
+        ['evt_2', { title: '=HYPERLINK("http://x","Late show")', status: 'cancelled' }],
+      ]),
+    });
+    const records = parseCsv(csv);
+    expect(new Set(records.map((r) => r.length))).toEqual(new Set([9]));
+    expect(records[0]).toEqual(['item', 'value', 'id', '', '', '', '', '', '']);
+    const [header, ...rows] = csvSections(csv)[2]!;
+    expect(header).toEqual([
+      'tier',
+      'tier_id',
+      'event_id',
+      'event',
+      'event_status',
+      'currency',
+      'tickets',
+      'comp_tickets',
+      'sales',
+    ]);
+    expect(rows.map((row) => row.slice(0, 5))).toEqual([
+      ['Balcony, row "A"', 'tkt_1', 'evt_1', 'Night show', 'published'],
+      ['General admission', 'tkt_2', 'evt_2', `'=HYPERLINK("http://x","Late show")`, 'cancelled'],
+      // An event the store no longer has: its id says which, the title and status are empty.
+      ['Gone', 'tkt_3', 'evt_gone', '', ''],
+    ]);
+    expect(rows.map((row) => row.slice(5))).toEqual(Array(3).fill(['usd', '3', '0', '75.00']));
   });
 
   it('takes the fallback currency when the report has none (a shift that sold nothing)', () => {
