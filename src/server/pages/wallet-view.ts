@@ -94,6 +94,7 @@ ${code}
 <p id="w-offline" class="offline" role="status" hidden></p>
 <p id="w-connection" class="connection" hidden></p>
 <p id="w-support" class="connection" hidden></p>
+<p id="w-clock" class="connection" role="status" hidden></p>
 <p id="w-ref" class="ref">${escapeHtml(info?.ticket_id ?? '')}</p></section>`;
 }
 
