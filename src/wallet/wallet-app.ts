@@ -9,6 +9,7 @@
 import QRCode from 'qrcode';
 import { formatAttendeeTime } from '../shared/attendee-time.js';
 import { parseTicketToken } from '../shared/ticket-token.js';
+import { withoutTrailingPunctuation } from '../shared/link-tail.js';
 import { phoneClockNote, phoneClockOffsetMs } from '../shared/wallet-clock.js';
 import {
   codeAt,
@@ -48,6 +49,15 @@ function readPageData(): PageData | null {
   }
 }
 
+/** A path segment as text; as given when its percent-encoding is broken (no ticket has it). */
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
 function setText(id: string, text: string | null): void {
   const element = document.getElementById(id);
   if (!element) return;
@@ -55,9 +65,13 @@ function setText(id: string, text: string | null): void {
   element.hidden = !text;
 }
 
-/** `/w/<secret>`: the page's own path; its secret names the phone's copy (hashed). */
-const base = location.pathname.replace(/\/+$/, '');
-const secret = decodeURIComponent(base.split('/')[2] ?? '');
+/**
+ * `/w/<secret>`: the page's own path; its secret names the phone's copy (hashed). Offline, the
+ * shell answers a link as tapped, so a slash or a full stop stuck on it is dropped here as the
+ * server drops it (it redirects such a link), or the saved ticket would not be found.
+ */
+const secret = withoutTrailingPunctuation(safeDecode(location.pathname.split('/')[2] ?? ''));
+const base = `/w/${encodeURIComponent(secret)}`;
 const storage = new WalletStorage(browserStorage(), storageKey(secret));
 const data = readPageData();
 const stored = storage.load();

@@ -333,3 +333,50 @@ test('a phone whose clock is ten minutes fast shows the code of the venue’s ti
   }
   expect(errors, 'uncaught errors in the page').toEqual([]);
 });
+
+test('offline, the saved ticket opens from its link with a slash or punctuation stuck on the end, as it does online', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const { server } = venue;
+  const start = Date.now();
+  const event = await server.api<{ id: string }>('POST', '/v2/events', {
+    title: 'Pasted Link Night',
+    venue: 'Main hall',
+    doors_at: new Date(start + 2 * hour).toISOString(),
+    timezone: 'Europe/Amsterdam',
+    tickets: [{ name: 'Standing', price_cents: 2000 }],
+  });
+  await server.api('POST', `/v2/events/${event.id}/publish`);
+  const tiers = await server.api<{ data: { id: string }[] }>('GET', `/v2/events/${event.id}/tiers`);
+  const order = await server.api<{ tickets: { id: string; wallet_url: string }[] }>('POST', '/v2/orders', {
+    event_id: event.id,
+    items: [{ tier_id: tiers.data[0]!.id, quantity: 1 }],
+    buyer: { name: 'Pia Paste', email: 'pia@example.test' },
+    payment_method: 'cash',
+  });
+  const ticket = order.tickets[0]!;
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true });
+  const errors: string[] = [];
+  try {
+    await context.clock.install({ time: start });
+    const first = await context.newPage();
+    await new WalletPage(first).openOnline(ticket.wallet_url);
+    await context.setOffline(true);
+    // The link as a mail app or a chat message may hand it back.
+    for (const link of [`${ticket.wallet_url}/`, `${ticket.wallet_url}).`]) {
+      const page = await context.newPage();
+      page.on('pageerror', (err) => errors.push(err.message));
+      await page.goto(link);
+      const wallet = new WalletPage(page);
+      await expect(page.locator('#w-title')).toHaveText('Pasted Link Night');
+      await expect(page.locator('#w-status')).toHaveText('Valid');
+      await wallet.expectCurrentWindow();
+      expect(windowOf(await wallet.photographCode()).sub).toBe(ticket.id);
+      await page.close();
+    }
+  } finally {
+    await context.close();
+  }
+  expect(errors, 'uncaught errors in the pages').toEqual([]);
+});
