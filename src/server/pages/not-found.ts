@@ -15,7 +15,8 @@ export const eventNotFoundPage = pageShell(
 
 export const ticketNotFoundPage = pageShell(
   'Ticket not found',
-  '<h1>Ticket not found</h1><p>This link does not lead to a ticket. Check that it was copied in full.</p>',
+  '<h1>Ticket not found</h1><p>This link does not lead to a ticket. Check that it was copied in full: the whole link is in the mail that came with your ticket.</p>' +
+    '<p>No mail, or a link that still does not work? At the venue, the box office can find your order by your name or email and send it again.</p>',
 );
 
 /** The attendee page a URL asks for (the page itself, not the wallet app's JSON beneath it). */
