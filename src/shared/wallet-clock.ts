@@ -19,14 +19,15 @@ export const clockNoteFromMs = 60_000;
 /**
  * The server's time minus the phone's, from an answer's `Date` header and the phone's clock when
  * the request went out and the answer came back; 0 when under clockCorrectionFromMs, null when
- * the header is missing or unreadable (then nothing is learnt).
+ * the header is missing or unreadable, or the answer took too long (then nothing is learnt).
  */
 export function phoneClockOffsetMs(
   dateHeader: string | null,
   sentAtMs: number,
   receivedAtMs: number,
 ): number | null {
-  if (!dateHeader) return null;
+  // A slow answer cannot place the server's second well enough to correct by (half the wait).
+  if (!dateHeader || receivedAtMs - sentAtMs > clockCorrectionFromMs) return null;
   const serverSecond = Date.parse(dateHeader);
   if (!Number.isFinite(serverSecond)) return null;
   // The server's clock read somewhere inside that second, while the request was in flight.

@@ -22,9 +22,13 @@ describe('phoneClockOffsetMs: how far the phone is from the venue server', () =>
     expect(phoneClockOffsetMs(dateHeader, serverNow - 4_000, serverNow - 3_900)).toBe(0);
   });
 
-  it('learns nothing without a readable Date header', () => {
+  it('learns nothing without a readable Date header, or from a slow answer', () => {
     expect(phoneClockOffsetMs(null, serverNow, serverNow)).toBeNull();
     expect(phoneClockOffsetMs('yesterday-ish', serverNow, serverNow)).toBeNull();
+    // An answer that took 20 s on a crowded network places the server's second no better than ±10 s.
+    expect(
+      phoneClockOffsetMs(dateHeader, serverNow + 5 * 60_000, serverNow + 5 * 60_000 + 20_000),
+    ).toBeNull();
   });
 });
 
