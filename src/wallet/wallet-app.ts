@@ -144,7 +144,8 @@ function render(): void {
   if (!info) {
     setText(
       'w-notice',
-      'This ticket is not saved on this phone yet. Open this page once with signal, and it will work without.',
+      // The shell cannot tell a ticket never opened here from a link cut short on its way.
+      'This ticket is not saved on this phone yet, or this link is not complete (the whole link is in your ticket mail). Open it once with signal, and it will work without.',
     );
     setText('w-hint', null);
     hideCode();
