@@ -36,6 +36,11 @@ export interface StoredWallet {
   v: 1;
   info: WalletTicketInfo;
   strip: WalletStrip | null;
+  /**
+   * The server's time minus the phone's, as last measured (src/shared/wallet-clock.ts), so a
+   * phone whose clock is off still draws the right code offline. Absent in copies kept before.
+   */
+  clock_offset_ms?: number;
 }
 
 /** Why a ticket without codes has none, in the holder's words. */

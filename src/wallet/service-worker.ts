@@ -15,8 +15,11 @@ const cachePrefix = 'marquee-wallet-';
 const cacheName = `${cachePrefix}${version}`;
 const shell = '/w/offline';
 const shellAssets = [shell, `/w/app.js?v=${encodeURIComponent(version)}`];
-/** A ticket page, `/w/<secret>`; its companions (`/w/<secret>/strip` …) have more segments. */
-const ticketPage = /^\/w\/[^/]+$/;
+/**
+ * A ticket page, `/w/<secret>`, also with a slash after it (the server answers that form too);
+ * its companions (`/w/<secret>/strip` …) have more segments.
+ */
+const ticketPage = /^\/w\/[^/]+\/?$/;
 
 self.addEventListener('install', (event) => {
   event.waitUntil(

@@ -9,6 +9,8 @@
 import QRCode from 'qrcode';
 import { formatAttendeeTime } from '../shared/attendee-time.js';
 import { parseTicketToken } from '../shared/ticket-token.js';
+import { withoutTrailingPunctuation } from '../shared/link-tail.js';
+import { phoneClockNote, phoneClockOffsetMs } from '../shared/wallet-clock.js';
 import {
   codeAt,
   offlineSupportNote,
@@ -47,6 +49,15 @@ function readPageData(): PageData | null {
   }
 }
 
+/** A path segment as text; as given when its percent-encoding is broken (no ticket has it). */
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
 function setText(id: string, text: string | null): void {
   const element = document.getElementById(id);
   if (!element) return;
@@ -54,9 +65,13 @@ function setText(id: string, text: string | null): void {
   element.hidden = !text;
 }
 
-/** `/w/<secret>`: the page's own path; its secret names the phone's copy (hashed). */
-const base = location.pathname.replace(/\/+$/, '');
-const secret = decodeURIComponent(base.split('/')[2] ?? '');
+/**
+ * `/w/<secret>`: the page's own path; its secret names the phone's copy (hashed). Offline, the
+ * shell answers a link as tapped, so a slash or a full stop stuck on it is dropped here as the
+ * server drops it (it redirects such a link), or the saved ticket would not be found.
+ */
+const secret = withoutTrailingPunctuation(safeDecode(location.pathname.split('/')[2] ?? ''));
+const base = `/w/${encodeURIComponent(secret)}`;
 const storage = new WalletStorage(browserStorage(), storageKey(secret));
 const data = readPageData();
 const stored = storage.load();
@@ -69,10 +84,16 @@ let live: StripToken | null = data?.live ?? null;
 let connection: 'online' | 'offline' = data ? 'online' : 'offline';
 let support: OfflineSupport = storage.available ? 'checking' : 'no_storage';
 let shownToken: string | null = null;
+/** The server's time minus the phone's (wallet-clock.ts): codes are drawn by the venue's time. */
+let clockOffsetMs =
+  typeof stored?.clock_offset_ms === 'number' && Number.isFinite(stored.clock_offset_ms)
+    ? stored.clock_offset_ms
+    : 0;
+const venueNow = (): number => Date.now() + clockOffsetMs;
 
 function save(): void {
   if (!info) return;
-  if (storage.save({ v: 1, info, strip })) {
+  if (storage.save({ v: 1, info, strip, clock_offset_ms: clockOffsetMs })) {
     document.documentElement.dataset.saved = strip?.generated_at ?? 'no-codes';
   }
 }
@@ -123,14 +144,15 @@ function render(): void {
   if (!info) {
     setText(
       'w-notice',
-      'This ticket is not saved on this phone yet. Open this page once with signal, and it will work without.',
+      // The shell cannot tell a ticket never opened here from a link cut short on its way.
+      'This ticket is not saved on this phone yet, or this link is not complete (the whole link is in your ticket mail). Open it once with signal, and it will work without.',
     );
     setText('w-hint', null);
     hideCode();
     return;
   }
   renderDetails(info);
-  const now = Date.now();
+  const now = venueNow();
   if (info.state !== 'valid') {
     hideCode();
     setText('w-notice', walletStateNotice[info.state]);
@@ -138,6 +160,7 @@ function render(): void {
     setText('w-offline', null);
     setText('w-connection', null);
     setText('w-support', null);
+    setText('w-clock', null);
     return;
   }
   const code = codeAt(strip?.tokens ?? [], live, now);
@@ -157,13 +180,20 @@ function render(): void {
     connection === 'offline' ? 'No signal: showing the code saved on this phone.' : null,
   );
   setText('w-support', offlineSupportNote(support));
+  setText('w-clock', phoneClockNote(clockOffsetMs));
 }
 
 /** GETs one of the page's JSON companions; null (and offline) when the server cannot be reached. */
 async function getJson<T>(path: string): Promise<{ status: number; body: T | null } | null> {
   try {
+    const sentAt = Date.now();
     const response = await fetch(`${base}/${path}`, { cache: 'no-store' });
     connection = 'online';
+    const offset = phoneClockOffsetMs(response.headers.get('date'), sentAt, Date.now());
+    if (offset !== null && offset !== clockOffsetMs) {
+      clockOffsetMs = offset;
+      save();
+    }
     const body = response.ok ? ((await response.json()) as T) : null;
     return { status: response.status, body };
   } catch {
@@ -204,7 +234,7 @@ async function sync(): Promise<void> {
       not_after: new Date(claims.exp * 1000).toISOString(),
     };
   }
-  if (connection === 'online' && stripIsStale(strip, Date.now())) await refreshStrip();
+  if (connection === 'online' && stripIsStale(strip, venueNow())) await refreshStrip();
   else render();
 }
 
@@ -237,7 +267,7 @@ render();
 if (info?.state === 'valid') {
   if (data) {
     save();
-    if (stripIsStale(strip, Date.now())) void refreshStrip();
+    if (stripIsStale(strip, venueNow())) void refreshStrip();
   } else {
     // The offline shell: perhaps the server only stumbled; ask, without waiting for it.
     void sync();

@@ -273,3 +273,114 @@ test('where the browser refuses a service worker (not a secure origin), the open
   }
   expect(errors, 'uncaught errors in the page').toEqual([]);
 });
+
+test('a phone whose clock is ten minutes fast shows the code of the venue’s time, with signal and without, and says so', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const { server } = venue;
+  const start = Date.now();
+  const event = await server.api<{ id: string }>('POST', '/v2/events', {
+    title: 'Fast Clock Night',
+    venue: 'Main hall',
+    doors_at: new Date(start + 2 * hour).toISOString(),
+    timezone: 'Europe/Amsterdam',
+    tickets: [{ name: 'Standing', price_cents: 2000 }],
+  });
+  await server.api('POST', `/v2/events/${event.id}/publish`);
+  const tiers = await server.api<{ data: { id: string }[] }>('GET', `/v2/events/${event.id}/tiers`);
+  const order = await server.api<{ tickets: { id: string; wallet_url: string }[] }>('POST', '/v2/orders', {
+    event_id: event.id,
+    items: [{ tier_id: tiers.data[0]!.id, quantity: 1 }],
+    buyer: { name: 'Ed Early', email: 'ed@example.test' },
+    payment_method: 'cash',
+  });
+  const ticket = order.tickets[0]!;
+  const validate = (token: string) =>
+    server.api<{ result: string; reason: string | null }>('POST', '/v2/scan/validate', { token });
+
+  // Set ten minutes fast by hand, to be on time: by its own clock the phone would show the code
+  // of a window the door has not reached yet.
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true });
+  const errors: string[] = [];
+  try {
+    await context.clock.install({ time: start + 10 * 60_000 });
+    const page = await context.newPage();
+    page.on('pageerror', (err) => errors.push(err.message));
+    const wallet = new WalletPage(page);
+    await wallet.openOnline(ticket.wallet_url);
+    await expect(page.locator('#w-clock')).toHaveText(/^This phone's clock is 10 minutes fast\. /);
+    await expect(wallet.code()).toBeVisible();
+    const onScreen = await wallet.photographCode();
+    expect(windowOf(onScreen).sub).toBe(ticket.id);
+    expect(await validate(onScreen)).toMatchObject({ result: 'admitted', reason: null });
+
+    // In flight mode, reopened from the phone's copy six minutes later (a new window): still the
+    // venue's window. Shown twice, so the door says already scanned, not "not yet valid".
+    await context.setOffline(true);
+    await context.clock.fastForward(6 * 60_000);
+    await venue.setOffset(6 * 60_000);
+    await page.reload();
+    await expect(page.locator('#w-connection')).toHaveText(
+      'No signal: showing the code saved on this phone.',
+    );
+    await expect(page.locator('#w-clock')).toHaveText(/^This phone's clock is 10 minutes fast\. /);
+    await expect.poll(() => wallet.photographCode(), { timeout: 10_000 }).not.toBe(onScreen);
+    const offline = await wallet.photographCode();
+    expect(await validate(offline)).toMatchObject({ result: 'rejected', reason: 'already_scanned' });
+  } finally {
+    await context.close();
+  }
+  expect(errors, 'uncaught errors in the page').toEqual([]);
+});
+
+test('offline, the saved ticket opens from its link with a slash or punctuation stuck on the end, as it does online', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const { server } = venue;
+  const start = Date.now();
+  const event = await server.api<{ id: string }>('POST', '/v2/events', {
+    title: 'Pasted Link Night',
+    venue: 'Main hall',
+    doors_at: new Date(start + 2 * hour).toISOString(),
+    timezone: 'Europe/Amsterdam',
+    tickets: [{ name: 'Standing', price_cents: 2000 }],
+  });
+  await server.api('POST', `/v2/events/${event.id}/publish`);
+  const tiers = await server.api<{ data: { id: string }[] }>('GET', `/v2/events/${event.id}/tiers`);
+  const order = await server.api<{ tickets: { id: string; wallet_url: string }[] }>('POST', '/v2/orders', {
+    event_id: event.id,
+    items: [{ tier_id: tiers.data[0]!.id, quantity: 1 }],
+    buyer: { name: 'Pia Paste', email: 'pia@example.test' },
+    payment_method: 'cash',
+  });
+  const ticket = order.tickets[0]!;
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true });
+  const errors: string[] = [];
+  try {
+    await context.clock.install({ time: start });
+    const first = await context.newPage();
+    await new WalletPage(first).openOnline(ticket.wallet_url);
+    await context.setOffline(true);
+    // The link as a mail app or a chat message may hand it back.
+    for (const link of [`${ticket.wallet_url}/`, `${ticket.wallet_url}).`]) {
+      const page = await context.newPage();
+      page.on('pageerror', (err) => errors.push(err.message));
+      await page.goto(link);
+      const wallet = new WalletPage(page);
+      await expect(page.locator('#w-title')).toHaveText('Pasted Link Night');
+      await expect(page.locator('#w-status')).toHaveText('Valid');
+      await wallet.expectCurrentWindow();
+      expect(windowOf(await wallet.photographCode()).sub).toBe(ticket.id);
+      await page.close();
+    }
+    // Cut short, it names no ticket saved here: the page says that the link may be the trouble.
+    const cut = await context.newPage();
+    await cut.goto(ticket.wallet_url.slice(0, -6));
+    await expect(cut.locator('#w-notice')).toContainText('or this link is not complete');
+  } finally {
+    await context.close();
+  }
+  expect(errors, 'uncaught errors in the pages').toEqual([]);
+});

@@ -122,6 +122,20 @@ describe('the wallet web app: its files under /w/', () => {
       expect(png.headers['content-type']).toBe('image/png');
       expect(png.rawPayload.subarray(1, 4).toString()).toBe('PNG');
     }
+  });
+
+  it('names an icon a browser tab and an iPhone home screen use (no 404 for /favicon.ico)', async () => {
+    // iOS takes the home-screen icon from apple-touch-icon, not from the manifest.
+    for (const rel of ['icon', 'apple-touch-icon']) {
+      const href = new RegExp(`<link rel="${rel}" href="([^"]+)"`).exec(html)?.[1];
+      expect(href, rel).toBeDefined();
+      const png = await t.app.inject({ method: 'GET', url: href! });
+      expect(png.statusCode, rel).toBe(200);
+      expect(png.headers['content-type']).toBe('image/png');
+    }
+  });
+
+  it('refuses the manifest of an unknown secret', async () => {
     const unknown = await t.app.inject({
       method: 'GET',
       url: '/w/notARealSecret00000000000/manifest.webmanifest',

@@ -178,6 +178,9 @@ describe('wallet page /w/:secret', () => {
     expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(page.headers['cache-control']).toBe('no-store');
     expect(page.body).toContain('Ticket not found');
+    // A holder with a link cut short learns where the whole one is and who can send it again.
+    expect(page.body).toContain('the whole link is in the mail that came with your ticket');
+    expect(page.body).toContain('the box office can find your order by your name or email and send it again');
     const png = await t.app.inject({ method: 'GET', url: '/w/notARealSecret0000000000000000000/qr.png' });
     expect(png.statusCode).toBe(404);
     const json = await t.app.inject({ method: 'GET', url: '/w/notARealSecret0000000000000000000/token' });

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { frameworkErrors } from '../http/error-handler.js';
+import { withoutTrailingPunctuation } from '../../shared/link-tail.js';
 import { pageShell } from './html.js';
 
 /**
@@ -14,7 +15,8 @@ export const eventNotFoundPage = pageShell(
 
 export const ticketNotFoundPage = pageShell(
   'Ticket not found',
-  '<h1>Ticket not found</h1><p>This link does not lead to a ticket. Check that it was copied in full.</p>',
+  '<h1>Ticket not found</h1><p>This link does not lead to a ticket. Check that it was copied in full: the whole link is in the mail that came with your ticket.</p>' +
+    '<p>No mail, or a link that still does not work? At the venue, the box office can find your order by your name or email and send it again.</p>',
 );
 
 /** The attendee page a URL asks for (the page itself, not the wallet app's JSON beneath it). */
@@ -68,14 +70,7 @@ export function cutShortLinkRoute(app: FastifyInstance, path: '/e' | '/w', page:
   );
 }
 
-/**
- * A link pasted into chat or mail often comes back with what followed it stuck on the end: a full
- * stop, a closing bracket or quote, markdown's `*` or `_`. Ids and wallet secrets end in a letter
- * or digit (base62), so that tail is never part of one.
- */
-export function withoutTrailingPunctuation(value: string): string {
-  return value.replace(/[^A-Za-z0-9]+$/, '');
-}
+export { withoutTrailingPunctuation };
 
 /** The id a link that names nothing as given meant, when only stuck-on punctuation was wrong. */
 export function linkMeant(asGiven: string, names: (id: string) => unknown): string | undefined {

@@ -94,12 +94,17 @@ ${code}
 <p id="w-offline" class="offline" role="status" hidden></p>
 <p id="w-connection" class="connection" hidden></p>
 <p id="w-support" class="connection" hidden></p>
+<p id="w-clock" class="connection" role="status" hidden></p>
 <p id="w-ref" class="ref">${escapeHtml(info?.ticket_id ?? '')}</p></section>`;
 }
 
+// The icons are named here too: a tab asks for /favicon.ico otherwise (a 404 on every open), and
+// an iPhone's "Add to Home Screen" takes apple-touch-icon, not the manifest's icons.
 const head = (extra = ''): string => `<meta name="referrer" content="no-referrer">
 <meta name="robots" content="noindex">
 <meta name="theme-color" content="#1d1b18">
+<link rel="icon" href="/w/icon-256.png">
+<link rel="apple-touch-icon" href="/w/icon-256.png">
 ${extra}${walletStyle}`;
 
 export function walletHtml({ row, secretPath, live, appVersion }: WalletPageInput): string {
