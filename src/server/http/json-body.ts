@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isUtf8 } from 'node:buffer';
 import { ApiError, invalidField } from '../errors.js';
+import { illFormedTextPath, mayHoldLoneSurrogate } from './lone-surrogates.js';
 
 /**
  * Fastify's JSON parser (with its prototype-poisoning protection), except that an empty body
@@ -22,7 +23,13 @@ export function installJsonBodyParser(app: FastifyInstance): void {
     if (!isUtf8(bytes)) return done(notUtf8(), undefined);
     const text = bytes.toString('utf8');
     if (text.trim() === '') return done(null, undefined);
-    parseJson(request, text, done);
+    if (!mayHoldLoneSurrogate(text)) return parseJson(request, text, done);
+    parseJson(request, text, (error, value) => {
+      // A bare string is no object, which the routes refuse anyway; inside one, name the field.
+      const path = error ? null : illFormedTextPath(value);
+      if (path === null || path === '') return done(error, value);
+      done(notUnicodeText(path), undefined);
+    });
   });
 
   // A route without a body schema (publish, cancel, …) takes no fields, so any field sent is
@@ -42,6 +49,14 @@ const notUtf8 = (): ApiError =>
     'invalid_json',
     'The request body is not valid UTF-8. Send JSON text encoded as UTF-8 (a name such as “Zoë” ' +
       'in Latin-1 or Windows-1252 bytes is not).',
+  );
+
+// Half a surrogate pair (see lone-surrogates.ts); the field is named so the sender finds its cut.
+const notUnicodeText = (path: string): ApiError =>
+  invalidField(
+    path,
+    `${path} is not valid Unicode text: it holds half of a UTF-16 surrogate pair (an escape such ` +
+      'as \\ud83d without its partner), as a string cut in the middle of an emoji does.',
   );
 
 const bodyMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
