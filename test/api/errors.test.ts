@@ -152,6 +152,26 @@ describe('request bodies', () => {
     expect(res.json()).toMatchObject({ title: '🎵 live', venue: '\\ud83d' });
   });
 
+  it('refuses a compressed body as an unsupported encoding, not as a charset problem', async () => {
+    const { gzipSync } = await import('node:zlib');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/v2/events',
+      headers: { ...auth, 'content-type': 'application/json', 'content-encoding': 'gzip' },
+      payload: gzipSync(JSON.stringify(eventBody)),
+    });
+    const error = expectError(res, 415, 'invalid_request_error', 'unsupported_media_type');
+    expect(error.message).toMatch(/compressed/);
+    expect(countRows(t, 'events')).toBe(0);
+    const identity = await t.app.inject({
+      method: 'POST',
+      url: '/v2/events',
+      headers: { ...auth, 'content-type': 'application/json', 'content-encoding': 'identity' },
+      payload: JSON.stringify(eventBody),
+    });
+    expect(identity.statusCode, identity.body).toBe(200);
+  });
+
   it('refuses prototype-poisoning keys rather than merging them', async () => {
     const res = await t.call(
       'POST',

@@ -20,6 +20,7 @@ export function installJsonBodyParser(app: FastifyInstance): void {
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
     const bytes = typeof body === 'string' ? Buffer.from(body) : body;
+    if (isCompressed(request)) return done(compressed(), undefined);
     if (!isUtf8(bytes)) return done(notUtf8(), undefined);
     const text = bytes.toString('utf8');
     if (text.trim() === '') return done(null, undefined);
@@ -42,6 +43,23 @@ export function installJsonBodyParser(app: FastifyInstance): void {
     route.preValidation = [route.preValidation ?? []].flat().concat(refuseBody);
   });
 }
+
+/**
+ * Nothing here inflates a request body. Read as it came, a gzipped body was refused as "not valid
+ * UTF-8 … Latin-1", which sent the sender looking for a charset problem; a body in an encoding
+ * the server does not read is 415, saying which.
+ */
+const isCompressed = (request: FastifyRequest): boolean => {
+  const encoding = request.headers['content-encoding']?.trim().toLowerCase();
+  return encoding !== undefined && encoding !== '' && encoding !== 'identity';
+};
+
+const compressed = (): ApiError =>
+  new ApiError(
+    415,
+    'unsupported_media_type',
+    'Request bodies cannot be compressed (Content-Encoding): send plain JSON text in UTF-8.',
+  );
 
 const notUtf8 = (): ApiError =>
   new ApiError(
