@@ -902,7 +902,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** An endpoint's deliveries, oldest first (order=newest reverses); filter by status */
+    /** An endpoint's deliveries, oldest first (order=newest_first reverses); filter by status */
     get: operations['listWebhookDeliveries'];
     put?: never;
     post?: never;
@@ -10971,8 +10971,8 @@ export interface operations {
         limit?: number;
         cursor?: string;
         status?: 'pending' | 'delivered' | 'failed';
-        /** @description oldest first (the API's default) or newest first */
-        order?: 'oldest' | 'newest';
+        /** @description oldest_first (the API's default) or newest_first, as the other lists; oldest and newest are the same */
+        order?: 'oldest_first' | 'newest_first' | 'oldest' | 'newest';
       };
       header?: {
         /** @description The session token of the staff member signed in at this till (POST /v2/staff/sign_in). Once any active staff member exists, writes with a box_office key need it (403 staff_sign_in_required); refunds, voids, payouts and admin work need a manager whenever it is sent (403 insufficient_role). */
