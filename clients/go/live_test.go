@@ -2,8 +2,10 @@ package marquee_test
 
 import (
 	"context"
+	"encoding/base64"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -247,5 +249,65 @@ func TestAForgedTokenIsRefused(t *testing.T) {
 	}
 	if _, err = verifier.Verify(token, marquee.ForEvent("evt_someotherevent0000")); reason(err) != "wrong_event" {
 		t.Fatalf("other event: %v", err)
+	}
+}
+
+func TestAKeptVerifierFollowsAKeyRotationAtMostEvery30s(t *testing.T) {
+	c := newClient()
+	ctx := context.Background()
+	e, tr := newEvent(t, c, 10)
+	sell := func() string {
+		o, err := checkout(c, e, tr, 1)
+		must(t, err)
+		return o.Tickets[0].QRToken
+	}
+	reason := func(err error) string {
+		var refused *marquee.TicketTokenError
+		if errors.As(err, &refused) {
+			return refused.Reason
+		}
+		return fmt.Sprint(err)
+	}
+	parts := strings.Split(sell(), ".")
+	head, _ := base64.RawURLEncoding.DecodeString(parts[0])
+	var header map[string]any
+	must(t, json.Unmarshal(head, &header))
+	header["kid"] = "not-the-venues"
+	head, _ = json.Marshal(header)
+	stranger := base64.RawURLEncoding.EncodeToString(head) + "." + parts[1] + "." + parts[2]
+
+	fromClient, err := c.TicketVerifier(ctx)
+	must(t, err)
+	fetched, err := marquee.FetchTicketVerifier(ctx, server.URL)
+	must(t, err)
+	for _, verifier := range []*marquee.TicketVerifier{fromClient, fetched} {
+		start := time.Now()
+		// An unknown kid fetches the JWKS again, which does not hold it either: refused.
+		if _, err := verifier.Verify(stranger, marquee.At(start)); reason(err) != "invalid_signature" {
+			t.Fatalf("stranger: %v", err)
+		}
+		var rotated struct {
+			ActiveKid string `json:"active_kid"`
+		}
+		must(t, c.Post(ctx, "/v2/scan/keys/rotate", nil, &rotated))
+		token := sell()
+		// Within 30 s of the last fetch: not again.
+		if _, err := verifier.Verify(token, marquee.At(start.Add(time.Second))); reason(err) != "invalid_signature" {
+			t.Fatalf("within the cooldown: %v", err)
+		}
+		verified, err := verifier.Verify(token, marquee.At(start.Add(31*time.Second)))
+		must(t, err)
+		if verified.KeyID != rotated.ActiveKid {
+			t.Fatalf("key %s, want %s", verified.KeyID, rotated.ActiveKid)
+		}
+	}
+
+	// One made from a saved JWKS never goes to the network.
+	var jwks marquee.JWKS
+	must(t, c.Get(ctx, "/v2/scan/jwks", nil, &jwks))
+	saved := marquee.NewTicketVerifier(jwks)
+	must(t, c.Post(ctx, "/v2/scan/keys/rotate", nil, nil))
+	if _, err := saved.Verify(sell()); reason(err) != "invalid_signature" {
+		t.Fatalf("saved: %v", err)
 	}
 }

@@ -8,12 +8,16 @@ import (
 	"fmt"
 	"net/http"
 	"strings"
+	"sync"
 	"time"
 )
 
 const (
 	rotatingLifetime = 300 // a rotating code lives exactly this long (s)
 	tokenSkew        = 30  // validators accept from iat − 30 s to exp + 30 s
+	// A forger inventing kids costs the venue one JWKS request per 30 s (as jose's remote key sets).
+	refetchCooldown = 30 * time.Second
+	refetchTimeout  = 10 * time.Second
 )
 
 var kindsByTyp = map[string]string{"ticket+jwt": "rotating", "ticket-pass+jwt": "paper"}
@@ -48,10 +52,24 @@ func refuse(reason, message string) error { return &TicketTokenError{Reason: rea
 // TicketVerifier holds a JWKS and verifies ticket tokens with it, without the network. A valid
 // signature proves the venue issued the ticket; whether it is still active or already admitted
 // is the server's (POST /v2/scan/validate) or a door pack's to say.
-type TicketVerifier struct{ keys map[string]ed25519.PublicKey }
+//
+// One made by FetchTicketVerifier (or Client.TicketVerifier) follows a key rotation: a token
+// whose kid it does not hold makes it fetch the JWKS again, at most once every 30 s (offline, the
+// token stays refused). One made by NewTicketVerifier never touches the network. Safe for
+// concurrent use.
+type TicketVerifier struct {
+	mu          sync.Mutex
+	keys        map[string]ed25519.PublicKey
+	refetch     func(context.Context) (JWKS, error)
+	refetchedAt time.Time
+}
 
 // NewTicketVerifier keeps the Ed25519 keys of a JWKS.
 func NewTicketVerifier(jwks JWKS) *TicketVerifier {
+	return &TicketVerifier{keys: keysOf(jwks)}
+}
+
+func keysOf(jwks JWKS) map[string]ed25519.PublicKey {
 	keys := map[string]ed25519.PublicKey{}
 	for _, jwk := range jwks.Keys {
 		raw, err := base64.RawURLEncoding.DecodeString(jwk.X)
@@ -59,37 +77,76 @@ func NewTicketVerifier(jwks JWKS) *TicketVerifier {
 			keys[jwk.Kid] = ed25519.PublicKey(raw)
 		}
 	}
-	return &TicketVerifier{keys: keys}
+	return keys
 }
 
 // FetchTicketVerifier fetches the JWKS from a venue server (a public route: no API key).
 func FetchTicketVerifier(ctx context.Context, baseURL string) (*TicketVerifier, error) {
-	request, err := http.NewRequestWithContext(ctx, http.MethodGet, strings.TrimRight(baseURL, "/")+"/v2/scan/jwks", nil)
+	getJWKS := func(ctx context.Context) (JWKS, error) {
+		var jwks JWKS
+		request, err := http.NewRequestWithContext(ctx, http.MethodGet, strings.TrimRight(baseURL, "/")+"/v2/scan/jwks", nil)
+		if err != nil {
+			return jwks, err
+		}
+		response, err := http.DefaultClient.Do(request)
+		if err != nil {
+			return jwks, fmt.Errorf("%w: GET /v2/scan/jwks: %v", ErrNetwork, err)
+		}
+		defer response.Body.Close()
+		if response.StatusCode != http.StatusOK {
+			return jwks, fmt.Errorf("%w: GET /v2/scan/jwks: HTTP %d", ErrAPI, response.StatusCode)
+		}
+		if err := json.NewDecoder(response.Body).Decode(&jwks); err != nil {
+			return jwks, fmt.Errorf("%w: GET /v2/scan/jwks: %v", ErrAPI, err)
+		}
+		return jwks, nil
+	}
+	jwks, err := getJWKS(ctx)
 	if err != nil {
 		return nil, err
 	}
-	response, err := http.DefaultClient.Do(request)
-	if err != nil {
-		return nil, fmt.Errorf("%w: GET /v2/scan/jwks: %v", ErrNetwork, err)
-	}
-	defer response.Body.Close()
-	if response.StatusCode != http.StatusOK {
-		return nil, fmt.Errorf("%w: GET /v2/scan/jwks: HTTP %d", ErrAPI, response.StatusCode)
-	}
-	var jwks JWKS
-	if err := json.NewDecoder(response.Body).Decode(&jwks); err != nil {
-		return nil, fmt.Errorf("%w: GET /v2/scan/jwks: %v", ErrAPI, err)
-	}
-	return NewTicketVerifier(jwks), nil
+	return &TicketVerifier{keys: keysOf(jwks), refetch: getJWKS}, nil
 }
 
-// TicketVerifier fetches the server's current JWKS with this client.
+// TicketVerifier fetches the server's current JWKS with this client (and again, through it, for
+// a kid the verifier does not hold).
 func (c *Client) TicketVerifier(ctx context.Context) (*TicketVerifier, error) {
-	var jwks JWKS
-	if err := c.Get(ctx, "/v2/scan/jwks", nil, &jwks); err != nil {
+	getJWKS := func(ctx context.Context) (JWKS, error) {
+		var jwks JWKS
+		err := c.Get(ctx, "/v2/scan/jwks", nil, &jwks)
+		return jwks, err
+	}
+	jwks, err := getJWKS(ctx)
+	if err != nil {
 		return nil, err
 	}
-	return NewTicketVerifier(jwks), nil
+	return &TicketVerifier{keys: keysOf(jwks), refetch: getJWKS}, nil
+}
+
+// key is the kid's public key, fetching the JWKS again for a kid not held (see TicketVerifier).
+// The lock is not held during the fetch, so verifications of known keys never wait on it.
+func (v *TicketVerifier) key(kid string, now time.Time) (ed25519.PublicKey, bool) {
+	v.mu.Lock()
+	key, ok := v.keys[kid]
+	due := !ok && v.refetch != nil && (v.refetchedAt.IsZero() || now.Sub(v.refetchedAt) >= refetchCooldown)
+	if due {
+		v.refetchedAt = now
+	}
+	v.mu.Unlock()
+	if !due {
+		return key, ok
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), refetchTimeout)
+	defer cancel()
+	jwks, err := v.refetch(ctx)
+	if err != nil { // offline or a bad answer: keep the keys held, refuse this token
+		return nil, false
+	}
+	v.mu.Lock()
+	defer v.mu.Unlock()
+	v.keys = keysOf(jwks)
+	key, ok = v.keys[kid]
+	return key, ok
 }
 
 // VerifyOption narrows a verification.
@@ -134,7 +191,7 @@ func (v *TicketVerifier) Verify(token string, opts ...VerifyOption) (*VerifiedTi
 	if header.Alg != "EdDSA" || !known || header.Crit != nil {
 		return nil, refuse("malformed", "not a Marquee ticket token (alg, typ or crit)")
 	}
-	key, ok := v.keys[header.Kid]
+	key, ok := v.key(header.Kid, options.now)
 	if !ok {
 		return nil, refuse("invalid_signature", "signed with a key the JWKS does not hold")
 	}

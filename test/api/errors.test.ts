@@ -120,6 +120,58 @@ describe('request bodies', () => {
     expect(ascii.statusCode, ascii.body).toBe(200);
   });
 
+  it('refuses half of a surrogate pair naming its field, rather than answering one name and storing another', async () => {
+    // What a shop written in JavaScript sends for a name cut in the middle of an emoji. Taken, the
+    // answer and the webhook repeated the escape (Ruby's and PHP's JSON parsers refuse it) while
+    // the store kept U+FFFD.
+    const cut =
+      `{"title":"Night show","venue":"Main hall","doors_at":"${eventBody.doors_at}",` +
+      `"tickets":[{"name":"GA \\ud83c","price_cents":100}]}`;
+    expectError(
+      await t.call('POST', '/v2/events', cut),
+      400,
+      'invalid_request_error',
+      'invalid_field',
+      'tickets[0].name',
+    );
+    const lowHalf = `{"title":"\\uDE80 launch","venue":"Main hall","doors_at":"${eventBody.doors_at}"}`;
+    const error = expectError(
+      await t.call('POST', '/v2/events', lowHalf),
+      400,
+      'invalid_request_error',
+      'invalid_field',
+      'title',
+    );
+    expect(error.message).toMatch(/surrogate pair/);
+    expect(countRows(t, 'events')).toBe(0);
+
+    // A whole pair spelled as escapes is the emoji, and a backslash escaped before "ud83d" is text.
+    const whole = `{"title":"\\ud83c\\udfb5 live","venue":"\\\\ud83d","doors_at":"${eventBody.doors_at}"}`;
+    const res = await t.call('POST', '/v2/events', whole);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ title: '🎵 live', venue: '\\ud83d' });
+  });
+
+  it('refuses a compressed body as an unsupported encoding, not as a charset problem', async () => {
+    const { gzipSync } = await import('node:zlib');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/v2/events',
+      headers: { ...auth, 'content-type': 'application/json', 'content-encoding': 'gzip' },
+      payload: gzipSync(JSON.stringify(eventBody)),
+    });
+    const error = expectError(res, 415, 'invalid_request_error', 'unsupported_media_type');
+    expect(error.message).toMatch(/compressed/);
+    expect(countRows(t, 'events')).toBe(0);
+    const identity = await t.app.inject({
+      method: 'POST',
+      url: '/v2/events',
+      headers: { ...auth, 'content-type': 'application/json', 'content-encoding': 'identity' },
+      payload: JSON.stringify(eventBody),
+    });
+    expect(identity.statusCode, identity.body).toBe(200);
+  });
+
   it('refuses prototype-poisoning keys rather than merging them', async () => {
     const res = await t.call(
       'POST',

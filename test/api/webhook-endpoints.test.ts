@@ -378,6 +378,14 @@ describe('delivery log, retries and status', () => {
     expect(newest.data.map((d) => d.id)).toEqual([ids[2], ids[1]]);
     const older = await deliveries(ep.id, `?order=newest&limit=2&cursor=${newest.next_cursor}`);
     expect(older.data.map((d) => d.id)).toEqual([ids[0]]);
+    // Spelled as the orders and audit lists spell it, too; a cursor serves either spelling.
+    const newestFirst = await deliveries(ep.id, '?order=newest_first&limit=2');
+    expect(newestFirst.data.map((d) => d.id)).toEqual([ids[2], ids[1]]);
+    const olderFirst = await deliveries(ep.id, `?order=newest_first&limit=2&cursor=${newest.next_cursor}`);
+    expect(olderFirst.data.map((d) => d.id)).toEqual([ids[0]]);
+    const oldestFirst = await deliveries(ep.id, '?order=oldest_first&limit=2');
+    expect(oldestFirst.data.map((d) => d.id)).toEqual(ids.slice(0, 2));
+    expectInvalid(await t.call('GET', `/v2/webhook_endpoints/${ep.id}/deliveries?order=sideways`), 'order');
 
     t.app.ctx.db
       .prepare("UPDATE webhook_deliveries SET status = 'failed', attempts = 8 WHERE id = ?")

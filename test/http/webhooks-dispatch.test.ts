@@ -266,6 +266,27 @@ describe('webhook dispatcher against a real receiver', () => {
     );
   });
 
+  it('lists a delivery waiting behind a Retry-After pause as due when the pause ends', async () => {
+    const r = await receiver();
+    r.respond = (_req, _i, res) => res.writeHead(429, { 'retry-after': '30' }).end();
+    const t = await app();
+    const ep = await endpoint(t, r.url);
+    await createEvent(t, 'First');
+    await r.waitFor(1, 5_000);
+    await eventually(async () => ((await deliveries(t, ep.id))[0]?.attempts === 1 ? true : undefined));
+    const pausedUntil = t.app.ctx.webhooks.health.get(ep.id).pausedUntil;
+    expect(pausedUntil).toBeGreaterThan(Date.now() + 25_000);
+    // A message written during the pause: not attempted before it ends, and the log says when.
+    await createEvent(t, 'Second');
+    const [, waiting] = await eventually(async () => {
+      const list = await deliveries(t, ep.id);
+      return list.length === 2 ? list : undefined;
+    });
+    expect(waiting).toMatchObject({ status: 'pending', attempts: 0 });
+    expect(waiting!.next_attempt_at).toBe(new Date(pausedUntil).toISOString());
+    expect(r.received).toHaveLength(1);
+  });
+
   it('signs with both secrets for a day after rotate_secret', async () => {
     const r = await receiver();
     const t = await app();

@@ -112,9 +112,11 @@ export class MarqueeClient {
     }
   }
 
-  /** A verifier holding the server's current JWKS: verifies tokens offline from then on. */
+  /** A verifier holding the server's current JWKS: verifies offline; `verifyFresh` follows a key rotation. */
   async ticketVerifier(): Promise<TicketVerifier> {
-    return new TicketVerifier((await this.get('/v2/scan/jwks')) as Jwks);
+    // verifyFresh fetches it again through this client (its retries) for a kid it does not hold.
+    const getJwks = async () => (await this.get('/v2/scan/jwks')) as Jwks;
+    return new TicketVerifier(await getJwks(), getJwks);
   }
 
   private async request(method: Method, pathTemplate: string, options: LooseOptions | undefined) {

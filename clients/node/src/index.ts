@@ -23,6 +23,12 @@ export type {
   PathsWith,
   RequestOptions,
 } from './operations.js';
-export type { components, paths } from './schema.js';
+export type { components, paths, webhooks } from './schema.js';
 export { TicketVerifier, type CredentialKind, type Jwks, type VerifiedTicket } from './ticket-verifier.js';
-export { Webhook, defaultWebhookTolerance, type WebhookHeaders, type WebhookMessage } from './webhook.js';
+export {
+  Webhook,
+  defaultWebhookTolerance,
+  type WebhookEvent,
+  type WebhookHeaders,
+  type WebhookMessage,
+} from './webhook.js';

@@ -23,31 +23,65 @@ export interface VerifiedTicket {
 const rotatingLifetime = 300; // a rotating code lives exactly this long
 const skew = 30; // validators accept from iat − 30 s to exp + 30 s
 const kinds: Record<string, CredentialKind> = { 'ticket+jwt': 'rotating', 'ticket-pass+jwt': 'paper' };
+/** A forger inventing kids costs the venue one JWKS request per 30 s (as jose's remote key sets). */
+export const jwksRefetchCooldown = 30;
 
 /**
  * Holds a JWKS and verifies ticket tokens with it, without the network. A valid signature proves
  * the venue issued the ticket; whether it is still active or already admitted is the server's
  * (POST /v2/scan/validate) or a door pack's to say.
+ *
+ * One made by `TicketVerifier.fetch` (or `client.ticketVerifier()`) can follow a key rotation:
+ * `verifyFresh` fetches the JWKS again for a token whose kid it does not hold, at most once every
+ * 30 s (offline, the token stays refused). `verify` never touches the network.
  */
 export class TicketVerifier {
-  private readonly keys = new Map<string, KeyObject>();
+  private keys: Map<string, KeyObject>;
+  private refetchedAt: number | undefined;
+  private refetching: Promise<void> | undefined;
 
-  constructor(jwks: Jwks) {
-    for (const jwk of jwks.keys) {
-      if (jwk.kty === 'OKP' && jwk.crv === 'Ed25519' && jwk.kid && jwk.x) {
-        this.keys.set(
-          jwk.kid,
-          createPublicKey({ key: { kty: 'OKP', crv: 'Ed25519', x: jwk.x }, format: 'jwk' }),
-        );
-      }
-    }
+  constructor(
+    jwks: Jwks,
+    private readonly refetch?: () => Promise<Jwks>,
+  ) {
+    this.keys = keysOf(jwks);
   }
 
   /** Fetches the JWKS from a venue server (a public route: no API key). */
   static async fetch(baseUrl: string): Promise<TicketVerifier> {
-    const response = await fetch(`${baseUrl.replace(/\/+$/, '')}/v2/scan/jwks`);
-    if (!response.ok) throw new Error(`GET /v2/scan/jwks: HTTP ${response.status}`);
-    return new TicketVerifier((await response.json()) as Jwks);
+    const getJwks = async (): Promise<Jwks> => {
+      const response = await fetch(`${baseUrl.replace(/\/+$/, '')}/v2/scan/jwks`);
+      if (!response.ok) throw new Error(`GET /v2/scan/jwks: HTTP ${response.status}`);
+      return (await response.json()) as Jwks;
+    };
+    return new TicketVerifier(await getJwks(), getJwks);
+  }
+
+  /**
+   * `verify`, after fetching the JWKS again when the token names a key this verifier does not
+   * hold (the venue rotated its key since), at most once every 30 s; concurrent calls share one
+   * fetch. Without a way to fetch (made from a JWKS object) it is `verify`.
+   */
+  async verifyFresh(
+    token: string,
+    options: { eventId?: string; now?: number } = {},
+  ): Promise<VerifiedTicket> {
+    const kid = segment(token.split('.')[0])?.kid;
+    if (typeof kid === 'string' && !this.keys.has(kid) && this.refetch) {
+      const now = options.now ?? Date.now() / 1000;
+      if (
+        !this.refetching &&
+        (this.refetchedAt === undefined || now - this.refetchedAt >= jwksRefetchCooldown)
+      ) {
+        this.refetchedAt = now;
+        this.refetching = this.refetch()
+          .then((jwks) => void (this.keys = keysOf(jwks)))
+          .catch(() => undefined) // offline or a bad answer: keep the keys held, refuse the token
+          .finally(() => (this.refetching = undefined));
+      }
+      await this.refetching;
+    }
+    return this.verify(token, options);
   }
 
   /** Checks a rotating code or a paper pass; refusals throw TicketTokenError. */
@@ -96,6 +130,16 @@ export class TicketVerifier {
       keyId: header.kid as string,
     };
   }
+}
+
+function keysOf(jwks: Jwks): Map<string, KeyObject> {
+  const keys = new Map<string, KeyObject>();
+  for (const jwk of jwks.keys) {
+    if (jwk.kty === 'OKP' && jwk.crv === 'Ed25519' && jwk.kid && jwk.x) {
+      keys.set(jwk.kid, createPublicKey({ key: { kty: 'OKP', crv: 'Ed25519', x: jwk.x }, format: 'jwk' }));
+    }
+  }
+  return keys;
 }
 
 function segment(text: string | undefined): Record<string, unknown> | undefined {

@@ -11,6 +11,7 @@ import {
   NotFoundError,
   PermissionError,
   TicketTokenError,
+  TicketVerifier,
   Webhook,
   WebhookVerificationError,
 } from '../src/index.js';
@@ -199,5 +200,32 @@ describe('@marquee/client against a live server', () => {
       'invalid_signature',
     );
     expect(reason(() => verifier.verify(token, { eventId: 'evt_someotherevent0000' }))).toBe('wrong_event');
+  });
+  it('follows a key rotation with verifyFresh, fetching the JWKS at most every 30 s', async () => {
+    const { event, tier } = await newEvent();
+    const sell = async () => (await checkout(event.id, tier.id, 1)).tickets[0]!.qr_token;
+    const [head, payload, signature] = (await sell()).split('.') as [string, string, string];
+    const header = { ...JSON.parse(Buffer.from(head, 'base64url').toString()), kid: 'not-the-venues' };
+    const stranger = `${Buffer.from(JSON.stringify(header)).toString('base64url')}.${payload}.${signature}`;
+    const reason = async (run: () => Promise<unknown>) =>
+      run().then(
+        () => 'accepted',
+        (err: unknown) => (err instanceof TicketTokenError ? err.reason : err),
+      );
+    for (const verifier of [await client.ticketVerifier(), await TicketVerifier.fetch(server.url)]) {
+      const start = Date.now() / 1000;
+      // An unknown kid fetches the JWKS again, which does not hold it either: refused.
+      expect(await reason(() => verifier.verifyFresh(stranger, { now: start }))).toBe('invalid_signature');
+      const rotated = await client.post('/v2/scan/keys/rotate', {});
+      const token = await sell();
+      // Within 30 s of the last fetch: not again; and verify alone never fetches.
+      expect(await reason(() => verifier.verifyFresh(token, { now: start + 1 }))).toBe('invalid_signature');
+      expect(await reason(async () => verifier.verify(token, { now: start + 31 }))).toBe('invalid_signature');
+      expect((await verifier.verifyFresh(token, { now: start + 31 })).keyId).toBe(rotated.active_kid);
+    }
+    // One made from a saved JWKS never goes to the network.
+    const saved = new TicketVerifier(await client.get('/v2/scan/jwks', {}));
+    await client.post('/v2/scan/keys/rotate', {});
+    expect(await reason(async () => saved.verifyFresh(await sell()))).toBe('invalid_signature');
   });
 });

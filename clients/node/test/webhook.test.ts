@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
 import { Webhook, WebhookVerificationError } from '../src/index.js';
 
 const secret = `whsec_${Buffer.from(Array.from({ length: 24 }, (_, i) => i)).toString('base64')}`;
@@ -23,6 +23,15 @@ describe('Webhook', () => {
     expect(new Webhook(secret).verify(Buffer.from(body), new Headers(signed()), now).id).toBe('msg_1');
     const titled = Object.fromEntries(Object.entries(signed()).map(([k, v]) => [k.toUpperCase(), v]));
     expect(new Webhook(secret).verify(body, titled, now).id).toBe('msg_1');
+  });
+
+  it('types a message by its kind with verifyEvent', () => {
+    const event = new Webhook(secret).verifyEvent(body, signed(), now);
+    expect(event.type).toBe('order.created');
+    // Checked by the type checker (npm run typecheck): the kind narrows data.object.
+    if (event.type === 'order.created') expectTypeOf(event.data.object.total_cents).toEqualTypeOf<number>();
+    if (event.type === 'ticket.scanned')
+      expectTypeOf(event.data.object.scan.result).toEqualTypeOf<'admitted' | 'rejected'>();
   });
 
   it('accepts any of several signatures (a secret being rotated)', () => {

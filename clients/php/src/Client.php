@@ -92,10 +92,11 @@ final class Client
         return $this->get('/v2/scan/jwks');
     }
 
-    /** A verifier holding the current JWKS: verifies tokens offline from then on. */
+    /** A verifier holding the current JWKS: verifies tokens offline, and fetches it again for a kid it does not hold. */
     public function ticketVerifier(): TicketVerifier
     {
-        return new TicketVerifier($this->jwks());
+        // Fetched again through this client (its CA file, its retries) for a kid it does not hold.
+        return new TicketVerifier($this->jwks(), fn (): array => $this->jwks());
     }
 
     public function request(string $method, string $path, ?array $body = null, array $query = [], ?string $idempotencyKey = null): mixed

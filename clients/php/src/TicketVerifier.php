@@ -23,40 +23,79 @@ final class VerifiedTicket
  * Holds a JWKS (`GET /v2/scan/jwks`) and verifies ticket tokens with it (libsodium), without the
  * network. A valid signature proves the venue issued the ticket; whether it is still active or
  * already admitted is the server's (`POST /v2/scan/validate`) or a door pack's to say.
+ *
+ * One made by fetch() (or Client::ticketVerifier()) follows a key rotation: a token whose kid it
+ * does not hold makes it fetch the JWKS again, at most once every REFETCH_COOLDOWN seconds
+ * (offline, the token stays refused). One made from a JWKS array never touches the network.
  */
 final class TicketVerifier
 {
     public const ROTATING_LIFETIME = 300; // a rotating code lives exactly this long
     public const SKEW = 30; // validators accept from iat − 30 s to exp + 30 s
     private const KINDS = ['ticket+jwt' => 'rotating', 'ticket-pass+jwt' => 'paper'];
+    /** So a forger inventing kids costs the venue one request per 30 s (as jose's remote key sets). */
+    public const REFETCH_COOLDOWN = 30;
 
     /** @var array<string, string> kid → raw Ed25519 public key */
-    private array $keys = [];
+    private array $keys;
+    /** @var (callable(): array)|null */
+    private $refetch;
+    private ?float $refetchedAt = null;
 
     /** Fetches the JWKS from a venue server (a public route: no API key). */
     public static function fetch(string $baseUrl): self
     {
-        $curl = curl_init(rtrim($baseUrl, '/') . '/v2/scan/jwks');
-        curl_setopt_array($curl, [CURLOPT_RETURNTRANSFER => true, CURLOPT_TIMEOUT => 10, CURLOPT_FAILONERROR => true]);
-        $text = curl_exec($curl);
-        $error = curl_error($curl);
-        curl_close($curl);
-        if ($text === false) {
-            throw new NetworkError("GET /v2/scan/jwks: $error");
-        }
-        return new self(json_decode($text, true, 512, JSON_THROW_ON_ERROR));
+        $getJwks = static function () use ($baseUrl): array {
+            $curl = curl_init(rtrim($baseUrl, '/') . '/v2/scan/jwks');
+            curl_setopt_array($curl, [CURLOPT_RETURNTRANSFER => true, CURLOPT_TIMEOUT => 10, CURLOPT_FAILONERROR => true]);
+            $text = curl_exec($curl);
+            $error = curl_error($curl);
+            curl_close($curl);
+            if ($text === false) {
+                throw new NetworkError("GET /v2/scan/jwks: $error");
+            }
+            return json_decode($text, true, 512, JSON_THROW_ON_ERROR);
+        };
+        return new self($getJwks(), $getJwks);
     }
 
-    public function __construct(array $jwks)
+    /** @param (callable(): array)|null $refetch answers the JWKS anew, for a kid not held */
+    public function __construct(array $jwks, ?callable $refetch = null)
     {
+        $this->keys = self::keysOf($jwks);
+        $this->refetch = $refetch;
+    }
+
+    /** @return array<string, string> */
+    private static function keysOf(array $jwks): array
+    {
+        $keys = [];
         foreach ($jwks['keys'] ?? [] as $jwk) {
             if (($jwk['kty'] ?? null) === 'OKP' && ($jwk['crv'] ?? null) === 'Ed25519' && isset($jwk['kid'], $jwk['x'])) {
                 $raw = self::base64url($jwk['x']);
                 if ($raw !== null && strlen($raw) === SODIUM_CRYPTO_SIGN_PUBLICKEYBYTES) {
-                    $this->keys[$jwk['kid']] = $raw;
+                    $keys[$jwk['kid']] = $raw;
                 }
             }
         }
+        return $keys;
+    }
+
+    private function keyFor(string $kid, float $now): ?string
+    {
+        if (isset($this->keys[$kid]) || $this->refetch === null) {
+            return $this->keys[$kid] ?? null;
+        }
+        if ($this->refetchedAt !== null && $now - $this->refetchedAt < self::REFETCH_COOLDOWN) {
+            return null;
+        }
+        $this->refetchedAt = $now;
+        try {
+            $this->keys = self::keysOf(($this->refetch)());
+        } catch (\Throwable) { // offline or a bad answer: keep the keys held, refuse this token
+            return null;
+        }
+        return $this->keys[$kid] ?? null;
     }
 
     public function verify(string $token, ?string $eventId = null, ?float $now = null): VerifiedTicket
@@ -72,7 +111,8 @@ final class TicketVerifier
         if (($header['alg'] ?? null) !== 'EdDSA' || $kind === null || array_key_exists('crit', $header)) {
             throw new TicketTokenError('malformed', 'not a Marquee ticket token (alg, typ or crit)');
         }
-        $key = $this->keys[$header['kid'] ?? ''] ?? null;
+        $now ??= microtime(true);
+        $key = $this->keyFor((string) ($header['kid'] ?? ''), $now);
         if ($key === null) {
             throw new TicketTokenError('invalid_signature', 'signed with a key the JWKS does not hold');
         }
@@ -93,7 +133,6 @@ final class TicketVerifier
         if ($kind === 'rotating' && $exp !== $iat + self::ROTATING_LIFETIME) {
             throw new TicketTokenError('malformed', 'a rotating code lives exactly 300 s');
         }
-        $now ??= microtime(true);
         if ($now < $iat - self::SKEW) {
             throw new TicketTokenError('not_yet_valid', 'issued in the future (check the clock)');
         }

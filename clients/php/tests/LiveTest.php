@@ -9,6 +9,7 @@ use Marquee\InvalidRequestError;
 use Marquee\NotFoundError;
 use Marquee\PermissionError;
 use Marquee\TicketTokenError;
+use Marquee\TicketVerifier;
 use Marquee\Webhook;
 use Marquee\WebhookVerificationError;
 use PHPUnit\Framework\TestCase;
@@ -185,5 +186,37 @@ final class LiveTest extends TestCase
         };
         $this->assertSame('invalid_signature', $reason(fn () => $verifier->verify("$head.$payload." . str_repeat('A', strlen($signature)))));
         $this->assertSame('wrong_event', $reason(fn () => $verifier->verify($token, 'evt_someotherevent0000')));
+    }
+    public function testAKeptVerifierFollowsAKeyRotationAtMostEvery30s(): void
+    {
+        [$event, $tier] = $this->newEvent();
+        [$head, $payload, $signature] = explode('.', $this->checkout($event, $tier, 1)['tickets'][0]['qr_token']);
+        $header = json_decode(base64_decode(strtr($head, '-_', '+/')), true);
+        $header['kid'] = 'not-the-venues';
+        $stranger = rtrim(strtr(base64_encode(json_encode($header)), '+/', '-_'), '=') . ".$payload.$signature";
+        $reason = static function (callable $call): ?string {
+            try {
+                $call();
+            } catch (TicketTokenError $e) {
+                return $e->getReason();
+            }
+            return null;
+        };
+        foreach ([$this->client->ticketVerifier(), TicketVerifier::fetch($this->server['url'])] as $verifier) {
+            $start = microtime(true);
+            // An unknown kid fetches the JWKS again, which does not hold it either: refused.
+            $this->assertSame('invalid_signature', $reason(fn () => $verifier->verify($stranger, null, $start)));
+            $rotated = $this->client->post('/v2/scan/keys/rotate');
+            $token = $this->checkout($event, $tier, 1)['tickets'][0]['qr_token'];
+            // Within 30 s of the last fetch: not again.
+            $this->assertSame('invalid_signature', $reason(fn () => $verifier->verify($token, null, $start + 1)));
+            $this->assertSame($rotated['active_kid'], $verifier->verify($token, null, $start + 31)->keyId);
+        }
+
+        // One made from a saved JWKS never goes to the network.
+        $saved = new TicketVerifier($this->client->jwks());
+        $this->client->post('/v2/scan/keys/rotate');
+        $token = $this->checkout($event, $tier, 1)['tickets'][0]['qr_token'];
+        $this->assertSame('invalid_signature', $reason(fn () => $saved->verify($token)));
     }
 }

@@ -92,8 +92,9 @@ class Client:
         return self.get("/v2/scan/jwks")
 
     def ticket_verifier(self) -> TicketVerifier:
-        """A verifier holding the current JWKS: verifies tokens offline from then on."""
-        return TicketVerifier(self.jwks())
+        """A verifier holding the current JWKS: verifies tokens offline, and fetches the JWKS again
+        (through this client) when a token names a key it does not hold."""
+        return TicketVerifier(self.jwks(), refetch=self.jwks)
 
     # -- the one request path ----------------------------------------------------------------
 

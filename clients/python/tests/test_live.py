@@ -3,10 +3,13 @@
 import json
 import queue
 import threading
+import time
 import uuid
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
+import jwt
 import pytest
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
 import marquee
 from examples import verify as example
@@ -168,3 +171,29 @@ def test_a_forged_token_is_refused(client):
     with pytest.raises(marquee.TicketTokenError) as elsewhere:
         client.ticket_verifier().verify(ticket["qr_token"], event_id="evt_someotherevent0000")
     assert elsewhere.value.reason == "wrong_event"
+
+
+def test_a_kept_verifier_follows_a_key_rotation_at_most_every_30_s(client, server):
+    event, tier = new_event(client)
+    stranger = jwt.encode({"sub": "tik_x", "evt": event["id"], "tier": tier["id"], "iat": int(time.time()),
+                           "exp": int(time.time()) + 300}, Ed25519PrivateKey.generate(), algorithm="EdDSA",
+                          headers={"typ": "ticket+jwt", "kid": "not-the-venues"})
+    for verifier in (client.ticket_verifier(), marquee.TicketVerifier.fetch(server["url"])):
+        start = time.time()
+        # An unknown kid fetches the JWKS again, which does not hold it either: refused.
+        with pytest.raises(marquee.TicketTokenError) as refused:
+            verifier.verify(stranger, now=start)
+        assert refused.value.reason == "invalid_signature"
+
+        rotated = client.post("/v2/scan/keys/rotate")
+        qr_token = checkout(client, event, tier, 1)["tickets"][0]["qr_token"]
+        with pytest.raises(marquee.TicketTokenError):  # within 30 s of the last fetch: not again
+            verifier.verify(qr_token, now=start + 1)
+        assert verifier.verify(qr_token, now=start + 31).key_id == rotated["active_kid"]
+
+    # One made from a saved JWKS never goes to the network.
+    saved = marquee.TicketVerifier(client.jwks())
+    client.post("/v2/scan/keys/rotate")
+    with pytest.raises(marquee.TicketTokenError) as refused:
+        saved.verify(checkout(client, event, tier, 1)["tickets"][0]["qr_token"])
+    assert refused.value.reason == "invalid_signature"

@@ -168,4 +168,27 @@ class LiveTest < Minitest::Test
     elsewhere = assert_raises(Marquee::TicketTokenError) { verifier.verify(token, event_id: 'evt_someotherevent0000') }
     assert_equal 'wrong_event', elsewhere.reason
   end
+  def test_a_kept_verifier_follows_a_key_rotation_at_most_every_30_s
+    event, tier = new_event
+    head, payload, signature = checkout(event, tier, 1)['tickets'][0]['qr_token'].split('.')
+    header = JSON.parse(Base64.urlsafe_decode64(head)).merge('kid' => 'not-the-venues')
+    stranger = "#{Base64.urlsafe_encode64(JSON.generate(header), padding: false)}.#{payload}.#{signature}"
+    [@client.ticket_verifier, Marquee::TicketVerifier.fetch(@server['url'])].each do |verifier|
+      start = Time.now.to_f
+      # An unknown kid fetches the JWKS again, which does not hold it either: refused.
+      assert_equal 'invalid_signature',
+                   assert_raises(Marquee::TicketTokenError) { verifier.verify(stranger, now: start) }.reason
+      rotated = @client.post('/v2/scan/keys/rotate')
+      token = checkout(event, tier, 1)['tickets'][0]['qr_token']
+      # Within 30 s of the last fetch: not again.
+      assert_raises(Marquee::TicketTokenError) { verifier.verify(token, now: start + 1) }
+      assert_equal rotated['active_kid'], verifier.verify(token, now: start + 31).key_id
+    end
+
+    # One made from a saved JWKS never goes to the network.
+    saved = Marquee::TicketVerifier.new(@client.jwks)
+    @client.post('/v2/scan/keys/rotate')
+    token = checkout(event, tier, 1)['tickets'][0]['qr_token']
+    assert_equal 'invalid_signature', assert_raises(Marquee::TicketTokenError) { saved.verify(token) }.reason
+  end
 end

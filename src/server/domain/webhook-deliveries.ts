@@ -7,7 +7,11 @@ import {
   type WebhookStatusView,
 } from '../schemas/webhooks.js';
 import { ListCursor, toPage, type Page } from '../store/pagination.js';
-import type { DeliveryStatus, WebhookDeliveriesRepo } from '../store/webhook-deliveries-repo.js';
+import type {
+  DeliveryStatus,
+  WebhookDeliveriesRepo,
+  WebhookDeliveryRow,
+} from '../store/webhook-deliveries-repo.js';
 import type { WebhookEndpointsRepo } from '../store/webhook-endpoints-repo.js';
 import { isoOrNull } from '../time.js';
 import type { ActionContext } from './action-context.js';
@@ -63,7 +67,20 @@ export class WebhookDeliveriesService {
       cursorSeq: list.decode(input.cursor),
       limit: input.limit + 1,
     });
-    return toPage(rows, input.limit, viewDelivery, list);
+    // While the receiver's Retry-After pause runs, nothing of the endpoint goes out before it
+    // ends: a pending delivery says so, rather than a due time already past (which read as stuck).
+    const { pausedUntil } = this.deps.health.get(endpointId);
+    const paused = pausedUntil > this.deps.now();
+    const shown = (row: WebhookDeliveryRow): WebhookDeliveryView =>
+      viewDelivery(
+        paused &&
+          row.status === 'pending' &&
+          row.next_attempt_at !== null &&
+          row.next_attempt_at < pausedUntil
+          ? { ...row, next_attempt_at: pausedUntil }
+          : row,
+      );
+    return toPage(rows, input.limit, shown, list);
   }
 
   /**

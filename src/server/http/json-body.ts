@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isUtf8 } from 'node:buffer';
 import { ApiError, invalidField } from '../errors.js';
+import { illFormedTextPath, mayHoldLoneSurrogate } from './lone-surrogates.js';
 
 /**
  * Fastify's JSON parser (with its prototype-poisoning protection), except that an empty body
@@ -19,10 +20,17 @@ export function installJsonBodyParser(app: FastifyInstance): void {
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
     const bytes = typeof body === 'string' ? Buffer.from(body) : body;
+    if (isCompressed(request)) return done(compressed(), undefined);
     if (!isUtf8(bytes)) return done(notUtf8(), undefined);
     const text = bytes.toString('utf8');
     if (text.trim() === '') return done(null, undefined);
-    parseJson(request, text, done);
+    if (!mayHoldLoneSurrogate(text)) return parseJson(request, text, done);
+    parseJson(request, text, (error, value) => {
+      // A bare string is no object, which the routes refuse anyway; inside one, name the field.
+      const path = error ? null : illFormedTextPath(value);
+      if (path === null || path === '') return done(error, value);
+      done(notUnicodeText(path), undefined);
+    });
   });
 
   // A route without a body schema (publish, cancel, …) takes no fields, so any field sent is
@@ -36,12 +44,37 @@ export function installJsonBodyParser(app: FastifyInstance): void {
   });
 }
 
+/**
+ * Nothing here inflates a request body. Read as it came, a gzipped body was refused as "not valid
+ * UTF-8 … Latin-1", which sent the sender looking for a charset problem; a body in an encoding
+ * the server does not read is 415, saying which.
+ */
+const isCompressed = (request: FastifyRequest): boolean => {
+  const encoding = request.headers['content-encoding']?.trim().toLowerCase();
+  return encoding !== undefined && encoding !== '' && encoding !== 'identity';
+};
+
+const compressed = (): ApiError =>
+  new ApiError(
+    415,
+    'unsupported_media_type',
+    'Request bodies cannot be compressed (Content-Encoding): send plain JSON text in UTF-8.',
+  );
+
 const notUtf8 = (): ApiError =>
   new ApiError(
     400,
     'invalid_json',
     'The request body is not valid UTF-8. Send JSON text encoded as UTF-8 (a name such as “Zoë” ' +
       'in Latin-1 or Windows-1252 bytes is not).',
+  );
+
+// Half a surrogate pair (see lone-surrogates.ts); the field is named so the sender finds its cut.
+const notUnicodeText = (path: string): ApiError =>
+  invalidField(
+    path,
+    `${path} is not valid Unicode text: it holds half of a UTF-16 surrogate pair (an escape such ` +
+      'as \\ud83d without its partner), as a string cut in the middle of an emoji does.',
   );
 
 const bodyMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);

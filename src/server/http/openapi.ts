@@ -6,6 +6,7 @@ import {
   documentRouteConventions,
   responseHeaders,
 } from './openapi-conventions.js';
+import { webhookOperations } from './openapi-webhooks.js';
 
 /** The groups operations are tagged with (each route's `tags`), in the order a reader meets them. */
 const tags = [
@@ -92,6 +93,8 @@ export async function installOpenApi(app: FastifyInstance, version: string): Pro
       const openapi = 'openapiObject' in document ? document.openapiObject : document.swaggerObject;
       declareResponseHeaders(openapi.paths as Parameters<typeof declareResponseHeaders>[0]);
       declareCsvExports(openapi.paths as Parameters<typeof declareCsvExports>[0]);
+      // OpenAPI 3.1's `webhooks`: what a receiver gets, typed like the answers.
+      (openapi as { webhooks?: unknown }).webhooks = webhookOperations();
       return openapi;
     },
   });

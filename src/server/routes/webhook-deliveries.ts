@@ -16,7 +16,7 @@ export async function webhookDeliveryRoutes(app: FastifyInstance): Promise<void>
       schema: {
         operationId: 'listWebhookDeliveries',
         tags,
-        summary: "An endpoint's deliveries, oldest first (order=newest reverses); filter by status",
+        summary: "An endpoint's deliveries, oldest first (order=newest_first reverses); filter by status",
         params: IdParams('we'),
         querystring: DeliveryListQuery,
         response: { 200: ListOf(ref(WebhookDelivery)), ...errorResponses },
@@ -27,7 +27,8 @@ export async function webhookDeliveryRoutes(app: FastifyInstance): Promise<void>
         limit: request.query.limit ?? 20,
         cursor: request.query.cursor,
         status: request.query.status,
-        order: request.query.order,
+        // One cursor binding for both spellings (see DeliveryListQuery).
+        order: request.query.order?.startsWith('newest') ? 'newest' : 'oldest',
       }),
   );
 

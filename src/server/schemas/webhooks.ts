@@ -93,9 +93,12 @@ export const DeliveryListQuery = Type.Object(
     ...ListQuery,
     status: Type.Optional(Type.Enum([...deliveryStatuses])),
     order: Type.Optional(
-      Type.Enum(['oldest', 'newest'], {
-        default: 'oldest',
-        description: "oldest first (the API's default) or newest first",
+      // The other lists (orders, audit events) spell it oldest_first/newest_first; the log takes
+      // those too, so one spelling works everywhere, and keeps its own older oldest/newest.
+      Type.Enum(['oldest_first', 'newest_first', 'oldest', 'newest'], {
+        default: 'oldest_first',
+        description:
+          "oldest_first (the API's default) or newest_first, as the other lists; oldest and newest are the same",
       }),
     ),
   },

@@ -902,7 +902,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** An endpoint's deliveries, oldest first (order=newest reverses); filter by status */
+    /** An endpoint's deliveries, oldest first (order=newest_first reverses); filter by status */
     get: operations['listWebhookDeliveries'];
     put?: never;
     post?: never;
@@ -1193,7 +1193,288 @@ export interface paths {
     trace?: never;
   };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+  'event.created': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * event.created
+     * @description An event was created (POST /v2/events). data.object: the event. Sent to every enabled endpoint whose events take "event.created" (or "*"); see docs/webhooks.md.
+     */
+    post: operations['receiveEventCreatedWebhook'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'event.updated': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * event.updated
+     * @description An event changed (PATCH /v2/events/{id}, or cancelled). data.object: the event. Sent to every enabled endpoint whose events take "event.updated" (or "*"); see docs/webhooks.md.
+     */
+    post: operations['receiveEventUpdatedWebhook'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'event.published': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * event.published
+     * @description A draft event was published. data.object: the event. Sent to every enabled endpoint whose events take "event.published" (or "*"); see docs/webhooks.md.
+     */
+    post: operations['receiveEventPublishedWebhook'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'tier.created': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * tier.created
+     * @description A tier was added (POST /v2/events/{id}/tiers, or a tickets[] item of POST /v2/events). data.object: the tier. Sent to every enabled endpoint whose events take "tier.created" (or "*"); see docs/webhooks.md.
+     */
+    post: operations['receiveTierCreatedWebhook'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'tier.updated': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * tier.updated
+     * @description A tier changed (PATCH /v2/tiers/{id}, or the event’s currency). data.object: the tier. Sent to every enabled endpoint whose events take "tier.updated" (or "*"); see docs/webhooks.md.
+     */
+    post: operations['receiveTierUpdatedWebhook'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'tier.deleted': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * tier.deleted
+     * @description A tier was deleted. data.object: the tier as it was, with deleted: true. Sent to every enabled endpoint whose events take "tier.deleted" (or "*"); see docs/webhooks.md.
+     */
+    post: operations['receiveTierDeletedWebhook'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'order.created': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * order.created
+     * @description A checkout (POST /v2/orders). data.object: the order with its tickets. Sent to every enabled endpoint whose events take "order.created" (or "*"); see docs/webhooks.md.
+     */
+    post: operations['receiveOrderCreatedWebhook'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'order.refunded': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * order.refunded
+     * @description Money went back on an order (a refund, or a void). data.object: the order after it. Sent to every enabled endpoint whose events take "order.refunded" (or "*"); see docs/webhooks.md.
+     */
+    post: operations['receiveOrderRefundedWebhook'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'ticket.transferred': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * ticket.transferred
+     * @description A ticket was handed on. data.object: the recipient’s new ticket (transferred_from names the original). Sent to every enabled endpoint whose events take "ticket.transferred" (or "*"); see docs/webhooks.md.
+     */
+    post: operations['receiveTicketTransferredWebhook'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'ticket.voided': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * ticket.voided
+     * @description A ticket was voided (directly, or by a full refund). data.object: the voided ticket. Sent to every enabled endpoint whose events take "ticket.voided" (or "*"); see docs/webhooks.md.
+     */
+    post: operations['receiveTicketVoidedWebhook'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'ticket.scanned': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * ticket.scanned
+     * @description An attempt to admit a known ticket, admitted or not (validate, sync, check-in). data.object: {scan, ticket}. Sent to every enabled endpoint whose events take "ticket.scanned" (or "*"); see docs/webhooks.md.
+     */
+    post: operations['receiveTicketScannedWebhook'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'attendee.updated': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * attendee.updated
+     * @description An attendee’s name or email changed. data.object: the attendee. Sent to every enabled endpoint whose events take "attendee.updated" (or "*"); see docs/webhooks.md.
+     */
+    post: operations['receiveAttendeeUpdatedWebhook'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'payout.created': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * payout.created
+     * @description A payout was made (POST /v2/payouts). data.object: the payout, pending. Sent to every enabled endpoint whose events take "payout.created" (or "*"); see docs/webhooks.md.
+     */
+    post: operations['receivePayoutCreatedWebhook'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'payout.paid': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * payout.paid
+     * @description A payout was marked paid. data.object: the payout, paid. Sent to every enabled endpoint whose events take "payout.paid" (or "*"); see docs/webhooks.md.
+     */
+    post: operations['receivePayoutPaidWebhook'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+}
 export interface components {
   schemas: {
     /**
@@ -10690,8 +10971,8 @@ export interface operations {
         limit?: number;
         cursor?: string;
         status?: 'pending' | 'delivered' | 'failed';
-        /** @description oldest first (the API's default) or newest first */
-        order?: 'oldest' | 'newest';
+        /** @description oldest_first (the API's default) or newest_first, as the other lists; oldest and newest are the same */
+        order?: 'oldest_first' | 'newest_first' | 'oldest' | 'newest';
       };
       header?: {
         /** @description The session token of the staff member signed in at this till (POST /v2/staff/sign_in). Once any active staff member exists, writes with a box_office key need it (403 staff_sign_in_required); refunds, voids, payouts and admin work need a manager whenever it is sent (403 insufficient_role). */
@@ -13420,6 +13701,676 @@ export interface operations {
         content: {
           'application/json': components['schemas']['Error'];
         };
+      };
+    };
+  };
+  receiveEventCreatedWebhook: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The message id (msg_…), the same on every retry: use it to drop duplicates. */
+        'webhook-id': string;
+        /** @description Unix seconds when this attempt was signed; refuse one more than 5 minutes off. */
+        'webhook-timestamp': string;
+        /** @description Space-separated v1,<base64 HMAC-SHA256 of id.timestamp.body> signatures, keyed with the base64 part of the endpoint’s whsec_ secret (two while a rotated secret overlaps): accept when any matches. */
+        'webhook-signature': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description msg_ id, equal to the webhook-id header */
+          id: string;
+          /** @constant */
+          type: 'event.created';
+          /** Format: date-time */
+          created_at: string;
+          data: {
+            object: components['schemas']['Event'];
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Gone: disables the endpoint (disabled_reason "gone") until it is enabled again. */
+      410: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Received. Answer within 10 s; anything else is a failed attempt, retried. */
+      '2XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  receiveEventUpdatedWebhook: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The message id (msg_…), the same on every retry: use it to drop duplicates. */
+        'webhook-id': string;
+        /** @description Unix seconds when this attempt was signed; refuse one more than 5 minutes off. */
+        'webhook-timestamp': string;
+        /** @description Space-separated v1,<base64 HMAC-SHA256 of id.timestamp.body> signatures, keyed with the base64 part of the endpoint’s whsec_ secret (two while a rotated secret overlaps): accept when any matches. */
+        'webhook-signature': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description msg_ id, equal to the webhook-id header */
+          id: string;
+          /** @constant */
+          type: 'event.updated';
+          /** Format: date-time */
+          created_at: string;
+          data: {
+            object: components['schemas']['Event'];
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Gone: disables the endpoint (disabled_reason "gone") until it is enabled again. */
+      410: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Received. Answer within 10 s; anything else is a failed attempt, retried. */
+      '2XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  receiveEventPublishedWebhook: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The message id (msg_…), the same on every retry: use it to drop duplicates. */
+        'webhook-id': string;
+        /** @description Unix seconds when this attempt was signed; refuse one more than 5 minutes off. */
+        'webhook-timestamp': string;
+        /** @description Space-separated v1,<base64 HMAC-SHA256 of id.timestamp.body> signatures, keyed with the base64 part of the endpoint’s whsec_ secret (two while a rotated secret overlaps): accept when any matches. */
+        'webhook-signature': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description msg_ id, equal to the webhook-id header */
+          id: string;
+          /** @constant */
+          type: 'event.published';
+          /** Format: date-time */
+          created_at: string;
+          data: {
+            object: components['schemas']['Event'];
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Gone: disables the endpoint (disabled_reason "gone") until it is enabled again. */
+      410: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Received. Answer within 10 s; anything else is a failed attempt, retried. */
+      '2XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  receiveTierCreatedWebhook: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The message id (msg_…), the same on every retry: use it to drop duplicates. */
+        'webhook-id': string;
+        /** @description Unix seconds when this attempt was signed; refuse one more than 5 minutes off. */
+        'webhook-timestamp': string;
+        /** @description Space-separated v1,<base64 HMAC-SHA256 of id.timestamp.body> signatures, keyed with the base64 part of the endpoint’s whsec_ secret (two while a rotated secret overlaps): accept when any matches. */
+        'webhook-signature': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description msg_ id, equal to the webhook-id header */
+          id: string;
+          /** @constant */
+          type: 'tier.created';
+          /** Format: date-time */
+          created_at: string;
+          data: {
+            object: components['schemas']['Tier'];
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Gone: disables the endpoint (disabled_reason "gone") until it is enabled again. */
+      410: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Received. Answer within 10 s; anything else is a failed attempt, retried. */
+      '2XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  receiveTierUpdatedWebhook: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The message id (msg_…), the same on every retry: use it to drop duplicates. */
+        'webhook-id': string;
+        /** @description Unix seconds when this attempt was signed; refuse one more than 5 minutes off. */
+        'webhook-timestamp': string;
+        /** @description Space-separated v1,<base64 HMAC-SHA256 of id.timestamp.body> signatures, keyed with the base64 part of the endpoint’s whsec_ secret (two while a rotated secret overlaps): accept when any matches. */
+        'webhook-signature': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description msg_ id, equal to the webhook-id header */
+          id: string;
+          /** @constant */
+          type: 'tier.updated';
+          /** Format: date-time */
+          created_at: string;
+          data: {
+            object: components['schemas']['Tier'];
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Gone: disables the endpoint (disabled_reason "gone") until it is enabled again. */
+      410: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Received. Answer within 10 s; anything else is a failed attempt, retried. */
+      '2XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  receiveTierDeletedWebhook: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The message id (msg_…), the same on every retry: use it to drop duplicates. */
+        'webhook-id': string;
+        /** @description Unix seconds when this attempt was signed; refuse one more than 5 minutes off. */
+        'webhook-timestamp': string;
+        /** @description Space-separated v1,<base64 HMAC-SHA256 of id.timestamp.body> signatures, keyed with the base64 part of the endpoint’s whsec_ secret (two while a rotated secret overlaps): accept when any matches. */
+        'webhook-signature': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description msg_ id, equal to the webhook-id header */
+          id: string;
+          /** @constant */
+          type: 'tier.deleted';
+          /** Format: date-time */
+          created_at: string;
+          data: {
+            object: components['schemas']['Tier'] & {
+              /** @constant */
+              deleted: true;
+            };
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Gone: disables the endpoint (disabled_reason "gone") until it is enabled again. */
+      410: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Received. Answer within 10 s; anything else is a failed attempt, retried. */
+      '2XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  receiveOrderCreatedWebhook: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The message id (msg_…), the same on every retry: use it to drop duplicates. */
+        'webhook-id': string;
+        /** @description Unix seconds when this attempt was signed; refuse one more than 5 minutes off. */
+        'webhook-timestamp': string;
+        /** @description Space-separated v1,<base64 HMAC-SHA256 of id.timestamp.body> signatures, keyed with the base64 part of the endpoint’s whsec_ secret (two while a rotated secret overlaps): accept when any matches. */
+        'webhook-signature': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description msg_ id, equal to the webhook-id header */
+          id: string;
+          /** @constant */
+          type: 'order.created';
+          /** Format: date-time */
+          created_at: string;
+          data: {
+            object: components['schemas']['Order'];
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Gone: disables the endpoint (disabled_reason "gone") until it is enabled again. */
+      410: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Received. Answer within 10 s; anything else is a failed attempt, retried. */
+      '2XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  receiveOrderRefundedWebhook: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The message id (msg_…), the same on every retry: use it to drop duplicates. */
+        'webhook-id': string;
+        /** @description Unix seconds when this attempt was signed; refuse one more than 5 minutes off. */
+        'webhook-timestamp': string;
+        /** @description Space-separated v1,<base64 HMAC-SHA256 of id.timestamp.body> signatures, keyed with the base64 part of the endpoint’s whsec_ secret (two while a rotated secret overlaps): accept when any matches. */
+        'webhook-signature': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description msg_ id, equal to the webhook-id header */
+          id: string;
+          /** @constant */
+          type: 'order.refunded';
+          /** Format: date-time */
+          created_at: string;
+          data: {
+            object: components['schemas']['Order'];
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Gone: disables the endpoint (disabled_reason "gone") until it is enabled again. */
+      410: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Received. Answer within 10 s; anything else is a failed attempt, retried. */
+      '2XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  receiveTicketTransferredWebhook: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The message id (msg_…), the same on every retry: use it to drop duplicates. */
+        'webhook-id': string;
+        /** @description Unix seconds when this attempt was signed; refuse one more than 5 minutes off. */
+        'webhook-timestamp': string;
+        /** @description Space-separated v1,<base64 HMAC-SHA256 of id.timestamp.body> signatures, keyed with the base64 part of the endpoint’s whsec_ secret (two while a rotated secret overlaps): accept when any matches. */
+        'webhook-signature': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description msg_ id, equal to the webhook-id header */
+          id: string;
+          /** @constant */
+          type: 'ticket.transferred';
+          /** Format: date-time */
+          created_at: string;
+          data: {
+            object: components['schemas']['Ticket'];
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Gone: disables the endpoint (disabled_reason "gone") until it is enabled again. */
+      410: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Received. Answer within 10 s; anything else is a failed attempt, retried. */
+      '2XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  receiveTicketVoidedWebhook: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The message id (msg_…), the same on every retry: use it to drop duplicates. */
+        'webhook-id': string;
+        /** @description Unix seconds when this attempt was signed; refuse one more than 5 minutes off. */
+        'webhook-timestamp': string;
+        /** @description Space-separated v1,<base64 HMAC-SHA256 of id.timestamp.body> signatures, keyed with the base64 part of the endpoint’s whsec_ secret (two while a rotated secret overlaps): accept when any matches. */
+        'webhook-signature': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description msg_ id, equal to the webhook-id header */
+          id: string;
+          /** @constant */
+          type: 'ticket.voided';
+          /** Format: date-time */
+          created_at: string;
+          data: {
+            object: components['schemas']['Ticket'];
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Gone: disables the endpoint (disabled_reason "gone") until it is enabled again. */
+      410: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Received. Answer within 10 s; anything else is a failed attempt, retried. */
+      '2XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  receiveTicketScannedWebhook: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The message id (msg_…), the same on every retry: use it to drop duplicates. */
+        'webhook-id': string;
+        /** @description Unix seconds when this attempt was signed; refuse one more than 5 minutes off. */
+        'webhook-timestamp': string;
+        /** @description Space-separated v1,<base64 HMAC-SHA256 of id.timestamp.body> signatures, keyed with the base64 part of the endpoint’s whsec_ secret (two while a rotated secret overlaps): accept when any matches. */
+        'webhook-signature': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description msg_ id, equal to the webhook-id header */
+          id: string;
+          /** @constant */
+          type: 'ticket.scanned';
+          /** Format: date-time */
+          created_at: string;
+          data: {
+            object: {
+              scan: components['schemas']['Scan'];
+              /** @description The ticket in a ticket.scanned webhook: the ticket resource without qr_token (a webhook never hands out a fresh admission token) plus inside */
+              ticket: {
+                id: string;
+                order_id: string;
+                event_id: string;
+                tier_id: string;
+                attendee_id: string;
+                /** @enum {unknown} */
+                status: 'active' | 'transferred' | 'voided';
+                scan_count: number;
+                /** @description Admitted and not scanned out since (drives re-entry); not on the plain ticket resource */
+                inside: boolean;
+                wallet_url: string;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601, UTC (Z)
+                 */
+                issued_at: string;
+                transferred_from: string | null;
+                transferred_to: string | null;
+              };
+            };
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Gone: disables the endpoint (disabled_reason "gone") until it is enabled again. */
+      410: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Received. Answer within 10 s; anything else is a failed attempt, retried. */
+      '2XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  receiveAttendeeUpdatedWebhook: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The message id (msg_…), the same on every retry: use it to drop duplicates. */
+        'webhook-id': string;
+        /** @description Unix seconds when this attempt was signed; refuse one more than 5 minutes off. */
+        'webhook-timestamp': string;
+        /** @description Space-separated v1,<base64 HMAC-SHA256 of id.timestamp.body> signatures, keyed with the base64 part of the endpoint’s whsec_ secret (two while a rotated secret overlaps): accept when any matches. */
+        'webhook-signature': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description msg_ id, equal to the webhook-id header */
+          id: string;
+          /** @constant */
+          type: 'attendee.updated';
+          /** Format: date-time */
+          created_at: string;
+          data: {
+            object: components['schemas']['Attendee'];
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Gone: disables the endpoint (disabled_reason "gone") until it is enabled again. */
+      410: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Received. Answer within 10 s; anything else is a failed attempt, retried. */
+      '2XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  receivePayoutCreatedWebhook: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The message id (msg_…), the same on every retry: use it to drop duplicates. */
+        'webhook-id': string;
+        /** @description Unix seconds when this attempt was signed; refuse one more than 5 minutes off. */
+        'webhook-timestamp': string;
+        /** @description Space-separated v1,<base64 HMAC-SHA256 of id.timestamp.body> signatures, keyed with the base64 part of the endpoint’s whsec_ secret (two while a rotated secret overlaps): accept when any matches. */
+        'webhook-signature': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description msg_ id, equal to the webhook-id header */
+          id: string;
+          /** @constant */
+          type: 'payout.created';
+          /** Format: date-time */
+          created_at: string;
+          data: {
+            object: components['schemas']['Payout'];
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Gone: disables the endpoint (disabled_reason "gone") until it is enabled again. */
+      410: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Received. Answer within 10 s; anything else is a failed attempt, retried. */
+      '2XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  receivePayoutPaidWebhook: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The message id (msg_…), the same on every retry: use it to drop duplicates. */
+        'webhook-id': string;
+        /** @description Unix seconds when this attempt was signed; refuse one more than 5 minutes off. */
+        'webhook-timestamp': string;
+        /** @description Space-separated v1,<base64 HMAC-SHA256 of id.timestamp.body> signatures, keyed with the base64 part of the endpoint’s whsec_ secret (two while a rotated secret overlaps): accept when any matches. */
+        'webhook-signature': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description msg_ id, equal to the webhook-id header */
+          id: string;
+          /** @constant */
+          type: 'payout.paid';
+          /** Format: date-time */
+          created_at: string;
+          data: {
+            object: components['schemas']['Payout'];
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Gone: disables the endpoint (disabled_reason "gone") until it is enabled again. */
+      410: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Received. Answer within 10 s; anything else is a failed attempt, retried. */
+      '2XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
       };
     };
   };

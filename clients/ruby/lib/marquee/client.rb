@@ -65,8 +65,9 @@ module Marquee
     # The public keys ticket tokens are signed with (GET /v2/scan/jwks).
     def jwks = get('/v2/scan/jwks')
 
-    # A verifier holding the current JWKS: verifies tokens offline from then on.
-    def ticket_verifier = TicketVerifier.new(jwks)
+    # A verifier holding the current JWKS: verifies tokens offline, and fetches the JWKS again
+    # (through this client) when a token names a key it does not hold.
+    def ticket_verifier = TicketVerifier.new(jwks, refetch: -> { jwks })
 
     def request(method, path, body: nil, params: nil, idempotency_key: nil)
       uri = URI("#{@base_url}/#{path.delete_prefix('/')}")

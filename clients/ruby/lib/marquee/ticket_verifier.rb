@@ -15,25 +15,39 @@ module Marquee
   #
   # A valid signature proves the venue issued the ticket; whether it is still active or already
   # admitted is the server's (POST /v2/scan/validate) or a door pack's to say.
+  #
+  # One made by ::fetch (or Client#ticket_verifier) follows a key rotation: a token whose kid it
+  # does not hold makes it fetch the JWKS again, at most once every REFETCH_COOLDOWN seconds
+  # (offline, the token stays refused). One made from a JWKS hash never touches the network.
   class TicketVerifier
     ROTATING_LIFETIME = 300 # a rotating code lives exactly this long
     SKEW = 30 # validators accept from iat - 30 s to exp + 30 s
     KINDS = { 'ticket+jwt' => 'rotating', 'ticket-pass+jwt' => 'paper' }.freeze
+    # So a forger inventing kids costs the venue one request per 30 s (as jose's remote key sets).
+    REFETCH_COOLDOWN = 30
 
     # Fetches the JWKS from a venue server (a public route: no API key).
     def self.fetch(base_url)
-      response = Net::HTTP.get_response(URI("#{base_url.chomp('/')}/v2/scan/jwks"))
-      raise Error, "GET /v2/scan/jwks: HTTP #{response.code}" unless response.is_a?(Net::HTTPSuccess)
+      get_jwks = lambda do
+        response = Net::HTTP.get_response(URI("#{base_url.chomp('/')}/v2/scan/jwks"))
+        raise Error, "GET /v2/scan/jwks: HTTP #{response.code}" unless response.is_a?(Net::HTTPSuccess)
 
-      new(JSON.parse(response.body))
+        JSON.parse(response.body)
+      end
+      new(get_jwks.call, refetch: get_jwks)
     end
 
-    def initialize(jwks)
-      @keys = {}
-      Array(jwks['keys']).each do |jwk|
+    def initialize(jwks, refetch: nil)
+      @keys = self.class.keys_of(jwks)
+      @refetch = refetch
+      @refetched_at = nil
+    end
+
+    def self.keys_of(jwks)
+      Array(jwks['keys']).each_with_object({}) do |jwk, keys|
         next unless jwk['kty'] == 'OKP' && jwk['crv'] == 'Ed25519' && jwk['kid'] && jwk['x']
 
-        @keys[jwk['kid']] = RbNaCl::Signatures::Ed25519::VerifyKey.new(Base64.urlsafe_decode64(jwk['x']))
+        keys[jwk['kid']] = RbNaCl::Signatures::Ed25519::VerifyKey.new(Base64.urlsafe_decode64(jwk['x']))
       end
     end
 
@@ -44,7 +58,7 @@ module Marquee
         raise TicketTokenError.new('malformed', 'not a Marquee ticket token (alg, typ or crit)')
       end
 
-      key = @keys[header['kid']] or
+      key = key_for(header['kid'], now) or
         raise TicketTokenError.new('invalid_signature', 'signed with a key the JWKS does not hold')
       claims = verified_claims(token, key)
       check_claims(kind, claims, now, event_id)
@@ -53,6 +67,19 @@ module Marquee
     end
 
     private
+
+    def key_for(kid, now)
+      return @keys[kid] if @keys.key?(kid) || @refetch.nil?
+      return nil if @refetched_at && now - @refetched_at < REFETCH_COOLDOWN
+
+      @refetched_at = now
+      begin
+        @keys = self.class.keys_of(@refetch.call)
+      rescue StandardError # offline or a bad answer: keep the keys held, refuse this token
+        return nil
+      end
+      @keys[kid]
+    end
 
     def unverified_header(token)
       JWT.decode(token, nil, false)[1]

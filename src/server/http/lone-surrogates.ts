@@ -1,0 +1,35 @@
+/**
+ * JSON may spell half of a UTF-16 surrogate pair as an escape (`"\ud83d"`): what a web shop in
+ * JavaScript, Java or C# sends when it cuts a name in the middle of an emoji. Such a string is not
+ * Unicode text. Taken as it came, the answer and the webhook snapshot repeated the escape while the
+ * store kept U+FFFD (two versions of one name), and the receivers built on Ruby's and PHP's JSON
+ * parsers refused that webhook on every retry. Valid UTF-8 bytes never decode to half a pair, so
+ * only a body with such an escape in its text is walked.
+ */
+const surrogateEscape = /\\u[dD][89a-fA-F]/;
+
+export const mayHoldLoneSurrogate = (text: string): boolean => surrogateEscape.test(text);
+
+// Without the `u` flag a regular expression sees UTF-16 code units, so half a pair is one unit.
+const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const isWellFormed = (text: string): boolean => !loneSurrogate.test(text);
+
+/** The path (`buyer.name`, `tickets[0].name`) of the first string or key that is not well formed. */
+export function illFormedTextPath(value: unknown, path = ''): string | null {
+  if (typeof value === 'string') return isWellFormed(value) ? null : path;
+  if (typeof value !== 'object' || value === null) return null;
+  if (Array.isArray(value)) {
+    for (const [index, item] of value.entries()) {
+      const found = illFormedTextPath(item, `${path}[${index}]`);
+      if (found !== null) return found;
+    }
+    return null;
+  }
+  for (const [key, item] of Object.entries(value)) {
+    const itemPath = path === '' ? key : `${path}.${key}`;
+    if (!isWellFormed(key)) return itemPath;
+    const found = illFormedTextPath(item, itemPath);
+    if (found !== null) return found;
+  }
+  return null;
+}
