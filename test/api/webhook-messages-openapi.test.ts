@@ -120,9 +120,20 @@ describe('the OpenAPI document’s webhooks', () => {
     const order = (document.webhooks!['order.created'] as unknown as { post: Record<string, unknown> }).post;
     expect(order.operationId).toBe('receiveOrderCreatedWebhook');
     expect((order.parameters as { name: string; in: string }[]).map((p) => `${p.in}:${p.name}`)).toEqual([
+      'header:Idempotency-Key',
       'header:webhook-id',
       'header:webhook-timestamp',
       'header:webhook-signature',
     ]);
+    // CONTRACT.md: every POST operation in the document declares Idempotency-Key, these too.
+    const webhookPosts = Object.values(document.webhooks!).map(
+      (item) => (item as unknown as { post: { operationId: string; parameters: { name: string }[] } }).post,
+    );
+    expect(webhookPosts).toHaveLength(14);
+    expect(
+      webhookPosts
+        .filter((post) => !post.parameters.some((p) => p.name === 'Idempotency-Key'))
+        .map((post) => post.operationId),
+    ).toEqual([]);
   });
 });

@@ -125,6 +125,9 @@ describe('webhook dispatcher against a real receiver', () => {
 
     const [first, second] = await r.waitFor(2);
     expect(second!.headers['webhook-id']).toBe(first!.headers['webhook-id']);
+    // Under the name receivers' idempotency middleware reads, the same on the retry.
+    expect(first!.headers['idempotency-key']).toBe(first!.headers['webhook-id']);
+    expect(second!.headers['idempotency-key']).toBe(first!.headers['webhook-id']);
     expect(second!.at - first!.at).toBeGreaterThanOrEqual(140);
     new Webhook(ep.secret).verify(second!.body, headersOf(second!));
     const row = await eventually(async () => {

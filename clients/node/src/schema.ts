@@ -13708,6 +13708,8 @@ export interface operations {
     parameters: {
       query?: never;
       header: {
+        /** @description The message id again (equal to webhook-id), the same on every retry: a receiver whose idempotency middleware reads this header acts on a message once. */
+        'Idempotency-Key': string;
         /** @description The message id (msg_…), the same on every retry: use it to drop duplicates. */
         'webhook-id': string;
         /** @description Unix seconds when this attempt was signed; refuse one more than 5 minutes off. */
@@ -13754,6 +13756,8 @@ export interface operations {
     parameters: {
       query?: never;
       header: {
+        /** @description The message id again (equal to webhook-id), the same on every retry: a receiver whose idempotency middleware reads this header acts on a message once. */
+        'Idempotency-Key': string;
         /** @description The message id (msg_…), the same on every retry: use it to drop duplicates. */
         'webhook-id': string;
         /** @description Unix seconds when this attempt was signed; refuse one more than 5 minutes off. */
@@ -13800,6 +13804,8 @@ export interface operations {
     parameters: {
       query?: never;
       header: {
+        /** @description The message id again (equal to webhook-id), the same on every retry: a receiver whose idempotency middleware reads this header acts on a message once. */
+        'Idempotency-Key': string;
         /** @description The message id (msg_…), the same on every retry: use it to drop duplicates. */
         'webhook-id': string;
         /** @description Unix seconds when this attempt was signed; refuse one more than 5 minutes off. */
@@ -13846,6 +13852,8 @@ export interface operations {
     parameters: {
       query?: never;
       header: {
+        /** @description The message id again (equal to webhook-id), the same on every retry: a receiver whose idempotency middleware reads this header acts on a message once. */
+        'Idempotency-Key': string;
         /** @description The message id (msg_…), the same on every retry: use it to drop duplicates. */
         'webhook-id': string;
         /** @description Unix seconds when this attempt was signed; refuse one more than 5 minutes off. */
@@ -13892,6 +13900,8 @@ export interface operations {
     parameters: {
       query?: never;
       header: {
+        /** @description The message id again (equal to webhook-id), the same on every retry: a receiver whose idempotency middleware reads this header acts on a message once. */
+        'Idempotency-Key': string;
         /** @description The message id (msg_…), the same on every retry: use it to drop duplicates. */
         'webhook-id': string;
         /** @description Unix seconds when this attempt was signed; refuse one more than 5 minutes off. */
@@ -13938,6 +13948,8 @@ export interface operations {
     parameters: {
       query?: never;
       header: {
+        /** @description The message id again (equal to webhook-id), the same on every retry: a receiver whose idempotency middleware reads this header acts on a message once. */
+        'Idempotency-Key': string;
         /** @description The message id (msg_…), the same on every retry: use it to drop duplicates. */
         'webhook-id': string;
         /** @description Unix seconds when this attempt was signed; refuse one more than 5 minutes off. */
@@ -13987,6 +13999,8 @@ export interface operations {
     parameters: {
       query?: never;
       header: {
+        /** @description The message id again (equal to webhook-id), the same on every retry: a receiver whose idempotency middleware reads this header acts on a message once. */
+        'Idempotency-Key': string;
         /** @description The message id (msg_…), the same on every retry: use it to drop duplicates. */
         'webhook-id': string;
         /** @description Unix seconds when this attempt was signed; refuse one more than 5 minutes off. */
@@ -14033,6 +14047,8 @@ export interface operations {
     parameters: {
       query?: never;
       header: {
+        /** @description The message id again (equal to webhook-id), the same on every retry: a receiver whose idempotency middleware reads this header acts on a message once. */
+        'Idempotency-Key': string;
         /** @description The message id (msg_…), the same on every retry: use it to drop duplicates. */
         'webhook-id': string;
         /** @description Unix seconds when this attempt was signed; refuse one more than 5 minutes off. */
@@ -14079,6 +14095,8 @@ export interface operations {
     parameters: {
       query?: never;
       header: {
+        /** @description The message id again (equal to webhook-id), the same on every retry: a receiver whose idempotency middleware reads this header acts on a message once. */
+        'Idempotency-Key': string;
         /** @description The message id (msg_…), the same on every retry: use it to drop duplicates. */
         'webhook-id': string;
         /** @description Unix seconds when this attempt was signed; refuse one more than 5 minutes off. */
@@ -14125,6 +14143,8 @@ export interface operations {
     parameters: {
       query?: never;
       header: {
+        /** @description The message id again (equal to webhook-id), the same on every retry: a receiver whose idempotency middleware reads this header acts on a message once. */
+        'Idempotency-Key': string;
         /** @description The message id (msg_…), the same on every retry: use it to drop duplicates. */
         'webhook-id': string;
         /** @description Unix seconds when this attempt was signed; refuse one more than 5 minutes off. */
@@ -14171,6 +14191,8 @@ export interface operations {
     parameters: {
       query?: never;
       header: {
+        /** @description The message id again (equal to webhook-id), the same on every retry: a receiver whose idempotency middleware reads this header acts on a message once. */
+        'Idempotency-Key': string;
         /** @description The message id (msg_…), the same on every retry: use it to drop duplicates. */
         'webhook-id': string;
         /** @description Unix seconds when this attempt was signed; refuse one more than 5 minutes off. */
@@ -14240,6 +14262,8 @@ export interface operations {
     parameters: {
       query?: never;
       header: {
+        /** @description The message id again (equal to webhook-id), the same on every retry: a receiver whose idempotency middleware reads this header acts on a message once. */
+        'Idempotency-Key': string;
         /** @description The message id (msg_…), the same on every retry: use it to drop duplicates. */
         'webhook-id': string;
         /** @description Unix seconds when this attempt was signed; refuse one more than 5 minutes off. */
@@ -14286,6 +14310,8 @@ export interface operations {
     parameters: {
       query?: never;
       header: {
+        /** @description The message id again (equal to webhook-id), the same on every retry: a receiver whose idempotency middleware reads this header acts on a message once. */
+        'Idempotency-Key': string;
         /** @description The message id (msg_…), the same on every retry: use it to drop duplicates. */
         'webhook-id': string;
         /** @description Unix seconds when this attempt was signed; refuse one more than 5 minutes off. */
@@ -14332,6 +14358,8 @@ export interface operations {
     parameters: {
       query?: never;
       header: {
+        /** @description The message id again (equal to webhook-id), the same on every retry: a receiver whose idempotency middleware reads this header acts on a message once. */
+        'Idempotency-Key': string;
         /** @description The message id (msg_…), the same on every retry: use it to drop duplicates. */
         'webhook-id': string;
         /** @description Unix seconds when this attempt was signed; refuse one more than 5 minutes off. */

@@ -61,6 +61,14 @@ const aboutKind: Record<WebhookKind, string> = {
 
 const signatureHeaders = [
   {
+    name: 'Idempotency-Key',
+    in: 'header',
+    required: true,
+    description:
+      'The message id again (equal to webhook-id), the same on every retry: a receiver whose idempotency middleware reads this header acts on a message once.',
+    schema: { type: 'string' },
+  },
+  {
     name: 'webhook-id',
     in: 'header',
     required: true,

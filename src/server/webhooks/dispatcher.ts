@@ -215,6 +215,9 @@ export class WebhookDispatcher {
         headers: {
           'content-type': 'application/json',
           'user-agent': this.options.userAgent,
+          // The message id again, under the name a receiver's idempotency middleware reads: a
+          // retry carries the same one, so it is not acted on twice (CONTRACT.md's POST rule).
+          'idempotency-key': row.message_id,
           ...signedHeaders(secrets, row.message_id, timestamp, row.payload),
         },
       })
