@@ -155,7 +155,7 @@ describe('holdersMailedWords (the notice after a cancel)', () => {
     expect(holdersMailedWords(true, 1)).toBe(
       'Emailing 1 ticket holder that it is cancelled (Settings › Mail shows each mail).',
     );
-    expect(holdersMailedWords(true, 0)).toBe('No ticket holder had an email address to tell.');
+    expect(holdersMailedWords(true, 0)).toBe('No ticket holder to email.');
     expect(holdersMailedWords(false, 0)).toBe('No ticket holder was emailed.');
     expect(holdersMailedWords(true, null)).toBe('');
   });

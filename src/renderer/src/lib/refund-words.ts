@@ -125,7 +125,7 @@ export function cancelledNotice(preview: BulkRefundView | null): string {
 export function holdersMailedWords(asked: boolean, count: number | null): string {
   if (count === null) return '';
   if (!asked) return 'No ticket holder was emailed.';
-  if (count === 0) return 'No ticket holder had an email address to tell.';
+  if (count === 0) return 'No ticket holder to email.';
   const who = count === 1 ? '1 ticket holder' : `${count} ticket holders`;
   return `Emailing ${who} that it is cancelled (Settings › Mail shows each mail).`;
 }
