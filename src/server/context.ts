@@ -220,7 +220,7 @@ export function createContext(
       actions,
     ),
     repos: { ...repos, ...salesRepos },
-    events: new EventsService({ ...shared, urls }),
+    events: new EventsService({ ...shared, mail, urls }),
     tiers: new TiersService(shared),
     ...sales,
     scan: createScanContext({

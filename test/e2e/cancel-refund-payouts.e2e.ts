@@ -50,14 +50,34 @@ test('a manager cancels an event and refunds every paid order, the count and tot
   await expect(refundAll).toContainText('Also refund 2 paid orders, $60.00 in all');
   await expect(refundAll).toContainText('and void 1 free ticket (comps, free tiers');
   await expect(dialog.getByRole('button', { name: 'Cancel event' })).toBeVisible();
+  // The ticket holders are told by mail unless the manager says not to; the words are theirs.
+  const notify = dialog.getByRole('checkbox', { name: 'Email the ticket holders' });
+  await expect(notify).toBeChecked();
+  await dialog
+    .getByLabel('Message to the ticket holders (optional)')
+    .fill('The storm closed the park. Your money comes back the way you paid.');
   await refundAll.getByRole('checkbox').check();
   await snap(page, 'cancel-event-bulk-refund');
   await dialog.getByRole('button', { name: 'Cancel and refund $60.00' }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('heading', { level: 1 })).toContainText('cancelled');
   await expect(page.getByTestId('event-notice')).toHaveText(
-    'Cancelled. Refunded $60.00 on 2 paid orders, each the way it was paid; their tickets are voided. Voided 1 free ticket (comps, free tiers) too.',
+    'Cancelled. Refunded $60.00 on 2 paid orders, each the way it was paid; their tickets are voided. Voided 1 free ticket (comps, free tiers) too. Emailing 3 ticket holders that it is cancelled (Settings › Mail shows each mail).',
   );
+  const mail = await server.api<{ data: { to: string; kind: string; ref: string; subject: string }[] }>(
+    'GET',
+    '/v2/mail?limit=100',
+  );
+  expect(
+    mail.data
+      .filter((item) => item.kind === 'event_cancelled')
+      .map((item) => [item.to, item.ref, item.subject])
+      .sort(),
+  ).toEqual([
+    ['ada.cash@example.com', event.id, 'Cancelled: Rained Off'],
+    ['grace.card@example.com', event.id, 'Cancelled: Rained Off'],
+    ['guest.list@example.com', event.id, 'Cancelled: Rained Off'],
+  ]);
 
   // Each order is refunded in full, the way it was paid.
   await boxOffice.go('Orders');
@@ -113,9 +133,15 @@ test('a cancelled event refunds its paid orders later from its page, saying what
   await expect(cancel.getByTestId('refund-all')).toContainText('Also refund 1 paid order, $25.00');
   // Another till sells one more while the manager reads the dialog.
   await event.sell(1, 'card', 'Late Card');
+  // This venue tells its guests itself: no mail, and no message box to fill.
+  await cancel.getByRole('checkbox', { name: 'Email the ticket holders' }).uncheck();
+  await expect(cancel.getByLabel('Message to the ticket holders (optional)')).toHaveCount(0);
   await cancel.getByRole('button', { name: 'Cancel event' }).click();
   await expect(cancel).toBeHidden();
   await expect(page.getByTestId('event-notice')).toContainText('Cancelled. Refund the paid orders');
+  await expect(page.getByTestId('event-notice')).toContainText('No ticket holder was emailed.');
+  const mail = await server.api<{ data: { kind: string }[] }>('GET', '/v2/mail?limit=100');
+  expect(mail.data.filter((item) => item.kind === 'event_cancelled')).toEqual([]);
   await expect(page.getByRole('button', { name: 'Cancel event…' })).toHaveCount(0);
   // A cancelled event's tiers are as they were sold: no editing or deleting them now.
   await expect(page.getByRole('button', { name: 'Edit', exact: true })).toHaveCount(0);

@@ -135,7 +135,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Cancel an event: sales and admissions stop */
+    /** Cancel an event: sales and admissions stop; the ticket holders are mailed (once) */
     post: operations['cancelEvent'];
     delete?: never;
     options?: never;
@@ -1983,10 +1983,10 @@ export interface components {
       to: string;
       subject: string;
       /**
-       * @description order_confirmation (an order with its PDF tickets), ticket_transfer (a transfer recipient’s ticket), or message
+       * @description order_confirmation (an order with its PDF tickets), ticket_transfer (a transfer recipient’s ticket), event_cancelled (a ticket holder told the event is cancelled), or message
        * @enum {unknown}
        */
-      kind: 'message' | 'order_confirmation' | 'ticket_transfer';
+      kind: 'message' | 'order_confirmation' | 'ticket_transfer' | 'event_cancelled';
       ref: string | null;
       /** @enum {unknown} */
       status: 'pending' | 'sent' | 'failed';
@@ -3674,7 +3674,17 @@ export interface operations {
       };
       cookie?: never;
     };
-    requestBody?: never;
+    /** @description Optional; no body means notify_holders true, no message */
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description Queue one mail per ticket holder (buyers and attendees with their own address of active tickets) saying the event is cancelled; default true. Only the first cancel sends. */
+          notify_holders?: boolean;
+          /** @description The organiser's words for that mail (trimmed), e.g. what happens about refunds */
+          message?: string;
+        };
+      };
+    };
     responses: {
       /** @description An event */
       200: {

@@ -1,7 +1,13 @@
 import { normalizeTimeZone, serverTimeZone } from '../../shared/attendee-time.js';
 import { conflict, invalidField, notFound } from '../errors.js';
 import { newId } from '../ids.js';
-import { Event, type EventCreateInput, type EventPatchInput, type EventView } from '../schemas/events.js';
+import {
+  Event,
+  type EventCancelInput,
+  type EventCreateInput,
+  type EventPatchInput,
+  type EventView,
+} from '../schemas/events.js';
 import { responseJson } from '../schemas/response-json.js';
 import type { EventChanges, EventRow, EventsRepo } from '../store/events-repo.js';
 import { ListCursor, toPage, type Page } from '../store/pagination.js';
@@ -10,6 +16,8 @@ import { parseIso } from '../time.js';
 import type { ActionContext } from './action-context.js';
 import type { ActionRunner, Answer } from './action-runner.js';
 import { changedFields, eventAudit, tierAudit } from './audit-entry.js';
+import type { MailDrop } from './mail-port.js';
+import { eventCancelledMail } from './mail-subjects.js';
 import type { Outbox } from './outbox.js';
 import type { PublicUrls } from './public-urls.js';
 import { newTierRow } from './tiers.js';
@@ -29,11 +37,17 @@ function checkedTimeZone(name: string): string {
   return zone;
 }
 
+/** The cancelled event, and how many holders this request mailed (null: it cancelled nothing). */
+export interface CancelAnswer extends Answer<EventView> {
+  holdersNotified: number | null;
+}
+
 export interface EventsDeps {
   actions: ActionRunner;
   events: EventsRepo;
   tiers: TiersRepo;
   outbox: Outbox;
+  mail: MailDrop;
   urls: PublicUrls;
   now: () => number;
 }
@@ -153,10 +167,13 @@ export class EventsService {
 
   /**
    * Cancelling stops all sales and scanning. Refunds stay a separate, deliberate step (see
-   * docs/api.md): a venue may reschedule rather than refund.
+   * docs/api.md): a venue may reschedule rather than refund. The first cancel mails every ticket
+   * holder once, in the same transaction; a repeat cancel changes nothing and sends nothing.
    */
-  cancel(action: ActionContext, id: string): Promise<Answer<EventView>> {
-    return this.deps.actions.run(action, eventJson, (tx) => {
+  async cancel(action: ActionContext, id: string, input: EventCancelInput = {}): Promise<CancelAnswer> {
+    // Known only when this request cancelled: a repeat, or an idempotent replay, mails no one now.
+    let holdersNotified: number | null = null;
+    const answer = await this.deps.actions.run(action, eventJson, (tx) => {
       const current = this.require(id);
       if (current.status === 'cancelled') {
         tx.unchanged();
@@ -165,8 +182,20 @@ export class EventsService {
       this.deps.events.update(id, { status: 'cancelled' }, this.deps.now());
       const event = viewEvent(this.require(id), this.deps.urls);
       this.deps.outbox.emit('event.updated', event);
-      tx.audit(eventAudit('event.cancelled', current));
+      holdersNotified = input.notify_holders === false ? 0 : this.mailHolders(current, input.message);
+      tx.audit(eventAudit('event.cancelled', current, { holders_notified: holdersNotified }));
       return event;
     });
+    return { ...answer, holdersNotified };
+  }
+
+  /** One mail per address holding active tickets; answers how many were queued. */
+  private mailHolders(event: EventRow, message: string | undefined): number {
+    const words = message?.trim() || undefined;
+    const holders = this.deps.events.ticketHolders(event.id);
+    for (const holder of holders) {
+      this.deps.mail.enqueueComposed(eventCancelledMail(event, holder.email, holder.tickets, words));
+    }
+    return holders.length;
   }
 }

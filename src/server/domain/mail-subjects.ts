@@ -40,3 +40,27 @@ export function orderConfirmation(
     ref: order.id,
   };
 }
+
+/** Also what the outbox lists while the mail waits. */
+export function cancelMailSubject(eventTitle: string): string {
+  return `Cancelled: ${eventTitle}`;
+}
+
+/**
+ * The outbox row telling one holder their event is cancelled: the event is its ref, the count
+ * and the organiser's words ride in params, the text is composed when it is sent.
+ */
+export function eventCancelledMail(
+  event: Pick<EventRow, 'id' | 'title'>,
+  to: string,
+  ticketCount: number,
+  message: string | undefined,
+): ComposedMail {
+  return {
+    kind: 'event_cancelled',
+    to,
+    subject: cancelMailSubject(event.title),
+    ref: event.id,
+    params: { tickets: String(ticketCount), ...(message ? { message } : {}) },
+  };
+}

@@ -15,6 +15,8 @@ export function installDevCors(app: FastifyInstance, devOrigin: string): void {
     if (request.headers.origin !== devOrigin) return done();
     reply.header('access-control-allow-origin', devOrigin);
     reply.header('vary', 'Origin');
+    // The cancel dialog reads how many holders were mailed (routes/events.ts).
+    reply.header('access-control-expose-headers', 'marquee-holders-notified');
     if (request.method !== 'OPTIONS') return done();
     // A preflight: answered here, before routing, authentication and rate limiting.
     reply

@@ -9,6 +9,7 @@ import type { MailRow } from '../store/mail-repo.js';
 import type { OrdersRepo } from '../store/orders-repo.js';
 import type { TicketRow, TicketsRepo } from '../store/tickets-repo.js';
 import type { TierRow, TiersRepo } from '../store/tiers-repo.js';
+import { cancelMail } from './cancel-mail.js';
 import { storedMail } from './mail-message.js';
 import { orderMail, type MailEvent } from './order-mail.js';
 import type { PdfTicket, TicketPdfInput } from './ticket-pdf.js';
@@ -56,11 +57,24 @@ export class TicketMailComposer {
         return this.orderConfirmation(this.refOf(row), row.to_email);
       case 'ticket_transfer':
         return this.ticketTransfer(this.refOf(row), row.to_email, paramsOf(row));
+      case 'event_cancelled':
+        return Promise.resolve(this.eventCancelled(this.refOf(row), row.to_email, paramsOf(row)));
     }
   };
 
+  /** No PDF: the tickets no longer admit anyone. The event as it is now (title, doors). */
+  private eventCancelled(eventId: string, to: string, params: Record<string, string>): OutgoingMail {
+    const event = this.event(eventId);
+    return cancelMail({
+      to,
+      event: this.mailEvent(event),
+      tickets: Number(params.tickets ?? '1'),
+      message: params.message,
+    });
+  }
+
   private refOf(row: MailRow): string {
-    if (row.ref === null) throw new NothingToSend(`This ${row.kind} mail names no order or ticket.`);
+    if (row.ref === null) throw new NothingToSend(`This ${row.kind} mail names no order, ticket or event.`);
     return row.ref;
   }
 

@@ -3,9 +3,12 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { actionContext, sendAnswer } from '../http/action-context.js';
 import { IdParams, ListOf, ListQuery, errorResponses, ref } from '../schemas/common.js';
-import { Event, EventCreateBody, EventPatchBody } from '../schemas/events.js';
+import { Event, EventCancelBody, EventCreateBody, EventPatchBody } from '../schemas/events.js';
 import { BulkRefund, RefundAllBody } from '../schemas/orders.js';
 import { bodyDefaultsToEmpty } from '../http/optional-body.js';
+
+/** On the request that cancelled: how many ticket holders were mailed (docs/api.md). */
+const holdersNotifiedHeader = 'marquee-holders-notified';
 
 /** A kiosk reads published events only (EventsService publishedOnly). */
 const readers = ['box_office', 'kiosk'] as const;
@@ -94,16 +97,23 @@ export async function eventRoutes(app: FastifyInstance): Promise<void> {
   api.post(
     '/events/:id/cancel',
     {
+      preValidation: bodyDefaultsToEmpty,
       schema: {
         operationId: 'cancelEvent',
         tags,
-        summary: 'Cancel an event: sales and admissions stop',
+        summary: 'Cancel an event: sales and admissions stop; the ticket holders are mailed (once)',
         params: IdParams('evt'),
+        body: EventCancelBody,
         response: { 200: ref(Event), ...errorResponses },
       },
     },
-    async (request, reply) =>
-      sendAnswer(reply, await events.cancel(actionContext(request), request.params.id)),
+    async (request, reply) => {
+      const answer = await events.cancel(actionContext(request), request.params.id, request.body);
+      // The body stays the contract's Event; how many holders were mailed rides beside it.
+      if (answer.holdersNotified !== null)
+        reply.header(holdersNotifiedHeader, String(answer.holdersNotified));
+      return sendAnswer(reply, answer);
+    },
   );
 
   api.get(

@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { fieldLimits } from '../../shared/field-limits.js';
-import { Currency, FilledText, Timestamp, TimestampInput } from './common.js';
+import { Currency, FilledText, PlainText, Timestamp, TimestampInput } from './common.js';
 import { EventTicketItem } from './tiers.js';
 import { eventExample } from './examples.js';
 
@@ -46,6 +46,25 @@ export const EventPatchBody = Type.Object(
   { additionalProperties: false },
 );
 export type EventPatchInput = Static<typeof EventPatchBody>;
+
+export const EventCancelBody = Type.Object(
+  {
+    notify_holders: Type.Optional(
+      Type.Boolean({
+        description:
+          'Queue one mail per ticket holder (buyers and attendees with their own address of active tickets) saying the event is cancelled; default true. Only the first cancel sends.',
+      }),
+    ),
+    message: Type.Optional(
+      PlainText({
+        maxLength: 1000,
+        description: "The organiser's words for that mail (trimmed), e.g. what happens about refunds",
+      }),
+    ),
+  },
+  { additionalProperties: false, description: 'Optional; no body means notify_holders true, no message' },
+);
+export type EventCancelInput = Static<typeof EventCancelBody>;
 
 export const Event = Type.Object(
   {

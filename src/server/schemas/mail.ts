@@ -12,10 +12,13 @@ export const Mail = Type.Object(
     subject: Type.String(),
     kind: Type.Enum([...mailKinds], {
       description:
-        'order_confirmation (an order with its PDF tickets), ticket_transfer (a transfer recipient’s ticket), or message',
+        'order_confirmation (an order with its PDF tickets), ticket_transfer (a transfer recipient’s ticket), event_cancelled (a ticket holder told the event is cancelled), or message',
     }),
     ref: Nullable(
-      Type.String({ description: 'The order (order_confirmation) or ticket (ticket_transfer) it is about' }),
+      Type.String({
+        description:
+          'The order (order_confirmation), ticket (ticket_transfer) or event (event_cancelled) it is about',
+      }),
     ),
     status: MailStatus,
     attempts: Type.Integer({ description: 'Delivery attempts made so far' }),

@@ -28,6 +28,12 @@ export type EventChanges = Partial<
   >
 >;
 
+/** An address that holds active tickets of an event (EventsRepo.ticketHolders). */
+export interface TicketHolder {
+  email: string;
+  tickets: number;
+}
+
 export class EventsRepo {
   private readonly byId;
   private readonly insertStmt;
@@ -35,7 +41,25 @@ export class EventsRepo {
   private readonly publishedPageStmt;
   private readonly currentStmt;
 
+  private readonly holdersStmt;
+
   constructor(private readonly db: Db) {
+    // A buyer holds their order's active tickets except those transferred to someone (a transfer's
+    // new ticket has transferred_from set); an attendee with an address holds their own ticket.
+    // Grouped by lower(address) so one person gets one mail whatever case each form used.
+    this.holdersStmt = db.prepare(
+      `SELECT MIN(email) AS email, COUNT(DISTINCT ticket_id) AS tickets FROM (
+         SELECT o.buyer_email AS email, t.id AS ticket_id
+           FROM tickets t JOIN orders o ON o.id = t.order_id
+          WHERE t.event_id = @event AND t.status = 'active' AND t.transferred_from IS NULL
+         UNION ALL
+         SELECT a.email, t.id
+           FROM tickets t JOIN attendees a ON a.id = t.attendee_id
+          WHERE t.event_id = @event AND t.status = 'active')
+        WHERE email IS NOT NULL AND trim(email) <> ''
+        GROUP BY lower(trim(email))
+        ORDER BY MIN(email)`,
+    );
     this.byId = prepareRows<EventRow>(db, 'SELECT * FROM events WHERE id = ?');
     this.insertStmt = db.prepare(
       `INSERT INTO events (id, title, venue, doors_at, on_sale_at, status, currency, timezone, capacity, created_at, updated_at)
@@ -71,5 +95,10 @@ export class EventsRepo {
 
   page(afterSeq: number, limit: number, publishedOnly = false): EventRow[] {
     return (publishedOnly ? this.publishedPageStmt : this.pageStmt).all(afterSeq, limit) as EventRow[];
+  }
+
+  /** Everyone holding an active ticket of the event, one row per address, with how many they hold. */
+  ticketHolders(eventId: string): TicketHolder[] {
+    return this.holdersStmt.all({ event: eventId }) as TicketHolder[];
   }
 }

@@ -3,7 +3,7 @@ import type { Db } from './db.js';
 export type MailStatus = 'pending' | 'sent' | 'failed';
 
 /** `message`: stored whole when queued. The others are composed by the sender when they go out. */
-export const mailKinds = ['message', 'order_confirmation', 'ticket_transfer'] as const;
+export const mailKinds = ['message', 'order_confirmation', 'ticket_transfer', 'event_cancelled'] as const;
 export type MailKind = (typeof mailKinds)[number];
 export type ComposedMailKind = Exclude<MailKind, 'message'>;
 
@@ -18,7 +18,7 @@ export interface MailRow {
   attachments: string;
   /** `message`: the columns above are the mail; other kinds are composed when sent. */
   kind: MailKind;
-  /** The order or ticket a composed mail is about. */
+  /** The order, ticket or (event_cancelled) event a composed mail is about. */
   ref: string | null;
   /** JSON object of a composed mail's extra inputs, or null. */
   params: string | null;
@@ -108,10 +108,17 @@ export class MailRepo {
     // No index on ref (migration 010 says why): a scan of the outbox, which retention keeps to
     // about a month of mail. Measured: ~5 ms over 50,000 rows (docs/api.md "Mail of one order").
     // The transfer mails of the order's tickets are found by their ref in the order's tickets.
+    // A cancellation mail names the event; it belongs to the order when it went to the order's
+    // buyer or to one of its attendees.
     this.ofOrderStmt = db.prepare(
       `SELECT ${summaryColumns} FROM mail_outbox
         WHERE (kind = 'order_confirmation' AND ref = @order)
            OR (kind = 'ticket_transfer' AND ref IN (SELECT id FROM tickets WHERE order_id = @order))
+           OR (kind = 'event_cancelled'
+               AND ref = (SELECT event_id FROM orders WHERE id = @order)
+               AND lower(to_email) IN (
+                 SELECT lower(buyer_email) FROM orders WHERE id = @order AND buyer_email IS NOT NULL
+                 UNION SELECT lower(email) FROM attendees WHERE order_id = @order AND email IS NOT NULL))
         ORDER BY seq DESC LIMIT @limit`,
     );
     this.orderOfTicketStmt = db.prepare('SELECT order_id FROM tickets WHERE id = ?').pluck();
@@ -164,12 +171,18 @@ export class MailRepo {
     return this.rescheduleStmt.run(at, id, at).changes === 1;
   }
 
-  /** The latest mail about an order: its confirmations and its tickets' transfer mails, newest first. */
+  /**
+   * The latest mail about an order: its confirmations, its tickets' transfer mails and the
+   * event's cancellation mails to its buyer or attendees, newest first.
+   */
   ofOrder(orderId: string, limit: number): MailSummaryRow[] {
     return this.ofOrderStmt.all({ order: orderId, limit }) as MailSummaryRow[];
   }
 
-  /** The order a mail is about: its ref, or the order of the ticket a transfer mail carries. */
+  /**
+   * The order a mail is about: its ref, or the order of the ticket a transfer mail carries. A
+   * cancellation mail is about an event (one holder's tickets may span orders): none.
+   */
   orderOf(row: Pick<MailSummaryRow, 'kind' | 'ref'>): string | null {
     if (row.ref === null) return null;
     if (row.kind === 'order_confirmation') return row.ref;

@@ -86,6 +86,10 @@ describe('mailStateWords: what the till says about an order mail', () => {
     expect(mailStateWords({ ...refused, kind: 'ticket_transfer' }).text).toMatch(
       /put it right with Edit name… on the ticket, then Email ticket…\.$/,
     );
+    // A cancelled event's tickets cannot be mailed again: no till button to point at.
+    expect(mailStateWords({ ...refused, kind: 'event_cancelled' }).text).toMatch(
+      /Tell them the event is cancelled another way \(phone, or your own mail\)\.$/,
+    );
   });
 
   it('testMailWords: Sent says the server took it and where to look', () => {

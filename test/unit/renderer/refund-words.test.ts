@@ -6,6 +6,7 @@ import {
   bulkRefundTitle,
   cancelledNotice,
   defaultRefundMethod,
+  holdersMailedWords,
   nothingToRefund,
   partRefundNote,
   refundLine,
@@ -143,5 +144,19 @@ describe('refunding a cancelled event at once', () => {
     expect(cancelledNotice(null)).toBe(
       'Cancelled. Refund the paid orders from here or from Orders when you are ready.',
     );
+  });
+});
+
+describe('holdersMailedWords (the notice after a cancel)', () => {
+  it('says how many ticket holders are being emailed, and nothing when this cancel changed nothing', () => {
+    expect(holdersMailedWords(true, 3)).toBe(
+      'Emailing 3 ticket holders that it is cancelled (Settings › Mail shows each mail).',
+    );
+    expect(holdersMailedWords(true, 1)).toBe(
+      'Emailing 1 ticket holder that it is cancelled (Settings › Mail shows each mail).',
+    );
+    expect(holdersMailedWords(true, 0)).toBe('No ticket holder to email.');
+    expect(holdersMailedWords(false, 0)).toBe('No ticket holder was emailed.');
+    expect(holdersMailedWords(true, null)).toBe('');
   });
 });

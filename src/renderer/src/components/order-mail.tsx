@@ -56,6 +56,7 @@ export function OrderMail({
             return (
               <li key={mail.id} className={`mail-state mail-state-${words.tone}`} data-status={mail.status}>
                 {mail.kind === 'ticket_transfer' ? <>Ticket {mail.ref} for its new holder: </> : null}
+                {mail.kind === 'event_cancelled' ? <>Event cancelled notice: </> : null}
                 {words.text} <span className="muted small">· {formatDateTime(at)}</span>
                 {later[mail.id] ? (
                   <span className="muted small"> The tickets were sent to {later[mail.id]} later.</span>

@@ -66,6 +66,9 @@ function refusedAdvice(kind: MailView['kind'] | undefined): string {
     return 'Check it for a typo: put it right with Edit name… on the ticket, then Email ticket….';
   if (kind === 'order_confirmation')
     return 'Check it for a typo, then use Correct buyer… to send the tickets to the right one.';
+  // A cancelled event's tickets cannot be sent again, so no till button reaches this holder.
+  if (kind === 'event_cancelled')
+    return 'Tell them the event is cancelled another way (phone, or your own mail).';
   return 'Check it for a typo, then use Email tickets… to send to the right one.';
 }
 

@@ -117,3 +117,15 @@ export function cancelledNotice(preview: BulkRefundView | null): string {
   if (nothingToRefund(preview)) return 'Cancelled.';
   return 'Cancelled. Refund the paid orders from here or from Orders when you are ready.';
 }
+
+/**
+ * What the event's page adds after a cancel about telling the ticket holders: how many mails the
+ * server queued (null: this cancel changed nothing, so it mailed no one and there is nothing to say).
+ */
+export function holdersMailedWords(asked: boolean, count: number | null): string {
+  if (count === null) return '';
+  if (!asked) return 'No ticket holder was emailed.';
+  if (count === 0) return 'No ticket holder to email.';
+  const who = count === 1 ? '1 ticket holder' : `${count} ticket holders`;
+  return `Emailing ${who} that it is cancelled (Settings › Mail shows each mail).`;
+}

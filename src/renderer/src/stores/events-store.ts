@@ -22,6 +22,16 @@ import {
 } from '../lib/loadable.js';
 import { requireClient } from './session-store.js';
 
+export interface CancelEventBody {
+  notify_holders?: boolean;
+  message?: string;
+}
+
+export interface CancelledEvent {
+  event: EventView;
+  holdersNotified: number | null;
+}
+
 interface EventsState {
   events: Loadable<EventView[]>;
   tiers: Record<string, Loadable<TierView[]>>;
@@ -31,7 +41,11 @@ interface EventsState {
   createEvent(body: EventCreate): Promise<EventView>;
   updateEvent(id: string, patch: EventPatch): Promise<EventView>;
   publishEvent(id: string): Promise<EventView>;
-  cancelEvent(id: string): Promise<EventView>;
+  /**
+   * Cancels; `holdersNotified` is how many ticket holders the server queued a mail to (null when
+   * this request cancelled nothing: the event already was).
+   */
+  cancelEvent(id: string, body?: CancelEventBody): Promise<CancelledEvent>;
   /** What refunding every paid order of the event would move. */
   refundPreview(id: string): Promise<BulkRefundView>;
   /** Refunds every paid order of a cancelled event (server: one transaction, safe to repeat). */
@@ -108,10 +122,18 @@ export const useEvents = create<EventsState>()((set, get) => {
       );
     },
 
-    async cancelEvent(id) {
-      return putEvent(
-        await unwrap(requireClient().POST('/v2/events/{id}/cancel', { params: { path: { id } } })),
+    async cancelEvent(id, body = {}) {
+      let holdersNotified: number | null = null;
+      const event = await unwrap(
+        requireClient()
+          .POST('/v2/events/{id}/cancel', { params: { path: { id } }, body })
+          .then((result) => {
+            const header = result.response.headers.get('marquee-holders-notified');
+            holdersNotified = header === null ? null : Number(header);
+            return result;
+          }),
       );
+      return { event: putEvent(event), holdersNotified };
     },
 
     refundPreview: (id) =>

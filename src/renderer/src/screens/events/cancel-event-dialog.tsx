@@ -2,12 +2,14 @@ import { useEffect, useRef, useState } from 'react';
 import { messageOf } from '../../api/api-error.js';
 import type { BulkRefundView, EventView } from '../../api/types.js';
 import { ConfirmDialog } from '../../components/confirm-dialog.js';
+import { Field } from '../../components/field.js';
 import { formatMoney } from '../../lib/money.js';
 import {
   bulkRefundDoneWords,
   bulkRefundPlanWords,
   bulkRefundTitle,
   cancelledNotice,
+  holdersMailedWords,
   nothingToRefund,
 } from '../../lib/refund-words.js';
 import { useEvents } from '../../stores/events-store.js';
@@ -35,6 +37,10 @@ export function CancelEventDialog({ event, onClose, onDone }: Props) {
   const refundOnly = event.status === 'cancelled';
   const [refund, setRefund] = useState(refundOnly);
   const cancelled = useRef(refundOnly);
+  const [notifyHolders, setNotifyHolders] = useState(true);
+  const [message, setMessage] = useState('');
+  // Said with whatever comes after the cancel, so a refund that fails later still reports it.
+  const mailed = useRef('');
 
   useEffect(() => {
     refundPreview(event.id).then(setPreview, (err: unknown) => setPreviewError(messageOf(err)));
@@ -58,16 +64,24 @@ export function CancelEventDialog({ event, onClose, onDone }: Props) {
         : 'Cancel event';
   const confirm = async () => {
     if (!cancelled.current) {
-      await cancelEvent(event.id);
+      const words = message.trim();
+      const { holdersNotified } = await cancelEvent(event.id, {
+        notify_holders: notifyHolders,
+        ...(notifyHolders && words !== '' ? { message: words } : {}),
+      });
       cancelled.current = true;
+      mailed.current = holdersMailedWords(notifyHolders, holdersNotified);
     }
+    const withMail = (notice: string) => (mailed.current ? `${notice} ${mailed.current}` : notice);
     if (nothingLeft) return;
-    if (!refund) return onDone(cancelledNotice(preview));
+    if (!refund) return onDone(withMail(cancelledNotice(preview)));
     try {
-      onDone(`${refundOnly ? '' : 'Cancelled. '}${bulkRefundDoneWords(await refundAll(event.id))}`);
+      onDone(withMail(`${refundOnly ? '' : 'Cancelled. '}${bulkRefundDoneWords(await refundAll(event.id))}`));
     } catch (err) {
       throw new Error(
-        `${refundOnly ? '' : 'The event is cancelled, but '}the refunds did not go through: ${messageOf(err)} Ask again to refund; nothing is refunded twice.`,
+        withMail(
+          `${refundOnly ? '' : 'The event is cancelled, but '}the refunds did not go through: ${messageOf(err)} Ask again to refund; nothing is refunded twice.`,
+        ),
       );
     }
   };
@@ -82,6 +96,24 @@ export function CancelEventDialog({ event, onClose, onDone }: Props) {
       onClose={onClose}
     >
       {refundOnly ? null : <p>Sales and admissions stop at once.</p>}
+      {refundOnly ? null : (
+        <label className="choice" data-testid="notify-holders">
+          <input
+            type="checkbox"
+            checked={notifyHolders}
+            onChange={(e) => setNotifyHolders(e.target.checked)}
+          />
+          Email the ticket holders
+        </label>
+      )}
+      {!refundOnly && notifyHolders ? (
+        <Field
+          label="Message to the ticket holders (optional)"
+          hint="Sent as you write it. Without one, the mail says the box office will tell them about refunds."
+        >
+          <textarea rows={3} maxLength={1000} value={message} onChange={(e) => setMessage(e.target.value)} />
+        </Field>
+      ) : null}
       {previewError ? <p className="form-error">Could not count the paid orders: {previewError}</p> : null}
       {!preview && !previewError ? <p className="muted">Counting the paid orders…</p> : null}
       {preview && what === '' ? (
