@@ -33,6 +33,32 @@ function windowOf(token: string): { sub: string; iat: number; exp: number } {
 
 let venue: ClockedVenueServer;
 
+/** A published night of one standing tier, doors at `doorsAt`, and one ticket sold for cash. */
+async function oneTicketNight(night: {
+  title: string;
+  doorsAt: number;
+  timezone: string;
+  buyer?: { name: string; email: string };
+}): Promise<{ event: { id: string }; ticket: { id: string; wallet_url: string } }> {
+  const { server } = venue;
+  const event = await server.api<{ id: string }>('POST', '/v2/events', {
+    title: night.title,
+    venue: 'Main hall',
+    doors_at: new Date(night.doorsAt).toISOString(),
+    timezone: night.timezone,
+    tickets: [{ name: 'Standing', price_cents: 2000 }],
+  });
+  await server.api('POST', `/v2/events/${event.id}/publish`);
+  const tiers = await server.api<{ data: { id: string }[] }>('GET', `/v2/events/${event.id}/tiers`);
+  const order = await server.api<{ tickets: { id: string; wallet_url: string }[] }>('POST', '/v2/orders', {
+    event_id: event.id,
+    items: [{ tier_id: tiers.data[0]!.id, quantity: 1 }],
+    ...(night.buyer ? { buyer: night.buyer } : {}),
+    payment_method: 'cash',
+  });
+  return { event, ticket: order.tickets[0]! };
+}
+
 test.beforeEach(async () => {
   venue = await startClockedVenueServer();
 });
@@ -48,22 +74,12 @@ test('a wallet opened once keeps admitting in flight mode three hours later; an 
   const { server } = venue;
   const start = Date.now();
   // Doors in three and a half hours: the strip the phone takes now covers the whole night.
-  const event = await server.api<{ id: string }>('POST', '/v2/events', {
+  const { event, ticket } = await oneTicketNight({
     title: 'Flight Mode Night',
-    venue: 'Main hall',
-    doors_at: new Date(start + 3.5 * hour).toISOString(),
+    doorsAt: start + 3.5 * hour,
     timezone: 'Europe/Amsterdam',
-    tickets: [{ name: 'Standing', price_cents: 2000 }],
-  });
-  await server.api('POST', `/v2/events/${event.id}/publish`);
-  const tiers = await server.api<{ data: { id: string }[] }>('GET', `/v2/events/${event.id}/tiers`);
-  const order = await server.api<{ tickets: { id: string; wallet_url: string }[] }>('POST', '/v2/orders', {
-    event_id: event.id,
-    items: [{ tier_id: tiers.data[0]!.id, quantity: 1 }],
     buyer: { name: 'Mia Phone', email: 'mia@example.test' },
-    payment_method: 'cash',
   });
-  const ticket = order.tickets[0]!;
   const pairing = async () =>
     (await server.api<{ qr: string }>('POST', '/v2/devices/pairing', { event_id: event.id })).qr;
 
@@ -209,21 +225,11 @@ test('where the browser refuses a service worker (not a secure origin), the open
   test.setTimeout(120_000);
   const { server } = venue;
   const start = Date.now();
-  const event = await server.api<{ id: string }>('POST', '/v2/events', {
+  const { ticket } = await oneTicketNight({
     title: 'LAN Night',
-    venue: 'Main hall',
-    doors_at: new Date(start + 3.5 * hour).toISOString(),
+    doorsAt: start + 3.5 * hour,
     timezone: 'Europe/London',
-    tickets: [{ name: 'Standing', price_cents: 2000 }],
   });
-  await server.api('POST', `/v2/events/${event.id}/publish`);
-  const tiers = await server.api<{ data: { id: string }[] }>('GET', `/v2/events/${event.id}/tiers`);
-  const order = await server.api<{ tickets: { id: string; wallet_url: string }[] }>('POST', '/v2/orders', {
-    event_id: event.id,
-    items: [{ tier_id: tiers.data[0]!.id, quantity: 1 }],
-    payment_method: 'cash',
-  });
-  const ticket = order.tickets[0]!;
   // A name that is not localhost, over plain HTTP: not a secure origin, as a phone on the venue
   // LAN sees the server (a self-signed certificate is refused for service workers the same way).
   const lanUrl = new URL(ticket.wallet_url);
@@ -280,22 +286,12 @@ test('a phone whose clock is ten minutes fast shows the code of the venue’s ti
   test.setTimeout(120_000);
   const { server } = venue;
   const start = Date.now();
-  const event = await server.api<{ id: string }>('POST', '/v2/events', {
+  const { ticket } = await oneTicketNight({
     title: 'Fast Clock Night',
-    venue: 'Main hall',
-    doors_at: new Date(start + 2 * hour).toISOString(),
+    doorsAt: start + 2 * hour,
     timezone: 'Europe/Amsterdam',
-    tickets: [{ name: 'Standing', price_cents: 2000 }],
-  });
-  await server.api('POST', `/v2/events/${event.id}/publish`);
-  const tiers = await server.api<{ data: { id: string }[] }>('GET', `/v2/events/${event.id}/tiers`);
-  const order = await server.api<{ tickets: { id: string; wallet_url: string }[] }>('POST', '/v2/orders', {
-    event_id: event.id,
-    items: [{ tier_id: tiers.data[0]!.id, quantity: 1 }],
     buyer: { name: 'Ed Early', email: 'ed@example.test' },
-    payment_method: 'cash',
   });
-  const ticket = order.tickets[0]!;
   const validate = (token: string) =>
     server.api<{ result: string; reason: string | null }>('POST', '/v2/scan/validate', { token });
 
@@ -338,24 +334,13 @@ test('offline, the saved ticket opens from its link with a slash or punctuation 
   browser,
 }) => {
   test.setTimeout(120_000);
-  const { server } = venue;
   const start = Date.now();
-  const event = await server.api<{ id: string }>('POST', '/v2/events', {
+  const { ticket } = await oneTicketNight({
     title: 'Pasted Link Night',
-    venue: 'Main hall',
-    doors_at: new Date(start + 2 * hour).toISOString(),
+    doorsAt: start + 2 * hour,
     timezone: 'Europe/Amsterdam',
-    tickets: [{ name: 'Standing', price_cents: 2000 }],
-  });
-  await server.api('POST', `/v2/events/${event.id}/publish`);
-  const tiers = await server.api<{ data: { id: string }[] }>('GET', `/v2/events/${event.id}/tiers`);
-  const order = await server.api<{ tickets: { id: string; wallet_url: string }[] }>('POST', '/v2/orders', {
-    event_id: event.id,
-    items: [{ tier_id: tiers.data[0]!.id, quantity: 1 }],
     buyer: { name: 'Pia Paste', email: 'pia@example.test' },
-    payment_method: 'cash',
   });
-  const ticket = order.tickets[0]!;
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true });
   const errors: string[] = [];
   try {

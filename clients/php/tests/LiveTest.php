@@ -44,6 +44,17 @@ final class LiveTest extends TestCase
         ], $idempotencyKey);
     }
 
+    /** The TicketTokenError reason `$call` throws, or null when it throws none. */
+    private static function reasonOf(callable $call): ?string
+    {
+        try {
+            $call();
+        } catch (TicketTokenError $e) {
+            return $e->getReason();
+        }
+        return null;
+    }
+
     public function testSellReadVerifyReceivePageAndRefuse(): void
     {
         // A webhook receiver on 127.0.0.1: a listening socket this test accepts on once the sale is made.
@@ -176,16 +187,8 @@ final class LiveTest extends TestCase
         $token = $this->checkout($event, $tier, 1)['tickets'][0]['qr_token'];
         [$head, $payload, $signature] = explode('.', $token);
         $verifier = $this->client->ticketVerifier();
-        $reason = static function (callable $call): ?string {
-            try {
-                $call();
-            } catch (TicketTokenError $e) {
-                return $e->getReason();
-            }
-            return null;
-        };
-        $this->assertSame('invalid_signature', $reason(fn () => $verifier->verify("$head.$payload." . str_repeat('A', strlen($signature)))));
-        $this->assertSame('wrong_event', $reason(fn () => $verifier->verify($token, 'evt_someotherevent0000')));
+        $this->assertSame('invalid_signature', self::reasonOf(fn () => $verifier->verify("$head.$payload." . str_repeat('A', strlen($signature)))));
+        $this->assertSame('wrong_event', self::reasonOf(fn () => $verifier->verify($token, 'evt_someotherevent0000')));
     }
     public function testAKeptVerifierFollowsAKeyRotationAtMostEvery30s(): void
     {
@@ -194,22 +197,14 @@ final class LiveTest extends TestCase
         $header = json_decode(base64_decode(strtr($head, '-_', '+/')), true);
         $header['kid'] = 'not-the-venues';
         $stranger = rtrim(strtr(base64_encode(json_encode($header)), '+/', '-_'), '=') . ".$payload.$signature";
-        $reason = static function (callable $call): ?string {
-            try {
-                $call();
-            } catch (TicketTokenError $e) {
-                return $e->getReason();
-            }
-            return null;
-        };
         foreach ([$this->client->ticketVerifier(), TicketVerifier::fetch($this->server['url'])] as $verifier) {
             $start = microtime(true);
             // An unknown kid fetches the JWKS again, which does not hold it either: refused.
-            $this->assertSame('invalid_signature', $reason(fn () => $verifier->verify($stranger, null, $start)));
+            $this->assertSame('invalid_signature', self::reasonOf(fn () => $verifier->verify($stranger, null, $start)));
             $rotated = $this->client->post('/v2/scan/keys/rotate');
             $token = $this->checkout($event, $tier, 1)['tickets'][0]['qr_token'];
             // Within 30 s of the last fetch: not again.
-            $this->assertSame('invalid_signature', $reason(fn () => $verifier->verify($token, null, $start + 1)));
+            $this->assertSame('invalid_signature', self::reasonOf(fn () => $verifier->verify($token, null, $start + 1)));
             $this->assertSame($rotated['active_kid'], $verifier->verify($token, null, $start + 31)->keyId);
         }
 
@@ -217,6 +212,6 @@ final class LiveTest extends TestCase
         $saved = new TicketVerifier($this->client->jwks());
         $this->client->post('/v2/scan/keys/rotate');
         $token = $this->checkout($event, $tier, 1)['tickets'][0]['qr_token'];
-        $this->assertSame('invalid_signature', $reason(fn () => $saved->verify($token)));
+        $this->assertSame('invalid_signature', self::reasonOf(fn () => $saved->verify($token)));
     }
 }

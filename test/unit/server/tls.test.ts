@@ -60,7 +60,26 @@ function lanStarts(dir: string) {
         data: Record<string, unknown>;
       }[]
     ).filter((row) => row.action === 'certificate.replaced');
-  return { start, call, warnings, replacedRows, lines };
+  return { start, warnings, replacedRows, lines };
+}
+
+/** Pairs a door with `app` through the admin key's pairing code, as a door does. */
+async function pairADoor(app: FastifyInstance, name: string): Promise<void> {
+  const pairing = await app.inject({
+    method: 'POST',
+    url: '/v2/devices/pairing',
+    headers: { authorization: `Bearer ${adminSecret}`, 'content-type': 'application/json' },
+    payload: '{}',
+  });
+  expect(pairing.statusCode, pairing.body).toBe(200);
+  const { pairing_token } = pairing.json() as { pairing_token: string };
+  const paired = await app.inject({
+    method: 'POST',
+    url: '/v2/devices/pair',
+    headers: { 'content-type': 'application/json' },
+    payload: JSON.stringify({ pairing_token, name }),
+  });
+  expect(paired.statusCode, paired.body).toBe(200);
 }
 
 describe('the LAN certificate', () => {
@@ -141,17 +160,10 @@ describe('the LAN certificate', () => {
 
   it('made anew for a store that already exists (tls/ lost, the database kept) says once that paired devices must pair again, and audits it', async () => {
     const dir = fresh();
-    const { start, call, warnings, replacedRows, lines } = lanStarts(dir);
+    const { start, warnings, replacedRows, lines } = lanStarts(dir);
     // First start: a new certificate is no news, nobody has pinned anything yet.
     const first = await start();
-    const { pairing_token } = await call(first, 'POST', '/v2/devices/pairing', {});
-    const paired = await first.inject({
-      method: 'POST',
-      url: '/v2/devices/pair',
-      headers: { 'content-type': 'application/json' },
-      payload: JSON.stringify({ pairing_token, name: 'Door 1' }),
-    });
-    expect(paired.statusCode, paired.body).toBe(200);
+    await pairADoor(first, 'Door 1');
     const oldFingerprint = first.ctx.scan.certFingerprint;
     expect(warnings()).toEqual([]);
     expect(await replacedRows(first)).toEqual([]);
@@ -188,20 +200,7 @@ describe('the LAN certificate', () => {
   it('a store that ran only on loopback (a door paired over plain HTTP) then on the LAN: a first certificate, no warning and no audit row', async () => {
     const dir = fresh();
     const loopback = await buildApp(testOptions(dir));
-    const pairing = await loopback.inject({
-      method: 'POST',
-      url: '/v2/devices/pairing',
-      headers: { authorization: `Bearer ${adminSecret}`, 'content-type': 'application/json' },
-      payload: '{}',
-    });
-    const { pairing_token } = pairing.json() as { pairing_token: string };
-    const paired = await loopback.inject({
-      method: 'POST',
-      url: '/v2/devices/pair',
-      headers: { 'content-type': 'application/json' },
-      payload: JSON.stringify({ pairing_token, name: 'Door on the same machine' }),
-    });
-    expect(paired.statusCode, paired.body).toBe(200);
+    await pairADoor(loopback, 'Door on the same machine');
     await loopback.close();
 
     const { start, warnings, replacedRows } = lanStarts(dir);
