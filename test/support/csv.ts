@@ -80,3 +80,19 @@ export function csvSections(text: string): string[][][] {
   }
   return sections;
 }
+
+/**
+ * The header of a shift report CSV's "by tier" section, written out here (not imported from the
+ * server) so a test notices when the file's columns change.
+ */
+export const shiftCsvTierHeader = [
+  'tier',
+  'tier_id',
+  'event_id',
+  'event',
+  'event_status',
+  'currency',
+  'tickets',
+  'comp_tickets',
+  'sales',
+];

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { shiftReportCsv, type ShiftLabels } from '../../../src/server/domain/shift-report-csv.js';
 import type { ShiftReportView } from '../../../src/server/schemas/shifts.js';
-import { csvSections, parseCsv } from '../../support/csv.js';
+import { csvSections, parseCsv, shiftCsvTierHeader } from '../../support/csv.js';
 
 const labels: ShiftLabels = {
   tillName: 'Front desk',
@@ -141,17 +141,7 @@ describe('shiftReportCsv', () => {
     expect(new Set(records.map((r) => r.length))).toEqual(new Set([9]));
     expect(records[0]).toEqual(['item', 'value', 'id', '', '', '', '', '', '']);
     const [header, ...rows] = csvSections(csv)[2]!;
-    expect(header).toEqual([
-      'tier',
-      'tier_id',
-      'event_id',
-      'event',
-      'event_status',
-      'currency',
-      'tickets',
-      'comp_tickets',
-      'sales',
-    ]);
+    expect(header).toEqual(shiftCsvTierHeader);
     expect(rows.map((row) => row.slice(0, 5))).toEqual([
       ['Balcony, row "A"', 'tkt_1', 'evt_1', 'Night show', 'published'],
       ['General admission', 'tkt_2', 'evt_2', `'=HYPERLINK("http://x","Late show")`, 'cancelled'],
