@@ -31,6 +31,22 @@ export interface NodeDoorOptions {
   deadlineMs?: number;
 }
 
+/**
+ * Saves a clock reading into the state file when it moved by a second or more since the one last
+ * saved (`initial`: what the file holds), so each answer does not write the file.
+ */
+function savedWhenMoved(
+  initial: number | null,
+  save: (value: number) => void,
+): (value: number | null) => void {
+  let saved = initial;
+  return (value) => {
+    if (value === null || (saved !== null && Math.abs(value - saved) < 1000)) return;
+    save(value);
+    saved = value;
+  };
+}
+
 function assemble(
   stateFile: string,
   options: NodeDoorOptions,
@@ -53,20 +69,11 @@ function assemble(
     wallNow: options.now,
     monotonicNow: options.monotonicNow ?? sleepProofMonotonicNow(),
   });
-  let keptAnchor = clock.anchorMs();
-  const keepAnchor = () => {
-    const anchor = clock.anchorMs();
-    if (monotonicRun === null || anchor === null) return;
-    if (keptAnchor !== null && Math.abs(anchor - keptAnchor) < 1000) return;
-    state.saveServerClockAnchor(monotonicRun, anchor);
-    keptAnchor = anchor;
-  };
-  let kept = state.clockOffsetMs();
-  const keep = (offset: number | null) => {
-    if (offset === null || (kept !== null && Math.abs(offset - kept) < 1000)) return;
-    state.saveClockOffset(offset);
-    kept = offset;
-  };
+  const keepAnchor =
+    monotonicRun === null
+      ? () => {}
+      : savedWhenMoved(clock.anchorMs(), (anchor) => state.saveServerClockAnchor(monotonicRun, anchor));
+  const keep = savedWhenMoved(state.clockOffsetMs(), (offset) => state.saveClockOffset(offset));
   const now = () => {
     const at = clock.now();
     // A wall clock set since the last answer: the offset a restart would start from follows it.
@@ -79,7 +86,7 @@ function assemble(
       fingerprint: pairing.fingerprint,
       onServerDate: (dateHeader, sentAt, receivedAt) => {
         keep(clock.learn(dateHeader, sentAt, receivedAt));
-        keepAnchor();
+        keepAnchor(clock.anchorMs());
       },
       clock: clock.monotonicNow,
     });

@@ -20,7 +20,7 @@ import type { ActionRunner, Answer } from './action-runner.js';
 import { currentEventWindow } from './devices.js';
 import type { CsvExport } from './exports.js';
 import { shiftReport } from './shift-report.js';
-import { shiftReportCsv } from './shift-report-csv.js';
+import { shiftReportCsv, type ShiftEventLabel } from './shift-report-csv.js';
 
 const shiftJson = responseJson(Shift);
 const reportJson = responseJson(ShiftReport);
@@ -164,12 +164,11 @@ export class ShiftsService {
     const row = this.require(id);
     const report = row.z_report !== null ? (JSON.parse(row.z_report) as ShiftReportView) : this.xReport(row);
     const labels = this.deps.reports.labels(id);
-    const eventIds = [...new Set(report.by_tier.map((tier) => tier.event_id))];
-    const events = new Map(
-      this.deps.reports
-        .events(eventIds)
-        .map((event) => [event.id, { title: event.title, status: event.status }]),
-    );
+    const events = new Map<string, ShiftEventLabel>();
+    for (const eventId of new Set(report.by_tier.map((tier) => tier.event_id))) {
+      const event = this.deps.events.find(eventId);
+      if (event) events.set(eventId, { title: event.title, status: event.status });
+    }
     return shiftReportCsv(report, {
       tillName: labels.till_name,
       deviceName: labels.device_name,

@@ -8,13 +8,8 @@ import type { TierRow } from '../store/tiers-repo.js';
 import { formatMoney } from '../../shared/money.js';
 import { escapeHtml } from '../../shared/escape-html.js';
 import { pageShell } from './html.js';
-import {
-  cutShortLinkRoute,
-  eventNotFoundPage,
-  linkMeant,
-  pageErrorHandler,
-  withoutTrailingPunctuation,
-} from './not-found.js';
+import { withoutTrailingPunctuation } from '../../shared/link-tail.js';
+import { cutShortLinkRoute, eventNotFoundPage, linkMeant, pageErrorHandler } from './not-found.js';
 
 type PageState = TierSaleState | 'cancelled';
 

@@ -70,8 +70,6 @@ export function cutShortLinkRoute(app: FastifyInstance, path: '/e' | '/w', page:
   );
 }
 
-export { withoutTrailingPunctuation };
-
 /** The id a link that names nothing as given meant, when only stuck-on punctuation was wrong. */
 export function linkMeant(asGiven: string, names: (id: string) => unknown): string | undefined {
   const trimmed = withoutTrailingPunctuation(asGiven);

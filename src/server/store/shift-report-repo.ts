@@ -39,13 +39,6 @@ export interface ShiftLabelsRow {
   audit_currency: string | null;
 }
 
-/** An event a report's tier lines belong to, as the events table has it now. */
-export interface ShiftEventRow {
-  id: string;
-  title: string;
-  status: string;
-}
-
 /** The sums a shift's X and Z reports are made of; each reads one shift's rows by index. */
 export class ShiftReportRepo {
   private readonly salesStmt;
@@ -54,7 +47,6 @@ export class ShiftReportRepo {
   private readonly voidsStmt;
   private readonly firstCurrencyStmt;
   private readonly labelsStmt;
-  private readonly eventsStmt;
 
   constructor(db: Db) {
     this.salesStmt = db.prepare(
@@ -103,10 +95,6 @@ export class ShiftReportRepo {
          LEFT JOIN staff so ON so.id = s.opened_by LEFT JOIN staff sc ON sc.id = s.closed_by
        WHERE s.id = ?`,
     );
-    // The ids as one JSON array: one statement for however many events the shift sold for.
-    this.eventsStmt = db.prepare(
-      `SELECT id, title, status FROM events WHERE id IN (SELECT value FROM json_each(?))`,
-    );
   }
 
   sales(shiftId: string): MethodTotalRow[] {
@@ -140,10 +128,5 @@ export class ShiftReportRepo {
         audit_currency: null,
       }
     );
-  }
-
-  /** The title and current status of each of these events (an unknown id is left out). */
-  events(eventIds: readonly string[]): ShiftEventRow[] {
-    return this.eventsStmt.all(JSON.stringify(eventIds)) as ShiftEventRow[];
   }
 }
