@@ -2409,6 +2409,8 @@ export interface components {
     RequestId: string;
     /** @description Seconds to wait before trying again. */
     RetryAfter: number;
+    /** @description On the request that cancelled the event: how many ticket holders were mailed (0 with notify_holders false). Absent on a repeat cancel and on an idempotent replay. */
+    HoldersNotified: number;
   };
   pathItems: never;
 }
@@ -3690,6 +3692,7 @@ export interface operations {
       200: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'Marquee-Holders-Notified': components['headers']['HoldersNotified'];
           [name: string]: unknown;
         };
         content: {

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { holdersNotifiedHeader } from '../schemas/events.js';
 
 /** What the UI sends: its key, JSON bodies, retried sales, and the scan feed's resume point. */
 const allowedHeaders = 'authorization, content-type, idempotency-key, last-event-id';
@@ -16,7 +17,7 @@ export function installDevCors(app: FastifyInstance, devOrigin: string): void {
     reply.header('access-control-allow-origin', devOrigin);
     reply.header('vary', 'Origin');
     // The cancel dialog reads how many holders were mailed (routes/events.ts).
-    reply.header('access-control-expose-headers', 'marquee-holders-notified');
+    reply.header('access-control-expose-headers', holdersNotifiedHeader.toLowerCase());
     if (request.method !== 'OPTIONS') return done();
     // A preflight: answered here, before routing, authentication and rate limiting.
     reply

@@ -1,5 +1,6 @@
 import type { FastifySchema, RouteOptions } from 'fastify';
 import { Type } from 'typebox';
+import { holdersNotifiedHeader } from '../schemas/events.js';
 
 /**
  * What the HTTP layer does for every route, put into the OpenAPI document from the same place
@@ -66,21 +67,38 @@ export const responseHeaders = {
     description: 'Seconds to wait before trying again.',
     schema: { type: 'integer', minimum: 0 },
   },
+  HoldersNotified: {
+    description:
+      'On the request that cancelled the event: how many ticket holders were mailed (0 with notify_holders false). Absent on a repeat cancel and on an idempotent replay.',
+    schema: { type: 'integer', minimum: 0 },
+  },
 } as const;
 
 /** Status codes whose answers carry `Retry-After`: the rate limits (rate-limit.ts, RateLimitedError). */
 const retryAfterStatuses = new Set(['429']);
 
+/** Headers one operation's answer adds beside its body, by operationId and status (set by its route). */
+const operationHeaders: Record<string, Record<string, Record<string, { $ref: string }>>> = {
+  cancelEvent: { '200': { [holdersNotifiedHeader]: { $ref: '#/components/headers/HoldersNotified' } } },
+};
+
 interface ResponseObject {
   headers?: Record<string, unknown>;
 }
 
-type Operations = Record<string, Record<string, { responses?: Record<string, ResponseObject> }>>;
+type Operations = Record<
+  string,
+  Record<string, { operationId?: string; responses?: Record<string, ResponseObject> }>
+>;
 
-/** Adds `x-request-id` to every response of the document, and `Retry-After` to every 429. */
+/**
+ * Adds `x-request-id` to every response of the document, `Retry-After` to every 429, and the
+ * headers of `operationHeaders` to their operation's answers.
+ */
 export function declareResponseHeaders(paths: Operations): void {
   for (const operations of Object.values(paths)) {
     for (const operation of Object.values(operations)) {
+      const own = operationHeaders[operation.operationId ?? ''] ?? {};
       for (const [status, response] of Object.entries(operation.responses ?? {})) {
         response.headers = {
           ...response.headers,
@@ -88,6 +106,7 @@ export function declareResponseHeaders(paths: Operations): void {
           ...(retryAfterStatuses.has(status)
             ? { 'Retry-After': { $ref: '#/components/headers/RetryAfter' } }
             : {}),
+          ...own[status],
         };
       }
     }

@@ -3,12 +3,15 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { actionContext, sendAnswer } from '../http/action-context.js';
 import { IdParams, ListOf, ListQuery, errorResponses, ref } from '../schemas/common.js';
-import { Event, EventCancelBody, EventCreateBody, EventPatchBody } from '../schemas/events.js';
+import {
+  Event,
+  EventCancelBody,
+  EventCreateBody,
+  EventPatchBody,
+  holdersNotifiedHeader,
+} from '../schemas/events.js';
 import { BulkRefund, RefundAllBody } from '../schemas/orders.js';
 import { bodyDefaultsToEmpty } from '../http/optional-body.js';
-
-/** On the request that cancelled: how many ticket holders were mailed (docs/api.md). */
-const holdersNotifiedHeader = 'marquee-holders-notified';
 
 /** A kiosk reads published events only (EventsService publishedOnly). */
 const readers = ['box_office', 'kiosk'] as const;

@@ -66,6 +66,9 @@ export const EventCancelBody = Type.Object(
 );
 export type EventCancelInput = Static<typeof EventCancelBody>;
 
+/** Beside the cancel's Event answer (which stays the contract's): how many holders were mailed. */
+export const holdersNotifiedHeader = 'Marquee-Holders-Notified';
+
 export const Event = Type.Object(
   {
     id: Type.String(),
