@@ -33,6 +33,7 @@ const routes = {
   occupancy: '/v2/scan/occupancy',
   checkIn: '/v2/tickets/{id}/check_in',
   orderCheckIn: '/v2/orders/{id}/check_in',
+  health: '/v2/health',
 } as const satisfies Record<string, keyof paths>;
 
 const withId = (route: string, id: string): string => route.replace('{id}', encodeURIComponent(id));
@@ -83,6 +84,11 @@ export class DoorApi {
   occupancy(eventId: string | null, options: { timeoutMs?: number } = {}): Promise<OccupancyAnswer> {
     const qs = eventId ? `?event_id=${encodeURIComponent(eventId)}` : '';
     return this.call<OccupancyAnswer>({ method: 'GET', path: `${routes.occupancy}${qs}`, ...options });
+  }
+
+  /** The server's health; a door asks it to read the answer's Date (health calls are never billed). */
+  health(options: { timeoutMs?: number } = {}): Promise<unknown> {
+    return this.call<unknown>({ method: 'GET', path: routes.health, ...options });
   }
 
   checkIn(

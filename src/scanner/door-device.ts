@@ -170,6 +170,12 @@ export interface DoorDeviceOptions {
   now?: () => number;
   /** How long to wait for the server's answer before deciding alone; onlineDeadlineMs unless set. */
   deadlineMs?: number;
+  /**
+   * True while `now` has not been measured against the server's clock (no answer yet this run,
+   * and none kept from this boot): the first online request then asks the server's time first,
+   * so a date set behind before a reboot does not have a valid code judged hours ago.
+   */
+  clockUnmeasured?: () => boolean;
 }
 
 function fallbackCause(error: unknown): FallbackCause {
@@ -199,6 +205,7 @@ export class DoorDevice {
   private readonly state: DeviceState;
   private readonly now: () => number;
   private readonly deadlineMs: number;
+  private readonly clockUnmeasured: () => boolean;
   private readonly makeTransport: (pairing: Pairing) => Transport;
   private pairingInfo: Pairing | null;
   private apiClient: DoorApi | null = null;
@@ -218,6 +225,7 @@ export class DoorDevice {
     this.state = options.state;
     this.now = options.now ?? Date.now;
     this.deadlineMs = options.deadlineMs ?? onlineDeadlineMs;
+    this.clockUnmeasured = options.clockUnmeasured ?? (() => false);
     this.makeTransport = options.transport;
     this.validator = new OfflineValidator(this.now);
     this.pairingInfo = this.state.loadPairing();
@@ -1138,6 +1146,7 @@ export class DoorDevice {
     deadlineMs: number,
     send: (scannedAt: number, timeoutMs: number) => Promise<T>,
   ): Promise<{ raced: Raced<T>; request: Promise<T>; at: number }> {
+    if (this.clockUnmeasured()) ({ at, deadlineMs } = await this.measureClockFirst(at, deadlineMs));
     const started = performance.now();
     const request = send(at, requestTimeoutMs(deadlineMs));
     const raced = await raceDeadline(request, deadlineMs);
@@ -1149,6 +1158,24 @@ export class DoorDevice {
     const leftMs = Math.max(1, deadlineMs - elapsed);
     const retry = send(remeasured, requestTimeoutMs(leftMs));
     return { raced: await raceDeadline(retry, leftMs), request: retry, at: remeasured };
+  }
+
+  /**
+   * Asks the server's health within half the deadline, only for its answer's Date (which the
+   * transport reports to `now`'s clock), and moves `at` by what that measurement corrected. A
+   * time the server accepts but is hours wrong (a date set behind before a reboot) would
+   * otherwise have a valid code judged "not valid yet"; no refusal would re-measure it.
+   */
+  private async measureClockFirst(
+    at: number,
+    deadlineMs: number,
+  ): Promise<{ at: number; deadlineMs: number }> {
+    const started = performance.now();
+    const before = this.now();
+    const probeMs = deadlineMs / 2;
+    await raceDeadline(this.api().health({ timeoutMs: requestTimeoutMs(probeMs) }), probeMs);
+    const elapsed = performance.now() - started;
+    return { at: at + (this.now() - before - elapsed), deadlineMs: Math.max(1, deadlineMs - elapsed) };
   }
 
   private markPending(ticketId: string, delta: number): void {

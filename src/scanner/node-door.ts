@@ -100,6 +100,7 @@ function assemble(
       transport,
       now,
       deadlineMs: options.deadlineMs,
+      clockUnmeasured: () => clock.anchorMs() === null,
     },
     close: () => {
       for (const t of transports) t.close();

@@ -340,6 +340,30 @@ describe('offline fallback: the door never waits', () => {
     }
   });
 
+  it('a new run after a reboot and the date set 3 hours behind asks the server’s time before its first online scan, and admits the valid code', async () => {
+    // A time the server accepts (within a day), so no refusal re-measures it: the door asks the
+    // server's health first, because nothing this boot has measured its clock.
+    const stepMs = -3 * 3_600_000;
+    const paired = await pairedDoor('clock-behind-after-reboot');
+    await paired.close();
+    doors.splice(doors.indexOf(paired), 1);
+    const [phone] = await venue.sell(eventId, tierId);
+    const door = openDoor(venue.stateFile('clock-behind-after-reboot'), {
+      now: () => Date.now() + stepMs,
+      monotonicRun: 'the boot after the date was set',
+      deadlineMs: patientMs,
+    });
+    doors.push(door);
+    expect(Math.abs(door.state.clockOffsetMs()!)).toBeLessThan(5_000); // kept from before the step
+    const before = Date.now();
+    const outcome = await door.device.scan(phone!.qr_token);
+    expect(outcome).toMatchObject({ result: 'admitted', mode: 'online' });
+    expect(Math.abs(Date.parse(outcome.scan!.scanned_at) - before)).toBeLessThan(5_000);
+    expect(Math.abs(door.state.clockOffsetMs()! + stepMs)).toBeLessThan(5_000);
+    const scans = await venue.ok<{ data: { result: string }[] }>('GET', `/v2/scans?ticket_id=${phone!.id}`);
+    expect(scans.data.map((scan) => scan.result)).toEqual(['admitted']);
+  });
+
   it('a new run the same boot after the date was set 3 hours behind scans on the server’s time from its first scan, online and offline', async () => {
     // A time the server accepts (within a day), so no refusal would re-measure it: before the
     // boot-clock anchor the first scan was judged 3 hours ago, and a valid phone turned away.
