@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ShiftReport, ShiftView } from '../../../src/renderer/src/api/types.js';
 import {
+  businessDayWords,
   shiftReportParts,
   tierRowLabel,
   type ReportEvent,
@@ -129,5 +130,13 @@ describe('when the shift ran, on the venue’s clock', () => {
     });
     expect(parts.businessDay).toBe('Business day Thu, 24 Dec 2026');
     expect(parts.period).toBe('Thu, 24 Dec 2026, 20:00 – Fri, 25 Dec 2026, 01:15');
+  });
+
+  it('lists a past shift by the venue’s day it opened, not the server’s UTC day', () => {
+    // Opened 00:30 Berlin time on Sunday: the UTC day is still Saturday.
+    expect(businessDayWords('2027-03-27T23:30:00.000Z', 'Europe/Berlin')).toBe(
+      'Business day Sun, 28 Mar 2027',
+    );
+    expect(businessDayWords('2027-03-27T23:30:00.000Z', 'UTC')).toBe('Business day Sat, 27 Mar 2027');
   });
 });

@@ -71,17 +71,22 @@ function shiftTimes(
   const zone = shiftTimeZone(eventZones, clocks.server);
   const at = (iso: string) => formatEventTime(iso, zone, clocks.till);
   const { opened_at, closed_at } = report.shift;
-  const day = new Date(`${businessDay(opened_at, zone)}T12:00:00Z`).toLocaleDateString('en-GB', {
+  return {
+    period: `${at(opened_at)} – ${closed_at ? at(closed_at) : 'now'}`,
+    businessDay: businessDayWords(opened_at, zone),
+  };
+}
+
+/** "Business day Sat, 27 Mar 2027": the venue's day a shift opened on, in `zone`. */
+export function businessDayWords(openedAt: string, zone: string): string {
+  const day = new Date(`${businessDay(openedAt, zone)}T12:00:00Z`).toLocaleDateString('en-GB', {
     weekday: 'short',
     day: 'numeric',
     month: 'short',
     year: 'numeric',
     timeZone: 'UTC',
   });
-  return {
-    period: `${at(opened_at)} – ${closed_at ? at(closed_at) : 'now'}`,
-    businessDay: `Business day ${day}`,
-  };
+  return `Business day ${day}`;
 }
 
 /**
