@@ -67,14 +67,23 @@ function shiftTimes(
   eventOf: ReportEventOf,
   clocks: ShiftClocks,
 ): Pick<ShiftReportParts, 'period' | 'businessDay'> {
-  const eventZones = report.by_tier.flatMap((tier) => eventOf(tier.event_id)?.timezone ?? []);
-  const zone = shiftTimeZone(eventZones, clocks.server);
+  const zone = reportTimeZone(report, eventOf, clocks.server);
   const at = (iso: string) => formatEventTime(iso, zone, clocks.till);
   const { opened_at, closed_at } = report.shift;
   return {
     period: `${at(opened_at)} – ${closed_at ? at(closed_at) : 'now'}`,
     businessDay: businessDayWords(opened_at, zone),
   };
+}
+
+/** The zone a shift's report reads its times in: its events' when they share one, else the server's. */
+export function reportTimeZone(
+  report: Pick<ShiftReport, 'by_tier'>,
+  eventOf: ReportEventOf,
+  serverZone: string,
+): string {
+  const eventZones = report.by_tier.flatMap((tier) => eventOf(tier.event_id)?.timezone ?? []);
+  return shiftTimeZone(eventZones, serverZone);
 }
 
 /** "Business day Sat, 27 Mar 2027": the venue's day a shift opened on, in `zone`. */
