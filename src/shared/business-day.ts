@@ -42,11 +42,11 @@ export function businessDay(openedAt: string, zone: string): string {
 }
 
 /**
- * The zone a shift is read in: that of the events it sold for when they share one (a venue's
- * events do), else the server's, which is where an event without a zone of its own is.
+ * The venue's zone as a set of events tells it: theirs when they share one (a venue's events do),
+ * else `fallback` (the server's for a shift, the till's for the Orders screen).
  */
-export function shiftTimeZone(eventZones: Iterable<string>, serverZone: string): string {
+export function venueTimeZone(eventZones: Iterable<string>, fallback: string): string {
   const zones = new Set(eventZones);
   const [only] = zones;
-  return zones.size === 1 && only !== undefined ? only : serverZone;
+  return zones.size === 1 && only !== undefined ? only : fallback;
 }

@@ -19,7 +19,7 @@ export interface ShiftLabels {
    * cancelled since. An event missing here leaves both cells empty; its id still says which.
    */
   events: ReadonlyMap<string, ShiftEventLabel>;
-  /** The venue's zone (shared/business-day.ts `shiftTimeZone`): the business day and local times. */
+  /** The venue's zone (shared/business-day.ts `venueTimeZone`): the business day and local times. */
   timeZone: string;
 }
 

@@ -1,5 +1,5 @@
 import { serverTimeZone } from '../../shared/attendee-time.js';
-import { shiftTimeZone } from '../../shared/business-day.js';
+import { venueTimeZone } from '../../shared/business-day.js';
 import { ApiError, conflict, notFound } from '../errors.js';
 import { newId } from '../ids.js';
 import { responseJson } from '../schemas/response-json.js';
@@ -182,7 +182,7 @@ export class ShiftsService {
       closedByName: labels.closed_by_name,
       fallbackCurrency: labels.audit_currency,
       events,
-      timeZone: shiftTimeZone(zones, serverTimeZone()),
+      timeZone: venueTimeZone(zones, serverTimeZone()),
     });
   }
 

@@ -1,4 +1,4 @@
-import { businessDay, shiftTimeZone } from '../../../shared/business-day.js';
+import { businessDay, venueTimeZone } from '../../../shared/business-day.js';
 import type { EventView, ShiftReport } from '../api/types.js';
 import type { Breakdown, Figure } from './report-figures.js';
 import { signedMoney } from './blind-count.js';
@@ -83,7 +83,7 @@ export function reportTimeZone(
   serverZone: string,
 ): string {
   const eventZones = report.by_tier.flatMap((tier) => eventOf(tier.event_id)?.timezone ?? []);
-  return shiftTimeZone(eventZones, serverZone);
+  return venueTimeZone(eventZones, serverZone);
 }
 
 /** "Business day Sat, 27 Mar 2027": the venue's day a shift opened on, in `zone`. */
