@@ -1,3 +1,5 @@
+import { repeatedWallTime } from './repeated-hour.js';
+
 /**
  * Times as attendees read them (wallet, event page, mail, PDF ticket): in the event's own time
  * zone, to the minute, with the zone named, e.g. "Thu 26 Nov 2026, 19:00 (New York time)".
@@ -39,13 +41,22 @@ export function timeZoneLabel(timeZone: string): string {
   return `${place} time`;
 }
 
-/** `at` (ms since the epoch, or an ISO string) as "Thu 26 Nov 2026, 19:00 (New York time)". */
+/** Which of the two 02:30s of the night the clocks go back, in words. */
+const repeatedWords = { before: 'before the clocks go back', after: 'after the clocks go back' } as const;
+
+/**
+ * `at` (ms since the epoch, or an ISO string) as "Thu 26 Nov 2026, 19:00 (New York time)". A time
+ * the clocks show twice that night says which: "Sun 31 Oct 2027, 02:30 (Berlin time, before the
+ * clocks go back)".
+ */
 export function formatAttendeeTime(at: number | string, timeZone: string): string {
   const ms = typeof at === 'number' ? at : Date.parse(at);
   if (!Number.isFinite(ms)) return String(at);
   const parts: Record<string, string> = {};
   for (const part of formatterFor(timeZone).formatToParts(ms)) parts[part.type] = part.value;
-  return `${parts.weekday} ${parts.day} ${parts.month} ${parts.year}, ${parts.hour}:${parts.minute} (${timeZoneLabel(timeZone)})`;
+  const repeated = repeatedWallTime(ms, timeZone);
+  const zone = repeated ? `${timeZoneLabel(timeZone)}, ${repeatedWords[repeated]}` : timeZoneLabel(timeZone);
+  return `${parts.weekday} ${parts.day} ${parts.month} ${parts.year}, ${parts.hour}:${parts.minute} (${zone})`;
 }
 
 /** An IANA name's shape (`Area/Place`, `UTC`, `EST`); fixed offsets like `+01:00` are not names. */

@@ -259,6 +259,28 @@ describe('the Z report as CSV', () => {
     expect(kiosk.status).toBe(403);
     expect(await kiosk.json()).toMatchObject({ error: { type: 'permission_error' } });
   });
+  it("names the night a Berlin shift counts for, on the venue's clock, though it closed after midnight across the clock change", async () => {
+    // A Berlin club the night the clocks go forward; the server's own zone plays no part.
+    const moved = { timezone: 'Europe/Berlin', doors_at: '2027-03-27T23:00:00+01:00' };
+    await ok(await t.call('PATCH', `/v2/events/${sale.eventId}`, moved));
+    t.clock.ms = Date.parse('2027-03-27T18:00:00+01:00');
+    bob = asStaff(await signIn(t, till, '5678'));
+    ann = asStaff(await signIn(t, till, '1234'));
+    const shift = await ok<{ id: string }>(
+      await t.call('POST', '/v2/shifts', { opening_float_cents: 10_000 }, till, bob),
+    );
+    await sell({ payment_method: 'cash' });
+    // Counted at 03:30 by the clock on the wall (01:30 UTC): at 02:00 CET it became 03:00 CEST.
+    t.clock.ms = Date.parse('2027-03-28T03:30:00+02:00');
+    await ok(await t.call('POST', `/v2/shifts/${shift.id}/close`, { counted_cash_cents: 12_500 }, till, ann));
+    const [summary] = csvSections(await (await get(`/v2/shifts/${shift.id}/report?format=csv`)).text());
+    const item = new Map(summary!.slice(1).map(([name, ...cells]) => [name!, cells]));
+    expect(item.get('time_zone')).toEqual(['Europe/Berlin']);
+    expect(item.get('business_day')).toEqual(['2027-03-27']);
+    expect(item.get('opened_at_local')).toEqual(['2027-03-27 18:00']);
+    expect(item.get('closed_at_local')).toEqual(['2027-03-28 03:30']);
+    expect(item.get('closed_at')).toEqual(['2027-03-28T01:30:00.000Z']);
+  });
 });
 
 describe('GET /v2/orders?shift_id=', () => {

@@ -1,3 +1,4 @@
+import { businessDay, venueDateTime } from '../../shared/business-day.js';
 import { minorUnitDigits } from '../../shared/currencies.js';
 import { minorToDecimal } from '../../shared/money.js';
 import type { ShiftReportView } from '../schemas/shifts.js';
@@ -18,6 +19,8 @@ export interface ShiftLabels {
    * cancelled since. An event missing here leaves both cells empty; its id still says which.
    */
   events: ReadonlyMap<string, ShiftEventLabel>;
+  /** The venue's zone (shared/business-day.ts `venueTimeZone`): the business day and local times. */
+  timeZone: string;
 }
 
 export interface ShiftEventLabel {
@@ -65,7 +68,8 @@ function record(cells: readonly (CsvCell | Amount)[]): string {
 /**
  * A shift's X or Z report as one CSV a spreadsheet opens (docs/api.md "Shift report as CSV"):
  * three sections one under the other, each with its own header row, a blank record between —
- * the shift and its drawer as `item,value,id` lines, then the totals by payment method, then by
+ * the shift and its drawer as `item,value,id` lines (its times also on the venue's clock, with
+ * the business day), then the totals by payment method, then by
  * tier, each line with its event's title and status as they are now. Money is in major units
  * of each line's currency; counts are plain integers.
  */
@@ -84,6 +88,12 @@ export function shiftReportCsv(report: ShiftReportView, labels: ShiftLabels): Cs
     ['closed_by', labels.closedByName, shift.closed_by],
     ['closed_at', shift.closed_at],
     ['generated_at', report.generated_at],
+    // The same times on the venue's clock, and the night they count for: a shift closed at 02:00
+    // is the evening before's, and a spreadsheet should not have to know the venue's UTC offset.
+    ['time_zone', labels.timeZone],
+    ['business_day', businessDay(shift.opened_at, labels.timeZone)],
+    ['opened_at_local', venueDateTime(shift.opened_at, labels.timeZone)],
+    ['closed_at_local', shift.closed_at === null ? null : venueDateTime(shift.closed_at, labels.timeZone)],
     ['currency', currency],
     ['opening_float', drawer(report.opening_float_cents)],
     ['cash_sales', drawer(report.cash_sales_cents)],

@@ -1,3 +1,5 @@
+import { serverTimeZone } from '../../shared/attendee-time.js';
+import { venueTimeZone } from '../../shared/business-day.js';
 import { ApiError, conflict, notFound } from '../errors.js';
 import { newId } from '../ids.js';
 import { responseJson } from '../schemas/response-json.js';
@@ -21,6 +23,7 @@ import { currentEventWindow } from './devices.js';
 import type { CsvExport } from './exports.js';
 import { shiftReport } from './shift-report.js';
 import { shiftReportCsv, type ShiftEventLabel } from './shift-report-csv.js';
+import { eventTimeZone } from './views.js';
 
 const shiftJson = responseJson(Shift);
 const reportJson = responseJson(ShiftReport);
@@ -165,9 +168,12 @@ export class ShiftsService {
     const report = row.z_report !== null ? (JSON.parse(row.z_report) as ShiftReportView) : this.xReport(row);
     const labels = this.deps.reports.labels(id);
     const events = new Map<string, ShiftEventLabel>();
+    const zones: string[] = [];
     for (const eventId of new Set(report.by_tier.map((tier) => tier.event_id))) {
       const event = this.deps.events.find(eventId);
-      if (event) events.set(eventId, { title: event.title, status: event.status });
+      if (!event) continue;
+      events.set(eventId, { title: event.title, status: event.status });
+      zones.push(eventTimeZone(event));
     }
     return shiftReportCsv(report, {
       tillName: labels.till_name,
@@ -176,6 +182,7 @@ export class ShiftsService {
       closedByName: labels.closed_by_name,
       fallbackCurrency: labels.audit_currency,
       events,
+      timeZone: venueTimeZone(zones, serverTimeZone()),
     });
   }
 

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { OrderView } from '../../../src/renderer/src/api/types.js';
-import { dayRange, mergeNewest, noFilters, ordersQuery } from '../../../src/renderer/src/lib/order-list.js';
+import {
+  dayRange,
+  mergeNewest,
+  noFilters,
+  ordersQuery,
+  ordersTimeZone,
+} from '../../../src/renderer/src/lib/order-list.js';
 
 const order = (id: string, refunded = 0): OrderView => ({
   id,
@@ -26,6 +32,36 @@ describe('dayRange', () => {
     expect(new Date(range.created_gte).getDate()).toBe(28);
     expect(new Date(range.created_lt).getDate()).toBe(29);
     expect(new Date(range.created_lt).getHours()).toBe(0);
+  });
+
+  it("is the venue's day on its clock, 23 or 25 hours long the nights the clocks change", () => {
+    // A till in New York filtering a Berlin club's orders by Berlin's 28 March.
+    expect(dayRange('2027-03-28', 'Europe/Berlin')).toEqual({
+      created_gte: '2027-03-27T23:00:00.000Z',
+      created_lt: '2027-03-28T22:00:00.000Z',
+    });
+    expect(dayRange('2027-10-31', 'Europe/Berlin')).toEqual({
+      created_gte: '2027-10-30T22:00:00.000Z',
+      created_lt: '2027-10-31T23:00:00.000Z',
+    });
+    // Santiago skips midnight when its clocks go forward: the day starts at 01:00 there.
+    expect(dayRange('2027-09-05', 'America/Santiago')?.created_gte).toBe('2027-09-05T04:00:00.000Z');
+    expect(ordersQuery({ ...noFilters, day: '2027-03-28' }, '', 'Europe/Berlin')).toEqual({
+      created_gte: '2027-03-27T23:00:00.000Z',
+      created_lt: '2027-03-28T22:00:00.000Z',
+    });
+  });
+
+  it("reads days on the chosen event's clock, else the one all events share, else the till's", () => {
+    const events = [
+      { id: 'evt_club', timezone: 'Europe/Berlin' },
+      { id: 'evt_tour', timezone: 'Europe/Berlin' },
+    ];
+    expect(ordersTimeZone('', events, 'America/New_York')).toBe('Europe/Berlin');
+    const touring = [...events, { id: 'evt_ny', timezone: 'America/New_York' }];
+    expect(ordersTimeZone('evt_ny', touring, 'UTC')).toBe('America/New_York');
+    expect(ordersTimeZone('', touring, 'UTC')).toBe('UTC');
+    expect(ordersTimeZone('', [], 'Asia/Tokyo')).toBe('Asia/Tokyo');
   });
 
   it('is null for no day or a day that does not exist', () => {

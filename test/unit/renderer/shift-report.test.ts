@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ShiftReport, ShiftView } from '../../../src/renderer/src/api/types.js';
 import {
+  businessDayWords,
   shiftReportParts,
   tierRowLabel,
   type ReportEvent,
@@ -93,5 +94,49 @@ describe('the shift report’s tier rows', () => {
   it('say nothing of an event the till has not loaded: its state is not known', () => {
     const one = report([tierRow('Lawn', 'evt_storm', 4000)]);
     expect(tierNames(one, () => undefined)).toEqual(['Lawn']);
+  });
+});
+
+describe('when the shift ran, on the venue’s clock', () => {
+  // A Berlin club's night the clocks go forward: opened 18:00 CET, counted 03:30 CEST.
+  const night: ShiftReport = {
+    ...report([tierRow('General admission', 'evt_club', 2500)]),
+    kind: 'z',
+    shift: { ...shift, opened_at: '2027-03-27T17:00:00.000Z', closed_at: '2027-03-28T01:30:00.000Z' },
+  };
+  const club = (id: string): ReportEvent | undefined =>
+    id === 'evt_club' ? { title: 'Club night', status: 'published', timezone: 'Europe/Berlin' } : undefined;
+
+  it("reads the times in the events' zone, named on a till in another, and counts the night for the day it opened", () => {
+    const parts = shiftReportParts(night, 'eur', club, { server: 'UTC', till: 'America/New_York' });
+    expect(parts.businessDay).toBe('Business day Sat, 27 Mar 2027');
+    expect(parts.period).toBe('Sat, 27 Mar 2027, 18:00 CET – Sun, 28 Mar 2027, 03:30 CEST');
+    // On a till in Berlin the names go: the clock on the wall says the same.
+    expect(shiftReportParts(night, 'eur', club, { server: 'UTC', till: 'Europe/Berlin' }).period).toBe(
+      'Sat, 27 Mar 2027, 18:00 – Sun, 28 Mar 2027, 03:30',
+    );
+  });
+
+  it("falls back to the server's zone when the shift sold nothing", () => {
+    // A New York evening: opened 20:00 on Christmas Eve, 01:00 UTC on Christmas Day.
+    const quiet: ShiftReport = {
+      ...night,
+      by_tier: [],
+      shift: { ...shift, opened_at: '2026-12-25T01:00:00.000Z', closed_at: '2026-12-25T06:15:00.000Z' },
+    };
+    const parts = shiftReportParts(quiet, 'usd', club, {
+      server: 'America/New_York',
+      till: 'America/New_York',
+    });
+    expect(parts.businessDay).toBe('Business day Thu, 24 Dec 2026');
+    expect(parts.period).toBe('Thu, 24 Dec 2026, 20:00 – Fri, 25 Dec 2026, 01:15');
+  });
+
+  it('lists a past shift by the venue’s day it opened, not the server’s UTC day', () => {
+    // Opened 00:30 Berlin time on Sunday: the UTC day is still Saturday.
+    expect(businessDayWords('2027-03-27T23:30:00.000Z', 'Europe/Berlin')).toBe(
+      'Business day Sun, 28 Mar 2027',
+    );
+    expect(businessDayWords('2027-03-27T23:30:00.000Z', 'UTC')).toBe('Business day Sat, 27 Mar 2027');
   });
 });

@@ -106,6 +106,26 @@ describe('event times as the box office shows them', () => {
     expect(formatEventTime(null, 'UTC')).toBe('—');
   });
 
+  it('says which 02:30 a time is on the night the clocks go back, even on a till in the same zone', () => {
+    // Europe/Berlin, 31 Oct 2027: 02:00–02:59 happens in summer time (CEST), then again in winter (CET).
+    expect(formatEventTime('2027-10-31T00:30:00Z', 'Europe/Berlin', 'Europe/Berlin')).toBe(
+      'Sun, 31 Oct 2027, 02:30 CEST',
+    );
+    expect(formatEventTime('2027-10-31T01:30:00Z', 'Europe/Berlin', 'Europe/Berlin')).toBe(
+      'Sun, 31 Oct 2027, 02:30 CET',
+    );
+    // The hour either side exists once: no name, as on any other night.
+    expect(formatEventTime('2027-10-30T23:59:00Z', 'Europe/Berlin', 'Europe/Berlin')).toBe(
+      'Sun, 31 Oct 2027, 01:59',
+    );
+    expect(formatEventTime('2027-10-31T02:00:00Z', 'Europe/Berlin', 'Europe/Berlin')).toBe(
+      'Sun, 31 Oct 2027, 03:00',
+    );
+    expect(formatEventTime('2027-03-28T01:00:00Z', 'Europe/Berlin', 'Europe/Berlin')).toBe(
+      'Sun, 28 Mar 2027, 03:00',
+    );
+  });
+
   it('takes two names of one zone as the same zone', () => {
     expect(sameTimeZone('Asia/Kolkata', 'Asia/Calcutta')).toBe(true);
     expect(sameTimeZone('Europe/Paris', 'Europe/Berlin')).toBe(false);

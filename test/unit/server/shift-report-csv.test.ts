@@ -10,6 +10,7 @@ const labels: ShiftLabels = {
   closedByName: 'Anna',
   fallbackCurrency: null,
   events: new Map([['evt_1', { title: 'Night show', status: 'published' }]]),
+  timeZone: 'UTC',
 };
 
 /** A closed shift's Z report in `currency`, amounts given in its minor unit. */
@@ -89,6 +90,36 @@ describe('shiftReportCsv', () => {
       'payment_method',
       'tier',
     ]);
+  });
+
+  it("gives the shift's times on the venue's clock, and the business day it opened on", () => {
+    // Berlin, the night the clocks go forward: opened 18:00 on Saturday (CET), counted 03:30 CEST, an hour after 01:30 CET.
+    const report = zReport('eur', 0);
+    const night: ShiftReportView = {
+      ...report,
+      shift: {
+        ...report.shift,
+        opened_at: '2027-03-27T17:00:00.000Z',
+        closed_at: '2027-03-28T01:30:00.000Z',
+      },
+    };
+    const berlin = items(text(night, { timeZone: 'Europe/Berlin' }));
+    expect(berlin.get('time_zone')).toEqual(['Europe/Berlin']);
+    expect(berlin.get('business_day')).toEqual(['2027-03-27']);
+    expect(berlin.get('opened_at_local')).toEqual(['2027-03-27 18:00']);
+    expect(berlin.get('closed_at_local')).toEqual(['2027-03-28 03:30']);
+    // The ISO lines stay as they were, in UTC.
+    expect(berlin.get('opened_at')).toEqual(['2027-03-27T17:00:00.000Z']);
+    // New York's evening: the UTC day has already turned when the shift opens.
+    const ny = items(
+      text(
+        { ...report, shift: { ...report.shift, opened_at: '2026-12-25T01:00:00.000Z', closed_at: null } },
+        { timeZone: 'America/New_York' },
+      ),
+    );
+    expect(ny.get('business_day')).toEqual(['2026-12-24']);
+    expect(ny.get('opened_at_local')).toEqual(['2026-12-24 20:00']);
+    expect(ny.get('closed_at_local')).toEqual([]);
   });
 
   it('writes money in the major unit of the currency, with its own decimals', () => {

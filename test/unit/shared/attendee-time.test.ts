@@ -22,6 +22,27 @@ describe('times for attendees', () => {
     expect(formatAttendeeTime('2026-09-06T00:00:59Z', 'UTC')).toBe('Sun 6 Sep 2026, 00:00 (UTC)');
   });
 
+  it('says which of the two 02:30s it is on the night the clocks go back', () => {
+    // Europe/Berlin, 31 Oct 2027: the clocks go from 03:00 summer time back to 02:00.
+    expect(formatAttendeeTime('2027-10-31T00:30:00Z', 'Europe/Berlin')).toBe(
+      'Sun 31 Oct 2027, 02:30 (Berlin time, before the clocks go back)',
+    );
+    expect(formatAttendeeTime('2027-10-31T01:30:00Z', 'Europe/Berlin')).toBe(
+      'Sun 31 Oct 2027, 02:30 (Berlin time, after the clocks go back)',
+    );
+    expect(formatAttendeeTime('2027-10-31T02:00:00Z', 'Europe/Berlin')).toBe(
+      'Sun 31 Oct 2027, 03:00 (Berlin time)',
+    );
+    // The night they go forward has no such hour: 03:00 is the first minute after 01:59.
+    expect(formatAttendeeTime('2027-03-28T01:00:00Z', 'Europe/Berlin')).toBe(
+      'Sun 28 Mar 2027, 03:00 (Berlin time)',
+    );
+    // Lord Howe Island puts its clocks back by half an hour.
+    expect(formatAttendeeTime('2027-04-03T14:45:00Z', 'Australia/Lord_Howe')).toBe(
+      'Sun 4 Apr 2027, 01:45 (Lord Howe time, before the clocks go back)',
+    );
+  });
+
   it('names zones by their place, or as they are when they are not a place', () => {
     expect(timeZoneLabel('America/Argentina/Buenos_Aires')).toBe('Buenos Aires time');
     expect(timeZoneLabel('UTC')).toBe('UTC');

@@ -1,9 +1,11 @@
-import type { OrderView, PaymentMethod } from '../api/types.js';
+import { venueTimeZone } from '../../../shared/business-day.js';
+import type { EventView, OrderView, PaymentMethod } from '../api/types.js';
+import { tillTimeZone, wallTimeToIso } from './zoned-time.js';
 
 /** What the Orders screen narrows the list to; '' means "any". */
 export interface OrderFilters {
   eventId: string;
-  /** A local calendar day, `YYYY-MM-DD` as a date input gives it. */
+  /** A calendar day on the venue's clock (`ordersTimeZone`), `YYYY-MM-DD` as a date input gives it. */
   day: string;
   paymentMethod: PaymentMethod | '';
   /** The orders of one till shift (the Shift screen's "This shift's orders"). */
@@ -12,26 +14,57 @@ export interface OrderFilters {
 
 export const noFilters: OrderFilters = { eventId: '', day: '', paymentMethod: '', shiftId: '' };
 
-/** The local day as a half-open range of moments, [midnight, next midnight); null when none or malformed. */
-export function dayRange(day: string): { created_gte: string; created_lt: string } | null {
+/**
+ * The day as a half-open range of moments, [midnight, next midnight), on `zone`'s clock (the
+ * till's when none is given); null when none or malformed. The next midnight, not +24 h: a day
+ * with a clock change is 23 or 25 hours long.
+ */
+export function dayRange(day: string, zone?: string): { created_gte: string; created_lt: string } | null {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
   if (!match) return null;
   const [year, month, date] = [Number(match[1]), Number(match[2]) - 1, Number(match[3])];
-  const start = new Date(year, month, date);
-  if (start.getMonth() !== month) return null;
-  // The next midnight, not +24 h: a day with a clock change is 23 or 25 hours long.
-  const end = new Date(year, month, date + 1);
-  return { created_gte: start.toISOString(), created_lt: end.toISOString() };
+  const start = new Date(Date.UTC(year, month, date));
+  if (start.getUTCMonth() !== month) return null;
+  const next = new Date(Date.UTC(year, month, date + 1)).toISOString().slice(0, 10);
+  const from = dayStart(day, zone);
+  const to = dayStart(next, zone);
+  return from && to ? { created_gte: from, created_lt: to } : null;
 }
 
-/** GET /v2/orders query parameters for the filters and the search box's text. */
-export function ordersQuery(filters: OrderFilters, q: string): Record<string, string> {
+/** The first moment of `day` (YYYY-MM-DD) on the zone's clock; where midnight is skipped, 01:00. */
+function dayStart(day: string, zone: string = tillTimeZone()): string | null {
+  for (const time of ['00:00', '01:00']) {
+    const reading = wallTimeToIso(`${day}T${time}`, zone);
+    if ('iso' in reading) return reading.iso;
+  }
+  return null;
+}
+
+/**
+ * The clock the Orders screen reads days and times on: the selected event's zone, else the zone
+ * all the events share (a venue's do), else the till's.
+ */
+export function ordersTimeZone(
+  eventId: string,
+  events: readonly Pick<EventView, 'id' | 'timezone'>[],
+  tillZone: string = tillTimeZone(),
+): string {
+  const chosen = events.find((event) => event.id === eventId);
+  if (chosen) return chosen.timezone;
+  return venueTimeZone(
+    events.map((event) => event.timezone),
+    tillZone,
+  );
+}
+
+/** GET /v2/orders query parameters for the filters and the search box's text; the day on `zone`'s clock. */
+export function ordersQuery(filters: OrderFilters, q: string, zone?: string): Record<string, string> {
   return {
     ...(q ? { q } : {}),
     ...(filters.eventId ? { event_id: filters.eventId } : {}),
     ...(filters.paymentMethod ? { payment_method: filters.paymentMethod } : {}),
     ...(filters.shiftId ? { shift_id: filters.shiftId } : {}),
-    ...(dayRange(filters.day) ?? {}),
+    ...(dayRange(filters.day, zone) ?? {}),
   };
 }
 

@@ -1,3 +1,5 @@
+import { formatEventTime, tillTimeZone } from './zoned-time.js';
+
 /**
  * The sales-over-time chart drawn as plain SVG (no chart library): the running total of sales,
  * one point per bucket of the report's series, scaled into the drawing box.
@@ -38,3 +40,17 @@ export function salesChart(series: readonly SalesBucket[], width: number, height
 }
 
 const round = (n: number) => Math.round(n * 10) / 10;
+
+/**
+ * The chart's span in words, on the event's clock: "1 Dec, 10:00 – 24 Dec, 19:45" (each time with
+ * the zone's short name on a till in another zone). With the day, as pre-sales run for weeks.
+ */
+export function chartSpanWords(
+  chart: Pick<ChartGeometry, 'firstAt' | 'lastAt'>,
+  zone: string,
+  tillZone: string = tillTimeZone(),
+): string {
+  if (chart.firstAt === null || chart.lastAt === null) return '';
+  const at = (ms: number) => formatEventTime(new Date(ms).toISOString(), zone, tillZone, 'short');
+  return `${at(chart.firstAt)} – ${at(chart.lastAt)}`;
+}

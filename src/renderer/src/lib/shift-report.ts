@@ -1,24 +1,30 @@
+import { businessDay, venueTimeZone } from '../../../shared/business-day.js';
 import type { EventView, ShiftReport } from '../api/types.js';
 import type { Breakdown, Figure } from './report-figures.js';
 import { signedMoney } from './blind-count.js';
-import { formatDateTime } from './datetime.js';
 import { formatMoney } from './money.js';
 import { paymentWords } from './payment-words.js';
+import { formatEventTime, tillTimeZone } from './zoned-time.js';
 
 export interface ShiftReportParts {
   shiftId: string;
   kind: 'X' | 'Z';
   currency: string;
-  /** "Sat 24 Dec 2026, 19:02 – 23:40" (to "now" for an X report). */
+  /**
+   * "Sat, 24 Dec 2026, 19:02 – Sun, 25 Dec 2026, 02:10" on the venue's clock (to "now" for an X
+   * report), each time with the zone's short name when the till's clock is another.
+   */
   period: string;
+  /** "Business day Sat, 24 Dec 2026": the night the shift counts for, the venue's day it opened. */
+  businessDay: string;
   figures: Figure[];
   breakdowns: Breakdown[];
 }
 
 type TierTotal = ShiftReport['by_tier'][number];
 
-/** What a tier row says of its event, from the events the till has loaded. */
-export type ReportEvent = Pick<EventView, 'title' | 'status'>;
+/** What a tier row says of its event, from the events the till has loaded (its zone when known). */
+export type ReportEvent = Pick<EventView, 'title' | 'status'> & Partial<Pick<EventView, 'timezone'>>;
 /** The event of a tier row; undefined when the till cannot name it (not loaded, deleted). */
 export type ReportEventOf = (eventId: string) => ReportEvent | undefined;
 
@@ -46,6 +52,52 @@ export function tierRowLabel(
   return `${tier.tier_name} · ${event?.title ?? tier.event_id}${cancelled ? ' (cancelled)' : ''}`;
 }
 
+/** The clocks a shift is read against: the server's zone (Settings) and this till's. */
+export interface ShiftClocks {
+  server: string;
+  till?: string;
+}
+
+/**
+ * When the shift ran, on the venue's clock (shared/business-day.ts: its events' zone, else the
+ * server's), as the CSV has it: a shift opened 18:00 and closed 02:00 belongs to the evening's day.
+ */
+function shiftTimes(
+  report: ShiftReport,
+  eventOf: ReportEventOf,
+  clocks: ShiftClocks,
+): Pick<ShiftReportParts, 'period' | 'businessDay'> {
+  const zone = reportTimeZone(report, eventOf, clocks.server);
+  const at = (iso: string) => formatEventTime(iso, zone, clocks.till);
+  const { opened_at, closed_at } = report.shift;
+  return {
+    period: `${at(opened_at)} – ${closed_at ? at(closed_at) : 'now'}`,
+    businessDay: businessDayWords(opened_at, zone),
+  };
+}
+
+/** The zone a shift's report reads its times in: its events' when they share one, else the server's. */
+export function reportTimeZone(
+  report: Pick<ShiftReport, 'by_tier'>,
+  eventOf: ReportEventOf,
+  serverZone: string,
+): string {
+  const eventZones = report.by_tier.flatMap((tier) => eventOf(tier.event_id)?.timezone ?? []);
+  return venueTimeZone(eventZones, serverZone);
+}
+
+/** "Business day Sat, 27 Mar 2027": the venue's day a shift opened on, in `zone`. */
+export function businessDayWords(openedAt: string, zone: string): string {
+  const day = new Date(`${businessDay(openedAt, zone)}T12:00:00Z`).toLocaleDateString('en-GB', {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+  return `Business day ${day}`;
+}
+
 /**
  * A shift report as the screen and the receipt printer lay it out. The expected cash is in the Z
  * report only: an X report taken just before the count would make the blind count pointless.
@@ -56,6 +108,7 @@ export function shiftReportParts(
   report: ShiftReport,
   fallbackCurrency = 'usd',
   eventOf: ReportEventOf = () => undefined,
+  clocks: ShiftClocks = { server: tillTimeZone() },
 ): ShiftReportParts {
   const severalEvents = spansEvents(report);
   const currency = report.currency ?? fallbackCurrency;
@@ -85,7 +138,7 @@ export function shiftReportParts(
     shiftId: shift.id,
     kind: z ? 'Z' : 'X',
     currency,
-    period: `${formatDateTime(shift.opened_at)} – ${shift.closed_at ? formatDateTime(shift.closed_at) : 'now'}`,
+    ...shiftTimes(report, eventOf, clocks),
     figures: [
       ...drawer,
       { label: 'Orders', value: String(report.order_count) },

@@ -1,7 +1,9 @@
 import type { EventView, TierCreate, TierPatch, TierView, Visibility } from '../api/types.js';
 import { fieldLimits } from '../../../shared/field-limits.js';
+import { timeZoneLabel } from '../../../shared/attendee-time.js';
+import { repeatedWallTime } from '../../../shared/repeated-hour.js';
 import { amountExample, formatMoney, minorToInput, parseMoney } from './money.js';
-import { formatEventTime, isoToWallTime, readWallTime } from './zoned-time.js';
+import { formatEventTime, isoToWallTime, readWallTime, zoneShortName } from './zoned-time.js';
 
 /** The tier editor's fields as the inputs hold them (text); one per tier field the API accepts. */
 export interface TierForm {
@@ -187,7 +189,31 @@ export function tierWindowWarning(form: TierForm, event: TierWindowEvent): strin
   const starts = saleBound(form.sale_starts_at, zone);
   if ('iso' in starts && starts.iso && Date.parse(starts.iso) >= Date.parse(event.doors_at))
     return `Sales of this tier start ${at(starts.iso)}, at or after the doors (${at(event.doors_at)}): nothing can be bought ahead. Check the dates, or leave "Sale starts" empty to sell with the event.`;
-  return null;
+  return (
+    repeatedHourNote('start', starts, form.sale_starts_at, zone) ??
+    repeatedHourNote('end', ends, form.sale_ends_at, zone)
+  );
+}
+
+/**
+ * A sale bound typed in the hour the clocks go back names two moments; the form takes the first
+ * (as a printed timetable would mean it) and says so, since the second cannot be typed.
+ */
+function repeatedHourNote(
+  bound: 'start' | 'end',
+  reading: { iso: string | null } | { problem: string },
+  typed: string,
+  zone: string,
+): string | null {
+  if (!('iso' in reading) || !reading.iso) return null;
+  const ms = Date.parse(reading.iso);
+  if (repeatedWallTime(ms, zone) !== 'before') return null;
+  // The first minute the clock shows once again (03:00 in Europe): at most the repeated hour twice.
+  let over = Math.floor(ms / 60_000) * 60_000;
+  while (repeatedWallTime(over, zone) !== null && over - ms < 3 * 60 * 60_000) over += 60_000;
+  const time = typed.trim().slice(11, 16);
+  const after = isoToWallTime(new Date(over).toISOString(), zone).slice(11, 16);
+  return `Sales ${bound} at the first ${time} (${zoneShortName(zone, ms)}): ${time} happens twice that night in ${timeZoneLabel(zone)}, as the clocks go back, and the second cannot be typed. To ${bound} after it, pick ${after} or later.`;
 }
 
 /**

@@ -4,6 +4,7 @@ import {
   tierSaleState as sharedTierSaleState,
 } from '../../../shared/sale-state.js';
 import type { EventView, TierView } from '../api/types.js';
+import { formatEventTime, tillTimeZone } from './zoned-time.js';
 
 export type SaleStateKind =
   'on_sale' | 'sold_out' | 'not_yet' | 'ended' | 'event_draft' | 'event_cancelled' | 'event_not_yet';
@@ -19,23 +20,23 @@ export interface TierSaleState {
 }
 
 type TierFields = Pick<TierView, 'quantity' | 'sold' | 'sale_starts_at' | 'sale_ends_at' | 'max_per_order'>;
-type EventFields = Pick<EventView, 'status' | 'on_sale_at'>;
-
-const shortTime = (iso: string) =>
-  new Date(iso).toLocaleString('en-GB', {
-    day: 'numeric',
-    month: 'short',
-    hour: '2-digit',
-    minute: '2-digit',
-  });
+type EventFields = Pick<EventView, 'status' | 'on_sale_at' | 'timezone'>;
 
 /**
  * Where a tier stands at the till at `now`, by the server's own rule (src/shared/sale-state.ts:
  * event, then window, then stock), so a tile that looks sellable is one the server will sell.
  * This adds only the words and the quantity limit.
  */
-export function tierSaleState(tier: TierFields, event: EventFields, now: number): TierSaleState {
+export function tierSaleState(
+  tier: TierFields,
+  event: EventFields,
+  now: number,
+  tillZone: string = tillTimeZone(),
+): TierSaleState {
   const left = remaining(tier);
+  // On the event's clock, as the rest of the box office shows its times: a till in another zone
+  // (a laptop set to UTC, a promoter abroad) gets the zone's short name beside it.
+  const shortTime = (iso: string) => formatEventTime(iso, event.timezone, tillZone, 'short');
   const closed = (kind: SaleStateKind, label: string): TierSaleState => ({
     kind,
     label,

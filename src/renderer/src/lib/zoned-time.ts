@@ -4,6 +4,7 @@
  * York's 19:00. Intl alone does the arithmetic (offsets come from the browser's time-zone data).
  */
 import { dayToTheMinute, timeZoneLabel } from '../../../shared/attendee-time.js';
+import { repeatedWallTime } from '../../../shared/repeated-hour.js';
 
 const dayMs = 24 * 60 * 60_000;
 
@@ -152,20 +153,30 @@ export function zoneShortName(zone: string, ms: number): string {
   return british && !/^(GMT|UTC)[+−-]/.test(british) ? british : american;
 }
 
+/** How the box office writes an event time: in full, or day and time only for a tile. */
+const eventTimeStyles = {
+  full: dayToTheMinute,
+  short: { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' },
+} as const satisfies Record<string, Intl.DateTimeFormatOptions>;
+
 /**
  * "Thu 24 Dec 2026, 19:00" on the event's clock, as the box office shows event times; with the
- * zone's short name ("… 19:00 EST") when the till is in another zone, so nobody reads it as local.
+ * zone's short name ("… 19:00 EST") when the till is in another zone, so nobody reads it as local,
+ * and in the hour the clocks go back, when "02:30" alone would be either of two ("… 02:30 CEST").
+ * `short` writes "24 Dec 19:00", for a till's tier tile.
  */
 export function formatEventTime(
   iso: string | null | undefined,
   zone: string,
   tillZone: string = tillTimeZone(),
+  style: keyof typeof eventTimeStyles = 'full',
 ): string {
   if (!iso) return '—';
   const ms = Date.parse(iso);
   if (Number.isNaN(ms)) return '—';
-  const text = formatter(`show ${zone}`, () => {
-    return new Intl.DateTimeFormat('en-GB', { timeZone: zone, ...dayToTheMinute });
+  const text = formatter(`show ${style} ${zone}`, () => {
+    return new Intl.DateTimeFormat('en-GB', { timeZone: zone, ...eventTimeStyles[style] });
   }).format(ms);
-  return sameTimeZone(zone, tillZone) ? text : `${text} ${zoneShortName(zone, ms)}`;
+  const named = !sameTimeZone(zone, tillZone) || repeatedWallTime(ms, zone) !== null;
+  return named ? `${text} ${zoneShortName(zone, ms)}` : text;
 }

@@ -11,7 +11,8 @@ import type {
   TransferBody,
 } from '../api/types.js';
 import { failed, idle, loading, ready, upsertById, type Loadable } from '../lib/loadable.js';
-import { mergeNewest, noFilters, ordersQuery, type OrderFilters } from '../lib/order-list.js';
+import { mergeNewest, noFilters, ordersQuery, ordersTimeZone, type OrderFilters } from '../lib/order-list.js';
+import { useEvents } from './events-store.js';
 import { searchIntent, type SearchIntent } from '../lib/ticket-search.js';
 import { requireClient } from './session-store.js';
 
@@ -55,7 +56,12 @@ export const useOrders = create<OrdersState>()((set, get) => {
           query: {
             limit,
             order: 'newest_first',
-            ...ordersQuery(get().filters, q),
+            // The day on the venue's clock, as the list shows its times.
+            ...ordersQuery(
+              get().filters,
+              q,
+              ordersTimeZone(get().filters.eventId, useEvents.getState().events.data ?? []),
+            ),
             ...(cursor ? { cursor } : {}),
           },
         },

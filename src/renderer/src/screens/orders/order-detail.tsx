@@ -6,6 +6,7 @@ import { ResendDialog } from '../../components/resend-dialog.js';
 import { ErrorNote, Loading } from '../../components/states.js';
 import { StatusBadge } from '../../components/status-badge.js';
 import { formatDateTime } from '../../lib/datetime.js';
+import { formatEventTime } from '../../lib/zoned-time.js';
 import { resendNote } from '../../lib/mail-state.js';
 import { formatMoney } from '../../lib/money.js';
 import { paymentMethodWords } from '../../lib/payment-words.js';
@@ -78,6 +79,8 @@ export function OrderDetail({ orderId }: { orderId: string }) {
   }
   const tierName = (id: string) => tiers[order.event_id]?.data?.find((t) => t.id === id)?.name ?? id;
   const event = events.data?.find((e) => e.id === order.event_id) ?? null;
+  // On the event's clock, as the Orders list reads it (the till's until the event is loaded).
+  const orderTime = (iso: string) => (event ? formatEventTime(iso, event.timezone) : formatDateTime(iso));
   const reprinted = reprint
     ? order.tickets.filter((t) => t.id === reprint.ticketId && t.status === 'active')
     : [];
@@ -98,7 +101,7 @@ export function OrderDetail({ orderId }: { orderId: string }) {
             Order <code>{order.id}</code> <StatusBadge status={order.status} />
           </h2>
           <p className="muted">
-            {formatDateTime(order.created_at)} · {paymentMethodWords[order.payment_method]} ·{' '}
+            {orderTime(order.created_at)} · {paymentMethodWords[order.payment_method]} ·{' '}
             {order.buyer?.name || order.buyer?.email
               ? [order.buyer.name, order.buyer.email].filter(Boolean).join(' · ')
               : 'Walk-in'}
@@ -259,7 +262,7 @@ export function OrderDetail({ orderId }: { orderId: string }) {
             {order.refunds.map((refund) => (
               <li key={refund.id} data-refund={refund.id}>
                 {refundLine(refund, order.currency)} ·{' '}
-                <span className="muted">{formatDateTime(refund.created_at)}</span>
+                <span className="muted">{orderTime(refund.created_at)}</span>
               </li>
             ))}
           </ul>

@@ -4,7 +4,9 @@ import { usePollWhileVisible } from '../../hooks/use-poll-while-visible.js';
 import { useSession } from '../../stores/session-store.js';
 import { Empty, ErrorNote, Loading } from '../../components/states.js';
 import { StatusBadge } from '../../components/status-badge.js';
-import { formatDateTime } from '../../lib/datetime.js';
+import { ordersTimeZone } from '../../lib/order-list.js';
+import { formatEventTime, sameTimeZone, tillTimeZone } from '../../lib/zoned-time.js';
+import { timeZoneLabel } from '../../../../shared/attendee-time.js';
 import { formatMoney } from '../../lib/money.js';
 import { paymentMethodWords } from '../../lib/payment-words.js';
 import { Link, navigate } from '../../router.js';
@@ -51,6 +53,10 @@ export function OrdersScreen({ orderId }: { orderId: string | null }) {
   };
 
   const eventTitle = (id: string) => events.data?.find((e) => e.id === id)?.title ?? id;
+  // Days and times on the venue's clock (the chosen event's zone, else the one the events share),
+  // named when the till's clock is another.
+  const zone = ordersTimeZone(orders.filters.eventId, events.data ?? []);
+  const eventZone = (id: string) => events.data?.find((e) => e.id === id)?.timezone ?? zone;
   const list = orders.results.data ?? [];
   const intent = orders.intent;
   const filtered = Boolean(
@@ -93,7 +99,7 @@ export function OrdersScreen({ orderId }: { orderId: string | null }) {
           </select>
         </label>
         <label>
-          Day{' '}
+          Day{sameTimeZone(zone, tillTimeZone()) ? '' : ` (${timeZoneLabel(zone)})`}{' '}
           <input
             type="date"
             value={orders.filters.day}
@@ -171,7 +177,9 @@ export function OrdersScreen({ orderId }: { orderId: string | null }) {
                       <Link to={`/orders/${order.id}`}>
                         <code>{order.id}</code>
                       </Link>
-                      <div className="muted small">{formatDateTime(order.created_at)}</div>
+                      <div className="muted small">
+                        {formatEventTime(order.created_at, eventZone(order.event_id))}
+                      </div>
                     </td>
                     <td className="col-optional">
                       {order.buyer?.name ?? order.buyer?.email ?? <span className="muted">Walk-in</span>}

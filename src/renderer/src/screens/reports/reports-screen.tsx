@@ -4,6 +4,7 @@ import { Empty, ErrorNote, Loading } from '../../components/states.js';
 import { csvFileName, type CsvExport } from '../../lib/csv-download.js';
 import { eventReportParts } from '../../lib/event-report.js';
 import { useFileSave } from '../../hooks/use-file-save.js';
+import { tillTimeZone } from '../../lib/zoned-time.js';
 import { navigate, Redirect } from '../../router.js';
 import { useEvents } from '../../stores/events-store.js';
 import { fetchCsv, useReports } from '../../stores/reports-store.js';
@@ -46,6 +47,8 @@ export function ReportsScreen({ eventId }: { eventId: string | null }) {
   };
 
   const parts = report?.data ? eventReportParts(report.data) : null;
+  // The chart reads its times on the event's clock (the till's until the list has the event).
+  const eventZone = list.find((e) => e.id === eventId)?.timezone ?? tillTimeZone();
   return (
     <section className="screen">
       <header className="screen-head">
@@ -91,7 +94,7 @@ export function ReportsScreen({ eventId }: { eventId: string | null }) {
         <>
           <ReportFigures figures={parts.figures} />
           <h2>Sales over time</h2>
-          <SalesChart series={parts.series} currency={parts.currency} />
+          <SalesChart series={parts.series} currency={parts.currency} timeZone={eventZone} />
           {parts.breakdowns.map((b) => (
             <ReportTable key={b.title} breakdown={b} />
           ))}

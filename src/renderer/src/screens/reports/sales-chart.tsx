@@ -1,12 +1,19 @@
-import { formatClock } from '../../lib/humanize.js';
 import { formatMoney } from '../../lib/money.js';
-import { salesChart, type SalesBucket } from '../../lib/sales-chart.js';
+import { chartSpanWords, salesChart, type SalesBucket } from '../../lib/sales-chart.js';
 
 const width = 600;
 const height = 160;
 
-/** Sales over time as a running total, plain SVG (no chart library for one line). */
-export function SalesChart({ series, currency }: { series: readonly SalesBucket[]; currency: string }) {
+/** Sales over time as a running total, plain SVG (no chart library for one line), on the event's clock. */
+export function SalesChart({
+  series,
+  currency,
+  timeZone,
+}: {
+  series: readonly SalesBucket[];
+  currency: string;
+  timeZone: string;
+}) {
   const chart = salesChart(series, width, height);
   if (!chart.points) return <p className="muted">No sales yet.</p>;
   return (
@@ -21,9 +28,7 @@ export function SalesChart({ series, currency }: { series: readonly SalesBucket[
         <polyline points={chart.points} />
       </svg>
       <figcaption className="muted small">
-        {chart.firstAt !== null ? formatClock(chart.firstAt) : ''} –{' '}
-        {chart.lastAt !== null ? formatClock(chart.lastAt) : ''} · running total up to{' '}
-        {formatMoney(chart.maxCents, currency)}
+        {chartSpanWords(chart, timeZone)} · running total up to {formatMoney(chart.maxCents, currency)}
       </figcaption>
     </figure>
   );

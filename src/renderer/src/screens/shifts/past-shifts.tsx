@@ -1,7 +1,9 @@
 import { useEffect } from 'react';
 import { Empty, ErrorNote, Loading } from '../../components/states.js';
-import { formatDateTime } from '../../lib/datetime.js';
+import { businessDayWords } from '../../lib/shift-report.js';
+import { formatEventTime, tillTimeZone } from '../../lib/zoned-time.js';
 import { formatMoney } from '../../lib/money.js';
+import { useSettings } from '../../stores/settings-store.js';
 import { useShift } from '../../stores/shift-store.js';
 import { useStaff } from '../../stores/staff-store.js';
 import { ShiftReportView } from './shift-report.js';
@@ -19,6 +21,8 @@ export function PastShifts({ currency }: { currency: string }) {
   const probed = useStaff((s) => s.mode !== 'unknown');
   // A shift found closed elsewhere is one of this till's past shifts now.
   const endedElsewhere = useShift((s) => s.endedElsewhere?.id);
+  // Listed on the venue's clock (the server's zone), by the night each shift counts for.
+  const zone = useSettings((s) => s.settings.data?.server_timezone) ?? tillTimeZone();
 
   useEffect(() => {
     if (probed) void loadPast(tillKeyId);
@@ -41,8 +45,8 @@ export function PastShifts({ currency }: { currency: string }) {
                 className="button button-ghost"
                 onClick={() => void openPastReport(shift.id)}
               >
-                {formatDateTime(shift.closed_at)} · <code>{shift.id}</code> · counted{' '}
-                {formatMoney(shift.counted_cash_cents ?? 0, currency)}
+                {businessDayWords(shift.opened_at, zone)} · closed {formatEventTime(shift.closed_at, zone)} ·{' '}
+                <code>{shift.id}</code> · counted {formatMoney(shift.counted_cash_cents ?? 0, currency)}
               </button>
             </li>
           ))}

@@ -23,6 +23,7 @@ const usePrintedReport = create<{ owner: string | null; requests: number }>(() =
 
 export function ShiftReportView({ report, currency }: { report: ShiftReport; currency: string }) {
   const venue = useSettings((s) => s.settings.data?.venue_name ?? '');
+  const serverZone = useSettings((s) => s.settings.data?.server_timezone);
   const id = useId();
   const printing = usePrintedReport((s) => (s.owner === id ? s.requests : 0));
   const events = useEvents((s) => s.events);
@@ -33,7 +34,13 @@ export function ShiftReportView({ report, currency }: { report: ShiftReport; cur
   useEffect(() => {
     if (soldTickets) void loadEvents();
   }, [soldTickets, report.shift.id, loadEvents]);
-  const parts = shiftReportParts(report, currency, (id) => events.data?.find((e) => e.id === id));
+  // On the venue's clock: the zone of the events it sold for, else the server's (Settings).
+  const parts = shiftReportParts(
+    report,
+    currency,
+    (id) => events.data?.find((e) => e.id === id),
+    serverZone ? { server: serverZone } : undefined,
+  );
   const kind = parts.kind;
   // The printed copy is in the page by the time effects run: print it then.
   useEffect(() => {
@@ -43,7 +50,9 @@ export function ShiftReportView({ report, currency }: { report: ShiftReport; cur
   return (
     <section className="panel" aria-label={title}>
       <h2>{title}</h2>
-      <p className="muted">{parts.period}</p>
+      <p className="muted">
+        {parts.businessDay} · {parts.period}
+      </p>
       <ReportFigures figures={parts.figures} />
       {parts.breakdowns.map((b) => (
         <ReportTable key={b.title} breakdown={b} />
@@ -76,6 +85,7 @@ function PrintedReport({
     <div className="print-only print-z-report" aria-hidden="true">
       <div className="print-venue">{venue}</div>
       <h2>{title}</h2>
+      <div>{parts.businessDay}</div>
       <div>{parts.period}</div>
       <div className="print-rule" />
       <table>

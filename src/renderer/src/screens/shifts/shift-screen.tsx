@@ -1,9 +1,12 @@
 import { useEffect, useState } from 'react';
 import { ErrorNote, Loading } from '../../components/states.js';
-import { formatDateTime } from '../../lib/datetime.js';
 import { formatMoney } from '../../lib/money.js';
+import { reportTimeZone } from '../../lib/shift-report.js';
 import { endedElsewhereWords } from '../../lib/shift-words.js';
+import { formatEventTime, tillTimeZone } from '../../lib/zoned-time.js';
 import { useTillCurrency } from '../../hooks/use-till-currency.js';
+import { useEvents } from '../../stores/events-store.js';
+import { useSettings } from '../../stores/settings-store.js';
 import { useShift, type ClosedShift } from '../../stores/shift-store.js';
 import { useStaff } from '../../stores/staff-store.js';
 import '../staff/staff.css';
@@ -25,6 +28,12 @@ export function ShiftScreen() {
   const loadXReport = useShift((s) => s.loadXReport);
   const staffMode = useStaff((s) => s.mode);
   const currency = useTillCurrency();
+  // The venue's clock, as the X report below reads it (its events' zone, else the server's).
+  const serverZone = useSettings((s) => s.settings.data?.server_timezone) ?? tillTimeZone();
+  const events = useEvents((s) => s.events.data);
+  const venueZone = xReport.data
+    ? reportTimeZone(xReport.data, (id) => events?.find((e) => e.id === id), serverZone)
+    : serverZone;
   const [closing, setClosing] = useState(false);
   const setCounting = useShift((s) => s.setCounting);
   useEffect(() => {
@@ -88,7 +97,7 @@ export function ShiftScreen() {
 
       {!closed && shift ? (
         <>
-          <h2>Shift open since {formatDateTime(shift.opened_at)}</h2>
+          <h2>Shift open since {formatEventTime(shift.opened_at, venueZone)}</h2>
           <p className="muted">
             {/* In the report's money once it has one (its first sale's), as the report below says it. */}
             <code>{shift.id}</code> · float{' '}
