@@ -4,36 +4,13 @@
  * calendar day it was counted on. Read in the venue's zone, not the server's or the till's: a
  * server left on UTC must not move a Berlin night to the day before. Browser-safe: Intl alone.
  */
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function partsIn(ms: number, zone: string): Record<string, string> {
-  let formatter = formatters.get(zone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone: zone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    });
-    formatters.set(zone, formatter);
-  }
-  const parts: Record<string, string> = {};
-  for (const part of formatter.formatToParts(ms)) parts[part.type] = part.value;
-  // Some engines still write midnight as 24 with h23.
-  if (parts.hour === '24') parts.hour = '00';
-  return parts;
-}
+import { wallDateTime } from './zone-clock.js';
 
 /** `at` on the zone's clock as a spreadsheet reads it: "2027-03-27 18:00"; "" when none. */
 export function venueDateTime(at: string | null, zone: string): string {
   const ms = at === null ? NaN : Date.parse(at);
   if (!Number.isFinite(ms)) return '';
-  const p = partsIn(ms, zone);
-  return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}`;
+  return wallDateTime(ms, zone).replace('T', ' ');
 }
 
 /** The business day of a shift opened at `openedAt`: the zone's calendar day then, "2027-03-27". */

@@ -5,6 +5,7 @@
  */
 import { dayToTheMinute, timeZoneLabel } from '../../../shared/attendee-time.js';
 import { repeatedWallTime } from '../../../shared/repeated-hour.js';
+import { wallClockMs, wallDateTime } from '../../../shared/zone-clock.js';
 
 const dayMs = 24 * 60 * 60_000;
 
@@ -42,36 +43,12 @@ function formatter(key: string, make: () => Intl.DateTimeFormat): Intl.DateTimeF
   return found;
 }
 
-/** The zone's clock at instant `ms`, read back as if it were UTC (ms), to the second. */
-function wallClockMs(ms: number, zone: string): number {
-  const parts: Record<string, number> = {};
-  const fields = formatter(`wall ${zone}`, () => {
-    return new Intl.DateTimeFormat('en-US', {
-      timeZone: zone,
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-      hourCycle: 'h23',
-    });
-  }).formatToParts(ms);
-  for (const part of fields) if (part.type !== 'literal') parts[part.type] = Number(part.value);
-  const { year = 0, month = 1, day = 1, hour = 0, minute = 0, second = 0 } = parts;
-  // Some engines still write midnight as 24 with h23.
-  return Date.UTC(year, month - 1, day, hour % 24, minute, second);
-}
-
-const pad = (n: number) => String(n).padStart(2, '0');
-
 /** "2026-12-25T00:00:00Z" in America/New_York → "2026-12-24T19:00", for a `datetime-local` input. */
 export function isoToWallTime(iso: string | null | undefined, zone: string): string {
   if (!iso) return '';
   const ms = Date.parse(iso);
   if (Number.isNaN(ms)) return '';
-  const wall = new Date(wallClockMs(ms, zone));
-  return `${wall.getUTCFullYear()}-${pad(wall.getUTCMonth() + 1)}-${pad(wall.getUTCDate())}T${pad(wall.getUTCHours())}:${pad(wall.getUTCMinutes())}`;
+  return wallDateTime(ms, zone);
 }
 
 export type WallTimeReading =
