@@ -3,6 +3,7 @@ import { ErrorNote, Loading } from '../../components/states.js';
 import { formatDateTime } from '../../lib/datetime.js';
 import { formatMoney } from '../../lib/money.js';
 import { endedElsewhereWords } from '../../lib/shift-words.js';
+import { useFocusIfLost } from '../../hooks/use-focus-if-lost.js';
 import { useTillCurrency } from '../../hooks/use-till-currency.js';
 import { useShift, type ClosedShift } from '../../stores/shift-store.js';
 import { useStaff } from '../../stores/staff-store.js';
@@ -88,7 +89,7 @@ export function ShiftScreen() {
 
       {!closed && shift ? (
         <>
-          <h2>Shift open since {formatDateTime(shift.opened_at)}</h2>
+          <OpenShiftHeading openedAt={shift.opened_at} />
           <p className="muted">
             {/* In the report's money once it has one (its first sale's), as the report below says it. */}
             <code>{shift.id}</code> · float{' '}
@@ -108,9 +109,7 @@ export function ShiftScreen() {
               <button type="button" className="button" onClick={() => void loadXReport()}>
                 X report
               </button>
-              <button type="button" className="button button-primary" onClick={() => setClosing(true)}>
-                Close shift…
-              </button>
+              <CloseShiftButton onClick={() => setClosing(true)} />
             </div>
           )}
           {!closing && xReport.state === 'error' ? <ErrorNote message={xReport.error} /> : null}
@@ -120,5 +119,25 @@ export function ShiftScreen() {
 
       <PastShifts currency={currency} />
     </section>
+  );
+}
+
+/** Takes the keyboard when the shift has just opened (the float form that had it is gone). */
+function OpenShiftHeading({ openedAt }: { openedAt: string }) {
+  const ref = useFocusIfLost<HTMLHeadingElement>();
+  return (
+    <h2 tabIndex={-1} ref={ref}>
+      Shift open since {formatDateTime(openedAt)}
+    </h2>
+  );
+}
+
+/** Takes the keyboard back when the count is cancelled (Cancel or Esc), as a dialog's opener does. */
+function CloseShiftButton({ onClick }: { onClick: () => void }) {
+  const ref = useFocusIfLost<HTMLButtonElement>();
+  return (
+    <button type="button" className="button button-primary" ref={ref} onClick={onClick}>
+      Close shift…
+    </button>
   );
 }
