@@ -153,9 +153,14 @@ test('a night at the till by keyboard alone: PIN, shift, sale, refund and the cl
   const focused = page.locator(':focus');
   const standing = page.getByRole('button', { name: /^Standing \$12\.50 \d+ left of 50 On sale$/ });
 
-  await test.step('the key, then the PIN, typed', async () => {
+  await test.step('the key, then the PIN: Space presses a keypad button Tabbed to, Enter signs in', async () => {
     await login.open('/sell');
     await login.signIn(tillKey.secret);
+    await tabTo(page, staff.keypad().getByRole('button', { name: '2', exact: true }));
+    await page.keyboard.press('Space');
+    await expect(page.getByLabel('1 digits typed')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByLabel('0 digits typed')).toBeVisible();
     await staff.typePin('2468');
     await expect(staff.signedIn()).toContainText('Maria · manager');
   });
@@ -193,9 +198,38 @@ test('a night at the till by keyboard alone: PIN, shift, sale, refund and the cl
     await expect(page.getByRole('button', { name: /^New sale/ })).toBeFocused();
     orderId = (await page.locator('.done-summary code').first().textContent()) ?? '';
     expect(orderId).toMatch(/^ord_/);
+    // Email… with no address asks for one in words, on the field; Esc gives the keyboard back.
+    const emailButton = page.getByRole('button', { name: 'Email…' });
+    await tabTo(page, emailButton);
+    await page.keyboard.press('Enter');
+    const emailDialog = page.getByRole('dialog', { name: 'Email the tickets' });
+    await expect(emailDialog.getByLabel('Email')).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(emailDialog.getByRole('alert')).toHaveText('Type the address to send the tickets to.');
+    await expect(emailDialog.getByLabel('Email')).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(emailDialog).toBeHidden();
+    await expect(emailButton).toBeFocused();
     await page.keyboard.press('n');
     await expect(page.getByRole('button', { name: /^Standing .* 49 left of 50/ })).toBeFocused();
     await expect(focused).toHaveCSS('outline-style', 'solid');
+    // A card sale completed without its buyer: the keyboard goes to the first field to fill.
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('ArrowDown');
+    await expect(page.getByRole('radio', { name: 'Card' })).toBeChecked();
+    await tabTo(page, page.getByRole('button', { name: /^Complete sale/ }));
+    await page.keyboard.press('Enter');
+    const buyerName = page.getByLabel('Buyer name');
+    await expect(buyerName).toBeFocused();
+    await expect(buyerName).toHaveAccessibleDescription(/need the buyer’s name/);
+    await page.keyboard.type('Ada Card');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('ada@example.com');
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { name: 'Sale complete' })).toBeVisible();
+    await page.keyboard.press('n');
+    await expect(page.getByRole('button', { name: /^Standing .* 48 left of 50/ })).toBeFocused();
   });
 
   await test.step('a refund: the dialog opens on its first choice, Esc gives the keyboard back to Refund…', async () => {
@@ -210,6 +244,16 @@ test('a night at the till by keyboard alone: PIN, shift, sale, refund and the cl
     await expect(dialog.getByRole('radio', { name: /^Everything left/ })).toBeFocused();
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
+    await expect(refund).toBeFocused();
+    // Part of it, with no amount: the Refund button hands the keyboard to the amount to type.
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('ArrowDown');
+    await expect(dialog.getByRole('radio', { name: 'Part of it' })).toBeChecked();
+    await tabTo(page, dialog.getByRole('button', { name: 'Refund', exact: true }));
+    await page.keyboard.press('Enter');
+    await expect(dialog.getByLabel('Amount')).toBeFocused();
+    await expect(dialog.getByRole('alert')).toHaveText('Enter an amount like 25.00.');
+    await page.keyboard.press('Escape');
     await expect(refund).toBeFocused();
     await page.keyboard.press('Enter');
     await tabTo(page, dialog.getByRole('button', { name: 'Refund', exact: true }));
