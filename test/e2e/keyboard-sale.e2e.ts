@@ -156,6 +156,10 @@ test('a night at the till by keyboard alone: PIN, shift, sale, refund and the cl
   await test.step('the key, then the PIN: Space presses a keypad button Tabbed to, Enter signs in', async () => {
     await login.open('/sell');
     await login.signIn(tillKey.secret);
+    // The keypad is the page's main landmark, named by its heading.
+    await expect(
+      page.getByRole('main', { name: 'Sign in with your PIN' }).getByRole('group', { name: 'PIN keypad' }),
+    ).toBeVisible();
     await tabTo(page, staff.keypad().getByRole('button', { name: '2', exact: true }));
     await page.keyboard.press('Space');
     await expect(page.getByLabel('1 digits typed')).toBeVisible();
@@ -224,7 +228,9 @@ test('a night at the till by keyboard alone: PIN, shift, sale, refund and the cl
     await expect(buyerName).toBeFocused();
     await expect(buyerName).toHaveAccessibleDescription(/need the buyer’s name/);
     await page.keyboard.type('Ada Card');
-    await page.keyboard.press('Tab');
+    // Enter with the name alone: the email, still missing, takes the keyboard.
+    await page.keyboard.press('Enter');
+    await expect(page.getByLabel('Buyer email')).toBeFocused();
     await page.keyboard.type('ada@example.com');
     await page.keyboard.press('Enter');
     await expect(page.getByRole('heading', { name: 'Sale complete' })).toBeVisible();

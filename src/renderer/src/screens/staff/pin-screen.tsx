@@ -83,7 +83,8 @@ export function PinScreen() {
     (scannedHere ? 'That was a ticket, not a PIN: sign in first, then scan it.' : null) ??
     signedOutWords[signedOutBy ?? 'manual'];
   return (
-    <section className="pin-screen" aria-labelledby="pin-title">
+    // The page's main landmark: a screen reader's "next main" lands on the keypad, as on every screen.
+    <main className="pin-screen" aria-labelledby="pin-title">
       <p className="pin-venue">{venue}</p>
       <h1 id="pin-title">Sign in with your PIN</h1>
       <output className="pin-dots" aria-label={`${keypad.digits.length} digits typed`} aria-live="polite">
@@ -107,6 +108,6 @@ export function PinScreen() {
           </button>
         ))}
       </div>
-    </section>
+    </main>
   );
 }
