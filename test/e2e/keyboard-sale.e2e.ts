@@ -162,7 +162,8 @@ test('a night at the till by keyboard alone: PIN, shift, sale, refund and the cl
     ).toBeVisible();
     await tabTo(page, staff.keypad().getByRole('button', { name: '2', exact: true }));
     await page.keyboard.press('Space');
-    await expect(page.getByLabel('1 digits typed')).toBeVisible();
+    // Heard as words (a live region reads its content), never the digit.
+    await expect(page.getByLabel('1 digit typed')).toHaveText(/1 digit typed/);
     await page.keyboard.press('Escape');
     await expect(page.getByLabel('0 digits typed')).toBeVisible();
     await staff.typePin('2468');
@@ -195,6 +196,15 @@ test('a night at the till by keyboard alone: PIN, shift, sale, refund and the cl
     await expect(page.getByRole('radio', { name: 'Cash' })).toBeFocused();
     await page.keyboard.press('Enter');
     await expect(page.getByLabel('Cash tendered')).toBeFocused();
+    const sale = page.getByRole('region', { name: 'Sale' });
+    await expect(sale).toContainText('Total $12.50');
+    await expect(sale.getByRole('group', { name: 'Quick amounts' }).getByRole('button')).toHaveText([
+      '$12.50',
+      '$15.00',
+      '$20.00',
+      '$50.00',
+      '$100.00',
+    ]);
     await page.keyboard.type('20');
     await expect(page.getByTestId('change-due')).toHaveText('$7.50');
     await page.keyboard.press('Enter');

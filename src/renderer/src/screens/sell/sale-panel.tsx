@@ -168,7 +168,11 @@ export function SalePanel({ event, tier, maxQuantity, held }: SalePanelProps) {
             <button type="button" className="button button-small" onClick={() => sale.addTier()}>
               Add another tier <kbd>+</kbd>
             </button>
-            <strong data-testid="sale-total">{formatMoney(check.total, currency)}</strong>
+            <span>
+              {/* Seen beside the sale's lines; said, so the figure is not a bare amount. */}
+              <span className="visually-hidden">Total </span>
+              <strong data-testid="sale-total">{formatMoney(check.total, currency)}</strong>
+            </span>
           </div>
 
           <fieldset className="payment-methods">
@@ -207,7 +211,7 @@ export function SalePanel({ event, tier, maxQuantity, held }: SalePanelProps) {
                   onKeyDown={onTenderedKey}
                 />
               </Field>
-              <div className="quick-tenders" aria-label="Quick amounts">
+              <div className="quick-tenders" role="group" aria-label="Quick amounts">
                 {quickTenders(check.total, currency).map((amount) => (
                   <button
                     key={amount}
