@@ -3,6 +3,7 @@ import {
   anyPending,
   mailServerWords,
   mailStateWords,
+  resendAddressProblem,
   resendAdvice,
   resendNote,
   sentLaterTo,
@@ -182,5 +183,17 @@ describe('mailServerWords', () => {
     expect(mailServerWords(null)).toBe(
       'No mail server is set up: mail waits in the outbox until MARQUEE_SMTP_URL names one (then restart).',
     );
+  });
+});
+
+describe('resendAddressProblem: Email tickets… asks for an address in words', () => {
+  it('asks for one when the order has no buyer address and none is typed', () => {
+    expect(resendAddressProblem('', null)).toBe('Type the address to send the tickets to.');
+    expect(resendAddressProblem('   ', null)).toBe('Type the address to send the tickets to.');
+  });
+
+  it('sends to what is typed, or to the buyer', () => {
+    expect(resendAddressProblem('pat@example.com', null)).toBeNull();
+    expect(resendAddressProblem('', 'ada@example.com')).toBeNull();
   });
 });

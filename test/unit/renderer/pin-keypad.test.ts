@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   canSubmit,
+  digitsTypedWords,
   emptyKeypad,
   keypadKeyOf,
   maskedPin,
@@ -54,5 +55,13 @@ describe('the PIN keypad', () => {
   it('shows dots, never digits', () => {
     expect(maskedPin('2468')).toBe('••••');
     expect(maskedPin('')).toBe('');
+  });
+});
+
+describe('what a screen reader hears of the PIN typed', () => {
+  it('counts the digits in words, never saying them', () => {
+    expect(digitsTypedWords('')).toBe('0 digits typed');
+    expect(digitsTypedWords('7')).toBe('1 digit typed');
+    expect(digitsTypedWords('2468')).toBe('4 digits typed');
   });
 });

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import type { MailView, OrderView } from '../api/types.js';
 import { splitError, type SplitError } from '../lib/field-errors.js';
-import { resendAdvice } from '../lib/mail-state.js';
+import { resendAddressProblem, resendAdvice } from '../lib/mail-state.js';
 import { useOrderMail } from '../stores/order-mail-store.js';
 import { Dialog } from './dialog.js';
 import { Field } from './field.js';
@@ -30,6 +30,11 @@ export function ResendDialog({ order, onClose, onDone }: Props) {
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
+    const problem = resendAddressProblem(email, buyerEmail);
+    if (problem) {
+      setError({ fields: { email: problem }, form: null });
+      return;
+    }
     setBusy(true);
     try {
       onDone(await resend(order.id, email.trim() || undefined));

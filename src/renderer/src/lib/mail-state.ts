@@ -104,6 +104,15 @@ export function resendAdvice(
   };
 }
 
+/**
+ * Why "Email tickets…" cannot send yet, or null: with no buyer address on the order and none
+ * typed, the server would refuse in an API's words ("give an address as `email`"); the till asks
+ * for the address in a seller's.
+ */
+export function resendAddressProblem(typed: string, buyerEmail: string | null): string | null {
+  return typed.trim() || buyerEmail ? null : 'Type the address to send the tickets to.';
+}
+
 /** What the till says once "Email tickets…" has queued the mail. `list` names where its state shows. */
 export const resendNote = (mail: Pick<MailView, 'to'>, list: string): string =>
   `The tickets are queued for ${mail.to}; ${list} says when they are sent.`;

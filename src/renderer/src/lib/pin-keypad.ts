@@ -40,6 +40,11 @@ export function keypadKeyOf(key: string): KeypadKey | null {
   return null;
 }
 
+/** What a screen reader hears for the digits so far (the dots say nothing): never the digits. */
+export function digitsTypedWords(digits: string): string {
+  return `${digits.length} ${digits.length === 1 ? 'digit' : 'digits'} typed`;
+}
+
 /** What the screen shows for the digits so far: one dot each, never the digits. */
 export function maskedPin(digits: string): string {
   return '•'.repeat(digits.length);

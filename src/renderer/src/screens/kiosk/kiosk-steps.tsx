@@ -1,4 +1,4 @@
-import type { FormEvent } from 'react';
+import { useEffect, useRef, type FormEvent } from 'react';
 import type { TierView } from '../../api/types.js';
 import { QuantityStepper } from '../../components/quantity-stepper.js';
 import { useSettled } from '../../hooks/use-settled.js';
@@ -41,7 +41,8 @@ export function KioskQuantity({ tier, max }: { tier: TierView; max: number }) {
       <p className="kiosk-hint">
         {quantity >= max ? `At most ${max} in one purchase.` : `Up to ${max} in one purchase.`}
       </p>
-      <p className="kiosk-total">
+      {/* Said again at each One more / One fewer: a customer who cannot see the screen hears the price. */}
+      <p className="kiosk-total" role="status">
         Total{' '}
         <strong data-testid="kiosk-total">{formatMoney(tier.price_cents * quantity, tier.currency)}</strong>
       </p>
@@ -84,6 +85,14 @@ export function KioskDetails({ tier, onPay }: { tier: TierView; onPay: () => voi
   };
   const emailError = fieldErrors['buyer.email'];
   const nameError = fieldErrors['buyer.name'];
+  // A refused field takes the keyboard: the customer fixes it there (the on-screen keyboard
+  // opens on a touch screen), and a screen reader reads the field with its error.
+  const emailRef = useRef<HTMLInputElement>(null);
+  const nameRef = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (emailError) emailRef.current?.focus();
+    else if (nameError) nameRef.current?.focus();
+  }, [emailError, nameError]);
   return (
     <form onSubmit={submit} aria-labelledby="kiosk-details-title" noValidate>
       <h1 id="kiosk-details-title" className="kiosk-title">
@@ -102,6 +111,7 @@ export function KioskDetails({ tier, onPay }: { tier: TierView; onPay: () => voi
         <label htmlFor="kiosk-email">Email (we send your tickets here)</label>
         <input
           id="kiosk-email"
+          ref={emailRef}
           type="email"
           inputMode="email"
           autoComplete="off"
@@ -120,6 +130,7 @@ export function KioskDetails({ tier, onPay }: { tier: TierView; onPay: () => voi
         <label htmlFor="kiosk-name">Name (optional)</label>
         <input
           id="kiosk-name"
+          ref={nameRef}
           autoComplete="off"
           value={buyerName}
           placeholder="Kiosk guest"

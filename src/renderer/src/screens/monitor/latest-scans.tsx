@@ -1,13 +1,8 @@
 import type { ScanView } from '../../api/scan-types.js';
 import { Empty } from '../../components/states.js';
 import { formatClockSeconds } from '../../lib/humanize.js';
+import { scanVerdictWord } from '../../lib/scan-announcement.js';
 import { describeScan } from '../../lib/scan-reasons.js';
-
-function verdict(scan: ScanView): { tone: string; word: string } {
-  if (scan.conflict) return { tone: 'bad', word: 'Conflict' };
-  if (scan.result === 'rejected') return { tone: 'bad', word: 'Rejected' };
-  return scan.direction === 'out' ? { tone: 'muted', word: 'Exit' } : { tone: 'good', word: 'Admitted' };
-}
 
 /** The newest scans first, each with its reason in words. */
 export function LatestScans({
@@ -32,7 +27,7 @@ export function LatestScans({
         </thead>
         <tbody>
           {scans.map((scan) => {
-            const { tone, word } = verdict(scan);
+            const { tone, word } = scanVerdictWord(scan);
             return (
               <tr key={scan.id} data-scan={scan.id} className={`scan-row scan-${tone}`}>
                 <td className="small nowrap">

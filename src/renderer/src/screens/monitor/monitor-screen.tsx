@@ -15,6 +15,7 @@ import { AlertBanner } from './alert-banner.js';
 import { enableSound, playAlarm, soundSnapshot, subscribeSound, type SoundSnapshot } from './alarm-sound.js';
 import { DoorTable } from './door-table.js';
 import { LatestScans } from './latest-scans.js';
+import { ScanAnnouncer } from './scan-announcer.js';
 import './monitor.css';
 
 const devicePollMs = 15_000;
@@ -217,6 +218,7 @@ function Monitor({ eventId }: { eventId: string | null }) {
         </section>
         <section className="panel" aria-labelledby="latest-title">
           <h2 id="latest-title">Latest scans</h2>
+          <ScanAnnouncer scans={m.latest} historyReady={m.history.state === 'ready'} doorName={doorName} />
           <LatestScans scans={m.latest} doorName={doorName} />
         </section>
       </div>

@@ -3,6 +3,7 @@ import type { OrderView, RefundMethod } from '../../api/types.js';
 import { Dialog } from '../../components/dialog.js';
 import { FormActions } from '../../components/form-actions.js';
 import { Field } from '../../components/field.js';
+import { useFocusFirstInvalid } from '../../hooks/use-focus-first-invalid.js';
 import { splitError, type SplitError } from '../../lib/field-errors.js';
 import { amountExample, amountInputMode, formatMoney, parseMoney } from '../../lib/money.js';
 import {
@@ -30,6 +31,8 @@ export function RefundDialog({ order, onClose, onDone }: Props) {
   const [note, setNote] = useState('');
   const [error, setError] = useState<SplitError | null>(null);
   const [busy, setBusy] = useState(false);
+  // A refused amount takes the keyboard back from the Refund button.
+  const formRef = useFocusFirstInvalid<HTMLFormElement>(error);
   const partNote = mode === 'partial' ? partRefundNote(order, parseMoney(amount, order.currency)) : null;
 
   const submit = async (e: FormEvent) => {
@@ -69,7 +72,7 @@ export function RefundDialog({ order, onClose, onDone }: Props) {
 
   return (
     <Dialog title={`Refund order ${order.id}`} onClose={onClose}>
-      <form className="dialog-body" onSubmit={submit} noValidate>
+      <form className="dialog-body" onSubmit={submit} noValidate ref={formRef}>
         <p>
           Paid {formatMoney(order.total_cents, order.currency)}, refunded so far{' '}
           {formatMoney(order.refunded_cents, order.currency)}.

@@ -2,6 +2,7 @@ import { useEffect, useRef, type FormEvent, type KeyboardEvent } from 'react';
 import type { EventView, TierView } from '../../api/types.js';
 import { Field } from '../../components/field.js';
 import { QuantityStepper } from '../../components/quantity-stepper.js';
+import { useFocusFirstInvalid } from '../../hooks/use-focus-first-invalid.js';
 import { amountInputMode, formatMoney, minorToInput, parseMoney, quickTenders } from '../../lib/money.js';
 import {
   checkCart,
@@ -36,6 +37,8 @@ export function SalePanel({ event, tier, maxQuantity, held }: SalePanelProps) {
   const noShift = useShift((s) => cashOutsideShift(signedIn, s.current));
   const quantityRef = useRef<HTMLInputElement>(null);
   const paymentRef = useRef<HTMLInputElement>(null);
+  // Complete sale refused for a missing buyer or guest: the keyboard goes to the first field to fill.
+  const panelRef = useFocusFirstInvalid<HTMLElement>(sale.error);
   const check = checkCart(tier, sale, maxQuantity, held);
   const currency = tier.currency;
   const confirmQuantity = () => sale.confirmQuantity(maxQuantity, tooManyWords(tier, maxQuantity));
@@ -102,7 +105,7 @@ export function SalePanel({ event, tier, maxQuantity, held }: SalePanelProps) {
   };
 
   return (
-    <section className="sale-panel" aria-label="Sale">
+    <section className="sale-panel" aria-label="Sale" ref={panelRef}>
       <header className="sale-head">
         <div>
           <div className="sale-tier">{tier.name}</div>
@@ -165,7 +168,11 @@ export function SalePanel({ event, tier, maxQuantity, held }: SalePanelProps) {
             <button type="button" className="button button-small" onClick={() => sale.addTier()}>
               Add another tier <kbd>+</kbd>
             </button>
-            <strong data-testid="sale-total">{formatMoney(check.total, currency)}</strong>
+            <span>
+              {/* Seen beside the sale's lines; said, so the figure is not a bare amount. */}
+              <span className="visually-hidden">Total </span>
+              <strong data-testid="sale-total">{formatMoney(check.total, currency)}</strong>
+            </span>
           </div>
 
           <fieldset className="payment-methods">
@@ -204,7 +211,7 @@ export function SalePanel({ event, tier, maxQuantity, held }: SalePanelProps) {
                   onKeyDown={onTenderedKey}
                 />
               </Field>
-              <div className="quick-tenders" aria-label="Quick amounts">
+              <div className="quick-tenders" role="group" aria-label="Quick amounts">
                 {quickTenders(check.total, currency).map((amount) => (
                   <button
                     key={amount}

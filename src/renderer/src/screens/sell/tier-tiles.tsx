@@ -1,4 +1,5 @@
 import type { EventView, TierView } from '../../api/types.js';
+import { useFocusIfLost } from '../../hooks/use-focus-if-lost.js';
 import { formatMoney } from '../../lib/money.js';
 import { tierSaleState } from '../../lib/tier-sale-state.js';
 
@@ -10,8 +11,14 @@ interface TierTilesProps {
   onPick: (tier: TierView) => void;
 }
 
-/** One tile per tier: price, what is left and whether it sells now. Closed tiers are disabled. */
+/**
+ * One tile per tier: price, what is left and whether it sells now. Closed tiers are disabled.
+ * The first tile that sells takes the keyboard when the tiles appear with the focus lost (after
+ * the PIN, after New sale, on arriving by the S key), so Enter sells it and Tab goes on to the next.
+ */
 export function TierTiles({ event, tiers, now, selectedId, onPick }: TierTilesProps) {
+  const firstTile = useFocusIfLost<HTMLButtonElement>();
+  const firstSellable = tiers.findIndex((tier) => tierSaleState(tier, event, now).sellable);
   return (
     <ol className="tiles" aria-label="Ticket tiers">
       {tiers.map((tier, index) => {
@@ -20,6 +27,7 @@ export function TierTiles({ event, tiers, now, selectedId, onPick }: TierTilesPr
         return (
           <li key={tier.id}>
             <button
+              ref={index === firstSellable ? firstTile : undefined}
               type="button"
               className={`tile tile-${state.kind}${selected ? ' tile-selected' : ''}`}
               disabled={!state.sellable}

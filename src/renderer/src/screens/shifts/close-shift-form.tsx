@@ -1,5 +1,6 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { Field } from '../../components/field.js';
+import { useFocusIfLost } from '../../hooks/use-focus-if-lost.js';
 import { recount, startCount, submitCount, typeCount, type CloseStep } from '../../lib/blind-count.js';
 import { splitError } from '../../lib/field-errors.js';
 import { amountExample, amountInputMode, formatMoney } from '../../lib/money.js';
@@ -42,7 +43,14 @@ export function CloseShiftForm({ currency, onCancel, onClosed }: Props) {
 
   if (step.step === 'confirm') {
     return (
-      <section className="panel" aria-label="Close the shift">
+      <ConfirmClose
+        onKeyDown={(e) => {
+          // Esc goes back a step, as everywhere in the till: here, to counting again.
+          if (e.key !== 'Escape' || busy) return;
+          e.preventDefault();
+          setStep(recount(step, currency));
+        }}
+      >
         <p>
           You counted <strong data-testid="counted">{formatMoney(step.countedCents, currency)}</strong> in the
           drawer. Closing the shift ends it on this till; the Z report then shows what was expected.
@@ -65,12 +73,22 @@ export function CloseShiftForm({ currency, onCancel, onClosed }: Props) {
             {busy ? 'Closing…' : 'Close shift'}
           </button>
         </div>
-      </section>
+      </ConfirmClose>
     );
   }
   if (step.step !== 'count') return null;
   return (
-    <form className="panel inline-form" onSubmit={next} noValidate aria-label="Count the drawer">
+    <form
+      className="panel inline-form"
+      onSubmit={next}
+      noValidate
+      aria-label="Count the drawer"
+      onKeyDown={(e) => {
+        if (e.key !== 'Escape') return;
+        e.preventDefault();
+        onCancel();
+      }}
+    >
       <Field
         label="Cash counted in the drawer"
         error={step.error}
@@ -91,5 +109,24 @@ export function CloseShiftForm({ currency, onCancel, onClosed }: Props) {
         Cancel
       </button>
     </form>
+  );
+}
+
+/**
+ * The confirm step takes the keyboard when it appears: the count field that had it is gone, and
+ * a screen reader then reads what was counted before the two buttons.
+ */
+function ConfirmClose({
+  children,
+  onKeyDown,
+}: {
+  children: ReactNode;
+  onKeyDown: (e: KeyboardEvent) => void;
+}) {
+  const ref = useFocusIfLost<HTMLElement>();
+  return (
+    <section className="panel" aria-label="Close the shift" tabIndex={-1} ref={ref} onKeyDown={onKeyDown}>
+      {children}
+    </section>
   );
 }

@@ -3,6 +3,7 @@ import { createPortal } from 'react-dom';
 import { create } from 'zustand';
 import type { ShiftReport } from '../../api/types.js';
 import { ReportFigures, ReportTable } from '../../components/report-parts.js';
+import { useFocusIfLost } from '../../hooks/use-focus-if-lost.js';
 import { shiftReportParts } from '../../lib/shift-report.js';
 import { useEvents } from '../../stores/events-store.js';
 import { useSettings } from '../../stores/settings-store.js';
@@ -47,8 +48,10 @@ export function ShiftReportView({ report, currency }: { report: ShiftReport; cur
     if (printing) window.print();
   }, [printing]);
   const title = `${kind} report · ${parts.shiftId}`;
+  // After Close shift the confirm step that had the keyboard is gone: the Z report takes it.
+  const region = useFocusIfLost<HTMLElement>();
   return (
-    <section className="panel" aria-label={title}>
+    <section className="panel" aria-label={title} tabIndex={-1} ref={region}>
       <h2>{title}</h2>
       <p className="muted">
         {parts.businessDay} · {parts.period}

@@ -4,6 +4,7 @@ import { formatMoney } from '../../lib/money.js';
 import { reportTimeZone } from '../../lib/shift-report.js';
 import { endedElsewhereWords } from '../../lib/shift-words.js';
 import { formatEventTime, tillTimeZone } from '../../lib/zoned-time.js';
+import { useFocusIfLost } from '../../hooks/use-focus-if-lost.js';
 import { useTillCurrency } from '../../hooks/use-till-currency.js';
 import { useEvents } from '../../stores/events-store.js';
 import { useSettings } from '../../stores/settings-store.js';
@@ -97,7 +98,7 @@ export function ShiftScreen() {
 
       {!closed && shift ? (
         <>
-          <h2>Shift open since {formatEventTime(shift.opened_at, venueZone)}</h2>
+          <OpenShiftHeading openedAt={shift.opened_at} zone={venueZone} />
           <p className="muted">
             {/* In the report's money once it has one (its first sale's), as the report below says it. */}
             <code>{shift.id}</code> · float{' '}
@@ -117,9 +118,7 @@ export function ShiftScreen() {
               <button type="button" className="button" onClick={() => void loadXReport()}>
                 X report
               </button>
-              <button type="button" className="button button-primary" onClick={() => setClosing(true)}>
-                Close shift…
-              </button>
+              <CloseShiftButton onClick={() => setClosing(true)} />
             </div>
           )}
           {!closing && xReport.state === 'error' ? <ErrorNote message={xReport.error} /> : null}
@@ -129,5 +128,25 @@ export function ShiftScreen() {
 
       <PastShifts currency={currency} />
     </section>
+  );
+}
+
+/** Takes the keyboard when the shift has just opened (the float form that had it is gone). */
+function OpenShiftHeading({ openedAt, zone }: { openedAt: string; zone: string }) {
+  const ref = useFocusIfLost<HTMLHeadingElement>();
+  return (
+    <h2 tabIndex={-1} ref={ref}>
+      Shift open since {formatEventTime(openedAt, zone)}
+    </h2>
+  );
+}
+
+/** Takes the keyboard back when the count is cancelled (Cancel or Esc), as a dialog's opener does. */
+function CloseShiftButton({ onClick }: { onClick: () => void }) {
+  const ref = useFocusIfLost<HTMLButtonElement>();
+  return (
+    <button type="button" className="button button-primary" ref={ref} onClick={onClick}>
+      Close shift…
+    </button>
   );
 }

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import {
   canSubmit,
+  digitsTypedWords,
   emptyKeypad,
   keypadKeyOf,
   maskedPin,
@@ -83,11 +84,14 @@ export function PinScreen() {
     (scannedHere ? 'That was a ticket, not a PIN: sign in first, then scan it.' : null) ??
     signedOutWords[signedOutBy ?? 'manual'];
   return (
-    <section className="pin-screen" aria-labelledby="pin-title">
+    // The page's main landmark: a screen reader's "next main" lands on the keypad, as on every screen.
+    <main className="pin-screen" aria-labelledby="pin-title">
       <p className="pin-venue">{venue}</p>
       <h1 id="pin-title">Sign in with your PIN</h1>
-      <output className="pin-dots" aria-label={`${keypad.digits.length} digits typed`} aria-live="polite">
-        {maskedPin(keypad.digits) || ' '}
+      {/* A live region reads its content, not its label: the words, not "bullet bullet". */}
+      <output className="pin-dots" aria-label={digitsTypedWords(keypad.digits)} aria-live="polite">
+        <span aria-hidden="true">{maskedPin(keypad.digits) || ' '}</span>
+        <span className="visually-hidden">{digitsTypedWords(keypad.digits)}</span>
       </output>
       <p className={pinError ? 'pin-notice pin-error' : 'pin-notice'} role={pinError ? 'alert' : 'status'}>
         {busy
@@ -107,6 +111,6 @@ export function PinScreen() {
           </button>
         ))}
       </div>
-    </section>
+    </main>
   );
 }

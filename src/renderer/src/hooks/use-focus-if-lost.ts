@@ -1,0 +1,15 @@
+import { useEffect, useRef } from 'react';
+import { focusIsLost } from '../lib/lost-focus.js';
+
+/**
+ * A ref for the element that should take the keyboard when it appears and the focus was lost
+ * (see focusIsLost): the next step of a flow whose last control just went away. A heading or a
+ * region needs tabIndex={-1} to take it.
+ */
+export function useFocusIfLost<T extends HTMLElement>() {
+  const ref = useRef<T>(null);
+  useEffect(() => {
+    if (ref.current && focusIsLost(document)) ref.current.focus();
+  }, []);
+  return ref;
+}

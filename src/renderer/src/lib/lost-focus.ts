@@ -1,0 +1,16 @@
+/** What the focus rule needs of a document: its focused element and its body. */
+export interface FocusDocument {
+  activeElement: unknown;
+  body: unknown;
+}
+
+/**
+ * True when nothing useful has the keyboard: the control that had it was removed (a form that
+ * submitted and went away, the sale-done panel after New sale), so the browser put focus back on
+ * the page itself. A keyboard user's next Tab would then start again at the top of the page, and a
+ * screen reader says nothing about what appeared. When something else has focus (a nav link just
+ * clicked, a field being typed in), it is the person's, and stays there.
+ */
+export function focusIsLost(doc: FocusDocument): boolean {
+  return doc.activeElement === null || doc.activeElement === doc.body;
+}

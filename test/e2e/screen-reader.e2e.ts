@@ -1,0 +1,112 @@
+import { expect, test } from './fixtures.js';
+import { KioskPage } from './pages/kiosk-page.js';
+import { MonitorPage } from './pages/monitor-page.js';
+import type { VenueServer } from './support/venue-server.js';
+
+interface Created {
+  id: string;
+}
+
+/** A door paired to the event and its own scanner key, as the monitor e2e pairs one. */
+async function pairDoor(server: VenueServer, eventId: string, name: string): Promise<string> {
+  const pairing = await server.api<{ pairing_token: string }>('POST', '/v2/devices/pairing', {
+    event_id: eventId,
+  });
+  const res = await fetch(`${server.url}/v2/devices/pair`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ pairing_token: pairing.pairing_token, name }),
+  });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { api_key: { secret: string } }).api_key.secret;
+}
+
+async function scan(server: VenueServer, doorKey: string, token: string): Promise<void> {
+  const res = await fetch(`${server.url}/v2/scan/validate`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${doorKey}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ token }),
+  });
+  expect(res.status).toBe(200);
+}
+
+test('the scan monitor says each new scan, verdict and door and why, in words; the log read at opening is not news', async ({
+  boxOffice,
+  server,
+}) => {
+  const { page } = boxOffice;
+  const monitor = new MonitorPage(page);
+  const event = await server.api<Created>('POST', '/v2/events', {
+    title: 'Quiet Listening',
+    venue: 'Hall',
+    doors_at: new Date(Date.now() + 3_600_000).toISOString(),
+    tickets: [{ name: 'Entry', price_cents: 500, quantity: 10 }],
+  });
+  await server.api('POST', `/v2/events/${event.id}/publish`);
+  const tiers = await server.api<{ data: { id: string }[] }>('GET', `/v2/events/${event.id}/tiers`);
+  const order = await server.api<{ tickets: { qr_token: string }[] }>('POST', '/v2/orders', {
+    event_id: event.id,
+    items: [{ tier_id: tiers.data[0]?.id, quantity: 2 }],
+    payment_method: 'cash',
+  });
+  const [first, second] = order.tickets.map((t) => t.qr_token);
+  const door = await pairDoor(server, event.id, 'North gate');
+  // Before the monitor opens: history.
+  await scan(server, door, first ?? '');
+
+  await boxOffice.go('Monitor');
+  await expect(page).toHaveURL(new RegExp(`/monitor/${event.id}$`));
+  await expect(monitor.feedStatus()).toHaveText(/Live/);
+  await expect(monitor.insideCount()).toHaveText('1');
+  const announcer = page.getByTestId('scan-announcer');
+  await expect(announcer).toHaveRole('status');
+  await expect(announcer).toHaveText('');
+
+  await scan(server, door, second ?? '');
+  await expect(announcer).toHaveText('Admitted at North gate.');
+  await scan(server, door, second ?? '');
+  await expect(announcer).toHaveText('Rejected at North gate: Already used: this ticket is inside.');
+  // In the log the verdict is a word beside its colour, not the colour alone.
+  await expect(page.locator('.scan-row').first().locator('.badge')).toHaveText('Rejected');
+});
+
+test('the kiosk says the total as it changes, and a refused email takes the keyboard with its reason', async ({
+  server,
+  page,
+}) => {
+  const errors: string[] = [];
+  page.on('pageerror', (err) => errors.push(err.message));
+  const event = await server.api<Created>('POST', '/v2/events', {
+    title: 'Late Night Jazz',
+    venue: 'Main hall',
+    doors_at: '2026-12-24T19:00:00Z',
+    tickets: [{ name: 'Standard', price_cents: 2500, quantity: 50, max_per_order: 4 }],
+  });
+  await server.api('POST', `/v2/events/${event.id}/publish`);
+  await server.api('PATCH', '/v2/settings', { kiosk_attendant_pin: '482913' });
+  const key = await server.api<{ secret: string }>('POST', '/v2/api_keys', {
+    name: 'Lobby kiosk',
+    scope: 'kiosk',
+  });
+  const kiosk = new KioskPage(page, server.url);
+  await kiosk.open(key.secret);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+
+  await page.getByRole('button', { name: 'Standard $25.00 50 left' }).click();
+  const total = page.getByRole('status').filter({ hasText: 'Total' });
+  await expect(total).toHaveText('Total $25.00');
+  await kiosk.more(1);
+  await expect(total).toHaveText('Total $50.00');
+
+  await page.getByRole('button', { name: 'Continue' }).click();
+  const email = page.getByLabel('Email (we send your tickets here)');
+  await email.fill('ada-at-example');
+  await page.getByRole('button', { name: 'Pay by card' }).click();
+  await expect(page.getByRole('alert')).toHaveText(
+    'That does not look like an email address. Please check it, like ada@example.com.',
+  );
+  await expect(email).toBeFocused();
+  await expect(email).toHaveAttribute('aria-invalid', 'true');
+  await expect(email).toHaveAccessibleDescription(/does not look like an email address/);
+  expect(errors, 'uncaught errors in the page').toEqual([]);
+});
