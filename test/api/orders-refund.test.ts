@@ -195,6 +195,27 @@ describe('GET /v2/orders', () => {
     expect(await search('%')).toEqual([]);
     expect(await search('nobody')).toEqual([]);
   });
+
+  it('q finds an order by the last characters of its id or of one of its tickets, read off a ticket', async () => {
+    const ada = await buy(t, sale);
+    const grace = await buy(t, sale, { buyer: { name: 'Grace Hopper', email: 'grace@navy.example' } });
+    const search = async (q: string) =>
+      (
+        (await t.call('GET', `/v2/orders?q=${encodeURIComponent(q)}`)).json() as { data: OrderJson[] }
+      ).data.map((o) => o.id);
+    const ticketId = grace.tickets[0]!.id;
+    expect(await search(ticketId.slice(-6))).toEqual([grace.id]);
+    // Read aloud, a code loses its case.
+    expect(await search(ticketId.slice(-6).toLowerCase())).toEqual([grace.id]);
+    expect(await search(ticketId.slice(-6).toUpperCase())).toEqual([grace.id]);
+    expect(await search(ticketId.slice('tik_'.length))).toEqual([grace.id]);
+    expect(await search(ada.id.slice(-5))).toEqual([ada.id]);
+    // The middle of an id is not its end; fewer than five characters would match strangers.
+    expect(await search(ticketId.slice(-8, -2))).toEqual([]);
+    expect(await search(ticketId.slice(-4))).toEqual([]);
+    // Only letters and digits: a LIKE wildcard typed by staff stays literal.
+    expect(await search(`_${ticketId.slice(-5)}`)).toEqual([]);
+  });
 });
 
 describe('how a refund went back, and why', () => {

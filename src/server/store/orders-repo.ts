@@ -56,6 +56,7 @@ const orderFilterClauses = {
     OR o.buyer_email LIKE @like ESCAPE '\\'
     OR o.id IN (SELECT order_id FROM tickets WHERE id = @q)
     OR o.id IN (SELECT order_id FROM tickets WHERE wallet_secret = @wallet)
+    OR (@tail IS NOT NULL AND (o.id LIKE @tail OR o.id IN (SELECT order_id FROM tickets WHERE id LIKE @tail)))
     OR o.id IN (SELECT order_id FROM attendees
                 WHERE name LIKE @like ESCAPE '\\' OR email LIKE @like ESCAPE '\\'))`,
 } as const;
@@ -92,6 +93,7 @@ export function orderFilterParams(search: OrderSearch): {
   q: string | null;
   like: string | null;
   wallet: string | null;
+  tail: string | null;
 } {
   const q = search.q?.trim() || null;
   return {
@@ -103,7 +105,18 @@ export function orderFilterParams(search: OrderSearch): {
     q,
     like: q === null ? null : likePattern(q),
     wallet: q === null ? null : walletSecretIn(q),
+    tail: q === null ? null : idTailPattern(q),
   };
+}
+
+/**
+ * The end of an order or ticket id as a person reads it off a printed ticket, a PDF or a phone
+ * ("the ticket ends in …"): letters and digits only, so no LIKE wildcard gets in. Five at least,
+ * because ids are random and shorter ends would match strangers' orders; case-insensitive, because
+ * read-aloud codes lose their case.
+ */
+function idTailPattern(q: string): string | null {
+  return /^[A-Za-z0-9]{5,}$/.test(q) ? `%${q}` : null;
 }
 
 /**
