@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   anyPending,
   mailServerWords,
+  mailWaitingWords,
   mailStateWords,
   resendAdvice,
   resendNote,
@@ -181,6 +182,23 @@ describe('mailServerWords', () => {
     );
     expect(mailServerWords(null)).toBe(
       'No mail server is set up: mail waits in the outbox until MARQUEE_SMTP_URL names one (then restart).',
+    );
+  });
+});
+
+describe('mailWaitingWords: how much mail waits, and how much of it the panel lists', () => {
+  it('counts all of it when all is listed', () => {
+    expect(mailWaitingWords(1, false, 1)).toBe('1 mail not sent yet.');
+    expect(mailWaitingWords(42, false, 42)).toBe('42 mails not sent yet.');
+  });
+
+  it('says only the oldest are listed when there are more than shown', () => {
+    expect(mailWaitingWords(130, false, 100)).toBe('130 mails not sent yet. The oldest 100 are listed.');
+  });
+
+  it('says "or more" past what the panel reads at once', () => {
+    expect(mailWaitingWords(2000, true, 100)).toBe(
+      '2,000 or more mails not sent yet. The oldest 100 are listed.',
     );
   });
 });
