@@ -205,7 +205,7 @@ export const OrdersQuery = Type.Object(
       Type.String({
         maxLength: 200,
         description:
-          'Search: buyer or attendee name/email (substring), order id or ticket id (exact, or its last 5 or more letters and digits)',
+          'Search: buyer or attendee name (substring, any case, accents ignored) or email (substring), order id or ticket id (exact, or its last 5 or more letters and digits)',
       }),
     ),
     order: ListOrder('a till’s latest sales'),
