@@ -1,4 +1,7 @@
 import { expect, test } from './fixtures.js';
+import { MonitorPage } from './pages/monitor-page.js';
+import { doorNight } from './support/door-night.js';
+import { holdRequestsTo } from './support/hold-requests.js';
 import type { VenueServer } from './support/venue-server.js';
 
 /**
@@ -44,4 +47,28 @@ test('with the mail server down, Settings › Mail counts what waits and lists t
   await expect(table.locator('tbody tr').last()).toContainText('guest129@example.com');
   await expect(page.getByText('130 mails not sent yet.', { exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: /^Show \d+ more$/ })).toHaveCount(0);
+});
+
+test('the scan monitor says it is counting, not "Inside now 0", while a long scan log is read', async ({
+  server,
+  boxOffice,
+  page,
+}) => {
+  const night = await doorNight(server, ['Floor'], { capacity: 100 });
+  for (const guest of ['Ada', 'Grace', 'Alan']) {
+    const [ticket] = await night.sell('Floor', guest);
+    await server.api('POST', '/v2/scan/validate', { token: ticket!.paper_pass, event_id: night.eventId });
+  }
+  const monitor = new MonitorPage(page);
+  // The log's pages held back: on a night of 15,000 scans reading them takes seconds.
+  const log = await holdRequestsTo(page, '**/v2/scans?*');
+  await boxOffice.go('Monitor');
+  await expect.poll(() => log.count()).toBeGreaterThan(0);
+  await expect(monitor.insideCount()).toHaveText('…');
+  await expect(monitor.admittedLastHour()).toHaveText('…');
+  await expect(monitor.admittedByCredential()).toHaveText('…');
+  await log.release();
+  await expect(monitor.insideCount()).toHaveText('3');
+  await expect(monitor.admittedLastHour()).toHaveText('3');
+  await expect(monitor.admittedByCredential()).toHaveText('0 · 3 · 0');
 });

@@ -93,6 +93,10 @@ function Monitor({ eventId }: { eventId: string | null }) {
   const status = feedStatusText(m.feed, now);
   const event = events.data?.find((e) => e.id === eventId) ?? null;
   const occupancy = occupancyOf(m.inside, event?.capacity ?? null);
+  // Until the scan log is read the counts are not known: a busy night's log takes seconds to read,
+  // and "Inside now 0" in the meantime is a wrong answer a door manager would act on.
+  const counting = m.history.state === 'loading' && m.seen === 0;
+  const figure = (value: number | string) => (counting ? '…' : value);
   useCapacityAlarm(occupancy.level);
 
   return (
@@ -166,7 +170,9 @@ function Monitor({ eventId }: { eventId: string | null }) {
       <dl className="monitor-figures">
         <div className={`figure-inside figure-${occupancy.level}`}>
           <dt>Inside now</dt>
-          <dd data-testid="inside-count">{m.inside}</dd>
+          <dd data-testid="inside-count" aria-busy={counting}>
+            {figure(m.inside)}
+          </dd>
           {event?.capacity ? (
             <dd className="small" data-testid="inside-capacity">
               of {event.capacity}
@@ -175,20 +181,20 @@ function Monitor({ eventId }: { eventId: string | null }) {
         </div>
         <div>
           <dt>Admitted, last hour</dt>
-          <dd data-testid="admitted-hour">{totals.admitted}</dd>
+          <dd data-testid="admitted-hour">{figure(totals.admitted)}</dd>
         </div>
         <div>
           <dt>Turned away, last hour</dt>
-          <dd data-testid="rejected-hour">{totals.rejected}</dd>
+          <dd data-testid="rejected-hour">{figure(totals.rejected)}</dd>
         </div>
         <div>
           <dt>Exits, last hour</dt>
-          <dd>{totals.exited}</dd>
+          <dd>{figure(totals.exited)}</dd>
         </div>
         <div>
           <dt>Admitted by phone · paper · manual</dt>
           <dd data-testid="admitted-by-credential">
-            {m.admittedBy.rotating} · {m.admittedBy.paper} · {m.admittedBy.manual}
+            {counting ? '…' : `${m.admittedBy.rotating} · ${m.admittedBy.paper} · ${m.admittedBy.manual}`}
           </dd>
         </div>
       </dl>
