@@ -62,9 +62,7 @@ export function MailPanel() {
       {mail.state === 'error' ? <ErrorNote message={mail.error} onRetry={() => void loadMail()} /> : null}
       {mail.data && list.length === 0 ? <Empty>Every mail has been sent.</Empty> : null}
       {list.length > 0 ? (
-        <p className="muted small">
-          {mailWaitingWords(list.length, beyond, listed.length)}
-        </p>
+        <p className="muted small">{mailWaitingWords(list.length, beyond, listed.length)}</p>
       ) : null}
       {list.length > 0 ? (
         <div className="table-wrap">
