@@ -24,6 +24,12 @@ afterEach(async () => t.close());
 const refund = (orderId: string, body?: Record<string, unknown>) =>
   t.call('POST', `/v2/orders/${orderId}/refund`, body);
 
+/** The ids of the orders the box office search `q` finds, oldest first. */
+const search = async (q: string) =>
+  ((await t.call('GET', `/v2/orders?q=${encodeURIComponent(q)}`)).json() as { data: OrderJson[] }).data.map(
+    (o) => o.id,
+  );
+
 describe('POST /v2/orders/{id}/refund', () => {
   it('refunds part, then the rest; a full refund voids the active tickets', async () => {
     const order = await buy(t, sale, { items: [{ tier_id: sale.tierId, quantity: 2 }] });
@@ -175,10 +181,6 @@ describe('GET /v2/orders', () => {
       attendees: [{ name: 'Katherine Johnson', email: 'kj@nasa.example' }],
     });
     const walkIn = await buy(t, sale, { buyer: undefined, payment_method: 'cash' });
-    const search = async (q: string) =>
-      (
-        (await t.call('GET', `/v2/orders?q=${encodeURIComponent(q)}`)).json() as { data: OrderJson[] }
-      ).data.map((o) => o.id);
     expect(await search('lovelace')).toEqual([ada.id]);
     expect(await search('navy.example')).toEqual([grace.id]);
     expect(await search('Katherine')).toEqual([grace.id]);
@@ -203,10 +205,6 @@ describe('GET /v2/orders', () => {
       attendees: [{ name: 'Jürgen Weiß', email: 'jw@mail.example' }],
     });
     const ivan = await buy(t, sale, { buyer: { name: 'Иван Петров', email: 'ivan@mail.example' } });
-    const search = async (q: string) =>
-      (
-        (await t.call('GET', `/v2/orders?q=${encodeURIComponent(q)}`)).json() as { data: OrderJson[] }
-      ).data.map((o) => o.id);
     expect(await search('fernandez')).toEqual([zoe.id]);
     expect(await search('FERNÁNDEZ')).toEqual([zoe.id]);
     expect(await search('Zoe Fern')).toEqual([zoe.id]);
@@ -222,10 +220,6 @@ describe('GET /v2/orders', () => {
   it('q finds an order by the last characters of its id or of one of its tickets, read off a ticket', async () => {
     const ada = await buy(t, sale);
     const grace = await buy(t, sale, { buyer: { name: 'Grace Hopper', email: 'grace@navy.example' } });
-    const search = async (q: string) =>
-      (
-        (await t.call('GET', `/v2/orders?q=${encodeURIComponent(q)}`)).json() as { data: OrderJson[] }
-      ).data.map((o) => o.id);
     const ticketId = grace.tickets[0]!.id;
     expect(await search(ticketId.slice(-6))).toEqual([grace.id]);
     // Read aloud, a code loses its case.
