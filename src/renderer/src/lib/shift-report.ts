@@ -4,6 +4,7 @@ import { signedMoney } from './blind-count.js';
 import { formatDateTime } from './datetime.js';
 import { formatMoney } from './money.js';
 import { paymentWords } from './payment-words.js';
+import { formatCount } from './count.js';
 
 export interface ShiftReportParts {
   shiftId: string;
@@ -88,10 +89,16 @@ export function shiftReportParts(
     period: `${formatDateTime(shift.opened_at)} – ${shift.closed_at ? formatDateTime(shift.closed_at) : 'now'}`,
     figures: [
       ...drawer,
-      { label: 'Orders', value: String(report.order_count) },
-      { label: 'Refunds', value: `${report.refunds.count} · ${money(report.refunds.amount_cents)}` },
-      { label: 'Voids', value: `${report.voids.count} · ${money(report.voids.amount_cents)}` },
-      { label: 'Comps', value: `${report.comps.ticket_count} tickets in ${report.comps.order_count} orders` },
+      { label: 'Orders', value: formatCount(report.order_count) },
+      {
+        label: 'Refunds',
+        value: `${formatCount(report.refunds.count)} · ${money(report.refunds.amount_cents)}`,
+      },
+      { label: 'Voids', value: `${formatCount(report.voids.count)} · ${money(report.voids.amount_cents)}` },
+      {
+        label: 'Comps',
+        value: `${formatCount(report.comps.ticket_count)} tickets in ${formatCount(report.comps.order_count)} orders`,
+      },
     ],
     breakdowns: [
       {
@@ -99,7 +106,7 @@ export function shiftReportParts(
         columns: ['Method', 'Orders', 'Sales', 'Refunds on these orders', 'Net'],
         rows: report.by_payment_method.map((m) => [
           paymentWords(m.payment_method),
-          String(m.order_count),
+          formatCount(m.order_count),
           formatMoney(m.sales_cents, m.currency),
           formatMoney(m.refunds_cents, m.currency),
           formatMoney(m.net_cents, m.currency),
@@ -110,8 +117,8 @@ export function shiftReportParts(
         columns: ['Tier', 'Tickets', 'Comps', 'Sales'],
         rows: report.by_tier.map((t) => [
           tierRowLabel(t, severalEvents, eventOf),
-          String(t.tickets),
-          String(t.comp_tickets),
+          formatCount(t.tickets),
+          formatCount(t.comp_tickets),
           formatMoney(t.sales_cents, t.currency),
         ]),
       },

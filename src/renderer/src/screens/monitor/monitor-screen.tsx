@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useSyncExternalStore } from 'r
 import { ErrorNote, Loading } from '../../components/states.js';
 import { useNow } from '../../hooks/use-now.js';
 import { listDoors } from '../../lib/door-status.js';
+import { formatCount } from '../../lib/count.js';
 import { feedStatusText } from '../../lib/feed-status.js';
 import { pickDefaultEvent } from '../../lib/monitor-event.js';
 import { occupancyOf, type OccupancyLevel } from '../../lib/occupancy.js';
@@ -96,7 +97,7 @@ function Monitor({ eventId }: { eventId: string | null }) {
   // Until the scan log is read the counts are not known: a busy night's log takes seconds to read,
   // and "Inside now 0" in the meantime is a wrong answer a door manager would act on.
   const counting = m.history.state === 'loading' && m.seen === 0;
-  const figure = (value: number | string) => (counting ? '…' : value);
+  const figure = (value: number) => (counting ? '…' : formatCount(value));
   useCapacityAlarm(occupancy.level);
 
   return (
@@ -175,7 +176,7 @@ function Monitor({ eventId }: { eventId: string | null }) {
           </dd>
           {event?.capacity ? (
             <dd className="small" data-testid="inside-capacity">
-              of {event.capacity}
+              of {formatCount(event.capacity)}
             </dd>
           ) : null}
         </div>
@@ -194,7 +195,9 @@ function Monitor({ eventId }: { eventId: string | null }) {
         <div>
           <dt>Admitted by phone · paper · manual</dt>
           <dd data-testid="admitted-by-credential">
-            {counting ? '…' : `${m.admittedBy.rotating} · ${m.admittedBy.paper} · ${m.admittedBy.manual}`}
+            {counting
+              ? '…'
+              : `${formatCount(m.admittedBy.rotating)} · ${formatCount(m.admittedBy.paper)} · ${formatCount(m.admittedBy.manual)}`}
           </dd>
         </div>
       </dl>
