@@ -77,6 +77,20 @@ describe('GET /v2/scan/lookup', () => {
     expect(((await lookup('q=mail.example', door.secret)).json() as LookupJson).data).toEqual([]);
   });
 
+  it('finds a name typed without its accents, or in capitals, as a steward hears it', async () => {
+    const [fernandez, weiss] = await guests(['Zoë Fernández', 'Jürgen Weiß']);
+    const names = async (q: string) =>
+      ((await lookup(`q=${encodeURIComponent(q)}`, door.secret)).json() as LookupJson).data.map(
+        (m) => m.ticket_id,
+      );
+    expect(await names('fernandez')).toEqual([fernandez!.ticketId]);
+    expect(await names('FERNÁNDEZ')).toEqual([fernandez!.ticketId]);
+    expect(await names('zoe fern')).toEqual([fernandez!.ticketId]);
+    expect(await names('weiss')).toEqual([weiss!.ticketId]);
+    expect(await names('Jurgen')).toEqual([weiss!.ticketId]);
+    expect(await names('fernandes')).toEqual([]);
+  });
+
   it('answers at most 10, says there are more, and shows who is inside', async () => {
     await guests(Array.from({ length: 12 }, (_, i) => `Guest Number ${i + 1}`));
     const body = (await lookup('q=guest', door.secret)).json() as LookupJson;

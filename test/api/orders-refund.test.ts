@@ -24,6 +24,12 @@ afterEach(async () => t.close());
 const refund = (orderId: string, body?: Record<string, unknown>) =>
   t.call('POST', `/v2/orders/${orderId}/refund`, body);
 
+/** The ids of the orders the box office search `q` finds, oldest first. */
+const search = async (q: string) =>
+  ((await t.call('GET', `/v2/orders?q=${encodeURIComponent(q)}`)).json() as { data: OrderJson[] }).data.map(
+    (o) => o.id,
+  );
+
 describe('POST /v2/orders/{id}/refund', () => {
   it('refunds part, then the rest; a full refund voids the active tickets', async () => {
     const order = await buy(t, sale, { items: [{ tier_id: sale.tierId, quantity: 2 }] });
@@ -175,10 +181,6 @@ describe('GET /v2/orders', () => {
       attendees: [{ name: 'Katherine Johnson', email: 'kj@nasa.example' }],
     });
     const walkIn = await buy(t, sale, { buyer: undefined, payment_method: 'cash' });
-    const search = async (q: string) =>
-      (
-        (await t.call('GET', `/v2/orders?q=${encodeURIComponent(q)}`)).json() as { data: OrderJson[] }
-      ).data.map((o) => o.id);
     expect(await search('lovelace')).toEqual([ada.id]);
     expect(await search('navy.example')).toEqual([grace.id]);
     expect(await search('Katherine')).toEqual([grace.id]);
@@ -194,6 +196,42 @@ describe('GET /v2/orders', () => {
     // LIKE wildcards typed by staff are literal.
     expect(await search('%')).toEqual([]);
     expect(await search('nobody')).toEqual([]);
+  });
+
+  it('q finds a buyer or attendee name typed without its accents or in capitals', async () => {
+    const zoe = await buy(t, sale, { buyer: { name: 'Zoë Fernández', email: 'zoe@mail.example' } });
+    const guest = await buy(t, sale, {
+      buyer: { name: 'Sam Brown', email: 'sam@mail.example' },
+      attendees: [{ name: 'Jürgen Weiß', email: 'jw@mail.example' }],
+    });
+    const ivan = await buy(t, sale, { buyer: { name: 'Иван Петров', email: 'ivan@mail.example' } });
+    expect(await search('fernandez')).toEqual([zoe.id]);
+    expect(await search('FERNÁNDEZ')).toEqual([zoe.id]);
+    expect(await search('Zoe Fern')).toEqual([zoe.id]);
+    expect(await search('Fernández')).toEqual([zoe.id]);
+    expect(await search('weiss')).toEqual([guest.id]);
+    expect(await search('JURGEN')).toEqual([guest.id]);
+    expect(await search('иван')).toEqual([ivan.id]);
+    expect(await search('fernandes')).toEqual([]);
+    // Folding is for names: the LIKE wildcards typed by staff stay literal there too.
+    expect(await search('Fern_ndez')).toEqual([]);
+  });
+
+  it('q finds an order by the last characters of its id or of one of its tickets, read off a ticket', async () => {
+    const ada = await buy(t, sale);
+    const grace = await buy(t, sale, { buyer: { name: 'Grace Hopper', email: 'grace@navy.example' } });
+    const ticketId = grace.tickets[0]!.id;
+    expect(await search(ticketId.slice(-6))).toEqual([grace.id]);
+    // Read aloud, a code loses its case.
+    expect(await search(ticketId.slice(-6).toLowerCase())).toEqual([grace.id]);
+    expect(await search(ticketId.slice(-6).toUpperCase())).toEqual([grace.id]);
+    expect(await search(ticketId.slice('tik_'.length))).toEqual([grace.id]);
+    expect(await search(ada.id.slice(-5))).toEqual([ada.id]);
+    // The middle of an id is not its end; fewer than five characters would match strangers.
+    expect(await search(ticketId.slice(-8, -2))).toEqual([]);
+    expect(await search(ticketId.slice(-4))).toEqual([]);
+    // Only letters and digits: a LIKE wildcard typed by staff stays literal.
+    expect(await search(`_${ticketId.slice(-5)}`)).toEqual([]);
   });
 });
 

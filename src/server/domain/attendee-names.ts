@@ -1,11 +1,15 @@
 import type { Db } from '../store/db.js';
 import type { DoorLookupRepo } from '../store/door-lookup-repo.js';
 import { watchRowChanges } from '../store/row-changes.js';
+import { foldForSearch } from '../store/search-fold.js';
+
+/** Lower case, accents dropped (search-fold.ts): "fernandez" at the door finds Fernández. */
+const searchable = (text: string): string => foldForSearch(text).toLowerCase();
 
 interface EventNames {
   /** Highest attendee seq read so far: the next read takes only newer rows. */
   lastSeq: number;
-  /** Lower-cased names and their tickets, side by side, in sale order. */
+  /** Folded names (searchable) and their tickets, side by side, in sale order. */
   names: string[];
   tickets: string[];
 }
@@ -22,7 +26,8 @@ const maxEvents = 8;
  * on the next search: the change trigger names the attendee, not its event, and must not read
  * the store (store/row-changes.ts).
  *
- * Names are folded with toLowerCase(), which knows every script (SQLite's lower() knows ASCII).
+ * Names are folded with toLowerCase(), which knows every script (SQLite's lower() knows ASCII),
+ * and without their accents, as the till's order search compares them.
  */
 export class AttendeeNames {
   private readonly events = new Map<string, EventNames>();
@@ -34,10 +39,10 @@ export class AttendeeNames {
     watchRowChanges(db, 'attendees', () => this.events.clear());
   }
 
-  /** Tickets whose attendee name contains `needle` (any case), in sale order, at most `limit`. */
+  /** Tickets whose attendee name contains `needle` (any case or accents), in sale order, at most `limit`. */
   search(eventId: string, needle: string, limit: number): string[] {
     const list = this.catchUp(eventId);
-    const want = needle.toLowerCase();
+    const want = searchable(needle);
     const found: string[] = [];
     const { names, tickets } = list;
     for (let i = 0; i < names.length && found.length < limit; i++)
@@ -53,7 +58,7 @@ export class AttendeeNames {
       this.events.set(eventId, list);
     }
     for (const [seq, ticketId, name] of this.repo.namesSince(eventId, list.lastSeq)) {
-      list.names.push((name ?? '').toLowerCase());
+      list.names.push(searchable(name ?? ''));
       list.tickets.push(ticketId);
       list.lastSeq = seq;
     }

@@ -204,7 +204,8 @@ export const OrdersQuery = Type.Object(
     q: Type.Optional(
       Type.String({
         maxLength: 200,
-        description: 'Search: buyer or attendee name/email (substring), order id or ticket id (exact)',
+        description:
+          'Search: buyer or attendee name (substring, any case, accents ignored) or email (substring), order id or ticket id (exact, or its last 5 or more letters and digits)',
       }),
     ),
     order: ListOrder('a till’s latest sales'),

@@ -2,6 +2,7 @@ import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { migrations as knownMigrations, type Migration } from './migrations/index.js';
+import { registerSearchFold } from './search-fold.js';
 import { asStoreDamage, checkStore } from './store-check.js';
 import { discardUpgradeBackup, pruneUpgradeBackups, writeUpgradeBackup } from './upgrade-backup.js';
 
@@ -114,6 +115,7 @@ export function connectStore(file: string, options: OpenStoreOptions = {}): Db {
     db.pragma('foreign_keys = ON');
     db.pragma(`cache_size = -${pageCacheKiB}`);
     db.pragma('busy_timeout = 5000');
+    registerSearchFold(db);
     // Before migrating: a damaged store is refused untouched.
     if (options.integrityCheck ?? true) checkStore(db, file);
     return db;

@@ -1,5 +1,6 @@
 import type { Db } from './db.js';
 import { prepareInsert } from './row-statements.js';
+import { foldForSearch } from './search-fold.js';
 
 export type OrderStatus = 'paid' | 'partially_refunded' | 'refunded';
 export type PaymentMethod = 'cash' | 'card' | 'comp' | 'external';
@@ -52,12 +53,13 @@ const orderFilterClauses = {
   before: 'o.created_at < @before',
   shift: 'o.shift_id = @shift',
   q: `(o.id = @q
-    OR o.buyer_name LIKE @like ESCAPE '\\'
+    OR search_fold(o.buyer_name) LIKE @folded ESCAPE '\\'
     OR o.buyer_email LIKE @like ESCAPE '\\'
     OR o.id IN (SELECT order_id FROM tickets WHERE id = @q)
     OR o.id IN (SELECT order_id FROM tickets WHERE wallet_secret = @wallet)
+    OR (@tail IS NOT NULL AND (o.id LIKE @tail OR o.id IN (SELECT order_id FROM tickets WHERE id LIKE @tail)))
     OR o.id IN (SELECT order_id FROM attendees
-                WHERE name LIKE @like ESCAPE '\\' OR email LIKE @like ESCAPE '\\'))`,
+                WHERE search_fold(name) LIKE @folded ESCAPE '\\' OR email LIKE @like ESCAPE '\\'))`,
 } as const;
 
 type OrderFilter = keyof typeof orderFilterClauses;
@@ -91,7 +93,9 @@ export function orderFilterParams(search: OrderSearch): {
   shift: string | null;
   q: string | null;
   like: string | null;
+  folded: string | null;
   wallet: string | null;
+  tail: string | null;
 } {
   const q = search.q?.trim() || null;
   return {
@@ -102,8 +106,21 @@ export function orderFilterParams(search: OrderSearch): {
     shift: search.shiftId ?? null,
     q,
     like: q === null ? null : likePattern(q),
+    // Names are compared folded (search-fold.ts): accents and case as typed do not matter.
+    folded: q === null ? null : likePattern(foldForSearch(q)),
     wallet: q === null ? null : walletSecretIn(q),
+    tail: q === null ? null : idTailPattern(q),
   };
+}
+
+/**
+ * The end of an order or ticket id as a person reads it off a printed ticket, a PDF or a phone
+ * ("the ticket ends in …"): letters and digits only, so no LIKE wildcard gets in. Five at least,
+ * because ids are random and shorter ends would match strangers' orders; case-insensitive, because
+ * read-aloud codes lose their case.
+ */
+function idTailPattern(q: string): string | null {
+  return /^[A-Za-z0-9]{5,}$/.test(q) ? `%${q}` : null;
 }
 
 /**

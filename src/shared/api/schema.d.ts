@@ -7470,7 +7470,7 @@ export interface operations {
         created_lt?: string;
         /** @description Only orders sold through the till while this shift was open (the orders of its X or Z report) */
         shift_id?: string;
-        /** @description Search: buyer or attendee name/email (substring), order id or ticket id (exact) */
+        /** @description Search: buyer or attendee name (substring, any case, accents ignored) or email (substring), order id or ticket id (exact, or its last 5 or more letters and digits) */
         q?: string;
         /** @description oldest_first (the default, like every list) or newest_first (a till’s latest sales); a cursor continues in the order it was given in */
         order?: 'oldest_first' | 'newest_first';

@@ -54,3 +54,36 @@ describe('eventReportParts: admissions', () => {
     expect(figures.find((f) => f.label === 'Not yet arrived')?.value).toBe('7');
   });
 });
+
+describe('eventReportParts: a big night’s counts', () => {
+  it('writes five-digit counts with separators, as the money beside them', () => {
+    const r = report({ refunds: 0, refunds_cents: 0, cash_refunds: 0, cash_cents: 0 });
+    const bigNight: EventReport = {
+      ...r,
+      totals: { ...r.totals, sold: 15_737, comps: 3_986, voided: 150, refunds: 1_371 },
+      tiers: [
+        {
+          tier_id: 'tkt_1',
+          name: 'Floor',
+          price_cents: 4_500,
+          sold: 2_708,
+          comps: 3_418,
+          voided: 49,
+          ...money,
+        },
+      ],
+      payment_methods: [{ payment_method: 'card', orders: 3_945, ...money }],
+      admissions: { admitted: 13_327, inside_now: 13_327, not_yet_arrived: 6_246 },
+    };
+    const parts = eventReportParts(bigNight);
+    const value = (label: string) => parts.figures.find((f) => f.label === label)?.value;
+    expect(value('Tickets sold')).toBe('15,737');
+    expect(value('Comps')).toBe('3,986');
+    expect(value('Admitted')).toBe('13,327 of 19,573');
+    expect(value('Inside now')).toBe('13,327');
+    expect(value('Not yet arrived')).toBe('6,246');
+    expect(value('Refunds')).toBe('$30.00 (1,371)');
+    expect(parts.breakdowns[0]!.rows[0]!.slice(0, 4)).toEqual(['Floor', '2,708', '3,418', '49']);
+    expect(parts.breakdowns[1]!.rows[0]![1]).toBe('3,945');
+  });
+});

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   anyPending,
   mailServerWords,
+  mailWaitingWords,
   mailStateWords,
   resendAddressProblem,
   resendAdvice,
@@ -195,5 +196,22 @@ describe('resendAddressProblem: Email tickets… asks for an address in words', 
   it('sends to what is typed, or to the buyer', () => {
     expect(resendAddressProblem('pat@example.com', null)).toBeNull();
     expect(resendAddressProblem('', 'ada@example.com')).toBeNull();
+  });
+});
+
+describe('mailWaitingWords: how much mail waits, and how much of it the panel lists', () => {
+  it('counts all of it when all is listed', () => {
+    expect(mailWaitingWords(1, false, 1)).toBe('1 mail not sent yet.');
+    expect(mailWaitingWords(42, false, 42)).toBe('42 mails not sent yet.');
+  });
+
+  it('says only the oldest are listed when there are more than shown', () => {
+    expect(mailWaitingWords(130, false, 100)).toBe('130 mails not sent yet. The oldest 100 are listed.');
+  });
+
+  it('says "or more" past what the panel reads at once', () => {
+    expect(mailWaitingWords(2000, true, 100)).toBe(
+      '2,000 or more mails not sent yet. The oldest 100 are listed.',
+    );
   });
 });

@@ -13,6 +13,14 @@ describe('inside / capacity in words', () => {
     expect(occupancyOf(11, 10).words).toBe('Venue full — 11 of 10 inside');
     expect(occupancyOf(899, 1000).level).toBe('ok');
     expect(occupancyOf(900, 1000).level).toBe('warning');
+    // A big night's numbers, as a door manager reads them at a glance.
+    expect(occupancyOf(13_327, 20_000)).toMatchObject({
+      short: '13,327 / 20,000 inside',
+      words: '13,327 of 20,000 inside',
+    });
+    expect(occupancyOf(18_500, 20_000).words).toBe(
+      'Nearly full — 18,500 of 20,000 inside, 1,500 places left',
+    );
   });
 
   it('has no level without a capacity', () => {

@@ -140,3 +140,21 @@ describe('when the shift ran, on the venue’s clock', () => {
     expect(businessDayWords('2027-03-27T23:30:00.000Z', 'UTC')).toBe('Business day Sat, 27 Mar 2027');
   });
 });
+
+describe('the shift report’s counts', () => {
+  it('writes a long shift’s counts with separators', () => {
+    const long: ShiftReport = {
+      ...report([{ ...tierRow('Floor', 'evt_jazz', 5000), tickets: 3_210, comp_tickets: 1_002 }]),
+      order_count: 1_317,
+      comps: { order_count: 1_001, ticket_count: 2_500 },
+    };
+    const parts = shiftReportParts(long, 'usd', eventOf);
+    const value = (label: string) => parts.figures.find((f) => f.label === label)?.value;
+    expect(value('Orders')).toBe('1,317');
+    expect(value('Comps')).toBe('2,500 tickets in 1,001 orders');
+    expect(parts.breakdowns.find((b) => b.title === 'By tier')!.rows[0]!.slice(1, 3)).toEqual([
+      '3,210',
+      '1,002',
+    ]);
+  });
+});

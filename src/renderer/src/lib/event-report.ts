@@ -1,5 +1,6 @@
 import type { EventReport } from '../api/types.js';
 import type { Breakdown, Figure } from './report-figures.js';
+import { formatCount } from './count.js';
 import { formatMoney } from './money.js';
 import { paymentWords } from './payment-words.js';
 import type { SalesBucket } from './sales-chart.js';
@@ -24,20 +25,20 @@ export function eventReportParts(report: EventReport): EventReportParts {
     name: string,
     orders: number,
     r: { gross_cents: number; refunds_cents: number; net_cents: number },
-  ) => [name, String(orders), money(r.gross_cents), money(r.refunds_cents), money(r.net_cents)] as const;
+  ) => [name, formatCount(orders), money(r.gross_cents), money(r.refunds_cents), money(r.net_cents)] as const;
   return {
     currency: report.currency,
     figures: [
       { label: 'Net', value: money(totals.net_cents) },
       { label: 'Gross', value: money(totals.gross_cents) },
-      { label: 'Refunds', value: `${money(totals.refunds_cents)} (${totals.refunds})` },
+      { label: 'Refunds', value: `${money(totals.refunds_cents)} (${formatCount(totals.refunds)})` },
       ...outsideShifts(report),
-      { label: 'Tickets sold', value: String(totals.sold) },
-      { label: 'Comps', value: String(totals.comps) },
-      { label: 'Voided', value: String(totals.voided) },
-      { label: 'Admitted', value: `${admissions.admitted} of ${valid}` },
-      { label: 'Inside now', value: String(admissions.inside_now) },
-      { label: 'Not yet arrived', value: String(admissions.not_yet_arrived) },
+      { label: 'Tickets sold', value: formatCount(totals.sold) },
+      { label: 'Comps', value: formatCount(totals.comps) },
+      { label: 'Voided', value: formatCount(totals.voided) },
+      { label: 'Admitted', value: `${formatCount(admissions.admitted)} of ${formatCount(valid)}` },
+      { label: 'Inside now', value: formatCount(admissions.inside_now) },
+      { label: 'Not yet arrived', value: formatCount(admissions.not_yet_arrived) },
     ],
     breakdowns: [
       {
@@ -45,9 +46,9 @@ export function eventReportParts(report: EventReport): EventReportParts {
         columns: ['Tier', 'Sold', 'Comps', 'Voided', 'Gross', 'Refunds', 'Net'],
         rows: report.tiers.map((t) => [
           t.name,
-          String(t.sold),
-          String(t.comps),
-          String(t.voided),
+          formatCount(t.sold),
+          formatCount(t.comps),
+          formatCount(t.voided),
           money(t.gross_cents),
           money(t.refunds_cents),
           money(t.net_cents),
@@ -79,7 +80,7 @@ function outsideShifts(report: EventReport): Figure[] {
   return [
     {
       label: 'Cash refunded outside any till shift',
-      value: `${formatMoney(outside.cash_cents, report.currency)} (${outside.cash_refunds}) · in no Z report`,
+      value: `${formatMoney(outside.cash_cents, report.currency)} (${formatCount(outside.cash_refunds)}) · in no Z report`,
       tone: 'over-short-over',
     },
   ];

@@ -164,3 +164,17 @@ export function mailServerWords(server: SettingsView['mail_server']): string {
   const tls = server.secure ? 'TLS from the start' : 'TLS if the server offers it';
   return `Mail goes out through ${server.host}:${server.port} (${login}, ${tls}).`;
 }
+
+/** Rows of the outbox the Mail panel lists at first, and adds per "Show more". */
+export const mailRowsPerStep = 100;
+
+/**
+ * The line over the Mail panel's table: how much is waiting and how much of it is listed. With the
+ * mail server down on a big night thousands wait; the panel lists the oldest and says so.
+ */
+export function mailWaitingWords(count: number, beyond: boolean, shown: number): string {
+  const total = `${count.toLocaleString('en-US')}${beyond ? ' or more' : ''}`;
+  const what = count === 1 && !beyond ? '1 mail not sent yet.' : `${total} mails not sent yet.`;
+  if (shown >= count) return what;
+  return `${what} The oldest ${shown.toLocaleString('en-US')} are listed.`;
+}

@@ -5,6 +5,7 @@ import { signedMoney } from './blind-count.js';
 import { formatMoney } from './money.js';
 import { paymentWords } from './payment-words.js';
 import { formatEventTime, tillTimeZone } from './zoned-time.js';
+import { formatCount } from './count.js';
 
 export interface ShiftReportParts {
   shiftId: string;
@@ -141,10 +142,16 @@ export function shiftReportParts(
     ...shiftTimes(report, eventOf, clocks),
     figures: [
       ...drawer,
-      { label: 'Orders', value: String(report.order_count) },
-      { label: 'Refunds', value: `${report.refunds.count} · ${money(report.refunds.amount_cents)}` },
-      { label: 'Voids', value: `${report.voids.count} · ${money(report.voids.amount_cents)}` },
-      { label: 'Comps', value: `${report.comps.ticket_count} tickets in ${report.comps.order_count} orders` },
+      { label: 'Orders', value: formatCount(report.order_count) },
+      {
+        label: 'Refunds',
+        value: `${formatCount(report.refunds.count)} · ${money(report.refunds.amount_cents)}`,
+      },
+      { label: 'Voids', value: `${formatCount(report.voids.count)} · ${money(report.voids.amount_cents)}` },
+      {
+        label: 'Comps',
+        value: `${formatCount(report.comps.ticket_count)} tickets in ${formatCount(report.comps.order_count)} orders`,
+      },
     ],
     breakdowns: [
       {
@@ -152,7 +159,7 @@ export function shiftReportParts(
         columns: ['Method', 'Orders', 'Sales', 'Refunds on these orders', 'Net'],
         rows: report.by_payment_method.map((m) => [
           paymentWords(m.payment_method),
-          String(m.order_count),
+          formatCount(m.order_count),
           formatMoney(m.sales_cents, m.currency),
           formatMoney(m.refunds_cents, m.currency),
           formatMoney(m.net_cents, m.currency),
@@ -163,8 +170,8 @@ export function shiftReportParts(
         columns: ['Tier', 'Tickets', 'Comps', 'Sales'],
         rows: report.by_tier.map((t) => [
           tierRowLabel(t, severalEvents, eventOf),
-          String(t.tickets),
-          String(t.comp_tickets),
+          formatCount(t.tickets),
+          formatCount(t.comp_tickets),
           formatMoney(t.sales_cents, t.currency),
         ]),
       },

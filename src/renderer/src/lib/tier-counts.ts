@@ -1,4 +1,5 @@
 import type { TierView } from '../api/types.js';
+import { formatCount } from './count.js';
 
 /**
  * What `sold` is made of, for the tiers table: "3 comps · 1 voided", or null when every ticket
@@ -7,8 +8,8 @@ import type { TierView } from '../api/types.js';
  */
 export function soldApart(tier: Pick<TierView, 'comps' | 'voided'>): string | null {
   const parts = [
-    tier.comps > 0 ? `${tier.comps} comp${tier.comps === 1 ? '' : 's'}` : null,
-    tier.voided > 0 ? `${tier.voided} voided` : null,
+    tier.comps > 0 ? `${formatCount(tier.comps)} comp${tier.comps === 1 ? '' : 's'}` : null,
+    tier.voided > 0 ? `${formatCount(tier.voided)} voided` : null,
   ].filter((part): part is string => part !== null);
   return parts.length > 0 ? parts.join(' · ') : null;
 }

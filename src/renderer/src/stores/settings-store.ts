@@ -15,6 +15,9 @@ import { sentLaterTo } from '../lib/mail-state.js';
 import { failed, fetchAllPages, idle, loading, ready, upsertById, type Loadable } from '../lib/loadable.js';
 import { requireClient } from './session-store.js';
 
+/** Pages of 100 read of each unsent status: a count up to a thousand, without reading a whole outage's outbox. */
+const mailPagesRead = 10;
+
 interface SettingsState {
   settings: Loadable<SettingsView>;
   keys: Loadable<ApiKeyView[]>;
@@ -25,6 +28,8 @@ interface SettingsState {
   pairingReceivedAt: number | null;
   /** Mail not sent yet: waiting (pending) or given up (failed), oldest first. */
   mail: Loadable<MailView[]>;
+  /** True when more mail waits than the panel reads at once (mailPagesRead pages of each status). */
+  mailBeyond: boolean;
   /** Failed order mails whose tickets went out later to another address: that address, by mail id. */
   mailSentLater: Record<string, string>;
   loadSettings(): Promise<void>;
@@ -62,6 +67,7 @@ export const useSettings = create<SettingsState>()((set, get) => ({
   pairingReceivedAt: null,
   pairedWith: null,
   mail: idle(),
+  mailBeyond: false,
   mailSentLater: {},
   testMail: null,
 
@@ -83,16 +89,22 @@ export const useSettings = create<SettingsState>()((set, get) => ({
     set({ mail: loading(get().mail) });
     try {
       const client = requireClient();
-      const unsent = async (status: 'pending' | 'failed') =>
-        fetchAllPages(
+      let beyond = false;
+      const unsent = async (status: 'pending' | 'failed') => {
+        let pages = 0;
+        return fetchAllPages(
           (cursor) =>
             unwrap(
               client.GET('/v2/mail', {
                 params: { query: { status, limit: 100, ...(cursor ? { cursor } : {}) } },
               }),
-            ),
-          10,
+            ).then((page) => {
+              if (++pages === mailPagesRead && page.has_more) beyond = true;
+              return page;
+            }),
+          mailPagesRead,
         );
+      };
       const [failedMail, pendingMail] = await Promise.all([unsent('failed'), unsent('pending')]);
       const orders = [
         ...new Set(failedMail.flatMap((m) => (m.kind === 'order_confirmation' && m.ref ? [m.ref] : []))),
@@ -104,6 +116,7 @@ export const useSettings = create<SettingsState>()((set, get) => ({
       );
       set({
         mail: ready([...failedMail, ...pendingMail]),
+        mailBeyond: beyond,
         mailSentLater: sentLaterTo(failedMail, orderMail.flat()),
       });
     } catch (err) {

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useSyncExternalStore } from 'r
 import { ErrorNote, Loading } from '../../components/states.js';
 import { useNow } from '../../hooks/use-now.js';
 import { listDoors } from '../../lib/door-status.js';
+import { formatCount } from '../../lib/count.js';
 import { feedStatusText } from '../../lib/feed-status.js';
 import { pickDefaultEvent } from '../../lib/monitor-event.js';
 import { occupancyOf, type OccupancyLevel } from '../../lib/occupancy.js';
@@ -94,6 +95,10 @@ function Monitor({ eventId }: { eventId: string | null }) {
   const status = feedStatusText(m.feed, now);
   const event = events.data?.find((e) => e.id === eventId) ?? null;
   const occupancy = occupancyOf(m.inside, event?.capacity ?? null);
+  // Until the scan log is read the counts are not known: a busy night's log takes seconds to read,
+  // and "Inside now 0" in the meantime is a wrong answer a door manager would act on.
+  const counting = m.history.state === 'loading' && m.seen === 0;
+  const figure = (value: number) => (counting ? '…' : formatCount(value));
   useCapacityAlarm(occupancy.level);
 
   return (
@@ -167,29 +172,33 @@ function Monitor({ eventId }: { eventId: string | null }) {
       <dl className="monitor-figures">
         <div className={`figure-inside figure-${occupancy.level}`}>
           <dt>Inside now</dt>
-          <dd data-testid="inside-count">{m.inside}</dd>
+          <dd data-testid="inside-count" aria-busy={counting}>
+            {figure(m.inside)}
+          </dd>
           {event?.capacity ? (
             <dd className="small" data-testid="inside-capacity">
-              of {event.capacity}
+              of {formatCount(event.capacity)}
             </dd>
           ) : null}
         </div>
         <div>
           <dt>Admitted, last hour</dt>
-          <dd data-testid="admitted-hour">{totals.admitted}</dd>
+          <dd data-testid="admitted-hour">{figure(totals.admitted)}</dd>
         </div>
         <div>
           <dt>Turned away, last hour</dt>
-          <dd data-testid="rejected-hour">{totals.rejected}</dd>
+          <dd data-testid="rejected-hour">{figure(totals.rejected)}</dd>
         </div>
         <div>
           <dt>Exits, last hour</dt>
-          <dd>{totals.exited}</dd>
+          <dd>{figure(totals.exited)}</dd>
         </div>
         <div>
           <dt>Admitted by phone · paper · manual</dt>
           <dd data-testid="admitted-by-credential">
-            {m.admittedBy.rotating} · {m.admittedBy.paper} · {m.admittedBy.manual}
+            {counting
+              ? '…'
+              : `${formatCount(m.admittedBy.rotating)} · ${formatCount(m.admittedBy.paper)} · ${formatCount(m.admittedBy.manual)}`}
           </dd>
         </div>
       </dl>

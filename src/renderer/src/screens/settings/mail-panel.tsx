@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { messageOf } from '../../api/api-error.js';
 import { Empty, ErrorNote, Loading } from '../../components/states.js';
 import { formatDateTime } from '../../lib/datetime.js';
-import { mailServerWords } from '../../lib/mail-state.js';
+import { mailRowsPerStep, mailServerWords, mailWaitingWords } from '../../lib/mail-state.js';
 import { useSettings } from '../../stores/settings-store.js';
 import { TestMailForm } from './test-mail-form.js';
 
@@ -16,6 +16,9 @@ export function MailPanel() {
   const loadMail = useSettings((s) => s.loadMail);
   const retryMail = useSettings((s) => s.retryMail);
   const sentLater = useSettings((s) => s.mailSentLater);
+  const beyond = useSettings((s) => s.mailBeyond);
+  // Thousands can wait while the mail server is down: a table of them all buried the rest of Settings.
+  const [shown, setShown] = useState(mailRowsPerStep);
   // Loaded by the Venue panel on the same screen; undefined until then, null when none is set up.
   const mailServer = useSettings((s) => s.settings.data?.mail_server);
   const [note, setNote] = useState<string | null>(null);
@@ -34,6 +37,7 @@ export function MailPanel() {
   };
 
   const list = mail.data ?? [];
+  const listed = list.slice(0, shown);
   return (
     <section className="panel span-2" aria-labelledby="mail-title">
       <h2 id="mail-title">Mail</h2>
@@ -58,6 +62,9 @@ export function MailPanel() {
       {mail.state === 'error' ? <ErrorNote message={mail.error} onRetry={() => void loadMail()} /> : null}
       {mail.data && list.length === 0 ? <Empty>Every mail has been sent.</Empty> : null}
       {list.length > 0 ? (
+        <p className="muted small">{mailWaitingWords(list.length, beyond, listed.length)}</p>
+      ) : null}
+      {list.length > 0 ? (
         <div className="table-wrap">
           <table className="table" aria-label="Mail not sent yet">
             <thead>
@@ -72,7 +79,7 @@ export function MailPanel() {
               </tr>
             </thead>
             <tbody>
-              {list.map((m) => (
+              {listed.map((m) => (
                 <tr key={m.id}>
                   <td>{m.to}</td>
                   <td>{m.subject}</td>
@@ -102,6 +109,15 @@ export function MailPanel() {
               ))}
             </tbody>
           </table>
+          {list.length > listed.length ? (
+            <button
+              type="button"
+              className="button button-small"
+              onClick={() => setShown(shown + mailRowsPerStep)}
+            >
+              Show {Math.min(mailRowsPerStep, list.length - listed.length)} more
+            </button>
+          ) : null}
         </div>
       ) : null}
     </section>

@@ -1,0 +1,30 @@
+import type Database from 'better-sqlite3';
+
+/** Anything but printable ASCII takes the slow path (a control character only costs time). */
+const nonAscii = /[^ -~]/;
+const marks = /\p{M}/gu;
+/** Letters that carry no separable accent but that people type without one all the same. */
+const plainLetters: Record<string, string> = { ß: 'ss', ø: 'o', ł: 'l', đ: 'd', æ: 'ae', œ: 'oe', ı: 'i' };
+const unplain = /[ßøłđæœı]/g;
+
+/**
+ * A name as the box office searches it: accents dropped and letters lower-cased in every script,
+ * so "Fernandez" and "FERNÁNDEZ" find Fernández and "Weiss" finds Weiß. A buyer types their own
+ * name with its accents online; the seller at will-call types it as heard. ASCII text is answered
+ * as it is: SQLite's LIKE already ignores ASCII case, and most names are ASCII.
+ */
+export function foldForSearch(text: string): string {
+  if (!nonAscii.test(text)) return text;
+  return text
+    .normalize('NFD')
+    .replace(marks, '')
+    .toLowerCase()
+    .replace(unplain, (c) => plainLetters[c] ?? c);
+}
+
+/** `search_fold(text)` in this connection's SQL, the same fold as foldForSearch (NULL stays NULL). */
+export function registerSearchFold(db: Database.Database): void {
+  db.function('search_fold', { deterministic: true }, (text: unknown) =>
+    typeof text === 'string' ? foldForSearch(text) : text,
+  );
+}
