@@ -7,8 +7,9 @@ import { SellPage } from './pages/sell-page.js';
 import { ShiftPage } from './pages/shift-page.js';
 import { TillStaffPage } from './pages/till-staff-page.js';
 import { doorNight } from './support/door-night.js';
+import { pairDoorKey } from './support/door-key.js';
 import { holdRequestsTo } from './support/hold-requests.js';
-import { adminKey, type VenueServer } from './support/venue-server.js';
+import { adminKey } from './support/venue-server.js';
 
 /**
  * Right after sign-in the venue name, the server pill and (at a till) the staff chip arrive one
@@ -122,19 +123,6 @@ const headerSpill = (page: Page): Promise<string[]> =>
       .map(({ text }) => text);
   })()`);
 
-/** A paired door, so the monitor draws its doors table (the admin key lists devices). */
-async function pairDoor(server: VenueServer, eventId: string): Promise<void> {
-  const pairing = await server.api<{ pairing_token: string }>('POST', '/v2/devices/pairing', {
-    event_id: eventId,
-  });
-  const paired = await fetch(`${server.url}/v2/devices/pair`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ pairing_token: pairing.pairing_token, name: 'North gate by the cloakroom' }),
-  });
-  expect(paired.status).toBe(200);
-}
-
 /** An address a buyer really types: 60 characters with no space to break at. */
 const longEmail = 'maximilian.bartholomew.worthington@theblueroom-venue.example';
 
@@ -216,7 +204,8 @@ test('on a phone, Settings (staff, keys, mail waiting for a long address) and th
     buyer: { name: 'Maximilian Bartholomew Worthington', email: longEmail },
     payment_method: 'cash',
   });
-  await pairDoor(server, night.eventId);
+  // A paired door, so the monitor draws its doors table (the admin key lists devices).
+  await pairDoorKey(server, night.eventId, 'North gate by the cloakroom');
   await server.api('POST', '/v2/staff', { name: 'Maria Manager', role: 'manager', pin: '2468' });
   await server.api('POST', '/v2/api_keys', { name: 'Phone till by the cloakroom', scope: 'box_office' });
   const page = await browser.newPage({ viewport: { width: 390, height: 844 } });

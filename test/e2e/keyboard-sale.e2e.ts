@@ -263,6 +263,8 @@ test('a night at the till by keyboard alone: PIN, shift, sale, refund and the cl
     await expect(refund).toBeFocused();
     // Part of it, with no amount: the Refund button hands the keyboard to the amount to type.
     await page.keyboard.press('Enter');
+    // The arrow moves from the choice the dialog focuses once open, not before it is.
+    await expect(dialog.getByRole('radio', { name: /^Everything left/ })).toBeFocused();
     await page.keyboard.press('ArrowDown');
     await expect(dialog.getByRole('radio', { name: 'Part of it' })).toBeChecked();
     await tabTo(page, dialog.getByRole('button', { name: 'Refund', exact: true }));

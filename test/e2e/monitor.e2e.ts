@@ -2,6 +2,7 @@ import { copyFileSync, mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from './fixtures.js';
 import { MonitorPage } from './pages/monitor-page.js';
+import { pairDoorKey, type DoorKey } from './support/door-key.js';
 import { snap } from './support/screenshots.js';
 import type { VenueServer } from './support/venue-server.js';
 
@@ -15,26 +16,6 @@ interface Scan {
   conflict: boolean;
 }
 
-/** A door: a paired device and its own scanner key, as a phone at the door would have. */
-interface Door {
-  id: string;
-  key: string;
-}
-
-async function pairDoor(server: VenueServer, eventId: string, name: string): Promise<Door> {
-  const pairing = await server.api<{ pairing_token: string }>('POST', '/v2/devices/pairing', {
-    event_id: eventId,
-  });
-  const res = await fetch(`${server.url}/v2/devices/pair`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ pairing_token: pairing.pairing_token, name }),
-  });
-  expect(res.status).toBe(200);
-  const paired = (await res.json()) as { device: { id: string }; api_key: { secret: string } };
-  return { id: paired.device.id, key: paired.api_key.secret };
-}
-
 async function call<T>(server: VenueServer, key: string, path: string, body: unknown): Promise<T> {
   const res = await fetch(`${server.url}${path}`, {
     method: 'POST',
@@ -46,7 +27,7 @@ async function call<T>(server: VenueServer, key: string, path: string, body: unk
   return JSON.parse(text) as T;
 }
 
-const scanAt = (server: VenueServer, door: Door, token: string) =>
+const scanAt = (server: VenueServer, door: DoorKey, token: string) =>
   call<{ scan: Scan }>(server, door.key, '/v2/scan/validate', { token }).then((a) => a.scan);
 
 test('the scan monitor: live scans within 2 s, chart, doors, loud alerts, reconnect and catch-up', async ({
@@ -69,8 +50,8 @@ test('the scan monitor: live scans within 2 s, chart, doors, loud alerts, reconn
     payment_method: 'cash',
   });
   const tokens = order.tickets.map((t) => t.qr_token);
-  const doorA = await pairDoor(server, event.id, 'North gate');
-  const doorB = await pairDoor(server, event.id, 'Side door');
+  const doorA = await pairDoorKey(server, event.id, 'North gate');
+  const doorB = await pairDoorKey(server, event.id, 'Side door');
 
   await test.step('opens on tonight’s event and goes live', async () => {
     await boxOffice.go('Monitor');

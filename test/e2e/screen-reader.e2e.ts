@@ -1,24 +1,11 @@
 import { expect, test } from './fixtures.js';
 import { KioskPage } from './pages/kiosk-page.js';
 import { MonitorPage } from './pages/monitor-page.js';
+import { pairDoorKey } from './support/door-key.js';
 import type { VenueServer } from './support/venue-server.js';
 
 interface Created {
   id: string;
-}
-
-/** A door paired to the event and its own scanner key, as the monitor e2e pairs one. */
-async function pairDoor(server: VenueServer, eventId: string, name: string): Promise<string> {
-  const pairing = await server.api<{ pairing_token: string }>('POST', '/v2/devices/pairing', {
-    event_id: eventId,
-  });
-  const res = await fetch(`${server.url}/v2/devices/pair`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ pairing_token: pairing.pairing_token, name }),
-  });
-  expect(res.status).toBe(200);
-  return ((await res.json()) as { api_key: { secret: string } }).api_key.secret;
 }
 
 async function scan(server: VenueServer, doorKey: string, token: string): Promise<void> {
@@ -50,7 +37,7 @@ test('the scan monitor says each new scan, verdict and door and why, in words; t
     payment_method: 'cash',
   });
   const [first, second] = order.tickets.map((t) => t.qr_token);
-  const door = await pairDoor(server, event.id, 'North gate');
+  const { key: door } = await pairDoorKey(server, event.id, 'North gate');
   // Before the monitor opens: history.
   await scan(server, door, first ?? '');
 

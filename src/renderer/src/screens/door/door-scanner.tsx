@@ -173,7 +173,7 @@ export function DoorScanner({
       {/* Mounted with the scanner and only its text changed: a live region inserted together
           with its words is often not announced. A new verdict's words are a new node, so a
           second verdict worded as the first is announced too. */}
-      <p className="door-announcer" role="status" aria-live="assertive" data-testid="door-announcer">
+      <p className="visually-hidden" role="status" aria-live="assertive" data-testid="door-announcer">
         {verdict ? <span key={verdict.seq}>{verdictAnnouncement(verdict)}</span> : null}
       </p>
       <div className="door-stage" ref={stage}>

@@ -33,7 +33,7 @@ export function ScanAnnouncer({
     setWords(scanAnnouncement(scan, doorName(scan.device_id)));
   }, [historyReady, newest, doorName]);
   return (
-    <p className="monitor-announcer" role="status" data-testid="scan-announcer">
+    <p className="visually-hidden" role="status" data-testid="scan-announcer">
       {words}
     </p>
   );
