@@ -7,6 +7,7 @@ import {
   resendAddressProblem,
   resendAdvice,
   resendNote,
+  ordersToAsk,
   sentLaterTo,
   testMailWords,
 } from '../../../src/renderer/src/lib/mail-state.js';
@@ -213,5 +214,29 @@ describe('mailWaitingWords: how much mail waits, and how much of it the panel li
     expect(mailWaitingWords(2000, true, 100)).toBe(
       '2,000 or more mails not sent yet. The oldest 100 are listed.',
     );
+  });
+});
+
+describe('ordersToAsk: the orders Settings › Mail reads for the failed mails it lists', () => {
+  const row = (ref: string | null, status: 'failed' | 'pending' = 'failed', kind = 'order_confirmation') =>
+    ({ status, kind, ref }) as const;
+
+  it('asks for each listed failed order mail’s order once', () => {
+    expect(ordersToAsk([row('ord_1'), row('ord_2'), row('ord_1')], new Set())).toEqual(['ord_1', 'ord_2']);
+  });
+
+  it('leaves out orders already asked for, waiting mail, other kinds and mail without an order', () => {
+    expect(
+      ordersToAsk(
+        [
+          row('ord_1'),
+          row('ord_2', 'pending'),
+          row('ord_3', 'failed', 'ticket_transfer'),
+          row(null),
+          row('ord_4'),
+        ],
+        new Set(['ord_1']),
+      ),
+    ).toEqual(['ord_4']);
   });
 });

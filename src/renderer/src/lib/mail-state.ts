@@ -153,6 +153,23 @@ export function sentLaterTo(
 }
 
 /**
+ * The orders whose mail Settings › Mail still has to read to say "sent later": those of the failed
+ * order mails it lists, each once, leaving out the ones already asked for. A mail server that
+ * refuses a thousand addresses would otherwise have it ask for a thousand orders at once.
+ */
+export function ordersToAsk(
+  listed: readonly Pick<MailView, 'status' | 'kind' | 'ref'>[],
+  asked: ReadonlySet<string>,
+): string[] {
+  const orders = new Set<string>();
+  for (const mail of listed) {
+    if (mail.status !== 'failed' || mail.kind !== 'order_confirmation' || !mail.ref) continue;
+    if (!asked.has(mail.ref)) orders.add(mail.ref);
+  }
+  return [...orders];
+}
+
+/**
  * Settings › Mail's first line: where mail goes out (never the login itself: the server does not
  * answer it), or that none is set up, so a manager need not send a test mail to find out.
  */

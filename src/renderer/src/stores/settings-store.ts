@@ -11,12 +11,20 @@ import type {
   SettingsView,
 } from '../api/types.js';
 import { deviceFromPairing } from '../lib/pairing-use.js';
-import { sentLaterTo } from '../lib/mail-state.js';
+import { mapLimited } from '../lib/limited-map.js';
+import { ordersToAsk, sentLaterTo } from '../lib/mail-state.js';
 import { failed, fetchAllPages, idle, loading, ready, upsertById, type Loadable } from '../lib/loadable.js';
 import { requireClient } from './session-store.js';
 
 /** Pages of 100 read of each unsent status: a count up to a thousand, without reading a whole outage's outbox. */
 const mailPagesRead = 10;
+/** Orders read at once for the "sent later" notes: a few, so the till's own requests are not kept waiting. */
+const orderMailReadsAtOnce = 4;
+
+/** Orders whose mail has been asked for since the outbox was last read; each is asked for once. */
+let ordersAsked = new Set<string>();
+/** Counts outbox reads, so notes about an outbox read before the last one are dropped. */
+let mailReads = 0;
 
 interface SettingsState {
   settings: Loadable<SettingsView>;
@@ -34,6 +42,11 @@ interface SettingsState {
   mailSentLater: Record<string, string>;
   loadSettings(): Promise<void>;
   loadMail(): Promise<void>;
+  /**
+   * Reads, a few at a time and each once, the orders of the failed order mails the panel lists, for
+   * mailSentLater. Only what is listed: the outbox can hold a thousand failed mails.
+   */
+  loadMailSentLater(listed: readonly MailView[]): Promise<void>;
   /** Sends a waiting or failed mail again now; throws ApiRequestError. */
   retryMail(id: string): Promise<MailView>;
   /** The test mail sent from Settings › Mail, as last read; null before one is sent. */
@@ -106,21 +119,32 @@ export const useSettings = create<SettingsState>()((set, get) => ({
         );
       };
       const [failedMail, pendingMail] = await Promise.all([unsent('failed'), unsent('pending')]);
-      const orders = [
-        ...new Set(failedMail.flatMap((m) => (m.kind === 'order_confirmation' && m.ref ? [m.ref] : []))),
-      ];
-      const orderMail = await Promise.all(
-        orders.map(
-          async (id) => (await unwrap(client.GET('/v2/orders/{id}/mail', { params: { path: { id } } }))).data,
-        ),
-      );
-      set({
-        mail: ready([...failedMail, ...pendingMail]),
-        mailBeyond: beyond,
-        mailSentLater: sentLaterTo(failedMail, orderMail.flat()),
-      });
+      // Read afresh: a failed mail's tickets may have gone out since. Notes already known stay (a sent mail stays sent).
+      ordersAsked = new Set();
+      mailReads += 1;
+      set({ mail: ready([...failedMail, ...pendingMail]), mailBeyond: beyond });
     } catch (err) {
       set({ mail: failed(messageOf(err), get().mail) });
+    }
+  },
+
+  async loadMailSentLater(listed) {
+    const orders = ordersToAsk(listed, ordersAsked);
+    if (orders.length === 0) return;
+    orders.forEach((id) => ordersAsked.add(id));
+    const read = mailReads;
+    const client = requireClient();
+    try {
+      const orderMail = await mapLimited(
+        orders,
+        orderMailReadsAtOnce,
+        async (id) => (await unwrap(client.GET('/v2/orders/{id}/mail', { params: { path: { id } } }))).data,
+      );
+      if (read !== mailReads) return;
+      set({ mailSentLater: { ...get().mailSentLater, ...sentLaterTo(listed, orderMail.flat()) } });
+    } catch {
+      // Only a note is missing: the list itself is read. Asked again when the panel shows them again.
+      if (read === mailReads) orders.forEach((id) => ordersAsked.delete(id));
     }
   },
 

@@ -15,6 +15,7 @@ export function MailPanel() {
   const mail = useSettings((s) => s.mail);
   const loadMail = useSettings((s) => s.loadMail);
   const retryMail = useSettings((s) => s.retryMail);
+  const loadSentLater = useSettings((s) => s.loadMailSentLater);
   const sentLater = useSettings((s) => s.mailSentLater);
   const beyond = useSettings((s) => s.mailBeyond);
   // Thousands can wait while the mail server is down: a table of them all buried the rest of Settings.
@@ -27,6 +28,14 @@ export function MailPanel() {
     void loadMail();
   }, [loadMail]);
 
+  const list = mail.data ?? [];
+  const listed = list.slice(0, shown);
+  // Whether a failed mail's tickets went out later is read for the listed rows only, as they are shown.
+  useEffect(() => {
+    if (listed.length > 0) void loadSentLater(listed);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `listed` is derived from these two
+  }, [mail.data, shown, loadSentLater]);
+
   const retry = async (id: string, to: string) => {
     try {
       await retryMail(id);
@@ -36,8 +45,6 @@ export function MailPanel() {
     }
   };
 
-  const list = mail.data ?? [];
-  const listed = list.slice(0, shown);
   return (
     <section className="panel span-2" aria-labelledby="mail-title">
       <h2 id="mail-title">Mail</h2>
