@@ -65,6 +65,22 @@ test('a sale made with the keyboard alone', async ({ boxOffice, server }) => {
   expect(orders.data[0]).toMatchObject({ total_cents: 5000, payment_method: 'cash', buyer: null });
 });
 
+test('a screen opened by its key has the keyboard on its heading, so the next Tab goes on from there', async ({
+  boxOffice,
+}) => {
+  const { page } = boxOffice;
+  await page.keyboard.press('e');
+  await expect(page).toHaveURL(/\/events$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Events & tiers' })).toBeFocused();
+  await page.keyboard.press('r');
+  await expect(page).toHaveURL(/\/reports$/);
+  const reports = page.getByRole('heading', { level: 1, name: 'Reports' });
+  await expect(reports).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(reports).not.toBeFocused();
+  await expect(page.getByRole('navigation', { name: 'Screens' }).locator(':focus')).toHaveCount(0);
+});
+
 test('a comp by keyboard: Enter goes to the guest’s name, Esc goes back, both asked in words', async ({
   boxOffice,
   server,
