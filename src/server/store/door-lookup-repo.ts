@@ -67,7 +67,12 @@ export class DoorLookupRepo {
 
   /** Admissions at the event's doors so far, by what the guest showed (or a manual check-in). */
   admissions(eventId: string): { admitted: number; manual: number; rotating: number; paper: number } {
-    return this.countsStmt.get(eventId) as { admitted: number; manual: number; rotating: number; paper: number };
+    return this.countsStmt.get(eventId) as {
+      admitted: number;
+      manual: number;
+      rotating: number;
+      paper: number;
+    };
   }
 
   /** The event's newest scan record (any result), or null before its first. */
