@@ -88,4 +88,10 @@ test("the scan monitor shows the server's count at once, reads only the last hou
   await expect(monitor.insideCount()).toHaveText('4');
   await expect(monitor.admittedByCredential()).toHaveText('0 · 4 · 0');
   await expect(monitor.admittedLastHour()).toHaveText('4');
+
+  // Every event: each event's count added up, here the one event with scans.
+  await page.getByRole('combobox', { name: 'Event' }).selectOption('all');
+  await expect(page).toHaveURL(/\/monitor\/all$/);
+  await expect(monitor.insideCount()).toHaveText('4');
+  await expect(monitor.admittedByCredential()).toHaveText('0 · 4 · 0');
 });

@@ -150,6 +150,8 @@ export const useMonitor = create<MonitorState>()((set, get) => {
     if (get().figures.state !== 'ready') set({ figures: { state: 'loading', error: null } });
     try {
       const client = requireClient();
+      // Every event: the list the screen read on opening, once it has arrived.
+      if (!eventId && useEvents.getState().events.state !== 'ready') await useEvents.getState().loadEvents();
       const ids = eventId ? [eventId] : (useEvents.getState().events.data ?? []).map((e) => e.id);
       for (let i = 0; i < ids.length; i += figuresConcurrency) {
         const answers = await Promise.all(
