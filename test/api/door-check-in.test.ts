@@ -335,6 +335,10 @@ describe('capacity', () => {
       level: 'full',
       admitted: 12,
       manual: 0,
+      rotating: 12,
+      paper: 0,
+      // The newest scan these figures count: a monitor following the feed counts only those after it.
+      last_scan_id: (after as { scan: { id: string } }).scan.id,
     });
     // A whole order past capacity needs a reason, and then is admitted all at once.
     const order = await buy(t, sale, { items: [{ tier_id: sale.tierId, quantity: 2 }] });

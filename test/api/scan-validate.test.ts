@@ -251,6 +251,26 @@ describe('POST /v2/scan/validate: every rejection reason', () => {
       'invalid_signature',
     ]);
   });
+
+  it('GET /v2/scans?since= lists only the scans made from then on (the monitor reads its last hour)', async () => {
+    await scan(t, { token: ticket.qr_token });
+    t.clock.advance(3600);
+    const from = new Date(t.clock.now()).toISOString();
+    await scan(t, { token: 'x.y.z' });
+    await scan(t, { token: forgedToken(t, ticket) });
+    const list = await t.call('GET', `/v2/scans?since=${encodeURIComponent(from)}&limit=1`);
+    const first = list.json() as { data: ScanJson[]; has_more: boolean; next_cursor: string };
+    expect(first.data.map((s) => s.reason)).toEqual(['malformed']);
+    expect(first.has_more).toBe(true);
+    const next = await t.call(
+      'GET',
+      `/v2/scans?since=${encodeURIComponent(from)}&limit=1&cursor=${first.next_cursor}`,
+    );
+    expect((next.json() as { data: ScanJson[]; has_more: boolean }).data.map((s) => s.reason)).toEqual([
+      'invalid_signature',
+    ]);
+    expectInvalid(await t.call('GET', '/v2/scans?since=yesterday'), 'since');
+  });
 });
 
 describe('POST /v2/scan/validate: exit and re-entry', () => {

@@ -66,8 +66,19 @@ export class DoorLookupService {
   occupancy(eventIdParam: string | undefined, caller: ApiKeyRecord | null): EventOccupancyView {
     const eventId = this.doorEvent(eventIdParam, caller);
     const { inside, capacity } = this.deps.tickets.occupancy(eventId) ?? { inside: 0, capacity: null };
-    const { admitted, manual } = this.deps.repo.admissions(eventId);
-    return { event_id: eventId, ...occupancyView(inside, capacity), admitted, manual };
+    // Read together with the figures (one synchronous step): a reader that also follows the scan
+    // feed knows which scans these figures already count.
+    const { admitted, manual, rotating, paper } = this.deps.repo.admissions(eventId);
+    const lastScanId = this.deps.repo.lastScanId(eventId);
+    return {
+      event_id: eventId,
+      ...occupancyView(inside, capacity),
+      admitted,
+      manual,
+      rotating,
+      paper,
+      last_scan_id: lastScanId,
+    };
   }
 
   /** The event asked for, else the calling door's; a door of another event is refused. */

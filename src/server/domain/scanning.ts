@@ -169,6 +169,7 @@ export class ScanningService {
       device_id: query.device_id,
       ticket_id: query.ticket_id,
       result: query.result,
+      scannedSince: query.since === undefined ? undefined : parseIso(query.since),
     };
     const list = new ListCursor('scans', filters);
     const rows = this.deps.scans.page(filters, list.decode(query.cursor), limit + 1);

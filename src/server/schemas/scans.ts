@@ -382,6 +382,11 @@ export const ScansQuery = Type.Object(
     device_id: Type.Optional(id('dev_')),
     ticket_id: Type.Optional(id('tik_')),
     result: Type.Optional(Type.Enum(['admitted', 'rejected'])),
+    since: Type.Optional({
+      ...TimestampInput,
+      description:
+        'Only scans made (scanned_at) at or after this time: the scan monitor reads its last hour, not the whole log',
+    }),
   },
   { additionalProperties: false },
 );
@@ -492,6 +497,14 @@ export const EventOccupancy = Type.Object(
     level: Type.Enum(['ok', 'warning', 'full']),
     admitted: Type.Integer({ description: 'Admissions so far (re-entries count)' }),
     manual: Type.Integer({ description: 'Of those, manual check-ins (credential manual)' }),
+    rotating: Type.Integer({ description: 'Of those, admitted on the phone code (credential rotating)' }),
+    paper: Type.Integer({ description: 'Of those, admitted on a paper pass (credential paper)' }),
+    last_scan_id: Nullable(
+      Type.String({
+        description:
+          "The event's newest scan (any result) when these figures were read; null before its first. A reader of the scan feed counts only the scans after it",
+      }),
+    ),
   },
   { description: 'Inside / capacity for the scan monitor and door displays' },
 );

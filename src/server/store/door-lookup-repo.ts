@@ -20,6 +20,7 @@ export class DoorLookupRepo {
   private readonly namesSinceStmt;
   private readonly byOrderStmt;
   private readonly countsStmt;
+  private readonly lastScanStmt;
 
   constructor(db: Db) {
     this.byTicketStmt = db
@@ -42,9 +43,12 @@ export class DoorLookupRepo {
       )
       .raw();
     this.countsStmt = db.prepare(
-      `SELECT COUNT(*) AS admitted, COALESCE(SUM(credential = 'manual'), 0) AS manual
+      `SELECT COUNT(*) AS admitted, COALESCE(SUM(credential = 'manual'), 0) AS manual,
+              COALESCE(SUM(credential = 'rotating'), 0) AS rotating,
+              COALESCE(SUM(credential = 'paper'), 0) AS paper
        FROM scans WHERE event_id = ? AND result = 'admitted' AND direction = 'in'`,
     );
+    this.lastScanStmt = db.prepare('SELECT id FROM scans WHERE event_id = ? ORDER BY seq DESC LIMIT 1');
   }
 
   byTicket(ticketId: string): LookupRow | undefined {
@@ -61,8 +65,18 @@ export class DoorLookupRepo {
     return this.byOrderStmt.all(prefix, `${prefix}\uffff`, eventId, limit) as LookupRow[];
   }
 
-  /** Admissions at the event's doors so far, and how many of them were manual check-ins. */
-  admissions(eventId: string): { admitted: number; manual: number } {
-    return this.countsStmt.get(eventId) as { admitted: number; manual: number };
+  /** Admissions at the event's doors so far, by what the guest showed (or a manual check-in). */
+  admissions(eventId: string): { admitted: number; manual: number; rotating: number; paper: number } {
+    return this.countsStmt.get(eventId) as {
+      admitted: number;
+      manual: number;
+      rotating: number;
+      paper: number;
+    };
+  }
+
+  /** The event's newest scan record (any result), or null before its first. */
+  lastScanId(eventId: string): string | null {
+    return (this.lastScanStmt.get(eventId) as { id: string } | undefined)?.id ?? null;
   }
 }

@@ -37,6 +37,8 @@ export interface ScanFilter {
   device_id?: string;
   ticket_id?: string;
   result?: ScanResult;
+  /** Only scans made (scanned_at, ms) at or after this. */
+  scannedSince?: number;
 }
 
 const filterColumns = ['event_id', 'device_id', 'ticket_id', 'result'] as const;
@@ -105,13 +107,17 @@ export class ScansRepo {
   /** Filters map to fixed column names; one prepared statement per combination in use. */
   page(filter: ScanFilter, afterSeq: number, limit: number): ScanRow[] {
     const used = filterColumns.filter((column) => filter[column] !== undefined);
-    const key = used.join(',');
+    const since = filter.scannedSince;
+    const key = [...used, since === undefined ? '' : 'since'].join(',');
     let stmt = this.pageStmts.get(key);
     if (!stmt) {
       const where = ['seq > ?', ...used.map((column) => `${column} = ?`)];
+      if (since !== undefined) where.push('scanned_at >= ?');
       stmt = this.db.prepare(`SELECT * FROM scans WHERE ${where.join(' AND ')} ORDER BY seq LIMIT ?`);
       this.pageStmts.set(key, stmt);
     }
-    return stmt.all(afterSeq, ...used.map((column) => filter[column] as string), limit) as ScanRow[];
+    const values: unknown[] = [afterSeq, ...used.map((column) => filter[column] as string)];
+    if (since !== undefined) values.push(since);
+    return stmt.all(...values, limit) as ScanRow[];
   }
 }

@@ -5674,6 +5674,8 @@ export interface operations {
         /** @description tik_ */
         ticket_id?: string;
         result?: 'admitted' | 'rejected';
+        /** @description Only scans made (scanned_at) at or after this time: the scan monitor reads its last hour, not the whole log */
+        since?: string;
       };
       header?: {
         /** @description The session token of the staff member signed in at this till (POST /v2/staff/sign_in). Once any active staff member exists, writes with a box_office key need it (403 staff_sign_in_required); refunds, voids, payouts and admin work need a manager whenever it is sent (403 insufficient_role). */
@@ -5965,6 +5967,11 @@ export interface operations {
             admitted: number;
             /** @description Of those, manual check-ins (credential manual) */
             manual: number;
+            /** @description Of those, admitted on the phone code (credential rotating) */
+            rotating: number;
+            /** @description Of those, admitted on a paper pass (credential paper) */
+            paper: number;
+            last_scan_id: string | null;
           };
         };
       };

@@ -34,7 +34,6 @@ describe('MonitorModel', () => {
     expect(model.ingest(history, { live: false, now })).toBe(3);
     expect(model.ingest(live, { live: true, now })).toBe(1);
     const snap = model.snapshot();
-    expect(snap.inside).toBe(4);
     expect(snap.seen).toBe(4);
     expect(snap.latest.map((s) => s.id)).toEqual([
       live[1]?.id,
@@ -44,26 +43,10 @@ describe('MonitorModel', () => {
     ]);
   });
 
-  it('counts entries admitted by phone, by paper and by hand, each scan once; refusals and exits not', () => {
-    const model = new MonitorModel();
-    const pass = scan({ credential: 'paper' });
-    model.ingest(
-      [scan(), pass, scan({ credential: 'paper', result: 'rejected', reason: 'already_scanned' })],
-      {
-        live: false,
-        now,
-      },
-    );
-    model.ingest([pass, scan({ direction: 'out', credential: 'paper' }), scan()], { live: true, now });
-    model.ingest([scan({ credential: 'manual', note: 'dead phone' })], { live: true, now });
-    expect(model.snapshot().admittedBy).toEqual({ rotating: 2, paper: 1, manual: 1 });
-  });
-
   it('keeps an hour of scans for the chart, and lets older ones slide out', () => {
     const model = new MonitorModel();
     model.ingest([scan({ ago: 2 * 3600 }), scan({ ago: 3500 }), scan({ ago: 10 })], { live: false, now });
     expect(model.snapshot().windowScans).toHaveLength(2);
-    expect(model.snapshot().inside).toBe(3);
     model.prune(now + 200_000);
     expect(model.snapshot().windowScans).toHaveLength(1);
   });

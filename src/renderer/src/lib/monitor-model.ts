@@ -1,6 +1,5 @@
 import type { ScanView } from '../api/scan-types.js';
 import { noActivity, recordActivity, type DoorActivity } from './door-status.js';
-import { InsideTracker } from './inside-count.js';
 import { AlertWatch, defaultAlertRules, type AlertRules, type ScanAlert } from './scan-alerts.js';
 import { withinWindow } from './scan-minutes.js';
 
@@ -12,7 +11,6 @@ export interface MonitorAlert extends ScanAlert {
 }
 
 export interface MonitorSnapshot {
-  inside: number;
   /** Scans made in the chart's window (last 60 minutes), in arrival order. */
   windowScans: ScanView[];
   /** The most recent scans, newest first. */
@@ -25,8 +23,6 @@ export interface MonitorSnapshot {
   alarmSerial: number;
   /** Scans taken in since the monitor started (history and live), duplicates excluded. */
   seen: number;
-  /** Entries admitted among those, by what the guest showed (phone code, paper pass) or a steward's manual check-in. */
-  admittedBy: Record<ScanView['credential'], number>;
 }
 
 export const noDeviceKey = '(no device)';
@@ -40,12 +36,11 @@ export interface MonitorOptions {
 }
 
 /**
- * Everything the scan monitor knows, built from scans fed in once each: the history read from
- * `GET /v2/scans` and the live feed, which overlap around the moment of connecting, so every scan
+ * What the scan monitor shows of recent scans (chart, latest, doors, alerts), built from scans fed
+ * in once each: the last hour read from `GET /v2/scans?since=` and the live feed, which overlap around the moment of connecting, so every scan
  * is taken by id exactly once. No I/O here; the store feeds it and copies out snapshots.
  */
 export class MonitorModel {
-  private readonly inside = new InsideTracker();
   private readonly watch: AlertWatch;
   private readonly ids = new Set<string>();
   private windowScans: ScanView[] = [];
@@ -53,7 +48,6 @@ export class MonitorModel {
   private activity: Record<string, DoorActivity> = {};
   private alerts = new Map<string, MonitorAlert>();
   private alarmSerial = 0;
-  private admittedBy: MonitorSnapshot['admittedBy'] = { rotating: 0, paper: 0, manual: 0 };
   private readonly latestSize: number;
   private readonly windowMinutes: number;
   private readonly historyAlertMs: number;
@@ -74,12 +68,9 @@ export class MonitorModel {
       if (this.ids.has(scan.id)) continue;
       this.ids.add(scan.id);
       fresh++;
-      this.inside.apply(scan);
       const key = scan.device_id ?? noDeviceKey;
       this.activity[key] = recordActivity(this.activity[key] ?? noActivity, scan);
       if (Date.parse(scan.scanned_at) >= windowFrom) this.windowScans.push(scan);
-      if (scan.result === 'admitted' && scan.direction === 'in')
-        this.admittedBy = { ...this.admittedBy, [scan.credential]: this.admittedBy[scan.credential] + 1 };
       arrived.push(scan);
       for (const alert of this.watch.check(scan)) this.raise(alert, how);
     }
@@ -120,14 +111,12 @@ export class MonitorModel {
 
   snapshot(): MonitorSnapshot {
     return {
-      inside: this.inside.count,
       windowScans: [...this.windowScans],
       latest: this.latest,
       activity: this.activity,
       alerts: [...this.alerts.values()].reverse(),
       alarmSerial: this.alarmSerial,
       seen: this.ids.size,
-      admittedBy: this.admittedBy,
     };
   }
 }

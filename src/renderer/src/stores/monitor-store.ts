@@ -4,27 +4,43 @@ import { unwrap } from '../api/client.js';
 import { ScanFeedConnection } from '../api/scan-feed.js';
 import type { DeviceView, ScanView } from '../api/scan-types.js';
 import { initialFeedStatus, type FeedStatus } from '../lib/feed-status.js';
+import { LiveFigures, type LiveFiguresSnapshot } from '../lib/live-figures.js';
 import { failed, fetchAllPages, idle, loading, ready, type Loadable } from '../lib/loadable.js';
 import { MonitorModel, type MonitorSnapshot } from '../lib/monitor-model.js';
+import { useEvents } from './events-store.js';
 import { requireClient, useSession } from './session-store.js';
 
-/** The scan log is read 100 at a time; past this many pages the monitor says it stopped short. */
-const maxHistoryPages = 500;
+/**
+ * The chart's hour is read 100 scans at a time; past this many pages the monitor says it stopped
+ * short. Who is inside never depends on it: the server counts that.
+ */
+const maxHistoryPages = 50;
+/** The chart's window, and how far back the scan log is read. */
+const windowMinutes = 60;
+/** Events whose figures are read at once in the all-events view. */
+const figuresConcurrency = 4;
 /** Live scans are taken in batches: a replay of thousands is one redraw, not thousands. */
 const flushMs = 50;
+
+export interface FiguresState {
+  state: 'idle' | 'loading' | 'ready' | 'error';
+  error: string | null;
+}
 
 export interface HistoryState {
   state: 'idle' | 'loading' | 'ready' | 'error';
   error: string | null;
-  /** The scan log was longer than the monitor reads; counts before it are missing. */
+  /** The last hour held more scans than the monitor reads; the chart's earliest minutes are low. */
   truncated: boolean;
 }
 
-interface MonitorState extends MonitorSnapshot {
+interface MonitorState extends MonitorSnapshot, LiveFiguresSnapshot {
   /** The event watched; null for every event. */
   eventId: string | null;
   feed: FeedStatus;
   history: HistoryState;
+  /** Inside now and admissions by credential: the server's count plus the feed since. */
+  figures: FiguresState;
   devices: Loadable<DeviceView[]>;
   /** The key may not list devices (a box-office key): doors are then known only from their scans. */
   devicesForbidden: boolean;
@@ -36,9 +52,12 @@ interface MonitorState extends MonitorSnapshot {
   acknowledgeAll(): void;
   /** Slides the chart's window along (called by the screen's clock). */
   prune(now: number): void;
+  /** Reads the server's figures again: puts right anything the feed alone cannot tell. */
+  refreshFigures(): Promise<void>;
 }
 
 const emptyHistory: HistoryState = { state: 'idle', error: null, truncated: false };
+const emptyFigures: FiguresState = { state: 'idle', error: null };
 
 /**
  * The live scan monitor: one feed connection and one model at a time, for the event watched.
@@ -47,8 +66,10 @@ const emptyHistory: HistoryState = { state: 'idle', error: null, truncated: fals
  */
 export const useMonitor = create<MonitorState>()((set, get) => {
   let connection: ScanFeedConnection | null = null;
-  let model = new MonitorModel();
+  let model = new MonitorModel({ windowMinutes });
+  let figures = new LiveFigures();
   let run = 0;
+  let figuresRead = 0;
   /** A reconnect before anything arrived reads the log again; only the newest read finishes. */
   let historyRead = 0;
   /** While the scan log is read, live scans wait here so the log goes in first (oldest first). */
@@ -57,22 +78,20 @@ export const useMonitor = create<MonitorState>()((set, get) => {
   let pending: ScanView[] = [];
   let flushTimer: ReturnType<typeof setTimeout> | null = null;
 
-  const publish = () => set(model.snapshot());
+  const publish = () => set({ ...model.snapshot(), ...figures.snapshot() });
 
+  // Published even when the model knew every scan (read with the hour): the figures may not have.
   const flush = () => {
     flushTimer = null;
-    if (pending.length === 0) return;
     const batch = pending;
     pending = [];
-    if (model.ingest(batch, { live: true, now: Date.now() }) > 0) publish();
+    if (batch.length > 0) model.ingest(batch, { live: true, now: Date.now() });
+    publish();
   };
 
   const take = (scan: ScanView) => {
-    if (buffering) {
-      buffered.push(scan);
-      return;
-    }
-    pending.push(scan);
+    if (buffering) buffered.push(scan);
+    else pending.push(scan);
     flushTimer ??= setTimeout(flush, flushMs);
   };
 
@@ -88,12 +107,18 @@ export const useMonitor = create<MonitorState>()((set, get) => {
     try {
       const client = requireClient();
       let pages = 0;
+      const since = new Date(Date.now() - windowMinutes * 60_000).toISOString();
       const all = await fetchAllPages((cursor) => {
         pages++;
         return unwrap(
           client.GET('/v2/scans', {
             params: {
-              query: { limit: 100, ...(eventId ? { event_id: eventId } : {}), ...(cursor ? { cursor } : {}) },
+              query: {
+                limit: 100,
+                since,
+                ...(eventId ? { event_id: eventId } : {}),
+                ...(cursor ? { cursor } : {}),
+              },
             },
           }),
         ).then((page) => {
@@ -117,19 +142,61 @@ export const useMonitor = create<MonitorState>()((set, get) => {
     }
   };
 
+  /** The server's count for the event watched, or for each event in the all-events view. */
+  const readFigures = async (eventId: string | null, myRun: number) => {
+    const myRead = ++figuresRead;
+    const latest = () => myRun === run && myRead === figuresRead;
+    const tracker = figures;
+    if (get().figures.state !== 'ready') set({ figures: { state: 'loading', error: null } });
+    try {
+      const client = requireClient();
+      // Every event: the list the screen read on opening, once it has arrived.
+      if (!eventId && useEvents.getState().events.state !== 'ready') await useEvents.getState().loadEvents();
+      const ids = eventId ? [eventId] : (useEvents.getState().events.data ?? []).map((e) => e.id);
+      for (let i = 0; i < ids.length; i += figuresConcurrency) {
+        const answers = await Promise.all(
+          ids
+            .slice(i, i + figuresConcurrency)
+            .map((id) => unwrap(client.GET('/v2/scan/occupancy', { params: { query: { event_id: id } } }))),
+        );
+        if (!latest() || tracker !== figures) return;
+        for (const a of answers) {
+          tracker.setFigures(a.event_id, {
+            inside: a.inside,
+            admittedBy: { rotating: a.rotating, paper: a.paper, manual: a.manual },
+            lastScanId: a.last_scan_id,
+          });
+        }
+      }
+      set({ figures: { state: 'ready', error: null } });
+      publish();
+    } catch (err) {
+      if (latest()) set({ figures: { state: 'error', error: messageOf(err) } });
+    }
+  };
+
   return {
     ...model.snapshot(),
+    ...figures.snapshot(),
     eventId: null,
     feed: initialFeedStatus,
     history: emptyHistory,
+    figures: emptyFigures,
     devices: idle(),
     devicesForbidden: false,
 
     start(eventId) {
       get().stop();
       const myRun = ++run;
-      model = new MonitorModel();
-      set({ ...model.snapshot(), eventId, history: emptyHistory });
+      model = new MonitorModel({ windowMinutes });
+      figures = new LiveFigures();
+      set({
+        ...model.snapshot(),
+        ...figures.snapshot(),
+        eventId,
+        history: emptyHistory,
+        figures: emptyFigures,
+      });
       connection = new ScanFeedConnection({
         baseUrl: useSession.getState().baseUrl,
         eventId,
@@ -146,9 +213,19 @@ export const useMonitor = create<MonitorState>()((set, get) => {
           onStatus: (feed) => {
             if (myRun === run) set({ feed });
           },
-          onOpen: () => readHistory(eventId, myRun),
+          // A fresh start (not a resume, which replays what was missed): the feed's gap is
+          // unknown, so the count starts again from the server's.
+          onOpen: () => {
+            figures = new LiveFigures();
+            set({ figures: { state: 'loading', error: null } });
+            return Promise.all([readFigures(eventId, myRun), readHistory(eventId, myRun)]).then(
+              () => undefined,
+            );
+          },
           onScan: (scan) => {
-            if (myRun === run) take(scan);
+            if (myRun !== run) return;
+            figures.feed(scan);
+            take(scan);
           },
           // Sales, voids and transfers: nothing on the monitor depends on them yet.
           onTicket: () => undefined,
@@ -202,6 +279,11 @@ export const useMonitor = create<MonitorState>()((set, get) => {
     prune(now) {
       model.prune(now);
       publish();
+    },
+
+    async refreshFigures() {
+      if (connection === null || get().figures.state !== 'ready') return;
+      await readFigures(get().eventId, run);
     },
   };
 });

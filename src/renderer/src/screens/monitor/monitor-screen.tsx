@@ -46,7 +46,7 @@ function Monitor({ eventId }: { eventId: string | null }) {
   const now = useNow(1000);
   const events = useEvents((s) => s.events);
   const m = useMonitor();
-  const { start, stop, loadDevices, prune } = m;
+  const { start, stop, loadDevices, prune, refreshFigures } = m;
 
   useEffect(() => {
     start(eventId);
@@ -55,9 +55,12 @@ function Monitor({ eventId }: { eventId: string | null }) {
 
   useEffect(() => {
     void loadDevices();
-    const timer = window.setInterval(() => void loadDevices(), devicePollMs);
+    const timer = window.setInterval(() => {
+      void loadDevices();
+      void refreshFigures();
+    }, devicePollMs);
     return () => window.clearInterval(timer);
-  }, [loadDevices]);
+  }, [loadDevices, refreshFigures]);
 
   const minute = Math.floor(now / minuteMs);
   useEffect(() => {
@@ -95,10 +98,12 @@ function Monitor({ eventId }: { eventId: string | null }) {
   const status = feedStatusText(m.feed, now);
   const event = events.data?.find((e) => e.id === eventId) ?? null;
   const occupancy = occupancyOf(m.inside, event?.capacity ?? null);
-  // Until the scan log is read the counts are not known: a busy night's log takes seconds to read,
-  // and "Inside now 0" in the meantime is a wrong answer a door manager would act on.
-  const counting = m.history.state === 'loading' && m.seen === 0;
+  // Until the server's count (and the last hour, for the hour's figures) is read the figures are
+  // not known: "Inside now 0" in the meantime is a wrong answer a door manager would act on.
+  const counting = m.figures.state !== 'ready';
+  const readingHour = m.history.state === 'loading' && m.seen === 0;
   const figure = (value: number) => (counting ? '…' : formatCount(value));
+  const hourFigure = (value: number) => (readingHour ? '…' : formatCount(value));
   useCapacityAlarm(occupancy.level);
 
   return (
@@ -157,6 +162,12 @@ function Monitor({ eventId }: { eventId: string | null }) {
         onAcknowledgeAll={m.acknowledgeAll}
       />
 
+      {m.figures.state === 'error' && m.figures.error ? (
+        <ErrorNote
+          message={`Who is inside could not be read: ${m.figures.error}`}
+          onRetry={() => start(eventId)}
+        />
+      ) : null}
       {m.history.state === 'error' && m.history.error ? (
         <ErrorNote
           message={`The scan log could not be read: ${m.history.error}`}
@@ -165,7 +176,8 @@ function Monitor({ eventId }: { eventId: string | null }) {
       ) : null}
       {m.history.truncated ? (
         <p className="note">
-          The scan log is longer than the monitor reads at once; counts before it may be low.
+          More scans were made in the last hour than the monitor reads at once; the chart and the last hour’s
+          figures may be low.
         </p>
       ) : null}
 
@@ -183,15 +195,15 @@ function Monitor({ eventId }: { eventId: string | null }) {
         </div>
         <div>
           <dt>Admitted, last hour</dt>
-          <dd data-testid="admitted-hour">{figure(totals.admitted)}</dd>
+          <dd data-testid="admitted-hour">{hourFigure(totals.admitted)}</dd>
         </div>
         <div>
           <dt>Turned away, last hour</dt>
-          <dd data-testid="rejected-hour">{figure(totals.rejected)}</dd>
+          <dd data-testid="rejected-hour">{hourFigure(totals.rejected)}</dd>
         </div>
         <div>
           <dt>Exits, last hour</dt>
-          <dd>{figure(totals.exited)}</dd>
+          <dd>{hourFigure(totals.exited)}</dd>
         </div>
         <div>
           <dt>Admitted by phone · paper · manual</dt>
@@ -205,7 +217,7 @@ function Monitor({ eventId }: { eventId: string | null }) {
 
       <section className="panel" aria-labelledby="chart-title">
         <h2 id="chart-title">Admissions per minute</h2>
-        {m.history.state === 'loading' && m.seen === 0 ? <Loading what="the scan log" /> : null}
+        {readingHour ? <Loading what="the last hour’s scans" /> : null}
         <AdmissionsChart buckets={buckets} />
       </section>
 
