@@ -218,8 +218,11 @@ describe('mailWaitingWords: how much mail waits, and how much of it the panel li
 });
 
 describe('ordersToAsk: the orders Settings › Mail reads for the failed mails it lists', () => {
-  const row = (ref: string | null, status: 'failed' | 'pending' = 'failed', kind = 'order_confirmation') =>
-    ({ status, kind, ref }) as const;
+  const row = (
+    ref: string | null,
+    status: 'failed' | 'pending' = 'failed',
+    kind: 'order_confirmation' | 'ticket_transfer' = 'order_confirmation',
+  ) => ({ status, kind, ref });
 
   it('asks for each listed failed order mail’s order once', () => {
     expect(ordersToAsk([row('ord_1'), row('ord_2'), row('ord_1')], new Set())).toEqual(['ord_1', 'ord_2']);
