@@ -1,29 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { ScanView } from '../../../src/renderer/src/api/scan-types.js';
+import { scanViews } from '../../support/scan-views.js';
 import { LiveFigures, type ServerFigures } from '../../../src/renderer/src/lib/live-figures.js';
 
-const at = '2026-12-24T20:30:00.000Z';
-let n = 0;
-function scan(over: Partial<ScanView> = {}): ScanView {
-  n++;
-  return {
-    id: `scn_${n}`,
-    event_id: 'evt_1',
-    ticket_id: `tik_${n}`,
-    device_id: 'dev_a',
-    result: 'admitted',
-    reason: null,
-    direction: 'in',
-    scanned_at: at,
-    created_at: at,
-    source: 'online',
-    conflict: false,
-    credential: 'rotating',
-    note: null,
-    actor: { api_key_id: null, device_id: 'dev_a', staff_id: null },
-    ...over,
-  };
-}
+const scan = scanViews(Date.parse('2026-12-24T20:30:00.000Z'));
 
 /** The server's count: 13,327 inside after a long night, its newest scan named. */
 function server(lastScanId: string | null, inside = 13_327): ServerFigures {

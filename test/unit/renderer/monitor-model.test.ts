@@ -1,30 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { ScanView } from '../../../src/renderer/src/api/scan-types.js';
+import { scanViews } from '../../support/scan-views.js';
 import { MonitorModel, noDeviceKey } from '../../../src/renderer/src/lib/monitor-model.js';
 
 const now = Date.parse('2026-12-24T20:30:00Z');
-let n = 0;
-function scan(over: Partial<ScanView> & { ago?: number } = {}): ScanView {
-  const { ago = 0, ...rest } = over;
-  const at = new Date(now - ago * 1000).toISOString();
-  return {
-    id: `scn_${++n}`,
-    event_id: 'evt_1',
-    ticket_id: `tik_${n}`,
-    device_id: 'dev_a',
-    result: 'admitted',
-    reason: null,
-    direction: 'in',
-    scanned_at: at,
-    created_at: at,
-    source: 'online',
-    conflict: false,
-    credential: 'rotating',
-    note: null,
-    actor: { api_key_id: null, device_id: 'dev_a', staff_id: null },
-    ...rest,
-  };
-}
+const scan = scanViews(now);
 
 describe('MonitorModel', () => {
   it('takes the history and the live feed once each where they overlap', () => {
