@@ -1,8 +1,9 @@
 /**
  * Calls `work` for each item with at most `limit` calls running at once, and answers their results
  * in the items' order. Rejects with the first failure; no further calls start after it. Used where
- * one request per row would otherwise go out all together (Settings › Mail's failed order mails):
- * a browser queues them behind the till's own requests, and the venue server answers them all at once.
+ * one request per row would otherwise go out all together (Settings › Mail's failed order mails,
+ * the monitor's count for each event): a browser queues them behind the till's own requests, and
+ * the venue server answers them all at once.
  */
 export async function mapLimited<T, R>(
   items: readonly T[],

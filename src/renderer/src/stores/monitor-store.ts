@@ -5,6 +5,7 @@ import { ScanFeedConnection } from '../api/scan-feed.js';
 import type { DeviceView, ScanView } from '../api/scan-types.js';
 import { initialFeedStatus, type FeedStatus } from '../lib/feed-status.js';
 import { LiveFigures, type LiveFiguresSnapshot } from '../lib/live-figures.js';
+import { mapLimited } from '../lib/limited-map.js';
 import { failed, fetchAllPages, idle, loading, ready, type Loadable } from '../lib/loadable.js';
 import { MonitorModel, type MonitorSnapshot } from '../lib/monitor-model.js';
 import { useEvents } from './events-store.js';
@@ -153,20 +154,16 @@ export const useMonitor = create<MonitorState>()((set, get) => {
       // Every event: the list the screen read on opening, once it has arrived.
       if (!eventId && useEvents.getState().events.state !== 'ready') await useEvents.getState().loadEvents();
       const ids = eventId ? [eventId] : (useEvents.getState().events.data ?? []).map((e) => e.id);
-      for (let i = 0; i < ids.length; i += figuresConcurrency) {
-        const answers = await Promise.all(
-          ids
-            .slice(i, i + figuresConcurrency)
-            .map((id) => unwrap(client.GET('/v2/scan/occupancy', { params: { query: { event_id: id } } }))),
-        );
-        if (!latest() || tracker !== figures) return;
-        for (const a of answers) {
-          tracker.setFigures(a.event_id, {
-            inside: a.inside,
-            admittedBy: { rotating: a.rotating, paper: a.paper, manual: a.manual },
-            lastScanId: a.last_scan_id,
-          });
-        }
+      const answers = await mapLimited(ids, figuresConcurrency, (id) =>
+        unwrap(client.GET('/v2/scan/occupancy', { params: { query: { event_id: id } } })),
+      );
+      if (!latest() || tracker !== figures) return;
+      for (const a of answers) {
+        tracker.setFigures(a.event_id, {
+          inside: a.inside,
+          admittedBy: { rotating: a.rotating, paper: a.paper, manual: a.manual },
+          lastScanId: a.last_scan_id,
+        });
       }
       set({ figures: { state: 'ready', error: null } });
       publish();
