@@ -38,18 +38,29 @@ export interface Page<T> {
   next_cursor: string | null;
 }
 
+/**
+ * Walks a cursor list for at most `maxPages` pages; `stoppedShort` when the list went on past them
+ * (a screen that reads only so much says so: "1,000 or more", "the chart may be low").
+ */
+export async function fetchPages<T>(
+  page: (cursor: string | undefined) => Promise<Page<T>>,
+  maxPages: number,
+): Promise<{ items: T[]; stoppedShort: boolean }> {
+  const items: T[] = [];
+  let cursor: string | undefined;
+  for (let i = 0; i < maxPages; i++) {
+    const result = await page(cursor);
+    items.push(...result.data);
+    if (!result.has_more || result.next_cursor === null) return { items, stoppedShort: false };
+    cursor = result.next_cursor;
+  }
+  return { items, stoppedShort: true };
+}
+
 /** Walks a cursor list to its end, bounded so a runaway cursor cannot loop forever. */
 export async function fetchAllPages<T>(
   page: (cursor: string | undefined) => Promise<Page<T>>,
   maxPages = 50,
 ): Promise<T[]> {
-  const all: T[] = [];
-  let cursor: string | undefined;
-  for (let i = 0; i < maxPages; i++) {
-    const result = await page(cursor);
-    all.push(...result.data);
-    if (!result.has_more || result.next_cursor === null) return all;
-    cursor = result.next_cursor;
-  }
-  return all;
+  return (await fetchPages(page, maxPages)).items;
 }

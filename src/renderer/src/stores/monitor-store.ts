@@ -6,7 +6,7 @@ import type { DeviceView, ScanView } from '../api/scan-types.js';
 import { initialFeedStatus, type FeedStatus } from '../lib/feed-status.js';
 import { LiveFigures, type LiveFiguresSnapshot } from '../lib/live-figures.js';
 import { mapLimited } from '../lib/limited-map.js';
-import { failed, fetchAllPages, idle, loading, ready, type Loadable } from '../lib/loadable.js';
+import { failed, fetchAllPages, fetchPages, idle, loading, ready, type Loadable } from '../lib/loadable.js';
 import { MonitorModel, type MonitorSnapshot } from '../lib/monitor-model.js';
 import { useEvents } from './events-store.js';
 import { requireClient, useSession } from './session-store.js';
@@ -104,35 +104,31 @@ export const useMonitor = create<MonitorState>()((set, get) => {
     }
     const latest = () => myRun === run && myRead === historyRead;
     set({ history: { ...get().history, state: 'loading', error: null } });
-    let truncated = false;
     try {
       const client = requireClient();
-      let pages = 0;
       const since = new Date(Date.now() - windowMinutes * 60_000).toISOString();
-      const all = await fetchAllPages((cursor) => {
-        pages++;
-        return unwrap(
-          client.GET('/v2/scans', {
-            params: {
-              query: {
-                limit: 100,
-                since,
-                ...(eventId ? { event_id: eventId } : {}),
-                ...(cursor ? { cursor } : {}),
+      const read = await fetchPages(
+        (cursor) =>
+          unwrap(
+            client.GET('/v2/scans', {
+              params: {
+                query: {
+                  limit: 100,
+                  since,
+                  ...(eventId ? { event_id: eventId } : {}),
+                  ...(cursor ? { cursor } : {}),
+                },
               },
-            },
-          }),
-        ).then((page) => {
-          if (pages === maxHistoryPages && page.has_more) truncated = true;
-          return page;
-        });
-      }, maxHistoryPages);
+            }),
+          ),
+        maxHistoryPages,
+      );
       if (!latest()) return;
-      model.ingest(all, { live: false, now: Date.now() });
-      set({ history: { state: 'ready', error: null, truncated } });
+      model.ingest(read.items, { live: false, now: Date.now() });
+      set({ history: { state: 'ready', error: null, truncated: read.stoppedShort } });
     } catch (err) {
       if (!latest()) return;
-      set({ history: { state: 'error', error: messageOf(err), truncated } });
+      set({ history: { state: 'error', error: messageOf(err), truncated: false } });
     } finally {
       if (latest()) {
         buffering = false;

@@ -13,7 +13,16 @@ import type {
 import { deviceFromPairing } from '../lib/pairing-use.js';
 import { mapLimited } from '../lib/limited-map.js';
 import { ordersToAsk, sentLaterTo } from '../lib/mail-state.js';
-import { failed, fetchAllPages, idle, loading, ready, upsertById, type Loadable } from '../lib/loadable.js';
+import {
+  failed,
+  fetchAllPages,
+  fetchPages,
+  idle,
+  loading,
+  ready,
+  upsertById,
+  type Loadable,
+} from '../lib/loadable.js';
 import { requireClient } from './session-store.js';
 
 /** Pages of 100 read of each unsent status: a count up to a thousand, without reading a whole outage's outbox. */
@@ -102,23 +111,20 @@ export const useSettings = create<SettingsState>()((set, get) => ({
     set({ mail: loading(get().mail) });
     try {
       const client = requireClient();
-      let beyond = false;
-      const unsent = async (status: 'pending' | 'failed') => {
-        let pages = 0;
-        return fetchAllPages(
+      const unsent = (status: 'pending' | 'failed') =>
+        fetchPages(
           (cursor) =>
             unwrap(
               client.GET('/v2/mail', {
                 params: { query: { status, limit: 100, ...(cursor ? { cursor } : {}) } },
               }),
-            ).then((page) => {
-              if (++pages === mailPagesRead && page.has_more) beyond = true;
-              return page;
-            }),
+            ),
           mailPagesRead,
         );
-      };
-      const [failedMail, pendingMail] = await Promise.all([unsent('failed'), unsent('pending')]);
+      const [failedRead, pendingRead] = await Promise.all([unsent('failed'), unsent('pending')]);
+      const failedMail = failedRead.items;
+      const pendingMail = pendingRead.items;
+      const beyond = failedRead.stoppedShort || pendingRead.stoppedShort;
       // Read afresh: a failed mail's tickets may have gone out since. Notes already known stay (a sent mail stays sent).
       ordersAsked = new Set();
       mailReads += 1;
