@@ -16,6 +16,7 @@ import { lazySchemaController } from './http/lazy-compilers.js';
 import { installMetering } from './http/metering.js';
 import { installOpenApi } from './http/openapi.js';
 import { installRateLimit } from './http/rate-limit.js';
+import { applyRequestDeadline, requestDeadline } from './http/request-deadline.js';
 import { installStaffSessions } from './http/staff-session.js';
 import { installStrictQuery } from './http/strict-query.js';
 import { spaFallback } from './http/spa-fallback.js';
@@ -97,11 +98,14 @@ async function buildOnDataDir(
   // A non-loopback bind serves HTTPS with the LAN certificate; Fastify needs it at construction.
   const tls = usesHttps(options) ? ensureTlsMaterial(options.dataDir, options.host, { storeExisted }) : null;
   const db = connectStore(storeFile, { nativeBinding: options.storeBinding });
+  const deadline = requestDeadline(options.requestTimeoutMs);
   // The HTTPS server is typed apart from the HTTP one, but routes and hooks see the same API.
   const app = Fastify({
     // Never blocks on a stalled stdout, never grows without bound, and masks credentials.
     logger: loggerOptions(options.logLevel, options.logDestination),
     bodyLimit: bodyLimitBytes,
+    // A whole request within a deadline, so a body that stops arriving cannot hold its socket.
+    requestTimeout: deadline.requestTimeout,
     // A caller's x-request-id only when short and plain (logging/mask-secrets.ts).
     requestIdHeader: false,
     genReqId: requestIds(),
@@ -118,6 +122,7 @@ async function buildOnDataDir(
     schemaController: lazySchemaController,
     ...(tls ? { https: { key: tls.key, cert: tls.cert } } : {}),
   }) as unknown as FastifyInstance;
+  applyRequestDeadline(app.server, deadline);
   try {
     // Migrated once the logger exists: an upgrade says so, and keeps a copy in <dataDir>/backups.
     upgradeStore(db, storeFile, { now: options.now, log: app.log });

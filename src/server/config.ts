@@ -43,6 +43,11 @@ export interface ServerOptions {
    * (default 4 s; see http/drain.ts).
    */
   drainGraceMs?: number;
+  /**
+   * How long a client has to send a whole request, head and body, ms (default 60 s; see
+   * http/request-deadline.ts); tests shorten it.
+   */
+  requestTimeoutMs?: number;
   /** Start background workers (webhook dispatcher, mail sender). Tests of pure API turn them off. */
   workers: boolean;
   /** Injectable clock (ms since epoch) so sale windows and token lifetimes are testable. */

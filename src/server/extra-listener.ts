@@ -3,6 +3,8 @@ import { createServer, type Server } from 'node:http';
 import type { Server as HttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { isLoopback } from './config.js';
+import { clientErrorHandler } from './http/error-handler.js';
+import { applyRequestDeadline, deadlineOf } from './http/request-deadline.js';
 
 /** A listener beside the app's own: the desktop's loopback one, or the public one for attendees. */
 export interface ExtraListener {
@@ -57,10 +59,11 @@ export async function listenBeside(
 ): Promise<ExtraListener> {
   // Routing needs the app's routes compiled: after ready() it answers exactly as app.server does.
   await app.ready();
-  // Same connection limits as Fastify gives its own server (Fastify's requestTimeout default is
-  // none, Node's 300 s), so both listeners behave alike.
+  // Same connection limits as the app's own server, and the same answer (in the error envelope)
+  // to a request too slow or not well-formed, so every listener behaves alike.
   server.keepAliveTimeout = app.initialConfig.keepAliveTimeout ?? 72_000;
-  server.requestTimeout = 0;
+  applyRequestDeadline(server, deadlineOf(app.server));
+  server.on('clientError', clientErrorHandler);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen({ host, port }, () => {
