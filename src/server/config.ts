@@ -1,3 +1,4 @@
+import type { ConnectionCap } from './http/connection-cap.js';
 import { homedir, networkInterfaces } from 'node:os';
 import { join } from 'node:path';
 import type { LogSink } from './logging/log-destination.js';
@@ -48,6 +49,8 @@ export interface ServerOptions {
    * http/request-deadline.ts); tests shorten it.
    */
   requestTimeoutMs?: number;
+  /** Connections one client address may hold at once (default 128, loopback exempt; http/connection-cap.ts). */
+  connectionCap?: ConnectionCap;
   /** Start background workers (webhook dispatcher, mail sender). Tests of pure API turn them off. */
   workers: boolean;
   /** Injectable clock (ms since epoch) so sale windows and token lifetimes are testable. */

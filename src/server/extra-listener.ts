@@ -3,6 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { Server as HttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { isLoopback } from './config.js';
+import { capLikeServer } from './http/connection-cap.js';
 import { clientErrorHandler } from './http/error-handler.js';
 import { applyRequestDeadline, deadlineOf } from './http/request-deadline.js';
 
@@ -63,6 +64,7 @@ export async function listenBeside(
   // to a request too slow or not well-formed, so every listener behaves alike.
   server.keepAliveTimeout = app.initialConfig.keepAliveTimeout ?? 72_000;
   applyRequestDeadline(server, deadlineOf(app.server));
+  capLikeServer(app.server, server);
   server.on('clientError', clientErrorHandler);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -1,0 +1,76 @@
+import { STATUS_CODES, type Server } from 'node:http';
+import { Server as HttpsServer } from 'node:https';
+import type { Socket } from 'node:net';
+import { isLoopbackHost } from '../../shared/loopback.js';
+import { errorBody, RateLimitedError } from '../errors.js';
+
+/**
+ * Open connections one client address may hold at once. A till, door or kiosk uses a handful
+ * (a browser at most six per origin, plus its feeds); a phone on the venue Wi-Fi opening
+ * hundreds could otherwise hold every file descriptor the server has, each for up to the
+ * request deadline (request-deadline.ts), and lock every device out (docs/api.md "Slow clients").
+ */
+export const defaultConnectionsPerAddress = 128;
+
+export interface ConnectionCap {
+  perAddress: number;
+  /** Addresses never capped; by default loopback (`isThisMachine`). */
+  exempt?: (address: string) => boolean;
+}
+
+/**
+ * Loopback is this machine: the desktop's own windows, the simulator and benchmarks, and a reverse
+ * proxy or tunnel in front of the public listener, through which every attendee arrives from one
+ * address.
+ */
+const isThisMachine = (address: string): boolean => isLoopbackHost(address);
+
+const caps = new WeakMap<Server, ConnectionCap>();
+
+/** Gives a listener beside the app the cap of the app's own server (none if it has none). */
+export function capLikeServer(from: Server, to: Server): void {
+  const cap = caps.get(from);
+  if (cap) capConnectionsPerAddress(to, cap);
+}
+
+/**
+ * Counts connections as they are accepted, before any TLS handshake (which may itself be held
+ * open), and refuses one past the cap: over plain HTTP with 429 `rate_limited` in the error
+ * envelope (the client reads it as the answer to the request it sends), over TLS by closing it,
+ * as nothing can be said before the handshake.
+ */
+export function capConnectionsPerAddress(server: Server, cap: ConnectionCap): void {
+  caps.set(server, cap);
+  const exempt = cap.exempt ?? isThisMachine;
+  const plain = !(server instanceof HttpsServer);
+  const open = new Map<string, number>();
+  server.on('connection', (socket: Socket) => {
+    const address = socket.remoteAddress;
+    if (address === undefined || exempt(address)) return;
+    const count = (open.get(address) ?? 0) + 1;
+    if (count > cap.perAddress) {
+      if (plain) refuse(socket, cap.perAddress);
+      else socket.destroy();
+      return;
+    }
+    open.set(address, count);
+    socket.once('close', () => {
+      const left = (open.get(address) ?? 1) - 1;
+      if (left === 0) open.delete(address);
+      else open.set(address, left);
+    });
+  });
+}
+
+function refuse(socket: Socket, perAddress: number): void {
+  const refusal = new RateLimitedError(
+    `Too many connections from this address (at most ${perAddress} at once): close some and try again.`,
+    1,
+  );
+  const body = JSON.stringify(errorBody(refusal));
+  socket.on('error', () => {});
+  socket.end(
+    `HTTP/1.1 429 ${STATUS_CODES[429]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nRetry-After: 1\r\nConnection: close\r\n\r\n${body}`,
+  );
+}
