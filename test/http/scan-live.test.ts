@@ -1,10 +1,12 @@
 import { rmSync } from 'node:fs';
 import { Value } from 'typebox/value';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { maxFeedsPerKey } from '../../src/server/routes/scan-stream.js';
 import { FeedTicketChange, Scan } from '../../src/server/schemas/scans.js';
 import { startServer, type RunningServer } from '../../src/server/start.js';
 import type { TicketJson } from '../support/sales-fixtures.js';
 import type { ScanJson, ValidateJson } from '../support/scan-fixtures.js';
+import { eventually } from '../support/eventually.js';
 import { SseClient } from '../support/sse-client.js';
 import { adminSecret, tempDataDir, testOptions } from '../support/test-app.js';
 
@@ -106,6 +108,30 @@ describe('door scanning over real HTTP', () => {
     expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
     expect(res.headers.get('x-request-id')).toBeTruthy();
     expect(performance.now() - started).toBeLessThan(2_000);
+  });
+
+  it('one key holds at most maxFeedsPerKey feeds: the next is 429 with Retry-After; other keys are not held up', async () => {
+    for (let i = 0; i < maxFeedsPerKey; i++) expect((await stream()).status).toBe(200);
+    const refused = await stream();
+    expect(refused.status).toBe(429);
+    expect(refused.headers['retry-after']).toBe('5');
+    await refused.waitFor(() => refused.ended);
+    expect(JSON.parse(refused.body)).toMatchObject({
+      error: { type: 'rate_limit_error', code: 'rate_limited' },
+    });
+
+    const door = await ok<{ secret: string }>('/v2/api_keys', 'POST', { name: 'Door 2', scope: 'scanner' });
+    expect((await stream('', {}, door.secret)).status).toBe(200);
+
+    clients[0]!.close();
+    await eventually(
+      async () => {
+        const again = await stream();
+        return again.status === 200 ? true : undefined;
+      },
+      5_000,
+      'a closed feed frees its place',
+    );
   });
 
   it('the SSE feed delivers a scan within 2 s of the validation, with its id', async () => {

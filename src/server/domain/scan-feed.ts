@@ -111,6 +111,13 @@ export class ScanFeed {
     else this.drainTimer = setTimeout(drain, this.coalesceMs);
   }
 
+  /** Feeds the key holds open now (the route caps them: routes/scan-stream.ts). */
+  openForKey(apiKeyId: string): number {
+    let open = 0;
+    for (const listener of this.listeners) if (listener.apiKeyId === apiKeyId) open += 1;
+    return open;
+  }
+
   closeForKey(apiKeyId: string): void {
     for (const listener of [...this.listeners]) {
       if (listener.apiKeyId === apiKeyId) this.close(listener);

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { ApiKeyRecord } from '../domain/api-keys.js';
 import type { FeedListener } from '../domain/scan-feed.js';
-import { ApiError, invalidField } from '../errors.js';
+import { ApiError, RateLimitedError, invalidField } from '../errors.js';
 import { bearerSecret, isAllowed } from '../http/access.js';
 import { bodyDefaultsToEmpty } from '../http/optional-body.js';
 import { Nullable, Timestamp, errorResponses, ref } from '../schemas/common.js';
@@ -14,6 +14,13 @@ import { toIso } from '../time.js';
 const readers = ['box_office', 'scanner'] as const;
 const tags = ['scanning'];
 const eventId = Type.String({ minLength: 1, maxLength: 80 });
+
+/**
+ * Feeds one key may hold open at once. A door, a till or a monitor window needs one (two while
+ * EventSource reconnects); without a bound, a lost door phone's key could open thousands, each
+ * held for ever, and use up the server's file descriptors (docs/api.md "Scan log and live feed").
+ */
+export const maxFeedsPerKey = 32;
 
 const StreamQuery = Type.Object(
   {
@@ -164,6 +171,11 @@ export async function scanStreamRoutes(app: FastifyInstance): Promise<void> {
         throw invalidField('Last-Event-ID', 'Last-Event-ID must be an id this feed sent (digits).');
       const cursor = resumeText === undefined ? feed.currentSeq() : Number(resumeText);
 
+      if (feed.openForKey(access.key.id) >= maxFeedsPerKey)
+        throw new RateLimitedError(
+          `This key has ${maxFeedsPerKey} scan feeds open, the most one key may hold: close one (or use another device's key) and try again.`,
+          5,
+        );
       presence.touch(access.key);
       // Hijacked, so the headers hooks set on the reply (x-request-id, x-ratelimit-*) are copied
       // by hand; a HEAD gets them and ends instead of holding a feed open that sends no body.
