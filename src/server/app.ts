@@ -107,6 +107,11 @@ async function buildOnDataDir(
     bodyLimit: bodyLimitBytes,
     // A whole request within a deadline, so a body that stops arriving cannot hold its socket.
     requestTimeout: deadline.requestTimeout,
+    // A reverse proxy or tunnel on this machine (docs/publishing.md) brings every attendee from
+    // 127.0.0.1: the address a keyless caller is limited by (and logged as) is then the client
+    // its X-Forwarded-For names. Only a loopback peer is believed, so nothing on the LAN can
+    // choose its own address.
+    trustProxy: 'loopback',
     // A caller's x-request-id only when short and plain (logging/mask-secrets.ts).
     requestIdHeader: false,
     genReqId: requestIds(),

@@ -158,6 +158,29 @@ describe('public listener (MARQUEE_PUBLIC_PORT)', () => {
     expect(health.status).toBe(200);
   });
 
+  it('behind a proxy on this machine, each attendee has their own allowance (X-Forwarded-For), not one shared by all', async () => {
+    const dataDir = tempDataDir();
+    const server = await startServer(
+      testOptions(dataDir, {
+        publicPort: 0,
+        publicHost: '127.0.0.1',
+        baseUrl: undefined,
+        rateLimitPerMinute: 3,
+      }),
+    );
+    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+    cleanups.push(() => server.close());
+    const page = (client: string) =>
+      fetch(`${server.publicUrl!}/w/app.js`, { headers: { 'x-forwarded-for': client } }).then(
+        (res) => res.status,
+      );
+    // One client uses up its allowance through the proxy…
+    for (let i = 0; i < 3; i++) expect(await page('198.51.100.66')).toBe(200);
+    expect(await page('198.51.100.66')).toBe(429);
+    // …and another attendee coming through the same proxy still gets their wallet.
+    expect(await page('203.0.113.7')).toBe(200);
+  });
+
   it('lets only reads of /e/… and /w/… through', () => {
     expect(isAttendeeRequest('GET', '/e/evt_1?tier=tkt_1')).toBe(true);
     expect(isAttendeeRequest('HEAD', '/w/secret/qr.png')).toBe(true);
