@@ -15,7 +15,7 @@ import { installJsonBodyParser } from './http/json-body.js';
 import { lazySchemaController } from './http/lazy-compilers.js';
 import { installMetering } from './http/metering.js';
 import { installOpenApi } from './http/openapi.js';
-import { capConnectionsPerAddress, defaultConnectionsPerAddress } from './http/connection-cap.js';
+import { defaultConnectionsPerAddress, installConnectionCap } from './http/connection-cap.js';
 import { installRateLimit } from './http/rate-limit.js';
 import { applyRequestDeadline, requestDeadline } from './http/request-deadline.js';
 import { installStaffSessions } from './http/staff-session.js';
@@ -129,7 +129,7 @@ async function buildOnDataDir(
     ...(tls ? { https: { key: tls.key, cert: tls.cert } } : {}),
   }) as unknown as FastifyInstance;
   applyRequestDeadline(app.server, deadline);
-  capConnectionsPerAddress(app.server, options.connectionCap ?? { perAddress: defaultConnectionsPerAddress });
+  installConnectionCap(app, options.connectionCap ?? { perAddress: defaultConnectionsPerAddress });
   try {
     // Migrated once the logger exists: an upgrade says so, and keeps a copy in <dataDir>/backups.
     upgradeStore(db, storeFile, { now: options.now, log: app.log });

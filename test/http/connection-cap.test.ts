@@ -6,7 +6,7 @@ import { buildApp } from '../../src/server/app.js';
 import type { ConnectionCap } from '../../src/server/http/connection-cap.js';
 import { listenLoopback, type ExtraListener } from '../../src/server/extra-listener.js';
 import { eventually } from '../support/eventually.js';
-import { tempDataDir, testOptions } from '../support/test-app.js';
+import { adminSecret, tempDataDir, testOptions } from '../support/test-app.js';
 
 let app: FastifyInstance | undefined;
 let beside: ExtraListener | undefined;
@@ -39,6 +39,11 @@ async function idle(port: number): Promise<Socket> {
 
 /** One GET /v2/health on a fresh connection: the status line and body, read until the close. */
 function health(port: number): Promise<{ status: number; head: string; body: string }> {
+  return send(port, 'GET /v2/health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n');
+}
+
+/** Writes `request` as soon as the connection opens; reads the answer until the close. */
+function send(port: number, request: string): Promise<{ status: number; head: string; body: string }> {
   return new Promise((resolve, reject) => {
     const socket = connect(port, '127.0.0.1');
     const chunks: Buffer[] = [];
@@ -50,7 +55,7 @@ function health(port: number): Promise<{ status: number; head: string; body: str
       const [head = '', body = ''] = Buffer.concat(chunks).toString().split('\r\n\r\n');
       resolve({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1] ?? 0), head, body });
     });
-    socket.write('GET /v2/health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n');
+    socket.write(request);
   });
 }
 
@@ -68,6 +73,30 @@ describe('connections one address may hold at once', () => {
     expect(JSON.parse(refused.body)).toMatchObject({
       error: { type: 'rate_limit_error', code: 'rate_limited' },
     });
+  });
+
+  it('a request sent on a refused connection is never carried out', async () => {
+    const port = await serve(lanClient);
+    const held = [await idle(port), await idle(port), await idle(port)];
+    const body = JSON.stringify({ name: 'made on a refused connection', scope: 'scanner' });
+    const refused = await send(
+      port,
+      `POST /v2/api_keys HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${adminSecret}\r\n` +
+        `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+    );
+    expect(refused.status).toBe(429);
+    for (const socket of held) socket.destroy();
+    const keys = await eventually(
+      async () => {
+        const res = await fetch(`http://127.0.0.1:${port}/v2/api_keys?limit=100`, {
+          headers: { authorization: `Bearer ${adminSecret}` },
+        });
+        return res.status === 200 ? ((await res.json()) as { data: { name: string }[] }) : undefined;
+      },
+      5_000,
+      'a place freed',
+    );
+    expect(keys.data.map((key) => key.name)).not.toContain('made on a refused connection');
   });
 
   it('a connection closed frees its place', async () => {

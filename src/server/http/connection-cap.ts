@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import { STATUS_CODES, type Server } from 'node:http';
 import { Server as HttpsServer } from 'node:https';
 import type { Socket } from 'node:net';
@@ -26,6 +27,26 @@ export interface ConnectionCap {
 const isThisMachine = (address: string): boolean => isLoopbackHost(address);
 
 const caps = new WeakMap<Server, ConnectionCap>();
+/** Connections answered 429 at accept: any request read from them before they close is dropped. */
+const refused = new WeakSet<object>();
+
+/**
+ * Caps the app's own server, and drops any request that arrives on a refused connection (of
+ * this or a listener beside it, which route into the same app): Node's HTTP parser is attached to
+ * a connection before the cap sees it, so a request sent at once could otherwise still be carried
+ * out while its client reads the 429. Registered before every other hook.
+ */
+export function installConnectionCap(app: FastifyInstance, cap: ConnectionCap): void {
+  capConnectionsPerAddress(app.server, cap);
+  app.addHook('onRequest', (request, reply, done) => {
+    if (!refused.has(request.raw.socket)) {
+      done();
+      return;
+    }
+    void reply.hijack();
+    request.raw.socket.destroy();
+  });
+}
 
 /** Gives a listener beside the app the cap of the app's own server (none if it has none). */
 export function capLikeServer(from: Server, to: Server): void {
@@ -39,7 +60,7 @@ export function capLikeServer(from: Server, to: Server): void {
  * envelope (the client reads it as the answer to the request it sends), over TLS by closing it,
  * as nothing can be said before the handshake.
  */
-export function capConnectionsPerAddress(server: Server, cap: ConnectionCap): void {
+function capConnectionsPerAddress(server: Server, cap: ConnectionCap): void {
   caps.set(server, cap);
   const exempt = cap.exempt ?? isThisMachine;
   const plain = !(server instanceof HttpsServer);
@@ -63,12 +84,14 @@ export function capConnectionsPerAddress(server: Server, cap: ConnectionCap): vo
 }
 
 function refuse(socket: Socket, perAddress: number): void {
+  refused.add(socket);
   const refusal = new RateLimitedError(
     `Too many connections from this address (at most ${perAddress} at once): close some and try again.`,
     1,
   );
   const body = JSON.stringify(errorBody(refusal));
   socket.on('error', () => {});
+  socket.once('finish', () => socket.destroy());
   socket.end(
     `HTTP/1.1 429 ${STATUS_CODES[429]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
       `Content-Length: ${Buffer.byteLength(body)}\r\nRetry-After: 1\r\nConnection: close\r\n\r\n${body}`,
