@@ -28,12 +28,21 @@ async function serve(connectionCap?: ConnectionCap): Promise<number> {
   return (app.server.address() as { port: number }).port;
 }
 
-/** A connection that sends nothing: what a client holding sockets open looks like. */
+/** A connection that sends nothing: a browser's idle keep-alive, or one a client just holds. */
 async function idle(port: number): Promise<Socket> {
   const socket = connect(port, '127.0.0.1');
   socket.on('error', () => {});
   sockets.push(socket);
   await new Promise((resolve) => socket.once('connect', resolve));
+  return socket;
+}
+
+/** A connection with a request in hand: a scan feed, open once its first bytes arrive. */
+async function busy(port: number): Promise<Socket> {
+  const socket = await idle(port);
+  const answered = new Promise((resolve) => socket.once('data', resolve));
+  socket.write(`GET /v2/scans/stream HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${adminSecret}\r\n\r\n`);
+  await answered;
   return socket;
 }
 
@@ -66,7 +75,7 @@ const lanClient: ConnectionCap = { perAddress: 3, exempt: () => false };
 describe('connections one address may hold at once', () => {
   it('past the cap: 429 rate_limited in the envelope with Retry-After, then closed', async () => {
     const port = await serve(lanClient);
-    for (let i = 0; i < 3; i++) await idle(port);
+    for (let i = 0; i < 3; i++) await busy(port);
     const refused = await health(port);
     expect(refused.status).toBe(429);
     expect(refused.head).toMatch(/retry-after: 1/i);
@@ -77,7 +86,7 @@ describe('connections one address may hold at once', () => {
 
   it('a request sent on a refused connection is never carried out', async () => {
     const port = await serve(lanClient);
-    const held = [await idle(port), await idle(port), await idle(port)];
+    const held = [await busy(port), await busy(port), await busy(port)];
     const body = JSON.stringify({ name: 'made on a refused connection', scope: 'scanner' });
     const refused = await send(
       port,
@@ -99,9 +108,22 @@ describe('connections one address may hold at once', () => {
     expect(keys.data.map((key) => key.name)).not.toContain('made on a refused connection');
   });
 
+  it('at the cap, an idle connection makes room (phones behind one NAT): the new one is served', async () => {
+    const port = await serve(lanClient);
+    const waiting = [await idle(port), await idle(port), await busy(port)];
+    expect((await health(port)).status).toBe(200);
+    // The oldest idle one was closed for it; the busy one was not.
+    await eventually(
+      () => (waiting[0]!.destroyed || waiting[0]!.readableEnded ? true : undefined),
+      5_000,
+      'closed',
+    );
+    expect(waiting[2]!.readableEnded).toBe(false);
+  });
+
   it('a connection closed frees its place', async () => {
     const port = await serve(lanClient);
-    const held = [await idle(port), await idle(port), await idle(port)];
+    const held = [await busy(port), await busy(port), await busy(port)];
     held[0]!.destroy();
     await eventually(
       async () => ((await health(port)).status === 200 ? true : undefined),
@@ -113,7 +135,7 @@ describe('connections one address may hold at once', () => {
   it('a listener beside the app keeps the same cap', async () => {
     await serve(lanClient);
     beside = await listenLoopback(app!);
-    for (let i = 0; i < 3; i++) await idle(beside.port);
+    for (let i = 0; i < 3; i++) await busy(beside.port);
     expect((await health(beside.port)).status).toBe(429);
   });
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { STATUS_CODES, type Server } from 'node:http';
+import { STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { Server as HttpsServer } from 'node:https';
 import type { Socket } from 'node:net';
 import { isLoopbackHost } from '../../shared/loopback.js';
@@ -54,9 +54,16 @@ export function capLikeServer(from: Server, to: Server): void {
   if (cap) capConnectionsPerAddress(to, cap);
 }
 
+/** One client address's open connections, by remote port, and whether each has a request in hand. */
+type Connections = Map<number, { socket: Socket; busy: boolean }>;
+
 /**
  * Counts connections as they are accepted, before any TLS handshake (which may itself be held
- * open), and refuses one past the cap: over plain HTTP with 429 `rate_limited` in the error
+ * open). At the cap, a connection of that address with no request in hand (a browser's idle
+ * keep-alive, or one that never sent anything) is closed to make room: phones behind one NAT (a
+ * venue's guest Wi-Fi) share an address and each keeps a connection for a while, and browsers
+ * retry on a new one. Only when every connection is busy (a request arriving, an answer or a
+ * feed in flight) is the new one refused: over plain HTTP with 429 `rate_limited` in the error
  * envelope (the client reads it as the answer to the request it sends), over TLS by closing it,
  * as nothing can be said before the handshake.
  */
@@ -64,21 +71,39 @@ function capConnectionsPerAddress(server: Server, cap: ConnectionCap): void {
   caps.set(server, cap);
   const exempt = cap.exempt ?? isThisMachine;
   const plain = !(server instanceof HttpsServer);
-  const open = new Map<string, number>();
+  const byAddress = new Map<string, Connections>();
   server.on('connection', (socket: Socket) => {
     const address = socket.remoteAddress;
-    if (address === undefined || exempt(address)) return;
-    const count = (open.get(address) ?? 0) + 1;
-    if (count > cap.perAddress) {
-      if (plain) refuse(socket, cap.perAddress);
-      else socket.destroy();
-      return;
+    const port = socket.remotePort;
+    if (address === undefined || port === undefined || exempt(address)) return;
+    const open: Connections = byAddress.get(address) ?? new Map();
+    if (open.size >= cap.perAddress) {
+      const idle = [...open.values()].find((connection) => !connection.busy);
+      if (!idle) {
+        if (plain) refuse(socket, cap.perAddress);
+        else socket.destroy();
+        return;
+      }
+      open.delete(idle.socket.remotePort ?? -1);
+      idle.socket.destroy();
     }
-    open.set(address, count);
+    byAddress.set(address, open);
+    open.set(port, { socket, busy: false });
     socket.once('close', () => {
-      const left = (open.get(address) ?? 1) - 1;
-      if (left === 0) open.delete(address);
-      else open.set(address, left);
+      if (open.get(port)?.socket === socket) open.delete(port);
+      if (open.size === 0 && byAddress.get(address) === open) byAddress.delete(address);
+    });
+  });
+  // A request marks its connection busy until its answer is done (over TLS the request's socket
+  // is the TLS one, so connections are found by address and port).
+  server.on('request', (request: IncomingMessage, response: ServerResponse) => {
+    const { remoteAddress, remotePort } = request.socket;
+    if (remoteAddress === undefined || remotePort === undefined) return;
+    const connection = byAddress.get(remoteAddress)?.get(remotePort);
+    if (!connection) return;
+    connection.busy = true;
+    response.once('close', () => {
+      connection.busy = false;
     });
   });
 }
