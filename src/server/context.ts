@@ -186,6 +186,7 @@ export function createContext(
       urls,
       // A page per ticket carries its paper pass, or the wallet link where it has none.
       paperPass: (ticket, event, tier) => issuer.pass(ticket, event, tier),
+      now,
     }),
     keys,
     signingKeys,

@@ -36,7 +36,16 @@ export interface TicketMailDeps {
   tiers: TiersRepo;
   urls: PublicUrls;
   paperPass: PaperPassOf;
+  now: () => number;
 }
+
+/**
+ * How long after its doors an event's mail still makes sense: the paper pass lives to doors + 24 h.
+ * A mail queued before then that is still waiting after it (no mail server for months, a long
+ * outage) is not sent late: a year of order confirmations must not reach buyers the day SMTP is
+ * set up. One queued after it (a deliberate resend) goes.
+ */
+export const eventMailWindowMs = 24 * 60 * 60 * 1000;
 
 /** A composed mail that has nothing left to say; the sender fails it with this message, at once. */
 export class NothingToSend extends Error {}
@@ -50,6 +59,7 @@ export class TicketMailComposer {
   constructor(private readonly deps: TicketMailDeps) {}
 
   compose = (row: MailRow): Promise<OutgoingMail> => {
+    this.refuseLate(row);
     switch (row.kind) {
       case 'message':
         return Promise.resolve(storedMail(row));
@@ -71,6 +81,35 @@ export class TicketMailComposer {
       tickets: Number(params.tickets ?? '1'),
       message: params.message,
     });
+  }
+
+  /** Throws NothingToSend for a mail that waited past its event's end (eventMailWindowMs). */
+  private refuseLate(row: MailRow): void {
+    if (row.kind === 'message' || row.ref === null) return;
+    const event = this.eventOfRef(row.kind, row.ref);
+    if (!event) return;
+    const end = event.doors_at + eventMailWindowMs;
+    if (row.created_at > end || this.deps.now() <= end) return;
+    const doors = formatAttendeeTime(event.doors_at, eventTimeZone(event));
+    const resend =
+      row.kind === 'order_confirmation'
+        ? ' Resend the order to send the tickets anyway.'
+        : row.kind === 'ticket_transfer'
+          ? ' Resend the ticket to send it anyway.'
+          : '';
+    throw new NothingToSend(
+      `${event.title} (doors ${doors}) was over before this mail could go out, so it was not sent late.${resend}`,
+    );
+  }
+
+  private eventOfRef(kind: Exclude<MailRow['kind'], 'message'>, ref: string): EventRow | undefined {
+    const eventId =
+      kind === 'event_cancelled'
+        ? ref
+        : kind === 'order_confirmation'
+          ? this.deps.orders.find(ref)?.event_id
+          : this.deps.tickets.find(ref)?.event_id;
+    return eventId === undefined ? undefined : this.deps.events.find(eventId);
   }
 
   private refOf(row: MailRow): string {
