@@ -4,6 +4,7 @@ import {
   eventGroups,
   eventsInView,
   isPastEvent,
+  liveEvents,
   sellableEvents,
 } from '../../../src/renderer/src/lib/event-season.js';
 
@@ -30,6 +31,10 @@ describe('event-season', () => {
 
   it('sells only published shows not yet over, tonight first', () => {
     expect(ids(sellableEvents(season, now))).toEqual(['evt_opened_at_noon', 'evt_tonight', 'evt_next_month']);
+  });
+
+  it("counts the monitor's all-events figures over live events only, not the year's", () => {
+    expect(ids(liveEvents(season, now))).toEqual(['evt_opened_at_noon', 'evt_tonight', 'evt_next_month']);
   });
 
   it('groups a picker as upcoming soonest first, then past latest first', () => {

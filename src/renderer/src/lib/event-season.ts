@@ -25,13 +25,20 @@ export function latestPastFirst(events: readonly EventView[], now: number): Even
   return latestFirst(events.filter((e) => isPastEvent(e, now)));
 }
 
-/** The events a till sells: published and not over, tonight's first. */
-export function sellableEvents(events: readonly EventView[], now: number): EventView[] {
+/**
+ * Published and not over, tonight's first: what a till sells, and the events the scan monitor's
+ * "All events" counts people inside of (a year of past shows would be a request each every
+ * read, and a past show nobody scanned out of would still count people inside).
+ */
+export function liveEvents(events: readonly EventView[], now: number): EventView[] {
   return upcomingFirst(
     events.filter((e) => e.status === 'published'),
     now,
   );
 }
+
+/** The events a till sells. */
+export const sellableEvents = liveEvents;
 
 export interface EventGroup {
   label: 'Upcoming' | 'Past';
