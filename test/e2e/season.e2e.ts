@@ -6,7 +6,7 @@ interface Created {
 
 const day = 86_400_000;
 
-test('a year on: the till and pickers put tonight first, past and cancelled a view away', async ({
+test('a year on: the till and pickers put tonight first, past and cancelled a view away, takings by month', async ({
   boxOffice,
   server,
 }) => {
@@ -62,4 +62,18 @@ test('a year on: the till and pickers put tonight first, past and cancelled a vi
   await expect(picker.locator('optgroup')).toHaveCount(2);
   await expect(picker.locator('optgroup[label="Upcoming"] option').first()).toHaveText('Tonight');
   await expect(picker.locator('optgroup[label="Past"] option')).toHaveText(['Last Month', 'Last Winter']);
+
+  // The manager's takings: this year's sale by month and by event, a link away from Reports.
+  const tiers = await server.api<{ data: Created[] }>('GET', `/v2/events/${made['Tonight']}/tiers`);
+  await server.api('POST', '/v2/orders', {
+    event_id: made['Tonight'],
+    items: [{ tier_id: tiers.data[0]!.id, quantity: 2 }],
+    buyer: { name: 'Regular', email: 'regular@example.test' },
+    payment_method: 'cash',
+  });
+  await page.getByRole('link', { name: 'Takings by month' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Takings' })).toBeVisible();
+  await expect(page.getByTestId('figure-Net (USD)')).toHaveText('$30.00');
+  await expect(page.getByRole('table', { name: 'By event' })).toContainText('Tonight');
+  await expect(page.getByRole('table', { name: 'By month' }).locator('tbody tr')).toHaveCount(1);
 });

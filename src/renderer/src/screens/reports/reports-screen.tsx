@@ -8,7 +8,7 @@ import { csvFileName, type CsvExport } from '../../lib/csv-download.js';
 import { eventReportParts } from '../../lib/event-report.js';
 import { useFileSave } from '../../hooks/use-file-save.js';
 import { tillTimeZone } from '../../lib/zoned-time.js';
-import { navigate, Redirect } from '../../router.js';
+import { Link, navigate, Redirect } from '../../router.js';
 import { useEvents } from '../../stores/events-store.js';
 import { fetchCsv, useReports } from '../../stores/reports-store.js';
 import '../staff/staff.css';
@@ -57,6 +57,7 @@ export function ReportsScreen({ eventId }: { eventId: string | null }) {
     <section className="screen">
       <header className="screen-head">
         <h1>Reports</h1>
+        <Link to="/reports/takings">Takings by month</Link>
         <select
           aria-label="Event"
           value={eventId ?? ''}
