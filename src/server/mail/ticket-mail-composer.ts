@@ -1,4 +1,5 @@
 import { formatAttendeeTime } from '../../shared/attendee-time.js';
+import { eventMailWindowMs } from '../../shared/event-mail-window.js';
 import type { OutgoingMail } from '../domain/mail-port.js';
 import { heldByBuyer } from '../domain/mail-subjects.js';
 import type { PublicUrls } from '../domain/public-urls.js';
@@ -38,14 +39,6 @@ export interface TicketMailDeps {
   paperPass: PaperPassOf;
   now: () => number;
 }
-
-/**
- * How long after its doors an event's mail still makes sense: the paper pass lives to doors + 24 h.
- * A mail queued before then that is still waiting after it (no mail server for months, a long
- * outage) is not sent late: a year of order confirmations must not reach buyers the day SMTP is
- * set up. One queued after it (a deliberate resend) goes.
- */
-export const eventMailWindowMs = 24 * 60 * 60 * 1000;
 
 /** A composed mail that has nothing left to say; the sender fails it with this message, at once. */
 export class NothingToSend extends Error {}
