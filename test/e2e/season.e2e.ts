@@ -55,6 +55,16 @@ test('a year on: the till and pickers put tonight first, past and cancelled a vi
   await views.getByRole('button', { name: 'Drafts' }).click();
   await expect(titles).toHaveText(['Pencilled In']);
 
+  // A past show's page says it is over, offers no Sell, and cancelling it mails nobody unless asked.
+  await views.getByRole('button', { name: 'Past' }).click();
+  await page.getByRole('link', { name: 'Last Month' }).click();
+  await expect(page.getByText('This show is over.')).toBeVisible();
+  await expect(page.locator('.head-actions').getByRole('link', { name: 'Sell' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Cancel event…' }).click();
+  const cancel = page.getByRole('dialog', { name: 'Cancel Last Month?' });
+  await expect(cancel.getByTestId('notify-holders').getByRole('checkbox')).not.toBeChecked();
+  await cancel.getByRole('button', { name: 'Keep event' }).click();
+
   // Reports opens on tonight's show, not the first one ever published.
   await boxOffice.go('Reports');
   await expect(page).toHaveURL(new RegExp(`/reports/${made['Tonight']}$`));
