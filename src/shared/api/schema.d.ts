@@ -1076,7 +1076,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** List shifts of every till, oldest first; filter by status and by till */
+    /** List shifts of every till, oldest first (newest first with order=newest_first); filter by status and by till */
     get: operations['listShifts'];
     put?: never;
     /** Open a shift on this till with its cash float (409 shift_already_open while one is open) */
@@ -12830,6 +12830,8 @@ export interface operations {
         status?: 'open' | 'closed';
         /** @description Only the shifts of this till (key); a till reads its own id in GET /v2/staff/session */
         api_key_id?: string;
+        /** @description oldest_first (the default, like every list) or newest_first (last night’s shift first, as a till’s past shifts are read); a cursor continues in the order it was given in */
+        order?: 'oldest_first' | 'newest_first';
       };
       header?: {
         /** @description The session token of the staff member signed in at this till (POST /v2/staff/sign_in). Once any active staff member exists, writes with a box_office key need it (403 staff_sign_in_required); refunds, voids, payouts and admin work need a manager whenever it is sent (403 insufficient_role). */
