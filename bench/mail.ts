@@ -109,6 +109,7 @@ async function composing(): Promise<BenchResult[]> {
       urls: app.ctx.urls,
       // A code as long as a paper pass (the same JWS shape), so the QR is as dense as a real one.
       paperPass: (ticket) => app.ctx.tokens.current(ticket),
+      now: Date.now,
     });
     let pdfBytes = 0;
     const compose = await timed(composeRuns, async () => {

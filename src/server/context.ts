@@ -3,6 +3,7 @@ import { ActionRunner } from './domain/action-runner.js';
 import { ApiKeys } from './domain/api-keys.js';
 import { AuditTrail } from './domain/audit-trail.js';
 import { ReportsService } from './domain/reports.js';
+import { PeriodSalesService } from './domain/period-sales.js';
 import { ExportsService } from './domain/exports.js';
 import { EventsService } from './domain/events.js';
 import { AttendantPin } from './domain/attendant-pin.js';
@@ -30,6 +31,7 @@ import { mailServerOf } from './mail/smtp-url.js';
 import { TicketMailComposer } from './mail/ticket-mail-composer.js';
 import { AuditRepo } from './store/audit-repo.js';
 import { ReportsRepo } from './store/reports-repo.js';
+import { PeriodSalesRepo } from './store/period-sales-repo.js';
 import { ExportsRepo } from './store/exports-repo.js';
 import type { Db } from './store/db.js';
 import { EventsRepo } from './store/events-repo.js';
@@ -63,6 +65,7 @@ export interface AppContext {
   audit: AuditTrail;
   /** The event report (GET /v2/reports/events/{id}). */
   reports: ReportsService;
+  periodSales: PeriodSalesService;
   /** CSV downloads of orders, attendees and scans (`?format=csv` on their lists). */
   exports: ExportsService;
   urls: PublicUrls;
@@ -168,6 +171,7 @@ export function createContext(
     actions,
     audit: new AuditTrail(auditRepo),
     reports: new ReportsService({ reports: new ReportsRepo(db), ...repos, now }),
+    periodSales: new PeriodSalesService({ periodSales: new PeriodSalesRepo(db), events: repos.events, now }),
     exports: new ExportsService({
       exports: new ExportsRepo(db),
       events: repos.events,
@@ -186,6 +190,7 @@ export function createContext(
       urls,
       // A page per ticket carries its paper pass, or the wallet link where it has none.
       paperPass: (ticket, event, tier) => issuer.pass(ticket, event, tier),
+      now,
     }),
     keys,
     signingKeys,

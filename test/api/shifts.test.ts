@@ -233,6 +233,37 @@ describe('shifts', () => {
     });
   });
 
+  it('lists a till’s closed shifts newest first, pages and all, so last night’s is found after years of them', async () => {
+    const closed: string[] = [];
+    for (let night = 0; night < 5; night++) {
+      const shift = await open(1_000);
+      closed.push(shift.id);
+      await t.call('POST', `/v2/shifts/${shift.id}/close`, { counted_cash_cents: 1_000 }, till, ann);
+    }
+    const listed: string[] = [];
+    let cursor: string | undefined;
+    do {
+      const query = `status=closed&limit=2&order=newest_first${cursor ? `&cursor=${cursor}` : ''}`;
+      const res = await t.call('GET', `/v2/shifts?${query}`, undefined, till);
+      expect(res.statusCode, res.body).toBe(200);
+      const page = res.json() as { data: ShiftJson[]; has_more: boolean; next_cursor: string | null };
+      listed.push(...page.data.map((s) => s.id));
+      cursor = page.has_more ? (page.next_cursor ?? undefined) : undefined;
+    } while (cursor);
+    expect(listed).toEqual([...closed].reverse());
+    // A newest-first cursor belongs to that order: refused on the oldest-first list.
+    const first = (
+      await t.call('GET', '/v2/shifts?status=closed&limit=1&order=newest_first', undefined, till)
+    ).json() as {
+      next_cursor: string;
+    };
+    expectInvalid(
+      await t.call('GET', `/v2/shifts?status=closed&limit=1&cursor=${first.next_cursor}`, undefined, till),
+      'cursor',
+    );
+    expectInvalid(await t.call('GET', '/v2/shifts?order=latest', undefined, till), 'order');
+  });
+
   it('a till reads its own key id in its staff session and lists only its own shifts with it, pages and all', async () => {
     const till2 = await createKey(t, 'box_office');
     const bob2 = asStaff(await signIn(t, till2, '5678'));

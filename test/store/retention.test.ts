@@ -324,6 +324,46 @@ describe('mail retention', () => {
     expect(retry.json()).toMatchObject({ error: { code: 'resource_missing' } });
   });
 
+  it('deletes mail still pending about an event over for the retention period; a later resend and plain mail stay', async () => {
+    // No mail server all season: nothing is ever sent or failed, so only this rule bounds the outbox.
+    const t = await app();
+    const { db, mail } = t.app.ctx;
+    const created = await t.call('POST', '/v2/events', {
+      title: 'Tomorrow',
+      venue: 'Hall',
+      doors_at: new Date(t.clock.ms + day * 1000).toISOString(),
+      tickets: [{ name: 'GA', price_cents: 1500, quantity: 10 }],
+    });
+    const eventId = (created.json() as { id: string }).id;
+    await t.call('POST', `/v2/events/${eventId}/publish`);
+    const tiers = (await t.call('GET', `/v2/events/${eventId}/tiers`)).json() as { data: { id: string }[] };
+    const order = await t.call('POST', '/v2/orders', {
+      event_id: eventId,
+      items: [{ tier_id: tiers.data[0]!.id, quantity: 1 }],
+      buyer: { name: 'Ada', email: 'ada@example.test' },
+      payment_method: 'cash',
+    });
+    const orderId = (order.json() as { id: string }).id;
+    const confirmation = ids(t, 'mail_outbox');
+    expect(confirmation).toHaveLength(1);
+    const plain = inTransaction(db, () =>
+      mail.enqueue({ to: 'plain@example.test', subject: 'S', text: 'T' }),
+    );
+
+    // Three days on the show is over (doors + 24 h); a resend now is deliberate.
+    t.clock.advance(3 * day);
+    const resend = await t.call('POST', `/v2/orders/${orderId}/resend`, {});
+    expect(resend.statusCode, resend.body).toBe(200);
+    const resent = (resend.json() as { id: string }).id;
+
+    // 29 days after the show ended: still inside the retention period.
+    t.clock.advance(28 * day);
+    expect(await sweep(t)).toMatchObject({ mails: 0 });
+    t.clock.advance(2 * day);
+    expect(await sweep(t)).toMatchObject({ mails: 1 });
+    expect(ids(t, 'mail_outbox')).toEqual([plain, resent]);
+  });
+
   it('honours another retention period', async () => {
     const t = await app();
     const { db, mail } = t.app.ctx;

@@ -18,6 +18,7 @@ import { SettingsScreen } from './screens/settings/settings-screen.js';
 import { PayoutsScreen } from './screens/payouts/payouts-screen.js';
 import { AuditScreen } from './screens/audit/audit-screen.js';
 import { ReportsScreen } from './screens/reports/reports-screen.js';
+import { TakingsScreen } from './screens/reports/takings-screen.js';
 import { ShiftScreen } from './screens/shifts/shift-screen.js';
 import { PinScreen } from './screens/staff/pin-screen.js';
 import { StaffChip } from './screens/staff/staff-chip.js';
@@ -88,6 +89,7 @@ function Screen({ path, isAdmin }: { path: string; isAdmin: boolean }) {
   if (route('/webhooks')) return <WebhooksScreen />;
   if (route('/shift')) return <ShiftScreen />;
   if (route('/reports')) return <ReportsScreen eventId={null} />;
+  if (route('/reports/takings')) return <TakingsScreen />;
   if ((params = route('/reports/:eventId'))) return <ReportsScreen eventId={params.eventId ?? null} />;
   if (route('/audit')) return <AuditScreen />;
   return (

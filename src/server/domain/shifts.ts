@@ -85,16 +85,25 @@ export class ShiftsService {
   }
 
   list(
-    filter: { status?: 'open' | 'closed' | undefined; apiKeyId?: string | undefined },
+    filter: {
+      status?: 'open' | 'closed' | undefined;
+      apiKeyId?: string | undefined;
+      newestFirst?: boolean | undefined;
+    },
     limit: number,
     cursor: string | undefined,
   ): Page<ShiftView> {
-    const { status, apiKeyId } = filter;
-    const list = new ListCursor('shifts', { status, api_key_id: apiKeyId });
+    const { status, apiKeyId, newestFirst } = filter;
+    const list = new ListCursor('shifts', {
+      status,
+      api_key_id: apiKeyId,
+      newestFirst: newestFirst || undefined,
+    });
     const page = this.deps.shifts.page(
       { ...(status ? { status } : {}), ...(apiKeyId ? { apiKeyId } : {}) },
       list.decode(cursor),
       limit + 1,
+      newestFirst === true,
     );
     return toPage(page, limit, viewShift, list);
   }

@@ -1,4 +1,5 @@
 import { formatAttendeeTime } from '../../shared/attendee-time.js';
+import { eventMailWindowMs } from '../../shared/event-mail-window.js';
 import type { OutgoingMail } from '../domain/mail-port.js';
 import { heldByBuyer } from '../domain/mail-subjects.js';
 import type { PublicUrls } from '../domain/public-urls.js';
@@ -36,6 +37,7 @@ export interface TicketMailDeps {
   tiers: TiersRepo;
   urls: PublicUrls;
   paperPass: PaperPassOf;
+  now: () => number;
 }
 
 /** A composed mail that has nothing left to say; the sender fails it with this message, at once. */
@@ -50,6 +52,7 @@ export class TicketMailComposer {
   constructor(private readonly deps: TicketMailDeps) {}
 
   compose = (row: MailRow): Promise<OutgoingMail> => {
+    this.refuseLate(row);
     switch (row.kind) {
       case 'message':
         return Promise.resolve(storedMail(row));
@@ -71,6 +74,35 @@ export class TicketMailComposer {
       tickets: Number(params.tickets ?? '1'),
       message: params.message,
     });
+  }
+
+  /** Throws NothingToSend for a mail that waited past its event's end (eventMailWindowMs). */
+  private refuseLate(row: MailRow): void {
+    if (row.kind === 'message' || row.ref === null) return;
+    const event = this.eventOfRef(row.kind, row.ref);
+    if (!event) return;
+    const end = event.doors_at + eventMailWindowMs;
+    if (row.created_at > end || this.deps.now() <= end) return;
+    const doors = formatAttendeeTime(event.doors_at, eventTimeZone(event));
+    const resend =
+      row.kind === 'order_confirmation'
+        ? ' Resend the order to send the tickets anyway.'
+        : row.kind === 'ticket_transfer'
+          ? ' Resend the ticket to send it anyway.'
+          : '';
+    throw new NothingToSend(
+      `${event.title} (doors ${doors}) was over before this mail could go out, so it was not sent late.${resend}`,
+    );
+  }
+
+  private eventOfRef(kind: Exclude<MailRow['kind'], 'message'>, ref: string): EventRow | undefined {
+    const eventId =
+      kind === 'event_cancelled'
+        ? ref
+        : kind === 'order_confirmation'
+          ? this.deps.orders.find(ref)?.event_id
+          : this.deps.tickets.find(ref)?.event_id;
+    return eventId === undefined ? undefined : this.deps.events.find(eventId);
   }
 
   private refOf(row: MailRow): string {

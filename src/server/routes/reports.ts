@@ -1,12 +1,13 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { IdParams, errorResponses, ref } from '../schemas/common.js';
-import { EventReport, ReportQuery } from '../schemas/reports.js';
+import { EventReport, ReportQuery, SalesReport, SalesReportQuery } from '../schemas/reports.js';
+import { parseIso } from '../time.js';
 
 /** Reports for the box office (CONTRACT.md "Reports"): admin and box office keys. */
 export async function reportRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
-  const { reports } = app.ctx;
+  const { reports, periodSales } = app.ctx;
 
   api.get(
     '/reports/events/:id',
@@ -22,5 +23,22 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => reports.eventReport(request.params.id, request.query.interval_minutes ?? 15),
+  );
+
+  api.get(
+    '/reports/sales',
+    {
+      config: { access: ['box_office'] },
+      schema: {
+        operationId: 'getSalesReport',
+        tags: ['reports'],
+        summary:
+          'Takings between two moments (a month, a season) per event, per month and in total, per currency',
+        querystring: SalesReportQuery,
+        response: { 200: ref(SalesReport), ...errorResponses },
+      },
+    },
+    async (request) =>
+      periodSales.report(parseIso(request.query.from), parseIso(request.query.to), request.query.timezone),
   );
 }

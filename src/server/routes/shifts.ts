@@ -44,14 +44,15 @@ export async function shiftRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         operationId: 'listShifts',
         tags,
-        summary: 'List shifts of every till, oldest first; filter by status and by till',
+        summary:
+          'List shifts of every till, oldest first (newest first with order=newest_first); filter by status and by till',
         querystring: ShiftsQuery,
         response: { 200: ListOf(ref(Shift)), ...errorResponses },
       },
     },
     async (request) => {
-      const { status, api_key_id: apiKeyId, limit, cursor } = request.query;
-      return shifts.list({ status, apiKeyId }, limit ?? 20, cursor);
+      const { status, api_key_id: apiKeyId, limit, cursor, order } = request.query;
+      return shifts.list({ status, apiKeyId, newestFirst: order === 'newest_first' }, limit ?? 20, cursor);
     },
   );
 

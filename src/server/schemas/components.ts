@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Attendee } from './attendees.js';
 import { AuditEvent } from './audit.js';
-import { EventReport } from './reports.js';
+import { EventReport, SalesReport } from './reports.js';
 import { Deleted, ErrorResponse, schemaId } from './common.js';
 import { Device } from './devices.js';
 import { Event } from './events.js';
@@ -53,6 +53,7 @@ export const componentSchemas = [
   ShiftReport,
   AuditEvent,
   EventReport,
+  SalesReport,
 ];
 
 /** The components by `$id`, as Fastify hands shared schemas to its serializer compiler. */

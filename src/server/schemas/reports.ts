@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { Timestamp } from './common.js';
+import { Timestamp, TimestampInput } from './common.js';
 import { paymentMethods, salesChannels } from './orders.js';
 
 export const ReportQuery = Type.Object(
@@ -99,3 +99,67 @@ export const EventReport = Type.Object(
   { $id: 'EventReport', description: "An event's sales, refunds, comps and admissions, now" },
 );
 export type EventReportView = Static<typeof EventReport>;
+
+export const SalesReportQuery = Type.Object(
+  {
+    from: {
+      ...TimestampInput,
+      description: 'Start of the period (inclusive), e.g. 2026-11-01T00:00:00+00:00',
+    },
+    to: { ...TimestampInput, description: 'End of the period (exclusive), later than from' },
+    timezone: Type.Optional(
+      Type.String({
+        maxLength: 64,
+        description: "IANA zone whose calendar the months follow; default the server's own zone",
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+const takings = {
+  orders: Type.Integer({ description: 'Orders placed in the period (comps included)' }),
+  gross_cents: Type.Integer({ description: 'What those orders took' }),
+  refunds: Type.Integer({ description: 'Refunds made in the period, whenever their order was placed' }),
+  refunds_cents: Type.Integer(),
+  net_cents: Type.Integer({ description: 'gross_cents − refunds_cents' }),
+};
+
+export const SalesReport = Type.Object(
+  {
+    object: Type.Literal('sales_report'),
+    from: Timestamp,
+    to: Timestamp,
+    timezone: Type.String({ description: 'The zone the months follow' }),
+    generated_at: Timestamp,
+    totals: Type.Array(Type.Object({ currency: Type.String(), ...takings }), {
+      description:
+        'One row per currency with money in the period (amounts in different currencies are not added)',
+    }),
+    months: Type.Array(
+      Type.Object({
+        month: Type.String({ description: 'YYYY-MM on the zone’s calendar' }),
+        currency: Type.String(),
+        ...takings,
+      }),
+      { description: 'Months with money in them, oldest first, one row per currency' },
+    ),
+    events: Type.Array(
+      Type.Object({
+        event_id: Type.String(),
+        title: Type.String(),
+        doors_at: Timestamp,
+        status: Type.Enum(['draft', 'published', 'cancelled']),
+        currency: Type.String(),
+        ...takings,
+      }),
+      { description: 'Events with money in the period, by doors time' },
+    ),
+  },
+  {
+    $id: 'SalesReport',
+    description:
+      'Takings between two moments per event, per month and in total: an order counts when it was placed, a refund when it was made',
+  },
+);
+export type SalesReportView = Static<typeof SalesReport>;

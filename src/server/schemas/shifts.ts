@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { fieldLimits } from '../../shared/field-limits.js';
 import { paymentMethods } from './orders.js';
-import { Currency, ListQuery, Nullable, Timestamp } from './common.js';
+import { Currency, ListOrder, ListQuery, Nullable, Timestamp } from './common.js';
 
 const cents = (description: string) => Type.Integer({ ...fieldLimits.drawerCents, description });
 
@@ -107,6 +107,7 @@ export const ShiftsQuery = Type.Object(
         description: 'Only the shifts of this till (key); a till reads its own id in GET /v2/staff/session',
       }),
     ),
+    order: ListOrder('last night’s shift first, as a till’s past shifts are read'),
   },
   { additionalProperties: false },
 );

@@ -1,3 +1,4 @@
+import { eventMailWindowMs } from '../../shared/event-mail-window.js';
 import type { Db } from './db.js';
 
 /** A run of consecutive rows of one outbox table, by seq. */
@@ -94,10 +95,21 @@ export class RetentionRepo {
       'mail_outbox',
       windowSql('mail_outbox', belowNewest('mail_outbox')),
       // Sent: counted from sending. Failed: from when it was written (a failed mail has no
-      // "finished at" of its own). Pending mail still has to go out and is never touched.
+      // "finished at" of its own). Pending mail still has to go out and is kept, except mail about
+      // an event that ended (doors + 24 h) before the cutoff and was queued before it ended: the
+      // sender would never send it (mail/ticket-mail-composer.ts refuseLate), and a venue without
+      // a mail server would otherwise keep a season of confirmations forever.
       `DELETE FROM mail_outbox
         WHERE seq > @after AND seq <= @last
-          AND ((status = 'sent' AND sent_at < @cutoff) OR (status = 'failed' AND created_at < @cutoff))`,
+          AND ((status = 'sent' AND sent_at < @cutoff) OR (status = 'failed' AND created_at < @cutoff)
+            OR (status = 'pending' AND kind <> 'message' AND EXISTS (
+                  SELECT 1 FROM events e
+                   WHERE e.id = CASE mail_outbox.kind
+                                  WHEN 'event_cancelled' THEN mail_outbox.ref
+                                  WHEN 'order_confirmation' THEN (SELECT event_id FROM orders WHERE id = mail_outbox.ref)
+                                  ELSE (SELECT event_id FROM tickets WHERE id = mail_outbox.ref) END
+                     AND e.doors_at + ${eventMailWindowMs} < @cutoff
+                     AND mail_outbox.created_at <= e.doors_at + ${eventMailWindowMs})))`,
     );
   }
 }

@@ -46,12 +46,12 @@ export class ShiftsRepo {
          z_report = @zReport
        WHERE id = @id AND closed_at IS NULL`,
     );
-    this.pageStmt = db.prepare(
-      `SELECT * FROM shifts WHERE seq > @after
+    const pageSql = (direction: 'ASC' | 'DESC') =>
+      `SELECT * FROM shifts WHERE seq ${direction === 'ASC' ? '>' : '<'} @after
          AND (@status IS NULL OR (@status = 'open') = (closed_at IS NULL))
          AND (@key IS NULL OR api_key_id = @key)
-       ORDER BY seq LIMIT @limit`,
-    );
+       ORDER BY seq ${direction} LIMIT @limit`;
+    this.pageStmt = [db.prepare(pageSql('ASC')), db.prepare(pageSql('DESC'))] as const;
   }
 
   find(id: string): ShiftRow | undefined {
@@ -77,9 +77,10 @@ export class ShiftsRepo {
     filter: { status?: 'open' | 'closed'; apiKeyId?: string },
     afterSeq: number,
     limit: number,
+    newestFirst = false,
   ): ShiftRow[] {
-    return this.pageStmt.all({
-      after: afterSeq,
+    return this.pageStmt[newestFirst ? 1 : 0].all({
+      after: newestFirst && afterSeq === 0 ? Number.MAX_SAFE_INTEGER : afterSeq,
       status: filter.status ?? null,
       key: filter.apiKeyId ?? null,
       limit,

@@ -1076,7 +1076,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** List shifts of every till, oldest first; filter by status and by till */
+    /** List shifts of every till, oldest first (newest first with order=newest_first); filter by status and by till */
     get: operations['listShifts'];
     put?: never;
     /** Open a shift on this till with its cash float (409 shift_already_open while one is open) */
@@ -1184,6 +1184,23 @@ export interface paths {
     };
     /** An event's sales by tier, payment method and channel, refunds, comps, net and admissions */
     get: operations['getEventReport'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v2/reports/sales': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Takings between two moments (a month, a season) per event, per month and in total, per currency */
+    get: operations['getSalesReport'];
     put?: never;
     post?: never;
     delete?: never;
@@ -2399,6 +2416,78 @@ export interface components {
           gross_cents: number;
         }[];
       };
+    };
+    /** @description Takings between two moments per event, per month and in total: an order counts when it was placed, a refund when it was made */
+    SalesReport: {
+      /** @enum {string} */
+      object: 'sales_report';
+      /**
+       * Format: date-time
+       * @description ISO 8601, UTC (Z)
+       */
+      from: string;
+      /**
+       * Format: date-time
+       * @description ISO 8601, UTC (Z)
+       */
+      to: string;
+      /** @description The zone the months follow */
+      timezone: string;
+      /**
+       * Format: date-time
+       * @description ISO 8601, UTC (Z)
+       */
+      generated_at: string;
+      /** @description One row per currency with money in the period (amounts in different currencies are not added) */
+      totals: {
+        currency: string;
+        /** @description Orders placed in the period (comps included) */
+        orders: number;
+        /** @description What those orders took */
+        gross_cents: number;
+        /** @description Refunds made in the period, whenever their order was placed */
+        refunds: number;
+        refunds_cents: number;
+        /** @description gross_cents − refunds_cents */
+        net_cents: number;
+      }[];
+      /** @description Months with money in them, oldest first, one row per currency */
+      months: {
+        /** @description YYYY-MM on the zone’s calendar */
+        month: string;
+        currency: string;
+        /** @description Orders placed in the period (comps included) */
+        orders: number;
+        /** @description What those orders took */
+        gross_cents: number;
+        /** @description Refunds made in the period, whenever their order was placed */
+        refunds: number;
+        refunds_cents: number;
+        /** @description gross_cents − refunds_cents */
+        net_cents: number;
+      }[];
+      /** @description Events with money in the period, by doors time */
+      events: {
+        event_id: string;
+        title: string;
+        /**
+         * Format: date-time
+         * @description ISO 8601, UTC (Z)
+         */
+        doors_at: string;
+        /** @enum {unknown} */
+        status: 'draft' | 'published' | 'cancelled';
+        currency: string;
+        /** @description Orders placed in the period (comps included) */
+        orders: number;
+        /** @description What those orders took */
+        gross_cents: number;
+        /** @description Refunds made in the period, whenever their order was placed */
+        refunds: number;
+        refunds_cents: number;
+        /** @description gross_cents − refunds_cents */
+        net_cents: number;
+      }[];
     };
   };
   responses: never;
@@ -12741,6 +12830,8 @@ export interface operations {
         status?: 'open' | 'closed';
         /** @description Only the shifts of this till (key); a till reads its own id in GET /v2/staff/session */
         api_key_id?: string;
+        /** @description oldest_first (the default, like every list) or newest_first (last night’s shift first, as a till’s past shifts are read); a cursor continues in the order it was given in */
+        order?: 'oldest_first' | 'newest_first';
       };
       header?: {
         /** @description The session token of the staff member signed in at this till (POST /v2/staff/sign_in). Once any active staff member exists, writes with a box_office key need it (403 staff_sign_in_required); refunds, voids, payouts and admin work need a manager whenever it is sent (403 insufficient_role). */
@@ -13629,6 +13720,128 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['EventReport'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      400: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      401: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      403: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      404: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      409: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      413: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      415: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      429: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      507: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getSalesReport: {
+    parameters: {
+      query: {
+        /** @description Start of the period (inclusive), e.g. 2026-11-01T00:00:00+00:00 */
+        from: string;
+        /** @description End of the period (exclusive), later than from */
+        to: string;
+        /** @description IANA zone whose calendar the months follow; default the server's own zone */
+        timezone?: string;
+      };
+      header?: {
+        /** @description The session token of the staff member signed in at this till (POST /v2/staff/sign_in). Once any active staff member exists, writes with a box_office key need it (403 staff_sign_in_required); refunds, voids, payouts and admin work need a manager whenever it is sent (403 insufficient_role). */
+        'Marquee-Staff'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Takings between two moments per event, per month and in total: an order counts when it was placed, a refund when it was made */
+      200: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SalesReport'];
         };
       };
       /** @description The error envelope of every refusal */

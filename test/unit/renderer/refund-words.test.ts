@@ -8,6 +8,7 @@ import {
   defaultRefundMethod,
   holdersMailedWords,
   nothingToRefund,
+  oldCardRefundNote,
   partRefundNote,
   refundLine,
 } from '../../../src/renderer/src/lib/refund-words.js';
@@ -158,5 +159,20 @@ describe('holdersMailedWords (the notice after a cancel)', () => {
     expect(holdersMailedWords(true, 0)).toBe('No ticket holder to email.');
     expect(holdersMailedWords(false, 0)).toBe('No ticket holder was emailed.');
     expect(holdersMailedWords(true, null)).toBe('');
+  });
+});
+
+describe('oldCardRefundNote', () => {
+  const now = Date.parse('2026-11-29T20:00:00Z');
+  const paid = (daysAgo: number) => ({ created_at: new Date(now - daysAgo * 86_400_000).toISOString() });
+
+  it('warns before a card refund of an order paid 90 days ago or more, never for cash or a recent one', () => {
+    expect(oldCardRefundNote(paid(365), 'card', now)).toMatch(
+      /^This order was paid 365 days ago\. A card terminal may no longer refund/,
+    );
+    expect(oldCardRefundNote(paid(90), 'card', now)).not.toBeNull();
+    expect(oldCardRefundNote(paid(89), 'card', now)).toBeNull();
+    expect(oldCardRefundNote(paid(365), 'cash', now)).toBeNull();
+    expect(oldCardRefundNote(paid(365), 'other', now)).toBeNull();
   });
 });

@@ -1,3 +1,4 @@
+import { formatCount } from './count.js';
 import type { BulkRefundView, OrderView, RefundMethod, RefundView } from '../api/types.js';
 import { formatMoney } from './money.js';
 
@@ -128,4 +129,21 @@ export function holdersMailedWords(asked: boolean, count: number | null): string
   if (count === 0) return 'No ticket holder to email.';
   const who = count === 1 ? '1 ticket holder' : `${count} ticket holders`;
   return `Emailing ${who} that it is cancelled (Settings › Mail shows each mail).`;
+}
+
+/** Past this age a card refund is worth a word: terminals and acquirers limit how late they refund. */
+export const oldCardPaymentDays = 90;
+
+/**
+ * A refund to a card long after the sale (a year-old order for a show called off late): said before
+ * the terminal refuses it. Null for another method or a recent order.
+ */
+export function oldCardRefundNote(
+  order: Pick<OrderView, 'created_at'>,
+  method: RefundMethod,
+  now: number,
+): string | null {
+  const days = Math.floor((now - Date.parse(order.created_at)) / 86_400_000);
+  if (method !== 'card' || days < oldCardPaymentDays) return null;
+  return `This order was paid ${formatCount(days)} days ago. A card terminal may no longer refund a payment that old; if it refuses, give the money back another way and choose that method here.`;
 }

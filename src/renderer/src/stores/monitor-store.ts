@@ -5,6 +5,7 @@ import { ScanFeedConnection } from '../api/scan-feed.js';
 import type { DeviceView, ScanView } from '../api/scan-types.js';
 import { initialFeedStatus, type FeedStatus } from '../lib/feed-status.js';
 import { LiveFigures, type LiveFiguresSnapshot } from '../lib/live-figures.js';
+import { liveEvents } from '../lib/event-season.js';
 import { mapLimited } from '../lib/limited-map.js';
 import { failed, fetchAllPages, fetchPages, idle, loading, ready, type Loadable } from '../lib/loadable.js';
 import { MonitorModel, type MonitorSnapshot } from '../lib/monitor-model.js';
@@ -149,7 +150,9 @@ export const useMonitor = create<MonitorState>()((set, get) => {
       const client = requireClient();
       // Every event: the list the screen read on opening, once it has arrived.
       if (!eventId && useEvents.getState().events.state !== 'ready') await useEvents.getState().loadEvents();
-      const ids = eventId ? [eventId] : (useEvents.getState().events.data ?? []).map((e) => e.id);
+      // All events: those on tonight or ahead, not every event the venue ever ran.
+      const all = useEvents.getState().events.data ?? [];
+      const ids = eventId ? [eventId] : liveEvents(all, Date.now()).map((e) => e.id);
       const answers = await mapLimited(ids, figuresConcurrency, (id) =>
         unwrap(client.GET('/v2/scan/occupancy', { params: { query: { event_id: id } } })),
       );

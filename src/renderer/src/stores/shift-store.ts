@@ -5,6 +5,10 @@ import type { ShiftReport, ShiftView } from '../api/types.js';
 import { failed, fetchAllPages, idle, loading, ready, type Loadable } from '../lib/loadable.js';
 import { requireClient } from './session-store.js';
 
+/** Past shifts read on the Shift screen: the latest 200 (a till's year is about 300 nights). */
+export const pastShiftPages = 2;
+export const pastShiftsShown = pastShiftPages * 100;
+
 /** What closing answered: the Z report, and whether another screen had closed the shift first. */
 export interface ClosedShift {
   report: ShiftReport;
@@ -172,13 +176,21 @@ export const useShift = create<ShiftState>()((set, get) => ({
         (cursor) =>
           unwrap(
             client.GET('/v2/shifts', {
-              params: { query: { status: 'closed', limit: 100, ...till, ...(cursor ? { cursor } : {}) } },
+              params: {
+                query: {
+                  status: 'closed',
+                  order: 'newest_first',
+                  limit: 100,
+                  ...till,
+                  ...(cursor ? { cursor } : {}),
+                },
+              },
             }),
           ),
-        20,
+        pastShiftPages,
       );
-      // The server lists oldest first; the last night is the one looked for.
-      set({ past: ready(all.reverse()) });
+      // Newest first: last night's is the one looked for, and a year of shifts never pushes it out.
+      set({ past: ready(all) });
     } catch (err) {
       set({ past: failed(messageOf(err), get().past) });
     }

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { isPastEvent } from '../../lib/event-season.js';
 import { messageOf } from '../../api/api-error.js';
 import type { BulkRefundView, EventView } from '../../api/types.js';
 import { ConfirmDialog } from '../../components/confirm-dialog.js';
@@ -37,7 +38,10 @@ export function CancelEventDialog({ event, onClose, onDone }: Props) {
   const refundOnly = event.status === 'cancelled';
   const [refund, setRefund] = useState(refundOnly);
   const cancelled = useRef(refundOnly);
-  const [notifyHolders, setNotifyHolders] = useState(true);
+  // A show that is over (called off after the fact, tidied up) is not news to mail its holders
+  // about unless someone chooses to.
+  const [over] = useState(() => isPastEvent(event, Date.now()));
+  const [notifyHolders, setNotifyHolders] = useState(!over);
   const [message, setMessage] = useState('');
   // Said with whatever comes after the cancel, so a refund that fails later still reports it.
   const mailed = useRef('');
@@ -104,6 +108,7 @@ export function CancelEventDialog({ event, onClose, onDone }: Props) {
             onChange={(e) => setNotifyHolders(e.target.checked)}
           />
           Email the ticket holders
+          {over ? <span className="muted small"> (this show is over)</span> : null}
         </label>
       )}
       {!refundOnly && notifyHolders ? (

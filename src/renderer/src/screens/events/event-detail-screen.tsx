@@ -3,7 +3,9 @@ import { messageOf } from '../../api/api-error.js';
 import type { EventView, TierView } from '../../api/types.js';
 import { ErrorNote, Loading, Empty } from '../../components/states.js';
 import { StatusBadge } from '../../components/status-badge.js';
+import { useNow } from '../../hooks/use-now.js';
 import { usePollWhileVisible } from '../../hooks/use-poll-while-visible.js';
+import { isPastEvent } from '../../lib/event-season.js';
 import { doorsMovedLaterWarning, eventChanges, eventToForm } from '../../lib/event-form.js';
 import { formatEventTime } from '../../lib/zoned-time.js';
 import { Link } from '../../router.js';
@@ -43,6 +45,8 @@ export function EventDetailScreen({ eventId }: { eventId: string }) {
 
 function EventDetail({ event }: { event: EventView }) {
   const isAdmin = useSession((s) => s.role === 'admin');
+  const now = useNow();
+  const over = isPastEvent(event, now);
   const tiers = useEvents((s) => s.tiers[event.id]);
   const loadTiers = useEvents((s) => s.loadTiers);
   const updateEvent = useEvents((s) => s.updateEvent);
@@ -80,14 +84,15 @@ function EventDetail({ event }: { event: EventView }) {
             {event.title} <StatusBadge status={event.status} />
           </h1>
           <p className="muted small">
-            Doors {formatEventTime(event.doors_at, event.timezone)} · <code>{event.id}</code> · public page{' '}
+            {over ? 'This show is over. ' : null}Doors {formatEventTime(event.doors_at, event.timezone)} ·{' '}
+            <code>{event.id}</code> · public page{' '}
             <a href={event.url} target="_blank" rel="noreferrer">
               {event.url}
             </a>
           </p>
         </div>
         <div className="head-actions">
-          {event.status === 'published' ? (
+          {event.status === 'published' && !over ? (
             <Link to={`/sell/${event.id}`} className="button">
               Sell
             </Link>

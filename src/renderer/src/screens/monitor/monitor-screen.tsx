@@ -1,3 +1,4 @@
+import { EventOptions } from '../../components/event-options.js';
 import { useCallback, useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
 import { ErrorNote, Loading } from '../../components/states.js';
 import { useNow } from '../../hooks/use-now.js';
@@ -123,11 +124,7 @@ function Monitor({ eventId }: { eventId: string | null }) {
               onChange={(e) => navigate(`/monitor/${e.target.value}`, { replace: true })}
             >
               <option value={allEvents}>All events</option>
-              {(events.data ?? []).map((e) => (
-                <option key={e.id} value={e.id}>
-                  {e.title} ({e.status})
-                </option>
-              ))}
+              <EventOptions events={events.data ?? []} label={(e) => `${e.title} (${e.status})`} />
             </select>
           </label>
           <SoundToggle sound={sound} />

@@ -1,3 +1,4 @@
+import { EventOptions } from '../../components/event-options.js';
 import { memo, useEffect, useRef, type FormEvent } from 'react';
 import type { OrderView, PaymentMethod } from '../../api/types.js';
 import { usePollWhileVisible } from '../../hooks/use-poll-while-visible.js';
@@ -91,11 +92,7 @@ export function OrdersScreen({ orderId }: { orderId: string | null }) {
             onChange={(e) => void orders.setFilters({ eventId: e.target.value })}
           >
             <option value="">All events</option>
-            {(events.data ?? []).map((event) => (
-              <option key={event.id} value={event.id}>
-                {event.title}
-              </option>
-            ))}
+            <EventOptions events={events.data ?? []} />
           </select>
         </label>
         <label>

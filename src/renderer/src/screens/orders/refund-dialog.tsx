@@ -8,6 +8,7 @@ import { splitError, type SplitError } from '../../lib/field-errors.js';
 import { amountExample, amountInputMode, formatMoney, parseMoney } from '../../lib/money.js';
 import {
   defaultRefundMethod,
+  oldCardRefundNote,
   partRefundNote,
   refundMethodLabels,
   refundMethods,
@@ -34,6 +35,8 @@ export function RefundDialog({ order, onClose, onDone }: Props) {
   // A refused amount takes the keyboard back from the Refund button.
   const formRef = useFocusFirstInvalid<HTMLFormElement>(error);
   const partNote = mode === 'partial' ? partRefundNote(order, parseMoney(amount, order.currency)) : null;
+  const [openedAt] = useState(() => Date.now());
+  const cardNote = oldCardRefundNote(order, method, openedAt);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -124,6 +127,11 @@ export function RefundDialog({ order, onClose, onDone }: Props) {
             </label>
           ))}
         </fieldset>
+        {cardNote ? (
+          <p className="form-warning" role="note" data-testid="old-card-note">
+            {cardNote}
+          </p>
+        ) : null}
         <Field
           label="Why (optional)"
           error={error?.fields.note}

@@ -1,3 +1,4 @@
+import { EventOptions } from '../../components/event-options.js';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { messageOf } from '../../api/api-error.js';
 import { ConfirmDialog } from '../../components/confirm-dialog.js';
@@ -54,11 +55,7 @@ export function PayoutsScreen() {
       <form className="search" onSubmit={submit} aria-label="New payout">
         <select aria-label="Event" value={eventId} onChange={(e) => setEventId(e.target.value)}>
           <option value="">Choose an event…</option>
-          {(events.data ?? []).map((event) => (
-            <option key={event.id} value={event.id}>
-              {event.title}
-            </option>
-          ))}
+          <EventOptions events={events.data ?? []} />
         </select>
         <button type="submit" className="button button-primary">
           Settle net sales

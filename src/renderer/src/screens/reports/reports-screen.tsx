@@ -1,3 +1,6 @@
+import { useNow } from '../../hooks/use-now.js';
+import { pickDefaultEvent } from '../../lib/monitor-event.js';
+import { EventOptions } from '../../components/event-options.js';
 import { useEffect } from 'react';
 import { ReportFigures, ReportTable } from '../../components/report-parts.js';
 import { Empty, ErrorNote, Loading } from '../../components/states.js';
@@ -5,7 +8,7 @@ import { csvFileName, type CsvExport } from '../../lib/csv-download.js';
 import { eventReportParts } from '../../lib/event-report.js';
 import { useFileSave } from '../../hooks/use-file-save.js';
 import { tillTimeZone } from '../../lib/zoned-time.js';
-import { navigate, Redirect } from '../../router.js';
+import { Link, navigate, Redirect } from '../../router.js';
 import { useEvents } from '../../stores/events-store.js';
 import { fetchCsv, useReports } from '../../stores/reports-store.js';
 import '../staff/staff.css';
@@ -24,6 +27,7 @@ const exports: readonly { kind: CsvExport; label: string }[] = [
 export function ReportsScreen({ eventId }: { eventId: string | null }) {
   const events = useEvents((s) => s.events);
   const loadEvents = useEvents((s) => s.loadEvents);
+  const now = useNow();
   const report = useReports((s) => (eventId ? s.reports[eventId] : undefined));
   const loadReport = useReports((s) => s.loadReport);
   const { busy, error: downloadError, save: saveFile } = useFileSave<CsvExport>();
@@ -37,8 +41,8 @@ export function ReportsScreen({ eventId }: { eventId: string | null }) {
 
   const list = events.data ?? [];
   if (!eventId) {
-    // The one event on sale is the one asked about; with several, the newest.
-    const pick = list.find((e) => e.status === 'published') ?? list[0];
+    // Tonight's show (the published one whose doors are nearest), not the first of the year.
+    const pick = pickDefaultEvent(list, now) ?? list[0];
     if (pick) return <Redirect to={`/reports/${pick.id}`} />;
   }
 
@@ -53,16 +57,13 @@ export function ReportsScreen({ eventId }: { eventId: string | null }) {
     <section className="screen">
       <header className="screen-head">
         <h1>Reports</h1>
+        <Link to="/reports/takings">Takings by month</Link>
         <select
           aria-label="Event"
           value={eventId ?? ''}
           onChange={(e) => navigate(`/reports/${e.target.value}`)}
         >
-          {list.map((e) => (
-            <option key={e.id} value={e.id}>
-              {e.title}
-            </option>
-          ))}
+          <EventOptions events={list} />
         </select>
       </header>
       {events.state === 'ready' && list.length === 0 ? <Empty>No events yet.</Empty> : null}

@@ -2,7 +2,9 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { EventView, TierView } from '../../api/types.js';
 import { Empty, ErrorNote, Loading } from '../../components/states.js';
 import { useNow } from '../../hooks/use-now.js';
+import { isPastEvent, sellableEvents } from '../../lib/event-season.js';
 import { formatEventTime } from '../../lib/zoned-time.js';
+import { formatCount } from '../../lib/count.js';
 import { accessCodeClash } from '../../lib/sale.js';
 import { tierSaleState } from '../../lib/tier-sale-state.js';
 import { Link, Redirect, navigate } from '../../router.js';
@@ -21,6 +23,7 @@ const tierRefreshMs = 15_000;
 export function SellScreen({ eventId }: { eventId: string | null }) {
   const events = useEvents((s) => s.events);
   const loadEvents = useEvents((s) => s.loadEvents);
+  const now = useNow();
 
   // Fresh on every visit: an event published at another till must show up here.
   useEffect(() => {
@@ -34,10 +37,17 @@ export function SellScreen({ eventId }: { eventId: string | null }) {
         return <ErrorNote message={events.error} onRetry={() => void loadEvents()} />;
       return <Loading what="events" />;
     }
+    // One show tonight (or, with none to come, the one published event): go straight to its tiers.
     const published = list.filter((e) => e.status === 'published');
-    // One show tonight: go straight to its tiers.
-    if (published.length === 1 && published[0]) return <Redirect to={`/sell/${published[0].id}`} />;
-    return <EventPicker events={list} />;
+    const sellable = sellableEvents(list, now);
+    const only =
+      sellable.length === 1
+        ? sellable[0]
+        : sellable.length === 0 && published.length === 1
+          ? published[0]
+          : null;
+    if (only) return <Redirect to={`/sell/${only.id}`} />;
+    return <EventPicker events={list} now={now} />;
   }
   const event = list.find((e) => e.id === eventId);
   if (!event) {
@@ -52,17 +62,21 @@ export function SellScreen({ eventId }: { eventId: string | null }) {
     }
     return <Loading what="event" />;
   }
-  return <Till event={event} otherEvents={list.filter((e) => e.status === 'published').length > 1} />;
+  const others = sellableEvents(list, now).filter((e) => e.id !== event.id);
+  return <Till event={event} otherEvents={others.length > 0} />;
 }
 
-function EventPicker({ events }: { events: EventView[] }) {
-  const published = events.filter((e) => e.status === 'published');
+/** Tonight's show first, then the coming ones; shows that are over are not sold from here. */
+function EventPicker({ events, now }: { events: EventView[]; now: number }) {
+  const published = sellableEvents(events, now);
+  const over = events.filter((e) => e.status === 'published' && isPastEvent(e, now)).length;
   return (
     <section className="screen">
       <h1>Sell</h1>
       {published.length === 0 ? (
         <Empty>
-          No published event to sell. {events.length > 0 ? 'Publish one in ' : 'Create one in '}
+          No published event to sell{over > 0 ? ' that is still to come' : ''}.{' '}
+          {events.length > 0 ? 'Publish one in ' : 'Create one in '}
           <Link to="/events">Events &amp; tiers</Link>.
         </Empty>
       ) : (
@@ -83,6 +97,12 @@ function EventPicker({ events }: { events: EventView[] }) {
           ))}
         </ul>
       )}
+      {over > 0 ? (
+        <p className="muted small">
+          {formatCount(over)} {over === 1 ? 'show that is' : 'shows that are'} over{' '}
+          {over === 1 ? 'is' : 'are'} not listed; find their orders in <Link to="/orders">Orders</Link>.
+        </p>
+      ) : null}
     </section>
   );
 }
@@ -160,6 +180,11 @@ function Till({ event, otherEvents }: { event: EventView; otherEvents: boolean }
               </>
             ) : null}
           </p>
+          {isPastEvent(event, now) ? (
+            <p className="form-warning" role="note">
+              This show is over. Check it is the event you mean before you sell for it.
+            </p>
+          ) : null}
         </div>
       </header>
       {sale.stage === 'done' && sale.order ? (

@@ -2,9 +2,10 @@ import { useEffect } from 'react';
 import { Empty, ErrorNote, Loading } from '../../components/states.js';
 import { businessDayWords } from '../../lib/shift-report.js';
 import { formatEventTime, tillTimeZone } from '../../lib/zoned-time.js';
+import { formatCount } from '../../lib/count.js';
 import { formatMoney } from '../../lib/money.js';
 import { useSettings } from '../../stores/settings-store.js';
-import { useShift } from '../../stores/shift-store.js';
+import { pastShiftsShown, useShift } from '../../stores/shift-store.js';
 import { useStaff } from '../../stores/staff-store.js';
 import { ShiftReportView } from './shift-report.js';
 
@@ -36,6 +37,9 @@ export function PastShifts({ currency }: { currency: string }) {
         <ErrorNote message={past.error} onRetry={() => void loadPast(tillKeyId)} />
       ) : null}
       {past.state === 'ready' && list.length === 0 ? <Empty>No shift has been closed yet.</Empty> : null}
+      {list.length >= pastShiftsShown ? (
+        <p className="muted small">The latest {formatCount(pastShiftsShown)} shifts.</p>
+      ) : null}
       {list.length > 0 ? (
         <ul className="past-shifts">
           {list.map((shift) => (
