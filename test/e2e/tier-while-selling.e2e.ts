@@ -96,3 +96,41 @@ test('a tier window outside the event’s selling time is warned, and the table 
     /^Sat, 2 Jan 2027, 10:00( \S+)? → no end$/,
   );
 });
+
+test('a tier repriced while the seller takes the cash: refused in words, basket kept at the new total, never charged unseen', async ({
+  boxOffice,
+  server,
+}) => {
+  const page = boxOffice.page;
+  const sell = boxOffice.sell;
+  const event = await server.api<{ id: string }>('POST', '/v2/events', {
+    title: 'Repriced Night',
+    venue: 'Main hall',
+    doors_at: '2026-12-31T20:00:00+00:00',
+    currency: 'eur',
+    tickets: [{ name: 'Standing', price_cents: 2000, quantity: 20 }],
+  });
+  await server.api('POST', `/v2/events/${event.id}/publish`);
+  const tiers = await server.api<{ data: { id: string }[] }>('GET', `/v2/events/${event.id}/tiers`);
+  await page.goto(`${server.url}/sell/${event.id}`);
+  await sell.pickTier('Standing');
+  await sell.enterQuantity(2);
+  await sell.payCash('40');
+  await expect(sell.total()).toHaveText('€40.00');
+
+  // The manager raises the price from the office while the customer hands over €40.
+  await server.api('PATCH', `/v2/tiers/${tiers.data[0]!.id}`, { price_cents: 2500 });
+  await page.getByRole('button', { name: /^Complete sale/ }).click();
+  const panel = page.getByRole('region', { name: 'Sale' });
+  await expect(panel.locator('.form-error')).toHaveText(
+    'The price changed while you were selling: Standing is now €25.00 (was €20.00). The total is now €50.00: ask the customer for it, then complete the sale again.',
+  );
+  await expect(sell.total()).toHaveText('€50.00');
+  await expect(panel).toContainText('€10.00');
+  const orders = await server.api<{ data: unknown[] }>('GET', `/v2/orders?event_id=${event.id}`);
+  expect(orders.data).toHaveLength(0);
+
+  await sell.payCash('50');
+  await sell.complete();
+  await expect(page.getByRole('region', { name: 'Sale complete' })).toContainText('€50.00');
+});

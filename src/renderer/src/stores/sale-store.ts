@@ -4,6 +4,7 @@ import { unwrap } from '../api/client.js';
 import type { EventView, OrderView, TierView } from '../api/types.js';
 import { splitError, type SplitError } from '../lib/field-errors.js';
 import { newIdempotencyKey } from '../lib/idempotency.js';
+import { priceChangeWords } from '../lib/price-change.js';
 import {
   applyQuantityKey,
   quantityFromTyped,
@@ -224,8 +225,9 @@ export const useSale = create<SaleState>()((set, get) => ({
         [`items[${held.length}].quantity`]: 'quantity',
         'buyer.name': 'buyer.name',
       });
-      // Refused for the stock or the sale window (sold_out, sales_closed): another till sold or
-      // time moved on, so the tiles must show what is left now.
+      // Refused for the stock, the sale window or the price (sold_out, sales_closed,
+      // price_changed): another till sold, time moved on or the manager edited the tier, so the
+      // tiles must show what is on sale now.
       if (err instanceof ApiRequestError && err.status === 409) {
         const refreshed = useEvents.getState().loadTiers(event.id);
         // The seller tells the customer how many they can still have, said at the quantity.
@@ -233,6 +235,14 @@ export const useSale = create<SaleState>()((set, get) => ({
           const lines = [...held.map((line) => line.tier), tier];
           const refused = lines[itemIndex(err.param) ?? lines.length - 1] ?? tier;
           error = (await soldOutWords(refreshed, event.id, refused.id, refused.id === tier.id)) ?? error;
+        }
+        // Repriced since the customer was asked: nothing was sold; the basket stays, at the new
+        // prices once the tiles are read again, and the seller is told what to ask for.
+        if (err.code === 'price_changed') {
+          await refreshed;
+          const fresh = useEvents.getState().tiers[event.id]?.data ?? [];
+          const shown = [...held, { tier, quantity: state.quantity }];
+          error = { fields: {}, form: priceChangeWords(shown, fresh) };
         }
       }
       set({ submitting: false, error, idempotencyKey: keep ? idempotencyKey : null });

@@ -1,0 +1,42 @@
+import type { TierView } from '../api/types.js';
+import { formatMoney } from './money.js';
+import type { HeldLine } from './sale.js';
+
+/**
+ * What the till says when the server refused a sale for price_changed: the manager repriced a
+ * tier while the seller took the money. `shown` are the sale's lines at the prices the customer
+ * was asked for; `fresh` the tiers as read again. The seller must ask for the new total before
+ * selling, so it is said in money, with the tier that changed.
+ */
+export function priceChangeWords(shown: readonly HeldLine[], fresh: readonly TierView[]): string {
+  const changes: string[] = [];
+  let total = 0;
+  let currency: string | null = null;
+  for (const line of shown) {
+    const now = fresh.find((tier) => tier.id === line.tier.id);
+    if (!now) return 'A tier in this sale is no longer offered. Start the sale again.';
+    currency = now.currency;
+    total += now.price_cents * line.quantity;
+    if (now.price_cents !== line.tier.price_cents)
+      changes.push(
+        `${now.name} is now ${formatMoney(now.price_cents, now.currency)} (was ${formatMoney(line.tier.price_cents, line.tier.currency)})`,
+      );
+  }
+  const start = 'The price changed while you were selling';
+  if (changes.length === 0 || currency === null)
+    return `${start}. Check the total with the customer, then complete the sale again.`;
+  return `${start}: ${changes.join('; ')}. The total is now ${formatMoney(total, currency)}: ask the customer for it, then complete the sale again.`;
+}
+
+/**
+ * The kiosk's words when the tier was repriced between the customer choosing and paying: they
+ * see the new total before any card is read.
+ */
+export function kioskRepricedWords(
+  tier: Pick<TierView, 'name' | 'price_cents' | 'currency'>,
+  wasCents: number,
+  quantity: number,
+): string {
+  const money = (cents: number) => formatMoney(cents, tier.currency);
+  return `The price of ${tier.name} is now ${money(tier.price_cents)} (it was ${money(wasCents)}), so the total is now ${money(tier.price_cents * quantity)}. Nothing was charged: press Pay by card to pay the new total, or Back to change your tickets.`;
+}
