@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures.js';
+import { printedSlips } from './support/print.js';
 
 /**
  * The QA walkthrough's organiser: tonight's tier is edited while the tills sell it. The event's
@@ -133,4 +134,33 @@ test('a tier repriced while the seller takes the cash: refused in words, basket 
   await sell.payCash('50');
   await sell.complete();
   await expect(page.getByRole('region', { name: 'Sale complete' })).toContainText('€50.00');
+});
+
+test('doors moved at the office while the till sells: the slip printed after the sale carries the new doors', async ({
+  boxOffice,
+  server,
+}) => {
+  const page = boxOffice.page;
+  const sell = boxOffice.sell;
+  const event = await server.api<{ id: string }>('POST', '/v2/events', {
+    title: 'Late Doors',
+    venue: 'Main hall',
+    doors_at: '2026-12-31T20:00:00+00:00',
+    timezone: 'UTC',
+    currency: 'eur',
+    tickets: [{ name: 'Standing', price_cents: 2000, quantity: 20 }],
+  });
+  await server.api('POST', `/v2/events/${event.id}/publish`);
+  await page.goto(`${server.url}/sell/${event.id}`);
+  await expect(page.getByText('Doors Thu, 31 Dec 2026, 20:00')).toBeVisible();
+  await sell.pickTier('Standing');
+  await sell.enterQuantity(1);
+  await sell.payCash('20');
+  await server.api('PATCH', `/v2/events/${event.id}`, { doors_at: '2026-12-31T21:30:00+00:00' });
+  await sell.complete();
+  // The till's head says the new doors too, without leaving Sell.
+  await expect(page.getByText('Doors Thu, 31 Dec 2026, 21:30')).toBeVisible();
+  const slips = await printedSlips(page);
+  await expect(slips).toHaveCount(1);
+  await expect(slips.first()).toContainText('Doors Thu 31 Dec 2026, 21:30');
 });

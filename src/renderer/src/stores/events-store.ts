@@ -37,6 +37,11 @@ interface EventsState {
   tiers: Record<string, Loadable<TierView[]>>;
   loadEvents(): Promise<void>;
   loadTiers(eventId: string): Promise<void>;
+  /**
+   * One event read again (doors moved, cancelled at another till), kept in the list; a failed read
+   * keeps what is shown for the next refresh to try.
+   */
+  loadEvent(eventId: string): Promise<void>;
   /** Writes throw ApiRequestError so forms can put the server's message on the right field. */
   createEvent(body: EventCreate): Promise<EventView>;
   updateEvent(id: string, patch: EventPatch): Promise<EventView>;
@@ -100,6 +105,14 @@ export const useEvents = create<EventsState>()((set, get) => {
         set({ tiers: { ...get().tiers, [eventId]: ready(all) } });
       } catch (err) {
         set({ tiers: { ...get().tiers, [eventId]: failed(messageOf(err), get().tiers[eventId]) } });
+      }
+    },
+
+    async loadEvent(eventId) {
+      try {
+        putEvent(await unwrap(requireClient().GET('/v2/events/{id}', { params: { path: { id: eventId } } })));
+      } catch {
+        // The till keeps selling on what it has; the server still decides every sale.
       }
     },
 

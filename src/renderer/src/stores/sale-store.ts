@@ -214,6 +214,9 @@ export const useSale = create<SaleState>()((set, get) => ({
       });
       // Sold counts changed; the tiles must show the server's numbers, not a guess.
       void useEvents.getState().loadTiers(event.id);
+      // The slips print the event's doors, which the manager may have moved since this till read
+      // the event. Not awaited: the change due must not wait on a second request.
+      void useEvents.getState().loadEvent(event.id);
       // A sale put in another shift or none says the shift on screen is stale.
       void useShift.getState().saleMade(order.shift_id);
       return order;
@@ -230,6 +233,8 @@ export const useSale = create<SaleState>()((set, get) => ({
       // tiles must show what is on sale now.
       if (err instanceof ApiRequestError && err.status === 409) {
         const refreshed = useEvents.getState().loadTiers(event.id);
+        // Cancelled or taken off sale meanwhile (event_not_on_sale): the tiles say so too.
+        void useEvents.getState().loadEvent(event.id);
         // The seller tells the customer how many they can still have, said at the quantity.
         if (err.code === 'sold_out') {
           const lines = [...held.map((line) => line.tier), tier];

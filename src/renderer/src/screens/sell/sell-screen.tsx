@@ -90,6 +90,7 @@ function EventPicker({ events }: { events: EventView[] }) {
 function Till({ event, otherEvents }: { event: EventView; otherEvents: boolean }) {
   const tiers = useEvents((s) => s.tiers[event.id]);
   const loadTiers = useEvents((s) => s.loadTiers);
+  const loadEvent = useEvents((s) => s.loadEvent);
   const venueName = useSettings((s) => s.settings.data?.venue_name ?? event.venue);
   const sale = useSale();
   const now = useNow();
@@ -102,12 +103,16 @@ function Till({ event, otherEvents }: { event: EventView; otherEvents: boolean }
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [event.id, loadTiers]);
 
-  // Other tills sell from the same tiers: refresh what is left while this till waits on a tier.
+  // Other tills sell from the same tiers, and the manager may move the doors or cancel: refresh
+  // what is left and the event (its doors go on every printed slip) while this till waits on a tier.
   useEffect(() => {
     if (sale.stage !== 'tier') return;
-    const timer = window.setInterval(() => void loadTiers(event.id), tierRefreshMs);
+    const timer = window.setInterval(() => {
+      void loadTiers(event.id);
+      void loadEvent(event.id);
+    }, tierRefreshMs);
     return () => window.clearInterval(timer);
-  }, [sale.stage, event.id, loadTiers]);
+  }, [sale.stage, event.id, loadTiers, loadEvent]);
 
   const tierList = useMemo(() => tiers?.data ?? [], [tiers]);
   const tier = tierList.find((t) => t.id === sale.tierId) ?? null;
