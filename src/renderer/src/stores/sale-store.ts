@@ -5,6 +5,7 @@ import type { EventView, OrderView, TierView } from '../api/types.js';
 import { splitError, type SplitError } from '../lib/field-errors.js';
 import { newIdempotencyKey } from '../lib/idempotency.js';
 import { priceChangeWords } from '../lib/price-change.js';
+import { tierEditedWords } from '../lib/tier-edit-words.js';
 import {
   applyQuantityKey,
   quantityFromTyped,
@@ -250,6 +251,14 @@ export const useSale = create<SaleState>()((set, get) => ({
           error = { fields: {}, form: priceChangeWords(shown, fresh) };
         }
       }
+      // Refused for a tier edited at the office (a lower limit per order, an access code put on
+      // it): read the tiles again and say what the seller can do now.
+      if (err instanceof ApiRequestError && err.status === 400 && tierEditCodes.has(err.code)) {
+        await useEvents.getState().loadTiers(event.id);
+        const fresh = useEvents.getState().tiers[event.id]?.data ?? [];
+        const lines = [...held.map((line) => line.tier), tier];
+        error = tierEditedWords(err.code, lines, itemIndex(err.param), fresh) ?? error;
+      }
       set({ submitting: false, error, idempotencyKey: keep ? idempotencyKey : null });
       return null;
     }
@@ -274,6 +283,9 @@ export function heldLines(held: readonly CartLine[], tiers: readonly TierView[])
   }
   return lines;
 }
+
+/** Refusals a tier edited meanwhile causes, put in the till's words by tierEditedWords. */
+const tierEditCodes = new Set(['max_per_order_exceeded', 'invalid_access_code']);
 
 const itemIndex = (param: string | undefined): number | null => {
   const match = /^items\[(\d+)\]/.exec(param ?? '');

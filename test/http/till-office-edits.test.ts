@@ -32,15 +32,15 @@ beforeEach(async () => {
   await useSession.getState().signIn(adminSecret, 'login');
 });
 
-/** An event on sale, loaded by the till, with a one-ticket cash sale ready to complete. */
-async function tillReadyToSell(title: string) {
+/** An event on sale, loaded by the till, with a cash sale of `quantity` GA ready to complete. */
+async function tillReadyToSell(title: string, quantity = 1) {
   const event = await unwrap(
     office().POST('/v2/events', {
       body: {
         title,
         venue: 'Hall',
         doors_at: '2026-12-24T19:00:00Z',
-        tickets: [{ name: 'GA', price_cents: 2500, quantity: 10 }],
+        tickets: [{ name: 'GA', price_cents: 2500, quantity: 10, max_per_order: 6 }],
       },
     }),
   );
@@ -52,8 +52,10 @@ async function tillReadyToSell(title: string) {
   const sale = useSale.getState();
   sale.chooseEvent(event.id);
   sale.chooseTier(tier.id);
-  sale.confirmQuantity(10);
-  sale.setTendered('25');
+  sale.quantityKey('Escape', 6);
+  sale.quantityKey(String(quantity), 6);
+  sale.confirmQuantity(6);
+  sale.setTendered('100');
   return { event: shown(), tier, shown };
 }
 
@@ -66,14 +68,43 @@ describe('the till’s event is read again', () => {
         body: { doors_at: '2026-12-24T21:30:00Z' },
       }),
     );
-    expect(await useSale.getState().submit(event, tier, 10)).not.toBeNull();
+    expect(await useSale.getState().submit(event, tier, 6)).not.toBeNull();
     await vi.waitFor(() => expect(shown().doors_at).toBe('2026-12-24T21:30:00.000Z'), { timeout: 5_000 });
   });
 
   it('after a refusal: an event cancelled at the office shows as cancelled', async () => {
     const { event, tier, shown } = await tillReadyToSell('Called off');
     await unwrap(office().POST('/v2/events/{id}/cancel', { params: { path: { id: event.id } }, body: {} }));
-    expect(await useSale.getState().submit(event, tier, 10)).toBeNull();
+    expect(await useSale.getState().submit(event, tier, 6)).toBeNull();
     await vi.waitFor(() => expect(shown().status).toBe('cancelled'), { timeout: 5_000 });
+  });
+});
+
+describe('a tier edited at the office while the till sells it', () => {
+  const editTier = (id: string, body: Record<string, unknown>) =>
+    unwrap(office().PATCH('/v2/tiers/{id}', { params: { path: { id } }, body }));
+
+  it('a lower limit per order is said at the quantity in the till’s words, the basket kept', async () => {
+    const { event, tier } = await tillReadyToSell('Lower limit', 4);
+    await editTier(tier.id, { max_per_order: 2 });
+    expect(await useSale.getState().submit(event, tier, 6)).toBeNull();
+    expect(useSale.getState()).toMatchObject({
+      stage: 'payment',
+      quantity: 4,
+      error: { fields: { quantity: 'At most 2 in one sale.' }, form: null },
+    });
+    expect(useEvents.getState().tiers[event.id]?.data?.[0]?.max_per_order).toBe(2);
+  });
+
+  it('an access code put on the tier: said in words, and the sale goes through when completed again', async () => {
+    const { event, tier } = await tillReadyToSell('Coded now');
+    await editTier(tier.id, { visibility: 'access_code', access_code: 'CREW' });
+    expect(await useSale.getState().submit(event, tier, 6)).toBeNull();
+    expect(useSale.getState().error).toEqual({
+      fields: {},
+      form: 'GA was given an access code at the office; this till has it now. Complete the sale again.',
+    });
+    const fresh = useEvents.getState().tiers[event.id]!.data![0]!;
+    expect(await useSale.getState().submit(event, fresh, 6)).toMatchObject({ total_cents: 2500 });
   });
 });
