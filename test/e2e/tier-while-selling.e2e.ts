@@ -164,3 +164,36 @@ test('doors moved at the office while the till sells: the slip printed after the
   await expect(slips).toHaveCount(1);
   await expect(slips.first()).toContainText('Doors Thu 31 Dec 2026, 21:30');
 });
+
+test('the till says how fresh its "left" counts are, and warns once they were not read again for a while', async ({
+  boxOffice,
+  server,
+}) => {
+  const page = boxOffice.page;
+  const sell = boxOffice.sell;
+  const event = await server.api<{ id: string }>('POST', '/v2/events', {
+    title: 'Fresh Counts',
+    venue: 'Main hall',
+    doors_at: '2026-12-31T20:00:00+00:00',
+    currency: 'eur',
+    tickets: [{ name: 'Standing', price_cents: 2000, quantity: 20 }],
+  });
+  await server.api('POST', `/v2/events/${event.id}/publish`);
+  // The page's clock is Playwright's, so a minute passes in an instant.
+  await page.clock.install();
+  await page.goto(`${server.url}/sell/${event.id}`);
+  const fresh = page.getByTestId('stock-freshness');
+  await expect(fresh).toHaveText('Counts read just now.');
+  // While a sale is being paid the tiles are not read again: the counts age, and it says so.
+  await sell.pickTier('Standing');
+  await page.clock.fastForward(20_000);
+  await expect(fresh).toHaveText('Counts read 20 s ago.');
+  await page.clock.fastForward(40_000);
+  await expect(fresh).toHaveText(
+    'Counts read 1 min ago: other tills may have sold since. The sale is checked when completed.',
+  );
+  // Back at the tiles, the 15 s refresh reads them again.
+  await page.getByRole('button', { name: /^Back/ }).click();
+  await page.clock.fastForward(16_000);
+  await expect(fresh).toHaveText(/^Counts read (just now|\d s ago)\.$/);
+});

@@ -35,6 +35,8 @@ export interface CancelledEvent {
 interface EventsState {
   events: Loadable<EventView[]>;
   tiers: Record<string, Loadable<TierView[]>>;
+  /** When each event's tiers were last read from the server (Date.now()), for "Counts read … ago". */
+  tiersReadAt: Record<string, number>;
   loadEvents(): Promise<void>;
   loadTiers(eventId: string): Promise<void>;
   /**
@@ -75,6 +77,7 @@ export const useEvents = create<EventsState>()((set, get) => {
   return {
     events: idle(),
     tiers: {},
+    tiersReadAt: {},
 
     async loadEvents() {
       set({ events: loading(get().events) });
@@ -102,7 +105,10 @@ export const useEvents = create<EventsState>()((set, get) => {
             }),
           ),
         );
-        set({ tiers: { ...get().tiers, [eventId]: ready(all) } });
+        set({
+          tiers: { ...get().tiers, [eventId]: ready(all) },
+          tiersReadAt: { ...get().tiersReadAt, [eventId]: Date.now() },
+        });
       } catch (err) {
         set({ tiers: { ...get().tiers, [eventId]: failed(messageOf(err), get().tiers[eventId]) } });
       }

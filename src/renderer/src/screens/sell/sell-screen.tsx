@@ -13,6 +13,7 @@ import { useSettings } from '../../stores/settings-store.js';
 import { SaleDone } from './sale-done.js';
 import { SaleLines } from './sale-lines.js';
 import { SalePanel } from './sale-panel.js';
+import { StockFreshness } from './stock-freshness.js';
 import { TierTiles } from './tier-tiles.js';
 
 const tierRefreshMs = 15_000;
@@ -187,6 +188,7 @@ function Till({ event, otherEvents }: { event: EventView; otherEvents: boolean }
                 <p className="muted small" role="status">
                   {pickNote ?? 'Press 1–9 or Tab to a tile and Enter to pick a tier.'}
                 </p>
+                <StockFreshness eventId={event.id} />
               </>
             ) : null}
           </div>
