@@ -124,7 +124,7 @@ test('a tier repriced while the seller takes the cash: refused in words, basket 
   await page.getByRole('button', { name: /^Complete sale/ }).click();
   const panel = page.getByRole('region', { name: 'Sale' });
   await expect(panel.locator('.form-error')).toHaveText(
-    'The price changed while you were selling: Standing is now €25.00 (was €20.00). The total is now €50.00: ask the customer for it, then complete the sale again.',
+    'The price changed while you were selling: Standing is now €25.00 (was €20.00). The total is now €50.00: ask the customer for €10.00 more, then complete the sale again.',
   );
   await expect(sell.total()).toHaveText('€50.00');
   await expect(panel).toContainText('€10.00');

@@ -248,7 +248,7 @@ export const useSale = create<SaleState>()((set, get) => ({
           await refreshed;
           const fresh = useEvents.getState().tiers[event.id]?.data ?? [];
           const shown = [...held, { tier, quantity: state.quantity }];
-          error = { fields: {}, form: priceChangeWords(shown, fresh) };
+          error = { fields: {}, form: priceChangeWords(shown, fresh, state.payment) };
         }
       }
       // Refused for a tier edited at the office (a lower limit per order, an access code put on
