@@ -197,3 +197,41 @@ test('the till says how fresh its "left" counts are, and warns once they were no
   await page.clock.fastForward(16_000);
   await expect(fresh).toHaveText(/^Counts read (just now|\d s ago)\.$/);
 });
+
+test('a tier removed at the office while the till sells it is named, not shown by its id', async ({
+  boxOffice,
+  server,
+}) => {
+  const page = boxOffice.page;
+  const sell = boxOffice.sell;
+  const event = await server.api<{ id: string }>('POST', '/v2/events', {
+    title: 'Removed Tier',
+    venue: 'Main hall',
+    doors_at: '2026-12-31T20:00:00+00:00',
+    currency: 'eur',
+    tickets: [
+      { name: 'Standing', price_cents: 2000, quantity: 20 },
+      { name: 'Late release', price_cents: 1000, quantity: 5 },
+    ],
+  });
+  await server.api('POST', `/v2/events/${event.id}/publish`);
+  const tiers = await server.api<{ data: { id: string; name: string }[] }>(
+    'GET',
+    `/v2/events/${event.id}/tiers`,
+  );
+  await page.goto(`${server.url}/sell/${event.id}`);
+  await sell.pickTier('Late release');
+  await sell.enterQuantity(1);
+  await sell.payCash('10');
+  const late = tiers.data.find((tier) => tier.name === 'Late release')!;
+  await server.api('DELETE', `/v2/tiers/${late.id}`);
+  await page.getByRole('button', { name: /^Complete sale/ }).click();
+  await expect(page.getByRole('alert')).toHaveText(
+    'Late release was removed at the office, so it cannot be sold. Pick another tier.',
+  );
+  await expect(page.locator('main')).not.toContainText(late.id);
+  await expect(sell.tile('Late release')).toHaveCount(0);
+  // The next sale starts from the tiles as usual.
+  await sell.pickTier('Standing');
+  await expect(page.getByRole('alert')).toHaveCount(0);
+});

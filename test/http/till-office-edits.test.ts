@@ -107,4 +107,28 @@ describe('a tier edited at the office while the till sells it', () => {
     const fresh = useEvents.getState().tiers[event.id]!.data![0]!;
     expect(await useSale.getState().submit(event, fresh, 6)).toMatchObject({ total_cents: 2500 });
   });
+
+  it('a tier removed at the office is named, taken off the screen, and the sale not left half-way', async () => {
+    const { event } = await tillReadyToSell('Removed tier');
+    const late = await unwrap(
+      office().POST('/v2/events/{event_id}/tiers', {
+        params: { path: { event_id: event.id } },
+        body: { name: 'Late release', price_cents: 1000, quantity: 5 },
+      }),
+    );
+    const sale = useSale.getState();
+    sale.chooseTier(late.id);
+    sale.confirmQuantity(5);
+    sale.setTendered('10');
+    await unwrap(office().DELETE('/v2/tiers/{id}', { params: { path: { id: late.id } } }));
+    expect(await useSale.getState().submit(event, late, 5)).toBeNull();
+    expect(useSale.getState()).toMatchObject({
+      stage: 'tier',
+      tierId: null,
+      error: {
+        fields: {},
+        form: 'Late release was removed at the office, so it cannot be sold. Pick another tier.',
+      },
+    });
+  });
 });

@@ -251,6 +251,20 @@ export const useSale = create<SaleState>()((set, get) => ({
           error = { fields: {}, form: priceChangeWords(shown, fresh, state.payment) };
         }
       }
+      // A tier of the sale deleted at the office (only one nothing was sold of can be): say so by
+      // name, not by its id, and take it off the screen.
+      const removed = err instanceof ApiRequestError && err.status === 404 && removedTierIndex(err.param);
+      if (removed !== false) {
+        void useEvents.getState().loadTiers(event.id);
+        const gone = [...held.map((line) => line.tier), tier][removed] ?? tier;
+        const words = `${gone.name} was removed at the office, so it cannot be sold.`;
+        if (gone.id === tier.id) {
+          set({ submitting: false, stage: 'tier', ...noLine, idempotencyKey: null });
+          set({ error: { fields: {}, form: `${words} Pick another tier.` } });
+          return null;
+        }
+        error = { fields: {}, form: `${words} Start the sale again.` };
+      }
       // Refused for a tier edited at the office (a lower limit per order, an access code put on
       // it): read the tiles again and say what the seller can do now.
       if (err instanceof ApiRequestError && err.status === 400 && tierEditCodes.has(err.code)) {
@@ -286,6 +300,12 @@ export function heldLines(held: readonly CartLine[], tiers: readonly TierView[])
 
 /** Refusals a tier edited meanwhile causes, put in the till's words by tierEditedWords. */
 const tierEditCodes = new Set(['max_per_order_exceeded', 'invalid_access_code']);
+
+/** The line a 404 names (`items[i].tier_id`: its tier is gone), or false for any other 404. */
+const removedTierIndex = (param: string | undefined): number | false => {
+  const match = /^items\[(\d+)\]\.tier_id$/.exec(param ?? '');
+  return match ? Number(match[1]) : false;
+};
 
 const itemIndex = (param: string | undefined): number | null => {
   const match = /^items\[(\d+)\]/.exec(param ?? '');

@@ -198,6 +198,11 @@ function Till({ event, otherEvents }: { event: EventView; otherEvents: boolean }
             ) : held.length > 0 && !tier ? (
               <section className="sale-panel" aria-label="Sale">
                 <SaleLines lines={held} free={sale.payment === 'comp'} currency={event.currency} />
+                {sale.error?.form ? (
+                  <p className="form-error" role="alert">
+                    {sale.error.form}
+                  </p>
+                ) : null}
                 <p>Pick the next tier for this sale.</p>
                 <button type="button" className="button button-ghost" onClick={() => sale.back()}>
                   Back to payment <kbd>Esc</kbd>
@@ -205,7 +210,14 @@ function Till({ event, otherEvents }: { event: EventView; otherEvents: boolean }
               </section>
             ) : (
               <div className="sale-panel sale-panel-empty">
-                <p>{tier && state ? `${tier.name}: ${state.label}.` : 'Pick a tier to start a sale.'}</p>
+                {/* A tier removed at the office while it was being sold says so here (sale store). */}
+                {!tier && sale.error?.form ? (
+                  <p className="form-error" role="alert">
+                    {sale.error.form}
+                  </p>
+                ) : (
+                  <p>{tier && state ? `${tier.name}: ${state.label}.` : 'Pick a tier to start a sale.'}</p>
+                )}
               </div>
             )}
           </div>
