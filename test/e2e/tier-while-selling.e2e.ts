@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures.js';
+import { printedSlips } from './support/print.js';
 
 /**
  * The QA walkthrough's organiser: tonight's tier is edited while the tills sell it. The event's
@@ -95,4 +96,142 @@ test('a tier window outside the event’s selling time is warned, and the table 
   await expect(boxOffice.events.tierRow('Early bird').getByTestId('sale-window')).toHaveText(
     /^Sat, 2 Jan 2027, 10:00( \S+)? → no end$/,
   );
+});
+
+test('a tier repriced while the seller takes the cash: refused in words, basket kept at the new total, never charged unseen', async ({
+  boxOffice,
+  server,
+}) => {
+  const page = boxOffice.page;
+  const sell = boxOffice.sell;
+  const event = await server.api<{ id: string }>('POST', '/v2/events', {
+    title: 'Repriced Night',
+    venue: 'Main hall',
+    doors_at: '2026-12-31T20:00:00+00:00',
+    currency: 'eur',
+    tickets: [{ name: 'Standing', price_cents: 2000, quantity: 20 }],
+  });
+  await server.api('POST', `/v2/events/${event.id}/publish`);
+  const tiers = await server.api<{ data: { id: string }[] }>('GET', `/v2/events/${event.id}/tiers`);
+  await page.goto(`${server.url}/sell/${event.id}`);
+  await sell.pickTier('Standing');
+  await sell.enterQuantity(2);
+  await sell.payCash('40');
+  await expect(sell.total()).toHaveText('€40.00');
+
+  // The manager raises the price from the office while the customer hands over €40.
+  await server.api('PATCH', `/v2/tiers/${tiers.data[0]!.id}`, { price_cents: 2500 });
+  await page.getByRole('button', { name: /^Complete sale/ }).click();
+  const panel = page.getByRole('region', { name: 'Sale' });
+  await expect(panel.locator('.form-error')).toHaveText(
+    'The price changed while you were selling: Standing is now €25.00 (was €20.00). The total is now €50.00: ask the customer for €10.00 more, then complete the sale again.',
+  );
+  await expect(sell.total()).toHaveText('€50.00');
+  await expect(panel).toContainText('€10.00');
+  const orders = await server.api<{ data: unknown[] }>('GET', `/v2/orders?event_id=${event.id}`);
+  expect(orders.data).toHaveLength(0);
+
+  await sell.payCash('50');
+  await sell.complete();
+  await expect(page.getByRole('region', { name: 'Sale complete' })).toContainText('€50.00');
+});
+
+test('doors moved at the office while the till sells: the slip printed after the sale carries the new doors', async ({
+  boxOffice,
+  server,
+}) => {
+  const page = boxOffice.page;
+  const sell = boxOffice.sell;
+  const event = await server.api<{ id: string }>('POST', '/v2/events', {
+    title: 'Late Doors',
+    venue: 'Main hall',
+    doors_at: '2026-12-31T20:00:00+00:00',
+    timezone: 'UTC',
+    currency: 'eur',
+    tickets: [{ name: 'Standing', price_cents: 2000, quantity: 20 }],
+  });
+  await server.api('POST', `/v2/events/${event.id}/publish`);
+  await page.goto(`${server.url}/sell/${event.id}`);
+  await expect(page.getByText('Doors Thu, 31 Dec 2026, 20:00')).toBeVisible();
+  await sell.pickTier('Standing');
+  await sell.enterQuantity(1);
+  await sell.payCash('20');
+  await server.api('PATCH', `/v2/events/${event.id}`, { doors_at: '2026-12-31T21:30:00+00:00' });
+  await sell.complete();
+  // The till's head says the new doors too, without leaving Sell.
+  await expect(page.getByText('Doors Thu, 31 Dec 2026, 21:30')).toBeVisible();
+  const slips = await printedSlips(page);
+  await expect(slips).toHaveCount(1);
+  await expect(slips.first()).toContainText('Doors Thu 31 Dec 2026, 21:30');
+});
+
+test('the till says how fresh its "left" counts are, and warns once they were not read again for a while', async ({
+  boxOffice,
+  server,
+}) => {
+  const page = boxOffice.page;
+  const sell = boxOffice.sell;
+  const event = await server.api<{ id: string }>('POST', '/v2/events', {
+    title: 'Fresh Counts',
+    venue: 'Main hall',
+    doors_at: '2026-12-31T20:00:00+00:00',
+    currency: 'eur',
+    tickets: [{ name: 'Standing', price_cents: 2000, quantity: 20 }],
+  });
+  await server.api('POST', `/v2/events/${event.id}/publish`);
+  // The page's clock is Playwright's, so a minute passes in an instant.
+  await page.clock.install();
+  await page.goto(`${server.url}/sell/${event.id}`);
+  const fresh = page.getByTestId('stock-freshness');
+  await expect(fresh).toHaveText('Counts read just now.');
+  // While a sale is being paid the tiles are not read again: the counts age, and it says so.
+  await sell.pickTier('Standing');
+  await page.clock.fastForward(20_000);
+  await expect(fresh).toHaveText('Counts read 20 s ago.');
+  await page.clock.fastForward(40_000);
+  await expect(fresh).toHaveText(
+    'Counts read 1 min ago: other tills may have sold since. The sale is checked when completed.',
+  );
+  // Back at the tiles, the 15 s refresh reads them again.
+  await page.getByRole('button', { name: /^Back/ }).click();
+  await page.clock.fastForward(16_000);
+  await expect(fresh).toHaveText(/^Counts read (just now|\d s ago)\.$/);
+});
+
+test('a tier removed at the office while the till sells it is named, not shown by its id', async ({
+  boxOffice,
+  server,
+}) => {
+  const page = boxOffice.page;
+  const sell = boxOffice.sell;
+  const event = await server.api<{ id: string }>('POST', '/v2/events', {
+    title: 'Removed Tier',
+    venue: 'Main hall',
+    doors_at: '2026-12-31T20:00:00+00:00',
+    currency: 'eur',
+    tickets: [
+      { name: 'Standing', price_cents: 2000, quantity: 20 },
+      { name: 'Late release', price_cents: 1000, quantity: 5 },
+    ],
+  });
+  await server.api('POST', `/v2/events/${event.id}/publish`);
+  const tiers = await server.api<{ data: { id: string; name: string }[] }>(
+    'GET',
+    `/v2/events/${event.id}/tiers`,
+  );
+  await page.goto(`${server.url}/sell/${event.id}`);
+  await sell.pickTier('Late release');
+  await sell.enterQuantity(1);
+  await sell.payCash('10');
+  const late = tiers.data.find((tier) => tier.name === 'Late release')!;
+  await server.api('DELETE', `/v2/tiers/${late.id}`);
+  await page.getByRole('button', { name: /^Complete sale/ }).click();
+  await expect(page.getByRole('alert')).toHaveText(
+    'Late release was removed at the office, so it cannot be sold. Pick another tier.',
+  );
+  await expect(page.locator('main')).not.toContainText(late.id);
+  await expect(sell.tile('Late release')).toHaveCount(0);
+  // The next sale starts from the tiles as usual.
+  await sell.pickTier('Standing');
+  await expect(page.getByRole('alert')).toHaveCount(0);
 });

@@ -186,6 +186,7 @@ describe('kiosk card sales', () => {
           items: [{ tier_id: tierId, quantity: 2 }],
           buyer: { name: 'Kiosk guest', email: 'kim@example.com' },
           payment_method: 'card',
+          expected_total_cents: 5000,
         },
         headers: { 'Idempotency-Key': approved! },
       }),
@@ -209,6 +210,41 @@ describe('kiosk card sales', () => {
     expect(failure).toMatchObject({ retryable: false, charged: '$50.00' });
     expect(failure?.message).toMatch(/^The card payment went through, but the tickets could not be issued: /);
     expect((await ordersOfEvent()).map((o) => o.payment_method)).toEqual(['cash']);
+  });
+
+  it('a tier repriced before paying shows the new total and reads no card', async () => {
+    await unwrap(
+      admin().PATCH('/v2/tiers/{id}', { params: { path: { id: tierId } }, body: { price_cents: 3000 } }),
+    );
+    const terminal = new ScriptedTerminal(['approved']);
+    useKiosk.getState().setTerminal(terminal);
+    await useKiosk.getState().pay(event);
+    expect(terminal.requests).toHaveLength(0);
+    expect(useKiosk.getState()).toMatchObject({
+      stage: 'details',
+      note: 'The price of Standard is now $30.00 (it was $25.00), so the total is now $60.00. Nothing was charged: press Pay by card to pay the new total, or Back to change your tickets.',
+    });
+    // Paying again is paying the total now shown.
+    await useKiosk.getState().pay(event);
+    expect(terminal.requests.map((r) => r.cents)).toEqual([6000]);
+    expect(useKiosk.getState().order).toMatchObject({ total_cents: 6000 });
+  });
+
+  it('a tier repriced while the card is read records no order at a total the card was not charged', async () => {
+    const manager = async () => {
+      await unwrap(
+        admin().PATCH('/v2/tiers/{id}', { params: { path: { id: tierId } }, body: { price_cents: 3000 } }),
+      );
+    };
+    useKiosk.getState().setTerminal(new ScriptedTerminal(['approved'], manager));
+    await useKiosk.getState().pay(event);
+    const { stage, failure } = useKiosk.getState();
+    expect(stage).toBe('record_failed');
+    expect(failure).toMatchObject({ retryable: false, charged: '$50.00' });
+    expect(failure?.message).toContain(
+      'The price changed: this order now totals $60.00, not the $50.00 expected.',
+    );
+    expect(await ordersOfEvent()).toHaveLength(0);
   });
 
   it('a server away after approval is retried with the same key; one order once it is back', async () => {

@@ -156,6 +156,7 @@ describe('the stores over HTTP', () => {
           items: [{ tier_id: tier.id, quantity: 3 }],
           payment_method: 'cash',
           channel: 'till',
+          expected_total_cents: 7500,
         },
         headers: { 'Idempotency-Key': 'till_retry_test_0001' },
       }),

@@ -1,4 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
+import { formatMoney } from '../../shared/money.js';
 import { eventSaleState, saleWindowState } from '../../shared/sale-state.js';
 import { ApiError, conflict, invalidField, missingField, notFound } from '../errors.js';
 import type { CheckoutInput } from '../schemas/orders.js';
@@ -170,4 +171,19 @@ export function salesChannel(input: CheckoutInput, scope: string | undefined): S
     throw invalidField('channel', `This key always sells as '${fixed}'; leave channel out.`);
   }
   return fixed;
+}
+
+/**
+ * A tier repriced while a till or kiosk showed the old price must not charge the new one: the
+ * customer paid (cash counted, card approved on the terminal) what they were shown, and the shift
+ * would expect the difference. The figure is checked only when the client sends one.
+ */
+export function checkExpectedTotal(input: CheckoutInput, total: number, currency: string): void {
+  const expected = input.expected_total_cents;
+  if (expected === undefined || expected === total) return;
+  throw conflict(
+    'price_changed',
+    `The price changed: this order now totals ${formatMoney(total, currency)}, not the ${formatMoney(expected, currency)} expected. Nothing was sold.`,
+    'expected_total_cents',
+  );
 }

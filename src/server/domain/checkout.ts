@@ -13,6 +13,7 @@ import type { Caller } from './api-keys.js';
 import {
   checkAttendeeCount,
   checkEventOnSale,
+  checkExpectedTotal,
   checkKioskPayment,
   requireBuyer,
   resolveLines,
@@ -149,6 +150,8 @@ export class CheckoutService {
     if (!event) throw notFound('event', input.event_id, 'event_id');
     checkEventOnSale(event, at);
     const lines = resolveLines(input, event, (id) => tiers.find(id), at, caller?.scope === 'kiosk');
+    const total = lines.reduce((sum, line) => sum + unitPrice(input, line.tier) * line.quantity, 0);
+    checkExpectedTotal(input, total, event.currency);
     this.takeStock(lines, at);
     // `seq` is the store's to assign; the INSERT leaves it out, and the answer never shows it.
     const order: OrderRow = {
@@ -158,7 +161,7 @@ export class CheckoutService {
       status: 'paid',
       buyer_name: buyer.name,
       buyer_email: buyer.email,
-      total_cents: lines.reduce((sum, line) => sum + unitPrice(input, line.tier) * line.quantity, 0),
+      total_cents: total,
       refunded_cents: 0,
       currency: event.currency,
       payment_method: input.payment_method,

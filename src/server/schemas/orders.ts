@@ -66,6 +66,14 @@ export const CheckoutBody = Type.Object(
           'Admin keys only: `till` for a sale at a box office that uses an admin key (the desktop app), `api` (the default) otherwise. A box office key always sells as `till`, a kiosk key as `kiosk`.',
       }),
     ),
+    expected_total_cents: Type.Optional(
+      Type.Integer({
+        minimum: 0,
+        maximum: 100_000_000_000,
+        description:
+          'The total the seller or customer was shown. When given and the order would total anything else (a tier repriced since), the sale is refused with 409 `price_changed` and nothing is written.',
+      }),
+    ),
     comp_reason: Type.Optional(
       // Blank is taken, and kept as no reason (a comp's reason is optional over the API).
       PlainText({

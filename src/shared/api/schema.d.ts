@@ -7730,6 +7730,8 @@ export interface operations {
            * @enum {unknown}
            */
           channel?: 'till' | 'api';
+          /** @description The total the seller or customer was shown. When given and the order would total anything else (a tier repriced since), the sale is refused with 409 `price_changed` and nothing is written. */
+          expected_total_cents?: number;
           /** @description Why the tickets are free; required with `comp` (with `buyer.name`), refused otherwise */
           comp_reason?: string;
         };

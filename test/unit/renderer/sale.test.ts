@@ -163,6 +163,7 @@ describe('checkoutBody', () => {
       items: [{ tier_id: 'tkt_1', quantity: 3 }],
       payment_method: 'cash',
       channel: 'till',
+      expected_total_cents: 7500,
     });
   });
 

@@ -138,6 +138,9 @@ export function checkoutBody(
     // A sale at this box office is a till sale in the event report, also on the desktop app's
     // admin key (which would otherwise count as an integration: docs/api.md "Sales channels").
     channel: 'till',
+    // What the customer was asked for: a tier repriced since is refused (price_changed), never
+    // charged at a price the seller did not take.
+    expected_total_cents: cartTotal(tier, cart, held),
   };
   const name = cart.buyerName.trim();
   const email = cart.buyerEmail.trim();

@@ -35,8 +35,15 @@ export interface CancelledEvent {
 interface EventsState {
   events: Loadable<EventView[]>;
   tiers: Record<string, Loadable<TierView[]>>;
+  /** When each event's tiers were last read from the server (Date.now()), for "Counts read … ago". */
+  tiersReadAt: Record<string, number>;
   loadEvents(): Promise<void>;
   loadTiers(eventId: string): Promise<void>;
+  /**
+   * One event read again (doors moved, cancelled at another till), kept in the list; a failed read
+   * keeps what is shown for the next refresh to try.
+   */
+  loadEvent(eventId: string): Promise<void>;
   /** Writes throw ApiRequestError so forms can put the server's message on the right field. */
   createEvent(body: EventCreate): Promise<EventView>;
   updateEvent(id: string, patch: EventPatch): Promise<EventView>;
@@ -70,6 +77,7 @@ export const useEvents = create<EventsState>()((set, get) => {
   return {
     events: idle(),
     tiers: {},
+    tiersReadAt: {},
 
     async loadEvents() {
       set({ events: loading(get().events) });
@@ -97,9 +105,20 @@ export const useEvents = create<EventsState>()((set, get) => {
             }),
           ),
         );
-        set({ tiers: { ...get().tiers, [eventId]: ready(all) } });
+        set({
+          tiers: { ...get().tiers, [eventId]: ready(all) },
+          tiersReadAt: { ...get().tiersReadAt, [eventId]: Date.now() },
+        });
       } catch (err) {
         set({ tiers: { ...get().tiers, [eventId]: failed(messageOf(err), get().tiers[eventId]) } });
+      }
+    },
+
+    async loadEvent(eventId) {
+      try {
+        putEvent(await unwrap(requireClient().GET('/v2/events/{id}', { params: { path: { id: eventId } } })));
+      } catch {
+        // The till keeps selling on what it has; the server still decides every sale.
       }
     },
 

@@ -8,6 +8,7 @@ import { kioskBuyer } from '../lib/kiosk-offer.js';
 import { codeRefusalWords, kioskTrouble, payStoppedWords, type KioskTrouble } from '../lib/kiosk-trouble.js';
 import { failed, idle, loading, ready, type Loadable } from '../lib/loadable.js';
 import { formatMoney } from '../lib/money.js';
+import { kioskRepricedWords } from '../lib/price-change.js';
 import type { PaymentTerminal } from '../lib/payment-terminal.js';
 import { tierSaleState } from '../lib/tier-sale-state.js';
 import { requireClient } from './session-store.js';
@@ -245,6 +246,8 @@ export const useKiosk = create<KioskState>()((set, get) => {
         set({ fieldErrors: problems });
         return;
       }
+      // The price the customer has been reading on the way here.
+      const seen = get().offer.data?.tiers.find((t) => t.id === state.tierId);
       // Fresh numbers before charging anyone: another till may have sold the last seats, and the
       // server says again whether the code still opens the tier.
       await get().loadOffer(event.id);
@@ -272,16 +275,24 @@ export const useKiosk = create<KioskState>()((set, get) => {
         });
         return;
       }
+      if (seen && seen.price_cents !== tier.price_cents) {
+        // Repriced since the customer chose: they are shown the new total before any card is read.
+        set({ note: kioskRepricedWords(tier, seen.price_cents, state.quantity) });
+        return;
+      }
+      const cents = tier.price_cents * state.quantity;
       const body: CheckoutBody = {
         event_id: event.id,
         items: [{ tier_id: tier.id, quantity: state.quantity }],
         buyer,
         payment_method: 'card',
         ...(tier.unlocked ? { access_code: get().code } : {}),
+        // The amount the card is charged: a tier repriced while it is read is refused
+        // (price_changed), not recorded at a total the customer never paid.
+        expected_total_cents: cents,
       };
       // One key per attempt: a declined or cancelled attempt's key is dropped with it.
       const attemptKey = newIdempotencyKey();
-      const cents = tier.price_cents * state.quantity;
       paymentAbort = new AbortController();
       set({ stage: 'paying', attemptKey, note: null, fieldErrors: {} });
       let result;

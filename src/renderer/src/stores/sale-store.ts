@@ -4,6 +4,8 @@ import { unwrap } from '../api/client.js';
 import type { EventView, OrderView, TierView } from '../api/types.js';
 import { splitError, type SplitError } from '../lib/field-errors.js';
 import { newIdempotencyKey } from '../lib/idempotency.js';
+import { priceChangeWords } from '../lib/price-change.js';
+import { tierEditedWords } from '../lib/tier-edit-words.js';
 import {
   applyQuantityKey,
   quantityFromTyped,
@@ -213,6 +215,9 @@ export const useSale = create<SaleState>()((set, get) => ({
       });
       // Sold counts changed; the tiles must show the server's numbers, not a guess.
       void useEvents.getState().loadTiers(event.id);
+      // The slips print the event's doors, which the manager may have moved since this till read
+      // the event. Not awaited: the change due must not wait on a second request.
+      void useEvents.getState().loadEvent(event.id);
       // A sale put in another shift or none says the shift on screen is stale.
       void useShift.getState().saleMade(order.shift_id);
       return order;
@@ -224,16 +229,49 @@ export const useSale = create<SaleState>()((set, get) => ({
         [`items[${held.length}].quantity`]: 'quantity',
         'buyer.name': 'buyer.name',
       });
-      // Refused for the stock or the sale window (sold_out, sales_closed): another till sold or
-      // time moved on, so the tiles must show what is left now.
+      // Refused for the stock, the sale window or the price (sold_out, sales_closed,
+      // price_changed): another till sold, time moved on or the manager edited the tier, so the
+      // tiles must show what is on sale now.
       if (err instanceof ApiRequestError && err.status === 409) {
         const refreshed = useEvents.getState().loadTiers(event.id);
+        // Cancelled or taken off sale meanwhile (event_not_on_sale): the tiles say so too.
+        void useEvents.getState().loadEvent(event.id);
         // The seller tells the customer how many they can still have, said at the quantity.
         if (err.code === 'sold_out') {
           const lines = [...held.map((line) => line.tier), tier];
           const refused = lines[itemIndex(err.param) ?? lines.length - 1] ?? tier;
           error = (await soldOutWords(refreshed, event.id, refused.id, refused.id === tier.id)) ?? error;
         }
+        // Repriced since the customer was asked: nothing was sold; the basket stays, at the new
+        // prices once the tiles are read again, and the seller is told what to ask for.
+        if (err.code === 'price_changed') {
+          await refreshed;
+          const fresh = useEvents.getState().tiers[event.id]?.data ?? [];
+          const shown = [...held, { tier, quantity: state.quantity }];
+          error = { fields: {}, form: priceChangeWords(shown, fresh, state.payment) };
+        }
+      }
+      // A tier of the sale deleted at the office (only one nothing was sold of can be): say so by
+      // name, not by its id, and take it off the screen.
+      const removed = err instanceof ApiRequestError && err.status === 404 && removedTierIndex(err.param);
+      if (removed !== false) {
+        void useEvents.getState().loadTiers(event.id);
+        const gone = [...held.map((line) => line.tier), tier][removed] ?? tier;
+        const words = `${gone.name} was removed at the office, so it cannot be sold.`;
+        if (gone.id === tier.id) {
+          set({ submitting: false, stage: 'tier', ...noLine, idempotencyKey: null });
+          set({ error: { fields: {}, form: `${words} Pick another tier.` } });
+          return null;
+        }
+        error = { fields: {}, form: `${words} Start the sale again.` };
+      }
+      // Refused for a tier edited at the office (a lower limit per order, an access code put on
+      // it): read the tiles again and say what the seller can do now.
+      if (err instanceof ApiRequestError && err.status === 400 && tierEditCodes.has(err.code)) {
+        await useEvents.getState().loadTiers(event.id);
+        const fresh = useEvents.getState().tiers[event.id]?.data ?? [];
+        const lines = [...held.map((line) => line.tier), tier];
+        error = tierEditedWords(err.code, lines, itemIndex(err.param), fresh) ?? error;
       }
       set({ submitting: false, error, idempotencyKey: keep ? idempotencyKey : null });
       return null;
@@ -259,6 +297,15 @@ export function heldLines(held: readonly CartLine[], tiers: readonly TierView[])
   }
   return lines;
 }
+
+/** Refusals a tier edited meanwhile causes, put in the till's words by tierEditedWords. */
+const tierEditCodes = new Set(['max_per_order_exceeded', 'invalid_access_code']);
+
+/** The line a 404 names (`items[i].tier_id`: its tier is gone), or false for any other 404. */
+const removedTierIndex = (param: string | undefined): number | false => {
+  const match = /^items\[(\d+)\]\.tier_id$/.exec(param ?? '');
+  return match ? Number(match[1]) : false;
+};
 
 const itemIndex = (param: string | undefined): number | null => {
   const match = /^items\[(\d+)\]/.exec(param ?? '');

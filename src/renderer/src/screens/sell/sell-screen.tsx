@@ -15,6 +15,7 @@ import { useSettings } from '../../stores/settings-store.js';
 import { SaleDone } from './sale-done.js';
 import { SaleLines } from './sale-lines.js';
 import { SalePanel } from './sale-panel.js';
+import { StockFreshness } from './stock-freshness.js';
 import { TierTiles } from './tier-tiles.js';
 
 const tierRefreshMs = 15_000;
@@ -110,6 +111,7 @@ function EventPicker({ events, now }: { events: EventView[]; now: number }) {
 function Till({ event, otherEvents }: { event: EventView; otherEvents: boolean }) {
   const tiers = useEvents((s) => s.tiers[event.id]);
   const loadTiers = useEvents((s) => s.loadTiers);
+  const loadEvent = useEvents((s) => s.loadEvent);
   const venueName = useSettings((s) => s.settings.data?.venue_name ?? event.venue);
   const sale = useSale();
   const now = useNow();
@@ -122,12 +124,16 @@ function Till({ event, otherEvents }: { event: EventView; otherEvents: boolean }
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [event.id, loadTiers]);
 
-  // Other tills sell from the same tiers: refresh what is left while this till waits on a tier.
+  // Other tills sell from the same tiers, and the manager may move the doors or cancel: refresh
+  // what is left and the event (its doors go on every printed slip) while this till waits on a tier.
   useEffect(() => {
     if (sale.stage !== 'tier') return;
-    const timer = window.setInterval(() => void loadTiers(event.id), tierRefreshMs);
+    const timer = window.setInterval(() => {
+      void loadTiers(event.id);
+      void loadEvent(event.id);
+    }, tierRefreshMs);
     return () => window.clearInterval(timer);
-  }, [sale.stage, event.id, loadTiers]);
+  }, [sale.stage, event.id, loadTiers, loadEvent]);
 
   const tierList = useMemo(() => tiers?.data ?? [], [tiers]);
   const tier = tierList.find((t) => t.id === sale.tierId) ?? null;
@@ -207,6 +213,7 @@ function Till({ event, otherEvents }: { event: EventView; otherEvents: boolean }
                 <p className="muted small" role="status">
                   {pickNote ?? 'Press 1–9 or Tab to a tile and Enter to pick a tier.'}
                 </p>
+                <StockFreshness eventId={event.id} />
               </>
             ) : null}
           </div>
@@ -216,6 +223,11 @@ function Till({ event, otherEvents }: { event: EventView; otherEvents: boolean }
             ) : held.length > 0 && !tier ? (
               <section className="sale-panel" aria-label="Sale">
                 <SaleLines lines={held} free={sale.payment === 'comp'} currency={event.currency} />
+                {sale.error?.form ? (
+                  <p className="form-error" role="alert">
+                    {sale.error.form}
+                  </p>
+                ) : null}
                 <p>Pick the next tier for this sale.</p>
                 <button type="button" className="button button-ghost" onClick={() => sale.back()}>
                   Back to payment <kbd>Esc</kbd>
@@ -223,7 +235,14 @@ function Till({ event, otherEvents }: { event: EventView; otherEvents: boolean }
               </section>
             ) : (
               <div className="sale-panel sale-panel-empty">
-                <p>{tier && state ? `${tier.name}: ${state.label}.` : 'Pick a tier to start a sale.'}</p>
+                {/* A tier removed at the office while it was being sold says so here (sale store). */}
+                {!tier && sale.error?.form ? (
+                  <p className="form-error" role="alert">
+                    {sale.error.form}
+                  </p>
+                ) : (
+                  <p>{tier && state ? `${tier.name}: ${state.label}.` : 'Pick a tier to start a sale.'}</p>
+                )}
               </div>
             )}
           </div>
