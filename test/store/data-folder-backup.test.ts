@@ -122,6 +122,8 @@ describe('npm run backup: a copy of the data folder taken while the server sells
       keep: 2,
     });
     expect(third.deleted).toEqual([join(destination, 'marquee-backup-20261129T200000Z')]);
+    // Run twice in one second (two schedules overlapping): the later whole copy replaces the first.
+    backUpDataFolder({ dataDir: t.dataDir, destination, now: at('2026-11-29T22:00:00Z'), keep: 2 });
     expect(readdirSync(destination).sort()).toEqual([
       'marquee-backup-20261129T210000Z',
       'marquee-backup-20261129T220000Z',

@@ -143,6 +143,8 @@ export function backUpDataFolder({
     tightenFile(storeCopy);
     tightenTree(partial);
     const facts = describeCopy(storeCopy);
+    // A backup from the same second (a second run of a scheduled copy) is replaced by this whole one.
+    rmSync(folder, { recursive: true, force: true });
     renameSync(partial, folder);
     const deleted = keep > 0 ? pruneBackups(target, folder, keep) : [];
     return { folder, ...facts, deleted };
