@@ -3,6 +3,7 @@
  * the default one) into `<folder>/marquee-backup-<UTC time>/`, safe while the server sells
  * (store/data-folder-backup.ts). Prints what it copied; a refusal is one line and exit 2.
  */
+import { resolve } from 'node:path';
 import { defaultDataDir } from './config.js';
 import { BackupFailedError, backUpDataFolder } from './store/data-folder-backup.js';
 
@@ -35,7 +36,9 @@ function main(): void {
   }
   const dataDir = process.env.MARQUEE_DATA_DIR || defaultDataDir();
   try {
-    const made = backUpDataFolder({ dataDir, ...args });
+    // `npm run` runs this from the project folder: a relative folder means the one it was typed in.
+    const destination = resolve(process.env.INIT_CWD ?? process.cwd(), args.destination);
+    const made = backUpDataFolder({ dataDir, destination, keep: args.keep });
     const newest = made.newestOrderAt ? `, the newest sold at ${made.newestOrderAt}` : '';
     console.log(
       `backed up ${dataDir} to ${made.folder}: ${made.orders} orders, ${made.tickets} tickets${newest}`,

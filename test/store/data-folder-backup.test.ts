@@ -36,10 +36,14 @@ function tempDir(): string {
 }
 
 /** `npm run backup -- <args>` as its own process, the way a manager (or cron) runs it. */
-function runBackupCli(dataDir: string, args: string[]): Promise<{ code: number | null; out: string }> {
+function runBackupCli(
+  dataDir: string,
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<{ code: number | null; out: string }> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/backup-cli.ts', ...args], {
     cwd: repoRoot,
-    env: { ...process.env, MARQUEE_DATA_DIR: dataDir },
+    env: { ...process.env, MARQUEE_DATA_DIR: dataDir, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
@@ -131,10 +135,11 @@ describe('npm run backup: a copy of the data folder taken while the server sells
     ]);
   });
 
-  it('refuses a destination inside the data folder, in words, exit 2', async () => {
+  it('refuses a destination inside the data folder, in words, exit 2 (a relative one read from where npm was run)', async () => {
     const t = await makeTestApp();
     apps.push(t);
-    const { code, out } = await runBackupCli(t.dataDir, [join(t.dataDir, 'copies')]);
+    // npm runs scripts from the project folder and says where it was typed in INIT_CWD.
+    const { code, out } = await runBackupCli(t.dataDir, ['copies'], { INIT_CWD: t.dataDir });
     expect(code, out).toBe(2);
     expect(out).toContain('is inside the data folder');
     expect(existsSync(join(t.dataDir, 'copies'))).toBe(false);
