@@ -1,4 +1,5 @@
 import { rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app.js';
 import { createKey } from '../support/foundation-fixtures.js';
@@ -6,6 +7,8 @@ import { adminSecret, makeTestApp, testOptions, type TestApp } from '../support/
 
 /** The zone this test process runs in: the server's own, which new events default to. */
 const machineZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+/** Backups from Settings › Backup go beside the data folder until a folder is set. */
+const defaultBackupFolder = () => join(dirname(t.dataDir), 'marquee-backups');
 
 let t: TestApp;
 beforeEach(async () => {
@@ -24,6 +27,7 @@ describe('GET/PATCH /v2/settings', () => {
       kiosk_attendant_pin_set: false,
       staff_idle_minutes: 5,
       server_timezone: machineZone,
+      backup_folder: defaultBackupFolder(),
       mail_server: null,
     });
   });
@@ -36,6 +40,7 @@ describe('GET/PATCH /v2/settings', () => {
       kiosk_attendant_pin_set: false,
       staff_idle_minutes: 5,
       server_timezone: machineZone,
+      backup_folder: defaultBackupFolder(),
       mail_server: null,
     });
     expect((await t.call('GET', '/v2/settings')).json()).toEqual({
@@ -43,6 +48,7 @@ describe('GET/PATCH /v2/settings', () => {
       kiosk_attendant_pin_set: false,
       staff_idle_minutes: 5,
       server_timezone: machineZone,
+      backup_folder: defaultBackupFolder(),
       mail_server: null,
     });
   });
@@ -62,6 +68,7 @@ describe('GET/PATCH /v2/settings', () => {
         kiosk_attendant_pin_set: false,
         staff_idle_minutes: 5,
         server_timezone: machineZone,
+        backup_folder: defaultBackupFolder(),
         mail_server: null,
       });
     } finally {
@@ -90,6 +97,7 @@ describe('GET/PATCH /v2/settings', () => {
       kiosk_attendant_pin_set: false,
       staff_idle_minutes: 5,
       server_timezone: machineZone,
+      backup_folder: defaultBackupFolder(),
       mail_server: null,
     });
   });
