@@ -223,7 +223,7 @@ export function createContext(
       now,
     }),
     settings,
-    backups: new BackupsService(options.dataDir, () => settings.backupFolder(), now),
+    backups: new BackupsService(options.dataDir, () => settings.backupFolder(), now, options.storeBinding),
     repos: { ...repos, ...salesRepos },
     events: new EventsService({ ...shared, mail, urls }),
     tiers: new TiersService(shared),

@@ -1,5 +1,6 @@
 import Database from 'better-sqlite3';
 import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -104,6 +105,32 @@ describe('POST /v2/backups', () => {
       has_more: false,
       next_cursor: null,
     });
+  });
+
+  it('keeps answering tills while a large store is copied (the copy is read off the server thread)', async () => {
+    // 64 MB the copy must read: long enough that sales sent after the backup answer before it.
+    const filler = t.app.ctx.db.prepare('INSERT INTO settings (key, value) VALUES (?, ?)');
+    for (let i = 0; i < 8; i++) filler.run(`test_filler_${i}`, randomBytes(4 * 1024 * 1024).toString('hex'));
+    const answered: string[] = [];
+    const backup = call('POST', '/v2/backups', {}).then((res) => {
+      answered.push('backup');
+      return res;
+    });
+    const sales = Array.from({ length: 3 }, () =>
+      sell().then((res) => {
+        answered.push('sale');
+        return res;
+      }),
+    );
+    expect((await Promise.all(sales)).map((r) => r.status)).toEqual([200, 200, 200]);
+    expect((await backup).status).toBe(200);
+    expect(answered[0]).toBe('sale');
+    // A second backup while one is being saved is refused, not interleaved.
+    const first = call('POST', '/v2/backups', {});
+    const second = await call('POST', '/v2/backups', {});
+    expect(second.status).toBe(409);
+    expect(second.body.error).toMatchObject({ code: 'backup_in_progress' });
+    expect((await first).status).toBe(200);
   });
 
   it('saves in the folder set in Settings and keeps the newest `keep`', async () => {

@@ -16,6 +16,7 @@ import { BackupFailedError, backUpDataFolder } from '../../src/server/store/data
 import { mountSmallDisk, type SmallDisk } from '../support/small-disk.js';
 import { doorSale, pairDevice, sellTickets } from '../support/scan-fixtures.js';
 import { makeTestApp, openTestApp, tempDataDir, type TestApp } from '../support/test-app.js';
+import { workerProbe } from '../support/worker-probe.js';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 const apps: TestApp[] = [];
@@ -165,5 +166,25 @@ describe('npm run backup: a copy of the data folder taken while the server sells
     expect(readdirSync(disk.dir)).toEqual(['filler.bin']);
     disk.free();
     expect(backUpDataFolder({ dataDir: t.dataDir, destination: disk.dir }).orders).toBe(5);
+  });
+});
+
+/**
+ * The backup thread's module is a file of its own (src/server/store/backup-worker.ts), started by
+ * POST /v2/backups: run the two other ways the server runs, from source under tsx and bundled
+ * like `npm run server` (the desktop build names it in electron.vite.config.ts the same way).
+ */
+describe('the backup thread module', () => {
+  const probe = workerProbe(fileURLToPath(new URL('fixtures/backup-thread-probe.ts', import.meta.url)));
+  const copied = { orders: 0, tickets: 0 };
+
+  it('loads from source under tsx', () => {
+    expect(probe.underTsx()).toEqual(copied);
+  });
+
+  it('loads from beside a bundle built like the server', async () => {
+    const { files, answer } = await probe.fromBundle('backup-worker.mjs');
+    expect(files).toContain('backup-worker.mjs');
+    expect(answer).toEqual(copied);
   });
 });

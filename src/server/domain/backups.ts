@@ -4,7 +4,7 @@ import { ApiError, invalidField } from '../errors.js';
 import type { BackupView } from '../schemas/backups.js';
 import {
   BackupFailedError,
-  backUpDataFolder,
+  backUpDataFolderOffThread,
   backupFolderPrefix,
   type DataFolderBackup,
 } from '../store/data-folder-backup.js';
@@ -68,11 +68,16 @@ function isDiskFull(err: unknown): boolean {
 }
 
 export class BackupsService {
+  /** One at a time: two at once would build the same `.partial` folder in the same second. */
+  private running = false;
+
   constructor(
     private readonly dataDir: string,
     /** The folder Settings names, or null for the default one. */
     private readonly configuredFolder: () => string | null,
     private readonly now: () => number,
+    /** The native binding the server's own connection loaded (ServerOptions.storeBinding). */
+    private readonly nativeBinding?: string,
   ) {}
 
   folder(): string {
@@ -80,13 +85,26 @@ export class BackupsService {
   }
 
   /** Takes a backup now; keeps the newest `keep` in the folder (0: all, as the CLI's default). */
-  take(keep: number): BackupView & { deleted: string[] } {
+  async take(keep: number): Promise<BackupView & { deleted: string[] }> {
     const destination = this.folder();
     const problem = backupFolderProblem(this.dataDir, destination);
     if (problem) throw invalidField('backup_folder', `${problem} Change it in Settings › Backup.`);
+    if (this.running)
+      throw new ApiError(
+        409,
+        'backup_in_progress',
+        'A backup is being saved already: wait for it to finish.',
+      );
+    this.running = true;
     let made: DataFolderBackup;
     try {
-      made = backUpDataFolder({ dataDir: this.dataDir, destination, now: this.now(), keep });
+      made = await backUpDataFolderOffThread({
+        dataDir: this.dataDir,
+        destination,
+        now: this.now(),
+        keep,
+        nativeBinding: this.nativeBinding,
+      });
     } catch (err) {
       if (!(err instanceof BackupFailedError)) throw err;
       if (isDiskFull(err))
@@ -97,6 +115,8 @@ export class BackupsService {
             'Free space there or choose another backup folder in Settings › Backup, then try again.',
         );
       throw new ApiError(409, 'backup_failed', err.message);
+    } finally {
+      this.running = false;
     }
     return {
       ...this.describe(made.folder),

@@ -29,7 +29,8 @@ export async function backupRoutes(app: FastifyInstance): Promise<void> {
           'The same copy as `npm run backup`: the store at one committed moment (checked to read back whole), ' +
           'signing keys and LAN certificate, in `<backup_folder>/marquee-backup-<UTC time>/`. 400 invalid_field ' +
           '(param backup_folder) when the folder cannot take it; 507 insufficient_storage when its disk is full; ' +
-          '409 backup_failed for any other write failure. Nothing half-made is left.',
+          '409 backup_in_progress while another is being saved; 409 backup_failed for any other write failure. ' +
+          'Nothing half-made is left. The store is read in a thread of its own: sales go on meanwhile.',
         body: BackupBody,
         response: {
           200: ref(Backup),
@@ -39,7 +40,7 @@ export async function backupRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const { deleted, ...made } = backups.take(request.body.keep ?? 0);
+      const { deleted, ...made } = await backups.take(request.body.keep ?? 0);
       // Where and how big, never the key that asked (request logs redact it already).
       request.log.info(
         { backup: made.path, size_bytes: made.size_bytes, deleted: deleted.length },

@@ -1,8 +1,12 @@
 import Database from 'better-sqlite3';
 import { closeSync, cpSync, existsSync, openSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join, relative, resolve } from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { ensurePrivateDir, tightenFile, tightenTree } from '../../shared/private-files.js';
 import { lockFileName } from '../data-dir-lock.js';
+import { workerModule } from '../worker-module.js';
+import type { BackupWorkerAnswer, BackupWorkerData } from './backup-worker.js';
 import { fileTimestamp, reasonOf } from './upgrade-backup.js';
 
 /**
@@ -93,18 +97,81 @@ function pruneBackups(destination: string, made: string, keep: number): string[]
  * once complete, so a folder with the backup's name is always a whole one. Safe while the server
  * runs: it only reads the store (a reader never blocks the server's writes in WAL mode).
  */
-export function backUpDataFolder({
-  dataDir,
-  destination,
-  now = Date.now(),
-  keep = 0,
-}: {
+export function backUpDataFolder(request: BackupRequest): DataFolderBackup {
+  const { store, target, folder, partial, storeCopy } = prepareBackup(request);
+  try {
+    const db = new Database(store, { readonly: true, fileMustExist: true, timeout: 10_000 });
+    try {
+      db.prepare('VACUUM INTO ?').run(storeCopy);
+    } finally {
+      db.close();
+    }
+    return finishBackup(request, { target, folder, partial, storeCopy });
+  } catch (err) {
+    throw failed(err, folder, partial);
+  }
+}
+
+/**
+ * The same backup with the store read in a worker thread (backup-worker.ts), for the running
+ * server (POST /v2/backups): its own thread keeps answering tills while the copy is read.
+ */
+export async function backUpDataFolderOffThread(
+  request: BackupRequest & { nativeBinding?: string | undefined },
+): Promise<DataFolderBackup> {
+  const { store, target, folder, partial, storeCopy } = prepareBackup(request);
+  try {
+    const workerData: BackupWorkerData = {
+      driver: createRequire(import.meta.url).resolve('better-sqlite3'),
+      nativeBinding: request.nativeBinding,
+      store,
+      copy: storeCopy,
+    };
+    const answer = await new Promise<BackupWorkerAnswer>((resolveAnswer, reject) => {
+      const worker = new Worker(workerModule(import.meta.url, 'backup-worker'), { workerData });
+      worker.once('message', resolveAnswer);
+      worker.once('error', reject);
+      worker.once('exit', (code) => reject(new Error(`the backup thread stopped (exit ${code})`)));
+    });
+    if (!answer.ok) throw Object.assign(new Error(answer.error), { code: answer.code });
+    return finishBackup(request, { target, folder, partial, storeCopy });
+  } catch (err) {
+    throw failed(err, folder, partial);
+  }
+}
+
+interface BackupRequest {
   dataDir: string;
   destination: string;
   now?: number;
   /** Keep this many backups in `destination` (older ones deleted); 0 keeps them all. */
   keep?: number;
-}): DataFolderBackup {
+}
+
+interface BackupPlaces {
+  target: string;
+  folder: string;
+  partial: string;
+  storeCopy: string;
+}
+
+/** Nothing half-made left, and the reason in words (a BackupFailedError as it is). */
+function failed(err: unknown, folder: string, partial: string): BackupFailedError {
+  rmSync(partial, { recursive: true, force: true });
+  if (err instanceof BackupFailedError) return err;
+  return new BackupFailedError(
+    `Could not write the backup to ${folder} (${reasonOf(err)}). Nothing was changed in the data folder; ` +
+      'free some space there or choose another folder, and try again.',
+    { cause: err },
+  );
+}
+
+/** Checks the request and makes the empty `.partial` folder and store file the copy goes into. */
+function prepareBackup({
+  dataDir,
+  destination,
+  now = Date.now(),
+}: BackupRequest): BackupPlaces & { store: string } {
   const source = resolve(dataDir);
   const store = join(source, 'marquee.db');
   if (!existsSync(store) || statSync(store).size === 0) {
@@ -120,41 +187,38 @@ export function backUpDataFolder({
   }
   const folder = join(target, `${backupFolderPrefix}${fileTimestamp(now)}`);
   const partial = `${folder}.partial`;
+  const storeCopy = join(partial, 'marquee.db');
   try {
     ensurePrivateDir(target);
     rmSync(partial, { recursive: true, force: true });
     ensurePrivateDir(partial);
-    const storeCopy = join(partial, 'marquee.db');
     // Made empty and 0600 first: VACUUM INTO writes into an empty file, and the copy holds key
     // hashes and buyers' details.
     closeSync(openSync(storeCopy, 'w', 0o600));
-    const db = new Database(store, { readonly: true, fileMustExist: true, timeout: 10_000 });
-    try {
-      db.prepare('VACUUM INTO ?').run(storeCopy);
-    } finally {
-      db.close();
-    }
-    // The files after the store: a signing key is written before the store lists it, so every
-    // key the copied store names is on disk by now (a newer one copied too does no harm).
-    for (const name of readdirSync(source)) {
-      if (notCopiedAsFiles.has(name) || name.endsWith('.tmp')) continue;
-      cpSync(join(source, name), join(partial, name), { recursive: true, preserveTimestamps: true });
-    }
-    tightenFile(storeCopy);
-    tightenTree(partial);
-    const facts = describeCopy(storeCopy);
-    // A backup from the same second (a second run of a scheduled copy) is replaced by this whole one.
-    rmSync(folder, { recursive: true, force: true });
-    renameSync(partial, folder);
-    const deleted = keep > 0 ? pruneBackups(target, folder, keep) : [];
-    return { folder, ...facts, deleted };
   } catch (err) {
-    rmSync(partial, { recursive: true, force: true });
-    if (err instanceof BackupFailedError) throw err;
-    throw new BackupFailedError(
-      `Could not write the backup to ${folder} (${reasonOf(err)}). Nothing was changed in the data folder; ` +
-        'free some space there or choose another folder, and try again.',
-      { cause: err },
-    );
+    throw failed(err, folder, partial);
   }
+  return { store, target, folder, partial, storeCopy };
+}
+
+/** After the store's copy: the other files, the check, the rename, and `keep`. */
+function finishBackup(
+  { dataDir, keep = 0 }: BackupRequest,
+  { target, folder, partial, storeCopy }: BackupPlaces,
+): DataFolderBackup {
+  const source = resolve(dataDir);
+  // The files after the store: a signing key is written before the store lists it, so every
+  // key the copied store names is on disk by now (a newer one copied too does no harm).
+  for (const name of readdirSync(source)) {
+    if (notCopiedAsFiles.has(name) || name.endsWith('.tmp')) continue;
+    cpSync(join(source, name), join(partial, name), { recursive: true, preserveTimestamps: true });
+  }
+  tightenFile(storeCopy);
+  tightenTree(partial);
+  const facts = describeCopy(storeCopy);
+  // A backup from the same second (a second run of a scheduled copy) is replaced by this whole one.
+  rmSync(folder, { recursive: true, force: true });
+  renameSync(partial, folder);
+  const deleted = keep > 0 ? pruneBackups(target, folder, keep) : [];
+  return { folder, ...facts, deleted };
 }

@@ -993,7 +993,7 @@ export interface paths {
     put?: never;
     /**
      * Save a consistent backup of the data folder now, while sales go on (admin)
-     * @description The same copy as `npm run backup`: the store at one committed moment (checked to read back whole), signing keys and LAN certificate, in `<backup_folder>/marquee-backup-<UTC time>/`. 400 invalid_field (param backup_folder) when the folder cannot take it; 507 insufficient_storage when its disk is full; 409 backup_failed for any other write failure. Nothing half-made is left.
+     * @description The same copy as `npm run backup`: the store at one committed moment (checked to read back whole), signing keys and LAN certificate, in `<backup_folder>/marquee-backup-<UTC time>/`. 400 invalid_field (param backup_folder) when the folder cannot take it; 507 insufficient_storage when its disk is full; 409 backup_in_progress while another is being saved; 409 backup_failed for any other write failure. Nothing half-made is left. The store is read in a thread of its own: sales go on meanwhile.
      */
     post: operations['createBackup'];
     delete?: never;
