@@ -3,7 +3,9 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'nod
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Writable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { BoundedLogDestination } from '../../src/server/logging/log-destination.js';
 import { createKey } from '../support/foundation-fixtures.js';
 import { orderBody, saleEvent, type Sale } from '../support/sales-fixtures.js';
 import { mountSmallDisk, type SmallDisk } from '../support/small-disk.js';
@@ -224,5 +226,34 @@ describe('POST /v2/backups onto a full disk', () => {
     expect((await sell()).status).toBe(200);
     disk.free();
     expect((await call('POST', '/v2/backups', {})).status).toBe(200);
+  });
+});
+
+describe('the backup log line', () => {
+  it('says where the copy went and how big it is, never the key that asked', async () => {
+    const lines: string[] = [];
+    const sink = new Writable({
+      decodeStrings: false,
+      write(chunk: string, _encoding, callback) {
+        lines.push(chunk);
+        callback();
+      },
+    });
+    const logged = await openTestApp(join(root, 'logged-data'), {
+      logLevel: 'info',
+      logDestination: new BoundedLogDestination(sink),
+    });
+    try {
+      const res = await logged.call('POST', '/v2/backups', {});
+      expect(res.statusCode, res.body).toBe(200);
+      const made = res.json() as BackupJson;
+      const line = lines
+        .map((text) => JSON.parse(text) as { msg: string; backup?: string; size_bytes?: number })
+        .find((entry) => entry.msg === 'backup saved');
+      expect(line).toMatchObject({ backup: made.path, size_bytes: made.size_bytes });
+      expect(lines.join('')).not.toContain(adminSecret);
+    } finally {
+      await logged.app.close();
+    }
   });
 });
