@@ -17,7 +17,7 @@ import { OfferService } from './domain/offer.js';
 import { Outbox } from './domain/outbox.js';
 import { PublicUrls } from './domain/public-urls.js';
 import { SettingsService } from './domain/settings.js';
-import { BackupsService } from './domain/backups.js';
+import { BackupsService, defaultBackupFolder } from './domain/backups.js';
 import { ShiftsService } from './domain/shifts.js';
 import { StaffService } from './domain/staff.js';
 import { createScanContext, type ScanContext } from './domain/scan-context.js';
@@ -164,7 +164,12 @@ export function createContext(
   lifecycle.onStop('storage probe', () => storage.stop());
   const settings = new SettingsService(
     db,
-    { venueName: options.venueName, mailServer: mailServerOf(options.smtpUrl), dataDir: options.dataDir },
+    {
+      venueName: options.venueName,
+      mailServer: mailServerOf(options.smtpUrl),
+      dataDir: options.dataDir,
+      backupFolder: options.backupFolder ?? defaultBackupFolder(options.dataDir),
+    },
     attendantPin,
     actions,
   );
@@ -223,7 +228,12 @@ export function createContext(
       now,
     }),
     settings,
-    backups: new BackupsService(options.dataDir, () => settings.backupFolder(), now, options.storeBinding),
+    backups: new BackupsService(
+      options.dataDir,
+      () => settings.view().backup_folder,
+      now,
+      options.storeBinding,
+    ),
     repos: { ...repos, ...salesRepos },
     events: new EventsService({ ...shared, mail, urls }),
     tiers: new TiersService(shared),

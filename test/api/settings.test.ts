@@ -1,5 +1,4 @@
 import { rmSync } from 'node:fs';
-import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app.js';
 import { createKey } from '../support/foundation-fixtures.js';
@@ -7,8 +6,8 @@ import { adminSecret, makeTestApp, testOptions, type TestApp } from '../support/
 
 /** The zone this test process runs in: the server's own, which new events default to. */
 const machineZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-/** Backups from Settings › Backup go beside the data folder until a folder is set. */
-const defaultBackupFolder = () => join(dirname(t.dataDir), 'marquee-backups');
+/** Backups from Settings › Backup go to the test app's own folder (test-app.ts) until one is set. */
+const defaultBackupFolder = () => `${t.dataDir}-backups`;
 
 let t: TestApp;
 beforeEach(async () => {

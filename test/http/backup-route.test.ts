@@ -34,7 +34,8 @@ let sale: Sale;
 beforeEach(async () => {
   // The data folder one level down, so the default backup folder (beside it) is this test's own.
   root = mkdtempSync(join(tmpdir(), 'marquee-backup-route-'));
-  t = await openTestApp(join(root, 'venue-data'));
+  // backupFolder undefined: the server's own default, not the test apps' private one.
+  t = await openTestApp(join(root, 'venue-data'), { backupFolder: undefined });
   base = await t.app.listen({ host: '127.0.0.1', port: 0 });
   sale = await saleEvent(t, { quantity: 1000, max_per_order: 10 });
 });
@@ -240,6 +241,7 @@ describe('the backup log line', () => {
       },
     });
     const logged = await openTestApp(join(root, 'logged-data'), {
+      backupFolder: undefined,
       logLevel: 'info',
       logDestination: new BoundedLogDestination(sink),
     });

@@ -73,15 +73,15 @@ export class BackupsService {
 
   constructor(
     private readonly dataDir: string,
-    /** The folder Settings names, or null for the default one. */
-    private readonly configuredFolder: () => string | null,
+    /** The folder Settings names, else the default one. */
+    private readonly configuredFolder: () => string,
     private readonly now: () => number,
     /** The native binding the server's own connection loaded (ServerOptions.storeBinding). */
     private readonly nativeBinding?: string,
   ) {}
 
   folder(): string {
-    return this.configuredFolder() ?? defaultBackupFolder(this.dataDir);
+    return this.configuredFolder();
   }
 
   /** Takes a backup now; keeps the newest `keep` in the folder (0: all, as the CLI's default). */

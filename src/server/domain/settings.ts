@@ -14,7 +14,7 @@ import type { ActionContext } from './action-context.js';
 import type { ActionRunner, Answer } from './action-runner.js';
 import type { AttendantPin } from './attendant-pin.js';
 import { changedFields } from './audit-entry.js';
-import { backupFolderProblem, defaultBackupFolder } from './backups.js';
+import { backupFolderProblem } from './backups.js';
 
 const venueNameKey = 'venue_name';
 const staffIdleKey = 'staff_idle_minutes';
@@ -34,7 +34,13 @@ export class SettingsService {
   constructor(
     db: Db,
     /** Start options: the venue name until one is set, and the mail server (fixed until a restart). */
-    private readonly defaults: { venueName: string; mailServer: MailServerView | null; dataDir: string },
+    private readonly defaults: {
+      venueName: string;
+      mailServer: MailServerView | null;
+      dataDir: string;
+      /** Where backups go until a folder is set (domain/backups.ts). */
+      backupFolder: string;
+    },
     private readonly attendantPin: AttendantPin,
     private readonly actions: ActionRunner,
   ) {
@@ -50,18 +56,13 @@ export class SettingsService {
     return this.repo.get(venueNameKey) ?? this.defaults.venueName;
   }
 
-  /** The backup folder a manager chose, or null for the default (domain/backups.ts). */
-  backupFolder(): string | null {
-    return this.repo.get(backupFolderKey) ?? null;
-  }
-
   view(): SettingsView {
     return {
       venue_name: this.venueName(),
       kiosk_attendant_pin_set: this.attendantPin.isSet(),
       staff_idle_minutes: Number(this.repo.get(staffIdleKey) ?? defaultStaffIdleMinutes),
       server_timezone: serverTimeZone(),
-      backup_folder: this.backupFolder() ?? defaultBackupFolder(this.defaults.dataDir),
+      backup_folder: this.repo.get(backupFolderKey) ?? this.defaults.backupFolder,
       mail_server: this.defaults.mailServer,
     };
   }
