@@ -50,6 +50,7 @@ export default defineConfig({
           // <name>.mjs beside itself (src/server/worker-module.ts).
           'crypto-worker': fromRoot('./src/server/tokens/crypto-worker.ts'),
           'checkpoint-worker': fromRoot('./src/server/store/checkpoint-worker.ts'),
+          'backup-worker': fromRoot('./src/server/store/backup-worker.ts'),
         },
         output: {
           entryFileNames: (chunk) => (chunk.name.endsWith('-worker') ? '[name].mjs' : '[name].js'),

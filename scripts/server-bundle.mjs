@@ -8,11 +8,13 @@ export const root = fileURLToPath(new URL('..', import.meta.url));
 export const bundlePath = join(root, 'out', 'server', 'cli.mjs');
 /**
  * The worker threads' modules, each started from the bundle's own folder (src/server/worker-module.ts):
- * the crypto threads' (tokens/crypto-threads.ts) and the WAL checkpoints' (store/background-checkpoints.ts).
+ * the crypto threads' (tokens/crypto-threads.ts), the WAL checkpoints' (store/background-checkpoints.ts)
+ * and the backups' (store/data-folder-backup.ts).
  */
 const workers = {
   'crypto-worker': 'src/server/tokens/crypto-worker.ts',
   'checkpoint-worker': 'src/server/store/checkpoint-worker.ts',
+  'backup-worker': 'src/server/store/backup-worker.ts',
 };
 const sourceDirs = ['src/server', 'src/shared'].map((dir) => join(root, dir));
 

@@ -182,6 +182,19 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
         }
         return exitCodes.ok;
       }
+      case 'move':
+        return await withDoor(stateFile, async (door) => {
+          const from = door.device.pairing?.baseUrl;
+          const moved = await door.device.moveTo(argument!);
+          const pulled = moved.eventId ? await door.device.pull({ full: true }) : null;
+          print(
+            `moved ${moved.deviceId} (${moved.deviceName}) from ${from} to ${moved.baseUrl}; ` +
+              `${door.device.status().queued} queued scans upload at the next sync` +
+              (pulled ? `; door pack for ${moved.eventId} pulled` : ''),
+            { device_id: moved.deviceId, from, base_url: moved.baseUrl, pulled },
+          );
+          return exitCodes.ok;
+        });
       case 'pull':
         return await withDoor(stateFile, async (door) => {
           const pulled = await door.device.pull({ full: values.full });

@@ -25,6 +25,12 @@ const commands = {
     options: ['url', 'fingerprint', 'name'],
     argument: 'the pairing QR text or a pair_… token',
   },
+  move: {
+    usage: 'move <url>',
+    what: 'follow the server to a new address (same certificate and store)',
+    options: [],
+    argument: "the server's new URL",
+  },
   pull: {
     usage: 'pull [--full]',
     what: 'fetch the door pack (only changes after the first)',

@@ -309,6 +309,37 @@ export class DoorDevice {
     }
   }
 
+  /**
+   * The venue server now answers at another address (started on a spare laptop from a backup of
+   * its data folder, docs/api.md): this door keeps its key, its pin and its queued scans and talks
+   * to `url` from now on, once the server there has shown the certificate pinned at pairing (the
+   * transport checks it before the key is sent) and accepted this door's key. Anything else
+   * leaves the pairing as it was. The door pack is of the old address: pull it again.
+   */
+  async moveTo(url: string): Promise<Pairing> {
+    this.refuseIfRevoked();
+    const current = this.pairingInfo;
+    if (!current) throw new ScannerError('not_paired', 'this device is not paired: run `pair` first');
+    const transport = this.makeTransport({ ...current, baseUrl: url });
+    let keyRefused = false;
+    // Not this door's revocation callback: a server that does not know the key may be another one.
+    const api = new DoorApi(transport, current.apiKey, () => (keyRefused = true));
+    try {
+      await api.occupancy(current.eventId);
+    } catch (err) {
+      if (!keyRefused) throw err;
+      throw new ScannerError(
+        'device_revoked',
+        `the server at ${transport.baseUrl} does not accept this door's key: it is another venue server, or this door was revoked there. Nothing was changed; pair this door with it instead`,
+      );
+    }
+    const moved: Pairing = { ...current, baseUrl: transport.baseUrl };
+    this.state.savePairing(moved);
+    this.pairingInfo = moved;
+    this.apiClient = null;
+    return moved;
+  }
+
   get pairing(): Pairing | null {
     return this.pairingInfo;
   }

@@ -34,6 +34,7 @@ import { reportRoutes } from './routes/reports.js';
 import { eventRoutes } from './routes/events.js';
 import { kioskRoutes } from './routes/kiosk.js';
 import { mailRoutes } from './routes/mail.js';
+import { backupRoutes } from './routes/backups.js';
 import { metaRoutes } from './routes/meta.js';
 import { orderRoutes } from './routes/orders.js';
 import { payoutRoutes } from './routes/payouts.js';
@@ -212,6 +213,7 @@ async function buildOnDataDir(
         await v2.register(webhookEndpointRoutes);
         await v2.register(webhookDeliveryRoutes);
         await v2.register(settingsRoutes);
+        await v2.register(backupRoutes);
         await v2.register(staffRoutes);
         await v2.register(shiftRoutes);
         await v2.register(auditRoutes);

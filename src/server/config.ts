@@ -71,6 +71,11 @@ export interface ServerOptions {
   devOrigin?: string;
   /** better-sqlite3's native binding; the desktop passes the one it checked (src/main/store-binding.ts). */
   storeBinding?: string;
+  /**
+   * Where POST /v2/backups saves until Settings names a folder; default `marquee-backups` beside
+   * the data folder. Tests give each app its own, so no two share one folder in /tmp.
+   */
+  backupFolder?: string;
 }
 
 export function defaultDataDir(env: NodeJS.ProcessEnv = process.env, platform = process.platform): string {

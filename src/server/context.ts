@@ -18,6 +18,7 @@ import { OfferService } from './domain/offer.js';
 import { Outbox } from './domain/outbox.js';
 import { PublicUrls } from './domain/public-urls.js';
 import { SettingsService } from './domain/settings.js';
+import { BackupsService, defaultBackupFolder } from './domain/backups.js';
 import { ShiftsService } from './domain/shifts.js';
 import { StaffService } from './domain/staff.js';
 import { createScanContext, type ScanContext } from './domain/scan-context.js';
@@ -94,6 +95,8 @@ export interface AppContext {
   attendantPin: AttendantPin;
   /** Venue settings (name, kiosk PIN): one service, so every reader sees a change at once. */
   settings: SettingsService;
+  /** Backups of the data folder taken from the box office (POST /v2/backups). */
+  backups: BackupsService;
   /** Staff members, PIN sign-in and sessions at tills (docs/api.md "Staff"). */
   staff: StaffService;
   /** Shifts and cash-up: X and Z reports (docs/api.md "Shifts"). */
@@ -162,6 +165,17 @@ export function createContext(
   const keys = new ApiKeys(db, now);
   const attendantPin = new AttendantPin(new SettingsRepo(db), new GuessLimiter(attendantPinGuessLimit, now));
   lifecycle.onStop('storage probe', () => storage.stop());
+  const settings = new SettingsService(
+    db,
+    {
+      venueName: options.venueName,
+      mailServer: mailServerOf(options.smtpUrl),
+      dataDir: options.dataDir,
+      backupFolder: options.backupFolder ?? defaultBackupFolder(options.dataDir),
+    },
+    attendantPin,
+    actions,
+  );
   return {
     options,
     db,
@@ -218,11 +232,12 @@ export function createContext(
       events: repos.events,
       now,
     }),
-    settings: new SettingsService(
-      db,
-      { venueName: options.venueName, mailServer: mailServerOf(options.smtpUrl) },
-      attendantPin,
-      actions,
+    settings,
+    backups: new BackupsService(
+      options.dataDir,
+      () => settings.view().backup_folder,
+      now,
+      options.storeBinding,
     ),
     repos: { ...repos, ...salesRepos },
     events: new EventsService({ ...shared, mail, urls }),

@@ -4,7 +4,7 @@ import { MigrationNameMismatchError, StoreTooNewError } from './store/db.js';
 import { sqliteCode } from './store/sqlite-errors.js';
 import { StoreDamagedError } from './store/store-check.js';
 import { StoreBackupFailedError } from './store/upgrade-backup.js';
-import { SigningKeyDamagedError } from './tokens/signing-keys.js';
+import { SigningKeyDamagedError, SigningKeysFolderMissingError } from './tokens/signing-keys.js';
 
 /** Errors whose message already says what is wrong and what the operator should do. */
 const explained = [
@@ -15,6 +15,7 @@ const explained = [
   StoreBackupFailedError,
   StoreDamagedError,
   SigningKeyDamagedError,
+  SigningKeysFolderMissingError,
 ];
 
 function diskFull(err: unknown): boolean {

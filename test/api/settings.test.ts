@@ -6,6 +6,8 @@ import { adminSecret, makeTestApp, testOptions, type TestApp } from '../support/
 
 /** The zone this test process runs in: the server's own, which new events default to. */
 const machineZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+/** Backups from Settings › Backup go to the test app's own folder (test-app.ts) until one is set. */
+const defaultBackupFolder = () => `${t.dataDir}-backups`;
 
 let t: TestApp;
 beforeEach(async () => {
@@ -24,6 +26,7 @@ describe('GET/PATCH /v2/settings', () => {
       kiosk_attendant_pin_set: false,
       staff_idle_minutes: 5,
       server_timezone: machineZone,
+      backup_folder: defaultBackupFolder(),
       mail_server: null,
     });
   });
@@ -36,6 +39,7 @@ describe('GET/PATCH /v2/settings', () => {
       kiosk_attendant_pin_set: false,
       staff_idle_minutes: 5,
       server_timezone: machineZone,
+      backup_folder: defaultBackupFolder(),
       mail_server: null,
     });
     expect((await t.call('GET', '/v2/settings')).json()).toEqual({
@@ -43,6 +47,7 @@ describe('GET/PATCH /v2/settings', () => {
       kiosk_attendant_pin_set: false,
       staff_idle_minutes: 5,
       server_timezone: machineZone,
+      backup_folder: defaultBackupFolder(),
       mail_server: null,
     });
   });
@@ -62,6 +67,7 @@ describe('GET/PATCH /v2/settings', () => {
         kiosk_attendant_pin_set: false,
         staff_idle_minutes: 5,
         server_timezone: machineZone,
+        backup_folder: defaultBackupFolder(),
         mail_server: null,
       });
     } finally {
@@ -90,6 +96,7 @@ describe('GET/PATCH /v2/settings', () => {
       kiosk_attendant_pin_set: false,
       staff_idle_minutes: 5,
       server_timezone: machineZone,
+      backup_folder: defaultBackupFolder(),
       mail_server: null,
     });
   });

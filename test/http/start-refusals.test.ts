@@ -8,6 +8,7 @@ import Database from 'better-sqlite3';
 import {
   cpSync,
   existsSync,
+  mkdirSync,
   mkdtempSync,
   readdirSync,
   readFileSync,
@@ -154,6 +155,33 @@ describe('a start on a damaged data folder', () => {
       };
       expect(header.kid).not.toBe(oldKid);
       expect(`${header.kid}.pem`).toBe(newPem.split('/').at(-1));
+    } finally {
+      await server.stop();
+    }
+  }, 30_000);
+
+  it('only marquee.db copied to a spare, no signing-keys/: exit 2, says what to copy; an empty folder is the way to new keys', async () => {
+    const dir = copyOfMade();
+    const keys = join(dir, 'signing-keys');
+    rmSync(keys, { recursive: true });
+    rmSync(join(dir, 'tls'), { recursive: true, force: true });
+    const store = join(dir, 'marquee.db');
+    const before = digest(store);
+    const run = await startExpectingRefusal(dir);
+    expect(run.code).toBe(2);
+    const line = refusalLine(run.stderr);
+    expect(line).toContain(
+      `The store in ${dir} holds ticket signing keys, but their folder ${keys} is not there`,
+    );
+    expect(line).toContain(`create the empty folder ${keys}`);
+    // No new key was made: copying the folder in afterwards still finds the store's own key.
+    expect(existsSync(keys)).toBe(false);
+    expect(digest(store)).toBe(before);
+
+    mkdirSync(keys);
+    const server = await spawnServer(dir);
+    try {
+      expect(server.output()).toMatch(/active ticket signing key file was missing/);
     } finally {
       await server.stop();
     }

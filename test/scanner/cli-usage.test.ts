@@ -24,7 +24,7 @@ function run(...argv: string[]): Promise<{ code: number | null; stderr: string[]
 }
 
 const usageOf = {
-  any: 'usage: npm run scanner -- <command> [options]; commands: discover, pair, pull, scan, sync, watch, status',
+  any: 'usage: npm run scanner -- <command> [options]; commands: discover, pair, move, pull, scan, sync, watch, status',
   pair: 'usage: npm run scanner -- pair <qr-or-token> [--url U] [--fingerprint F] [--name N]',
   scan: 'usage: npm run scanner -- scan <token> [--offline] [--out] [--deadline ms]',
   status: 'usage: npm run scanner -- status',

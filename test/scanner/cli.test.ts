@@ -171,7 +171,7 @@ describe('scanner CLI', () => {
     expect(unknown).toMatchObject({
       code: exitCodes.usage,
       err: [
-        "scanner: unknown command 'frobnicate'; usage: npm run scanner -- <command> [options]; commands: discover, pair, pull, scan, sync, watch, status",
+        "scanner: unknown command 'frobnicate'; usage: npm run scanner -- <command> [options]; commands: discover, pair, move, pull, scan, sync, watch, status",
       ],
     });
     // Not a pairing code at all is a usage error, like a missing argument.

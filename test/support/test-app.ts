@@ -26,6 +26,8 @@ export function testOptions(dataDir: string, overrides: Partial<ServerOptions> =
     adminKey: adminSecret,
     baseUrl: 'http://venue.test',
     venueName: 'Test venue',
+    // Its own, removed on close: the default (beside the data folder) is /tmp/marquee-backups here.
+    backupFolder: `${dataDir}-backups`,
     ...overrides,
   });
 }
@@ -90,6 +92,7 @@ function testApp(app: FastifyInstance, dataDir: string, clock: TestClock): TestA
     close: async () => {
       await app.close();
       rmSync(dataDir, { recursive: true, force: true });
+      rmSync(`${dataDir}-backups`, { recursive: true, force: true });
     },
   };
 }

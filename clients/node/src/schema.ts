@@ -981,6 +981,27 @@ export interface paths {
     patch: operations['updateSettings'];
     trace?: never;
   };
+  '/v2/backups': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List the backups in the backup folder, oldest first (admin) */
+    get: operations['listBackups'];
+    put?: never;
+    /**
+     * Save a consistent backup of the data folder now, while sales go on (admin)
+     * @description The same copy as `npm run backup`: the store at one committed moment (checked to read back whole), signing keys and LAN certificate, in `<backup_folder>/marquee-backup-<UTC time>/`. 400 invalid_field (param backup_folder) when the folder cannot take it; 507 insufficient_storage when its disk is full; 409 backup_in_progress while another is being saved; 409 backup_failed for any other write failure. Nothing half-made is left. The store is read in a thread of its own: sales go on meanwhile.
+     */
+    post: operations['createBackup'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v2/staff': {
     parameters: {
       query?: never;
@@ -1564,6 +1585,26 @@ export interface components {
        */
       created_at: string;
     };
+    /** @description A consistent copy of the data folder (the store at one committed moment, signing keys, LAN certificate), the same as `npm run backup` makes; restore it as docs/api.md "Starting a spare laptop" says */
+    Backup: {
+      /** @enum {string} */
+      object: 'backup';
+      /** @description The backup's folder name, `marquee-backup-<UTC time>` */
+      name: string;
+      /** @description Where the copy is, on the computer running the venue server */
+      path: string;
+      /** @description The backup folder it is in (Settings `backup_folder`) */
+      folder: string;
+      /**
+       * Format: date-time
+       * @description ISO 8601, UTC (Z)
+       */
+      created_at: string;
+      /** @description Bytes the copy takes on disk (store, keys, certificate) */
+      size_bytes: number;
+      orders: number | null;
+      tickets: number | null;
+    };
     /**
      * @description A ticket tier of an event
      * @example {
@@ -2084,6 +2125,8 @@ export interface components {
       staff_idle_minutes: number;
       /** @description The venue server's own IANA time zone (read-only): events created without a `timezone` take it, so the box office offers it as the new event's zone */
       server_timezone: string;
+      /** @description Where POST /v2/backups saves backups on the computer running the venue server: the folder set here, else `marquee-backups` beside the data folder */
+      backup_folder: string;
       /** @description The mail server MARQUEE_SMTP_URL names (read-only; changed by restarting the server with another); null when none is set up and mail waits in the outbox */
       mail_server: {
         /** @description The SMTP server mail is handed to */
@@ -11725,6 +11768,7 @@ export interface operations {
           venue_name?: string;
           /** @description Minutes without a touch or key after which a till signs its staff member out (the PIN keypad comes back) */
           staff_idle_minutes?: number;
+          backup_folder?: string | null;
           kiosk_attendant_pin?: string | null;
         };
       };
@@ -11738,6 +11782,254 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Settings'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      400: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      401: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      403: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      404: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      409: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      413: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      415: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      429: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      507: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  listBackups: {
+    parameters: {
+      query?: {
+        limit?: number;
+        cursor?: string;
+      };
+      header?: {
+        /** @description The session token of the staff member signed in at this till (POST /v2/staff/sign_in). Once any active staff member exists, writes with a box_office key need it (403 staff_sign_in_required); refunds, voids, payouts and admin work need a manager whenever it is sent (403 insufficient_role). */
+        'Marquee-Staff'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            object: 'list';
+            data: components['schemas']['Backup'][];
+            has_more: boolean;
+            next_cursor: string | null;
+          };
+        };
+      };
+      /** @description The error envelope of every refusal */
+      400: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      401: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      403: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      404: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      409: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      413: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      415: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      429: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      507: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  createBackup: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: the same key with the same body within 24 hours replays the first answer (header `idempotent-replayed: true`); with another body it is 409 `idempotency_key_reused`. Make one per call and reuse it on every retry of that call. Keys are per API key. */
+        'Idempotency-Key'?: string;
+        /** @description The session token of the staff member signed in at this till (POST /v2/staff/sign_in). Once any active staff member exists, writes with a box_office key need it (403 staff_sign_in_required); refunds, voids, payouts and admin work need a manager whenever it is sent (403 insufficient_role). */
+        'Marquee-Staff'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description Keep this many backups in the folder, deleting older ones; without it every backup is kept (as `npm run backup` without --keep) */
+          keep?: number;
+        };
+      };
+    };
+    responses: {
+      /** @description A consistent copy of the data folder (the store at one committed moment, signing keys, LAN certificate), the same as `npm run backup` makes; restore it as docs/api.md "Starting a spare laptop" says */
+      200: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Backup'];
         };
       };
       /** @description The error envelope of every refusal */

@@ -1,4 +1,5 @@
 import { serverTimeZone } from '../../shared/attendee-time.js';
+import { resolve } from 'node:path';
 import { invalidField } from '../errors.js';
 import { responseJson } from '../schemas/response-json.js';
 import {
@@ -13,9 +14,11 @@ import type { ActionContext } from './action-context.js';
 import type { ActionRunner, Answer } from './action-runner.js';
 import type { AttendantPin } from './attendant-pin.js';
 import { changedFields } from './audit-entry.js';
+import { backupFolderProblem } from './backups.js';
 
 const venueNameKey = 'venue_name';
 const staffIdleKey = 'staff_idle_minutes';
+const backupFolderKey = 'backup_folder';
 /** A till left alone this long signs its staff member out, unless Settings say otherwise. */
 export const defaultStaffIdleMinutes = 5;
 const settingsJson = responseJson(Settings);
@@ -31,7 +34,13 @@ export class SettingsService {
   constructor(
     db: Db,
     /** Start options: the venue name until one is set, and the mail server (fixed until a restart). */
-    private readonly defaults: { venueName: string; mailServer: MailServerView | null },
+    private readonly defaults: {
+      venueName: string;
+      mailServer: MailServerView | null;
+      dataDir: string;
+      /** Where backups go until a folder is set (domain/backups.ts). */
+      backupFolder: string;
+    },
     private readonly attendantPin: AttendantPin,
     private readonly actions: ActionRunner,
   ) {
@@ -53,6 +62,7 @@ export class SettingsService {
       kiosk_attendant_pin_set: this.attendantPin.isSet(),
       staff_idle_minutes: Number(this.repo.get(staffIdleKey) ?? defaultStaffIdleMinutes),
       server_timezone: serverTimeZone(),
+      backup_folder: this.repo.get(backupFolderKey) ?? this.defaults.backupFolder,
       mail_server: this.defaults.mailServer,
     };
   }
@@ -80,6 +90,12 @@ export class SettingsService {
       if (input.staff_idle_minutes !== undefined)
         this.repo.put(staffIdleKey, String(input.staff_idle_minutes));
       if (pin !== undefined) this.attendantPin.store(pin);
+      if (input.backup_folder === null) this.repo.delete(backupFolderKey);
+      else if (input.backup_folder !== undefined) {
+        const problem = backupFolderProblem(this.defaults.dataDir, input.backup_folder);
+        if (problem) throw invalidField('backup_folder', problem);
+        this.repo.put(backupFolderKey, resolve(input.backup_folder));
+      }
       // Which settings changed, never to what: one of them is a PIN.
       tx.audit({
         action: 'settings.updated',

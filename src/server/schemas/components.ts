@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { Attendee } from './attendees.js';
+import { Backup } from './backups.js';
 import { AuditEvent } from './audit.js';
 import { EventReport, SalesReport } from './reports.js';
 import { Deleted, ErrorResponse, schemaId } from './common.js';
@@ -28,6 +29,7 @@ export const componentSchemas = [
   ErrorResponse,
   Deleted,
   Event,
+  Backup,
   Tier,
   Offer,
   OfferTier,

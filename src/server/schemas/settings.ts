@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { FilledText, Nullable } from './common.js';
+import { FilledText, Nullable, PlainText } from './common.js';
 
 const venueName = FilledText({
   minLength: 1,
@@ -44,6 +44,10 @@ export const Settings = Type.Object(
       description:
         "The venue server's own IANA time zone (read-only): events created without a `timezone` take it, so the box office offers it as the new event's zone",
     }),
+    backup_folder: Type.String({
+      description:
+        'Where POST /v2/backups saves backups on the computer running the venue server: the folder set here, else `marquee-backups` beside the data folder',
+    }),
     mail_server: Type.Union([MailServer, Type.Null()], {
       description:
         'The mail server MARQUEE_SMTP_URL names (read-only; changed by restarting the server with another); null when none is set up and mail waits in the outbox',
@@ -60,6 +64,16 @@ export const SettingsPatchBody = Type.Object(
   {
     venue_name: Type.Optional(venueName),
     staff_idle_minutes: Type.Optional(staffIdleMinutes),
+    backup_folder: Type.Optional(
+      Nullable(
+        PlainText({
+          minLength: 1,
+          maxLength: 1000,
+          description:
+            'A full path to save backups in: outside the data folder and writable by the venue server (made if missing); null goes back to the default',
+        }),
+      ),
+    ),
     kiosk_attendant_pin: Type.Optional(
       Nullable(
         Type.String({

@@ -11,7 +11,7 @@ export const upgradeBackupsKept = 3;
 const backupName = /^marquee-schema-(\d+)-before-(\d+)-(\d{8}T\d{6}Z)\.db$/;
 
 /** `20261129T155603Z`: sortable, and without the colons a Windows file name may not hold. */
-function fileTimestamp(ms: number): string {
+export function fileTimestamp(ms: number): string {
   return new Date(ms)
     .toISOString()
     .replace(/\.\d{3}Z$/, 'Z')
@@ -45,7 +45,8 @@ function isNotAFolder(err: unknown): boolean {
   return code === 'EEXIST' || code === 'ENOTDIR';
 }
 
-function reasonOf(err: unknown): string {
+/** Why a copy could not be written, in words (disk full, no permission, read-only). */
+export function reasonOf(err: unknown): string {
   const code = sqliteCode(err);
   if (code === 'SQLITE_FULL' || code === 'ENOSPC') return 'the disk is full';
   if (code === 'EACCES' || code === 'EPERM') return 'no permission to write there';

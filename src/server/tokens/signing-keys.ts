@@ -55,6 +55,24 @@ export class SigningKeyDamagedError extends Error {
   }
 }
 
+/**
+ * The store lists signing keys but the data folder has no `signing-keys/` at all: the store was
+ * copied without the folder beside it (only marquee.db taken to a spare laptop). Starting would
+ * quietly make a new key, and a new certificate, and every paired door would have to pair again;
+ * the start stops instead and says what to copy. An empty folder made by hand is the way to new keys.
+ */
+export class SigningKeysFolderMissingError extends Error {
+  constructor(dataDir: string, dir: string) {
+    super(
+      `The store in ${dataDir} holds ticket signing keys, but their folder ${dir} is not there ` +
+        '(was only marquee.db copied to this computer?). Copy signing-keys/ and tls/ from the old ' +
+        'data folder, or from its backup (npm run backup), into the data folder and start again. ' +
+        `To start with new keys instead (every door and till then pairs again), create the empty folder ${dir}.`,
+    );
+    this.name = 'SigningKeysFolderMissingError';
+  }
+}
+
 /** Reads the active key's PEM and checks it is the private half of the public key in the store. */
 function readPrivateKey(file: string, expectedX: string | undefined): KeyObject {
   let pem: string;
@@ -101,11 +119,12 @@ export class SigningKeys {
     private readonly now: () => number,
   ) {
     this.dir = join(dataDir, 'signing-keys');
+    const rows = db.prepare('SELECT * FROM signing_keys ORDER BY created_at').all() as KeyRow[];
+    if (rows.length > 0 && !existsSync(this.dir)) throw new SigningKeysFolderMissingError(dataDir, this.dir);
     mkdirSync(this.dir, { recursive: true, mode: 0o700 });
     this.noteStmt = db.prepare(
       'UPDATE signing_keys SET long_lived_exp = MAX(COALESCE(long_lived_exp, 0), ?) WHERE kid = ?',
     );
-    const rows = db.prepare('SELECT * FROM signing_keys ORDER BY created_at').all() as KeyRow[];
     for (const row of rows) this.remember(row);
     const current = rows.find((row) => row.retired_at === null);
     if (!current) {

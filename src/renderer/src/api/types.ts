@@ -38,6 +38,7 @@ export type ApiKeyView = Answer<'/v2/api_keys', 'get'>['data'][number];
 export type NewApiKey = Answer<'/v2/api_keys', 'post'>;
 export type KeyScope = ApiKeyView['scope'];
 export type SettingsView = Answer<'/v2/settings', 'get'>;
+export type BackupView = Answer<'/v2/backups', 'post'>;
 export type PairingView = Answer<'/v2/devices/pairing', 'post'>;
 export type PairingBody = RequestBody<'/v2/devices/pairing', 'post'>;
 export type DeviceView = Answer<'/v2/devices', 'get'>['data'][number];

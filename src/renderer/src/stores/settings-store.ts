@@ -71,6 +71,8 @@ interface SettingsState {
   saveAttendantPin(pin: string | null): Promise<SettingsView>;
   /** Minutes without use after which a till signs its staff member out. */
   saveStaffIdleMinutes(minutes: number): Promise<SettingsView>;
+  /** The folder backups are saved in on the venue server's computer; null: the default one. */
+  saveBackupFolder(folder: string | null): Promise<SettingsView>;
   createKey(name: string, scope: KeyScope): Promise<NewApiKey>;
   revokeKey(id: string): Promise<ApiKeyView>;
   dismissSecret(): void;
@@ -195,6 +197,12 @@ export const useSettings = create<SettingsState>()((set, get) => ({
     const settings = await unwrap(
       requireClient().PATCH('/v2/settings', { body: { kiosk_attendant_pin: pin } }),
     );
+    set({ settings: ready(settings) });
+    return settings;
+  },
+
+  async saveBackupFolder(folder) {
+    const settings = await unwrap(requireClient().PATCH('/v2/settings', { body: { backup_folder: folder } }));
     set({ settings: ready(settings) });
     return settings;
   },

@@ -1,11 +1,12 @@
 import { ApiKeysPanel } from './api-keys-panel.js';
+import { BackupPanel } from './backup-panel.js';
 import { KioskPanel } from './kiosk-panel.js';
 import { MailPanel } from './mail-panel.js';
 import { PairingPanel } from './pairing-panel.js';
 import { StaffPanel } from './staff-panel.js';
 import { VenuePanel } from './venue-panel.js';
 
-/** Venue name, staff and their PINs, kiosk attendant PIN, API keys, device pairing and the mail outbox (admin only). */
+/** Venue name, staff and their PINs, kiosk attendant PIN, API keys, device pairing, the mail outbox and backups (admin only). */
 export function SettingsScreen() {
   return (
     <section className="screen">
@@ -19,6 +20,7 @@ export function SettingsScreen() {
         <PairingPanel />
         <ApiKeysPanel />
         <MailPanel />
+        <BackupPanel />
       </div>
     </section>
   );

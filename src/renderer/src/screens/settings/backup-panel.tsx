@@ -1,0 +1,132 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { messageOf } from '../../api/api-error.js';
+import { Field } from '../../components/field.js';
+import { Empty, ErrorNote, Loading } from '../../components/states.js';
+import { backupLine, backupSavedWords } from '../../lib/backup-words.js';
+import { splitError, type SplitError } from '../../lib/field-errors.js';
+import { useBackups } from '../../stores/backup-store.js';
+import { useSettings } from '../../stores/settings-store.js';
+
+/** Backups listed at once: the newest few are what a manager checks before the doors open. */
+const backupsShown = 5;
+
+/**
+ * Settings › Backup: a consistent copy of the venue's data (sales, tickets, signing keys) saved
+ * on the computer running the venue server while the box office keeps selling, for a manager
+ * who cannot use `npm run backup`. A spare laptop starts from it (docs/api.md).
+ */
+export function BackupPanel() {
+  const folder = useSettings((s) => s.settings.data?.backup_folder);
+  const saveBackupFolder = useSettings((s) => s.saveBackupFolder);
+  const backups = useBackups((s) => s.backups);
+  const saving = useBackups((s) => s.saving);
+  const loadBackups = useBackups((s) => s.loadBackups);
+  const saveBackup = useBackups((s) => s.saveBackup);
+  const [outcome, setOutcome] = useState<{ ok: boolean; words: string } | null>(null);
+  const [newFolder, setNewFolder] = useState('');
+  const [folderError, setFolderError] = useState<SplitError | null>(null);
+  const [folderSaved, setFolderSaved] = useState(false);
+
+  useEffect(() => {
+    void loadBackups();
+  }, [loadBackups]);
+
+  const save = async () => {
+    setOutcome(null);
+    try {
+      setOutcome({ ok: true, words: backupSavedWords(await saveBackup()) });
+    } catch (err) {
+      setOutcome({ ok: false, words: `No backup was saved. ${messageOf(err)}` });
+    }
+  };
+
+  const changeFolder = async (e: FormEvent) => {
+    e.preventDefault();
+    try {
+      await saveBackupFolder(newFolder.trim() || null);
+      setFolderError(null);
+      setNewFolder('');
+      setFolderSaved(true);
+      void loadBackups();
+    } catch (err) {
+      setFolderError(splitError(err, ['backup_folder']));
+      setFolderSaved(false);
+    }
+  };
+
+  const newest = (backups.data ?? []).slice(-backupsShown).reverse();
+  return (
+    <section className="panel span-2" aria-labelledby="backup-title">
+      <h2 id="backup-title">Backup</h2>
+      <p className="muted small">
+        A copy of every sale, ticket and signing key, saved on the computer running the venue server while
+        tills keep selling. If that computer fails, a spare laptop can start from the copy.
+      </p>
+      <p>
+        Backups go to <strong className="backup-folder">{folder ?? '…'}</strong>
+      </p>
+      <div className="row-actions">
+        <button
+          type="button"
+          className="button button-primary"
+          onClick={() => void save()}
+          disabled={saving}
+          aria-busy={saving}
+        >
+          {saving ? 'Saving a backup…' : 'Save a backup now'}
+        </button>
+      </div>
+      {saving ? (
+        <p className="state state-loading" role="status">
+          <span className="spinner" aria-hidden="true" /> Saving a backup… Sales carry on meanwhile.
+        </p>
+      ) : null}
+      {outcome?.ok ? (
+        <p className="muted" role="status">
+          {outcome.words}
+        </p>
+      ) : null}
+      {outcome && !outcome.ok ? <ErrorNote message={outcome.words} onRetry={() => void save()} /> : null}
+      <h3>Last backups</h3>
+      {backups.state === 'loading' && !backups.data ? <Loading what="backups" /> : null}
+      {backups.state === 'error' ? (
+        <ErrorNote message={backups.error} onRetry={() => void loadBackups()} />
+      ) : null}
+      {backups.data && newest.length === 0 ? <Empty>No backup in this folder yet.</Empty> : null}
+      {newest.length > 0 ? (
+        <ul className="backup-list" aria-label="Last backups">
+          {newest.map((b, i) => (
+            <li key={b.name}>
+              {i === 0 ? 'Last backup: ' : ''}
+              {backupLine(b)}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <form onSubmit={(e) => void changeFolder(e)} noValidate className="inline-form">
+        <Field
+          label="Save backups in"
+          hint="A full path on the venue server's computer, outside its data folder; a USB stick or network share is safest. Leave empty for the default folder."
+          error={folderError?.fields.backup_folder ?? folderError?.form}
+        >
+          <input
+            value={newFolder}
+            placeholder={folder ?? ''}
+            onChange={(e) => {
+              setNewFolder(e.target.value);
+              setFolderSaved(false);
+            }}
+          />
+        </Field>
+        <button type="submit" className="button">
+          Change folder
+        </button>
+        {folderSaved ? (
+          <span className="muted" role="status">
+            Folder saved.
+          </span>
+        ) : null}
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,163 @@
+import { accessSync, constants, existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
+import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
+import { ApiError, invalidField } from '../errors.js';
+import type { BackupView } from '../schemas/backups.js';
+import {
+  BackupFailedError,
+  backUpDataFolderOffThread,
+  backupFolderPrefix,
+  type DataFolderBackup,
+} from '../store/data-folder-backup.js';
+
+/**
+ * Backups taken from the box office (POST /v2/backups, docs/api.md "Backing up while the server
+ * runs"): the same consistent copy as `npm run backup`, for a manager without a terminal. The
+ * folder is the one Settings names, else `marquee-backups` beside the data folder.
+ */
+
+const backupName = /^marquee-backup-(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/;
+
+export function defaultBackupFolder(dataDir: string): string {
+  return join(dirname(resolve(dataDir)), 'marquee-backups');
+}
+
+function inside(parent: string, child: string): boolean {
+  const rel = relative(parent, child);
+  return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
+}
+
+/** Why `folder` cannot take backups of `dataDir`, in words; null when it can (made if missing). */
+export function backupFolderProblem(dataDir: string, folder: string): string | null {
+  if (!isAbsolute(folder))
+    return `The backup folder must be a full path (such as /media/usb/backups), not ${folder}.`;
+  const target = resolve(folder);
+  if (inside(resolve(dataDir), target))
+    return `${target} is inside the data folder: a backup there is lost with the laptop. Choose a folder outside it, on another disk if you can.`;
+  try {
+    if (!existsSync(target)) mkdirSync(target, { recursive: true, mode: 0o700 });
+    if (!statSync(target).isDirectory()) return `${target} is a file, not a folder.`;
+    accessSync(target, constants.W_OK);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    const why =
+      code === 'EACCES' || code === 'EPERM' || code === 'EROFS'
+        ? 'the venue server may not write there'
+        : `${code ?? 'error'}`;
+    return `Backups cannot be saved in ${target} (${why}). Choose a folder the venue server can write to.`;
+  }
+  return null;
+}
+
+function sizeOf(path: string): number {
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.size;
+  return readdirSync(path).reduce((sum, name) => sum + sizeOf(join(path, name)), 0);
+}
+
+function timeOf(name: string): string | null {
+  const m = backupName.exec(name);
+  return m ? `${m[1]}-${m[2]}-${m[3]}T${m[4]}:${m[5]}:${m[6]}Z` : null;
+}
+
+function isDiskFull(err: unknown): boolean {
+  for (let e: unknown = err; e; e = (e as { cause?: unknown }).cause) {
+    const code = (e as { code?: unknown }).code;
+    if (code === 'ENOSPC' || code === 'SQLITE_FULL' || code === 'EDQUOT') return true;
+  }
+  return false;
+}
+
+export class BackupsService {
+  /** One at a time: two at once would build the same `.partial` folder in the same second. */
+  private running = false;
+
+  constructor(
+    private readonly dataDir: string,
+    /** The folder Settings names, else the default one. */
+    private readonly configuredFolder: () => string,
+    private readonly now: () => number,
+    /** The native binding the server's own connection loaded (ServerOptions.storeBinding). */
+    private readonly nativeBinding?: string,
+  ) {}
+
+  folder(): string {
+    return this.configuredFolder();
+  }
+
+  /** Takes a backup now; keeps the newest `keep` in the folder (0: all, as the CLI's default). */
+  async take(keep: number): Promise<BackupView & { deleted: string[] }> {
+    const destination = this.folder();
+    const problem = backupFolderProblem(this.dataDir, destination);
+    if (problem) throw invalidField('backup_folder', `${problem} Change it in Settings › Backup.`);
+    if (this.running)
+      throw new ApiError(
+        409,
+        'backup_in_progress',
+        'A backup is being saved already: wait for it to finish.',
+      );
+    this.running = true;
+    let made: DataFolderBackup;
+    try {
+      made = await backUpDataFolderOffThread({
+        dataDir: this.dataDir,
+        destination,
+        now: this.now(),
+        keep,
+        nativeBinding: this.nativeBinding,
+      });
+    } catch (err) {
+      if (!(err instanceof BackupFailedError)) throw err;
+      if (isDiskFull(err))
+        throw new ApiError(
+          507,
+          'insufficient_storage',
+          `The disk holding ${destination} is full, so no backup was saved (sales are not affected). ` +
+            'Free space there or choose another backup folder in Settings › Backup, then try again.',
+        );
+      throw new ApiError(409, 'backup_failed', err.message);
+    } finally {
+      this.running = false;
+    }
+    return {
+      ...this.describe(made.folder),
+      orders: made.orders,
+      tickets: made.tickets,
+      deleted: made.deleted,
+    };
+  }
+
+  /** The whole backups in the folder, oldest first (a `.partial` one is never listed). */
+  list(): BackupView[] {
+    const folder = this.folder();
+    let names: string[];
+    try {
+      names = readdirSync(folder);
+    } catch {
+      return [];
+    }
+    return names
+      .filter((name) => name.startsWith(backupFolderPrefix) && timeOf(name) !== null)
+      .sort()
+      .flatMap((name) => {
+        try {
+          return [this.describe(join(folder, name))];
+        } catch {
+          return []; // deleted while being read
+        }
+      });
+  }
+
+  private describe(path: string): BackupView {
+    const name = basename(path);
+    return {
+      object: 'backup',
+      name,
+      path,
+      folder: dirname(path),
+      created_at: timeOf(name) ?? new Date(this.now()).toISOString(),
+      size_bytes: sizeOf(path),
+      orders: null,
+      tickets: null,
+    };
+  }
+}

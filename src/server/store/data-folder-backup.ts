@@ -1,0 +1,224 @@
+import Database from 'better-sqlite3';
+import { closeSync, cpSync, existsSync, openSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join, relative, resolve } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { ensurePrivateDir, tightenFile, tightenTree } from '../../shared/private-files.js';
+import { lockFileName } from '../data-dir-lock.js';
+import { workerModule } from '../worker-module.js';
+import type { BackupWorkerAnswer, BackupWorkerData } from './backup-worker.js';
+import { fileTimestamp, reasonOf } from './upgrade-backup.js';
+
+/**
+ * A backup of a venue's data folder taken while the server runs (`npm run backup`, docs/api.md
+ * "Backing up while the server runs"). Copying marquee.db by hand mid-sale is unsafe: the file
+ * and its -wal are copied at two different moments, and the copy may open as damaged or without
+ * the last sales. Here the store is read in one SQLite read transaction (VACUUM INTO), which sees
+ * one committed moment whatever the server writes meanwhile, and the rest of the folder (signing
+ * keys, the LAN certificate, the admin key) is copied beside it, so a restore on a spare laptop
+ * keeps every ticket's signature and every paired device's certificate pin.
+ */
+
+export const backupFolderPrefix = 'marquee-backup-';
+const backupFolderName = /^marquee-backup-\d{8}T\d{6}Z$/;
+
+/** The store's own files (copied through SQLite) and what belongs to the running server only. */
+const notCopiedAsFiles = new Set(['marquee.db', 'marquee.db-wal', 'marquee.db-shm', 'backups', lockFileName]);
+
+export interface DataFolderBackup {
+  folder: string;
+  orders: number;
+  tickets: number;
+  /** The newest order's created_at (ISO), or null for a store without orders. */
+  newestOrderAt: string | null;
+  /** Older backups deleted from the destination to keep `keep` of them. */
+  deleted: string[];
+}
+
+/** The backup could not be made; the message says why and what to do. Nothing half-made is left. */
+export class BackupFailedError extends Error {
+  constructor(message: string, options?: { cause: unknown }) {
+    super(message, options);
+    this.name = 'BackupFailedError';
+  }
+}
+
+function inside(parent: string, child: string): boolean {
+  const rel = relative(parent, child);
+  return rel === '' || (!rel.startsWith('..') && !rel.startsWith('/'));
+}
+
+/** The copy opens, reads whole, and answers what it holds (what the manager is told). */
+function describeCopy(storeCopy: string): Pick<DataFolderBackup, 'orders' | 'tickets' | 'newestOrderAt'> {
+  const copy = new Database(storeCopy, { readonly: true, fileMustExist: true });
+  try {
+    const check = copy.prepare('PRAGMA quick_check').pluck().all() as string[];
+    if (check.length !== 1 || check[0] !== 'ok') {
+      throw new Error(
+        `the copy does not read back whole (SQLite quick_check: ${check.slice(0, 3).join('; ')})`,
+      );
+    }
+    const orders = copy.prepare('SELECT COUNT(*) FROM orders').pluck().get() as number;
+    const tickets = copy.prepare('SELECT COUNT(*) FROM tickets').pluck().get() as number;
+    const newest = copy.prepare('SELECT MAX(created_at) FROM orders').pluck().get() as number | string | null;
+    const newestOrderAt =
+      newest === null
+        ? null
+        : new Date(typeof newest === 'number' ? newest : Date.parse(newest)).toISOString();
+    return { orders, tickets, newestOrderAt };
+  } finally {
+    copy.close();
+  }
+}
+
+/** Keeps the newest `keep` backups in `destination` (by the time in their names), never `made`. */
+function pruneBackups(destination: string, made: string, keep: number): string[] {
+  const older = readdirSync(destination)
+    .filter((name) => backupFolderName.test(name) && join(destination, name) !== made)
+    .sort()
+    .reverse();
+  const deleted: string[] = [];
+  for (const name of older.slice(Math.max(keep - 1, 0))) {
+    const path = join(destination, name);
+    try {
+      rmSync(path, { recursive: true });
+      deleted.push(path);
+    } catch {
+      // Left for the manager; the next backup tries again.
+    }
+  }
+  return deleted;
+}
+
+/**
+ * Writes `<destination>/marquee-backup-<UTC time>/`: `marquee.db` (one consistent moment of the
+ * store, checked to read back whole) and every other file of the data folder but the running
+ * server's lock and the upgrade copies in backups/. Made under a `.partial` name and renamed only
+ * once complete, so a folder with the backup's name is always a whole one. Safe while the server
+ * runs: it only reads the store (a reader never blocks the server's writes in WAL mode).
+ */
+export function backUpDataFolder(request: BackupRequest): DataFolderBackup {
+  const { store, target, folder, partial, storeCopy } = prepareBackup(request);
+  try {
+    const db = new Database(store, { readonly: true, fileMustExist: true, timeout: 10_000 });
+    try {
+      db.prepare('VACUUM INTO ?').run(storeCopy);
+    } finally {
+      db.close();
+    }
+    return finishBackup(request, { target, folder, partial, storeCopy });
+  } catch (err) {
+    throw failed(err, folder, partial);
+  }
+}
+
+/**
+ * The same backup with the store read in a worker thread (backup-worker.ts), for the running
+ * server (POST /v2/backups): its own thread keeps answering tills while the copy is read.
+ */
+export async function backUpDataFolderOffThread(
+  request: BackupRequest & { nativeBinding?: string | undefined },
+): Promise<DataFolderBackup> {
+  const { store, target, folder, partial, storeCopy } = prepareBackup(request);
+  try {
+    const workerData: BackupWorkerData = {
+      driver: createRequire(import.meta.url).resolve('better-sqlite3'),
+      nativeBinding: request.nativeBinding,
+      store,
+      copy: storeCopy,
+    };
+    const answer = await new Promise<BackupWorkerAnswer>((resolveAnswer, reject) => {
+      const worker = new Worker(workerModule(import.meta.url, 'backup-worker'), { workerData });
+      worker.once('message', resolveAnswer);
+      worker.once('error', reject);
+      worker.once('exit', (code) => reject(new Error(`the backup thread stopped (exit ${code})`)));
+    });
+    if (!answer.ok) throw Object.assign(new Error(answer.error), { code: answer.code });
+    return finishBackup(request, { target, folder, partial, storeCopy });
+  } catch (err) {
+    throw failed(err, folder, partial);
+  }
+}
+
+interface BackupRequest {
+  dataDir: string;
+  destination: string;
+  now?: number;
+  /** Keep this many backups in `destination` (older ones deleted); 0 keeps them all. */
+  keep?: number;
+}
+
+interface BackupPlaces {
+  target: string;
+  folder: string;
+  partial: string;
+  storeCopy: string;
+}
+
+/** Nothing half-made left, and the reason in words (a BackupFailedError as it is). */
+function failed(err: unknown, folder: string, partial: string): BackupFailedError {
+  rmSync(partial, { recursive: true, force: true });
+  if (err instanceof BackupFailedError) return err;
+  return new BackupFailedError(
+    `Could not write the backup to ${folder} (${reasonOf(err)}). Nothing was changed in the data folder; ` +
+      'free some space there or choose another folder, and try again.',
+    { cause: err },
+  );
+}
+
+/** Checks the request and makes the empty `.partial` folder and store file the copy goes into. */
+function prepareBackup({
+  dataDir,
+  destination,
+  now = Date.now(),
+}: BackupRequest): BackupPlaces & { store: string } {
+  const source = resolve(dataDir);
+  const store = join(source, 'marquee.db');
+  if (!existsSync(store) || statSync(store).size === 0) {
+    throw new BackupFailedError(
+      `There is no Marquee store at ${store}. Set MARQUEE_DATA_DIR to the data folder the venue server uses, and try again.`,
+    );
+  }
+  const target = resolve(destination);
+  if (inside(source, target)) {
+    throw new BackupFailedError(
+      `${target} is inside the data folder ${source}: a backup there is lost with the laptop. Choose a folder on another disk (a USB stick, a network share).`,
+    );
+  }
+  const folder = join(target, `${backupFolderPrefix}${fileTimestamp(now)}`);
+  const partial = `${folder}.partial`;
+  const storeCopy = join(partial, 'marquee.db');
+  try {
+    ensurePrivateDir(target);
+    rmSync(partial, { recursive: true, force: true });
+    ensurePrivateDir(partial);
+    // Made empty and 0600 first: VACUUM INTO writes into an empty file, and the copy holds key
+    // hashes and buyers' details.
+    closeSync(openSync(storeCopy, 'w', 0o600));
+  } catch (err) {
+    throw failed(err, folder, partial);
+  }
+  return { store, target, folder, partial, storeCopy };
+}
+
+/** After the store's copy: the other files, the check, the rename, and `keep`. */
+function finishBackup(
+  { dataDir, keep = 0 }: BackupRequest,
+  { target, folder, partial, storeCopy }: BackupPlaces,
+): DataFolderBackup {
+  const source = resolve(dataDir);
+  // The files after the store: a signing key is written before the store lists it, so every
+  // key the copied store names is on disk by now (a newer one copied too does no harm).
+  for (const name of readdirSync(source)) {
+    if (notCopiedAsFiles.has(name) || name.endsWith('.tmp')) continue;
+    cpSync(join(source, name), join(partial, name), { recursive: true, preserveTimestamps: true });
+  }
+  tightenFile(storeCopy);
+  tightenTree(partial);
+  const facts = describeCopy(storeCopy);
+  // A backup from the same second (a second run of a scheduled copy) is replaced by this whole one.
+  rmSync(folder, { recursive: true, force: true });
+  renameSync(partial, folder);
+  const deleted = keep > 0 ? pruneBackups(target, folder, keep) : [];
+  return { folder, ...facts, deleted };
+}

@@ -1,0 +1,99 @@
+import { test as base } from '@playwright/test';
+import Database from 'better-sqlite3';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect } from './fixtures.js';
+import { BoxOffice } from './pages/box-office.js';
+import { startVenueServer, type VenueServer } from './support/venue-server.js';
+
+/** An event on sale with one tier; answers a function that sells one cash ticket on it. */
+async function onSale(server: VenueServer): Promise<() => Promise<unknown>> {
+  const event = await server.api<{ id: string }>('POST', '/v2/events', {
+    title: 'Backup Night',
+    venue: 'Main hall',
+    doors_at: new Date(Date.now() + 7 * 24 * 3_600_000).toISOString(),
+    tickets: [{ name: 'Stalls', price_cents: 2000, quantity: 500 }],
+  });
+  await server.api('POST', `/v2/events/${event.id}/publish`);
+  const tiers = await server.api<{ data: { id: string }[] }>('GET', `/v2/events/${event.id}/tiers`);
+  return () =>
+    server.api('POST', '/v2/orders', {
+      event_id: event.id,
+      items: [{ tier_id: tiers.data[0]!.id, quantity: 1 }],
+      payment_method: 'cash',
+      buyer: { name: 'Grace Hopper' },
+    });
+}
+
+/**
+ * The venue manager, who has no terminal, saves a backup from Settings while a till sells: the
+ * button says it is working, then where the copy went and what it holds; the list shows it; the
+ * copy opens with the sales. A folder that cannot take backups is refused in words.
+ */
+base('Settings › Backup: a manager saves a backup while the box office sells', async ({ page }) => {
+  base.setTimeout(120_000);
+  // The data folder one level down, so the default backup folder beside it is this test's own.
+  const root = mkdtempSync(join(tmpdir(), 'marquee-e2e-backup-'));
+  const dataDir = join(root, 'venue-data');
+  mkdirSync(dataDir);
+  const server = await startVenueServer(30_000, {}, dataDir);
+  const errors: string[] = [];
+  page.on('pageerror', (err) => errors.push(err.message));
+  try {
+    const sell = await onSale(server);
+    for (let i = 0; i < 3; i++) await sell();
+    const box = new BoxOffice(page, server);
+    await box.signIn();
+    await box.go('Settings');
+    const panel = page.getByRole('region', { name: 'Backup' });
+    const defaultFolder = join(root, 'marquee-backups');
+
+    await base.step('the panel names the folder and has no backup yet', async () => {
+      await expect(panel).toContainText(`Backups go to ${defaultFolder}`);
+      await expect(panel).toContainText('No backup in this folder yet.');
+    });
+
+    await base.step('a relative folder is refused in words', async () => {
+      await panel.getByLabel('Save backups in').fill('backups');
+      await panel.getByRole('button', { name: 'Change folder' }).click();
+      await expect(panel).toContainText('must be a full path');
+      await expect(panel).toContainText(`Backups go to ${defaultFolder}`);
+    });
+
+    await base.step('saving while sales go on: progress, then where it went', async () => {
+      const selling = Array.from({ length: 10 }, () => sell());
+      await panel.getByRole('button', { name: 'Save a backup now' }).click();
+      const saved = panel.getByRole('status').filter({ hasText: 'Backup saved' });
+      await expect(saved).toContainText(`in ${defaultFolder}/marquee-backup-`);
+      await expect(saved).toContainText(/It holds \d+ orders and \d+ tickets\./);
+      await Promise.all(selling);
+      await expect(panel.getByRole('list', { name: 'Last backups' })).toContainText(
+        new RegExp(`Last backup: .*, \\d+(\\.\\d)? KB, ${defaultFolder}`),
+      );
+      const path = (await saved.textContent())!.match(/in (\S+marquee-backup-\d{8}T\d{6}Z)\./)![1]!;
+      const copy = new Database(join(path, 'marquee.db'), { readonly: true });
+      try {
+        expect(copy.prepare('SELECT COUNT(*) FROM orders').pluck().get()).toBeGreaterThanOrEqual(3);
+      } finally {
+        copy.close();
+      }
+    });
+
+    await base.step('a folder that stopped being one: no backup, and why', async () => {
+      const share = join(root, 'share');
+      await panel.getByLabel('Save backups in').fill(share);
+      await panel.getByRole('button', { name: 'Change folder' }).click();
+      await expect(panel).toContainText(`Backups go to ${share}`);
+      rmSync(share, { recursive: true });
+      writeFileSync(share, 'not a folder');
+      await panel.getByRole('button', { name: 'Save a backup now' }).click();
+      await expect(panel.getByRole('alert')).toContainText('No backup was saved.');
+      await expect(panel.getByRole('alert')).toContainText('is a file, not a folder');
+    });
+    expect(errors, 'uncaught errors in the page').toEqual([]);
+  } finally {
+    await server.stop();
+    rmSync(root, { recursive: true, force: true });
+  }
+});
