@@ -158,6 +158,16 @@ describe('POST /v2/backups', () => {
     expect(rest.body).toMatchObject({ has_more: false, data: [{ name: 'marquee-backup-20261122T120200Z' }] });
   });
 
+  it('saves one backup for a retried request with the same Idempotency-Key, and answers it again', async () => {
+    const key = { 'idempotency-key': 'backup-retry-1' };
+    const first = await call('POST', '/v2/backups', {}, adminSecret, key);
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    t.clock.advance(60);
+    const again = await call('POST', '/v2/backups', {}, adminSecret, key);
+    expect(again).toEqual(first);
+    expect(readdirSync(first.body.folder as string)).toEqual([first.body.name]);
+  });
+
   it.each([
     ['a relative path', 'backups', 'full path'],
     ['a folder inside the data folder', 'DATA/copies', 'inside the data folder'],
