@@ -1,5 +1,3 @@
-import type { FastifyInstance } from 'fastify';
-import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiRequestError } from '../../src/renderer/src/api/api-error.js';
 import { makeClient, unwrap } from '../../src/renderer/src/api/client.js';
@@ -10,27 +8,19 @@ import { useOrders } from '../../src/renderer/src/stores/orders-store.js';
 import { useSale } from '../../src/renderer/src/stores/sale-store.js';
 import { useSession } from '../../src/renderer/src/stores/session-store.js';
 import { useSettings } from '../../src/renderer/src/stores/settings-store.js';
-import { buildApp } from '../../src/server/app.js';
-import { adminSecret, tempDataDir, testOptions } from '../support/test-app.js';
+import { adminSecret, serveTestApp, type ServedTestApp } from '../support/test-app.js';
 
 type TicketJsonLike = Parameters<typeof voidWarning>[0];
 
 // The UI's typed client and stores against the real server over real HTTP on loopback.
-let app: FastifyInstance;
-let dataDir: string;
+let served: ServedTestApp;
 let url: string;
 
 beforeAll(async () => {
-  dataDir = tempDataDir();
-  app = await buildApp(testOptions(dataDir));
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const address = app.server.address();
-  url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  served = await serveTestApp();
+  url = served.url;
 });
-afterAll(async () => {
-  await app.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(async () => served.close());
 
 async function createKey(scope: 'box_office' | 'scanner'): Promise<string> {
   const client = makeClient(url, adminSecret);

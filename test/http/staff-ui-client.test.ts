@@ -1,5 +1,3 @@
-import type { FastifyInstance } from 'fastify';
-import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiRequestError } from '../../src/renderer/src/api/api-error.js';
 import { makeClient, unwrap } from '../../src/renderer/src/api/client.js';
@@ -9,13 +7,11 @@ import { fetchCsv } from '../../src/renderer/src/stores/reports-store.js';
 import { useSession } from '../../src/renderer/src/stores/session-store.js';
 import { useShift } from '../../src/renderer/src/stores/shift-store.js';
 import { useStaff } from '../../src/renderer/src/stores/staff-store.js';
-import { buildApp } from '../../src/server/app.js';
-import { adminSecret, tempDataDir, testOptions } from '../support/test-app.js';
+import { adminSecret, serveTestApp, type ServedTestApp } from '../support/test-app.js';
 
 // The till's staff session, refusals in words, shifts and CSV downloads: the UI's own client and
 // stores against the real server over real HTTP on loopback.
-let app: FastifyInstance;
-let dataDir: string;
+let served: ServedTestApp;
 let url: string;
 let tillKey: string;
 let eventId: string;
@@ -23,11 +19,8 @@ let tierId: string;
 const admin = () => makeClient(url, adminSecret);
 
 beforeAll(async () => {
-  dataDir = tempDataDir();
-  app = await buildApp(testOptions(dataDir));
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const address = app.server.address();
-  url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  served = await serveTestApp();
+  url = served.url;
   tillKey = (await unwrap(admin().POST('/v2/api_keys', { body: { name: 'Till 1', scope: 'box_office' } })))
     .secret;
   const event = await unwrap(
@@ -51,8 +44,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   setStaffToken(null);
-  await app.close();
-  rmSync(dataDir, { recursive: true, force: true });
+  await served.close();
 });
 
 const cashSale = (quantity: number) =>

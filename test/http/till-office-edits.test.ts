@@ -1,31 +1,21 @@
-import type { FastifyInstance } from 'fastify';
-import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeClient, unwrap } from '../../src/renderer/src/api/client.js';
 import { useEvents } from '../../src/renderer/src/stores/events-store.js';
 import { useSale } from '../../src/renderer/src/stores/sale-store.js';
 import { useSession } from '../../src/renderer/src/stores/session-store.js';
-import { buildApp } from '../../src/server/app.js';
-import { adminSecret, tempDataDir, testOptions } from '../support/test-app.js';
+import { adminSecret, serveTestApp, type ServedTestApp } from '../support/test-app.js';
 
 // The till's stores against the real server over real HTTP: the manager changes the event from
 // the office (another client) while this till has it loaded.
-let app: FastifyInstance;
-let dataDir: string;
+let served: ServedTestApp;
 let url: string;
 const office = () => makeClient(url, adminSecret);
 
 beforeAll(async () => {
-  dataDir = tempDataDir();
-  app = await buildApp(testOptions(dataDir));
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const address = app.server.address();
-  url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  served = await serveTestApp();
+  url = served.url;
 });
-afterAll(async () => {
-  await app.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(async () => served.close());
 beforeEach(async () => {
   useSession.getState().signOut();
   useSession.getState().setBaseUrl(url);

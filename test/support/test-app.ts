@@ -59,6 +59,23 @@ export async function openTestApp(dataDir: string, overrides: Partial<ServerOpti
   return testApp(app, dataDir, clock);
 }
 
+/** The real app on a fresh data dir, listening on loopback: what the renderer's client meets. */
+export interface ServedTestApp {
+  app: FastifyInstance;
+  /** `http://127.0.0.1:<port>`, as Fastify reports the address it listens on. */
+  url: string;
+  /** Closes the app and removes its data dir and backups. */
+  close(): Promise<void>;
+}
+
+/** On the machine's own clock (no TestClock): the UI's stores read the time themselves. */
+export async function serveTestApp(overrides: Partial<ServerOptions> = {}): Promise<ServedTestApp> {
+  const dataDir = tempDataDir();
+  const app = await buildApp(testOptions(dataDir, overrides));
+  const url = await app.listen({ host: '127.0.0.1', port: 0 });
+  return { app, url, close: testApp(app, dataDir, new TestClock()).close };
+}
+
 /**
  * Closes the app and starts it again on the same data dir and clock, as a restart of the server
  * would; the returned TestApp's close removes the dir.
