@@ -5,7 +5,9 @@ import { buildApp } from './app.js';
 import { listeningUrl, type ServerOptions } from './config.js';
 import { desktopFacade, type DesktopFacade } from './desktop-facade.js';
 import { listenLoopback } from './extra-listener.js';
-import { advertise } from './mdns.js';
+import { advertise, shouldAdvertise, storeMark } from './mdns.js';
+import { defaultTwinCheckMs, lookForTwin } from './twin-check.js';
+import { heldMessage } from './outbound-sending.js';
 import { listenPublic } from './public-listener.js';
 
 /** The operator's line for a start that failed for a reason they must fix (the desktop shows it too). */
@@ -37,6 +39,51 @@ export interface ListenOptions {
   loopbackPort?: number;
 }
 
+/**
+ * On a LAN bind: first looks for another server running this venue's data (a spare started from a
+ * backup of this folder), and only then lets webhooks and mail go out (held for good when one is
+ * found: the twin already sent them) and advertises this server. Looking before advertising means
+ * the look never finds this server itself. The server answers requests throughout.
+ */
+function guardAndAdvertise(app: FastifyInstance, options: ServerOptions, port: number): void {
+  if (!shouldAdvertise(options)) return;
+  const { ctx } = app;
+  const store = storeMark(ctx.signingKeys.firstKid);
+  const onError = (err: unknown): void => app.log.warn({ err }, 'mDNS advertisement failed');
+  const check = lookForTwin(options.host, store, options.twinCheckMs ?? defaultTwinCheckMs, onError);
+  let stopping = false;
+  let stopAdvert: (() => Promise<void>) | null = null;
+  ctx.lifecycle.onStop('mdns', async () => {
+    stopping = true;
+    check.cancel();
+    await stopAdvert?.();
+  });
+  void check.result.then((twin) => {
+    if (stopping) return;
+    if (twin) {
+      ctx.outbound.hold(twin);
+      app.log.error(
+        { otherServer: twin },
+        `${heldMessage(twin)} Its queued webhooks and mail stay unsent; stop this one and use the other.`,
+      );
+    } else {
+      ctx.outbound.allow();
+    }
+    // Under the venue's name as Settings has it (a rename made in the box office outlives
+    // restarts), and again under each new name; with the real port; withdrawn when the app stops.
+    const advert = advertise(
+      { ...options, venueName: ctx.settings.venueName() },
+      port,
+      ctx.scan.certFingerprint,
+      store,
+      onError,
+    );
+    if (!advert) return;
+    ctx.settings.onVenueRenamed((name) => advert.rename(name));
+    stopAdvert = () => advert.stop();
+  });
+}
+
 export async function startServer(
   options: ServerOptions,
   rendererDir = defaultRendererDir(),
@@ -56,17 +103,7 @@ export async function startServer(
   const port = typeof address === 'object' && address ? address.port : options.port;
   const url = listeningUrl(options, port);
   if (!options.baseUrl) app.ctx.urls.setBase(url);
-  // Advertised only once listening, with the real port; withdrawn when the app stops.
-  // Under the venue's name as Settings has it (a rename made in the box office outlives restarts),
-  // and again under each new name.
-  const venueName = app.ctx.settings.venueName();
-  const advert = advertise({ ...options, venueName }, port, app.ctx.scan.certFingerprint, (err) =>
-    app.log.warn({ err }, 'mDNS advertisement failed'),
-  );
-  if (advert) {
-    app.ctx.settings.onVenueRenamed((name) => advert.rename(name));
-    app.ctx.lifecycle.onStop('mdns', () => advert.stop());
-  }
+  guardAndAdvertise(app, options, port);
   let loopbackUrl: string | undefined;
   let publicUrl: string | undefined;
   try {
