@@ -40,47 +40,41 @@ export interface ListenOptions {
 }
 
 /**
- * On a LAN bind: first looks for another server running this venue's data (a spare started from a
- * backup of this folder), and only then lets webhooks and mail go out (held for good when one is
- * found: the twin already sent them) and advertises this server. Looking before advertising means
- * the look never finds this server itself. The server answers requests throughout.
+ * On a LAN bind: advertises this server, and looks for another one running this venue's data (a
+ * spare started from a backup of this folder) before webhooks and mail go out: held for good when
+ * one is found (it sent them already). The server answers requests and doors find it throughout.
  */
-function guardAndAdvertise(app: FastifyInstance, options: ServerOptions, port: number): void {
+function advertiseAndGuard(app: FastifyInstance, options: ServerOptions, port: number): void {
   if (!shouldAdvertise(options)) return;
   const { ctx } = app;
   const store = storeMark(ctx.signingKeys.firstKid);
   const onError = (err: unknown): void => app.log.warn({ err }, 'mDNS advertisement failed');
-  const check = lookForTwin(options.host, store, options.twinCheckMs ?? defaultTwinCheckMs, onError);
-  let stopping = false;
-  let stopAdvert: (() => Promise<void>) | null = null;
+  // Under the venue's name as Settings has it (a rename made in the box office outlives
+  // restarts), and again under each new name; with the real port; withdrawn when the app stops.
+  const advert = advertise(
+    { ...options, venueName: ctx.settings.venueName() },
+    port,
+    ctx.scan.certFingerprint,
+    store,
+    onError,
+  );
+  if (advert) ctx.settings.onVenueRenamed((name) => advert.rename(name));
+  const check = lookForTwin(
+    { host: options.host, port, store },
+    options.twinCheckMs ?? defaultTwinCheckMs,
+    (err) => app.log.warn({ err }, 'mDNS look for another server with this data failed; sending as usual'),
+  );
   ctx.lifecycle.onStop('mdns', async () => {
-    stopping = true;
     check.cancel();
-    await stopAdvert?.();
+    await advert?.stop();
   });
   void check.result.then((twin) => {
-    if (stopping) return;
-    if (twin) {
-      ctx.outbound.hold(twin);
-      app.log.error(
-        { otherServer: twin },
-        `${heldMessage(twin)} Its queued webhooks and mail stay unsent; stop this one and use the other.`,
-      );
-    } else {
-      ctx.outbound.allow();
-    }
-    // Under the venue's name as Settings has it (a rename made in the box office outlives
-    // restarts), and again under each new name; with the real port; withdrawn when the app stops.
-    const advert = advertise(
-      { ...options, venueName: ctx.settings.venueName() },
-      port,
-      ctx.scan.certFingerprint,
-      store,
-      onError,
+    if (!twin) return ctx.outbound.allow();
+    ctx.outbound.hold(twin);
+    app.log.error(
+      { otherServer: twin },
+      `${heldMessage(twin)} Its queued webhooks and mail stay unsent; stop this one and use the other.`,
     );
-    if (!advert) return;
-    ctx.settings.onVenueRenamed((name) => advert.rename(name));
-    stopAdvert = () => advert.stop();
   });
 }
 
@@ -103,7 +97,7 @@ export async function startServer(
   const port = typeof address === 'object' && address ? address.port : options.port;
   const url = listeningUrl(options, port);
   if (!options.baseUrl) app.ctx.urls.setBase(url);
-  guardAndAdvertise(app, options, port);
+  advertiseAndGuard(app, options, port);
   let loopbackUrl: string | undefined;
   let publicUrl: string | undefined;
   try {

@@ -63,7 +63,7 @@ async function main(): Promise<void> {
       now: Date.now,
       smtpUrl: smtp.url,
       webhookProbeMs: 300,
-      twinCheckMs: 1_500,
+      twinCheckMs: 3_000,
     });
   const webhookIds = (): string[] => receiver.received.map((r) => String(r.headers['webhook-id']));
   const mailTo = (): string[] => smtp.mails.flatMap((m) => m.rcptTo);
