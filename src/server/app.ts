@@ -232,9 +232,14 @@ async function buildOnDataDir(
       await app.register(spaFallback, { root: build.rendererDir });
     }
 
-    startMailSender({ ...ctx, venueName: () => ctx.settings.venueName() }, app.log);
+    // On a LAN bind these wait for the start's look for a twin of this store (start.ts); a stop
+    // before it ends must not start them on a closing store.
+    ctx.lifecycle.onStop('outbound sending', () => ctx.outbound.close(), { first: true });
+    ctx.outbound.whenAllowed(() =>
+      startMailSender({ ...ctx, venueName: () => ctx.settings.venueName() }, app.log),
+    );
     if (options.workers) {
-      startWebhookDispatcher(ctx, app.log);
+      ctx.outbound.whenAllowed(() => startWebhookDispatcher(ctx, app.log));
       // Webhook sending yields to API traffic that saturates the loop (webhooks/send-budget.ts).
       app.server.on('request', () => ctx.webhooks.budget.requestSeen());
       // Finished deliveries, their messages and old mail are deleted after MARQUEE_RETENTION_DAYS.

@@ -26,6 +26,11 @@ export interface ServerOptions {
   publicHost?: string;
   /** Advertise `_marquee._tcp`; never honoured on a loopback bind. */
   mdns: boolean;
+  /**
+   * How long a LAN start (mDNS on) looks for another server running this venue's data before it
+   * sends webhooks and mail (twin-check.ts); tests shorten it.
+   */
+  twinCheckMs?: number;
   /** HTTPS with a self-signed certificate on non-loopback binds ('auto'), or plain HTTP ('off'). */
   tls: 'auto' | 'off';
   smtpUrl?: string;

@@ -44,6 +44,8 @@ import { IdempotencyRepo } from './store/idempotency-repo.js';
 import { PinGuessesRepo } from './store/pin-guesses-repo.js';
 import type { StorageHealth } from './store/storage-health.js';
 import { TiersRepo } from './store/tiers-repo.js';
+import { shouldAdvertise } from './mdns.js';
+import { OutboundSending } from './outbound-sending.js';
 import { SigningKeys } from './tokens/signing-keys.js';
 import { CredentialFacts } from './tokens/credential-facts.js';
 import { CryptoThreads } from './tokens/crypto-threads.js';
@@ -74,6 +76,8 @@ export interface AppContext {
   /** Webhook endpoints, deliveries, the fan-out cache and the dispatcher's view of receivers. */
   webhooks: Webhooks;
   mail: MailOutbox;
+  /** Whether webhooks and mail may be sent yet: held while a twin of this store runs (twin-check.ts). */
+  outbound: OutboundSending;
   /** The outbox as staff see it: GET /v2/mail and retry. */
   mailQueue: MailQueue;
   /** Composes order and transfer mail (PDF tickets) when the mail sender sends it. */
@@ -195,6 +199,7 @@ export function createContext(
     outbox,
     webhooks,
     mail,
+    outbound: new OutboundSending(shouldAdvertise(options)),
     mailQueue: new MailQueue(db, now, actions, { outbox: mail, serverSetUp: Boolean(options.smtpUrl) }),
     ticketMail: new TicketMailComposer({
       ...repos,

@@ -1,4 +1,5 @@
 import { Bonjour } from 'bonjour-service';
+import { createHash } from 'node:crypto';
 import type { EventEmitter } from 'node:events';
 import { isIPv4 } from 'node:net';
 import { isLoopback, type ServerOptions } from './config.js';
@@ -17,9 +18,33 @@ export function shouldAdvertise(options: Pick<ServerOptions, 'mdns' | 'host'>): 
   return options.mdns && !isLoopback(options.host);
 }
 
-/** The TXT record of `_marquee._tcp`; `fp` is empty over plain HTTP. */
-export function mdnsTxt(venueName: string, fingerprint: string | null): Record<string, string> {
-  return { v: '2', api: '/v2', fp: fingerprint ?? '', venue: venueName };
+/**
+ * The TXT record of `_marquee._tcp`; `fp` is empty over plain HTTP. `store` names this venue's
+ * data (storeMark): a server started from a backup of it advertises the same, a fresh install not.
+ */
+export function mdnsTxt(
+  venueName: string,
+  fingerprint: string | null,
+  store: string,
+): Record<string, string> {
+  return { v: '2', api: '/v2', fp: fingerprint ?? '', venue: venueName, store };
+}
+
+/**
+ * What `store` carries: a hash of the store's first signing key id, which a backup copies and a
+ * fresh install does not share. Hashed so the record says "same data" without naming a key.
+ */
+export function storeMark(firstKid: string): string {
+  return createHash('sha256').update(`marquee-store:${firstKid}`).digest('base64url').slice(0, 16);
+}
+
+/**
+ * The options of the mDNS socket for a server bound to `host`. A bind to one address multicasts
+ * on that interface only; a wildcard bind on all of them. The socket itself must still bind the
+ * wildcard: on Linux a socket bound to a unicast address never receives multicast traffic.
+ */
+export function mdnsSocketOptions(host: string): { interface: string; bind: string } | Record<string, never> {
+  return isIPv4(host) && host !== '0.0.0.0' ? { interface: host, bind: '0.0.0.0' } : {};
 }
 
 /** The service's records with its address records cut to the one address the server is bound to. */
@@ -38,15 +63,12 @@ export function advertise(
   options: Pick<ServerOptions, 'mdns' | 'host' | 'venueName'>,
   port: number,
   fingerprint: string | null,
+  store: string,
   onError: (err: unknown) => void,
 ): MdnsAdvert | null {
   if (!shouldAdvertise(options)) return null;
-  // A bind to one address multicasts on that interface only; a wildcard bind on all of them. The
-  // socket itself must still bind the wildcard: on Linux a socket bound to a unicast address
-  // never receives multicast queries, so doors that start looking after the startup
-  // announcements would never get an answer.
-  const socketOptions =
-    isIPv4(options.host) && options.host !== '0.0.0.0' ? { interface: options.host, bind: '0.0.0.0' } : {};
+  // Doors that start looking after the startup announcements need the wildcard-bound socket.
+  const socketOptions = mdnsSocketOptions(options.host);
   const bonjour = new Bonjour(socketOptions as ConstructorParameters<typeof Bonjour>[0], onError);
   // multicast-dns re-emits socket errors as 'error', which would crash the process unheard.
   (bonjour as unknown as { server: { mdns: EventEmitter } }).server.mdns.on('error', onError);
@@ -57,7 +79,7 @@ export function advertise(
       type: mdnsServiceType,
       protocol: 'tcp',
       port,
-      txt: mdnsTxt(venueName, fingerprint),
+      txt: mdnsTxt(venueName, fingerprint, store),
     });
     // The service's records name every address of the machine; a door takes the first IPv4, which
     // on a machine with two networks may be one the server does not listen on. Records are read

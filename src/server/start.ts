@@ -5,7 +5,9 @@ import { buildApp } from './app.js';
 import { listeningUrl, type ServerOptions } from './config.js';
 import { desktopFacade, type DesktopFacade } from './desktop-facade.js';
 import { listenLoopback } from './extra-listener.js';
-import { advertise } from './mdns.js';
+import { advertise, shouldAdvertise, storeMark } from './mdns.js';
+import { defaultTwinCheckMs, lookForTwin } from './twin-check.js';
+import { heldMessage } from './outbound-sending.js';
 import { listenPublic } from './public-listener.js';
 
 /** The operator's line for a start that failed for a reason they must fix (the desktop shows it too). */
@@ -37,6 +39,45 @@ export interface ListenOptions {
   loopbackPort?: number;
 }
 
+/**
+ * On a LAN bind: advertises this server, and looks for another one running this venue's data (a
+ * spare started from a backup of this folder) before webhooks and mail go out: held for good when
+ * one is found (it sent them already). The server answers requests and doors find it throughout.
+ */
+function advertiseAndGuard(app: FastifyInstance, options: ServerOptions, port: number): void {
+  if (!shouldAdvertise(options)) return;
+  const { ctx } = app;
+  const store = storeMark(ctx.signingKeys.firstKid);
+  const onError = (err: unknown): void => app.log.warn({ err }, 'mDNS advertisement failed');
+  // Under the venue's name as Settings has it (a rename made in the box office outlives
+  // restarts), and again under each new name; with the real port; withdrawn when the app stops.
+  const advert = advertise(
+    { ...options, venueName: ctx.settings.venueName() },
+    port,
+    ctx.scan.certFingerprint,
+    store,
+    onError,
+  );
+  if (advert) ctx.settings.onVenueRenamed((name) => advert.rename(name));
+  const check = lookForTwin(
+    { host: options.host, port, store },
+    options.twinCheckMs ?? defaultTwinCheckMs,
+    (err) => app.log.warn({ err }, 'mDNS look for another server with this data failed; sending as usual'),
+  );
+  ctx.lifecycle.onStop('mdns', async () => {
+    check.cancel();
+    await advert?.stop();
+  });
+  void check.result.then((twin) => {
+    if (!twin) return ctx.outbound.allow();
+    ctx.outbound.hold(twin);
+    app.log.error(
+      { otherServer: twin },
+      `${heldMessage(twin)} Its queued webhooks and mail stay unsent; stop this one and use the other.`,
+    );
+  });
+}
+
 export async function startServer(
   options: ServerOptions,
   rendererDir = defaultRendererDir(),
@@ -56,17 +97,7 @@ export async function startServer(
   const port = typeof address === 'object' && address ? address.port : options.port;
   const url = listeningUrl(options, port);
   if (!options.baseUrl) app.ctx.urls.setBase(url);
-  // Advertised only once listening, with the real port; withdrawn when the app stops.
-  // Under the venue's name as Settings has it (a rename made in the box office outlives restarts),
-  // and again under each new name.
-  const venueName = app.ctx.settings.venueName();
-  const advert = advertise({ ...options, venueName }, port, app.ctx.scan.certFingerprint, (err) =>
-    app.log.warn({ err }, 'mDNS advertisement failed'),
-  );
-  if (advert) {
-    app.ctx.settings.onVenueRenamed((name) => advert.rename(name));
-    app.ctx.lifecycle.onStop('mdns', () => advert.stop());
-  }
+  advertiseAndGuard(app, options, port);
   let loopbackUrl: string | undefined;
   let publicUrl: string | undefined;
   try {

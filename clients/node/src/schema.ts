@@ -2565,7 +2565,7 @@ export interface operations {
         };
         content: {
           'application/json': {
-            /** @description `ok`, or `degraded` while the server answers but cannot save (see `storage`) */
+            /** @description `ok`, or `degraded` while the server answers but cannot save (see `storage`) or does not send webhooks and mail (see `outbound`) */
             status: 'ok' | 'degraded';
             /** @description Present only while writes fail because the disk holding the store is full */
             storage?: {
@@ -2578,6 +2578,14 @@ export interface operations {
                * @description ISO 8601, UTC (Z)
                */
               since: string;
+              message: string;
+            };
+            /** @description Present only while this server holds its webhooks and mail because another server with this venue's data (a spare started from a backup) runs on the LAN */
+            outbound?: {
+              /** @enum {string} */
+              status: 'held';
+              /** @description host:port of the server running this venue's data */
+              other_server: string;
               message: string;
             };
           };

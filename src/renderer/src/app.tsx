@@ -1,5 +1,10 @@
 import { lazy, Suspense, useCallback, useEffect } from 'react';
-import { OfflineBanner, StorageBanner, useHealthPolling } from './components/offline-banner.js';
+import {
+  OfflineBanner,
+  OutboundHeldBanner,
+  StorageBanner,
+  useHealthPolling,
+} from './components/offline-banner.js';
 import { connectionPill } from './lib/server-health.js';
 import { matchPath } from './lib/route-match.js';
 import { usePollWhileVisible } from './hooks/use-poll-while-visible.js';
@@ -184,6 +189,7 @@ function Shell() {
       </header>
       <OfflineBanner />
       <StorageBanner />
+      <OutboundHeldBanner />
       <main className="main">
         <Screen path={path} isAdmin={role === 'admin'} />
       </main>
@@ -257,6 +263,7 @@ export function App() {
     <>
       <OfflineBanner />
       <StorageBanner />
+      <OutboundHeldBanner />
       <LoginScreen />
     </>
   );

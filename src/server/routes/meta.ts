@@ -22,11 +22,27 @@ const StorageProblem = Type.Object(
   { description: 'Present only while writes fail because the disk holding the store is full' },
 );
 
+const OutboundHeld = Type.Object(
+  {
+    status: Type.Literal('held'),
+    other_server: Type.String({ description: "host:port of the server running this venue's data" }),
+    message: Type.String(),
+  },
+  {
+    description:
+      'Present only while this server holds its webhooks and mail because another server with ' +
+      "this venue's data (a spare started from a backup) runs on the LAN",
+  },
+);
+
 const Health = Type.Object({
   status: Type.Union([Type.Literal('ok'), Type.Literal('degraded')], {
-    description: '`ok`, or `degraded` while the server answers but cannot save (see `storage`)',
+    description:
+      '`ok`, or `degraded` while the server answers but cannot save (see `storage`) or does not ' +
+      'send webhooks and mail (see `outbound`)',
   }),
   storage: Type.Optional(StorageProblem),
+  outbound: Type.Optional(OutboundHeld),
 });
 
 export const storageFullMessage =
@@ -38,17 +54,23 @@ export const storageFullMessage =
  * `degraded` rather than 503: the server is up and still answers reads (orders, lookups, door
  * packs), and a supervisor that restarts on 503 would only make things worse.
  */
-function healthView(storage: FastifyInstance['ctx']['storage']) {
-  const problem = storage.state;
-  if (!problem) return { status: 'ok' as const };
+function healthView(ctx: FastifyInstance['ctx']) {
+  const problem = ctx.storage.state;
+  const outbound = ctx.outbound.view;
+  if (!problem && outbound.state !== 'held') return { status: 'ok' as const };
   return {
     status: 'degraded' as const,
-    storage: {
-      status: problem.status,
-      code: 'insufficient_storage' as const,
-      since: new Date(problem.since).toISOString(),
-      message: storageFullMessage,
-    },
+    ...(problem && {
+      storage: {
+        status: problem.status,
+        code: 'insufficient_storage' as const,
+        since: new Date(problem.since).toISOString(),
+        message: storageFullMessage,
+      },
+    }),
+    ...(outbound.state === 'held' && {
+      outbound: { status: 'held' as const, other_server: outbound.otherServer, message: outbound.message },
+    }),
   };
 }
 
@@ -67,7 +89,7 @@ export async function metaRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: Health },
       },
     },
-    async () => healthView(app.ctx.storage),
+    async () => healthView(app.ctx),
   );
 
   api.get('/openapi.json', { config: { access: 'public', free: true }, schema: { hide: true } }, async () =>

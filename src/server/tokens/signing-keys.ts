@@ -112,6 +112,12 @@ export class SigningKeys {
    * damaged, or lost): it was retired and a new key made. The app logs it.
    */
   readonly replacedMissingKid: string | null = null;
+  /**
+   * The kid of the store's first key, kept through every rotation: a backup of the data folder
+   * carries it, a fresh install makes its own. The start compares it with other servers on the LAN
+   * (twin-check.ts) to find a copy of this venue's data already running.
+   */
+  readonly firstKid: string;
 
   constructor(
     private readonly db: Db,
@@ -129,8 +135,10 @@ export class SigningKeys {
     const current = rows.find((row) => row.retired_at === null);
     if (!current) {
       this.addKey();
+      this.firstKid = rows[0]?.kid ?? this.active.kid;
       return;
     }
+    this.firstKid = rows[0]!.kid;
     const file = join(this.dir, `${current.kid}.pem`);
     if (existsSync(file)) {
       const privateKey = readPrivateKey(file, this.publicKeys.get(current.kid)?.jwk.x);

@@ -8,7 +8,7 @@ import {
 
 describe('readHealth (GET /v2/health as the till reads it)', () => {
   it('ok is reachable and fine', () => {
-    expect(readHealth(200, { status: 'ok' })).toEqual({ reachable: true, storage: 'ok' });
+    expect(readHealth(200, { status: 'ok' })).toEqual({ reachable: true, storage: 'ok', outboundHeld: null });
   });
 
   it('degraded with a full disk is reachable, storage full', () => {
@@ -21,17 +21,32 @@ describe('readHealth (GET /v2/health as the till reads it)', () => {
         message: '…',
       },
     };
-    expect(readHealth(200, body)).toEqual({ reachable: true, storage: 'full' });
+    expect(readHealth(200, body)).toEqual({ reachable: true, storage: 'full', outboundHeld: null });
   });
 
   it('a state this till does not know yet (a newer server) is reachable and does not alarm', () => {
     expect(readHealth(200, { status: 'degraded', storage: { status: 'read_only' } })).toEqual({
       reachable: true,
       storage: 'ok',
+      outboundHeld: null,
     });
-    expect(readHealth(200, { status: 'maintenance' })).toEqual({ reachable: true, storage: 'ok' });
-    expect(readHealth(200, null)).toEqual({ reachable: true, storage: 'ok' });
-    expect(readHealth(200, 'ok')).toEqual({ reachable: true, storage: 'ok' });
+    expect(readHealth(200, { status: 'maintenance' })).toEqual({
+      reachable: true,
+      storage: 'ok',
+      outboundHeld: null,
+    });
+    expect(readHealth(200, null)).toEqual({ reachable: true, storage: 'ok', outboundHeld: null });
+    expect(readHealth(200, 'ok')).toEqual({ reachable: true, storage: 'ok', outboundHeld: null });
+  });
+
+  it("held webhooks and mail (another server with this venue's data runs) come with the server's words", () => {
+    const message =
+      "Another Marquee with this venue's data is running at 10.0.0.7:4380. This one will not send webhooks or mail.";
+    const body = { status: 'degraded', outbound: { status: 'held', other_server: '10.0.0.7:4380', message } };
+    expect(readHealth(200, body)).toEqual({ reachable: true, storage: 'ok', outboundHeld: message });
+    // Not degraded, or a state it does not know: nothing to show.
+    expect(readHealth(200, { status: 'ok', outbound: { status: 'held', message } }).outboundHeld).toBeNull();
+    expect(readHealth(200, { status: 'degraded', outbound: { status: 'paused' } }).outboundHeld).toBeNull();
   });
 
   it('any other status is as good as no answer', () => {

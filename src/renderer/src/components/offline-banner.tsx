@@ -57,3 +57,18 @@ function StorageFullNotice({ since }: { since: number }) {
     </div>
   );
 }
+
+/**
+ * While this server holds its webhooks and mail because another Marquee with the venue's data
+ * runs (the old laptop started again after the spare took over): in the server's words.
+ */
+export function OutboundHeldBanner() {
+  const connection = useSession((s) => s.connection);
+  const held = useSession((s) => s.outboundHeld);
+  if (!held || connection === 'offline') return null;
+  return (
+    <div className="offline-banner storage-banner no-print" role="alert">
+      <strong>Not sending.</strong> {held} Stop this one and use the other; sales made here are not on it.
+    </div>
+  );
+}

@@ -10,6 +10,11 @@ export interface HealthReading {
   /** The server answered its health check at all. */
   reachable: boolean;
   storage: StorageState;
+  /**
+   * The server's sentence while it holds its webhooks and mail because another server with this
+   * venue's data runs on the LAN (a spare started from a backup), else null.
+   */
+  outboundHeld: string | null;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -18,15 +23,24 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 /**
  * Reads a GET /v2/health answer (docs/api.md "Health"): 200 `{"status":"ok"}`, or 200
- * `{"status":"degraded","storage":{"status":"full",…}}` while the disk is full. Any other 2xx
+ * `{"status":"degraded","storage":{"status":"full",…}}` while the disk is full, and/or
+ * `"outbound":{"status":"held","message":…}` while another server with this venue's data runs. Any other 2xx
  * counts as reachable and fine (a newer server's state this till does not know yet must not
  * alarm anyone); any other status as unreachable, like no answer.
  */
 export function readHealth(status: number, body: unknown): HealthReading {
-  if (status < 200 || status >= 300) return { reachable: false, storage: 'ok' };
+  if (status < 200 || status >= 300) return { reachable: false, storage: 'ok', outboundHeld: null };
   const storage = isRecord(body) && isRecord(body.storage) ? body.storage.status : undefined;
   const full = isRecord(body) && body.status === 'degraded' && storage === 'full';
-  return { reachable: true, storage: full ? 'full' : 'ok' };
+  const outbound = isRecord(body) && isRecord(body.outbound) ? body.outbound : undefined;
+  const held =
+    isRecord(body) &&
+    body.status === 'degraded' &&
+    outbound?.status === 'held' &&
+    typeof outbound.message === 'string'
+      ? outbound.message
+      : null;
+  return { reachable: true, storage: full ? 'full' : 'ok', outboundHeld: held };
 }
 
 /** An answer to any API call that proves the disk is full (the till need not wait for the poll). */

@@ -22,6 +22,8 @@ interface SessionState {
   storage: StorageState;
   /** When this till first saw the disk full (ms), for the banner. */
   storageFullSince: number | null;
+  /** The server's sentence while it holds webhooks and mail (another copy of its data runs), else null. */
+  outboundHeld: string | null;
   client: MarqueeClient | null;
   setBaseUrl(url: string): void;
   signIn(key: string, source: KeySource): Promise<boolean>;
@@ -56,6 +58,7 @@ export const useSession = create<SessionState>()((set, get) => {
     offlineSince: null,
     storage: 'ok',
     storageFullSince: null,
+    outboundHeld: null,
     client: null,
 
     setBaseUrl: (baseUrl) => set({ baseUrl }),
@@ -141,6 +144,7 @@ export const useSession = create<SessionState>()((set, get) => {
         }
         get().markReachable();
         get().markStorage(health.storage);
+        if (get().outboundHeld !== health.outboundHeld) set({ outboundHeld: health.outboundHeld });
       } catch {
         get().markUnreachable();
       }
