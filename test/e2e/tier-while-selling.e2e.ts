@@ -1,5 +1,32 @@
 import { expect, test } from './fixtures.js';
 import { printedSlips } from './support/print.js';
+import type { VenueServer } from './support/venue-server.js';
+
+interface TierTicket {
+  name: string;
+  price_cents: number;
+  quantity: number;
+}
+
+/** An event on sale at the till, doors on New Year's Eve, with these tiers; its id and tiers. */
+async function onSale(server: VenueServer, title: string, tickets: TierTicket[], extra: object = {}) {
+  const event = await server.api<{ id: string }>('POST', '/v2/events', {
+    title,
+    venue: 'Main hall',
+    doors_at: '2026-12-31T20:00:00+00:00',
+    currency: 'eur',
+    tickets,
+    ...extra,
+  });
+  await server.api('POST', `/v2/events/${event.id}/publish`);
+  const tiers = await server.api<{ data: { id: string; name: string }[] }>(
+    'GET',
+    `/v2/events/${event.id}/tiers`,
+  );
+  return { id: event.id, tiers: tiers.data };
+}
+
+const standing = { name: 'Standing', price_cents: 2000, quantity: 20 };
 
 /**
  * The QA walkthrough's organiser: tonight's tier is edited while the tills sell it. The event's
@@ -11,19 +38,11 @@ test('editing a tier while it sells: live sold counts, and a quantity below them
   server,
 }) => {
   const page = boxOffice.page;
-  const event = await server.api<{ id: string }>('POST', '/v2/events', {
-    title: 'Tonight',
-    venue: 'Main hall',
-    doors_at: '2026-12-31T20:00:00+00:00',
-    currency: 'eur',
-    tickets: [{ name: 'Standing', price_cents: 2500, quantity: 50 }],
-  });
-  await server.api('POST', `/v2/events/${event.id}/publish`);
-  const tiers = await server.api<{ data: { id: string }[] }>('GET', `/v2/events/${event.id}/tiers`);
+  const event = await onSale(server, 'Tonight', [{ name: 'Standing', price_cents: 2500, quantity: 50 }]);
   const sell = (quantity: number) =>
     server.api('POST', '/v2/orders', {
       event_id: event.id,
-      items: [{ tier_id: tiers.data[0]!.id, quantity }],
+      items: [{ tier_id: event.tiers[0]!.id, quantity }],
       payment_method: 'cash',
     });
   await sell(4);
@@ -50,7 +69,7 @@ test('editing a tier while it sells: live sold counts, and a quantity below them
     // Nothing of the refused change was saved.
     const tier = await server.api<{ quantity: number; price_cents: number }>(
       'GET',
-      `/v2/tiers/${tiers.data[0]!.id}`,
+      `/v2/tiers/${event.tiers[0]!.id}`,
     );
     expect(tier).toMatchObject({ quantity: 50, price_cents: 2500 });
     await editor.fill({ quantity: '7' });
@@ -104,15 +123,7 @@ test('a tier repriced while the seller takes the cash: refused in words, basket 
 }) => {
   const page = boxOffice.page;
   const sell = boxOffice.sell;
-  const event = await server.api<{ id: string }>('POST', '/v2/events', {
-    title: 'Repriced Night',
-    venue: 'Main hall',
-    doors_at: '2026-12-31T20:00:00+00:00',
-    currency: 'eur',
-    tickets: [{ name: 'Standing', price_cents: 2000, quantity: 20 }],
-  });
-  await server.api('POST', `/v2/events/${event.id}/publish`);
-  const tiers = await server.api<{ data: { id: string }[] }>('GET', `/v2/events/${event.id}/tiers`);
+  const event = await onSale(server, 'Repriced Night', [standing]);
   await page.goto(`${server.url}/sell/${event.id}`);
   await sell.pickTier('Standing');
   await sell.enterQuantity(2);
@@ -120,7 +131,7 @@ test('a tier repriced while the seller takes the cash: refused in words, basket 
   await expect(sell.total()).toHaveText('€40.00');
 
   // The manager raises the price from the office while the customer hands over €40.
-  await server.api('PATCH', `/v2/tiers/${tiers.data[0]!.id}`, { price_cents: 2500 });
+  await server.api('PATCH', `/v2/tiers/${event.tiers[0]!.id}`, { price_cents: 2500 });
   await page.getByRole('button', { name: /^Complete sale/ }).click();
   const panel = page.getByRole('region', { name: 'Sale' });
   await expect(panel.locator('.form-error')).toHaveText(
@@ -142,15 +153,7 @@ test('doors moved at the office while the till sells: the slip printed after the
 }) => {
   const page = boxOffice.page;
   const sell = boxOffice.sell;
-  const event = await server.api<{ id: string }>('POST', '/v2/events', {
-    title: 'Late Doors',
-    venue: 'Main hall',
-    doors_at: '2026-12-31T20:00:00+00:00',
-    timezone: 'UTC',
-    currency: 'eur',
-    tickets: [{ name: 'Standing', price_cents: 2000, quantity: 20 }],
-  });
-  await server.api('POST', `/v2/events/${event.id}/publish`);
+  const event = await onSale(server, 'Late Doors', [standing], { timezone: 'UTC' });
   await page.goto(`${server.url}/sell/${event.id}`);
   await expect(page.getByText('Doors Thu, 31 Dec 2026, 20:00')).toBeVisible();
   await sell.pickTier('Standing');
@@ -171,14 +174,7 @@ test('the till says how fresh its "left" counts are, and warns once they were no
 }) => {
   const page = boxOffice.page;
   const sell = boxOffice.sell;
-  const event = await server.api<{ id: string }>('POST', '/v2/events', {
-    title: 'Fresh Counts',
-    venue: 'Main hall',
-    doors_at: '2026-12-31T20:00:00+00:00',
-    currency: 'eur',
-    tickets: [{ name: 'Standing', price_cents: 2000, quantity: 20 }],
-  });
-  await server.api('POST', `/v2/events/${event.id}/publish`);
+  const event = await onSale(server, 'Fresh Counts', [standing]);
   // The page's clock is Playwright's, so a minute passes in an instant.
   await page.clock.install();
   await page.goto(`${server.url}/sell/${event.id}`);
@@ -204,26 +200,15 @@ test('a tier removed at the office while the till sells it is named, not shown b
 }) => {
   const page = boxOffice.page;
   const sell = boxOffice.sell;
-  const event = await server.api<{ id: string }>('POST', '/v2/events', {
-    title: 'Removed Tier',
-    venue: 'Main hall',
-    doors_at: '2026-12-31T20:00:00+00:00',
-    currency: 'eur',
-    tickets: [
-      { name: 'Standing', price_cents: 2000, quantity: 20 },
-      { name: 'Late release', price_cents: 1000, quantity: 5 },
-    ],
-  });
-  await server.api('POST', `/v2/events/${event.id}/publish`);
-  const tiers = await server.api<{ data: { id: string; name: string }[] }>(
-    'GET',
-    `/v2/events/${event.id}/tiers`,
-  );
+  const event = await onSale(server, 'Removed Tier', [
+    standing,
+    { name: 'Late release', price_cents: 1000, quantity: 5 },
+  ]);
   await page.goto(`${server.url}/sell/${event.id}`);
   await sell.pickTier('Late release');
   await sell.enterQuantity(1);
   await sell.payCash('10');
-  const late = tiers.data.find((tier) => tier.name === 'Late release')!;
+  const late = event.tiers.find((tier) => tier.name === 'Late release')!;
   await server.api('DELETE', `/v2/tiers/${late.id}`);
   await page.getByRole('button', { name: /^Complete sale/ }).click();
   await expect(page.getByRole('alert')).toHaveText(
