@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { components } from '../../src/shared/api/schema.js';
 import { BoundedLogDestination } from '../../src/server/logging/log-destination.js';
 import { createKey } from '../support/foundation-fixtures.js';
 import { orderBody, saleEvent, type Sale } from '../support/sales-fixtures.js';
@@ -15,16 +16,7 @@ import { adminSecret, openTestApp, type TestApp } from '../support/test-app.js';
 // Settings › Backup: a manager saves a backup from the box office while it sells, over real HTTP
 // on loopback against a real SQLite file; the copy is opened as a spare laptop would open it.
 
-interface BackupJson {
-  object: 'backup';
-  name: string;
-  path: string;
-  folder: string;
-  created_at: string;
-  size_bytes: number;
-  orders: number | null;
-  tickets: number | null;
-}
+type BackupJson = components['schemas']['Backup'];
 
 let root: string;
 let t: TestApp;
