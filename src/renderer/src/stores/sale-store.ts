@@ -248,7 +248,8 @@ export const useSale = create<SaleState>()((set, get) => ({
           await refreshed;
           const fresh = useEvents.getState().tiers[event.id]?.data ?? [];
           const shown = [...held, { tier, quantity: state.quantity }];
-          error = { fields: {}, form: priceChangeWords(shown, fresh, state.payment) };
+          const tendered = state.payment === 'cash' ? check.total + check.change : null;
+          error = { fields: {}, form: priceChangeWords(shown, fresh, state.payment, tendered) };
         }
       }
       // A tier of the sale deleted at the office (only one nothing was sold of can be): say so by
