@@ -42,12 +42,12 @@ export function priceChangeWords(
     payment === 'cash' && tenderedCents !== null
       ? cashTodo(total, tenderedCents, money)
       : payment === 'card'
-      ? total > was
-        ? `the card terminal must take ${difference} more`
-        : `refund ${difference} on the card terminal`
-      : total > was
-        ? `ask the customer for ${difference} more`
-        : `the customer gets ${difference} back`;
+        ? total > was
+          ? `the card terminal must take ${difference} more`
+          : `refund ${difference} on the card terminal`
+        : total > was
+          ? `ask the customer for ${difference} more`
+          : `the customer gets ${difference} back`;
   return `${start}: ${changes.join('; ')}. The total is now ${money(total)}: ${todo}, then complete the sale again.`;
 }
 
