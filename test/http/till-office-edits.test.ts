@@ -121,4 +121,33 @@ describe('a tier edited at the office while the till sells it', () => {
       },
     });
   });
+
+  it('a tier removed at the office while held in a sale of two: taken out, and the rest sells when completed again', async () => {
+    const { event, tier } = await tillReadyToSell('Removed held tier');
+    const late = await unwrap(
+      office().POST('/v2/events/{event_id}/tiers', {
+        params: { path: { event_id: event.id } },
+        body: { name: 'Late release', price_cents: 1000, quantity: 5 },
+      }),
+    );
+    await useEvents.getState().loadTiers(event.id);
+    // Late release first, then GA: Late release is the held line, GA the one on screen.
+    const sale = useSale.getState();
+    sale.chooseEvent(event.id);
+    sale.chooseTier(late.id);
+    sale.confirmQuantity(5);
+    sale.addTier();
+    sale.chooseTier(tier.id);
+    sale.confirmQuantity(6);
+    sale.setTendered('35');
+    await unwrap(office().DELETE('/v2/tiers/{id}', { params: { path: { id: late.id } } }));
+    expect(await useSale.getState().submit(event, tier, 6)).toBeNull();
+    expect(useSale.getState()).toMatchObject({
+      held: [],
+      error: {
+        form: 'Late release was removed at the office, so it cannot be sold. It was taken out of this sale: check the new total with the customer, then complete the sale.',
+      },
+    });
+    expect(await useSale.getState().submit(event, tier, 6)).toMatchObject({ total_cents: 2500 });
+  });
 });

@@ -26,6 +26,18 @@ function inside(parent: string, child: string): boolean {
   return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
 }
 
+/**
+ * Makes `target` and the missing folders above it one at a time. Node's `mkdirSync(…, {recursive:
+ * true})` never returns for a path under /proc (it retries the ENOENT for ever), and would freeze
+ * the server, every till with it, on one folder typed into Settings; made one level at a time, the
+ * same path is refused in words.
+ */
+function makeFolders(target: string): void {
+  const missing: string[] = [];
+  for (let at = target; !existsSync(at) && dirname(at) !== at; at = dirname(at)) missing.unshift(at);
+  for (const folder of missing) mkdirSync(folder, { mode: 0o700 });
+}
+
 /** Why `folder` cannot take backups of `dataDir`, in words; null when it can (made if missing). */
 export function backupFolderProblem(dataDir: string, folder: string): string | null {
   if (!isAbsolute(folder))
@@ -34,7 +46,7 @@ export function backupFolderProblem(dataDir: string, folder: string): string | n
   if (inside(resolve(dataDir), target))
     return `${target} is inside the data folder: a backup there is lost with the laptop. Choose a folder outside it, on another disk if you can.`;
   try {
-    if (!existsSync(target)) mkdirSync(target, { recursive: true, mode: 0o700 });
+    if (!existsSync(target)) makeFolders(target);
     if (!statSync(target).isDirectory()) return `${target} is a file, not a folder.`;
     accessSync(target, constants.W_OK);
   } catch (err) {

@@ -32,6 +32,22 @@ describe('priceChangeWords', () => {
     );
   });
 
+  it('goes by the cash handed over, as the change due does: a note that covers the new total is not asked more of', () => {
+    const shown = [{ tier: tier('tkt_a', 'Adult', 2000), quantity: 2 }];
+    // €50 handed over for €40: repriced to €25, the €50 is exactly the new total.
+    expect(priceChangeWords(shown, [tier('tkt_a', 'Adult', 2500)], 'cash', 5000)).toBe(
+      'The price changed while you were selling: Adult is now €25.00 (was €20.00). The total is now €50.00: the €50.00 handed over covers it (change €0.00, given when the sale is done), then complete the sale again.',
+    );
+    // Cheaper: the change is the whole €20 the done screen pays, not the €10 difference.
+    expect(priceChangeWords(shown, [tier('tkt_a', 'Adult', 1500)], 'cash', 5000)).toBe(
+      'The price changed while you were selling: Adult is now €15.00 (was €20.00). The total is now €30.00: the €50.00 handed over covers it (change €20.00, given when the sale is done), then complete the sale again.',
+    );
+    // €40 handed over, €60 now: €20 more, not the €10 the totals differ by plus what was short.
+    expect(priceChangeWords(shown, [tier('tkt_a', 'Adult', 3000)], 'cash', 4000)).toBe(
+      'The price changed while you were selling: Adult is now €30.00 (was €20.00). The total is now €60.00: ask the customer for €20.00 more, then complete the sale again.',
+    );
+  });
+
   it('says to check the total when the tiles read again show no difference', () => {
     const shown = [{ tier: tier('tkt_a', 'Adult', 2000), quantity: 1 }];
     expect(priceChangeWords(shown, [tier('tkt_a', 'Adult', 2000)])).toBe(

@@ -7,12 +7,16 @@ import type { HeldLine, TillPayment } from './sale.js';
  * tier while the seller took the money. `shown` are the sale's lines at the prices the customer
  * was asked for; `fresh` the tiers as read again. Said in money, with the tier that changed and
  * what to do with the difference: cash is settled by the panel's change due or shortfall, a card
- * already taken on the terminal for the old total is not, so the seller is told.
+ * already taken on the terminal for the old total is not, so the seller is told. With the cash
+ * handed over known (`tenderedCents`), the words go by it, as the panel's change due does: the
+ * difference between the totals would tell a seller to ask for more than a note that already
+ * covers the new total, or to hand back part of a change the done screen then pays again.
  */
 export function priceChangeWords(
   shown: readonly HeldLine[],
   fresh: readonly TierView[],
   payment: TillPayment = 'cash',
+  tenderedCents: number | null = null,
 ): string {
   const changes: string[] = [];
   let total = 0;
@@ -35,14 +39,22 @@ export function priceChangeWords(
   const money = (cents: number) => formatMoney(cents, currency ?? '');
   const difference = money(Math.abs(total - was));
   const todo =
-    payment === 'card'
-      ? total > was
-        ? `the card terminal must take ${difference} more`
-        : `refund ${difference} on the card terminal`
-      : total > was
-        ? `ask the customer for ${difference} more`
-        : `the customer gets ${difference} back`;
+    payment === 'cash' && tenderedCents !== null
+      ? cashTodo(total, tenderedCents, money)
+      : payment === 'card'
+        ? total > was
+          ? `the card terminal must take ${difference} more`
+          : `refund ${difference} on the card terminal`
+        : total > was
+          ? `ask the customer for ${difference} more`
+          : `the customer gets ${difference} back`;
   return `${start}: ${changes.join('; ')}. The total is now ${money(total)}: ${todo}, then complete the sale again.`;
+}
+
+/** What to do with the cash handed over, measured against the new total. */
+function cashTodo(total: number, tendered: number, money: (cents: number) => string): string {
+  if (tendered < total) return `ask the customer for ${money(total - tendered)} more`;
+  return `the ${money(tendered)} handed over covers it (change ${money(tendered - total)}, given when the sale is done)`;
 }
 
 /**

@@ -248,7 +248,8 @@ export const useSale = create<SaleState>()((set, get) => ({
           await refreshed;
           const fresh = useEvents.getState().tiers[event.id]?.data ?? [];
           const shown = [...held, { tier, quantity: state.quantity }];
-          error = { fields: {}, form: priceChangeWords(shown, fresh, state.payment) };
+          const tendered = state.payment === 'cash' ? check.total + check.change : null;
+          error = { fields: {}, form: priceChangeWords(shown, fresh, state.payment, tendered) };
         }
       }
       // A tier of the sale deleted at the office (only one nothing was sold of can be): say so by
@@ -263,7 +264,13 @@ export const useSale = create<SaleState>()((set, get) => ({
           set({ error: { fields: {}, form: `${words} Pick another tier.` } });
           return null;
         }
-        error = { fields: {}, form: `${words} Start the sale again.` };
+        // A line held earlier in the sale: take it out and keep the rest, which the panel
+        // already totals without it; left in, every completion was refused again.
+        set({ held: state.held.filter((_, index) => index !== removed) });
+        error = {
+          fields: {},
+          form: `${words} It was taken out of this sale: check the new total with the customer, then complete the sale.`,
+        };
       }
       // Refused for a tier edited at the office (a lower limit per order, an access code put on
       // it): read the tiles again and say what the seller can do now.
