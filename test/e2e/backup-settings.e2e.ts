@@ -85,6 +85,8 @@ base('Settings › Backup: a manager saves a backup while the box office sells',
       await panel.getByLabel('Save backups in').fill(share);
       await panel.getByRole('button', { name: 'Change folder' }).click();
       await expect(panel).toContainText(`Backups go to ${share}`);
+      // The last save's words named the old folder: gone with the change.
+      await expect(panel.getByRole('status').filter({ hasText: 'Backup saved' })).toHaveCount(0);
       rmSync(share, { recursive: true });
       writeFileSync(share, 'not a folder');
       await panel.getByRole('button', { name: 'Save a backup now' }).click();

@@ -64,6 +64,10 @@ test('a year on: the till and pickers put tonight first, past and cancelled a vi
   const cancel = page.getByRole('dialog', { name: 'Cancel Last Month?' });
   await expect(cancel.getByTestId('notify-holders').getByRole('checkbox')).not.toBeChecked();
   await cancel.getByRole('button', { name: 'Keep event' }).click();
+  // Back on Events, the view picked before opening the show is still the one shown.
+  await boxOffice.go('Events & tiers');
+  await expect(views.getByRole('button', { name: 'Past' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(titles).toHaveText(['Last Month', 'Last Winter']);
 
   // Reports opens on tonight's show, not the first one ever published.
   await boxOffice.go('Reports');

@@ -21,6 +21,7 @@ import {
   type Loadable,
 } from '../lib/loadable.js';
 import { requireClient } from './session-store.js';
+import type { EventsView } from '../lib/event-season.js';
 
 export interface CancelEventBody {
   notify_holders?: boolean;
@@ -37,6 +38,9 @@ interface EventsState {
   tiers: Record<string, Loadable<TierView[]>>;
   /** When each event's tiers were last read from the server (Date.now()), for "Counts read … ago". */
   tiersReadAt: Record<string, number>;
+  /** The Events screen's view (Upcoming, Past…), kept while staff open an event and come back. */
+  listView: EventsView;
+  setListView(view: EventsView): void;
   loadEvents(): Promise<void>;
   loadTiers(eventId: string): Promise<void>;
   /**
@@ -78,6 +82,8 @@ export const useEvents = create<EventsState>()((set, get) => {
     events: idle(),
     tiers: {},
     tiersReadAt: {},
+    listView: 'upcoming',
+    setListView: (listView) => set({ listView }),
 
     async loadEvents() {
       set({ events: loading(get().events) });

@@ -47,6 +47,8 @@ export function BackupPanel() {
       setFolderError(null);
       setNewFolder('');
       setFolderSaved(true);
+      // The last outcome named the old folder: read after the change it would say a backup is there.
+      setOutcome(null);
       void loadBackups();
     } catch (err) {
       setFolderError(splitError(err, ['backup_folder']));
