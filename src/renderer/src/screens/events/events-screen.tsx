@@ -4,7 +4,7 @@ import { Empty, ErrorNote, Loading } from '../../components/states.js';
 import { StatusBadge } from '../../components/status-badge.js';
 import { useNow } from '../../hooks/use-now.js';
 import { formatCount } from '../../lib/count.js';
-import { eventsInView } from '../../lib/event-season.js';
+import { eventsInView, type EventsView } from '../../lib/event-season.js';
 import { formatEventTime } from '../../lib/zoned-time.js';
 import { Link } from '../../router.js';
 import { useEvents } from '../../stores/events-store.js';
