@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { rmSync } from 'node:fs';
-import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app.js';
+import { rawExchange } from '../support/raw-http.js';
 import { tempDataDir, testOptions } from '../support/test-app.js';
 
 let app: FastifyInstance;
@@ -20,26 +20,8 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-/** Sends raw bytes (what no HTTP client library would send) and reads until the server closes. */
-function raw(request: string): Promise<{ status: number; headers: string; body: string }> {
-  return new Promise((resolve, reject) => {
-    const socket = connect(port, '127.0.0.1');
-    const chunks: Buffer[] = [];
-    const timer = setTimeout(() => {
-      socket.destroy();
-      reject(new Error(`no answer and no close within 5 s; got: ${Buffer.concat(chunks).toString()}`));
-    }, 5_000);
-    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
-    socket.on('error', () => {});
-    socket.on('close', () => {
-      clearTimeout(timer);
-      const text = Buffer.concat(chunks).toString();
-      const [head = '', body = ''] = text.split('\r\n\r\n');
-      resolve({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1] ?? 0), headers: head, body });
-    });
-    socket.write(request);
-  });
-}
+/** Raw bytes to the app's port, read until the server closes. */
+const raw = (request: string) => rawExchange(port, request);
 
 const envelope = (body: string) => (JSON.parse(body) as { error: Record<string, unknown> }).error;
 

@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
+import { requireVethNamespace, vethPairSetup as netnsSetup } from '../support/netns-scenario.js';
 import { tempDataDir } from '../support/test-app.js';
 
 /**
@@ -9,28 +10,6 @@ import { tempDataDir } from '../support/test-app.js';
  * fresh network namespace (unshare --net) holding only lo and a veth pair with 10.99.0.x
  * addresses that exist nowhere else; the namespace disappears with the process.
  */
-const netnsSetup = [
-  'ip link set lo up',
-  'ip link add v0 type veth peer name v1',
-  'ip addr add 10.99.0.1/24 dev v0',
-  'ip addr add 10.99.0.2/24 dev v1',
-  'ip link set v0 up',
-  'ip link set v1 up',
-  'ip route add 224.0.0.0/4 dev v0',
-].join(' && ');
-
-/** Fails the test (never skips it) where a network namespace with a veth pair cannot be made. */
-function requireVethNamespace(): void {
-  const probe = spawnSync('unshare', ['--net', 'sh', '-c', 'ip link add v0 type veth peer name v1'], {
-    encoding: 'utf8',
-  });
-  if (probe.status !== 0)
-    throw new Error(
-      `this test needs 'unshare --net' and 'ip link add … type veth' (root or user namespaces): ` +
-        `${probe.stderr?.trim() || probe.error?.message}`,
-    );
-}
-
 const script = fileURLToPath(new URL('../support/mdns-netns-script.ts', import.meta.url));
 const tsx = fileURLToPath(new URL('../../node_modules/.bin/tsx', import.meta.url));
 const dirs: string[] = [];

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { rmSync } from 'node:fs';
-import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app.js';
 import { listenLoopback, type ExtraListener } from '../../src/server/extra-listener.js';
+import { rawExchange } from '../support/raw-http.js';
 import { SseClient } from '../support/sse-client.js';
 import { adminSecret, tempDataDir, testOptions } from '../support/test-app.js';
 
@@ -28,38 +28,13 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-/** Sends a request head and only the start of its body, then waits for the server's answer and close. */
-function stalledBody(
-  toPort: number,
-  path = '/v2/devices/pair',
-): Promise<{ status: number; head: string; body: string; ms: number }> {
-  return new Promise((resolve, reject) => {
-    const started = Date.now();
-    const socket = connect(toPort, '127.0.0.1');
-    const chunks: Buffer[] = [];
-    const timer = setTimeout(() => {
-      socket.destroy();
-      reject(new Error('the server still held the connection after 5 s'));
-    }, 5_000);
-    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
-    socket.on('error', () => {});
-    socket.on('close', () => {
-      clearTimeout(timer);
-      const text = Buffer.concat(chunks).toString();
-      const [head = '', body = ''] = text.split('\r\n\r\n');
-      resolve({
-        status: Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1] ?? 0),
-        head: text,
-        body,
-        ms: Date.now() - started,
-      });
-    });
-    // The keyless pairing step: anyone on the venue network can reach it.
-    socket.write(
-      `POST ${path} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{`,
-    );
-  });
-}
+/** A request head and only the start of its body: then nothing more. */
+const stalledBody = (toPort: number, path = '/v2/devices/pair') =>
+  // The keyless pairing step: anyone on the venue network can reach it.
+  rawExchange(
+    toPort,
+    `POST ${path} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{`,
+  );
 
 describe('a request must arrive whole within the deadline', () => {
   it('a body that stops arriving: 408 request_timeout in the envelope, and the connection closed', async () => {

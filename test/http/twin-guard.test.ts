@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { requireUnshareNet, runInNetns } from '../support/netns-scenario.js';
+import { requireVethNamespace, runInNetns, vethPairSetup as netnsSetup } from '../support/netns-scenario.js';
 import { tempDataDir } from '../support/test-app.js';
 
 /**
@@ -10,16 +10,6 @@ import { tempDataDir } from '../support/test-app.js';
  * mDNS, a real webhook receiver and SMTP server, all inside a private network namespace
  * (10.99.0.x exists nowhere else; nothing multicasts outside it).
  */
-const netnsSetup = [
-  'ip link set lo up',
-  'ip link add v0 type veth peer name v1',
-  'ip addr add 10.99.0.1/24 dev v0',
-  'ip addr add 10.99.0.2/24 dev v1',
-  'ip link set v0 up',
-  'ip link set v1 up',
-  'ip route add 224.0.0.0/4 dev v0',
-].join(' && ');
-
 const script = fileURLToPath(new URL('../support/twin-netns-script.ts', import.meta.url));
 const tsx = fileURLToPath(new URL('../../node_modules/.bin/tsx', import.meta.url));
 const dirs: string[] = [];
@@ -37,7 +27,7 @@ interface Health {
 
 describe('a second server with the same venue data on the LAN', () => {
   it('holds its webhooks and mail while the spare runs; a fresh install next to them sends', async () => {
-    requireUnshareNet();
+    requireVethNamespace();
     const venueDir = tempDataDir('marquee-twin-venue-');
     const freshDir = tempDataDir('marquee-twin-fresh-');
     const workDir = tempDataDir('marquee-twin-work-');

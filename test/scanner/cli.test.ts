@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exitCodes, runCli } from '../../src/scanner/cli-run.js';
 import { openDoor } from '../../src/scanner/node-door.js';
+import { runCliOn, type CliRun } from './support/cli-runner.js';
 import { Venue } from './support/venue.js';
 
 let venue: Venue;
@@ -9,16 +10,7 @@ let eventId: string;
 let tierId: string;
 let state: string;
 
-async function cli(...argv: string[]): Promise<{ code: number; out: string[]; err: string[] }> {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await runCli(argv, {
-    out: (l) => out.push(l),
-    err: (l) => err.push(l),
-    env: { MARQUEE_SCANNER_STATE: state },
-  });
-  return { code, out, err };
-}
+const cli = (...argv: string[]): Promise<CliRun> => runCliOn(state, argv);
 
 beforeAll(async () => {
   venue = await Venue.start();

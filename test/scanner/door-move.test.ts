@@ -1,9 +1,10 @@
 import { cpSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { exitCodes, runCli } from '../../src/scanner/cli-run.js';
+import { exitCodes } from '../../src/scanner/cli-run.js';
 import { backUpDataFolder } from '../../src/server/store/data-folder-backup.js';
 import { tempDataDir } from '../support/test-app.js';
+import { runCliOn, type CliRun } from './support/cli-runner.js';
 import { Venue } from './support/venue.js';
 
 const venues: Venue[] = [];
@@ -20,18 +21,10 @@ async function startVenue(dataDir?: string): Promise<Venue> {
   return venue;
 }
 
-function cliOn(state: string) {
-  return async (...argv: string[]): Promise<{ code: number; out: string[]; err: string[] }> => {
-    const out: string[] = [];
-    const err: string[] = [];
-    const code = await runCli(argv, {
-      out: (l) => out.push(l),
-      err: (l) => err.push(l),
-      env: { MARQUEE_SCANNER_STATE: state },
-    });
-    return { code, out, err };
-  };
-}
+const cliOn =
+  (state: string) =>
+  (...argv: string[]): Promise<CliRun> =>
+    runCliOn(state, argv);
 
 /** The box-office laptop dies; the spare starts on its latest backup, at another address. */
 async function spareFromBackupOf(venue: Venue): Promise<Venue> {

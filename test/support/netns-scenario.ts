@@ -26,6 +26,33 @@ export function requireUnshareNet(ownMounts = false): void {
 }
 
 /**
+ * Shell for a fresh network namespace: loopback, and a veth pair (this kernel has no `dummy` link
+ * type) with 10.99.0.1 and 10.99.0.2, addresses that exist nowhere else, and a multicast route
+ * that exists only inside it. Two servers on the two ends hear each other's mDNS.
+ */
+export const vethPairSetup = [
+  'ip link set lo up',
+  'ip link add v0 type veth peer name v1',
+  'ip addr add 10.99.0.1/24 dev v0',
+  'ip addr add 10.99.0.2/24 dev v1',
+  'ip link set v0 up',
+  'ip link set v1 up',
+  'ip route add 224.0.0.0/4 dev v0',
+].join(' && ');
+
+/** Fails the test (never skips it) where a network namespace with a veth pair cannot be made. */
+export function requireVethNamespace(): void {
+  const probe = spawnSync('unshare', ['--net', 'sh', '-c', 'ip link add v0 type veth peer name v1'], {
+    encoding: 'utf8',
+  });
+  if (probe.status !== 0)
+    throw new Error(
+      `this test needs 'unshare --net' and 'ip link add … type veth' (root or user namespaces): ` +
+        `${probe.stderr?.trim() || probe.error?.message}`,
+    );
+}
+
+/**
  * Runs `setup` (a shell script) in a fresh network namespace, killing it after `timeoutMs`.
  * `ownMounts` adds a mount namespace, so the script may bind-mount over /etc files for itself.
  */
