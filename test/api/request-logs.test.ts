@@ -4,8 +4,7 @@
  * x-request-id is kept only when short and plain, and no secret the API handed out appears.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { BoundedLogDestination } from '../../src/server/logging/log-destination.js';
-import { Writable } from 'node:stream';
+import { capturedLog } from '../support/captured-log.js';
 import { createKey } from '../support/foundation-fixtures.js';
 import { buy, saleEvent } from '../support/sales-fixtures.js';
 import { pairDevice } from '../support/scan-fixtures.js';
@@ -15,15 +14,9 @@ let t: TestApp;
 let lines: string[];
 
 beforeEach(async () => {
-  lines = [];
-  const sink = new Writable({
-    decodeStrings: false,
-    write(chunk: string, _encoding, callback) {
-      lines.push(chunk);
-      callback();
-    },
-  });
-  t = await makeTestApp({ logLevel: 'info', logDestination: new BoundedLogDestination(sink) });
+  const log = capturedLog();
+  lines = log.lines;
+  t = await makeTestApp({ logLevel: 'info', logDestination: log.logDestination });
 });
 
 afterEach(async () => {

@@ -3,10 +3,9 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'nod
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Writable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { components } from '../../src/shared/api/schema.js';
-import { BoundedLogDestination } from '../../src/server/logging/log-destination.js';
+import { capturedLog } from '../support/captured-log.js';
 import { createKey } from '../support/foundation-fixtures.js';
 import { orderBody, saleEvent, type Sale } from '../support/sales-fixtures.js';
 import { mountSmallDisk, type SmallDisk } from '../support/small-disk.js';
@@ -234,18 +233,11 @@ describe('POST /v2/backups onto a full disk', () => {
 
 describe('the backup log line', () => {
   it('says where the copy went and how big it is, never the key that asked', async () => {
-    const lines: string[] = [];
-    const sink = new Writable({
-      decodeStrings: false,
-      write(chunk: string, _encoding, callback) {
-        lines.push(chunk);
-        callback();
-      },
-    });
+    const { lines, logDestination } = capturedLog();
     const logged = await openTestApp(join(root, 'logged-data'), {
       backupFolder: undefined,
       logLevel: 'info',
-      logDestination: new BoundedLogDestination(sink),
+      logDestination,
     });
     try {
       const res = await logged.call('POST', '/v2/backups', {});

@@ -1,4 +1,5 @@
 import { normalizeTimeZone, serverTimeZone } from '../../shared/attendee-time.js';
+import { wallDateTime } from '../../shared/zone-clock.js';
 import { invalidField } from '../errors.js';
 import type { SalesReportView } from '../schemas/reports.js';
 import type { EventsRepo } from '../store/events-repo.js';
@@ -21,15 +22,13 @@ interface Sums {
 
 const empty = (): Sums => ({ orders: 0, gross_cents: 0, refunds: 0, refunds_cents: 0, net_cents: 0 });
 
-/** `YYYY-MM` of a moment on the zone's calendar. */
+/** `YYYY-MM` of a moment on the zone's calendar; a quarter hour with sales for many events is read once. */
 function monthIn(zone: string): (ms: number) => string {
-  const format = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit' });
   const known = new Map<number, string>();
   return (ms) => {
     let month = known.get(ms);
     if (month === undefined) {
-      const parts = format.formatToParts(ms);
-      month = `${parts.find((p) => p.type === 'year')!.value}-${parts.find((p) => p.type === 'month')!.value}`;
+      month = wallDateTime(ms, zone).slice(0, 'YYYY-MM'.length);
       known.set(ms, month);
     }
     return month;

@@ -1,11 +1,10 @@
 import { X509Certificate, createPrivateKey } from 'node:crypto';
 import { cpSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../src/server/app.js';
-import { BoundedLogDestination } from '../../../src/server/logging/log-destination.js';
 import { ensureTlsMaterial, tlsPaths } from '../../../src/server/tls.js';
+import { capturedLog } from '../../support/captured-log.js';
 import { adminSecret, tempDataDir, testOptions } from '../../support/test-app.js';
 
 const dirs: string[] = [];
@@ -22,21 +21,14 @@ const fingerprintFormat = /^([0-9A-F]{2}:){31}[0-9A-F]{2}$/;
 
 /** Starts on a LAN address (HTTPS) over one data dir, with what a test reads back. */
 function lanStarts(dir: string) {
-  const lines: string[] = [];
-  const sink = new Writable({
-    decodeStrings: false,
-    write(chunk: string, _encoding, callback) {
-      lines.push(chunk);
-      callback();
-    },
-  });
+  const { lines, logDestination } = capturedLog();
   const start = () =>
     buildApp(
       testOptions(dir, {
         host: '10.99.0.7',
         tls: 'auto',
         logLevel: 'warn',
-        logDestination: new BoundedLogDestination(sink),
+        logDestination,
       }),
     );
   const call = async (app: FastifyInstance, method: 'GET' | 'POST', url: string, body?: object) => {
