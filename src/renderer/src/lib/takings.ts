@@ -1,3 +1,4 @@
+import { wallDateTime } from '../../../shared/zone-clock.js';
 import type { SalesReport } from '../api/types.js';
 import { formatCount } from './count.js';
 import { formatMoney } from './money.js';
@@ -14,13 +15,8 @@ export type TakingsPeriod = (typeof takingsPeriods)[number]['id'];
 
 /** The month `now` falls in on the zone's calendar, as [year, month 1–12]. */
 function monthOf(now: number, zone: string): [number, number] {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone: zone,
-    year: 'numeric',
-    month: '2-digit',
-  }).formatToParts(now);
-  const pick = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  return [pick('year'), pick('month')];
+  const [year, month] = wallDateTime(now, zone).split('-').map(Number) as [number, number];
+  return [year, month];
 }
 
 /** Midnight on the first of a month in the zone (01:00 where the clocks skip that midnight). */
