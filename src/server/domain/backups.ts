@@ -1,11 +1,12 @@
 import { accessSync, constants, existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
-import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
+import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
 import { ApiError, invalidField } from '../errors.js';
 import type { BackupView } from '../schemas/backups.js';
 import {
   BackupFailedError,
   backUpDataFolderOffThread,
   backupFolderPrefix,
+  isInsideFolder,
   type DataFolderBackup,
 } from '../store/data-folder-backup.js';
 
@@ -19,11 +20,6 @@ const backupName = /^marquee-backup-(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z
 
 export function defaultBackupFolder(dataDir: string): string {
   return join(dirname(resolve(dataDir)), 'marquee-backups');
-}
-
-function inside(parent: string, child: string): boolean {
-  const rel = relative(parent, child);
-  return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
 }
 
 /**
@@ -43,7 +39,7 @@ export function backupFolderProblem(dataDir: string, folder: string): string | n
   if (!isAbsolute(folder))
     return `The backup folder must be a full path (such as /media/usb/backups), not ${folder}.`;
   const target = resolve(folder);
-  if (inside(resolve(dataDir), target))
+  if (isInsideFolder(resolve(dataDir), target))
     return `${target} is inside the data folder: a backup there is lost with the laptop. Choose a folder outside it, on another disk if you can.`;
   try {
     if (!existsSync(target)) makeFolders(target);

@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import { closeSync, cpSync, existsSync, openSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join, relative, resolve } from 'node:path';
+import { isAbsolute, join, relative, resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { ensurePrivateDir, tightenFile, tightenTree } from '../../shared/private-files.js';
 import { lockFileName } from '../data-dir-lock.js';
@@ -43,9 +43,10 @@ export class BackupFailedError extends Error {
   }
 }
 
-function inside(parent: string, child: string): boolean {
+/** Whether `child` is `parent` or a folder under it: a backup there would be lost with the laptop. */
+export function isInsideFolder(parent: string, child: string): boolean {
   const rel = relative(parent, child);
-  return rel === '' || (!rel.startsWith('..') && !rel.startsWith('/'));
+  return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
 }
 
 /** The copy opens, reads whole, and answers what it holds (what the manager is told). */
@@ -180,7 +181,7 @@ function prepareBackup({
     );
   }
   const target = resolve(destination);
-  if (inside(source, target)) {
+  if (isInsideFolder(source, target)) {
     throw new BackupFailedError(
       `${target} is inside the data folder ${source}: a backup there is lost with the laptop. Choose a folder on another disk (a USB stick, a network share).`,
     );

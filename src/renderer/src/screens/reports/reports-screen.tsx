@@ -1,11 +1,11 @@
-import { useNow } from '../../hooks/use-now.js';
-import { pickDefaultEvent } from '../../lib/monitor-event.js';
-import { EventOptions } from '../../components/event-options.js';
 import { useEffect } from 'react';
+import { EventOptions } from '../../components/event-options.js';
 import { ReportFigures, ReportTable } from '../../components/report-parts.js';
 import { Empty, ErrorNote, Loading } from '../../components/states.js';
 import { csvFileName, type CsvExport } from '../../lib/csv-download.js';
 import { eventReportParts } from '../../lib/event-report.js';
+import { pickDefaultEvent } from '../../lib/monitor-event.js';
+import { useNow } from '../../hooks/use-now.js';
 import { useFileSave } from '../../hooks/use-file-save.js';
 import { tillTimeZone } from '../../lib/zoned-time.js';
 import { Link, navigate, Redirect } from '../../router.js';
