@@ -214,6 +214,8 @@ test('on a phone, Settings (staff, keys, mail waiting for a long address) and th
   const login = new LoginPage(page, server.url);
   await login.open('/settings');
   await login.signIn(adminKey);
+  // The key is kept only once the server has checked it: leaving the page sooner signs out again.
+  await expect(page.getByRole('navigation', { name: 'Screens' })).toBeVisible();
   for (const width of [390, 320]) {
     await page.setViewportSize({ width, height: 844 });
     await page.goto(`${server.url}/settings`);
