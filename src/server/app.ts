@@ -26,7 +26,7 @@ import { loggerOptions, requestIds } from './logging/logger-options.js';
 import { startMailSender } from './mail/start-mail-sender.js';
 import { eventPage } from './pages/event-page.js';
 import { walletPage } from './pages/wallet-page.js';
-import { attendeeLinkNotFound, pageAwareFrameworkErrors } from './pages/not-found.js';
+import { attendeeLinkNotFound, attendeePageTooBusy, pageAwareFrameworkErrors } from './pages/not-found.js';
 import { apiKeyRoutes } from './routes/api-keys.js';
 import { attendeeRoutes } from './routes/attendees.js';
 import { auditRoutes } from './routes/audit.js';
@@ -177,7 +177,10 @@ async function buildOnDataDir(
     installValidators(app);
     installJsonBodyParser(app);
     installStrictQuery(app);
-    installErrorHandling(app, storage, attendeeLinkNotFound);
+    installErrorHandling(app, storage, {
+      notFound: attendeeLinkNotFound,
+      tooManyRequests: attendeePageTooBusy,
+    });
     installDrain(app, options.drainGraceMs);
     registerComponents(app);
     await installOpenApi(app, serverVersion);

@@ -66,6 +66,34 @@ describe('per-key rate limit', () => {
     expect((await t.call('GET', '/v2/events')).statusCode).toBe(429);
   }, 60_000);
 
+  it('an attendee page over the limit, opened in a browser, says so in words; the wallet app’s fetches keep the JSON', async () => {
+    t = await makeTestApp({ rateLimitPerMinute: 3 });
+    const browser = { accept: 'text/html,application/xhtml+xml' };
+    for (let i = 0; i < 3; i++) await t.call('GET', '/w/tk_someone', undefined, null, browser);
+    for (const path of ['/w/tk_someone', '/e/evt_tonight']) {
+      const page = await t.call('GET', path, undefined, null, browser);
+      expect(page.statusCode).toBe(429);
+      expect(page.headers['content-type']).toMatch(/^text\/html/);
+      expect(page.headers['cache-control']).toBe('no-store');
+      const retryAfter = Number(page.headers['retry-after']);
+      expect(retryAfter).toBeGreaterThan(0);
+      expect(page.body).toContain('<h1>Busy, try again shortly</h1>');
+      expect(page.body).toContain(`Reload it in ${retryAfter} seconds.`);
+      expect(page.body).not.toContain('rate_limit');
+    }
+    const appFetch = await t.call('GET', '/w/tk_someone/strip', undefined, null, {
+      accept: 'application/json',
+    });
+    expectError(appFetch, 429, 'rate_limit_error', 'rate_limited');
+    // An API route asked for HTML is still the API.
+    expectError(
+      await t.call('GET', '/v2/health', undefined, null, browser),
+      429,
+      'rate_limit_error',
+      'rate_limited',
+    );
+  });
+
   it('the scan feed, answered on the raw socket, still carries the x-ratelimit headers', async () => {
     t = await makeTestApp({ rateLimitPerMinute: 3 });
     const event = await createEvent(t);

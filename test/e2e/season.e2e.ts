@@ -59,6 +59,7 @@ test('a year on: the till and pickers put tonight first, past and cancelled a vi
   await views.getByRole('button', { name: 'Past' }).click();
   await page.getByRole('link', { name: 'Last Month' }).click();
   await expect(page.getByText('This show is over.')).toBeVisible();
+  await expect(page.locator('tr[data-tier="GA"]').getByTestId('tier-state')).toHaveText('Show over');
   await expect(page.locator('.head-actions').getByRole('link', { name: 'Sell' })).toHaveCount(0);
   await page.getByRole('button', { name: 'Cancel event…' }).click();
   const cancel = page.getByRole('dialog', { name: 'Cancel Last Month?' });

@@ -38,16 +38,28 @@ function toApiError(err: FastifyError): ApiError | undefined {
  * that failed because the disk is full is 507 `insufficient_storage` (and turns GET /v2/health
  * to degraded until space is back), not a 500: nobody needs to report a bug, someone needs to
  * free space. SQLite rolled the change back, so a retry with the same Idempotency-Key is safe.
- * `pageNotFound` answers an unknown path in HTML when that is what the asker is reading (an
- * attendee's browser on a mangled event or wallet link); undefined leaves it to the JSON 404.
+ * `pages` answers an unknown path, and a rate-limited page, in HTML when that is what the asker is
+ * reading (an attendee's browser on a mangled or busy event or wallet link).
  */
+type PageAnswer = (request: FastifyRequest, reply: FastifyReply) => FastifyReply | undefined;
+
+/** Answers in HTML for a person reading a page; undefined leaves the request to the JSON envelope. */
+export interface PageAnswers {
+  notFound: PageAnswer;
+  tooManyRequests: PageAnswer;
+}
+
 export function installErrorHandling(
   app: FastifyInstance,
   storage: StorageHealth,
-  pageNotFound?: (request: FastifyRequest, reply: FastifyReply) => FastifyReply | undefined,
+  pages?: PageAnswers,
 ): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     const apiError = toApiError(err) ?? (storage.noteFailure(err) ? insufficientStorage() : undefined);
+    if (apiError?.statusCode === 429) {
+      const page = pages?.tooManyRequests(request, reply.headers(apiError.headers));
+      if (page) return page;
+    }
     if (apiError) return reply.code(apiError.statusCode).headers(apiError.headers).send(errorBody(apiError));
     request.log.error({ err }, 'unhandled error');
     return reply.code(500).send({
@@ -60,7 +72,7 @@ export function installErrorHandling(
   });
 
   app.setNotFoundHandler((request, reply) => {
-    const page = pageNotFound?.(request, reply);
+    const page = pages?.notFound(request, reply);
     if (page) return page;
     const error = new ApiError(
       404,

@@ -33,11 +33,36 @@ function pageAskedFor(url: string): string | undefined {
  * wallet app's own requests beneath `/w/` (fetch, Accept without text/html) keep the JSON 404.
  */
 export function attendeeLinkNotFound(request: FastifyRequest, reply: FastifyReply): FastifyReply | undefined {
+  const page = attendeePageOpened(request);
+  if (page === 'event') return sendNotFound(reply, eventNotFoundPage);
+  if (page === 'ticket') return sendNotFound(reply, ticketNotFoundPage);
+  return undefined;
+}
+
+/**
+ * An attendee page refused by the rate limit (phones behind one venue NAT share an address),
+ * opened in a browser: what happened and when to try again, with the limiter's Retry-After kept,
+ * instead of the API's JSON on a phone screen.
+ */
+export function attendeePageTooBusy(request: FastifyRequest, reply: FastifyReply): FastifyReply | undefined {
+  if (attendeePageOpened(request) === undefined) return undefined;
+  const seconds = Number(reply.getHeader('retry-after'));
+  const when = Number.isFinite(seconds) && seconds > 0 ? `in ${Math.ceil(seconds)} seconds` : 'in a minute';
+  const page = pageShell(
+    'Busy, try again shortly',
+    `<h1>Busy, try again shortly</h1><p>This page was opened very many times from your network in the last minute. Reload it ${when}.</p>` +
+      '<p>Your ticket is not affected: it stays valid, and the door can find it by your name too.</p>',
+  );
+  return privateHeaders(reply).code(429).type('text/html; charset=utf-8').send(page);
+}
+
+/** Which attendee page a browser (not the wallet app's own fetches) asked for, if any. */
+function attendeePageOpened(request: FastifyRequest): 'event' | 'ticket' | undefined {
   if (request.method !== 'GET' && request.method !== 'HEAD') return undefined;
   if (!(request.headers.accept ?? '').includes('text/html')) return undefined;
   const path = request.url.split('?')[0]!;
-  if (path.startsWith('/e/')) return sendNotFound(reply, eventNotFoundPage);
-  if (path.startsWith('/w/')) return sendNotFound(reply, ticketNotFoundPage);
+  if (path.startsWith('/e/')) return 'event';
+  if (path.startsWith('/w/')) return 'ticket';
   return undefined;
 }
 

@@ -4,6 +4,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog.js';
 import { soldApart } from '../../lib/tier-counts.js';
 import { CapacityBar } from '../../components/capacity-bar.js';
 import { useNow } from '../../hooks/use-now.js';
+import { isPastEvent } from '../../lib/event-season.js';
 import { formatMoney } from '../../lib/money.js';
 import { deleteBlocker, saleWindowWords, tierEntryWords } from '../../lib/tier-form.js';
 import { tierSaleState } from '../../lib/tier-sale-state.js';
@@ -38,6 +39,9 @@ export function TiersTable({ event, tiers, canEdit, onEdit }: TiersTableProps) {
             {tiers.map((tier) => {
               const blocker = deleteBlocker(tier);
               const state = tierSaleState(tier, event, now);
+              // A till can still record a late sale for it, but to the manager it is not "On sale".
+              const stateWords =
+                state.kind === 'on_sale' && isPastEvent(event, now) ? 'Show over' : state.label;
               return (
                 <tr key={tier.id} data-tier={tier.name}>
                   <td>
@@ -65,7 +69,9 @@ export function TiersTable({ event, tiers, canEdit, onEdit }: TiersTableProps) {
                       </div>
                     ) : null}
                   </td>
-                  <td className="small">{state.label}</td>
+                  <td className="small" data-testid="tier-state">
+                    {stateWords}
+                  </td>
                   {canEdit ? (
                     <td>
                       <div className="row-actions">
