@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs';
 import { Value } from 'typebox/value';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { maxFeedsPerKey } from '../../src/server/routes/scan-stream.js';
+import { feedReplaceableAfterMs, maxFeedsPerKey } from '../../src/server/routes/scan-stream.js';
 import { FeedTicketChange, Scan } from '../../src/server/schemas/scans.js';
 import { startServer, type RunningServer } from '../../src/server/start.js';
 import type { TicketJson } from '../support/sales-fixtures.js';
@@ -12,6 +12,8 @@ import { adminSecret, tempDataDir, testOptions } from '../support/test-app.js';
 
 let server: RunningServer;
 let dataDir: string;
+/** Added to the server's clock: a minute passes without waiting for it. */
+let clockAhead = 0;
 const clients: SseClient[] = [];
 
 async function call<T>(
@@ -71,7 +73,8 @@ const stream = async (query = '', headers: Record<string, string> = {}, key: str
 
 beforeEach(async () => {
   dataDir = tempDataDir('marquee-scan-live-');
-  server = await startServer(testOptions(dataDir), undefined);
+  clockAhead = 0;
+  server = await startServer(testOptions(dataDir, { now: () => Date.now() + clockAhead }), undefined);
 });
 afterEach(async () => {
   for (const client of clients.splice(0)) client.close();
@@ -132,6 +135,24 @@ describe('door scanning over real HTTP', () => {
       5_000,
       'a closed feed frees its place',
     );
+  });
+
+  it('a key at its limit gives up its oldest feed once that one is over a minute old (a door that lost Wi-Fi reconnects)', async () => {
+    for (let i = 0; i < maxFeedsPerKey; i++) expect((await stream()).status).toBe(200);
+    const [oldest, second] = [clients[0]!, clients[1]!];
+    expect((await stream()).status).toBe(429);
+
+    // The server still holds the feeds of connections that died without closing; a minute on,
+    // the door's reconnection takes the oldest one's place instead of being refused.
+    clockAhead = feedReplaceableAfterMs + 1_000;
+    const reconnected = await stream();
+    expect(reconnected.status).toBe(200);
+    await oldest.waitFor(() => oldest.ended);
+    expect(second.ended).toBe(false);
+    expect(reconnected.ended).toBe(false);
+    // Still at most maxFeedsPerKey at once: the next one ends the second oldest.
+    expect((await stream()).status).toBe(200);
+    await second.waitFor(() => second.ended);
   });
 
   it('the SSE feed delivers a scan within 2 s of the validation, with its id', async () => {

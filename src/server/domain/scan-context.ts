@@ -68,7 +68,7 @@ export function createScanContext(deps: ScanContextDeps): ScanContext {
   const feedRepo = new DoorFeedRepo(db);
   const scans = new ScansRepo(db);
   const tickets = new ScanTicketsRepo(db);
-  const feed = new ScanFeed(feedRepo, lifecycle);
+  const feed = new ScanFeed(feedRepo, lifecycle, { now });
   const presence = new DevicePresence(devicesRepo, now, lifecycle, deps.storage);
   const devices = new DevicesService({
     actions,

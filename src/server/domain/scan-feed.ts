@@ -27,6 +27,8 @@ export interface ScanFeedOptions {
   coalesceMs?: number;
   /** A listener that has not taken this many bytes is dropped; it reconnects with Last-Event-ID. */
   maxBacklogBytes?: number;
+  /** The clock a feed's opening time is read from (makeRoomForKey). */
+  now?: () => number;
 }
 
 const batchSize = 500;
@@ -52,12 +54,14 @@ export function formatFeedRow(row: FeedRow): string {
  * from its own cursor, so a slow one never holds up the others.
  */
 export class ScanFeed {
-  private readonly listeners = new Set<FeedListener>();
+  /** Each open listener and when it opened; a Map keeps opening order, oldest first. */
+  private readonly listeners = new Map<FeedListener, number>();
   private readonly paused = new Set<FeedListener>();
   private readonly pollMs: number;
   private readonly heartbeatMs: number;
   private readonly coalesceMs: number;
   private readonly maxBacklogBytes: number;
+  private readonly now: () => number;
   private drainTimer: NodeJS.Timeout | null = null;
   private drainScheduled = false;
   private pollTimer: NodeJS.Timeout | null = null;
@@ -73,6 +77,7 @@ export class ScanFeed {
     this.heartbeatMs = options.heartbeatMs ?? 15_000;
     this.coalesceMs = options.coalesceMs ?? 0;
     this.maxBacklogBytes = options.maxBacklogBytes ?? 4 * 1024 * 1024;
+    this.now = options.now ?? Date.now;
     lifecycle.onStop('scan feed', () => this.closeAll());
   }
 
@@ -86,7 +91,7 @@ export class ScanFeed {
 
   /** Sends what the listener missed since its cursor, then keeps it posted. */
   add(listener: FeedListener): void {
-    this.listeners.add(listener);
+    this.listeners.set(listener, this.now());
     this.startTimers();
     // After adding, so a listener dropped while catching up stays dropped.
     this.catchUp(listener);
@@ -114,18 +119,36 @@ export class ScanFeed {
   /** Feeds the key holds open now (the route caps them: routes/scan-stream.ts). */
   openForKey(apiKeyId: string): number {
     let open = 0;
-    for (const listener of this.listeners) if (listener.apiKeyId === apiKeyId) open += 1;
+    for (const listener of this.listeners.keys()) if (listener.apiKeyId === apiKeyId) open += 1;
     return open;
   }
 
+  /**
+   * Room for one more of the key's feeds under `max`: when it holds `max`, its oldest feed opened
+   * more than `staleAfterMs` ago is ended. A door whose Wi-Fi drops reconnects while the server
+   * still holds the dead connection (TCP gives up on unanswered heartbeats only after many
+   * minutes), so a door on flaky Wi-Fi would otherwise lock its own key out. False when every
+   * feed of the key is younger: a burst of opens is still refused.
+   */
+  makeRoomForKey(apiKeyId: string, max: number, staleAfterMs: number): boolean {
+    if (this.openForKey(apiKeyId) < max) return true;
+    for (const [listener, openedAt] of this.listeners) {
+      if (listener.apiKeyId !== apiKeyId) continue;
+      if (this.now() - openedAt <= staleAfterMs) return false;
+      this.close(listener);
+      return true;
+    }
+    return false;
+  }
+
   closeForKey(apiKeyId: string): void {
-    for (const listener of [...this.listeners]) {
+    for (const listener of [...this.listeners.keys()]) {
       if (listener.apiKeyId === apiKeyId) this.close(listener);
     }
   }
 
   closeAll(): void {
-    for (const listener of [...this.listeners]) this.close(listener);
+    for (const listener of [...this.listeners.keys()]) this.close(listener);
     this.stopTimers();
   }
 
@@ -142,7 +165,7 @@ export class ScanFeed {
 
   private drain(): void {
     this.seenSeq = this.repo.maxSeq();
-    for (const listener of [...this.listeners]) {
+    for (const listener of [...this.listeners.keys()]) {
       if (!this.paused.has(listener)) this.catchUp(listener);
     }
   }
@@ -176,7 +199,7 @@ export class ScanFeed {
     }
     if (this.heartbeatTimer === null) {
       this.heartbeatTimer = setInterval(() => {
-        for (const listener of [...this.listeners]) {
+        for (const listener of [...this.listeners.keys()]) {
           listener.write(': heartbeat\n\n');
           listener.onHeartbeat?.();
         }

@@ -21,6 +21,8 @@ const eventId = Type.String({ minLength: 1, maxLength: 80 });
  * held for ever, and use up the server's file descriptors (docs/api.md "Scan log and live feed").
  */
 export const maxFeedsPerKey = 32;
+/** A key at its limit gives up its oldest feed once that one is this old (ScanFeed.makeRoomForKey). */
+export const feedReplaceableAfterMs = 60_000;
 
 const StreamQuery = Type.Object(
   {
@@ -171,9 +173,9 @@ export async function scanStreamRoutes(app: FastifyInstance): Promise<void> {
         throw invalidField('Last-Event-ID', 'Last-Event-ID must be an id this feed sent (digits).');
       const cursor = resumeText === undefined ? feed.currentSeq() : Number(resumeText);
 
-      if (feed.openForKey(access.key.id) >= maxFeedsPerKey)
+      if (!feed.makeRoomForKey(access.key.id, maxFeedsPerKey, feedReplaceableAfterMs))
         throw new RateLimitedError(
-          `This key has ${maxFeedsPerKey} scan feeds open, the most one key may hold: close one (or use another device's key) and try again.`,
+          `This key opened ${maxFeedsPerKey} scan feeds in the last minute, the most one key may hold: close one (or use another device's key) and try again.`,
           5,
         );
       presence.touch(access.key);
