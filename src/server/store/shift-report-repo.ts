@@ -29,6 +29,11 @@ export interface CountAmountRow {
   amount_cents: number;
 }
 
+/** A count and amount in one currency (tickets voided in a shift, by their order's currency). */
+export interface CurrencyCountAmountRow extends CountAmountRow {
+  currency: string;
+}
+
 /** The names a shift's ids stand for, and the drawer's currency its audit rows give. */
 export interface ShiftLabelsRow {
   till_name: string | null;
@@ -73,8 +78,9 @@ export class ShiftReportRepo {
        GROUP BY t.tier_id, o.currency ORDER BY MIN(t.seq)`,
     );
     this.voidsStmt = db.prepare(
-      `SELECT COUNT(*) AS count, COALESCE(SUM(price_cents), 0) AS amount_cents
-       FROM tickets WHERE void_shift_id = ?`,
+      `SELECT o.currency AS currency, COUNT(*) AS count, SUM(t.price_cents) AS amount_cents
+       FROM tickets t JOIN orders o ON o.id = t.order_id
+       WHERE t.void_shift_id = ? GROUP BY o.currency ORDER BY MIN(t.seq)`,
     );
     this.firstCurrencyStmt = db
       .prepare(
@@ -109,8 +115,9 @@ export class ShiftReportRepo {
     return this.tiersStmt.all(shiftId) as TierTotalRow[];
   }
 
-  voids(shiftId: string): CountAmountRow {
-    return this.voidsStmt.get(shiftId) as CountAmountRow;
+  /** Tickets voided in the shift, one row per currency (amounts in two are never added). */
+  voids(shiftId: string): CurrencyCountAmountRow[] {
+    return this.voidsStmt.all(shiftId) as CurrencyCountAmountRow[];
   }
 
   /** The currency of the shift's first sale (or refund): the one its cash drawer is counted in. */

@@ -2305,14 +2305,28 @@ export interface components {
         comp_tickets: number;
         sales_cents: number;
       }[];
+      /** @description Refunds made in this shift, in the report’s currency */
       refunds: {
         count: number;
         amount_cents: number;
       };
+      /** @description Tickets voided in this shift (at their price), in the report’s currency */
       voids: {
         count: number;
         amount_cents: number;
       };
+      /** @description Refunds and voids of the shift in each other currency (a till selling events in two); absent from Z reports kept before this field existed */
+      other_currencies?: {
+        currency: string;
+        refunds: {
+          count: number;
+          amount_cents: number;
+        };
+        voids: {
+          count: number;
+          amount_cents: number;
+        };
+      }[];
       comps: {
         order_count: number;
         ticket_count: number;
