@@ -281,6 +281,47 @@ describe('shifts', () => {
     });
   });
 
+  it('counts the drawer in the currency it was opened with, even when the first sale is in another', async () => {
+    const res = await t.call(
+      'POST',
+      '/v2/shifts',
+      { opening_float_cents: 10_000, currency: 'usd' },
+      till,
+      bob,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const shift = res.json() as ShiftJson;
+    const euros = await saleEventIn(t, 'eur');
+    await sell({
+      event_id: euros.eventId,
+      payment_method: 'cash',
+      items: [{ tier_id: euros.tierId, quantity: 1 }],
+    });
+    await sell({ payment_method: 'cash', items: [{ tier_id: sale.tierId, quantity: 2 }] });
+
+    const x = (await t.call('GET', `/v2/shifts/${shift.id}/report`, undefined, till)).json();
+    // $100.00 float + $50.00 cash; the €10.00 is in the euro line, not in the dollar drawer.
+    expect(x).toMatchObject({ currency: 'usd', cash_sales_cents: 5_000, expected_cash_cents: 15_000 });
+    expect(x.by_payment_method).toContainEqual(
+      expect.objectContaining({ payment_method: 'cash', currency: 'eur', sales_cents: 1_000 }),
+    );
+
+    // Opened without a currency (an integration), the first sale's still decides, as before.
+    const other = await createKey(t, 'box_office');
+    const seller = asStaff(await signIn(t, other, '5678'));
+    const second = await open(0, seller, other);
+    await sell(
+      { event_id: euros.eventId, payment_method: 'cash', items: [{ tier_id: euros.tierId, quantity: 1 }] },
+      seller,
+      other,
+    );
+    await sell({ payment_method: 'cash' }, seller, other);
+    expect((await t.call('GET', `/v2/shifts/${second.id}/report`, undefined, other)).json()).toMatchObject({
+      currency: 'eur',
+      expected_cash_cents: 1_000,
+    });
+  });
+
   it('one open shift per till: 409 shift_already_open; another till opens its own', async () => {
     const first = await open(5_000);
     const again = expectError(

@@ -50,7 +50,10 @@ export const ShiftReport = Type.Object(
     shift: Shift,
     generated_at: Timestamp,
     currency: Nullable(
-      Type.String({ description: 'Of the shift’s first sale; the cash figures count this currency only' }),
+      Type.String({
+        description:
+          'The drawer’s: the one named when the shift opened if it has money in it, else that of the shift’s first sale; the cash figures count this currency only',
+      }),
     ),
     opening_float_cents: Type.Integer(),
     cash_sales_cents: Type.Integer(),

@@ -85,6 +85,12 @@ export class ShiftReportRepo {
     this.firstCurrencyStmt = db
       .prepare(
         `SELECT COALESCE(
+           (SELECT opened.currency FROM
+              (SELECT json_extract(a.data, '$.currency') AS currency FROM audit_events a
+               WHERE a.object_id = @id AND a.action = 'shift.opened' ORDER BY a.seq LIMIT 1) AS opened
+            WHERE EXISTS (SELECT 1 FROM orders WHERE shift_id = @id AND currency = opened.currency)
+               OR EXISTS (SELECT 1 FROM refunds r JOIN orders o ON o.id = r.order_id
+                          WHERE r.shift_id = @id AND o.currency = opened.currency)),
            (SELECT currency FROM orders WHERE shift_id = @id ORDER BY seq LIMIT 1),
            (SELECT o.currency FROM refunds r JOIN orders o ON o.id = r.order_id
             WHERE r.shift_id = @id ORDER BY r.seq LIMIT 1))`,
@@ -120,7 +126,11 @@ export class ShiftReportRepo {
     return this.voidsStmt.all(shiftId) as CurrencyCountAmountRow[];
   }
 
-  /** The currency of the shift's first sale (or refund): the one its cash drawer is counted in. */
+  /**
+   * The currency the drawer is counted in: the one named when the shift opened (its float's), when
+   * the shift took or paid back money in it; else that of its first sale (or refund). A dollar
+   * drawer whose first sale was for a euro show is still counted in dollars.
+   */
   currency(shiftId: string): string | null {
     return (this.firstCurrencyStmt.get({ id: shiftId }) as string | undefined) ?? null;
   }
