@@ -2451,6 +2451,13 @@ export interface components {
         /** @description Cash paid back with no till shift open: in no drawer’s X or Z report */
         cash_cents: number;
       };
+      /** @description The event’s cash sales made with no till shift open (a till before opening or after closing its shift, an admin key): counted in totals and payment_methods like any other, but in no shift report (docs/api.md "Money outside the till shifts") */
+      sales_outside_shifts: {
+        /** @description Cash orders sold with no till shift open */
+        cash_orders: number;
+        /** @description What they took: cash in no drawer’s X or Z report */
+        cash_cents: number;
+      };
       admissions: {
         /** @description Tickets admitted at least once */
         admitted: number;
