@@ -35,6 +35,22 @@ afterEach(async () => {
   await t.close();
 });
 
+/** A second published event on sale, priced in another currency (one tier at 10.00). */
+async function saleEventIn(app: TestApp, currency: string): Promise<Sale> {
+  const created = await app.call('POST', '/v2/events', {
+    title: 'Euro night',
+    venue: 'Main hall',
+    doors_at: '2026-12-24T21:00:00+00:00',
+    timezone: 'UTC',
+    currency,
+    tickets: [{ name: 'Standing', price_cents: 1000, quantity: 100 }],
+  });
+  const event = created.json() as { id: string };
+  await app.call('POST', `/v2/events/${event.id}/publish`);
+  const tiers = (await app.call('GET', `/v2/events/${event.id}/tiers`)).json() as { data: { id: string }[] };
+  return { eventId: event.id, tierId: tiers.data[0]!.id };
+}
+
 async function open(floatCents: number, who = bob, key = till): Promise<ShiftJson> {
   const res = await t.call('POST', '/v2/shifts', { opening_float_cents: floatCents }, key, who);
   expect(res.statusCode, res.body).toBe(200);
@@ -205,6 +221,7 @@ describe('shifts', () => {
       ],
       refunds: { count: 1, amount_cents: 2_500 },
       voids: { count: 2, amount_cents: 5_000 },
+      other_currencies: [],
       comps: { order_count: 1, ticket_count: 1 },
     });
 
@@ -214,6 +231,95 @@ describe('shifts', () => {
     expect(kept.body).toBe(closed.body);
     // After the close, sales carry no shift.
     expect((await sell({ payment_method: 'cash' })).shift_id).toBeNull();
+  });
+
+  it('never adds two currencies: refunds and voids are the drawer’s currency, the other currency’s apart', async () => {
+    const shift = await open(10_000);
+    const dollars = await sell({ payment_method: 'cash', items: [{ tier_id: sale.tierId, quantity: 2 }] });
+    const euros = await saleEventIn(t, 'eur');
+    const euroOrder = await sell({
+      event_id: euros.eventId,
+      payment_method: 'cash',
+      items: [{ tier_id: euros.tierId, quantity: 2 }],
+    });
+    const refund = async (orderId: string, amount: number) =>
+      expect(
+        (await t.call('POST', `/v2/orders/${orderId}/refund`, { amount_cents: amount }, till, ann))
+          .statusCode,
+      ).toBe(200);
+    const voidTicket = async (ticketId: string) =>
+      expect(
+        (await t.call('POST', `/v2/tickets/${ticketId}/void`, { refund: false }, till, ann)).statusCode,
+      ).toBe(200);
+    await refund(dollars.id, 1_000);
+    await refund(euroOrder.id, 300);
+    await voidTicket(dollars.tickets[0]!.id);
+    await voidTicket(euroOrder.tickets[0]!.id);
+    await voidTicket(euroOrder.tickets[1]!.id);
+
+    const x = (await t.call('GET', `/v2/shifts/${shift.id}/report`, undefined, till)).json();
+    // $10.00 and one $25.00 ticket in dollars; the €3.00 and two €10.00 tickets are not dollars.
+    expect(x).toMatchObject({
+      currency: 'usd',
+      refunds: { count: 1, amount_cents: 1_000 },
+      voids: { count: 1, amount_cents: 2_500 },
+      other_currencies: [
+        {
+          currency: 'eur',
+          refunds: { count: 1, amount_cents: 300 },
+          voids: { count: 2, amount_cents: 2_000 },
+        },
+      ],
+    });
+    const z = (
+      await t.call('POST', `/v2/shifts/${shift.id}/close`, { counted_cash_cents: 14_000 }, till, bob)
+    ).json();
+    expect(z).toMatchObject({
+      refunds: { count: 1, amount_cents: 1_000 },
+      voids: { count: 1, amount_cents: 2_500 },
+      other_currencies: [{ currency: 'eur', refunds: { count: 1, amount_cents: 300 } }],
+    });
+  });
+
+  it('counts the drawer in the currency it was opened with, even when the first sale is in another', async () => {
+    const res = await t.call(
+      'POST',
+      '/v2/shifts',
+      { opening_float_cents: 10_000, currency: 'usd' },
+      till,
+      bob,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const shift = res.json() as ShiftJson;
+    const euros = await saleEventIn(t, 'eur');
+    await sell({
+      event_id: euros.eventId,
+      payment_method: 'cash',
+      items: [{ tier_id: euros.tierId, quantity: 1 }],
+    });
+    await sell({ payment_method: 'cash', items: [{ tier_id: sale.tierId, quantity: 2 }] });
+
+    const x = (await t.call('GET', `/v2/shifts/${shift.id}/report`, undefined, till)).json();
+    // $100.00 float + $50.00 cash; the €10.00 is in the euro line, not in the dollar drawer.
+    expect(x).toMatchObject({ currency: 'usd', cash_sales_cents: 5_000, expected_cash_cents: 15_000 });
+    expect(x.by_payment_method).toContainEqual(
+      expect.objectContaining({ payment_method: 'cash', currency: 'eur', sales_cents: 1_000 }),
+    );
+
+    // Opened without a currency (an integration), the first sale's still decides, as before.
+    const other = await createKey(t, 'box_office');
+    const seller = asStaff(await signIn(t, other, '5678'));
+    const second = await open(0, seller, other);
+    await sell(
+      { event_id: euros.eventId, payment_method: 'cash', items: [{ tier_id: euros.tierId, quantity: 1 }] },
+      seller,
+      other,
+    );
+    await sell({ payment_method: 'cash' }, seller, other);
+    expect((await t.call('GET', `/v2/shifts/${second.id}/report`, undefined, other)).json()).toMatchObject({
+      currency: 'eur',
+      expected_cash_cents: 1_000,
+    });
   });
 
   it('one open shift per till: 409 shift_already_open; another till opens its own', async () => {

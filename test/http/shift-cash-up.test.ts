@@ -375,3 +375,33 @@ describe('cash refunded outside any till shift', () => {
     });
   });
 });
+
+describe('cash taken outside any till shift', () => {
+  it("is in no drawer's report, and the event report shows it: the cash orders sold with no shift open", async () => {
+    const { shiftId, z } = await night();
+    // The shift is closed: the till sells on, 25.00 in cash and a card sale; the admin's key
+    // (no shift) records 50.00 in cash; a kiosk's card sale has no drawer at all.
+    await sell({ payment_method: 'cash' });
+    await sell({ payment_method: 'card' });
+    await ok(
+      await t.call(
+        'POST',
+        '/v2/orders',
+        orderBody(sale, { payment_method: 'cash', items: [{ tier_id: sale.tierId, quantity: 2 }] }),
+      ),
+    );
+    const kiosk = await createKey(t, 'kiosk');
+    await ok(await t.call('POST', '/v2/orders', orderBody(sale, { payment_method: 'card' }), kiosk));
+
+    const report = (await (await get(`/v2/reports/events/${sale.eventId}`)).json()) as {
+      payment_methods: { payment_method: string; gross_cents: number }[];
+      sales_outside_shifts: Record<string, number>;
+    };
+    expect(report.sales_outside_shifts).toEqual({ cash_orders: 2, cash_cents: 7_500 });
+    // The event's cash is the shift's cash sales and the cash taken outside it, to the cent.
+    const cash = report.payment_methods.find((m) => m.payment_method === 'cash')!;
+    expect(cash.gross_cents).toBe(z.cash_sales_cents + 7_500);
+    // …and no till's report counts it: the Z report kept at closing is unchanged.
+    expect(await (await get(`/v2/shifts/${shiftId}/report`)).json()).toEqual(z);
+  });
+});

@@ -132,6 +132,7 @@ export class ReportsService {
       })),
       channels: sumOrders(orders, (row) => row.channel).map(([channel, sum]) => ({ channel, ...sum })),
       refunds_outside_shifts: reports.offShiftRefundsFor(eventId),
+      sales_outside_shifts: reports.offShiftCashSalesFor(eventId),
       admissions: {
         admitted: total(tickets, (row) => row.admitted),
         inside_now: reports.insideNow(eventId),

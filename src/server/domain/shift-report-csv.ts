@@ -106,6 +106,14 @@ export function shiftReportCsv(report: ShiftReportView, labels: ShiftLabels): Cs
     ['refunds', drawer(report.refunds.amount_cents)],
     ['void_count', report.voids.count],
     ['voids', drawer(report.voids.amount_cents)],
+    // Another currency's refunds and voids (a till selling events in two) in their own lines,
+    // named by the currency, never added to the drawer's.
+    ...(report.other_currencies ?? []).flatMap((other) => [
+      [`refund_count_${other.currency}`, other.refunds.count],
+      [`refunds_${other.currency}`, amountIn(other.currency)(other.refunds.amount_cents)],
+      [`void_count_${other.currency}`, other.voids.count],
+      [`voids_${other.currency}`, amountIn(other.currency)(other.voids.amount_cents)],
+    ]),
     ['comp_orders', report.comps.order_count],
     ['comp_tickets', report.comps.ticket_count],
     [],

@@ -1,6 +1,11 @@
 import { paymentMethods } from '../schemas/orders.js';
 import type { ShiftReportView, ShiftView } from '../schemas/shifts.js';
-import type { MethodTotalRow, ShiftReportRepo } from '../store/shift-report-repo.js';
+import type {
+  CurrencyCountAmountRow,
+  MethodTotalRow,
+  RefundTotalRow,
+  ShiftReportRepo,
+} from '../store/shift-report-repo.js';
 import { toIso } from '../time.js';
 
 /** The count (if any) that turns an X report into a Z report. */
@@ -40,6 +45,44 @@ function byPaymentMethod(sales: readonly MethodTotalRow[], refunds: readonly Met
       net_cents: sold.amount_cents - back.amount_cents,
     };
   });
+}
+
+const countAmount = (rows: readonly CurrencyCountAmountRow[], currency: string) =>
+  rows
+    .filter((row) => row.currency === currency)
+    .reduce(
+      (sum, row) => ({ count: sum.count + row.count, amount_cents: sum.amount_cents + row.amount_cents }),
+      {
+        count: 0,
+        amount_cents: 0,
+      },
+    );
+
+/**
+ * Refunds and voids by currency: the drawer's currency first (the report's `refunds` and
+ * `voids`), then each other one apart, since cents of two currencies added make no amount.
+ */
+function refundsAndVoids(
+  refunds: readonly RefundTotalRow[],
+  voids: readonly CurrencyCountAmountRow[],
+  currency: string | null,
+) {
+  const currencies = [...refunds, ...voids]
+    .map((row) => row.currency)
+    .filter((code, i, all) => all.indexOf(code) === i);
+  // A shift with no sale or refund has no currency; a void of an earlier sale then names one.
+  const drawer = currency ?? currencies[0] ?? null;
+  const of = (code: string | null) => ({
+    refunds: code === null ? { count: 0, amount_cents: 0 } : countAmount(refunds, code),
+    voids: code === null ? { count: 0, amount_cents: 0 } : countAmount(voids, code),
+  });
+  return {
+    ...of(drawer),
+    other_currencies: currencies
+      .filter((code) => code !== drawer)
+      .sort()
+      .map((code) => ({ currency: code, ...of(code) })),
+  };
 }
 
 /**
@@ -86,8 +129,7 @@ export function shiftReport(
       comp_tickets: row.comp_tickets,
       sales_cents: row.amount_cents,
     })),
-    refunds: sumOf(refunds, () => true),
-    voids: repo.voids(shift.id),
+    ...refundsAndVoids(refunds, repo.voids(shift.id), currency),
     comps: {
       order_count: comps.count,
       ticket_count: tiers.reduce((n, row) => n + row.comp_tickets, 0),

@@ -78,6 +78,16 @@ export const EventReport = Type.Object(
           'Refunds of the event’s orders made with no till shift open (an admin key, the bulk refund of a cancelled event): counted in totals and refunds like any other, but in no shift report (docs/api.md "Money outside the till shifts")',
       },
     ),
+    sales_outside_shifts: Type.Object(
+      {
+        cash_orders: Type.Integer({ description: 'Cash orders sold with no till shift open' }),
+        cash_cents: Type.Integer({ description: 'What they took: cash in no drawer’s X or Z report' }),
+      },
+      {
+        description:
+          'The event’s cash sales made with no till shift open (a till before opening or after closing its shift, an admin key): counted in totals and payment_methods like any other, but in no shift report (docs/api.md "Money outside the till shifts")',
+      },
+    ),
     admissions: Type.Object({
       admitted: Type.Integer({ description: 'Tickets admitted at least once' }),
       inside_now: Type.Integer({ description: 'People inside now (entries less exits)' }),

@@ -50,7 +50,10 @@ export const ShiftReport = Type.Object(
     shift: Shift,
     generated_at: Timestamp,
     currency: Nullable(
-      Type.String({ description: 'Of the shift’s first sale; the cash figures count this currency only' }),
+      Type.String({
+        description:
+          'The drawer’s: the one named when the shift opened if it has money in it, else that of the shift’s first sale; the cash figures count this currency only',
+      }),
     ),
     opening_float_cents: Type.Integer(),
     cash_sales_cents: Type.Integer(),
@@ -65,8 +68,17 @@ export const ShiftReport = Type.Object(
     order_count: Type.Integer(),
     by_payment_method: Type.Array(MethodTotal),
     by_tier: Type.Array(TierTotal),
-    refunds: CountAmount,
-    voids: CountAmount,
+    refunds: { ...CountAmount, description: 'Refunds made in this shift, in the report’s currency' },
+    voids: {
+      ...CountAmount,
+      description: 'Tickets voided in this shift (at their price), in the report’s currency',
+    },
+    other_currencies: Type.Optional(
+      Type.Array(Type.Object({ currency: Type.String(), refunds: CountAmount, voids: CountAmount }), {
+        description:
+          'Refunds and voids of the shift in each other currency (a till selling events in two); absent from Z reports kept before this field existed',
+      }),
+    ),
     comps: Type.Object({ order_count: Type.Integer(), ticket_count: Type.Integer() }),
   },
   { $id: 'ShiftReport', description: 'What a shift took: an X report while open, the Z report once closed' },

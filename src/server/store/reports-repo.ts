@@ -47,10 +47,17 @@ export interface OffShiftRefundsRow {
   cash_cents: number;
 }
 
+/** The event's cash orders sold with no till shift open: cash in no drawer's X or Z report. */
+export interface OffShiftCashSalesRow {
+  cash_orders: number;
+  cash_cents: number;
+}
+
 /**
  * The event report's sums (domain/reports.ts). Three reads, each one pass: the event's tickets
  * and its orders (each an index holding just the summed columns), and the refunds (few), so the
- * report costs about two index scans of the event however many figures it shows.
+ * report costs about two index scans of the event however many figures it shows; plus the
+ * event's cash orders' rows, for the cash taken with no shift open.
  */
 export class ReportsRepo {
   private readonly ticketSums;
@@ -58,6 +65,7 @@ export class ReportsRepo {
   private readonly refundShares;
   private readonly insideStmt;
   private readonly offShiftStmt;
+  private readonly offShiftCashStmt;
 
   constructor(db: Db) {
     // Each sum reads only its covering index (migration 016), already in the order of its inner
@@ -110,6 +118,13 @@ export class ReportsRepo {
        FROM refunds r CROSS JOIN orders o ON o.id = r.order_id
        WHERE o.event_id = @event AND r.shift_id IS NULL`,
     );
+    // Cash only (a drawer's concern: card, kiosk and external money has none): orders_report
+    // (event, method, …) narrows to the event's cash orders, and only their rows are read for
+    // `shift_id`.
+    this.offShiftCashStmt = db.prepare(
+      `SELECT COUNT(*) AS cash_orders, COALESCE(SUM(total_cents), 0) AS cash_cents
+       FROM orders WHERE event_id = @event AND payment_method = 'cash' AND shift_id IS NULL`,
+    );
   }
 
   /** Buckets of `intervalMinutes` whole minutes (`bucket` × the width is its start). */
@@ -127,6 +142,10 @@ export class ReportsRepo {
 
   offShiftRefundsFor(eventId: string): OffShiftRefundsRow {
     return this.offShiftStmt.get({ event: eventId }) as OffShiftRefundsRow;
+  }
+
+  offShiftCashSalesFor(eventId: string): OffShiftCashSalesRow {
+    return this.offShiftCashStmt.get({ event: eventId }) as OffShiftCashSalesRow;
   }
 
   /** People inside now: entries less exits, kept on the event (migration 011). */

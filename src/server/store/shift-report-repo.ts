@@ -29,6 +29,11 @@ export interface CountAmountRow {
   amount_cents: number;
 }
 
+/** A count and amount in one currency (tickets voided in a shift, by their order's currency). */
+export interface CurrencyCountAmountRow extends CountAmountRow {
+  currency: string;
+}
+
 /** The names a shift's ids stand for, and the drawer's currency its audit rows give. */
 export interface ShiftLabelsRow {
   till_name: string | null;
@@ -73,12 +78,19 @@ export class ShiftReportRepo {
        GROUP BY t.tier_id, o.currency ORDER BY MIN(t.seq)`,
     );
     this.voidsStmt = db.prepare(
-      `SELECT COUNT(*) AS count, COALESCE(SUM(price_cents), 0) AS amount_cents
-       FROM tickets WHERE void_shift_id = ?`,
+      `SELECT o.currency AS currency, COUNT(*) AS count, SUM(t.price_cents) AS amount_cents
+       FROM tickets t JOIN orders o ON o.id = t.order_id
+       WHERE t.void_shift_id = ? GROUP BY o.currency ORDER BY MIN(t.seq)`,
     );
     this.firstCurrencyStmt = db
       .prepare(
         `SELECT COALESCE(
+           (SELECT opened.currency FROM
+              (SELECT json_extract(a.data, '$.currency') AS currency FROM audit_events a
+               WHERE a.object_id = @id AND a.action = 'shift.opened' ORDER BY a.seq LIMIT 1) AS opened
+            WHERE EXISTS (SELECT 1 FROM orders WHERE shift_id = @id AND currency = opened.currency)
+               OR EXISTS (SELECT 1 FROM refunds r JOIN orders o ON o.id = r.order_id
+                          WHERE r.shift_id = @id AND o.currency = opened.currency)),
            (SELECT currency FROM orders WHERE shift_id = @id ORDER BY seq LIMIT 1),
            (SELECT o.currency FROM refunds r JOIN orders o ON o.id = r.order_id
             WHERE r.shift_id = @id ORDER BY r.seq LIMIT 1))`,
@@ -109,11 +121,16 @@ export class ShiftReportRepo {
     return this.tiersStmt.all(shiftId) as TierTotalRow[];
   }
 
-  voids(shiftId: string): CountAmountRow {
-    return this.voidsStmt.get(shiftId) as CountAmountRow;
+  /** Tickets voided in the shift, one row per currency (amounts in two are never added). */
+  voids(shiftId: string): CurrencyCountAmountRow[] {
+    return this.voidsStmt.all(shiftId) as CurrencyCountAmountRow[];
   }
 
-  /** The currency of the shift's first sale (or refund): the one its cash drawer is counted in. */
+  /**
+   * The currency the drawer is counted in: the one named when the shift opened (its float's), when
+   * the shift took or paid back money in it; else that of its first sale (or refund). A dollar
+   * drawer whose first sale was for a euro show is still counted in dollars.
+   */
   currency(shiftId: string): string | null {
     return (this.firstCurrencyStmt.get({ id: shiftId }) as string | undefined) ?? null;
   }

@@ -2305,14 +2305,28 @@ export interface components {
         comp_tickets: number;
         sales_cents: number;
       }[];
+      /** @description Refunds made in this shift, in the report’s currency */
       refunds: {
         count: number;
         amount_cents: number;
       };
+      /** @description Tickets voided in this shift (at their price), in the report’s currency */
       voids: {
         count: number;
         amount_cents: number;
       };
+      /** @description Refunds and voids of the shift in each other currency (a till selling events in two); absent from Z reports kept before this field existed */
+      other_currencies?: {
+        currency: string;
+        refunds: {
+          count: number;
+          amount_cents: number;
+        };
+        voids: {
+          count: number;
+          amount_cents: number;
+        };
+      }[];
       comps: {
         order_count: number;
         ticket_count: number;
@@ -2435,6 +2449,13 @@ export interface components {
         /** @description Of them, paid back in cash */
         cash_refunds: number;
         /** @description Cash paid back with no till shift open: in no drawer’s X or Z report */
+        cash_cents: number;
+      };
+      /** @description The event’s cash sales made with no till shift open (a till before opening or after closing its shift, an admin key): counted in totals and payment_methods like any other, but in no shift report (docs/api.md "Money outside the till shifts") */
+      sales_outside_shifts: {
+        /** @description Cash orders sold with no till shift open */
+        cash_orders: number;
+        /** @description What they took: cash in no drawer’s X or Z report */
         cash_cents: number;
       };
       admissions: {

@@ -4,7 +4,10 @@ import { eventReportParts } from '../../../src/renderer/src/lib/event-report.js'
 
 const money = { gross_cents: 5_000, refunds_cents: 3_000, net_cents: 2_000 };
 
-function report(outside: EventReport['refunds_outside_shifts']): EventReport {
+function report(
+  outside: EventReport['refunds_outside_shifts'],
+  taken: EventReport['sales_outside_shifts'] = { cash_orders: 0, cash_cents: 0 },
+): EventReport {
   return {
     object: 'event_report',
     event_id: 'evt_1',
@@ -15,6 +18,7 @@ function report(outside: EventReport['refunds_outside_shifts']): EventReport {
     payment_methods: [],
     channels: [],
     refunds_outside_shifts: outside,
+    sales_outside_shifts: taken,
     admissions: { admitted: 0, inside_now: 0, not_yet_arrived: 2 },
     sales_over_time: { interval_minutes: 15, buckets: [] },
   };
@@ -38,6 +42,21 @@ describe('eventReportParts: money outside the till shifts', () => {
     expect(
       labels(report({ refunds: 1, refunds_cents: 1_000, cash_refunds: 0, cash_cents: 0 })),
     ).not.toContain('Cash refunded outside any till shift');
+  });
+});
+
+describe('eventReportParts: cash taken outside the till shifts', () => {
+  it('says how much cash was taken with no shift open, which no Z report counts, and nothing when none was', () => {
+    const none = { refunds: 0, refunds_cents: 0, cash_refunds: 0, cash_cents: 0 };
+    const figure = eventReportParts(report(none, { cash_orders: 2, cash_cents: 7_500 })).figures.find(
+      (f) => f.label === 'Cash taken outside any till shift',
+    );
+    expect(figure).toEqual({
+      label: 'Cash taken outside any till shift',
+      value: '$75.00 (2) · in no Z report',
+      tone: 'over-short-over',
+    });
+    expect(labels(report(none))).not.toContain('Cash taken outside any till shift');
   });
 });
 

@@ -158,3 +158,29 @@ describe('the shift report’s counts', () => {
     ]);
   });
 });
+
+describe('the shift report’s money in two currencies', () => {
+  it('words the drawer’s refunds and voids in its money and another currency’s apart, in that money', () => {
+    const twoCurrencies: ShiftReport = {
+      ...report([tierRow('Floor', 'evt_jazz', 5000)]),
+      refunds: { count: 1, amount_cents: 1_000 },
+      voids: { count: 1, amount_cents: 2_500 },
+      other_currencies: [
+        {
+          currency: 'eur',
+          refunds: { count: 1, amount_cents: 300 },
+          voids: { count: 2, amount_cents: 2_000 },
+        },
+      ],
+    };
+    const parts = shiftReportParts(twoCurrencies, 'usd', eventOf);
+    const value = (label: string) => parts.figures.find((f) => f.label === label)?.value;
+    expect(value('Refunds')).toBe('1 · $10.00');
+    expect(value('Voids')).toBe('1 · $25.00');
+    expect(value('Refunds (EUR)')).toBe('1 · €3.00');
+    expect(value('Voids (EUR)')).toBe('2 · €20.00');
+    // One currency: no extra lines.
+    const labels = shiftReportParts(report([]), 'usd', eventOf).figures.map((f) => f.label);
+    expect(labels.filter((label) => label.includes('('))).toEqual([]);
+  });
+});

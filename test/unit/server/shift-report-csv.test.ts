@@ -130,6 +130,29 @@ describe('shiftReportCsv', () => {
     expect(items(text(zReport('kwd', 0))).get('over_short')).toEqual(['0.000']);
   });
 
+  it("writes another currency's refunds and voids in their own lines, in that currency's unit", () => {
+    const report: ShiftReportView = {
+      ...zReport('usd', 0),
+      refunds: { count: 1, amount_cents: 1_000 },
+      voids: { count: 1, amount_cents: 2_500 },
+      other_currencies: [
+        {
+          currency: 'jpy',
+          refunds: { count: 1, amount_cents: 300 },
+          voids: { count: 2, amount_cents: 2_000 },
+        },
+      ],
+    };
+    const lines = items(text(report));
+    expect(lines.get('refunds')).toEqual(['10.00']);
+    expect(lines.get('voids')).toEqual(['25.00']);
+    expect(lines.get('refund_count_jpy')).toEqual(['1']);
+    expect(lines.get('refunds_jpy')).toEqual(['300']);
+    expect(lines.get('void_count_jpy')).toEqual(['2']);
+    expect(lines.get('voids_jpy')).toEqual(['2000']);
+    expect(new Set(parseCsv(text(report)).map((r) => r.length))).toEqual(new Set([9]));
+  });
+
   it('keeps a short drawer a number: no apostrophe before the minus, unlike text that starts with one', () => {
     const csv = text(zReport('usd', -500), { openedByName: '-Sam', closedByName: '=cmd|calc' });
     expect(csv).toContain('\r\nover_short,-5.00,');

@@ -70,18 +70,34 @@ export function eventReportParts(report: EventReport): EventReportParts {
 }
 
 /**
- * Cash paid back with no till shift open (the admin's refunds, a cancelled event's bulk refund)
+ * Cash taken or paid back with no till shift open (the admin's refunds, a cancelled event's bulk refund)
  * is in no drawer's Z report: said here, where the manager reads the night's refunds, so a drawer
  * that paid it out is not simply short. Nothing is shown when there was none.
  */
 function outsideShifts(report: EventReport): Figure[] {
   const outside = report.refunds_outside_shifts;
-  if (outside.cash_refunds === 0) return [];
+  // Cash taken with no shift open (a till before opening or after closing its shift): in the
+  // event's cash, in no drawer's count, so a drawer holding it is not simply over. Reports made
+  // before this field existed (a server not yet updated) have none.
+  const taken = report.sales_outside_shifts;
   return [
-    {
-      label: 'Cash refunded outside any till shift',
-      value: `${formatMoney(outside.cash_cents, report.currency)} (${formatCount(outside.cash_refunds)}) · in no Z report`,
-      tone: 'over-short-over',
-    },
+    ...(taken && taken.cash_orders !== 0
+      ? [
+          {
+            label: 'Cash taken outside any till shift',
+            value: `${formatMoney(taken.cash_cents, report.currency)} (${formatCount(taken.cash_orders)}) · in no Z report`,
+            tone: 'over-short-over',
+          },
+        ]
+      : []),
+    ...(outside.cash_refunds === 0
+      ? []
+      : [
+          {
+            label: 'Cash refunded outside any till shift',
+            value: `${formatMoney(outside.cash_cents, report.currency)} (${formatCount(outside.cash_refunds)}) · in no Z report`,
+            tone: 'over-short-over',
+          },
+        ]),
   ];
 }

@@ -148,6 +148,22 @@ export function shiftReportParts(
         value: `${formatCount(report.refunds.count)} · ${money(report.refunds.amount_cents)}`,
       },
       { label: 'Voids', value: `${formatCount(report.voids.count)} · ${money(report.voids.amount_cents)}` },
+      // A till that sold events in two currencies: the other one's refunds and voids apart, in
+      // its own money, never added to the drawer's.
+      ...(report.other_currencies ?? []).flatMap((other) => {
+        const code = other.currency.toUpperCase();
+        const theirs = (cents: number) => formatMoney(cents, other.currency);
+        return [
+          {
+            label: `Refunds (${code})`,
+            value: `${formatCount(other.refunds.count)} · ${theirs(other.refunds.amount_cents)}`,
+          },
+          {
+            label: `Voids (${code})`,
+            value: `${formatCount(other.voids.count)} · ${theirs(other.voids.amount_cents)}`,
+          },
+        ];
+      }),
       {
         label: 'Comps',
         value: `${formatCount(report.comps.ticket_count)} tickets in ${formatCount(report.comps.order_count)} orders`,
