@@ -97,3 +97,87 @@ test('the kiosk says the total as it changes, and a refused email takes the keyb
   await expect(email).toHaveAccessibleDescription(/does not look like an email address/);
   expect(errors, 'uncaught errors in the page').toEqual([]);
 });
+
+test('the kiosk by keyboard alone: each step’s heading takes the keyboard, so a screen reader says which step it is', async ({
+  server,
+  page,
+}) => {
+  const errors: string[] = [];
+  page.on('pageerror', (err) => errors.push(err.message));
+  const event = await server.api<Created>('POST', '/v2/events', {
+    title: 'Late Night Jazz',
+    venue: 'Main hall',
+    doors_at: '2026-12-24T19:00:00Z',
+    tickets: [{ name: 'Standard', price_cents: 2500, quantity: 50, max_per_order: 4 }],
+  });
+  await server.api('POST', `/v2/events/${event.id}/publish`);
+  await server.api('PATCH', '/v2/settings', { kiosk_attendant_pin: '482913' });
+  const key = await server.api<{ secret: string }>('POST', '/v2/api_keys', {
+    name: 'Lobby kiosk',
+    scope: 'kiosk',
+  });
+  const kiosk = new KioskPage(page, server.url);
+  await kiosk.open(key.secret);
+  const step = (name: string) => page.getByRole('heading', { level: 1, name });
+
+  // Each press takes away the control that made it (a card, Continue, Approved): the new step's
+  // heading has the keyboard, not the page's body, which a screen reader reads as nothing.
+  await expect(step('Choose your tickets')).toBeFocused();
+  const standard = page.getByRole('button', { name: 'Standard $25.00 50 left' });
+  await expect(standard).toBeEnabled();
+  await page.keyboard.press('Tab');
+  await expect(standard).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(step('How many?')).toBeFocused();
+
+  const continueButton = page.getByRole('button', { name: 'Continue' });
+  await expect(continueButton).toBeEnabled();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: 'One more' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('status').filter({ hasText: 'Total' })).toHaveText('Total $50.00');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await expect(continueButton).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(step('Your details')).toBeFocused();
+
+  // Back, and forward again: still never the body.
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: 'Back' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(step('How many?')).toBeFocused();
+  await expect(continueButton).toBeEnabled();
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await expect(continueButton).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(step('Your details')).toBeFocused();
+
+  await page.keyboard.press('Tab');
+  await expect(page.getByLabel('Email (we send your tickets here)')).toBeFocused();
+  await expect(page.getByRole('button', { name: 'Pay by card' })).toBeEnabled();
+  await page.keyboard.type('ada@example.com');
+  await page.keyboard.press('Enter');
+  await expect(step('Pay by card')).toBeFocused();
+
+  // The attendant takes the card and approves with the PIN, by keyboard too.
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await expect(kiosk.attendant().getByLabel('Attendant PIN')).toBeFocused();
+  await page.keyboard.type('482913');
+  await page.keyboard.press('Enter');
+  await expect(step('Enjoy the show!')).toBeFocused();
+
+  const done = page.getByRole('button', { name: 'Done' });
+  await expect(done).toBeEnabled();
+  await page.keyboard.press('Tab');
+  await expect(done).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(step('Choose your tickets')).toBeFocused();
+  expect(errors, 'uncaught errors in the page').toEqual([]);
+});

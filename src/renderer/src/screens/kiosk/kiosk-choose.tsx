@@ -5,6 +5,7 @@ import { kioskTiers } from '../../lib/kiosk-offer.js';
 import { formatMoney } from '../../lib/money.js';
 import { formatEventTime } from '../../lib/zoned-time.js';
 import { useKiosk } from '../../stores/kiosk-store.js';
+import { KioskTitle } from './kiosk-title.js';
 
 /** On the event's clock, as its tickets say it (a kiosk may sit in another zone than the venue). */
 const doorsTime = (event: EventView) => formatEventTime(event.doors_at, event.timezone);
@@ -14,9 +15,7 @@ export function KioskEvents({ events }: { events: EventView[] }) {
   const chooseEvent = useKiosk((s) => s.chooseEvent);
   return (
     <section aria-labelledby="kiosk-events-title">
-      <h1 id="kiosk-events-title" className="kiosk-title">
-        Choose your event
-      </h1>
+      <KioskTitle id="kiosk-events-title">Choose your event</KioskTitle>
       <ul className="kiosk-cards">
         {events.map((event) => (
           <li key={event.id}>
@@ -48,9 +47,7 @@ export function KioskTiers({ offer: answer, now }: { offer: OfferView; now: numb
   const settled = useSettled();
   return (
     <section aria-labelledby="kiosk-tiers-title">
-      <h1 id="kiosk-tiers-title" className="kiosk-title">
-        Choose your tickets
-      </h1>
+      <KioskTitle id="kiosk-tiers-title">Choose your tickets</KioskTitle>
       <p className="kiosk-subtitle">
         {event.title} · doors {doorsTime(event)}
       </p>
