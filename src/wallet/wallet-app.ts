@@ -16,6 +16,8 @@ import {
   offlineSupportNote,
   offlineUntilText,
   stripIsStale,
+  walletCodeLabel,
+  walletRefText,
   walletStateLabel,
   walletStateNotice,
   type OfflineSupport,
@@ -103,7 +105,8 @@ function renderDetails(ticket: WalletTicketInfo): void {
   setText('w-meta', `${ticket.venue} · doors ${formatAttendeeTime(ticket.doors_at, ticket.time_zone)}`);
   setText('w-tier', ticket.tier_name);
   setText('w-name', ticket.attendee_name ?? '—');
-  setText('w-ref', ticket.ticket_id);
+  setText('w-ref', walletRefText(ticket.ticket_id));
+  document.getElementById('qr')?.setAttribute('aria-label', walletCodeLabel(ticket));
   const status = document.getElementById('w-status');
   if (status) {
     status.textContent = walletStateLabel[ticket.state];

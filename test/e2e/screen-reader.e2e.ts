@@ -1,6 +1,7 @@
 import { expect, test } from './fixtures.js';
 import { KioskPage } from './pages/kiosk-page.js';
 import { MonitorPage } from './pages/monitor-page.js';
+import { WalletPage } from './pages/wallet-page.js';
 import { pairDoorKey } from './support/door-key.js';
 import type { VenueServer } from './support/venue-server.js';
 
@@ -180,4 +181,35 @@ test('the kiosk by keyboard alone: each step’s heading takes the keyboard, so 
   await page.keyboard.press('Enter');
   await expect(step('Choose your tickets')).toBeFocused();
   expect(errors, 'uncaught errors in the page').toEqual([]);
+});
+
+test('the wallet’s code says which ticket it is and what to do with it, and the ticket number says what it is', async ({
+  server,
+  page,
+}) => {
+  const event = await server.api<Created>('POST', '/v2/events', {
+    title: 'Late Night Jazz',
+    venue: 'Main hall',
+    doors_at: '2026-12-24T19:00:00Z',
+    tickets: [{ name: 'Standard', price_cents: 2500, quantity: 50 }],
+  });
+  await server.api('POST', `/v2/events/${event.id}/publish`);
+  const tiers = await server.api<{ data: { id: string }[] }>('GET', `/v2/events/${event.id}/tiers`);
+  const order = await server.api<{ tickets: { id: string; wallet_url: string }[] }>('POST', '/v2/orders', {
+    event_id: event.id,
+    items: [{ tier_id: tiers.data[0]?.id, quantity: 1 }],
+    buyer: { name: 'Ada Blind', email: 'ada@example.com' },
+    payment_method: 'card',
+  });
+  const ticket = order.tickets[0]!;
+  const wallet = new WalletPage(page);
+  await page.goto(ticket.wallet_url);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  // The code the wallet app draws on the phone: "Ticket QR code" said neither whose nor what for.
+  await expect(wallet.code()).toBeVisible();
+  await expect(page.getByRole('img')).toHaveCount(1);
+  await expect(wallet.code()).toHaveAccessibleName(
+    "Door code of this ticket (Standard, Ada Blind): hold the screen up to the steward's scanner at the door.",
+  );
+  await expect(page.getByText(`Ticket number ${ticket.id}`, { exact: true })).toBeVisible();
 });
