@@ -1,8 +1,10 @@
 import { expect, test } from './fixtures.js';
+import { DoorPage } from './pages/door-page.js';
 import { KioskPage } from './pages/kiosk-page.js';
 import { MonitorPage } from './pages/monitor-page.js';
 import { WalletPage } from './pages/wallet-page.js';
 import { pairDoorKey } from './support/door-key.js';
+import { doorNight } from './support/door-night.js';
 import type { VenueServer } from './support/venue-server.js';
 
 interface Created {
@@ -212,4 +214,29 @@ test('the wallet’s code says which ticket it is and what to do with it, and th
     "Door code of this ticket (Standard, Ada Blind): hold the screen up to the steward's scanner at the door.",
   );
   await expect(page.getByText(`Ticket number ${ticket.id}`, { exact: true })).toBeVisible();
+});
+
+test('a door paired by keyboard alone: the keyboard goes on to Start scanning, and the event is the page’s heading', async ({
+  server,
+  page,
+}) => {
+  const errors: string[] = [];
+  page.on('pageerror', (err) => errors.push(err.message));
+  const night = await doorNight(server, ['General admission'], { title: 'Quiet Listening' });
+  const door = new DoorPage(page, server.url);
+  await door.open();
+  await page.keyboard.press('Tab');
+  await expect(page.getByLabel('Door name')).toBeFocused();
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await expect(page.getByLabel('Or paste the pairing code')).toBeFocused();
+  await page.keyboard.type(await night.pairingCode());
+  await page.keyboard.press('Enter');
+  // The Pair button went with the pairing form: the keyboard is not left on the page's body.
+  const start = page.getByRole('button', { name: 'Start scanning' });
+  await expect(start).toBeFocused({ timeout: 20_000 });
+  // Paired, the page still has a first-level heading (the event), above "Find a guest".
+  await expect(page.getByRole('heading', { level: 1, name: 'Quiet Listening' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Find a guest' })).toBeVisible();
+  expect(errors, 'uncaught errors in the page').toEqual([]);
 });
