@@ -227,6 +227,13 @@ test('a staff key is refused at /kiosk; a kiosk pairing code signs it in; after 
   await expect(page.getByTestId('kiosk-idle')).toHaveCount(0);
   await page.clock.fastForward(7_000);
   await expect(page.getByTestId('kiosk-idle')).toContainText('Starting over in 8 s');
+  // A screen reader hears the warning once, keys included; the ticking number is for the eye.
+  const said =
+    'Still there? This starts over in 8 seconds. Touch the screen or press a key to keep your place.';
+  await expect(page.getByRole('alert')).toHaveText(said);
+  await page.clock.fastForward(2_000);
+  await expect(page.getByTestId('kiosk-idle')).toContainText('Starting over in 6 s');
+  await expect(page.getByRole('alert')).toHaveText(said);
   // A touch keeps the customer's place.
   await page.getByRole('heading', { name: 'How many?' }).click();
   await expect(page.getByTestId('kiosk-idle')).toHaveCount(0);
