@@ -63,7 +63,9 @@ function safeDecode(segment: string): string {
 function setText(id: string, text: string | null): void {
   const element = document.getElementById(id);
   if (!element) return;
-  element.textContent = text ?? '';
+  // The page redraws every second; writing the same words again would make a screen reader say a
+  // status (how long the phone works offline) again every second too.
+  if (element.textContent !== (text ?? '')) element.textContent = text ?? '';
   element.hidden = !text;
 }
 

@@ -205,6 +205,8 @@ test('the wallet’s code says which ticket it is and what to do with it, and th
   });
   const ticket = order.tickets[0]!;
   const wallet = new WalletPage(page);
+  // The page's clock is Playwright's, so the seconds the page ticks through pass when told.
+  await page.clock.install();
   await page.goto(ticket.wallet_url);
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   // The code the wallet app draws on the phone: "Ticket QR code" said neither whose nor what for.
@@ -214,6 +216,21 @@ test('the wallet’s code says which ticket it is and what to do with it, and th
     "Door code of this ticket (Standard, Ada Blind): hold the screen up to the steward's scanner at the door.",
   );
   await expect(page.getByText(`Ticket number ${ticket.id}`, { exact: true })).toBeVisible();
+
+  // The offline note is a status: said once, not again each second the page redraws its code.
+  await expect(wallet.offlineNote()).toHaveText(/^Works offline until/);
+  await page.evaluate(`(() => {
+    window.liveChanges = [];
+    for (const region of document.querySelectorAll('[role="status"], [role="alert"], [aria-live]')) {
+      new MutationObserver(() => window.liveChanges.push(region.id)).observe(region, {
+        childList: true,
+        characterData: true,
+        subtree: true,
+      });
+    }
+  })()`);
+  await page.clock.runFor(5_000);
+  expect(await page.evaluate('window.liveChanges')).toEqual([]);
 });
 
 test('a door paired by keyboard alone: the keyboard goes on to Start scanning, and the event is the page’s heading', async ({
