@@ -55,6 +55,11 @@ test('a sale made with the keyboard alone', async ({ boxOffice, server }) => {
 
   // N starts the next sale, and the till shows the server's new count.
   await expect(page.getByRole('button', { name: /^New sale/ })).toBeFocused();
+  // Focused as the sale completes, New sale is described by the summary: a screen reader says the
+  // sale is done and the change due, not only the button's name.
+  await expect(page.getByRole('button', { name: /^New sale/ })).toHaveAccessibleDescription(
+    /^Sale complete Order ord_\w+ · 4 tickets · Cash Total \$50\.00 Tendered \$60\.00 Change due \$10\.00$/,
+  );
   await page.keyboard.press('n');
   await expect(standing).toContainText('46 left of 50');
 
