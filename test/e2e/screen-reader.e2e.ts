@@ -255,5 +255,20 @@ test('a door paired by keyboard alone: the keyboard goes on to Start scanning, a
   // Paired, the page still has a first-level heading (the event), above "Find a guest".
   await expect(page.getByRole('heading', { level: 1, name: 'Quiet Listening' })).toBeVisible();
   await expect(page.getByRole('heading', { level: 2, name: 'Find a guest' })).toBeVisible();
+
+  // Finding a guest: the list appears below the field; a screen reader hears what was found.
+  await night.sell('General admission', 'Ada Blind', 2);
+  await page.keyboard.press('Tab');
+  await expect(page.getByLabel('Guest name or order id')).toBeFocused();
+  const news = page.getByTestId('door-lookup-news');
+  await expect(news).toHaveRole('status');
+  await page.keyboard.type('a');
+  await expect(news).toHaveText('Type at least 2 letters.');
+  await page.keyboard.type('da');
+  await expect(page.getByRole('list', { name: 'Guests found' }).getByRole('listitem')).toHaveCount(2);
+  await expect(news).toHaveText('2 guests found.');
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type('zz');
+  await expect(news).toHaveText('Nobody of this event matches “zz”.');
   expect(errors, 'uncaught errors in the page').toEqual([]);
 });
