@@ -89,10 +89,16 @@ test('a kiosk purchase: server-checked access code, quantity cap, attendant PIN,
     await kiosk.applyCode('WRONG');
     expect((await wrong).status()).toBe(400);
     await expect(page.getByText('That code does not unlock any tickets for this event.')).toBeVisible();
+    // The field is read with its refusal.
+    await expect(page.getByLabel('Access code')).toHaveAccessibleDescription(
+      'That code does not unlock any tickets for this event.',
+    );
     await expect(kiosk.tier('Members presale')).toHaveCount(0);
     await page.getByLabel('Access code').fill(accessCode);
-    await page.getByRole('button', { name: 'Apply' }).click();
+    await page.getByLabel('Access code').press('Enter');
     await expect(kiosk.tier('Members presale')).toContainText('unlocked with your code');
+    // The code's form went away: the keyboard is on the tier it opened, not on the page's body.
+    await expect(kiosk.tier('Members presale')).toBeFocused();
     await expect(kiosk.tier('Press')).toHaveCount(0);
     await snap(page, 'kiosk');
     keepScreenshot('kiosk');
