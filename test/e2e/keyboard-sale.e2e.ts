@@ -86,6 +86,30 @@ test('a screen opened by its key has the keyboard on its heading, so the next Ta
   await expect(page.getByRole('navigation', { name: 'Screens' }).locator(':focus')).toHaveCount(0);
 });
 
+test('every stop of a date field shows the focus ring, its calendar button too', async ({ boxOffice }) => {
+  const { page } = boxOffice;
+  await page.keyboard.press('o');
+  const day = page.getByLabel('Day', { exact: true });
+  await day.focus();
+  // The date's parts and its calendar button are stops of one field: the field shows the ring at each.
+  const rings: string[] = [];
+  for (let stop = 0; stop < 6; stop++) {
+    // A string: the e2e tests are type-checked without the DOM library.
+    const ring = await page.evaluate(`(() => {
+      const field = document.querySelector('input[type="date"]');
+      return field === document.activeElement ? getComputedStyle(field).outlineStyle : 'left';
+    })()`);
+    if (ring === 'left') break;
+    rings.push(ring);
+    await page.keyboard.press('Tab');
+  }
+  expect(rings.length).toBeGreaterThan(1);
+  expect(
+    rings.every((ring) => ring === 'solid'),
+    rings.join(', '),
+  ).toBe(true);
+});
+
 test('a comp by keyboard: Enter goes to the guest’s name, Esc goes back, both asked in words', async ({
   boxOffice,
   server,
