@@ -95,7 +95,7 @@ test('every stop of a date field shows the focus ring, its calendar button too',
   const rings: string[] = [];
   for (let stop = 0; stop < 6; stop++) {
     // A string: the e2e tests are type-checked without the DOM library.
-    const ring = await page.evaluate(`(() => {
+    const ring = await page.evaluate<string>(`(() => {
       const field = document.querySelector('input[type="date"]');
       return field === document.activeElement ? getComputedStyle(field).outlineStyle : 'left';
     })()`);
