@@ -51,6 +51,18 @@ export const walletStateNotice: Record<Exclude<WalletState, 'valid'>, string> = 
   cancelled: 'This event has been cancelled, so this ticket will not be scanned.',
 };
 
+/**
+ * The code's text alternative. "Ticket QR code" told a holder who cannot see the screen neither
+ * which ticket it is nor what to do with it; this says both, on the server's page and the app's.
+ */
+export function walletCodeLabel(info: Pick<WalletTicketInfo, 'tier_name' | 'attendee_name'>): string {
+  const which = info.attendee_name ? `${info.tier_name}, ${info.attendee_name}` : info.tier_name;
+  return `Door code of this ticket (${which}): hold the screen up to the steward's scanner at the door.`;
+}
+
+/** The ticket's id under the code, said as what it is (the box office finds an order by it). */
+export const walletRefText = (ticketId: string): string => `Ticket number ${ticketId}`;
+
 export const walletStateLabel: Record<WalletState, string> = {
   valid: 'Valid',
   transferred: 'Transferred',

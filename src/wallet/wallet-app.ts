@@ -16,6 +16,8 @@ import {
   offlineSupportNote,
   offlineUntilText,
   stripIsStale,
+  walletCodeLabel,
+  walletRefText,
   walletStateLabel,
   walletStateNotice,
   type OfflineSupport,
@@ -61,7 +63,9 @@ function safeDecode(segment: string): string {
 function setText(id: string, text: string | null): void {
   const element = document.getElementById(id);
   if (!element) return;
-  element.textContent = text ?? '';
+  // The page redraws every second; writing the same words again would make a screen reader say a
+  // status (how long the phone works offline) again every second too.
+  if (element.textContent !== (text ?? '')) element.textContent = text ?? '';
   element.hidden = !text;
 }
 
@@ -103,7 +107,8 @@ function renderDetails(ticket: WalletTicketInfo): void {
   setText('w-meta', `${ticket.venue} · doors ${formatAttendeeTime(ticket.doors_at, ticket.time_zone)}`);
   setText('w-tier', ticket.tier_name);
   setText('w-name', ticket.attendee_name ?? '—');
-  setText('w-ref', ticket.ticket_id);
+  setText('w-ref', walletRefText(ticket.ticket_id));
+  document.getElementById('qr')?.setAttribute('aria-label', walletCodeLabel(ticket));
   const status = document.getElementById('w-status');
   if (status) {
     status.textContent = walletStateLabel[ticket.state];

@@ -55,6 +55,11 @@ test('a sale made with the keyboard alone', async ({ boxOffice, server }) => {
 
   // N starts the next sale, and the till shows the server's new count.
   await expect(page.getByRole('button', { name: /^New sale/ })).toBeFocused();
+  // Focused as the sale completes, New sale is described by the summary: a screen reader says the
+  // sale is done and the change due, not only the button's name.
+  await expect(page.getByRole('button', { name: /^New sale/ })).toHaveAccessibleDescription(
+    /^Sale complete Order ord_\w+ · 4 tickets · Cash Total \$50\.00 Tendered \$60\.00 Change due \$10\.00$/,
+  );
   await page.keyboard.press('n');
   await expect(standing).toContainText('46 left of 50');
 
@@ -79,6 +84,30 @@ test('a screen opened by its key has the keyboard on its heading, so the next Ta
   await page.keyboard.press('Tab');
   await expect(reports).not.toBeFocused();
   await expect(page.getByRole('navigation', { name: 'Screens' }).locator(':focus')).toHaveCount(0);
+});
+
+test('every stop of a date field shows the focus ring, its calendar button too', async ({ boxOffice }) => {
+  const { page } = boxOffice;
+  await page.keyboard.press('o');
+  const day = page.getByLabel('Day', { exact: true });
+  await day.focus();
+  // The date's parts and its calendar button are stops of one field: the field shows the ring at each.
+  const rings: string[] = [];
+  for (let stop = 0; stop < 6; stop++) {
+    // A string: the e2e tests are type-checked without the DOM library.
+    const ring = await page.evaluate<string>(`(() => {
+      const field = document.querySelector('input[type="date"]');
+      return field === document.activeElement ? getComputedStyle(field).outlineStyle : 'left';
+    })()`);
+    if (ring === 'left') break;
+    rings.push(ring);
+    await page.keyboard.press('Tab');
+  }
+  expect(rings.length).toBeGreaterThan(1);
+  expect(
+    rings.every((ring) => ring === 'solid'),
+    rings.join(', '),
+  ).toBe(true);
 });
 
 test('a comp by keyboard: Enter goes to the guest’s name, Esc goes back, both asked in words', async ({

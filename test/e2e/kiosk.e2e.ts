@@ -89,10 +89,16 @@ test('a kiosk purchase: server-checked access code, quantity cap, attendant PIN,
     await kiosk.applyCode('WRONG');
     expect((await wrong).status()).toBe(400);
     await expect(page.getByText('That code does not unlock any tickets for this event.')).toBeVisible();
+    // The field is read with its refusal.
+    await expect(page.getByLabel('Access code')).toHaveAccessibleDescription(
+      'That code does not unlock any tickets for this event.',
+    );
     await expect(kiosk.tier('Members presale')).toHaveCount(0);
     await page.getByLabel('Access code').fill(accessCode);
-    await page.getByRole('button', { name: 'Apply' }).click();
+    await page.getByLabel('Access code').press('Enter');
     await expect(kiosk.tier('Members presale')).toContainText('unlocked with your code');
+    // The code's form went away: the keyboard is on the tier it opened, not on the page's body.
+    await expect(kiosk.tier('Members presale')).toBeFocused();
     await expect(kiosk.tier('Press')).toHaveCount(0);
     await snap(page, 'kiosk');
     keepScreenshot('kiosk');
@@ -227,6 +233,13 @@ test('a staff key is refused at /kiosk; a kiosk pairing code signs it in; after 
   await expect(page.getByTestId('kiosk-idle')).toHaveCount(0);
   await page.clock.fastForward(7_000);
   await expect(page.getByTestId('kiosk-idle')).toContainText('Starting over in 8 s');
+  // A screen reader hears the warning once, keys included; the ticking number is for the eye.
+  const said =
+    'Still there? This starts over in 8 seconds. Touch the screen or press a key to keep your place.';
+  await expect(page.getByRole('alert')).toHaveText(said);
+  await page.clock.fastForward(2_000);
+  await expect(page.getByTestId('kiosk-idle')).toContainText('Starting over in 6 s');
+  await expect(page.getByRole('alert')).toHaveText(said);
   // A touch keeps the customer's place.
   await page.getByRole('heading', { name: 'How many?' }).click();
   await expect(page.getByTestId('kiosk-idle')).toHaveCount(0);

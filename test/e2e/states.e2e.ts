@@ -24,6 +24,16 @@ test('login refuses a bad key with the server’s reason and keeps a good one fo
   await login.signIn(scanner.secret);
   await expect(login.error()).toContainText('scanner key');
 
+  // Refused after Sign in was pressed by keyboard (the button is disabled while the key is
+  // checked): the keyboard goes back to the key's field, which says why, not to the page's body.
+  await login.keyInput.fill('sk_live_notarealkey000000000001');
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(login.error()).toContainText('does not know this key');
+  await expect(login.keyInput).toBeFocused();
+  await expect(login.keyInput).toHaveAccessibleDescription(/does not know this key/);
+
   const till = await server.api<{ secret: string }>('POST', '/v2/api_keys', {
     name: 'Till 2',
     scope: 'box_office',

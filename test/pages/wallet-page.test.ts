@@ -65,10 +65,12 @@ describe('wallet page /w/:secret', () => {
     expect(html).toContain(ticket.id);
     // The server's image of the live code shows first (and without scripts); the wallet app, a
     // script from the server itself (no inline script), then draws codes from the strip.
-    expect(html).toMatch(
-      new RegExp(`<img id="qr-live" class="qr" alt="Ticket QR code" src="${path}/qr\\.png\\?v=`),
-    );
-    expect(html).toContain('<canvas id="qr" class="qr" role="img" aria-label="Ticket QR code" hidden>');
+    // The code's text alternative says which ticket it is and what to do with it.
+    const label =
+      'Door code of this ticket (General admission, Ada Lovelace): hold the screen up to the steward&#39;s scanner at the door.';
+    expect(html).toContain(`<img id="qr-live" class="qr" alt="${label}" src="${path}/qr.png?v=`);
+    expect(html).toContain(`<canvas id="qr" class="qr" role="img" aria-label="${label}" hidden>`);
+    expect(html).toContain(`<p id="w-ref" class="ref">Ticket number ${ticket.id}</p>`);
     expect(csp).toContain("script-src 'self';");
     expect(csp).toContain("worker-src 'self'");
     expect(csp).toContain("manifest-src 'self'");

@@ -1,5 +1,7 @@
 import { formatAttendeeTime } from '../../shared/attendee-time.js';
 import {
+  walletCodeLabel,
+  walletRefText,
   walletStateLabel,
   walletStateNotice,
   type WalletState,
@@ -95,7 +97,7 @@ ${code}
 <p id="w-connection" class="connection" hidden></p>
 <p id="w-support" class="connection" hidden></p>
 <p id="w-clock" class="connection" role="status" hidden></p>
-<p id="w-ref" class="ref">${escapeHtml(info?.ticket_id ?? '')}</p></section>`;
+<p id="w-ref" class="ref">${info ? escapeHtml(walletRefText(info.ticket_id)) : ''}</p></section>`;
 }
 
 // The icons are named here too: a tab asks for /favicon.ico otherwise (a 404 on every open), and
@@ -110,11 +112,12 @@ ${extra}${walletStyle}`;
 export function walletHtml({ row, secretPath, live, appVersion }: WalletPageInput): string {
   const info = walletInfo(row);
   const valid = info.state === 'valid' && live !== null;
+  const codeLabel = walletCodeLabel(info);
   // The server's image of the live code: what a browser without scripts (or without the wallet
   // build) shows; the app replaces it with codes drawn from the strip on the phone.
   const code = valid
-    ? `<img id="qr-live" class="qr" alt="Ticket QR code" src="${escapeHtml(`${secretPath}/qr.png?v=${encodeURIComponent(live.not_after)}`)}">
-<canvas id="qr" class="qr" role="img" aria-label="Ticket QR code" hidden></canvas>`
+    ? `<img id="qr-live" class="qr" alt="${escapeHtml(codeLabel)}" src="${escapeHtml(`${secretPath}/qr.png?v=${encodeURIComponent(live.not_after)}`)}">
+<canvas id="qr" class="qr" role="img" aria-label="${escapeHtml(codeLabel)}" hidden></canvas>`
     : '';
   const hint = valid ? 'Show this code at the door. It changes every 5 minutes, by itself.' : '';
   const body = `<h1 id="w-title">${escapeHtml(info.event_title)}</h1>

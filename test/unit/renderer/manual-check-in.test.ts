@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   canSearch,
+  lookupNews,
   noMatchWords,
   othersNotInside,
   quickReasons,
@@ -23,6 +24,19 @@ describe('manual check-in wording', () => {
     expect(offline).toMatch(/^No valid ticket matches “ivy” in this door’s guest list\./);
     expect(offline).toContain('refunded, voided or transferred');
     expect(offline).not.toMatch(/^Nobody/);
+  });
+
+  it('says what a search found, for a screen reader, and nothing before there is anything to say', () => {
+    expect(lookupNews('', null)).toBe('');
+    expect(lookupNews(' a ', null)).toBe('Type at least 2 letters.');
+    expect(lookupNews('ada', null)).toBe('');
+    expect(lookupNews('ada', { count: 1, more: false, mode: 'online' })).toBe('1 guest found.');
+    expect(lookupNews('ada', { count: 10, more: true, mode: 'online' })).toBe(
+      '10 guests found; more match: type more of the name.',
+    );
+    expect(lookupNews(' ivy ', { count: 0, more: false, mode: 'online' })).toBe(
+      'Nobody of this event matches “ivy”.',
+    );
   });
 
   it('searches from 2 characters after trimming, as the server counts', () => {

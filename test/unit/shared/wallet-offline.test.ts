@@ -6,6 +6,7 @@ import {
   stripEndsAt,
   stripIsStale,
   stripRefreshAfterMs,
+  walletCodeLabel,
 } from '../../../src/shared/wallet-offline.js';
 import { stripWindows, type StripToken } from '../../../src/shared/wallet-strip.js';
 
@@ -101,5 +102,16 @@ describe('offlineSupportNote', () => {
     expect(offlineSupportNote('checking')).toBeNull();
     expect(offlineSupportNote('refused')).toMatch(/secure https:\/\/ address.*keep it open/);
     expect(offlineSupportNote('no_storage')).toMatch(/does not let the page save codes/);
+  });
+});
+
+describe('walletCodeLabel: the code as a screen reader says it', () => {
+  it('names the ticket and says what to do with the code, with or without a holder name', () => {
+    expect(walletCodeLabel({ tier_name: 'Standard', attendee_name: 'Ada Blind' })).toBe(
+      "Door code of this ticket (Standard, Ada Blind): hold the screen up to the steward's scanner at the door.",
+    );
+    expect(walletCodeLabel({ tier_name: 'Standard', attendee_name: null })).toBe(
+      "Door code of this ticket (Standard): hold the screen up to the steward's scanner at the door.",
+    );
   });
 });

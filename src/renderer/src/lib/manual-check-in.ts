@@ -41,6 +41,23 @@ export function noMatchWords(q: string, mode: 'online' | 'offline'): string {
   return `No valid ticket matches ${typed} in this door’s guest list. Offline the door knows only valid tickets: a refunded, voided or transferred one may not show here. Search again once the door is online.`;
 }
 
+/**
+ * What a screen reader hears as a guest search answers (a live region by the field): the list
+ * appears below it and says nothing by itself. Empty when there is nothing to say yet.
+ */
+export function lookupNews(
+  q: string,
+  found: { count: number; more: boolean; mode: 'online' | 'offline' } | null,
+): string {
+  const text = q.trim();
+  if (text.length === 0) return '';
+  if (!canSearch(text)) return 'Type at least 2 letters.';
+  if (!found) return '';
+  if (found.count === 0) return noMatchWords(text, found.mode);
+  const guests = `${found.count} ${found.count === 1 ? 'guest' : 'guests'} found`;
+  return found.more ? `${guests}; more match: type more of the name.` : `${guests}.`;
+}
+
 /** True when the typed text is long enough to search (after trimming, as the server counts). */
 export function canSearch(q: string): boolean {
   return q.trim().length >= minLookupLength;

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Field } from '../components/field.js';
 import { looksLikePairingCode } from '../lib/kiosk-pairing.js';
 import { usePath } from '../router.js';
@@ -18,6 +18,12 @@ export function LoginScreen() {
   const [key, setKey] = useState('');
   const [name, setName] = useState('Kiosk');
   const pairing = kiosk && looksLikePairingCode(key);
+  // A refused key takes the keyboard back to its field, which says why: Sign in is disabled while
+  // the key is checked, and a press on it by keyboard left the focus on the page's body.
+  const keyField = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (loginError) keyField.current?.focus();
+  }, [loginError]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -50,6 +56,7 @@ export function LoginScreen() {
         )}
         <Field label={kiosk ? 'Kiosk key or pairing code' : 'API key'} error={loginError}>
           <input
+            ref={keyField}
             type="password"
             autoComplete="off"
             spellCheck={false}

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { LookupMatch } from '../../../../scanner/types.js';
-import { canSearch, noMatchWords, standing, typingPauseMs } from '../../lib/manual-check-in.js';
+import { canSearch, lookupNews, noMatchWords, standing, typingPauseMs } from '../../lib/manual-check-in.js';
 import { admitByHand, findGuests, type FoundGuests } from '../../stores/door-desk.js';
 import { useDoor } from '../../stores/door-store.js';
 import { ReasonPicker } from '../../components/reason-picker.js';
@@ -79,12 +79,17 @@ export function DoorLookup() {
           setPicked(null);
         }}
       />
+      {/* Mounted with the field and only its words changed, so each answer is announced. */}
+      <p className="visually-hidden" role="status" data-testid="door-lookup-news">
+        {lookupNews(
+          q,
+          shown && !picked ? { count: shown.matches.length, more: shown.more, mode: shown.mode } : null,
+        )}
+      </p>
       {q.trim().length === 1 ? <p className="muted small">Type at least 2 letters.</p> : null}
       {shown && !picked ? (
         shown.matches.length === 0 ? (
-          <p className="muted" role="status">
-            {noMatchWords(q, shown.mode)}
-          </p>
+          <p className="muted">{noMatchWords(q, shown.mode)}</p>
         ) : (
           <ul className="door-matches" aria-label="Guests found" data-mode={shown.mode}>
             {shown.matches.map((m) => (

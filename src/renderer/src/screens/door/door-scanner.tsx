@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent, type MouseEvent } from 'react';
+import { useFocusIfLost } from '../../hooks/use-focus-if-lost.js';
 import { useWedgeScanner } from '../../hooks/use-wedge-scanner.js';
 import { QrDebouncer } from '../../lib/qr-debounce.js';
 import { notATicketHint, useDoor } from '../../stores/door-store.js';
@@ -38,6 +39,9 @@ export function DoorScanner({
   const debouncer = useRef(new QrDebouncer());
   const [hint, setHint] = useState<string | null>(null);
   const stage = useRef<HTMLDivElement>(null);
+  // Paired just now (the Pair button went with its form) or opened paired: the keyboard goes on
+  // to where scanning starts, not to the page's body.
+  const startButton = useFocusIfLost<HTMLButtonElement>();
 
   /**
    * Closed by a tap or a key: the focus goes back to where scanning continues (the camera, or
@@ -181,6 +185,7 @@ export function DoorScanner({
           <CameraView onText={onText} label="Camera: ticket QR" className="camera-scan" />
         ) : (
           <button
+            ref={startButton}
             type="button"
             className="button button-primary door-big-button door-start"
             // Looks ready; says it takes no taps just after a tap closed the verdict (assistive

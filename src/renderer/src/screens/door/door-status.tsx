@@ -26,7 +26,8 @@ export function DoorStatus() {
   return (
     <header className="door-status">
       <div className="door-status-what">
-        <strong>{eventTitle ?? 'Event'}</strong>
+        {/* The paired page's heading: "Find a guest" below is a second-level one. */}
+        <h1 className="door-status-title">{eventTitle ?? 'Event'}</h1>
         <span className="muted">{deviceName}</span>
       </div>
       <span className={`door-pill door-pill-${connection}`} data-testid="door-connection">

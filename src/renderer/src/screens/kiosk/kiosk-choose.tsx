@@ -1,10 +1,12 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { EventView, OfferView } from '../../api/types.js';
 import { useSettled } from '../../hooks/use-settled.js';
 import { kioskTiers } from '../../lib/kiosk-offer.js';
+import { focusIsLost } from '../../lib/lost-focus.js';
 import { formatMoney } from '../../lib/money.js';
 import { formatEventTime } from '../../lib/zoned-time.js';
 import { useKiosk } from '../../stores/kiosk-store.js';
+import { KioskTitle } from './kiosk-title.js';
 
 /** On the event's clock, as its tickets say it (a kiosk may sit in another zone than the venue). */
 const doorsTime = (event: EventView) => formatEventTime(event.doors_at, event.timezone);
@@ -14,9 +16,7 @@ export function KioskEvents({ events }: { events: EventView[] }) {
   const chooseEvent = useKiosk((s) => s.chooseEvent);
   return (
     <section aria-labelledby="kiosk-events-title">
-      <h1 id="kiosk-events-title" className="kiosk-title">
-        Choose your event
-      </h1>
+      <KioskTitle id="kiosk-events-title">Choose your event</KioskTitle>
       <ul className="kiosk-cards">
         {events.map((event) => (
           <li key={event.id}>
@@ -46,11 +46,18 @@ export function KioskTiers({ offer: answer, now }: { offer: OfferView; now: numb
   const offer = kioskTiers(answer, now);
   // An event's card sat where the first tier is: a double tap on it must not pick a tier.
   const settled = useSettled();
+  // A code that opens a tier takes its form away with the focus: the keyboard goes to the first
+  // tier it opened (a screen reader reads it out), not to the page's body.
+  const code = useKiosk((s) => s.code);
+  const firstUnlockedId = offer.find((o) => o.unlocked)?.tier.id ?? null;
+  const firstUnlocked = useRef<HTMLButtonElement>(null);
+  // A card still settling is disabled and cannot take the focus: it is given once it can.
+  useEffect(() => {
+    if (code && firstUnlockedId && settled && focusIsLost(document)) firstUnlocked.current?.focus();
+  }, [code, firstUnlockedId, settled]);
   return (
     <section aria-labelledby="kiosk-tiers-title">
-      <h1 id="kiosk-tiers-title" className="kiosk-title">
-        Choose your tickets
-      </h1>
+      <KioskTitle id="kiosk-tiers-title">Choose your tickets</KioskTitle>
       <p className="kiosk-subtitle">
         {event.title} · doors {doorsTime(event)}
       </p>
@@ -64,6 +71,7 @@ export function KioskTiers({ offer: answer, now }: { offer: OfferView; now: numb
         {offer.map(({ tier, sale, unlocked }) => (
           <li key={tier.id}>
             <button
+              ref={tier.id === firstUnlockedId ? firstUnlocked : undefined}
               type="button"
               className={`kiosk-card kiosk-tier${unlocked ? ' kiosk-tier-unlocked' : ''}`}
               disabled={!sale.sellable || !settled}
@@ -129,6 +137,7 @@ function AccessCode({ eventId }: { eventId: string }) {
           spellCheck={false}
           value={codeText}
           aria-invalid={codeNote ? true : undefined}
+          aria-describedby={codeNote ? 'kiosk-code-error' : undefined}
           onChange={(e) => setCodeText(e.target.value)}
         />
         <button type="submit" className="kiosk-button" disabled={!codeText.trim() || checking}>
@@ -136,7 +145,7 @@ function AccessCode({ eventId }: { eventId: string }) {
         </button>
       </div>
       {codeNote ? (
-        <p className="kiosk-field-error" role="alert">
+        <p className="kiosk-field-error" id="kiosk-code-error" role="alert">
           {codeNote}
         </p>
       ) : null}

@@ -5,6 +5,7 @@ import { formatMoney } from '../../lib/money.js';
 import { printedCode } from '../../lib/print-layout.js';
 import { kioskDoneHint, kioskDoorCaption } from '../../lib/kiosk-done-words.js';
 import { useKiosk } from '../../stores/kiosk-store.js';
+import { KioskTitle } from './kiosk-title.js';
 
 /** Ticket tokens live 5 minutes; refresh the door codes on screen a little before that. */
 const refreshMs = 4 * 60 * 1000;
@@ -30,9 +31,7 @@ export function KioskDone({ order, tiers }: { order: OrderView; tiers: readonly 
 
   return (
     <section aria-labelledby="kiosk-done-title" className="kiosk-done">
-      <h1 id="kiosk-done-title" className="kiosk-title">
-        Enjoy the show!
-      </h1>
+      <KioskTitle id="kiosk-done-title">Enjoy the show!</KioskTitle>
       <p className="kiosk-subtitle">
         {order.tickets.length} ticket{order.tickets.length === 1 ? '' : 's'} ·{' '}
         {formatMoney(order.total_cents, order.currency)} paid by card

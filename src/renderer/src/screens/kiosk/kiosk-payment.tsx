@@ -2,6 +2,7 @@ import { useState, useSyncExternalStore, type FormEvent } from 'react';
 import { formatMoney } from '../../lib/money.js';
 import { messageOf } from '../../api/api-error.js';
 import { attendantTerminal, checkAttendantPin, useKiosk } from '../../stores/kiosk-store.js';
+import { KioskTitle } from './kiosk-title.js';
 
 const subscribe = (listener: () => void) => attendantTerminal.subscribe(listener);
 const pendingPayment = () => attendantTerminal.pending;
@@ -13,9 +14,7 @@ export function KioskPaying() {
   const pending = useSyncExternalStore(subscribe, pendingPayment);
   return (
     <section aria-labelledby="kiosk-pay-title" className="kiosk-paying">
-      <h1 id="kiosk-pay-title" className="kiosk-title">
-        Pay by card
-      </h1>
+      <KioskTitle id="kiosk-pay-title">Pay by card</KioskTitle>
       {pending ? (
         <p className="kiosk-amount" data-testid="kiosk-amount">
           {formatMoney(pending.amount.cents, pending.amount.currency)}
@@ -71,7 +70,7 @@ function AttendantPanel({ cents, currency }: { cents: number; currency: string }
 export function KioskRecording() {
   return (
     <section className="kiosk-paying" aria-live="polite">
-      <h1 className="kiosk-title">Payment approved</h1>
+      <KioskTitle>Payment approved</KioskTitle>
       <p className="kiosk-subtitle">
         <span className="spinner" aria-hidden="true" /> Issuing your tickets…
       </p>
@@ -100,7 +99,7 @@ export function KioskRecordFailed() {
   if (!failure) return null;
   return (
     <section className="kiosk-paying" role="alert">
-      <h1 className="kiosk-title">Please call the attendant</h1>
+      <KioskTitle>Please call the attendant</KioskTitle>
       <p className="kiosk-note">{failure.message}</p>
       <aside className="kiosk-attendant" aria-label="Attendant">
         <p className="kiosk-attendant-title">Attendant only</p>

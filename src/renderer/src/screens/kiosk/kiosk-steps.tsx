@@ -4,6 +4,7 @@ import { QuantityStepper } from '../../components/quantity-stepper.js';
 import { useSettled } from '../../hooks/use-settled.js';
 import { formatMoney } from '../../lib/money.js';
 import { useKiosk } from '../../stores/kiosk-store.js';
+import { KioskTitle } from './kiosk-title.js';
 
 /** Step 3: how many, with buttons a thumb can hit; never more than one order may take. */
 export function KioskQuantity({ tier, max }: { tier: TierView; max: number }) {
@@ -16,9 +17,7 @@ export function KioskQuantity({ tier, max }: { tier: TierView; max: number }) {
   const settled = useSettled();
   return (
     <section aria-labelledby="kiosk-qty-title">
-      <h1 id="kiosk-qty-title" className="kiosk-title">
-        How many?
-      </h1>
+      <KioskTitle id="kiosk-qty-title">How many?</KioskTitle>
       <p className="kiosk-subtitle">
         {tier.name} · {formatMoney(tier.price_cents, tier.currency)} each
       </p>
@@ -95,9 +94,7 @@ export function KioskDetails({ tier, onPay }: { tier: TierView; onPay: () => voi
   }, [emailError, nameError]);
   return (
     <form onSubmit={submit} aria-labelledby="kiosk-details-title" noValidate>
-      <h1 id="kiosk-details-title" className="kiosk-title">
-        Your details
-      </h1>
+      <KioskTitle id="kiosk-details-title">Your details</KioskTitle>
       <p className="kiosk-subtitle">
         {quantity} × {tier.name} · total{' '}
         <strong data-testid="kiosk-total">{formatMoney(tier.price_cents * quantity, tier.currency)}</strong>

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { EventView, OrderView, TierView } from '../../api/types.js';
 import { OrderMail } from '../../components/order-mail.js';
 import { QrImage } from '../../components/qr-image.js';
@@ -33,6 +33,9 @@ export function SaleDone({ event, order, tiers, venueName }: SaleDoneProps) {
   // keeps the focus (a disabled one would lose it) and takes presses once settled.
   const settled = useSettled();
   const tierName = (id: string) => tiers.find((t) => t.id === id)?.name ?? id;
+  // New sale takes the keyboard as the sale completes; its description is the summary, so a
+  // screen reader says "Sale complete" and the change due with it, not only "New sale".
+  const summaryId = useId();
 
   useEffect(() => {
     newSaleRef.current?.focus();
@@ -58,7 +61,7 @@ export function SaleDone({ event, order, tiers, venueName }: SaleDoneProps) {
 
   return (
     <section className="sale-done" aria-label="Sale complete">
-      <div className="done-summary no-print">
+      <div className="done-summary no-print" id={summaryId}>
         <div>
           <h2>Sale complete</h2>
           <p className="muted">
@@ -92,6 +95,7 @@ export function SaleDone({ event, order, tiers, venueName }: SaleDoneProps) {
           type="button"
           className="button button-primary"
           aria-disabled={settled ? undefined : true}
+          aria-describedby={summaryId}
           onClick={() => {
             if (settled) newSale();
           }}
