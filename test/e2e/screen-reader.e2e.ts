@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.js';
 import { DoorPage } from './pages/door-page.js';
 import { KioskPage } from './pages/kiosk-page.js';
@@ -9,6 +10,25 @@ import type { VenueServer } from './support/venue-server.js';
 
 interface Created {
   id: string;
+}
+
+/** A kiosk open on one published show with one tier (Standard, $25.00, 50 left). */
+async function kioskOnTonight(server: VenueServer, page: Page): Promise<KioskPage> {
+  const event = await server.api<Created>('POST', '/v2/events', {
+    title: 'Late Night Jazz',
+    venue: 'Main hall',
+    doors_at: '2026-12-24T19:00:00Z',
+    tickets: [{ name: 'Standard', price_cents: 2500, quantity: 50, max_per_order: 4 }],
+  });
+  await server.api('POST', `/v2/events/${event.id}/publish`);
+  await server.api('PATCH', '/v2/settings', { kiosk_attendant_pin: '482913' });
+  const key = await server.api<{ secret: string }>('POST', '/v2/api_keys', {
+    name: 'Lobby kiosk',
+    scope: 'kiosk',
+  });
+  const kiosk = new KioskPage(page, server.url);
+  await kiosk.open(key.secret);
+  return kiosk;
 }
 
 async function scan(server: VenueServer, doorKey: string, token: string): Promise<void> {
@@ -66,20 +86,7 @@ test('the kiosk says the total as it changes, and a refused email takes the keyb
 }) => {
   const errors: string[] = [];
   page.on('pageerror', (err) => errors.push(err.message));
-  const event = await server.api<Created>('POST', '/v2/events', {
-    title: 'Late Night Jazz',
-    venue: 'Main hall',
-    doors_at: '2026-12-24T19:00:00Z',
-    tickets: [{ name: 'Standard', price_cents: 2500, quantity: 50, max_per_order: 4 }],
-  });
-  await server.api('POST', `/v2/events/${event.id}/publish`);
-  await server.api('PATCH', '/v2/settings', { kiosk_attendant_pin: '482913' });
-  const key = await server.api<{ secret: string }>('POST', '/v2/api_keys', {
-    name: 'Lobby kiosk',
-    scope: 'kiosk',
-  });
-  const kiosk = new KioskPage(page, server.url);
-  await kiosk.open(key.secret);
+  const kiosk = await kioskOnTonight(server, page);
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
 
   await page.getByRole('button', { name: 'Standard $25.00 50 left' }).click();
@@ -107,20 +114,7 @@ test('the kiosk by keyboard alone: each step’s heading takes the keyboard, so 
 }) => {
   const errors: string[] = [];
   page.on('pageerror', (err) => errors.push(err.message));
-  const event = await server.api<Created>('POST', '/v2/events', {
-    title: 'Late Night Jazz',
-    venue: 'Main hall',
-    doors_at: '2026-12-24T19:00:00Z',
-    tickets: [{ name: 'Standard', price_cents: 2500, quantity: 50, max_per_order: 4 }],
-  });
-  await server.api('POST', `/v2/events/${event.id}/publish`);
-  await server.api('PATCH', '/v2/settings', { kiosk_attendant_pin: '482913' });
-  const key = await server.api<{ secret: string }>('POST', '/v2/api_keys', {
-    name: 'Lobby kiosk',
-    scope: 'kiosk',
-  });
-  const kiosk = new KioskPage(page, server.url);
-  await kiosk.open(key.secret);
+  const kiosk = await kioskOnTonight(server, page);
   const step = (name: string) => page.getByRole('heading', { level: 1, name });
 
   // Each press takes away the control that made it (a card, Continue, Approved): the new step's
