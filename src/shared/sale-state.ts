@@ -23,6 +23,15 @@ export interface TierStockFields extends SaleWindow {
   sold: number;
 }
 
+/**
+ * A show is over once its doors opened more than this long ago (the evening's grace, as the box
+ * office's event season has it). A till may still record a late sale, but nobody should read "On
+ * sale" for it.
+ */
+export const showOverAfterMs = 12 * 60 * 60 * 1000;
+
+export const isShowOver = (doorsAt: number, now: number): boolean => doorsAt + showOverAfterMs < now;
+
 /** The event comes first: a draft or cancelled event sells nothing, nor one before its on-sale time. */
 export function eventSaleState(event: EventSaleFields, now: number): EventSaleState {
   if (event.status === 'draft') return 'draft';

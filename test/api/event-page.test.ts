@@ -82,6 +82,16 @@ describe('public event page /e/{id}', () => {
     expect((await page(path(event))).body).toContain('Sold out');
   });
 
+  it('says "Show over" once the show is over (doors more than 12 h ago), as the box office does', async () => {
+    // Doors at 2026-12-24 19:00: that night it is on sale, the next afternoon it is over.
+    t.clock.ms = Date.parse('2026-12-25T06:00:00Z');
+    expect((await page(path(event))).body).toContain('On sale');
+    t.clock.ms = Date.parse('2026-12-25T08:00:00Z');
+    const over = (await page(path(event))).body;
+    expect(over).toContain('Show over');
+    expect(over).not.toContain('On sale');
+  });
+
   it('escapes HTML in titles, venues and tier names', async () => {
     const nasty = await createEvent(t, { title: '<script>alert(1)</script>', venue: 'Tom & "Jerry\'s"' });
     await createTier(t, nasty.id, { name: '<img src=x onerror=alert(2)>' });
@@ -188,6 +198,8 @@ describe('public event page /e/{id}', () => {
   it('says "not on sale yet" before the event goes on sale, as checkout refuses (event_not_on_sale)', async () => {
     const later = await createEvent(t, {
       title: 'Later',
+      // Doors after the on-sale time (the fixture's own doors, 24 Dec, would make it a show over).
+      doors_at: '2027-01-10T19:00:00Z',
       on_sale_at: '2027-01-01T00:00:00Z',
       timezone: 'UTC',
     });

@@ -81,6 +81,12 @@ describe('per-key rate limit', () => {
       expect(page.body).toContain(`Reload it in ${retryAfter} seconds.`);
       expect(page.body).not.toContain('rate_limit');
     }
+    // Someone on the event's page may have no ticket yet: the wallet's reassurance is not theirs.
+    const ticketPage = await t.call('GET', '/w/tk_someone', undefined, null, browser);
+    expect(ticketPage.body).toContain('Your ticket is not affected');
+    const eventPage = await t.call('GET', '/e/evt_tonight', undefined, null, browser);
+    expect(eventPage.body).not.toContain('Your ticket');
+    expect(eventPage.body).toContain('Tickets already bought are not affected');
     const appFetch = await t.call('GET', '/w/tk_someone/strip', undefined, null, {
       accept: 'application/json',
     });

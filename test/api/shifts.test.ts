@@ -322,6 +322,52 @@ describe('shifts', () => {
     });
   });
 
+  it('a shift with no money of its own puts a void of an earlier euro sale apart, never in an unnamed currency', async () => {
+    const euros = await saleEventIn(t, 'eur');
+    const earlier = await sell({
+      event_id: euros.eventId,
+      payment_method: 'card',
+      items: [{ tier_id: euros.tierId, quantity: 2 }],
+    });
+    const shift = await open(0);
+    const voided = await t.call(
+      'POST',
+      `/v2/tickets/${earlier.tickets[0]!.id}/void`,
+      { refund: false },
+      till,
+      ann,
+    );
+    expect(voided.statusCode, voided.body).toBe(200);
+
+    // No currency of its own: the screen and the CSV word `voids` in the till's fallback (dollars),
+    // so the €10.00 ticket must not be there, where it read as $10.00.
+    const x = (await t.call('GET', `/v2/shifts/${shift.id}/report`, undefined, till)).json();
+    expect(x).toMatchObject({
+      currency: null,
+      voids: { count: 0, amount_cents: 0 },
+      other_currencies: [{ currency: 'eur', voids: { count: 1, amount_cents: 1_000 } }],
+    });
+  });
+
+  it('counts a dollar float in dollars when the till sold only euro tickets', async () => {
+    const shift = (
+      await t.call('POST', '/v2/shifts', { opening_float_cents: 10_000, currency: 'usd' }, till, bob)
+    ).json() as ShiftJson;
+    const euros = await saleEventIn(t, 'eur');
+    await sell({
+      event_id: euros.eventId,
+      payment_method: 'cash',
+      items: [{ tier_id: euros.tierId, quantity: 3 }],
+    });
+
+    // The $100.00 float is the drawer's money: no €130.00 expected, the euros in their own line.
+    const x = (await t.call('GET', `/v2/shifts/${shift.id}/report`, undefined, till)).json();
+    expect(x).toMatchObject({ currency: 'usd', cash_sales_cents: 0, expected_cash_cents: 10_000 });
+    expect(x.by_payment_method).toContainEqual(
+      expect.objectContaining({ payment_method: 'cash', currency: 'eur', sales_cents: 3_000 }),
+    );
+  });
+
   it('one open shift per till: 409 shift_already_open; another till opens its own', async () => {
     const first = await open(5_000);
     const again = expectError(

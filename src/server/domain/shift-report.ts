@@ -70,8 +70,10 @@ function refundsAndVoids(
   const currencies = [...refunds, ...voids]
     .map((row) => row.currency)
     .filter((code, i, all) => all.indexOf(code) === i);
-  // A shift with no sale or refund has no currency; a void of an earlier sale then names one.
-  const drawer = currency ?? currencies[0] ?? null;
+  // A shift with no money of its own (no float, sale or refund) has no currency, and the screen and
+  // the CSV word `refunds` and `voids` in the till's: a void of an earlier sale goes apart, by its
+  // currency, or a €10.00 ticket read as $10.00.
+  const drawer = currency;
   const of = (code: string | null) => ({
     refunds: code === null ? { count: 0, amount_cents: 0 } : countAmount(refunds, code),
     voids: code === null ? { count: 0, amount_cents: 0 } : countAmount(voids, code),

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { formatAttendeeTime } from '../../shared/attendee-time.js';
-import { eventSaleState, tierSaleState, type TierSaleState } from '../../shared/sale-state.js';
+import { eventSaleState, isShowOver, tierSaleState, type TierSaleState } from '../../shared/sale-state.js';
 import { eventTimeZone } from '../domain/views.js';
 import type { EventRow } from '../store/events-repo.js';
 import type { TierRow } from '../store/tiers-repo.js';
@@ -11,7 +11,7 @@ import { pageShell } from './html.js';
 import { withoutTrailingPunctuation } from '../../shared/link-tail.js';
 import { cutShortLinkRoute, eventNotFoundPage, linkMeant, pageErrorHandler } from './not-found.js';
 
-type PageState = TierSaleState | 'cancelled';
+type PageState = TierSaleState | 'cancelled' | 'over';
 
 const stateText: Record<PageState, string> = {
   on_sale: 'On sale',
@@ -19,6 +19,7 @@ const stateText: Record<PageState, string> = {
   ended: 'Sales ended',
   sold_out: 'Sold out',
   cancelled: 'Not on sale',
+  over: 'Show over',
 };
 
 /**
@@ -33,6 +34,8 @@ function pageState(event: EventRow, tier: TierRow, now: number): { state: PageSt
   if (eventState !== 'on_sale')
     return { state: 'not_yet', from: Math.max(event.on_sale_at, tier.sale_starts_at ?? 0) };
   const state = tierSaleState(tier, now);
+  // A late sale at a till is still accepted, but to an attendee a show two days gone is not "On sale".
+  if (state === 'on_sale' && isShowOver(event.doors_at, now)) return { state: 'over', from: null };
   return { state, from: state === 'not_yet' ? tier.sale_starts_at : null };
 }
 

@@ -45,13 +45,17 @@ export function attendeeLinkNotFound(request: FastifyRequest, reply: FastifyRepl
  * instead of the API's JSON on a phone screen.
  */
 export function attendeePageTooBusy(request: FastifyRequest, reply: FastifyReply): FastifyReply | undefined {
-  if (attendeePageOpened(request) === undefined) return undefined;
+  const opened = attendeePageOpened(request);
+  if (opened === undefined) return undefined;
   const seconds = Number(reply.getHeader('retry-after'));
   const when = Number.isFinite(seconds) && seconds > 0 ? `in ${Math.ceil(seconds)} seconds` : 'in a minute';
   const page = pageShell(
     'Busy, try again shortly',
     `<h1>Busy, try again shortly</h1><p>This page was opened very many times from your network in the last minute. Reload it ${when}.</p>` +
-      '<p>Your ticket is not affected: it stays valid, and the door can find it by your name too.</p>',
+      // Someone on an event's page may have no ticket yet; the wallet's holder has one.
+      (opened === 'ticket'
+        ? '<p>Your ticket is not affected: it stays valid, and the door can find it by your name too.</p>'
+        : '<p>Tickets already bought are not affected: they stay valid.</p>'),
   );
   return privateHeaders(reply).code(429).type('text/html; charset=utf-8').send(page);
 }

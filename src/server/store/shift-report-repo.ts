@@ -88,7 +88,8 @@ export class ShiftReportRepo {
            (SELECT opened.currency FROM
               (SELECT json_extract(a.data, '$.currency') AS currency FROM audit_events a
                WHERE a.object_id = @id AND a.action = 'shift.opened' ORDER BY a.seq LIMIT 1) AS opened
-            WHERE EXISTS (SELECT 1 FROM orders WHERE shift_id = @id AND currency = opened.currency)
+            WHERE (SELECT opening_float_cents FROM shifts WHERE id = @id) > 0
+               OR EXISTS (SELECT 1 FROM orders WHERE shift_id = @id AND currency = opened.currency)
                OR EXISTS (SELECT 1 FROM refunds r JOIN orders o ON o.id = r.order_id
                           WHERE r.shift_id = @id AND o.currency = opened.currency)),
            (SELECT currency FROM orders WHERE shift_id = @id ORDER BY seq LIMIT 1),
@@ -128,8 +129,9 @@ export class ShiftReportRepo {
 
   /**
    * The currency the drawer is counted in: the one named when the shift opened (its float's), when
-   * the shift took or paid back money in it; else that of its first sale (or refund). A dollar
-   * drawer whose first sale was for a euro show is still counted in dollars.
+   * the drawer holds money in it (a float, or cash taken or paid back in it); else that of its
+   * first sale (or refund). A dollar drawer whose first sale was for a euro show, or that sold only
+   * euro tickets on a $100.00 float, is still counted in dollars.
    */
   currency(shiftId: string): string | null {
     return (this.firstCurrencyStmt.get({ id: shiftId }) as string | undefined) ?? null;
