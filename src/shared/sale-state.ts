@@ -24,9 +24,9 @@ export interface TierStockFields extends SaleWindow {
 }
 
 /**
- * A show is over once its doors opened more than this long ago (the evening's grace, as the box
- * office's event season has it). A till may still record a late sale, but nobody should read "On
- * sale" for it.
+ * A show is over once its doors opened more than this long ago (the evening's grace; the box
+ * office's event season and the attendee's event page both go by it). A till may still record a
+ * late sale, but nobody should read "On sale" for it.
  */
 export const showOverAfterMs = 12 * 60 * 60 * 1000;
 

@@ -1,18 +1,17 @@
+import { isShowOver } from '../../../shared/sale-state.js';
 import type { EventView } from '../api/types.js';
-
-/**
- * How long after its doors an event still counts as tonight's: a show that opened at 19:00 is
- * still sold, refunded and scanned for until the small hours (the wallet strip runs to doors + 12 h).
- */
-export const tonightGraceMs = 12 * 60 * 60 * 1000;
 
 const doors = (event: EventView) => Date.parse(event.doors_at);
 const soonestFirst = (list: EventView[]) => list.sort((a, b) => doors(a) - doors(b));
 const latestFirst = (list: EventView[]) => list.sort((a, b) => doors(b) - doors(a));
 
-/** Over: its doors opened more than the evening's grace ago. */
+/**
+ * Over: its doors opened more than the evening's grace ago (src/shared/sale-state.ts, the rule the
+ * attendee's event page uses too). A show that opened at 19:00 is still sold, refunded and scanned
+ * for until the small hours (the wallet strip runs to doors + 12 h).
+ */
 export function isPastEvent(event: EventView, now: number): boolean {
-  return doors(event) + tonightGraceMs < now;
+  return isShowOver(doors(event), now);
 }
 
 /** Not yet over, soonest doors first: tonight's show, then the next ones. */
