@@ -70,34 +70,27 @@ export function eventReportParts(report: EventReport): EventReportParts {
 }
 
 /**
- * Cash taken or paid back with no till shift open (the admin's refunds, a cancelled event's bulk refund)
- * is in no drawer's Z report: said here, where the manager reads the night's refunds, so a drawer
- * that paid it out is not simply short. Nothing is shown when there was none.
+ * Cash taken or paid back with no till shift open (a till before opening or after closing its
+ * shift, the admin's refunds, a cancelled event's bulk refund) is in no drawer's Z report: said
+ * here, where the manager reads the night's money, so a drawer that took or paid it out is not
+ * simply over or short. Nothing is shown when there was none; reports made before
+ * `sales_outside_shifts` existed (a server not yet updated) have no taken line.
  */
 function outsideShifts(report: EventReport): Figure[] {
-  const outside = report.refunds_outside_shifts;
-  // Cash taken with no shift open (a till before opening or after closing its shift): in the
-  // event's cash, in no drawer's count, so a drawer holding it is not simply over. Reports made
-  // before this field existed (a server not yet updated) have none.
-  const taken = report.sales_outside_shifts;
-  return [
-    ...(taken && taken.cash_orders !== 0
-      ? [
-          {
-            label: 'Cash taken outside any till shift',
-            value: `${formatMoney(taken.cash_cents, report.currency)} (${formatCount(taken.cash_orders)}) · in no Z report`,
-            tone: 'over-short-over',
-          },
-        ]
-      : []),
-    ...(outside.cash_refunds === 0
+  const line = (label: string, count: number, cents: number): Figure[] =>
+    count === 0
       ? []
       : [
           {
-            label: 'Cash refunded outside any till shift',
-            value: `${formatMoney(outside.cash_cents, report.currency)} (${formatCount(outside.cash_refunds)}) · in no Z report`,
+            label,
+            value: `${formatMoney(cents, report.currency)} (${formatCount(count)}) · in no Z report`,
             tone: 'over-short-over',
           },
-        ]),
+        ];
+  const taken = report.sales_outside_shifts;
+  const refunded = report.refunds_outside_shifts;
+  return [
+    ...line('Cash taken outside any till shift', taken?.cash_orders ?? 0, taken?.cash_cents ?? 0),
+    ...line('Cash refunded outside any till shift', refunded.cash_refunds, refunded.cash_cents),
   ];
 }
