@@ -1,6 +1,7 @@
 import { paymentMethods } from '../schemas/orders.js';
 import type { ShiftReportView, ShiftView } from '../schemas/shifts.js';
 import type {
+  CountAmountRow,
   CurrencyCountAmountRow,
   MethodTotalRow,
   RefundTotalRow,
@@ -13,16 +14,19 @@ export interface ReportCount {
   countedCashCents: number;
 }
 
-const sumOf = (rows: readonly MethodTotalRow[], keep: (row: MethodTotalRow) => boolean) =>
-  rows
-    .filter(keep)
-    .reduce(
-      (sum, row) => ({ count: sum.count + row.count, amount_cents: sum.amount_cents + row.amount_cents }),
-      {
-        count: 0,
-        amount_cents: 0,
-      },
-    );
+/** The count and amount of the rows `keep` picks. */
+function sumOf<Row extends CountAmountRow>(
+  rows: readonly Row[],
+  keep: (row: Row) => boolean,
+): CountAmountRow {
+  const total = { count: 0, amount_cents: 0 };
+  for (const row of rows) {
+    if (!keep(row)) continue;
+    total.count += row.count;
+    total.amount_cents += row.amount_cents;
+  }
+  return total;
+}
 
 /** One line per payment method and currency with sales or refunds, cash first. */
 function byPaymentMethod(sales: readonly MethodTotalRow[], refunds: readonly MethodTotalRow[]) {
@@ -48,15 +52,7 @@ function byPaymentMethod(sales: readonly MethodTotalRow[], refunds: readonly Met
 }
 
 const countAmount = (rows: readonly CurrencyCountAmountRow[], currency: string) =>
-  rows
-    .filter((row) => row.currency === currency)
-    .reduce(
-      (sum, row) => ({ count: sum.count + row.count, amount_cents: sum.amount_cents + row.amount_cents }),
-      {
-        count: 0,
-        amount_cents: 0,
-      },
-    );
+  sumOf(rows, (row) => row.currency === currency);
 
 /**
  * Refunds and voids by currency: the drawer's currency first (the report's `refunds` and
