@@ -12,6 +12,7 @@ interface ShiftJson {
   opened_by: string;
   closed_by: string | null;
   counted_cash_cents: number | null;
+  currency: string | null;
 }
 
 let t: TestApp;
@@ -366,6 +367,36 @@ describe('shifts', () => {
     expect(x.by_payment_method).toContainEqual(
       expect.objectContaining({ payment_method: 'cash', currency: 'eur', sales_cents: 3_000 }),
     );
+  });
+
+  it('a shift says the currency it was opened in, kept through its close, and null when none was named', async () => {
+    const opened = await t.call(
+      'POST',
+      '/v2/shifts',
+      { opening_float_cents: 5_000, currency: 'eur' },
+      till,
+      bob,
+    );
+    expect(opened.statusCode, opened.body).toBe(200);
+    const euro = opened.json() as ShiftJson;
+    expect(euro.currency).toBe('eur');
+    const z = await t.call('POST', `/v2/shifts/${euro.id}/close`, { counted_cash_cents: 4_000 }, till, ann);
+    expect(z.statusCode, z.body).toBe(200);
+    expect(z.json()).toMatchObject({ currency: 'eur', shift: { id: euro.id, currency: 'eur' } });
+
+    // Nothing named and no event tonight: no currency, as the audit row has none.
+    const plain = await open(0);
+    expect(plain.currency).toBeNull();
+    expect((await t.call('GET', `/v2/shifts/${plain.id}`, undefined, till)).json()).toMatchObject({
+      currency: null,
+    });
+    const listed = (await t.call('GET', '/v2/shifts?order=newest_first', undefined, till)).json() as {
+      data: ShiftJson[];
+    };
+    expect(listed.data.map((s) => [s.id, s.currency])).toEqual([
+      [plain.id, null],
+      [euro.id, 'eur'],
+    ]);
   });
 
   it('one open shift per till: 409 shift_already_open; another till opens its own', async () => {

@@ -180,3 +180,54 @@ test('a shift report that sold for two events names each tier row’s event, and
   await page.emulateMedia({ media: 'screen' });
   expect(errors, 'uncaught errors in the page').toEqual([]);
 });
+
+/**
+ * A shift counted in euros, on a till that sells in dollars tonight: its line in Past shifts and
+ * its Z report stay in euros (before, the list read "counted $42.50").
+ */
+test('a past shift’s count is worded in the currency it was opened in, not the till’s of tonight', async ({
+  page,
+  server,
+}) => {
+  const event = await server.api<{ id: string }>('POST', '/v2/events', {
+    title: 'Dollar night',
+    venue: 'Main hall',
+    doors_at: '2026-12-31T20:00:00+00:00',
+    currency: 'usd',
+    tickets: [{ name: 'General admission', price_cents: 2500, quantity: 100 }],
+  });
+  await server.api('POST', `/v2/events/${event.id}/publish`);
+  await server.api('POST', '/v2/staff', { name: 'Maria', role: 'manager', pin: '2468' });
+  const till = await server.api<{ secret: string }>('POST', '/v2/api_keys', {
+    name: 'Till 1',
+    scope: 'box_office',
+  });
+  // Last month's euro shift on this till, opened and closed through the API.
+  const call = async (path: string, body: unknown, session?: string) => {
+    const res = await fetch(`${server.url}${path}`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${till.secret}`,
+        'content-type': 'application/json',
+        ...(session ? { 'marquee-staff': session } : {}),
+      },
+      body: JSON.stringify(body),
+    });
+    expect(res.ok, await res.clone().text()).toBe(true);
+    return res.json() as Promise<Record<string, unknown>>;
+  };
+  const session = (await call('/v2/staff/sign_in', { pin: '2468' })).session_token as string;
+  const euro = await call('/v2/shifts', { opening_float_cents: 5_000, currency: 'eur' }, session);
+  await call(`/v2/shifts/${euro.id as string}/close`, { counted_cash_cents: 4_250 }, session);
+
+  const errors: string[] = [];
+  page.on('pageerror', (err) => errors.push(err.message));
+  await shiftTab(page, server, till.secret);
+  const past = page.getByRole('region', { name: 'Past shifts' }).getByRole('button');
+  await expect(past).toHaveCount(1);
+  await expect(past).toContainText('counted €42.50');
+  await past.click();
+  const shift = new ShiftPage(page);
+  await expect(shift.figure(shift.zReport(), 'Counted cash')).toHaveText('€42.50');
+  expect(errors, 'uncaught errors in the page').toEqual([]);
+});

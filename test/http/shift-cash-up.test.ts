@@ -314,6 +314,14 @@ describe('GET /v2/orders?shift_id=', () => {
     expect(csv.headers.get('content-disposition')).toBe(`attachment; filename="orders-${shiftId}.csv"`);
     const rows = csvObjects(await csv.text());
     expect(rows.map((row) => row.order_id)).toEqual(orderIds);
+    expect(rows.every((row) => row.shift_id === shiftId)).toBe(true);
+    // The whole file ties each line to its shift; a sale outside any shift has the cell empty.
+    const all = csvObjects(await (await get('/v2/orders?format=csv')).text());
+    const shiftOf = new Map(all.map((row) => [row.order_id, row.shift_id]));
+    expect(shiftOf.get(before.id)).toBe('');
+    expect(shiftOf.get(after.id)).toBe('');
+    expect(orderIds.map((id) => shiftOf.get(id))).toEqual(orderIds.map(() => shiftId));
+    expect(Object.keys(all[0]!).at(-1)).toBe('shift_id');
     // The shift's sales in the export add up to the Z report's.
     const cents = (text: string) => Math.round(Number(text) * 100);
     const sold = z.by_payment_method.reduce((sum, m) => sum + m.sales_cents, 0);

@@ -2242,6 +2242,7 @@ export interface components {
       closed_at: string | null;
       closed_by: string | null;
       counted_cash_cents: number | null;
+      currency: string | null;
     };
     /** @description What a shift took: an X report while open, the Z report once closed */
     ShiftReport: {
@@ -2269,6 +2270,7 @@ export interface components {
         closed_at: string | null;
         closed_by: string | null;
         counted_cash_cents: number | null;
+        currency: string | null;
       };
       /**
        * Format: date-time

@@ -49,7 +49,7 @@ export class ExportsService {
   orders(search: OrderSearch): CsvExport {
     requireSearchTargets(search, this.deps);
     // seq, id, created_at, event_id, `status,channel,payment_method`, buyer_name, buyer_email,
-    // currency, total_cents, refunded_cents (exports-repo.ts orderExportColumns). No ticket
+    // currency, total_cents, refunded_cents, shift_id (exports-repo.ts orderExportColumns). No ticket
     // count: it costs a read of each order's tickets (4× the export's time at 100,000 orders),
     // and the attendees export has a row per ticket.
     return {
@@ -67,6 +67,8 @@ export class ExportsService {
         'total',
         'refunded',
         'net',
+        // Appended last: a reader that takes the columns by position keeps its own.
+        'shift_id',
       ],
       chunks: textChunks(this.deps.exports.orders(search, chunkRows), ordersLine(search)),
     };
@@ -109,18 +111,18 @@ export class ExportsService {
 // Each record is one template of the raw row's cells (their columns are listed in
 // exports-repo.ts; `seq`, cell 0, is left out): no array of cells per row, no join.
 
-/** seq, id, created_at, event_id, `status,channel,payment_method`, buyer_name, buyer_email, currency, total_cents, refunded_cents. */
+/** seq, id, created_at, event_id, `status,channel,payment_method`, buyer_name, buyer_email, currency, total_cents, refunded_cents, shift_id. */
 function ordersLine(search: OrderSearch): (c: Cells) => string {
   const iso = isoColumn();
   const major = majorColumn();
   // Read as NULL when the filter fixes it (exports-repo.ts): the filter's value, written once.
   const event = search.eventId === undefined ? undefined : csvCell(search.eventId);
-  // The id is ours (ids.ts) and status, channel and payment_method are held by the schema's
-  // CHECKs to plain words: written as they are, without csvCell's test.
+  // The ids are ours (ids.ts) and status, channel and payment_method are held by the schema's
+  // CHECKs to plain words: written as they are, without csvCell's test. No shift: empty.
   return (c) =>
     `${c[1] as string},${iso(c[2])},${event ?? csvCell(c[3])},${c[4] as string},` +
     `${csvCell(c[5])},${csvCell(c[6])},${csvCell(c[7])},${major(c[8], c[7])},${major(c[9], c[7])},` +
-    `${major((c[8] as number) - (c[9] as number), c[7])}\r\n`;
+    `${major((c[8] as number) - (c[9] as number), c[7])},${(c[10] as string | null) ?? ''}\r\n`;
 }
 
 /** seq, id, event_id, order_id, ticket_id, name, email, tier_name, ticket_status, admitted, created_at. */

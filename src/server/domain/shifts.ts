@@ -39,6 +39,7 @@ export const viewShift = (row: ShiftRow): ShiftView => ({
   closed_at: isoOrNull(row.closed_at),
   closed_by: row.closed_by,
   counted_cash_cents: row.counted_cash_cents,
+  currency: row.currency,
 });
 
 const alreadyOpen = (id: string) =>
@@ -116,8 +117,8 @@ export class ShiftsService {
   }
 
   /**
-   * The drawer's money when the till does not say: tonight's event's. The shift itself has no
-   * currency (its orders carry theirs); the audit trail needs one to word the float.
+   * The drawer's money when the till does not say: tonight's event's. Kept with the shift and in
+   * its audit row to word the float and the count; the report's rules say when it is the drawer's.
    */
   private tonightsCurrency(): string | undefined {
     return this.deps.events.current(this.deps.now(), currentEventWindow)?.currency;
@@ -138,6 +139,7 @@ export class ShiftsService {
         closed_at: null,
         closed_by: null,
         counted_cash_cents: null,
+        currency: input.currency ?? this.tonightsCurrency() ?? null,
         z_report: null,
       };
       try {
@@ -153,7 +155,7 @@ export class ShiftsService {
         objectId: row.id,
         data: {
           opening_float_cents: row.opening_float_cents,
-          ...currencyField(input.currency ?? this.tonightsCurrency()),
+          ...currencyField(row.currency),
         },
       });
       return viewShift({ ...row, seq: 0 });

@@ -17,6 +17,12 @@ export const Shift = Type.Object(
     closed_at: Nullable(Timestamp),
     closed_by: Nullable(Type.String()),
     counted_cash_cents: Nullable(Type.Integer()),
+    currency: Nullable(
+      Type.String({
+        description:
+          'The drawer’s money named when it opened (the till’s, else tonight’s event’s), lower-case like an order’s; null when none was known. Absent from the `shift` of Z reports kept before it existed',
+      }),
+    ),
   },
   { $id: 'Shift', description: 'A till’s shift: opened with a cash float, closed with a count' },
 );

@@ -44,6 +44,7 @@ export const orderExportColumns = [
   'currency',
   'total_cents',
   'refunded_cents',
+  'shift_id',
 ] as const;
 
 export const attendeeExportColumns = [
@@ -126,7 +127,7 @@ export class ExportsRepo {
           // and payment_method, plain words by the schema's CHECKs, come as one cell's text.
           `SELECT o.seq, o.id, o.created_at, ${params.event === null ? 'o.event_id' : 'NULL'},
              o.status || ',' || o.channel || ',' || o.payment_method,
-             o.buyer_name, o.buyer_email, o.currency, o.total_cents, o.refunded_cents
+             o.buyer_name, o.buyer_email, o.currency, o.total_cents, o.refunded_cents, o.shift_id
            FROM orders o WHERE ${keyset('o')} AND ${filter.sql} ORDER BY o.seq LIMIT @limit`,
         )
         .raw(true);

@@ -34,13 +34,16 @@ export interface CurrencyCountAmountRow extends CountAmountRow {
   currency: string;
 }
 
-/** The names a shift's ids stand for, and the drawer's currency its audit rows give. */
+/** The names a shift's ids stand for, and the drawer's currency as the shift and its close name it. */
 export interface ShiftLabelsRow {
   till_name: string | null;
   device_name: string | null;
   opened_by_name: string | null;
   closed_by_name: string | null;
-  /** `shift.opened`'s currency (else `shift.closed`'s): a shift that sold nothing has no other. */
+  /**
+   * The shift's opened currency (else its `shift.closed` audit row's): a shift that sold nothing
+   * has no other.
+   */
   audit_currency: string | null;
 }
 
@@ -82,16 +85,16 @@ export class ShiftReportRepo {
        FROM tickets t JOIN orders o ON o.id = t.order_id
        WHERE t.void_shift_id = ? GROUP BY o.currency ORDER BY MIN(t.seq)`,
     );
+    // The opened currency is the shift's own (migration 021), no longer looked up in the audit trail.
     this.firstCurrencyStmt = db
       .prepare(
         `SELECT COALESCE(
-           (SELECT opened.currency FROM
-              (SELECT json_extract(a.data, '$.currency') AS currency FROM audit_events a
-               WHERE a.object_id = @id AND a.action = 'shift.opened' ORDER BY a.seq LIMIT 1) AS opened
-            WHERE (SELECT opening_float_cents FROM shifts WHERE id = @id) > 0
-               OR EXISTS (SELECT 1 FROM orders WHERE shift_id = @id AND currency = opened.currency)
-               OR EXISTS (SELECT 1 FROM refunds r JOIN orders o ON o.id = r.order_id
-                          WHERE r.shift_id = @id AND o.currency = opened.currency)),
+           (SELECT s.currency FROM shifts s
+            WHERE s.id = @id
+              AND (s.opening_float_cents > 0
+                OR EXISTS (SELECT 1 FROM orders WHERE shift_id = @id AND currency = s.currency)
+                OR EXISTS (SELECT 1 FROM refunds r JOIN orders o ON o.id = r.order_id
+                           WHERE r.shift_id = @id AND o.currency = s.currency))),
            (SELECT currency FROM orders WHERE shift_id = @id ORDER BY seq LIMIT 1),
            (SELECT o.currency FROM refunds r JOIN orders o ON o.id = r.order_id
             WHERE r.shift_id = @id ORDER BY r.seq LIMIT 1))`,
@@ -100,10 +103,11 @@ export class ShiftReportRepo {
     this.labelsStmt = db.prepare(
       `SELECT k.name AS till_name, d.name AS device_name, so.name AS opened_by_name,
          sc.name AS closed_by_name,
-         (SELECT json_extract(a.data, '$.currency') FROM audit_events a
-          WHERE a.object_id = s.id AND a.action IN ('shift.opened', 'shift.closed')
-            AND json_extract(a.data, '$.currency') IS NOT NULL
-          ORDER BY a.seq LIMIT 1) AS audit_currency
+         COALESCE(s.currency,
+           (SELECT json_extract(a.data, '$.currency') FROM audit_events a
+            WHERE a.object_id = s.id AND a.action = 'shift.closed'
+              AND json_extract(a.data, '$.currency') IS NOT NULL
+            ORDER BY a.seq LIMIT 1)) AS audit_currency
        FROM shifts s LEFT JOIN api_keys k ON k.id = s.api_key_id LEFT JOIN devices d ON d.id = s.device_id
          LEFT JOIN staff so ON so.id = s.opened_by LEFT JOIN staff sc ON sc.id = s.closed_by
        WHERE s.id = ?`,

@@ -12,6 +12,8 @@ export interface ShiftRow {
   closed_at: number | null;
   closed_by: string | null;
   counted_cash_cents: number | null;
+  /** The drawer's money named when it opened (its `shift.opened` audit row's; migration 021), if any. */
+  currency: string | null;
   /** The Z report as JSON, kept when the shift closed. */
   z_report: string | null;
 }
@@ -37,9 +39,9 @@ export class ShiftsRepo {
     this.openIdStmt = db.prepare('SELECT id FROM shifts WHERE api_key_id = ? AND closed_at IS NULL').pluck();
     this.insertStmt = db.prepare(
       `INSERT INTO shifts (id, api_key_id, device_id, opened_by, opening_float_cents, opened_at,
-         closed_at, closed_by, counted_cash_cents, z_report)
+         closed_at, closed_by, counted_cash_cents, currency, z_report)
        VALUES (@id, @api_key_id, @device_id, @opened_by, @opening_float_cents, @opened_at,
-         @closed_at, @closed_by, @counted_cash_cents, @z_report)`,
+         @closed_at, @closed_by, @counted_cash_cents, @currency, @z_report)`,
     );
     this.closeStmt = db.prepare(
       `UPDATE shifts SET closed_at = @at, closed_by = @closedBy, counted_cash_cents = @countedCashCents,

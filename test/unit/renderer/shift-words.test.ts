@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { ShiftView } from '../../../src/renderer/src/api/types.js';
 import { failed, idle, loading, ready } from '../../../src/renderer/src/lib/loadable.js';
-import { cashOutsideShift, endedElsewhereWords } from '../../../src/renderer/src/lib/shift-words.js';
+import {
+  cashOutsideShift,
+  countedWords,
+  endedElsewhereWords,
+  shiftCurrency,
+} from '../../../src/renderer/src/lib/shift-words.js';
 
 const shift = { id: 'shf_1', opened_at: '2026-12-31T19:02:00.000Z' } as ShiftView;
 
@@ -22,5 +27,19 @@ describe('endedElsewhereWords', () => {
     expect(endedElsewhereWords(shift)).toMatch(
       /^The shift opened .* \(shf_1\) was closed on another till or screen\. Sales made here since are in no shift; open a new one before taking cash\.$/,
     );
+  });
+});
+
+describe('countedWords', () => {
+  it('words a past shift’s count in the currency it was opened in, not the till’s of today', () => {
+    expect(countedWords({ currency: 'eur', counted_cash_cents: 4_250 }, 'usd')).toBe('counted €42.50');
+    expect(countedWords({ currency: 'jpy', counted_cash_cents: 4_250 }, 'usd')).toBe('counted ¥4,250');
+  });
+
+  it('falls back to the till’s currency only for a shift that named none', () => {
+    expect(countedWords({ currency: null, counted_cash_cents: 1_000 }, 'usd')).toBe('counted $10.00');
+    // A Z report kept before shifts had a currency has none in its `shift`.
+    expect(shiftCurrency({} as ShiftView, 'gbp')).toBe('gbp');
+    expect(shiftCurrency({ currency: 'eur' }, 'gbp')).toBe('eur');
   });
 });

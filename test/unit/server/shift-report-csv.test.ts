@@ -28,6 +28,7 @@ function zReport(currency: string | null, overShort: number): ShiftReportView {
       closed_at: '2026-12-24T23:30:00.000Z',
       closed_by: 'stf_anna',
       counted_cash_cents: 10_000 + 7_500 + overShort,
+      currency,
     },
     generated_at: '2026-12-24T23:30:00.000Z',
     currency,

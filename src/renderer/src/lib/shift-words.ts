@@ -1,6 +1,7 @@
 import type { ShiftView } from '../api/types.js';
 import type { Loadable } from './loadable.js';
 import { formatDateTime } from './datetime.js';
+import { formatMoney } from './money.js';
 
 /**
  * Whether the till must warn that cash goes into no shift: someone is signed in (this venue
@@ -17,4 +18,21 @@ export const noShiftCashWords =
 /** The shift this till showed, closed since on another till or tab. */
 export function endedElsewhereWords(shift: ShiftView): string {
   return `The shift opened ${formatDateTime(shift.opened_at)} (${shift.id}) was closed on another till or screen. Sales made here since are in no shift; open a new one before taking cash.`;
+}
+
+/**
+ * The money a past shift's drawer is worded in: the currency it was opened in, not the till's of
+ * today (a shift counted in euros stays in euros after the till moved to dollars); the till's
+ * only for a shift that named none.
+ */
+export function shiftCurrency(shift: Pick<ShiftView, 'currency'>, tillCurrency: string): string {
+  return shift.currency ?? tillCurrency;
+}
+
+/** A past shift's count, as the list of past shifts words it. */
+export function countedWords(
+  shift: Pick<ShiftView, 'currency' | 'counted_cash_cents'>,
+  tillCurrency: string,
+): string {
+  return `counted ${formatMoney(shift.counted_cash_cents ?? 0, shiftCurrency(shift, tillCurrency))}`;
 }

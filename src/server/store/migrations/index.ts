@@ -17,6 +17,7 @@ import { sql as m017 } from './017-lean-checkout-writes.js';
 import { sql as m018 } from './018-pin-guesses.js';
 import { sql as m019 } from './019-payout-cancel.js';
 import { sql as m020 } from './020-order-group-admissions.js';
+import { sql as m021 } from './021-shift-currency.js';
 
 export interface Migration {
   version: number;
@@ -24,7 +25,7 @@ export interface Migration {
   name: string;
   /**
    * Names this version had in builds that made stores, were it ever renamed without changing its
-   * number. None so far: up to 20 every name is the one first recorded (checked in git history;
+   * number. None so far: up to 21 every name is the one first recorded (checked in git history;
    * 6 "scanning" and 19 "pin-guesses" were other changes, renumbered to 5 and 18, and are refused).
    */
   formerNames?: readonly string[];
@@ -56,4 +57,5 @@ export const migrations: readonly Migration[] = [
   { version: 18, name: 'pin-guesses', sql: m018 },
   { version: 19, name: 'payout-cancel', sql: m019 },
   { version: 20, name: 'order-group-admissions', sql: m020 },
+  { version: 21, name: 'shift-currency', sql: m021 },
 ];

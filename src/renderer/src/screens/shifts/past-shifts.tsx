@@ -3,7 +3,7 @@ import { Empty, ErrorNote, Loading } from '../../components/states.js';
 import { businessDayWords } from '../../lib/shift-report.js';
 import { formatEventTime, tillTimeZone } from '../../lib/zoned-time.js';
 import { formatCount } from '../../lib/count.js';
-import { formatMoney } from '../../lib/money.js';
+import { countedWords, shiftCurrency } from '../../lib/shift-words.js';
 import { useSettings } from '../../stores/settings-store.js';
 import { pastShiftsShown, useShift } from '../../stores/shift-store.js';
 import { useStaff } from '../../stores/staff-store.js';
@@ -11,7 +11,8 @@ import { ShiftReportView } from './shift-report.js';
 
 /**
  * This till's closed shifts, newest first; each opens the Z report kept when it closed. Another
- * till's shifts are not listed: their drawers are counted there, and in their own currency.
+ * till's shifts are not listed: their drawers are counted there. Each is worded in the currency
+ * it was opened in (`currency`, the till's, only for one that named none).
  */
 export function PastShifts({ currency }: { currency: string }) {
   const past = useShift((s) => s.past);
@@ -50,7 +51,7 @@ export function PastShifts({ currency }: { currency: string }) {
                 onClick={() => void openPastReport(shift.id)}
               >
                 {businessDayWords(shift.opened_at, zone)} · closed {formatEventTime(shift.closed_at, zone)} ·{' '}
-                <code>{shift.id}</code> · counted {formatMoney(shift.counted_cash_cents ?? 0, currency)}
+                <code>{shift.id}</code> · {countedWords(shift, currency)}
               </button>
             </li>
           ))}
@@ -58,7 +59,16 @@ export function PastShifts({ currency }: { currency: string }) {
       ) : null}
       {pastReport.state === 'loading' ? <Loading what="the Z report" /> : null}
       {pastReport.state === 'error' ? <ErrorNote message={pastReport.error} /> : null}
-      {pastReport.data ? <ShiftReportView report={pastReport.data} currency={currency} /> : null}
+      {pastReport.data ? (
+        // A Z report kept before shifts had a currency lacks it in its `shift`; the list has it.
+        <ShiftReportView
+          report={pastReport.data}
+          currency={shiftCurrency(
+            list.find((s) => s.id === pastReport.data?.shift.id) ?? pastReport.data.shift,
+            currency,
+          )}
+        />
+      ) : null}
     </section>
   );
 }
