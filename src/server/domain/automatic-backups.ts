@@ -30,8 +30,10 @@ export class AutomaticBackups {
    */
   afterShiftClosed(log: FastifyBaseLogger): void {
     if (this.current || !this.settings.autoBackupOn()) return;
+    // Named by the close's time, not by when the thread got to it: the night it belongs to.
+    const closedAt = this.now();
     const started = new Promise<void>((resolve) => setImmediate(resolve))
-      .then(() => this.run(log))
+      .then(() => this.run(closedAt, log))
       // Never an unhandled rejection that would stop the server: a close is never failed by this.
       .catch((err: unknown) => log.warn({ err }, 'automatic backup after a shift close failed'));
     this.current = started.finally(() => {
@@ -44,12 +46,12 @@ export class AutomaticBackups {
     await this.current;
   }
 
-  private async run(log: FastifyBaseLogger): Promise<void> {
+  private async run(closedAt: number, log: FastifyBaseLogger): Promise<void> {
     // A manager's backup being saved right now holds this close too.
     if (this.backups.isRunning()) return;
     const folder = this.backups.folder();
     try {
-      const made = await this.backups.take(automaticBackupsKept, { automatic: true });
+      const made = await this.backups.take(automaticBackupsKept, { automatic: true, at: closedAt });
       this.note({ at: toIso(this.now()), ok: true, folder, path: made.path, error: null });
     } catch (err) {
       const error = err instanceof Error ? err.message : String(err);

@@ -101,9 +101,13 @@ export class BackupsService {
 
   /**
    * Takes a backup now; keeps the newest `keep` of its kind in the folder (0: all, as the CLI's
-   * default). `automatic`: taken on its own after a shift closed (domain/automatic-backups.ts).
+   * default). `automatic`: taken on its own after a shift closed (domain/automatic-backups.ts),
+   * named by `at` (the close's time).
    */
-  async take(keep: number, { automatic = false } = {}): Promise<BackupView & { deleted: string[] }> {
+  async take(
+    keep: number,
+    { automatic = false, at = this.now() }: { automatic?: boolean; at?: number } = {},
+  ): Promise<BackupView & { deleted: string[] }> {
     const destination = this.folder();
     const problem = backupFolderProblem(this.dataDir, destination);
     if (problem) throw invalidField('backup_folder', `${problem} Change it in Settings › Backup.`);
@@ -119,7 +123,7 @@ export class BackupsService {
       made = await backUpDataFolderOffThread({
         dataDir: this.dataDir,
         destination,
-        now: this.now(),
+        now: at,
         keep,
         automatic,
         nativeBinding: this.nativeBinding,
