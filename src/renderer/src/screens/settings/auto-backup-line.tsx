@@ -5,8 +5,7 @@ import { autoBackupWords } from '../../lib/backup-words.js';
 
 /**
  * Settings › Backup: the switch for the backup saved on its own after each shift close, and how
- * the last one went (a failure in the error colour, with its reason). The line reads only its
- * props, so a test renders it as it is.
+ * the last one went (a failure in the error colour, with its reason; lib/backup-words.ts).
  */
 export function AutoBackupLine({
   settings,

@@ -1,9 +1,6 @@
-import { createElement } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { formatDateTime } from '../../../src/renderer/src/lib/datetime.js';
 import { autoBackupWords } from '../../../src/renderer/src/lib/backup-words.js';
-import { AutoBackupLine } from '../../../src/renderer/src/screens/settings/auto-backup-line.js';
 
 // Settings › Backup's line on the backup saved after each shift close: on or off, and how the
 // last one went, a failure with its reason as the server gave it.
@@ -44,28 +41,5 @@ describe('autoBackupWords', () => {
     expect(autoBackupWords({ auto_backup: false, last_auto_backup: full }).words).toBe(
       'No backup is saved when a shift closes: turned off.',
     );
-  });
-});
-
-describe('AutoBackupLine', () => {
-  const render = (settings: Parameters<typeof autoBackupWords>[0]) =>
-    renderToStaticMarkup(createElement(AutoBackupLine, { settings, onToggle: async () => undefined }));
-
-  it('shows a failure as an alert, with the switch on', () => {
-    const html = render({ auto_backup: true, last_auto_backup: full });
-    expect(html).toContain('type="checkbox" checked=""');
-    expect(html).toContain('Save a backup after each shift close');
-    expect(html).toMatch(
-      /<p class="field-error" role="alert">Last automatic backup .* failed\. The disk holding/,
-    );
-  });
-
-  it('shows a saved one quietly, and the switch off when turned off', () => {
-    expect(render({ auto_backup: true, last_auto_backup: saved })).toMatch(
-      /<p class="muted small">Last automatic backup .*: saved in \/media\/usb/,
-    );
-    const off = render({ auto_backup: false, last_auto_backup: null });
-    expect(off).not.toContain('checked');
-    expect(off).toContain('turned off');
   });
 });
