@@ -26,7 +26,7 @@ export class AutomaticBackups {
   /**
    * Called by the close route once its answer is sent: the backup starts on the next turn of the
    * event loop, after the answer has left, unless turned off in Settings or one is already being
-   * saved (that one holds this close already).
+   * saved (that one stands for this close: a second at once would only compete for the disk).
    */
   afterShiftClosed(log: FastifyBaseLogger): void {
     if (this.current || !this.settings.autoBackupOn()) return;
@@ -47,7 +47,7 @@ export class AutomaticBackups {
   }
 
   private async run(closedAt: number, log: FastifyBaseLogger): Promise<void> {
-    // A manager's backup being saved right now holds this close too.
+    // A manager's backup being saved right now stands for this close, as above.
     if (this.backups.isRunning()) return;
     const folder = this.backups.folder();
     try {
