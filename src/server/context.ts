@@ -18,6 +18,7 @@ import { OfferService } from './domain/offer.js';
 import { Outbox } from './domain/outbox.js';
 import { PublicUrls } from './domain/public-urls.js';
 import { SettingsService } from './domain/settings.js';
+import { AutomaticBackups } from './domain/automatic-backups.js';
 import { BackupsService, defaultBackupFolder } from './domain/backups.js';
 import { ShiftsService } from './domain/shifts.js';
 import { StaffService } from './domain/staff.js';
@@ -101,6 +102,8 @@ export interface AppContext {
   settings: SettingsService;
   /** Backups of the data folder taken from the box office (POST /v2/backups). */
   backups: BackupsService;
+  /** A backup saved on its own after every shift close (Settings `auto_backup`). */
+  automaticBackups: AutomaticBackups;
   /** Staff members, PIN sign-in and sessions at tills (docs/api.md "Staff"). */
   staff: StaffService;
   /** Shifts and cash-up: X and Z reports (docs/api.md "Shifts"). */
@@ -180,6 +183,15 @@ export function createContext(
     attendantPin,
     actions,
   );
+  const backups = new BackupsService(
+    options.dataDir,
+    () => settings.view().backup_folder,
+    now,
+    options.storeBinding,
+  );
+  const automaticBackups = new AutomaticBackups(backups, settings, now);
+  // A stop waits for a backup after the last close: the store stays open until it is copied.
+  lifecycle.onStop('automatic backup', () => automaticBackups.settled());
   return {
     options,
     db,
@@ -238,12 +250,8 @@ export function createContext(
       now,
     }),
     settings,
-    backups: new BackupsService(
-      options.dataDir,
-      () => settings.view().backup_folder,
-      now,
-      options.storeBinding,
-    ),
+    backups,
+    automaticBackups,
     repos: { ...repos, ...salesRepos },
     events: new EventsService({ ...shared, mail, urls }),
     tiers: new TiersService(shared),

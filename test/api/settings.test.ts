@@ -27,6 +27,8 @@ describe('GET/PATCH /v2/settings', () => {
       staff_idle_minutes: 5,
       server_timezone: machineZone,
       backup_folder: defaultBackupFolder(),
+      auto_backup: true,
+      last_auto_backup: null,
       mail_server: null,
     });
   });
@@ -40,6 +42,8 @@ describe('GET/PATCH /v2/settings', () => {
       staff_idle_minutes: 5,
       server_timezone: machineZone,
       backup_folder: defaultBackupFolder(),
+      auto_backup: true,
+      last_auto_backup: null,
       mail_server: null,
     });
     expect((await t.call('GET', '/v2/settings')).json()).toEqual({
@@ -48,6 +52,8 @@ describe('GET/PATCH /v2/settings', () => {
       staff_idle_minutes: 5,
       server_timezone: machineZone,
       backup_folder: defaultBackupFolder(),
+      auto_backup: true,
+      last_auto_backup: null,
       mail_server: null,
     });
   });
@@ -68,6 +74,8 @@ describe('GET/PATCH /v2/settings', () => {
         staff_idle_minutes: 5,
         server_timezone: machineZone,
         backup_folder: defaultBackupFolder(),
+        auto_backup: true,
+        last_auto_backup: null,
         mail_server: null,
       });
     } finally {
@@ -97,6 +105,8 @@ describe('GET/PATCH /v2/settings', () => {
       staff_idle_minutes: 5,
       server_timezone: machineZone,
       backup_folder: defaultBackupFolder(),
+      auto_backup: true,
+      last_auto_backup: null,
       mail_server: null,
     });
   });

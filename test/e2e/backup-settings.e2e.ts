@@ -52,6 +52,11 @@ base('Settings › Backup: a manager saves a backup while the box office sells',
     await base.step('the panel names the folder and has no backup yet', async () => {
       await expect(panel).toContainText(`Backups go to ${defaultFolder}`);
       await expect(panel).toContainText('No backup in this folder yet.');
+      // The backup after each shift close: on by default, none tried yet.
+      await expect(panel.getByLabel('Save a backup after each shift close')).toBeChecked();
+      await expect(panel).toContainText(
+        'A backup is saved after each shift close. None has been needed yet.',
+      );
     });
 
     await base.step('a relative folder is refused in words', async () => {

@@ -5,6 +5,7 @@ import type { BackupView } from '../schemas/backups.js';
 import {
   BackupFailedError,
   backUpDataFolderOffThread,
+  automaticSuffix,
   backupFolderPrefix,
   isInsideFolder,
   type DataFolderBackup,
@@ -16,7 +17,8 @@ import {
  * folder is the one Settings names, else `marquee-backups` beside the data folder.
  */
 
-const backupName = /^marquee-backup-(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/;
+/** A backup's folder name: its UTC time, and `-auto` when taken on its own after a shift closed. */
+export const backupName = /^marquee-backup-(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z(-auto)?$/;
 
 export function defaultBackupFolder(dataDir: string): string {
   return join(dirname(resolve(dataDir)), 'marquee-backups');
@@ -67,7 +69,7 @@ function timeOf(name: string): string | null {
   return m ? `${m[1]}-${m[2]}-${m[3]}T${m[4]}:${m[5]}:${m[6]}Z` : null;
 }
 
-function isDiskFull(err: unknown): boolean {
+export function isDiskFull(err: unknown): boolean {
   for (let e: unknown = err; e; e = (e as { cause?: unknown }).cause) {
     const code = (e as { code?: unknown }).code;
     if (code === 'ENOSPC' || code === 'SQLITE_FULL' || code === 'EDQUOT') return true;
@@ -92,8 +94,20 @@ export class BackupsService {
     return this.configuredFolder();
   }
 
-  /** Takes a backup now; keeps the newest `keep` in the folder (0: all, as the CLI's default). */
-  async take(keep: number): Promise<BackupView & { deleted: string[] }> {
+  /** Whether a backup is being saved now (an automatic one then has nothing to add). */
+  isRunning(): boolean {
+    return this.running;
+  }
+
+  /**
+   * Takes a backup now; keeps the newest `keep` of its kind in the folder (0: all, as the CLI's
+   * default). `automatic`: taken on its own after a shift closed (domain/automatic-backups.ts),
+   * named by `at` (the close's time).
+   */
+  async take(
+    keep: number,
+    { automatic = false, at = this.now() }: { automatic?: boolean; at?: number } = {},
+  ): Promise<BackupView & { deleted: string[] }> {
     const destination = this.folder();
     const problem = backupFolderProblem(this.dataDir, destination);
     if (problem) throw invalidField('backup_folder', `${problem} Change it in Settings › Backup.`);
@@ -109,8 +123,9 @@ export class BackupsService {
       made = await backUpDataFolderOffThread({
         dataDir: this.dataDir,
         destination,
-        now: this.now(),
+        now: at,
         keep,
+        automatic,
         nativeBinding: this.nativeBinding,
       });
     } catch (err) {
@@ -163,6 +178,7 @@ export class BackupsService {
       path,
       folder: dirname(path),
       created_at: timeOf(name) ?? new Date(this.now()).toISOString(),
+      automatic: name.endsWith(automaticSuffix),
       size_bytes: sizeOf(path),
       orders: null,
       tickets: null,

@@ -4,6 +4,7 @@ import { invalidField } from '../errors.js';
 import { responseJson } from '../schemas/response-json.js';
 import {
   Settings,
+  type AutoBackupResultView,
   type MailServerView,
   type SettingsPatchInput,
   type SettingsView,
@@ -19,6 +20,8 @@ import { backupFolderProblem } from './backups.js';
 const venueNameKey = 'venue_name';
 const staffIdleKey = 'staff_idle_minutes';
 const backupFolderKey = 'backup_folder';
+const autoBackupKey = 'auto_backup';
+const lastAutoBackupKey = 'last_auto_backup';
 /** A till left alone this long signs its staff member out, unless Settings say otherwise. */
 export const defaultStaffIdleMinutes = 5;
 const settingsJson = responseJson(Settings);
@@ -63,8 +66,28 @@ export class SettingsService {
       staff_idle_minutes: Number(this.repo.get(staffIdleKey) ?? defaultStaffIdleMinutes),
       server_timezone: serverTimeZone(),
       backup_folder: this.repo.get(backupFolderKey) ?? this.defaults.backupFolder,
+      auto_backup: this.autoBackupOn(),
+      last_auto_backup: this.lastAutoBackup(),
       mail_server: this.defaults.mailServer,
     };
+  }
+
+  /** Whether a backup is saved after every shift close (domain/automatic-backups.ts); on by default. */
+  autoBackupOn(): boolean {
+    return this.repo.get(autoBackupKey) !== 'off';
+  }
+
+  lastAutoBackup(): AutoBackupResultView | null {
+    const kept = this.repo.get(lastAutoBackupKey);
+    return kept === undefined ? null : (JSON.parse(kept) as AutoBackupResultView);
+  }
+
+  /**
+   * Keeps how the last automatic backup went. Written outside any action: nobody asked for it,
+   * so it has no actor to audit and no answer to keep.
+   */
+  noteAutoBackup(result: AutoBackupResultView): void {
+    this.repo.put(lastAutoBackupKey, JSON.stringify(result));
   }
 
   /** Called with the new name after a rename has committed (mDNS re-advertises under it). */
@@ -90,6 +113,8 @@ export class SettingsService {
       if (input.staff_idle_minutes !== undefined)
         this.repo.put(staffIdleKey, String(input.staff_idle_minutes));
       if (pin !== undefined) this.attendantPin.store(pin);
+      if (input.auto_backup === true) this.repo.delete(autoBackupKey);
+      else if (input.auto_backup === false) this.repo.put(autoBackupKey, 'off');
       if (input.backup_folder === null) this.repo.delete(backupFolderKey);
       else if (input.backup_folder !== undefined) {
         const problem = backupFolderProblem(this.defaults.dataDir, input.backup_folder);

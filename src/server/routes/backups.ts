@@ -1,5 +1,6 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
+import { backupName } from '../domain/backups.js';
 import { invalidField } from '../errors.js';
 import { bodyDefaultsToEmpty } from '../http/optional-body.js';
 import { Backup, BackupBody, BackupListQuery } from '../schemas/backups.js';
@@ -67,7 +68,7 @@ export async function backupRoutes(app: FastifyInstance): Promise<void> {
       let start = 0;
       if (cursor !== undefined) {
         const at = all.findIndex((backup) => backup.name === cursor);
-        if (at < 0 && !/^marquee-backup-\d{8}T\d{6}Z$/.test(cursor))
+        if (at < 0 && !backupName.test(cursor))
           throw invalidField('cursor', 'cursor is not one this list gave.');
         // A backup deleted since (by keep) still marks a place in time: continue after its name.
         start = at >= 0 ? at + 1 : all.findIndex((backup) => backup.name > cursor);

@@ -118,7 +118,14 @@ export async function shiftRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: ref(ShiftReport), ...errorResponses },
       },
     },
-    async (request, reply) =>
-      sendAnswer(reply, await shifts.close(actionContext(request), request.params.id, request.body)),
+    async (request, reply) => {
+      const sent = sendAnswer(
+        reply,
+        await shifts.close(actionContext(request), request.params.id, request.body),
+      );
+      // The night's backup, once the Z report has been answered (domain/automatic-backups.ts).
+      request.server.ctx.automaticBackups.afterShiftClosed(request.log);
+      return sent;
+    },
   );
 }

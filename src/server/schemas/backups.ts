@@ -4,10 +4,17 @@ import { ListQuery, Nullable, Timestamp } from './common.js';
 export const Backup = Type.Object(
   {
     object: Type.Literal('backup'),
-    name: Type.String({ description: "The backup's folder name, `marquee-backup-<UTC time>`" }),
+    name: Type.String({
+      description:
+        "The backup's folder name, `marquee-backup-<UTC time>`, with `-auto` after it for one taken on its own after a shift closed",
+    }),
     path: Type.String({ description: 'Where the copy is, on the computer running the venue server' }),
     folder: Type.String({ description: 'The backup folder it is in (Settings `backup_folder`)' }),
     created_at: Timestamp,
+    automatic: Type.Boolean({
+      description:
+        'Taken on its own after a till shift closed (Settings `auto_backup`); the newest 14 of these are kept, manual ones never deleted by them',
+    }),
     size_bytes: Type.Integer({ description: 'Bytes the copy takes on disk (store, keys, certificate)' }),
     orders: Nullable(
       Type.Integer({

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { FilledText, Nullable, PlainText } from './common.js';
+import { FilledText, Nullable, PlainText, Timestamp } from './common.js';
 
 const venueName = FilledText({
   minLength: 1,
@@ -33,6 +33,33 @@ export const MailServer = Type.Object(
 );
 export type MailServerView = Static<typeof MailServer>;
 
+const autoBackup = Type.Boolean({
+  description:
+    'Save a backup on its own after every till shift closes (its Z report), in `backup_folder`, once the close has answered; the newest 14 are kept. On until turned off',
+});
+
+/** How the last automatic backup went, kept in the store so a restart still shows a failure. */
+export const AutoBackupResult = Type.Object(
+  {
+    at: Timestamp,
+    ok: Type.Boolean({ description: 'Whether it was saved' }),
+    folder: Type.String({ description: 'The backup folder it went to (or could not go to)' }),
+    path: Nullable(
+      Type.String({
+        description: 'The backup saved, on the computer running the venue server; null when it failed',
+      }),
+    ),
+    error: Nullable(
+      Type.String({
+        description:
+          'Why it failed, in words (a full disk, a folder the server may not write to); null when saved',
+      }),
+    ),
+  },
+  { description: 'The last automatic backup (after a shift closed)' },
+);
+export type AutoBackupResultView = Static<typeof AutoBackupResult>;
+
 export const Settings = Type.Object(
   {
     venue_name: venueName,
@@ -47,6 +74,11 @@ export const Settings = Type.Object(
     backup_folder: Type.String({
       description:
         'Where POST /v2/backups saves backups on the computer running the venue server: the folder set here, else `marquee-backups` beside the data folder',
+    }),
+    auto_backup: autoBackup,
+    last_auto_backup: Type.Union([AutoBackupResult, Type.Null()], {
+      description:
+        'How the last automatic backup went (read-only): when, and its folder or why it failed; null until one has been tried',
     }),
     mail_server: Type.Union([MailServer, Type.Null()], {
       description:
@@ -74,6 +106,7 @@ export const SettingsPatchBody = Type.Object(
         }),
       ),
     ),
+    auto_backup: Type.Optional(autoBackup),
     kiosk_attendant_pin: Type.Optional(
       Nullable(
         Type.String({

@@ -1,11 +1,15 @@
 /**
  * Runs in a thread of its own for a backup taken from the box office (data-folder-backup.ts
- * `backUpDataFolderOffThread`): `VACUUM INTO` reads the whole store, which on the server's own
- * thread would hold every till's request until it is done. The thread opens its own read-only
- * connection, copies, closes, and posts `{ok: true}` or `{ok: false, error, code}`.
+ * `backUpDataFolderOffThread`): `VACUUM INTO` reads the whole store, and the check that the copy
+ * reads back whole reads all of it again; either on the server's own thread would hold every
+ * till's request until it is done. The thread opens its own read-only connection, copies, closes,
+ * checks and counts the copy, and posts `{ok: true, orders, tickets, newestOrderAt}` or
+ * `{ok: false, error, code}`.
  *
  * Node loads this file on its own, from source as well as built: it imports only Node's modules
- * (better-sqlite3 by the path it is given) and uses only TypeScript that erases to JavaScript.
+ * (better-sqlite3 by the path it is given) and uses only TypeScript that erases to JavaScript. So
+ * the check is written here rather than imported from data-folder-backup.ts, whose `npm run
+ * backup` path (no tills to hold) runs the same check in its own process.
  */
 import type BetterSqlite3 from 'better-sqlite3';
 import { createRequire } from 'node:module';
@@ -20,7 +24,42 @@ export interface BackupWorkerData {
   copy: string;
 }
 
-export type BackupWorkerAnswer = { ok: true } | { ok: false; error: string; code: string | undefined };
+export interface CopyFacts {
+  orders: number;
+  tickets: number;
+  /** The newest order's created_at (ISO), or null for a store without orders. */
+  newestOrderAt: string | null;
+}
+
+export type BackupWorkerAnswer =
+  ({ ok: true } & CopyFacts) | { ok: false; error: string; code: string | undefined };
+
+/** The copy opens, reads whole (SQLite quick_check), and says what it holds. */
+function readCopy(Database: typeof BetterSqlite3, data: BackupWorkerData): CopyFacts {
+  const copy = new Database(data.copy, {
+    readonly: true,
+    fileMustExist: true,
+    nativeBinding: data.nativeBinding,
+  });
+  try {
+    const check = copy.prepare('PRAGMA quick_check').pluck().all() as string[];
+    if (check.length !== 1 || check[0] !== 'ok') {
+      throw new Error(
+        `the copy does not read back whole (SQLite quick_check: ${check.slice(0, 3).join('; ')})`,
+      );
+    }
+    const orders = copy.prepare('SELECT COUNT(*) FROM orders').pluck().get() as number;
+    const tickets = copy.prepare('SELECT COUNT(*) FROM tickets').pluck().get() as number;
+    const newest = copy.prepare('SELECT MAX(created_at) FROM orders').pluck().get() as number | string | null;
+    const newestOrderAt =
+      newest === null
+        ? null
+        : new Date(typeof newest === 'number' ? newest : Date.parse(newest)).toISOString();
+    return { orders, tickets, newestOrderAt };
+  } finally {
+    copy.close();
+  }
+}
 
 function copyStore(data: BackupWorkerData): BackupWorkerAnswer {
   try {
@@ -36,7 +75,7 @@ function copyStore(data: BackupWorkerData): BackupWorkerAnswer {
     } finally {
       db.close();
     }
-    return { ok: true };
+    return { ok: true, ...readCopy(Database, data) };
   } catch (err) {
     const e = err as { message?: unknown; code?: unknown };
     return {

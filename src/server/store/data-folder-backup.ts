@@ -6,7 +6,7 @@ import { Worker } from 'node:worker_threads';
 import { ensurePrivateDir, tightenFile, tightenTree } from '../../shared/private-files.js';
 import { lockFileName } from '../data-dir-lock.js';
 import { workerModule } from '../worker-module.js';
-import type { BackupWorkerAnswer, BackupWorkerData } from './backup-worker.js';
+import type { BackupWorkerAnswer, BackupWorkerData, CopyFacts } from './backup-worker.js';
 import { fileTimestamp, reasonOf } from './upgrade-backup.js';
 
 /**
@@ -20,17 +20,16 @@ import { fileTimestamp, reasonOf } from './upgrade-backup.js';
  */
 
 export const backupFolderPrefix = 'marquee-backup-';
-const backupFolderName = /^marquee-backup-\d{8}T\d{6}Z$/;
+/** Ends the name of a backup taken on its own after a shift closed (domain/automatic-backups.ts). */
+export const automaticSuffix = '-auto';
+const manualFolderName = /^marquee-backup-\d{8}T\d{6}Z$/;
+const automaticFolderName = /^marquee-backup-\d{8}T\d{6}Z-auto$/;
 
 /** The store's own files (copied through SQLite) and what belongs to the running server only. */
 const notCopiedAsFiles = new Set(['marquee.db', 'marquee.db-wal', 'marquee.db-shm', 'backups', lockFileName]);
 
-export interface DataFolderBackup {
+export interface DataFolderBackup extends CopyFacts {
   folder: string;
-  orders: number;
-  tickets: number;
-  /** The newest order's created_at (ISO), or null for a store without orders. */
-  newestOrderAt: string | null;
   /** Older backups deleted from the destination to keep `keep` of them. */
   deleted: string[];
 }
@@ -49,8 +48,11 @@ export function isInsideFolder(parent: string, child: string): boolean {
   return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
 }
 
-/** The copy opens, reads whole, and answers what it holds (what the manager is told). */
-function describeCopy(storeCopy: string): Pick<DataFolderBackup, 'orders' | 'tickets' | 'newestOrderAt'> {
+/**
+ * The copy opens, reads whole, and answers what it holds (what the manager is told). For `npm run
+ * backup`, in its own process; the server's backups run the same check in the backup thread.
+ */
+function describeCopy(storeCopy: string): CopyFacts {
   const copy = new Database(storeCopy, { readonly: true, fileMustExist: true });
   try {
     const check = copy.prepare('PRAGMA quick_check').pluck().all() as string[];
@@ -72,10 +74,14 @@ function describeCopy(storeCopy: string): Pick<DataFolderBackup, 'orders' | 'tic
   }
 }
 
-/** Keeps the newest `keep` backups in `destination` (by the time in their names), never `made`. */
-function pruneBackups(destination: string, made: string, keep: number): string[] {
+/**
+ * Keeps the newest `keep` backups of the same kind as `made` in `destination` (by the time in
+ * their names), never `made`: automatic ones never crowd out a manager's, nor the other way.
+ */
+function pruneBackups(destination: string, made: string, keep: number, automatic: boolean): string[] {
+  const sameKind = automatic ? automaticFolderName : manualFolderName;
   const older = readdirSync(destination)
-    .filter((name) => backupFolderName.test(name) && join(destination, name) !== made)
+    .filter((name) => sameKind.test(name) && join(destination, name) !== made)
     .sort()
     .reverse();
   const deleted: string[] = [];
@@ -107,7 +113,7 @@ export function backUpDataFolder(request: BackupRequest): DataFolderBackup {
     } finally {
       db.close();
     }
-    return finishBackup(request, { target, folder, partial, storeCopy });
+    return finishBackup(request, { target, folder, partial, storeCopy }, () => describeCopy(storeCopy));
   } catch (err) {
     throw failed(err, folder, partial);
   }
@@ -135,7 +141,12 @@ export async function backUpDataFolderOffThread(
       worker.once('exit', (code) => reject(new Error(`the backup thread stopped (exit ${code})`)));
     });
     if (!answer.ok) throw Object.assign(new Error(answer.error), { code: answer.code });
-    return finishBackup(request, { target, folder, partial, storeCopy });
+    const { orders, tickets, newestOrderAt } = answer;
+    return finishBackup(request, { target, folder, partial, storeCopy }, () => ({
+      orders,
+      tickets,
+      newestOrderAt,
+    }));
   } catch (err) {
     throw failed(err, folder, partial);
   }
@@ -145,8 +156,10 @@ interface BackupRequest {
   dataDir: string;
   destination: string;
   now?: number;
-  /** Keep this many backups in `destination` (older ones deleted); 0 keeps them all. */
+  /** Keep this many backups of its kind in `destination` (older ones deleted); 0 keeps them all. */
   keep?: number;
+  /** Taken on its own after a shift closed: named `…-auto`, kept apart from the manual ones. */
+  automatic?: boolean;
 }
 
 interface BackupPlaces {
@@ -172,6 +185,7 @@ function prepareBackup({
   dataDir,
   destination,
   now = Date.now(),
+  automatic = false,
 }: BackupRequest): BackupPlaces & { store: string } {
   const source = resolve(dataDir);
   const store = join(source, 'marquee.db');
@@ -186,7 +200,10 @@ function prepareBackup({
       `${target} is inside the data folder ${source}: a backup there is lost with the laptop. Choose a folder on another disk (a USB stick, a network share).`,
     );
   }
-  const folder = join(target, `${backupFolderPrefix}${fileTimestamp(now)}`);
+  const folder = join(
+    target,
+    `${backupFolderPrefix}${fileTimestamp(now)}${automatic ? automaticSuffix : ''}`,
+  );
   const partial = `${folder}.partial`;
   const storeCopy = join(partial, 'marquee.db');
   try {
@@ -202,10 +219,11 @@ function prepareBackup({
   return { store, target, folder, partial, storeCopy };
 }
 
-/** After the store's copy: the other files, the check, the rename, and `keep`. */
+/** After the store's copy: the other files, the check (`checkCopy`), the rename, and `keep`. */
 function finishBackup(
-  { dataDir, keep = 0 }: BackupRequest,
+  { dataDir, keep = 0, automatic = false }: BackupRequest,
   { target, folder, partial, storeCopy }: BackupPlaces,
+  checkCopy: () => CopyFacts,
 ): DataFolderBackup {
   const source = resolve(dataDir);
   // The files after the store: a signing key is written before the store lists it, so every
@@ -216,10 +234,10 @@ function finishBackup(
   }
   tightenFile(storeCopy);
   tightenTree(partial);
-  const facts = describeCopy(storeCopy);
+  const facts = checkCopy();
   // A backup from the same second (a second run of a scheduled copy) is replaced by this whole one.
   rmSync(folder, { recursive: true, force: true });
   renameSync(partial, folder);
-  const deleted = keep > 0 ? pruneBackups(target, folder, keep) : [];
+  const deleted = keep > 0 ? pruneBackups(target, folder, keep, automatic) : [];
   return { folder, ...facts, deleted };
 }

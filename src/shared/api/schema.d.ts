@@ -1589,7 +1589,7 @@ export interface components {
     Backup: {
       /** @enum {string} */
       object: 'backup';
-      /** @description The backup's folder name, `marquee-backup-<UTC time>` */
+      /** @description The backup's folder name, `marquee-backup-<UTC time>`, with `-auto` after it for one taken on its own after a shift closed */
       name: string;
       /** @description Where the copy is, on the computer running the venue server */
       path: string;
@@ -1600,6 +1600,8 @@ export interface components {
        * @description ISO 8601, UTC (Z)
        */
       created_at: string;
+      /** @description Taken on its own after a till shift closed (Settings `auto_backup`); the newest 14 of these are kept, manual ones never deleted by them */
+      automatic: boolean;
       /** @description Bytes the copy takes on disk (store, keys, certificate) */
       size_bytes: number;
       orders: number | null;
@@ -2127,6 +2129,22 @@ export interface components {
       server_timezone: string;
       /** @description Where POST /v2/backups saves backups on the computer running the venue server: the folder set here, else `marquee-backups` beside the data folder */
       backup_folder: string;
+      /** @description Save a backup on its own after every till shift closes (its Z report), in `backup_folder`, once the close has answered; the newest 14 are kept. On until turned off */
+      auto_backup: boolean;
+      /** @description How the last automatic backup went (read-only): when, and its folder or why it failed; null until one has been tried */
+      last_auto_backup: {
+        /**
+         * Format: date-time
+         * @description ISO 8601, UTC (Z)
+         */
+        at: string;
+        /** @description Whether it was saved */
+        ok: boolean;
+        /** @description The backup folder it went to (or could not go to) */
+        folder: string;
+        path: string | null;
+        error: string | null;
+      } | null;
       /** @description The mail server MARQUEE_SMTP_URL names (read-only; changed by restarting the server with another); null when none is set up and mail waits in the outbox */
       mail_server: {
         /** @description The SMTP server mail is handed to */
@@ -11800,6 +11818,8 @@ export interface operations {
           /** @description Minutes without a touch or key after which a till signs its staff member out (the PIN keypad comes back) */
           staff_idle_minutes?: number;
           backup_folder?: string | null;
+          /** @description Save a backup on its own after every till shift closes (its Z report), in `backup_folder`, once the close has answered; the newest 14 are kept. On until turned off */
+          auto_backup?: boolean;
           kiosk_attendant_pin?: string | null;
         };
       };

@@ -1,4 +1,4 @@
-import type { BackupView } from '../api/types.js';
+import type { BackupView, SettingsView } from '../api/types.js';
 import { formatDateTime } from './datetime.js';
 
 /** 12582912 → "12 MB": sizes as a file manager shows them, to the nearest whole unit but small ones. */
@@ -16,7 +16,32 @@ export function sizeWords(bytes: number): string {
 
 /** "29 Nov 2026, 21:04, 12 MB, /media/usb/backups" — one saved backup, as Settings lists it. */
 export function backupLine(backup: BackupView): string {
-  return `${formatDateTime(backup.created_at)}, ${sizeWords(backup.size_bytes)}, ${backup.folder}`;
+  const kind = backup.automatic ? ' (automatic, after a shift closed)' : '';
+  return `${formatDateTime(backup.created_at)}, ${sizeWords(backup.size_bytes)}, ${backup.folder}${kind}`;
+}
+
+/**
+ * Settings › Backup's line on the backup saved on its own after each shift close: whether it is
+ * on, and how the last one went, in words a manager acts on (a failure says why).
+ */
+export function autoBackupWords(settings: Pick<SettingsView, 'auto_backup' | 'last_auto_backup'>): {
+  ok: boolean;
+  words: string;
+} {
+  const last = settings.last_auto_backup;
+  if (!settings.auto_backup)
+    return { ok: true, words: 'No backup is saved when a shift closes: turned off.' };
+  if (!last)
+    return { ok: true, words: 'A backup is saved after each shift close. None has been needed yet.' };
+  if (last.ok)
+    return {
+      ok: true,
+      words: `Last automatic backup ${formatDateTime(last.at)}: saved in ${last.path ?? last.folder}.`,
+    };
+  return {
+    ok: false,
+    words: `Last automatic backup ${formatDateTime(last.at)} failed. ${last.error ?? ''}`.trim(),
+  };
 }
 
 /** What the manager is told once a backup is saved. */

@@ -73,6 +73,7 @@ interface SettingsState {
   saveStaffIdleMinutes(minutes: number): Promise<SettingsView>;
   /** The folder backups are saved in on the venue server's computer; null: the default one. */
   saveBackupFolder(folder: string | null): Promise<SettingsView>;
+  saveAutoBackup(on: boolean): Promise<SettingsView>;
   createKey(name: string, scope: KeyScope): Promise<NewApiKey>;
   revokeKey(id: string): Promise<ApiKeyView>;
   dismissSecret(): void;
@@ -203,6 +204,12 @@ export const useSettings = create<SettingsState>()((set, get) => ({
 
   async saveBackupFolder(folder) {
     const settings = await unwrap(requireClient().PATCH('/v2/settings', { body: { backup_folder: folder } }));
+    set({ settings: ready(settings) });
+    return settings;
+  },
+
+  async saveAutoBackup(on) {
+    const settings = await unwrap(requireClient().PATCH('/v2/settings', { body: { auto_backup: on } }));
     set({ settings: ready(settings) });
     return settings;
   },

@@ -6,6 +6,7 @@ import { backupLine, backupSavedWords } from '../../lib/backup-words.js';
 import { splitError, type SplitError } from '../../lib/field-errors.js';
 import { useBackups } from '../../stores/backup-store.js';
 import { useSettings } from '../../stores/settings-store.js';
+import { AutoBackupLine } from './auto-backup-line.js';
 
 /** Backups listed at once: the newest few are what a manager checks before the doors open. */
 const backupsShown = 5;
@@ -16,7 +17,9 @@ const backupsShown = 5;
  * who cannot use `npm run backup`. A spare laptop starts from it (docs/api.md).
  */
 export function BackupPanel() {
-  const folder = useSettings((s) => s.settings.data?.backup_folder);
+  const settings = useSettings((s) => s.settings.data);
+  const folder = settings?.backup_folder;
+  const saveAutoBackup = useSettings((s) => s.saveAutoBackup);
   const saveBackupFolder = useSettings((s) => s.saveBackupFolder);
   const backups = useBackups((s) => s.backups);
   const saving = useBackups((s) => s.saving);
@@ -89,6 +92,7 @@ export function BackupPanel() {
         </p>
       ) : null}
       {outcome && !outcome.ok ? <ErrorNote message={outcome.words} onRetry={() => void save()} /> : null}
+      {settings ? <AutoBackupLine settings={settings} onToggle={saveAutoBackup} /> : null}
       <h3>Last backups</h3>
       {backups.state === 'loading' && !backups.data ? <Loading what="backups" /> : null}
       {backups.state === 'error' ? (

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { formatDateTime } from '../../../src/renderer/src/lib/datetime.js';
+import { autoBackupWords } from '../../../src/renderer/src/lib/backup-words.js';
+
+// Settings › Backup's line on the backup saved after each shift close: on or off, and how the
+// last one went, a failure with its reason as the server gave it.
+
+const at = '2026-11-30T01:12:00.000Z';
+const saved = {
+  at,
+  ok: true,
+  folder: '/media/usb/backups',
+  path: '/media/usb/backups/marquee-backup-20261130T011200Z-auto',
+  error: null,
+};
+const full = {
+  at,
+  ok: false,
+  folder: '/media/usb/backups',
+  path: null,
+  error: 'The disk holding /media/usb/backups is full, so no backup was saved (sales are not affected).',
+};
+
+describe('autoBackupWords', () => {
+  it('says where the last one was saved, or that none has been needed yet', () => {
+    expect(autoBackupWords({ auto_backup: true, last_auto_backup: saved })).toEqual({
+      ok: true,
+      words: `Last automatic backup ${formatDateTime(at)}: saved in ${saved.path}.`,
+    });
+    expect(autoBackupWords({ auto_backup: true, last_auto_backup: null })).toEqual({
+      ok: true,
+      words: 'A backup is saved after each shift close. None has been needed yet.',
+    });
+  });
+
+  it('says a failure with the reason, and that it is off when turned off', () => {
+    expect(autoBackupWords({ auto_backup: true, last_auto_backup: full })).toEqual({
+      ok: false,
+      words: `Last automatic backup ${formatDateTime(at)} failed. ${full.error}`,
+    });
+    expect(autoBackupWords({ auto_backup: false, last_auto_backup: full }).words).toBe(
+      'No backup is saved when a shift closes: turned off.',
+    );
+  });
+});
