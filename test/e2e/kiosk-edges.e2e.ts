@@ -185,7 +185,7 @@ test('the double-tap hold stops taps only: a fast Tab reaches Continue and Pay b
   /** Tabs on from the step's heading until `name` has the keyboard (a disabled button is skipped). */
   const tabTo = async (name: string) => {
     const target = page.getByRole('button', { name, exact: true });
-    for (let i = 0; i < 6 && !(await target.evaluate((el) => el === document.activeElement)); i++) {
+    for (let i = 0; i < 6 && !(await target.evaluate((el) => el === el.ownerDocument.activeElement)); i++) {
       await page.keyboard.press('Tab');
     }
     await expect(target).toBeFocused();
