@@ -1,4 +1,6 @@
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.js';
+import { DoorPage } from './pages/door-page.js';
 import { doorNight } from './support/door-night.js';
 import { holdRequestsTo } from './support/hold-requests.js';
 import { expectQuietSync, loseAnswersTo, phoneDoor, scansOfTicket } from './support/paired-door.js';
@@ -97,5 +99,82 @@ test('conflicts marked Done stay done after a reload: the pill counts only what 
   // The queued pill is drawn with the conflicts pill, from the same stored state.
   await expect(door.queued()).toHaveText('0 queued', { timeout: 20_000 });
   await expect(door.page.getByRole('button', { name: /conflict/ })).toHaveCount(0);
+  expect(errors).toEqual([]);
+});
+
+/** A small phone's screen: the narrowest a steward's phone is expected to be. */
+const smallPhone = { width: 375, height: 812 };
+
+/** Every visible button, link and disclosure on the page narrower or shorter than 44 CSS px. */
+async function tapTargetsUnder44(page: Page): Promise<string[]> {
+  const small: string[] = [];
+  for (const target of await page.locator('button, a[href], summary').all()) {
+    if (!(await target.isVisible())) continue;
+    const box = await target.boundingBox();
+    if (box && box.width >= 44 && box.height >= 44) continue;
+    const name = (await target.textContent())?.trim() ?? '';
+    small.push(`${name} ${box ? `${Math.round(box.width)}×${Math.round(box.height)}` : 'no box'}`);
+  }
+  return small;
+}
+
+test('on a 375 px phone every tap target of the door is at least 44 × 44 px, the reasons for admitting by hand included', async ({
+  server,
+  browser,
+}) => {
+  const night = await doorNight(server, ['General admission']);
+  await night.sell('General admission', 'Ada Thumb');
+  const context = await browser.newContext({ viewport: smallPhone });
+  const page = await context.newPage();
+  const door = new DoorPage(page, server.url);
+  await door.open();
+  await door.nameDoor('Front door');
+  expect(await tapTargetsUnder44(page), 'pairing').toEqual([]);
+
+  await door.pairByPasting(await night.pairingCode());
+  await page.getByText('Type or paste a ticket code').click();
+  await expect(page.getByLabel('Ticket code')).toBeVisible();
+  await page.getByLabel('Guest name or order id').fill('ada');
+  await expect(page.getByRole('list', { name: 'Guests found' }).getByRole('button')).toHaveCount(1);
+  expect(await tapTargetsUnder44(page), 'scanner with the guests found').toEqual([]);
+
+  await page.getByRole('list', { name: 'Guests found' }).getByRole('button', { name: 'Ada Thumb' }).click();
+  const form = page.getByRole('form', { name: 'Admit by hand' });
+  await expect(form.getByRole('button', { name: 'Dead phone' })).toBeVisible();
+  expect(await tapTargetsUnder44(page), 'admitting by hand').toEqual([]);
+  await context.close();
+});
+
+test('a guest search that keeps finding nobody is announced once, not again at every letter', async ({
+  server,
+  browser,
+}) => {
+  const night = await doorNight(server, ['General admission']);
+  await night.sell('General admission', 'Ada Blind');
+  const { door, errors } = await phoneDoor(browser, server, await night.pairingCode());
+  const page = door.page;
+  // Each text the live region takes, as a screen reader would be handed it.
+  await page.evaluate(`(() => {
+    const region = document.querySelector('[data-testid="door-lookup-news"]');
+    window.__lookupNews = [];
+    new MutationObserver(() => window.__lookupNews.push(region.textContent)).observe(region, {
+      childList: true,
+      characterData: true,
+      subtree: true,
+    });
+  })()`);
+  const field = page.getByLabel('Guest name or order id');
+  // What the steward sees below the field: it does say what was searched.
+  const seen = page.locator('.door-lookup p.muted').filter({ hasText: /^Nobody/ });
+  await field.fill('zq');
+  await expect(seen).toHaveText('Nobody of this event matches “zq”.');
+  // One letter at a time, each search answered before the next letter.
+  for (const typed of ['zqx', 'zqxw', 'zqxwv']) {
+    await field.press(typed.at(-1)!);
+    await expect(seen).toHaveText(`Nobody of this event matches “${typed}”.`);
+  }
+  await field.pressSequentially('kj');
+  await expect(seen).toHaveText('Nobody of this event matches “zqxwvkj”.');
+  expect(await page.evaluate('window.__lookupNews')).toEqual(['Nobody of this event matches.']);
   expect(errors).toEqual([]);
 });

@@ -129,7 +129,7 @@ test('a ticket voided while the door was offline: let in, then named in the conf
   await expect(door.connection()).toHaveText(/^Offline/);
   // Offline, a refunded guest is not found by name: the door says why, not "nobody".
   await door.page.getByLabel('Guest name or order id').fill('tom');
-  await expect(door.page.getByRole('status').filter({ hasText: '“tom”' })).toHaveText(
+  await expect(door.page.locator('.door-lookup p.muted').filter({ hasText: '“tom”' })).toHaveText(
     /^No valid ticket matches “tom” in this door’s guest list\. Offline the door knows only valid tickets/,
   );
   await door.page.getByLabel('Guest name or order id').fill('');

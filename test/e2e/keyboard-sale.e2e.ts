@@ -55,10 +55,10 @@ test('a sale made with the keyboard alone', async ({ boxOffice, server }) => {
 
   // N starts the next sale, and the till shows the server's new count.
   await expect(page.getByRole('button', { name: /^New sale/ })).toBeFocused();
-  // Focused as the sale completes, New sale is described by the summary: a screen reader says the
-  // sale is done and the change due, not only the button's name.
+  // Focused as the sale completes, New sale is described by the sale: a screen reader says the
+  // sale is done and the change due first, not only the button's name, and not the long order id.
   await expect(page.getByRole('button', { name: /^New sale/ })).toHaveAccessibleDescription(
-    /^Sale complete Order ord_\w+ · 4 tickets · Cash Total \$50\.00 Tendered \$60\.00 Change due \$10\.00$/,
+    'Sale complete. Change due $10.00. 4 tickets, Cash, total $50.00, tendered $60.00.',
   );
   await page.keyboard.press('n');
   await expect(standing).toContainText('46 left of 50');
@@ -198,7 +198,7 @@ test('a night at the till by keyboard alone: PIN, shift, sale, refund and the cl
   const focused = page.locator(':focus');
   const standing = page.getByRole('button', { name: /^Standing \$12\.50 \d+ left of 50 On sale$/ });
 
-  await test.step('the key, then the PIN: Space presses a keypad button Tabbed to, Enter signs in', async () => {
+  await test.step('the key, then the PIN: Space or Enter presses a keypad button Tabbed to, Enter elsewhere signs in', async () => {
     await login.open('/sell');
     await login.signIn(tillKey.secret);
     // The keypad is the page's main landmark, named by its heading.
@@ -209,9 +209,17 @@ test('a night at the till by keyboard alone: PIN, shift, sale, refund and the cl
     await page.keyboard.press('Space');
     // Heard as words (a live region reads its content), never the digit.
     await expect(page.getByLabel('1 digit typed')).toHaveText(/1 digit typed/);
+    // Enter on the focused key presses that key, as Space does: it does not sign in.
+    await page.keyboard.press('Enter');
+    await expect(page.getByLabel('2 digits typed')).toBeVisible();
+    await expect(staff.keypad().getByRole('button', { name: '2', exact: true })).toBeFocused();
     await page.keyboard.press('Escape');
     await expect(page.getByLabel('0 digits typed')).toBeVisible();
-    await staff.typePin('2468');
+    // Digits typed with a key focused still count; Enter on the keypad's own Enter key signs in.
+    await page.keyboard.type('2468');
+    await expect(page.getByLabel('4 digits typed')).toBeVisible();
+    await tabTo(page, staff.keypad().getByRole('button', { name: 'Enter', exact: true }));
+    await page.keyboard.press('Enter');
     await expect(staff.signedIn()).toContainText('Maria · manager');
   });
 

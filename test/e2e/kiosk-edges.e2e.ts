@@ -165,3 +165,46 @@ test('the kiosk refuses before charging what the server would refuse, takes no c
   });
   expect(errors, 'uncaught errors in the page').toEqual([]);
 });
+
+test('the double-tap hold stops taps only: a fast Tab reaches Continue and Pay by card, and Enter presses them', async ({
+  page,
+  server,
+}) => {
+  const errors: string[] = [];
+  page.on('pageerror', (err) => errors.push(err.message));
+  const { kioskKey } = await lobby(server);
+  // The page's clock runs, then is held, so every step below happens within its half-second hold.
+  await page.clock.install();
+  const kiosk = new KioskPage(page, server.url);
+  await kiosk.open(kioskKey);
+  await expect(kiosk.tier('Standard')).toBeEnabled();
+  await page.clock.pauseAt((await page.evaluate<number>('Date.now()')) + 100);
+  await kiosk.tier('Standard').click();
+  await expect(page.getByRole('heading', { name: 'How many?' })).toBeFocused();
+
+  /** Tabs on from the step's heading until `name` has the keyboard (a disabled button is skipped). */
+  const tabTo = async (name: string) => {
+    const target = page.getByRole('button', { name, exact: true });
+    for (let i = 0; i < 6 && !(await target.evaluate((el) => el === el.ownerDocument.activeElement)); i++) {
+      await page.keyboard.press('Tab');
+    }
+    await expect(target).toBeFocused();
+  };
+  await tabTo('Continue');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: 'Your details' })).toBeVisible();
+
+  await page.keyboard.press('Tab');
+  await expect(page.getByLabel('Email (we send your tickets here)')).toBeFocused();
+  await page.keyboard.type('keys@example.com');
+  // A tap on Pay by card is still held (forced: a finger does not wait for it to take taps)…
+  const pay = page.getByRole('button', { name: 'Pay by card' });
+  await pay.click({ force: true });
+  await expect(kiosk.attendant()).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Your details' })).toBeVisible();
+  // …the keyboard's press is not.
+  await tabTo('Pay by card');
+  await page.keyboard.press('Enter');
+  await expect(kiosk.attendant()).toBeVisible();
+  expect(errors, 'uncaught errors in the page').toEqual([]);
+});

@@ -170,15 +170,41 @@ describe('public listener (MARQUEE_PUBLIC_PORT)', () => {
     );
     cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
     cleanups.push(() => server.close());
+    // A wallet page (the scripts and icons are not counted): no ticket has this link, so 404.
     const page = (client: string) =>
-      fetch(`${server.publicUrl!}/w/app.js`, { headers: { 'x-forwarded-for': client } }).then(
+      fetch(`${server.publicUrl!}/w/no-such-wallet-link`, { headers: { 'x-forwarded-for': client } }).then(
         (res) => res.status,
       );
     // One client uses up its allowance through the proxy…
-    for (let i = 0; i < 3; i++) expect(await page('198.51.100.66')).toBe(200);
+    for (let i = 0; i < 3; i++) expect(await page('198.51.100.66')).toBe(404);
     expect(await page('198.51.100.66')).toBe(429);
     // …and another attendee coming through the same proxy still gets their wallet.
-    expect(await page('203.0.113.7')).toBe(200);
+    expect(await page('203.0.113.7')).toBe(404);
+  });
+
+  it("a wallet's scripts, worker, offline shell and icons do not use up an address's allowance; its page and code image do", async () => {
+    const dataDir = tempDataDir();
+    const server = await startServer(
+      testOptions(dataDir, {
+        publicPort: 0,
+        publicHost: '127.0.0.1',
+        baseUrl: undefined,
+        rateLimitPerMinute: 3,
+      }),
+    );
+    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+    cleanups.push(() => server.close());
+    const status = async (path: string) => (await raw(server.publicUrl!, 'GET', path, null)).status;
+    const assets = ['/w/app.js', '/w/sw.js', '/w/offline', '/w/icon-256.png', '/w/icon-512.png'];
+    // Several phones behind one venue NAT opening their wallets: every file, twice over.
+    for (const path of [...assets, ...assets]) expect(await status(path), path).toBe(200);
+    // The address's whole allowance is still there for pages: three, then 429.
+    for (let i = 0; i < 3; i++) expect(await status('/w/no-such-wallet-link')).toBe(404);
+    expect(await status('/w/no-such-wallet-link')).toBe(429);
+    expect(await status('/w/no-such-wallet-link/qr.png')).toBe(429);
+    expect(await status('/w/no-such-wallet-link/strip')).toBe(429);
+    // Over the limit, a phone still gets the files its offline wallet runs on.
+    for (const path of assets) expect(await status(path), path).toBe(200);
   });
 
   it('lets only reads of /e/… and /w/… through', () => {

@@ -9,7 +9,8 @@ import { holdersNotifiedHeader } from '../schemas/events.js';
  *   names its own (the scan feed takes a key or a stream token);
  * - every POST takes `Idempotency-Key` (idempotency.ts hooks every POST route);
  * - every route an admin or box_office key may call takes `Marquee-Staff` (staff-session.ts);
- * - the rate limit (rate-limit.ts) counts every route, public ones too: any may answer 429;
+ * - the rate limit (rate-limit.ts) counts every documented route, public ones too: any may
+ *   answer 429 (only the wallet app's static files, which are not documented here, are not counted);
  * - the error handler answers 507 on any route that writes when the disk is full
  *   (error-handler.ts); health never does, it reports `degraded` instead.
  * Document-only: the route's own schema, which validates and serializes, is left as it is.

@@ -9,12 +9,18 @@ import { walletCsp, walletShellHtml } from './wallet-view.js';
  * The files of the wallet web app, the same for every ticket, all under /w/ (the public listener
  * serves nothing else): the page script, the service worker (its scope is /w/, where it lives),
  * the offline shell it keeps, and the icons. None names a ticket, so they may be cached.
+ *
+ * Not counted by the per-address rate limit (http/rate-limit.ts): one wallet opened fetched four
+ * or five of these besides its page, so the phones of a crowd behind one venue NAT used up the
+ * address's allowance on files that carry no secret and no data, and the next guest's page was
+ * 429. They are the same bytes for everyone, held in memory; the page, its code image, manifest,
+ * token and strip (which name a ticket) still count.
  */
 export async function walletAppRoutes(
   app: FastifyInstance,
   options: { assets: () => Promise<WalletAssets | null> },
 ): Promise<void> {
-  const config = { access: 'public' as const, free: true };
+  const config = { access: 'public' as const, free: true, rateLimit: false as const };
   const schema = {
     hide: true,
     querystring: Type.Object({ v: Type.Optional(Type.String({ maxLength: 64 })) }),

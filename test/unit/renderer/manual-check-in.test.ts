@@ -35,8 +35,16 @@ describe('manual check-in wording', () => {
       '10 guests found; more match: type more of the name.',
     );
     expect(lookupNews(' ivy ', { count: 0, more: false, mode: 'online' })).toBe(
-      'Nobody of this event matches “ivy”.',
+      'Nobody of this event matches.',
     );
+  });
+
+  it('says "nobody" in the same words whatever was typed, so each further letter is not announced again', () => {
+    const nobody = { count: 0, more: false, mode: 'online' } as const;
+    expect(lookupNews('zq', nobody)).toBe(lookupNews('zqxw', nobody));
+    const offline = { ...nobody, mode: 'offline' } as const;
+    expect(lookupNews('tom', offline)).toBe(lookupNews('tomas', offline));
+    expect(lookupNews('tom', offline)).toMatch(/^No valid ticket matches in this door’s guest list\./);
   });
 
   it('searches from 2 characters after trimming, as the server counts', () => {

@@ -40,7 +40,7 @@ describe('the PIN keypad', () => {
   });
 
   it('reads the physical keyboard: top-row and numeric-pad digits, Enter, Backspace, Escape', () => {
-    expect(['0', '7', 'Enter', 'Backspace', 'Escape', 'Delete'].map(keypadKeyOf)).toEqual([
+    expect(['0', '7', 'Enter', 'Backspace', 'Escape', 'Delete'].map((key) => keypadKeyOf(key))).toEqual([
       '0',
       '7',
       'enter',
@@ -50,6 +50,13 @@ describe('the PIN keypad', () => {
     ]);
     expect(keypadKeyOf('a')).toBeNull();
     expect(keypadKeyOf('F1')).toBeNull();
+  });
+
+  it('leaves Enter on a focused button to that button; its digits still type', () => {
+    expect(keypadKeyOf('Enter', { onButton: true })).toBeNull();
+    expect(keypadKeyOf('Enter', { onButton: false })).toBe('enter');
+    expect(keypadKeyOf('5', { onButton: true })).toBe('5');
+    expect(keypadKeyOf('Backspace', { onButton: true })).toBe('back');
   });
 
   it('shows dots, never digits', () => {

@@ -17,3 +17,26 @@ export function useSettled(ms = settleMs): boolean {
   }, [ms]);
   return settled;
 }
+
+/**
+ * A kiosk button a customer's double tap must not press while it settles, which the keyboard
+ * still reaches and presses at once. A disabled button would leave the Tab order for that half
+ * second, so a fast Tab skipped it; this one stays focusable, says it takes no taps yet
+ * (`aria-disabled`, which assistive tech and tests wait for), and ignores only a pointer's click
+ * (a tap or a click has a `detail`; Enter or Space on the focused button has none). A keyboard
+ * press is never the second half of the tap that removed the last step's button: reaching this
+ * one took a Tab.
+ */
+export function useTapSettled(ms = settleMs): {
+  settled: boolean;
+  ariaDisabled: true | undefined;
+  /** True for a press to ignore. */
+  ignores: (event: { detail: number }) => boolean;
+} {
+  const settled = useSettled(ms);
+  return {
+    settled,
+    ariaDisabled: settled ? undefined : true,
+    ignores: (event) => !settled && event.detail > 0,
+  };
+}

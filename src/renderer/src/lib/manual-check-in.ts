@@ -35,15 +35,17 @@ export function standing(match: FoundStanding): string {
  * (CONTRACT.md "Scanning": voided and transferred tickets come as bare ids), so a refunded or
  * transferred guest is not found: said plainly, so nobody concludes the guest has no ticket.
  */
-export function noMatchWords(q: string, mode: 'online' | 'offline'): string {
-  const typed = `“${q.trim()}”`;
-  if (mode === 'online') return `Nobody of this event matches ${typed}.`;
-  return `No valid ticket matches ${typed} in this door’s guest list. Offline the door knows only valid tickets: a refunded, voided or transferred one may not show here. Search again once the door is online.`;
+export function noMatchWords(q: string | null, mode: 'online' | 'offline'): string {
+  const typed = q === null ? '' : ` “${q.trim()}”`;
+  if (mode === 'online') return `Nobody of this event matches${typed}.`;
+  return `No valid ticket matches${typed} in this door’s guest list. Offline the door knows only valid tickets: a refunded, voided or transferred one may not show here. Search again once the door is online.`;
 }
 
 /**
  * What a screen reader hears as a guest search answers (a live region by the field): the list
- * appears below it and says nothing by itself. Empty when there is nothing to say yet.
+ * appears below it and says nothing by itself. Empty when there is nothing to say yet. Never the
+ * typed text: each key press that still finds nobody would change the words, and the reader would
+ * say "Nobody matches" again at every letter; the same words are not written again, so not re-read.
  */
 export function lookupNews(
   q: string,
@@ -53,7 +55,7 @@ export function lookupNews(
   if (text.length === 0) return '';
   if (!canSearch(text)) return 'Type at least 2 letters.';
   if (!found) return '';
-  if (found.count === 0) return noMatchWords(text, found.mode);
+  if (found.count === 0) return noMatchWords(null, found.mode);
   const guests = `${found.count} ${found.count === 1 ? 'guest' : 'guests'} found`;
   return found.more ? `${guests}; more match: type more of the name.` : `${guests}.`;
 }

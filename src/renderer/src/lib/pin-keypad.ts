@@ -31,10 +31,17 @@ export function canSubmit(digits: string): boolean {
   return digits.length >= pinMinDigits && digits.length <= pinMaxDigits;
 }
 
-/** A physical key as a keypad key (top row and numeric pad alike), or null for anything else. */
-export function keypadKeyOf(key: string): KeypadKey | null {
+/**
+ * A physical key as a keypad key (top row and numeric pad alike), or null for anything else.
+ * Enter on a focused button (a keypad key reached by Tab, Sign out) is that button's, as Space
+ * is: it presses the button, not the keypad's Enter. Anywhere else it signs in.
+ */
+export function keypadKeyOf(
+  key: string,
+  focus: { onButton: boolean } = { onButton: false },
+): KeypadKey | null {
   if (/^[0-9]$/.test(key)) return key as KeypadKey;
-  if (key === 'Enter') return 'enter';
+  if (key === 'Enter') return focus.onButton ? null : 'enter';
   if (key === 'Backspace') return 'back';
   if (key === 'Escape' || key === 'Delete') return 'clear';
   return null;

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { EventView, OfferView } from '../../api/types.js';
-import { useSettled } from '../../hooks/use-settled.js';
+import { useTapSettled } from '../../hooks/use-settled.js';
 import { kioskTiers } from '../../lib/kiosk-offer.js';
 import { focusIsLost } from '../../lib/lost-focus.js';
 import { formatMoney } from '../../lib/money.js';
@@ -45,13 +45,14 @@ export function KioskTiers({ offer: answer, now }: { offer: OfferView; now: numb
   const { event } = answer;
   const offer = kioskTiers(answer, now);
   // An event's card sat where the first tier is: a double tap on it must not pick a tier.
-  const settled = useSettled();
+  const hold = useTapSettled();
+  const settled = hold.settled;
   // A code that opens a tier takes its form away with the focus: the keyboard goes to the first
   // tier it opened (a screen reader reads it out), not to the page's body.
   const code = useKiosk((s) => s.code);
   const firstUnlockedId = offer.find((o) => o.unlocked)?.tier.id ?? null;
   const firstUnlocked = useRef<HTMLButtonElement>(null);
-  // A card still settling is disabled and cannot take the focus: it is given once it can.
+  // Given once settled: the Enter that applied the code, pressed twice, must not pick the tier.
   useEffect(() => {
     if (code && firstUnlockedId && settled && focusIsLost(document)) firstUnlocked.current?.focus();
   }, [code, firstUnlockedId, settled]);
@@ -74,9 +75,11 @@ export function KioskTiers({ offer: answer, now }: { offer: OfferView; now: numb
               ref={tier.id === firstUnlockedId ? firstUnlocked : undefined}
               type="button"
               className={`kiosk-card kiosk-tier${unlocked ? ' kiosk-tier-unlocked' : ''}`}
-              disabled={!sale.sellable || !settled}
-              data-settling={sale.sellable && !settled ? '' : undefined}
-              onClick={() => chooseTier(tier.id)}
+              disabled={!sale.sellable}
+              aria-disabled={sale.sellable ? hold.ariaDisabled : undefined}
+              onClick={(e) => {
+                if (!hold.ignores(e)) chooseTier(tier.id);
+              }}
               data-tier={tier.name}
             >
               <span className="kiosk-card-name">{tier.name}</span>

@@ -1,7 +1,7 @@
 import { useEffect, useRef, type FormEvent } from 'react';
 import type { TierView } from '../../api/types.js';
 import { QuantityStepper } from '../../components/quantity-stepper.js';
-import { useSettled } from '../../hooks/use-settled.js';
+import { useTapSettled } from '../../hooks/use-settled.js';
 import { formatMoney } from '../../lib/money.js';
 import { useKiosk } from '../../stores/kiosk-store.js';
 import { KioskTitle } from './kiosk-title.js';
@@ -14,7 +14,7 @@ export function KioskQuantity({ tier, max }: { tier: TierView; max: number }) {
   const back = useKiosk((s) => s.back);
   const note = useKiosk((s) => s.note);
   // The tier's card sat where Continue is: a double tap on it must not skip this step.
-  const settled = useSettled();
+  const hold = useTapSettled();
   return (
     <section aria-labelledby="kiosk-qty-title">
       <KioskTitle id="kiosk-qty-title">How many?</KioskTitle>
@@ -52,9 +52,10 @@ export function KioskQuantity({ tier, max }: { tier: TierView; max: number }) {
         <button
           type="button"
           className="kiosk-button kiosk-button-go"
-          disabled={!settled}
-          data-settling={settled ? undefined : ''}
-          onClick={toDetails}
+          aria-disabled={hold.ariaDisabled}
+          onClick={(e) => {
+            if (!hold.ignores(e)) toDetails();
+          }}
         >
           Continue
         </button>
@@ -77,10 +78,10 @@ export function KioskDetails({ tier, onPay }: { tier: TierView; onPay: () => voi
   const note = useKiosk((s) => s.note);
   const back = useKiosk((s) => s.back);
   // Continue sat where Pay by card is: a double tap on it must not start a payment unreviewed.
-  const settled = useSettled();
+  const hold = useTapSettled();
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (settled) onPay();
+    onPay();
   };
   const emailError = fieldErrors['buyer.email'];
   const nameError = fieldErrors['buyer.name'];
@@ -148,8 +149,11 @@ export function KioskDetails({ tier, onPay }: { tier: TierView; onPay: () => voi
         <button
           type="submit"
           className="kiosk-button kiosk-button-go"
-          disabled={!settled}
-          data-settling={settled ? undefined : ''}
+          aria-disabled={hold.ariaDisabled}
+          onClick={(e) => {
+            // A tap's click would submit the form: it is stopped before it does.
+            if (hold.ignores(e)) e.preventDefault();
+          }}
         >
           Pay by card
         </button>

@@ -7,6 +7,7 @@ import { useSettled } from '../../hooks/use-settled.js';
 import { resendNote } from '../../lib/mail-state.js';
 import { formatMoney } from '../../lib/money.js';
 import { paymentMethodWords } from '../../lib/payment-words.js';
+import { saleDoneWords } from '../../lib/sale-done-words.js';
 import { useSale } from '../../stores/sale-store.js';
 import { PrintTickets } from './print-tickets.js';
 
@@ -33,8 +34,8 @@ export function SaleDone({ event, order, tiers, venueName }: SaleDoneProps) {
   // keeps the focus (a disabled one would lose it) and takes presses once settled.
   const settled = useSettled();
   const tierName = (id: string) => tiers.find((t) => t.id === id)?.name ?? id;
-  // New sale takes the keyboard as the sale completes; its description is the summary, so a
-  // screen reader says "Sale complete" and the change due with it, not only "New sale".
+  // New sale takes the keyboard as the sale completes; its description says the sale is complete
+  // and the change due first (lib/sale-done-words.ts), not only "New sale".
   const summaryId = useId();
 
   useEffect(() => {
@@ -61,7 +62,16 @@ export function SaleDone({ event, order, tiers, venueName }: SaleDoneProps) {
 
   return (
     <section className="sale-done" aria-label="Sale complete">
-      <div className="done-summary no-print" id={summaryId}>
+      <p className="visually-hidden" id={summaryId}>
+        {saleDoneWords({
+          tickets: order.tickets.length,
+          paymentMethod: order.payment_method,
+          totalCents: order.total_cents,
+          currency: order.currency,
+          cash: order.payment_method === 'cash' && receipt && order.total_cents > 0 ? receipt : null,
+        })}
+      </p>
+      <div className="done-summary no-print">
         <div>
           <h2>Sale complete</h2>
           <p className="muted">

@@ -59,7 +59,9 @@ export function PinScreen() {
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.ctrlKey || event.metaKey || event.altKey) return;
-      const key = keypadKeyOf(event.key);
+      const onButton =
+        event.target instanceof Element && event.target.closest('button, a[href], summary') !== null;
+      const key = keypadKeyOf(event.key, { onButton });
       if (!key) return;
       event.preventDefault();
       press(key);
