@@ -7,9 +7,7 @@
  * `{ok: false, error, code}`.
  *
  * Node loads this file on its own, from source as well as built: it imports only Node's modules
- * (better-sqlite3 by the path it is given) and uses only TypeScript that erases to JavaScript. So
- * the check is written here rather than imported from data-folder-backup.ts, whose `npm run
- * backup` path (no tills to hold) runs the same check in its own process.
+ * (better-sqlite3 by the path it is given) and uses only TypeScript that erases to JavaScript.
  */
 import type BetterSqlite3 from 'better-sqlite3';
 import { createRequire } from 'node:module';
@@ -34,8 +32,26 @@ export interface CopyFacts {
 export type BackupWorkerAnswer =
   ({ ok: true } & CopyFacts) | { ok: false; error: string; code: string | undefined };
 
-/** The copy opens, reads whole (SQLite quick_check), and says what it holds. */
-function readCopy(Database: typeof BetterSqlite3, data: BackupWorkerData): CopyFacts {
+/**
+ * Copies the store with `VACUUM INTO`, then the copy opens, reads whole (SQLite quick_check), and
+ * says what it holds. Also called on its own thread by `npm run backup` (data-folder-backup.ts
+ * `backUpDataFolder`), which has no tills to hold: one copy of the check for both.
+ */
+export function copyAndDescribe(
+  Database: typeof BetterSqlite3,
+  data: Pick<BackupWorkerData, 'store' | 'copy' | 'nativeBinding'>,
+): CopyFacts {
+  const db = new Database(data.store, {
+    readonly: true,
+    fileMustExist: true,
+    timeout: 10_000,
+    nativeBinding: data.nativeBinding,
+  });
+  try {
+    db.prepare('VACUUM INTO ?').run(data.copy);
+  } finally {
+    db.close();
+  }
   const copy = new Database(data.copy, {
     readonly: true,
     fileMustExist: true,
@@ -64,18 +80,7 @@ function readCopy(Database: typeof BetterSqlite3, data: BackupWorkerData): CopyF
 function copyStore(data: BackupWorkerData): BackupWorkerAnswer {
   try {
     const Database = createRequire(import.meta.url)(data.driver) as typeof BetterSqlite3;
-    const db = new Database(data.store, {
-      readonly: true,
-      fileMustExist: true,
-      timeout: 10_000,
-      nativeBinding: data.nativeBinding,
-    });
-    try {
-      db.prepare('VACUUM INTO ?').run(data.copy);
-    } finally {
-      db.close();
-    }
-    return { ok: true, ...readCopy(Database, data) };
+    return { ok: true, ...copyAndDescribe(Database, data) };
   } catch (err) {
     const e = err as { message?: unknown; code?: unknown };
     return {
@@ -86,4 +91,12 @@ function copyStore(data: BackupWorkerData): BackupWorkerAnswer {
   }
 }
 
-if (parentPort) parentPort.postMessage(copyStore(workerData as BackupWorkerData));
+/** True only on the thread started for a backup: this module is also loaded where no copy is asked for. */
+function isBackupThread(data: unknown): data is BackupWorkerData {
+  const asked = data as Partial<BackupWorkerData> | null;
+  return (
+    typeof asked?.driver === 'string' && typeof asked.store === 'string' && typeof asked.copy === 'string'
+  );
+}
+
+if (parentPort && isBackupThread(workerData)) parentPort.postMessage(copyStore(workerData));

@@ -6,7 +6,12 @@ import { Worker } from 'node:worker_threads';
 import { ensurePrivateDir, tightenFile, tightenTree } from '../../shared/private-files.js';
 import { lockFileName } from '../data-dir-lock.js';
 import { workerModule } from '../worker-module.js';
-import type { BackupWorkerAnswer, BackupWorkerData, CopyFacts } from './backup-worker.js';
+import {
+  copyAndDescribe,
+  type BackupWorkerAnswer,
+  type BackupWorkerData,
+  type CopyFacts,
+} from './backup-worker.js';
 import { fileTimestamp, reasonOf } from './upgrade-backup.js';
 
 /**
@@ -49,32 +54,6 @@ export function isInsideFolder(parent: string, child: string): boolean {
 }
 
 /**
- * The copy opens, reads whole, and answers what it holds (what the manager is told). For `npm run
- * backup`, in its own process; the server's backups run the same check in the backup thread.
- */
-function describeCopy(storeCopy: string): CopyFacts {
-  const copy = new Database(storeCopy, { readonly: true, fileMustExist: true });
-  try {
-    const check = copy.prepare('PRAGMA quick_check').pluck().all() as string[];
-    if (check.length !== 1 || check[0] !== 'ok') {
-      throw new Error(
-        `the copy does not read back whole (SQLite quick_check: ${check.slice(0, 3).join('; ')})`,
-      );
-    }
-    const orders = copy.prepare('SELECT COUNT(*) FROM orders').pluck().get() as number;
-    const tickets = copy.prepare('SELECT COUNT(*) FROM tickets').pluck().get() as number;
-    const newest = copy.prepare('SELECT MAX(created_at) FROM orders').pluck().get() as number | string | null;
-    const newestOrderAt =
-      newest === null
-        ? null
-        : new Date(typeof newest === 'number' ? newest : Date.parse(newest)).toISOString();
-    return { orders, tickets, newestOrderAt };
-  } finally {
-    copy.close();
-  }
-}
-
-/**
  * Keeps the newest `keep` backups of the same kind as `made` in `destination` (by the time in
  * their names), never `made`: automatic ones never crowd out a manager's, nor the other way.
  */
@@ -107,13 +86,8 @@ function pruneBackups(destination: string, made: string, keep: number, automatic
 export function backUpDataFolder(request: BackupRequest): DataFolderBackup {
   const { store, target, folder, partial, storeCopy } = prepareBackup(request);
   try {
-    const db = new Database(store, { readonly: true, fileMustExist: true, timeout: 10_000 });
-    try {
-      db.prepare('VACUUM INTO ?').run(storeCopy);
-    } finally {
-      db.close();
-    }
-    return finishBackup(request, { target, folder, partial, storeCopy }, () => describeCopy(storeCopy));
+    const facts = copyAndDescribe(Database, { store, copy: storeCopy, nativeBinding: undefined });
+    return finishBackup(request, { target, folder, partial, storeCopy }, facts);
   } catch (err) {
     throw failed(err, folder, partial);
   }
@@ -142,11 +116,7 @@ export async function backUpDataFolderOffThread(
     });
     if (!answer.ok) throw Object.assign(new Error(answer.error), { code: answer.code });
     const { orders, tickets, newestOrderAt } = answer;
-    return finishBackup(request, { target, folder, partial, storeCopy }, () => ({
-      orders,
-      tickets,
-      newestOrderAt,
-    }));
+    return finishBackup(request, { target, folder, partial, storeCopy }, { orders, tickets, newestOrderAt });
   } catch (err) {
     throw failed(err, folder, partial);
   }
@@ -223,7 +193,7 @@ function prepareBackup({
 function finishBackup(
   { dataDir, keep = 0, automatic = false }: BackupRequest,
   { target, folder, partial, storeCopy }: BackupPlaces,
-  checkCopy: () => CopyFacts,
+  facts: CopyFacts,
 ): DataFolderBackup {
   const source = resolve(dataDir);
   // The files after the store: a signing key is written before the store lists it, so every
@@ -234,7 +204,6 @@ function finishBackup(
   }
   tightenFile(storeCopy);
   tightenTree(partial);
-  const facts = checkCopy();
   // A backup from the same second (a second run of a scheduled copy) is replaced by this whole one.
   rmSync(folder, { recursive: true, force: true });
   renameSync(partial, folder);

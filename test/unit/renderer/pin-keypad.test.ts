@@ -59,6 +59,11 @@ describe('the PIN keypad', () => {
     expect(keypadKeyOf('Backspace', { onButton: true })).toBe('back');
   });
 
+  it('signs in on Enter right after a typed digit, even with a keypad button focused', () => {
+    expect(keypadKeyOf('Enter', { onButton: true, afterTypedDigit: true })).toBe('enter');
+    expect(keypadKeyOf('Enter', { onButton: true, afterTypedDigit: false })).toBeNull();
+  });
+
   it('shows dots, never digits', () => {
     expect(maskedPin('2468')).toBe('••••');
     expect(maskedPin('')).toBe('');

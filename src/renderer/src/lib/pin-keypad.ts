@@ -34,17 +34,23 @@ export function canSubmit(digits: string): boolean {
 /**
  * A physical key as a keypad key (top row and numeric pad alike), or null for anything else.
  * Enter on a focused button (a keypad key reached by Tab, Sign out) is that button's, as Space
- * is: it presses the button, not the keypad's Enter. Anywhere else it signs in.
+ * is: it presses the button, not the keypad's Enter. Anywhere else it signs in, and so it does
+ * right after a digit typed on the keyboard even while a button has the focus: a seller who
+ * touched one key and typed the rest means "sign in", not one more press of the touched key.
  */
 export function keypadKeyOf(
   key: string,
-  focus: { onButton: boolean } = { onButton: false },
+  focus: { onButton: boolean; afterTypedDigit?: boolean } = { onButton: false },
 ): KeypadKey | null {
-  if (/^[0-9]$/.test(key)) return key as KeypadKey;
-  if (key === 'Enter') return focus.onButton ? null : 'enter';
+  if (isTypedDigit(key)) return key as KeypadKey;
+  if (key === 'Enter') return focus.onButton && !focus.afterTypedDigit ? null : 'enter';
   if (key === 'Backspace') return 'back';
   if (key === 'Escape' || key === 'Delete') return 'clear';
   return null;
+}
+
+export function isTypedDigit(key: string): boolean {
+  return /^[0-9]$/.test(key);
 }
 
 /** What a screen reader hears for the digits so far (the dots say nothing): never the digits. */

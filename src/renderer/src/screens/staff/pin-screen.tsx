@@ -3,6 +3,7 @@ import {
   canSubmit,
   digitsTypedWords,
   emptyKeypad,
+  isTypedDigit,
   keypadKeyOf,
   maskedPin,
   pinMaxDigits,
@@ -57,11 +58,13 @@ export function PinScreen() {
   );
 
   useEffect(() => {
+    let afterTypedDigit = false;
     const onKey = (event: KeyboardEvent) => {
       if (event.ctrlKey || event.metaKey || event.altKey) return;
       const onButton =
         event.target instanceof Element && event.target.closest('button, a[href], summary') !== null;
-      const key = keypadKeyOf(event.key, { onButton });
+      const key = keypadKeyOf(event.key, { onButton, afterTypedDigit });
+      afterTypedDigit = isTypedDigit(event.key);
       if (!key) return;
       event.preventDefault();
       press(key);
