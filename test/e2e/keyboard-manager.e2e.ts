@@ -1,0 +1,196 @@
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './fixtures.js';
+import type { BoxOffice } from './pages/box-office.js';
+
+/**
+ * The manager's screens by keyboard alone (Tab, Shift+Tab, Enter, Space, Escape): the event and
+ * tier editors, Settings, Payouts, Webhooks, Reports and Audit. The till, door, kiosk, wallet and
+ * event page are walked in keyboard-sale.e2e.ts and screen-reader.e2e.ts.
+ */
+
+interface Created {
+  id: string;
+}
+
+const focused = (page: Page): Locator => page.locator(':focus');
+
+/** Presses Tab until `target` has the keyboard: it fails if the target cannot be reached by Tab. */
+async function tabTo(page: Page, target: Locator, maxPresses = 40): Promise<void> {
+  for (let i = 0; i < maxPresses; i++) {
+    if (await target.evaluate((el) => el === document.activeElement)) return;
+    await page.keyboard.press('Tab');
+  }
+  await expect(target, `Tab never reached it in ${maxPresses} presses`).toBeFocused();
+}
+
+/** The keyboard is on something, not on the page's body (where a screen reader says nothing). */
+async function expectFocusNotLost(page: Page): Promise<void> {
+  expect(await page.evaluate(() => document.activeElement !== null && document.activeElement !== document.body)).toBe(
+    true,
+  );
+}
+
+/**
+ * Tabs from the skip link through the whole screen, to where the browser hands focus back to the
+ * page: each stop must have a name a screen reader says and a focus ring a sighted person sees.
+ * Answers the names, in Tab order.
+ */
+async function walkScreen(page: Page, path: string, ready: Locator): Promise<string[]> {
+  await page.goto(new URL(path, page.url()).toString());
+  await expect(ready).toBeVisible();
+  const names: string[] = [];
+  for (let i = 0; i < 200; i++) {
+    await page.keyboard.press('Tab');
+    const atBody = await page.evaluate(() => document.activeElement === document.body);
+    if (atBody) return names;
+    const stop = focused(page);
+    await expect(stop).toHaveAccessibleName(/\S/);
+    const ring = await stop.evaluate((el) => {
+      const style = getComputedStyle(el);
+      return style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2;
+    });
+    const name = await stop.evaluate(
+      (el) => el.getAttribute('aria-label') ?? (el as HTMLInputElement).labels?.[0]?.textContent ?? el.textContent,
+    );
+    expect(ring, `no focus ring on ${name}`).toBe(true);
+    names.push((name ?? '').trim());
+  }
+  throw new Error('Tab never left the screen');
+}
+
+async function publishedShow(boxOffice: BoxOffice, title = 'Jazz Night'): Promise<string> {
+  const event = await boxOffice.server.api<Created>('POST', '/v2/events', {
+    title,
+    venue: 'Main hall',
+    doors_at: '2026-12-24T19:00:00Z',
+    tickets: [{ name: 'Standard', price_cents: 2500, quantity: 50 }],
+  });
+  await boxOffice.server.api('POST', `/v2/events/${event.id}/publish`);
+  return event.id;
+}
+
+test('the first Tab stop skips the header: Enter puts the keyboard on the screen, and the next Tab on its first control', async ({
+  boxOffice,
+}) => {
+  const { page } = boxOffice;
+  await boxOffice.go('Events & tiers');
+  // A fresh load: Tab starts from the top of the page.
+  await page.reload();
+  const skip = page.getByRole('link', { name: 'Skip to main content' });
+  await expect(skip).not.toBeInViewport();
+  await page.keyboard.press('Tab');
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeInViewport();
+  await page.keyboard.press('Enter');
+  const main = page.getByRole('main', { name: 'Events & tiers' });
+  await expect(main).toBeFocused();
+  // The address stays the screen's: a reload lands on it, not on "#main".
+  expect(new URL(page.url()).hash).toBe('');
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: 'New event' })).toBeFocused();
+  // Shift+Tab goes back up into the header, as expected of a page.
+  await page.keyboard.press('Shift+Tab');
+  await expect(page.getByRole('button', { name: 'Sign out' })).toBeFocused();
+});
+
+test('a new event by keyboard: a refused field takes the keyboard with its message, and Create event lands on the new event’s heading', async ({
+  boxOffice,
+}) => {
+  const { page } = boxOffice;
+  await boxOffice.go('Events & tiers');
+  await tabTo(page, page.getByRole('link', { name: 'New event' }));
+  await page.keyboard.press('Enter');
+  const form = page.getByRole('form', { name: 'Event' });
+  const title = form.getByLabel('Title');
+  await expect(title).toBeFocused();
+
+  // Enter with nothing typed: the refusal is said, and the keyboard is on what to fix.
+  await tabTo(page, form.getByRole('button', { name: 'Create event' }));
+  await page.keyboard.press('Enter');
+  await expect(title).toBeFocused();
+  await expect(title).toHaveAttribute('aria-invalid', 'true');
+  await expect(title).toHaveAccessibleDescription(/\S/);
+  await expect(form.getByRole('alert').first()).toBeVisible();
+
+  await page.keyboard.type('Blue Room Live');
+  await page.keyboard.press('Tab');
+  await expect(form.getByLabel('Venue')).toBeFocused();
+  await form.getByLabel('Doors open').fill('2026-12-24T19:00');
+  await page.keyboard.press('Enter');
+
+  // The button went away with the form: the keyboard is on the new event's heading, not the body.
+  const heading = page.getByRole('heading', { level: 1, name: /Blue Room Live/ });
+  await expect(heading).toBeFocused();
+  await expect(page).toHaveURL(/\/events\/evt_/);
+});
+
+test('tiers by keyboard: add, edit and delete each say which tier, and the keyboard lands somewhere that says what happened', async ({
+  boxOffice,
+}) => {
+  const { page } = boxOffice;
+  const event = await boxOffice.server.api<Created>('POST', '/v2/events', {
+    title: 'Tier Night',
+    venue: 'Main hall',
+    doors_at: '2026-12-24T19:00:00Z',
+    tickets: [{ name: 'Standard', price_cents: 2500, quantity: 50 }],
+  });
+  // The list was read at sign-in, before this event existed.
+  await page.reload();
+  await tabTo(page, page.getByRole('button', { name: 'Drafts' }));
+  await page.keyboard.press('Space');
+  await expect(page.getByRole('button', { name: 'Drafts' })).toHaveAttribute('aria-pressed', 'true');
+  await tabTo(page, page.getByRole('link', { name: 'Tier Night' }));
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name: /Tier Night/ })).toBeFocused();
+
+  // Add: Enter opens the editor on its first field; an empty Name is refused on that field.
+  const addTier = page.getByRole('button', { name: 'Add tier' });
+  await tabTo(page, addTier);
+  await page.keyboard.press('Enter');
+  const editor = page.getByRole('dialog', { name: 'New tier' });
+  const name = editor.getByLabel('Name', { exact: true });
+  await expect(name).toBeFocused();
+  await tabTo(page, editor.getByRole('button', { name: 'Add tier' }));
+  await page.keyboard.press('Enter');
+  await expect(name).toBeFocused();
+  await expect(name).toHaveAttribute('aria-invalid', 'true');
+  await expect(name).toHaveAccessibleDescription(/\S/);
+  await page.keyboard.type('Balcony');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('10');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('20');
+  await page.keyboard.press('Enter');
+  await expect(editor).toBeHidden();
+  await expect(addTier).toBeFocused();
+
+  // Each row's buttons say their tier: "Edit" alone, read out of a list of rows, says which?
+  const editBalcony = page.getByRole('button', { name: 'Edit Balcony' });
+  await expect(page.getByRole('button', { name: 'Edit Standard' })).toBeVisible();
+  await tabTo(page, editBalcony);
+  await page.keyboard.press('Enter');
+  const edit = page.getByRole('dialog', { name: 'Edit tier Balcony' });
+  await expect(edit.getByLabel('Name', { exact: true })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(edit).toBeHidden();
+  await expect(editBalcony).toBeFocused();
+
+  // Delete: the safe choice first; once the row is gone, the keyboard is in the Tiers panel.
+  await tabTo(page, page.getByRole('button', { name: 'Delete Balcony' }));
+  await page.keyboard.press('Space');
+  const confirm = page.getByRole('dialog', { name: 'Delete tier Balcony?' });
+  await expect(confirm.getByRole('button', { name: /Keep/ })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(confirm.getByRole('button', { name: 'Delete tier' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(confirm).toBeHidden();
+  await expect(page.locator('tr[data-tier="Balcony"]')).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Tiers' })).toBeFocused();
+
+  // Publish goes away once done: the keyboard goes to the heading, which now says "published".
+  await tabTo(page, page.getByRole('button', { name: 'Publish' }));
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name: /Tier Night.*published/ })).toBeFocused();
+  await expectFocusNotLost(page);
+  expect(event.id).toMatch(/^evt_/);
+});
