@@ -212,12 +212,24 @@ test('Settings by keyboard: every stop named and ringed, row buttons say whose, 
   await expect(page.getByRole('button', { name: 'Reset PIN… of Rae' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Deactivate… Rae' })).toBeVisible();
 
+  // Save with the venue's name cleared: the keyboard goes back to the name, with why.
+  const venueName = page.getByLabel('Venue name');
+  await tabTo(page, venueName);
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.press('Backspace');
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: 'Save', exact: true })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(venueName).toBeFocused();
+  await expect(venueName).toHaveAccessibleDescription(/Give the venue a name/);
+
   // A PIN the server refuses: the keyboard goes back to it, its message read with it.
   const addStaff = page.getByRole('form', { name: 'Add staff' });
   await tabTo(page, addStaff.getByLabel('Name'));
   await page.keyboard.type('Ann');
   await tabTo(page, addStaff.getByLabel('PIN'));
   await page.keyboard.type('12');
+  await tabTo(page, addStaff.getByRole('button', { name: 'Add staff' }));
   await page.keyboard.press('Enter');
   const pin = addStaff.getByLabel('PIN');
   await expect(pin).toBeFocused();
@@ -285,6 +297,10 @@ test('Webhooks by keyboard: every stop named and ringed, row buttons say which r
   const names = await walkScreen(page, '/webhooks', heading);
   expect(names).toContain('Add endpoint…');
 
+  // ✓ and ✗ are said as words.
+  const row = page.locator('tr[data-endpoint="http://127.0.0.1:9/ledger"]');
+  await expect(row.getByText('Last success:', { exact: true })).toHaveCount(1);
+  await expect(row.getByText('Last failure:', { exact: true })).toHaveCount(1);
   const edit = page.getByRole('button', { name: 'Edit… Ledger' });
   await expect(page.getByRole('button', { name: 'Delete… Ledger' })).toBeVisible();
   await tabTo(page, edit);
@@ -301,7 +317,7 @@ test('Webhooks by keyboard: every stop named and ringed, row buttons say which r
   await page.keyboard.press('Tab');
   await page.keyboard.press('Enter');
   await expect(dialog).toBeHidden();
-  await expect(page.locator('tr[data-endpoint="http://127.0.0.1:9/ledger"]')).toHaveCount(0);
+  await expect(row).toHaveCount(0);
   await expectFocusNotLost(page);
 });
 
