@@ -202,7 +202,11 @@ test('Settings by keyboard: every stop named and ringed, row buttons say whose, 
   const { page, server } = boxOffice;
   await server.api('POST', '/v2/staff', { name: 'Rae', role: 'seller', pin: '2468' });
   await server.api('POST', '/v2/api_keys', { name: 'Lobby till', scope: 'box_office' });
-  const names = await walkScreen(page, '/settings', page.getByRole('heading', { level: 1, name: 'Settings' }));
+  const names = await walkScreen(
+    page,
+    '/settings',
+    page.getByRole('heading', { level: 1, name: 'Settings' }),
+  );
   expect(names[0]).toBe('Skip to main content');
   expect(names).toContain('Venue name');
   expect(names).toContain('Create key');
@@ -324,7 +328,11 @@ test('Webhooks by keyboard: every stop named and ringed, row buttons say which r
 test('Reports and Audit by keyboard: every stop named and ringed', async ({ boxOffice }) => {
   const { page } = boxOffice;
   await publishedShow(boxOffice);
-  const reports = await walkScreen(page, '/reports', page.getByRole('heading', { level: 1, name: 'Reports' }));
+  const reports = await walkScreen(
+    page,
+    '/reports',
+    page.getByRole('heading', { level: 1, name: 'Reports' }),
+  );
   expect(reports).toEqual(expect.arrayContaining(['Takings by month', 'Event']));
   const audit = await walkScreen(page, '/audit', page.getByRole('heading', { level: 1, name: 'Audit' }));
   expect(audit).toEqual(expect.arrayContaining(['Person', 'Object id', 'Show']));

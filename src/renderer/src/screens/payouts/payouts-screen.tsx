@@ -138,7 +138,8 @@ export function PayoutsScreen() {
                       className="button button-small"
                       onClick={() => setCancelling(payout)}
                     >
-                      Cancel…<PayoutName payout={payout} title={title(payout.event_id)} />
+                      Cancel…
+                      <PayoutName payout={payout} title={title(payout.event_id)} />
                     </button>
                   ) : null}
                   {payout.status === 'pending' ? (
@@ -152,7 +153,8 @@ export function PayoutsScreen() {
                         })
                       }
                     >
-                      Mark paid<PayoutName payout={payout} title={title(payout.event_id)} />
+                      Mark paid
+                      <PayoutName payout={payout} title={title(payout.event_id)} />
                     </button>
                   ) : null}
                 </td>
