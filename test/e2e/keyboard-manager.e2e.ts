@@ -301,6 +301,21 @@ test('Webhooks by keyboard: every stop named and ringed, row buttons say which r
   const names = await walkScreen(page, '/webhooks', heading);
   expect(names).toContain('Add endpoint…');
 
+  // A URL the server refuses, sent from the dialog's button: the keyboard goes back to the URL.
+  await tabTo(page, page.getByRole('button', { name: 'Add endpoint…' }));
+  await page.keyboard.press('Enter');
+  const add = page.getByRole('dialog', { name: 'Add a webhook endpoint' });
+  const receiver = add.getByLabel('Receiver URL');
+  await expect(receiver).toBeFocused();
+  await page.keyboard.type('ftp://127.0.0.1/hook');
+  await tabTo(page, add.getByRole('button', { name: 'Add endpoint', exact: true }));
+  await page.keyboard.press('Enter');
+  await expect(receiver).toBeFocused();
+  await expect(receiver).toHaveAttribute('aria-invalid', 'true');
+  await expect(receiver).toHaveAccessibleDescription(/\S/);
+  await page.keyboard.press('Escape');
+  await expect(add).toBeHidden();
+
   // ✓ and ✗ are said as words.
   const row = page.locator('tr[data-endpoint="http://127.0.0.1:9/ledger"]');
   await expect(row.getByText('Last success:', { exact: true })).toHaveCount(1);
