@@ -349,6 +349,33 @@ test('Reports and Audit by keyboard: every stop named and ringed', async ({ boxO
     page.getByRole('heading', { level: 1, name: 'Reports' }),
   );
   expect(reports).toEqual(expect.arrayContaining(['Takings by month', 'Event']));
+  const takings = await walkScreen(page, '/reports/takings', page.getByRole('heading', { level: 1 }));
+  expect(takings.length).toBeGreaterThan(12);
   const audit = await walkScreen(page, '/audit', page.getByRole('heading', { level: 1, name: 'Audit' }));
   expect(audit).toEqual(expect.arrayContaining(['Person', 'Object id', 'Show']));
+});
+
+test('cancelling an event by keyboard: the safe choice first, and the keyboard lands on what was done', async ({
+  boxOffice,
+}) => {
+  const { page } = boxOffice;
+  const eventId = await publishedShow(boxOffice, 'Storm Night');
+  await page.goto(new URL(`/events/${eventId}`, page.url()).toString());
+  const cancelEvent = page.getByRole('button', { name: 'Cancel event…' });
+  await tabTo(page, cancelEvent);
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  await expectFocusNotLost(page);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(cancelEvent).toBeFocused();
+
+  await page.keyboard.press('Enter');
+  const confirm = dialog.getByRole('button', { name: /^Cancel (the )?event/ });
+  await tabTo(page, confirm);
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeHidden();
+  await expect(cancelEvent).toHaveCount(0);
+  await expect(page.getByTestId('event-notice')).toBeFocused();
 });
