@@ -240,6 +240,16 @@ test('Settings by keyboard: every stop named and ringed, row buttons say whose, 
   await expect(pin).toHaveAttribute('aria-invalid', 'true');
   await expect(pin).toHaveAccessibleDescription(/\S/);
 
+  // Done takes the pairing QR away: the keyboard goes back to the button that shows one.
+  const showQr = page.getByRole('button', { name: 'Show pairing QR' });
+  await tabTo(page, showQr);
+  await page.keyboard.press('Enter');
+  const done = page.getByRole('button', { name: 'Done' });
+  await tabTo(page, done);
+  await page.keyboard.press('Enter');
+  await expect(done).toHaveCount(0);
+  await expect(showQr).toBeFocused();
+
   // Revoke by keyboard: Enter opens, Cancel first, Tab to the action; the row's button is gone after.
   await tabTo(page, page.getByRole('button', { name: 'Revoke… Lobby till' }));
   await page.keyboard.press('Enter');
