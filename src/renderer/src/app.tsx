@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect } from 'react';
+import { lazy, Suspense, useCallback, useEffect, type MouseEvent } from 'react';
 import {
   OfflineBanner,
   OutboundHeldBanner,
@@ -107,6 +107,18 @@ function Screen({ path, isAdmin }: { path: string; isAdmin: boolean }) {
   );
 }
 
+/** The screen's name for the main region, as the nav says it ("Events & tiers"). */
+function screenName(path: string): string {
+  const item = navItems.find((i) => path === i.to || path.startsWith(`${i.to}/`));
+  return item?.label ?? 'Screen';
+}
+
+/** Moves the keyboard (not just the scroll) to the screen, without putting "#main" in the address. */
+function skipToMain(event: MouseEvent<HTMLAnchorElement>): void {
+  event.preventDefault();
+  document.getElementById('main')?.focus();
+}
+
 function Shell() {
   const path = usePath();
   const role = useSession((s) => s.role);
@@ -150,6 +162,10 @@ function Shell() {
 
   return (
     <div className="app">
+      {/* The first Tab stop: past the ten screen links and the header, straight to the screen. */}
+      <a href="#main" className="skip-link" onClick={skipToMain}>
+        Skip to main content
+      </a>
       <header className="topbar no-print">
         <div className="brand" aria-label="Marquee">
           MARQUEE
@@ -190,7 +206,7 @@ function Shell() {
       <OfflineBanner />
       <StorageBanner />
       <OutboundHeldBanner />
-      <main className="main">
+      <main id="main" className="main" tabIndex={-1} aria-label={screenName(path)}>
         <Screen path={path} isAdmin={role === 'admin'} />
       </main>
     </div>

@@ -24,13 +24,15 @@ export function Dialog({ title, onClose, children, wide = false }: DialogProps) 
   useEffect(() => {
     const dialog = ref.current;
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    // Looked up now: once the action removes the opener's row (Delete tier), it has no ancestors.
+    const area = opener?.closest<HTMLElement>('article, section, main') ?? null;
     if (dialog && !dialog.open) dialog.showModal();
     // One render more, on purpose: the body must mount after showModal() (see above).
     // eslint-disable-next-line react-hooks/set-state-in-effect
     setOpen(true);
     return () => {
       dialog?.close();
-      returnFocus(opener);
+      returnFocus(opener, area);
     };
   }, []);
   return (
@@ -57,17 +59,18 @@ export function Dialog({ title, onClose, children, wide = false }: DialogProps) 
 /**
  * Focus goes back to what opened the dialog. When what the dialog did took that away (Void… on a
  * ticket now voided, Refund… with nothing left to refund), it goes to the news the action left
- * beside it (the order's "Refunded $25.00."), so a keyboard or screen-reader user is not thrown
+ * beside it (the order's "Refunded $25.00."), or to the part of the screen it was in (the Tiers
+ * panel, when Delete took its tier's row away), so a keyboard or screen-reader user is not thrown
  * back to the top of the page.
  */
-function returnFocus(opener: HTMLElement | null): void {
+function returnFocus(opener: HTMLElement | null, openedIn: HTMLElement | null): void {
   if (!opener) return;
   const usable = opener.isConnected && !(opener as HTMLButtonElement).disabled;
   if (usable) {
     opener.focus();
     return;
   }
-  const area = opener.closest<HTMLElement>('article, section, main') ?? document.querySelector('main');
+  const area = (openedIn?.isConnected ? openedIn : null) ?? document.querySelector('main');
   const news = area?.querySelector<HTMLElement>('[role="status"], [role="alert"]') ?? area;
   if (!news) return;
   if (!news.hasAttribute('tabindex')) news.setAttribute('tabindex', '-1');

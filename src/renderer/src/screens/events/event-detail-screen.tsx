@@ -4,6 +4,7 @@ import type { EventView, TierView } from '../../api/types.js';
 import { ErrorNote, Loading, Empty } from '../../components/states.js';
 import { StatusBadge } from '../../components/status-badge.js';
 import { useNow } from '../../hooks/use-now.js';
+import { useFocusIfLost } from '../../hooks/use-focus-if-lost.js';
 import { usePollWhileVisible } from '../../hooks/use-poll-while-visible.js';
 import { isPastEvent } from '../../lib/event-season.js';
 import { doorsMovedLaterWarning, eventChanges, eventToForm } from '../../lib/event-form.js';
@@ -57,6 +58,9 @@ function EventDetail({ event }: { event: EventView }) {
   const [notice, setNotice] = useState<string | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
 
+  // Create event and Publish take themselves away: the keyboard lands on the event's heading.
+  const heading = useFocusIfLost<HTMLHeadingElement>(event.status);
+
   const reloadTiers = useCallback(() => loadTiers(event.id), [event.id, loadTiers]);
   useEffect(() => {
     void reloadTiers();
@@ -80,7 +84,7 @@ function EventDetail({ event }: { event: EventView }) {
           <p className="crumbs">
             <Link to="/events">Events &amp; tiers</Link> /
           </p>
-          <h1>
+          <h1 ref={heading} tabIndex={-1}>
             {event.title} <StatusBadge status={event.status} />
           </h1>
           <p className="muted small">

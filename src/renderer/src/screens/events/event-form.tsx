@@ -1,6 +1,7 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { currencyCodes } from '../../../../shared/currencies.js';
 import { Field } from '../../components/field.js';
+import { useFocusFirstInvalid } from '../../hooks/use-focus-first-invalid.js';
 import { eventFormFields, onSaleAfterDoorsWarning, type EventForm } from '../../lib/event-form.js';
 import { splitError, type SplitError } from '../../lib/field-errors.js';
 import { knownTimeZones, tillTimeZone } from '../../lib/zoned-time.js';
@@ -24,6 +25,7 @@ export function EventFormView({ initial, submitLabel, readOnly = false, onSubmit
   const [error, setError] = useState<SplitError | null>(null);
   const [busy, setBusy] = useState(false);
   const [saved, setSaved] = useState(false);
+  const formRef = useFocusFirstInvalid<HTMLFormElement>(error);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -53,7 +55,7 @@ export function EventFormView({ initial, submitLabel, readOnly = false, onSubmit
   const zones = useMemo(() => knownTimeZones(initial.timezone, tillTimeZone()), [initial.timezone]);
 
   return (
-    <form className="form-grid" onSubmit={submit} noValidate aria-label="Event">
+    <form ref={formRef} className="form-grid" onSubmit={submit} noValidate aria-label="Event">
       <Field label="Title" error={err('title')} className="span-2">
         <input
           value={form.title}

@@ -76,7 +76,7 @@ export function TiersTable({ event, tiers, canEdit, onEdit }: TiersTableProps) {
                     <td>
                       <div className="row-actions">
                         <button type="button" className="button button-small" onClick={() => onEdit(tier)}>
-                          Edit
+                          Edit<span className="visually-hidden"> {tier.name}</span>
                         </button>
                         <button
                           type="button"
@@ -86,7 +86,7 @@ export function TiersTable({ event, tiers, canEdit, onEdit }: TiersTableProps) {
                           aria-describedby={blocker ? `why-${tier.id}` : undefined}
                           onClick={() => setDeleting(tier)}
                         >
-                          Delete
+                          Delete<span className="visually-hidden"> {tier.name}</span>
                         </button>
                         {blocker ? (
                           <div className="muted small delete-reason" id={`why-${tier.id}`}>

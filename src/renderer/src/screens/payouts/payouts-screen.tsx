@@ -1,9 +1,10 @@
 import { EventOptions } from '../../components/event-options.js';
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { messageOf } from '../../api/api-error.js';
 import { ConfirmDialog } from '../../components/confirm-dialog.js';
 import { Empty, ErrorNote, Loading } from '../../components/states.js';
 import { StatusBadge } from '../../components/status-badge.js';
+import { useFocusIfLost } from '../../hooks/use-focus-if-lost.js';
 import { formatDateTime } from '../../lib/datetime.js';
 import { formatMoney } from '../../lib/money.js';
 import { pendingBeyondOwed } from '../../lib/payout-excess.js';
@@ -23,6 +24,10 @@ export function PayoutsScreen() {
   const loadEvents = useEvents((s) => s.loadEvents);
   const [eventId, setEventId] = useState('');
   const [message, setMessage] = useState<{ text: string; bad: boolean } | null>(null);
+  const [noEventChosen, setNoEventChosen] = useState(false);
+  const eventSelect = useRef<HTMLSelectElement>(null);
+  // Mark paid takes its own button away: the keyboard goes to the words saying what it did.
+  const messageRef = useFocusIfLost<HTMLParagraphElement>(message);
 
   useEffect(() => {
     void load();
@@ -40,7 +45,12 @@ export function PayoutsScreen() {
   };
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (!eventId) return setMessage({ text: 'Choose the event to settle.', bad: true });
+    setNoEventChosen(!eventId);
+    if (!eventId) {
+      setMessage({ text: 'Choose the event to settle.', bad: true });
+      eventSelect.current?.focus();
+      return;
+    }
     void act(async () => {
       const payout = await create(eventId);
       return `Payout of ${formatMoney(payout.amount_cents, payout.currency)} for ${title(eventId)} created; mark it paid once the money has gone.`;
@@ -53,7 +63,17 @@ export function PayoutsScreen() {
         <h1>Payouts</h1>
       </header>
       <form className="search" onSubmit={submit} aria-label="New payout">
-        <select aria-label="Event" value={eventId} onChange={(e) => setEventId(e.target.value)}>
+        <select
+          ref={eventSelect}
+          aria-label="Event"
+          aria-invalid={noEventChosen || undefined}
+          aria-describedby={noEventChosen ? 'payout-message' : undefined}
+          value={eventId}
+          onChange={(e) => {
+            setEventId(e.target.value);
+            setNoEventChosen(false);
+          }}
+        >
           <option value="">Choose an event…</option>
           <EventOptions events={events.data ?? []} />
         </select>
@@ -63,7 +83,13 @@ export function PayoutsScreen() {
       </form>
       <p className="muted small">A payout takes the event’s sales less refunds not yet paid out.</p>
       {message ? (
-        <p className={message.bad ? 'form-error' : 'note'} role={message.bad ? 'alert' : 'status'}>
+        <p
+          ref={messageRef}
+          id="payout-message"
+          tabIndex={-1}
+          className={message.bad ? 'form-error' : 'note'}
+          role={message.bad ? 'alert' : 'status'}
+        >
           {message.text}
         </p>
       ) : null}
@@ -113,6 +139,7 @@ export function PayoutsScreen() {
                       onClick={() => setCancelling(payout)}
                     >
                       Cancel…
+                      <PayoutName payout={payout} title={title(payout.event_id)} />
                     </button>
                   ) : null}
                   {payout.status === 'pending' ? (
@@ -127,6 +154,7 @@ export function PayoutsScreen() {
                       }
                     >
                       Mark paid
+                      <PayoutName payout={payout} title={title(payout.event_id)} />
                     </button>
                   ) : null}
                 </td>
@@ -158,5 +186,15 @@ export function PayoutsScreen() {
         </ConfirmDialog>
       ) : null}
     </section>
+  );
+}
+
+/** Which payout a row's button acts on, for a screen reader that hears the button alone. */
+function PayoutName({ payout, title }: { payout: PayoutView; title: string }) {
+  return (
+    <span className="visually-hidden">
+      {' '}
+      {formatMoney(payout.amount_cents, payout.currency)} for {title}
+    </span>
   );
 }

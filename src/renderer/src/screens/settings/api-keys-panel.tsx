@@ -58,7 +58,7 @@ export function ApiKeysPanel() {
   return (
     <section className="panel span-2" aria-labelledby="keys-title">
       <h2 id="keys-title">API keys</h2>
-      <InlineForm submitLabel="Create key" onSubmit={submit} error={error?.form}>
+      <InlineForm submitLabel="Create key" onSubmit={submit} error={error?.form} refusal={error}>
         <Field label="Name" error={error?.fields.name}>
           <input value={name} placeholder="Till 2" onChange={(e) => setName(e.target.value)} />
         </Field>
@@ -127,7 +127,7 @@ export function ApiKeysPanel() {
                             className="button button-small button-danger"
                             onClick={() => setRevoking(key)}
                           >
-                            Revoke…
+                            Revoke…<span className="visually-hidden"> {key.name}</span>
                           </button>
                         )}
                         {isOwn && !key.revoked_at ? <span className="muted small">in use here</span> : null}

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Field } from '../../components/field.js';
+import { useFocusFirstInvalid } from '../../hooks/use-focus-first-invalid.js';
 import { splitError, type SplitError } from '../../lib/field-errors.js';
 import { useSettings } from '../../stores/settings-store.js';
 
@@ -9,6 +10,8 @@ export function IdleTimeForm() {
   const saveIdle = useSettings((s) => s.saveStaffIdleMinutes);
   const [text, setText] = useState<string | null>(null);
   const [error, setError] = useState<SplitError | null>(null);
+  // A refused value takes the keyboard back, its message read with it.
+  const formRef = useFocusFirstInvalid<HTMLFormElement>(error);
   const [saved, setSaved] = useState(false);
   const value = text ?? (current === undefined ? '' : String(current));
 
@@ -34,7 +37,7 @@ export function IdleTimeForm() {
   };
 
   return (
-    <form onSubmit={submit} noValidate className="inline-form" aria-label="Idle sign-out">
+    <form ref={formRef} onSubmit={submit} noValidate className="inline-form" aria-label="Idle sign-out">
       <Field
         label="Sign staff out after (minutes without use)"
         error={error?.fields.staff_idle_minutes ?? error?.form}

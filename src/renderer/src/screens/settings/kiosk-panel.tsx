@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { ConfirmDialog } from '../../components/confirm-dialog.js';
 import { Field } from '../../components/field.js';
+import { useFocusFirstInvalid } from '../../hooks/use-focus-first-invalid.js';
 import { NewPinInput } from '../../components/new-pin-input.js';
 import { splitError, type SplitError } from '../../lib/field-errors.js';
 import { useSettings } from '../../stores/settings-store.js';
@@ -14,6 +15,8 @@ export function KioskPanel() {
   const saveAttendantPin = useSettings((s) => s.saveAttendantPin);
   const [pin, setPin] = useState('');
   const [error, setError] = useState<SplitError | null>(null);
+  // A refused value takes the keyboard back, its message read with it.
+  const formRef = useFocusFirstInvalid<HTMLFormElement>(error);
   const [saved, setSaved] = useState<string | null>(null);
   const [confirmRemove, setConfirmRemove] = useState(false);
   const isSet = settings.data?.kiosk_attendant_pin_set ?? false;
@@ -41,7 +44,7 @@ export function KioskPanel() {
         A kiosk takes a card payment only after an attendant approves it with this PIN (4–8 digits).{' '}
         {isSet ? 'A PIN is set.' : 'No PIN is set yet, so kiosks cannot take card payments.'}
       </p>
-      <form onSubmit={submit} noValidate className="inline-form">
+      <form ref={formRef} onSubmit={submit} noValidate className="inline-form">
         <Field label="Attendant PIN" error={error?.fields.kiosk_attendant_pin ?? error?.form}>
           <NewPinInput
             value={pin}

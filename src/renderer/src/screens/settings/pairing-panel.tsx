@@ -26,6 +26,12 @@ export function PairingPanel() {
   const checkPairingUsed = useSettings((s) => s.checkPairingUsed);
   const receivedAt = useSettings((s) => s.pairingReceivedAt);
   const chosenByHand = useRef(false);
+  const showButton = useRef<HTMLButtonElement>(null);
+  // Done takes the QR and itself away: the keyboard goes back to the button that makes a new one.
+  const done = () => {
+    clearPairing();
+    showButton.current?.focus();
+  };
 
   // Fresh each visit: tonight's event may have been made since the list was last loaded.
   useEffect(() => {
@@ -95,7 +101,12 @@ export function PairingPanel() {
                   ))}
               </select>
             </Field>
-            <button type="button" className="button button-primary" onClick={() => void start()}>
+            <button
+              ref={showButton}
+              type="button"
+              className="button button-primary"
+              onClick={() => void start()}
+            >
               Show pairing QR
             </button>
           </div>
@@ -109,7 +120,7 @@ export function PairingPanel() {
               {pairedWith ? (
                 <p className="state state-ok" role="status" data-testid="pairing-used">
                   Paired: <strong>{pairedWith}</strong>. The code is used up.{' '}
-                  <button type="button" className="button button-small" onClick={clearPairing}>
+                  <button type="button" className="button button-small" onClick={done}>
                     Done
                   </button>
                 </p>
@@ -155,7 +166,7 @@ export function PairingPanel() {
                         </label>
                       </details>
                     ) : null}
-                    <button type="button" className="button button-small" onClick={clearPairing}>
+                    <button type="button" className="button button-small" onClick={done}>
                       Done
                     </button>
                   </div>

@@ -56,7 +56,13 @@ export function StaffPanel() {
         Each person signs in at a till with their own PIN (4–8 digits); the audit trail and the shift reports
         name them. Only managers can refund, void and record payouts.
       </p>
-      <InlineForm label="Add staff" submitLabel="Add staff" onSubmit={submit} error={error?.form}>
+      <InlineForm
+        label="Add staff"
+        submitLabel="Add staff"
+        onSubmit={submit}
+        error={error?.form}
+        refusal={error}
+      >
         <Field label="Name" error={error?.fields.name}>
           <input
             value={name}

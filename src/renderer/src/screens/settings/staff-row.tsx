@@ -51,14 +51,14 @@ export function StaffRow({ member }: { member: StaffView }) {
           {member.active ? (
             <>
               <button type="button" className="button button-small" onClick={() => setDialog('pin')}>
-                Reset PIN…
+                Reset PIN…<span className="visually-hidden"> of {member.name}</span>
               </button>
               <button
                 type="button"
                 className="button button-small button-danger"
                 onClick={() => setDialog('deactivate')}
               >
-                Deactivate…
+                Deactivate…<span className="visually-hidden"> {member.name}</span>
               </button>
             </>
           ) : (
@@ -67,7 +67,7 @@ export function StaffRow({ member }: { member: StaffView }) {
               className="button button-small"
               onClick={() => void change({ active: true })}
             >
-              Reactivate
+              Reactivate<span className="visually-hidden"> {member.name}</span>
             </button>
           )}
         </div>

@@ -44,7 +44,13 @@ export function TestMailForm() {
 
   return (
     <>
-      <InlineForm label="Send a test mail" submitLabel="Send test mail" onSubmit={submit} error={error?.form}>
+      <InlineForm
+        label="Send a test mail"
+        submitLabel="Send test mail"
+        onSubmit={submit}
+        error={error?.form}
+        refusal={error}
+      >
         <Field label="Send a test mail to" error={error?.fields.to}>
           <input
             type="email"

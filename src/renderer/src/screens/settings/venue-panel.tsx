@@ -1,5 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Field } from '../../components/field.js';
+import { useFocusFirstInvalid } from '../../hooks/use-focus-first-invalid.js';
 import { ErrorNote, Loading } from '../../components/states.js';
 import { splitError, type SplitError } from '../../lib/field-errors.js';
 import { sameTimeZone, tillTimeZone, zoneShortName } from '../../lib/zoned-time.js';
@@ -11,6 +12,8 @@ export function VenuePanel() {
   const saveVenueName = useSettings((s) => s.saveVenueName);
   const [name, setName] = useState<string | null>(null);
   const [error, setError] = useState<SplitError | null>(null);
+  // A refused value takes the keyboard back, its message read with it.
+  const formRef = useFocusFirstInvalid<HTMLFormElement>(error);
   const [saved, setSaved] = useState(false);
 
   useEffect(() => {
@@ -48,7 +51,7 @@ export function VenuePanel() {
         <ErrorNote message={settings.error} onRetry={() => void loadSettings()} />
       ) : null}
       {settings.data ? (
-        <form onSubmit={submit} noValidate className="inline-form">
+        <form ref={formRef} onSubmit={submit} noValidate className="inline-form">
           <Field
             label="Venue name"
             error={error?.fields.venue_name ?? error?.form}

@@ -4,6 +4,7 @@ import type { WebhookEndpointView } from '../../api/webhook-types.js';
 import { Dialog } from '../../components/dialog.js';
 import { FormActions } from '../../components/form-actions.js';
 import { Field } from '../../components/field.js';
+import { useFocusFirstInvalid } from '../../hooks/use-focus-first-invalid.js';
 import { splitError, type SplitError } from '../../lib/field-errors.js';
 import { eventsFromSelection, selectionFromEvents, type KindSelection } from '../../lib/webhook-events.js';
 import { useWebhooks } from '../../stores/webhooks-store.js';
@@ -34,6 +35,8 @@ export function EndpointDialog({
   const [kinds, setKinds] = useState<KindSelection>(() => selectionFromEvents(endpoint?.events ?? ['*']));
   const [error, setError] = useState<SplitError | null>(null);
   const [busy, setBusy] = useState(false);
+  // Add endpoint is disabled while the server checks: its refusal puts the keyboard on the field.
+  const formRef = useFocusFirstInvalid<HTMLFormElement>(error);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -67,7 +70,7 @@ export function EndpointDialog({
 
   return (
     <Dialog title={endpoint ? 'Edit webhook endpoint' : 'Add a webhook endpoint'} onClose={onClose} wide>
-      <form className="dialog-body" onSubmit={submit} noValidate>
+      <form ref={formRef} className="dialog-body" onSubmit={submit} noValidate>
         <Field
           label="Receiver URL"
           error={error?.fields.url}

@@ -17,6 +17,11 @@ function disabledWhy(endpoint: WebhookEndpointView): string {
   return 'disabled';
 }
 
+/** Which receiver a row's button acts on, for a screen reader that hears the button alone. */
+function EndpointName({ endpoint }: { endpoint: WebhookEndpointView }) {
+  return <span className="visually-hidden"> {endpoint.description || endpoint.url}</span>;
+}
+
 /** Each receiver with its filter, its queue and what can be done to it. */
 export function EndpointsTable({ endpoints, counts, selectedId, now, onAction }: EndpointsTableProps) {
   return (
@@ -71,8 +76,14 @@ export function EndpointsTable({ endpoints, counts, selectedId, now, onAction }:
                 {c?.failed ?? '—'}
               </td>
               <td className="small">
-                <div>✓ {relativeTo(c?.last_success_at, now)}</div>
-                <div>✗ {relativeTo(c?.last_failure_at, now)}</div>
+                <div>
+                  <span aria-hidden="true">✓</span>
+                  <span className="visually-hidden">Last success:</span> {relativeTo(c?.last_success_at, now)}
+                </div>
+                <div>
+                  <span aria-hidden="true">✗</span>
+                  <span className="visually-hidden">Last failure:</span> {relativeTo(c?.last_failure_at, now)}
+                </div>
               </td>
               <td>
                 <div className="row-actions">
@@ -83,6 +94,7 @@ export function EndpointsTable({ endpoints, counts, selectedId, now, onAction }:
                     onClick={() => onAction('deliveries', endpoint)}
                   >
                     {selected ? 'Hide log' : 'Delivery log'}
+                    <EndpointName endpoint={endpoint} />
                   </button>
                   <button
                     type="button"
@@ -91,6 +103,7 @@ export function EndpointsTable({ endpoints, counts, selectedId, now, onAction }:
                     onClick={() => onAction('retry_failed', endpoint)}
                   >
                     Retry all failed{c && c.failed > 0 ? ` (${c.failed})` : ''}
+                    <EndpointName endpoint={endpoint} />
                   </button>
                   <button
                     type="button"
@@ -98,6 +111,7 @@ export function EndpointsTable({ endpoints, counts, selectedId, now, onAction }:
                     onClick={() => onAction('edit', endpoint)}
                   >
                     Edit…
+                    <EndpointName endpoint={endpoint} />
                   </button>
                   <button
                     type="button"
@@ -105,6 +119,7 @@ export function EndpointsTable({ endpoints, counts, selectedId, now, onAction }:
                     onClick={() => onAction('toggle', endpoint)}
                   >
                     {enabled ? 'Disable' : 'Enable'}
+                    <EndpointName endpoint={endpoint} />
                   </button>
                   <button
                     type="button"
@@ -112,6 +127,7 @@ export function EndpointsTable({ endpoints, counts, selectedId, now, onAction }:
                     onClick={() => onAction('rotate', endpoint)}
                   >
                     Rotate secret…
+                    <EndpointName endpoint={endpoint} />
                   </button>
                   <button
                     type="button"
@@ -119,6 +135,7 @@ export function EndpointsTable({ endpoints, counts, selectedId, now, onAction }:
                     onClick={() => onAction('delete', endpoint)}
                   >
                     Delete…
+                    <EndpointName endpoint={endpoint} />
                   </button>
                 </div>
               </td>
