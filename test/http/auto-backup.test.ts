@@ -77,6 +77,18 @@ function ordersOfShift(backupPath: string, shiftId: string): number {
   }
 }
 
+function closedShiftsIn(backupPath: string): string[] {
+  const copy = new Database(join(backupPath, 'marquee.db'), { readonly: true, fileMustExist: true });
+  try {
+    return copy
+      .prepare('SELECT id FROM shifts WHERE closed_at IS NOT NULL AND z_report IS NOT NULL ORDER BY id')
+      .pluck()
+      .all() as string[];
+  } finally {
+    copy.close();
+  }
+}
+
 describe('the backup after a shift close', () => {
   it('is saved after the Z report has answered, unchanged, and holds the shift’s orders', async () => {
     await start();
@@ -147,7 +159,7 @@ describe('the backup after a shift close', () => {
     expect((await settings()).last_auto_backup).toBeNull();
   });
 
-  it('is not started a second time while a backup is being saved', async () => {
+  it('saves a close made while a backup is being saved in one more after it: both tills’ Z reports', async () => {
     await start();
     const filler = t.app.ctx.db.prepare('INSERT INTO settings (key, value) VALUES (?, ?)');
     for (let i = 0; i < 8; i++) filler.run(`test_filler_${i}`, randomBytes(4 * 1024 * 1024).toString('hex'));
@@ -158,7 +170,8 @@ describe('the backup after a shift close', () => {
     expect(second.status, second.text).toBe(200);
     expect((await closeShift(first)).status).toBe(200);
     t.clock.advance(60);
-    // Closed while the first close's backup is still being copied: that one covers the night.
+    // Closed while the first close's backup is still being copied, which may have read the store
+    // before this close was written: one more backup follows it, and only one.
     const secondId = json<{ id: string }>(second).id;
     const closed = await call(
       'POST',
@@ -169,7 +182,13 @@ describe('the backup after a shift close', () => {
     );
     expect(closed.status, closed.text).toBe(200);
     await t.app.ctx.automaticBackups.settled();
-    expect(readdirSync(backupsFolder())).toEqual(['marquee-backup-20261122T120000Z-auto']);
+    expect(readdirSync(backupsFolder()).sort()).toEqual([
+      'marquee-backup-20261122T120000Z-auto',
+      'marquee-backup-20261122T120100Z-auto',
+    ]);
+    const newest = join(backupsFolder(), 'marquee-backup-20261122T120100Z-auto');
+    expect(closedShiftsIn(newest)).toEqual([first, secondId].sort());
+    expect((await settings()).last_auto_backup).toMatchObject({ ok: true, path: newest });
   });
 });
 

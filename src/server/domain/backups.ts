@@ -80,6 +80,8 @@ export function isDiskFull(err: unknown): boolean {
 export class BackupsService {
   /** One at a time: two at once would build the same `.partial` folder in the same second. */
   private running = false;
+  /** The backup being saved, settled (saved or not) when it has finished. */
+  private inFlight: Promise<unknown> = Promise.resolve();
 
   constructor(
     private readonly dataDir: string,
@@ -94,9 +96,9 @@ export class BackupsService {
     return this.configuredFolder();
   }
 
-  /** Whether a backup is being saved now (an automatic one then has nothing to add). */
-  isRunning(): boolean {
-    return this.running;
+  /** Resolves once no backup is being saved (at once when none is). */
+  async idle(): Promise<void> {
+    while (this.running) await this.inFlight.catch(() => undefined);
   }
 
   /**
@@ -120,7 +122,7 @@ export class BackupsService {
     this.running = true;
     let made: DataFolderBackup;
     try {
-      made = await backUpDataFolderOffThread({
+      const copying = backUpDataFolderOffThread({
         dataDir: this.dataDir,
         destination,
         now: at,
@@ -128,6 +130,8 @@ export class BackupsService {
         automatic,
         nativeBinding: this.nativeBinding,
       });
+      this.inFlight = copying;
+      made = await copying;
     } catch (err) {
       if (!(err instanceof BackupFailedError)) throw err;
       if (isDiskFull(err))
