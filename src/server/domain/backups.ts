@@ -49,13 +49,20 @@ export function backupFolderProblem(dataDir: string, folder: string): string | n
     accessSync(target, constants.W_OK);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    const why =
-      code === 'EACCES' || code === 'EPERM' || code === 'EROFS'
-        ? 'the venue server may not write there'
-        : `${code ?? 'error'}`;
-    return `Backups cannot be saved in ${target} (${why}). Choose a folder the venue server can write to.`;
+    return `Backups cannot be saved in ${target} (${folderRefusalWords(code)}). Choose a folder the venue server can write to.`;
   }
   return null;
+}
+
+/** A manager reads this in Settings › Backup: the reason in words, the system's code only when unknown. */
+function folderRefusalWords(code: string | undefined): string {
+  if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS')
+    return 'the venue server may not write there';
+  // mkdir answers ENOENT where no folder can be made at all, as under /proc.
+  if (code === 'ENOENT') return 'no folder can be made in that place';
+  if (code === 'ENOTDIR') return 'part of that path is a file, not a folder';
+  if (code === 'ENOSPC') return 'its disk is full';
+  return `the system answered ${code ?? 'an error'}`;
 }
 
 function sizeOf(path: string): number {
