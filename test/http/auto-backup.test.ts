@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { components } from '../../src/shared/api/schema.js';
 import { capturedLog } from '../support/captured-log.js';
 import { createKey } from '../support/foundation-fixtures.js';
@@ -189,6 +189,30 @@ describe('the backup after a shift close', () => {
     const newest = join(backupsFolder(), 'marquee-backup-20261122T120100Z-auto');
     expect(closedShiftsIn(newest)).toEqual([first, secondId].sort());
     expect((await settings()).last_auto_backup).toMatchObject({ ok: true, path: newest });
+  });
+});
+
+describe('a close made while a manager’s backup is being saved', () => {
+  it('is saved by an automatic backup once the manager’s has finished, not left to it', async () => {
+    await start();
+    const filler = t.app.ctx.db.prepare('INSERT INTO settings (key, value) VALUES (?, ?)');
+    for (let i = 0; i < 8; i++) filler.run(`test_filler_${i}`, randomBytes(4 * 1024 * 1024).toString('hex'));
+    const shiftId = await openShift();
+    const manual = admin('POST', '/v2/backups', {});
+    // The manager's copy is under way (its `.partial` folder made) when the till closes.
+    await vi.waitFor(() =>
+      expect(readdirSync(backupsFolder()).some((n) => n.endsWith('.partial'))).toBe(true),
+    );
+    t.clock.advance(60);
+    expect((await closeShift(shiftId)).status).toBe(200);
+    expect((await manual).status).toBe(200);
+    await t.app.ctx.automaticBackups.settled();
+    const auto = join(backupsFolder(), 'marquee-backup-20261122T120100Z-auto');
+    expect(readdirSync(backupsFolder()).sort()).toEqual([
+      'marquee-backup-20261122T120000Z',
+      auto.split('/').at(-1),
+    ]);
+    expect(closedShiftsIn(auto)).toEqual([shiftId]);
   });
 });
 
