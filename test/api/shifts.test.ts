@@ -13,6 +13,7 @@ interface ShiftJson {
   closed_by: string | null;
   counted_cash_cents: number | null;
   currency: string | null;
+  counted_currency?: string | null;
 }
 
 let t: TestApp;
@@ -397,6 +398,32 @@ describe('shifts', () => {
       [plain.id, null],
       [euro.id, 'eur'],
     ]);
+  });
+
+  it('a closed shift says the currency it was counted in, its Z report’s: euros on a dollar shift with no float', async () => {
+    const euros = await saleEventIn(t, 'eur');
+    const opened = await t.call('POST', '/v2/shifts', { opening_float_cents: 0, currency: 'usd' }, till, bob);
+    expect(opened.statusCode, opened.body).toBe(200);
+    const dollar = opened.json() as ShiftJson;
+    expect(dollar).not.toHaveProperty('counted_currency');
+    const euroSale = await t.call(
+      'POST',
+      '/v2/orders',
+      orderBody(euros, { payment_method: 'cash' }),
+      till,
+      bob,
+    );
+    expect(euroSale.statusCode, euroSale.body).toBe(200);
+    const z = await t.call('POST', `/v2/shifts/${dollar.id}/close`, { counted_cash_cents: 1_000 }, till, ann);
+    expect(z.statusCode, z.body).toBe(200);
+    expect(z.json()).toMatchObject({ currency: 'eur', expected_cash_cents: 1_000 });
+
+    const got = (await t.call('GET', `/v2/shifts/${dollar.id}`, undefined, till)).json() as ShiftJson;
+    expect(got).toMatchObject({ currency: 'usd', counted_currency: 'eur', counted_cash_cents: 1_000 });
+    const listed = (await t.call('GET', '/v2/shifts', undefined, till)).json() as { data: ShiftJson[] };
+    expect(listed.data.find((s) => s.id === dollar.id)).toMatchObject({ counted_currency: 'eur' });
+    // The Z report kept is unchanged by it: its own `currency` already says so.
+    expect((await t.call('GET', `/v2/shifts/${dollar.id}/report`, undefined, till)).body).toBe(z.body);
   });
 
   it('one open shift per till: 409 shift_already_open; another till opens its own', async () => {

@@ -122,9 +122,12 @@ test('staff, a shift and its cash-up, the audit trail and the attendee CSV', asy
     await dialog.getByRole('button', { name: 'Cancel' }).click();
   });
 
-  await test.step('Maria signs in on the keypad and refunds 20.00', async () => {
+  await test.step('Maria taps her PIN, presses the keyboard’s Enter to sign in, and refunds 20.00', async () => {
     await staff.signOut('Sam');
-    await staff.tapPin('2468');
+    // The last key tapped keeps the focus; Enter on the keyboard still signs in, not one more 8.
+    for (const digit of '2468')
+      await staff.keypad().getByRole('button', { name: digit, exact: true }).click();
+    await till.keyboard.press('Enter');
     await expect(staff.signedIn()).toContainText('Maria · manager');
     await nav('Orders').click();
     await orders.search(cashOrder);

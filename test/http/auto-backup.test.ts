@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { components } from '../../src/shared/api/schema.js';
 import { capturedLog } from '../support/captured-log.js';
 import { createKey } from '../support/foundation-fixtures.js';
@@ -72,6 +72,18 @@ function ordersOfShift(backupPath: string, shiftId: string): number {
   const copy = new Database(join(backupPath, 'marquee.db'), { readonly: true, fileMustExist: true });
   try {
     return copy.prepare('SELECT COUNT(*) FROM orders WHERE shift_id = ?').pluck().get(shiftId) as number;
+  } finally {
+    copy.close();
+  }
+}
+
+function closedShiftsIn(backupPath: string): string[] {
+  const copy = new Database(join(backupPath, 'marquee.db'), { readonly: true, fileMustExist: true });
+  try {
+    return copy
+      .prepare('SELECT id FROM shifts WHERE closed_at IS NOT NULL AND z_report IS NOT NULL ORDER BY id')
+      .pluck()
+      .all() as string[];
   } finally {
     copy.close();
   }
@@ -147,7 +159,7 @@ describe('the backup after a shift close', () => {
     expect((await settings()).last_auto_backup).toBeNull();
   });
 
-  it('is not started a second time while a backup is being saved', async () => {
+  it('saves a close made while a backup is being saved in one more after it: both tills’ Z reports', async () => {
     await start();
     const filler = t.app.ctx.db.prepare('INSERT INTO settings (key, value) VALUES (?, ?)');
     for (let i = 0; i < 8; i++) filler.run(`test_filler_${i}`, randomBytes(4 * 1024 * 1024).toString('hex'));
@@ -158,7 +170,8 @@ describe('the backup after a shift close', () => {
     expect(second.status, second.text).toBe(200);
     expect((await closeShift(first)).status).toBe(200);
     t.clock.advance(60);
-    // Closed while the first close's backup is still being copied: that one covers the night.
+    // Closed while the first close's backup is still being copied, which may have read the store
+    // before this close was written: one more backup follows it, and only one.
     const secondId = json<{ id: string }>(second).id;
     const closed = await call(
       'POST',
@@ -169,7 +182,37 @@ describe('the backup after a shift close', () => {
     );
     expect(closed.status, closed.text).toBe(200);
     await t.app.ctx.automaticBackups.settled();
-    expect(readdirSync(backupsFolder())).toEqual(['marquee-backup-20261122T120000Z-auto']);
+    expect(readdirSync(backupsFolder()).sort()).toEqual([
+      'marquee-backup-20261122T120000Z-auto',
+      'marquee-backup-20261122T120100Z-auto',
+    ]);
+    const newest = join(backupsFolder(), 'marquee-backup-20261122T120100Z-auto');
+    expect(closedShiftsIn(newest)).toEqual([first, secondId].sort());
+    expect((await settings()).last_auto_backup).toMatchObject({ ok: true, path: newest });
+  });
+});
+
+describe('a close made while a manager’s backup is being saved', () => {
+  it('is saved by an automatic backup once the manager’s has finished, not left to it', async () => {
+    await start();
+    const filler = t.app.ctx.db.prepare('INSERT INTO settings (key, value) VALUES (?, ?)');
+    for (let i = 0; i < 8; i++) filler.run(`test_filler_${i}`, randomBytes(4 * 1024 * 1024).toString('hex'));
+    const shiftId = await openShift();
+    const manual = admin('POST', '/v2/backups', {});
+    // The manager's copy is under way (its `.partial` folder made) when the till closes.
+    await vi.waitFor(() =>
+      expect(readdirSync(backupsFolder()).some((n) => n.endsWith('.partial'))).toBe(true),
+    );
+    t.clock.advance(60);
+    expect((await closeShift(shiftId)).status).toBe(200);
+    expect((await manual).status).toBe(200);
+    await t.app.ctx.automaticBackups.settled();
+    const auto = join(backupsFolder(), 'marquee-backup-20261122T120100Z-auto');
+    expect(readdirSync(backupsFolder()).sort()).toEqual([
+      'marquee-backup-20261122T120000Z',
+      auto.split('/').at(-1),
+    ]);
+    expect(closedShiftsIn(auto)).toEqual([shiftId]);
   });
 });
 

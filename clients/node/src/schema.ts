@@ -2261,6 +2261,7 @@ export interface components {
       closed_by: string | null;
       counted_cash_cents: number | null;
       currency: string | null;
+      counted_currency?: string | null;
     };
     /** @description What a shift took: an X report while open, the Z report once closed */
     ShiftReport: {
@@ -2289,6 +2290,7 @@ export interface components {
         closed_by: string | null;
         counted_cash_cents: number | null;
         currency: string | null;
+        counted_currency?: string | null;
       };
       /**
        * Format: date-time

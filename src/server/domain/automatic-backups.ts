@@ -14,8 +14,14 @@ export const automaticBackupsKept = 14;
  * manager, and a failure is logged once as a warning.
  */
 export class AutomaticBackups {
-  /** The automatic backup scheduled or being saved, until it has finished (lifecycle waits for it). */
+  /** The automatic backups scheduled or being saved, until they have finished (lifecycle waits). */
   private current: Promise<void> | null = null;
+  /**
+   * The time of the latest close since the backup being saved began, or null. That backup's copy
+   * may have been read before this close was written (`VACUUM INTO` copies one moment), so one more
+   * follows it: two tills closing a second apart must both be in the night's backup.
+   */
+  private closedSinceStart: number | null = null;
 
   constructor(
     private readonly backups: BackupsService,
@@ -25,30 +31,48 @@ export class AutomaticBackups {
 
   /**
    * Called by the close route once its answer is sent: the backup starts on the next turn of the
-   * event loop, after the answer has left, unless turned off in Settings or one is already being
-   * saved (that one stands for this close: a second at once would only compete for the disk).
+   * event loop, after the answer has left, unless turned off in Settings. A close made while one is
+   * being saved (automatic or a manager's) is saved by one more backup after it: closes that come
+   * meanwhile share that one, so a row of tills closing at once makes two backups, not one each.
    */
   afterShiftClosed(log: FastifyBaseLogger): void {
-    if (this.current || !this.settings.autoBackupOn()) return;
+    if (!this.settings.autoBackupOn()) return;
     // Named by the close's time, not by when the thread got to it: the night it belongs to.
     const closedAt = this.now();
-    const started = new Promise<void>((resolve) => setImmediate(resolve))
-      .then(() => this.run(closedAt, log))
-      // Never an unhandled rejection that would stop the server: a close is never failed by this.
-      .catch((err: unknown) => log.warn({ err }, 'automatic backup after a shift close failed'));
-    this.current = started.finally(() => {
+    if (this.current) {
+      this.closedSinceStart = closedAt;
+      return;
+    }
+    this.current = this.saveAfter(closedAt, log).finally(() => {
       this.current = null;
     });
   }
 
-  /** Resolves once the automatic backup scheduled or running now has finished (saved or not). */
+  /** Resolves once the automatic backups scheduled or running now have finished (saved or not). */
   async settled(): Promise<void> {
     await this.current;
   }
 
+  private async saveAfter(closedAt: number, log: FastifyBaseLogger): Promise<void> {
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    let at: number | null = closedAt;
+    let lastName = Number.NEGATIVE_INFINITY;
+    while (at !== null) {
+      this.closedSinceStart = null;
+      // Backups are named to the second: a follow-up within the same second would take its name.
+      const named = Math.max(at, lastName + 1000);
+      lastName = named;
+      // Never an unhandled rejection that would stop the server: a close is never failed by this.
+      await this.run(named, log).catch((err: unknown) =>
+        log.warn({ err }, 'automatic backup after a shift close failed'),
+      );
+      at = this.closedSinceStart;
+    }
+  }
+
   private async run(closedAt: number, log: FastifyBaseLogger): Promise<void> {
-    // A manager's backup being saved right now stands for this close, as above.
-    if (this.backups.isRunning()) return;
+    // A manager's backup being saved now may have been copied before this close: wait, then save.
+    await this.backups.idle();
     const folder = this.backups.folder();
     try {
       const made = await this.backups.take(automaticBackupsKept, { automatic: true, at: closedAt });

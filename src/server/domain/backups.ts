@@ -49,13 +49,20 @@ export function backupFolderProblem(dataDir: string, folder: string): string | n
     accessSync(target, constants.W_OK);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    const why =
-      code === 'EACCES' || code === 'EPERM' || code === 'EROFS'
-        ? 'the venue server may not write there'
-        : `${code ?? 'error'}`;
-    return `Backups cannot be saved in ${target} (${why}). Choose a folder the venue server can write to.`;
+    return `Backups cannot be saved in ${target} (${folderRefusalWords(code)}). Choose a folder the venue server can write to.`;
   }
   return null;
+}
+
+/** A manager reads this in Settings › Backup: the reason in words, the system's code only when unknown. */
+function folderRefusalWords(code: string | undefined): string {
+  if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS')
+    return 'the venue server may not write there';
+  // mkdir answers ENOENT where no folder can be made at all, as under /proc.
+  if (code === 'ENOENT') return 'no folder can be made in that place';
+  if (code === 'ENOTDIR') return 'part of that path is a file, not a folder';
+  if (code === 'ENOSPC') return 'its disk is full';
+  return `the system answered ${code ?? 'an error'}`;
 }
 
 function sizeOf(path: string): number {
@@ -80,6 +87,8 @@ export function isDiskFull(err: unknown): boolean {
 export class BackupsService {
   /** One at a time: two at once would build the same `.partial` folder in the same second. */
   private running = false;
+  /** The backup being saved, settled (saved or not) when it has finished. */
+  private inFlight: Promise<unknown> = Promise.resolve();
 
   constructor(
     private readonly dataDir: string,
@@ -94,9 +103,9 @@ export class BackupsService {
     return this.configuredFolder();
   }
 
-  /** Whether a backup is being saved now (an automatic one then has nothing to add). */
-  isRunning(): boolean {
-    return this.running;
+  /** Resolves once no backup is being saved (at once when none is). */
+  async idle(): Promise<void> {
+    while (this.running) await this.inFlight.catch(() => undefined);
   }
 
   /**
@@ -120,7 +129,7 @@ export class BackupsService {
     this.running = true;
     let made: DataFolderBackup;
     try {
-      made = await backUpDataFolderOffThread({
+      const copying = backUpDataFolderOffThread({
         dataDir: this.dataDir,
         destination,
         now: at,
@@ -128,6 +137,8 @@ export class BackupsService {
         automatic,
         nativeBinding: this.nativeBinding,
       });
+      this.inFlight = copying;
+      made = await copying;
     } catch (err) {
       if (!(err instanceof BackupFailedError)) throw err;
       if (isDiskFull(err))

@@ -40,7 +40,15 @@ export const viewShift = (row: ShiftRow): ShiftView => ({
   closed_by: row.closed_by,
   counted_cash_cents: row.counted_cash_cents,
   currency: row.currency,
+  // The count's money as the Z report words it: a shift opened in dollars with no float that took
+  // only euros was counted in euros, and the past shifts list must say so as its report does.
+  ...(row.z_report === null ? {} : { counted_currency: countedCurrency(row.z_report) }),
 });
+
+function countedCurrency(zReport: string): string | null {
+  const report = JSON.parse(zReport) as { currency?: string | null };
+  return report.currency ?? null;
+}
 
 const alreadyOpen = (id: string) =>
   conflict(

@@ -23,6 +23,14 @@ export const Shift = Type.Object(
           'The drawer’s money named when it opened (the till’s, else tonight’s event’s), lower-case like an order’s; null when none was known. Absent from the `shift` of Z reports kept before it existed',
       }),
     ),
+    counted_currency: Type.Optional(
+      Nullable(
+        Type.String({
+          description:
+            'A closed shift’s: the currency `counted_cash_cents` is in, its Z report’s `currency` (the drawer’s, which is the one it opened in only when that one held money); null while open. Absent from the `shift` inside a Z report',
+        }),
+      ),
+    ),
   },
   { $id: 'Shift', description: 'A till’s shift: opened with a cash float, closed with a count' },
 );

@@ -36,6 +36,12 @@ describe('countedWords', () => {
     expect(countedWords({ currency: 'jpy', counted_cash_cents: 4_250 }, 'usd')).toBe('counted ¥4,250');
   });
 
+  it('words it as its Z report does: a dollar shift with no float that took only euros was counted in euros', () => {
+    expect(countedWords({ currency: 'usd', counted_currency: 'eur', counted_cash_cents: 2_500 }, 'usd')).toBe(
+      'counted €25.00',
+    );
+  });
+
   it('falls back to the till’s currency only for a shift that named none', () => {
     expect(countedWords({ currency: null, counted_cash_cents: 1_000 }, 'usd')).toBe('counted $10.00');
     // A Z report kept before shifts had a currency has none in its `shift`.

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -20,6 +20,16 @@ describe('backupFolderProblem', () => {
     expect(statSync(folder).mode & 0o777).toBe(0o700);
   });
 
+  it('says in words when part of the path is a file, not a system code', () => {
+    const root = mkdtempSync(join(tmpdir(), 'marquee-backup-folder-'));
+    roots.push(root);
+    writeFileSync(join(root, 'stick'), 'not a folder');
+    const folder = join(root, 'stick', 'backups');
+    expect(backupFolderProblem(join(root, 'data'), folder)).toBe(
+      `Backups cannot be saved in ${folder} (part of that path is a file, not a folder). Choose a folder the venue server can write to.`,
+    );
+  });
+
   // Node's recursive mkdir spins for ever on such a path; run in a child, so a hang fails this
   // test by its timeout instead of freezing the test run.
   it.runIf(process.platform === 'linux')(
@@ -34,7 +44,7 @@ describe('backupFolderProblem', () => {
       });
       expect(child.signal).toBeNull();
       expect(child.stdout).toBe(
-        'Backups cannot be saved in /proc/marquee-backups (ENOENT). Choose a folder the venue server can write to.',
+        'Backups cannot be saved in /proc/marquee-backups (no folder can be made in that place). Choose a folder the venue server can write to.',
       );
     },
     20_000,

@@ -29,10 +29,14 @@ export function shiftCurrency(shift: Pick<ShiftView, 'currency'>, tillCurrency: 
   return shift.currency ?? tillCurrency;
 }
 
-/** A past shift's count, as the list of past shifts words it. */
+/**
+ * A past shift's count, as the list of past shifts words it: in the money it was counted in (its
+ * Z report's, `counted_currency`), which is the opened one unless that drawer held none of it.
+ */
 export function countedWords(
-  shift: Pick<ShiftView, 'currency' | 'counted_cash_cents'>,
+  shift: Pick<ShiftView, 'currency' | 'counted_currency' | 'counted_cash_cents'>,
   tillCurrency: string,
 ): string {
-  return `counted ${formatMoney(shift.counted_cash_cents ?? 0, shiftCurrency(shift, tillCurrency))}`;
+  const currency = shift.counted_currency ?? shiftCurrency(shift, tillCurrency);
+  return `counted ${formatMoney(shift.counted_cash_cents ?? 0, currency)}`;
 }

@@ -59,18 +59,31 @@ export function PinScreen() {
 
   useEffect(() => {
     let afterTypedDigit = false;
+    // A key clicked or touched keeps the focus, but a seller who tapped the PIN and then presses
+    // the keyboard's Enter means "sign in": only a button reached with the keyboard (Tab) owns Enter.
+    let focusByPointer = false;
+    const onPointer = () => {
+      focusByPointer = true;
+    };
     const onKey = (event: KeyboardEvent) => {
       if (event.ctrlKey || event.metaKey || event.altKey) return;
+      if (event.key === 'Tab') focusByPointer = false;
       const onButton =
-        event.target instanceof Element && event.target.closest('button, a[href], summary') !== null;
+        !focusByPointer &&
+        event.target instanceof Element &&
+        event.target.closest('button, a[href], summary') !== null;
       const key = keypadKeyOf(event.key, { onButton, afterTypedDigit });
       afterTypedDigit = isTypedDigit(event.key);
       if (!key) return;
       event.preventDefault();
       press(key);
     };
+    window.addEventListener('pointerdown', onPointer, true);
     window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
+    return () => {
+      window.removeEventListener('pointerdown', onPointer, true);
+      window.removeEventListener('keydown', onKey);
+    };
   }, [press]);
 
   // A ticket scanned at the sign-in screen is not a PIN: its digits would count as wrong guesses
