@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures.js';
 import type { BoxOffice } from './pages/box-office.js';
+import { doorNight } from './support/door-night.js';
 
 /**
  * More of the manager's screens by keyboard alone (keyboard-manager.e2e.ts walks the rest): a
@@ -216,4 +217,62 @@ test('Settings panels by keyboard: backup, test mail, idle time, kiosk PIN and a
   await expect(secret).toHaveCount(0);
   await expect(createKey).toBeFocused();
   await expectFocusNotLost(page);
+});
+
+test('a guest checked in by keyboard at the box office: each step takes the keyboard, and what happened is read', async ({
+  boxOffice,
+}) => {
+  const { page, server } = boxOffice;
+  const night = await doorNight(server, ['General admission']);
+  await night.sell('General admission', 'Gina Guestlist', 2);
+  await page.goto(new URL(`/events/${night.eventId}`, page.url()).toString());
+  const panel = page.getByRole('region', { name: 'Check in a guest' });
+  const search = panel.getByLabel('Guest name or order id');
+  await tabTo(page, search);
+  await page.keyboard.type('uestli');
+  const matches = panel.getByRole('list', { name: 'Guests found' }).getByRole('button');
+  await expect(matches).toHaveCount(2);
+
+  // Picking a guest takes the list away: the keyboard goes to the first reason, not the page.
+  await page.keyboard.press('Tab');
+  await expect(matches.first()).toBeFocused();
+  await page.keyboard.press('Enter');
+  const form = panel.getByRole('form', { name: 'Admit by hand' });
+  await expect(form.getByRole('button').first()).toBeFocused();
+  // Back goes to the search, where the guest can be looked for again.
+  await tabTo(page, form.getByRole('button', { name: 'Back' }));
+  await page.keyboard.press('Enter');
+  await expect(form).toHaveCount(0);
+  await expect(search).toBeFocused();
+
+  await tabTo(page, matches.first());
+  await page.keyboard.press('Enter');
+  await tabTo(page, form.getByRole('button', { name: 'Guest list', exact: true }));
+  await page.keyboard.press('Space');
+  await tabTo(page, form.getByRole('button', { name: 'Admit', exact: true }));
+  await page.keyboard.press('Enter');
+  const admitted = panel.locator('[data-result="admitted"]');
+  await expect(admitted).toContainText('Admitted: Gina Guestlist');
+  await expect(admitted).toBeFocused();
+
+  await tabTo(page, admitted.getByRole('button', { name: 'Admit the other 1 of this order' }));
+  await page.keyboard.press('Enter');
+  await expect(panel.getByRole('status').filter({ hasText: 'Admitted 1 more of this order.' })).toBeFocused();
+});
+
+test('Audit by keyboard: Show says how many changes it found', async ({ boxOffice }) => {
+  const { page } = boxOffice;
+  await soldShow(boxOffice);
+  await page.goto(new URL('/audit', page.url()).toString());
+  const count = page.getByTestId('audit-count');
+  await expect(count).toHaveAttribute('role', 'status');
+  await expect(count).toHaveText(/^\d+ changes? shown\.$/);
+  const objectId = page.getByLabel('Object id');
+  await tabTo(page, objectId);
+  await page.keyboard.type('ord_nobody');
+  // Since is a date field: Tab walks its parts on the way to Show.
+  await tabTo(page, page.getByRole('button', { name: 'Show' }));
+  await page.keyboard.press('Enter');
+  await expect(count).toHaveText('Nothing was changed that matches.');
+  await expect(page.getByRole('button', { name: 'Show' })).toBeFocused();
 });
