@@ -10,7 +10,13 @@ import { useEffect, useRef } from 'react';
 export function useFocusFirstInvalid<T extends HTMLElement>(error: unknown) {
   const ref = useRef<T>(null);
   useEffect(() => {
-    if (error) ref.current?.querySelector<HTMLElement>('[aria-invalid="true"]:not([readonly])')?.focus();
+    if (!error) return;
+    const invalid = ref.current?.querySelector<HTMLElement>('[aria-invalid="true"]:not([readonly])');
+    // A group refused as a whole (no event kind ticked) is not focusable: its first box takes it.
+    const target = invalid?.matches('fieldset')
+      ? invalid.querySelector<HTMLElement>('input:not(:disabled), select:not(:disabled)')
+      : invalid;
+    target?.focus();
   }, [error]);
   return ref;
 }

@@ -61,6 +61,11 @@ export function AuditScreen() {
           Show
         </button>
       </form>
+      {/* Always there, so a screen reader already watches it: after Show it says how many were found
+          (emptied while reading, so the same count is said again). */}
+      <p className="visually-hidden" role="status" data-testid="audit-count">
+        {events.state === 'ready' && events.data ? changesShownWords(events.data.length) : ''}
+      </p>
       {events.state === 'loading' && !events.data ? <Loading what="the audit trail" /> : null}
       {events.state === 'error' ? (
         <ErrorNote message={events.error} onRetry={() => void search(filters())} />
@@ -75,4 +80,9 @@ export function AuditScreen() {
       {events.data && events.data.length > 0 ? <AuditList events={events.data} names={names} /> : null}
     </section>
   );
+}
+
+function changesShownWords(count: number): string {
+  if (count === 0) return 'Nothing was changed that matches.';
+  return `${count.toLocaleString('en-US')} ${count === 1 ? 'change' : 'changes'} shown.`;
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { messageOf } from '../../api/api-error.js';
 import type { EventView } from '../../api/types.js';
 import {
@@ -17,6 +17,7 @@ import {
   type FoundTickets,
 } from '../../stores/guest-check-in.js';
 import { ReasonPicker } from '../../components/reason-picker.js';
+import { useFocusIfLost } from '../../hooks/use-focus-if-lost.js';
 
 type Search =
   | { state: 'searching' }
@@ -44,6 +45,14 @@ export function GuestCheckIn({ event }: { event: EventView }) {
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  // Each step takes away the button that led to it (a found guest, Admit, Admit the others): the
+  // next step takes the keyboard, so a screen reader says what is now asked or what happened.
+  const searchBox = useRef<HTMLInputElement>(null);
+  const admitForm = useRef<HTMLFormElement>(null);
+  const outcomeNote = useFocusIfLost<HTMLElement>(outcome);
+  useEffect(() => {
+    if (picked) admitForm.current?.querySelector<HTMLElement>('button, input')?.focus();
+  }, [picked]);
 
   useEffect(() => {
     const text = q.trim();
@@ -114,6 +123,7 @@ export function GuestCheckIn({ event }: { event: EventView }) {
         For a dead phone or the guest list: part of the name, or the order id (ord_…).
       </p>
       <input
+        ref={searchBox}
         type="search"
         aria-label="Guest name or order id"
         placeholder="Name or ord_…"
@@ -167,7 +177,12 @@ export function GuestCheckIn({ event }: { event: EventView }) {
         )
       ) : null}
       {picked ? (
-        <form className="guest-admit" onSubmit={(e) => void admit(e)} aria-label="Admit by hand">
+        <form
+          ref={admitForm}
+          className="guest-admit"
+          onSubmit={(e) => void admit(e)}
+          aria-label="Admit by hand"
+        >
           <p>
             Admit <strong>{nameOf(picked)}</strong>
             {picked.tier_name ? ` (${picked.tier_name})` : ''} without a code. Why?
@@ -177,14 +192,27 @@ export function GuestCheckIn({ event }: { event: EventView }) {
             <button type="submit" className="button button-primary" disabled={busy || !reason.trim()}>
               {busy ? 'Admitting…' : 'Admit'}
             </button>
-            <button type="button" className="button button-ghost" onClick={() => setPicked(null)}>
+            <button
+              type="button"
+              className="button button-ghost"
+              onClick={() => {
+                searchBox.current?.focus();
+                setPicked(null);
+              }}
+            >
               Back
             </button>
           </div>
         </form>
       ) : null}
       {outcome?.kind === 'admitted' ? (
-        <div className="guest-outcome" role="status" data-result="admitted">
+        <div
+          ref={outcomeNote as RefObject<HTMLDivElement>}
+          className="guest-outcome"
+          role="status"
+          data-result="admitted"
+          tabIndex={-1}
+        >
           <p>
             <strong>Admitted: {outcome.who}</strong> · checked in by hand: {outcome.reason}
           </p>
@@ -201,12 +229,23 @@ export function GuestCheckIn({ event }: { event: EventView }) {
         </div>
       ) : null}
       {outcome?.kind === 'refused' ? (
-        <p className="form-error guest-outcome" role="alert" data-result="rejected">
+        <p
+          ref={outcomeNote as RefObject<HTMLParagraphElement>}
+          className="form-error guest-outcome"
+          role="alert"
+          data-result="rejected"
+          tabIndex={-1}
+        >
           <strong>Not admitted: {outcome.who}.</strong> {outcome.words}
         </p>
       ) : null}
       {outcome?.kind === 'order' ? (
-        <p className="guest-outcome" role="status">
+        <p
+          ref={outcomeNote as RefObject<HTMLParagraphElement>}
+          className="guest-outcome"
+          role="status"
+          tabIndex={-1}
+        >
           {outcome.words}
         </p>
       ) : null}

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { ApiKeyView, KeyScope } from '../../api/types.js';
 import { ChoiceSelect } from '../../components/choice-select.js';
 import { ConfirmDialog } from '../../components/confirm-dialog.js';
@@ -29,10 +29,24 @@ export function ApiKeysPanel() {
   const [error, setError] = useState<SplitError | null>(null);
   const [revoking, setRevoking] = useState<ApiKeyView | null>(null);
   const [copied, setCopied] = useState(false);
+  const panel = useRef<HTMLElement>(null);
+  const secretPanel = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     void loadKeys();
   }, [loadKeys]);
+
+  // The secret shown once takes the keyboard, so a screen reader reads that it is there to copy.
+  const shownSecret = createdKey?.secret;
+  useEffect(() => {
+    if (shownSecret) secretPanel.current?.focus();
+  }, [shownSecret]);
+
+  // Its panel goes away with "I have saved it": the keyboard goes back to Create key.
+  const dismiss = () => {
+    panel.current?.querySelector<HTMLElement>('button[type="submit"]')?.focus();
+    dismissSecret();
+  };
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -56,7 +70,7 @@ export function ApiKeysPanel() {
   };
 
   return (
-    <section className="panel span-2" aria-labelledby="keys-title">
+    <section ref={panel} className="panel span-2" aria-labelledby="keys-title">
       <h2 id="keys-title">API keys</h2>
       <InlineForm submitLabel="Create key" onSubmit={submit} error={error?.form} refusal={error}>
         <Field label="Name" error={error?.fields.name}>
@@ -67,9 +81,16 @@ export function ApiKeysPanel() {
         </Field>
       </InlineForm>
       {createdKey ? (
-        <div className="secret-once" role="status">
+        <div
+          ref={secretPanel}
+          className="secret-once"
+          role="region"
+          aria-labelledby="new-key-title"
+          tabIndex={-1}
+        >
           <p>
-            <strong>Secret of “{createdKey.name}”</strong> — shown this once; only its hash is kept.
+            <strong id="new-key-title">Secret of “{createdKey.name}”</strong> — shown this once; only its hash
+            is kept.
           </p>
           <code className="secret" data-testid="new-secret">
             {createdKey.secret}
@@ -81,10 +102,14 @@ export function ApiKeysPanel() {
               onClick={() => void copy(createdKey.secret)}
             >
               {copied ? 'Copied' : 'Copy'}
+              <span className="visually-hidden"> secret of “{createdKey.name}”</span>
             </button>
-            <button type="button" className="button button-small" onClick={dismissSecret}>
+            <button type="button" className="button button-small" onClick={dismiss}>
               I have saved it
             </button>
+            <span className="visually-hidden" role="status">
+              {copied ? 'Secret copied.' : ''}
+            </span>
           </div>
         </div>
       ) : null}

@@ -1,6 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { messageOf } from '../../api/api-error.js';
 import { Field } from '../../components/field.js';
+import { useFocusFirstInvalid } from '../../hooks/use-focus-first-invalid.js';
 import { Empty, ErrorNote, Loading } from '../../components/states.js';
 import { backupLine, backupSavedWords } from '../../lib/backup-words.js';
 import { splitError, type SplitError } from '../../lib/field-errors.js';
@@ -29,12 +30,14 @@ export function BackupPanel() {
   const [newFolder, setNewFolder] = useState('');
   const [folderError, setFolderError] = useState<SplitError | null>(null);
   const [folderSaved, setFolderSaved] = useState(false);
+  const folderForm = useFocusFirstInvalid<HTMLFormElement>(folderError);
 
   useEffect(() => {
     void loadBackups();
   }, [loadBackups]);
 
   const save = async () => {
+    if (saving) return;
     setOutcome(null);
     try {
       setOutcome({ ok: true, words: backupSavedWords(await saveBackup()) });
@@ -75,22 +78,22 @@ export function BackupPanel() {
           type="button"
           className="button button-primary"
           onClick={() => void save()}
-          disabled={saving}
+          // Not `disabled`: that would take the keyboard off the button while the copy is made.
+          aria-disabled={saving}
           aria-busy={saving}
         >
           {saving ? 'Saving a backup…' : 'Save a backup now'}
         </button>
       </div>
-      {saving ? (
-        <p className="state state-loading" role="status">
-          <span className="spinner" aria-hidden="true" /> Saving a backup… Sales carry on meanwhile.
-        </p>
-      ) : null}
-      {outcome?.ok ? (
-        <p className="muted" role="status">
-          {outcome.words}
-        </p>
-      ) : null}
+      {/* Always there, so a screen reader already watches it when the outcome is written in. */}
+      <div role="status" data-testid="backup-outcome">
+        {saving ? (
+          <p className="state state-loading">
+            <span className="spinner" aria-hidden="true" /> Saving a backup… Sales carry on meanwhile.
+          </p>
+        ) : null}
+        {outcome?.ok ? <p className="muted">{outcome.words}</p> : null}
+      </div>
       {outcome && !outcome.ok ? <ErrorNote message={outcome.words} onRetry={() => void save()} /> : null}
       {settings ? <AutoBackupLine settings={settings} onToggle={saveAutoBackup} /> : null}
       <h3>Last backups</h3>
@@ -109,7 +112,7 @@ export function BackupPanel() {
           ))}
         </ul>
       ) : null}
-      <form onSubmit={(e) => void changeFolder(e)} noValidate className="inline-form">
+      <form ref={folderForm} onSubmit={(e) => void changeFolder(e)} noValidate className="inline-form">
         <Field
           label="Save backups in"
           hint="A full path on the venue server's computer, outside its data folder; a USB stick or network share is safest. Leave empty for the default folder."

@@ -32,8 +32,15 @@ export function KioskPanel() {
       setSaved(null);
     }
   };
+  // Said, not a disabled button: Enter on a short PIN did nothing, and a saved PIN (field emptied)
+  // disabled the button under the keyboard.
   const submit = (e: FormEvent) => {
     e.preventDefault();
+    if (pin.length < 4) {
+      setError({ fields: { kiosk_attendant_pin: 'Give a PIN of 4 to 8 digits.' }, form: null });
+      setSaved(null);
+      return;
+    }
     void save(pin);
   };
 
@@ -54,7 +61,7 @@ export function KioskPanel() {
             }}
           />
         </Field>
-        <button type="submit" className="button button-primary" disabled={pin.length < 4}>
+        <button type="submit" className="button button-primary">
           {isSet ? 'Change PIN' : 'Set PIN'}
         </button>
         {isSet ? (
@@ -62,11 +69,10 @@ export function KioskPanel() {
             Remove PIN…
           </button>
         ) : null}
-        {saved ? (
-          <span className="muted" role="status">
-            {saved}
-          </span>
-        ) : null}
+        {/* Always there, so a screen reader already watches it when the outcome is written in. */}
+        <span className="muted" role="status">
+          {saved}
+        </span>
       </form>
       {confirmRemove ? (
         // Every kiosk stops taking card payments at once, as the other stopping actions here ask first.

@@ -60,11 +60,10 @@ export function MailPanel() {
           Refresh
         </button>
       </div>
-      {note ? (
-        <p className="muted" role="status">
-          {note}
-        </p>
-      ) : null}
+      {/* Always there, so a screen reader already watches it when Send again's answer is written in. */}
+      <p className={note ? 'muted' : 'visually-hidden'} role="status">
+        {note}
+      </p>
       {mail.state === 'loading' && !mail.data ? <Loading what="mail" /> : null}
       {mail.state === 'error' ? <ErrorNote message={mail.error} onRetry={() => void loadMail()} /> : null}
       {mail.data && list.length === 0 ? <Empty>Every mail has been sent.</Empty> : null}

@@ -60,11 +60,14 @@ export function TestMailForm() {
           />
         </Field>
       </InlineForm>
-      {testMail ? (
-        <p className={`mail-state mail-state-${mailStateWords(testMail).tone}`} role="status">
-          {testMailWords(testMail)}
-        </p>
-      ) : null}
+      {/* Always there, so a screen reader already watches it when the answer is written in. */}
+      <p
+        className={testMail ? `mail-state mail-state-${mailStateWords(testMail).tone}` : 'visually-hidden'}
+        role="status"
+        data-testid="test-mail-state"
+      >
+        {testMail ? testMailWords(testMail) : null}
+      </p>
     </>
   );
 }

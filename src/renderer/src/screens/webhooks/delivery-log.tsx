@@ -83,11 +83,10 @@ export function DeliveryLog({
           </select>
         </label>
       </div>
-      {note ? (
-        <p className="note small" role="status">
-          {note}
-        </p>
-      ) : null}
+      {/* Always there, so a screen reader already watches it when Retry's answer is written in. */}
+      <p className={note ? 'note small' : 'visually-hidden'} role="status" data-testid="delivery-note">
+        {note}
+      </p>
       {deliveries.state === 'error' && !list ? (
         <ErrorNote message={deliveries.error} onRetry={() => void loadDeliveries()} />
       ) : null}
@@ -148,6 +147,10 @@ export function DeliveryLog({
                 <td>
                   <button type="button" className="button button-small" onClick={() => void retry(d)}>
                     {d.status === 'delivered' ? 'Send again' : 'Retry'}
+                    <span className="visually-hidden">
+                      {' '}
+                      {d.type} of {formatClockSeconds(Date.parse(d.created_at))}
+                    </span>
                   </button>
                 </td>
               </tr>

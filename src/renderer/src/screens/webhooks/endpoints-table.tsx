@@ -124,6 +124,7 @@ export function EndpointsTable({ endpoints, counts, selectedId, now, onAction }:
                   <button
                     type="button"
                     className="button button-small"
+                    data-action="rotate"
                     onClick={() => onAction('rotate', endpoint)}
                   >
                     Rotate secret…

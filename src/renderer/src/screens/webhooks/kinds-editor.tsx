@@ -10,7 +10,12 @@ interface KindsEditorProps {
 /** The endpoint's filter: every kind (`*`, including kinds added later) or a ticked list of the fourteen. */
 export function KindsEditor({ value, onChange, error }: KindsEditorProps) {
   return (
-    <fieldset className={`kinds-editor${error ? ' field-invalid' : ''}`} aria-describedby="kinds-error">
+    // Marked invalid as a whole: a refusal (none ticked) is of the group, not of one box.
+    <fieldset
+      className={`kinds-editor${error ? ' field-invalid' : ''}`}
+      aria-invalid={error ? true : undefined}
+      aria-describedby={error ? 'kinds-error' : undefined}
+    >
       <legend>Events to send</legend>
       <label className="choice kinds-all">
         <input

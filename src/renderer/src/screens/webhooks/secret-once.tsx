@@ -1,9 +1,25 @@
-import { useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { RevealedSecret } from '../../stores/webhooks-store.js';
 
-/** The signing secret, shown the one time the server hands it out (create or rotate). */
-export function SecretOnce({ secret, onDismiss }: { secret: RevealedSecret; onDismiss: () => void }) {
+interface SecretOnceProps {
+  secret: RevealedSecret;
+  /** False while the dialog that made the secret is still open: the panel takes the keyboard once it closes. */
+  canTakeFocus: boolean;
+  onDismiss: () => void;
+}
+
+/**
+ * The signing secret, shown the one time the server hands it out (create or rotate). It takes the
+ * keyboard when it appears: a screen reader reads that the secret is there to copy, which a
+ * keyboard user would otherwise find only by Tabbing back up the page.
+ */
+export function SecretOnce({ secret, canTakeFocus, onDismiss }: SecretOnceProps) {
   const [copied, setCopied] = useState(false);
+  const ref = useRef<HTMLElement>(null);
+  const titleId = useId();
+  useEffect(() => {
+    if (canTakeFocus) ref.current?.focus();
+  }, [canTakeFocus, secret.secret]);
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(secret.secret);
@@ -13,9 +29,9 @@ export function SecretOnce({ secret, onDismiss }: { secret: RevealedSecret; onDi
     }
   };
   return (
-    <div className="secret-once" role="status">
+    <section ref={ref} className="secret-once" aria-labelledby={titleId} tabIndex={-1}>
       <p>
-        <strong>
+        <strong id={titleId}>
           {secret.why === 'created' ? 'Signing secret of the new endpoint' : 'New signing secret'} for{' '}
           <code>{secret.url}</code>
         </strong>{' '}
@@ -28,11 +44,15 @@ export function SecretOnce({ secret, onDismiss }: { secret: RevealedSecret; onDi
       <div className="row-actions">
         <button type="button" className="button button-small" onClick={() => void copy()}>
           {copied ? 'Copied' : 'Copy'}
+          <span className="visually-hidden"> signing secret</span>
         </button>
         <button type="button" className="button button-small" onClick={onDismiss}>
           I have saved it
         </button>
+        <span className="visually-hidden" role="status">
+          {copied ? 'Signing secret copied.' : ''}
+        </span>
       </div>
-    </div>
+    </section>
   );
 }

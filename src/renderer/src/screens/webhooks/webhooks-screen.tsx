@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { messageOf } from '../../api/api-error.js';
 import type { WebhookEndpointView } from '../../api/webhook-types.js';
 import { Empty, ErrorNote, Loading } from '../../components/states.js';
@@ -31,6 +31,15 @@ export function WebhooksScreen() {
   const { poll, loadEndpoints } = w;
   const [open, setOpen] = useState<Open>(null);
   const [note, setNote] = useState<string | null>(null);
+  const addButton = useRef<HTMLButtonElement>(null);
+
+  // The secret's panel goes away with its button: the keyboard goes back to what made the secret.
+  const dismissSecret = () => {
+    const shown = w.secret;
+    const rotate = shown?.why === 'rotated' ? rotateButtonOf(shown.url) : null;
+    (rotate ?? addButton.current)?.focus();
+    w.dismissSecret();
+  };
 
   useEffect(() => {
     void loadEndpoints().then(() => poll());
@@ -86,7 +95,12 @@ export function WebhooksScreen() {
           </p>
         </div>
         <div className="head-actions">
-          <button type="button" className="button button-primary" onClick={() => setOpen({ kind: 'create' })}>
+          <button
+            ref={addButton}
+            type="button"
+            className="button button-primary"
+            onClick={() => setOpen({ kind: 'create' })}
+          >
             Add endpoint…
           </button>
         </div>
@@ -104,7 +118,9 @@ export function WebhooksScreen() {
       {!status && w.status.state !== 'error' ? <Loading what="the webhook queue" /> : null}
       {status ? <QueueSummary status={status} /> : null}
 
-      {w.secret ? <SecretOnce secret={w.secret} onDismiss={w.dismissSecret} /> : null}
+      {w.secret ? (
+        <SecretOnce secret={w.secret} canTakeFocus={open === null} onDismiss={dismissSecret} />
+      ) : null}
       {note ? (
         <p className="note" role="status">
           {note}
@@ -175,4 +191,11 @@ export function WebhooksScreen() {
       ) : null}
     </section>
   );
+}
+
+function rotateButtonOf(url: string): HTMLElement | null {
+  const row = [...document.querySelectorAll<HTMLElement>('tr[data-endpoint]')].find(
+    (tr) => tr.dataset.endpoint === url,
+  );
+  return row?.querySelector<HTMLElement>('button[data-action="rotate"]') ?? null;
 }
