@@ -1,7 +1,8 @@
-import type { Locator, Page } from '@playwright/test';
+import type { Locator } from '@playwright/test';
 import { expect, test } from './fixtures.js';
 import type { BoxOffice } from './pages/box-office.js';
 import { doorNight } from './support/door-night.js';
+import { expectFocusNotLost, tabTo } from './support/keyboard.js';
 
 /**
  * More of the manager's screens by keyboard alone (keyboard-manager.e2e.ts walks the rest): a
@@ -12,22 +13,6 @@ import { doorNight } from './support/door-night.js';
 
 interface Created {
   id: string;
-}
-
-// A string: the e2e tests are type-checked without the DOM library.
-const focusAtBody = 'document.activeElement === null || document.activeElement === document.body';
-
-/** Presses Tab until `target` has the keyboard: it fails if the target cannot be reached by Tab. */
-async function tabTo(page: Page, target: Locator, maxPresses = 60): Promise<void> {
-  for (let i = 0; i < maxPresses; i++) {
-    if (await target.evaluate((el) => el === el.ownerDocument.activeElement)) return;
-    await page.keyboard.press('Tab');
-  }
-  await expect(target, `Tab never reached it in ${maxPresses} presses`).toBeFocused();
-}
-
-async function expectFocusNotLost(page: Page): Promise<void> {
-  expect(await page.evaluate<boolean>(focusAtBody)).toBe(false);
 }
 
 /** A live region says what is written into it only if it was already on the page, empty. */

@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures.js';
 import type { BoxOffice } from './pages/box-office.js';
+import { expectFocusNotLost, focusAtBody, tabTo } from './support/keyboard.js';
 
 /**
  * The manager's screens by keyboard alone (Tab, Shift+Tab, Enter, Space, Escape): the event and
@@ -14,23 +15,6 @@ interface Created {
 
 // A date field's calendar button is inside the field, where :focus does not reach it.
 const focused = (page: Page): Locator => page.locator(':focus, input:focus-within').first();
-
-// A string: the e2e tests are type-checked without the DOM library.
-const focusAtBody = 'document.activeElement === null || document.activeElement === document.body';
-
-/** Presses Tab until `target` has the keyboard: it fails if the target cannot be reached by Tab. */
-async function tabTo(page: Page, target: Locator, maxPresses = 40): Promise<void> {
-  for (let i = 0; i < maxPresses; i++) {
-    if (await target.evaluate((el) => el === el.ownerDocument.activeElement)) return;
-    await page.keyboard.press('Tab');
-  }
-  await expect(target, `Tab never reached it in ${maxPresses} presses`).toBeFocused();
-}
-
-/** The keyboard is on something, not on the page's body (where a screen reader says nothing). */
-async function expectFocusNotLost(page: Page): Promise<void> {
-  expect(await page.evaluate<boolean>(focusAtBody)).toBe(false);
-}
 
 /**
  * Tabs from the skip link through the whole screen, to where the browser hands focus back to the

@@ -1,7 +1,7 @@
-import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures.js';
 import { LoginPage } from './pages/login-page.js';
 import { TillStaffPage } from './pages/till-staff-page.js';
+import { tabTo } from './support/keyboard.js';
 import { snap } from './support/screenshots.js';
 
 interface Created {
@@ -368,13 +368,3 @@ test('a night at the till by keyboard alone: PIN, shift, sale, refund and the cl
   });
   expect(errors, 'uncaught errors in the page').toEqual([]);
 });
-
-/** Presses Tab until `target` has the keyboard, as a person would; fails if it is never reached. */
-async function tabTo(page: Page, target: Locator, most = 30): Promise<void> {
-  await expect(target).toBeVisible();
-  for (let i = 0; i < most; i += 1) {
-    if (await target.evaluate((el) => el === el.ownerDocument.activeElement)) return;
-    await page.keyboard.press('Tab');
-  }
-  await expect(target, `reached with at most ${most} Tabs`).toBeFocused();
-}

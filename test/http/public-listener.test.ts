@@ -50,10 +50,16 @@ function raw(base: string, method: string, path: string, key: string | null = ad
   });
 }
 
-async function startWithPublic(): Promise<RunningServer> {
+/** The server with its public listener on loopback; `rateLimitPerMinute` to run out of it fast. */
+async function startWithPublic(rateLimitPerMinute?: number): Promise<RunningServer> {
   const dataDir = tempDataDir();
   const server = await startServer(
-    testOptions(dataDir, { publicPort: 0, publicHost: '127.0.0.1', baseUrl: undefined }),
+    testOptions(dataDir, {
+      publicPort: 0,
+      publicHost: '127.0.0.1',
+      baseUrl: undefined,
+      ...(rateLimitPerMinute === undefined ? {} : { rateLimitPerMinute }),
+    }),
   );
   cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
   cleanups.push(() => server.close());
@@ -159,17 +165,7 @@ describe('public listener (MARQUEE_PUBLIC_PORT)', () => {
   });
 
   it('behind a proxy on this machine, each attendee has their own allowance (X-Forwarded-For), not one shared by all', async () => {
-    const dataDir = tempDataDir();
-    const server = await startServer(
-      testOptions(dataDir, {
-        publicPort: 0,
-        publicHost: '127.0.0.1',
-        baseUrl: undefined,
-        rateLimitPerMinute: 3,
-      }),
-    );
-    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-    cleanups.push(() => server.close());
+    const server = await startWithPublic(3);
     // A wallet page (the scripts and icons are not counted): no ticket has this link, so 404.
     const page = (client: string) =>
       fetch(`${server.publicUrl!}/w/no-such-wallet-link`, { headers: { 'x-forwarded-for': client } }).then(
@@ -183,17 +179,7 @@ describe('public listener (MARQUEE_PUBLIC_PORT)', () => {
   });
 
   it("a wallet's scripts, worker, offline shell and icons do not use up an address's allowance; its page and code image do", async () => {
-    const dataDir = tempDataDir();
-    const server = await startServer(
-      testOptions(dataDir, {
-        publicPort: 0,
-        publicHost: '127.0.0.1',
-        baseUrl: undefined,
-        rateLimitPerMinute: 3,
-      }),
-    );
-    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-    cleanups.push(() => server.close());
+    const server = await startWithPublic(3);
     const status = async (path: string) => (await raw(server.publicUrl!, 'GET', path, null)).status;
     const assets = ['/w/app.js', '/w/sw.js', '/w/offline', '/w/icon-256.png', '/w/icon-512.png'];
     // Several phones behind one venue NAT opening their wallets: every file, twice over.
