@@ -85,10 +85,11 @@ export function isDiskFull(err: unknown): boolean {
 }
 
 export class BackupsService {
-  /** One at a time: two at once would build the same `.partial` folder in the same second. */
-  private running = false;
-  /** The backup being saved, settled (saved or not) when it has finished. */
-  private inFlight: Promise<unknown> = Promise.resolve();
+  /**
+   * The backup being saved, null when none is. One at a time: two at once would build the same
+   * `.partial` folder in the same second.
+   */
+  private inFlight: Promise<unknown> | null = null;
 
   constructor(
     private readonly dataDir: string,
@@ -105,7 +106,7 @@ export class BackupsService {
 
   /** Resolves once no backup is being saved (at once when none is). */
   async idle(): Promise<void> {
-    while (this.running) await this.inFlight.catch(() => undefined);
+    while (this.inFlight) await this.inFlight.catch(() => undefined);
   }
 
   /**
@@ -120,13 +121,12 @@ export class BackupsService {
     const destination = this.folder();
     const problem = backupFolderProblem(this.dataDir, destination);
     if (problem) throw invalidField('backup_folder', `${problem} Change it in Settings › Backup.`);
-    if (this.running)
+    if (this.inFlight)
       throw new ApiError(
         409,
         'backup_in_progress',
         'A backup is being saved already: wait for it to finish.',
       );
-    this.running = true;
     let made: DataFolderBackup;
     try {
       const copying = backUpDataFolderOffThread({
@@ -150,7 +150,7 @@ export class BackupsService {
         );
       throw new ApiError(409, 'backup_failed', err.message);
     } finally {
-      this.running = false;
+      this.inFlight = null;
     }
     return {
       ...this.describe(made.folder),
