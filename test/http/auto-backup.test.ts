@@ -159,37 +159,42 @@ describe('the backup after a shift close', () => {
     expect((await settings()).last_auto_backup).toBeNull();
   });
 
-  it('saves a close made while a backup is being saved in one more after it: both tills’ Z reports', async () => {
-    await start();
-    const filler = t.app.ctx.db.prepare('INSERT INTO settings (key, value) VALUES (?, ?)');
-    for (let i = 0; i < 8; i++) filler.run(`test_filler_${i}`, randomBytes(4 * 1024 * 1024).toString('hex'));
-    const first = await openShift();
-    const otherTill = await createKey(t, 'box_office');
-    const atOtherTill = asStaff(await signIn(t, otherTill, '1234'));
-    const second = await call('POST', '/v2/shifts', { opening_float_cents: 0 }, otherTill, atOtherTill);
-    expect(second.status, second.text).toBe(200);
-    expect((await closeShift(first)).status).toBe(200);
-    t.clock.advance(60);
-    // Closed while the first close's backup is still being copied, which may have read the store
-    // before this close was written: one more backup follows it, and only one.
-    const secondId = json<{ id: string }>(second).id;
-    const closed = await call(
-      'POST',
-      `/v2/shifts/${secondId}/close`,
-      { counted_cash_cents: 0 },
-      otherTill,
-      atOtherTill,
-    );
-    expect(closed.status, closed.text).toBe(200);
-    await t.app.ctx.automaticBackups.settled();
-    expect(readdirSync(backupsFolder()).sort()).toEqual([
-      'marquee-backup-20261122T120000Z-auto',
-      'marquee-backup-20261122T120100Z-auto',
-    ]);
-    const newest = join(backupsFolder(), 'marquee-backup-20261122T120100Z-auto');
-    expect(closedShiftsIn(newest)).toEqual([first, secondId].sort());
-    expect((await settings()).last_auto_backup).toMatchObject({ ok: true, path: newest });
-  });
+  it.each([
+    ['a minute later', 60, 'marquee-backup-20261122T120100Z-auto'],
+    // Named a second on: the first's name is taken (one rule with manual backups, data-folder-backup.ts).
+    ['in the same second', 0, 'marquee-backup-20261122T120001Z-auto'],
+  ])(
+    'saves a close made %s while a backup is being saved in one more after it: both tills’ Z reports',
+    async (_when, seconds, followUp) => {
+      await start();
+      const filler = t.app.ctx.db.prepare('INSERT INTO settings (key, value) VALUES (?, ?)');
+      for (let i = 0; i < 8; i++)
+        filler.run(`test_filler_${i}`, randomBytes(4 * 1024 * 1024).toString('hex'));
+      const first = await openShift();
+      const otherTill = await createKey(t, 'box_office');
+      const atOtherTill = asStaff(await signIn(t, otherTill, '1234'));
+      const second = await call('POST', '/v2/shifts', { opening_float_cents: 0 }, otherTill, atOtherTill);
+      expect(second.status, second.text).toBe(200);
+      expect((await closeShift(first)).status).toBe(200);
+      t.clock.advance(seconds);
+      // Closed while the first close's backup is still being copied, which may have read the store
+      // before this close was written: one more backup follows it, and only one.
+      const secondId = json<{ id: string }>(second).id;
+      const closed = await call(
+        'POST',
+        `/v2/shifts/${secondId}/close`,
+        { counted_cash_cents: 0 },
+        otherTill,
+        atOtherTill,
+      );
+      expect(closed.status, closed.text).toBe(200);
+      await t.app.ctx.automaticBackups.settled();
+      expect(readdirSync(backupsFolder()).sort()).toEqual(['marquee-backup-20261122T120000Z-auto', followUp]);
+      const newest = join(backupsFolder(), followUp);
+      expect(closedShiftsIn(newest)).toEqual([first, secondId].sort());
+      expect((await settings()).last_auto_backup).toMatchObject({ ok: true, path: newest });
+    },
+  );
 });
 
 describe('a close made while a manager’s backup is being saved', () => {

@@ -149,6 +149,25 @@ describe('POST /v2/backups', () => {
     expect(rest.body).toMatchObject({ has_more: false, data: [{ name: 'marquee-backup-20261122T120200Z' }] });
   });
 
+  it('names a second backup in the same second apart from the first, and lists both', async () => {
+    // The clock stands still: both are asked for at 12:00:00.
+    const first = await call('POST', '/v2/backups', {});
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    await sell();
+    const second = await call('POST', '/v2/backups', {});
+    expect(second.status, JSON.stringify(second.body)).toBe(200);
+    expect(first.body.name).toBe('marquee-backup-20261122T120000Z');
+    expect(second.body.name).toBe('marquee-backup-20261122T120001Z');
+    // The first is still the copy it was: the sale made between them is only in the second.
+    expect(readCopy(first.body.path as string).orderIds).toHaveLength(0);
+    expect(readCopy(second.body.path as string).orderIds).toHaveLength(1);
+    const list = await call('GET', '/v2/backups');
+    expect((list.body.data as BackupJson[]).map((backup) => backup.name)).toEqual([
+      first.body.name,
+      second.body.name,
+    ]);
+  });
+
   it('saves one backup for a retried request with the same Idempotency-Key, and answers it again', async () => {
     const key = { 'idempotency-key': 'backup-retry-1' };
     const first = await call('POST', '/v2/backups', {}, adminSecret, key);

@@ -127,11 +127,18 @@ describe('npm run backup: a copy of the data folder taken while the server sells
       keep: 2,
     });
     expect(third.deleted).toEqual([join(destination, 'marquee-backup-20261129T200000Z')]);
-    // Run twice in one second (two schedules overlapping): the later whole copy replaces the first.
-    backUpDataFolder({ dataDir: t.dataDir, destination, now: at('2026-11-29T22:00:00Z'), keep: 2 });
+    // Run twice in one second (two schedules overlapping): the later is named a second on, and
+    // neither replaces the other (then `keep` counts both).
+    const again = backUpDataFolder({
+      dataDir: t.dataDir,
+      destination,
+      now: at('2026-11-29T22:00:00Z'),
+      keep: 2,
+    });
+    expect(again.folder).toBe(join(destination, 'marquee-backup-20261129T220001Z'));
     expect(readdirSync(destination).sort()).toEqual([
-      'marquee-backup-20261129T210000Z',
       'marquee-backup-20261129T220000Z',
+      'marquee-backup-20261129T220001Z',
       'notes.txt',
     ]);
   });

@@ -56,14 +56,11 @@ export class AutomaticBackups {
   private async saveAfter(closedAt: number, log: FastifyBaseLogger): Promise<void> {
     await new Promise<void>((resolve) => setImmediate(resolve));
     let at: number | null = closedAt;
-    let lastName = Number.NEGATIVE_INFINITY;
     while (at !== null) {
       this.closedSinceStart = null;
-      // Backups are named to the second: a follow-up within the same second would take its name.
-      const named = Math.max(at, lastName + 1000);
-      lastName = named;
+      // A follow-up within the same second is named a second later (data-folder-backup.ts).
       // Never an unhandled rejection that would stop the server: a close is never failed by this.
-      await this.run(named, log).catch((err: unknown) =>
+      await this.run(at, log).catch((err: unknown) =>
         log.warn({ err }, 'automatic backup after a shift close failed'),
       );
       at = this.closedSinceStart;

@@ -150,6 +150,20 @@ function failed(err: unknown, folder: string, partial: string): BackupFailedErro
   );
 }
 
+/**
+ * The backup's folder: named by its UTC time to the second, or the first later second whose name
+ * is free. Two backups of one kind asked for in the same second (a manager pressing twice, the
+ * follow-up after a close made while one was saved, overlapping schedules) then both stay, in
+ * order, and neither replaces the other. Manual and automatic names never meet (`-auto`).
+ */
+function freeBackupFolder(target: string, at: number, automatic: boolean): string {
+  const nameAt = (ms: number) =>
+    join(target, `${backupFolderPrefix}${fileTimestamp(ms)}${automatic ? automaticSuffix : ''}`);
+  let ms = at;
+  while (existsSync(nameAt(ms))) ms += 1000;
+  return nameAt(ms);
+}
+
 /** Checks the request and makes the empty `.partial` folder and store file the copy goes into. */
 function prepareBackup({
   dataDir,
@@ -170,10 +184,7 @@ function prepareBackup({
       `${target} is inside the data folder ${source}: a backup there is lost with the laptop. Choose a folder on another disk (a USB stick, a network share).`,
     );
   }
-  const folder = join(
-    target,
-    `${backupFolderPrefix}${fileTimestamp(now)}${automatic ? automaticSuffix : ''}`,
-  );
+  const folder = freeBackupFolder(target, now, automatic);
   const partial = `${folder}.partial`;
   const storeCopy = join(partial, 'marquee.db');
   try {
@@ -204,8 +215,8 @@ function finishBackup(
   }
   tightenFile(storeCopy);
   tightenTree(partial);
-  // A backup from the same second (a second run of a scheduled copy) is replaced by this whole one.
-  rmSync(folder, { recursive: true, force: true });
+  // Never onto another backup: its name was free when chosen (freeBackupFolder), and a rename onto
+  // a folder another run made meanwhile fails, leaving that one whole.
   renameSync(partial, folder);
   const deleted = keep > 0 ? pruneBackups(target, folder, keep, automatic) : [];
   return { folder, ...facts, deleted };
