@@ -54,7 +54,7 @@ async function call(method: string, path: string, body?: unknown, key = till, he
     },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
-  return { status: res.status, text: await res.text() };
+  return { status: res.status, text: await res.text(), replayed: res.headers.get('idempotent-replayed') };
 }
 const json = <T>(res: { text: string }) => JSON.parse(res.text) as T;
 const admin = (method: string, path: string, body?: unknown) => call(method, path, body, adminSecret, {});
@@ -145,6 +145,26 @@ describe('the backup after a shift close', () => {
     expect(names[1]).toBe('marquee-backup-20261122T120200Z-auto');
     expect(names.at(-1)).toBe('marquee-backup-20261122T121500Z-auto');
     expect(names.slice(1).every((name) => name.endsWith('-auto'))).toBe(true);
+  });
+
+  it('is not saved again for a close retried with the same Idempotency-Key (the answer was lost)', async () => {
+    await start();
+    const shiftId = await openShift();
+    expect((await sell()).status).toBe(200);
+    const retried = { ...ann, 'idempotency-key': 'close-retry-1' };
+    const close = () =>
+      call('POST', `/v2/shifts/${shiftId}/close`, { counted_cash_cents: 5_000 }, till, retried);
+    const first = await close();
+    expect(first.status, first.text).toBe(200);
+    await t.app.ctx.automaticBackups.settled();
+    t.clock.advance(60);
+    const again = await close();
+    expect(again.status, again.text).toBe(200);
+    expect(again.replayed).toBe('true');
+    expect(again.text).toBe(first.text);
+    await t.app.ctx.automaticBackups.settled();
+    const list = json<{ data: BackupJson[] }>(await admin('GET', '/v2/backups'));
+    expect(list.data.map((backup) => backup.name)).toEqual(['marquee-backup-20261122T120000Z-auto']);
   });
 
   it('is not saved when turned off in Settings', async () => {

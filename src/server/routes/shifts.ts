@@ -123,7 +123,9 @@ export async function shiftRoutes(app: FastifyInstance): Promise<void> {
         reply,
         await shifts.close(actionContext(request), request.params.id, request.body),
       );
-      // The night's backup, once the Z report has been answered (domain/automatic-backups.ts).
+      // The night's backup, once the Z report has been answered (domain/automatic-backups.ts). Here
+      // in the handler, not in a hook on the answer: a retry with the same Idempotency-Key is
+      // answered before the handler runs (http/idempotency.ts), so it starts no second backup.
       request.server.ctx.automaticBackups.afterShiftClosed(request.log);
       return sent;
     },
