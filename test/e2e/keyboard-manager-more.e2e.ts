@@ -9,6 +9,7 @@ import { expectFocusNotLost, tabTo } from './support/keyboard.js';
  * webhook's delivery log and the signing secret shown once, the event kinds' refusal, and the
  * Settings panels whose answers a screen reader must hear (backup, test mail, idle time, kiosk PIN,
  * a new API key).
+ * Removing the kiosk PIN walks its confirmation both ways.
  */
 
 interface Created {
@@ -181,6 +182,32 @@ test('Settings panels by keyboard: backup, test mail, idle time, kiosk PIN and a
   await page.keyboard.press('Enter');
   await expect(kiosk.getByRole('status')).toHaveText('PIN saved.');
   await expect(kiosk.getByRole('button', { name: 'Change PIN' })).toBeFocused();
+
+  // Remove PIN…: the safe choice has the keyboard; Esc and Keep PIN each give it back to the opener.
+  const removePin = kiosk.getByRole('button', { name: 'Remove PIN…' });
+  const askRemove = page.getByRole('dialog', { name: 'Remove the attendant PIN?' });
+  await tabTo(page, removePin);
+  await page.keyboard.press('Enter');
+  await expect(askRemove.getByRole('button', { name: 'Keep PIN' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(askRemove).toHaveCount(0);
+  await expect(removePin).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(askRemove.getByRole('button', { name: 'Keep PIN' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(askRemove).toHaveCount(0);
+  await expect(removePin).toBeFocused();
+  await expect(kiosk).toContainText('A PIN is set.');
+  // Removed by keyboard: the button is gone with the PIN, so the keyboard goes to the news, read out.
+  await page.keyboard.press('Enter');
+  await tabTo(page, askRemove.getByRole('button', { name: 'Remove PIN', exact: true }));
+  await page.keyboard.press('Enter');
+  await expect(askRemove).toHaveCount(0);
+  await expect(kiosk.getByRole('status')).toHaveText('PIN removed: kiosks cannot take card payments.');
+  await expect(kiosk).toContainText('No PIN is set yet');
+  await expect(removePin).toHaveCount(0);
+  await expect(kiosk.getByRole('status')).toBeFocused();
+  await expectFocusNotLost(page);
 
   // A new key: an empty name takes the keyboard back; the secret then takes it, and gives it back.
   const keys = page.getByRole('region', { name: 'API keys' });
