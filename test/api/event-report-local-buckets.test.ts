@@ -35,7 +35,9 @@ async function sellAt(sale: Sale, instants: readonly string[]): Promise<void> {
 async function bucketsOf(sale: Sale, minutes: number): Promise<[string, number][]> {
   const res = await t.call('GET', `/v2/reports/events/${sale.eventId}?interval_minutes=${minutes}`);
   expect(res.statusCode, res.body).toBe(200);
-  const body = res.json() as { sales_over_time: { buckets: { start: string; orders: number; tickets: number }[] } };
+  const body = res.json() as {
+    sales_over_time: { buckets: { start: string; orders: number; tickets: number }[] };
+  };
   for (const bucket of body.sales_over_time.buckets) expect(bucket.tickets).toBe(bucket.orders);
   return body.sales_over_time.buckets.map((bucket) => [bucket.start, bucket.orders]);
 }
@@ -52,7 +54,7 @@ describe("sales_over_time on the event's clock", () => {
     ]);
   });
 
-  it("starts hour buckets on the local hour in Kathmandu (+05:45) and Adelaide (+10:30)", async () => {
+  it('starts hour buckets on the local hour in Kathmandu (+05:45) and Adelaide (+10:30)', async () => {
     t.clock.ms = Date.parse('2026-11-20T12:00:00Z');
     const kathmandu = await eventIn('Asia/Kathmandu');
     const adelaide = await eventIn('Australia/Adelaide');

@@ -169,7 +169,5 @@ function buckets(
     const bucket = byBucket.get(startOf(row.bucket));
     if (bucket) bucket.tickets += row.issued;
   }
-  return [...byBucket]
-    .sort(([a], [b]) => a - b)
-    .map(([start, sums]) => ({ start: toIso(start), ...sums }));
+  return [...byBucket].sort(([a], [b]) => a - b).map(([start, sums]) => ({ start: toIso(start), ...sums }));
 }

@@ -9,11 +9,11 @@ export type CsvExport = 'orders' | 'attendees' | 'scans';
 
 /**
  * "attendees-evt_123-2026-11-28.csv": what, for which event, on which day at the venue (`zone`'s
- * calendar at `nowMs`). Not the till's: a laptop on another zone, or one on UTC, would name the
+ * calendar at `now`). Not the till's: a laptop on another zone, or one on UTC, would name the
  * list saved at 00:30 after a New York show for the wrong day.
  */
-export function csvFileName(kind: CsvExport, eventId: string, nowMs: number, zone: string): string {
-  return `${kind}-${eventId}-${wallDateTime(nowMs, zone).slice(0, 10)}.csv`;
+export function csvFileName(kind: CsvExport, eventId: string, now: Date, zone: string): string {
+  return `${kind}-${eventId}-${wallDateTime(now.getTime(), zone).slice(0, 10)}.csv`;
 }
 
 /**

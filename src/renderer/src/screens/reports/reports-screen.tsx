@@ -51,7 +51,12 @@ export function ReportsScreen({ eventId }: { eventId: string | null }) {
   const listedZone = list.find((e) => e.id === eventId)?.timezone;
   const save = (kind: CsvExport) => {
     if (!eventId) return;
-    const name = csvFileName(kind, eventId, Date.now(), exportTimeZone(listedZone, venueZone, tillTimeZone()));
+    const name = csvFileName(
+      kind,
+      eventId,
+      new Date(),
+      exportTimeZone(listedZone, venueZone, tillTimeZone()),
+    );
     void saveFile(kind, () => fetchCsv(kind, eventId), name);
   };
 
