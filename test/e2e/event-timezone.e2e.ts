@@ -127,6 +127,41 @@ test("an event in New York set up from a London till: doors 19:00 are New York's
   await expect(page.getByTestId('server-timezone')).toContainText('This till runs on Europe/London');
 });
 
+test('the second 01:30 of the night the clocks go back can be chosen for the doors', async ({
+  boxOffice,
+  server,
+}) => {
+  const { page } = boxOffice;
+  const year = new Date().getUTCFullYear() + 1;
+  const night = `${year}-11-${firstSundayOfNovember(year)}`;
+  await boxOffice.go('Events & tiers');
+  await page.getByRole('link', { name: 'New event' }).click();
+  const form = page.getByRole('form', { name: 'Event' });
+  await form.getByLabel('Title').fill('Late late show');
+  await form.getByLabel('Venue').fill('Bowery Ballroom');
+  await form.getByLabel('Time zone').fill('America/New_York');
+  await form.getByLabel('Doors open').fill(`${night}T01:30`);
+  // New York's 01:30 happens twice that night: the form asks which, the first chosen unless told.
+  const choice = form.getByRole('group', { name: /Which 01:30\?/ });
+  await expect(choice.getByRole('radio', { name: '01:30 (first, EDT −04:00)' })).toBeChecked();
+  await choice.getByRole('radio', { name: '01:30 (second, EST −05:00)' }).check();
+  await form.getByRole('button', { name: 'Create event' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Late late show');
+  const id = /\/events\/(evt_[A-Za-z0-9]+)/.exec(page.url())?.[1] ?? '';
+  const created = await server.api<EventAnswer>('GET', `/v2/events/${id}`);
+  expect(created.doors_at).toBe(`${night}T06:30:00.000Z`);
+  // Opened again, the saved second 01:30 is the one chosen.
+  await page.reload();
+  const details = page.getByRole('form', { name: 'Event' });
+  await expect(details.getByRole('radio', { name: '01:30 (second, EST −05:00)' })).toBeChecked();
+});
+
+/** New York falls back on the first Sunday of November. */
+function firstSundayOfNovember(year: number): string {
+  const firstWeekday = new Date(Date.UTC(year, 10, 1)).getUTCDay();
+  return String(1 + ((7 - firstWeekday) % 7)).padStart(2, '0');
+}
+
 /** New York springs forward on the second Sunday of March. */
 function secondSundayOfMarch(year: number): string {
   const firstWeekday = new Date(Date.UTC(year, 2, 1)).getUTCDay();

@@ -4,6 +4,8 @@ import type { EventsRepo } from '../store/events-repo.js';
 import type { OrderSumsRow, RefundShareRow, ReportsRepo, TicketSumsRow } from '../store/reports-repo.js';
 import type { TiersRepo } from '../store/tiers-repo.js';
 import { toIso } from '../time.js';
+import { bucketFolder, slotMinutes } from './local-buckets.js';
+import { eventTimeZone } from './views.js';
 
 export interface ReportsDeps {
   reports: ReportsRepo;
@@ -85,9 +87,9 @@ export class ReportsService {
     const { reports, events, tiers, now } = this.deps;
     const event = events.find(eventId);
     if (!event) throw notFound('event', eventId);
-    const width = intervalMinutes * 60_000;
-    const tickets = reports.ticketSumsFor(eventId, intervalMinutes);
-    const orders = reports.orderSumsFor(eventId, intervalMinutes);
+    const slot = slotMinutes(intervalMinutes);
+    const tickets = reports.ticketSumsFor(eventId, slot);
+    const orders = reports.orderSumsFor(eventId, slot);
     const shares = reports.refundSharesFor(eventId);
     const refunds = refundsByTier(shares);
     const tierRows = tiers.forEvent(eventId).map((tier) => {
@@ -138,29 +140,34 @@ export class ReportsService {
         inside_now: reports.insideNow(eventId),
         not_yet_arrived: total(tickets, (row) => row.not_arrived),
       },
-      sales_over_time: { interval_minutes: intervalMinutes, buckets: buckets(orders, tickets, width) },
+      sales_over_time: {
+        interval_minutes: intervalMinutes,
+        buckets: buckets(orders, tickets, bucketFolder(intervalMinutes, eventTimeZone(event))),
+      },
     };
   }
 }
 
-/** Sales per bucket, oldest first; buckets without a sale are left out. */
+/**
+ * Sales per bucket on the event's clock (`startOf` gives a slot's bucket start), oldest first;
+ * buckets without a sale are left out.
+ */
 function buckets(
   orders: readonly OrderSumsRow[],
   tickets: readonly TicketSumsRow[],
-  width: number,
+  startOf: (slot: number) => number,
 ): EventReportView['sales_over_time']['buckets'] {
   const byBucket = new Map<number, { orders: number; tickets: number; gross_cents: number }>();
   for (const row of orders) {
-    const bucket = byBucket.get(row.bucket) ?? { orders: 0, tickets: 0, gross_cents: 0 };
+    const start = startOf(row.bucket);
+    const bucket = byBucket.get(start) ?? { orders: 0, tickets: 0, gross_cents: 0 };
     bucket.orders += row.orders;
     bucket.gross_cents += row.gross_cents;
-    byBucket.set(row.bucket, bucket);
+    byBucket.set(start, bucket);
   }
   for (const row of tickets) {
-    const bucket = byBucket.get(row.bucket);
+    const bucket = byBucket.get(startOf(row.bucket));
     if (bucket) bucket.tickets += row.issued;
   }
-  return [...byBucket]
-    .sort(([a], [b]) => a - b)
-    .map(([bucket, sums]) => ({ start: toIso(bucket * width), ...sums }));
+  return [...byBucket].sort(([a], [b]) => a - b).map(([start, sums]) => ({ start: toIso(start), ...sums }));
 }

@@ -8,6 +8,7 @@ import type { PaymentMethod, SalesChannel } from './orders-repo.js';
  */
 export interface TicketSumsRow {
   tier_id: string;
+  /** The slot of whole minutes sold in (ReportsRepo.ticketSumsFor). */
   bucket: number;
   /** First issued (a transfer's new ticket is not a sale: the original keeps its row). */
   issued: number;
@@ -71,8 +72,9 @@ export class ReportsRepo {
     // Each sum reads only its covering index (migration 016), already in the order of its inner
     // GROUP BY: tier (or payment method and channel), then the minute, so the inner query
     // aggregates as it reads, with no sort. Only its result (a row per minute with sales, a few
-    // thousand on a busy night) is sorted into the report's buckets: a bucket of whole minutes
-    // holds whole minutes, as (t / 60000) / m = t / (m * 60000) in integer division.
+    // thousand on a busy night) is sorted into slots of a few whole minutes, as
+    // (t / 60000) / m = t / (m * 60000) in integer division; the domain folds the slots into the
+    // report's buckets on the event's clock.
     this.ticketSums = db.prepare(
       `SELECT tier_id, minute / CAST(@minutes AS INTEGER) AS bucket, SUM(issued) AS issued, SUM(voided) AS voided,
          SUM(gross_cents) AS gross_cents, SUM(admitted) AS admitted, SUM(not_arrived) AS not_arrived
@@ -127,13 +129,16 @@ export class ReportsRepo {
     );
   }
 
-  /** Buckets of `intervalMinutes` whole minutes (`bucket` × the width is its start). */
-  ticketSumsFor(eventId: string, intervalMinutes: number): TicketSumsRow[] {
-    return this.ticketSums.all({ event: eventId, minutes: intervalMinutes }) as TicketSumsRow[];
+  /**
+   * Summed per slot of `slotMinutes` whole minutes on UTC's clock (`bucket` × the slot's width is
+   * its start); domain/local-buckets.ts folds the slots into the report's buckets.
+   */
+  ticketSumsFor(eventId: string, slotMinutes: number): TicketSumsRow[] {
+    return this.ticketSums.all({ event: eventId, minutes: slotMinutes }) as TicketSumsRow[];
   }
 
-  orderSumsFor(eventId: string, intervalMinutes: number): OrderSumsRow[] {
-    return this.orderSums.all({ event: eventId, minutes: intervalMinutes }) as OrderSumsRow[];
+  orderSumsFor(eventId: string, slotMinutes: number): OrderSumsRow[] {
+    return this.orderSums.all({ event: eventId, minutes: slotMinutes }) as OrderSumsRow[];
   }
 
   refundSharesFor(eventId: string): RefundShareRow[] {

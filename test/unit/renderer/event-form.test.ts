@@ -124,6 +124,27 @@ describe("event form on the event's clock", () => {
     expect(eventChanges(newYork, { ...form, title: 'Late show' }).body).toEqual({ title: 'Late show' });
   });
 
+  it('opens doors at the second 01:30 of the night the clocks go back when picked, and keeps it on edit', () => {
+    const now = Date.parse('2027-10-01T12:00:00Z');
+    const typed = {
+      ...eventToForm(undefined, { venue: 'Bowery Ballroom', timezone: 'America/New_York' }),
+      title: 'Late late show',
+      doors_at: '2027-11-07T01:30',
+    };
+    // 01:30 EDT (−04:00) unless the second, 01:30 EST (−05:00), is picked.
+    expect(parseEventCreate(typed, now).body?.doors_at).toBe('2027-11-07T05:30:00.000Z');
+    const second = parseEventCreate({ ...typed, picks: { doors_at: 'second' } }, now).body!;
+    expect(second.doors_at).toBe('2027-11-07T06:30:00.000Z');
+    const saved: EventView = { ...newYork, doors_at: second.doors_at };
+    const form = eventToForm(saved);
+    expect(form.picks?.doors_at).toBe('second');
+    expect(eventChanges(saved, form, now).body).toEqual({});
+    // Picking the first again moves the doors an hour earlier.
+    expect(eventChanges(saved, { ...form, picks: { doors_at: 'first' } }, now).body).toEqual({
+      doors_at: '2027-11-07T05:30:00.000Z',
+    });
+  });
+
   it('keeps the wall times typed when the zone changes, so both times move with it', () => {
     const form = eventToForm(newYork);
     const now = Date.parse('2026-11-28T12:00:00Z');

@@ -226,19 +226,24 @@ describe('a tier window that misses the event’s selling time', () => {
     expect(tierWindowWarning(form('2026-11-20T10:00', '2026-12-25T01:00'), event)).toBeNull();
   });
 
-  it('says which 02:30 a sale ends at when the clocks go back that night, as the form can only mean the first', () => {
-    const berlin = { ...event, doors_at: '2027-10-30T21:00:00.000Z', timezone: 'Europe/Berlin' };
-    expect(tierWindowWarning(form('', '2027-10-31T02:30'), berlin)).toBe(
-      'Sales end at the first 02:30 (CEST): 02:30 happens twice that night in Berlin time, as the clocks go back, and the second cannot be typed. To end after it, pick 03:00 or later.',
-    );
-    // New York's repeated hour is 01:00–01:59.
-    const ny = { ...berlin, doors_at: '2027-11-07T23:00:00.000Z', timezone: 'America/New_York' };
-    expect(tierWindowWarning(form('2027-11-07T01:15', ''), ny)).toBe(
-      'Sales start at the first 01:15 (EDT): 01:15 happens twice that night in New York time, as the clocks go back, and the second cannot be typed. To start after it, pick 02:00 or later.',
-    );
-    // 03:00 and 01:59 exist once: nothing to say.
-    expect(tierWindowWarning(form('', '2027-10-31T03:00'), berlin)).toBeNull();
-    expect(tierWindowWarning(form('', '2027-10-31T01:59'), berlin)).toBeNull();
+  it('reads the second 02:30 of the night the clocks go back when the seller picks it, and shows a saved one as picked', () => {
+    const berlin = { currency: 'eur', timezone: 'Europe/Berlin' };
+    const typed = {
+      ...tierToForm(undefined, berlin.timezone),
+      name: 'Late',
+      price: '10',
+      sale_ends_at: '2027-10-31T02:30',
+    };
+    // 02:30 CEST (+02:00) first, 02:30 CET (+01:00) an hour later.
+    expect(parseTierForm(typed, berlin).body?.sale_ends_at).toBe('2027-10-31T00:30:00.000Z');
+    const second = parseTierForm({ ...typed, picks: { sale_ends_at: 'second' } }, berlin).body!;
+    expect(second.sale_ends_at).toBe('2027-10-31T01:30:00.000Z');
+    // Opened again, the saved second 02:30 is shown picked, so saving unchanged changes nothing.
+    const saved = { ...tier, currency: 'eur', sale_ends_at: second.sale_ends_at ?? null };
+    const again = tierToForm(saved, berlin.timezone);
+    expect(again.sale_ends_at).toBe('2027-10-31T02:30');
+    expect(again.picks?.sale_ends_at).toBe('second');
+    expect(tierChanges(saved, parseTierForm(again, berlin).body!)).toEqual({});
   });
 
   it('says nothing while a time cannot be read (its field says why)', () => {

@@ -4,6 +4,8 @@ import {
   isoToWallTime,
   knownTimeZones,
   sameTimeZone,
+  repeatedChoices,
+  repeatedPickOf,
   wallTimeToIso,
   zoneShortName,
 } from '../../../src/renderer/src/lib/zoned-time.js';
@@ -63,6 +65,31 @@ describe('wall times in an event zone', () => {
     });
     // Both instants still show as the wall time typed.
     expect(isoToWallTime('2026-11-01T06:30:00.000Z', 'America/New_York')).toBe('2026-11-01T01:30');
+  });
+
+  it('takes the second of a time that happens twice when picked, and names both for the choice', () => {
+    expect(wallTimeToIso('2026-11-01T01:30', 'America/New_York', 'second')).toEqual({
+      iso: '2026-11-01T06:30:00.000Z',
+    });
+    // London, 25 Oct 2026: 01:30 BST, then 01:30 GMT.
+    expect(repeatedChoices('2026-10-25T01:30', 'Europe/London')).toEqual([
+      { pick: 'first', iso: '2026-10-25T00:30:00.000Z', label: '01:30 (first, BST +01:00)' },
+      { pick: 'second', iso: '2026-10-25T01:30:00.000Z', label: '01:30 (second, GMT +00:00)' },
+    ]);
+    expect(repeatedChoices('2026-11-01T01:30', 'America/New_York')?.map((c) => c.label)).toEqual([
+      '01:30 (first, EDT −04:00)',
+      '01:30 (second, EST −05:00)',
+    ]);
+    // A time that happens once, one the clocks skip, or none at all: nothing to choose.
+    expect(repeatedChoices('2026-10-25T02:30', 'Europe/London')).toBeNull();
+    expect(repeatedChoices('2026-03-29T01:30', 'Europe/London')).toBeNull();
+    expect(repeatedChoices('soon', 'Europe/London')).toBeNull();
+    expect(repeatedChoices('2026-10-25T01:30', 'Europe/Lond')).toBeNull();
+    // A skipped time is refused whichever is picked.
+    expect(wallTimeToIso('2026-03-29T01:30', 'Europe/London', 'second')).toEqual({ problem: 'skipped' });
+    expect(repeatedPickOf('2026-10-25T01:30:00.000Z', 'Europe/London')).toBe('second');
+    expect(repeatedPickOf('2026-10-25T00:30:00.000Z', 'Europe/London')).toBe('first');
+    expect(repeatedPickOf(null, 'Europe/London')).toBe('first');
   });
 
   it('refuses what is not a date and time, and leaves an empty time empty', () => {

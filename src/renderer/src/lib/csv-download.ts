@@ -3,13 +3,29 @@
  * session) and saved from a Blob (save-blob.ts): the key never goes into a URL, where it would
  * end up in history, logs and proxies. No DOM here, so tests in Node read saved files with it.
  */
+import { wallDateTime } from '../../../shared/zone-clock.js';
+
 export type CsvExport = 'orders' | 'attendees' | 'scans';
 
-/** "attendees-evt_123-2026-11-28.csv": what, for which event, on which (local) day. */
-export function csvFileName(kind: CsvExport, eventId: string, now: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  const day = `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-  return `${kind}-${eventId}-${day}.csv`;
+/**
+ * "attendees-evt_123-2026-11-28.csv": what, for which event, on which day at the venue (`zone`'s
+ * calendar at `now`). Not the till's: a laptop on another zone, or one on UTC, would name the
+ * list saved at 00:30 after a New York show for the wrong day.
+ */
+export function csvFileName(kind: CsvExport, eventId: string, now: Date, zone: string): string {
+  return `${kind}-${eventId}-${wallDateTime(now.getTime(), zone).slice(0, 10)}.csv`;
+}
+
+/**
+ * The zone a download's day is named in: its event's, else the venue's (the server's zone in
+ * Settings), else the till's while neither has loaded.
+ */
+export function exportTimeZone(
+  eventZone: string | undefined,
+  venueZone: string | undefined,
+  tillZone: string,
+): string {
+  return eventZone ?? venueZone ?? tillZone;
 }
 
 /** "z-report-shf_123.csv": the name the server gives the same file (GET /v2/shifts/{id}/report?format=csv). */

@@ -2,7 +2,13 @@ import type { EventCreate, EventPatch, EventView } from '../api/types.js';
 import { normalizeTimeZone } from '../../../shared/attendee-time.js';
 import { currencyProblem } from '../../../shared/currencies.js';
 import { fieldLimits } from '../../../shared/field-limits.js';
-import { formatEventTime, isoToWallTime, readWallTime } from './zoned-time.js';
+import {
+  formatEventTime,
+  isoToWallTime,
+  readWallTime,
+  repeatedPickOf,
+  type RepeatedPick,
+} from './zoned-time.js';
 
 export interface EventForm {
   title: string;
@@ -15,6 +21,8 @@ export interface EventForm {
   currency: string;
   /** People inside at once; empty for no limit. */
   capacity: string;
+  /** For a time typed in the hour the clocks go back, which of its two moments (the first unless said). */
+  picks?: Partial<Record<'doors_at' | 'on_sale_at', RepeatedPick>>;
 }
 
 export const eventFormFields = [
@@ -49,8 +57,15 @@ export function eventToForm(
     timezone: event.timezone,
     currency: event.currency,
     capacity: event.capacity === null ? '' : String(event.capacity),
+    picks: {
+      doors_at: repeatedPickOf(event.doors_at, event.timezone),
+      on_sale_at: repeatedPickOf(event.on_sale_at, event.timezone),
+    },
   };
 }
+
+const pickOf = (form: EventForm, field: 'doors_at' | 'on_sale_at'): RepeatedPick =>
+  form.picks?.[field] ?? 'first';
 
 /** Empty is no limit (null); otherwise a whole number of people, else undefined (say so). */
 function parseCapacity(text: string): number | null | undefined {
@@ -120,12 +135,19 @@ export function parseEventCreate(
   if (zoneError) errors.timezone = zoneError;
   const zone = formZone(form);
   // Without a zone the times cannot be read: the zone's own error says what to fix first.
-  const doors = zone && readWallTime(form.doors_at, zone, 'Enter the date and time doors open.');
+  const doors =
+    zone &&
+    readWallTime(form.doors_at, zone, 'Enter the date and time doors open.', pickOf(form, 'doors_at'));
   if (doors && 'problem' in doors) errors.doors_at = doors.problem;
   else if (doors && now !== null && Date.parse(doors.iso) <= now) errors.doors_at = doorsInPast;
   const onSale =
     zone && form.on_sale_at.trim()
-      ? readWallTime(form.on_sale_at, zone, 'Enter a date and time, or leave empty.')
+      ? readWallTime(
+          form.on_sale_at,
+          zone,
+          'Enter a date and time, or leave empty.',
+          pickOf(form, 'on_sale_at'),
+        )
       : null;
   if (onSale && 'problem' in onSale) errors.on_sale_at = onSale.problem;
   // "USD" is read as usd; anything else that is not a code is refused here, never cut to three
@@ -163,7 +185,8 @@ export function eventChanges(
 ): ParsedEventForm<EventPatch> {
   const shown = eventToForm(original);
   const zoneChanged = (formZone(form) ?? form.timezone) !== original.timezone;
-  const doorsChanged = zoneChanged || form.doors_at !== shown.doors_at;
+  const doorsChanged =
+    zoneChanged || form.doors_at !== shown.doors_at || pickOf(form, 'doors_at') !== pickOf(shown, 'doors_at');
   const parsed = parseEventCreate(form, doorsChanged ? now : null);
   if (!parsed.body) return { body: null, errors: parsed.errors };
   const next = parsed.body;
@@ -173,7 +196,10 @@ export function eventChanges(
   if (zoneChanged) patch.timezone = next.timezone;
   if (doorsChanged && Date.parse(next.doors_at) !== Date.parse(original.doors_at))
     patch.doors_at = next.doors_at;
-  const onSaleChanged = zoneChanged || form.on_sale_at !== shown.on_sale_at;
+  const onSaleChanged =
+    zoneChanged ||
+    form.on_sale_at !== shown.on_sale_at ||
+    pickOf(form, 'on_sale_at') !== pickOf(shown, 'on_sale_at');
   if (
     onSaleChanged &&
     next.on_sale_at !== undefined &&

@@ -1,9 +1,13 @@
 import type { EventView, TierCreate, TierPatch, TierView, Visibility } from '../api/types.js';
 import { fieldLimits } from '../../../shared/field-limits.js';
-import { timeZoneLabel } from '../../../shared/attendee-time.js';
-import { repeatedWallTime } from '../../../shared/repeated-hour.js';
 import { amountExample, formatMoney, minorToInput, parseMoney } from './money.js';
-import { formatEventTime, isoToWallTime, readWallTime, zoneShortName } from './zoned-time.js';
+import {
+  formatEventTime,
+  isoToWallTime,
+  readWallTime,
+  repeatedPickOf,
+  type RepeatedPick,
+} from './zoned-time.js';
 
 /** The tier editor's fields as the inputs hold them (text); one per tier field the API accepts. */
 export interface TierForm {
@@ -18,6 +22,8 @@ export interface TierForm {
   max_per_order: string;
   /** Off: phone only. The door refuses printed and PDF passes; the wallet's live code admits. */
   paper_pass: boolean;
+  /** For a time typed in the hour the clocks go back, which of its two moments (the first unless said). */
+  picks?: Partial<Record<'sale_starts_at' | 'sale_ends_at', RepeatedPick>>;
 }
 
 export const tierFormFields = [
@@ -66,6 +72,10 @@ export function tierToForm(tier: TierView | undefined, zone: string): TierForm {
     sale_ends_at: isoToWallTime(tier.sale_ends_at, zone),
     max_per_order: String(tier.max_per_order),
     paper_pass: tier.paper_pass,
+    picks: {
+      sale_starts_at: repeatedPickOf(tier.sale_starts_at, zone),
+      sale_ends_at: repeatedPickOf(tier.sale_ends_at, zone),
+    },
   };
 }
 
@@ -80,9 +90,13 @@ export interface ParsedTierForm {
 const wholeNumber = (text: string): number | null => (/^\s*\d{1,9}\s*$/.test(text) ? Number(text) : null);
 
 /** A sale-window bound: empty is none (null); else the instant on the event's clock, or why not. */
-function saleBound(text: string, zone: string): { iso: string | null } | { problem: string } {
+function saleBound(
+  text: string,
+  zone: string,
+  pick: RepeatedPick = 'first',
+): { iso: string | null } | { problem: string } {
   if (!text.trim()) return { iso: null };
-  return readWallTime(text, zone, 'Enter a date and time.');
+  return readWallTime(text, zone, 'Enter a date and time.', pick);
 }
 
 /**
@@ -116,9 +130,9 @@ export function parseTierForm(form: TierForm, event: TierEvent, sold = 0): Parse
     else if (code.length > accessCode.maxLength)
       errors.access_code = `Keep the code to ${accessCode.maxLength} characters.`;
   }
-  const starts = saleBound(form.sale_starts_at, event.timezone);
+  const starts = saleBound(form.sale_starts_at, event.timezone, form.picks?.sale_starts_at);
   if ('problem' in starts) errors.sale_starts_at = starts.problem;
-  const ends = saleBound(form.sale_ends_at, event.timezone);
+  const ends = saleBound(form.sale_ends_at, event.timezone, form.picks?.sale_ends_at);
   if ('problem' in ends) errors.sale_ends_at = ends.problem;
   // The server's own rule (domain/tier-rules.ts), said here in the form's words first.
   else if ('iso' in starts && starts.iso && ends.iso && Date.parse(ends.iso) <= Date.parse(starts.iso))
@@ -183,37 +197,13 @@ export type TierWindowEvent = Pick<EventView, 'on_sale_at' | 'doors_at' | 'timez
 export function tierWindowWarning(form: TierForm, event: TierWindowEvent): string | null {
   const zone = event.timezone;
   const at = (iso: string) => formatEventTime(iso, zone);
-  const ends = saleBound(form.sale_ends_at, zone);
+  const ends = saleBound(form.sale_ends_at, zone, form.picks?.sale_ends_at);
   if ('iso' in ends && ends.iso && Date.parse(ends.iso) <= Date.parse(event.on_sale_at))
     return `Sales of this tier end ${at(ends.iso)}, at or before the event goes on sale (${at(event.on_sale_at)}): nothing can be sold in it. Check the dates, or leave "Sale ends" empty.`;
-  const starts = saleBound(form.sale_starts_at, zone);
+  const starts = saleBound(form.sale_starts_at, zone, form.picks?.sale_starts_at);
   if ('iso' in starts && starts.iso && Date.parse(starts.iso) >= Date.parse(event.doors_at))
     return `Sales of this tier start ${at(starts.iso)}, at or after the doors (${at(event.doors_at)}): nothing can be bought ahead. Check the dates, or leave "Sale starts" empty to sell with the event.`;
-  return (
-    repeatedHourNote('start', starts, form.sale_starts_at, zone) ??
-    repeatedHourNote('end', ends, form.sale_ends_at, zone)
-  );
-}
-
-/**
- * A sale bound typed in the hour the clocks go back names two moments; the form takes the first
- * (as a printed timetable would mean it) and says so, since the second cannot be typed.
- */
-function repeatedHourNote(
-  bound: 'start' | 'end',
-  reading: { iso: string | null } | { problem: string },
-  typed: string,
-  zone: string,
-): string | null {
-  if (!('iso' in reading) || !reading.iso) return null;
-  const ms = Date.parse(reading.iso);
-  if (repeatedWallTime(ms, zone) !== 'before') return null;
-  // The first minute the clock shows once again (03:00 in Europe): at most the repeated hour twice.
-  let over = Math.floor(ms / 60_000) * 60_000;
-  while (repeatedWallTime(over, zone) !== null && over - ms < 3 * 60 * 60_000) over += 60_000;
-  const time = typed.trim().slice(11, 16);
-  const after = isoToWallTime(new Date(over).toISOString(), zone).slice(11, 16);
-  return `Sales ${bound} at the first ${time} (${zoneShortName(zone, ms)}): ${time} happens twice that night in ${timeZoneLabel(zone)}, as the clocks go back, and the second cannot be typed. To ${bound} after it, pick ${after} or later.`;
+  return null;
 }
 
 /**

@@ -61,13 +61,28 @@ export type WallTimeReading =
 const wallPattern = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;
 
 /**
- * The instant a `datetime-local` value names in `zone`. A time that happens twice (the hour the
- * clocks go back) is the first of the two, as a printed timetable would mean it; a time the clocks
- * skip is not moved to one that exists but refused, so nobody sells tickets for a time that is not.
+ * Which of the two moments a wall time in the hour the clocks go back names: the `first` (still
+ * summer time) or the `second` (after the clocks went back).
  */
-export function wallTimeToIso(value: string, zone: string): WallTimeReading {
+export type RepeatedPick = 'first' | 'second';
+
+/**
+ * The instant a `datetime-local` value names in `zone`. A time that happens twice (the hour the
+ * clocks go back) is the first of the two, as a printed timetable would mean it, unless `pick`
+ * says the second; a time the clocks skip is not moved to one that exists but refused, so nobody
+ * sells tickets for a time that is not.
+ */
+export function wallTimeToIso(value: string, zone: string, pick: RepeatedPick = 'first'): WallTimeReading {
+  const instants = wallTimeInstants(value, zone);
+  if (instants === null) return { problem: 'unreadable' };
+  const chosen = pick === 'second' ? instants[instants.length - 1] : instants[0];
+  return chosen === undefined ? { problem: 'skipped' } : { iso: new Date(chosen).toISOString() };
+}
+
+/** Every instant (ms, earliest first) a wall time names in `zone`: none, one, or two; null when unreadable. */
+function wallTimeInstants(value: string, zone: string): number[] | null {
   const match = wallPattern.exec(value.trim());
-  if (!match) return { problem: 'unreadable' };
+  if (!match) return null;
   const [year, month, day, hour, minute, second] = match.slice(1).map((n) => Number(n ?? 0)) as [
     number,
     number,
@@ -79,16 +94,57 @@ export function wallTimeToIso(value: string, zone: string): WallTimeReading {
   const asUtc = Date.UTC(year, month - 1, day, hour, minute, second);
   const check = new Date(asUtc);
   if (check.getUTCDate() !== day || check.getUTCMonth() !== month - 1 || hour > 23 || minute > 59) {
-    return { problem: 'unreadable' };
+    return null;
   }
   // The offsets a day either side cover both sides of any one change of the clocks near the time.
   const offsets = new Set([asUtc - dayMs, asUtc, asUtc + dayMs].map((ms) => wallClockMs(ms, zone) - ms));
-  const instants = [...offsets]
+  return [...offsets]
     .map((offset) => asUtc - offset)
     .filter((ms) => wallClockMs(ms, zone) === asUtc)
     .sort((a, b) => a - b);
-  const first = instants[0];
-  return first === undefined ? { problem: 'skipped' } : { iso: new Date(first).toISOString() };
+}
+
+export interface RepeatedChoice {
+  pick: RepeatedPick;
+  iso: string;
+  /** "02:30 (first, BST +01:00)": the time, which of the two, and the clock's name and offset then. */
+  label: string;
+}
+
+/** "+05:45", "−04:00": the zone's offset from UTC at instant `ms`. */
+function offsetWords(ms: number, zone: string): string {
+  const minutes = Math.round((wallClockMs(ms, zone) - ms) / 60_000);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const size = Math.abs(minutes);
+  return `${minutes < 0 ? '−' : '+'}${pad(Math.floor(size / 60))}:${pad(size % 60)}`;
+}
+
+/**
+ * The two moments a wall time names in the hour the clocks go back, for the person to choose
+ * between; null when it names one moment, or none (skipped, unreadable).
+ */
+export function repeatedChoices(value: string, zone: string): [RepeatedChoice, RepeatedChoice] | null {
+  let instants: number[] | null;
+  try {
+    instants = wallTimeInstants(value, zone);
+  } catch {
+    // A zone half typed in the event form is no zone yet: its own field says so.
+    return null;
+  }
+  if (!instants || instants.length < 2) return null;
+  const time = value.trim().slice(11, 16);
+  const choice = (pick: RepeatedPick, ms: number): RepeatedChoice => ({
+    pick,
+    iso: new Date(ms).toISOString(),
+    label: `${time} (${pick}, ${zoneShortName(zone, ms)} ${offsetWords(ms, zone)})`,
+  });
+  return [choice('first', instants[0]!), choice('second', instants[instants.length - 1]!)];
+}
+
+/** Which of the two an instant in the repeated hour is ('first' for any other time), for a form showing it. */
+export function repeatedPickOf(iso: string | null | undefined, zone: string): RepeatedPick {
+  const ms = iso ? Date.parse(iso) : NaN;
+  return Number.isFinite(ms) && repeatedWallTime(ms, zone) === 'after' ? 'second' : 'first';
 }
 
 /** A time the clocks skip in the event's zone, in words: "02:30 does not exist on … in New York time". */
@@ -108,8 +164,9 @@ export function readWallTime(
   value: string,
   zone: string,
   unreadable: string,
+  pick: RepeatedPick = 'first',
 ): { iso: string } | { problem: string } {
-  const reading = wallTimeToIso(value, zone);
+  const reading = wallTimeToIso(value, zone, pick);
   if ('iso' in reading) return reading;
   return { problem: reading.problem === 'skipped' ? skippedTimeWords(value, zone) : unreadable };
 }

@@ -1,10 +1,11 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { currencyCodes } from '../../../../shared/currencies.js';
 import { Field } from '../../components/field.js';
+import { RepeatedTimeChoice } from '../../components/repeated-time-choice.js';
 import { useFocusFirstInvalid } from '../../hooks/use-focus-first-invalid.js';
 import { eventFormFields, onSaleAfterDoorsWarning, type EventForm } from '../../lib/event-form.js';
 import { splitError, type SplitError } from '../../lib/field-errors.js';
-import { knownTimeZones, tillTimeZone } from '../../lib/zoned-time.js';
+import { knownTimeZones, tillTimeZone, type RepeatedPick } from '../../lib/zoned-time.js';
 
 interface EventFormProps {
   initial: EventForm;
@@ -49,6 +50,10 @@ export function EventFormView({ initial, submitLabel, readOnly = false, onSubmit
     setForm({ ...form, [field]: value });
     setSaved(false);
   };
+  const setPick = (field: 'doors_at' | 'on_sale_at', pick: RepeatedPick) => {
+    setForm({ ...form, picks: { ...form.picks, [field]: pick } });
+    setSaved(false);
+  };
   const err = (field: keyof EventForm) => error?.fields[field];
   const caution = readOnly ? null : (warning?.(form) ?? onSaleAfterDoorsWarning(form));
   // The list is long (≈420 zones) and fixed for the life of the form.
@@ -79,6 +84,13 @@ export function EventFormView({ initial, submitLabel, readOnly = false, onSubmit
           readOnly={readOnly}
         />
       </Field>
+      <RepeatedTimeChoice
+        value={form.doors_at}
+        zone={form.timezone.trim()}
+        pick={form.picks?.doors_at}
+        onPick={(pick) => setPick('doors_at', pick)}
+        disabled={readOnly}
+      />
       {caution ? (
         <p className="form-warning span-2" role="note" data-testid="doors-moved-warning">
           {caution}
@@ -92,6 +104,13 @@ export function EventFormView({ initial, submitLabel, readOnly = false, onSubmit
           readOnly={readOnly}
         />
       </Field>
+      <RepeatedTimeChoice
+        value={form.on_sale_at}
+        zone={form.timezone.trim()}
+        pick={form.picks?.on_sale_at}
+        onPick={(pick) => setPick('on_sale_at', pick)}
+        disabled={readOnly}
+      />
       <Field
         label="Time zone"
         error={err('timezone')}

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { EventView, TierView, Visibility } from '../../api/types.js';
 import { Dialog } from '../../components/dialog.js';
+import { RepeatedTimeChoice } from '../../components/repeated-time-choice.js';
 import { Field } from '../../components/field.js';
 import { splitError, type SplitError } from '../../lib/field-errors.js';
 import {
@@ -142,6 +143,12 @@ export function TierEditor({ event, tier, onClose }: TierEditorProps) {
             onChange={(e) => set('sale_starts_at', e.target.value)}
           />
         </Field>
+        <RepeatedTimeChoice
+          value={form.sale_starts_at}
+          zone={event.timezone}
+          pick={form.picks?.sale_starts_at}
+          onPick={(pick) => set('picks', { ...form.picks, sale_starts_at: pick })}
+        />
         <Field
           label="Sale ends"
           error={err('sale_ends_at')}
@@ -153,6 +160,12 @@ export function TierEditor({ event, tier, onClose }: TierEditorProps) {
             onChange={(e) => set('sale_ends_at', e.target.value)}
           />
         </Field>
+        <RepeatedTimeChoice
+          value={form.sale_ends_at}
+          zone={event.timezone}
+          pick={form.picks?.sale_ends_at}
+          onPick={(pick) => set('picks', { ...form.picks, sale_ends_at: pick })}
+        />
         {caution ? (
           <p className="form-warning span-2" role="note" data-testid="tier-window-warning">
             {caution}

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { EventOptions } from '../../components/event-options.js';
 import { ReportFigures, ReportTable } from '../../components/report-parts.js';
 import { Empty, ErrorNote, Loading } from '../../components/states.js';
-import { csvFileName, type CsvExport } from '../../lib/csv-download.js';
+import { csvFileName, exportTimeZone, type CsvExport } from '../../lib/csv-download.js';
 import { eventReportParts } from '../../lib/event-report.js';
 import { pickDefaultEvent } from '../../lib/monitor-event.js';
 import { useNow } from '../../hooks/use-now.js';
@@ -11,6 +11,7 @@ import { tillTimeZone } from '../../lib/zoned-time.js';
 import { Link, navigate, Redirect } from '../../router.js';
 import { useEvents } from '../../stores/events-store.js';
 import { fetchCsv, useReports } from '../../stores/reports-store.js';
+import { useSettings } from '../../stores/settings-store.js';
 import '../staff/staff.css';
 import { SalesChart } from './sales-chart.js';
 
@@ -30,6 +31,7 @@ export function ReportsScreen({ eventId }: { eventId: string | null }) {
   const now = useNow();
   const report = useReports((s) => (eventId ? s.reports[eventId] : undefined));
   const loadReport = useReports((s) => s.loadReport);
+  const venueZone = useSettings((s) => s.settings.data?.server_timezone);
   const { busy, error: downloadError, save: saveFile } = useFileSave<CsvExport>();
 
   useEffect(() => {
@@ -46,13 +48,21 @@ export function ReportsScreen({ eventId }: { eventId: string | null }) {
     if (pick) return <Redirect to={`/reports/${pick.id}`} />;
   }
 
+  const listedZone = list.find((e) => e.id === eventId)?.timezone;
   const save = (kind: CsvExport) => {
-    if (eventId) void saveFile(kind, () => fetchCsv(kind, eventId), csvFileName(kind, eventId, new Date()));
+    if (!eventId) return;
+    const name = csvFileName(
+      kind,
+      eventId,
+      new Date(),
+      exportTimeZone(listedZone, venueZone, tillTimeZone()),
+    );
+    void saveFile(kind, () => fetchCsv(kind, eventId), name);
   };
 
   const parts = report?.data ? eventReportParts(report.data) : null;
   // The chart reads its times on the event's clock (the till's until the list has the event).
-  const eventZone = list.find((e) => e.id === eventId)?.timezone ?? tillTimeZone();
+  const eventZone = listedZone ?? tillTimeZone();
   return (
     <section className="screen">
       <header className="screen-head">
