@@ -247,6 +247,8 @@ async function buildOnDataDir(
       app.server.on('request', () => ctx.webhooks.budget.requestSeen());
       // Finished deliveries, their messages and old mail are deleted after MARQUEE_RETENTION_DAYS.
       startRetention(ctx, app.log);
+      // The backup after a close that a crash cut off mid-copy (domain/automatic-backups.ts).
+      ctx.automaticBackups.resumeInterrupted(app.log);
       // WAL checkpoints (an fsync) off the request path; the door scan p99 depends on it.
       const checkpoints = startBackgroundCheckpoints(
         db,

@@ -6,6 +6,7 @@ import { Worker } from 'node:worker_threads';
 import { ensurePrivateDir, tightenFile, tightenTree } from '../../shared/private-files.js';
 import { lockFileName } from '../data-dir-lock.js';
 import { workerModule } from '../worker-module.js';
+import { autoBackupDueFileName } from './auto-backup-due.js';
 import {
   copyAndDescribe,
   type BackupWorkerAnswer,
@@ -31,7 +32,14 @@ const manualFolderName = /^marquee-backup-\d{8}T\d{6}Z$/;
 const automaticFolderName = /^marquee-backup-\d{8}T\d{6}Z-auto$/;
 
 /** The store's own files (copied through SQLite) and what belongs to the running server only. */
-const notCopiedAsFiles = new Set(['marquee.db', 'marquee.db-wal', 'marquee.db-shm', 'backups', lockFileName]);
+const notCopiedAsFiles = new Set([
+  'marquee.db',
+  'marquee.db-wal',
+  'marquee.db-shm',
+  'backups',
+  lockFileName,
+  autoBackupDueFileName,
+]);
 
 export interface DataFolderBackup extends CopyFacts {
   folder: string;
