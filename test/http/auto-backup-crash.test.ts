@@ -52,6 +52,17 @@ function closedShiftsIn(backup: string): string[] {
   }
 }
 
+/** 64 MB the copy must read: it is still being copied when the `.partial` folder is seen. */
+function growStore(dataDir: string): void {
+  const store = new Database(join(dataDir, 'marquee.db'));
+  try {
+    const filler = store.prepare('INSERT INTO settings (key, value) VALUES (?, ?)');
+    for (let i = 0; i < 8; i++) filler.run(`test_filler_${i}`, randomBytes(4 * 1024 * 1024).toString('hex'));
+  } finally {
+    store.close();
+  }
+}
+
 describe('kill -9 while the backup after a shift close is being copied', () => {
   // Up to four real server starts and a 64 MB copy: generous for a loaded 2-core machine. Each wait
   // is for an event (the `.partial` folder, the backup noted in Settings); speed only decides how
@@ -76,11 +87,7 @@ describe('kill -9 while the backup after a shift close is being copied', () => {
     });
     const { session_token: ann } = (await signIn.json()) as { session_token: string };
     await server!.stop();
-    // 64 MB the copy must read: it is still being copied when the `.partial` folder is seen.
-    const store = new Database(join(dataDir, 'marquee.db'));
-    const filler = store.prepare('INSERT INTO settings (key, value) VALUES (?, ?)');
-    for (let i = 0; i < 8; i++) filler.run(`test_filler_${i}`, randomBytes(4 * 1024 * 1024).toString('hex'));
-    store.close();
+    growStore(dataDir);
 
     // The kill must land while the copy is half-made; should a fast machine finish it first, the
     // next close is tried (three at most).
@@ -124,6 +131,46 @@ describe('kill -9 while the backup after a shift close is being copied', () => {
     // Nothing owed any more, and a spare started from the backup owes nothing either.
     expect(existsSync(join(dataDir, 'auto-backup-due.json'))).toBe(false);
     expect(existsSync(join(saved.path!, 'auto-backup-due.json'))).toBe(false);
+    await server!.stop();
+  }, 240_000);
+});
+
+describe('kill -9 while a manager’s backup is being copied', () => {
+  it('deletes the half-made folder at the next start, and the next backup is whole', async () => {
+    root = mkdtempSync(join(tmpdir(), 'marquee-backup-crash-'));
+    const dataDir = join(root, 'venue-data');
+    const stick = join(root, 'stick');
+    const start = async () => (server = await spawnServer(dataDir, {}, { bundled: true }));
+
+    let base = (await start()).url;
+    await okJson(api(base, '/v2/settings', 'PATCH', { backup_folder: stick }));
+    await httpSaleEvent(base, 100);
+    await server!.stop();
+    growStore(dataDir);
+
+    let cutOff: string | undefined;
+    for (let attempt = 0; attempt < 3 && !cutOff; attempt++) {
+      base = (await start()).url;
+      const answer = api(base, '/v2/backups', 'POST', {}).catch(() => null);
+      const partial = await eventually(
+        () => (existsSync(stick) ? readdirSync(stick).find((name) => name.endsWith('.partial')) : undefined),
+        30_000,
+        'the backup to start copying',
+      );
+      await server!.kill9();
+      await answer;
+      if (existsSync(join(stick, partial))) cutOff = partial;
+    }
+    expect(cutOff, 'the kill landed while the copy was half-made').toBeDefined();
+
+    base = (await start()).url;
+    expect(readdirSync(stick).filter((name) => name.endsWith('.partial'))).toEqual([]);
+    const made = await okJson<{ path: string }>(api(base, '/v2/backups', 'POST', {}));
+    const listed = await okJson<{ data: { path: string }[] }>(api(base, '/v2/backups'));
+    expect(listed.data.map((b) => b.path)).toContain(made.path);
+    expect(readdirSync(stick).filter((name) => name.endsWith('.partial'))).toEqual([]);
+    expect(existsSync(join(made.path, 'backup-in-progress.json'))).toBe(false);
+    expect(existsSync(join(dataDir, 'backup-in-progress.json'))).toBe(false);
     await server!.stop();
   }, 240_000);
 });

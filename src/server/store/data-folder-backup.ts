@@ -8,6 +8,11 @@ import { lockFileName } from '../data-dir-lock.js';
 import { workerModule } from '../worker-module.js';
 import { autoBackupDueFileName } from './auto-backup-due.js';
 import {
+  backupInProgressFileName,
+  clearBackupInProgress,
+  noteBackupInProgress,
+} from './backup-in-progress.js';
+import {
   copyAndDescribe,
   type BackupWorkerAnswer,
   type BackupWorkerData,
@@ -39,6 +44,7 @@ const notCopiedAsFiles = new Set([
   'backups',
   lockFileName,
   autoBackupDueFileName,
+  backupInProgressFileName,
 ]);
 
 export interface DataFolderBackup extends CopyFacts {
@@ -108,7 +114,16 @@ export function backUpDataFolder(request: BackupRequest): DataFolderBackup {
 export async function backUpDataFolderOffThread(
   request: BackupRequest & { nativeBinding?: string | undefined },
 ): Promise<DataFolderBackup> {
-  const { store, target, folder, partial, storeCopy } = prepareBackup(request);
+  // Noted before the `.partial` folder is made, until it is whole or gone: a crash meanwhile
+  // leaves it to the next start to delete.
+  let places: BackupPlaces & { store: string };
+  try {
+    places = prepareBackup(request, (path) => noteBackupInProgress(request.dataDir, path));
+  } catch (err) {
+    clearBackupInProgress(request.dataDir);
+    throw err;
+  }
+  const { store, target, folder, partial, storeCopy } = places;
   try {
     const workerData: BackupWorkerData = {
       driver: createRequire(import.meta.url).resolve('better-sqlite3'),
@@ -127,6 +142,8 @@ export async function backUpDataFolderOffThread(
     return finishBackup(request, { target, folder, partial, storeCopy }, { orders, tickets, newestOrderAt });
   } catch (err) {
     throw failed(err, folder, partial);
+  } finally {
+    clearBackupInProgress(request.dataDir);
   }
 }
 
@@ -158,13 +175,14 @@ function failed(err: unknown, folder: string, partial: string): BackupFailedErro
   );
 }
 
-/** Checks the request and makes the empty `.partial` folder and store file the copy goes into. */
-function prepareBackup({
-  dataDir,
-  destination,
-  now = Date.now(),
-  automatic = false,
-}: BackupRequest): BackupPlaces & { store: string } {
+/**
+ * Checks the request and makes the empty `.partial` folder and store file the copy goes into;
+ * `beforeMaking` is told its path first.
+ */
+function prepareBackup(
+  { dataDir, destination, now = Date.now(), automatic = false }: BackupRequest,
+  beforeMaking: (partial: string) => void = () => undefined,
+): BackupPlaces & { store: string } {
   const source = resolve(dataDir);
   const store = join(source, 'marquee.db');
   if (!existsSync(store) || statSync(store).size === 0) {
@@ -184,6 +202,7 @@ function prepareBackup({
   );
   const partial = `${folder}.partial`;
   const storeCopy = join(partial, 'marquee.db');
+  beforeMaking(partial);
   try {
     ensurePrivateDir(target);
     rmSync(partial, { recursive: true, force: true });
