@@ -54,6 +54,7 @@ import { startBackgroundCheckpoints } from './store/background-checkpoints.js';
 import { connectStore, upgradeStore } from './store/db.js';
 import { SettingsRepo } from './store/settings-repo.js';
 import { StorageHealth } from './store/storage-health.js';
+import { removeCutOffBackup } from './store/backup-in-progress.js';
 import { startRetention } from './store/start-retention.js';
 import { ensureTlsMaterial } from './tls.js';
 import { judgeLanCertificate } from './lan-certificate.js';
@@ -247,6 +248,11 @@ async function buildOnDataDir(
       app.server.on('request', () => ctx.webhooks.budget.requestSeen());
       // Finished deliveries, their messages and old mail are deleted after MARQUEE_RETENTION_DAYS.
       startRetention(ctx, app.log);
+      // A backup that a crash cut off mid-copy: its half-made folder deleted, and the one owed
+      // after a shift close saved (domain/automatic-backups.ts).
+      const cutOff = removeCutOffBackup(options.dataDir);
+      if (cutOff) app.log.info({ path: cutOff }, 'deleted a backup the last stop cut off half-made');
+      ctx.automaticBackups.resumeInterrupted(app.log);
       // WAL checkpoints (an fsync) off the request path; the door scan p99 depends on it.
       const checkpoints = startBackgroundCheckpoints(
         db,

@@ -189,7 +189,7 @@ export function createContext(
     now,
     options.storeBinding,
   );
-  const automaticBackups = new AutomaticBackups(backups, settings, now);
+  const automaticBackups = new AutomaticBackups(backups, settings, now, options.dataDir);
   // A stop waits for a backup after the last close: the store stays open until it is copied.
   lifecycle.onStop('automatic backup', () => automaticBackups.settled());
   return {

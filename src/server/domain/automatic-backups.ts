@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { clearAutoBackupDue, readAutoBackupDue, writeAutoBackupDue } from '../store/auto-backup-due.js';
 import { toIso } from '../time.js';
 import type { BackupsService } from './backups.js';
 import type { SettingsService } from './settings.js';
@@ -27,6 +28,8 @@ export class AutomaticBackups {
     private readonly backups: BackupsService,
     private readonly settings: SettingsService,
     private readonly now: () => number,
+    /** The data folder, where the backup owed is noted until it has been tried (store/auto-backup-due.ts). */
+    private readonly dataDir: string,
   ) {}
 
   /**
@@ -43,9 +46,47 @@ export class AutomaticBackups {
       this.closedSinceStart = closedAt;
       return;
     }
+    this.owe(closedAt, log);
+    this.start(closedAt, log);
+  }
+
+  /**
+   * Called once at start: a backup owed when the server last stopped without finishing it (killed
+   * or the power cut while it was copied) is saved now, under its name, over the `.partial`
+   * folder left of it. Otherwise that night's close would be in no backup until the next close.
+   */
+  resumeInterrupted(log: FastifyBaseLogger): void {
+    const owed = readAutoBackupDue(this.dataDir, this.now());
+    if (owed === null || this.current) return;
+    if (!this.settings.autoBackupOn()) {
+      this.forgive(log);
+      return;
+    }
+    log.info({ closed_at: toIso(owed) }, 'automatic backup interrupted by the last stop: saving it now');
+    this.start(owed, log);
+  }
+
+  private start(closedAt: number, log: FastifyBaseLogger): void {
     this.current = this.saveAfter(closedAt, log).finally(() => {
       this.current = null;
     });
+  }
+
+  /** Notes the backup owed in the data folder; if that fails, it is only not redone after a crash. */
+  private owe(at: number, log: FastifyBaseLogger): void {
+    try {
+      writeAutoBackupDue(this.dataDir, at);
+    } catch (err) {
+      log.warn({ err }, 'could not note the automatic backup owed');
+    }
+  }
+
+  private forgive(log: FastifyBaseLogger): void {
+    try {
+      clearAutoBackupDue(this.dataDir);
+    } catch (err) {
+      log.warn({ err }, 'could not clear the note of the automatic backup owed');
+    }
   }
 
   /** Resolves once the automatic backups scheduled or running now have finished (saved or not). */
@@ -58,13 +99,17 @@ export class AutomaticBackups {
     let at: number | null = closedAt;
     while (at !== null) {
       this.closedSinceStart = null;
-      // A follow-up within the same second is named a second later (data-folder-backup.ts).
+      // By the time it is named after: a crash leaves its `.partial`, which the redo at the next
+      // start replaces (a follow-up within the same second is named a second later, data-folder-backup.ts).
+      this.owe(at, log);
       // Never an unhandled rejection that would stop the server: a close is never failed by this.
       await this.run(at, log).catch((err: unknown) =>
         log.warn({ err }, 'automatic backup after a shift close failed'),
       );
       at = this.closedSinceStart;
     }
+    // Tried (saved, or its failure noted in Settings): nothing is owed any more.
+    this.forgive(log);
   }
 
   private async run(closedAt: number, log: FastifyBaseLogger): Promise<void> {

@@ -6,6 +6,12 @@ import { Worker } from 'node:worker_threads';
 import { ensurePrivateDir, tightenFile, tightenTree } from '../../shared/private-files.js';
 import { lockFileName } from '../data-dir-lock.js';
 import { workerModule } from '../worker-module.js';
+import { autoBackupDueFileName } from './auto-backup-due.js';
+import {
+  backupInProgressFileName,
+  clearBackupInProgress,
+  noteBackupInProgress,
+} from './backup-in-progress.js';
 import {
   copyAndDescribe,
   type BackupWorkerAnswer,
@@ -31,7 +37,15 @@ const manualFolderName = /^marquee-backup-\d{8}T\d{6}Z$/;
 const automaticFolderName = /^marquee-backup-\d{8}T\d{6}Z-auto$/;
 
 /** The store's own files (copied through SQLite) and what belongs to the running server only. */
-const notCopiedAsFiles = new Set(['marquee.db', 'marquee.db-wal', 'marquee.db-shm', 'backups', lockFileName]);
+const notCopiedAsFiles = new Set([
+  'marquee.db',
+  'marquee.db-wal',
+  'marquee.db-shm',
+  'backups',
+  lockFileName,
+  autoBackupDueFileName,
+  backupInProgressFileName,
+]);
 
 export interface DataFolderBackup extends CopyFacts {
   folder: string;
@@ -100,7 +114,16 @@ export function backUpDataFolder(request: BackupRequest): DataFolderBackup {
 export async function backUpDataFolderOffThread(
   request: BackupRequest & { nativeBinding?: string | undefined },
 ): Promise<DataFolderBackup> {
-  const { store, target, folder, partial, storeCopy } = prepareBackup(request);
+  // Noted before the `.partial` folder is made, until it is whole or gone: a crash meanwhile
+  // leaves it to the next start to delete.
+  let places: BackupPlaces & { store: string };
+  try {
+    places = prepareBackup(request, (path) => noteBackupInProgress(request.dataDir, path));
+  } catch (err) {
+    clearBackupInProgress(request.dataDir);
+    throw err;
+  }
+  const { store, target, folder, partial, storeCopy } = places;
   try {
     const workerData: BackupWorkerData = {
       driver: createRequire(import.meta.url).resolve('better-sqlite3'),
@@ -119,6 +142,8 @@ export async function backUpDataFolderOffThread(
     return finishBackup(request, { target, folder, partial, storeCopy }, { orders, tickets, newestOrderAt });
   } catch (err) {
     throw failed(err, folder, partial);
+  } finally {
+    clearBackupInProgress(request.dataDir);
   }
 }
 
@@ -164,13 +189,14 @@ function freeBackupFolder(target: string, at: number, automatic: boolean): strin
   return nameAt(ms);
 }
 
-/** Checks the request and makes the empty `.partial` folder and store file the copy goes into. */
-function prepareBackup({
-  dataDir,
-  destination,
-  now = Date.now(),
-  automatic = false,
-}: BackupRequest): BackupPlaces & { store: string } {
+/**
+ * Checks the request and makes the empty `.partial` folder and store file the copy goes into;
+ * `beforeMaking` is told its path first.
+ */
+function prepareBackup(
+  { dataDir, destination, now = Date.now(), automatic = false }: BackupRequest,
+  beforeMaking: (partial: string) => void = () => undefined,
+): BackupPlaces & { store: string } {
   const source = resolve(dataDir);
   const store = join(source, 'marquee.db');
   if (!existsSync(store) || statSync(store).size === 0) {
@@ -187,6 +213,7 @@ function prepareBackup({
   const folder = freeBackupFolder(target, now, automatic);
   const partial = `${folder}.partial`;
   const storeCopy = join(partial, 'marquee.db');
+  beforeMaking(partial);
   try {
     ensurePrivateDir(target);
     rmSync(partial, { recursive: true, force: true });
