@@ -245,5 +245,15 @@ test('the kiosk fits a 320 px window: its event and ticket cards', async ({ brow
   await page.locator('.kiosk-card', { hasText: 'Late Night Jazz' }).click();
   await expect(kiosk.tier('General admission standing')).toBeVisible();
   expect(await sidewaysOverflow(page), 'kiosk tickets').toBeLessThanOrEqual(0);
+  // The receipt: a ticket's two QRs side by side and a long email ran off a 320 px screen.
+  await server.api('PATCH', '/v2/settings', { kiosk_attendant_pin: '482913' });
+  await kiosk.tier('General admission standing').click();
+  await kiosk.continue();
+  await kiosk.enterEmail('a.very.long.address.for.a.small.screen@example-venue.example.com');
+  await kiosk.payByCard();
+  await kiosk.attendantApproves('482913');
+  await expect(page.getByRole('heading', { name: 'Enjoy the show!' })).toBeVisible();
+  await expect(kiosk.walletQrs()).toBeVisible();
+  expect(await sidewaysOverflow(page), 'kiosk tickets bought').toBeLessThanOrEqual(0);
   await page.close();
 });

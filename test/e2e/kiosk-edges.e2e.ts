@@ -128,6 +128,10 @@ test('the kiosk refuses before charging what the server would refuse, takes no c
     await server.api('PATCH', `/v2/tiers/${standard.id}`, { quantity: standard.sold });
     await kiosk.attendantApproves(attendantPin);
     await expect(page.getByRole('heading', { name: 'Please call the attendant' })).toBeVisible();
+    // A reload (F5, a restarted kiosk browser) comes back here: it clears nothing without the PIN.
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Please call the attendant' })).toBeVisible();
+    await expect(kiosk.attendant()).toContainText('Refund $25.00 on the card terminal, then start over.');
     const startOver = page.getByRole('button', { name: 'Refunded: start over' });
     await expect(startOver).toBeDisabled();
     await kiosk.attendant().getByLabel('Attendant PIN').fill('0000');
@@ -143,6 +147,31 @@ test('the kiosk refuses before charging what the server would refuse, takes no c
     await expect(kiosk.tier('Standard')).toBeEnabled({ timeout: 25_000 });
   });
 
+  await test.step('a charge whose answer was lost survives a reload, and Try again records it once', async () => {
+    await kiosk.tier('Standard').click();
+    await kiosk.continue();
+    await kiosk.enterEmail('noor@example.com');
+    await kiosk.payByCard();
+    // The order reaches the server, but its answer never reaches the kiosk (Wi-Fi gone mid-answer).
+    await page.route('**/v2/orders', async (route) => {
+      if (route.request().method() !== 'POST') return route.continue();
+      await route.fetch();
+      await route.abort('internetdisconnected');
+    });
+    await kiosk.attendantApproves(attendantPin);
+    await expect(page.getByRole('heading', { name: 'Please call the attendant' })).toBeVisible({
+      timeout: 10_000,
+    });
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Please call the attendant' })).toBeVisible();
+    await page.unroute('**/v2/orders');
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await expect(page.getByRole('heading', { name: 'Enjoy the show!' })).toBeVisible();
+    // The same attempt's key each time: one order, however often it was sent.
+    expect((await ordersNow()).filter((o) => o.buyer?.email === 'noor@example.com')).toHaveLength(1);
+    await page.getByRole('button', { name: 'Done' }).click();
+  });
+
   await test.step('a double tap on Continue shows the details to review, and starts no payment', async () => {
     await kiosk.tier('Standard').click();
     await kiosk.continue();
@@ -155,6 +184,17 @@ test('the kiosk refuses before charging what the server would refuse, takes no c
     await expect(page.getByRole('heading', { name: 'Your details' })).toBeVisible();
     await expect(attendantPanel).toHaveCount(0);
     expect((await ordersNow()).filter((o) => o.buyer?.email === 'dora@example.com')).toEqual([]);
+  });
+
+  await test.step('a double tap on Back goes back one step, keeping how many', async () => {
+    await page.getByRole('button', { name: 'Back' }).click();
+    await kiosk.more(1);
+    await kiosk.continue();
+    await expect(page.getByRole('heading', { name: 'Your details' })).toBeVisible();
+    // The Back of "How many?" sits where this one is: without its hold, the second tap pressed it.
+    await page.getByRole('button', { name: 'Back' }).dblclick();
+    await expect(page.getByRole('heading', { name: 'How many?' })).toBeVisible();
+    await expect(kiosk.quantity()).toHaveText('2');
   });
 
   await test.step('the door’s address typed into the kiosk tab sends it back to selling', async () => {

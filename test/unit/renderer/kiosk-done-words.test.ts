@@ -20,6 +20,12 @@ describe('kioskDoneHint', () => {
     expect(mixed).toMatch(/For the others, .* a photo of the ticket code both work/);
   });
 
+  it('says one phone-only ticket as one', () => {
+    expect(kioskDoneHint([phoneOnly])).toBe(
+      'This ticket gets in only with the live code on your phone, not a photo or a print: scan the wallet code with your phone to keep it.',
+    );
+  });
+
   it('captions each code by what admits', () => {
     expect(kioskDoorCaption(true)).toBe('Ticket: admits once');
     expect(kioskDoorCaption(false)).toMatch(/^Phones only/);

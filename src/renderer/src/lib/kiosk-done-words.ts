@@ -10,9 +10,13 @@ export function kioskDoneHint(tickets: readonly { paper_pass: string | null }[])
     return 'Scan a wallet code with your phone to keep the ticket, or take a photo of the ticket code and show it at the door.';
   }
   const phoneOnly =
-    'get in only with the live code on your phone, not a photo or a print: scan the wallet code with your phone to keep';
-  if (withPass === 0) return `These tickets ${phoneOnly} them.`;
-  return `Tickets marked “phones only” ${phoneOnly} them. For the others, a wallet code scanned with your phone or a photo of the ticket code both work at the door.`;
+    'only with the live code on your phone, not a photo or a print: scan the wallet code with your phone to keep';
+  // One ticket bought is said as one: "These tickets … them" read wrong on the usual one-ticket sale.
+  if (withPass === 0)
+    return tickets.length === 1
+      ? `This ticket gets in ${phoneOnly} it.`
+      : `These tickets get in ${phoneOnly} them.`;
+  return `Tickets marked “phones only” get in ${phoneOnly} them. For the others, a wallet code scanned with your phone or a photo of the ticket code both work at the door.`;
 }
 
 /** The caption under a ticket's door code: a pass admits once; a live code only shows what the phone will. */

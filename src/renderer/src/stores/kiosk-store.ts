@@ -4,6 +4,13 @@ import { unwrap } from '../api/client.js';
 import type { CheckoutBody, EventView, OfferView, OrderView } from '../api/types.js';
 import { AttendantTerminal } from '../lib/attendant-terminal.js';
 import { newIdempotencyKey } from '../lib/idempotency.js';
+import {
+  forgetCharge,
+  keepCharge,
+  keptCharge,
+  reloadedChargeWords,
+  tabStorage,
+} from '../lib/kiosk-charge-keeper.js';
 import { kioskBuyer } from '../lib/kiosk-offer.js';
 import { codeRefusalWords, kioskTrouble, payStoppedWords, type KioskTrouble } from '../lib/kiosk-trouble.js';
 import { failed, idle, loading, ready, type Loadable } from '../lib/loadable.js';
@@ -115,6 +122,28 @@ const startState = {
   failure: null,
 };
 
+/**
+ * A charge kept from before a reload (lib/kiosk-charge-keeper.ts): the kiosk comes back on
+ * "Please call the attendant", where only a recorded order or the attendant's PIN clears it.
+ */
+function restoredCharge(): Partial<KioskState> {
+  const kept = keptCharge(tabStorage());
+  if (!kept) return {};
+  return {
+    eventId: kept.body.event_id,
+    stage: 'record_failed',
+    attemptKey: kept.attemptKey,
+    approvedBody: kept.body,
+    approvedAmount: kept.amount,
+    failure: {
+      message: kept.failure?.message ?? reloadedChargeWords,
+      // Sent with the same Idempotency-Key, a retry records the paid order once, never twice.
+      retryable: kept.failure?.retryable ?? true,
+      charged: kept.amount,
+    },
+  };
+}
+
 let paymentAbort: AbortController | null = null;
 /** Numbers offer requests, so an answer that arrives after a newer request is dropped. */
 let offerSeq = 0;
@@ -143,6 +172,7 @@ export const useKiosk = create<KioskState>()((set, get) => {
             headers: { 'Idempotency-Key': attemptKey },
           }),
         );
+        forgetCharge(tabStorage());
         set({
           stage: 'done',
           order,
@@ -160,16 +190,15 @@ export const useKiosk = create<KioskState>()((set, get) => {
           await sleep(delay);
           continue;
         }
-        set({
-          stage: 'record_failed',
-          failure: {
-            message: network
-              ? 'The card payment went through, but the venue server cannot be reached to issue the tickets. Trying again will not charge the card twice.'
-              : `The card payment went through, but the tickets could not be issued: ${messageOf(err)}`,
-            retryable: network,
-            charged: get().approvedAmount ?? '',
-          },
-        });
+        const failure = {
+          message: network
+            ? 'The card payment went through, but the venue server cannot be reached to issue the tickets. Trying again will not charge the card twice.'
+            : `The card payment went through, but the tickets could not be issued: ${messageOf(err)}`,
+          retryable: network,
+        };
+        const charged = get().approvedAmount ?? '';
+        keepCharge(tabStorage(), { attemptKey, body: approvedBody, amount: charged, failure });
+        set({ stage: 'record_failed', failure: { ...failure, charged } });
         return;
       }
     }
@@ -177,6 +206,7 @@ export const useKiosk = create<KioskState>()((set, get) => {
 
   return {
     ...startState,
+    ...restoredCharge(),
     terminal: attendantTerminal,
 
     chooseEvent: (eventId) => set({ ...startState, eventId }),
@@ -319,7 +349,10 @@ export const useKiosk = create<KioskState>()((set, get) => {
         });
         return;
       }
-      set({ approvedBody: body, approvedAmount: formatMoney(cents, tier.currency) });
+      const amount = formatMoney(cents, tier.currency);
+      // Kept before the order is sent: a reload from here on comes back to the attendant.
+      keepCharge(tabStorage(), { attemptKey, body, amount, failure: null });
+      set({ approvedBody: body, approvedAmount: amount });
       await record();
     },
 
@@ -346,6 +379,7 @@ export const useKiosk = create<KioskState>()((set, get) => {
 
     reset() {
       paymentAbort?.abort();
+      forgetCharge(tabStorage());
       set({ ...startState });
     },
   };

@@ -105,7 +105,7 @@ export function KioskRecordFailed() {
         <p className="kiosk-attendant-title">Attendant only</p>
         <p>
           {failure.retryable
-            ? `Try again once the server is back. If you give up instead, refund ${failure.charged} on the card terminal.`
+            ? `Try again: it will not charge the card twice. If you give up instead, refund ${failure.charged} on the card terminal.`
             : `Refund ${failure.charged} on the card terminal, then start over.`}
         </p>
         {failure.retryable ? (

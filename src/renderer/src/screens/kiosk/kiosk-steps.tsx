@@ -13,7 +13,8 @@ export function KioskQuantity({ tier, max }: { tier: TierView; max: number }) {
   const toDetails = useKiosk((s) => s.toDetails);
   const back = useKiosk((s) => s.back);
   const note = useKiosk((s) => s.note);
-  // The tier's card sat where Continue is: a double tap on it must not skip this step.
+  // The tier's card sat where Continue is, and the details step's Back where this Back is: a
+  // double tap on either must not skip this step, forwards or back (losing the number chosen).
   const hold = useTapSettled();
   return (
     <section aria-labelledby="kiosk-qty-title">
@@ -46,7 +47,14 @@ export function KioskQuantity({ tier, max }: { tier: TierView; max: number }) {
         <strong data-testid="kiosk-total">{formatMoney(tier.price_cents * quantity, tier.currency)}</strong>
       </p>
       <div className="kiosk-actions">
-        <button type="button" className="kiosk-button kiosk-button-quiet" onClick={back}>
+        <button
+          type="button"
+          className="kiosk-button kiosk-button-quiet"
+          aria-disabled={hold.ariaDisabled}
+          onClick={(e) => {
+            if (!hold.ignores(e)) back();
+          }}
+        >
           Back
         </button>
         <button
