@@ -74,6 +74,72 @@ describe('CryptoThreads', () => {
   });
 });
 
+describe('CryptoThreads.signSoon (checkouts of one turn signed together)', () => {
+  /** Jobs sent to each thread and not answered yet. */
+  const jobsInFlight = () =>
+    (threads as unknown as { threads: { inFlight: unknown[] }[] }).threads.map(
+      (thread) => thread.inFlight.length,
+    );
+  const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+
+  it('sends what callers of one turn ask as one job, and gives each caller its own signatures', async () => {
+    threads = new CryptoThreads(1);
+    const asks = [inputs.slice(0, 2), inputs.slice(2, 3), inputs.slice(3, 5), inputs.slice(5, 7)];
+    const pending = asks.map((ask) => threads.signSoon(ask, privateKey));
+    await nextTurn();
+    expect(jobsInFlight()).toEqual([1]);
+    const answers = await Promise.all(pending);
+    answers.forEach((signatures, i) => expect(signatures).toEqual(asks[i]!.map(signatureOf)));
+  });
+
+  it('spreads one turn over the threads and keeps each job to 32 signatures, each caller whole', async () => {
+    threads = new CryptoThreads(2);
+    const asks = Array.from({ length: 20 }, (_, i) => inputs.slice(2 * i, 2 * i + 2));
+    const pending = asks.map((ask) => threads.signSoon(ask, privateKey));
+    await nextTurn();
+    expect(jobsInFlight()).toEqual([1, 1]);
+    expect(await Promise.all(pending)).toEqual(asks.map((ask) => ask.map(signatureOf)));
+    await threads.close();
+
+    threads = new CryptoThreads(1);
+    const many = Array.from({ length: 20 }, (_, i) => inputs.slice(2 * i, 2 * i + 2));
+    const answers = many.map((ask) => threads.signSoon(ask, privateKey));
+    await nextTurn();
+    // 40 signatures: 16 callers (32) in one job, the other 4 in a second.
+    expect(jobsInFlight()).toEqual([2]);
+    expect(await Promise.all(answers)).toEqual(many.map((ask) => ask.map(signatureOf)));
+  });
+
+  it('a failure reaches only the callers of the failed job; the next turn signs again', async () => {
+    threads = new CryptoThreads(1);
+    const good = threads.signSoon(inputs.slice(0, 2), privateKey);
+    const bad = threads.signSoon(inputs.slice(2, 4), publicKey);
+    await expect(bad).rejects.toThrow(/signing failed/);
+    expect(await good).toEqual(inputs.slice(0, 2).map(signatureOf));
+    expect(await threads.signSoon(inputs.slice(4, 5), privateKey)).toEqual([signatureOf(inputs[4]!)]);
+  });
+
+  it('a thread that dies with a turn in flight: those signatures are made on the event loop', async () => {
+    const deaths: unknown[] = [];
+    threads = new CryptoThreads(1, (err) => deaths.push(err));
+    const asks = [inputs.slice(0, 2), inputs.slice(2, 4)];
+    const pending = asks.map((ask) => threads.signSoon(ask, privateKey));
+    await nextTurn();
+    const worker = (threads as unknown as { threads: { worker: { terminate(): Promise<number> } }[] })
+      .threads[0]!.worker;
+    await worker.terminate();
+    expect(await Promise.all(pending)).toEqual(asks.map((ask) => ask.map(signatureOf)));
+    expect(deaths).toHaveLength(1);
+  });
+
+  it('without threads, signs at once on the event loop', async () => {
+    threads = new CryptoThreads(0);
+    expect(await threads.signSoon(inputs.slice(0, 2), privateKey)).toEqual(
+      inputs.slice(0, 2).map(signatureOf),
+    );
+  });
+});
+
 describe('CryptoThreads for background work', () => {
   /** Scheduling policy (field 41 of /proc/…/stat) of each thread of this process. */
   const policies = (): number[] =>
