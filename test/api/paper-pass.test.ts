@@ -3,12 +3,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createKey, expectError, subscribeToAllKinds } from '../support/foundation-fixtures.js';
 import {
   buy,
-  checkout,
   emitted,
   makeSaleTestApp,
   saleEvent,
-  tierSold,
-  type OrderJson,
   type Sale,
   type TicketJson,
 } from '../support/sales-fixtures.js';
@@ -98,34 +95,6 @@ describe('paper_pass on the ticket', () => {
     // A restart forgets every cache: the pass is signed again, and comes out the same.
     t.app.ctx.issuer.forget(ticket.id);
     expect((await getTicket(ticket.id)).paper_pass).toBe(pass);
-  });
-
-  it('checkouts arriving together with nothing signed ahead each get their own code and pass; a refused one among them leaves nothing', async () => {
-    // A tier nobody bought from yet has nothing signed ahead: every one of these signs in its request.
-    expect(t.app.ctx.tokens.signedAheadCount(sale.eventId, sale.tierId)).toBe(0);
-    const sold = [1, 2, 1, 3, 1].map((quantity) => ({ items: [{ tier_id: sale.tierId, quantity }] }));
-    const refused = { items: [{ tier_id: sale.tierId, quantity: 2 }], expected_total_cents: 1 };
-    const answers = await Promise.all([...sold, refused].map((overrides) => checkout(t, sale, overrides)));
-    expectError(answers.pop()!, 409, 'conflict_error', 'price_changed', 'expected_total_cents');
-    const tickets = answers.flatMap((res) => {
-      expect(res.statusCode, res.body).toBe(200);
-      return (res.json() as OrderJson).tickets;
-    });
-    expect(new Set(tickets.map((ticket) => ticket.id)).size).toBe(8);
-    const keys = jose.createLocalJWKSet(await jwks());
-    for (const ticket of tickets) {
-      for (const token of [ticket.qr_token, passOf(ticket)]) {
-        const { payload } = await jose.compactVerify(token, keys);
-        expect(JSON.parse(new TextDecoder().decode(payload))).toMatchObject({
-          sub: ticket.id,
-          evt: sale.eventId,
-          tier: sale.tierId,
-        });
-      }
-      expect((await getTicket(ticket.id)).paper_pass).toBe(ticket.paper_pass);
-    }
-    expect(tierSold(t, sale.tierId)).toBe(8);
-    expect(t.app.ctx.db.prepare('SELECT count(*) AS n FROM tickets').get()).toEqual({ n: 8 });
   });
 
   it('signed ahead under doors that moved since, is signed again for the new doors before the sale', async () => {

@@ -17,15 +17,6 @@ type Answer = JobAnswer;
  */
 export type ThreadPriority = WorkerPriority;
 
-/** Signatures asked for through `signSoon` in this turn of the event loop, for one key. */
-interface SoonBatch {
-  inputs: string[];
-  waiting: { count: number; resolve: (signatures: string[]) => void; reject: (err: Error) => void }[];
-}
-
-/** Signatures per job when `signSoon` coalesces: a door's verify queued behind one waits ~0.7 ms at most. */
-const soonJobMax = 32;
-
 interface Thread {
   worker: Worker;
   /** Jobs sent and not yet answered, oldest first; the thread answers them in order. */
@@ -62,8 +53,6 @@ export class CryptoThreads {
   private nextKeyHandle = 1;
   private started = false;
   private closed = false;
-  private readonly soon = new Map<KeyObject, SoonBatch>();
-  private soonScheduled = false;
 
   /** The priority the threads reported, once one has started. */
   priority: ThreadPriority | undefined;
@@ -127,75 +116,12 @@ export class CryptoThreads {
     );
   }
 
-  /**
-   * Signatures of `inputs`, sent with those every other caller asks for in the same turn of the
-   * event loop (checkouts arriving together) as one job per thread, rather than one job each: each
-   * message to a thread and back costs the event loop more than the signatures it carries take to
-   * copy. Answered a turn later than `signMany`; each caller gets its own signatures or its own
-   * failure.
-   */
-  signSoon(inputs: string[], key: KeyObject): Promise<string[]> {
-    if (this.count === 0) return this.signMany(inputs, key);
-    return new Promise((resolve, reject) => {
-      let batch = this.soon.get(key);
-      if (!batch) {
-        batch = { inputs: [], waiting: [] };
-        this.soon.set(key, batch);
-      }
-      for (const input of inputs) batch.inputs.push(input);
-      batch.waiting.push({ count: inputs.length, resolve, reject });
-      if (this.soonScheduled) return;
-      this.soonScheduled = true;
-      setImmediate(() => this.sendSoon());
-    });
-  }
-
   /** Ends the threads; jobs still in flight finish on the event loop. */
   async close(): Promise<void> {
     this.closed = true;
     const threads = this.threads.splice(0);
     for (const thread of threads) this.withoutThread(thread.inFlight.splice(0));
     await Promise.all(threads.map((thread) => thread.worker.terminate()));
-  }
-
-  /**
-   * Sends what `signSoon` gathered: per key, jobs of whole callers, spread over the threads and
-   * at most `soonJobMax` signatures each (a caller asking more gets a job of its own).
-   */
-  private sendSoon(): void {
-    this.soonScheduled = false;
-    const batches = [...this.soon];
-    this.soon.clear();
-    for (const [key, batch] of batches) {
-      const perJob = Math.min(soonJobMax, Math.ceil(batch.inputs.length / Math.max(1, this.count)));
-      let start = 0;
-      let first = 0;
-      let size = 0;
-      batch.waiting.forEach((one, i) => {
-        size += one.count;
-        const next = batch.waiting[i + 1];
-        if (next && size + next.count <= perJob) return;
-        this.sendSoonJob(key, batch.inputs.slice(start, start + size), batch.waiting.slice(first, i + 1));
-        start += size;
-        first = i + 1;
-        size = 0;
-      });
-    }
-  }
-
-  private sendSoonJob(key: KeyObject, inputs: string[], waiting: SoonBatch['waiting']): void {
-    this.signMany(inputs, key).then(
-      (signatures) => {
-        let from = 0;
-        for (const one of waiting) {
-          one.resolve(signatures.slice(from, from + one.count));
-          from += one.count;
-        }
-      },
-      (err: Error) => {
-        for (const one of waiting) one.reject(err);
-      },
-    );
   }
 
   /**

@@ -127,11 +127,11 @@ export class TicketTokens {
         const { signingInput, exp, kid } = this.unsigned(ticket);
         const extra = companion(ticket, exp - tokenLifetimeSeconds, kid);
         if (extra === null) {
-          const [signature] = await this.threads.signSoon([signingInput], key);
+          const signature = await this.threads.sign(signingInput, key);
           this.remember(ticket.id, `${signingInput}.${signature}`, exp, kid);
           return null;
         }
-        const [signature, extraSignature] = await this.threads.signSoon(
+        const [signature, extraSignature] = await this.threads.signMany(
           [signingInput, extra.signingInput],
           key,
         );
