@@ -8,6 +8,13 @@
  * machine shared with other work, a whole-run figure moved ±100 µs between identical runs; paired
  * blocks resolve ~5 µs. Run it once each way round: a side's place in the pair can bias it a little.
  *
+ * Each side also counts its pool misses: checkouts that found no token signed ahead and signed in
+ * their request (TicketIssuer.prepare had work to do). The pool's SCHED_IDLE thread gets no CPU
+ * while the machine is busy, and a miss costs the event loop a message to a crypto thread and back
+ * and a wait, so a block's figure moves with its misses more than with most code changes: the
+ * misses are printed beside each side's mean, with the paired figure again over the blocks where
+ * neither side missed (docs/bench-comparison.md, "a pool miss made cheaper").
+ *
  *   ROUNDS=80 BLOCK=200 npx tsx bench/compare-in-process.ts <base tree> <head tree>
  *
  * A tree is a checkout (a git worktree, or `git archive <ref>` unpacked) with node_modules beside it.
@@ -30,6 +37,9 @@ interface Side {
   close: () => Promise<void>;
   /** Main-thread CPU µs per checkout, one entry per block. */
   samples: number[];
+  /** Checkouts that signed in their request (none ready in the pool), one entry per block. */
+  misses: number[];
+  missesSoFar: () => number;
 }
 
 async function openSide(tree: string): Promise<Side> {
@@ -40,6 +50,14 @@ async function openSide(tree: string): Promise<Side> {
   };
   const dataDir = mkdtempSync(join(tmpdir(), 'marquee-compare-'));
   const app = await buildApp({ ...benchServerOptions(dataDir, adminKey), workers: true });
+  const { issuer } = app.ctx;
+  const prepare = issuer.prepare.bind(issuer);
+  let missed = 0;
+  issuer.prepare = (tickets) => {
+    const signing = prepare(tickets);
+    if (signing !== null) missed++;
+    return signing;
+  };
   const send = async (method: 'GET' | 'POST', url: string, payload?: unknown): Promise<unknown> => {
     const res = await app.inject({
       method,
@@ -74,6 +92,8 @@ async function openSide(tree: string): Promise<Side> {
       rmSync(dataDir, { recursive: true, force: true });
     },
     samples: [],
+    misses: [],
+    missesSoFar: () => missed,
   };
 }
 
@@ -87,6 +107,14 @@ const mean = (values: number[]) => values.reduce((sum, v) => sum + v, 0) / value
 const quantile = (values: number[], q: number) =>
   [...values].sort((a, b) => a - b)[Math.floor(q * (values.length - 1))]!;
 
+function pairedLine(label: string, diffs: number[]): string {
+  if (diffs.length === 0) return `${label}: none`;
+  return (
+    `${label}: mean ${mean(diffs).toFixed(1)} µs, median ${quantile(diffs, 0.5).toFixed(1)}, ` +
+    `middle half ${quantile(diffs, 0.25).toFixed(1)} … ${quantile(diffs, 0.75).toFixed(1)}`
+  );
+}
+
 async function main(): Promise<void> {
   const trees = process.argv.slice(2).map((tree) => resolve(tree));
   if (trees.length !== 2) throw new Error('usage: compare-in-process.ts <base tree> <head tree>');
@@ -96,22 +124,26 @@ async function main(): Promise<void> {
     for (const side of sides) await checkouts(side, 1000); // warm: JIT, first-use statements
     for (let round = 0; round < rounds; round++) {
       for (const side of round % 2 === 0 ? sides : [...sides].reverse()) {
+        const missedBefore = side.missesSoFar();
         const start = process.threadCpuUsage();
         await checkouts(side, block);
         const used = process.threadCpuUsage(start);
         side.samples.push((used.user + used.system) / block);
+        side.misses.push(side.missesSoFar() - missedBefore);
       }
     }
     for (const side of sides) {
-      console.log(`${side.name}: main thread ${mean(side.samples).toFixed(1)} µs CPU/checkout (mean)`);
+      const missed = side.misses.reduce((sum, n) => sum + n, 0);
+      console.log(
+        `${side.name}: main thread ${mean(side.samples).toFixed(1)} µs CPU/checkout (mean); ` +
+          `${((100 * missed) / (side.misses.length * block)).toFixed(1)} % of checkouts missed the pool`,
+      );
     }
     const [base, head] = sides as [Side, Side];
     const diffs = head.samples.map((value, i) => value - base.samples[i]!);
-    console.log(
-      `head − base, ${diffs.length} paired blocks of ${block}: mean ${mean(diffs).toFixed(1)} µs, ` +
-        `median ${quantile(diffs, 0.5).toFixed(1)}, middle half ${quantile(diffs, 0.25).toFixed(1)} … ` +
-        `${quantile(diffs, 0.75).toFixed(1)}`,
-    );
+    console.log(pairedLine(`head − base, ${diffs.length} paired blocks of ${block}`, diffs));
+    const clean = diffs.filter((_, i) => base.misses[i] === 0 && head.misses[i] === 0);
+    console.log(pairedLine(`  the ${clean.length} pairs where neither side missed`, clean));
   } finally {
     for (const side of sides) await side.close();
   }
