@@ -1604,7 +1604,9 @@ export interface components {
       automatic: boolean;
       /** @description Bytes the copy takes on disk (store, keys, certificate) */
       size_bytes: number;
+      /** @description Orders the copy holds, read back from it; null in the list (not re-read) */
       orders: number | null;
+      /** @description Tickets the copy holds; null in the list */
       tickets: number | null;
     };
     /**
@@ -1641,7 +1643,9 @@ export interface components {
       comps: number;
       /** @description Of sold: tickets voided since */
       voided: number;
+      /** @description ISO 8601, UTC (Z) */
       sale_starts_at: string | null;
+      /** @description ISO 8601, UTC (Z) */
       sale_ends_at: string | null;
       max_per_order: number;
       /** @enum {unknown} */
@@ -1679,7 +1683,9 @@ export interface components {
       comps: number;
       /** @description Of sold: tickets voided since */
       voided: number;
+      /** @description ISO 8601, UTC (Z) */
       sale_starts_at: string | null;
+      /** @description ISO 8601, UTC (Z) */
       sale_ends_at: string | null;
       max_per_order: number;
       /** @enum {unknown} */
@@ -1771,9 +1777,11 @@ export interface components {
        * @enum {unknown}
        */
       channel: 'till' | 'kiosk' | 'api';
+      /** @description Why a comp was given; null for every other order */
       comp_reason: string | null;
       tickets: components['schemas']['Ticket'][];
       refunds: components['schemas']['Refund'][];
+      /** @description The shift open at the till that sold it (null: no shift was open) */
       shift_id: string | null;
       /**
        * Format: date-time
@@ -1803,8 +1811,11 @@ export interface components {
        * @enum {unknown}
        */
       reason: 'requested' | 'ticket_voided';
+      /** @description How the money went back; null on refunds recorded before this was asked */
       method: ('cash' | 'card' | 'other') | null;
+      /** @description Why, in the words of whoever refunded */
       note: string | null;
+      /** @description The shift open at the till that made the refund */
       shift_id: string | null;
       /**
        * Format: date-time
@@ -1866,6 +1877,7 @@ export interface components {
       wallet_url: string;
       /** @description Signed ticket token (JWS, EdDSA), fresh for at least 4 more minutes. Dead tickets get one too; the door rejects it with the reason. */
       qr_token: string;
+      /** @description The ticket's paper pass (JWS, EdDSA, typ ticket-pass+jwt): what printed tickets, PDF tickets and mail carry. Valid until a day after the event's doors; admits once, like the code. The same on every read (until the event's doors move or the signing key rotates). null when the tier has paper_pass false or the ticket is not active. */
       paper_pass: string | null;
       /**
        * Format: date-time
@@ -1965,6 +1977,7 @@ export interface components {
        * @enum {unknown}
        */
       credential: 'rotating' | 'paper' | 'manual';
+      /** @description The steward's reason for a manual check-in or an admission past capacity; null otherwise */
       note: string | null;
       /** @description Who made the scan: the API key, its paired device, the signed-in staff member */
       actor: {
@@ -1977,7 +1990,9 @@ export interface components {
     TicketChange: {
       ticket_id: string | null;
       event_id: string | null;
+      /** @description 'sold' when the ticket was minted (checkout or transfer), else the status it moved to */
       change: ('sold' | 'active' | 'transferred' | 'voided') | null;
+      /** @description The ticket's status now */
       status: ('active' | 'transferred' | 'voided') | null;
     };
     /** @description The ticket as the door sees it: ids, tier, status and admission state; never wallet_url or qr_token */
@@ -1986,6 +2001,7 @@ export interface components {
       order_id: string;
       event_id: string;
       tier_id: string;
+      /** @description The tier's name, for the door's screen */
       tier_name: string | null;
       attendee_id: string;
       /** @enum {unknown} */
@@ -2031,7 +2047,9 @@ export interface components {
        * @description ISO 8601, UTC (Z)
        */
       created_at: string;
+      /** @description ISO 8601, UTC (Z) */
       last_seen_at: string | null;
+      /** @description ISO 8601, UTC (Z) */
       revoked_at: string | null;
       /** @description Heard from (validate, sync, door pack, scan feed) in the last 2 minutes */
       online: boolean;
@@ -2047,18 +2065,22 @@ export interface components {
        * @enum {unknown}
        */
       kind: 'message' | 'order_confirmation' | 'ticket_transfer' | 'event_cancelled';
+      /** @description The order (order_confirmation), ticket (ticket_transfer) or event (event_cancelled) it is about */
       ref: string | null;
       /** @enum {unknown} */
       status: 'pending' | 'sent' | 'failed';
       /** @description Delivery attempts made so far */
       attempts: number;
+      /** @description Why the last attempt failed */
       last_error: string | null;
+      /** @description ISO 8601, UTC (Z) */
       next_attempt_at: string | null;
       /**
        * Format: date-time
        * @description ISO 8601, UTC (Z)
        */
       created_at: string;
+      /** @description ISO 8601, UTC (Z) */
       sent_at: string | null;
     };
     /** @description A settlement of an event's net sales */
@@ -2077,7 +2099,9 @@ export interface components {
        * @description ISO 8601, UTC (Z)
        */
       created_at: string;
+      /** @description ISO 8601, UTC (Z) */
       paid_at: string | null;
+      /** @description ISO 8601, UTC (Z) */
       cancelled_at: string | null;
     };
     /** @description A receiver of webhooks. Its secret appears only when created and when rotated. */
@@ -2088,6 +2112,7 @@ export interface components {
       description: string | null;
       /** @enum {unknown} */
       status: 'enabled' | 'disabled';
+      /** @description manual: disabled by PATCH; gone: the receiver answered 410 Gone */
       disabled_reason: ('manual' | 'gone') | null;
       /**
        * Format: date-time
@@ -2108,8 +2133,11 @@ export interface components {
       attempts: number;
       last_response_code: number | null;
       last_error: string | null;
+      /** @description ISO 8601, UTC (Z) */
       last_attempt_at: string | null;
+      /** @description ISO 8601, UTC (Z) */
       next_attempt_at: string | null;
+      /** @description ISO 8601, UTC (Z) */
       delivered_at: string | null;
       /**
        * Format: date-time
@@ -2142,7 +2170,9 @@ export interface components {
         ok: boolean;
         /** @description The backup folder it went to (or could not go to) */
         folder: string;
+        /** @description The backup saved, on the computer running the venue server; null when it failed */
         path: string | null;
+        /** @description Why it failed, in words (a full disk, a folder the server may not write to); null when saved */
         error: string | null;
       } | null;
       /** @description The mail server MARQUEE_SMTP_URL names (read-only; changed by restarting the server with another); null when none is set up and mail waits in the outbox */
@@ -2235,6 +2265,7 @@ export interface components {
          */
         updated_at: string;
       } | null;
+      /** @description When the session signs out on its own (ISO 8601, UTC); null when nobody is signed in */
       expires_at: string | null;
       /** @description Whether this key must have a staff member signed in to make changes: a box_office key once any active staff member exists */
       sign_in_required: boolean;
@@ -2257,10 +2288,13 @@ export interface components {
       opened_at: string;
       /** @description stf_ id of the member who opened it */
       opened_by: string;
+      /** @description ISO 8601, UTC (Z) */
       closed_at: string | null;
       closed_by: string | null;
       counted_cash_cents: number | null;
+      /** @description The drawer’s money named when it opened (the till’s, else tonight’s event’s), lower-case like an order’s; null when none was known. Absent from the `shift` of Z reports kept before it existed */
       currency: string | null;
+      /** @description A closed shift’s: the currency `counted_cash_cents` is in, its Z report’s `currency` (the drawer’s, which is the one it opened in only when that one held money). Absent while the shift is open and from the `shift` inside a Z report */
       counted_currency?: string | null;
     };
     /** @description What a shift took: an X report while open, the Z report once closed */
@@ -2286,10 +2320,13 @@ export interface components {
         opened_at: string;
         /** @description stf_ id of the member who opened it */
         opened_by: string;
+        /** @description ISO 8601, UTC (Z) */
         closed_at: string | null;
         closed_by: string | null;
         counted_cash_cents: number | null;
+        /** @description The drawer’s money named when it opened (the till’s, else tonight’s event’s), lower-case like an order’s; null when none was known. Absent from the `shift` of Z reports kept before it existed */
         currency: string | null;
+        /** @description A closed shift’s: the currency `counted_cash_cents` is in, its Z report’s `currency` (the drawer’s, which is the one it opened in only when that one held money). Absent while the shift is open and from the `shift` inside a Z report */
         counted_currency?: string | null;
       };
       /**
@@ -2297,13 +2334,16 @@ export interface components {
        * @description ISO 8601, UTC (Z)
        */
       generated_at: string;
+      /** @description The drawer’s: the one named when the shift opened if it has money in it, else that of the shift’s first sale; the cash figures count this currency only */
       currency: string | null;
       opening_float_cents: number;
       cash_sales_cents: number;
       cash_refunds_cents: number;
       /** @description opening float + cash taken − cash refunded */
       expected_cash_cents: number;
+      /** @description null in an X report */
       counted_cash_cents: number | null;
+      /** @description counted − expected: negative is short, positive over; null in an X report */
       over_short_cents: number | null;
       order_count: number;
       by_payment_method: {
@@ -2384,6 +2424,7 @@ export interface components {
       /** @description order, ticket, tier, event, attendee, payout, api_key, device, … */
       object_type: string;
       object_id: string;
+      /** @description The order this change belongs to (the order, or one of its tickets, refunds, attendees) */
       order_id: string | null;
       /** @description Who made the change: the API key, its paired device, the signed-in staff member */
       actor: {
@@ -2806,6 +2847,7 @@ export interface operations {
                * @description ISO 8601, UTC (Z)
                */
               created_at: string;
+              /** @description ISO 8601, UTC (Z) */
               revoked_at: string | null;
             }[];
             has_more: boolean;
@@ -2946,6 +2988,7 @@ export interface operations {
              * @description ISO 8601, UTC (Z)
              */
             created_at: string;
+            /** @description ISO 8601, UTC (Z) */
             revoked_at: string | null;
             /** @description Shown once, on creation; only its hash is stored */
             secret: string;
@@ -3078,6 +3121,7 @@ export interface operations {
              * @description ISO 8601, UTC (Z)
              */
             created_at: string;
+            /** @description ISO 8601, UTC (Z) */
             revoked_at: string | null;
           };
         };
@@ -3332,7 +3376,9 @@ export interface operations {
              * @description Lowercase ISO 4217 code, e.g. usd, eur, jpy, kwd. Amounts (`*_cents`) are in its minor unit: cents for usd, yen for jpy, fils for kwd.
              */
             currency?: string;
+            /** @description ISO 8601 with UTC offset, e.g. 2026-12-31T20:00:00+01:00 */
             sale_starts_at?: string | null;
+            /** @description ISO 8601 with UTC offset, e.g. 2026-12-31T20:00:00+01:00 */
             sale_ends_at?: string | null;
             max_per_order?: number;
             /** @enum {unknown} */
@@ -4379,7 +4425,9 @@ export interface operations {
            * @description Lowercase ISO 4217 code, e.g. usd, eur, jpy, kwd. Amounts (`*_cents`) are in its minor unit: cents for usd, yen for jpy, fils for kwd.
            */
           currency?: string;
+          /** @description ISO 8601 with UTC offset, e.g. 2026-12-31T20:00:00+01:00 */
           sale_starts_at?: string | null;
+          /** @description ISO 8601 with UTC offset, e.g. 2026-12-31T20:00:00+01:00 */
           sale_ends_at?: string | null;
           max_per_order?: number;
           /** @enum {unknown} */
@@ -4756,7 +4804,9 @@ export interface operations {
            * @description Lowercase ISO 4217 code, e.g. usd, eur, jpy, kwd. Amounts (`*_cents`) are in its minor unit: cents for usd, yen for jpy, fils for kwd.
            */
           currency?: string;
+          /** @description ISO 8601 with UTC offset, e.g. 2026-12-31T20:00:00+01:00 */
           sale_starts_at?: string | null;
+          /** @description ISO 8601 with UTC offset, e.g. 2026-12-31T20:00:00+01:00 */
           sale_ends_at?: string | null;
           max_per_order?: number;
           /** @enum {unknown} */
@@ -5370,6 +5420,7 @@ export interface operations {
             ticket: components['schemas']['DoorTicket'] | null;
             attendee: components['schemas']['DoorAttendee'] | null;
             scan: components['schemas']['Scan'];
+            /** @description The ticket's order at the door: when admitted < tickets, a door may offer to admit the rest (POST /v2/orders/{id}/check_in) */
             order: {
               /** @description ord_ id */
               id: string;
@@ -5378,9 +5429,11 @@ export interface operations {
               /** @description Of those, how many are inside now */
               admitted: number;
             } | null;
+            /** @description How full the event's venue is, after this answer */
             occupancy: {
               /** @description People inside now (admissions minus exits) */
               inside: number;
+              /** @description The event's capacity; null: no limit */
               capacity: number | null;
               /**
                * @description 'warning' from 90 % of capacity, 'full' from 100 %; always 'ok' without a capacity
@@ -5528,6 +5581,7 @@ export interface operations {
              * @enum {unknown}
              */
             direction?: 'in' | 'out';
+            /** @description Why the device refused, when it did */
             reason?:
               | (
                   | 'malformed'
@@ -6154,6 +6208,7 @@ export interface operations {
             rotating: number;
             /** @description Of those, admitted on a paper pass (credential paper) */
             paper: number;
+            /** @description The event's newest scan (any result) when these figures were read; null before its first. A reader of the scan feed counts only the scans after it */
             last_scan_id: string | null;
           };
         };
@@ -6515,6 +6570,7 @@ export interface operations {
     requestBody: {
       content: {
         'application/json': {
+          /** @description Pin the device to this event's door. Omitted, a door (scope scanner) is pinned to the current event: the published one whose doors open nearest to now, from 12 h ago to 24 h ahead (none: any event). null: any event. */
           event_id?: string | null;
           /**
            * @description scanner: a door; box_office: another till; kiosk: a customer self-service screen
@@ -6548,6 +6604,7 @@ export interface operations {
             event_id: string | null;
             /** @description Base URL the device should call */
             server_url: string;
+            /** @description SHA-256 of the server certificate (colon hex), to pin; null over plain HTTP */
             cert_fingerprint: string | null;
             /** @description marquee://pair?url=<server_url>&fp=<cert_fingerprint or empty>&token=<pairing_token> */
             qr: string;
@@ -6696,6 +6753,7 @@ export interface operations {
                * @description ISO 8601, UTC (Z)
                */
               created_at: string;
+              /** @description ISO 8601, UTC (Z) */
               revoked_at: string | null;
               /** @description Shown once, here */
               secret: string;
@@ -8643,6 +8701,7 @@ export interface operations {
             occupancy: {
               /** @description People inside now (admissions minus exits) */
               inside: number;
+              /** @description The event's capacity; null: no limit */
               capacity: number | null;
               /**
                * @description 'warning' from 90 % of capacity, 'full' from 100 %; always 'ok' without a capacity
@@ -9312,6 +9371,7 @@ export interface operations {
             ticket: components['schemas']['DoorTicket'] | null;
             attendee: components['schemas']['DoorAttendee'] | null;
             scan: components['schemas']['Scan'];
+            /** @description The ticket's order at the door: when admitted < tickets, a door may offer to admit the rest (POST /v2/orders/{id}/check_in) */
             order: {
               /** @description ord_ id */
               id: string;
@@ -9320,9 +9380,11 @@ export interface operations {
               /** @description Of those, how many are inside now */
               admitted: number;
             } | null;
+            /** @description How full the event's venue is, after this answer */
             occupancy: {
               /** @description People inside now (admissions minus exits) */
               inside: number;
+              /** @description The event's capacity; null: no limit */
               capacity: number | null;
               /**
                * @description 'warning' from 90 % of capacity, 'full' from 100 %; always 'ok' without a capacity
@@ -10565,6 +10627,7 @@ export interface operations {
             description: string | null;
             /** @enum {unknown} */
             status: 'enabled' | 'disabled';
+            /** @description manual: disabled by PATCH; gone: the receiver answered 410 Gone */
             disabled_reason: ('manual' | 'gone') | null;
             /**
              * Format: date-time
@@ -11066,6 +11129,7 @@ export interface operations {
             description: string | null;
             /** @enum {unknown} */
             status: 'enabled' | 'disabled';
+            /** @description manual: disabled by PATCH; gone: the receiver answered 410 Gone */
             disabled_reason: ('manual' | 'gone') | null;
             /**
              * Format: date-time
@@ -11588,7 +11652,9 @@ export interface operations {
               failing: number;
               /** @description Deliveries that used up the schedule */
               failed: number;
+              /** @description ISO 8601, UTC (Z) */
               last_success_at: string | null;
+              /** @description ISO 8601, UTC (Z) */
               last_failure_at: string | null;
             }[];
           };
@@ -11819,9 +11885,11 @@ export interface operations {
           venue_name?: string;
           /** @description Minutes without a touch or key after which a till signs its staff member out (the PIN keypad comes back) */
           staff_idle_minutes?: number;
+          /** @description A full path to save backups in: outside the data folder and writable by the venue server (made if missing); null goes back to the default */
           backup_folder?: string | null;
           /** @description Save a backup on its own after every till shift closes (its Z report), in `backup_folder`, once the close has answered; the newest 14 are kept. On until turned off */
           auto_backup?: boolean;
+          /** @description The PIN an attendant types on a kiosk to approve a card payment: 4–8 digits, stored hashed, never answered; null removes it */
           kiosk_attendant_pin?: string | null;
         };
       };
