@@ -136,6 +136,33 @@ describe('descriptions in GET /v2/openapi.json', () => {
   });
 });
 
+describe('idempotent-replayed in GET /v2/openapi.json', () => {
+  type Responses = Record<string, { headers?: Record<string, unknown> }>;
+  // Found by the integrator pass: docs/api.md "Idempotency" promises the header, the document
+  // declared only x-request-id, so a generated client had no typed way to tell a replay.
+  it('is declared on the POST answers a replay can be, and a replayed refusal carries it', async () => {
+    const doc = (await t.call('GET', '/v2/openapi.json', undefined, null)).json() as {
+      paths: Record<string, Record<string, { responses: Responses }>>;
+    };
+    const declared = (path: string, method: string) =>
+      Object.entries(doc.paths[path]![method]!.responses)
+        .filter(([, response]) => response.headers?.['idempotent-replayed'])
+        .map(([status]) => status);
+    expect(declared('/v2/orders', 'post')).toEqual(['200', '400', '404', '409']);
+    expect(declared('/v2/orders', 'get')).toEqual([]);
+
+    const refund = () =>
+      t.call('POST', '/v2/orders/ord_00000000000000000000/refund', {}, undefined, {
+        'idempotency-key': 'refund-missing',
+      });
+    expect((await refund()).headers['idempotent-replayed']).toBeUndefined();
+    const again = await refund();
+    expect(again.statusCode).toBe(404);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(declared('/v2/orders/{id}/refund', 'post')).toContain('404');
+  });
+});
+
 describe('JWKS and key rotation', () => {
   it('publishes one Ed25519 key without needing an API key', async () => {
     const res = await t.call('GET', '/v2/scan/jwks', undefined, null);

@@ -2625,6 +2625,8 @@ export interface components {
     RequestId: string;
     /** @description Seconds to wait before trying again. */
     RetryAfter: number;
+    /** @description `true` when this answer replays the first answer given to the request's Idempotency-Key (same status, same body, nothing ran again); absent on an answer made now. See docs/api.md "Idempotency". */
+    IdempotentReplayed: 'true';
     /** @description On the request that cancelled the event: how many ticket holders were mailed (0 with notify_holders false). Absent on a repeat cancel and on an idempotent replay. */
     HoldersNotified: number;
   };
@@ -2974,6 +2976,7 @@ export interface operations {
       200: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -2999,6 +3002,7 @@ export interface operations {
       400: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -3029,6 +3033,7 @@ export interface operations {
       404: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -3039,6 +3044,7 @@ export interface operations {
       409: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -3409,6 +3415,7 @@ export interface operations {
       200: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -3419,6 +3426,7 @@ export interface operations {
       400: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -3449,6 +3457,7 @@ export interface operations {
       404: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -3459,6 +3468,7 @@ export interface operations {
       409: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -3791,6 +3801,7 @@ export interface operations {
       200: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -3801,6 +3812,7 @@ export interface operations {
       400: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -3831,6 +3843,7 @@ export interface operations {
       404: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -3841,6 +3854,7 @@ export interface operations {
       409: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -3921,6 +3935,7 @@ export interface operations {
       200: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           'Marquee-Holders-Notified': components['headers']['HoldersNotified'];
           [name: string]: unknown;
         };
@@ -3932,6 +3947,7 @@ export interface operations {
       400: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -3962,6 +3978,7 @@ export interface operations {
       404: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -3972,6 +3989,7 @@ export interface operations {
       409: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -4173,6 +4191,7 @@ export interface operations {
       200: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -4183,6 +4202,7 @@ export interface operations {
       400: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -4213,6 +4233,7 @@ export interface operations {
       404: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -4223,6 +4244,7 @@ export interface operations {
       409: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -4443,6 +4465,7 @@ export interface operations {
       200: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -4453,6 +4476,7 @@ export interface operations {
       400: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -4483,6 +4507,7 @@ export interface operations {
       404: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -4493,6 +4518,7 @@ export interface operations {
       409: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -5065,6 +5091,7 @@ export interface operations {
       200: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -5078,6 +5105,7 @@ export interface operations {
       400: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -5108,6 +5136,7 @@ export interface operations {
       404: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -5118,6 +5147,7 @@ export interface operations {
       409: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -5240,6 +5270,7 @@ export interface operations {
       200: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -5264,6 +5295,7 @@ export interface operations {
       400: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -5294,6 +5326,7 @@ export interface operations {
       404: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -5304,6 +5337,7 @@ export interface operations {
       409: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -5392,6 +5426,7 @@ export interface operations {
       200: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -5448,6 +5483,7 @@ export interface operations {
       400: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -5478,6 +5514,7 @@ export interface operations {
       404: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -5488,6 +5525,7 @@ export interface operations {
       409: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -5605,6 +5643,7 @@ export interface operations {
       200: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -5644,6 +5683,7 @@ export interface operations {
       400: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -5674,6 +5714,7 @@ export interface operations {
       404: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -5684,6 +5725,7 @@ export interface operations {
       409: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -6330,6 +6372,7 @@ export interface operations {
       200: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -6350,6 +6393,7 @@ export interface operations {
       400: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -6380,6 +6424,7 @@ export interface operations {
       404: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -6390,6 +6435,7 @@ export interface operations {
       409: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -6585,6 +6631,7 @@ export interface operations {
       200: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -6617,6 +6664,7 @@ export interface operations {
       400: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -6647,6 +6695,7 @@ export interface operations {
       404: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -6657,6 +6706,7 @@ export interface operations {
       409: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -6734,6 +6784,7 @@ export interface operations {
       200: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -6765,6 +6816,7 @@ export interface operations {
       400: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -6795,6 +6847,7 @@ export interface operations {
       404: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -6805,6 +6858,7 @@ export interface operations {
       409: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -7483,6 +7537,7 @@ export interface operations {
       200: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -7493,6 +7548,7 @@ export interface operations {
       400: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -7523,6 +7579,7 @@ export interface operations {
       404: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -7533,6 +7590,7 @@ export interface operations {
       409: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -7603,6 +7661,7 @@ export interface operations {
       200: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -7613,6 +7672,7 @@ export interface operations {
       400: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -7643,6 +7703,7 @@ export interface operations {
       404: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -7653,6 +7714,7 @@ export interface operations {
       409: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -7894,6 +7956,7 @@ export interface operations {
       200: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -7904,6 +7967,7 @@ export interface operations {
       400: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -7934,6 +7998,7 @@ export interface operations {
       404: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -7944,6 +8009,7 @@ export interface operations {
       409: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -8276,6 +8342,7 @@ export interface operations {
       200: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -8286,6 +8353,7 @@ export interface operations {
       400: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -8316,6 +8384,7 @@ export interface operations {
       404: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -8326,6 +8395,7 @@ export interface operations {
       409: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -8404,6 +8474,7 @@ export interface operations {
       200: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -8414,6 +8485,7 @@ export interface operations {
       400: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -8444,6 +8516,7 @@ export interface operations {
       404: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -8454,6 +8527,7 @@ export interface operations {
       409: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -8662,6 +8736,7 @@ export interface operations {
       200: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -8716,6 +8791,7 @@ export interface operations {
       400: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -8746,6 +8822,7 @@ export interface operations {
       404: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -8756,6 +8833,7 @@ export interface operations {
       409: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -8954,6 +9032,7 @@ export interface operations {
       200: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -8964,6 +9043,7 @@ export interface operations {
       400: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -8994,6 +9074,7 @@ export interface operations {
       404: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -9004,6 +9085,7 @@ export interface operations {
       409: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -9082,6 +9164,7 @@ export interface operations {
       200: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -9092,6 +9175,7 @@ export interface operations {
       400: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -9122,6 +9206,7 @@ export interface operations {
       404: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -9132,6 +9217,7 @@ export interface operations {
       409: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -9209,6 +9295,7 @@ export interface operations {
       200: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -9219,6 +9306,7 @@ export interface operations {
       400: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -9249,6 +9337,7 @@ export interface operations {
       404: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -9259,6 +9348,7 @@ export interface operations {
       409: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -9343,6 +9433,7 @@ export interface operations {
       200: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -9399,6 +9490,7 @@ export interface operations {
       400: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -9429,6 +9521,7 @@ export interface operations {
       404: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -9439,6 +9532,7 @@ export interface operations {
       409: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -10008,6 +10102,7 @@ export interface operations {
       200: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -10018,6 +10113,7 @@ export interface operations {
       400: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -10048,6 +10144,7 @@ export interface operations {
       404: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -10058,6 +10155,7 @@ export interface operations {
       409: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -10246,6 +10344,7 @@ export interface operations {
       200: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -10256,6 +10355,7 @@ export interface operations {
       400: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -10286,6 +10386,7 @@ export interface operations {
       404: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -10296,6 +10397,7 @@ export interface operations {
       409: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -10366,6 +10468,7 @@ export interface operations {
       200: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -10376,6 +10479,7 @@ export interface operations {
       400: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -10406,6 +10510,7 @@ export interface operations {
       404: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -10416,6 +10521,7 @@ export interface operations {
       409: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -10617,6 +10723,7 @@ export interface operations {
       200: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -10643,6 +10750,7 @@ export interface operations {
       400: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -10673,6 +10781,7 @@ export interface operations {
       404: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -10683,6 +10792,7 @@ export interface operations {
       409: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -11119,6 +11229,7 @@ export interface operations {
       200: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -11145,6 +11256,7 @@ export interface operations {
       400: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -11175,6 +11287,7 @@ export interface operations {
       404: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -11185,6 +11298,7 @@ export interface operations {
       409: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -11385,6 +11499,7 @@ export interface operations {
       200: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -11399,6 +11514,7 @@ export interface operations {
       400: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -11429,6 +11545,7 @@ export interface operations {
       404: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -11439,6 +11556,7 @@ export interface operations {
       409: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -11509,6 +11627,7 @@ export interface operations {
       200: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -11519,6 +11638,7 @@ export interface operations {
       400: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -11549,6 +11669,7 @@ export interface operations {
       404: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -11559,6 +11680,7 @@ export interface operations {
       409: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -12147,6 +12269,7 @@ export interface operations {
       200: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -12157,6 +12280,7 @@ export interface operations {
       400: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -12187,6 +12311,7 @@ export interface operations {
       404: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -12197,6 +12322,7 @@ export interface operations {
       409: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -12404,6 +12530,7 @@ export interface operations {
       200: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -12414,6 +12541,7 @@ export interface operations {
       400: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -12444,6 +12572,7 @@ export interface operations {
       404: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -12454,6 +12583,7 @@ export interface operations {
       409: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -12528,6 +12658,7 @@ export interface operations {
       200: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -12538,6 +12669,7 @@ export interface operations {
       400: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -12568,6 +12700,7 @@ export interface operations {
       404: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -12578,6 +12711,7 @@ export interface operations {
       409: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -12649,6 +12783,7 @@ export interface operations {
       200: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -12662,6 +12797,7 @@ export interface operations {
       400: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -12692,6 +12828,7 @@ export interface operations {
       404: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -12702,6 +12839,7 @@ export interface operations {
       409: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -13396,6 +13534,7 @@ export interface operations {
       200: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -13406,6 +13545,7 @@ export interface operations {
       400: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -13436,6 +13576,7 @@ export interface operations {
       404: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -13446,6 +13587,7 @@ export interface operations {
       409: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -13878,6 +14020,7 @@ export interface operations {
       200: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -13888,6 +14031,7 @@ export interface operations {
       400: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -13918,6 +14062,7 @@ export interface operations {
       404: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -13928,6 +14073,7 @@ export interface operations {
       409: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
