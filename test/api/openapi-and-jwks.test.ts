@@ -107,6 +107,62 @@ interface Jwks {
   keys: { kty: string; crv: string; x: string; kid: string; alg?: string; use?: string }[];
 }
 
+describe('descriptions in GET /v2/openapi.json', () => {
+  type Schema = { description?: string; anyOf?: Schema[]; properties?: Record<string, Schema> };
+  /** component.property paths whose description sits only inside an `anyOf` branch. */
+  const describedOnlyInABranch = (name: string, schema: Schema): string[] =>
+    Object.entries(schema.properties ?? {}).flatMap(([key, property]) => [
+      ...(property.description === undefined &&
+      property.anyOf?.some((branch) => branch.description !== undefined)
+        ? [`${name}.${key}`]
+        : []),
+      ...describedOnlyInABranch(`${name}.${key}`, property),
+      ...(property.anyOf ?? []).flatMap((branch) => describedOnlyInABranch(`${name}.${key}`, branch)),
+    ]);
+
+  // Found by the integrator pass: Shift `currency` and `counted_currency` (and ~30 other nullable
+  // fields) had their description on the string branch of `anyOf: [string, null]`, which the node
+  // client's generated schema.ts and rendered docs do not show.
+  it('puts a nullable field’s description on the field, where generators read it', async () => {
+    const doc = (await t.call('GET', '/v2/openapi.json', undefined, null)).json() as OpenApiDoc;
+    const schemas = doc.components.schemas as Record<string, Schema>;
+    expect(Object.entries(schemas).flatMap(([name, schema]) => describedOnlyInABranch(name, schema))).toEqual(
+      [],
+    );
+    const shift = schemas.Shift!.properties!;
+    expect(shift.currency!.description).toMatch(/drawer’s money/);
+    // docs/api.md and the server: absent while open (the document said "null while open").
+    expect(shift.counted_currency!.description).toMatch(/Absent while the shift is open/);
+  });
+});
+
+describe('idempotent-replayed in GET /v2/openapi.json', () => {
+  type Responses = Record<string, { headers?: Record<string, unknown> }>;
+  // Found by the integrator pass: docs/api.md "Idempotency" promises the header, the document
+  // declared only x-request-id, so a generated client had no typed way to tell a replay.
+  it('is declared on the POST answers a replay can be, and a replayed refusal carries it', async () => {
+    const doc = (await t.call('GET', '/v2/openapi.json', undefined, null)).json() as {
+      paths: Record<string, Record<string, { responses: Responses }>>;
+    };
+    const declared = (path: string, method: string) =>
+      Object.entries(doc.paths[path]![method]!.responses)
+        .filter(([, response]) => response.headers?.['idempotent-replayed'])
+        .map(([status]) => status);
+    expect(declared('/v2/orders', 'post')).toEqual(['200', '400', '404', '409']);
+    expect(declared('/v2/orders', 'get')).toEqual([]);
+
+    const refund = () =>
+      t.call('POST', '/v2/orders/ord_00000000000000000000/refund', {}, undefined, {
+        'idempotency-key': 'refund-missing',
+      });
+    expect((await refund()).headers['idempotent-replayed']).toBeUndefined();
+    const again = await refund();
+    expect(again.statusCode).toBe(404);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(declared('/v2/orders/{id}/refund', 'post')).toContain('404');
+  });
+});
+
 describe('JWKS and key rotation', () => {
   it('publishes one Ed25519 key without needing an API key', async () => {
     const res = await t.call('GET', '/v2/scan/jwks', undefined, null);

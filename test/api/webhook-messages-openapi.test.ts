@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -111,6 +112,40 @@ describe('the OpenAPI document’s webhooks', () => {
         (key) => !documentedKeys(objectSchema, document).includes(key),
       );
       expect(undocumented, message.type).toEqual([]);
+    }
+  });
+
+  // docs/webhooks.md "Sample payloads" is what an integrator copies into a receiver's tests: found
+  // stale by the integrator pass (every kind but one lacked fields the server sends, e.g. an order's
+  // `shift_id` and `channel`, a ticket's `paper_pass`, a scan's `credential`).
+  it('match the sample payloads in docs/webhooks.md, every kind, field for field', async () => {
+    const document = (await t.call('GET', '/v2/openapi.json', undefined, null)).json() as Document;
+    const ajv = new Ajv2020({ strict: false, allErrors: true });
+    addFormats(ajv);
+    ajv.addSchema({ $id: 'marquee-openapi', components: document.components });
+    const local = (schema: Schema) =>
+      JSON.parse(
+        JSON.stringify(schema).replaceAll('"#/components/', '"marquee-openapi#/components/'),
+      ) as Schema;
+    const doc = readFileSync('docs/webhooks.md', 'utf8');
+    const samples = [...doc.matchAll(/#### `([a-z_.]+)`\n\n```json\n([\s\S]*?)```/g)].map(
+      ([, kind, json]) => ({
+        kind: kind!,
+        message: JSON.parse(json!) as { type: string; data: { object: Schema } },
+      }),
+    );
+    expect(samples.map((s) => s.kind).sort()).toEqual([...webhookKinds].sort());
+    for (const { kind, message } of samples) {
+      expect(message.type, kind).toBe(kind);
+      const body = document.webhooks![kind]!.post.requestBody.content['application/json']!.schema;
+      const validate = ajv.compile(local(body));
+      expect(validate(message), `${kind} sample: ${ajv.errorsText(validate.errors)}`).toBe(true);
+      const objectSchema = (body.properties as { data: { properties: { object: Schema } } }).data.properties
+        .object;
+      const undocumented = Object.keys(message.data.object).filter(
+        (key) => !documentedKeys(objectSchema, document).includes(key),
+      );
+      expect(undocumented, `${kind} sample`).toEqual([]);
     }
   });
 

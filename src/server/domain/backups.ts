@@ -73,7 +73,8 @@ function sizeOf(path: string): number {
 
 function timeOf(name: string): string | null {
   const m = backupName.exec(name);
-  return m ? `${m[1]}-${m[2]}-${m[3]}T${m[4]}:${m[5]}:${m[6]}Z` : null;
+  // With milliseconds, like every other time the API answers (docs/api.md "Conventions").
+  return m ? `${m[1]}-${m[2]}-${m[3]}T${m[4]}:${m[5]}:${m[6]}.000Z` : null;
 }
 
 export function isDiskFull(err: unknown): boolean {

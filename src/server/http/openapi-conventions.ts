@@ -68,6 +68,11 @@ export const responseHeaders = {
     description: 'Seconds to wait before trying again.',
     schema: { type: 'integer', minimum: 0 },
   },
+  IdempotentReplayed: {
+    description:
+      '`true` when this answer replays the first answer given to the request\'s Idempotency-Key (same status, same body, nothing ran again); absent on an answer made now. See docs/api.md "Idempotency".',
+    schema: { type: 'string', enum: ['true'] as string[] },
+  },
   HoldersNotified: {
     description:
       'On the request that cancelled the event: how many ticket holders were mailed (0 with notify_holders false). Absent on a repeat cancel and on an idempotent replay.',
@@ -77,6 +82,14 @@ export const responseHeaders = {
 
 /** Status codes whose answers carry `Retry-After`: the rate limits (rate-limit.ts, RateLimitedError). */
 const retryAfterStatuses = new Set(['429']);
+
+/**
+ * Statuses of a POST whose answer may be a replay (http/idempotency.ts keeps every answer below 500
+ * but those refused before the request is taken: no or a narrow key, too big, not JSON, the rate limit).
+ */
+const notReplayed = new Set(['401', '403', '413', '415', '429']);
+const mayBeReplayed = (method: string, status: string) =>
+  method === 'post' && !notReplayed.has(status) && Number(status) < 500;
 
 /** Headers one operation's answer adds beside its body, by operationId and status (set by its route). */
 const operationHeaders: Record<string, Record<string, Record<string, { $ref: string }>>> = {
@@ -93,12 +106,13 @@ type Operations = Record<
 >;
 
 /**
- * Adds `x-request-id` to every response of the document, `Retry-After` to every 429, and the
- * headers of `operationHeaders` to their operation's answers.
+ * Adds `x-request-id` to every response of the document, `Retry-After` to every 429,
+ * `idempotent-replayed` to a POST's answers that can be replays, and the headers of
+ * `operationHeaders` to their operation's answers.
  */
 export function declareResponseHeaders(paths: Operations): void {
   for (const operations of Object.values(paths)) {
-    for (const operation of Object.values(operations)) {
+    for (const [method, operation] of Object.entries(operations)) {
       const own = operationHeaders[operation.operationId ?? ''] ?? {};
       for (const [status, response] of Object.entries(operation.responses ?? {})) {
         response.headers = {
@@ -106,6 +120,9 @@ export function declareResponseHeaders(paths: Operations): void {
           'x-request-id': { $ref: '#/components/headers/RequestId' },
           ...(retryAfterStatuses.has(status)
             ? { 'Retry-After': { $ref: '#/components/headers/RetryAfter' } }
+            : {}),
+          ...(mayBeReplayed(method, status)
+            ? { 'idempotent-replayed': { $ref: '#/components/headers/IdempotentReplayed' } }
             : {}),
           ...own[status],
         };

@@ -37,7 +37,15 @@ export const PlainText = (options: StringOptions = {}) =>
 export const FilledText = (options: StringOptions = {}) =>
   Type.String({ minLength: 1, ...options, pattern: filledTextPattern });
 
-export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+/**
+ * `schema` or null. Its description also goes on the union itself: generators (openapi-typescript,
+ * the node client's schema.ts) and rendered docs read a property's own description, not its
+ * branches', so `Shift.currency`'s was lost.
+ */
+export const Nullable = <T extends TSchema>(schema: T) => {
+  const { description } = schema as { description?: string };
+  return Type.Union([schema, Type.Null()], description === undefined ? {} : { description });
+};
 
 /** Checked against the ISO 4217 list (src/shared/currencies.ts), registered as this format. */
 export const currencyFormat = 'iso-4217';

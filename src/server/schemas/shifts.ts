@@ -27,7 +27,7 @@ export const Shift = Type.Object(
       Nullable(
         Type.String({
           description:
-            'A closed shift’s: the currency `counted_cash_cents` is in, its Z report’s `currency` (the drawer’s, which is the one it opened in only when that one held money); null while open. Absent from the `shift` inside a Z report',
+            'A closed shift’s: the currency `counted_cash_cents` is in, its Z report’s `currency` (the drawer’s, which is the one it opened in only when that one held money). Absent while the shift is open and from the `shift` inside a Z report',
         }),
       ),
     ),

@@ -76,7 +76,9 @@ export const StaffSession = Type.Object(
     staff: Type.Union([Staff, Type.Null()], {
       description: 'Who is signed in with the Marquee-Staff header sent; null when nobody',
     }),
-    expires_at: Type.Union([Timestamp, Type.Null()]),
+    expires_at: Type.Union([Timestamp, Type.Null()], {
+      description: 'When the session signs out on its own (ISO 8601, UTC); null when nobody is signed in',
+    }),
     sign_in_required: Type.Boolean({
       description:
         'Whether this key must have a staff member signed in to make changes: a box_office key once any active staff member exists',

@@ -1604,7 +1604,9 @@ export interface components {
       automatic: boolean;
       /** @description Bytes the copy takes on disk (store, keys, certificate) */
       size_bytes: number;
+      /** @description Orders the copy holds, read back from it; null in the list (not re-read) */
       orders: number | null;
+      /** @description Tickets the copy holds; null in the list */
       tickets: number | null;
     };
     /**
@@ -1641,7 +1643,9 @@ export interface components {
       comps: number;
       /** @description Of sold: tickets voided since */
       voided: number;
+      /** @description ISO 8601, UTC (Z) */
       sale_starts_at: string | null;
+      /** @description ISO 8601, UTC (Z) */
       sale_ends_at: string | null;
       max_per_order: number;
       /** @enum {unknown} */
@@ -1679,7 +1683,9 @@ export interface components {
       comps: number;
       /** @description Of sold: tickets voided since */
       voided: number;
+      /** @description ISO 8601, UTC (Z) */
       sale_starts_at: string | null;
+      /** @description ISO 8601, UTC (Z) */
       sale_ends_at: string | null;
       max_per_order: number;
       /** @enum {unknown} */
@@ -1771,9 +1777,11 @@ export interface components {
        * @enum {unknown}
        */
       channel: 'till' | 'kiosk' | 'api';
+      /** @description Why a comp was given; null for every other order */
       comp_reason: string | null;
       tickets: components['schemas']['Ticket'][];
       refunds: components['schemas']['Refund'][];
+      /** @description The shift open at the till that sold it (null: no shift was open) */
       shift_id: string | null;
       /**
        * Format: date-time
@@ -1803,8 +1811,11 @@ export interface components {
        * @enum {unknown}
        */
       reason: 'requested' | 'ticket_voided';
+      /** @description How the money went back; null on refunds recorded before this was asked */
       method: ('cash' | 'card' | 'other') | null;
+      /** @description Why, in the words of whoever refunded */
       note: string | null;
+      /** @description The shift open at the till that made the refund */
       shift_id: string | null;
       /**
        * Format: date-time
@@ -1866,6 +1877,7 @@ export interface components {
       wallet_url: string;
       /** @description Signed ticket token (JWS, EdDSA), fresh for at least 4 more minutes. Dead tickets get one too; the door rejects it with the reason. */
       qr_token: string;
+      /** @description The ticket's paper pass (JWS, EdDSA, typ ticket-pass+jwt): what printed tickets, PDF tickets and mail carry. Valid until a day after the event's doors; admits once, like the code. The same on every read (until the event's doors move or the signing key rotates). null when the tier has paper_pass false or the ticket is not active. */
       paper_pass: string | null;
       /**
        * Format: date-time
@@ -1965,6 +1977,7 @@ export interface components {
        * @enum {unknown}
        */
       credential: 'rotating' | 'paper' | 'manual';
+      /** @description The steward's reason for a manual check-in or an admission past capacity; null otherwise */
       note: string | null;
       /** @description Who made the scan: the API key, its paired device, the signed-in staff member */
       actor: {
@@ -1977,7 +1990,9 @@ export interface components {
     TicketChange: {
       ticket_id: string | null;
       event_id: string | null;
+      /** @description 'sold' when the ticket was minted (checkout or transfer), else the status it moved to */
       change: ('sold' | 'active' | 'transferred' | 'voided') | null;
+      /** @description The ticket's status now */
       status: ('active' | 'transferred' | 'voided') | null;
     };
     /** @description The ticket as the door sees it: ids, tier, status and admission state; never wallet_url or qr_token */
@@ -1986,6 +2001,7 @@ export interface components {
       order_id: string;
       event_id: string;
       tier_id: string;
+      /** @description The tier's name, for the door's screen */
       tier_name: string | null;
       attendee_id: string;
       /** @enum {unknown} */
@@ -2031,7 +2047,9 @@ export interface components {
        * @description ISO 8601, UTC (Z)
        */
       created_at: string;
+      /** @description ISO 8601, UTC (Z) */
       last_seen_at: string | null;
+      /** @description ISO 8601, UTC (Z) */
       revoked_at: string | null;
       /** @description Heard from (validate, sync, door pack, scan feed) in the last 2 minutes */
       online: boolean;
@@ -2047,18 +2065,22 @@ export interface components {
        * @enum {unknown}
        */
       kind: 'message' | 'order_confirmation' | 'ticket_transfer' | 'event_cancelled';
+      /** @description The order (order_confirmation), ticket (ticket_transfer) or event (event_cancelled) it is about */
       ref: string | null;
       /** @enum {unknown} */
       status: 'pending' | 'sent' | 'failed';
       /** @description Delivery attempts made so far */
       attempts: number;
+      /** @description Why the last attempt failed */
       last_error: string | null;
+      /** @description ISO 8601, UTC (Z) */
       next_attempt_at: string | null;
       /**
        * Format: date-time
        * @description ISO 8601, UTC (Z)
        */
       created_at: string;
+      /** @description ISO 8601, UTC (Z) */
       sent_at: string | null;
     };
     /** @description A settlement of an event's net sales */
@@ -2077,7 +2099,9 @@ export interface components {
        * @description ISO 8601, UTC (Z)
        */
       created_at: string;
+      /** @description ISO 8601, UTC (Z) */
       paid_at: string | null;
+      /** @description ISO 8601, UTC (Z) */
       cancelled_at: string | null;
     };
     /** @description A receiver of webhooks. Its secret appears only when created and when rotated. */
@@ -2088,6 +2112,7 @@ export interface components {
       description: string | null;
       /** @enum {unknown} */
       status: 'enabled' | 'disabled';
+      /** @description manual: disabled by PATCH; gone: the receiver answered 410 Gone */
       disabled_reason: ('manual' | 'gone') | null;
       /**
        * Format: date-time
@@ -2108,8 +2133,11 @@ export interface components {
       attempts: number;
       last_response_code: number | null;
       last_error: string | null;
+      /** @description ISO 8601, UTC (Z) */
       last_attempt_at: string | null;
+      /** @description ISO 8601, UTC (Z) */
       next_attempt_at: string | null;
+      /** @description ISO 8601, UTC (Z) */
       delivered_at: string | null;
       /**
        * Format: date-time
@@ -2142,7 +2170,9 @@ export interface components {
         ok: boolean;
         /** @description The backup folder it went to (or could not go to) */
         folder: string;
+        /** @description The backup saved, on the computer running the venue server; null when it failed */
         path: string | null;
+        /** @description Why it failed, in words (a full disk, a folder the server may not write to); null when saved */
         error: string | null;
       } | null;
       /** @description The mail server MARQUEE_SMTP_URL names (read-only; changed by restarting the server with another); null when none is set up and mail waits in the outbox */
@@ -2235,6 +2265,7 @@ export interface components {
          */
         updated_at: string;
       } | null;
+      /** @description When the session signs out on its own (ISO 8601, UTC); null when nobody is signed in */
       expires_at: string | null;
       /** @description Whether this key must have a staff member signed in to make changes: a box_office key once any active staff member exists */
       sign_in_required: boolean;
@@ -2257,10 +2288,13 @@ export interface components {
       opened_at: string;
       /** @description stf_ id of the member who opened it */
       opened_by: string;
+      /** @description ISO 8601, UTC (Z) */
       closed_at: string | null;
       closed_by: string | null;
       counted_cash_cents: number | null;
+      /** @description The drawer’s money named when it opened (the till’s, else tonight’s event’s), lower-case like an order’s; null when none was known. Absent from the `shift` of Z reports kept before it existed */
       currency: string | null;
+      /** @description A closed shift’s: the currency `counted_cash_cents` is in, its Z report’s `currency` (the drawer’s, which is the one it opened in only when that one held money). Absent while the shift is open and from the `shift` inside a Z report */
       counted_currency?: string | null;
     };
     /** @description What a shift took: an X report while open, the Z report once closed */
@@ -2286,10 +2320,13 @@ export interface components {
         opened_at: string;
         /** @description stf_ id of the member who opened it */
         opened_by: string;
+        /** @description ISO 8601, UTC (Z) */
         closed_at: string | null;
         closed_by: string | null;
         counted_cash_cents: number | null;
+        /** @description The drawer’s money named when it opened (the till’s, else tonight’s event’s), lower-case like an order’s; null when none was known. Absent from the `shift` of Z reports kept before it existed */
         currency: string | null;
+        /** @description A closed shift’s: the currency `counted_cash_cents` is in, its Z report’s `currency` (the drawer’s, which is the one it opened in only when that one held money). Absent while the shift is open and from the `shift` inside a Z report */
         counted_currency?: string | null;
       };
       /**
@@ -2297,13 +2334,16 @@ export interface components {
        * @description ISO 8601, UTC (Z)
        */
       generated_at: string;
+      /** @description The drawer’s: the one named when the shift opened if it has money in it, else that of the shift’s first sale; the cash figures count this currency only */
       currency: string | null;
       opening_float_cents: number;
       cash_sales_cents: number;
       cash_refunds_cents: number;
       /** @description opening float + cash taken − cash refunded */
       expected_cash_cents: number;
+      /** @description null in an X report */
       counted_cash_cents: number | null;
+      /** @description counted − expected: negative is short, positive over; null in an X report */
       over_short_cents: number | null;
       order_count: number;
       by_payment_method: {
@@ -2384,6 +2424,7 @@ export interface components {
       /** @description order, ticket, tier, event, attendee, payout, api_key, device, … */
       object_type: string;
       object_id: string;
+      /** @description The order this change belongs to (the order, or one of its tickets, refunds, attendees) */
       order_id: string | null;
       /** @description Who made the change: the API key, its paired device, the signed-in staff member */
       actor: {
@@ -2584,6 +2625,8 @@ export interface components {
     RequestId: string;
     /** @description Seconds to wait before trying again. */
     RetryAfter: number;
+    /** @description `true` when this answer replays the first answer given to the request's Idempotency-Key (same status, same body, nothing ran again); absent on an answer made now. See docs/api.md "Idempotency". */
+    IdempotentReplayed: 'true';
     /** @description On the request that cancelled the event: how many ticket holders were mailed (0 with notify_holders false). Absent on a repeat cancel and on an idempotent replay. */
     HoldersNotified: number;
   };
@@ -2806,6 +2849,7 @@ export interface operations {
                * @description ISO 8601, UTC (Z)
                */
               created_at: string;
+              /** @description ISO 8601, UTC (Z) */
               revoked_at: string | null;
             }[];
             has_more: boolean;
@@ -2932,6 +2976,7 @@ export interface operations {
       200: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -2946,6 +2991,7 @@ export interface operations {
              * @description ISO 8601, UTC (Z)
              */
             created_at: string;
+            /** @description ISO 8601, UTC (Z) */
             revoked_at: string | null;
             /** @description Shown once, on creation; only its hash is stored */
             secret: string;
@@ -2956,6 +3002,7 @@ export interface operations {
       400: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -2986,6 +3033,7 @@ export interface operations {
       404: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -2996,6 +3044,7 @@ export interface operations {
       409: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -3078,6 +3127,7 @@ export interface operations {
              * @description ISO 8601, UTC (Z)
              */
             created_at: string;
+            /** @description ISO 8601, UTC (Z) */
             revoked_at: string | null;
           };
         };
@@ -3332,7 +3382,9 @@ export interface operations {
              * @description Lowercase ISO 4217 code, e.g. usd, eur, jpy, kwd. Amounts (`*_cents`) are in its minor unit: cents for usd, yen for jpy, fils for kwd.
              */
             currency?: string;
+            /** @description ISO 8601 with UTC offset, e.g. 2026-12-31T20:00:00+01:00 */
             sale_starts_at?: string | null;
+            /** @description ISO 8601 with UTC offset, e.g. 2026-12-31T20:00:00+01:00 */
             sale_ends_at?: string | null;
             max_per_order?: number;
             /** @enum {unknown} */
@@ -3363,6 +3415,7 @@ export interface operations {
       200: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -3373,6 +3426,7 @@ export interface operations {
       400: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -3403,6 +3457,7 @@ export interface operations {
       404: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -3413,6 +3468,7 @@ export interface operations {
       409: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -3745,6 +3801,7 @@ export interface operations {
       200: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -3755,6 +3812,7 @@ export interface operations {
       400: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -3785,6 +3843,7 @@ export interface operations {
       404: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -3795,6 +3854,7 @@ export interface operations {
       409: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -3875,6 +3935,7 @@ export interface operations {
       200: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           'Marquee-Holders-Notified': components['headers']['HoldersNotified'];
           [name: string]: unknown;
         };
@@ -3886,6 +3947,7 @@ export interface operations {
       400: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -3916,6 +3978,7 @@ export interface operations {
       404: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -3926,6 +3989,7 @@ export interface operations {
       409: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -4127,6 +4191,7 @@ export interface operations {
       200: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -4137,6 +4202,7 @@ export interface operations {
       400: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -4167,6 +4233,7 @@ export interface operations {
       404: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -4177,6 +4244,7 @@ export interface operations {
       409: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -4379,7 +4447,9 @@ export interface operations {
            * @description Lowercase ISO 4217 code, e.g. usd, eur, jpy, kwd. Amounts (`*_cents`) are in its minor unit: cents for usd, yen for jpy, fils for kwd.
            */
           currency?: string;
+          /** @description ISO 8601 with UTC offset, e.g. 2026-12-31T20:00:00+01:00 */
           sale_starts_at?: string | null;
+          /** @description ISO 8601 with UTC offset, e.g. 2026-12-31T20:00:00+01:00 */
           sale_ends_at?: string | null;
           max_per_order?: number;
           /** @enum {unknown} */
@@ -4395,6 +4465,7 @@ export interface operations {
       200: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -4405,6 +4476,7 @@ export interface operations {
       400: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -4435,6 +4507,7 @@ export interface operations {
       404: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -4445,6 +4518,7 @@ export interface operations {
       409: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -4756,7 +4830,9 @@ export interface operations {
            * @description Lowercase ISO 4217 code, e.g. usd, eur, jpy, kwd. Amounts (`*_cents`) are in its minor unit: cents for usd, yen for jpy, fils for kwd.
            */
           currency?: string;
+          /** @description ISO 8601 with UTC offset, e.g. 2026-12-31T20:00:00+01:00 */
           sale_starts_at?: string | null;
+          /** @description ISO 8601 with UTC offset, e.g. 2026-12-31T20:00:00+01:00 */
           sale_ends_at?: string | null;
           max_per_order?: number;
           /** @enum {unknown} */
@@ -5015,6 +5091,7 @@ export interface operations {
       200: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -5028,6 +5105,7 @@ export interface operations {
       400: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -5058,6 +5136,7 @@ export interface operations {
       404: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -5068,6 +5147,7 @@ export interface operations {
       409: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -5190,6 +5270,7 @@ export interface operations {
       200: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -5214,6 +5295,7 @@ export interface operations {
       400: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -5244,6 +5326,7 @@ export interface operations {
       404: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -5254,6 +5337,7 @@ export interface operations {
       409: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -5342,6 +5426,7 @@ export interface operations {
       200: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -5370,6 +5455,7 @@ export interface operations {
             ticket: components['schemas']['DoorTicket'] | null;
             attendee: components['schemas']['DoorAttendee'] | null;
             scan: components['schemas']['Scan'];
+            /** @description The ticket's order at the door: when admitted < tickets, a door may offer to admit the rest (POST /v2/orders/{id}/check_in) */
             order: {
               /** @description ord_ id */
               id: string;
@@ -5378,9 +5464,11 @@ export interface operations {
               /** @description Of those, how many are inside now */
               admitted: number;
             } | null;
+            /** @description How full the event's venue is, after this answer */
             occupancy: {
               /** @description People inside now (admissions minus exits) */
               inside: number;
+              /** @description The event's capacity; null: no limit */
               capacity: number | null;
               /**
                * @description 'warning' from 90 % of capacity, 'full' from 100 %; always 'ok' without a capacity
@@ -5395,6 +5483,7 @@ export interface operations {
       400: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -5425,6 +5514,7 @@ export interface operations {
       404: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -5435,6 +5525,7 @@ export interface operations {
       409: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -5528,6 +5619,7 @@ export interface operations {
              * @enum {unknown}
              */
             direction?: 'in' | 'out';
+            /** @description Why the device refused, when it did */
             reason?:
               | (
                   | 'malformed'
@@ -5551,6 +5643,7 @@ export interface operations {
       200: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -5590,6 +5683,7 @@ export interface operations {
       400: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -5620,6 +5714,7 @@ export interface operations {
       404: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -5630,6 +5725,7 @@ export interface operations {
       409: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -6154,6 +6250,7 @@ export interface operations {
             rotating: number;
             /** @description Of those, admitted on a paper pass (credential paper) */
             paper: number;
+            /** @description The event's newest scan (any result) when these figures were read; null before its first. A reader of the scan feed counts only the scans after it */
             last_scan_id: string | null;
           };
         };
@@ -6275,6 +6372,7 @@ export interface operations {
       200: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -6295,6 +6393,7 @@ export interface operations {
       400: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -6325,6 +6424,7 @@ export interface operations {
       404: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -6335,6 +6435,7 @@ export interface operations {
       409: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -6515,6 +6616,7 @@ export interface operations {
     requestBody: {
       content: {
         'application/json': {
+          /** @description Pin the device to this event's door. Omitted, a door (scope scanner) is pinned to the current event: the published one whose doors open nearest to now, from 12 h ago to 24 h ahead (none: any event). null: any event. */
           event_id?: string | null;
           /**
            * @description scanner: a door; box_office: another till; kiosk: a customer self-service screen
@@ -6529,6 +6631,7 @@ export interface operations {
       200: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -6548,6 +6651,7 @@ export interface operations {
             event_id: string | null;
             /** @description Base URL the device should call */
             server_url: string;
+            /** @description SHA-256 of the server certificate (colon hex), to pin; null over plain HTTP */
             cert_fingerprint: string | null;
             /** @description marquee://pair?url=<server_url>&fp=<cert_fingerprint or empty>&token=<pairing_token> */
             qr: string;
@@ -6560,6 +6664,7 @@ export interface operations {
       400: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -6590,6 +6695,7 @@ export interface operations {
       404: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -6600,6 +6706,7 @@ export interface operations {
       409: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -6677,6 +6784,7 @@ export interface operations {
       200: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -6696,6 +6804,7 @@ export interface operations {
                * @description ISO 8601, UTC (Z)
                */
               created_at: string;
+              /** @description ISO 8601, UTC (Z) */
               revoked_at: string | null;
               /** @description Shown once, here */
               secret: string;
@@ -6707,6 +6816,7 @@ export interface operations {
       400: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -6737,6 +6847,7 @@ export interface operations {
       404: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -6747,6 +6858,7 @@ export interface operations {
       409: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -7425,6 +7537,7 @@ export interface operations {
       200: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -7435,6 +7548,7 @@ export interface operations {
       400: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -7465,6 +7579,7 @@ export interface operations {
       404: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -7475,6 +7590,7 @@ export interface operations {
       409: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -7545,6 +7661,7 @@ export interface operations {
       200: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -7555,6 +7672,7 @@ export interface operations {
       400: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -7585,6 +7703,7 @@ export interface operations {
       404: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -7595,6 +7714,7 @@ export interface operations {
       409: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -7836,6 +7956,7 @@ export interface operations {
       200: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -7846,6 +7967,7 @@ export interface operations {
       400: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -7876,6 +7998,7 @@ export interface operations {
       404: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -7886,6 +8009,7 @@ export interface operations {
       409: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -8218,6 +8342,7 @@ export interface operations {
       200: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -8228,6 +8353,7 @@ export interface operations {
       400: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -8258,6 +8384,7 @@ export interface operations {
       404: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -8268,6 +8395,7 @@ export interface operations {
       409: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -8346,6 +8474,7 @@ export interface operations {
       200: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -8356,6 +8485,7 @@ export interface operations {
       400: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -8386,6 +8516,7 @@ export interface operations {
       404: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -8396,6 +8527,7 @@ export interface operations {
       409: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -8604,6 +8736,7 @@ export interface operations {
       200: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -8643,6 +8776,7 @@ export interface operations {
             occupancy: {
               /** @description People inside now (admissions minus exits) */
               inside: number;
+              /** @description The event's capacity; null: no limit */
               capacity: number | null;
               /**
                * @description 'warning' from 90 % of capacity, 'full' from 100 %; always 'ok' without a capacity
@@ -8657,6 +8791,7 @@ export interface operations {
       400: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -8687,6 +8822,7 @@ export interface operations {
       404: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -8697,6 +8833,7 @@ export interface operations {
       409: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -8895,6 +9032,7 @@ export interface operations {
       200: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -8905,6 +9043,7 @@ export interface operations {
       400: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -8935,6 +9074,7 @@ export interface operations {
       404: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -8945,6 +9085,7 @@ export interface operations {
       409: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -9023,6 +9164,7 @@ export interface operations {
       200: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -9033,6 +9175,7 @@ export interface operations {
       400: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -9063,6 +9206,7 @@ export interface operations {
       404: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -9073,6 +9217,7 @@ export interface operations {
       409: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -9150,6 +9295,7 @@ export interface operations {
       200: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -9160,6 +9306,7 @@ export interface operations {
       400: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -9190,6 +9337,7 @@ export interface operations {
       404: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -9200,6 +9348,7 @@ export interface operations {
       409: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -9284,6 +9433,7 @@ export interface operations {
       200: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -9312,6 +9462,7 @@ export interface operations {
             ticket: components['schemas']['DoorTicket'] | null;
             attendee: components['schemas']['DoorAttendee'] | null;
             scan: components['schemas']['Scan'];
+            /** @description The ticket's order at the door: when admitted < tickets, a door may offer to admit the rest (POST /v2/orders/{id}/check_in) */
             order: {
               /** @description ord_ id */
               id: string;
@@ -9320,9 +9471,11 @@ export interface operations {
               /** @description Of those, how many are inside now */
               admitted: number;
             } | null;
+            /** @description How full the event's venue is, after this answer */
             occupancy: {
               /** @description People inside now (admissions minus exits) */
               inside: number;
+              /** @description The event's capacity; null: no limit */
               capacity: number | null;
               /**
                * @description 'warning' from 90 % of capacity, 'full' from 100 %; always 'ok' without a capacity
@@ -9337,6 +9490,7 @@ export interface operations {
       400: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -9367,6 +9521,7 @@ export interface operations {
       404: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -9377,6 +9532,7 @@ export interface operations {
       409: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -9946,6 +10102,7 @@ export interface operations {
       200: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -9956,6 +10113,7 @@ export interface operations {
       400: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -9986,6 +10144,7 @@ export interface operations {
       404: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -9996,6 +10155,7 @@ export interface operations {
       409: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -10184,6 +10344,7 @@ export interface operations {
       200: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -10194,6 +10355,7 @@ export interface operations {
       400: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -10224,6 +10386,7 @@ export interface operations {
       404: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -10234,6 +10397,7 @@ export interface operations {
       409: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -10304,6 +10468,7 @@ export interface operations {
       200: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -10314,6 +10479,7 @@ export interface operations {
       400: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -10344,6 +10510,7 @@ export interface operations {
       404: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -10354,6 +10521,7 @@ export interface operations {
       409: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -10555,6 +10723,7 @@ export interface operations {
       200: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -10565,6 +10734,7 @@ export interface operations {
             description: string | null;
             /** @enum {unknown} */
             status: 'enabled' | 'disabled';
+            /** @description manual: disabled by PATCH; gone: the receiver answered 410 Gone */
             disabled_reason: ('manual' | 'gone') | null;
             /**
              * Format: date-time
@@ -10580,6 +10750,7 @@ export interface operations {
       400: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -10610,6 +10781,7 @@ export interface operations {
       404: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -10620,6 +10792,7 @@ export interface operations {
       409: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -11056,6 +11229,7 @@ export interface operations {
       200: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -11066,6 +11240,7 @@ export interface operations {
             description: string | null;
             /** @enum {unknown} */
             status: 'enabled' | 'disabled';
+            /** @description manual: disabled by PATCH; gone: the receiver answered 410 Gone */
             disabled_reason: ('manual' | 'gone') | null;
             /**
              * Format: date-time
@@ -11081,6 +11256,7 @@ export interface operations {
       400: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -11111,6 +11287,7 @@ export interface operations {
       404: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -11121,6 +11298,7 @@ export interface operations {
       409: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -11321,6 +11499,7 @@ export interface operations {
       200: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -11335,6 +11514,7 @@ export interface operations {
       400: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -11365,6 +11545,7 @@ export interface operations {
       404: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -11375,6 +11556,7 @@ export interface operations {
       409: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -11445,6 +11627,7 @@ export interface operations {
       200: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -11455,6 +11638,7 @@ export interface operations {
       400: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -11485,6 +11669,7 @@ export interface operations {
       404: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -11495,6 +11680,7 @@ export interface operations {
       409: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -11588,7 +11774,9 @@ export interface operations {
               failing: number;
               /** @description Deliveries that used up the schedule */
               failed: number;
+              /** @description ISO 8601, UTC (Z) */
               last_success_at: string | null;
+              /** @description ISO 8601, UTC (Z) */
               last_failure_at: string | null;
             }[];
           };
@@ -11819,9 +12007,11 @@ export interface operations {
           venue_name?: string;
           /** @description Minutes without a touch or key after which a till signs its staff member out (the PIN keypad comes back) */
           staff_idle_minutes?: number;
+          /** @description A full path to save backups in: outside the data folder and writable by the venue server (made if missing); null goes back to the default */
           backup_folder?: string | null;
           /** @description Save a backup on its own after every till shift closes (its Z report), in `backup_folder`, once the close has answered; the newest 14 are kept. On until turned off */
           auto_backup?: boolean;
+          /** @description The PIN an attendant types on a kiosk to approve a card payment: 4–8 digits, stored hashed, never answered; null removes it */
           kiosk_attendant_pin?: string | null;
         };
       };
@@ -12079,6 +12269,7 @@ export interface operations {
       200: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -12089,6 +12280,7 @@ export interface operations {
       400: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -12119,6 +12311,7 @@ export interface operations {
       404: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -12129,6 +12322,7 @@ export interface operations {
       409: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -12336,6 +12530,7 @@ export interface operations {
       200: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -12346,6 +12541,7 @@ export interface operations {
       400: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -12376,6 +12572,7 @@ export interface operations {
       404: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -12386,6 +12583,7 @@ export interface operations {
       409: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -12460,6 +12658,7 @@ export interface operations {
       200: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -12470,6 +12669,7 @@ export interface operations {
       400: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -12500,6 +12700,7 @@ export interface operations {
       404: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -12510,6 +12711,7 @@ export interface operations {
       409: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -12581,6 +12783,7 @@ export interface operations {
       200: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -12594,6 +12797,7 @@ export interface operations {
       400: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -12624,6 +12828,7 @@ export interface operations {
       404: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -12634,6 +12839,7 @@ export interface operations {
       409: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -13328,6 +13534,7 @@ export interface operations {
       200: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -13338,6 +13545,7 @@ export interface operations {
       400: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -13368,6 +13576,7 @@ export interface operations {
       404: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -13378,6 +13587,7 @@ export interface operations {
       409: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -13810,6 +14020,7 @@ export interface operations {
       200: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -13820,6 +14031,7 @@ export interface operations {
       400: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -13850,6 +14062,7 @@ export interface operations {
       404: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -13860,6 +14073,7 @@ export interface operations {
       409: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
