@@ -245,10 +245,11 @@ const dayIn = (iso: string, zone: string): string =>
 /**
  * A venue server left on another zone than the venue's (here 25 hours apart, so the two calendar
  * days always differ): the open shift's heading and the Past shifts line give the venue's day, as
- * the Z report does. Before, both used the server's zone, so a Saturday night's shift was listed
- * under Sunday beside its Z report saying Saturday.
+ * the Z report does, and so does the Z report of a shift that only refunded (no event of its own
+ * to read the zone from). Before, all three used the server's zone, so a Saturday night's shift
+ * was listed under Sunday beside its Z report saying Saturday.
  */
-test('a server on another zone: the open shift and Past shifts are on the venueâ€™s day, as the Z report', async ({
+test('a server on another zone: the open shift, Past shifts and a refunds-only Z report are on the venueâ€™s day', async ({
   browser,
 }) => {
   const venueZone = 'Pacific/Pago_Pago';
@@ -284,7 +285,7 @@ test('a server on another zone: the open shift and Past shifts are on the venueâ
     const session = (await call('/v2/staff/sign_in', { pin: '2468' })).session_token as string;
     const opened = await call('/v2/shifts', { opening_float_cents: 1_000 }, session);
     const tiers = await server.api<{ data: { id: string }[] }>('GET', `/v2/events/${event.id}/tiers`);
-    await call(
+    const sold = await call(
       '/v2/orders',
       { event_id: event.id, items: [{ tier_id: tiers.data[0]!.id, quantity: 1 }], payment_method: 'cash' },
       session,
@@ -305,6 +306,15 @@ test('a server on another zone: the open shift and Past shifts are on the venueâ
     const past = page.getByRole('region', { name: 'Past shifts' }).getByRole('button');
     await expect(past).toHaveCount(1);
     await expect(past).toContainText(`Business day ${venueDay}`);
+
+    // A refund desk: the next shift only hands money back, so its report names no event itself.
+    await page.getByRole('button', { name: 'Done' }).click();
+    await shift.open('30.00');
+    const refundDay = dayIn(new Date().toISOString(), venueZone);
+    await call(`/v2/orders/${sold.id as string}/refund`, {}, session);
+    await shift.closeWithCount('5.00');
+    await expect(shift.figure(shift.zReport(), 'Cash refunded from the drawer')).toHaveText('$25.00');
+    await expect(shift.zReport()).toContainText(`Business day ${refundDay}`);
     expect(errors, 'uncaught errors in the page').toEqual([]);
     await context.close();
   } finally {
