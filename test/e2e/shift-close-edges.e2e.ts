@@ -4,7 +4,7 @@ import { LoginPage } from './pages/login-page.js';
 import { ShiftPage } from './pages/shift-page.js';
 import { TillStaffPage } from './pages/till-staff-page.js';
 import { catchPrints, printsSoFar } from './support/print.js';
-import type { VenueServer } from './support/venue-server.js';
+import { startVenueServer, type VenueServer } from './support/venue-server.js';
 
 interface Shift {
   id: string;
@@ -230,4 +230,94 @@ test('a past shift’s count is worded in the currency it was opened in, not the
   const shift = new ShiftPage(page);
   await expect(shift.figure(shift.zReport(), 'Counted cash')).toHaveText('€42.50');
   expect(errors, 'uncaught errors in the page').toEqual([]);
+});
+
+/** "Sat, 5 Dec 2026": the calendar day of `iso` in `zone`, as the Shift screen words days. */
+const dayIn = (iso: string, zone: string): string =>
+  new Date(iso).toLocaleDateString('en-GB', {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: zone,
+  });
+
+/**
+ * A venue server left on another zone than the venue's (here 25 hours apart, so the two calendar
+ * days always differ): the open shift's heading and the Past shifts line give the venue's day, as
+ * the Z report does, and so does the Z report of a shift that only refunded (no event of its own
+ * to read the zone from). Before, all three used the server's zone, so a Saturday night's shift
+ * was listed under Sunday beside its Z report saying Saturday.
+ */
+test('a server on another zone: the open shift, Past shifts and a refunds-only Z report are on the venue’s day', async ({
+  browser,
+}) => {
+  const venueZone = 'Pacific/Pago_Pago';
+  const server = await startVenueServer(30_000, { TZ: 'Pacific/Kiritimati' });
+  try {
+    const event = await server.api<{ id: string; tiers: { id: string }[] }>('POST', '/v2/events', {
+      title: 'Island night',
+      venue: 'Main hall',
+      doors_at: new Date(Date.now() + 2 * 3_600_000).toISOString(),
+      currency: 'usd',
+      timezone: venueZone,
+      tickets: [{ name: 'General admission', price_cents: 2500, quantity: 100 }],
+    });
+    await server.api('POST', `/v2/events/${event.id}/publish`);
+    await server.api('POST', '/v2/staff', { name: 'Maria', role: 'manager', pin: '2468' });
+    const till = await server.api<{ secret: string }>('POST', '/v2/api_keys', {
+      name: 'Till 1',
+      scope: 'box_office',
+    });
+    const call = async (path: string, body: unknown, session?: string) => {
+      const res = await fetch(`${server.url}${path}`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${till.secret}`,
+          'content-type': 'application/json',
+          ...(session ? { 'marquee-staff': session } : {}),
+        },
+        body: JSON.stringify(body),
+      });
+      expect(res.ok, await res.clone().text()).toBe(true);
+      return res.json() as Promise<Record<string, unknown>>;
+    };
+    const session = (await call('/v2/staff/sign_in', { pin: '2468' })).session_token as string;
+    const opened = await call('/v2/shifts', { opening_float_cents: 1_000 }, session);
+    const tiers = await server.api<{ data: { id: string }[] }>('GET', `/v2/events/${event.id}/tiers`);
+    const sold = await call(
+      '/v2/orders',
+      { event_id: event.id, items: [{ tier_id: tiers.data[0]!.id, quantity: 1 }], payment_method: 'cash' },
+      session,
+    );
+    const openedAt = opened.opened_at as string;
+    const venueDay = dayIn(openedAt, venueZone);
+    expect(venueDay).not.toBe(dayIn(openedAt, 'Pacific/Kiritimati'));
+
+    const context = await browser.newContext({ timezoneId: venueZone });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (err) => errors.push(err.message));
+    await shiftTab(page, server, till.secret);
+    await expect(page.getByRole('heading', { name: /^Shift open since/ })).toContainText(venueDay);
+    const shift = new ShiftPage(page);
+    await shift.closeWithCount('35.00');
+    await expect(shift.zReport()).toContainText(`Business day ${venueDay}`);
+    const past = page.getByRole('region', { name: 'Past shifts' }).getByRole('button');
+    await expect(past).toHaveCount(1);
+    await expect(past).toContainText(`Business day ${venueDay}`);
+
+    // A refund desk: the next shift only hands money back, so its report names no event itself.
+    await page.getByRole('button', { name: 'Done' }).click();
+    await shift.open('30.00');
+    const refundDay = dayIn(new Date().toISOString(), venueZone);
+    await call(`/v2/orders/${sold.id as string}/refund`, {}, session);
+    await shift.closeWithCount('5.00');
+    await expect(shift.figure(shift.zReport(), 'Cash refunded from the drawer')).toHaveText('$25.00');
+    await expect(shift.zReport()).toContainText(`Business day ${refundDay}`);
+    expect(errors, 'uncaught errors in the page').toEqual([]);
+    await context.close();
+  } finally {
+    await server.stop();
+  }
 });

@@ -281,6 +281,28 @@ describe('the Z report as CSV', () => {
     expect(item.get('closed_at_local')).toEqual(['2027-03-28 03:30']);
     expect(item.get('closed_at')).toEqual(['2027-03-28T01:30:00.000Z']);
   });
+
+  it("names the venue's night for a shift that only refunded: the zone its events share, not the server's", async () => {
+    // A venue at UTC+14 whose server was left on the machine's zone: a refund desk opened at
+    // 02:00 on the 27th there is still the 26th on any clock west of UTC+12.
+    const moved = { timezone: 'Pacific/Kiritimati', doors_at: '2027-03-27T20:00:00+14:00' };
+    await ok(await t.call('PATCH', `/v2/events/${sale.eventId}`, moved));
+    const sold = await sell({ payment_method: 'cash' }); // sold with no shift open
+    t.clock.ms = Date.parse('2027-03-27T02:00:00+14:00');
+    bob = asStaff(await signIn(t, till, '5678'));
+    ann = asStaff(await signIn(t, till, '1234'));
+    const shift = await ok<{ id: string }>(
+      await t.call('POST', '/v2/shifts', { opening_float_cents: 10_000 }, till, bob),
+    );
+    await ok(await t.call('POST', `/v2/orders/${sold.id}/refund`, {}, till, ann));
+    await ok(await t.call('POST', `/v2/shifts/${shift.id}/close`, { counted_cash_cents: 7_500 }, till, ann));
+    const [summary] = csvSections(await (await get(`/v2/shifts/${shift.id}/report?format=csv`)).text());
+    const item = new Map(summary!.slice(1).map(([name, ...cells]) => [name!, cells]));
+    expect(item.get('cash_refunds')).toEqual(['25.00']);
+    expect(item.get('time_zone')).toEqual(['Pacific/Kiritimati']);
+    expect(item.get('business_day')).toEqual(['2027-03-27']);
+    expect(item.get('opened_at_local')).toEqual(['2027-03-27 02:00']);
+  });
 });
 
 describe('GET /v2/orders?shift_id=', () => {

@@ -201,7 +201,12 @@ export class ShiftsService {
       closedByName: labels.closed_by_name,
       fallbackCurrency: labels.audit_currency,
       events,
-      timeZone: venueTimeZone(zones, serverTimeZone()),
+      // A shift that sold no tickets (it only refunded, or sold nothing) still has a venue: the
+      // zone its events share, as the till's screen reads it, before the server's own.
+      timeZone: venueTimeZone(
+        zones.length > 0 ? zones : this.deps.events.timeZones().map(eventTimeZone),
+        serverTimeZone(),
+      ),
     });
   }
 

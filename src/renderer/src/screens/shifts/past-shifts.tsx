@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
 import { Empty, ErrorNote, Loading } from '../../components/states.js';
 import { businessDayWords } from '../../lib/shift-report.js';
-import { formatEventTime, tillTimeZone } from '../../lib/zoned-time.js';
+import { formatEventTime } from '../../lib/zoned-time.js';
 import { formatCount } from '../../lib/count.js';
 import { countedWords, shiftCurrency } from '../../lib/shift-words.js';
-import { useSettings } from '../../stores/settings-store.js';
+import { useVenueTimeZone } from '../../hooks/use-venue-time-zone.js';
 import { pastShiftsShown, useShift } from '../../stores/shift-store.js';
 import { useStaff } from '../../stores/staff-store.js';
 import { ShiftReportView } from './shift-report.js';
@@ -23,8 +23,8 @@ export function PastShifts({ currency }: { currency: string }) {
   const probed = useStaff((s) => s.mode !== 'unknown');
   // A shift found closed elsewhere is one of this till's past shifts now.
   const endedElsewhere = useShift((s) => s.endedElsewhere?.id);
-  // Listed on the venue's clock (the server's zone), by the night each shift counts for.
-  const zone = useSettings((s) => s.settings.data?.server_timezone) ?? tillTimeZone();
+  // Listed on the venue's clock, by the night each shift counts for, as its Z report says it.
+  const zone = useVenueTimeZone();
 
   useEffect(() => {
     if (probed) void loadPast(tillKeyId);

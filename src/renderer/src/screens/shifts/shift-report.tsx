@@ -4,6 +4,7 @@ import { create } from 'zustand';
 import type { ShiftReport } from '../../api/types.js';
 import { ReportFigures, ReportTable } from '../../components/report-parts.js';
 import { useFocusIfLost } from '../../hooks/use-focus-if-lost.js';
+import { useVenueTimeZone } from '../../hooks/use-venue-time-zone.js';
 import { shiftReportParts } from '../../lib/shift-report.js';
 import { useEvents } from '../../stores/events-store.js';
 import { useSettings } from '../../stores/settings-store.js';
@@ -24,7 +25,9 @@ const usePrintedReport = create<{ owner: string | null; requests: number }>(() =
 
 export function ShiftReportView({ report, currency }: { report: ShiftReport; currency: string }) {
   const venue = useSettings((s) => s.settings.data?.venue_name ?? '');
-  const serverZone = useSettings((s) => s.settings.data?.server_timezone);
+  // What the report's own events do not say (a shift that only refunded, or sold nothing): the
+  // zone the venue's events share, else the server's, as the CSV and Past shifts read it.
+  const venueZone = useVenueTimeZone();
   const id = useId();
   const printing = usePrintedReport((s) => (s.owner === id ? s.requests : 0));
   const events = useEvents((s) => s.events);
@@ -35,13 +38,10 @@ export function ShiftReportView({ report, currency }: { report: ShiftReport; cur
   useEffect(() => {
     if (soldTickets) void loadEvents();
   }, [soldTickets, report.shift.id, loadEvents]);
-  // On the venue's clock: the zone of the events it sold for, else the server's (Settings).
-  const parts = shiftReportParts(
-    report,
-    currency,
-    (id) => events.data?.find((e) => e.id === id),
-    serverZone ? { server: serverZone } : undefined,
-  );
+  // On the venue's clock: the zone of the events it sold for, else the venue's (above).
+  const parts = shiftReportParts(report, currency, (id) => events.data?.find((e) => e.id === id), {
+    server: venueZone,
+  });
   const kind = parts.kind;
   // The printed copy is in the page by the time effects run: print it then.
   useEffect(() => {
