@@ -354,6 +354,31 @@ describe('mail sender with a server slow to confirm', () => {
   });
 });
 
+describe('mail sender with a server that drops the connection mid-DATA', () => {
+  it('uses that mail’s attempts up with backoff and lets the other mail go, not the outage loop that held every mail behind it', async () => {
+    const smtp = await catcher();
+    smtp.dropMidData = (address) => address === 'cutoff@example.test';
+    // A long outage wait: were the drop read as an outage, the second mail would sit out this minute.
+    const t = await appWithSender(smtp.url, {
+      ...fast,
+      policy: { ...fast.policy, unreachableRetryMs: 60_000 },
+    });
+    const cut = enqueue(t.app, simpleMail('cutoff@example.test', 'Cut off'));
+    enqueue(t.app, simpleMail('fine@example.test', 'Fine'));
+    const [delivered] = await smtp.waitFor(1, 5_000);
+    expect(delivered!.rcptTo).toEqual(['fine@example.test']);
+    const [failed] = await until(
+      () => mailList(t.app, '?status=failed'),
+      (rows) => rows.length === 1,
+    );
+    expect(failed).toMatchObject({ id: cut, attempts: 3 });
+    expect(failed!.last_error).toMatch(
+      /^the connection to the mail server broke before it confirmed the message \(.+\); trying again later$/,
+    );
+    expect(smtp.dropped).toBe(3);
+  });
+});
+
 describe('mail sender when the venue’s SMTP settings are wrong', () => {
   it('a relay that will not pass mail on fails no buyer’s mail: held, said as a setting, sent once fixed', async () => {
     const smtp = await catcher();
