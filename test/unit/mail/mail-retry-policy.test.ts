@@ -92,6 +92,13 @@ describe('classifyFailure', () => {
     );
   });
 
+  it('calls a connection closed before any greeting unreachable (a port forward whose server is down)', () => {
+    const closed = new Error('Unexpected socket close');
+    expect(classifyFailure(closed)).toBe('unreachable');
+    // Once the server greeted, the same close is the conversation breaking off.
+    expect(classifyFailure(closed, true)).toBe('transient');
+  });
+
   it('calls a relay refusal a settings problem, not the recipient’s fault', () => {
     const relay = Object.assign(
       new Error(
@@ -130,7 +137,9 @@ describe('classifyFailure', () => {
   });
 
   it('calls anything else transient', () => {
-    expect(classifyFailure(new Error('Unexpected socket close'))).toBe('transient');
+    expect(classifyFailure(Object.assign(new Error('Unexpected Response'), { code: 'EPROTOCOL' }))).toBe(
+      'transient',
+    );
     expect(classifyFailure('weird')).toBe('transient');
   });
 });
