@@ -1,3 +1,5 @@
+import type { Logger } from 'nodemailer/lib/shared/index.js';
+
 /**
  * Whether the SMTP server was reached in a send: nodemailer logs "Sending message" once the server
  * has greeted and taken EHLO (and the login), just before MAIL FROM. A failure after that is the
@@ -8,10 +10,11 @@ export class SmtpConversationWatch {
   private started = false;
 
   /** nodemailer's `logger` option: only the transport's "send" line is read; the rest is dropped. */
-  readonly logger = {
+  readonly logger: Logger = {
+    level: (): void => undefined,
     trace: (): void => undefined,
     debug: (): void => undefined,
-    info: (entry: unknown): void => {
+    info: (entry?: unknown): void => {
       if ((entry as { tnx?: unknown } | null)?.tnx === 'send') this.started = true;
     },
     warn: (): void => undefined,
