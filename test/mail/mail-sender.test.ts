@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
+import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { createServer as createTlsServer } from 'node:tls';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app.js';
@@ -351,6 +351,61 @@ describe('mail sender with a server slow to confirm', () => {
     );
     // Three attempts, as the policy allows, not one every outage interval for ever.
     expect(smtp.held).toBe(3);
+  });
+});
+
+describe('mail sender with a server that drops the connection mid-DATA', () => {
+  it('uses that mail’s attempts up with backoff and lets the other mail go, not the outage loop that held every mail behind it', async () => {
+    const smtp = await catcher();
+    smtp.dropMidData = (address) => address === 'cutoff@example.test';
+    // A long outage wait: were the drop read as an outage, the second mail would sit out this minute.
+    const t = await appWithSender(smtp.url, {
+      ...fast,
+      policy: { ...fast.policy, unreachableRetryMs: 60_000 },
+    });
+    const cut = enqueue(t.app, simpleMail('cutoff@example.test', 'Cut off'));
+    enqueue(t.app, simpleMail('fine@example.test', 'Fine'));
+    const [delivered] = await smtp.waitFor(1, 5_000);
+    expect(delivered!.rcptTo).toEqual(['fine@example.test']);
+    const [failed] = await until(
+      () => mailList(t.app, '?status=failed'),
+      (rows) => rows.length === 1,
+    );
+    expect(failed).toMatchObject({ id: cut, attempts: 3 });
+    expect(failed!.last_error).toMatch(
+      /^the connection to the mail server broke before it confirmed the message \(.+\); trying again later$/,
+    );
+    expect(smtp.dropped).toBe(3);
+  });
+});
+
+describe('mail sender behind a port forward whose SMTP server is down', () => {
+  it('waits as for an outage (never failed, one try per interval), and sends once the server is back', async () => {
+    // Takes each connection and closes it before any greeting, as a proxy with nothing behind it does.
+    const forward = createNetServer((socket) => socket.end());
+    await new Promise<void>((resolve) => forward.listen(0, '127.0.0.1', resolve));
+    const port = (forward.address() as AddressInfo).port;
+    cleanups.push(() => new Promise((resolve) => forward.close(() => resolve())));
+    const slow: MailSenderOverrides = { ...fast, policy: { ...fast.policy, unreachableRetryMs: 60_000 } };
+    const t = await appWithSender(`smtp://127.0.0.1:${port}`, slow);
+    const first = enqueue(t.app, simpleMail('a@example.test', 'Mail A'));
+    enqueue(t.app, simpleMail('b@example.test', 'Mail B'));
+    const rows = await until(
+      () => mailList(t.app),
+      (list) => list[0]?.attempts === 1,
+    );
+    expect(rows.map((m) => [m.status, m.attempts])).toEqual([
+      ['pending', 1],
+      ['pending', 0],
+    ]);
+    expect(rows[0]!.last_error).toBe(
+      'SMTP server unreachable: the connection was closed before the mail server greeted (Unexpected socket close)',
+    );
+    await new Promise<void>((resolve) => forward.close(() => resolve()));
+    const smtp = await catcher(port);
+    expect((await t.call('POST', `/v2/mail/${first}/retry`)).statusCode).toBe(200);
+    const mails = await smtp.waitFor(2, 5_000);
+    expect(mails.map((m) => m.parsed.subject)).toEqual(['Mail A', 'Mail B']);
   });
 });
 

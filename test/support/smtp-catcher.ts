@@ -1,5 +1,5 @@
 import { simpleParser, type ParsedMail } from 'mailparser';
-import { createServer } from 'node:net';
+import { createServer, type Socket } from 'node:net';
 import { SMTPServer, type SMTPServerAddress } from 'smtp-server';
 
 /** How the catcher answers a recipient: accept it, or refuse with an SMTP reply code. */
@@ -24,10 +24,18 @@ export class SmtpCatcher {
   answerRcpt: (address: string) => RcptAnswer = () => 'accept';
   delayDataMs = 0;
   login: { user: string; pass: string } | null = null;
+  /**
+   * Recipients for whom the server drops the connection in the middle of DATA, after greeting,
+   * EHLO, MAIL and RCPT were all answered (a proxy cutting large messages, a line dropping).
+   */
+  dropMidData: (address: string) => boolean = () => false;
+  /** Messages whose connection was dropped by dropMidData. */
+  dropped = 0;
   /** Messages received whose reply was held back by delayDataMs. */
   held = 0;
   private heldReplies: (() => void)[] = [];
   private server: SMTPServer | null = null;
+  private readonly sockets: Socket[] = [];
   private waiters: (() => void)[] = [];
 
   private constructor(public port: number) {}
@@ -84,6 +92,12 @@ export class SmtpCatcher {
         return callback(err);
       },
       onData: (stream, session, callback) => {
+        if (session.envelope.rcptTo.some((r) => this.dropMidData(r.address))) {
+          this.dropped++;
+          stream.once('data', () => this.sockets.find((s) => s.remotePort === session.remotePort)?.destroy());
+          stream.resume();
+          return;
+        }
         const chunks: Buffer[] = [];
         stream.on('data', (chunk: Buffer) => chunks.push(chunk));
         stream.on('end', () => {
@@ -116,6 +130,10 @@ export class SmtpCatcher {
       });
     });
     server.on('error', () => undefined);
+    server.server.on('connection', (socket: Socket) => {
+      this.sockets.push(socket);
+      socket.once('close', () => this.sockets.splice(this.sockets.indexOf(socket), 1));
+    });
     const address = server.server.address();
     if (typeof address === 'object' && address) this.port = address.port;
     this.server = server;

@@ -3,7 +3,7 @@
  * schedule is unit-tested and tests of the sender can shrink it.
  */
 import { isUnreachableCode, unreachableCodes } from '../../shared/unreachable-codes.js';
-import { setupProblem } from './smtp-setup-problem.js';
+import { closedBeforeGreeting, setupProblem } from './smtp-setup-problem.js';
 
 export interface MailRetryPolicy {
   /** Wait after the 1st, 2nd, … failed attempt; the last entry repeats. */
@@ -80,8 +80,13 @@ export function wentSilent(err: unknown): boolean {
   );
 }
 
-/** Classifies an error thrown by nodemailer's SMTP transport. */
-export function classifyFailure(err: unknown): FailureKind {
+/**
+ * Classifies an error thrown by nodemailer's SMTP transport. `reachedServer`: the server had
+ * greeted and the mail transaction begun (smtp-conversation.ts), so a dropped or reset connection
+ * is the conversation breaking, retried with backoff like a 4xx, not an outage that holds every
+ * other mail back behind this one.
+ */
+export function classifyFailure(err: unknown, reachedServer = false): FailureKind {
   const e = (typeof err === 'object' && err !== null ? err : {}) as {
     responseCode?: unknown;
     code?: unknown;
@@ -96,6 +101,10 @@ export function classifyFailure(err: unknown): FailureKind {
   }
   // nodemailer wraps socket failures as ESOCKET/ECONNECTION/ETIMEDOUT/EDNS and keeps the
   // underlying errno-style code on `errno` or in the message.
+  if (reachedServer) return 'transient';
+  // Taken and closed before any greeting (a port forward or proxy whose server is down): nothing
+  // was said, so nothing was decided; nodemailer gives no code for it.
+  if (closedBeforeGreeting(err)) return 'unreachable';
   const codes = [e.code, e.errno].filter((c): c is string => typeof c === 'string');
   if (codes.some((c) => isUnreachableCode(c) || c === 'ECONNECTION' || c === 'EDNS')) {
     return 'unreachable';

@@ -17,6 +17,7 @@ import {
 } from './mail-retry-policy.js';
 import { setupPrefix, unreachablePrefix } from '../../shared/mail-last-error.js';
 import { setupError, unreachableError } from './smtp-setup-problem.js';
+import { SmtpConversationWatch } from './smtp-conversation.js';
 import { smtpConnectionOptions } from './smtp-url.js';
 
 /** The knobs tests turn down; production uses the defaults. */
@@ -82,6 +83,17 @@ const heldBack = (lastError: string | null): boolean =>
 
 type Outcome = 'sent' | FailureKind | 'abandoned';
 
+/** The connection closed or reset without a reply (said in words, since it may have been taken). */
+const brokenOff = (err: unknown): boolean => {
+  const { code, responseCode } = (typeof err === 'object' && err !== null ? err : {}) as {
+    code?: unknown;
+    responseCode?: unknown;
+  };
+  return (
+    typeof responseCode !== 'number' && (code === undefined || code === 'ECONNECTION' || code === 'ESOCKET')
+  );
+};
+
 /**
  * Delivers the mail outbox over SMTP, one mail at a time, oldest first. A row stays `pending`
  * while it is being sent and becomes `sent` only after the server accepted it, so a crash at any
@@ -94,6 +106,7 @@ export class MailSender {
   private readonly tuning: MailSenderTuning;
   private readonly from: () => string;
   private readonly transport: Transporter<SMTPTransport.SentMessageInfo>;
+  private readonly conversation = new SmtpConversationWatch();
   private stopping = false;
   /** Set when stop() gave up waiting: the in-flight send must not touch the closing store. */
   private abandoned = false;
@@ -121,6 +134,7 @@ export class MailSender {
         connectionTimeout: 10_000,
         greetingTimeout: this.tuning.greetingTimeoutMs,
         socketTimeout: this.tuning.socketTimeoutMs,
+        logger: this.conversation.logger,
       },
       {},
     );
@@ -258,11 +272,12 @@ export class MailSender {
       log.warn({ mail: row.id, kind: row.kind, err: text }, 'mail not composed');
       return 'permanent';
     }
+    this.conversation.reset();
     try {
       await this.transport.sendMail(nodemailerMessage(row.id, mail, this.from()));
     } catch (err) {
       if (this.abandoned) return 'abandoned';
-      const kind = classifyFailure(err);
+      const kind = classifyFailure(err, this.conversation.reachedServer);
       const text = err instanceof Error ? err.message : String(err);
       const error =
         kind === 'unreachable'
@@ -271,7 +286,9 @@ export class MailSender {
             ? setupError(err)
             : wentSilent(err)
               ? 'the mail server went silent before confirming the message (it may have taken it); trying again later'
-              : text;
+              : this.conversation.reachedServer && brokenOff(err)
+                ? `the connection to the mail server broke before it confirmed the message (${text}); trying again later`
+                : text;
       const decision = decideRetry(this.tuning.policy, kind, row.attempts + 1, now());
       if (decision.action === 'retry') repo.markRetry(row.id, error, decision.at);
       else repo.markFailed(row.id, error);

@@ -70,5 +70,15 @@ export function setupError(err: unknown): string {
 export function unreachableError(err: unknown): string {
   const message = err instanceof Error ? err.message : String(err);
   const silent = /Greeting never received/i.test(message);
+  if (closedBeforeGreeting(err))
+    return `${unreachablePrefix}the connection was closed before the mail server greeted (${message})`;
   return `${unreachablePrefix}${message}${silent ? ` (${noGreetingHint})` : ''}`;
+}
+
+/**
+ * nodemailer's words when the socket closed while it still waited for the greeting (it raises no
+ * error of its own then, and the transport says this a second later).
+ */
+export function closedBeforeGreeting(err: unknown): boolean {
+  return err instanceof Error && err.message === 'Unexpected socket close' && !('responseCode' in err);
 }

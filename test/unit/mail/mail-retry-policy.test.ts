@@ -75,6 +75,30 @@ describe('classifyFailure', () => {
     );
   });
 
+  it('counts a connection that broke after the server greeted as a failed attempt, not an outage', () => {
+    const closed = Object.assign(new Error('Connection closed unexpectedly'), { code: 'ECONNECTION' });
+    const reset = Object.assign(new Error('read ECONNRESET'), { code: 'ESOCKET' });
+    expect(classifyFailure(closed, true)).toBe('transient');
+    expect(classifyFailure(reset, true)).toBe('transient');
+    // Before the greeting nothing was said: the server is as good as unreachable.
+    expect(classifyFailure(reset, false)).toBe('unreachable');
+    // Wrong settings stay wrong settings, and a reply code is still read as such.
+    const tls = Object.assign(new Error('SSL routines:tls_validate_record_header:wrong version number'), {
+      code: 'ESOCKET',
+    });
+    expect(classifyFailure(tls, true)).toBe('setup');
+    expect(classifyFailure(Object.assign(new Error('550 no'), { responseCode: 550 }), true)).toBe(
+      'permanent',
+    );
+  });
+
+  it('calls a connection closed before any greeting unreachable (a port forward whose server is down)', () => {
+    const closed = new Error('Unexpected socket close');
+    expect(classifyFailure(closed)).toBe('unreachable');
+    // Once the server greeted, the same close is the conversation breaking off.
+    expect(classifyFailure(closed, true)).toBe('transient');
+  });
+
   it('calls a relay refusal a settings problem, not the recipient’s fault', () => {
     const relay = Object.assign(
       new Error(
@@ -113,7 +137,9 @@ describe('classifyFailure', () => {
   });
 
   it('calls anything else transient', () => {
-    expect(classifyFailure(new Error('Unexpected socket close'))).toBe('transient');
+    expect(classifyFailure(Object.assign(new Error('Unexpected Response'), { code: 'EPROTOCOL' }))).toBe(
+      'transient',
+    );
     expect(classifyFailure('weird')).toBe('transient');
   });
 });

@@ -45,6 +45,14 @@ describe('mailStateWords: what the till says about an order mail', () => {
     ).toBe(
       'Queued for ada@example.com: the mail server cannot be reached; it keeps trying (2 tries). It answers but never greets: a manager should check its TLS in Settings › Mail',
     );
+    // One try is said as one, in every queued state.
+    expect(
+      mailStateWords({ ...mail, attempts: 1, last_error: 'SMTP server unreachable: connect ECONNREFUSED' })
+        .text,
+    ).toBe('Queued for ada@example.com: the mail server cannot be reached; it keeps trying (1 try)');
+    expect(mailStateWords({ ...mail, attempts: 1, last_error: '451 try later' }).text).toBe(
+      'Queued for ada@example.com: will try again (1 try; last: 451 try later)',
+    );
     expect(mailStateWords({ ...mail, attempts: 2, last_error: '451 try later' }).text).toBe(
       'Queued for ada@example.com: will try again (2 tries; last: 451 try later)',
     );

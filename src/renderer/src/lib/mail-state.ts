@@ -5,6 +5,9 @@ import { formatClock } from './humanize.js';
 /** How the SMTP client reports a refused recipient; the server's own reply follows. */
 const recipientRefusal = /recipients were rejected:\s*(.+)$/s;
 
+/** "1 try", "3 tries": the first try after a sale is the common case at a till. */
+const tries = (count: number): string => `${count} ${count === 1 ? 'try' : 'tries'}`;
+
 export interface MailStateWords {
   tone: 'ok' | 'waiting' | 'failed';
   /** "Sent to ada@example.com", "Queued for …", "Failed: …". */
@@ -36,13 +39,13 @@ export function mailStateWords(
     // Not the buyer's address: the venue's settings, which a manager fixes (Settings › Mail shows it).
     return {
       tone: 'waiting',
-      text: `Queued for ${mail.to}: not sent yet, because ${mail.last_error.slice(setupPrefix.length)} It goes out once a manager fixes that (${mail.attempts} tries).`,
+      text: `Queued for ${mail.to}: not sent yet, because ${mail.last_error.slice(setupPrefix.length)} It goes out once a manager fixes that (${tries(mail.attempts)}).`,
     };
   }
   if (mail.last_error?.startsWith(unreachablePrefix)) {
     return {
       tone: 'waiting',
-      text: `Queued for ${mail.to}: the mail server cannot be reached; it keeps trying (${mail.attempts} tries)${
+      text: `Queued for ${mail.to}: the mail server cannot be reached; it keeps trying (${tries(mail.attempts)})${
         mail.last_error.includes(`(${noGreetingHint})`)
           ? '. It answers but never greets: a manager should check its TLS in Settings › Mail'
           : ''
@@ -53,7 +56,7 @@ export function mailStateWords(
   const at = mail.next_attempt_at ? ` at ${formatClock(Date.parse(mail.next_attempt_at))}` : '';
   return {
     tone: 'waiting',
-    text: `Queued for ${mail.to}: will try again${at} (${mail.attempts} tries; last: ${mail.last_error ?? 'no answer'})`,
+    text: `Queued for ${mail.to}: will try again${at} (${tries(mail.attempts)}; last: ${mail.last_error ?? 'no answer'})`,
   };
 }
 
