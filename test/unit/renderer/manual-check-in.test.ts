@@ -28,7 +28,9 @@ describe('manual check-in wording', () => {
 
   it('says offline that a ticket sold since the door pack is not in it, and that its code still scans', () => {
     const offline = noMatchWords('tilly', 'offline', '20:35');
-    expect(offline).toContain('Offline the door knows only valid tickets as of 20:35: one sold since (its code still scans)');
+    expect(offline).toContain(
+      'Offline the door knows only valid tickets as of 20:35: one sold since (its code still scans)',
+    );
     expect(lookupNews('tilly', { count: 0, more: false, mode: 'offline' }, '20:35')).toContain(
       'valid tickets as of 20:35: one sold since',
     );

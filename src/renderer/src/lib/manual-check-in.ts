@@ -37,7 +37,11 @@ export function standing(match: FoundStanding): string {
  * guest, and one who bought at the box office since, is not found. Said plainly, so nobody
  * concludes the guest has no ticket, nor tells a guest with tonight's receipt it was refunded.
  */
-export function noMatchWords(q: string | null, mode: 'online' | 'offline', packAt: string | null = null): string {
+export function noMatchWords(
+  q: string | null,
+  mode: 'online' | 'offline',
+  packAt: string | null = null,
+): string {
   const typed = q === null ? '' : ` “${q.trim()}”`;
   if (mode === 'online') return `Nobody of this event matches${typed}.`;
   const asOf = packAt ? ` as of ${packAt}` : '';

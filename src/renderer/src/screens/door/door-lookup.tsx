@@ -6,7 +6,8 @@ import { useDoor } from '../../stores/door-store.js';
 import { ReasonPicker } from '../../components/reason-picker.js';
 
 /** The pack's time as the status line's "Door pack 20:35" says it, to the minute. */
-const packClock = (ms: number) => new Date(ms).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' });
+const packClock = (ms: number) =>
+  new Date(ms).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' });
 
 /**
  * A guest without a code (dead phone, guest list): find them by part of their name or their
