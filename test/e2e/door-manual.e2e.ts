@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.js';
 import { DoorPage } from './pages/door-page.js';
 import { doorNight } from './support/door-night.js';
+import { textsUnderContrast } from './support/contrast.js';
 import { holdRequestsTo } from './support/hold-requests.js';
 import { expectQuietSync, loseAnswersTo, phoneDoor, scansOfTicket } from './support/paired-door.js';
 
@@ -142,6 +143,33 @@ test('on a 375 px phone every tap target of the door is at least 44 × 44 px, th
   const form = page.getByRole('form', { name: 'Admit by hand' });
   await expect(form.getByRole('button', { name: 'Dead phone' })).toBeVisible();
   expect(await tapTargetsUnder44(page), 'admitting by hand').toEqual([]);
+  await context.close();
+});
+
+test('on a 375 px phone in the dark, every word of the admitted and the refused verdict is readable (WCAG AA contrast)', async ({
+  server,
+  browser,
+}) => {
+  const night = await doorNight(server, ['General admission']);
+  const [ticket] = await night.sell('General admission', 'Nia Night');
+  const context = await browser.newContext({ viewport: smallPhone, colorScheme: 'dark' });
+  const page = await context.newPage();
+  const door = new DoorPage(page, server.url);
+  await door.open();
+  await door.nameDoor('Front door');
+  await door.pairByPasting(await night.pairingCode());
+
+  await door.typeCode(ticket!.paper_pass!);
+  await expect(door.verdict()).toHaveAttribute('data-result', 'admitted');
+  // The footer says how the ticket was shown and who decided: small, and read on every scan.
+  await expect(page.locator('.door-verdict-mode')).toContainText('Paper pass');
+  expect(await textsUnderContrast(page, '.door-verdict'), 'admitted').toEqual([]);
+  await page.keyboard.press('Escape');
+  await expect(door.verdict()).toHaveCount(0);
+
+  await door.typeCode(ticket!.paper_pass!);
+  await expect(door.verdict()).toHaveAttribute('data-reason', 'already_scanned');
+  expect(await textsUnderContrast(page, '.door-verdict'), 'refused').toEqual([]);
   await context.close();
 });
 

@@ -4,6 +4,7 @@ import { DoorPage } from './pages/door-page.js';
 import { doorNight } from './support/door-night.js';
 import { keepScreenshot } from './support/keep-screenshot.js';
 import { snap } from './support/screenshots.js';
+import { silentListener } from './support/silent-listener.js';
 import { wedgeScan } from './support/wedge-scan.js';
 
 function watchErrors(page: Page): string[] {
@@ -242,6 +243,17 @@ test('offline, the door hides the live feed, names the tier from its pack, and r
   await door.wedgeScan(vip!.qr_token);
   await expect(door.verdict()).toHaveAttribute('data-reason', 'already_scanned');
   await expect(door.queued()).toHaveText('2 queued');
+
+  // The server's port taking connections and answering nothing (a frozen laptop): a reload
+  // still shows the door, from the worker's copy, instead of a blank page for minutes.
+  const silent = await silentListener(Number(new URL(server.url).port));
+  try {
+    await page.reload({ timeout: 15_000 });
+    await expect(page.getByRole('region', { name: 'Door scanner' })).toBeVisible();
+    await expect(door.queued()).toHaveText('2 queued');
+  } finally {
+    await silent.close();
+  }
 
   await server.resume();
   await expect(door.connection()).toHaveText('Online', { timeout: 15_000 });

@@ -1,3 +1,5 @@
+import { generateKeyPairSync, sign } from 'node:crypto';
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.js';
 import { doorNight } from './support/door-night.js';
 import { expectQuietSync, loseAnswersTo, phoneDoor, scansOfTicket } from './support/paired-door.js';
@@ -168,4 +170,47 @@ test('a ticket voided while the door was offline: let in, then named in the conf
   await expect(door.conflicts()).toHaveText('1 conflict', { timeout: 20_000 });
   await expectIvyListed();
   expect(errors).toEqual([]);
+});
+
+/** `pass` signed again with a key of another venue's (a forgery, or another system's ticket). */
+function signedElsewhere(pass: string): string {
+  const { privateKey } = generateKeyPairSync('ed25519');
+  const header = { alg: 'EdDSA', typ: 'ticket-pass+jwt', kid: 'another-venue' };
+  const signed = `${Buffer.from(JSON.stringify(header)).toString('base64url')}.${pass.split('.')[1]}`;
+  return `${signed}.${sign(null, Buffer.from(signed), privateKey).toString('base64url')}`;
+}
+
+test('a pass signed by another venue is refused, online and offline, without the guest, tier or ticket it names', async ({
+  server,
+  browser,
+}) => {
+  const night = await doorNight(server, ['VIP lounge']);
+  const [vera] = await night.sell('VIP lounge', 'Vera Real');
+  const forged = signedElsewhere(vera!.paper_pass!);
+  // Read in one go: the verdict clears itself after 3 s, and a check on one already gone passes for nothing.
+  const shownOf = async (page: Page) => {
+    const { text, tiers } = await page.evaluate<{ text: string; tiers: number }>(
+      `(() => { const v = document.querySelector('.door-verdict'); return { text: v.textContent, tiers: v.querySelectorAll('[data-testid="verdict-tier"]').length }; })()`,
+    );
+    return { name: text.includes('Vera Real'), tier: tiers > 0, id: text.includes(vera!.id) };
+  };
+  const { door, context, errors } = await phoneDoor(browser, server, await night.pairingCode());
+  await expect(door.connection()).toHaveText('Online');
+
+  await door.typeCode(forged);
+  await expect(door.verdict()).toHaveAttribute('data-reason', 'invalid_signature');
+  await expect(door.verdict()).toContainText('Not signed by this venue');
+  expect(await shownOf(door.page), 'online').toEqual({ name: false, tier: false, id: false });
+  await door.page.keyboard.press('Escape');
+  await expect(door.verdict()).toHaveCount(0);
+
+  await context.setOffline(true);
+  await expect(door.connection()).toHaveText(/^Offline/, { timeout: 10_000 });
+  await door.typeCode(forged);
+  await expect(door.verdict()).toHaveAttribute('data-reason', 'invalid_signature');
+  await expect(door.verdict()).toContainText('Decided offline');
+  // The door pack knows Vera by the id the forgery copied: none of it is shown.
+  expect(await shownOf(door.page), 'offline').toEqual({ name: false, tier: false, id: false });
+  expect(errors).toEqual([]);
+  await context.close();
 });

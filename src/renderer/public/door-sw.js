@@ -12,20 +12,28 @@ self.addEventListener('fetch', (event) => {
   const url = new URL(request.url);
   if (request.method !== 'GET' || url.origin !== self.location.origin) return;
   if (url.pathname.startsWith('/v2/')) return;
-  event.respondWith(networkElseCache(request));
+  event.respondWith(networkElseCache(event));
 });
 
-async function networkElseCache(request) {
+// A server that takes the connection but answers nothing (a frozen laptop, a Wi-Fi that passes
+// nothing) would hold a reload on a blank page until the browser gives up, minutes later. Past
+// this wait the cached copy answers; the network's answer, if it still comes, refreshes the cache.
+const networkWaitMs = 3000;
+
+async function networkElseCache(event) {
+  const request = event.request;
   // Every navigation in scope is the door page's one HTML shell.
   const key = request.mode === 'navigate' ? '/door' : request;
   const cache = await caches.open(cacheName);
-  try {
-    const response = await fetch(request);
+  const network = fetch(request).then(async (response) => {
     if (response.ok) await cache.put(key, response.clone());
     return response;
-  } catch (err) {
-    const cached = await cache.match(key);
-    if (cached) return cached;
-    throw err;
-  }
+  });
+  const cached = await cache.match(key);
+  if (!cached) return network;
+  const late = new Promise((resolve) => setTimeout(() => resolve(null), networkWaitMs));
+  const answer = await Promise.race([network.catch(() => null), late]);
+  if (answer) return answer;
+  event.waitUntil(network.catch(() => undefined));
+  return cached;
 }

@@ -26,6 +26,18 @@ describe('manual check-in wording', () => {
     expect(offline).not.toMatch(/^Nobody/);
   });
 
+  it('says offline that a ticket sold since the door pack is not in it, and that its code still scans', () => {
+    const offline = noMatchWords('tilly', 'offline', '20:35');
+    expect(offline).toContain(
+      'Offline the door knows only valid tickets as of 20:35: one sold since (its code still scans)',
+    );
+    expect(lookupNews('tilly', { count: 0, more: false, mode: 'offline' }, '20:35')).toContain(
+      'valid tickets as of 20:35: one sold since',
+    );
+    // Without a pack time (none pulled yet) the words still say a ticket sold since may be missing.
+    expect(noMatchWords('tilly', 'offline')).toContain('valid tickets: one sold since');
+  });
+
   it('says what a search found, for a screen reader, and nothing before there is anything to say', () => {
     expect(lookupNews('', null)).toBe('');
     expect(lookupNews(' a ', null)).toBe('Type at least 2 letters.');

@@ -32,13 +32,20 @@ export function standing(match: FoundStanding): string {
 
 /**
  * A search that found nobody. Offline the door searches its pack, which names only valid tickets
- * (CONTRACT.md "Scanning": voided and transferred tickets come as bare ids), so a refunded or
- * transferred guest is not found: said plainly, so nobody concludes the guest has no ticket.
+ * (CONTRACT.md "Scanning": voided and transferred tickets come as bare ids), and only those sold
+ * before it was pulled (`packAt`, the status line's "Door pack 20:35"): a refunded or transferred
+ * guest, and one who bought at the box office since, is not found. Said plainly, so nobody
+ * concludes the guest has no ticket, nor tells a guest with tonight's receipt it was refunded.
  */
-export function noMatchWords(q: string | null, mode: 'online' | 'offline'): string {
+export function noMatchWords(
+  q: string | null,
+  mode: 'online' | 'offline',
+  packAt: string | null = null,
+): string {
   const typed = q === null ? '' : ` “${q.trim()}”`;
   if (mode === 'online') return `Nobody of this event matches${typed}.`;
-  return `No valid ticket matches${typed} in this door’s guest list. Offline the door knows only valid tickets: a refunded, voided or transferred one may not show here. Search again once the door is online.`;
+  const asOf = packAt ? ` as of ${packAt}` : '';
+  return `No valid ticket matches${typed} in this door’s guest list. Offline the door knows only valid tickets${asOf}: one sold since (its code still scans), or a refunded, voided or transferred one, may not show here. Search again once the door is online.`;
 }
 
 /**
@@ -50,12 +57,13 @@ export function noMatchWords(q: string | null, mode: 'online' | 'offline'): stri
 export function lookupNews(
   q: string,
   found: { count: number; more: boolean; mode: 'online' | 'offline' } | null,
+  packAt: string | null = null,
 ): string {
   const text = q.trim();
   if (text.length === 0) return '';
   if (!canSearch(text)) return 'Type at least 2 letters.';
   if (!found) return '';
-  if (found.count === 0) return noMatchWords(null, found.mode);
+  if (found.count === 0) return noMatchWords(null, found.mode, packAt);
   const guests = `${found.count} ${found.count === 1 ? 'guest' : 'guests'} found`;
   return found.more ? `${guests}; more match: type more of the name.` : `${guests}.`;
 }

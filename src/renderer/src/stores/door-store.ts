@@ -510,7 +510,10 @@ export const useDoor = create<DoorState>()((set, get) => {
       }
       get().heardFrom(outcome);
       const at = Date.now();
-      const ticketId = outcome.ticketId;
+      // A code whose signature does not check vouches for nothing: a forged one can name a real
+      // guest's ticket and a VIP tier, which a refusal must not show as if they were the holder's.
+      const vouched = outcome.reason !== 'invalid_signature' && outcome.reason !== 'malformed';
+      const ticketId = vouched ? outcome.ticketId : null;
       const known = ticketId ? (lastAdmissions.get(ticketId) ?? null) : null;
       const words = verdictWords(outcome.result, outcome.reason, known, outcome.credential);
       const verdict: Verdict = {
@@ -521,7 +524,7 @@ export const useDoor = create<DoorState>()((set, get) => {
         title: words.title,
         detail: words.detail,
         name: outcome.attendee?.name ?? holderName(ticketId),
-        tierName: outcome.ticket?.tier_name ?? offlineTierName(token),
+        tierName: outcome.ticket?.tier_name ?? (vouched ? offlineTierName(token) : null),
         ticketId,
         mode: outcome.mode,
         queued: outcome.queued,

@@ -5,6 +5,10 @@ import { admitByHand, findGuests, type FoundGuests } from '../../stores/door-des
 import { useDoor } from '../../stores/door-store.js';
 import { ReasonPicker } from '../../components/reason-picker.js';
 
+/** The pack's time as the status line's "Door pack 20:35" says it, to the minute. */
+const packClock = (ms: number) =>
+  new Date(ms).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' });
+
 /**
  * A guest without a code (dead phone, guest list): find them by part of their name or their
  * order id, pick the ticket, say why, admit. The verdict then shows as for a scan.
@@ -25,6 +29,8 @@ export function DoorLookup() {
   // Asked again when the server comes or goes: a list from the offline pack must not stay up as
   // current once the server can say who is inside now (and the other way round).
   const connection = useDoor((s) => s.connection);
+  const packPulledAt = useDoor((s) => s.packPulledAt);
+  const packAt = packPulledAt === null ? null : packClock(packPulledAt);
 
   useEffect(() => {
     const text = q.trim();
@@ -84,12 +90,13 @@ export function DoorLookup() {
         {lookupNews(
           q,
           shown && !picked ? { count: shown.matches.length, more: shown.more, mode: shown.mode } : null,
+          packAt,
         )}
       </p>
       {q.trim().length === 1 ? <p className="muted small">Type at least 2 letters.</p> : null}
       {shown && !picked ? (
         shown.matches.length === 0 ? (
-          <p className="muted">{noMatchWords(q, shown.mode)}</p>
+          <p className="muted">{noMatchWords(q, shown.mode, packAt)}</p>
         ) : (
           <ul className="door-matches" aria-label="Guests found" data-mode={shown.mode}>
             {shown.matches.map((m) => (
