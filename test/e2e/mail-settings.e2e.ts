@@ -144,3 +144,50 @@ base(
     }
   },
 );
+
+/**
+ * The seller's side of a mail server that is down: nothing in the till's own screens would say so
+ * until a buyer called. The header says it while mail waits, links an admin to Settings › Mail,
+ * and is gone once nothing waits (the server is back and Try now sent the mail).
+ */
+base(
+  'the header says mail is not going out while the mail server is down, and not after',
+  async ({ page }) => {
+    base.setTimeout(120_000);
+    const port = await SmtpCatcher.freePort();
+    const server = await startVenueServer(30_000, { MARQUEE_SMTP_URL: `smtp://127.0.0.1:${port}` });
+    let smtp: SmtpCatcher | null = null;
+    try {
+      const box = new BoxOffice(page, server);
+      await box.signIn();
+      const header = page.locator('header');
+      const indicator = header.getByRole('group', { name: 'Mail and webhooks not going out' });
+      await expect(header.locator('.conn')).toHaveText('Online');
+      await expect(indicator).toHaveCount(0);
+
+      await base.step('a sale with a buyer email: the header says the mail waits, and why', async () => {
+        await cashSale(server, 'ada@example.com');
+        const link = indicator.getByRole('link', { name: 'Mail: 1 waiting — mail server not answering' });
+        await expect(link).toBeVisible({ timeout: 30_000 });
+        // Said once to a screen reader as it appeared, in the same words.
+        await expect(header.locator('[aria-live="polite"]')).toHaveText(
+          'Mail: 1 waiting — mail server not answering',
+        );
+        await link.click();
+        await expect(page.getByRole('region', { name: 'Mail' })).toBeVisible();
+      });
+
+      await base.step('the mail server is back and Try now sends it: the header is quiet again', async () => {
+        smtp = await SmtpCatcher.start(port);
+        const panel = page.getByRole('region', { name: 'Mail' });
+        await panel.getByRole('button', { name: 'Send the mail to ada@example.com again now' }).click();
+        await smtp.waitFor(1, 20_000);
+        await expect(indicator).toHaveCount(0, { timeout: 30_000 });
+        await expect(header.locator('[aria-live="polite"]')).toHaveText('');
+      });
+    } finally {
+      await server.stop();
+      await (smtp as SmtpCatcher | null)?.close();
+    }
+  },
+);

@@ -497,6 +497,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v2/outbound/status': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Whether mail and webhooks are going out: counts only, for the box office header */
+    get: operations['getOutboundStatus'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v2/mail/{id}': {
     parameters: {
       query?: never;
@@ -7297,6 +7314,147 @@ export interface operations {
             data: components['schemas']['Mail'][];
             has_more: boolean;
             next_cursor: string | null;
+          };
+        };
+      };
+      /** @description The error envelope of every refusal */
+      400: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      401: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      403: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      404: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      409: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      413: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      415: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      429: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The error envelope of every refusal */
+      507: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getOutboundStatus: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The session token of the staff member signed in at this till (POST /v2/staff/sign_in). Once any active staff member exists, writes with a box_office key need it (403 staff_sign_in_required); refunds, voids, payouts and admin work need a manager whenever it is sent (403 insufficient_role). */
+        'Marquee-Staff'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Whether mail and webhooks are going out, for the box office header */
+      200: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            mail: {
+              /** @description Mails not sent yet (pending) */
+              waiting: number;
+              /** @description Mails given up on; they wait for a retry in Settings › Mail */
+              failed: number;
+              /** @description How long the oldest waiting mail has waited; 0 when none waits */
+              oldest_waiting_seconds: number;
+              /**
+               * @description The mail server as the last try found it: none set up (MARQUEE_SMTP_URL), not answering, refusing the venue’s settings (login, TLS), or answering (also when nothing was tried yet)
+               * @enum {unknown}
+               */
+              server: 'not_set_up' | 'unreachable' | 'settings_wrong' | 'answering';
+            };
+            webhooks: {
+              /** @description Deliveries waiting, over all endpoints */
+              queued: number;
+              /** @description Queued deliveries refused at least once */
+              failing: number;
+              /** @description Deliveries given up on after every attempt */
+              failed: number;
+              /** @description How long the oldest queued one has waited */
+              oldest_pending_age_seconds: number;
+              /** @description False while any enabled endpoint cannot be reached */
+              online: boolean;
+            };
           };
         };
       };

@@ -5,6 +5,7 @@ import {
   StorageBanner,
   useHealthPolling,
 } from './components/offline-banner.js';
+import { OutboundIndicator } from './components/outbound-indicator.js';
 import { connectionPill } from './lib/server-health.js';
 import { matchPath } from './lib/route-match.js';
 import { usePollWhileVisible } from './hooks/use-poll-while-visible.js';
@@ -190,6 +191,7 @@ function Shell() {
             })}
         </nav>
         <div className="topbar-right">
+          <OutboundIndicator canOpen={role === 'admin'} />
           <span className={`conn conn-${pill.state}`} title={`Server ${pill.label.toLowerCase()}`}>
             <span className="conn-dot" aria-hidden="true" />
             {pill.label}

@@ -1,3 +1,4 @@
+import { MailCountsRepo, type MailCounts } from '../store/mail-counts.js';
 import type { ActionContext } from '../domain/action-context.js';
 import type { ActionRunner, Answer } from '../domain/action-runner.js';
 import { conflict, notFound } from '../errors.js';
@@ -49,6 +50,7 @@ export interface MailQueueSending {
 /** What staff see of the mail outbox (GET /v2/mail) and the one thing they may do: retry. */
 export class MailQueue {
   private readonly repo: MailRepo;
+  private readonly countsRepo: MailCountsRepo;
   private readonly listeners: (() => void)[] = [];
 
   constructor(
@@ -58,6 +60,16 @@ export class MailQueue {
     private readonly sending: MailQueueSending,
   ) {
     this.repo = new MailRepo(db);
+    this.countsRepo = new MailCountsRepo(db);
+  }
+
+  /** Counts only, for every till's header (GET /v2/outbound/status): no address leaves here. */
+  counts(): MailCounts {
+    return this.countsRepo.counts();
+  }
+
+  get serverSetUp(): boolean {
+    return this.sending.serverSetUp;
   }
 
   get(id: string): MailView {

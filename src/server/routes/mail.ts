@@ -1,10 +1,12 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { actionContext, sendAnswer } from '../http/action-context.js';
+import { outboundStatus } from '../domain/outbound-status.js';
 import { IdParams, ListOf, errorResponses, ref } from '../schemas/common.js';
 import { Mail, MailListQuery, TestMailBody } from '../schemas/mail.js';
+import { OutboundStatus } from '../schemas/outbound-status.js';
 
-/** The mail outbox, for staff (admin only: it shows buyers' addresses). */
+/** The mail outbox, for staff (admin only: it shows buyers' addresses), and its counts for every till. */
 export async function mailRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const { mailQueue } = app.ctx;
@@ -22,6 +24,27 @@ export async function mailRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => mailQueue.list(request.query.status, request.query.limit ?? 20, request.query.cursor),
+  );
+
+  // Counts only, so every till may read it: a seller learns mail is stuck before a buyer calls.
+  api.get(
+    '/outbound/status',
+    {
+      config: { access: ['box_office'] },
+      schema: {
+        operationId: 'getOutboundStatus',
+        tags,
+        summary: 'Whether mail and webhooks are going out: counts only, for the box office header',
+        response: { 200: OutboundStatus, ...errorResponses },
+      },
+    },
+    async () =>
+      outboundStatus(
+        mailQueue.counts(),
+        mailQueue.serverSetUp,
+        app.ctx.webhooks.deliveries.status(),
+        app.ctx.now(),
+      ),
   );
 
   api.get(

@@ -54,3 +54,4 @@ export type ShiftReport = Answer<'/v2/shifts/{id}/report', 'get'>;
 export type EventReport = Answer<'/v2/reports/events/{id}', 'get'>;
 export type AuditEventView = Answer<'/v2/audit_events', 'get'>['data'][number];
 export type SalesReport = Answer<'/v2/reports/sales', 'get'>;
+export type OutboundStatusView = Answer<'/v2/outbound/status', 'get'>;

@@ -1,0 +1,48 @@
+import type { Db } from './db.js';
+
+export interface MailCounts {
+  waiting: number;
+  failed: number;
+  /** When the oldest waiting mail was queued (ms), or null when none waits. */
+  oldestWaitingAt: number | null;
+  /** The last error of the waiting mail tried most recently, or null (none tried yet). */
+  latestError: string | null;
+}
+
+/**
+ * The outbox at a glance for the box office header, polled by every till: counts walk the
+ * (status, next_attempt_at) index and never read the table, however much mail piles up.
+ */
+/** The statements, exported so a test can check their query plans stay on the index. */
+export const mailCountsSql = {
+  // MIN(seq) rides along in the covering index (the rowid is in every index entry): the oldest
+  // waiting mail is the lowest seq, as mail is queued in order.
+  counts: `SELECT
+     (SELECT COUNT(*) FROM mail_outbox WHERE status = 'pending') AS waiting,
+     (SELECT MIN(seq) FROM mail_outbox WHERE status = 'pending') AS oldest_seq,
+     (SELECT COUNT(*) FROM mail_outbox WHERE status = 'failed') AS failed`,
+  created: 'SELECT created_at FROM mail_outbox WHERE seq = ?',
+  // A failed try pushes a mail's next attempt ahead, so the one due last is the one tried last.
+  latest: `SELECT last_error FROM mail_outbox WHERE status = 'pending' ORDER BY next_attempt_at DESC LIMIT 1`,
+};
+
+export class MailCountsRepo {
+  private readonly countsStmt;
+  private readonly createdStmt;
+  private readonly latestStmt;
+
+  constructor(db: Db) {
+    this.countsStmt = db.prepare(mailCountsSql.counts);
+    this.createdStmt = db.prepare(mailCountsSql.created).pluck();
+    this.latestStmt = db.prepare(mailCountsSql.latest).pluck();
+  }
+
+  counts(): MailCounts {
+    const row = this.countsStmt.get() as { waiting: number; oldest_seq: number | null; failed: number };
+    const oldestWaitingAt =
+      row.oldest_seq === null ? null : ((this.createdStmt.get(row.oldest_seq) as number | undefined) ?? null);
+    const latestError =
+      row.waiting === 0 ? null : ((this.latestStmt.get() as string | null | undefined) ?? null);
+    return { waiting: row.waiting, failed: row.failed, oldestWaitingAt, latestError };
+  }
+}
