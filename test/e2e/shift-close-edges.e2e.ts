@@ -13,6 +13,23 @@ interface Shift {
 }
 
 /** A till tab signed in with the till's key and Maria's PIN, on the Shift screen. */
+/** POSTs as the till (its key, and a staff session when given) and expects a 2xx answer. */
+function tillCaller(server: VenueServer, tillKey: string) {
+  return async (path: string, body: unknown, session?: string) => {
+    const res = await fetch(`${server.url}${path}`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${tillKey}`,
+        'content-type': 'application/json',
+        ...(session ? { 'marquee-staff': session } : {}),
+      },
+      body: JSON.stringify(body),
+    });
+    expect(res.ok, await res.clone().text()).toBe(true);
+    return res.json() as Promise<Record<string, unknown>>;
+  };
+}
+
 async function shiftTab(page: Page, server: VenueServer, tillKey: string): Promise<void> {
   const login = new LoginPage(page, server.url);
   await login.open('/shift');
@@ -203,19 +220,7 @@ test('a past shift’s count is worded in the currency it was opened in, not the
     scope: 'box_office',
   });
   // Last month's euro shift on this till, opened and closed through the API.
-  const call = async (path: string, body: unknown, session?: string) => {
-    const res = await fetch(`${server.url}${path}`, {
-      method: 'POST',
-      headers: {
-        authorization: `Bearer ${till.secret}`,
-        'content-type': 'application/json',
-        ...(session ? { 'marquee-staff': session } : {}),
-      },
-      body: JSON.stringify(body),
-    });
-    expect(res.ok, await res.clone().text()).toBe(true);
-    return res.json() as Promise<Record<string, unknown>>;
-  };
+  const call = tillCaller(server, till.secret);
   const session = (await call('/v2/staff/sign_in', { pin: '2468' })).session_token as string;
   const euro = await call('/v2/shifts', { opening_float_cents: 5_000, currency: 'eur' }, session);
   await call(`/v2/shifts/${euro.id as string}/close`, { counted_cash_cents: 4_250 }, session);
@@ -269,19 +274,7 @@ test('a server on another zone: the open shift, Past shifts and a refunds-only Z
       name: 'Till 1',
       scope: 'box_office',
     });
-    const call = async (path: string, body: unknown, session?: string) => {
-      const res = await fetch(`${server.url}${path}`, {
-        method: 'POST',
-        headers: {
-          authorization: `Bearer ${till.secret}`,
-          'content-type': 'application/json',
-          ...(session ? { 'marquee-staff': session } : {}),
-        },
-        body: JSON.stringify(body),
-      });
-      expect(res.ok, await res.clone().text()).toBe(true);
-      return res.json() as Promise<Record<string, unknown>>;
-    };
+    const call = tillCaller(server, till.secret);
     const session = (await call('/v2/staff/sign_in', { pin: '2468' })).session_token as string;
     const opened = await call('/v2/shifts', { opening_float_cents: 1_000 }, session);
     const tiers = await server.api<{ data: { id: string }[] }>('GET', `/v2/events/${event.id}/tiers`);

@@ -11,9 +11,9 @@ export interface MailCounts {
 
 /**
  * The outbox at a glance for the box office header, polled by every till: counts walk the
- * (status, next_attempt_at) index and never read the table, however much mail piles up.
+ * (status, next_attempt_at) index and never read the table, however much mail piles up. The
+ * statements are exported so a test can check their query plans stay on the index.
  */
-/** The statements, exported so a test can check their query plans stay on the index. */
 export const mailCountsSql = {
   // MIN(seq) rides along in the covering index (the rowid is in every index entry): the oldest
   // waiting mail is the lowest seq, as mail is queued in order.
