@@ -82,6 +82,21 @@ function documentedKeys(schema: Schema, document: Document): string[] {
   ];
 }
 
+/**
+ * A validator holding the document's components, and `local` to point a schema's component
+ * references at them (registered under one id).
+ */
+function documentValidator(document: Document): { ajv: Ajv2020; local: (schema: Schema) => Schema } {
+  const ajv = new Ajv2020({ strict: false, allErrors: true });
+  addFormats(ajv);
+  ajv.addSchema({ $id: 'marquee-openapi', components: document.components });
+  const local = (schema: Schema) =>
+    JSON.parse(
+      JSON.stringify(schema).replaceAll('"#/components/', '"marquee-openapi#/components/'),
+    ) as Schema;
+  return { ajv, local };
+}
+
 describe('the OpenAPI document’s webhooks', () => {
   it('describe every kind, and the messages the server writes match them field for field', async () => {
     await subscribeToAllKinds(t);
@@ -89,14 +104,7 @@ describe('the OpenAPI document’s webhooks', () => {
     const document = (await t.call('GET', '/v2/openapi.json', undefined, null)).json() as Document;
     expect(Object.keys(document.webhooks ?? {}).sort()).toEqual([...webhookKinds].sort());
 
-    const ajv = new Ajv2020({ strict: false, allErrors: true });
-    addFormats(ajv);
-    // Component references resolve against the document itself, registered under one id.
-    ajv.addSchema({ $id: 'marquee-openapi', components: document.components });
-    const local = (schema: Schema) =>
-      JSON.parse(
-        JSON.stringify(schema).replaceAll('"#/components/', '"marquee-openapi#/components/'),
-      ) as Schema;
+    const { ajv, local } = documentValidator(document);
 
     const messages = outboxRows(t).map(
       (row) => JSON.parse(row.payload) as { type: string; data: { object: Schema } },
@@ -120,13 +128,7 @@ describe('the OpenAPI document’s webhooks', () => {
   // `shift_id` and `channel`, a ticket's `paper_pass`, a scan's `credential`).
   it('match the sample payloads in docs/webhooks.md, every kind, field for field', async () => {
     const document = (await t.call('GET', '/v2/openapi.json', undefined, null)).json() as Document;
-    const ajv = new Ajv2020({ strict: false, allErrors: true });
-    addFormats(ajv);
-    ajv.addSchema({ $id: 'marquee-openapi', components: document.components });
-    const local = (schema: Schema) =>
-      JSON.parse(
-        JSON.stringify(schema).replaceAll('"#/components/', '"marquee-openapi#/components/'),
-      ) as Schema;
+    const { ajv, local } = documentValidator(document);
     const doc = readFileSync('docs/webhooks.md', 'utf8');
     const samples = [...doc.matchAll(/#### `([a-z_.]+)`\n\n```json\n([\s\S]*?)```/g)].map(
       ([, kind, json]) => ({

@@ -30,6 +30,26 @@ function tillCaller(server: VenueServer, tillKey: string) {
   };
 }
 
+/** A published dollar event of one $25 tier, Maria (manager, PIN 2468) and a box-office till key. */
+async function dollarEventAndTill(
+  server: VenueServer,
+  fields: { title: string; doors_at: string; timezone?: string },
+): Promise<{ event: { id: string }; till: { secret: string } }> {
+  const event = await server.api<{ id: string }>('POST', '/v2/events', {
+    ...fields,
+    venue: 'Main hall',
+    currency: 'usd',
+    tickets: [{ name: 'General admission', price_cents: 2500, quantity: 100 }],
+  });
+  await server.api('POST', `/v2/events/${event.id}/publish`);
+  await server.api('POST', '/v2/staff', { name: 'Maria', role: 'manager', pin: '2468' });
+  const till = await server.api<{ secret: string }>('POST', '/v2/api_keys', {
+    name: 'Till 1',
+    scope: 'box_office',
+  });
+  return { event, till };
+}
+
 async function shiftTab(page: Page, server: VenueServer, tillKey: string): Promise<void> {
   const login = new LoginPage(page, server.url);
   await login.open('/shift');
@@ -206,18 +226,9 @@ test('a past shift’s count is worded in the currency it was opened in, not the
   page,
   server,
 }) => {
-  const event = await server.api<{ id: string }>('POST', '/v2/events', {
+  const { till } = await dollarEventAndTill(server, {
     title: 'Dollar night',
-    venue: 'Main hall',
     doors_at: '2026-12-31T20:00:00+00:00',
-    currency: 'usd',
-    tickets: [{ name: 'General admission', price_cents: 2500, quantity: 100 }],
-  });
-  await server.api('POST', `/v2/events/${event.id}/publish`);
-  await server.api('POST', '/v2/staff', { name: 'Maria', role: 'manager', pin: '2468' });
-  const till = await server.api<{ secret: string }>('POST', '/v2/api_keys', {
-    name: 'Till 1',
-    scope: 'box_office',
   });
   // Last month's euro shift on this till, opened and closed through the API.
   const call = tillCaller(server, till.secret);
@@ -260,19 +271,10 @@ test('a server on another zone: the open shift, Past shifts and a refunds-only Z
   const venueZone = 'Pacific/Pago_Pago';
   const server = await startVenueServer(30_000, { TZ: 'Pacific/Kiritimati' });
   try {
-    const event = await server.api<{ id: string; tiers: { id: string }[] }>('POST', '/v2/events', {
+    const { event, till } = await dollarEventAndTill(server, {
       title: 'Island night',
-      venue: 'Main hall',
       doors_at: new Date(Date.now() + 2 * 3_600_000).toISOString(),
-      currency: 'usd',
       timezone: venueZone,
-      tickets: [{ name: 'General admission', price_cents: 2500, quantity: 100 }],
-    });
-    await server.api('POST', `/v2/events/${event.id}/publish`);
-    await server.api('POST', '/v2/staff', { name: 'Maria', role: 'manager', pin: '2468' });
-    const till = await server.api<{ secret: string }>('POST', '/v2/api_keys', {
-      name: 'Till 1',
-      scope: 'box_office',
     });
     const call = tillCaller(server, till.secret);
     const session = (await call('/v2/staff/sign_in', { pin: '2468' })).session_token as string;
