@@ -62,6 +62,9 @@ test('the first Tab stop skips the header: Enter puts the keyboard on the screen
   // A fresh load: Tab starts from the top of the page.
   await page.reload();
   const skip = page.getByRole('link', { name: 'Skip to main content' });
+  // A person presses Tab once the screen is there: before the app has drawn it, a Tab has no
+  // link to land on.
+  await expect(page.getByRole('heading', { name: 'Events & tiers' })).toBeVisible();
   await expect(skip).not.toBeInViewport();
   await page.keyboard.press('Tab');
   await expect(skip).toBeFocused();
