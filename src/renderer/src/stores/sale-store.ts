@@ -234,8 +234,8 @@ export const useSale = create<SaleState>()((set, get) => ({
     const tendered = state.payment === 'cash' ? check.total + check.change : 0;
     const done = (order: OrderView, doneNote: string | null) => {
       forgetUnansweredSale(tabStorage());
-      // The change due is the cart's: shown for the order of that cart only.
-      const receipt = order.total_cents === check.total ? { tendered, change: check.change } : null;
+      // The change due is the cart's on screen: not shown for a sale made before a change to it.
+      const receipt = doneNote === null ? { tendered, change: check.change } : null;
       set({ submitting: false, stage: 'done', order, receipt, ...noAttempt, doneNote });
     };
     try {
