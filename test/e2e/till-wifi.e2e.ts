@@ -147,6 +147,24 @@ test.describe('a till on flaky Wi-Fi', () => {
     await expect(page.getByText('Pick a tier to start a sale.')).toBeVisible();
   });
 
+  test('reloaded while selling the last tickets: the tier now reads sold out, and the sale is still there to finish', async ({
+    server,
+    page,
+  }) => {
+    const eventId = await eventOnSale(server, 2);
+    await tillAtPayment(page, link, eventId);
+    link.trouble(orders, 'hold-answer');
+    await completeButton(page).click();
+    await expect.poll(() => ordersOf(server, eventId).then((o) => o.length)).toBe(1);
+    await page.reload();
+    link.release();
+    // Read afresh, the tile says sold out: this very sale sold them.
+    await expect(new SellPage(page).tile('Standing')).toContainText('0 left of 2');
+    await expect(saleAlert(page)).toContainText('This page was reloaded while the sale was being sent');
+    await new SellPage(page).complete();
+    expect(await ordersOf(server, eventId)).toHaveLength(1);
+  });
+
   test('a slow answer: the till shows it is selling, a second Enter sells nothing more, and a lost one does not hang', async ({
     server,
     page,

@@ -5,6 +5,7 @@ import {
   forgetUnansweredSale,
   keepUnansweredSale,
   keptUnansweredSale,
+  saleLimit,
   unansweredSaleStorageKey,
   withSent,
   type UnansweredSale,
@@ -93,5 +94,13 @@ describe('a sale whose answer the till has not had', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it('keeps its panel and quantity on a tier that now reads sold out, which it may have sold', () => {
+    const soldOut = { sellable: false, maxQuantity: 0 };
+    expect(saleLimit(soldOut, null)).toBeNull();
+    expect(saleLimit(soldOut, 2)).toBe(2);
+    expect(saleLimit({ sellable: true, maxQuantity: 10 }, 2)).toBe(10);
+    expect(saleLimit({ sellable: true, maxQuantity: 10 }, null)).toBe(10);
   });
 });

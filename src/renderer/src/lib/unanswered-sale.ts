@@ -116,3 +116,16 @@ export function answerDeadline(ms = saleAnswerMs): { signal: AbortSignal; clear(
   );
   return { signal: controller.signal, clear: () => clearTimeout(timer) };
 }
+
+/**
+ * How many of a tier the sale panel takes, or null for no panel (the tile says why). A sale
+ * waiting on its answer keeps its panel and its quantity even when the tier now reads sold out
+ * or closed: it may be the sale that sold the last tickets, and only pressing again shows it.
+ */
+export function saleLimit(
+  tier: { sellable: boolean; maxQuantity: number },
+  waitingQuantity: number | null,
+): number | null {
+  if (waitingQuantity !== null) return Math.max(tier.maxQuantity, waitingQuantity);
+  return tier.sellable ? tier.maxQuantity : null;
+}
