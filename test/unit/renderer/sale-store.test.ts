@@ -57,9 +57,23 @@ describe('the sale store', () => {
     expect(useSale.getState().idempotencyKey).toBeNull();
   });
 
-  it('drops a kept idempotency key when the cart changes', () => {
+  it('keeps the key of a sale whose answer was lost while the cart changes, and drops it for a new sale', () => {
+    // Dropped, a changed cart was sold under a new key although the first try had gone through.
+    const sale = useSale.getState();
+    sale.chooseTier('tkt_1');
+    sale.confirmQuantity(8);
     useSale.setState({ idempotencyKey: 'till_abc' });
     useSale.getState().setPayment('card');
+    useSale.getState().setBuyer('buyerName', 'Ada Lovelace');
+    useSale.getState().back();
+    useSale.getState().quantityKey('2', 8);
+    useSale.getState().back();
+    useSale.getState().chooseTier('tkt_1');
+    expect(useSale.getState().idempotencyKey).toBe('till_abc');
+    useSale.getState().newSale();
+    expect(useSale.getState().idempotencyKey).toBeNull();
+    useSale.setState({ idempotencyKey: 'till_def' });
+    useSale.getState().chooseEvent('evt_2');
     expect(useSale.getState().idempotencyKey).toBeNull();
   });
 

@@ -4,6 +4,7 @@ import { unwrap } from '../api/client.js';
 import type { EventView, OrderView, TierView } from '../api/types.js';
 import { splitError, type SplitError } from '../lib/field-errors.js';
 import { newIdempotencyKey } from '../lib/idempotency.js';
+import { tabStorage } from '../lib/kiosk-charge-keeper.js';
 import { priceChangeWords } from '../lib/price-change.js';
 import { tierEditedWords } from '../lib/tier-edit-words.js';
 import {
@@ -21,6 +22,19 @@ import {
   type HeldLine,
   type TillPayment,
 } from '../lib/sale.js';
+import {
+  answerDeadline,
+  forgetUnansweredSale,
+  keepUnansweredSale,
+  keptUnansweredSale,
+  reloadedSaleWords,
+  soldBeforeChangeWords,
+  stillRecordingWords,
+  unansweredSaleWords,
+  withSent,
+  type KeptCart,
+} from '../lib/unanswered-sale.js';
+import type { CheckoutBody } from '../api/types.js';
 import { useEvents } from './events-store.js';
 import { requireClient } from './session-store.js';
 import { useShift } from './shift-store.js';
@@ -57,8 +71,15 @@ interface SaleState extends Cart {
   order: OrderView | null;
   /** The cash handed over and change given for the finished sale, for the done screen. */
   receipt: { tendered: number; change: number } | null;
-  /** Kept across retries of the same cart so a sale retried after a network blip is not sold twice. */
+  /**
+   * Kept after a sale's answer was lost, until an answer comes: pressing again replays the sale
+   * rather than selling it twice, also after the cart was changed or the page reloaded.
+   */
   idempotencyKey: string | null;
+  /** The bodies sent under idempotencyKey whose answers were lost (lib/unanswered-sale.ts). */
+  sentUnanswered: CheckoutBody[];
+  /** Said on the done screen when the sale shown is not quite the one on screen before. */
+  doneNote: string | null;
   /** The staff member whose sale this is (null at a till without staff). */
   sellerId: string | null;
 
@@ -100,19 +121,23 @@ const emptyCart = {
   buyerEmail: '',
   compReason: '',
   error: null,
-  idempotencyKey: null,
   held: [] as CartLine[],
 };
+
+/** No sale waiting on an answer: a new sale, another event. */
+const noAttempt = { idempotencyKey: null, sentUnanswered: [] as CheckoutBody[], doneNote: null };
 
 /** No tier on screen: the tiles have the keyboard. */
 const noLine = { tierId: null, quantity: 0, quantityText: '', quantityNote: null, error: null };
 
-/** A new quantity is a new cart: a retry key made for the old one must not replay it. */
+/**
+ * A changed cart keeps the key of a sale whose answer was lost: if that one went through, the
+ * server refuses the changed one under its key (idempotency_key_reused) instead of selling twice.
+ */
 const quantityChange = (entry: QuantityEntry) => ({
   quantityText: entry.text,
   quantity: entry.value,
   quantityNote: entry.refused,
-  idempotencyKey: null,
 });
 
 /** The sale at this till: tier → quantity → payment → done. The cart rules live in lib/sale.ts. */
@@ -121,13 +146,17 @@ export const useSale = create<SaleState>()((set, get) => ({
   tierId: null,
   stage: 'tier',
   ...emptyCart,
+  ...noAttempt,
   submitting: false,
   order: null,
   receipt: null,
   sellerId: null,
+  ...reloadedSale(),
 
-  chooseEvent: (eventId) =>
-    set({ eventId, tierId: null, stage: 'tier', ...emptyCart, order: null, receipt: null }),
+  chooseEvent(eventId) {
+    forgetUnansweredSale(tabStorage());
+    set({ eventId, tierId: null, stage: 'tier', ...emptyCart, ...noAttempt, order: null, receipt: null });
+  },
 
   chooseTier(tierId) {
     const { held } = get();
@@ -163,18 +192,18 @@ export const useSale = create<SaleState>()((set, get) => ({
   addTier() {
     const { stage, tierId, quantity, held } = get();
     if (stage !== 'payment' || tierId === null) return;
-    set({ held: [...held, { tierId, quantity }], stage: 'tier', ...noLine, idempotencyKey: null });
+    set({ held: [...held, { tierId, quantity }], stage: 'tier', ...noLine });
   },
 
-  setPayment: (payment) => set({ payment, error: null, idempotencyKey: null }),
+  setPayment: (payment) => set({ payment, error: null }),
   setTendered: (tenderedText) => set({ tenderedText, error: null }),
-  setBuyer: (field, value) => set({ [field]: value, error: null, idempotencyKey: null }),
+  setBuyer: (field, value) => set({ [field]: value, error: null }),
 
   back() {
     const { stage, held } = get();
     const last = held[held.length - 1];
     if (stage === 'payment') set({ stage: 'quantity', error: null });
-    else if (stage === 'quantity' && last) set({ stage: 'tier', ...noLine, idempotencyKey: null });
+    else if (stage === 'quantity' && last) set({ stage: 'tier', ...noLine });
     else if (stage === 'quantity') set({ stage: 'tier', tierId: null, ...emptyCart });
     // Out of picking another tier: back to paying for the lines so far.
     else if (stage === 'tier' && last) {
@@ -197,22 +226,21 @@ export const useSale = create<SaleState>()((set, get) => ({
       return null;
     }
     const idempotencyKey = state.idempotencyKey ?? newIdempotencyKey();
+    const body = checkoutBody(event, tier, state, held);
+    const sent = withSent(state.sentUnanswered, body);
     set({ submitting: true, error: null, idempotencyKey });
+    // Kept until an answer comes: a page reloaded meanwhile puts the sale back with its key.
+    keepUnansweredSale(tabStorage(), { key: idempotencyKey, sent, cart: keptCart(state, event.id) });
+    const tendered = state.payment === 'cash' ? check.total + check.change : 0;
+    const done = (order: OrderView, doneNote: string | null) => {
+      forgetUnansweredSale(tabStorage());
+      // The change due is the cart's on screen: not shown for a sale made before a change to it.
+      const receipt = doneNote === null ? { tendered, change: check.change } : null;
+      set({ submitting: false, stage: 'done', order, receipt, ...noAttempt, doneNote });
+    };
     try {
-      const order = await unwrap(
-        requireClient().POST('/v2/orders', {
-          body: checkoutBody(event, tier, state, held),
-          headers: { 'Idempotency-Key': idempotencyKey },
-        }),
-      );
-      const tendered = state.payment === 'cash' ? check.total + check.change : 0;
-      set({
-        submitting: false,
-        stage: 'done',
-        order,
-        receipt: { tendered, change: check.change },
-        idempotencyKey: null,
-      });
+      const order = await postOrder(body, idempotencyKey);
+      done(order, null);
       // Sold counts changed; the tiles must show the server's numbers, not a guess.
       void useEvents.getState().loadTiers(event.id);
       // The slips print the event's doors, which the manager may have moved since this till read
@@ -222,8 +250,35 @@ export const useSale = create<SaleState>()((set, get) => ({
       void useShift.getState().saleMade(order.shift_id);
       return order;
     } catch (err) {
-      // A network failure keeps the key: the retry either replays the sale or makes it once.
-      const keep = err instanceof ApiRequestError && err.isNetwork;
+      // No answer: the sale may have been recorded. The key stays for the retry, which either
+      // replays the sale or makes it once, whatever is changed on screen meanwhile.
+      if (err instanceof ApiRequestError && err.isNetwork) {
+        set({ submitting: false, sentUnanswered: sent, error: { fields: {}, form: unansweredSaleWords } });
+        return null;
+      }
+      // Pressed again while the first press is still being recorded: wait for it, same key.
+      if (err instanceof ApiRequestError && err.code === 'idempotency_key_in_use') {
+        set({ submitting: false, sentUnanswered: sent, error: { fields: {}, form: stillRecordingWords } });
+        return null;
+      }
+      // Changed after a lost answer, and the server had the first try: find out what it was.
+      if (err instanceof ApiRequestError && err.code === 'idempotency_key_reused') {
+        const earlier = await earlierAnswer(state.sentUnanswered, idempotencyKey);
+        if (earlier.state === 'sold') {
+          done(earlier.order, soldBeforeChangeWords);
+          void useEvents.getState().loadTiers(event.id);
+          return earlier.order;
+        }
+        if (earlier.state === 'unknown') {
+          set({ submitting: false, error: { fields: {}, form: unansweredSaleWords } });
+          return null;
+        }
+        // The first try was refused (sold out, say): nothing was sold, so this cart is sold afresh.
+        forgetUnansweredSale(tabStorage());
+        set({ submitting: false, ...noAttempt });
+        return get().submit(event, tier, maxQuantity);
+      }
+      forgetUnansweredSale(tabStorage());
       // The line on screen is the order's last item (lib/sale.ts checkoutBody).
       let error = splitError(err, saleFields, {
         [`items[${held.length}].quantity`]: 'quantity',
@@ -260,7 +315,7 @@ export const useSale = create<SaleState>()((set, get) => ({
         const gone = [...held.map((line) => line.tier), tier][removed] ?? tier;
         const words = `${gone.name} was removed at the office, so it cannot be sold.`;
         if (gone.id === tier.id) {
-          set({ submitting: false, stage: 'tier', ...noLine, idempotencyKey: null });
+          set({ submitting: false, stage: 'tier', ...noLine, ...noAttempt });
           set({ error: { fields: {}, form: `${words} Pick another tier.` } });
           return null;
         }
@@ -280,12 +335,16 @@ export const useSale = create<SaleState>()((set, get) => ({
         const lines = [...held.map((line) => line.tier), tier];
         error = tierEditedWords(err.code, lines, itemIndex(err.param), fresh) ?? error;
       }
-      set({ submitting: false, error, idempotencyKey: keep ? idempotencyKey : null });
+      // Refused: nothing was sold, so the next press is a new sale with a new key.
+      set({ submitting: false, error, ...noAttempt });
       return null;
     }
   },
 
-  newSale: () => set({ stage: 'tier', tierId: null, ...emptyCart, order: null, receipt: null }),
+  newSale() {
+    forgetUnansweredSale(tabStorage());
+    set({ stage: 'tier', tierId: null, ...emptyCart, ...noAttempt, order: null, receipt: null });
+  },
 
   signedIn(staffId) {
     const { sellerId, newSale } = get();
@@ -293,6 +352,70 @@ export const useSale = create<SaleState>()((set, get) => ({
     set({ sellerId: staffId });
   },
 }));
+
+/** POST /v2/orders, given up on after saleAnswerMs (then it counts as unanswered). */
+async function postOrder(body: CheckoutBody, key: string): Promise<OrderView> {
+  const deadline = answerDeadline();
+  try {
+    return await unwrap(
+      requireClient().POST('/v2/orders', {
+        body,
+        headers: { 'Idempotency-Key': key },
+        signal: deadline.signal,
+      }),
+    );
+  } finally {
+    deadline.clear();
+  }
+}
+
+type EarlierAnswer = { state: 'sold'; order: OrderView } | { state: 'refused' } | { state: 'unknown' };
+
+/**
+ * What the server made of the first tries sent under `key`, by sending them again: the one it
+ * has answers as it did (a replay), the others are refused as another body under the key, so
+ * none of them can be sold by asking.
+ */
+async function earlierAnswer(sent: readonly CheckoutBody[], key: string): Promise<EarlierAnswer> {
+  for (const body of sent) {
+    try {
+      return { state: 'sold', order: await postOrder(body, key) };
+    } catch (err) {
+      if (err instanceof ApiRequestError && err.code === 'idempotency_key_reused') continue;
+      if (err instanceof ApiRequestError && !err.isNetwork && err.status < 500) return { state: 'refused' };
+      return { state: 'unknown' };
+    }
+  }
+  return { state: 'unknown' };
+}
+
+const keptCart = (state: SaleState, eventId: string): KeptCart => ({
+  eventId,
+  tierId: state.tierId ?? '',
+  held: state.held,
+  quantity: state.quantity,
+  payment: state.payment,
+  tenderedText: state.tenderedText,
+  buyerName: state.buyerName,
+  buyerEmail: state.buyerEmail,
+  compReason: state.compReason,
+});
+
+/** A sale this tab was sending when it was reloaded: back at payment, with its key and a word why. */
+function reloadedSale(): Partial<SaleState> {
+  const kept = keptUnansweredSale(tabStorage());
+  if (!kept) return {};
+  const { eventId, ...cart } = kept.cart;
+  return {
+    ...cart,
+    eventId,
+    stage: 'payment',
+    quantityText: String(cart.quantity),
+    idempotencyKey: kept.key,
+    sentUnanswered: kept.sent,
+    error: { fields: {}, form: reloadedSaleWords },
+  };
+}
 
 /** The held lines with their tiers; null when one of them is no longer in the event's list. */
 export function heldLines(held: readonly CartLine[], tiers: readonly TierView[]): HeldLine[] | null {

@@ -25,6 +25,7 @@ interface SaleDoneProps {
  */
 export function SaleDone({ event, order, tiers, venueName }: SaleDoneProps) {
   const receipt = useSale((s) => s.receipt);
+  const doneNote = useSale((s) => s.doneNote);
   const newSale = useSale((s) => s.newSale);
   const [emailing, setEmailing] = useState(false);
   const [note, setNote] = useState<string | null>(null);
@@ -78,6 +79,11 @@ export function SaleDone({ event, order, tiers, venueName }: SaleDoneProps) {
             Order <code data-testid="order-id">{order.id}</code> · {order.tickets.length} ticket
             {order.tickets.length === 1 ? '' : 's'} · {paymentMethodWords[order.payment_method]}
           </p>
+          {doneNote ? (
+            <p className="form-warning" role="note" data-testid="done-note">
+              {doneNote}
+            </p>
+          ) : null}
         </div>
         <dl className="done-figures">
           <div>

@@ -7,6 +7,7 @@ import { formatEventTime } from '../../lib/zoned-time.js';
 import { formatCount } from '../../lib/count.js';
 import { accessCodeClash } from '../../lib/sale.js';
 import { tierSaleState } from '../../lib/tier-sale-state.js';
+import { saleLimit } from '../../lib/unanswered-sale.js';
 import { Link, Redirect, navigate } from '../../router.js';
 import { isTypingTarget } from '../../shortcuts.js';
 import { useEvents } from '../../stores/events-store.js';
@@ -138,6 +139,8 @@ function Till({ event, otherEvents }: { event: EventView; otherEvents: boolean }
   const tierList = useMemo(() => tiers?.data ?? [], [tiers]);
   const tier = tierList.find((t) => t.id === sale.tierId) ?? null;
   const state = tier ? tierSaleState(tier, event, now) : null;
+  const waiting = sale.stage === 'payment' && sale.sentUnanswered.length > 0 ? sale.quantity : null;
+  const limit = state ? saleLimit(state, waiting) : null;
   const held = useMemo(() => heldLines(sale.held, tierList) ?? [], [sale.held, tierList]);
   const chooseTier = sale.chooseTier;
   // A tier that cannot join the sale in progress says why under the tiles instead.
@@ -218,8 +221,8 @@ function Till({ event, otherEvents }: { event: EventView; otherEvents: boolean }
             ) : null}
           </div>
           <div>
-            {tier && state?.sellable ? (
-              <SalePanel event={event} tier={tier} maxQuantity={state.maxQuantity} held={held} />
+            {tier && limit !== null ? (
+              <SalePanel event={event} tier={tier} maxQuantity={limit} held={held} />
             ) : held.length > 0 && !tier ? (
               <section className="sale-panel" aria-label="Sale">
                 <SaleLines lines={held} free={sale.payment === 'comp'} currency={event.currency} />

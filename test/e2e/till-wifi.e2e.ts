@@ -1,0 +1,237 @@
+import type { Browser, Page } from '@playwright/test';
+import { expect, test } from './fixtures.js';
+import { LoginPage } from './pages/login-page.js';
+import { SellPage } from './pages/sell-page.js';
+import { startFlakyLink, type FlakyLink } from './support/flaky-link.js';
+import { adminKey, type VenueServer } from './support/venue-server.js';
+
+/**
+ * A till on the venue Wi-Fi in the doors rush, through a relay on loopback that can lose an
+ * answer, hold one back or refuse connections: the sale is never sold twice nor lost, and the
+ * seller is told what happened in words.
+ */
+
+const orders = 'POST /v2/orders ';
+
+async function eventOnSale(server: VenueServer, quantity = 100): Promise<string> {
+  const event = await server.api<{ id: string }>('POST', '/v2/events', {
+    title: 'Rush Night',
+    venue: 'Main hall',
+    doors_at: '2026-12-31T20:00:00+00:00',
+    currency: 'eur',
+    tickets: [{ name: 'Standing', price_cents: 2500, quantity }],
+  });
+  await server.api('POST', `/v2/events/${event.id}/publish`);
+  return event.id;
+}
+
+const ordersOf = async (server: VenueServer, eventId: string) =>
+  (
+    await server.api<{ data: { id: string; payment_method: string }[] }>(
+      'GET',
+      `/v2/orders?event_id=${eventId}`,
+    )
+  ).data;
+
+/** The Idempotency-Key of every sale the page sends. */
+function saleKeys(page: Page): string[] {
+  const keys: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && request.url().endsWith('/v2/orders'))
+      keys.push(request.headers()['idempotency-key'] ?? '');
+  });
+  return keys;
+}
+
+/** A till signed in through `link` on the event's sell screen, `quantity` Standing with €60 cash typed. */
+async function tillAtPayment(page: Page, link: FlakyLink, eventId: string, quantity = 2): Promise<SellPage> {
+  const login = new LoginPage(page, link.url);
+  await login.open(`/sell/${eventId}`);
+  await login.signIn(adminKey);
+  const sell = new SellPage(page);
+  await sell.pickTier('Standing');
+  await sell.enterQuantity(quantity);
+  await sell.payCash('60');
+  return sell;
+}
+
+const completeButton = (page: Page) => page.getByRole('button', { name: /^Complete sale/ });
+const saleAlert = (page: Page) => page.getByRole('region', { name: 'Sale' }).locator('.form-error');
+
+test.describe('a till on flaky Wi-Fi', () => {
+  let link: FlakyLink;
+  test.beforeEach(async ({ server }) => {
+    link = await startFlakyLink(server.url);
+  });
+  test.afterEach(async () => {
+    await link.close();
+  });
+
+  test('the answer to a sale is lost: the till says it cannot tell, and pressing again shows the one sale', async ({
+    server,
+    page,
+  }) => {
+    const eventId = await eventOnSale(server);
+    const keys = saleKeys(page);
+    const sell = await tillAtPayment(page, link, eventId);
+    link.trouble(orders, 'lose-answer');
+    await completeButton(page).click();
+    await expect(saleAlert(page)).toHaveText(
+      'The venue server did not answer, so this till cannot tell whether the sale went through. Press Complete sale again: a sale that went through is shown, never sold twice.',
+    );
+    // It did go through: the server recorded it before the answer was lost.
+    expect(await ordersOf(server, eventId)).toHaveLength(1);
+    link.release();
+    await sell.complete();
+    await expect(sell.doneChange()).toHaveText('€10.00');
+    expect(await ordersOf(server, eventId)).toHaveLength(1);
+    expect(new Set(keys).size).toBe(1);
+  });
+
+  test('the answer is lost, then the customer pays by card instead: the sale that went through is shown, not a second', async ({
+    server,
+    page,
+  }) => {
+    const eventId = await eventOnSale(server);
+    await tillAtPayment(page, link, eventId);
+    link.trouble(orders, 'lose-answer');
+    await completeButton(page).click();
+    await expect(saleAlert(page)).toContainText('cannot tell whether the sale went through');
+    link.release();
+    await page.getByRole('radio', { name: 'Card' }).check();
+    await page.getByLabel('Buyer name').fill('Ada Lovelace');
+    await page.getByLabel('Buyer email').fill('ada@example.com');
+    await completeButton(page).click();
+    await expect(page.getByRole('heading', { name: 'Sale complete' })).toBeVisible();
+    const sold = await ordersOf(server, eventId);
+    expect(sold.map((order) => order.payment_method)).toEqual(['cash']);
+    await expect(page.getByTestId('done-note')).toContainText('had gone through before the change');
+    await expect(page.getByTestId('order-id')).toHaveText(sold[0]!.id);
+    // The change due was worked out for the card sale on screen, not the cash one shown.
+    await expect(page.getByTestId('done-change')).toHaveCount(0);
+  });
+
+  test('reloaded mid-sale, then the server out of reach: the sale comes back with its key and is sold once', async ({
+    server,
+    page,
+  }) => {
+    const eventId = await eventOnSale(server);
+    const keys = saleKeys(page);
+    await tillAtPayment(page, link, eventId);
+    link.trouble(orders, 'hold-answer');
+    await completeButton(page).click();
+    await expect(completeButton(page)).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Selling…' })).toBeDisabled();
+    // Recorded at the server; the answer waits in the Wi-Fi while the seller reloads the page.
+    await expect.poll(() => ordersOf(server, eventId).then((o) => o.length)).toBe(1);
+    await page.reload();
+    await expect(saleAlert(page)).toHaveText(
+      'This page was reloaded while the sale was being sent, so it may have gone through. Press Complete sale to finish it: it will not be sold twice.',
+    );
+    await expect(page.getByRole('region', { name: 'Sale' })).toContainText('2 × Standing');
+
+    // The venue server drops off the network before the seller presses again.
+    await link.disconnect();
+    await expect(page.getByRole('alert').filter({ hasText: 'Offline.' })).toBeVisible({ timeout: 15_000 });
+    await completeButton(page).click();
+    await expect(saleAlert(page)).toContainText('cannot tell whether the sale went through');
+    // Back: the till notices by itself, and the press shows the sale made before the reload.
+    await link.reconnect();
+    link.release();
+    await expect(page.getByRole('alert').filter({ hasText: 'Offline.' })).toHaveCount(0, { timeout: 15_000 });
+    await new SellPage(page).complete();
+    expect(await ordersOf(server, eventId)).toHaveLength(1);
+    expect(new Set(keys).size).toBe(1);
+    // The kept sale is forgotten once answered: another reload starts clean.
+    await page.reload();
+    await expect(page.getByText('Pick a tier to start a sale.')).toBeVisible();
+  });
+
+  test('reloaded while selling the last tickets: the tier now reads sold out, and the sale is still there to finish', async ({
+    server,
+    page,
+  }) => {
+    const eventId = await eventOnSale(server, 2);
+    await tillAtPayment(page, link, eventId);
+    link.trouble(orders, 'hold-answer');
+    await completeButton(page).click();
+    await expect.poll(() => ordersOf(server, eventId).then((o) => o.length)).toBe(1);
+    await page.reload();
+    link.release();
+    // Read afresh, the tile says sold out: this very sale sold them.
+    await expect(new SellPage(page).tile('Standing')).toContainText('0 left of 2');
+    await expect(saleAlert(page)).toContainText('This page was reloaded while the sale was being sent');
+    await new SellPage(page).complete();
+    expect(await ordersOf(server, eventId)).toHaveLength(1);
+  });
+
+  test('a slow answer: the till shows it is selling, a second Enter sells nothing more, and a lost one does not hang', async ({
+    server,
+    page,
+  }) => {
+    const eventId = await eventOnSale(server);
+    const keys = saleKeys(page);
+    await page.clock.install();
+    const sell = await tillAtPayment(page, link, eventId);
+    link.trouble(orders, 'hold-answer');
+    const cash = page.getByLabel('Cash tendered');
+    await cash.press('Enter');
+    await expect(page.getByRole('button', { name: 'Selling…' })).toBeDisabled();
+    await cash.press('Enter');
+    await page.getByRole('button', { name: 'Selling…' }).dispatchEvent('click');
+    link.release();
+    await expect(page.getByRole('heading', { name: 'Sale complete' })).toBeVisible();
+    expect(keys).toHaveLength(1);
+    expect(await ordersOf(server, eventId)).toHaveLength(1);
+
+    // An answer that never comes: the till stops waiting and says so, instead of "Selling…" for good.
+    await sell.newSale();
+    await sell.pickTier('Standing');
+    await sell.enterQuantity(1);
+    await sell.payCash('60');
+    link.trouble(orders, 'hold-answer');
+    await completeButton(page).click();
+    await expect(page.getByRole('button', { name: 'Selling…' })).toBeDisabled();
+    await page.clock.runFor(30_000);
+    await expect(saleAlert(page)).toContainText('cannot tell whether the sale went through');
+    link.release();
+    await sell.complete();
+    expect(await ordersOf(server, eventId)).toHaveLength(2);
+    expect(new Set(keys).size).toBe(2);
+  });
+});
+
+async function tillIn(browser: Browser, link: FlakyLink, eventId: string) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await tillAtPayment(page, link, eventId, 1);
+  return { context, page };
+}
+
+test('two tills sell the last ticket at once: one sells it, the other is told it is sold out', async ({
+  server,
+  browser,
+}) => {
+  const eventId = await eventOnSale(server, 1);
+  const link = await startFlakyLink(server.url);
+  const tills = [await tillIn(browser, link, eventId), await tillIn(browser, link, eventId)];
+  try {
+    await Promise.all(tills.map(({ page }) => completeButton(page).click()));
+    // The till that lost the race reads the tiers again: the tile and the panel say sold out.
+    const outcome = async (page: Page) => {
+      const done = page.getByRole('heading', { name: 'Sale complete' });
+      const refused = page.getByText('Standing: Sold out.');
+      await expect(done.or(refused)).toBeVisible();
+      return (await done.isVisible()) ? 'sold' : 'refused';
+    };
+    const outcomes = await Promise.all(tills.map(({ page }) => outcome(page)));
+    expect([...outcomes].sort()).toEqual(['refused', 'sold']);
+    const loser = tills[outcomes.indexOf('refused')]!.page;
+    await expect(new SellPage(loser).tile('Standing')).toContainText('0 left of 1');
+    await expect(new SellPage(loser).tile('Standing')).toBeDisabled();
+    expect(await ordersOf(server, eventId)).toHaveLength(1);
+  } finally {
+    for (const { context } of tills) await context.close();
+    await link.close();
+  }
+});
