@@ -117,10 +117,11 @@ func (c *Client) Do(ctx context.Context, method, path string, query url.Values, 
 	for attempt := 0; ; attempt++ {
 		status, responseHeader, data, err := c.sendOnce(ctx, method, target, header, payload)
 		if err != nil {
+			networkErr := fmt.Errorf("%w: %s %s: %v", ErrNetwork, method, path, err)
 			if ctx.Err() != nil || !safe || attempt >= c.MaxRetries {
-				return fmt.Errorf("%w: %s %s: %v", ErrNetwork, method, path, err)
+				return networkErr
 			}
-			if err := c.sleep(ctx, backoff(attempt)); err != nil {
+			if err := c.waitToRetry(ctx, backoff(attempt), networkErr); err != nil {
 				return err
 			}
 			continue
@@ -143,10 +144,25 @@ func (c *Client) Do(ctx context.Context, method, path string, query url.Values, 
 		if hasRetryAfter && retryAfter > delay {
 			delay = retryAfter
 		}
-		if err := c.sleep(ctx, delay); err != nil {
+		if err := c.waitToRetry(ctx, delay, apiErr); err != nil {
 			return err
 		}
 	}
+}
+
+// waitToRetry waits delay before the next attempt. When ctx ends first, or its deadline would
+// pass before the wait is over (a wait is then not started), it answers the error that asked for
+// the wait, still matching ctx's error: a 429 stays an *Error with its RetryAfter. It answered
+// only ctx's error before, after sitting out the wait up to the deadline, so a caller with a 10 s
+// deadline waited 10 s for a Retry-After of 56 s and got "context deadline exceeded".
+func (c *Client) waitToRetry(ctx context.Context, delay time.Duration, last error) error {
+	if deadline, ok := ctx.Deadline(); ok && time.Until(deadline) < delay {
+		return &notRetried{last: last, cause: context.DeadlineExceeded, wait: delay}
+	}
+	if err := c.sleep(ctx, delay); err != nil {
+		return &notRetried{last: last, cause: err, wait: delay}
+	}
+	return nil
 }
 
 func (c *Client) sendOnce(ctx context.Context, method, target string, header http.Header, payload []byte) (int, http.Header, []byte, error) {
