@@ -48,4 +48,14 @@ describe('@marquee/client at the rate limit of a live server', () => {
     expect(error).toBeInstanceOf(RateLimitError);
     expect(waits).toEqual([(error as RateLimitError).retryAfter]);
   });
+
+  it('with its own timer too: a deadline signal ends the real wait of a Retry-After', async () => {
+    const client = new MarqueeClient(server.apiKey, { baseUrl: server.url });
+    const error = await client
+      .get('/v2/events', { signal: AbortSignal.timeout(500) })
+      .catch((err: unknown) => err);
+    // The window began in beforeAll: the Retry-After is the rest of the minute, not 0.5 s.
+    expect(error).toBeInstanceOf(RateLimitError);
+    expect((error as RateLimitError).retryAfter).toBeGreaterThan(0);
+  });
 });
