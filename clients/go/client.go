@@ -18,6 +18,7 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -39,6 +40,41 @@ type Client struct {
 	HTTPClient *http.Client
 	MaxRetries int
 	sleep      func(context.Context, time.Duration) error
+
+	rateLimitMu sync.Mutex
+	rateLimit   *RateLimit
+}
+
+// RateLimit is a key's rate limit from an answer's x-ratelimit-* headers.
+type RateLimit struct {
+	Limit     int           // requests allowed per minute
+	Remaining int           // left in the current minute
+	Reset     time.Duration // until the minute ends and Remaining is whole again
+}
+
+// RateLimit is the key's rate limit as the last answer that carried it told it, to pace a bulk
+// job before it meets a 429; false until then, and while the server's limit is off.
+func (c *Client) RateLimit() (RateLimit, bool) {
+	c.rateLimitMu.Lock()
+	defer c.rateLimitMu.Unlock()
+	if c.rateLimit == nil {
+		return RateLimit{}, false
+	}
+	return *c.rateLimit, true
+}
+
+func (c *Client) noteRateLimit(header http.Header) {
+	var values [3]int
+	for i, name := range []string{"Limit", "Remaining", "Reset"} {
+		value, err := strconv.Atoi(header.Get("X-Ratelimit-" + name))
+		if err != nil {
+			return
+		}
+		values[i] = value
+	}
+	c.rateLimitMu.Lock()
+	defer c.rateLimitMu.Unlock()
+	c.rateLimit = &RateLimit{Limit: values[0], Remaining: values[1], Reset: time.Duration(values[2]) * time.Second}
 }
 
 // New makes a client for the server at baseURL (e.g. http://127.0.0.1:4380).
@@ -126,6 +162,7 @@ func (c *Client) Do(ctx context.Context, method, path string, query url.Values, 
 			}
 			continue
 		}
+		c.noteRateLimit(responseHeader)
 		if status < 300 {
 			if out == nil || len(data) == 0 {
 				return nil

@@ -25,6 +25,22 @@ func TestAtTheRateLimitOfALiveServer(t *testing.T) {
 		}
 	}
 
+	t.Run("the client tells the key's rate limit from the last answer", func(t *testing.T) {
+		fresh := marquee.New(live.APIKey, live.URL)
+		fresh.MaxRetries = 0
+		if _, ok := fresh.RateLimit(); ok {
+			t.Fatal("a rate limit before any answer")
+		}
+		var apiErr *marquee.Error
+		if err := fresh.Get(context.Background(), "/v2/events", nil, nil); !errors.As(err, &apiErr) {
+			t.Fatalf("want a 429, got %v", err)
+		}
+		got, ok := fresh.RateLimit()
+		if want := (marquee.RateLimit{Limit: 3, Remaining: 0, Reset: apiErr.RetryAfter}); !ok || got != want {
+			t.Fatalf("rate limit %+v (%v), want %+v", got, ok, want)
+		}
+	})
+
 	t.Run("a 429 is an *Error carrying the Retry-After the server sent", func(t *testing.T) {
 		once := marquee.New(live.APIKey, live.URL)
 		once.MaxRetries = 0

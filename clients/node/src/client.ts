@@ -31,6 +31,16 @@ export interface ClientOptions {
   sleep?: (seconds: number, signal?: AbortSignal) => Promise<void>;
 }
 
+/** The key's rate limit as the last answer told it (its x-ratelimit-* headers). */
+export interface RateLimit {
+  /** Requests allowed per minute. */
+  limit: number;
+  /** Requests left in the current minute. */
+  remaining: number;
+  /** Seconds until the minute ends and `remaining` is whole again. */
+  resetSeconds: number;
+}
+
 type LooseOptions = {
   path?: Record<string, string | number>;
   query?: Record<string, unknown>;
@@ -53,6 +63,7 @@ export class MarqueeClient {
   private readonly timeoutMs: number;
   private readonly fetch: typeof fetch;
   private readonly sleep: (seconds: number, signal?: AbortSignal) => Promise<void>;
+  private lastRateLimit: RateLimit | undefined;
 
   constructor(
     private readonly apiKey: string,
@@ -65,6 +76,14 @@ export class MarqueeClient {
     this.fetch = options.fetch ?? globalThis.fetch;
     // An aborted wait clears its timer: a process that gave up is not kept alive for a Retry-After.
     this.sleep = options.sleep ?? ((seconds, signal) => delay(seconds * 1000, undefined, { signal }));
+  }
+
+  /**
+   * The key's rate limit as the last answer that carried it told it, to pace a bulk job before it
+   * meets a 429; undefined until then, and while the server's limit is off.
+   */
+  get rateLimit(): RateLimit | undefined {
+    return this.lastRateLimit;
   }
 
   get<P extends PathsWith<'get'>>(path: P, ...[options]: OptionsArgument<Operation<P, 'get'>>) {
@@ -159,6 +178,7 @@ export class MarqueeClient {
         await this.wait(backoff(attempt), signal, error);
         continue;
       }
+      this.lastRateLimit = rateLimitOf(response.headers) ?? this.lastRateLimit;
       if (response.status < 300) return text === '' ? undefined : (JSON.parse(text) as unknown);
 
       const retryAfter = retryAfterSeconds(response.headers.get('retry-after'));
@@ -224,6 +244,14 @@ function retryAfterSeconds(value: string | null): number | undefined {
   if (Number.isFinite(seconds)) return Math.max(0, seconds);
   const at = Date.parse(value);
   return Number.isNaN(at) ? undefined : Math.max(0, (at - Date.now()) / 1000);
+}
+
+function rateLimitOf(headers: Headers): RateLimit | undefined {
+  const [limit, remaining, resetSeconds] = ['limit', 'remaining', 'reset'].map((name) =>
+    Number(headers.get(`x-ratelimit-${name}`) ?? Number.NaN),
+  ) as [number, number, number];
+  if (![limit, remaining, resetSeconds].every(Number.isFinite)) return undefined;
+  return { limit, remaining, resetSeconds };
 }
 
 function parseOrUndefined(text: string): unknown {

@@ -16,6 +16,13 @@ describe('@marquee/client at the rate limit of a live server', () => {
   }, 60_000);
   afterAll(() => server?.stop());
 
+  it('tells the key’s rate limit from the last answer, to pace a job before a 429', async () => {
+    const client = new MarqueeClient(server.apiKey, { baseUrl: server.url, maxRetries: 0 });
+    expect(client.rateLimit).toBeUndefined();
+    const error = (await client.get('/v2/events').catch((err: unknown) => err)) as RateLimitError;
+    expect(client.rateLimit).toEqual({ limit: 3, remaining: 0, resetSeconds: error.retryAfter });
+  });
+
   it('throws a RateLimitError carrying the Retry-After the server sent', async () => {
     const client = new MarqueeClient(server.apiKey, { baseUrl: server.url, maxRetries: 0 });
     const error = await client.get('/v2/events').catch((err: unknown) => err);

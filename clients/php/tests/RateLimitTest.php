@@ -28,6 +28,19 @@ final class RateLimitTest extends TestCase
         return self::$limited;
     }
 
+    public function testTheClientTellsTheKeysRateLimitFromTheLastAnswer(): void
+    {
+        $server = self::limited();
+        $client = new Client($server['api_key'], $server['url'], ['max_retries' => 0]);
+        $this->assertNull($client->rateLimit());
+        try {
+            $client->get('/v2/events');
+            $this->fail('no 429');
+        } catch (RateLimitError $e) {
+            $this->assertSame(['limit' => 3, 'remaining' => 0, 'reset_seconds' => (int) $e->getRetryAfter()], $client->rateLimit());
+        }
+    }
+
     public function testA429IsARateLimitErrorCarryingTheServersRetryAfter(): void
     {
         $server = self::limited();

@@ -18,6 +18,14 @@ def limited(rate_limited_server):
     return rate_limited_server
 
 
+def test_the_client_tells_the_keys_rate_limit_from_the_last_answer(limited):
+    client = marquee.Client(limited["api_key"], base_url=limited["url"], max_retries=0)
+    assert client.rate_limit is None
+    with pytest.raises(marquee.RateLimitError) as refused:
+        client.get("/v2/events")
+    assert client.rate_limit == marquee.RateLimit(limit=3, remaining=0, reset_seconds=refused.value.retry_after)
+
+
 def test_a_429_is_a_rate_limit_error_carrying_the_servers_retry_after(limited):
     client = marquee.Client(limited["api_key"], base_url=limited["url"], max_retries=0)
     with pytest.raises(marquee.RateLimitError) as refused:

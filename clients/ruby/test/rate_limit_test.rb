@@ -18,6 +18,13 @@ class RateLimitTest < Minitest::Test
 
   def server = self.class.limited
 
+  def test_the_client_tells_the_keys_rate_limit_from_the_last_answer
+    client = Marquee::Client.new(server['api_key'], base_url: server['url'], max_retries: 0)
+    assert_nil client.rate_limit
+    error = assert_raises(Marquee::RateLimitError) { client.get('/v2/events') }
+    assert_equal Marquee::RateLimit.new(3, 0, error.retry_after), client.rate_limit
+  end
+
   def test_a_429_is_a_rate_limit_error_carrying_the_servers_retry_after
     client = Marquee::Client.new(server['api_key'], base_url: server['url'], max_retries: 0)
     error = assert_raises(Marquee::RateLimitError) { client.get('/v2/events') }
