@@ -3,6 +3,9 @@
 //
 //   node clients/test-server.mjs     prints {"url":…,"api_key":…} on one line once the server
 //                                     listens; stops it when stdin closes or on SIGTERM/SIGINT
+//   node clients/test-server.mjs --rate-limit=3
+//                                     the same with MARQUEE_RATE_LIMIT=3 (per key per minute), for
+//                                     the suites' tests at the rate limit
 //
 // Tests in Node import startTestServer() instead. The server runs as `node --import tsx` (not the
 // tsx CLI, which forks a second process that a signal to the first would not reach).
@@ -90,7 +93,10 @@ export async function startTestServer(env = {}) {
 
 const invokedDirectly = process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href;
 if (invokedDirectly) {
-  const server = await startTestServer();
+  const rateLimit = process.argv.slice(2).find((arg) => arg.startsWith('--rate-limit='));
+  const server = await startTestServer(
+    rateLimit ? { MARQUEE_RATE_LIMIT: rateLimit.slice('--rate-limit='.length) } : {},
+  );
   process.stdout.write(`${JSON.stringify({ url: server.url, api_key: server.apiKey })}\n`);
   let stopping = false;
   const stop = () => {

@@ -18,6 +18,7 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -39,6 +40,41 @@ type Client struct {
 	HTTPClient *http.Client
 	MaxRetries int
 	sleep      func(context.Context, time.Duration) error
+
+	rateLimitMu sync.Mutex
+	rateLimit   *RateLimit
+}
+
+// RateLimit is a key's rate limit from an answer's x-ratelimit-* headers.
+type RateLimit struct {
+	Limit     int           // requests allowed per minute
+	Remaining int           // left in the current minute
+	Reset     time.Duration // until the minute ends and Remaining is whole again
+}
+
+// RateLimit is the key's rate limit as the last answer that carried it told it, to pace a bulk
+// job before it meets a 429; false until then, and while the server's limit is off.
+func (c *Client) RateLimit() (RateLimit, bool) {
+	c.rateLimitMu.Lock()
+	defer c.rateLimitMu.Unlock()
+	if c.rateLimit == nil {
+		return RateLimit{}, false
+	}
+	return *c.rateLimit, true
+}
+
+func (c *Client) noteRateLimit(header http.Header) {
+	var values [3]int
+	for i, name := range []string{"Limit", "Remaining", "Reset"} {
+		value, err := strconv.Atoi(header.Get("X-Ratelimit-" + name))
+		if err != nil {
+			return
+		}
+		values[i] = value
+	}
+	c.rateLimitMu.Lock()
+	defer c.rateLimitMu.Unlock()
+	c.rateLimit = &RateLimit{Limit: values[0], Remaining: values[1], Reset: time.Duration(values[2]) * time.Second}
 }
 
 // New makes a client for the server at baseURL (e.g. http://127.0.0.1:4380).
@@ -117,14 +153,16 @@ func (c *Client) Do(ctx context.Context, method, path string, query url.Values, 
 	for attempt := 0; ; attempt++ {
 		status, responseHeader, data, err := c.sendOnce(ctx, method, target, header, payload)
 		if err != nil {
+			networkErr := fmt.Errorf("%w: %s %s: %v", ErrNetwork, method, path, err)
 			if ctx.Err() != nil || !safe || attempt >= c.MaxRetries {
-				return fmt.Errorf("%w: %s %s: %v", ErrNetwork, method, path, err)
+				return networkErr
 			}
-			if err := c.sleep(ctx, backoff(attempt)); err != nil {
+			if err := c.waitToRetry(ctx, backoff(attempt), networkErr); err != nil {
 				return err
 			}
 			continue
 		}
+		c.noteRateLimit(responseHeader)
 		if status < 300 {
 			if out == nil || len(data) == 0 {
 				return nil
@@ -143,10 +181,25 @@ func (c *Client) Do(ctx context.Context, method, path string, query url.Values, 
 		if hasRetryAfter && retryAfter > delay {
 			delay = retryAfter
 		}
-		if err := c.sleep(ctx, delay); err != nil {
+		if err := c.waitToRetry(ctx, delay, apiErr); err != nil {
 			return err
 		}
 	}
+}
+
+// waitToRetry waits delay before the next attempt. When ctx ends first, or its deadline would
+// pass before the wait is over (a wait is then not started), it answers the error that asked for
+// the wait, still matching ctx's error: a 429 stays an *Error with its RetryAfter. It answered
+// only ctx's error before, after sitting out the wait up to the deadline, so a caller with a 10 s
+// deadline waited 10 s for a Retry-After of 56 s and got "context deadline exceeded".
+func (c *Client) waitToRetry(ctx context.Context, delay time.Duration, last error) error {
+	if deadline, ok := ctx.Deadline(); ok && time.Until(deadline) < delay {
+		return &notRetried{last: last, cause: context.DeadlineExceeded, wait: delay}
+	}
+	if err := c.sleep(ctx, delay); err != nil {
+		return &notRetried{last: last, cause: err, wait: delay}
+	}
+	return nil
 }
 
 func (c *Client) sendOnce(ctx context.Context, method, target string, header http.Header, payload []byte) (int, http.Header, []byte, error) {

@@ -92,3 +92,20 @@ func errorFromResponse(status int, body []byte, requestID string, retryAfter tim
 	return &Error{Status: status, Type: envelope.Error.Type, Code: envelope.Error.Code, Message: message,
 		Param: envelope.Error.Param, RequestID: requestID, RetryAfter: retryAfter}
 }
+
+// notRetried is the answer a retry was waiting out when the context ended first (or would have):
+// it reads as that answer (errors.As finds its *Error, with RetryAfter) and matches the context's
+// error with errors.Is.
+type notRetried struct {
+	last  error
+	cause error
+	wait  time.Duration
+}
+
+func (e *notRetried) Error() string {
+	return fmt.Sprintf("%v (not retried after %v: %v)", e.last, e.wait, e.cause)
+}
+
+func (e *notRetried) Unwrap() error { return e.last }
+
+func (e *notRetried) Is(target error) bool { return target == e.cause }

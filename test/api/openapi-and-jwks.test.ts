@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { compactVerify, importJWK } from 'jose';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { expectError } from '../support/foundation-fixtures.js';
+import { answersOf, type OpenApiAnswers } from '../support/openapi-document.js';
 import { makeTestApp, type TestApp } from '../support/test-app.js';
 
 let t: TestApp;
@@ -137,15 +138,12 @@ describe('descriptions in GET /v2/openapi.json', () => {
 });
 
 describe('idempotent-replayed in GET /v2/openapi.json', () => {
-  type Responses = Record<string, { headers?: Record<string, unknown> }>;
   // Found by the integrator pass: docs/api.md "Idempotency" promises the header, the document
   // declared only x-request-id, so a generated client had no typed way to tell a replay.
   it('is declared on the POST answers a replay can be, and a replayed refusal carries it', async () => {
-    const doc = (await t.call('GET', '/v2/openapi.json', undefined, null)).json() as {
-      paths: Record<string, Record<string, { responses: Responses }>>;
-    };
+    const doc = (await t.call('GET', '/v2/openapi.json', undefined, null)).json() as OpenApiAnswers;
     const declared = (path: string, method: string) =>
-      Object.entries(doc.paths[path]![method]!.responses)
+      Object.entries(answersOf(doc, path, method))
         .filter(([, response]) => response.headers?.['idempotent-replayed'])
         .map(([status]) => status);
     expect(declared('/v2/orders', 'post')).toEqual(['200', '400', '404', '409']);

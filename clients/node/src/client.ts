@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { setTimeout as delay } from 'node:timers/promises';
 import { errorFromResponse, MarqueeError, NetworkError } from './errors.js';
 import type {
   Answer,
@@ -26,8 +27,18 @@ export interface ClientOptions {
   /** Per attempt, in ms (default 30 s). */
   timeoutMs?: number;
   fetch?: typeof fetch;
-  /** How to wait between attempts (seconds); tests record instead. */
-  sleep?: (seconds: number) => Promise<void>;
+  /** How to wait between attempts (seconds), ending early when `signal` aborts; tests record instead. */
+  sleep?: (seconds: number, signal?: AbortSignal) => Promise<void>;
+}
+
+/** The key's rate limit as the last answer told it (its x-ratelimit-* headers). */
+export interface RateLimit {
+  /** Requests allowed per minute. */
+  limit: number;
+  /** Requests left in the current minute. */
+  remaining: number;
+  /** Seconds until the minute ends and `remaining` is whole again. */
+  resetSeconds: number;
 }
 
 type LooseOptions = {
@@ -51,7 +62,8 @@ export class MarqueeClient {
   private readonly maxRetries: number;
   private readonly timeoutMs: number;
   private readonly fetch: typeof fetch;
-  private readonly sleep: (seconds: number) => Promise<void>;
+  private readonly sleep: (seconds: number, signal?: AbortSignal) => Promise<void>;
+  private lastRateLimit: RateLimit | undefined;
 
   constructor(
     private readonly apiKey: string,
@@ -62,8 +74,16 @@ export class MarqueeClient {
     this.maxRetries = options.maxRetries ?? 2;
     this.timeoutMs = options.timeoutMs ?? 30_000;
     this.fetch = options.fetch ?? globalThis.fetch;
-    this.sleep =
-      options.sleep ?? ((seconds) => new Promise((resolve) => setTimeout(resolve, seconds * 1000)));
+    // An aborted wait clears its timer: a process that gave up is not kept alive for a Retry-After.
+    this.sleep = options.sleep ?? ((seconds, signal) => delay(seconds * 1000, undefined, { signal }));
+  }
+
+  /**
+   * The key's rate limit as the last answer that carried it told it, to pace a bulk job before it
+   * meets a 429; undefined until then, and while the server's limit is off.
+   */
+  get rateLimit(): RateLimit | undefined {
+    return this.lastRateLimit;
   }
 
   get<P extends PathsWith<'get'>>(path: P, ...[options]: OptionsArgument<Operation<P, 'get'>>) {
@@ -151,12 +171,14 @@ export class MarqueeClient {
         // handed to a caller who would send it again under a new one.
         text = await response.text();
       } catch (err) {
-        if (signal?.aborted || !safe || attempt >= this.maxRetries) {
-          throw new NetworkError(`${method.toUpperCase()} ${url.pathname}: ${describe(err)}`, { cause: err });
-        }
-        await this.sleep(backoff(attempt));
+        const error = new NetworkError(`${method.toUpperCase()} ${url.pathname}: ${describe(err)}`, {
+          cause: err,
+        });
+        if (signal?.aborted || !safe || attempt >= this.maxRetries) throw error;
+        await this.wait(backoff(attempt), signal, error);
         continue;
       }
+      this.lastRateLimit = rateLimitOf(response.headers) ?? this.lastRateLimit;
       if (response.status < 300) return text === '' ? undefined : (JSON.parse(text) as unknown);
 
       const retryAfter = retryAfterSeconds(response.headers.get('retry-after'));
@@ -168,7 +190,30 @@ export class MarqueeClient {
       );
       if (attempt >= this.maxRetries || !retryable(method, error)) throw error;
       if (retryAfter !== undefined && retryAfter > maxRetryAfterSeconds) throw error;
-      await this.sleep(Math.max(backoff(attempt), retryAfter ?? 0));
+      await this.wait(Math.max(backoff(attempt), retryAfter ?? 0), signal, error);
+    }
+  }
+
+  /**
+   * Waits before the next attempt unless `signal` aborts first: then the answer that made it wait
+   * is thrown at once (a RateLimitError keeps its `retryAfter`). The wait ignored `signal` before,
+   * so a caller that gave up sat out the rest of a Retry-After of up to 60 s and then got a
+   * NetworkError "aborted" in place of the 429.
+   */
+  private async wait(seconds: number, signal: AbortSignal | undefined, lastError: MarqueeError) {
+    if (!signal) return this.sleep(seconds);
+    if (signal.aborted) throw lastError;
+    let onAbort = () => {};
+    const aborted = new Promise<never>((_, reject) => {
+      onAbort = () => reject(lastError);
+      signal.addEventListener('abort', onAbort, { once: true });
+    });
+    try {
+      await Promise.race([this.sleep(seconds, signal), aborted]);
+    } catch (err) {
+      throw signal.aborted ? lastError : err;
+    } finally {
+      signal.removeEventListener('abort', onAbort);
     }
   }
 }
@@ -199,6 +244,14 @@ function retryAfterSeconds(value: string | null): number | undefined {
   if (Number.isFinite(seconds)) return Math.max(0, seconds);
   const at = Date.parse(value);
   return Number.isNaN(at) ? undefined : Math.max(0, (at - Date.now()) / 1000);
+}
+
+function rateLimitOf(headers: Headers): RateLimit | undefined {
+  const [limit, remaining, resetSeconds] = ['limit', 'remaining', 'reset'].map((name) =>
+    Number(headers.get(`x-ratelimit-${name}`) ?? Number.NaN),
+  ) as [number, number, number];
+  if (![limit, remaining, resetSeconds].every(Number.isFinite)) return undefined;
+  return { limit, remaining, resetSeconds };
 }
 
 function parseOrUndefined(text: string): unknown {

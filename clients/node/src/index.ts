@@ -1,4 +1,4 @@
-export { MarqueeClient, version, type ClientOptions } from './client.js';
+export { MarqueeClient, version, type ClientOptions, type RateLimit } from './client.js';
 export {
   ApiError,
   AuthenticationError,

@@ -2634,7 +2634,49 @@ export interface components {
       }[];
     };
   };
-  responses: never;
+  responses: {
+    /** @description The error envelope of every refusal */
+    RateLimited: {
+      headers: {
+        'x-request-id': components['headers']['RequestId'];
+        'x-ratelimit-limit': components['headers']['RateLimitLimit'];
+        'x-ratelimit-remaining': components['headers']['RateLimitRemaining'];
+        'x-ratelimit-reset': components['headers']['RateLimitReset'];
+        'Retry-After': components['headers']['RetryAfter'];
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['Error'];
+      };
+    };
+    /** @description The error envelope of every refusal */
+    Refusal: {
+      headers: {
+        'x-request-id': components['headers']['RequestId'];
+        'x-ratelimit-limit': components['headers']['RateLimitLimit'];
+        'x-ratelimit-remaining': components['headers']['RateLimitRemaining'];
+        'x-ratelimit-reset': components['headers']['RateLimitReset'];
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['Error'];
+      };
+    };
+    /** @description The error envelope of every refusal */
+    ReplayableRefusal: {
+      headers: {
+        'x-request-id': components['headers']['RequestId'];
+        'x-ratelimit-limit': components['headers']['RateLimitLimit'];
+        'x-ratelimit-remaining': components['headers']['RateLimitRemaining'];
+        'x-ratelimit-reset': components['headers']['RateLimitReset'];
+        'idempotent-replayed': components['headers']['IdempotentReplayed'];
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['Error'];
+      };
+    };
+  };
   parameters: never;
   requestBodies: never;
   headers: {
@@ -2644,6 +2686,12 @@ export interface components {
     RetryAfter: number;
     /** @description `true` when this answer replays the first answer given to the request's Idempotency-Key (same status, same body, nothing ran again); absent on an answer made now. See docs/api.md "Idempotency". */
     IdempotentReplayed: 'true';
+    /** @description The API key's allowance per minute (MARQUEE_RATE_LIMIT; callers without a key: per address). Absent when the limit is off (0) and on answers refused before it counts (an unknown key, a key without the scope). */
+    RateLimitLimit: number;
+    /** @description Requests left in the current minute (0 on a 429). */
+    RateLimitRemaining: number;
+    /** @description Seconds until the current minute ends and the allowance is whole again (on a 429 the same as `Retry-After`). */
+    RateLimitReset: number;
     /** @description On the request that cancelled the event: how many ticket holders were mailed (0 with notify_holders false). Absent on a repeat cancel and on an idempotent replay. */
     HoldersNotified: number;
   };
@@ -2664,6 +2712,9 @@ export interface operations {
       200: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'x-ratelimit-limit': components['headers']['RateLimitLimit'];
+          'x-ratelimit-remaining': components['headers']['RateLimitRemaining'];
+          'x-ratelimit-reset': components['headers']['RateLimitReset'];
           [name: string]: unknown;
         };
         content: {
@@ -2694,17 +2745,7 @@ export interface operations {
           };
         };
       };
-      /** @description The error envelope of every refusal */
-      429: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'Retry-After': components['headers']['RetryAfter'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
+      429: components['responses']['RateLimited'];
     };
   };
   getUsage: {
@@ -2723,6 +2764,9 @@ export interface operations {
       200: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'x-ratelimit-limit': components['headers']['RateLimitLimit'];
+          'x-ratelimit-remaining': components['headers']['RateLimitRemaining'];
+          'x-ratelimit-reset': components['headers']['RateLimitReset'];
           [name: string]: unknown;
         };
         content: {
@@ -2737,97 +2781,15 @@ export interface operations {
           };
         };
       };
-      /** @description The error envelope of every refusal */
-      400: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      401: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      403: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      404: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      409: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      413: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      415: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      429: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'Retry-After': components['headers']['RetryAfter'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      507: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
+      400: components['responses']['Refusal'];
+      401: components['responses']['Refusal'];
+      403: components['responses']['Refusal'];
+      404: components['responses']['Refusal'];
+      409: components['responses']['Refusal'];
+      413: components['responses']['Refusal'];
+      415: components['responses']['Refusal'];
+      429: components['responses']['RateLimited'];
+      507: components['responses']['Refusal'];
     };
   };
   listApiKeys: {
@@ -2849,6 +2811,9 @@ export interface operations {
       200: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'x-ratelimit-limit': components['headers']['RateLimitLimit'];
+          'x-ratelimit-remaining': components['headers']['RateLimitRemaining'];
+          'x-ratelimit-reset': components['headers']['RateLimitReset'];
           [name: string]: unknown;
         };
         content: {
@@ -2874,97 +2839,15 @@ export interface operations {
           };
         };
       };
-      /** @description The error envelope of every refusal */
-      400: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      401: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      403: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      404: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      409: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      413: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      415: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      429: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'Retry-After': components['headers']['RetryAfter'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      507: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
+      400: components['responses']['Refusal'];
+      401: components['responses']['Refusal'];
+      403: components['responses']['Refusal'];
+      404: components['responses']['Refusal'];
+      409: components['responses']['Refusal'];
+      413: components['responses']['Refusal'];
+      415: components['responses']['Refusal'];
+      429: components['responses']['RateLimited'];
+      507: components['responses']['Refusal'];
     };
   };
   createApiKey: {
@@ -2993,6 +2876,9 @@ export interface operations {
       200: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'x-ratelimit-limit': components['headers']['RateLimitLimit'];
+          'x-ratelimit-remaining': components['headers']['RateLimitRemaining'];
+          'x-ratelimit-reset': components['headers']['RateLimitReset'];
           'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
@@ -3015,100 +2901,15 @@ export interface operations {
           };
         };
       };
-      /** @description The error envelope of every refusal */
-      400: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'idempotent-replayed': components['headers']['IdempotentReplayed'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      401: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      403: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      404: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'idempotent-replayed': components['headers']['IdempotentReplayed'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      409: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'idempotent-replayed': components['headers']['IdempotentReplayed'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      413: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      415: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      429: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'Retry-After': components['headers']['RetryAfter'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      507: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
+      400: components['responses']['ReplayableRefusal'];
+      401: components['responses']['Refusal'];
+      403: components['responses']['Refusal'];
+      404: components['responses']['ReplayableRefusal'];
+      409: components['responses']['ReplayableRefusal'];
+      413: components['responses']['Refusal'];
+      415: components['responses']['Refusal'];
+      429: components['responses']['RateLimited'];
+      507: components['responses']['Refusal'];
     };
   };
   revokeApiKey: {
@@ -3130,6 +2931,9 @@ export interface operations {
       200: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'x-ratelimit-limit': components['headers']['RateLimitLimit'];
+          'x-ratelimit-remaining': components['headers']['RateLimitRemaining'];
+          'x-ratelimit-reset': components['headers']['RateLimitReset'];
           [name: string]: unknown;
         };
         content: {
@@ -3149,97 +2953,15 @@ export interface operations {
           };
         };
       };
-      /** @description The error envelope of every refusal */
-      400: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      401: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      403: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      404: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      409: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      413: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      415: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      429: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'Retry-After': components['headers']['RetryAfter'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      507: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
+      400: components['responses']['Refusal'];
+      401: components['responses']['Refusal'];
+      403: components['responses']['Refusal'];
+      404: components['responses']['Refusal'];
+      409: components['responses']['Refusal'];
+      413: components['responses']['Refusal'];
+      415: components['responses']['Refusal'];
+      429: components['responses']['RateLimited'];
+      507: components['responses']['Refusal'];
     };
   };
   listEvents: {
@@ -3261,6 +2983,9 @@ export interface operations {
       200: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'x-ratelimit-limit': components['headers']['RateLimitLimit'];
+          'x-ratelimit-remaining': components['headers']['RateLimitRemaining'];
+          'x-ratelimit-reset': components['headers']['RateLimitReset'];
           [name: string]: unknown;
         };
         content: {
@@ -3273,97 +2998,15 @@ export interface operations {
           };
         };
       };
-      /** @description The error envelope of every refusal */
-      400: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      401: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      403: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      404: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      409: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      413: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      415: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      429: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'Retry-After': components['headers']['RetryAfter'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      507: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
+      400: components['responses']['Refusal'];
+      401: components['responses']['Refusal'];
+      403: components['responses']['Refusal'];
+      404: components['responses']['Refusal'];
+      409: components['responses']['Refusal'];
+      413: components['responses']['Refusal'];
+      415: components['responses']['Refusal'];
+      429: components['responses']['RateLimited'];
+      507: components['responses']['Refusal'];
     };
   };
   createEvent: {
@@ -3432,6 +3075,9 @@ export interface operations {
       200: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'x-ratelimit-limit': components['headers']['RateLimitLimit'];
+          'x-ratelimit-remaining': components['headers']['RateLimitRemaining'];
+          'x-ratelimit-reset': components['headers']['RateLimitReset'];
           'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
@@ -3439,100 +3085,15 @@ export interface operations {
           'application/json': components['schemas']['Event'];
         };
       };
-      /** @description The error envelope of every refusal */
-      400: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'idempotent-replayed': components['headers']['IdempotentReplayed'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      401: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      403: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      404: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'idempotent-replayed': components['headers']['IdempotentReplayed'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      409: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'idempotent-replayed': components['headers']['IdempotentReplayed'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      413: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      415: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      429: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'Retry-After': components['headers']['RetryAfter'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      507: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
+      400: components['responses']['ReplayableRefusal'];
+      401: components['responses']['Refusal'];
+      403: components['responses']['Refusal'];
+      404: components['responses']['ReplayableRefusal'];
+      409: components['responses']['ReplayableRefusal'];
+      413: components['responses']['Refusal'];
+      415: components['responses']['Refusal'];
+      429: components['responses']['RateLimited'];
+      507: components['responses']['Refusal'];
     };
   };
   getEvent: {
@@ -3554,103 +3115,24 @@ export interface operations {
       200: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'x-ratelimit-limit': components['headers']['RateLimitLimit'];
+          'x-ratelimit-remaining': components['headers']['RateLimitRemaining'];
+          'x-ratelimit-reset': components['headers']['RateLimitReset'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Event'];
         };
       };
-      /** @description The error envelope of every refusal */
-      400: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      401: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      403: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      404: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      409: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      413: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      415: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      429: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'Retry-After': components['headers']['RetryAfter'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      507: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
+      400: components['responses']['Refusal'];
+      401: components['responses']['Refusal'];
+      403: components['responses']['Refusal'];
+      404: components['responses']['Refusal'];
+      409: components['responses']['Refusal'];
+      413: components['responses']['Refusal'];
+      415: components['responses']['Refusal'];
+      429: components['responses']['RateLimited'];
+      507: components['responses']['Refusal'];
     };
   };
   updateEvent: {
@@ -3698,103 +3180,24 @@ export interface operations {
       200: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'x-ratelimit-limit': components['headers']['RateLimitLimit'];
+          'x-ratelimit-remaining': components['headers']['RateLimitRemaining'];
+          'x-ratelimit-reset': components['headers']['RateLimitReset'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Event'];
         };
       };
-      /** @description The error envelope of every refusal */
-      400: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      401: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      403: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      404: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      409: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      413: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      415: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      429: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'Retry-After': components['headers']['RetryAfter'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      507: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
+      400: components['responses']['Refusal'];
+      401: components['responses']['Refusal'];
+      403: components['responses']['Refusal'];
+      404: components['responses']['Refusal'];
+      409: components['responses']['Refusal'];
+      413: components['responses']['Refusal'];
+      415: components['responses']['Refusal'];
+      429: components['responses']['RateLimited'];
+      507: components['responses']['Refusal'];
     };
   };
   publishEvent: {
@@ -3818,6 +3221,9 @@ export interface operations {
       200: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'x-ratelimit-limit': components['headers']['RateLimitLimit'];
+          'x-ratelimit-remaining': components['headers']['RateLimitRemaining'];
+          'x-ratelimit-reset': components['headers']['RateLimitReset'];
           'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
@@ -3825,100 +3231,15 @@ export interface operations {
           'application/json': components['schemas']['Event'];
         };
       };
-      /** @description The error envelope of every refusal */
-      400: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'idempotent-replayed': components['headers']['IdempotentReplayed'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      401: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      403: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      404: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'idempotent-replayed': components['headers']['IdempotentReplayed'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      409: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'idempotent-replayed': components['headers']['IdempotentReplayed'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      413: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      415: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      429: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'Retry-After': components['headers']['RetryAfter'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      507: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
+      400: components['responses']['ReplayableRefusal'];
+      401: components['responses']['Refusal'];
+      403: components['responses']['Refusal'];
+      404: components['responses']['ReplayableRefusal'];
+      409: components['responses']['ReplayableRefusal'];
+      413: components['responses']['Refusal'];
+      415: components['responses']['Refusal'];
+      429: components['responses']['RateLimited'];
+      507: components['responses']['Refusal'];
     };
   };
   cancelEvent: {
@@ -3952,6 +3273,9 @@ export interface operations {
       200: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'x-ratelimit-limit': components['headers']['RateLimitLimit'];
+          'x-ratelimit-remaining': components['headers']['RateLimitRemaining'];
+          'x-ratelimit-reset': components['headers']['RateLimitReset'];
           'idempotent-replayed': components['headers']['IdempotentReplayed'];
           'Marquee-Holders-Notified': components['headers']['HoldersNotified'];
           [name: string]: unknown;
@@ -3960,100 +3284,15 @@ export interface operations {
           'application/json': components['schemas']['Event'];
         };
       };
-      /** @description The error envelope of every refusal */
-      400: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'idempotent-replayed': components['headers']['IdempotentReplayed'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      401: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      403: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      404: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'idempotent-replayed': components['headers']['IdempotentReplayed'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      409: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'idempotent-replayed': components['headers']['IdempotentReplayed'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      413: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      415: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      429: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'Retry-After': components['headers']['RetryAfter'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      507: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
+      400: components['responses']['ReplayableRefusal'];
+      401: components['responses']['Refusal'];
+      403: components['responses']['Refusal'];
+      404: components['responses']['ReplayableRefusal'];
+      409: components['responses']['ReplayableRefusal'];
+      413: components['responses']['Refusal'];
+      415: components['responses']['Refusal'];
+      429: components['responses']['RateLimited'];
+      507: components['responses']['Refusal'];
     };
   };
   getEventRefundPreview: {
@@ -4075,103 +3314,24 @@ export interface operations {
       200: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'x-ratelimit-limit': components['headers']['RateLimitLimit'];
+          'x-ratelimit-remaining': components['headers']['RateLimitRemaining'];
+          'x-ratelimit-reset': components['headers']['RateLimitReset'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['BulkRefund'];
         };
       };
-      /** @description The error envelope of every refusal */
-      400: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      401: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      403: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      404: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      409: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      413: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      415: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      429: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'Retry-After': components['headers']['RetryAfter'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      507: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
+      400: components['responses']['Refusal'];
+      401: components['responses']['Refusal'];
+      403: components['responses']['Refusal'];
+      404: components['responses']['Refusal'];
+      409: components['responses']['Refusal'];
+      413: components['responses']['Refusal'];
+      415: components['responses']['Refusal'];
+      429: components['responses']['RateLimited'];
+      507: components['responses']['Refusal'];
     };
   };
   refundEventOrders: {
@@ -4208,6 +3368,9 @@ export interface operations {
       200: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'x-ratelimit-limit': components['headers']['RateLimitLimit'];
+          'x-ratelimit-remaining': components['headers']['RateLimitRemaining'];
+          'x-ratelimit-reset': components['headers']['RateLimitReset'];
           'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
@@ -4215,100 +3378,15 @@ export interface operations {
           'application/json': components['schemas']['BulkRefund'];
         };
       };
-      /** @description The error envelope of every refusal */
-      400: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'idempotent-replayed': components['headers']['IdempotentReplayed'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      401: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      403: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      404: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'idempotent-replayed': components['headers']['IdempotentReplayed'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      409: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'idempotent-replayed': components['headers']['IdempotentReplayed'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      413: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      415: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      429: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'Retry-After': components['headers']['RetryAfter'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      507: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
+      400: components['responses']['ReplayableRefusal'];
+      401: components['responses']['Refusal'];
+      403: components['responses']['Refusal'];
+      404: components['responses']['ReplayableRefusal'];
+      409: components['responses']['ReplayableRefusal'];
+      413: components['responses']['Refusal'];
+      415: components['responses']['Refusal'];
+      429: components['responses']['RateLimited'];
+      507: components['responses']['Refusal'];
     };
   };
   listTiers: {
@@ -4332,6 +3410,9 @@ export interface operations {
       200: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'x-ratelimit-limit': components['headers']['RateLimitLimit'];
+          'x-ratelimit-remaining': components['headers']['RateLimitRemaining'];
+          'x-ratelimit-reset': components['headers']['RateLimitReset'];
           [name: string]: unknown;
         };
         content: {
@@ -4344,97 +3425,15 @@ export interface operations {
           };
         };
       };
-      /** @description The error envelope of every refusal */
-      400: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      401: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      403: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      404: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      409: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      413: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      415: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      429: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'Retry-After': components['headers']['RetryAfter'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      507: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
+      400: components['responses']['Refusal'];
+      401: components['responses']['Refusal'];
+      403: components['responses']['Refusal'];
+      404: components['responses']['Refusal'];
+      409: components['responses']['Refusal'];
+      413: components['responses']['Refusal'];
+      415: components['responses']['Refusal'];
+      429: components['responses']['RateLimited'];
+      507: components['responses']['Refusal'];
     };
   };
   createTier: {
@@ -4482,6 +3481,9 @@ export interface operations {
       200: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'x-ratelimit-limit': components['headers']['RateLimitLimit'];
+          'x-ratelimit-remaining': components['headers']['RateLimitRemaining'];
+          'x-ratelimit-reset': components['headers']['RateLimitReset'];
           'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
@@ -4489,100 +3491,15 @@ export interface operations {
           'application/json': components['schemas']['Tier'];
         };
       };
-      /** @description The error envelope of every refusal */
-      400: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'idempotent-replayed': components['headers']['IdempotentReplayed'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      401: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      403: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      404: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'idempotent-replayed': components['headers']['IdempotentReplayed'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      409: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'idempotent-replayed': components['headers']['IdempotentReplayed'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      413: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      415: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      429: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'Retry-After': components['headers']['RetryAfter'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      507: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
+      400: components['responses']['ReplayableRefusal'];
+      401: components['responses']['Refusal'];
+      403: components['responses']['Refusal'];
+      404: components['responses']['ReplayableRefusal'];
+      409: components['responses']['ReplayableRefusal'];
+      413: components['responses']['Refusal'];
+      415: components['responses']['Refusal'];
+      429: components['responses']['RateLimited'];
+      507: components['responses']['Refusal'];
     };
   };
   getTier: {
@@ -4604,103 +3521,24 @@ export interface operations {
       200: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'x-ratelimit-limit': components['headers']['RateLimitLimit'];
+          'x-ratelimit-remaining': components['headers']['RateLimitRemaining'];
+          'x-ratelimit-reset': components['headers']['RateLimitReset'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Tier'];
         };
       };
-      /** @description The error envelope of every refusal */
-      400: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      401: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      403: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      404: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      409: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      413: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      415: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      429: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'Retry-After': components['headers']['RetryAfter'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      507: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
+      400: components['responses']['Refusal'];
+      401: components['responses']['Refusal'];
+      403: components['responses']['Refusal'];
+      404: components['responses']['Refusal'];
+      409: components['responses']['Refusal'];
+      413: components['responses']['Refusal'];
+      415: components['responses']['Refusal'];
+      429: components['responses']['RateLimited'];
+      507: components['responses']['Refusal'];
     };
   };
   deleteTier: {
@@ -4722,103 +3560,24 @@ export interface operations {
       200: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'x-ratelimit-limit': components['headers']['RateLimitLimit'];
+          'x-ratelimit-remaining': components['headers']['RateLimitRemaining'];
+          'x-ratelimit-reset': components['headers']['RateLimitReset'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Deleted'];
         };
       };
-      /** @description The error envelope of every refusal */
-      400: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      401: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      403: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      404: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      409: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      413: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      415: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      429: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'Retry-After': components['headers']['RetryAfter'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      507: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
+      400: components['responses']['Refusal'];
+      401: components['responses']['Refusal'];
+      403: components['responses']['Refusal'];
+      404: components['responses']['Refusal'];
+      409: components['responses']['Refusal'];
+      413: components['responses']['Refusal'];
+      415: components['responses']['Refusal'];
+      429: components['responses']['RateLimited'];
+      507: components['responses']['Refusal'];
     };
   };
   updateTier: {
@@ -4865,103 +3624,24 @@ export interface operations {
       200: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'x-ratelimit-limit': components['headers']['RateLimitLimit'];
+          'x-ratelimit-remaining': components['headers']['RateLimitRemaining'];
+          'x-ratelimit-reset': components['headers']['RateLimitReset'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Tier'];
         };
       };
-      /** @description The error envelope of every refusal */
-      400: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      401: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      403: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      404: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      409: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      413: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      415: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      429: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'Retry-After': components['headers']['RetryAfter'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      507: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
+      400: components['responses']['Refusal'];
+      401: components['responses']['Refusal'];
+      403: components['responses']['Refusal'];
+      404: components['responses']['Refusal'];
+      409: components['responses']['Refusal'];
+      413: components['responses']['Refusal'];
+      415: components['responses']['Refusal'];
+      429: components['responses']['RateLimited'];
+      507: components['responses']['Refusal'];
     };
   };
   getEventOffer: {
@@ -4986,103 +3666,24 @@ export interface operations {
       200: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'x-ratelimit-limit': components['headers']['RateLimitLimit'];
+          'x-ratelimit-remaining': components['headers']['RateLimitRemaining'];
+          'x-ratelimit-reset': components['headers']['RateLimitReset'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Offer'];
         };
       };
-      /** @description The error envelope of every refusal */
-      400: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      401: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      403: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      404: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      409: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      413: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      415: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      429: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'Retry-After': components['headers']['RetryAfter'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      507: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
+      400: components['responses']['Refusal'];
+      401: components['responses']['Refusal'];
+      403: components['responses']['Refusal'];
+      404: components['responses']['Refusal'];
+      409: components['responses']['Refusal'];
+      413: components['responses']['Refusal'];
+      415: components['responses']['Refusal'];
+      429: components['responses']['RateLimited'];
+      507: components['responses']['Refusal'];
     };
   };
   checkAttendantPin: {
@@ -5108,6 +3709,9 @@ export interface operations {
       200: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'x-ratelimit-limit': components['headers']['RateLimitLimit'];
+          'x-ratelimit-remaining': components['headers']['RateLimitRemaining'];
+          'x-ratelimit-reset': components['headers']['RateLimitReset'];
           'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
@@ -5118,100 +3722,15 @@ export interface operations {
           };
         };
       };
-      /** @description The error envelope of every refusal */
-      400: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'idempotent-replayed': components['headers']['IdempotentReplayed'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      401: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      403: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      404: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'idempotent-replayed': components['headers']['IdempotentReplayed'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      409: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'idempotent-replayed': components['headers']['IdempotentReplayed'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      413: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      415: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      429: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'Retry-After': components['headers']['RetryAfter'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      507: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
+      400: components['responses']['ReplayableRefusal'];
+      401: components['responses']['Refusal'];
+      403: components['responses']['Refusal'];
+      404: components['responses']['ReplayableRefusal'];
+      409: components['responses']['ReplayableRefusal'];
+      413: components['responses']['Refusal'];
+      415: components['responses']['Refusal'];
+      429: components['responses']['RateLimited'];
+      507: components['responses']['Refusal'];
     };
   };
   getScanKeys: {
@@ -5227,6 +3746,9 @@ export interface operations {
       200: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'x-ratelimit-limit': components['headers']['RateLimitLimit'];
+          'x-ratelimit-remaining': components['headers']['RateLimitRemaining'];
+          'x-ratelimit-reset': components['headers']['RateLimitReset'];
           [name: string]: unknown;
         };
         content: {
@@ -5246,27 +3768,8 @@ export interface operations {
           };
         };
       };
-      /** @description The error envelope of every refusal */
-      429: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'Retry-After': components['headers']['RetryAfter'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      507: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
+      429: components['responses']['RateLimited'];
+      507: components['responses']['Refusal'];
     };
   };
   rotateScanKey: {
@@ -5287,6 +3790,9 @@ export interface operations {
       200: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'x-ratelimit-limit': components['headers']['RateLimitLimit'];
+          'x-ratelimit-remaining': components['headers']['RateLimitRemaining'];
+          'x-ratelimit-reset': components['headers']['RateLimitReset'];
           'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
@@ -5308,100 +3814,15 @@ export interface operations {
           };
         };
       };
-      /** @description The error envelope of every refusal */
-      400: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'idempotent-replayed': components['headers']['IdempotentReplayed'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      401: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      403: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      404: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'idempotent-replayed': components['headers']['IdempotentReplayed'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      409: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'idempotent-replayed': components['headers']['IdempotentReplayed'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      413: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      415: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      429: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'Retry-After': components['headers']['RetryAfter'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      507: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
+      400: components['responses']['ReplayableRefusal'];
+      401: components['responses']['Refusal'];
+      403: components['responses']['Refusal'];
+      404: components['responses']['ReplayableRefusal'];
+      409: components['responses']['ReplayableRefusal'];
+      413: components['responses']['Refusal'];
+      415: components['responses']['Refusal'];
+      429: components['responses']['RateLimited'];
+      507: components['responses']['Refusal'];
     };
   };
   validateScan: {
@@ -5443,6 +3864,9 @@ export interface operations {
       200: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'x-ratelimit-limit': components['headers']['RateLimitLimit'];
+          'x-ratelimit-remaining': components['headers']['RateLimitRemaining'];
+          'x-ratelimit-reset': components['headers']['RateLimitReset'];
           'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
@@ -5496,100 +3920,15 @@ export interface operations {
           };
         };
       };
-      /** @description The error envelope of every refusal */
-      400: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'idempotent-replayed': components['headers']['IdempotentReplayed'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      401: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      403: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      404: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'idempotent-replayed': components['headers']['IdempotentReplayed'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      409: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'idempotent-replayed': components['headers']['IdempotentReplayed'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      413: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      415: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      429: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'Retry-After': components['headers']['RetryAfter'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      507: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
+      400: components['responses']['ReplayableRefusal'];
+      401: components['responses']['Refusal'];
+      403: components['responses']['Refusal'];
+      404: components['responses']['ReplayableRefusal'];
+      409: components['responses']['ReplayableRefusal'];
+      413: components['responses']['Refusal'];
+      415: components['responses']['Refusal'];
+      429: components['responses']['RateLimited'];
+      507: components['responses']['Refusal'];
     };
   };
   syncScans: {
@@ -5660,6 +3999,9 @@ export interface operations {
       200: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'x-ratelimit-limit': components['headers']['RateLimitLimit'];
+          'x-ratelimit-remaining': components['headers']['RateLimitRemaining'];
+          'x-ratelimit-reset': components['headers']['RateLimitReset'];
           'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
@@ -5696,100 +4038,15 @@ export interface operations {
           };
         };
       };
-      /** @description The error envelope of every refusal */
-      400: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'idempotent-replayed': components['headers']['IdempotentReplayed'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      401: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      403: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      404: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'idempotent-replayed': components['headers']['IdempotentReplayed'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      409: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'idempotent-replayed': components['headers']['IdempotentReplayed'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      413: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      415: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      429: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'Retry-After': components['headers']['RetryAfter'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      507: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
+      400: components['responses']['ReplayableRefusal'];
+      401: components['responses']['Refusal'];
+      403: components['responses']['Refusal'];
+      404: components['responses']['ReplayableRefusal'];
+      409: components['responses']['ReplayableRefusal'];
+      413: components['responses']['Refusal'];
+      415: components['responses']['Refusal'];
+      429: components['responses']['RateLimited'];
+      507: components['responses']['Refusal'];
     };
   };
   getDoorPack: {
@@ -5812,6 +4069,9 @@ export interface operations {
       200: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'x-ratelimit-limit': components['headers']['RateLimitLimit'];
+          'x-ratelimit-remaining': components['headers']['RateLimitRemaining'];
+          'x-ratelimit-reset': components['headers']['RateLimitReset'];
           [name: string]: unknown;
         };
         content: {
@@ -5863,97 +4123,15 @@ export interface operations {
           };
         };
       };
-      /** @description The error envelope of every refusal */
-      400: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      401: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      403: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      404: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      409: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      413: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      415: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      429: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'Retry-After': components['headers']['RetryAfter'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      507: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
+      400: components['responses']['Refusal'];
+      401: components['responses']['Refusal'];
+      403: components['responses']['Refusal'];
+      404: components['responses']['Refusal'];
+      409: components['responses']['Refusal'];
+      413: components['responses']['Refusal'];
+      415: components['responses']['Refusal'];
+      429: components['responses']['RateLimited'];
+      507: components['responses']['Refusal'];
     };
   };
   listScans: {
@@ -5986,6 +4164,9 @@ export interface operations {
       200: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'x-ratelimit-limit': components['headers']['RateLimitLimit'];
+          'x-ratelimit-remaining': components['headers']['RateLimitRemaining'];
+          'x-ratelimit-reset': components['headers']['RateLimitReset'];
           [name: string]: unknown;
         };
         content: {
@@ -5999,97 +4180,15 @@ export interface operations {
           'text/csv': string;
         };
       };
-      /** @description The error envelope of every refusal */
-      400: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      401: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      403: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      404: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      409: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      413: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      415: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      429: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'Retry-After': components['headers']['RetryAfter'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      507: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
+      400: components['responses']['Refusal'];
+      401: components['responses']['Refusal'];
+      403: components['responses']['Refusal'];
+      404: components['responses']['Refusal'];
+      409: components['responses']['Refusal'];
+      413: components['responses']['Refusal'];
+      415: components['responses']['Refusal'];
+      429: components['responses']['RateLimited'];
+      507: components['responses']['Refusal'];
     };
   };
   findTickets: {
@@ -6113,6 +4212,9 @@ export interface operations {
       200: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'x-ratelimit-limit': components['headers']['RateLimitLimit'];
+          'x-ratelimit-remaining': components['headers']['RateLimitRemaining'];
+          'x-ratelimit-reset': components['headers']['RateLimitReset'];
           [name: string]: unknown;
         };
         content: {
@@ -6137,97 +4239,15 @@ export interface operations {
           };
         };
       };
-      /** @description The error envelope of every refusal */
-      400: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      401: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      403: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      404: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      409: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      413: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      415: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      429: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'Retry-After': components['headers']['RetryAfter'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      507: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
+      400: components['responses']['Refusal'];
+      401: components['responses']['Refusal'];
+      403: components['responses']['Refusal'];
+      404: components['responses']['Refusal'];
+      409: components['responses']['Refusal'];
+      413: components['responses']['Refusal'];
+      415: components['responses']['Refusal'];
+      429: components['responses']['RateLimited'];
+      507: components['responses']['Refusal'];
     };
   };
   getOccupancy: {
@@ -6249,6 +4269,9 @@ export interface operations {
       200: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'x-ratelimit-limit': components['headers']['RateLimitLimit'];
+          'x-ratelimit-remaining': components['headers']['RateLimitRemaining'];
+          'x-ratelimit-reset': components['headers']['RateLimitReset'];
           [name: string]: unknown;
         };
         content: {
@@ -6272,97 +4295,15 @@ export interface operations {
           };
         };
       };
-      /** @description The error envelope of every refusal */
-      400: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      401: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      403: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      404: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      409: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      413: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      415: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      429: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'Retry-After': components['headers']['RetryAfter'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      507: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
+      400: components['responses']['Refusal'];
+      401: components['responses']['Refusal'];
+      403: components['responses']['Refusal'];
+      404: components['responses']['Refusal'];
+      409: components['responses']['Refusal'];
+      413: components['responses']['Refusal'];
+      415: components['responses']['Refusal'];
+      429: components['responses']['RateLimited'];
+      507: components['responses']['Refusal'];
     };
   };
   createScanStreamToken: {
@@ -6389,6 +4330,9 @@ export interface operations {
       200: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'x-ratelimit-limit': components['headers']['RateLimitLimit'];
+          'x-ratelimit-remaining': components['headers']['RateLimitRemaining'];
+          'x-ratelimit-reset': components['headers']['RateLimitReset'];
           'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
@@ -6406,100 +4350,15 @@ export interface operations {
           };
         };
       };
-      /** @description The error envelope of every refusal */
-      400: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'idempotent-replayed': components['headers']['IdempotentReplayed'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      401: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      403: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      404: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'idempotent-replayed': components['headers']['IdempotentReplayed'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      409: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'idempotent-replayed': components['headers']['IdempotentReplayed'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      413: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      415: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      429: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'Retry-After': components['headers']['RetryAfter'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      507: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
+      400: components['responses']['ReplayableRefusal'];
+      401: components['responses']['Refusal'];
+      403: components['responses']['Refusal'];
+      404: components['responses']['ReplayableRefusal'];
+      409: components['responses']['ReplayableRefusal'];
+      413: components['responses']['Refusal'];
+      415: components['responses']['Refusal'];
+      429: components['responses']['RateLimited'];
+      507: components['responses']['Refusal'];
     };
   };
   streamScans: {
@@ -6519,103 +4378,24 @@ export interface operations {
       200: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'x-ratelimit-limit': components['headers']['RateLimitLimit'];
+          'x-ratelimit-remaining': components['headers']['RateLimitRemaining'];
+          'x-ratelimit-reset': components['headers']['RateLimitReset'];
           [name: string]: unknown;
         };
         content: {
           'text/event-stream': components['schemas']['Scan'] | components['schemas']['TicketChange'];
         };
       };
-      /** @description The error envelope of every refusal */
-      400: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      401: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      403: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      404: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      409: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      413: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      415: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      429: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'Retry-After': components['headers']['RetryAfter'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      507: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
+      400: components['responses']['Refusal'];
+      401: components['responses']['Refusal'];
+      403: components['responses']['Refusal'];
+      404: components['responses']['Refusal'];
+      409: components['responses']['Refusal'];
+      413: components['responses']['Refusal'];
+      415: components['responses']['Refusal'];
+      429: components['responses']['RateLimited'];
+      507: components['responses']['Refusal'];
     };
   };
   startDevicePairing: {
@@ -6648,6 +4428,9 @@ export interface operations {
       200: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'x-ratelimit-limit': components['headers']['RateLimitLimit'];
+          'x-ratelimit-remaining': components['headers']['RateLimitRemaining'];
+          'x-ratelimit-reset': components['headers']['RateLimitReset'];
           'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
@@ -6677,100 +4460,15 @@ export interface operations {
           };
         };
       };
-      /** @description The error envelope of every refusal */
-      400: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'idempotent-replayed': components['headers']['IdempotentReplayed'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      401: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      403: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      404: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'idempotent-replayed': components['headers']['IdempotentReplayed'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      409: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'idempotent-replayed': components['headers']['IdempotentReplayed'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      413: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      415: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      429: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'Retry-After': components['headers']['RetryAfter'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      507: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
+      400: components['responses']['ReplayableRefusal'];
+      401: components['responses']['Refusal'];
+      403: components['responses']['Refusal'];
+      404: components['responses']['ReplayableRefusal'];
+      409: components['responses']['ReplayableRefusal'];
+      413: components['responses']['Refusal'];
+      415: components['responses']['Refusal'];
+      429: components['responses']['RateLimited'];
+      507: components['responses']['Refusal'];
     };
   };
   pairDevice: {
@@ -6801,6 +4499,9 @@ export interface operations {
       200: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'x-ratelimit-limit': components['headers']['RateLimitLimit'];
+          'x-ratelimit-remaining': components['headers']['RateLimitRemaining'];
+          'x-ratelimit-reset': components['headers']['RateLimitReset'];
           'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
@@ -6829,100 +4530,15 @@ export interface operations {
           };
         };
       };
-      /** @description The error envelope of every refusal */
-      400: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'idempotent-replayed': components['headers']['IdempotentReplayed'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      401: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      403: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      404: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'idempotent-replayed': components['headers']['IdempotentReplayed'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      409: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'idempotent-replayed': components['headers']['IdempotentReplayed'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      413: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      415: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      429: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'Retry-After': components['headers']['RetryAfter'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      507: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
+      400: components['responses']['ReplayableRefusal'];
+      401: components['responses']['Refusal'];
+      403: components['responses']['Refusal'];
+      404: components['responses']['ReplayableRefusal'];
+      409: components['responses']['ReplayableRefusal'];
+      413: components['responses']['Refusal'];
+      415: components['responses']['Refusal'];
+      429: components['responses']['RateLimited'];
+      507: components['responses']['Refusal'];
     };
   };
   listDevices: {
@@ -6944,6 +4560,9 @@ export interface operations {
       200: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'x-ratelimit-limit': components['headers']['RateLimitLimit'];
+          'x-ratelimit-remaining': components['headers']['RateLimitRemaining'];
+          'x-ratelimit-reset': components['headers']['RateLimitReset'];
           [name: string]: unknown;
         };
         content: {
@@ -6956,97 +4575,15 @@ export interface operations {
           };
         };
       };
-      /** @description The error envelope of every refusal */
-      400: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      401: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      403: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      404: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      409: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      413: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      415: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      429: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'Retry-After': components['headers']['RetryAfter'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      507: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
+      400: components['responses']['Refusal'];
+      401: components['responses']['Refusal'];
+      403: components['responses']['Refusal'];
+      404: components['responses']['Refusal'];
+      409: components['responses']['Refusal'];
+      413: components['responses']['Refusal'];
+      415: components['responses']['Refusal'];
+      429: components['responses']['RateLimited'];
+      507: components['responses']['Refusal'];
     };
   };
   getDevice: {
@@ -7068,103 +4605,24 @@ export interface operations {
       200: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'x-ratelimit-limit': components['headers']['RateLimitLimit'];
+          'x-ratelimit-remaining': components['headers']['RateLimitRemaining'];
+          'x-ratelimit-reset': components['headers']['RateLimitReset'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Device'];
         };
       };
-      /** @description The error envelope of every refusal */
-      400: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      401: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      403: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      404: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      409: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      413: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      415: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      429: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'Retry-After': components['headers']['RetryAfter'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      507: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
+      400: components['responses']['Refusal'];
+      401: components['responses']['Refusal'];
+      403: components['responses']['Refusal'];
+      404: components['responses']['Refusal'];
+      409: components['responses']['Refusal'];
+      413: components['responses']['Refusal'];
+      415: components['responses']['Refusal'];
+      429: components['responses']['RateLimited'];
+      507: components['responses']['Refusal'];
     };
   };
   revokeDevice: {
@@ -7186,103 +4644,24 @@ export interface operations {
       200: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'x-ratelimit-limit': components['headers']['RateLimitLimit'];
+          'x-ratelimit-remaining': components['headers']['RateLimitRemaining'];
+          'x-ratelimit-reset': components['headers']['RateLimitReset'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Device'];
         };
       };
-      /** @description The error envelope of every refusal */
-      400: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      401: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      403: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      404: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      409: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      413: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      415: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      429: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'Retry-After': components['headers']['RetryAfter'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      507: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
+      400: components['responses']['Refusal'];
+      401: components['responses']['Refusal'];
+      403: components['responses']['Refusal'];
+      404: components['responses']['Refusal'];
+      409: components['responses']['Refusal'];
+      413: components['responses']['Refusal'];
+      415: components['responses']['Refusal'];
+      429: components['responses']['RateLimited'];
+      507: components['responses']['Refusal'];
     };
   };
   listMail: {
@@ -7305,6 +4684,9 @@ export interface operations {
       200: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'x-ratelimit-limit': components['headers']['RateLimitLimit'];
+          'x-ratelimit-remaining': components['headers']['RateLimitRemaining'];
+          'x-ratelimit-reset': components['headers']['RateLimitReset'];
           [name: string]: unknown;
         };
         content: {
@@ -7317,97 +4699,15 @@ export interface operations {
           };
         };
       };
-      /** @description The error envelope of every refusal */
-      400: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      401: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      403: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      404: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      409: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      413: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      415: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      429: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'Retry-After': components['headers']['RetryAfter'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      507: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
+      400: components['responses']['Refusal'];
+      401: components['responses']['Refusal'];
+      403: components['responses']['Refusal'];
+      404: components['responses']['Refusal'];
+      409: components['responses']['Refusal'];
+      413: components['responses']['Refusal'];
+      415: components['responses']['Refusal'];
+      429: components['responses']['RateLimited'];
+      507: components['responses']['Refusal'];
     };
   };
   getOutboundStatus: {
@@ -7426,6 +4726,9 @@ export interface operations {
       200: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'x-ratelimit-limit': components['headers']['RateLimitLimit'];
+          'x-ratelimit-remaining': components['headers']['RateLimitRemaining'];
+          'x-ratelimit-reset': components['headers']['RateLimitReset'];
           [name: string]: unknown;
         };
         content: {
@@ -7458,97 +4761,15 @@ export interface operations {
           };
         };
       };
-      /** @description The error envelope of every refusal */
-      400: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      401: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      403: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      404: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      409: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      413: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      415: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      429: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'Retry-After': components['headers']['RetryAfter'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      507: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
+      400: components['responses']['Refusal'];
+      401: components['responses']['Refusal'];
+      403: components['responses']['Refusal'];
+      404: components['responses']['Refusal'];
+      409: components['responses']['Refusal'];
+      413: components['responses']['Refusal'];
+      415: components['responses']['Refusal'];
+      429: components['responses']['RateLimited'];
+      507: components['responses']['Refusal'];
     };
   };
   getMail: {
@@ -7570,103 +4791,24 @@ export interface operations {
       200: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'x-ratelimit-limit': components['headers']['RateLimitLimit'];
+          'x-ratelimit-remaining': components['headers']['RateLimitRemaining'];
+          'x-ratelimit-reset': components['headers']['RateLimitReset'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Mail'];
         };
       };
-      /** @description The error envelope of every refusal */
-      400: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      401: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      403: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      404: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      409: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      413: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      415: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      429: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'Retry-After': components['headers']['RetryAfter'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      507: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
+      400: components['responses']['Refusal'];
+      401: components['responses']['Refusal'];
+      403: components['responses']['Refusal'];
+      404: components['responses']['Refusal'];
+      409: components['responses']['Refusal'];
+      413: components['responses']['Refusal'];
+      415: components['responses']['Refusal'];
+      429: components['responses']['RateLimited'];
+      507: components['responses']['Refusal'];
     };
   };
   createTestMail: {
@@ -7695,6 +4837,9 @@ export interface operations {
       200: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'x-ratelimit-limit': components['headers']['RateLimitLimit'];
+          'x-ratelimit-remaining': components['headers']['RateLimitRemaining'];
+          'x-ratelimit-reset': components['headers']['RateLimitReset'];
           'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
@@ -7702,100 +4847,15 @@ export interface operations {
           'application/json': components['schemas']['Mail'];
         };
       };
-      /** @description The error envelope of every refusal */
-      400: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'idempotent-replayed': components['headers']['IdempotentReplayed'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      401: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      403: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      404: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'idempotent-replayed': components['headers']['IdempotentReplayed'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      409: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'idempotent-replayed': components['headers']['IdempotentReplayed'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      413: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      415: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      429: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'Retry-After': components['headers']['RetryAfter'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      507: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
+      400: components['responses']['ReplayableRefusal'];
+      401: components['responses']['Refusal'];
+      403: components['responses']['Refusal'];
+      404: components['responses']['ReplayableRefusal'];
+      409: components['responses']['ReplayableRefusal'];
+      413: components['responses']['Refusal'];
+      415: components['responses']['Refusal'];
+      429: components['responses']['RateLimited'];
+      507: components['responses']['Refusal'];
     };
   };
   retryMail: {
@@ -7819,6 +4879,9 @@ export interface operations {
       200: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'x-ratelimit-limit': components['headers']['RateLimitLimit'];
+          'x-ratelimit-remaining': components['headers']['RateLimitRemaining'];
+          'x-ratelimit-reset': components['headers']['RateLimitReset'];
           'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
@@ -7826,100 +4889,15 @@ export interface operations {
           'application/json': components['schemas']['Mail'];
         };
       };
-      /** @description The error envelope of every refusal */
-      400: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'idempotent-replayed': components['headers']['IdempotentReplayed'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      401: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      403: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      404: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'idempotent-replayed': components['headers']['IdempotentReplayed'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      409: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'idempotent-replayed': components['headers']['IdempotentReplayed'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      413: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      415: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      429: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'Retry-After': components['headers']['RetryAfter'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      507: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
+      400: components['responses']['ReplayableRefusal'];
+      401: components['responses']['Refusal'];
+      403: components['responses']['Refusal'];
+      404: components['responses']['ReplayableRefusal'];
+      409: components['responses']['ReplayableRefusal'];
+      413: components['responses']['Refusal'];
+      415: components['responses']['Refusal'];
+      429: components['responses']['RateLimited'];
+      507: components['responses']['Refusal'];
     };
   };
   listOrders: {
@@ -7956,6 +4934,9 @@ export interface operations {
       200: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'x-ratelimit-limit': components['headers']['RateLimitLimit'];
+          'x-ratelimit-remaining': components['headers']['RateLimitRemaining'];
+          'x-ratelimit-reset': components['headers']['RateLimitReset'];
           [name: string]: unknown;
         };
         content: {
@@ -7969,97 +4950,15 @@ export interface operations {
           'text/csv': string;
         };
       };
-      /** @description The error envelope of every refusal */
-      400: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      401: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      403: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      404: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      409: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      413: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      415: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      429: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'Retry-After': components['headers']['RetryAfter'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      507: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
+      400: components['responses']['Refusal'];
+      401: components['responses']['Refusal'];
+      403: components['responses']['Refusal'];
+      404: components['responses']['Refusal'];
+      409: components['responses']['Refusal'];
+      413: components['responses']['Refusal'];
+      415: components['responses']['Refusal'];
+      429: components['responses']['RateLimited'];
+      507: components['responses']['Refusal'];
     };
   };
   createOrder: {
@@ -8114,6 +5013,9 @@ export interface operations {
       200: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'x-ratelimit-limit': components['headers']['RateLimitLimit'];
+          'x-ratelimit-remaining': components['headers']['RateLimitRemaining'];
+          'x-ratelimit-reset': components['headers']['RateLimitReset'];
           'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
@@ -8121,100 +5023,15 @@ export interface operations {
           'application/json': components['schemas']['Order'];
         };
       };
-      /** @description The error envelope of every refusal */
-      400: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'idempotent-replayed': components['headers']['IdempotentReplayed'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      401: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      403: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      404: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'idempotent-replayed': components['headers']['IdempotentReplayed'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      409: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'idempotent-replayed': components['headers']['IdempotentReplayed'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      413: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      415: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      429: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'Retry-After': components['headers']['RetryAfter'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      507: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
+      400: components['responses']['ReplayableRefusal'];
+      401: components['responses']['Refusal'];
+      403: components['responses']['Refusal'];
+      404: components['responses']['ReplayableRefusal'];
+      409: components['responses']['ReplayableRefusal'];
+      413: components['responses']['Refusal'];
+      415: components['responses']['Refusal'];
+      429: components['responses']['RateLimited'];
+      507: components['responses']['Refusal'];
     };
   };
   getOrder: {
@@ -8236,103 +5053,24 @@ export interface operations {
       200: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'x-ratelimit-limit': components['headers']['RateLimitLimit'];
+          'x-ratelimit-remaining': components['headers']['RateLimitRemaining'];
+          'x-ratelimit-reset': components['headers']['RateLimitReset'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Order'];
         };
       };
-      /** @description The error envelope of every refusal */
-      400: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      401: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      403: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      404: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      409: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      413: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      415: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      429: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'Retry-After': components['headers']['RetryAfter'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      507: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
+      400: components['responses']['Refusal'];
+      401: components['responses']['Refusal'];
+      403: components['responses']['Refusal'];
+      404: components['responses']['Refusal'];
+      409: components['responses']['Refusal'];
+      413: components['responses']['Refusal'];
+      415: components['responses']['Refusal'];
+      429: components['responses']['RateLimited'];
+      507: components['responses']['Refusal'];
     };
   };
   updateOrder: {
@@ -8366,103 +5104,24 @@ export interface operations {
       200: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'x-ratelimit-limit': components['headers']['RateLimitLimit'];
+          'x-ratelimit-remaining': components['headers']['RateLimitRemaining'];
+          'x-ratelimit-reset': components['headers']['RateLimitReset'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Order'];
         };
       };
-      /** @description The error envelope of every refusal */
-      400: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      401: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      403: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      404: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      409: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      413: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      415: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      429: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'Retry-After': components['headers']['RetryAfter'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      507: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
+      400: components['responses']['Refusal'];
+      401: components['responses']['Refusal'];
+      403: components['responses']['Refusal'];
+      404: components['responses']['Refusal'];
+      409: components['responses']['Refusal'];
+      413: components['responses']['Refusal'];
+      415: components['responses']['Refusal'];
+      429: components['responses']['RateLimited'];
+      507: components['responses']['Refusal'];
     };
   };
   refundOrder: {
@@ -8500,6 +5159,9 @@ export interface operations {
       200: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'x-ratelimit-limit': components['headers']['RateLimitLimit'];
+          'x-ratelimit-remaining': components['headers']['RateLimitRemaining'];
+          'x-ratelimit-reset': components['headers']['RateLimitReset'];
           'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
@@ -8507,100 +5169,15 @@ export interface operations {
           'application/json': components['schemas']['Order'];
         };
       };
-      /** @description The error envelope of every refusal */
-      400: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'idempotent-replayed': components['headers']['IdempotentReplayed'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      401: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      403: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      404: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'idempotent-replayed': components['headers']['IdempotentReplayed'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      409: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'idempotent-replayed': components['headers']['IdempotentReplayed'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      413: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      415: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      429: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'Retry-After': components['headers']['RetryAfter'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      507: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
+      400: components['responses']['ReplayableRefusal'];
+      401: components['responses']['Refusal'];
+      403: components['responses']['Refusal'];
+      404: components['responses']['ReplayableRefusal'];
+      409: components['responses']['ReplayableRefusal'];
+      413: components['responses']['Refusal'];
+      415: components['responses']['Refusal'];
+      429: components['responses']['RateLimited'];
+      507: components['responses']['Refusal'];
     };
   };
   resendOrderMail: {
@@ -8632,6 +5209,9 @@ export interface operations {
       200: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'x-ratelimit-limit': components['headers']['RateLimitLimit'];
+          'x-ratelimit-remaining': components['headers']['RateLimitRemaining'];
+          'x-ratelimit-reset': components['headers']['RateLimitReset'];
           'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
@@ -8639,100 +5219,15 @@ export interface operations {
           'application/json': components['schemas']['Mail'];
         };
       };
-      /** @description The error envelope of every refusal */
-      400: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'idempotent-replayed': components['headers']['IdempotentReplayed'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      401: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      403: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      404: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'idempotent-replayed': components['headers']['IdempotentReplayed'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      409: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'idempotent-replayed': components['headers']['IdempotentReplayed'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      413: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      415: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      429: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'Retry-After': components['headers']['RetryAfter'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      507: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
+      400: components['responses']['ReplayableRefusal'];
+      401: components['responses']['Refusal'];
+      403: components['responses']['Refusal'];
+      404: components['responses']['ReplayableRefusal'];
+      409: components['responses']['ReplayableRefusal'];
+      413: components['responses']['Refusal'];
+      415: components['responses']['Refusal'];
+      429: components['responses']['RateLimited'];
+      507: components['responses']['Refusal'];
     };
   };
   listOrderMail: {
@@ -8754,6 +5249,9 @@ export interface operations {
       200: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'x-ratelimit-limit': components['headers']['RateLimitLimit'];
+          'x-ratelimit-remaining': components['headers']['RateLimitRemaining'];
+          'x-ratelimit-reset': components['headers']['RateLimitReset'];
           [name: string]: unknown;
         };
         content: {
@@ -8766,97 +5264,15 @@ export interface operations {
           };
         };
       };
-      /** @description The error envelope of every refusal */
-      400: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      401: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      403: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      404: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      409: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      413: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      415: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      429: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'Retry-After': components['headers']['RetryAfter'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      507: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
+      400: components['responses']['Refusal'];
+      401: components['responses']['Refusal'];
+      403: components['responses']['Refusal'];
+      404: components['responses']['Refusal'];
+      409: components['responses']['Refusal'];
+      413: components['responses']['Refusal'];
+      415: components['responses']['Refusal'];
+      429: components['responses']['RateLimited'];
+      507: components['responses']['Refusal'];
     };
   };
   checkInOrder: {
@@ -8894,6 +5310,9 @@ export interface operations {
       200: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'x-ratelimit-limit': components['headers']['RateLimitLimit'];
+          'x-ratelimit-remaining': components['headers']['RateLimitRemaining'];
+          'x-ratelimit-reset': components['headers']['RateLimitReset'];
           'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
@@ -8945,100 +5364,15 @@ export interface operations {
           };
         };
       };
-      /** @description The error envelope of every refusal */
-      400: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'idempotent-replayed': components['headers']['IdempotentReplayed'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      401: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      403: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      404: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'idempotent-replayed': components['headers']['IdempotentReplayed'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      409: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'idempotent-replayed': components['headers']['IdempotentReplayed'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      413: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      415: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      429: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'Retry-After': components['headers']['RetryAfter'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      507: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
+      400: components['responses']['ReplayableRefusal'];
+      401: components['responses']['Refusal'];
+      403: components['responses']['Refusal'];
+      404: components['responses']['ReplayableRefusal'];
+      409: components['responses']['ReplayableRefusal'];
+      413: components['responses']['Refusal'];
+      415: components['responses']['Refusal'];
+      429: components['responses']['RateLimited'];
+      507: components['responses']['Refusal'];
     };
   };
   getTicket: {
@@ -9060,103 +5394,24 @@ export interface operations {
       200: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'x-ratelimit-limit': components['headers']['RateLimitLimit'];
+          'x-ratelimit-remaining': components['headers']['RateLimitRemaining'];
+          'x-ratelimit-reset': components['headers']['RateLimitReset'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Ticket'];
         };
       };
-      /** @description The error envelope of every refusal */
-      400: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      401: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      403: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      404: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      409: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      413: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      415: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      429: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'Retry-After': components['headers']['RetryAfter'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      507: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
+      400: components['responses']['Refusal'];
+      401: components['responses']['Refusal'];
+      403: components['responses']['Refusal'];
+      404: components['responses']['Refusal'];
+      409: components['responses']['Refusal'];
+      413: components['responses']['Refusal'];
+      415: components['responses']['Refusal'];
+      429: components['responses']['RateLimited'];
+      507: components['responses']['Refusal'];
     };
   };
   transferTicket: {
@@ -9190,6 +5445,9 @@ export interface operations {
       200: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'x-ratelimit-limit': components['headers']['RateLimitLimit'];
+          'x-ratelimit-remaining': components['headers']['RateLimitRemaining'];
+          'x-ratelimit-reset': components['headers']['RateLimitReset'];
           'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
@@ -9197,100 +5455,15 @@ export interface operations {
           'application/json': components['schemas']['Ticket'];
         };
       };
-      /** @description The error envelope of every refusal */
-      400: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'idempotent-replayed': components['headers']['IdempotentReplayed'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      401: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      403: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      404: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'idempotent-replayed': components['headers']['IdempotentReplayed'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      409: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'idempotent-replayed': components['headers']['IdempotentReplayed'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      413: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      415: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      429: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'Retry-After': components['headers']['RetryAfter'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      507: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
+      400: components['responses']['ReplayableRefusal'];
+      401: components['responses']['Refusal'];
+      403: components['responses']['Refusal'];
+      404: components['responses']['ReplayableRefusal'];
+      409: components['responses']['ReplayableRefusal'];
+      413: components['responses']['Refusal'];
+      415: components['responses']['Refusal'];
+      429: components['responses']['RateLimited'];
+      507: components['responses']['Refusal'];
     };
   };
   resendTicketMail: {
@@ -9322,6 +5495,9 @@ export interface operations {
       200: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'x-ratelimit-limit': components['headers']['RateLimitLimit'];
+          'x-ratelimit-remaining': components['headers']['RateLimitRemaining'];
+          'x-ratelimit-reset': components['headers']['RateLimitReset'];
           'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
@@ -9329,100 +5505,15 @@ export interface operations {
           'application/json': components['schemas']['Mail'];
         };
       };
-      /** @description The error envelope of every refusal */
-      400: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'idempotent-replayed': components['headers']['IdempotentReplayed'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      401: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      403: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      404: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'idempotent-replayed': components['headers']['IdempotentReplayed'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      409: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'idempotent-replayed': components['headers']['IdempotentReplayed'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      413: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      415: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      429: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'Retry-After': components['headers']['RetryAfter'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      507: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
+      400: components['responses']['ReplayableRefusal'];
+      401: components['responses']['Refusal'];
+      403: components['responses']['Refusal'];
+      404: components['responses']['ReplayableRefusal'];
+      409: components['responses']['ReplayableRefusal'];
+      413: components['responses']['Refusal'];
+      415: components['responses']['Refusal'];
+      429: components['responses']['RateLimited'];
+      507: components['responses']['Refusal'];
     };
   };
   voidTicket: {
@@ -9453,6 +5544,9 @@ export interface operations {
       200: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'x-ratelimit-limit': components['headers']['RateLimitLimit'];
+          'x-ratelimit-remaining': components['headers']['RateLimitRemaining'];
+          'x-ratelimit-reset': components['headers']['RateLimitReset'];
           'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
@@ -9460,100 +5554,15 @@ export interface operations {
           'application/json': components['schemas']['Ticket'];
         };
       };
-      /** @description The error envelope of every refusal */
-      400: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'idempotent-replayed': components['headers']['IdempotentReplayed'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      401: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      403: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      404: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'idempotent-replayed': components['headers']['IdempotentReplayed'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      409: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'idempotent-replayed': components['headers']['IdempotentReplayed'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      413: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      415: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      429: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'Retry-After': components['headers']['RetryAfter'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      507: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
+      400: components['responses']['ReplayableRefusal'];
+      401: components['responses']['Refusal'];
+      403: components['responses']['Refusal'];
+      404: components['responses']['ReplayableRefusal'];
+      409: components['responses']['ReplayableRefusal'];
+      413: components['responses']['Refusal'];
+      415: components['responses']['Refusal'];
+      429: components['responses']['RateLimited'];
+      507: components['responses']['Refusal'];
     };
   };
   checkInTicket: {
@@ -9591,6 +5600,9 @@ export interface operations {
       200: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'x-ratelimit-limit': components['headers']['RateLimitLimit'];
+          'x-ratelimit-remaining': components['headers']['RateLimitRemaining'];
+          'x-ratelimit-reset': components['headers']['RateLimitReset'];
           'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
@@ -9644,100 +5656,15 @@ export interface operations {
           };
         };
       };
-      /** @description The error envelope of every refusal */
-      400: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'idempotent-replayed': components['headers']['IdempotentReplayed'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      401: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      403: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      404: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'idempotent-replayed': components['headers']['IdempotentReplayed'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      409: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'idempotent-replayed': components['headers']['IdempotentReplayed'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      413: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      415: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      429: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'Retry-After': components['headers']['RetryAfter'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      507: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
+      400: components['responses']['ReplayableRefusal'];
+      401: components['responses']['Refusal'];
+      403: components['responses']['Refusal'];
+      404: components['responses']['ReplayableRefusal'];
+      409: components['responses']['ReplayableRefusal'];
+      413: components['responses']['Refusal'];
+      415: components['responses']['Refusal'];
+      429: components['responses']['RateLimited'];
+      507: components['responses']['Refusal'];
     };
   };
   listAttendees: {
@@ -9762,6 +5689,9 @@ export interface operations {
       200: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'x-ratelimit-limit': components['headers']['RateLimitLimit'];
+          'x-ratelimit-remaining': components['headers']['RateLimitRemaining'];
+          'x-ratelimit-reset': components['headers']['RateLimitReset'];
           [name: string]: unknown;
         };
         content: {
@@ -9775,97 +5705,15 @@ export interface operations {
           'text/csv': string;
         };
       };
-      /** @description The error envelope of every refusal */
-      400: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      401: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      403: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      404: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      409: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      413: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      415: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      429: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'Retry-After': components['headers']['RetryAfter'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      507: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
+      400: components['responses']['Refusal'];
+      401: components['responses']['Refusal'];
+      403: components['responses']['Refusal'];
+      404: components['responses']['Refusal'];
+      409: components['responses']['Refusal'];
+      413: components['responses']['Refusal'];
+      415: components['responses']['Refusal'];
+      429: components['responses']['RateLimited'];
+      507: components['responses']['Refusal'];
     };
   };
   getAttendee: {
@@ -9887,103 +5735,24 @@ export interface operations {
       200: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'x-ratelimit-limit': components['headers']['RateLimitLimit'];
+          'x-ratelimit-remaining': components['headers']['RateLimitRemaining'];
+          'x-ratelimit-reset': components['headers']['RateLimitReset'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Attendee'];
         };
       };
-      /** @description The error envelope of every refusal */
-      400: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      401: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      403: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      404: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      409: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      413: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      415: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      429: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'Retry-After': components['headers']['RetryAfter'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      507: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
+      400: components['responses']['Refusal'];
+      401: components['responses']['Refusal'];
+      403: components['responses']['Refusal'];
+      404: components['responses']['Refusal'];
+      409: components['responses']['Refusal'];
+      413: components['responses']['Refusal'];
+      415: components['responses']['Refusal'];
+      429: components['responses']['RateLimited'];
+      507: components['responses']['Refusal'];
     };
   };
   updateAttendee: {
@@ -10012,103 +5781,24 @@ export interface operations {
       200: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'x-ratelimit-limit': components['headers']['RateLimitLimit'];
+          'x-ratelimit-remaining': components['headers']['RateLimitRemaining'];
+          'x-ratelimit-reset': components['headers']['RateLimitReset'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Attendee'];
         };
       };
-      /** @description The error envelope of every refusal */
-      400: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      401: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      403: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      404: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      409: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      413: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      415: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      429: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'Retry-After': components['headers']['RetryAfter'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      507: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
+      400: components['responses']['Refusal'];
+      401: components['responses']['Refusal'];
+      403: components['responses']['Refusal'];
+      404: components['responses']['Refusal'];
+      409: components['responses']['Refusal'];
+      413: components['responses']['Refusal'];
+      415: components['responses']['Refusal'];
+      429: components['responses']['RateLimited'];
+      507: components['responses']['Refusal'];
     };
   };
   listPayouts: {
@@ -10131,6 +5821,9 @@ export interface operations {
       200: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'x-ratelimit-limit': components['headers']['RateLimitLimit'];
+          'x-ratelimit-remaining': components['headers']['RateLimitRemaining'];
+          'x-ratelimit-reset': components['headers']['RateLimitReset'];
           [name: string]: unknown;
         };
         content: {
@@ -10143,97 +5836,15 @@ export interface operations {
           };
         };
       };
-      /** @description The error envelope of every refusal */
-      400: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      401: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      403: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      404: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      409: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      413: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      415: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      429: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'Retry-After': components['headers']['RetryAfter'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      507: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
+      400: components['responses']['Refusal'];
+      401: components['responses']['Refusal'];
+      403: components['responses']['Refusal'];
+      404: components['responses']['Refusal'];
+      409: components['responses']['Refusal'];
+      413: components['responses']['Refusal'];
+      415: components['responses']['Refusal'];
+      429: components['responses']['RateLimited'];
+      507: components['responses']['Refusal'];
     };
   };
   createPayout: {
@@ -10260,6 +5871,9 @@ export interface operations {
       200: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'x-ratelimit-limit': components['headers']['RateLimitLimit'];
+          'x-ratelimit-remaining': components['headers']['RateLimitRemaining'];
+          'x-ratelimit-reset': components['headers']['RateLimitReset'];
           'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
@@ -10267,100 +5881,15 @@ export interface operations {
           'application/json': components['schemas']['Payout'];
         };
       };
-      /** @description The error envelope of every refusal */
-      400: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'idempotent-replayed': components['headers']['IdempotentReplayed'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      401: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      403: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      404: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'idempotent-replayed': components['headers']['IdempotentReplayed'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      409: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'idempotent-replayed': components['headers']['IdempotentReplayed'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      413: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      415: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      429: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'Retry-After': components['headers']['RetryAfter'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      507: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
+      400: components['responses']['ReplayableRefusal'];
+      401: components['responses']['Refusal'];
+      403: components['responses']['Refusal'];
+      404: components['responses']['ReplayableRefusal'];
+      409: components['responses']['ReplayableRefusal'];
+      413: components['responses']['Refusal'];
+      415: components['responses']['Refusal'];
+      429: components['responses']['RateLimited'];
+      507: components['responses']['Refusal'];
     };
   };
   getPayout: {
@@ -10382,103 +5911,24 @@ export interface operations {
       200: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'x-ratelimit-limit': components['headers']['RateLimitLimit'];
+          'x-ratelimit-remaining': components['headers']['RateLimitRemaining'];
+          'x-ratelimit-reset': components['headers']['RateLimitReset'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Payout'];
         };
       };
-      /** @description The error envelope of every refusal */
-      400: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      401: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      403: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      404: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      409: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      413: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      415: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      429: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'Retry-After': components['headers']['RetryAfter'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      507: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
+      400: components['responses']['Refusal'];
+      401: components['responses']['Refusal'];
+      403: components['responses']['Refusal'];
+      404: components['responses']['Refusal'];
+      409: components['responses']['Refusal'];
+      413: components['responses']['Refusal'];
+      415: components['responses']['Refusal'];
+      429: components['responses']['RateLimited'];
+      507: components['responses']['Refusal'];
     };
   };
   markPayoutPaid: {
@@ -10502,6 +5952,9 @@ export interface operations {
       200: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'x-ratelimit-limit': components['headers']['RateLimitLimit'];
+          'x-ratelimit-remaining': components['headers']['RateLimitRemaining'];
+          'x-ratelimit-reset': components['headers']['RateLimitReset'];
           'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
@@ -10509,100 +5962,15 @@ export interface operations {
           'application/json': components['schemas']['Payout'];
         };
       };
-      /** @description The error envelope of every refusal */
-      400: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'idempotent-replayed': components['headers']['IdempotentReplayed'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      401: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      403: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      404: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'idempotent-replayed': components['headers']['IdempotentReplayed'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      409: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'idempotent-replayed': components['headers']['IdempotentReplayed'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      413: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      415: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      429: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'Retry-After': components['headers']['RetryAfter'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      507: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
+      400: components['responses']['ReplayableRefusal'];
+      401: components['responses']['Refusal'];
+      403: components['responses']['Refusal'];
+      404: components['responses']['ReplayableRefusal'];
+      409: components['responses']['ReplayableRefusal'];
+      413: components['responses']['Refusal'];
+      415: components['responses']['Refusal'];
+      429: components['responses']['RateLimited'];
+      507: components['responses']['Refusal'];
     };
   };
   cancelPayout: {
@@ -10626,6 +5994,9 @@ export interface operations {
       200: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'x-ratelimit-limit': components['headers']['RateLimitLimit'];
+          'x-ratelimit-remaining': components['headers']['RateLimitRemaining'];
+          'x-ratelimit-reset': components['headers']['RateLimitReset'];
           'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
@@ -10633,100 +6004,15 @@ export interface operations {
           'application/json': components['schemas']['Payout'];
         };
       };
-      /** @description The error envelope of every refusal */
-      400: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'idempotent-replayed': components['headers']['IdempotentReplayed'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      401: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      403: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      404: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'idempotent-replayed': components['headers']['IdempotentReplayed'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      409: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'idempotent-replayed': components['headers']['IdempotentReplayed'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      413: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      415: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      429: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'Retry-After': components['headers']['RetryAfter'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      507: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
+      400: components['responses']['ReplayableRefusal'];
+      401: components['responses']['Refusal'];
+      403: components['responses']['Refusal'];
+      404: components['responses']['ReplayableRefusal'];
+      409: components['responses']['ReplayableRefusal'];
+      413: components['responses']['Refusal'];
+      415: components['responses']['Refusal'];
+      429: components['responses']['RateLimited'];
+      507: components['responses']['Refusal'];
     };
   };
   listWebhookEndpoints: {
@@ -10748,6 +6034,9 @@ export interface operations {
       200: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'x-ratelimit-limit': components['headers']['RateLimitLimit'];
+          'x-ratelimit-remaining': components['headers']['RateLimitRemaining'];
+          'x-ratelimit-reset': components['headers']['RateLimitReset'];
           [name: string]: unknown;
         };
         content: {
@@ -10760,97 +6049,15 @@ export interface operations {
           };
         };
       };
-      /** @description The error envelope of every refusal */
-      400: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      401: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      403: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      404: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      409: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      413: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      415: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      429: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'Retry-After': components['headers']['RetryAfter'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      507: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
+      400: components['responses']['Refusal'];
+      401: components['responses']['Refusal'];
+      403: components['responses']['Refusal'];
+      404: components['responses']['Refusal'];
+      409: components['responses']['Refusal'];
+      413: components['responses']['Refusal'];
+      415: components['responses']['Refusal'];
+      429: components['responses']['RateLimited'];
+      507: components['responses']['Refusal'];
     };
   };
   createWebhookEndpoint: {
@@ -10881,6 +6088,9 @@ export interface operations {
       200: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'x-ratelimit-limit': components['headers']['RateLimitLimit'];
+          'x-ratelimit-remaining': components['headers']['RateLimitRemaining'];
+          'x-ratelimit-reset': components['headers']['RateLimitReset'];
           'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
@@ -10904,100 +6114,15 @@ export interface operations {
           };
         };
       };
-      /** @description The error envelope of every refusal */
-      400: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'idempotent-replayed': components['headers']['IdempotentReplayed'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      401: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      403: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      404: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'idempotent-replayed': components['headers']['IdempotentReplayed'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      409: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'idempotent-replayed': components['headers']['IdempotentReplayed'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      413: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      415: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      429: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'Retry-After': components['headers']['RetryAfter'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      507: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
+      400: components['responses']['ReplayableRefusal'];
+      401: components['responses']['Refusal'];
+      403: components['responses']['Refusal'];
+      404: components['responses']['ReplayableRefusal'];
+      409: components['responses']['ReplayableRefusal'];
+      413: components['responses']['Refusal'];
+      415: components['responses']['Refusal'];
+      429: components['responses']['RateLimited'];
+      507: components['responses']['Refusal'];
     };
   };
   getWebhookEndpoint: {
@@ -11019,103 +6144,24 @@ export interface operations {
       200: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'x-ratelimit-limit': components['headers']['RateLimitLimit'];
+          'x-ratelimit-remaining': components['headers']['RateLimitRemaining'];
+          'x-ratelimit-reset': components['headers']['RateLimitReset'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['WebhookEndpoint'];
         };
       };
-      /** @description The error envelope of every refusal */
-      400: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      401: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      403: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      404: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      409: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      413: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      415: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      429: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'Retry-After': components['headers']['RetryAfter'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      507: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
+      400: components['responses']['Refusal'];
+      401: components['responses']['Refusal'];
+      403: components['responses']['Refusal'];
+      404: components['responses']['Refusal'];
+      409: components['responses']['Refusal'];
+      413: components['responses']['Refusal'];
+      415: components['responses']['Refusal'];
+      429: components['responses']['RateLimited'];
+      507: components['responses']['Refusal'];
     };
   };
   deleteWebhookEndpoint: {
@@ -11137,103 +6183,24 @@ export interface operations {
       200: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'x-ratelimit-limit': components['headers']['RateLimitLimit'];
+          'x-ratelimit-remaining': components['headers']['RateLimitRemaining'];
+          'x-ratelimit-reset': components['headers']['RateLimitReset'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Deleted'];
         };
       };
-      /** @description The error envelope of every refusal */
-      400: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      401: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      403: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      404: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      409: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      413: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      415: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      429: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'Retry-After': components['headers']['RetryAfter'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      507: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
+      400: components['responses']['Refusal'];
+      401: components['responses']['Refusal'];
+      403: components['responses']['Refusal'];
+      404: components['responses']['Refusal'];
+      409: components['responses']['Refusal'];
+      413: components['responses']['Refusal'];
+      415: components['responses']['Refusal'];
+      429: components['responses']['RateLimited'];
+      507: components['responses']['Refusal'];
     };
   };
   updateWebhookEndpoint: {
@@ -11267,103 +6234,24 @@ export interface operations {
       200: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'x-ratelimit-limit': components['headers']['RateLimitLimit'];
+          'x-ratelimit-remaining': components['headers']['RateLimitRemaining'];
+          'x-ratelimit-reset': components['headers']['RateLimitReset'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['WebhookEndpoint'];
         };
       };
-      /** @description The error envelope of every refusal */
-      400: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      401: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      403: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      404: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      409: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      413: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      415: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      429: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'Retry-After': components['headers']['RetryAfter'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      507: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
+      400: components['responses']['Refusal'];
+      401: components['responses']['Refusal'];
+      403: components['responses']['Refusal'];
+      404: components['responses']['Refusal'];
+      409: components['responses']['Refusal'];
+      413: components['responses']['Refusal'];
+      415: components['responses']['Refusal'];
+      429: components['responses']['RateLimited'];
+      507: components['responses']['Refusal'];
     };
   };
   rotateWebhookEndpointSecret: {
@@ -11387,6 +6275,9 @@ export interface operations {
       200: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'x-ratelimit-limit': components['headers']['RateLimitLimit'];
+          'x-ratelimit-remaining': components['headers']['RateLimitRemaining'];
+          'x-ratelimit-reset': components['headers']['RateLimitReset'];
           'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
@@ -11410,100 +6301,15 @@ export interface operations {
           };
         };
       };
-      /** @description The error envelope of every refusal */
-      400: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'idempotent-replayed': components['headers']['IdempotentReplayed'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      401: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      403: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      404: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'idempotent-replayed': components['headers']['IdempotentReplayed'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      409: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'idempotent-replayed': components['headers']['IdempotentReplayed'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      413: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      415: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      429: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'Retry-After': components['headers']['RetryAfter'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      507: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
+      400: components['responses']['ReplayableRefusal'];
+      401: components['responses']['Refusal'];
+      403: components['responses']['Refusal'];
+      404: components['responses']['ReplayableRefusal'];
+      409: components['responses']['ReplayableRefusal'];
+      413: components['responses']['Refusal'];
+      415: components['responses']['Refusal'];
+      429: components['responses']['RateLimited'];
+      507: components['responses']['Refusal'];
     };
   };
   listWebhookDeliveries: {
@@ -11531,6 +6337,9 @@ export interface operations {
       200: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'x-ratelimit-limit': components['headers']['RateLimitLimit'];
+          'x-ratelimit-remaining': components['headers']['RateLimitRemaining'];
+          'x-ratelimit-reset': components['headers']['RateLimitReset'];
           [name: string]: unknown;
         };
         content: {
@@ -11543,97 +6352,15 @@ export interface operations {
           };
         };
       };
-      /** @description The error envelope of every refusal */
-      400: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      401: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      403: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      404: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      409: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      413: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      415: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      429: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'Retry-After': components['headers']['RetryAfter'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      507: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
+      400: components['responses']['Refusal'];
+      401: components['responses']['Refusal'];
+      403: components['responses']['Refusal'];
+      404: components['responses']['Refusal'];
+      409: components['responses']['Refusal'];
+      413: components['responses']['Refusal'];
+      415: components['responses']['Refusal'];
+      429: components['responses']['RateLimited'];
+      507: components['responses']['Refusal'];
     };
   };
   retryFailedWebhookDeliveries: {
@@ -11657,6 +6384,9 @@ export interface operations {
       200: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'x-ratelimit-limit': components['headers']['RateLimitLimit'];
+          'x-ratelimit-remaining': components['headers']['RateLimitRemaining'];
+          'x-ratelimit-reset': components['headers']['RateLimitReset'];
           'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
@@ -11668,100 +6398,15 @@ export interface operations {
           };
         };
       };
-      /** @description The error envelope of every refusal */
-      400: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'idempotent-replayed': components['headers']['IdempotentReplayed'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      401: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      403: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      404: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'idempotent-replayed': components['headers']['IdempotentReplayed'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      409: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'idempotent-replayed': components['headers']['IdempotentReplayed'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      413: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      415: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      429: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'Retry-After': components['headers']['RetryAfter'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      507: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
+      400: components['responses']['ReplayableRefusal'];
+      401: components['responses']['Refusal'];
+      403: components['responses']['Refusal'];
+      404: components['responses']['ReplayableRefusal'];
+      409: components['responses']['ReplayableRefusal'];
+      413: components['responses']['Refusal'];
+      415: components['responses']['Refusal'];
+      429: components['responses']['RateLimited'];
+      507: components['responses']['Refusal'];
     };
   };
   retryWebhookDelivery: {
@@ -11785,6 +6430,9 @@ export interface operations {
       200: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'x-ratelimit-limit': components['headers']['RateLimitLimit'];
+          'x-ratelimit-remaining': components['headers']['RateLimitRemaining'];
+          'x-ratelimit-reset': components['headers']['RateLimitReset'];
           'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
@@ -11792,100 +6440,15 @@ export interface operations {
           'application/json': components['schemas']['WebhookDelivery'];
         };
       };
-      /** @description The error envelope of every refusal */
-      400: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'idempotent-replayed': components['headers']['IdempotentReplayed'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      401: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      403: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      404: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'idempotent-replayed': components['headers']['IdempotentReplayed'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      409: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'idempotent-replayed': components['headers']['IdempotentReplayed'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      413: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      415: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      429: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'Retry-After': components['headers']['RetryAfter'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      507: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
+      400: components['responses']['ReplayableRefusal'];
+      401: components['responses']['Refusal'];
+      403: components['responses']['Refusal'];
+      404: components['responses']['ReplayableRefusal'];
+      409: components['responses']['ReplayableRefusal'];
+      413: components['responses']['Refusal'];
+      415: components['responses']['Refusal'];
+      429: components['responses']['RateLimited'];
+      507: components['responses']['Refusal'];
     };
   };
   getWebhookStatus: {
@@ -11904,6 +6467,9 @@ export interface operations {
       200: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'x-ratelimit-limit': components['headers']['RateLimitLimit'];
+          'x-ratelimit-remaining': components['headers']['RateLimitRemaining'];
+          'x-ratelimit-reset': components['headers']['RateLimitReset'];
           [name: string]: unknown;
         };
         content: {
@@ -11940,97 +6506,15 @@ export interface operations {
           };
         };
       };
-      /** @description The error envelope of every refusal */
-      400: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      401: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      403: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      404: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      409: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      413: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      415: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      429: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'Retry-After': components['headers']['RetryAfter'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      507: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
+      400: components['responses']['Refusal'];
+      401: components['responses']['Refusal'];
+      403: components['responses']['Refusal'];
+      404: components['responses']['Refusal'];
+      409: components['responses']['Refusal'];
+      413: components['responses']['Refusal'];
+      415: components['responses']['Refusal'];
+      429: components['responses']['RateLimited'];
+      507: components['responses']['Refusal'];
     };
   };
   getSettings: {
@@ -12049,103 +6533,24 @@ export interface operations {
       200: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'x-ratelimit-limit': components['headers']['RateLimitLimit'];
+          'x-ratelimit-remaining': components['headers']['RateLimitRemaining'];
+          'x-ratelimit-reset': components['headers']['RateLimitReset'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Settings'];
         };
       };
-      /** @description The error envelope of every refusal */
-      400: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      401: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      403: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      404: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      409: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      413: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      415: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      429: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'Retry-After': components['headers']['RetryAfter'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      507: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
+      400: components['responses']['Refusal'];
+      401: components['responses']['Refusal'];
+      403: components['responses']['Refusal'];
+      404: components['responses']['Refusal'];
+      409: components['responses']['Refusal'];
+      413: components['responses']['Refusal'];
+      415: components['responses']['Refusal'];
+      429: components['responses']['RateLimited'];
+      507: components['responses']['Refusal'];
     };
   };
   updateSettings: {
@@ -12179,103 +6584,24 @@ export interface operations {
       200: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'x-ratelimit-limit': components['headers']['RateLimitLimit'];
+          'x-ratelimit-remaining': components['headers']['RateLimitRemaining'];
+          'x-ratelimit-reset': components['headers']['RateLimitReset'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Settings'];
         };
       };
-      /** @description The error envelope of every refusal */
-      400: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      401: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      403: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      404: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      409: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      413: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      415: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      429: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'Retry-After': components['headers']['RetryAfter'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      507: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
+      400: components['responses']['Refusal'];
+      401: components['responses']['Refusal'];
+      403: components['responses']['Refusal'];
+      404: components['responses']['Refusal'];
+      409: components['responses']['Refusal'];
+      413: components['responses']['Refusal'];
+      415: components['responses']['Refusal'];
+      429: components['responses']['RateLimited'];
+      507: components['responses']['Refusal'];
     };
   };
   listBackups: {
@@ -12297,6 +6623,9 @@ export interface operations {
       200: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'x-ratelimit-limit': components['headers']['RateLimitLimit'];
+          'x-ratelimit-remaining': components['headers']['RateLimitRemaining'];
+          'x-ratelimit-reset': components['headers']['RateLimitReset'];
           [name: string]: unknown;
         };
         content: {
@@ -12309,97 +6638,15 @@ export interface operations {
           };
         };
       };
-      /** @description The error envelope of every refusal */
-      400: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      401: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      403: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      404: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      409: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      413: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      415: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      429: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'Retry-After': components['headers']['RetryAfter'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      507: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
+      400: components['responses']['Refusal'];
+      401: components['responses']['Refusal'];
+      403: components['responses']['Refusal'];
+      404: components['responses']['Refusal'];
+      409: components['responses']['Refusal'];
+      413: components['responses']['Refusal'];
+      415: components['responses']['Refusal'];
+      429: components['responses']['RateLimited'];
+      507: components['responses']['Refusal'];
     };
   };
   createBackup: {
@@ -12427,6 +6674,9 @@ export interface operations {
       200: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'x-ratelimit-limit': components['headers']['RateLimitLimit'];
+          'x-ratelimit-remaining': components['headers']['RateLimitRemaining'];
+          'x-ratelimit-reset': components['headers']['RateLimitReset'];
           'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
@@ -12434,100 +6684,15 @@ export interface operations {
           'application/json': components['schemas']['Backup'];
         };
       };
-      /** @description The error envelope of every refusal */
-      400: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'idempotent-replayed': components['headers']['IdempotentReplayed'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      401: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      403: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      404: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'idempotent-replayed': components['headers']['IdempotentReplayed'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      409: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'idempotent-replayed': components['headers']['IdempotentReplayed'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      413: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      415: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      429: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'Retry-After': components['headers']['RetryAfter'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      507: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
+      400: components['responses']['ReplayableRefusal'];
+      401: components['responses']['Refusal'];
+      403: components['responses']['Refusal'];
+      404: components['responses']['ReplayableRefusal'];
+      409: components['responses']['ReplayableRefusal'];
+      413: components['responses']['Refusal'];
+      415: components['responses']['Refusal'];
+      429: components['responses']['RateLimited'];
+      507: components['responses']['Refusal'];
     };
   };
   listStaff: {
@@ -12551,6 +6716,9 @@ export interface operations {
       200: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'x-ratelimit-limit': components['headers']['RateLimitLimit'];
+          'x-ratelimit-remaining': components['headers']['RateLimitRemaining'];
+          'x-ratelimit-reset': components['headers']['RateLimitReset'];
           [name: string]: unknown;
         };
         content: {
@@ -12563,97 +6731,15 @@ export interface operations {
           };
         };
       };
-      /** @description The error envelope of every refusal */
-      400: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      401: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      403: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      404: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      409: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      413: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      415: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      429: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'Retry-After': components['headers']['RetryAfter'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      507: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
+      400: components['responses']['Refusal'];
+      401: components['responses']['Refusal'];
+      403: components['responses']['Refusal'];
+      404: components['responses']['Refusal'];
+      409: components['responses']['Refusal'];
+      413: components['responses']['Refusal'];
+      415: components['responses']['Refusal'];
+      429: components['responses']['RateLimited'];
+      507: components['responses']['Refusal'];
     };
   };
   createStaff: {
@@ -12688,6 +6774,9 @@ export interface operations {
       200: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'x-ratelimit-limit': components['headers']['RateLimitLimit'];
+          'x-ratelimit-remaining': components['headers']['RateLimitRemaining'];
+          'x-ratelimit-reset': components['headers']['RateLimitReset'];
           'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
@@ -12695,100 +6784,15 @@ export interface operations {
           'application/json': components['schemas']['Staff'];
         };
       };
-      /** @description The error envelope of every refusal */
-      400: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'idempotent-replayed': components['headers']['IdempotentReplayed'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      401: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      403: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      404: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'idempotent-replayed': components['headers']['IdempotentReplayed'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      409: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'idempotent-replayed': components['headers']['IdempotentReplayed'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      413: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      415: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      429: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'Retry-After': components['headers']['RetryAfter'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      507: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
+      400: components['responses']['ReplayableRefusal'];
+      401: components['responses']['Refusal'];
+      403: components['responses']['Refusal'];
+      404: components['responses']['ReplayableRefusal'];
+      409: components['responses']['ReplayableRefusal'];
+      413: components['responses']['Refusal'];
+      415: components['responses']['Refusal'];
+      429: components['responses']['RateLimited'];
+      507: components['responses']['Refusal'];
     };
   };
   signInStaff: {
@@ -12816,6 +6820,9 @@ export interface operations {
       200: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'x-ratelimit-limit': components['headers']['RateLimitLimit'];
+          'x-ratelimit-remaining': components['headers']['RateLimitRemaining'];
+          'x-ratelimit-reset': components['headers']['RateLimitReset'];
           'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
@@ -12823,100 +6830,15 @@ export interface operations {
           'application/json': components['schemas']['StaffSignIn'];
         };
       };
-      /** @description The error envelope of every refusal */
-      400: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'idempotent-replayed': components['headers']['IdempotentReplayed'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      401: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      403: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      404: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'idempotent-replayed': components['headers']['IdempotentReplayed'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      409: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'idempotent-replayed': components['headers']['IdempotentReplayed'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      413: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      415: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      429: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'Retry-After': components['headers']['RetryAfter'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      507: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
+      400: components['responses']['ReplayableRefusal'];
+      401: components['responses']['Refusal'];
+      403: components['responses']['Refusal'];
+      404: components['responses']['ReplayableRefusal'];
+      409: components['responses']['ReplayableRefusal'];
+      413: components['responses']['Refusal'];
+      415: components['responses']['Refusal'];
+      429: components['responses']['RateLimited'];
+      507: components['responses']['Refusal'];
     };
   };
   signOutStaff: {
@@ -12941,6 +6863,9 @@ export interface operations {
       200: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'x-ratelimit-limit': components['headers']['RateLimitLimit'];
+          'x-ratelimit-remaining': components['headers']['RateLimitRemaining'];
+          'x-ratelimit-reset': components['headers']['RateLimitReset'];
           'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
@@ -12951,100 +6876,15 @@ export interface operations {
           };
         };
       };
-      /** @description The error envelope of every refusal */
-      400: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'idempotent-replayed': components['headers']['IdempotentReplayed'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      401: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      403: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      404: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'idempotent-replayed': components['headers']['IdempotentReplayed'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      409: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'idempotent-replayed': components['headers']['IdempotentReplayed'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      413: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      415: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      429: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'Retry-After': components['headers']['RetryAfter'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      507: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
+      400: components['responses']['ReplayableRefusal'];
+      401: components['responses']['Refusal'];
+      403: components['responses']['Refusal'];
+      404: components['responses']['ReplayableRefusal'];
+      409: components['responses']['ReplayableRefusal'];
+      413: components['responses']['Refusal'];
+      415: components['responses']['Refusal'];
+      429: components['responses']['RateLimited'];
+      507: components['responses']['Refusal'];
     };
   };
   getStaffSession: {
@@ -13063,103 +6903,24 @@ export interface operations {
       200: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'x-ratelimit-limit': components['headers']['RateLimitLimit'];
+          'x-ratelimit-remaining': components['headers']['RateLimitRemaining'];
+          'x-ratelimit-reset': components['headers']['RateLimitReset'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['StaffSession'];
         };
       };
-      /** @description The error envelope of every refusal */
-      400: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      401: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      403: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      404: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      409: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      413: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      415: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      429: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'Retry-After': components['headers']['RetryAfter'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      507: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
+      400: components['responses']['Refusal'];
+      401: components['responses']['Refusal'];
+      403: components['responses']['Refusal'];
+      404: components['responses']['Refusal'];
+      409: components['responses']['Refusal'];
+      413: components['responses']['Refusal'];
+      415: components['responses']['Refusal'];
+      429: components['responses']['RateLimited'];
+      507: components['responses']['Refusal'];
     };
   };
   getStaff: {
@@ -13181,103 +6942,24 @@ export interface operations {
       200: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'x-ratelimit-limit': components['headers']['RateLimitLimit'];
+          'x-ratelimit-remaining': components['headers']['RateLimitRemaining'];
+          'x-ratelimit-reset': components['headers']['RateLimitReset'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Staff'];
         };
       };
-      /** @description The error envelope of every refusal */
-      400: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      401: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      403: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      404: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      409: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      413: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      415: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      429: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'Retry-After': components['headers']['RetryAfter'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      507: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
+      400: components['responses']['Refusal'];
+      401: components['responses']['Refusal'];
+      403: components['responses']['Refusal'];
+      404: components['responses']['Refusal'];
+      409: components['responses']['Refusal'];
+      413: components['responses']['Refusal'];
+      415: components['responses']['Refusal'];
+      429: components['responses']['RateLimited'];
+      507: components['responses']['Refusal'];
     };
   };
   deactivateStaff: {
@@ -13299,103 +6981,24 @@ export interface operations {
       200: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'x-ratelimit-limit': components['headers']['RateLimitLimit'];
+          'x-ratelimit-remaining': components['headers']['RateLimitRemaining'];
+          'x-ratelimit-reset': components['headers']['RateLimitReset'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Staff'];
         };
       };
-      /** @description The error envelope of every refusal */
-      400: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      401: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      403: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      404: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      409: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      413: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      415: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      429: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'Retry-After': components['headers']['RetryAfter'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      507: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
+      400: components['responses']['Refusal'];
+      401: components['responses']['Refusal'];
+      403: components['responses']['Refusal'];
+      404: components['responses']['Refusal'];
+      409: components['responses']['Refusal'];
+      413: components['responses']['Refusal'];
+      415: components['responses']['Refusal'];
+      429: components['responses']['RateLimited'];
+      507: components['responses']['Refusal'];
     };
   };
   updateStaff: {
@@ -13434,103 +7037,24 @@ export interface operations {
       200: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'x-ratelimit-limit': components['headers']['RateLimitLimit'];
+          'x-ratelimit-remaining': components['headers']['RateLimitRemaining'];
+          'x-ratelimit-reset': components['headers']['RateLimitReset'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Staff'];
         };
       };
-      /** @description The error envelope of every refusal */
-      400: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      401: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      403: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      404: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      409: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      413: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      415: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      429: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'Retry-After': components['headers']['RetryAfter'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      507: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
+      400: components['responses']['Refusal'];
+      401: components['responses']['Refusal'];
+      403: components['responses']['Refusal'];
+      404: components['responses']['Refusal'];
+      409: components['responses']['Refusal'];
+      413: components['responses']['Refusal'];
+      415: components['responses']['Refusal'];
+      429: components['responses']['RateLimited'];
+      507: components['responses']['Refusal'];
     };
   };
   listShifts: {
@@ -13557,6 +7081,9 @@ export interface operations {
       200: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'x-ratelimit-limit': components['headers']['RateLimitLimit'];
+          'x-ratelimit-remaining': components['headers']['RateLimitRemaining'];
+          'x-ratelimit-reset': components['headers']['RateLimitReset'];
           [name: string]: unknown;
         };
         content: {
@@ -13569,97 +7096,15 @@ export interface operations {
           };
         };
       };
-      /** @description The error envelope of every refusal */
-      400: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      401: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      403: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      404: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      409: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      413: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      415: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      429: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'Retry-After': components['headers']['RetryAfter'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      507: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
+      400: components['responses']['Refusal'];
+      401: components['responses']['Refusal'];
+      403: components['responses']['Refusal'];
+      404: components['responses']['Refusal'];
+      409: components['responses']['Refusal'];
+      413: components['responses']['Refusal'];
+      415: components['responses']['Refusal'];
+      429: components['responses']['RateLimited'];
+      507: components['responses']['Refusal'];
     };
   };
   openShift: {
@@ -13692,6 +7137,9 @@ export interface operations {
       200: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'x-ratelimit-limit': components['headers']['RateLimitLimit'];
+          'x-ratelimit-remaining': components['headers']['RateLimitRemaining'];
+          'x-ratelimit-reset': components['headers']['RateLimitReset'];
           'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
@@ -13699,100 +7147,15 @@ export interface operations {
           'application/json': components['schemas']['Shift'];
         };
       };
-      /** @description The error envelope of every refusal */
-      400: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'idempotent-replayed': components['headers']['IdempotentReplayed'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      401: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      403: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      404: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'idempotent-replayed': components['headers']['IdempotentReplayed'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      409: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'idempotent-replayed': components['headers']['IdempotentReplayed'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      413: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      415: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      429: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'Retry-After': components['headers']['RetryAfter'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      507: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
+      400: components['responses']['ReplayableRefusal'];
+      401: components['responses']['Refusal'];
+      403: components['responses']['Refusal'];
+      404: components['responses']['ReplayableRefusal'];
+      409: components['responses']['ReplayableRefusal'];
+      413: components['responses']['Refusal'];
+      415: components['responses']['Refusal'];
+      429: components['responses']['RateLimited'];
+      507: components['responses']['Refusal'];
     };
   };
   getCurrentShift: {
@@ -13811,103 +7174,24 @@ export interface operations {
       200: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'x-ratelimit-limit': components['headers']['RateLimitLimit'];
+          'x-ratelimit-remaining': components['headers']['RateLimitRemaining'];
+          'x-ratelimit-reset': components['headers']['RateLimitReset'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Shift'];
         };
       };
-      /** @description The error envelope of every refusal */
-      400: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      401: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      403: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      404: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      409: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      413: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      415: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      429: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'Retry-After': components['headers']['RetryAfter'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      507: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
+      400: components['responses']['Refusal'];
+      401: components['responses']['Refusal'];
+      403: components['responses']['Refusal'];
+      404: components['responses']['Refusal'];
+      409: components['responses']['Refusal'];
+      413: components['responses']['Refusal'];
+      415: components['responses']['Refusal'];
+      429: components['responses']['RateLimited'];
+      507: components['responses']['Refusal'];
     };
   };
   getShift: {
@@ -13929,103 +7213,24 @@ export interface operations {
       200: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'x-ratelimit-limit': components['headers']['RateLimitLimit'];
+          'x-ratelimit-remaining': components['headers']['RateLimitRemaining'];
+          'x-ratelimit-reset': components['headers']['RateLimitReset'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Shift'];
         };
       };
-      /** @description The error envelope of every refusal */
-      400: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      401: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      403: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      404: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      409: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      413: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      415: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      429: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'Retry-After': components['headers']['RetryAfter'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      507: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
+      400: components['responses']['Refusal'];
+      401: components['responses']['Refusal'];
+      403: components['responses']['Refusal'];
+      404: components['responses']['Refusal'];
+      409: components['responses']['Refusal'];
+      413: components['responses']['Refusal'];
+      415: components['responses']['Refusal'];
+      429: components['responses']['RateLimited'];
+      507: components['responses']['Refusal'];
     };
   };
   getShiftReport: {
@@ -14050,6 +7255,9 @@ export interface operations {
       200: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'x-ratelimit-limit': components['headers']['RateLimitLimit'];
+          'x-ratelimit-remaining': components['headers']['RateLimitRemaining'];
+          'x-ratelimit-reset': components['headers']['RateLimitReset'];
           [name: string]: unknown;
         };
         content: {
@@ -14057,97 +7265,15 @@ export interface operations {
           'text/csv': string;
         };
       };
-      /** @description The error envelope of every refusal */
-      400: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      401: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      403: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      404: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      409: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      413: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      415: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      429: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'Retry-After': components['headers']['RetryAfter'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      507: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
+      400: components['responses']['Refusal'];
+      401: components['responses']['Refusal'];
+      403: components['responses']['Refusal'];
+      404: components['responses']['Refusal'];
+      409: components['responses']['Refusal'];
+      413: components['responses']['Refusal'];
+      415: components['responses']['Refusal'];
+      429: components['responses']['RateLimited'];
+      507: components['responses']['Refusal'];
     };
   };
   closeShift: {
@@ -14178,6 +7304,9 @@ export interface operations {
       200: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'x-ratelimit-limit': components['headers']['RateLimitLimit'];
+          'x-ratelimit-remaining': components['headers']['RateLimitRemaining'];
+          'x-ratelimit-reset': components['headers']['RateLimitReset'];
           'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
@@ -14185,100 +7314,15 @@ export interface operations {
           'application/json': components['schemas']['ShiftReport'];
         };
       };
-      /** @description The error envelope of every refusal */
-      400: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'idempotent-replayed': components['headers']['IdempotentReplayed'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      401: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      403: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      404: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'idempotent-replayed': components['headers']['IdempotentReplayed'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      409: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'idempotent-replayed': components['headers']['IdempotentReplayed'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      413: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      415: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      429: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'Retry-After': components['headers']['RetryAfter'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      507: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
+      400: components['responses']['ReplayableRefusal'];
+      401: components['responses']['Refusal'];
+      403: components['responses']['Refusal'];
+      404: components['responses']['ReplayableRefusal'];
+      409: components['responses']['ReplayableRefusal'];
+      413: components['responses']['Refusal'];
+      415: components['responses']['Refusal'];
+      429: components['responses']['RateLimited'];
+      507: components['responses']['Refusal'];
     };
   };
   listAuditEvents: {
@@ -14308,6 +7352,9 @@ export interface operations {
       200: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'x-ratelimit-limit': components['headers']['RateLimitLimit'];
+          'x-ratelimit-remaining': components['headers']['RateLimitRemaining'];
+          'x-ratelimit-reset': components['headers']['RateLimitReset'];
           [name: string]: unknown;
         };
         content: {
@@ -14320,97 +7367,15 @@ export interface operations {
           };
         };
       };
-      /** @description The error envelope of every refusal */
-      400: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      401: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      403: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      404: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      409: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      413: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      415: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      429: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'Retry-After': components['headers']['RetryAfter'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      507: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
+      400: components['responses']['Refusal'];
+      401: components['responses']['Refusal'];
+      403: components['responses']['Refusal'];
+      404: components['responses']['Refusal'];
+      409: components['responses']['Refusal'];
+      413: components['responses']['Refusal'];
+      415: components['responses']['Refusal'];
+      429: components['responses']['RateLimited'];
+      507: components['responses']['Refusal'];
     };
   };
   getEventReport: {
@@ -14435,103 +7400,24 @@ export interface operations {
       200: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'x-ratelimit-limit': components['headers']['RateLimitLimit'];
+          'x-ratelimit-remaining': components['headers']['RateLimitRemaining'];
+          'x-ratelimit-reset': components['headers']['RateLimitReset'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['EventReport'];
         };
       };
-      /** @description The error envelope of every refusal */
-      400: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      401: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      403: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      404: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      409: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      413: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      415: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      429: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'Retry-After': components['headers']['RetryAfter'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      507: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
+      400: components['responses']['Refusal'];
+      401: components['responses']['Refusal'];
+      403: components['responses']['Refusal'];
+      404: components['responses']['Refusal'];
+      409: components['responses']['Refusal'];
+      413: components['responses']['Refusal'];
+      415: components['responses']['Refusal'];
+      429: components['responses']['RateLimited'];
+      507: components['responses']['Refusal'];
     };
   };
   getSalesReport: {
@@ -14557,103 +7443,24 @@ export interface operations {
       200: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
+          'x-ratelimit-limit': components['headers']['RateLimitLimit'];
+          'x-ratelimit-remaining': components['headers']['RateLimitRemaining'];
+          'x-ratelimit-reset': components['headers']['RateLimitReset'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['SalesReport'];
         };
       };
-      /** @description The error envelope of every refusal */
-      400: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      401: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      403: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      404: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      409: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      413: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      415: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      429: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          'Retry-After': components['headers']['RetryAfter'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The error envelope of every refusal */
-      507: {
-        headers: {
-          'x-request-id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
+      400: components['responses']['Refusal'];
+      401: components['responses']['Refusal'];
+      403: components['responses']['Refusal'];
+      404: components['responses']['Refusal'];
+      409: components['responses']['Refusal'];
+      413: components['responses']['Refusal'];
+      415: components['responses']['Refusal'];
+      429: components['responses']['RateLimited'];
+      507: components['responses']['Refusal'];
     };
   };
   receiveEventCreatedWebhook: {

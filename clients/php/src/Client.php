@@ -28,6 +28,8 @@ final class Client
     private readonly ?string $caFile;
     /** @var callable(float): void */
     private $sleep;
+    /** @var array{limit: int, remaining: int, reset_seconds: int}|null */
+    private ?array $rateLimit = null;
 
     /** @param array{max_retries?: int, timeout?: float, ca_file?: string, sleep?: callable(float): void} $options */
     public function __construct(private readonly string $apiKey, string $baseUrl = 'http://127.0.0.1:4380', array $options = [])
@@ -42,6 +44,17 @@ final class Client
         // (<data dir>/tls/cert.pem) when it is reached over the LAN.
         $this->caFile = $options['ca_file'] ?? null;
         $this->sleep = $options['sleep'] ?? static fn (float $seconds) => usleep((int) round($seconds * 1e6));
+    }
+
+    /**
+     * The key's rate limit as the last answer that carried it told it (its x-ratelimit-* headers), to
+     * pace a bulk job before it meets a 429; null until then, and while the server's limit is off.
+     *
+     * @return array{limit: int, remaining: int, reset_seconds: int}|null
+     */
+    public function rateLimit(): ?array
+    {
+        return $this->rateLimit;
     }
 
     public function get(string $path, array $query = []): mixed
@@ -126,6 +139,7 @@ final class Client
                 }
                 throw new NetworkError("$method $path: $networkError");
             }
+            $this->rateLimit = self::rateLimitOf($responseHeaders) ?? $this->rateLimit;
             if ($status < 300) {
                 return $text === '' ? null : json_decode($text, true, 512, JSON_THROW_ON_ERROR);
             }
@@ -201,6 +215,20 @@ final class Client
     private static function backoff(int $attempt): float
     {
         return min(8.0, 0.5 * 2 ** $attempt) * (0.5 + mt_rand() / mt_getrandmax() / 2);
+    }
+
+    /** @return array{limit: int, remaining: int, reset_seconds: int}|null */
+    private static function rateLimitOf(array $headers): ?array
+    {
+        $values = [];
+        foreach (['limit' => 'limit', 'remaining' => 'remaining', 'reset_seconds' => 'reset'] as $key => $name) {
+            $value = $headers["x-ratelimit-$name"] ?? null;
+            if ($value === null || !ctype_digit($value)) {
+                return null;
+            }
+            $values[$key] = (int) $value;
+        }
+        return $values;
     }
 
     private static function retryAfterSeconds(?string $value): ?float

@@ -2,7 +2,7 @@
 
 __version__ = "0.1.0"
 
-from .client import Client  # noqa: E402
+from .client import Client, RateLimit  # noqa: E402
 from .errors import (  # noqa: E402
     ApiError,
     AuthenticationError,
@@ -29,6 +29,7 @@ __all__ = [
     "NetworkError",
     "NotFoundError",
     "PermissionError",
+    "RateLimit",
     "RateLimitError",
     "TicketTokenError",
     "TicketVerifier",

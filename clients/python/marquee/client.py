@@ -6,7 +6,7 @@ import random
 import time
 import uuid
 from email.utils import parsedate_to_datetime
-from typing import Any, Callable, Dict, Iterator, Mapping, Optional
+from typing import Any, Callable, Dict, Iterator, Mapping, NamedTuple, Optional
 
 import requests
 
@@ -57,6 +57,13 @@ class Client:
         # Given with each request: requests lets REQUESTS_CA_BUNDLE override a session's verify.
         self._tls = {"verify": ca_file} if ca_file else {}
         self._sleep = sleep
+        self._rate_limit: Optional[RateLimit] = None
+
+    @property
+    def rate_limit(self) -> Optional["RateLimit"]:
+        """The key's rate limit as the last answer that carried it told it, to pace a bulk job before
+        it meets a 429; None until then, and while the server's limit is off."""
+        return self._rate_limit
 
     # -- verbs -------------------------------------------------------------------------------
 
@@ -131,6 +138,7 @@ class Client:
                     continue
                 raise NetworkError(f"{method} {path}: {exc}") from exc
 
+            self._rate_limit = _rate_limit_of(response.headers) or self._rate_limit
             if response.status_code < 300:
                 return response.json() if response.content else None
 
@@ -152,6 +160,21 @@ class Client:
         """0.5 s, 1 s, 2 s, … (at most 8 s), each between half and all of it, so clients spread out."""
         ceiling = min(8.0, 0.5 * 2**attempt)
         return ceiling * random.uniform(0.5, 1.0)
+
+
+class RateLimit(NamedTuple):
+    """A key's rate limit from an answer's x-ratelimit-* headers."""
+
+    limit: int  # requests allowed per minute
+    remaining: int  # left in the current minute
+    reset_seconds: int  # until the minute ends and `remaining` is whole again
+
+
+def _rate_limit_of(headers: Mapping[str, str]) -> Optional[RateLimit]:
+    try:
+        return RateLimit(*(int(headers[f"x-ratelimit-{name}"]) for name in ("limit", "remaining", "reset")))
+    except (KeyError, ValueError):
+        return None
 
 
 def _retryable(method: str, error: MarqueeError) -> bool:

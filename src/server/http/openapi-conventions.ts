@@ -73,6 +73,21 @@ export const responseHeaders = {
       '`true` when this answer replays the first answer given to the request\'s Idempotency-Key (same status, same body, nothing ran again); absent on an answer made now. See docs/api.md "Idempotency".',
     schema: { type: 'string', enum: ['true'] as string[] },
   },
+  // The rate limit's (rate-limit.ts, @fastify/rate-limit): on every answer that passed it.
+  RateLimitLimit: {
+    description:
+      "The API key's allowance per minute (MARQUEE_RATE_LIMIT; callers without a key: per address). Absent when the limit is off (0) and on answers refused before it counts (an unknown key, a key without the scope).",
+    schema: { type: 'integer', minimum: 1 },
+  },
+  RateLimitRemaining: {
+    description: 'Requests left in the current minute (0 on a 429).',
+    schema: { type: 'integer', minimum: 0 },
+  },
+  RateLimitReset: {
+    description:
+      'Seconds until the current minute ends and the allowance is whole again (on a 429 the same as `Retry-After`).',
+    schema: { type: 'integer', minimum: 0 },
+  },
   HoldersNotified: {
     description:
       'On the request that cancelled the event: how many ticket holders were mailed (0 with notify_holders false). Absent on a repeat cancel and on an idempotent replay.',
@@ -96,6 +111,13 @@ const operationHeaders: Record<string, Record<string, Record<string, { $ref: str
   cancelEvent: { '200': { [holdersNotifiedHeader]: { $ref: '#/components/headers/HoldersNotified' } } },
 };
 
+/** On every answer: the rate limit counts every documented route (see documentRouteConventions). */
+const rateLimitHeaders = {
+  'x-ratelimit-limit': { $ref: '#/components/headers/RateLimitLimit' },
+  'x-ratelimit-remaining': { $ref: '#/components/headers/RateLimitRemaining' },
+  'x-ratelimit-reset': { $ref: '#/components/headers/RateLimitReset' },
+};
+
 interface ResponseObject {
   headers?: Record<string, unknown>;
 }
@@ -106,7 +128,8 @@ type Operations = Record<
 >;
 
 /**
- * Adds `x-request-id` to every response of the document, `Retry-After` to every 429,
+ * Adds `x-request-id` and the `x-ratelimit-*` headers to every response of the document,
+ * `Retry-After` to every 429,
  * `idempotent-replayed` to a POST's answers that can be replays, and the headers of
  * `operationHeaders` to their operation's answers.
  */
@@ -118,6 +141,7 @@ export function declareResponseHeaders(paths: Operations): void {
         response.headers = {
           ...response.headers,
           'x-request-id': { $ref: '#/components/headers/RequestId' },
+          ...rateLimitHeaders,
           ...(retryAfterStatuses.has(status)
             ? { 'Retry-After': { $ref: '#/components/headers/RetryAfter' } }
             : {}),

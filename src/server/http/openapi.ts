@@ -6,6 +6,7 @@ import {
   documentRouteConventions,
   responseHeaders,
 } from './openapi-conventions.js';
+import { shareRefusals } from './openapi-shared-responses.js';
 import { webhookOperations } from './openapi-webhooks.js';
 
 /** The groups operations are tagged with (each route's `tags`), in the order a reader meets them. */
@@ -93,6 +94,8 @@ export async function installOpenApi(app: FastifyInstance, version: string): Pro
       const openapi = 'openapiObject' in document ? document.openapiObject : document.swaggerObject;
       declareResponseHeaders(openapi.paths as Parameters<typeof declareResponseHeaders>[0]);
       declareCsvExports(openapi.paths as Parameters<typeof declareCsvExports>[0]);
+      const components = (openapi as { components?: Record<string, unknown> }).components ?? {};
+      components.responses = shareRefusals(openapi.paths as Parameters<typeof shareRefusals>[0]);
       // OpenAPI 3.1's `webhooks`: what a receiver gets, typed like the answers.
       (openapi as { webhooks?: unknown }).webhooks = webhookOperations();
       return openapi;

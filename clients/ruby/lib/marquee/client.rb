@@ -8,6 +8,10 @@ require 'time'
 require 'uri'
 
 module Marquee
+  # A key's rate limit from an answer's x-ratelimit-* headers: requests allowed per minute, left in
+  # the current minute, and seconds until the minute ends and +remaining+ is whole again.
+  RateLimit = Struct.new(:limit, :remaining, :reset_seconds)
+
   # A Marquee venue server's /v2 API.
   #
   #   client = Marquee::Client.new('sk_live_...', base_url: 'http://127.0.0.1:4380')
@@ -38,7 +42,12 @@ module Marquee
       @timeout = timeout
       @ca_file = ca_file
       @sleeper = sleeper
+      @rate_limit = nil
     end
+
+    # The key's rate limit as the last answer that carried it told it (a RateLimit), to pace a bulk
+    # job before it meets a 429; nil until then, and while the server's limit is off.
+    attr_reader :rate_limit
 
     def get(path, params = nil) = request(:get, path, params: params)
     def post(path, body = nil, idempotency_key: nil) = request(:post, path, body: body, idempotency_key: idempotency_key)
@@ -94,6 +103,7 @@ module Marquee
         end
 
         status = response.code.to_i
+        @rate_limit = rate_limit_of(response) || @rate_limit
         return response.body.nil? || response.body.empty? ? nil : JSON.parse(response.body) if status < 300
 
         retry_after = retry_after_seconds(response['retry-after'])
@@ -133,6 +143,11 @@ module Marquee
       return error.code == 'idempotency_key_in_use' if error.status == 409
 
       RETRY_STATUSES.include?(error.status)
+    end
+
+    def rate_limit_of(response)
+      values = %w[limit remaining reset].map { |name| Integer(response["x-ratelimit-#{name}"], exception: false) }
+      values.all? ? RateLimit.new(*values) : nil
     end
 
     def retry_after_seconds(value)
