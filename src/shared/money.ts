@@ -40,11 +40,10 @@ const minusSign = '\u2212';
  * the ASCII hyphen (minorToDecimal): a spreadsheet reads "-5.00" as a number, "−5.00" as text.
  */
 export function formatMoney(minor: number, currency: string, locale = 'en-US'): string {
-  return formatter(currency, locale)
-    // `|| 0`: a -0 (a sum of refunds negated) is "$0.00", never "−$0.00".
-    .formatToParts(minor / 10 ** minorUnitDigits(currency) || 0)
-    .map((part) => (part.type === 'minusSign' ? minusSign : part.value))
-    .join('');
+  // `|| 0`: a -0 (a sum of refunds negated) is "$0.00", never "−$0.00".
+  const amount = minor / 10 ** minorUnitDigits(currency) || 0;
+  const parts = formatter(currency, locale).formatToParts(amount);
+  return parts.map((part) => (part.type === 'minusSign' ? minusSign : part.value)).join('');
 }
 
 /** Minor units as the text an amount field starts with: "25.00" (usd), "2500" (jpy), "1.250" (kwd). */
