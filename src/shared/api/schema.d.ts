@@ -7439,6 +7439,8 @@ export interface operations {
               waiting: number;
               /** @description Mails given up on; they wait for a retry in Settings › Mail */
               failed: number;
+              /** @description Of `failed`, those given up on in the last 24 hours: what the header shows, so last month’s stay in Settings › Mail without nagging every till */
+              failed_last_day: number;
               /** @description How long the oldest waiting mail has waited; 0 when none waits */
               oldest_waiting_seconds: number;
               /**
@@ -7454,6 +7456,8 @@ export interface operations {
               failing: number;
               /** @description Deliveries given up on after every attempt */
               failed: number;
+              /** @description Of `failed`, those given up on in the last 24 hours (the header shows these) */
+              failed_last_day: number;
               /** @description How long the oldest queued one has waited */
               oldest_pending_age_seconds: number;
               /** @description False while any enabled endpoint cannot be reached */
