@@ -30,9 +30,20 @@ function formatter(currency: string, locale: string): Intl.NumberFormat {
   return found;
 }
 
-/** An amount in minor units as people read it: `$25.00`, `¥2,500`, `KWD 1.250`. */
+/** The minus sign people read (U+2212), not the hyphen Intl writes for en-US. */
+const minusSign = '\u2212';
+
+/**
+ * An amount in minor units as people read it: `$25.00`, `¥2,500`, `KWD 1.250`, and a negative one
+ * with a real minus sign, `−$5.00`, on every screen, page and printed report alike (a refund-only
+ * shift's net once read "-$5.00" beside its over/short's "−$5.00"). Files for spreadsheets keep
+ * the ASCII hyphen (minorToDecimal): a spreadsheet reads "-5.00" as a number, "−5.00" as text.
+ */
 export function formatMoney(minor: number, currency: string, locale = 'en-US'): string {
-  return formatter(currency, locale).format(minor / 10 ** minorUnitDigits(currency));
+  // `|| 0`: a -0 (a sum of refunds negated) is "$0.00", never "−$0.00".
+  const amount = minor / 10 ** minorUnitDigits(currency) || 0;
+  const parts = formatter(currency, locale).formatToParts(amount);
+  return parts.map((part) => (part.type === 'minusSign' ? minusSign : part.value)).join('');
 }
 
 /** Minor units as the text an amount field starts with: "25.00" (usd), "2500" (jpy), "1.250" (kwd). */

@@ -105,7 +105,7 @@ describe('POST /v2/mail/{id}/retry', () => {
     repo.markRetry(waiting!, 'SMTP 450 try later', t.clock.ms + 60_000);
     repo.markRetry(waiting!, 'SMTP 450 try later', t.clock.ms + 60_000);
     repo.markRetry(failed!, 'SMTP 450', t.clock.ms);
-    repo.markFailed(failed!, 'SMTP 550 no such mailbox');
+    repo.markFailed(failed!, 'SMTP 550 no such mailbox', t.clock.ms);
     const again = await t.call('POST', `/v2/mail/${waiting}/retry`);
     expect(again.json()).toMatchObject({ status: 'pending', attempts: 2 });
     const fresh = await t.call('POST', `/v2/mail/${failed}/retry`);

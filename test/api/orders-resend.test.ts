@@ -139,7 +139,7 @@ describe('GET /v2/orders/{id}/mail', () => {
     const first = outbox().find((row) => row.ref === order.id && row.to_email === 'ada@example.com')!;
     const repo = new MailRepo(t.app.ctx.db);
     expect(repo.markSent(first.id, t.clock.ms)).toBe(true);
-    expect(repo.markFailed(again.id, 'SMTP 550: no such mailbox')).toBe(true);
+    expect(repo.markFailed(again.id, 'SMTP 550: no such mailbox', t.clock.ms)).toBe(true);
 
     const listed = await mailOf(order.id);
     expect(listed.statusCode, listed.body).toBe(200);
@@ -218,7 +218,7 @@ describe('a transfer recipient whose mail went astray', () => {
 
     // A retry of the first transfer mail is in the order's history too.
     const first = outbox().find((row) => row.to_email === 'frank@exmaple.org')!;
-    new MailRepo(t.app.ctx.db).markFailed(first.id, 'SMTP 550: no such domain');
+    new MailRepo(t.app.ctx.db).markFailed(first.id, 'SMTP 550: no such domain', t.clock.ms);
     expect((await t.call('POST', `/v2/mail/${first.id}/retry`)).statusCode).toBe(200);
     const retried = (await t.call('GET', `/v2/audit_events?object_id=${orderId}`)).json() as {
       data: { action: string }[];

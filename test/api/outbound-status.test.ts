@@ -30,8 +30,15 @@ describe('GET /v2/outbound/status', () => {
       const quiet = await t.call('GET', '/v2/outbound/status', undefined, till);
       expect(quiet.statusCode, quiet.body).toBe(200);
       expect(quiet.json()).toEqual({
-        mail: { waiting: 0, failed: 0, oldest_waiting_seconds: 0, server: 'answering' },
-        webhooks: { queued: 0, failing: 0, failed: 0, oldest_pending_age_seconds: 0, online: true },
+        mail: { waiting: 0, failed: 0, failed_last_day: 0, oldest_waiting_seconds: 0, server: 'answering' },
+        webhooks: {
+          queued: 0,
+          failing: 0,
+          failed: 0,
+          failed_last_day: 0,
+          oldest_pending_age_seconds: 0,
+          online: true,
+        },
       });
 
       const [first, second, third] = enqueue(3);
@@ -42,11 +49,12 @@ describe('GET /v2/outbound/status', () => {
         'SMTP server unreachable: connect ECONNREFUSED 127.0.0.1:9',
         t.clock.now() + 30_000,
       );
-      repo.markFailed(third!, '550 no such user');
+      repo.markFailed(third!, '550 no such user', t.clock.now());
       const res = await t.call('GET', '/v2/outbound/status', undefined, till);
       expect(res.json().mail).toEqual({
         waiting: 2,
         failed: 1,
+        failed_last_day: 1,
         oldest_waiting_seconds: 240,
         server: 'unreachable',
       });
@@ -54,14 +62,53 @@ describe('GET /v2/outbound/status', () => {
       expect(first).toBeDefined();
     });
 
+    it('counts apart what failed in the last 24 hours: last month’s failures stay counted in `failed` only', async () => {
+      const till = await createKey(t, 'box_office');
+      const hook = await t.call('POST', '/v2/webhook_endpoints', {
+        url: 'http://127.0.0.1:9/hooks',
+        events: ['*'],
+      });
+      expect(hook.statusCode, hook.body).toBe(200);
+      const { db, outbox, webhooks } = t.app.ctx;
+      inTransaction(db, () => {
+        for (const id of ['evt_a', 'evt_b']) outbox.emit('event.updated', { id });
+      });
+      webhooks.fanOut.catchUp();
+      const deliveries = db
+        .prepare('SELECT id FROM webhook_deliveries ORDER BY seq')
+        .pluck()
+        .all() as string[];
+      const mails = enqueue(2);
+      const repo = new MailRepo(db);
+      // Given up on last month, and never retried since.
+      repo.markFailed(mails[0]!, '550 no such user', t.clock.now());
+      webhooks.repos.deliveries.markFailed(deliveries[0]!, t.clock.now(), 500, 'HTTP 500', null);
+      t.clock.advance(30 * 24 * 60 * 60);
+      // Tonight's.
+      repo.markFailed(mails[1]!, '550 no such user', t.clock.now());
+      webhooks.repos.deliveries.markFailed(deliveries[1]!, t.clock.now(), 500, 'HTTP 500', null);
+
+      const res = await t.call('GET', '/v2/outbound/status', undefined, till);
+      expect(res.statusCode, res.body).toBe(200);
+      const status = res.json() as { mail: Record<string, unknown>; webhooks: Record<string, unknown> };
+      expect(status.mail).toMatchObject({ failed: 2, failed_last_day: 1 });
+      expect(status.webhooks).toMatchObject({ failed: 2, failed_last_day: 1 });
+      // A day later, tonight's are old news too.
+      t.clock.advance(24 * 60 * 60 + 1);
+      const later = (await t.call('GET', '/v2/outbound/status', undefined, till)).json() as typeof status;
+      expect([later.mail.failed_last_day, later.webhooks.failed_last_day]).toEqual([0, 0]);
+    });
+
     it('counts from the index, never reading the outbox table row by row', () => {
-      const plan = (sql: string, ...params: number[]) =>
+      const plan = (sql: string, ...params: unknown[]) =>
         (t.app.ctx.db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as { detail: string }[]).map(
           (row) => row.detail,
         );
-      // The three scalar subqueries; each must search the index, none scan the table.
-      const counts = plan(mailCountsSql.counts).filter((step) => /^(SEARCH|SCAN) mail_outbox/.test(step));
-      expect(counts).toHaveLength(3);
+      // The four scalar subqueries; each must search the index, none scan the table.
+      const counts = plan(mailCountsSql.counts, { since: 0 }).filter((step) =>
+        /^(SEARCH|SCAN) mail_outbox/.test(step),
+      );
+      expect(counts).toHaveLength(4);
       for (const step of counts)
         expect(step).toMatch(/SEARCH mail_outbox USING COVERING INDEX mail_outbox_due/);
       expect(plan(mailCountsSql.created, 1)).toEqual([expect.stringMatching(/USING INTEGER PRIMARY KEY/)]);

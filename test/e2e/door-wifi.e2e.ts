@@ -103,12 +103,25 @@ test('a door whose clock is 10 minutes slow says so, and still admits valid code
   await door.verdict().click();
 
   await context.setOffline(true);
-  await expect(door.connection()).toHaveText(/^Offline/);
+  await expect(door.connection()).toHaveText(/^Offline since \d\d:\d\d:\d\d$/);
+  // Since when on the venue server's clock, as the door pack's and last sync's times are, not
+  // this tablet's ten minutes behind: a steward comparing it with the venue's clock is not misled.
+  const since = (await door.connection().innerText()).slice('Offline since '.length);
+  const zone = await door.page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+  expect(secondsApart(since, Date.now(), zone)).toBeLessThan(60);
   await door.typeCode(offline!.qr_token);
   await expect(door.verdict()).toHaveAttribute('data-result', 'admitted');
   await expect(door.verdict()).toContainText('Decided offline');
   expect(errors).toEqual([]);
 });
+
+/** How far "20:41:07" (a time of day in `zone`) is from the instant `ms`, in seconds, across midnight. */
+function secondsApart(shown: string, ms: number, zone: string): number {
+  const ofDay = (text: string) => text.split(':').reduce((total, part) => total * 60 + Number(part), 0);
+  const real = new Date(ms).toLocaleTimeString('en-GB', { timeZone: zone, hour12: false });
+  const apart = Math.abs(ofDay(shown) - ofDay(real));
+  return Math.min(apart, 86_400 - apart);
+}
 
 test('a ticket voided while the door was offline: let in, then named in the conflicts list after sync and after a reload; offline search says it finds only valid tickets', async ({
   server,

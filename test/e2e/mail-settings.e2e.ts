@@ -2,6 +2,7 @@ import { test as base } from '@playwright/test';
 import { SmtpCatcher } from '../support/smtp-catcher.js';
 import { expect } from './fixtures.js';
 import { BoxOffice } from './pages/box-office.js';
+import { startClockedVenueServer } from './support/venue-clock.js';
 import { startVenueServer, type VenueServer } from './support/venue-server.js';
 
 /** A cash sale of one ticket, with the buyer's email, on an event of its own; answers the order id. */
@@ -191,3 +192,31 @@ base(
     }
   },
 );
+
+/**
+ * A mail the mail server refused for good (a typo'd address) is news on every till tonight, not
+ * for ever: the header counts the last 24 hours' failures, and a day later (the server's clock
+ * moved on) it is quiet again while the mail still waits in Settings › Mail for an admin.
+ */
+base('the header counts the last 24 hours’ failed mail, and is quiet a day later', async ({ page }) => {
+  base.setTimeout(120_000);
+  const smtp = await SmtpCatcher.start();
+  smtp.answerRcpt = () => ({ code: 550, message: '5.1.1 User unknown' });
+  const { server, setOffset } = await startClockedVenueServer({ MARQUEE_SMTP_URL: smtp.url });
+  try {
+    const box = new BoxOffice(page, server);
+    await box.signIn();
+    const header = page.locator('header');
+    const indicator = header.getByRole('group', { name: 'Mail and webhooks not going out' });
+    await cashSale(server, 'grace@gmial.com');
+    await expect(indicator).toHaveText('1 mail failed in the last 24 hours', { timeout: 30_000 });
+
+    await setOffset(25 * 3_600_000);
+    await expect(indicator).toHaveCount(0, { timeout: 30_000 });
+    const failed = await server.api<{ data: unknown[] }>('GET', '/v2/mail?status=failed');
+    expect(failed.data).toHaveLength(1);
+  } finally {
+    await server.stop();
+    await smtp.close();
+  }
+});

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.js';
 import { LoginPage } from './pages/login-page.js';
+import { OrdersPage } from './pages/orders-page.js';
 import { ShiftPage } from './pages/shift-page.js';
 import { TillStaffPage } from './pages/till-staff-page.js';
 import { catchPrints, printsSoFar } from './support/print.js';
@@ -315,4 +316,82 @@ test('a server on another zone: the open shift, Past shifts and a refunds-only Z
   } finally {
     await server.stop();
   }
+});
+
+/**
+ * A ticket sold for cash at Till 1 is refunded at the bar's till, in its own shift: the refund
+ * dialog says where and when it was sold, and whose drawer the cash comes from; the bar's
+ * refund-only Z report then writes its negative net with the same minus sign as its over/short,
+ * on screen and on the roll (a hyphen "-$25.00" beside "−$5.00" before).
+ */
+test('a refund at another till says where the order was sold; that till’s refund-only Z report writes negatives alike', async ({
+  page,
+  server,
+}) => {
+  const { event, till } = await dollarEventAndTill(server, {
+    title: 'Late Night Jazz',
+    doors_at: '2026-12-31T20:00:00+00:00',
+  });
+  // Till 1 sells one $25 ticket for cash in its shift, as its Sell screen does.
+  const call = tillCaller(server, till.secret);
+  const session = (await call('/v2/staff/sign_in', { pin: '2468' })).session_token as string;
+  await call('/v2/shifts', { opening_float_cents: 1_000 }, session);
+  const tiers = await server.api<{ data: { id: string }[] }>('GET', `/v2/events/${event.id}/tiers`);
+  const sold = await call(
+    '/v2/orders',
+    { event_id: event.id, items: [{ tier_id: tiers.data[0]!.id, quantity: 1 }], payment_method: 'cash' },
+    session,
+  );
+  const bar = await server.api<{ secret: string }>('POST', '/v2/api_keys', {
+    name: 'Bar till',
+    scope: 'box_office',
+  });
+
+  const errors: string[] = [];
+  page.on('pageerror', (err) => errors.push(err.message));
+  await catchPrints(page);
+  await shiftTab(page, server, bar.secret);
+  const shift = new ShiftPage(page);
+  await shift.open('50.00');
+
+  await test.step('the refund dialog names Till 1, the sale’s time, and this drawer', async () => {
+    await page.getByRole('navigation', { name: 'Screens' }).getByRole('link', { name: 'Orders' }).click();
+    const orders = new OrdersPage(page);
+    await orders.search(sold.id as string);
+    await expect(orders.detail()).toContainText(sold.id as string);
+    // The order's own time, as its detail reads it (the venue's clock).
+    const soldAt = (await orders.detail().locator('.detail-head p.muted').innerText()).split(' · ')[0];
+    await orders.detail().getByRole('button', { name: 'Refund…' }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByTestId('sold-elsewhere')).toHaveText(
+      `Sold at Till 1, ${soldAt}. The cash comes out of this till’s drawer and counts in this ` +
+        'shift’s Z report, not that one’s.',
+    );
+    // Back to the card instead: no word about the drawer.
+    await dialog.getByRole('radio', { name: 'Back to the card' }).check();
+    await expect(dialog.getByTestId('sold-elsewhere')).toHaveText(`Sold at Till 1, ${soldAt}.`);
+    await dialog.getByRole('radio', { name: 'Cash from the drawer' }).check();
+    await dialog.getByRole('button', { name: 'Refund' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(orders.refunded()).toHaveText('$25.00');
+  });
+
+  await test.step('the bar’s Z report: net and over/short both with a minus sign, on screen and printed', async () => {
+    await page.getByRole('navigation', { name: 'Screens' }).getByRole('link', { name: 'Shift' }).click();
+    // Float 50.00 − cash refunded 25.00 = 25.00 expected; 20.00 counted.
+    await shift.closeWithCount('20.00');
+    const z = shift.zReport();
+    await expect(shift.figure(z, 'Over/short')).toHaveText('−$5.00');
+    const cashRow = z.getByRole('row').filter({ hasText: 'Cash' }).last();
+    await expect(cashRow).toContainText('−$25.00');
+    await expect(z).not.toContainText('-$');
+    await z.getByRole('button', { name: 'Print Z report' }).click();
+    await expect.poll(() => printsSoFar(page)).toBe(1);
+    await page.emulateMedia({ media: 'print' });
+    const printed = page.locator('.print-z-report');
+    await expect(printed).toContainText('−$25.00');
+    await expect(printed).not.toContainText('-$');
+    await page.emulateMedia({ media: 'screen' });
+  });
+  expect(errors, 'uncaught errors in the page').toEqual([]);
 });

@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -268,5 +268,26 @@ describe('an automatic backup that cannot be saved', () => {
     expect(lines.join('')).not.toContain(adminSecret);
     // Sales go on.
     expect((await call('POST', '/v2/shifts', { opening_float_cents: 0 })).status).toBe(200);
+  });
+});
+
+describe('the note of the backup owed (store/auto-backup-due.ts)', () => {
+  it('is written once per close, not again when its backup starts; a data folder refusing it still gets the backup', async () => {
+    const { lines, logDestination } = capturedLog();
+    await start({ logLevel: 'warn', logDestination });
+    // A folder where the note's file would be (the tests run as root: no mode stops a write): every
+    // attempt to write the note is refused and logged, so the log counts the attempts.
+    mkdirSync(join(t.dataDir, 'auto-backup-due.json'));
+
+    const shiftId = await openShift();
+    const closed = await closeShift(shiftId);
+    expect(closed.status, closed.text).toBe(200);
+    await t.app.ctx.automaticBackups.settled();
+
+    expect((await settings()).last_auto_backup).toMatchObject({ ok: true });
+    const noted = lines
+      .map((text) => JSON.parse(text) as { msg: string })
+      .filter((entry) => entry.msg === 'could not note the automatic backup owed');
+    expect(noted).toHaveLength(1);
   });
 });

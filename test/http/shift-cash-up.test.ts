@@ -368,6 +368,18 @@ describe('GET /v2/orders?shift_id=', () => {
   });
 });
 
+describe('GET /v2/shifts/{id}', () => {
+  it('names the till it was opened on (a refund at another till says where the order was sold); the list does not', async () => {
+    const shift = await ok<{ id: string }>(
+      await t.call('POST', '/v2/shifts', { opening_float_cents: 1_000 }, till, bob),
+    );
+    const one = (await (await get(`/v2/shifts/${shift.id}`)).json()) as Record<string, unknown>;
+    expect(one).toMatchObject({ id: shift.id, status: 'open', till_name: 'box_office key' });
+    const list = (await (await get('/v2/shifts')).json()) as { data: Record<string, unknown>[] };
+    expect(list.data[0]).not.toHaveProperty('till_name');
+  });
+});
+
 describe('cash refunded outside any till shift', () => {
   it("is in no drawer's report, and the event report shows it: count, amount, and how much of it was cash", async () => {
     const { shiftId, orderIds, z } = await night();

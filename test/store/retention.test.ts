@@ -300,7 +300,7 @@ describe('mail retention', () => {
     const failedOld = enqueue('failed-old@example.test');
     const sentLate = enqueue('sent-late@example.test');
     expect(repo.markSent(sentOld, t.clock.ms)).toBe(true);
-    expect(repo.markFailed(failedOld, '550 no such mailbox')).toBe(true);
+    expect(repo.markFailed(failedOld, '550 no such mailbox', t.clock.ms)).toBe(true);
 
     t.clock.advance(25 * day);
     // Written 31 days before the sweep, but sent only 6 days before it: it counts from sending.
@@ -311,7 +311,7 @@ describe('mail retention', () => {
     const failedNew = enqueue('failed-new@example.test');
     const pendingNew = enqueue('pending-new@example.test');
     expect(repo.markSent(sentNew, t.clock.ms)).toBe(true);
-    expect(repo.markFailed(failedNew, '550 no such mailbox')).toBe(true);
+    expect(repo.markFailed(failedNew, '550 no such mailbox', t.clock.ms)).toBe(true);
 
     expect(await sweep(t)).toMatchObject({ mails: 2, deliveries: 0, more: false });
     expect(ids(t, 'mail_outbox')).toEqual([...pendingOld, sentLate, sentNew, failedNew, pendingNew]);

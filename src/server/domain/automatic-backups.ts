@@ -96,17 +96,19 @@ export class AutomaticBackups {
 
   private async saveAfter(closedAt: number, log: FastifyBaseLogger): Promise<void> {
     await new Promise<void>((resolve) => setImmediate(resolve));
+    // The first backup is already noted as owed, by its close (afterShiftClosed) or by the stop
+    // that interrupted it (resumeInterrupted); only a follow-up is noted here, once.
     let at: number | null = closedAt;
     while (at !== null) {
       this.closedSinceStart = null;
-      // By the time it is named after: a crash leaves its `.partial`, which the redo at the next
-      // start replaces (a follow-up within the same second is named a second later, data-folder-backup.ts).
-      this.owe(at, log);
       // Never an unhandled rejection that would stop the server: a close is never failed by this.
       await this.run(at, log).catch((err: unknown) =>
         log.warn({ err }, 'automatic backup after a shift close failed'),
       );
       at = this.closedSinceStart;
+      // By the time it is named after: a crash leaves its `.partial`, which the redo at the next
+      // start replaces (a follow-up within the same second is named a second later, data-folder-backup.ts).
+      if (at !== null) this.owe(at, log);
     }
     // Tried (saved, or its failure noted in Settings): nothing is owed any more.
     this.forgive(log);

@@ -93,6 +93,16 @@ export class ShiftsService {
     return viewShift(this.require(id));
   }
 
+  /**
+   * One shift with its till's name, for a till refunding an order sold at another (or in an
+   * earlier shift): staff read where the sale was, not a key id. Read here, not kept with the
+   * shift or the order: checkout writes nothing more for it.
+   */
+  getNamed(id: string): ShiftView {
+    const shift = this.get(id);
+    return { ...shift, till_name: this.deps.reports.labels(id).till_name };
+  }
+
   list(
     filter: {
       status?: 'open' | 'closed' | undefined;

@@ -127,6 +127,13 @@ export class WebhookDeliveriesService {
     });
   }
 
+  /** Deliveries given up on at `since` (ms) or later, over every endpoint: the header's "lately". */
+  failedSince(since: number): number {
+    return this.deps.endpoints
+      .all()
+      .reduce((total, row) => total + this.deps.deliveries.failedSince(row.id, since), 0);
+  }
+
   status(): WebhookStatusView {
     this.deps.fanOut.catchUp();
     const now = this.deps.now();

@@ -64,8 +64,8 @@ export class MailQueue {
   }
 
   /** Counts only, for every till's header (GET /v2/outbound/status): no address leaves here. */
-  counts(): MailCounts {
-    return this.countsRepo.counts();
+  counts(since: number): MailCounts {
+    return this.countsRepo.counts(since);
   }
 
   get serverSetUp(): boolean {

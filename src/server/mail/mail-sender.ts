@@ -268,7 +268,7 @@ export class MailSender {
       // again, so the mail is given up at once, saying why; staff can retry it after a fix.
       if (this.abandoned) return 'abandoned';
       const text = err instanceof Error ? err.message : String(err);
-      repo.markFailed(row.id, `Not sent: ${text}`);
+      repo.markFailed(row.id, `Not sent: ${text}`, now());
       log.warn({ mail: row.id, kind: row.kind, err: text }, 'mail not composed');
       return 'permanent';
     }
@@ -291,7 +291,7 @@ export class MailSender {
                 : text;
       const decision = decideRetry(this.tuning.policy, kind, row.attempts + 1, now());
       if (decision.action === 'retry') repo.markRetry(row.id, error, decision.at);
-      else repo.markFailed(row.id, error);
+      else repo.markFailed(row.id, error, now());
       log.warn(
         { mail: row.id, kind, attempts: row.attempts + 1, action: decision.action, err: text },
         'mail not sent',

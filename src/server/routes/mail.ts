@@ -1,7 +1,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { actionContext, sendAnswer } from '../http/action-context.js';
-import { outboundStatus } from '../domain/outbound-status.js';
+import { outboundStatus, recentFailureMs } from '../domain/outbound-status.js';
 import { IdParams, ListOf, errorResponses, ref } from '../schemas/common.js';
 import { Mail, MailListQuery, TestMailBody } from '../schemas/mail.js';
 import { OutboundStatus } from '../schemas/outbound-status.js';
@@ -38,13 +38,18 @@ export async function mailRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: OutboundStatus, ...errorResponses },
       },
     },
-    async () =>
-      outboundStatus(
-        mailQueue.counts(),
+    async () => {
+      const now = app.ctx.now();
+      const since = now - recentFailureMs;
+      const { deliveries } = app.ctx.webhooks;
+      return outboundStatus(
+        mailQueue.counts(since),
         mailQueue.serverSetUp,
-        app.ctx.webhooks.deliveries.status(),
-        app.ctx.now(),
-      ),
+        deliveries.status(),
+        deliveries.failedSince(since),
+        now,
+      );
+    },
   );
 
   api.get(

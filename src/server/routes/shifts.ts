@@ -77,12 +77,12 @@ export async function shiftRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         operationId: 'getShift',
         tags,
-        summary: 'Get a shift',
+        summary: 'Get a shift, with the name of its till',
         params: IdParams('shf'),
         response: { 200: ref(Shift), ...errorResponses },
       },
     },
-    async (request) => shifts.get(request.params.id),
+    async (request) => shifts.getNamed(request.params.id),
   );
 
   api.get(

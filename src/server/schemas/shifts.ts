@@ -23,6 +23,14 @@ export const Shift = Type.Object(
           'The drawer’s money named when it opened (the till’s, else tonight’s event’s), lower-case like an order’s; null when none was known. Absent from the `shift` of Z reports kept before it existed',
       }),
     ),
+    till_name: Type.Optional(
+      Nullable(
+        Type.String({
+          description:
+            'The name of the till (its key) as it is now, null when that key is gone; in GET /v2/shifts/{id} only, for a refund at another till to say where the order was sold',
+        }),
+      ),
+    ),
     counted_currency: Type.Optional(
       Nullable(
         Type.String({

@@ -3,6 +3,8 @@ import type { Db } from './db.js';
 export interface MailCounts {
   waiting: number;
   failed: number;
+  /** Of those, the ones given up on since the time asked about (the header's "lately"). */
+  failedSince: number;
   /** When the oldest waiting mail was queued (ms), or null when none waits. */
   oldestWaitingAt: number | null;
   /** The last error of the waiting mail tried most recently, or null (none tried yet). */
@@ -20,7 +22,8 @@ export const mailCountsSql = {
   counts: `SELECT
      (SELECT COUNT(*) FROM mail_outbox WHERE status = 'pending') AS waiting,
      (SELECT MIN(seq) FROM mail_outbox WHERE status = 'pending') AS oldest_seq,
-     (SELECT COUNT(*) FROM mail_outbox WHERE status = 'failed') AS failed`,
+     (SELECT COUNT(*) FROM mail_outbox WHERE status = 'failed') AS failed,
+     (SELECT COUNT(*) FROM mail_outbox WHERE status = 'failed' AND next_attempt_at >= @since) AS failed_since`,
   created: 'SELECT created_at FROM mail_outbox WHERE seq = ?',
   // A failed try pushes a mail's next attempt ahead, so the one due last is the one tried last.
   latest: `SELECT last_error FROM mail_outbox WHERE status = 'pending' ORDER BY next_attempt_at DESC LIMIT 1`,
@@ -37,12 +40,25 @@ export class MailCountsRepo {
     this.latestStmt = db.prepare(mailCountsSql.latest).pluck();
   }
 
-  counts(): MailCounts {
-    const row = this.countsStmt.get() as { waiting: number; oldest_seq: number | null; failed: number };
+  /** `since` (ms): failed mail given up on from then on is also counted apart (a failed mail's
+   * next_attempt_at is when it was given up, store/mail-repo.ts). */
+  counts(since: number): MailCounts {
+    const row = this.countsStmt.get({ since }) as {
+      waiting: number;
+      oldest_seq: number | null;
+      failed: number;
+      failed_since: number;
+    };
     const oldestWaitingAt =
       row.oldest_seq === null ? null : ((this.createdStmt.get(row.oldest_seq) as number | undefined) ?? null);
     const latestError =
       row.waiting === 0 ? null : ((this.latestStmt.get() as string | null | undefined) ?? null);
-    return { waiting: row.waiting, failed: row.failed, oldestWaitingAt, latestError };
+    return {
+      waiting: row.waiting,
+      failed: row.failed,
+      failedSince: row.failed_since,
+      oldestWaitingAt,
+      latestError,
+    };
   }
 }

@@ -77,7 +77,9 @@ export class MailRepo {
        WHERE id = ? AND status = 'pending'`,
     );
     this.failStmt = db.prepare(
-      `UPDATE mail_outbox SET status = 'failed', attempts = attempts + 1, last_error = ?
+      // next_attempt_at becomes when it was given up: the header counts the mail failed lately
+      // (store/mail-counts.ts) on the same index, without reading the table.
+      `UPDATE mail_outbox SET status = 'failed', attempts = attempts + 1, last_error = ?, next_attempt_at = ?
        WHERE id = ? AND status = 'pending'`,
     );
     this.requeueStmt = db.prepare(
@@ -146,8 +148,8 @@ export class MailRepo {
     return this.retryLaterStmt.run(error.slice(0, maxErrorLength), nextAttemptAt, id).changes === 1;
   }
 
-  markFailed(id: string, error: string): boolean {
-    return this.failStmt.run(error.slice(0, maxErrorLength), id).changes === 1;
+  markFailed(id: string, error: string, at: number): boolean {
+    return this.failStmt.run(error.slice(0, maxErrorLength), at, id).changes === 1;
   }
 
   /** A failed mail goes back to the queue with a fresh set of attempts; a waiting one is due now. */

@@ -55,6 +55,7 @@ export class WebhookDeliveriesRepo {
   private readonly retryStmt;
   private readonly retryFailedStmt;
   private readonly countsStmt;
+  private readonly failedSinceStmt;
   private readonly pullBackStmt;
   private readonly pageStmts = new Map<string, ReturnType<Db['prepare']>>();
 
@@ -123,6 +124,14 @@ export class WebhookDeliveriesRepo {
         WHERE endpoint_id = @endpoint AND status = 'pending' AND next_attempt_at > @now
           AND (last_attempt_at IS NULL OR last_attempt_at > @now)`,
     );
+    // Walks the due index to the endpoint's failed ones (few: they wait for a person) and reads
+    // when each was given up.
+    this.failedSinceStmt = db
+      .prepare(
+        `SELECT COUNT(*) FROM webhook_deliveries
+          WHERE endpoint_id = ? AND status = 'failed' AND last_attempt_at >= ?`,
+      )
+      .pluck();
     this.countsStmt = db.prepare(
       `SELECT
          (SELECT COUNT(*) FROM webhook_deliveries WHERE endpoint_id = @id AND status = 'pending') AS queued,
@@ -191,6 +200,11 @@ export class WebhookDeliveriesRepo {
 
   counts(endpointId: string): EndpointCounts {
     return this.countsStmt.get({ id: endpointId }) as EndpointCounts;
+  }
+
+  /** The endpoint's deliveries given up on at `since` (ms) or later. */
+  failedSince(endpointId: string, since: number): number {
+    return this.failedSinceStmt.get(endpointId, since) as number;
   }
 
   page(endpointId: string, query: PageQuery): WebhookDeliveryRow[] {

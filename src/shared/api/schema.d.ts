@@ -1149,7 +1149,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Get a shift */
+    /** Get a shift, with the name of its till */
     get: operations['getShift'];
     put?: never;
     post?: never;
@@ -2311,6 +2311,8 @@ export interface components {
       counted_cash_cents: number | null;
       /** @description The drawer’s money named when it opened (the till’s, else tonight’s event’s), lower-case like an order’s; null when none was known. Absent from the `shift` of Z reports kept before it existed */
       currency: string | null;
+      /** @description The name of the till (its key) as it is now, null when that key is gone; in GET /v2/shifts/{id} only, for a refund at another till to say where the order was sold */
+      till_name?: string | null;
       /** @description A closed shift’s: the currency `counted_cash_cents` is in, its Z report’s `currency` (the drawer’s, which is the one it opened in only when that one held money). Absent while the shift is open and from the `shift` inside a Z report */
       counted_currency?: string | null;
     };
@@ -2343,6 +2345,8 @@ export interface components {
         counted_cash_cents: number | null;
         /** @description The drawer’s money named when it opened (the till’s, else tonight’s event’s), lower-case like an order’s; null when none was known. Absent from the `shift` of Z reports kept before it existed */
         currency: string | null;
+        /** @description The name of the till (its key) as it is now, null when that key is gone; in GET /v2/shifts/{id} only, for a refund at another till to say where the order was sold */
+        till_name?: string | null;
         /** @description A closed shift’s: the currency `counted_cash_cents` is in, its Z report’s `currency` (the drawer’s, which is the one it opened in only when that one held money). Absent while the shift is open and from the `shift` inside a Z report */
         counted_currency?: string | null;
       };
@@ -4738,6 +4742,8 @@ export interface operations {
               waiting: number;
               /** @description Mails given up on; they wait for a retry in Settings › Mail */
               failed: number;
+              /** @description Of `failed`, those given up on in the last 24 hours: what the header shows, so last month’s stay in Settings › Mail without nagging every till */
+              failed_last_day: number;
               /** @description How long the oldest waiting mail has waited; 0 when none waits */
               oldest_waiting_seconds: number;
               /**
@@ -4753,6 +4759,8 @@ export interface operations {
               failing: number;
               /** @description Deliveries given up on after every attempt */
               failed: number;
+              /** @description Of `failed`, those given up on in the last 24 hours (the header shows these) */
+              failed_last_day: number;
               /** @description How long the oldest queued one has waited */
               oldest_pending_age_seconds: number;
               /** @description False while any enabled endpoint cannot be reached */

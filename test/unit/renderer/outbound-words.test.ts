@@ -3,8 +3,15 @@ import type { OutboundStatusView } from '../../../src/renderer/src/api/types.js'
 import { outboundNotices } from '../../../src/renderer/src/lib/outbound-words.js';
 
 const quiet: OutboundStatusView = {
-  mail: { waiting: 0, failed: 0, oldest_waiting_seconds: 0, server: 'answering' },
-  webhooks: { queued: 0, failing: 0, failed: 0, oldest_pending_age_seconds: 0, online: true },
+  mail: { waiting: 0, failed: 0, failed_last_day: 0, oldest_waiting_seconds: 0, server: 'answering' },
+  webhooks: {
+    queued: 0,
+    failing: 0,
+    failed: 0,
+    failed_last_day: 0,
+    oldest_pending_age_seconds: 0,
+    online: true,
+  },
 };
 const withMail = (mail: Partial<OutboundStatusView['mail']>): OutboundStatusView => ({
   ...quiet,
@@ -40,12 +47,19 @@ describe('outboundNotices', () => {
     ]);
   });
 
-  it('counts failed mail, alone or after what waits', () => {
-    expect(texts(withMail({ failed: 3 }))).toEqual(['3 mails failed']);
-    expect(texts(withMail({ failed: 1 }))).toEqual(['1 mail failed']);
-    expect(texts(withMail({ waiting: 12, failed: 3, server: 'unreachable' }))).toEqual([
-      'Mail: 12 waiting — mail server not answering; 3 mails failed',
+  it('counts the last 24 hours’ failed mail, alone or after what waits; older failures are not news', () => {
+    expect(texts(withMail({ failed: 3, failed_last_day: 3 }))).toEqual([
+      '3 mails failed in the last 24 hours',
     ]);
+    expect(texts(withMail({ failed: 5, failed_last_day: 1 }))).toEqual([
+      '1 mail failed in the last 24 hours',
+    ]);
+    expect(texts(withMail({ waiting: 12, failed: 3, failed_last_day: 3, server: 'unreachable' }))).toEqual([
+      'Mail: 12 waiting — mail server not answering; 3 mails failed in the last 24 hours',
+    ]);
+    // Last month's, never retried: in Settings › Mail, not in every till's header.
+    expect(outboundNotices(withMail({ failed: 40, failed_last_day: 0 }))).toEqual([]);
+    expect(outboundNotices(withHooks({ failed: 7, failed_last_day: 0 }))).toEqual([]);
   });
 
   it('says webhooks are backed up or failing, and points at Webhooks', () => {
@@ -56,18 +70,23 @@ describe('outboundNotices', () => {
     expect(texts(withHooks({ queued: 9, oldest_pending_age_seconds: 900 }))).toEqual([
       'Webhooks: 9 queued — oldest 15 min',
     ]);
-    expect(texts(withHooks({ failed: 1 }))).toEqual(['Webhooks: 1 delivery failed']);
-    expect(texts(withHooks({ queued: 4, online: false, failed: 2 }))).toEqual([
-      'Webhooks: 4 queued — a receiver is not answering; 2 failed',
+    expect(texts(withHooks({ failed: 1, failed_last_day: 1 }))).toEqual([
+      'Webhooks: 1 delivery failed in the last 24 hours',
+    ]);
+    expect(texts(withHooks({ queued: 4, online: false, failed: 2, failed_last_day: 2 }))).toEqual([
+      'Webhooks: 4 queued — a receiver is not answering; 2 failed in the last 24 hours',
     ]);
   });
 
   it('lists mail before webhooks when both need a look', () => {
     expect(
-      outboundNotices({ mail: { ...quiet.mail, failed: 2 }, webhooks: { ...quiet.webhooks, failed: 1 } }),
+      outboundNotices({
+        mail: { ...quiet.mail, failed: 2, failed_last_day: 2 },
+        webhooks: { ...quiet.webhooks, failed: 1, failed_last_day: 1 },
+      }),
     ).toEqual([
-      { to: '/settings', text: '2 mails failed' },
-      { to: '/webhooks', text: 'Webhooks: 1 delivery failed' },
+      { to: '/settings', text: '2 mails failed in the last 24 hours' },
+      { to: '/webhooks', text: 'Webhooks: 1 delivery failed in the last 24 hours' },
     ]);
   });
 });

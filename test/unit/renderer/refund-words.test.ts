@@ -11,6 +11,7 @@ import {
   oldCardRefundNote,
   partRefundNote,
   refundLine,
+  soldElsewhereNote,
 } from '../../../src/renderer/src/lib/refund-words.js';
 
 const refund: RefundView = {
@@ -174,5 +175,32 @@ describe('oldCardRefundNote', () => {
     expect(oldCardRefundNote(paid(89), 'card', now)).toBeNull();
     expect(oldCardRefundNote(paid(365), 'cash', now)).toBeNull();
     expect(oldCardRefundNote(paid(365), 'other', now)).toBeNull();
+  });
+});
+
+describe('soldElsewhereNote', () => {
+  const soldAt = 'Thu, 31 Dec 2026, 19:40';
+  const sold = { id: 'shf_1', api_key_id: 'key_till1', till_name: 'Till 1' };
+  const bar = { id: 'shf_2', api_key_id: 'key_bar' };
+
+  it('names the other till and, for cash, the drawer it comes out of', () => {
+    expect(soldElsewhereNote(sold, soldAt, bar, 'cash')).toBe(
+      'Sold at Till 1, Thu, 31 Dec 2026, 19:40. The cash comes out of this till’s drawer and counts in this shift’s Z report, not that one’s.',
+    );
+    expect(soldElsewhereNote(sold, soldAt, bar, 'card')).toBe('Sold at Till 1, Thu, 31 Dec 2026, 19:40.');
+  });
+
+  it('says "this till in an earlier shift" for last night’s sale at the same till', () => {
+    const tonight = { id: 'shf_3', api_key_id: 'key_till1' };
+    expect(soldElsewhereNote(sold, soldAt, tonight, 'other')).toBe(
+      'Sold at this till in an earlier shift, Thu, 31 Dec 2026, 19:40.',
+    );
+  });
+
+  it('says nothing for a sale in this very shift; no drawer word where no shift is open', () => {
+    expect(soldElsewhereNote(sold, soldAt, { id: 'shf_1', api_key_id: 'key_till1' }, 'cash')).toBeNull();
+    expect(soldElsewhereNote({ ...sold, till_name: null }, soldAt, null, 'cash')).toBe(
+      'Sold at another till, Thu, 31 Dec 2026, 19:40.',
+    );
   });
 });

@@ -183,4 +183,32 @@ describe('the shift report’s money in two currencies', () => {
     const labels = shiftReportParts(report([]), 'usd', eventOf).figures.map((f) => f.label);
     expect(labels.filter((label) => label.includes('('))).toEqual([]);
   });
+
+  it('writes a refund-only shift’s negative net with the same minus sign as its over/short', () => {
+    const refundOnly: ShiftReport = {
+      ...report([]),
+      kind: 'z',
+      cash_refunds_cents: 500,
+      expected_cash_cents: 9_500,
+      counted_cash_cents: 9_000,
+      over_short_cents: -500,
+      order_count: 0,
+      by_payment_method: [
+        {
+          payment_method: 'cash',
+          currency: 'usd',
+          order_count: 0,
+          sales_cents: 0,
+          refund_count: 1,
+          refunds_cents: 500,
+          net_cents: -500,
+        },
+      ],
+      refunds: { count: 1, amount_cents: 500 },
+    };
+    const parts = shiftReportParts(refundOnly, 'usd', eventOf);
+    const net = parts.breakdowns.find((b) => b.title === 'By how the order was paid')!.rows[0]!.at(-1);
+    const overShort = parts.figures.find((f) => f.label === 'Over/short')?.value;
+    expect([net, overShort]).toEqual(['\u2212$5.00', '\u2212$5.00']);
+  });
 });

@@ -56,6 +56,14 @@ describe('ISO 4217 codes', () => {
     expect(formatMoney(2500, 'dol')).toBe('DOL\u00a025.00');
   });
 
+  it('writes a negative amount with a real minus sign, whatever the currency, and never −0', () => {
+    expect(formatMoney(-500, 'usd')).toBe('\u2212$5.00');
+    expect(formatMoney(-2500, 'jpy')).toBe('\u2212¥2,500');
+    expect(formatMoney(-1250, 'kwd')).toBe('\u2212KWD\u00a01.250');
+    expect(formatMoney(-0, 'usd')).toBe('$0.00');
+    expect(formatMoney(-500, 'usd')).not.toContain('-');
+  });
+
   it('is the one implementation: the renderer uses the very same functions', () => {
     expect(rendererMoney.formatMoney).toBe(formatMoney);
     expect(rendererMoney.parseMoney).toBe(parseMoney);

@@ -60,8 +60,8 @@ export function mayShowExpected(step: CloseStep): boolean {
 
 /** Over/short as the Z report prints it: "−$5.00" short, "+$2.00" over, "$0.00" exact. */
 export function signedMoney(cents: number, currency: string): string {
-  const sign = cents < 0 ? '−' : cents > 0 ? '+' : '';
-  return `${sign}${formatMoney(Math.abs(cents), currency)}`;
+  // The minus is formatMoney's own (every negative amount reads alike); only "over" adds a sign.
+  return `${cents > 0 ? '+' : ''}${formatMoney(cents, currency)}`;
 }
 
 /** The drawer in words: "Short by $5.00", "Over by $2.00", "Exact". */

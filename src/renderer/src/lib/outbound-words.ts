@@ -15,6 +15,13 @@ export interface OutboundNotice {
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
+/**
+ * Failures the header counts: the last 24 hours' only (`failed_last_day`). Each is a buyer without
+ * tickets or a system not told, worth every till's glance tonight; last month's, still unretried,
+ * wait in Settings › Mail and Webhooks without nagging each till for ever.
+ */
+const lately = 'in the last 24 hours';
+
 const mailReasons: Record<OutboundStatusView['mail']['server'], string> = {
   unreachable: 'mail server not answering',
   settings_wrong: 'mail server refuses the venue’s settings',
@@ -28,7 +35,8 @@ function mailNotice(mail: OutboundStatusView['mail']): OutboundNotice | null {
     (mail.server === 'unreachable' ||
       mail.server === 'settings_wrong' ||
       mail.oldest_waiting_seconds >= mailWaitLimitSeconds);
-  const failed = mail.failed > 0 ? plural(mail.failed, 'mail failed', 'mails failed') : '';
+  const failed =
+    mail.failed_last_day > 0 ? `${plural(mail.failed_last_day, 'mail', 'mails')} failed ${lately}` : '';
   if (!stuck) return failed ? { to: '/settings', text: failed } : null;
   const reason = mailReasons[mail.server] || `oldest ${humanizeSeconds(mail.oldest_waiting_seconds)}`;
   return {
@@ -38,13 +46,16 @@ function mailNotice(mail: OutboundStatusView['mail']): OutboundNotice | null {
 }
 
 function webhookNotice(hooks: OutboundStatusView['webhooks']): OutboundNotice | null {
-  const failed = hooks.failed > 0 ? `${hooks.failed} failed` : '';
+  const failed = hooks.failed_last_day > 0 ? `${hooks.failed_last_day} failed ${lately}` : '';
   const backedUp =
     hooks.queued > 0 &&
     (!hooks.online || hooks.failing > 0 || hooks.oldest_pending_age_seconds >= webhookWaitLimitSeconds);
   if (!backedUp)
     return failed
-      ? { to: '/webhooks', text: `Webhooks: ${plural(hooks.failed, 'delivery', 'deliveries')} failed` }
+      ? {
+          to: '/webhooks',
+          text: `Webhooks: ${plural(hooks.failed_last_day, 'delivery', 'deliveries')} failed ${lately}`,
+        }
       : null;
   const reason = !hooks.online
     ? 'a receiver is not answering'

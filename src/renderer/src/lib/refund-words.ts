@@ -1,5 +1,5 @@
 import { formatCount } from './count.js';
-import type { BulkRefundView, OrderView, RefundMethod, RefundView } from '../api/types.js';
+import type { BulkRefundView, OrderView, RefundMethod, RefundView, ShiftView } from '../api/types.js';
 import { formatMoney } from './money.js';
 
 export const refundMethods: readonly RefundMethod[] = ['cash', 'card', 'other'];
@@ -146,4 +146,26 @@ export function oldCardRefundNote(
   const days = Math.floor((now - Date.parse(order.created_at)) / 86_400_000);
   if (method !== 'card' || days < oldCardPaymentDays) return null;
   return `This order was paid ${formatCount(days)} days ago. A card terminal may no longer refund a payment that old; if it refuses, give the money back another way and choose that method here.`;
+}
+
+/**
+ * Where an order being refunded was sold, when that was not in this till's open shift (another
+ * till, or this one on an earlier night): said before the money goes back, as the refund counts
+ * in the drawer of the till making it (domain/refund-ledger.ts), not the one that took the money.
+ * `soldAt` is the order's time as the order reads it (the venue's clock). Null when it was sold in
+ * this very shift, or `here` is not known yet. "Sold at Till 1, Thu 31 Dec 2026, 19:40. …"
+ */
+export function soldElsewhereNote(
+  sold: Pick<ShiftView, 'id' | 'api_key_id' | 'till_name'>,
+  soldAt: string,
+  here: Pick<ShiftView, 'id' | 'api_key_id'> | null,
+  method: RefundMethod,
+): string | null {
+  if (here?.id === sold.id) return null;
+  const where =
+    here?.api_key_id === sold.api_key_id
+      ? `Sold at this till in an earlier shift, ${soldAt}.`
+      : `Sold at ${sold.till_name ?? 'another till'}, ${soldAt}.`;
+  if (method !== 'cash' || here === null) return where;
+  return `${where} The cash comes out of this till’s drawer and counts in this shift’s Z report, not that one’s.`;
 }

@@ -136,13 +136,19 @@ let handledConflicts = new Set<string>();
 /** When and where tickets were last let in, learnt from this door's scans and the live feed. */
 const lastAdmissions = new Map<string, LastAdmission>();
 
+/**
+ * The door's time: the server's when this device's clock is off (lib/door-clock.ts). Scans are
+ * judged by it, and every time the status line shows is on it (the door pack's, the last sync's,
+ * when it went offline), so a phone set wrong does not tell a steward a time the venue never had.
+ */
+const doorNow = (): number => correctedNow(Date.now(), clockOffset);
+
 /** What every device this page makes shares: where it keeps its state, its server, its deadline. */
 const deviceOptions = (deviceState: StoredDeviceState): DoorDeviceOptions => ({
   state: deviceState,
   transport: () => new FetchTransport(serverOrigin()),
   deadlineMs: env ? storedDeadlineMs(env.storage) : undefined,
-  // On the server's time when this device's clock is off (lib/door-clock.ts).
-  now: () => correctedNow(Date.now(), clockOffset),
+  now: doorNow,
 });
 
 const makeDevice = (deviceState: StoredDeviceState) => new DoorDevice(deviceOptions(deviceState));
@@ -333,7 +339,7 @@ export const useDoor = create<DoorState>()((set, get) => {
     else if (was === 'offline') offlineSince = get().offlineSince;
     else {
       // A reload while offline keeps the spell's start (the page comes back from its service worker).
-      offlineSince = offlineSpellStart(env?.storage.getItem(offlineSinceKey) ?? null, Date.now());
+      offlineSince = offlineSpellStart(env?.storage.getItem(offlineSinceKey) ?? null, doorNow());
       env?.storage.setItem(offlineSinceKey, String(offlineSince));
     }
     set({ connection: online ? 'online' : 'offline', offlineSince });
@@ -509,7 +515,7 @@ export const useDoor = create<DoorState>()((set, get) => {
         return null;
       }
       get().heardFrom(outcome);
-      const at = Date.now();
+      const at = doorNow();
       // A code whose signature does not check vouches for nothing: a forged one can name a real
       // guest's ticket and a VIP tier, which a refusal must not show as if they were the holder's.
       const vouched = outcome.reason !== 'invalid_signature' && outcome.reason !== 'malformed';
@@ -610,7 +616,7 @@ export const useDoor = create<DoorState>()((set, get) => {
     dismissVerdict: () => set({ verdict: null }),
 
     showVerdict(partial) {
-      const verdict: Verdict = { ...partial, seq: ++verdictSeq, at: Date.now() };
+      const verdict: Verdict = { ...partial, seq: ++verdictSeq, at: doorNow() };
       if (verdict.ticketId && verdict.result === 'admitted')
         lastAdmissions.set(verdict.ticketId, { at: verdict.at, door: 'this door' });
       set({ verdict, error: null });

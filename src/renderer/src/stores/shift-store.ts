@@ -33,6 +33,11 @@ export async function fetchShiftReportCsv(shiftId: string): Promise<Blob> {
   );
 }
 
+/** One shift with its till's name (an order's, sold at another till or on an earlier night). */
+export async function fetchShift(shiftId: string): Promise<ShiftView> {
+  return unwrap(requireClient().GET('/v2/shifts/{id}', { params: { path: { id: shiftId } } }));
+}
+
 interface ShiftState {
   /** The shift open on this till (null when none is), as the server says. */
   current: Loadable<ShiftView | null>;

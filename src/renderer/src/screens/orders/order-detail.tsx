@@ -295,7 +295,12 @@ export function OrderDetail({ orderId }: { orderId: string }) {
         <BuyerDialog order={order} onClose={() => setAction(null)} onDone={finish} />
       ) : null}
       {action?.kind === 'refund' ? (
-        <RefundDialog order={order} onClose={() => setAction(null)} onDone={finish} />
+        <RefundDialog
+          order={order}
+          soldAt={orderTime(order.created_at)}
+          onClose={() => setAction(null)}
+          onDone={finish}
+        />
       ) : null}
       {action?.kind === 'void' ? (
         <VoidDialog order={order} ticket={action.ticket} onClose={() => setAction(null)} onDone={finish} />

@@ -1,5 +1,5 @@
-import { useState, type FormEvent } from 'react';
-import type { OrderView, RefundMethod } from '../../api/types.js';
+import { useEffect, useState, type FormEvent } from 'react';
+import type { OrderView, RefundMethod, ShiftView } from '../../api/types.js';
 import { Dialog } from '../../components/dialog.js';
 import { FormActions } from '../../components/form-actions.js';
 import { Field } from '../../components/field.js';
@@ -12,17 +12,21 @@ import {
   partRefundNote,
   refundMethodLabels,
   refundMethods,
+  soldElsewhereNote,
 } from '../../lib/refund-words.js';
 import { useOrders } from '../../stores/orders-store.js';
+import { fetchShift, useShift } from '../../stores/shift-store.js';
 
 interface Props {
   order: OrderView;
+  /** When the order was sold, as the order reads it (the venue's clock). */
+  soldAt: string;
   onClose: () => void;
   onDone: (message: string) => void;
 }
 
 /** Full or partial refund of an order; a full refund also voids its active tickets (server rule). */
-export function RefundDialog({ order, onClose, onDone }: Props) {
+export function RefundDialog({ order, soldAt, onClose, onDone }: Props) {
   const refund = useOrders((s) => s.refund);
   const left = order.total_cents - order.refunded_cents;
   const [mode, setMode] = useState<'full' | 'partial'>('full');
@@ -37,6 +41,8 @@ export function RefundDialog({ order, onClose, onDone }: Props) {
   const partNote = mode === 'partial' ? partRefundNote(order, parseMoney(amount, order.currency)) : null;
   const [openedAt] = useState(() => Date.now());
   const cardNote = oldCardRefundNote(order, method, openedAt);
+  const here = useSoldShiftHere(order.shift_id);
+  const soldNote = here ? soldElsewhereNote(here.sold, soldAt, here.current, method) : null;
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -80,6 +86,11 @@ export function RefundDialog({ order, onClose, onDone }: Props) {
           Paid {formatMoney(order.total_cents, order.currency)}, refunded so far{' '}
           {formatMoney(order.refunded_cents, order.currency)}.
         </p>
+        {soldNote ? (
+          <p className="form-warning" role="note" data-testid="sold-elsewhere">
+            {soldNote}
+          </p>
+        ) : null}
         <fieldset className="choices">
           <legend>Refund</legend>
           <label className="choice">
@@ -149,4 +160,29 @@ export function RefundDialog({ order, onClose, onDone }: Props) {
       </form>
     </Dialog>
   );
+}
+
+/**
+ * The shift an order was sold in, beside this till's open one (null: none open), once both are
+ * known and they differ; null otherwise. The sold shift is read for its till's name: a read that
+ * fails leaves the note out, as the refund does not depend on it.
+ */
+function useSoldShiftHere(soldShiftId: string | null): { sold: ShiftView; current: ShiftView | null } | null {
+  const current = useShift((s) => (s.current.state === 'ready' ? s.current.data : undefined));
+  const [sold, setSold] = useState<ShiftView | null>(null);
+  const differs = soldShiftId !== null && current !== undefined && soldShiftId !== current?.id;
+  useEffect(() => {
+    if (!differs) return;
+    let live = true;
+    void fetchShift(soldShiftId).then(
+      (shift) => {
+        if (live) setSold(shift);
+      },
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [differs, soldShiftId]);
+  return differs && sold?.id === soldShiftId ? { sold, current } : null;
 }
