@@ -30,7 +30,14 @@ afterAll(removeServerBundle);
 
 interface Order {
   id: string;
-  tickets: { paper_pass: string }[];
+  tickets: { id: string; paper_pass: string }[];
+}
+
+interface DoorPack {
+  full: boolean;
+  cursor: string;
+  scanned: string[];
+  holders: [string, ...unknown[]][];
 }
 
 async function sell(base: string, eventId: string, tierId: string, count: number): Promise<Order[]> {
@@ -58,7 +65,7 @@ function quickCheck(dataDir: string): string {
 }
 
 describe('restoring a backup over the data folder of a server that crashed', () => {
-  it('starts on the backup as it was, the old -wal set aside, and says what is not in it', async () => {
+  it('starts on the backup as it was, the old -wal set aside, says what is not in it, and gives doors a whole pack', async () => {
     root = mkdtempSync(join(tmpdir(), 'marquee-restore-'));
     const dataDir = join(root, 'venue-data');
     const stick = join(root, 'stick');
@@ -67,9 +74,17 @@ describe('restoring a backup over the data folder of a server that crashed', () 
     let base = server.url;
     const { eventId, tierId } = await httpSaleEvent(base, 100);
     const before = await sell(base, eventId, tierId, 2);
+    const scan = (order: Order) =>
+      okJson<{ result: string; reason: string | null }>(
+        api(base, '/v2/scan/validate', 'POST', { token: order.tickets[0]!.paper_pass }),
+      );
+    await scan(before[0]!);
     const backup = backUpDataFolder({ dataDir, destination: stick });
     expect(existsSync(join(backup.folder, restoredBackupFileName))).toBe(true);
     const after = await sell(base, eventId, tierId, 3);
+    await scan(after[0]!);
+    const doorsPack = await okJson<DoorPack>(api(base, `/v2/scan/door_pack?event_id=${eventId}`));
+    expect(doorsPack.scanned).toHaveLength(2);
     await server.kill9();
     expect(existsSync(join(dataDir, 'marquee.db-wal'))).toBe(true);
 
@@ -87,11 +102,18 @@ describe('restoring a backup over the data folder of a server that crashed', () 
     expect(readdirSync(join(dataDir, aside[0]!))).toContain('marquee.db-wal');
     expect(existsSync(join(dataDir, restoredBackupFileName))).toBe(false);
 
-    // A door holding a ticket sold after the backup is told the store does not know it.
-    const lost = await okJson<{ result: string; reason: string }>(
-      api(base, '/v2/scan/validate', 'POST', { token: after[0]!.tickets[0]!.paper_pass }),
+    // A door that pulled its pack after the backup asks for what changed since its cursor, which
+    // the restored store never reached: it gets the whole pack, without the guests it lost.
+    const pulled = await okJson<DoorPack>(
+      api(base, `/v2/scan/door_pack?event_id=${eventId}&since=${doorsPack.cursor}`),
     );
-    expect(lost).toMatchObject({ result: 'rejected', reason: 'unknown_ticket' });
+    expect(pulled.full).toBe(true);
+    expect(pulled.scanned).toEqual([before[0]!.tickets[0]!.id]);
+    expect(pulled.holders.map(([ticketId]) => ticketId).sort()).toEqual(
+      before.flatMap((order) => order.tickets.map((ticket) => ticket.id)).sort(),
+    );
+    // A ticket sold after the backup, shown at the door, is one the store does not know.
+    expect(await scan(after[1]!)).toMatchObject({ result: 'rejected', reason: 'unknown_ticket' });
     // Selling goes on, and the next start is an ordinary one.
     await sell(base, eventId, tierId, 1);
     await server.stop();
