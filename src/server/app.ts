@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { usesHttps, type ServerOptions } from './config.js';
 import { createContext } from './context.js';
 import { prepareDataDir, type PreparedDataDir } from './data-dir.js';
-import { restoredBackupMessage } from './restored-backup.js';
+import { forgetRestoredBackup, restoredBackupMessage } from './restored-backup.js';
 import { ensureFirstAdminKey, type FirstAdminKey } from './domain/first-admin-key.js';
 import { installAccessControl } from './http/access.js';
 import { installDevCors } from './http/dev-cors.js';
@@ -141,6 +141,7 @@ async function buildOnDataDir(
         restoredBackupMessage(restored),
       );
     upgradeStore(db, storeFile, { now: options.now, log: app.log });
+    if (restored) forgetRestoredBackup(options.dataDir);
     const storage = new StorageHealth(db, options.now, app.log);
     const ctx = createContext(
       options,

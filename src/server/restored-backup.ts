@@ -10,8 +10,8 @@ import { fileTimestamp } from './store/upgrade-backup.js';
  * folder still holds the replaced store's `marquee.db-wal` (a server that crashed, or was killed,
  * leaves it), SQLite would apply that log, written for another file, to the restored store:
  * the start then refuses it as damaged, or worse opens a mix of the two. The first start on a
- * restored folder finds this file, moves the old -wal and -shm aside, and removes the file: from
- * then on the -wal is the restored store's own.
+ * restored folder finds this file and moves the old -wal and -shm aside before SQLite opens the
+ * store; the file is removed once the store has opened, and from then on the -wal is its own.
  */
 export const restoredBackupFileName = 'marquee-backup.json';
 /** The folder in the data folder where the replaced store's -wal and -shm are kept. */
@@ -64,8 +64,16 @@ export function takeRestoredBackup(dataDir: string, now: number): RestoredBackup
   }
   // An automatic backup the replaced store owed is not this store's to save.
   rmSync(join(dataDir, autoBackupDueFileName), { force: true });
-  rmSync(marker);
   return { ...facts, setAsideIn };
+}
+
+/**
+ * Once the restored store has opened (and been upgraded if it was due): from now on its -wal is
+ * its own. A start refused before that (a store from a newer Marquee) leaves the file, so the
+ * start that succeeds still says which backup this is.
+ */
+export function forgetRestoredBackup(dataDir: string): void {
+  rmSync(join(dataDir, restoredBackupFileName), { force: true });
 }
 
 /** The start's log line: what the restored store holds, and what it cannot. */
