@@ -70,6 +70,11 @@ export function BackupPanel() {
         A copy of every sale, ticket and signing key, saved on the computer running the venue server while
         tills keep selling. If that computer fails, a spare laptop can start from the copy.
       </p>
+      <p className="muted small">
+        To go back to a backup: stop the venue server, move its data folder aside (keep it: it holds the sales
+        made since), copy the backup&apos;s folder in its place and start the server again. Never copy a
+        backup over the data folder.
+      </p>
       <p>
         Backups go to <strong className="backup-folder">{folder ?? '…'}</strong>
       </p>
