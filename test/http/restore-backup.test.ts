@@ -13,6 +13,8 @@ import {
   spawnServer,
   type SpawnedServer,
 } from '../support/spawned-server.js';
+import { SseClient } from '../support/sse-client.js';
+import { adminSecret } from '../support/test-app.js';
 
 // A manager restores last night's backup the way docs/api.md says a spare is started: the backup
 // folder's files copied into the data folder. On the laptop whose server crashed, that folder
@@ -65,7 +67,7 @@ function quickCheck(dataDir: string): string {
 }
 
 describe('restoring a backup over the data folder of a server that crashed', () => {
-  it('starts on the backup as it was, the old -wal set aside, says what is not in it, and gives doors a whole pack', async () => {
+  it('starts on the backup as it was, the old -wal set aside, says what is not in it, and doors and feeds go on from the restored store', async () => {
     root = mkdtempSync(join(tmpdir(), 'marquee-restore-'));
     const dataDir = join(root, 'venue-data');
     const stick = join(root, 'stick');
@@ -112,8 +114,19 @@ describe('restoring a backup over the data folder of a server that crashed', () 
     expect(pulled.holders.map(([ticketId]) => ticketId).sort()).toEqual(
       before.flatMap((order) => order.tickets.map((ticket) => ticket.id)).sort(),
     );
-    // A ticket sold after the backup, shown at the door, is one the store does not know.
-    expect(await scan(after[1]!)).toMatchObject({ result: 'rejected', reason: 'unknown_ticket' });
+    // The box office's live scan list reconnects with the last id it saw: it hears the scans
+    // made now, not only once the restored feed has caught up with that id.
+    const feed = await SseClient.open(`${base}/v2/scans/stream`, {
+      authorization: `Bearer ${adminSecret}`,
+      'last-event-id': doorsPack.cursor,
+    });
+    try {
+      // A ticket sold after the backup, shown at the door, is one the store does not know.
+      expect(await scan(after[1]!)).toMatchObject({ result: 'rejected', reason: 'unknown_ticket' });
+      await feed.waitFor(() => feed.ofType('scan').length === 1);
+    } finally {
+      feed.close();
+    }
     // Selling goes on, and the next start is an ordinary one.
     await sell(base, eventId, tierId, 1);
     await server.stop();
