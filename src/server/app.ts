@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { usesHttps, type ServerOptions } from './config.js';
 import { createContext } from './context.js';
 import { prepareDataDir, type PreparedDataDir } from './data-dir.js';
-import { forgetRestoredBackup, restoredBackupMessage } from './restored-backup.js';
+import { forgetRestoredBackup, restoredBackupMessage, restoredFromView } from './restored-backup.js';
 import { ensureFirstAdminKey, type FirstAdminKey } from './domain/first-admin-key.js';
 import { installAccessControl } from './http/access.js';
 import { installDevCors } from './http/dev-cors.js';
@@ -141,7 +141,6 @@ async function buildOnDataDir(
         restoredBackupMessage(restored),
       );
     upgradeStore(db, storeFile, { now: options.now, log: app.log });
-    if (restored) forgetRestoredBackup(options.dataDir);
     const storage = new StorageHealth(db, options.now, app.log);
     const ctx = createContext(
       options,
@@ -151,6 +150,11 @@ async function buildOnDataDir(
       storage,
     );
     app.decorate('ctx', ctx);
+    if (restored) {
+      // Settings say it from now on; the file goes once that is kept (restored-backup.ts).
+      ctx.settings.noteRestored(restoredFromView(restored, options.now()));
+      forgetRestoredBackup(options.dataDir);
+    }
     const replaced = judgeLanCertificate(new SettingsRepo(db), tls);
     if (tls && replaced) {
       // Every paired door's pin is the old fingerprint: without a word here they just stop connecting.

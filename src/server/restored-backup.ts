@@ -2,6 +2,7 @@ import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'nod
 import { join } from 'node:path';
 import { ensurePrivateDir } from '../shared/private-files.js';
 import { autoBackupDueFileName } from './store/auto-backup-due.js';
+import type { RestoredFromView } from './schemas/settings.js';
 import { fileTimestamp } from './store/upgrade-backup.js';
 
 /**
@@ -86,4 +87,15 @@ export function restoredBackupMessage(restored: RestoredBackup): string {
     `started on the restored backup ${restored.backup} (${restored.orders} orders, ${restored.tickets} tickets${newest}): ` +
     `anything sold, refunded, scanned or changed after it is not in this store.${aside}`
   );
+}
+
+/** What Settings keep of it (`restored_from`), `at` being this first start on it. */
+export function restoredFromView(restored: RestoredBackup, at: number): RestoredFromView {
+  return {
+    backup: restored.backup,
+    at: new Date(at).toISOString(),
+    orders: restored.orders,
+    tickets: restored.tickets,
+    newest_order_at: restored.newestOrderAt,
+  };
 }

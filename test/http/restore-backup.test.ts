@@ -103,6 +103,14 @@ describe('restoring a backup over the data folder of a server that crashed', () 
     expect(aside).toHaveLength(1);
     expect(readdirSync(join(dataDir, aside[0]!))).toContain('marquee.db-wal');
     expect(existsSync(join(dataDir, restoredBackupFileName))).toBe(false);
+    // Settings › Backup says it too, for a manager who never reads the log.
+    const settings = await okJson<{ restored_from: unknown }>(api(base, '/v2/settings'));
+    expect(settings.restored_from).toMatchObject({
+      backup: basename(backup.folder),
+      orders: 2,
+      tickets: 4,
+      newest_order_at: backup.newestOrderAt,
+    });
 
     // A door that pulled its pack after the backup asks for what changed since its cursor, which
     // the restored store never reached: it gets the whole pack, without the guests it lost.
