@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { usesHttps, type ServerOptions } from './config.js';
 import { createContext } from './context.js';
 import { prepareDataDir, type PreparedDataDir } from './data-dir.js';
+import { forgetRestoredBackup, restoredBackupMessage, restoredFromView } from './restored-backup.js';
 import { ensureFirstAdminKey, type FirstAdminKey } from './domain/first-admin-key.js';
 import { installAccessControl } from './http/access.js';
 import { installDevCors } from './http/dev-cors.js';
@@ -83,7 +84,7 @@ export interface BuildOptions {
  */
 export async function buildApp(options: ServerOptions, build: BuildOptions = {}): Promise<FastifyInstance> {
   // First of all: a data dir another server uses is refused before its store is opened or migrated.
-  const dataDir = prepareDataDir(options.dataDir);
+  const dataDir = prepareDataDir(options.dataDir, options.now());
   try {
     return await buildOnDataDir(options, build, dataDir);
   } catch (err) {
@@ -96,7 +97,7 @@ export async function buildApp(options: ServerOptions, build: BuildOptions = {})
 async function buildOnDataDir(
   options: ServerOptions,
   build: BuildOptions,
-  { storeFile, storeExisted, lock }: PreparedDataDir,
+  { storeFile, storeExisted, lock, restored }: PreparedDataDir,
 ): Promise<FastifyInstance> {
   // A non-loopback bind serves HTTPS with the LAN certificate; Fastify needs it at construction.
   const tls = usesHttps(options) ? ensureTlsMaterial(options.dataDir, options.host, { storeExisted }) : null;
@@ -134,6 +135,11 @@ async function buildOnDataDir(
   installConnectionCap(app, options.connectionCap ?? { perAddress: defaultConnectionsPerAddress });
   try {
     // Migrated once the logger exists: an upgrade says so, and keeps a copy in <dataDir>/backups.
+    if (restored)
+      app.log.warn(
+        { backup: restored.backup, set_aside: restored.setAsideIn },
+        restoredBackupMessage(restored),
+      );
     upgradeStore(db, storeFile, { now: options.now, log: app.log });
     const storage = new StorageHealth(db, options.now, app.log);
     const ctx = createContext(
@@ -144,6 +150,11 @@ async function buildOnDataDir(
       storage,
     );
     app.decorate('ctx', ctx);
+    if (restored) {
+      // Settings say it from now on; the file goes once that is kept (restored-backup.ts).
+      ctx.settings.noteRestored(restoredFromView(restored, options.now()));
+      forgetRestoredBackup(options.dataDir);
+    }
     const replaced = judgeLanCertificate(new SettingsRepo(db), tls);
     if (tls && replaced) {
       // Every paired door's pin is the old fingerprint: without a word here they just stop connecting.

@@ -40,7 +40,12 @@ export const scanReasonWords: Readonly<Record<ScanReason, { verdict: string; log
     verdict: 'QR code not valid yet: check the phone’s clock',
     log: 'Code not valid yet: check the scanning device’s clock',
   },
-  unknown_ticket: { verdict: 'Unknown ticket', log: 'Unknown ticket (not sold by this venue)' },
+  // The signature checks out before the store is asked, so the venue did sell this ticket: on
+  // another copy of its data (a spare laptop), or after the backup the store was restored from.
+  unknown_ticket: {
+    verdict: 'Not in this venue’s sales: send the guest to the box office',
+    log: 'Signed by this venue but not in its sales (sold after the backup it was restored from, or on another copy of its data)',
+  },
   wrong_event: { verdict: 'Ticket for another event', log: 'Ticket is for another event' },
   already_scanned: { verdict: 'Already scanned', log: 'Already used: this ticket is inside' },
   voided: { verdict: 'Voided ticket', log: 'Ticket voided (refunded, or the event was cancelled)' },

@@ -29,6 +29,7 @@ describe('GET/PATCH /v2/settings', () => {
       backup_folder: defaultBackupFolder(),
       auto_backup: true,
       last_auto_backup: null,
+      restored_from: null,
       mail_server: null,
     });
   });
@@ -44,6 +45,7 @@ describe('GET/PATCH /v2/settings', () => {
       backup_folder: defaultBackupFolder(),
       auto_backup: true,
       last_auto_backup: null,
+      restored_from: null,
       mail_server: null,
     });
     expect((await t.call('GET', '/v2/settings')).json()).toEqual({
@@ -54,6 +56,7 @@ describe('GET/PATCH /v2/settings', () => {
       backup_folder: defaultBackupFolder(),
       auto_backup: true,
       last_auto_backup: null,
+      restored_from: null,
       mail_server: null,
     });
   });
@@ -76,6 +79,7 @@ describe('GET/PATCH /v2/settings', () => {
         backup_folder: defaultBackupFolder(),
         auto_backup: true,
         last_auto_backup: null,
+        restored_from: null,
         mail_server: null,
       });
     } finally {
@@ -107,6 +111,7 @@ describe('GET/PATCH /v2/settings', () => {
       backup_folder: defaultBackupFolder(),
       auto_backup: true,
       last_auto_backup: null,
+      restored_from: null,
       mail_server: null,
     });
   });

@@ -1,8 +1,8 @@
 import { test as base } from '@playwright/test';
 import Database from 'better-sqlite3';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { expect } from './fixtures.js';
 import { BoxOffice } from './pages/box-office.js';
 import { startVenueServer, type VenueServer } from './support/venue-server.js';
@@ -48,10 +48,14 @@ base('Settings › Backup: a manager saves a backup while the box office sells',
     await box.go('Settings');
     const panel = page.getByRole('region', { name: 'Backup' });
     const defaultFolder = join(root, 'marquee-backups');
+    let savedPath = '';
 
     await base.step('the panel names the folder and has no backup yet', async () => {
       await expect(panel).toContainText(`Backups go to ${defaultFolder}`);
       await expect(panel).toContainText('No backup in this folder yet.');
+      // How to go back to one, in the words docs/api.md "Restoring a backup on this computer" uses.
+      await expect(panel).toContainText('move its data folder aside');
+      await expect(panel).toContainText('Never copy a backup over the data folder.');
       // The backup after each shift close: on by default, none tried yet.
       await expect(panel.getByLabel('Save a backup after each shift close')).toBeChecked();
       await expect(panel).toContainText(
@@ -77,6 +81,7 @@ base('Settings › Backup: a manager saves a backup while the box office sells',
         new RegExp(`Last backup: .*, \\d+(\\.\\d)? KB, ${defaultFolder}`),
       );
       const path = (await saved.textContent())!.match(/in (\S+marquee-backup-\d{8}T\d{6}Z)\./)![1]!;
+      savedPath = path;
       const copy = new Database(join(path, 'marquee.db'), { readonly: true });
       try {
         expect(copy.prepare('SELECT COUNT(*) FROM orders').pluck().get()).toBeGreaterThanOrEqual(3);
@@ -97,6 +102,19 @@ base('Settings › Backup: a manager saves a backup while the box office sells',
       await panel.getByRole('button', { name: 'Save a backup now' }).click();
       await expect(panel.getByRole('alert')).toContainText('No backup was saved.');
       await expect(panel.getByRole('alert')).toContainText('is a file, not a folder');
+    });
+
+    await base.step('gone back to that backup as docs/api.md says: the panel says so', async () => {
+      await server.halt();
+      renameSync(dataDir, join(root, 'venue-data-replaced'));
+      cpSync(savedPath, dataDir, { recursive: true, preserveTimestamps: true });
+      await server.resume();
+      await page.reload();
+      await box.go('Settings');
+      await expect(panel.getByTestId('restored-from')).toContainText(`This venue's data was restored on `);
+      await expect(panel.getByTestId('restored-from')).toContainText(
+        `from ${basename(savedPath)}: its newest sale was at `,
+      );
     });
     expect(errors, 'uncaught errors in the page').toEqual([]);
   } finally {

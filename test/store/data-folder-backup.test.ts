@@ -78,7 +78,7 @@ describe('npm run backup: a copy of the data folder taken while the server sells
     expect(out).toMatch(/^backed up .* to .*marquee-backup-\d{8}T\d{6}Z: \d+ orders, \d+ tickets/m);
     const [name] = readdirSync(destination);
     const folder = join(destination, name!);
-    expect(readdirSync(folder).sort()).toEqual(['marquee.db', 'signing-keys', 'tls']);
+    expect(readdirSync(folder).sort()).toEqual(['marquee-backup.json', 'marquee.db', 'signing-keys', 'tls']);
     expect(readFileSync(join(folder, 'tls', 'cert.pem'), 'utf8')).toBe('the pinned certificate');
     expect(statSync(folder).mode & 0o777).toBe(0o700);
     expect(statSync(join(folder, 'marquee.db')).mode & 0o777).toBe(0o600);

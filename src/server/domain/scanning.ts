@@ -200,7 +200,7 @@ export class ScanningService {
     requireDoorOf(this.deps.devices, caller, undefined, eventId);
     const eventTiers = tiers.forEvent(eventId);
     const tierIndex = new Map(eventTiers.map((tier, index) => [tier.id, index]));
-    const { state, cursor } = feedRepo.doorState(
+    const { state, cursor, full } = feedRepo.doorState(
       eventId,
       since === undefined ? null : Number(since),
       withHolders ? tierIndex : null,
@@ -218,7 +218,7 @@ export class ScanningService {
       revoked: state.revoked,
       scanned: state.scanned,
       exited: state.exited,
-      full: since === undefined,
+      full,
       generated_at: toIso(now()),
       cursor: String(cursor),
     };

@@ -6,6 +6,7 @@ import {
   Settings,
   type AutoBackupResultView,
   type MailServerView,
+  type RestoredFromView,
   type SettingsPatchInput,
   type SettingsView,
 } from '../schemas/settings.js';
@@ -22,6 +23,7 @@ const staffIdleKey = 'staff_idle_minutes';
 const backupFolderKey = 'backup_folder';
 const autoBackupKey = 'auto_backup';
 const lastAutoBackupKey = 'last_auto_backup';
+const restoredFromKey = 'restored_from';
 /** A till left alone this long signs its staff member out, unless Settings say otherwise. */
 export const defaultStaffIdleMinutes = 5;
 const settingsJson = responseJson(Settings);
@@ -68,6 +70,7 @@ export class SettingsService {
       backup_folder: this.repo.get(backupFolderKey) ?? this.defaults.backupFolder,
       auto_backup: this.autoBackupOn(),
       last_auto_backup: this.lastAutoBackup(),
+      restored_from: this.restoredFrom(),
       mail_server: this.defaults.mailServer,
     };
   }
@@ -88,6 +91,16 @@ export class SettingsService {
    */
   noteAutoBackup(result: AutoBackupResultView): void {
     this.repo.put(lastAutoBackupKey, JSON.stringify(result));
+  }
+
+  restoredFrom(): RestoredFromView | null {
+    const kept = this.repo.get(restoredFromKey);
+    return kept === undefined ? null : (JSON.parse(kept) as RestoredFromView);
+  }
+
+  /** Kept at the first start on a restored backup (app.ts), outside any action, as noteAutoBackup. */
+  noteRestored(restored: RestoredFromView): void {
+    this.repo.put(restoredFromKey, JSON.stringify(restored));
   }
 
   /** Called with the new name after a rename has committed (mDNS re-advertises under it). */

@@ -171,7 +171,10 @@ export async function scanStreamRoutes(app: FastifyInstance): Promise<void> {
       const resumeText = request.query.last_event_id ?? (Array.isArray(header) ? header[0] : header);
       if (resumeText !== undefined && !/^[0-9]{1,15}$/.test(resumeText))
         throw invalidField('Last-Event-ID', 'Last-Event-ID must be an id this feed sent (digits).');
-      const cursor = resumeText === undefined ? feed.currentSeq() : Number(resumeText);
+      // An id beyond the feed's end was sent before a backup was restored (or by the old laptop):
+      // resumed from there, the feed would stay silent until it caught up with the lost history.
+      const cursor =
+        resumeText === undefined ? feed.currentSeq() : Math.min(Number(resumeText), feed.currentSeq());
 
       if (!feed.makeRoomForKey(access.key.id, maxFeedsPerKey, feedReplaceableAfterMs))
         throw new RateLimitedError(

@@ -60,6 +60,27 @@ export const AutoBackupResult = Type.Object(
 );
 export type AutoBackupResultView = Static<typeof AutoBackupResult>;
 
+/** The backup the store was last restored from (restored-backup.ts), kept so Settings can say so. */
+export const RestoredFrom = Type.Object(
+  {
+    backup: Type.String({ description: "The backup folder's name, e.g. marquee-backup-20261129T203000Z" }),
+    at: Timestamp,
+    orders: Type.Integer({ minimum: 0, description: 'Orders the backup held' }),
+    tickets: Type.Integer({ minimum: 0, description: 'Tickets the backup held' }),
+    newest_order_at: Nullable(
+      Type.String({
+        format: 'date-time',
+        description: 'Its newest sale: anything sold later is not in the store',
+      }),
+    ),
+  },
+  {
+    description:
+      "The backup this venue's data was last restored from, and when the server first started on it",
+  },
+);
+export type RestoredFromView = Static<typeof RestoredFrom>;
+
 export const Settings = Type.Object(
   {
     venue_name: venueName,
@@ -79,6 +100,10 @@ export const Settings = Type.Object(
     last_auto_backup: Type.Union([AutoBackupResult, Type.Null()], {
       description:
         'How the last automatic backup went (read-only): when, and its folder or why it failed; null until one has been tried',
+    }),
+    restored_from: Type.Union([RestoredFrom, Type.Null()], {
+      description:
+        'The backup the store was last restored from (read-only): sales after its newest are not here; null when it never was',
     }),
     mail_server: Type.Union([MailServer, Type.Null()], {
       description:

@@ -1,10 +1,11 @@
 import Database from 'better-sqlite3';
 import { closeSync, cpSync, existsSync, openSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { isAbsolute, join, relative, resolve } from 'node:path';
+import { basename, isAbsolute, join, relative, resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { ensurePrivateDir, tightenFile, tightenTree } from '../../shared/private-files.js';
 import { lockFileName } from '../data-dir-lock.js';
+import { restoredBackupFileName, setAsidePrefix, writeBackupFacts } from '../restored-backup.js';
 import { workerModule } from '../worker-module.js';
 import { autoBackupDueFileName } from './auto-backup-due.js';
 import {
@@ -45,6 +46,7 @@ const notCopiedAsFiles = new Set([
   lockFileName,
   autoBackupDueFileName,
   backupInProgressFileName,
+  restoredBackupFileName,
 ]);
 
 export interface DataFolderBackup extends CopyFacts {
@@ -237,9 +239,16 @@ function finishBackup(
   // The files after the store: a signing key is written before the store lists it, so every
   // key the copied store names is on disk by now (a newer one copied too does no harm).
   for (const name of readdirSync(source)) {
-    if (notCopiedAsFiles.has(name) || name.endsWith('.tmp')) continue;
+    if (notCopiedAsFiles.has(name) || name.startsWith(setAsidePrefix) || name.endsWith('.tmp')) continue;
     cpSync(join(source, name), join(partial, name), { recursive: true, preserveTimestamps: true });
   }
+  // Says which backup this is to the first start on a folder it is restored into.
+  writeBackupFacts(partial, {
+    backup: basename(folder),
+    orders: facts.orders,
+    tickets: facts.tickets,
+    newestOrderAt: facts.newestOrderAt,
+  });
   tightenFile(storeCopy);
   tightenTree(partial);
   // Never onto another backup: its name was free when chosen (freeBackupFolder), and a rename onto

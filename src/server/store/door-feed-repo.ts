@@ -186,19 +186,24 @@ export class DoorFeedRepo {
    * The door state of an event, whole or since a cursor, and the cursor it is good up to. One
    * read transaction, so the cursor and the lists describe the same moment. `tierIndex` numbers
    * the holders' tiers; without it `holders` stays empty (a door that only scans skips names).
+   * A cursor beyond the feed's end was handed out by another history of this store (a backup
+   * restored since, or the old laptop): the door's set of who is inside and its guests are from
+   * that history, so it gets the whole state (`full`), as on its first pull.
    */
   doorState(
     eventId: string,
-    since: number | null,
+    asked: number | null,
     tierIndex: ReadonlyMap<string, number> | null,
-  ): { state: DoorState; cursor: number } {
+  ): { state: DoorState; cursor: number; full: boolean } {
     return this.db.transaction(() => {
       const cursor = this.maxSeq();
+      const since = asked !== null && asked > cursor ? null : asked;
+      const full = since === null;
       const inside = (this.insideCountStmt.get(eventId) as number | undefined) ?? 0;
       const state: DoorState = { revoked: [], scanned: [], exited: [], holders: [], inside };
       if (since === null && tierIndex) {
         this.readWhole(eventId, tierIndex, state);
-        return { state, cursor };
+        return { state, cursor, full };
       }
       if (since === null) {
         for (const [id, status] of this.revokedOrInsideStmt.iterate(eventId) as IterableIterator<
@@ -206,7 +211,7 @@ export class DoorFeedRepo {
         >)
           if (status === 'active') state.scanned.push(id);
           else state.revoked.push({ ticket_id: id, status });
-        return { state, cursor };
+        return { state, cursor, full };
       }
       if (tierIndex)
         for (const [id, orderId, name, tierId, from] of this.newHoldersStmt.all(
@@ -224,7 +229,7 @@ export class DoorFeedRepo {
         else if (isInside === 1) state.scanned.push(id);
         else if (scanCount > 0) state.exited.push(id);
       }
-      return { state, cursor };
+      return { state, cursor, full };
     })();
   }
 

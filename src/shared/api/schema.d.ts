@@ -2192,6 +2192,22 @@ export interface components {
         /** @description Why it failed, in words (a full disk, a folder the server may not write to); null when saved */
         error: string | null;
       } | null;
+      /** @description The backup the store was last restored from (read-only): sales after its newest are not here; null when it never was */
+      restored_from: {
+        /** @description The backup folder's name, e.g. marquee-backup-20261129T203000Z */
+        backup: string;
+        /**
+         * Format: date-time
+         * @description ISO 8601, UTC (Z)
+         */
+        at: string;
+        /** @description Orders the backup held */
+        orders: number;
+        /** @description Tickets the backup held */
+        tickets: number;
+        /** @description Its newest sale: anything sold later is not in the store */
+        newest_order_at: string | null;
+      } | null;
       /** @description The mail server MARQUEE_SMTP_URL names (read-only; changed by restarting the server with another); null when none is set up and mail waits in the outbox */
       mail_server: {
         /** @description The SMTP server mail is handed to */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatDateTime } from '../../../src/renderer/src/lib/datetime.js';
-import { autoBackupWords } from '../../../src/renderer/src/lib/backup-words.js';
+import { autoBackupWords, restoredWords } from '../../../src/renderer/src/lib/backup-words.js';
 
 // Settings › Backup's line on the backup saved after each shift close: on or off, and how the
 // last one went, a failure with its reason as the server gave it.
@@ -41,5 +41,25 @@ describe('autoBackupWords', () => {
     expect(autoBackupWords({ auto_backup: false, last_auto_backup: full }).words).toBe(
       'No backup is saved when a shift closes: turned off.',
     );
+  });
+});
+
+describe('restoredWords', () => {
+  it('names the backup the data was restored from and what is not here, or says nothing', () => {
+    const restored = {
+      backup: 'marquee-backup-20261129T203000Z',
+      at,
+      orders: 157,
+      tickets: 314,
+      newest_order_at: '2026-11-29T20:29:57.072Z',
+    };
+    expect(restoredWords({ restored_from: restored })).toBe(
+      `This venue's data was restored on ${formatDateTime(at)} from marquee-backup-20261129T203000Z: ` +
+        `its newest sale was at ${formatDateTime(restored.newest_order_at)}, so anything sold after that is not here.`,
+    );
+    expect(restoredWords({ restored_from: { ...restored, newest_order_at: null } })).toMatch(
+      /it held no sale/,
+    );
+    expect(restoredWords({ restored_from: null })).toBeNull();
   });
 });

@@ -23,6 +23,11 @@ describe('scan reasons in words', () => {
       /^Double admission/,
     );
     expect(describeScan({ ...base, result: 'rejected' })).toMatch(/no reason/);
+    // Its signature is the venue's: a sale the store lost (a restored backup), not a forgery.
+    expect(describeScan({ ...base, result: 'rejected', reason: 'unknown_ticket' })).toMatch(
+      /^Signed by this venue but not in its sales \(sold after the backup/,
+    );
+    expect(scanReasonWords.unknown_ticket.verdict).toMatch(/send the guest to the box office/);
     // An out-of-date print cannot be "opened again": the box office reprints it.
     expect(describeScan({ ...base, result: 'rejected', reason: 'expired', credential: 'paper' })).toMatch(
       /^Paper pass expired .*reprints or resends it$/,

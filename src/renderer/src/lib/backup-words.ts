@@ -50,3 +50,19 @@ export function backupSavedWords(backup: BackupView): string {
     backup.orders === null ? '' : ` It holds ${backup.orders} orders and ${backup.tickets ?? 0} tickets.`;
   return `Backup saved (${sizeWords(backup.size_bytes)}) in ${backup.path}.${holds}`;
 }
+
+/**
+ * Settings › Backup's line once the venue's data was restored from a backup: which one, and that
+ * sales after its newest are not here (the manager re-sells those). Null when it never was.
+ */
+export function restoredWords(settings: Pick<SettingsView, 'restored_from'>): string | null {
+  const restored = settings.restored_from;
+  if (!restored) return null;
+  const newest = restored.newest_order_at
+    ? `its newest sale was at ${formatDateTime(restored.newest_order_at)}`
+    : 'it held no sale';
+  return (
+    `This venue's data was restored on ${formatDateTime(restored.at)} from ${restored.backup}: ` +
+    `${newest}, so anything sold after that is not here.`
+  );
+}

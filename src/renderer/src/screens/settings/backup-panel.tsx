@@ -3,7 +3,7 @@ import { messageOf } from '../../api/api-error.js';
 import { Field } from '../../components/field.js';
 import { useFocusFirstInvalid } from '../../hooks/use-focus-first-invalid.js';
 import { Empty, ErrorNote, Loading } from '../../components/states.js';
-import { backupLine, backupSavedWords } from '../../lib/backup-words.js';
+import { backupLine, backupSavedWords, restoredWords } from '../../lib/backup-words.js';
 import { splitError, type SplitError } from '../../lib/field-errors.js';
 import { useBackups } from '../../stores/backup-store.js';
 import { useSettings } from '../../stores/settings-store.js';
@@ -20,6 +20,7 @@ const backupsShown = 5;
 export function BackupPanel() {
   const settings = useSettings((s) => s.settings.data);
   const folder = settings?.backup_folder;
+  const restored = settings ? restoredWords(settings) : null;
   const saveAutoBackup = useSettings((s) => s.saveAutoBackup);
   const saveBackupFolder = useSettings((s) => s.saveBackupFolder);
   const backups = useBackups((s) => s.backups);
@@ -70,6 +71,11 @@ export function BackupPanel() {
         A copy of every sale, ticket and signing key, saved on the computer running the venue server while
         tills keep selling. If that computer fails, a spare laptop can start from the copy.
       </p>
+      <p className="muted small">
+        To go back to a backup: stop the venue server, move its data folder aside (keep it: it holds the sales
+        made since), copy the backup&apos;s folder in its place and start the server again. Never copy a
+        backup over the data folder.
+      </p>
       <p>
         Backups go to <strong className="backup-folder">{folder ?? '…'}</strong>
       </p>
@@ -96,6 +102,11 @@ export function BackupPanel() {
       </div>
       {outcome && !outcome.ok ? <ErrorNote message={outcome.words} onRetry={() => void save()} /> : null}
       {settings ? <AutoBackupLine settings={settings} onToggle={saveAutoBackup} /> : null}
+      {restored ? (
+        <p data-testid="restored-from">
+          <strong>{restored}</strong>
+        </p>
+      ) : null}
       <h3>Last backups</h3>
       {backups.state === 'loading' && !backups.data ? <Loading what="backups" /> : null}
       {backups.state === 'error' ? (
