@@ -7,7 +7,7 @@
  * after space is freed without a restart: health ok, the WAL truncated, sales again.
  */
 import Database from 'better-sqlite3';
-import { statSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { adminSecret } from '../support/test-app.js';
@@ -147,6 +147,19 @@ describe('a venue server whose disk fills up (real process, real tmpfs)', () => 
     expect(read.status).toBe(200);
     for (const sale of refused.slice(0, 4)) await attempt(base, eventId, tierId, sale);
     const walWhenFull = statSync(`${file}-wal`).size;
+
+    // A new signing key is a file of its own: with not one block left it is refused the same
+    // way (it answered 500), and no part-written key file is left beside the others.
+    disk.fill();
+    const keysDir = join(disk.dir, 'signing-keys');
+    const keysBefore = readdirSync(keysDir).sort();
+    const rotate = await fetch(`${base}/v2/scan/keys/rotate`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${adminSecret}` },
+    });
+    expect(rotate.status).toBe(507);
+    expect(((await rotate.json()) as ErrorJson).error.code).toBe('insufficient_storage');
+    expect(readdirSync(keysDir).sort()).toEqual(keysBefore);
 
     // 3. Space freed: without a restart, health is ok again within a few seconds, and the
     //    write-ahead log has been truncated (its space given back).

@@ -68,10 +68,12 @@ export class StorageHealth {
     return () => this.listeners.delete(listener);
   }
 
-  /** Whether an error from SQLite means the disk holding the store has no space left. */
+  /** Whether an error from SQLite, or from writing a file beside it, means the disk has no space left. */
   isFullError(err: unknown): boolean {
     const code = sqliteCode(err);
     if (code === 'SQLITE_FULL' || code === 'SQLITE_IOERR_SHMSIZE') return true;
+    // Node's own file writes in the data folder (a new signing key) say so by errno.
+    if (code === 'ENOSPC' || code === 'EDQUOT') return true;
     if (!code?.startsWith('SQLITE_IOERR')) return false;
     try {
       const fs = statfsSync(dirname(this.db.name));
