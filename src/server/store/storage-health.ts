@@ -10,12 +10,31 @@ export interface StorageLog {
   info(obj: object, msg: string): void;
 }
 
-/** What GET /v2/health reports while writes fail for want of space. */
-export interface StorageProblem {
-  status: 'full';
-  /** When the first write failed (ms). */
-  since: number;
-}
+/**
+ * What became of marquee.db under the running server (store-file-watch.ts): `deleted` (nothing
+ * at its path) or `replaced` (another file there: a backup copied over it, a sync tool's version).
+ */
+export type StoreFileChange = 'deleted' | 'replaced';
+
+/**
+ * What GET /v2/health reports while the store takes no writes: `full` while they fail for want
+ * of space; `moved` once marquee.db was deleted or replaced under the running server
+ * (store-file-watch.ts), until a restart.
+ */
+export type StorageProblem =
+  | {
+      status: 'full';
+      /** When the first write failed (ms). */
+      since: number;
+    }
+  | {
+      status: 'moved';
+      /** When the server found the file gone (ms). */
+      since: number;
+      change: StoreFileChange;
+      /** Where the store as the server last saw it was written, once it is (else null). */
+      rescuedTo: string | null;
+    };
 
 /**
  * Below this much free space an I/O error from SQLite counts as the disk being full: SQLite names
@@ -105,12 +124,50 @@ export class StorageHealth {
     try {
       write();
     } catch (err) {
+      // Refused because the store file moved: said once already (noteStoreMoved), not each time.
+      if (this.refusedAsMoved(err)) return;
       if (!this.noteFailure(err)) this.log.error({ err }, `${what} failed`);
     }
   }
 
+  /**
+   * marquee.db was deleted or replaced under the running server: from now on this connection
+   * refuses every write (SQLite's query_only, so the refusal costs the writes' path nothing and
+   * no sale is acknowledged into a file the next start cannot see), and the workers that pause
+   * on a full disk pause. Only a restart ends it.
+   */
+  noteStoreMoved(change: StoreFileChange): void {
+    if (this.problem?.status === 'moved' || !this.db.open) return;
+    this.db.pragma('query_only = ON');
+    this.problem = { status: 'moved', since: this.now(), change, rescuedTo: null };
+    if (this.probeTimer) clearTimeout(this.probeTimer);
+    this.probeTimer = null;
+    this.log.error(
+      { store: this.db.name, change },
+      `The venue store file was ${change} while the server ran: writes are refused until a restart`,
+    );
+    this.emit();
+  }
+
+  /** The store as the server last saw it was written to `path` (store-file-watch.ts rescueStore). */
+  noteRescued(path: string): void {
+    if (this.problem?.status !== 'moved') return;
+    this.problem = { ...this.problem, rescuedTo: path };
+    this.log.error(
+      { rescued_to: path },
+      'Every sale the server acknowledged was written to the rescued copy',
+    );
+    this.emit();
+  }
+
+  /** Whether an error is a write this connection refused because the store file moved. */
+  refusedAsMoved(err: unknown): boolean {
+    return this.problem?.status === 'moved' && (sqliteCode(err)?.startsWith('SQLITE_READONLY') ?? false);
+  }
+
   /** One recovery attempt; true when the store takes writes again (the state is then `ok`). */
   probe(): boolean {
+    if (this.problem?.status === 'moved') return false;
     if (!this.problem || !this.db.open) return !this.problem;
     try {
       const [result] = this.db.pragma('wal_checkpoint(TRUNCATE)') as { busy: number }[];
