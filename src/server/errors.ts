@@ -108,3 +108,17 @@ export function storeMovedMessage(change: 'deleted' | 'replaced', rescuedTo: str
 /** A write refused because marquee.db was deleted or replaced under the running server. */
 export const storeMoved = (change: 'deleted' | 'replaced', rescuedTo: string | null): ApiError =>
   new ApiError(503, 'store_unavailable', storeMovedMessage(change, rescuedTo));
+
+/**
+ * A write refused because the data folder takes none (the disk turned read-only after a fault,
+ * or its permissions changed under the server). Nothing was saved; a retry works once it is
+ * fixed. SQLite rolled the change back, as for a full disk.
+ */
+export const dataFolderReadOnly = (): ApiError =>
+  new ApiError(
+    503,
+    'store_read_only',
+    'The venue server cannot write to its data folder (the disk turned read-only or its permissions ' +
+      'were changed), so nothing was saved. Tell whoever looks after the computer running the venue ' +
+      'server; once it is fixed, try again (with the same Idempotency-Key, if you sent one).',
+  );

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { ApiError, errorBody, insufficientStorage, storeMoved } from '../errors.js';
+import { ApiError, dataFolderReadOnly, errorBody, insufficientStorage, storeMoved } from '../errors.js';
 import type { StorageHealth } from '../store/storage-health.js';
 import { apiErrorFromValidation } from './validation-errors.js';
 
@@ -33,12 +33,16 @@ function toApiError(err: FastifyError): ApiError | undefined {
   return undefined;
 }
 
-/** A write the store could not take: the disk is full (507), or its file moved away (503). */
+/**
+ * A write the store could not take: the disk is full (507), its file moved away (503), or the
+ * data folder takes no writes at all (503).
+ */
 function storageRefusal(storage: StorageHealth, err: unknown): ApiError | undefined {
   const problem = storage.state;
   if (problem?.status === 'moved' && storage.refusedAsMoved(err))
     return storeMoved(problem.change, problem.rescuedTo);
-  return storage.noteFailure(err) ? insufficientStorage() : undefined;
+  if (storage.noteFailure(err)) return insufficientStorage();
+  return storage.isReadOnlyError(err) ? dataFolderReadOnly() : undefined;
 }
 
 /**

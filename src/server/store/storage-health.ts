@@ -1,5 +1,5 @@
-import { statfsSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { rmSync, statfsSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { inTransaction, type Db } from './db.js';
 import { sqliteCode } from './sqlite-errors.js';
 
@@ -99,6 +99,26 @@ export class StorageHealth {
       return fs.bavail * fs.bsize < nearlyFullBytes;
     } catch {
       return false;
+    }
+  }
+
+  /**
+   * Whether a failed write means the data folder takes no writes at all: the disk turned
+   * read-only (Linux remounts a disk read-only after an I/O fault, and SQLite then answers
+   * SQLITE_IOERR_WRITE) or its permissions changed under the server. SQLite cannot tell which
+   * fault it met, so the folder is asked by making a file in it: only after a write failed.
+   */
+  isReadOnlyError(err: unknown): boolean {
+    const code = sqliteCode(err);
+    if (code?.startsWith('SQLITE_READONLY') || code === 'EROFS') return true;
+    if (!code?.startsWith('SQLITE_IOERR') && code !== 'EACCES' && code !== 'EPERM') return false;
+    const probe = join(dirname(this.db.name), '.write-probe');
+    try {
+      writeFileSync(probe, '');
+      rmSync(probe, { force: true });
+      return false;
+    } catch (probeErr) {
+      return ['EROFS', 'EACCES', 'EPERM'].includes(sqliteCode(probeErr) ?? '');
     }
   }
 
