@@ -9,7 +9,7 @@
  */
 import Database from 'better-sqlite3';
 import { createHash } from 'node:crypto';
-import { copyFileSync, existsSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { eventually } from '../support/eventually.js';
@@ -135,12 +135,14 @@ describe('the store file deleted or replaced under the running server', () => {
     run.server = await spawnServer(run.dataDir, {}, { bundled: true });
     const base = run.server.url;
     const { eventId, tierId } = await httpSaleEvent(base, 100_000);
-    const backup = await okJson<{ path: string }>(api(base, '/v2/backups', 'POST', {}));
+    // Last night's copy, taken from the live store by SQLite's backup (no backup folder to tidy).
+    const older = join(run.dataDir, 'restored.db');
+    const reader = new Database(file, { readonly: true });
+    await reader.backup(older);
+    reader.close();
     const first = await okJson<{ id: string }>(sell(base, eventId, tierId, 0));
 
     // Someone restores last night's backup over the live file, the way a file manager does.
-    const older = join(run.dataDir, 'restored.db');
-    copyFileSync(join(backup.path, 'marquee.db'), older);
     const olderHash = sha256(older);
     renameSync(older, file);
     const { acknowledged, refusal } = await sellUntilRefused(base, eventId, tierId, 1);
