@@ -1,4 +1,4 @@
-import { rmSync, statfsSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, statfsSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { inTransaction, type Db } from './db.js';
 import { sqliteCode } from './sqlite-errors.js';
@@ -43,6 +43,22 @@ export type StorageProblem =
  */
 const nearlyFullBytes = 1024 * 1024;
 
+/** A write this close to the file-size limit fails for it: a WAL frame is a page and a header. */
+const nearFileSizeLimitBytes = 64 * 1024;
+
+/** The soft file-size limit of this process (Linux /proc/self/limits), or null when unlimited or unknown. */
+function processFileSizeLimit(): number | null {
+  try {
+    const line = readFileSync('/proc/self/limits', 'utf8')
+      .split('\n')
+      .find((row) => row.startsWith('Max file size'));
+    const soft = line?.slice('Max file size'.length).trim().split(/\s+/)[0];
+    return soft && /^\d+$/.test(soft) ? Number(soft) : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Whether the disk holding the store is full, as the store's writers find out, and recovery
  * without a restart. Any writer (a request, the group commit, a background flush, the webhook
@@ -59,6 +75,9 @@ export class StorageHealth {
   private readonly listeners = new Set<(problem: StorageProblem | null) => void>();
   private readonly probeWrite;
   private readonly probeErase;
+
+  /** The process's file-size limit in bytes (ulimit -f), read once; null when there is none. */
+  private readonly fileSizeLimit = processFileSizeLimit();
 
   constructor(
     private readonly db: Db,
@@ -93,13 +112,29 @@ export class StorageHealth {
     if (code === 'SQLITE_FULL' || code === 'SQLITE_IOERR_SHMSIZE') return true;
     // Node's own file writes in the data folder (a new signing key) say so by errno.
     if (code === 'ENOSPC' || code === 'EDQUOT') return true;
+    // A file-size limit (ulimit -f) makes the write fail EFBIG, which SQLite names SQLITE_IOERR_WRITE.
+    if (code === 'EFBIG') return true;
     if (!code?.startsWith('SQLITE_IOERR')) return false;
     try {
       const fs = statfsSync(dirname(this.db.name));
-      return fs.bavail * fs.bsize < nearlyFullBytes;
+      return fs.bavail * fs.bsize < nearlyFullBytes || this.atFileSizeLimit();
     } catch {
       return false;
     }
+  }
+
+  /**
+   * Whether the store or its WAL has reached the process's file-size limit: the server was
+   * started under `ulimit -f`, and the store can grow no more, as on a full disk.
+   */
+  private atFileSizeLimit(): boolean {
+    if (this.fileSizeLimit === null) return false;
+    const largest = Math.max(
+      ...[this.db.name, `${this.db.name}-wal`].map(
+        (file) => statSync(file, { throwIfNoEntry: false })?.size ?? 0,
+      ),
+    );
+    return largest + nearFileSizeLimitBytes >= this.fileSizeLimit;
   }
 
   /**
@@ -128,7 +163,12 @@ export class StorageHealth {
     if (this.problem || this.stopped) return true;
     this.problem = { status: 'full', since: this.now() };
     this.log.error(
-      { err, store: this.db.name },
+      // A file-size limit is named: there the cure is lifting it (and a restart), not freeing space.
+      {
+        err,
+        store: this.db.name,
+        ...(this.fileSizeLimit !== null && { file_size_limit: this.fileSizeLimit }),
+      },
       'The disk holding the venue store is full: writes are refused (HTTP 507) until space is freed',
     );
     this.scheduleProbe();
