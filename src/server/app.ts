@@ -55,6 +55,7 @@ import { startBackgroundCheckpoints } from './store/background-checkpoints.js';
 import { connectStore, upgradeStore } from './store/db.js';
 import { SettingsRepo } from './store/settings-repo.js';
 import { StorageHealth } from './store/storage-health.js';
+import { guardStoreFile } from './store/store-file-watch.js';
 import { removeCutOffBackup } from './store/backup-in-progress.js';
 import { startRetention } from './store/start-retention.js';
 import { ensureTlsMaterial } from './tls.js';
@@ -273,6 +274,9 @@ async function buildOnDataDir(
         { nativeBinding: options.storeBinding },
       );
       ctx.lifecycle.onStop('wal checkpoints', () => checkpoints.stop());
+      // marquee.db deleted or replaced while running: writes refused, the store rescued.
+      const storeFileGuard = guardStoreFile({ db, storage, checkpoints, log: app.log, now: options.now });
+      ctx.lifecycle.onStop('store file watch', () => storeFileGuard.stop());
     }
     app.addHook('onClose', async () => {
       await ctx.lifecycle.stop((name, err) => app.log.error({ err, task: name }, 'stop failed'));

@@ -87,3 +87,38 @@ export const insufficientStorage = (): ApiError =>
     "The venue server's disk is full, so nothing was saved. Free space on the computer running the " +
       'venue server, then retry (with the same Idempotency-Key, if you sent one).',
   );
+
+/**
+ * What the staff are told while marquee.db is gone from under the running server (deleted, or
+ * replaced by another file; store/store-file-watch.ts), in one sentence for a refusal and for
+ * GET /v2/health alike. `rescuedTo` is where the store as the server last saw it was written.
+ */
+export function storeMovedMessage(change: 'deleted' | 'replaced', rescuedTo: string | null): string {
+  const what = `The venue server's data file was ${change} while it was running, so nothing more can be saved.`;
+  if (rescuedTo === null)
+    return `${what} Do not restart it yet: it is writing a copy of every sale so far. Try again in a moment.`;
+  if (change === 'deleted')
+    return `${what} A copy with every sale so far was put back: restart the venue server to go on selling.`;
+  return (
+    `${what} Every sale so far was copied to ${rescuedTo}. Ask whoever looks after the venue ` +
+    'computer which file to keep (rename that one to marquee.db), then restart the venue server.'
+  );
+}
+
+/** A write refused because marquee.db was deleted or replaced under the running server. */
+export const storeMoved = (change: 'deleted' | 'replaced', rescuedTo: string | null): ApiError =>
+  new ApiError(503, 'store_unavailable', storeMovedMessage(change, rescuedTo));
+
+/**
+ * A write refused because the data folder takes none (the disk turned read-only after a fault,
+ * or its permissions changed under the server). Nothing was saved; a retry works once it is
+ * fixed. SQLite rolled the change back, as for a full disk.
+ */
+export const dataFolderReadOnly = (): ApiError =>
+  new ApiError(
+    503,
+    'store_read_only',
+    'The venue server cannot write to its data folder (the disk turned read-only or its permissions ' +
+      'were changed), so nothing was saved. Tell whoever looks after the computer running the venue ' +
+      'server; once it is fixed, try again (with the same Idempotency-Key, if you sent one).',
+  );

@@ -1,3 +1,5 @@
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { mountSmallDisk } from '../support/small-disk.js';
 import { expect, test } from './fixtures.js';
 import { BoxOffice } from './pages/box-office.js';
@@ -184,4 +186,23 @@ test('the disk-full banner appears when the server cannot save, and goes once sp
   } finally {
     disk.unmount();
   }
+});
+
+test('the not-saving banner appears when the store file is deleted under the server, in its words', async ({
+  boxOffice,
+  server,
+  page,
+}) => {
+  await boxOffice.go('Orders');
+  await expect(page.locator('.conn-online')).toBeVisible();
+  rmSync(join(server.dataDir, 'marquee.db'));
+  // The server notices within a second and puts a copy back; the next health poll (5 s) says so.
+  const banner = page.getByRole('alert').filter({ hasText: 'Not saving.' });
+  await expect(banner).toContainText('A copy with every sale so far was put back', { timeout: 20_000 });
+  await expect(banner).toContainText('restart the venue server to go on selling');
+  await expect(page.locator('.conn-full')).toHaveText('Not saving');
+  // A change tried now is refused in the same words, not as "something went wrong".
+  await expect(
+    server.api('POST', '/v2/events', { title: 'Late gig', venue: 'Hall', doors_at: '2030-01-01T20:00:00Z' }),
+  ).rejects.toThrow(/→ 503: .*store_unavailable/);
 });

@@ -7,24 +7,32 @@
  * after space is freed without a restart: health ok, the WAL truncated, sales again.
  */
 import Database from 'better-sqlite3';
-import { statSync } from 'node:fs';
+import { readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { adminSecret } from '../support/test-app.js';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { adminSecret, tempDataDir } from '../support/test-app.js';
 import { mountSmallDisk, type SmallDisk } from '../support/small-disk.js';
-import { httpSaleEvent, spawnServer, type SpawnedServer } from '../support/spawned-server.js';
+import {
+  httpSaleEvent,
+  removeServerBundle,
+  spawnServer,
+  type SpawnedServer,
+} from '../support/spawned-server.js';
 import { eventually } from '../support/eventually.js';
 import { WebhookReceiver } from '../support/webhook-receiver.js';
 
 let disk: SmallDisk | undefined;
 let server: SpawnedServer | undefined;
 let receiver: WebhookReceiver | undefined;
+const cleanUp: string[] = [];
+afterAll(removeServerBundle);
 
 afterEach(async () => {
   await server?.kill9();
   await receiver?.stop();
   // Unmounted whatever happened above, so no test leaves a mount behind.
   disk?.unmount();
+  for (const dir of cleanUp.splice(0)) rmSync(dir, { recursive: true, force: true });
   server = receiver = disk = undefined;
 });
 
@@ -148,6 +156,19 @@ describe('a venue server whose disk fills up (real process, real tmpfs)', () => 
     for (const sale of refused.slice(0, 4)) await attempt(base, eventId, tierId, sale);
     const walWhenFull = statSync(`${file}-wal`).size;
 
+    // A new signing key is a file of its own: with not one block left it is refused the same
+    // way (it answered 500), and no part-written key file is left beside the others.
+    disk.fill();
+    const keysDir = join(disk.dir, 'signing-keys');
+    const keysBefore = readdirSync(keysDir).sort();
+    const rotate = await fetch(`${base}/v2/scan/keys/rotate`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${adminSecret}` },
+    });
+    expect(rotate.status).toBe(507);
+    expect(((await rotate.json()) as ErrorJson).error.code).toBe('insufficient_storage');
+    expect(readdirSync(keysDir).sort()).toEqual(keysBefore);
+
     // 3. Space freed: without a restart, health is ok again within a few seconds, and the
     //    write-ahead log has been truncated (its space given back).
     disk.free();
@@ -198,4 +219,25 @@ describe('a venue server whose disk fills up (real process, real tmpfs)', () => 
         `(WAL ${walWhenFull} bytes when full), all ${sales.length} in the store once after recovery`,
     );
   }, 150_000);
+
+  it('started under a file-size limit (ulimit -f): the store reaching it answers 507 like a full disk, not 500', async () => {
+    // A wrapper in place of node that lowers the limit (bash counts in KiB) and runs the server.
+    const dir = tempDataDir();
+    cleanUp.push(dir);
+    const wrapper = join(dir, 'node-under-ulimit.sh');
+    writeFileSync(wrapper, `#!/bin/sh\nulimit -f 2048\nexec "${process.execPath}" "$@"\n`, { mode: 0o755 });
+    server = await spawnServer(join(dir, 'data'), {}, { bundled: true, node: wrapper });
+    const base = server.url;
+    const { eventId, tierId } = await httpSaleEvent(base, 1_000_000);
+    const statuses = new Map<number, number>();
+    // Bounded: 2 MiB of store is a few hundred sales with long names.
+    for (let i = 0; i < 3_000 && !statuses.has(507); i++) {
+      const sale: Sale = { key: `limit-${i}`, email: `limit${i}@example.com`, statuses: [] };
+      const status = await attempt(base, eventId, tierId, sale);
+      statuses.set(status, (statuses.get(status) ?? 0) + 1);
+    }
+    expect(statuses.get(507), `answers: ${JSON.stringify([...statuses])}`).toBe(1);
+    expect(statuses.get(200)).toBeGreaterThan(10);
+    expect((await health(base)).body).toMatchObject({ status: 'degraded', storage: { status: 'full' } });
+  }, 120_000);
 });

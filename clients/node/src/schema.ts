@@ -2741,12 +2741,11 @@ export interface operations {
           'application/json': {
             /** @description `ok`, or `degraded` while the server answers but cannot save (see `storage`) or does not send webhooks and mail (see `outbound`) */
             status: 'ok' | 'degraded';
-            /** @description Present only while writes fail because the disk holding the store is full */
+            /** @description Present only while the store takes no writes */
             storage?: {
-              /** @enum {string} */
-              status: 'full';
-              /** @enum {string} */
-              code: 'insufficient_storage';
+              /** @description `full` while the disk holding the store is full (recovers by itself); `moved` once the store file was deleted or replaced under the running server (until a restart) */
+              status: 'full' | 'moved';
+              code: 'insufficient_storage' | 'store_unavailable';
               /**
                * Format: date-time
                * @description ISO 8601, UTC (Z)

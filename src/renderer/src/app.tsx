@@ -2,6 +2,7 @@ import { lazy, Suspense, useCallback, useEffect, type MouseEvent } from 'react';
 import {
   OfflineBanner,
   OutboundHeldBanner,
+  StoreMovedBanner,
   StorageBanner,
   useHealthPolling,
 } from './components/offline-banner.js';
@@ -208,6 +209,7 @@ function Shell() {
       <OfflineBanner />
       <StorageBanner />
       <OutboundHeldBanner />
+      <StoreMovedBanner />
       <main id="main" className="main" tabIndex={-1} aria-label={screenName(path)}>
         <Screen path={path} isAdmin={role === 'admin'} />
       </main>
@@ -282,6 +284,7 @@ export function App() {
       <OfflineBanner />
       <StorageBanner />
       <OutboundHeldBanner />
+      <StoreMovedBanner />
       <LoginScreen />
     </>
   );

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { ApiError, errorBody, insufficientStorage } from '../errors.js';
+import { ApiError, dataFolderReadOnly, errorBody, insufficientStorage, storeMoved } from '../errors.js';
 import type { StorageHealth } from '../store/storage-health.js';
 import { apiErrorFromValidation } from './validation-errors.js';
 
@@ -34,6 +34,18 @@ function toApiError(err: FastifyError): ApiError | undefined {
 }
 
 /**
+ * A write the store could not take: the disk is full (507), its file moved away (503), or the
+ * data folder takes no writes at all (503).
+ */
+function storageRefusal(storage: StorageHealth, err: unknown): ApiError | undefined {
+  const problem = storage.state;
+  if (problem?.status === 'moved' && storage.refusedAsMoved(err))
+    return storeMoved(problem.change, problem.rescuedTo);
+  if (storage.noteFailure(err)) return insufficientStorage();
+  return storage.isReadOnlyError(err) ? dataFolderReadOnly() : undefined;
+}
+
+/**
  * One place turns every failure into the contract's envelope; 5xx never leak internals. A write
  * that failed because the disk is full is 507 `insufficient_storage` (and turns GET /v2/health
  * to degraded until space is back), not a 500: nobody needs to report a bug, someone needs to
@@ -55,7 +67,7 @@ export function installErrorHandling(
   pages?: PageAnswers,
 ): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
-    const apiError = toApiError(err) ?? (storage.noteFailure(err) ? insufficientStorage() : undefined);
+    const apiError = toApiError(err) ?? storageRefusal(storage, err);
     if (apiError?.statusCode === 429) {
       const page = pages?.tooManyRequests(request, reply.headers(apiError.headers));
       if (page) return page;

@@ -1,6 +1,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
+import { storeMovedMessage } from '../errors.js';
 import { errorResponses, Timestamp } from '../schemas/common.js';
 
 const Usage = Type.Object({
@@ -14,12 +15,16 @@ const Usage = Type.Object({
 
 const StorageProblem = Type.Object(
   {
-    status: Type.Literal('full'),
-    code: Type.Literal('insufficient_storage'),
+    status: Type.Union([Type.Literal('full'), Type.Literal('moved')], {
+      description:
+        '`full` while the disk holding the store is full (recovers by itself); `moved` once the ' +
+        'store file was deleted or replaced under the running server (until a restart)',
+    }),
+    code: Type.Union([Type.Literal('insufficient_storage'), Type.Literal('store_unavailable')]),
     since: Timestamp,
     message: Type.String(),
   },
-  { description: 'Present only while writes fail because the disk holding the store is full' },
+  { description: 'Present only while the store takes no writes' },
 );
 
 const OutboundHeld = Type.Object(
@@ -49,6 +54,25 @@ export const storageFullMessage =
   "The venue server's disk is full: sales and changes cannot be saved until space is freed on " +
   'the computer running it. It recovers by itself once there is space.';
 
+type StorageProblemState = NonNullable<FastifyInstance['ctx']['storage']['state']>;
+
+function storageView(problem: StorageProblemState) {
+  const since = new Date(problem.since).toISOString();
+  if (problem.status === 'full')
+    return {
+      status: 'full' as const,
+      code: 'insufficient_storage' as const,
+      since,
+      message: storageFullMessage,
+    };
+  return {
+    status: 'moved' as const,
+    code: 'store_unavailable' as const,
+    since,
+    message: storeMovedMessage(problem.change, problem.rescuedTo),
+  };
+}
+
 /**
  * `{"status":"ok"}` exactly, as the contract has it, while all is well. A full disk is 200
  * `degraded` rather than 503: the server is up and still answers reads (orders, lookups, door
@@ -60,14 +84,7 @@ function healthView(ctx: FastifyInstance['ctx']) {
   if (!problem && outbound.state !== 'held') return { status: 'ok' as const };
   return {
     status: 'degraded' as const,
-    ...(problem && {
-      storage: {
-        status: problem.status,
-        code: 'insufficient_storage' as const,
-        since: new Date(problem.since).toISOString(),
-        message: storageFullMessage,
-      },
-    }),
+    ...(problem && { storage: storageView(problem) }),
     ...(outbound.state === 'held' && {
       outbound: { status: 'held' as const, other_server: outbound.otherServer, message: outbound.message },
     }),

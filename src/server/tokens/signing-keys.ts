@@ -5,7 +5,7 @@ import {
   generateKeyPairSync,
   type KeyObject,
 } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tokenLifetimeSeconds, tokenSkewSeconds, type Ed25519Jwk } from '../../shared/ticket-token.js';
 import type { Db } from '../store/db.js';
@@ -226,9 +226,14 @@ export class SigningKeys {
     const kid = thumbprintKid(x);
     // The private key reaches disk before the store names it, so a crash never leaves a kid
     // without its key.
-    writeFileSync(join(this.dir, `${kid}.pem`), privateKey.export({ format: 'pem', type: 'pkcs8' }), {
-      mode: 0o600,
-    });
+    const file = join(this.dir, `${kid}.pem`);
+    try {
+      writeFileSync(file, privateKey.export({ format: 'pem', type: 'pkcs8' }), { mode: 0o600 });
+    } catch (err) {
+      // A full disk leaves a part-written file that no row names: gone, so the folder holds only keys.
+      rmSync(file, { force: true });
+      throw err;
+    }
     const jwk: Ed25519Jwk = {
       kty: 'OKP',
       crv: 'Ed25519',

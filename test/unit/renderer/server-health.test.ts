@@ -8,7 +8,12 @@ import {
 
 describe('readHealth (GET /v2/health as the till reads it)', () => {
   it('ok is reachable and fine', () => {
-    expect(readHealth(200, { status: 'ok' })).toEqual({ reachable: true, storage: 'ok', outboundHeld: null });
+    expect(readHealth(200, { status: 'ok' })).toEqual({
+      reachable: true,
+      storage: 'ok',
+      outboundHeld: null,
+      storeMoved: null,
+    });
   });
 
   it('degraded with a full disk is reachable, storage full', () => {
@@ -21,7 +26,12 @@ describe('readHealth (GET /v2/health as the till reads it)', () => {
         message: '…',
       },
     };
-    expect(readHealth(200, body)).toEqual({ reachable: true, storage: 'full', outboundHeld: null });
+    expect(readHealth(200, body)).toEqual({
+      reachable: true,
+      storage: 'full',
+      outboundHeld: null,
+      storeMoved: null,
+    });
   });
 
   it('a state this till does not know yet (a newer server) is reachable and does not alarm', () => {
@@ -29,24 +39,57 @@ describe('readHealth (GET /v2/health as the till reads it)', () => {
       reachable: true,
       storage: 'ok',
       outboundHeld: null,
+      storeMoved: null,
     });
     expect(readHealth(200, { status: 'maintenance' })).toEqual({
       reachable: true,
       storage: 'ok',
       outboundHeld: null,
+      storeMoved: null,
     });
-    expect(readHealth(200, null)).toEqual({ reachable: true, storage: 'ok', outboundHeld: null });
-    expect(readHealth(200, 'ok')).toEqual({ reachable: true, storage: 'ok', outboundHeld: null });
+    expect(readHealth(200, null)).toEqual({
+      reachable: true,
+      storage: 'ok',
+      outboundHeld: null,
+      storeMoved: null,
+    });
+    expect(readHealth(200, 'ok')).toEqual({
+      reachable: true,
+      storage: 'ok',
+      outboundHeld: null,
+      storeMoved: null,
+    });
   });
 
   it("held webhooks and mail (another server with this venue's data runs) come with the server's words", () => {
     const message =
       "Another Marquee with this venue's data is running at 10.0.0.7:4380. This one will not send webhooks or mail.";
     const body = { status: 'degraded', outbound: { status: 'held', other_server: '10.0.0.7:4380', message } };
-    expect(readHealth(200, body)).toEqual({ reachable: true, storage: 'ok', outboundHeld: message });
+    expect(readHealth(200, body)).toEqual({
+      reachable: true,
+      storage: 'ok',
+      outboundHeld: message,
+      storeMoved: null,
+    });
     // Not degraded, or a state it does not know: nothing to show.
     expect(readHealth(200, { status: 'ok', outbound: { status: 'held', message } }).outboundHeld).toBeNull();
     expect(readHealth(200, { status: 'degraded', outbound: { status: 'paused' } }).outboundHeld).toBeNull();
+  });
+
+  it("the store file gone from under the server: storage moved, with the server's words", () => {
+    const message =
+      "The venue server's data file was deleted while it was running, so nothing more can be saved.";
+    const body = {
+      status: 'degraded',
+      storage: { status: 'moved', code: 'store_unavailable', since: '2026-12-24T19:00:00.000Z', message },
+    };
+    expect(readHealth(200, body)).toEqual({
+      reachable: true,
+      storage: 'moved',
+      outboundHeld: null,
+      storeMoved: message,
+    });
+    expect(connectionPill('online', 'moved')).toEqual({ label: 'Not saving', state: 'full' });
   });
 
   it('any other status is as good as no answer', () => {

@@ -72,3 +72,18 @@ export function OutboundHeldBanner() {
     </div>
   );
 }
+
+/**
+ * While the venue server's data file was deleted or replaced under it: every sale is refused
+ * (503) until it is restarted, and the server's sentence says what to do.
+ */
+export function StoreMovedBanner() {
+  const connection = useSession((s) => s.connection);
+  const moved = useSession((s) => s.storeMoved);
+  if (!moved || connection === 'offline') return null;
+  return (
+    <div className="offline-banner storage-banner no-print" role="alert">
+      <strong>Not saving.</strong> {moved}
+    </div>
+  );
+}

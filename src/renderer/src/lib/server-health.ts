@@ -2,9 +2,10 @@ import { humanizeSeconds } from './humanize.js';
 
 /**
  * What the till knows about the venue server's store: `full` from a degraded GET /v2/health or
- * any answer 507 `insufficient_storage`, until the next health poll says `ok` again.
+ * any answer 507 `insufficient_storage`, until the next health poll says `ok` again; `moved`
+ * while its data file was deleted or replaced under it (until it is restarted).
  */
-export type StorageState = 'ok' | 'full';
+export type StorageState = 'ok' | 'full' | 'moved';
 
 export interface HealthReading {
   /** The server answered its health check at all. */
@@ -15,6 +16,8 @@ export interface HealthReading {
    * venue's data runs on the LAN (a spare started from a backup), else null.
    */
   outboundHeld: string | null;
+  /** The server's sentence while its data file is gone from under it (storage `moved`), else null. */
+  storeMoved: string | null;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -23,15 +26,18 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 /**
  * Reads a GET /v2/health answer (docs/api.md "Health"): 200 `{"status":"ok"}`, or 200
- * `{"status":"degraded","storage":{"status":"full",…}}` while the disk is full, and/or
+ * `{"status":"degraded","storage":{"status":"full",…}}` while the disk is full (`"moved"`, with
+ * the server's sentence, while its data file is gone from under it), and/or
  * `"outbound":{"status":"held","message":…}` while another server with this venue's data runs. Any other 2xx
  * counts as reachable and fine (a newer server's state this till does not know yet must not
  * alarm anyone); any other status as unreachable, like no answer.
  */
 export function readHealth(status: number, body: unknown): HealthReading {
-  if (status < 200 || status >= 300) return { reachable: false, storage: 'ok', outboundHeld: null };
-  const storage = isRecord(body) && isRecord(body.storage) ? body.storage.status : undefined;
-  const full = isRecord(body) && body.status === 'degraded' && storage === 'full';
+  if (status < 200 || status >= 300)
+    return { reachable: false, storage: 'ok', outboundHeld: null, storeMoved: null };
+  const degraded = isRecord(body) && body.status === 'degraded';
+  const storage = degraded && isRecord(body.storage) ? body.storage : undefined;
+  const moved = storage?.status === 'moved' && typeof storage.message === 'string' ? storage.message : null;
   const outbound = isRecord(body) && isRecord(body.outbound) ? body.outbound : undefined;
   const held =
     isRecord(body) &&
@@ -40,7 +46,12 @@ export function readHealth(status: number, body: unknown): HealthReading {
     typeof outbound.message === 'string'
       ? outbound.message
       : null;
-  return { reachable: true, storage: full ? 'full' : 'ok', outboundHeld: held };
+  return {
+    reachable: true,
+    storage: storage?.status === 'full' ? 'full' : moved ? 'moved' : 'ok',
+    outboundHeld: held,
+    storeMoved: moved,
+  };
 }
 
 /** An answer to any API call that proves the disk is full (the till need not wait for the poll). */
@@ -67,6 +78,8 @@ export function connectionPill(
 ): { label: string; state: 'unknown' | 'online' | 'offline' | 'full' } {
   if (connection === 'offline') return { label: 'Offline', state: 'offline' };
   if (storage === 'full') return { label: 'Disk full', state: 'full' };
+  // The same warning colour: sales fail until someone at the venue server acts.
+  if (storage === 'moved') return { label: 'Not saving', state: 'full' };
   return connection === 'online'
     ? { label: 'Online', state: 'online' }
     : { label: 'Connecting', state: 'unknown' };

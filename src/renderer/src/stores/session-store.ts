@@ -24,6 +24,8 @@ interface SessionState {
   storageFullSince: number | null;
   /** The server's sentence while it holds webhooks and mail (another copy of its data runs), else null. */
   outboundHeld: string | null;
+  /** The server's sentence while its data file is gone from under it (health storage `moved`). */
+  storeMoved: string | null;
   client: MarqueeClient | null;
   setBaseUrl(url: string): void;
   signIn(key: string, source: KeySource): Promise<boolean>;
@@ -59,6 +61,7 @@ export const useSession = create<SessionState>()((set, get) => {
     storage: 'ok',
     storageFullSince: null,
     outboundHeld: null,
+    storeMoved: null,
     client: null,
 
     setBaseUrl: (baseUrl) => set({ baseUrl }),
@@ -145,6 +148,7 @@ export const useSession = create<SessionState>()((set, get) => {
         get().markReachable();
         get().markStorage(health.storage);
         if (get().outboundHeld !== health.outboundHeld) set({ outboundHeld: health.outboundHeld });
+        if (get().storeMoved !== health.storeMoved) set({ storeMoved: health.storeMoved });
       } catch {
         get().markUnreachable();
       }
