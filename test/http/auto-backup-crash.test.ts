@@ -1,30 +1,23 @@
 import Database from 'better-sqlite3';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { eventually } from '../support/eventually.js';
 import {
   api,
   httpSaleEvent,
+  killedAfterEach,
   okJson,
   removeServerBundle,
   spawnServer,
-  type SpawnedServer,
 } from '../support/spawned-server.js';
 
 // The real server killed (SIGKILL) while the backup after a shift close is being copied, then
 // started again on the same data folder: the night's close must still reach a whole backup.
 
-let root: string | undefined;
-let server: SpawnedServer | undefined;
-afterEach(async () => {
-  await server?.kill9();
-  server = undefined;
-  if (root) rmSync(root, { recursive: true, force: true });
-  root = undefined;
-});
+const run = killedAfterEach();
 afterAll(removeServerBundle);
 
 interface LastAutoBackup {
@@ -68,10 +61,10 @@ describe('kill -9 while the backup after a shift close is being copied', () => {
   // is for an event (the `.partial` folder, the backup noted in Settings); speed only decides how
   // long it takes.
   it('saves that backup at the next start, over the half-made folder, and lists only whole ones', async () => {
-    root = mkdtempSync(join(tmpdir(), 'marquee-auto-backup-crash-'));
+    const root = (run.dataDir = mkdtempSync(join(tmpdir(), 'marquee-auto-backup-crash-')));
     const dataDir = join(root, 'venue-data');
     const stick = join(root, 'stick');
-    const start = async () => (server = await spawnServer(dataDir, {}, { bundled: true }));
+    const start = async () => (run.server = await spawnServer(dataDir, {}, { bundled: true }));
 
     let base = (await start()).url;
     await okJson(api(base, '/v2/settings', 'PATCH', { backup_folder: stick }));
@@ -86,7 +79,7 @@ describe('kill -9 while the backup after a shift close is being copied', () => {
       body: JSON.stringify({ pin: '1234' }),
     });
     const { session_token: ann } = (await signIn.json()) as { session_token: string };
-    await server!.stop();
+    await run.server!.stop();
     growStore(dataDir);
 
     // The kill must land while the copy is half-made; should a fast machine finish it first, the
@@ -107,7 +100,7 @@ describe('kill -9 while the backup after a shift close is being copied', () => {
         30_000,
         'the automatic backup to start copying',
       );
-      await server!.kill9();
+      await run.server!.kill9();
       if (existsSync(join(stick, partial))) cutOff = partial;
     }
     expect(cutOff, 'the kill landed while the copy was half-made').toBeDefined();
@@ -131,21 +124,21 @@ describe('kill -9 while the backup after a shift close is being copied', () => {
     // Nothing owed any more, and a spare started from the backup owes nothing either.
     expect(existsSync(join(dataDir, 'auto-backup-due.json'))).toBe(false);
     expect(existsSync(join(saved.path!, 'auto-backup-due.json'))).toBe(false);
-    await server!.stop();
+    await run.server!.stop();
   }, 240_000);
 });
 
 describe('kill -9 while a manager’s backup is being copied', () => {
   it('deletes the half-made folder at the next start, and the next backup is whole', async () => {
-    root = mkdtempSync(join(tmpdir(), 'marquee-backup-crash-'));
+    const root = (run.dataDir = mkdtempSync(join(tmpdir(), 'marquee-backup-crash-')));
     const dataDir = join(root, 'venue-data');
     const stick = join(root, 'stick');
-    const start = async () => (server = await spawnServer(dataDir, {}, { bundled: true }));
+    const start = async () => (run.server = await spawnServer(dataDir, {}, { bundled: true }));
 
     let base = (await start()).url;
     await okJson(api(base, '/v2/settings', 'PATCH', { backup_folder: stick }));
     await httpSaleEvent(base, 100);
-    await server!.stop();
+    await run.server!.stop();
     growStore(dataDir);
 
     let cutOff: string | undefined;
@@ -157,7 +150,7 @@ describe('kill -9 while a manager’s backup is being copied', () => {
         30_000,
         'the backup to start copying',
       );
-      await server!.kill9();
+      await run.server!.kill9();
       await answer;
       if (existsSync(join(stick, partial))) cutOff = partial;
     }
@@ -171,6 +164,6 @@ describe('kill -9 while a manager’s backup is being copied', () => {
     expect(readdirSync(stick).filter((name) => name.endsWith('.partial'))).toEqual([]);
     expect(existsSync(join(made.path, 'backup-in-progress.json'))).toBe(false);
     expect(existsSync(join(dataDir, 'backup-in-progress.json'))).toBe(false);
-    await server!.stop();
+    await run.server!.stop();
   }, 240_000);
 });

@@ -1,17 +1,17 @@
 import Database from 'better-sqlite3';
-import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { backUpDataFolder } from '../../src/server/store/data-folder-backup.js';
 import { restoredBackupFileName } from '../../src/server/restored-backup.js';
 import {
   api,
   httpSaleEvent,
+  killedAfterEach,
   okJson,
   removeServerBundle,
   spawnServer,
-  type SpawnedServer,
 } from '../support/spawned-server.js';
 import { SseClient } from '../support/sse-client.js';
 import { adminSecret } from '../support/test-app.js';
@@ -20,14 +20,7 @@ import { adminSecret } from '../support/test-app.js';
 // folder's files copied into the data folder. On the laptop whose server crashed, that folder
 // still holds the dead store's marquee.db-wal: SQLite would apply it to the restored store.
 
-let root: string | undefined;
-let server: SpawnedServer | undefined;
-afterEach(async () => {
-  await server?.kill9();
-  server = undefined;
-  if (root) rmSync(root, { recursive: true, force: true });
-  root = undefined;
-});
+const run = killedAfterEach();
 afterAll(removeServerBundle);
 
 interface Order {
@@ -68,11 +61,11 @@ function quickCheck(dataDir: string): string {
 
 describe('restoring a backup over the data folder of a server that crashed', () => {
   it('starts on the backup as it was, the old -wal set aside, says what is not in it, and doors and feeds go on from the restored store', async () => {
-    root = mkdtempSync(join(tmpdir(), 'marquee-restore-'));
+    const root = (run.dataDir = mkdtempSync(join(tmpdir(), 'marquee-restore-')));
     const dataDir = join(root, 'venue-data');
     const stick = join(root, 'stick');
 
-    server = await spawnServer(dataDir, {}, { bundled: true });
+    let server = (run.server = await spawnServer(dataDir, {}, { bundled: true }));
     let base = server.url;
     const { eventId, tierId } = await httpSaleEvent(base, 100);
     const before = await sell(base, eventId, tierId, 2);
@@ -92,7 +85,7 @@ describe('restoring a backup over the data folder of a server that crashed', () 
 
     // `cp -a <backup>/. <data folder>/`
     cpSync(backup.folder, dataDir, { recursive: true, preserveTimestamps: true });
-    server = await spawnServer(dataDir, {}, { bundled: true });
+    server = run.server = await spawnServer(dataDir, {}, { bundled: true });
     base = server.url;
 
     const listed = await okJson<{ data: { id: string }[] }>(api(base, '/v2/orders?limit=100'));
@@ -139,7 +132,7 @@ describe('restoring a backup over the data folder of a server that crashed', () 
     await sell(base, eventId, tierId, 1);
     await server.stop();
     expect(quickCheck(dataDir)).toBe('ok');
-    server = await spawnServer(dataDir, {}, { bundled: true });
+    server = run.server = await spawnServer(dataDir, {}, { bundled: true });
     expect(server.output()).not.toContain('restored backup');
     const again = await okJson<{ data: unknown[] }>(api(server.url, '/v2/orders?limit=100'));
     expect(again.data).toHaveLength(3);

@@ -1,6 +1,6 @@
 import type { CheckoutBody } from '../api/types.js';
 import type { KeeperStorage } from './kiosk-charge-keeper.js';
-import { tillPayments, type TillPayment } from './sale.js';
+import { tillPayments, type Cart } from './sale.js';
 
 /**
  * How long a till waits for the answer to a sale. A slow Wi-Fi's 10 s answer is still taken; a
@@ -29,16 +29,10 @@ export const soldBeforeChangeWords =
 const maxSent = 5;
 
 /** What the till had on screen for the sale, to put back after a reload. */
-export interface KeptCart {
+export interface KeptCart extends Cart {
   eventId: string;
   tierId: string;
   held: { tierId: string; quantity: number }[];
-  quantity: number;
-  payment: TillPayment;
-  tenderedText: string;
-  buyerName: string;
-  buyerEmail: string;
-  compReason: string;
 }
 
 /** A sale sent under `key` whose answer the till has not had yet. */
