@@ -6,7 +6,7 @@ import { DoorDevice } from '../../src/scanner/door-device.js';
 import { FetchTransport } from '../../src/scanner/fetch-transport.js';
 import { MemoryDeviceState } from '../../src/scanner/memory-device-state.js';
 import { parsePairingCode } from '../../src/scanner/pairing-code.js';
-import { parseTicketToken } from '../../src/shared/ticket-token.js';
+import { parseTicketToken, tokenLifetimeSeconds } from '../../src/shared/ticket-token.js';
 import { chromium } from 'playwright-core';
 import { expect, test } from './fixtures.js';
 import { DoorPage } from './pages/door-page.js';
@@ -22,6 +22,12 @@ const shotsDir = fileURLToPath(new URL('../../test-results/screenshots', import.
 function keepScreenshot(name: string): void {
   mkdirSync(docsShots, { recursive: true });
   copyFileSync(join(shotsDir, `${name}.png`), join(docsShots, `${name}.png`));
+}
+
+/** Milliseconds from `at` to the next 5-minute mark, where a rotating code's window begins. */
+function untilNextWindow(at: number): number {
+  const windowMs = tokenLifetimeSeconds * 1000;
+  return windowMs - (at % windowMs);
 }
 
 /** The rotating code's window, from its claims. */
@@ -128,10 +134,14 @@ test('a wallet opened once keeps admitting in flight mode three hours later; an 
     await server.halt();
 
     // Three hours later on every clock: both browsers, the SDK door, and the server (when it is back).
-    await phone.context.clock.fastForward(3 * hour);
-    await doorSide.context.clock.fastForward(3 * hour);
-    sdkOffset = 3 * hour;
-    await venue.setOffset(3 * hour);
+    // Landed just after a code window begins, so the steps below (real seconds, however slow the
+    // machine) all see the same code on screen; a landing seconds before a window's end made the
+    // reload below show the next code.
+    const threeHoursOn = 3 * hour + untilNextWindow(Date.now() + 3 * hour) + 5_000;
+    await phone.context.clock.fastForward(threeHoursOn);
+    await doorSide.context.clock.fastForward(threeHoursOn);
+    sdkOffset = threeHoursOn;
+    await venue.setOffset(threeHoursOn);
 
     const shown = await wallet.expectCurrentWindow();
     await expect(phone.page.locator('#w-connection')).toHaveText(
