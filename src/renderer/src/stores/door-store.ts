@@ -521,7 +521,8 @@ export const useDoor = create<DoorState>()((set, get) => {
       const vouched = outcome.reason !== 'invalid_signature' && outcome.reason !== 'malformed';
       const ticketId = vouched ? outcome.ticketId : null;
       const known = ticketId ? (lastAdmissions.get(ticketId) ?? null) : null;
-      const words = verdictWords(outcome.result, outcome.reason, known, outcome.credential);
+      const replacedAt = outcome.ticket?.transferred_at ? Date.parse(outcome.ticket.transferred_at) : null;
+      const words = verdictWords(outcome.result, outcome.reason, known, outcome.credential, replacedAt);
       const verdict: Verdict = {
         seq: ++verdictSeq,
         result: outcome.result,
