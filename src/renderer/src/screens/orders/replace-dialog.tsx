@@ -28,7 +28,7 @@ export function ReplaceDialog({ ticket, holder, onClose, onDone }: Props) {
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const body = replacementBody(ticket, holder, email);
+    const body = replacementBody(holder, email);
     setBusy(true);
     try {
       const fresh = await transfer(ticket, body);
