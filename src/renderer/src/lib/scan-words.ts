@@ -26,6 +26,10 @@ export const clock = (ms: number): string =>
 export const replacedWords = (at: number): string =>
   `This ticket was replaced by a newer one at ${clock(at)}: send the guest to the box office`;
 
+/** When the server's answer says the ticket was replaced; null when it does not (offline, or not replaced). */
+export const replacedAtOf = (ticket: { transferred_at?: string | null } | null | undefined): number | null =>
+  ticket?.transferred_at ? Date.parse(ticket.transferred_at) : null;
+
 /** The verdict as staff and guest read it, e.g. "Already scanned 20:14 at Door 2". */
 export function verdictWords(
   result: ScanResult,
