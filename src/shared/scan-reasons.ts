@@ -49,9 +49,12 @@ export const scanReasonWords: Readonly<Record<ScanReason, { verdict: string; log
   wrong_event: { verdict: 'Ticket for another event', log: 'Ticket is for another event' },
   already_scanned: { verdict: 'Already scanned', log: 'Already used: this ticket is inside' },
   voided: { verdict: 'Voided ticket', log: 'Ticket voided (refunded, or the event was cancelled)' },
+  // Replaced by a newer ticket: handed on to someone, or reissued to its own holder after a lost
+  // phone or a forwarded code. Whoever shows the old one may be a finder or a copy's holder, not
+  // the guest: the steward sends them to the box office, which knows who holds the new one.
   transferred: {
-    verdict: 'Transferred ticket: ask for the new one',
-    log: 'Ticket was transferred: the new holder has the valid one',
+    verdict: 'Replaced by a newer ticket: send the guest to the box office',
+    log: 'Ticket replaced by a newer one (transferred, or reissued after a lost phone or a shared code): only the new one admits',
   },
   paper_not_allowed: {
     verdict: 'Paper pass not accepted for this ticket: show it on the phone',

@@ -46,7 +46,9 @@ export interface StoredWallet {
 /** Why a ticket without codes has none, in the holder's words. */
 export const walletStateNotice: Record<Exclude<WalletState, 'valid'>, string> = {
   transferred:
-    'This ticket was transferred to someone else and can no longer be used. The new holder received their own ticket by email.',
+    // Also what a holder sees whose ticket the box office replaced (a lost phone): the old link
+    // in their mail must point them to the new mail, not tell them someone else has it.
+    'This ticket was replaced by a new one (transferred to someone else, or reissued by the box office) and can no longer be used. The new ticket was sent by email to its holder: if that is you, open the newest email from the venue.',
   voided: 'This ticket has been voided and can no longer be used.',
   cancelled: 'This event has been cancelled, so this ticket will not be scanned.',
 };

@@ -213,12 +213,23 @@ describe('POST /v2/scan/validate: every rejection reason', () => {
     expect(answer.ticket).toMatchObject({ status: 'voided', scan_count: 0 });
   });
 
-  it('transferred: the old token is refused, the recipient’s new one admits', async () => {
+  it('transferred: the old token is refused, saying when it was replaced; the recipient’s new one admits', async () => {
+    // Replaced three hours after the sale (a lost phone, or a friend's), shown at the door later.
+    t.clock.advance(3 * 3600);
+    const replacedAt = new Date(t.clock.now()).toISOString();
     const res = await t.call('POST', `/v2/tickets/${ticket.id}/transfer`, { to_email: 'grace@example.com' });
     expect(res.statusCode, res.body).toBe(200);
     const replacement = res.json() as TicketJson;
-    expect((await scan(t, { token: ticket.qr_token })).reason).toBe('transferred');
-    expect((await scan(t, { token: replacement.qr_token })).result).toBe('admitted');
+    t.clock.advance(120);
+    const paper = await scan(t, { token: ticket.paper_pass! });
+    expect(paper).toMatchObject({ reason: 'transferred', credential: 'paper' });
+    expect(paper.ticket).toMatchObject({ transferred_to: replacement.id, transferred_at: replacedAt });
+    expect((await scan(t, { token: freshToken(t, ticket) })).ticket).toMatchObject({
+      transferred_at: replacedAt,
+    });
+    const admitted = await scan(t, { token: replacement.qr_token });
+    expect(admitted.result).toBe('admitted');
+    expect(admitted.ticket).toMatchObject({ transferred_at: null });
   });
 
   it('a cancelled event admits no one: its tickets answer voided (docs/api.md "Scanning")', async () => {

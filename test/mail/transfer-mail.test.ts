@@ -124,6 +124,28 @@ describe('transfer mail (issue 3 "Must show")', () => {
     console.log(`transfer → recipient mail accepted by SMTP: ${deliveredMs} ms`);
   });
 
+  it('a transfer to the holder’s own address (a replacement) is queued and sent as their new ticket', async () => {
+    const smtp = await SmtpCatcher.start();
+    cleanups.push(() => smtp.close());
+    const t = await makeTestApp({ workers: true, smtpUrl: smtp.url, mailSender: { pollMs: 60_000 } });
+    cleanups.push(() => t.close());
+    const original = await buyOne(t);
+    const replaced = await t.call('POST', `/v2/tickets/${original.id}/transfer`, {
+      to_email: 'ADA@example.test',
+      name: 'Ada Lovelace',
+    });
+    expect(replaced.statusCode, replaced.body).toBe(200);
+    const fresh = replaced.json() as TicketView;
+    const [mail] = await smtp.waitFor(
+      1,
+      10_000,
+      (m) => m.parsed.subject === 'Your new ticket for Night show',
+    );
+    expect(mail!.parsed.text).toContain(`It replaces ticket ${original.id}, which no longer gets anyone in`);
+    expect(mail!.parsed.text).toContain(fresh.wallet_url);
+    expect(mail!.parsed.text).not.toContain('transferred a ticket');
+  });
+
   it('without SMTP the transfer mail waits in the outbox, visible in GET /v2/mail', async () => {
     const t = await makeTestApp({ workers: true });
     cleanups.push(() => t.close());

@@ -2033,6 +2033,8 @@ export interface components {
       issued_at: string;
       transferred_from: string | null;
       transferred_to: string | null;
+      /** @description When this ticket was replaced by `transferred_to` (handed on, or reissued to its own holder after a lost phone or a shared code); null unless `status` is transferred. The door page says it: "Replaced at 19:30 …: send the guest to the box office" */
+      transferred_at: string | null;
     };
     /** @description The attendee as the door sees them: no email */
     DoorAttendee: {

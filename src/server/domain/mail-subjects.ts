@@ -10,9 +10,26 @@ export function orderMailSubject(eventTitle: string, ticketCount: number): strin
   return `Your ${ticketsWord(ticketCount)} for ${eventTitle}`;
 }
 
-/** Also what the outbox lists while the mail waits. */
-export function transferMailSubject(senderName: string | null, eventTitle: string): string {
+/**
+ * Also what the outbox lists while the mail waits. A transfer to the holder's own address is a
+ * replacement (a lost phone, a code passed round: docs/api.md "Replacing a lost or shared
+ * ticket"), and says so: "Ada sent you a ticket" to Ada read as someone else's doing.
+ */
+export function transferMailSubject(
+  senderName: string | null,
+  eventTitle: string,
+  replacement = false,
+): string {
+  if (replacement) return `Your new ticket for ${eventTitle}`;
   return `${senderName ?? 'Someone'} sent you a ticket for ${eventTitle}`;
+}
+
+/** A transfer from a holder to their own address: the box office replacing a lost or shared ticket. */
+export function isReplacement(
+  fromEmail: string | null | undefined,
+  toEmail: string | null | undefined,
+): boolean {
+  return !!fromEmail && !!toEmail && fromEmail.trim().toLowerCase() === toEmail.trim().toLowerCase();
 }
 
 /**

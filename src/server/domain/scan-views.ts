@@ -65,6 +65,9 @@ export function viewDoorTicket(row: ScanTicketRow, tierName: string | null): Doo
     issued_at: toIso(row.issued_at),
     transferred_from: row.transferred_from,
     transferred_to: row.transferred_to,
+    // The moment the steward reads out: a transferred ticket is refused at every scan, never
+    // admitted, so nothing writes its row after the transfer (docs/api.md "Validate").
+    transferred_at: row.status === 'transferred' ? toIso(row.updated_at) : null,
   };
 }
 

@@ -18,7 +18,7 @@ import { newWalletSecret } from './checkout.js';
 import { notTheKiosks, ownedByCaller } from './orders.js';
 import { ledgerMoment, recordRefund, voidTicket, type LedgerDeps } from './refund-ledger.js';
 import type { TicketAnswers } from './ticket-answers.js';
-import { transferMailSubject } from './mail-subjects.js';
+import { isReplacement, transferMailSubject } from './mail-subjects.js';
 import type { MailDrop } from './mail-port.js';
 
 const ticketJson = responseJson(Ticket);
@@ -113,7 +113,11 @@ export class TicketsService {
       this.deps.mail.enqueueComposed({
         kind: 'ticket_transfer',
         to: input.to_email,
-        subject: transferMailSubject(oldAttendee?.name ?? null, event?.title ?? 'your event'),
+        subject: transferMailSubject(
+          oldAttendee?.name ?? null,
+          event?.title ?? 'your event',
+          isReplacement(oldAttendee?.email, input.to_email),
+        ),
         ref: newTicketId,
         // The one input the store does not keep; the rest is read when the mail is composed.
         ...(input.message ? { params: { message: input.message } } : {}),
@@ -188,7 +192,11 @@ export class TicketsService {
     const mailId = this.deps.mail.enqueueComposed({
       kind: 'ticket_transfer',
       to,
-      subject: transferMailSubject(sender?.name ?? null, event?.title ?? 'your event'),
+      subject: transferMailSubject(
+        sender?.name ?? null,
+        event?.title ?? 'your event',
+        isReplacement(sender?.email, holder?.email),
+      ),
       ref: ticket.id,
     });
     tx.audit({

@@ -1,7 +1,7 @@
 import { formatAttendeeTime } from '../../shared/attendee-time.js';
 import { eventMailWindowMs } from '../../shared/event-mail-window.js';
 import type { OutgoingMail } from '../domain/mail-port.js';
-import { heldByBuyer } from '../domain/mail-subjects.js';
+import { heldByBuyer, isReplacement } from '../domain/mail-subjects.js';
 import type { PublicUrls } from '../domain/public-urls.js';
 import { eventTimeZone } from '../domain/views.js';
 import type { AttendeesRepo } from '../store/attendees-repo.js';
@@ -148,6 +148,7 @@ export class TicketMailComposer {
     const event = this.event(ticket.event_id);
     const original = ticket.transferred_from ? this.deps.tickets.find(ticket.transferred_from) : undefined;
     const sender = original ? this.deps.attendees.find(original.attendee_id) : undefined;
+    const holder = this.deps.attendees.find(ticket.attendee_id);
     const pdfTicket = this.pdfTicket(ticket, event);
     const mailEvent = this.mailEvent(event);
     const pdf = await renderTicketPdf({
@@ -159,6 +160,7 @@ export class TicketMailComposer {
       to,
       recipientName: pdfTicket.attendeeName,
       senderName: sender?.name ?? null,
+      replaces: original && isReplacement(sender?.email, holder?.email) ? original.id : null,
       event: mailEvent,
       ticket: pdfTicket,
       message: params.message,

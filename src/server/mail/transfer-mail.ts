@@ -8,6 +8,8 @@ export interface TransferMailInput {
   to: string;
   recipientName: string | null;
   senderName: string | null;
+  /** The holder's old ticket, when this is a replacement (a transfer to their own address). */
+  replaces: string | null;
   event: MailEvent;
   ticket: PdfTicket;
   message: string | undefined;
@@ -25,12 +27,16 @@ export function transferMail(input: TransferMailInput): OutgoingMail {
   const from = input.senderName ?? 'Someone';
   const { event, ticket } = input;
   const greeting = input.recipientName ? `Hi ${input.recipientName},` : 'Hi,';
-  const about = `${from} transferred a ticket for ${event.title} (${ticket.tierName}; ${event.venue}, doors ${event.doors}) to you.`;
+  const what = `${event.title} (${ticket.tierName}; ${event.venue}, doors ${event.doors})`;
+  const about = input.replaces
+    ? `Here is your new ticket for ${what}. It replaces ticket ${input.replaces}, which no longer gets anyone in: not a print of it, a screenshot or the phone it was on.`
+    : `${from} transferred a ticket for ${what} to you.`;
+  const said = input.replaces ? 'A note from the box office' : 'Their message';
   const text = [
     greeting,
     '',
     about,
-    ...(input.message ? ['', `Their message: ${input.message}`] : []),
+    ...(input.message ? ['', `${said}: ${input.message}`] : []),
     '',
     'Your ticket is attached as a PDF: print it, or show it on your phone at the door.',
     `It is also online: ${ticket.walletUrl}`,
@@ -45,7 +51,7 @@ It is also online: <a href="${escapeHtml(ticket.walletUrl)}">open your ticket</a
 <p><small>The code admits one person, once. Keep it to yourself: whoever shows it first gets in.</small></p>`;
   return {
     to: input.to,
-    subject: transferMailSubject(input.senderName, event.title),
+    subject: transferMailSubject(input.senderName, event.title, input.replaces !== null),
     text,
     html,
     attachments: [

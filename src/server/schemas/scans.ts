@@ -76,6 +76,13 @@ export const DoorTicket = Type.Object(
     issued_at: Timestamp,
     transferred_from: Nullable(Type.String()),
     transferred_to: Nullable(Type.String()),
+    transferred_at: Nullable(
+      Type.String({
+        format: 'date-time',
+        description:
+          'When this ticket was replaced by `transferred_to` (handed on, or reissued to its own holder after a lost phone or a shared code); null unless `status` is transferred. The door page says it: "Replaced at 19:30 …: send the guest to the box office"',
+      }),
+    ),
   },
   {
     $id: 'DoorTicket',

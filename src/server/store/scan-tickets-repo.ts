@@ -19,6 +19,8 @@ export interface ScanTicketRow {
   transferred_from: string | null;
   transferred_to: string | null;
   issued_at: number;
+  /** A transferred ticket's row is never written again, so this is when it was replaced. */
+  updated_at: number;
   event_status: EventStatus;
   /** The event's capacity (null: no limit) and how many are inside it, read with the ticket. */
   event_capacity: number | null;
@@ -53,7 +55,7 @@ export class ScanTicketsRepo {
     this.findStmt = prepareRows<ScanTicketRow>(
       db,
       `SELECT t.id, t.order_id, t.event_id, t.tier_id, t.attendee_id, t.status, t.scan_count, t.inside,
-         t.wallet_secret, t.transferred_from, t.transferred_to, t.issued_at, e.status AS event_status,
+         t.wallet_secret, t.transferred_from, t.transferred_to, t.issued_at, t.updated_at, e.status AS event_status,
          e.capacity AS event_capacity, e.inside AS event_inside,
          a.event_id AS attendee_event_id, a.order_id AS attendee_order_id,
          a.ticket_id AS attendee_ticket_id, a.name AS attendee_name, a.created_at AS attendee_created_at

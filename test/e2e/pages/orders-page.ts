@@ -59,6 +59,12 @@ export class OrdersPage {
     await expect(dialog).toBeHidden();
   }
 
+  /** Replace…: opens the dialog for a lost or shared ticket; the caller checks and confirms it. */
+  async openReplace(ticketId: string): Promise<Locator> {
+    await this.ticketRow(ticketId).getByRole('button', { name: 'Replace…' }).click();
+    return this.page.getByRole('dialog');
+  }
+
   async voidTicket(ticketId: string, refund: boolean): Promise<void> {
     await this.ticketRow(ticketId).getByRole('button', { name: 'Void…' }).click();
     const dialog = this.page.getByRole('dialog');

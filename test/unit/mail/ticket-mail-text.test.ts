@@ -19,6 +19,7 @@ describe('the transfer mail', () => {
     to: 'grace@example.test',
     recipientName: 'Grace',
     senderName: 'Ada',
+    replaces: null,
     event,
     ticket: ticket(1, 'Grace'),
     message: undefined,
@@ -46,6 +47,15 @@ describe('the transfer mail', () => {
     ]);
     expect(mail.html).not.toContain('cid:');
     expect(`${mail.text}${mail.html}`).not.toMatch(/few minutes/);
+  });
+
+  it('a replacement (the holder’s own address) says it is their new ticket and the old one is dead', () => {
+    const mail = transferMail({ ...input, to: 'ada@example.test', recipientName: 'Ada', replaces: 'tik_0' });
+    expect(mail.subject).toBe('Your new ticket for Night <show>');
+    expect(mail.text).toContain(
+      'Here is your new ticket for Night <show> (Balcony; Main hall, doors Thu 24 Dec 2026, 19:00 (UTC)). It replaces ticket tik_0, which no longer gets anyone in',
+    );
+    expect(mail.text).not.toContain('transferred');
   });
 
   it('names nobody when the sender is unknown', () => {

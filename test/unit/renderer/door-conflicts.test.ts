@@ -52,7 +52,7 @@ describe('conflictRows', () => {
   it('says what to do for each kind of disagreement', () => {
     const todo = (over: Partial<Record>) => conflictRows([record(over)], pack)[0]!.todo;
     expect(todo({ serverReason: 'transferred' })).toBe(
-      'Find the guest and ask for the new ticket; the new holder may come too.',
+      'Find the guest and send them to the box office: this ticket was replaced by a newer one, whose holder may come too.',
     );
     expect(todo({ serverReason: 'already_scanned', conflict: true })).toBe(
       'Another door let this ticket in too, and the server counts that entry: one ticket, two people. Find the guest and check whose ticket it is.',

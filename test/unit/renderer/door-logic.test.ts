@@ -47,6 +47,19 @@ describe('verdict words', () => {
     expect(verdictWords('rejected', 'expired').detail).toMatch(/^QR code expired/);
   });
 
+  it('sends the holder of a replaced ticket’s old code to the box office, with the time when the server gave it', () => {
+    // A lost phone's screenshot or a print from before the box office replaced the ticket: the
+    // person showing it may not be the guest, so not "ask for the new one".
+    const at = new Date(2026, 11, 24, 19, 30).getTime();
+    expect(verdictWords('rejected', 'transferred', null, 'paper', at).detail).toBe(
+      'This ticket was replaced by a newer one at 19:30: send the guest to the box office',
+    );
+    // Offline the door knows only that it was replaced.
+    expect(verdictWords('rejected', 'transferred').detail).toBe(
+      'Replaced by a newer ticket: send the guest to the box office',
+    );
+  });
+
   it('tells a pairing code from a ticket', () => {
     expect(
       isPairingText('marquee://pair?url=http%3A%2F%2F127.0.0.1&fp=&token=pair_abcdefghijklmnopqrstuvwx'),

@@ -24,7 +24,7 @@ describe('overruledAdmissions', () => {
         (id) => names[id] ?? null,
       ),
     ).toContain(
-      'these tickets: Ivy Stone, tik_ivy — Ticket voided (refunded, or the event was cancelled); tik_bo — Ticket was transferred: the new holder has the valid one. Find the guests',
+      'these tickets: Ivy Stone, tik_ivy — Ticket voided (refunded, or the event was cancelled); tik_bo — Ticket replaced by a newer one (transferred, or reissued after a lost phone or a shared code): only the new one admits. Find the guests',
     );
   });
 

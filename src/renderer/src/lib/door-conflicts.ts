@@ -47,7 +47,8 @@ function todo(d: Disagreement): string {
     case 'already_scanned':
       return 'Nothing to do: this door had let the guest in already.';
     case 'transferred':
-      return 'Find the guest and ask for the new ticket; the new holder may come too.';
+      // Handed on or reissued: the one let in may hold a stale copy (a lost phone, an old print).
+      return 'Find the guest and send them to the box office: this ticket was replaced by a newer one, whose holder may come too.';
     case 'voided':
       return 'Find the guest: the ticket is no longer valid. Send them to the box office.';
     default:

@@ -1,7 +1,7 @@
 import type { ScanOutcome } from '../../../scanner/door-device.js';
 import { isScannerError } from '../../../scanner/errors.js';
 import type { LookupMatch } from '../../../scanner/types.js';
-import { verdictWords } from '../lib/scan-words.js';
+import { replacedAtOf, verdictWords } from '../lib/scan-words.js';
 import { doorDevice, restOfOrder, useDoor } from './door-store.js';
 
 /**
@@ -39,7 +39,7 @@ export async function findGuests(q: string): Promise<FoundGuests | { problem: st
 
 function showManual(outcome: ScanOutcome, match: LookupMatch | null, reason: string | null, detail?: string) {
   const admitted = outcome.result === 'admitted';
-  const words = verdictWords(outcome.result, outcome.reason);
+  const words = verdictWords(outcome.result, outcome.reason, null, 'manual', replacedAtOf(outcome.ticket));
   return useDoor.getState().showVerdict({
     result: outcome.result,
     reason: outcome.reason,

@@ -13,7 +13,7 @@ import { FetchTransport } from '../../../scanner/fetch-transport.js';
 import { parsePairingCode } from '../../../scanner/pairing-code.js';
 import type { Credential, RejectReason, ScanResult } from '../../../scanner/types.js';
 import { parseCredential } from '../../../shared/ticket-token.js';
-import { verdictWords, type LastAdmission } from '../lib/scan-words.js';
+import { replacedAtOf, verdictWords, type LastAdmission } from '../lib/scan-words.js';
 import {
   conflictRows,
   handledConflictsKey,
@@ -521,7 +521,8 @@ export const useDoor = create<DoorState>()((set, get) => {
       const vouched = outcome.reason !== 'invalid_signature' && outcome.reason !== 'malformed';
       const ticketId = vouched ? outcome.ticketId : null;
       const known = ticketId ? (lastAdmissions.get(ticketId) ?? null) : null;
-      const words = verdictWords(outcome.result, outcome.reason, known, outcome.credential);
+      const replaced = replacedAtOf(outcome.ticket);
+      const words = verdictWords(outcome.result, outcome.reason, known, outcome.credential, replaced);
       const verdict: Verdict = {
         seq: ++verdictSeq,
         result: outcome.result,

@@ -21,6 +21,7 @@ import { BuyerDialog } from './buyer-dialog.js';
 import { HolderDialog } from './holder-dialog.js';
 import { OrderHistory } from './order-history.js';
 import { RefundDialog } from './refund-dialog.js';
+import { ReplaceDialog } from './replace-dialog.js';
 import { TransferDialog } from './transfer-dialog.js';
 import { VoidDialog } from './void-dialog.js';
 
@@ -30,6 +31,7 @@ type Action =
   | { kind: 'buyer' }
   | { kind: 'void'; ticket: TicketView }
   | { kind: 'transfer'; ticket: TicketView }
+  | { kind: 'replace'; ticket: TicketView }
   | { kind: 'holder'; holder: AttendeeView; transferredIn: boolean }
   | { kind: 'ticket-mail'; ticket: TicketView; to: string };
 
@@ -233,6 +235,14 @@ export function OrderDetail({ orderId }: { orderId: string }) {
                           <button
                             type="button"
                             className="button button-small"
+                            title="Lost phone or ticket, or a code passed round: a new code for the same holder, the old one stops working"
+                            onClick={() => setAction({ kind: 'replace', ticket })}
+                          >
+                            Replace…
+                          </button>
+                          <button
+                            type="button"
+                            className="button button-small"
                             onClick={() => setAction({ kind: 'transfer', ticket })}
                           >
                             Transfer…
@@ -330,6 +340,17 @@ export function OrderDetail({ orderId }: { orderId: string }) {
             put the address right with Edit name… first.
           </p>
         </ConfirmDialog>
+      ) : null}
+      {action?.kind === 'replace' ? (
+        <ReplaceDialog
+          ticket={action.ticket}
+          holder={attendees[action.ticket.id]}
+          onClose={() => setAction(null)}
+          onDone={(message, printTicketId) => {
+            finish(message);
+            if (printTicketId) setReprint({ ticketId: printTicketId, at: Date.now() });
+          }}
+        />
       ) : null}
       {action?.kind === 'transfer' ? (
         <TransferDialog ticket={action.ticket} onClose={() => setAction(null)} onDone={finish} />

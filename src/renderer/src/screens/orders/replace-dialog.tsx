@@ -1,0 +1,69 @@
+import { useState, type FormEvent } from 'react';
+import type { AttendeeView, TicketView } from '../../api/types.js';
+import { Dialog } from '../../components/dialog.js';
+import { Field } from '../../components/field.js';
+import { FormActions } from '../../components/form-actions.js';
+import { splitError, type SplitError } from '../../lib/field-errors.js';
+import { replacedNote, replacementBody } from '../../lib/replace-ticket.js';
+import { useOrders } from '../../stores/orders-store.js';
+
+interface Props {
+  ticket: TicketView;
+  holder: AttendeeView | undefined;
+  onClose: () => void;
+  /** `printTicketId`: the new ticket, when the holder wants it printed here and now. */
+  onDone: (message: string, printTicketId: string | null) => void;
+}
+
+/**
+ * A holder who lost their phone or slip, or whose code went round: they get a new ticket with a
+ * new code, and every old copy stops working. Made as a transfer to the holder themselves.
+ */
+export function ReplaceDialog({ ticket, holder, onClose, onDone }: Props) {
+  const transfer = useOrders((s) => s.transfer);
+  const [email, setEmail] = useState(holder?.email ?? '');
+  const [print, setPrint] = useState(true);
+  const [error, setError] = useState<SplitError | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const body = replacementBody(holder, email);
+    setBusy(true);
+    try {
+      const fresh = await transfer(ticket, body);
+      onDone(replacedNote(ticket.id, fresh, body.to_email, print), print ? fresh.id : null);
+    } catch (err) {
+      setError(splitError(err, ['to_email']));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog title={`Replace ticket ${ticket.id}?`} onClose={onClose}>
+      <form className="dialog-body" onSubmit={submit} noValidate>
+        <p>
+          For a lost phone or paper ticket, or a code that was forwarded or copied.{' '}
+          {holder?.name ?? 'The holder'} gets a new ticket with a new code;{' '}
+          <strong>this one stops working at once</strong>, on every copy: a print, a screenshot, the wallet on
+          a lost phone. A door that is offline now refuses it once it syncs, and shows it as a conflict if it
+          let the old code in meanwhile.
+        </p>
+        <Field label="Send the new ticket to" error={error?.fields.to_email}>
+          <input type="email" autoFocus value={email} onChange={(e) => setEmail(e.target.value)} />
+        </Field>
+        <label className="choice">
+          <input type="checkbox" checked={print} onChange={(e) => setPrint(e.target.checked)} />
+          Print the new ticket here too
+        </label>
+        <FormActions
+          error={error?.form}
+          onCancel={onClose}
+          cancelLabel="Keep ticket"
+          submitLabel={busy ? 'Replacing…' : 'Replace ticket'}
+          busy={busy}
+        />
+      </form>
+    </Dialog>
+  );
+}
