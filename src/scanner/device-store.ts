@@ -321,7 +321,9 @@ export class SqliteDeviceState implements DeviceState {
       serverReason: row.server_reason,
       conflict: row.conflict === 1,
       recordedAt: row.recorded_at,
-      ...(row.double_admission ? { doubleAdmission: JSON.parse(row.double_admission) as DoubleAdmission } : {}),
+      ...(row.double_admission
+        ? { doubleAdmission: JSON.parse(row.double_admission) as DoubleAdmission }
+        : {}),
     }));
   }
 

@@ -65,9 +65,13 @@ describe('one ticket let in at two offline doors', () => {
     void doorA.device.follow({ signal: feed.signal, onStatus: (s) => (live = s === 'connected') });
     await eventually(() => (live ? true : undefined), 10_000, 'Door A on the scan feed');
 
-    expect(await doorA.device.scan(ticket!.qr_token, { offline: true })).toMatchObject({ result: 'admitted' });
+    expect(await doorA.device.scan(ticket!.qr_token, { offline: true })).toMatchObject({
+      result: 'admitted',
+    });
     bLater = 120_000;
-    expect(await doorB.device.scan(ticket!.qr_token, { offline: true })).toMatchObject({ result: 'admitted' });
+    expect(await doorB.device.scan(ticket!.qr_token, { offline: true })).toMatchObject({
+      result: 'admitted',
+    });
 
     expect(await doorA.device.sync()).toMatchObject({ uploaded: 1, admitted: 1, conflicts: 0 });
     expect(await doorB.device.sync()).toMatchObject({ uploaded: 1, admitted: 0, conflicts: 1 });

@@ -103,7 +103,9 @@ export type DoorAttendeeView = Static<typeof DoorAttendee>;
 const DoorEntry = Type.Object({
   scan_id: Type.String({ description: 'scn_ id of that entry' }),
   device_id: Nullable(Type.String()),
-  device_name: Nullable(Type.String({ description: "The door's name as paired; null for a till or API key" })),
+  device_name: Nullable(
+    Type.String({ description: "The door's name as paired; null for a till or API key" }),
+  ),
   scanned_at: Timestamp,
 });
 

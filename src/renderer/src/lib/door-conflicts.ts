@@ -55,7 +55,8 @@ type Disagreement = Pick<
  */
 const countedHere = (d: Disagreement): boolean => d.conflict && d.serverResult === 'admitted';
 
-const doorWords = (entry: DoorEntry): string => entry.deviceName ?? (entry.deviceId ? 'another door' : 'a till');
+const doorWords = (entry: DoorEntry): string =>
+  entry.deviceName ?? (entry.deviceId ? 'another door' : 'a till');
 
 /**
  * Both entries of a double admission in a steward's words, on the door's clock (the server's

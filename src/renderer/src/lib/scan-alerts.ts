@@ -61,7 +61,9 @@ export class AlertWatch {
           count: 1,
           firstAt: at,
           lastAt: at,
-          ...(counted ? { counted: { deviceId: counted.device_id, at: Date.parse(counted.scanned_at) } } : {}),
+          ...(counted
+            ? { counted: { deviceId: counted.device_id, at: Date.parse(counted.scanned_at) } }
+            : {}),
         },
       ];
     }
