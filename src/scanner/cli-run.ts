@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { discoverServers, type DiscoveredServer } from './discovery.js';
 import { deadlineRangeMs, isDeadlineMs } from './deadline.js';
 import { clockIsOff, howFarOff } from './door-clock.js';
+import { doubleAdmissionText } from './double-admission.js';
 import { revokedWords, type ScanOutcome } from './door-device.js';
 import { isScannerError, ScannerError } from './errors.js';
 import { displayFingerprint, normalizeFingerprint } from './fingerprint.js';
@@ -241,7 +242,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
           );
           for (const d of values.json ? [] : report.disagreements)
             io.out(
-              `  ${d.conflict ? 'CONFLICT' : 'differs'} ${d.ticketId ?? '-'}: door ${d.localResult}, server ${d.serverResult}${d.serverReason ? ` (${d.serverReason})` : ''}`,
+              `  ${d.conflict ? 'CONFLICT' : 'differs'} ${d.ticketId ?? '-'}: door ${d.localResult}, server ${d.serverResult}${d.serverReason ? ` (${d.serverReason})` : ''}` +
+                (d.doubleAdmission ? `; ${doubleAdmissionText(d.doubleAdmission)}` : ''),
             );
           if (held > 0 && !values.json) io.out(heldWords(held));
           return exitCodes.ok;
@@ -262,6 +264,12 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
               print(
                 `${scan.scanned_at} ${scan.result === 'admitted' ? (scan.direction === 'out' ? 'EXIT' : 'ADMITTED') : `REJECTED ${scan.reason}`} ${scan.ticket_id ?? '-'} by ${scan.device_id ?? '-'}${scan.conflict ? ' CONFLICT' : ''}`,
                 { type: 'scan', ...scan },
+              ),
+            // This door's entry counted and another door let the same ticket in: said on its own line.
+            onDoubleAdmission: (record) =>
+              print(
+                `DOUBLE ADMISSION ${record.ticketId ?? '-'}: ${record.doubleAdmission ? doubleAdmissionText(record.doubleAdmission) : 'let in here and at another door'}`,
+                { type: 'double_admission', ...record },
               ),
             onTicket: (change) =>
               print(`ticket ${change.ticket_id ?? '-'} ${change.change ?? ''}`, {

@@ -78,6 +78,27 @@ export interface ConflictRecord {
   /** The server's flag: another device admitted this ticket first. */
   conflict: boolean;
   recordedAt: number;
+  /**
+   * A double admission: the ticket was let in at two doors, named by the server (the sync's
+   * answer at the door whose entry lost, the feed at the door whose entry counted). Absent on
+   * other disagreements, and from a server that does not name the doors.
+   */
+  doubleAdmission?: DoubleAdmission;
+}
+
+/** One door's entry of a ticket, as the server recorded it (`scanned_at` on the venue's clock). */
+export interface DoorEntry {
+  scanId: string;
+  deviceId: string | null;
+  /** The door's name as paired; null for a till or API key. */
+  deviceName: string | null;
+  scannedAt: number;
+}
+
+/** The same ticket let in at two doors: the entry the server counts, and the other one. */
+export interface DoubleAdmission {
+  counted: DoorEntry;
+  conflicting: DoorEntry;
 }
 
 export interface StateChanges {

@@ -10,6 +10,7 @@ import type {
   ConflictRecord,
   DeviceState,
   DeviceStatus,
+  DoubleAdmission,
   PackInfo,
   Pairing,
   QueuedScan,
@@ -17,7 +18,7 @@ import type {
 } from './device-state.js';
 import type { AdmissionState, Holder, OfflineDecision, RevokedStatus } from './types.js';
 
-const schemaVersion = 4;
+const schemaVersion = 5;
 
 const schema = `
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -70,6 +71,11 @@ const queueV4 = `
 ALTER TABLE queue ADD COLUMN held INTEGER NOT NULL DEFAULT 0;
 `;
 
+/** Added to the conflicts in version 5: both doors of a double admission (JSON; ConflictRecord). */
+const conflictsV5 = `
+ALTER TABLE conflicts ADD COLUMN double_admission TEXT;
+`;
+
 interface QueueRow {
   seq: number;
   kind: QueuedScan['kind'];
@@ -91,6 +97,7 @@ interface ConflictRow {
   server_reason: ConflictRecord['serverReason'];
   conflict: number;
   recorded_at: number;
+  double_admission: string | null;
 }
 
 function queuedScan(row: QueueRow): QueuedScan {
@@ -134,6 +141,7 @@ export class SqliteDeviceState implements DeviceState {
         if (version < 2) this.db.exec(queueV2);
         if (version < 3) this.db.exec(holdersV3);
         if (version < 4) this.db.exec(queueV4);
+        if (version < 5) this.db.exec(conflictsV5);
         this.db.pragma(`user_version = ${schemaVersion}`);
       })();
     } catch (err) {
@@ -172,8 +180,8 @@ export class SqliteDeviceState implements DeviceState {
       releaseHeld: db.prepare('UPDATE queue SET held = 0 WHERE held = 1'),
       unqueue: db.prepare('DELETE FROM queue WHERE seq = ?'),
       conflict: db.prepare(
-        `INSERT INTO conflicts (ticket_id, scanned_at, local_result, server_result, server_reason, conflict, recorded_at)
-         VALUES (@ticket_id, @scanned_at, @local_result, @server_result, @server_reason, @conflict, @recorded_at)`,
+        `INSERT INTO conflicts (ticket_id, scanned_at, local_result, server_result, server_reason, conflict, recorded_at, double_admission)
+         VALUES (@ticket_id, @scanned_at, @local_result, @server_result, @server_reason, @conflict, @recorded_at, @double_admission)`,
       ),
       conflicts: db.prepare('SELECT * FROM conflicts ORDER BY seq'),
       counts: db.prepare(
@@ -289,6 +297,7 @@ export class SqliteDeviceState implements DeviceState {
           server_reason: c.serverReason,
           conflict: c.conflict ? 1 : 0,
           recorded_at: c.recordedAt,
+          double_admission: c.doubleAdmission ? JSON.stringify(c.doubleAdmission) : null,
         });
       }
       if (syncedAt !== null) this.stmt.setMeta.run('last_sync_at', String(syncedAt));
@@ -312,6 +321,9 @@ export class SqliteDeviceState implements DeviceState {
       serverReason: row.server_reason,
       conflict: row.conflict === 1,
       recordedAt: row.recorded_at,
+      ...(row.double_admission
+        ? { doubleAdmission: JSON.parse(row.double_admission) as DoubleAdmission }
+        : {}),
     }));
   }
 

@@ -30,6 +30,7 @@ import type {
   StateChanges,
 } from './device-state.js';
 import { DoorApi } from './door-api.js';
+import { countedHereConflict, doubleAdmissionOf } from './double-admission.js';
 import { isScannerError, ScannerError } from './errors.js';
 import { lookupMinLength, OfflineValidator, packHolders } from './offline-validator.js';
 import type { PairingCode } from './pairing-code.js';
@@ -156,6 +157,11 @@ export interface SyncReport {
 export interface FollowOptions {
   signal: AbortSignal;
   onScan?: (scan: ScanView) => void;
+  /**
+   * Another door let in a ticket whose counted entry is this door's (a double admission, now in
+   * `conflicts()`); called once per such pair, before `onScan` of the scan that told it.
+   */
+  onDoubleAdmission?: (record: ConflictRecord) => void;
   onTicket?: (change: TicketChange) => void;
   /** Connection state, for a door display ("live" / "reconnecting"). */
   onStatus?: (status: 'connected' | 'disconnected', error?: unknown) => void;
@@ -1036,6 +1042,7 @@ export class DoorDevice {
             serverReason: result.reason,
             conflict: result.conflict,
             recordedAt: at,
+            ...withDoubleAdmission(result.double_admission),
           });
         }
         if (scan.ticketId) this.markPending(scan.ticketId, -1);
@@ -1143,6 +1150,14 @@ export class DoorDevice {
         const changes = this.learnFromServer(scan.ticket_id, scan.result, scan.reason, scan.direction, null);
         if (changes) this.state.saveChanges(changes);
       }
+      // Another door let in a ticket whose counted entry is ours: our steward must hear it too.
+      const counted =
+        scan.conflict &&
+        countedHereConflict(scan, this.pairingInfo?.deviceId ?? null, this.state.conflicts(), this.now());
+      if (counted) {
+        this.state.settle([], [counted], null);
+        options.onDoubleAdmission?.(counted);
+      }
       options.onScan?.(scan);
     } else if (message.event === 'ticket') {
       const change = data as TicketChange;
@@ -1214,6 +1229,14 @@ export class DoorDevice {
     if (next > 0) this.pending.set(ticketId, next);
     else this.pending.delete(ticketId);
   }
+}
+
+/** A sync result's pair of doors, as a ConflictRecord's optional field. */
+function withDoubleAdmission(
+  wire: SyncAnswer['results'][number]['double_admission'],
+): Pick<ConflictRecord, 'doubleAdmission'> {
+  const pair = doubleAdmissionOf(wire);
+  return pair ? { doubleAdmission: pair } : {};
 }
 
 /** The server refused a door request's own `scanned_at` (400 `invalid_field`). */

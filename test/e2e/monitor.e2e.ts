@@ -118,6 +118,8 @@ test('the scan monitor: live scans within 2 s, chart, doors, loud alerts, reconn
     );
     expect(synced.results[0]?.conflict).toBe(true);
     await expect(monitor.alert('conflict')).toContainText('Double admission at Side door');
+    // Where the other person went in, and when: the door whose entry counted.
+    await expect(monitor.alert('conflict')).toContainText('but North gate had already admitted it at');
     await expect(monitor.scanRow(synced.results[0]?.scan_id ?? '')).toContainText('Conflict');
     await expect(monitor.door('Side door')).toContainText('online');
     await expect(monitor.door('Side door')).not.toContainText('no sync seen');

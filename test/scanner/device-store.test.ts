@@ -108,7 +108,7 @@ describe('device state file', () => {
     state.close();
     const raw = new Database(file);
     raw.exec(
-      "ALTER TABLE queue DROP COLUMN held; INSERT INTO queue (token, ticket_id, scanned_at, result, direction) VALUES ('t', 'tik_old', 1, 'admitted', 'in')",
+      "ALTER TABLE queue DROP COLUMN held; ALTER TABLE conflicts DROP COLUMN double_admission; INSERT INTO queue (token, ticket_id, scanned_at, result, direction) VALUES ('t', 'tik_old', 1, 'admitted', 'in')",
     );
     raw.pragma('user_version = 3');
     raw.close();
@@ -126,6 +126,56 @@ describe('device state file', () => {
       ['tik_old', undefined],
     ]);
     expect(reopened.status()).toMatchObject({ queued: 1, held: 0 });
+    reopened.close();
+  });
+
+  it('a version 4 file keeps its conflicts and then keeps both doors of a double admission', () => {
+    const file = join(dir, 'v4.db');
+    const state = new SqliteDeviceState(file);
+    state.close();
+    const raw = new Database(file);
+    raw.exec(
+      "ALTER TABLE conflicts DROP COLUMN double_admission; INSERT INTO conflicts (ticket_id, scanned_at, local_result, server_result, server_reason, conflict, recorded_at) VALUES ('tik_old', 1, 'admitted', 'rejected', 'voided', 0, 2)",
+    );
+    raw.pragma('user_version = 4');
+    raw.close();
+
+    const upgraded = new SqliteDeviceState(file);
+    const doubleAdmission = {
+      counted: { scanId: 'scn_a', deviceId: 'dev_a', deviceName: 'Door A', scannedAt: 10 },
+      conflicting: { scanId: 'scn_b', deviceId: 'dev_b', deviceName: 'Door B', scannedAt: 20 },
+    };
+    upgraded.settle(
+      [],
+      [
+        {
+          ticketId: 'tik_twice',
+          scannedAt: 20,
+          localResult: 'admitted',
+          serverResult: 'rejected',
+          serverReason: 'already_scanned',
+          conflict: true,
+          recordedAt: 30,
+          doubleAdmission,
+        },
+      ],
+      null,
+    );
+    upgraded.close();
+    const reopened = new SqliteDeviceState(file);
+    const [old, twice] = reopened.conflicts();
+    expect(old).toEqual({
+      ticketId: 'tik_old',
+      scannedAt: 1,
+      localResult: 'admitted',
+      serverResult: 'rejected',
+      serverReason: 'voided',
+      conflict: false,
+      recordedAt: 2,
+    });
+    expect(twice).toMatchObject({ ticketId: 'tik_twice', conflict: true, doubleAdmission });
+    // A conflict recorded with no sync (the feed told it) leaves the last sync time alone.
+    expect(reopened.status().lastSyncAt).toBeNull();
     reopened.close();
   });
 

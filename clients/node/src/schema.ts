@@ -1929,6 +1929,33 @@ export interface components {
        */
       created_at: string;
     };
+    /** @description Present when conflict is true: the entry the server counts (the first to reach it) and this scan, which let the same ticket in at another door */
+    DoubleAdmission: {
+      counted: {
+        /** @description scn_ id of that entry */
+        scan_id: string;
+        device_id: string | null;
+        /** @description The door's name as paired; null for a till or API key */
+        device_name: string | null;
+        /**
+         * Format: date-time
+         * @description ISO 8601, UTC (Z)
+         */
+        scanned_at: string;
+      };
+      conflicting: {
+        /** @description scn_ id of that entry */
+        scan_id: string;
+        device_id: string | null;
+        /** @description The door's name as paired; null for a till or API key */
+        device_name: string | null;
+        /**
+         * Format: date-time
+         * @description ISO 8601, UTC (Z)
+         */
+        scanned_at: string;
+      };
+    };
     /**
      * @description One scan attempt, admitted or not
      * @example {
@@ -2002,6 +2029,7 @@ export interface components {
         device_id: string | null;
         staff_id: string | null;
       };
+      double_admission?: components['schemas']['DoubleAdmission'];
     };
     /** @description A sale, void or transfer, as the door feed reports it */
     TicketChange: {
@@ -4055,6 +4083,7 @@ export interface operations {
                * @enum {unknown}
                */
               credential: 'rotating' | 'paper' | 'manual';
+              double_admission?: components['schemas']['DoubleAdmission'];
             }[];
           };
         };

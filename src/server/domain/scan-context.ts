@@ -25,6 +25,7 @@ import { AttendeeNames } from './attendee-names.js';
 import { ScanningService } from './scanning.js';
 import { StreamTokens } from './stream-tokens.js';
 import { TierNames } from './tier-names.js';
+import { DoubleAdmissions } from './double-admissions.js';
 import type { StorageHealth } from '../store/storage-health.js';
 
 export interface ScanContextDeps {
@@ -68,7 +69,8 @@ export function createScanContext(deps: ScanContextDeps): ScanContext {
   const feedRepo = new DoorFeedRepo(db);
   const scans = new ScansRepo(db);
   const tickets = new ScanTicketsRepo(db);
-  const feed = new ScanFeed(feedRepo, lifecycle, { now });
+  const doubles = new DoubleAdmissions(scans, devicesRepo);
+  const feed = new ScanFeed(feedRepo, lifecycle, { now, describeScan: (scan) => doubles.view(scan) });
   const presence = new DevicePresence(devicesRepo, now, lifecycle, deps.storage);
   const devices = new DevicesService({
     actions,
@@ -98,6 +100,7 @@ export function createScanContext(deps: ScanContextDeps): ScanContext {
     signingKeys: deps.signingKeys,
     urls,
     tierNames,
+    doubles,
     now,
   });
   const checkIns = new CheckInService({
@@ -127,6 +130,7 @@ export function createScanContext(deps: ScanContextDeps): ScanContext {
     devices,
     tokens: deps.tokens,
     feed,
+    doubles,
     now,
   });
   return {

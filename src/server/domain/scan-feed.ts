@@ -29,15 +29,23 @@ export interface ScanFeedOptions {
   maxBacklogBytes?: number;
   /** The clock a feed's opening time is read from (makeRoomForKey). */
   now?: () => number;
+  /** Builds each scan's record (DoubleAdmissions.view); the plain record without it. */
+  describeScan?: (scan: NonNullable<FeedRow['scan']>) => ScanView;
 }
 
 const batchSize = 500;
 
-/** SSE text for one feed entry: `event: scan` with the scan, or `event: ticket` with the change. */
-export function formatFeedRow(row: FeedRow): string {
+/**
+ * SSE text for one feed entry: `event: scan` with the scan (`describe` builds its record: the
+ * server's names a conflict's two doors), or `event: ticket` with the change.
+ */
+export function formatFeedRow(
+  row: FeedRow,
+  describe: (scan: NonNullable<FeedRow['scan']>) => ScanView = viewScan,
+): string {
   const data: ScanView | FeedTicketChangeView =
     row.kind === 'scan' && row.scan
-      ? viewScan(row.scan)
+      ? describe(row.scan)
       : {
           ticket_id: row.ticket_id,
           event_id: row.event_id,
@@ -62,6 +70,7 @@ export class ScanFeed {
   private readonly coalesceMs: number;
   private readonly maxBacklogBytes: number;
   private readonly now: () => number;
+  private readonly describeScan: (scan: NonNullable<FeedRow['scan']>) => ScanView;
   private drainTimer: NodeJS.Timeout | null = null;
   private drainScheduled = false;
   private pollTimer: NodeJS.Timeout | null = null;
@@ -78,6 +87,7 @@ export class ScanFeed {
     this.coalesceMs = options.coalesceMs ?? 0;
     this.maxBacklogBytes = options.maxBacklogBytes ?? 4 * 1024 * 1024;
     this.now = options.now ?? Date.now;
+    this.describeScan = options.describeScan ?? viewScan;
     lifecycle.onStop('scan feed', () => this.closeAll());
   }
 
@@ -174,7 +184,7 @@ export class ScanFeed {
     for (;;) {
       const rows = this.repo.after(listener.cursor, listener.eventId, batchSize);
       if (rows.length === 0) return;
-      const flowing = listener.write(rows.map(formatFeedRow).join(''));
+      const flowing = listener.write(rows.map((row) => formatFeedRow(row, this.describeScan)).join(''));
       listener.cursor = rows[rows.length - 1]!.seq;
       if (listener.backlog() > this.maxBacklogBytes) {
         this.close(listener);

@@ -8,6 +8,7 @@ import type { ActionRunner, Answer } from './action-runner.js';
 import type { ApiKeyRecord } from './api-keys.js';
 import type { DevicesService } from './devices.js';
 import type { ScanAttempts } from './scan-attempts.js';
+import type { DoubleAdmissions } from './double-admissions.js';
 import type { ScanFeed } from './scan-feed.js';
 import { scanTime, type ScanningService } from './scanning.js';
 import { scanIsItsOwnRecord } from './audit-entry.js';
@@ -29,6 +30,7 @@ export interface ScanSyncDeps {
   devices: DevicesService;
   tokens: TicketTokens;
   feed: ScanFeed;
+  doubles: DoubleAdmissions;
   now: () => number;
 }
 
@@ -60,14 +62,19 @@ function presentedItem(scan: SyncInput['scans'][number], index: number): Present
   return { kind: 'manual', ticketId: scan.ticket_id, note: scan.note };
 }
 
-const resultOf = (row: Omit<ScanRow, 'seq'>): SyncResultView => ({
-  ticket_id: row.ticket_id,
-  result: row.result,
-  reason: row.reason as ScanReason | null,
-  conflict: row.conflict === 1,
-  scan_id: row.id,
-  credential: row.credential,
-});
+/** One item's answer; a conflict names the entry that counted and this one (both doors). */
+function resultOf(row: Omit<ScanRow, 'seq'>, doubles: DoubleAdmissions): SyncResultView {
+  const result: SyncResultView = {
+    ticket_id: row.ticket_id,
+    result: row.result,
+    reason: row.reason as ScanReason | null,
+    conflict: row.conflict === 1,
+    scan_id: row.id,
+    credential: row.credential,
+  };
+  const pair = doubles.of(row);
+  return pair ? { ...result, double_admission: pair } : result;
+}
 
 /**
  * Uploads of scans a door made offline. They are applied in scanned_at order, each through the
@@ -122,7 +129,7 @@ export class ScanSyncService {
         for (const item of ordered) {
           const earlier = scans.bySyncKey(item.key);
           if (earlier) {
-            results[item.index] = resultOf(earlier);
+            results[item.index] = resultOf(earlier, this.deps.doubles);
             continue;
           }
           const outcome = attempts.record({
@@ -139,7 +146,7 @@ export class ScanSyncService {
             claim: { result: item.scan.result, reason: item.scan.reason ?? null },
             syncKey: item.key,
           });
-          results[item.index] = resultOf(outcome.row);
+          results[item.index] = resultOf(outcome.row, this.deps.doubles);
         }
         return { results };
       },

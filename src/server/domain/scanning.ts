@@ -24,7 +24,8 @@ import type { DevicesService } from './devices.js';
 import type { PublicUrls } from './public-urls.js';
 import type { ScanAttempts } from './scan-attempts.js';
 import type { TierNames } from './tier-names.js';
-import { viewDoorAttendee, viewDoorTicket, viewScan } from './scan-views.js';
+import { viewDoorAttendee, viewDoorTicket } from './scan-views.js';
+import type { DoubleAdmissions } from './double-admissions.js';
 import { occupancyView, orderAdmissions, requireDoorOf } from './door-rules.js';
 import type { ScanTicketsRepo } from '../store/scan-tickets-repo.js';
 import { viewEvent } from './views.js';
@@ -49,6 +50,8 @@ export interface ScanningDeps {
   afterCommit: () => void;
   scans: ScansRepo;
   feedRepo: DoorFeedRepo;
+  /** Names both doors of a conflict in the scan list. */
+  doubles: DoubleAdmissions;
   events: EventsRepo;
   tiers: TiersRepo;
   facts: CredentialFacts;
@@ -173,7 +176,7 @@ export class ScanningService {
     };
     const list = new ListCursor('scans', filters);
     const rows = this.deps.scans.page(filters, list.decode(query.cursor), limit + 1);
-    return toPage(rows, limit, viewScan, list);
+    return toPage(rows, limit, (row) => this.deps.doubles.view(row), list);
   }
 
   /**

@@ -10,7 +10,7 @@ import { Mail } from './mail.js';
 import { Offer, OfferTier } from './offer.js';
 import { BulkRefund, Order, Refund } from './orders.js';
 import { Payout } from './payouts.js';
-import { DoorAttendee, DoorTicket, FeedTicketChange, Scan } from './scans.js';
+import { DoorAttendee, DoorTicket, DoubleAdmission, FeedTicketChange, Scan } from './scans.js';
 import { Settings } from './settings.js';
 import { Shift, ShiftReport } from './shifts.js';
 import { Staff, StaffSession, StaffSignIn } from './staff.js';
@@ -38,6 +38,7 @@ export const componentSchemas = [
   BulkRefund,
   Ticket,
   Attendee,
+  DoubleAdmission,
   Scan,
   FeedTicketChange,
   DoorTicket,

@@ -106,6 +106,34 @@ export const DoorAttendee = Type.Object(
 );
 export type DoorAttendeeView = Static<typeof DoorAttendee>;
 
+/** One door's entry in a double admission: which door let the ticket in, and when. */
+const DoorEntry = Type.Object({
+  scan_id: Type.String({ description: 'scn_ id of that entry' }),
+  device_id: Nullable(Type.String()),
+  device_name: Nullable(
+    Type.String({ description: "The door's name as paired; null for a till or API key" }),
+  ),
+  scanned_at: Timestamp,
+});
+
+/**
+ * The two entries of one ticket let in at two doors (offline): the one the server counts and
+ * this conflicting one. Carried beside `conflict: true` so both doors and the monitor can say
+ * where and when the same ticket got in twice, without asking for the device list (admin only).
+ */
+export const DoubleAdmission = Type.Object(
+  {
+    counted: DoorEntry,
+    conflicting: DoorEntry,
+  },
+  {
+    $id: 'DoubleAdmission',
+    description:
+      'Present when conflict is true: the entry the server counts (the first to reach it) and this scan, which let the same ticket in at another door',
+  },
+);
+export type DoubleAdmissionView = Static<typeof DoubleAdmission>;
+
 export const Scan = Type.Object(
   {
     id: Type.String({ description: 'scn_ id' }),
@@ -134,6 +162,7 @@ export const Scan = Type.Object(
       },
       { description: 'Who made the scan: the API key, its paired device, the signed-in staff member' },
     ),
+    double_admission: Type.Optional(ref(DoubleAdmission)),
   },
   { $id: 'Scan', description: 'One scan attempt, admitted or not', examples: [scanExample] },
 );
@@ -277,6 +306,7 @@ export const SyncResult = Type.Object({
   }),
   scan_id: Type.String(),
   credential: scanCredential,
+  double_admission: Type.Optional(ref(DoubleAdmission)),
 });
 export type SyncResultView = Static<typeof SyncResult>;
 

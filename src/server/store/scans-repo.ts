@@ -49,6 +49,7 @@ export class ScansRepo {
   private readonly bySyncKeyStmt;
   private readonly lastEntryStmt;
   private readonly lastPassingStmt;
+  private readonly entryByOtherStmt;
   private readonly pageStmts = new Map<string, Statement<unknown[]>>();
 
   constructor(private readonly db: Db) {
@@ -79,6 +80,11 @@ export class ScansRepo {
       `SELECT * FROM scans WHERE ticket_id = ? AND result = 'admitted' AND scanned_at <= ?
        ORDER BY scanned_at DESC, seq DESC LIMIT 1`,
     );
+    this.entryByOtherStmt = db.prepare(
+      `SELECT * FROM scans WHERE ticket_id = ? AND result = 'admitted' AND direction = 'in'
+         AND seq < (SELECT seq FROM scans WHERE id = ?) AND device_id IS NOT ?
+       ORDER BY seq DESC LIMIT 1`,
+    );
   }
 
   insert(row: Omit<ScanRow, 'seq'>): void {
@@ -102,6 +108,14 @@ export class ScansRepo {
   entryInsideAt(ticketId: string, scannedAt: number): ScanRow | undefined {
     const last = this.lastPassingStmt.get(ticketId, scannedAt) as ScanRow | undefined;
     return last?.direction === 'in' ? last : undefined;
+  }
+
+  /**
+   * The last entry of the ticket by another device (or a till: no device) recorded before scan
+   * `scanId`: what that conflicting entry lost to, when no entry had the holder inside at its moment.
+   */
+  entryByOtherBefore(ticketId: string, scanId: string, deviceId: string | null): ScanRow | undefined {
+    return this.entryByOtherStmt.get(ticketId, scanId, deviceId) as ScanRow | undefined;
   }
 
   /** Filters map to fixed column names; one prepared statement per combination in use. */

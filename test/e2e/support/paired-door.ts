@@ -5,8 +5,8 @@ import type { VenueServer } from './venue-server.js';
 
 /**
  * A door page paired with `code` in a browser context of its own (the box office keeps the test's
- * `page`), named "Front door", with the page's uncaught errors collected. `setUp` runs on the
- * context before the page opens (a blocked route, a clock).
+ * `page`), named "Front door" unless `name` says otherwise, with the page's uncaught errors
+ * collected. `setUp` runs on the context before the page opens (a blocked route, a clock).
  */
 export async function pairedDoor(
   browser: Browser,
@@ -15,6 +15,7 @@ export async function pairedDoor(
   options: {
     viewport: { width: number; height: number };
     setUp?: (context: BrowserContext) => Promise<void>;
+    name?: string;
   },
 ): Promise<{ door: DoorPage; context: BrowserContext; errors: string[] }> {
   const context = await browser.newContext({ viewport: options.viewport });
@@ -24,7 +25,7 @@ export async function pairedDoor(
   page.on('pageerror', (err) => errors.push(err.message));
   const door = new DoorPage(page, server.url);
   await door.open();
-  await door.nameDoor('Front door');
+  await door.nameDoor(options.name ?? 'Front door');
   await door.pairByPasting(code);
   return { door, context, errors };
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   conflictKeys,
   conflictRows,
+  doubleAdmissionWarning,
   handledConflictsKey,
   saveHandledConflicts,
   stillToCheck,
@@ -79,6 +80,55 @@ describe('conflictRows', () => {
     );
     expect(rows.map((r) => r.ticketId)).toEqual(['tik_b', 'tik_a']);
     expect(new Set(rows.map((r) => r.key)).size).toBe(2);
+  });
+});
+
+describe('a ticket let in at two doors', () => {
+  // Local times, so the words read 20:41 and 20:43 in any time zone the tests run in.
+  const at2041 = new Date(2026, 10, 30, 20, 41).getTime();
+  const at2043 = new Date(2026, 10, 30, 20, 43).getTime();
+  const doubleAdmission = {
+    counted: { scanId: 'scn_a', deviceId: 'dev_a', deviceName: 'Door A', scannedAt: at2041 },
+    conflicting: { scanId: 'scn_b', deviceId: 'dev_b', deviceName: 'Door B', scannedAt: at2043 },
+  };
+  /** Door B's record, from its sync: its entry lost. */
+  const atB = record({ scannedAt: at2043, serverReason: 'already_scanned', conflict: true, doubleAdmission });
+  /** Door A's record, from the feed: its entry counted. */
+  const atA = record({
+    scannedAt: at2041,
+    serverResult: 'admitted',
+    serverReason: null,
+    conflict: true,
+    doubleAdmission,
+  });
+
+  it('both doors name both doors and their times, saying which is this door and which entry counted', () => {
+    expect(conflictRows([atB], pack)[0]).toMatchObject({
+      name: 'Ivy Stone',
+      tierName: 'VIP lounge',
+      doorDid: 'Let in',
+      twice: 'Let in twice: at Door A at 20:41 (the entry counted) and at Door B at 20:43 (this door).',
+    });
+    expect(conflictRows([atA], pack)[0]).toMatchObject({
+      doorDid: 'Let in',
+      server: 'Admitted twice',
+      twice: 'Let in twice: at Door A at 20:41 (this door, the entry counted) and at Door B at 20:43.',
+      todo: 'Door B let this ticket in too: one ticket, two people. Find the guest let in here and check whose ticket it is.',
+    });
+  });
+
+  it('is said at once in words: the ticket, the guest and tier, both doors and times, what to do', () => {
+    expect(doubleAdmissionWarning(atA, pack)).toBe(
+      'Ticket tik_ivy (Ivy Stone, VIP lounge) was let in twice: at Door A at 20:41 (this door, the entry counted) and at Door B at 20:43. Door B let this ticket in too: one ticket, two people. Find the guest let in here and check whose ticket it is.',
+    );
+    expect(doubleAdmissionWarning(atB, pack)).toMatch(
+      /^Ticket tik_ivy \(Ivy Stone, VIP lounge\) was let in twice: at Door A at 20:41 \(the entry counted\) and at Door B at 20:43 \(this door\)\. Another door let this ticket in too/,
+    );
+    // Other disagreements, and a conflict from a server that does not name the doors, say nothing new.
+    expect(doubleAdmissionWarning(record({}), pack)).toBeNull();
+    const unnamed = record({ serverReason: 'already_scanned', conflict: true });
+    expect(doubleAdmissionWarning(unnamed, pack)).toBeNull();
+    expect(conflictRows([unnamed], pack)[0]!.twice).toBeNull();
   });
 });
 

@@ -67,6 +67,34 @@ describe('AlertWatch', () => {
     expect(watch.check(scan('dev_b', 2))).toEqual([]);
   });
 
+  it('a conflict the server names keeps the door and moment of the entry that counted', () => {
+    const watch = new AlertWatch();
+    const conflicted = {
+      ...scan('dev_b', 120, 'rejected', true),
+      double_admission: {
+        counted: {
+          scan_id: 'scn_first',
+          device_id: 'dev_a',
+          device_name: 'Door A',
+          scanned_at: '2026-12-24T20:00:00.000Z',
+        },
+        conflicting: {
+          scan_id: 'scn_x',
+          device_id: 'dev_b',
+          device_name: 'Door B',
+          scanned_at: '2026-12-24T20:02:00.000Z',
+        },
+      },
+    };
+    expect(watch.check(conflicted)).toEqual([
+      expect.objectContaining({
+        kind: 'conflict',
+        deviceId: 'dev_b',
+        counted: { deviceId: 'dev_a', at: Date.UTC(2026, 11, 24, 20, 0, 0) },
+      }),
+    ]);
+  });
+
   it('groups scans made without a device as one door', () => {
     const watch = new AlertWatch({ rejectionThreshold: 2, windowMs: 10_000 });
     expect(watch.check(scan(null, 0))).toEqual([]);

@@ -1,6 +1,7 @@
-import type { ConflictRecord } from '../../../scanner/device-state.js';
+import type { ConflictRecord, DoorEntry } from '../../../scanner/device-state.js';
 import type { KeyValueStorage } from '../../../scanner/stored-device-state.js';
 import { refusalWords } from './manual-check-in.js';
+import { clock } from './scan-words.js';
 
 /**
  * The door's conflicts as a steward reads them: scans this door decided alone (offline) that the
@@ -23,6 +24,11 @@ export interface ConflictRow {
   server: string;
   /** What the steward does now. */
   todo: string;
+  /**
+   * A double admission, both doors by name and time ("Let in twice: at Door A at 20:41 (this
+   * door, the entry counted) and at Door B at 20:43."); null for other disagreements.
+   */
+  twice: string | null;
 }
 
 /** What the door pack says of a ticket; both null when it does not know the ticket. */
@@ -33,11 +39,65 @@ export interface PackNames {
 
 type Disagreement = Pick<
   ConflictRecord,
-  'ticketId' | 'scannedAt' | 'localResult' | 'serverResult' | 'serverReason' | 'conflict' | 'recordedAt'
+  | 'ticketId'
+  | 'scannedAt'
+  | 'localResult'
+  | 'serverResult'
+  | 'serverReason'
+  | 'conflict'
+  | 'recordedAt'
+  | 'doubleAdmission'
 >;
+
+/**
+ * This door's entry is the one the server counts, and another door let the same ticket in too
+ * (heard on the feed): the only record where the server admitted and still flags a conflict.
+ */
+const countedHere = (d: Disagreement): boolean => d.conflict && d.serverResult === 'admitted';
+
+const doorWords = (entry: DoorEntry): string =>
+  entry.deviceName ?? (entry.deviceId ? 'another door' : 'a till');
+
+/**
+ * Both entries of a double admission in a steward's words, on the door's clock (the server's
+ * time): "at Door A at 20:41 (this door, the entry counted) and at Door B at 20:43". Null when
+ * the record names no pair (another disagreement, or a server that does not say).
+ */
+function bothDoors(d: Disagreement): string | null {
+  const pair = d.doubleAdmission;
+  if (!d.conflict || !pair) return null;
+  const here = countedHere(d) ? 'counted' : 'conflicting';
+  const counted = `${doorWords(pair.counted)} at ${clock(pair.counted.scannedAt)} (${here === 'counted' ? 'this door, ' : ''}the entry counted)`;
+  const conflicting = `${doorWords(pair.conflicting)} at ${clock(pair.conflicting.scannedAt)}${here === 'conflicting' ? ' (this door)' : ''}`;
+  return `at ${counted} and at ${conflicting}`;
+}
+
+/** The conflicts list's line for a double admission: "Let in twice: at Door A at 20:41 (…) and …". */
+function twiceLine(d: Disagreement): string | null {
+  const doors = bothDoors(d);
+  return doors ? `Let in twice: ${doors}.` : null;
+}
+
+/**
+ * What a steward is told the moment a double admission reaches this door (its sync, or the feed
+ * for the door whose entry counted): "Ticket tik_… (Ada Guest, General admission) was let in
+ * twice: at Door A at 20:41 (the entry counted) and at Door B at 20:43 (this door). Find …".
+ * Null for any other record.
+ */
+export function doubleAdmissionWarning(d: Disagreement, pack: PackNames): string | null {
+  const doors = bothDoors(d);
+  if (!doors) return null;
+  const known = d.ticketId ? [pack.name(d.ticketId), pack.tierName(d.ticketId)].filter(Boolean) : [];
+  const ticket = `Ticket ${d.ticketId ?? '(unreadable)'}${known.length > 0 ? ` (${known.join(', ')})` : ''}`;
+  return `${ticket} was let in twice: ${doors}. ${todo(d)}`;
+}
 
 function todo(d: Disagreement): string {
   // A record is kept only where the verdicts differ (or for a conflict, always a refusal).
+  if (countedHere(d)) {
+    const other = d.doubleAdmission ? doorWords(d.doubleAdmission.conflicting) : 'another door';
+    return `${other === 'another door' ? 'Another door' : other} let this ticket in too: one ticket, two people. Find the guest let in here and check whose ticket it is.`;
+  }
   if (d.localResult === 'rejected')
     return 'The server accepts this ticket: if the guest was turned away, let them in.';
   if (d.conflict)
@@ -92,8 +152,13 @@ export function conflictRows(
       tierName: d.ticketId ? pack.tierName(d.ticketId) : null,
       doorDid: d.localResult === 'admitted' ? ('Let in' as const) : ('Turned away' as const),
       at: d.scannedAt,
-      server: d.serverResult === 'admitted' ? 'The server accepts this ticket' : refusalWords(d.serverReason),
+      server: countedHere(d)
+        ? 'Admitted twice'
+        : d.serverResult === 'admitted'
+          ? 'The server accepts this ticket'
+          : refusalWords(d.serverReason),
       todo: todo(d),
+      twice: twiceLine(d),
     }))
     .reverse();
 }

@@ -14,6 +14,8 @@ export interface ScanAlert {
   /** First and last scan of it, by when they were made (ms). */
   firstAt: number;
   lastAt: number;
+  /** A conflict: the entry the server counts (another door's, or a till's), when the server named it. */
+  counted?: { deviceId: string | null; at: number };
 }
 
 export interface AlertRules {
@@ -25,7 +27,8 @@ export interface AlertRules {
 
 export const defaultAlertRules: AlertRules = { rejectionThreshold: 3, windowMs: 60_000 };
 
-type Watched = Pick<ScanView, 'id' | 'device_id' | 'ticket_id' | 'result' | 'conflict' | 'scanned_at'>;
+type Watched = Pick<ScanView, 'id' | 'device_id' | 'ticket_id' | 'result' | 'conflict' | 'scanned_at'> &
+  Partial<Pick<ScanView, 'double_admission'>>;
 
 const doorKey = (deviceId: string | null) => deviceId ?? '(no device)';
 
@@ -48,6 +51,7 @@ export class AlertWatch {
     const at = Date.parse(scan.scanned_at);
     if (Number.isNaN(at)) return [];
     if (scan.conflict) {
+      const counted = scan.double_admission?.counted;
       return [
         {
           id: `conflict:${scan.id}`,
@@ -57,6 +61,9 @@ export class AlertWatch {
           count: 1,
           firstAt: at,
           lastAt: at,
+          ...(counted
+            ? { counted: { deviceId: counted.device_id, at: Date.parse(counted.scanned_at) } }
+            : {}),
         },
       ];
     }

@@ -16,11 +16,13 @@ import { parseCredential } from '../../../shared/ticket-token.js';
 import { replacedAtOf, verdictWords, type LastAdmission } from '../lib/scan-words.js';
 import {
   conflictRows,
+  doubleAdmissionWarning,
   handledConflictsKey,
   saveHandledConflicts,
   stillToCheck,
   storedHandledConflicts,
   type ConflictRow,
+  type PackNames,
 } from '../lib/door-conflicts.js';
 import { fetchOccupancy, type DoorAuth } from '../lib/door-calls.js';
 import { storedDeadlineMs } from '../lib/door-deadline.js';
@@ -200,19 +202,26 @@ const holderName = (ticketId: string | null): string | null =>
  * the device's state (localStorage), so the list is there again after a reload.
  */
 export function doorConflicts(): ConflictRow[] {
-  const validator = device?.validator;
-  if (!device || !validator) return [];
-  return conflictRows(
-    device.conflicts(),
-    {
-      name: holderName,
-      tierName: (ticketId) => {
-        const tierId = validator.holder(ticketId)?.tierId;
-        return (tierId && validator.tierName(tierId)) || null;
-      },
-    },
-    handledConflicts,
-  );
+  if (!device) return [];
+  return conflictRows(device.conflicts(), packNames, handledConflicts);
+}
+
+/** The guest and tier the door pack names for a ticket. */
+const packNames: PackNames = {
+  name: holderName,
+  tierName: (ticketId) => {
+    const tierId = device?.validator.holder(ticketId)?.tierId;
+    return (tierId && device?.validator.tierName(tierId)) || null;
+  },
+};
+
+/** The warnings a sync leaves on the door: tickets to find, and tickets let in at two doors. */
+function syncWarnings(disagreements: readonly ConflictRecord[]): string | null {
+  const warnings = [
+    overruledAdmissions(disagreements, holderName),
+    ...disagreements.map((d) => doubleAdmissionWarning(d, packNames)),
+  ].filter((words): words is string => words !== null);
+  return warnings.length > 0 ? warnings.join(' ') : null;
 }
 
 /** How this door calls the venue server as itself (lookups, check-ins), when paired. */
@@ -304,7 +313,7 @@ export const useDoor = create<DoorState>()((set, get) => {
    */
   const announceSync = (report: SyncReport) => {
     // What the sync settled (e.g. "scans are still waiting") is no longer true.
-    set({ error: overruledAdmissions(report.disagreements, holderName) });
+    set({ error: syncWarnings(report.disagreements) });
     if (report.uploaded > 0) {
       passingNotice(
         `Synced ${report.uploaded} offline scan${report.uploaded === 1 ? '' : 's'}${report.conflicts > 0 ? `; ${report.conflicts} admitted first at another door` : ''}.`,
@@ -357,6 +366,11 @@ export const useDoor = create<DoorState>()((set, get) => {
       .follow({
         signal: abort.signal,
         onStatus: (status) => set({ live: status === 'connected' }),
+        // Another door let in a ticket this door let in first: said now, and kept in the list.
+        onDoubleAdmission: (record) => {
+          set({ error: doubleAdmissionWarning(record, packNames) });
+          refreshStatus();
+        },
         onScan: (scan) => {
           if (scan.ticket_id && scan.result === 'admitted' && scan.direction === 'in') {
             lastAdmissions.set(scan.ticket_id, {

@@ -36,8 +36,8 @@ export function DoorConflicts() {
       {opened ? (
         <section id={listId} className="door-conflicts" aria-label="Conflicts to check">
           <p className="muted small">
-            Scans this door decided offline that the venue server saw differently when they synced. Mark each
-            Done once you have dealt with it.
+            Scans this door decided offline that the venue server saw differently when they synced, and
+            tickets let in both here and at another door. Mark each Done once you have dealt with it.
           </p>
           <ul>
             {rows.map((row) => (
@@ -48,6 +48,7 @@ export function DoorConflicts() {
                 <div>
                   {row.doorDid} at {clock(row.at)} · {row.server}
                 </div>
+                {row.twice ? <div className="door-conflicts-twice">{row.twice}</div> : null}
                 {row.handled ? (
                   <div className="door-conflicts-row-actions">
                     <span>Done</span>

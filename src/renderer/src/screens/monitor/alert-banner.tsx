@@ -12,9 +12,13 @@ interface AlertBannerProps {
 export function alertText(alert: MonitorAlert, doorName: (deviceId: string | null) => string): string {
   const door = doorName(alert.deviceId);
   if (alert.kind === 'conflict') {
+    // The door that counted, by name and time, when the server named it: where else to look.
+    const first = alert.counted
+      ? `${doorName(alert.counted.deviceId)} had already admitted it at ${formatClockSeconds(alert.counted.at)}`
+      : 'another door had already admitted it';
     return (
       `Double admission at ${door}: ticket ${alert.ticketId ?? '(unknown)'} was let in offline at ` +
-      `${formatClockSeconds(alert.firstAt)}, but another door had already admitted it. Two people may hold one ticket.`
+      `${formatClockSeconds(alert.firstAt)}, but ${first}. Two people may hold one ticket.`
     );
   }
   const span =
