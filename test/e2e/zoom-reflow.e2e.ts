@@ -25,7 +25,7 @@ import { adminKey } from './support/venue-server.js';
 /** What a screen must pass at one zoom: no sideways scrolling, no control cut off at an edge. */
 async function fits(page: Page, where: string): Promise<void> {
   expect(await sidewaysOverflow(page), `${where}: the screen scrolls sideways`).toBeLessThanOrEqual(0);
-  expect(await cutOffControls(page), `${where}: controls cut off at the edge`).toEqual([]);
+  expect(await cutOffControls(page.locator('body')), `${where}: controls cut off at the edge`).toEqual([]);
   expect(await stuckHeaderShare(page), `${where}: share of the window under the header`).toBeLessThanOrEqual(
     0.25,
   );
@@ -40,9 +40,9 @@ async function reachable(where: string, ...controls: Locator[]): Promise<void> {
 /** An open dialog fits the window and keeps its buttons reachable inside it. */
 async function dialogFits(page: Page, where: string, buttons: string[]): Promise<void> {
   const dialog = page.getByRole('dialog');
-  const sideways = await dialog.evaluate<number, undefined>('((d) => d.scrollWidth - d.clientWidth)');
+  const sideways = await dialog.evaluate((d) => d.scrollWidth - d.clientWidth);
   expect(sideways, `${where}: the dialog scrolls sideways`).toBeLessThanOrEqual(0);
-  expect(await cutOffControls(page, 'dialog[open]'), `${where}: dialog controls cut off`).toEqual([]);
+  expect(await cutOffControls(dialog), `${where}: dialog controls cut off`).toEqual([]);
   await reachable(
     where,
     dialog.getByRole('button', { name: 'Close' }),

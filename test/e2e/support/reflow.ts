@@ -40,39 +40,45 @@ export const stuckHeaderShare = (page: Page): Promise<number> =>
 
 /** Whether the page is wider than the window: the whole screen would scroll sideways. */
 export const sidewaysOverflow = (page: Page): Promise<number> =>
-  // A string: this file is type-checked without the DOM's types.
+  // A string: this file is type-checked without the DOM's globals.
   page.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth');
 
 /**
- * What a person cannot reach: the buttons, links and fields (of `within`, default the page) that
- * stick out past the window's left or right edge, named by their text or label. Inside a box that
- * scrolls sideways itself (a wide table), what is reachable by scrolling that box counts as reachable.
+ * What a person cannot reach: the buttons, links and fields in `scope` (the page's body, an open
+ * dialog) that stick out past the window's left or right edge, named by their text or label.
+ * Inside a box that scrolls sideways itself (a wide table), what that box's scrolling reaches counts.
  */
-export const cutOffControls = (page: Page, within = 'body'): Promise<string[]> =>
-  page.evaluate(`(() => {
-    const width = document.documentElement.clientWidth;
-    const scrollsSideways = (el) => {
-      for (let box = el.parentElement; box; box = box.parentElement) {
-        const x = getComputedStyle(box).overflowX;
-        if (x === 'auto' || x === 'scroll') return box;
-      }
-      return null;
-    };
-    const name = (el) =>
-      (el.getAttribute('aria-label') || el.innerText || el.value || el.name || el.tagName).trim().slice(0, 40);
-    return [...document.querySelectorAll(${JSON.stringify(within)})]
+export const cutOffControls = (scope: Locator): Promise<string[]> =>
+  scope.evaluateAll((roots) =>
+    roots
       .flatMap((root) => [...root.querySelectorAll('a[href], button, input, select, textarea')])
       .filter((el) => el.getClientRects().length > 0 && !el.closest('.visually-hidden'))
       .filter((el) => {
+        const view = el.ownerDocument.defaultView!;
+        const width = el.ownerDocument.documentElement.clientWidth;
+        let scroller = el.parentElement;
+        while (scroller && !['auto', 'scroll'].includes(view.getComputedStyle(scroller).overflowX))
+          scroller = scroller.parentElement;
         const box = el.getBoundingClientRect();
-        const scroller = scrollsSideways(el);
-        const edge = scroller ? scroller.getBoundingClientRect() : { left: 0, right: width };
-        const inside = scroller ? edge.left >= -0.5 && edge.right <= width + 0.5 : true;
-        const reach = scroller ? { left: edge.left - scroller.scrollLeft, right: edge.left + scroller.scrollWidth } : edge;
-        return !inside || box.left < reach.left - 0.5 || box.right > reach.right + 0.5;
+        if (!scroller) return box.left < -0.5 || box.right > width + 0.5;
+        const edge = scroller.getBoundingClientRect();
+        const reach = {
+          left: edge.left - scroller.scrollLeft,
+          right: edge.left - scroller.scrollLeft + scroller.scrollWidth,
+        };
+        return (
+          edge.left < -0.5 ||
+          edge.right > width + 0.5 ||
+          box.left < reach.left - 0.5 ||
+          box.right > reach.right + 0.5
+        );
       })
-      .map(name);
-  })()`);
+      .map((el) =>
+        String(el.getAttribute('aria-label') || el.innerText || el.labels?.[0]?.innerText || el.tagName)
+          .trim()
+          .slice(0, 40),
+      ),
+  );
 
 /**
  * Scrolls `control` into view as the keyboard would (focus), then says what is wrong with where it
@@ -81,15 +87,15 @@ export const cutOffControls = (page: Page, within = 'body'): Promise<string[]> =
  */
 export async function hiddenWhenFocused(control: Locator): Promise<string | null> {
   await control.focus();
-  return control.evaluate<string | null, undefined>(`((el) => {
+  return control.evaluate((el) => {
     const box = el.getBoundingClientRect();
-    const w = document.documentElement.clientWidth;
-    const h = document.documentElement.clientHeight;
-    if (box.left < -0.5 || box.right > w + 0.5) return 'past the side: ' + box.left + '..' + box.right + ' of ' + w;
-    if (box.top < -0.5 || box.bottom > h + 0.5) return 'past the top or bottom: ' + box.top + '..' + box.bottom + ' of ' + h;
-    const top = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
-    if (!top || !(el === top || el.contains(top) || top.contains(el)))
-      return 'covered by ' + (top ? top.tagName + '.' + top.className : 'nothing');
-    return null;
-  })`);
+    const root = el.ownerDocument.documentElement;
+    const [w, h] = [root.clientWidth, root.clientHeight];
+    if (box.left < -0.5 || box.right > w + 0.5) return `past the side: ${box.left}..${box.right} of ${w}`;
+    if (box.top < -0.5 || box.bottom > h + 0.5)
+      return `past the top or bottom: ${box.top}..${box.bottom} of ${h}`;
+    const top = el.ownerDocument.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    if (top && (el === top || el.contains(top) || top.contains(el))) return null;
+    return `covered by ${top ? `${top.tagName}.${top.className}` : 'nothing'}`;
+  });
 }
