@@ -55,7 +55,7 @@ const title = 'A Rather Long Event Title For The Late Night Jazz Session';
 const tiers = ['General admission standing', 'VIP lounge with table service'];
 
 for (const zoomed of zoomedWindows) {
-  test(`at ${zoomed.zoom} zoom (${zoomed.width} px) a seller sells, refunds and closes the shift with nothing cut off`, async ({
+  test(`at ${zoomed.zoom} zoom (${zoomed.width} px) a seller sells, asks for a refund and closes the shift with nothing cut off`, async ({
     browser,
     server,
   }) => {
@@ -123,10 +123,12 @@ for (const zoomed of zoomedWindows) {
     await refundButton.click();
     await expect(page.getByRole('dialog')).toBeVisible();
     await dialogFits(page, 'refund dialog', ['Cancel Esc', 'Refund']);
+    // A seller's refund is refused (a manager's job): the refusal's words must fit as well.
     await page.getByRole('dialog').getByRole('button', { name: 'Refund', exact: true }).click();
+    await expect(page.getByRole('dialog').getByRole('alert')).toContainText('Only a manager can refund');
+    await dialogFits(page, 'refund dialog, refused', ['Cancel Esc', 'Refund']);
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancel Esc' }).click();
     await expect(page.getByRole('dialog')).toBeHidden();
-    await expect(detail.getByRole('status')).toContainText('Refunded $40.00.');
-    await fits(page, 'a refunded order');
 
     await page
       .getByRole('navigation', { name: 'Screens' })
@@ -135,7 +137,7 @@ for (const zoomed of zoomedWindows) {
     const closeShift = page.getByRole('button', { name: 'Close shift…' });
     await reachable('shift', closeShift);
     await closeShift.click();
-    await page.getByLabel('Cash counted in the drawer').fill('100.00');
+    await page.getByLabel('Cash counted in the drawer').fill('140.00');
     await fits(page, 'counting the drawer');
     await reachable('counting the drawer', page.getByRole('button', { name: 'Next' }));
     await page.getByRole('button', { name: 'Next' }).click();
