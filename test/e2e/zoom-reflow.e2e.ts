@@ -174,6 +174,9 @@ for (const zoomed of zoomedWindows) {
     // under the header.
     const buttons = page.getByRole('main').getByRole('button');
     await reachable('settings', buttons.last(), buttons.first());
+    await page.getByRole('button', { name: 'Reset PIN… of Maria Manager' }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await dialogFits(page, 'reset a PIN', ['Cancel Esc', 'Set PIN']);
     await context.close();
   });
 }
