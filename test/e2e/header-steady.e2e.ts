@@ -8,6 +8,7 @@ import { ShiftPage } from './pages/shift-page.js';
 import { TillStaffPage } from './pages/till-staff-page.js';
 import { doorNight } from './support/door-night.js';
 import { pairDoorKey } from './support/door-key.js';
+import { sidewaysOverflow } from './support/reflow.js';
 import { holdRequestsTo } from './support/hold-requests.js';
 import { adminKey } from './support/venue-server.js';
 
@@ -50,10 +51,6 @@ for (const width of [1280, 1600, 1920]) {
     await page.close();
   });
 }
-
-/** Whether the page is wider than the window: a phone would scroll it sideways. */
-const sidewaysOverflow = (page: Page) =>
-  page.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth');
 
 test('on a 390 px phone the box office never scrolls sideways: sell, orders, an order, the door', async ({
   browser,
