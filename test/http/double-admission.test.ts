@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pairDoor, type NodeDoor } from '../../src/scanner/node-door.js';
-import { parsePairingCode } from '../../src/scanner/pairing-code.js';
+import type { NodeDoor } from '../../src/scanner/node-door.js';
 import type { ConflictRecord } from '../../src/scanner/device-state.js';
 import { eventually } from '../support/eventually.js';
 import { Venue } from '../scanner/support/venue.js';
@@ -15,7 +14,6 @@ import { Venue } from '../scanner/support/venue.js';
 let venue: Venue;
 let eventId: string;
 let tierId: string;
-const doors: NodeDoor[] = [];
 const feeds: AbortController[] = [];
 
 interface ScanListJson {
@@ -29,16 +27,9 @@ interface ScanListJson {
   }[];
 }
 
-/** A door with a patient deadline (these tests are about what it is told) and its pack pulled. */
-async function pairedDoor(name: string, monotonicNow?: () => number): Promise<NodeDoor> {
-  const code = parsePairingCode(await venue.pairingCode(eventId));
-  const door = await pairDoor(venue.stateFile(name), code, name, {
-    deadlineMs: 10_000,
-    ...(monotonicNow ? { monotonicNow, monotonicRun: null } : {}),
-  });
-  await door.device.pull();
-  doors.push(door);
-  return door;
+/** A door whose monotonic clock, if given, runs apart from this process's. */
+function pairedDoor(name: string, monotonicNow?: () => number): Promise<NodeDoor> {
+  return venue.pairedDoor(eventId, name, monotonicNow ? { monotonicNow, monotonicRun: null } : {});
 }
 
 beforeAll(async () => {
@@ -48,7 +39,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   for (const feed of feeds) feed.abort();
-  for (const door of doors) await door.close().catch(() => undefined);
   await venue?.close();
 });
 

@@ -1,6 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pairDoor, type NodeDoor } from '../../src/scanner/node-door.js';
-import { parsePairingCode } from '../../src/scanner/pairing-code.js';
 import { Venue } from './support/venue.js';
 
 /**
@@ -13,22 +11,11 @@ describe('a ticket replaced at the box office, at an online and an offline door'
   let venue: Venue;
   let eventId: string;
   let tierId: string;
-  const doors: NodeDoor[] = [];
-
-  async function pairedDoor(name: string): Promise<NodeDoor> {
-    const code = parsePairingCode(await venue.pairingCode(eventId));
-    const door = await pairDoor(venue.stateFile(name), code, name, { deadlineMs: 5_000 });
-    await door.device.pull();
-    doors.push(door);
-    return door;
-  }
-
   beforeAll(async () => {
     venue = await Venue.start();
     ({ eventId, tierId } = await venue.event());
   });
   afterAll(async () => {
-    for (const door of doors) await door.close().catch(() => undefined);
     await venue?.close();
   });
 
@@ -36,8 +23,8 @@ describe('a ticket replaced at the box office, at an online and an offline door'
     const [sold] = await venue.sell(eventId, tierId);
     const oldPass = sold!.paper_pass!;
     // Both doors hold a pack from before the replacement.
-    const online = await pairedDoor('replaced-online');
-    const offline = await pairedDoor('replaced-offline');
+    const online = await venue.pairedDoor(eventId, 'replaced-online');
+    const offline = await venue.pairedDoor(eventId, 'replaced-offline');
 
     const before = Date.now();
     const fresh = await venue.ok<{ id: string; paper_pass: string; transferred_from: string }>(

@@ -2,6 +2,8 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ServerOptions } from '../../../src/server/config.js';
 import { startServer, type RunningServer } from '../../../src/server/start.js';
+import { pairDoor, type NodeDoor, type NodeDoorOptions } from '../../../src/scanner/node-door.js';
+import { parsePairingCode } from '../../../src/scanner/pairing-code.js';
 import { PinnedTransport } from '../../../src/scanner/pinned-transport.js';
 import { adminSecret, tempDataDir, testOptions } from '../../support/test-app.js';
 
@@ -18,6 +20,7 @@ export interface SoldTicket {
  */
 export class Venue {
   private admin: PinnedTransport;
+  private readonly doors: NodeDoor[] = [];
 
   private constructor(
     public running: RunningServer,
@@ -101,6 +104,19 @@ export class Venue {
     return pairing.qr;
   }
 
+  /**
+   * A real door (SQLite state) paired to `eventId` over HTTP, its pack pulled, closed with the
+   * venue. Its deadline is patient (10 s unless `options` say otherwise): these tests are about
+   * what a door is told, and a loaded machine must never turn a verdict into a fallback.
+   */
+  async pairedDoor(eventId: string, name: string, options: NodeDoorOptions = {}): Promise<NodeDoor> {
+    const code = parsePairingCode(await this.pairingCode(eventId));
+    const door = await pairDoor(this.stateFile(name), code, name, { deadlineMs: 10_000, ...options });
+    this.doors.push(door);
+    await door.device.pull();
+    return door;
+  }
+
   /** Stops listening; the data dir stays, so restart() brings the same venue back. */
   async stop(): Promise<void> {
     this.admin.close();
@@ -113,6 +129,7 @@ export class Venue {
   }
 
   async close(): Promise<void> {
+    for (const door of this.doors.splice(0)) await door.close().catch(() => undefined);
     await this.stop().catch(() => undefined);
     rmSync(this.dataDir, { recursive: true, force: true });
   }
