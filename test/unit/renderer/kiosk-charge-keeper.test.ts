@@ -4,9 +4,9 @@ import {
   keepCharge,
   keptCharge,
   keptChargeStorageKey,
-  type KeeperStorage,
   type KeptCharge,
 } from '../../../src/renderer/src/lib/kiosk-charge-keeper.js';
+import type { KeeperStorage } from '../../../src/renderer/src/lib/tab-storage.js';
 
 /** A Web Storage as a tab has one: strings by key. */
 function tabStorage(): KeeperStorage & { items: Map<string, string> } {

@@ -1,5 +1,5 @@
 import type { CheckoutBody } from '../api/types.js';
-import type { KeeperStorage } from './kiosk-charge-keeper.js';
+import { forgetInTab, keepInTab, keptInTab, type KeeperStorage } from './tab-storage.js';
 import { tillPayments, type Cart } from './sale.js';
 
 /**
@@ -53,33 +53,18 @@ export function withSent(sent: readonly CheckoutBody[], body: CheckoutBody): Che
 export const unansweredSaleStorageKey = 'marquee.tillSale';
 
 export function keepUnansweredSale(storage: KeeperStorage | null, sale: UnansweredSale): void {
-  try {
-    storage?.setItem(unansweredSaleStorageKey, JSON.stringify(sale));
-  } catch {
-    // Storage refused: the sale is still on screen, only a reload would forget it.
-  }
+  keepInTab(storage, unansweredSaleStorageKey, sale);
 }
 
 export function forgetUnansweredSale(storage: KeeperStorage | null): void {
-  try {
-    storage?.removeItem(unansweredSaleStorageKey);
-  } catch {
-    // Nothing kept.
-  }
+  forgetInTab(storage, unansweredSaleStorageKey);
 }
 
 const isString = (value: unknown): value is string => typeof value === 'string';
 
 /** The sale kept before a reload, or null; anything unreadable counts as nothing kept. */
 export function keptUnansweredSale(storage: KeeperStorage | null): UnansweredSale | null {
-  let value: Partial<UnansweredSale> | null;
-  try {
-    const text = storage?.getItem(unansweredSaleStorageKey);
-    if (!text) return null;
-    value = JSON.parse(text) as Partial<UnansweredSale> | null;
-  } catch {
-    return null;
-  }
+  const value = keptInTab(storage, unansweredSaleStorageKey) as Partial<UnansweredSale> | null;
   const cart = value?.cart;
   if (
     !value ||

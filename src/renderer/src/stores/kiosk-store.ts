@@ -4,14 +4,9 @@ import { unwrap } from '../api/client.js';
 import type { CheckoutBody, EventView, OfferView, OrderView } from '../api/types.js';
 import { AttendantTerminal } from '../lib/attendant-terminal.js';
 import { newIdempotencyKey } from '../lib/idempotency.js';
-import {
-  forgetCharge,
-  keepCharge,
-  keptCharge,
-  reloadedChargeWords,
-  tabStorage,
-} from '../lib/kiosk-charge-keeper.js';
+import { forgetCharge, keepCharge, keptCharge, reloadedChargeWords } from '../lib/kiosk-charge-keeper.js';
 import { kioskBuyer } from '../lib/kiosk-offer.js';
+import { tabStorage } from '../lib/tab-storage.js';
 import { codeRefusalWords, kioskTrouble, payStoppedWords, type KioskTrouble } from '../lib/kiosk-trouble.js';
 import { failed, idle, loading, ready, type Loadable } from '../lib/loadable.js';
 import { formatMoney } from '../lib/money.js';

@@ -4,7 +4,7 @@ import { unwrap } from '../api/client.js';
 import type { EventView, OrderView, TierView } from '../api/types.js';
 import { splitError, type SplitError } from '../lib/field-errors.js';
 import { newIdempotencyKey } from '../lib/idempotency.js';
-import { tabStorage } from '../lib/kiosk-charge-keeper.js';
+import { tabStorage } from '../lib/tab-storage.js';
 import { priceChangeWords } from '../lib/price-change.js';
 import { tierEditedWords } from '../lib/tier-edit-words.js';
 import {
