@@ -131,7 +131,7 @@ describe('a sale kept unanswered when the tab closed, checked when the till is o
     const key = `till_${title.replace(/\W/g, '_')}`;
     if (recorded) expect(await till.reached(key, 1)).toBe(200);
     // What submit keeps before sending; then the tab is gone, and a new one has nothing on screen.
-    keepUnansweredSale(globalThis.localStorage, tillScope(served.url, adminSecret), {
+    keepUnansweredSale(globalThis.localStorage, tillScope(served.url, useSession.getState().apiKey!), {
       key,
       sent: [till.cart(1)],
       sentAt: Date.now() - sentAgoMs,
@@ -185,6 +185,24 @@ describe('a sale kept unanswered when the tab closed, checked when the till is o
     expect(useSale.getState().error?.form).toContain('Look for it in Orders');
     expect(await till.sold()).toHaveLength(0);
     expect(kept.size).toBe(0);
+  });
+
+  it('the till key revoked meanwhile: kept, and the seller told this key cannot check it and to look in Orders', async () => {
+    const till = await unwrap(
+      office().POST('/v2/api_keys', { body: { name: 'Till three', scope: 'box_office' } }),
+    );
+    useSession.getState().signOut();
+    expect(await useSession.getState().signIn(till.secret, 'login')).toBe(true);
+    const { sold } = await lostThenClosed('Key revoked', 10, false);
+    await unwrap(office().DELETE('/v2/api_keys/{id}', { params: { path: { id: till.id } } }));
+    useSale.getState().recover();
+    await useSale.getState().resendUnanswered();
+    expect(useSale.getState().error?.form).toMatch(
+      /^A sale from \d\d:\d\d was not confirmed, and the venue server no longer accepts this till's API key, so this till cannot check it\. Look for it in Orders/,
+    );
+    expect(useSale.getState().stage).toBe('payment');
+    expect(kept.size).toBe(1);
+    expect(await sold()).toHaveLength(0);
   });
 
   it('another till key or venue never sees it', async () => {

@@ -151,6 +151,13 @@ export const checkingSaleWords = (when: string) =>
 export const uncheckedSaleWords = (when: string) =>
   `A sale from ${when} was not confirmed, and the venue server cannot be reached to check it. This till checks again by itself when the server is back: do not sell it again meanwhile.`;
 
+/**
+ * The server no longer takes the key that sent it (revoked, rotated): it keeps Idempotency-Keys
+ * per API key, so no other key can ask. Kept, in case the same key comes back.
+ */
+export const keyRefusedSaleWords = (when: string) =>
+  `A sale from ${when} was not confirmed, and the venue server no longer accepts this till's API key, so this till cannot check it. Look for it in Orders before selling it again.`;
+
 /** The check found the sale recorded: shown with it on the done screen. */
 export const recoveredSoldWords = (when: string) =>
   `This is the sale from ${when} that was not confirmed: it went through, once. Nothing more was sold.`;

@@ -27,6 +27,7 @@ import {
   checkingSaleWords,
   forgetUnansweredSale,
   keepUnansweredSale,
+  keyRefusedSaleWords,
   keptUnansweredSales,
   oneTabAtATime,
   recoveredSoldWords,
@@ -439,7 +440,12 @@ export const useSale = create<SaleState>()((set, get) => ({
     // The seller moved on meanwhile (New sale, another event), or a press answered it first.
     if (get().idempotencyKey !== key || get().stage === 'done') return;
     if (answer.state === 'unknown') {
-      if (recovered) set({ error: { fields: {}, form: uncheckedSaleWords(when) } });
+      const words = answer.keyRefused
+        ? keyRefusedSaleWords(when)
+        : recovered
+          ? uncheckedSaleWords(when)
+          : null;
+      if (words) set({ error: { fields: {}, form: words } });
       return;
     }
     const eventId = get().eventId;
@@ -482,7 +488,7 @@ async function postOrder(body: CheckoutBody, key: string): Promise<OrderView> {
 type EarlierAnswer =
   | { state: 'sold'; order: OrderView; index: number }
   | { state: 'refused'; error: ApiRequestError }
-  | { state: 'unknown' };
+  | { state: 'unknown'; keyRefused?: boolean };
 
 /** Answers that say nothing of what the server made of the sale: ask again later. */
 const noVerdict = new Set([401, 403, 429]);
@@ -500,8 +506,9 @@ async function firstAnswer(bodies: readonly CheckoutBody[], key: string): Promis
       if (!(err instanceof ApiRequestError) || err.isNetwork || err.status >= 500)
         return { state: 'unknown' };
       if (err.code === 'idempotency_key_reused') continue;
-      // Another tab still sending it, a key signed out: no word on the sale either way.
-      if (err.code === 'idempotency_key_in_use' || noVerdict.has(err.status)) return { state: 'unknown' };
+      // Another tab still sending it, a key revoked meanwhile: no word on the sale either way.
+      if (err.code === 'idempotency_key_in_use' || noVerdict.has(err.status))
+        return { state: 'unknown', keyRefused: err.status === 401 };
       return { state: 'refused', error: err };
     }
   }
