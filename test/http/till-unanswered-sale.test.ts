@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { CheckoutBody } from '../../src/renderer/src/api/types.js';
 import { makeClient, unwrap } from '../../src/renderer/src/api/client.js';
+import { keepUnansweredSale, tillScope } from '../../src/renderer/src/lib/unanswered-sale.js';
 import { useEvents } from '../../src/renderer/src/stores/events-store.js';
 import { useSale } from '../../src/renderer/src/stores/sale-store.js';
 import { useSession } from '../../src/renderer/src/stores/session-store.js';
@@ -86,5 +87,131 @@ describe('a cart changed after a lost answer, completed again under the same key
     // Shown without the change due: the €100 was counted for the cart of one.
     expect(useSale.getState().receipt).toBeNull();
     expect((await sold()).map((o) => o.total_cents)).toEqual([5000]);
+  });
+});
+
+const keptCartOfOne = {
+  held: [],
+  quantity: 1,
+  payment: 'cash' as const,
+  tenderedText: '100',
+  buyerName: '',
+  buyerEmail: '',
+  compReason: '',
+};
+
+/** A localStorage for the store in Node, as a browser's (the till keeps unanswered sales there). */
+function installTillStorage() {
+  const items = new Map<string, string>();
+  const storage = {
+    getItem: (key: string) => items.get(key) ?? null,
+    setItem: (key: string, value: string) => void items.set(key, value),
+    removeItem: (key: string) => void items.delete(key),
+    get length() {
+      return items.size;
+    },
+    key: (index: number) => [...items.keys()][index] ?? null,
+  };
+  Object.defineProperty(globalThis, 'localStorage', { value: storage, configurable: true });
+  return items;
+}
+
+describe('a sale kept unanswered when the tab closed, checked when the till is opened again', () => {
+  let kept: Map<string, string>;
+  beforeEach(() => {
+    kept = installTillStorage();
+  });
+  afterAll(() => {
+    Reflect.deleteProperty(globalThis, 'localStorage');
+  });
+
+  /** The till sends one GA whose answer is lost, and the tab is closed: only storage remembers. */
+  async function lostThenClosed(title: string, stock: number, recorded: boolean, sentAgoMs = 60_000) {
+    const till = await tillSellingOne(title, stock);
+    const key = `till_${title.replace(/\W/g, '_')}`;
+    if (recorded) expect(await till.reached(key, 1)).toBe(200);
+    // What submit keeps before sending; then the tab is gone, and a new one has nothing on screen.
+    keepUnansweredSale(globalThis.localStorage, tillScope(served.url, useSession.getState().apiKey!), {
+      key,
+      sent: [till.cart(1)],
+      sentAt: Date.now() - sentAgoMs,
+      cart: { ...keptCartOfOne, eventId: till.event.id, tierId: till.tier.id },
+    });
+    useSale.getState().newSale();
+    return till;
+  }
+
+  it('recorded before the answer was lost: shown at once as being checked, then as sold, once', async () => {
+    const till = await lostThenClosed('Recorded then closed', 10, true);
+    expect(useSale.getState().recover()).toBe(till.event.id);
+    expect(useSale.getState()).toMatchObject({ stage: 'payment', quantity: 1, recovered: true });
+    expect(useSale.getState().error?.form).toMatch(/^A sale from \d\d:\d\d was not confirmed\. Checking/);
+    await useSale.getState().resendUnanswered();
+    expect(useSale.getState()).toMatchObject({ stage: 'done', idempotencyKey: null, receipt: null });
+    expect(useSale.getState().doneNote).toMatch(
+      /^This is the sale from \d\d:\d\d that was not confirmed: it went through, once\./,
+    );
+    expect(await till.sold()).toHaveLength(1);
+    expect(kept.size).toBe(0);
+  });
+
+  it('never reached the server: sent again under its key, it is sold once', async () => {
+    const till = await lostThenClosed('Never reached', 10, false);
+    useSale.getState().recover();
+    await Promise.all([useSale.getState().resendUnanswered(), useSale.getState().resendUnanswered()]);
+    expect(useSale.getState().stage).toBe('done');
+    expect(await till.sold()).toHaveLength(1);
+    expect(kept.size).toBe(0);
+  });
+
+  it('sold out meanwhile: the seller is told in words that nothing was sold, and it is forgotten', async () => {
+    const till = await lostThenClosed('Sold out meanwhile', 1, false);
+    await till.reached('another_till', 1);
+    useSale.getState().recover();
+    await useSale.getState().resendUnanswered();
+    expect(useSale.getState()).toMatchObject({ stage: 'tier', tierId: null, idempotencyKey: null });
+    expect(useSale.getState().error?.form).toMatch(
+      /^The sale from \d\d:\d\d did not go through: there are not enough tickets left now\. Nothing was sold/,
+    );
+    expect(await till.sold()).toHaveLength(1);
+    expect(kept.size).toBe(0);
+  });
+
+  it('older than the server keeps answers: not sent again (it could sell twice); the seller is sent to Orders', async () => {
+    const till = await lostThenClosed('Two days ago', 10, false, 48 * 3_600_000);
+    useSale.getState().recover();
+    await useSale.getState().resendUnanswered();
+    expect(useSale.getState().error?.form).toContain('too long ago for this till to check');
+    expect(useSale.getState().error?.form).toContain('Look for it in Orders');
+    expect(await till.sold()).toHaveLength(0);
+    expect(kept.size).toBe(0);
+  });
+
+  it('the till key revoked meanwhile: kept, and the seller told this key cannot check it and to look in Orders', async () => {
+    const till = await unwrap(
+      office().POST('/v2/api_keys', { body: { name: 'Till three', scope: 'box_office' } }),
+    );
+    useSession.getState().signOut();
+    expect(await useSession.getState().signIn(till.secret, 'login')).toBe(true);
+    const { sold } = await lostThenClosed('Key revoked', 10, false);
+    await unwrap(office().DELETE('/v2/api_keys/{id}', { params: { path: { id: till.id } } }));
+    useSale.getState().recover();
+    await useSale.getState().resendUnanswered();
+    expect(useSale.getState().error?.form).toMatch(
+      /^A sale from \d\d:\d\d was not confirmed, and the venue server no longer accepts this till's API key, so this till cannot check it\. Look for it in Orders/,
+    );
+    expect(useSale.getState().stage).toBe('payment');
+    expect(kept.size).toBe(1);
+    expect(await sold()).toHaveLength(0);
+  });
+
+  it('another till key or venue never sees it', async () => {
+    await lostThenClosed('Other key', 10, false);
+    useSession.getState().setBaseUrl(`${served.url}/`);
+    expect(useSale.getState().recover()).not.toBeNull();
+    useSale.setState({ idempotencyKey: null });
+    useSession.getState().setBaseUrl('http://127.0.0.1:1');
+    expect(useSale.getState().recover()).toBeNull();
+    expect(kept.size).toBe(1);
   });
 });

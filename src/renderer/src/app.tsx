@@ -11,6 +11,7 @@ import { connectionPill } from './lib/server-health.js';
 import { matchPath } from './lib/route-match.js';
 import { usePollWhileVisible } from './hooks/use-poll-while-visible.js';
 import { useWedgeScanner } from './hooks/use-wedge-scanner.js';
+import { useUnansweredSale } from './hooks/use-unanswered-sale.js';
 import { Link, navigate, Redirect, usePath } from './router.js';
 import { EventDetailScreen } from './screens/events/event-detail-screen.js';
 import { EventsScreen } from './screens/events/events-screen.js';
@@ -153,6 +154,8 @@ function Shell() {
     [staffMember, refreshShift],
   );
   usePollWhileVisible(pollShift, shiftPollMs);
+  // A sale left unanswered when the lid closed (or the tab did) comes back and is checked.
+  useUnansweredSale();
   useEffect(() => {
     void loadSettings();
   }, [loadSettings]);

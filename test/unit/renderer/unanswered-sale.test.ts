@@ -5,7 +5,12 @@ import {
   forgetUnansweredSale,
   keepUnansweredSale,
   keptUnansweredSale,
+  keptUnansweredSales,
+  refusedSaleWords,
   saleLimit,
+  saleTime,
+  tillScope,
+  tooOldToCheck,
   unansweredSaleStorageKey,
   withSent,
   type UnansweredSale,
@@ -33,14 +38,22 @@ const sale: UnansweredSale = {
     buyerEmail: '',
     compReason: '',
   },
+  sentAt: Date.UTC(2026, 10, 30, 19, 42),
 };
+
+const scope = tillScope('http://127.0.0.1:4000', 'sk_live_till_one');
 
 function memoryStorage() {
   const items = new Map<string, string>();
   return {
+    items,
     getItem: (key: string) => items.get(key) ?? null,
     setItem: (key: string, value: string) => void items.set(key, value),
     removeItem: (key: string) => void items.delete(key),
+    get length() {
+      return items.size;
+    },
+    key: (index: number) => [...items.keys()][index] ?? null,
   };
 }
 
@@ -51,12 +64,47 @@ describe('a sale whose answer the till has not had', () => {
     expect(withSent([body(2)], body(3))).toEqual([body(2), body(3)]);
   });
 
-  it('is kept across a reload, and forgotten once answered', () => {
+  it('is kept until answered, one entry per sale, oldest first', () => {
     const storage = memoryStorage();
-    keepUnansweredSale(storage, sale);
-    expect(keptUnansweredSale(storage)).toEqual(sale);
-    forgetUnansweredSale(storage);
-    expect(keptUnansweredSale(storage)).toBeNull();
+    const later = { ...sale, key: 'till_later', sentAt: sale.sentAt + 60_000 };
+    keepUnansweredSale(storage, scope, later);
+    keepUnansweredSale(storage, scope, sale);
+    expect(keptUnansweredSale(storage, scope, sale.key)).toEqual(sale);
+    expect(keptUnansweredSales(storage, scope)).toEqual([sale, later]);
+    forgetUnansweredSale(storage, scope, sale.key);
+    expect(keptUnansweredSales(storage, scope)).toEqual([later]);
+  });
+
+  it('is seen only by the till (server and key) that sent it, and never stores the key', () => {
+    const storage = memoryStorage();
+    keepUnansweredSale(storage, scope, sale);
+    const otherKey = tillScope('http://127.0.0.1:4000', 'sk_live_till_two');
+    const otherVenue = tillScope('http://127.0.0.1:4001', 'sk_live_till_one');
+    expect(new Set([scope, otherKey, otherVenue]).size).toBe(3);
+    expect(keptUnansweredSales(storage, otherKey)).toEqual([]);
+    expect(keptUnansweredSales(storage, otherVenue)).toEqual([]);
+    expect(tillScope('http://127.0.0.1:4000/', 'sk_live_till_one')).toBe(scope);
+    expect([...storage.items.keys(), ...storage.items.values()].join()).not.toContain('sk_live');
+  });
+
+  it('is not checked past the server keeping its answer (24 h), with an hour to spare for clocks', () => {
+    expect(tooOldToCheck(sale.sentAt, sale.sentAt + 22 * 3_600_000)).toBe(false);
+    expect(tooOldToCheck(sale.sentAt, sale.sentAt + 23 * 3_600_000 + 1)).toBe(true);
+  });
+
+  it('names the sale by the time it was sent, and the day when not today', () => {
+    const sent = new Date(2026, 10, 30, 19, 42).getTime();
+    expect(saleTime(sent, sent + 3_600_000)).toBe('19:42');
+    expect(saleTime(sent, new Date(2026, 11, 1, 9, 0).getTime())).toBe('19:42 on 30 Nov');
+  });
+
+  it("says why a sale sent again was refused in a seller's words", () => {
+    expect(refusedSaleWords('19:42', 'sold_out', 'Only 1 left.')).toBe(
+      'The sale from 19:42 did not go through: there are not enough tickets left now. Nothing was sold; sell it again if the customer still wants it.',
+    );
+    expect(refusedSaleWords('19:42', 'something_new', 'The server said no')).toContain(
+      'did not go through: The server said no. Nothing was sold',
+    );
   });
 
   it('counts anything unreadable as nothing kept', () => {
@@ -67,15 +115,17 @@ describe('a sale whose answer the till has not had', () => {
       '{"key":"k","sent":[],"cart":{}}',
       JSON.stringify({ ...sale, sent: [] }),
     ]) {
-      storage.setItem(unansweredSaleStorageKey, text);
-      expect(keptUnansweredSale(storage)).toBeNull();
+      storage.setItem(unansweredSaleStorageKey(scope, 'k'), text);
+      expect(keptUnansweredSale(storage, scope, 'k')).toBeNull();
     }
     storage.setItem(
-      unansweredSaleStorageKey,
+      unansweredSaleStorageKey(scope, sale.key),
       JSON.stringify({ ...sale, cart: { ...sale.cart, payment: 'bitcoin' } }),
     );
-    expect(keptUnansweredSale(storage)).toBeNull();
-    expect(keptUnansweredSale(null)).toBeNull();
+    expect(keptUnansweredSale(storage, scope, sale.key)).toBeNull();
+    storage.setItem(unansweredSaleStorageKey(scope, sale.key), JSON.stringify({ ...sale, sentAt: '19:42' }));
+    expect(keptUnansweredSales(storage, scope)).toEqual([]);
+    expect(keptUnansweredSale(null, scope, sale.key)).toBeNull();
   });
 
   it('gives up waiting for the answer after the deadline, as a timeout', () => {

@@ -1,5 +1,12 @@
 import type { CheckoutBody } from '../api/types.js';
-import { forgetInTab, keepInTab, keptInTab, type KeeperStorage } from './tab-storage.js';
+import {
+  forgetInTab,
+  keepInTab,
+  keptInTab,
+  keptNames,
+  type KeeperStorage,
+  type ListableStorage,
+} from './tab-storage.js';
 import { tillPayments, type Cart } from './sale.js';
 
 /**
@@ -16,10 +23,6 @@ export const unansweredSaleWords =
 /** A second press reached the server while the first was still being recorded. */
 export const stillRecordingWords =
   'The venue server is still recording this sale. Press Complete sale again in a moment: it will not be sold twice.';
-
-/** The page was reloaded (or the browser restarted the tab) while the sale was on its way. */
-export const reloadedSaleWords =
-  'This page was reloaded while the sale was being sent, so it may have gone through. Press Complete sale to finish it: it will not be sold twice.';
 
 /** The cart was changed after a lost answer, and the first try had gone through: that is the sale. */
 export const soldBeforeChangeWords =
@@ -41,6 +44,8 @@ export interface UnansweredSale {
   /** Each different body sent under the key, first first; the server recorded at most one. */
   sent: CheckoutBody[];
   cart: KeptCart;
+  /** When it was first sent (ms, this till's clock): said to the seller, and how long it can be checked. */
+  sentAt: number;
 }
 
 /** `sent` with `body` added unless the same body was already sent. */
@@ -50,25 +55,63 @@ export function withSent(sent: readonly CheckoutBody[], body: CheckoutBody): Che
   return [...sent, body].slice(0, maxSent);
 }
 
-export const unansweredSaleStorageKey = 'marquee.tillSale';
+/**
+ * The server keeps a sale's answer under its Idempotency-Key for 24 h (docs/api.md
+ * "Idempotency"); past that, sending the sale again could sell it a second time. An hour less,
+ * for a till whose clock runs ahead of the server's.
+ */
+export const answerKeptMs = 23 * 60 * 60 * 1000;
 
-export function keepUnansweredSale(storage: KeeperStorage | null, sale: UnansweredSale): void {
-  keepInTab(storage, unansweredSaleStorageKey, sale);
+/** Whether the server may no longer have the answer to a sale sent at `sentAt`. */
+export const tooOldToCheck = (sentAt: number, now: number): boolean => now - sentAt > answerKeptMs;
+
+const fnv1a = (text: string, seed: number): string => {
+  let hash = seed;
+  for (let i = 0; i < text.length; i += 1) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash.toString(16).padStart(8, '0');
+};
+
+/**
+ * Whose sales these are: the venue server and the till's API key, as a digest (the key itself is
+ * never written down). A sale is only checked under the key that sent it (the server keeps
+ * Idempotency-Keys per API key), and two tills or two venues on one laptop never see each other's.
+ */
+export function tillScope(baseUrl: string, apiKey: string): string {
+  const text = `${baseUrl.replace(/\/+$/, '')}\n${apiKey}`;
+  return fnv1a(text, 0x811c9dc5) + fnv1a(text, 0x050c5d1f);
 }
 
-export function forgetUnansweredSale(storage: KeeperStorage | null): void {
-  forgetInTab(storage, unansweredSaleStorageKey);
+const storagePrefix = (scope: string) => `marquee.tillSale.${scope}.`;
+
+/** Where the sale sent under `key` is kept: one entry per sale, so two tabs never overwrite each other's. */
+export const unansweredSaleStorageKey = (scope: string, key: string) => `${storagePrefix(scope)}${key}`;
+
+/** Kept in localStorage: closing the tab, or the browser killed as the laptop sleeps, must not forget it. */
+export function keepUnansweredSale(storage: KeeperStorage | null, scope: string, sale: UnansweredSale): void {
+  keepInTab(storage, unansweredSaleStorageKey(scope, sale.key), sale);
+}
+
+export function forgetUnansweredSale(storage: KeeperStorage | null, scope: string, key: string | null): void {
+  if (key !== null) forgetInTab(storage, unansweredSaleStorageKey(scope, key));
 }
 
 const isString = (value: unknown): value is string => typeof value === 'string';
 
-/** The sale kept before a reload, or null; anything unreadable counts as nothing kept. */
-export function keptUnansweredSale(storage: KeeperStorage | null): UnansweredSale | null {
-  const value = keptInTab(storage, unansweredSaleStorageKey) as Partial<UnansweredSale> | null;
+/** The sale kept under `key`, or null; anything unreadable counts as nothing kept. */
+export function keptUnansweredSale(
+  storage: KeeperStorage | null,
+  scope: string,
+  key: string,
+): UnansweredSale | null {
+  const value = keptInTab(storage, unansweredSaleStorageKey(scope, key)) as Partial<UnansweredSale> | null;
   const cart = value?.cart;
   if (
     !value ||
-    !isString(value.key) ||
+    value.key !== key ||
+    typeof value.sentAt !== 'number' ||
     !Array.isArray(value.sent) ||
     value.sent.length === 0 ||
     !cart ||
@@ -80,7 +123,61 @@ export function keptUnansweredSale(storage: KeeperStorage | null): UnansweredSal
     !tillPayments.includes(cart.payment)
   )
     return null;
-  return { key: value.key, sent: value.sent, cart };
+  return { key: value.key, sent: value.sent, cart, sentAt: value.sentAt };
+}
+
+/** Every sale this till (scope) kept unanswered, in any tab, oldest first. */
+export function keptUnansweredSales(storage: ListableStorage | null, scope: string): UnansweredSale[] {
+  const prefix = storagePrefix(scope);
+  return keptNames(storage, prefix)
+    .map((name) => keptUnansweredSale(storage, scope, name.slice(prefix.length)))
+    .filter((sale): sale is UnansweredSale => sale !== null)
+    .sort((a, b) => a.sentAt - b.sentAt);
+}
+
+/** "19:42", or "19:42 on 29 Nov" for a sale of another day, in the till's own time. */
+export function saleTime(sentAt: number, now: number): string {
+  const sent = new Date(sentAt);
+  const time = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit' }).format(sent);
+  if (sent.toDateString() === new Date(now).toDateString()) return time;
+  return `${time} on ${new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short' }).format(sent)}`;
+}
+
+/** Shown at once when the till is opened again with a sale it never had the answer to. */
+export const checkingSaleWords = (when: string) =>
+  `A sale from ${when} was not confirmed. Checking with the venue server whether it went through…`;
+
+/** The check could not be made: the server is out of reach (or still recording it). */
+export const uncheckedSaleWords = (when: string) =>
+  `A sale from ${when} was not confirmed, and the venue server cannot be reached to check it. This till checks again by itself when the server is back: do not sell it again meanwhile.`;
+
+/**
+ * The server no longer takes the key that sent it (revoked, rotated): it keeps Idempotency-Keys
+ * per API key, so no other key can ask. Kept, in case the same key comes back.
+ */
+export const keyRefusedSaleWords = (when: string) =>
+  `A sale from ${when} was not confirmed, and the venue server no longer accepts this till's API key, so this till cannot check it. Look for it in Orders before selling it again.`;
+
+/** The check found the sale recorded: shown with it on the done screen. */
+export const recoveredSoldWords = (when: string) =>
+  `This is the sale from ${when} that was not confirmed: it went through, once. Nothing more was sold.`;
+
+/** Past the server's keeping of answers: the till cannot tell, and must not send it again. */
+export const tooOldSaleWords = (when: string) =>
+  `A sale from ${when} was never confirmed, and it is too long ago for this till to check (the venue server remembers a sale's answer for 24 hours). Look for it in Orders before selling it again.`;
+
+/** Why the server refused a sale sent again, in a seller's words. */
+const refusalReasons: Record<string, string> = {
+  sold_out: 'there are not enough tickets left now.',
+  sales_closed: 'sales for that tier have closed.',
+  event_not_on_sale: 'the event is no longer on sale.',
+  price_changed: 'the price was changed at the office meanwhile.',
+};
+
+/** The check found the sale refused: nothing was sold, and the seller starts again if the customer still wants it. */
+export function refusedSaleWords(when: string, code: string, message: string): string {
+  const reason = refusalReasons[code] ?? (/[.!?]$/.test(message) ? message : `${message}.`);
+  return `The sale from ${when} did not go through: ${reason} Nothing was sold; sell it again if the customer still wants it.`;
 }
 
 /**
@@ -107,4 +204,18 @@ export function saleLimit(
 ): number | null {
   if (waitingQuantity !== null) return Math.max(tier.maxQuantity, waitingQuantity);
   return tier.sellable ? tier.maxQuantity : null;
+}
+
+/**
+ * Runs `send` while no other tab of this browser sends under the same Idempotency-Key (Web
+ * Locks): two tabs of one till open on the same unanswered sale ask the server one after the
+ * other, so the second can only be answered with a replay. Where there are no Web Locks (a page
+ * served over plain http from another machine is not a secure context), the server's own
+ * `idempotency_key_in_use` keeps two sends apart instead.
+ */
+export function oneTabAtATime<T>(key: string, send: () => Promise<T>): Promise<T> {
+  // The part of the Web Locks API used (typed here: this file is also compiled without the DOM).
+  type Locks = { request(name: string, held: () => Promise<T>): Promise<T> };
+  const locks = (globalThis as { navigator?: { locks?: Locks } }).navigator?.locks;
+  return locks ? locks.request(`marquee.tillSale.${key}`, send) : send();
 }

@@ -4,7 +4,7 @@ import { unwrap } from '../api/client.js';
 import type { EventView, OrderView, TierView } from '../api/types.js';
 import { splitError, type SplitError } from '../lib/field-errors.js';
 import { newIdempotencyKey } from '../lib/idempotency.js';
-import { tabStorage } from '../lib/tab-storage.js';
+import { tillStorage } from '../lib/tab-storage.js';
 import { priceChangeWords } from '../lib/price-change.js';
 import { tierEditedWords } from '../lib/tier-edit-words.js';
 import {
@@ -24,19 +24,28 @@ import {
 } from '../lib/sale.js';
 import {
   answerDeadline,
+  checkingSaleWords,
   forgetUnansweredSale,
   keepUnansweredSale,
-  keptUnansweredSale,
-  reloadedSaleWords,
+  keyRefusedSaleWords,
+  keptUnansweredSales,
+  oneTabAtATime,
+  recoveredSoldWords,
+  refusedSaleWords,
+  saleTime,
   soldBeforeChangeWords,
   stillRecordingWords,
+  tillScope,
+  tooOldSaleWords,
+  tooOldToCheck,
   unansweredSaleWords,
+  uncheckedSaleWords,
   withSent,
   type KeptCart,
 } from '../lib/unanswered-sale.js';
 import type { CheckoutBody } from '../api/types.js';
 import { useEvents } from './events-store.js';
-import { requireClient } from './session-store.js';
+import { requireClient, useSession } from './session-store.js';
 import { useShift } from './shift-store.js';
 
 export type SaleStage = 'tier' | 'quantity' | 'payment' | 'done';
@@ -78,6 +87,12 @@ interface SaleState extends Cart {
   idempotencyKey: string | null;
   /** The bodies sent under idempotencyKey whose answers were lost (lib/unanswered-sale.ts). */
   sentUnanswered: CheckoutBody[];
+  /** When the sale under idempotencyKey was first sent (ms), said to the seller. */
+  sentAt: number | null;
+  /** The change due for the last cart sent under idempotencyKey, shown if that is the one sold. */
+  sentReceipt: { tendered: number; change: number } | null;
+  /** The sale came back from storage (the tab was closed or reloaded): it was sent a while ago. */
+  recovered: boolean;
   /** Said on the done screen when the sale shown is not quite the one on screen before. */
   doneNote: string | null;
   /** The staff member whose sale this is (null at a till without staff). */
@@ -104,6 +119,18 @@ interface SaleState extends Cart {
   submit(event: EventView, tier: TierView, maxQuantity: number): Promise<OrderView | null>;
   newSale(): void;
   /**
+   * Puts back the oldest sale this till sent and never had the answer to, kept in localStorage
+   * by this tab or one since closed, unless this tab is already on one: at payment, with its key
+   * and a word that it is being checked. Its event's id, or null when there is none.
+   */
+  recover(): string | null;
+  /**
+   * Sends the unanswered sale again under its key, by itself, when the server can be reached:
+   * the server replays what it recorded, or makes the sale once. Shows the order, or the refusal
+   * in words, and forgets the sale; without an answer it keeps it for the next try.
+   */
+  resendUnanswered(): Promise<void>;
+  /**
    * A staff member signed in at this till: a sale left open by someone else (signed out by hand
    * or after the idle time) is not theirs to finish, nor its customer's name and address theirs
    * to see, so it is dropped; their own sale waits for them as they left it.
@@ -125,7 +152,23 @@ const emptyCart = {
 };
 
 /** No sale waiting on an answer: a new sale, another event. */
-const noAttempt = { idempotencyKey: null, sentUnanswered: [] as CheckoutBody[], doneNote: null };
+const noAttempt = {
+  idempotencyKey: null,
+  sentUnanswered: [] as CheckoutBody[],
+  sentAt: null,
+  sentReceipt: null,
+  recovered: false,
+  doneNote: null,
+};
+
+/** Whose sales the kept ones are: this server and this key (lib/unanswered-sale.ts tillScope). */
+const scope = () => {
+  const { baseUrl, apiKey } = useSession.getState();
+  return tillScope(baseUrl, apiKey ?? '');
+};
+
+/** Forgets the kept copy of the sale now on screen, if any: it was answered or given up. */
+const forgetAttempt = (key: string | null) => forgetUnansweredSale(tillStorage(), scope(), key);
 
 /** No tier on screen: the tiles have the keyboard. */
 const noLine = { tierId: null, quantity: 0, quantityText: '', quantityNote: null, error: null };
@@ -151,10 +194,9 @@ export const useSale = create<SaleState>()((set, get) => ({
   order: null,
   receipt: null,
   sellerId: null,
-  ...reloadedSale(),
 
   chooseEvent(eventId) {
-    forgetUnansweredSale(tabStorage());
+    forgetAttempt(get().idempotencyKey);
     set({ eventId, tierId: null, stage: 'tier', ...emptyCart, ...noAttempt, order: null, receipt: null });
   },
 
@@ -228,18 +270,22 @@ export const useSale = create<SaleState>()((set, get) => ({
     const idempotencyKey = state.idempotencyKey ?? newIdempotencyKey();
     const body = checkoutBody(event, tier, state, held);
     const sent = withSent(state.sentUnanswered, body);
-    set({ submitting: true, error: null, idempotencyKey });
-    // Kept until an answer comes: a page reloaded meanwhile puts the sale back with its key.
-    keepUnansweredSale(tabStorage(), { key: idempotencyKey, sent, cart: keptCart(state, event.id) });
+    const sentAt = state.sentAt ?? Date.now();
     const tendered = state.payment === 'cash' ? check.total + check.change : 0;
+    const sentReceipt = { tendered, change: check.change };
+    set({ submitting: true, error: null, idempotencyKey, sentAt, sentReceipt });
+    // Kept until an answer comes: a page reloaded, or closed and opened again, puts the sale back
+    // with its key.
+    const cart = keptCart(state, event.id);
+    keepUnansweredSale(tillStorage(), scope(), { key: idempotencyKey, sent, cart, sentAt });
     const done = (order: OrderView, doneNote: string | null) => {
-      forgetUnansweredSale(tabStorage());
+      forgetAttempt(idempotencyKey);
       // The change due is the cart's on screen: not shown for a sale made before a change to it.
       const receipt = doneNote === null ? { tendered, change: check.change } : null;
       set({ submitting: false, stage: 'done', order, receipt, ...noAttempt, doneNote });
     };
     try {
-      const order = await postOrder(body, idempotencyKey);
+      const order = await oneTabAtATime(idempotencyKey, () => postOrder(body, idempotencyKey));
       done(order, null);
       // Sold counts changed; the tiles must show the server's numbers, not a guess.
       void useEvents.getState().loadTiers(event.id);
@@ -263,7 +309,9 @@ export const useSale = create<SaleState>()((set, get) => ({
       }
       // Changed after a lost answer, and the server had the first try: find out what it was.
       if (err instanceof ApiRequestError && err.code === 'idempotency_key_reused') {
-        const earlier = await earlierAnswer(state.sentUnanswered, idempotencyKey);
+        const earlier = await oneTabAtATime(idempotencyKey, () =>
+          firstAnswer(state.sentUnanswered, idempotencyKey),
+        );
         if (earlier.state === 'sold') {
           done(earlier.order, soldBeforeChangeWords);
           void useEvents.getState().loadTiers(event.id);
@@ -274,11 +322,11 @@ export const useSale = create<SaleState>()((set, get) => ({
           return null;
         }
         // The first try was refused (sold out, say): nothing was sold, so this cart is sold afresh.
-        forgetUnansweredSale(tabStorage());
+        forgetAttempt(idempotencyKey);
         set({ submitting: false, ...noAttempt });
         return get().submit(event, tier, maxQuantity);
       }
-      forgetUnansweredSale(tabStorage());
+      forgetAttempt(idempotencyKey);
       // The line on screen is the order's last item (lib/sale.ts checkoutBody).
       let error = splitError(err, saleFields, {
         [`items[${held.length}].quantity`]: 'quantity',
@@ -342,8 +390,76 @@ export const useSale = create<SaleState>()((set, get) => ({
   },
 
   newSale() {
-    forgetUnansweredSale(tabStorage());
+    forgetAttempt(get().idempotencyKey);
     set({ stage: 'tier', tierId: null, ...emptyCart, ...noAttempt, order: null, receipt: null });
+  },
+
+  recover() {
+    if (get().idempotencyKey !== null) return null;
+    const kept = keptUnansweredSales(tillStorage(), scope())[0];
+    if (!kept) return null;
+    const { eventId, ...cart } = kept.cart;
+    set({
+      ...emptyCart,
+      ...cart,
+      eventId,
+      stage: 'payment',
+      quantityText: String(cart.quantity),
+      idempotencyKey: kept.key,
+      sentUnanswered: kept.sent,
+      sentAt: kept.sentAt,
+      sentReceipt: null,
+      recovered: true,
+      doneNote: null,
+      submitting: false,
+      order: null,
+      receipt: null,
+      error: { fields: {}, form: checkingSaleWords(saleTime(kept.sentAt, Date.now())) },
+    });
+    return eventId;
+  },
+
+  async resendUnanswered() {
+    const { idempotencyKey: key, sentUnanswered: sent, sentAt, submitting, recovered, sentReceipt } = get();
+    if (key === null || sentAt === null || sent.length === 0 || submitting || resending.has(key)) return;
+    const when = saleTime(sentAt, Date.now());
+    const gaveUp = (words: string) => {
+      forgetAttempt(key);
+      set({ stage: 'tier', tierId: null, ...emptyCart, ...noAttempt, error: { fields: {}, form: words } });
+    };
+    // Past the server's keeping of answers, sending it again could sell it twice.
+    if (tooOldToCheck(sentAt, Date.now())) return gaveUp(tooOldSaleWords(when));
+    resending.add(key);
+    let answer: EarlierAnswer;
+    try {
+      // Last cart first: the one on screen when it was lost, sold now if none of them was.
+      answer = await oneTabAtATime(key, () => firstAnswer([...sent].reverse(), key));
+    } finally {
+      resending.delete(key);
+    }
+    // The seller moved on meanwhile (New sale, another event), or a press answered it first.
+    if (get().idempotencyKey !== key || get().stage === 'done') return;
+    if (answer.state === 'unknown') {
+      const words = answer.keyRefused
+        ? keyRefusedSaleWords(when)
+        : recovered
+          ? uncheckedSaleWords(when)
+          : null;
+      if (words) set({ error: { fields: {}, form: words } });
+      return;
+    }
+    const eventId = get().eventId;
+    if (eventId) void useEvents.getState().loadTiers(eventId);
+    if (answer.state === 'refused') {
+      const { code, message } = answer.error;
+      return gaveUp(refusedSaleWords(when, code, message));
+    }
+    forgetAttempt(key);
+    const last = answer.index === 0;
+    const doneNote = recovered ? recoveredSoldWords(when) : last ? null : soldBeforeChangeWords;
+    const receipt = !recovered && last ? sentReceipt : null;
+    set({ submitting: false, stage: 'done', order: answer.order, receipt, ...noAttempt, doneNote });
+    void useShift.getState().saleMade(answer.order.shift_id);
   },
 
   signedIn(staffId) {
@@ -369,25 +485,38 @@ async function postOrder(body: CheckoutBody, key: string): Promise<OrderView> {
   }
 }
 
-type EarlierAnswer = { state: 'sold'; order: OrderView } | { state: 'refused' } | { state: 'unknown' };
+type EarlierAnswer =
+  | { state: 'sold'; order: OrderView; index: number }
+  | { state: 'refused'; error: ApiRequestError }
+  | { state: 'unknown'; keyRefused?: boolean };
+
+/** Answers that say nothing of what the server made of the sale: ask again later. */
+const noVerdict = new Set([401, 403, 429]);
 
 /**
- * What the server made of the first tries sent under `key`, by sending them again: the one it
- * has answers as it did (a replay), the others are refused as another body under the key, so
- * none of them can be sold by asking.
+ * What the server made of the tries sent under `key`, by sending them again in turn: the one it
+ * has answers as it did (a replay), the others are refused as another body under the key. The
+ * first of `bodies` is sold if none of them was, as pressing Complete sale again would.
  */
-async function earlierAnswer(sent: readonly CheckoutBody[], key: string): Promise<EarlierAnswer> {
-  for (const body of sent) {
+async function firstAnswer(bodies: readonly CheckoutBody[], key: string): Promise<EarlierAnswer> {
+  for (const [index, body] of bodies.entries()) {
     try {
-      return { state: 'sold', order: await postOrder(body, key) };
+      return { state: 'sold', order: await postOrder(body, key), index };
     } catch (err) {
-      if (err instanceof ApiRequestError && err.code === 'idempotency_key_reused') continue;
-      if (err instanceof ApiRequestError && !err.isNetwork && err.status < 500) return { state: 'refused' };
-      return { state: 'unknown' };
+      if (!(err instanceof ApiRequestError) || err.isNetwork || err.status >= 500)
+        return { state: 'unknown' };
+      if (err.code === 'idempotency_key_reused') continue;
+      // Another tab still sending it, a key revoked meanwhile: no word on the sale either way.
+      if (err.code === 'idempotency_key_in_use' || noVerdict.has(err.status))
+        return { state: 'unknown', keyRefused: err.status === 401 };
+      return { state: 'refused', error: err };
     }
   }
   return { state: 'unknown' };
 }
+
+/** Keys being sent again by this tab now, so a second trigger does not send them twice at once. */
+const resending = new Set<string>();
 
 const keptCart = (state: SaleState, eventId: string): KeptCart => ({
   eventId,
@@ -400,22 +529,6 @@ const keptCart = (state: SaleState, eventId: string): KeptCart => ({
   buyerEmail: state.buyerEmail,
   compReason: state.compReason,
 });
-
-/** A sale this tab was sending when it was reloaded: back at payment, with its key and a word why. */
-function reloadedSale(): Partial<SaleState> {
-  const kept = keptUnansweredSale(tabStorage());
-  if (!kept) return {};
-  const { eventId, ...cart } = kept.cart;
-  return {
-    ...cart,
-    eventId,
-    stage: 'payment',
-    quantityText: String(cart.quantity),
-    idempotencyKey: kept.key,
-    sentUnanswered: kept.sent,
-    error: { fields: {}, form: reloadedSaleWords },
-  };
-}
 
 /** The held lines with their tiers; null when one of them is no longer in the event's list. */
 export function heldLines(held: readonly CartLine[], tiers: readonly TierView[]): HeldLine[] | null {

@@ -1,0 +1,38 @@
+import { useEffect } from 'react';
+import { navigate } from '../router.js';
+import { useSale } from '../stores/sale-store.js';
+import { useSession } from '../stores/session-store.js';
+import { unansweredSaleStorageKey, tillScope } from '../lib/unanswered-sale.js';
+
+/**
+ * A sale whose answer the till never had (its Wi-Fi dropped it, the lid closed, the tab was
+ * closed) is put back on the till as soon as it is open again, in this tab or a new one, and
+ * checked with the server by itself: at once, each time the server is back after an outage, and
+ * when another tab of this till settles it (so this one does not go on saying it is unconfirmed).
+ */
+export function useUnansweredSale(): void {
+  const connection = useSession((s) => s.connection);
+
+  useEffect(() => {
+    const eventId = useSale.getState().recover();
+    if (eventId !== null && !window.location.pathname.startsWith(`/sell/${eventId}`))
+      navigate(`/sell/${eventId}`);
+  }, []);
+
+  useEffect(() => {
+    if (connection === 'online') void useSale.getState().resendUnanswered();
+  }, [connection]);
+
+  useEffect(() => {
+    const onStorage = (event: StorageEvent) => {
+      const { idempotencyKey } = useSale.getState();
+      const { baseUrl, apiKey } = useSession.getState();
+      if (idempotencyKey === null || event.newValue !== null) return;
+      if (event.key !== unansweredSaleStorageKey(tillScope(baseUrl, apiKey ?? ''), idempotencyKey)) return;
+      // Answered (or given up) in another tab: ask the server, which can only replay it now.
+      void useSale.getState().resendUnanswered();
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, []);
+}
