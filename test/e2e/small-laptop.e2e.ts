@@ -45,6 +45,16 @@ async function growthAt24(page: Page, target: Locator): Promise<number> {
   return (await fontSizeOf(target)) / medium;
 }
 
+/** The browser's default font size as the page sees it: what `font-size: medium` is. */
+const browserMedium = `(() => {
+  const probe = document.createElement('span');
+  probe.style.fontSize = 'medium';
+  document.body.append(probe);
+  const px = parseFloat(getComputedStyle(probe).fontSize);
+  probe.remove();
+  return px;
+})()`;
+
 const title = 'A Rather Long Event Title For The Late Night Jazz Session';
 const tiers = ['General admission standing', 'VIP lounge with table service'];
 
@@ -67,8 +77,9 @@ for (const window of laptopWindows)
       await setBrowserTextSize(page, textSize);
       const login = new LoginPage(page, server.url);
       await login.open('/shift');
-      // The setting reached the page: the root is the browser's size, the body's words 14 px at 16.
-      expect(await fontSizeOf(page.locator('html'))).toBe(textSize);
+      // The setting reached the page (the CSS keyword for the browser's default size), and the
+      // body's words follow it: 14 px at the default 16.
+      expect(await page.evaluate(browserMedium), 'the browser setting').toBe(textSize);
       expect(await fontSizeOf(page.locator('body')), 'body text follows the browser setting').toBe(
         (textSize * 14) / 16,
       );
