@@ -87,6 +87,14 @@ export const cutOffControls = (scope: Locator): Promise<string[]> =>
  */
 export async function hiddenWhenFocused(control: Locator): Promise<string | null> {
   await control.focus();
+  return hiddenWhereItIs(control);
+}
+
+/**
+ * What is wrong with where `control` is now, nothing scrolled: past an edge of the window, or under
+ * something else at its centre. Null when a person sees it and can press it as the page stands.
+ */
+export function hiddenWhereItIs(control: Locator): Promise<string | null> {
   return control.evaluate((el) => {
     const box = el.getBoundingClientRect();
     const root = el.ownerDocument.documentElement;
@@ -99,3 +107,26 @@ export async function hiddenWhenFocused(control: Locator): Promise<string | null
     return `covered by ${top ? `${top.tagName}.${top.className}` : 'nothing'}`;
   });
 }
+
+/**
+ * A 13" laptop's till: the page a browser leaves of a 1366 × 768 screen, an older 1280 × 720 one,
+ * and half a 1920 × 1080 screen (a window beside another).
+ */
+export const laptopWindows = [
+  { name: '13" laptop', width: 1366, height: 657 },
+  { name: 'older laptop', width: 1280, height: 600 },
+  { name: 'half a screen', width: 960, height: 540 },
+] as const;
+
+/** The browser's own default font size: Chromium's Medium, Large and Very large (settings, not zoom). */
+export const browserTextSizes = [16, 20, 24] as const;
+
+/** Sets the default font size the page's browser settings would give it (what "Very large" sets). */
+export async function setBrowserTextSize(page: Page, px: number): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Page.setFontSizes', { fontSizes: { standard: px, fixed: Math.round((px * 13) / 16) } });
+}
+
+/** The computed font size of `target` in CSS px. */
+export const fontSizeOf = (target: Locator): Promise<number> =>
+  target.evaluate((el) => parseFloat(el.ownerDocument.defaultView!.getComputedStyle(el).fontSize));

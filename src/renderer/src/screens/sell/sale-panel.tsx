@@ -284,7 +284,7 @@ export function SalePanel({ event, tier, maxQuantity, held }: SalePanelProps) {
           ) : null}
           <button
             type="submit"
-            className="button button-primary button-block button-large"
+            className="button button-primary button-block button-large complete-sale"
             disabled={sale.submitting}
             {...(sale.payment !== 'comp' && check.total === 0 ? { 'data-after-payment': true } : {})}
           >
