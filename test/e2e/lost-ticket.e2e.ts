@@ -158,3 +158,31 @@ test('a ticket used at the door says in words that it cannot be replaced, and of
   await expect(box.orders.ticketRow(used!.id).getByRole('button', { name: 'Reprint' })).toBeVisible();
   await expect(box.orders.ticketRow(unused!.id).getByRole('button', { name: 'Replace…' })).toBeVisible();
 });
+
+/**
+ * A door whose Wi-Fi is down holds a pack pulled after the replacement: it refuses the old print
+ * alone and says when it was replaced, as an online door does.
+ */
+test('an offline door with a pack pulled after the replacement says when the old print was replaced', async ({
+  server,
+  browser,
+}) => {
+  const night = await doorNight(server, ['Stalls']);
+  const [old] = await night.sell('Stalls', 'Ada Guest');
+  await server.api('POST', `/v2/tickets/${old!.id}/transfer`, {
+    to_email: 'guest0@example.com',
+    name: 'Ada Guest',
+  });
+  const { door, context, errors } = await phoneDoor(browser, server, await night.pairingCode());
+  await expect(door.connection()).toHaveText('Online');
+  await context.setOffline(true);
+  await expect(door.connection()).toHaveText(/^Offline/);
+  await door.typeCode(old!.paper_pass!);
+  await expect(door.verdict()).toHaveAttribute('data-reason', 'transferred');
+  await expect(door.verdict()).toContainText('Decided offline');
+  await expect(door.verdict()).toContainText(
+    /This ticket was replaced by a newer one at \d\d:\d\d: send the guest to the box office/,
+  );
+  expect(errors, 'uncaught errors in the door page').toEqual([]);
+  await context.close();
+});

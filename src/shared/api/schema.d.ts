@@ -4152,6 +4152,11 @@ export interface operations {
               ticket_id: string;
               /** @enum {unknown} */
               status: 'voided' | 'transferred';
+              /**
+               * Format: date-time
+               * @description Transferred tickets only: when, ISO 8601 UTC (a replacement at the box office is a transfer to the holder), so an offline door can say 'replaced at 19:30'. Absent on voided ones
+               */
+              transferred_at?: string;
             }[];
             /** @description Tickets inside now (admitted and not scanned out) */
             scanned: string[];
