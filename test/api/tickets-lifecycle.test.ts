@@ -3,7 +3,7 @@ import type { MailRow } from '../../src/server/store/mail-repo.js';
 import { responseJson } from '../../src/server/schemas/response-json.js';
 import { Ticket } from '../../src/server/schemas/tickets.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createKey, expectError, expectInvalid, expectMissing } from '../support/foundation-fixtures.js';
+import { createKey, expectError, expectInvalid } from '../support/foundation-fixtures.js';
 import {
   buy,
   count,
