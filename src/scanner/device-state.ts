@@ -102,7 +102,8 @@ export interface DoubleAdmission {
 }
 
 export interface StateChanges {
-  revoked: { ticket_id: string; status: RevokedStatus }[];
+  /** As the pack lists them; a state keeps the status (a transfer's time lives in memory only). */
+  revoked: { ticket_id: string; status: RevokedStatus; transferred_at?: string }[];
   admissions: [string, AdmissionState][];
   /** Names from a pack, for lookup; `holdersReplaced`: a whole pack's list replaces the old one. */
   holders?: Holder[];

@@ -109,6 +109,11 @@ export interface ScanOutcome {
   occupancy?: Occupancy | null;
   /** Refused because the event is at capacity and no reason was given (reason is then null). */
   capacityReached?: boolean;
+  /**
+   * Offline refusals `transferred`: when the ticket was replaced, from the pack (online answers
+   * carry it as `ticket.transferred_at`). Absent when the pack did not say (older server, restart).
+   */
+  replacedAt?: number;
 }
 
 /** A whole order checked in: each ticket's result, and the order's admissions after. */
@@ -762,6 +767,11 @@ export class DoorDevice {
       queued: true,
       occupancy: this.validator.occupancy(),
     };
+    const replacedAt =
+      decision.reason === 'transferred' && decision.ticketId
+        ? this.validator.replacedAt(decision.ticketId)
+        : undefined;
+    if (replacedAt !== undefined) outcome.replacedAt = replacedAt;
     if (raced?.error instanceof Error) outcome.error = raced.error.message;
     return { outcome, seq };
   }
@@ -1110,7 +1120,7 @@ export class DoorDevice {
     this.validator.setKeys(pack.jwks.keys);
     if (pack.tiers) this.validator.setTiers(pack.tiers);
     const changes: StateChanges = { revoked: [...pack.revoked], admissions: [] };
-    for (const entry of pack.revoked) this.validator.revoke(entry.ticket_id, entry.status);
+    for (const entry of pack.revoked) this.validator.revokeEntry(entry);
     const touched = (ticketId: string, learn: (id: string) => void): void => {
       if (this.pending.has(ticketId)) return;
       learn(ticketId);

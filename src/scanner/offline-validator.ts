@@ -77,6 +77,8 @@ export class OfflineValidator {
   private event: string | null = null;
   private eventCancelled = false;
   private readonly revoked = new Map<string, RevokedStatus>();
+  /** When a `transferred` ticket was replaced, as far as a pack said (ms); only those, never all. */
+  private readonly replacedTimes = new Map<string, number>();
   /** Tiers whose paper passes are refused; a tier the pack does not name takes them (the default). */
   private readonly paperRefused = new Set<string>();
   private readonly tierNames = new Map<string, string>();
@@ -121,7 +123,7 @@ export class OfflineValidator {
     this.setEvent(pack.event);
     this.setKeys(pack.jwks.keys);
     if (pack.tiers) this.setTiers(pack.tiers);
-    for (const entry of pack.revoked) this.revoke(entry.ticket_id, entry.status);
+    for (const entry of pack.revoked) this.revokeEntry(entry);
     for (const ticketId of pack.scanned) this.learnAdmitted(ticketId);
     for (const ticketId of pack.exited ?? []) this.learnExited(ticketId);
     this.addHolders(packHolders(pack));
@@ -131,6 +133,7 @@ export class OfflineValidator {
   setEvent(event: DoorEvent): void {
     if (this.event !== null && this.event !== event.id) {
       this.revoked.clear();
+      this.replacedTimes.clear();
       this.admissions.clear();
       this.insideCount = 0;
       this.paperRefused.clear();
@@ -278,6 +281,18 @@ export class OfflineValidator {
 
   revoke(ticketId: string, status: RevokedStatus): void {
     this.revoked.set(ticketId, status);
+  }
+
+  /** A pack's revocation, keeping when a transferred ticket was replaced when the pack says. */
+  revokeEntry(entry: PackContents['revoked'][number]): void {
+    this.revoke(entry.ticket_id, entry.status);
+    const at = entry.transferred_at ? Date.parse(entry.transferred_at) : NaN;
+    if (entry.status === 'transferred' && Number.isFinite(at)) this.replacedTimes.set(entry.ticket_id, at);
+  }
+
+  /** When a transferred ticket was replaced, if a pack said: "replaced at 19:30" offline. */
+  replacedAt(ticketId: string): number | undefined {
+    return this.revoked.get(ticketId) === 'transferred' ? this.replacedTimes.get(ticketId) : undefined;
   }
 
   /**

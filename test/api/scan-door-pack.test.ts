@@ -47,7 +47,8 @@ describe('GET /v2/scan/door_pack', () => {
     expect(body.revoked).toEqual(
       expect.arrayContaining([
         { ticket_id: c.id, status: 'voided' },
-        { ticket_id: d.id, status: 'transferred' },
+        // When it was transferred (the injected clock's now), for an offline door's words.
+        { ticket_id: d.id, status: 'transferred', transferred_at: new Date(t.clock.ms).toISOString() },
       ]),
     );
     expect(body.revoked).toHaveLength(2);

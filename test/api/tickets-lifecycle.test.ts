@@ -3,7 +3,7 @@ import type { MailRow } from '../../src/server/store/mail-repo.js';
 import { responseJson } from '../../src/server/schemas/response-json.js';
 import { Ticket } from '../../src/server/schemas/tickets.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createKey, expectError, expectInvalid, expectMissing } from '../support/foundation-fixtures.js';
+import { createKey, expectError, expectInvalid } from '../support/foundation-fixtures.js';
 import {
   buy,
   count,
@@ -251,7 +251,7 @@ describe('POST /v2/tickets/{id}/transfer', () => {
       'conflict_error',
       'ticket_not_active',
     );
-    expectMissing(await transfer(a.id, {}), 'to_email');
+    expectInvalid(await transfer(a.id, { message: 'Enjoy the show' }), 'message');
     expectInvalid(await transfer(a.id, { to_email: 'not an email' }), 'to_email');
     expectInvalid(await transfer(a.id, { to_email: 'x@example.com', message: 'x'.repeat(1001) }), 'message');
     expectInvalid(await transfer(a.id, { to_email: 'x@example.com', cc: 'y@example.com' }), 'cc');
@@ -266,6 +266,21 @@ describe('POST /v2/tickets/{id}/transfer', () => {
     expect(count(t, 'SELECT COUNT(*) AS n FROM attendees')).toBe(2);
     expect(transferMails()).toHaveLength(0);
     expect(emitted(t, 'ticket.transferred')).toHaveLength(0);
+  });
+
+  it('without to_email hands the new ticket over in person: nothing is mailed, its holder has no email', async () => {
+    // A walk-in who paid cash and gave no address, replacing a lost slip at the box office.
+    const order = await buy(t, sale, { buyer: undefined, payment_method: 'cash' });
+    const original = order.tickets[0]!;
+    const res = await transfer(original.id, { name: 'Walk-in guest' });
+    expect(res.statusCode, res.body).toBe(200);
+    const fresh = res.json() as TicketJson;
+    expect(fresh).toMatchObject({ status: 'active', transferred_from: original.id });
+    expect(await getTicket(original.id)).toMatchObject({ status: 'transferred', transferred_to: fresh.id });
+    const holder = (await t.call('GET', `/v2/attendees/${fresh.attendee_id}`)).json() as AttendeeJson;
+    expect(holder).toMatchObject({ name: 'Walk-in guest', email: null });
+    expect(transferMails()).toHaveLength(0);
+    expect(emitted<TicketJson>(t, 'ticket.transferred').map((x) => x.id)).toEqual([fresh.id]);
   });
 
   it('forgets the original’s cached token so it is never handed out again', async () => {

@@ -71,4 +71,36 @@ describe('a ticket replaced at the box office, at an online and an offline door'
     expect((await venue.ok<{ scan_count: number }>('GET', `/v2/tickets/${fresh.id}`)).scan_count).toBe(1);
     expect((await venue.ok<{ scan_count: number }>('GET', `/v2/tickets/${sold!.id}`)).scan_count).toBe(0);
   });
+
+  it('a door that pulled its pack after the replacement says offline when it was replaced; only the dead tickets carry the time', async () => {
+    const [lost, kept, voided] = await venue.sell(eventId, tierId, 3);
+    // A door paired earlier learns it by a delta pack; one paired after, by a whole pack.
+    const early = await venue.pairedDoor(eventId, 'replaced-delta');
+    const before = Date.now();
+    await venue.ok('POST', `/v2/tickets/${lost!.id}/transfer`, { name: 'Ada Guest' });
+    const after = Date.now();
+    await venue.ok('POST', `/v2/tickets/${voided!.id}/void`, { refund: false });
+    await early.device.pull();
+    const late = await venue.pairedDoor(eventId, 'replaced-whole');
+
+    for (const door of [early, late]) {
+      const refused = await door.device.scan(lost!.paper_pass!, { offline: true });
+      expect(refused).toMatchObject({ result: 'rejected', reason: 'transferred', mode: 'offline' });
+      expect(refused.replacedAt).toBeGreaterThanOrEqual(before - 1000);
+      expect(refused.replacedAt).toBeLessThanOrEqual(after + 1000);
+      const dead = await door.device.scan(voided!.paper_pass!, { offline: true });
+      expect(dead).toMatchObject({ result: 'rejected', reason: 'voided' });
+      expect(dead.replacedAt).toBeUndefined();
+    }
+    // What the pack says: a time on the transferred ticket alone; nothing new on the others.
+    const pack = await venue.ok<{ revoked: Record<string, unknown>[]; holders: unknown[][] }>(
+      'GET',
+      `/v2/scan/door_pack?event_id=${eventId}`,
+    );
+    const entry = (id: string) => pack.revoked.find((r) => r['ticket_id'] === id);
+    expect(Object.keys(entry(lost!.id)!).sort()).toEqual(['status', 'ticket_id', 'transferred_at']);
+    expect(entry(voided!.id)).toEqual({ ticket_id: voided!.id, status: 'voided' });
+    expect(entry(kept!.id)).toBeUndefined();
+    expect(pack.holders.find((h) => h[0] === kept!.id)).toHaveLength(4);
+  });
 });

@@ -4152,6 +4152,11 @@ export interface operations {
               ticket_id: string;
               /** @enum {unknown} */
               status: 'voided' | 'transferred';
+              /**
+               * Format: date-time
+               * @description Transferred tickets only: when, ISO 8601 UTC (a replacement at the box office is a transfer to the holder), so an offline door can say 'replaced at 19:30'. Absent on voided ones
+               */
+              transferred_at?: string;
             }[];
             /** @description Tickets inside now (admitted and not scanned out) */
             scanned: string[];
@@ -5486,8 +5491,12 @@ export interface operations {
     requestBody: {
       content: {
         'application/json': {
-          /** Format: email */
-          to_email: string;
+          /**
+           * Format: email
+           * @description Where the new ticket is mailed. Omitted: nothing is mailed and the new ticket's attendee has no email; it is handed over in person (printed at the box office), e.g. a replacement for a guest who paid cash and gave no address
+           */
+          to_email?: string;
+          /** @description Goes with the mail: only with to_email */
           message?: string;
           /** @description Recipient's name, for their attendee record */
           name?: string;

@@ -218,7 +218,11 @@ export class ScanningService {
       })),
       holders: state.holders,
       inside: state.inside,
-      revoked: state.revoked,
+      revoked: state.revoked.map(({ ticket_id, status, transferredAt }) =>
+        transferredAt === undefined
+          ? { ticket_id, status }
+          : { ticket_id, status, transferred_at: toIso(transferredAt) },
+      ),
       scanned: state.scanned,
       exited: state.exited,
       full,

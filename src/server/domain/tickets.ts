@@ -1,4 +1,4 @@
-import { ApiError, conflict, notFound } from '../errors.js';
+import { ApiError, conflict, invalidField, notFound } from '../errors.js';
 import { newId } from '../ids.js';
 import { responseJson } from '../schemas/response-json.js';
 import {
@@ -73,6 +73,12 @@ export class TicketsService {
    */
   transfer(action: ActionContext, id: string, input: TransferInput): Promise<Answer<TicketView>> {
     return this.deps.actions.run(action, ticketJson, () => {
+      if (input.message !== undefined && input.to_email === undefined) {
+        throw invalidField(
+          'message',
+          'A message goes with the mail: give `to_email` too, or leave the message out.',
+        );
+      }
       const at = this.deps.now();
       const current = this.require(id);
       const event = this.deps.events.find(current.event_id);
@@ -86,7 +92,7 @@ export class TicketsService {
         order_id: current.order_id,
         ticket_id: newTicketId,
         name: input.name ?? null,
-        email: input.to_email,
+        email: input.to_email ?? null,
         created_at: at,
         updated_at: at,
       });
@@ -110,18 +116,22 @@ export class TicketsService {
       if (!this.deps.tickets.markTransferred(current.id, newTicketId, at)) throw notActive(current);
       this.deps.issuer.forget(current.id);
       const view = this.deps.views.ticket(ticket);
-      this.deps.mail.enqueueComposed({
-        kind: 'ticket_transfer',
-        to: input.to_email,
-        subject: transferMailSubject(
-          oldAttendee?.name ?? null,
-          event?.title ?? 'your event',
-          isReplacement(oldAttendee?.email, input.to_email),
-        ),
-        ref: newTicketId,
-        // The one input the store does not keep; the rest is read when the mail is composed.
-        ...(input.message ? { params: { message: input.message } } : {}),
-      });
+      // No address: the ticket is handed over in person (a cash guest who gave none, printed at
+      // the box office), so there is nothing to mail.
+      if (input.to_email !== undefined) {
+        this.deps.mail.enqueueComposed({
+          kind: 'ticket_transfer',
+          to: input.to_email,
+          subject: transferMailSubject(
+            oldAttendee?.name ?? null,
+            event?.title ?? 'your event',
+            isReplacement(oldAttendee?.email, input.to_email),
+          ),
+          ref: newTicketId,
+          // The one input the store does not keep; the rest is read when the mail is composed.
+          ...(input.message ? { params: { message: input.message } } : {}),
+        });
+      }
       // The webhook carries the same object the caller gets: the new ticket, whose
       // transferred_from names the original.
       this.deps.outbox.emit('ticket.transferred', view);

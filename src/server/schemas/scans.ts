@@ -367,6 +367,13 @@ export const DoorPack = Type.Object({
     Type.Object({
       ticket_id: Type.String(),
       status: Type.Enum(['voided', 'transferred']),
+      transferred_at: Type.Optional(
+        Type.String({
+          format: 'date-time',
+          description:
+            "Transferred tickets only: when, ISO 8601 UTC (a replacement at the box office is a transfer to the holder), so an offline door can say 'replaced at 19:30'. Absent on voided ones",
+        }),
+      ),
     }),
   ),
   scanned: Type.Array(Type.String(), {

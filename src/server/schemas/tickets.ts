@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { FilledText, Nullable, PlainText, Timestamp } from './common.js';
-import { Email } from './email.js';
+import { Email, emailFormat } from './email.js';
 import { ticketExample } from './examples.js';
 
 export const Ticket = Type.Object(
@@ -35,8 +35,16 @@ export type TicketView = Static<typeof Ticket>;
 
 export const TransferBody = Type.Object(
   {
-    to_email: Email,
-    message: Type.Optional(PlainText({ maxLength: 1000 })),
+    to_email: Type.Optional(
+      Type.String({
+        ...emailFormat,
+        description:
+          "Where the new ticket is mailed. Omitted: nothing is mailed and the new ticket's attendee has no email; it is handed over in person (printed at the box office), e.g. a replacement for a guest who paid cash and gave no address",
+      }),
+    ),
+    message: Type.Optional(
+      PlainText({ maxLength: 1000, description: 'Goes with the mail: only with to_email' }),
+    ),
     name: Type.Optional(
       FilledText({
         minLength: 1,

@@ -41,8 +41,19 @@ interface RawFeedRow {
   s_staff_id: string | null;
 }
 
+/**
+ * A dead ticket in a pack; a transferred one with when (ms: its last change, which was the
+ * transfer), so an offline door can tell a steward which copy is stale (docs/api.md "Replacing a
+ * lost or shared ticket"). Only the revoked carry it: ordinary tickets cost the pack nothing more.
+ */
+export interface PackRevoked {
+  ticket_id: string;
+  status: 'voided' | 'transferred';
+  transferredAt?: number;
+}
+
 export interface DoorState {
-  revoked: { ticket_id: string; status: 'voided' | 'transferred' }[];
+  revoked: PackRevoked[];
   scanned: string[];
   exited: string[];
   /**
@@ -112,6 +123,12 @@ function fromRaw(raw: RawFeedRow): FeedRow {
   };
 }
 
+function packRevoked(id: string, status: 'voided' | 'transferred', updatedAt: number): PackRevoked {
+  return status === 'transferred'
+    ? { ticket_id: id, status, transferredAt: updatedAt }
+    : { ticket_id: id, status };
+}
+
 /**
  * Reads of the door feed (migration 005): the SSE stream follows it, and door packs use its
  * sequence as their cursor so a door can ask for "what changed since".
@@ -139,13 +156,13 @@ export class DoorFeedRepo {
     // event's tickets (two passes cost twice the reads of 100,000 rows).
     this.revokedOrInsideStmt = db
       .prepare(
-        `SELECT id, status FROM tickets WHERE event_id = ? AND (status <> 'active' OR inside = 1)
+        `SELECT id, status, updated_at FROM tickets WHERE event_id = ? AND (status <> 'active' OR inside = 1)
          ORDER BY seq`,
       )
       .raw();
     this.changedStmt = db
       .prepare(
-        `SELECT id, status, inside, scan_count FROM tickets WHERE id IN (
+        `SELECT id, status, inside, scan_count, updated_at FROM tickets WHERE id IN (
            SELECT ticket_id FROM door_feed WHERE event_id = ? AND seq > ? AND ticket_id IS NOT NULL)`,
       )
       .raw();
@@ -154,7 +171,7 @@ export class DoorFeedRepo {
     // inside: three scans of 100,000 rows cost more. Names only for active tickets, never emails.
     this.wholeWithHoldersStmt = db
       .prepare(
-        `SELECT t.id, t.status, t.inside, t.order_id, t.tier_id, a.name, t.transferred_from
+        `SELECT t.id, t.status, t.inside, t.order_id, t.tier_id, a.name, t.transferred_from, t.updated_at
          FROM tickets t LEFT JOIN attendees a ON a.id = t.attendee_id AND t.status = 'active'
          WHERE t.event_id = ? ORDER BY t.seq`,
       )
@@ -206,11 +223,11 @@ export class DoorFeedRepo {
         return { state, cursor, full };
       }
       if (since === null) {
-        for (const [id, status] of this.revokedOrInsideStmt.iterate(eventId) as IterableIterator<
-          [string, TicketStatus]
+        for (const [id, status, updatedAt] of this.revokedOrInsideStmt.iterate(eventId) as IterableIterator<
+          [string, TicketStatus, number]
         >)
           if (status === 'active') state.scanned.push(id);
-          else state.revoked.push({ ticket_id: id, status });
+          else state.revoked.push(packRevoked(id, status, updatedAt));
         return { state, cursor, full };
       }
       if (tierIndex)
@@ -219,13 +236,15 @@ export class DoorFeedRepo {
           since,
         ) as HolderRow[])
           state.holders.push(packHolder(id, orderId, name, tierIndex.get(tierId) ?? -1, from));
-      for (const [id, status, isInside, scanCount] of this.changedStmt.all(eventId, since) as [
+      for (const [id, status, isInside, scanCount, updatedAt] of this.changedStmt.all(eventId, since) as [
         string,
         string,
+        number,
         number,
         number,
       ][]) {
-        if (status === 'voided' || status === 'transferred') state.revoked.push({ ticket_id: id, status });
+        if (status === 'voided' || status === 'transferred')
+          state.revoked.push(packRevoked(id, status, updatedAt));
         else if (isInside === 1) state.scanned.push(id);
         else if (scanCount > 0) state.exited.push(id);
       }
@@ -236,10 +255,19 @@ export class DoorFeedRepo {
   /** The whole state with holders, from one pass over the event's tickets. */
   private readWhole(eventId: string, tierIndex: ReadonlyMap<string, number>, state: DoorState): void {
     const { holders, revoked, scanned } = state;
-    for (const [id, status, isInside, orderId, tierId, name, from] of this.wholeWithHoldersStmt.iterate(
-      eventId,
-    ) as IterableIterator<[string, TicketStatus, number, string, string, string | null, string | null]>) {
-      if (status !== 'active') revoked.push({ ticket_id: id, status });
+    for (const [
+      id,
+      status,
+      isInside,
+      orderId,
+      tierId,
+      name,
+      from,
+      updatedAt,
+    ] of this.wholeWithHoldersStmt.iterate(eventId) as IterableIterator<
+      [string, TicketStatus, number, string, string, string | null, string | null, number]
+    >) {
+      if (status !== 'active') revoked.push(packRevoked(id, status, updatedAt));
       else {
         holders.push(packHolder(id, orderId, name, tierIndex.get(tierId) ?? -1, from));
         if (isInside === 1) scanned.push(id);

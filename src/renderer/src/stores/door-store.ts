@@ -535,7 +535,7 @@ export const useDoor = create<DoorState>()((set, get) => {
       const vouched = outcome.reason !== 'invalid_signature' && outcome.reason !== 'malformed';
       const ticketId = vouched ? outcome.ticketId : null;
       const known = ticketId ? (lastAdmissions.get(ticketId) ?? null) : null;
-      const replaced = replacedAtOf(outcome.ticket);
+      const replaced = replacedAtOf(outcome.ticket) ?? outcome.replacedAt ?? null;
       const words = verdictWords(outcome.result, outcome.reason, known, outcome.credential, replaced);
       const verdict: Verdict = {
         seq: ++verdictSeq,

@@ -11,6 +11,7 @@ import { resendNote } from '../../lib/mail-state.js';
 import { formatMoney } from '../../lib/money.js';
 import { paymentMethodWords } from '../../lib/payment-words.js';
 import { refundLine } from '../../lib/refund-words.js';
+import { notReplaceableWords } from '../../lib/replace-ticket.js';
 import { Link } from '../../router.js';
 import { useEvents } from '../../stores/events-store.js';
 import { useOrderMail } from '../../stores/order-mail-store.js';
@@ -232,21 +233,29 @@ export function OrderDetail({ orderId }: { orderId: string }) {
                               Email ticket…
                             </button>
                           ) : null}
-                          <button
-                            type="button"
-                            className="button button-small"
-                            title="Lost phone or ticket, or a code passed round: a new code for the same holder, the old one stops working"
-                            onClick={() => setAction({ kind: 'replace', ticket })}
-                          >
-                            Replace…
-                          </button>
-                          <button
-                            type="button"
-                            className="button button-small"
-                            onClick={() => setAction({ kind: 'transfer', ticket })}
-                          >
-                            Transfer…
-                          </button>
+                          {notReplaceableWords(ticket) ? (
+                            <span className="muted small" data-testid="not-replaceable">
+                              {notReplaceableWords(ticket)}
+                            </span>
+                          ) : (
+                            <>
+                              <button
+                                type="button"
+                                className="button button-small"
+                                title="Lost phone or ticket, or a code passed round: a new code for the same holder, the old one stops working"
+                                onClick={() => setAction({ kind: 'replace', ticket })}
+                              >
+                                Replace…
+                              </button>
+                              <button
+                                type="button"
+                                className="button button-small"
+                                onClick={() => setAction({ kind: 'transfer', ticket })}
+                              >
+                                Transfer…
+                              </button>
+                            </>
+                          )}
                           <button
                             type="button"
                             className="button button-small button-danger"

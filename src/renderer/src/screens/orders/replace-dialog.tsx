@@ -29,6 +29,15 @@ export function ReplaceDialog({ ticket, holder, onClose, onDone }: Props) {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const body = replacementBody(holder, email);
+    if (!body.to_email && !print) {
+      setError({
+        form: null,
+        fields: {
+          to_email: 'Give an email, or print the new ticket here: otherwise the guest leaves with nothing.',
+        },
+      });
+      return;
+    }
     setBusy(true);
     try {
       const fresh = await transfer(ticket, body);
@@ -49,7 +58,11 @@ export function ReplaceDialog({ ticket, holder, onClose, onDone }: Props) {
           a lost phone. A door that is offline now refuses it once it syncs, and shows it as a conflict if it
           let the old code in meanwhile.
         </p>
-        <Field label="Send the new ticket to" error={error?.fields.to_email}>
+        <Field
+          label="Send the new ticket to"
+          hint="Leave empty when the guest has no email (a cash sale at the till): the new ticket is printed here to hand over."
+          error={error?.fields.to_email}
+        >
           <input type="email" autoFocus value={email} onChange={(e) => setEmail(e.target.value)} />
         </Field>
         <label className="choice">
