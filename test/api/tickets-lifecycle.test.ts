@@ -3,7 +3,7 @@ import type { MailRow } from '../../src/server/store/mail-repo.js';
 import { responseJson } from '../../src/server/schemas/response-json.js';
 import { Ticket } from '../../src/server/schemas/tickets.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createKey, expectError, expectInvalid } from '../support/foundation-fixtures.js';
+import { createKey, expectError, expectInvalid, expectMissing } from '../support/foundation-fixtures.js';
 import {
   buy,
   count,
@@ -251,7 +251,9 @@ describe('POST /v2/tickets/{id}/transfer', () => {
       'conflict_error',
       'ticket_not_active',
     );
-    expectInvalid(await transfer(a.id, { message: 'Enjoy the show' }), 'message');
+    expectMissing(await transfer(a.id, {}), 'to_email');
+    expectMissing(await transfer(a.id, { message: 'Enjoy the show' }), 'to_email');
+    expectInvalid(await transfer(a.id, { to_email: null, message: 'Enjoy the show' }), 'message');
     expectInvalid(await transfer(a.id, { to_email: 'not an email' }), 'to_email');
     expectInvalid(await transfer(a.id, { to_email: 'x@example.com', message: 'x'.repeat(1001) }), 'message');
     expectInvalid(await transfer(a.id, { to_email: 'x@example.com', cc: 'y@example.com' }), 'cc');
@@ -268,11 +270,12 @@ describe('POST /v2/tickets/{id}/transfer', () => {
     expect(emitted(t, 'ticket.transferred')).toHaveLength(0);
   });
 
-  it('without to_email hands the new ticket over in person: nothing is mailed, its holder has no email', async () => {
+  it('with to_email null hands the new ticket over in person: nothing is mailed, its holder has no email', async () => {
     // A walk-in who paid cash and gave no address, replacing a lost slip at the box office.
     const order = await buy(t, sale, { buyer: undefined, payment_method: 'cash' });
     const original = order.tickets[0]!;
-    const res = await transfer(original.id, { name: 'Walk-in guest' });
+    expectMissing(await transfer(original.id, { name: 'Walk-in guest' }), 'to_email');
+    const res = await transfer(original.id, { to_email: null, name: 'Walk-in guest' });
     expect(res.statusCode, res.body).toBe(200);
     const fresh = res.json() as TicketJson;
     expect(fresh).toMatchObject({ status: 'active', transferred_from: original.id });

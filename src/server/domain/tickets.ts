@@ -73,10 +73,10 @@ export class TicketsService {
    */
   transfer(action: ActionContext, id: string, input: TransferInput): Promise<Answer<TicketView>> {
     return this.deps.actions.run(action, ticketJson, () => {
-      if (input.message !== undefined && input.to_email === undefined) {
+      if (input.message !== undefined && input.to_email === null) {
         throw invalidField(
           'message',
-          'A message goes with the mail: give `to_email` too, or leave the message out.',
+          'A message goes with the mail: give `to_email` an address, or leave the message out.',
         );
       }
       const at = this.deps.now();
@@ -92,7 +92,7 @@ export class TicketsService {
         order_id: current.order_id,
         ticket_id: newTicketId,
         name: input.name ?? null,
-        email: input.to_email ?? null,
+        email: input.to_email,
         created_at: at,
         updated_at: at,
       });
@@ -116,9 +116,9 @@ export class TicketsService {
       if (!this.deps.tickets.markTransferred(current.id, newTicketId, at)) throw notActive(current);
       this.deps.issuer.forget(current.id);
       const view = this.deps.views.ticket(ticket);
-      // No address: the ticket is handed over in person (a cash guest who gave none, printed at
+      // null: the ticket is handed over in person (a cash guest who gave none, printed at
       // the box office), so there is nothing to mail.
-      if (input.to_email !== undefined) {
+      if (input.to_email !== null) {
         this.deps.mail.enqueueComposed({
           kind: 'ticket_transfer',
           to: input.to_email,

@@ -35,11 +35,11 @@ export type TicketView = Static<typeof Ticket>;
 
 export const TransferBody = Type.Object(
   {
-    to_email: Type.Optional(
+    to_email: Nullable(
       Type.String({
         ...emailFormat,
         description:
-          "Where the new ticket is mailed. Omitted: nothing is mailed and the new ticket's attendee has no email; it is handed over in person (printed at the box office), e.g. a replacement for a guest who paid cash and gave no address",
+          "Where the new ticket is mailed (required). null: nothing is mailed and the new ticket's attendee has no email; it is handed over in person (printed at the box office), e.g. a replacement for a guest who paid cash and gave no address",
       }),
     ),
     message: Type.Optional(

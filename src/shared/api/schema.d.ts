@@ -5491,11 +5491,8 @@ export interface operations {
     requestBody: {
       content: {
         'application/json': {
-          /**
-           * Format: email
-           * @description Where the new ticket is mailed. Omitted: nothing is mailed and the new ticket's attendee has no email; it is handed over in person (printed at the box office), e.g. a replacement for a guest who paid cash and gave no address
-           */
-          to_email?: string;
+          /** @description Where the new ticket is mailed (required). null: nothing is mailed and the new ticket's attendee has no email; it is handed over in person (printed at the box office), e.g. a replacement for a guest who paid cash and gave no address */
+          to_email: string | null;
           /** @description Goes with the mail: only with to_email */
           message?: string;
           /** @description Recipient's name, for their attendee record */

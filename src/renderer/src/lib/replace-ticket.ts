@@ -7,9 +7,9 @@ import type { AttendeeView, TicketView, TransferBody } from '../api/types.js';
  * holder's own address and words the mail as their new ticket.
  */
 export function replacementBody(holder: Pick<AttendeeView, 'name'> | undefined, email: string): TransferBody {
-  const body: TransferBody = {};
-  // No address (a cash walk-in who gave none): the new ticket is handed over printed, nothing mailed.
-  if (email.trim()) body.to_email = email.trim();
+  // No address (a cash walk-in who gave none): null, the new ticket is handed over printed and
+  // nothing is mailed. The field itself is required, so a client that forgets it is told.
+  const body: TransferBody = { to_email: email.trim() || null };
   if (holder?.name) body.name = holder.name;
   return body;
 }
@@ -31,7 +31,7 @@ export function notReplaceableWords(ticket: Pick<TicketView, 'status' | 'scan_co
 export function replacedNote(
   oldTicketId: string,
   fresh: Pick<TicketView, 'id'>,
-  email: string | undefined,
+  email: string | null,
   printing: boolean,
 ): string {
   const how = email
