@@ -363,9 +363,22 @@ describe('enforcement', () => {
 
     // The manager closes the departed seller's shift at that till; it still names who opened it.
     const ann = asStaff(await signIn(t, till, '1234'));
-    const closed = await t.call('POST', `/v2/shifts/${shift.id}/close`, { counted_cash_cents: 5_000 }, till, ann);
+    const closed = await t.call(
+      'POST',
+      `/v2/shifts/${shift.id}/close`,
+      { counted_cash_cents: 5_000 },
+      till,
+      ann,
+    );
     expect(closed.statusCode, closed.body).toBe(200);
     expect((closed.json() as { shift: { opened_by: string } }).shift.opened_by).toBe(bob.id);
+    // Past shifts and the shift itself name people, the departed seller too, not stf_ ids.
+    const named = { opened_by: bob.id, opened_by_name: 'Bob', closed_by_name: 'Ann' };
+    const past = (await t.call('GET', '/v2/shifts?status=closed', undefined, till)).json() as {
+      data: unknown[];
+    };
+    expect(past.data).toEqual([expect.objectContaining(named)]);
+    expect((await t.call('GET', `/v2/shifts/${shift.id}`, undefined, till)).json()).toMatchObject(named);
   });
 
   it('a member reactivated next week does not get their old sign-ins back', async () => {
