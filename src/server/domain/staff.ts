@@ -153,8 +153,15 @@ export class StaffService {
       // A PIN reset (the old one may have leaked) or a deactivation signs the member out of every
       // till for good: reactivating them later must not bring an old token back to life.
       if (pinHash !== undefined || input.active === false) this.deps.sessions.endAllOf(id, at);
-      // Which fields changed, never the PIN (a reset shows as `pin` among them).
-      tx.audit(staffAudit('staff.updated', id, { changed: changedFields(input) }));
+      // Which fields changed, never the PIN (a reset shows as `pin` among them); the new role and
+      // `active` too, so the trail can say "made Sam a seller", "reactivated Sam".
+      tx.audit(
+        staffAudit('staff.updated', id, {
+          changed: changedFields(input),
+          ...(input.role === undefined ? {} : { role: input.role }),
+          ...(input.active === undefined ? {} : { active: input.active }),
+        }),
+      );
       return viewStaff(this.require(id));
     });
   }
