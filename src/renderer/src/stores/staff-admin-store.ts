@@ -4,7 +4,6 @@ import { unwrap } from '../api/client.js';
 import type { StaffCreate, StaffPatch, StaffView } from '../api/types.js';
 import { failed, fetchAllPages, idle, loading, ready, upsertById, type Loadable } from '../lib/loadable.js';
 import { requireClient } from './session-store.js';
-import { useStaff } from './staff-store.js';
 
 interface StaffAdminState {
   /** Every member, active and deactivated (Settings shows both; the audit names both). */
@@ -42,37 +41,10 @@ export const useStaffAdmin = create<StaffAdminState>()((set, get) => {
 
     create: async (body) => put(await unwrap(requireClient().POST('/v2/staff', { body }))),
 
-    async update(id, patch) {
-      const member = put(
-        await unwrap(requireClient().PATCH('/v2/staff/{id}', { params: { path: { id } }, body: patch })),
-      );
-      if (patch.pin !== undefined)
-        await endOwnSession(member, `${member.name}'s PIN was changed: sign in with the new one.`);
-      else if (patch.active === false) await endOwnSession(member, deactivatedWords(member));
-      return member;
-    },
+    update: async (id, patch) =>
+      put(await unwrap(requireClient().PATCH('/v2/staff/{id}', { params: { path: { id } }, body: patch }))),
 
-    async deactivate(id) {
-      const member = put(
-        await unwrap(requireClient().DELETE('/v2/staff/{id}', { params: { path: { id } } })),
-      );
-      await endOwnSession(member, deactivatedWords(member));
-      return member;
-    },
+    deactivate: async (id) =>
+      put(await unwrap(requireClient().DELETE('/v2/staff/{id}', { params: { path: { id } } }))),
   };
 });
-
-const deactivatedWords = (member: StaffView) =>
-  `${member.name} has been deactivated, so their sign-in here has ended.`;
-
-/**
- * A manager who reset their own PIN or deactivated themselves here is signed out by the server
- * (docs/api.md "Staff"): the desk says so now rather than at its next change, and asks the
- * server again whether this key needs anyone signed in (an admin key does not).
- */
-async function endOwnSession(member: StaffView, words: string): Promise<void> {
-  const staff = useStaff.getState();
-  if (staff.session?.staff.id !== member.id) return;
-  await staff.signOut('ended', words);
-  await staff.probe();
-}
