@@ -346,6 +346,74 @@ describe('enforcement', () => {
     );
   });
 
+  it('a seller deactivated mid-shift is refused at once, by name; nothing is written; the shift waits', async () => {
+    await addStaff(t, 'Ann', 'manager', '1234');
+    const bob = await addStaff(t, 'Bob', 'seller', '5678');
+    const bobToken = asStaff(await signIn(t, till, '5678'));
+    const opened = await t.call('POST', '/v2/shifts', { opening_float_cents: 5_000 }, till, bobToken);
+    expect(opened.statusCode, opened.body).toBe(200);
+    const shift = opened.json() as { id: string };
+    const ordersBefore = (await t.call('GET', '/v2/orders')).json() as { data: unknown[] };
+
+    await t.call('DELETE', `/v2/staff/${bob.id}`);
+    const err = expectError(await sell(till, bobToken), 403, 'permission_error', 'staff_sign_in_required');
+    expect(err.message).toMatch(/Bob has been deactivated/);
+    const ordersAfter = (await t.call('GET', '/v2/orders')).json() as { data: unknown[] };
+    expect(ordersAfter.data).toHaveLength(ordersBefore.data.length);
+
+    // The manager closes the departed seller's shift at that till; it still names who opened it.
+    const ann = asStaff(await signIn(t, till, '1234'));
+    const closed = await t.call(
+      'POST',
+      `/v2/shifts/${shift.id}/close`,
+      { counted_cash_cents: 5_000 },
+      till,
+      ann,
+    );
+    expect(closed.statusCode, closed.body).toBe(200);
+    expect((closed.json() as { shift: { opened_by: string } }).shift.opened_by).toBe(bob.id);
+    // Past shifts and the shift itself name people, the departed seller too, not stf_ ids.
+    const named = { opened_by: bob.id, opened_by_name: 'Bob', closed_by_name: 'Ann' };
+    const past = (await t.call('GET', '/v2/shifts?status=closed', undefined, till)).json() as {
+      data: unknown[];
+    };
+    expect(past.data).toEqual([expect.objectContaining(named)]);
+    expect((await t.call('GET', `/v2/shifts/${shift.id}`, undefined, till)).json()).toMatchObject(named);
+  });
+
+  it('a member reactivated next week does not get their old sign-ins back', async () => {
+    const bob = await addStaff(t, 'Bob', 'seller', '5678');
+    const token = asStaff(await signIn(t, till, '5678'));
+    await t.call('DELETE', `/v2/staff/${bob.id}`);
+    t.clock.advance(7 * 24 * 3600);
+    const back = await t.call('PATCH', `/v2/staff/${bob.id}`, { active: true });
+    expect(back.statusCode, back.body).toBe(200);
+    // Within 12 hours of a sign-in the old token would still be in date: deactivation ended it.
+    const again = asStaff(await signIn(t, till, '5678'));
+    await t.call('PATCH', `/v2/staff/${bob.id}`, { active: false });
+    await t.call('PATCH', `/v2/staff/${bob.id}`, { active: true });
+    const err = expectError(await sell(till, again), 403, 'permission_error', 'staff_sign_in_required');
+    expect(err.message).toMatch(/Bob's sign-in here has ended/);
+    expectError(await sell(till, token), 403, 'permission_error', 'staff_sign_in_required');
+    expect((await sell(till, asStaff(await signIn(t, till, '5678')))).statusCode).toBe(200);
+  });
+
+  it('a PIN reset signs the member out everywhere; a role lowered refuses their next refund at once', async () => {
+    const ann = await addStaff(t, 'Ann', 'manager', '1234');
+    const bob = await addStaff(t, 'Bob', 'seller', '5678');
+    const bobToken = asStaff(await signIn(t, till, '5678'));
+    const annToken = asStaff(await signIn(t, till, '1234'));
+    expect((await t.call('PATCH', `/v2/staff/${bob.id}`, { pin: '8765' })).statusCode).toBe(200);
+    expectError(await sell(till, bobToken), 403, 'permission_error', 'staff_sign_in_required');
+    expect((await sell(till, asStaff(await signIn(t, till, '8765')))).statusCode).toBe(200);
+
+    // A rename or a role change leaves the session running; the role counts from the next request.
+    expect((await t.call('PATCH', `/v2/staff/${ann.id}`, { role: 'seller' })).statusCode).toBe(200);
+    const err = expectError(await refund(till, annToken), 403, 'permission_error', 'insufficient_role');
+    expect(err.message).toMatch(/Ann is signed in as seller/);
+    expect((await sell(till, annToken)).statusCode).toBe(200);
+  });
+
   it('sign-in purges sessions expired over a day ago; live and recently ended ones stay', async () => {
     await addStaff(t, 'Bob', 'seller', '5678');
     await addStaff(t, 'Cy', 'seller', '4321');

@@ -2359,6 +2359,10 @@ export interface components {
       currency: string | null;
       /** @description The name of the till (its key) as it is now, null when that key is gone; in GET /v2/shifts/{id} only, for a refund at another till to say where the order was sold */
       till_name?: string | null;
+      /** @description The name of the member who opened it, as they are named now (a member who has left keeps their name); in GET /v2/shifts and GET /v2/shifts/{id}, not in a Z report’s `shift` */
+      opened_by_name?: string | null;
+      /** @description Likewise for the member who closed it; null while it is open */
+      closed_by_name?: string | null;
       /** @description A closed shift’s: the currency `counted_cash_cents` is in, its Z report’s `currency` (the drawer’s, which is the one it opened in only when that one held money). Absent while the shift is open and from the `shift` inside a Z report */
       counted_currency?: string | null;
     };
@@ -2393,6 +2397,10 @@ export interface components {
         currency: string | null;
         /** @description The name of the till (its key) as it is now, null when that key is gone; in GET /v2/shifts/{id} only, for a refund at another till to say where the order was sold */
         till_name?: string | null;
+        /** @description The name of the member who opened it, as they are named now (a member who has left keeps their name); in GET /v2/shifts and GET /v2/shifts/{id}, not in a Z report’s `shift` */
+        opened_by_name?: string | null;
+        /** @description Likewise for the member who closed it; null while it is open */
+        closed_by_name?: string | null;
         /** @description A closed shift’s: the currency `counted_cash_cents` is in, its Z report’s `currency` (the drawer’s, which is the one it opened in only when that one held money). Absent while the shift is open and from the `shift` inside a Z report */
         counted_currency?: string | null;
       };

@@ -51,12 +51,18 @@ export function persistSession(): () => void {
     if (state.session) window.sessionStorage.setItem(staffStorageKey, JSON.stringify(state.session));
     else window.sessionStorage.removeItem(staffStorageKey);
   });
-  // The server asked for a PIN: this till has staff, and a session it held has ended.
-  const stopRefusals = onStaffRefusal((code) => {
-    if (code !== 'staff_sign_in_required') return;
+  // The server asked for a PIN: this till has staff, and a session it held has ended (the
+  // keypad says why: deactivated, PIN reset, 12 hours). Or it refused a role: the member's role
+  // may have changed since they signed in. Either way the server's word on this key is read
+  // again, so an admin desk whose manager was just deactivated is not held at a keypad.
+  const stopRefusals = onStaffRefusal((code, serverMessage) => {
     const staff = useStaff.getState();
-    staff.setMode('required');
-    if (staff.session) void staff.signOut('expired');
+    if (code === 'staff_sign_in_required') {
+      staff.setMode('required');
+      if (staff.session) void staff.signOut('ended', serverMessage).then(() => staff.probe());
+    } else if (code === 'insufficient_role' && staff.session) {
+      void staff.probe();
+    }
   });
   return () => {
     stopKey();

@@ -14,7 +14,7 @@ import {
 import { ListCursor, toPage, type Page } from '../store/pagination.js';
 import type { EventsRepo } from '../store/events-repo.js';
 import type { ShiftReportRepo } from '../store/shift-report-repo.js';
-import type { ShiftRow, ShiftsRepo } from '../store/shifts-repo.js';
+import type { NamedShiftRow, ShiftRow, ShiftsRepo } from '../store/shifts-repo.js';
 import { sqliteCode } from '../store/sqlite-errors.js';
 import { isoOrNull, toIso } from '../time.js';
 import type { Actor, ActionContext } from './action-context.js';
@@ -43,6 +43,16 @@ export const viewShift = (row: ShiftRow): ShiftView => ({
   // The count's money as the Z report words it: a shift opened in dollars with no float that took
   // only euros was counted in euros, and the past shifts list must say so as its report does.
   ...(row.z_report === null ? {} : { counted_currency: countedCurrency(row.z_report) }),
+});
+
+/**
+ * With the names of who opened and closed it, read with the list (staff are never deleted, so a
+ * member who has left is still named): Past shifts names people, not `stf_` ids.
+ */
+const viewNamedShift = (row: NamedShiftRow): ShiftView => ({
+  ...viewShift(row),
+  opened_by_name: row.opened_by_name,
+  closed_by_name: row.closed_by_name,
 });
 
 function countedCurrency(zReport: string): string | null {
@@ -100,7 +110,13 @@ export class ShiftsService {
    */
   getNamed(id: string): ShiftView {
     const shift = this.get(id);
-    return { ...shift, till_name: this.deps.reports.labels(id).till_name };
+    const labels = this.deps.reports.labels(id);
+    return {
+      ...shift,
+      till_name: labels.till_name,
+      opened_by_name: labels.opened_by_name,
+      closed_by_name: labels.closed_by_name,
+    };
   }
 
   list(
@@ -124,7 +140,7 @@ export class ShiftsService {
       limit + 1,
       newestFirst === true,
     );
-    return toPage(page, limit, viewShift, list);
+    return toPage(page, limit, viewNamedShift, list);
   }
 
   /** The till's open shift; 404 when it has none. */

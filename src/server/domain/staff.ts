@@ -137,6 +137,7 @@ export class StaffService {
       const active = input.active === undefined ? current.active === 1 : input.active;
       const holder = active ? this.deps.staff.findActiveByPin(pinHash ?? current.pin_hash) : undefined;
       if (holder && holder.id !== id) throw pinInUse();
+      const at = this.deps.now();
       this.write(() =>
         this.deps.staff.update(
           id,
@@ -146,11 +147,21 @@ export class StaffService {
             pin_hash: pinHash,
             active: input.active === undefined ? undefined : input.active ? 1 : 0,
           },
-          this.deps.now(),
+          at,
         ),
       );
-      // Which fields changed, never the PIN (a reset shows as `pin` among them).
-      tx.audit(staffAudit('staff.updated', id, { changed: changedFields(input) }));
+      // A PIN reset (the old one may have leaked) or a deactivation signs the member out of every
+      // till for good: reactivating them later must not bring an old token back to life.
+      if (pinHash !== undefined || input.active === false) this.deps.sessions.endAllOf(id, at);
+      // Which fields changed, never the PIN (a reset shows as `pin` among them); the new role and
+      // `active` too, so the trail can say "made Sam a seller", "reactivated Sam".
+      tx.audit(
+        staffAudit('staff.updated', id, {
+          changed: changedFields(input),
+          ...(input.role === undefined ? {} : { role: input.role }),
+          ...(input.active === undefined ? {} : { active: input.active }),
+        }),
+      );
       return viewStaff(this.require(id));
     });
   }
@@ -159,7 +170,9 @@ export class StaffService {
   deactivate(action: ActionContext, id: string): Promise<Answer<StaffView>> {
     return this.deps.actions.run(action, staffJson, (tx) => {
       this.require(id);
-      this.deps.staff.update(id, { active: 0 }, this.deps.now());
+      const at = this.deps.now();
+      this.deps.staff.update(id, { active: 0 }, at);
+      this.deps.sessions.endAllOf(id, at);
       tx.audit(staffAudit('staff.deactivated', id));
       return viewStaff(this.require(id));
     });
@@ -234,15 +247,20 @@ export class StaffService {
     if (!row) return { ended: 'This staff session is not known here. Sign in with your PIN.' };
     if (row.api_key_id !== keyId)
       return { ended: 'This staff session was started at another till. Sign in with your PIN on this one.' };
+    // The member first: a deactivated member's sessions have ended too, and this says why.
+    const member = this.deps.staff.find(row.staff_id);
+    if (!member || member.active !== 1)
+      return {
+        ended: `${member?.name ?? 'This staff member'} has been deactivated, so their sign-in here has ended. Another member can sign in with their own PIN.`,
+      };
     if (row.ended_at !== null)
-      return { ended: 'This staff session ended when its member signed out. Sign in with your PIN again.' };
+      return {
+        ended: `${member.name}'s sign-in here has ended: they signed out, or a manager has since reset their PIN or deactivated them. Sign in with your PIN again.`,
+      };
     if (this.deps.now() >= row.expires_at)
       return {
         ended: 'This staff session has ended (a session lasts 12 hours). Sign in with your PIN again.',
       };
-    const member = this.deps.staff.find(row.staff_id);
-    if (!member || member.active !== 1)
-      return { ended: 'This staff member has been deactivated, so their session has ended.' };
     return {
       session: {
         staffId: member.id,

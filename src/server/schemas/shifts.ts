@@ -31,6 +31,21 @@ export const Shift = Type.Object(
         }),
       ),
     ),
+    opened_by_name: Type.Optional(
+      Nullable(
+        Type.String({
+          description:
+            'The name of the member who opened it, as they are named now (a member who has left keeps their name); in GET /v2/shifts and GET /v2/shifts/{id}, not in a Z report’s `shift`',
+        }),
+      ),
+    ),
+    closed_by_name: Type.Optional(
+      Nullable(
+        Type.String({
+          description: 'Likewise for the member who closed it; null while it is open',
+        }),
+      ),
+    ),
     counted_currency: Type.Optional(
       Nullable(
         Type.String({

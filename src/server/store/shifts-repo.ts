@@ -18,6 +18,12 @@ export interface ShiftRow {
   z_report: string | null;
 }
 
+/** A shift as lists read it: with its opener's and closer's names as they are now. */
+export interface NamedShiftRow extends ShiftRow {
+  opened_by_name: string | null;
+  closed_by_name: string | null;
+}
+
 export interface ShiftClosing {
   closedBy: string;
   countedCashCents: number;
@@ -49,10 +55,12 @@ export class ShiftsRepo {
        WHERE id = @id AND closed_at IS NULL`,
     );
     const pageSql = (direction: 'ASC' | 'DESC') =>
-      `SELECT * FROM shifts WHERE seq ${direction === 'ASC' ? '>' : '<'} @after
-         AND (@status IS NULL OR (@status = 'open') = (closed_at IS NULL))
-         AND (@key IS NULL OR api_key_id = @key)
-       ORDER BY seq ${direction} LIMIT @limit`;
+      `SELECT s.*, so.name AS opened_by_name, sc.name AS closed_by_name
+       FROM shifts s LEFT JOIN staff so ON so.id = s.opened_by LEFT JOIN staff sc ON sc.id = s.closed_by
+       WHERE s.seq ${direction === 'ASC' ? '>' : '<'} @after
+         AND (@status IS NULL OR (@status = 'open') = (s.closed_at IS NULL))
+         AND (@key IS NULL OR s.api_key_id = @key)
+       ORDER BY s.seq ${direction} LIMIT @limit`;
     this.pageStmt = [db.prepare(pageSql('ASC')), db.prepare(pageSql('DESC'))] as const;
   }
 
@@ -80,12 +88,12 @@ export class ShiftsRepo {
     afterSeq: number,
     limit: number,
     newestFirst = false,
-  ): ShiftRow[] {
+  ): NamedShiftRow[] {
     return this.pageStmt[newestFirst ? 1 : 0].all({
       after: newestFirst && afterSeq === 0 ? Number.MAX_SAFE_INTEGER : afterSeq,
       status: filter.status ?? null,
       key: filter.apiKeyId ?? null,
       limit,
-    }) as ShiftRow[];
+    }) as NamedShiftRow[];
   }
 }

@@ -18,6 +18,7 @@ export class StaffSessionsRepo {
   private readonly insertStmt;
   private readonly endStmt;
   private readonly purgeStmt;
+  private readonly endAllStmt;
 
   constructor(db: Db) {
     this.byHash = db.prepare('SELECT * FROM staff_sessions WHERE token_hash = ?');
@@ -29,6 +30,9 @@ export class StaffSessionsRepo {
       'UPDATE staff_sessions SET ended_at = ? WHERE token_hash = ? AND ended_at IS NULL',
     );
     this.purgeStmt = db.prepare('DELETE FROM staff_sessions WHERE expires_at <= ?');
+    this.endAllStmt = db.prepare(
+      'UPDATE staff_sessions SET ended_at = ? WHERE staff_id = ? AND ended_at IS NULL',
+    );
   }
 
   find(tokenHash: string): StaffSessionRow | undefined {
@@ -50,5 +54,10 @@ export class StaffSessionsRepo {
   /** False when it had ended already. */
   end(tokenHash: string, at: number): boolean {
     return this.endStmt.run(at, tokenHash).changes === 1;
+  }
+
+  /** Ends every session of one member still running (index staff_sessions_by_staff). */
+  endAllOf(staffId: string, at: number): void {
+    this.endAllStmt.run(at, staffId);
   }
 }

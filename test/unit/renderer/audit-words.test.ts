@@ -185,3 +185,32 @@ describe('audit rows in words', () => {
     expect(row('scan_key.rotated', 'kid_2', {})).toBe('Admin rotated the key that signs tickets (now kid_2)');
   });
 });
+
+describe('staff changes in words', () => {
+  const row = (action: string, data: Record<string, unknown> = {}) => ({
+    action,
+    object_type: 'staff',
+    object_id: 'stf_sam',
+    actor: { ...till, staff_id: 'stf_anna' },
+    data,
+  });
+
+  it('names the member acted on, one who has left too, not their stf_ id', () => {
+    expect(auditWords(row('staff.deactivated'), names)).toBe('Anna deactivated staff member Sam');
+    expect(auditWords({ ...row('staff.deactivated'), object_id: 'stf_gone' }, names)).toBe(
+      'Anna deactivated staff member stf_gone',
+    );
+  });
+
+  it('says what changed: reactivated, a new role, a PIN reset, never the PIN', () => {
+    const words = (data: Record<string, unknown>) => auditWords(row('staff.updated', data), names);
+    expect(words({ changed: ['active'], active: true })).toBe('Anna reactivated Sam');
+    expect(words({ changed: ['role'], role: 'seller' })).toBe('Anna made Sam a seller');
+    expect(words({ changed: ['pin'] })).toBe('Anna reset the PIN of Sam');
+    expect(words({ changed: ['pin', 'active'], active: true })).toBe(
+      'Anna reactivated Sam, reset the PIN of Sam',
+    );
+    // A row kept before the new role and `active` were written names only the fields.
+    expect(words({ changed: ['active'] })).toBe('Anna changed the active status of Sam');
+  });
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { staffRefusalWords } from '../../../src/renderer/src/lib/staff-words.js';
+import { lockedOutWords, staffRefusalWords } from '../../../src/renderer/src/lib/staff-words.js';
 
 describe('staff refusals in words', () => {
   it('names what only a manager may do, from the refused request', () => {
@@ -27,5 +27,18 @@ describe('staff refusals in words', () => {
   it('leaves every other refusal to the server’s own message', () => {
     expect(staffRefusalWords('invalid_request', 'POST', 'http://x/v2/orders')).toBeNull();
     expect(staffRefusalWords('forbidden', 'GET', 'http://x/v2/api_keys')).toBeNull();
+  });
+});
+
+describe('a till locked out after wrong PINs', () => {
+  it('says for how long, from Retry-After, and that the right PIN waits too', () => {
+    expect(lockedOutWords(30)).toBe(
+      'Too many wrong PINs at this till. Try again in 30 seconds, even with the right PIN.',
+    );
+    expect(lockedOutWords(1)).toContain('in 1 second,');
+    expect(lockedOutWords(60)).toContain('in 1 minute,');
+    expect(lockedOutWords(61)).toContain('in 2 minutes,');
+    expect(lockedOutWords(900)).toContain('in 15 minutes,');
+    expect(lockedOutWords(Number.NaN)).toContain('in a moment,');
   });
 });

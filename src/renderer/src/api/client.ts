@@ -50,11 +50,11 @@ async function inStaffWords(request: Request, response: Response): Promise<Respo
     .clone()
     .json()
     .catch(() => null);
-  const error = (body as { error?: { code?: unknown } } | null)?.error;
+  const error = (body as { error?: { code?: unknown; message?: unknown } } | null)?.error;
   if (typeof error?.code !== 'string') return undefined;
   const words = staffRefusalWords(error.code, request.method, request.url);
   if (words === null) return undefined;
-  reportStaffRefusal(error.code);
+  reportStaffRefusal(error.code, typeof error.message === 'string' ? error.message : '');
   return new Response(JSON.stringify({ error: { ...error, message: words } }), {
     status: response.status,
     statusText: response.statusText,

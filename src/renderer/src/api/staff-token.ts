@@ -4,7 +4,9 @@
  * A module of its own so the client and the stores need not import each other.
  */
 let token: string | null = null;
-const refusalListeners = new Set<(code: string) => void>();
+/** A staff refusal's code and the server's own message (which says why a session ended). */
+type RefusalListener = (code: string, serverMessage: string) => void;
+const refusalListeners = new Set<RefusalListener>();
 
 export function staffToken(): string | null {
   return token;
@@ -14,12 +16,12 @@ export function setStaffToken(next: string | null): void {
   token = next;
 }
 
-/** Called with `staff_sign_in_required` when the server asks for a staff session. */
-export function onStaffRefusal(listener: (code: string) => void): () => void {
+/** Called with `staff_sign_in_required` or `insufficient_role` and the server's message. */
+export function onStaffRefusal(listener: RefusalListener): () => void {
   refusalListeners.add(listener);
   return () => refusalListeners.delete(listener);
 }
 
-export function reportStaffRefusal(code: string): void {
-  refusalListeners.forEach((listener) => listener(code));
+export function reportStaffRefusal(code: string, serverMessage: string): void {
+  refusalListeners.forEach((listener) => listener(code, serverMessage));
 }

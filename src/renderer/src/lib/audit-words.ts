@@ -85,7 +85,7 @@ const phrases: Readonly<Record<string, (on: string, row: Row) => string>> = {
     return `closed ${on}, counted ${amount(d, 'counted_cash_cents') ?? '?'}${drawer}`;
   },
   'staff.created': (on, d) => `added staff member ${text(d, 'name') ?? on}`,
-  'staff.updated': (on, d) => `changed staff member ${text(d, 'name') ?? on}`,
+  'staff.updated': (on, d) => staffChangeWords(text(d, 'name') ?? on, d.data),
   'staff.deactivated': (on, d) => `deactivated staff member ${text(d, 'name') ?? on}`,
   'staff.signed_in': () => 'signed in',
   'staff.signed_out': () => 'signed out',
@@ -160,6 +160,41 @@ export function auditWords(event: AuditEventLike, names: ActorNames, venueCurren
   const who = actorName(event.actor, names);
   const phrase = phrases[event.action];
   const data = asData(event.data);
-  if (phrase) return `${who} ${phrase(event.object_id, { data, currency: currencyOf(data, venueCurrency) })}`;
+  // A staff member acted on is named as the actor is (staff rows name no one: a deactivation's
+  // data is empty), a member who has left too: "Maria deactivated staff member Sam".
+  const on = names.staff[event.object_id] ?? event.object_id;
+  if (phrase) return `${who} ${phrase(on, { data, currency: currencyOf(data, venueCurrency) })}`;
   return `${who}: ${event.action.replace(/[._]/g, ' ')} on ${event.object_id}`;
+}
+
+/**
+ * "reactivated Sam", "made Sam a seller", "reset the PIN of Sam": what a manager changed, never
+ * the PIN itself. Rows kept before `role` and `active` were name only the fields changed.
+ */
+function staffChangeWords(member: string, data: Data): string {
+  const changed = Array.isArray(data.changed) ? data.changed.filter((f) => typeof f === 'string') : [];
+  const said: string[] = [];
+  if (data.active === true) said.push(`reactivated ${member}`);
+  if (data.active === false) said.push(`deactivated ${member}`);
+  if (typeof data.role === 'string') said.push(`made ${member} a ${data.role}`);
+  if (changed.includes('pin')) said.push(`reset the PIN of ${member}`);
+  if (changed.includes('name')) said.push(`renamed ${member}`);
+  const unsaid = changed.filter(
+    (f) =>
+      !(
+        f === 'pin' ||
+        f === 'name' ||
+        (f === 'role' && data.role) ||
+        (f === 'active' && data.active !== undefined)
+      ),
+  );
+  if (unsaid.length > 0 || said.length === 0) {
+    const fields = unsaid.map((f) => (f === 'active' ? 'active status' : f));
+    said.push(
+      fields.length > 0
+        ? `changed the ${fields.join(' and ')} of ${member}`
+        : `changed staff member ${member}`,
+    );
+  }
+  return said.join(', ');
 }

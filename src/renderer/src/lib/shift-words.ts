@@ -40,3 +40,15 @@ export function countedWords(
   const currency = shift.counted_currency ?? shiftCurrency(shift, tillCurrency);
   return `counted ${formatMoney(shift.counted_cash_cents ?? 0, currency)}`;
 }
+
+/**
+ * Who opened and closed a shift, by name ("opened by Sam, closed by Maria"): a seller who has
+ * left is still named. Null when the server named nobody (an older server).
+ */
+export function shiftPeopleWords(
+  shift: Pick<ShiftView, 'opened_by_name' | 'closed_by_name'> | undefined,
+): string | null {
+  if (!shift?.opened_by_name) return null;
+  const closed = shift.closed_by_name ? `, closed by ${shift.closed_by_name}` : '';
+  return `opened by ${shift.opened_by_name}${closed}`;
+}

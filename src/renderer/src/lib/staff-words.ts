@@ -30,3 +30,19 @@ function pathOf(url: string): string {
     return url;
   }
 }
+
+/**
+ * A till locked out after wrong PINs, in words: for how long, from the server's Retry-After
+ * (seconds; 30 s the first time, up to 15 min), so nobody taps on through a quarter of an hour.
+ */
+export function lockedOutWords(retryAfterSeconds: number): string {
+  return `Too many wrong PINs at this till. Try again ${waitWords(retryAfterSeconds)}, even with the right PIN.`;
+}
+
+function waitWords(seconds: number): string {
+  if (!Number.isFinite(seconds) || seconds <= 0) return 'in a moment';
+  if (seconds === 1) return 'in 1 second';
+  if (seconds < 60) return `in ${seconds} seconds`;
+  const minutes = Math.ceil(seconds / 60);
+  return minutes === 1 ? 'in 1 minute' : `in ${minutes} minutes`;
+}

@@ -167,8 +167,13 @@ export const useShift = create<ShiftState>()((set, get) => ({
       report = await unwrap(client.GET('/v2/shifts/{id}/report', { params: { path: { id: shift.id } } }));
       closedElsewhere = true;
     }
+    // The shift as Past shifts lists it, with who opened and closed it by name (a Z report's
+    // `shift` names nobody); the report's own if that read fails.
+    const named = await unwrap(client.GET('/v2/shifts/{id}', { params: { path: { id: shift.id } } })).catch(
+      () => report.shift,
+    );
     const earlier = (get().past.data ?? []).filter((s) => s.id !== report.shift.id);
-    set({ current: ready(null), xReport: idle(), past: ready([report.shift, ...earlier]) });
+    set({ current: ready(null), xReport: idle(), past: ready([named, ...earlier]) });
     return { report, closedElsewhere };
   },
 

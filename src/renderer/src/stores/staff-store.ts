@@ -2,6 +2,7 @@ import { create } from 'zustand';
 import { ApiRequestError } from '../api/api-error.js';
 import { unwrap } from '../api/client.js';
 import { setStaffToken } from '../api/staff-token.js';
+import { lockedOutWords } from '../lib/staff-words.js';
 import type { StaffSession } from '../api/types.js';
 import { requireClient } from './session-store.js';
 
@@ -12,7 +13,8 @@ import { requireClient } from './session-store.js';
  */
 export type StaffMode = 'unknown' | 'off' | 'required';
 
-export type SignOutReason = 'manual' | 'idle' | 'expired';
+/** `ended`: the server ended the session (member deactivated, PIN reset); `endedWords` says so. */
+export type SignOutReason = 'manual' | 'idle' | 'expired' | 'ended';
 
 interface StaffState {
   mode: StaffMode;
@@ -21,13 +23,15 @@ interface StaffState {
   tillKeyId: string | null;
   /** Why the last member left, for the keypad to say ("Signed out after 5 min without use"). */
   signedOutBy: SignOutReason | null;
+  /** The server's words for an `ended` session, e.g. "Sam has been deactivated, so …". */
+  endedWords: string | null;
   pinError: string | null;
   busy: boolean;
   setMode(mode: StaffMode): void;
   /** Asks the server whether this till needs a staff member signed in, and whether one still is. */
   probe(): Promise<void>;
   signIn(pin: string): Promise<boolean>;
-  signOut(reason?: SignOutReason): Promise<void>;
+  signOut(reason?: SignOutReason, endedWords?: string): Promise<void>;
   /** A session kept in sessionStorage from before a reload, still inside its expiry. */
   restore(session: StaffSession): void;
 }
@@ -37,6 +41,7 @@ export const useStaff = create<StaffState>()((set, get) => ({
   session: null,
   tillKeyId: null,
   signedOutBy: null,
+  endedWords: null,
   pinError: null,
   busy: false,
 
@@ -48,8 +53,12 @@ export const useStaff = create<StaffState>()((set, get) => ({
     try {
       const answer = await unwrap(requireClient().GET('/v2/staff/session'));
       set({ mode: answer.sign_in_required ? 'required' : 'off', tillKeyId: answer.api_key_id });
+      const session = get().session;
       // The server no longer knows the session kept here (expired, signed out elsewhere).
-      if (get().session && !answer.staff) await get().signOut('expired');
+      if (session && !answer.staff) await get().signOut('expired');
+      // The member as they are now: a manager lowered to seller shows as a seller at once.
+      else if (session && answer.staff && answer.staff.id === session.staff.id)
+        set({ session: { ...session, staff: answer.staff } });
     } catch {
       // A server from before staff existed answers 404: a till with no staff, as always.
       if (get().mode === 'unknown') set({ mode: 'off' });
@@ -58,25 +67,31 @@ export const useStaff = create<StaffState>()((set, get) => ({
 
   async signIn(pin) {
     set({ busy: true, pinError: null });
+    const answer = requireClient().POST('/v2/staff/sign_in', { body: { pin } });
     try {
-      const session = await unwrap(requireClient().POST('/v2/staff/sign_in', { body: { pin } }));
+      const session = await unwrap(answer);
       setStaffToken(session.session_token);
-      set({ session, mode: 'required', busy: false, signedOutBy: null });
+      set({ session, mode: 'required', busy: false, signedOutBy: null, endedWords: null });
       return true;
     } catch (err) {
-      set({ busy: false, pinError: pinRefusal(err) });
+      set({ busy: false, pinError: await pinRefusal(err, answer) });
       return false;
     }
   },
 
-  async signOut(reason = 'manual') {
+  async signOut(reason = 'manual', endedWords) {
     const had = get().session;
-    if (had && reason !== 'expired') {
+    if (had && reason !== 'expired' && reason !== 'ended') {
       // Best effort: the token dies here either way, and the server expires it in any case.
       await unwrap(requireClient().POST('/v2/staff/sign_out', { body: {} })).catch(() => undefined);
     }
     setStaffToken(null);
-    set({ session: null, signedOutBy: reason, pinError: null });
+    set({
+      session: null,
+      signedOutBy: reason,
+      endedWords: reason === 'ended' ? endedWords || null : null,
+      pinError: null,
+    });
   },
 
   restore(session) {
@@ -86,9 +101,15 @@ export const useStaff = create<StaffState>()((set, get) => ({
   },
 }));
 
-function pinRefusal(err: unknown): string {
+async function pinRefusal(err: unknown, answer: Promise<{ response: Response }>): Promise<string> {
   if (!(err instanceof ApiRequestError)) return err instanceof Error ? err.message : String(err);
-  if (err.status === 429) return 'Too many wrong PINs. Wait a moment, then try again.';
+  if (err.status === 429) {
+    const retryAfter = await answer.then(
+      (a) => a.response.headers.get('Retry-After'),
+      () => null,
+    );
+    return lockedOutWords(Number(retryAfter));
+  }
   if (err.status === 401 || err.code === 'invalid_pin' || err.code === 'wrong_pin') {
     return 'That PIN is not right. Try again.';
   }

@@ -6,6 +6,7 @@ import { Dialog } from '../../components/dialog.js';
 import { Field } from '../../components/field.js';
 import { FormActions } from '../../components/form-actions.js';
 import { NewPinInput } from '../../components/new-pin-input.js';
+import { ApiRequestError } from '../../api/api-error.js';
 import { splitError, type SplitError } from '../../lib/field-errors.js';
 import { useStaffAdmin } from '../../stores/staff-admin-store.js';
 
@@ -20,6 +21,12 @@ export function StaffRow({ member }: { member: StaffView }) {
       await update(member.id, patch);
       setError(null);
     } catch (err) {
+      // Someone active has their old PIN now: reactivating takes a new one (the dialog says why).
+      if (patch.active && err instanceof ApiRequestError && err.code === 'pin_in_use') {
+        setError(null);
+        setDialog('pin');
+        return;
+      }
       const split = splitError(err, ['role', 'active']);
       setError(split.fields.role ?? split.fields.active ?? split.form);
     }
@@ -92,7 +99,8 @@ function ResetPinDialog({ member, onClose }: { member: StaffView; onClose: () =>
     e.preventDefault();
     setBusy(true);
     try {
-      await update(member.id, { pin });
+      // A deactivated member gets a new PIN as they come back (their old one is someone's now).
+      await update(member.id, member.active ? { pin } : { pin, active: true });
       onClose();
     } catch (err) {
       setError(splitError(err, ['pin']));
@@ -100,12 +108,34 @@ function ResetPinDialog({ member, onClose }: { member: StaffView; onClose: () =>
     }
   };
   return (
-    <Dialog title={`New PIN for ${member.name}`} onClose={onClose}>
+    <Dialog
+      title={member.active ? `New PIN for ${member.name}` : `Reactivate ${member.name} with a new PIN`}
+      onClose={onClose}
+    >
       <form className="dialog-body" onSubmit={submit} noValidate>
-        <Field label="New PIN" error={error?.fields.pin} hint="4–8 digits; the old PIN stops working at once">
+        {member.active ? null : (
+          <p>
+            Another active member has {member.name}’s old PIN now. Each person signs in with their own, so
+            give {member.name} a new one.
+          </p>
+        )}
+        <Field
+          label="New PIN"
+          error={error?.fields.pin}
+          hint={
+            member.active
+              ? `4–8 digits; the old PIN stops working at once, and ${member.name} is signed out of every till`
+              : '4–8 digits'
+          }
+        >
           <NewPinInput value={pin} onChange={setPin} autoFocus />
         </Field>
-        <FormActions error={error?.form} onCancel={onClose} submitLabel="Set PIN" busy={busy} />
+        <FormActions
+          error={error?.form}
+          onCancel={onClose}
+          submitLabel={member.active ? 'Set PIN' : 'Reactivate'}
+          busy={busy}
+        />
       </form>
     </Dialog>
   );
@@ -113,6 +143,7 @@ function ResetPinDialog({ member, onClose }: { member: StaffView; onClose: () =>
 
 function DeactivateDialog({ member, onClose }: { member: StaffView; onClose: () => void }) {
   const deactivate = useStaffAdmin((s) => s.deactivate);
+  const lastManager = useStaffAdmin((s) => isLastActiveManager(member, s.members.data ?? []));
   return (
     <ConfirmDialog
       title={`Deactivate ${member.name}?`}
@@ -123,9 +154,22 @@ function DeactivateDialog({ member, onClose }: { member: StaffView; onClose: () 
       onClose={onClose}
     >
       <p>
-        {member.name} can no longer sign in. Their sales, shifts and audit entries keep their name; you can
-        reactivate them later.
+        {member.name} can no longer sign in, and is signed out of every till now. Their sales, shifts and
+        audit entries keep their name; you can reactivate them later.
       </p>
+      {lastManager ? (
+        <p role="note">
+          {member.name} is the last active manager: until you make someone else a manager, no till can refund,
+          void or record payouts. This desk’s admin key still can, with nobody signed in.
+        </p>
+      ) : null}
     </ConfirmDialog>
   );
+}
+
+/** Whether deactivating `member` leaves other staff signed in at tills with no manager among them. */
+function isLastActiveManager(member: StaffView, members: readonly StaffView[]): boolean {
+  if (member.role !== 'manager') return false;
+  const others = members.filter((m) => m.active && m.id !== member.id);
+  return others.length > 0 && !others.some((m) => m.role === 'manager');
 }

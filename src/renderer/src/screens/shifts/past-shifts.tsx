@@ -3,7 +3,7 @@ import { Empty, ErrorNote, Loading } from '../../components/states.js';
 import { businessDayWords } from '../../lib/shift-report.js';
 import { formatEventTime } from '../../lib/zoned-time.js';
 import { formatCount } from '../../lib/count.js';
-import { countedWords, shiftCurrency } from '../../lib/shift-words.js';
+import { countedWords, shiftCurrency, shiftPeopleWords } from '../../lib/shift-words.js';
 import { useVenueTimeZone } from '../../hooks/use-venue-time-zone.js';
 import { pastShiftsShown, useShift } from '../../stores/shift-store.js';
 import { useStaff } from '../../stores/staff-store.js';
@@ -52,6 +52,7 @@ export function PastShifts({ currency }: { currency: string }) {
               >
                 {businessDayWords(shift.opened_at, zone)} · closed {formatEventTime(shift.closed_at, zone)} ·{' '}
                 <code>{shift.id}</code> · {countedWords(shift, currency)}
+                {shift.opened_by_name ? ` · ${shiftPeopleWords(shift)}` : null}
               </button>
             </li>
           ))}
@@ -63,6 +64,7 @@ export function PastShifts({ currency }: { currency: string }) {
         // A Z report kept before shifts had a currency lacks it in its `shift`; the list has it.
         <ShiftReportView
           report={pastReport.data}
+          people={shiftPeopleWords(list.find((s) => s.id === pastReport.data?.shift.id))}
           currency={shiftCurrency(
             list.find((s) => s.id === pastReport.data?.shift.id) ?? pastReport.data.shift,
             currency,

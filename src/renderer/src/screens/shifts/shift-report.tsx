@@ -23,7 +23,16 @@ const usePrintedReport = create<{ owner: string | null; requests: number }>(() =
   requests: 0,
 }));
 
-export function ShiftReportView({ report, currency }: { report: ShiftReport; currency: string }) {
+export function ShiftReportView({
+  report,
+  currency,
+  people,
+}: {
+  report: ShiftReport;
+  currency: string;
+  /** Who opened and closed it, in words ("opened by Sam, closed by Maria"), when known. */
+  people?: string | null | undefined;
+}) {
   const venue = useSettings((s) => s.settings.data?.venue_name ?? '');
   // What the report's own events do not say (a shift that only refunded, or sold nothing): the
   // zone the venue's events share, else the server's, as the CSV and Past shifts read it.
@@ -55,6 +64,7 @@ export function ShiftReportView({ report, currency }: { report: ShiftReport; cur
       <h2>{title}</h2>
       <p className="muted">
         {parts.businessDay} · {parts.period}
+        {people ? ` · ${people}` : null}
       </p>
       <ReportFigures figures={parts.figures} />
       {parts.breakdowns.map((b) => (

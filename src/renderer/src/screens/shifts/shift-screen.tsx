@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { ErrorNote, Loading } from '../../components/states.js';
 import { formatMoney } from '../../lib/money.js';
 import { reportTimeZone } from '../../lib/shift-report.js';
-import { endedElsewhereWords } from '../../lib/shift-words.js';
+import { endedElsewhereWords, shiftPeopleWords } from '../../lib/shift-words.js';
 import { formatEventTime } from '../../lib/zoned-time.js';
 import { useFocusIfLost } from '../../hooks/use-focus-if-lost.js';
 import { useTillCurrency } from '../../hooks/use-till-currency.js';
@@ -24,6 +24,7 @@ export function ShiftScreen() {
   const current = useShift((s) => s.current);
   const loadCurrent = useShift((s) => s.loadCurrent);
   const xReport = useShift((s) => s.xReport);
+  const past = useShift((s) => s.past);
   const endedElsewhere = useShift((s) => s.endedElsewhere);
   const openPastReport = useShift((s) => s.openPastReport);
   const loadXReport = useShift((s) => s.loadXReport);
@@ -70,7 +71,11 @@ export function ShiftScreen() {
               {formatMoney(closed.countedCents, currency)} counted here was not recorded.
             </p>
           ) : null}
-          <ShiftReportView report={closed.report} currency={currency} />
+          <ShiftReportView
+            report={closed.report}
+            currency={currency}
+            people={shiftPeopleWords(past.data?.find((s) => s.id === closed.report.shift.id))}
+          />
           <button type="button" className="button" onClick={() => setClosed(null)}>
             Done
           </button>

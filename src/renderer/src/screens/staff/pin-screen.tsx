@@ -28,6 +28,7 @@ const signedOutWords = {
   manual: null,
   idle: 'Signed out after a while without use.',
   expired: 'Your sign-in ran out. Sign in again.',
+  ended: 'Your sign-in has ended. Sign in again.',
 } as const;
 
 /**
@@ -39,6 +40,7 @@ export function PinScreen() {
   const busy = useStaff((s) => s.busy);
   const pinError = useStaff((s) => s.pinError);
   const signedOutBy = useStaff((s) => s.signedOutBy);
+  const endedWords = useStaff((s) => s.endedWords);
   const venue = useSettings((s) => s.settings.data?.venue_name ?? '');
   const [keypad, setKeypad] = useState(emptyKeypad);
   const [scannedHere, setScannedHere] = useState(false);
@@ -100,6 +102,7 @@ export function PinScreen() {
   const notice =
     pinError ??
     (scannedHere ? 'That was a ticket, not a PIN: sign in first, then scan it.' : null) ??
+    (signedOutBy === 'ended' ? endedWords : null) ??
     signedOutWords[signedOutBy ?? 'manual'];
   return (
     // The page's main landmark: a screen reader's "next main" lands on the keypad, as on every screen.
