@@ -31,7 +31,12 @@ interface EventReport {
   tiers: (Money & { tier_id: string; sold: number; comps: number; voided: number })[];
   payment_methods: (Money & { payment_method: string })[];
   channels: (Money & { channel: string })[];
-  refunds_outside_shifts: { refunds: number; refunds_cents: number; cash_refunds: number; cash_cents: number };
+  refunds_outside_shifts: {
+    refunds: number;
+    refunds_cents: number;
+    cash_refunds: number;
+    cash_cents: number;
+  };
   sales_outside_shifts: { cash_orders: number; cash_cents: number };
   admissions: { admitted: number; inside_now: number; not_yet_arrived: number };
 }
@@ -66,7 +71,13 @@ interface ZReport {
     sales_cents: number;
     refunds_cents: number;
   }[];
-  by_tier: { tier_id: string; event_id: string; tickets: number; comp_tickets: number; sales_cents: number }[];
+  by_tier: {
+    tier_id: string;
+    event_id: string;
+    tickets: number;
+    comp_tickets: number;
+    sales_cents: number;
+  }[];
   refunds: { count: number; amount_cents: number };
   voids: { count: number; amount_cents: number };
   comps: { order_count: number; ticket_count: number };
@@ -122,7 +133,9 @@ const sum = <T>(rows: readonly T[], pick: (row: T) => number): number =>
 
 /** A decimal in the currency's major unit, as the CSV writes it, back in minor units. */
 function minor(text: string, digits: number): number {
-  expect(text, 'a plain decimal a spreadsheet sums').toMatch(digits === 0 ? /^\d+$/ : new RegExp(`^\\d+\\.\\d{${digits}}$`));
+  expect(text, 'a plain decimal a spreadsheet sums').toMatch(
+    digits === 0 ? /^\d+$/ : new RegExp(`^\\d+\\.\\d{${digits}}$`),
+  );
   return Math.round(Number(text) * 10 ** digits);
 }
 
@@ -150,7 +163,9 @@ beforeAll(async () => {
     tickets: [{ name: 'General admission', price_cents: 2500, quantity: 200 }],
   });
   night.gala.id = gala.id;
-  night.gala.ga = (await ok<{ data: { id: string }[] }>(setUp, 'GET', `/v2/events/${gala.id}/tiers`)).data[0]!.id;
+  night.gala.ga = (
+    await ok<{ data: { id: string }[] }>(setUp, 'GET', `/v2/events/${gala.id}/tiers`)
+  ).data[0]!.id;
   night.gala.vip = (
     await ok<{ id: string }>(setUp, 'POST', `/v2/events/${gala.id}/tiers`, {
       name: 'Friends of the band',
@@ -169,7 +184,9 @@ beforeAll(async () => {
     tickets: [{ name: 'Standing', price_cents: 3000, quantity: 100 }],
   });
   night.late.id = late.id;
-  night.late.tier = (await ok<{ data: { id: string }[] }>(setUp, 'GET', `/v2/events/${late.id}/tiers`)).data[0]!.id;
+  night.late.tier = (
+    await ok<{ data: { id: string }[] }>(setUp, 'GET', `/v2/events/${late.id}/tiers`)
+  ).data[0]!.id;
   for (const id of [gala.id, late.id]) await ok(setUp, 'POST', `/v2/events/${id}/publish`);
   const key = async (name: string, scope: string) =>
     (await ok<{ secret: string }>(setUp, 'POST', '/v2/api_keys', { name, scope })).secret;
@@ -187,24 +204,60 @@ beforeAll(async () => {
 
   const { one, two } = night.tills;
   const buyer = { name: 'Ada Lovelace', email: 'ada@example.com' };
-  const gaOf = (quantity: number) => ({ event_id: gala.id, items: [{ tier_id: night.gala.ga, quantity }], buyer });
-  const sell = async (name: string, at: string, body: Record<string, unknown>, key?: string, who?: string) => {
+  const gaOf = (quantity: number) => ({
+    event_id: gala.id,
+    items: [{ tier_id: night.gala.ga, quantity }],
+    buyer,
+  });
+  const sell = async (
+    name: string,
+    at: string,
+    body: Record<string, unknown>,
+    key?: string,
+    who?: string,
+  ) => {
     night.orders[name] = await ok<Order>(at, 'POST', '/v2/orders', body, key, who);
   };
 
   night.shifts.one = (
-    await ok<{ id: string }>('2026-12-05T17:00:00Z', 'POST', '/v2/shifts', { opening_float_cents: 10_000, currency: 'eur' }, one, staff.bobAtOne)
+    await ok<{ id: string }>(
+      '2026-12-05T17:00:00Z',
+      'POST',
+      '/v2/shifts',
+      { opening_float_cents: 10_000, currency: 'eur' },
+      one,
+      staff.bobAtOne,
+    )
   ).id;
   // Till two sells before its shift is opened: cash in no drawer's report.
-  await sell('twoBeforeShift', '2026-12-05T17:05:00Z', { ...gaOf(1), payment_method: 'cash' }, two, staff.annAtTwo);
+  await sell(
+    'twoBeforeShift',
+    '2026-12-05T17:05:00Z',
+    { ...gaOf(1), payment_method: 'cash' },
+    two,
+    staff.annAtTwo,
+  );
   night.shifts.two = (
-    await ok<{ id: string }>('2026-12-05T17:10:00Z', 'POST', '/v2/shifts', { opening_float_cents: 5000, currency: 'eur' }, two, staff.annAtTwo)
+    await ok<{ id: string }>(
+      '2026-12-05T17:10:00Z',
+      'POST',
+      '/v2/shifts',
+      { opening_float_cents: 5000, currency: 'eur' },
+      two,
+      staff.annAtTwo,
+    )
   ).id;
   await sell('oneCash', '2026-12-05T17:15:00Z', { ...gaOf(2), payment_method: 'cash' }, one, staff.bobAtOne);
   await sell(
     'oneVip',
     '2026-12-05T17:20:00Z',
-    { event_id: gala.id, items: [{ tier_id: night.gala.vip, quantity: 1 }], buyer, access_code: 'BAND', payment_method: 'card' },
+    {
+      event_id: gala.id,
+      items: [{ tier_id: night.gala.vip, quantity: 1 }],
+      buyer,
+      access_code: 'BAND',
+      payment_method: 'card',
+    },
     one,
     staff.bobAtOne,
   );
@@ -227,10 +280,18 @@ beforeAll(async () => {
   await sell(
     'kiosk',
     '2026-12-05T17:40:00Z',
-    { ...gaOf(2), buyer: { name: '=HYPERLINK("http://evil.test","Click")', email: 'kiosk@example.com' }, payment_method: 'card' },
+    {
+      ...gaOf(2),
+      buyer: { name: '=HYPERLINK("http://evil.test","Click")', email: 'kiosk@example.com' },
+      payment_method: 'card',
+    },
     night.kiosk,
   );
-  await sell('api', '2026-12-05T17:45:00Z', { ...gaOf(1), buyer: { name: '@SUM(A1)', email: 'api@example.com' }, payment_method: 'card' });
+  await sell('api', '2026-12-05T17:45:00Z', {
+    ...gaOf(1),
+    buyer: { name: '@SUM(A1)', email: 'api@example.com' },
+    payment_method: 'card',
+  });
   await sell('apiYen', '2026-12-05T17:46:00Z', {
     event_id: late.id,
     items: [{ tier_id: night.late.tier, quantity: 1 }],
@@ -239,16 +300,43 @@ beforeAll(async () => {
   });
   const { orders } = night;
   // A partial refund in cash and a void with refund at till one, a full refund at till two.
-  await ok('2026-12-05T18:00:00Z', 'POST', `/v2/orders/${orders.oneCash!.id}/refund`, { amount_cents: 1000, method: 'cash' }, one, staff.annAtOne);
-  await ok('2026-12-05T18:05:00Z', 'POST', `/v2/orders/${orders.twoCard!.id}/refund`, {}, two, staff.annAtTwo);
-  await ok('2026-12-05T18:10:00Z', 'POST', `/v2/tickets/${orders.kiosk!.tickets[0]!.id}/void`, {}, one, staff.annAtOne);
+  await ok(
+    '2026-12-05T18:00:00Z',
+    'POST',
+    `/v2/orders/${orders.oneCash!.id}/refund`,
+    { amount_cents: 1000, method: 'cash' },
+    one,
+    staff.annAtOne,
+  );
+  await ok(
+    '2026-12-05T18:05:00Z',
+    'POST',
+    `/v2/orders/${orders.twoCard!.id}/refund`,
+    {},
+    two,
+    staff.annAtTwo,
+  );
+  await ok(
+    '2026-12-05T18:10:00Z',
+    'POST',
+    `/v2/tickets/${orders.kiosk!.tickets[0]!.id}/void`,
+    {},
+    one,
+    staff.annAtOne,
+  );
   // A ticket replaced: the holder lost it, the office sends a new one.
   night.transferredFrom = orders.twoCash!.tickets[0]!.id;
-  const replacement = await ok<{ id: string }>('2026-12-05T18:15:00Z', 'POST', `/v2/tickets/${night.transferredFrom}/transfer`, {
-    to_email: 'ada.new@example.com',
-  });
+  const replacement = await ok<{ id: string }>(
+    '2026-12-05T18:15:00Z',
+    'POST',
+    `/v2/tickets/${night.transferredFrom}/transfer`,
+    {
+      to_email: 'ada.new@example.com',
+    },
+  );
   // The door: five admitted, the replaced ticket refused, one admitted twice refused.
-  const checkIn = (ticketId: string) => http('POST', `/v2/tickets/${ticketId}/check_in`, { reason: 'Phone flat' });
+  const checkIn = (ticketId: string) =>
+    http('POST', `/v2/tickets/${ticketId}/check_in`, { reason: 'Phone flat' });
   const admit = [
     orders.oneCash!.tickets[0]!.id,
     orders.oneCash!.tickets[1]!.id,
@@ -264,10 +352,36 @@ beforeAll(async () => {
     expect(res.json<{ result: string }>().result).toBe('rejected');
   }
   // Either side of midnight on the venue's clock (23:00 UTC is 00:00 in Berlin).
-  await sell('beforeMidnight', '2026-12-05T22:59:59.999Z', { ...gaOf(1), payment_method: 'card' }, one, staff.bobAtOne);
-  await sell('atMidnight', '2026-12-05T23:00:00.000Z', { ...gaOf(1), payment_method: 'cash' }, one, staff.bobAtOne);
-  await ok('2026-12-05T23:30:00Z', 'POST', `/v2/shifts/${night.shifts.one}/close`, { counted_cash_cents: 16_500 }, one, staff.bobAtOne);
-  await ok('2026-12-05T23:31:00Z', 'POST', `/v2/shifts/${night.shifts.two}/close`, { counted_cash_cents: 7400 }, two, staff.annAtTwo);
+  await sell(
+    'beforeMidnight',
+    '2026-12-05T22:59:59.999Z',
+    { ...gaOf(1), payment_method: 'card' },
+    one,
+    staff.bobAtOne,
+  );
+  await sell(
+    'atMidnight',
+    '2026-12-05T23:00:00.000Z',
+    { ...gaOf(1), payment_method: 'cash' },
+    one,
+    staff.bobAtOne,
+  );
+  await ok(
+    '2026-12-05T23:30:00Z',
+    'POST',
+    `/v2/shifts/${night.shifts.one}/close`,
+    { counted_cash_cents: 16_500 },
+    one,
+    staff.bobAtOne,
+  );
+  await ok(
+    '2026-12-05T23:31:00Z',
+    'POST',
+    `/v2/shifts/${night.shifts.two}/close`,
+    { counted_cash_cents: 7400 },
+    two,
+    staff.annAtTwo,
+  );
   // The next morning the office refunds the integration's order: no till, no shift.
   await ok('2026-12-06T09:00:00Z', 'POST', `/v2/orders/${orders.api!.id}/refund`, {});
   await ok('2026-12-06T09:05:00Z', 'POST', '/v2/payouts', { event_id: gala.id });
@@ -275,8 +389,10 @@ beforeAll(async () => {
 
 afterAll(async () => t?.close());
 
-const report = async (eventId: string) => ok<EventReport>('2026-12-06T10:00:00Z', 'GET', `/v2/reports/events/${eventId}`);
-const zReport = (shiftId: string) => ok<ZReport>('2026-12-06T10:00:00Z', 'GET', `/v2/shifts/${shiftId}/report`);
+const report = async (eventId: string) =>
+  ok<EventReport>('2026-12-06T10:00:00Z', 'GET', `/v2/reports/events/${eventId}`);
+const zReport = (shiftId: string) =>
+  ok<ZReport>('2026-12-06T10:00:00Z', 'GET', `/v2/shifts/${shiftId}/report`);
 async function csv(path: string): Promise<{ text: string; rows: Record<string, string>[] }> {
   const res = await http('GET', path);
   expect(res.status, res.text).toBe(200);
@@ -311,7 +427,10 @@ describe("the accountant's reconciliation of one night", () => {
         net_cents: rep.totals.net_cents,
       });
       for (const line of rep.payment_methods) {
-        expect(money(rows.filter((row) => row.payment_method === line.payment_method)), line.payment_method).toEqual({
+        expect(
+          money(rows.filter((row) => row.payment_method === line.payment_method)),
+          line.payment_method,
+        ).toEqual({
           orders: line.orders,
           gross_cents: line.gross_cents,
           refunds_cents: line.refunds_cents,
@@ -328,7 +447,10 @@ describe("the accountant's reconciliation of one night", () => {
       }
       // The tiers add up to the totals, to the cent.
       for (const key of ['gross_cents', 'refunds_cents', 'net_cents', 'sold', 'comps', 'voided'] as const) {
-        expect(sum(rep.tiers, (tier) => tier[key]), key).toBe(rep.totals[key]);
+        expect(
+          sum(rep.tiers, (tier) => tier[key]),
+          key,
+        ).toBe(rep.totals[key]);
       }
     }
   });
@@ -340,9 +462,17 @@ describe("the accountant's reconciliation of one night", () => {
     expect(rep.totals).toMatchObject({ orders: 10, sold: 12, comps: 1, voided: 4 });
     expect(rep.totals.gross_cents).toBe(11 * 2500 + 4000);
     expect(rep.totals.refunds_cents).toBe(1000 + 5000 + 2500 + 2500);
-    expect(rep.payment_methods.find((line) => line.payment_method === 'comp')).toMatchObject({ orders: 1, gross_cents: 0 });
+    expect(rep.payment_methods.find((line) => line.payment_method === 'comp')).toMatchObject({
+      orders: 1,
+      gross_cents: 0,
+    });
     expect(rep.sales_outside_shifts).toEqual({ cash_orders: 1, cash_cents: 2500 });
-    expect(rep.refunds_outside_shifts).toEqual({ refunds: 1, refunds_cents: 2500, cash_refunds: 0, cash_cents: 0 });
+    expect(rep.refunds_outside_shifts).toEqual({
+      refunds: 1,
+      refunds_cents: 2500,
+      cash_refunds: 0,
+      cash_cents: 0,
+    });
   });
 
   it("reconciles the Z reports with the event reports' cash, the till channel and the orders CSV's shift_id", async () => {
@@ -392,16 +522,24 @@ describe("the accountant's reconciliation of one night", () => {
     expect(two).toMatchObject({ currency: 'eur', expected_cash_cents: 7500, over_short_cents: -100 });
     // Refunds: each made in a shift is in that shift's Z report; the next morning's in none.
     const gala = await report(night.gala.id);
-    expect(one.refunds.amount_cents + two.refunds.amount_cents + gala.refunds_outside_shifts.refunds_cents).toBe(
-      gala.totals.refunds_cents,
-    );
+    expect(
+      one.refunds.amount_cents + two.refunds.amount_cents + gala.refunds_outside_shifts.refunds_cents,
+    ).toBe(gala.totals.refunds_cents);
   });
 
   it("counts takings when the money moved: the venue's days either side of midnight and the month", async () => {
     const gala = await report(night.gala.id);
     const late = await report(night.late.id);
     const month = await salesBetween('2026-12-01T00:00:00+01:00', '2027-01-01T00:00:00+01:00');
-    expect(month.months.map(({ month: m, currency, gross_cents, refunds_cents, net_cents }) => ({ m, currency, gross_cents, refunds_cents, net_cents }))).toEqual([
+    expect(
+      month.months.map(({ month: m, currency, gross_cents, refunds_cents, net_cents }) => ({
+        m,
+        currency,
+        gross_cents,
+        refunds_cents,
+        net_cents,
+      })),
+    ).toEqual([
       { m: '2026-12', currency: 'eur', ...pickMoney(gala.totals) },
       { m: '2026-12', currency: 'jpy', ...pickMoney(late.totals) },
     ]);
@@ -419,15 +557,44 @@ describe("the accountant's reconciliation of one night", () => {
     const sixth = await salesBetween('2026-12-06T00:00:00+01:00', '2026-12-07T00:00:00+01:00');
     const eur = (r: SalesReport) => r.totals.find((row) => row.currency === 'eur')!;
     // The sale at 00:00:00.000 in Berlin and the morning's refund are the 6th's; the rest the 5th's.
-    expect(eur(sixth)).toEqual({ currency: 'eur', orders: 1, gross_cents: 2500, refunds: 1, refunds_cents: 2500, net_cents: 0 });
+    expect(eur(sixth)).toEqual({
+      currency: 'eur',
+      orders: 1,
+      gross_cents: 2500,
+      refunds: 1,
+      refunds_cents: 2500,
+      net_cents: 0,
+    });
     expect(eur(fifth).gross_cents + eur(sixth).gross_cents).toBe(gala.totals.gross_cents);
     expect(eur(fifth).refunds_cents + eur(sixth).refunds_cents).toBe(gala.totals.refunds_cents);
     expect(eur(fifth).orders).toBe(9);
+    // The orders CSV, filtered by the venue's day as a spreadsheet would, takes what the days took.
+    const { rows } = await csv(`/v2/orders?format=csv&event_id=${night.gala.id}`);
+    for (const [day, takings] of [
+      ['2026-12-05', eur(fifth)],
+      ['2026-12-06', eur(sixth)],
+    ] as const) {
+      const ofDay = rows.filter((row) => row.created_at_local!.startsWith(day));
+      expect(ofDay.every((row) => row.time_zone === 'Europe/Berlin')).toBe(true);
+      expect([ofDay.length, sum(ofDay, (row) => minor(row.total!, 2))], day).toEqual([
+        takings.orders,
+        takings.gross_cents,
+      ]);
+    }
+    const midnight = rows.find((row) => row.order_id === night.orders.atMidnight!.id)!;
+    expect([midnight.created_at, midnight.created_at_local]).toEqual([
+      '2026-12-05T23:00:00.000Z',
+      '2026-12-06 00:00',
+    ]);
   });
 
   it("pays out the gala's net, and counts admissions as the scans and attendees CSVs do", async () => {
     const gala = await report(night.gala.id);
-    const payouts = await ok<{ data: { amount_cents: number; currency: string }[] }>('2026-12-06T10:00:00Z', 'GET', `/v2/payouts?event_id=${night.gala.id}`);
+    const payouts = await ok<{ data: { amount_cents: number; currency: string }[] }>(
+      '2026-12-06T10:00:00Z',
+      'GET',
+      `/v2/payouts?event_id=${night.gala.id}`,
+    );
     expect(payouts.data.map((p) => [p.amount_cents, p.currency])).toEqual([[gala.totals.net_cents, 'eur']]);
     let admittedEverywhere = 0;
     for (const eventId of [night.gala.id, night.late.id]) {
@@ -473,5 +640,9 @@ describe("the accountant's reconciliation of one night", () => {
 });
 
 function pickMoney(totals: Money): { gross_cents: number; refunds_cents: number; net_cents: number } {
-  return { gross_cents: totals.gross_cents, refunds_cents: totals.refunds_cents, net_cents: totals.net_cents };
+  return {
+    gross_cents: totals.gross_cents,
+    refunds_cents: totals.refunds_cents,
+    net_cents: totals.net_cents,
+  };
 }

@@ -1,11 +1,12 @@
 import { notFound } from '../errors.js';
-import { csvCell, isoColumn, majorColumn, type CsvCell } from './csv-text.js';
+import { csvCell, isoColumn, localColumn, majorColumn, type CsvCell } from './csv-text.js';
 import type { EventsRepo } from '../store/events-repo.js';
 import { scanExportColumns, type ExportsRepo, type RawRow } from '../store/exports-repo.js';
 import type { OrderSearch } from '../store/orders-repo.js';
 import type { ScanFilter } from '../store/scans-repo.js';
 import type { ShiftsRepo } from '../store/shifts-repo.js';
 import { requireSearchTargets } from './order-search.js';
+import { eventTimeZone } from './views.js';
 
 /** A CSV download: its file name, header row, and its records as CSV text, a chunk at a time. */
 export interface CsvExport {
@@ -69,8 +70,11 @@ export class ExportsService {
         'net',
         // Appended last: a reader that takes the columns by position keeps its own.
         'shift_id',
+        // The venue's day and time of the sale (its event's zone), which the takings count by.
+        'created_at_local',
+        'time_zone',
       ],
-      chunks: textChunks(this.deps.exports.orders(search, chunkRows), ordersLine(search)),
+      chunks: textChunks(this.deps.exports.orders(search, chunkRows), ordersLine(search, this.zoneOf())),
     };
   }
 
@@ -103,6 +107,20 @@ export class ExportsService {
     };
   }
 
+  /** Each event's time zone, looked up once per export (a night's file names a few events). */
+  private zoneOf(): (eventId: string) => string {
+    const zones = new Map<string, string>();
+    return (eventId) => {
+      let zone = zones.get(eventId);
+      if (zone === undefined) {
+        const event = this.deps.events.find(eventId);
+        zone = event ? eventTimeZone(event) : 'UTC';
+        zones.set(eventId, zone);
+      }
+      return zone;
+    };
+  }
+
   private requireEvent(id: string): void {
     if (!this.deps.events.find(id)) throw notFound('event', id, 'event_id');
   }
@@ -111,18 +129,27 @@ export class ExportsService {
 // Each record is one template of the raw row's cells (their columns are listed in
 // exports-repo.ts; `seq`, cell 0, is left out): no array of cells per row, no join.
 
-/** seq, id, created_at, event_id, `status,channel,payment_method`, buyer_name, buyer_email, currency, total_cents, refunded_cents, shift_id. */
-function ordersLine(search: OrderSearch): (c: Cells) => string {
+/**
+ * seq, id, created_at, event_id, `status,channel,payment_method`, buyer_name, buyer_email, currency,
+ * total_cents, refunded_cents, shift_id; then created_at again on its event's clock, and that zone.
+ */
+function ordersLine(search: OrderSearch, zoneOf: (eventId: string) => string): (c: Cells) => string {
   const iso = isoColumn();
+  const local = localColumn();
   const major = majorColumn();
   // Read as NULL when the filter fixes it (exports-repo.ts): the filter's value, written once.
   const event = search.eventId === undefined ? undefined : csvCell(search.eventId);
   // The ids are ours (ids.ts) and status, channel and payment_method are held by the schema's
   // CHECKs to plain words: written as they are, without csvCell's test. No shift: empty.
-  return (c) =>
-    `${c[1] as string},${iso(c[2])},${event ?? csvCell(c[3])},${c[4] as string},` +
-    `${csvCell(c[5])},${csvCell(c[6])},${csvCell(c[7])},${major(c[8], c[7])},${major(c[9], c[7])},` +
-    `${major((c[8] as number) - (c[9] as number), c[7])},${(c[10] as string | null) ?? ''}\r\n`;
+  return (c) => {
+    const zone = zoneOf(search.eventId ?? (c[3] as string));
+    return (
+      `${c[1] as string},${iso(c[2])},${event ?? csvCell(c[3])},${c[4] as string},` +
+      `${csvCell(c[5])},${csvCell(c[6])},${csvCell(c[7])},${major(c[8], c[7])},${major(c[9], c[7])},` +
+      `${major((c[8] as number) - (c[9] as number), c[7])},${(c[10] as string | null) ?? ''},` +
+      `${local(c[2], zone)},${csvCell(zone)}\r\n`
+    );
+  };
 }
 
 /** seq, id, event_id, order_id, ticket_id, name, email, tier_name, ticket_status, admitted, created_at. */
