@@ -155,7 +155,7 @@ beforeAll(async () => {
   base = await t.app.listen({ host: '127.0.0.1', port: 0 });
   const setUp = '2026-12-01T10:00:00Z';
   const gala = await ok<{ id: string }>(setUp, 'POST', '/v2/events', {
-    title: 'Winter gala',
+    title: '=Winter gala',
     venue: 'Main hall',
     doors_at: '2026-12-05T19:00:00+01:00',
     timezone: 'Europe/Berlin',
@@ -168,7 +168,7 @@ beforeAll(async () => {
   ).data[0]!.id;
   night.gala.vip = (
     await ok<{ id: string }>(setUp, 'POST', `/v2/events/${gala.id}/tiers`, {
-      name: 'Friends of the band',
+      name: '@Friends of the band',
       price_cents: 4000,
       quantity: 20,
       visibility: 'access_code',
@@ -190,10 +190,10 @@ beforeAll(async () => {
   for (const id of [gala.id, late.id]) await ok(setUp, 'POST', `/v2/events/${id}/publish`);
   const key = async (name: string, scope: string) =>
     (await ok<{ secret: string }>(setUp, 'POST', '/v2/api_keys', { name, scope })).secret;
-  night.tills.one = await key('Till one', 'box_office');
+  night.tills.one = await key('+Till one', 'box_office');
   night.tills.two = await key('Till two', 'box_office');
   night.kiosk = await key('Lobby kiosk', 'kiosk');
-  await ok(setUp, 'POST', '/v2/staff', { name: 'Ann', role: 'manager', pin: '1234' });
+  await ok(setUp, 'POST', '/v2/staff', { name: '-Ann', role: 'manager', pin: '1234' });
   await ok(setUp, 'POST', '/v2/staff', { name: 'Bob', role: 'seller', pin: '5678' });
   const signIn = async (till: string, pin: string) =>
     (await ok<{ session_token: string }>('2026-12-05T16:55:00Z', 'POST', '/v2/staff/sign_in', { pin }, till))
@@ -332,11 +332,12 @@ beforeAll(async () => {
     `/v2/tickets/${night.transferredFrom}/transfer`,
     {
       to_email: 'ada.new@example.com',
+      name: '+44 Ada',
     },
   );
   // The door: five admitted, the replaced ticket refused, one admitted twice refused.
   const checkIn = (ticketId: string) =>
-    http('POST', `/v2/tickets/${ticketId}/check_in`, { reason: 'Phone flat' });
+    http('POST', `/v2/tickets/${ticketId}/check_in`, { reason: '=Phone flat' });
   const admit = [
     orders.oneCash!.tickets[0]!.id,
     orders.oneCash!.tickets[1]!.id,
@@ -618,10 +619,20 @@ describe("the accountant's reconciliation of one night", () => {
       `/v2/attendees?format=csv&event_id=${night.gala.id}`,
       `/v2/scans?format=csv&event_id=${night.gala.id}`,
       `/v2/shifts/${night.shifts.one}/report?format=csv`,
+      `/v2/shifts/${night.shifts.two}/report?format=csv`,
     ];
+    // Every text column the night wrote a would-be formula into, as each file should show it.
+    const defused: Record<string, string[]> = {
+      [files[1]!]: ["'+44 Ada", "'@Friends of the band"],
+      [files[2]!]: ["'=Phone flat"],
+      [files[3]!]: ["'+Till one", "'@Friends of the band", "'=Winter gala"],
+      [files[4]!]: ["'-Ann"],
+    };
     for (const path of files) {
       const { text } = await csv(path);
       expect(text.startsWith('\uFEFF'), path).toBe(true);
+      const cells = csvSections(text).flat(2);
+      expect(cells, path).toEqual(expect.arrayContaining(defused[path] ?? []));
       for (const record of csvSections(text).flat()) {
         for (const cell of record) {
           // A negative amount is ours, a number, not text a spreadsheet would run.
