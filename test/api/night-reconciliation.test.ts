@@ -582,7 +582,15 @@ describe("the accountant's reconciliation of one night", () => {
         takings.gross_cents,
       ]);
     }
+    // Till one's shift is the evening's business day, yet holds that 00:00 sale of the 6th.
+    const shiftCsv = csvSections((await csv(`/v2/shifts/${night.shifts.one}/report?format=csv`)).text)[0]!;
+    expect(Object.fromEntries(shiftCsv.map(([item, value]) => [item, value]))).toMatchObject({
+      time_zone: 'Europe/Berlin',
+      business_day: '2026-12-05',
+      closed_at_local: '2026-12-06 00:30',
+    });
     const midnight = rows.find((row) => row.order_id === night.orders.atMidnight!.id)!;
+    expect(midnight.shift_id).toBe(night.shifts.one);
     expect([midnight.created_at, midnight.created_at_local]).toEqual([
       '2026-12-05T23:00:00.000Z',
       '2026-12-06 00:00',
