@@ -526,6 +526,14 @@ describe("the accountant's reconciliation of one night", () => {
     expect(
       one.refunds.amount_cents + two.refunds.amount_cents + gala.refunds_outside_shifts.refunds_cents,
     ).toBe(gala.totals.refunds_cents);
+    expect(one.refunds.count + two.refunds.count + gala.refunds_outside_shifts.refunds).toBe(
+      gala.totals.refunds,
+    );
+    // Every comp was given at a till in a shift: counted there once, and once in the event report.
+    expect(one.comps.ticket_count + two.comps.ticket_count).toBe(gala.totals.comps);
+    expect(one.by_payment_method.filter((line) => line.payment_method === 'comp')).toMatchObject([
+      { order_count: 1, sales_cents: 0 },
+    ]);
   });
 
   it("counts takings when the money moved: the venue's days either side of midnight and the month", async () => {
@@ -613,6 +621,10 @@ describe("the accountant's reconciliation of one night", () => {
       expect(admitted.size, eventId).toBe(rep.admissions.admitted);
       const attendees = (await csv(`/v2/attendees?format=csv&event_id=${eventId}`)).rows;
       expect(attendees.filter((row) => row.admitted === 'yes').length).toBe(rep.admissions.admitted);
+      // One row per ticket: each sold or given, and each replacement; the voided ones as voided.
+      const replacements = attendees.filter((row) => row.ticket_status === 'transferred').length;
+      expect(attendees.length, eventId).toBe(rep.totals.sold + rep.totals.comps + replacements);
+      expect(attendees.filter((row) => row.ticket_status === 'voided').length).toBe(rep.totals.voided);
       expect(attendees.filter((row) => row.ticket_status === 'active' && row.admitted === 'no').length).toBe(
         rep.admissions.not_yet_arrived,
       );
