@@ -81,6 +81,11 @@ interface ZReport {
   refunds: { count: number; amount_cents: number };
   voids: { count: number; amount_cents: number };
   comps: { order_count: number; ticket_count: number };
+  other_currencies: {
+    currency: string;
+    refunds: { count: number; amount_cents: number };
+    voids: { count: number; amount_cents: number };
+  }[];
 }
 
 interface Order {
@@ -316,6 +321,15 @@ beforeAll(async () => {
     two,
     staff.annAtTwo,
   );
+  // The yen show's cash order, partly refunded at the euro till: the other currency's own line.
+  await ok(
+    '2026-12-05T18:06:00Z',
+    'POST',
+    `/v2/orders/${orders.oneYen!.id}/refund`,
+    { amount_cents: 1000 },
+    one,
+    staff.annAtOne,
+  );
   await ok(
     '2026-12-05T18:10:00Z',
     'POST',
@@ -529,6 +543,14 @@ describe("the accountant's reconciliation of one night", () => {
     expect(one.refunds.count + two.refunds.count + gala.refunds_outside_shifts.refunds).toBe(
       gala.totals.refunds,
     );
+    const late = await report(night.late.id);
+    expect(one.other_currencies).toEqual([
+      {
+        currency: 'jpy',
+        refunds: { count: 1, amount_cents: late.totals.refunds_cents },
+        voids: { count: 0, amount_cents: 0 },
+      },
+    ]);
     // Every comp was given at a till in a shift: counted there once, and once in the event report.
     expect(one.comps.ticket_count + two.comps.ticket_count).toBe(gala.totals.comps);
     expect(one.by_payment_method.filter((line) => line.payment_method === 'comp')).toMatchObject([
