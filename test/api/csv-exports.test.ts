@@ -142,6 +142,8 @@ describe('CSV exports', () => {
       'device_id',
       'api_key_id',
       'staff_id',
+      'scanned_at_local',
+      'time_zone',
     ]);
     expect(csvObjects(scans.body).map((row) => [row.ticket_id, row.result, row.reason])).toEqual([
       [ticket.id, 'admitted', ''],

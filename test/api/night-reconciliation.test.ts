@@ -639,9 +639,18 @@ describe("the accountant's reconciliation of one night", () => {
     for (const eventId of [night.gala.id, night.late.id]) {
       const rep = await report(eventId);
       const scans = (await csv(`/v2/scans?format=csv&event_id=${eventId}`)).rows;
+      // The door's times on the venue's clock too: the check-ins were at 19:30 in Berlin.
+      expect(scans.map((row) => [row.scanned_at_local, row.time_zone])).toEqual(
+        scans.map(() => ['2026-12-05 19:30', 'Europe/Berlin']),
+      );
       const admitted = new Set(scans.filter((row) => row.result === 'admitted').map((row) => row.ticket_id));
       expect(admitted.size, eventId).toBe(rep.admissions.admitted);
       const attendees = (await csv(`/v2/attendees?format=csv&event_id=${eventId}`)).rows;
+      expect(
+        attendees.every(
+          (row) => row.time_zone === 'Europe/Berlin' && row.created_at_local!.startsWith('2026-12-0'),
+        ),
+      ).toBe(true);
       expect(attendees.filter((row) => row.admitted === 'yes').length).toBe(rep.admissions.admitted);
       // One row per ticket: each sold or given, and each replacement; the voided ones as voided.
       const replacements = attendees.filter((row) => row.ticket_status === 'transferred').length;

@@ -1,3 +1,4 @@
+import { serverTimeZone } from '../../shared/attendee-time.js';
 import { notFound } from '../errors.js';
 import { csvCell, isoColumn, localColumn, majorColumn, type CsvCell } from './csv-text.js';
 import type { EventsRepo } from '../store/events-repo.js';
@@ -93,8 +94,14 @@ export class ExportsService {
         'ticket_status',
         'admitted',
         'created_at',
+        // As the orders file: the venue's clock, the event's zone.
+        'created_at_local',
+        'time_zone',
       ],
-      chunks: textChunks(this.deps.exports.attendees(eventId, chunkRows), attendeesLine()),
+      chunks: textChunks(
+        this.deps.exports.attendees(eventId, chunkRows),
+        attendeesLine(this.zoneOf()(eventId)),
+      ),
     };
   }
 
@@ -102,19 +109,22 @@ export class ExportsService {
     if (filter.event_id !== undefined) this.requireEvent(filter.event_id);
     return {
       filename: `scans${filter.event_id ? `-${filter.event_id}` : ''}.csv`,
-      header: scanHeader,
-      chunks: textChunks(this.deps.exports.scans(filter, chunkRows), scansLine()),
+      header: [...scanHeader, 'scanned_at_local', 'time_zone'],
+      chunks: textChunks(this.deps.exports.scans(filter, chunkRows), scansLine(this.zoneOf())),
     };
   }
 
-  /** Each event's time zone, looked up once per export (a night's file names a few events). */
-  private zoneOf(): (eventId: string) => string {
-    const zones = new Map<string, string>();
+  /**
+   * Each event's time zone, looked up once per export (a night's file names a few events); the
+   * server's for a row of no event (a scan of a code that named none) or of one since deleted.
+   */
+  private zoneOf(): (eventId: string | null) => string {
+    const zones = new Map<string | null, string>();
     return (eventId) => {
       let zone = zones.get(eventId);
       if (zone === undefined) {
-        const event = this.deps.events.find(eventId);
-        zone = event ? eventTimeZone(event) : 'UTC';
+        const event = eventId === null ? undefined : this.deps.events.find(eventId);
+        zone = event ? eventTimeZone(event) : serverTimeZone();
         zones.set(eventId, zone);
       }
       return zone;
@@ -152,19 +162,32 @@ function ordersLine(search: OrderSearch, zoneOf: (eventId: string) => string): (
   };
 }
 
-/** seq, id, event_id, order_id, ticket_id, name, email, tier_name, ticket_status, admitted, created_at. */
-function attendeesLine(): (c: Cells) => string {
+/**
+ * seq, id, event_id, order_id, ticket_id, name, email, tier_name, ticket_status, admitted,
+ * created_at; then created_at on the event's clock, and its zone.
+ */
+function attendeesLine(zone: string): (c: Cells) => string {
   const iso = isoColumn();
+  const local = localColumn();
+  const zoneCell = csvCell(zone);
   return (c) =>
     `${csvCell(c[1])},${csvCell(c[2])},${csvCell(c[3])},${csvCell(c[4])},${csvCell(c[5])},${csvCell(c[6])},` +
-    `${csvCell(c[7])},${csvCell(c[8])},${yesNo(c[9])},${iso(c[10])}\r\n`;
+    `${csvCell(c[7])},${csvCell(c[8])},${yesNo(c[9])},${iso(c[10])},${local(c[10], zone)},${zoneCell}\r\n`;
 }
 
-/** seq, id, scanned_at, event_id, ticket_id, result, reason, direction, credential, source, conflict, note, device_id, api_key_id, staff_id. */
-function scansLine(): (c: Cells) => string {
+/**
+ * seq, id, scanned_at, event_id, ticket_id, result, reason, direction, credential, source, conflict,
+ * note, device_id, api_key_id, staff_id; then scanned_at on its event's clock, and that zone.
+ */
+function scansLine(zoneOf: (eventId: string | null) => string): (c: Cells) => string {
   const iso = isoColumn();
-  return (c) =>
-    `${csvCell(c[1])},${iso(c[2])},${csvCell(c[3])},${csvCell(c[4])},${csvCell(c[5])},${csvCell(c[6])},` +
-    `${csvCell(c[7])},${csvCell(c[8])},${csvCell(c[9])},${yesNo(c[10])},${csvCell(c[11])},` +
-    `${csvCell(c[12])},${csvCell(c[13])},${csvCell(c[14])}\r\n`;
+  const local = localColumn();
+  return (c) => {
+    const zone = zoneOf(c[3] as string | null);
+    return (
+      `${csvCell(c[1])},${iso(c[2])},${csvCell(c[3])},${csvCell(c[4])},${csvCell(c[5])},${csvCell(c[6])},` +
+      `${csvCell(c[7])},${csvCell(c[8])},${csvCell(c[9])},${yesNo(c[10])},${csvCell(c[11])},` +
+      `${csvCell(c[12])},${csvCell(c[13])},${csvCell(c[14])},${local(c[2], zone)},${csvCell(zone)}\r\n`
+    );
+  };
 }
