@@ -618,6 +618,10 @@ describe("the accountant's reconciliation of one night", () => {
       time_zone: 'Europe/Berlin',
       business_day: '2026-12-05',
       closed_at_local: '2026-12-06 00:30',
+      // Each amount with its own currency's decimals: euros with two, the yen refund with none.
+      currency: 'eur',
+      expected_cash: '165.00',
+      refunds_jpy: '1000',
     });
     const midnight = rows.find((row) => row.order_id === night.orders.atMidnight!.id)!;
     expect(midnight.shift_id).toBe(night.shifts.one);
