@@ -69,7 +69,7 @@ export class ExportsService {
         'total',
         'refunded',
         'net',
-        // Appended last: a reader that takes the columns by position keeps its own.
+        // Each added after the columns before it: a reader that takes them by position keeps its own.
         'shift_id',
         // The venue's day and time of the sale (its event's zone), which the takings count by.
         'created_at_local',
