@@ -68,6 +68,8 @@ describe('CSV exports', () => {
       'refunded',
       'net',
       'shift_id',
+      'created_at_local',
+      'time_zone',
     ]);
     const rows = csvObjects(res.body);
     expect(rows).toHaveLength(awkwardNames.length);
@@ -89,6 +91,9 @@ describe('CSV exports', () => {
         net: (units * 19.99 - (index === 1 ? 9.99 : 0)).toFixed(2),
         // Sold with the admin key, in no till's shift.
         shift_id: '',
+        // The event is in UTC: its wall clock reads the same, to the minute.
+        created_at_local: order.created_at.slice(0, 16).replace('T', ' '),
+        time_zone: 'UTC',
       });
     });
   });
@@ -137,6 +142,8 @@ describe('CSV exports', () => {
       'device_id',
       'api_key_id',
       'staff_id',
+      'scanned_at_local',
+      'time_zone',
     ]);
     expect(csvObjects(scans.body).map((row) => [row.ticket_id, row.result, row.reason])).toEqual([
       [ticket.id, 'admitted', ''],

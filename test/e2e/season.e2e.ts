@@ -77,6 +77,12 @@ test('a year on: the till and pickers put tonight first, past and cancelled a vi
   await expect(picker.locator('optgroup')).toHaveCount(2);
   await expect(picker.locator('optgroup[label="Upcoming"] option').first()).toHaveText('Tonight');
   await expect(picker.locator('optgroup[label="Past"] option')).toHaveText(['Last Month', 'Last Winter']);
+  // The accountant reconciling it with Takings is told why a later refund moves one and not the other.
+  await expect(
+    page.getByText(
+      "The event's whole life so far: a refund made after the night is in these refunds, and Takings by month counts it when it was made.",
+    ),
+  ).toBeVisible();
 
   // The manager's takings: this year's sale by month and by event, a link away from Reports.
   const tiers = await server.api<{ data: Created[] }>('GET', `/v2/events/${made['Tonight']}/tiers`);

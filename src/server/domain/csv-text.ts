@@ -1,5 +1,6 @@
 import { minorUnitDigits } from '../../shared/currencies.js';
 import { minorToDecimal } from '../../shared/money.js';
+import { wallClockMs, wallDateTime } from '../../shared/zone-clock.js';
 import { toIso } from '../time.js';
 
 /** A cell's value: SQLite gives text, integers or NULL. */
@@ -92,5 +93,36 @@ export function majorColumn(): (minor: CsvCell, currency: CsvCell) => string {
     const fraction = minor % scale;
     const decimals = digits === 2 ? twoDigits[fraction] : String(fraction).padStart(digits, '0');
     return `${(minor - fraction) / scale}.${decimals}`;
+  };
+}
+
+/** Quarter hours: every zone's offset changes on one (today's tz database), so a slot has one offset. */
+const slotMs = 15 * 60_000;
+
+/**
+ * Timestamps on a zone's wall clock as the shift report's CSV writes them ("2026-12-06 00:00",
+ * shared/business-day.ts venueDateTime), for a column whose rows each name their zone: what an
+ * accountant filters a day by. Intl is asked once per zone and quarter hour (its offset then),
+ * not per row; a quarter hour whose two ends disagree (a transition off the quarter, in the
+ * tz database's distant past) is read row by row. test/unit/server/csv-text.test.ts holds it to
+ * venueDateTime.
+ */
+export function localColumn(): (ms: CsvCell, zone: string) => string {
+  const offsets = new Map<string, { slot: number; offset: number | null }>();
+  const offsetAt = (ms: number, zone: string) => wallClockMs(ms, zone) - ms;
+  return (value, zone) => {
+    const ms = value as number;
+    if (!Number.isInteger(ms)) return '';
+    const slot = Math.floor(ms / slotMs);
+    let known = offsets.get(zone);
+    if (known?.slot !== slot) {
+      const start = slot * slotMs;
+      const offset = offsetAt(start, zone);
+      known = { slot, offset: offsetAt(start + slotMs - 1000, zone) === offset ? offset : null };
+      offsets.set(zone, known);
+    }
+    if (known.offset === null) return wallDateTime(ms, zone).replace('T', ' ');
+    const wall = Math.floor((ms + known.offset) / 60_000) * 60_000;
+    return toIso(wall).slice(0, 16).replace('T', ' ');
   };
 }

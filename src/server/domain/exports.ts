@@ -1,11 +1,13 @@
+import { serverTimeZone } from '../../shared/attendee-time.js';
 import { notFound } from '../errors.js';
-import { csvCell, isoColumn, majorColumn, type CsvCell } from './csv-text.js';
+import { csvCell, isoColumn, localColumn, majorColumn, type CsvCell } from './csv-text.js';
 import type { EventsRepo } from '../store/events-repo.js';
 import { scanExportColumns, type ExportsRepo, type RawRow } from '../store/exports-repo.js';
 import type { OrderSearch } from '../store/orders-repo.js';
 import type { ScanFilter } from '../store/scans-repo.js';
 import type { ShiftsRepo } from '../store/shifts-repo.js';
 import { requireSearchTargets } from './order-search.js';
+import { eventTimeZone } from './views.js';
 
 /** A CSV download: its file name, header row, and its records as CSV text, a chunk at a time. */
 export interface CsvExport {
@@ -67,10 +69,13 @@ export class ExportsService {
         'total',
         'refunded',
         'net',
-        // Appended last: a reader that takes the columns by position keeps its own.
+        // Each added after the columns before it: a reader that takes them by position keeps its own.
         'shift_id',
+        // The venue's day and time of the sale (its event's zone), which the takings count by.
+        'created_at_local',
+        'time_zone',
       ],
-      chunks: textChunks(this.deps.exports.orders(search, chunkRows), ordersLine(search)),
+      chunks: textChunks(this.deps.exports.orders(search, chunkRows), ordersLine(search, this.zoneOf())),
     };
   }
 
@@ -89,8 +94,14 @@ export class ExportsService {
         'ticket_status',
         'admitted',
         'created_at',
+        // As the orders file: the venue's clock, the event's zone.
+        'created_at_local',
+        'time_zone',
       ],
-      chunks: textChunks(this.deps.exports.attendees(eventId, chunkRows), attendeesLine()),
+      chunks: textChunks(
+        this.deps.exports.attendees(eventId, chunkRows),
+        attendeesLine(this.zoneOf()(eventId)),
+      ),
     };
   }
 
@@ -98,8 +109,25 @@ export class ExportsService {
     if (filter.event_id !== undefined) this.requireEvent(filter.event_id);
     return {
       filename: `scans${filter.event_id ? `-${filter.event_id}` : ''}.csv`,
-      header: scanHeader,
-      chunks: textChunks(this.deps.exports.scans(filter, chunkRows), scansLine()),
+      header: [...scanHeader, 'scanned_at_local', 'time_zone'],
+      chunks: textChunks(this.deps.exports.scans(filter, chunkRows), scansLine(this.zoneOf())),
+    };
+  }
+
+  /**
+   * Each event's time zone, looked up once per export (a night's file names a few events); the
+   * server's for a row of no event (a scan of a code that named none) or of one since deleted.
+   */
+  private zoneOf(): (eventId: string | null) => string {
+    const zones = new Map<string | null, string>();
+    return (eventId) => {
+      let zone = zones.get(eventId);
+      if (zone === undefined) {
+        const event = eventId === null ? undefined : this.deps.events.find(eventId);
+        zone = event ? eventTimeZone(event) : serverTimeZone();
+        zones.set(eventId, zone);
+      }
+      return zone;
     };
   }
 
@@ -111,33 +139,55 @@ export class ExportsService {
 // Each record is one template of the raw row's cells (their columns are listed in
 // exports-repo.ts; `seq`, cell 0, is left out): no array of cells per row, no join.
 
-/** seq, id, created_at, event_id, `status,channel,payment_method`, buyer_name, buyer_email, currency, total_cents, refunded_cents, shift_id. */
-function ordersLine(search: OrderSearch): (c: Cells) => string {
+/**
+ * seq, id, created_at, event_id, `status,channel,payment_method`, buyer_name, buyer_email, currency,
+ * total_cents, refunded_cents, shift_id; then created_at again on its event's clock, and that zone.
+ */
+function ordersLine(search: OrderSearch, zoneOf: (eventId: string) => string): (c: Cells) => string {
   const iso = isoColumn();
+  const local = localColumn();
   const major = majorColumn();
   // Read as NULL when the filter fixes it (exports-repo.ts): the filter's value, written once.
   const event = search.eventId === undefined ? undefined : csvCell(search.eventId);
   // The ids are ours (ids.ts) and status, channel and payment_method are held by the schema's
   // CHECKs to plain words: written as they are, without csvCell's test. No shift: empty.
-  return (c) =>
-    `${c[1] as string},${iso(c[2])},${event ?? csvCell(c[3])},${c[4] as string},` +
-    `${csvCell(c[5])},${csvCell(c[6])},${csvCell(c[7])},${major(c[8], c[7])},${major(c[9], c[7])},` +
-    `${major((c[8] as number) - (c[9] as number), c[7])},${(c[10] as string | null) ?? ''}\r\n`;
+  return (c) => {
+    const zone = zoneOf(search.eventId ?? (c[3] as string));
+    return (
+      `${c[1] as string},${iso(c[2])},${event ?? csvCell(c[3])},${c[4] as string},` +
+      `${csvCell(c[5])},${csvCell(c[6])},${csvCell(c[7])},${major(c[8], c[7])},${major(c[9], c[7])},` +
+      `${major((c[8] as number) - (c[9] as number), c[7])},${(c[10] as string | null) ?? ''},` +
+      `${local(c[2], zone)},${csvCell(zone)}\r\n`
+    );
+  };
 }
 
-/** seq, id, event_id, order_id, ticket_id, name, email, tier_name, ticket_status, admitted, created_at. */
-function attendeesLine(): (c: Cells) => string {
+/**
+ * seq, id, event_id, order_id, ticket_id, name, email, tier_name, ticket_status, admitted,
+ * created_at; then created_at on the event's clock, and its zone.
+ */
+function attendeesLine(zone: string): (c: Cells) => string {
   const iso = isoColumn();
+  const local = localColumn();
+  const zoneCell = csvCell(zone);
   return (c) =>
     `${csvCell(c[1])},${csvCell(c[2])},${csvCell(c[3])},${csvCell(c[4])},${csvCell(c[5])},${csvCell(c[6])},` +
-    `${csvCell(c[7])},${csvCell(c[8])},${yesNo(c[9])},${iso(c[10])}\r\n`;
+    `${csvCell(c[7])},${csvCell(c[8])},${yesNo(c[9])},${iso(c[10])},${local(c[10], zone)},${zoneCell}\r\n`;
 }
 
-/** seq, id, scanned_at, event_id, ticket_id, result, reason, direction, credential, source, conflict, note, device_id, api_key_id, staff_id. */
-function scansLine(): (c: Cells) => string {
+/**
+ * seq, id, scanned_at, event_id, ticket_id, result, reason, direction, credential, source, conflict,
+ * note, device_id, api_key_id, staff_id; then scanned_at on its event's clock, and that zone.
+ */
+function scansLine(zoneOf: (eventId: string | null) => string): (c: Cells) => string {
   const iso = isoColumn();
-  return (c) =>
-    `${csvCell(c[1])},${iso(c[2])},${csvCell(c[3])},${csvCell(c[4])},${csvCell(c[5])},${csvCell(c[6])},` +
-    `${csvCell(c[7])},${csvCell(c[8])},${csvCell(c[9])},${yesNo(c[10])},${csvCell(c[11])},` +
-    `${csvCell(c[12])},${csvCell(c[13])},${csvCell(c[14])}\r\n`;
+  const local = localColumn();
+  return (c) => {
+    const zone = zoneOf(c[3] as string | null);
+    return (
+      `${csvCell(c[1])},${iso(c[2])},${csvCell(c[3])},${csvCell(c[4])},${csvCell(c[5])},${csvCell(c[6])},` +
+      `${csvCell(c[7])},${csvCell(c[8])},${csvCell(c[9])},${yesNo(c[10])},${csvCell(c[11])},` +
+      `${csvCell(c[12])},${csvCell(c[13])},${csvCell(c[14])},${local(c[2], zone)},${csvCell(zone)}\r\n`
+    );
+  };
 }

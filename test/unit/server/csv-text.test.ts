@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { csvCell, csvLine, isoColumn, majorColumn } from '../../../src/server/domain/csv-text.js';
+import {
+  csvCell,
+  csvLine,
+  isoColumn,
+  localColumn,
+  majorColumn,
+} from '../../../src/server/domain/csv-text.js';
+import { venueDateTime } from '../../../src/shared/business-day.js';
 import { currencyCodes, minorUnitDigits } from '../../../src/shared/currencies.js';
 import { minorToDecimal } from '../../../src/shared/money.js';
 import { toIso } from '../../../src/server/time.js';
@@ -68,6 +75,29 @@ describe('CSV cells (domain/csv-text.ts)', () => {
     for (const ms of stamps) expect(iso(ms), String(ms)).toBe(csvCell(toIso(ms)));
     // A year toIso writes with a sign starts with + or -: a cell, so it takes the apostrophe too.
     expect(iso(-62_167_219_200_001)).toBe("'-000001-12-31T23:59:59.999Z");
+  });
+
+  it('local times: what venueDateTime writes, zone by zone, across the nights the clocks change', () => {
+    const local = localColumn();
+    const zones = ['Europe/Berlin', 'America/New_York', 'Asia/Kathmandu', 'Australia/Lord_Howe', 'UTC'];
+    const nights = [
+      Date.UTC(2026, 2, 29, 0, 0), // Berlin springs forward at 01:00 UTC
+      Date.UTC(2026, 9, 25, 0, 0), // and falls back
+      Date.UTC(2026, 10, 1, 5, 0), // New York falls back
+      Date.UTC(2026, 9, 3, 15, 0), // Lord Howe: half an hour forward
+      Date.UTC(2026, 11, 5, 22, 0), // a Berlin midnight
+    ];
+    for (const night of nights) {
+      for (let i = 0; i < 400; i++) {
+        const ms = night + i * 37_001;
+        // Zones interleaved, as an export of several events' orders reads them.
+        for (const zone of zones) {
+          expect(local(ms, zone), `${ms} ${zone}`).toBe(venueDateTime(toIso(ms), zone));
+        }
+      }
+    }
+    expect(local(Date.parse('2026-12-05T23:00:00Z'), 'Europe/Berlin')).toBe('2026-12-06 00:00');
+    expect(local(null, 'UTC')).toBe('');
   });
 
   it('amounts: what minorToDecimal writes in every currency, as a cell, whatever the currency before', () => {

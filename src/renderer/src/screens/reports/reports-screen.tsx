@@ -103,6 +103,10 @@ export function ReportsScreen({ eventId }: { eventId: string | null }) {
       ) : null}
       {parts ? (
         <>
+          <p className="muted small">
+            The event's whole life so far: a refund made after the night is in these refunds, and Takings by
+            month counts it when it was made.
+          </p>
           <ReportFigures figures={parts.figures} />
           <h2>Sales over time</h2>
           <SalesChart series={parts.series} currency={parts.currency} timeZone={eventZone} />
