@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { csvObjects, csvSections } from '../support/csv.js';
+import { fetchAs } from '../support/http-client.js';
 import { adminSecret, makeTestApp, type TestApp } from '../support/test-app.js';
 
 /**
@@ -104,15 +105,7 @@ async function http(
   key = adminSecret,
   staff?: string,
 ): Promise<Answer> {
-  const res = await fetch(`${base}${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${key}`,
-      ...(staff ? { 'marquee-staff': staff } : {}),
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
+  const res = await fetchAs(base, path, { method, body, key, staff });
   // Decoded by hand: Response.text() drops a byte order mark, which the accountant's file has.
   const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await res.arrayBuffer());
   return { status: res.status, text, headers: res.headers, json: <T>() => JSON.parse(text) as T };

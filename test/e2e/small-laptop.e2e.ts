@@ -9,13 +9,12 @@ import { TillStaffPage } from './pages/till-staff-page.js';
 import { doorNight } from './support/door-night.js';
 import {
   browserTextSizes,
-  cutOffControls,
+  expectFits,
+  expectReachable,
   fontSizeOf,
-  hiddenWhenFocused,
   hiddenWhereItIs,
   laptopWindows,
   setBrowserTextSize,
-  sidewaysOverflow,
 } from './support/reflow.js';
 
 /**
@@ -24,18 +23,6 @@ import {
  * settings (not zoom). The words must grow with that setting, Complete sale must be in sight as the
  * sale stands (not below the fold to be hunted for), and nothing may cover or cut off a button.
  */
-
-/** No sideways scrolling, no control cut off at an edge. */
-async function fits(page: Page, where: string): Promise<void> {
-  expect(await sidewaysOverflow(page), `${where}: the screen scrolls sideways`).toBeLessThanOrEqual(0);
-  expect(await cutOffControls(page.locator('body')), `${where}: controls cut off at the edge`).toEqual([]);
-}
-
-/** Each control comes into view, uncovered, when the keyboard reaches it. */
-async function reachable(where: string, ...controls: Locator[]): Promise<void> {
-  for (const control of controls)
-    expect(await hiddenWhenFocused(control), `${where}: ${await control.innerText()}`).toBeNull();
-}
 
 /** How many times larger `target`'s words are with the browser at 24 px than at 16 px (1.5 when they follow it). */
 async function growthAt24(page: Page, target: Locator): Promise<number> {
@@ -83,17 +70,17 @@ for (const window of laptopWindows)
       expect(await fontSizeOf(page.locator('body')), 'body text follows the browser setting').toBe(
         (textSize * 14) / 16,
       );
-      await fits(page, 'sign in');
+      await expectFits(page, 'sign in');
       await login.signIn(till.secret);
       await new TillStaffPage(page).typePin('1357');
-      await fits(page, 'open a shift');
-      await reachable('open a shift', page.getByRole('button', { name: 'Open shift' }));
+      await expectFits(page, 'open a shift');
+      await expectReachable('open a shift', page.getByRole('button', { name: 'Open shift' }));
       await new ShiftPage(page).open('100.00');
 
       const sell = new SellPage(page);
       await page.getByRole('navigation', { name: 'Screens' }).getByRole('link', { name: /^Sell/ }).click();
       await expect(sell.tile(tiers[1]!)).toBeVisible();
-      await fits(page, 'sell');
+      await expectFits(page, 'sell');
       expect(await fontSizeOf(sell.tile(tiers[1]!).locator('.tile-price')), 'a tier price').toBe(
         (textSize * 22) / 16,
       );
@@ -106,20 +93,20 @@ for (const window of laptopWindows)
       // A card sale's form is the tallest: buyer name, email and the terminal's note.
       await page.getByRole('radio', { name: 'Card' }).check();
       expect(await hiddenWhereItIs(complete), 'card: Complete sale in sight').toBeNull();
-      await reachable('card', page.getByLabel('Buyer name'), page.getByLabel('Buyer email'), complete);
-      await fits(page, 'card');
+      await expectReachable('card', page.getByLabel('Buyer name'), page.getByLabel('Buyer email'), complete);
+      await expectFits(page, 'card');
 
       await sell.payCash('50');
       await expect(sell.changeDue()).toHaveText('$10.00');
       expect(await fontSizeOf(sell.changeDue()), 'the change due grows too').toBe((textSize * 26) / 16);
       expect(await hiddenWhereItIs(complete), 'cash: Complete sale in sight').toBeNull();
-      await reachable('cash', page.getByLabel('Cash tendered'), complete);
-      await fits(page, 'cash');
+      await expectReachable('cash', page.getByLabel('Cash tendered'), complete);
+      await expectFits(page, 'cash');
       await complete.click();
       await expect(page.getByRole('heading', { name: 'Sale complete' })).toBeVisible();
       await expect(sell.doneChange()).toContainText('$10.00');
-      await fits(page, 'sale done');
-      await reachable(
+      await expectFits(page, 'sale done');
+      await expectReachable(
         'sale done',
         page.getByRole('button', { name: /^New sale/ }),
         page.getByRole('button', { name: /^Print tickets/ }),
@@ -132,19 +119,23 @@ for (const window of laptopWindows)
         .getByRole('link', { name: /^Shift/ })
         .click();
       const closeShift = page.getByRole('button', { name: 'Close shift…' });
-      await reachable('shift', closeShift);
+      await expectReachable('shift', closeShift);
       await closeShift.click();
       await page.getByLabel('Cash counted in the drawer').fill('140.00');
-      await fits(page, 'counting the drawer');
-      await reachable('counting the drawer', page.getByRole('button', { name: 'Next' }));
+      await expectFits(page, 'counting the drawer');
+      await expectReachable('counting the drawer', page.getByRole('button', { name: 'Next' }));
       await page.getByRole('button', { name: 'Next' }).click();
       const closeForGood = page.getByRole('button', { name: 'Close shift', exact: true });
-      await fits(page, 'closing the shift');
-      await reachable('closing the shift', page.getByRole('button', { name: 'Count again' }), closeForGood);
+      await expectFits(page, 'closing the shift');
+      await expectReachable(
+        'closing the shift',
+        page.getByRole('button', { name: 'Count again' }),
+        closeForGood,
+      );
       await closeForGood.click();
       await expect(new ShiftPage(page).zReport()).toBeVisible();
-      await fits(page, 'Z report');
-      await reachable('Z report', page.getByRole('button', { name: 'Download CSV' }));
+      await expectFits(page, 'Z report');
+      await expectReachable('Z report', page.getByRole('button', { name: 'Download CSV' }));
 
       expect(errors).toEqual([]);
       await context.close();
@@ -165,12 +156,12 @@ for (const window of laptopWindows)
     await setBrowserTextSize(page, 24);
     const door = new DoorPage(page, server.url);
     await door.open();
-    await fits(page, 'door pairing');
+    await expectFits(page, 'door pairing');
     const pairHeading = page.getByRole('heading', { name: 'Pair this door' });
     expect(await growthAt24(page, pairHeading), 'the door heading grows').toBeCloseTo(1.5);
     // Pair is pressable once a code is pasted.
     await page.getByLabel('Or paste the pairing code').fill('marquee://pair?code=typed-by-hand');
-    await reachable(
+    await expectReachable(
       'door pairing',
       page.getByLabel('Door name'),
       page.getByRole('button', { name: 'Pair', exact: true }),
@@ -178,11 +169,11 @@ for (const window of laptopWindows)
 
     const kiosk = new KioskPage(page, server.url);
     await kiosk.open(kioskKey.secret);
-    await fits(page, 'kiosk');
+    await expectFits(page, 'kiosk');
     await kiosk.tier(tiers[0]!).click();
-    await fits(page, 'kiosk, how many');
+    await expectFits(page, 'kiosk, how many');
     expect(await growthAt24(page, kiosk.total()), 'the kiosk total grows').toBeCloseTo(1.5);
-    await reachable(
+    await expectReachable(
       'kiosk, how many',
       page.getByRole('button', { name: 'One more' }),
       page.getByRole('button', { name: 'Continue' }),

@@ -1,4 +1,4 @@
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.js';
 import { LoginPage } from './pages/login-page.js';
 import { SellPage } from './pages/sell-page.js';
@@ -7,8 +7,8 @@ import { TillStaffPage } from './pages/till-staff-page.js';
 import { doorNight } from './support/door-night.js';
 import {
   cutOffControls,
-  hiddenWhenFocused,
-  sidewaysOverflow,
+  expectFits,
+  expectReachable,
   spaceTextOut,
   stuckHeaderShare,
   zoomedWindows,
@@ -24,17 +24,10 @@ import { adminKey } from './support/venue-server.js';
 
 /** What a screen must pass at one zoom: no sideways scrolling, no control cut off at an edge. */
 async function fits(page: Page, where: string): Promise<void> {
-  expect(await sidewaysOverflow(page), `${where}: the screen scrolls sideways`).toBeLessThanOrEqual(0);
-  expect(await cutOffControls(page.locator('body')), `${where}: controls cut off at the edge`).toEqual([]);
+  await expectFits(page, where);
   expect(await stuckHeaderShare(page), `${where}: share of the window under the header`).toBeLessThanOrEqual(
     0.25,
   );
-}
-
-/** Each control comes into view, uncovered, when focused. */
-async function reachable(where: string, ...controls: Locator[]): Promise<void> {
-  for (const control of controls)
-    expect(await hiddenWhenFocused(control), `${where}: ${await control.innerText()}`).toBeNull();
 }
 
 /** An open dialog fits the window and keeps its buttons reachable inside it. */
@@ -43,7 +36,7 @@ async function dialogFits(page: Page, where: string, buttons: string[]): Promise
   const sideways = await dialog.evaluate((d) => d.scrollWidth - d.clientWidth);
   expect(sideways, `${where}: the dialog scrolls sideways`).toBeLessThanOrEqual(0);
   expect(await cutOffControls(dialog), `${where}: dialog controls cut off`).toEqual([]);
-  await reachable(
+  await expectReachable(
     where,
     dialog.getByRole('button', { name: 'Close' }),
     ...buttons.map((name) => dialog.getByRole('button', { name, exact: true })),
@@ -76,7 +69,7 @@ for (const zoomed of zoomedWindows) {
     const login = new LoginPage(page, server.url);
     await login.open('/shift');
     await fits(page, 'sign in');
-    await reachable('sign in', login.keyInput);
+    await expectReachable('sign in', login.keyInput);
     await login.signIn(till.secret);
     const staff = new TillStaffPage(page);
     await staff.typePin('1357');
@@ -96,7 +89,7 @@ for (const zoomed of zoomedWindows) {
     await expect(sell.changeDue()).toHaveText('$10.00');
     await fits(page, 'sell, taking cash');
     const complete = page.getByRole('button', { name: /^Complete sale/ });
-    await reachable(
+    await expectReachable(
       'sell',
       page.getByRole('radio', { name: 'Cash' }),
       page.getByLabel('Cash tendered'),
@@ -105,7 +98,7 @@ for (const zoomed of zoomedWindows) {
     await page.keyboard.press('Enter');
     await expect(page.getByRole('heading', { name: 'Sale complete' })).toBeVisible();
     await fits(page, 'sale done');
-    await reachable('sale done', page.getByRole('button', { name: /^New sale/ }));
+    await expectReachable('sale done', page.getByRole('button', { name: /^New sale/ }));
     const orderId = await sell.orderId();
 
     await page
@@ -119,7 +112,7 @@ for (const zoomed of zoomedWindows) {
     await expect(detail).toBeVisible();
     await fits(page, 'an order');
     const refundButton = detail.getByRole('button', { name: 'Refund…' });
-    await reachable('an order', refundButton);
+    await expectReachable('an order', refundButton);
     await refundButton.click();
     await expect(page.getByRole('dialog')).toBeVisible();
     await dialogFits(page, 'refund dialog', ['Cancel Esc', 'Refund']);
@@ -135,19 +128,19 @@ for (const zoomed of zoomedWindows) {
       .getByRole('link', { name: /^Shift/ })
       .click();
     const closeShift = page.getByRole('button', { name: 'Close shift…' });
-    await reachable('shift', closeShift);
+    await expectReachable('shift', closeShift);
     await closeShift.click();
     await page.getByLabel('Cash counted in the drawer').fill('140.00');
     await fits(page, 'counting the drawer');
-    await reachable('counting the drawer', page.getByRole('button', { name: 'Next' }));
+    await expectReachable('counting the drawer', page.getByRole('button', { name: 'Next' }));
     await page.getByRole('button', { name: 'Next' }).click();
     const closeForGood = page.getByRole('button', { name: 'Close shift', exact: true });
     await fits(page, 'closing the shift');
-    await reachable('closing the shift', closeForGood);
+    await expectReachable('closing the shift', closeForGood);
     await closeForGood.click();
     await expect(new ShiftPage(page).zReport()).toBeVisible();
     await fits(page, 'Z report');
-    await reachable('Z report', page.getByRole('button', { name: 'Download CSV' }));
+    await expectReachable('Z report', page.getByRole('button', { name: 'Download CSV' }));
 
     expect(errors).toEqual([]);
     await context.close();
@@ -173,7 +166,7 @@ for (const zoomed of zoomedWindows) {
     // The last button on the page, then the first again: the keyboard going back up must not end
     // under the header.
     const buttons = page.getByRole('main').getByRole('button');
-    await reachable('settings', buttons.last(), buttons.first());
+    await expectReachable('settings', buttons.last(), buttons.first());
     await page.getByRole('button', { name: 'Reset PIN… of Maria Manager' }).click();
     await expect(page.getByRole('dialog')).toBeVisible();
     await dialogFits(page, 'reset a PIN', ['Cancel Esc', 'Set PIN']);

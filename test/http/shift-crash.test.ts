@@ -2,6 +2,7 @@ import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { api, httpSaleEvent, spawnServer, killedAfterEach, okJson } from '../support/spawned-server.js';
+import { fetchAs } from '../support/http-client.js';
 import { tempDataDir } from '../support/test-app.js';
 
 const run = killedAfterEach();
@@ -15,15 +16,7 @@ function tillCall(
   method = 'GET',
   body?: unknown,
 ) {
-  return fetch(`${base}${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${key}`,
-      ...(staff ? { 'marquee-staff': staff } : {}),
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
+  return fetchAs(base, path, { method, body, key, staff });
 }
 
 interface Report {

@@ -6,6 +6,7 @@ import { useEvents } from '../../src/renderer/src/stores/events-store.js';
 import { useSale } from '../../src/renderer/src/stores/sale-store.js';
 import { useSession } from '../../src/renderer/src/stores/session-store.js';
 import { adminSecret, serveTestApp, type ServedTestApp } from '../support/test-app.js';
+import { memoryStorage } from '../support/memory-storage.js';
 
 // The till's sale store against the real server: carts sent under one Idempotency-Key whose
 // answers were lost (the till's Wi-Fi), then the cart changed and completed again.
@@ -102,18 +103,9 @@ const keptCartOfOne = {
 
 /** A localStorage for the store in Node, as a browser's (the till keeps unanswered sales there). */
 function installTillStorage() {
-  const items = new Map<string, string>();
-  const storage = {
-    getItem: (key: string) => items.get(key) ?? null,
-    setItem: (key: string, value: string) => void items.set(key, value),
-    removeItem: (key: string) => void items.delete(key),
-    get length() {
-      return items.size;
-    },
-    key: (index: number) => [...items.keys()][index] ?? null,
-  };
+  const storage = memoryStorage();
   Object.defineProperty(globalThis, 'localStorage', { value: storage, configurable: true });
-  return items;
+  return storage.items;
 }
 
 describe('a sale kept unanswered when the tab closed, checked when the till is opened again', () => {

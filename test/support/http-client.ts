@@ -24,6 +24,28 @@ export async function listenOnLoopback(t: TestApp): Promise<HttpCall> {
   };
 }
 
+/** One real HTTP request with `key` (and a signed-in staff member's session when given), JSON body. */
+export function fetchAs(
+  base: string,
+  path: string,
+  {
+    method = 'GET',
+    body,
+    key = adminSecret,
+    staff,
+  }: { method?: string; body?: unknown; key?: string; staff?: string | null },
+): Promise<Response> {
+  return fetch(`${base}${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${key}`,
+      ...(staff ? { 'marquee-staff': staff } : {}),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+}
+
 /** The contract's 400 `invalid_field` envelope naming `param`. */
 export function expectInvalidOverHttp(answer: HttpAnswer, param: string): void {
   expect(answer.status, JSON.stringify(answer.body)).toBe(400);

@@ -1,4 +1,4 @@
-import type { BrowserContext, Locator, Page } from '@playwright/test';
+import { expect, type BrowserContext, type Locator, type Page } from '@playwright/test';
 
 /**
  * Browser zoom as Chromium lays it out: a 1280 × 800 window at 200 % is a 640 × 400 CSS-pixel
@@ -130,3 +130,15 @@ export async function setBrowserTextSize(page: Page, px: number): Promise<void> 
 /** The computed font size of `target` in CSS px. */
 export const fontSizeOf = (target: Locator): Promise<number> =>
   target.evaluate((el) => parseFloat(el.ownerDocument.defaultView!.getComputedStyle(el).fontSize));
+
+/** What every screen must pass in a small window: no sideways scrolling, no control cut off at an edge. */
+export async function expectFits(page: Page, where: string): Promise<void> {
+  expect(await sidewaysOverflow(page), `${where}: the screen scrolls sideways`).toBeLessThanOrEqual(0);
+  expect(await cutOffControls(page.locator('body')), `${where}: controls cut off at the edge`).toEqual([]);
+}
+
+/** Each control comes into view, uncovered, when the keyboard reaches it. */
+export async function expectReachable(where: string, ...controls: Locator[]): Promise<void> {
+  for (const control of controls)
+    expect(await hiddenWhenFocused(control), `${where}: ${await control.innerText()}`).toBeNull();
+}

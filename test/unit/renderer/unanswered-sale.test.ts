@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { CheckoutBody } from '../../../src/renderer/src/api/types.js';
+import { memoryStorage } from '../../support/memory-storage.js';
 import {
   answerDeadline,
   forgetUnansweredSale,
@@ -42,20 +43,6 @@ const sale: UnansweredSale = {
 };
 
 const scope = tillScope('http://127.0.0.1:4000', 'sk_live_till_one');
-
-function memoryStorage() {
-  const items = new Map<string, string>();
-  return {
-    items,
-    getItem: (key: string) => items.get(key) ?? null,
-    setItem: (key: string, value: string) => void items.set(key, value),
-    removeItem: (key: string) => void items.delete(key),
-    get length() {
-      return items.size;
-    },
-    key: (index: number) => [...items.keys()][index] ?? null,
-  };
-}
 
 describe('a sale whose answer the till has not had', () => {
   it('remembers each different cart sent under its key once, in the order sent', () => {
