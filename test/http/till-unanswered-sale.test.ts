@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { CheckoutBody } from '../../src/renderer/src/api/types.js';
 import { makeClient, unwrap } from '../../src/renderer/src/api/client.js';
-import { keepUnansweredSale, tillScope } from '../../src/renderer/src/lib/unanswered-sale.js';
+import { keepUnansweredSale, tillScope, wasDropped } from '../../src/renderer/src/lib/unanswered-sale.js';
 import { useEvents } from '../../src/renderer/src/stores/events-store.js';
 import { useSale } from '../../src/renderer/src/stores/sale-store.js';
 import { useSession } from '../../src/renderer/src/stores/session-store.js';
@@ -112,6 +112,8 @@ describe('a sale kept unanswered when the tab closed, checked when the till is o
   let kept: Map<string, string>;
   beforeEach(() => {
     kept = installTillStorage();
+    // A new tab: nothing of the last test's sale on screen to give up.
+    useSale.setState({ idempotencyKey: null, sentUnanswered: [] });
   });
   afterAll(() => {
     Reflect.deleteProperty(globalThis, 'localStorage');
@@ -167,6 +169,27 @@ describe('a sale kept unanswered when the tab closed, checked when the till is o
     );
     expect(await till.sold()).toHaveLength(1);
     expect(kept.size).toBe(0);
+  });
+
+  it('dropped with New sale in another tab of the till meanwhile: not sent by itself, the seller told, nothing sold', async () => {
+    const till = await lostThenClosed('Dropped elsewhere', 10, false);
+    useSale.getState().recover();
+    const key = useSale.getState().idempotencyKey!;
+    // The other tab: the same sale on screen, given up with New sale (the same store stands in for it).
+    const other = useSale.getState();
+    useSale.getState().newSale();
+    useSale.setState(other);
+    await useSale.getState().resendUnanswered();
+    expect(useSale.getState()).toMatchObject({ stage: 'tier', idempotencyKey: null });
+    expect(useSale.getState().error?.form).toMatch(
+      /^The sale from \d\d:\d\d was dropped with New sale in another tab of this till, so it is not sent again\./,
+    );
+    expect(await till.sold()).toHaveLength(0);
+    expect(
+      wasDropped(globalThis.localStorage, tillScope(served.url, useSession.getState().apiKey!), key),
+    ).toBe(true);
+    // A till opened afresh finds nothing to put back.
+    expect(useSale.getState().recover()).toBeNull();
   });
 
   it('older than the server keeps answers: not sent again (it could sell twice); the seller is sent to Orders', async () => {

@@ -3,6 +3,7 @@ import type { CheckoutBody } from '../../../src/renderer/src/api/types.js';
 import { memoryStorage } from '../../support/memory-storage.js';
 import {
   answerDeadline,
+  dropUnansweredSale,
   forgetUnansweredSale,
   keepUnansweredSale,
   keptUnansweredSale,
@@ -13,6 +14,7 @@ import {
   tillScope,
   tooOldToCheck,
   unansweredSaleStorageKey,
+  wasDropped,
   withSent,
   type UnansweredSale,
 } from '../../../src/renderer/src/lib/unanswered-sale.js';
@@ -113,6 +115,19 @@ describe('a sale whose answer the till has not had', () => {
     storage.setItem(unansweredSaleStorageKey(scope, sale.key), JSON.stringify({ ...sale, sentAt: '19:42' }));
     expect(keptUnansweredSales(storage, scope)).toEqual([]);
     expect(keptUnansweredSale(null, scope, sale.key)).toBeNull();
+  });
+
+  it('a sale dropped with New sale leaves a mark: never put back, and cleared once past the answers kept', () => {
+    const storage = memoryStorage();
+    keepUnansweredSale(storage, scope, sale);
+    dropUnansweredSale(storage, scope, sale.key, sale.sentAt);
+    expect(wasDropped(storage, scope, sale.key)).toBe(true);
+    expect(keptUnansweredSale(storage, scope, sale.key)).toBeNull();
+    expect(keptUnansweredSales(storage, scope, sale.sentAt + 60_000)).toEqual([]);
+    expect(storage.items.size).toBe(1);
+    expect(keptUnansweredSales(storage, scope, sale.sentAt + 24 * 3_600_000)).toEqual([]);
+    expect(storage.items.size).toBe(0);
+    expect(wasDropped(storage, scope, sale.key)).toBe(false);
   });
 
   it('gives up waiting for the answer after the deadline, as a timeout', () => {

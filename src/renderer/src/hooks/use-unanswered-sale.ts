@@ -2,7 +2,8 @@ import { useEffect } from 'react';
 import { navigate } from '../router.js';
 import { useSale } from '../stores/sale-store.js';
 import { useSession } from '../stores/session-store.js';
-import { unansweredSaleStorageKey, tillScope } from '../lib/unanswered-sale.js';
+import { tillStorage } from '../lib/tab-storage.js';
+import { unansweredSaleStorageKey, tillScope, wasDropped } from '../lib/unanswered-sale.js';
 
 /**
  * A sale whose answer the till never had (its Wi-Fi dropped it, the lid closed, the tab was
@@ -27,9 +28,12 @@ export function useUnansweredSale(): void {
     const onStorage = (event: StorageEvent) => {
       const { idempotencyKey } = useSale.getState();
       const { baseUrl, apiKey } = useSession.getState();
-      if (idempotencyKey === null || event.newValue !== null) return;
-      if (event.key !== unansweredSaleStorageKey(tillScope(baseUrl, apiKey ?? ''), idempotencyKey)) return;
-      // Answered (or given up) in another tab: ask the server, which can only replay it now.
+      if (idempotencyKey === null) return;
+      const scope = tillScope(baseUrl, apiKey ?? '');
+      if (event.key !== unansweredSaleStorageKey(scope, idempotencyKey)) return;
+      if (event.newValue !== null && !wasDropped(tillStorage(), scope, idempotencyKey)) return;
+      // Answered in another tab: ask the server, which can only replay it now. Dropped there (New
+      // sale): the check below sees the mark and sends nothing.
       void useSale.getState().resendUnanswered();
     };
     window.addEventListener('storage', onStorage);

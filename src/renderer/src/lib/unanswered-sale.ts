@@ -98,6 +98,26 @@ export function forgetUnansweredSale(storage: KeeperStorage | null, scope: strin
   if (key !== null) forgetInTab(storage, unansweredSaleStorageKey(scope, key));
 }
 
+/**
+ * The seller dropped the unanswered sale (New sale) in one tab: a mark is left in its place, so
+ * another tab of the till holding the same sale does not send it again by itself and sell what the
+ * seller gave up. Marks are cleared once past the server's keeping of answers.
+ */
+export function dropUnansweredSale(
+  storage: KeeperStorage | null,
+  scope: string,
+  key: string,
+  at: number,
+): void {
+  keepInTab(storage, unansweredSaleStorageKey(scope, key), { key, droppedAt: at });
+}
+
+/** Whether the sale sent under `key` was dropped with New sale in some tab of this till. */
+export function wasDropped(storage: KeeperStorage | null, scope: string, key: string): boolean {
+  const value = keptInTab(storage, unansweredSaleStorageKey(scope, key)) as { droppedAt?: unknown } | null;
+  return typeof value?.droppedAt === 'number';
+}
+
 const isString = (value: unknown): value is string => typeof value === 'string';
 
 /** The sale kept under `key`, or null; anything unreadable counts as nothing kept. */
@@ -127,8 +147,16 @@ export function keptUnansweredSale(
 }
 
 /** Every sale this till (scope) kept unanswered, in any tab, oldest first. */
-export function keptUnansweredSales(storage: ListableStorage | null, scope: string): UnansweredSale[] {
+export function keptUnansweredSales(
+  storage: ListableStorage | null,
+  scope: string,
+  now = Date.now(),
+): UnansweredSale[] {
   const prefix = storagePrefix(scope);
+  for (const name of keptNames(storage, prefix)) {
+    const mark = keptInTab(storage, name) as { droppedAt?: unknown } | null;
+    if (typeof mark?.droppedAt === 'number' && tooOldToCheck(mark.droppedAt, now)) forgetInTab(storage, name);
+  }
   return keptNames(storage, prefix)
     .map((name) => keptUnansweredSale(storage, scope, name.slice(prefix.length)))
     .filter((sale): sale is UnansweredSale => sale !== null)
@@ -142,6 +170,10 @@ export function saleTime(sentAt: number, now: number): string {
   if (sent.toDateString() === new Date(now).toDateString()) return time;
   return `${time} on ${new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short' }).format(sent)}`;
 }
+
+/** Another tab of this till dropped the sale (New sale): it is not sent again from this one. */
+export const droppedElsewhereWords = (when: string) =>
+  `The sale from ${when} was dropped with New sale in another tab of this till, so it is not sent again. If it went through before that, Orders has it.`;
 
 /** Shown at once when the till is opened again with a sale it never had the answer to. */
 export const checkingSaleWords = (when: string) =>

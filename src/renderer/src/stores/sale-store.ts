@@ -25,6 +25,8 @@ import {
 import {
   answerDeadline,
   checkingSaleWords,
+  dropUnansweredSale,
+  droppedElsewhereWords,
   forgetUnansweredSale,
   keepUnansweredSale,
   keyRefusedSaleWords,
@@ -40,6 +42,7 @@ import {
   tooOldToCheck,
   unansweredSaleWords,
   uncheckedSaleWords,
+  wasDropped,
   withSent,
   type KeptCart,
 } from '../lib/unanswered-sale.js';
@@ -170,6 +173,20 @@ const scope = () => {
 /** Forgets the kept copy of the sale now on screen, if any: it was answered or given up. */
 const forgetAttempt = (key: string | null) => forgetUnansweredSale(tillStorage(), scope(), key);
 
+/**
+ * The seller moves on from the sale on screen (New sale, another event). One sent and never
+ * answered is marked dropped rather than forgotten, so another tab of this till holding the same
+ * sale does not send it again by itself and sell what the seller gave up.
+ */
+function giveUpAttempt({
+  idempotencyKey,
+  sentUnanswered,
+}: Pick<SaleState, 'idempotencyKey' | 'sentUnanswered'>) {
+  if (idempotencyKey !== null && sentUnanswered.length > 0)
+    dropUnansweredSale(tillStorage(), scope(), idempotencyKey, Date.now());
+  else forgetAttempt(idempotencyKey);
+}
+
 /** No tier on screen: the tiles have the keyboard. */
 const noLine = { tierId: null, quantity: 0, quantityText: '', quantityNote: null, error: null };
 
@@ -196,7 +213,7 @@ export const useSale = create<SaleState>()((set, get) => ({
   sellerId: null,
 
   chooseEvent(eventId) {
-    forgetAttempt(get().idempotencyKey);
+    giveUpAttempt(get());
     set({ eventId, tierId: null, stage: 'tier', ...emptyCart, ...noAttempt, order: null, receipt: null });
   },
 
@@ -390,7 +407,7 @@ export const useSale = create<SaleState>()((set, get) => ({
   },
 
   newSale() {
-    forgetAttempt(get().idempotencyKey);
+    giveUpAttempt(get());
     set({ stage: 'tier', tierId: null, ...emptyCart, ...noAttempt, order: null, receipt: null });
   },
 
@@ -433,12 +450,27 @@ export const useSale = create<SaleState>()((set, get) => ({
     let answer: EarlierAnswer;
     try {
       // Last cart first: the one on screen when it was lost, sold now if none of them was.
-      answer = await oneTabAtATime(key, () => firstAnswer([...sent].reverse(), key));
+      answer = await oneTabAtATime(key, () =>
+        // Read once this tab holds the sale's lock: a drop in another tab is then final.
+        wasDropped(tillStorage(), scope(), key)
+          ? Promise.resolve<EarlierAnswer>({ state: 'dropped' })
+          : firstAnswer([...sent].reverse(), key),
+      );
     } finally {
       resending.delete(key);
     }
     // The seller moved on meanwhile (New sale, another event), or a press answered it first.
     if (get().idempotencyKey !== key || get().stage === 'done') return;
+    if (answer.state === 'dropped') {
+      set({
+        stage: 'tier',
+        tierId: null,
+        ...emptyCart,
+        ...noAttempt,
+        error: { fields: {}, form: droppedElsewhereWords(when) },
+      });
+      return;
+    }
     if (answer.state === 'unknown') {
       const words = answer.keyRefused
         ? keyRefusedSaleWords(when)
@@ -488,7 +520,8 @@ async function postOrder(body: CheckoutBody, key: string): Promise<OrderView> {
 type EarlierAnswer =
   | { state: 'sold'; order: OrderView; index: number }
   | { state: 'refused'; error: ApiRequestError }
-  | { state: 'unknown'; keyRefused?: boolean };
+  | { state: 'unknown'; keyRefused?: boolean }
+  | { state: 'dropped' };
 
 /** Answers that say nothing of what the server made of the sale: ask again later. */
 const noVerdict = new Set([401, 403, 429]);
