@@ -6,6 +6,7 @@ import { LoginPage } from './pages/login-page.js';
 import { SellPage } from './pages/sell-page.js';
 import { ShiftPage } from './pages/shift-page.js';
 import { TillStaffPage } from './pages/till-staff-page.js';
+import { closeShiftInSmallWindow } from './support/close-shift-walk.js';
 import { doorNight } from './support/door-night.js';
 import {
   browserTextSizes,
@@ -114,28 +115,7 @@ for (const window of laptopWindows)
       await sell.newSale();
       await expect(sell.tile(tiers[1]!)).toBeVisible();
 
-      await page
-        .getByRole('navigation', { name: 'Screens' })
-        .getByRole('link', { name: /^Shift/ })
-        .click();
-      const closeShift = page.getByRole('button', { name: 'Close shift…' });
-      await expectReachable('shift', closeShift);
-      await closeShift.click();
-      await page.getByLabel('Cash counted in the drawer').fill('140.00');
-      await expectFits(page, 'counting the drawer');
-      await expectReachable('counting the drawer', page.getByRole('button', { name: 'Next' }));
-      await page.getByRole('button', { name: 'Next' }).click();
-      const closeForGood = page.getByRole('button', { name: 'Close shift', exact: true });
-      await expectFits(page, 'closing the shift');
-      await expectReachable(
-        'closing the shift',
-        page.getByRole('button', { name: 'Count again' }),
-        closeForGood,
-      );
-      await closeForGood.click();
-      await expect(new ShiftPage(page).zReport()).toBeVisible();
-      await expectFits(page, 'Z report');
-      await expectReachable('Z report', page.getByRole('button', { name: 'Download CSV' }));
+      await closeShiftInSmallWindow(page, expectFits, { countAgain: true });
 
       expect(errors).toEqual([]);
       await context.close();

@@ -4,6 +4,7 @@ import { LoginPage } from './pages/login-page.js';
 import { SellPage } from './pages/sell-page.js';
 import { ShiftPage } from './pages/shift-page.js';
 import { TillStaffPage } from './pages/till-staff-page.js';
+import { closeShiftInSmallWindow } from './support/close-shift-walk.js';
 import { doorNight } from './support/door-night.js';
 import {
   cutOffControls,
@@ -123,24 +124,7 @@ for (const zoomed of zoomedWindows) {
     await page.getByRole('dialog').getByRole('button', { name: 'Cancel Esc' }).click();
     await expect(page.getByRole('dialog')).toBeHidden();
 
-    await page
-      .getByRole('navigation', { name: 'Screens' })
-      .getByRole('link', { name: /^Shift/ })
-      .click();
-    const closeShift = page.getByRole('button', { name: 'Close shift…' });
-    await expectReachable('shift', closeShift);
-    await closeShift.click();
-    await page.getByLabel('Cash counted in the drawer').fill('140.00');
-    await fits(page, 'counting the drawer');
-    await expectReachable('counting the drawer', page.getByRole('button', { name: 'Next' }));
-    await page.getByRole('button', { name: 'Next' }).click();
-    const closeForGood = page.getByRole('button', { name: 'Close shift', exact: true });
-    await fits(page, 'closing the shift');
-    await expectReachable('closing the shift', closeForGood);
-    await closeForGood.click();
-    await expect(new ShiftPage(page).zReport()).toBeVisible();
-    await fits(page, 'Z report');
-    await expectReachable('Z report', page.getByRole('button', { name: 'Download CSV' }));
+    await closeShiftInSmallWindow(page, fits);
 
     expect(errors).toEqual([]);
     await context.close();
