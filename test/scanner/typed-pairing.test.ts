@@ -7,6 +7,9 @@ import { createServer as createTlsServer, type Server as TlsServer } from 'node:
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DiscoveredServer } from '../../src/scanner/discovery.js';
 import { runCli } from '../../src/scanner/cli-run.js';
+import { isScannerError } from '../../src/scanner/errors.js';
+import { pairDoor } from '../../src/scanner/node-door.js';
+import { parsePairingCode } from '../../src/scanner/pairing-code.js';
 import { pairingUri } from '../../src/server/domain/devices.js';
 import { typedPairingCode } from '../../src/shared/pairing-check.js';
 import { Venue } from './support/venue.js';
@@ -48,15 +51,19 @@ const impostor = (fingerprint = rogueCert.fingerprint): DiscoveredServer =>
   advertised('marquee-2', portOf(rogue), fingerprint);
 
 async function newToken(): Promise<string> {
-  const pairing = await venue.ok<{ pairing_token: string }>('POST', '/v2/devices/pairing', { event_id: null });
+  const pairing = await venue.ok<{ pairing_token: string }>('POST', '/v2/devices/pairing', {
+    event_id: null,
+  });
   return pairing.pairing_token;
 }
+
+const freshStateFile = (): string => join(mkdtempSync(join(tmpdir(), 'marquee-typed-')), 'door.db');
 
 /** `npm run scanner -- pair …` on a fresh door, with mDNS answering `lan`. */
 async function pairOnLan(argv: string[], lan: DiscoveredServer[]) {
   const out: string[] = [];
   const err: string[] = [];
-  const state = join(mkdtempSync(join(tmpdir(), 'marquee-typed-')), 'door.db');
+  const state = freshStateFile();
   const code = await runCli(['pair', ...argv, '--name', 'Side door', '--json'], {
     out: (l) => out.push(l),
     err: (l) => err.push(l),
@@ -109,11 +116,11 @@ describe('a pairing code typed at the door, with an impostor on the LAN', () => 
     const before = rogueConnections;
 
     const refused = await pairOnLan([typed], [impostor()]);
+    expect(rogueHeard.filter((r) => r.body.includes(token))).toEqual([]);
+    expect(rogueConnections).toBe(before);
     expect(refused.code).toBe(1);
     expect(refused.err).toContain('is not the box office that made this code, so the code was not sent');
     expect(refused.err).toContain('scan the QR instead');
-    expect(rogueSawToken(token)).toBe(false);
-    expect(rogueConnections).toBe(before);
 
     // The code was not spent: typed again with the box office answering too, it pairs there.
     const paired = await pairOnLan([typed], [impostor(), genuine()]);
@@ -127,12 +134,12 @@ describe('a pairing code typed at the door, with an impostor on the LAN', () => 
     expect(rogueConnections).toBe(before);
   });
 
-  it("refuses a bare token taken from mDNS: nothing in it tells the box office from an impostor", async () => {
+  it('refuses a bare token taken from mDNS: nothing in it tells the box office from an impostor', async () => {
     const token = await newToken();
     const refused = await pairOnLan([token], [impostor()]);
+    expect(rogueHeard.filter((r) => r.body.includes(token))).toEqual([]);
     expect(refused.code).toBe(1);
     expect(refused.err).toContain('six check letters after the dot');
-    expect(rogueSawToken(token)).toBe(false);
   });
 
   it("an impostor advertising the box office's fingerprint fails the certificate pin before any request", async () => {
@@ -170,5 +177,18 @@ describe('a pairing code typed at the door, with an impostor on the LAN', () => 
     expect(paired.code).toBe(0);
     expect(paired.err).not.toContain('mDNS');
     expect(rogueSawToken(token)).toBe(false);
+  });
+
+  it('the door SDK itself (pairDoor, not only the CLI) refuses a certificate the letters do not fit', async () => {
+    const token = await newToken();
+    const code = parsePairingCode(typedPairingCode(token, genuineCert.fingerprint));
+    const before = rogueConnections;
+    const { baseUrl: url, fingerprint } = impostor();
+    const err = await pairDoor(freshStateFile(), { ...code, url, fingerprint }, 'Side door').catch(
+      (e: unknown) => e,
+    );
+    expect(isScannerError(err, 'wrong_server')).toBe(true);
+    expect(rogueSawToken(token)).toBe(false);
+    expect(rogueConnections).toBe(before);
   });
 });
