@@ -5,11 +5,7 @@
  * check letters after a dot (`pair_….K7QM9T`, src/shared/pairing-check.ts) that tie it to the
  * certificate of the server that made it. Browser-safe.
  */
-import {
-  normalizePairingCheck,
-  pairingCheck,
-  pairingCheckSeparator,
-} from '../shared/pairing-check.js';
+import { normalizePairingCheck, pairingCheck, pairingCheckSeparator } from '../shared/pairing-check.js';
 import { ScannerError } from './errors.js';
 import { displayFingerprint, normalizeFingerprint } from './fingerprint.js';
 

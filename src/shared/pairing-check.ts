@@ -23,8 +23,7 @@ export const pairingCheckSeparator = '.';
 const encoder = new TextEncoder();
 
 /** Lower-case hex of a fingerprint in Node's `AB:CD:…` spelling or bare hex; '' for none (plain HTTP). */
-const canonical = (fingerprint: string | null): string =>
-  (fingerprint ?? '').replace(/:/g, '').toLowerCase();
+const canonical = (fingerprint: string | null): string => (fingerprint ?? '').replace(/:/g, '').toLowerCase();
 
 /** The six check letters for this token served behind this certificate. */
 export function pairingCheck(token: string, fingerprint: string | null): string {
@@ -59,11 +58,7 @@ export function typedPairingCode(token: string, fingerprint: string | null): str
  * matter, and O, I and L are read as 0, 1 and 1. Null when they cannot be check letters.
  */
 export function normalizePairingCheck(text: string): string | null {
-  const letters = text
-    .toUpperCase()
-    .replace(/[\s-]/g, '')
-    .replace(/O/g, '0')
-    .replace(/[IL]/g, '1');
+  const letters = text.toUpperCase().replace(/[\s-]/g, '').replace(/O/g, '0').replace(/[IL]/g, '1');
   if (letters.length !== pairingCheckLength) return null;
   return [...letters].every((c) => alphabet.includes(c)) ? letters : null;
 }
