@@ -74,7 +74,7 @@ export function parsePairingCode(text: string): PairingCode {
   } catch {
     throw new ScannerError(
       'bad_pairing_code',
-      'not a pairing code: expected marquee://pair?… or a pair_… token',
+      'not a pairing code: expected marquee://pair?… or pair_….XXXXXX (the code with its check letters)',
     );
   }
   // marquee://pair?… parses with host "pair"; marquee:pair?… with pathname "pair".
