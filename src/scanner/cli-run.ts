@@ -100,7 +100,8 @@ async function completeCode(
     throw new UsageError(`--fingerprint is not a SHA-256 fingerprint: ${fingerprint}`, 'pair');
   let target = url ? urlOrigin(url) : code.url;
   if (target && (pinned || target.startsWith('http:'))) return { ...code, url: target, fingerprint: pinned };
-  if (code.check === undefined)
+  // A fingerprint a person gave (or the QR's) is the check itself: mDNS only supplies the address.
+  if (code.check === undefined && !pinned)
     throw new ScannerError(
       'bad_pairing_code',
       'a bare pairing token cannot tell the box office from another device answering on the network: ' +
@@ -110,17 +111,19 @@ async function completeCode(
   io.err('looking for the server on the LAN (mDNS)…');
   const discover = io.discover ?? discoverServers;
   const servers = (await discover({ timeoutMs: 4_000 })).filter((s) => s.version === '2' && s.baseUrl);
-  const candidates = target
-    ? servers.filter(
-        (s) => s.baseUrl === target || s.addresses.some((a) => target === `https://${a}:${s.port}`),
-      )
-    : servers;
+  const candidates = servers.filter(
+    (s) =>
+      (!target || s.baseUrl === target || s.addresses.some((a) => target === `https://${a}:${s.port}`)) &&
+      (!pinned || s.fingerprint === pinned),
+  );
   if (candidates.length === 0) {
     throw new ScannerError(
       'not_found',
       target
         ? `no fingerprint for ${target}: scan the full pairing QR or pass --fingerprint`
-        : 'no Marquee server found on the LAN; pass --url and --fingerprint, or scan the full QR',
+        : pinned
+          ? `no Marquee server with certificate ${displayFingerprint(pinned)} found on the LAN; pass --url too, or scan the full QR`
+          : 'no Marquee server found on the LAN; pass --url and --fingerprint, or scan the full QR',
     );
   }
   const match: DiscoveredServer | undefined = candidates.find((s) =>

@@ -191,4 +191,18 @@ describe('a pairing code typed at the door, with an impostor on the LAN', () => 
     expect(rogueSawToken(token)).toBe(false);
     expect(rogueConnections).toBe(before);
   });
+
+  it('a fingerprint the steward passes is kept: mDNS supplies only the address of that certificate', async () => {
+    const token = await newToken();
+    const fingerprint = ['--fingerprint', genuineCert.fingerprint256];
+    const alone = await pairOnLan([token, ...fingerprint], [impostor()]);
+    expect(rogueHeard.filter((r) => r.body.includes(token))).toEqual([]);
+    expect(alone.code).toBe(1);
+    expect(alone.err).toContain('no Marquee server with certificate');
+
+    const paired = await pairOnLan([token, ...fingerprint], [impostor(), genuine()]);
+    expect(paired.err).not.toContain('scanner:');
+    expect(JSON.parse(paired.out.at(-1)!)).toMatchObject({ fingerprint: genuineCert.fingerprint });
+    expect(rogueSawToken(token)).toBe(false);
+  });
 });
