@@ -4,7 +4,7 @@
  */
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { discoverServers, type DiscoveredServer } from './discovery.js';
+import { discoverServers, type DiscoveredServer, type DiscoverOptions } from './discovery.js';
 import { deadlineRangeMs, isDeadlineMs } from './deadline.js';
 import { clockIsOff, howFarOff } from './door-clock.js';
 import { doubleAdmissionText } from './double-admission.js';
@@ -13,7 +13,13 @@ import { isScannerError, ScannerError } from './errors.js';
 import { displayFingerprint, normalizeFingerprint } from './fingerprint.js';
 import { parseCommandLine, UsageError, usageText } from './cli-usage.js';
 import { openDoor, pairDoor, type NodeDoor } from './node-door.js';
-import { parsePairingCode, type PairingCode } from './pairing-code.js';
+import {
+  assertCodeFitsServer,
+  codeFitsFingerprint,
+  parsePairingCode,
+  wrongServer,
+  type PairingCode,
+} from './pairing-code.js';
 
 export interface CliIo {
   out: (line: string) => void;
@@ -21,6 +27,8 @@ export interface CliIo {
   env: NodeJS.ProcessEnv;
   /** Ends `watch`; the process entry wires it to SIGINT/SIGTERM. */
   stop?: AbortSignal;
+  /** What mDNS answers (default discovery.ts); tests hand in the servers a LAN would advertise. */
+  discover?: (options: DiscoverOptions) => Promise<DiscoveredServer[]>;
 }
 
 /** Exit codes: 0 done (or admitted), 1 failure, 2 scan rejected, 64 usage. */
@@ -76,7 +84,11 @@ function urlOrigin(url: string): string {
   return parsed.origin;
 }
 
-/** Fills in what a bare token or a QR without fingerprint lacks from mDNS, or says what is missing. */
+/**
+ * Fills in what a bare token or a QR without fingerprint lacks from mDNS, or says what is missing.
+ * Anyone on the LAN can answer mDNS, so a code taken that way must carry its check letters, and
+ * only a server whose advertised certificate fits them is chosen (DoorDevice.pair checks again).
+ */
 async function completeCode(
   code: PairingCode,
   url: string | undefined,
@@ -88,24 +100,39 @@ async function completeCode(
     throw new UsageError(`--fingerprint is not a SHA-256 fingerprint: ${fingerprint}`, 'pair');
   let target = url ? urlOrigin(url) : code.url;
   if (target && (pinned || target.startsWith('http:'))) return { ...code, url: target, fingerprint: pinned };
+  // A fingerprint a person gave (or the QR's) is the check itself: mDNS only supplies the address.
+  if (code.check === undefined && !pinned)
+    throw new ScannerError(
+      'bad_pairing_code',
+      'a bare pairing token cannot tell the box office from another device answering on the network: ' +
+        'type the whole code with the six check letters after the dot (pair_….K7QM9T), scan the QR, ' +
+        'or pass --url and --fingerprint',
+    );
   io.err('looking for the server on the LAN (mDNS)…');
-  const servers = (await discoverServers({ timeoutMs: 4_000 })).filter((s) => s.version === '2' && s.baseUrl);
-  const match: DiscoveredServer | undefined = target
-    ? servers.find(
-        (s) => s.baseUrl === target || s.addresses.some((a) => target === `https://${a}:${s.port}`),
-      )
-    : servers.length === 1
-      ? servers[0]
-      : undefined;
-  if (!match) {
+  const discover = io.discover ?? discoverServers;
+  const servers = (await discover({ timeoutMs: 4_000 })).filter((s) => s.version === '2' && s.baseUrl);
+  const candidates = servers.filter(
+    (s) =>
+      (!target || s.baseUrl === target || s.addresses.some((a) => target === `https://${a}:${s.port}`)) &&
+      (!pinned || s.fingerprint === pinned),
+  );
+  if (candidates.length === 0) {
     throw new ScannerError(
       'not_found',
       target
         ? `no fingerprint for ${target}: scan the full pairing QR or pass --fingerprint`
-        : servers.length > 1
-          ? `${servers.length} servers found; pass --url (see \`discover\`)`
+        : pinned
+          ? `no Marquee server with certificate ${displayFingerprint(pinned)} found on the LAN; pass --url too, or scan the full QR`
           : 'no Marquee server found on the LAN; pass --url and --fingerprint, or scan the full QR',
     );
+  }
+  const match: DiscoveredServer | undefined = candidates.find((s) =>
+    codeFitsFingerprint(code, s.fingerprint),
+  );
+  if (!match) {
+    const [only] = candidates;
+    if (candidates.length === 1 && only) assertCodeFitsServer(code, only.baseUrl!, only.fingerprint);
+    throw wrongServer(`None of the ${candidates.length} servers that answered on this network is`);
   }
   target ??= match.baseUrl;
   return { ...code, url: target, fingerprint: match.fingerprint };
@@ -147,7 +174,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
         const timeoutMs = values.timeout === undefined ? 3_000 : Number(values.timeout);
         if (!Number.isInteger(timeoutMs) || timeoutMs < 100 || timeoutMs > 60_000)
           throw new UsageError('--timeout must be 100–60000 ms', command);
-        const servers = await discoverServers({ timeoutMs });
+        const servers = await (io.discover ?? discoverServers)({ timeoutMs });
         if (values.json) io.out(JSON.stringify(servers));
         else if (servers.length === 0) io.out('no Marquee servers found');
         else

@@ -21,9 +21,9 @@ const commands = {
   },
   pair: {
     usage: 'pair <qr-or-token> [--url U] [--fingerprint F] [--name N]',
-    what: 'pair this door (a bare token needs --url or mDNS)',
+    what: 'pair this door (a typed code finds the server over mDNS and checks it against its letters)',
     options: ['url', 'fingerprint', 'name'],
-    argument: 'the pairing QR text or a pair_… token',
+    argument: 'the pairing QR text or the typed code pair_….XXXXXX',
   },
   move: {
     usage: 'move <url>',

@@ -33,7 +33,7 @@ import { DoorApi } from './door-api.js';
 import { countedHereConflict, doubleAdmissionOf } from './double-admission.js';
 import { isScannerError, ScannerError } from './errors.js';
 import { lookupMinLength, OfflineValidator, packHolders } from './offline-validator.js';
-import type { PairingCode } from './pairing-code.js';
+import { assertCodeFitsServer, type PairingCode } from './pairing-code.js';
 import { SseParser, type SseMessage } from './sse-parser.js';
 import type { Transport } from './transport.js';
 import type {
@@ -258,6 +258,10 @@ export class DoorDevice {
   static async pair(code: PairingCode, name: string, options: DoorDeviceOptions): Promise<DoorDevice> {
     if (!code.url)
       throw new ScannerError('bad_pairing_code', 'no server URL: scan the full QR, or pass --url');
+    // The certificate about to be pinned must be the one the typed code was made behind. Without a
+    // fingerprint there is nothing to pin: the browser's door page trusts the origin it loaded
+    // from, and plain HTTP is allowed only on this machine.
+    if (code.fingerprint !== null) assertCodeFitsServer(code, code.url, code.fingerprint);
     const provisional: Pairing = {
       baseUrl: code.url,
       fingerprint: code.fingerprint,

@@ -7,6 +7,8 @@ export type ScannerErrorCode =
   | 'http_error'
   | 'bad_response'
   | 'bad_pairing_code'
+  /** A typed pairing code's check letters do not fit the server's certificate: not the box office that made it. */
+  | 'wrong_server'
   | 'not_paired'
   | 'no_door_pack'
   | 'not_found'

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { typedPairingCode } from '../../src/shared/pairing-check.js';
 import { expect, test } from './fixtures.js';
 import { DoorPage } from './pages/door-page.js';
 import { doorNight } from './support/door-night.js';
@@ -289,6 +290,9 @@ test('pairing a door defaults to tonight’s event, shows the code as text, and 
   await expect(panel.getByTestId('pairing-countdown')).toHaveText(/^[45]:\d\d$/);
   const code = (await panel.locator('.pairing-code').textContent()) ?? '';
   expect(code).toMatch(/^pair_/);
+  // Typed at a door, the code carries check letters for the server's certificate (none here:
+  // plain HTTP on loopback), so a door taking the server from mDNS can tell an impostor.
+  await expect(panel.getByTestId('pairing-typed-code')).toHaveText(typedPairingCode(code, null));
   // A door without a camera gets the whole pairing text (server, certificate, code) to paste.
   await panel.getByText('For a door without a camera').click();
   const text = await panel.getByTestId('pairing-text').inputValue();

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { typedPairingCode } from '../../src/shared/pairing-check.js';
 import { expect, test } from './fixtures.js';
 import { DoorPage } from './pages/door-page.js';
 import { chromiumArgs, resolveChromium } from './support/chromium.js';
@@ -51,6 +52,16 @@ async function ticketForTonight(
 
 async function pairingCode(server: VenueServer, eventId: string): Promise<string> {
   return (await server.api<{ qr: string }>('POST', '/v2/devices/pairing', { event_id: eventId })).qr;
+}
+
+/** The pairing code a person types: the token and its check letters (src/shared/pairing-check.ts). */
+async function typedCode(server: VenueServer, eventId: string): Promise<string> {
+  const pairing = await server.api<{ pairing_token: string; cert_fingerprint: string | null }>(
+    'POST',
+    '/v2/devices/pairing',
+    { event_id: eventId },
+  );
+  return typedPairingCode(pairing.pairing_token, pairing.cert_fingerprint);
 }
 
 async function scansOf(server: VenueServer, ticketId: string): Promise<ScanRecord[]> {
@@ -242,10 +253,11 @@ test('a revoked door admits no one, online or offline, and can be unpaired to pa
   await expect(page.getByRole('alert')).toContainText('for another till');
 
   await door.nameDoor('Stage door');
-  await door.pairByPasting(await pairingCode(server, eventId));
+  // The code as Settings › Pairing shows it for typing, check letters and all.
+  await door.pairByPasting(await typedCode(server, eventId));
   // A pairing code typed where tickets go is not a ticket: a hint, and no scan recorded.
   await page.getByText('Type or paste a ticket code').click();
-  await page.getByLabel('Ticket code').fill(await pairingCode(server, eventId));
+  await page.getByLabel('Ticket code').fill(await typedCode(server, eventId));
   await page.getByRole('button', { name: 'Check' }).click();
   await expect(page.getByText('That is a pairing code; this door is already paired.')).toBeVisible();
   const logged = await server.api<{ data: unknown[] }>('GET', `/v2/scans?event_id=${eventId}`);

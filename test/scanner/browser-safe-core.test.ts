@@ -17,7 +17,8 @@ const core = [
   'deadline.ts',
   'fetch-transport.ts',
 ];
-const browserPackages = new Set(['@noble/ed25519', '@noble/hashes/sha2.js']);
+// Pure JavaScript: ticket signatures (ed25519, SHA-512) and typed pairing check letters (HMAC).
+const browserPackages = new Set(['@noble/ed25519', '@noble/hashes/sha2.js', '@noble/hashes/hmac.js']);
 const root = join(process.cwd(), 'src', 'scanner');
 
 interface ImportOf {

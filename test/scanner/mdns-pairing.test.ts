@@ -87,4 +87,24 @@ describe('mDNS discovery and HTTPS pinning in a network namespace', () => {
       errors: [],
     });
   });
+
+  it('an impostor advertising _marquee._tcp over real mDNS never receives a typed code', () => {
+    const server = run.steps.get('server')!;
+    const impostor = run.steps.get('impostor') as Record<string, unknown> & { impostorFingerprint: string };
+    // Both answered; the check letters chose the box office, and the impostor heard nothing.
+    expect(impostor.listed).toEqual([server.fingerprint, impostor.impostorFingerprint].sort());
+    expect(impostor).toMatchObject({
+      pairCode: 0,
+      fingerprint: server.fingerprint,
+      errors: [],
+      seen: { requests: [], connections: 0 },
+    });
+    // The box office gone, the impostor alone answers: refused in a steward's words, nothing sent.
+    const alone = run.steps.get('impostorAlone') as { pairCode: number; errors: string[]; seen: unknown };
+    expect(alone.seen).toEqual({ requests: [], connections: 0 });
+    expect(alone.pairCode).toBe(1);
+    expect(alone.errors.join('\n')).toContain(
+      'is not the box office that made this code, so the code was not sent',
+    );
+  });
 });

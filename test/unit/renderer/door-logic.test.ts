@@ -65,6 +65,9 @@ describe('verdict words', () => {
       isPairingText('marquee://pair?url=http%3A%2F%2F127.0.0.1&fp=&token=pair_abcdefghijklmnopqrstuvwx'),
     ).toBe(true);
     expect(isPairingText('pair_abcdefghijklmnopqrstuvwxyz012345')).toBe(true);
+    // Typed with its check letters, as the box office shows a door without a camera.
+    expect(isPairingText('pair_abcdefghijklmnopqrstuvwxyz012345.9V7DZG')).toBe(true);
+    expect(isPairingText('pair_abcdefghijklmnopqrstuvwxyz012345.9v7-dzg')).toBe(true);
     expect(isPairingText('eyJhbGciOiJFZERTQSJ9.eyJzdWIiOiJ0aWsifQ.sig')).toBe(false);
   });
 

@@ -685,7 +685,7 @@ export const useDoor = create<DoorState>()((set, get) => {
 
 /** True when a scanned text is a pairing code rather than a ticket. */
 export const isPairingText = (text: string): boolean =>
-  /^marquee:(\/\/)?pair\b/i.test(text.trim()) || /^pair_[A-Za-z0-9_-]{16,}$/.test(text.trim());
+  /^marquee:(\/\/)?pair\b/i.test(text.trim()) || /^pair_[A-Za-z0-9_-]{16,}(\.[\w -]+)?$/.test(text.trim());
 
 /** A ticket's wallet link (`…/w/<secret>`): what a slip of a phone-only tier carries. */
 const isWalletLink = (text: string): boolean =>

@@ -68,7 +68,7 @@ export function DoorPairing({ onGesture }: { onGesture: () => void }) {
             value={code}
             spellCheck={false}
             autoComplete="off"
-            placeholder="marquee://pair?… or pair_…"
+            placeholder="marquee://pair?… or pair_….K7QM9T"
             onChange={(e) => setCode(e.target.value)}
           />
         </Field>

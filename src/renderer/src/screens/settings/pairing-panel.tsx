@@ -5,6 +5,7 @@ import { Field } from '../../components/field.js';
 import { QrImage } from '../../components/qr-image.js';
 import { pickDefaultEvent } from '../../lib/monitor-event.js';
 import { pairingSecondsLeft } from '../../lib/pairing-use.js';
+import { pairingCheck, pairingCheckSeparator } from '../../../../shared/pairing-check.js';
 import { useEvents } from '../../stores/events-store.js';
 import { useSettings } from '../../stores/settings-store.js';
 
@@ -139,7 +140,17 @@ export function PairingPanel() {
                       .
                     </p>
                     <p className="small">
-                      Code <code className="pairing-code">{pairing.pairing_token}</code>
+                      Code{' '}
+                      <code data-testid="pairing-typed-code">
+                        <span className="pairing-code">{pairing.pairing_token}</span>
+                        {pairing.scope === 'scanner' ? (
+                          // A door typing the code checks the server's certificate against these.
+                          <strong className="pairing-check">
+                            {pairingCheckSeparator}
+                            {pairingCheck(pairing.pairing_token, pairing.cert_fingerprint)}
+                          </strong>
+                        ) : null}
+                      </code>
                     </p>
                     <p className="muted small">
                       Server <code>{pairing.server_url}</code>
