@@ -27,7 +27,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { buildApp } from '../src/server/app.js';
-import { DoorPackWire } from '../src/server/schemas/scans.js';
+import { DoorPackWire } from '../src/server/schemas/door-pack.js';
 import { responseJson } from '../src/server/schemas/response-json.js';
 import { parseTicketToken } from '../src/shared/ticket-token.js';
 import { printResults, type BenchResult } from './bench-result.js';

@@ -1,13 +1,23 @@
-import { rmSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/server/app.js';
 import { createKey } from '../support/foundation-fixtures.js';
-import { adminSecret, makeTestApp, testOptions, type TestApp } from '../support/test-app.js';
+import { makeTestApp, restartTestApp, type TestApp } from '../support/test-app.js';
 
 /** The zone this test process runs in: the server's own, which new events default to. */
 const machineZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
 /** Backups from Settings › Backup go to the test app's own folder (test-app.ts) until one is set. */
 const defaultBackupFolder = () => `${t.dataDir}-backups`;
+/** Everything GET /v2/settings answers for a venue of that name that changed nothing else. */
+const freshSettings = (venueName: string) => ({
+  venue_name: venueName,
+  kiosk_attendant_pin_set: false,
+  staff_idle_minutes: 5,
+  server_timezone: machineZone,
+  backup_folder: defaultBackupFolder(),
+  auto_backup: true,
+  last_auto_backup: null,
+  restored_from: null,
+  mail_server: null,
+});
 
 let t: TestApp;
 beforeEach(async () => {
@@ -21,73 +31,20 @@ describe('GET/PATCH /v2/settings', () => {
   it('starts from the MARQUEE_VENUE_NAME option', async () => {
     const res = await t.call('GET', '/v2/settings');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({
-      venue_name: 'The Roxy',
-      kiosk_attendant_pin_set: false,
-      staff_idle_minutes: 5,
-      server_timezone: machineZone,
-      backup_folder: defaultBackupFolder(),
-      auto_backup: true,
-      last_auto_backup: null,
-      restored_from: null,
-      mail_server: null,
-    });
+    expect(res.json()).toEqual(freshSettings('The Roxy'));
   });
 
   it('renames the venue, trimmed, and answers the new settings', async () => {
     const res = await t.call('PATCH', '/v2/settings', { venue_name: '  Blue Note  ' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({
-      venue_name: 'Blue Note',
-      kiosk_attendant_pin_set: false,
-      staff_idle_minutes: 5,
-      server_timezone: machineZone,
-      backup_folder: defaultBackupFolder(),
-      auto_backup: true,
-      last_auto_backup: null,
-      restored_from: null,
-      mail_server: null,
-    });
-    expect((await t.call('GET', '/v2/settings')).json()).toEqual({
-      venue_name: 'Blue Note',
-      kiosk_attendant_pin_set: false,
-      staff_idle_minutes: 5,
-      server_timezone: machineZone,
-      backup_folder: defaultBackupFolder(),
-      auto_backup: true,
-      last_auto_backup: null,
-      restored_from: null,
-      mail_server: null,
-    });
+    expect(res.json()).toEqual(freshSettings('Blue Note'));
+    expect((await t.call('GET', '/v2/settings')).json()).toEqual(freshSettings('Blue Note'));
   });
 
   it('keeps the name in the store across restarts, over the start option', async () => {
     await t.call('PATCH', '/v2/settings', { venue_name: 'Blue Note' });
-    await t.app.close();
-    const again = await buildApp(testOptions(t.dataDir, { venueName: 'Something else' }));
-    try {
-      const res = await again.inject({
-        method: 'GET',
-        url: '/v2/settings',
-        headers: { authorization: `Bearer ${adminSecret}` },
-      });
-      expect(res.json()).toEqual({
-        venue_name: 'Blue Note',
-        kiosk_attendant_pin_set: false,
-        staff_idle_minutes: 5,
-        server_timezone: machineZone,
-        backup_folder: defaultBackupFolder(),
-        auto_backup: true,
-        last_auto_backup: null,
-        restored_from: null,
-        mail_server: null,
-      });
-    } finally {
-      await again.close();
-    }
-    // The first app is closed already; afterEach only has the temp dir left to remove.
-    const { dataDir } = t;
-    t = { ...t, close: async () => rmSync(dataDir, { recursive: true, force: true }) };
+    t = await restartTestApp(t, { venueName: 'Something else' });
+    expect((await t.call('GET', '/v2/settings')).json()).toEqual(freshSettings('Blue Note'));
   });
 
   it('refuses a blank, an over-long or an unknown field with the field as param', async () => {
@@ -103,17 +60,7 @@ describe('GET/PATCH /v2/settings', () => {
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json()).toMatchObject({ error: { type: 'invalid_request_error' } });
 
-    expect((await t.call('GET', '/v2/settings')).json()).toEqual({
-      venue_name: 'The Roxy',
-      kiosk_attendant_pin_set: false,
-      staff_idle_minutes: 5,
-      server_timezone: machineZone,
-      backup_folder: defaultBackupFolder(),
-      auto_backup: true,
-      last_auto_backup: null,
-      restored_from: null,
-      mail_server: null,
-    });
+    expect((await t.call('GET', '/v2/settings')).json()).toEqual(freshSettings('The Roxy'));
   });
 
   it("answers the server's own time zone but takes no change to it", async () => {

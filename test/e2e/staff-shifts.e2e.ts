@@ -2,14 +2,11 @@ import type { Page } from '@playwright/test';
 import { parseCsv } from '../../src/renderer/src/lib/csv-download.js';
 import { expect, test } from './fixtures.js';
 import { AuditPage } from './pages/audit-page.js';
-import { LoginPage } from './pages/login-page.js';
 import { OrdersPage } from './pages/orders-page.js';
 import { ReportsPage } from './pages/reports-page.js';
-import { SellPage } from './pages/sell-page.js';
-import { ShiftPage } from './pages/shift-page.js';
-import { TillStaffPage } from './pages/till-staff-page.js';
 import { catchPrints, printsSoFar } from './support/print.js';
 import { snap } from './support/screenshots.js';
+import { openStaffTill, signInTill, staffNight } from './support/staff-till.js';
 import { wedgeScan } from './support/wedge-scan.js';
 
 interface Created {
@@ -28,17 +25,7 @@ test('staff, a shift and its cash-up, the audit trail and the attendee CSV', asy
   browser,
 }) => {
   const admin = boxOffice.page;
-  const event = await server.api<Created>('POST', '/v2/events', {
-    title: 'Staff Night',
-    venue: 'Main hall',
-    doors_at: '2026-12-31T20:00:00+00:00',
-    tickets: [{ name: 'General admission', price_cents: 2500, quantity: 100 }],
-  });
-  await server.api('POST', `/v2/events/${event.id}/publish`);
-  const tillKey = await server.api<{ secret: string }>('POST', '/v2/api_keys', {
-    name: 'Till 1',
-    scope: 'box_office',
-  });
+  const { event, tillKey } = await staffNight(server, 'Staff Night');
 
   await test.step('the manager adds two staff in Settings', async () => {
     await boxOffice.go('Settings');
@@ -55,21 +42,13 @@ test('staff, a shift and its cash-up, the audit trail and the attendee CSV', asy
     await snap(admin, 'settings-staff');
   });
 
-  const tillContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const till = await tillContext.newPage();
+  const tillWindow = await openStaffTill(browser);
+  const { till, staff, sell, shift, nav } = tillWindow;
   await catchPrints(till);
-  const tillErrors: string[] = [];
-  till.on('pageerror', (err) => tillErrors.push(err.message));
-  const staff = new TillStaffPage(till);
-  const sell = new SellPage(till);
   const orders = new OrdersPage(till);
-  const shift = new ShiftPage(till);
-  const nav = (name: string) => till.getByRole('navigation', { name: 'Screens' }).getByRole('link', { name });
 
   await test.step('the till asks for a PIN; a wrong one is refused, the seller’s is taken', async () => {
-    const login = new LoginPage(till, server.url);
-    await login.open('/sell');
-    await login.signIn(tillKey.secret);
+    await signInTill(till, server, tillKey.secret);
     await expect(staff.keypad()).toBeVisible();
     await snap(till, 'pin-keypad');
     // A queue of customers' tickets scanned at the keypad: not PIN guesses (five would lock out).
@@ -251,8 +230,8 @@ test('staff, a shift and its cash-up, the audit trail and the attendee CSV', asy
     await expect(orders.listRows().filter({ hasText: elsewhere.id })).toHaveCount(1);
   });
 
-  expect(tillErrors, 'uncaught errors on the till').toEqual([]);
-  await tillContext.close();
+  expect(tillWindow.errors, 'uncaught errors on the till').toEqual([]);
+  await tillWindow.context.close();
 });
 
 async function firstTier(server: { api<T>(method: string, path: string): Promise<T> }, eventId: string) {

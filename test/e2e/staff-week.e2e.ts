@@ -1,9 +1,6 @@
 import { expect, test } from './fixtures.js';
 import { AuditPage } from './pages/audit-page.js';
-import { LoginPage } from './pages/login-page.js';
-import { SellPage } from './pages/sell-page.js';
-import { ShiftPage } from './pages/shift-page.js';
-import { TillStaffPage } from './pages/till-staff-page.js';
+import { openStaffTill, signInTill, staffNight } from './support/staff-till.js';
 
 /**
  * The manager's week of hiring and firing: a seller is deactivated in Settings while signed in
@@ -17,34 +14,16 @@ test('a week of staff changes: fired mid-shift, a PIN taken while away, a till l
   browser,
 }) => {
   const admin = boxOffice.page;
-  const event = await server.api<{ id: string }>('POST', '/v2/events', {
-    title: 'Staff Week',
-    venue: 'Main hall',
-    doors_at: '2026-12-31T20:00:00+00:00',
-    tickets: [{ name: 'General admission', price_cents: 2500, quantity: 100 }],
-  });
-  await server.api('POST', `/v2/events/${event.id}/publish`);
-  const tillKey = await server.api<{ secret: string }>('POST', '/v2/api_keys', {
-    name: 'Till 1',
-    scope: 'box_office',
-  });
+  const { tillKey } = await staffNight(server, 'Staff Week');
   await server.api('POST', '/v2/staff', { name: 'Maria', role: 'manager', pin: '2468' });
   await server.api('POST', '/v2/staff', { name: 'Sam', role: 'seller', pin: '1357' });
 
-  const tillContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const till = await tillContext.newPage();
-  const tillErrors: string[] = [];
-  till.on('pageerror', (err) => tillErrors.push(err.message));
-  const staff = new TillStaffPage(till);
-  const sell = new SellPage(till);
-  const shift = new ShiftPage(till);
-  const nav = (name: string) => till.getByRole('navigation', { name: 'Screens' }).getByRole('link', { name });
+  const tillWindow = await openStaffTill(browser);
+  const { till, staff, sell, shift, nav } = tillWindow;
   const staffRow = (name: string) => admin.locator(`tr[data-staff="${name}"]`);
 
   await test.step('Sam signs in at the till and opens a shift', async () => {
-    const login = new LoginPage(till, server.url);
-    await login.open('/sell');
-    await login.signIn(tillKey.secret);
+    await signInTill(till, server, tillKey.secret);
     await staff.typePin('1357');
     await expect(staff.signedIn()).toContainText('Sam · seller');
     await nav('Shift').click();
@@ -121,6 +100,6 @@ test('a week of staff changes: fired mid-shift, a PIN taken while away, a till l
     await expect(staff.keypad()).toBeVisible();
   });
 
-  expect(tillErrors, 'uncaught errors on the till').toEqual([]);
-  await tillContext.close();
+  expect(tillWindow.errors, 'uncaught errors on the till').toEqual([]);
+  await tillWindow.context.close();
 });

@@ -4,6 +4,7 @@ import { rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app.js';
+import { eventPostInFlight } from '../support/raw-http.js';
 import { adminSecret, tempDataDir, testOptions } from '../support/test-app.js';
 
 let app: FastifyInstance | undefined;
@@ -26,38 +27,13 @@ describe('closing the server with keep-alive clients', () => {
     // A client that would keep an idle connection for a minute, like a till's browser.
     const agent = new Agent({ keepAlive: true, timeout: 60_000 });
     agents.push(agent);
-    const payload = Buffer.from(
-      JSON.stringify({ title: 'A', venue: 'B', doors_at: '2026-12-24T19:00:00+00:00' }),
-    );
-    let finish!: () => void;
     // Node emits 'request' once it has parsed the headers: the request is then in flight.
     const inFlight = once(app.server, 'request');
-    const answer = new Promise<{ status: number; connection?: string; body: string }>((resolve, reject) => {
-      const req = request(
-        {
-          host: '127.0.0.1',
-          port,
-          path: '/v2/events',
-          method: 'POST',
-          agent,
-          headers: {
-            authorization: `Bearer ${adminSecret}`,
-            'content-type': 'application/json',
-            'content-length': payload.length,
-          },
-        },
-        (res) => {
-          let body = '';
-          res.on('data', (chunk: Buffer) => (body += chunk.toString()));
-          res.on('end', () =>
-            resolve({ status: res.statusCode ?? 0, connection: res.headers.connection, body }),
-          );
-        },
-      );
-      req.on('error', reject);
-      req.write(payload.subarray(0, 10));
-      finish = () => req.end(payload.subarray(10));
-    });
+    const { answer, finish } = eventPostInFlight(
+      agent,
+      { host: '127.0.0.1', port },
+      { title: 'A', venue: 'B', doors_at: '2026-12-24T19:00:00+00:00' },
+    );
     await inFlight;
 
     const started = Date.now();

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { listenLoopback } from '../../src/server/extra-listener.js';
 import { startServer, type RunningServer } from '../../src/server/start.js';
 import { SseClient } from '../support/sse-client.js';
+import { eventPostInFlight } from '../support/raw-http.js';
 import { adminSecret, tempDataDir, testOptions } from '../support/test-app.js';
 
 let server: RunningServer | undefined;
@@ -152,10 +153,6 @@ describe('the loopback listener beside the main one', () => {
     const loopback = new URL(running.loopbackUrl!);
     const agent = new Agent({ keepAlive: true, timeout: 60_000 });
     agents.push(agent);
-    const payload = Buffer.from(
-      JSON.stringify({ title: 'Late', venue: 'Hall', doors_at: '2030-01-01T19:00:00Z' }),
-    );
-    let finish = (): void => undefined;
     // Node announces each request a server has read the headers of and hands to its handler:
     // the event to start closing on, rather than a pause a loaded machine may not honour.
     const inFlight = new Promise<void>((resolve) => {
@@ -167,32 +164,11 @@ describe('the loopback listener beside the main one', () => {
       };
       subscribe('http.server.request.start', onStart);
     });
-    const answer = new Promise<Answer>((resolve, reject) => {
-      const req = request(
-        {
-          host: loopback.hostname,
-          port: loopback.port,
-          path: '/v2/events',
-          method: 'POST',
-          agent,
-          headers: {
-            authorization: `Bearer ${adminSecret}`,
-            'content-type': 'application/json',
-            'content-length': payload.length,
-          },
-        },
-        (res) => {
-          let text = '';
-          res.on('data', (chunk: Buffer) => (text += chunk.toString()));
-          res.on('end', () =>
-            resolve({ status: res.statusCode ?? 0, connection: res.headers.connection, body: text }),
-          );
-        },
-      );
-      req.on('error', reject);
-      req.write(payload.subarray(0, 10));
-      finish = () => req.end(payload.subarray(10));
-    });
+    const { answer, finish } = eventPostInFlight(
+      agent,
+      { host: loopback.hostname, port: loopback.port },
+      { title: 'Late', venue: 'Hall', doors_at: '2030-01-01T19:00:00Z' },
+    );
     await inFlight;
     const closed = running.close();
     server = undefined;

@@ -7,6 +7,7 @@ import { startServer, type RunningServer } from '../../src/server/start.js';
 import type { TicketJson } from '../support/sales-fixtures.js';
 import type { ScanJson, ValidateJson } from '../support/scan-fixtures.js';
 import { eventually } from '../support/eventually.js';
+import { jsonOverHttp } from '../support/http-client.js';
 import { SseClient } from '../support/sse-client.js';
 import { adminSecret, tempDataDir, testOptions } from '../support/test-app.js';
 
@@ -16,22 +17,8 @@ let dataDir: string;
 let clockAhead = 0;
 const clients: SseClient[] = [];
 
-async function call<T>(
-  path: string,
-  method = 'GET',
-  body?: unknown,
-  key: string | null = adminSecret,
-): Promise<{ status: number; body: T }> {
-  const res = await fetch(`${server.url}${path}`, {
-    method,
-    headers: {
-      ...(key ? { authorization: `Bearer ${key}` } : {}),
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: res.status, body: (await res.json()) as T };
-}
+const call = <T>(path: string, method = 'GET', body?: unknown, key: string | null = adminSecret) =>
+  jsonOverHttp<T>(server.url, path, method, body, key);
 
 async function ok<T>(
   path: string,

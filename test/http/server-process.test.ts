@@ -23,6 +23,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { migrations } from '../../src/server/store/migrations/index.js';
 import { openStore } from '../../src/server/store/db.js';
 import { eventually, waitUntil } from '../support/eventually.js';
+import { freePort } from '../support/spawned-server.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 // Bounds for a server that hangs, not measures of speed: a tsx start takes 5–7 s on a busy 2-core
@@ -59,16 +60,6 @@ function tempDir(): string {
   const dir = mkdtempSync(join(tmpdir(), 'marquee-proc-'));
   dirs.push(dir);
   return dir;
-}
-
-/** A port that was free a moment ago: listen on 0, read it, close. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (typeof address !== 'object' || !address) throw new Error('no port');
-  return address.port;
 }
 
 function start(env: Record<string, string>): Server {

@@ -7,6 +7,7 @@ import { startFirstRunScreen, type FirstRunScreen } from '../../src/main/first-r
 import { terminalSnapshot } from '../../src/main/server-snapshot.js';
 import { readTerminalConfig, terminalConfigFile } from '../../src/main/terminal-config.js';
 import { startServer, type RunningServer } from '../../src/server/start.js';
+import { jsonOverHttp } from '../support/http-client.js';
 import { adminSecret, tempDataDir, testOptions } from '../support/test-app.js';
 
 /**
@@ -37,17 +38,8 @@ afterEach(async () => {
   rmSync(userData, { recursive: true, force: true });
 });
 
-async function api<T>(path: string, method = 'GET', body?: unknown, key: string | null = adminSecret) {
-  const res = await fetch(`${host!.url}${path}`, {
-    method,
-    headers: {
-      ...(key ? { authorization: `Bearer ${key}` } : {}),
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: res.status, body: (await res.json()) as T };
-}
+const api = <T>(path: string, method = 'GET', body?: unknown, key: string | null = adminSecret) =>
+  jsonOverHttp<T>(host!.url, path, method, body, key);
 
 async function pairingCode(scope: 'box_office' | 'scanner') {
   const made = await api<{ qr: string; pairing_token: string }>('/v2/devices/pairing', 'POST', { scope });

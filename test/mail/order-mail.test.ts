@@ -64,6 +64,19 @@ async function venue(
   return { t, base, api };
 }
 
+/** A mail catcher on loopback and the venue mailing through it. */
+async function mailedVenue(): Promise<{ smtp: SmtpCatcher; api: typeof fetch }> {
+  const smtp = await SmtpCatcher.start();
+  cleanups.push(() => smtp.close());
+  const { api } = await venue(smtp.url);
+  return { smtp, api };
+}
+
+/** POST /v2/orders as the admin; the sale must go through. */
+async function placeOrder(api: typeof fetch, body: Record<string, unknown>): Promise<OrderView> {
+  return json<OrderView>(await api('/v2/orders', { method: 'POST', body: JSON.stringify(body) }));
+}
+
 /** Polls the outbox until `check` holds for its mails; bounded in time. */
 function outboxUntil(api: typeof fetch, check: (mails: MailView[]) => boolean): Promise<MailView[]> {
   let last: MailView[] = [];
@@ -124,23 +137,16 @@ async function admit(api: typeof fetch, token: string, eventId: string) {
 
 describe('order mail over real HTTP and SMTP (issue "Tickets that get people in")', () => {
   it('a checkout with a buyer email mails its tickets: one PDF page each, doors in the event’s zone, a QR that gets them in', async () => {
-    const smtp = await SmtpCatcher.start();
-    cleanups.push(() => smtp.close());
-    const { api } = await venue(smtp.url);
+    const { smtp, api } = await mailedVenue();
     const { eventId, tierId } = await newYorkShow(api);
 
-    const order = await json<OrderView>(
-      await api('/v2/orders', {
-        method: 'POST',
-        body: JSON.stringify({
-          event_id: eventId,
-          items: [{ tier_id: tierId, quantity: 2 }],
-          buyer: { name: 'Ada Lovelace', email: 'ada@example.test' },
-          attendees: [{ name: 'Ada Lovelace' }, { name: 'Grace Hopper' }],
-          payment_method: 'card',
-        }),
-      }),
-    );
+    const order = await placeOrder(api, {
+      event_id: eventId,
+      items: [{ tier_id: tierId, quantity: 2 }],
+      buyer: { name: 'Ada Lovelace', email: 'ada@example.test' },
+      attendees: [{ name: 'Ada Lovelace' }, { name: 'Grace Hopper' }],
+      payment_method: 'card',
+    });
 
     const [mail] = await smtp.waitFor(1, 15_000, (m) => m.rcptTo.includes('ada@example.test'));
     const parsed = mail!.parsed;
@@ -192,24 +198,17 @@ describe('order mail over real HTTP and SMTP (issue "Tickets that get people in"
   });
 
   it('names, a title and an address outside Western European scripts reach the PDF and the mailbox, through HTTP and SMTP', async () => {
-    const smtp = await SmtpCatcher.start();
-    cleanups.push(() => smtp.close());
-    const { api } = await venue(smtp.url);
+    const { smtp, api } = await mailedVenue();
     const { eventId, tierId } = await newYorkShow(api, 'Đêm nhạc Łódź');
     const names = ['Ёлкина', 'Παπαδόπουλος', 'Nguyễn Thị Ánh'];
-    const order = await json<OrderView>(
-      await api('/v2/orders', {
-        method: 'POST',
-        body: JSON.stringify({
-          event_id: eventId,
-          items: [{ tier_id: tierId, quantity: names.length }],
-          // An address in her own script, domain too (RFC 6531, sent with SMTPUTF8).
-          buyer: { name: 'Łucja Wróbel', email: 'łucja@wrocław.test' },
-          attendees: names.map((name) => ({ name })),
-          payment_method: 'card',
-        }),
-      }),
-    );
+    const order = await placeOrder(api, {
+      event_id: eventId,
+      items: [{ tier_id: tierId, quantity: names.length }],
+      // An address in her own script, domain too (RFC 6531, sent with SMTPUTF8).
+      buyer: { name: 'Łucja Wróbel', email: 'łucja@wrocław.test' },
+      attendees: names.map((name) => ({ name })),
+      payment_method: 'card',
+    });
 
     // (The catcher, as smtp-server does, reads the punycode domain back into Unicode.)
     const [mail] = await smtp.waitFor(1, 15_000, (m) => m.rcptTo.includes('łucja@wrocław.test'));
@@ -225,21 +224,14 @@ describe('order mail over real HTTP and SMTP (issue "Tickets that get people in"
   });
 
   it('resend mails the order again, to another address once; a transfer mails the recipient their own ticket', async () => {
-    const smtp = await SmtpCatcher.start();
-    cleanups.push(() => smtp.close());
-    const { api } = await venue(smtp.url);
+    const { smtp, api } = await mailedVenue();
     const { eventId, tierId } = await newYorkShow(api);
-    const order = await json<OrderView>(
-      await api('/v2/orders', {
-        method: 'POST',
-        body: JSON.stringify({
-          event_id: eventId,
-          items: [{ tier_id: tierId, quantity: 2 }],
-          buyer: { name: 'Ada Lovelace', email: 'ada@example.test' },
-          payment_method: 'cash',
-        }),
-      }),
-    );
+    const order = await placeOrder(api, {
+      event_id: eventId,
+      items: [{ tier_id: tierId, quantity: 2 }],
+      buyer: { name: 'Ada Lovelace', email: 'ada@example.test' },
+      payment_method: 'cash',
+    });
     await smtp.waitFor(1, 15_000, (m) => m.rcptTo.includes('ada@example.test'));
 
     const resent = await json<MailView>(
@@ -291,17 +283,12 @@ describe('order mail over real HTTP and SMTP (issue "Tickets that get people in"
     // After a failed attempt the sender waits a minute: the next one comes only when asked.
     const { api } = await venue(`smtp://127.0.0.1:${port}`, 60_000);
     const { eventId, tierId } = await newYorkShow(api);
-    const order = await json<OrderView>(
-      await api('/v2/orders', {
-        method: 'POST',
-        body: JSON.stringify({
-          event_id: eventId,
-          items: [{ tier_id: tierId, quantity: 1 }],
-          buyer: { name: 'Ada Lovelace', email: 'ada@example.test' },
-          payment_method: 'card',
-        }),
-      }),
-    );
+    const order = await placeOrder(api, {
+      event_id: eventId,
+      items: [{ tier_id: tierId, quantity: 1 }],
+      buyer: { name: 'Ada Lovelace', email: 'ada@example.test' },
+      payment_method: 'card',
+    });
     // Its first attempt found no server (composed, then refused): the refund comes after it.
     await outboxUntil(api, (mails) => (mails[0]?.last_error ?? '').startsWith('SMTP server unreachable'));
     await json(await api(`/v2/orders/${order.id}/refund`, { method: 'POST', body: '{}' }));

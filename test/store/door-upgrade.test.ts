@@ -1,29 +1,14 @@
-import { rmSync } from 'node:fs';
-import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
-import { afterEach, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/server/app.js';
-import { openStore } from '../../src/server/store/db.js';
-import { adminSecret, tempDataDir, testOptions, TestClock } from '../support/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { oldEvent as evt, oldEventSql, oldTierSql, upgradeTests } from '../support/old-store.js';
 
-let dir: string;
-let app: FastifyInstance | undefined;
-afterEach(async () => {
-  await app?.close();
-  app = undefined;
-  rmSync(dir, { recursive: true, force: true });
-});
+const upgrades = upgradeTests();
 
 describe('a store from before the door (schema 10) upgrades', () => {
   it('keeps every scan and its seq, counts who is inside, and the door feed still follows scans', async () => {
-    dir = tempDataDir('marquee-door-upgrade-');
-    const old = openStore(join(dir, 'marquee.db'), { upTo: 10 });
-    const evt = 'evt_old00000000000000000';
+    const { db: old } = upgrades.oldStore('marquee-door-upgrade-', { upTo: 10 });
     old.exec(`
-      INSERT INTO events (id, title, venue, doors_at, on_sale_at, status, currency, created_at, updated_at)
-        VALUES ('${evt}', 'Old show', 'Hall', ${Date.parse('2026-12-24T19:00:00Z')}, 0, 'published', 'usd', 0, 0);
-      INSERT INTO tiers (id, event_id, name, price_cents, currency, quantity, sold, max_per_order, visibility,
-        created_at, updated_at) VALUES ('tkt_old00000000000000000', '${evt}', 'GA', 100, 'usd', 10, 2, 10, 'public', 0, 0);
+      ${oldEventSql}
+      ${oldTierSql(2)}
       INSERT INTO orders (id, event_id, status, buyer_name, buyer_email, total_cents, currency, payment_method,
         created_at, updated_at) VALUES ('ord_old00000000000000000', '${evt}', 'paid', 'A', 'a@example.test', 200,
           'usd', 'cash', 0, 0);
@@ -48,16 +33,10 @@ describe('a store from before the door (schema 10) upgrades', () => {
     `);
     old.close();
 
-    app = await buildApp(testOptions(dir, { now: new TestClock().now }));
+    const t = await upgrades.upgrade();
+    const { app } = t;
     const call = async (method: 'GET' | 'POST', url: string, body?: unknown) =>
-      (
-        await app!.inject({
-          method,
-          url,
-          headers: { authorization: `Bearer ${adminSecret}`, 'content-type': 'application/json' },
-          ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
-        })
-      ).json() as Record<string, unknown>;
+      (await t.call(method, url, body)).json() as Record<string, unknown>;
     const scans = (await call('GET', `/v2/scans?event_id=${evt}`)) as { data: Record<string, unknown>[] };
     expect(scans.data).toMatchObject([
       { id: 'scn_old00000000000000001', credential: 'paper', note: null, actor: { api_key_id: null } },

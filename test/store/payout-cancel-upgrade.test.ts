@@ -1,37 +1,21 @@
-import { rmSync } from 'node:fs';
-import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
-import { afterEach, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/server/app.js';
+import { describe, expect, it } from 'vitest';
 import { openStore } from '../../src/server/store/db.js';
-import { adminSecret, tempDataDir, testOptions, TestClock } from '../support/test-app.js';
+import { oldEvent as evt, oldEventSql, upgradeTests } from '../support/old-store.js';
 
-let dir: string;
-let app: FastifyInstance | undefined;
-afterEach(async () => {
-  await app?.close();
-  app = undefined;
-  rmSync(dir, { recursive: true, force: true });
-});
+const upgrades = upgradeTests();
 
 describe('a store from before payouts could be cancelled (migration 19) upgrades', () => {
   it('keeps every payout, its seq and status, and its pending one can then be cancelled', async () => {
-    dir = tempDataDir('marquee-payout-upgrade-');
-    const file = join(dir, 'marquee.db');
-    const old = openStore(file, { upTo: 18 });
-    const evt = 'evt_old00000000000000000';
+    const { file, db: old } = upgrades.oldStore('marquee-payout-upgrade-', { upTo: 18 });
     old.exec(`
-      INSERT INTO events (id, title, venue, doors_at, on_sale_at, status, currency, created_at, updated_at)
-        VALUES ('${evt}', 'Old show', 'Hall', ${Date.parse('2026-12-24T19:00:00Z')}, 0, 'published', 'usd', 0, 0);
+      ${oldEventSql}
       INSERT INTO payouts (seq, id, event_id, amount_cents, currency, status, created_at, paid_at)
         VALUES (7, 'pay_paid0000000000000000', '${evt}', 1000, 'usd', 'paid', 0, 60000),
                (9, 'pay_pend0000000000000000', '${evt}', 500, 'usd', 'pending', 120000, NULL);
     `);
     old.close();
 
-    app = await buildApp(testOptions(dir, { now: new TestClock().now }));
-    const call = (method: 'GET' | 'POST', url: string) =>
-      app!.inject({ method, url, headers: { authorization: `Bearer ${adminSecret}` } });
+    const { call } = await upgrades.upgrade();
     const listed = (await call('GET', `/v2/payouts?event_id=${evt}`)).json() as {
       data: { id: string; status: string; paid_at: string | null; cancelled_at: string | null }[];
     };

@@ -1,18 +1,8 @@
-import { rmSync } from 'node:fs';
-import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
-import { afterEach, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/server/app.js';
+import { describe, expect, it } from 'vitest';
 import { openStore } from '../../src/server/store/db.js';
-import { adminSecret, tempDataDir, testOptions, TestClock } from '../support/test-app.js';
+import { upgradeTests } from '../support/old-store.js';
 
-let dir: string;
-let app: FastifyInstance | undefined;
-afterEach(async () => {
-  await app?.close();
-  app = undefined;
-  rmSync(dir, { recursive: true, force: true });
-});
+const upgrades = upgradeTests();
 
 const euroFloat = 'shf_eurofloat00000000000';
 const euroEmpty = 'shf_euroempty00000000000';
@@ -29,9 +19,7 @@ const auditRow = (seq: number, action: string, objectId: string, data: Record<st
 
 describe('a store from before shifts kept their currency (migration 21) upgrades', () => {
   it('takes each shift’s currency from its shift.opened audit row; none named or no row is null, and the reports’ rules stay as they were', async () => {
-    dir = tempDataDir('marquee-shift-currency-upgrade-');
-    const file = join(dir, 'marquee.db');
-    const old = openStore(file, { upTo: 20 });
+    const { file, db: old } = upgrades.oldStore('marquee-shift-currency-upgrade-', { upTo: 20 });
     old.exec(`
       INSERT INTO staff (id, name, role, pin_hash, created_at, updated_at)
         VALUES ('stf_ann00000000000000000', 'Ann', 'manager', 'x', 0, 0);
@@ -49,13 +37,9 @@ describe('a store from before shifts kept their currency (migration 21) upgrades
     `);
     old.close();
 
-    app = await buildApp(testOptions(dir, { now: new TestClock().now }));
+    const { call } = await upgrades.upgrade();
     const get = async (url: string) => {
-      const res = await app!.inject({
-        method: 'GET',
-        url,
-        headers: { authorization: `Bearer ${adminSecret}` },
-      });
+      const res = await call('GET', url);
       expect(res.statusCode, res.body).toBe(200);
       return res;
     };

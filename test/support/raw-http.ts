@@ -1,4 +1,6 @@
+import { Agent, request } from 'node:http';
 import { connect } from 'node:net';
+import { adminSecret } from './test-app.js';
 
 /** What the server wrote back before it closed the connection. */
 export interface RawAnswer {
@@ -41,4 +43,51 @@ export function rawExchange(port: number, bytes: string, waitMs = 5_000): Promis
     });
     socket.write(bytes);
   });
+}
+
+/** The answer to a request whose connection the test holds (keep-alive, or `close`). */
+export interface HeldAnswer {
+  status: number;
+  /** The answer's Connection header: `close` when the server is closing that connection. */
+  connection?: string;
+  body: string;
+}
+
+/**
+ * POST /v2/events as the admin over `agent`, with only the first 10 bytes of its body sent: the
+ * request stays in flight (headers read, handler waiting) until `finish()` sends the rest.
+ */
+export function eventPostInFlight(
+  agent: Agent,
+  origin: { host: string; port: number | string },
+  event: Record<string, unknown>,
+): { answer: Promise<HeldAnswer>; finish: () => void } {
+  const payload = Buffer.from(JSON.stringify(event));
+  let finish = (): void => undefined;
+  const answer = new Promise<HeldAnswer>((resolve, reject) => {
+    const req = request(
+      {
+        ...origin,
+        path: '/v2/events',
+        method: 'POST',
+        agent,
+        headers: {
+          authorization: `Bearer ${adminSecret}`,
+          'content-type': 'application/json',
+          'content-length': payload.length,
+        },
+      },
+      (res) => {
+        let body = '';
+        res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, connection: res.headers.connection, body }),
+        );
+      },
+    );
+    req.on('error', reject);
+    req.write(payload.subarray(0, 10));
+    finish = () => req.end(payload.subarray(10));
+  });
+  return { answer, finish };
 }

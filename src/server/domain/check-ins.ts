@@ -2,13 +2,11 @@ import { notFound } from '../errors.js';
 import { responseJson } from '../schemas/response-json.js';
 import {
   OrderCheckInAnswer,
-  ValidateAnswer,
   type CheckInInput,
   type OrderCheckInAnswerView,
   type OrderCheckInInput,
-  type ScanReason,
-  type ValidateAnswerView,
-} from '../schemas/scans.js';
+} from '../schemas/check-in-by-hand.js';
+import { ValidateAnswer, type ScanReason, type ValidateAnswerView } from '../schemas/scans.js';
 import type { ScanTicketsRepo } from '../store/scan-tickets-repo.js';
 import type { ScansRepo } from '../store/scans-repo.js';
 import { orderCheckInNote } from '../../shared/steward-reason.js';

@@ -2,10 +2,10 @@ import { ApiError, invalidField, notFound } from '../errors.js';
 import {
   lookupMaxResults,
   lookupMinQueryLength,
-  type EventOccupancyView,
   type LookupAnswerView,
   type LookupQueryInput,
-} from '../schemas/scans.js';
+} from '../schemas/check-in-by-hand.js';
+import type { EventOccupancyView } from '../schemas/scans.js';
 import type { DoorLookupRepo } from '../store/door-lookup-repo.js';
 import type { AttendeeNames } from './attendee-names.js';
 import type { EventsRepo } from '../store/events-repo.js';

@@ -1,8 +1,8 @@
 import { ApiError, invalidField, notFound } from '../errors.js';
 import { responseJson } from '../schemas/response-json.js';
+import type { DoorPackView } from '../schemas/door-pack.js';
 import {
   ValidateAnswer,
-  type DoorPackView,
   type ScanView,
   type ScansQueryInput,
   type ValidateAnswerView,

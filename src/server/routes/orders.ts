@@ -13,7 +13,7 @@ import {
   RefundBody,
   ResendBody,
 } from '../schemas/orders.js';
-import { OrderCheckInAnswer, OrderCheckInBody } from '../schemas/scans.js';
+import { OrderCheckInAnswer, OrderCheckInBody } from '../schemas/check-in-by-hand.js';
 import { responseJson } from '../schemas/response-json.js';
 import { parseIso } from '../time.js';
 

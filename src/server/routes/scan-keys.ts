@@ -4,7 +4,7 @@ import { Type } from 'typebox';
 import { actionContext, sendAnswer } from '../http/action-context.js';
 import { errorResponses } from '../schemas/common.js';
 import { responseJson } from '../schemas/response-json.js';
-import { Jwks } from '../schemas/scans.js';
+import { Jwks } from '../schemas/door-pack.js';
 
 const Rotated = Type.Object({ active_kid: Type.String(), ...Jwks.properties });
 const rotatedJson = responseJson(Rotated);

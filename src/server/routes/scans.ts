@@ -1,13 +1,10 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
+import { LookupAnswer, LookupQuery } from '../schemas/check-in-by-hand.js';
+import { DoorPack, DoorPackQuery, DoorPackWire } from '../schemas/door-pack.js';
 import {
   EventOccupancy,
-  LookupAnswer,
-  LookupQuery,
   OccupancyQuery,
-  DoorPack,
-  DoorPackQuery,
-  DoorPackWire,
   ScansQuery,
   Scan,
   SyncAnswer,

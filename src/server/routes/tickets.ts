@@ -6,7 +6,8 @@ import { IdParams, errorResponses, ref } from '../schemas/common.js';
 import { Mail } from '../schemas/mail.js';
 import { responseJson } from '../schemas/response-json.js';
 import { Ticket, TicketResendBody, TransferBody, VoidBody } from '../schemas/tickets.js';
-import { CheckInBody, ValidateAnswer } from '../schemas/scans.js';
+import { CheckInBody } from '../schemas/check-in-by-hand.js';
+import { ValidateAnswer } from '../schemas/scans.js';
 
 const staff = ['box_office'] as const;
 /** A kiosk reads the tickets of its own orders (404 for any other), for the customer's receipt. */

@@ -1,5 +1,4 @@
 import { Type, type Static } from 'typebox';
-import { Event } from './events.js';
 import { scanReasons, type ScanReason } from '../../shared/scan-reasons.js';
 import { credentialKinds } from '../../shared/ticket-token.js';
 import { maxStewardReason, stewardReasonPattern } from '../../shared/steward-reason.js';
@@ -8,7 +7,8 @@ import { scanExample } from './examples.js';
 
 export { scanReasons, type ScanReason };
 
-const id = (what: string) => Type.String({ minLength: 1, maxLength: 80, description: what });
+/** An id parameter or field; the description names what it identifies (its prefix). */
+export const idField = (what: string) => Type.String({ minLength: 1, maxLength: 80, description: what });
 /** Ticket tokens are ~330 characters; the cap only keeps absurd input from reaching the parser. */
 const token = Type.String({
   minLength: 1,
@@ -23,13 +23,13 @@ const scanCredential = Type.Enum([...scanCredentials], {
 });
 export { maxStewardReason };
 /** The steward's words: why they let someone in by hand (or past capacity). One line. */
-const stewardReason = (description: string) =>
+export const stewardReason = (description: string) =>
   Type.String({ minLength: 1, maxLength: maxStewardReason, pattern: stewardReasonPattern, description });
 const direction = Type.Enum(['in', 'out'], {
   description: 'in (default) admits; out records an exit so the next entry admits again',
 });
 
-const ticketStatus = Type.Enum(['active', 'transferred', 'voided']);
+export const ticketStatus = Type.Enum(['active', 'transferred', 'voided']);
 
 /** `ticket.scanned` webhooks carry this (admin-configured receivers, like every webhook's data). */
 export const ScanTicket = Type.Object(
@@ -189,8 +189,8 @@ export type FeedTicketChangeView = Static<typeof FeedTicketChange>;
 export const ValidateBody = Type.Object(
   {
     token,
-    event_id: Type.Optional(id("The door's event (evt_)")),
-    device_id: Type.Optional(id('The scanning device (dev_)')),
+    event_id: Type.Optional(idField("The door's event (evt_)")),
+    device_id: Type.Optional(idField('The scanning device (dev_)')),
     scanned_at: Type.Optional(TimestampInput),
     direction: Type.Optional(direction),
     reason: Type.Optional(
@@ -244,8 +244,8 @@ export const maxSyncBatch = 1000;
 
 export const SyncBody = Type.Object(
   {
-    device_id: id('The device that made these scans (dev_)'),
-    event_id: Type.Optional(id("The door's event; defaults to the device's paired event")),
+    device_id: idField('The device that made these scans (dev_)'),
+    event_id: Type.Optional(idField("The door's event; defaults to the device's paired event")),
     scans: Type.Array(
       Type.Object(
         {
@@ -262,7 +262,7 @@ export const SyncBody = Type.Object(
               description: 'kind code (required): what the QR code held',
             }),
           ),
-          ticket_id: Type.Optional(id('kind manual: the ticket checked in (tik_)')),
+          ticket_id: Type.Optional(idField('kind manual: the ticket checked in (tik_)')),
           // Not held to one line as the live routes are: a door upgraded after it queued a note
           // with a line break must still upload its admissions, and one refused item would hold
           // up the whole upload.
@@ -316,115 +316,13 @@ export const SyncAnswer = Type.Object({
   }),
 });
 
-/** The ticket-token public keys (JWKS); also the answer of `GET /v2/scan_keys`. */
-export const Jwks = Type.Object({
-  keys: Type.Array(
-    Type.Object({
-      kty: Type.Literal('OKP'),
-      crv: Type.Literal('Ed25519'),
-      x: Type.String(),
-      kid: Type.String(),
-      alg: Type.Optional(Type.Literal('EdDSA')),
-      use: Type.Optional(Type.Literal('sig')),
-    }),
-  ),
-});
-
-export const DoorPackQuery = Type.Object(
-  {
-    event_id: Type.Optional(id("Defaults to the calling device's paired event")),
-    since: Type.Optional(
-      Type.String({
-        pattern: '^[0-9]{1,15}$',
-        description: 'A cursor from an earlier pack: only what changed after it',
-      }),
-    ),
-    holders: Type.Optional(
-      Type.Boolean({
-        description:
-          'false: holders is empty. A door that only scans (no lookup) can skip the names, most of a whole pack (default true)',
-      }),
-    ),
-  },
-  { additionalProperties: false },
-);
-
-export const DoorPack = Type.Object({
-  event: ref(Event),
-  jwks: Jwks,
-  tiers: Type.Array(
-    Type.Object({
-      id: Type.String(),
-      name: Type.String(),
-      paper_pass: Type.Boolean({ description: "false: refuse this tier's paper passes (paper_not_allowed)" }),
-    }),
-    {
-      description:
-        "The event's tiers, in every pack (whole or delta): whether each takes paper passes, and its name for the door's display",
-    },
-  ),
-  revoked: Type.Array(
-    Type.Object({
-      ticket_id: Type.String(),
-      status: Type.Enum(['voided', 'transferred']),
-      transferred_at: Type.Optional(
-        Type.String({
-          format: 'date-time',
-          description:
-            "Transferred tickets only: when, ISO 8601 UTC (a replacement at the box office is a transfer to the holder), so an offline door can say 'replaced at 19:30'. Absent on voided ones",
-        }),
-      ),
-    }),
-  ),
-  scanned: Type.Array(Type.String(), {
-    description: 'Tickets inside now (admitted and not scanned out)',
-  }),
-  exited: Type.Array(Type.String(), {
-    description: 'Delta packs only: tickets admitted before and outside now, to drop from the inside set',
-  }),
-  holders: Type.Array(
-    // [ticket id, order id, attendee name ('' when none), index of the ticket's tier in tiers,
-    // and 1 for a ticket transferred in]: an array rather than an object keeps a pack of 100,000
-    // names small. A tuple would say more, but OpenAPI 3.0 has no tuples.
-    Type.Array(Type.Union([Type.String(), Type.Integer()]), {
-      minItems: 4,
-      maxItems: 5,
-      description:
-        "[ticket id, order id, attendee name ('' when none), index of the ticket's tier in tiers], and a fifth element 1 when the ticket reached its holder by a transfer (theirs alone: not admitted with the rest of the order)",
-    }),
-    {
-      description:
-        'For offline lookup and manual check-in: [ticket_id, order_id, attendee_name, tier_index] of each active ticket of the event, grouped by order (a delta pack: only tickets sold or changed since). Names only, never emails.',
-    },
-  ),
-  inside: Type.Integer({ description: 'People inside now (admissions minus exits), for inside / capacity' }),
-  full: Type.Boolean({ description: 'false when built with since' }),
-  generated_at: Timestamp,
-  cursor: Type.String({
-    description:
-      'Door feed position this pack is good up to; pass as since, or as Last-Event-ID to /v2/scans/stream',
-  }),
-});
-export type DoorPackView = Static<typeof DoorPack>;
-
-/**
- * DoorPack as the route writes it: `holders` (100,000 arrays of four in a big event's whole
- * pack) goes to JSON.stringify as built, because the schema serializer picks a branch of the
- * string-or-integer union for every element (~0.5 s for 100,000 holders, against ~40 ms).
- * The OpenAPI document still describes DoorPack.
- */
-export const DoorPackWire = Type.Object({
-  ...DoorPack.properties,
-  holders: Type.Unsafe<DoorPackView['holders']>({}),
-});
-
 export const ScansQuery = Type.Object(
   {
     ...ListQuery,
     ...ExportFormat,
-    event_id: Type.Optional(id('evt_')),
-    device_id: Type.Optional(id('dev_')),
-    ticket_id: Type.Optional(id('tik_')),
+    event_id: Type.Optional(idField('evt_')),
+    device_id: Type.Optional(idField('dev_')),
+    ticket_id: Type.Optional(idField('tik_')),
     result: Type.Optional(Type.Enum(['admitted', 'rejected'])),
     since: Type.Optional({
       ...TimestampInput,
@@ -436,100 +334,8 @@ export const ScansQuery = Type.Object(
 );
 export type ScansQueryInput = Static<typeof ScansQuery>;
 
-export const CheckInBody = Type.Object(
-  {
-    reason: stewardReason(
-      "Why the holder is let in without their code (1-200 characters, one line), kept on the scan's note",
-    ),
-    device_id: Type.Optional(id('The door device checking the holder in (dev_)')),
-    scanned_at: Type.Optional({
-      ...TimestampInput,
-      description:
-        'When the door checked the holder in (default: now). A door that names it can sync its offline copy of this check-in, queued when the answer was lost, without it counting twice',
-    }),
-  },
-  { additionalProperties: false },
-);
-export type CheckInInput = Static<typeof CheckInBody>;
-
-export const OrderCheckInBody = Type.Object(
-  {
-    device_id: Type.Optional(id('The door device checking the holders in (dev_)')),
-    scanned_at: Type.Optional({
-      ...TimestampInput,
-      description:
-        'When the door checked the order in (default: now). A door that names it can sync its offline copies of these check-ins, queued when the answer was lost, without them counting twice',
-    }),
-    reason: Type.Optional(
-      stewardReason(
-        "The steward's reason (1-200 characters), kept on each scan's note; needed only to admit past the event's capacity",
-      ),
-    ),
-  },
-  { additionalProperties: false },
-);
-export type OrderCheckInInput = Static<typeof OrderCheckInBody>;
-
-export const OrderCheckInResult = Type.Object({
-  ticket_id: Type.String(),
-  result: Type.Enum(['admitted', 'rejected']),
-  reason: Nullable(Type.Enum([...scanReasons])),
-  scan: Type.Union([ref(Scan), Type.Null()], {
-    description:
-      'The scan recorded for an admission now; null for a ticket that was not tried (inside already, voided, transferred)',
-  }),
-});
-
-export const OrderCheckInAnswer = Type.Object({
-  order: OrderAdmissions,
-  results: Type.Array(OrderCheckInResult, {
-    description: "Each of the order's tickets, in the order they were sold",
-  }),
-  occupancy: Occupancy,
-});
-export type OrderCheckInAnswerView = Static<typeof OrderCheckInAnswer>;
-
-export const lookupMinQueryLength = 2;
-export const lookupMaxResults = 10;
-
-export const LookupQuery = Type.Object(
-  {
-    event_id: Type.Optional(id("The event; defaults to the calling door's paired event")),
-    q: Type.String({
-      minLength: lookupMinQueryLength,
-      maxLength: 100,
-      description:
-        'At least 2 characters: part of the attendee name (any case), or the start of an order id (ord_…)',
-    }),
-  },
-  { additionalProperties: false },
-);
-export type LookupQueryInput = Static<typeof LookupQuery>;
-
-export const LookupMatch = Type.Object(
-  {
-    ticket_id: Type.String(),
-    order_id: Type.String(),
-    attendee_name: Nullable(Type.String()),
-    tier_name: Nullable(Type.String()),
-    status: ticketStatus,
-    scanned: Type.Boolean({ description: 'Inside now (admitted and not scanned out)' }),
-    scan_count: Type.Integer({ description: 'Admissions so far (re-entries count)' }),
-  },
-  { description: 'A ticket found by name or order at the door; never an email' },
-);
-export type LookupMatchView = Static<typeof LookupMatch>;
-
-export const LookupAnswer = Type.Object({
-  object: Type.Literal('list'),
-  data: Type.Array(LookupMatch, { maxItems: lookupMaxResults }),
-  has_more: Type.Boolean({ description: 'More than 10 tickets matched: type more of the name' }),
-  next_cursor: Type.Null(),
-});
-export type LookupAnswerView = Static<typeof LookupAnswer>;
-
 export const OccupancyQuery = Type.Object(
-  { event_id: Type.Optional(id("The event; defaults to the calling door's paired event")) },
+  { event_id: Type.Optional(idField("The event; defaults to the calling door's paired event")) },
   { additionalProperties: false },
 );
 

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { messageOf } from '../../api/api-error.js';
 import type { EventView, TierView } from '../../api/types.js';
-import { ErrorNote, Loading, Empty } from '../../components/states.js';
+import { ErrorNote, EventNotShown, Loading, Empty } from '../../components/states.js';
 import { StatusBadge } from '../../components/status-badge.js';
 import { useNow } from '../../hooks/use-now.js';
 import { useFocusIfLost } from '../../hooks/use-focus-if-lost.js';
@@ -30,16 +30,14 @@ export function EventDetailScreen({ eventId }: { eventId: string }) {
   }, [events.state, loadEvents]);
   const event = events.data?.find((e) => e.id === eventId);
   if (!event) {
-    if (events.state === 'error')
-      return <ErrorNote message={events.error} onRetry={() => void loadEvents()} />;
-    if (events.state === 'ready') {
-      return (
-        <Empty>
-          No event <code>{eventId}</code>. <Link to="/events">All events</Link>.
-        </Empty>
-      );
-    }
-    return <Loading what="event" />;
+    return (
+      <EventNotShown
+        events={events}
+        eventId={eventId}
+        onRetry={() => void loadEvents()}
+        back={<Link to="/events">All events</Link>}
+      />
+    );
   }
   return <EventDetail event={event} />;
 }

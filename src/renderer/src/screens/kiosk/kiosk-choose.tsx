@@ -6,6 +6,7 @@ import { focusIsLost } from '../../lib/lost-focus.js';
 import { formatMoney } from '../../lib/money.js';
 import { formatEventTime } from '../../lib/zoned-time.js';
 import { useKiosk } from '../../stores/kiosk-store.js';
+import { KioskNote } from './kiosk-note.js';
 import { KioskTitle } from './kiosk-title.js';
 
 /** On the event's clock, as its tickets say it (a kiosk may sit in another zone than the venue). */
@@ -41,7 +42,6 @@ export function KioskEvents({ events }: { events: EventView[] }) {
 /** Step 2: the tickets a customer may buy, and the access code field that reveals more. */
 export function KioskTiers({ offer: answer, now }: { offer: OfferView; now: number }) {
   const chooseTier = useKiosk((s) => s.chooseTier);
-  const note = useKiosk((s) => s.note);
   const { event } = answer;
   const offer = kioskTiers(answer, now);
   // An event's card sat where the first tier is: a double tap on it must not pick a tier.
@@ -62,11 +62,7 @@ export function KioskTiers({ offer: answer, now }: { offer: OfferView; now: numb
       <p className="kiosk-subtitle">
         {event.title} · doors {doorsTime(event)}
       </p>
-      {note ? (
-        <p className="kiosk-note" role="alert">
-          {note}
-        </p>
-      ) : null}
+      <KioskNote />
       {offer.length === 0 ? <p className="kiosk-note">No tickets are on sale here right now.</p> : null}
       <ul className="kiosk-cards">
         {offer.map(({ tier, sale, unlocked }) => (

@@ -4,6 +4,8 @@ import { QuantityStepper } from '../../components/quantity-stepper.js';
 import { useTapSettled } from '../../hooks/use-settled.js';
 import { formatMoney } from '../../lib/money.js';
 import { useKiosk } from '../../stores/kiosk-store.js';
+import { KioskField } from './kiosk-field.js';
+import { KioskNote } from './kiosk-note.js';
 import { KioskTitle } from './kiosk-title.js';
 
 /** Step 3: how many, with buttons a thumb can hit; never more than one order may take. */
@@ -12,7 +14,6 @@ export function KioskQuantity({ tier, max }: { tier: TierView; max: number }) {
   const setQuantity = useKiosk((s) => s.setQuantity);
   const toDetails = useKiosk((s) => s.toDetails);
   const back = useKiosk((s) => s.back);
-  const note = useKiosk((s) => s.note);
   // The tier's card sat where Continue is, and the details step's Back where this Back is: a
   // double tap on either must not skip this step, forwards or back (losing the number chosen).
   const hold = useTapSettled();
@@ -22,11 +23,7 @@ export function KioskQuantity({ tier, max }: { tier: TierView; max: number }) {
       <p className="kiosk-subtitle">
         {tier.name} · {formatMoney(tier.price_cents, tier.currency)} each
       </p>
-      {note ? (
-        <p className="kiosk-note" role="alert">
-          {note}
-        </p>
-      ) : null}
+      <KioskNote />
       <QuantityStepper
         look="kiosk"
         groupLabel="Quantity"
@@ -83,7 +80,6 @@ export function KioskDetails({ tier, onPay }: { tier: TierView; onPay: () => voi
   const buyerEmail = useKiosk((s) => s.buyerEmail);
   const setBuyer = useKiosk((s) => s.setBuyer);
   const fieldErrors = useKiosk((s) => s.fieldErrors);
-  const note = useKiosk((s) => s.note);
   const back = useKiosk((s) => s.back);
   // Continue sat where Pay by card is: a double tap on it must not start a payment unreviewed.
   const hold = useTapSettled();
@@ -108,48 +104,28 @@ export function KioskDetails({ tier, onPay }: { tier: TierView; onPay: () => voi
         {quantity} × {tier.name} · total{' '}
         <strong data-testid="kiosk-total">{formatMoney(tier.price_cents * quantity, tier.currency)}</strong>
       </p>
-      {note ? (
-        <p className="kiosk-note" role="alert">
-          {note}
-        </p>
-      ) : null}
-      <div className="kiosk-field">
-        <label htmlFor="kiosk-email">Email (we send your tickets here)</label>
-        <input
-          id="kiosk-email"
-          ref={emailRef}
-          type="email"
-          inputMode="email"
-          autoComplete="off"
-          value={buyerEmail}
-          aria-invalid={emailError ? true : undefined}
-          aria-describedby={emailError ? 'kiosk-email-error' : undefined}
-          onChange={(e) => setBuyer('buyerEmail', e.target.value)}
-        />
-        {emailError ? (
-          <p className="kiosk-field-error" id="kiosk-email-error" role="alert">
-            {emailError}
-          </p>
-        ) : null}
-      </div>
-      <div className="kiosk-field">
-        <label htmlFor="kiosk-name">Name (optional)</label>
-        <input
-          id="kiosk-name"
-          ref={nameRef}
-          autoComplete="off"
-          value={buyerName}
-          placeholder="Kiosk guest"
-          aria-invalid={nameError ? true : undefined}
-          aria-describedby={nameError ? 'kiosk-name-error' : undefined}
-          onChange={(e) => setBuyer('buyerName', e.target.value)}
-        />
-        {nameError ? (
-          <p className="kiosk-field-error" id="kiosk-name-error" role="alert">
-            {nameError}
-          </p>
-        ) : null}
-      </div>
+      <KioskNote />
+      <KioskField
+        id="kiosk-email"
+        label="Email (we send your tickets here)"
+        error={emailError}
+        ref={emailRef}
+        type="email"
+        inputMode="email"
+        autoComplete="off"
+        value={buyerEmail}
+        onChange={(e) => setBuyer('buyerEmail', e.target.value)}
+      />
+      <KioskField
+        id="kiosk-name"
+        label="Name (optional)"
+        error={nameError}
+        ref={nameRef}
+        autoComplete="off"
+        value={buyerName}
+        placeholder="Kiosk guest"
+        onChange={(e) => setBuyer('buyerName', e.target.value)}
+      />
       <div className="kiosk-actions">
         <button type="button" className="kiosk-button kiosk-button-quiet" onClick={back}>
           Back

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { EventView, TierView } from '../../api/types.js';
-import { Empty, ErrorNote, Loading } from '../../components/states.js';
+import { Empty, ErrorNote, EventNotShown, Loading } from '../../components/states.js';
 import { useNow } from '../../hooks/use-now.js';
 import { isPastEvent, sellableEvents } from '../../lib/event-season.js';
 import { formatEventTime } from '../../lib/zoned-time.js';
@@ -53,16 +53,14 @@ export function SellScreen({ eventId }: { eventId: string | null }) {
   }
   const event = list.find((e) => e.id === eventId);
   if (!event) {
-    if (events.state === 'error')
-      return <ErrorNote message={events.error} onRetry={() => void loadEvents()} />;
-    if (events.state === 'ready') {
-      return (
-        <Empty>
-          No event <code>{eventId}</code>. <Link to="/sell">Pick another</Link>.
-        </Empty>
-      );
-    }
-    return <Loading what="event" />;
+    return (
+      <EventNotShown
+        events={events}
+        eventId={eventId}
+        onRetry={() => void loadEvents()}
+        back={<Link to="/sell">Pick another</Link>}
+      />
+    );
   }
   const others = sellableEvents(list, now).filter((e) => e.id !== event.id);
   return <Till event={event} otherEvents={others.length > 0} />;
