@@ -1,0 +1,148 @@
+import type { Browser, Page } from '@playwright/test';
+import { csvObjects } from '../support/csv.js';
+import { expect, test } from './fixtures.js';
+import { LoginPage } from './pages/login-page.js';
+import { ShiftPage } from './pages/shift-page.js';
+import { startClockedVenueServer } from './support/venue-clock.js';
+import { adminKey, type VenueServer } from './support/venue-server.js';
+import { dollarEventAndTill, shiftTab, tillCaller } from './support/till-night.js';
+
+/**
+ * Cashing up a closed night as the box-office manager: the Takings, Payouts and Past shifts
+ * screens against the API and the CSV the accountant is sent, to the cent and to the minute.
+ */
+
+const venueZone = 'Europe/Berlin';
+
+/** "2026-12-01 00:30" on `zone`'s clock. */
+function wall(at: string | number, zone: string): string {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone: zone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(new Date(at));
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('year')}-${part('month')}-${part('day')} ${part('hour')}:${part('minute')}`;
+}
+
+/** "December 2026" for "2026-12", as the Takings screen names a month. */
+function monthWords(yearMonth: string): string {
+  return new Date(`${yearMonth}-15T12:00:00Z`).toLocaleDateString('en-GB', {
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+}
+
+/** "$65.00" for 6500 cents. */
+const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+
+async function csvRows(server: VenueServer, path: string): Promise<Record<string, string>[]> {
+  const res = await fetch(`${server.url}${path}`, { headers: { authorization: `Bearer ${adminKey}` } });
+  expect(res.status).toBe(200);
+  return csvObjects(await res.text());
+}
+
+/** A manager's laptop signed in with the admin key, its clock on `timezoneId`. */
+async function managerLaptop(browser: Browser, server: VenueServer, timezoneId: string) {
+  const context = await browser.newContext({ timezoneId });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (err) => errors.push(err.message));
+  const login = new LoginPage(page, server.url);
+  await login.open('/events');
+  await login.signIn(adminKey);
+  await expect(page.getByRole('navigation', { name: 'Screens' })).toBeVisible();
+  return { page, errors, close: () => context.close() };
+}
+
+const nav = (page: Page, name: string) =>
+  page.getByRole('navigation', { name: 'Screens' }).getByRole('link', { name, exact: true });
+
+/**
+ * A Berlin venue whose server is left on UTC, cashed up on a laptop in New York: sales at 00:30 on
+ * the 1st, Berlin time, are the evening before in New York. Takings puts them in the month the
+ * orders CSV dates them (created_at_local, time_zone) and says which clock; the payout made then
+ * shows Berlin's time, as the CSV would.
+ */
+test('a manager in another zone sees the Berlin night’s takings and payout times as the CSV has them', async ({
+  browser,
+}) => {
+  const { server, setOffset } = await startClockedVenueServer({ TZ: 'UTC' });
+  try {
+    const thisMonth = wall(Date.now(), venueZone).slice(0, 7);
+    // 00:30 on the 1st of this month in Berlin: the day before in New York.
+    const firstAt = (time: string) => {
+      const guess = Date.parse(`${thisMonth}-01T${time}:00Z`);
+      // Berlin is one or two hours ahead of UTC: the instant whose Berlin wall clock reads it.
+      const found = [-60, -120].map((m) => guess + m * 60_000).find((ms) => wall(ms, venueZone).endsWith(time));
+      return found!;
+    };
+    // The event is put on sale that night too: an event goes on sale when it is made.
+    await setOffset(firstAt('00:10') - Date.now());
+    const { event } = await dollarEventAndTill(server, {
+      title: 'Berlin Night',
+      doors_at: new Date(Date.now() + 60 * 86_400_000).toISOString(),
+      timezone: venueZone,
+    });
+    const tiers = await server.api<{ data: { id: string }[] }>('GET', `/v2/events/${event.id}/tiers`);
+    const sell = (quantity: number, payment_method: string) =>
+      server.api<{ id: string }>('POST', '/v2/orders', {
+        event_id: event.id,
+        items: [{ tier_id: tiers.data[0]!.id, quantity }],
+        buyer: { name: 'Late Buyer', email: 'late@example.test' },
+        payment_method,
+      });
+    await setOffset(firstAt('00:30') - Date.now());
+    const cash = await sell(1, 'cash');
+    await sell(2, 'card');
+    await setOffset(firstAt('00:50') - Date.now());
+    await server.api('POST', `/v2/orders/${cash.id}/refund`, { amount_cents: 1000 });
+    await setOffset(firstAt('00:55') - Date.now());
+    const payout = await server.api<{ id: string; created_at: string }>('POST', '/v2/payouts', {
+      event_id: event.id,
+    });
+    await setOffset(0);
+
+    const rows = await csvRows(server, `/v2/orders?format=csv&event_id=${event.id}`);
+    expect(rows).toHaveLength(2);
+    expect(new Set(rows.map((r) => r.time_zone))).toEqual(new Set([venueZone]));
+    const csvMonth = rows[0]!.created_at_local!.slice(0, 7);
+    expect(rows.every((r) => r.created_at_local!.slice(0, 7) === csvMonth)).toBe(true);
+    const cents = (column: string) => rows.reduce((sum, r) => sum + Math.round(Number(r[column]) * 100), 0);
+    expect(wall(firstAt('00:30'), 'America/New_York').slice(0, 7)).not.toBe(csvMonth);
+
+    const laptop = await managerLaptop(browser, server, 'America/New_York');
+    const { page } = laptop;
+    await nav(page, 'Reports').click();
+    await page.getByRole('link', { name: 'Takings by month' }).click();
+    await expect(page.getByText('Berlin time (Europe/Berlin), the venue’s clock')).toBeVisible();
+    const byMonth = page.getByRole('table', { name: 'By month' }).locator('tbody tr');
+    await expect(byMonth).toHaveCount(1);
+    await expect(byMonth.first().locator('td, th')).toHaveText([
+      monthWords(csvMonth),
+      '2',
+      dollars(cents('total')),
+      dollars(cents('refunded')),
+      dollars(cents('net')),
+    ]);
+    await expect(page.getByTestId('figure-Net (USD)')).toHaveText(dollars(cents('net')));
+
+    // The payout made at 00:55 Berlin time reads so, with the clock's name, on a New York laptop.
+    await nav(page, 'Payouts').click();
+    const row = page.locator(`tr[data-payout="${payout.id}"]`);
+    const [day, time] = wall(payout.created_at, venueZone).split(' ') as [string, string];
+    expect(time).toBe('00:55');
+    await expect(row).toContainText(
+      `${Number(day.slice(8))} ${new Date(`${day}T12:00:00Z`).toLocaleDateString('en-GB', { month: 'short', timeZone: 'UTC' })} ${day.slice(0, 4)}, 00:55 CE`,
+    );
+    expect(laptop.errors, 'uncaught errors in the page').toEqual([]);
+    await laptop.close();
+  } finally {
+    await server.stop();
+  }
+});
