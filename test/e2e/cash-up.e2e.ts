@@ -146,3 +146,150 @@ test('a manager in another zone sees the Berlin night’s takings and payout tim
     await server.stop();
   }
 });
+
+/** "$165.00" → 16500, "−$5.00" → −500, "+$2.00" → 200: money on screen in cents. */
+function centsOf(text: string): number {
+  const digits = Math.round(Number(text.replace(/[^0-9.]/g, '')) * 100);
+  return /^[−-]/.test(text.trim()) ? -digits : digits;
+}
+
+interface MethodTotal {
+  payment_method: string;
+  order_count: number;
+  sales_cents: number;
+  refunds_cents: number;
+  net_cents: number;
+}
+
+interface ZReport {
+  cash_sales_cents: number;
+  cash_refunds_cents: number;
+  expected_cash_cents: number;
+  counted_cash_cents: number;
+  over_short_cents: number;
+  order_count: number;
+  refunds: { count: number; amount_cents: number };
+  voids: { count: number; amount_cents: number };
+  comps: { order_count: number; ticket_count: number };
+  by_payment_method: MethodTotal[];
+}
+
+/**
+ * The night cashed up: cash, card and comp sales over a shift, a partial cash refund, a full card
+ * refund and a ticket voided; the shift closed with a count; the event settled. The Past shifts
+ * list, the Z report it opens and the Payouts screen show what GET /v2/shifts, the shift's report
+ * and GET /v2/payouts say, to the cent, and the payout is the night's net by payment method.
+ */
+test('Payouts and Past shifts agree with the API and with each other, to the cent', async ({
+  boxOffice,
+  server,
+  browser,
+}) => {
+  const { event, till } = await dollarEventAndTill(server, {
+    title: 'Cash-up Night',
+    doors_at: new Date(Date.now() + 2 * 3_600_000).toISOString(),
+  });
+  const tiers = await server.api<{ data: { id: string }[] }>('GET', `/v2/events/${event.id}/tiers`);
+  const tillContext = await browser.newContext();
+  const tillPage = await tillContext.newPage();
+  const tillErrors: string[] = [];
+  tillPage.on('pageerror', (err) => tillErrors.push(err.message));
+  await shiftTab(tillPage, server, till.secret);
+  const shift = new ShiftPage(tillPage);
+  await shift.open('100.00');
+
+  const call = tillCaller(server, till.secret);
+  const session = (await call('/v2/staff/sign_in', { pin: '2468' })).session_token as string;
+  type Sold = { id: string; tickets: { id: string }[] };
+  const sell = async (quantity: number, payment_method: string, extra: Record<string, unknown> = {}) =>
+    (await call(
+      '/v2/orders',
+      {
+        event_id: event.id,
+        items: [{ tier_id: tiers.data[0]!.id, quantity }],
+        buyer: { name: 'Pat Buyer', email: 'pat@example.test' },
+        payment_method,
+        ...extra,
+      },
+      session,
+    )) as unknown as Sold;
+  const cashPair = await sell(2, 'cash');
+  const card = await sell(1, 'card');
+  await sell(1, 'comp', { comp_reason: 'Band guest' });
+  await sell(1, 'cash');
+  const cardPair = await sell(2, 'card');
+  await call(`/v2/orders/${cashPair.id}/refund`, { amount_cents: 1000, method: 'cash' }, session);
+  await call(`/v2/orders/${card.id}/refund`, {}, session);
+  await call(`/v2/tickets/${cardPair.tickets[0]!.id}/void`, {}, session);
+  await shift.closeWithCount('160.00');
+
+  const shifts = await server.api<{ data: { id: string; counted_cash_cents: number }[] }>('GET', '/v2/shifts');
+  expect(shifts.data).toHaveLength(1);
+  const closed = shifts.data[0]!;
+  const z = await server.api<ZReport>('GET', `/v2/shifts/${closed.id}/report`);
+  expect(z.counted_cash_cents).toBe(16_000);
+
+  await test.step('Past shifts and the Z report it opens show the API’s figures', async () => {
+    await tillPage.getByRole('button', { name: 'Done' }).click();
+    const listed = tillPage.getByRole('region', { name: 'Past shifts' }).getByRole('button');
+    await expect(listed).toHaveCount(1);
+    await expect(listed).toContainText(`counted ${dollars(closed.counted_cash_cents)}`);
+    await listed.click();
+    const report = shift.zReport();
+    const figure = async (label: string) => (await shift.figure(report, label).textContent()) ?? '';
+    await expect(shift.figure(report, 'Counted cash')).toBeVisible();
+    const drawer: [string, number][] = [
+      ['Cash sales', z.cash_sales_cents],
+      ['Cash refunded from the drawer', z.cash_refunds_cents],
+      ['Expected cash', z.expected_cash_cents],
+      ['Counted cash', z.counted_cash_cents],
+      ['Over/short', z.over_short_cents],
+    ];
+    for (const [label, cents] of drawer) expect(centsOf(await figure(label)), label).toBe(cents);
+    expect(await figure('Orders')).toBe(String(z.order_count));
+    for (const [label, part] of [
+      ['Refunds', z.refunds],
+      ['Voids', z.voids],
+    ] as const) {
+      const [count, money] = (await figure(label)).split('·').map((s) => s.trim()) as [string, string];
+      expect([Number(count), centsOf(money)], label).toEqual([part.count, part.amount_cents]);
+    }
+    expect(await figure('Comps')).toBe(
+      `${z.comps.ticket_count} tickets in ${z.comps.order_count} orders`,
+    );
+    const methodRows = report.getByRole('table', { name: 'By how the order was paid' }).locator('tbody tr');
+    await expect(methodRows).toHaveCount(z.by_payment_method.length);
+    for (const [i, method] of z.by_payment_method.entries()) {
+      const cells = await methodRows.nth(i).locator('td, th').allTextContents();
+      expect(cells.slice(1).map((c, n) => (n === 0 ? Number(c) : centsOf(c))), method.payment_method).toEqual([
+        method.order_count,
+        method.sales_cents,
+        method.refunds_cents,
+        method.net_cents,
+      ]);
+    }
+  });
+
+  await test.step('the payout settles what the Z report says the night took, as GET /v2/payouts has it', async () => {
+    const { page } = boxOffice;
+    await nav(page, 'Payouts').click();
+    const form = page.getByRole('form', { name: 'New payout' });
+    await form.getByLabel('Event').selectOption({ label: 'Cash-up Night' });
+    await form.getByRole('button', { name: 'Settle net sales' }).click();
+    await expect(page.getByRole('status')).toContainText('created');
+    const payouts = await server.api<{ data: { id: string; amount_cents: number }[] }>('GET', '/v2/payouts');
+    expect(payouts.data).toHaveLength(1);
+    const payout = payouts.data[0]!;
+    const row = page.locator(`tr[data-payout="${payout.id}"]`);
+    expect(centsOf((await row.locator('td.num').textContent()) ?? '')).toBe(payout.amount_cents);
+    const nightNet = z.by_payment_method.reduce((sum, m) => sum + m.net_cents, 0);
+    expect(payout.amount_cents, 'the payout is the night’s net').toBe(nightNet);
+    const eventReport = await server.api<{ totals: { net_cents: number } }>(
+      'GET',
+      `/v2/reports/events/${event.id}`,
+    );
+    expect(eventReport.totals.net_cents).toBe(payout.amount_cents);
+  });
+  expect(tillErrors, 'uncaught errors in the till').toEqual([]);
+  await tillContext.close();
+});
