@@ -79,7 +79,9 @@ test('a manager in another zone sees the Berlin night’s takings and payout tim
     const firstAt = (time: string) => {
       const guess = Date.parse(`${thisMonth}-01T${time}:00Z`);
       // Berlin is one or two hours ahead of UTC: the instant whose Berlin wall clock reads it.
-      const found = [-60, -120].map((m) => guess + m * 60_000).find((ms) => wall(ms, venueZone).endsWith(time));
+      const found = [-60, -120]
+        .map((m) => guess + m * 60_000)
+        .find((ms) => wall(ms, venueZone).endsWith(time));
       return found!;
     };
     // The event is put on sale that night too: an event goes on sale when it is made.
@@ -118,8 +120,14 @@ test('a manager in another zone sees the Berlin night’s takings and payout tim
 
     const laptop = await managerLaptop(browser, server, 'America/New_York');
     const { page } = laptop;
-    await nav(page, 'Reports').click();
-    await page.getByRole('link', { name: 'Takings by month' }).click();
+    // Opened straight from its address, before the events are read: the figures are asked for
+    // on the venue's clock only, never first on the server's (UTC) and shown for a moment.
+    const asked: string[] = [];
+    page.on('request', (req) => {
+      if (req.url().includes('/v2/reports/sales'))
+        asked.push(new URL(req.url()).searchParams.get('timezone') ?? '');
+    });
+    await page.goto(`${server.url}/reports/takings`);
     const byMonth = page.getByRole('table', { name: 'By month' }).locator('tbody tr');
     await expect(byMonth).toHaveCount(1);
     await expect(byMonth.first().locator('td, th')).toHaveText([
@@ -131,6 +139,7 @@ test('a manager in another zone sees the Berlin night’s takings and payout tim
     ]);
     await expect(page.getByTestId('figure-Net (USD)')).toHaveText(dollars(cents('net')));
     await expect(page.getByText('Berlin time (Europe/Berlin), the venue’s clock')).toBeVisible();
+    expect(asked).toEqual([venueZone]);
 
     // The payout made at 00:55 Berlin time reads so, with the clock's name, on a New York laptop.
     await nav(page, 'Payouts').click();
@@ -223,7 +232,10 @@ test('Payouts and Past shifts agree with the API and with each other, to the cen
   await call(`/v2/tickets/${cardPair.tickets[0]!.id}/void`, {}, session);
   await shift.closeWithCount('160.00');
 
-  const shifts = await server.api<{ data: { id: string; counted_cash_cents: number }[] }>('GET', '/v2/shifts');
+  const shifts = await server.api<{ data: { id: string; counted_cash_cents: number }[] }>(
+    'GET',
+    '/v2/shifts',
+  );
   expect(shifts.data).toHaveLength(1);
   const closed = shifts.data[0]!;
   const z = await server.api<ZReport>('GET', `/v2/shifts/${closed.id}/report`);
@@ -254,19 +266,15 @@ test('Payouts and Past shifts agree with the API and with each other, to the cen
       const [count, money] = (await figure(label)).split('·').map((s) => s.trim()) as [string, string];
       expect([Number(count), centsOf(money)], label).toEqual([part.count, part.amount_cents]);
     }
-    expect(await figure('Comps')).toBe(
-      `${z.comps.ticket_count} tickets in ${z.comps.order_count} orders`,
-    );
+    expect(await figure('Comps')).toBe(`${z.comps.ticket_count} tickets in ${z.comps.order_count} orders`);
     const methodRows = report.getByRole('table', { name: 'By how the order was paid' }).locator('tbody tr');
     await expect(methodRows).toHaveCount(z.by_payment_method.length);
     for (const [i, method] of z.by_payment_method.entries()) {
       const cells = await methodRows.nth(i).locator('td, th').allTextContents();
-      expect(cells.slice(1).map((c, n) => (n === 0 ? Number(c) : centsOf(c))), method.payment_method).toEqual([
-        method.order_count,
-        method.sales_cents,
-        method.refunds_cents,
-        method.net_cents,
-      ]);
+      expect(
+        cells.slice(1).map((c, n) => (n === 0 ? Number(c) : centsOf(c))),
+        method.payment_method,
+      ).toEqual([method.order_count, method.sales_cents, method.refunds_cents, method.net_cents]);
     }
   });
 

@@ -124,9 +124,7 @@ export function PayoutsScreen() {
                 <td className="num">{formatMoney(payout.amount_cents, payout.currency)}</td>
                 <td>
                   <StatusBadge status={payout.status} />
-                  {payout.paid_at ? (
-                    <div className="muted small">{when(payout, payout.paid_at)}</div>
-                  ) : null}
+                  {payout.paid_at ? <div className="muted small">{when(payout, payout.paid_at)}</div> : null}
                   {payout.cancelled_at ? (
                     <div className="muted small">{when(payout, payout.cancelled_at)}</div>
                   ) : null}

@@ -7,7 +7,7 @@ import { ReportFigures, ReportTable } from '../../components/report-parts.js';
 import { Empty, ErrorNote, Loading } from '../../components/states.js';
 import { failed, idle, loading, ready, type Loadable } from '../../lib/loadable.js';
 import { periodRange, takingsParts, takingsPeriods, type TakingsPeriod } from '../../lib/takings.js';
-import { useVenueTimeZone } from '../../hooks/use-venue-time-zone.js';
+import { useKnownVenueTimeZone } from '../../hooks/use-venue-time-zone.js';
 import { Link } from '../../router.js';
 import { requireClient } from '../../stores/session-store.js';
 
@@ -19,8 +19,9 @@ import { requireClient } from '../../stores/session-store.js';
 export function TakingsScreen() {
   const [period, setPeriod] = useState<TakingsPeriod>('last_12_months');
   const [report, setReport] = useState<Loadable<SalesReport>>(idle());
-  const zone = useVenueTimeZone();
-  // The zone is the server's until the events are read: only the latest question's answer shows.
+  // Null until the events and settings are read: the figures are asked for on the venue's clock only.
+  const zone = useKnownVenueTimeZone();
+  // Only the latest question's answer shows (a period chosen while another was on its way).
   const asked = useRef(0);
 
   const load = useCallback(async (chosen: TakingsPeriod, venueZone: string) => {
@@ -38,10 +39,12 @@ export function TakingsScreen() {
   }, []);
 
   useEffect(() => {
-    void load(period, zone);
+    if (zone) void load(period, zone);
   }, [period, zone, load]);
 
   const parts = report.data ? takingsParts(report.data) : null;
+  // The clock the figures shown were asked on (the report says), else the one they will be.
+  const shownZone = report.data?.timezone ?? zone;
   return (
     <section className="screen">
       <header className="screen-head">
@@ -63,11 +66,12 @@ export function TakingsScreen() {
       </header>
       <p className="muted small">
         Money counts when it moved: an order in the month it was placed, a refund in the month it was made.
-        Months and doors are on {timeZoneLabel(report.data?.timezone ?? zone)} ({report.data?.timezone ?? zone}),
-        the venue’s clock, as the CSV exports have them.
+        {shownZone
+          ? ` Months and doors are on ${timeZoneLabel(shownZone)} (${shownZone}), the venue’s clock, as the CSV exports have them.`
+          : null}
       </p>
-      {report.state === 'loading' && !report.data ? <Loading what="takings" /> : null}
-      {report.state === 'error' ? (
+      {(report.state === 'loading' || !zone) && !report.data ? <Loading what="takings" /> : null}
+      {report.state === 'error' && zone ? (
         <ErrorNote message={report.error} onRetry={() => void load(period, zone)} />
       ) : null}
       {parts && parts.figures.length === 0 ? <Empty>No sales or refunds in this period.</Empty> : null}
