@@ -1,63 +1,14 @@
-import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.js';
-import { LoginPage } from './pages/login-page.js';
 import { OrdersPage } from './pages/orders-page.js';
 import { ShiftPage } from './pages/shift-page.js';
-import { TillStaffPage } from './pages/till-staff-page.js';
 import { catchPrints, printsSoFar } from './support/print.js';
-import { startVenueServer, type VenueServer } from './support/venue-server.js';
+import { dollarEventAndTill, shiftTab, tillCaller } from './support/till-night.js';
+import { startVenueServer } from './support/venue-server.js';
 
 interface Shift {
   id: string;
   status: string;
   counted_cash_cents: number | null;
-}
-
-/** A till tab signed in with the till's key and Maria's PIN, on the Shift screen. */
-/** POSTs as the till (its key, and a staff session when given) and expects a 2xx answer. */
-function tillCaller(server: VenueServer, tillKey: string) {
-  return async (path: string, body: unknown, session?: string) => {
-    const res = await fetch(`${server.url}${path}`, {
-      method: 'POST',
-      headers: {
-        authorization: `Bearer ${tillKey}`,
-        'content-type': 'application/json',
-        ...(session ? { 'marquee-staff': session } : {}),
-      },
-      body: JSON.stringify(body),
-    });
-    expect(res.ok, await res.clone().text()).toBe(true);
-    return res.json() as Promise<Record<string, unknown>>;
-  };
-}
-
-/** A published dollar event of one $25 tier, Maria (manager, PIN 2468) and a box-office till key. */
-async function dollarEventAndTill(
-  server: VenueServer,
-  fields: { title: string; doors_at: string; timezone?: string },
-): Promise<{ event: { id: string }; till: { secret: string } }> {
-  const event = await server.api<{ id: string }>('POST', '/v2/events', {
-    ...fields,
-    venue: 'Main hall',
-    currency: 'usd',
-    tickets: [{ name: 'General admission', price_cents: 2500, quantity: 100 }],
-  });
-  await server.api('POST', `/v2/events/${event.id}/publish`);
-  await server.api('POST', '/v2/staff', { name: 'Maria', role: 'manager', pin: '2468' });
-  const till = await server.api<{ secret: string }>('POST', '/v2/api_keys', {
-    name: 'Till 1',
-    scope: 'box_office',
-  });
-  return { event, till };
-}
-
-async function shiftTab(page: Page, server: VenueServer, tillKey: string): Promise<void> {
-  const login = new LoginPage(page, server.url);
-  await login.open('/shift');
-  await login.signIn(tillKey);
-  const staff = new TillStaffPage(page);
-  await staff.typePin('2468');
-  await expect(staff.signedIn()).toContainText('Maria · manager');
 }
 
 /**

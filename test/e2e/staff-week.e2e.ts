@@ -103,3 +103,48 @@ test('a week of staff changes: fired mid-shift, a PIN taken while away, a till l
   expect(tillWindow.errors, 'uncaught errors on the till').toEqual([]);
   await tillWindow.context.close();
 });
+
+/**
+ * Lowering the last manager through the role menu is allowed, as deactivating them is, but asked
+ * first with the same words: until someone else is a manager, no till can refund, void or record
+ * payouts. Keeping them changes nothing; confirming lowers them.
+ */
+test('making the last manager a seller warns first, as deactivating them does', async ({
+  boxOffice,
+  server,
+}) => {
+  const admin = boxOffice.page;
+  await server.api('POST', '/v2/staff', { name: 'Maria', role: 'manager', pin: '2468' });
+  await server.api('POST', '/v2/staff', { name: 'Sam', role: 'seller', pin: '1357' });
+  const roleOf = async (name: string) =>
+    (await server.api<{ data: { name: string; role: string }[] }>('GET', '/v2/staff')).data.find(
+      (m) => m.name === name,
+    )?.role;
+  await boxOffice.go('Settings');
+  const role = admin.getByLabel('Role of Maria');
+  const dialog = admin.getByRole('dialog', { name: 'Make Maria a seller?' });
+
+  await role.selectOption('seller');
+  await expect(dialog.getByRole('note')).toHaveText(
+    'Maria is the last active manager: until you make someone else a manager, no till can refund, void or record payouts. This desk’s admin key still can, with nobody signed in.',
+  );
+  await dialog.getByRole('button', { name: 'Keep as manager' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(role).toHaveValue('manager');
+  expect(await roleOf('Maria')).toBe('manager');
+
+  await role.selectOption('seller');
+  await dialog.getByRole('button', { name: 'Make seller' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(role).toHaveValue('seller');
+  expect(await roleOf('Maria')).toBe('seller');
+
+  // A seller made a manager, and lowered again, is not the last one: no question asked.
+  await admin.getByLabel('Role of Sam').selectOption('manager');
+  await expect(admin.getByLabel('Role of Sam')).toHaveValue('manager');
+  await role.selectOption('manager');
+  await expect(role).toHaveValue('manager');
+  await admin.getByLabel('Role of Sam').selectOption('door');
+  await expect(admin.getByRole('dialog')).toHaveCount(0);
+  await expect.poll(() => roleOf('Sam')).toBe('door');
+});

@@ -24,8 +24,17 @@ describe('cashOutsideShift', () => {
 
 describe('endedElsewhereWords', () => {
   it('names the shift and says what it means for the sales made since', () => {
-    expect(endedElsewhereWords(shift)).toMatch(
+    expect(endedElsewhereWords(shift, 'UTC', 'UTC')).toMatch(
       /^The shift opened .* \(shf_1\) was closed on another till or screen\. Sales made here since are in no shift; open a new one before taking cash\.$/,
+    );
+  });
+
+  it('says when it opened on the venue’s clock, naming it on a till in another zone', () => {
+    expect(endedElsewhereWords(shift, 'Europe/Berlin', 'America/New_York')).toContain(
+      'The shift opened Thu, 31 Dec 2026, 20:02 CET (shf_1)',
+    );
+    expect(endedElsewhereWords(shift, 'Europe/Berlin', 'Europe/Berlin')).toContain(
+      'The shift opened Thu, 31 Dec 2026, 20:02 (shf_1)',
     );
   });
 });

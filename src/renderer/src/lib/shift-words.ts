@@ -1,6 +1,6 @@
 import type { ShiftView } from '../api/types.js';
 import type { Loadable } from './loadable.js';
-import { formatDateTime } from './datetime.js';
+import { formatEventTime, tillTimeZone } from './zoned-time.js';
 import { formatMoney } from './money.js';
 
 /**
@@ -15,9 +15,16 @@ export function cashOutsideShift(signedIn: boolean, current: Loadable<ShiftView 
 export const noShiftCashWords =
   'No shift is open on this till, so this cash will be in no cash-up (no X or Z report counts it). Open a shift first.';
 
-/** The shift this till showed, closed since on another till or tab. */
-export function endedElsewhereWords(shift: ShiftView): string {
-  return `The shift opened ${formatDateTime(shift.opened_at)} (${shift.id}) was closed on another till or screen. Sales made here since are in no shift; open a new one before taking cash.`;
+/**
+ * The shift this till showed, closed since on another till or tab; when it opened on the venue's
+ * clock (`zone`), named when this till's is another, as the shift's heading and Past shifts say it.
+ */
+export function endedElsewhereWords(
+  shift: ShiftView,
+  zone: string,
+  tillZone: string = tillTimeZone(),
+): string {
+  return `The shift opened ${formatEventTime(shift.opened_at, zone, tillZone)} (${shift.id}) was closed on another till or screen. Sales made here since are in no shift; open a new one before taking cash.`;
 }
 
 /**

@@ -5,7 +5,8 @@ import { ConfirmDialog } from '../../components/confirm-dialog.js';
 import { Empty, ErrorNote, Loading } from '../../components/states.js';
 import { StatusBadge } from '../../components/status-badge.js';
 import { useFocusIfLost } from '../../hooks/use-focus-if-lost.js';
-import { formatDateTime } from '../../lib/datetime.js';
+import { useVenueTimeZone } from '../../hooks/use-venue-time-zone.js';
+import { formatEventTime } from '../../lib/zoned-time.js';
 import { formatMoney } from '../../lib/money.js';
 import { pendingBeyondOwed } from '../../lib/payout-excess.js';
 import { useEvents } from '../../stores/events-store.js';
@@ -36,6 +37,11 @@ export function PayoutsScreen() {
   }, [load, loadEvents]);
 
   const title = (id: string) => events.data?.find((e) => e.id === id)?.title ?? id;
+  // Each payout's times on its event's clock (the venue's when the event is not listed), with the
+  // zone's name when this laptop's clock is another, as the CSV exports and Past shifts read them.
+  const venueZone = useVenueTimeZone();
+  const when = (payout: PayoutView, iso: string) =>
+    formatEventTime(iso, events.data?.find((e) => e.id === payout.event_id)?.timezone ?? venueZone);
   const act = async (work: () => Promise<string>) => {
     try {
       setMessage({ text: await work(), bad: false });
@@ -112,17 +118,15 @@ export function PayoutsScreen() {
               <tr key={payout.id} data-payout={payout.id}>
                 <td>
                   <code>{payout.id}</code>
-                  <div className="muted small">{formatDateTime(payout.created_at)}</div>
+                  <div className="muted small">{when(payout, payout.created_at)}</div>
                 </td>
                 <td>{title(payout.event_id)}</td>
                 <td className="num">{formatMoney(payout.amount_cents, payout.currency)}</td>
                 <td>
                   <StatusBadge status={payout.status} />
-                  {payout.paid_at ? (
-                    <div className="muted small">{formatDateTime(payout.paid_at)}</div>
-                  ) : null}
+                  {payout.paid_at ? <div className="muted small">{when(payout, payout.paid_at)}</div> : null}
                   {payout.cancelled_at ? (
-                    <div className="muted small">{formatDateTime(payout.cancelled_at)}</div>
+                    <div className="muted small">{when(payout, payout.cancelled_at)}</div>
                   ) : null}
                   {tooLarge.has(payout.id) ? (
                     <div className="form-error small" data-too-large>

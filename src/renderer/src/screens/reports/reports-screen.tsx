@@ -61,8 +61,8 @@ export function ReportsScreen({ eventId }: { eventId: string | null }) {
   };
 
   const parts = report?.data ? eventReportParts(report.data) : null;
-  // The chart reads its times on the event's clock (the till's until the list has the event).
-  const eventZone = listedZone ?? tillTimeZone();
+  // The chart reads its times on the event's clock (the venue's until the list has the event).
+  const eventZone = exportTimeZone(listedZone, venueZone, tillTimeZone());
   return (
     <section className="screen">
       <header className="screen-head">

@@ -13,7 +13,10 @@ import { useStaffAdmin } from '../../stores/staff-admin-store.js';
 /** One member: change the role in place, reset the PIN, deactivate (or reactivate). */
 export function StaffRow({ member }: { member: StaffView }) {
   const update = useStaffAdmin((s) => s.update);
+  const lastManager = useStaffAdmin((s) => isLastActiveManager(member, s.members.data ?? []));
   const [dialog, setDialog] = useState<'pin' | 'deactivate' | null>(null);
+  // A role the last manager is being lowered to, waiting for the manager to confirm it.
+  const [lowerTo, setLowerTo] = useState<StaffRole | null>(null);
   const [error, setError] = useState<string | null>(null);
 
   const change = async (patch: { role?: StaffRole; active?: boolean }) => {
@@ -40,7 +43,12 @@ export function StaffRow({ member }: { member: StaffView }) {
           aria-label={`Role of ${member.name}`}
           value={member.role}
           disabled={!member.active}
-          onChange={(e) => void change({ role: e.target.value as StaffRole })}
+          onChange={(e) => {
+            const role = e.target.value as StaffRole;
+            // Lowering the last manager is allowed, as deactivating them is, but asked first.
+            if (lastManager && role !== 'manager') setLowerTo(role);
+            else void change({ role });
+          }}
         >
           <option value="manager">manager</option>
           <option value="seller">seller</option>
@@ -85,6 +93,22 @@ export function StaffRow({ member }: { member: StaffView }) {
         : null}
       {dialog === 'deactivate'
         ? createPortal(<DeactivateDialog member={member} onClose={() => setDialog(null)} />, document.body)
+        : null}
+      {lowerTo
+        ? createPortal(
+            <ConfirmDialog
+              title={`Make ${member.name} a ${lowerTo}?`}
+              confirmLabel={`Make ${lowerTo}`}
+              cancelLabel="Keep as manager"
+              danger
+              onConfirm={() => update(member.id, { role: lowerTo })}
+              onClose={() => setLowerTo(null)}
+            >
+              <LastManagerNote name={member.name} />
+              <p>You can make them a manager again later.</p>
+            </ConfirmDialog>,
+            document.body,
+          )
         : null}
     </tr>
   );
@@ -157,13 +181,18 @@ function DeactivateDialog({ member, onClose }: { member: StaffView; onClose: () 
         {member.name} can no longer sign in, and is signed out of every till now. Their sales, shifts and
         audit entries keep their name; you can reactivate them later.
       </p>
-      {lastManager ? (
-        <p role="note">
-          {member.name} is the last active manager: until you make someone else a manager, no till can refund,
-          void or record payouts. This desk’s admin key still can, with nobody signed in.
-        </p>
-      ) : null}
+      {lastManager ? <LastManagerNote name={member.name} /> : null}
     </ConfirmDialog>
+  );
+}
+
+/** What losing the last manager means at the tills, for the Deactivate and role-change dialogs. */
+function LastManagerNote({ name }: { name: string }) {
+  return (
+    <p role="note">
+      {name} is the last active manager: until you make someone else a manager, no till can refund, void or
+      record payouts. This desk’s admin key still can, with nobody signed in.
+    </p>
   );
 }
 

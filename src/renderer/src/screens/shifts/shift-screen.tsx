@@ -84,7 +84,7 @@ export function ShiftScreen() {
 
       {!closed && endedElsewhere ? (
         <p className="form-warning" role="alert">
-          {endedElsewhereWords(endedElsewhere)}{' '}
+          {endedElsewhereWords(endedElsewhere, venueZone)}{' '}
           <button
             type="button"
             className="button button-small"
