@@ -27,7 +27,8 @@ export interface KeyValueStorage {
 }
 
 interface Known {
-  revoked: [string, RevokedStatus][];
+  /** A transferred ticket's third element is when it was replaced (absent from an older SDK). */
+  revoked: [string, RevokedStatus, string?][];
   admitted: [string, AdmissionState][];
 }
 interface Queue {
@@ -49,6 +50,8 @@ export class StoredDeviceState implements DeviceState {
   private pairing: Pairing | null;
   private pack: PackInfo | null;
   private readonly revoked: Map<string, RevokedStatus>;
+  /** When each transferred ticket was replaced (ISO), kept so a reload offline still says so. */
+  private readonly replacedAt: Map<string, string>;
   private readonly admitted: Map<string, AdmissionState>;
   /** The pack's guest list (names, never emails), for lookup and manual check-in offline. */
   private readonly names: Map<string, Holder>;
@@ -65,7 +68,10 @@ export class StoredDeviceState implements DeviceState {
     this.pairing = this.read<Pairing | null>('pairing', null);
     this.pack = this.read<PackInfo | null>('pack', null);
     const known = this.read<Known>('known', { revoked: [], admitted: [] });
-    this.revoked = new Map(known.revoked);
+    this.revoked = new Map(known.revoked.map(([ticketId, status]) => [ticketId, status]));
+    this.replacedAt = new Map(
+      known.revoked.flatMap(([ticketId, , at]) => (at ? [[ticketId, at] as [string, string]] : [])),
+    );
     this.admitted = new Map(known.admitted);
     this.names = new Map(this.read<Holder[]>('names', []).map((h) => [h.ticketId, h]));
     this.queue = this.read<Queue>('queue', { nextSeq: 1, items: [] });
@@ -83,6 +89,7 @@ export class StoredDeviceState implements DeviceState {
       this.pack = null;
       this.meta = { ...this.meta, cursor: null };
       this.revoked.clear();
+      this.replacedAt.clear();
       this.admitted.clear();
       this.names.clear();
       this.write('names', null);
@@ -114,8 +121,11 @@ export class StoredDeviceState implements DeviceState {
     return [...this.admitted];
   }
 
-  revocations(): Iterable<[string, RevokedStatus]> {
-    return [...this.revoked];
+  revocations(): Iterable<[string, RevokedStatus, string?]> {
+    return [...this.revoked].map(([ticketId, status]) => {
+      const at = this.replacedAt.get(ticketId);
+      return at === undefined ? [ticketId, status] : [ticketId, status, at];
+    });
   }
 
   holders(): Iterable<Holder> {
@@ -129,7 +139,10 @@ export class StoredDeviceState implements DeviceState {
       this.write('names', [...this.names.values()]);
     }
     if (changes.revoked.length === 0 && changes.admissions.length === 0) return;
-    for (const entry of changes.revoked) this.revoked.set(entry.ticket_id, entry.status);
+    for (const entry of changes.revoked) {
+      this.revoked.set(entry.ticket_id, entry.status);
+      if (entry.transferred_at) this.replacedAt.set(entry.ticket_id, entry.transferred_at);
+    }
     for (const [ticketId, state] of changes.admissions) this.admitted.set(ticketId, { ...state });
     this.writeKnown();
   }
@@ -243,6 +256,7 @@ export class StoredDeviceState implements DeviceState {
     this.pairing = null;
     this.pack = null;
     this.revoked.clear();
+    this.replacedAt.clear();
     this.admitted.clear();
     this.names.clear();
     this.queue = { nextSeq: this.queue.nextSeq, items: [] };
@@ -251,7 +265,7 @@ export class StoredDeviceState implements DeviceState {
   }
 
   private writeKnown(): void {
-    this.write('known', { revoked: [...this.revoked], admitted: [...this.admitted] } satisfies Known);
+    this.write('known', { revoked: [...this.revocations()], admitted: [...this.admitted] } satisfies Known);
   }
 
   private read<T>(part: string, fallback: T): T {

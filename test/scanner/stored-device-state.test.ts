@@ -90,6 +90,29 @@ describe('the door page state in localStorage', () => {
     ]);
   });
 
+  it('a reload offline still says when a transferred ticket was replaced', async () => {
+    const storage = new MemoryStorage();
+    const { state } = openDoor(storage);
+    state.savePairing(pairing);
+    const pack = signer.pack();
+    const replaced = signer.ticket();
+    const at = new Date(signer.ms - 3_600_000).toISOString();
+    state.savePack(
+      {
+        event: pack.event,
+        jwks: pack.jwks,
+        generatedAt: pack.generated_at,
+        cursor: '7',
+        pulledAt: signer.ms,
+      },
+      { revoked: [{ ticket_id: replaced.id, status: 'transferred', transferred_at: at }], admissions: [] },
+    );
+    // The feed's later word on the same ticket carries no time: the time known stays.
+    state.saveChanges({ revoked: [{ ticket_id: replaced.id, status: 'transferred' }], admissions: [] });
+    const refused = await openDoor(storage).door.scan(signer.mint(replaced), { offline: true });
+    expect(refused).toMatchObject({ result: 'rejected', reason: 'transferred', replacedAt: Date.parse(at) });
+  });
+
   it('a reload keeps the guest list, and a manual check-in queued offline keeps its reason', async () => {
     const storage = new MemoryStorage();
     const first = openDoor(storage);
