@@ -3,6 +3,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exitCodes } from '../../src/scanner/cli-run.js';
 import { tempDataDir } from '../support/test-app.js';
+import { parsePairingCode } from '../../src/scanner/pairing-code.js';
+import { makeCert, type TestCert } from './support/tls-cert.js';
+import { TcpProxy } from './support/tcp-proxy.js';
 import { runCliProcess, type CliRun } from './support/cli-runner.js';
 import { Venue } from './support/venue.js';
 
@@ -16,11 +19,13 @@ describe('a door restarted while the venue network is down', () => {
   let eventId: string;
   let tierId: string;
   const dirs: string[] = [];
+  const proxies: TcpProxy[] = [];
   beforeAll(async () => {
     venue = await Venue.start();
     ({ eventId, tierId } = await venue.event());
   });
   afterAll(async () => {
+    for (const proxy of proxies) await proxy.close();
     await venue?.close();
     for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
   });
@@ -31,6 +36,13 @@ describe('a door restarted while the venue network is down', () => {
     dirs.push(dir);
     const state = join(dir, 'door.db');
     return (...argv) => runCliProcess(state, argv, { TZ: 'UTC' });
+  }
+  /** The venue's network as a door sees it: a proxy a test can take away and bring back. */
+  async function proxyToVenue(tls: TestCert | null = null): Promise<TcpProxy> {
+    const proxy = new TcpProxy(Number(new URL(venue.url).port), tls);
+    proxies.push(proxy);
+    await proxy.listen();
+    return proxy;
   }
   const json = (run: CliRun): Record<string, unknown> => JSON.parse(run.out[0]!) as Record<string, unknown>;
 
@@ -72,32 +84,33 @@ describe('a door restarted while the venue network is down', () => {
 
   it('keeps its pack, refuses a guest it let in before the restart, and uploads each queued scan once', async () => {
     const [guest, other] = await venue.sell(eventId, tierId, 2);
+    const network = await proxyToVenue();
     const door = doorProcess();
-    expect((await door('pair', await venue.pairingCode(eventId), '--name', 'Door B')).code).toBe(
-      exitCodes.ok,
-    );
+    const { token } = parsePairingCode(await venue.pairingCode(eventId));
+    expect((await door('pair', token, '--url', network.url, '--name', 'Door B')).code).toBe(exitCodes.ok);
     const before = json(await door('status', '--json'));
-    await venue.stop();
-    try {
-      expect((await door('scan', guest!.paper_pass!)).out[0]).toMatch(
-        /^ADMITTED .*\[offline \(unreachable\)/,
-      );
-      // Restarted: the pack is the one pulled before, and the guest is inside already.
-      const refused = await door('scan', guest!.paper_pass!);
-      expect(refused.code).toBe(exitCodes.rejected);
-      expect(refused.out[0]).toMatch(new RegExp(`^REJECTED already_scanned ${guest!.id} \\[offline`));
-      expect((await door('scan', other!.paper_pass!)).code).toBe(exitCodes.ok);
-      const after = json(await door('status', '--json'));
-      expect(after).toMatchObject({
-        queued: 3,
-        admissions: 2,
-        packGeneratedAt: before['packGeneratedAt'],
-        pairing: before['pairing'],
-      });
-    } finally {
-      await venue.restart();
-    }
-    // Back on the network: the three scans go up once; a second sync has nothing to send.
+    await network.stopListening();
+
+    expect((await door('scan', guest!.paper_pass!)).out[0]).toMatch(/^ADMITTED .*\[offline \(unreachable\)/);
+    // Restarted: the pack is the one pulled before, and the guest is inside already.
+    const refused = await door('scan', guest!.paper_pass!);
+    expect(refused.code).toBe(exitCodes.rejected);
+    expect(refused.out[0]).toMatch(new RegExp(`^REJECTED already_scanned ${guest!.id} \\[offline`));
+    expect((await door('scan', other!.paper_pass!)).code).toBe(exitCodes.ok);
+    expect(json(await door('status', '--json'))).toMatchObject({
+      queued: 3,
+      admissions: 2,
+      packGeneratedAt: before['packGeneratedAt'],
+      pairing: before['pairing'],
+    });
+
+    // The Wi-Fi comes back flaky: the upload reaches the server, its answer never reaches the door.
+    network.mode = 'lose-answers';
+    await network.listenAgain();
+    expect((await door('sync')).code).toBe(exitCodes.failed);
+    expect(json(await door('status', '--json'))).toMatchObject({ queued: 3 });
+    // Then for good: the same three go up again and count once; a second sync has nothing to send.
+    network.mode = 'pass';
     expect((await door('sync')).out[0]).toBe('synced 3 scans: 2 admitted, 1 rejected, 0 conflicts');
     expect((await door('sync')).out[0]).toBe('synced 0 scans: 0 admitted, 0 rejected, 0 conflicts');
     for (const ticket of [guest!, other!])
@@ -106,11 +119,42 @@ describe('a door restarted while the venue network is down', () => {
       'GET',
       `/v2/scans?event_id=${eventId}&limit=100`,
     );
-    expect(
-      scans.data
-        .filter((scan) => scan.ticket_id === guest!.id)
-        .map((scan) => scan.result)
-        .sort(),
-    ).toEqual(['admitted', 'rejected']);
+    const results = (id: string) =>
+      scans.data.filter((scan) => scan.ticket_id === id).map((scan) => scan.result);
+    expect(results(guest!.id).sort()).toEqual(['admitted', 'rejected']);
+    expect(results(other!.id)).toEqual(['admitted']);
+  });
+
+  it('keeps its pinned certificate: restarted offline, it tells nothing to an impostor on the venue address', async () => {
+    const [guest] = await venue.sell(eventId, tierId);
+    const real = makeCert('venue.test');
+    const impostor = makeCert('venue.test');
+    const network = await proxyToVenue(real);
+    const door = doorProcess();
+    const { token } = parsePairingCode(await venue.pairingCode(eventId));
+    const paired = await door('pair', token, '--url', network.url, '--fingerprint', real.fingerprint256);
+    expect(paired.code, paired.err.join('\n')).toBe(exitCodes.ok);
+    await network.stopListening();
+    expect((await door('scan', guest!.paper_pass!)).code).toBe(exitCodes.ok);
+
+    // Restarted while someone else answers on the venue's address with another certificate.
+    network.tls = impostor;
+    network.bytesIn = 0;
+    await network.listenAgain();
+    const shown = await door('scan', guest!.paper_pass!);
+    // Decided here (the upload it tries first, the ticket being one it let in, is refused by the pin).
+    expect(shown.out[0]).toMatch(new RegExp(`^REJECTED already_scanned ${guest!.id} \\[offline \\(`));
+    const sync = await door('sync');
+    expect(sync.code).toBe(exitCodes.failed);
+    expect(sync.err[0]).toMatch(/certificate/i);
+    // It hung up after the handshake: not one byte of a request (nor its key) reached the impostor.
+    expect(network.bytesIn).toBe(0);
+    expect(json(await door('status', '--json'))).toMatchObject({ queued: 2 });
+
+    // The venue's own server back on the address: trusted, and the two scans go up.
+    await network.stopListening();
+    network.tls = real;
+    await network.listenAgain();
+    expect((await door('sync')).out[0]).toBe('synced 2 scans: 1 admitted, 1 rejected, 0 conflicts');
   });
 });
