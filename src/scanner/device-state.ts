@@ -125,6 +125,11 @@ export interface DeviceStatus {
   lastSyncAt: number | null;
   /** Queued scans ever set aside at sync (the server refused their time), in total. */
   setAside: number;
+  /**
+   * Queued scans held in memory only, because the storage refused them (a browser's full
+   * localStorage): a reload loses them. Absent from a state that always saves (SQLite).
+   */
+  unsaved?: number;
   packPulledAt: number | null;
   packGeneratedAt: string | null;
   feedCursor: string | null;

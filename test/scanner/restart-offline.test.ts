@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exitCodes } from '../../src/scanner/cli-run.js';
 import { tempDataDir } from '../support/test-app.js';
+import { openDoor } from '../../src/scanner/node-door.js';
 import { parsePairingCode } from '../../src/scanner/pairing-code.js';
 import { makeCert, type TestCert } from './support/tls-cert.js';
 import { TcpProxy } from './support/tcp-proxy.js';
@@ -157,4 +158,33 @@ describe('a door restarted while the venue network is down', () => {
     await network.listenAgain();
     expect((await door('sync')).out[0]).toBe('synced 2 scans: 1 admitted, 1 rejected, 0 conflicts');
   });
+
+  it('a big venue offline all night: 6,000 queued scans survive a restart and upload once', async () => {
+    const guests = await venue.sell(eventId, tierId, 100);
+    const door = doorProcess();
+    const { token } = parsePairingCode(await venue.pairingCode(eventId));
+    const network = await proxyToVenue();
+    expect((await door('pair', token, '--url', network.url, '--name', 'Main gate')).code).toBe(exitCodes.ok);
+    await network.stopListening();
+    const state = JSON.parse((await door('status', '--json')).out[0]!) as { state_file: string };
+    // The night, through the SDK in this process (a process per scan would take all night here):
+    // each of 100 guests shown 60 times, so 100 admitted and 5,900 refused, every one queued.
+    const sdk = openDoor(state.state_file);
+    let admitted = 0;
+    for (let round = 0; round < 60; round++)
+      for (const guest of guests) {
+        const outcome = await sdk.device.scan(guest.paper_pass!, { offline: true });
+        if (outcome.result === 'admitted') admitted++;
+      }
+    await sdk.close();
+    expect(admitted).toBe(100);
+
+    expect(json(await door('status', '--json'))).toMatchObject({ queued: 6_000, admissions: 100 });
+    await network.listenAgain();
+    expect((await door('sync')).out[0]).toBe('synced 6000 scans: 100 admitted, 5900 rejected, 0 conflicts');
+    expect(json(await door('status', '--json'))).toMatchObject({ queued: 0, conflicts: 0 });
+    expect((await venue.ok<{ scan_count: number }>('GET', `/v2/tickets/${guests[99]!.id}`)).scan_count).toBe(
+      1,
+    );
+  }, 120_000);
 });
