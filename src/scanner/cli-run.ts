@@ -58,7 +58,12 @@ function describeScan(outcome: ScanOutcome): string {
       ? `online, ${Math.round(outcome.ms)} ms`
       : `offline${outcome.fallback && outcome.fallback !== 'offline_mode' ? ` (${outcome.fallback})` : ''}, ${Math.round(outcome.ms)} ms, queued for sync`;
   const who = outcome.attendee?.name ? ` ${outcome.attendee.name}` : '';
-  return `${verdict} ${outcome.ticketId ?? '-'}${who} [${how}]`;
+  // A steward holding an old print says "this was replaced at 19:30" (this device's time zone).
+  const replaced =
+    outcome.replacedAt === undefined
+      ? ''
+      : ` (replaced at ${new Date(outcome.replacedAt).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' })})`;
+  return `${verdict} ${outcome.ticketId ?? '-'}${who}${replaced} [${how}]`;
 }
 
 /** The pairing code given on the command line; one that does not parse is a usage error. */

@@ -102,7 +102,10 @@ export interface DoubleAdmission {
 }
 
 export interface StateChanges {
-  /** As the pack lists them; a state keeps the status (a transfer's time lives in memory only). */
+  /**
+   * As the pack lists them. A state keeps a transfer's time too (`transferred_at`), so a door
+   * restarted offline still says "replaced at 19:30"; an entry without one keeps the time known.
+   */
   revoked: { ticket_id: string; status: RevokedStatus; transferred_at?: string }[];
   admissions: [string, AdmissionState][];
   /** Names from a pack, for lookup; `holdersReplaced`: a whole pack's list replaces the old one. */
@@ -122,6 +125,11 @@ export interface DeviceStatus {
   lastSyncAt: number | null;
   /** Queued scans ever set aside at sync (the server refused their time), in total. */
   setAside: number;
+  /**
+   * Queued scans held in memory only, because the storage refused them (a browser's full
+   * localStorage): a reload loses them. Absent from a state that always saves (SQLite).
+   */
+  unsaved?: number;
   packPulledAt: number | null;
   packGeneratedAt: string | null;
   feedCursor: string | null;
@@ -143,7 +151,11 @@ export interface DeviceState {
   savePack(info: PackInfo, changes: StateChanges): void;
 
   admissions(): Iterable<[string, AdmissionState]>;
-  revocations(): Iterable<[string, RevokedStatus]>;
+  /**
+   * Each revoked ticket, its status and, for a transferred one, when it was replaced (ISO; absent
+   * when no pack or answer said, or from a state kept by an older SDK).
+   */
+  revocations(): Iterable<[string, RevokedStatus, string?]>;
   /**
    * The names the last packs carried (lookup and manual check-in offline). A state that keeps
    * none (optional) has them again at the next whole pull.

@@ -18,7 +18,7 @@ import type {
 } from './device-state.js';
 import type { AdmissionState, Holder, OfflineDecision, RevokedStatus } from './types.js';
 
-const schemaVersion = 5;
+const schemaVersion = 6;
 
 const schema = `
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -74,6 +74,14 @@ ALTER TABLE queue ADD COLUMN held INTEGER NOT NULL DEFAULT 0;
 /** Added to the conflicts in version 5: both doors of a double admission (JSON; ConflictRecord). */
 const conflictsV5 = `
 ALTER TABLE conflicts ADD COLUMN double_admission TEXT;
+`;
+
+/**
+ * Added to the revocations in version 6: when a transferred ticket was replaced, so a door
+ * restarted offline still says "replaced at 19:30" (it was kept in memory only before).
+ */
+const revokedV6 = `
+ALTER TABLE revoked ADD COLUMN transferred_at TEXT;
 `;
 
 interface QueueRow {
@@ -142,6 +150,7 @@ export class SqliteDeviceState implements DeviceState {
         if (version < 3) this.db.exec(holdersV3);
         if (version < 4) this.db.exec(queueV4);
         if (version < 5) this.db.exec(conflictsV5);
+        if (version < 6) this.db.exec(revokedV6);
         this.db.pragma(`user_version = ${schemaVersion}`);
       })();
     } catch (err) {
@@ -154,14 +163,17 @@ export class SqliteDeviceState implements DeviceState {
       setMeta: db.prepare(
         'INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
       ),
+      // A later word without the time (the feed, an online answer) keeps the time known.
       revoke: db.prepare(
-        'INSERT INTO revoked (ticket_id, status) VALUES (?, ?) ON CONFLICT (ticket_id) DO UPDATE SET status = excluded.status',
+        `INSERT INTO revoked (ticket_id, status, transferred_at) VALUES (?, ?, ?)
+         ON CONFLICT (ticket_id) DO UPDATE SET status = excluded.status,
+           transferred_at = COALESCE(excluded.transferred_at, revoked.transferred_at)`,
       ),
       admit: db.prepare(
         `INSERT INTO admissions (ticket_id, inside, count) VALUES (?, ?, ?)
          ON CONFLICT (ticket_id) DO UPDATE SET inside = excluded.inside, count = excluded.count`,
       ),
-      allRevoked: db.prepare('SELECT ticket_id, status FROM revoked').raw(),
+      allRevoked: db.prepare('SELECT ticket_id, status, transferred_at FROM revoked').raw(),
       allAdmissions: db.prepare('SELECT ticket_id, inside, count FROM admissions').raw(),
       enqueue: db.prepare(
         `INSERT INTO queue (kind, token, note, ticket_id, scanned_at, result, reason, direction)
@@ -231,8 +243,11 @@ export class SqliteDeviceState implements DeviceState {
     ]);
   }
 
-  revocations(): Iterable<[string, RevokedStatus]> {
-    return this.stmt.allRevoked.all() as [string, RevokedStatus][];
+  revocations(): Iterable<[string, RevokedStatus, string?]> {
+    return (this.stmt.allRevoked.all() as [string, RevokedStatus, string | null][]).map(
+      ([ticketId, status, transferredAt]) =>
+        transferredAt === null ? [ticketId, status] : [ticketId, status, transferredAt],
+    );
   }
 
   holders(): Iterable<Holder> {
@@ -368,7 +383,8 @@ export class SqliteDeviceState implements DeviceState {
     if (changes.holdersReplaced) this.stmt.clearHolders.run();
     for (const h of changes.holders ?? [])
       this.stmt.holder.run(h.ticketId, h.orderId, h.name, h.tierId, h.fromTransfer ? 1 : 0);
-    for (const entry of changes.revoked) this.stmt.revoke.run(entry.ticket_id, entry.status);
+    for (const entry of changes.revoked)
+      this.stmt.revoke.run(entry.ticket_id, entry.status, entry.transferred_at ?? null);
     for (const [ticketId, state] of changes.admissions) this.saveAdmission(ticketId, state);
   }
 

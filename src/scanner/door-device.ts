@@ -246,7 +246,12 @@ export class DoorDevice {
       this.validator.setKeys(pack.jwks.keys);
       if (pack.tiers) this.validator.setTiers(pack.tiers);
     }
-    for (const [ticketId, status] of this.state.revocations()) this.validator.revoke(ticketId, status);
+    for (const [ticketId, status, transferredAt] of this.state.revocations())
+      this.validator.revokeEntry({
+        ticket_id: ticketId,
+        status,
+        ...(transferredAt ? { transferred_at: transferredAt } : {}),
+      });
     for (const [ticketId, admission] of this.state.admissions())
       this.validator.restoreAdmission(ticketId, admission);
     this.validator.addHolders([...(this.state.holders?.() ?? [])]);
@@ -1098,8 +1103,14 @@ export class DoorDevice {
     if (!ticketId) return null;
     const changes: StateChanges = { revoked: [], admissions: [] };
     if (reason === 'voided' || reason === 'transferred') {
-      this.validator.revoke(ticketId, reason);
-      changes.revoked.push({ ticket_id: ticketId, status: reason });
+      // The answer's time of a replacement is kept too: the door may be offline at the next showing.
+      const entry = {
+        ticket_id: ticketId,
+        status: reason,
+        ...(ticket?.transferred_at ? { transferred_at: ticket.transferred_at } : {}),
+      };
+      this.validator.revokeEntry(entry);
+      changes.revoked.push(entry);
       return changes;
     }
     if (this.pending.has(ticketId)) return null;

@@ -27,7 +27,8 @@ export interface KeyValueStorage {
 }
 
 interface Known {
-  revoked: [string, RevokedStatus][];
+  /** A transferred ticket's third element is when it was replaced (absent from an older SDK). */
+  revoked: [string, RevokedStatus, string?][];
   admitted: [string, AdmissionState][];
 }
 interface Queue {
@@ -49,13 +50,20 @@ export class StoredDeviceState implements DeviceState {
   private pairing: Pairing | null;
   private pack: PackInfo | null;
   private readonly revoked: Map<string, RevokedStatus>;
+  /** When each transferred ticket was replaced (ISO), kept so a reload offline still says so. */
+  private readonly replacedAt: Map<string, string>;
   private readonly admitted: Map<string, AdmissionState>;
   /** The pack's guest list (names, never emails), for lookup and manual check-in offline. */
   private readonly names: Map<string, Holder>;
   private queue: Queue;
+  /**
+   * The queue's seqs up to this one are in storage; later ones live in this page only (the
+   * storage refused the queue: full). Scans are appended in seq order, so that is all it takes.
+   */
+  private savedThroughSeq: number;
   private meta: Meta;
-  /** The last write that failed, for the door's status line; null while every write works. */
-  writeError: string | null = null;
+  /** The last write that failed (storage full, private mode); null while every write works. */
+  private failedWrite: { part: string; error: string } | null = null;
 
   constructor(
     /** Where each write goes too; null keeps everything in memory only. */
@@ -65,10 +73,14 @@ export class StoredDeviceState implements DeviceState {
     this.pairing = this.read<Pairing | null>('pairing', null);
     this.pack = this.read<PackInfo | null>('pack', null);
     const known = this.read<Known>('known', { revoked: [], admitted: [] });
-    this.revoked = new Map(known.revoked);
+    this.revoked = new Map(known.revoked.map(([ticketId, status]) => [ticketId, status]));
+    this.replacedAt = new Map(
+      known.revoked.flatMap(([ticketId, , at]) => (at ? [[ticketId, at] as [string, string]] : [])),
+    );
     this.admitted = new Map(known.admitted);
     this.names = new Map(this.read<Holder[]>('names', []).map((h) => [h.ticketId, h]));
     this.queue = this.read<Queue>('queue', { nextSeq: 1, items: [] });
+    this.savedThroughSeq = this.queue.nextSeq - 1;
     this.meta = this.read<Meta>('meta', { cursor: null, lastSyncAt: null, conflicts: [] });
   }
 
@@ -83,6 +95,7 @@ export class StoredDeviceState implements DeviceState {
       this.pack = null;
       this.meta = { ...this.meta, cursor: null };
       this.revoked.clear();
+      this.replacedAt.clear();
       this.admitted.clear();
       this.names.clear();
       this.write('names', null);
@@ -94,7 +107,7 @@ export class StoredDeviceState implements DeviceState {
     // unless someone decides to (releaseHeld); device-store.ts does the same.
     if (this.pairing?.revokedAt !== undefined && this.pairing.deviceId !== pairing.deviceId) {
       this.queue = { ...this.queue, items: this.queue.items.map((scan) => ({ ...scan, held: true })) };
-      this.write('queue', this.queue);
+      this.writeQueue();
     }
     this.pairing = pairing;
     this.write('pairing', pairing);
@@ -114,8 +127,11 @@ export class StoredDeviceState implements DeviceState {
     return [...this.admitted];
   }
 
-  revocations(): Iterable<[string, RevokedStatus]> {
-    return [...this.revoked];
+  revocations(): Iterable<[string, RevokedStatus, string?]> {
+    return [...this.revoked].map(([ticketId, status]) => {
+      const at = this.replacedAt.get(ticketId);
+      return at === undefined ? [ticketId, status] : [ticketId, status, at];
+    });
   }
 
   holders(): Iterable<Holder> {
@@ -129,7 +145,10 @@ export class StoredDeviceState implements DeviceState {
       this.write('names', [...this.names.values()]);
     }
     if (changes.revoked.length === 0 && changes.admissions.length === 0) return;
-    for (const entry of changes.revoked) this.revoked.set(entry.ticket_id, entry.status);
+    for (const entry of changes.revoked) {
+      this.revoked.set(entry.ticket_id, entry.status);
+      if (entry.transferred_at) this.replacedAt.set(entry.ticket_id, entry.transferred_at);
+    }
     for (const [ticketId, state] of changes.admissions) this.admitted.set(ticketId, { ...state });
     this.writeKnown();
   }
@@ -160,7 +179,7 @@ export class StoredDeviceState implements DeviceState {
       ],
     };
     // The queue first: it is what a reload must not lose.
-    this.write('queue', this.queue);
+    this.writeQueue();
     if (admission && decision.ticketId) {
       this.admitted.set(decision.ticketId, { ...admission });
       this.writeKnown();
@@ -176,14 +195,14 @@ export class StoredDeviceState implements DeviceState {
     const held = this.queue.items.filter((scan) => scan.held).map(({ held: _held, ...scan }) => scan);
     if (held.length === 0) return [];
     this.queue = { ...this.queue, items: this.queue.items.map(({ held: _held, ...scan }) => scan) };
-    this.write('queue', this.queue);
+    this.writeQueue();
     return held;
   }
 
   settle(seqs: readonly number[], conflicts: readonly ConflictRecord[], syncedAt: number | null): void {
     const done = new Set(seqs);
     this.queue = { ...this.queue, items: this.queue.items.filter((scan) => !done.has(scan.seq)) };
-    this.write('queue', this.queue);
+    this.writeQueue();
     this.meta = {
       ...this.meta,
       conflicts: [...this.meta.conflicts, ...conflicts].slice(-conflictLimit),
@@ -195,7 +214,7 @@ export class StoredDeviceState implements DeviceState {
   setAside(seqs: readonly number[], syncedAt: number): void {
     const gone = new Set(seqs);
     this.queue = { ...this.queue, items: this.queue.items.filter((scan) => !gone.has(scan.seq)) };
-    this.write('queue', this.queue);
+    this.writeQueue();
     this.meta = { ...this.meta, setAside: (this.meta.setAside ?? 0) + seqs.length, lastSyncAt: syncedAt };
     this.write('meta', this.meta);
   }
@@ -223,6 +242,7 @@ export class StoredDeviceState implements DeviceState {
       revoked: this.revoked.size,
       lastSyncAt: this.meta.lastSyncAt,
       setAside: this.meta.setAside ?? 0,
+      unsaved: this.unsavedScans(),
       packPulledAt: this.pack?.pulledAt ?? null,
       packGeneratedAt: this.pack?.generatedAt ?? null,
       feedCursor: this.meta.cursor,
@@ -230,6 +250,29 @@ export class StoredDeviceState implements DeviceState {
   }
 
   close(): void {}
+
+  /**
+   * Offline scans this page holds that its storage does not (it refused them: full). They sync
+   * while the page stays open; a reload, a closed tab or a crashed browser loses them, and with
+   * them the door's memory that those guests are inside.
+   */
+  unsavedScans(): number {
+    return this.queue.items.filter((scan) => scan.seq > this.savedThroughSeq).length;
+  }
+
+  /**
+   * The door's words for a write that failed, for its status line; null while every write works.
+   * Scans kept in this page only come first and say what to do: the door keeps admitting (a
+   * steward cannot stop a queue of guests for a full browser storage), but must not be reloaded.
+   */
+  get writeError(): string | null {
+    if (!this.failedWrite) return null;
+    const unsaved = this.unsavedScans();
+    const because = `(${this.failedWrite.error})`;
+    if (unsaved > 0)
+      return `This device's storage is full: the last ${unsaved} offline scan${unsaved === 1 ? ' is' : 's are'} kept only while this page stays open. Do not reload or close it; sync as soon as the network is back, then the storage has room again ${because}`;
+    return `Could not save the door's ${this.failedWrite.part} on this device ${because}`;
+  }
 
   /**
    * Unpairs: forgets the server, its key and everything learnt. Refused while scans wait for
@@ -243,6 +286,7 @@ export class StoredDeviceState implements DeviceState {
     this.pairing = null;
     this.pack = null;
     this.revoked.clear();
+    this.replacedAt.clear();
     this.admitted.clear();
     this.names.clear();
     this.queue = { nextSeq: this.queue.nextSeq, items: [] };
@@ -251,7 +295,7 @@ export class StoredDeviceState implements DeviceState {
   }
 
   private writeKnown(): void {
-    this.write('known', { revoked: [...this.revoked], admitted: [...this.admitted] } satisfies Known);
+    this.write('known', { revoked: [...this.revocations()], admitted: [...this.admitted] } satisfies Known);
   }
 
   private read<T>(part: string, fallback: T): T {
@@ -265,14 +309,22 @@ export class StoredDeviceState implements DeviceState {
     }
   }
 
-  private write(part: string, value: unknown): void {
-    if (!this.storage) return;
+  /** The queue first and alone: it is what a reload must not lose. */
+  private writeQueue(): void {
+    if (this.write('queue', this.queue)) this.savedThroughSeq = this.queue.nextSeq - 1;
+  }
+
+  /** False when the storage refused it (the failure is kept for writeError). */
+  private write(part: string, value: unknown): boolean {
+    if (!this.storage) return true;
     try {
       if (value === null) this.storage.removeItem(this.prefix + part);
       else this.storage.setItem(this.prefix + part, JSON.stringify(value));
-      if (this.writeError && part === 'queue') this.writeError = null;
+      if (this.failedWrite && part === 'queue') this.failedWrite = null;
+      return true;
     } catch (err) {
-      this.writeError = `Could not save the door's ${part} on this device: ${err instanceof Error ? err.message : String(err)}`;
+      this.failedWrite = { part, error: err instanceof Error ? err.message : String(err) };
+      return false;
     }
   }
 }

@@ -108,7 +108,7 @@ describe('device state file', () => {
     state.close();
     const raw = new Database(file);
     raw.exec(
-      "ALTER TABLE queue DROP COLUMN held; ALTER TABLE conflicts DROP COLUMN double_admission; INSERT INTO queue (token, ticket_id, scanned_at, result, direction) VALUES ('t', 'tik_old', 1, 'admitted', 'in')",
+      "ALTER TABLE queue DROP COLUMN held; ALTER TABLE conflicts DROP COLUMN double_admission; ALTER TABLE revoked DROP COLUMN transferred_at; INSERT INTO queue (token, ticket_id, scanned_at, result, direction) VALUES ('t', 'tik_old', 1, 'admitted', 'in')",
     );
     raw.pragma('user_version = 3');
     raw.close();
@@ -135,7 +135,7 @@ describe('device state file', () => {
     state.close();
     const raw = new Database(file);
     raw.exec(
-      "ALTER TABLE conflicts DROP COLUMN double_admission; INSERT INTO conflicts (ticket_id, scanned_at, local_result, server_result, server_reason, conflict, recorded_at) VALUES ('tik_old', 1, 'admitted', 'rejected', 'voided', 0, 2)",
+      "ALTER TABLE conflicts DROP COLUMN double_admission; ALTER TABLE revoked DROP COLUMN transferred_at; INSERT INTO conflicts (ticket_id, scanned_at, local_result, server_result, server_reason, conflict, recorded_at) VALUES ('tik_old', 1, 'admitted', 'rejected', 'voided', 0, 2)",
     );
     raw.pragma('user_version = 4');
     raw.close();
@@ -176,6 +176,38 @@ describe('device state file', () => {
     expect(twice).toMatchObject({ ticketId: 'tik_twice', conflict: true, doubleAdmission });
     // A conflict recorded with no sync (the feed told it) leaves the last sync time alone.
     expect(reopened.status().lastSyncAt).toBeNull();
+    reopened.close();
+  });
+
+  it('a version 5 file keeps its revocations, then keeps when a transferred ticket was replaced', async () => {
+    const file = join(dir, 'v5.db');
+    const state = new SqliteDeviceState(file);
+    state.savePairing(pairing);
+    const pack = signer.pack();
+    const replaced = signer.ticket();
+    state.savePack(
+      { event: pack.event, jwks: pack.jwks, generatedAt: pack.generated_at, cursor: '1', pulledAt: 1 },
+      { revoked: [{ ticket_id: 'tik_old', status: 'voided' }], admissions: [] },
+    );
+    state.close();
+    const raw = new Database(file);
+    raw.exec('ALTER TABLE revoked DROP COLUMN transferred_at');
+    raw.pragma('user_version = 5');
+    raw.close();
+
+    const upgraded = new SqliteDeviceState(file);
+    expect([...upgraded.revocations()]).toEqual([['tik_old', 'voided']]);
+    const at = new Date(signer.ms - 3_600_000).toISOString();
+    upgraded.saveChanges({
+      revoked: [{ ticket_id: replaced.id, status: 'transferred', transferred_at: at }],
+      admissions: [],
+    });
+    // The feed's later word on the same ticket carries no time: the time known stays.
+    upgraded.saveChanges({ revoked: [{ ticket_id: replaced.id, status: 'transferred' }], admissions: [] });
+    upgraded.close();
+    const { door, state: reopened } = device(file);
+    const refused = await door.scan(signer.mint(replaced), { offline: true });
+    expect(refused).toMatchObject({ result: 'rejected', reason: 'transferred', replacedAt: Date.parse(at) });
     reopened.close();
   });
 

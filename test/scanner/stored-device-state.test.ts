@@ -5,18 +5,26 @@ import { FetchTransport } from '../../src/scanner/fetch-transport.js';
 import type { Pairing } from '../../src/scanner/device-state.js';
 import { ServerSigner } from './support/signer.js';
 
-/** localStorage as the browser has it: strings by key, with a quota that can run out. */
+/** localStorage as the browser has it: strings by key, with a quota (characters) that can run out. */
 class MemoryStorage implements KeyValueStorage {
   readonly items = new Map<string, string>();
   full = false;
+  private used = 0;
+  constructor(private readonly quota = Number.POSITIVE_INFINITY) {}
   getItem(key: string): string | null {
     return this.items.get(key) ?? null;
   }
   setItem(key: string, value: string): void {
-    if (this.full) throw new Error('QuotaExceededError');
+    const before = this.items.get(key);
+    const used =
+      this.used - (before === undefined ? 0 : key.length + before.length) + key.length + value.length;
+    if (this.full || used > this.quota) throw new Error('QuotaExceededError');
     this.items.set(key, value);
+    this.used = used;
   }
   removeItem(key: string): void {
+    const before = this.items.get(key);
+    if (before !== undefined) this.used -= key.length + before.length;
     this.items.delete(key);
   }
 }
@@ -88,6 +96,29 @@ describe('the door page state in localStorage', () => {
       [ticket.id, 'admitted', null, 1],
       [ticket.id, 'rejected', 'already_scanned', 2],
     ]);
+  });
+
+  it('a reload offline still says when a transferred ticket was replaced', async () => {
+    const storage = new MemoryStorage();
+    const { state } = openDoor(storage);
+    state.savePairing(pairing);
+    const pack = signer.pack();
+    const replaced = signer.ticket();
+    const at = new Date(signer.ms - 3_600_000).toISOString();
+    state.savePack(
+      {
+        event: pack.event,
+        jwks: pack.jwks,
+        generatedAt: pack.generated_at,
+        cursor: '7',
+        pulledAt: signer.ms,
+      },
+      { revoked: [{ ticket_id: replaced.id, status: 'transferred', transferred_at: at }], admissions: [] },
+    );
+    // The feed's later word on the same ticket carries no time: the time known stays.
+    state.saveChanges({ revoked: [{ ticket_id: replaced.id, status: 'transferred' }], admissions: [] });
+    const refused = await openDoor(storage).door.scan(signer.mint(replaced), { offline: true });
+    expect(refused).toMatchObject({ result: 'rejected', reason: 'transferred', replacedAt: Date.parse(at) });
   });
 
   it('a reload keeps the guest list, and a manual check-in queued offline keeps its reason', async () => {
@@ -198,6 +229,55 @@ describe('the door page state in localStorage', () => {
     expect(seq).toBe(1);
     expect(state.status().queued).toBe(1);
     expect(state.writeError).toMatch(/QuotaExceededError/);
+  });
+
+  it('a storage too full for the queue: the door keeps admitting, says which scans a reload would lose, and is whole again after sync', async () => {
+    // Room for the pairing, the pack and a few dozen scans: the browser's ~5 MB, scaled down.
+    const storage = new MemoryStorage(24_000);
+    const first = openDoor(storage).state;
+    first.savePairing(pairing);
+    const pack = signer.pack();
+    first.savePack(
+      {
+        event: pack.event,
+        jwks: pack.jwks,
+        generatedAt: pack.generated_at,
+        cursor: '1',
+        pulledAt: signer.ms,
+      },
+      { revoked: [], admissions: [] },
+    );
+    // Opened again, as a page load does, so the door has its pack.
+    const { state, door } = openDoor(storage);
+    const guests = Array.from({ length: 200 }, () => signer.ticket());
+    let scanned = 0;
+    while (state.unsavedScans() === 0 && scanned < guests.length) {
+      expect(await door.scan(signer.mint(guests[scanned++]!), { offline: true })).toMatchObject({
+        result: 'admitted',
+      });
+    }
+    const saved = scanned - 1;
+    expect(saved).toBeGreaterThan(10);
+    expect(state.unsavedScans()).toBe(1);
+    // Past the storage's room it still admits, and counts what only this page holds.
+    for (const guest of guests.slice(scanned, scanned + 3))
+      expect(await door.scan(signer.mint(guest), { offline: true })).toMatchObject({ result: 'admitted' });
+    expect(state.status()).toMatchObject({ queued: saved + 4, unsaved: 4 });
+    expect(state.writeError).toMatch(
+      /^This device's storage is full: the last 4 offline scans are kept only while this page stays open\. Do not reload or close it; sync as soon as the network is back/,
+    );
+    // What a reload would find: the scans saved before the storage filled, not one less.
+    expect(new StoredDeviceState(storage).status().queued).toBe(saved);
+
+    // Synced: the queue is empty and saved, and the warning goes.
+    state.settle(
+      state.queued(1_000).map((scan) => scan.seq),
+      [],
+      signer.ms,
+    );
+    expect(state.unsavedScans()).toBe(0);
+    expect(state.writeError).toBeNull();
+    expect(new StoredDeviceState(storage).status().queued).toBe(0);
   });
 
   it('a damaged entry reads as absent instead of breaking the page', () => {

@@ -1,4 +1,5 @@
 import { connect, createServer, type AddressInfo, type Server, type Socket } from 'node:net';
+import { createServer as createTlsServer } from 'node:tls';
 
 export type ProxyMode = 'pass' | 'blackhole' | 'hold' | 'lose-answers';
 
@@ -8,6 +9,8 @@ export type ProxyMode = 'pass' | 'blackhole' | 'hold' | 'lose-answers';
  * until `release()` (an answer that arrives as late as the test wants, whatever the machine's
  * speed), `lose-answers` lets each request reach the server and drops the connection as its answer
  * comes back (the Wi-Fi gone after the server acted), `stopListening()` leaves nothing on the port at all, `cut()` drops live connections.
+ * With `tls` it serves HTTPS with that certificate in front of the plain loopback server, as a
+ * venue server on the LAN does; set another one and listen again for an impostor on the address.
  */
 export class TcpProxy {
   mode: ProxyMode = 'pass';
@@ -16,14 +19,19 @@ export class TcpProxy {
   private held: (() => void)[] = [];
   /** Connections accepted so far, whatever the mode. */
   accepted = 0;
+  /** Bytes the clients sent through (over TLS: after the handshake, i.e. requests). */
+  bytesIn = 0;
   port = 0;
 
-  constructor(private readonly targetPort: number) {
+  constructor(
+    private readonly targetPort: number,
+    public tls: { key: string; cert: string } | null = null,
+  ) {
     this.server = this.makeServer();
   }
 
   get url(): string {
-    return `http://127.0.0.1:${this.port}`;
+    return `${this.tls ? 'https' : 'http'}://127.0.0.1:${this.port}`;
   }
 
   async listen(port = 0): Promise<void> {
@@ -42,6 +50,8 @@ export class TcpProxy {
   }
 
   async listenAgain(): Promise<void> {
+    // Made afresh, so a certificate set since stopListening() is the one served.
+    this.server = this.makeServer();
     await this.listen(this.port);
   }
 
@@ -69,7 +79,7 @@ export class TcpProxy {
   }
 
   private makeServer(): Server {
-    return createServer((client) => {
+    const onClient = (client: Socket): void => {
       this.accepted++;
       this.sockets.add(client);
       client.on('close', () => this.sockets.delete(client));
@@ -86,6 +96,7 @@ export class TcpProxy {
         });
         upstream.on('error', () => client.destroy());
         client.on('close', () => upstream.destroy());
+        client.on('data', (chunk: Buffer) => (this.bytesIn += chunk.length));
         client.pipe(upstream);
         if (this.mode === 'lose-answers')
           // The server has answered, so it has acted: the door hears only a dropped connection.
@@ -95,6 +106,7 @@ export class TcpProxy {
       };
       if (this.mode === 'hold') this.held.push(pass);
       else pass();
-    });
+    };
+    return this.tls ? createTlsServer(this.tls, onClient) : createServer(onClient);
   }
 }
