@@ -34,6 +34,7 @@ import {
   oneTabAtATime,
   recoveredSoldWords,
   refusedSaleWords,
+  saleCalled,
   saleTime,
   soldBeforeChangeWords,
   stillRecordingWords,
@@ -45,11 +46,14 @@ import {
   wasDropped,
   withSent,
   type KeptCart,
+  type SaleCalled,
+  type Seller,
 } from '../lib/unanswered-sale.js';
 import type { CheckoutBody } from '../api/types.js';
 import { useEvents } from './events-store.js';
 import { requireClient, useSession } from './session-store.js';
 import { useShift } from './shift-store.js';
+import { useStaff } from './staff-store.js';
 
 export type SaleStage = 'tier' | 'quantity' | 'payment' | 'done';
 
@@ -100,6 +104,11 @@ interface SaleState extends Cart {
   doneNote: string | null;
   /** The staff member whose sale this is (null at a till without staff). */
   sellerId: string | null;
+  /**
+   * Who sent the sale under idempotencyKey (null at a till without staff): named to another
+   * member who signs in at the till before it is answered ("Anna's sale of 2 tickets at 19:32").
+   */
+  sentBy: Seller | null;
 
   chooseEvent(eventId: string | null): void;
   chooseTier(tierId: string): void;
@@ -136,7 +145,9 @@ interface SaleState extends Cart {
   /**
    * A staff member signed in at this till: a sale left open by someone else (signed out by hand
    * or after the idle time) is not theirs to finish, nor its customer's name and address theirs
-   * to see, so it is dropped; their own sale waits for them as they left it.
+   * to see, so it is dropped; their own sale waits for them as they left it. A sale already sent
+   * and never answered is the till's to settle, whoever signs in: the customer may have paid,
+   * and it may be recorded. It stays, named as the other member's, and is checked under its key.
    */
   signedIn(staffId: string): void;
 }
@@ -162,7 +173,29 @@ const noAttempt = {
   sentReceipt: null,
   recovered: false,
   doneNote: null,
+  sentBy: null,
 };
+
+/** The member signed in at this till now, as a sale remembers them; null without staff. */
+const signedInSeller = (): Seller | null => {
+  const staff = useStaff.getState().session?.staff;
+  return staff ? { id: staff.id, name: staff.name } : null;
+};
+
+/**
+ * The unanswered sale as the member signed in now is told of it: by its time to whoever rang it
+ * up, by their name and its tickets to anyone else.
+ */
+function calledNow(
+  sentAt: number,
+  sentBy: Seller | null,
+  cart: { quantity: number; held: readonly CartLine[] },
+): SaleCalled {
+  const when = saleTime(sentAt, Date.now());
+  if (sentBy === null || sentBy.id === signedInSeller()?.id) return saleCalled(when);
+  const tickets = cart.held.reduce((sum, line) => sum + line.quantity, cart.quantity);
+  return saleCalled(when, { seller: sentBy.name, tickets });
+}
 
 /** Whose sales the kept ones are: this server and this key (lib/unanswered-sale.ts tillScope). */
 const scope = () => {
@@ -288,13 +321,15 @@ export const useSale = create<SaleState>()((set, get) => ({
     const body = checkoutBody(event, tier, state, held);
     const sent = withSent(state.sentUnanswered, body);
     const sentAt = state.sentAt ?? Date.now();
+    // Who rang it up first: a member finishing a colleague's unanswered sale does not take it over.
+    const sentBy = state.idempotencyKey === null ? signedInSeller() : state.sentBy;
     const tendered = state.payment === 'cash' ? check.total + check.change : 0;
     const sentReceipt = { tendered, change: check.change };
-    set({ submitting: true, error: null, idempotencyKey, sentAt, sentReceipt });
+    set({ submitting: true, error: null, idempotencyKey, sentAt, sentReceipt, sentBy });
     // Kept until an answer comes: a page reloaded, or closed and opened again, puts the sale back
     // with its key.
     const cart = keptCart(state, event.id);
-    keepUnansweredSale(tillStorage(), scope(), { key: idempotencyKey, sent, cart, sentAt });
+    keepUnansweredSale(tillStorage(), scope(), { key: idempotencyKey, sent, cart, sentAt, seller: sentBy });
     const done = (order: OrderView, doneNote: string | null) => {
       forgetAttempt(idempotencyKey);
       // The change due is the cart's on screen: not shown for a sale made before a change to it.
@@ -425,27 +460,29 @@ export const useSale = create<SaleState>()((set, get) => ({
       idempotencyKey: kept.key,
       sentUnanswered: kept.sent,
       sentAt: kept.sentAt,
+      sentBy: kept.seller,
       sentReceipt: null,
       recovered: true,
       doneNote: null,
       submitting: false,
       order: null,
       receipt: null,
-      error: { fields: {}, form: checkingSaleWords(saleTime(kept.sentAt, Date.now())) },
+      error: { fields: {}, form: checkingSaleWords(calledNow(kept.sentAt, kept.seller, kept.cart)) },
     });
     return eventId;
   },
 
   async resendUnanswered() {
-    const { idempotencyKey: key, sentUnanswered: sent, sentAt, submitting, recovered, sentReceipt } = get();
+    const { idempotencyKey: key, sentUnanswered: sent, sentAt, submitting } = get();
     if (key === null || sentAt === null || sent.length === 0 || submitting || resending.has(key)) return;
-    const when = saleTime(sentAt, Date.now());
+    // Read when said: another member may sign in while the answer is on its way.
+    const called = () => calledNow(sentAt, get().sentBy, get());
     const gaveUp = (words: string) => {
       forgetAttempt(key);
       set({ stage: 'tier', tierId: null, ...emptyCart, ...noAttempt, error: { fields: {}, form: words } });
     };
     // Past the server's keeping of answers, sending it again could sell it twice.
-    if (tooOldToCheck(sentAt, Date.now())) return gaveUp(tooOldSaleWords(when));
+    if (tooOldToCheck(sentAt, Date.now())) return gaveUp(tooOldSaleWords(called()));
     resending.add(key);
     let answer: EarlierAnswer;
     try {
@@ -467,15 +504,16 @@ export const useSale = create<SaleState>()((set, get) => ({
         tierId: null,
         ...emptyCart,
         ...noAttempt,
-        error: { fields: {}, form: droppedElsewhereWords(when) },
+        error: { fields: {}, form: droppedElsewhereWords(called()) },
       });
       return;
     }
+    const { recovered, sentReceipt } = get();
     if (answer.state === 'unknown') {
       const words = answer.keyRefused
-        ? keyRefusedSaleWords(when)
+        ? keyRefusedSaleWords(called())
         : recovered
-          ? uncheckedSaleWords(when)
+          ? uncheckedSaleWords(called())
           : null;
       if (words) set({ error: { fields: {}, form: words } });
       return;
@@ -484,19 +522,29 @@ export const useSale = create<SaleState>()((set, get) => ({
     if (eventId) void useEvents.getState().loadTiers(eventId);
     if (answer.state === 'refused') {
       const { code, message } = answer.error;
-      return gaveUp(refusedSaleWords(when, code, message));
+      return gaveUp(refusedSaleWords(called(), code, message));
     }
     forgetAttempt(key);
     const last = answer.index === 0;
-    const doneNote = recovered ? recoveredSoldWords(when) : last ? null : soldBeforeChangeWords;
+    const doneNote = recovered ? recoveredSoldWords(called()) : last ? null : soldBeforeChangeWords;
     const receipt = !recovered && last ? sentReceipt : null;
     set({ submitting: false, stage: 'done', order: answer.order, receipt, ...noAttempt, doneNote });
     void useShift.getState().saleMade(answer.order.shift_id);
   },
 
   signedIn(staffId) {
-    const { sellerId, newSale } = get();
-    if (sellerId !== null && sellerId !== staffId) newSale();
+    const { sellerId, newSale, idempotencyKey, sentUnanswered, sentAt, sentBy } = get();
+    if (sellerId !== null && sellerId !== staffId) {
+      if (idempotencyKey !== null && sentUnanswered.length > 0 && sentAt !== null) {
+        // Checked under its key as the till is opened (hooks/use-unanswered-sale.ts): the server
+        // replays the sale if it had it, or makes it once. Told as a sale found on the till, with
+        // no change due: that was counted out to the customer by whoever took the money.
+        const form = checkingSaleWords(calledNow(sentAt, sentBy, get()));
+        set({ sellerId: staffId, recovered: true, sentReceipt: null, error: { fields: {}, form } });
+        return;
+      }
+      newSale();
+    }
     set({ sellerId: staffId });
   },
 }));
