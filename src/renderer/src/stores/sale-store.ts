@@ -483,6 +483,9 @@ export const useSale = create<SaleState>()((set, get) => ({
     };
     // Past the server's keeping of answers, sending it again could sell it twice.
     if (tooOldToCheck(sentAt, Date.now())) return gaveUp(tooOldSaleWords(called()));
+    // Nobody signed in at a till with staff: the server would refuse it unread. Signing in sends it.
+    const staff = useStaff.getState();
+    if (staff.mode === 'required' && staff.session === null) return;
     resending.add(key);
     let answer: EarlierAnswer;
     try {
@@ -498,6 +501,10 @@ export const useSale = create<SaleState>()((set, get) => ({
     }
     // The seller moved on meanwhile (New sale, another event), or a press answered it first.
     if (get().idempotencyKey !== key || get().stage === 'done') return;
+    // Signed out (and maybe another member in) while it was on its way: the refusal says nothing
+    // of the sale. Asked again as whoever is signed in now (nobody: when someone signs in).
+    if (answer.state === 'unknown' && useStaff.getState().session !== staff.session)
+      return get().resendUnanswered();
     if (answer.state === 'dropped') {
       set({
         stage: 'tier',
