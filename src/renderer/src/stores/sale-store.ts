@@ -1,6 +1,5 @@
 import { create } from 'zustand';
 import { ApiRequestError } from '../api/api-error.js';
-import { unwrap } from '../api/client.js';
 import type { EventView, OrderView, TierView } from '../api/types.js';
 import { splitError, type SplitError } from '../lib/field-errors.js';
 import { newIdempotencyKey } from '../lib/idempotency.js';
@@ -14,16 +13,8 @@ import {
   stepQuantity,
   type QuantityEntry,
 } from '../lib/quantity.js';
+import { checkCart, checkoutBody, type Cart, type HeldLine, type TillPayment } from '../lib/sale.js';
 import {
-  checkCart,
-  checkoutBody,
-  stockWords,
-  type Cart,
-  type HeldLine,
-  type TillPayment,
-} from '../lib/sale.js';
-import {
-  answerDeadline,
   checkingSaleWords,
   dropUnansweredSale,
   droppedElsewhereWords,
@@ -51,7 +42,9 @@ import {
 } from '../lib/unanswered-sale.js';
 import type { CheckoutBody } from '../api/types.js';
 import { useEvents } from './events-store.js';
-import { requireClient, useSession } from './session-store.js';
+import { useSession } from './session-store.js';
+import { firstAnswer, postOrder, type EarlierAnswer } from './sale-sending.js';
+import { itemIndex, removedTierIndex, soldOutWords, tierEditCodes } from './sale-refusals.js';
 import { useShift } from './shift-store.js';
 import { useStaff } from './staff-store.js';
 
@@ -556,53 +549,6 @@ export const useSale = create<SaleState>()((set, get) => ({
   },
 }));
 
-/** POST /v2/orders, given up on after saleAnswerMs (then it counts as unanswered). */
-async function postOrder(body: CheckoutBody, key: string): Promise<OrderView> {
-  const deadline = answerDeadline();
-  try {
-    return await unwrap(
-      requireClient().POST('/v2/orders', {
-        body,
-        headers: { 'Idempotency-Key': key },
-        signal: deadline.signal,
-      }),
-    );
-  } finally {
-    deadline.clear();
-  }
-}
-
-type EarlierAnswer =
-  | { state: 'sold'; order: OrderView; index: number }
-  | { state: 'refused'; error: ApiRequestError }
-  | { state: 'unknown'; keyRefused?: boolean }
-  | { state: 'dropped' };
-
-/** Answers that say nothing of what the server made of the sale: ask again later. */
-const noVerdict = new Set([401, 403, 429]);
-
-/**
- * What the server made of the tries sent under `key`, by sending them again in turn: the one it
- * has answers as it did (a replay), the others are refused as another body under the key. The
- * first of `bodies` is sold if none of them was, as pressing Complete sale again would.
- */
-async function firstAnswer(bodies: readonly CheckoutBody[], key: string): Promise<EarlierAnswer> {
-  for (const [index, body] of bodies.entries()) {
-    try {
-      return { state: 'sold', order: await postOrder(body, key), index };
-    } catch (err) {
-      if (!(err instanceof ApiRequestError) || err.isNetwork || err.status >= 500)
-        return { state: 'unknown' };
-      if (err.code === 'idempotency_key_reused') continue;
-      // Another tab still sending it, a key revoked meanwhile: no word on the sale either way.
-      if (err.code === 'idempotency_key_in_use' || noVerdict.has(err.status))
-        return { state: 'unknown', keyRefused: err.status === 401 };
-      return { state: 'refused', error: err };
-    }
-  }
-  return { state: 'unknown' };
-}
-
 /** Keys being sent again by this tab now, so a second trigger does not send them twice at once. */
 const resending = new Set<string>();
 
@@ -627,38 +573,4 @@ export function heldLines(held: readonly CartLine[], tiers: readonly TierView[])
     lines.push({ tier, quantity: line.quantity });
   }
   return lines;
-}
-
-/** Refusals a tier edited meanwhile causes, put in the till's words by tierEditedWords. */
-const tierEditCodes = new Set(['max_per_order_exceeded', 'invalid_access_code']);
-
-/** The line a 404 names (`items[i].tier_id`: its tier is gone), or false for any other 404. */
-const removedTierIndex = (param: string | undefined): number | false => {
-  const match = /^items\[(\d+)\]\.tier_id$/.exec(param ?? '');
-  return match ? Number(match[1]) : false;
-};
-
-const itemIndex = (param: string | undefined): number | null => {
-  const match = /^items\[(\d+)\]/.exec(param ?? '');
-  return match ? Number(match[1]) : null;
-};
-
-/**
- * What is left of the refused tier once the tiles are read again, in words: at the quantity for
- * the tier on screen, named above the button for one held earlier in the sale; null if the tiles
- * could not be read.
- */
-async function soldOutWords(
-  refreshed: Promise<void>,
-  eventId: string,
-  tierId: string,
-  onScreen: boolean,
-): Promise<SplitError | null> {
-  await refreshed;
-  const fresh = useEvents.getState().tiers[eventId];
-  const tier = fresh?.state === 'ready' ? fresh.data?.find((t) => t.id === tierId) : undefined;
-  if (!tier) return null;
-  return onScreen
-    ? { fields: { quantity: stockWords(tier) }, form: null }
-    : { fields: {}, form: `${tier.name}: ${stockWords(tier)}` };
 }
