@@ -404,7 +404,20 @@ describe('enforcement', () => {
     const bobToken = asStaff(await signIn(t, till, '5678'));
     const annToken = asStaff(await signIn(t, till, '1234'));
     expect((await t.call('PATCH', `/v2/staff/${bob.id}`, { pin: '8765' })).statusCode).toBe(200);
-    expectError(await sell(till, bobToken), 403, 'permission_error', 'staff_sign_in_required');
+    // The till's poll reads why before any write (the till goes back to its keypad saying it).
+    const polled = (await t.call('GET', '/v2/staff/session', undefined, till, bobToken)).json();
+    const refused = expectError(
+      await sell(till, bobToken),
+      403,
+      'permission_error',
+      'staff_sign_in_required',
+    );
+    expect(polled).toMatchObject({ staff: null, ended: refused.message });
+    expect(refused.message).toMatch(/^Bob's sign-in here has ended/);
+    // Asked with no token, or a live one, there is nothing ended to say.
+    expect((await t.call('GET', '/v2/staff/session', undefined, till, annToken)).json()).not.toHaveProperty(
+      'ended',
+    );
     expect((await sell(till, asStaff(await signIn(t, till, '8765')))).statusCode).toBe(200);
 
     // A rename or a role change leaves the session running; the role counts from the next request.

@@ -2,6 +2,7 @@ import type { Browser, Page, Request } from '@playwright/test';
 import { expect, test } from './fixtures.js';
 import { LoginPage } from './pages/login-page.js';
 import { SellPage } from './pages/sell-page.js';
+import { TillStaffPage } from './pages/till-staff-page.js';
 import { startFlakyLink, type FlakyLink } from './support/flaky-link.js';
 import { adminKey, type VenueServer } from './support/venue-server.js';
 
@@ -43,11 +44,32 @@ function saleKeys(page: Page): string[] {
   return keys;
 }
 
-/** A till signed in through `link` on the event's sell screen, `quantity` Standing with €60 cash typed. */
-async function tillAtPayment(page: Page, link: FlakyLink, eventId: string, quantity = 2): Promise<SellPage> {
+/** A till of a venue with staff: its box-office key, and Anna and Bob who sell at it. */
+async function staffedTill(server: VenueServer) {
+  const { secret } = await server.api<{ secret: string }>('POST', '/v2/api_keys', {
+    name: 'Till 1',
+    scope: 'box_office',
+  });
+  const member = (name: string, pin: string) =>
+    server.api<{ id: string }>('POST', '/v2/staff', { name, role: 'seller', pin });
+  return { secret, anna: await member('Anna', '1357'), bob: await member('Bob', '2468') };
+}
+
+/**
+ * A till signed in through `link` on the event's sell screen, `quantity` Standing with €60 cash
+ * typed; with `as`, by a staff member's PIN on a box-office key.
+ */
+async function tillAtPayment(
+  page: Page,
+  link: FlakyLink,
+  eventId: string,
+  quantity = 2,
+  as?: { key: string; pin: string },
+): Promise<SellPage> {
   const login = new LoginPage(page, link.url);
   await login.open(`/sell/${eventId}`);
-  await login.signIn(adminKey);
+  await login.signIn(as?.key ?? adminKey);
+  if (as) await new TillStaffPage(page).typePin(as.pin);
   const sell = new SellPage(page);
   await sell.pickTier('Standing');
   await sell.enterQuantity(quantity);
@@ -274,6 +296,58 @@ test.describe('a till on flaky Wi-Fi', () => {
     );
     expect(await ordersOf(server, eventId)).toHaveLength(1);
     await expect(new SellPage(reopened).tile('Standing')).toContainText('0 left of 2');
+  });
+
+  test('the lid closed on Anna’s unanswered sale and Bob signs in next: told it is Anna’s, checked under its key, sold once', async ({
+    server,
+    page,
+  }) => {
+    const eventId = await eventOnSale(server);
+    const till = await staffedTill(server);
+    const keys = saleKeys(page);
+    await tillAtPayment(page, link, eventId, 2, { key: till.secret, pin: '1357' });
+    link.trouble(orders, 'lose-answer');
+    await completeButton(page).click();
+    await expect(saleAlert(page)).toContainText('cannot tell whether the sale went through');
+    // Anna is signed out (by hand, or after the idle time with the lid shut); Bob takes the till.
+    link.trouble(orders, 'hold-answer');
+    const staff = new TillStaffPage(page);
+    await staff.signOut('Anna');
+    await staff.typePin('2468');
+    await expect(staff.signedIn()).toContainText('Bob');
+    await expect(saleAlert(page)).toHaveText(
+      /^Anna's sale of 2 tickets at \d\d:\d\d was not confirmed\. Checking with the venue server whether it went through…$/,
+    );
+    link.release();
+    await expect(doneHeading(page)).toBeVisible();
+    await expect(page.getByTestId('done-note')).toHaveText(
+      /^This is Anna's sale of 2 tickets at \d\d:\d\d that was not confirmed: it went through, once\. Nothing more was sold\.$/,
+    );
+    expect(await ordersOf(server, eventId)).toHaveLength(1);
+    expect(new Set(keys).size).toBe(1);
+  });
+
+  test('the office resets Anna’s PIN mid-sale: her till goes back to the keypad by itself, saying why, and her sale waits for her', async ({
+    server,
+    page,
+  }) => {
+    const eventId = await eventOnSale(server);
+    const till = await staffedTill(server);
+    await page.clock.install();
+    await tillAtPayment(page, link, eventId, 2, { key: till.secret, pin: '1357' });
+    await server.api('PATCH', `/v2/staff/${till.anna.id}`, { pin: '9753' });
+    // No sale pressed: the till's shift poll (every 15 s) finds the sign-in ended.
+    await page.clock.runFor(15_000);
+    const staff = new TillStaffPage(page);
+    await expect(staff.keypad()).toBeVisible();
+    await expect(page.locator('.pin-notice')).toHaveText(
+      "Anna's sign-in here has ended: they signed out, or a manager has since reset their PIN or deactivated them. Sign in with your PIN again.",
+    );
+    await staff.typePin('9753');
+    const sale = page.getByRole('region', { name: 'Sale' });
+    await expect(sale).toContainText('2 × Standing');
+    await expect(page.getByLabel('Cash tendered')).toHaveValue('60');
+    expect(await ordersOf(server, eventId)).toHaveLength(0);
   });
 
   test('a slow answer: the till shows it is selling, a second Enter sells nothing more, and a lost one does not hang', async ({

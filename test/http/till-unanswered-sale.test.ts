@@ -130,6 +130,7 @@ describe('a sale kept unanswered when the tab closed, checked when the till is o
       sent: [till.cart(1)],
       sentAt: Date.now() - sentAgoMs,
       cart: { ...keptCartOfOne, eventId: till.event.id, tierId: till.tier.id },
+      seller: null,
     });
     useSale.getState().newSale();
     return till;

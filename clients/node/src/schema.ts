@@ -2334,6 +2334,8 @@ export interface components {
       sign_in_required: boolean;
       /** @description The id of the key asking: this till, as its shifts’ `api_key_id` names it */
       api_key_id: string;
+      /** @description Why the Marquee-Staff token sent no longer signs anyone in (deactivated, PIN reset, 12 hours), in the words a write would be refused with; absent when no token was sent or it still counts */
+      ended?: string;
     };
     /** @description A till’s shift: opened with a cash float, closed with a count */
     Shift: {

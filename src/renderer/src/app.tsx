@@ -39,7 +39,7 @@ import { useSettings } from './stores/settings-store.js';
 import { useShift } from './stores/shift-store.js';
 import { useStaff } from './stores/staff-store.js';
 
-/** How often a signed-in till re-reads its open shift. */
+/** How often a signed-in till re-reads its open shift, and whether its member is still signed in. */
 const shiftPollMs = 15_000;
 
 // The door page brings a QR decoder and Ed25519: loaded only by the devices that open /door.
@@ -147,11 +147,14 @@ function Shell() {
   const loadCurrentShift = useShift((s) => s.loadCurrent);
   const refreshShift = useShift((s) => s.refreshCurrent);
   const staffMember = useStaff((s) => s.session?.staff.id ?? null);
+  const probeStaff = useStaff((s) => s.probe);
   // Another till or tab may close (or open) this till's shift: the header and the Sell screen
-  // must not go on saying "Shift open" while cash goes into no report.
+  // must not go on saying "Shift open" while cash goes into no report. The same tick asks whether
+  // the member is still signed in: a manager who deactivates them or resets their PIN ends their
+  // sessions, and the till goes back to the keypad saying so rather than at their next sale.
   const pollShift = useCallback(
-    () => (staffMember ? refreshShift() : Promise.resolve()),
-    [staffMember, refreshShift],
+    () => (staffMember ? Promise.all([refreshShift(), probeStaff()]) : Promise.resolve()),
+    [staffMember, refreshShift, probeStaff],
   );
   usePollWhileVisible(pollShift, shiftPollMs);
   // A sale left unanswered when the lid closed (or the tab did) comes back and is checked.

@@ -25,6 +25,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The member the request's `Marquee-Staff` token signs in, while that session lasts. */
     staffSession: ActiveStaffSession | null;
+    /** Why the `Marquee-Staff` token sent no longer counts; undefined when none was sent or it does. */
+    staffSessionEnded: string | undefined;
   }
 }
 
@@ -46,6 +48,7 @@ function tokenOf(request: FastifyRequest): string | undefined {
  */
 export function installStaffSessions(app: FastifyInstance, staff: StaffService): void {
   app.decorateRequest('staffSession', null);
+  app.decorateRequest('staffSessionEnded', undefined);
   app.addHook('onRoute', (route) => {
     if (!isApiRoute(route)) return;
     const access = route.config?.access ?? [];
@@ -64,7 +67,7 @@ export function installStaffSessions(app: FastifyInstance, staff: StaffService):
       if (token !== undefined) {
         const found = staff.resolve(token, key.id);
         if ('session' in found) request.staffSession = found.session;
-        else ended = found.ended;
+        else ended = request.staffSessionEnded = found.ended;
       }
       // Reads need nobody, and a stale token on one is not worth refusing it for.
       if (!write || rule.session === 'not_needed') return;

@@ -111,6 +111,9 @@ export async function staffRoutes(app: FastifyInstance): Promise<void> {
         expires_at: session ? toIso(session.expiresAt) : null,
         sign_in_required: staff.signInRequired(callerOf(request)),
         api_key_id: callerOf(request).id,
+        // A till polls this: it finds out its member was signed out by the office without waiting
+        // for its next write to be refused, and says why in the same words.
+        ...(request.staffSessionEnded === undefined ? {} : { ended: request.staffSessionEnded }),
       };
     },
   );

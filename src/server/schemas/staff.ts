@@ -86,6 +86,12 @@ export const StaffSession = Type.Object(
     api_key_id: Type.String({
       description: 'The id of the key asking: this till, as its shifts’ `api_key_id` names it',
     }),
+    ended: Type.Optional(
+      Type.String({
+        description:
+          'Why the Marquee-Staff token sent no longer signs anyone in (deactivated, PIN reset, 12 hours), in the words a write would be refused with; absent when no token was sent or it still counts',
+      }),
+    ),
   },
   { $id: 'StaffSession', description: 'Who is signed in at this till, and whether someone must be' },
 );

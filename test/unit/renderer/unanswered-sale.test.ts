@@ -9,6 +9,7 @@ import {
   keptUnansweredSale,
   keptUnansweredSales,
   refusedSaleWords,
+  saleCalled,
   saleLimit,
   saleTime,
   tillScope,
@@ -42,6 +43,7 @@ const sale: UnansweredSale = {
     compReason: '',
   },
   sentAt: Date.UTC(2026, 10, 30, 19, 42),
+  seller: null,
 };
 
 const scope = tillScope('http://127.0.0.1:4000', 'sk_live_till_one');
@@ -88,10 +90,10 @@ describe('a sale whose answer the till has not had', () => {
   });
 
   it("says why a sale sent again was refused in a seller's words", () => {
-    expect(refusedSaleWords('19:42', 'sold_out', 'Only 1 left.')).toBe(
+    expect(refusedSaleWords(saleCalled('19:42'), 'sold_out', 'Only 1 left.')).toBe(
       'The sale from 19:42 did not go through: there are not enough tickets left now. Nothing was sold; sell it again if the customer still wants it.',
     );
-    expect(refusedSaleWords('19:42', 'something_new', 'The server said no')).toContain(
+    expect(refusedSaleWords(saleCalled('19:42'), 'something_new', 'The server said no')).toContain(
       'did not go through: The server said no. Nothing was sold',
     );
   });

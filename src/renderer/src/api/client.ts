@@ -54,7 +54,10 @@ async function inStaffWords(request: Request, response: Response): Promise<Respo
   if (typeof error?.code !== 'string') return undefined;
   const words = staffRefusalWords(error.code, request.method, request.url);
   if (words === null) return undefined;
-  reportStaffRefusal(error.code, typeof error.message === 'string' ? error.message : '');
+  // Only about the sign-in the till holds now: a request sent as a member since signed out (or
+  // as nobody, before the next one signed in) must not sign out whoever is at the till now.
+  if ((request.headers.get('marquee-staff') ?? null) === staffToken())
+    reportStaffRefusal(error.code, typeof error.message === 'string' ? error.message : '');
   return new Response(JSON.stringify({ error: { ...error, message: words } }), {
     status: response.status,
     statusText: response.statusText,

@@ -46,6 +46,14 @@ export interface UnansweredSale {
   cart: KeptCart;
   /** When it was first sent (ms, this till's clock): said to the seller, and how long it can be checked. */
   sentAt: number;
+  /** Who rang it up (null at a till without staff): named to whoever finds it at the till next. */
+  seller: Seller | null;
+}
+
+/** A staff member as an unanswered sale remembers them: no credential, only who it was. */
+export interface Seller {
+  id: string;
+  name: string;
 }
 
 /** `sent` with `body` added unless the same body was already sent. */
@@ -143,7 +151,10 @@ export function keptUnansweredSale(
     !tillPayments.includes(cart.payment)
   )
     return null;
-  return { key: value.key, sent: value.sent, cart, sentAt: value.sentAt };
+  // Kept before sellers were remembered, or at a till without staff: nobody to name.
+  const seller =
+    value.seller && isString(value.seller.id) && isString(value.seller.name) ? value.seller : null;
+  return { key: value.key, sent: value.sent, cart, sentAt: value.sentAt, seller };
 }
 
 /** Every sale this till (scope) kept unanswered, in any tab, oldest first. */
@@ -171,32 +182,52 @@ export function saleTime(sentAt: number, now: number): string {
   return `${time} on ${new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short' }).format(sent)}`;
 }
 
+/**
+ * How an unanswered sale is named to the seller: by its time ("A sale from 19:42") to whoever rang
+ * it up, and by who and what to anyone else signed in at the till since ("Anna's sale of 2
+ * tickets at 19:42"), so the next seller knows whose customer and whose cash it was.
+ */
+export interface SaleCalled {
+  /** Starting a sentence, for a sale not yet known to have gone through. */
+  a: string;
+  /** Starting a sentence, for the sale just spoken of. */
+  the: string;
+  /** The same, inside a sentence. */
+  inside: string;
+}
+
+export function saleCalled(when: string, by?: { seller: string; tickets: number }): SaleCalled {
+  if (!by) return { a: `A sale from ${when}`, the: `The sale from ${when}`, inside: `the sale from ${when}` };
+  const named = `${by.seller}'s sale of ${by.tickets} ${by.tickets === 1 ? 'ticket' : 'tickets'} at ${when}`;
+  return { a: named, the: named, inside: named };
+}
+
 /** Another tab of this till dropped the sale (New sale): it is not sent again from this one. */
-export const droppedElsewhereWords = (when: string) =>
-  `The sale from ${when} was dropped with New sale in another tab of this till, so it is not sent again. If it went through before that, Orders has it.`;
+export const droppedElsewhereWords = (sale: SaleCalled) =>
+  `${sale.the} was dropped with New sale in another tab of this till, so it is not sent again. If it went through before that, Orders has it.`;
 
 /** Shown at once when the till is opened again with a sale it never had the answer to. */
-export const checkingSaleWords = (when: string) =>
-  `A sale from ${when} was not confirmed. Checking with the venue server whether it went through…`;
+export const checkingSaleWords = (sale: SaleCalled) =>
+  `${sale.a} was not confirmed. Checking with the venue server whether it went through…`;
 
 /** The check could not be made: the server is out of reach (or still recording it). */
-export const uncheckedSaleWords = (when: string) =>
-  `A sale from ${when} was not confirmed, and the venue server cannot be reached to check it. This till checks again by itself when the server is back: do not sell it again meanwhile.`;
+export const uncheckedSaleWords = (sale: SaleCalled) =>
+  `${sale.a} was not confirmed, and the venue server cannot be reached to check it. This till checks again by itself when the server is back: do not sell it again meanwhile.`;
 
 /**
  * The server no longer takes the key that sent it (revoked, rotated): it keeps Idempotency-Keys
  * per API key, so no other key can ask. Kept, in case the same key comes back.
  */
-export const keyRefusedSaleWords = (when: string) =>
-  `A sale from ${when} was not confirmed, and the venue server no longer accepts this till's API key, so this till cannot check it. Look for it in Orders before selling it again.`;
+export const keyRefusedSaleWords = (sale: SaleCalled) =>
+  `${sale.a} was not confirmed, and the venue server no longer accepts this till's API key, so this till cannot check it. Look for it in Orders before selling it again.`;
 
 /** The check found the sale recorded: shown with it on the done screen. */
-export const recoveredSoldWords = (when: string) =>
-  `This is the sale from ${when} that was not confirmed: it went through, once. Nothing more was sold.`;
+export const recoveredSoldWords = (sale: SaleCalled) =>
+  `This is ${sale.inside} that was not confirmed: it went through, once. Nothing more was sold.`;
 
 /** Past the server's keeping of answers: the till cannot tell, and must not send it again. */
-export const tooOldSaleWords = (when: string) =>
-  `A sale from ${when} was never confirmed, and it is too long ago for this till to check (the venue server remembers a sale's answer for 24 hours). Look for it in Orders before selling it again.`;
+export const tooOldSaleWords = (sale: SaleCalled) =>
+  `${sale.a} was never confirmed, and it is too long ago for this till to check (the venue server remembers a sale's answer for 24 hours). Look for it in Orders before selling it again.`;
 
 /** Why the server refused a sale sent again, in a seller's words. */
 const refusalReasons: Record<string, string> = {
@@ -207,9 +238,9 @@ const refusalReasons: Record<string, string> = {
 };
 
 /** The check found the sale refused: nothing was sold, and the seller starts again if the customer still wants it. */
-export function refusedSaleWords(when: string, code: string, message: string): string {
+export function refusedSaleWords(sale: SaleCalled, code: string, message: string): string {
   const reason = refusalReasons[code] ?? (/[.!?]$/.test(message) ? message : `${message}.`);
-  return `The sale from ${when} did not go through: ${reason} Nothing was sold; sell it again if the customer still wants it.`;
+  return `${sale.the} did not go through: ${reason} Nothing was sold; sell it again if the customer still wants it.`;
 }
 
 /**

@@ -1,6 +1,5 @@
 import { create } from 'zustand';
 import { ApiRequestError } from '../api/api-error.js';
-import { unwrap } from '../api/client.js';
 import type { EventView, OrderView, TierView } from '../api/types.js';
 import { splitError, type SplitError } from '../lib/field-errors.js';
 import { newIdempotencyKey } from '../lib/idempotency.js';
@@ -14,16 +13,8 @@ import {
   stepQuantity,
   type QuantityEntry,
 } from '../lib/quantity.js';
+import { checkCart, checkoutBody, type Cart, type HeldLine, type TillPayment } from '../lib/sale.js';
 import {
-  checkCart,
-  checkoutBody,
-  stockWords,
-  type Cart,
-  type HeldLine,
-  type TillPayment,
-} from '../lib/sale.js';
-import {
-  answerDeadline,
   checkingSaleWords,
   dropUnansweredSale,
   droppedElsewhereWords,
@@ -34,6 +25,7 @@ import {
   oneTabAtATime,
   recoveredSoldWords,
   refusedSaleWords,
+  saleCalled,
   saleTime,
   soldBeforeChangeWords,
   stillRecordingWords,
@@ -45,11 +37,16 @@ import {
   wasDropped,
   withSent,
   type KeptCart,
+  type SaleCalled,
+  type Seller,
 } from '../lib/unanswered-sale.js';
 import type { CheckoutBody } from '../api/types.js';
 import { useEvents } from './events-store.js';
-import { requireClient, useSession } from './session-store.js';
+import { useSession } from './session-store.js';
+import { firstAnswer, postOrder, type EarlierAnswer } from './sale-sending.js';
+import { itemIndex, removedTierIndex, soldOutWords, tierEditCodes } from './sale-refusals.js';
 import { useShift } from './shift-store.js';
+import { useStaff } from './staff-store.js';
 
 export type SaleStage = 'tier' | 'quantity' | 'payment' | 'done';
 
@@ -100,6 +97,11 @@ interface SaleState extends Cart {
   doneNote: string | null;
   /** The staff member whose sale this is (null at a till without staff). */
   sellerId: string | null;
+  /**
+   * Who sent the sale under idempotencyKey (null at a till without staff): named to another
+   * member who signs in at the till before it is answered ("Anna's sale of 2 tickets at 19:32").
+   */
+  sentBy: Seller | null;
 
   chooseEvent(eventId: string | null): void;
   chooseTier(tierId: string): void;
@@ -136,7 +138,9 @@ interface SaleState extends Cart {
   /**
    * A staff member signed in at this till: a sale left open by someone else (signed out by hand
    * or after the idle time) is not theirs to finish, nor its customer's name and address theirs
-   * to see, so it is dropped; their own sale waits for them as they left it.
+   * to see, so it is dropped; their own sale waits for them as they left it. A sale already sent
+   * and never answered is the till's to settle, whoever signs in: the customer may have paid,
+   * and it may be recorded. It stays, named as the other member's, and is checked under its key.
    */
   signedIn(staffId: string): void;
 }
@@ -162,7 +166,29 @@ const noAttempt = {
   sentReceipt: null,
   recovered: false,
   doneNote: null,
+  sentBy: null,
 };
+
+/** The member signed in at this till now, as a sale remembers them; null without staff. */
+const signedInSeller = (): Seller | null => {
+  const staff = useStaff.getState().session?.staff;
+  return staff ? { id: staff.id, name: staff.name } : null;
+};
+
+/**
+ * The unanswered sale as the member signed in now is told of it: by its time to whoever rang it
+ * up, by their name and its tickets to anyone else.
+ */
+function calledNow(
+  sentAt: number,
+  sentBy: Seller | null,
+  cart: { quantity: number; held: readonly CartLine[] },
+): SaleCalled {
+  const when = saleTime(sentAt, Date.now());
+  if (sentBy === null || sentBy.id === signedInSeller()?.id) return saleCalled(when);
+  const tickets = cart.held.reduce((sum, line) => sum + line.quantity, cart.quantity);
+  return saleCalled(when, { seller: sentBy.name, tickets });
+}
 
 /** Whose sales the kept ones are: this server and this key (lib/unanswered-sale.ts tillScope). */
 const scope = () => {
@@ -288,13 +314,15 @@ export const useSale = create<SaleState>()((set, get) => ({
     const body = checkoutBody(event, tier, state, held);
     const sent = withSent(state.sentUnanswered, body);
     const sentAt = state.sentAt ?? Date.now();
+    // Who rang it up first: a member finishing a colleague's unanswered sale does not take it over.
+    const sentBy = state.idempotencyKey === null ? signedInSeller() : state.sentBy;
     const tendered = state.payment === 'cash' ? check.total + check.change : 0;
     const sentReceipt = { tendered, change: check.change };
-    set({ submitting: true, error: null, idempotencyKey, sentAt, sentReceipt });
+    set({ submitting: true, error: null, idempotencyKey, sentAt, sentReceipt, sentBy });
     // Kept until an answer comes: a page reloaded, or closed and opened again, puts the sale back
     // with its key.
     const cart = keptCart(state, event.id);
-    keepUnansweredSale(tillStorage(), scope(), { key: idempotencyKey, sent, cart, sentAt });
+    keepUnansweredSale(tillStorage(), scope(), { key: idempotencyKey, sent, cart, sentAt, seller: sentBy });
     const done = (order: OrderView, doneNote: string | null) => {
       forgetAttempt(idempotencyKey);
       // The change due is the cart's on screen: not shown for a sale made before a change to it.
@@ -425,27 +453,32 @@ export const useSale = create<SaleState>()((set, get) => ({
       idempotencyKey: kept.key,
       sentUnanswered: kept.sent,
       sentAt: kept.sentAt,
+      sentBy: kept.seller,
       sentReceipt: null,
       recovered: true,
       doneNote: null,
       submitting: false,
       order: null,
       receipt: null,
-      error: { fields: {}, form: checkingSaleWords(saleTime(kept.sentAt, Date.now())) },
+      error: { fields: {}, form: checkingSaleWords(calledNow(kept.sentAt, kept.seller, kept.cart)) },
     });
     return eventId;
   },
 
   async resendUnanswered() {
-    const { idempotencyKey: key, sentUnanswered: sent, sentAt, submitting, recovered, sentReceipt } = get();
+    const { idempotencyKey: key, sentUnanswered: sent, sentAt, submitting } = get();
     if (key === null || sentAt === null || sent.length === 0 || submitting || resending.has(key)) return;
-    const when = saleTime(sentAt, Date.now());
+    // Read when said: another member may sign in while the answer is on its way.
+    const called = () => calledNow(sentAt, get().sentBy, get());
     const gaveUp = (words: string) => {
       forgetAttempt(key);
       set({ stage: 'tier', tierId: null, ...emptyCart, ...noAttempt, error: { fields: {}, form: words } });
     };
     // Past the server's keeping of answers, sending it again could sell it twice.
-    if (tooOldToCheck(sentAt, Date.now())) return gaveUp(tooOldSaleWords(when));
+    if (tooOldToCheck(sentAt, Date.now())) return gaveUp(tooOldSaleWords(called()));
+    // Nobody signed in at a till with staff: the server would refuse it unread. Signing in sends it.
+    const staff = useStaff.getState();
+    if (staff.mode === 'required' && staff.session === null) return;
     resending.add(key);
     let answer: EarlierAnswer;
     try {
@@ -461,21 +494,26 @@ export const useSale = create<SaleState>()((set, get) => ({
     }
     // The seller moved on meanwhile (New sale, another event), or a press answered it first.
     if (get().idempotencyKey !== key || get().stage === 'done') return;
+    // Signed out (and maybe another member in) while it was on its way: the refusal says nothing
+    // of the sale. Asked again as whoever is signed in now (nobody: when someone signs in).
+    if (answer.state === 'unknown' && useStaff.getState().session !== staff.session)
+      return get().resendUnanswered();
     if (answer.state === 'dropped') {
       set({
         stage: 'tier',
         tierId: null,
         ...emptyCart,
         ...noAttempt,
-        error: { fields: {}, form: droppedElsewhereWords(when) },
+        error: { fields: {}, form: droppedElsewhereWords(called()) },
       });
       return;
     }
+    const { recovered, sentReceipt } = get();
     if (answer.state === 'unknown') {
       const words = answer.keyRefused
-        ? keyRefusedSaleWords(when)
+        ? keyRefusedSaleWords(called())
         : recovered
-          ? uncheckedSaleWords(when)
+          ? uncheckedSaleWords(called())
           : null;
       if (words) set({ error: { fields: {}, form: words } });
       return;
@@ -484,69 +522,32 @@ export const useSale = create<SaleState>()((set, get) => ({
     if (eventId) void useEvents.getState().loadTiers(eventId);
     if (answer.state === 'refused') {
       const { code, message } = answer.error;
-      return gaveUp(refusedSaleWords(when, code, message));
+      return gaveUp(refusedSaleWords(called(), code, message));
     }
     forgetAttempt(key);
     const last = answer.index === 0;
-    const doneNote = recovered ? recoveredSoldWords(when) : last ? null : soldBeforeChangeWords;
+    const doneNote = recovered ? recoveredSoldWords(called()) : last ? null : soldBeforeChangeWords;
     const receipt = !recovered && last ? sentReceipt : null;
     set({ submitting: false, stage: 'done', order: answer.order, receipt, ...noAttempt, doneNote });
     void useShift.getState().saleMade(answer.order.shift_id);
   },
 
   signedIn(staffId) {
-    const { sellerId, newSale } = get();
-    if (sellerId !== null && sellerId !== staffId) newSale();
+    const { sellerId, newSale, idempotencyKey, sentUnanswered, sentAt, sentBy } = get();
+    if (sellerId !== null && sellerId !== staffId) {
+      if (idempotencyKey !== null && sentUnanswered.length > 0 && sentAt !== null) {
+        // Checked under its key as the till is opened (hooks/use-unanswered-sale.ts): the server
+        // replays the sale if it had it, or makes it once. Told as a sale found on the till, with
+        // no change due: that was counted out to the customer by whoever took the money.
+        const form = checkingSaleWords(calledNow(sentAt, sentBy, get()));
+        set({ sellerId: staffId, recovered: true, sentReceipt: null, error: { fields: {}, form } });
+        return;
+      }
+      newSale();
+    }
     set({ sellerId: staffId });
   },
 }));
-
-/** POST /v2/orders, given up on after saleAnswerMs (then it counts as unanswered). */
-async function postOrder(body: CheckoutBody, key: string): Promise<OrderView> {
-  const deadline = answerDeadline();
-  try {
-    return await unwrap(
-      requireClient().POST('/v2/orders', {
-        body,
-        headers: { 'Idempotency-Key': key },
-        signal: deadline.signal,
-      }),
-    );
-  } finally {
-    deadline.clear();
-  }
-}
-
-type EarlierAnswer =
-  | { state: 'sold'; order: OrderView; index: number }
-  | { state: 'refused'; error: ApiRequestError }
-  | { state: 'unknown'; keyRefused?: boolean }
-  | { state: 'dropped' };
-
-/** Answers that say nothing of what the server made of the sale: ask again later. */
-const noVerdict = new Set([401, 403, 429]);
-
-/**
- * What the server made of the tries sent under `key`, by sending them again in turn: the one it
- * has answers as it did (a replay), the others are refused as another body under the key. The
- * first of `bodies` is sold if none of them was, as pressing Complete sale again would.
- */
-async function firstAnswer(bodies: readonly CheckoutBody[], key: string): Promise<EarlierAnswer> {
-  for (const [index, body] of bodies.entries()) {
-    try {
-      return { state: 'sold', order: await postOrder(body, key), index };
-    } catch (err) {
-      if (!(err instanceof ApiRequestError) || err.isNetwork || err.status >= 500)
-        return { state: 'unknown' };
-      if (err.code === 'idempotency_key_reused') continue;
-      // Another tab still sending it, a key revoked meanwhile: no word on the sale either way.
-      if (err.code === 'idempotency_key_in_use' || noVerdict.has(err.status))
-        return { state: 'unknown', keyRefused: err.status === 401 };
-      return { state: 'refused', error: err };
-    }
-  }
-  return { state: 'unknown' };
-}
 
 /** Keys being sent again by this tab now, so a second trigger does not send them twice at once. */
 const resending = new Set<string>();
@@ -572,38 +573,4 @@ export function heldLines(held: readonly CartLine[], tiers: readonly TierView[])
     lines.push({ tier, quantity: line.quantity });
   }
   return lines;
-}
-
-/** Refusals a tier edited meanwhile causes, put in the till's words by tierEditedWords. */
-const tierEditCodes = new Set(['max_per_order_exceeded', 'invalid_access_code']);
-
-/** The line a 404 names (`items[i].tier_id`: its tier is gone), or false for any other 404. */
-const removedTierIndex = (param: string | undefined): number | false => {
-  const match = /^items\[(\d+)\]\.tier_id$/.exec(param ?? '');
-  return match ? Number(match[1]) : false;
-};
-
-const itemIndex = (param: string | undefined): number | null => {
-  const match = /^items\[(\d+)\]/.exec(param ?? '');
-  return match ? Number(match[1]) : null;
-};
-
-/**
- * What is left of the refused tier once the tiles are read again, in words: at the quantity for
- * the tier on screen, named above the button for one held earlier in the sale; null if the tiles
- * could not be read.
- */
-async function soldOutWords(
-  refreshed: Promise<void>,
-  eventId: string,
-  tierId: string,
-  onScreen: boolean,
-): Promise<SplitError | null> {
-  await refreshed;
-  const fresh = useEvents.getState().tiers[eventId];
-  const tier = fresh?.state === 'ready' ? fresh.data?.find((t) => t.id === tierId) : undefined;
-  if (!tier) return null;
-  return onScreen
-    ? { fields: { quantity: stockWords(tier) }, form: null }
-    : { fields: {}, form: `${tier.name}: ${stockWords(tier)}` };
 }

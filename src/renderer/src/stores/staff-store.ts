@@ -28,7 +28,11 @@ interface StaffState {
   pinError: string | null;
   busy: boolean;
   setMode(mode: StaffMode): void;
-  /** Asks the server whether this till needs a staff member signed in, and whether one still is. */
+  /**
+   * Asks the server whether this till needs a staff member signed in, and whether one still is.
+   * Run with the shift poll (app.tsx), so a member the office deactivated or whose PIN it reset
+   * is back at the keypad within that poll, not at their next sale.
+   */
   probe(): Promise<void>;
   signIn(pin: string): Promise<boolean>;
   signOut(reason?: SignOutReason, endedWords?: string): Promise<void>;
@@ -50,14 +54,22 @@ export const useStaff = create<StaffState>()((set, get) => ({
   },
 
   async probe() {
+    const asked = get().session;
     try {
       const answer = await unwrap(requireClient().GET('/v2/staff/session'));
-      set({ mode: answer.sign_in_required ? 'required' : 'off', tillKeyId: answer.api_key_id });
+      get().setMode(answer.sign_in_required ? 'required' : 'off');
+      if (get().tillKeyId !== answer.api_key_id) set({ tillKeyId: answer.api_key_id });
       const session = get().session;
-      // The server no longer knows the session kept here (expired, signed out elsewhere).
-      if (session && !answer.staff) await get().signOut('expired');
+      // Asked for someone who has since signed out (and maybe another in): the answer is not theirs.
+      if (session === null || session !== asked) return;
+      // The office ended the session (deactivated, PIN reset) or it ran out: back to the keypad,
+      // saying why in the server's words. Only the sign-in ends: the sale on screen stays.
+      if (!answer.staff) await get().signOut(answer.ended ? 'ended' : 'expired', answer.ended);
       // The member as they are now: a manager lowered to seller shows as a seller at once.
-      else if (session && answer.staff && answer.staff.id === session.staff.id)
+      else if (
+        answer.staff.id === session.staff.id &&
+        JSON.stringify(answer.staff) !== JSON.stringify(session.staff)
+      )
         set({ session: { ...session, staff: answer.staff } });
     } catch {
       // A server from before staff existed answers 404: a till with no staff, as always.
