@@ -1,7 +1,10 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { EventView, TierView } from '../../api/types.js';
+import { Dialog } from '../../components/dialog.js';
+import { FormActions } from '../../components/form-actions.js';
 import { Empty, ErrorNote, EventNotShown, Loading } from '../../components/states.js';
 import { useNow } from '../../hooks/use-now.js';
+import { endedSaleQuestion, endedWhen, recentlyEnded } from '../../lib/ended-show.js';
 import { isPastEvent, sellableEvents } from '../../lib/event-season.js';
 import { formatEventTime } from '../../lib/zoned-time.js';
 import { formatCount } from '../../lib/count.js';
@@ -21,11 +24,19 @@ import { TierTiles } from './tier-tiles.js';
 
 const tierRefreshMs = 15_000;
 
-/** Sell: pick the event, then a tier tile, a quantity and a payment. */
+/**
+ * Sell: pick the event, then a tier tile, a quantity and a payment. A show that is over
+ * (event-season.ts) is listed apart as "Ended" and the till asks before it sells for one: the
+ * server sells for any published event (CONTRACT), so only the till can stop last night's show
+ * being sold by mistake.
+ */
 export function SellScreen({ eventId }: { eventId: string | null }) {
   const events = useEvents((s) => s.events);
   const loadEvents = useEvents((s) => s.loadEvents);
   const now = useNow();
+  // The ended show this visit agreed to sell for; a new visit (or another event) asks again.
+  const [sellingEnded, setSellingEnded] = useState<string | null>(null);
+  const saleUnderway = useSale((s) => (s.stage !== 'tier' || s.held.length > 0 ? s.eventId : null));
 
   // Fresh on every visit: an event published at another till must show up here.
   useEffect(() => {
@@ -39,16 +50,9 @@ export function SellScreen({ eventId }: { eventId: string | null }) {
         return <ErrorNote message={events.error} onRetry={() => void loadEvents()} />;
       return <Loading what="events" />;
     }
-    // One show tonight (or, with none to come, the one published event): go straight to its tiers.
-    const published = list.filter((e) => e.status === 'published');
+    // One show to come: go straight to its tiers. Never straight to one that is over.
     const sellable = sellableEvents(list, now);
-    const only =
-      sellable.length === 1
-        ? sellable[0]
-        : sellable.length === 0 && published.length === 1
-          ? published[0]
-          : null;
-    if (only) return <Redirect to={`/sell/${only.id}`} />;
+    if (sellable.length === 1 && sellable[0]) return <Redirect to={`/sell/${sellable[0].id}`} />;
     return <EventPicker events={list} now={now} />;
   }
   const event = list.find((e) => e.id === eventId);
@@ -62,13 +66,40 @@ export function SellScreen({ eventId }: { eventId: string | null }) {
       />
     );
   }
+  // A sale already under way when the night ended (a till open past the grace) is let finish.
+  if (isPastEvent(event, now) && sellingEnded !== event.id && saleUnderway !== event.id)
+    return <EndedShowQuestion event={event} now={now} onSell={() => setSellingEnded(event.id)} />;
   const others = sellableEvents(list, now).filter((e) => e.id !== event.id);
   return <Till event={event} otherEvents={others.length > 0} />;
 }
 
-/** Tonight's show first, then the coming ones; shows that are over are not sold from here. */
+/** Asked before a till opens on a show that is over, naming its night; the safe answer is focused. */
+function EndedShowQuestion({ event, now, onSell }: { event: EventView; now: number; onSell: () => void }) {
+  const back = () => navigate('/sell');
+  return (
+    <section className="screen">
+      <h1>{event.title}</h1>
+      <Dialog title="This show is over" onClose={back}>
+        <div className="dialog-body">
+          <p>{endedSaleQuestion(event, now)}</p>
+          <FormActions
+            onCancel={back}
+            cancelLabel="Back to events"
+            focusCancel
+            submitLabel="Sell anyway"
+            busy={false}
+            onConfirm={onSell}
+          />
+        </div>
+      </Dialog>
+    </section>
+  );
+}
+
+/** Tonight's show first (focused: Enter sells it), then the coming ones; the latest ended apart. */
 function EventPicker({ events, now }: { events: EventView[]; now: number }) {
   const published = sellableEvents(events, now);
+  const ended = recentlyEnded(events, now);
   const over = events.filter((e) => e.status === 'published' && isPastEvent(e, now)).length;
   return (
     <section className="screen">
@@ -83,27 +114,50 @@ function EventPicker({ events, now }: { events: EventView[]; now: number }) {
         <ul className="event-picker" aria-label="Events on sale">
           {published.map((event, i) => (
             <li key={event.id}>
-              <button
-                type="button"
-                className="event-pick"
-                autoFocus={i === 0}
-                onClick={() => navigate(`/sell/${event.id}`)}
-              >
-                <strong>{event.title}</strong>
-                <span>{event.venue}</span>
-                <span className="muted">Doors {formatEventTime(event.doors_at, event.timezone)}</span>
-              </button>
+              <EventPick event={event} first={i === 0} />
             </li>
           ))}
         </ul>
       )}
-      {over > 0 ? (
-        <p className="muted small">
-          {formatCount(over)} {over === 1 ? 'show that is' : 'shows that are'} over{' '}
-          {over === 1 ? 'is' : 'are'} not listed; find their orders in <Link to="/orders">Orders</Link>.
-        </p>
+      {ended.length > 0 ? (
+        <>
+          <h2 id="ended-events">Ended</h2>
+          <ul className="event-picker event-picker-ended" aria-labelledby="ended-events">
+            {ended.map((event) => (
+              <li key={event.id}>
+                <EventPick event={event} first={false} />
+              </li>
+            ))}
+          </ul>
+          <p className="muted small">
+            {over > ended.length
+              ? `${formatCount(over - ended.length)} older ${over - ended.length === 1 ? 'show is' : 'shows are'} in `
+              : 'Their orders are in '}
+            {over > ended.length ? (
+              <Link to="/events">Events &amp; tiers</Link>
+            ) : (
+              <Link to="/orders">Orders</Link>
+            )}
+            .
+          </p>
+        </>
       ) : null}
     </section>
+  );
+}
+
+function EventPick({ event, first }: { event: EventView; first: boolean }) {
+  return (
+    <button
+      type="button"
+      className="event-pick"
+      autoFocus={first}
+      onClick={() => navigate(`/sell/${event.id}`)}
+    >
+      <strong>{event.title}</strong>
+      <span>{event.venue}</span>
+      <span className="muted">Doors {formatEventTime(event.doors_at, event.timezone)}</span>
+    </button>
   );
 }
 
@@ -189,7 +243,8 @@ function Till({ event, otherEvents }: { event: EventView; otherEvents: boolean }
           </p>
           {isPastEvent(event, now) ? (
             <p className="form-warning" role="note">
-              This show is over. Check it is the event you mean before you sell for it.
+              This show is over: it was {endedWhen(event, now)}. Check it is the event you mean before you
+              sell for it.
             </p>
           ) : null}
         </div>
