@@ -1,21 +1,19 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { EventView, TierView } from '../../api/types.js';
-import { Dialog } from '../../components/dialog.js';
-import { FormActions } from '../../components/form-actions.js';
 import { Empty, ErrorNote, EventNotShown, Loading } from '../../components/states.js';
 import { useNow } from '../../hooks/use-now.js';
-import { endedSaleQuestion, endedWhen, recentlyEnded } from '../../lib/ended-show.js';
+import { endedWhen } from '../../lib/ended-show.js';
 import { isPastEvent, sellableEvents } from '../../lib/event-season.js';
 import { formatEventTime } from '../../lib/zoned-time.js';
-import { formatCount } from '../../lib/count.js';
 import { accessCodeClash } from '../../lib/sale.js';
 import { tierSaleState } from '../../lib/tier-sale-state.js';
 import { saleLimit } from '../../lib/unanswered-sale.js';
-import { Link, Redirect, navigate } from '../../router.js';
+import { Link, Redirect } from '../../router.js';
 import { isTypingTarget } from '../../shortcuts.js';
 import { useEvents } from '../../stores/events-store.js';
 import { heldLines, useSale } from '../../stores/sale-store.js';
 import { useSettings } from '../../stores/settings-store.js';
+import { EndedShowQuestion, EventPicker } from './event-picker.js';
 import { SaleDone } from './sale-done.js';
 import { SaleLines } from './sale-lines.js';
 import { SalePanel } from './sale-panel.js';
@@ -71,94 +69,6 @@ export function SellScreen({ eventId }: { eventId: string | null }) {
     return <EndedShowQuestion event={event} now={now} onSell={() => setSellingEnded(event.id)} />;
   const others = sellableEvents(list, now).filter((e) => e.id !== event.id);
   return <Till event={event} otherEvents={others.length > 0} />;
-}
-
-/** Asked before a till opens on a show that is over, naming its night; the safe answer is focused. */
-function EndedShowQuestion({ event, now, onSell }: { event: EventView; now: number; onSell: () => void }) {
-  const back = () => navigate('/sell');
-  return (
-    <section className="screen">
-      <h1>{event.title}</h1>
-      <Dialog title="This show is over" onClose={back}>
-        <div className="dialog-body">
-          <p>{endedSaleQuestion(event, now)}</p>
-          <FormActions
-            onCancel={back}
-            cancelLabel="Back to events"
-            focusCancel
-            submitLabel="Sell anyway"
-            busy={false}
-            onConfirm={onSell}
-          />
-        </div>
-      </Dialog>
-    </section>
-  );
-}
-
-/** Tonight's show first (focused: Enter sells it), then the coming ones; the latest ended apart. */
-function EventPicker({ events, now }: { events: EventView[]; now: number }) {
-  const published = sellableEvents(events, now);
-  const ended = recentlyEnded(events, now);
-  const over = events.filter((e) => e.status === 'published' && isPastEvent(e, now)).length;
-  return (
-    <section className="screen">
-      <h1>Sell</h1>
-      {published.length === 0 ? (
-        <Empty>
-          No published event to sell{over > 0 ? ' that is still to come' : ''}.{' '}
-          {events.length > 0 ? 'Publish one in ' : 'Create one in '}
-          <Link to="/events">Events &amp; tiers</Link>.
-        </Empty>
-      ) : (
-        <ul className="event-picker" aria-label="Events on sale">
-          {published.map((event, i) => (
-            <li key={event.id}>
-              <EventPick event={event} first={i === 0} />
-            </li>
-          ))}
-        </ul>
-      )}
-      {ended.length > 0 ? (
-        <>
-          <h2 id="ended-events">Ended</h2>
-          <ul className="event-picker event-picker-ended" aria-labelledby="ended-events">
-            {ended.map((event) => (
-              <li key={event.id}>
-                <EventPick event={event} first={false} />
-              </li>
-            ))}
-          </ul>
-          <p className="muted small">
-            {over > ended.length
-              ? `${formatCount(over - ended.length)} older ${over - ended.length === 1 ? 'show is' : 'shows are'} in `
-              : 'Their orders are in '}
-            {over > ended.length ? (
-              <Link to="/events">Events &amp; tiers</Link>
-            ) : (
-              <Link to="/orders">Orders</Link>
-            )}
-            .
-          </p>
-        </>
-      ) : null}
-    </section>
-  );
-}
-
-function EventPick({ event, first }: { event: EventView; first: boolean }) {
-  return (
-    <button
-      type="button"
-      className="event-pick"
-      autoFocus={first}
-      onClick={() => navigate(`/sell/${event.id}`)}
-    >
-      <strong>{event.title}</strong>
-      <span>{event.venue}</span>
-      <span className="muted">Doors {formatEventTime(event.doors_at, event.timezone)}</span>
-    </button>
-  );
 }
 
 function Till({ event, otherEvents }: { event: EventView; otherEvents: boolean }) {
