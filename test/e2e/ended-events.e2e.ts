@@ -43,7 +43,7 @@ test('the morning after: ended shows listed apart, tonight first, and a sale for
     await expect(ended.locator('strong')).toHaveText(['Saturday Night', 'Last Week']);
   });
 
-  const question = page.getByRole('dialog', { name: 'This show is over' });
+  const question = page.getByRole('alertdialog', { name: 'This show is over' });
   await test.step('picking last night asks, naming the night; the safe answer is focused and goes back', async () => {
     await page
       .getByRole('list', { name: 'Ended' })

@@ -46,7 +46,9 @@ test('a year on: the till and pickers put tonight first, past and cancelled a vi
 
   // A till opened on a past show by its address asks before it sells, naming the day.
   await page.goto(`${server.url}/sell/${made['Last Month']}`);
-  await expect(page.getByRole('dialog', { name: 'This show is over' })).toContainText(/This show was on /);
+  await expect(page.getByRole('alertdialog', { name: 'This show is over' })).toContainText(
+    /This show was on /,
+  );
 
   await boxOffice.go('Events & tiers');
   const titles = page.locator('table tbody tr td:first-child strong');

@@ -1,6 +1,4 @@
 import type { EventView } from '../../api/types.js';
-import { Dialog } from '../../components/dialog.js';
-import { FormActions } from '../../components/form-actions.js';
 import { Empty } from '../../components/states.js';
 import { formatCount } from '../../lib/count.js';
 import { endedSaleQuestion, recentlyEnded } from '../../lib/ended-show.js';
@@ -8,7 +6,10 @@ import { isPastEvent, sellableEvents } from '../../lib/event-season.js';
 import { formatEventTime } from '../../lib/zoned-time.js';
 import { Link, navigate } from '../../router.js';
 
-/** Asked before a till opens on a show that is over, naming its night; the safe answer is focused. */
+/**
+ * Asked in place of the till before it opens on a show that is over, naming its night; the safe
+ * answer has the keyboard. Not a modal: the nav stays usable, since this question is the whole screen.
+ */
 export function EndedShowQuestion({
   event,
   now,
@@ -18,23 +19,24 @@ export function EndedShowQuestion({
   now: number;
   onSell: () => void;
 }) {
-  const back = () => navigate('/sell');
   return (
-    <section className="screen">
-      <h1>{event.title}</h1>
-      <Dialog title="This show is over" onClose={back}>
-        <div className="dialog-body">
-          <p>{endedSaleQuestion(event, now)}</p>
-          <FormActions
-            onCancel={back}
-            cancelLabel="Back to events"
-            focusCancel
-            submitLabel="Sell anyway"
-            busy={false}
-            onConfirm={onSell}
-          />
-        </div>
-      </Dialog>
+    <section
+      className="screen"
+      role="alertdialog"
+      aria-labelledby="ended-title"
+      aria-describedby="ended-question"
+    >
+      <h1 id="ended-title">This show is over</h1>
+      <p className="muted">{event.title}</p>
+      <p id="ended-question">{endedSaleQuestion(event, now)}</p>
+      <div className="form-actions">
+        <button type="button" className="button" autoFocus onClick={() => navigate('/sell')}>
+          Back to events
+        </button>
+        <button type="button" className="button button-primary" onClick={onSell}>
+          Sell anyway
+        </button>
+      </div>
     </section>
   );
 }
