@@ -99,6 +99,19 @@ test('the morning after: ended shows listed apart, tonight first, and a sale for
   });
 });
 
+test("the morning after, before tonight's show is published: Sell does not open last night's till by itself", async ({
+  boxOffice,
+  server,
+}) => {
+  const { page } = boxOffice;
+  await published(server, 'Saturday Night', '2026-11-28T20:00:00Z');
+  await page.clock.install({ time: sundayMorning });
+  await page.goto(`${server.url}/sell`);
+  await expect(page.getByText('No published event to sell that is still to come.')).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Ended' }).locator('strong')).toHaveText(['Saturday Night']);
+  await expect(page).toHaveURL(`${server.url}/sell`);
+});
+
 test('the kiosk never offers a show that is over, and stops offering tonight once it is', async ({
   page,
   server,
