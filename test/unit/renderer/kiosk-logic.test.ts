@@ -64,6 +64,13 @@ describe('what the kiosk offers', () => {
     expect(kioskEvents([later, draft, notYet, event], now).map((e) => e.id)).toEqual(['evt_1', 'evt_2']);
   });
 
+  it("never offers a show that is over, not even last night's still published one", () => {
+    const lastNight = { ...event, id: 'evt_5', doors_at: '2026-11-30T19:00:00Z' };
+    const thisMorning = { ...event, id: 'evt_6', doors_at: '2026-12-01T00:30:00Z' };
+    // Doors seventeen hours ago: over. Doors eleven and a half hours ago: still tonight's.
+    expect(kioskEvents([lastNight, thisMorning, event], now).map((e) => e.id)).toEqual(['evt_6', 'evt_1']);
+  });
+
   it('needs an email for a card order and names an anonymous customer honestly', () => {
     expect(kioskBuyer('', '').problems['buyer.email']).toMatch(/email/);
     expect(kioskBuyer('', 'not-an-email').buyer).toBeNull();

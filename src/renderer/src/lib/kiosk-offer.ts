@@ -1,6 +1,7 @@
 import { isEmailAddress } from '../../../shared/email-address.js';
 import { fieldLimits } from '../../../shared/field-limits.js';
 import type { EventView, OfferTierView, OfferView } from '../api/types.js';
+import { isPastEvent } from './event-season.js';
 import { tierSaleState, type TierSaleState } from './tier-sale-state.js';
 
 export interface KioskTier {
@@ -24,10 +25,14 @@ export function kioskTiers(offer: OfferView, now: number): KioskTier[] {
   }));
 }
 
-/** Events a customer can buy for now: published and on sale, soonest doors first. */
+/**
+ * Events a customer can buy for now: published, on sale and not over, soonest doors first. A show
+ * that is over (event-season.ts) is never offered: the server would still sell it, and a customer
+ * has nobody to ask whether last night's card is the one they meant.
+ */
 export function kioskEvents(events: readonly EventView[], now: number): EventView[] {
   return events
-    .filter((e) => e.status === 'published' && Date.parse(e.on_sale_at) <= now)
+    .filter((e) => e.status === 'published' && Date.parse(e.on_sale_at) <= now && !isPastEvent(e, now))
     .sort((a, b) => Date.parse(a.doors_at) - Date.parse(b.doors_at));
 }
 

@@ -2,17 +2,18 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { EventView, TierView } from '../../api/types.js';
 import { Empty, ErrorNote, EventNotShown, Loading } from '../../components/states.js';
 import { useNow } from '../../hooks/use-now.js';
+import { endedWhen } from '../../lib/ended-show.js';
 import { isPastEvent, sellableEvents } from '../../lib/event-season.js';
 import { formatEventTime } from '../../lib/zoned-time.js';
-import { formatCount } from '../../lib/count.js';
 import { accessCodeClash } from '../../lib/sale.js';
 import { tierSaleState } from '../../lib/tier-sale-state.js';
 import { saleLimit } from '../../lib/unanswered-sale.js';
-import { Link, Redirect, navigate } from '../../router.js';
+import { Link, Redirect } from '../../router.js';
 import { isTypingTarget } from '../../shortcuts.js';
 import { useEvents } from '../../stores/events-store.js';
 import { heldLines, useSale } from '../../stores/sale-store.js';
 import { useSettings } from '../../stores/settings-store.js';
+import { EndedShowQuestion, EventPicker } from './event-picker.js';
 import { SaleDone } from './sale-done.js';
 import { SaleLines } from './sale-lines.js';
 import { SalePanel } from './sale-panel.js';
@@ -21,11 +22,19 @@ import { TierTiles } from './tier-tiles.js';
 
 const tierRefreshMs = 15_000;
 
-/** Sell: pick the event, then a tier tile, a quantity and a payment. */
+/**
+ * Sell: pick the event, then a tier tile, a quantity and a payment. A show that is over
+ * (event-season.ts) is listed apart as "Ended" and the till asks before it sells for one: the
+ * server sells for any published event (CONTRACT), so only the till can stop last night's show
+ * being sold by mistake.
+ */
 export function SellScreen({ eventId }: { eventId: string | null }) {
   const events = useEvents((s) => s.events);
   const loadEvents = useEvents((s) => s.loadEvents);
   const now = useNow();
+  // The ended show this visit agreed to sell for; a new visit (or another event) asks again.
+  const [sellingEnded, setSellingEnded] = useState<string | null>(null);
+  const saleUnderway = useSale((s) => (s.stage !== 'tier' || s.held.length > 0 ? s.eventId : null));
 
   // Fresh on every visit: an event published at another till must show up here.
   useEffect(() => {
@@ -39,16 +48,9 @@ export function SellScreen({ eventId }: { eventId: string | null }) {
         return <ErrorNote message={events.error} onRetry={() => void loadEvents()} />;
       return <Loading what="events" />;
     }
-    // One show tonight (or, with none to come, the one published event): go straight to its tiers.
-    const published = list.filter((e) => e.status === 'published');
+    // One show to come: go straight to its tiers. Never straight to one that is over.
     const sellable = sellableEvents(list, now);
-    const only =
-      sellable.length === 1
-        ? sellable[0]
-        : sellable.length === 0 && published.length === 1
-          ? published[0]
-          : null;
-    if (only) return <Redirect to={`/sell/${only.id}`} />;
+    if (sellable.length === 1 && sellable[0]) return <Redirect to={`/sell/${sellable[0].id}`} />;
     return <EventPicker events={list} now={now} />;
   }
   const event = list.find((e) => e.id === eventId);
@@ -62,49 +64,11 @@ export function SellScreen({ eventId }: { eventId: string | null }) {
       />
     );
   }
+  // A sale already under way when the night ended (a till open past the grace) is let finish.
+  if (isPastEvent(event, now) && sellingEnded !== event.id && saleUnderway !== event.id)
+    return <EndedShowQuestion event={event} now={now} onSell={() => setSellingEnded(event.id)} />;
   const others = sellableEvents(list, now).filter((e) => e.id !== event.id);
   return <Till event={event} otherEvents={others.length > 0} />;
-}
-
-/** Tonight's show first, then the coming ones; shows that are over are not sold from here. */
-function EventPicker({ events, now }: { events: EventView[]; now: number }) {
-  const published = sellableEvents(events, now);
-  const over = events.filter((e) => e.status === 'published' && isPastEvent(e, now)).length;
-  return (
-    <section className="screen">
-      <h1>Sell</h1>
-      {published.length === 0 ? (
-        <Empty>
-          No published event to sell{over > 0 ? ' that is still to come' : ''}.{' '}
-          {events.length > 0 ? 'Publish one in ' : 'Create one in '}
-          <Link to="/events">Events &amp; tiers</Link>.
-        </Empty>
-      ) : (
-        <ul className="event-picker" aria-label="Events on sale">
-          {published.map((event, i) => (
-            <li key={event.id}>
-              <button
-                type="button"
-                className="event-pick"
-                autoFocus={i === 0}
-                onClick={() => navigate(`/sell/${event.id}`)}
-              >
-                <strong>{event.title}</strong>
-                <span>{event.venue}</span>
-                <span className="muted">Doors {formatEventTime(event.doors_at, event.timezone)}</span>
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
-      {over > 0 ? (
-        <p className="muted small">
-          {formatCount(over)} {over === 1 ? 'show that is' : 'shows that are'} over{' '}
-          {over === 1 ? 'is' : 'are'} not listed; find their orders in <Link to="/orders">Orders</Link>.
-        </p>
-      ) : null}
-    </section>
-  );
 }
 
 function Till({ event, otherEvents }: { event: EventView; otherEvents: boolean }) {
@@ -189,7 +153,8 @@ function Till({ event, otherEvents }: { event: EventView; otherEvents: boolean }
           </p>
           {isPastEvent(event, now) ? (
             <p className="form-warning" role="note">
-              This show is over. Check it is the event you mean before you sell for it.
+              This show is over: it was {endedWhen(event, now)}. Check it is the event you mean before you
+              sell for it.
             </p>
           ) : null}
         </div>
