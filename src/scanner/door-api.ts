@@ -41,6 +41,9 @@ const withId = (route: string, id: string): string => route.replace('{id}', enco
 /** An error body as it may arrive: a proxy or a crashed server need not send the envelope. */
 type MaybeEnvelope = { error?: Partial<ErrorEnvelope['error']> } | null;
 
+/** A time as the API's `scanned_at` fields take it. */
+export const iso = (ms: number): string => new Date(ms).toISOString();
+
 export class DoorApi {
   constructor(
     readonly transport: Transport,

@@ -3,21 +3,16 @@
  * offline scans and the live scan feed, over a DeviceState and a Transport. Browser-safe: the
  * Node CLI plugs in SQLite and certificate pinning (node-device.ts), a door page could plug in
  * memory and fetch.
+ *
+ * Its parts beside it: door-knowledge.ts (what the door knows without asking), door-offline.ts
+ * (deciding alone from the pack), door-sync.ts (uploading offline scans), door-pairing.ts
+ * (pairing, moving to a new address, a refused key) and door-outcomes.ts (what the calls answer).
  */
-import type {
-  OrderAdmissions,
-  OrderCheckInAnswer,
-  ScanAttendeeView,
-  ScanTicketView,
-  ScanView,
-  SyncAnswer,
-  TicketChange,
-  ValidateAnswer,
-} from './api-types.js';
+import type { OrderCheckInAnswer, ScanView, TicketChange, ValidateAnswer } from './api-types.js';
 import { backoffDelay } from '../shared/backoff.js';
 import { parseCredential } from '../shared/ticket-token.js';
 import { reconnectLoop } from '../shared/reconnect-loop.js';
-import { orderCheckInNote, stewardReasonProblem } from '../shared/steward-reason.js';
+import { stewardReasonProblem } from '../shared/steward-reason.js';
 import { raceDeadline, type Raced } from './deadline.js';
 import { clockToleranceMs } from './door-clock.js';
 import type {
@@ -26,27 +21,42 @@ import type {
   DeviceStatus,
   PackInfo,
   Pairing,
-  QueuedScan,
   StateChanges,
 } from './device-state.js';
-import { DoorApi } from './door-api.js';
-import { countedHereConflict, doubleAdmissionOf } from './double-admission.js';
+import { DoorApi, iso } from './door-api.js';
+import { DoorKnowledge } from './door-knowledge.js';
+import { capacityRefusal, checkInOrderOffline, decideManual, decideOffline } from './door-offline.js';
+import {
+  fallbackCause,
+  type DoorDeviceOptions,
+  type FallbackCause,
+  type FollowOptions,
+  type LookupOutcome,
+  type OrderCheckInOutcome,
+  type ScanOutcome,
+  type SyncReport,
+} from './door-outcomes.js';
+import { confirmKeyAccepted, pairWithCode, revokedError } from './door-pairing.js';
+import { uploadQueue } from './door-sync.js';
+import { countedHereConflict } from './double-admission.js';
 import { isScannerError, ScannerError } from './errors.js';
-import { lookupMinLength, OfflineValidator, packHolders } from './offline-validator.js';
-import { assertCodeFitsServer, type PairingCode } from './pairing-code.js';
+import { lookupMinLength, type OfflineValidator } from './offline-validator.js';
+import type { PairingCode } from './pairing-code.js';
 import { SseParser, type SseMessage } from './sse-parser.js';
 import type { Transport } from './transport.js';
-import type {
-  AdmissionState,
-  Credential,
-  Direction,
-  DoorPack,
-  LookupMatch,
-  Occupancy,
-  RejectReason,
-  RevokedStatus,
-  ScanResult,
-} from './types.js';
+import type { Direction, Occupancy, RevokedStatus } from './types.js';
+
+// The door's public vocabulary lives beside it; importers keep reaching it here.
+export type {
+  DoorDeviceOptions,
+  FallbackCause,
+  FollowOptions,
+  LookupOutcome,
+  OrderCheckInOutcome,
+  ScanOutcome,
+  SyncReport,
+} from './door-outcomes.js';
+export { revokedWords } from './door-pairing.js';
 
 /**
  * The door never waits longer than this for the server before deciding on its own, unless told
@@ -55,8 +65,6 @@ import type {
 export const onlineDeadlineMs = 300;
 /** A slow online answer is still awaited this long in the background, to reconcile it. */
 export const lateAnswerTimeoutMs = 5_000;
-/** Pairing again asks with the old key whether it was revoked; a server this slow is taken as no answer. */
-const revocationCheckTimeoutMs = 3_000;
 
 /**
  * How long a request for a decision may run: the late-answer window, and never less than twice
@@ -64,77 +72,6 @@ const revocationCheckTimeoutMs = 3_000;
  * network) really waits that long instead of having its request cut at 5 s.
  */
 const requestTimeoutMs = (deadlineMs: number): number => Math.max(lateAnswerTimeoutMs, 2 * deadlineMs);
-/** The server takes up to 1000 scans per sync call. */
-const syncBatch = 500;
-
-/**
- * Why a door decided alone: asked to, the server was slow or away, it answered with an error,
- * or it was not the paired server at all (certificate pin mismatch: never trusted, never sent a scan).
- */
-export type FallbackCause =
-  | 'offline_mode'
-  | 'timeout'
-  | 'unreachable'
-  | 'server_error'
-  | 'untrusted_server'
-  /** The ticket has offline scans here that could not be uploaded first (see scan()). */
-  | 'unsynced';
-
-export interface ScanOutcome {
-  result: ScanResult;
-  reason: RejectReason | null;
-  /** What was shown: a phone's rotating code or a paper pass. */
-  credential: Credential;
-  ticketId: string | null;
-  direction: Direction;
-  /** Who decided: the server, or this device on its own. */
-  mode: 'online' | 'offline';
-  /** Why the device decided on its own. */
-  fallback?: FallbackCause;
-  /** The server's error when it answered with one (e.g. a revoked device key). */
-  error?: string;
-  /** Time from the scan to the decision. */
-  ms: number;
-  /** True when the decision waits in the queue for sync. */
-  queued: boolean;
-  ticket?: ScanTicketView | null;
-  attendee?: ScanAttendeeView | null;
-  scan?: ScanView;
-  /** Online answers: the ticket's order, so the door can offer "admit the other N". */
-  order?: OrderAdmissions | null;
-  /**
-   * Inside / capacity after this decision: the server's when it decided, else this door's count.
-   * At 'full' a door admits only with a steward's reason.
-   */
-  occupancy?: Occupancy | null;
-  /** Refused because the event is at capacity and no reason was given (reason is then null). */
-  capacityReached?: boolean;
-  /**
-   * Offline refusals `transferred`: when the ticket was replaced, from the pack (online answers
-   * carry it as `ticket.transferred_at`). Absent when the pack did not say (older server, restart).
-   */
-  replacedAt?: number;
-}
-
-/** A whole order checked in: each ticket's result, and the order's admissions after. */
-export interface OrderCheckInOutcome {
-  orderId: string;
-  mode: 'online' | 'offline';
-  fallback?: FallbackCause;
-  results: { ticketId: string; result: ScanResult; reason: RejectReason | null }[];
-  /** Active tickets of the order, and how many of them are inside now. */
-  tickets: number;
-  admitted: number;
-  occupancy: Occupancy;
-  queued: boolean;
-}
-
-export interface LookupOutcome {
-  matches: LookupMatch[];
-  hasMore: boolean;
-  /** Who answered: the server, or this device from its door pack. */
-  mode: 'online' | 'offline';
-}
 
 /** A refusal a door must show as such, never replace with its own offline verdict. */
 const isClientError = (error: unknown): boolean =>
@@ -143,62 +80,7 @@ const isClientError = (error: unknown): boolean =>
   error.status >= 400 &&
   error.status < 500;
 
-export interface SyncReport {
-  uploaded: number;
-  admitted: number;
-  rejected: number;
-  /** Offline admissions another device had made first. */
-  conflicts: number;
-  /** Offline decisions the server saw differently (conflicts included). */
-  disagreements: ConflictRecord[];
-  /**
-   * Queued scans whose time the server refuses (more than 7 days old: a door put away unsynced;
-   * or ahead of its clock: a door whose clock ran fast), set aside rather than left to block
-   * every upload after them for ever. The server judges, on its own clock, one item at a time.
-   */
-  setAside: number;
-}
-
-export interface FollowOptions {
-  signal: AbortSignal;
-  onScan?: (scan: ScanView) => void;
-  /**
-   * Another door let in a ticket whose counted entry is this door's (a double admission, now in
-   * `conflicts()`); called once per such pair, before `onScan` of the scan that told it.
-   */
-  onDoubleAdmission?: (record: ConflictRecord) => void;
-  onTicket?: (change: TicketChange) => void;
-  /** Connection state, for a door display ("live" / "reconnecting"). */
-  onStatus?: (status: 'connected' | 'disconnected', error?: unknown) => void;
-  /** First reconnect delay; doubles up to maxBackoffMs. */
-  backoffMs?: number;
-  maxBackoffMs?: number;
-}
-
-export interface DoorDeviceOptions {
-  state: DeviceState;
-  transport: (pairing: Pairing) => Transport;
-  now?: () => number;
-  /** How long to wait for the server's answer before deciding alone; onlineDeadlineMs unless set. */
-  deadlineMs?: number;
-  /**
-   * True while `now` has not been measured against the server's clock (no answer yet this run,
-   * and none kept from this boot): the first online request then asks the server's time first,
-   * so a date set behind before a reboot does not have a valid code judged hours ago.
-   */
-  clockUnmeasured?: () => boolean;
-}
-
-function fallbackCause(error: unknown): FallbackCause {
-  if (isScannerError(error, 'http_error') || isScannerError(error, 'bad_response')) return 'server_error';
-  if (isScannerError(error, 'pin_mismatch')) return 'untrusted_server';
-  if (isScannerError(error, 'timeout')) return 'timeout';
-  return 'unreachable';
-}
-
 const withoutKey = ({ apiKey: _apiKey, ...rest }: Pairing): Omit<Pairing, 'apiKey'> => rest;
-const iso = (ms: number): string => new Date(ms).toISOString();
-
 /**
  * A steward's reason as the server takes it: trimmed, undefined when blank. One the server would
  * refuse is refused here, before anything is queued: at sync it would hold up the whole upload.
@@ -220,8 +102,8 @@ export class DoorDevice {
   private readonly makeTransport: (pairing: Pairing) => Transport;
   private pairingInfo: Pairing | null;
   private apiClient: DoorApi | null = null;
-  /** Tickets with offline scans not yet synced: server news about them is older than ours. */
-  private readonly pending = new Map<string, number>();
+  /** The pack, what is known of each ticket, and which tickets have scans the server has not had. */
+  private readonly knowledge: DoorKnowledge;
   private readonly inFlight = new Set<Promise<unknown>>();
   /**
    * Queued scans whose online request passed the deadline and may still be answered: a sync
@@ -238,95 +120,18 @@ export class DoorDevice {
     this.deadlineMs = options.deadlineMs ?? onlineDeadlineMs;
     this.clockUnmeasured = options.clockUnmeasured ?? (() => false);
     this.makeTransport = options.transport;
-    this.validator = new OfflineValidator(this.now);
     this.pairingInfo = this.state.loadPairing();
-    const pack = this.state.loadPack();
-    if (pack) {
-      this.validator.setEvent(pack.event);
-      this.validator.setKeys(pack.jwks.keys);
-      if (pack.tiers) this.validator.setTiers(pack.tiers);
-    }
-    for (const [ticketId, status, transferredAt] of this.state.revocations())
-      this.validator.revokeEntry({
-        ticket_id: ticketId,
-        status,
-        ...(transferredAt ? { transferred_at: transferredAt } : {}),
-      });
-    for (const [ticketId, admission] of this.state.admissions())
-      this.validator.restoreAdmission(ticketId, admission);
-    this.validator.addHolders([...(this.state.holders?.() ?? [])]);
-    for (const scan of this.state.queued(Number.MAX_SAFE_INTEGER))
-      if (scan.ticketId) this.markPending(scan.ticketId, 1);
+    this.knowledge = new DoorKnowledge(this.state, this.now);
+    this.validator = this.knowledge.validator;
   }
 
   /** Trades a pairing code for a device key and remembers the server it came from. */
   static async pair(code: PairingCode, name: string, options: DoorDeviceOptions): Promise<DoorDevice> {
-    if (!code.url)
-      throw new ScannerError('bad_pairing_code', 'no server URL: scan the full QR, or pass --url');
-    // The certificate about to be pinned must be the one the typed code was made behind. Without a
-    // fingerprint there is nothing to pin: the browser's door page trusts the origin it loaded
-    // from, and plain HTTP is allowed only on this machine.
-    if (code.fingerprint !== null) assertCodeFitsServer(code, code.url, code.fingerprint);
-    const provisional: Pairing = {
-      baseUrl: code.url,
-      fingerprint: code.fingerprint,
-      apiKey: '',
-      deviceId: '',
-      deviceName: name,
-      eventId: null,
-      pairedAt: 0,
-    };
-    const transport = options.transport(provisional);
-    // A till's or kiosk's code is refused by the server before it makes a device or a key, so a
-    // wrong code leaves nothing behind; the check below covers a server from before that rule.
-    let answer;
-    try {
-      answer = await new DoorApi(transport, null).pair(code.token, name, 'scanner');
-    } catch (err) {
-      if (isScannerError(err, 'http_error') && err.apiCode === 'pairing_scope_mismatch')
-        throw new ScannerError('bad_pairing_code', err.message.replace(/^.*?: /, ''));
-      throw err;
-    }
-    if (answer.device.scope !== 'scanner')
-      throw new ScannerError(
-        'bad_pairing_code',
-        `This pairing code is for another till (${answer.device.scope}), not a door scanner. Ask for a door scanner code (Settings › Pairing › Door scanner).`,
-      );
-    const pairing: Pairing = {
-      ...provisional,
-      baseUrl: transport.baseUrl,
-      apiKey: answer.api_key.secret,
-      deviceId: answer.device.id,
-      eventId: answer.device.event_id,
-      pairedAt: (options.now ?? Date.now)(),
-    };
-    await DoorDevice.learnWhetherRevoked(options);
-    options.state.savePairing(pairing);
+    const { pairing, transport } = await pairWithCode(code, name, options);
     return new DoorDevice({
       ...options,
       transport: (p) => (p === pairing ? transport : options.transport(p)),
     });
-  }
-
-  /**
-   * A door revoked while it was away (switched off, out of Wi-Fi) never heard of it, and pairing
-   * again would upload its queue under the new pairing as if nothing had happened. With scans
-   * still queued, its old key asks the server once first: refused, the old pairing is marked
-   * revoked, so savePairing holds those scans back for a manager to decide (sync --include-held).
-   * No answer (another venue's server, no network) leaves things as they were.
-   */
-  private static async learnWhetherRevoked(options: DoorDeviceOptions): Promise<void> {
-    const old = options.state.loadPairing();
-    if (!old || old.revokedAt !== undefined || !old.apiKey || options.state.status().queued === 0) return;
-    const now = options.now ?? Date.now;
-    const api = new DoorApi(options.transport(old), old.apiKey, () =>
-      options.state.savePairing({ ...old, revokedAt: now() }),
-    );
-    try {
-      await api.occupancy(old.eventId, { timeoutMs: revocationCheckTimeoutMs });
-    } catch {
-      // Refused: told through the callback above. Anything else: not known, nothing to change.
-    }
   }
 
   /**
@@ -341,18 +146,7 @@ export class DoorDevice {
     const current = this.pairingInfo;
     if (!current) throw new ScannerError('not_paired', 'this device is not paired: run `pair` first');
     const transport = this.makeTransport({ ...current, baseUrl: url });
-    let keyRefused = false;
-    // Not this door's revocation callback: a server that does not know the key may be another one.
-    const api = new DoorApi(transport, current.apiKey, () => (keyRefused = true));
-    try {
-      await api.occupancy(current.eventId);
-    } catch (err) {
-      if (!keyRefused) throw err;
-      throw new ScannerError(
-        'device_revoked',
-        `the server at ${transport.baseUrl} does not accept this door's key: it is another venue server, or this door was revoked there. Nothing was changed; pair this door with it instead`,
-      );
-    }
+    await confirmKeyAccepted(transport, current);
     const moved: Pairing = { ...current, baseUrl: transport.baseUrl };
     this.state.savePairing(moved);
     this.pairingInfo = moved;
@@ -379,7 +173,7 @@ export class DoorDevice {
     const since = options.full || !before ? null : before.cursor;
     const eventId = this.eventId ?? before?.event.id ?? null;
     const pack = await api.doorPack(eventId, since);
-    const changes = this.applyPack(pack, pack.full ?? since === null);
+    const changes = this.knowledge.applyPack(pack, pack.full ?? since === null);
     const tiers = pack.tiers ?? before?.tiers;
     const info: PackInfo = {
       event: pack.event,
@@ -416,16 +210,18 @@ export class DoorDevice {
     this.refuseIfRevoked();
     const reason = stewardNote(options.reason);
     if (options.offline || !this.pairingInfo)
-      return this.decideOffline(token, at, direction, started, 'offline_mode', undefined, reason).outcome;
+      return decideOffline(this.knowledge, token, at, direction, started, 'offline_mode', undefined, reason)
+        .outcome;
 
     // This door decided about the ticket while offline and the server has not heard yet: asked
     // now, it would admit the code as if for the first time (a second admission). The offline
     // scans go up first; if that cannot finish within the deadline, this door's own record decides.
     const ticketId = parseCredential(token)?.claims.sub;
-    if (ticketId && this.pending.has(ticketId)) {
+    if (ticketId && this.knowledge.isPending(ticketId)) {
       await raceDeadline(this.sync(), this.deadlineMs);
-      if (this.pending.has(ticketId))
-        return this.decideOffline(token, at, direction, started, 'unsynced', undefined, reason).outcome;
+      if (this.knowledge.isPending(ticketId))
+        return decideOffline(this.knowledge, token, at, direction, started, 'unsynced', undefined, reason)
+          .outcome;
     }
 
     const asked = await this.askOnServerTime(at, this.deadlineMs, (scannedAt, timeoutMs) => {
@@ -451,13 +247,22 @@ export class DoorDevice {
     // be uploaded with that key.
     if (raced.kind === 'failed' && isScannerError(raced.error, 'http_error')) {
       if (raced.error.apiCode === 'capacity_reached')
-        return this.capacityRefusal(token, direction, started, 'online');
+        return capacityRefusal(this.knowledge, token, direction, started, 'online');
       const { status } = raced.error;
       if (status === 401 || status === 403) throw revokedError(status, raced.error.apiCode);
     }
 
     const cause = raced.kind === 'late' ? 'timeout' : fallbackCause(raced.error);
-    const { outcome, seq } = this.decideOffline(token, at, direction, started, cause, raced, reason);
+    const { outcome, seq } = decideOffline(
+      this.knowledge,
+      token,
+      at,
+      direction,
+      started,
+      cause,
+      raced,
+      reason,
+    );
     if (raced.kind === 'late' && seq !== null) this.reconcileLate(request, outcome, seq);
     return outcome;
   }
@@ -498,7 +303,7 @@ export class DoorDevice {
         };
       if (raced.kind === 'failed' && isClientError(raced.error)) throw raced.error;
     }
-    this.requirePack();
+    this.knowledge.requirePack();
     return { ...this.validator.lookup(q), mode: 'offline' };
   }
 
@@ -523,11 +328,11 @@ export class DoorDevice {
       if (raced.kind === 'answer') return this.acceptOnline(raced.value, 'in', started);
       if (raced.kind === 'failed' && isClientError(raced.error)) throw raced.error;
       const cause = raced.kind === 'late' ? 'timeout' : fallbackCause(raced.error);
-      const { outcome, seq } = this.decideManual(ticketId, note, at, started, cause);
+      const { outcome, seq } = decideManual(this.knowledge, ticketId, note, at, started, cause);
       if (raced.kind === 'late' && seq !== null) this.reconcileLate(request, outcome, seq);
       return outcome;
     }
-    return this.decideManual(ticketId, note, at, started, 'offline_mode').outcome;
+    return decideManual(this.knowledge, ticketId, note, at, started, 'offline_mode').outcome;
   }
 
   /**
@@ -559,13 +364,13 @@ export class DoorDevice {
       if (raced.kind === 'failed' && isClientError(raced.error)) throw raced.error;
       if (raced.kind === 'late') {
         // It may still land: then the server has it, and the offline copies must not count twice.
-        const outcome = this.checkInOrderOffline(orderId, reason, at, 'timeout');
+        const outcome = checkInOrderOffline(this.knowledge, orderId, reason, at, 'timeout');
         this.reconcileLateOrder(request, outcome.seqs, outcome.queuedTickets);
         return outcome.outcome;
       }
       cause = fallbackCause(raced.error);
     }
-    return this.checkInOrderOffline(orderId, reason, at, cause).outcome;
+    return checkInOrderOffline(this.knowledge, orderId, reason, at, cause).outcome;
   }
 
   /**
@@ -576,7 +381,8 @@ export class DoorDevice {
   sync(options: { includeHeld?: boolean } = {}): Promise<SyncReport> {
     if (this.pairingInfo?.revokedAt !== undefined) return Promise.reject(revokedError());
     if (options.includeHeld)
-      for (const scan of this.state.releaseHeld()) if (scan.ticketId) this.markPending(scan.ticketId, 1);
+      for (const scan of this.state.releaseHeld())
+        if (scan.ticketId) this.knowledge.markPending(scan.ticketId, 1);
     this.syncing ??= this.runSync()
       .then((report) => {
         this.announceSync(report);
@@ -679,6 +485,16 @@ export class DoorDevice {
     while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight]);
   }
 
+  private async runSync(): Promise<SyncReport> {
+    return uploadQueue({
+      api: this.api(),
+      pairing: this.pairingInfo as Pairing,
+      eventId: () => this.eventId,
+      knowledge: this.knowledge,
+      awaitingAnswer: this.awaitingAnswer,
+    });
+  }
+
   private api(): DoorApi {
     if (!this.pairingInfo)
       throw new ScannerError('not_paired', 'this device is not paired: run `pair` first');
@@ -703,170 +519,16 @@ export class DoorDevice {
     if (this.pairingInfo?.revokedAt !== undefined) throw revokedError();
   }
 
-  private requirePack(): void {
-    if (!this.validator.ready) {
-      throw new ScannerError(
-        'no_door_pack',
-        'no door pack on this device: run `pull` while the server is reachable',
-      );
-    }
-  }
-
-  private capacityRefusal(
-    token: string,
-    direction: Direction,
-    started: number,
-    mode: 'online' | 'offline',
-    cause?: FallbackCause,
-  ): ScanOutcome {
-    const decision = this.validator.check(token, { direction });
-    return {
-      result: 'rejected',
-      reason: null,
-      credential: decision.credential,
-      ticketId: decision.ticketId,
-      direction,
-      mode,
-      ...(cause ? { fallback: cause } : {}),
-      ms: performance.now() - started,
-      queued: false,
-      occupancy: this.validator.occupancy(),
-      capacityReached: true,
-    };
-  }
-
-  private decideOffline(
-    token: string,
-    at: number,
-    direction: Direction,
-    started: number,
-    cause: FallbackCause,
-    raced?: { kind: string; error?: unknown },
-    reason?: string,
-  ): { outcome: ScanOutcome; seq: number | null } {
-    this.requirePack();
-    const checked = this.validator.check(token, { at, direction });
-    // As the server does: at capacity, an entry needs a steward's reason.
-    if (
-      checked.result === 'admitted' &&
-      direction === 'in' &&
-      !reason &&
-      this.validator.occupancy().level === 'full'
-    )
-      return { outcome: this.capacityRefusal(token, direction, started, 'offline', cause), seq: null };
-    this.validator.record(checked);
-    const decision = checked;
-    const admission = decision.ticketId ? (this.validator.admission(decision.ticketId) ?? null) : null;
-    const seq = this.state.recordOfflineScan(
-      token,
-      decision,
-      decision.result === 'admitted' ? admission : null,
-      reason ?? null,
-    );
-    if (decision.ticketId) this.markPending(decision.ticketId, 1);
-    const outcome: ScanOutcome = {
-      result: decision.result,
-      reason: decision.reason,
-      credential: decision.credential,
-      ticketId: decision.ticketId,
-      direction,
-      mode: 'offline',
-      fallback: cause,
-      ms: performance.now() - started,
-      queued: true,
-      occupancy: this.validator.occupancy(),
-    };
-    const replacedAt =
-      decision.reason === 'transferred' && decision.ticketId
-        ? this.validator.replacedAt(decision.ticketId)
-        : undefined;
-    if (replacedAt !== undefined) outcome.replacedAt = replacedAt;
-    if (raced?.error instanceof Error) outcome.error = raced.error.message;
-    return { outcome, seq };
-  }
-
-  /** A manual check-in decided by this door from its pack, queued for sync. */
-  private decideManual(
-    ticketId: string,
-    note: string,
-    at: number,
-    started: number,
-    cause: FallbackCause,
-  ): { outcome: ScanOutcome; seq: number } {
-    this.requirePack();
-    const decision = this.validator.checkManual(ticketId, { at });
-    this.validator.record(decision);
-    const admission = this.validator.admission(ticketId) ?? null;
-    const seq = this.state.recordOfflineScan(
-      '',
-      decision,
-      decision.result === 'admitted' ? admission : null,
-      note,
-    );
-    this.markPending(ticketId, 1);
-    return {
-      outcome: {
-        result: decision.result,
-        reason: decision.reason,
-        credential: 'manual',
-        ticketId,
-        direction: 'in',
-        mode: 'offline',
-        fallback: cause,
-        ms: performance.now() - started,
-        queued: true,
-        occupancy: this.validator.occupancy(),
-      },
-      seq,
-    };
-  }
-
-  private checkInOrderOffline(
-    orderId: string,
-    reason: string | undefined,
-    at: number,
-    cause: FallbackCause,
-  ): { outcome: OrderCheckInOutcome; seqs: number[]; queuedTickets: string[] } {
-    this.requirePack();
-    const tickets = this.validator.orderTickets(orderId);
-    if (tickets.length === 0)
-      throw new ScannerError('not_found', `order ${orderId} is not in this door's pack`);
-    const note = orderCheckInNote(orderId, reason);
-    const seqs: number[] = [];
-    const queuedTickets: string[] = [];
-    const results = tickets.map((ticketId) => {
-      const decision = this.validator.checkManual(ticketId, { at });
-      // Only the tickets that can get in are tried (as on the server); the others are answered.
-      if (decision.result === 'admitted') {
-        this.validator.record(decision);
-        const admission = this.validator.admission(ticketId) ?? null;
-        seqs.push(this.state.recordOfflineScan('', decision, admission, note));
-        queuedTickets.push(ticketId);
-        this.markPending(ticketId, 1);
-      }
-      return { ticketId, result: decision.result, reason: decision.reason };
-    });
-    const active = tickets.filter((id) => this.validator.revocation(id) === undefined);
-    return {
-      outcome: {
-        orderId,
-        mode: 'offline',
-        fallback: cause,
-        results,
-        tickets: active.length,
-        admitted: active.filter((id) => this.validator.admission(id)?.inside).length,
-        occupancy: this.validator.occupancy(),
-        queued: seqs.length > 0,
-      },
-      seqs,
-      queuedTickets,
-    };
-  }
-
   private acceptOrderOnline(answer: OrderCheckInAnswer): OrderCheckInOutcome {
     const changes: StateChanges = { revoked: [], admissions: [] };
     for (const result of answer.results) {
-      const learnt = this.learnFromServer(result.ticket_id, result.result, result.reason, 'in', null);
+      const learnt = this.knowledge.learnFromServer(
+        result.ticket_id,
+        result.result,
+        result.reason,
+        'in',
+        null,
+      );
       if (learnt) {
         changes.revoked.push(...learnt.revoked);
         changes.admissions.push(...learnt.admissions);
@@ -895,7 +557,7 @@ export class DoorDevice {
     const work = request.then(
       (answer) => {
         // Only the marks this check-in added: another queued scan of a ticket keeps its own.
-        for (const ticketId of queuedTickets) this.markPending(ticketId, -1);
+        for (const ticketId of queuedTickets) this.knowledge.markPending(ticketId, -1);
         this.state.settle(seqs, [], null);
         this.acceptOrderOnline(answer);
       },
@@ -910,7 +572,13 @@ export class DoorDevice {
 
   private acceptOnline(answer: ValidateAnswer, direction: Direction, started: number): ScanOutcome {
     const ticketId = answer.ticket?.id ?? answer.scan.ticket_id;
-    const changes = this.learnFromServer(ticketId, answer.result, answer.reason, direction, answer.ticket);
+    const changes = this.knowledge.learnFromServer(
+      ticketId,
+      answer.result,
+      answer.reason,
+      direction,
+      answer.ticket,
+    );
     if (changes) this.state.saveChanges(changes);
     return {
       result: answer.result,
@@ -953,9 +621,9 @@ export class DoorDevice {
                   recordedAt: this.now(),
                 },
               ];
-        if (ticketId) this.markPending(ticketId, -1);
+        if (ticketId) this.knowledge.markPending(ticketId, -1);
         this.state.settle([seq], conflicts, null);
-        const changes = this.learnFromServer(
+        const changes = this.knowledge.learnFromServer(
           ticketId,
           answer.result,
           answer.reason,
@@ -971,196 +639,6 @@ export class DoorDevice {
     void work.finally(() => this.inFlight.delete(work));
   }
 
-  /**
-   * Uploads one batch. A scan whose time the server refuses (400 naming `scans[i].scanned_at`:
-   * more than 7 days old, or ahead of its clock) is set aside, and null answered so the caller
-   * reads the queue again: judged by the server's clock, never this device's, which may be the
-   * very thing that is wrong.
-   */
-  private async uploadOrSetAside(
-    api: DoorApi,
-    pairing: Pairing,
-    batch: QueuedScan[],
-    report: SyncReport,
-  ): Promise<SyncAnswer | null> {
-    try {
-      return await api.sync({
-        device_id: pairing.deviceId,
-        ...(this.eventId ? { event_id: this.eventId } : {}),
-        scans: batch.map((scan) =>
-          (scan.kind ?? (scan.token === '' ? 'manual' : 'code')) === 'manual'
-            ? {
-                kind: 'manual' as const,
-                ticket_id: scan.ticketId ?? '',
-                note: scan.note ?? 'Manual check-in',
-                scanned_at: iso(scan.scannedAt),
-                result: scan.result,
-                direction: scan.direction,
-              }
-            : {
-                token: scan.token,
-                scanned_at: iso(scan.scannedAt),
-                result: scan.result,
-                direction: scan.direction,
-                reason: scan.reason,
-                ...(scan.note ? { note: scan.note } : {}),
-              },
-        ),
-      });
-    } catch (err) {
-      const index = refusedTimeIndex(err);
-      const refused = index === null ? undefined : batch[index];
-      if (!refused) throw err;
-      if (refused.ticketId) this.markPending(refused.ticketId, -1);
-      this.state.setAside([refused.seq], this.now());
-      report.setAside++;
-      return null;
-    }
-  }
-
-  private async runSync(): Promise<SyncReport> {
-    const api = this.api();
-    const pairing = this.pairingInfo as Pairing;
-    const report: SyncReport = {
-      uploaded: 0,
-      admitted: 0,
-      rejected: 0,
-      conflicts: 0,
-      disagreements: [],
-      setAside: 0,
-    };
-    for (;;) {
-      const batch = this.state
-        .queued(syncBatch + this.awaitingAnswer.size)
-        .filter((scan) => !this.awaitingAnswer.has(scan.seq))
-        .slice(0, syncBatch);
-      if (batch.length === 0) break;
-      const answer = await this.uploadOrSetAside(api, pairing, batch, report);
-      if (answer === null) continue;
-      if (answer.results.length !== batch.length) {
-        throw new ScannerError(
-          'bad_response',
-          `sync answered ${answer.results.length} results for ${batch.length} scans`,
-        );
-      }
-      const at = this.now();
-      const disagreements: ConflictRecord[] = [];
-      const changes: StateChanges = { revoked: [], admissions: [] };
-      batch.forEach((scan, i) => {
-        const result = answer.results[i]!;
-        report.uploaded++;
-        if (result.result === 'admitted') report.admitted++;
-        else report.rejected++;
-        if (result.conflict) report.conflicts++;
-        if (result.conflict || result.result !== scan.result) {
-          disagreements.push({
-            ticketId: result.ticket_id,
-            scannedAt: scan.scannedAt,
-            localResult: scan.result,
-            serverResult: result.result,
-            serverReason: result.reason,
-            conflict: result.conflict,
-            recordedAt: at,
-            ...withDoubleAdmission(result.double_admission),
-          });
-        }
-        if (scan.ticketId) this.markPending(scan.ticketId, -1);
-      });
-      // Pending marks drop first, so the server's verdicts below are not ignored as stale.
-      batch.forEach((scan, i) => {
-        const result = answer.results[i]!;
-        const learnt = this.learnFromServer(
-          result.ticket_id,
-          result.result,
-          result.reason,
-          scan.direction,
-          null,
-        );
-        if (learnt) {
-          changes.revoked.push(...learnt.revoked);
-          changes.admissions.push(...learnt.admissions);
-        }
-      });
-      this.state.settle(
-        batch.map((scan) => scan.seq),
-        disagreements,
-        at,
-      );
-      this.state.saveChanges(changes);
-      report.disagreements.push(...disagreements);
-    }
-    return report;
-  }
-
-  /** What the server's verdict on one attempt says about the ticket, applied to the validator. */
-  private learnFromServer(
-    ticketId: string | null,
-    result: ScanResult,
-    reason: RejectReason | null,
-    direction: Direction,
-    ticket: ScanTicketView | null,
-  ): StateChanges | null {
-    if (!ticketId) return null;
-    const changes: StateChanges = { revoked: [], admissions: [] };
-    if (reason === 'voided' || reason === 'transferred') {
-      // The answer's time of a replacement is kept too: the door may be offline at the next showing.
-      const entry = {
-        ticket_id: ticketId,
-        status: reason,
-        ...(ticket?.transferred_at ? { transferred_at: ticket.transferred_at } : {}),
-      };
-      this.validator.revokeEntry(entry);
-      changes.revoked.push(entry);
-      return changes;
-    }
-    if (this.pending.has(ticketId)) return null;
-    if (ticket) {
-      // The server's own state of the ticket beats any inference from the verdict.
-      const known = this.validator.admission(ticketId);
-      const next: AdmissionState = {
-        inside: ticket.inside,
-        count: Math.max(ticket.scan_count, known?.count ?? 0),
-      };
-      this.validator.restoreAdmission(ticketId, next);
-    } else if (result === 'admitted' && direction === 'out') this.validator.learnExited(ticketId);
-    else if (result === 'admitted' || reason === 'already_scanned') this.validator.learnAdmitted(ticketId);
-    else return null;
-    const admission = this.validator.admission(ticketId);
-    if (admission) changes.admissions.push([ticketId, admission]);
-    return changes;
-  }
-
-  private applyPack(pack: DoorPack, full: boolean): StateChanges {
-    this.validator.setEvent(pack.event);
-    this.validator.setKeys(pack.jwks.keys);
-    if (pack.tiers) this.validator.setTiers(pack.tiers);
-    const changes: StateChanges = { revoked: [...pack.revoked], admissions: [] };
-    for (const entry of pack.revoked) this.validator.revokeEntry(entry);
-    const touched = (ticketId: string, learn: (id: string) => void): void => {
-      if (this.pending.has(ticketId)) return;
-      learn(ticketId);
-      const admission = this.validator.admission(ticketId);
-      if (admission) changes.admissions.push([ticketId, admission]);
-    };
-    for (const ticketId of pack.scanned) touched(ticketId, (id) => this.validator.learnAdmitted(id));
-    for (const ticketId of pack.exited ?? []) touched(ticketId, (id) => this.validator.learnExited(id));
-    const holders = packHolders(pack);
-    if (full && pack.holders !== undefined) this.validator.clearHolders();
-    this.validator.addHolders(holders);
-    changes.holders = holders;
-    changes.holdersReplaced = full && pack.holders !== undefined;
-    if (full) {
-      // A whole pack lists everyone inside now: anyone else this door still thinks is inside
-      // has left through another door (unless this door's own unsynced scan says otherwise).
-      const inside = new Set(pack.scanned);
-      for (const [ticketId, admission] of this.state.admissions()) {
-        if (admission.inside && !inside.has(ticketId))
-          touched(ticketId, (id) => this.validator.learnExited(id));
-      }
-    }
-    return changes;
-  }
-
   private applyFeedMessage(message: SseMessage, options: FollowOptions): void {
     let data: unknown;
     try {
@@ -1172,7 +650,13 @@ export class DoorDevice {
       const scan = data as ScanView;
       // Our own online scans were applied when answered; our synced ones by the sync.
       if (scan.device_id !== this.pairingInfo?.deviceId) {
-        const changes = this.learnFromServer(scan.ticket_id, scan.result, scan.reason, scan.direction, null);
+        const changes = this.knowledge.learnFromServer(
+          scan.ticket_id,
+          scan.result,
+          scan.reason,
+          scan.direction,
+          null,
+        );
         if (changes) this.state.saveChanges(changes);
       }
       // Another door let in a ticket whose counted entry is ours: our steward must hear it too.
@@ -1248,20 +732,6 @@ export class DoorDevice {
     const elapsed = performance.now() - started;
     return { at: at + (this.now() - before - elapsed), deadlineMs: Math.max(1, deadlineMs - elapsed) };
   }
-
-  private markPending(ticketId: string, delta: number): void {
-    const next = (this.pending.get(ticketId) ?? 0) + delta;
-    if (next > 0) this.pending.set(ticketId, next);
-    else this.pending.delete(ticketId);
-  }
-}
-
-/** A sync result's pair of doors, as a ConflictRecord's optional field. */
-function withDoubleAdmission(
-  wire: SyncAnswer['results'][number]['double_admission'],
-): Pick<ConflictRecord, 'doubleAdmission'> {
-  const pair = doubleAdmissionOf(wire);
-  return pair ? { doubleAdmission: pair } : {};
 }
 
 /** The server refused a door request's own `scanned_at` (400 `invalid_field`). */
@@ -1270,18 +740,3 @@ const refusedScanTime = (err: unknown): boolean =>
   err.status === 400 &&
   err.apiCode === 'invalid_field' &&
   err.param === 'scanned_at';
-
-/** The item of an upload whose `scanned_at` the server refused (400 `invalid_field`), if that was it. */
-function refusedTimeIndex(err: unknown): number | null {
-  if (!isScannerError(err, 'http_error') || err.status !== 400 || err.apiCode !== 'invalid_field')
-    return null;
-  const match = /^scans\[(\d+)\]\.scanned_at$/.exec(err.param ?? '');
-  return match ? Number(match[1]) : null;
-}
-
-/** The words a door says when the server refuses its key, wherever that is found out. */
-export const revokedWords =
-  'The venue server no longer accepts this door’s key (the device was revoked). Pair it again.';
-
-const revokedError = (status = 401, apiCode: string | undefined = 'invalid_api_key'): ScannerError =>
-  new ScannerError('device_revoked', revokedWords, status, apiCode);

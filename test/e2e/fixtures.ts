@@ -1,8 +1,15 @@
-import { test as base, expect } from '@playwright/test';
+import { test as base, expect, type Browser } from '@playwright/test';
 import { BoxOffice } from './pages/box-office.js';
+import { collectPageErrors } from './support/page-errors.js';
 import { startVenueServer, type VenueServer } from './support/venue-server.js';
 
 interface Fixtures {
+  /**
+   * Watches every page the test opens from the worker's browser: an uncaught error in any of
+   * them fails the test even when every assertion passed. Automatic: a spec need not ask for it,
+   * unless it launches a browser of its own, which it hands to `watch`.
+   */
+  pageErrors: { watch: (browser: Browser) => void };
   /** A fresh headless server with its own data dir, for this test only. */
   server: VenueServer;
   /** The UI, signed in through the login screen with the admin key. */
@@ -10,6 +17,21 @@ interface Fixtures {
 }
 
 export const test = base.extend<Fixtures>({
+  pageErrors: [
+    async ({ browser }, use) => {
+      const watches = [collectPageErrors(browser)];
+      try {
+        await use({ watch: (other) => void watches.push(collectPageErrors(other)) });
+      } finally {
+        for (const watch of watches) watch.stop();
+      }
+      expect(
+        watches.flatMap((watch) => watch.errors),
+        'uncaught errors in the pages',
+      ).toEqual([]);
+    },
+    { auto: true },
+  ],
   // Playwright reads the fixture's dependencies from this pattern; the server needs none.
   // eslint-disable-next-line no-empty-pattern
   server: async ({}, use) => {
@@ -21,13 +43,9 @@ export const test = base.extend<Fixtures>({
     }
   },
   boxOffice: async ({ page, server }, use) => {
-    const errors: string[] = [];
-    page.on('pageerror', (err) => errors.push(err.message));
     const boxOffice = new BoxOffice(page, server);
     await boxOffice.signIn();
     await use(boxOffice);
-    // An uncaught exception in the UI fails the test even when every assertion passed.
-    expect(errors, 'uncaught errors in the page').toEqual([]);
   },
 });
 

@@ -100,13 +100,11 @@ test('a wallet opened once keeps admitting in flight mode three hours later; an 
   await sdk.pull();
 
   const contexts: BrowserContext[] = [];
-  const errors: string[] = [];
   const newContext = async (options: Parameters<typeof browser.newContext>[0]) => {
     const context = await browser.newContext(options);
     contexts.push(context);
     await context.clock.install({ time: start });
     const page = await context.newPage();
-    page.on('pageerror', (err) => errors.push(err.message));
     return { context, page };
   };
   try {
@@ -228,10 +226,11 @@ test('a wallet opened once keeps admitting in flight mode three hours later; an 
   } finally {
     for (const context of contexts) await context.close();
   }
-  expect(errors, 'uncaught errors in the pages').toEqual([]);
 });
 
-test('where the browser refuses a service worker (not a secure origin), the open page keeps its codes and says so', async () => {
+test('where the browser refuses a service worker (not a secure origin), the open page keeps its codes and says so', async ({
+  pageErrors,
+}) => {
   test.setTimeout(120_000);
   const { server } = venue;
   const start = Date.now();
@@ -248,12 +247,11 @@ test('where the browser refuses a service worker (not a secure origin), the open
     executablePath: resolveChromium(process.env, () => chromium.executablePath()),
     args: [...chromiumArgs, '--host-resolver-rules=MAP marquee-lan.test 127.0.0.1'],
   });
-  const errors: string[] = [];
+  pageErrors.watch(browser);
   try {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true });
     await context.clock.install({ time: start });
     const page = await context.newPage();
-    page.on('pageerror', (err) => errors.push(err.message));
     const wallet = new WalletPage(page);
     await wallet.openWithoutServiceWorker(lanUrl.href);
     expect(await page.evaluate('window.isSecureContext')).toBe(false);
@@ -290,7 +288,6 @@ test('where the browser refuses a service worker (not a secure origin), the open
   } finally {
     await browser.close();
   }
-  expect(errors, 'uncaught errors in the page').toEqual([]);
 });
 
 test('a phone whose clock is ten minutes fast shows the code of the venue’s time, with signal and without, and says so', async ({
@@ -311,11 +308,9 @@ test('a phone whose clock is ten minutes fast shows the code of the venue’s ti
   // Set ten minutes fast by hand, to be on time: by its own clock the phone would show the code
   // of a window the door has not reached yet.
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true });
-  const errors: string[] = [];
   try {
     await context.clock.install({ time: start + 10 * 60_000 });
     const page = await context.newPage();
-    page.on('pageerror', (err) => errors.push(err.message));
     const wallet = new WalletPage(page);
     await wallet.openOnline(ticket.wallet_url);
     await expect(page.locator('#w-clock')).toHaveText(/^This phone's clock is 10 minutes fast\. /);
@@ -340,7 +335,6 @@ test('a phone whose clock is ten minutes fast shows the code of the venue’s ti
   } finally {
     await context.close();
   }
-  expect(errors, 'uncaught errors in the page').toEqual([]);
 });
 
 test('offline, the saved ticket opens from its link with a slash or punctuation stuck on the end, as it does online', async ({
@@ -355,7 +349,6 @@ test('offline, the saved ticket opens from its link with a slash or punctuation 
     buyer: { name: 'Pia Paste', email: 'pia@example.test' },
   });
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true });
-  const errors: string[] = [];
   try {
     await context.clock.install({ time: start });
     const first = await context.newPage();
@@ -364,7 +357,6 @@ test('offline, the saved ticket opens from its link with a slash or punctuation 
     // The link as a mail app or a chat message may hand it back.
     for (const link of [`${ticket.wallet_url}/`, `${ticket.wallet_url}).`]) {
       const page = await context.newPage();
-      page.on('pageerror', (err) => errors.push(err.message));
       await page.goto(link);
       const wallet = new WalletPage(page);
       await expect(page.locator('#w-title')).toHaveText('Pasted Link Night');
@@ -380,5 +372,4 @@ test('offline, the saved ticket opens from its link with a slash or punctuation 
   } finally {
     await context.close();
   }
-  expect(errors, 'uncaught errors in the pages').toEqual([]);
 });

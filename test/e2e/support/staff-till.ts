@@ -30,8 +30,6 @@ export async function staffNight(
 export interface StaffTill {
   context: BrowserContext;
   till: Page;
-  /** Uncaught exceptions on the till; the spec asserts it is empty at the end. */
-  errors: string[];
   staff: TillStaffPage;
   sell: SellPage;
   shift: ShiftPage;
@@ -46,12 +44,9 @@ export interface StaffTill {
 export async function openStaffTill(browser: Browser): Promise<StaffTill> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const till = await context.newPage();
-  const errors: string[] = [];
-  till.on('pageerror', (err) => errors.push(err.message));
   return {
     context,
     till,
-    errors,
     staff: new TillStaffPage(till),
     sell: new SellPage(till),
     shift: new ShiftPage(till),

@@ -25,8 +25,6 @@ import {
   oneTabAtATime,
   recoveredSoldWords,
   refusedSaleWords,
-  saleCalled,
-  saleTime,
   soldBeforeChangeWords,
   stillRecordingWords,
   tillScope,
@@ -37,13 +35,13 @@ import {
   wasDropped,
   withSent,
   type KeptCart,
-  type SaleCalled,
   type Seller,
 } from '../lib/unanswered-sale.js';
 import type { CheckoutBody } from '../api/types.js';
 import { useEvents } from './events-store.js';
 import { useSession } from './session-store.js';
 import { firstAnswer, postOrder, type EarlierAnswer } from './sale-sending.js';
+import { calledNow, signedInSeller } from './sale-called.js';
 import { itemIndex, removedTierIndex, soldOutWords, tierEditCodes } from './sale-refusals.js';
 import { useShift } from './shift-store.js';
 import { useStaff } from './staff-store.js';
@@ -168,27 +166,6 @@ const noAttempt = {
   doneNote: null,
   sentBy: null,
 };
-
-/** The member signed in at this till now, as a sale remembers them; null without staff. */
-const signedInSeller = (): Seller | null => {
-  const staff = useStaff.getState().session?.staff;
-  return staff ? { id: staff.id, name: staff.name } : null;
-};
-
-/**
- * The unanswered sale as the member signed in now is told of it: by its time to whoever rang it
- * up, by their name and its tickets to anyone else.
- */
-function calledNow(
-  sentAt: number,
-  sentBy: Seller | null,
-  cart: { quantity: number; held: readonly CartLine[] },
-): SaleCalled {
-  const when = saleTime(sentAt, Date.now());
-  if (sentBy === null || sentBy.id === signedInSeller()?.id) return saleCalled(when);
-  const tickets = cart.held.reduce((sum, line) => sum + line.quantity, cart.quantity);
-  return saleCalled(when, { seller: sentBy.name, tickets });
-}
 
 /** Whose sales the kept ones are: this server and this key (lib/unanswered-sale.ts tillScope). */
 const scope = () => {
