@@ -103,7 +103,10 @@ test('a wallet opened once keeps admitting in flight mode three hours later; an 
   const newContext = async (options: Parameters<typeof browser.newContext>[0]) => {
     const context = await browser.newContext(options);
     contexts.push(context);
-    await context.clock.install({ time: start });
+    // The real time of now, not the test's start: the landing below is worked out from the real
+    // clock, and a page clock behind it by however long the set-up took (seconds on a busy machine)
+    // landed just before a code window's end instead of just after its start.
+    await context.clock.install({ time: Date.now() });
     const page = await context.newPage();
     return { context, page };
   };
@@ -250,7 +253,8 @@ test('where the browser refuses a service worker (not a secure origin), the open
   pageErrors.watch(browser);
   try {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true });
-    await context.clock.install({ time: start });
+    // Real time of now, as in the test above: the landing below is worked out from the real clock.
+    await context.clock.install({ time: Date.now() });
     const page = await context.newPage();
     const wallet = new WalletPage(page);
     await wallet.openWithoutServiceWorker(lanUrl.href);
