@@ -58,7 +58,12 @@ function recordTimed(state: StoredDeviceState, from: number, count: number): num
 /** The bare cost of rewriting a queue of `length` scans: JSON.stringify + setItem, no SDK. */
 function bareRewrite(length: number): number {
   const storage = memoryStorage();
-  const items = Array.from({ length }, (_, i) => ({ seq: i + 1, kind: 'code', token: token(), ...decision(i) }));
+  const items = Array.from({ length }, (_, i) => ({
+    seq: i + 1,
+    kind: 'code',
+    token: token(),
+    ...decision(i),
+  }));
   const times: number[] = [];
   for (let round = 0; round < timedPerMark; round++) {
     const started = performance.now();
@@ -75,7 +80,8 @@ export async function run(): Promise<BenchResult[]> {
   let queued = 0;
   for (const mark of marks) {
     // Filled untimed to the mark (each fill pays what the page pays), then 50 scans timed.
-    for (; queued < mark; queued++) state.recordOfflineScan(token(), decision(queued), { inside: true, count: 1 });
+    for (; queued < mark; queued++)
+      state.recordOfflineScan(token(), decision(queued), { inside: true, count: 1 });
     perMark.set(mark, median(recordTimed(state, queued, timedPerMark)));
     queued += timedPerMark;
   }
