@@ -43,6 +43,12 @@ export class StoredQueue {
   /** Scans from an older page's single `queue` value have seqs below this (0: none left). */
   private legacyNext = 0;
   /**
+   * `next` as `queue.index` in storage has it. A reload reads every seq below it, then on only
+   * while keys follow: a scan's key at or past it may go only once a newer index is saved, or
+   * the scans after it would be cut off from the reload.
+   */
+  private indexedNext = 1;
+  /**
    * Seqs up to this one are in storage; later ones live in this page only (the storage refused
    * them: full). They are written in seq order and a later one waits for an earlier one, so that
    * is all it takes.
@@ -64,6 +70,7 @@ export class StoredQueue {
     this.items = Array.isArray(legacy?.items) ? [...legacy.items] : [];
     this.legacyNext = this.items.length > 0 ? legacy!.nextSeq : 0;
     const next = Math.max(index?.next ?? 1, legacy?.nextSeq ?? 1);
+    this.indexedNext = index?.next ?? 1;
     // Bounded by the keys in storage: past `next` only while scans follow one another.
     for (let seq = index?.first ?? legacy?.nextSeq ?? 1; seq < next || this.parts.exists(entry(seq)); seq++) {
       const stored = this.parts.read<StoredScan | null>(entry(seq), null);
@@ -92,6 +99,9 @@ export class StoredQueue {
   add(scan: Omit<QueuedScan, 'seq'>, admitted: AdmissionState | null): number {
     const seq = this.nextSeq++;
     this.items.push({ ...scan, seq });
+    // The first scan of an empty queue past the index (after unpairing: no index) moves it, so a
+    // reload finds this scan; one small write, only when the queue was empty.
+    if (this.items.length === 1 && seq > this.indexedNext) this.writeIndex();
     if (admitted) this.admittedBy.set(seq, { ...admitted });
     this.saveUnsaved();
     return seq;
@@ -114,9 +124,20 @@ export class StoredQueue {
     if (leaving.length === 0) return true;
     this.items = this.items.filter((scan) => !gone.has(scan.seq));
     for (const scan of leaving) this.admittedBy.delete(scan.seq);
-    let ok = this.writeIndex();
-    if (leaving.some((scan) => scan.seq < this.legacyNext)) ok = this.writeLegacy() && ok;
-    for (const scan of leaving) if (scan.seq >= this.legacyNext) this.parts?.write(entry(scan.seq), null);
+    let ok = leaving.some((scan) => scan.seq < this.legacyNext) ? this.writeLegacy() : true;
+    const keyed = leaving.filter((scan) => scan.seq >= this.legacyNext);
+    const drop = (scans: QueuedScan[]) => {
+      for (const scan of scans) this.parts?.write(entry(scan.seq), null);
+    };
+    const covered = this.indexedNext;
+    if (this.writeIndex()) drop(keyed);
+    else {
+      // A full storage: the keys a reload reads anyway make room first, then the index again.
+      drop(keyed.filter((scan) => scan.seq < covered));
+      if (this.writeIndex()) drop(keyed.filter((scan) => scan.seq >= covered));
+      // Else they stay: a reload uploads them again, and the server counts a scan once.
+      else ok = false;
+    }
     // Room again, perhaps: what only this page held goes to storage now.
     return this.saveUnsaved() && ok;
   }
@@ -141,6 +162,7 @@ export class StoredQueue {
     this.parts?.write('queue.index', null);
     this.items = [];
     this.legacyNext = 0;
+    this.indexedNext = 1;
     this.admittedBy.clear();
     this.savedThroughSeq = this.nextSeq - 1;
   }
@@ -170,7 +192,10 @@ export class StoredQueue {
 
   private writeIndex(): boolean {
     const first = this.items.find((scan) => scan.seq >= this.legacyNext)?.seq ?? this.nextSeq;
-    return this.parts?.write('queue.index', { first, next: this.nextSeq } satisfies QueueIndex) ?? true;
+    const saved =
+      this.parts?.write('queue.index', { first, next: this.nextSeq } satisfies QueueIndex) ?? true;
+    if (saved) this.indexedNext = this.nextSeq;
+    return saved;
   }
 
   /** An older page's queue value, with only its scans still queued (a smaller value: it fits). */

@@ -64,6 +64,26 @@ describe('the door page queue in localStorage, one key per scan', () => {
     expect(empty.recordOfflineScan(code(9), admitted(9), inside)).toBe(1_601);
   });
 
+  it('a storage too full even for the index drops no scan from the reload', () => {
+    const storage = new QuotaStorage();
+    const state = new StoredDeviceState(storage);
+    scanGuests(state, 0, 10);
+    storage.full = true;
+    state.settle(range(1, 6), [], 1);
+    // Synced ones may come back (the server counts a scan once); none of the others is lost.
+    expect(seqsOf(new StoredDeviceState(storage))).toEqual(expect.arrayContaining(range(6, 11)));
+  });
+
+  it('after unpairing, a new scan is found by a reload', () => {
+    const storage = new QuotaStorage();
+    const state = new StoredDeviceState(storage);
+    scanGuests(state, 0, 3);
+    expect(state.forget(true)).toBe(true);
+    expect([...storage.items.keys()]).toEqual([]);
+    scanGuests(state, 3, 5);
+    expect(new StoredDeviceState(storage).queued(10).map((scan) => scan.token)).toEqual([code(3), code(4)]);
+  });
+
   it('what the server said after a scan wins over that scan on reload', () => {
     const storage = new QuotaStorage();
     const state = new StoredDeviceState(storage);
