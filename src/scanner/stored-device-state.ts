@@ -4,8 +4,8 @@
  *   was killed) loses neither the pairing nor a queued offline scan;
  * - `new MemoryDeviceState()` (memory-device-state.ts): no storage, for tests and measurements.
  * A Node door keeps its state in SQLite instead (device-store.ts: one transaction per scan).
- * Each part is its own key, so the frequent writes (an offline scan: queue and admissions) stay
- * small. A write that fails (storage full, private mode) is reported, never thrown into a scan.
+ * Each part is its own key, and each queued scan too (stored-queue.ts), so the frequent write (an
+ * offline scan) stays one small value however long the queue. A write that fails (storage full, private mode) is reported, never thrown into a scan.
  * Browser-safe.
  */
 import type {
@@ -17,6 +17,7 @@ import type {
   QueuedScan,
   StateChanges,
 } from './device-state.js';
+import { StoredQueue } from './stored-queue.js';
 import type { AdmissionState, Holder, OfflineDecision, RevokedStatus } from './types.js';
 
 /** The part of the Web Storage API this needs (localStorage; tests pass a Map-backed one). */
@@ -30,10 +31,8 @@ interface Known {
   /** A transferred ticket's third element is when it was replaced (absent from an older SDK). */
   revoked: [string, RevokedStatus, string?][];
   admitted: [string, AdmissionState][];
-}
-interface Queue {
-  nextSeq: number;
-  items: QueuedScan[];
+  /** The last queued seq whose admission this includes (absent from an older SDK: none). */
+  through?: number;
 }
 interface Meta {
   cursor: string | null;
@@ -55,12 +54,7 @@ export class StoredDeviceState implements DeviceState {
   private readonly admitted: Map<string, AdmissionState>;
   /** The pack's guest list (names, never emails), for lookup and manual check-in offline. */
   private readonly names: Map<string, Holder>;
-  private queue: Queue;
-  /**
-   * The queue's seqs up to this one are in storage; later ones live in this page only (the
-   * storage refused the queue: full). Scans are appended in seq order, so that is all it takes.
-   */
-  private savedThroughSeq: number;
+  private readonly queue: StoredQueue;
   private meta: Meta;
   /** The last write that failed (storage full, private mode); null while every write works. */
   private failedWrite: { part: string; error: string } | null = null;
@@ -79,8 +73,15 @@ export class StoredDeviceState implements DeviceState {
     );
     this.admitted = new Map(known.admitted);
     this.names = new Map(this.read<Holder[]>('names', []).map((h) => [h.ticketId, h]));
-    this.queue = this.read<Queue>('queue', { nextSeq: 1, items: [] });
-    this.savedThroughSeq = this.queue.nextSeq - 1;
+    this.queue = new StoredQueue(
+      storage && {
+        read: (part, fallback) => this.read(part, fallback),
+        write: (part, value) => this.write(part, value),
+        exists: (part) => storage.getItem(this.prefix + part) !== null,
+      },
+    );
+    // Scans recorded since `known` was last written carry who they let in.
+    this.queue.load(known.through ?? 0, (ticketId, state) => this.admitted.set(ticketId, state));
     this.meta = this.read<Meta>('meta', { cursor: null, lastSyncAt: null, conflicts: [] });
   }
 
@@ -106,8 +107,8 @@ export class StoredDeviceState implements DeviceState {
     // Scans recorded under a pairing the manager revoked are not uploaded under the new one
     // unless someone decides to (releaseHeld); device-store.ts does the same.
     if (this.pairing?.revokedAt !== undefined && this.pairing.deviceId !== pairing.deviceId) {
-      this.queue = { ...this.queue, items: this.queue.items.map((scan) => ({ ...scan, held: true })) };
-      this.writeQueue();
+      this.queue.setHeld(true);
+      this.queueWritten(true);
     }
     this.pairing = pairing;
     this.write('pairing', pairing);
@@ -159,50 +160,49 @@ export class StoredDeviceState implements DeviceState {
     admission: AdmissionState | null,
     note: string | null = null,
   ): number {
-    const seq = this.queue.nextSeq;
-    this.queue = {
-      nextSeq: seq + 1,
-      items: [
-        ...this.queue.items,
-        {
-          seq,
-          // A steward's check-in by name syncs as kind 'manual', with the reason they gave.
-          kind: decision.credential === 'manual' ? 'manual' : 'code',
-          token,
-          note,
-          ticketId: decision.ticketId,
-          scannedAt: decision.scannedAt,
-          result: decision.result,
-          reason: decision.reason,
-          direction: decision.direction,
-        },
-      ],
-    };
-    // The queue first: it is what a reload must not lose.
-    this.writeQueue();
-    if (admission && decision.ticketId) {
-      this.admitted.set(decision.ticketId, { ...admission });
-      this.writeKnown();
-    }
+    const admits = admission && decision.ticketId ? admission : null;
+    // One write: the scan with who it let in (`known` catches up when scans leave the queue).
+    const seq = this.queue.add(
+      {
+        // A steward's check-in by name syncs as kind 'manual', with the reason they gave.
+        kind: decision.credential === 'manual' ? 'manual' : 'code',
+        token,
+        note,
+        ticketId: decision.ticketId,
+        scannedAt: decision.scannedAt,
+        result: decision.result,
+        reason: decision.reason,
+        direction: decision.direction,
+      },
+      admits,
+    );
+    this.queueWritten(this.queue.unsaved() === 0);
+    if (admits) this.admitted.set(decision.ticketId!, { ...admits });
     return seq;
   }
 
   queued(limit: number): QueuedScan[] {
-    return this.queue.items.filter((scan) => !scan.held).slice(0, limit);
+    const queued: QueuedScan[] = [];
+    for (const scan of this.queue.all()) {
+      if (queued.length >= limit) break;
+      if (!scan.held) queued.push(scan);
+    }
+    return queued;
   }
 
   releaseHeld(): QueuedScan[] {
-    const held = this.queue.items.filter((scan) => scan.held).map(({ held: _held, ...scan }) => scan);
+    const held = this.queue
+      .all()
+      .filter((scan) => scan.held)
+      .map(({ held: _held, ...scan }) => scan);
     if (held.length === 0) return [];
-    this.queue = { ...this.queue, items: this.queue.items.map(({ held: _held, ...scan }) => scan) };
-    this.writeQueue();
+    this.queue.setHeld(false);
+    this.queueWritten(true);
     return held;
   }
 
   settle(seqs: readonly number[], conflicts: readonly ConflictRecord[], syncedAt: number | null): void {
-    const done = new Set(seqs);
-    this.queue = { ...this.queue, items: this.queue.items.filter((scan) => !done.has(scan.seq)) };
-    this.writeQueue();
+    this.leaveQueue(seqs);
     this.meta = {
       ...this.meta,
       conflicts: [...this.meta.conflicts, ...conflicts].slice(-conflictLimit),
@@ -212,9 +212,7 @@ export class StoredDeviceState implements DeviceState {
   }
 
   setAside(seqs: readonly number[], syncedAt: number): void {
-    const gone = new Set(seqs);
-    this.queue = { ...this.queue, items: this.queue.items.filter((scan) => !gone.has(scan.seq)) };
-    this.writeQueue();
+    this.leaveQueue(seqs);
     this.meta = { ...this.meta, setAside: (this.meta.setAside ?? 0) + seqs.length, lastSyncAt: syncedAt };
     this.write('meta', this.meta);
   }
@@ -235,8 +233,8 @@ export class StoredDeviceState implements DeviceState {
   status(): DeviceStatus {
     return {
       paired: this.pairing !== null,
-      queued: this.queue.items.filter((scan) => !scan.held).length,
-      held: this.queue.items.filter((scan) => scan.held).length,
+      queued: this.queue.all().filter((scan) => !scan.held).length,
+      held: this.queue.all().filter((scan) => scan.held).length,
       conflicts: this.meta.conflicts.length,
       admissions: this.admitted.size,
       revoked: this.revoked.size,
@@ -257,7 +255,7 @@ export class StoredDeviceState implements DeviceState {
    * them the door's memory that those guests are inside.
    */
   unsavedScans(): number {
-    return this.queue.items.filter((scan) => scan.seq > this.savedThroughSeq).length;
+    return this.queue.unsaved();
   }
 
   /**
@@ -280,8 +278,9 @@ export class StoredDeviceState implements DeviceState {
    * never upload them).
    */
   forget(dropQueued = false): boolean {
-    if (this.queue.items.length > 0 && !dropQueued) return false;
-    for (const part of ['pairing', 'pack', 'known', 'names', 'queue', 'meta'])
+    if (this.queue.all().length > 0 && !dropQueued) return false;
+    this.queue.clear();
+    for (const part of ['pairing', 'pack', 'known', 'names', 'meta'])
       this.storage?.removeItem(this.prefix + part);
     this.pairing = null;
     this.pack = null;
@@ -289,13 +288,33 @@ export class StoredDeviceState implements DeviceState {
     this.replacedAt.clear();
     this.admitted.clear();
     this.names.clear();
-    this.queue = { nextSeq: this.queue.nextSeq, items: [] };
     this.meta = { cursor: null, lastSyncAt: null, conflicts: [] };
     return true;
   }
 
-  private writeKnown(): void {
-    this.write('known', { revoked: [...this.revocations()], admitted: [...this.admitted] } satisfies Known);
+  /** False when the storage refused it. */
+  private writeKnown(): boolean {
+    const through = this.queue.lastSeq();
+    const known: Known = { revoked: [...this.revocations()], admitted: [...this.admitted], through };
+    if (!this.write('known', known)) return false;
+    this.queue.knownWritten();
+    return true;
+  }
+
+  /**
+   * Synced or set-aside scans leave the queue. Who they let in goes to `known` first (their own
+   * keys carried it); if the storage is too full for that, once their keys have made room.
+   */
+  private leaveQueue(seqs: readonly number[]): void {
+    const knownFirst = !this.queue.carriesAdmissions() || this.writeKnown();
+    const ok = this.queue.remove(seqs);
+    if (!knownFirst) this.writeKnown();
+    this.queueWritten(ok && this.queue.unsaved() === 0);
+  }
+
+  /** Every queued scan is in storage again: a failure that cost scans is over. */
+  private queueWritten(whole: boolean): void {
+    if (whole && this.failedWrite?.part === 'queue') this.failedWrite = null;
   }
 
   private read<T>(part: string, fallback: T): T {
@@ -309,21 +328,22 @@ export class StoredDeviceState implements DeviceState {
     }
   }
 
-  /** The queue first and alone: it is what a reload must not lose. */
-  private writeQueue(): void {
-    if (this.write('queue', this.queue)) this.savedThroughSeq = this.queue.nextSeq - 1;
-  }
-
   /** False when the storage refused it (the failure is kept for writeError). */
   private write(part: string, value: unknown): boolean {
     if (!this.storage) return true;
     try {
       if (value === null) this.storage.removeItem(this.prefix + part);
       else this.storage.setItem(this.prefix + part, JSON.stringify(value));
-      if (this.failedWrite && part === 'queue') this.failedWrite = null;
+      // A part saved again is whole again; the queue says so itself (queueWritten), as one of
+      // its scans saved does not make every scan saved.
+      if (this.failedWrite?.part === part && !part.startsWith('queue')) this.failedWrite = null;
       return true;
     } catch (err) {
-      this.failedWrite = { part, error: err instanceof Error ? err.message : String(err) };
+      // Every part of the queue (a scan, its index) is the queue to the steward.
+      this.failedWrite = {
+        part: part.startsWith('queue') ? 'queue' : part,
+        error: err instanceof Error ? err.message : String(err),
+      };
       return false;
     }
   }

@@ -1,33 +1,10 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { StoredDeviceState, type KeyValueStorage } from '../../src/scanner/stored-device-state.js';
+import { StoredDeviceState } from '../../src/scanner/stored-device-state.js';
 import { DoorDevice } from '../../src/scanner/door-device.js';
 import { FetchTransport } from '../../src/scanner/fetch-transport.js';
 import type { Pairing } from '../../src/scanner/device-state.js';
+import { QuotaStorage } from './support/quota-storage.js';
 import { ServerSigner } from './support/signer.js';
-
-/** localStorage as the browser has it: strings by key, with a quota (characters) that can run out. */
-class MemoryStorage implements KeyValueStorage {
-  readonly items = new Map<string, string>();
-  full = false;
-  private used = 0;
-  constructor(private readonly quota = Number.POSITIVE_INFINITY) {}
-  getItem(key: string): string | null {
-    return this.items.get(key) ?? null;
-  }
-  setItem(key: string, value: string): void {
-    const before = this.items.get(key);
-    const used =
-      this.used - (before === undefined ? 0 : key.length + before.length) + key.length + value.length;
-    if (this.full || used > this.quota) throw new Error('QuotaExceededError');
-    this.items.set(key, value);
-    this.used = used;
-  }
-  removeItem(key: string): void {
-    const before = this.items.get(key);
-    if (before !== undefined) this.used -= key.length + before.length;
-    this.items.delete(key);
-  }
-}
 
 const signer = new ServerSigner();
 
@@ -54,7 +31,7 @@ const pairing: Pairing = {
 };
 
 /** A paired door whose server is away (port 9 on loopback: nothing listens). */
-function openDoor(storage: MemoryStorage): { state: StoredDeviceState; door: DoorDevice } {
+function openDoor(storage: QuotaStorage): { state: StoredDeviceState; door: DoorDevice } {
   const state = new StoredDeviceState(storage);
   const door = new DoorDevice({ state, transport: (p) => new FetchTransport(p.baseUrl), now: signer.now });
   return { state, door };
@@ -62,7 +39,7 @@ function openDoor(storage: MemoryStorage): { state: StoredDeviceState; door: Doo
 
 describe('the door page state in localStorage', () => {
   it('a reload keeps the pairing, the pack, who is inside and every queued offline scan', async () => {
-    const storage = new MemoryStorage();
+    const storage = new QuotaStorage();
     const first = openDoor(storage);
     first.state.savePairing(pairing);
     const pack = signer.pack();
@@ -99,7 +76,7 @@ describe('the door page state in localStorage', () => {
   });
 
   it('a reload offline still says when a transferred ticket was replaced', async () => {
-    const storage = new MemoryStorage();
+    const storage = new QuotaStorage();
     const { state } = openDoor(storage);
     state.savePairing(pairing);
     const pack = signer.pack();
@@ -122,7 +99,7 @@ describe('the door page state in localStorage', () => {
   });
 
   it('a reload keeps the guest list, and a manual check-in queued offline keeps its reason', async () => {
-    const storage = new MemoryStorage();
+    const storage = new QuotaStorage();
     const first = openDoor(storage);
     first.state.savePairing(pairing);
     const pack = signer.pack();
@@ -161,7 +138,7 @@ describe('the door page state in localStorage', () => {
   });
 
   it('settling drops synced scans and keeps conflicts; unpairing is refused while scans wait', () => {
-    const storage = new MemoryStorage();
+    const storage = new QuotaStorage();
     const { state } = openDoor(storage);
     state.savePairing(pairing);
     const decision = admittedOffline();
@@ -190,7 +167,7 @@ describe('the door page state in localStorage', () => {
   });
 
   it('paired again after a revocation, the queued scans are held back until released, after a reload too', () => {
-    const storage = new MemoryStorage();
+    const storage = new QuotaStorage();
     const { state } = openDoor(storage);
     state.savePairing(pairing);
     const decision = admittedOffline();
@@ -209,7 +186,7 @@ describe('the door page state in localStorage', () => {
   });
 
   it('a full storage is reported, not thrown into the scan; the scan is still decided', () => {
-    const storage = new MemoryStorage();
+    const storage = new QuotaStorage();
     const { state } = openDoor(storage);
     state.savePairing(pairing);
     storage.full = true;
@@ -233,7 +210,7 @@ describe('the door page state in localStorage', () => {
 
   it('a storage too full for the queue: the door keeps admitting, says which scans a reload would lose, and is whole again after sync', async () => {
     // Room for the pairing, the pack and a few dozen scans: the browser's ~5 MB, scaled down.
-    const storage = new MemoryStorage(24_000);
+    const storage = new QuotaStorage(24_000);
     const first = openDoor(storage).state;
     first.savePairing(pairing);
     const pack = signer.pack();
@@ -281,7 +258,7 @@ describe('the door page state in localStorage', () => {
   });
 
   it('a damaged entry reads as absent instead of breaking the page', () => {
-    const storage = new MemoryStorage();
+    const storage = new QuotaStorage();
     storage.setItem('marquee.door.queue', '{not json');
     storage.setItem('marquee.door.pairing', JSON.stringify(pairing));
     const state = new StoredDeviceState(storage);
