@@ -7,6 +7,7 @@ import { pairedDoor } from './support/paired-door.js';
 import { snap } from './support/screenshots.js';
 import { keepScreenshot } from './support/keep-screenshot.js';
 import type { VenueServer } from './support/venue-server.js';
+import { holdPageClock } from './support/hold-page-clock.js';
 
 interface ScanRecord {
   ticket_id: string | null;
@@ -149,12 +150,7 @@ test('a double tap on “Admit the other 2” does not close its answer unread',
   await door.wedgeScan(tickets[0]!.qr_token);
   const offer = page.getByRole('button', { name: 'Admit the other 2 of this order' });
   await expect(offer).toBeVisible();
-  // Held a moment ahead of the page's now; on a busy machine that moment can pass before the call
-  // lands ("Cannot fast-forward to the past"), and the failed call has already held the clock, so
-  // the next try reads a now that stays put.
-  await expect(async () => {
-    await page.clock.pauseAt((await page.evaluate<number>('Date.now()')) + 100);
-  }).toPass();
+  await holdPageClock(page);
   await page.clock.runFor(600);
 
   await offer.click();

@@ -1,6 +1,7 @@
 import { expect, test } from './fixtures.js';
 import { KioskPage } from './pages/kiosk-page.js';
 import type { VenueServer } from './support/venue-server.js';
+import { holdPageClock } from './support/hold-page-clock.js';
 
 interface Created {
   id: string;
@@ -218,7 +219,7 @@ test('the double-tap hold stops taps only: a fast Tab reaches Continue and Pay b
   const kiosk = new KioskPage(page, server.url);
   await kiosk.open(kioskKey);
   await expect(kiosk.tier('Standard')).toBeEnabled();
-  await page.clock.pauseAt((await page.evaluate<number>('Date.now()')) + 100);
+  await holdPageClock(page);
   await kiosk.tier('Standard').click();
   await expect(page.getByRole('heading', { name: 'How many?' })).toBeFocused();
 
