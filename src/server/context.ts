@@ -180,6 +180,7 @@ export function createContext(
       dataDir: options.dataDir,
       backupFolder: options.backupFolder ?? defaultBackupFolder(options.dataDir),
     },
+    repos.events,
     attendantPin,
     actions,
   );

@@ -36,6 +36,18 @@ describe("venue_timezone: the venue's clock in GET/PATCH /v2/settings", () => {
     });
   });
 
+  it("unset, is the zone the venue's events share; with events in several zones, the server's", async () => {
+    const event = (title: string, timezone: string) =>
+      ok('POST', '/v2/events', { title, venue: 'Hall', doors_at: '2027-03-27T19:00:00Z', timezone });
+    await event('Main room', venueZone);
+    expect(await ok('GET', '/v2/settings')).toMatchObject({ venue_timezone: venueZone });
+    await event('Stream', 'Europe/Berlin');
+    expect(await ok('GET', '/v2/settings')).toMatchObject({ venue_timezone: machineZone });
+    // Set, the venue's clock is the manager's choice, whatever the events are in.
+    await ok('PATCH', '/v2/settings', { venue_timezone: venueZone });
+    expect(await ok('GET', '/v2/settings')).toMatchObject({ venue_timezone: venueZone });
+  });
+
   it('refuses an unknown zone with a 400 naming venue_timezone, and changes nothing', async () => {
     await ok('PATCH', '/v2/settings', { venue_timezone: venueZone });
     for (const bad of ['Mars/Olympus_Mons', '+01:00', '']) {

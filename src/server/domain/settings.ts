@@ -11,13 +11,16 @@ import {
   type SettingsView,
 } from '../schemas/settings.js';
 import type { Db } from '../store/db.js';
+import type { EventsRepo } from '../store/events-repo.js';
 import { SettingsRepo } from '../store/settings-repo.js';
+import { venueTimeZone } from '../../shared/business-day.js';
 import type { ActionContext } from './action-context.js';
 import type { ActionRunner, Answer } from './action-runner.js';
 import type { AttendantPin } from './attendant-pin.js';
 import { changedFields } from './audit-entry.js';
 import { backupFolderProblem } from './backups.js';
 import { checkedTimeZone } from './time-zones.js';
+import { eventTimeZone } from './views.js';
 
 const venueNameKey = 'venue_name';
 const staffIdleKey = 'staff_idle_minutes';
@@ -49,6 +52,8 @@ export class SettingsService {
       /** Where backups go until a folder is set (domain/backups.ts). */
       backupFolder: string;
     },
+    /** Until the venue's clock is set, the zone its events share is it. */
+    private readonly events: EventsRepo,
     private readonly attendantPin: AttendantPin,
     private readonly actions: ActionRunner,
   ) {
@@ -81,10 +86,14 @@ export class SettingsService {
 
   /**
    * The venue's clock: new events default to it, takings months and shift days are counted on
-   * it. The machine's own zone only until a manager sets one: a laptop left on UTC is not a venue.
+   * it. Until a manager sets it, the zone the venue's events share (as the cash-up screens read
+   * it before it was a setting), else the machine's own: a laptop left on UTC is not a venue.
    */
   venueTimeZone(): string {
-    return this.repo.get(venueTimeZoneKey) ?? serverTimeZone();
+    return (
+      this.repo.get(venueTimeZoneKey) ??
+      venueTimeZone(this.events.timeZones().map(eventTimeZone), serverTimeZone())
+    );
   }
 
   /** Whether a backup is saved after every shift close (domain/automatic-backups.ts); on by default. */

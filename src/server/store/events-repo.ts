@@ -40,6 +40,8 @@ export class EventsRepo {
   private readonly pageStmt;
   private readonly publishedPageStmt;
   private readonly currentStmt;
+  private readonly zonesStmt;
+
   private readonly holdersStmt;
 
   constructor(private readonly db: Db) {
@@ -60,6 +62,7 @@ export class EventsRepo {
         ORDER BY MIN(email)`,
     );
     this.byId = prepareRows<EventRow>(db, 'SELECT * FROM events WHERE id = ?');
+    this.zonesStmt = prepareRows<Pick<EventRow, 'timezone'>>(db, 'SELECT DISTINCT timezone FROM events');
     this.insertStmt = db.prepare(
       `INSERT INTO events (id, title, venue, doors_at, on_sale_at, status, currency, timezone, capacity, created_at, updated_at)
        VALUES (@id, @title, @venue, @doors_at, @on_sale_at, @status, @currency, @timezone, @capacity, @created_at, @updated_at)`,
@@ -82,6 +85,11 @@ export class EventsRepo {
 
   find(id: string): EventRow | undefined {
     return this.byId.get(id);
+  }
+
+  /** Each `timezone` the events have (null: made before zones), once: the venue's clock, read whole. */
+  timeZones(): Pick<EventRow, 'timezone'>[] {
+    return this.zonesStmt.all();
   }
 
   insert(row: Omit<EventRow, 'seq'>): void {
