@@ -62,7 +62,10 @@ describe("venue_timezone: the venue's clock in GET/PATCH /v2/settings", () => {
       code: 'invalid_field',
       message: expect.stringContaining('Europe/London') as unknown,
     });
-    expect(await ok('GET', '/v2/settings')).toMatchObject({ venue_timezone: venueZone, venue_name: 'Test venue' });
+    expect(await ok('GET', '/v2/settings')).toMatchObject({
+      venue_timezone: venueZone,
+      venue_name: 'Test venue',
+    });
   });
 
   it('takes a name in another case as its proper name, and is audited like any settings change', async () => {
@@ -76,7 +79,7 @@ describe("venue_timezone: the venue's clock in GET/PATCH /v2/settings", () => {
     ]);
   });
 
-  it("is where an event made without a zone is, and the months of a takings report asked without one", async () => {
+  it('is where an event made without a zone is, and the months of a takings report asked without one', async () => {
     await ok('PATCH', '/v2/settings', { venue_timezone: venueZone });
     const event = await ok('POST', '/v2/events', {
       title: 'Matinee',

@@ -40,7 +40,7 @@ describe("a store from before the venue's clock was a setting (migration 22) upg
     expect((await settingsAfter()).venue_timezone).toBe('Asia/Tokyo');
   });
 
-  it("with no zoned events sets nothing: the server's zone until a manager picks one", async () => {
+  it("with no zoned events sets nothing: unset, the venue's clock is the server's zone", async () => {
     const { db: old } = upgrades.oldStore('marquee-venue-timezone-none-', { upTo: 21 });
     old.exec(`
       INSERT INTO events (seq, id, title, venue, doors_at, on_sale_at, status, currency, timezone, created_at,

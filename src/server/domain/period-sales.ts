@@ -58,8 +58,7 @@ export class PeriodSalesService {
 
   report(from: number, to: number, timezone: string | undefined): SalesReportView {
     if (!(to > from)) throw invalidField('to', '`to` must be later than `from`.');
-    const zone =
-      timezone === undefined ? this.deps.venueTimeZone() : checkedTimeZone(timezone, 'timezone');
+    const zone = timezone === undefined ? this.deps.venueTimeZone() : checkedTimeZone(timezone, 'timezone');
     const { periodSales, events, now } = this.deps;
     const month = monthIn(zone);
     const byEvent = new Map<string, Sums>();
