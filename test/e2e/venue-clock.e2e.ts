@@ -66,7 +66,7 @@ test("the venue's clock set in Settings dates Takings' months, whatever zone the
     // Two zones among the events: until set, the venue's clock is the server's (UTC), and it says so.
     await expect(clock.getByLabel('Venue time zone')).toHaveValue('UTC');
     await clock.getByLabel('Venue time zone').selectOption(venueZone);
-    await clock.getByRole('button', { name: 'Save' }).click();
+    await clock.getByRole('button', { name: 'Save time zone' }).click();
     await expect(clock.getByRole('status')).toHaveText('Saved: the venue runs on New York time.');
     await expect(page.getByTestId('server-timezone')).toContainText(
       `Time zone of the venue's server: UTC (UTC). The venue runs on its own clock above (${venueZone})`,

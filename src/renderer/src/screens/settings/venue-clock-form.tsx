@@ -56,8 +56,9 @@ export function VenueClockForm({ settings }: { settings: SettingsView }) {
           ))}
         </select>
       </Field>
+      {/* Named apart from the venue name's Save beside it: one panel, two answers. */}
       <button type="submit" className="button button-primary">
-        Save
+        Save time zone
       </button>
       {saved ? (
         <span className="muted" role="status">
