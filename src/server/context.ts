@@ -180,9 +180,11 @@ export function createContext(
       dataDir: options.dataDir,
       backupFolder: options.backupFolder ?? defaultBackupFolder(options.dataDir),
     },
+    repos.events,
     attendantPin,
     actions,
   );
+  const venueTimeZone = () => settings.venueTimeZone();
   const backups = new BackupsService(
     options.dataDir,
     () => settings.view().backup_folder,
@@ -201,11 +203,17 @@ export function createContext(
     actions,
     audit: new AuditTrail(auditRepo),
     reports: new ReportsService({ reports: new ReportsRepo(db), ...repos, now }),
-    periodSales: new PeriodSalesService({ periodSales: new PeriodSalesRepo(db), events: repos.events, now }),
+    periodSales: new PeriodSalesService({
+      periodSales: new PeriodSalesRepo(db),
+      events: repos.events,
+      now,
+      venueTimeZone,
+    }),
     exports: new ExportsService({
       exports: new ExportsRepo(db),
       events: repos.events,
       shifts: salesRepos.shifts,
+      venueTimeZone,
     }),
     urls,
     outbox,
@@ -248,12 +256,13 @@ export function createContext(
       reports: new ShiftReportRepo(db),
       events: repos.events,
       now,
+      venueTimeZone,
     }),
     settings,
     backups,
     automaticBackups,
     repos: { ...repos, ...salesRepos },
-    events: new EventsService({ ...shared, mail, urls }),
+    events: new EventsService({ ...shared, mail, urls, venueTimeZone }),
     tiers: new TiersService(shared),
     ...sales,
     scan: createScanContext({

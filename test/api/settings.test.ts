@@ -11,6 +11,7 @@ const freshSettings = (venueName: string) => ({
   venue_name: venueName,
   kiosk_attendant_pin_set: false,
   staff_idle_minutes: 5,
+  venue_timezone: machineZone,
   server_timezone: machineZone,
   backup_folder: defaultBackupFolder(),
   auto_backup: true,

@@ -1,10 +1,7 @@
-import type { Browser, Page } from '@playwright/test';
-import { csvObjects } from '../support/csv.js';
 import { expect, test } from './fixtures.js';
-import { LoginPage } from './pages/login-page.js';
 import { ShiftPage } from './pages/shift-page.js';
+import { csvRows, managerLaptop, monthWords, nav, wall } from './support/manager-laptop.js';
 import { startClockedVenueServer } from './support/venue-clock.js';
-import { adminKey, type VenueServer } from './support/venue-server.js';
 import { dollarEventAndTill, shiftTab, tillCaller } from './support/till-night.js';
 
 /**
@@ -14,54 +11,8 @@ import { dollarEventAndTill, shiftTab, tillCaller } from './support/till-night.j
 
 const venueZone = 'Europe/Berlin';
 
-/** "2026-12-01 00:30" on `zone`'s clock. */
-function wall(at: string | number, zone: string): string {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone: zone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(new Date(at));
-  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('year')}-${part('month')}-${part('day')} ${part('hour')}:${part('minute')}`;
-}
-
-/** "December 2026" for "2026-12", as the Takings screen names a month. */
-function monthWords(yearMonth: string): string {
-  return new Date(`${yearMonth}-15T12:00:00Z`).toLocaleDateString('en-GB', {
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
-}
-
 /** "$65.00" for 6500 cents. */
 const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
-
-async function csvRows(server: VenueServer, path: string): Promise<Record<string, string>[]> {
-  const res = await fetch(`${server.url}${path}`, { headers: { authorization: `Bearer ${adminKey}` } });
-  expect(res.status).toBe(200);
-  return csvObjects(await res.text());
-}
-
-/** A manager's laptop signed in with the admin key, its clock on `timezoneId`. */
-async function managerLaptop(browser: Browser, server: VenueServer, timezoneId: string) {
-  const context = await browser.newContext({ timezoneId });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (err) => errors.push(err.message));
-  const login = new LoginPage(page, server.url);
-  await login.open('/events');
-  await login.signIn(adminKey);
-  await expect(page.getByRole('navigation', { name: 'Screens' })).toBeVisible();
-  return { page, errors, close: () => context.close() };
-}
-
-const nav = (page: Page, name: string) =>
-  page.getByRole('navigation', { name: 'Screens' }).getByRole('link', { name, exact: true });
 
 /**
  * A Berlin venue whose server is left on UTC, cashed up on a laptop in New York: sales at 00:30 on

@@ -2200,7 +2200,9 @@ export interface components {
       kiosk_attendant_pin_set: boolean;
       /** @description Minutes without a touch or key after which a till signs its staff member out (the PIN keypad comes back) */
       staff_idle_minutes: number;
-      /** @description The venue server's own IANA time zone (read-only): events created without a `timezone` take it, so the box office offers it as the new event's zone */
+      /** @description The venue's clock, an IANA time zone such as Europe/London (unknown names are 400 `invalid_field`): new events default to it, and the takings, payouts, shift and Z report screens date money by it. CSV exports keep each row's own event's zone. Until set: the zone the venue's events all share, else the server's own */
+      venue_timezone: string;
+      /** @description The venue server's own IANA time zone (read-only): what the machine running it is set to; `venue_timezone` takes it until one is set */
       server_timezone: string;
       /** @description Where POST /v2/backups saves backups on the computer running the venue server: the folder set here, else `marquee-backups` beside the data folder */
       backup_folder: string;
@@ -6640,6 +6642,8 @@ export interface operations {
           venue_name?: string;
           /** @description Minutes without a touch or key after which a till signs its staff member out (the PIN keypad comes back) */
           staff_idle_minutes?: number;
+          /** @description The venue's clock, an IANA time zone such as Europe/London (unknown names are 400 `invalid_field`): new events default to it, and the takings, payouts, shift and Z report screens date money by it. CSV exports keep each row's own event's zone. Until set: the zone the venue's events all share, else the server's own */
+          venue_timezone?: string;
           /** @description A full path to save backups in: outside the data folder and writable by the venue server (made if missing); null goes back to the default */
           backup_folder?: string | null;
           /** @description Save a backup on its own after every till shift closes (its Z report), in `backup_folder`, once the close has answered; the newest 14 are kept. On until turned off */

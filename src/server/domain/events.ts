@@ -1,4 +1,3 @@
-import { normalizeTimeZone, serverTimeZone } from '../../shared/attendee-time.js';
 import { conflict, invalidField, notFound } from '../errors.js';
 import { newId } from '../ids.js';
 import {
@@ -20,22 +19,11 @@ import type { MailDrop } from './mail-port.js';
 import { eventCancelledMail } from './mail-subjects.js';
 import type { Outbox } from './outbox.js';
 import type { PublicUrls } from './public-urls.js';
+import { checkedTimeZone } from './time-zones.js';
 import { newTierRow } from './tiers.js';
 import { viewEvent, viewTier } from './views.js';
 
 const eventJson = responseJson(Event);
-
-/** The zone as stored; an unknown name is refused with what a good one looks like. */
-function checkedTimeZone(name: string): string {
-  const zone = normalizeTimeZone(name);
-  if (zone === null) {
-    throw invalidField(
-      'timezone',
-      `'${name}' is not a time zone this server knows. Use an IANA name such as America/New_York, Europe/London or UTC.`,
-    );
-  }
-  return zone;
-}
 
 /** The cancelled event, and how many holders this request mailed (null: it cancelled nothing). */
 export interface CancelAnswer extends Answer<EventView> {
@@ -50,6 +38,8 @@ export interface EventsDeps {
   mail: MailDrop;
   urls: PublicUrls;
   now: () => number;
+  /** The venue's clock (Settings): an event created without a zone of its own is on it. */
+  venueTimeZone: () => string;
 }
 
 /** Events: creation with their first tiers, edits, and the draft → published → cancelled moves. */
@@ -91,7 +81,10 @@ export class EventsService {
         on_sale_at: input.on_sale_at === undefined ? at : parseIso(input.on_sale_at),
         status: 'draft',
         currency: input.currency ?? 'usd',
-        timezone: input.timezone === undefined ? serverTimeZone() : checkedTimeZone(input.timezone),
+        timezone:
+          input.timezone === undefined
+            ? this.deps.venueTimeZone()
+            : checkedTimeZone(input.timezone, 'timezone'),
         capacity: input.capacity ?? null,
         created_at: at,
         updated_at: at,
@@ -123,7 +116,7 @@ export class EventsService {
         doors_at: input.doors_at === undefined ? undefined : parseIso(input.doors_at),
         on_sale_at: input.on_sale_at === undefined ? undefined : parseIso(input.on_sale_at),
         currency: input.currency,
-        timezone: input.timezone === undefined ? undefined : checkedTimeZone(input.timezone),
+        timezone: input.timezone === undefined ? undefined : checkedTimeZone(input.timezone, 'timezone'),
         capacity: input.capacity,
       };
       if (changes.currency !== undefined && changes.currency !== current.currency) {

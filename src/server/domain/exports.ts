@@ -1,4 +1,3 @@
-import { serverTimeZone } from '../../shared/attendee-time.js';
 import { notFound } from '../errors.js';
 import { csvCell, isoColumn, localColumn, majorColumn, type CsvCell } from './csv-text.js';
 import type { EventsRepo } from '../store/events-repo.js';
@@ -46,7 +45,15 @@ const scanHeader: readonly string[] = scanExportColumns
 
 /** The CSV downloads of orders, attendees and scans: every row the list's filters select. */
 export class ExportsService {
-  constructor(private readonly deps: { exports: ExportsRepo; events: EventsRepo; shifts: ShiftsRepo }) {}
+  constructor(
+    private readonly deps: {
+      exports: ExportsRepo;
+      events: EventsRepo;
+      shifts: ShiftsRepo;
+      /** The venue's clock (Settings), for a row of no event. */
+      venueTimeZone: () => string;
+    },
+  ) {}
 
   orders(search: OrderSearch): CsvExport {
     requireSearchTargets(search, this.deps);
@@ -116,7 +123,7 @@ export class ExportsService {
 
   /**
    * Each event's time zone, looked up once per export (a night's file names a few events); the
-   * server's for a row of no event (a scan of a code that named none) or of one since deleted.
+   * venue's clock for a row of no event (a scan of a code that named none) or of one since deleted.
    */
   private zoneOf(): (eventId: string | null) => string {
     const zones = new Map<string | null, string>();
@@ -124,7 +131,7 @@ export class ExportsService {
       let zone = zones.get(eventId);
       if (zone === undefined) {
         const event = eventId === null ? undefined : this.deps.events.find(eventId);
-        zone = event ? eventTimeZone(event) : serverTimeZone();
+        zone = event ? eventTimeZone(event) : this.deps.venueTimeZone();
         zones.set(eventId, zone);
       }
       return zone;

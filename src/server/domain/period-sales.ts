@@ -1,15 +1,17 @@
-import { normalizeTimeZone, serverTimeZone } from '../../shared/attendee-time.js';
 import { wallDateTime } from '../../shared/zone-clock.js';
 import { invalidField } from '../errors.js';
 import type { SalesReportView } from '../schemas/reports.js';
 import type { EventsRepo } from '../store/events-repo.js';
 import { slotMs, type PeriodSalesRepo } from '../store/period-sales-repo.js';
 import { toIso } from '../time.js';
+import { checkedTimeZone } from './time-zones.js';
 
 export interface PeriodSalesDeps {
   periodSales: PeriodSalesRepo;
   events: EventsRepo;
   now: () => number;
+  /** The venue's clock (Settings): the months a report asked without a `timezone` follow. */
+  venueTimeZone: () => string;
 }
 
 interface Sums {
@@ -56,13 +58,7 @@ export class PeriodSalesService {
 
   report(from: number, to: number, timezone: string | undefined): SalesReportView {
     if (!(to > from)) throw invalidField('to', '`to` must be later than `from`.');
-    const zone = timezone === undefined ? serverTimeZone() : normalizeTimeZone(timezone);
-    if (zone === null) {
-      throw invalidField(
-        'timezone',
-        `'${timezone}' is not a time zone this server knows. Use an IANA name such as America/New_York, Europe/London or UTC.`,
-      );
-    }
+    const zone = timezone === undefined ? this.deps.venueTimeZone() : checkedTimeZone(timezone, 'timezone');
     const { periodSales, events, now } = this.deps;
     const month = monthIn(zone);
     const byEvent = new Map<string, Sums>();

@@ -11,15 +11,21 @@ import {
   type SettingsView,
 } from '../schemas/settings.js';
 import type { Db } from '../store/db.js';
+import type { EventsRepo } from '../store/events-repo.js';
 import { SettingsRepo } from '../store/settings-repo.js';
+import { venueTimeZone } from '../../shared/business-day.js';
 import type { ActionContext } from './action-context.js';
 import type { ActionRunner, Answer } from './action-runner.js';
 import type { AttendantPin } from './attendant-pin.js';
 import { changedFields } from './audit-entry.js';
 import { backupFolderProblem } from './backups.js';
+import { checkedTimeZone } from './time-zones.js';
+import { eventTimeZone } from './views.js';
 
 const venueNameKey = 'venue_name';
 const staffIdleKey = 'staff_idle_minutes';
+/** Written by the box office, or by migration 22 from an older store's events. */
+const venueTimeZoneKey = 'venue_timezone';
 const backupFolderKey = 'backup_folder';
 const autoBackupKey = 'auto_backup';
 const lastAutoBackupKey = 'last_auto_backup';
@@ -46,6 +52,8 @@ export class SettingsService {
       /** Where backups go until a folder is set (domain/backups.ts). */
       backupFolder: string;
     },
+    /** Until the venue's clock is set, the zone its events share is it. */
+    private readonly events: EventsRepo,
     private readonly attendantPin: AttendantPin,
     private readonly actions: ActionRunner,
   ) {
@@ -66,6 +74,7 @@ export class SettingsService {
       venue_name: this.venueName(),
       kiosk_attendant_pin_set: this.attendantPin.isSet(),
       staff_idle_minutes: Number(this.repo.get(staffIdleKey) ?? defaultStaffIdleMinutes),
+      venue_timezone: this.venueTimeZone(),
       server_timezone: serverTimeZone(),
       backup_folder: this.repo.get(backupFolderKey) ?? this.defaults.backupFolder,
       auto_backup: this.autoBackupOn(),
@@ -73,6 +82,18 @@ export class SettingsService {
       restored_from: this.restoredFrom(),
       mail_server: this.defaults.mailServer,
     };
+  }
+
+  /**
+   * The venue's clock: new events default to it, takings months and shift days are counted on
+   * it. Until a manager sets it, the zone the venue's events share (as the cash-up screens read
+   * it before it was a setting), else the machine's own: a laptop left on UTC is not a venue.
+   */
+  venueTimeZone(): string {
+    return (
+      this.repo.get(venueTimeZoneKey) ??
+      venueTimeZone(this.events.timeZones().map(eventTimeZone), serverTimeZone())
+    );
   }
 
   /** Whether a backup is saved after every shift close (domain/automatic-backups.ts); on by default. */
@@ -125,6 +146,8 @@ export class SettingsService {
       }
       if (input.staff_idle_minutes !== undefined)
         this.repo.put(staffIdleKey, String(input.staff_idle_minutes));
+      if (input.venue_timezone !== undefined)
+        this.repo.put(venueTimeZoneKey, checkedTimeZone(input.venue_timezone, 'venue_timezone'));
       if (pin !== undefined) this.attendantPin.store(pin);
       if (input.auto_backup === true) this.repo.delete(autoBackupKey);
       else if (input.auto_backup === false) this.repo.put(autoBackupKey, 'off');

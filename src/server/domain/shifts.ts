@@ -1,4 +1,3 @@
-import { serverTimeZone } from '../../shared/attendee-time.js';
 import { venueTimeZone } from '../../shared/business-day.js';
 import { ApiError, conflict, notFound } from '../errors.js';
 import { newId } from '../ids.js';
@@ -83,6 +82,8 @@ export interface ShiftsDeps {
   reports: ShiftReportRepo;
   events: EventsRepo;
   now: () => number;
+  /** The venue's clock (Settings): a shift's day when its own events do not share one. */
+  venueTimeZone: () => string;
 }
 
 /**
@@ -227,12 +228,9 @@ export class ShiftsService {
       closedByName: labels.closed_by_name,
       fallbackCurrency: labels.audit_currency,
       events,
-      // A shift that sold no tickets (it only refunded, or sold nothing) still has a venue: the
-      // zone its events share, as the till's screen reads it, before the server's own.
-      timeZone: venueTimeZone(
-        zones.length > 0 ? zones : this.deps.events.timeZones().map(eventTimeZone),
-        serverTimeZone(),
-      ),
+      // A shift that sold for events of several zones, or for none (it only refunded, or sold
+      // nothing), is on the venue's clock, as the till's screen and Past shifts read it.
+      timeZone: venueTimeZone(zones, this.deps.venueTimeZone()),
     });
   }
 

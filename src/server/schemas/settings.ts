@@ -33,6 +33,13 @@ export const MailServer = Type.Object(
 );
 export type MailServerView = Static<typeof MailServer>;
 
+const venueTimezone = Type.String({
+  minLength: 1,
+  maxLength: 64,
+  description:
+    "The venue's clock, an IANA time zone such as Europe/London (unknown names are 400 `invalid_field`): new events default to it, and the takings, payouts, shift and Z report screens date money by it. CSV exports keep each row's own event's zone. Until set: the zone the venue's events all share, else the server's own",
+});
+
 const autoBackup = Type.Boolean({
   description:
     'Save a backup on its own after every till shift closes (its Z report), in `backup_folder`, once the close has answered; the newest 14 are kept. On until turned off',
@@ -88,9 +95,10 @@ export const Settings = Type.Object(
       description: 'Whether kiosks can take card payments: the attendant PIN that approves them is set',
     }),
     staff_idle_minutes: staffIdleMinutes,
+    venue_timezone: venueTimezone,
     server_timezone: Type.String({
       description:
-        "The venue server's own IANA time zone (read-only): events created without a `timezone` take it, so the box office offers it as the new event's zone",
+        "The venue server's own IANA time zone (read-only): what the machine running it is set to; `venue_timezone` takes it until one is set",
     }),
     backup_folder: Type.String({
       description:
@@ -121,6 +129,7 @@ export const SettingsPatchBody = Type.Object(
   {
     venue_name: Type.Optional(venueName),
     staff_idle_minutes: Type.Optional(staffIdleMinutes),
+    venue_timezone: Type.Optional(venueTimezone),
     backup_folder: Type.Optional(
       Nullable(
         PlainText({

@@ -71,6 +71,8 @@ interface SettingsState {
   saveAttendantPin(pin: string | null): Promise<SettingsView>;
   /** Minutes without use after which a till signs its staff member out. */
   saveStaffIdleMinutes(minutes: number): Promise<SettingsView>;
+  /** The venue's clock (an IANA zone): new events start in it, the cash-up screens count by it. */
+  saveVenueTimeZone(zone: string): Promise<SettingsView>;
   /** The folder backups are saved in on the venue server's computer; null: the default one. */
   saveBackupFolder(folder: string | null): Promise<SettingsView>;
   saveAutoBackup(on: boolean): Promise<SettingsView>;
@@ -218,6 +220,12 @@ export const useSettings = create<SettingsState>()((set, get) => ({
     const settings = await unwrap(
       requireClient().PATCH('/v2/settings', { body: { staff_idle_minutes: minutes } }),
     );
+    set({ settings: ready(settings) });
+    return settings;
+  },
+
+  async saveVenueTimeZone(zone) {
+    const settings = await unwrap(requireClient().PATCH('/v2/settings', { body: { venue_timezone: zone } }));
     set({ settings: ready(settings) });
     return settings;
   },

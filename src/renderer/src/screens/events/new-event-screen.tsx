@@ -20,12 +20,12 @@ export function NewEventScreen() {
         </div>
       </header>
       <p className="muted">New events start as drafts: add tiers, then publish to put them on sale.</p>
-      {/* The form starts from the venue's name and the server's zone, so it waits for Settings. */}
+      {/* The form starts from the venue's name and clock (Settings › Venue), so it waits for them. */}
       {settings.data ? (
         <EventFormView
           initial={eventToForm(undefined, {
             venue: settings.data.venue_name,
-            timezone: settings.data.server_timezone,
+            timezone: settings.data.venue_timezone,
           })}
           submitLabel="Create event"
           onSubmit={async (form) => {

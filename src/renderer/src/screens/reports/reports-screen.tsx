@@ -31,7 +31,7 @@ export function ReportsScreen({ eventId }: { eventId: string | null }) {
   const now = useNow();
   const report = useReports((s) => (eventId ? s.reports[eventId] : undefined));
   const loadReport = useReports((s) => s.loadReport);
-  const venueZone = useSettings((s) => s.settings.data?.server_timezone);
+  const venueZone = useSettings((s) => s.settings.data?.venue_timezone);
   const { busy, error: downloadError, save: saveFile } = useFileSave<CsvExport>();
 
   useEffect(() => {

@@ -13,13 +13,13 @@ import { requireClient } from '../../stores/session-store.js';
 
 /**
  * A manager's takings by month and by event over a period (GET /v2/reports/sales), on the venue's
- * clock (its events' zone, else the server's), as the CSV exports date each order: a laptop in
- * another zone must not move a sale at 00:30 on the 1st into the month before.
+ * clock (Settings › Venue), whatever zones its events are in: a laptop in another zone, or a
+ * stream from Berlin, must not move a sale at 00:30 on the 1st into the month before.
  */
 export function TakingsScreen() {
   const [period, setPeriod] = useState<TakingsPeriod>('last_12_months');
   const [report, setReport] = useState<Loadable<SalesReport>>(idle());
-  // Null until the events and settings are read: the figures are asked for on the venue's clock only.
+  // Null until the settings are read: the figures are asked for on the venue's clock only.
   const zone = useKnownVenueTimeZone();
   // Only the latest question's answer shows (a period chosen while another was on its way).
   const asked = useRef(0);
@@ -67,7 +67,7 @@ export function TakingsScreen() {
       <p className="muted small">
         Money counts when it moved: an order in the month it was placed, a refund in the month it was made.
         {shownZone
-          ? ` Months and doors are on ${timeZoneLabel(shownZone)} (${shownZone}), the venue’s clock, as the CSV exports have them.`
+          ? ` Months and doors are on ${timeZoneLabel(shownZone)} (${shownZone}), the venue’s clock (Settings › Venue); the CSV exports date each order on its own event’s clock.`
           : null}
       </p>
       {(report.state === 'loading' || !zone) && !report.data ? <Loading what="takings" /> : null}

@@ -3,8 +3,8 @@ import { Field } from '../../components/field.js';
 import { useFocusFirstInvalid } from '../../hooks/use-focus-first-invalid.js';
 import { ErrorNote, Loading } from '../../components/states.js';
 import { splitError, type SplitError } from '../../lib/field-errors.js';
-import { sameTimeZone, tillTimeZone, zoneShortName } from '../../lib/zoned-time.js';
 import { useSettings } from '../../stores/settings-store.js';
+import { ServerTimeZone, VenueClockForm } from './venue-clock-form.js';
 
 export function VenuePanel() {
   const settings = useSettings((s) => s.settings);
@@ -76,27 +76,10 @@ export function VenuePanel() {
           ) : null}
         </form>
       ) : null}
-      {settings.data ? <ServerTimeZone zone={settings.data.server_timezone} /> : null}
+      {settings.data ? <VenueClockForm settings={settings.data} /> : null}
+      {settings.data ? (
+        <ServerTimeZone zone={settings.data.server_timezone} venueZone={settings.data.venue_timezone} />
+      ) : null}
     </section>
-  );
-}
-
-/**
- * The server's zone is where a new event's times start (the event form defaults to it); each event
- * keeps its own. Said here so a manager setting up a laptop sees which clock the venue runs on,
- * and whether this till's differs from it.
- */
-function ServerTimeZone({ zone }: { zone: string }) {
-  const till = tillTimeZone();
-  // Which short name (summer or winter) is read once, when the panel opens.
-  const [now] = useState(() => Date.now());
-  return (
-    <p className="muted" data-testid="server-timezone">
-      Time zone of the venue&apos;s server: <strong>{zone}</strong> ({zoneShortName(zone, now)}). New events
-      start in it; each event can have its own.
-      {sameTimeZone(zone, till)
-        ? null
-        : ` This till runs on ${till} (${zoneShortName(till, now)}); event times are shown on the event's own clock.`}
-    </p>
   );
 }
