@@ -262,7 +262,7 @@ export function createContext(
     backups,
     automaticBackups,
     repos: { ...repos, ...salesRepos },
-    events: new EventsService({ ...shared, mail, urls, venueTimeZone }),
+    events: new EventsService({ ...shared, mail, urls }),
     tiers: new TiersService(shared),
     ...sales,
     scan: createScanContext({

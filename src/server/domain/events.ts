@@ -1,3 +1,4 @@
+import { serverTimeZone } from '../../shared/attendee-time.js';
 import { conflict, invalidField, notFound } from '../errors.js';
 import { newId } from '../ids.js';
 import {
@@ -38,8 +39,6 @@ export interface EventsDeps {
   mail: MailDrop;
   urls: PublicUrls;
   now: () => number;
-  /** The venue's clock (Settings): an event created without a zone of its own is on it. */
-  venueTimeZone: () => string;
 }
 
 /** Events: creation with their first tiers, edits, and the draft → published → cancelled moves. */
@@ -81,10 +80,11 @@ export class EventsService {
         on_sale_at: input.on_sale_at === undefined ? at : parseIso(input.on_sale_at),
         status: 'draft',
         currency: input.currency ?? 'usd',
+        // The contract's default, even when Settings names a venue clock: an integration that
+        // leaves the zone out gets what the contract promises. The box office's New event form
+        // sends the venue's clock itself.
         timezone:
-          input.timezone === undefined
-            ? this.deps.venueTimeZone()
-            : checkedTimeZone(input.timezone, 'timezone'),
+          input.timezone === undefined ? serverTimeZone() : checkedTimeZone(input.timezone, 'timezone'),
         capacity: input.capacity ?? null,
         created_at: at,
         updated_at: at,
