@@ -34,13 +34,11 @@ export function monthWords(yearMonth: string): string {
 export async function managerLaptop(browser: Browser, server: VenueServer, timezoneId: string) {
   const context = await browser.newContext({ timezoneId });
   const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (err) => errors.push(err.message));
   const login = new LoginPage(page, server.url);
   await login.open('/events');
   await login.signIn(adminKey);
   await expect(page.getByRole('navigation', { name: 'Screens' })).toBeVisible();
-  return { page, errors, close: () => context.close() };
+  return { page, close: () => context.close() };
 }
 
 export const nav = (page: Page, name: string) =>
@@ -51,4 +49,17 @@ export async function csvRows(server: VenueServer, path: string): Promise<Record
   const res = await fetch(`${server.url}${path}`, { headers: { authorization: `Bearer ${adminKey}` } });
   expect(res.status).toBe(200);
   return csvObjects(await res.text());
+}
+
+/**
+ * The time zones the page asks `GET /v2/reports/sales` for, in order, from now on: Takings must ask
+ * once, on the venue's clock, never first on another and shown for a moment.
+ */
+export function salesReportZonesAsked(page: Page): string[] {
+  const asked: string[] = [];
+  page.on('request', (req) => {
+    if (req.url().includes('/v2/reports/sales'))
+      asked.push(new URL(req.url()).searchParams.get('timezone') ?? '');
+  });
+  return asked;
 }
