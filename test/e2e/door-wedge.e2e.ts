@@ -1,5 +1,4 @@
 import type { Page } from '@playwright/test';
-import { settleMs } from '../../src/renderer/src/hooks/use-settled.js';
 import { afterCloseMs } from '../../src/renderer/src/lib/verdict-keys.js';
 import { typedPairingCode } from '../../src/shared/pairing-check.js';
 import { expect, test } from './fixtures.js';
@@ -9,6 +8,25 @@ import { keepScreenshot } from './support/keep-screenshot.js';
 import { snap } from './support/screenshots.js';
 import { silentListener } from './support/silent-listener.js';
 import { wedgeScan } from './support/wedge-scan.js';
+
+/**
+ * How long a verdict ignores keys and taps after it appears: use-settled.ts's `settleMs`, not
+ * imported because that module's React types would land in the e2e type-check (no DOM library).
+ */
+const settleMs = 500;
+
+/**
+ * Moves a held page clock until the verdict on screen takes keys and taps. The verdict must be up
+ * first: its half-second timer starts when it renders, after the scan's answer comes (a fetch, on
+ * no page clock), so a step that came too soon is taken again.
+ */
+async function untilVerdictSettles(page: Page, verdict: ReturnType<DoorPage['verdict']>): Promise<void> {
+  await expect(verdict).toHaveCount(1);
+  await expect(async () => {
+    await page.clock.runFor(settleMs);
+    await expect(verdict).not.toHaveAttribute('aria-disabled', { timeout: 200 });
+  }).toPass();
+}
 
 function watchErrors(page: Page): string[] {
   const errors: string[] = [];
@@ -108,8 +126,7 @@ test('Enter at a verdict never starts the camera: too early, pressed twice, or h
   await page.keyboard.press('Enter');
   await expect(door.verdict()).toHaveAttribute('aria-disabled', 'true');
   await expect(camera).toHaveCount(0);
-  await page.clock.runFor(settleMs);
-  await expect(door.verdict()).not.toHaveAttribute('aria-disabled');
+  await untilVerdictSettles(page, door.verdict());
   await expect(door.verdict()).toHaveCount(1);
   await expect(camera).toHaveCount(0);
   await page.keyboard.press('Enter');
@@ -120,8 +137,7 @@ test('Enter at a verdict never starts the camera: too early, pressed twice, or h
   // A quick double Enter closes the verdict once and presses nothing (no time passes between them).
   await page.clock.runFor(afterCloseMs);
   await door.wedgeScan(tickets[1]!.qr_token);
-  await page.clock.runFor(settleMs);
-  await expect(door.verdict()).not.toHaveAttribute('aria-disabled');
+  await untilVerdictSettles(page, door.verdict());
   await page.keyboard.press('Enter');
   await page.keyboard.press('Enter');
   await expect(door.verdict()).toHaveCount(0);
@@ -131,8 +147,7 @@ test('Enter at a verdict never starts the camera: too early, pressed twice, or h
   // Enter held down: one press, then the keyboard's repeats, however long it is held.
   await page.clock.runFor(afterCloseMs);
   await door.wedgeScan(tickets[2]!.qr_token);
-  await page.clock.runFor(settleMs);
-  await expect(door.verdict()).not.toHaveAttribute('aria-disabled');
+  await untilVerdictSettles(page, door.verdict());
   await page.keyboard.down('Enter');
   await expect(door.verdict()).toHaveCount(0);
   await page.clock.runFor(afterCloseMs);
@@ -143,7 +158,7 @@ test('Enter at a verdict never starts the camera: too early, pressed twice, or h
   // A deliberate Enter a moment after a close is the steward's again: it starts the camera.
   await door.wedgeScan(tickets[3]!.qr_token);
   await expect(door.verdict()).toContainText('Ada Early');
-  await page.clock.runFor(settleMs);
+  await untilVerdictSettles(page, door.verdict());
   await page.keyboard.press('Escape');
   await expect(door.verdict()).toHaveCount(0);
   await page.clock.runFor(afterCloseMs);
@@ -184,8 +199,7 @@ test('a double tap closing a verdict does not start the camera; a later tap does
 
   await door.wedgeScan(ticket!.qr_token);
   await expect(door.verdict()).toContainText('Tam Tapper');
-  await page.clock.runFor(settleMs);
-  await expect(door.verdict()).not.toHaveAttribute('aria-disabled');
+  await untilVerdictSettles(page, door.verdict());
   // Both taps where Start scanning is, under the verdict.
   await page.mouse.dblclick(x, y);
   await expect(door.verdict()).toHaveCount(0);
