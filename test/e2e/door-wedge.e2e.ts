@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { afterCloseMs } from '../../src/renderer/src/lib/verdict-keys.js';
 import { typedPairingCode } from '../../src/shared/pairing-check.js';
 import { expect, test } from './fixtures.js';
 import { DoorPage } from './pages/door-page.js';
@@ -7,6 +8,25 @@ import { keepScreenshot } from './support/keep-screenshot.js';
 import { snap } from './support/screenshots.js';
 import { silentListener } from './support/silent-listener.js';
 import { wedgeScan } from './support/wedge-scan.js';
+
+/**
+ * How long a verdict ignores keys and taps after it appears: use-settled.ts's `settleMs`, not
+ * imported because that module's React types would land in the e2e type-check (no DOM library).
+ */
+const settleMs = 500;
+
+/**
+ * Moves a held page clock until the verdict on screen takes keys and taps. The verdict must be up
+ * first: its half-second timer starts when it renders, after the scan's answer comes (a fetch, on
+ * no page clock), so a step that came too soon is taken again.
+ */
+async function untilVerdictSettles(page: Page, verdict: ReturnType<DoorPage['verdict']>): Promise<void> {
+  await expect(verdict).toHaveCount(1);
+  await expect(async () => {
+    await page.clock.runFor(settleMs);
+    await expect(verdict).not.toHaveAttribute('aria-disabled', { timeout: 200 });
+  }).toPass();
+}
 
 function watchErrors(page: Page): string[] {
   const errors: string[] = [];
@@ -88,18 +108,25 @@ test('Enter at a verdict never starts the camera: too early, pressed twice, or h
   const errors = watchErrors(page);
   const night = await doorNight(server, ['General admission']);
   const tickets = await night.sell('General admission', 'Ada Early', 4);
+  // The page's clock is held from the first scan on and moved by hand: "inside the verdict's first
+  // half second" and "within half a second of a close" do not depend on how busy the machine is
+  // (and the verdict's own 3 s timeout never closes it behind the test's back).
+  await page.clock.install();
   const door = new DoorPage(page, server.url);
   await door.open();
   await door.pairByPasting(await night.pairingCode());
   const start = page.getByRole('button', { name: 'Start scanning' });
   const camera = page.getByLabel('Camera: ticket QR');
   await start.focus();
+  await page.clock.pauseAt((await page.evaluate<number>('Date.now()')) + 100);
 
   // In the guard: the verdict stays up and the Enter is no press for the button under it.
   await door.wedgeScan(tickets[0]!.qr_token);
   await expect(door.verdict()).toHaveAttribute('aria-disabled', 'true');
   await page.keyboard.press('Enter');
-  await expect(door.verdict()).not.toHaveAttribute('aria-disabled');
+  await expect(door.verdict()).toHaveAttribute('aria-disabled', 'true');
+  await expect(camera).toHaveCount(0);
+  await untilVerdictSettles(page, door.verdict());
   await expect(door.verdict()).toHaveCount(1);
   await expect(camera).toHaveCount(0);
   await page.keyboard.press('Enter');
@@ -107,32 +134,36 @@ test('Enter at a verdict never starts the camera: too early, pressed twice, or h
   await expect(start).toBeFocused();
   await expect(camera).toHaveCount(0);
 
-  // A quick double Enter closes the verdict once and presses nothing.
+  // A quick double Enter closes the verdict once and presses nothing (no time passes between them).
+  await page.clock.runFor(afterCloseMs);
   await door.wedgeScan(tickets[1]!.qr_token);
-  await expect(door.verdict()).not.toHaveAttribute('aria-disabled');
+  await untilVerdictSettles(page, door.verdict());
   await page.keyboard.press('Enter');
   await page.keyboard.press('Enter');
   await expect(door.verdict()).toHaveCount(0);
   await expect(start).toBeFocused();
   await expect(camera).toHaveCount(0);
 
-  // Enter held down: one press, then the keyboard's repeats.
+  // Enter held down: one press, then the keyboard's repeats, however long it is held.
+  await page.clock.runFor(afterCloseMs);
   await door.wedgeScan(tickets[2]!.qr_token);
-  await expect(door.verdict()).not.toHaveAttribute('aria-disabled');
-  for (let i = 0; i < 4; i++) await page.keyboard.down('Enter');
-  await page.keyboard.up('Enter');
+  await untilVerdictSettles(page, door.verdict());
+  await page.keyboard.down('Enter');
   await expect(door.verdict()).toHaveCount(0);
+  await page.clock.runFor(afterCloseMs);
+  for (let i = 0; i < 3; i++) await page.keyboard.down('Enter');
+  await page.keyboard.up('Enter');
   await expect(camera).toHaveCount(0);
 
   // A deliberate Enter a moment after a close is the steward's again: it starts the camera.
   await door.wedgeScan(tickets[3]!.qr_token);
   await expect(door.verdict()).toContainText('Ada Early');
+  await untilVerdictSettles(page, door.verdict());
   await page.keyboard.press('Escape');
   await expect(door.verdict()).toHaveCount(0);
-  await expect(async () => {
-    await page.keyboard.press('Enter');
-    await expect(camera).toHaveCount(1, { timeout: 250 });
-  }).toPass();
+  await page.clock.runFor(afterCloseMs);
+  await page.keyboard.press('Enter');
+  await expect(camera).toHaveCount(1);
   const scans = await server.api<{ data: { result: string }[] }>(
     'GET',
     `/v2/scans?event_id=${night.eventId}`,
@@ -152,6 +183,9 @@ test('a double tap closing a verdict does not start the camera; a later tap does
   const errors = watchErrors(page);
   const night = await doorNight(server, ['General admission']);
   const [ticket] = await night.sell('General admission', 'Tam Tapper');
+  // The page's clock is held while the taps come, so both land within half a second of the close
+  // whatever the machine's speed; it is moved by hand past the guards.
+  await page.clock.install();
   const door = new DoorPage(page, server.url);
   await door.open();
   await door.pairByPasting(await night.pairingCode());
@@ -161,17 +195,20 @@ test('a double tap closing a verdict does not start the camera; a later tap does
   if (!box) throw new Error('Start scanning has no box');
   const x = box.x + box.width / 2;
   const y = box.y + box.height / 2;
+  await page.clock.pauseAt((await page.evaluate<number>('Date.now()')) + 100);
 
   await door.wedgeScan(ticket!.qr_token);
   await expect(door.verdict()).toContainText('Tam Tapper');
-  await expect(door.verdict()).not.toHaveAttribute('aria-disabled');
+  await untilVerdictSettles(page, door.verdict());
   // Both taps where Start scanning is, under the verdict.
   await page.mouse.dblclick(x, y);
   await expect(door.verdict()).toHaveCount(0);
   await expect(start).toBeVisible();
+  await expect(start).toHaveAttribute('aria-disabled', 'true');
   await expect(camera).toHaveCount(0);
 
   // A tap a moment later is the steward's: the button works as ever.
+  await page.clock.runFor(afterCloseMs);
   await start.click();
   await expect(camera).toHaveCount(1);
   expect(errors).toEqual([]);
