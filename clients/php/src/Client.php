@@ -87,7 +87,11 @@ final class Client
     {
         while (true) {
             $page = $this->get($path, $query);
-            yield from $page['data'];
+            // Not `yield from`: it keeps each page's own keys (0, 1, … again on every page), and
+            // iterator_to_array() would then keep only the last page.
+            foreach ($page['data'] as $item) {
+                yield $item;
+            }
             $cursor = $page['next_cursor'] ?? null;
             if (!($page['has_more'] ?? false) || $cursor === null) {
                 return;

@@ -88,8 +88,11 @@ final class LiveTest extends TestCase
         $this->assertSame($message['id'], verify_webhook($endpoint['secret'], $body, $headers)['id']);
         $this->assertSame($ticket['id'], verify_ticket($this->server['url'], $ticket['qr_token'])->ticketId);
 
-        // Three attendees, one per page: the generator follows next_cursor to the end.
-        $attendees = iterator_to_array($this->client->list('/v2/attendees', ['event_id' => $event['id'], 'limit' => 1]), false);
+        // Three attendees, one per page: the generator follows next_cursor to the end, numbering
+        // the items 0, 1, 2 across pages, so iterator_to_array() with its default (keys kept)
+        // gets every item, not just the last page's.
+        $attendees = iterator_to_array($this->client->list('/v2/attendees', ['event_id' => $event['id'], 'limit' => 1]));
+        $this->assertSame([0, 1, 2], array_keys($attendees));
         $this->assertSame(array_column($order['tickets'], 'id'), array_column($attendees, 'ticket_id'));
 
         // A tier with sales cannot be deleted: 409 as a typed ConflictError.

@@ -33,6 +33,17 @@ class WebhookTest < Minitest::Test
     assert_equal 'msg_1', webhook.verify(BODY, env, now: NOW)['id']
   end
 
+  # A whole Rack env holds the server's streams too: Puma puts the connection itself under
+  # puma.socket. Reading them (as Array(io) does) would swallow the request or, on the socket,
+  # wait for the dispatcher to hang up while it waits for our answer.
+  def test_a_rack_env_s_streams_are_left_unread
+    env = signed.to_h { |name, value| ["HTTP_#{name.upcase.tr('-', '_')}", value] }
+    streams = { 'rack.input' => StringIO.new(BODY), 'puma.socket' => StringIO.new("GET / HTTP/1.1\r\n") }
+    env.merge!(streams)
+    assert_equal 'msg_1', webhook.verify(BODY, env, now: NOW)['id']
+    streams.each_value { |io| assert_equal 0, io.pos }
+  end
+
   def test_any_of_several_signatures_may_match
     other = signed(secret: "whsec_#{Base64.strict_encode64('x' * 24)}")['webhook-signature']
     headers = signed

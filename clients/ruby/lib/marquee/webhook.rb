@@ -20,8 +20,7 @@ module Marquee
     end
 
     def verify(payload, headers, now: Time.now.to_i)
-      lowered = headers.to_h { |name, value| [header_name(name), Array(value).first] }
-      id, timestamp, signatures = lowered.values_at('webhook-id', 'webhook-timestamp', 'webhook-signature')
+      id, timestamp, signatures = %w[webhook-id webhook-timestamp webhook-signature].map { |name| header(headers, name) }
       unless id && timestamp && signatures
         raise WebhookVerificationError, 'missing webhook-id, webhook-timestamp or webhook-signature header'
       end
@@ -42,8 +41,19 @@ module Marquee
 
     private
 
-    # Any case, or as a Rack env spells it (HTTP_WEBHOOK_ID): Rails' request.headers and
-    # Sinatra's request.env enumerate that form.
+    # The header's value by its name in any case, or as a Rack env spells it (HTTP_WEBHOOK_ID):
+    # Rails' request.headers and Sinatra's request.env enumerate that form. Only the value found is
+    # touched: a Rack env also holds the server's streams (rack.input, Puma's puma.socket), and
+    # Array() on an IO reads it to the end, which on the socket waits for the sender to hang up.
+    def header(headers, name)
+      headers.each do |key, value|
+        next unless header_name(key) == name
+
+        return value.is_a?(Array) ? value.first : value
+      end
+      nil
+    end
+
     def header_name(name)
       name = name.to_s
       name = name.delete_prefix('HTTP_').tr('_', '-') if name.start_with?('HTTP_')
