@@ -48,6 +48,22 @@ describe('integer query parameters take plain decimal digits only', () => {
     }
   });
 
+  it('names a parameter given twice as repeated, not as a wrong number', async () => {
+    for (const query of [
+      'limit=5&limit=6',
+      'limit=5&limit=5',
+      'q=ann&q=bob',
+      'payment_method=cash&payment_method=card',
+    ]) {
+      const answer = await get(`/v2/orders?${query}`);
+      const param = query.split('=')[0] ?? '';
+      expectInvalidOverHttp(answer, param);
+      expect((answer.body as { error: { message: string } }).error.message).toBe(
+        `${param} was given more than once; give it once.`,
+      );
+    }
+  });
+
   it('answers a plain limit as before', async () => {
     for (const [limit, count] of [
       ['1', 1],

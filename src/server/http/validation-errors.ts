@@ -67,6 +67,8 @@ export function plainReason(keyword: string, params: Record<string, unknown>): s
       const words = formatWords[String(params.format)];
       return words ? `must be ${words}` : undefined;
     }
+    case 'repeated':
+      return 'was given more than once; give it once';
     case 'type': {
       const words = String(params.type)
         .split(',')

@@ -8,7 +8,7 @@ import { isEmailAddress } from '../../shared/email-address.js';
 import { currencyFormat } from '../schemas/common.js';
 import { parseIso } from '../time.js';
 import { lazyValidator } from './lazy-compilers.js';
-import { strictIntegerText } from './strict-integers.js';
+import { strictQueryText } from './strict-query-text.js';
 
 // ajv-formats is CommonJS; depending on the loader its callable sits on the default export or on it.
 const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ??
@@ -44,7 +44,7 @@ function makeAjv(options: Options): Ajv {
 /**
  * Bodies are validated as sent: no type coercion ("10" is not 10) and unknown fields refused.
  * Query strings and path parameters are text by nature, so they are coerced to their types; an
- * integer among them only from plain digits (strict-integers.ts), never `0x5` or `1e1`.
+ * integer among them only from plain digits (strict-query-text.ts), never `0x5` or `1e1`.
  */
 export function installValidators(app: FastifyInstance): void {
   const bodyAjv = makeAjv({ coerceTypes: false, useDefaults: true });
@@ -52,7 +52,7 @@ export function installValidators(app: FastifyInstance): void {
   app.setValidatorCompiler(({ schema, httpPart }) =>
     lazyValidator(() => {
       if (httpPart === 'body') return bodyAjv.compile(schema) as unknown as FastifyValidationResult;
-      return strictIntegerText(schema, textAjv.compile(schema) as unknown as FastifyValidationResult);
+      return strictQueryText(schema, textAjv.compile(schema) as unknown as FastifyValidationResult);
     }),
   );
 }
