@@ -35,8 +35,32 @@ export interface YearOldFacts {
   counts: Record<string, number>;
 }
 
-const firstNames = ['Ana', 'Ben', 'Chloé', 'Dev', 'Emma', 'Farid', 'Grace', 'Hugo', 'Ines', 'Jon', 'Kai', 'Lena'];
-const lastNames = ['García', 'Smith', 'Okafor', 'Nguyen', 'Müller', 'Rossi', 'Kowalski', 'Brown', 'Sato', 'Silva'];
+const firstNames = [
+  'Ana',
+  'Ben',
+  'Chloé',
+  'Dev',
+  'Emma',
+  'Farid',
+  'Grace',
+  'Hugo',
+  'Ines',
+  'Jon',
+  'Kai',
+  'Lena',
+];
+const lastNames = [
+  'García',
+  'Smith',
+  'Okafor',
+  'Nguyen',
+  'Müller',
+  'Rossi',
+  'Kowalski',
+  'Brown',
+  'Sato',
+  'Silva',
+];
 const tierShapes = [
   { name: 'Standing', price: 2500, share: 0.7 },
   { name: 'Balcony', price: 3500, share: 0.25 },
@@ -108,7 +132,15 @@ export function seedYearOldStore(db: Db, now: number, size: YearOldSize = yearOf
   );
 
   const counts: Record<string, number> = {
-    events: 0, orders: 0, tickets: 0, scans: 0, refunds: 0, audit: 0, mails: 0, webhooks: 0, shifts: 0,
+    events: 0,
+    orders: 0,
+    tickets: 0,
+    scans: 0,
+    refunds: 0,
+    audit: 0,
+    mails: 0,
+    webhooks: 0,
+    shifts: 0,
   };
   let tonightEventId = '';
   let lastShowEventId = '';
@@ -120,7 +152,14 @@ export function seedYearOldStore(db: Db, now: number, size: YearOldSize = yearOf
     const created = now - 400 * dayMs;
     const managerId = newId('staff');
     const sellerId = newId('staff');
-    staff.run(managerId, 'Mara Manager', 'manager', `pin-${randomBytes(8).toString('hex')}`, created, created);
+    staff.run(
+      managerId,
+      'Mara Manager',
+      'manager',
+      `pin-${randomBytes(8).toString('hex')}`,
+      created,
+      created,
+    );
     staff.run(sellerId, 'Sam Seller', 'seller', `pin-${randomBytes(8).toString('hex')}`, created, created);
     const tillKeys = [newId('apiKey'), newId('apiKey')];
     for (const [i, id] of tillKeys.entries())
@@ -157,14 +196,19 @@ export function seedYearOldStore(db: Db, now: number, size: YearOldSize = yearOf
         const open = doorsAt - 2 * 60 * 60 * 1000;
         if (isTonight) shift.run(id, key, sellerId, open, null, null, null, null);
         else {
-          const zReport = JSON.stringify({ currency: 'usd', cash_cents: 81_000, card_cents: 240_000, orders: 120 });
+          const zReport = JSON.stringify({
+            currency: 'usd',
+            cash_cents: 81_000,
+            card_cents: 240_000,
+            orders: 120,
+          });
           shift.run(id, key, sellerId, open, doorsAt + 5 * 60 * 60 * 1000, managerId, 101_000, zReport);
         }
         counts.shifts!++;
         return { id, key };
       });
       let tierAt = 0;
-      for (let sold = 0; ; ) {
+      for (let sold = 0; ;) {
         while (tierAt < tierIds.length && tierIds[tierAt]!.left === 0) tierAt++;
         if (tierAt === tierIds.length) break;
         const t = tierIds[tierAt]!;
@@ -173,11 +217,14 @@ export function seedYearOldStore(db: Db, now: number, size: YearOldSize = yearOf
         sold += units;
         const p = person++;
         const channel = t.price === 0 ? 'till' : p % 5 < 2 ? 'till' : p % 5 === 2 ? 'kiosk' : 'api';
-        const method = t.price === 0 ? 'comp' : channel === 'api' ? 'external' : p % 2 === 0 ? 'card' : 'cash';
+        const method =
+          t.price === 0 ? 'comp' : channel === 'api' ? 'external' : p % 2 === 0 ? 'card' : 'cash';
         const shiftOf = channel === 'till' ? shiftIds[p % 2]! : null;
         // Web sales over the sixty days before, the till's on the night.
         const at =
-          channel === 'till' ? doorsAt - 90 * 60 * 1000 + (p % 180) * 30_000 : onSaleAt + ((p * 7919) % (60 * dayMs));
+          channel === 'till'
+            ? doorsAt - 90 * 60 * 1000 + (p % 180) * 30_000
+            : onSaleAt + ((p * 7919) % (60 * dayMs));
         const name = `${firstNames[p % firstNames.length]} ${lastNames[Math.floor(p / firstNames.length) % lastNames.length]}`;
         const email = `guest${p}@example.com`;
         if (show === 3 && sold === units) rareEmail = email;
@@ -185,20 +232,49 @@ export function seedYearOldStore(db: Db, now: number, size: YearOldSize = yearOf
         const refunded = total > 0 && p % 50 === 7 ? t.price : 0;
         const orderId = newId('order');
         order.run(
-          orderId, eventId, refunded > 0 ? 'partially_refunded' : 'paid', name, email, total, refunded, method,
-          channel, channel === 'till' ? shiftOf!.key : channel === 'kiosk' ? kioskKey : null, shiftOf?.id ?? null, at, at,
+          orderId,
+          eventId,
+          refunded > 0 ? 'partially_refunded' : 'paid',
+          name,
+          email,
+          total,
+          refunded,
+          method,
+          channel,
+          channel === 'till' ? shiftOf!.key : channel === 'kiosk' ? kioskKey : null,
+          shiftOf?.id ?? null,
+          at,
+          at,
         );
         counts.orders!++;
         if (refunded > 0) {
           refund.run(newId('refund'), orderId, refunded, at + dayMs / 2, null);
           counts.refunds!++;
-          audit.run(newId('auditEvent'), 'order.refunded', 'order', orderId, orderId, null, sellerId, at + dayMs / 2,
-            JSON.stringify({ amount_cents: refunded }));
+          audit.run(
+            newId('auditEvent'),
+            'order.refunded',
+            'order',
+            orderId,
+            orderId,
+            null,
+            sellerId,
+            at + dayMs / 2,
+            JSON.stringify({ amount_cents: refunded }),
+          );
           counts.audit!++;
         }
         if (channel === 'till') {
-          audit.run(newId('auditEvent'), 'order.created', 'order', orderId, orderId, shiftOf!.key, sellerId, at,
-            JSON.stringify({ total_cents: total, payment_method: method }));
+          audit.run(
+            newId('auditEvent'),
+            'order.created',
+            'order',
+            orderId,
+            orderId,
+            shiftOf!.key,
+            sellerId,
+            at,
+            JSON.stringify({ total_cents: total, payment_method: method }),
+          );
           counts.audit!++;
         }
         for (let k = 0; k < units; k++) {
@@ -207,36 +283,88 @@ export function seedYearOldStore(db: Db, now: number, size: YearOldSize = yearOf
           // Before tonight ~95 % came in; tonight nobody has yet.
           const scanned = !isTonight && (p + k) % 20 !== 0;
           attendee.run(attendeeId, eventId, orderId, ticketId, name, email, at, at);
-          ticket.run(ticketId, orderId, eventId, t.id, attendeeId, scanned ? 1 : 0, t.price,
-            `w${randomBytes(12).toString('hex')}`, at, at);
+          ticket.run(
+            ticketId,
+            orderId,
+            eventId,
+            t.id,
+            attendeeId,
+            scanned ? 1 : 0,
+            t.price,
+            `w${randomBytes(12).toString('hex')}`,
+            at,
+            at,
+          );
           counts.tickets!++;
           if (scanned) {
             const scannedAt = doorsAt + ((p + k) % 120) * 60_000;
-            scan.run(newId('scan'), eventId, ticketId, null, 'admitted', null, scannedAt, scannedAt, scannerKey);
+            scan.run(
+              newId('scan'),
+              eventId,
+              ticketId,
+              null,
+              'admitted',
+              null,
+              scannedAt,
+              scannedAt,
+              scannerKey,
+            );
             counts.scans!++;
             if ((p + k) % 40 === 1) {
-              scan.run(newId('scan'), eventId, ticketId, null, 'rejected', 'already_inside', scannedAt + 60_000,
-                scannedAt + 60_000, scannerKey);
+              scan.run(
+                newId('scan'),
+                eventId,
+                ticketId,
+                null,
+                'rejected',
+                'already_inside',
+                scannedAt + 60_000,
+                scannedAt + 60_000,
+                scannerKey,
+              );
               counts.scans!++;
             }
           }
         }
         if (channel !== 'till') {
           const mailAt = at + 2_000;
-          mail.run(newId('mail'), email, `Your tickets for Show ${show + 1}`, `Hello ${name}, `.padEnd(600, '.'),
-            `<p>Hello ${name}</p>`.padEnd(1_200, ' '), mailAttachment, mailAt, at, mailAt, orderId);
+          mail.run(
+            newId('mail'),
+            email,
+            `Your tickets for Show ${show + 1}`,
+            `Hello ${name}, `.padEnd(600, '.'),
+            `<p>Hello ${name}</p>`.padEnd(1_200, ' '),
+            mailAttachment,
+            mailAt,
+            at,
+            mailAt,
+            orderId,
+          );
           counts.mails!++;
         }
         const messageId = newId('webhookMessage');
-        message.run(messageId, 'order.created',
-          JSON.stringify({ id: orderId, event_id: eventId, total_cents: total, buyer: { name, email } }), at);
+        message.run(
+          messageId,
+          'order.created',
+          JSON.stringify({ id: orderId, event_id: eventId, total_cents: total, buyer: { name, email } }),
+          at,
+        );
         delivery.run(newId('delivery'), endpointId, messageId, at + 500, at + 500, at);
         counts.webhooks!++;
       }
       if (!isTonight) {
         payout.run(newId('payout'), eventId, 2_000_000, doorsAt + 3 * dayMs, doorsAt + 4 * dayMs);
-        audit.run(newId('auditEvent'), 'shift.closed', 'shift', shiftIds[0]!.id, null, shiftIds[0]!.key, managerId,
-          doorsAt + 5 * 60 * 60 * 1000, '{}');
+        audit.run(
+          newId('auditEvent'),
+          'shift.closed',
+          'shift',
+          shiftIds[0]!.id,
+          null,
+          shiftIds[0]!.key,
+          managerId,
+          doorsAt + 5 * 60 * 60 * 1000,
+          '{}',
+        );
         counts.audit!++;
       }
     }
