@@ -1,6 +1,7 @@
 import type { Db } from './db.js';
 import { prepareInsert } from './row-statements.js';
-import { foldForSearch } from './search-fold.js';
+import { foldForSearch, foldedLikeSql } from './search-fold.js';
+import type { Statement } from 'better-sqlite3';
 
 export type OrderStatus = 'paid' | 'partially_refunded' | 'refunded';
 export type PaymentMethod = 'cash' | 'card' | 'comp' | 'external';
@@ -45,6 +46,23 @@ export interface OrderSearch {
 /** `%` and `_` typed by staff are meant literally, not as LIKE wildcards. */
 const likePattern = (q: string): string => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/**
+ * The search box's test of an order: its id, buyer, tickets or holders. With the list narrowed to
+ * an event, the tickets and holders looked through are that event's alone (through their event
+ * indexes): without it a search in tonight's orders read every holder and ticket of the year.
+ */
+function searchClause(inEvent: boolean): string {
+  const scope = inEvent ? 'event_id = @event AND ' : '';
+  return `(o.id = @q
+    OR ${foldedLikeSql('o.buyer_name')}
+    OR o.buyer_email LIKE @like ESCAPE '\\'
+    OR o.id IN (SELECT order_id FROM tickets WHERE id = @q)
+    OR o.id IN (SELECT order_id FROM tickets WHERE wallet_secret = @wallet)
+    OR (@tail IS NOT NULL AND (o.id LIKE @tail OR o.id IN (SELECT order_id FROM tickets WHERE ${scope}id LIKE @tail)))
+    OR o.id IN (SELECT order_id FROM attendees
+                WHERE ${scope}(${foldedLikeSql('name')} OR email LIKE @like ESCAPE '\\')))`;
+}
+
 /** Each of the list's filters over orders `o`, by the parameter (orderFilterParams) that sets it. */
 const orderFilterClauses = {
   event: 'o.event_id = @event',
@@ -52,37 +70,43 @@ const orderFilterClauses = {
   from: 'o.created_at >= @from',
   before: 'o.created_at < @before',
   shift: 'o.shift_id = @shift',
-  q: `(o.id = @q
-    OR search_fold(o.buyer_name) LIKE @folded ESCAPE '\\'
-    OR o.buyer_email LIKE @like ESCAPE '\\'
-    OR o.id IN (SELECT order_id FROM tickets WHERE id = @q)
-    OR o.id IN (SELECT order_id FROM tickets WHERE wallet_secret = @wallet)
-    OR (@tail IS NOT NULL AND (o.id LIKE @tail OR o.id IN (SELECT order_id FROM tickets WHERE id LIKE @tail)))
-    OR o.id IN (SELECT order_id FROM attendees
-                WHERE search_fold(name) LIKE @folded ESCAPE '\\' OR email LIKE @like ESCAPE '\\'))`,
+  q: searchClause(false),
 } as const;
 
 type OrderFilter = keyof typeof orderFilterClauses;
 
 /**
- * The list's filters over orders `o`, shared by the list and its CSV export (exports-repo.ts):
- * one statement serves every combination, a NULL parameter switching its filter off.
- */
-export const orderFilterSql = Object.entries(orderFilterClauses)
-  .map(([param, clause]) => `(@${param} IS NULL OR ${clause})`)
-  .join('\n  AND ');
-
-/**
- * Only the filters `params` sets, and a key naming them: a statement for each combination
- * (the CSV export's). Every order is read through it, and the switched-off filters' tests of
- * orderFilterSql cost a third of such a read.
+ * Only the filters `params` sets, and a key naming them: a statement for each combination, shared
+ * by the list and its CSV export (exports-repo.ts). Each statement names its filters outright, so
+ * SQLite can walk the index of the one that narrows most (an event's orders, a shift's), and no
+ * switched-off filter is tested on every row.
  */
 export function orderFilterSqlFor(params: ReturnType<typeof orderFilterParams>): {
   key: string;
   sql: string;
 } {
   const set = (Object.keys(orderFilterClauses) as OrderFilter[]).filter((param) => params[param] !== null);
-  return { key: set.join(' '), sql: set.map((param) => orderFilterClauses[param]).join(' AND ') || '1' };
+  const clause = (param: OrderFilter) =>
+    param === 'q' ? searchClause(params.event !== null) : orderFilterClauses[param];
+  return { key: set.join(' '), sql: set.map(clause).join(' AND ') || '1' };
+}
+
+/**
+ * A page of the list with `params`'s filters, and the key of its statement. Two directions:
+ * oldest first (the API's default) and newest first (a till's recent sales).
+ */
+export function orderPageSql(
+  params: ReturnType<typeof orderFilterParams>,
+  newestFirst: boolean,
+): { key: string; sql: string } {
+  const filter = orderFilterSqlFor(params);
+  const direction = newestFirst ? 'DESC' : 'ASC';
+  return {
+    key: `${direction} ${filter.key}`,
+    sql: `SELECT * FROM orders o
+          WHERE ${newestFirst ? 'o.seq < @after' : 'o.seq > @after'} AND ${filter.sql}
+          ORDER BY o.seq ${direction} LIMIT @limit`,
+  };
 }
 
 export function orderFilterParams(search: OrderSearch): {
@@ -136,14 +160,16 @@ export class OrdersRepo {
   private readonly byId;
   private readonly insertRow;
   private readonly refundStmt;
-  private readonly pageStmt;
-  private readonly pageNewestStmt;
+  private readonly db: Db;
+  /** The list's statements by direction and filters used so far (orderFilterSqlFor). */
+  private readonly pageStmts = new Map<string, Statement>();
   private readonly netForEventStmt;
   private readonly refundableStmt;
   private readonly refundableTotalStmt;
   private readonly buyerStmt;
 
   constructor(db: Db) {
+    this.db = db;
     this.byId = db.prepare('SELECT * FROM orders WHERE id = ?');
     this.insertRow = prepareInsert<Omit<OrderRow, 'seq'>>(db, 'orders', [
       'id',
@@ -169,13 +195,6 @@ export class OrdersRepo {
          updated_at = @at
        WHERE id = @id AND refunded_cents + @amount <= total_cents`,
     );
-    // Two directions: oldest first (the API's default) and newest first (a till's recent sales).
-    const pageSql = (direction: 'ASC' | 'DESC') =>
-      `SELECT * FROM orders o
-       WHERE ${direction === 'ASC' ? 'o.seq > @after' : 'o.seq < @after'} AND ${orderFilterSql}
-       ORDER BY o.seq ${direction} LIMIT @limit`;
-    this.pageStmt = db.prepare(pageSql('ASC'));
-    this.pageNewestStmt = db.prepare(pageSql('DESC'));
     this.refundableStmt = db.prepare(
       'SELECT * FROM orders WHERE event_id = ? AND refunded_cents < total_cents ORDER BY seq',
     );
@@ -211,9 +230,16 @@ export class OrdersRepo {
 
   /** After the cursor's row in the list's order: `afterSeq` 0 starts a list either way. */
   page(search: OrderSearch, afterSeq: number, limit: number, newestFirst = false): OrderRow[] {
-    return (newestFirst ? this.pageNewestStmt : this.pageStmt).all({
+    const params = orderFilterParams(search);
+    const { key, sql } = orderPageSql(params, newestFirst);
+    let statement = this.pageStmts.get(key);
+    if (!statement) {
+      statement = this.db.prepare(sql);
+      this.pageStmts.set(key, statement);
+    }
+    return statement.all({
       after: newestFirst && afterSeq === 0 ? Number.MAX_SAFE_INTEGER : afterSeq,
-      ...orderFilterParams(search),
+      ...params,
       limit,
     }) as OrderRow[];
   }
