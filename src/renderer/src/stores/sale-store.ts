@@ -288,7 +288,13 @@ export const useSale = create<SaleState>()((set, get) => ({
       return null;
     }
     const idempotencyKey = state.idempotencyKey ?? newIdempotencyKey();
-    const body = checkoutBody(event, tier, state, held);
+    // The shift the sale was first sent in: settled after that shift is cashed up (its answer
+    // lost), the order joins it as a late sale, not the drawer open when it gets through.
+    const rungUpIn =
+      state.sentUnanswered.length > 0
+        ? (state.sentUnanswered[0]!.shift_id ?? null)
+        : (useShift.getState().current.data?.id ?? null);
+    const body = checkoutBody(event, tier, state, held, rungUpIn);
     const sent = withSent(state.sentUnanswered, body);
     const sentAt = state.sentAt ?? Date.now();
     // Who rang it up first: a member finishing a colleague's unanswered sale does not take it over.
