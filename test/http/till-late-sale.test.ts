@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { makeClient, unwrap } from '../../src/renderer/src/api/client.js';
+import { closedShiftSaleWords } from '../../src/renderer/src/lib/unanswered-sale.js';
 import { useEvents } from '../../src/renderer/src/stores/events-store.js';
 import { useSale } from '../../src/renderer/src/stores/sale-store.js';
 import { useSession } from '../../src/renderer/src/stores/session-store.js';
@@ -152,6 +153,8 @@ describe('a cash sale at 23:50 left unanswered, the shift cashed up from the off
     const morning = await nextMorning();
     await useSale.getState().resendUnanswered();
     expect(useSale.getState().stage).toBe('done');
+    // The seller is told where it counts: not in the drawer in front of them.
+    expect(useSale.getState().doneNote).toContain(closedShiftSaleWords);
     const [order, ...more] = await sold();
     expect(more).toHaveLength(0);
     // Money taken in last night's shift is last night's: the morning's drawer never held it.
@@ -167,5 +170,52 @@ describe('a cash sale at 23:50 left unanswered, the shift cashed up from the off
       order_ids: [order!.id],
     });
     await managerCashesUp(morning.id);
+  });
+
+  it('it had reached the server before the close: counted in that Z report, replayed once next morning, nothing late', async () => {
+    const { night, complete, sold } = await nightShiftSellingOne('Reached before the close');
+    clock.advance(10 * 60);
+    link.trouble('POST /v2/orders ', 'lose-answer');
+    expect(await complete()).toBeNull();
+    await link.disconnect();
+    const z = await managerCashesUp(night.id);
+    expect(z).toMatchObject({ expected_cash_cents: 12_500, over_short_cents: 0, order_count: 1 });
+
+    const morning = await nextMorning();
+    await useSale.getState().resendUnanswered();
+    expect(useSale.getState().doneNote).toContain(closedShiftSaleWords);
+    const [order, ...more] = await sold();
+    expect(more).toHaveLength(0);
+    expect(order!.shift_id).toBe(night.id);
+    expect(await report(morning.id)).toMatchObject({ expected_cash_cents: 10_000, order_count: 0 });
+    const closed = await report(night.id);
+    expect(closed).toEqual(z);
+    expect(closed.late_sales).toBeUndefined();
+    await managerCashesUp(morning.id);
+  });
+
+  it('a sale naming a shift of another till is refused in words, and nothing is sold', async () => {
+    const { night, sold } = await nightShiftSellingOne('Another till’s shift');
+    const [tier] = useEvents.getState().tiers[useSale.getState().eventId!]!.data!;
+    const { response, error } = await office().POST('/v2/orders', {
+      body: {
+        event_id: useSale.getState().eventId!,
+        items: [{ tier_id: tier!.id, quantity: 1 }],
+        payment_method: 'cash',
+        shift_id: night.id,
+      },
+      headers: { 'Idempotency-Key': 'office_names_till_shift' },
+    });
+    expect(response.status).toBe(400);
+    expect(error).toEqual({
+      error: {
+        type: 'invalid_request_error',
+        code: 'invalid_field',
+        message: `Shift ${night.id} is not one of this till's shifts; a sale joins the shift of the till that rang it up.`,
+        param: 'shift_id',
+      },
+    });
+    expect(await sold()).toHaveLength(0);
+    await managerCashesUp(night.id);
   });
 });

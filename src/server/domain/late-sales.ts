@@ -13,7 +13,11 @@ import type { ShiftsRepo } from '../store/shifts-repo.js';
  * of this till closed since. The checkout's normal path (no `shift_id`, or the open one's) is the
  * one probe it always made; only a sale naming another shift reads that shift.
  */
-export function saleShift(shifts: ShiftsRepo, apiKeyId: string | null, rungUpIn: string | undefined): string | null {
+export function saleShift(
+  shifts: ShiftsRepo,
+  apiKeyId: string | null,
+  rungUpIn: string | undefined,
+): string | null {
   const open = shifts.openFor(apiKeyId);
   if (rungUpIn === undefined || rungUpIn === open) return open;
   const named = shifts.find(rungUpIn);

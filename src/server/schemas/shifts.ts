@@ -121,7 +121,9 @@ export const ShiftReport = Type.Object(
       Type.Object(
         {
           order_count: Type.Integer({ description: 'Orders of this shift recorded after it closed' }),
-          cash_order_count: Type.Integer({ description: 'Those of them paid in cash in the report’s currency' }),
+          cash_order_count: Type.Integer({
+            description: 'Those of them paid in cash in the report’s currency',
+          }),
           cash_cents: Type.Integer({
             description:
               'Their cash, in the report’s currency: money that was in the drawer when it was counted, so it explains that much of an over',

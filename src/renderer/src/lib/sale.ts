@@ -129,8 +129,6 @@ export function checkoutBody(
   tier: TierView,
   cart: Cart,
   held: readonly HeldLine[] = [],
-  /** The shift open at the till when the sale was rung up, if any (a late sale's: docs/api.md). */
-  shiftId: string | null = null,
 ): CheckoutBody {
   const lines = [...held, { tier, quantity: cart.quantity }];
   const body: CheckoutBody = {
@@ -150,7 +148,6 @@ export function checkoutBody(
   const coded = lines.find((line) => line.tier.visibility === 'access_code' && line.tier.access_code);
   if (coded?.tier.access_code) body.access_code = coded.tier.access_code;
   if (cart.payment === 'comp' && cart.compReason.trim()) body.comp_reason = cart.compReason.trim();
-  if (shiftId !== null) body.shift_id = shiftId;
   return body;
 }
 
