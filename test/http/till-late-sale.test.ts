@@ -7,6 +7,7 @@ import { useSession } from '../../src/renderer/src/stores/session-store.js';
 import { useShift } from '../../src/renderer/src/stores/shift-store.js';
 import { useStaff } from '../../src/renderer/src/stores/staff-store.js';
 import { startFlakyLink, type FlakyLink } from '../e2e/support/flaky-link.js';
+import { parseCsv } from '../support/csv.js';
 import { memoryStorage } from '../support/memory-storage.js';
 import { adminSecret, serveTestApp, TestClock, type ServedTestApp } from '../support/test-app.js';
 
@@ -169,6 +170,17 @@ describe('a cash sale at 23:50 left unanswered, the shift cashed up from the off
       cash_cents: 2_500,
       order_ids: [order!.id],
     });
+    // The CSV says it too, beside the drawer's figures.
+    const csv = await unwrap(
+      admin().GET('/v2/shifts/{id}/report', {
+        params: { path: { id: night.id }, query: { format: 'csv' } },
+        parseAs: 'text',
+      }),
+    );
+    const items = new Map(parseCsv(csv as unknown as string).map((row) => [row[0], row[1]]));
+    expect(items.get('over_short')).toBe('25.00');
+    expect(items.get('late_sale_count')).toBe('1');
+    expect(items.get('late_cash_sales')).toBe('25.00');
     await managerCashesUp(morning.id);
   });
 
