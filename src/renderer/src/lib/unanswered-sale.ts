@@ -159,8 +159,9 @@ export function keptUnansweredSale(
   // Kept before sellers were remembered, or at a till without staff: nobody to name.
   const seller =
     value.seller && isString(value.seller.id) && isString(value.seller.name) ? value.seller : null;
-  const shift = isString(value.shift) ? value.shift : null;
-  return { key: value.key, sent: value.sent, cart, sentAt: value.sentAt, seller, shift };
+  // Kept before the shift was remembered, or sent outside one: none to name when settling it.
+  const shift = isString(value.shift) ? { shift: value.shift } : {};
+  return { key: value.key, sent: value.sent, cart, sentAt: value.sentAt, seller, ...shift };
 }
 
 /** Every sale this till (scope) kept unanswered, in any tab, oldest first. */
