@@ -5,6 +5,7 @@ import type { AttendeeRow, AttendeesRepo } from '../store/attendees-repo.js';
 import type { EventsRepo } from '../store/events-repo.js';
 import type { OrderRow, OrdersRepo } from '../store/orders-repo.js';
 import type { ShiftsRepo } from '../store/shifts-repo.js';
+import { saleShift } from './late-sales.js';
 import type { StockRepo } from '../store/stock-repo.js';
 import type { TicketRow, TicketsRepo } from '../store/tickets-repo.js';
 import type { TierRow, TiersRepo } from '../store/tiers-repo.js';
@@ -166,8 +167,9 @@ export class CheckoutService {
       currency: event.currency,
       payment_method: input.payment_method,
       api_key_id: caller?.id ?? null,
-      // Read in this transaction: a close committed before it leaves the order outside the shift.
-      shift_id: this.deps.shifts.openFor(caller?.id ?? null),
+      // Read in this transaction: a close committed before it leaves the order outside the shift,
+      // unless the till says it was rung up in that shift (a late sale: domain/late-sales.ts).
+      shift_id: saleShift(this.deps.shifts, caller?.id ?? null, input.shift_id),
       channel: salesChannel(input, caller?.scope),
       comp_reason: input.payment_method === 'comp' ? input.comp_reason?.trim() || null : null,
       created_at: at,

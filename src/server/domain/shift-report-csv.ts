@@ -116,6 +116,14 @@ export function shiftReportCsv(report: ShiftReportView, labels: ShiftLabels): Cs
     ]),
     ['comp_orders', report.comps.order_count],
     ['comp_tickets', report.comps.ticket_count],
+    // Sales settled after the close (a lost answer), apart from the figures it was counted against.
+    ...(report.late_sales
+      ? [
+          ['late_sale_count', report.late_sales.order_count],
+          ['late_cash_sale_count', report.late_sales.cash_order_count],
+          ['late_cash_sales', drawer(report.late_sales.cash_cents)],
+        ]
+      : []),
     [],
     ['payment_method', 'currency', 'order_count', 'sales', 'refund_count', 'refunds', 'net'],
     ...report.by_payment_method.map((m) => {

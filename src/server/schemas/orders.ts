@@ -74,6 +74,13 @@ export const CheckoutBody = Type.Object(
           'The total the seller or customer was shown. When given and the order would total anything else (a tier repriced since), the sale is refused with 409 `price_changed` and nothing is written.',
       }),
     ),
+    shift_id: Type.Optional(
+      Type.String({
+        maxLength: 80,
+        description:
+          'The shift open at this till when the sale was rung up (GET /v2/shifts/current). It decides nothing while that shift is open; when it has closed since (a sale whose answer was lost, sent again later under its Idempotency-Key), the order joins that shift as a late sale its Z report lists under `late_sales`, not the shift open now. A shift of another till, or none, is refused (400 `invalid_field`, param `shift_id`)',
+      }),
+    ),
     comp_reason: Type.Optional(
       // Blank is taken, and kept as no reason (a comp's reason is optional over the API).
       PlainText({

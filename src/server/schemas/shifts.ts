@@ -117,6 +117,25 @@ export const ShiftReport = Type.Object(
       }),
     ),
     comps: Type.Object({ order_count: Type.Integer(), ticket_count: Type.Integer() }),
+    late_sales: Type.Optional(
+      Type.Object(
+        {
+          order_count: Type.Integer({ description: 'Orders of this shift recorded after it closed' }),
+          cash_order_count: Type.Integer({
+            description: 'Those of them paid in cash in the report’s currency',
+          }),
+          cash_cents: Type.Integer({
+            description:
+              'Their cash, in the report’s currency: money that was in the drawer when it was counted, so it explains that much of an over',
+          }),
+          order_ids: Type.Array(Type.String(), { description: 'The late orders, oldest first' }),
+        },
+        {
+          description:
+            'A closed shift’s only, and only when it has any: sales made in the shift whose answer reached the till late (docs/api.md "Late sales"), settled after the close under their Idempotency-Key. The figures above stay as counted; these are not in them',
+        },
+      ),
+    ),
   },
   { $id: 'ShiftReport', description: 'What a shift took: an X report while open, the Z report once closed' },
 );

@@ -34,6 +34,14 @@ export interface CurrencyCountAmountRow extends CountAmountRow {
   currency: string;
 }
 
+/** An order a till settled after its shift had closed (its answer was lost: a late sale). */
+export interface LateOrderRow {
+  id: string;
+  payment_method: PaymentMethod;
+  currency: string;
+  total_cents: number;
+}
+
 /** The names a shift's ids stand for, and the drawer's currency as the shift and its close name it. */
 export interface ShiftLabelsRow {
   till_name: string | null;
@@ -55,6 +63,7 @@ export class ShiftReportRepo {
   private readonly voidsStmt;
   private readonly firstCurrencyStmt;
   private readonly labelsStmt;
+  private readonly lateStmt;
 
   constructor(db: Db) {
     this.salesStmt = db.prepare(
@@ -100,6 +109,11 @@ export class ShiftReportRepo {
             WHERE r.shift_id = @id ORDER BY r.seq LIMIT 1))`,
       )
       .pluck();
+    // Read with a closed shift's report only; by index (orders_by_shift), the shift's orders alone.
+    this.lateStmt = db.prepare(
+      `SELECT id, payment_method, currency, total_cents FROM orders
+       WHERE shift_id = ? AND created_at > ? ORDER BY seq`,
+    );
     this.labelsStmt = db.prepare(
       `SELECT k.name AS till_name, d.name AS device_name, so.name AS opened_by_name,
          sc.name AS closed_by_name,
@@ -139,6 +153,11 @@ export class ShiftReportRepo {
    */
   currency(shiftId: string): string | null {
     return (this.firstCurrencyStmt.get({ id: shiftId }) as string | undefined) ?? null;
+  }
+
+  /** The shift's orders recorded after `closedAt` (its close): late sales (domain/late-sales.ts). */
+  lateOrders(shiftId: string, closedAt: number): LateOrderRow[] {
+    return this.lateStmt.all(shiftId, closedAt) as LateOrderRow[];
   }
 
   labels(shiftId: string): ShiftLabelsRow {

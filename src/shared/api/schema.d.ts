@@ -2472,6 +2472,17 @@ export interface components {
         order_count: number;
         ticket_count: number;
       };
+      /** @description A closed shift’s only, and only when it has any: sales made in the shift whose answer reached the till late (docs/api.md "Late sales"), settled after the close under their Idempotency-Key. The figures above stay as counted; these are not in them */
+      late_sales?: {
+        /** @description Orders of this shift recorded after it closed */
+        order_count: number;
+        /** @description Those of them paid in cash in the report’s currency */
+        cash_order_count: number;
+        /** @description Their cash, in the report’s currency: money that was in the drawer when it was counted, so it explains that much of an over */
+        cash_cents: number;
+        /** @description The late orders, oldest first */
+        order_ids: string[];
+      };
     };
     /**
      * @description One change made through the API, written in the same transaction as the change; never updated or deleted
@@ -5074,6 +5085,8 @@ export interface operations {
           channel?: 'till' | 'api';
           /** @description The total the seller or customer was shown. When given and the order would total anything else (a tier repriced since), the sale is refused with 409 `price_changed` and nothing is written. */
           expected_total_cents?: number;
+          /** @description The shift open at this till when the sale was rung up (GET /v2/shifts/current). It decides nothing while that shift is open; when it has closed since (a sale whose answer was lost, sent again later under its Idempotency-Key), the order joins that shift as a late sale its Z report lists under `late_sales`, not the shift open now. A shift of another till, or none, is refused (400 `invalid_field`, param `shift_id`) */
+          shift_id?: string;
           /** @description Why the tickets are free; required with `comp` (with `buyer.name`), refused otherwise */
           comp_reason?: string;
         };

@@ -5,6 +5,7 @@ import {
   cashOutsideShift,
   countedWords,
   endedElsewhereWords,
+  lateSalesWords,
   shiftCurrency,
 } from '../../../src/renderer/src/lib/shift-words.js';
 
@@ -56,5 +57,23 @@ describe('countedWords', () => {
     // A Z report kept before shifts had a currency has none in its `shift`.
     expect(shiftCurrency({} as ShiftView, 'gbp')).toBe('gbp');
     expect(shiftCurrency({ currency: 'eur' }, 'gbp')).toBe('eur');
+  });
+});
+
+describe('lateSalesWords', () => {
+  const late = (order_count: number, cash_order_count: number, cash_cents: number) => ({
+    currency: 'gbp',
+    late_sales: { order_count, cash_order_count, cash_cents, order_ids: [] },
+  });
+  it('says how many sales came after the close and how much of them was cash, in the drawer’s money', () => {
+    expect(lateSalesWords(late(1, 1, 2500), 'usd')).toBe(
+      '1 sale recorded after this shift was closed: £25.00 cash. It is not in the expected cash above: if the drawer held it when counted, it explains £25.00 of an over.',
+    );
+    expect(lateSalesWords(late(2, 0, 0), 'usd')).toBe(
+      '2 sales recorded after this shift was closed: none in cash, so the count is unaffected.',
+    );
+  });
+  it('says nothing for a report without late sales (an X report, or a Z report of an older server)', () => {
+    expect(lateSalesWords({ currency: 'gbp' }, 'usd')).toBeNull();
   });
 });

@@ -66,6 +66,13 @@ describe('a sale whose answer the till has not had', () => {
     expect(keptUnansweredSales(storage, scope)).toEqual([later]);
   });
 
+  it('remembers the shift it was first sent in, to settle it there once that shift is cashed up', () => {
+    const storage = memoryStorage();
+    const inShift = { ...sale, key: 'till_in_shift', shift: 'shf_night' };
+    keepUnansweredSale(storage, scope, inShift);
+    expect(keptUnansweredSale(storage, scope, inShift.key)).toEqual(inShift);
+  });
+
   it('is seen only by the till (server and key) that sent it, and never stores the key', () => {
     const storage = memoryStorage();
     keepUnansweredSale(storage, scope, sale);

@@ -1,4 +1,4 @@
-import type { ShiftView } from '../api/types.js';
+import type { ShiftReport, ShiftView } from '../api/types.js';
 import type { Loadable } from './loadable.js';
 import { formatEventTime, tillTimeZone } from './zoned-time.js';
 import { formatMoney } from './money.js';
@@ -58,4 +58,22 @@ export function shiftPeopleWords(
   if (!shift?.opened_by_name) return null;
   const closed = shift.closed_by_name ? `, closed by ${shift.closed_by_name}` : '';
   return `opened by ${shift.opened_by_name}${closed}`;
+}
+
+/**
+ * A closed shift's late sales (docs/api.md "Late sales") in a manager's words: sales rung up in
+ * the shift whose answer reached the server after it was cashed up. The figures above them stay
+ * as counted; cash among them that was in the drawer at the count explains that much of an over.
+ */
+export function lateSalesWords(
+  report: Pick<ShiftReport, 'late_sales' | 'currency'>,
+  tillCurrency: string,
+): string | null {
+  const late = report.late_sales;
+  if (!late || late.order_count === 0) return null;
+  const sales = late.order_count === 1 ? '1 sale' : `${late.order_count} sales`;
+  const head = `${sales} recorded after this shift was closed`;
+  if (late.cash_order_count === 0) return `${head}: none in cash, so the count is unaffected.`;
+  const cash = formatMoney(late.cash_cents, report.currency ?? tillCurrency);
+  return `${head}: ${cash} cash. It is not in the expected cash above: if the drawer held it when counted, it explains ${cash} of an over.`;
 }

@@ -48,6 +48,11 @@ export interface UnansweredSale {
   sentAt: number;
   /** Who rang it up (null at a till without staff): named to whoever finds it at the till next. */
   seller: Seller | null;
+  /**
+   * The shift open on screen when it was first sent (null: none, or kept before this was): sent
+   * with it when it is settled later, so a shift cashed up meanwhile keeps it (a late sale).
+   */
+  shift?: string | null;
 }
 
 /** A staff member as an unanswered sale remembers them: no credential, only who it was. */
@@ -154,7 +159,9 @@ export function keptUnansweredSale(
   // Kept before sellers were remembered, or at a till without staff: nobody to name.
   const seller =
     value.seller && isString(value.seller.id) && isString(value.seller.name) ? value.seller : null;
-  return { key: value.key, sent: value.sent, cart, sentAt: value.sentAt, seller };
+  // Kept before the shift was remembered, or sent outside one: none to name when settling it.
+  const shift = isString(value.shift) ? { shift: value.shift } : {};
+  return { key: value.key, sent: value.sent, cart, sentAt: value.sentAt, seller, ...shift };
 }
 
 /** Every sale this till (scope) kept unanswered, in any tab, oldest first. */
@@ -224,6 +231,19 @@ export const keyRefusedSaleWords = (sale: SaleCalled) =>
 /** The check found the sale recorded: shown with it on the done screen. */
 export const recoveredSoldWords = (sale: SaleCalled) =>
   `This is ${sale.inside} that was not confirmed: it went through, once. Nothing more was sold.`;
+
+/**
+ * A sale settled after the shift it was rung up in was closed (cashed up from another machine
+ * while its answer was lost): its money is that shift's, and it is counted there, not here.
+ */
+export const closedShiftSaleWords =
+  "It counts with the shift it was rung up in, which has been closed since: it is in that shift's report (as a late sale if it got through after the close), not in this shift's expected cash.";
+
+/** The done screen's note for a sale settled after its answer was lost, with where it counts. */
+export function settledSaleNote(note: string | null, inClosedShift: boolean): string | null {
+  if (!inClosedShift) return note;
+  return note === null ? closedShiftSaleWords : `${note} ${closedShiftSaleWords}`;
+}
 
 /** Past the server's keeping of answers: the till cannot tell, and must not send it again. */
 export const tooOldSaleWords = (sale: SaleCalled) =>

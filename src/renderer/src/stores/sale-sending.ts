@@ -33,14 +33,32 @@ export type EarlierAnswer =
 const noVerdict = new Set([401, 403, 429]);
 
 /**
+ * A try of a sale sent again to settle it: with the shift it was first sent in, so that a shift
+ * cashed up since keeps it as a late sale (docs/api.md "Late sales") rather than the drawer open
+ * now; and as it was first sent, which the server replays if it had recorded that try.
+ */
+export function settlingTries(body: CheckoutBody, shiftId: string | null): CheckoutBody[] {
+  if (shiftId === null || body.shift_id !== undefined) return [body];
+  return [{ ...body, shift_id: shiftId }, body];
+}
+
+/**
  * What the server made of the tries sent under `key`, by sending them again in turn: the one it
  * has answers as it did (a replay), the others are refused as another body under the key. The
- * first of `bodies` is sold if none of them was, as pressing Complete sale again would.
+ * first of `bodies` is sold if none of them was, as pressing Complete sale again would; named
+ * with `shiftId`, the shift it was first sent in (settlingTries).
  */
-export async function firstAnswer(bodies: readonly CheckoutBody[], key: string): Promise<EarlierAnswer> {
-  for (const [index, body] of bodies.entries()) {
+export async function firstAnswer(
+  bodies: readonly CheckoutBody[],
+  key: string,
+  shiftId: string | null = null,
+): Promise<EarlierAnswer> {
+  const tries = bodies.flatMap((body, index) =>
+    settlingTries(body, shiftId).map((sent) => ({ sent, index })),
+  );
+  for (const { sent, index } of tries) {
     try {
-      return { state: 'sold', order: await postOrder(body, key), index };
+      return { state: 'sold', order: await postOrder(sent, key), index };
     } catch (err) {
       if (!(err instanceof ApiRequestError) || err.isNetwork || err.status >= 500)
         return { state: 'unknown' };

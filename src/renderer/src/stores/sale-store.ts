@@ -33,6 +33,7 @@ import {
   unansweredSaleWords,
   uncheckedSaleWords,
   wasDropped,
+  settledSaleNote,
   withSent,
   type KeptCart,
   type Seller,
@@ -40,7 +41,7 @@ import {
 import type { CheckoutBody } from '../api/types.js';
 import { useEvents } from './events-store.js';
 import { useSession } from './session-store.js';
-import { firstAnswer, postOrder, type EarlierAnswer } from './sale-sending.js';
+import { firstAnswer, postOrder, settlingTries, type EarlierAnswer } from './sale-sending.js';
 import { calledNow, signedInSeller } from './sale-called.js';
 import { itemIndex, removedTierIndex, soldOutWords, tierEditCodes } from './sale-refusals.js';
 import { useShift } from './shift-store.js';
@@ -100,6 +101,8 @@ interface SaleState extends Cart {
    * member who signs in at the till before it is answered ("Anna's sale of 2 tickets at 19:32").
    */
   sentBy: Seller | null;
+  /** The shift on screen when the sale under idempotencyKey was first sent (lib/unanswered-sale.ts). */
+  sentShift: string | null;
 
   chooseEvent(eventId: string | null): void;
   chooseTier(tierId: string): void;
@@ -165,7 +168,18 @@ const noAttempt = {
   recovered: false,
   doneNote: null,
   sentBy: null,
+  sentShift: null,
 };
+
+/** The till's open shift as its screen shows it, if any. */
+const shiftOnScreen = (): string | null => useShift.getState().current.data?.id ?? null;
+
+/**
+ * Whether a sale settled after its answer was lost went into the shift it was first sent in,
+ * which is no longer the one on screen: cashed up since, it counts there, not in this drawer.
+ */
+const inShiftClosedSince = (order: OrderView, sentShift: string | null): boolean =>
+  order.shift_id !== null && order.shift_id === sentShift && order.shift_id !== shiftOnScreen();
 
 /** Whose sales the kept ones are: this server and this key (lib/unanswered-sale.ts tillScope). */
 const scope = () => {
@@ -293,21 +307,32 @@ export const useSale = create<SaleState>()((set, get) => ({
     const sentAt = state.sentAt ?? Date.now();
     // Who rang it up first: a member finishing a colleague's unanswered sale does not take it over.
     const sentBy = state.idempotencyKey === null ? signedInSeller() : state.sentBy;
+    const sentShift = state.idempotencyKey === null ? shiftOnScreen() : state.sentShift;
     const tendered = state.payment === 'cash' ? check.total + check.change : 0;
     const sentReceipt = { tendered, change: check.change };
-    set({ submitting: true, error: null, idempotencyKey, sentAt, sentReceipt, sentBy });
+    set({ submitting: true, error: null, idempotencyKey, sentAt, sentReceipt, sentBy, sentShift });
     // Kept until an answer comes: a page reloaded, or closed and opened again, puts the sale back
     // with its key.
     const cart = keptCart(state, event.id);
-    keepUnansweredSale(tillStorage(), scope(), { key: idempotencyKey, sent, cart, sentAt, seller: sentBy });
+    keepUnansweredSale(tillStorage(), scope(), {
+      key: idempotencyKey,
+      sent,
+      cart,
+      sentAt,
+      seller: sentBy,
+      shift: sentShift,
+    });
     const done = (order: OrderView, doneNote: string | null) => {
       forgetAttempt(idempotencyKey);
       // The change due is the cart's on screen: not shown for a sale made before a change to it.
       const receipt = doneNote === null ? { tendered, change: check.change } : null;
-      set({ submitting: false, stage: 'done', order, receipt, ...noAttempt, doneNote });
+      const note = settledSaleNote(doneNote, inShiftClosedSince(order, sentShift));
+      set({ submitting: false, stage: 'done', order, receipt, ...noAttempt, doneNote: note });
     };
+    // Pressed again after a lost answer: sent with the shift it was first sent in (a late sale).
+    const [sending] = settlingTries(body, state.sentUnanswered.length > 0 ? sentShift : null);
     try {
-      const order = await oneTabAtATime(idempotencyKey, () => postOrder(body, idempotencyKey));
+      const order = await oneTabAtATime(idempotencyKey, () => postOrder(sending!, idempotencyKey));
       done(order, null);
       // Sold counts changed; the tiles must show the server's numbers, not a guess.
       void useEvents.getState().loadTiers(event.id);
@@ -332,10 +357,12 @@ export const useSale = create<SaleState>()((set, get) => ({
       // Changed after a lost answer, and the server had the first try: find out what it was.
       if (err instanceof ApiRequestError && err.code === 'idempotency_key_reused') {
         const earlier = await oneTabAtATime(idempotencyKey, () =>
-          firstAnswer(state.sentUnanswered, idempotencyKey),
+          firstAnswer(state.sentUnanswered, idempotencyKey, sentShift),
         );
         if (earlier.state === 'sold') {
-          done(earlier.order, soldBeforeChangeWords);
+          // Refused only for the shift named with it: the cart on screen is the one sold.
+          const changed = JSON.stringify(state.sentUnanswered[earlier.index]) !== JSON.stringify(body);
+          done(earlier.order, changed ? soldBeforeChangeWords : null);
           void useEvents.getState().loadTiers(event.id);
           return earlier.order;
         }
@@ -431,6 +458,7 @@ export const useSale = create<SaleState>()((set, get) => ({
       sentUnanswered: kept.sent,
       sentAt: kept.sentAt,
       sentBy: kept.seller,
+      sentShift: kept.shift ?? null,
       sentReceipt: null,
       recovered: true,
       doneNote: null,
@@ -464,7 +492,7 @@ export const useSale = create<SaleState>()((set, get) => ({
         // Read once this tab holds the sale's lock: a drop in another tab is then final.
         wasDropped(tillStorage(), scope(), key)
           ? Promise.resolve<EarlierAnswer>({ state: 'dropped' })
-          : firstAnswer([...sent].reverse(), key),
+          : firstAnswer([...sent].reverse(), key, get().sentShift),
       );
     } finally {
       resending.delete(key);
@@ -503,7 +531,10 @@ export const useSale = create<SaleState>()((set, get) => ({
     }
     forgetAttempt(key);
     const last = answer.index === 0;
-    const doneNote = recovered ? recoveredSoldWords(called()) : last ? null : soldBeforeChangeWords;
+    const doneNote = settledSaleNote(
+      recovered ? recoveredSoldWords(called()) : last ? null : soldBeforeChangeWords,
+      inShiftClosedSince(answer.order, get().sentShift),
+    );
     const receipt = !recovered && last ? sentReceipt : null;
     set({ submitting: false, stage: 'done', order: answer.order, receipt, ...noAttempt, doneNote });
     void useShift.getState().saleMade(answer.order.shift_id);

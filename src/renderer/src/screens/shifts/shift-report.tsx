@@ -6,6 +6,7 @@ import { ReportFigures, ReportTable } from '../../components/report-parts.js';
 import { useFocusIfLost } from '../../hooks/use-focus-if-lost.js';
 import { useVenueTimeZone } from '../../hooks/use-venue-time-zone.js';
 import { shiftReportParts } from '../../lib/shift-report.js';
+import { lateSalesWords } from '../../lib/shift-words.js';
 import { useEvents } from '../../stores/events-store.js';
 import { useSettings } from '../../stores/settings-store.js';
 import { ZReportActions } from './z-report-actions.js';
@@ -57,6 +58,7 @@ export function ShiftReportView({
     if (printing) window.print();
   }, [printing]);
   const title = `${kind} report · ${parts.shiftId}`;
+  const late = lateSalesWords(report, currency);
   // After Close shift the confirm step that had the keyboard is gone: the Z report takes it.
   const region = useFocusIfLost<HTMLElement>();
   return (
@@ -67,6 +69,11 @@ export function ShiftReportView({
         {people ? ` · ${people}` : null}
       </p>
       <ReportFigures figures={parts.figures} />
+      {late ? (
+        <p className="form-warning" role="note" data-testid="late-sales">
+          {late}
+        </p>
+      ) : null}
       {parts.breakdowns.map((b) => (
         <ReportTable key={b.title} breakdown={b} />
       ))}
@@ -80,7 +87,7 @@ export function ShiftReportView({
         </button>
         {report.kind === 'z' ? <ZReportActions shiftId={report.shift.id} /> : null}
       </div>
-      {printing ? <PrintedReport title={title} venue={venue} parts={parts} /> : null}
+      {printing ? <PrintedReport title={title} venue={venue} parts={parts} late={late} /> : null}
     </section>
   );
 }
@@ -89,10 +96,12 @@ function PrintedReport({
   title,
   venue,
   parts,
+  late,
 }: {
   title: string;
   venue: string;
   parts: ReturnType<typeof shiftReportParts>;
+  late: string | null;
 }) {
   return createPortal(
     <div className="print-only print-z-report" aria-hidden="true">
@@ -111,6 +120,7 @@ function PrintedReport({
           ))}
         </tbody>
       </table>
+      {late ? <div>{late}</div> : null}
       {parts.breakdowns.map((b) => (
         <div key={b.title}>
           <div className="print-rule" />
