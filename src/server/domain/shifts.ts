@@ -1,4 +1,3 @@
-import { venueTimeZone } from '../../shared/business-day.js';
 import { ApiError, conflict, notFound } from '../errors.js';
 import { newId } from '../ids.js';
 import { responseJson } from '../schemas/response-json.js';
@@ -22,7 +21,6 @@ import { currentEventWindow } from './devices.js';
 import type { CsvExport } from './exports.js';
 import { shiftReport } from './shift-report.js';
 import { shiftReportCsv, type ShiftEventLabel } from './shift-report-csv.js';
-import { eventTimeZone } from './views.js';
 
 const shiftJson = responseJson(Shift);
 const reportJson = responseJson(ShiftReport);
@@ -214,12 +212,10 @@ export class ShiftsService {
     const report = row.z_report !== null ? (JSON.parse(row.z_report) as ShiftReportView) : this.xReport(row);
     const labels = this.deps.reports.labels(id);
     const events = new Map<string, ShiftEventLabel>();
-    const zones: string[] = [];
     for (const eventId of new Set(report.by_tier.map((tier) => tier.event_id))) {
       const event = this.deps.events.find(eventId);
       if (!event) continue;
       events.set(eventId, { title: event.title, status: event.status });
-      zones.push(eventTimeZone(event));
     }
     return shiftReportCsv(report, {
       tillName: labels.till_name,
@@ -228,9 +224,9 @@ export class ShiftsService {
       closedByName: labels.closed_by_name,
       fallbackCurrency: labels.audit_currency,
       events,
-      // A shift that sold for events of several zones, or for none (it only refunded, or sold
-      // nothing), is on the venue's clock, as the till's screen and Past shifts read it.
-      timeZone: venueTimeZone(zones, this.deps.venueTimeZone()),
+      // The venue's clock, as the till's screen, Past shifts and Takings read it: never the zone
+      // of the events the shift sold for, or a touring show's would move the night to another day.
+      timeZone: this.deps.venueTimeZone(),
     });
   }
 
