@@ -204,7 +204,7 @@ export function createContext(
     now,
     actions,
     audit: new AuditTrail(auditRepo),
-    reports: new ReportsService({ reports: new ReportsRepo(db), ...repos, now }),
+    reports: new ReportsService({ reports: new ReportsRepo(db), ...repos, now, venueTimeZone }),
     periodSales: new PeriodSalesService({
       periodSales: new PeriodSalesRepo(db),
       events: repos.events,

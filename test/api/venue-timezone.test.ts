@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { makeTestApp, restartTestApp, type TestApp } from '../support/test-app.js';
+import { csvObjects } from '../support/csv.js';
+import { makeTestApp, publishedEvent, restartTestApp, type TestApp } from '../support/test-app.js';
 
 /** The machine's own zone, and a venue's clock that is surely not it. */
 const machineZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -74,6 +75,22 @@ describe("venue_timezone: the venue's clock in GET/PATCH /v2/settings", () => {
     // Set, the venue's clock is the manager's choice, whatever the events are in.
     await ok('PATCH', '/v2/settings', { venue_timezone: 'America/New_York' });
     expect(await months()).toEqual(['2026-11']);
+  });
+
+  it("dates the money of an event made before events had zones on the venue's clock, not the server's", async () => {
+    await ok('PATCH', '/v2/settings', { venue_timezone: venueZone });
+    const { eventId, tierId } = await publishedEvent(t);
+    await ok('POST', '/v2/orders', {
+      event_id: eventId,
+      items: [{ tier_id: tierId, quantity: 1 }],
+      payment_method: 'cash',
+    });
+    t.app.ctx.db.prepare('UPDATE events SET timezone = NULL WHERE id = ?').run(eventId);
+    const csv = await t.call('GET', `/v2/orders?format=csv&event_id=${eventId}`);
+    expect(csv.statusCode, csv.body).toBe(200);
+    expect(csvObjects(csv.body).map((row) => row.time_zone)).toEqual([venueZone]);
+    // Attendees still read it in the contract's default, the server's zone.
+    expect(await ok('GET', `/v2/events/${eventId}`)).toMatchObject({ timezone: machineZone });
   });
 
   it('refuses an unknown zone with a 400 naming venue_timezone, and changes nothing', async () => {

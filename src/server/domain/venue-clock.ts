@@ -1,5 +1,6 @@
 import { serverTimeZone } from '../../shared/attendee-time.js';
 import type { Db } from '../store/db.js';
+import type { EventRow } from '../store/events-repo.js';
 import { SettingsRepo } from '../store/settings-repo.js';
 
 /** Written by the box office (Settings › Venue), by the first event made with a zone, or by migrations 22/23. */
@@ -34,4 +35,14 @@ export class VenueClock {
   pinIfUnset(zone: string): void {
     this.repo.putIfAbsent(venueTimeZoneKey, zone);
   }
+}
+
+/**
+ * The zone an event's money is dated in (export rows, its report's buckets): its own, or for an
+ * event made before events had zones, the venue's clock. Attendees still read such an event in the
+ * server's zone (views.ts `eventTimeZone`, the contract's default); a manager's takings must not
+ * fall on another day than the rest of the night's because the server's computer is on UTC.
+ */
+export function moneyTimeZone(row: Pick<EventRow, 'timezone'>, venueZone: () => string): string {
+  return row.timezone ?? venueZone();
 }
