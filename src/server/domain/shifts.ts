@@ -80,7 +80,7 @@ export interface ShiftsDeps {
   reports: ShiftReportRepo;
   events: EventsRepo;
   now: () => number;
-  /** The venue's clock (Settings): a shift's day when its own events do not share one. */
+  /** The venue's clock (Settings): a shift's day and times in its report CSV. */
   venueTimeZone: () => string;
 }
 
