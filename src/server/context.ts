@@ -18,6 +18,7 @@ import { OfferService } from './domain/offer.js';
 import { Outbox } from './domain/outbox.js';
 import { PublicUrls } from './domain/public-urls.js';
 import { SettingsService } from './domain/settings.js';
+import { VenueClock } from './domain/venue-clock.js';
 import { AutomaticBackups } from './domain/automatic-backups.js';
 import { BackupsService, defaultBackupFolder } from './domain/backups.js';
 import { ShiftsService } from './domain/shifts.js';
@@ -172,6 +173,7 @@ export function createContext(
   const keys = new ApiKeys(db, now);
   const attendantPin = new AttendantPin(new SettingsRepo(db), new GuessLimiter(attendantPinGuessLimit, now));
   lifecycle.onStop('storage probe', () => storage.stop());
+  const venueClock = new VenueClock(db);
   const settings = new SettingsService(
     db,
     {
@@ -180,7 +182,7 @@ export function createContext(
       dataDir: options.dataDir,
       backupFolder: options.backupFolder ?? defaultBackupFolder(options.dataDir),
     },
-    repos.events,
+    venueClock,
     attendantPin,
     actions,
   );
@@ -202,7 +204,7 @@ export function createContext(
     now,
     actions,
     audit: new AuditTrail(auditRepo),
-    reports: new ReportsService({ reports: new ReportsRepo(db), ...repos, now }),
+    reports: new ReportsService({ reports: new ReportsRepo(db), ...repos, now, venueTimeZone }),
     periodSales: new PeriodSalesService({
       periodSales: new PeriodSalesRepo(db),
       events: repos.events,
@@ -262,7 +264,7 @@ export function createContext(
     backups,
     automaticBackups,
     repos: { ...repos, ...salesRepos },
-    events: new EventsService({ ...shared, mail, urls }),
+    events: new EventsService({ ...shared, mail, urls, venueClock }),
     tiers: new TiersService(shared),
     ...sales,
     scan: createScanContext({

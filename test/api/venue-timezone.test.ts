@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { makeTestApp, restartTestApp, type TestApp } from '../support/test-app.js';
+import { csvObjects } from '../support/csv.js';
+import { makeTestApp, publishedEvent, restartTestApp, type TestApp } from '../support/test-app.js';
 
 /** The machine's own zone, and a venue's clock that is surely not it. */
 const machineZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -36,16 +37,60 @@ describe("venue_timezone: the venue's clock in GET/PATCH /v2/settings", () => {
     });
   });
 
-  it("unset, is the zone the venue's events share; with events in several zones, the server's", async () => {
+  it('unset, is fixed by the first event given a zone: a touring show in another zone added later moves nothing', async () => {
     const event = (title: string, timezone: string) =>
-      ok('POST', '/v2/events', { title, venue: 'Hall', doors_at: '2027-03-27T19:00:00Z', timezone });
-    await event('Main room', venueZone);
-    expect(await ok('GET', '/v2/settings')).toMatchObject({ venue_timezone: venueZone });
-    await event('Stream', 'Europe/Berlin');
-    expect(await ok('GET', '/v2/settings')).toMatchObject({ venue_timezone: machineZone });
+      ok('POST', '/v2/events', {
+        title,
+        venue: 'Hall',
+        doors_at: '2026-12-19T19:00:00Z',
+        timezone,
+        tickets: [{ name: 'GA', price_cents: 2500, quantity: 100 }],
+      });
+    const club = await event('Club night', 'Europe/Berlin');
+    expect(await ok('GET', '/v2/settings')).toMatchObject({ venue_timezone: 'Europe/Berlin' });
+    await ok('POST', `/v2/events/${club.id as string}/publish`);
+    const tiers = (await ok('GET', `/v2/events/${club.id as string}/tiers`)) as { data: { id: string }[] };
+    // 00:30 on 1 December in Berlin: still November on the server's UTC and in New York.
+    t.clock.ms = Date.parse('2026-12-01T00:30:00+01:00');
+    await ok('POST', '/v2/orders', {
+      event_id: club.id,
+      items: [{ tier_id: tiers.data[0]!.id, quantity: 1 }],
+      buyer: { name: 'Late Buyer', email: 'late@example.test' },
+      payment_method: 'cash',
+    });
+    const period = 'from=2026-11-01T00:00:00Z&to=2027-01-01T00:00:00Z';
+    const months = async () =>
+      ((await ok('GET', `/v2/reports/sales?${period}`)) as { months: { month: string }[] }).months.map(
+        (row) => row.month,
+      );
+    expect(await months()).toEqual(['2026-12']);
+    await event('Touring show', 'America/New_York');
+    expect(await ok('GET', '/v2/settings')).toMatchObject({ venue_timezone: 'Europe/Berlin' });
+    expect(await months()).toEqual(['2026-12']);
+    // Nor does giving the first event another zone, nor a restart.
+    await ok('PATCH', `/v2/events/${club.id as string}`, { timezone: 'Europe/London' });
+    t = await restartTestApp(t);
+    expect(await ok('GET', '/v2/settings')).toMatchObject({ venue_timezone: 'Europe/Berlin' });
+    expect(await months()).toEqual(['2026-12']);
     // Set, the venue's clock is the manager's choice, whatever the events are in.
+    await ok('PATCH', '/v2/settings', { venue_timezone: 'America/New_York' });
+    expect(await months()).toEqual(['2026-11']);
+  });
+
+  it("dates the money of an event made before events had zones on the venue's clock, not the server's", async () => {
     await ok('PATCH', '/v2/settings', { venue_timezone: venueZone });
-    expect(await ok('GET', '/v2/settings')).toMatchObject({ venue_timezone: venueZone });
+    const { eventId, tierId } = await publishedEvent(t);
+    await ok('POST', '/v2/orders', {
+      event_id: eventId,
+      items: [{ tier_id: tierId, quantity: 1 }],
+      payment_method: 'cash',
+    });
+    t.app.ctx.db.prepare('UPDATE events SET timezone = NULL WHERE id = ?').run(eventId);
+    const csv = await t.call('GET', `/v2/orders?format=csv&event_id=${eventId}`);
+    expect(csv.statusCode, csv.body).toBe(200);
+    expect(csvObjects(csv.body).map((row) => row.time_zone)).toEqual([venueZone]);
+    // Attendees still read it in the contract's default, the server's zone.
+    expect(await ok('GET', `/v2/events/${eventId}`)).toMatchObject({ timezone: machineZone });
   });
 
   it('refuses an unknown zone with a 400 naming venue_timezone, and changes nothing', async () => {

@@ -47,6 +47,12 @@ type LightResponse = Awaited<ReturnType<TestApp['call']>>;
 const sell = (overrides: Record<string, unknown>) =>
   t.call('POST', '/v2/orders', orderBody(sale, overrides), till, bob).then((res) => ok<OrderJson>(res));
 
+/** The shift CSV's summary section, item by item ("business_day" → ["2027-03-27"]). */
+async function shiftCsvSummary(shiftId: string): Promise<Map<string, string[]>> {
+  const [summary] = csvSections(await (await get(`/v2/shifts/${shiftId}/report?format=csv`)).text());
+  return new Map(summary!.slice(1).map(([name, ...cells]) => [name!, cells]));
+}
+
 /** usd cents as the decimal text of the CSV, worked out here on its own (not the server's code). */
 const usd = (cents: number) =>
   `${cents < 0 ? '-' : ''}${Math.floor(Math.abs(cents) / 100)}.${String(Math.abs(cents) % 100).padStart(2, '0')}`;
@@ -238,8 +244,7 @@ describe('the Z report as CSV', () => {
       await t.call('POST', '/v2/shifts', { opening_float_cents: 5_000, currency: 'jpy' }, till, bob),
     );
     await ok(await t.call('POST', `/v2/shifts/${shift.id}/close`, { counted_cash_cents: 5_000 }, till, ann));
-    const [summary] = csvSections(await (await get(`/v2/shifts/${shift.id}/report?format=csv`)).text());
-    const item = new Map(summary!.slice(1).map(([name, ...cells]) => [name!, cells]));
+    const item = await shiftCsvSummary(shift.id);
     expect(item.get('currency')).toEqual(['jpy']);
     expect(item.get('opening_float')).toEqual(['5000']);
     expect(item.get('over_short')).toEqual(['0']);
@@ -263,6 +268,7 @@ describe('the Z report as CSV', () => {
     // A Berlin club the night the clocks go forward; the server's own zone plays no part.
     const moved = { timezone: 'Europe/Berlin', doors_at: '2027-03-27T23:00:00+01:00' };
     await ok(await t.call('PATCH', `/v2/events/${sale.eventId}`, moved));
+    await ok(await t.call('PATCH', '/v2/settings', { venue_timezone: 'Europe/Berlin' }));
     t.clock.ms = Date.parse('2027-03-27T18:00:00+01:00');
     bob = asStaff(await signIn(t, till, '5678'));
     ann = asStaff(await signIn(t, till, '1234'));
@@ -273,8 +279,7 @@ describe('the Z report as CSV', () => {
     // Counted at 03:30 by the clock on the wall (01:30 UTC): at 02:00 CET it became 03:00 CEST.
     t.clock.ms = Date.parse('2027-03-28T03:30:00+02:00');
     await ok(await t.call('POST', `/v2/shifts/${shift.id}/close`, { counted_cash_cents: 12_500 }, till, ann));
-    const [summary] = csvSections(await (await get(`/v2/shifts/${shift.id}/report?format=csv`)).text());
-    const item = new Map(summary!.slice(1).map(([name, ...cells]) => [name!, cells]));
+    const item = await shiftCsvSummary(shift.id);
     expect(item.get('time_zone')).toEqual(['Europe/Berlin']);
     expect(item.get('business_day')).toEqual(['2027-03-27']);
     expect(item.get('opened_at_local')).toEqual(['2027-03-27 18:00']);
@@ -282,11 +287,12 @@ describe('the Z report as CSV', () => {
     expect(item.get('closed_at')).toEqual(['2027-03-28T01:30:00.000Z']);
   });
 
-  it("names the venue's night for a shift that only refunded: the zone its events share, not the server's", async () => {
+  it("names the venue's night for a shift that only refunded: the venue's clock, not the server's", async () => {
     // A venue at UTC+14 whose server was left on the machine's zone: a refund desk opened at
     // 02:00 on the 27th there is still the 26th on any clock west of UTC+12.
     const moved = { timezone: 'Pacific/Kiritimati', doors_at: '2027-03-27T20:00:00+14:00' };
     await ok(await t.call('PATCH', `/v2/events/${sale.eventId}`, moved));
+    await ok(await t.call('PATCH', '/v2/settings', { venue_timezone: 'Pacific/Kiritimati' }));
     const sold = await sell({ payment_method: 'cash' }); // sold with no shift open
     t.clock.ms = Date.parse('2027-03-27T02:00:00+14:00');
     bob = asStaff(await signIn(t, till, '5678'));
@@ -296,12 +302,29 @@ describe('the Z report as CSV', () => {
     );
     await ok(await t.call('POST', `/v2/orders/${sold.id}/refund`, {}, till, ann));
     await ok(await t.call('POST', `/v2/shifts/${shift.id}/close`, { counted_cash_cents: 7_500 }, till, ann));
-    const [summary] = csvSections(await (await get(`/v2/shifts/${shift.id}/report?format=csv`)).text());
-    const item = new Map(summary!.slice(1).map(([name, ...cells]) => [name!, cells]));
+    const item = await shiftCsvSummary(shift.id);
     expect(item.get('cash_refunds')).toEqual(['25.00']);
     expect(item.get('time_zone')).toEqual(['Pacific/Kiritimati']);
     expect(item.get('business_day')).toEqual(['2027-03-27']);
     expect(item.get('opened_at_local')).toEqual(['2027-03-27 02:00']);
+  });
+
+  it("counts a Berlin night's shift on the venue's clock when it sold only for a New York touring show", async () => {
+    // Opened at 00:30 on Sunday in Berlin, 18:30 on Saturday in New York: Takings counts Sunday.
+    await ok(await t.call('PATCH', '/v2/settings', { venue_timezone: 'Europe/Berlin' }));
+    const touring = { timezone: 'America/New_York', doors_at: '2027-03-27T19:00:00-04:00' };
+    await ok(await t.call('PATCH', `/v2/events/${sale.eventId}`, touring));
+    t.clock.ms = Date.parse('2027-03-28T00:30:00+01:00');
+    bob = asStaff(await signIn(t, till, '5678'));
+    ann = asStaff(await signIn(t, till, '1234'));
+    const shift = await ok<{ id: string }>(
+      await t.call('POST', '/v2/shifts', { opening_float_cents: 10_000 }, till, bob),
+    );
+    await sell({ payment_method: 'cash' });
+    const item = await shiftCsvSummary(shift.id);
+    expect(item.get('time_zone')).toEqual(['Europe/Berlin']);
+    expect(item.get('business_day')).toEqual(['2027-03-28']);
+    expect(item.get('opened_at_local')).toEqual(['2027-03-28 00:30']);
   });
 });
 

@@ -49,3 +49,15 @@ describe("a store from before the venue's clock was a setting (migration 22) upg
     expect((await settingsAfter()).venue_timezone).toBe(machineZone);
   });
 });
+
+describe('a store migrated to 22 before it had zoned events (migration 23)', () => {
+  it("fixes the venue's clock from the events made since, which no longer move it", async () => {
+    const { db: old } = upgrades.oldStore('marquee-venue-clock-pinned-', { upTo: 22 });
+    old.exec(`
+      INSERT INTO events (seq, id, title, venue, doors_at, on_sale_at, status, currency, timezone, created_at,
+        updated_at) VALUES ${eventRow(1, 'Europe/Berlin')}, ${eventRow(2, 'America/New_York')},
+        ${eventRow(3, 'Europe/Berlin')};`);
+    old.close();
+    expect((await settingsAfter()).venue_timezone).toBe('Europe/Berlin');
+  });
+});

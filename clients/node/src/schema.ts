@@ -2200,7 +2200,7 @@ export interface components {
       kiosk_attendant_pin_set: boolean;
       /** @description Minutes without a touch or key after which a till signs its staff member out (the PIN keypad comes back) */
       staff_idle_minutes: number;
-      /** @description The venue's clock, an IANA time zone such as Europe/London (unknown names are 400 `invalid_field`): new events default to it, and the takings, payouts, shift and Z report screens date money by it. CSV exports keep each row's own event's zone. Until set: the zone the venue's events all share, else the server's own */
+      /** @description The venue's clock, an IANA time zone such as Europe/London (unknown names are 400 `invalid_field`): new events default to it, and the takings, payouts, X/Z reports and shift CSV date money by it. CSV exports keep each row's own event's zone (an event made before events had zones: this one). Until set: the zone of the first event made with one (an event in another zone added later does not move it), else the server's own */
       venue_timezone: string;
       /** @description The venue server's own IANA time zone (read-only): what the machine running it is set to; `venue_timezone` takes it until one is set */
       server_timezone: string;
@@ -6655,7 +6655,7 @@ export interface operations {
           venue_name?: string;
           /** @description Minutes without a touch or key after which a till signs its staff member out (the PIN keypad comes back) */
           staff_idle_minutes?: number;
-          /** @description The venue's clock, an IANA time zone such as Europe/London (unknown names are 400 `invalid_field`): new events default to it, and the takings, payouts, shift and Z report screens date money by it. CSV exports keep each row's own event's zone. Until set: the zone the venue's events all share, else the server's own */
+          /** @description The venue's clock, an IANA time zone such as Europe/London (unknown names are 400 `invalid_field`): new events default to it, and the takings, payouts, X/Z reports and shift CSV date money by it. CSV exports keep each row's own event's zone (an event made before events had zones: this one). Until set: the zone of the first event made with one (an event in another zone added later does not move it), else the server's own */
           venue_timezone?: string;
           /** @description A full path to save backups in: outside the data folder and writable by the venue server (made if missing); null goes back to the default */
           backup_folder?: string | null;

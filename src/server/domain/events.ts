@@ -21,6 +21,7 @@ import { eventCancelledMail } from './mail-subjects.js';
 import type { Outbox } from './outbox.js';
 import type { PublicUrls } from './public-urls.js';
 import { checkedTimeZone } from './time-zones.js';
+import type { VenueClock } from './venue-clock.js';
 import { newTierRow } from './tiers.js';
 import { viewEvent, viewTier } from './views.js';
 
@@ -38,6 +39,8 @@ export interface EventsDeps {
   outbox: Outbox;
   mail: MailDrop;
   urls: PublicUrls;
+  /** Fixed by the first event given a zone, so a later one in another zone cannot move it. */
+  venueClock: VenueClock;
   now: () => number;
 }
 
@@ -90,6 +93,7 @@ export class EventsService {
         updated_at: at,
       };
       events.insert(row);
+      if (row.timezone !== null) this.deps.venueClock.pinIfUnset(row.timezone);
       const event = viewEvent({ ...row, seq: 0 }, this.deps.urls);
       outbox.emit('event.created', event);
       tx.audit(eventAudit('event.created', row, { title: row.title, currency: row.currency }));
@@ -132,6 +136,7 @@ export class EventsService {
         }
       }
       events.update(id, changes, now());
+      if (changes.timezone) this.deps.venueClock.pinIfUnset(changes.timezone);
       const event = viewEvent(this.require(id), this.deps.urls);
       outbox.emit('event.updated', event);
       tx.audit(eventAudit('event.updated', current, { changed: changedFields(input) }));

@@ -6,7 +6,7 @@ import type { OrderSearch } from '../store/orders-repo.js';
 import type { ScanFilter } from '../store/scans-repo.js';
 import type { ShiftsRepo } from '../store/shifts-repo.js';
 import { requireSearchTargets } from './order-search.js';
-import { eventTimeZone } from './views.js';
+import { moneyTimeZone } from './venue-clock.js';
 
 /** A CSV download: its file name, header row, and its records as CSV text, a chunk at a time. */
 export interface CsvExport {
@@ -123,7 +123,8 @@ export class ExportsService {
 
   /**
    * Each event's time zone, looked up once per export (a night's file names a few events); the
-   * venue's clock for a row of no event (a scan of a code that named none) or of one since deleted.
+   * venue's clock for a row of no event (a scan of a code that named none), of one since deleted,
+   * or of one made before events had zones.
    */
   private zoneOf(): (eventId: string | null) => string {
     const zones = new Map<string | null, string>();
@@ -131,7 +132,7 @@ export class ExportsService {
       let zone = zones.get(eventId);
       if (zone === undefined) {
         const event = eventId === null ? undefined : this.deps.events.find(eventId);
-        zone = event ? eventTimeZone(event) : this.deps.venueTimeZone();
+        zone = event ? moneyTimeZone(event, this.deps.venueTimeZone) : this.deps.venueTimeZone();
         zones.set(eventId, zone);
       }
       return zone;

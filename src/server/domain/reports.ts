@@ -5,13 +5,15 @@ import type { OrderSumsRow, RefundShareRow, ReportsRepo, TicketSumsRow } from '.
 import type { TiersRepo } from '../store/tiers-repo.js';
 import { toIso } from '../time.js';
 import { bucketFolder, slotMinutes } from './local-buckets.js';
-import { eventTimeZone } from './views.js';
+import { moneyTimeZone } from './venue-clock.js';
 
 export interface ReportsDeps {
   reports: ReportsRepo;
   events: EventsRepo;
   tiers: TiersRepo;
   now: () => number;
+  /** For an event made before events had zones: its buckets are on the venue's clock. */
+  venueTimeZone: () => string;
 }
 
 /**
@@ -142,7 +144,11 @@ export class ReportsService {
       },
       sales_over_time: {
         interval_minutes: intervalMinutes,
-        buckets: buckets(orders, tickets, bucketFolder(intervalMinutes, eventTimeZone(event))),
+        buckets: buckets(
+          orders,
+          tickets,
+          bucketFolder(intervalMinutes, moneyTimeZone(event, this.deps.venueTimeZone)),
+        ),
       },
     };
   }

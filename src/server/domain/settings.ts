@@ -11,21 +11,17 @@ import {
   type SettingsView,
 } from '../schemas/settings.js';
 import type { Db } from '../store/db.js';
-import type { EventsRepo } from '../store/events-repo.js';
 import { SettingsRepo } from '../store/settings-repo.js';
-import { venueTimeZone } from '../../shared/business-day.js';
 import type { ActionContext } from './action-context.js';
 import type { ActionRunner, Answer } from './action-runner.js';
 import type { AttendantPin } from './attendant-pin.js';
 import { changedFields } from './audit-entry.js';
 import { backupFolderProblem } from './backups.js';
 import { checkedTimeZone } from './time-zones.js';
-import { eventTimeZone } from './views.js';
+import type { VenueClock } from './venue-clock.js';
 
 const venueNameKey = 'venue_name';
 const staffIdleKey = 'staff_idle_minutes';
-/** Written by the box office, or by migration 22 from an older store's events. */
-const venueTimeZoneKey = 'venue_timezone';
 const backupFolderKey = 'backup_folder';
 const autoBackupKey = 'auto_backup';
 const lastAutoBackupKey = 'last_auto_backup';
@@ -52,8 +48,7 @@ export class SettingsService {
       /** Where backups go until a folder is set (domain/backups.ts). */
       backupFolder: string;
     },
-    /** Until the venue's clock is set, the zone its events share is it. */
-    private readonly events: EventsRepo,
+    private readonly venueClock: VenueClock,
     private readonly attendantPin: AttendantPin,
     private readonly actions: ActionRunner,
   ) {
@@ -85,15 +80,11 @@ export class SettingsService {
   }
 
   /**
-   * The venue's clock: new events default to it, takings months and shift days are counted on
-   * it. Until a manager sets it, the zone the venue's events share (as the cash-up screens read
-   * it before it was a setting), else the machine's own: a laptop left on UTC is not a venue.
+   * The venue's clock (domain/venue-clock.ts): the New event form starts in it, takings months,
+   * shift days, the X/Z reports and exports are counted on it.
    */
   venueTimeZone(): string {
-    return (
-      this.repo.get(venueTimeZoneKey) ??
-      venueTimeZone(this.events.timeZones().map(eventTimeZone), serverTimeZone())
-    );
+    return this.venueClock.zone();
   }
 
   /** Whether a backup is saved after every shift close (domain/automatic-backups.ts); on by default. */
@@ -147,7 +138,7 @@ export class SettingsService {
       if (input.staff_idle_minutes !== undefined)
         this.repo.put(staffIdleKey, String(input.staff_idle_minutes));
       if (input.venue_timezone !== undefined)
-        this.repo.put(venueTimeZoneKey, checkedTimeZone(input.venue_timezone, 'venue_timezone'));
+        this.venueClock.set(checkedTimeZone(input.venue_timezone, 'venue_timezone'));
       if (pin !== undefined) this.attendantPin.store(pin);
       if (input.auto_backup === true) this.repo.delete(autoBackupKey);
       else if (input.auto_backup === false) this.repo.put(autoBackupKey, 'off');

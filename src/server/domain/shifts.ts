@@ -1,4 +1,3 @@
-import { venueTimeZone } from '../../shared/business-day.js';
 import { ApiError, conflict, notFound } from '../errors.js';
 import { newId } from '../ids.js';
 import { responseJson } from '../schemas/response-json.js';
@@ -23,7 +22,6 @@ import type { CsvExport } from './exports.js';
 import { lateSales } from './late-sales.js';
 import { shiftReport } from './shift-report.js';
 import { shiftReportCsv, type ShiftEventLabel } from './shift-report-csv.js';
-import { eventTimeZone } from './views.js';
 
 const shiftJson = responseJson(Shift);
 const reportJson = responseJson(ShiftReport);
@@ -83,7 +81,7 @@ export interface ShiftsDeps {
   reports: ShiftReportRepo;
   events: EventsRepo;
   now: () => number;
-  /** The venue's clock (Settings): a shift's day when its own events do not share one. */
+  /** The venue's clock (Settings): a shift's day and times in its report CSV. */
   venueTimeZone: () => string;
 }
 
@@ -228,12 +226,10 @@ export class ShiftsService {
     const report = row.z_report !== null ? this.keptReport(row, row.z_report) : this.xReport(row);
     const labels = this.deps.reports.labels(id);
     const events = new Map<string, ShiftEventLabel>();
-    const zones: string[] = [];
     for (const eventId of new Set(report.by_tier.map((tier) => tier.event_id))) {
       const event = this.deps.events.find(eventId);
       if (!event) continue;
       events.set(eventId, { title: event.title, status: event.status });
-      zones.push(eventTimeZone(event));
     }
     return shiftReportCsv(report, {
       tillName: labels.till_name,
@@ -242,9 +238,9 @@ export class ShiftsService {
       closedByName: labels.closed_by_name,
       fallbackCurrency: labels.audit_currency,
       events,
-      // A shift that sold for events of several zones, or for none (it only refunded, or sold
-      // nothing), is on the venue's clock, as the till's screen and Past shifts read it.
-      timeZone: venueTimeZone(zones, this.deps.venueTimeZone()),
+      // The venue's clock, as the till's screen, Past shifts and Takings read it: never the zone
+      // of the events the shift sold for, or a touring show's would move the night to another day.
+      timeZone: this.deps.venueTimeZone(),
     });
   }
 

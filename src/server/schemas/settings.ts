@@ -37,7 +37,7 @@ const venueTimezone = Type.String({
   minLength: 1,
   maxLength: 64,
   description:
-    "The venue's clock, an IANA time zone such as Europe/London (unknown names are 400 `invalid_field`): new events default to it, and the takings, payouts, shift and Z report screens date money by it. CSV exports keep each row's own event's zone. Until set: the zone the venue's events all share, else the server's own",
+    "The venue's clock, an IANA time zone such as Europe/London (unknown names are 400 `invalid_field`): new events default to it, and the takings, payouts, X/Z reports and shift CSV date money by it. CSV exports keep each row's own event's zone (an event made before events had zones: this one). Until set: the zone of the first event made with one (an event in another zone added later does not move it), else the server's own",
 });
 
 const autoBackup = Type.Boolean({

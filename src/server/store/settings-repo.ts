@@ -5,6 +5,7 @@ export class SettingsRepo {
   private readonly getStmt;
   private readonly putStmt;
   private readonly deleteStmt;
+  private readonly putIfAbsentStmt;
 
   constructor(db: Db) {
     this.getStmt = db.prepare('SELECT value FROM settings WHERE key = ?');
@@ -12,6 +13,7 @@ export class SettingsRepo {
       'INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
     );
     this.deleteStmt = db.prepare('DELETE FROM settings WHERE key = ?');
+    this.putIfAbsentStmt = db.prepare('INSERT OR IGNORE INTO settings (key, value) VALUES (?, ?)');
   }
 
   get(key: string): string | undefined {
@@ -20,6 +22,11 @@ export class SettingsRepo {
 
   put(key: string, value: string): void {
     this.putStmt.run(key, value);
+  }
+
+  /** Writes `value` only when `key` has none yet. */
+  putIfAbsent(key: string, value: string): void {
+    this.putIfAbsentStmt.run(key, value);
   }
 
   delete(key: string): void {

@@ -105,19 +105,35 @@ describe('when the shift ran, on the venue’s clock', () => {
     shift: { ...shift, opened_at: '2027-03-27T17:00:00.000Z', closed_at: '2027-03-28T01:30:00.000Z' },
   };
   const club = (id: string): ReportEvent | undefined =>
-    id === 'evt_club' ? { title: 'Club night', status: 'published', timezone: 'Europe/Berlin' } : undefined;
+    id === 'evt_club' ? { title: 'Club night', status: 'published' } : undefined;
 
-  it("reads the times in the events' zone, named on a till in another, and counts the night for the day it opened", () => {
-    const parts = shiftReportParts(night, 'eur', club, { server: 'UTC', till: 'America/New_York' });
+  it("reads the times on the venue's clock, named on a till in another, and counts the night for the day it opened", () => {
+    const parts = shiftReportParts(night, 'eur', club, { venue: 'Europe/Berlin', till: 'America/New_York' });
     expect(parts.businessDay).toBe('Business day Sat, 27 Mar 2027');
     expect(parts.period).toBe('Sat, 27 Mar 2027, 18:00 CET – Sun, 28 Mar 2027, 03:30 CEST');
     // On a till in Berlin the names go: the clock on the wall says the same.
-    expect(shiftReportParts(night, 'eur', club, { server: 'UTC', till: 'Europe/Berlin' }).period).toBe(
-      'Sat, 27 Mar 2027, 18:00 – Sun, 28 Mar 2027, 03:30',
-    );
+    expect(
+      shiftReportParts(night, 'eur', club, { venue: 'Europe/Berlin', till: 'Europe/Berlin' }).period,
+    ).toBe('Sat, 27 Mar 2027, 18:00 – Sun, 28 Mar 2027, 03:30');
   });
 
-  it("falls back to the server's zone when the shift sold nothing", () => {
+  it('keeps a Berlin venue’s night on its own day when the shift sold only for a New York touring show', () => {
+    // Opened at 00:30 Berlin time on Sunday (18:30 on Saturday in New York), selling the tour only.
+    const tour: ShiftReport = {
+      ...report([tierRow('Stalls', 'evt_tour', 4000)]),
+      shift: { ...shift, opened_at: '2027-03-27T23:30:00.000Z', closed_at: null },
+    };
+    // The tour's own zone, as the till's events say it: not the clock its night is counted on.
+    const tourOf = () => ({
+      title: 'Touring show',
+      status: 'published' as const,
+      timezone: 'America/New_York',
+    });
+    const parts = shiftReportParts(tour, 'eur', tourOf, { venue: 'Europe/Berlin', till: 'UTC' });
+    expect(parts.businessDay).toBe('Business day Sun, 28 Mar 2027');
+  });
+
+  it("reads a shift that sold nothing on the venue's clock too", () => {
     // A New York evening: opened 20:00 on Christmas Eve, 01:00 UTC on Christmas Day.
     const quiet: ShiftReport = {
       ...night,
@@ -125,7 +141,7 @@ describe('when the shift ran, on the venue’s clock', () => {
       shift: { ...shift, opened_at: '2026-12-25T01:00:00.000Z', closed_at: '2026-12-25T06:15:00.000Z' },
     };
     const parts = shiftReportParts(quiet, 'usd', club, {
-      server: 'America/New_York',
+      venue: 'America/New_York',
       till: 'America/New_York',
     });
     expect(parts.businessDay).toBe('Business day Thu, 24 Dec 2026');

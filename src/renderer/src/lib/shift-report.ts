@@ -1,4 +1,4 @@
-import { businessDay, venueTimeZone } from '../../../shared/business-day.js';
+import { businessDay } from '../../../shared/business-day.js';
 import type { EventView, ShiftReport } from '../api/types.js';
 import type { Breakdown, Figure } from './report-figures.js';
 import { signedMoney } from './blind-count.js';
@@ -24,8 +24,8 @@ export interface ShiftReportParts {
 
 type TierTotal = ShiftReport['by_tier'][number];
 
-/** What a tier row says of its event, from the events the till has loaded (its zone when known). */
-export type ReportEvent = Pick<EventView, 'title' | 'status'> & Partial<Pick<EventView, 'timezone'>>;
+/** What a tier row says of its event, from the events the till has loaded. */
+export type ReportEvent = Pick<EventView, 'title' | 'status'>;
 /** The event of a tier row; undefined when the till cannot name it (not loaded, deleted). */
 export type ReportEventOf = (eventId: string) => ReportEvent | undefined;
 
@@ -53,38 +53,28 @@ export function tierRowLabel(
   return `${tier.tier_name} · ${event?.title ?? tier.event_id}${cancelled ? ' (cancelled)' : ''}`;
 }
 
-/** The clocks a shift is read against: the server's zone (Settings) and this till's. */
+/** The clocks a shift is read against: the venue's (Settings › Venue) and this till's. */
 export interface ShiftClocks {
-  server: string;
+  venue: string;
   till?: string;
 }
 
 /**
- * When the shift ran, on the venue's clock (shared/business-day.ts: its events' zone, else the
- * server's), as the CSV has it: a shift opened 18:00 and closed 02:00 belongs to the evening's day.
+ * When the shift ran, on the venue's clock, as the CSV has it: a shift opened 18:00 and closed
+ * 02:00 belongs to the evening's day. Never the zone of the events it sold for: a touring show's
+ * zone must not move a night's Z report to another day from the one Takings counts it on.
  */
 function shiftTimes(
   report: ShiftReport,
-  eventOf: ReportEventOf,
   clocks: ShiftClocks,
 ): Pick<ShiftReportParts, 'period' | 'businessDay'> {
-  const zone = reportTimeZone(report, eventOf, clocks.server);
+  const zone = clocks.venue;
   const at = (iso: string) => formatEventTime(iso, zone, clocks.till);
   const { opened_at, closed_at } = report.shift;
   return {
     period: `${at(opened_at)} – ${closed_at ? at(closed_at) : 'now'}`,
     businessDay: businessDayWords(opened_at, zone),
   };
-}
-
-/** The zone a shift's report reads its times in: its events' when they share one, else the server's. */
-export function reportTimeZone(
-  report: Pick<ShiftReport, 'by_tier'>,
-  eventOf: ReportEventOf,
-  serverZone: string,
-): string {
-  const eventZones = report.by_tier.flatMap((tier) => eventOf(tier.event_id)?.timezone ?? []);
-  return venueTimeZone(eventZones, serverZone);
 }
 
 /** "Business day Sat, 27 Mar 2027": the venue's day a shift opened on, in `zone`. */
@@ -109,7 +99,7 @@ export function shiftReportParts(
   report: ShiftReport,
   fallbackCurrency = 'usd',
   eventOf: ReportEventOf = () => undefined,
-  clocks: ShiftClocks = { server: tillTimeZone() },
+  clocks: ShiftClocks = { venue: tillTimeZone() },
 ): ShiftReportParts {
   const severalEvents = spansEvents(report);
   const currency = report.currency ?? fallbackCurrency;
@@ -139,7 +129,7 @@ export function shiftReportParts(
     shiftId: shift.id,
     kind: z ? 'Z' : 'X',
     currency,
-    ...shiftTimes(report, eventOf, clocks),
+    ...shiftTimes(report, clocks),
     figures: [
       ...drawer,
       { label: 'Orders', value: formatCount(report.order_count) },

@@ -19,6 +19,7 @@ import { sql as m019 } from './019-payout-cancel.js';
 import { sql as m020 } from './020-order-group-admissions.js';
 import { sql as m021 } from './021-shift-currency.js';
 import { sql as m022 } from './022-venue-timezone.js';
+import { sql as m023 } from './023-venue-clock-pinned.js';
 
 export interface Migration {
   version: number;
@@ -60,4 +61,5 @@ export const migrations: readonly Migration[] = [
   { version: 20, name: 'order-group-admissions', sql: m020 },
   { version: 21, name: 'shift-currency', sql: m021 },
   { version: 22, name: 'venue-timezone', sql: m022 },
+  { version: 23, name: 'venue-clock-pinned', sql: m023 },
 ];

@@ -35,8 +35,7 @@ export function ShiftReportView({
   people?: string | null | undefined;
 }) {
   const venue = useSettings((s) => s.settings.data?.venue_name ?? '');
-  // What the report's own events do not say (a shift that only refunded, or sold nothing): the
-  // zone the venue's events share, else the server's, as the CSV and Past shifts read it.
+  // The venue's clock, as the CSV, Past shifts and Takings read it, whatever zone the shift's events are in.
   const venueZone = useVenueTimeZone();
   const id = useId();
   const printing = usePrintedReport((s) => (s.owner === id ? s.requests : 0));
@@ -48,9 +47,8 @@ export function ShiftReportView({
   useEffect(() => {
     if (soldTickets) void loadEvents();
   }, [soldTickets, report.shift.id, loadEvents]);
-  // On the venue's clock: the zone of the events it sold for, else the venue's (above).
   const parts = shiftReportParts(report, currency, (id) => events.data?.find((e) => e.id === id), {
-    server: venueZone,
+    venue: venueZone,
   });
   const kind = parts.kind;
   // The printed copy is in the page by the time effects run: print it then.

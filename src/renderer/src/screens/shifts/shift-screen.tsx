@@ -1,13 +1,11 @@
 import { useEffect, useState } from 'react';
 import { ErrorNote, Loading } from '../../components/states.js';
 import { formatMoney } from '../../lib/money.js';
-import { reportTimeZone } from '../../lib/shift-report.js';
 import { endedElsewhereWords, shiftPeopleWords } from '../../lib/shift-words.js';
 import { formatEventTime } from '../../lib/zoned-time.js';
 import { useFocusIfLost } from '../../hooks/use-focus-if-lost.js';
 import { useTillCurrency } from '../../hooks/use-till-currency.js';
 import { useVenueTimeZone } from '../../hooks/use-venue-time-zone.js';
-import { useEvents } from '../../stores/events-store.js';
 import { useShift, type ClosedShift } from '../../stores/shift-store.js';
 import { useStaff } from '../../stores/staff-store.js';
 import '../staff/staff.css';
@@ -30,13 +28,8 @@ export function ShiftScreen() {
   const loadXReport = useShift((s) => s.loadXReport);
   const staffMode = useStaff((s) => s.mode);
   const currency = useTillCurrency();
-  // The venue's clock, as the X report below reads it (its events' zone, else the server's);
-  // before any X report, the zone the venue's events share, as Past shifts lists them.
-  const venueWideZone = useVenueTimeZone();
-  const events = useEvents((s) => s.events.data);
-  const venueZone = xReport.data
-    ? reportTimeZone(xReport.data, (id) => events?.find((e) => e.id === id), venueWideZone)
-    : venueWideZone;
+  // The venue's clock, as the X report below and Past shifts read it.
+  const venueZone = useVenueTimeZone();
   const [closing, setClosing] = useState(false);
   const setCounting = useShift((s) => s.setCounting);
   useEffect(() => {
