@@ -85,9 +85,13 @@ async function browserWithCamera(video: string): Promise<Browser> {
   });
 }
 
-/** Makes the Y4M in a temp dir and opens a door page on a browser whose camera plays it. */
+/**
+ * Makes the Y4M in a temp dir and opens a door page on a browser whose camera plays it; that
+ * browser is the test's own, so it is handed to the fixture that fails the test on a page error.
+ */
 async function doorWithVideo(
   server: VenueServer,
+  pageErrors: { watch: (browser: Browser) => void },
   scenes: VideoScene[],
   run: (door: DoorPage) => Promise<void>,
 ): Promise<void> {
@@ -95,16 +99,14 @@ async function doorWithVideo(
   const video = join(dir, 'camera.y4m');
   await writeQrVideo(video, scenes);
   const browser = await browserWithCamera(video);
-  const errors: string[] = [];
+  pageErrors.watch(browser);
   try {
     const page = await (await browser.newContext({ viewport: { width: 800, height: 900 } })).newPage();
-    page.on('pageerror', (err) => errors.push(err.message));
     await run(new DoorPage(page, server.url));
   } finally {
     await browser.close();
     rmSync(dir, { recursive: true, force: true });
   }
-  expect(errors, 'uncaught errors in the door page').toEqual([]);
 }
 
 function keepScreenshot(name: string): void {
@@ -114,6 +116,7 @@ function keepScreenshot(name: string): void {
 
 test('the door pairs by camera, admits a ticket and rejects its replay through the camera', async ({
   server,
+  pageErrors,
 }) => {
   const { eventId, ticket } = await ticketForTonight(server, 'Ada Guest');
   const pairing = await pairingCode(server, eventId);
@@ -125,7 +128,7 @@ test('the door pairs by camera, admits a ticket and rejects its replay through t
     { text: ticket.qr_token, seconds: 2 },
     { text: null, seconds: 3 },
   ];
-  await doorWithVideo(server, scenes, async (door) => {
+  await doorWithVideo(server, pageErrors, scenes, async (door) => {
     await door.open();
     await door.nameDoor('Door 2');
     await door.pairWithCamera();
@@ -155,7 +158,10 @@ test('the door pairs by camera, admits a ticket and rejects its replay through t
   expect(scans).toHaveLength(2);
 });
 
-test('the door admits a paper pass through the camera once, and says it was paper', async ({ server }) => {
+test('the door admits a paper pass through the camera once, and says it was paper', async ({
+  server,
+  pageErrors,
+}) => {
   const { eventId, ticket } = await ticketForTonight(server, 'Pat Paper');
   const pass = ticket.paper_pass;
   expect(pass).toEqual(expect.any(String));
@@ -163,7 +169,7 @@ test('the door admits a paper pass through the camera once, and says it was pape
     { text: pass, seconds: 2 },
     { text: null, seconds: 3 },
   ];
-  await doorWithVideo(server, scenes, async (door) => {
+  await doorWithVideo(server, pageErrors, scenes, async (door) => {
     await door.open();
     await door.nameDoor('Paper door');
     await door.pairByPasting(await pairingCode(server, eventId));
@@ -186,14 +192,17 @@ test('the door admits a paper pass through the camera once, and says it was pape
   ]);
 });
 
-test('the door keeps deciding with the server stopped, then syncs when it is back', async ({ server }) => {
+test('the door keeps deciding with the server stopped, then syncs when it is back', async ({
+  server,
+  pageErrors,
+}) => {
   const { eventId, ticket } = await ticketForTonight(server, 'Bea Offline');
   const pairing = await pairingCode(server, eventId);
   const scenes: VideoScene[] = [
     { text: ticket.qr_token, seconds: 2 },
     { text: null, seconds: 3 },
   ];
-  await doorWithVideo(server, scenes, async (door) => {
+  await doorWithVideo(server, pageErrors, scenes, async (door) => {
     await door.open();
     await door.nameDoor('Side door');
     await door.pairByPasting(pairing);
