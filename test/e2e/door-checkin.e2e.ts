@@ -1,4 +1,5 @@
 import type { Browser } from '@playwright/test';
+import type { components } from '../../src/shared/api/schema.js';
 import { expect, test } from './fixtures.js';
 import { DoorPage } from './pages/door-page.js';
 import { MonitorPage } from './pages/monitor-page.js';
@@ -9,13 +10,7 @@ import { keepScreenshot } from './support/keep-screenshot.js';
 import type { VenueServer } from './support/venue-server.js';
 import { holdPageClock } from './support/hold-page-clock.js';
 
-interface ScanRecord {
-  ticket_id: string | null;
-  result: string;
-  credential: string;
-  note: string | null;
-  source: string;
-}
+type ScanRecord = components['schemas']['Scan'];
 
 /** The door on a tablet, paired for tonight and online (the box office holds the test's `page`). */
 async function openDoor(browser: Browser, server: VenueServer, code: string) {

@@ -1,4 +1,5 @@
 import type { Browser, Route } from '@playwright/test';
+import type { components } from '../../src/shared/api/schema.js';
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,18 +13,8 @@ import { writeQrVideo, type VideoScene } from './support/qr-video.js';
 import { snap } from './support/screenshots.js';
 import type { VenueServer } from './support/venue-server.js';
 
-interface Ticket {
-  id: string;
-  qr_token: string;
-  paper_pass: string | null;
-}
-interface ScanRecord {
-  ticket_id: string | null;
-  result: string;
-  reason: string | null;
-  source: string;
-  device_id: string | null;
-}
+type Ticket = components['schemas']['Ticket'];
+type ScanRecord = components['schemas']['Scan'];
 
 const docsShots = fileURLToPath(new URL('../../docs/screenshots', import.meta.url));
 const shotsDir = fileURLToPath(new URL('../../test-results/screenshots', import.meta.url));

@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures.js';
+import type { components } from '../../src/shared/api/schema.js';
 import { OrdersPage } from './pages/orders-page.js';
 import { ShiftPage } from './pages/shift-page.js';
 import { catchPrints, printsSoFar } from './support/print.js';
@@ -6,11 +7,7 @@ import { generalAdmissionNight } from './support/staff-till.js';
 import { dollarEventAndTill, shiftTab, tillCaller } from './support/till-night.js';
 import { startVenueServer } from './support/venue-server.js';
 
-interface Shift {
-  id: string;
-  status: string;
-  counted_cash_cents: number | null;
-}
+type Shift = components['schemas']['Shift'];
 
 /**
  * The end of the night as a manager does it, where it went wrong: a count typed with a decimal
