@@ -1,12 +1,12 @@
 import type { Browser, Route } from '@playwright/test';
 import type { components } from '../../src/shared/api/schema.js';
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { typedPairingCode } from '../../src/shared/pairing-check.js';
 import { expect, test } from './fixtures.js';
+import { keepScreenshot } from './support/keep-screenshot.js';
 import { DoorPage } from './pages/door-page.js';
 import { chromiumArgs, resolveChromium } from './support/chromium.js';
 import { writeQrVideo, type VideoScene } from './support/qr-video.js';
@@ -15,9 +15,6 @@ import type { VenueServer } from './support/venue-server.js';
 
 type Ticket = components['schemas']['Ticket'];
 type ScanRecord = components['schemas']['Scan'];
-
-const docsShots = fileURLToPath(new URL('../../docs/screenshots', import.meta.url));
-const shotsDir = fileURLToPath(new URL('../../test-results/screenshots', import.meta.url));
 
 /** A published event and one ticket sold to a named guest, as the door will see it. */
 async function ticketForTonight(
@@ -98,11 +95,6 @@ async function doorWithVideo(
     await browser.close();
     rmSync(dir, { recursive: true, force: true });
   }
-}
-
-function keepScreenshot(name: string): void {
-  mkdirSync(docsShots, { recursive: true });
-  copyFileSync(join(shotsDir, `${name}.png`), join(docsShots, `${name}.png`));
 }
 
 test('the door pairs by camera, admits a ticket and rejects its replay through the camera', async ({
