@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { components } from '../../src/shared/api/schema.js';
 import { csvObjects, csvSections } from '../support/csv.js';
 import { fetchAs } from '../support/http-client.js';
 import { adminSecret, makeTestApp, type TestApp } from '../support/test-app.js';
@@ -19,81 +20,10 @@ interface Answer {
   json: <T = Record<string, unknown>>() => T;
 }
 
-interface Money {
-  orders: number;
-  gross_cents: number;
-  refunds_cents: number;
-  net_cents: number;
-}
-
-interface EventReport {
-  currency: string;
-  totals: Money & { sold: number; comps: number; voided: number; refunds: number };
-  tiers: (Money & { tier_id: string; sold: number; comps: number; voided: number })[];
-  payment_methods: (Money & { payment_method: string })[];
-  channels: (Money & { channel: string })[];
-  refunds_outside_shifts: {
-    refunds: number;
-    refunds_cents: number;
-    cash_refunds: number;
-    cash_cents: number;
-  };
-  sales_outside_shifts: { cash_orders: number; cash_cents: number };
-  admissions: { admitted: number; inside_now: number; not_yet_arrived: number };
-}
-
-interface SalesRow {
-  orders: number;
-  gross_cents: number;
-  refunds: number;
-  refunds_cents: number;
-  net_cents: number;
-}
-
-interface SalesReport {
-  totals: (SalesRow & { currency: string })[];
-  months: (SalesRow & { month: string; currency: string })[];
-  events: (SalesRow & { event_id: string; currency: string })[];
-}
-
-interface ZReport {
-  currency: string;
-  opening_float_cents: number;
-  cash_sales_cents: number;
-  cash_refunds_cents: number;
-  expected_cash_cents: number;
-  counted_cash_cents: number;
-  over_short_cents: number;
-  order_count: number;
-  by_payment_method: {
-    payment_method: string;
-    currency: string;
-    order_count: number;
-    sales_cents: number;
-    refunds_cents: number;
-  }[];
-  by_tier: {
-    tier_id: string;
-    event_id: string;
-    tickets: number;
-    comp_tickets: number;
-    sales_cents: number;
-  }[];
-  refunds: { count: number; amount_cents: number };
-  voids: { count: number; amount_cents: number };
-  comps: { order_count: number; ticket_count: number };
-  other_currencies: {
-    currency: string;
-    refunds: { count: number; amount_cents: number };
-    voids: { count: number; amount_cents: number };
-  }[];
-}
-
-interface Order {
-  id: string;
-  total_cents: number;
-  tickets: { id: string }[];
-}
+type EventReport = components['schemas']['EventReport'];
+type SalesReport = components['schemas']['SalesReport'];
+type ZReport = components['schemas']['ShiftReport'];
+type Order = components['schemas']['Order'];
 
 let t: TestApp;
 let base: string;
@@ -522,7 +452,7 @@ describe("the accountant's reconciliation of one night", () => {
       );
       expect(z.cash_sales_cents).toBe(cashTaken);
       expect(z.expected_cash_cents).toBe(z.opening_float_cents + z.cash_sales_cents - z.cash_refunds_cents);
-      expect(z.over_short_cents).toBe(z.counted_cash_cents - z.expected_cash_cents);
+      expect(z.over_short_cents).toBe(z.counted_cash_cents! - z.expected_cash_cents);
     }
     const [one, two] = zs as [ZReport, ZReport];
     expect(one).toMatchObject({ currency: 'eur', expected_cash_cents: 16_500, over_short_cents: 0 });
@@ -698,7 +628,9 @@ describe("the accountant's reconciliation of one night", () => {
   });
 });
 
-function pickMoney(totals: Money): { gross_cents: number; refunds_cents: number; net_cents: number } {
+function pickMoney(
+  totals: EventReport['totals'],
+): Pick<EventReport['totals'], 'gross_cents' | 'refunds_cents' | 'net_cents'> {
   return {
     gross_cents: totals.gross_cents,
     refunds_cents: totals.refunds_cents,

@@ -1,20 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { components } from '../../src/shared/api/schema.js';
 import { createKey, expectError, expectInvalid, expectMissing } from '../support/foundation-fixtures.js';
 import { comp, orderBody, saleEvent, type OrderJson, type Sale } from '../support/sales-fixtures.js';
 import { addStaff, asStaff, signIn } from '../support/staff-fixtures.js';
 import { makeTestApp, type TestApp } from '../support/test-app.js';
 
-interface ShiftJson {
-  id: string;
-  status: 'open' | 'closed';
-  api_key_id: string;
-  opening_float_cents: number;
-  opened_by: string;
-  closed_by: string | null;
-  counted_cash_cents: number | null;
-  currency: string | null;
-  counted_currency?: string | null;
-}
+type ShiftJson = components['schemas']['Shift'];
 
 let t: TestApp;
 let till: string;

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { components } from '../../src/shared/api/schema.js';
 import { webhookKinds, type WebhookKind } from '../../src/shared/webhook-kinds.js';
 import { makeTestApp, publishedEvent, type TestApp } from '../support/test-app.js';
 
@@ -68,10 +69,7 @@ async function ok<T>(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, b
   return res.json() as T;
 }
 
-interface Order {
-  id: string;
-  tickets: { id: string; attendee_id: string; qr_token: string }[];
-}
+type Order = components['schemas']['Order'];
 
 async function sale(): Promise<{ eventId: string; tierId: string; order: Order }> {
   const { eventId, tierId } = await publishedEvent(t);

@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures.js';
+import type { components } from '../../src/shared/api/schema.js';
 import { ShiftPage } from './pages/shift-page.js';
 import {
   csvRows,
@@ -115,26 +116,7 @@ function centsOf(text: string): number {
   return /^[−-]/.test(text.trim()) ? -digits : digits;
 }
 
-interface MethodTotal {
-  payment_method: string;
-  order_count: number;
-  sales_cents: number;
-  refunds_cents: number;
-  net_cents: number;
-}
-
-interface ZReport {
-  cash_sales_cents: number;
-  cash_refunds_cents: number;
-  expected_cash_cents: number;
-  counted_cash_cents: number;
-  over_short_cents: number;
-  order_count: number;
-  refunds: { count: number; amount_cents: number };
-  voids: { count: number; amount_cents: number };
-  comps: { order_count: number; ticket_count: number };
-  by_payment_method: MethodTotal[];
-}
+type ZReport = components['schemas']['ShiftReport'];
 
 /**
  * The night cashed up: cash, card and comp sales over a shift, a partial cash refund, a full card
@@ -201,7 +183,7 @@ test('Payouts and Past shifts agree with the API and with each other, to the cen
     const report = shift.zReport();
     const figure = async (label: string) => (await shift.figure(report, label).textContent()) ?? '';
     await expect(shift.figure(report, 'Counted cash')).toBeVisible();
-    const drawer: [string, number][] = [
+    const drawer: [string, number | null][] = [
       ['Cash sales', z.cash_sales_cents],
       ['Cash refunded from the drawer', z.cash_refunds_cents],
       ['Expected cash', z.expected_cash_cents],

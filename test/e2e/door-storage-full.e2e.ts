@@ -14,7 +14,7 @@ test('the browser storage full offline: the door keeps admitting, says not to re
   const night = await doorNight(server, ['General admission']);
   const guests = await night.sell('General admission', 'Ada Guest', 6);
   // No live feed (an open stream outlives the browser going offline).
-  const { door, context, errors } = await phoneDoor(browser, server, await night.pairingCode(), async (c) => {
+  const { door, context } = await phoneDoor(browser, server, await night.pairingCode(), async (c) => {
     await c.route('**/v2/scans/stream**', (route) => route.abort());
   });
   await expect(door.connection()).toHaveText('Online');
@@ -62,5 +62,4 @@ test('the browser storage full offline: the door keeps admitting, says not to re
     `/v2/scans?event_id=${night.eventId}&limit=100`,
   );
   expect(scans.data.filter((scan) => scan.result === 'admitted')).toHaveLength(6);
-  expect(errors).toEqual([]);
 });

@@ -1,32 +1,20 @@
 import type { Browser, Route } from '@playwright/test';
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import type { components } from '../../src/shared/api/schema.js';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { typedPairingCode } from '../../src/shared/pairing-check.js';
 import { expect, test } from './fixtures.js';
+import { keepScreenshot } from './support/keep-screenshot.js';
 import { DoorPage } from './pages/door-page.js';
 import { chromiumArgs, resolveChromium } from './support/chromium.js';
 import { writeQrVideo, type VideoScene } from './support/qr-video.js';
 import { snap } from './support/screenshots.js';
 import type { VenueServer } from './support/venue-server.js';
 
-interface Ticket {
-  id: string;
-  qr_token: string;
-  paper_pass: string | null;
-}
-interface ScanRecord {
-  ticket_id: string | null;
-  result: string;
-  reason: string | null;
-  source: string;
-  device_id: string | null;
-}
-
-const docsShots = fileURLToPath(new URL('../../docs/screenshots', import.meta.url));
-const shotsDir = fileURLToPath(new URL('../../test-results/screenshots', import.meta.url));
+type Ticket = components['schemas']['Ticket'];
+type ScanRecord = components['schemas']['Scan'];
 
 /** A published event and one ticket sold to a named guest, as the door will see it. */
 async function ticketForTonight(
@@ -85,9 +73,13 @@ async function browserWithCamera(video: string): Promise<Browser> {
   });
 }
 
-/** Makes the Y4M in a temp dir and opens a door page on a browser whose camera plays it. */
+/**
+ * Makes the Y4M in a temp dir and opens a door page on a browser whose camera plays it; that
+ * browser is the test's own, so it is handed to the fixture that fails the test on a page error.
+ */
 async function doorWithVideo(
   server: VenueServer,
+  pageErrors: { watch: (browser: Browser) => void },
   scenes: VideoScene[],
   run: (door: DoorPage) => Promise<void>,
 ): Promise<void> {
@@ -95,25 +87,19 @@ async function doorWithVideo(
   const video = join(dir, 'camera.y4m');
   await writeQrVideo(video, scenes);
   const browser = await browserWithCamera(video);
-  const errors: string[] = [];
+  pageErrors.watch(browser);
   try {
     const page = await (await browser.newContext({ viewport: { width: 800, height: 900 } })).newPage();
-    page.on('pageerror', (err) => errors.push(err.message));
     await run(new DoorPage(page, server.url));
   } finally {
     await browser.close();
     rmSync(dir, { recursive: true, force: true });
   }
-  expect(errors, 'uncaught errors in the door page').toEqual([]);
-}
-
-function keepScreenshot(name: string): void {
-  mkdirSync(docsShots, { recursive: true });
-  copyFileSync(join(shotsDir, `${name}.png`), join(docsShots, `${name}.png`));
 }
 
 test('the door pairs by camera, admits a ticket and rejects its replay through the camera', async ({
   server,
+  pageErrors,
 }) => {
   const { eventId, ticket } = await ticketForTonight(server, 'Ada Guest');
   const pairing = await pairingCode(server, eventId);
@@ -125,7 +111,7 @@ test('the door pairs by camera, admits a ticket and rejects its replay through t
     { text: ticket.qr_token, seconds: 2 },
     { text: null, seconds: 3 },
   ];
-  await doorWithVideo(server, scenes, async (door) => {
+  await doorWithVideo(server, pageErrors, scenes, async (door) => {
     await door.open();
     await door.nameDoor('Door 2');
     await door.pairWithCamera();
@@ -155,7 +141,10 @@ test('the door pairs by camera, admits a ticket and rejects its replay through t
   expect(scans).toHaveLength(2);
 });
 
-test('the door admits a paper pass through the camera once, and says it was paper', async ({ server }) => {
+test('the door admits a paper pass through the camera once, and says it was paper', async ({
+  server,
+  pageErrors,
+}) => {
   const { eventId, ticket } = await ticketForTonight(server, 'Pat Paper');
   const pass = ticket.paper_pass;
   expect(pass).toEqual(expect.any(String));
@@ -163,7 +152,7 @@ test('the door admits a paper pass through the camera once, and says it was pape
     { text: pass, seconds: 2 },
     { text: null, seconds: 3 },
   ];
-  await doorWithVideo(server, scenes, async (door) => {
+  await doorWithVideo(server, pageErrors, scenes, async (door) => {
     await door.open();
     await door.nameDoor('Paper door');
     await door.pairByPasting(await pairingCode(server, eventId));
@@ -186,14 +175,17 @@ test('the door admits a paper pass through the camera once, and says it was pape
   ]);
 });
 
-test('the door keeps deciding with the server stopped, then syncs when it is back', async ({ server }) => {
+test('the door keeps deciding with the server stopped, then syncs when it is back', async ({
+  server,
+  pageErrors,
+}) => {
   const { eventId, ticket } = await ticketForTonight(server, 'Bea Offline');
   const pairing = await pairingCode(server, eventId);
   const scenes: VideoScene[] = [
     { text: ticket.qr_token, seconds: 2 },
     { text: null, seconds: 3 },
   ];
-  await doorWithVideo(server, scenes, async (door) => {
+  await doorWithVideo(server, pageErrors, scenes, async (door) => {
     await door.open();
     await door.nameDoor('Side door');
     await door.pairByPasting(pairing);

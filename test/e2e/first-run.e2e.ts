@@ -1,16 +1,13 @@
 import { expect, test } from '@playwright/test';
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { startFirstRunScreen, type FirstRunScreen } from '../../src/main/first-run-server.js';
 import { readTerminalConfig } from '../../src/main/terminal-config.js';
 import { startServer, type RunningServer } from '../../src/server/start.js';
 import { adminSecret, tempDataDir, testOptions } from '../support/test-app.js';
+import { keepScreenshot } from './support/keep-screenshot.js';
 import { snap } from './support/screenshots.js';
-
-const docsShots = fileURLToPath(new URL('../../docs/screenshots', import.meta.url));
-const shotsDir = fileURLToPath(new URL('../../test-results/screenshots', import.meta.url));
 
 /**
  * The desktop's first-run screen in a real browser (Electron shows the same page): a new till
@@ -69,8 +66,7 @@ test('joins a venue by address and pairing code, showing a refusal on the way', 
 
   expect(await screen.choice).toMatchObject({ kind: 'terminal' });
   expect(readTerminalConfig(userData)).toMatchObject({ baseUrl: host.url, venue: 'Palais Hall' });
-  mkdirSync(docsShots, { recursive: true });
-  copyFileSync(join(shotsDir, 'first-run.png'), join(docsShots, 'first-run.png'));
+  keepScreenshot('first-run');
 });
 
 test('hosting is one keyboard press away', async ({ page }) => {

@@ -1,13 +1,9 @@
-import { copyFileSync, mkdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { expect, test } from './fixtures.js';
+import { keepScreenshot } from './support/keep-screenshot.js';
 import { MonitorPage } from './pages/monitor-page.js';
 import { pairDoorKey, type DoorKey } from './support/door-key.js';
 import { snap } from './support/screenshots.js';
 import type { VenueServer } from './support/venue-server.js';
-
-const docsShots = fileURLToPath(new URL('../../docs/screenshots', import.meta.url));
-const shotsDir = fileURLToPath(new URL('../../test-results/screenshots', import.meta.url));
 
 interface Scan {
   id: string;
@@ -126,8 +122,7 @@ test('the scan monitor: live scans within 2 s, chart, doors, loud alerts, reconn
     await expect(monitor.door('North gate')).toContainText('unknown');
     await expect(monitor.insideCount()).toHaveText('2');
     await snap(page, 'monitor');
-    mkdirSync(docsShots, { recursive: true });
-    copyFileSync(`${shotsDir}/monitor.png`, `${docsShots}/monitor.png`);
+    keepScreenshot('monitor');
     await monitor.acknowledgeAll();
     await expect(monitor.alarm()).toHaveCount(0);
     await expect(page.getByText(/acknowledged alerts?/)).toBeVisible();

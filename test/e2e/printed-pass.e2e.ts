@@ -1,6 +1,3 @@
-import { copyFileSync, mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { DoorDevice } from '../../src/scanner/door-device.js';
 import { FetchTransport } from '../../src/scanner/fetch-transport.js';
 import { MemoryDeviceState } from '../../src/scanner/memory-device-state.js';
@@ -9,6 +6,7 @@ import { parseCredential } from '../../src/shared/ticket-token.js';
 import { decodeQrPng } from '../support/qr-decode.js';
 import { SmtpCatcher } from '../support/smtp-catcher.js';
 import { expect, test as base } from './fixtures.js';
+import { keepScreenshot } from './support/keep-screenshot.js';
 import { BoxOffice } from './pages/box-office.js';
 import { MonitorPage } from './pages/monitor-page.js';
 import { catchPrints, printedSlips, printsSoFar, slipCode } from './support/print.js';
@@ -17,13 +15,6 @@ import { startClockedVenueServer } from './support/venue-clock.js';
 import { startVenueServer, type VenueServer } from './support/venue-server.js';
 
 const hour = 3_600_000;
-const docsShots = fileURLToPath(new URL('../../docs/screenshots', import.meta.url));
-const shotsDir = fileURLToPath(new URL('../../test-results/screenshots', import.meta.url));
-
-function keepScreenshot(name: string): void {
-  mkdirSync(docsShots, { recursive: true });
-  copyFileSync(join(shotsDir, `${name}.png`), join(docsShots, `${name}.png`));
-}
 
 interface Ticket {
   id: string;

@@ -1,15 +1,13 @@
 import { expect, test } from './fixtures.js';
+import type { components } from '../../src/shared/api/schema.js';
 import { OrdersPage } from './pages/orders-page.js';
 import { ShiftPage } from './pages/shift-page.js';
 import { catchPrints, printsSoFar } from './support/print.js';
+import { generalAdmissionNight } from './support/staff-till.js';
 import { dollarEventAndTill, shiftTab, tillCaller } from './support/till-night.js';
 import { startVenueServer } from './support/venue-server.js';
 
-interface Shift {
-  id: string;
-  status: string;
-  counted_cash_cents: number | null;
-}
+type Shift = components['schemas']['Shift'];
 
 /**
  * The end of the night as a manager does it, where it went wrong: a count typed with a decimal
@@ -95,19 +93,8 @@ test('a shift report that sold for two events names each tier row’s event, and
   page,
   server,
 }) => {
-  const tierOf = async (title: string) => {
-    const event = await server.api<{ id: string }>('POST', '/v2/events', {
-      title,
-      venue: 'Main hall',
-      doors_at: '2026-12-31T20:00:00+00:00',
-      tickets: [{ name: 'General admission', price_cents: 2500, quantity: 100 }],
-    });
-    await server.api('POST', `/v2/events/${event.id}/publish`);
-    const tiers = await server.api<{ data: { id: string }[] }>('GET', `/v2/events/${event.id}/tiers`);
-    return { eventId: event.id, tierId: tiers.data[0]!.id };
-  };
-  const jazz = await tierOf('Late Night Jazz');
-  const folk = await tierOf('Folk Matinee');
+  const jazz = await generalAdmissionNight(server, 'Late Night Jazz');
+  const folk = await generalAdmissionNight(server, 'Folk Matinee');
   await server.api('POST', '/v2/staff', { name: 'Maria', role: 'manager', pin: '2468' });
   const till = await server.api<{ secret: string }>('POST', '/v2/api_keys', {
     name: 'Till 1',
@@ -119,27 +106,14 @@ test('a shift report that sold for two events names each tier row’s event, and
   await shift.open('100.00');
 
   // Sales through the same till (its key, Maria's session), as its Sell screen makes them.
-  const signIn = await fetch(`${server.url}/v2/staff/sign_in`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${till.secret}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ pin: '2468' }),
-  });
-  const { session_token: session } = (await signIn.json()) as { session_token: string };
-  for (const { eventId, tierId } of [jazz, folk]) {
-    const sold = await fetch(`${server.url}/v2/orders`, {
-      method: 'POST',
-      headers: {
-        authorization: `Bearer ${till.secret}`,
-        'marquee-staff': session,
-        'content-type': 'application/json',
-      },
-      body: JSON.stringify({
-        event_id: eventId,
-        items: [{ tier_id: tierId, quantity: 1 }],
-        payment_method: 'cash',
-      }),
-    });
-    expect(sold.ok, await sold.clone().text()).toBe(true);
+  const call = tillCaller(server, till.secret);
+  const session = (await call('/v2/staff/sign_in', { pin: '2468' })).session_token as string;
+  for (const { event, tierId } of [jazz, folk]) {
+    await call(
+      '/v2/orders',
+      { event_id: event.id, items: [{ tier_id: tierId, quantity: 1 }], payment_method: 'cash' },
+      session,
+    );
   }
 
   await page.getByRole('button', { name: 'X report' }).click();
@@ -150,7 +124,7 @@ test('a shift report that sold for two events names each tier row’s event, and
   ]);
 
   // The matinee is called off from another machine before the till closes.
-  await server.api('POST', `/v2/events/${folk.eventId}/cancel`);
+  await server.api('POST', `/v2/events/${folk.event.id}/cancel`);
   await shift.closeWithCount('150.00');
   const zByTier = shift.zReport().getByRole('table', { name: 'By tier' });
   const rows = ['General admission · Late Night Jazz', 'General admission · Folk Matinee (cancelled)'];

@@ -1,7 +1,4 @@
 import type { BrowserContext } from '@playwright/test';
-import { copyFileSync, mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { DoorDevice } from '../../src/scanner/door-device.js';
 import { FetchTransport } from '../../src/scanner/fetch-transport.js';
 import { MemoryDeviceState } from '../../src/scanner/memory-device-state.js';
@@ -9,6 +6,7 @@ import { parsePairingCode } from '../../src/scanner/pairing-code.js';
 import { parseTicketToken, tokenLifetimeSeconds } from '../../src/shared/ticket-token.js';
 import { chromium } from 'playwright-core';
 import { expect, test } from './fixtures.js';
+import { keepScreenshot } from './support/keep-screenshot.js';
 import { DoorPage } from './pages/door-page.js';
 import { WalletPage } from './pages/wallet-page.js';
 import { chromiumArgs, resolveChromium } from './support/chromium.js';
@@ -16,13 +14,6 @@ import { snap } from './support/screenshots.js';
 import { startClockedVenueServer, type ClockedVenueServer } from './support/venue-clock.js';
 
 const hour = 3_600_000;
-const docsShots = fileURLToPath(new URL('../../docs/screenshots', import.meta.url));
-const shotsDir = fileURLToPath(new URL('../../test-results/screenshots', import.meta.url));
-
-function keepScreenshot(name: string): void {
-  mkdirSync(docsShots, { recursive: true });
-  copyFileSync(join(shotsDir, `${name}.png`), join(docsShots, `${name}.png`));
-}
 
 /** Milliseconds from `at` to the next 5-minute mark, where a rotating code's window begins. */
 function untilNextWindow(at: number): number {

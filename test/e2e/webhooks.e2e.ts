@@ -1,14 +1,10 @@
-import { copyFileSync, mkdirSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { fileURLToPath } from 'node:url';
 import { expect, test as base } from './fixtures.js';
 import { WebhooksPage } from './pages/webhooks-page.js';
+import { keepScreenshot } from './support/keep-screenshot.js';
 import { snap } from './support/screenshots.js';
 import { startVenueServer, type VenueServer } from './support/venue-server.js';
-
-const docsShots = fileURLToPath(new URL('../../docs/screenshots', import.meta.url));
-const shotsDir = fileURLToPath(new URL('../../test-results/screenshots', import.meta.url));
 
 // A short probe interval, so a receiver that comes back is found within a second, not ten.
 const test = base.extend<{ server: VenueServer }>({
@@ -109,8 +105,7 @@ test('the webhook queue backs up while the receiver is down and drains when it c
       await expect(webhooks.deliveryRows().last()).toContainText('not counted as an attempt');
       await expect(webhooks.deliveryRows().first()).toContainText('waiting for the receiver');
       await snap(page, 'webhooks');
-      mkdirSync(docsShots, { recursive: true });
-      copyFileSync(`${shotsDir}/webhooks.png`, `${docsShots}/webhooks.png`);
+      keepScreenshot('webhooks');
       expect(received).toHaveLength(0);
     });
 

@@ -4,6 +4,7 @@
  * in a file libfaketime re-reads on every clock call (FAKETIME_NO_CACHE), so the step happens
  * under the running process; the monotonic clock is left alone, as a real step leaves it.
  */
+import type { components } from '../../src/shared/api/schema.js';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,10 +22,7 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-interface Ticket {
-  id: string;
-  qr_token: string;
-}
+type Ticket = components['schemas']['Ticket'];
 
 const iatOf = (token: string): number =>
   (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { iat: number }).iat;

@@ -6,6 +6,7 @@
  * duplicate order after retries with the same keys, no webhook sent twice, and recovery
  * after space is freed without a restart: health ok, the WAL truncated, sales again.
  */
+import type { components } from '../../src/shared/api/schema.js';
 import Database from 'better-sqlite3';
 import { readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -44,9 +45,7 @@ interface Sale {
   orderId?: string;
 }
 
-interface ErrorJson {
-  error: { type: string; code: string; message: string };
-}
+type ErrorJson = components['schemas']['Error'];
 
 interface HealthJson {
   status: string;

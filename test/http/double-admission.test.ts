@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { components } from '../../src/shared/api/schema.js';
 import type { NodeDoor } from '../../src/scanner/node-door.js';
 import type { ConflictRecord } from '../../src/scanner/device-state.js';
 import { eventually } from '../support/eventually.js';
@@ -16,16 +17,7 @@ let eventId: string;
 let tierId: string;
 const feeds: AbortController[] = [];
 
-interface ScanListJson {
-  data: {
-    id: string;
-    device_id: string | null;
-    result: string;
-    conflict: boolean;
-    scanned_at: string;
-    double_admission?: unknown;
-  }[];
-}
+type ScanListJson = { data: components['schemas']['Scan'][] };
 
 /** A door whose monotonic clock, if given, runs apart from this process's. */
 function pairedDoor(name: string, monotonicNow?: () => number): Promise<NodeDoor> {

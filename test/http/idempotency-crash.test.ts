@@ -1,4 +1,5 @@
 import Database from 'better-sqlite3';
+import type { components } from '../../src/shared/api/schema.js';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
@@ -32,12 +33,7 @@ interface Op {
   answers: { status: number; body: string; replayed: boolean }[];
 }
 
-interface OrderAnswer {
-  id: string;
-  buyer: { name: string };
-  refunded_cents: number;
-  tickets: { id: string; status: string }[];
-}
+type OrderAnswer = components['schemas']['Order'];
 
 async function send(base: string, op: Op): Promise<void> {
   op.sent++;

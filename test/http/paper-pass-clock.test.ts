@@ -1,4 +1,5 @@
 import { rmSync, writeFileSync } from 'node:fs';
+import type { components } from '../../src/shared/api/schema.js';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findLibfaketime } from '../support/faketime.js';
@@ -6,11 +7,7 @@ import { api, spawnServer, type SpawnedServer } from '../support/spawned-server.
 import { tempDataDir } from '../support/test-app.js';
 import { waitUntil } from '../support/eventually.js';
 
-interface TicketJson {
-  id: string;
-  qr_token: string;
-  paper_pass: string | null;
-}
+type TicketJson = components['schemas']['Ticket'];
 
 let dataDir: string;
 let clockFile: string;

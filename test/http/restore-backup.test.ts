@@ -1,4 +1,5 @@
 import Database from 'better-sqlite3';
+import type { components } from '../../src/shared/api/schema.js';
 import { cpSync, existsSync, mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
@@ -23,10 +24,7 @@ import { adminSecret } from '../support/test-app.js';
 const run = killedAfterEach();
 afterAll(removeServerBundle);
 
-interface Order {
-  id: string;
-  tickets: { id: string; paper_pass: string }[];
-}
+type Order = components['schemas']['Order'];
 
 interface DoorPack {
   full: boolean;

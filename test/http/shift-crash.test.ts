@@ -1,4 +1,5 @@
 import Database from 'better-sqlite3';
+import type { components } from '../../src/shared/api/schema.js';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { api, httpSaleEvent, spawnServer, killedAfterEach, okJson } from '../support/spawned-server.js';
@@ -19,14 +20,7 @@ function tillCall(
   return fetchAs(base, path, { method, body, key, staff });
 }
 
-interface Report {
-  kind: string;
-  order_count: number;
-  cash_sales_cents: number;
-  expected_cash_cents: number;
-  over_short_cents: number | null;
-  shift: { id: string; status: string };
-}
+type Report = components['schemas']['ShiftReport'];
 
 describe('kill -9 between sales of an open shift', () => {
   it('after restart the shift is still open, every order made through the till carries it, and the reports and the audit trail agree', async () => {

@@ -7,6 +7,7 @@
  * after a kill -9 and a start, and a replacing file left exactly as it was (not mixed with this
  * store's write-ahead log).
  */
+import type { components } from '../../src/shared/api/schema.js';
 import Database from 'better-sqlite3';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
@@ -26,9 +27,7 @@ import { adminSecret, tempDataDir } from '../support/test-app.js';
 const run = killedAfterEach();
 afterAll(removeServerBundle);
 
-interface ErrorJson {
-  error: { type: string; code: string; message: string };
-}
+type ErrorJson = components['schemas']['Error'];
 
 interface HealthJson {
   status: string;

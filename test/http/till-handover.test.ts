@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { makeClient, unwrap } from '../../src/renderer/src/api/client.js';
 import { keepUnansweredSale, tillScope } from '../../src/renderer/src/lib/unanswered-sale.js';
-import { useEvents } from '../../src/renderer/src/stores/events-store.js';
 import { useSale } from '../../src/renderer/src/stores/sale-store.js';
 import { useSession } from '../../src/renderer/src/stores/session-store.js';
 import { useStaff } from '../../src/renderer/src/stores/staff-store.js';
 import { startFlakyLink, type FlakyLink } from '../e2e/support/flaky-link.js';
 import { memoryStorage } from '../support/memory-storage.js';
+import { tillAtPayment } from '../support/till-at-payment.js';
 import { adminSecret, serveTestApp, type ServedTestApp } from '../support/test-app.js';
 
 // One till shared by the box-office staff during a night, against the real server over a relay on
@@ -71,34 +71,8 @@ async function signsIn(who: keyof typeof staff) {
 }
 
 /** An event on sale, loaded at the till, with two GA for €60 cash at payment. */
-async function twoAtPayment(title: string) {
-  const event = await unwrap(
-    office().POST('/v2/events', {
-      body: {
-        title,
-        venue: 'Hall',
-        doors_at: '2026-12-24T19:00:00Z',
-        tickets: [{ name: 'GA', price_cents: 2500, quantity: 10 }],
-      },
-    }),
-  );
-  await unwrap(office().POST('/v2/events/{id}/publish', { params: { path: { id: event.id } } }));
-  await useEvents.getState().loadEvents();
-  await useEvents.getState().loadTiers(event.id);
-  const tier = useEvents.getState().tiers[event.id]!.data![0]!;
-  const sale = useSale.getState();
-  sale.chooseEvent(event.id);
-  sale.chooseTier(tier.id);
-  sale.typeQuantity('2', 10);
-  sale.confirmQuantity(10);
-  sale.setTendered('60');
-  const onTill = useEvents.getState().events.data!.find((e) => e.id === event.id)!;
-  return {
-    complete: () => useSale.getState().submit(onTill, tier, 10),
-    sold: async () =>
-      (await unwrap(office().GET('/v2/orders', { params: { query: { event_id: event.id } } }))).data,
-  };
-}
+const twoAtPayment = (title: string) =>
+  tillAtPayment(office, { title, stock: 10, quantity: 2, tendered: '60' });
 
 /** Who the audit trail says made the order. */
 const madeBy = async (orderId: string) => {

@@ -2,11 +2,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { CheckoutBody } from '../../src/renderer/src/api/types.js';
 import { makeClient, unwrap } from '../../src/renderer/src/api/client.js';
 import { keepUnansweredSale, tillScope, wasDropped } from '../../src/renderer/src/lib/unanswered-sale.js';
-import { useEvents } from '../../src/renderer/src/stores/events-store.js';
 import { useSale } from '../../src/renderer/src/stores/sale-store.js';
 import { useSession } from '../../src/renderer/src/stores/session-store.js';
 import { adminSecret, serveTestApp, type ServedTestApp } from '../support/test-app.js';
 import { memoryStorage } from '../support/memory-storage.js';
+import { tillAtPayment } from '../support/till-at-payment.js';
 
 // The till's sale store against the real server: carts sent under one Idempotency-Key whose
 // answers were lost (the till's Wi-Fi), then the cart changed and completed again.
@@ -25,25 +25,7 @@ beforeEach(async () => {
 
 /** An event with `stock` GA on sale, loaded by the till, with one GA for cash ready to complete. */
 async function tillSellingOne(title: string, stock: number) {
-  const event = await unwrap(
-    office().POST('/v2/events', {
-      body: {
-        title,
-        venue: 'Hall',
-        doors_at: '2026-12-24T19:00:00Z',
-        tickets: [{ name: 'GA', price_cents: 2500, quantity: stock }],
-      },
-    }),
-  );
-  await unwrap(office().POST('/v2/events/{id}/publish', { params: { path: { id: event.id } } }));
-  await useEvents.getState().loadEvents();
-  await useEvents.getState().loadTiers(event.id);
-  const tier = useEvents.getState().tiers[event.id]!.data![0]!;
-  const sale = useSale.getState();
-  sale.chooseEvent(event.id);
-  sale.chooseTier(tier.id);
-  sale.confirmQuantity(10);
-  sale.setTendered('100');
+  const { event, tier, sold } = await tillAtPayment(office, { title, stock, tendered: '100' });
   const cart = (quantity: number): CheckoutBody => ({
     event_id: event.id,
     items: [{ tier_id: tier.id, quantity }],
@@ -56,15 +38,7 @@ async function tillSellingOne(title: string, stock: number) {
     office()
       .POST('/v2/orders', { body: cart(quantity), headers: { 'Idempotency-Key': key } })
       .then((result) => result.response.status);
-  const sold = async () =>
-    (await unwrap(office().GET('/v2/orders', { params: { query: { event_id: event.id } } }))).data;
-  return {
-    event: useEvents.getState().events.data!.find((e) => e.id === event.id)!,
-    tier,
-    cart,
-    reached,
-    sold,
-  };
+  return { event, tier, cart, reached, sold };
 }
 
 describe('a cart changed after a lost answer, completed again under the same key', () => {

@@ -1,16 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import type { components } from '../../src/shared/api/schema.js';
 import { cancelMail } from '../../src/server/mail/cancel-mail.js';
 import { eventually } from '../support/eventually.js';
 import { SmtpCatcher, type CaughtMail } from '../support/smtp-catcher.js';
 import { makeTestApp, publishedEvent, type TestApp } from '../support/test-app.js';
 
-interface MailListItem {
-  to: string;
-  subject: string;
-  kind: string;
-  ref: string | null;
-  status: string;
-}
+type MailListItem = components['schemas']['Mail'];
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {

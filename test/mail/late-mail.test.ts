@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import type { components } from '../../src/shared/api/schema.js';
 import type { MailSenderOverrides } from '../../src/server/mail/mail-sender.js';
 import { eventually } from '../support/eventually.js';
 import { SmtpCatcher } from '../support/smtp-catcher.js';
@@ -12,13 +13,7 @@ const fast: MailSenderOverrides = {
 };
 const hour = 3_600_000;
 
-interface MailItem {
-  id: string;
-  to: string;
-  status: 'pending' | 'sent' | 'failed';
-  attempts: number;
-  last_error: string | null;
-}
+type MailItem = components['schemas']['Mail'];
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { components } from '../../src/shared/api/schema.js';
 import { rmSync } from 'node:fs';
 import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { createServer as createTlsServer } from 'node:tls';
@@ -22,17 +23,7 @@ const fast: MailSenderOverrides = {
   policy: { backoffMs: [40, 80], maxAttempts: 3, unreachableRetryMs: 50 },
 };
 
-interface MailListItem {
-  id: string;
-  to: string;
-  subject: string;
-  status: 'pending' | 'sent' | 'failed';
-  attempts: number;
-  last_error: string | null;
-  next_attempt_at: string | null;
-  created_at: string;
-  sent_at: string | null;
-}
+type MailListItem = components['schemas']['Mail'];
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {

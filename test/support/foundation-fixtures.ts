@@ -1,5 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
+import type { components } from '../../src/shared/api/schema.js';
 import type { TestApp } from './test-app.js';
 
 /** The smallest valid POST /v2/events body; tests spread their variations over it. */
@@ -9,17 +10,7 @@ export const eventBody = {
   doors_at: '2026-12-24T19:00:00+00:00',
 };
 
-export interface EventJson {
-  id: string;
-  title: string;
-  venue: string;
-  doors_at: string;
-  on_sale_at: string;
-  status: 'draft' | 'published' | 'cancelled';
-  url: string;
-  currency: string;
-  created_at: string;
-}
+export type EventJson = components['schemas']['Event'];
 
 export interface TierJson {
   id: string;

@@ -1,56 +1,14 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
+import type { components } from '../../src/shared/api/schema.js';
 import { subscribeToAllKinds } from './foundation-fixtures.js';
 import { makeTestApp, publishedEvent, type TestApp } from './test-app.js';
 
-export interface TicketJson {
-  id: string;
-  order_id: string;
-  event_id: string;
-  tier_id: string;
-  attendee_id: string;
-  status: 'active' | 'transferred' | 'voided';
-  scan_count: number;
-  wallet_url: string;
-  qr_token: string;
-  paper_pass: string | null;
-  issued_at: string;
-  transferred_from: string | null;
-  transferred_to: string | null;
-}
+export type TicketJson = components['schemas']['Ticket'];
 
-export interface OrderJson {
-  id: string;
-  event_id: string;
-  status: 'paid' | 'partially_refunded' | 'refunded';
-  buyer: { name: string | null; email: string | null } | null;
-  total_cents: number;
-  refunded_cents: number;
-  currency: string;
-  payment_method: string;
-  channel: 'till' | 'kiosk' | 'api';
-  tickets: TicketJson[];
-  refunds: {
-    id: string;
-    amount_cents: number;
-    ticket_id: string | null;
-    reason: string;
-    method: 'cash' | 'card' | 'other' | null;
-    note: string | null;
-    created_at: string;
-  }[];
-  comp_reason: string | null;
-  created_at: string;
-}
+export type OrderJson = components['schemas']['Order'];
 
-export interface AttendeeJson {
-  id: string;
-  event_id: string;
-  order_id: string;
-  ticket_id: string;
-  name: string | null;
-  email: string | null;
-}
+export type AttendeeJson = components['schemas']['Attendee'];
 
 export const buyer = { name: 'Ada Lovelace', email: 'ada@example.com' };
 

@@ -1,23 +1,11 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { generateKeyPairSync, sign } from 'node:crypto';
 import { expect } from 'vitest';
+import type { components } from '../../src/shared/api/schema.js';
 import { buy, saleEvent, type Sale, type TicketJson } from './sales-fixtures.js';
 import type { TestApp } from './test-app.js';
 
-export interface ScanJson {
-  id: string;
-  event_id: string | null;
-  ticket_id: string | null;
-  device_id: string | null;
-  result: 'admitted' | 'rejected';
-  reason: string | null;
-  direction: 'in' | 'out';
-  scanned_at: string;
-  created_at: string;
-  source: 'online' | 'sync';
-  conflict: boolean;
-  credential: 'rotating' | 'paper';
-}
+export type ScanJson = components['schemas']['Scan'];
 
 export interface ScanTicketJson {
   id: string;
@@ -40,17 +28,7 @@ export interface ValidateJson {
   order: { id: string; tickets: number; admitted: number } | null;
 }
 
-export interface DeviceJson {
-  id: string;
-  name: string;
-  scope: 'scanner' | 'box_office' | 'kiosk';
-  event_id: string | null;
-  api_key_id: string | null;
-  created_at: string;
-  last_seen_at: string | null;
-  revoked_at: string | null;
-  online: boolean;
-}
+export type DeviceJson = components['schemas']['Device'];
 
 /** A tier that sells up to 100 per order, so one checkout can seed a door. */
 export const doorTier = { quantity: 1000, max_per_order: 100 };

@@ -5,8 +5,8 @@ import type { VenueServer } from './venue-server.js';
 
 /**
  * A door page paired with `code` in a browser context of its own (the box office keeps the test's
- * `page`), named "Front door" unless `name` says otherwise, with the page's uncaught errors
- * collected. `setUp` runs on the context before the page opens (a blocked route, a clock).
+ * `page`), named "Front door" unless `name` says otherwise (its uncaught errors fail the test
+ * through the e2e fixture, as any page's do). `setUp` runs on the context before the page opens (a blocked route, a clock).
  */
 export async function pairedDoor(
   browser: Browser,
@@ -17,17 +17,15 @@ export async function pairedDoor(
     setUp?: (context: BrowserContext) => Promise<void>;
     name?: string;
   },
-): Promise<{ door: DoorPage; context: BrowserContext; errors: string[] }> {
+): Promise<{ door: DoorPage; context: BrowserContext }> {
   const context = await browser.newContext({ viewport: options.viewport });
   await options.setUp?.(context);
   const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (err) => errors.push(err.message));
   const door = new DoorPage(page, server.url);
   await door.open();
   await door.nameDoor(options.name ?? 'Front door');
   await door.pairByPasting(code);
-  return { door, context, errors };
+  return { door, context };
 }
 
 /** A steward's phone. */

@@ -6,13 +6,13 @@ import { TillStaffPage } from '../pages/till-staff-page.js';
 import type { VenueServer } from './venue-server.js';
 
 /**
- * The night the staff specs work in: a published event with one General admission tier at
- * $25.00 (100 of them) and a box-office key named **Till 1** for the till at the counter.
+ * A published event of one General admission tier at $25.00 (100 of them), in the main hall on
+ * New Year's Eve: the event the staff specs sell, with its tier's id.
  */
-export async function staffNight(
+export async function generalAdmissionNight(
   server: VenueServer,
   title: string,
-): Promise<{ event: { id: string }; tillKey: { secret: string } }> {
+): Promise<{ event: { id: string }; tierId: string }> {
   const event = await server.api<{ id: string }>('POST', '/v2/events', {
     title,
     venue: 'Main hall',
@@ -20,6 +20,19 @@ export async function staffNight(
     tickets: [{ name: 'General admission', price_cents: 2500, quantity: 100 }],
   });
   await server.api('POST', `/v2/events/${event.id}/publish`);
+  const tiers = await server.api<{ data: { id: string }[] }>('GET', `/v2/events/${event.id}/tiers`);
+  return { event, tierId: tiers.data[0]!.id };
+}
+
+/**
+ * The night the staff specs work in: a published event with one General admission tier at
+ * $25.00 (100 of them) and a box-office key named **Till 1** for the till at the counter.
+ */
+export async function staffNight(
+  server: VenueServer,
+  title: string,
+): Promise<{ event: { id: string }; tillKey: { secret: string } }> {
+  const { event } = await generalAdmissionNight(server, title);
   const tillKey = await server.api<{ secret: string }>('POST', '/v2/api_keys', {
     name: 'Till 1',
     scope: 'box_office',
