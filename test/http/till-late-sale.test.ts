@@ -8,6 +8,7 @@ import { useShift } from '../../src/renderer/src/stores/shift-store.js';
 import { useStaff } from '../../src/renderer/src/stores/staff-store.js';
 import { startFlakyLink, type FlakyLink } from '../e2e/support/flaky-link.js';
 import { parseCsv } from '../support/csv.js';
+import { tillAtPayment } from '../support/till-at-payment.js';
 import { memoryStorage } from '../support/memory-storage.js';
 import { adminSecret, serveTestApp, TestClock, type ServedTestApp } from '../support/test-app.js';
 
@@ -85,34 +86,14 @@ beforeEach(async () => {
 
 /** Tonight's shift at the till (£100.00 float), and one GA for £25.00 cash at payment. */
 async function nightShiftSellingOne(title: string) {
-  const event = await unwrap(
-    admin().POST('/v2/events', {
-      body: {
-        title,
-        venue: 'Hall',
-        doors_at: '2026-12-24T19:00:00Z',
-        currency: 'gbp',
-        tickets: [{ name: 'GA', price_cents: 2500, quantity: 10 }],
-      },
-    }),
-  );
-  await unwrap(admin().POST('/v2/events/{id}/publish', { params: { path: { id: event.id } } }));
   const night = await useShift.getState().open(10_000, 'gbp');
-  await useEvents.getState().loadEvents();
-  await useEvents.getState().loadTiers(event.id);
-  const tier = useEvents.getState().tiers[event.id]!.data![0]!;
-  const sale = useSale.getState();
-  sale.chooseEvent(event.id);
-  sale.chooseTier(tier.id);
-  sale.confirmQuantity(10);
-  sale.setTendered('25');
-  const onTill = useEvents.getState().events.data!.find((e) => e.id === event.id)!;
-  return {
-    night,
-    complete: () => useSale.getState().submit(onTill, tier, 10),
-    sold: async () =>
-      (await unwrap(admin().GET('/v2/orders', { params: { query: { event_id: event.id } } }))).data,
-  };
+  const { complete, sold } = await tillAtPayment(admin, {
+    title,
+    stock: 10,
+    tendered: '25',
+    currency: 'gbp',
+  });
+  return { night, complete, sold };
 }
 
 /** The manager, at the office PC, closes the till's shift having counted float + the £25.00. */

@@ -7,13 +7,13 @@ export const tillMaxQuantity = 10;
 
 /**
  * A sale brought to payment in the till's stores against the real server: `office` makes and
- * publishes an event of one €25 GA tier (`stock` of them), the till loads it, chooses the tier,
+ * publishes an event of one 25.00 GA tier (`stock` of them, in `currency`, else the server's default), the till loads it, chooses the tier,
  * `quantity` of them when given (else the store's own one) and is handed `tendered` euros in cash.
  * `complete` presses Complete sale; `sold` is what the office then finds sold for the event.
  */
 export async function tillAtPayment(
   office: () => MarqueeClient,
-  sale: { title: string; stock: number; quantity?: number; tendered: string },
+  sale: { title: string; stock: number; quantity?: number; tendered: string; currency?: string },
 ) {
   const made = await unwrap(
     office().POST('/v2/events', {
@@ -21,6 +21,7 @@ export async function tillAtPayment(
         title: sale.title,
         venue: 'Hall',
         doors_at: '2026-12-24T19:00:00Z',
+        ...(sale.currency === undefined ? {} : { currency: sale.currency }),
         tickets: [{ name: 'GA', price_cents: 2500, quantity: sale.stock }],
       },
     }),
