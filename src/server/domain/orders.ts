@@ -81,10 +81,15 @@ export class OrdersService {
     return this.deps.views.order(row);
   }
 
-  list(search: OrderSearch, limit: number, cursor: string | undefined, newestFirst = false): Page<OrderView> {
+  async list(
+    search: OrderSearch,
+    limit: number,
+    cursor: string | undefined,
+    newestFirst = false,
+  ): Promise<Page<OrderView>> {
     requireSearchTargets(search, this.deps);
     const list = new ListCursor('orders', { ...search, newestFirst });
-    const rows = this.deps.orders.page(search, list.decode(cursor), limit + 1, newestFirst);
+    const rows = await this.deps.orders.pageInSlices(search, list.decode(cursor), limit + 1, newestFirst);
     return toPage(rows, limit, (row) => this.deps.views.order(row), list);
   }
 

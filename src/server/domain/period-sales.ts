@@ -56,7 +56,7 @@ function sumInto<K>(map: Map<K, Sums>, key: K, add: Partial<Sums>): void {
 export class PeriodSalesService {
   constructor(private readonly deps: PeriodSalesDeps) {}
 
-  report(from: number, to: number, timezone: string | undefined): SalesReportView {
+  async report(from: number, to: number, timezone: string | undefined): Promise<SalesReportView> {
     if (!(to > from)) throw invalidField('to', '`to` must be later than `from`.');
     const zone = timezone === undefined ? this.deps.venueTimeZone() : checkedTimeZone(timezone, 'timezone');
     const { periodSales, events, now } = this.deps;
@@ -71,10 +71,14 @@ export class PeriodSalesService {
       sumInto(byMonth, `${month(slot * slotMs)} ${currency}`, sums);
       sumInto(byCurrency, currency, sums);
     };
-    for (const row of periodSales.orders(from, to)) {
+    // Both as of this moment: the refunds now, and the orders there are now (read in slices, the
+    // orders placed meanwhile come after them). Sums add up, so a quarter hour that comes in two
+    // rows counts whole.
+    const refunds = periodSales.refunds(from, to);
+    for (const row of await periodSales.orders(from, to)) {
       add(row.event_id, row.currency, row.slot, { orders: row.orders, gross_cents: row.gross_cents });
     }
-    for (const row of periodSales.refunds(from, to)) {
+    for (const row of refunds) {
       add(row.event_id, row.currency, row.slot, { refunds: row.refunds, refunds_cents: row.refunds_cents });
     }
     const eventRows = [...byEvent].map(([eventId, sums]) => {
