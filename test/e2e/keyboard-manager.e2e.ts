@@ -329,7 +329,8 @@ test('Webhooks by keyboard: every stop named and ringed, row buttons say which r
 
   await tabTo(page, page.getByRole('button', { name: 'Delete… Ledger' }));
   await page.keyboard.press('Enter');
-  await expect(dialog).toBeVisible();
+  // Cancel takes the keyboard first; a Tab pressed before it has would land elsewhere.
+  await expect(dialog.getByRole('button', { name: /Cancel/ })).toBeFocused();
   await page.keyboard.press('Tab');
   await page.keyboard.press('Enter');
   await expect(dialog).toBeHidden();
