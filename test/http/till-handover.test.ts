@@ -2,10 +2,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { makeClient, unwrap } from '../../src/renderer/src/api/client.js';
 import { keepUnansweredSale, tillScope } from '../../src/renderer/src/lib/unanswered-sale.js';
 import { useSale } from '../../src/renderer/src/stores/sale-store.js';
-import { useSession } from '../../src/renderer/src/stores/session-store.js';
 import { useStaff } from '../../src/renderer/src/stores/staff-store.js';
 import { startFlakyLink, type FlakyLink } from '../e2e/support/flaky-link.js';
-import { memoryStorage } from '../support/memory-storage.js';
+import { closeTillTab, freshTillTab } from '../support/fresh-till-tab.js';
 import { tillAtPayment } from '../support/till-at-payment.js';
 import { adminSecret, serveTestApp, type ServedTestApp } from '../support/test-app.js';
 
@@ -48,21 +47,9 @@ beforeAll(async () => {
     member.id = made.id;
   }
 });
-afterAll(async () => {
-  Reflect.deleteProperty(globalThis, 'localStorage');
-  await link.close();
-  await served.close();
-});
-beforeEach(async () => {
-  Object.defineProperty(globalThis, 'localStorage', { value: memoryStorage(), configurable: true });
-  link.release();
-  await useStaff.getState().signOut('expired');
-  useSession.getState().signOut();
-  useSession.getState().setBaseUrl(link.url);
-  await useSession.getState().signIn(tillSecret, 'login');
-  // A fresh tab: no sale on screen, nobody's.
-  useSale.setState({ idempotencyKey: null, sentUnanswered: [], sellerId: null, stage: 'tier' });
-});
+afterAll(() => closeTillTab(link, served));
+// A fresh tab: no sale on screen, nobody's.
+beforeEach(() => freshTillTab(link, tillSecret));
 
 /** `who` signs in at the till's keypad, as app.tsx tells the sale store. */
 async function signsIn(who: keyof typeof staff) {

@@ -3,13 +3,12 @@ import { makeClient, unwrap } from '../../src/renderer/src/api/client.js';
 import { closedShiftSaleWords } from '../../src/renderer/src/lib/unanswered-sale.js';
 import { useEvents } from '../../src/renderer/src/stores/events-store.js';
 import { useSale } from '../../src/renderer/src/stores/sale-store.js';
-import { useSession } from '../../src/renderer/src/stores/session-store.js';
 import { useShift } from '../../src/renderer/src/stores/shift-store.js';
 import { useStaff } from '../../src/renderer/src/stores/staff-store.js';
 import { startFlakyLink, type FlakyLink } from '../e2e/support/flaky-link.js';
 import { parseCsv } from '../support/csv.js';
 import { tillAtPayment } from '../support/till-at-payment.js';
-import { memoryStorage } from '../support/memory-storage.js';
+import { closeTillTab, freshTillTab } from '../support/fresh-till-tab.js';
 import { adminSecret, serveTestApp, TestClock, type ServedTestApp } from '../support/test-app.js';
 
 // A cash sale rung up at 23:50 whose answer never came back (the lid shut, the Wi-Fi dropped);
@@ -58,20 +57,10 @@ beforeAll(async () => {
   await unwrap(admin().POST('/v2/staff', { body: { name: 'Anna', role: 'seller', pin: sellerPin } }));
   await unwrap(admin().POST('/v2/staff', { body: { name: 'Mia', role: 'manager', pin: '8642' } }));
 });
-afterAll(async () => {
-  Reflect.deleteProperty(globalThis, 'localStorage');
-  await link.close();
-  await served.close();
-});
+afterAll(() => closeTillTab(link, served));
 beforeEach(async () => {
-  Object.defineProperty(globalThis, 'localStorage', { value: memoryStorage(), configurable: true });
-  link.release();
-  await useStaff.getState().signOut('expired');
-  useSession.getState().signOut();
-  useSession.getState().setBaseUrl(link.url);
-  await useSession.getState().signIn(tillSecret, 'login');
+  await freshTillTab(link, tillSecret);
   expect(await useStaff.getState().signIn(sellerPin)).toBe(true);
-  useSale.setState({ idempotencyKey: null, sentUnanswered: [], sellerId: null, stage: 'tier' });
   useShift.getState().reset();
   await useShift.getState().loadCurrent();
   managerToken = (
