@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { makeClient, unwrap } from '../../src/renderer/src/api/client.js';
+import { unwrap } from '../../src/renderer/src/api/client.js';
 import { keepUnansweredSale, tillScope } from '../../src/renderer/src/lib/unanswered-sale.js';
 import { useSale } from '../../src/renderer/src/stores/sale-store.js';
 import { useStaff } from '../../src/renderer/src/stores/staff-store.js';
 import { startFlakyLink, type FlakyLink } from '../e2e/support/flaky-link.js';
-import { closeTillTab, freshTillTab } from '../support/fresh-till-tab.js';
+import { closeTillTab, deskClient, freshTillTab } from '../support/fresh-till-tab.js';
 import { tillAtPayment } from '../support/till-at-payment.js';
 import { adminSecret, serveTestApp, type ServedTestApp } from '../support/test-app.js';
 
@@ -19,16 +19,7 @@ const staff: Record<'anna' | 'bob', { id: string; pin: string }> = {
   bob: { id: '', pin: '2468' },
 };
 /** The office's desk: its own key, and none of the till's staff sign-in (a module-wide token). */
-const office = () => {
-  const client = makeClient(served.url, adminSecret);
-  client.use({
-    onRequest({ request }) {
-      request.headers.delete('marquee-staff');
-      return request;
-    },
-  });
-  return client;
-};
+const office = () => deskClient(served.url, adminSecret);
 const orders = 'POST /v2/orders ';
 const when = '\\d\\d:\\d\\d';
 

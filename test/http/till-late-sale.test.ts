@@ -8,7 +8,7 @@ import { useStaff } from '../../src/renderer/src/stores/staff-store.js';
 import { startFlakyLink, type FlakyLink } from '../e2e/support/flaky-link.js';
 import { parseCsv } from '../support/csv.js';
 import { tillAtPayment } from '../support/till-at-payment.js';
-import { closeTillTab, freshTillTab } from '../support/fresh-till-tab.js';
+import { closeTillTab, deskClient, freshTillTab } from '../support/fresh-till-tab.js';
 import { adminSecret, serveTestApp, TestClock, type ServedTestApp } from '../support/test-app.js';
 
 // A cash sale rung up at 23:50 whose answer never came back (the lid shut, the Wi-Fi dropped);
@@ -24,16 +24,7 @@ const clock = new TestClock(Date.parse('2026-12-20T23:40:00Z'));
 const sellerPin = '1357';
 
 /** The admin's desk, with no till staff session (a module-wide token the till's store sets). */
-const admin = () => {
-  const client = makeClient(served.url, adminSecret);
-  client.use({
-    onRequest({ request }) {
-      request.headers.delete('marquee-staff');
-      return request;
-    },
-  });
-  return client;
-};
+const admin = () => deskClient(served.url, adminSecret);
 
 /** The office PC: another till key, the manager signed in there. */
 const office = () => {

@@ -1,3 +1,4 @@
+import { makeClient, type MarqueeClient } from '../../src/renderer/src/api/client.js';
 import { useSale } from '../../src/renderer/src/stores/sale-store.js';
 import { useSession } from '../../src/renderer/src/stores/session-store.js';
 import { useStaff } from '../../src/renderer/src/stores/staff-store.js';
@@ -24,4 +25,19 @@ export async function closeTillTab(link: FlakyLink, served: ServedTestApp): Prom
   Reflect.deleteProperty(globalThis, 'localStorage');
   await link.close();
   await served.close();
+}
+
+/**
+ * A client of another desk in the same test process: `secret`'s key, without the staff session
+ * the till's stores set on every request of the module (theirs is the till's, not this desk's).
+ */
+export function deskClient(url: string, secret: string): MarqueeClient {
+  const client = makeClient(url, secret);
+  client.use({
+    onRequest({ request }) {
+      request.headers.delete('marquee-staff');
+      return request;
+    },
+  });
+  return client;
 }
