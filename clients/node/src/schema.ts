@@ -4217,7 +4217,7 @@ export interface operations {
       query?: {
         limit?: number;
         cursor?: string;
-        /** @description csv: every row the filters select (not one page) as a CSV download, for admin and box_office keys; limit and cursor are ignored. `Accept: text/csv` does the same */
+        /** @description csv: every row the filters select (not one page) as a CSV download, for admin and box_office keys; limit and cursor are ignored, though a bad one is refused as on the JSON list. `Accept: text/csv` does the same */
         format?: 'json' | 'csv';
         /** @description evt_ */
         event_id?: string;
@@ -4987,7 +4987,7 @@ export interface operations {
       query?: {
         limit?: number;
         cursor?: string;
-        /** @description csv: every row the filters select (not one page) as a CSV download, for admin and box_office keys; limit and cursor are ignored. `Accept: text/csv` does the same */
+        /** @description csv: every row the filters select (not one page) as a CSV download, for admin and box_office keys; limit and cursor are ignored, though a bad one is refused as on the JSON list. `Accept: text/csv` does the same */
         format?: 'json' | 'csv';
         event_id?: string;
         /** @description Only orders paid this way */
@@ -5757,7 +5757,7 @@ export interface operations {
       query: {
         limit?: number;
         cursor?: string;
-        /** @description csv: every row the filters select (not one page) as a CSV download, for admin and box_office keys; limit and cursor are ignored. `Accept: text/csv` does the same */
+        /** @description csv: every row the filters select (not one page) as a CSV download, for admin and box_office keys; limit and cursor are ignored, though a bad one is refused as on the JSON list. `Accept: text/csv` does the same */
         format?: 'json' | 'csv';
         event_id: string;
       };
