@@ -143,6 +143,30 @@ const layerConfigs = layerRules.map(({ layer, never, why }) => ({
   },
 }));
 
+/**
+ * The e2e specs take `test` from fixtures.ts, whose automatic page-error watch fails a test on an
+ * uncaught error in any page; a spec that took Playwright's own `test` ran unwatched.
+ * @type {import('eslint').Linter.Config}
+ */
+const e2eFixtureRule = {
+  files: ['test/e2e/**/*.e2e.ts'],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        paths: [
+          {
+            name: '@playwright/test',
+            importNames: ['test'],
+            message:
+              "Take test (and expect) from './fixtures.js': its page-error watch covers every spec (test/e2e/fixtures.ts).",
+          },
+        ],
+      },
+    ],
+  },
+};
+
 // Syntax-level rules only (no type-aware linting) so `npm run lint` stays quick; tsc does the typing.
 export default defineConfig(
   globalIgnores(['out/', 'dist/', 'coverage/', 'test-results/', 'playwright-report/', 'docs/']),
@@ -161,4 +185,5 @@ export default defineConfig(
   },
   ...layerConfigs,
   mainRule,
+  e2eFixtureRule,
 );

@@ -127,6 +127,14 @@ func TestSellReadVerifyReceivePageAndRefuse(t *testing.T) {
 	if message.Type != "order.created" || sold.ID != o.ID {
 		t.Fatalf("message %s %s", message.Type, sold.ID)
 	}
+	// The same delivery as AWS Lambda behind API Gateway hands it over: a plain map, names in lower case.
+	lambda := map[string]string{}
+	for name := range got.header {
+		lambda[strings.ToLower(name)] = got.header.Get(name)
+	}
+	if m, err := webhook.VerifyMap(got.body, lambda); err != nil || m.ID != message.ID {
+		t.Fatalf("headers as a lower-case map: %v", err)
+	}
 	var other struct{ Secret string }
 	must(t, c.Post(ctx, "/v2/webhook_endpoints", map[string]any{"url": receiver.URL, "events": []string{"payout.paid"}}, &other))
 	otherWebhook, err := marquee.NewWebhook(other.Secret)

@@ -45,14 +45,48 @@ func NewWebhook(secret string) (*Webhook, error) {
 }
 
 // Verify takes the raw body exactly as received (before any JSON decoding) and the request's
-// headers, and answers the message.
+// headers, and answers the message. The header names may be cased any way: canonical as net/http
+// gives them, or lower case in an http.Header built by hand (from an HTTP/2 frame or a gateway).
 func (w *Webhook) Verify(payload []byte, header http.Header) (*WebhookMessage, error) {
 	return w.VerifyAt(payload, header, time.Now())
 }
 
 // VerifyAt is Verify with the receiver's clock given.
 func (w *Webhook) VerifyAt(payload []byte, header http.Header, now time.Time) (*WebhookMessage, error) {
-	id, timestamp, signatures := header.Get("Webhook-Id"), header.Get("Webhook-Timestamp"), header.Get("Webhook-Signature")
+	return w.verify(payload, func(name string) string {
+		if value := header.Get(name); value != "" {
+			return value
+		}
+		for key, values := range header {
+			if strings.EqualFold(key, name) && len(values) > 0 {
+				return values[0]
+			}
+		}
+		return ""
+	}, now)
+}
+
+// VerifyMap is Verify for headers as a plain map, cased any way: what AWS Lambda behind API
+// Gateway (events.APIGatewayProxyRequest.Headers, lower case over HTTP/2) and most serverless
+// runtimes hand over.
+func (w *Webhook) VerifyMap(payload []byte, headers map[string]string) (*WebhookMessage, error) {
+	return w.VerifyMapAt(payload, headers, time.Now())
+}
+
+// VerifyMapAt is VerifyMap with the receiver's clock given.
+func (w *Webhook) VerifyMapAt(payload []byte, headers map[string]string, now time.Time) (*WebhookMessage, error) {
+	return w.verify(payload, func(name string) string {
+		for key, value := range headers {
+			if strings.EqualFold(key, name) {
+				return value
+			}
+		}
+		return ""
+	}, now)
+}
+
+func (w *Webhook) verify(payload []byte, header func(name string) string, now time.Time) (*WebhookMessage, error) {
+	id, timestamp, signatures := header("webhook-id"), header("webhook-timestamp"), header("webhook-signature")
 	if id == "" || timestamp == "" || signatures == "" {
 		return nil, fmt.Errorf("%w: missing webhook-id, webhook-timestamp or webhook-signature header", ErrWebhookVerification)
 	}

@@ -106,3 +106,46 @@ func TestWebhookSecretMustBeBase64(t *testing.T) {
 		t.Fatal("accepted a secret that is not base64")
 	}
 }
+
+// recased copies a signed header's three values under names cased by `name`, into a plain map.
+func recased(header http.Header, name func(string) string) map[string]string {
+	out := map[string]string{}
+	for _, key := range []string{"webhook-id", "webhook-timestamp", "webhook-signature"} {
+		out[name(key)] = header.Get(key)
+	}
+	return out
+}
+
+func TestWebhookHeaderNamesInAnyCase(t *testing.T) {
+	w := mustWebhook(t)
+	genuine := signed(webhookBody, webhookNow, "msg_1", webhookSecret)
+	casings := map[string]func(string) string{
+		"lower":     strings.ToLower,
+		"upper":     strings.ToUpper,
+		"canonical": http.CanonicalHeaderKey,
+		"odd":       func(name string) string { return "wEbHoOk" + name[len("webhook"):] },
+	}
+	for casing, name := range casings {
+		headers := recased(genuine, name)
+		// A plain map, as AWS Lambda (API Gateway) and other serverless runtimes give headers.
+		if m, err := w.VerifyMapAt(webhookBody, headers, webhookNow); err != nil || m.ID != "msg_1" {
+			t.Errorf("map, %s case: %v", casing, err)
+		}
+		// An http.Header built by hand as a map literal keeps its keys as written.
+		built := http.Header{}
+		for key, value := range headers {
+			built[key] = []string{value}
+		}
+		if m, err := w.VerifyAt(webhookBody, built, webhookNow); err != nil || m.ID != "msg_1" {
+			t.Errorf("http.Header, %s case: %v", casing, err)
+		}
+	}
+	// Any case still checks the signature: a changed body is refused through the map too.
+	tampered := []byte(strings.Replace(string(webhookBody), "order", "ordre", 1))
+	if _, err := w.VerifyMapAt(tampered, recased(genuine, strings.ToLower), webhookNow); !errors.Is(err, marquee.ErrWebhookVerification) {
+		t.Errorf("tampered body through a map: %v", err)
+	}
+	if _, err := w.VerifyMapAt(webhookBody, map[string]string{}, webhookNow); !errors.Is(err, marquee.ErrWebhookVerification) {
+		t.Errorf("no headers: %v", err)
+	}
+}

@@ -183,6 +183,43 @@ describe('CSV exports', () => {
     );
   });
 
+  it('checks a cursor as the JSON list does: a bad one is refused, a good one is ignored like limit', async () => {
+    const ticket = orders[0]!.tickets[0]!;
+    const scanner = await createKey(t, 'scanner');
+    await validate(t, { token: freshToken(t, ticket) }, scanner);
+    await validate(t, { token: freshToken(t, ticket) }, scanner);
+    const lists = [
+      { path: `/v2/orders?event_id=${sale.eventId}`, rows: orders.length },
+      { path: `/v2/attendees?event_id=${sale.eventId}`, rows: orders.flatMap((o) => o.tickets).length },
+      { path: `/v2/scans?event_id=${sale.eventId}`, rows: 2 },
+    ];
+    const nextCursor = async (path: string) =>
+      (await download(`${path}&limit=1`)).json<{ next_cursor: string }>().next_cursor;
+    for (const { path, rows } of lists) {
+      for (const cursor of ['garbage', await nextCursor(lists.find((l) => l.path !== path)!.path)]) {
+        const asked = `${path}&cursor=${encodeURIComponent(cursor)}`;
+        const json = expectError(
+          await download(asked),
+          400,
+          'invalid_request_error',
+          'invalid_field',
+          'cursor',
+        );
+        const csv = expectError(
+          await download(`${asked}&format=csv`),
+          400,
+          'invalid_request_error',
+          'invalid_field',
+          'cursor',
+        );
+        expect(csv.message).toBe(json.message);
+      }
+      const good = await download(`${path}&format=csv&cursor=${await nextCursor(path)}`);
+      expect(good.statusCode, good.body).toBe(200);
+      expect(csvObjects(good.body)).toHaveLength(rows);
+    }
+  });
+
   it('reads in chunks of a fixed size by keyset, every row once, and nothing written after it began', async () => {
     const repo = new ExportsRepo(t.app.ctx.db);
     const chunks = repo.orders({ eventId: sale.eventId }, 3);

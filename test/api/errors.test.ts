@@ -172,13 +172,41 @@ describe('request bodies', () => {
     expect(identity.statusCode, identity.body).toBe(200);
   });
 
-  it('refuses prototype-poisoning keys rather than merging them', async () => {
-    const res = await t.call(
-      'POST',
-      '/v2/events',
-      `{"title":"x","venue":"y","doors_at":"${eventBody.doors_at}","__proto__":{"admin":true}}`,
+  it('refuses prototype-poisoning keys rather than merging them, naming the key (the body is valid JSON)', async () => {
+    const event = `"title":"x","venue":"y","doors_at":"${eventBody.doors_at}"`;
+    const bodies = [
+      [`{${event},"__proto__":{"admin":true}}`, '__proto__'],
+      [`{${event},"tickets":[{"name":"A"},{"name":"B","__proto__":null}]}`, 'tickets[1].__proto__'],
+      [`{${event},"constructor":{"prototype":{"admin":true}}}`, 'constructor.prototype'],
+    ] as const;
+    for (const [body, param] of bodies) {
+      const error = expectError(
+        await t.call('POST', '/v2/events', body),
+        400,
+        'invalid_request_error',
+        'invalid_json',
+        param,
+      );
+      expect(error.message).toContain(`The field ${param} is not allowed`);
+      expect(error.message).not.toMatch(/not valid JSON/);
+    }
+    expect(countRows(t, 'events')).toBe(0);
+    // Broken JSON is still said to be broken, with no field to name.
+    const broken = expectError(
+      await t.call('POST', '/v2/events', `{${event},"__proto__":`),
+      400,
+      'invalid_request_error',
+      'invalid_json',
     );
-    expectError(res, 400, 'invalid_request_error', 'invalid_json');
+    expect(broken.message).toBe('The request body is not valid JSON.');
+    // A plain field called constructor is only an unknown field.
+    expectError(
+      await t.call('POST', '/v2/events', `{${event},"constructor":"x"}`),
+      400,
+      'invalid_request_error',
+      'invalid_field',
+      'constructor',
+    );
   });
 });
 

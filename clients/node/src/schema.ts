@@ -1460,7 +1460,7 @@ export interface webhooks {
     put?: never;
     /**
      * ticket.scanned
-     * @description An attempt to admit a known ticket, admitted or not (validate, sync, check-in). data.object: {scan, ticket}. Sent to every enabled endpoint whose events take "ticket.scanned" (or "*"); see docs/webhooks.md.
+     * @description An attempt to admit a known ticket, admitted or not (validate, sync, check-in). data.object: {scan, ticket}: the scan as GET /v2/scans lists it, and the ticket as GET /v2/tickets/{id} answers it but without qr_token and paper_pass, plus inside. Sent to every enabled endpoint whose events take "ticket.scanned" (or "*"); see docs/webhooks.md.
      */
     post: operations['receiveTicketScannedWebhook'];
     delete?: never;
@@ -4217,7 +4217,7 @@ export interface operations {
       query?: {
         limit?: number;
         cursor?: string;
-        /** @description csv: every row the filters select (not one page) as a CSV download, for admin and box_office keys; limit and cursor are ignored. `Accept: text/csv` does the same */
+        /** @description csv: every row the filters select (not one page) as a CSV download, for admin and box_office keys; limit and cursor are ignored, though a bad one is refused as on the JSON list. `Accept: text/csv` does the same */
         format?: 'json' | 'csv';
         /** @description evt_ */
         event_id?: string;
@@ -4987,7 +4987,7 @@ export interface operations {
       query?: {
         limit?: number;
         cursor?: string;
-        /** @description csv: every row the filters select (not one page) as a CSV download, for admin and box_office keys; limit and cursor are ignored. `Accept: text/csv` does the same */
+        /** @description csv: every row the filters select (not one page) as a CSV download, for admin and box_office keys; limit and cursor are ignored, though a bad one is refused as on the JSON list. `Accept: text/csv` does the same */
         format?: 'json' | 'csv';
         event_id?: string;
         /** @description Only orders paid this way */
@@ -5757,7 +5757,7 @@ export interface operations {
       query: {
         limit?: number;
         cursor?: string;
-        /** @description csv: every row the filters select (not one page) as a CSV download, for admin and box_office keys; limit and cursor are ignored. `Accept: text/csv` does the same */
+        /** @description csv: every row the filters select (not one page) as a CSV download, for admin and box_office keys; limit and cursor are ignored, though a bad one is refused as on the JSON list. `Accept: text/csv` does the same */
         format?: 'json' | 'csv';
         event_id: string;
       };
@@ -8061,7 +8061,7 @@ export interface operations {
           data: {
             object: {
               scan: components['schemas']['Scan'];
-              /** @description The ticket in a ticket.scanned webhook: the ticket resource without qr_token (a webhook never hands out a fresh admission token) plus inside */
+              /** @description The ticket in a ticket.scanned webhook: the ticket resource (GET /v2/tickets/{id}) without its credentials qr_token and paper_pass (a scan signs no new admission code), plus inside */
               ticket: {
                 id: string;
                 order_id: string;

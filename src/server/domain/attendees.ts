@@ -11,6 +11,8 @@ import { viewAttendee } from './sales-views.js';
 import { changedFields } from './audit-entry.js';
 
 const attendeeJson = responseJson(Attendee);
+/** The attendees list a cursor belongs to: one event's (store/pagination.ts). */
+const attendeesList = (eventId: string) => new ListCursor('attendees', { eventId });
 
 export interface AttendeesDeps {
   actions: ActionRunner;
@@ -36,9 +38,14 @@ export class AttendeesService {
 
   list(eventId: string, limit: number, cursor: string | undefined): Page<AttendeeView> {
     if (!this.deps.events.find(eventId)) throw notFound('event', eventId, 'event_id');
-    const list = new ListCursor('attendees', { eventId });
+    const list = attendeesList(eventId);
     const rows = this.deps.attendees.page(eventId, list.decode(cursor), limit + 1);
     return toPage(rows, limit, viewAttendee, list);
+  }
+
+  /** As `orders.checkCursor`: the CSV export ignores a good cursor and refuses a bad one. */
+  checkCursor(eventId: string, cursor: string | undefined): void {
+    attendeesList(eventId).decode(cursor);
   }
 
   /** `null` clears a field. `attendee.updated` fires only when something actually changed. */

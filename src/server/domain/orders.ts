@@ -53,6 +53,9 @@ export function notTheKiosks(what: 'order' | 'ticket'): ApiError {
 }
 
 const orderJson = responseJson(Order);
+/** The orders list a cursor belongs to: the search and its direction (store/pagination.ts). */
+const ordersList = (search: OrderSearch, newestFirst: boolean) =>
+  new ListCursor('orders', { ...search, newestFirst });
 const bulkRefundJson = responseJson(BulkRefund);
 
 export interface OrdersDeps extends LedgerDeps {
@@ -88,9 +91,17 @@ export class OrdersService {
     newestFirst = false,
   ): Promise<Page<OrderView>> {
     requireSearchTargets(search, this.deps);
-    const list = new ListCursor('orders', { ...search, newestFirst });
+    const list = ordersList(search, newestFirst);
     const rows = await this.deps.orders.pageInSlices(search, list.decode(cursor), limit + 1, newestFirst);
     return toPage(rows, limit, (row) => this.deps.views.order(row), list);
+  }
+
+  /**
+   * The CSV export is every row, so it ignores `cursor` as it ignores `limit`; but, as `limit`, a
+   * bad one is refused the way the JSON list refuses it, not silently passed over.
+   */
+  checkCursor(search: OrderSearch, cursor: string | undefined, newestFirst = false): void {
+    ordersList(search, newestFirst).decode(cursor);
   }
 
   /**

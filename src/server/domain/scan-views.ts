@@ -29,7 +29,10 @@ export function viewScan(row: Omit<ScanRow, 'seq' | 'sync_key'>): ScanView {
   };
 }
 
-/** The `ticket.scanned` webhook's ticket. No qr_token: a webhook never carries a fresh admission credential. */
+/**
+ * The `ticket.scanned` webhook's ticket: the ticket resource without its credentials (qr_token,
+ * paper_pass), since a scan on the door's path signs no new admission code, plus `inside`.
+ */
 export function viewScanTicket(row: ScanTicketRow, urls: PublicUrls): ScanTicketView {
   return {
     id: row.id,

@@ -158,6 +158,21 @@ export class ScanningService {
    * device the store no longer knows).
    */
   list(query: ScansQueryInput, caller: ApiKeyRecord | null = null): Page<ScanView> {
+    const { filters, list } = this.listOf(query, caller);
+    const limit = query.limit ?? 20;
+    const rows = this.deps.scans.page(filters, list.decode(query.cursor), limit + 1);
+    return toPage(rows, limit, (row) => this.deps.doubles.view(row), list);
+  }
+
+  /**
+   * The CSV export is every row, so it ignores `cursor` as it ignores `limit`; but, as `limit`, a
+   * bad one is refused the way the JSON list refuses it, not silently passed over.
+   */
+  checkCursor(query: ScansQueryInput, caller: ApiKeyRecord | null): void {
+    this.listOf(query, caller).list.decode(query.cursor);
+  }
+
+  private listOf(query: ScansQueryInput, caller: ApiKeyRecord | null) {
     if (query.event_id !== undefined) this.requireEvent(query.event_id, 'event_id');
     // A door paired to an event lists that event's scans: asked for another, it is refused; asked
     // for none, it gets its own event's (never the whole venue's).
@@ -166,7 +181,6 @@ export class ScanningService {
         ? this.deps.devices.resolve(caller, undefined)
         : requireDoorOf(this.deps.devices, caller, undefined, query.event_id);
     const pinned = caller?.scope === 'scanner' ? door?.event_id : null;
-    const limit = query.limit ?? 20;
     const filters = {
       event_id: query.event_id ?? pinned ?? undefined,
       device_id: query.device_id,
@@ -174,9 +188,7 @@ export class ScanningService {
       result: query.result,
       scannedSince: query.since === undefined ? undefined : parseIso(query.since),
     };
-    const list = new ListCursor('scans', filters);
-    const rows = this.deps.scans.page(filters, list.decode(query.cursor), limit + 1);
-    return toPage(rows, limit, (row) => this.deps.doubles.view(row), list);
+    return { filters, list: new ListCursor('scans', filters) };
   }
 
   /**

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isUtf8 } from 'node:buffer';
 import { ApiError, invalidField } from '../errors.js';
 import { illFormedTextPath, mayHoldLoneSurrogate } from './lone-surrogates.js';
+import { prototypeKeyRefusal } from './prototype-keys.js';
 
 /**
  * Fastify's JSON parser (with its prototype-poisoning protection), except that an empty body
@@ -24,11 +25,13 @@ export function installJsonBodyParser(app: FastifyInstance): void {
     if (!isUtf8(bytes)) return done(notUtf8(), undefined);
     const text = bytes.toString('utf8');
     if (text.trim() === '') return done(null, undefined);
-    if (!mayHoldLoneSurrogate(text)) return parseJson(request, text, done);
     parseJson(request, text, (error, value) => {
+      // Only a refused body is read again, to tell a prototype key from broken JSON.
+      if (error) return done(prototypeKeyRefusal(text) ?? error, undefined);
+      if (!mayHoldLoneSurrogate(text)) return done(null, value);
       // A bare string is no object, which the routes refuse anyway; inside one, name the field.
-      const path = error ? null : illFormedTextPath(value);
-      if (path === null || path === '') return done(error, value);
+      const path = illFormedTextPath(value);
+      if (path === null || path === '') return done(null, value);
       done(notUnicodeText(path), undefined);
     });
   });

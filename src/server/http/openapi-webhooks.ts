@@ -53,7 +53,7 @@ const aboutKind: Record<WebhookKind, string> = {
     'A ticket was handed on. data.object: the recipient’s new ticket (transferred_from names the original).',
   'ticket.voided': 'A ticket was voided (directly, or by a full refund). data.object: the voided ticket.',
   'ticket.scanned':
-    'An attempt to admit a known ticket, admitted or not (validate, sync, check-in). data.object: {scan, ticket}.',
+    'An attempt to admit a known ticket, admitted or not (validate, sync, check-in). data.object: {scan, ticket}: the scan as GET /v2/scans lists it, and the ticket as GET /v2/tickets/{id} answers it but without qr_token and paper_pass, plus inside.',
   'attendee.updated': 'An attendee’s name or email changed. data.object: the attendee.',
   'payout.created': 'A payout was made (POST /v2/payouts). data.object: the payout, pending.',
   'payout.paid': 'A payout was marked paid. data.object: the payout, paid.',

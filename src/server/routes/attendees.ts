@@ -27,7 +27,9 @@ export async function attendeeRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       if (wantsCsv(request, request.query.format)) {
         requireExportScope(request);
-        return sendCsv(reply, exports.attendees(request.query.event_id));
+        const file = exports.attendees(request.query.event_id);
+        attendees.checkCursor(request.query.event_id, request.query.cursor);
+        return sendCsv(reply, file);
       }
       return attendees.list(request.query.event_id, request.query.limit ?? 20, request.query.cursor);
     },

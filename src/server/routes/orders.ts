@@ -72,16 +72,14 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
         shiftId: request.query.shift_id,
         q: request.query.q,
       };
+      const newestFirst = request.query.order === 'newest_first';
       if (wantsCsv(request, request.query.format)) {
         requireExportScope(request);
-        return sendCsv(reply, exports.orders(search));
+        const file = exports.orders(search);
+        orders.checkCursor(search, request.query.cursor, newestFirst);
+        return sendCsv(reply, file);
       }
-      return orders.list(
-        search,
-        request.query.limit ?? 20,
-        request.query.cursor,
-        request.query.order === 'newest_first',
-      );
+      return orders.list(search, request.query.limit ?? 20, request.query.cursor, newestFirst);
     },
   );
 

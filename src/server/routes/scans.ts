@@ -135,7 +135,9 @@ export async function scanRoutes(app: FastifyInstance): Promise<void> {
           ticket_id: query.ticket_id,
           result: query.result,
         };
-        return sendCsv(reply, app.ctx.exports.scans(filter));
+        const file = app.ctx.exports.scans(filter);
+        scanning.checkCursor(query, request.apiKey ?? null);
+        return sendCsv(reply, file);
       }
       return scanning.list(query, request.apiKey ?? null);
     },

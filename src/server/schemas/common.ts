@@ -103,7 +103,7 @@ export const ExportFormat = {
   format: Type.Optional(
     Type.Enum(['json', 'csv'], {
       description:
-        'csv: every row the filters select (not one page) as a CSV download, for admin and box_office keys; limit and cursor are ignored. `Accept: text/csv` does the same',
+        'csv: every row the filters select (not one page) as a CSV download, for admin and box_office keys; limit and cursor are ignored, though a bad one is refused as on the JSON list. `Accept: text/csv` does the same',
     }),
   ),
 };

@@ -51,7 +51,7 @@ export const ScanTicket = Type.Object(
   },
   {
     description:
-      'The ticket in a ticket.scanned webhook: the ticket resource without qr_token (a webhook never hands out a fresh admission token) plus inside',
+      'The ticket in a ticket.scanned webhook: the ticket resource (GET /v2/tickets/{id}) without its credentials qr_token and paper_pass (a scan signs no new admission code), plus inside',
   },
 );
 export type ScanTicketView = Static<typeof ScanTicket>;
