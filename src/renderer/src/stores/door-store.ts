@@ -88,6 +88,8 @@ interface DoorState {
   storageProblem: string | null;
   /** What the door dropped from a full storage to keep its offline scans (the names), until back. */
   storageNote: string | null;
+  /** The guest list's names are not in storage (dropped to make room) until the next whole pull. */
+  namesDropped: boolean;
   occupancy: DoorOccupancy | null;
   /** The server's clock minus this device's, from the health check; null until known. */
   clockOffsetMs: number | null;
@@ -299,6 +301,7 @@ export const useDoor = create<DoorState>()((set, get) => {
       deviceName: status.pairing?.deviceName ?? null,
       storageProblem: state.writeError,
       storageNote: state.roomNote,
+      namesDropped: state.namesDropped(),
     });
   };
 
@@ -455,6 +458,7 @@ export const useDoor = create<DoorState>()((set, get) => {
     live: false,
     storageProblem: null,
     storageNote: null,
+    namesDropped: false,
     occupancy: null,
     clockOffsetMs: null,
 
