@@ -161,6 +161,11 @@ export interface DeviceState {
    * none (optional) has them again at the next whole pull.
    */
   holders?(): Iterable<Holder>;
+  /**
+   * True when the names were dropped from storage to make room (a browser's full localStorage):
+   * the next pull is whole, so they come back. Absent from a state that always keeps them.
+   */
+  namesDropped?(): boolean;
   /** Admissions and revocations learnt from the server (online answers, sync, the feed). */
   saveChanges(changes: StateChanges): void;
 

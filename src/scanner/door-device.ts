@@ -163,14 +163,17 @@ export class DoorDevice {
     return this.pairingInfo?.eventId ?? this.validator.eventId;
   }
 
-  /** Pulls the door pack: whole the first time (or when asked), then only what changed. */
+  /**
+   * Pulls the door pack: whole the first time (or when asked, or when the state dropped the names
+   * to make room: a whole pack brings them back), then only what changed.
+   */
   async pull(
     options: { full?: boolean } = {},
   ): Promise<{ full: boolean; revoked: number; scanned: number; exited: number; cursor: string | null }> {
     this.refuseIfRevoked();
     const api = this.api();
     const before = this.state.loadPack();
-    const since = options.full || !before ? null : before.cursor;
+    const since = options.full || !before || this.state.namesDropped?.() ? null : before.cursor;
     const eventId = this.eventId ?? before?.event.id ?? null;
     const pack = await api.doorPack(eventId, since);
     const changes = this.knowledge.applyPack(pack, pack.full ?? since === null);

@@ -6,6 +6,8 @@
  * A Node door keeps its state in SQLite instead (device-store.ts: one transaction per scan).
  * Each part is its own key, and each queued scan too (stored-queue.ts), so the frequent write (an
  * offline scan) stays one small value however long the queue. A write that fails (storage full, private mode) is reported, never thrown into a scan.
+ * A write the storage refuses first makes room by dropping what the server gives back at the next
+ * pull (the guest list's names: `makeRoom`), never the queue, who is inside, the pack or the pairing.
  * Browser-safe.
  */
 import type {
@@ -40,6 +42,11 @@ interface Meta {
   conflicts: ConflictRecord[];
   /** Absent in a state kept by an older SDK: none then. */
   setAside?: number;
+  /**
+   * The guest list's names were dropped from storage to make room (makeRoom); the next pull is
+   * whole, to have them again. Absent: the names in storage are the pack's.
+   */
+  namesDropped?: true;
 }
 
 /** Keeps at most this many conflicts, newest last: the log is for staff, not an archive. */
@@ -143,7 +150,8 @@ export class StoredDeviceState implements DeviceState {
     if (changes.holdersReplaced || (changes.holders?.length ?? 0) > 0) {
       if (changes.holdersReplaced) this.names.clear();
       for (const holder of changes.holders ?? []) this.names.set(holder.ticketId, holder);
-      this.write('names', [...this.names.values()]);
+      // Dropped names come back only whole (a reload has none to add a pack's changes to).
+      if (changes.holdersReplaced || !this.meta.namesDropped) this.saveNames();
     }
     if (changes.revoked.length === 0 && changes.admissions.length === 0) return;
     for (const entry of changes.revoked) {
@@ -221,6 +229,11 @@ export class StoredDeviceState implements DeviceState {
     return [...this.meta.conflicts];
   }
 
+  /** True while the guest list's names are not in storage: the next pull must be whole. */
+  namesDropped(): boolean {
+    return this.meta.namesDropped === true;
+  }
+
   feedCursor(): string | null {
     return this.meta.cursor;
   }
@@ -270,6 +283,15 @@ export class StoredDeviceState implements DeviceState {
     if (unsaved > 0)
       return `This device's storage is full: the last ${unsaved} offline scan${unsaved === 1 ? ' is' : 's are'} kept only while this page stays open. Do not reload or close it; sync as soon as the network is back, then the storage has room again ${because}`;
     return `Could not save the door's ${this.failedWrite.part} on this device ${because}`;
+  }
+
+  /**
+   * What the door let go of to keep the offline scans (makeRoom), for its status line; null when
+   * nothing was. The names stay in this page until it is reloaded.
+   */
+  get roomNote(): string | null {
+    if (!this.meta.namesDropped) return null;
+    return "Storage was full: the guest list's names were dropped from this device to keep your offline scans. Finding a guest by name works until the page is reloaded; the names come back at the next sync.";
   }
 
   /**
@@ -328,12 +350,61 @@ export class StoredDeviceState implements DeviceState {
     }
   }
 
-  /** False when the storage refused it (the failure is kept for writeError). */
-  private write(part: string, value: unknown): boolean {
+  /**
+   * The whole guest list to storage. One the storage refuses is not left there stale: dropped,
+   * as makeRoom does, and said by roomNote rather than as a failed write.
+   */
+  private saveNames(): void {
+    if (this.write('names', [...this.names.values()], false)) {
+      if (this.meta.namesDropped) {
+        const { namesDropped: _dropped, ...meta } = this.meta;
+        this.meta = meta;
+        this.write('meta', this.meta);
+      }
+      return;
+    }
+    this.dropNames();
+    if (this.failedWrite?.part === 'names') this.failedWrite = null;
+  }
+
+  /**
+   * The storage is full: drops from it what the server gives back at the next pull, so that what
+   * it cannot give back (a queued scan, who is inside) is kept. The guest list's names are the
+   * only such part (≈ 110 characters a guest: 2.2 MB of the ~5 MB for 20,000 guests; docs/scanner.md
+   * "State file"); the pack's keys and rules decide a scan and stay. This page keeps the names in
+   * memory. False when there was nothing left to drop.
+   */
+  private makeRoom(): boolean {
+    if (!this.storage || this.storage.getItem(this.prefix + 'names') === null) return false;
+    this.dropNames();
+    return true;
+  }
+
+  /** The names leave storage (not this page), and the next pull is whole to bring them back. */
+  private dropNames(): void {
+    this.storage?.removeItem(this.prefix + 'names');
+    if (this.meta.namesDropped) return;
+    this.meta = { ...this.meta, namesDropped: true };
+    this.write('meta', this.meta, false);
+  }
+
+  /**
+   * False when the storage refused it (the failure is kept for writeError). A refused write first
+   * makes room (makeRoom) and is tried once more, unless `roomFirst` is false.
+   */
+  private write(part: string, value: unknown, roomFirst = true): boolean {
     if (!this.storage) return true;
     try {
       if (value === null) this.storage.removeItem(this.prefix + part);
-      else this.storage.setItem(this.prefix + part, JSON.stringify(value));
+      else {
+        const text = JSON.stringify(value);
+        try {
+          this.storage.setItem(this.prefix + part, text);
+        } catch (err) {
+          if (!roomFirst || !this.makeRoom()) throw err;
+          this.storage.setItem(this.prefix + part, text);
+        }
+      }
       // A part saved again is whole again; the queue says so itself (queueWritten), as one of
       // its scans saved does not make every scan saved.
       if (this.failedWrite?.part === part && !part.startsWith('queue')) this.failedWrite = null;

@@ -4,6 +4,7 @@ import { typedPairingCode } from '../../src/shared/pairing-check.js';
 import { expect, test } from './fixtures.js';
 import { DoorPage } from './pages/door-page.js';
 import { doorNight } from './support/door-night.js';
+import { expectDoorCached } from './support/paired-door.js';
 import { keepScreenshot } from './support/keep-screenshot.js';
 import { snap } from './support/screenshots.js';
 import { silentListener } from './support/silent-listener.js';
@@ -230,16 +231,7 @@ test('offline, the door hides the live feed, names the tier from its pack, and r
   await expect(door.connection()).toHaveText('Online');
   await expect(page.getByTestId('door-feed')).toHaveText('Live feed');
   // The page and its files are kept by the door's service worker before the server goes away.
-  await expect
-    .poll(() =>
-      page.evaluate(
-        `navigator.serviceWorker.ready
-          .then(() => caches.open('marquee-door-v1'))
-          .then((cache) => cache.match('/door'))
-          .then(Boolean)`,
-      ),
-    )
-    .toBe(true);
+  await expectDoorCached(page);
 
   await server.halt();
   await expect(door.connection()).toHaveText(/^Offline since/, { timeout: 10_000 });

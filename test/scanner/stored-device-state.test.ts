@@ -257,6 +257,111 @@ describe('the door page state in localStorage', () => {
     expect(new StoredDeviceState(storage).status().queued).toBe(0);
   });
 
+  it("a full storage drops the guest list's names before any offline scan: every scan is kept, after a reload too, and the next whole pack brings the names back", async () => {
+    const holders = (tickets: { id: string }[]) =>
+      tickets.map((t, i) => ({
+        ticketId: t.id,
+        orderId: `ord_${i}`,
+        name: `Guest Number ${i}`,
+        tierId: signer.tierId,
+      }));
+    const guests = Array.from({ length: 200 }, () => signer.ticket());
+    const pack = signer.pack();
+    const info = {
+      event: pack.event,
+      jwks: pack.jwks,
+      generatedAt: pack.generated_at,
+      cursor: '1',
+      pulledAt: signer.ms,
+    };
+    const storage = new QuotaStorage();
+    const first = openDoor(storage).state;
+    first.savePairing(pairing);
+    first.savePack(info, { revoked: [], admissions: [], holders: holders(guests), holdersReplaced: true });
+    // Room left for about two queued scans: the browser's ~5 MB, scaled down to this list.
+    storage.quota = storage.used + 1_500;
+    const namesSize = storage.getItem('marquee.door.names')!.length;
+    expect(namesSize).toBeGreaterThan(15_000);
+
+    const { state, door } = openDoor(storage);
+    for (const guest of guests.slice(0, 20))
+      expect(await door.scan(signer.mint(guest), { offline: true })).toMatchObject({ result: 'admitted' });
+    // Every scan is in storage; the names made the room, and the door says so in plain words.
+    expect(state.status()).toMatchObject({ queued: 20, unsaved: 0 });
+    expect(state.writeError).toBeNull();
+    expect(storage.getItem('marquee.door.names')).toBeNull();
+    expect(state.namesDropped()).toBe(true);
+    expect(state.roomNote).toMatch(
+      /^Storage was full: the guest list's names were dropped from this device to keep your offline scans\..*the names come back at the next sync\.$/,
+    );
+    // This page still finds guests by name until it is reloaded.
+    expect((await door.lookup('Number 150', { offline: true })).matches).toHaveLength(1);
+
+    // A reload mid-night keeps every queued scan and who is inside; only the names are gone.
+    const reloaded = openDoor(storage);
+    expect(reloaded.state.status()).toMatchObject({ queued: 20, admissions: 20, unsaved: 0 });
+    expect((await reloaded.door.scan(signer.mint(guests[3]!), { offline: true })).reason).toBe(
+      'already_scanned',
+    );
+    expect((await reloaded.door.lookup('Number 150', { offline: true })).matches).toEqual([]);
+    expect(reloaded.state.namesDropped()).toBe(true);
+    // A pack's changes alone do not write a partial list back.
+    reloaded.state.saveChanges({ revoked: [], admissions: [], holders: holders(guests.slice(0, 1)) });
+    expect(storage.getItem('marquee.door.names')).toBeNull();
+
+    // Synced, then a whole pack: the names are stored again and the note goes.
+    reloaded.state.settle(
+      reloaded.state.queued(100).map((scan) => scan.seq),
+      [],
+      signer.ms,
+    );
+    reloaded.state.savePack(info, {
+      revoked: [],
+      admissions: [],
+      holders: holders(guests),
+      holdersReplaced: true,
+    });
+    expect(storage.getItem('marquee.door.names')!.length).toBe(namesSize);
+    expect(reloaded.state.roomNote).toBeNull();
+    expect(new StoredDeviceState(storage).namesDropped()).toBe(false);
+  });
+
+  it('never drops the queue, who is inside or the pack to make room: past the names, scans are kept in the page and the door says so', async () => {
+    const pack = signer.pack();
+    const info = {
+      event: pack.event,
+      jwks: pack.jwks,
+      generatedAt: pack.generated_at,
+      cursor: '1',
+      pulledAt: signer.ms,
+    };
+    const storage = new QuotaStorage();
+    const first = openDoor(storage).state;
+    first.savePairing(pairing);
+    const named = signer.ticket();
+    first.savePack(info, {
+      revoked: [],
+      admissions: [],
+      holders: [{ ticketId: named.id, orderId: 'ord_1', name: 'Ada Guest', tierId: signer.tierId }],
+      holdersReplaced: true,
+    });
+    storage.quota = storage.used + 1_500;
+    const { state, door } = openDoor(storage);
+    for (let i = 0; i < 6; i++)
+      expect(await door.scan(signer.mint(signer.ticket()), { offline: true })).toMatchObject({
+        result: 'admitted',
+      });
+    expect(state.unsavedScans()).toBeGreaterThan(0);
+    expect(state.writeError).toMatch(
+      /^This device's storage is full: the last \d offline scans? (is|are) kept only/,
+    );
+    expect(state.roomNote).toMatch(/^Storage was full/);
+    const reloaded = new StoredDeviceState(storage);
+    expect(reloaded.loadPairing()).toEqual(pairing);
+    expect(reloaded.loadPack()).not.toBeNull();
+    expect(reloaded.status().queued).toBe(6 - state.unsavedScans());
+  });
+
   it('a damaged entry reads as absent instead of breaking the page', () => {
     const storage = new QuotaStorage();
     storage.setItem('marquee.door.queue', '{not json');

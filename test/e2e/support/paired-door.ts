@@ -61,3 +61,46 @@ export async function expectQuietSync(door: DoorPage): Promise<void> {
   await expect(door.page.getByRole('alert')).toHaveCount(0);
   await expect(door.page.getByText(/conflict/)).toHaveCount(0);
 }
+
+/** The door's service worker has the page cached, so a reload with the server away shows the door. */
+export async function expectDoorCached(page: Page): Promise<void> {
+  await expect
+    .poll(() =>
+      page.evaluate(
+        `navigator.serviceWorker.ready
+          .then(() => caches.open('marquee-door-v1'))
+          .then((cache) => cache.match('/door'))
+          .then(Boolean)`,
+      ),
+    )
+    .toBe(true);
+}
+
+/**
+ * Other data fills this origin's localStorage (key `test.filler`) until only about `room`
+ * characters are left; answers how much the filler took.
+ */
+export const fillStorageLeaving = (page: Page, room: number): Promise<number> =>
+  page.evaluate((room) => {
+    const key = 'test.filler';
+    let length = 0;
+    // The largest filler that fits, by halving steps: at most 24 tries.
+    for (let step = 1 << 23; step >= 64; step >>= 1) {
+      try {
+        localStorage.setItem(key, 'x'.repeat(length + step));
+        length += step;
+      } catch {
+        // Too big: a smaller step next.
+      }
+    }
+    localStorage.setItem(key, 'x'.repeat(length - room));
+    return length;
+  }, room);
+
+/** Characters (key and value) of each key in this origin's localStorage, largest first. */
+export const storedSizes = (page: Page): Promise<[string, number][]> =>
+  page.evaluate(() =>
+    Object.keys(localStorage)
+      .map((key): [string, number] => [key, key.length + (localStorage.getItem(key)?.length ?? 0)])
+      .sort((a, b) => b[1] - a[1]),
+  );

@@ -9,8 +9,10 @@ export class QuotaStorage implements KeyValueStorage {
   full = false;
   /** Characters (key and value) written by setItem since the test last reset it. */
   written = 0;
-  private used = 0;
-  constructor(private readonly quota = Number.POSITIVE_INFINITY) {}
+  /** Characters (keys and values) kept now. */
+  used = 0;
+  /** Characters it holds at most; a test may lower it once its setup is written. */
+  constructor(public quota = Number.POSITIVE_INFINITY) {}
   getItem(key: string): string | null {
     return this.items.get(key) ?? null;
   }

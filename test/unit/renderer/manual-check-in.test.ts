@@ -38,6 +38,13 @@ describe('manual check-in wording', () => {
     expect(noMatchWords('tilly', 'offline')).toContain('valid tickets: one sold since');
   });
 
+  it("says offline, when a full storage dropped the guest list's names, that nobody found does not mean no ticket", () => {
+    const offline = noMatchWords('ada', 'offline', '20:35', true);
+    expect(offline).toMatch(/^No ticket matches “ada” in the names this door still has\. Storage was full/);
+    expect(offline).toContain('The guest’s code still scans; search again once the door is online.');
+    expect(noMatchWords('ada', 'online', '20:35', true)).toBe('Nobody of this event matches “ada”.');
+  });
+
   it('says what a search found, for a screen reader, and nothing before there is anything to say', () => {
     expect(lookupNews('', null)).toBe('');
     expect(lookupNews(' a ', null)).toBe('Type at least 2 letters.');

@@ -41,9 +41,13 @@ export function noMatchWords(
   q: string | null,
   mode: 'online' | 'offline',
   packAt: string | null = null,
+  /** The door dropped its guest list's names from a full storage (stored-device-state.ts roomNote). */
+  namesDropped = false,
 ): string {
   const typed = q === null ? '' : ` “${q.trim()}”`;
   if (mode === 'online') return `Nobody of this event matches${typed}.`;
+  if (namesDropped)
+    return `No ticket matches${typed} in the names this door still has. Storage was full, so the guest list’s names were dropped from this device: after a reload it has none until the next sync. The guest’s code still scans; search again once the door is online.`;
   const asOf = packAt ? ` as of ${packAt}` : '';
   return `No valid ticket matches${typed} in this door’s guest list. Offline the door knows only valid tickets${asOf}: one sold since (its code still scans), or a refunded, voided or transferred one, may not show here. Search again once the door is online.`;
 }

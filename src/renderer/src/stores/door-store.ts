@@ -86,6 +86,10 @@ interface DoorState {
   /** True while the live feed from the server is connected. */
   live: boolean;
   storageProblem: string | null;
+  /** What the door dropped from a full storage to keep its offline scans (the names), until back. */
+  storageNote: string | null;
+  /** The guest list's names are not in storage (dropped to make room) until the next whole pull. */
+  namesDropped: boolean;
   occupancy: DoorOccupancy | null;
   /** The server's clock minus this device's, from the health check; null until known. */
   clockOffsetMs: number | null;
@@ -296,6 +300,8 @@ export const useDoor = create<DoorState>()((set, get) => {
       eventTitle: status.eventTitle,
       deviceName: status.pairing?.deviceName ?? null,
       storageProblem: state.writeError,
+      storageNote: state.roomNote,
+      namesDropped: state.namesDropped(),
     });
   };
 
@@ -451,6 +457,8 @@ export const useDoor = create<DoorState>()((set, get) => {
     verdict: null,
     live: false,
     storageProblem: null,
+    storageNote: null,
+    namesDropped: false,
     occupancy: null,
     clockOffsetMs: null,
 

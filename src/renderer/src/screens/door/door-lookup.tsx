@@ -31,6 +31,7 @@ export function DoorLookup() {
   const connection = useDoor((s) => s.connection);
   const packPulledAt = useDoor((s) => s.packPulledAt);
   const packAt = packPulledAt === null ? null : packClock(packPulledAt);
+  const namesDropped = useDoor((s) => s.namesDropped);
 
   useEffect(() => {
     const text = q.trim();
@@ -96,7 +97,7 @@ export function DoorLookup() {
       {q.trim().length === 1 ? <p className="muted small">Type at least 2 letters.</p> : null}
       {shown && !picked ? (
         shown.matches.length === 0 ? (
-          <p className="muted">{noMatchWords(q, shown.mode, packAt)}</p>
+          <p className="muted">{noMatchWords(q, shown.mode, packAt, namesDropped)}</p>
         ) : (
           <ul className="door-matches" aria-label="Guests found" data-mode={shown.mode}>
             {shown.matches.map((m) => (

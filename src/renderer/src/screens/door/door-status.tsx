@@ -17,6 +17,7 @@ export function DoorStatus() {
   const deviceName = useDoor((s) => s.deviceName);
   const live = useDoor((s) => s.live);
   const storageProblem = useDoor((s) => s.storageProblem);
+  const storageNote = useDoor((s) => s.storageNote);
   const occupancy = useDoor((s) => s.occupancy);
   const level = occupancy ? occupancyOf(occupancy.inside, occupancy.capacity) : null;
   const sync = useDoor((s) => s.sync);
@@ -86,6 +87,11 @@ export function DoorStatus() {
       {storageProblem ? (
         <p className="door-error" role="alert">
           {storageProblem}
+        </p>
+      ) : null}
+      {storageNote ? (
+        <p className="door-notice" role="status">
+          {storageNote}
         </p>
       ) : null}
     </header>
