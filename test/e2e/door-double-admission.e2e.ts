@@ -34,7 +34,7 @@ test('one ticket let in at two offline doors: after sync both doors name the tic
     await door.typeCode(ivy!.qr_token);
     await expect(door.verdict()).toHaveAttribute('data-result', 'admitted');
     await expect(door.verdict()).toContainText('Decided offline · queued for sync');
-    await door.verdict().click();
+    await door.dismissVerdict();
   }
 
   // North gate syncs first: its entry is the one the server counts.

@@ -30,7 +30,7 @@ test('a check-in by hand whose answer the Wi-Fi lost: admitted offline, and back
   await expect(door.queued()).toHaveText('1 queued');
   await door.page.unroute('**/v2/tickets/*/check_in');
   await sync.release();
-  await door.verdict().click();
+  await door.dismissVerdict();
 
   // The door heard nothing, so it is offline until the server answers; then it syncs by itself,
   // and the queued copy is recognised as the check-in the server already has.
@@ -60,10 +60,10 @@ test('conflicts marked Done stay done after a reload: the pill counts only what 
   await server.api('POST', `/v2/tickets/${max!.id}/check_in`, { reason: 'Came in by the box office' });
   await door.typeCode(ivy!.qr_token);
   await expect(door.verdict()).toContainText('Decided offline · queued for sync');
-  await door.verdict().click();
+  await door.dismissVerdict();
   await door.admitByName('max', 'Max Twice', 'Guest list');
   await expect(door.verdict()).toContainText('Decided offline · queued for sync');
-  await door.verdict().click();
+  await door.dismissVerdict();
 
   await context.setOffline(false);
   await expect(door.queued()).toHaveText('0 queued', { timeout: 20_000 });

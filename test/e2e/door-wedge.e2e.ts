@@ -363,7 +363,7 @@ test('a scan into the door’s reason or search field is decided as a scan, neve
   await door.pairByPasting(await night.pairingCode());
   await door.wedgeScan(inside!.qr_token);
   await expect(door.verdict()).toHaveAttribute('data-result', 'admitted');
-  await door.verdict().click();
+  await door.dismissVerdict();
 
   await page.getByLabel('Guest name or order id').fill('Max');
   await page
@@ -383,7 +383,7 @@ test('a scan into the door’s reason or search field is decided as a scan, neve
   await expect(door.verdict()).toContainText('Ola Other');
   // The reason is as the steward left it, and Max was not let in.
   await expect(reason).toHaveValue('On the list');
-  await door.verdict().click();
+  await door.dismissVerdict();
   // Esc in the form goes back, as Back does.
   await reason.focus();
   await page.keyboard.press('Escape');
@@ -399,7 +399,7 @@ test('a scan into the door’s reason or search field is decided as a scan, neve
   await expect(search).toHaveValue('Nia');
 
   // A scanner reading the same code twice at once decides it once: the green stays green.
-  await door.verdict().click();
+  await door.dismissVerdict();
   const [pair] = await night.sell('General admission', 'Dora Double');
   await page.locator('body').click({ position: { x: 5, y: 400 } });
   await door.wedgeScan(pair!.qr_token);

@@ -34,7 +34,7 @@ test('the Wi-Fi drops mid-scan: the door names the guest, and back online its sy
   // Decided from the door pack, which knows her name: the steward can check it against an ID.
   await expect(door.verdict()).toContainText('Ada Lovelace');
   await door.page.unroute('**/v2/scan/validate');
-  await door.verdict().click();
+  await door.dismissVerdict();
 
   // The Wi-Fi is back: the queued copy is recognised as the scan the server already has.
   await expectQuietSync(door);
@@ -66,7 +66,7 @@ test('a full venue with the Wi-Fi down: the door refuses alone and does not clai
   const { door, context } = await phoneDoor(browser, server, await night.pairingCode());
   await door.typeCode(first!.qr_token);
   await expect(door.verdict()).toHaveAttribute('data-result', 'admitted');
-  await door.verdict().click();
+  await door.dismissVerdict();
   await expect(door.occupancy()).toHaveAttribute('data-level', 'full');
 
   await context.setOffline(true);
@@ -98,7 +98,7 @@ test('a door whose clock is 10 minutes slow says so, and still admits valid code
   await expect(door.verdict()).toContainText('Checked with the venue server');
   const [scan] = await scansOfTicket(server, online!.id);
   expect(Math.abs(Date.parse(scan!.scanned_at) - Date.now())).toBeLessThan(60_000);
-  await door.verdict().click();
+  await door.dismissVerdict();
 
   await context.setOffline(true);
   await expect(door.connection()).toHaveText(/^Offline since \d\d:\d\d:\d\d$/);
@@ -151,7 +151,7 @@ test('a ticket voided while the door was offline: let in, then named in the conf
   await door.typeCode(ivy!.qr_token);
   await expect(door.verdict()).toHaveAttribute('data-result', 'admitted');
   await expect(door.verdict()).toContainText('Decided offline · queued for sync');
-  await door.verdict().click();
+  await door.dismissVerdict();
 
   await context.setOffline(false);
   await expect(door.queued()).toHaveText('0 queued', { timeout: 20_000 });

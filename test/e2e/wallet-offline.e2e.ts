@@ -159,7 +159,7 @@ test('a wallet opened once keeps admitting in flight mode three hours later; an 
     await expect(door.verdict()).toContainText('Decided offline');
     await expect(door.verdict()).toHaveAttribute('data-credential', 'rotating');
     await expect(door.verdict()).toContainText('Phone code');
-    await door.verdict().click();
+    await door.dismissVerdict();
 
     // The SDK door, offline: the screenshot taken three hours ago is refused.
     expect(await sdk.scan(early, { offline: true })).toMatchObject({
@@ -184,7 +184,7 @@ test('a wallet opened once keeps admitting in flight mode three hours later; an 
     });
     await door.typeCode(onScreen);
     await expect(door.verdict()).toHaveAttribute('data-reason', 'expired');
-    await door.verdict().click();
+    await door.dismissVerdict();
     expect(await sdk.scan(next, { offline: true })).toMatchObject({
       result: 'admitted',
       mode: 'offline',
