@@ -20,6 +20,22 @@ async function ok(method: string, url: string, body?: unknown): Promise<Record<s
   return res.json() as Record<string, unknown>;
 }
 
+/** The audit rows of the venue's clock being fixed by an event, as `[action, actor key, data]`. */
+async function clockTrail(): Promise<unknown[]> {
+  const audit = (await ok('GET', '/v2/audit_events?limit=100&object_id=settings')) as {
+    data: { action: string; actor: { api_key_id: string | null }; data: unknown }[];
+  };
+  return audit.data
+    .filter((row) => row.action === 'settings.venue_clock_pinned')
+    .map((row) => [row.action, row.actor.api_key_id, row.data]);
+}
+
+const pinnedBy = (event: Record<string, unknown>, title: string, zone: string) => [
+  'settings.venue_clock_pinned',
+  expect.stringMatching(/^key_/),
+  { venue_timezone: zone, event_id: event.id, title },
+];
+
 describe("venue_timezone: the venue's clock in GET/PATCH /v2/settings", () => {
   it("is the server's zone until set; once set it survives a restart, and the server's stays read-only", async () => {
     expect(await ok('GET', '/v2/settings')).toMatchObject({
@@ -48,6 +64,7 @@ describe("venue_timezone: the venue's clock in GET/PATCH /v2/settings", () => {
       });
     const club = await event('Club night', 'Europe/Berlin');
     expect(await ok('GET', '/v2/settings')).toMatchObject({ venue_timezone: 'Europe/Berlin' });
+    expect(await clockTrail()).toEqual([pinnedBy(club, 'Club night', 'Europe/Berlin')]);
     await ok('POST', `/v2/events/${club.id as string}/publish`);
     const tiers = (await ok('GET', `/v2/events/${club.id as string}/tiers`)) as { data: { id: string }[] };
     // 00:30 on 1 December in Berlin: still November on the server's UTC and in New York.
@@ -66,6 +83,8 @@ describe("venue_timezone: the venue's clock in GET/PATCH /v2/settings", () => {
     expect(await months()).toEqual(['2026-12']);
     await event('Touring show', 'America/New_York');
     expect(await ok('GET', '/v2/settings')).toMatchObject({ venue_timezone: 'Europe/Berlin' });
+    // Only the event that fixed the clock is in its trail: a touring show's zone set nothing.
+    expect(await clockTrail()).toHaveLength(1);
     expect(await months()).toEqual(['2026-12']);
     // Nor does giving the first event another zone, nor a restart.
     await ok('PATCH', `/v2/events/${club.id as string}`, { timezone: 'Europe/London' });
@@ -75,6 +94,29 @@ describe("venue_timezone: the venue's clock in GET/PATCH /v2/settings", () => {
     // Set, the venue's clock is the manager's choice, whatever the events are in.
     await ok('PATCH', '/v2/settings', { venue_timezone: 'America/New_York' });
     expect(await months()).toEqual(['2026-11']);
+  });
+
+  it('unset on an older store, is fixed by an older event given a zone, and the trail says so after the edit', async () => {
+    const { eventId } = await publishedEvent(t);
+    // An event made before events had zones, on a store whose clock nobody has set yet.
+    t.app.ctx.db.prepare('UPDATE events SET timezone = NULL WHERE id = ?').run(eventId);
+    t.app.ctx.db.prepare("DELETE FROM settings WHERE key = 'venue_timezone'").run();
+    await ok('PATCH', `/v2/events/${eventId}`, { timezone: 'Europe/Berlin', title: 'Renamed night' });
+    expect(await ok('GET', '/v2/settings')).toMatchObject({ venue_timezone: 'Europe/Berlin' });
+    // (The event's creation had pinned the server's zone before the store was made to look older.)
+    const trail = await clockTrail();
+    expect(trail.at(-1)).toEqual(pinnedBy({ id: eventId }, 'Renamed night', 'Europe/Berlin'));
+    const audit = (await ok('GET', `/v2/audit_events?limit=100&since=2000-01-01T00:00:00Z`)) as {
+      data: { action: string }[];
+    };
+    expect(audit.data.map((row) => row.action).slice(-2)).toEqual([
+      'event.updated',
+      'settings.venue_clock_pinned',
+    ]);
+    // A manager's own choice afterwards is audited as before, and no event pins over it.
+    await ok('PATCH', '/v2/settings', { venue_timezone: 'America/New_York' });
+    await ok('PATCH', `/v2/events/${eventId}`, { timezone: 'Asia/Tokyo' });
+    expect(await clockTrail()).toHaveLength(trail.length);
   });
 
   it("dates the money of an event made before events had zones on the venue's clock, not the server's", async () => {

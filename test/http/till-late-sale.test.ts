@@ -131,6 +131,16 @@ describe('a cash sale at 23:50 left unanswered, the shift cashed up from the off
       cash_cents: 2_500,
       order_ids: [order!.id],
     });
+    // The till's past shifts list flags last night's, with the same figures; the morning's has none.
+    const listed = await unwrap(
+      admin().GET('/v2/shifts', {
+        params: { query: { api_key_id: night.api_key_id, order: 'newest_first' } },
+      }),
+    );
+    const listedOf = (id: string) => listed.data.find((shift) => shift.id === id);
+    expect(listedOf(night.id)?.late_sales).toEqual(closed.late_sales);
+    expect(listedOf(morning.id)).toBeDefined();
+    expect(listedOf(morning.id)).not.toHaveProperty('late_sales');
     // The CSV says it too, beside the drawer's figures.
     const csv = await unwrap(
       admin().GET('/v2/shifts/{id}/report', {

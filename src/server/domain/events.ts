@@ -93,10 +93,11 @@ export class EventsService {
         updated_at: at,
       };
       events.insert(row);
-      if (row.timezone !== null) this.deps.venueClock.pinIfUnset(row.timezone);
       const event = viewEvent({ ...row, seq: 0 }, this.deps.urls);
       outbox.emit('event.created', event);
       tx.audit(eventAudit('event.created', row, { title: row.title, currency: row.currency }));
+      // After the event's own entry: the trail reads "created the event", then "set the clock".
+      if (row.timezone !== null) this.deps.venueClock.pinIfUnset(tx, { ...row, timezone: row.timezone });
       (input.tickets ?? []).forEach((item, index) => {
         const tier = newTierRow(row, { quantity: 100, ...item }, at, `tickets[${index}].`);
         tiers.insert(tier);
@@ -136,10 +137,13 @@ export class EventsService {
         }
       }
       events.update(id, changes, now());
-      if (changes.timezone) this.deps.venueClock.pinIfUnset(changes.timezone);
       const event = viewEvent(this.require(id), this.deps.urls);
       outbox.emit('event.updated', event);
       tx.audit(eventAudit('event.updated', current, { changed: changedFields(input) }));
+      if (changes.timezone) {
+        const title = changes.title ?? current.title;
+        this.deps.venueClock.pinIfUnset(tx, { id, title, timezone: changes.timezone });
+      }
       return event;
     });
   }

@@ -140,7 +140,20 @@ export class ShiftsService {
       limit + 1,
       newestFirst === true,
     );
-    return toPage(page, limit, viewNamedShift, list);
+    return toPage(page, limit, (row) => this.listedShift(row), list);
+  }
+
+  /**
+   * A listed shift; a closed one with its late sales read now, as its report reads them, so Past
+   * shifts can flag the nights whose count needs a second look without opening every report.
+   */
+  private listedShift(row: NamedShiftRow): ShiftView {
+    const shift = viewNamedShift(row);
+    if (row.closed_at === null) return shift;
+    return {
+      ...shift,
+      ...lateSales(this.deps.reports, row.id, row.closed_at, shift.counted_currency ?? null),
+    };
   }
 
   /** The till's open shift; 404 when it has none. */

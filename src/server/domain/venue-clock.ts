@@ -1,5 +1,6 @@
 import { serverTimeZone } from '../../shared/attendee-time.js';
 import type { Db } from '../store/db.js';
+import type { AuditSink } from './action-runner.js';
 import type { EventRow } from '../store/events-repo.js';
 import { SettingsRepo } from '../store/settings-repo.js';
 
@@ -29,11 +30,19 @@ export class VenueClock {
   }
 
   /**
-   * Fixes the clock to `zone` if nobody has yet: called in the transaction that gives an event its
-   * zone (a new event, or an older one given a zone). Events only; never on the checkout's path.
+   * Fixes the clock to `event`'s zone if nobody has yet: called in the transaction that gives an
+   * event its zone (a new event, or an older one given a zone). Events only; never on the
+   * checkout's path. When it does, the trail gets its own entry (who, from which event, the zone),
+   * so a manager reading it sees when and why the venue's clock was set, not just "event created".
    */
-  pinIfUnset(zone: string): void {
-    this.repo.putIfAbsent(venueTimeZoneKey, zone);
+  pinIfUnset(tx: AuditSink, event: { id: string; title: string; timezone: string }): void {
+    if (!this.repo.putIfAbsent(venueTimeZoneKey, event.timezone)) return;
+    tx.audit({
+      action: 'settings.venue_clock_pinned',
+      objectType: 'settings',
+      objectId: 'settings',
+      data: { venue_timezone: event.timezone, event_id: event.id, title: event.title },
+    });
   }
 }
 

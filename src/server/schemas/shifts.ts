@@ -5,6 +5,19 @@ import { Currency, ListOrder, ListQuery, Nullable, Timestamp } from './common.js
 
 const cents = (description: string) => Type.Integer({ ...fieldLimits.drawerCents, description });
 
+/** A closed shift's sales recorded after it was cashed up (docs/api.md "Late sales"). */
+const LateSales = Type.Object({
+  order_count: Type.Integer({ description: 'Orders of this shift recorded after it closed' }),
+  cash_order_count: Type.Integer({
+    description: 'Those of them paid in cash in the report’s currency',
+  }),
+  cash_cents: Type.Integer({
+    description:
+      'Their cash, in the report’s currency: money that was in the drawer when it was counted, so it explains that much of an over',
+  }),
+  order_ids: Type.Array(Type.String(), { description: 'The late orders, oldest first' }),
+});
+
 export const Shift = Type.Object(
   {
     id: Type.String(),
@@ -54,6 +67,11 @@ export const Shift = Type.Object(
         }),
       ),
     ),
+    late_sales: Type.Optional({
+      ...LateSales,
+      description:
+        'In GET /v2/shifts only: a closed shift’s late sales, as its report’s `late_sales` (docs/api.md "Late sales"), so a list of past shifts can flag the ones to look at again; absent when it has none',
+    }),
   },
   { $id: 'Shift', description: 'A till’s shift: opened with a cash float, closed with a count' },
 );
@@ -117,25 +135,11 @@ export const ShiftReport = Type.Object(
       }),
     ),
     comps: Type.Object({ order_count: Type.Integer(), ticket_count: Type.Integer() }),
-    late_sales: Type.Optional(
-      Type.Object(
-        {
-          order_count: Type.Integer({ description: 'Orders of this shift recorded after it closed' }),
-          cash_order_count: Type.Integer({
-            description: 'Those of them paid in cash in the report’s currency',
-          }),
-          cash_cents: Type.Integer({
-            description:
-              'Their cash, in the report’s currency: money that was in the drawer when it was counted, so it explains that much of an over',
-          }),
-          order_ids: Type.Array(Type.String(), { description: 'The late orders, oldest first' }),
-        },
-        {
-          description:
-            'A closed shift’s only, and only when it has any: sales made in the shift whose answer reached the till late (docs/api.md "Late sales"), settled after the close under their Idempotency-Key. The figures above stay as counted; these are not in them',
-        },
-      ),
-    ),
+    late_sales: Type.Optional({
+      ...LateSales,
+      description:
+        'A closed shift’s only, and only when it has any: sales made in the shift whose answer reached the till late (docs/api.md "Late sales"), settled after the close under their Idempotency-Key. The figures above stay as counted; these are not in them',
+    }),
   },
   { $id: 'ShiftReport', description: 'What a shift took: an X report while open, the Z report once closed' },
 );

@@ -24,9 +24,9 @@ export class SettingsRepo {
     this.putStmt.run(key, value);
   }
 
-  /** Writes `value` only when `key` has none yet. */
-  putIfAbsent(key: string, value: string): void {
-    this.putIfAbsentStmt.run(key, value);
+  /** Writes `value` only when `key` has none yet; true when it wrote. */
+  putIfAbsent(key: string, value: string): boolean {
+    return this.putIfAbsentStmt.run(key, value).changes > 0;
   }
 
   delete(key: string): void {

@@ -2369,6 +2369,17 @@ export interface components {
       closed_by_name?: string | null;
       /** @description A closed shift’s: the currency `counted_cash_cents` is in, its Z report’s `currency` (the drawer’s, which is the one it opened in only when that one held money). Absent while the shift is open and from the `shift` inside a Z report */
       counted_currency?: string | null;
+      /** @description In GET /v2/shifts only: a closed shift’s late sales, as its report’s `late_sales` (docs/api.md "Late sales"), so a list of past shifts can flag the ones to look at again; absent when it has none */
+      late_sales?: {
+        /** @description Orders of this shift recorded after it closed */
+        order_count: number;
+        /** @description Those of them paid in cash in the report’s currency */
+        cash_order_count: number;
+        /** @description Their cash, in the report’s currency: money that was in the drawer when it was counted, so it explains that much of an over */
+        cash_cents: number;
+        /** @description The late orders, oldest first */
+        order_ids: string[];
+      };
     };
     /** @description What a shift took: an X report while open, the Z report once closed */
     ShiftReport: {
@@ -2407,6 +2418,17 @@ export interface components {
         closed_by_name?: string | null;
         /** @description A closed shift’s: the currency `counted_cash_cents` is in, its Z report’s `currency` (the drawer’s, which is the one it opened in only when that one held money). Absent while the shift is open and from the `shift` inside a Z report */
         counted_currency?: string | null;
+        /** @description In GET /v2/shifts only: a closed shift’s late sales, as its report’s `late_sales` (docs/api.md "Late sales"), so a list of past shifts can flag the ones to look at again; absent when it has none */
+        late_sales?: {
+          /** @description Orders of this shift recorded after it closed */
+          order_count: number;
+          /** @description Those of them paid in cash in the report’s currency */
+          cash_order_count: number;
+          /** @description Their cash, in the report’s currency: money that was in the drawer when it was counted, so it explains that much of an over */
+          cash_cents: number;
+          /** @description The late orders, oldest first */
+          order_ids: string[];
+        };
       };
       /**
        * Format: date-time

@@ -119,6 +119,19 @@ describe('audit rows in words', () => {
     ).toBe('Till 1: tier archived on tkt_1');
   });
 
+  it('says when and why the venue’s clock was set: the event that fixed it, and the zone', () => {
+    const pinned = {
+      action: 'settings.venue_clock_pinned',
+      object_type: 'settings',
+      object_id: 'settings',
+      actor: { api_key_id: 'key_admin', staff_id: 'stf_anna' },
+      data: { venue_timezone: 'Europe/Berlin', event_id: 'evt_1', title: 'Club night' },
+    };
+    expect(auditWords(pinned, names)).toBe(
+      "Anna set the venue's clock to Europe/Berlin: Club night (evt_1) was the first event given a time zone",
+    );
+  });
+
   it('says what the manager’s own actions did, with amounts and names, not the action’s code', () => {
     const admin = { api_key_id: 'key_admin' };
     const row = (action: string, objectId: string, data: Record<string, unknown>) =>

@@ -52,16 +52,18 @@ describe('dayRange', () => {
     });
   });
 
-  it("reads days on the chosen event's clock, else the one all events share, else the till's", () => {
+  it("reads days and sale times on the venue's clock, whatever show is chosen; before the settings are read, the one all events share, else the till's", () => {
     const events = [
       { id: 'evt_club', timezone: 'Europe/Berlin' },
       { id: 'evt_tour', timezone: 'Europe/Berlin' },
     ];
-    expect(ordersTimeZone('', events, 'America/New_York')).toBe('Europe/Berlin');
     const touring = [...events, { id: 'evt_ny', timezone: 'America/New_York' }];
-    expect(ordersTimeZone('evt_ny', touring, 'UTC')).toBe('America/New_York');
-    expect(ordersTimeZone('', touring, 'UTC')).toBe('UTC');
-    expect(ordersTimeZone('', [], 'Asia/Tokyo')).toBe('Asia/Tokyo');
+    // A Berlin venue selling a New York show: its sales happened at Berlin's tills.
+    expect(ordersTimeZone('Europe/Berlin', touring, 'UTC')).toBe('Europe/Berlin');
+    expect(ordersTimeZone('Europe/Berlin', [{ timezone: 'America/New_York' }], 'UTC')).toBe('Europe/Berlin');
+    expect(ordersTimeZone(undefined, events, 'America/New_York')).toBe('Europe/Berlin');
+    expect(ordersTimeZone(null, touring, 'UTC')).toBe('UTC');
+    expect(ordersTimeZone(undefined, [], 'Asia/Tokyo')).toBe('Asia/Tokyo');
   });
 
   it('is null for no day or a day that does not exist', () => {

@@ -97,6 +97,12 @@ const phrases: Readonly<Record<string, (on: string, row: Row) => string>> = {
   'tier.updated': (on, d) => `changed the tier ${text(d, 'name') ?? on}`,
   'tier.deleted': (on, d) => `deleted the tier ${text(d, 'name') ?? on}`,
   'settings.updated': () => 'changed the settings',
+  // The event that fixed the clock is why it is set; Settings › Venue changes it afterwards.
+  'settings.venue_clock_pinned': (on, d) => {
+    const [title, id] = [text(d, 'title'), text(d, 'event_id')];
+    const event = title && id ? `${title} (${id})` : (title ?? id ?? 'an event');
+    return `set the venue's clock to ${text(d, 'venue_timezone') ?? '?'}: ${event} was the first event given a time zone`;
+  },
   'payout.created': (on, d) => `recorded a payout of ${amount(d) ?? 'money'} (${on})`,
   'payout.paid': (on, d) => `marked the payout of ${amount(d) ?? 'money'} paid (${on})`,
   'payout.cancelled': (on, d) => `cancelled the payout of ${amount(d) ?? 'money'} (${on})`,

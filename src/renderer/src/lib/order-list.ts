@@ -41,16 +41,19 @@ function dayStart(day: string, zone: string = tillTimeZone()): string | null {
 }
 
 /**
- * The clock the Orders screen reads days and times on: the selected event's zone, else the zone
- * all the events share (a venue's do), else the till's.
+ * The clock the Orders screen reads days and times on: the venue's (`venue_timezone`, Settings ›
+ * Venue), whatever event is chosen. An order's time is when the sale happened at this venue's
+ * till, as the Z report, Takings and Past shifts read it: a Berlin venue's 23:30 sale for a New
+ * York show is 23:30, not 17:30, and picking that show must not move "Saturday" to New York's.
+ * (The show's own start time stays in its zone wherever it is shown.) Until the settings are
+ * read, the zone all the events share, else the till's, as `useVenueTimeZone` falls back.
  */
 export function ordersTimeZone(
-  eventId: string,
-  events: readonly Pick<EventView, 'id' | 'timezone'>[],
+  venueZone: string | null | undefined,
+  events: readonly Pick<EventView, 'timezone'>[],
   tillZone: string = tillTimeZone(),
 ): string {
-  const chosen = events.find((event) => event.id === eventId);
-  if (chosen) return chosen.timezone;
+  if (venueZone) return venueZone;
   return venueTimeZone(
     events.map((event) => event.timezone),
     tillZone,

@@ -49,6 +49,22 @@ export function countedWords(
 }
 
 /**
+ * A past shift's late sales as the list of past shifts flags them ("1 late sale · $25.00 cash"),
+ * in the money its count was made in: the nights whose count needs a second look. Null when none.
+ */
+export function lateSalesFlag(
+  shift: Pick<ShiftView, 'late_sales' | 'currency' | 'counted_currency'>,
+  tillCurrency: string,
+): string | null {
+  const late = shift.late_sales;
+  if (!late || late.order_count === 0) return null;
+  const sales = late.order_count === 1 ? '1 late sale' : `${late.order_count} late sales`;
+  if (late.cash_order_count === 0) return `${sales} · none in cash`;
+  const currency = shift.counted_currency ?? shiftCurrency(shift, tillCurrency);
+  return `${sales} · ${formatMoney(late.cash_cents, currency)} cash`;
+}
+
+/**
  * Who opened and closed a shift, by name ("opened by Sam, closed by Maria"): a seller who has
  * left is still named. Null when the server named nobody (an older server).
  */

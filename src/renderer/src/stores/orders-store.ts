@@ -13,6 +13,7 @@ import type {
 import { failed, idle, loading, ready, upsertById, type Loadable } from '../lib/loadable.js';
 import { mergeNewest, noFilters, ordersQuery, ordersTimeZone, type OrderFilters } from '../lib/order-list.js';
 import { useEvents } from './events-store.js';
+import { useSettings } from './settings-store.js';
 import { searchIntent, type SearchIntent } from '../lib/ticket-search.js';
 import { requireClient } from './session-store.js';
 
@@ -60,7 +61,10 @@ export const useOrders = create<OrdersState>()((set, get) => {
             ...ordersQuery(
               get().filters,
               q,
-              ordersTimeZone(get().filters.eventId, useEvents.getState().events.data ?? []),
+              ordersTimeZone(
+                useSettings.getState().settings.data?.venue_timezone,
+                useEvents.getState().events.data ?? [],
+              ),
             ),
             ...(cursor ? { cursor } : {}),
           },

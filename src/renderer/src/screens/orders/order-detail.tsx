@@ -5,7 +5,7 @@ import { OrderMail } from '../../components/order-mail.js';
 import { ResendDialog } from '../../components/resend-dialog.js';
 import { ErrorNote, Loading } from '../../components/states.js';
 import { StatusBadge } from '../../components/status-badge.js';
-import { formatDateTime } from '../../lib/datetime.js';
+import { useVenueTimeZone } from '../../hooks/use-venue-time-zone.js';
 import { formatEventTime } from '../../lib/zoned-time.js';
 import { resendNote } from '../../lib/mail-state.js';
 import { formatMoney } from '../../lib/money.js';
@@ -45,6 +45,7 @@ export function OrderDetail({ orderId }: { orderId: string }) {
   const events = useEvents((s) => s.events);
   const loadEvents = useEvents((s) => s.loadEvents);
   const venueSetting = useSettings((s) => s.settings.data?.venue_name);
+  const venueZone = useVenueTimeZone();
   const [action, setAction] = useState<Action | null>(null);
   const [done, setDone] = useState<string | null>(null);
   // Each action done here may write to the order's history (a buyer or holder put right, a mail
@@ -82,8 +83,9 @@ export function OrderDetail({ orderId }: { orderId: string }) {
   }
   const tierName = (id: string) => tiers[order.event_id]?.data?.find((t) => t.id === id)?.name ?? id;
   const event = events.data?.find((e) => e.id === order.event_id) ?? null;
-  // On the event's clock, as the Orders list reads it (the till's until the event is loaded).
-  const orderTime = (iso: string) => (event ? formatEventTime(iso, event.timezone) : formatDateTime(iso));
+  // When the sale and its refunds happened, on the venue's clock as the Orders list reads them,
+  // not the show's zone (a New York show sold in Berlin was sold at Berlin's 23:30).
+  const orderTime = (iso: string) => formatEventTime(iso, venueZone);
   const reprinted = reprint
     ? order.tickets.filter((t) => t.id === reprint.ticketId && t.status === 'active')
     : [];

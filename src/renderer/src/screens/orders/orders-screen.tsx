@@ -5,7 +5,7 @@ import { usePollWhileVisible } from '../../hooks/use-poll-while-visible.js';
 import { useSession } from '../../stores/session-store.js';
 import { Empty, ErrorNote, Loading } from '../../components/states.js';
 import { StatusBadge } from '../../components/status-badge.js';
-import { ordersTimeZone } from '../../lib/order-list.js';
+import { useVenueTimeZone } from '../../hooks/use-venue-time-zone.js';
 import { formatEventTime, sameTimeZone, tillTimeZone } from '../../lib/zoned-time.js';
 import { timeZoneLabel } from '../../../../shared/attendee-time.js';
 import { formatMoney } from '../../lib/money.js';
@@ -54,10 +54,9 @@ export function OrdersScreen({ orderId }: { orderId: string | null }) {
   };
 
   const eventTitle = (id: string) => events.data?.find((e) => e.id === id)?.title ?? id;
-  // Days and times on the venue's clock (the chosen event's zone, else the one the events share),
-  // named when the till's clock is another.
-  const zone = ordersTimeZone(orders.filters.eventId, events.data ?? []);
-  const eventZone = (id: string) => events.data?.find((e) => e.id === id)?.timezone ?? zone;
+  // Days and times of sales on the venue's clock, whatever event is chosen or sold
+  // (`ordersTimeZone`), named when the till's clock is another.
+  const zone = useVenueTimeZone();
   const list = orders.results.data ?? [];
   const intent = orders.intent;
   const filtered = Boolean(
@@ -174,7 +173,7 @@ export function OrdersScreen({ orderId }: { orderId: string | null }) {
                     order={order}
                     selected={order.id === orderId}
                     eventTitle={eventTitle(order.event_id)}
-                    zone={eventZone(order.event_id)}
+                    zone={zone}
                   />
                 ))}
               </tbody>
@@ -207,7 +206,7 @@ const OrderRow = memo(function OrderRow({
   order: OrderView;
   selected: boolean;
   eventTitle: string;
-  /** The order's event's time zone: its time reads on the venue's clock. */
+  /** The venue's clock: when the sale was made at its till, whatever zone its show is in. */
   zone: string;
 }) {
   return (

@@ -2,8 +2,7 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { timeZoneLabel } from '../../../../shared/attendee-time.js';
 import type { SettingsView } from '../../api/types.js';
 import { Field } from '../../components/field.js';
-import { useFocusFirstInvalid } from '../../hooks/use-focus-first-invalid.js';
-import { splitError, type SplitError } from '../../lib/field-errors.js';
+import { useSettingSave } from '../../hooks/use-setting-save.js';
 import { knownTimeZones, sameTimeZone, tillTimeZone, zoneShortName } from '../../lib/zoned-time.js';
 import { useSettings } from '../../stores/settings-store.js';
 
@@ -14,41 +13,24 @@ import { useSettings } from '../../stores/settings-store.js';
  */
 export function VenueClockForm({ settings }: { settings: SettingsView }) {
   const saveVenueTimeZone = useSettings((s) => s.saveVenueTimeZone);
-  const [zone, setZone] = useState<string | null>(null);
-  const [error, setError] = useState<SplitError | null>(null);
-  const [saved, setSaved] = useState(false);
-  const formRef = useFocusFirstInvalid<HTMLFormElement>(error);
-  const value = zone ?? settings.venue_timezone;
+  const [formRef, setting] = useSettingSave('venue_timezone', saveVenueTimeZone);
+  const value = setting.draft ?? settings.venue_timezone;
   // The list is long (≈420 zones); the saved zone is first even if this browser does not list it.
   const zones = useMemo(() => knownTimeZones(settings.venue_timezone), [settings.venue_timezone]);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    try {
-      await saveVenueTimeZone(value);
-      setError(null);
-      setZone(null);
-      setSaved(true);
-    } catch (err) {
-      setError(splitError(err, ['venue_timezone']));
-      setSaved(false);
-    }
+    await setting.submit(value);
   };
 
   return (
     <form ref={formRef} onSubmit={submit} noValidate className="inline-form" aria-label="Venue clock">
       <Field
         label="Venue time zone"
-        error={error?.fields.venue_timezone ?? error?.form}
+        error={setting.error}
         hint="New events start in it; takings, payouts and shift reports count days and months on it. Each event keeps its own zone for its tickets and CSV rows."
       >
-        <select
-          value={value}
-          onChange={(e) => {
-            setZone(e.target.value);
-            setSaved(false);
-          }}
-        >
+        <select value={value} onChange={(e) => setting.edit(e.target.value)}>
           {zones.map((name) => (
             <option key={name} value={name}>
               {name}
@@ -60,7 +42,7 @@ export function VenueClockForm({ settings }: { settings: SettingsView }) {
       <button type="submit" className="button button-primary">
         Save time zone
       </button>
-      {saved ? (
+      {setting.saved ? (
         <span className="muted" role="status">
           Saved: the venue runs on {timeZoneLabel(settings.venue_timezone)}.
         </span>

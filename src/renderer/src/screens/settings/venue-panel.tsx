@@ -1,8 +1,7 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, type FormEvent } from 'react';
 import { Field } from '../../components/field.js';
-import { useFocusFirstInvalid } from '../../hooks/use-focus-first-invalid.js';
+import { useSettingSave } from '../../hooks/use-setting-save.js';
 import { ErrorNote, Loading } from '../../components/states.js';
-import { splitError, type SplitError } from '../../lib/field-errors.js';
 import { useSettings } from '../../stores/settings-store.js';
 import { ServerTimeZone, VenueClockForm } from './venue-clock-form.js';
 
@@ -10,37 +9,21 @@ export function VenuePanel() {
   const settings = useSettings((s) => s.settings);
   const loadSettings = useSettings((s) => s.loadSettings);
   const saveVenueName = useSettings((s) => s.saveVenueName);
-  const [name, setName] = useState<string | null>(null);
-  const [error, setError] = useState<SplitError | null>(null);
-  // A refused value takes the keyboard back, its message read with it.
-  const formRef = useFocusFirstInvalid<HTMLFormElement>(error);
-  const [saved, setSaved] = useState(false);
+  const [formRef, setting] = useSettingSave('venue_name', saveVenueName);
 
   useEffect(() => {
     void loadSettings();
   }, [loadSettings]);
 
-  const value = name ?? settings.data?.venue_name ?? '';
+  const value = setting.draft ?? settings.data?.venue_name ?? '';
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     // Said in the form's words before asking; the server's own refusal names its field.
     if (!value.trim()) {
-      setError({
-        fields: { venue_name: 'Give the venue a name: receipts and the door show it.' },
-        form: null,
-      });
-      setSaved(false);
+      setting.refuse('Give the venue a name: receipts and the door show it.');
       return;
     }
-    try {
-      await saveVenueName(value);
-      setError(null);
-      setName(null);
-      setSaved(true);
-    } catch (err) {
-      setError(splitError(err, ['venue_name']));
-      setSaved(false);
-    }
+    await setting.submit(value);
   };
 
   return (
@@ -52,24 +35,13 @@ export function VenuePanel() {
       ) : null}
       {settings.data ? (
         <form ref={formRef} onSubmit={submit} noValidate className="inline-form">
-          <Field
-            label="Venue name"
-            error={error?.fields.venue_name ?? error?.form}
-            hint="Printed on tickets and shown at every till"
-          >
-            <input
-              value={value}
-              maxLength={100}
-              onChange={(e) => {
-                setName(e.target.value);
-                setSaved(false);
-              }}
-            />
+          <Field label="Venue name" error={setting.error} hint="Printed on tickets and shown at every till">
+            <input value={value} maxLength={100} onChange={(e) => setting.edit(e.target.value)} />
           </Field>
           <button type="submit" className="button button-primary">
             Save
           </button>
-          {saved ? (
+          {setting.saved ? (
             <span className="muted" role="status">
               Saved.
             </span>

@@ -3,7 +3,7 @@ import { Empty, ErrorNote, Loading } from '../../components/states.js';
 import { businessDayWords } from '../../lib/shift-report.js';
 import { formatEventTime } from '../../lib/zoned-time.js';
 import { formatCount } from '../../lib/count.js';
-import { countedWords, shiftCurrency, shiftPeopleWords } from '../../lib/shift-words.js';
+import { countedWords, lateSalesFlag, shiftCurrency, shiftPeopleWords } from '../../lib/shift-words.js';
 import { useVenueTimeZone } from '../../hooks/use-venue-time-zone.js';
 import { pastShiftsShown, useShift } from '../../stores/shift-store.js';
 import { useStaff } from '../../stores/staff-store.js';
@@ -43,19 +43,29 @@ export function PastShifts({ currency }: { currency: string }) {
       ) : null}
       {list.length > 0 ? (
         <ul className="past-shifts">
-          {list.map((shift) => (
-            <li key={shift.id}>
-              <button
-                type="button"
-                className="button button-ghost"
-                onClick={() => void openPastReport(shift.id)}
-              >
-                {businessDayWords(shift.opened_at, zone)} · closed {formatEventTime(shift.closed_at, zone)} ·{' '}
-                <code>{shift.id}</code> · {countedWords(shift, currency)}
-                {shift.opened_by_name ? ` · ${shiftPeopleWords(shift)}` : null}
-              </button>
-            </li>
-          ))}
+          {list.map((shift) => {
+            // A night with sales recorded after its count is flagged: its report explains an over.
+            const late = lateSalesFlag(shift, currency);
+            return (
+              <li key={shift.id}>
+                <button
+                  type="button"
+                  className="button button-ghost"
+                  onClick={() => void openPastReport(shift.id)}
+                >
+                  {businessDayWords(shift.opened_at, zone)} · closed {formatEventTime(shift.closed_at, zone)}{' '}
+                  · <code>{shift.id}</code> · {countedWords(shift, currency)}
+                  {shift.opened_by_name ? ` · ${shiftPeopleWords(shift)}` : null}
+                  {late ? (
+                    <>
+                      {' · '}
+                      <strong className="late-sales-flag">{late}</strong>
+                    </>
+                  ) : null}
+                </button>
+              </li>
+            );
+          })}
         </ul>
       ) : null}
       {pastReport.state === 'loading' ? <Loading what="the Z report" /> : null}
