@@ -132,6 +132,7 @@ const calls: Calls = {
   'Orders: search a common surname': (s, f) =>
     get(s, `/v2/orders?limit=50&order=newest_first&q=${encodeURIComponent(f.commonName)}`),
   'Orders: search a name nobody has': (s) => get(s, '/v2/orders?limit=50&order=newest_first&q=Zebedee'),
+  'Orders: CSV export of a search nobody matches': (s) => get(s, '/v2/orders?format=csv&q=Zebedee'),
   "Orders: tonight's event, searched by surname": (s, f) =>
     get(
       s,

@@ -15,11 +15,17 @@ beforeEach(async () => {
 });
 afterEach(() => t.close());
 
-const plan = (search: Parameters<typeof orderFilterParams>[0], inSlice = false): string => {
+const plan = (
+  search: Parameters<typeof orderFilterParams>[0],
+  inSlice = false,
+  holdersMatched = false,
+): string => {
   const params = orderFilterParams(search);
   const rows = t.app.ctx.db
-    .prepare(`EXPLAIN QUERY PLAN ${orderPageSql(params, true, inSlice).sql}`)
-    .all({ ...params, after: Number.MAX_SAFE_INTEGER, lo: 1, hi: 2, limit: 50 }) as { detail: string }[];
+    .prepare(`EXPLAIN QUERY PLAN ${orderPageSql(params, true, inSlice, holdersMatched).sql}`)
+    .all({ ...params, after: Number.MAX_SAFE_INTEGER, lo: 1, hi: 2, limit: 50, matched: '[]' }) as {
+    detail: string;
+  }[];
   return rows.map((row) => row.detail).join('\n');
 };
 
@@ -41,6 +47,12 @@ describe('searching the whole year', () => {
     expect(details).toContain('SEARCH t USING INDEX tickets_by_order (order_id=?)');
     expect(details).toContain('SEARCH a USING INDEX sqlite_autoindex_attendees_2 (ticket_id=?)');
     expect(details).not.toMatch(/SCAN (attendees|tickets|a|t|o)\b/);
+  });
+
+  it('after the pass over the holders, reads a slice by the primary key and no order looks up its holders', () => {
+    const details = plan({ q: 'Lovelace', paymentMethod: 'card' }, true, true);
+    expect(details).toMatch(/SEARCH o USING INTEGER PRIMARY KEY \(rowid>\? AND rowid<\?\)/);
+    expect(details).not.toMatch(/attendees|tickets_by_order|SCAN (tickets|o)\b/);
   });
 });
 

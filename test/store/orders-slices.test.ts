@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedYearOldStore } from '../../bench/year-old-store.js';
+import { ExportsRepo, type RawRow } from '../../src/server/store/exports-repo.js';
 import {
   OrdersRepo,
   orderFilterParams,
   type OrderRow,
   type OrderSearch,
   type PaymentMethod,
+  wideSlice,
 } from '../../src/server/store/orders-repo.js';
 import { foldedLikeSql } from '../../src/server/store/search-fold.js';
 import { countedSlicing, turnedBetweenSlices, withTurnsCounted } from '../support/loop-slices.js';
@@ -21,8 +23,12 @@ beforeAll(async () => {
   t = await makeTestApp();
   const now = Date.UTC(2026, 10, 30, 12);
   seedYearOldStore(t.app.ctx.db, now, { shows: 4, ticketsPerShow: 700 });
-  // Some holders who are not the buyer, so a search can find an order by its holder alone.
-  t.app.ctx.db.exec(`UPDATE attendees SET name = 'Zoë Quill', email = 'zq@example.net' WHERE seq % 97 = 0`);
+  // Some holders who are not the buyer, so a search can find an order by its holder alone, and
+  // names only a fold finds (ß as ss, a Turkish dotted or dotless I as i, a name with no email).
+  t.app.ctx.db.exec(`UPDATE attendees SET name = 'Zoë Quill', email = 'zq@example.net' WHERE seq % 97 = 0;
+    UPDATE attendees SET name = 'Jörg ßtraße', email = NULL WHERE seq % 89 = 0;
+    UPDATE attendees SET name = 'İpek Işık' WHERE seq % 83 = 0;
+    UPDATE orders SET buyer_name = 'ZOË İNCE' WHERE seq % 151 = 0`);
   orders = t.app.ctx.db.prepare('SELECT MAX(seq) FROM orders').pluck().get() as number;
 });
 afterAll(() => t.close());
@@ -81,6 +87,14 @@ describe('a whole-year order search in slices', () => {
       'zoe quill',
       'zq@example',
       'nobody has this name',
+      'zoe',
+      'ZOË',
+      'strasse',
+      'ßtraße',
+      'JÖRG STRASSE',
+      'ipek isik',
+      'İpek',
+      'ince',
       oldest.id,
       ticket.id,
       ticket.id.slice(-6).toLowerCase(),
@@ -110,17 +124,32 @@ describe('a whole-year order search in slices', () => {
     expect(compared).toBeGreaterThan(216);
   });
 
-  it('reads a year that holds one match in ceil(orders / slice) slices, the loop running between them', async () => {
-    const oldestId = t.app.ctx.db
-      .prepare('SELECT id FROM orders ORDER BY seq LIMIT 1')
-      .pluck()
-      .get() as string;
+  it('reads a year that holds one match in one slice, a pass over the holders and wide slices, the loop running between them', async () => {
+    const { db } = t.app.ctx;
+    const oldestId = db.prepare('SELECT id FROM orders ORDER BY seq LIMIT 1').pluck().get() as string;
+    const holders = db.prepare('SELECT MAX(seq) FROM attendees').pluck().get() as number;
     const { repo, ticksAtYield } = slicedRepo();
     const rows = await withTurnsCounted(() => repo.pageInSlices({ q: oldestId }, 0, 21, true));
     expect(ids(rows)).toEqual([1]);
     expect(orders).toBeGreaterThan(10 * sliceSeqs);
-    expect(ticksAtYield.length + 1).toBe(Math.ceil(orders / sliceSeqs));
+    // The first slice looks up each order's holders; after it the holders are read once, and the
+    // orders' own columns, each in slices wideSlice times wider.
+    const wide = sliceSeqs * wideSlice;
+    const slices = 1 + Math.ceil(holders / wide) + Math.ceil((orders - sliceSeqs) / wide);
+    expect(ticksAtYield.length + 1).toBe(slices);
     expect(turnedBetweenSlices(ticksAtYield)).toBe(true);
+  });
+
+  it('pages across the first slice into the wide ones with the same rows and cursors as the one statement', async () => {
+    const { repo } = slicedRepo();
+    // Holders seq % 89: about one order in fifty, so a page of 3 reaches past the first slice.
+    const search = { q: 'STRASSE' };
+    const first = await repo.pageInSlices(search, 0, 3, true);
+    expect(first).toEqual(oneStatement(search, 0, 3, true));
+    expect(first[0]!.seq).toBeGreaterThan(orders - sliceSeqs);
+    expect(first[2]!.seq).toBeLessThanOrEqual(orders - sliceSeqs);
+    const cursor = first[2]!.seq;
+    expect(await repo.pageInSlices(search, cursor, 3, true)).toEqual(oneStatement(search, cursor, 3, true));
   });
 
   it("stops after the first slice when a recent buyer's orders fill the page", async () => {
@@ -129,5 +158,41 @@ describe('a whole-year order search in slices', () => {
     expect(rows).toHaveLength(3);
     expect(rows[0]!.seq).toBeGreaterThan(orders - sliceSeqs);
     expect(ticksAtYield).toEqual([]);
+  });
+});
+
+describe("a whole-year search's CSV export in slices", () => {
+  const rowsOf = async (chunks: AsyncIterable<RawRow[]> | Iterable<RawRow[]>) => {
+    const sizes: number[] = [];
+    const rows: RawRow[] = [];
+    for await (const chunk of chunks) {
+      sizes.push(chunk.length);
+      rows.push(...chunk);
+    }
+    return { sizes, rows };
+  };
+
+  it('holds the same rows in the same order as one statement per chunk, in chunks of the same size', async () => {
+    const { slicing } = countedSlicing(sliceSeqs);
+    const repo = new ExportsRepo(t.app.ctx.db, slicing);
+    for (const q of ['smith', 'zoe', 'ßtraße', 'İPEK', 'ince', 'zq@example', 'nobody has this name'])
+      for (const chunkRows of [7, 1000]) {
+        const want = await rowsOf(repo.orders({ q }, chunkRows));
+        const got = await rowsOf(repo.ordersInSlices({ q }, chunkRows));
+        if (q !== 'nobody has this name') expect(want.rows.length, q).toBeGreaterThan(0);
+        expect(got.rows, q).toEqual(want.rows);
+        expect(got.sizes, q).toEqual(want.sizes);
+      }
+  });
+
+  it('lets the event loop run between slices when no event or shift narrows it', async () => {
+    const { slicing, ticksAtYield } = countedSlicing(sliceSeqs);
+    const repo = new ExportsRepo(t.app.ctx.db, slicing);
+    const { rows } = await withTurnsCounted(() =>
+      rowsOf(repo.ordersInSlices({ q: 'nobody has this name' }, 1000)),
+    );
+    expect(rows).toEqual([]);
+    expect(ticksAtYield.length).toBeGreaterThan(orders / (sliceSeqs * wideSlice));
+    expect(turnedBetweenSlices(ticksAtYield)).toBe(true);
   });
 });

@@ -8,11 +8,16 @@ import type { ShiftsRepo } from '../store/shifts-repo.js';
 import { requireSearchTargets } from './order-search.js';
 import { moneyTimeZone } from './venue-clock.js';
 
-/** A CSV download: its file name, header row, and its records as CSV text, a chunk at a time. */
-export interface CsvExport {
+/**
+ * A CSV download: its file name, header row, and its records as CSV text, a chunk at a time
+ * (async where the reading yields to the event loop between slices: a whole-year order search).
+ */
+export interface CsvExport<
+  Chunks extends Iterable<string> | AsyncIterable<string> = Iterable<string> | AsyncIterable<string>,
+> {
   filename: string;
   header: readonly string[];
-  chunks: Iterable<string>;
+  chunks: Chunks;
 }
 
 /**
@@ -35,6 +40,14 @@ const textChunks = (source: Iterable<RawRow[]>, line: (cells: Cells) => string):
     }
   },
 });
+
+/** textChunks over a source read in slices that yield to the event loop between them. */
+async function* textChunksInSlices(
+  source: AsyncIterable<RawRow[]>,
+  line: (cells: Cells) => string,
+): AsyncGenerator<string> {
+  for await (const chunk of source) yield* textChunks([chunk], line);
+}
 
 const yesNo = (flag: CsvCell): string => (flag ? 'yes' : 'no');
 
@@ -82,7 +95,10 @@ export class ExportsService {
         'created_at_local',
         'time_zone',
       ],
-      chunks: textChunks(this.deps.exports.orders(search, chunkRows), ordersLine(search, this.zoneOf())),
+      chunks: textChunksInSlices(
+        this.deps.exports.ordersInSlices(search, chunkRows),
+        ordersLine(search, this.zoneOf()),
+      ),
     };
   }
 

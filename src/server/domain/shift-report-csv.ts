@@ -73,7 +73,7 @@ function record(cells: readonly (CsvCell | Amount)[]): string {
  * tier, each line with its event's title and status as they are now. Money is in major units
  * of each line's currency; counts are plain integers.
  */
-export function shiftReportCsv(report: ShiftReportView, labels: ShiftLabels): CsvExport {
+export function shiftReportCsv(report: ShiftReportView, labels: ShiftLabels): CsvExport<Iterable<string>> {
   const { shift } = report;
   const currency = report.currency ?? labels.fallbackCurrency;
   const drawer = amountIn(currency);

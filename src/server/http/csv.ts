@@ -34,7 +34,7 @@ const bom = '\uFEFF';
  * one chunk whatever the size of the file.
  */
 export function sendCsv(reply: FastifyReply, file: CsvExport): FastifyReply {
-  function* text(): Generator<string> {
+  async function* text(): AsyncGenerator<string> {
     yield bom + csvLine(file.header);
     yield* file.chunks;
   }

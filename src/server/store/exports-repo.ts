@@ -1,6 +1,14 @@
 import type { Statement } from 'better-sqlite3';
 import type { Db } from './db.js';
-import { orderFilterParams, orderFilterSqlFor, type OrderSearch } from './orders-repo.js';
+import { HolderMatches } from './order-holder-matches.js';
+import {
+  defaultOrderSlicing,
+  orderFilterParams,
+  orderFilterSqlFor,
+  wideSlice,
+  type OrderSearch,
+  type OrderSlicing,
+} from './orders-repo.js';
 import type { ScanFilter } from './scans-repo.js';
 
 /** A row as SQLite returns it in raw mode: the columns in SELECT order, `seq` first. */
@@ -89,9 +97,14 @@ export class ExportsRepo {
   private readonly attendeesStmt;
   private readonly scansStmt;
   private readonly lastSeq;
+  private readonly holders;
 
-  constructor(db: Db) {
+  constructor(
+    db: Db,
+    private readonly slicing: OrderSlicing = defaultOrderSlicing,
+  ) {
     this.db = db;
+    this.holders = new HolderMatches(db);
     this.attendeesStmt = db
       .prepare(
         `SELECT a.seq, a.id, a.event_id, a.order_id, a.ticket_id, a.name, a.email, r.name AS tier_name,
@@ -117,7 +130,53 @@ export class ExportsRepo {
 
   orders(search: OrderSearch, chunkRows: number): Generator<RawRow[]> {
     const params = orderFilterParams(search);
-    const filter = orderFilterSqlFor(params);
+    return chunks(this.ordersStatement(params, false), params, this.until('orders'), chunkRows);
+  }
+
+  /**
+   * The same rows as `orders`, but a search no event or shift narrows (the Orders screen's whole
+   * year) is read as the list reads it (OrdersRepo.pageInSlices): one pass over the holders for
+   * the orders they match, then the orders a wide slice of seqs at a time, the event loop running
+   * between slices. As one statement a chunk of such a search read the year until it had found
+   * `chunkRows` orders: all of it, in one turn, when the search found fewer.
+   */
+  async *ordersInSlices(search: OrderSearch, chunkRows: number): AsyncGenerator<RawRow[]> {
+    const params = orderFilterParams(search);
+    if (params.q === null || params.event !== null || params.shift !== null) {
+      yield* this.orders(search, chunkRows);
+      return;
+    }
+    const until = this.until('orders');
+    const seqs = this.slicing.seqs * wideSlice;
+    const { yieldToLoop } = this.slicing;
+    const matched = await this.holders.orderSeqs(params, { holders: seqs, yieldToLoop });
+    const statement = this.ordersStatement(params, true);
+    let chunk: RawRow[] = [];
+    for (let lo = 1; lo <= until; lo += seqs) {
+      await yieldToLoop();
+      const hi = Math.min(lo + seqs - 1, until);
+      let after = lo - 1;
+      for (;;) {
+        const rows = statement.all({
+          ...params,
+          matched: matched.within(lo, hi),
+          after,
+          until: hi,
+          limit: chunkRows - chunk.length,
+        }) as RawRow[];
+        chunk.push(...rows);
+        if (chunk.length < chunkRows) break;
+        yield chunk;
+        chunk = [];
+        after = rows[rows.length - 1]![0] as number;
+      }
+    }
+    if (chunk.length > 0) yield chunk;
+  }
+
+  /** The export's statement for `params`'s filters (orderFilterSqlFor), prepared once per combination. */
+  private ordersStatement(params: ReturnType<typeof orderFilterParams>, holdersMatched: boolean): Statement {
+    const filter = orderFilterSqlFor(params, holdersMatched);
     let statement = this.ordersStmts.get(filter.key);
     if (!statement) {
       statement = this.db
@@ -133,7 +192,7 @@ export class ExportsRepo {
         .raw(true);
       this.ordersStmts.set(filter.key, statement);
     }
-    return chunks(statement, params, this.until('orders'), chunkRows);
+    return statement;
   }
 
   attendees(eventId: string, chunkRows: number): Generator<RawRow[]> {

@@ -1,6 +1,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Db } from './db.js';
 import { prepareInsert } from './row-statements.js';
+import { HolderMatches, type OrderSeqs } from './order-holder-matches.js';
 import { foldForSearch, foldedLikeSql } from './search-fold.js';
 import type { Statement } from 'better-sqlite3';
 
@@ -48,24 +49,30 @@ export interface OrderSearch {
 const likePattern = (q: string): string => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
- * The search box's test of an order: its id, buyer, tickets or holders. With the list narrowed to
- * an event, the tickets and holders looked through are that event's alone (through their event
- * indexes): without it a search in tonight's orders read every holder and ticket of the year.
- * Without an event, each order's own tickets and holders are looked up (tickets_by_order, then the
- * holder by its ticket: a holder's order is always its ticket's), so a read of a range of orders
- * costs that range alone, not every holder of the year each time (ordersInSlices).
+ * How a search finds an order through its tickets and holders: `event`, that event's alone
+ * (through their event indexes: without it a search in tonight's orders read every holder and
+ * ticket of the year); `perOrder`, each order's own, looked up by tickets_by_order and then the
+ * holder by its ticket (a read of a range of orders costs that range alone); `matched`, the order
+ * seqs a pass over the holders found (order-holder-matches.ts), given as `@matched`.
  */
-function searchClause(inEvent: boolean): string {
+export type HolderLookup = 'event' | 'perOrder' | 'matched';
+
+/** The search box's test of an order: its id, buyer, tickets or holders. */
+function searchClause(holders: HolderLookup): string {
   const byId = `o.id = @q
     OR ${foldedLikeSql('o.buyer_name')}
     OR o.buyer_email LIKE @like ESCAPE '\\'
     OR o.id IN (SELECT order_id FROM tickets WHERE id = @q)
     OR o.id IN (SELECT order_id FROM tickets WHERE wallet_secret = @wallet)`;
-  if (inEvent)
+  if (holders === 'event')
     return `(${byId}
     OR (@tail IS NOT NULL AND (o.id LIKE @tail OR o.id IN (SELECT order_id FROM tickets WHERE event_id = @event AND id LIKE @tail)))
     OR o.id IN (SELECT order_id FROM attendees
                 WHERE event_id = @event AND (${foldedLikeSql('name')} OR email LIKE @like ESCAPE '\\')))`;
+  if (holders === 'matched')
+    return `(${byId}
+    OR (@tail IS NOT NULL AND o.id LIKE @tail)
+    OR o.seq IN (SELECT value FROM json_each(@matched)))`;
   return `(${byId}
     OR (@tail IS NOT NULL AND (o.id LIKE @tail
         OR EXISTS (SELECT 1 FROM tickets t WHERE t.order_id = o.id AND t.id LIKE @tail)))
@@ -80,7 +87,7 @@ const orderFilterClauses = {
   from: 'o.created_at >= @from',
   before: 'o.created_at < @before',
   shift: 'o.shift_id = @shift',
-  q: searchClause(false),
+  q: searchClause('perOrder'),
 } as const;
 
 type OrderFilter = keyof typeof orderFilterClauses;
@@ -91,14 +98,18 @@ type OrderFilter = keyof typeof orderFilterClauses;
  * SQLite can walk the index of the one that narrows most (an event's orders, a shift's), and no
  * switched-off filter is tested on every row.
  */
-export function orderFilterSqlFor(params: ReturnType<typeof orderFilterParams>): {
+export function orderFilterSqlFor(
+  params: ReturnType<typeof orderFilterParams>,
+  holdersMatched = false,
+): {
   key: string;
   sql: string;
 } {
   const set = (Object.keys(orderFilterClauses) as OrderFilter[]).filter((param) => params[param] !== null);
-  const clause = (param: OrderFilter) =>
-    param === 'q' ? searchClause(params.event !== null) : orderFilterClauses[param];
-  return { key: set.join(' '), sql: set.map(clause).join(' AND ') || '1' };
+  const holders: HolderLookup = params.event !== null ? 'event' : holdersMatched ? 'matched' : 'perOrder';
+  const clause = (param: OrderFilter) => (param === 'q' ? searchClause(holders) : orderFilterClauses[param]);
+  const key = set.join(' ');
+  return { key: set.includes('q') ? `${key} ${holders}` : key, sql: set.map(clause).join(' AND ') || '1' };
 }
 
 /**
@@ -110,8 +121,9 @@ export function orderPageSql(
   params: ReturnType<typeof orderFilterParams>,
   newestFirst: boolean,
   inSlice = false,
+  holdersMatched = false,
 ): { key: string; sql: string } {
-  const filter = orderFilterSqlFor(params);
+  const filter = orderFilterSqlFor(params, holdersMatched);
   const direction = newestFirst ? 'DESC' : 'ASC';
   const range = inSlice ? 'o.seq BETWEEN @lo AND @hi' : newestFirst ? 'o.seq < @after' : 'o.seq > @after';
   return {
@@ -125,7 +137,8 @@ export function orderPageSql(
 /**
  * How a list read with no event or shift to narrow it is cut up: it reads `seqs` orders at a time
  * and lets the event loop run between them (`yieldToLoop`), so a search over a year of orders
- * never holds a door scan or another till's checkout for longer than one slice.
+ * never holds a door scan or another till's checkout for longer than one slice. Once a slice has
+ * not filled the page, the read goes on `wideSlice` times wider (below).
  */
 export interface OrderSlicing {
   seqs: number;
@@ -133,14 +146,22 @@ export interface OrderSlicing {
 }
 
 /**
- * ~20 ms of a whole-year search a slice, measured under load 4 on 2 cores (85 ms for 20,000): the
- * per-order holder lookups cost more than the old statement's one pass over the holders, so a
- * search that finds nothing takes longer in all, in turns short enough for a door scan.
+ * ~20 ms of a whole-year search a slice, measured under load 4 on 2 cores (85 ms for 20,000)
+ * when each order looks up its own holders (the first slice of a search, where a recent buyer is
+ * found at once).
  */
 export const defaultOrderSlicing: OrderSlicing = {
   seqs: 5_000,
   yieldToLoop: () => nextTurn(),
 };
+
+/**
+ * After the first slice a search tests only each order's own columns and the order seqs the pass
+ * over the holders found (order-holder-matches.ts), and that pass reads a holder's own row only:
+ * both cost a fifth of a slice that looks each order's holders up, so their slices are 5× wider
+ * for about the same longest turn (docs/year-old-store.md).
+ */
+export const wideSlice = 5;
 
 export function orderFilterParams(search: OrderSearch): {
   event: string | null;
@@ -201,12 +222,14 @@ export class OrdersRepo {
   private readonly refundableTotalStmt;
   private readonly buyerStmt;
   private readonly lastSeqStmt;
+  private readonly holders;
 
   constructor(
     db: Db,
     private readonly slicing: OrderSlicing = defaultOrderSlicing,
   ) {
     this.db = db;
+    this.holders = new HolderMatches(db);
     this.lastSeqStmt = db.prepare('SELECT COALESCE(MAX(seq), 0) FROM orders').pluck();
     this.byId = db.prepare('SELECT * FROM orders WHERE id = ?');
     this.insertRow = prepareInsert<Omit<OrderRow, 'seq'>>(db, 'orders', [
@@ -279,9 +302,12 @@ export class OrdersRepo {
   /**
    * The same rows as `page`, but a list no event or shift narrows is read a slice of seqs at a time
    * from the cursor on, yielding to the event loop between slices and stopping once `limit` rows
-   * are found: a search for a recent buyer ends in the first slice, one that finds nothing reads
-   * the year in short turns. Orders placed meanwhile have higher seqs: a newest-first walk never
-   * reaches them, an oldest-first one stops at the newest seq there was when it began.
+   * are found: a search for a recent buyer ends in the first slice. If that slice does not fill
+   * the page, a search first finds the orders its holders and tickets match in one pass over the
+   * holders, then reads on in wider slices that test each order's own columns and those matches:
+   * one that finds nothing reads the year in short turns. Orders placed meanwhile have higher
+   * seqs: a newest-first walk never reaches them, an oldest-first one stops at the newest seq
+   * there was when it began.
    */
   async pageInSlices(
     search: OrderSearch,
@@ -292,8 +318,10 @@ export class OrdersRepo {
     if (search.eventId !== undefined || search.shiftId !== undefined)
       return this.page(search, afterSeq, limit, newestFirst);
     const params = orderFilterParams(search);
-    const statement = this.statement(orderPageSql(params, newestFirst, true));
-    const { seqs, yieldToLoop } = this.slicing;
+    let statement = this.statement(orderPageSql(params, newestFirst, true));
+    let matched: OrderSeqs | null = null;
+    const { yieldToLoop } = this.slicing;
+    let seqs = this.slicing.seqs;
     const last = this.lastSeqStmt.get() as number;
     const rows: OrderRow[] = [];
     let lo = newestFirst ? 0 : afterSeq + 1;
@@ -302,12 +330,27 @@ export class OrdersRepo {
       if (newestFirst) lo = Math.max(1, hi - seqs + 1);
       else hi = lo + seqs - 1;
       if (newestFirst ? hi < 1 : lo > last) return rows;
-      rows.push(...(statement.all({ ...params, lo, hi, limit: limit - rows.length }) as OrderRow[]));
+      const more = statement.all({
+        ...params,
+        matched: matched?.within(lo, hi),
+        lo,
+        hi,
+        limit: limit - rows.length,
+      });
+      rows.push(...(more as OrderRow[]));
       if (rows.length >= limit) return rows;
       if (newestFirst) hi = lo - 1;
       else lo = hi + 1;
       if (newestFirst ? hi < 1 : lo > last) return rows;
       await yieldToLoop();
+      if (seqs === this.slicing.seqs) {
+        seqs *= wideSlice;
+        if (params.q !== null) {
+          matched = await this.holders.orderSeqs(params, { holders: seqs, yieldToLoop });
+          statement = this.statement(orderPageSql(params, newestFirst, true, true));
+          await yieldToLoop();
+        }
+      }
     }
   }
 
