@@ -1,0 +1,40 @@
+import { expect, test } from './fixtures.js';
+import { TillStaffPage } from './pages/till-staff-page.js';
+import { openStaffTill, signInTill, staffNight } from './support/staff-till.js';
+
+/**
+ * The manager's own desk (admin key) on a new venue. A shift names who opened and closed it, so
+ * opening one asks for a staff member's PIN, even here, where nothing else does.
+ */
+test('a manager with no PIN of their own who presses Open shift gets back from the keypad', async ({
+  boxOffice,
+  server,
+}) => {
+  await server.api('POST', '/v2/staff', { name: 'Sam', role: 'seller', pin: '1357' });
+  const page = boxOffice.page;
+  const keypad = new TillStaffPage(page).keypad();
+  await boxOffice.go('Shift');
+  await page.getByLabel('Float in the drawer').fill('100');
+  await page.getByRole('button', { name: 'Open shift' }).click();
+  await expect(keypad).toBeVisible();
+
+  // The owner is not on the staff list: no PIN of theirs opens anything. They were held at the
+  // keypad with no way back but closing the tab (and pasting the admin key again).
+  await page.getByRole('button', { name: 'Back without a PIN' }).click();
+  await expect(keypad).toBeHidden();
+  await expect(page.getByRole('heading', { name: 'Shift', exact: true })).toBeVisible();
+  await boxOffice.go('Sell');
+});
+
+test('a box office till keeps its keypad: only the admin desk has the way back', async ({
+  browser,
+  server,
+}) => {
+  const { tillKey } = await staffNight(server, 'Till Night');
+  await server.api('POST', '/v2/staff', { name: 'Sam', role: 'seller', pin: '1357' });
+  const { context, till, staff } = await openStaffTill(browser);
+  await signInTill(till, server, tillKey.secret);
+  await expect(staff.keypad()).toBeVisible();
+  await expect(till.getByRole('button', { name: 'Back without a PIN' })).toHaveCount(0);
+  await context.close();
+});
