@@ -38,3 +38,22 @@ test('a box office till keeps its keypad: only the admin desk has the way back',
   await expect(till.getByRole('button', { name: 'Back without a PIN' })).toHaveCount(0);
   await context.close();
 });
+
+test('a new venue’s Shift screen says staff come first, and where to add them', async ({
+  boxOffice,
+  server,
+}) => {
+  const page = boxOffice.page;
+  await boxOffice.go('Shift');
+  // Open shift was offered here with no staff at all: it brought up a keypad no PIN opened.
+  await expect(page.getByRole('heading', { name: 'No one can open a shift yet' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Open shift' })).toHaveCount(0);
+  await page.getByRole('main').getByRole('link', { name: 'Settings' }).click();
+  await expect(page.getByRole('region', { name: 'Staff' })).toBeVisible();
+
+  await server.api('POST', '/v2/staff', { name: 'Maria', role: 'manager', pin: '2468' });
+  await boxOffice.go('Shift');
+  await expect(page.getByText('Opening a shift asks for your staff PIN')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Open shift' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'No one can open a shift yet' })).toHaveCount(0);
+});
