@@ -269,3 +269,25 @@ test('a double tap on Pay by card starts one payment, and its Cancel still cance
   const orders = await server.api<{ data: Order[] }>('GET', `/v2/orders?event_id=${eventId}`);
   expect(orders.data.filter((order) => order.buyer?.email === 'twice@example.com')).toEqual([]);
 });
+
+test('a kiosk with no attendant PIN set tells the attendant what to do, not the API call', async ({
+  page,
+  server,
+}) => {
+  const { kioskKey } = await lobby(server);
+  await server.api('PATCH', '/v2/settings', { kiosk_attendant_pin: null });
+  const kiosk = new KioskPage(page, server.url);
+  await kiosk.open(kioskKey);
+  await kiosk.tier('Standard').click();
+  await kiosk.continue();
+  await kiosk.enterEmail('nopin@example.com');
+  await kiosk.payByCard();
+  await kiosk.attendantApproves('1234');
+  // Read on a public screen after the card was run: it said "(PATCH /v2/settings kiosk_attendant_pin)".
+  await expect(kiosk.attendant().getByRole('alert')).toHaveText(
+    'No attendant PIN has been set, so this kiosk cannot confirm card payments yet. If the card was ' +
+      'charged, refund it on the card reader, then press Declined. A manager sets the PIN in Settings › Kiosks.',
+  );
+  await kiosk.attendantDeclines();
+  await expect(page.getByRole('heading', { name: 'Your details' })).toBeVisible();
+});

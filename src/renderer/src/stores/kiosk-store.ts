@@ -7,7 +7,13 @@ import { newIdempotencyKey } from '../lib/idempotency.js';
 import { forgetCharge, keepCharge, keptCharge, reloadedChargeWords } from '../lib/kiosk-charge-keeper.js';
 import { kioskBuyer } from '../lib/kiosk-offer.js';
 import { tabStorage } from '../lib/tab-storage.js';
-import { codeRefusalWords, kioskTrouble, payStoppedWords, type KioskTrouble } from '../lib/kiosk-trouble.js';
+import {
+  attendantPinWords,
+  codeRefusalWords,
+  kioskTrouble,
+  payStoppedWords,
+  type KioskTrouble,
+} from '../lib/kiosk-trouble.js';
 import { failed, idle, loading, ready, type Loadable } from '../lib/loadable.js';
 import { formatMoney } from '../lib/money.js';
 import { kioskRepricedWords } from '../lib/price-change.js';
@@ -89,7 +95,11 @@ interface KioskState {
 
 /** The server's check of the attendant PIN (POST /v2/kiosk/attendant_check); throws when refused. */
 export async function checkAttendantPin(pin: string): Promise<void> {
-  await unwrap(requireClient().POST('/v2/kiosk/attendant_check', { body: { pin } }));
+  try {
+    await unwrap(requireClient().POST('/v2/kiosk/attendant_check', { body: { pin } }));
+  } catch (err) {
+    throw new Error(attendantPinWords(err));
+  }
 }
 
 /** The kiosk's own terminal; the server checks the attendant's PIN. A terminal integration replaces it. */
