@@ -35,10 +35,25 @@ export const eventFormFields = [
   'capacity',
 ] as const satisfies readonly (keyof EventForm)[];
 
-/** What a new event starts from: the venue's name and the server's own zone (Settings has both). */
+/**
+ * What a new event starts from: the venue's name and the server's own zone (Settings has both),
+ * and the money of the venue's latest event (`newEventCurrency`), usd for the first.
+ */
 export interface NewEventDefaults {
   venue: string;
   timezone: string;
+  currency?: string;
+}
+
+/**
+ * There is no venue-wide currency: each event has its own. A venue that sells in euros typed
+ * "eur" on its first event and then got usd on every next one, easy to miss and then sold in
+ * the wrong money. The latest event created says what this venue uses.
+ */
+export function newEventCurrency(events: readonly Pick<EventView, 'currency' | 'created_at'>[]): string {
+  let latest: Pick<EventView, 'currency' | 'created_at'> | undefined;
+  for (const event of events) if (!latest || event.created_at > latest.created_at) latest = event;
+  return latest?.currency ?? 'usd';
 }
 
 export function eventToForm(
@@ -46,8 +61,8 @@ export function eventToForm(
   defaults: NewEventDefaults = { venue: '', timezone: '' },
 ): EventForm {
   if (!event) {
-    const { venue, timezone } = defaults;
-    return { title: '', venue, doors_at: '', on_sale_at: '', timezone, currency: 'usd', capacity: '' };
+    const { venue, timezone, currency = 'usd' } = defaults;
+    return { title: '', venue, doors_at: '', on_sale_at: '', timezone, currency, capacity: '' };
   }
   return {
     title: event.title,

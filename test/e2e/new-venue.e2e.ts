@@ -3,7 +3,7 @@ import { TillStaffPage } from './pages/till-staff-page.js';
 import { openStaffTill, signInTill, staffNight } from './support/staff-till.js';
 
 /**
- * The manager's own desk (admin key) on a new venue. A shift names who opened and closed it, so
+ * A manager setting up a new venue from the admin key. A shift names who opened and closed it, so
  * opening one asks for a staff member's PIN, even here, where nothing else does.
  */
 test('a manager with no PIN of their own who presses Open shift gets back from the keypad', async ({
@@ -56,4 +56,21 @@ test('a new venue’s Shift screen says staff come first, and where to add them'
   await expect(page.getByText('Opening a shift asks for your staff PIN')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Open shift' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'No one can open a shift yet' })).toHaveCount(0);
+});
+
+test('a venue that sells in euros gets euros on its next new event, not dollars', async ({
+  boxOffice,
+  server,
+}) => {
+  await server.api('POST', '/v2/events', {
+    title: 'Winter Jazz Night',
+    venue: 'The Blue Lantern',
+    doors_at: '2026-12-24T19:00:00Z',
+    currency: 'eur',
+  });
+  const page = boxOffice.page;
+  await boxOffice.go('Events & tiers');
+  await page.getByRole('link', { name: 'New event' }).click();
+  // Every new event started in usd: a euro venue's second show was easily sold in dollars.
+  await expect(page.getByRole('form', { name: 'Event' }).getByLabel('Currency')).toHaveValue('eur');
 });
