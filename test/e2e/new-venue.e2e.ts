@@ -74,3 +74,23 @@ test('a venue that sells in euros gets euros on its next new event, not dollars'
   // Every new event started in usd: a euro venue's second show was easily sold in dollars.
   await expect(page.getByRole('form', { name: 'Event' }).getByLabel('Currency')).toHaveValue('eur');
 });
+
+test('the first event’s currency typed as “€” is taken as euros; “$” asks for the letters in words', async ({
+  boxOffice,
+}) => {
+  const page = boxOffice.page;
+  await boxOffice.go('Events & tiers');
+  await page.getByRole('link', { name: 'New event' }).click();
+  const form = page.getByRole('form', { name: 'Event' });
+  await form.getByLabel('Title').fill('Winter Jazz Night');
+  await form.getByLabel('Doors open').fill('2026-12-24T19:00');
+  const currency = form.getByLabel('Currency');
+  await currency.fill('$');
+  await form.getByRole('button', { name: 'Create event' }).click();
+  // It said "'$' is not an ISO 4217 currency code", and refused "€" the same way.
+  await expect(form.getByText("'$' is not a currency code: type the currency's three letters")).toBeVisible();
+  await currency.fill('€');
+  await form.getByRole('button', { name: 'Create event' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Winter Jazz Night');
+  await expect(page.getByRole('form', { name: 'Event' }).getByLabel('Currency')).toHaveValue('eur');
+});

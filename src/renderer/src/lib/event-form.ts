@@ -45,6 +45,23 @@ export interface NewEventDefaults {
   currency?: string;
 }
 
+/** Signs that name one currency only ($ and ¥ name several), read as its code. */
+const currencySigns: Readonly<Record<string, string>> = { '€': 'eur', '£': 'gbp', '₹': 'inr', '₩': 'krw' };
+
+/** What the Currency field says, as the code the server takes: "EUR" and "€" are both eur. */
+export function currencyTyped(text: string): string {
+  const typed = text.trim().toLowerCase();
+  return currencySigns[typed] ?? typed;
+}
+
+/**
+ * A refused currency in a manager's words: the server's names the standard ("not an ISO 4217
+ * currency code"), which told someone who typed "$" or "euro" nothing about what to type.
+ */
+export function currencyWords(typed: string): string {
+  return `'${typed}' is not a currency code: type the currency's three letters, e.g. eur for euros, gbp for pounds, usd for US dollars.`;
+}
+
 /**
  * There is no venue-wide currency: each event has its own. A venue that sells in euros typed
  * "eur" on its first event and then got usd on every next one, easy to miss and then sold in
@@ -165,11 +182,10 @@ export function parseEventCreate(
         )
       : null;
   if (onSale && 'problem' in onSale) errors.on_sale_at = onSale.problem;
-  // "USD" is read as usd; anything else that is not a code is refused here, never cut to three
-  // letters ("dollars" once became "dol").
-  const currency = form.currency.trim().toLowerCase();
-  const currencyError = currencyProblem(currency);
-  if (currencyError) errors.currency = currencyError;
+  // "USD" is read as usd, "€" as eur; anything else that is not a code is refused here, never cut
+  // to three letters ("dollars" once became "dol").
+  const currency = currencyTyped(form.currency);
+  if (currencyProblem(currency)) errors.currency = currencyWords(form.currency.trim());
   const capacity = parseCapacity(form.capacity);
   const capacityError = capacityProblem(capacity);
   if (capacityError) errors.capacity = capacityError;
