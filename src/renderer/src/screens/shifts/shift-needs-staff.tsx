@@ -46,10 +46,28 @@ export function ShiftNeedsStaff() {
   );
 }
 
-/** Above the Open shift form on the admin key, which is asked for no PIN but this one. */
-export function AdminShiftPinNote() {
+/**
+ * The admin desk with nobody signed in: opening or closing a shift will need a member's PIN.
+ * Asked for before the float or the count is typed, not after: the keypad replaces the screen,
+ * and what had been typed was gone when it came back.
+ */
+export function useAdminWithoutPin(): boolean {
   const admin = useSession((s) => s.role === 'admin');
-  const mode = useStaff((s) => s.mode);
-  if (!admin || mode !== 'off') return null;
-  return <p className="muted">Opening a shift asks for your staff PIN, so its Z report can name you.</p>;
+  const signedIn = useStaff((s) => s.session !== null);
+  return admin && !signedIn;
+}
+
+/** Brings up the PIN keypad now (its Back without a PIN returns to this screen). */
+export const askForPin = (): void => useStaff.getState().setMode('required');
+
+/** Instead of the Open shift form on the admin desk with nobody signed in. */
+export function AdminShiftSignIn() {
+  return (
+    <div className="panel">
+      <p>A shift and its Z report name who opened it, so opening one asks for your staff PIN.</p>
+      <button type="button" className="button button-primary" onClick={askForPin}>
+        Sign in to open a shift
+      </button>
+    </div>
+  );
 }

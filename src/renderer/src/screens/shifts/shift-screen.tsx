@@ -11,7 +11,13 @@ import '../staff/staff.css';
 import { CloseShiftForm } from './close-shift-form.js';
 import { OpenShiftForm } from './open-shift-form.js';
 import { PastShifts } from './past-shifts.js';
-import { AdminShiftPinNote, ShiftNeedsStaff, useShiftNeedsStaff } from './shift-needs-staff.js';
+import {
+  AdminShiftSignIn,
+  askForPin,
+  ShiftNeedsStaff,
+  useAdminWithoutPin,
+  useShiftNeedsStaff,
+} from './shift-needs-staff.js';
 import { ShiftReportView } from './shift-report.js';
 
 /**
@@ -27,6 +33,7 @@ export function ShiftScreen() {
   const openPastReport = useShift((s) => s.openPastReport);
   const loadXReport = useShift((s) => s.loadXReport);
   const needsStaff = useShiftNeedsStaff();
+  const adminWithoutPin = useAdminWithoutPin();
   const currency = useTillCurrency();
   // The venue's clock, as the X report below and Past shifts read it.
   const venueZone = useVenueTimeZone();
@@ -89,8 +96,7 @@ export function ShiftScreen() {
       {!closed && current.state === 'ready' && !shift && needsStaff === 'no' ? (
         <>
           <h2>No shift is open on this till</h2>
-          <AdminShiftPinNote />
-          <OpenShiftForm currency={currency} />
+          {adminWithoutPin ? <AdminShiftSignIn /> : <OpenShiftForm currency={currency} />}
         </>
       ) : null}
 
@@ -116,7 +122,7 @@ export function ShiftScreen() {
               <button type="button" className="button" onClick={() => void loadXReport()}>
                 X report
               </button>
-              <CloseShiftButton onClick={() => setClosing(true)} />
+              <CloseShiftButton onClick={adminWithoutPin ? askForPin : () => setClosing(true)} />
             </div>
           )}
           {!closing && xReport.state === 'error' ? <ErrorNote message={xReport.error} /> : null}
