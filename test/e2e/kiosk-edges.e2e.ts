@@ -243,3 +243,51 @@ test('the double-tap hold stops taps only: a fast Tab reaches Continue and Pay b
   await page.keyboard.press('Enter');
   await expect(kiosk.attendant()).toBeVisible();
 });
+
+test('a double tap on Pay by card starts one payment, and its Cancel still cancels', async ({
+  page,
+  server,
+}) => {
+  const { eventId, kioskKey } = await lobby(server);
+  const kiosk = new KioskPage(page, server.url);
+  await kiosk.open(kioskKey);
+  await kiosk.tier('Standard').click();
+  await kiosk.continue();
+  await kiosk.enterEmail('twice@example.com');
+  const pay = page.getByRole('button', { name: 'Pay by card' });
+  // Past the step's half-second hold, so both taps count, as a customer's would.
+  await expect(pay).not.toHaveAttribute('aria-disabled', 'true');
+  await pay.dblclick();
+  await expect(kiosk.attendant()).toBeVisible();
+
+  // The second tap's payment replaced the first, whose end dropped the Cancel: it did nothing and
+  // the customer was left on "Pay by card", which never starts over on its own.
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('heading', { name: 'Your details' })).toBeVisible();
+  await expect(page.getByText('Payment cancelled. Nothing was charged.')).toBeVisible();
+  await expect(kiosk.attendant()).toHaveCount(0);
+  const orders = await server.api<{ data: Order[] }>('GET', `/v2/orders?event_id=${eventId}`);
+  expect(orders.data.filter((order) => order.buyer?.email === 'twice@example.com')).toEqual([]);
+});
+
+test('a kiosk with no attendant PIN set tells the attendant what to do, not the API call', async ({
+  page,
+  server,
+}) => {
+  const { kioskKey } = await lobby(server);
+  await server.api('PATCH', '/v2/settings', { kiosk_attendant_pin: null });
+  const kiosk = new KioskPage(page, server.url);
+  await kiosk.open(kioskKey);
+  await kiosk.tier('Standard').click();
+  await kiosk.continue();
+  await kiosk.enterEmail('nopin@example.com');
+  await kiosk.payByCard();
+  await kiosk.attendantApproves('1234');
+  // Read on a public screen after the card was run: it said "(PATCH /v2/settings kiosk_attendant_pin)".
+  await expect(kiosk.attendant().getByRole('alert')).toHaveText(
+    'No attendant PIN has been set, so this kiosk cannot confirm card payments yet. If the card was ' +
+      'charged, refund it on the card reader, then press Declined. A manager sets the PIN in Settings › Kiosks.',
+  );
+  await kiosk.attendantDeclines();
+  await expect(page.getByRole('heading', { name: 'Your details' })).toBeVisible();
+});

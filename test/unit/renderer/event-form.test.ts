@@ -47,7 +47,7 @@ describe('event form', () => {
     });
   });
 
-  it('refuses a currency that is not an ISO 4217 code instead of cutting it to three letters', () => {
+  it('refuses a currency that is not a currency code instead of cutting it to three letters', () => {
     const form = {
       ...eventToForm(undefined, utcDefaults),
       title: 'x',
@@ -56,9 +56,17 @@ describe('event form', () => {
     };
     const parsed = parseEventCreate({ ...form, currency: 'dollars' });
     expect(parsed.body).toBeNull();
-    expect(parsed.errors.currency).toMatch(/'dollars' is not an ISO 4217 currency code/);
+    expect(parsed.errors.currency).toBe(
+      "'dollars' is not a currency code: type the currency's three letters, e.g. eur for euros, gbp for pounds, usd for US dollars.",
+    );
     expect(parseEventCreate({ ...form, currency: 'xyz' }).errors.currency).toBeDefined();
     expect(parseEventCreate({ ...form, currency: ' JPY ' }).body?.currency).toBe('jpy');
+    // A sign that names one currency is read as its code; "$" names several, so it is asked.
+    expect(parseEventCreate({ ...form, currency: '€' }).body?.currency).toBe('eur');
+    expect(parseEventCreate({ ...form, currency: ' £ ' }).body?.currency).toBe('gbp');
+    expect(parseEventCreate({ ...form, currency: '$' }).errors.currency).toMatch(
+      /^'\$' is not a currency code/,
+    );
   });
 
   it('needs the doors time', () => {

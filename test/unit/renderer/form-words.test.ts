@@ -80,7 +80,7 @@ describe('event form: each schema rule in words, at its field', () => {
       'format currency',
       { currency: 'xyz' },
       'currency',
-      "'xyz' is not an ISO 4217 currency code; use one such as usd, eur, gbp or jpy.",
+      "'xyz' is not a currency code: type the currency's three letters, e.g. eur for euros, gbp for pounds, usd for US dollars.",
     ],
   ])('%s', (_rule, change, field, words) => {
     const parsed = parseEventCreate({ ...event, ...change }, now);

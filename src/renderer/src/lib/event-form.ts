@@ -35,10 +35,42 @@ export const eventFormFields = [
   'capacity',
 ] as const satisfies readonly (keyof EventForm)[];
 
-/** What a new event starts from: the venue's name and the server's own zone (Settings has both). */
+/**
+ * What a new event starts from: the venue's name and the server's own zone (Settings has both),
+ * and the money of the venue's latest event (`newEventCurrency`), usd for the first.
+ */
 export interface NewEventDefaults {
   venue: string;
   timezone: string;
+  currency?: string;
+}
+
+/** Signs that name one currency only ($ and ¥ name several), read as its code. */
+const currencySigns: Readonly<Record<string, string>> = { '€': 'eur', '£': 'gbp', '₹': 'inr', '₩': 'krw' };
+
+/** What the Currency field says, as the code the server takes: "EUR" and "€" are both eur. */
+export function currencyTyped(text: string): string {
+  const typed = text.trim().toLowerCase();
+  return currencySigns[typed] ?? typed;
+}
+
+/**
+ * A refused currency in a manager's words: the server's names the standard ("not an ISO 4217
+ * currency code"), which told someone who typed "$" or "euro" nothing about what to type.
+ */
+export function currencyWords(typed: string): string {
+  return `'${typed}' is not a currency code: type the currency's three letters, e.g. eur for euros, gbp for pounds, usd for US dollars.`;
+}
+
+/**
+ * There is no venue-wide currency: each event has its own. A venue that sells in euros typed
+ * "eur" on its first event and then got usd on every next one, easy to miss and then sold in
+ * the wrong money. The latest event created says what this venue uses.
+ */
+export function newEventCurrency(events: readonly Pick<EventView, 'currency' | 'created_at'>[]): string {
+  let latest: Pick<EventView, 'currency' | 'created_at'> | undefined;
+  for (const event of events) if (!latest || event.created_at > latest.created_at) latest = event;
+  return latest?.currency ?? 'usd';
 }
 
 export function eventToForm(
@@ -46,8 +78,8 @@ export function eventToForm(
   defaults: NewEventDefaults = { venue: '', timezone: '' },
 ): EventForm {
   if (!event) {
-    const { venue, timezone } = defaults;
-    return { title: '', venue, doors_at: '', on_sale_at: '', timezone, currency: 'usd', capacity: '' };
+    const { venue, timezone, currency = 'usd' } = defaults;
+    return { title: '', venue, doors_at: '', on_sale_at: '', timezone, currency, capacity: '' };
   }
   return {
     title: event.title,
@@ -150,11 +182,10 @@ export function parseEventCreate(
         )
       : null;
   if (onSale && 'problem' in onSale) errors.on_sale_at = onSale.problem;
-  // "USD" is read as usd; anything else that is not a code is refused here, never cut to three
-  // letters ("dollars" once became "dol").
-  const currency = form.currency.trim().toLowerCase();
-  const currencyError = currencyProblem(currency);
-  if (currencyError) errors.currency = currencyError;
+  // "USD" is read as usd, "€" as eur; anything else that is not a code is refused here, never cut
+  // to three letters ("dollars" once became "dol").
+  const currency = currencyTyped(form.currency);
+  if (currencyProblem(currency)) errors.currency = currencyWords(form.currency.trim());
   const capacity = parseCapacity(form.capacity);
   const capacityError = capacityProblem(capacity);
   if (capacityError) errors.capacity = capacityError;

@@ -48,3 +48,19 @@ export function codeRefusalWords(err: unknown): string {
       return 'The code could not be checked. Please ask at the box office.';
   }
 }
+
+/**
+ * Said to the attendant when the server would not take their PIN for want of one: the server's
+ * words name the API call that sets it ("PATCH /v2/settings kiosk_attendant_pin"), read out on a
+ * public screen after the card may already have been charged.
+ */
+export function attendantPinWords(err: unknown): string {
+  if (err instanceof ApiRequestError && err.code === 'attendant_pin_not_set') {
+    return (
+      'No attendant PIN has been set, so this kiosk cannot confirm card payments yet. If the card ' +
+      'was charged, refund it on the card reader, then press Declined. A manager sets the PIN in ' +
+      'Settings › Kiosks.'
+    );
+  }
+  return err instanceof Error ? err.message : String(err);
+}

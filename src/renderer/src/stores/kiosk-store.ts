@@ -7,7 +7,13 @@ import { newIdempotencyKey } from '../lib/idempotency.js';
 import { forgetCharge, keepCharge, keptCharge, reloadedChargeWords } from '../lib/kiosk-charge-keeper.js';
 import { kioskBuyer } from '../lib/kiosk-offer.js';
 import { tabStorage } from '../lib/tab-storage.js';
-import { codeRefusalWords, kioskTrouble, payStoppedWords, type KioskTrouble } from '../lib/kiosk-trouble.js';
+import {
+  attendantPinWords,
+  codeRefusalWords,
+  kioskTrouble,
+  payStoppedWords,
+  type KioskTrouble,
+} from '../lib/kiosk-trouble.js';
 import { failed, idle, loading, ready, type Loadable } from '../lib/loadable.js';
 import { formatMoney } from '../lib/money.js';
 import { kioskRepricedWords } from '../lib/price-change.js';
@@ -89,7 +95,11 @@ interface KioskState {
 
 /** The server's check of the attendant PIN (POST /v2/kiosk/attendant_check); throws when refused. */
 export async function checkAttendantPin(pin: string): Promise<void> {
-  await unwrap(requireClient().POST('/v2/kiosk/attendant_check', { body: { pin } }));
+  try {
+    await unwrap(requireClient().POST('/v2/kiosk/attendant_check', { body: { pin } }));
+  } catch (err) {
+    throw new Error(attendantPinWords(err));
+  }
 }
 
 /** The kiosk's own terminal; the server checks the attendant's PIN. A terminal integration replaces it. */
@@ -140,6 +150,8 @@ function restoredCharge(): Partial<KioskState> {
 }
 
 let paymentAbort: AbortController | null = null;
+/** A pay() under way, from reading the offer again to the order recorded or the card refused. */
+let payStarted = false;
 /** Numbers offer requests, so an answer that arrives after a newer request is dropped. */
 let offerSeq = 0;
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -197,6 +209,96 @@ export const useKiosk = create<KioskState>()((set, get) => {
         return;
       }
     }
+  };
+
+  /** Pay by card: the offer read again, then the terminal, then the order (see pay()). */
+  const payNow = async (event: EventView): Promise<void> => {
+    const state = get();
+    if (state.stage !== 'details' || !state.tierId) return;
+    const { buyer, problems } = kioskBuyer(state.buyerName, state.buyerEmail);
+    if (!buyer) {
+      set({ fieldErrors: problems });
+      return;
+    }
+    // The price the customer has been reading on the way here.
+    const seen = get().offer.data?.tiers.find((t) => t.id === state.tierId);
+    // Fresh numbers before charging anyone: another till may have sold the last seats, and the
+    // server says again whether the code still opens the tier.
+    await get().loadOffer(event.id);
+    if (get().offer.state === 'error') {
+      // Without the server's word on the seats, no card is taken: the approval could not be
+      // recorded anyway, and the attendant would be left refunding a charge.
+      set({ note: payStoppedWords(get().offerTrouble ?? 'unreachable') });
+      return;
+    }
+    const tier = get().offer.data?.tiers.find((t) => t.id === state.tierId);
+    const sale = tier ? tierSaleState(tier, event, Date.now()) : null;
+    if (!tier || !sale?.sellable) {
+      set({
+        stage: 'browse',
+        tierId: null,
+        note: `Sorry, ${tier?.name ?? 'that ticket'} is no longer available (${sale?.label ?? 'removed'}).`,
+      });
+      return;
+    }
+    if (state.quantity > sale.maxQuantity) {
+      set({
+        stage: 'quantity',
+        quantity: sale.maxQuantity,
+        note: `Only ${sale.maxQuantity} can be bought now; the number was lowered.`,
+      });
+      return;
+    }
+    if (seen && seen.price_cents !== tier.price_cents) {
+      // Repriced since the customer chose: they are shown the new total before any card is read.
+      set({ note: kioskRepricedWords(tier, seen.price_cents, state.quantity) });
+      return;
+    }
+    const cents = tier.price_cents * state.quantity;
+    const body: CheckoutBody = {
+      event_id: event.id,
+      items: [{ tier_id: tier.id, quantity: state.quantity }],
+      buyer,
+      payment_method: 'card',
+      ...(tier.unlocked ? { access_code: get().code } : {}),
+      // The amount the card is charged: a tier repriced while it is read is refused
+      // (price_changed), not recorded at a total the customer never paid.
+      expected_total_cents: cents,
+    };
+    // One key per attempt: a declined or cancelled attempt's key is dropped with it.
+    const attemptKey = newIdempotencyKey();
+    const abort = new AbortController();
+    paymentAbort = abort;
+    set({ stage: 'paying', attemptKey, note: null, fieldErrors: {} });
+    let result;
+    try {
+      result = await get().terminal.requestPayment(
+        { cents, currency: tier.currency, reference: attemptKey },
+        abort.signal,
+      );
+    } catch (err) {
+      result = 'declined' as const;
+      set({ note: `The card terminal failed: ${messageOf(err)}` });
+    } finally {
+      paymentAbort = null;
+    }
+    if (get().attemptKey !== attemptKey) return; // reset while waiting
+    if (result !== 'approved') {
+      set({
+        stage: 'details',
+        attemptKey: null,
+        note:
+          result === 'declined'
+            ? (get().note ?? 'The card was declined. Nothing was charged. Try again or use another card.')
+            : 'Payment cancelled. Nothing was charged.',
+      });
+      return;
+    }
+    const amount = formatMoney(cents, tier.currency);
+    // Kept before the order is sent: a reload from here on comes back to the attendant.
+    keepCharge(tabStorage(), { attemptKey, body, amount, failure: null });
+    set({ approvedBody: body, approvedAmount: amount });
+    await record();
   };
 
   return {
@@ -264,91 +366,16 @@ export const useKiosk = create<KioskState>()((set, get) => {
     },
 
     async pay(event) {
-      const state = get();
-      if (state.stage !== 'details' || !state.tierId) return;
-      const { buyer, problems } = kioskBuyer(state.buyerName, state.buyerEmail);
-      if (!buyer) {
-        set({ fieldErrors: problems });
-        return;
-      }
-      // The price the customer has been reading on the way here.
-      const seen = get().offer.data?.tiers.find((t) => t.id === state.tierId);
-      // Fresh numbers before charging anyone: another till may have sold the last seats, and the
-      // server says again whether the code still opens the tier.
-      await get().loadOffer(event.id);
-      if (get().offer.state === 'error') {
-        // Without the server's word on the seats, no card is taken: the approval could not be
-        // recorded anyway, and the attendant would be left refunding a charge.
-        set({ note: payStoppedWords(get().offerTrouble ?? 'unreachable') });
-        return;
-      }
-      const tier = get().offer.data?.tiers.find((t) => t.id === state.tierId);
-      const sale = tier ? tierSaleState(tier, event, Date.now()) : null;
-      if (!tier || !sale?.sellable) {
-        set({
-          stage: 'browse',
-          tierId: null,
-          note: `Sorry, ${tier?.name ?? 'that ticket'} is no longer available (${sale?.label ?? 'removed'}).`,
-        });
-        return;
-      }
-      if (state.quantity > sale.maxQuantity) {
-        set({
-          stage: 'quantity',
-          quantity: sale.maxQuantity,
-          note: `Only ${sale.maxQuantity} can be bought now; the number was lowered.`,
-        });
-        return;
-      }
-      if (seen && seen.price_cents !== tier.price_cents) {
-        // Repriced since the customer chose: they are shown the new total before any card is read.
-        set({ note: kioskRepricedWords(tier, seen.price_cents, state.quantity) });
-        return;
-      }
-      const cents = tier.price_cents * state.quantity;
-      const body: CheckoutBody = {
-        event_id: event.id,
-        items: [{ tier_id: tier.id, quantity: state.quantity }],
-        buyer,
-        payment_method: 'card',
-        ...(tier.unlocked ? { access_code: get().code } : {}),
-        // The amount the card is charged: a tier repriced while it is read is refused
-        // (price_changed), not recorded at a total the customer never paid.
-        expected_total_cents: cents,
-      };
-      // One key per attempt: a declined or cancelled attempt's key is dropped with it.
-      const attemptKey = newIdempotencyKey();
-      paymentAbort = new AbortController();
-      set({ stage: 'paying', attemptKey, note: null, fieldErrors: {} });
-      let result;
+      // A double tap on Pay by card came here twice while the offer was read again: the second
+      // payment replaced the first, whose end then dropped the second's Cancel, and the customer
+      // was left on "Pay by card" with a Cancel that did nothing. One payment at a time.
+      if (payStarted) return;
+      payStarted = true;
       try {
-        result = await get().terminal.requestPayment(
-          { cents, currency: tier.currency, reference: attemptKey },
-          paymentAbort.signal,
-        );
-      } catch (err) {
-        result = 'declined' as const;
-        set({ note: `The card terminal failed: ${messageOf(err)}` });
+        await payNow(event);
       } finally {
-        paymentAbort = null;
+        payStarted = false;
       }
-      if (get().attemptKey !== attemptKey) return; // reset while waiting
-      if (result !== 'approved') {
-        set({
-          stage: 'details',
-          attemptKey: null,
-          note:
-            result === 'declined'
-              ? (get().note ?? 'The card was declined. Nothing was charged. Try again or use another card.')
-              : 'Payment cancelled. Nothing was charged.',
-        });
-        return;
-      }
-      const amount = formatMoney(cents, tier.currency);
-      // Kept before the order is sent: a reload from here on comes back to the attendant.
-      keepCharge(tabStorage(), { attemptKey, body, amount, failure: null });
-      set({ approvedBody: body, approvedAmount: amount });
-      await record();
     },
 
     cancelPayment() {

@@ -126,7 +126,11 @@ export function EventFormView({ initial, submitLabel, readOnly = false, onSubmit
           readOnly={readOnly}
         />
       </Field>
-      <Field label="Currency" error={err('currency')} hint="ISO 4217 code, e.g. usd, eur, jpy">
+      <Field
+        label="Currency"
+        error={err('currency')}
+        hint="Three letters: eur for euros, gbp for pounds, usd for US dollars"
+      >
         <input
           value={form.currency}
           list="currency-codes"

@@ -7,11 +7,17 @@ import { useFocusIfLost } from '../../hooks/use-focus-if-lost.js';
 import { useTillCurrency } from '../../hooks/use-till-currency.js';
 import { useVenueTimeZone } from '../../hooks/use-venue-time-zone.js';
 import { useShift, type ClosedShift } from '../../stores/shift-store.js';
-import { useStaff } from '../../stores/staff-store.js';
 import '../staff/staff.css';
 import { CloseShiftForm } from './close-shift-form.js';
 import { OpenShiftForm } from './open-shift-form.js';
 import { PastShifts } from './past-shifts.js';
+import {
+  AdminShiftSignIn,
+  askForPin,
+  ShiftNeedsStaff,
+  useAdminWithoutPin,
+  useShiftNeedsStaff,
+} from './shift-needs-staff.js';
 import { ShiftReportView } from './shift-report.js';
 
 /**
@@ -26,7 +32,8 @@ export function ShiftScreen() {
   const endedElsewhere = useShift((s) => s.endedElsewhere);
   const openPastReport = useShift((s) => s.openPastReport);
   const loadXReport = useShift((s) => s.loadXReport);
-  const staffMode = useStaff((s) => s.mode);
+  const needsStaff = useShiftNeedsStaff();
+  const adminWithoutPin = useAdminWithoutPin();
   const currency = useTillCurrency();
   // The venue's clock, as the X report below and Past shifts read it.
   const venueZone = useVenueTimeZone();
@@ -48,9 +55,6 @@ export function ShiftScreen() {
       <header className="screen-head">
         <h1>Shift</h1>
       </header>
-      {staffMode === 'off' ? (
-        <p className="muted">Shifts need staff: add them in Settings, then each till signs in with a PIN.</p>
-      ) : null}
       {current.state === 'loading' && !current.data ? <Loading what="the shift" /> : null}
       {current.state === 'error' ? (
         <ErrorNote message={current.error} onRetry={() => void loadCurrent()} />
@@ -88,10 +92,11 @@ export function ShiftScreen() {
         </p>
       ) : null}
 
-      {!closed && current.state === 'ready' && !shift ? (
+      {!closed && current.state === 'ready' && !shift && needsStaff === 'yes' ? <ShiftNeedsStaff /> : null}
+      {!closed && current.state === 'ready' && !shift && needsStaff === 'no' ? (
         <>
           <h2>No shift is open on this till</h2>
-          <OpenShiftForm currency={currency} />
+          {adminWithoutPin ? <AdminShiftSignIn /> : <OpenShiftForm currency={currency} />}
         </>
       ) : null}
 
@@ -117,7 +122,7 @@ export function ShiftScreen() {
               <button type="button" className="button" onClick={() => void loadXReport()}>
                 X report
               </button>
-              <CloseShiftButton onClick={() => setClosing(true)} />
+              <CloseShiftButton onClick={adminWithoutPin ? askForPin : () => setClosing(true)} />
             </div>
           )}
           {!closing && xReport.state === 'error' ? <ErrorNote message={xReport.error} /> : null}

@@ -12,6 +12,7 @@ import {
   type KeypadKey,
 } from '../../lib/pin-keypad.js';
 import { useWedgeScanner } from '../../hooks/use-wedge-scanner.js';
+import { useSession } from '../../stores/session-store.js';
 import { useSettings } from '../../stores/settings-store.js';
 import { useStaff } from '../../stores/staff-store.js';
 import './staff.css';
@@ -42,6 +43,8 @@ export function PinScreen() {
   const signedOutBy = useStaff((s) => s.signedOutBy);
   const endedWords = useStaff((s) => s.endedWords);
   const venue = useSettings((s) => s.settings.data?.venue_name ?? '');
+  const probe = useStaff((s) => s.probe);
+  const admin = useSession((s) => s.role === 'admin');
   const [keypad, setKeypad] = useState(emptyKeypad);
   const [scannedHere, setScannedHere] = useState(false);
   // The latest state for the window's key listener, which outlives renders.
@@ -132,6 +135,17 @@ export function PinScreen() {
           </button>
         ))}
       </div>
+      {admin ? (
+        // The admin desk reaches the keypad only when it opened or closed a shift (those need a
+        // member's name). A manager with no PIN of their own was held here with no way back but
+        // closing the tab; the server's answer puts this key back on its screens.
+        <p className="pin-admin-back">
+          This computer uses the admin key, which needs a PIN only to open or close a shift.{' '}
+          <button type="button" className="button" onClick={() => void probe()}>
+            Back without a PIN
+          </button>
+        </p>
+      ) : null}
     </main>
   );
 }
