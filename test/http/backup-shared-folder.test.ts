@@ -78,4 +78,15 @@ describe('GET /v2/backups in a backup folder two venues share', () => {
         'marquee.db',
       ]);
   });
+
+  it("keeps the newest `keep` of this store's backups, never deleting another venue's", async () => {
+    const ofB = await call<Backup>(baseB, 'POST', '/v2/backups', {});
+    const firstOfA = await call<Backup>(baseA, 'POST', '/v2/backups', {});
+    venueA.clock.advance(60);
+    const secondOfA = await call<Backup>(baseA, 'POST', '/v2/backups', { keep: 1 });
+    expect(readdirSync(join(root, 'marquee-backups')).sort()).toEqual([ofB.name, secondOfA.name].sort());
+    expect(names(await call<BackupList>(baseB, 'GET', '/v2/backups'))).toEqual([ofB.name]);
+    expect(names(await call<BackupList>(baseA, 'GET', '/v2/backups'))).toEqual([secondOfA.name]);
+    expect(firstOfA.name).not.toBe(secondOfA.name);
+  });
 });
