@@ -190,6 +190,7 @@ export function createContext(
   const backups = new BackupsService(
     options.dataDir,
     () => settings.view().backup_folder,
+    signingKeys.firstKid,
     now,
     options.storeBinding,
   );

@@ -49,14 +49,14 @@ base('Settings › Backup: a manager saves a backup while the box office sells',
 
     await base.step('the panel names the folder and has no backup yet', async () => {
       await expect(panel).toContainText(`Backups go to ${defaultFolder}`);
-      await expect(panel).toContainText('No backup in this folder yet.');
+      await expect(panel).toContainText('No backup of this venue in this folder yet.');
       // How to go back to one, in the words docs/api.md "Restoring a backup on this computer" uses.
       await expect(panel).toContainText('move its data folder aside');
       await expect(panel).toContainText('Never copy a backup over the data folder.');
       // The backup after each shift close: on by default, none tried yet.
       await expect(panel.getByLabel('Save a backup after each shift close')).toBeChecked();
       await expect(panel).toContainText(
-        'A backup is saved after each shift close. None has been needed yet.',
+        'A backup is saved after each shift close. No automatic backup yet: the first is saved when a shift closes.',
       );
     });
 

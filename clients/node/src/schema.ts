@@ -1005,7 +1005,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** List the backups in the backup folder, oldest first (admin) */
+    /**
+     * List this store's backups in the backup folder, oldest first (admin)
+     * @description A backup folder may be shared (the default one beside two data folders, one USB stick for two venues): another store's backups there are left out. A backup's store is the first ticket-signing key id in its own `marquee.db`, so backups made before this was checked are told apart too; one whose copy cannot be read is left out as well.
+     */
     get: operations['listBackups'];
     put?: never;
     /**

@@ -2,6 +2,7 @@ import { accessSync, constants, existsSync, mkdirSync, readdirSync, statSync } f
 import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
 import { ApiError, invalidField } from '../errors.js';
 import type { BackupView } from '../schemas/backups.js';
+import { firstSigningKidOfBackup } from '../store/backup-identity.js';
 import {
   BackupFailedError,
   backUpDataFolderOffThread,
@@ -91,11 +92,18 @@ export class BackupsService {
    * `.partial` folder in the same second.
    */
   private inFlight: Promise<unknown> | null = null;
+  /**
+   * Which store each backup seen holds, by path (store/backup-identity.ts): a whole backup is never
+   * changed, so each is opened once, not at every look at Settings › Backup.
+   */
+  private readonly storeOf = new Map<string, string | null>();
 
   constructor(
     private readonly dataDir: string,
     /** The folder Settings names, else the default one. */
     private readonly configuredFolder: () => string,
+    /** This store's first signing key id (SigningKeys.firstKid): its backups carry the same. */
+    private readonly storeKid: string,
     private readonly now: () => number,
     /** The native binding the server's own connection loaded (ServerOptions.storeBinding). */
     private readonly nativeBinding?: string,
@@ -161,7 +169,11 @@ export class BackupsService {
     };
   }
 
-  /** The whole backups in the folder, oldest first (a `.partial` one is never listed). */
+  /**
+   * This store's whole backups in the folder, oldest first (a `.partial` one is never listed). A
+   * backup folder may be shared (the default one beside two data folders, one USB stick for two
+   * venues): another store's backups there are not this venue's to see or restore.
+   */
   list(): BackupView[] {
     const folder = this.folder();
     let names: string[];
@@ -172,6 +184,7 @@ export class BackupsService {
     }
     return names
       .filter((name) => name.startsWith(backupFolderPrefix) && timeOf(name) !== null)
+      .filter((name) => this.isOwnBackup(join(folder, name)))
       .sort()
       .flatMap((name) => {
         try {
@@ -180,6 +193,12 @@ export class BackupsService {
           return []; // deleted while being read
         }
       });
+  }
+
+  /** Whether the backup at `path` holds this store (another venue's, or an unreadable copy: no). */
+  private isOwnBackup(path: string): boolean {
+    if (!this.storeOf.has(path)) this.storeOf.set(path, firstSigningKidOfBackup(path, this.nativeBinding));
+    return this.storeOf.get(path) === this.storeKid;
   }
 
   private describe(path: string): BackupView {

@@ -57,7 +57,12 @@ export async function backupRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         operationId: 'listBackups',
         tags,
-        summary: 'List the backups in the backup folder, oldest first (admin)',
+        summary: "List this store's backups in the backup folder, oldest first (admin)",
+        description:
+          'A backup folder may be shared (the default one beside two data folders, one USB stick for two venues): ' +
+          "another store's backups there are left out. A backup's store is the first ticket-signing key id in its " +
+          'own `marquee.db`, so backups made before this was checked are told apart too; one whose copy cannot be ' +
+          'read is left out as well.',
         querystring: BackupListQuery,
         response: { 200: ListOf(ref(Backup)), ...errorResponses },
       },

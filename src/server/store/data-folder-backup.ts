@@ -8,6 +8,7 @@ import { lockFileName } from '../data-dir-lock.js';
 import { restoredBackupFileName, setAsidePrefix, writeBackupFacts } from '../restored-backup.js';
 import { workerModule } from '../worker-module.js';
 import { autoBackupDueFileName } from './auto-backup-due.js';
+import { firstSigningKidOfBackup } from './backup-identity.js';
 import {
   backupInProgressFileName,
   clearBackupInProgress,
@@ -70,13 +71,26 @@ export function isInsideFolder(parent: string, child: string): boolean {
 }
 
 /**
- * Keeps the newest `keep` backups of the same kind as `made` in `destination` (by the time in
- * their names), never `made`: automatic ones never crowd out a manager's, nor the other way.
+ * Keeps the newest `keep` backups of the same kind and the same store as `made` in `destination`
+ * (by the time in their names), never `made`: automatic ones never crowd out a manager's, nor the
+ * other way, and another venue's backups in a shared folder are neither counted nor deleted
+ * (store/backup-identity.ts). A copy whose store cannot be read deletes nothing.
  */
-function pruneBackups(destination: string, made: string, keep: number, automatic: boolean): string[] {
+function pruneBackups(
+  destination: string,
+  made: string,
+  {
+    keep,
+    automatic,
+    nativeBinding,
+  }: { keep: number; automatic: boolean; nativeBinding?: string | undefined },
+): string[] {
+  const store = firstSigningKidOfBackup(made, nativeBinding);
+  if (store === null) return [];
   const sameKind = automatic ? automaticFolderName : manualFolderName;
   const older = readdirSync(destination)
     .filter((name) => sameKind.test(name) && join(destination, name) !== made)
+    .filter((name) => firstSigningKidOfBackup(join(destination, name), nativeBinding) === store)
     .sort()
     .reverse();
   const deleted: string[] = [];
@@ -113,9 +127,7 @@ export function backUpDataFolder(request: BackupRequest): DataFolderBackup {
  * The same backup with the store read in a worker thread (backup-worker.ts), for the running
  * server (POST /v2/backups): its own thread keeps answering tills while the copy is read.
  */
-export async function backUpDataFolderOffThread(
-  request: BackupRequest & { nativeBinding?: string | undefined },
-): Promise<DataFolderBackup> {
+export async function backUpDataFolderOffThread(request: BackupRequest): Promise<DataFolderBackup> {
   // Noted before the `.partial` folder is made, until it is whole or gone: a crash meanwhile
   // leaves it to the next start to delete.
   let places: BackupPlaces & { store: string };
@@ -157,6 +169,8 @@ interface BackupRequest {
   keep?: number;
   /** Taken on its own after a shift closed: named `…-auto`, kept apart from the manual ones. */
   automatic?: boolean;
+  /** The native binding the server's connection loaded (ServerOptions.storeBinding); Node's own without. */
+  nativeBinding?: string | undefined;
 }
 
 interface BackupPlaces {
@@ -231,7 +245,7 @@ function prepareBackup(
 
 /** After the store's copy: the other files, the check (`checkCopy`), the rename, and `keep`. */
 function finishBackup(
-  { dataDir, keep = 0, automatic = false }: BackupRequest,
+  { dataDir, keep = 0, automatic = false, nativeBinding }: BackupRequest,
   { target, folder, partial, storeCopy }: BackupPlaces,
   facts: CopyFacts,
 ): DataFolderBackup {
@@ -254,6 +268,6 @@ function finishBackup(
   // Never onto another backup: its name was free when chosen (freeBackupFolder), and a rename onto
   // a folder another run made meanwhile fails, leaving that one whole.
   renameSync(partial, folder);
-  const deleted = keep > 0 ? pruneBackups(target, folder, keep, automatic) : [];
+  const deleted = keep > 0 ? pruneBackups(target, folder, { keep, automatic, nativeBinding }) : [];
   return { folder, ...facts, deleted };
 }

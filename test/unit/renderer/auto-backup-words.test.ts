@@ -22,15 +22,36 @@ const full = {
 };
 
 describe('autoBackupWords', () => {
-  it('says where the last one was saved, or that none has been needed yet', () => {
+  it('says where the last one was saved, or that there is none yet', () => {
     expect(autoBackupWords({ auto_backup: true, last_auto_backup: saved })).toEqual({
       ok: true,
       words: `Last automatic backup ${formatDateTime(at)}: saved in ${saved.path}.`,
     });
     expect(autoBackupWords({ auto_backup: true, last_auto_backup: null })).toEqual({
       ok: true,
-      words: 'A backup is saved after each shift close. None has been needed yet.',
+      words:
+        'A backup is saved after each shift close. No automatic backup yet: the first is saved when a shift closes.',
     });
+  });
+
+  it('never says there is none beside a list that shows one (a store restored from an older backup)', () => {
+    const listed = {
+      object: 'backup' as const,
+      name: 'marquee-backup-20261129T230000Z-auto',
+      path: '/media/usb/backups/marquee-backup-20261129T230000Z-auto',
+      folder: '/media/usb/backups',
+      created_at: '2026-11-29T23:00:00.000Z',
+      automatic: true,
+      size_bytes: 4096,
+      orders: null,
+      tickets: null,
+    };
+    expect(autoBackupWords({ auto_backup: true, last_auto_backup: null }, listed)).toEqual({
+      ok: true,
+      words: `Last automatic backup ${formatDateTime(listed.created_at)}: saved in ${listed.path}.`,
+    });
+    // The settings' own note wins: it also knows of a failure the list cannot show.
+    expect(autoBackupWords({ auto_backup: true, last_auto_backup: full }, listed).ok).toBe(false);
   });
 
   it('says a failure with the reason, and that it is off when turned off', () => {

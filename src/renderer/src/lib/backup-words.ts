@@ -22,17 +22,32 @@ export function backupLine(backup: BackupView): string {
 
 /**
  * Settings › Backup's line on the backup saved on its own after each shift close: whether it is
- * on, and how the last one went, in words a manager acts on (a failure says why).
+ * on, and how the last one went, in words a manager acts on (a failure says why). `newestListed`:
+ * the newest automatic backup the list below shows, for a store whose settings have no attempt
+ * noted (one restored from a backup older than the note): the line must not say there is none
+ * beside a list that shows one.
  */
-export function autoBackupWords(settings: Pick<SettingsView, 'auto_backup' | 'last_auto_backup'>): {
+export function autoBackupWords(
+  settings: Pick<SettingsView, 'auto_backup' | 'last_auto_backup'>,
+  newestListed: BackupView | null = null,
+): {
   ok: boolean;
   words: string;
 } {
   const last = settings.last_auto_backup;
   if (!settings.auto_backup)
     return { ok: true, words: 'No backup is saved when a shift closes: turned off.' };
+  if (!last && newestListed)
+    return {
+      ok: true,
+      words: `Last automatic backup ${formatDateTime(newestListed.created_at)}: saved in ${newestListed.path}.`,
+    };
   if (!last)
-    return { ok: true, words: 'A backup is saved after each shift close. None has been needed yet.' };
+    return {
+      ok: true,
+      words:
+        'A backup is saved after each shift close. No automatic backup yet: the first is saved when a shift closes.',
+    };
   if (last.ok)
     return {
       ok: true,

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { SettingsView } from '../../api/types.js';
+import type { BackupView, SettingsView } from '../../api/types.js';
 import { messageOf } from '../../api/api-error.js';
 import { autoBackupWords } from '../../lib/backup-words.js';
 
@@ -9,13 +9,16 @@ import { autoBackupWords } from '../../lib/backup-words.js';
  */
 export function AutoBackupLine({
   settings,
+  newestListed,
   onToggle,
 }: {
   settings: Pick<SettingsView, 'auto_backup' | 'last_auto_backup'>;
+  /** The newest automatic backup the panel lists, null when it lists none. */
+  newestListed: BackupView | null;
   onToggle: (on: boolean) => Promise<unknown>;
 }) {
   const [problem, setProblem] = useState<string | null>(null);
-  const { ok, words } = autoBackupWords(settings);
+  const { ok, words } = autoBackupWords(settings, newestListed);
   const toggle = async (on: boolean) => {
     try {
       await onToggle(on);

@@ -64,6 +64,7 @@ export function BackupPanel() {
   };
 
   const newest = (backups.data ?? []).slice(-backupsShown).reverse();
+  const newestAutomatic = [...(backups.data ?? [])].reverse().find((b) => b.automatic) ?? null;
   return (
     <section className="panel span-2" aria-labelledby="backup-title">
       <h2 id="backup-title">Backup</h2>
@@ -101,18 +102,26 @@ export function BackupPanel() {
         {outcome?.ok ? <p className="muted">{outcome.words}</p> : null}
       </div>
       {outcome && !outcome.ok ? <ErrorNote message={outcome.words} onRetry={() => void save()} /> : null}
-      {settings ? <AutoBackupLine settings={settings} onToggle={saveAutoBackup} /> : null}
+      {settings ? (
+        <AutoBackupLine settings={settings} newestListed={newestAutomatic} onToggle={saveAutoBackup} />
+      ) : null}
       {restored ? (
         <p data-testid="restored-from">
           <strong>{restored}</strong>
         </p>
       ) : null}
       <h3>Last backups</h3>
+      <p className="muted small">
+        Only this venue&apos;s backups are listed: another venue&apos;s backups saved in the same folder are
+        left out.
+      </p>
       {backups.state === 'loading' && !backups.data ? <Loading what="backups" /> : null}
       {backups.state === 'error' ? (
         <ErrorNote message={backups.error} onRetry={() => void loadBackups()} />
       ) : null}
-      {backups.data && newest.length === 0 ? <Empty>No backup in this folder yet.</Empty> : null}
+      {backups.data && newest.length === 0 ? (
+        <Empty>No backup of this venue in this folder yet.</Empty>
+      ) : null}
       {newest.length > 0 ? (
         <ul className="backup-list" aria-label="Last backups">
           {newest.map((b, i) => (
