@@ -270,7 +270,7 @@ test('a double tap on Pay by card starts one payment, and its Cancel still cance
   expect(orders.data.filter((order) => order.buyer?.email === 'twice@example.com')).toEqual([]);
 });
 
-test('a kiosk with no attendant PIN set tells the attendant what to do, not the API call', async ({
+test('a kiosk with no attendant PIN set offers no card payment, and one removed mid-payment is said in words', async ({
   page,
   server,
 }) => {
@@ -278,16 +278,41 @@ test('a kiosk with no attendant PIN set tells the attendant what to do, not the 
   await server.api('PATCH', '/v2/settings', { kiosk_attendant_pin: null });
   const kiosk = new KioskPage(page, server.url);
   await kiosk.open(kioskKey);
-  await kiosk.tier('Standard').click();
-  await kiosk.continue();
-  await kiosk.enterEmail('nopin@example.com');
-  await kiosk.payByCard();
-  await kiosk.attendantApproves('1234');
-  // Read on a public screen after the card was run: it said "(PATCH /v2/settings kiosk_attendant_pin)".
-  await expect(kiosk.attendant().getByRole('alert')).toHaveText(
-    'No attendant PIN has been set, so this kiosk cannot confirm card payments yet. If the card was ' +
-      'charged, refund it on the card reader, then press Declined. A manager sets the PIN in Settings › Kiosks.',
-  );
-  await kiosk.attendantDeclines();
-  await expect(page.getByRole('heading', { name: 'Your details' })).toBeVisible();
+  const notReady = "Card payment isn't set up at this kiosk yet. Please buy your tickets at the box office.";
+  const pay = page.getByRole('button', { name: 'Pay by card' });
+
+  await test.step('no PIN: the customer is told before choosing, and no Pay by card is offered', async () => {
+    await expect(page.getByText(notReady)).toBeVisible();
+    await kiosk.tier('Standard').click();
+    await kiosk.continue();
+    await kiosk.enterEmail('nopin@example.com');
+    // It offered Pay by card, and the attendant learnt of the missing PIN after running the card.
+    await expect(page.getByRole('status').filter({ hasText: notReady })).toBeVisible();
+    await expect(pay).toHaveCount(0);
+  });
+
+  await test.step('the PIN removed while the card is run: the attendant reads what to do, not the API call', async () => {
+    await server.api('PATCH', '/v2/settings', { kiosk_attendant_pin: attendantPin });
+    await page.getByRole('button', { name: 'Start over' }).click();
+    await kiosk.tier('Standard').click();
+    await kiosk.continue();
+    await kiosk.enterEmail('nopin@example.com');
+    await kiosk.payByCard();
+    await server.api('PATCH', '/v2/settings', { kiosk_attendant_pin: null });
+    await kiosk.attendantApproves('1234');
+    // Read on a public screen after the card was run: it said "(PATCH /v2/settings kiosk_attendant_pin)".
+    await expect(kiosk.attendant().getByRole('alert')).toHaveText(
+      'No attendant PIN has been set, so this kiosk cannot confirm card payments yet. If the card was ' +
+        'charged, refund it on the card reader, then press Declined. A manager sets the PIN in Settings › Kiosks.',
+    );
+    await kiosk.attendantDeclines();
+    await expect(page.getByRole('heading', { name: 'Your details' })).toBeVisible();
+  });
+
+  await test.step('trying again with the PIN still gone starts no payment and says why', async () => {
+    await pay.click();
+    await expect(page.getByRole('main').getByRole('alert')).toHaveText(notReady);
+    await expect(kiosk.attendant()).toHaveCount(0);
+    await expect(pay).toHaveCount(0);
+  });
 });

@@ -9,6 +9,7 @@ import { kioskBuyer } from '../lib/kiosk-offer.js';
 import { tabStorage } from '../lib/tab-storage.js';
 import {
   attendantPinWords,
+  cardNotReadyWords,
   codeRefusalWords,
   kioskTrouble,
   payStoppedWords,
@@ -229,6 +230,11 @@ export const useKiosk = create<KioskState>()((set, get) => {
       // Without the server's word on the seats, no card is taken: the approval could not be
       // recorded anyway, and the attendant would be left refunding a charge.
       set({ note: payStoppedWords(get().offerTrouble ?? 'unreachable') });
+      return;
+    }
+    if (get().offer.data?.kiosk_attendant_pin_set === false) {
+      // The PIN was removed while the customer typed: no approval could succeed.
+      set({ note: cardNotReadyWords });
       return;
     }
     const tier = get().offer.data?.tiers.find((t) => t.id === state.tierId);
