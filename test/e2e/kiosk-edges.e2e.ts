@@ -2,6 +2,7 @@ import { expect, test } from './fixtures.js';
 import { KioskPage } from './pages/kiosk-page.js';
 import type { VenueServer } from './support/venue-server.js';
 import { holdPageClock } from './support/hold-page-clock.js';
+import { holdRequestsTo } from './support/hold-requests.js';
 
 interface Created {
   id: string;
@@ -268,6 +269,54 @@ test('a double tap on Pay by card starts one payment, and its Cancel still cance
   await expect(kiosk.attendant()).toHaveCount(0);
   const orders = await server.api<{ data: Order[] }>('GET', `/v2/orders?event_id=${eventId}`);
   expect(orders.data.filter((order) => order.buyer?.email === 'twice@example.com')).toEqual([]);
+});
+
+test('Start over pressed while Pay by card reads the prices again wins: no payment starts', async ({
+  page,
+  server,
+}) => {
+  const { eventId, kioskKey } = await lobby(server);
+  // A second show on sale, so the kiosk's start is the event chooser, which reads no offer.
+  const other = await server.api<Created>('POST', '/v2/events', {
+    title: 'Matinee Quartet',
+    venue: 'Main hall',
+    doors_at: '2026-12-24T14:00:00Z',
+    tickets: [{ name: 'Seat', price_cents: 1800, quantity: 40 }],
+  });
+  await server.api('POST', `/v2/events/${other.id}/publish`);
+  const kiosk = new KioskPage(page, server.url);
+  await kiosk.open(kioskKey);
+  const chooser = page.getByRole('heading', { name: 'Choose your event' });
+  await page.locator(`button.kiosk-card[data-event="${eventId}"]`).click();
+  await kiosk.tier('Standard').click();
+  await kiosk.continue();
+  await kiosk.enterEmail('leaving@example.com');
+  const pay = page.getByRole('button', { name: 'Pay by card' });
+  await expect(pay).not.toHaveAttribute('aria-disabled', 'true');
+
+  // The prices' re-read is held in the browser until the customer has pressed Start over.
+  const offers = await holdRequestsTo(page, '**/v2/events/*/offer*');
+  const reread = page.waitForRequest((request) => request.url().includes('/offer'));
+  await pay.click();
+  await reread;
+  await page.getByRole('button', { name: 'Start over' }).click();
+  await expect(chooser).toBeVisible();
+  const answered = page.waitForResponse((response) => response.url().includes('/offer'));
+  await offers.release();
+  await answered;
+
+  // The re-read's answer used to start the payment anyway: the next customer found "Pay by card"
+  // with the attendant panel, for the last customer's tickets and email. Paying never leaves on
+  // its own, so the walk below would not get past it.
+  await page.locator(`button.kiosk-card[data-event="${eventId}"]`).click();
+  await expect(kiosk.tier('Standard')).toBeEnabled();
+  await expect(page.getByRole('main').getByRole('alert')).toHaveCount(0);
+  await kiosk.tier('Standard').click();
+  await expect(page.getByRole('heading', { name: 'How many?' })).toBeVisible();
+  await kiosk.continue();
+  await expect(page.getByRole('heading', { name: 'Your details' })).toBeVisible();
+  await expect(page.getByLabel('Email (we send your tickets here)')).toHaveValue('');
+  await expect(kiosk.attendant()).toHaveCount(0);
 });
 
 test('a kiosk with no attendant PIN set offers no card payment, and one removed mid-payment is said in words', async ({
