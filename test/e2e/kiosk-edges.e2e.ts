@@ -319,6 +319,40 @@ test('Start over pressed while Pay by card reads the prices again wins: no payme
   await expect(kiosk.attendant()).toHaveCount(0);
 });
 
+test('the browser’s Back keeps the customer on the kiosk, back at its first screen, and never undoes a payment', async ({
+  page,
+  server,
+}) => {
+  const { kioskKey } = await lobby(server);
+  const kiosk = new KioskPage(page, server.url);
+  // A fresh tab: the entry before the kiosk is about:blank, where Back (Alt+Left) used to leave it.
+  await kiosk.open(kioskKey);
+  const firstScreen = page.getByRole('heading', { name: 'Choose your tickets' });
+
+  for (const round of ['first', 'again, after the next touch']) {
+    await test.step(`Back from "How many?" goes to the kiosk's first screen (${round})`, async () => {
+      await kiosk.tier('Standard').click();
+      await expect(page.getByRole('heading', { name: 'How many?' })).toBeVisible();
+      await page.goBack();
+      await expect(page).toHaveURL(/\/kiosk$/);
+      await expect(firstScreen).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'How many?' })).toHaveCount(0);
+    });
+  }
+
+  await test.step('while the card is being paid, Back changes nothing', async () => {
+    await kiosk.tier('Standard').click();
+    await kiosk.continue();
+    await kiosk.enterEmail('back@example.com');
+    await kiosk.payByCard();
+    await page.goBack();
+    await expect(page).toHaveURL(/\/kiosk$/);
+    await expect(kiosk.attendant()).toBeVisible();
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await expect(page.getByText('Payment cancelled. Nothing was charged.')).toBeVisible();
+  });
+});
+
 test('a kiosk with no attendant PIN set offers no card payment, and one removed mid-payment is said in words', async ({
   page,
   server,
