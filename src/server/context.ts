@@ -242,7 +242,13 @@ export function createContext(
     issuer,
     usage: new UsageMeter(db, now),
     codeGuesses,
-    offer: new OfferService({ ...repos, urls, codeGuesses, now }),
+    offer: new OfferService({
+      ...repos,
+      urls,
+      codeGuesses,
+      attendantPinSet: () => attendantPin.isSet(),
+      now,
+    }),
     attendantPin,
     staff: new StaffService({
       actions,

@@ -27,6 +27,7 @@ interface OfferJson {
     visibility: string;
   }[];
   has_access_code_tiers: boolean;
+  kiosk_attendant_pin_set: boolean;
 }
 
 beforeEach(async () => {
@@ -371,6 +372,30 @@ describe('the attendant PIN', () => {
 
   it('is 409 attendant_pin_not_set until an admin sets one', async () => {
     expectError(await check('1234'), 409, 'conflict_error', 'attendant_pin_not_set');
+  });
+
+  it('is said to a kiosk on the offer as set or not, never as the PIN or its hash', async () => {
+    expect(((await offer()).json() as OfferJson).kiosk_attendant_pin_set).toBe(false);
+    await t.call('PATCH', '/v2/settings', { kiosk_attendant_pin: '482913' });
+    const told = await offer();
+    expect(told.statusCode).toBe(200);
+    expect((told.json() as OfferJson).kiosk_attendant_pin_set).toBe(true);
+    const stored = t.app.ctx.db
+      .prepare("SELECT value FROM settings WHERE key = 'kiosk_attendant_pin'")
+      .get() as {
+      value: string;
+    };
+    const [, salt = '', hash = ''] = stored.value.split('$');
+    for (const secret of ['482913', salt, hash, 'scrypt$']) expect(told.body).not.toContain(secret);
+    // The kiosk's key still reads no settings: the offer's flag is all it learns.
+    expectError(
+      await t.call('GET', '/v2/settings', undefined, kiosk),
+      403,
+      'permission_error',
+      'insufficient_scope',
+    );
+    await t.call('PATCH', '/v2/settings', { kiosk_attendant_pin: null });
+    expect(((await offer()).json() as OfferJson).kiosk_attendant_pin_set).toBe(false);
   });
 
   it('is set by an admin (4–8 digits), stored hashed, never answered, and checked for kiosks', async () => {

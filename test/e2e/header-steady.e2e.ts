@@ -225,6 +225,8 @@ test('the kiosk fits a 320 px window: its event and ticket cards', async ({ brow
   });
   await doorNight(server, ['Early bird'], { title: 'Jazz Brunch' });
   const key = await server.api<{ secret: string }>('POST', '/v2/api_keys', { name: 'Lobby', scope: 'kiosk' });
+  // Set before the kiosk reads the offer: without a PIN it offers no Pay by card.
+  await server.api('PATCH', '/v2/settings', { kiosk_attendant_pin: '482913' });
   const page = await browser.newPage({ viewport: { width: 320, height: 700 } });
   const kiosk = new KioskPage(page, server.url);
   await kiosk.open(key.secret);
@@ -234,7 +236,6 @@ test('the kiosk fits a 320 px window: its event and ticket cards', async ({ brow
   await expect(kiosk.tier('General admission standing')).toBeVisible();
   expect(await sidewaysOverflow(page), 'kiosk tickets').toBeLessThanOrEqual(0);
   // The receipt: a ticket's two QRs side by side and a long email ran off a 320 px screen.
-  await server.api('PATCH', '/v2/settings', { kiosk_attendant_pin: '482913' });
   await kiosk.tier('General admission standing').click();
   await kiosk.continue();
   await kiosk.enterEmail('a.very.long.address.for.a.small.screen@example-venue.example.com');

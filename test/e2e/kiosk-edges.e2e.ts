@@ -2,6 +2,7 @@ import { expect, test } from './fixtures.js';
 import { KioskPage } from './pages/kiosk-page.js';
 import type { VenueServer } from './support/venue-server.js';
 import { holdPageClock } from './support/hold-page-clock.js';
+import { holdRequestsTo } from './support/hold-requests.js';
 
 interface Created {
   id: string;
@@ -270,7 +271,89 @@ test('a double tap on Pay by card starts one payment, and its Cancel still cance
   expect(orders.data.filter((order) => order.buyer?.email === 'twice@example.com')).toEqual([]);
 });
 
-test('a kiosk with no attendant PIN set tells the attendant what to do, not the API call', async ({
+test('Start over pressed while Pay by card reads the prices again wins: no payment starts', async ({
+  page,
+  server,
+}) => {
+  const { eventId, kioskKey } = await lobby(server);
+  // A second show on sale, so the kiosk's start is the event chooser, which reads no offer.
+  const other = await server.api<Created>('POST', '/v2/events', {
+    title: 'Matinee Quartet',
+    venue: 'Main hall',
+    doors_at: '2026-12-24T14:00:00Z',
+    tickets: [{ name: 'Seat', price_cents: 1800, quantity: 40 }],
+  });
+  await server.api('POST', `/v2/events/${other.id}/publish`);
+  const kiosk = new KioskPage(page, server.url);
+  await kiosk.open(kioskKey);
+  const chooser = page.getByRole('heading', { name: 'Choose your event' });
+  await page.locator(`button.kiosk-card[data-event="${eventId}"]`).click();
+  await kiosk.tier('Standard').click();
+  await kiosk.continue();
+  await kiosk.enterEmail('leaving@example.com');
+  const pay = page.getByRole('button', { name: 'Pay by card' });
+  await expect(pay).not.toHaveAttribute('aria-disabled', 'true');
+
+  // The prices' re-read is held in the browser until the customer has pressed Start over.
+  const offers = await holdRequestsTo(page, '**/v2/events/*/offer*');
+  const reread = page.waitForRequest((request) => request.url().includes('/offer'));
+  await pay.click();
+  await reread;
+  await page.getByRole('button', { name: 'Start over' }).click();
+  await expect(chooser).toBeVisible();
+  const answered = page.waitForResponse((response) => response.url().includes('/offer'));
+  await offers.release();
+  await answered;
+
+  // The re-read's answer used to start the payment anyway: the next customer found "Pay by card"
+  // with the attendant panel, for the last customer's tickets and email. Paying never leaves on
+  // its own, so the walk below would not get past it.
+  await page.locator(`button.kiosk-card[data-event="${eventId}"]`).click();
+  await expect(kiosk.tier('Standard')).toBeEnabled();
+  await expect(page.getByRole('main').getByRole('alert')).toHaveCount(0);
+  await kiosk.tier('Standard').click();
+  await expect(page.getByRole('heading', { name: 'How many?' })).toBeVisible();
+  await kiosk.continue();
+  await expect(page.getByRole('heading', { name: 'Your details' })).toBeVisible();
+  await expect(page.getByLabel('Email (we send your tickets here)')).toHaveValue('');
+  await expect(kiosk.attendant()).toHaveCount(0);
+});
+
+test('the browser’s Back keeps the customer on the kiosk, back at its first screen, and never undoes a payment', async ({
+  page,
+  server,
+}) => {
+  const { kioskKey } = await lobby(server);
+  const kiosk = new KioskPage(page, server.url);
+  // A fresh tab: the entry before the kiosk is about:blank, where Back (Alt+Left) used to leave it.
+  await kiosk.open(kioskKey);
+  const firstScreen = page.getByRole('heading', { name: 'Choose your tickets' });
+
+  for (const round of ['first', 'again, after the next touch']) {
+    await test.step(`Back from "How many?" goes to the kiosk's first screen (${round})`, async () => {
+      await kiosk.tier('Standard').click();
+      await expect(page.getByRole('heading', { name: 'How many?' })).toBeVisible();
+      await page.goBack();
+      await expect(page).toHaveURL(/\/kiosk$/);
+      await expect(firstScreen).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'How many?' })).toHaveCount(0);
+    });
+  }
+
+  await test.step('while the card is being paid, Back changes nothing', async () => {
+    await kiosk.tier('Standard').click();
+    await kiosk.continue();
+    await kiosk.enterEmail('back@example.com');
+    await kiosk.payByCard();
+    await page.goBack();
+    await expect(page).toHaveURL(/\/kiosk$/);
+    await expect(kiosk.attendant()).toBeVisible();
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await expect(page.getByText('Payment cancelled. Nothing was charged.')).toBeVisible();
+  });
+});
+
+test('a kiosk with no attendant PIN set offers no card payment, and one removed mid-payment is said in words', async ({
   page,
   server,
 }) => {
@@ -278,16 +361,41 @@ test('a kiosk with no attendant PIN set tells the attendant what to do, not the 
   await server.api('PATCH', '/v2/settings', { kiosk_attendant_pin: null });
   const kiosk = new KioskPage(page, server.url);
   await kiosk.open(kioskKey);
-  await kiosk.tier('Standard').click();
-  await kiosk.continue();
-  await kiosk.enterEmail('nopin@example.com');
-  await kiosk.payByCard();
-  await kiosk.attendantApproves('1234');
-  // Read on a public screen after the card was run: it said "(PATCH /v2/settings kiosk_attendant_pin)".
-  await expect(kiosk.attendant().getByRole('alert')).toHaveText(
-    'No attendant PIN has been set, so this kiosk cannot confirm card payments yet. If the card was ' +
-      'charged, refund it on the card reader, then press Declined. A manager sets the PIN in Settings › Kiosks.',
-  );
-  await kiosk.attendantDeclines();
-  await expect(page.getByRole('heading', { name: 'Your details' })).toBeVisible();
+  const notReady = "Card payment isn't set up at this kiosk yet. Please buy your tickets at the box office.";
+  const pay = page.getByRole('button', { name: 'Pay by card' });
+
+  await test.step('no PIN: the customer is told before choosing, and no Pay by card is offered', async () => {
+    await expect(page.getByText(notReady)).toBeVisible();
+    await kiosk.tier('Standard').click();
+    await kiosk.continue();
+    await kiosk.enterEmail('nopin@example.com');
+    // It offered Pay by card, and the attendant learnt of the missing PIN after running the card.
+    await expect(page.getByRole('status').filter({ hasText: notReady })).toBeVisible();
+    await expect(pay).toHaveCount(0);
+  });
+
+  await test.step('the PIN removed while the card is run: the attendant reads what to do, not the API call', async () => {
+    await server.api('PATCH', '/v2/settings', { kiosk_attendant_pin: attendantPin });
+    await page.getByRole('button', { name: 'Start over' }).click();
+    await kiosk.tier('Standard').click();
+    await kiosk.continue();
+    await kiosk.enterEmail('nopin@example.com');
+    await kiosk.payByCard();
+    await server.api('PATCH', '/v2/settings', { kiosk_attendant_pin: null });
+    await kiosk.attendantApproves('1234');
+    // Read on a public screen after the card was run: it said "(PATCH /v2/settings kiosk_attendant_pin)".
+    await expect(kiosk.attendant().getByRole('alert')).toHaveText(
+      'No attendant PIN has been set, so this kiosk cannot confirm card payments yet. If the card was ' +
+        'charged, refund it on the card reader, then press Declined. A manager sets the PIN in Settings › Kiosks.',
+    );
+    await kiosk.attendantDeclines();
+    await expect(page.getByRole('heading', { name: 'Your details' })).toBeVisible();
+  });
+
+  await test.step('trying again with the PIN still gone starts no payment and says why', async () => {
+    await pay.click();
+    await expect(page.getByRole('main').getByRole('alert')).toHaveText(notReady);
+    await expect(kiosk.attendant()).toHaveCount(0);
+    await expect(pay).toHaveCount(0);
+  });
 });

@@ -1688,6 +1688,8 @@ export interface components {
       tiers: components['schemas']['OfferTier'][];
       /** @description The event has tiers a code can unlock, so a kiosk offers a code field */
       has_access_code_tiers: boolean;
+      /** @description An admin has set the kiosk attendant PIN (the settings field kiosk_attendant_pin_set), so a kiosk can have a card payment approved; never the PIN or its hash */
+      kiosk_attendant_pin_set: boolean;
     };
     /** @description A tier as the public offer shows it */
     OfferTier: {

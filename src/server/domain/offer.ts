@@ -14,6 +14,8 @@ export interface OfferDeps {
   tiers: TiersRepo;
   urls: PublicUrls;
   codeGuesses: GuessLimiter;
+  /** Whether a kiosk attendant PIN is set, for a kiosk whose key cannot read settings. */
+  attendantPinSet: () => boolean;
   now: () => number;
 }
 
@@ -36,7 +38,7 @@ export class OfferService {
   constructor(private readonly deps: OfferDeps) {}
 
   offer(eventId: string, code: string | undefined, caller: NonNullable<Caller>): OfferView {
-    const { events, tiers, codeGuesses, urls, now } = this.deps;
+    const { events, tiers, codeGuesses, urls, attendantPinSet, now } = this.deps;
     const event = events.find(eventId);
     // A kiosk lists published events only; any other is unknown to it.
     if (!event || (caller.scope === 'kiosk' && event.status !== 'published'))
@@ -65,6 +67,9 @@ export class OfferService {
         .filter((tier) => tier.visibility === 'public' || opened.has(tier.id))
         .map((tier) => offerTier(tier, event, opened.has(tier.id), at)),
       has_access_code_tiers: codeTiers.length > 0,
+      // Said here, not in settings a kiosk key cannot read: without a PIN no card approval can
+      // succeed, so the kiosk offers no card payment rather than have the attendant refund one.
+      kiosk_attendant_pin_set: attendantPinSet(),
     };
   }
 }

@@ -46,6 +46,10 @@ export const Offer = Type.Object(
     has_access_code_tiers: Type.Boolean({
       description: 'The event has tiers a code can unlock, so a kiosk offers a code field',
     }),
+    kiosk_attendant_pin_set: Type.Boolean({
+      description:
+        'An admin has set the kiosk attendant PIN (the settings field kiosk_attendant_pin_set), so a kiosk can have a card payment approved; never the PIN or its hash',
+    }),
   },
   { $id: 'Offer', description: "An event's public offer, as a customer-facing kiosk shows it" },
 );

@@ -34,6 +34,7 @@ const offerOf = (tiers: OfferTierView[]): OfferView => ({
   event,
   tiers,
   has_access_code_tiers: true,
+  kiosk_attendant_pin_set: true,
 });
 
 describe('what the kiosk offers', () => {

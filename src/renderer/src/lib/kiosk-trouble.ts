@@ -28,6 +28,14 @@ export function payStoppedWords(trouble: KioskTrouble): string {
   }
 }
 
+/**
+ * Said instead of Pay by card while no attendant PIN is set (the offer's
+ * `kiosk_attendant_pin_set`): no card approval could succeed, and the attendant used to learn so
+ * only after running the card, then had to refund it.
+ */
+export const cardNotReadyWords =
+  "Card payment isn't set up at this kiosk yet. Please buy your tickets at the box office.";
+
 /** Said when an access code was not taken. */
 export function codeRefusalWords(err: unknown): string {
   if (

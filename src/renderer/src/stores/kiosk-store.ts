@@ -9,6 +9,7 @@ import { kioskBuyer } from '../lib/kiosk-offer.js';
 import { tabStorage } from '../lib/tab-storage.js';
 import {
   attendantPinWords,
+  cardNotReadyWords,
   codeRefusalWords,
   kioskTrouble,
   payStoppedWords,
@@ -154,6 +155,12 @@ let paymentAbort: AbortController | null = null;
 let payStarted = false;
 /** Numbers offer requests, so an answer that arrives after a newer request is dropped. */
 let offerSeq = 0;
+/**
+ * Counts the customer's moves between steps (and Start over), so a payment whose offer re-read
+ * outlived the step it was pressed on stops there: Start over pressed meanwhile used to be
+ * overruled by the answer, which started the last customer's payment on the next one's screen.
+ */
+let stepSeq = 0;
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** The event's offer, with the code when one was applied; the server compares it. */
@@ -224,11 +231,18 @@ export const useKiosk = create<KioskState>()((set, get) => {
     const seen = get().offer.data?.tiers.find((t) => t.id === state.tierId);
     // Fresh numbers before charging anyone: another till may have sold the last seats, and the
     // server says again whether the code still opens the tier.
+    const step = stepSeq;
     await get().loadOffer(event.id);
+    if (step !== stepSeq) return; // the customer left the step (Start over, Back) meanwhile
     if (get().offer.state === 'error') {
       // Without the server's word on the seats, no card is taken: the approval could not be
       // recorded anyway, and the attendant would be left refunding a charge.
       set({ note: payStoppedWords(get().offerTrouble ?? 'unreachable') });
+      return;
+    }
+    if (get().offer.data?.kiosk_attendant_pin_set === false) {
+      // The PIN was removed while the customer typed: no approval could succeed.
+      set({ note: cardNotReadyWords });
       return;
     }
     const tier = get().offer.data?.tiers.find((t) => t.id === state.tierId);
@@ -306,7 +320,10 @@ export const useKiosk = create<KioskState>()((set, get) => {
     ...restoredCharge(),
     terminal: attendantTerminal,
 
-    chooseEvent: (eventId) => set({ ...startState, eventId }),
+    chooseEvent: (eventId) => {
+      stepSeq++;
+      set({ ...startState, eventId });
+    },
 
     async loadOffer(eventId) {
       const { code, offer } = get();
@@ -350,15 +367,22 @@ export const useKiosk = create<KioskState>()((set, get) => {
       await get().loadOffer(eventId);
     },
 
-    chooseTier: (tierId) => set({ tierId, stage: 'quantity', quantity: 1, note: null, fieldErrors: {} }),
+    chooseTier: (tierId) => {
+      stepSeq++;
+      set({ tierId, stage: 'quantity', quantity: 1, note: null, fieldErrors: {} });
+    },
 
     setQuantity: (quantity, max) => set({ quantity: Math.min(Math.max(1, quantity), Math.max(1, max)) }),
 
-    toDetails: () => set({ stage: 'details', note: null, fieldErrors: {} }),
+    toDetails: () => {
+      stepSeq++;
+      set({ stage: 'details', note: null, fieldErrors: {} });
+    },
 
     setBuyer: (field, value) => set({ [field]: value, fieldErrors: {}, note: null }),
 
     back() {
+      stepSeq++;
       const { stage } = get();
       if (stage === 'details') set({ stage: 'quantity', note: null, fieldErrors: {} });
       else if (stage === 'quantity') set({ stage: 'browse', tierId: null, note: null });
@@ -400,6 +424,7 @@ export const useKiosk = create<KioskState>()((set, get) => {
     setTerminal: (terminal) => set({ terminal }),
 
     reset() {
+      stepSeq++;
       paymentAbort?.abort();
       forgetCharge(tabStorage());
       set({ ...startState });

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { EventView, OfferView } from '../../api/types.js';
 import { useTapSettled } from '../../hooks/use-settled.js';
 import { kioskTiers } from '../../lib/kiosk-offer.js';
+import { cardNotReadyWords } from '../../lib/kiosk-trouble.js';
 import { focusIsLost } from '../../lib/lost-focus.js';
 import { formatMoney } from '../../lib/money.js';
 import { formatEventTime } from '../../lib/zoned-time.js';
@@ -63,6 +64,8 @@ export function KioskTiers({ offer: answer, now }: { offer: OfferView; now: numb
         {event.title} · doors {doorsTime(event)}
       </p>
       <KioskNote />
+      {/* Said before the customer chooses and types an email, not only where Pay by card would be. */}
+      {answer.kiosk_attendant_pin_set ? null : <p className="kiosk-note">{cardNotReadyWords}</p>}
       {offer.length === 0 ? <p className="kiosk-note">No tickets are on sale here right now.</p> : null}
       <ul className="kiosk-cards">
         {offer.map(({ tier, sale, unlocked }) => (

@@ -8,6 +8,7 @@ import { idlePausedStages, useKiosk } from '../../stores/kiosk-store.js';
 import { useSession } from '../../stores/session-store.js';
 import { KioskEvents, KioskTiers } from './kiosk-choose.js';
 import { KioskDone } from './kiosk-done.js';
+import { useHistoryHold } from '../../hooks/use-history-hold.js';
 import { useIdleReset } from '../../hooks/use-idle-reset.js';
 import { IdleCountdown } from './kiosk-idle.js';
 import { KioskPaying, KioskRecordFailed, KioskRecording } from './kiosk-payment.js';
@@ -62,6 +63,12 @@ export function KioskScreen() {
     void loadEvents();
   }, [loadEvents]);
   const idle = useIdleReset(!atStart && !idlePausedStages.has(kiosk.stage), onIdle);
+  // The browser's Back goes to the kiosk's first screen, as Start over does; never while money is
+  // moving or was taken (those steps never start over on their own).
+  const onBack = useCallback(() => {
+    if (!idlePausedStages.has(useKiosk.getState().stage)) onIdle();
+  }, [onIdle]);
+  useHistoryHold(onBack);
 
   const pay = () => {
     if (event) void kiosk.pay(event);

@@ -2,6 +2,7 @@ import { useEffect, useRef, type FormEvent } from 'react';
 import type { TierView } from '../../api/types.js';
 import { QuantityStepper } from '../../components/quantity-stepper.js';
 import { useTapSettled } from '../../hooks/use-settled.js';
+import { cardNotReadyWords } from '../../lib/kiosk-trouble.js';
 import { formatMoney } from '../../lib/money.js';
 import { useKiosk } from '../../stores/kiosk-store.js';
 import { KioskField } from './kiosk-field.js';
@@ -81,6 +82,8 @@ export function KioskDetails({ tier, onPay }: { tier: TierView; onPay: () => voi
   const setBuyer = useKiosk((s) => s.setBuyer);
   const fieldErrors = useKiosk((s) => s.fieldErrors);
   const back = useKiosk((s) => s.back);
+  // False only once the server said no PIN is set; while the offer loads, Pay by card stays.
+  const cardReady = useKiosk((s) => s.offer.data?.kiosk_attendant_pin_set !== false);
   // Continue sat where Pay by card is: a double tap on it must not start a payment unreviewed.
   const hold = useTapSettled();
   const submit = (e: FormEvent) => {
@@ -126,21 +129,28 @@ export function KioskDetails({ tier, onPay }: { tier: TierView; onPay: () => voi
         placeholder="Kiosk guest"
         onChange={(e) => setBuyer('buyerName', e.target.value)}
       />
+      {cardReady ? null : (
+        <p className="kiosk-note" role="status">
+          {cardNotReadyWords}
+        </p>
+      )}
       <div className="kiosk-actions">
         <button type="button" className="kiosk-button kiosk-button-quiet" onClick={back}>
           Back
         </button>
-        <button
-          type="submit"
-          className="kiosk-button kiosk-button-go"
-          aria-disabled={hold.ariaDisabled}
-          onClick={(e) => {
-            // A tap's click would submit the form: it is stopped before it does.
-            if (hold.ignores(e)) e.preventDefault();
-          }}
-        >
-          Pay by card
-        </button>
+        {cardReady ? (
+          <button
+            type="submit"
+            className="kiosk-button kiosk-button-go"
+            aria-disabled={hold.ariaDisabled}
+            onClick={(e) => {
+              // A tap's click would submit the form: it is stopped before it does.
+              if (hold.ignores(e)) e.preventDefault();
+            }}
+          >
+            Pay by card
+          </button>
+        ) : null}
       </div>
     </form>
   );
