@@ -6,6 +6,7 @@ import {
   countedWords,
   endedElsewhereWords,
   lateSalesWords,
+  openShiftWords,
   shiftCurrency,
 } from '../../../src/renderer/src/lib/shift-words.js';
 
@@ -75,5 +76,20 @@ describe('lateSalesWords', () => {
   });
   it('says nothing for a report without late sales (an X report, or a Z report of an older server)', () => {
     expect(lateSalesWords({ currency: 'gbp' }, 'usd')).toBeNull();
+  });
+});
+
+describe('openShiftWords', () => {
+  it('names who opened the shift and on which till, never its id', () => {
+    expect(openShiftWords({ opened_by_name: 'Maria', till_name: 'Till 1' }, '$100.00')).toBe(
+      'Opened by Maria on Till 1 · float $100.00',
+    );
+  });
+
+  it('says what it knows: a till whose key is gone, or the float alone before the names come', () => {
+    expect(openShiftWords({ opened_by_name: 'Maria', till_name: null }, '$0.00')).toBe(
+      'Opened by Maria · float $0.00',
+    );
+    expect(openShiftWords(null, '$100.00')).toBe('Float $100.00');
   });
 });

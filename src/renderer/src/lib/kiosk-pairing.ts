@@ -1,5 +1,6 @@
 import { errorFromResponse, networkError } from '../api/api-error.js';
 import type { Answer } from '../api/types.js';
+import { settingsPath } from './settings-places.js';
 import { parsePairingCode } from '../../../scanner/pairing-code.js';
 
 type Paired = Answer<'/v2/devices/pair', 'post'>;
@@ -11,7 +12,7 @@ export function looksLikePairingCode(text: string): boolean {
 }
 
 /**
- * Trades a kiosk pairing code (Settings → Pair a device → Kiosk) for the kiosk's own key, as a
+ * Trades a kiosk pairing code (`pairingPath('kiosk')`, settings-places.ts) for the kiosk's own key, as a
  * door pairs: POST /v2/devices/pair needs no key. The page's own server is asked, whatever URL the
  * code names, since that is the server this kiosk page came from. Answers the key's secret.
  */
@@ -32,7 +33,7 @@ export async function pairKiosk(baseUrl: string, code: string, name: string): Pr
   const paired = body as Paired;
   if (paired.api_key.scope !== 'kiosk')
     throw new Error(
-      `That code paired a ${paired.api_key.scope.replace('_', ' ')} device, not a kiosk: revoke it in Settings → devices and make a kiosk pairing code.`,
+      `That code paired a ${paired.api_key.scope.replace('_', ' ')} device, not a kiosk: revoke it in ${settingsPath('apiKeys')} and make a kiosk pairing code.`,
     );
   return paired.api_key.secret;
 }

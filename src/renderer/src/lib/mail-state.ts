@@ -178,12 +178,20 @@ export function ordersToAsk(
  */
 export function mailServerWords(server: SettingsView['mail_server']): string {
   if (!server)
-    return 'No mail server is set up: mail waits in the outbox until MARQUEE_SMTP_URL names one (then restart).';
+    return 'No mail server is set up, so emails (tickets, confirmations) wait here and reach no one yet. Marquee cannot set one up from this screen: ask whoever looks after this computer, and show them the details below.';
   const login = server.login ? 'with a login' : 'without a login';
   // smtp:// still upgrades to TLS when the server offers STARTTLS; smtps:// starts with it.
   const tls = server.secure ? 'TLS from the start' : 'TLS if the server offers it';
   return `Mail goes out through ${server.host}:${server.port} (${login}, ${tls}).`;
 }
+
+/**
+ * The technical detail behind "For your IT person" in Settings › Mail while no mail server is
+ * set up: the venue server reads its mail server from the environment only (docs/ui.md, README),
+ * so the panel can name the setting but not change it.
+ */
+export const mailServerSetupForIt =
+  'Set the environment variable MARQUEE_SMTP_URL for the Marquee venue server to smtp://user:password@host:port (smtps:// for a server that starts with TLS, usually port 465), then restart Marquee. Mail already waiting goes out by itself once it can.';
 
 /** Rows of the outbox the Mail panel lists at first, and adds per "Show more". */
 export const mailRowsPerStep = 100;

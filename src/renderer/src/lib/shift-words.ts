@@ -77,6 +77,21 @@ export function shiftPeopleWords(
 }
 
 /**
+ * The open shift's line under its heading, in the words staff use: who opened it, on which till,
+ * and the float ("Opened by Maria on Till 1 · float $100.00"). The `shf_` id is no part of it: a
+ * manager reads that where the audit log needs it. `named` is GET /v2/shifts/{id}'s answer, which
+ * alone names the till and the opener; until it comes (or from an older server), only the float.
+ */
+export function openShiftWords(
+  named: Pick<ShiftView, 'till_name' | 'opened_by_name'> | null,
+  float: string,
+): string {
+  const by = named?.opened_by_name ? ` by ${named.opened_by_name}` : '';
+  const on = named?.till_name ? ` on ${named.till_name}` : '';
+  return by || on ? `Opened${by}${on} · float ${float}` : `Float ${float}`;
+}
+
+/**
  * A closed shift's late sales (docs/api.md "Late sales") in a manager's words: sales rung up in
  * the shift whose answer reached the server after it was cashed up. The figures above them stay
  * as counted; cash among them that was in the drawer at the count explains that much of an over.

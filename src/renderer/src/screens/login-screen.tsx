@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Field } from '../components/field.js';
 import { looksLikePairingCode } from '../lib/kiosk-pairing.js';
+import { pairingPath, settingsPath } from '../lib/settings-places.js';
 import { usePath } from '../router.js';
 import { useSession } from '../stores/session-store.js';
 
@@ -39,8 +40,8 @@ export function LoginScreen() {
         <h1 id="login-title">{kiosk ? 'Kiosk sign-in' : 'Box office sign-in'}</h1>
         {kiosk ? (
           <p className="muted">
-            Paste a <code>kiosk</code> API key, or the pairing code from Settings → Pair a device → Kiosk, for
-            the venue server at {baseUrl}. It is kept in this tab only and forgotten when the tab closes.
+            Paste a <code>kiosk</code> API key, or the pairing code from {pairingPath('kiosk')}, for the venue
+            server at {baseUrl}. It is kept in this tab only and forgotten when the tab closes.
           </p>
         ) : (
           <>
@@ -67,7 +68,7 @@ export function LoginScreen() {
           />
         </Field>
         {pairing ? (
-          <Field label="Name of this kiosk (shown in Settings → devices)">
+          <Field label={`Name of this kiosk (shown in ${settingsPath('apiKeys')})`}>
             <input value={name} maxLength={100} onChange={(e) => setName(e.target.value)} />
           </Field>
         ) : null}

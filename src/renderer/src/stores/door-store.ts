@@ -28,6 +28,7 @@ import { fetchOccupancy, type DoorAuth } from '../lib/door-calls.js';
 import { storedDeadlineMs } from '../lib/door-deadline.js';
 import { clockOffsetKey, clockOffsetMs, correctedNow, storedClockOffset } from '../lib/door-clock.js';
 import { offlineSinceKey, offlineSpellStart } from '../lib/offline-since.js';
+import { pairingPath } from '../lib/settings-places.js';
 import { scanReasonWords } from '../../../shared/scan-reasons.js';
 import { StoredDeviceState, type KeyValueStorage } from '../../../scanner/stored-device-state.js';
 
@@ -280,7 +281,7 @@ const isRevoked = (err: unknown): boolean =>
 
 function problemText(err: unknown): string {
   if (isScannerError(err, 'http_error') && err.apiCode === 'invalid_pairing_token')
-    return `${err.message.replace(/^.*?: /, '')} Ask for a new pairing QR (Settings → Pairing).`;
+    return `${err.message.replace(/^.*?: /, '')} Ask for a new pairing QR (${pairingPath('scanner')}).`;
   if (isRevoked(err)) return revokedWords;
   if (isScannerError(err, 'unreachable') || isScannerError(err, 'timeout'))
     return 'Cannot reach the venue server. Check the Wi-Fi, then try again.';
@@ -404,8 +405,7 @@ export const useDoor = create<DoorState>()((set, get) => {
         enterRevoked();
       } else if (isScannerError(err, 'http_error') && err.apiCode === 'missing_field') {
         set({
-          error:
-            'This pairing names no event, so the door cannot know which tickets to admit. In Settings → Pairing choose the event, then pair this door again.',
+          error: `This pairing names no event, so the door cannot know which tickets to admit. In ${pairingPath('scanner')} choose the event, then pair this door again.`,
         });
       } else set({ error: problemText(err) });
       return false;

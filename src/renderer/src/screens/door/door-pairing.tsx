@@ -1,5 +1,6 @@
 import { useCallback, useRef, useState, type FormEvent } from 'react';
 import { Field } from '../../components/field.js';
+import { pairingDevices, settingsPath } from '../../lib/settings-places.js';
 import { isPairingText, useDoor } from '../../stores/door-store.js';
 import { CameraView } from './camera-view.js';
 
@@ -42,8 +43,9 @@ export function DoorPairing({ onGesture }: { onGesture: () => void }) {
     <section className="door-pairing" aria-labelledby="door-pair-title">
       <h1 id="door-pair-title">Pair this door</h1>
       <p className="muted">
-        On the box office, open <strong>Settings → Pairing</strong>, choose <em>Door scanner</em> and the
-        event, and show the QR code to this device. The code works once, for 5 minutes.
+        On the box office, open <strong>{settingsPath('pairing')}</strong>, choose{' '}
+        <em>{pairingDevices.scanner}</em> and the event, and show the QR code to this device. The code works
+        once, for 5 minutes.
       </p>
       <Field label="Door name" hint="Shown on the scan monitor, e.g. “Door 2” or “Balcony”.">
         <input value={name} maxLength={60} onChange={(e) => setName(e.target.value)} />

@@ -1,4 +1,5 @@
 import { useIdleReset } from '../../hooks/use-idle-reset.js';
+import { pairingPath, settingsPath } from '../../lib/settings-places.js';
 import { Link } from '../../router.js';
 import { useSession } from '../../stores/session-store.js';
 
@@ -22,7 +23,7 @@ export function KioskNeedsKioskKey() {
         <h1 id="kiosk-key-title">The kiosk needs a kiosk key</h1>
         <p className="muted">
           Customers use this screen, so it never runs with a staff key. Sign it in with a <code>kiosk</code>{' '}
-          key (Settings → API keys), or with a kiosk pairing code (Settings → Pair a device → Kiosk). In the
+          key ({settingsPath('apiKeys')}), or with a kiosk pairing code ({pairingPath('kiosk')}). In the
           desktop app, open the kiosk from the tray: it gets a kiosk key of its own.
         </p>
         {typedHere ? (

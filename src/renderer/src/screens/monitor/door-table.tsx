@@ -2,6 +2,7 @@ import { Empty } from '../../components/states.js';
 import { doorStatus, type DoorRow } from '../../lib/door-status.js';
 import { formatSince, relativeTo } from '../../lib/humanize.js';
 import { noDeviceKey } from '../../lib/monitor-model.js';
+import { pairingPath } from '../../lib/settings-places.js';
 
 const tone = { online: 'good', offline: 'bad', never: 'muted', revoked: 'muted' } as const;
 
@@ -13,8 +14,8 @@ export function DoorTable({ rows, now }: { rows: readonly DoorRow[]; now: number
   if (rows.length === 0) {
     return (
       <Empty>
-        No doors yet. Pair a scanner in Settings → Pairing, or scan a ticket at the till; doors appear here
-        with their first contact.
+        No doors yet. Pair a scanner in {pairingPath('scanner')}, or scan a ticket at the till; doors appear
+        here with their first contact.
       </Empty>
     );
   }

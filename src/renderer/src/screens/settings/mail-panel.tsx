@@ -2,7 +2,12 @@ import { useEffect, useState } from 'react';
 import { messageOf } from '../../api/api-error.js';
 import { Empty, ErrorNote, Loading } from '../../components/states.js';
 import { formatDateTime } from '../../lib/datetime.js';
-import { mailRowsPerStep, mailServerWords, mailWaitingWords } from '../../lib/mail-state.js';
+import {
+  mailRowsPerStep,
+  mailServerSetupForIt,
+  mailServerWords,
+  mailWaitingWords,
+} from '../../lib/mail-state.js';
 import { useSettings } from '../../stores/settings-store.js';
 import { TestMailForm } from './test-mail-form.js';
 
@@ -49,10 +54,15 @@ export function MailPanel() {
     <section className="panel span-2" aria-labelledby="mail-title">
       <h2 id="mail-title">Mail</h2>
       {mailServer !== undefined ? <p className="mail-server">{mailServerWords(mailServer)}</p> : null}
+      {mailServer === null ? (
+        <details className="muted small">
+          <summary>For your IT person</summary>
+          <p>{mailServerSetupForIt}</p>
+        </details>
+      ) : null}
       <p className="muted small">
         Mail not sent yet: order confirmations, resent tickets and transfers. They wait here while the venue
-        server has no mail server set up (MARQUEE_SMTP_URL) or cannot reach it, and go out by themselves once
-        it can.
+        has no mail server set up or cannot reach it, and go out by themselves once it can.
       </p>
       <TestMailForm />
       <div className="row-actions">

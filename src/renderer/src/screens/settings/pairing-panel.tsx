@@ -5,6 +5,7 @@ import { Field } from '../../components/field.js';
 import { QrImage } from '../../components/qr-image.js';
 import { pickDefaultEvent } from '../../lib/monitor-event.js';
 import { pairingSecondsLeft } from '../../lib/pairing-use.js';
+import { pairingDevices, settingsPanels } from '../../lib/settings-places.js';
 import { pairingCheck, pairingCheckSeparator } from '../../../../shared/pairing-check.js';
 import { useEvents } from '../../stores/events-store.js';
 import { useSettings } from '../../stores/settings-store.js';
@@ -70,7 +71,7 @@ export function PairingPanel() {
 
   return (
     <section className="panel" aria-labelledby="pairing-title">
-      <h2 id="pairing-title">Pair a door device, till or kiosk</h2>
+      <h2 id="pairing-title">{settingsPanels.pairing}</h2>
       {unavailable ? (
         <p className="state state-empty">Pairing is not available on this venue server yet.</p>
       ) : (
@@ -78,9 +79,9 @@ export function PairingPanel() {
           <div className="inline-form">
             <Field label="Device">
               <select value={scope} onChange={(e) => setScope(e.target.value as DeviceScope)}>
-                <option value="scanner">Door scanner</option>
-                <option value="box_office">Another till</option>
-                <option value="kiosk">Customer kiosk</option>
+                <option value="scanner">{pairingDevices.scanner}</option>
+                <option value="box_office">{pairingDevices.box_office}</option>
+                <option value="kiosk">{pairingDevices.kiosk}</option>
               </select>
             </Field>
             <Field label="Event (doors only)">

@@ -1,12 +1,13 @@
 import { useEffect, useState } from 'react';
 import { ErrorNote, Loading } from '../../components/states.js';
 import { formatMoney } from '../../lib/money.js';
-import { endedElsewhereWords, shiftPeopleWords } from '../../lib/shift-words.js';
+import { endedElsewhereWords, openShiftWords, shiftPeopleWords } from '../../lib/shift-words.js';
 import { formatEventTime } from '../../lib/zoned-time.js';
 import { useFocusIfLost } from '../../hooks/use-focus-if-lost.js';
 import { useTillCurrency } from '../../hooks/use-till-currency.js';
 import { useVenueTimeZone } from '../../hooks/use-venue-time-zone.js';
 import { useShift, type ClosedShift } from '../../stores/shift-store.js';
+import { OpenShiftId, useNamedShift } from './open-shift-line.js';
 import '../staff/staff.css';
 import { CloseShiftForm } from './close-shift-form.js';
 import { OpenShiftForm } from './open-shift-form.js';
@@ -50,6 +51,7 @@ export function ShiftScreen() {
   }, [loadCurrent]);
 
   const shift = current.data;
+  const named = useNamedShift(shift?.id ?? null);
   return (
     <section className="screen">
       <header className="screen-head">
@@ -103,11 +105,14 @@ export function ShiftScreen() {
       {!closed && shift ? (
         <>
           <OpenShiftHeading openedAt={shift.opened_at} zone={venueZone} />
-          <p className="muted">
+          <p className="muted" data-testid="open-shift-line">
             {/* In the report's money once it has one (its first sale's), as the report below says it. */}
-            <code>{shift.id}</code> · float{' '}
-            {formatMoney(shift.opening_float_cents, xReport.data?.currency ?? currency)}
+            {openShiftWords(
+              named,
+              formatMoney(shift.opening_float_cents, xReport.data?.currency ?? currency),
+            )}
           </p>
+          <OpenShiftId id={shift.id} />
           {closing ? (
             <CloseShiftForm
               currency={currency}

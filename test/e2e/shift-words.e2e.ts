@@ -1,0 +1,30 @@
+import { expect, test } from './fixtures.js';
+import { ShiftPage } from './pages/shift-page.js';
+import { dollarEventAndTill, shiftTab } from './support/till-night.js';
+
+/**
+ * The open shift's line read "shf_01J… · float $100.00": a key-like id where staff look for who
+ * opened the drawer and on which till. The id stays, folded away, for a manager's audit search.
+ */
+test('the open shift says who opened it on which till; its id is folded away', async ({
+  browser,
+  server,
+}) => {
+  const { till } = await dollarEventAndTill(server, {
+    title: 'Shift Words Night',
+    doors_at: new Date(Date.now() + 3_600_000).toISOString(),
+  });
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await shiftTab(page, server, till.secret);
+  await new ShiftPage(page).open('100');
+
+  const line = page.getByTestId('open-shift-line');
+  await expect(line).toHaveText('Opened by Maria on Till 1 · float $100.00');
+  const open = await server.api<{ data: { id: string }[] }>('GET', '/v2/shifts?status=open');
+  const id = open.data[0]!.id;
+  await expect(page.getByRole('main')).not.toContainText(id, { useInnerText: true });
+  await page.getByText('Shift id (for the audit log)').click();
+  await expect(page.getByRole('main').getByText(id, { exact: true })).toBeVisible();
+  await context.close();
+});
