@@ -98,7 +98,12 @@ export const useStaff = create<StaffState>()((set, get) => ({
       await unwrap(requireClient().POST('/v2/staff/sign_out', { body: {} })).catch(() => undefined);
     }
     setStaffToken(null);
+    // Whether this key needs a PIN at all, asked now rather than at the next 15 s check: the admin
+    // desk's keypad was only for naming a shift's opener, and signed out it goes back to its
+    // screens at once instead of showing the keypad or not by when the server was last asked.
+    const mode = had && reason === 'manual' ? await signInMode().catch(() => get().mode) : get().mode;
     set({
+      mode,
       session: null,
       signedOutBy: reason,
       endedWords: reason === 'ended' ? endedWords || null : null,
@@ -112,6 +117,11 @@ export const useStaff = create<StaffState>()((set, get) => ({
     set({ session, mode: 'required' });
   },
 }));
+
+async function signInMode(): Promise<StaffMode> {
+  const answer = await unwrap(requireClient().GET('/v2/staff/session'));
+  return answer.sign_in_required ? 'required' : 'off';
+}
 
 async function pinRefusal(err: unknown, answer: Promise<{ response: Response }>): Promise<string> {
   if (!(err instanceof ApiRequestError)) return err instanceof Error ? err.message : String(err);
