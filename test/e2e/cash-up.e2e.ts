@@ -10,7 +10,7 @@ import {
   wall,
 } from './support/manager-laptop.js';
 import { startClockedVenueServer } from './support/venue-clock.js';
-import { dollarEventAndTill, shiftTab, tillCaller } from './support/till-night.js';
+import { dollarEventAndTill, tillCaller, tillShiftTab } from './support/till-night.js';
 
 /**
  * Cashing up a closed night as the box-office manager: the Takings, Payouts and Past shifts
@@ -45,16 +45,15 @@ test('a manager in another zone sees the Berlin night’s takings and payout tim
     };
     // The event is put on sale that night too: an event goes on sale when it is made.
     await setOffset(firstAt('00:10') - Date.now());
-    const { event } = await dollarEventAndTill(server, {
+    const { event, tierId } = await dollarEventAndTill(server, {
       title: 'Berlin Night',
       doors_at: new Date(Date.now() + 60 * 86_400_000).toISOString(),
       timezone: venueZone,
     });
-    const tiers = await server.api<{ data: { id: string }[] }>('GET', `/v2/events/${event.id}/tiers`);
     const sell = (quantity: number, payment_method: string) =>
       server.api<{ id: string }>('POST', '/v2/orders', {
         event_id: event.id,
-        items: [{ tier_id: tiers.data[0]!.id, quantity }],
+        items: [{ tier_id: tierId, quantity }],
         buyer: { name: 'Late Buyer', email: 'late@example.test' },
         payment_method,
       });
@@ -129,14 +128,11 @@ test('Payouts and Past shifts agree with the API and with each other, to the cen
   server,
   browser,
 }) => {
-  const { event, till } = await dollarEventAndTill(server, {
+  const { event, till, tierId } = await dollarEventAndTill(server, {
     title: 'Cash-up Night',
     doors_at: new Date(Date.now() + 2 * 3_600_000).toISOString(),
   });
-  const tiers = await server.api<{ data: { id: string }[] }>('GET', `/v2/events/${event.id}/tiers`);
-  const tillContext = await browser.newContext();
-  const tillPage = await tillContext.newPage();
-  await shiftTab(tillPage, server, till.secret);
+  const { context: tillContext, page: tillPage } = await tillShiftTab(browser, server, till.secret);
   const shift = new ShiftPage(tillPage);
   await shift.open('100.00');
 
@@ -148,7 +144,7 @@ test('Payouts and Past shifts agree with the API and with each other, to the cen
       '/v2/orders',
       {
         event_id: event.id,
-        items: [{ tier_id: tiers.data[0]!.id, quantity }],
+        items: [{ tier_id: tierId, quantity }],
         buyer: { name: 'Pat Buyer', email: 'pat@example.test' },
         payment_method,
         ...extra,

@@ -1,6 +1,7 @@
 import { expect, test } from './fixtures.js';
 import type { DoorPage } from './pages/door-page.js';
 import { doorNight } from './support/door-night.js';
+import type { VenueServer } from './support/venue-server.js';
 import { expectDoorCached, fillStorageLeaving, phoneDoor, storedSizes } from './support/paired-door.js';
 
 /**
@@ -10,13 +11,35 @@ import { expectDoorCached, fillStorageLeaving, phoneDoor, storedSizes } from './
  * words, not to reload, and the warning must go once a sync has made room.
  */
 
-/** Admits each code and puts the verdict away, as a steward does between guests. */
-async function admitAll(door: DoorPage, codes: readonly string[]): Promise<void> {
-  for (const code of codes) {
-    await door.typeCode(code);
+/**
+ * Other data fills the door's origin, leaving room for about two queued scans, and then each guest
+ * is admitted offline, the verdict put away as a steward does between guests.
+ */
+async function admitIntoFullStorage(door: DoorPage, guests: readonly { qr_token: string }[]) {
+  expect(await fillStorageLeaving(door.page, 1_500)).toBeGreaterThan(1_000_000);
+  for (const guest of guests) {
+    await door.typeCode(guest.qr_token);
     await expect(door.verdict()).toHaveAttribute('data-result', 'admitted');
     await door.dismissVerdict();
   }
+  await expect(door.queued()).toHaveText(`${guests.length} queued`);
+}
+
+/** The alert that scans are in the page only, and the note that the names were let go. */
+function storageWords(door: DoorPage) {
+  return {
+    storageAlert: door.page.getByRole('alert').filter({ hasText: 'storage is full' }),
+    storageNote: door.page.getByRole('status').filter({ hasText: 'Storage was full' }),
+  };
+}
+
+/** The admitted scans the server holds for the night. */
+async function admittedScans(server: VenueServer, eventId: string) {
+  const scans = await server.api<{ data: { ticket_id: string; result: string }[] }>(
+    'GET',
+    `/v2/scans?event_id=${eventId}&limit=100`,
+  );
+  return scans.data.filter((scan) => scan.result === 'admitted');
 }
 
 test('the browser storage full offline: the door keeps admitting, says not to reload, and is quiet again after sync', async ({
@@ -33,17 +56,10 @@ test('the browser storage full offline: the door keeps admitting, says not to re
   await context.setOffline(true);
   await expect(door.connection()).toHaveText(/^Offline/);
 
-  // Other data fills this origin's storage, leaving room for about two queued scans (the six
-  // names, ≈ 700 characters, are dropped first and make room for one more).
-  expect(await fillStorageLeaving(door.page, 1_500)).toBeGreaterThan(1_000_000);
-
-  const storageAlert = door.page.getByRole('alert').filter({ hasText: 'storage is full' });
-  const storageNote = door.page.getByRole('status').filter({ hasText: 'Storage was full' });
-  await admitAll(
-    door,
-    guests.map((guest) => guest.qr_token),
-  );
-  await expect(door.queued()).toHaveText('6 queued');
+  // Room for about two queued scans (the six names, ≈ 700 characters, are dropped first and make
+  // room for one more).
+  const { storageAlert, storageNote } = storageWords(door);
+  await admitIntoFullStorage(door, guests);
   // The names went first, then there was nothing left the server could give back.
   await expect(storageNote).toContainText("the guest list's names were dropped");
   await expect(storageAlert).toHaveText(
@@ -56,11 +72,7 @@ test('the browser storage full offline: the door keeps admitting, says not to re
   await expect(storageAlert).toHaveCount(0);
   // The pull after the sync brought the names back into the room the queue left.
   await expect(storageNote).toHaveCount(0);
-  const scans = await server.api<{ data: { ticket_id: string; result: string }[] }>(
-    'GET',
-    `/v2/scans?event_id=${night.eventId}&limit=100`,
-  );
-  expect(scans.data.filter((scan) => scan.result === 'admitted')).toHaveLength(6);
+  expect(await admittedScans(server, night.eventId)).toHaveLength(6);
 });
 
 test("the browser storage full offline: the door drops the guest list's names before any scan, a reload keeps every scan, and the next sync brings the names back", async ({
@@ -86,15 +98,8 @@ test("the browser storage full offline: the door drops the guest list's names be
   // The venue server goes away (the Wi-Fi is down); other data leaves room for about two scans.
   await server.halt();
   await expect(door.connection()).toHaveText(/^Offline/, { timeout: 10_000 });
-  expect(await fillStorageLeaving(door.page, 1_500)).toBeGreaterThan(1_000_000);
-
-  const storageAlert = door.page.getByRole('alert').filter({ hasText: 'storage is full' });
-  const storageNote = door.page.getByRole('status').filter({ hasText: 'Storage was full' });
-  await admitAll(
-    door,
-    guests.map((guest) => guest.qr_token),
-  );
-  await expect(door.queued()).toHaveText('6 queued');
+  const { storageAlert, storageNote } = storageWords(door);
+  await admitIntoFullStorage(door, guests);
   // Every scan is in storage: the names made the room, and the door says so, not "do not reload".
   await expect(storageNote).toHaveText(
     "Storage was full: the guest list's names were dropped from this device to keep your offline scans. Finding a guest by name works until the page is reloaded; the names come back at the next sync.",
@@ -126,9 +131,5 @@ test("the browser storage full offline: the door drops the guest list's names be
   await expect.poll(names, { timeout: 10_000 }).toBe(namesSize);
   await expect(storageNote).toHaveCount(0);
   await expect(storageAlert).toHaveCount(0);
-  const scans = await server.api<{ data: { ticket_id: string; result: string }[] }>(
-    'GET',
-    `/v2/scans?event_id=${night.eventId}&limit=100`,
-  );
-  expect(scans.data.filter((scan) => scan.result === 'admitted')).toHaveLength(6);
+  expect(await admittedScans(server, night.eventId)).toHaveLength(6);
 });

@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures.js';
 import { ShiftPage } from './pages/shift-page.js';
-import { dollarEventAndTill, shiftTab, tillCaller } from './support/till-night.js';
+import { dollarEventAndTill, tillCaller, tillShiftTab } from './support/till-night.js';
 
 /**
  * The manager the morning after, scanning Past shifts: a night whose cash sale reached the server
@@ -8,14 +8,11 @@ import { dollarEventAndTill, shiftTab, tillCaller } from './support/till-night.j
  * so its over is looked at again; a night without one is not flagged.
  */
 test('Past shifts flags the night with a sale recorded after its count', async ({ server, browser }) => {
-  const { event, till } = await dollarEventAndTill(server, {
+  const { event, till, tierId } = await dollarEventAndTill(server, {
     title: 'Late Sale Night',
     doors_at: new Date(Date.now() + 2 * 3_600_000).toISOString(),
   });
-  const tiers = await server.api<{ data: { id: string }[] }>('GET', `/v2/events/${event.id}/tiers`);
-  const tillContext = await browser.newContext();
-  const tillPage = await tillContext.newPage();
-  await shiftTab(tillPage, server, till.secret);
+  const { context: tillContext, page: tillPage } = await tillShiftTab(browser, server, till.secret);
   const shift = new ShiftPage(tillPage);
 
   // Last night: nothing reached the server, the drawer held the $25.00 of a sale left unanswered.
@@ -36,7 +33,7 @@ test('Past shifts flags the night with a sale recorded after its count', async (
     '/v2/orders',
     {
       event_id: event.id,
-      items: [{ tier_id: tiers.data[0]!.id, quantity: 1 }],
+      items: [{ tier_id: tierId, quantity: 1 }],
       buyer: { name: 'Pat Buyer', email: 'pat@example.test' },
       payment_method: 'cash',
       shift_id: night,
@@ -45,8 +42,8 @@ test('Past shifts flags the night with a sale recorded after its count', async (
   );
 
   // The manager opens the till's Shift screen the morning after.
-  const morning = await (await browser.newContext()).newPage();
-  await shiftTab(morning, server, till.secret);
+  await tillContext.close();
+  const { context: morningContext, page: morning } = await tillShiftTab(browser, server, till.secret);
   const past = morning.getByRole('region', { name: 'Past shifts' });
   await expect(past.getByRole('button')).toHaveCount(2);
   const flagged = past.getByRole('button').filter({ hasText: night });
@@ -61,4 +58,5 @@ test('Past shifts flags the night with a sale recorded after its count', async (
   await expect(report.getByTestId('late-sales')).toContainText(
     '1 sale recorded after this shift was closed: $25.00 cash.',
   );
+  await morningContext.close();
 });

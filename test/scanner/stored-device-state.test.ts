@@ -31,6 +31,12 @@ const pairing: Pairing = {
 };
 
 /** A paired door whose server is away (port 9 on loopback: nothing listens). */
+/** What the door keeps of a pack it has just pulled (the signer's event, keys and time). */
+function packInfo(cursor = '1') {
+  const pack = signer.pack();
+  return { event: pack.event, jwks: pack.jwks, generatedAt: pack.generated_at, cursor, pulledAt: signer.ms };
+}
+
 function openDoor(storage: QuotaStorage): { state: StoredDeviceState; door: DoorDevice } {
   const state = new StoredDeviceState(storage);
   const door = new DoorDevice({ state, transport: (p) => new FetchTransport(p.baseUrl), now: signer.now });
@@ -42,17 +48,7 @@ describe('the door page state in localStorage', () => {
     const storage = new QuotaStorage();
     const first = openDoor(storage);
     first.state.savePairing(pairing);
-    const pack = signer.pack();
-    first.state.savePack(
-      {
-        event: pack.event,
-        jwks: pack.jwks,
-        generatedAt: pack.generated_at,
-        cursor: '7',
-        pulledAt: signer.ms,
-      },
-      { revoked: [], admissions: [] },
-    );
+    first.state.savePack(packInfo('7'), { revoked: [], admissions: [] });
     const ticket = signer.ticket();
     const token = signer.mint(ticket);
     // Reopen so the device loads the pack the way a page load does.
@@ -79,19 +75,12 @@ describe('the door page state in localStorage', () => {
     const storage = new QuotaStorage();
     const { state } = openDoor(storage);
     state.savePairing(pairing);
-    const pack = signer.pack();
     const replaced = signer.ticket();
     const at = new Date(signer.ms - 3_600_000).toISOString();
-    state.savePack(
-      {
-        event: pack.event,
-        jwks: pack.jwks,
-        generatedAt: pack.generated_at,
-        cursor: '7',
-        pulledAt: signer.ms,
-      },
-      { revoked: [{ ticket_id: replaced.id, status: 'transferred', transferred_at: at }], admissions: [] },
-    );
+    state.savePack(packInfo('7'), {
+      revoked: [{ ticket_id: replaced.id, status: 'transferred', transferred_at: at }],
+      admissions: [],
+    });
     // The feed's later word on the same ticket carries no time: the time known stays.
     state.saveChanges({ revoked: [{ ticket_id: replaced.id, status: 'transferred' }], admissions: [] });
     const refused = await openDoor(storage).door.scan(signer.mint(replaced), { offline: true });
@@ -102,25 +91,13 @@ describe('the door page state in localStorage', () => {
     const storage = new QuotaStorage();
     const first = openDoor(storage);
     first.state.savePairing(pairing);
-    const pack = signer.pack();
     const ticket = signer.ticket();
-    first.state.savePack(
-      {
-        event: pack.event,
-        jwks: pack.jwks,
-        generatedAt: pack.generated_at,
-        cursor: '7',
-        pulledAt: signer.ms,
-      },
-      {
-        revoked: [],
-        admissions: [],
-        holders: [
-          { ticketId: ticket.id, orderId: 'ord_dana', name: 'Dana Deadphone', tierId: signer.tierId },
-        ],
-        holdersReplaced: true,
-      },
-    );
+    first.state.savePack(packInfo('7'), {
+      revoked: [],
+      admissions: [],
+      holders: [{ ticketId: ticket.id, orderId: 'ord_dana', name: 'Dana Deadphone', tierId: signer.tierId }],
+      holdersReplaced: true,
+    });
     const door = openDoor(storage).door;
     const found = await door.lookup('deadph', { offline: true });
     expect(found.matches.map((m) => [m.ticketId, m.name])).toEqual([[ticket.id, 'Dana Deadphone']]);
@@ -213,17 +190,7 @@ describe('the door page state in localStorage', () => {
     const storage = new QuotaStorage(24_000);
     const first = openDoor(storage).state;
     first.savePairing(pairing);
-    const pack = signer.pack();
-    first.savePack(
-      {
-        event: pack.event,
-        jwks: pack.jwks,
-        generatedAt: pack.generated_at,
-        cursor: '1',
-        pulledAt: signer.ms,
-      },
-      { revoked: [], admissions: [] },
-    );
+    first.savePack(packInfo('1'), { revoked: [], admissions: [] });
     // Opened again, as a page load does, so the door has its pack.
     const { state, door } = openDoor(storage);
     const guests = Array.from({ length: 200 }, () => signer.ticket());
@@ -266,14 +233,7 @@ describe('the door page state in localStorage', () => {
         tierId: signer.tierId,
       }));
     const guests = Array.from({ length: 200 }, () => signer.ticket());
-    const pack = signer.pack();
-    const info = {
-      event: pack.event,
-      jwks: pack.jwks,
-      generatedAt: pack.generated_at,
-      cursor: '1',
-      pulledAt: signer.ms,
-    };
+    const info = packInfo();
     const storage = new QuotaStorage();
     const first = openDoor(storage).state;
     first.savePairing(pairing);
@@ -327,14 +287,7 @@ describe('the door page state in localStorage', () => {
   });
 
   it('never drops the queue, who is inside or the pack to make room: past the names, scans are kept in the page and the door says so', async () => {
-    const pack = signer.pack();
-    const info = {
-      event: pack.event,
-      jwks: pack.jwks,
-      generatedAt: pack.generated_at,
-      cursor: '1',
-      pulledAt: signer.ms,
-    };
+    const info = packInfo();
     const storage = new QuotaStorage();
     const first = openDoor(storage).state;
     first.savePairing(pairing);

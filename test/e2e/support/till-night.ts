@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { LoginPage } from '../pages/login-page.js';
 import { TillStaffPage } from '../pages/till-staff-page.js';
 import type { VenueServer } from './venue-server.js';
@@ -24,7 +24,7 @@ export function tillCaller(server: VenueServer, tillKey: string) {
 export async function dollarEventAndTill(
   server: VenueServer,
   fields: { title: string; doors_at: string; timezone?: string },
-): Promise<{ event: { id: string }; till: { secret: string } }> {
+): Promise<{ event: { id: string }; till: { secret: string }; tierId: string }> {
   const event = await server.api<{ id: string }>('POST', '/v2/events', {
     ...fields,
     venue: 'Main hall',
@@ -37,7 +37,20 @@ export async function dollarEventAndTill(
     name: 'Till 1',
     scope: 'box_office',
   });
-  return { event, till };
+  const tiers = await server.api<{ data: { id: string }[] }>('GET', `/v2/events/${event.id}/tiers`);
+  return { event, till, tierId: tiers.data[0]!.id };
+}
+
+/** A till in a browser context of its own, signed in as Maria on the Shift screen; close `context` after. */
+export async function tillShiftTab(
+  browser: Browser,
+  server: VenueServer,
+  tillKey: string,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await shiftTab(page, server, tillKey);
+  return { context, page };
 }
 
 /** A till tab signed in with the till's key and Maria's PIN, on the Shift screen. */
