@@ -39,6 +39,9 @@ beforeAll(async () => {
   const key = await unwrap(admin().POST('/v2/api_keys', { body: { name: 'kiosk', scope: 'kiosk' } }));
   expect(await useSession.getState().signIn(key.secret, 'login')).toBe(true);
   expect(useSession.getState().role).toBe('kiosk');
+  // A kiosk offers card payment only once the venue has an attendant PIN (kiosk-edges.e2e.ts has
+  // the kiosk without one); every test here pays by card.
+  await unwrap(admin().PATCH('/v2/settings', { body: { kiosk_attendant_pin: '482913' } }));
 });
 afterAll(async () => {
   useKiosk.getState().setTerminal(attendantTerminal);
