@@ -102,7 +102,10 @@ export function ShiftScreen() {
         </>
       ) : null}
 
-      {!closed && shift ? (
+      {/* Held until the shift's names are read: the line growing under a seller's focus moved
+          Close shift… down, out of a zoomed window, as the keyboard reached it. */}
+      {!closed && shift && named === undefined ? <Loading what="the shift" /> : null}
+      {!closed && shift && named !== undefined ? (
         <>
           <OpenShiftHeading openedAt={shift.opened_at} zone={venueZone} />
           <p className="muted" data-testid="open-shift-line">
