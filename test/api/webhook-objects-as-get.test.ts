@@ -37,6 +37,18 @@ async function ok<T = Json>(
   return res.json() as T;
 }
 
+type Sold = { id: string; tickets: { id: string; attendee_id: string; qr_token: string }[] };
+
+/** An order of `quantity` tickets for a buyer called `name` (ada@example.com). */
+function sell(eventId: string, tierId: string, quantity: number, name: string, payment_method: string) {
+  return ok<Sold>('POST', '/v2/orders', {
+    event_id: eventId,
+    items: [{ tier_id: tierId, quantity }],
+    buyer: { name, email: 'ada@example.com' },
+    payment_method,
+  });
+}
+
 /** The object of the newest message of `kind`. */
 function lastObject(kind: WebhookKind): Json {
   const row = outboxRows(t)
@@ -81,16 +93,7 @@ describe('a webhook message carries the resource as GET answers it', () => {
     await ok('DELETE', `/v2/tiers/${spare.id}`);
     same('tier.deleted', { ...spareAsGot, deleted: true });
 
-    const order = await ok<{ id: string; tickets: { id: string; attendee_id: string; qr_token: string }[] }>(
-      'POST',
-      '/v2/orders',
-      {
-        event_id: eventId,
-        items: [{ tier_id: tierId, quantity: 3 }],
-        buyer: { name: 'Ada Lovelace', email: 'ada@example.com' },
-        payment_method: 'card',
-      },
-    );
+    const order = await sell(eventId, tierId, 3, 'Ada Lovelace', 'card');
     same('order.created', await ok('GET', `/v2/orders/${order.id}`));
     const [first, second, third] = order.tickets;
     const moved = await ok<{ id: string }>('POST', `/v2/tickets/${first!.id}/transfer`, {
@@ -116,16 +119,7 @@ describe('a webhook message carries the resource as GET answers it', () => {
     const { eventId, tierId } = await publishedEvent(t);
     await ok('PATCH', `/v2/events/${eventId}`, { currency: 'eur' });
     expect(shapeOf(lastObject('tier.updated'))).toEqual(shapeOf(await ok('GET', `/v2/tiers/${tierId}`)));
-    const order = await ok<{ id: string; tickets: { id: string; attendee_id: string; qr_token: string }[] }>(
-      'POST',
-      '/v2/orders',
-      {
-        event_id: eventId,
-        items: [{ tier_id: tierId, quantity: 2 }],
-        buyer: { name: 'Ada', email: 'ada@example.com' },
-        payment_method: 'cash',
-      },
-    );
+    const order = await sell(eventId, tierId, 2, 'Ada', 'cash');
     const [first, second] = order.tickets;
     await ok('PATCH', `/v2/orders/${order.id}`, { buyer: { name: 'Ada Lovelace' } });
     expect(shapeOf(lastObject('attendee.updated'))).toEqual(

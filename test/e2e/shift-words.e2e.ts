@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures.js';
 import { ShiftPage } from './pages/shift-page.js';
-import { dollarEventAndTill, shiftTab } from './support/till-night.js';
+import { dollarEventAndTill, tillShiftTab } from './support/till-night.js';
 
 /**
  * The open shift's line read "shf_01J… · float $100.00": a key-like id where staff look for who
@@ -14,9 +14,7 @@ test('the open shift says who opened it on which till; its id is folded away', a
     title: 'Shift Words Night',
     doors_at: new Date(Date.now() + 3_600_000).toISOString(),
   });
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await shiftTab(page, server, till.secret);
+  const { context, page } = await tillShiftTab(browser, server, till.secret);
   await new ShiftPage(page).open('100');
 
   const line = page.getByTestId('open-shift-line');
@@ -42,9 +40,7 @@ test('the open shift is shown once its names are read, so nothing moves under th
     title: 'Late Names Night',
     doors_at: new Date(Date.now() + 3_600_000).toISOString(),
   });
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await shiftTab(page, server, till.secret);
+  const { context, page } = await tillShiftTab(browser, server, till.secret);
   await new ShiftPage(page).open('100');
   await expect(page.getByTestId('open-shift-line')).toHaveText('Opened by Maria on Till 1 · float $100.00');
 
