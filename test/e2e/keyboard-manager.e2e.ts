@@ -347,7 +347,11 @@ test('Reports and Audit by keyboard: every stop named and ringed', async ({ boxO
     page.getByRole('heading', { level: 1, name: 'Reports' }),
   );
   expect(reports).toEqual(expect.arrayContaining(['Takings by month', 'Event']));
-  const takings = await walkScreen(page, '/reports/takings', page.getByRole('heading', { level: 1 }));
+  const takings = await walkScreen(
+    page,
+    '/reports/takings',
+    page.getByRole('heading', { level: 1, name: 'Takings' }),
+  );
   expect(takings.length).toBeGreaterThan(12);
   const audit = await walkScreen(page, '/audit', page.getByRole('heading', { level: 1, name: 'Audit' }));
   expect(audit).toEqual(expect.arrayContaining(['Person', 'Object id', 'Show']));

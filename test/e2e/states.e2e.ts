@@ -65,6 +65,26 @@ test('login refuses a bad key with the server’s reason and keeps a good one fo
   await expect(page.getByRole('heading', { name: 'Orders' })).toBeVisible();
 });
 
+test('a signed-in tab reloaded says it is connecting while its key is checked, never showing the sign-in form', async ({
+  boxOffice,
+}) => {
+  const { page } = boxOffice;
+  await boxOffice.go('Orders');
+  // The key's check held: the sign-in form would take a Tab or a typed key, then vanish.
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/v2\/api_keys(\?|$)/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.reload();
+  await expect(page.getByText('Connecting to the venue server…')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Box office sign-in' })).toHaveCount(0);
+  await expect(page.getByLabel('API key')).toHaveCount(0);
+  release();
+  await expect(page.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible();
+});
+
 test('settings: venue name, a key shown once, the pairing QR', async ({ boxOffice, page }) => {
   await boxOffice.go('Settings');
   await expect(boxOffice.settings.venueName()).toHaveValue('The Blue Room');

@@ -261,6 +261,7 @@ export function App() {
   const status = useSession((s) => s.status);
   const source = useSession((s) => s.source);
   const role = useSession((s) => s.role);
+  const resuming = useSession((s) => s.resuming);
   const path = usePath();
   useHealthPolling();
   // The door pairs with its own scanner key: no sign-in. The kiosk signs in with a kiosk key (or
@@ -282,7 +283,9 @@ export function App() {
     if (matchPath('/kiosk', path)) return <KioskNeedsKioskKey />;
     return <StaffGate />;
   }
-  if (status === 'checking' && source === null && window.marquee) {
+  // The desktop app's own key, or a key this tab kept, being checked: the sign-in form would flash
+  // up and take what a seller types or Tabs to, then vanish under them.
+  if (status === 'checking' && source === null && (window.marquee || resuming)) {
     return <p className="state state-loading">Connecting to the venue server…</p>;
   }
   return (

@@ -22,7 +22,7 @@ export async function bootSession(): Promise<void> {
     return;
   }
   const stored = window.sessionStorage.getItem(storageKey);
-  if (stored) await session.signIn(stored, 'login');
+  if (stored) await session.resume(stored);
 }
 
 function restoreStaff(): void {

@@ -16,6 +16,12 @@ export interface FlakyLink {
   release(): void;
   /** How many requests have met trouble so far. */
   troubled(): number;
+  /**
+   * Requests whose first line starts with `requestLine`, in the order the link saw them: `sent` as
+   * one passes on to the server, `answered` as its answer starts back to the browser. One clock,
+   * unlike the browser's per-tab events, which may reach the test out of order under load.
+   */
+  timeline(requestLine: string): ('sent' | 'answered')[];
   /** Refuses connections (the server unreachable), and cuts the open ones, until `reconnect()`. */
   disconnect(): Promise<void>;
   reconnect(): Promise<void>;
@@ -39,6 +45,7 @@ export async function startFlakyLink(serverUrl: string): Promise<FlakyLink> {
   }
   let rule: Rule | null = null;
   let troubled = 0;
+  const seen: { line: string; what: 'sent' | 'answered' }[] = [];
   let server: Server;
   let port = 0;
 
@@ -54,11 +61,20 @@ export async function startFlakyLink(serverUrl: string): Promise<FlakyLink> {
     track(upstream);
     // The rule the request now on this connection met, if any.
     let current: Rule | null = null;
+    // The first line of the request on this connection whose answer has not started back yet.
+    let asking: string | null = null;
+    const answer = (chunk: Buffer) => {
+      if (asking !== null) seen.push({ line: asking, what: 'answered' });
+      asking = null;
+      client.write(chunk);
+    };
     client.on('data', (chunk: Buffer) => {
       const text = chunk.toString('latin1', 0, 200);
       if (/^[A-Z]+ \S+ HTTP\/1\.[01]\r\n/.test(text)) {
         current = rule && text.startsWith(rule.line) ? rule : null;
         if (current) troubled += 1;
+        asking = text.slice(0, text.indexOf('\r\n'));
+        seen.push({ line: asking, what: 'sent' });
       }
       upstream.write(chunk);
     });
@@ -69,11 +85,11 @@ export async function startFlakyLink(serverUrl: string): Promise<FlakyLink> {
       } else if (current?.trouble === 'hold-answer' && !current.released) {
         upstream.pause();
         held.push(() => {
-          client.write(chunk);
+          answer(chunk);
           upstream.resume();
         });
         current = null;
-      } else client.write(chunk);
+      } else answer(chunk);
     });
     client.once('close', () => upstream.destroy());
     upstream.once('close', () => client.destroy());
@@ -107,6 +123,7 @@ export async function startFlakyLink(serverUrl: string): Promise<FlakyLink> {
       for (const send of held.splice(0)) send();
     },
     troubled: () => troubled,
+    timeline: (requestLine) => seen.filter((s) => s.line.startsWith(requestLine)).map((s) => s.what),
     disconnect: stop,
     reconnect: listen,
     close: stop,

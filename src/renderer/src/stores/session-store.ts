@@ -15,6 +15,8 @@ interface SessionState {
   role: Role | null;
   status: 'signed_out' | 'checking' | 'signed_in';
   loginError: string | null;
+  /** True while a key this tab saved before a reload is checked: the tab says it is connecting, not "sign in". */
+  resuming: boolean;
   connection: Connection;
   /** When the server was first missed in the current outage (ms), for the banner. */
   offlineSince: number | null;
@@ -29,6 +31,8 @@ interface SessionState {
   client: MarqueeClient | null;
   setBaseUrl(url: string): void;
   signIn(key: string, source: KeySource): Promise<boolean>;
+  /** Signs in again with the key this tab kept (a reload), as signIn does. */
+  resume(key: string): Promise<boolean>;
   /** A kiosk pairing code traded for the kiosk's own key, then signed in with it. */
   pairKiosk(code: string, name: string): Promise<boolean>;
   signOut(): void;
@@ -56,6 +60,7 @@ export const useSession = create<SessionState>()((set, get) => {
     role: null,
     status: 'signed_out',
     loginError: null,
+    resuming: false,
     connection: 'unknown',
     offlineSince: null,
     storage: 'ok',
@@ -97,6 +102,15 @@ export const useSession = create<SessionState>()((set, get) => {
         const message = err instanceof ApiRequestError ? err.message : 'Cannot reach the venue server.';
         set({ status: 'signed_out', loginError: message });
         return false;
+      }
+    },
+
+    async resume(key) {
+      set({ resuming: true });
+      try {
+        return await get().signIn(key, 'login');
+      } finally {
+        set({ resuming: false });
       }
     },
 
