@@ -499,10 +499,29 @@ export async function playEvening(config: VenueDayConfig, options: PlayOptions =
     const nextTill = (): Till => tills.reduce((a, b) => (b.queue.pending < a.queue.pending ? b : a));
     let voidsDuring = 0;
     let seq = 0;
-    const present = (p: Omit<Presentation, 'seq' | 'arrivedAt' | 'token'> & { token?: string }): void => {
+    const present = (
+      p: Omit<Presentation, 'seq' | 'arrivedAt' | 'token'> & { token?: string },
+    ): Presentation => {
       const presentation: Presentation = { token: '', ...p, seq: seq++, arrivedAt: sinceOpen() };
       presentations.push(presentation);
       doors[p.door]!.enqueue(presentation);
+      return presentation;
+    };
+    // Whoever reaches the offline door while it is cut off (everyone in its line when the LAN is
+    // due back, a voided ticket, an old code after a transfer) is judged there before its LAN
+    // comes back. On a loaded machine the line, the void or the walk to the door can run late;
+    // restored by the clock alone, the door would judge them online, and the evening would not
+    // put the offline door to its test.
+    const judgedWaiters = new Map<Presentation, (() => void)[]>();
+    const whenJudged = (p: Presentation): Promise<void> =>
+      p.decidedAt !== undefined
+        ? Promise.resolve()
+        : new Promise((resolve) => judgedWaiters.set(p, [...(judgedWaiters.get(p) ?? []), resolve]));
+    const outageDuties: Promise<void>[] = [];
+    const outageDuty = () => {
+      let settle: () => void = () => undefined;
+      outageDuties.push(new Promise<void>((resolve) => (settle = resolve)));
+      return { watch: (p: Presentation) => void whenJudged(p).then(settle), settle: () => settle() };
     };
     const later = (ms: number, what: string, fn: () => void): void => {
       track(sleep(ms).then(fn), what);
@@ -536,6 +555,8 @@ export async function playEvening(config: VenueDayConfig, options: PlayOptions =
     // Refused a stale screenshot, the holder steps aside, opens the wallet (or finds the
     // printout) and shows the real thing a minute later.
     onDecision = (p: Presentation): void => {
+      for (const wake of judgedWaiters.get(p) ?? []) wake();
+      judgedWaiters.delete(p);
       if (p.error) errors.push(`Door ${p.door + 1}: ${p.error}`);
       if (p.kind !== 'stale' || p.decision?.result !== 'rejected' || !p.ticketId) return;
       const a = attendee(p.ticketId);
@@ -664,58 +685,74 @@ export async function playEvening(config: VenueDayConfig, options: PlayOptions =
         }
         case 'void': {
           const sellerFirst = voidsDuring++ === 0;
+          const duty = item.duringOutage ? outageDuty() : null;
           track(
-            office.queue.run(async () => {
-              revoking(item.holder);
-              await office.void(item.holder, sellerFirst);
-              const holder = attendee(item.holder.ticketId);
-              later(item.delay, 'voided holder', () =>
-                present({
-                  kind: 'voided',
-                  door: item.door,
-                  ticketId: item.holder.ticketId,
-                  as: holder.carry,
-                  show: () => holder.showRevoked(),
-                }),
-              );
-            }),
+            office.queue
+              .run(async () => {
+                revoking(item.holder);
+                await office.void(item.holder, sellerFirst);
+                const holder = attendee(item.holder.ticketId);
+                later(item.delay, 'voided holder', () =>
+                  duty?.watch(
+                    present({
+                      kind: 'voided',
+                      door: item.door,
+                      ticketId: item.holder.ticketId,
+                      as: holder.carry,
+                      show: () => holder.showRevoked(),
+                    }),
+                  ),
+                );
+              })
+              .catch((err: unknown) => {
+                duty?.settle();
+                throw err;
+              }),
             'void during doors',
           );
           break;
         }
         case 'transfer': {
           const till = nextTill();
+          const duty = item.oldCode?.duringOutage ? outageDuty() : null;
           track(
-            till.queue.run(async () => {
-              revoking(item.holder);
-              const friend = await till.counter.transfer(item.holder, item.friend);
-              const recipient = attendeeOf(friend, item.friendModel);
-              // The transfer mail has the wallet link: a phone that will have no data inside
-              // fetches the strip now.
-              if (recipient.carry === 'phone_strip')
-                await fetchStrip(recipient, clock, doorsAt, 'transfer', strips);
-              later(item.friendDelay, 'transfer recipient', () =>
-                present({
-                  kind: 'transfer_new',
-                  door: item.friendDoor,
-                  ticketId: friend.ticketId,
-                  ...own(recipient),
-                }),
-              );
-              const old = item.oldCode;
-              const original = attendee(item.holder.ticketId);
-              if (old) {
-                later(old.delay, 'old code after transfer', () =>
+            till.queue
+              .run(async () => {
+                revoking(item.holder);
+                const friend = await till.counter.transfer(item.holder, item.friend);
+                const recipient = attendeeOf(friend, item.friendModel);
+                // The transfer mail has the wallet link: a phone that will have no data inside
+                // fetches the strip now.
+                if (recipient.carry === 'phone_strip')
+                  await fetchStrip(recipient, clock, doorsAt, 'transfer', strips);
+                later(item.friendDelay, 'transfer recipient', () =>
                   present({
-                    kind: 'transferred_old',
-                    door: old.door,
-                    ticketId: item.holder.ticketId,
-                    as: original.carry,
-                    show: () => original.showRevoked(),
+                    kind: 'transfer_new',
+                    door: item.friendDoor,
+                    ticketId: friend.ticketId,
+                    ...own(recipient),
                   }),
                 );
-              }
-            }),
+                const old = item.oldCode;
+                const original = attendee(item.holder.ticketId);
+                if (old) {
+                  later(old.delay, 'old code after transfer', () =>
+                    duty?.watch(
+                      present({
+                        kind: 'transferred_old',
+                        door: old.door,
+                        ticketId: item.holder.ticketId,
+                        as: original.carry,
+                        show: () => original.showRevoked(),
+                      }),
+                    ),
+                  );
+                }
+              })
+              .catch((err: unknown) => {
+                duty?.settle();
+                throw err;
+              }),
             'transfer during doors',
           );
           break;
@@ -725,12 +762,21 @@ export async function playEvening(config: VenueDayConfig, options: PlayOptions =
           marks.doorCut = sinceOpen();
           log(`${offlineDoor.name} lost the LAN at ${(marks.doorCut / 1000).toFixed(1)} s`);
           break;
-        case 'door_restore':
-          offlineDoor.lan.restore();
-          marks.doorRestore = sinceOpen();
-          log(`${offlineDoor.name} back on the LAN at ${(marks.doorRestore / 1000).toFixed(1)} s; syncing`);
-          track(syncDoor(offlineDoor, 'lan_back'), `${offlineDoor.name} sync`);
+        case 'door_restore': {
+          const inLine = presentations.filter((p) => p.door === config.offlineDoor).map(whenJudged);
+          track(
+            Promise.all([...outageDuties, ...inLine]).then(() => {
+              offlineDoor.lan.restore();
+              marks.doorRestore = sinceOpen();
+              log(
+                `${offlineDoor.name} back on the LAN at ${(marks.doorRestore / 1000).toFixed(1)} s; syncing`,
+              );
+              return syncDoor(offlineDoor, 'lan_back');
+            }),
+            `${offlineDoor.name} sync`,
+          );
           break;
+        }
         case 'webhook_down':
           track(receiver.goOffline(), 'receiver down');
           marks.webhookDown = sinceOpen();

@@ -39,8 +39,11 @@ export type PlanItem =
    * party of two) the second leaves at once and the manager refunds that ticket.
    */
   | { at: number; type: 'walk_in'; name: string | null; walkers: Walker[]; paidBy: PaidBy; dropOut: boolean }
-  /** Staff void a ticket; its holder turns up at `door` `delay` ms after the void. */
-  | { at: number; type: 'void'; holder: Holder; door: number; delay: number }
+  /**
+   * Staff void a ticket; its holder turns up at `door` `delay` ms after the void. With
+   * `duringOutage`, at the offline door before it is back on the LAN (it cannot know).
+   */
+  | { at: number; type: 'void'; holder: Holder; door: number; delay: number; duringOutage: boolean }
   /** The holder transfers; the friend comes later; sometimes the original holder tries the old code. */
   | {
       at: number;
@@ -50,7 +53,7 @@ export type PlanItem =
       friendModel: HolderModel;
       friendDoor: number;
       friendDelay: number;
-      oldCode: { door: number; delay: number } | null;
+      oldCode: { door: number; delay: number; duringOutage: boolean } | null;
     }
   | { at: number; type: 'door_cut' | 'door_restore' | 'webhook_down' | 'webhook_up' };
 
@@ -261,6 +264,7 @@ export function buildPlan(input: PlanInput): PlanItem[] {
       holder,
       door: offline ? config.offlineDoor : someDoor(),
       delay: offline ? delayBefore(at) : rng.between(1, 10) * minute,
+      duringOutage: offline,
     });
   });
   input.picks.transfersDuring.forEach((holder, i, all) => {
@@ -278,6 +282,7 @@ export function buildPlan(input: PlanInput): PlanItem[] {
           ? {
               door: offline ? config.offlineDoor : someDoor(),
               delay: offline ? delayBefore(at) : rng.between(1, 10) * minute,
+              duringOutage: offline,
             }
           : null,
     });

@@ -21,10 +21,11 @@ describe('venue day (CI size)', () => {
     // First, so that a failure names every broken invariant with its evidence.
     expect(failed).toEqual([]);
 
-    // The scenario bit: the offline door let someone in it should not have, the receiver
+    // The scenario bit: the offline door let in a ticket voided or transferred while it was cut
+    // off (its LAN comes back only once they are judged, however slow the machine), the receiver
     // missed messages, a tier sold out, and both doors saw the same ticket at once.
     expect(record.syncs.some((s) => s.door === ciDay.offlineDoor && s.uploaded > 0)).toBe(true);
-    expect(rec.admissions.doubleTickets + rec.admissions.revokedAdmitted).toBeGreaterThan(0);
+    expect(rec.admissions.revokedAdmitted).toBeGreaterThan(0);
     expect(rec.webhooks.backlog).toBeGreaterThan(0);
     expect(record.ledger.soldOutRefusals).toBeGreaterThan(0);
     expect(rec.pairs.bothOnline).toBeGreaterThan(0);
