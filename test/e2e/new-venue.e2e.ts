@@ -74,7 +74,9 @@ test('the manager’s desk asks for the PIN before the float and the count, not 
   await shift.open('100');
   await staff.signedIn().getByRole('button', { name: 'Sign out Maria' }).click();
   // Signed out, the admin desk is back on its screens at once: it showed the keypad or not by
-  // when it had last asked the server whether this key needs a PIN.
+  // when it had last asked the server whether this key needs a PIN. (Signed out first: the
+  // sign-out asks the server before it clears Maria, and until then her screen is still up.)
+  await expect(staff.signedIn()).toHaveCount(0);
   await expect(page.getByRole('heading', { name: /^Shift open/ })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Back without a PIN' })).toHaveCount(0);
   await page.getByRole('button', { name: 'Close shift…' }).click();

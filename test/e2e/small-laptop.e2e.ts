@@ -69,11 +69,15 @@ for (const window of laptopWindows)
       expect(await fontSizeOf(page.locator('body')), 'body text follows the browser setting').toBe(
         (textSize * 14) / 16,
       );
+      await expect(login.keyInput).toBeVisible();
       await expectFits(page, 'sign in');
       await login.signIn(till.secret);
       await new TillStaffPage(page).typePin('1357');
+      // The Shift screen's form: not the keypad still checking the PIN, nor the shift still loading.
+      const openShift = page.getByRole('button', { name: 'Open shift' });
+      await expect(openShift).toBeVisible();
       await expectFits(page, 'open a shift');
-      await expectReachable('open a shift', page.getByRole('button', { name: 'Open shift' }));
+      await expectReachable('open a shift', openShift);
       await new ShiftPage(page).open('100.00');
 
       const sell = new SellPage(page);

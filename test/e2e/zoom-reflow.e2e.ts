@@ -67,12 +67,15 @@ for (const zoomed of zoomedWindows) {
     const page = await context.newPage();
     const login = new LoginPage(page, server.url);
     await login.open('/shift');
+    await expect(login.keyInput).toBeVisible();
     await fits(page, 'sign in');
     await expectReachable('sign in', login.keyInput);
     await login.signIn(till.secret);
     const staff = new TillStaffPage(page);
     await staff.typePin('1357');
     await expect(staff.signedIn()).toContainText('Samantha Seller');
+    // The float's form, not "Loading the shift…" before it.
+    await expect(page.getByLabel('Float in the drawer')).toBeVisible();
     await fits(page, 'open a shift');
     await new ShiftPage(page).open('100.00');
     await fits(page, 'shift open');
