@@ -26,7 +26,10 @@ export function prototypeKeyRefusal(text: string): ApiError | null {
   );
 }
 
-/** Flags a `__proto__` key, and a `constructor` object holding `prototype` (named `constructor.prototype`). */
+/**
+ * A `__proto__` key (`__proto__`, `tickets[0].__proto__`), and a `constructor` object holding
+ * `prototype` (`constructor.prototype`).
+ */
 const prototypeKeys: BodyCheck = {
   entry: (key, item) => {
     if (key === '__proto__') return '';
