@@ -1,3 +1,5 @@
+import { firstBodyPath, type BodyCheck } from './first-body-path.js';
+
 /**
  * JSON may spell half of a UTF-16 surrogate pair as an escape (`"\ud83d"`): what a web shop in
  * JavaScript, Java or C# sends when it cuts a name in the middle of an emoji. Such a string is not
@@ -14,22 +16,10 @@ export const mayHoldLoneSurrogate = (text: string): boolean => surrogateEscape.t
 const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 const isWellFormed = (text: string): boolean => !loneSurrogate.test(text);
 
+const illFormedText: BodyCheck = {
+  value: (value) => typeof value === 'string' && !isWellFormed(value),
+  entry: (key) => (isWellFormed(key) ? null : ''),
+};
+
 /** The path (`buyer.name`, `tickets[0].name`) of the first string or key that is not well formed. */
-export function illFormedTextPath(value: unknown, path = ''): string | null {
-  if (typeof value === 'string') return isWellFormed(value) ? null : path;
-  if (typeof value !== 'object' || value === null) return null;
-  if (Array.isArray(value)) {
-    for (const [index, item] of value.entries()) {
-      const found = illFormedTextPath(item, `${path}[${index}]`);
-      if (found !== null) return found;
-    }
-    return null;
-  }
-  for (const [key, item] of Object.entries(value)) {
-    const itemPath = path === '' ? key : `${path}.${key}`;
-    if (!isWellFormed(key)) return itemPath;
-    const found = illFormedTextPath(item, itemPath);
-    if (found !== null) return found;
-  }
-  return null;
-}
+export const illFormedTextPath = (value: unknown): string | null => firstBodyPath(value, illFormedText);

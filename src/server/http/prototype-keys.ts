@@ -1,4 +1,5 @@
 import { ApiError } from '../errors.js';
+import { firstBodyPath, type BodyCheck } from './first-body-path.js';
 
 /**
  * Fastify's JSON parser refuses a `__proto__` key, and a `constructor` object holding
@@ -15,7 +16,7 @@ export function prototypeKeyRefusal(text: string): ApiError | null {
   } catch {
     return null;
   }
-  const path = prototypeKeyPath(value, '');
+  const path = firstBodyPath(value, prototypeKeys);
   if (path === null) return null;
   return new ApiError(
     400,
@@ -25,28 +26,20 @@ export function prototypeKeyRefusal(text: string): ApiError | null {
   );
 }
 
-/** The path (`__proto__`, `tickets[0].__proto__`, `constructor.prototype`) of the first such key. */
-function prototypeKeyPath(value: unknown, path: string): string | null {
-  if (typeof value !== 'object' || value === null) return null;
-  if (Array.isArray(value)) {
-    for (const [index, item] of value.entries()) {
-      const found = prototypeKeyPath(item, `${path}[${index}]`);
-      if (found !== null) return found;
-    }
-    return null;
-  }
-  for (const [key, item] of Object.entries(value)) {
-    const itemPath = path === '' ? key : `${path}.${key}`;
-    if (key === '__proto__') return itemPath;
+/**
+ * A `__proto__` key (`__proto__`, `tickets[0].__proto__`), and a `constructor` object holding
+ * `prototype` (`constructor.prototype`).
+ */
+const prototypeKeys: BodyCheck = {
+  entry: (key, item) => {
+    if (key === '__proto__') return '';
     if (
       key === 'constructor' &&
       typeof item === 'object' &&
       item !== null &&
       Object.hasOwn(item, 'prototype')
     )
-      return `${itemPath}.prototype`;
-    const found = prototypeKeyPath(item, itemPath);
-    if (found !== null) return found;
-  }
-  return null;
-}
+      return '.prototype';
+    return null;
+  },
+};
