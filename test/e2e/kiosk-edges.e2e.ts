@@ -1,5 +1,6 @@
 import { expect, test } from './fixtures.js';
 import { KioskPage } from './pages/kiosk-page.js';
+import type { Page } from '@playwright/test';
 import type { VenueServer } from './support/venue-server.js';
 import { holdPageClock } from './support/hold-page-clock.js';
 import { holdRequestsTo } from './support/hold-requests.js';
@@ -13,9 +14,16 @@ interface Order {
 }
 
 const attendantPin = '482913';
+const notReady = "Card payment isn't set up at this kiosk yet. Please buy your tickets at the box office.";
 
-/** A published event with an open tier and a sold-out one; the attendant PIN; a kiosk key. */
-async function lobby(server: VenueServer): Promise<{ eventId: string; kioskKey: string }> {
+/**
+ * A published event with an open tier and a sold-out one; the attendant PIN (unless `pin` is
+ * false: a venue that has not set one yet); a kiosk key.
+ */
+async function lobby(
+  server: VenueServer,
+  { pin = true } = {},
+): Promise<{ eventId: string; kioskKey: string }> {
   const event = await server.api<Created>('POST', '/v2/events', {
     title: 'Late Night Jazz',
     venue: 'Main hall',
@@ -27,7 +35,7 @@ async function lobby(server: VenueServer): Promise<{ eventId: string; kioskKey: 
     ],
   });
   await server.api('POST', `/v2/events/${event.id}/publish`);
-  await server.api('PATCH', '/v2/settings', { kiosk_attendant_pin: attendantPin });
+  if (pin) await server.api('PATCH', '/v2/settings', { kiosk_attendant_pin: attendantPin });
   const tiers = await server.api<{ data: (Created & { name: string })[] }>(
     'GET',
     `/v2/events/${event.id}/tiers`,
@@ -47,6 +55,18 @@ async function lobby(server: VenueServer): Promise<{ eventId: string; kioskKey: 
 }
 
 /**
+ * The lobby, and its kiosk opened on the first screen. `clock` installs the page's clock first,
+ * for a test that holds it (support/hold-page-clock.ts).
+ */
+async function openLobbyKiosk(page: Page, server: VenueServer, { pin = true, clock = false } = {}) {
+  const { eventId, kioskKey } = await lobby(server, { pin });
+  if (clock) await page.clock.install();
+  const kiosk = new KioskPage(page, server.url);
+  await kiosk.open(kioskKey);
+  return { eventId, kiosk };
+}
+
+/**
  * A customer poking the kiosk where QA found it taking a card for a sale the server then refused
  * (a pasted 500-character name, an address with an accent), starting a card payment with the
  * server gone, and leaving selling for the door's pairing screen.
@@ -55,9 +75,7 @@ test('the kiosk refuses before charging what the server would refuse, takes no c
   page,
   server,
 }) => {
-  const { eventId, kioskKey } = await lobby(server);
-  const kiosk = new KioskPage(page, server.url);
-  await kiosk.open(kioskKey);
+  const { eventId, kiosk } = await openLobbyKiosk(page, server);
   const ordersNow = async () =>
     (await server.api<{ data: Order[] }>('GET', `/v2/orders?event_id=${eventId}`)).data;
   const attendantPanel = kiosk.attendant();
@@ -209,11 +227,8 @@ test('the double-tap hold stops taps only: a fast Tab reaches Continue and Pay b
   page,
   server,
 }) => {
-  const { kioskKey } = await lobby(server);
   // The page's clock runs, then is held, so every step below happens within its half-second hold.
-  await page.clock.install();
-  const kiosk = new KioskPage(page, server.url);
-  await kiosk.open(kioskKey);
+  const { kiosk } = await openLobbyKiosk(page, server, { clock: true });
   await expect(kiosk.tier('Standard')).toBeEnabled();
   await holdPageClock(page);
   await kiosk.tier('Standard').click();
@@ -249,9 +264,7 @@ test('a double tap on Pay by card starts one payment, and its Cancel still cance
   page,
   server,
 }) => {
-  const { eventId, kioskKey } = await lobby(server);
-  const kiosk = new KioskPage(page, server.url);
-  await kiosk.open(kioskKey);
+  const { eventId, kiosk } = await openLobbyKiosk(page, server);
   await kiosk.tier('Standard').click();
   await kiosk.continue();
   await kiosk.enterEmail('twice@example.com');
@@ -323,10 +336,8 @@ test('the browser’s Back keeps the customer on the kiosk, back at its first sc
   page,
   server,
 }) => {
-  const { kioskKey } = await lobby(server);
-  const kiosk = new KioskPage(page, server.url);
   // A fresh tab: the entry before the kiosk is about:blank, where Back (Alt+Left) used to leave it.
-  await kiosk.open(kioskKey);
+  const { kiosk } = await openLobbyKiosk(page, server);
   const firstScreen = page.getByRole('heading', { name: 'Choose your tickets' });
 
   for (const round of ['first', 'again, after the next touch']) {
@@ -357,11 +368,7 @@ test('a kiosk with no attendant PIN set offers no card payment, and one removed 
   page,
   server,
 }) => {
-  const { kioskKey } = await lobby(server);
-  await server.api('PATCH', '/v2/settings', { kiosk_attendant_pin: null });
-  const kiosk = new KioskPage(page, server.url);
-  await kiosk.open(kioskKey);
-  const notReady = "Card payment isn't set up at this kiosk yet. Please buy your tickets at the box office.";
+  const { kiosk } = await openLobbyKiosk(page, server, { pin: false });
   const pay = page.getByRole('button', { name: 'Pay by card' });
 
   await test.step('no PIN: the customer is told before choosing, and no Pay by card is offered', async () => {
@@ -397,5 +404,46 @@ test('a kiosk with no attendant PIN set offers no card payment, and one removed 
     await expect(page.getByRole('main').getByRole('alert')).toHaveText(notReady);
     await expect(kiosk.attendant()).toHaveCount(0);
     await expect(pay).toHaveCount(0);
+  });
+});
+
+test('a PIN set or removed meanwhile is known as the next customer starts, and on the details step reached again', async ({
+  page,
+  server,
+}) => {
+  const { kiosk } = await openLobbyKiosk(page, server, { pin: false, clock: true });
+  const pay = page.getByRole('button', { name: 'Pay by card' });
+  const details = page.getByRole('heading', { name: 'Your details' });
+  await expect(kiosk.tier('Standard')).toBeEnabled();
+  await expect(page.getByText(notReady)).toBeVisible();
+  // Held: the screen's 15-second refresh cannot fire, so only a customer's own press reads again.
+  // Each step below runs the clock on past its half-second tap hold, far short of 15 s.
+  await holdPageClock(page);
+  const settle = () => page.clock.runFor(600);
+
+  await test.step('the manager sets the PIN: the next customer is offered Pay by card at once', async () => {
+    await server.api('PATCH', '/v2/settings', { kiosk_attendant_pin: attendantPin });
+    await kiosk.tier('Standard').click();
+    await settle();
+    await kiosk.continue();
+    await kiosk.enterEmail('fresh@example.com');
+    await expect(pay).toBeVisible();
+    await expect(page.getByText(notReady)).toHaveCount(0);
+  });
+
+  await test.step('removed, then set again: Back and Continue read it again each time', async () => {
+    await server.api('PATCH', '/v2/settings', { kiosk_attendant_pin: null });
+    await page.getByRole('button', { name: 'Back' }).click();
+    await settle();
+    await kiosk.continue();
+    await expect(page.getByRole('status').filter({ hasText: notReady })).toBeVisible();
+    await expect(pay).toHaveCount(0);
+    await server.api('PATCH', '/v2/settings', { kiosk_attendant_pin: attendantPin });
+    await page.getByRole('button', { name: 'Back' }).click();
+    await settle();
+    await kiosk.continue();
+    await expect(details).toBeVisible();
+    await expect(pay).toBeVisible();
+    await expect(page.getByText(notReady)).toHaveCount(0);
   });
 });

@@ -218,6 +218,17 @@ export const useKiosk = create<KioskState>()((set, get) => {
     }
   };
 
+  /**
+   * The offer read again as a customer starts (a tier chosen) and each time they reach the
+   * details step: whether Pay by card is offered (`kiosk_attendant_pin_set`) must not wait for the
+   * screen's 15-second refresh after a manager set or removed the attendant PIN for them. One read
+   * per press, never a loop: an idle kiosk still reads every 15 s only.
+   */
+  const rereadOffer = (): void => {
+    const eventId = get().eventId ?? get().offer.data?.event.id;
+    if (eventId) void get().loadOffer(eventId);
+  };
+
   /** Pay by card: the offer read again, then the terminal, then the order (see pay()). */
   const payNow = async (event: EventView): Promise<void> => {
     const state = get();
@@ -370,6 +381,7 @@ export const useKiosk = create<KioskState>()((set, get) => {
     chooseTier: (tierId) => {
       stepSeq++;
       set({ tierId, stage: 'quantity', quantity: 1, note: null, fieldErrors: {} });
+      rereadOffer();
     },
 
     setQuantity: (quantity, max) => set({ quantity: Math.min(Math.max(1, quantity), Math.max(1, max)) }),
@@ -377,6 +389,7 @@ export const useKiosk = create<KioskState>()((set, get) => {
     toDetails: () => {
       stepSeq++;
       set({ stage: 'details', note: null, fieldErrors: {} });
+      rereadOffer();
     },
 
     setBuyer: (field, value) => set({ [field]: value, fieldErrors: {}, note: null }),
