@@ -523,8 +523,28 @@ export async function playEvening(config: VenueDayConfig, options: PlayOptions =
       outageDuties.push(new Promise<void>((resolve) => (settle = resolve)));
       return { watch: (p: Presentation) => void whenJudged(p).then(settle), settle: () => settle() };
     };
+    type OutageDuty = ReturnType<typeof outageDuty>;
+    /** `work`, letting its outage duty go should it fail before anyone is sent to the door. */
+    const releasedOnFailure = (duty: OutageDuty | null, work: Promise<void>): Promise<void> =>
+      work.catch((err: unknown) => {
+        duty?.settle();
+        throw err;
+      });
     const later = (ms: number, what: string, fn: () => void): void => {
       track(sleep(ms).then(fn), what);
+    };
+    /** A voided or transferred-away code shown by its holder at `door` `ms` from now. */
+    const revokedShownLater = (
+      ms: number,
+      what: string,
+      shown: { kind: 'voided' | 'transferred_old'; door: number; ticketId: string },
+      duty: OutageDuty | null,
+    ): void => {
+      const holder = attendee(shown.ticketId);
+      later(ms, what, () => {
+        const p = present({ ...shown, as: holder.carry, show: () => holder.showRevoked() });
+        duty?.watch(p);
+      });
     };
     /** A holder showing their own ticket, as they carry it. */
     const own = (a: Attendee): Pick<Presentation, 'as' | 'show'> => ({ as: a.carry, show: () => a.show() });
@@ -687,27 +707,15 @@ export async function playEvening(config: VenueDayConfig, options: PlayOptions =
           const sellerFirst = voidsDuring++ === 0;
           const duty = item.duringOutage ? outageDuty() : null;
           track(
-            office.queue
-              .run(async () => {
+            releasedOnFailure(
+              duty,
+              office.queue.run(async () => {
                 revoking(item.holder);
                 await office.void(item.holder, sellerFirst);
-                const holder = attendee(item.holder.ticketId);
-                later(item.delay, 'voided holder', () =>
-                  duty?.watch(
-                    present({
-                      kind: 'voided',
-                      door: item.door,
-                      ticketId: item.holder.ticketId,
-                      as: holder.carry,
-                      show: () => holder.showRevoked(),
-                    }),
-                  ),
-                );
-              })
-              .catch((err: unknown) => {
-                duty?.settle();
-                throw err;
+                const shown = { kind: 'voided', door: item.door, ticketId: item.holder.ticketId } as const;
+                revokedShownLater(item.delay, 'voided holder', shown, duty);
               }),
+            ),
             'void during doors',
           );
           break;
@@ -716,8 +724,9 @@ export async function playEvening(config: VenueDayConfig, options: PlayOptions =
           const till = nextTill();
           const duty = item.oldCode?.duringOutage ? outageDuty() : null;
           track(
-            till.queue
-              .run(async () => {
+            releasedOnFailure(
+              duty,
+              till.queue.run(async () => {
                 revoking(item.holder);
                 const friend = await till.counter.transfer(item.holder, item.friend);
                 const recipient = attendeeOf(friend, item.friendModel);
@@ -734,25 +743,16 @@ export async function playEvening(config: VenueDayConfig, options: PlayOptions =
                   }),
                 );
                 const old = item.oldCode;
-                const original = attendee(item.holder.ticketId);
                 if (old) {
-                  later(old.delay, 'old code after transfer', () =>
-                    duty?.watch(
-                      present({
-                        kind: 'transferred_old',
-                        door: old.door,
-                        ticketId: item.holder.ticketId,
-                        as: original.carry,
-                        show: () => original.showRevoked(),
-                      }),
-                    ),
-                  );
+                  const shown = {
+                    kind: 'transferred_old',
+                    door: old.door,
+                    ticketId: item.holder.ticketId,
+                  } as const;
+                  revokedShownLater(old.delay, 'old code after transfer', shown, duty);
                 }
-              })
-              .catch((err: unknown) => {
-                duty?.settle();
-                throw err;
               }),
+            ),
             'transfer during doors',
           );
           break;
