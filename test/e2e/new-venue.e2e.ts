@@ -2,6 +2,7 @@ import { expect, test } from './fixtures.js';
 import { ShiftPage } from './pages/shift-page.js';
 import { TillStaffPage } from './pages/till-staff-page.js';
 import { openStaffTill, signInTill, staffNight } from './support/staff-till.js';
+import { dollarEvent } from './support/till-night.js';
 
 /**
  * A manager setting up a new venue from the admin key. A shift names who opened and closed it, so
@@ -125,14 +126,10 @@ test('a new venue’s cash sale does not send the seller to open a shift no one 
   boxOffice,
   server,
 }) => {
-  const event = await server.api<{ id: string }>('POST', '/v2/events', {
+  await dollarEvent(server, {
     title: 'First Night',
-    venue: 'Main hall',
     doors_at: new Date(Date.now() + 3_600_000).toISOString(),
-    currency: 'usd',
-    tickets: [{ name: 'General admission', price_cents: 2500, quantity: 10 }],
   });
-  await server.api('POST', `/v2/events/${event.id}/publish`);
   const page = boxOffice.page;
   await boxOffice.go('Sell');
   await boxOffice.sell.pickTier('General admission');

@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures.js';
+import { dollarEvent } from './support/till-night.js';
 
 /**
  * The door page, the Scan monitor and the kiosk sign-in send staff to the pairing panel. They
@@ -23,14 +24,10 @@ test('every pairing hint names the pairing panel and its Device choice as Settin
     'Customer kiosk',
   ]);
 
-  const event = await server.api<{ id: string }>('POST', '/v2/events', {
+  await dollarEvent(server, {
     title: 'Hint Night',
-    venue: 'Main hall',
     doors_at: new Date(Date.now() + 3_600_000).toISOString(),
-    currency: 'usd',
-    tickets: [{ name: 'General admission', price_cents: 2500, quantity: 10 }],
   });
-  await server.api('POST', `/v2/events/${event.id}/publish`);
   await boxOffice.go('Monitor');
   await expect(page.getByText(`Pair a scanner in Settings › ${heading} › ${doorChoice},`)).toBeVisible();
 

@@ -1,6 +1,19 @@
+import type { Browser } from '@playwright/test';
 import { expect, test } from './fixtures.js';
 import { ShiftPage } from './pages/shift-page.js';
 import { dollarEventAndTill, tillShiftTab } from './support/till-night.js';
+import type { VenueServer } from './support/venue-server.js';
+
+/** Maria's till in a tab of its own, her shift opened with a $100 float; close `context` after. */
+async function shiftOpenedByMaria(browser: Browser, server: VenueServer, title: string) {
+  const { till } = await dollarEventAndTill(server, {
+    title,
+    doors_at: new Date(Date.now() + 3_600_000).toISOString(),
+  });
+  const tab = await tillShiftTab(browser, server, till.secret);
+  await new ShiftPage(tab.page).open('100');
+  return tab;
+}
 
 /**
  * The open shift's line read "shf_01J… · float $100.00": a key-like id where staff look for who
@@ -10,12 +23,7 @@ test('the open shift says who opened it on which till; its id is folded away', a
   browser,
   server,
 }) => {
-  const { till } = await dollarEventAndTill(server, {
-    title: 'Shift Words Night',
-    doors_at: new Date(Date.now() + 3_600_000).toISOString(),
-  });
-  const { context, page } = await tillShiftTab(browser, server, till.secret);
-  await new ShiftPage(page).open('100');
+  const { context, page } = await shiftOpenedByMaria(browser, server, 'Shift Words Night');
 
   const line = page.getByTestId('open-shift-line');
   await expect(line).toHaveText('Opened by Maria on Till 1 · float $100.00');
@@ -36,12 +44,7 @@ test('the open shift is shown once its names are read, so nothing moves under th
   browser,
   server,
 }) => {
-  const { till } = await dollarEventAndTill(server, {
-    title: 'Late Names Night',
-    doors_at: new Date(Date.now() + 3_600_000).toISOString(),
-  });
-  const { context, page } = await tillShiftTab(browser, server, till.secret);
-  await new ShiftPage(page).open('100');
+  const { context, page } = await shiftOpenedByMaria(browser, server, 'Late Names Night');
   await expect(page.getByTestId('open-shift-line')).toHaveText('Opened by Maria on Till 1 · float $100.00');
 
   // Back on the Shift screen with the names' read held: no button yet, then all of it at once.

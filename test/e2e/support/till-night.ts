@@ -20,11 +20,11 @@ export function tillCaller(server: VenueServer, tillKey: string) {
   };
 }
 
-/** A published dollar event of one $25 tier, Maria (manager, PIN 2468) and a box-office till key. */
-export async function dollarEventAndTill(
+/** A published dollar event of one $25 tier (100 of them), with that tier's id. */
+export async function dollarEvent(
   server: VenueServer,
   fields: { title: string; doors_at: string; timezone?: string },
-): Promise<{ event: { id: string }; till: { secret: string }; tierId: string }> {
+): Promise<{ event: { id: string }; tierId: string }> {
   const event = await server.api<{ id: string }>('POST', '/v2/events', {
     ...fields,
     venue: 'Main hall',
@@ -32,13 +32,22 @@ export async function dollarEventAndTill(
     tickets: [{ name: 'General admission', price_cents: 2500, quantity: 100 }],
   });
   await server.api('POST', `/v2/events/${event.id}/publish`);
+  const tiers = await server.api<{ data: { id: string }[] }>('GET', `/v2/events/${event.id}/tiers`);
+  return { event, tierId: tiers.data[0]!.id };
+}
+
+/** A published dollar event of one $25 tier, Maria (manager, PIN 2468) and a box-office till key. */
+export async function dollarEventAndTill(
+  server: VenueServer,
+  fields: { title: string; doors_at: string; timezone?: string },
+): Promise<{ event: { id: string }; till: { secret: string }; tierId: string }> {
+  const { event, tierId } = await dollarEvent(server, fields);
   await server.api('POST', '/v2/staff', { name: 'Maria', role: 'manager', pin: '2468' });
   const till = await server.api<{ secret: string }>('POST', '/v2/api_keys', {
     name: 'Till 1',
     scope: 'box_office',
   });
-  const tiers = await server.api<{ data: { id: string }[] }>('GET', `/v2/events/${event.id}/tiers`);
-  return { event, till, tierId: tiers.data[0]!.id };
+  return { event, till, tierId };
 }
 
 /** A till in a browser context of its own, signed in as Maria on the Shift screen; close `context` after. */
