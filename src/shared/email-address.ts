@@ -57,25 +57,11 @@ function utf8Bytes(text: string): number {
   return bytes;
 }
 
-/** Whether some label (between dots) of this domain is longer than RFC 1035 allows. */
-function hasOverlongLabel(domain: string): boolean {
-  let start = 0;
-  for (let dot = domain.indexOf('.'); dot !== -1; dot = domain.indexOf('.', start)) {
-    if (dot - start > domainLabelMaxLength) return true;
-    start = dot + 1;
-  }
-  return domain.length - start > domainLabelMaxLength;
-}
-
 /** An address the venue can mail: `ada@example.com`, `ada@müller.de`, `jörg@müller.de`. */
 export function isEmailAddress(text: string): boolean {
   if (text.length > emailMaxLength) return false;
   const at = text.lastIndexOf('@');
   if (at < 1) return false;
-  // Plain ASCII, as nearly every address is (every checkout's buyer): the checks below, with a
-  // byte per character and the domain as typed, so nothing is copied or counted again.
-  if (ascii.test(text))
-    return at <= localPartMaxBytes && !hasOverlongLabel(text.slice(at + 1)) && emailFormat.test(text);
   const domain = asciiDomain(text.slice(at + 1));
   if (domain === null) return false;
   const local = text.slice(0, at);
@@ -83,7 +69,7 @@ export function isEmailAddress(text: string): boolean {
   if (localBytes > localPartMaxBytes) return false;
   // As mail servers see it: no label over 63 octets (RFC 1035), and the whole address, domain in
   // punycode (which can be far longer than the typed one), within 254 (RFC 5321's path limit).
-  if (hasOverlongLabel(domain)) return false;
+  if (domain.split('.').some((label) => label.length > domainLabelMaxLength)) return false;
   if (localBytes + 1 + domain.length > emailMaxLength) return false;
   if (ascii.test(local)) return emailFormat.test(`${local}@${domain}`);
   return unicodeLocalPart.test(local) && emailFormat.test(`x@${domain}`);
