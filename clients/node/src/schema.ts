@@ -3739,7 +3739,7 @@ export interface operations {
   getEventOffer: {
     parameters: {
       query?: {
-        /** @description The code a customer typed; compared on the server, never echoed */
+        /** @description The code a customer typed; compared on the server, never echoed. Empty (`?access_code=`, a code field left blank): as if not given, the public tiers only */
         access_code?: string;
       };
       header?: {
