@@ -12,6 +12,9 @@ export const passTyp = 'ticket-pass+jwt';
 /** A pass stays valid until this long after the event's doors (plus the usual 30 s of skew). */
 export const passValidAfterDoorsSeconds = 24 * 60 * 60;
 
-/** The pass's `exp` (unix seconds) for an event whose doors open at `doorsAtMs`. */
+/**
+ * The pass's `exp` (unix seconds) for an event whose doors open at `doorsAtMs`. Rounded up: the
+ * contract promises no earlier than doors + 24 h, and doors may fall between two seconds.
+ */
 export const passExpFor = (doorsAtMs: number): number =>
-  Math.floor(doorsAtMs / 1000) + passValidAfterDoorsSeconds;
+  Math.ceil(doorsAtMs / 1000) + passValidAfterDoorsSeconds;

@@ -92,6 +92,29 @@ describe('the OpenAPI document, for client generators', () => {
     expect(JSON.stringify(document.components.schemas.Order)).toContain('#/components/schemas/Ticket');
   });
 
+  // Every resource with an id prefix in CONTRACT.md "Conventions" and the additions that has a
+  // route of its own: an API key was the one answered as an inline copy, so generated clients had
+  // three unnamed key types and none called ApiKey.
+  it('names every resource with an id of its own, API keys included', () => {
+    expect(Object.keys(document.components.schemas)).toEqual(
+      expect.arrayContaining([
+        'ApiKey',
+        'Device',
+        'Payout',
+        'Refund',
+        'WebhookEndpoint',
+        'WebhookDelivery',
+        'Staff',
+        'Shift',
+        'AuditEvent',
+      ]),
+    );
+    const answer = (path: string, method: string) =>
+      JSON.stringify(document.paths[path]![method]!.responses['200']);
+    expect(answer('/v2/api_keys', 'get')).toContain('"$ref":"#/components/schemas/ApiKey"');
+    expect(answer('/v2/api_keys/{id}', 'delete')).toContain('"$ref":"#/components/schemas/ApiKey"');
+  });
+
   it('gives the main resources examples that their own schemas accept', () => {
     const ajv = new Ajv({ strict: false, allErrors: true });
     addFormats(ajv);

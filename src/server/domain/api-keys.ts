@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { apiScopes } from '../../shared/api-scopes.js';
 import { notFound } from '../errors.js';
 import { newId, randomBase62 } from '../ids.js';
 import type { Db } from '../store/db.js';
@@ -7,7 +8,7 @@ import { ListCursor, toPage, type Page } from '../store/pagination.js';
 import { toIso } from '../time.js';
 import type { AuditEntry } from './audit-entry.js';
 
-export const scopes = ['admin', 'box_office', 'scanner', 'kiosk'] as const;
+export const scopes = apiScopes;
 export type Scope = (typeof scopes)[number];
 
 /**

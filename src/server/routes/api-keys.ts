@@ -3,32 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { newSecret, scopes, viewApiKey } from '../domain/api-keys.js';
 import { actionContext, sendAnswer } from '../http/action-context.js';
-import {
-  IdParams,
-  ListOf,
-  ListQuery,
-  Nullable,
-  FilledText,
-  Timestamp,
-  errorResponses,
-} from '../schemas/common.js';
+import { IdParams, ListOf, ListQuery, FilledText, errorResponses, ref } from '../schemas/common.js';
+import { ApiKey, ApiKeyWithSecret } from '../schemas/api-keys.js';
 import { responseJson } from '../schemas/response-json.js';
-
-const ApiKey = Type.Object({
-  id: Type.String(),
-  name: Type.String(),
-  scope: Type.Enum([...scopes]),
-  last4: Type.String(),
-  created_at: Timestamp,
-  revoked_at: Nullable(Timestamp),
-});
-
-const ApiKeyWithSecret = Type.Object({
-  ...ApiKey.properties,
-  secret: Type.String({
-    description: 'Shown once, on creation; only its hash is stored',
-  }),
-});
 
 const apiKeyJson = responseJson(ApiKey);
 const apiKeyWithSecretJson = responseJson(ApiKeyWithSecret);
@@ -76,7 +53,7 @@ export async function apiKeyRoutes(app: FastifyInstance): Promise<void> {
         tags,
         summary: 'List API keys, oldest first (never their secrets)',
         querystring: Type.Object(ListQuery, { additionalProperties: false }),
-        response: { 200: ListOf(ApiKey), ...errorResponses },
+        response: { 200: ListOf(ref(ApiKey)), ...errorResponses },
       },
     },
     async (request) => keys.list(request.query.limit ?? 20, request.query.cursor),
@@ -90,7 +67,7 @@ export async function apiKeyRoutes(app: FastifyInstance): Promise<void> {
         tags,
         summary: 'Revoke an API key; it stops working at once',
         params: IdParams('key'),
-        response: { 200: ApiKey, ...errorResponses },
+        response: { 200: ref(ApiKey), ...errorResponses },
       },
     },
     async (request, reply) => {

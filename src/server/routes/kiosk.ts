@@ -37,7 +37,9 @@ export async function kioskRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: ref(Offer), ...errorResponses },
       },
     },
-    async (request) => offer.offer(request.params.id, request.query.access_code, callerOf(request)),
+    // A blank code field (`?access_code=`) asks for the public offer, as no code does.
+    async (request) =>
+      offer.offer(request.params.id, request.query.access_code || undefined, callerOf(request)),
   );
 
   api.post(

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { ApiKey } from './api-keys.js';
 import { Attendee } from './attendees.js';
 import { Backup } from './backups.js';
 import { AuditEvent } from './audit.js';
@@ -28,6 +29,7 @@ import { WebhookDelivery, WebhookEndpoint } from './webhooks.js';
 export const componentSchemas = [
   ErrorResponse,
   Deleted,
+  ApiKey,
   Event,
   Backup,
   Tier,

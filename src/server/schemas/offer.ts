@@ -7,9 +7,9 @@ export const OfferQuery = Type.Object(
   {
     access_code: Type.Optional(
       Type.String({
-        minLength: 1,
         maxLength: 64,
-        description: 'The code a customer typed; compared on the server, never echoed',
+        description:
+          'The code a customer typed; compared on the server, never echoed. Empty (`?access_code=`, a code field left blank): as if not given, the public tiers only',
       }),
     ),
   },

@@ -1560,6 +1560,23 @@ export interface components {
       /** @enum {boolean} */
       deleted: true;
     };
+    /** @description An API key (its secret is shown once, on creation) */
+    ApiKey: {
+      /** @description key_ id */
+      id: string;
+      name: string;
+      /** @enum {unknown} */
+      scope: 'admin' | 'box_office' | 'scanner' | 'kiosk';
+      /** @description The last 4 characters of the secret, to tell keys apart */
+      last4: string;
+      /**
+       * Format: date-time
+       * @description ISO 8601, UTC (Z)
+       */
+      created_at: string;
+      /** @description ISO 8601, UTC (Z) */
+      revoked_at: string | null;
+    };
     /**
      * @description An event
      * @example {
@@ -2919,20 +2936,7 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             object: 'list';
-            data: {
-              id: string;
-              name: string;
-              /** @enum {unknown} */
-              scope: 'admin' | 'box_office' | 'scanner' | 'kiosk';
-              last4: string;
-              /**
-               * Format: date-time
-               * @description ISO 8601, UTC (Z)
-               */
-              created_at: string;
-              /** @description ISO 8601, UTC (Z) */
-              revoked_at: string | null;
-            }[];
+            data: components['schemas']['ApiKey'][];
             has_more: boolean;
             next_cursor: string | null;
           };
@@ -2983,10 +2987,12 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description key_ id */
             id: string;
             name: string;
             /** @enum {unknown} */
             scope: 'admin' | 'box_office' | 'scanner' | 'kiosk';
+            /** @description The last 4 characters of the secret, to tell keys apart */
             last4: string;
             /**
              * Format: date-time
@@ -3026,7 +3032,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description An API key (its secret is shown once, on creation) */
       200: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
@@ -3036,20 +3042,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            id: string;
-            name: string;
-            /** @enum {unknown} */
-            scope: 'admin' | 'box_office' | 'scanner' | 'kiosk';
-            last4: string;
-            /**
-             * Format: date-time
-             * @description ISO 8601, UTC (Z)
-             */
-            created_at: string;
-            /** @description ISO 8601, UTC (Z) */
-            revoked_at: string | null;
-          };
+          'application/json': components['schemas']['ApiKey'];
         };
       };
       400: components['responses']['Refusal'];
@@ -3746,7 +3739,7 @@ export interface operations {
   getEventOffer: {
     parameters: {
       query?: {
-        /** @description The code a customer typed; compared on the server, never echoed */
+        /** @description The code a customer typed; compared on the server, never echoed. Empty (`?access_code=`, a code field left blank): as if not given, the public tiers only */
         access_code?: string;
       };
       header?: {
