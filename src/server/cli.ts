@@ -8,6 +8,7 @@ import { savedAdminKeyFile } from './domain/first-admin-key.js';
 import { stdoutLogLoss, tolerateClosedStdio } from './logging/log-destination.js';
 import { stopOnSignals } from './shutdown.js';
 import { startBanner } from './start-banner.js';
+import { stdoutKept } from './stdout-kept.js';
 import { startRefusal } from './start-refusal.js';
 import { startServer, type RunningServer } from './start.js';
 
@@ -45,7 +46,7 @@ async function main(): Promise<void> {
     publicUrl: running.publicUrl ?? null,
     firstKey: first,
     savedKeyFile: first?.generated ? null : savedAdminKeyFile(options.dataDir),
-    toTerminal: process.stdout.isTTY === true,
+    outputKept: stdoutKept(),
   });
   for (const line of banner) console.log(line);
 }

@@ -12,7 +12,7 @@
  * signals its whole process group, as a service manager does.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, statSync, existsSync } from 'node:fs';
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { request } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -62,24 +62,29 @@ function tempDir(): string {
   return dir;
 }
 
-function start(env: Record<string, string>): Server {
+/** Starts the server; with `stdoutFile`, its output is redirected into that file, as `> file` does. */
+function start(env: Record<string, string>, options: { stdoutFile?: string } = {}): Server {
   // Only our MARQUEE_* settings reach the child, whatever the machine running the tests has set.
   const base = Object.fromEntries(
     Object.entries(process.env).filter(([name]) => !name.startsWith('MARQUEE_')),
   );
+  const file = options.stdoutFile === undefined ? undefined : openSync(options.stdoutFile, 'w');
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/cli.ts'], {
     cwd: root,
     env: { ...base, MARQUEE_HOST: '127.0.0.1', MARQUEE_MDNS: '0', MARQUEE_LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['ignore', file === undefined ? 'pipe' : file, 'pipe'],
     detached: true,
   });
+  if (file !== undefined) closeSync(file);
   children.push(child);
   let out = '';
   let err = '';
-  child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  child.stdout?.on('data', (chunk: Buffer) => (out += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (err += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, stdout: () => out, stderr: () => err, exited };
+  const stdout =
+    options.stdoutFile === undefined ? () => out : () => readFileSync(options.stdoutFile!, 'utf8');
+  return { child, stdout, stderr: () => err, exited };
 }
 
 /** `eventually`, ended early (and explained with the server's output) if the server exits. */
@@ -173,7 +178,7 @@ describe('the server process (src/server/cli.ts)', { timeout: 180_000 }, () => {
   let eventId: string;
   let inFlightId: string;
 
-  it('starts, writes the first admin key to admin-key.txt 0600 and, its output not a terminal, prints where it is but not the key', async () => {
+  it('starts, writes the first admin key to admin-key.txt 0600 and prints it once to the program reading its output', async () => {
     port = await freePort();
     const server = start({ MARQUEE_PORT: String(port), MARQUEE_DATA_DIR: dataDir });
     try {
@@ -183,11 +188,13 @@ describe('the server process (src/server/cli.ts)', { timeout: 180_000 }, () => {
       expect(statSync(file).mode & 0o777).toBe(0o600);
       adminKey = readFileSync(file, 'utf8').trim();
       expect(adminKey).toMatch(/^sk_live_[A-Za-z0-9]{32}$/);
-      // Piped output is kept (a journal, a file): the key stays in its file only.
-      expect(server.stdout()).not.toContain(adminKey);
-      expect(server.stdout()).toContain(`First admin key made and saved to ${file}`);
+      // A pipe is read by whoever started the server (CONTRACT.md: "prints it once").
+      expect(server.stdout()).toContain(
+        `First admin key (shown once; also saved to ${file}):\n  ${adminKey}\n`,
+      );
+      expect(server.stdout().split(adminKey)).toHaveLength(2);
       expect(await boxOfficeLine(server)).toBe(
-        `box office: open ${url} in a browser and sign in with the admin key in ${file}`,
+        `box office: open ${url} in a browser and sign in with the admin key above`,
       );
 
       expect((await fetch(`${url}/v2/health`)).status).toBe(200);
@@ -209,6 +216,28 @@ describe('the server process (src/server/cli.ts)', { timeout: 180_000 }, () => {
     }
     // A clean close checkpoints SQLite's write-ahead log into the store and removes it.
     expect(existsSync(join(dataDir, 'marquee.db-wal'))).toBe(false);
+  });
+
+  it('redirected into a file, the first start names the key file and never writes the key there', async () => {
+    const keptDir = tempDir();
+    const log = join(tempDir(), 'server.log');
+    const server = start(
+      { MARQUEE_PORT: String(await freePort()), MARQUEE_DATA_DIR: keptDir },
+      { stdoutFile: log },
+    );
+    try {
+      const url = await listeningUrl(server);
+      const file = join(keptDir, 'admin-key.txt');
+      const key = readFileSync(file, 'utf8').trim();
+      expect(key).toMatch(/^sk_live_[A-Za-z0-9]{32}$/);
+      expect(await boxOfficeLine(server)).toBe(
+        `box office: open ${url} in a browser and sign in with the admin key in ${file}`,
+      );
+      expect(server.stdout()).toContain(`First admin key made and saved to ${file}`);
+      expect(server.stdout()).not.toContain(key);
+    } finally {
+      expect(await stop(server)).toBe(0);
+    }
   });
 
   it('on SIGTERM lets a request in flight finish, then exits 0', async () => {

@@ -6,13 +6,13 @@ const file = '/var/lib/marquee/admin-key.txt';
 const url = 'http://127.0.0.1:4100';
 
 describe('startBanner', () => {
-  it('shows a new first admin key to a person at a terminal, once', () => {
+  it('shows a new first admin key once to whoever reads the output (a person, a pipe)', () => {
     const lines = startBanner({
       url,
       publicUrl: null,
       firstKey: { secret, generated: true, file },
       savedKeyFile: null,
-      toTerminal: true,
+      outputKept: false,
     });
     expect(lines.join('\n').split(secret)).toHaveLength(2);
     expect(lines).toEqual([
@@ -22,13 +22,13 @@ describe('startBanner', () => {
     ]);
   });
 
-  it('names the key file instead when the output is not a terminal (a journal or a log keeps it)', () => {
+  it('names the key file instead when the output is kept (a file or the journal)', () => {
     const lines = startBanner({
       url,
       publicUrl: 'http://0.0.0.0:8080',
       firstKey: { secret, generated: true, file },
       savedKeyFile: null,
-      toTerminal: false,
+      outputKept: true,
     });
     expect(lines.join('\n')).not.toContain(secret);
     expect(lines[0]).toContain(`saved to ${file}`);
@@ -45,13 +45,19 @@ describe('startBanner', () => {
       publicUrl: null,
       firstKey: { secret, generated: true, file: null },
       savedKeyFile: null,
-      toTerminal: false,
+      outputKept: true,
     });
     expect(lines[0]).toBe(`First admin key (shown once):\n  ${secret}`);
   });
 
   it("on a later start, or with the operator's own key, names where a key is and never prints one", () => {
-    const later = startBanner({ url, publicUrl: null, firstKey: null, savedKeyFile: file, toTerminal: true });
+    const later = startBanner({
+      url,
+      publicUrl: null,
+      firstKey: null,
+      savedKeyFile: file,
+      outputKept: false,
+    });
     expect(later).toEqual([
       `listening on ${url}`,
       `box office: open ${url} in a browser and sign in with the admin key in ${file}`,
@@ -61,7 +67,7 @@ describe('startBanner', () => {
       publicUrl: null,
       firstKey: { secret, generated: false, file: null },
       savedKeyFile: null,
-      toTerminal: true,
+      outputKept: false,
     });
     expect(chosen.join('\n')).not.toContain(secret);
     expect(chosen[1]).toBe(`box office: open ${url} in a browser and sign in with an admin key`);
