@@ -693,7 +693,7 @@ export class DoorDevice {
 
   /**
    * Sends a request stamped `scanned_at`, racing it against the deadline. When the server refuses
-   * that time (400 on `scanned_at`: more than 5 minutes ahead of its clock, or too old), its
+   * that time (400 on `scanned_at`: more than 10 minutes ahead of its clock, or too old), its
    * answer's Date header has just re-measured this door's clock: the kept offset a new run starts
    * from was stale (the wall clock was set between two runs). The server recorded nothing, so the
    * request is sent once more on the re-measured time, within what is left of the deadline; the

@@ -63,8 +63,15 @@ export const invalidField = (param: string, message: string): ApiError =>
 export const missingField = (param: string): ApiError =>
   new ApiError(400, 'missing_field', `Missing required field: ${param}.`, param);
 
+/**
+ * An unknown id is 404; an empty one names nothing at all, so it is a malformed field (400, as
+ * Stripe answers an empty id), not a missing resource. Decided here, on the refusal path, rather
+ * than with `minLength` in every id field's schema: the checkout's schema stays as it is (#18).
+ */
 export const notFound = (what: string, id: string, param = 'id'): ApiError =>
-  new ApiError(404, 'resource_missing', `No such ${what}: '${id}'.`, param);
+  id === ''
+    ? invalidField(param, `${param} cannot be empty.`)
+    : new ApiError(404, 'resource_missing', `No such ${what}: '${id}'.`, param);
 
 export const conflict = (code: string, message: string, param?: string): ApiError =>
   new ApiError(409, code, message, param);

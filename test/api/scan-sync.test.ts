@@ -307,7 +307,7 @@ describe('POST /v2/scan/sync', () => {
       await t.call(
         'POST',
         '/v2/scan/sync',
-        { device_id: doorA.device.id, scans: [item, { ...item, scanned_at: at(600) }] },
+        { device_id: doorA.device.id, scans: [item, { ...item, scanned_at: at(601) }] },
         doorA.secret,
       ),
       'scans[1].scanned_at',

@@ -312,9 +312,9 @@ describe('POST /v2/scan/validate: exit and re-entry', () => {
 });
 
 describe('POST /v2/scan/validate: scanned_at bounds and references', () => {
-  it('refuses scanned_at more than 5 minutes ahead or more than 24 hours old', async () => {
+  it('refuses scanned_at more than 10 minutes ahead or more than 24 hours old', async () => {
     expectInvalid(
-      await validate(t, { token: ticket.qr_token, scanned_at: new Date(t.clock.ms + 301_000).toISOString() }),
+      await validate(t, { token: ticket.qr_token, scanned_at: new Date(t.clock.ms + 601_000).toISOString() }),
       'scanned_at',
     );
     expectInvalid(

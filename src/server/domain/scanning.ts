@@ -34,7 +34,12 @@ import { syncKey, unclaimedSyncKey } from './sync-key.js';
 
 /** An online scan may be reported late (a queued retry), but not a day late or from the future. */
 export const onlineScanMaxAgeMs = 24 * 60 * 60 * 1000;
-export const scanMaxAheadMs = 5 * 60 * 1000;
+/**
+ * How far ahead a reported scan time may be. Past a fresh code's whole acceptance window (300 s
+ * life + 30 s leeway), so a caller can ask how a code is judged at `exp + 31 s` and hear
+ * `expired`; a door clock wrong by more is still refused.
+ */
+export const scanMaxAheadMs = 10 * 60 * 1000;
 
 const validateJson = responseJson(ValidateAnswer);
 
@@ -71,7 +76,10 @@ export function scanTime(value: string | undefined, now: number, maxAgeMs: numbe
   if (value === undefined) return now;
   const at = parseIso(value);
   if (at > now + scanMaxAheadMs)
-    throw invalidField(param, `${param} is more than 5 minutes in the future; check the device's clock.`);
+    throw invalidField(
+      param,
+      `${param} is more than ${scanMaxAheadMs / 60_000} minutes in the future; check the device's clock.`,
+    );
   if (at < now - maxAgeMs)
     throw invalidField(
       param,

@@ -88,7 +88,9 @@ export async function tierRoutes(app: FastifyInstance): Promise<void> {
         403,
         'insufficient_scope',
         `This key has scope 'box_office', which may change only paper_pass on a tier` +
-          (others.length > 0 ? `; ${others.join(', ')} need an admin key.` : '.'),
+          (others.length > 0
+            ? `; ${others.join(', ')} ${others.length === 1 ? 'needs' : 'need'} an admin key.`
+            : '.'),
       );
   };
 
