@@ -3,6 +3,7 @@ import { expect, test } from './fixtures.js';
 import { BoxOffice } from './pages/box-office.js';
 import { keepScreenshot } from './support/keep-screenshot.js';
 import { snap } from './support/screenshots.js';
+import { dollarEvent } from './support/till-night.js';
 import { startVenueServer } from './support/venue-server.js';
 
 /**
@@ -133,4 +134,45 @@ test('a mistyped buyer address is corrected on the order and the tickets go to t
     await server.stop();
     await smtp.close();
   }
+});
+
+/**
+ * The buyer phones the morning after: no mail came. It never went out (the mail server was down
+ * all night) and the address was mistyped. Correcting it moves the waiting mail to the right
+ * address, so the dialog does not queue a second copy unless asked: it used to, and the buyer got
+ * the same tickets twice (three times after an Email tickets… tried earlier).
+ */
+test('correcting the buyer while their mail still waits sends it once, to the corrected address', async ({
+  server,
+  boxOffice,
+}) => {
+  const { event, tierId } = await dollarEvent(server, {
+    title: 'Morning After',
+    doors_at: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+  });
+  // This server has no mail server set up: the confirmation waits, as on a night the relay was down.
+  const order = await server.api<{ id: string }>('POST', '/v2/orders', {
+    event_id: event.id,
+    items: [{ tier_id: tierId, quantity: 2 }],
+    buyer: { name: 'Ada Lovelace', email: 'ada@exmaple.com' },
+    payment_method: 'card',
+  });
+  await boxOffice.go('Orders');
+  await boxOffice.orders.search('lovel');
+  await boxOffice.orders.open(order.id);
+  await expect(boxOffice.orders.mail()).toHaveText([/^Queued for ada@exmaple\.com/]);
+
+  const dialog = await boxOffice.orders.openCorrectBuyer({ email: 'ada@example.com' });
+  await expect(dialog.getByRole('note', { name: 'The waiting mail moves' })).toHaveText(
+    'A mail with these tickets to ada@exmaple.com is still waiting to go out: it goes to ada@example.com instead. Tick below only to queue a second one.',
+  );
+  await expect(dialog.getByLabel('Email the tickets to ada@example.com now')).not.toBeChecked();
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(boxOffice.orders.note()).toHaveText(
+    'Buyer corrected to Ada Lovelace. The tickets waiting to go to ada@exmaple.com go to ada@example.com instead; see Mail below.',
+  );
+  await expect(boxOffice.orders.mail()).toHaveText([/^Queued for ada@example\.com/]);
+  const mail = await server.api<{ data: { to: string }[] }>('GET', `/v2/orders/${order.id}/mail`);
+  expect(mail.data.map((m) => m.to)).toEqual(['ada@example.com']);
 });

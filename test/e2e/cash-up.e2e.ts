@@ -195,7 +195,10 @@ test('Payouts and Past shifts agree with the API and with each other, to the cen
       const [count, money] = (await figure(label)).split('·').map((s) => s.trim()) as [string, string];
       expect([Number(count), centsOf(money)], label).toEqual([part.count, part.amount_cents]);
     }
-    expect(await figure('Comps')).toBe(`${z.comps.ticket_count} tickets in ${z.comps.order_count} orders`);
+    const counted = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
+    expect(await figure('Comps')).toBe(
+      `${counted(z.comps.ticket_count, 'ticket')} in ${counted(z.comps.order_count, 'order')}`,
+    );
     const methodRows = report.getByRole('table', { name: 'By how the order was paid' }).locator('tbody tr');
     await expect(methodRows).toHaveCount(z.by_payment_method.length);
     for (const [i, method] of z.by_payment_method.entries()) {

@@ -447,3 +447,35 @@ test('a PIN set or removed meanwhile is known as the next customer starts, and o
     await expect(page.getByText(notReady)).toHaveCount(0);
   });
 });
+
+/**
+ * Three tickets left of a tier sold four at a time: the kiosk said "At most 3 in one purchase.",
+ * a house rule to a customer (come back and buy more), where the till says what is left.
+ */
+test('with fewer left than one purchase may take, the kiosk says how many are left', async ({
+  page,
+  server,
+}) => {
+  const { eventId, kiosk } = await openLobbyKiosk(page, server);
+  const tiers = await server.api<{ data: (Created & { name: string })[] }>(
+    'GET',
+    `/v2/events/${eventId}/tiers`,
+  );
+  const standard = tiers.data.find((t) => t.name === 'Standard')!;
+  // Sold at the box office while the kiosk waited: 47 of the 50, four at most per order.
+  for (const quantity of [...Array<number>(11).fill(4), 3]) {
+    await server.api('POST', '/v2/orders', {
+      event_id: eventId,
+      items: [{ tier_id: standard.id, quantity }],
+      buyer: { name: 'Box Office Buyer', email: 'buyer@example.com' },
+      payment_method: 'card',
+    });
+  }
+  await kiosk.tier('Standard').click();
+  const hint = page.locator('.kiosk-hint');
+  await expect(hint).toHaveText('Only 3 left.');
+  await kiosk.more(2);
+  await expect(kiosk.quantity()).toHaveText('3');
+  await expect(page.getByRole('button', { name: 'One more' })).toBeDisabled();
+  await expect(hint).toHaveText('Only 3 left.');
+});

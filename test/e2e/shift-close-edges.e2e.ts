@@ -305,3 +305,44 @@ test('a refund at another till says where the order was sold; that till’s refu
     await page.emulateMedia({ media: 'screen' });
   });
 });
+
+/**
+ * The manager cashing up the morning after, the till's shift closed last night: a buyer's cash
+ * refund from the drawer is in no Z report. The void dialog said so; the refund dialog said only
+ * where the order was sold, and the morning's drawer came out short with nobody told why.
+ */
+test('a cash refund with no shift open on this till says no Z report counts it', async ({ page, server }) => {
+  const { event, till, tierId } = await dollarEventAndTill(server, {
+    title: 'Last Night',
+    doors_at: new Date(Date.now() - 10 * 3_600_000).toISOString(),
+  });
+  const call = tillCaller(server, till.secret);
+  const session = (await call('/v2/staff/sign_in', { pin: '2468' })).session_token as string;
+  const night = await call('/v2/shifts', { opening_float_cents: 10_000 }, session);
+  const sold = await call(
+    '/v2/orders',
+    { event_id: event.id, items: [{ tier_id: tierId, quantity: 2 }], payment_method: 'cash' },
+    session,
+  );
+  await call(`/v2/shifts/${night.id as string}/close`, { counted_cash_cents: 15_000 }, session);
+
+  await shiftTab(page, server, till.secret);
+  await expect(page.getByRole('heading', { name: 'No shift is open on this till' })).toBeVisible();
+  await page.getByRole('navigation', { name: 'Screens' }).getByRole('link', { name: 'Orders' }).click();
+  const orders = new OrdersPage(page);
+  await orders.search(sold.id as string);
+  await expect(orders.detail()).toContainText(sold.id as string);
+  await orders.detail().getByRole('button', { name: 'Refund…' }).click();
+  const dialog = page.getByRole('dialog');
+  const drawer = dialog.getByRole('note', { name: 'No shift open' });
+  await expect(drawer).toHaveText(
+    'Cash from the drawer: no shift is open on this till, so no Z report counts it: note it for the cash-up.',
+  );
+  // Back to the card: the drawer is not touched.
+  await dialog.getByRole('radio', { name: 'Back to the card' }).check();
+  await expect(drawer).toHaveCount(0);
+  await dialog.getByRole('radio', { name: 'Cash from the drawer' }).check();
+  await expect(drawer).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+});

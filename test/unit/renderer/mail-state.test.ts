@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   anyPending,
+  confirmationWaitingFor,
   mailServerSetupForIt,
   mailServerWords,
   mailWaitingWords,
@@ -136,6 +137,31 @@ describe('resendAdvice: what "Email tickets…" says before sending', () => {
     expect(resendAdvice([mail], 'bob@example.com')).toEqual(plain);
     expect(resendAdvice([mail], null)).toEqual(plain);
     expect(resendAdvice([], 'ada@example.com')).toEqual(plain);
+  });
+});
+
+describe('confirmationWaitingFor: the mail Correct buyer… moves to the new address', () => {
+  const waiting = {
+    to: 'ada@exmaple.com',
+    status: 'pending',
+    kind: 'order_confirmation',
+    ref: 'ord_1',
+  } as const;
+
+  it('finds the order confirmation still waiting for the old address, as the server moves it', () => {
+    expect(confirmationWaitingFor([waiting], 'ord_1', 'ada@exmaple.com')).toBe(true);
+  });
+
+  it('ignores mail already sent or refused, another order, a transfer, and another address', () => {
+    for (const other of [
+      { ...waiting, status: 'sent' as const },
+      { ...waiting, status: 'failed' as const },
+      { ...waiting, ref: 'ord_2' },
+      { ...waiting, kind: 'ticket_transfer' as const },
+      // The server moves only mail to exactly the old address.
+      { ...waiting, to: 'ADA@exmaple.com' },
+    ])
+      expect(confirmationWaitingFor([other], 'ord_1', 'ada@exmaple.com'), JSON.stringify(other)).toBe(false);
   });
 });
 

@@ -7,6 +7,7 @@ import {
   cancelledNotice,
   defaultRefundMethod,
   holdersMailedWords,
+  noShiftRefundNote,
   nothingToRefund,
   oldCardRefundNote,
   partRefundNote,
@@ -202,5 +203,17 @@ describe('soldElsewhereNote', () => {
     expect(soldElsewhereNote({ ...sold, till_name: null }, soldAt, null, 'cash')).toBe(
       'Sold at another till, Thu, 31 Dec 2026, 19:40.',
     );
+  });
+});
+
+describe('noShiftRefundNote: cash refunded from a till with no shift open', () => {
+  it('says no Z report counts it, for cash only, and nothing while the shift is not known', () => {
+    expect(noShiftRefundNote('cash', false)).toBe(
+      'Cash from the drawer: no shift is open on this till, so no Z report counts it: note it for the cash-up.',
+    );
+    expect(noShiftRefundNote('card', false)).toBeNull();
+    expect(noShiftRefundNote('other', false)).toBeNull();
+    expect(noShiftRefundNote('cash', true)).toBeNull();
+    expect(noShiftRefundNote('cash', null)).toBeNull();
   });
 });

@@ -4,6 +4,7 @@ import {
   accessCodeClash,
   checkCart,
   checkoutBody,
+  purchaseLimitWords,
   stockWords,
   tooManyWords,
   type Cart,
@@ -127,6 +128,14 @@ describe('checkCart', () => {
     expect(tooManyWords({ quantity: 100, sold: 100 }, 0)).toBe('Sold out.');
     expect(tooManyWords({ quantity: 100, sold: 95 }, 4)).toBe('At most 4 in one sale.');
     expect(stockWords({ quantity: 3, sold: 1 })).toBe('Only 2 left.');
+  });
+
+  it('tells a kiosk customer what is left when that, not the limit per purchase, is the cap', () => {
+    // Three left of a tier sold four at a time: "At most 3 in one purchase" reads as a house rule.
+    expect(purchaseLimitWords({ quantity: 50, sold: 47 }, 1, 3)).toBe('Only 3 left.');
+    expect(purchaseLimitWords({ quantity: 50, sold: 47 }, 3, 3)).toBe('Only 3 left.');
+    expect(purchaseLimitWords({ quantity: 50, sold: 0 }, 1, 4)).toBe('Up to 4 in one purchase.');
+    expect(purchaseLimitWords({ quantity: 50, sold: 0 }, 4, 4)).toBe('At most 4 in one purchase.');
   });
 });
 

@@ -168,6 +168,9 @@ describe('the shift report’s counts', () => {
     const value = (label: string) => parts.figures.find((f) => f.label === label)?.value;
     expect(value('Orders')).toBe('1,317');
     expect(value('Comps')).toBe('2,500 tickets in 1,001 orders');
+    // One comp of one ticket on a quiet night: not "1 tickets in 1 orders".
+    const one = shiftReportParts({ ...long, comps: { order_count: 1, ticket_count: 1 } }, 'usd', eventOf);
+    expect(one.figures.find((f) => f.label === 'Comps')?.value).toBe('1 ticket in 1 order');
     expect(parts.breakdowns.find((b) => b.title === 'By tier')!.rows[0]!.slice(1, 3)).toEqual([
       '3,210',
       '1,002',

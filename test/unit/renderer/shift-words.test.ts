@@ -6,6 +6,7 @@ import {
   countedWords,
   endedElsewhereWords,
   lateSalesWords,
+  leftOpenWords,
   openShiftWords,
   shiftCurrency,
 } from '../../../src/renderer/src/lib/shift-words.js';
@@ -91,5 +92,29 @@ describe('openShiftWords', () => {
       'Opened by Maria · float $0.00',
     );
     expect(openShiftWords(null, '$100.00')).toBe('Float $100.00');
+  });
+});
+
+describe('leftOpenWords: a shift left open from a day before', () => {
+  const at = (wall: string) => Date.parse(`${wall}+01:00`);
+  const berlin = 'Europe/Berlin';
+
+  it('says nothing of tonight’s shift, also past midnight, nor of a long day’s on its own day', () => {
+    expect(leftOpenWords('2026-11-28T17:00:00Z', at('2026-11-29T02:30:00'), berlin)).toBeNull();
+    expect(leftOpenWords('2026-11-28T09:00:00Z', at('2026-11-28T23:30:00'), berlin)).toBeNull();
+  });
+
+  it('names the venue’s day it was opened once it is a day later and 12 hours old', () => {
+    expect(leftOpenWords('2026-11-28T17:00:00Z', at('2026-11-29T07:00:00'), berlin)).toBe(
+      "This shift was opened on Sat, 28 Nov 2026 and never closed: cash taken now goes into that day's Z report. Count the drawer and close it, then open a new shift.",
+    );
+  });
+
+  it('reads the day on the venue’s clock: 23:30 UTC is the next day in Berlin', () => {
+    // Opened 00:30 Berlin time on the 29th; 13 hours later is still the 29th there.
+    expect(leftOpenWords('2026-11-28T23:30:00Z', at('2026-11-29T13:30:00'), berlin)).toBeNull();
+    expect(leftOpenWords('2026-11-28T23:30:00Z', at('2026-11-29T13:30:00'), 'UTC')).toContain(
+      'Sat, 28 Nov 2026',
+    );
   });
 });

@@ -5,3 +5,8 @@
 export function formatCount(n: number): string {
   return n.toLocaleString('en-US');
 }
+
+/** "1 ticket", "2,500 tickets": a count with its noun, singular for one (nouns with a plain -s). */
+export function countOf(n: number, noun: string): string {
+  return `${formatCount(n)} ${noun}${n === 1 ? '' : 's'}`;
+}

@@ -108,6 +108,23 @@ export function resendAdvice(
 }
 
 /**
+ * Whether the order's tickets are still waiting to be mailed to `oldAddress`. Correcting the
+ * buyer's email sends such a mail to the new address instead (the server's `correctBuyer` moves
+ * every pending confirmation of the order whose recipient is exactly the old address), so Correct
+ * buyer… does not queue another by default: the buyer would get the tickets two or three times.
+ */
+export function confirmationWaitingFor(
+  mail: readonly Pick<MailView, 'to' | 'status' | 'kind' | 'ref'>[],
+  orderId: string,
+  oldAddress: string,
+): boolean {
+  return mail.some(
+    (m) =>
+      m.kind === 'order_confirmation' && m.ref === orderId && m.status === 'pending' && m.to === oldAddress,
+  );
+}
+
+/**
  * Why "Email tickets…" cannot send yet, or null: with no buyer address on the order and none
  * typed, the server would refuse in an API's words ("give an address as `email`"); the till asks
  * for the address in a seller's.

@@ -148,6 +148,20 @@ export function oldCardRefundNote(
   return `This order was paid ${formatCount(days)} days ago. A card terminal may no longer refund a payment that old; if it refuses, give the money back another way and choose that method here.`;
 }
 
+/** Cash given back from a till with no shift open: no X or Z report counts it (void dialog too). */
+export const noShiftRefundWords =
+  'no shift is open on this till, so no Z report counts it: note it for the cash-up';
+
+/**
+ * Said beside a cash refund when this till has no shift open (`shiftOpen` false; null while not
+ * known): the morning after, the manager's refund from the drawer is in no Z report, which
+ * the void dialog said and the refund dialog did not. Null otherwise.
+ */
+export function noShiftRefundNote(method: RefundMethod, shiftOpen: boolean | null): string | null {
+  if (method !== 'cash' || shiftOpen !== false) return null;
+  return `Cash from the drawer: ${noShiftRefundWords}.`;
+}
+
 /**
  * Where an order being refunded was sold, when that was not in this till's open shift (another
  * till, or this one on an earlier night): said before the money goes back, as the refund counts

@@ -61,6 +61,20 @@ export function tooManyWords(tier: Pick<TierView, 'quantity' | 'sold'>, maxQuant
   return remaining(tier) <= maxQuantity ? stockWords(tier) : `At most ${maxQuantity} in one sale.`;
 }
 
+/**
+ * The kiosk's line under its quantity: what is left when that is the cap, else the limit per
+ * purchase. With 3 tickets left of a tier sold 4 at a time, "At most 3 in one purchase." read as a
+ * house rule (buy again for more), the words the till stopped using for the same reason.
+ */
+export function purchaseLimitWords(
+  tier: Pick<TierView, 'quantity' | 'sold'>,
+  quantity: number,
+  max: number,
+): string {
+  if (remaining(tier) <= max) return stockWords(tier);
+  return quantity >= max ? `At most ${max} in one purchase.` : `Up to ${max} in one purchase.`;
+}
+
 export function checkCart(
   tier: Pick<TierView, 'price_cents' | 'currency' | 'quantity' | 'sold'>,
   cart: Cart,

@@ -5,7 +5,7 @@ import { signedMoney } from './blind-count.js';
 import { formatMoney } from './money.js';
 import { paymentWords } from './payment-words.js';
 import { formatEventTime, tillTimeZone } from './zoned-time.js';
-import { formatCount } from './count.js';
+import { countOf, formatCount } from './count.js';
 
 export interface ShiftReportParts {
   shiftId: string;
@@ -156,7 +156,7 @@ export function shiftReportParts(
       }),
       {
         label: 'Comps',
-        value: `${formatCount(report.comps.ticket_count)} tickets in ${formatCount(report.comps.order_count)} orders`,
+        value: `${countOf(report.comps.ticket_count, 'ticket')} in ${countOf(report.comps.order_count, 'order')}`,
       },
     ],
     breakdowns: [

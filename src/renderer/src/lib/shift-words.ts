@@ -1,5 +1,7 @@
 import type { ShiftReport, ShiftView } from '../api/types.js';
+import { businessDay } from '../../../shared/business-day.js';
 import type { Loadable } from './loadable.js';
+import { businessDayWords } from './shift-report.js';
 import { formatEventTime, tillTimeZone } from './zoned-time.js';
 import { formatMoney } from './money.js';
 
@@ -14,6 +16,23 @@ export function cashOutsideShift(signedIn: boolean, current: Loadable<ShiftView 
 
 export const noShiftCashWords =
   'No shift is open on this till, so this cash will be in no cash-up (no X or Z report counts it). Open a shift first.';
+
+/** A night's shift (18:00 to 02:00) is well under this; one begun a day before and this old was left open. */
+const leftOpenAfterMs = 12 * 3_600_000;
+
+/**
+ * The open shift, when it was opened on an earlier day of the venue's (`zone`) and at least 12
+ * hours ago: left open from a night before, so the cash taken now would go into that night's Z
+ * report and its count. The seller sees "Shift open" and nothing else was wrong, so the till says
+ * so. Null for tonight's shift, also past midnight.
+ */
+export function leftOpenWords(openedAt: string, now: number, zone: string): string | null {
+  const opened = Date.parse(openedAt);
+  if (!Number.isFinite(opened) || now - opened < leftOpenAfterMs) return null;
+  if (businessDay(openedAt, zone) >= businessDay(new Date(now).toISOString(), zone)) return null;
+  const day = businessDayWords(openedAt, zone).replace(/^Business day /, '');
+  return `This shift was opened on ${day} and never closed: cash taken now goes into that day's Z report. Count the drawer and close it, then open a new shift.`;
+}
 
 /**
  * The shift this till showed, closed since on another till or tab; when it opened on the venue's

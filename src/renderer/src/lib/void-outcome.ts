@@ -1,6 +1,6 @@
 import type { OrderView, TicketView } from '../api/types.js';
 import { formatMoney } from './money.js';
-import { defaultRefundMethod } from './refund-words.js';
+import { defaultRefundMethod, noShiftRefundWords } from './refund-words.js';
 
 /**
  * What staff are told after a void, from the order before and after it: the server refunds the
@@ -47,7 +47,7 @@ function voidRefundHow(method: 'cash' | 'card' | 'other', shiftOpen: boolean | n
       ? ''
       : shiftOpen
         ? ' (the shift expects that much less cash)'
-        : ' (no shift is open on this till, so no Z report counts it: note it for the cash-up)';
+        : ` (${noShiftRefundWords})`;
   return `as cash from the drawer${shift}. Hand it to the guest from the drawer.`;
 }
 

@@ -4,6 +4,7 @@ import { QuantityStepper } from '../../components/quantity-stepper.js';
 import { useTapSettled } from '../../hooks/use-settled.js';
 import { cardNotReadyWords } from '../../lib/kiosk-trouble.js';
 import { formatMoney } from '../../lib/money.js';
+import { purchaseLimitWords } from '../../lib/sale.js';
 import { useKiosk } from '../../stores/kiosk-store.js';
 import { KioskField } from './kiosk-field.js';
 import { KioskNote } from './kiosk-note.js';
@@ -36,9 +37,7 @@ export function KioskQuantity({ tier, max }: { tier: TierView; max: number }) {
           {quantity}
         </output>
       </QuantityStepper>
-      <p className="kiosk-hint">
-        {quantity >= max ? `At most ${max} in one purchase.` : `Up to ${max} in one purchase.`}
-      </p>
+      <p className="kiosk-hint">{purchaseLimitWords(tier, quantity, max)}</p>
       {/* Said again at each One more / One fewer: a customer who cannot see the screen hears the price. */}
       <p className="kiosk-total" role="status">
         Total{' '}

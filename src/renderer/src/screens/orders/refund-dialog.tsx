@@ -11,6 +11,7 @@ import {
   oldCardRefundNote,
   partRefundNote,
   refundMethodLabels,
+  noShiftRefundNote,
   refundMethods,
   soldElsewhereNote,
 } from '../../lib/refund-words.js';
@@ -43,6 +44,8 @@ export function RefundDialog({ order, soldAt, onClose, onDone }: Props) {
   const cardNote = oldCardRefundNote(order, method, openedAt);
   const here = useSoldShiftHere(order.shift_id);
   const soldNote = here ? soldElsewhereNote(here.sold, soldAt, here.current, method) : null;
+  const shiftOpen = useShift((s) => (s.current.state === 'ready' ? s.current.data !== null : null));
+  const drawerNote = noShiftRefundNote(method, shiftOpen);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -138,6 +141,11 @@ export function RefundDialog({ order, soldAt, onClose, onDone }: Props) {
             </label>
           ))}
         </fieldset>
+        {drawerNote ? (
+          <p className="form-warning" role="note" aria-label="No shift open">
+            {drawerNote}
+          </p>
+        ) : null}
         {cardNote ? (
           <p className="form-warning" role="note" data-testid="old-card-note">
             {cardNote}

@@ -2,6 +2,7 @@ import { useEffect, useRef, type FormEvent, type KeyboardEvent } from 'react';
 import type { EventView, TierView } from '../../api/types.js';
 import { Field } from '../../components/field.js';
 import { QuantityStepper } from '../../components/quantity-stepper.js';
+import { ShiftLeftOpen } from '../../components/shift-left-open.js';
 import { useFocusFirstInvalid } from '../../hooks/use-focus-first-invalid.js';
 import { amountInputMode, formatMoney, minorToInput, parseMoney, quickTenders } from '../../lib/money.js';
 import {
@@ -199,7 +200,9 @@ export function SalePanel({ event, tier, maxQuantity, held }: SalePanelProps) {
                 <p className="form-warning" role="note" data-testid="no-shift-cash">
                   {noShiftCashWords} <Link to="/shift">Shift</Link>
                 </p>
-              ) : null}
+              ) : (
+                <ShiftLeftOpen linkToShift />
+              )}
               <Field label="Cash tendered" error={fieldError('tendered')} hint="Enter to complete the sale">
                 <input
                   data-after-payment

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { ShiftLeftOpen } from '../../components/shift-left-open.js';
 import { ErrorNote, Loading } from '../../components/states.js';
 import { formatMoney } from '../../lib/money.js';
 import { endedElsewhereWords, openShiftWords, shiftPeopleWords } from '../../lib/shift-words.js';
@@ -116,6 +117,7 @@ export function ShiftScreen() {
             )}
           </p>
           <OpenShiftId id={shift.id} />
+          <ShiftLeftOpen />
           {closing ? (
             <CloseShiftForm
               currency={currency}
