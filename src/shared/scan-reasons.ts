@@ -71,3 +71,13 @@ export const expiredPassWords = {
   verdict: 'Printed ticket out of date: send the guest to the box office for a new print',
   log: 'Paper pass expired (printed or mailed before the doors moved later): the box office reprints or resends it',
 } as const;
+
+/**
+ * `not_yet_valid` said of a paper pass: there is no phone whose clock could be wrong. A pass is
+ * good from the moment it was printed, so the door's own clock is behind the box office's (a
+ * tablet offline since it was switched on, never set): the steward checks the door, not the guest.
+ */
+export const notYetValidPassWords = {
+  verdict: 'Printed ticket not valid yet by this door’s clock: set the door’s date and time, then scan again',
+  log: 'Paper pass not valid yet at the scanning device’s time: that device’s clock is behind the box office’s',
+} as const;

@@ -222,3 +222,55 @@ test('a pass signed by another venue is refused, online and offline, without the
   expect(await shownOf(door.page), 'offline').toEqual({ name: false, tier: false, id: false });
   await context.close();
 });
+
+test('back online, the door’s count of people inside is the server’s after its sync, not the one from before it', async ({
+  server,
+  browser,
+}) => {
+  const night = await doorNight(server, ['General admission']);
+  const [ada, bea] = await night.sell('General admission', 'Ada Group', 2);
+  // The page's clock, so the 3 s health poll runs only when the test moves it.
+  const { door, context } = await phoneDoor(browser, server, await night.pairingCode(), (c) =>
+    c.clock.install(),
+  );
+  const page = door.page;
+  await expect(door.connection()).toHaveText('Online');
+
+  await context.setOffline(true);
+  await expect(door.connection()).toHaveText(/^Offline/);
+  for (const ticket of [ada!, bea!]) {
+    await door.typeCode(ticket.qr_token);
+    await expect(door.verdict()).toContainText('Decided offline · queued for sync');
+    await door.dismissVerdict();
+  }
+  await expect(page.getByTestId('door-occupancy')).toHaveText('2 inside');
+  await expect(door.queued()).toHaveText('2 queued');
+
+  // The Wi-Fi comes back. The health check that notices asks for the count while the upload is
+  // still on its way (held here until that count is answered, so the order is certain): the
+  // server then knows nobody inside yet.
+  await page.clock.pauseAt(Date.now() + 1_000);
+  let countAnswered = () => {};
+  const counted = new Promise<void>((resolve) => (countAnswered = resolve));
+  page.on('response', (r) => {
+    if (r.url().includes('/v2/scan/occupancy')) countAnswered();
+  });
+  await page.route('**/v2/scan/sync', async (route) => {
+    await counted;
+    await route.continue();
+  });
+  let healthAsked = false;
+  page.on('request', (r) => {
+    if (r.url().endsWith('/v2/health')) healthAsked = true;
+  });
+  await context.setOffline(false);
+  // The page's clock moves only until its health poll asks: moved further, it would end that
+  // check's 2 s timeout before the real answer came, and the door would stay offline.
+  for (let step = 0; step < 60 && !healthAsked; step++) await page.clock.runFor(100);
+  expect(healthAsked).toBe(true);
+  await expect(door.queued()).toHaveText('0 queued', { timeout: 20_000 });
+  // With no later poll, the door still shows what the monitor shows: both guests inside.
+  await expect(page.getByTestId('door-occupancy')).toHaveText('2 inside');
+  const server_ = await server.api<{ inside: number }>('GET', `/v2/scan/occupancy?event_id=${night.eventId}`);
+  expect(server_.inside).toBe(2);
+});

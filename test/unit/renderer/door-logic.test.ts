@@ -34,6 +34,12 @@ describe('verdict words', () => {
     expect(verdictWords('rejected', 'expired', null, 'rotating').detail).toBe(
       'QR code expired: open the ticket again for a fresh code',
     );
+    // A slip printed at the box office a minute ago, at a door whose clock is behind: no phone to
+    // check, the door's clock is the one to set.
+    expect(verdictWords('rejected', 'not_yet_valid', null, 'paper').detail).toBe(
+      'Printed ticket not valid yet by this door’s clock: set the door’s date and time, then scan again',
+    );
+    expect(verdictWords('rejected', 'not_yet_valid', null, 'rotating').detail).toMatch(/phone’s clock/);
     const at = new Date(2026, 11, 24, 20, 14).getTime();
     expect(verdictWords('rejected', 'already_scanned', { at, door: 'Door 2' }).detail).toBe(
       'Already scanned 20:14 at Door 2',

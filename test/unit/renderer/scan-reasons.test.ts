@@ -35,5 +35,9 @@ describe('scan reasons in words', () => {
     expect(describeScan({ ...base, result: 'rejected', reason: 'expired', credential: 'rotating' })).toMatch(
       /open the ticket again/,
     );
+    // A pass not valid yet: the scanning device's clock is behind, there is no phone to blame.
+    expect(
+      describeScan({ ...base, result: 'rejected', reason: 'not_yet_valid', credential: 'paper' }),
+    ).toMatch(/^Paper pass not valid yet .*clock is behind/);
   });
 });

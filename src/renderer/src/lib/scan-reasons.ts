@@ -1,4 +1,4 @@
-import { expiredPassWords, scanReasonWords } from '../../../shared/scan-reasons.js';
+import { expiredPassWords, notYetValidPassWords, scanReasonWords } from '../../../shared/scan-reasons.js';
 import type { ScanView } from '../api/scan-types.js';
 
 /** One line for a scan in the log: why it was turned away, or what it did. */
@@ -10,5 +10,6 @@ export function describeScan(
   }
   if (scan.result === 'admitted') return scan.direction === 'out' ? 'Exit recorded' : 'Admitted';
   if (scan.reason === 'expired' && scan.credential === 'paper') return expiredPassWords.log;
+  if (scan.reason === 'not_yet_valid' && scan.credential === 'paper') return notYetValidPassWords.log;
   return scan.reason ? scanReasonWords[scan.reason].log : 'Turned away (the door gave no reason)';
 }

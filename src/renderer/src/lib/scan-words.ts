@@ -1,4 +1,4 @@
-import { expiredPassWords, scanReasonWords } from '../../../shared/scan-reasons.js';
+import { expiredPassWords, notYetValidPassWords, scanReasonWords } from '../../../shared/scan-reasons.js';
 import type { RejectReason, ScanResult } from '../../../scanner/types.js';
 
 /** Where and when a ticket was last let in, as far as this door knows. */
@@ -46,6 +46,8 @@ export function verdictWords(
   }
   if (reason === 'expired' && credential === 'paper')
     return { title: 'Rejected', detail: expiredPassWords.verdict };
+  if (reason === 'not_yet_valid' && credential === 'paper')
+    return { title: 'Rejected', detail: notYetValidPassWords.verdict };
   if (reason === 'transferred' && replacedAt !== null)
     return { title: 'Rejected', detail: replacedWords(replacedAt) };
   return { title: 'Rejected', detail: reason ? scanReasonWords[reason].verdict : 'Rejected' };

@@ -585,6 +585,9 @@ export const useDoor = create<DoorState>()((set, get) => {
         await device.sync();
         markOnline(true);
         await pull();
+        // The count the health check fetched may predate this upload: "1 inside" beside the
+        // monitor's 3 until the next poll. Ask again now that the server has these scans.
+        await get().refreshOccupancy();
       } catch (err) {
         if (isScannerError(err, 'unreachable') || isScannerError(err, 'timeout')) {
           const waiting = get().queued;
