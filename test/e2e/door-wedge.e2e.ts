@@ -3,6 +3,7 @@ import { afterCloseMs } from '../../src/renderer/src/lib/verdict-keys.js';
 import { typedPairingCode } from '../../src/shared/pairing-check.js';
 import { expect, test } from './fixtures.js';
 import { DoorPage } from './pages/door-page.js';
+import { codesAskedAbout } from './support/codes-asked.js';
 import { doorNight } from './support/door-night.js';
 import { expectDoorCached } from './support/paired-door.js';
 import { keepScreenshot } from './support/keep-screenshot.js';
@@ -209,12 +210,7 @@ test('a person typing at human speed is not a scan', async ({ server, page }) =>
   const door = new DoorPage(page, server.url);
   await door.open();
   await door.pairByPasting(await night.pairingCode());
-  // Every code the door asks the server about, in the order the page sent them.
-  const asked: string[] = [];
-  page.on('request', (request) => {
-    if (request.method() === 'POST' && request.url().endsWith('/v2/scan/validate'))
-      asked.push((request.postDataJSON() as { token: string }).token);
-  });
+  const asked = codesAskedAbout(page);
   await page.locator('body').click({ position: { x: 5, y: 400 } });
   // 120 ms between keys: a fast typist, not a scanner. Slower than the scanner limit whatever the load.
   const typed = ticket!.qr_token.slice(0, 12);
