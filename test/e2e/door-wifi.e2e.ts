@@ -1,6 +1,7 @@
 import { generateKeyPairSync, sign } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.js';
+import { codesAskedAbout } from './support/codes-asked.js';
 import { doorNight } from './support/door-night.js';
 import { expectQuietSync, loseAnswersTo, phoneDoor, scansOfTicket } from './support/paired-door.js';
 
@@ -22,6 +23,7 @@ test('the Wi-Fi drops mid-scan: the door names the guest, and back online its sy
 
   // A phone-only tier's slip carries the ticket's wallet link: the door says what it is.
   const { wallet_url } = await server.api<{ wallet_url: string }>('GET', `/v2/tickets/${ada!.id}`);
+  const asked = codesAskedAbout(door.page);
   await door.typeCode(wallet_url);
   await expect(door.page.getByText('That is the link to a ticket’s page, not the ticket')).toBeVisible();
   await expect(door.verdict()).toHaveCount(0);
@@ -33,6 +35,9 @@ test('the Wi-Fi drops mid-scan: the door names the guest, and back online its sy
   await expect(door.verdict()).toContainText('Decided offline · queued for sync');
   // Decided from the door pack, which knows her name: the steward can check it against an ID.
   await expect(door.verdict()).toContainText('Ada Lovelace');
+  // Her code was the first the door asked about: the wallet link typed before it was never sent
+  // (it would be listed first, having been sent before the route above was set).
+  await expect.poll(() => asked[0]).toBe(ada!.qr_token);
   await door.page.unroute('**/v2/scan/validate');
   await door.dismissVerdict();
 

@@ -9,6 +9,7 @@ import { expect, test } from './fixtures.js';
 import { keepScreenshot } from './support/keep-screenshot.js';
 import { DoorPage } from './pages/door-page.js';
 import { chromiumArgs, resolveChromium } from './support/chromium.js';
+import { codesAskedAbout } from './support/codes-asked.js';
 import { writeQrVideo, type VideoScene } from './support/qr-video.js';
 import { snap } from './support/screenshots.js';
 import type { VenueServer } from './support/venue-server.js';
@@ -248,6 +249,7 @@ test('a revoked door admits no one, online or offline, and can be unpaired to pa
   // The code as Settings › Pairing shows it for typing, check letters and all.
   await door.pairByPasting(await typedCode(server, eventId));
   // A pairing code typed where tickets go is not a ticket: a hint, and no scan recorded.
+  const asked = codesAskedAbout(page);
   await page.getByText('Type or paste a ticket code').click();
   await page.getByLabel('Ticket code').fill(await typedCode(server, eventId));
   await page.getByRole('button', { name: 'Check' }).click();
@@ -269,6 +271,9 @@ test('a revoked door admits no one, online or offline, and can be unpaired to pa
   await expect(door.verdict()).toHaveCount(0);
   const recorded = await scansOf(server, ticket.id);
   expect(recorded).toEqual([]);
+  // The ticket, answered, was the first code the door asked about: the pairing code before it
+  // was never sent, however late such a scan would have been recorded.
+  expect(asked).toEqual([ticket.qr_token]);
 
   page.once('dialog', (dialog) => void dialog.accept());
   await page.getByRole('button', { name: 'Unpair to pair again' }).click();
