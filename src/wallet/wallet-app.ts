@@ -37,6 +37,8 @@ interface PageData {
 const syncEveryMs = 60_000;
 /** How often the page checks whether the 5-minute window changed. */
 const tickEveryMs = 1_000;
+/** How often the offline shell of a ticket not saved here asks whether the server answers again. */
+const unsavedRetryMs = 15_000;
 
 const scriptUrl = new URL((document.currentScript as HTMLScriptElement | null)?.src ?? location.href);
 const version = scriptUrl.searchParams.get('v') ?? '';
@@ -150,7 +152,7 @@ function render(): void {
     setText(
       'w-notice',
       // The shell cannot tell a ticket never opened here from a link cut short on its way.
-      'This ticket is not saved on this phone yet, or this link is not complete (the whole link is in your ticket mail). Open it once with signal, and it will work without.',
+      'This ticket is not saved on this phone yet, or this link is not complete (the whole link is in your ticket mail). Open it once with signal, and it will work without; it opens by itself when the signal is back.',
     );
     setText('w-hint', null);
     hideCode();
@@ -280,8 +282,37 @@ if (info?.state === 'valid') {
   window.setInterval(render, tickEveryMs);
   window.setInterval(() => void sync(), syncEveryMs);
   window.addEventListener('online', () => void sync());
+  // Flight mode: say so now rather than at the next minute's check.
+  window.addEventListener('offline', () => {
+    connection = 'offline';
+    render();
+  });
   document.addEventListener('visibilitychange', () => {
     if (!document.hidden) void sync();
+  });
+}
+if (!info) {
+  // The offline shell of a ticket never opened on this phone (another ticket of the order, say)
+  // has nothing to draw. It said "open it once with signal", and then stayed as it was when the
+  // signal came back: once the server answers again, open the ticket's own page.
+  let asking = false;
+  const openWhenServerAnswers = async (): Promise<void> => {
+    if (asking) return;
+    asking = true;
+    try {
+      const response = await fetch(`${base}/token`, { cache: 'no-store' });
+      // A link cut short answers 404: the server's page for it says where the whole link is.
+      if (response.status < 500) location.reload();
+    } catch {
+      // Still no signal: asked again later.
+    } finally {
+      asking = false;
+    }
+  };
+  window.setInterval(() => void openWhenServerAnswers(), unsavedRetryMs);
+  window.addEventListener('online', () => void openWhenServerAnswers());
+  document.addEventListener('visibilitychange', () => {
+    if (!document.hidden) void openWhenServerAnswers();
   });
 }
 registerServiceWorker();
