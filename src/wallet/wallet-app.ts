@@ -82,7 +82,7 @@ const storage = new WalletStorage(browserStorage(), storageKey(secret));
 const data = readPageData();
 const stored = storage.load();
 
-const info: WalletTicketInfo | null = data?.info ?? stored?.info ?? null;
+let info: WalletTicketInfo | null = data?.info ?? stored?.info ?? null;
 let strip: WalletStrip | null =
   stored && (!data || stored.info.ticket_id === data.info.ticket_id) ? stored.strip : null;
 let live: StripToken | null = data?.live ?? null;
@@ -227,11 +227,25 @@ async function refreshStrip(): Promise<void> {
 /** Asks whether the ticket is still valid, then refreshes the strip if it is getting old. */
 async function sync(): Promise<void> {
   if (info && info.state !== 'valid') return;
-  const answer = await getJson<{ qr_token: string | null; expires_at: string | null }>('token');
+  const answer = await getJson<{
+    qr_token: string | null;
+    expires_at: string | null;
+    details?: WalletTicketInfo;
+  }>('token');
   const current = answer?.body;
   if (current && !current.qr_token) {
     location.reload();
     return;
+  }
+  // Doors moved (or a name corrected) since the page was drawn: the mail had the old time, so
+  // the page, and the copy kept for offline, must not keep it too.
+  const details = current?.details;
+  let doorsMoved = false;
+  if (info && details?.ticket_id === info.ticket_id && JSON.stringify(details) !== JSON.stringify(info)) {
+    // Moved later, the kept strip ends too early for the night: take a new one now.
+    doorsMoved = details.doors_at !== info.doors_at;
+    info = details;
+    save();
   }
   const claims = current?.qr_token ? parseTicketToken(current.qr_token)?.claims : undefined;
   if (current?.qr_token && claims) {
@@ -241,7 +255,7 @@ async function sync(): Promise<void> {
       not_after: new Date(claims.exp * 1000).toISOString(),
     };
   }
-  if (connection === 'online' && stripIsStale(strip, venueNow())) await refreshStrip();
+  if (connection === 'online' && (doorsMoved || stripIsStale(strip, venueNow()))) await refreshStrip();
   else render();
 }
 

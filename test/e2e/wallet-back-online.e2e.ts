@@ -1,3 +1,5 @@
+import { formatAttendeeTime } from '../../src/shared/attendee-time.js';
+import { parseTicketToken } from '../../src/shared/ticket-token.js';
 import { expect, test } from './fixtures.js';
 import { WalletPage } from './pages/wallet-page.js';
 import type { VenueServer } from './support/venue-server.js';
@@ -62,6 +64,62 @@ test('a buyer of two opened one ticket at home; with no signal the other says it
     const onSecond = new WalletPage(second);
     await onSecond.expectCurrentWindow();
     await expect(second.locator('html')).toHaveAttribute('data-saved', /Z$/);
+  } finally {
+    await context.close();
+  }
+});
+
+test('doors moved later after the mail was sent: the page left open shows the new time and takes codes for the later night, and its offline copy keeps them', async ({
+  browser,
+  server,
+}) => {
+  test.setTimeout(120_000);
+  const order = await orderOf(server, 1);
+  const [ticket] = order.tickets;
+  const { event_id } = await server.api<{ event_id: string }>('GET', `/v2/tickets/${ticket!.id}`);
+  const event = await server.api<{ doors_at: string }>('GET', `/v2/events/${event_id}`);
+  const zone = 'Europe/Amsterdam';
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true });
+  try {
+    await context.clock.install({ time: Date.now() });
+    const page = await context.newPage();
+    const wallet = new WalletPage(page);
+    await wallet.openOnline(ticket!.wallet_url);
+    const meta = page.locator('#w-meta');
+    await expect(meta).toHaveText(`Main hall · doors ${formatAttendeeTime(event.doors_at, zone)}`);
+    const firstStrip = await page.locator('html').getAttribute('data-saved');
+
+    // The box office moves doors two hours later; the tab stays open in the phone's browser.
+    const later = Date.parse(event.doors_at) + 2 * hour;
+    await server.api('PATCH', `/v2/events/${event_id}`, { doors_at: new Date(later).toISOString() });
+    // Its minute's check with the server.
+    await page.clock.runFor(61_000);
+    await expect(meta).toHaveText(`Main hall · doors ${formatAttendeeTime(later, zone)}`);
+    // A new strip at once (not after 15 minutes), running to the later night's end.
+    await expect(page.locator('html')).not.toHaveAttribute('data-saved', firstStrip!);
+    const nightEnds = Math.ceil((later + 12 * hour) / 300_000) * 300_000;
+    await expect(wallet.offlineNote()).toHaveText(
+      `Works offline all night: the codes are saved on this phone until ${formatAttendeeTime(nightEnds, zone)}.`,
+    );
+
+    // At the venue with no signal, opened again: the copy on the phone has the new time too.
+    await context.setOffline(true);
+    const again = await context.newPage();
+    await again.goto(ticket!.wallet_url);
+    await expect(again.locator('#w-connection')).toHaveText(
+      'No signal: showing the code saved on this phone.',
+    );
+    await expect(again.locator('#w-meta')).toHaveText(`Main hall · doors ${formatAttendeeTime(later, zone)}`);
+    // The code of the venue's current window (the page's clock ran a minute ahead with the test's
+    // runFor, and the page draws by the server's time it measured).
+    await expect(again.locator('canvas#qr')).toBeVisible();
+    await expect
+      .poll(async () => {
+        const claims = parseTicketToken(await new WalletPage(again).photographCode())?.claims;
+        const now = Date.now() / 1000;
+        return claims?.sub === ticket!.id && claims.iat <= now + 30 && now < claims.exp + 30;
+      })
+      .toBe(true);
   } finally {
     await context.close();
   }
