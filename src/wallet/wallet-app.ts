@@ -37,6 +37,8 @@ interface PageData {
 const syncEveryMs = 60_000;
 /** How often the page checks whether the 5-minute window changed. */
 const tickEveryMs = 1_000;
+/** How often the offline shell of a ticket not saved here asks whether the server answers again. */
+const unsavedRetryMs = 15_000;
 
 const scriptUrl = new URL((document.currentScript as HTMLScriptElement | null)?.src ?? location.href);
 const version = scriptUrl.searchParams.get('v') ?? '';
@@ -80,7 +82,7 @@ const storage = new WalletStorage(browserStorage(), storageKey(secret));
 const data = readPageData();
 const stored = storage.load();
 
-const info: WalletTicketInfo | null = data?.info ?? stored?.info ?? null;
+let info: WalletTicketInfo | null = data?.info ?? stored?.info ?? null;
 let strip: WalletStrip | null =
   stored && (!data || stored.info.ticket_id === data.info.ticket_id) ? stored.strip : null;
 let live: StripToken | null = data?.live ?? null;
@@ -150,7 +152,7 @@ function render(): void {
     setText(
       'w-notice',
       // The shell cannot tell a ticket never opened here from a link cut short on its way.
-      'This ticket is not saved on this phone yet, or this link is not complete (the whole link is in your ticket mail). Open it once with signal, and it will work without.',
+      'This ticket is not saved on this phone yet, or this link is not complete (the whole link is in your ticket mail). Open it once with signal, and it will work without; it opens by itself when the signal is back.',
     );
     setText('w-hint', null);
     hideCode();
@@ -225,11 +227,25 @@ async function refreshStrip(): Promise<void> {
 /** Asks whether the ticket is still valid, then refreshes the strip if it is getting old. */
 async function sync(): Promise<void> {
   if (info && info.state !== 'valid') return;
-  const answer = await getJson<{ qr_token: string | null; expires_at: string | null }>('token');
+  const answer = await getJson<{
+    qr_token: string | null;
+    expires_at: string | null;
+    details?: WalletTicketInfo;
+  }>('token');
   const current = answer?.body;
   if (current && !current.qr_token) {
     location.reload();
     return;
+  }
+  // Doors moved (or a name corrected) since the page was drawn: the mail had the old time, so
+  // the page, and the copy kept for offline, must not keep it too.
+  const details = current?.details;
+  let doorsMoved = false;
+  if (info && details?.ticket_id === info.ticket_id && JSON.stringify(details) !== JSON.stringify(info)) {
+    // Moved later, the kept strip ends too early for the night: take a new one now.
+    doorsMoved = details.doors_at !== info.doors_at;
+    info = details;
+    save();
   }
   const claims = current?.qr_token ? parseTicketToken(current.qr_token)?.claims : undefined;
   if (current?.qr_token && claims) {
@@ -239,7 +255,7 @@ async function sync(): Promise<void> {
       not_after: new Date(claims.exp * 1000).toISOString(),
     };
   }
-  if (connection === 'online' && stripIsStale(strip, venueNow())) await refreshStrip();
+  if (connection === 'online' && (doorsMoved || stripIsStale(strip, venueNow()))) await refreshStrip();
   else render();
 }
 
@@ -280,8 +296,37 @@ if (info?.state === 'valid') {
   window.setInterval(render, tickEveryMs);
   window.setInterval(() => void sync(), syncEveryMs);
   window.addEventListener('online', () => void sync());
+  // Flight mode: say so now rather than at the next minute's check.
+  window.addEventListener('offline', () => {
+    connection = 'offline';
+    render();
+  });
   document.addEventListener('visibilitychange', () => {
     if (!document.hidden) void sync();
+  });
+}
+if (!info) {
+  // The offline shell of a ticket never opened on this phone (another ticket of the order, say)
+  // has nothing to draw. It said "open it once with signal", and then stayed as it was when the
+  // signal came back: once the server answers again, open the ticket's own page.
+  let asking = false;
+  const openWhenServerAnswers = async (): Promise<void> => {
+    if (asking) return;
+    asking = true;
+    try {
+      const response = await fetch(`${base}/token`, { cache: 'no-store' });
+      // A link cut short answers 404: the server's page for it says where the whole link is.
+      if (response.status < 500) location.reload();
+    } catch {
+      // Still no signal: asked again later.
+    } finally {
+      asking = false;
+    }
+  };
+  window.setInterval(() => void openWhenServerAnswers(), unsavedRetryMs);
+  window.addEventListener('online', () => void openWhenServerAnswers());
+  document.addEventListener('visibilitychange', () => {
+    if (!document.hidden) void openWhenServerAnswers();
   });
 }
 registerServiceWorker();

@@ -97,6 +97,17 @@ describe('wallet page /w/:secret', () => {
       expires_at: new Date(check.claims.exp * 1000).toISOString(),
       status: 'active',
       event_status: 'published',
+      // What the page shows, as it is now: an open page takes doors moved since it was drawn.
+      details: {
+        ticket_id: ticket.id,
+        event_title: expect.any(String) as string,
+        venue: 'Main hall',
+        doors_at: '2026-12-24T19:00:00.000Z',
+        time_zone: 'UTC',
+        tier_name: 'General admission',
+        attendee_name: 'Ada Lovelace',
+        state: 'valid',
+      },
     });
   });
 
@@ -137,6 +148,7 @@ describe('wallet page /w/:secret', () => {
       expires_at: null,
       status: 'voided',
       event_status: 'published',
+      details: expect.objectContaining({ ticket_id: ticket.id, state: 'voided' }) as object,
     });
   });
 

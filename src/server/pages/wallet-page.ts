@@ -16,7 +16,7 @@ import {
 import { qrPng } from './qr-png.js';
 import { walletAppRoutes, walletManifest } from './wallet-app-routes.js';
 import { walletAssets } from './wallet-assets.js';
-import { walletCsp, walletHtml, walletState } from './wallet-view.js';
+import { walletCsp, walletHtml, walletInfo, walletState } from './wallet-view.js';
 
 const SecretParams = Type.Object({ secret: Type.String({ minLength: 1, maxLength: 200 }) });
 
@@ -36,6 +36,24 @@ const WalletStripAnswer = Type.Object({
       'The 5-minute windows from now on, one after another without a gap, until doors_at + 12 h, at most 432 (36 h); empty unless the ticket is active and its event not cancelled',
   }),
 });
+
+/** What the wallet page shows besides the code (WalletTicketInfo), as it is now. */
+const WalletDetails = Type.Object(
+  {
+    ticket_id: Type.String(),
+    event_title: Type.String(),
+    venue: Type.String(),
+    doors_at: Type.String({ description: 'ISO UTC' }),
+    time_zone: Type.String(),
+    tier_name: Type.String(),
+    attendee_name: Type.Union([Type.String(), Type.Null()]),
+    state: Type.Enum(['valid', 'transferred', 'voided', 'cancelled']),
+  },
+  {
+    description:
+      "The page's details as they are now: an open page (or its copy kept for offline) shows doors moved since it was drawn",
+  },
+);
 
 /**
  * The ticket holder's wallet at `wallet_url` (`/w/<secret>`), no key needed: the page (an
@@ -142,6 +160,7 @@ export async function walletPage(app: FastifyInstance): Promise<void> {
             expires_at: Type.Union([Type.String(), Type.Null()]),
             status: Type.String(),
             event_status: Type.String(),
+            details: WalletDetails,
           }),
         },
       },
@@ -155,6 +174,7 @@ export async function walletPage(app: FastifyInstance): Promise<void> {
         expires_at: current?.expiresAt ?? null,
         status: row.status,
         event_status: row.event_status,
+        details: walletInfo(row),
       };
     },
   );

@@ -1,0 +1,126 @@
+import { formatAttendeeTime } from '../../src/shared/attendee-time.js';
+import { parseTicketToken } from '../../src/shared/ticket-token.js';
+import { expect, test } from './fixtures.js';
+import { WalletPage } from './pages/wallet-page.js';
+import type { VenueServer } from './support/venue-server.js';
+
+const hour = 3_600_000;
+
+/** A published night (doors in two hours) and one cash order of `count` tickets with a buyer. */
+async function orderOf(server: VenueServer, count: number) {
+  const event = await server.api<{ id: string }>('POST', '/v2/events', {
+    title: 'Back Online Night',
+    venue: 'Main hall',
+    doors_at: new Date(Date.now() + 2 * hour).toISOString(),
+    timezone: 'Europe/Amsterdam',
+    tickets: [{ name: 'Standing', price_cents: 2000 }],
+  });
+  await server.api('POST', `/v2/events/${event.id}/publish`);
+  const tiers = await server.api<{ data: { id: string }[] }>('GET', `/v2/events/${event.id}/tiers`);
+  return server.api<{ id: string; tickets: { id: string; wallet_url: string }[] }>('POST', '/v2/orders', {
+    event_id: event.id,
+    items: [{ tier_id: tiers.data[0]!.id, quantity: count }],
+    buyer: { name: 'Bo Group', email: 'bo@example.test' },
+    payment_method: 'cash',
+  });
+}
+
+test('a buyer of two opened one ticket at home; with no signal the other says it is not saved, and opens by itself when the signal is back, as the voided one says so', async ({
+  browser,
+  server,
+}) => {
+  test.setTimeout(120_000);
+  const order = await orderOf(server, 2);
+  const [opened, neverOpened] = order.tickets;
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true });
+  try {
+    // At home, with signal: only the first ticket's link is tapped.
+    const first = await context.newPage();
+    const wallet = new WalletPage(first);
+    await wallet.openOnline(opened!.wallet_url);
+
+    // At the venue, no signal: the open page says so at once, and keeps its code.
+    await context.setOffline(true);
+    await expect(first.locator('#w-connection')).toHaveText(
+      'No signal: showing the code saved on this phone.',
+    );
+    await wallet.expectCurrentWindow();
+    // Meanwhile the box office voids the first ticket.
+    await server.api('POST', `/v2/tickets/${opened!.id}/void`, {});
+
+    // The second ticket's link, never opened on this phone: the service worker's shell has nothing to draw.
+    const second = await context.newPage();
+    await second.goto(neverOpened!.wallet_url);
+    await expect(second.locator('#w-notice')).toContainText('This ticket is not saved on this phone yet');
+    await expect(second.locator('canvas#qr')).toBeHidden();
+
+    // Signal again, nothing tapped: the voided ticket says so, and the other ticket's page is drawn
+    // by the server, with its code.
+    await context.setOffline(false);
+    await expect(first.locator('#w-status')).toHaveText('Voided');
+    await expect(first.locator('canvas#qr')).toBeHidden();
+    await expect(second.locator('#w-status')).toHaveText('Valid');
+    await expect(second.locator('#w-notice')).toBeHidden();
+    const onSecond = new WalletPage(second);
+    await onSecond.expectCurrentWindow();
+    await expect(second.locator('html')).toHaveAttribute('data-saved', /Z$/);
+  } finally {
+    await context.close();
+  }
+});
+
+test('doors moved later after the mail was sent: the page left open shows the new time and takes codes for the later night, and its offline copy keeps them', async ({
+  browser,
+  server,
+}) => {
+  test.setTimeout(120_000);
+  const order = await orderOf(server, 1);
+  const [ticket] = order.tickets;
+  const { event_id } = await server.api<{ event_id: string }>('GET', `/v2/tickets/${ticket!.id}`);
+  const event = await server.api<{ doors_at: string }>('GET', `/v2/events/${event_id}`);
+  const zone = 'Europe/Amsterdam';
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true });
+  try {
+    await context.clock.install({ time: Date.now() });
+    const page = await context.newPage();
+    const wallet = new WalletPage(page);
+    await wallet.openOnline(ticket!.wallet_url);
+    const meta = page.locator('#w-meta');
+    await expect(meta).toHaveText(`Main hall · doors ${formatAttendeeTime(event.doors_at, zone)}`);
+    const firstStrip = await page.locator('html').getAttribute('data-saved');
+
+    // The box office moves doors two hours later; the tab stays open in the phone's browser.
+    const later = Date.parse(event.doors_at) + 2 * hour;
+    await server.api('PATCH', `/v2/events/${event_id}`, { doors_at: new Date(later).toISOString() });
+    // Its minute's check with the server.
+    await page.clock.runFor(61_000);
+    await expect(meta).toHaveText(`Main hall · doors ${formatAttendeeTime(later, zone)}`);
+    // A new strip at once (not after 15 minutes), running to the later night's end.
+    await expect(page.locator('html')).not.toHaveAttribute('data-saved', firstStrip!);
+    const nightEnds = Math.ceil((later + 12 * hour) / 300_000) * 300_000;
+    await expect(wallet.offlineNote()).toHaveText(
+      `Works offline all night: the codes are saved on this phone until ${formatAttendeeTime(nightEnds, zone)}.`,
+    );
+
+    // At the venue with no signal, opened again: the copy on the phone has the new time too.
+    await context.setOffline(true);
+    const again = await context.newPage();
+    await again.goto(ticket!.wallet_url);
+    await expect(again.locator('#w-connection')).toHaveText(
+      'No signal: showing the code saved on this phone.',
+    );
+    await expect(again.locator('#w-meta')).toHaveText(`Main hall · doors ${formatAttendeeTime(later, zone)}`);
+    // The code of the venue's current window (the page's clock ran a minute ahead with the test's
+    // runFor, and the page draws by the server's time it measured).
+    await expect(again.locator('canvas#qr')).toBeVisible();
+    await expect
+      .poll(async () => {
+        const claims = parseTicketToken(await new WalletPage(again).photographCode())?.claims;
+        const now = Date.now() / 1000;
+        return claims?.sub === ticket!.id && claims.iat <= now + 30 && now < claims.exp + 30;
+      })
+      .toBe(true);
+  } finally {
+    await context.close();
+  }
+});
