@@ -91,6 +91,16 @@ describe('GET /v2/scan/lookup', () => {
     expect(await names('fernandes')).toEqual([]);
   });
 
+  it('finds a name whose apostrophe a phone curled, typed with a straight one, and the other way round', async () => {
+    const [oconnor, obrien] = await guests(['Siobhan O’Connor', "Dara O'Brien"]);
+    const names = async (q: string) =>
+      ((await lookup(`q=${encodeURIComponent(q)}`, door.secret)).json() as LookupJson).data.map(
+        (m) => m.ticket_id,
+      );
+    expect(await names("o'connor")).toEqual([oconnor!.ticketId]);
+    expect(await names('O’Brien')).toEqual([obrien!.ticketId]);
+  });
+
   it('answers at most 10, says there are more, and shows who is inside', async () => {
     await guests(Array.from({ length: 12 }, (_, i) => `Guest Number ${i + 1}`));
     const body = (await lookup('q=guest', door.secret)).json() as LookupJson;

@@ -217,6 +217,23 @@ describe('GET /v2/orders', () => {
     expect(await search('Fern_ndez')).toEqual([]);
   });
 
+  it('q finds a name typed with a straight apostrophe where a phone wrote a curly one, and the other way round', async () => {
+    // The buyer typed on a phone (’); the seller at will-call types on a till's keyboard (').
+    const siobhan = await buy(t, sale, { buyer: { name: 'Siobhan O’Connor', email: 'so@mail.example' } });
+    const dara = await buy(t, sale, {
+      buyer: { name: 'Sam Brown', email: 'sb@mail.example' },
+      attendees: [{ name: "Dara O'Brien", email: 'dob@mail.example' }],
+    });
+    const noel = await buy(t, sale, { buyer: { name: 'Noël Dʼ Arcy', email: 'nd@mail.example' } });
+    expect(await search("o'connor")).toEqual([siobhan.id]);
+    expect(await search('O’Connor')).toEqual([siobhan.id]);
+    // A seller whose Mac turns ' into ’ still finds the holder typed with a straight one.
+    expect(await search('O’Brien')).toEqual([dara.id]);
+    expect(await search('o‘brien')).toEqual([dara.id]);
+    expect(await search("noel d' arcy")).toEqual([noel.id]);
+    expect(await search('O’Conor')).toEqual([]);
+  });
+
   it('q finds an order by the last characters of its id or of one of its tickets, read off a ticket', async () => {
     const ada = await buy(t, sale);
     const grace = await buy(t, sale, { buyer: { name: 'Grace Hopper', email: 'grace@navy.example' } });

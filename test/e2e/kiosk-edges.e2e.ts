@@ -305,6 +305,63 @@ test('a double tap on Pay by card starts one payment, and its Cancel still cance
   expect(orders.data.filter((order) => order.buyer?.email === 'twice@example.com')).toEqual([]);
 });
 
+/**
+ * A customer pressing F5 (or the kiosk browser restarting) while the attendant runs the card: the
+ * kiosk came back on its first screen, so a card the terminal charged meanwhile was left to
+ * nobody, and the next customer walked up to a clean screen.
+ */
+test('reloaded while the card is being paid: the attendant is called, never Try again, and a declined card is forgotten', async ({
+  page,
+  server,
+}) => {
+  const { eventId, kiosk } = await openLobbyKiosk(page, server);
+  const ordersFor = async (email: string) =>
+    (await server.api<{ data: Order[] }>('GET', `/v2/orders?event_id=${eventId}`)).data.filter(
+      (order) => order.buyer?.email === email,
+    );
+
+  await test.step('F5 on the attendant panel stops on “Please call the attendant”', async () => {
+    await kiosk.tier('Standard').click();
+    await kiosk.more(1);
+    await kiosk.continue();
+    await kiosk.enterEmail('reload@example.com');
+    await kiosk.payByCard();
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Please call the attendant' })).toBeVisible();
+    await expect(page.locator('.kiosk-paying .kiosk-note')).toHaveText(
+      'This screen was reloaded while the card was being paid, so it cannot tell whether the card was charged. No tickets were issued.',
+    );
+    await expect(kiosk.attendant()).toContainText(
+      'If the card terminal took $50.00, refund it there; then start over.',
+    );
+    // No approval was seen: tickets are issued only through Approved, which takes the PIN.
+    await expect(page.getByRole('button', { name: 'Try again' })).toHaveCount(0);
+    expect(await ordersFor('reload@example.com')).toEqual([]);
+  });
+
+  await test.step('only the attendant’s PIN clears it, and then for good', async () => {
+    await kiosk.attendant().getByLabel('Attendant PIN').fill(attendantPin);
+    await page.getByRole('button', { name: 'Refunded: start over' }).click();
+    await expect(kiosk.tier('Standard')).toBeVisible();
+    await page.reload();
+    await expect(kiosk.tier('Standard')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Please call the attendant' })).toHaveCount(0);
+  });
+
+  await test.step('a declined card took nothing: a reload after it is a fresh kiosk', async () => {
+    await kiosk.tier('Standard').click();
+    await kiosk.continue();
+    await kiosk.enterEmail('declined@example.com');
+    await kiosk.payByCard();
+    await kiosk.attendantDeclines();
+    await expect(page.getByRole('heading', { name: 'Your details' })).toBeVisible();
+    await page.reload();
+    await expect(kiosk.tier('Standard')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Please call the attendant' })).toHaveCount(0);
+    expect(await ordersFor('declined@example.com')).toEqual([]);
+  });
+});
+
 test('Start over pressed while Pay by card reads the prices again wins: no payment starts', async ({
   page,
   server,

@@ -4,6 +4,7 @@ import {
   keepCharge,
   keptCharge,
   keptChargeStorageKey,
+  reloadedPayingWords,
   type KeptCharge,
 } from '../../../src/renderer/src/lib/kiosk-charge-keeper.js';
 import type { KeeperStorage } from '../../../src/renderer/src/lib/tab-storage.js';
@@ -40,6 +41,22 @@ describe('the charge a kiosk keeps across a reload', () => {
     const refused = { ...charge, failure: { message: 'Tier sold out', retryable: false } };
     keepCharge(storage, refused);
     expect(keptCharge(storage)).toEqual(refused);
+  });
+
+  it('keeps a payment the terminal had not answered as unsure, never as one to retry', () => {
+    const storage = tabStorage();
+    const asked = {
+      ...charge,
+      failure: { message: reloadedPayingWords, retryable: false, unsure: true as const },
+    };
+    keepCharge(storage, asked);
+    expect(keptCharge(storage)).toEqual(asked);
+    // Written by a tab of the last version, or tampered with: only a literal true counts.
+    storage.items.set(
+      keptChargeStorageKey,
+      JSON.stringify({ ...charge, failure: { message: 'x', retryable: false, unsure: 'yes' } }),
+    );
+    expect(keptCharge(storage)?.failure).toEqual({ message: 'x', retryable: false });
   });
 
   it('is gone once forgotten (order recorded, or the attendant started over)', () => {

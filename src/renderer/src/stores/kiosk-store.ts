@@ -4,7 +4,13 @@ import { unwrap } from '../api/client.js';
 import type { CheckoutBody, EventView, OfferView, OrderView } from '../api/types.js';
 import { AttendantTerminal } from '../lib/attendant-terminal.js';
 import { newIdempotencyKey } from '../lib/idempotency.js';
-import { forgetCharge, keepCharge, keptCharge, reloadedChargeWords } from '../lib/kiosk-charge-keeper.js';
+import {
+  forgetCharge,
+  keepCharge,
+  keptCharge,
+  reloadedChargeWords,
+  reloadedPayingWords,
+} from '../lib/kiosk-charge-keeper.js';
 import { kioskBuyer } from '../lib/kiosk-offer.js';
 import { tabStorage } from '../lib/tab-storage.js';
 import {
@@ -39,6 +45,8 @@ export interface RecordFailure {
   retryable: boolean;
   /** What was charged, so the attendant can refund it. */
   charged: string;
+  /** The terminal had not answered (a reload mid-payment): the card may or may not be charged. */
+  unsure?: true;
 }
 
 /** A lost answer is retried with the same Idempotency-Key after these pauses, then left to the attendant. */
@@ -146,6 +154,7 @@ function restoredCharge(): Partial<KioskState> {
       // Sent with the same Idempotency-Key, a retry records the paid order once, never twice.
       retryable: kept.failure?.retryable ?? true,
       charged: kept.amount,
+      ...(kept.failure?.unsure ? { unsure: true as const } : {}),
     },
   };
 }
@@ -294,6 +303,16 @@ export const useKiosk = create<KioskState>()((set, get) => {
     const attemptKey = newIdempotencyKey();
     const abort = new AbortController();
     paymentAbort = abort;
+    const amount = formatMoney(cents, tier.currency);
+    // Kept while the terminal is asked: a reload (F5, a restarted kiosk browser) ends the wait for
+    // its answer, and used to bring back the first screen while the card might be charged. It now
+    // comes back on "Please call the attendant", never with Try again: no approval was seen.
+    keepCharge(tabStorage(), {
+      attemptKey,
+      body,
+      amount,
+      failure: { message: reloadedPayingWords, retryable: false, unsure: true },
+    });
     set({ stage: 'paying', attemptKey, note: null, fieldErrors: {} });
     let result;
     try {
@@ -309,6 +328,7 @@ export const useKiosk = create<KioskState>()((set, get) => {
     }
     if (get().attemptKey !== attemptKey) return; // reset while waiting
     if (result !== 'approved') {
+      forgetCharge(tabStorage());
       set({
         stage: 'details',
         attemptKey: null,
@@ -319,8 +339,7 @@ export const useKiosk = create<KioskState>()((set, get) => {
       });
       return;
     }
-    const amount = formatMoney(cents, tier.currency);
-    // Kept before the order is sent: a reload from here on comes back to the attendant.
+    // Approved, kept before the order is sent: a reload from here on offers Try again.
     keepCharge(tabStorage(), { attemptKey, body, amount, failure: null });
     set({ approvedBody: body, approvedAmount: amount });
     await record();

@@ -106,7 +106,9 @@ export function KioskRecordFailed() {
         <p>
           {failure.retryable
             ? `Try again: it will not charge the card twice. If you give up instead, refund ${failure.charged} on the card terminal.`
-            : `Refund ${failure.charged} on the card terminal, then start over.`}
+            : failure.unsure
+              ? `If the card terminal took ${failure.charged}, refund it there; then start over.`
+              : `Refund ${failure.charged} on the card terminal, then start over.`}
         </p>
         {failure.retryable ? (
           <div className="kiosk-actions">
