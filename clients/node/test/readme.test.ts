@@ -37,7 +37,10 @@ describe('the README quick start', () => {
   it('runs as written against a live server and prints the refusal it shows', { timeout: 60_000 }, () => {
     const file = join(scratch, 'quick-start.mts');
     writeFileSync(file, quickStart(server));
-    const output = execFileSync(process.execPath, ['--import', 'tsx', file], { cwd: repoRoot, encoding: 'utf8' });
+    const output = execFileSync(process.execPath, ['--import', 'tsx', file], {
+      cwd: repoRoot,
+      encoding: 'utf8',
+    });
     expect(output.split('\n')).toEqual(['Ada', 'Ada', expect.stringMatching(/^tier_has_sales req-\S+$/), '']);
   });
 });
