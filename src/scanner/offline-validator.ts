@@ -12,6 +12,7 @@ import {
   type Ed25519Jwk,
   type ParsedToken,
 } from '../shared/ticket-token.js';
+import { foldForMatch } from '../shared/search-fold.js';
 import { verifyEd25519 } from './noble.js';
 import { SignatureCache } from './signature-cache.js';
 import type {
@@ -88,7 +89,10 @@ export class OfflineValidator {
   private capacity: number | null = null;
   private readonly holders = new Map<string, Holder>();
   private readonly orders = new Map<string, string[]>();
-  /** Lower-cased names and their tickets, side by side: a lookup is one pass of includes(). */
+  /**
+   * Folded names (foldForMatch, as the server's door lookup folds them: case, accents, ß, curly
+   * apostrophes) and their tickets, side by side: a lookup is one pass of includes().
+   */
   private readonly searchNames: string[] = [];
   private readonly searchTickets: string[] = [];
   private readonly searchIndex = new Map<string, number>();
@@ -162,9 +166,9 @@ export class OfflineValidator {
       const index = this.searchIndex.get(holder.ticketId);
       if (index === undefined) {
         this.searchIndex.set(holder.ticketId, this.searchNames.length);
-        this.searchNames.push(holder.name.toLowerCase());
+        this.searchNames.push(foldForMatch(holder.name));
         this.searchTickets.push(holder.ticketId);
-      } else this.searchNames[index] = holder.name.toLowerCase();
+      } else this.searchNames[index] = foldForMatch(holder.name);
       // The buyer's group only: a ticket transferred in is its holder's, who comes on their own.
       if (known?.orderId !== holder.orderId && !holder.fromTransfer) {
         const tickets = this.orders.get(holder.orderId);
@@ -192,7 +196,8 @@ export class OfflineValidator {
   }
 
   /**
-   * Up to 10 tickets whose attendee name contains `query` (any case) or whose order id starts
+   * Up to 10 tickets whose attendee name contains `query` (any case or accent, folded as the
+   * server folds it: "fernandez" finds Fernández, "o'brien" O’Brien) or whose order id starts
    * with it (`ord_…`), as the server's GET /v2/scan/lookup answers; a query under 2 characters
    * finds nothing (it would list most of the guest list).
    */
@@ -208,7 +213,7 @@ export class OfflineValidator {
           if (found.length > lookupLimit) break;
         }
       } else {
-        const needle = q.toLowerCase();
+        const needle = foldForMatch(q);
         const names = this.searchNames;
         for (let i = 0; i < names.length && found.length <= lookupLimit; i++)
           if (names[i]!.includes(needle)) found.push(this.searchTickets[i]!);

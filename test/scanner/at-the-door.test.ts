@@ -270,6 +270,25 @@ describe('lookup, names and capacity at a door', () => {
     expect(offline.matches.map((m) => m.name)).toEqual(['Katherine Johnson']);
   });
 
+  it('a name typed as heard finds the same guests offline as online (accents, ß, curly apostrophe)', async () => {
+    const guests = await order(['Inés Fernández', 'Lena Weiß', 'Liam O’Brien']);
+    const door = await pairedDoor('folded-names');
+    const ids = guests.tickets.map((t) => t.id);
+    for (const [query, ticketId] of [
+      ['fernandez', ids[0]],
+      ['WEISS', ids[1]],
+      ["o'brien", ids[2]],
+    ] as const) {
+      const online = await door.device.lookup(query);
+      const offline = await door.device.lookup(query, { offline: true });
+      expect(online).toMatchObject({ mode: 'online' });
+      expect(offline).toMatchObject({ mode: 'offline' });
+      expect(online.matches.map((m) => m.ticketId)).toEqual([ticketId]);
+      expect(offline.matches.map((m) => m.ticketId)).toEqual([ticketId]);
+    }
+    expect((await door.device.lookup('fernandes', { offline: true })).matches).toEqual([]);
+  });
+
   it('a door of another event is refused lookup and check-in by the server', async () => {
     const other = await venue.event('Other night');
     const guest = await order(['Ada Lovelace']);

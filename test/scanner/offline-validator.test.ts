@@ -179,3 +179,49 @@ describe('offline validator: signature cache', () => {
     expect(validator.check(signer.mint()).result).toBe('admitted');
   });
 });
+
+describe('offline validator: guest lookup by name', () => {
+  const guests = [
+    { ticketId: 'tkt_fernandez', orderId: 'ord_a', name: 'María Fernández', tierId: 'tier_ga' },
+    { ticketId: 'tkt_weiss', orderId: 'ord_b', name: 'Jonas Weiß', tierId: 'tier_ga' },
+    { ticketId: 'tkt_obrien', orderId: 'ord_c', name: 'Siobhán O’Brien', tierId: 'tier_ga' },
+    { ticketId: 'tkt_ascii', orderId: 'ord_d', name: 'Ada Lovelace', tierId: 'tier_ga' },
+    { ticketId: 'tkt_weis', orderId: 'ord_e', name: 'Anna Weis', tierId: 'tier_ga' },
+  ];
+  const found = (query: string): string[] => validator.lookup(query).matches.map((match) => match.ticketId);
+
+  it('finds accented, ß and curly-apostrophe names as a steward types them, as the server does', () => {
+    validator.addHolders(guests);
+    expect(found('fernandez')).toEqual(['tkt_fernandez']);
+    expect(found('FERNANDEZ')).toEqual(['tkt_fernandez']);
+    expect(found('Fernández')).toEqual(['tkt_fernandez']);
+    expect(found('weiss')).toEqual(['tkt_weiss']);
+    expect(found('WEISS')).toEqual(['tkt_weiss']);
+    expect(found('weiß')).toEqual(['tkt_weiss']);
+    expect(found("o'brien")).toEqual(['tkt_obrien']);
+    expect(found('O’BRIEN')).toEqual(['tkt_obrien']);
+    expect(found('siobhan')).toEqual(['tkt_obrien']);
+    expect(found('LOVELACE')).toEqual(['tkt_ascii']);
+    expect(validator.lookup('weiss').matches[0]).toMatchObject({ name: 'Jonas Weiß' });
+  });
+
+  it('a name near one on the list but not in it finds nothing', () => {
+    validator.addHolders(guests);
+    expect(found('fernandes')).toEqual([]);
+    expect(found('weis s')).toEqual([]);
+    expect(found('obrien')).toEqual([]);
+    expect(found('o"brien')).toEqual([]);
+    expect(found('weiz')).toEqual([]);
+    // One s fewer is another family: "weis" finds both, "weiss" only Weiß.
+    expect(found('weis')).toEqual(['tkt_weiss', 'tkt_weis']);
+    expect(found('anna weiss')).toEqual([]);
+  });
+
+  it('a renamed ticket is found by its new name only', () => {
+    validator.addHolders(guests);
+    validator.addHolders([{ ...guests[0]!, name: 'Zoë Núñez' }]);
+    expect(found('fernandez')).toEqual([]);
+    expect(found('nunez')).toEqual(['tkt_fernandez']);
+    expect(found('zoe')).toEqual(['tkt_fernandez']);
+  });
+});

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { OrdersRepo, orderFilterParams, orderPageSql } from '../../src/server/store/orders-repo.js';
-import { foldForSearch } from '../../src/server/store/search-fold.js';
+import { foldForSearch } from '../../src/shared/search-fold.js';
 import { checkout, makeSaleTestApp, type Sale } from '../support/sales-fixtures.js';
 import type { TestApp } from '../support/test-app.js';
 

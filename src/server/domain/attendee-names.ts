@@ -1,15 +1,12 @@
 import type { Db } from '../store/db.js';
 import type { DoorLookupRepo } from '../store/door-lookup-repo.js';
 import { watchRowChanges } from '../store/row-changes.js';
-import { foldForSearch } from '../store/search-fold.js';
-
-/** Lower case, accents dropped (search-fold.ts): "fernandez" at the door finds Fernández. */
-const searchable = (text: string): string => foldForSearch(text).toLowerCase();
+import { foldForMatch } from '../../shared/search-fold.js';
 
 interface EventNames {
   /** Highest attendee seq read so far: the next read takes only newer rows. */
   lastSeq: number;
-  /** Folded names (searchable) and their tickets, side by side, in sale order. */
+  /** Folded names (foldForMatch: "fernandez" finds Fernández) and their tickets, side by side, in sale order. */
   names: string[];
   tickets: string[];
 }
@@ -42,7 +39,7 @@ export class AttendeeNames {
   /** Tickets whose attendee name contains `needle` (any case or accents), in sale order, at most `limit`. */
   search(eventId: string, needle: string, limit: number): string[] {
     const list = this.catchUp(eventId);
-    const want = searchable(needle);
+    const want = foldForMatch(needle);
     const found: string[] = [];
     const { names, tickets } = list;
     for (let i = 0; i < names.length && found.length < limit; i++)
@@ -58,7 +55,7 @@ export class AttendeeNames {
       this.events.set(eventId, list);
     }
     for (const [seq, ticketId, name] of this.repo.namesSince(eventId, list.lastSeq)) {
-      list.names.push(searchable(name ?? ''));
+      list.names.push(foldForMatch(name ?? ''));
       list.tickets.push(ticketId);
       list.lastSeq = seq;
     }

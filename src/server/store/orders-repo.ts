@@ -2,7 +2,8 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Db } from './db.js';
 import { prepareInsert } from './row-statements.js';
 import { HolderMatches, type OrderSeqs } from './order-holder-matches.js';
-import { foldForSearch, foldedLikeSql } from './search-fold.js';
+import { foldForSearch } from '../../shared/search-fold.js';
+import { foldedLikeSql } from './search-fold.js';
 import type { Statement } from 'better-sqlite3';
 
 export type OrderStatus = 'paid' | 'partially_refunded' | 'refunded';
@@ -184,7 +185,7 @@ export function orderFilterParams(search: OrderSearch): {
     shift: search.shiftId ?? null,
     q,
     like: q === null ? null : likePattern(q),
-    // Names are compared folded (search-fold.ts): accents and case as typed do not matter.
+    // Names are compared folded (shared/search-fold.ts): accents and case as typed do not matter.
     folded: q === null ? null : likePattern(foldForSearch(q)),
     wallet: q === null ? null : walletSecretIn(q),
     tail: q === null ? null : idTailPattern(q),

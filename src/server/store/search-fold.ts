@@ -1,33 +1,5 @@
 import type Database from 'better-sqlite3';
-
-/** Anything but printable ASCII takes the slow path (a control character only costs time). */
-const nonAscii = /[^ -~]/;
-const marks = /\p{M}/gu;
-/** Letters that carry no separable accent but that people type without one all the same. */
-const plainLetters: Record<string, string> = { ß: 'ss', ø: 'o', ł: 'l', đ: 'd', æ: 'ae', œ: 'oe', ı: 'i' };
-const unplain = /[ßøłđæœı]/g;
-/**
- * Apostrophes as phones and Macs type them (’ ‘ ʼ, and ´ or ＇ from some keyboards): "O’Brien"
- * typed by the buyer online is found by the seller's "O'Brien", and the other way round.
- */
-const apostrophes = /[\u2018\u2019\u02bc\u00b4\uff07]/g;
-
-/**
- * A name as the box office searches it: accents dropped and letters lower-cased in every script,
- * so "Fernandez" and "FERNÁNDEZ" find Fernández and "Weiss" finds Weiß. A buyer types their own
- * name with its accents online; the seller at will-call types it as heard. ASCII text is answered
- * as it is: SQLite's LIKE already ignores ASCII case, and most names are ASCII. A curly
- * apostrophe reads as the straight one.
- */
-export function foldForSearch(text: string): string {
-  if (!nonAscii.test(text)) return text;
-  return text
-    .normalize('NFD')
-    .replace(marks, '')
-    .toLowerCase()
-    .replace(unplain, (c) => plainLetters[c] ?? c)
-    .replace(apostrophes, "'");
-}
+import { foldForSearch } from '../../shared/search-fold.js';
 
 /** `search_fold(text)` in this connection's SQL, the same fold as foldForSearch (NULL stays NULL). */
 export function registerSearchFold(db: Database.Database): void {
