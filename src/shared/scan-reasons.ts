@@ -63,21 +63,23 @@ export const scanReasonWords: Readonly<Record<ScanReason, { verdict: string; log
 };
 
 /**
- * `expired` said of a paper pass: a print or PDF cannot be "opened again". A pass lives until a
- * day after doors, so an expired one was printed or mailed before the show moved later (docs/api.md
- * "Doors moved later"); the guest needs a new print from the box office.
+ * Reasons said otherwise of a paper pass than of a phone's code, where the usual words would send
+ * the steward the wrong way.
+ * - `expired`: a print or PDF cannot be "opened again". A pass lives until a day after doors, so an
+ *   expired one was printed or mailed before the show moved later (docs/api.md "Doors moved
+ *   later"); the guest needs a new print from the box office.
+ * - `not_yet_valid`: there is no phone whose clock could be wrong. A pass is good from the moment it
+ *   was printed, so the door's own clock is behind the box office's (a tablet offline since it was
+ *   switched on, never set): the steward checks the door, not the guest.
  */
-export const expiredPassWords = {
-  verdict: 'Printed ticket out of date: send the guest to the box office for a new print',
-  log: 'Paper pass expired (printed or mailed before the doors moved later): the box office reprints or resends it',
-} as const;
-
-/**
- * `not_yet_valid` said of a paper pass: there is no phone whose clock could be wrong. A pass is
- * good from the moment it was printed, so the door's own clock is behind the box office's (a
- * tablet offline since it was switched on, never set): the steward checks the door, not the guest.
- */
-export const notYetValidPassWords = {
-  verdict: 'Printed ticket not valid yet by this door’s clock: set the door’s date and time, then scan again',
-  log: 'Paper pass not valid yet at the scanning device’s time: that device’s clock is behind the box office’s',
-} as const;
+export const paperPassWords: Readonly<Partial<Record<ScanReason, { verdict: string; log: string }>>> = {
+  expired: {
+    verdict: 'Printed ticket out of date: send the guest to the box office for a new print',
+    log: 'Paper pass expired (printed or mailed before the doors moved later): the box office reprints or resends it',
+  },
+  not_yet_valid: {
+    verdict:
+      'Printed ticket not valid yet by this door’s clock: set the door’s date and time, then scan again',
+    log: 'Paper pass not valid yet at the scanning device’s time: that device’s clock is behind the box office’s',
+  },
+};

@@ -1,4 +1,4 @@
-import { expiredPassWords, notYetValidPassWords, scanReasonWords } from '../../../shared/scan-reasons.js';
+import { paperPassWords, scanReasonWords } from '../../../shared/scan-reasons.js';
 import type { ScanView } from '../api/scan-types.js';
 
 /** One line for a scan in the log: why it was turned away, or what it did. */
@@ -9,7 +9,7 @@ export function describeScan(
     return 'Double admission: this door let the ticket in offline while another door’s entry of it counts';
   }
   if (scan.result === 'admitted') return scan.direction === 'out' ? 'Exit recorded' : 'Admitted';
-  if (scan.reason === 'expired' && scan.credential === 'paper') return expiredPassWords.log;
-  if (scan.reason === 'not_yet_valid' && scan.credential === 'paper') return notYetValidPassWords.log;
+  const paper = scan.reason && scan.credential === 'paper' ? paperPassWords[scan.reason] : undefined;
+  if (paper) return paper.log;
   return scan.reason ? scanReasonWords[scan.reason].log : 'Turned away (the door gave no reason)';
 }

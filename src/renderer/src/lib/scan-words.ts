@@ -1,4 +1,4 @@
-import { expiredPassWords, notYetValidPassWords, scanReasonWords } from '../../../shared/scan-reasons.js';
+import { paperPassWords, scanReasonWords } from '../../../shared/scan-reasons.js';
 import type { RejectReason, ScanResult } from '../../../scanner/types.js';
 
 /** Where and when a ticket was last let in, as far as this door knows. */
@@ -44,10 +44,8 @@ export function verdictWords(
     const where = last.door ? ` at ${last.door}` : '';
     return { title: 'Rejected', detail: `Already scanned ${clock(last.at)}${where}` };
   }
-  if (reason === 'expired' && credential === 'paper')
-    return { title: 'Rejected', detail: expiredPassWords.verdict };
-  if (reason === 'not_yet_valid' && credential === 'paper')
-    return { title: 'Rejected', detail: notYetValidPassWords.verdict };
+  const paper = reason && credential === 'paper' ? paperPassWords[reason] : undefined;
+  if (paper) return { title: 'Rejected', detail: paper.verdict };
   if (reason === 'transferred' && replacedAt !== null)
     return { title: 'Rejected', detail: replacedWords(replacedAt) };
   return { title: 'Rejected', detail: reason ? scanReasonWords[reason].verdict : 'Rejected' };
