@@ -1,5 +1,6 @@
 import { formatAttendeeTime } from '../../src/shared/attendee-time.js';
 import { parseTicketToken } from '../../src/shared/ticket-token.js';
+import { walletStateNotice } from '../../src/shared/wallet-offline.js';
 import { expect, test } from './fixtures.js';
 import { WalletPage } from './pages/wallet-page.js';
 import type { VenueServer } from './support/venue-server.js';
@@ -120,6 +121,56 @@ test('doors moved later after the mail was sent: the page left open shows the ne
         return claims?.sub === ticket!.id && claims.iat <= now + 30 && now < claims.exp + 30;
       })
       .toBe(true);
+  } finally {
+    await context.close();
+  }
+});
+
+test('transferred to a new holder while the phone had no signal: the signal back for a moment, the open page says Transferred and so does its offline copy', async ({
+  browser,
+  server,
+}) => {
+  test.setTimeout(120_000);
+  const order = await orderOf(server, 1);
+  const [ticket] = order.tickets;
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true });
+  try {
+    const page = await context.newPage();
+    const wallet = new WalletPage(page);
+    await wallet.openOnline(ticket!.wallet_url);
+    await context.setOffline(true);
+    await expect(page.locator('#w-connection')).toHaveText(
+      'No signal: showing the code saved on this phone.',
+    );
+    await wallet.expectCurrentWindow();
+    // Meanwhile the box office hands the ticket to a friend of the buyer's.
+    await server.api('POST', `/v2/tickets/${ticket!.id}/transfer`, {
+      to_email: 'cy@example.test',
+      name: 'Cy Friend',
+    });
+
+    // The signal comes back for a moment: the page's check is answered, then the signal is gone
+    // again before anything else loads.
+    let answered = 0;
+    await page.route('**/token', async (route) => {
+      const response = await route.fetch();
+      await context.setOffline(true);
+      answered++;
+      await route.fulfill({ response });
+    });
+    await context.setOffline(false);
+    await expect.poll(() => answered).toBe(1);
+    await expect(page.locator('#w-status')).toHaveText('Transferred');
+    await expect(page.locator('#w-notice')).toHaveText(walletStateNotice.transferred);
+    await expect(wallet.code()).toBeHidden();
+
+    // Opened again with no signal: the copy on the phone says the same, with no code.
+    const again = await context.newPage();
+    await again.goto(ticket!.wallet_url);
+    await expect(again.locator('#w-status')).toHaveText('Transferred');
+    await expect(again.locator('#w-notice')).toHaveText(walletStateNotice.transferred);
+    await expect(again.locator('#w-title')).toHaveText('Back Online Night');
+    await expect(new WalletPage(again).code()).toBeHidden();
   } finally {
     await context.close();
   }
