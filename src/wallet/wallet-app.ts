@@ -17,6 +17,7 @@ import {
   offlineUntilText,
   stripIsStale,
   walletCodeLabel,
+  walletPageTitle,
   walletRefText,
   walletStateLabel,
   walletStateNotice,
@@ -105,6 +106,8 @@ function save(): void {
 }
 
 function renderDetails(ticket: WalletTicketInfo): void {
+  // The tab's title too: it kept the event's old name after a rename (the offline shell's 'Ticket').
+  if (document.title !== walletPageTitle(ticket)) document.title = walletPageTitle(ticket);
   setText('w-title', ticket.event_title);
   setText('w-meta', `${ticket.venue} · doors ${formatAttendeeTime(ticket.doors_at, ticket.time_zone)}`);
   setText('w-tier', ticket.tier_name);
