@@ -62,6 +62,13 @@ export function walletCodeLabel(info: Pick<WalletTicketInfo, 'tier_name' | 'atte
   return `Door code of this ticket (${which}): hold the screen up to the steward's scanner at the door.`;
 }
 
+/**
+ * The page's title (its tab, the phone's list of open pages): the event's name as it is now, so a
+ * page left open after the box office renamed the event does not keep the old name there.
+ */
+export const walletPageTitle = (info: Pick<WalletTicketInfo, 'event_title'>): string =>
+  `Ticket · ${info.event_title}`;
+
 /** The ticket's id under the code, said as what it is (the box office finds an order by it). */
 export const walletRefText = (ticketId: string): string => `Ticket number ${ticketId}`;
 

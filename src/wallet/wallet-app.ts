@@ -17,6 +17,7 @@ import {
   offlineUntilText,
   stripIsStale,
   walletCodeLabel,
+  walletPageTitle,
   walletRefText,
   walletStateLabel,
   walletStateNotice,
@@ -105,6 +106,8 @@ function save(): void {
 }
 
 function renderDetails(ticket: WalletTicketInfo): void {
+  // The tab's title too: it kept the event's old name after a rename (the offline shell's 'Ticket').
+  if (document.title !== walletPageTitle(ticket)) document.title = walletPageTitle(ticket);
   setText('w-title', ticket.event_title);
   setText('w-meta', `${ticket.venue} · doors ${formatAttendeeTime(ticket.doors_at, ticket.time_zone)}`);
   setText('w-tier', ticket.tier_name);
@@ -209,13 +212,23 @@ async function getJson<T>(path: string): Promise<{ status: number; body: T | nul
   }
 }
 
+/** The ticket has no codes any more (info.state says why): none kept, none shown, also offline. */
+function dropCodes(): void {
+  strip = null;
+  live = null;
+  save();
+  render();
+}
+
 async function refreshStrip(): Promise<void> {
   const answer = await getJson<WalletStrip>('strip');
   const fresh = answer?.body;
   if (fresh && info) {
-    // Voided or transferred since the page was drawn: the server's page says which.
+    // Voided or transferred since the page was drawn: said here and kept on the phone (a reload
+    // could meet no signal and draw the kept strip again).
     if (fresh.status !== 'active') {
-      location.reload();
+      info = { ...info, state: fresh.status };
+      dropCodes();
       return;
     }
     strip = fresh;
@@ -234,6 +247,14 @@ async function sync(): Promise<void> {
   }>('token');
   const current = answer?.body;
   if (current && !current.qr_token) {
+    // Voided, transferred or cancelled meanwhile. Say so here, and keep it on the phone, rather
+    // than reload: a reload that met no signal (it comes and goes at a venue) answered with the
+    // offline shell, which drew the kept strip of a dead ticket, 'Valid', until the next reload.
+    if (info && current.details?.ticket_id === info.ticket_id && current.details.state !== 'valid') {
+      info = current.details;
+      dropCodes();
+      return;
+    }
     location.reload();
     return;
   }

@@ -1,5 +1,6 @@
 import { formatAttendeeTime } from '../../src/shared/attendee-time.js';
 import { parseTicketToken } from '../../src/shared/ticket-token.js';
+import { walletStateNotice } from '../../src/shared/wallet-offline.js';
 import { expect, test } from './fixtures.js';
 import { WalletPage } from './pages/wallet-page.js';
 import type { VenueServer } from './support/venue-server.js';
@@ -120,6 +121,117 @@ test('doors moved later after the mail was sent: the page left open shows the ne
         return claims?.sub === ticket!.id && claims.iat <= now + 30 && now < claims.exp + 30;
       })
       .toBe(true);
+  } finally {
+    await context.close();
+  }
+});
+
+test('transferred to a new holder while the phone had no signal: the signal back for a moment, the open page says Transferred and so does its offline copy', async ({
+  browser,
+  server,
+}) => {
+  test.setTimeout(120_000);
+  const order = await orderOf(server, 1);
+  const [ticket] = order.tickets;
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true });
+  try {
+    const page = await context.newPage();
+    const wallet = new WalletPage(page);
+    await wallet.openOnline(ticket!.wallet_url);
+    await context.setOffline(true);
+    await expect(page.locator('#w-connection')).toHaveText(
+      'No signal: showing the code saved on this phone.',
+    );
+    await wallet.expectCurrentWindow();
+    // Meanwhile the box office hands the ticket to a friend of the buyer's.
+    await server.api('POST', `/v2/tickets/${ticket!.id}/transfer`, {
+      to_email: 'cy@example.test',
+      name: 'Cy Friend',
+    });
+
+    // The signal comes back for a moment: the page's check is answered, then the signal is gone
+    // again before anything else loads.
+    let answered = 0;
+    await page.route('**/token', async (route) => {
+      const response = await route.fetch();
+      await context.setOffline(true);
+      answered++;
+      await route.fulfill({ response });
+    });
+    await context.setOffline(false);
+    await expect.poll(() => answered).toBe(1);
+    await expect(page.locator('#w-status')).toHaveText('Transferred');
+    await expect(page.locator('#w-notice')).toHaveText(walletStateNotice.transferred);
+    await expect(wallet.code()).toBeHidden();
+
+    // Opened again with no signal: the copy on the phone says the same, with no code.
+    const again = await context.newPage();
+    await again.goto(ticket!.wallet_url);
+    await expect(again.locator('#w-status')).toHaveText('Transferred');
+    await expect(again.locator('#w-notice')).toHaveText(walletStateNotice.transferred);
+    await expect(again.locator('#w-title')).toHaveText('Back Online Night');
+    await expect(new WalletPage(again).code()).toBeHidden();
+  } finally {
+    await context.close();
+  }
+});
+
+test('event renamed, venue changed, holder name corrected and tier renamed while the phone had no signal: back online the open page shows them all, its tab title too, and so does its offline copy', async ({
+  browser,
+  server,
+}) => {
+  test.setTimeout(120_000);
+  const order = await orderOf(server, 1);
+  const [ticket] = order.tickets;
+  const { event_id, tier_id, attendee_id } = await server.api<{
+    event_id: string;
+    tier_id: string;
+    attendee_id: string;
+  }>('GET', `/v2/tickets/${ticket!.id}`);
+  const event = await server.api<{ doors_at: string }>('GET', `/v2/events/${event_id}`);
+  const doors = formatAttendeeTime(event.doors_at, 'Europe/Amsterdam');
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true });
+  try {
+    const page = await context.newPage();
+    const wallet = new WalletPage(page);
+    await wallet.openOnline(ticket!.wallet_url);
+    await expect(page).toHaveTitle('Ticket · Back Online Night');
+    await expect(page.locator('#w-name')).toHaveText('Bo Group');
+
+    await context.setOffline(true);
+    await expect(page.locator('#w-connection')).toHaveText(
+      'No signal: showing the code saved on this phone.',
+    );
+    // Meanwhile the box office renames the night and moves it to the small hall, corrects the
+    // holder's name and renames the tier: the mail sent earlier has the old ones.
+    await server.api('PATCH', `/v2/events/${event_id}`, { title: 'Late Night Special', venue: 'Small hall' });
+    await server.api('PATCH', `/v2/attendees/${attendee_id}`, { name: 'Bo Gruppe' });
+    await server.api('PATCH', `/v2/tiers/${tier_id}`, { name: 'Standing, balcony' });
+
+    // Signal again, nothing tapped: the page's check when the browser says it is online.
+    await context.setOffline(false);
+    await expect(page.locator('#w-title')).toHaveText('Late Night Special');
+    await expect(page.locator('#w-meta')).toHaveText(`Small hall · doors ${doors}`);
+    await expect(page.locator('#w-name')).toHaveText('Bo Gruppe');
+    await expect(page.locator('#w-tier')).toHaveText('Standing, balcony');
+    await expect(page.locator('#w-connection')).toBeHidden();
+    await expect(page).toHaveTitle('Ticket · Late Night Special');
+    await expect(wallet.code()).toHaveAttribute('aria-label', /\(Standing, balcony, Bo Gruppe\)/);
+    await wallet.expectCurrentWindow();
+
+    // At the venue with no signal, opened again: the copy on the phone has them too.
+    await context.setOffline(true);
+    const again = await context.newPage();
+    await again.goto(ticket!.wallet_url);
+    await expect(again.locator('#w-connection')).toHaveText(
+      'No signal: showing the code saved on this phone.',
+    );
+    await expect(again.locator('#w-title')).toHaveText('Late Night Special');
+    await expect(again.locator('#w-meta')).toHaveText(`Small hall · doors ${doors}`);
+    await expect(again.locator('#w-name')).toHaveText('Bo Gruppe');
+    await expect(again.locator('#w-tier')).toHaveText('Standing, balcony');
+    await expect(again).toHaveTitle('Ticket · Late Night Special');
+    await new WalletPage(again).expectCurrentWindow();
   } finally {
     await context.close();
   }

@@ -1,6 +1,7 @@
 import { escapeHtml } from '../../shared/escape-html.js';
 import type { OutgoingMail } from '../domain/mail-port.js';
 import { orderMailSubject, ticketsWord } from '../domain/mail-subjects.js';
+import { orderPdfSentence } from './phone-only-words.js';
 import type { PdfTicket } from './ticket-pdf.js';
 
 /** The event as ticket mail shows it; `doors` already in the event's zone (formatAttendeeTime). */
@@ -33,7 +34,7 @@ export function orderMail(input: OrderMailInput): OutgoingMail {
   const { event, tickets } = input;
   const count = tickets.length;
   const greeting = input.buyerName ? `Hi ${input.buyerName},` : 'Hi,';
-  const intro = `Thank you for your order (${input.orderId}). Your ${count === 1 ? 'ticket is' : `${count} tickets are`} attached as a PDF, one page per ticket: print it, or show it on your phone at the door.`;
+  const intro = `Thank you for your order (${input.orderId}). ${orderPdfSentence(tickets)}`;
   const text = [
     greeting,
     '',

@@ -1,5 +1,6 @@
 import type PDFKitDocument from 'pdfkit';
 import QRCode from 'qrcode';
+import { phoneOnlyPdfCaption } from './phone-only-words.js';
 import type { FaceName } from './ticket-fonts.js';
 import { baseFaceFor, registerBaseFace, writeInFace } from './ticket-typeface.js';
 
@@ -37,8 +38,6 @@ const qrSizePt = 280;
 
 const passCaption =
   'Show this code at the door. It admits one person, once: keep it to yourself, since whoever shows it first gets in.';
-const walletCaption =
-  'Scan this code with your phone to open your ticket, then show the code on that page at the door.';
 
 /**
  * The QR as filled rectangles, one per run of dark modules in a row: sharp at any print size and
@@ -101,7 +100,10 @@ function ticketPage(doc: PDFKit.PDFDocument, input: TicketPdfInput, ticket: PdfT
     .font('regular')
     .fontSize(11)
     .fillColor('#000000')
-    .text(ticket.paperPass ? passCaption : walletCaption, page.margin, doc.y, { width, align: 'center' })
+    .text(ticket.paperPass ? passCaption : phoneOnlyPdfCaption, page.margin, doc.y, {
+      width,
+      align: 'center',
+    })
     .moveDown(1.2);
 
   detail(doc, 'Ticket', ticket.tierName);

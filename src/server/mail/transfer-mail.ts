@@ -2,6 +2,7 @@ import { escapeHtml } from '../../shared/escape-html.js';
 import type { OutgoingMail } from '../domain/mail-port.js';
 import { transferMailSubject } from '../domain/mail-subjects.js';
 import type { MailEvent } from './order-mail.js';
+import { ticketPdfSentence } from './phone-only-words.js';
 import type { PdfTicket } from './ticket-pdf.js';
 
 export interface TransferMailInput {
@@ -38,7 +39,7 @@ export function transferMail(input: TransferMailInput): OutgoingMail {
     about,
     ...(input.message ? ['', `${said}: ${input.message}`] : []),
     '',
-    'Your ticket is attached as a PDF: print it, or show it on your phone at the door.',
+    ticketPdfSentence(ticket),
     `It is also online: ${ticket.walletUrl}`,
     '',
     'The code admits one person, once. Keep it to yourself: whoever shows it first gets in.',
@@ -46,7 +47,7 @@ export function transferMail(input: TransferMailInput): OutgoingMail {
   const html = `<p>${escapeHtml(greeting)}</p>
 <p>${escapeHtml(about)}</p>
 ${input.message ? `<blockquote>${escapeHtml(input.message)}</blockquote>` : ''}
-<p>Your ticket is attached as a PDF: print it, or show it on your phone at the door.
+<p>${escapeHtml(ticketPdfSentence(ticket))}
 It is also online: <a href="${escapeHtml(ticket.walletUrl)}">open your ticket</a>.</p>
 <p><small>The code admits one person, once. Keep it to yourself: whoever shows it first gets in.</small></p>`;
   return {

@@ -4,6 +4,7 @@ import {
   walletRefText,
   walletStateLabel,
   walletStateNotice,
+  walletPageTitle,
   type WalletState,
   type WalletTicketInfo,
 } from '../../shared/wallet-offline.js';
@@ -126,7 +127,7 @@ ${ticketCard(info, code, hint)}
 ${appVersion ? `<script type="application/json" id="wallet-data">${scriptJson({ info, live })}</script>\n${appScript(appVersion)}` : ''}`;
   const extra = `<link rel="manifest" href="${escapeHtml(`${secretPath}/manifest.webmanifest`)}">
 ${valid ? `<noscript><meta http-equiv="refresh" content="${walletRefreshSeconds}"></noscript>\n` : ''}`;
-  return pageShell(`Ticket · ${info.event_title}`, body, head(extra));
+  return pageShell(walletPageTitle(info), body, head(extra));
 }
 
 /**
