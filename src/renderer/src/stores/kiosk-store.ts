@@ -67,6 +67,8 @@ interface KioskState {
    */
   codeText: string;
   code: string;
+  /** The access code box is open (I have an access code): a customer's step like any other. */
+  codeOpen: boolean;
   codeNote: string | null;
   checkingCode: boolean;
   buyerName: string;
@@ -86,6 +88,7 @@ interface KioskState {
 
   chooseEvent(eventId: string | null): void;
   loadOffer(eventId: string): Promise<void>;
+  openCode(): void;
   setCodeText(text: string): void;
   applyCode(eventId: string): Promise<boolean>;
   clearCode(eventId: string): Promise<void>;
@@ -123,6 +126,7 @@ const startState = {
   quantity: 1,
   codeText: '',
   code: '',
+  codeOpen: false,
   codeNote: null,
   checkingCode: false,
   buyerName: '',
@@ -157,6 +161,26 @@ function restoredCharge(): Partial<KioskState> {
       ...(kept.failure?.unsure ? { unsure: true as const } : {}),
     },
   };
+}
+
+/**
+ * Nothing a customer did is on screen: no event chosen, no step, no code box (open, typed, refused
+ * or applied), no note. Only then has the idle reset (and Start over) nothing to undo. The code
+ * box used to live in its component alone, so one opened and left empty on the first screen (one
+ * event on sale: its tickets) stayed open for the next customer.
+ */
+export function kioskAtStart(
+  s: Pick<KioskState, 'stage' | 'eventId' | 'codeOpen' | 'codeText' | 'code' | 'codeNote' | 'note'>,
+): boolean {
+  return (
+    s.stage === 'browse' &&
+    s.eventId === null &&
+    !s.codeOpen &&
+    s.codeText === '' &&
+    !s.code &&
+    s.codeNote === null &&
+    s.note === null
+  );
 }
 
 let paymentAbort: AbortController | null = null;
@@ -373,6 +397,8 @@ export const useKiosk = create<KioskState>()((set, get) => {
         set({ offer: failed(messageOf(err), get().offer), offerTrouble: kioskTrouble(err) });
       }
     },
+
+    openCode: () => set({ codeOpen: true }),
 
     setCodeText: (codeText) => set({ codeText, codeNote: null }),
 
