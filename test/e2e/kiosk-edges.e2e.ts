@@ -642,3 +642,45 @@ test('a minute without a touch brings back the clean first screen, whatever the 
     await expect(name).toHaveValue('');
   });
 });
+
+/**
+ * A mischievous or hurried customer types a presale code, presses Apply and leaves (Start over,
+ * or the minute runs out) before the server has answered. The answer used to apply their code to
+ * the next customer's first screen: "Access code applied", and the code's tiers on the next read.
+ */
+test('a code still being checked when the customer starts over is never applied for the next one', async ({
+  page,
+  server,
+}) => {
+  const { kiosk } = await openLobbyKiosk(page, server);
+  const codeButton = page.getByRole('button', { name: 'I have an access code' });
+  const startOver = page.getByRole('button', { name: 'Start over' });
+
+  for (const code of ['JAZZ24', 'WRONG1']) {
+    await test.step(`${code}: Apply, then Start over before the answer`, async () => {
+      const offers = await holdRequestsTo(page, '**/v2/events/*/offer?access_code=*');
+      const checked = page.waitForRequest((request) => request.url().includes('access_code='));
+      await kiosk.applyCode(code);
+      await checked;
+      await expect(page.getByRole('button', { name: 'Checking…' })).toBeVisible();
+      await startOver.click();
+      await expect(codeButton).toBeVisible();
+      const answered = page.waitForResponse((response) => response.url().includes('access_code='));
+      await offers.release();
+      await answered;
+
+      // The next customer's first read of a tier's prices carries no code, and nothing says one
+      // is applied or refused.
+      const reread = page.waitForRequest((request) => request.url().includes('/offer'));
+      await kiosk.tier('Standard').click();
+      expect((await reread).url()).not.toContain('access_code');
+      await page.getByRole('button', { name: 'Back' }).click();
+      await expect(kiosk.tier('Standard')).toBeVisible();
+      await expect(codeButton).toBeVisible();
+      await expect(page.getByText('Access code applied.')).toHaveCount(0);
+      await expect(kiosk.tier('Members')).toHaveCount(0);
+      await expect(page.getByRole('alert')).toHaveCount(0);
+      await expect(startOver).toHaveCount(0);
+    });
+  }
+});

@@ -194,6 +194,12 @@ let offerSeq = 0;
  * overruled by the answer, which started the last customer's payment on the next one's screen.
  */
 let stepSeq = 0;
+/**
+ * Counts fresh starts (Start over, the idle reset, the browser's Back, another event chosen), so
+ * the answer to a code still being checked when the customer left is dropped: it used to apply the
+ * last customer's code, and the tiers it opens, to the next customer's first screen.
+ */
+let visitSeq = 0;
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** The event's offer, with the code when one was applied; the server compares it. */
@@ -376,6 +382,7 @@ export const useKiosk = create<KioskState>()((set, get) => {
 
     chooseEvent: (eventId) => {
       stepSeq++;
+      visitSeq++;
       set({ ...startState, eventId });
     },
 
@@ -407,12 +414,15 @@ export const useKiosk = create<KioskState>()((set, get) => {
       if (!typed) return false;
       set({ checkingCode: true, codeNote: null });
       const seq = ++offerSeq;
+      const visit = visitSeq;
       try {
         const offer = await fetchOffer(eventId, typed);
+        if (visit !== visitSeq) return false; // the customer started over meanwhile
         set({ code: typed, codeNote: null, checkingCode: false });
         if (seq === offerSeq) set({ offer: ready(offer) });
         return true;
       } catch (err) {
+        if (visit !== visitSeq) return false;
         set({ code: '', checkingCode: false, codeNote: codeRefusalWords(err) });
         return false;
       }
@@ -444,7 +454,10 @@ export const useKiosk = create<KioskState>()((set, get) => {
       const { stage } = get();
       if (stage === 'details') set({ stage: 'quantity', note: null, fieldErrors: {} });
       else if (stage === 'quantity') set({ stage: 'browse', tierId: null, note: null });
-      else if (stage === 'browse') set({ ...startState });
+      else if (stage === 'browse') {
+        visitSeq++;
+        set({ ...startState });
+      }
     },
 
     async pay(event) {
@@ -483,6 +496,7 @@ export const useKiosk = create<KioskState>()((set, get) => {
 
     reset() {
       stepSeq++;
+      visitSeq++;
       paymentAbort?.abort();
       forgetCharge(tabStorage());
       set({ ...startState });
