@@ -557,3 +557,130 @@ test('with fewer left than one purchase may take, the kiosk says how many are le
   await expect(page.getByRole('button', { name: 'One more' })).toBeDisabled();
   await expect(hint).toHaveText('Only 3 left.');
 });
+
+/**
+ * A customer who walks away leaves the next one the kiosk's first screen, whatever they left on
+ * it. The access code box opened and left empty stayed open: with one event on sale its tickets
+ * are the first screen, where the idle reset counted nothing but a chosen event or a code.
+ */
+test('a minute without a touch brings back the clean first screen, whatever the last customer left open', async ({
+  page,
+  server,
+}) => {
+  const { kiosk } = await openLobbyKiosk(page, server, { clock: true });
+  const codeButton = page.getByRole('button', { name: 'I have an access code' });
+  const codeField = page.getByLabel('Access code');
+  const email = page.getByLabel('Email (we send your tickets here)');
+  const name = page.getByLabel('Name (optional)');
+  // The page's clock is Playwright's: the minute passes at once.
+  const walkAway = () => page.clock.fastForward(61_000);
+  /** The first screen as a customer finds it who never touched the kiosk. */
+  const expectFirstScreen = async () => {
+    await expect(page.getByRole('heading', { name: 'Choose your tickets' })).toBeVisible();
+    await expect(kiosk.tier('Standard')).toBeVisible();
+    await expect(codeButton).toBeVisible();
+    await expect(codeField).toHaveCount(0);
+    await expect(kiosk.tier('Members')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Start over' })).toHaveCount(0);
+    await expect(page.getByRole('alert')).toHaveCount(0);
+  };
+  await expectFirstScreen();
+
+  await test.step('the access code box opened, nothing typed', async () => {
+    await codeButton.click();
+    await expect(codeField).toBeFocused();
+    await walkAway();
+    await expectFirstScreen();
+  });
+
+  await test.step('a code typed, then erased', async () => {
+    await codeButton.click();
+    await codeField.fill('JAZ');
+    await codeField.fill('');
+    await walkAway();
+    await expectFirstScreen();
+  });
+
+  await test.step('a wrong code refused, still in the box', async () => {
+    await codeButton.click();
+    await codeField.fill('NOPE');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await expect(page.getByRole('alert')).toHaveText('That code does not unlock any tickets for this event.');
+    await walkAway();
+    await expectFirstScreen();
+  });
+
+  await test.step('a code that unlocked Members', async () => {
+    await kiosk.applyCode('JAZZ24');
+    await expect(kiosk.tier('Members')).toBeVisible();
+    await walkAway();
+    await expectFirstScreen();
+  });
+
+  await test.step('three tickets on "How many?"', async () => {
+    await kiosk.tier('Standard').click();
+    await kiosk.more(2);
+    await expect(kiosk.quantity()).toHaveText('3');
+    await walkAway();
+    await expectFirstScreen();
+    await kiosk.tier('Standard').click();
+    await expect(kiosk.quantity()).toHaveText('1');
+    await page.getByRole('button', { name: 'Start over' }).click();
+    await expectFirstScreen();
+  });
+
+  await test.step('the details half filled in', async () => {
+    await kiosk.tier('Standard').click();
+    await kiosk.continue();
+    await name.fill('Left Behind');
+    await email.fill('left@exa');
+    await walkAway();
+    await expectFirstScreen();
+    await kiosk.tier('Standard').click();
+    await kiosk.continue();
+    await expect(email).toHaveValue('');
+    await expect(name).toHaveValue('');
+  });
+});
+
+/**
+ * A mischievous or hurried customer types a presale code, presses Apply and leaves (Start over,
+ * or the minute runs out) before the server has answered. The answer used to apply their code to
+ * the next customer's first screen: "Access code applied", and the code's tiers on the next read.
+ */
+test('a code still being checked when the customer starts over is never applied for the next one', async ({
+  page,
+  server,
+}) => {
+  const { kiosk } = await openLobbyKiosk(page, server);
+  const codeButton = page.getByRole('button', { name: 'I have an access code' });
+  const startOver = page.getByRole('button', { name: 'Start over' });
+
+  for (const code of ['JAZZ24', 'WRONG1']) {
+    await test.step(`${code}: Apply, then Start over before the answer`, async () => {
+      const offers = await holdRequestsTo(page, '**/v2/events/*/offer?access_code=*');
+      const checked = page.waitForRequest((request) => request.url().includes('access_code='));
+      await kiosk.applyCode(code);
+      await checked;
+      await expect(page.getByRole('button', { name: 'Checking…' })).toBeVisible();
+      await startOver.click();
+      await expect(codeButton).toBeVisible();
+      const answered = page.waitForResponse((response) => response.url().includes('access_code='));
+      await offers.release();
+      await answered;
+
+      // The next customer's first read of a tier's prices carries no code, and nothing says one
+      // is applied or refused.
+      const reread = page.waitForRequest((request) => request.url().includes('/offer'));
+      await kiosk.tier('Standard').click();
+      expect((await reread).url()).not.toContain('access_code');
+      await page.getByRole('button', { name: 'Back' }).click();
+      await expect(kiosk.tier('Standard')).toBeVisible();
+      await expect(codeButton).toBeVisible();
+      await expect(page.getByText('Access code applied.')).toHaveCount(0);
+      await expect(kiosk.tier('Members')).toHaveCount(0);
+      await expect(page.getByRole('alert')).toHaveCount(0);
+      await expect(startOver).toHaveCount(0);
+    });
+  }
+});

@@ -258,6 +258,29 @@ test('a staff key typed into the kiosk and left there is dropped after a minute 
   await expect(page.getByRole('navigation', { name: 'Screens' })).toHaveCount(0);
 });
 
+/**
+ * A customer at a browser kiosk finds a staff key someone typed into its sign-in and types another
+ * address: within the minute before the key was dropped, `/sell` opened the box office with it.
+ */
+test('a staff key typed into the kiosk opens no staff screen, whatever address is typed next', async ({
+  page,
+  server,
+}) => {
+  const boxOffice = await staffKeyTypedIntoKiosk(page, server);
+  // Not kept in the tab: a typed address (or a reload) loads the page afresh without it.
+  expect(await page.evaluate(() => JSON.stringify(sessionStorage))).not.toContain(boxOffice.secret);
+  // A move to a staff address within the page (history, no page load) comes back to the kiosk.
+  await page.evaluate("history.pushState(null, '', '/sell'); dispatchEvent(new PopStateEvent('popstate'))");
+  await expect(page).toHaveURL(/\/kiosk$/);
+  await expect(page.getByRole('heading', { name: 'The kiosk needs a kiosk key' })).toBeVisible();
+  for (const address of ['/sell', '/orders', '/kiosk']) {
+    await page.goto(`${server.url}${address}`);
+    await expect(page.getByRole('heading', { level: 1, name: /sign-in$/ })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Screens' })).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: 'The kiosk needs a kiosk key' })).toHaveCount(0);
+  }
+});
+
 /** A box-office key typed into the kiosk's sign-in, which answers "The kiosk needs a kiosk key". */
 async function staffKeyTypedIntoKiosk(page: Page, server: VenueServer): Promise<{ secret: string }> {
   await kioskEvening(server);

@@ -281,6 +281,8 @@ export function App() {
     if (role === 'kiosk') return matchPath('/kiosk', path) ? <KioskScreen /> : <Redirect to="/kiosk" />;
     // Customers must never stand at a screen holding a staff key.
     if (matchPath('/kiosk', path)) return <KioskNeedsKioskKey />;
+    // Nor reach a staff screen with one typed into the kiosk's sign-in.
+    if (source === 'kiosk') return <Redirect to="/kiosk" />;
     return <StaffGate />;
   }
   // The desktop app's own key, or a key this tab kept, being checked: the sign-in form would flash

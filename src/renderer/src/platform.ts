@@ -42,7 +42,11 @@ function restoreStaff(): void {
 export function persistSession(): () => void {
   const stopKey = useSession.subscribe((state, previous) => {
     if (state.apiKey === previous.apiKey && state.source === previous.source) return;
-    if (state.apiKey && state.source === 'login') window.sessionStorage.setItem(storageKey, state.apiKey);
+    // A staff key typed into the kiosk's sign-in is not kept: the next page load (a reload, an
+    // address typed by whoever stands at the kiosk) finds no staff key in the tab.
+    const kept = state.source === 'login' || (state.source === 'kiosk' && state.role === 'kiosk');
+    if (state.apiKey && kept) window.sessionStorage.setItem(storageKey, state.apiKey);
+    else if (state.apiKey && state.source === 'kiosk') window.sessionStorage.removeItem(storageKey);
     else if (!state.apiKey) window.sessionStorage.removeItem(storageKey);
     if (previous.apiKey && state.apiKey !== previous.apiKey) void useStaff.getState().signOut('expired');
   });

@@ -28,7 +28,7 @@ export function LoginScreen() {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    void (pairing ? pairKiosk(key, name) : signIn(key, 'login'));
+    void (pairing ? pairKiosk(key, name) : signIn(key, kiosk ? 'kiosk' : 'login'));
   };
 
   return (

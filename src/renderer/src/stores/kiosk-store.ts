@@ -67,6 +67,8 @@ interface KioskState {
    */
   codeText: string;
   code: string;
+  /** The access code box is open (I have an access code): a customer's step like any other. */
+  codeOpen: boolean;
   codeNote: string | null;
   checkingCode: boolean;
   buyerName: string;
@@ -86,6 +88,7 @@ interface KioskState {
 
   chooseEvent(eventId: string | null): void;
   loadOffer(eventId: string): Promise<void>;
+  openCode(): void;
   setCodeText(text: string): void;
   applyCode(eventId: string): Promise<boolean>;
   clearCode(eventId: string): Promise<void>;
@@ -123,6 +126,7 @@ const startState = {
   quantity: 1,
   codeText: '',
   code: '',
+  codeOpen: false,
   codeNote: null,
   checkingCode: false,
   buyerName: '',
@@ -159,6 +163,26 @@ function restoredCharge(): Partial<KioskState> {
   };
 }
 
+/**
+ * Nothing a customer did is on screen: no event chosen, no step, no code box (open, typed, refused
+ * or applied), no note. Only then has the idle reset (and Start over) nothing to undo. The code
+ * box used to live in its component alone, so one opened and left empty on the first screen (one
+ * event on sale: its tickets) stayed open for the next customer.
+ */
+export function kioskAtStart(
+  s: Pick<KioskState, 'stage' | 'eventId' | 'codeOpen' | 'codeText' | 'code' | 'codeNote' | 'note'>,
+): boolean {
+  return (
+    s.stage === 'browse' &&
+    s.eventId === null &&
+    !s.codeOpen &&
+    s.codeText === '' &&
+    !s.code &&
+    s.codeNote === null &&
+    s.note === null
+  );
+}
+
 let paymentAbort: AbortController | null = null;
 /** A pay() under way, from reading the offer again to the order recorded or the card refused. */
 let payStarted = false;
@@ -170,6 +194,12 @@ let offerSeq = 0;
  * overruled by the answer, which started the last customer's payment on the next one's screen.
  */
 let stepSeq = 0;
+/**
+ * Counts fresh starts (Start over, the idle reset, the browser's Back, another event chosen), so
+ * the answer to a code still being checked when the customer left is dropped: it used to apply the
+ * last customer's code, and the tiers it opens, to the next customer's first screen.
+ */
+let visitSeq = 0;
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** The event's offer, with the code when one was applied; the server compares it. */
@@ -352,6 +382,7 @@ export const useKiosk = create<KioskState>()((set, get) => {
 
     chooseEvent: (eventId) => {
       stepSeq++;
+      visitSeq++;
       set({ ...startState, eventId });
     },
 
@@ -374,6 +405,8 @@ export const useKiosk = create<KioskState>()((set, get) => {
       }
     },
 
+    openCode: () => set({ codeOpen: true }),
+
     setCodeText: (codeText) => set({ codeText, codeNote: null }),
 
     async applyCode(eventId) {
@@ -381,12 +414,15 @@ export const useKiosk = create<KioskState>()((set, get) => {
       if (!typed) return false;
       set({ checkingCode: true, codeNote: null });
       const seq = ++offerSeq;
+      const visit = visitSeq;
       try {
         const offer = await fetchOffer(eventId, typed);
+        if (visit !== visitSeq) return false; // the customer started over meanwhile
         set({ code: typed, codeNote: null, checkingCode: false });
         if (seq === offerSeq) set({ offer: ready(offer) });
         return true;
       } catch (err) {
+        if (visit !== visitSeq) return false;
         set({ code: '', checkingCode: false, codeNote: codeRefusalWords(err) });
         return false;
       }
@@ -418,7 +454,10 @@ export const useKiosk = create<KioskState>()((set, get) => {
       const { stage } = get();
       if (stage === 'details') set({ stage: 'quantity', note: null, fieldErrors: {} });
       else if (stage === 'quantity') set({ stage: 'browse', tierId: null, note: null });
-      else if (stage === 'browse') set({ ...startState });
+      else if (stage === 'browse') {
+        visitSeq++;
+        set({ ...startState });
+      }
     },
 
     async pay(event) {
@@ -457,6 +496,7 @@ export const useKiosk = create<KioskState>()((set, get) => {
 
     reset() {
       stepSeq++;
+      visitSeq++;
       paymentAbort?.abort();
       forgetCharge(tabStorage());
       set({ ...startState });

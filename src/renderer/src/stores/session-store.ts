@@ -6,7 +6,12 @@ import { pairKiosk } from '../lib/kiosk-pairing.js';
 import { readHealth, type StorageState } from '../lib/server-health.js';
 
 export type Connection = 'unknown' | 'online' | 'offline';
-export type KeySource = 'bridge' | 'login';
+/**
+ * Where the key came from: the desktop bridge, a sign-in form, or the kiosk's sign-in (`kiosk`),
+ * where a staff key is a slip on a customer's screen: it is never kept in the tab and opens no
+ * staff screen (platform.ts, app.tsx).
+ */
+export type KeySource = 'bridge' | 'login' | 'kiosk';
 
 interface SessionState {
   baseUrl: string;

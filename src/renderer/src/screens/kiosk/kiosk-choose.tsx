@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, type FormEvent } from 'react';
 import type { EventView, OfferView } from '../../api/types.js';
 import { useTapSettled } from '../../hooks/use-settled.js';
 import { kioskTiers } from '../../lib/kiosk-offer.js';
@@ -105,7 +105,9 @@ function AccessCode({ eventId }: { eventId: string }) {
   const setCodeText = useKiosk((s) => s.setCodeText);
   const applyCode = useKiosk((s) => s.applyCode);
   const clearCode = useKiosk((s) => s.clearCode);
-  const [open, setOpen] = useState(false);
+  // In the store, not this component: the idle reset closes it (kioskAtStart).
+  const open = useKiosk((s) => s.codeOpen);
+  const openCode = useKiosk((s) => s.openCode);
   if (code) {
     return (
       <p className="kiosk-code-applied">
@@ -118,7 +120,7 @@ function AccessCode({ eventId }: { eventId: string }) {
   }
   if (!open) {
     return (
-      <button type="button" className="kiosk-button kiosk-button-quiet" onClick={() => setOpen(true)}>
+      <button type="button" className="kiosk-button kiosk-button-quiet" onClick={openCode}>
         I have an access code
       </button>
     );

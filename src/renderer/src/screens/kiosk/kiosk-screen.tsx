@@ -4,7 +4,7 @@ import { useNow } from '../../hooks/use-now.js';
 import { kioskEvents } from '../../lib/kiosk-offer.js';
 import { tierSaleState } from '../../lib/tier-sale-state.js';
 import { useEvents } from '../../stores/events-store.js';
-import { idlePausedStages, useKiosk } from '../../stores/kiosk-store.js';
+import { idlePausedStages, kioskAtStart, useKiosk } from '../../stores/kiosk-store.js';
 import { useSession } from '../../stores/session-store.js';
 import { KioskEvents, KioskTiers } from './kiosk-choose.js';
 import { KioskDone } from './kiosk-done.js';
@@ -56,8 +56,8 @@ export function KioskScreen() {
     return () => window.clearInterval(timer);
   }, [eventId, loadOffer]);
 
-  // Nothing chosen yet (a single event is shown without being chosen): nothing to reset.
-  const atStart = kiosk.stage === 'browse' && kiosk.eventId === null && kiosk.codeText === '' && !kiosk.code;
+  // Nothing chosen, opened or typed yet (a single event is shown without being chosen): nothing to reset.
+  const atStart = kioskAtStart(kiosk);
   const onIdle = useCallback(() => {
     useKiosk.getState().reset();
     void loadEvents();

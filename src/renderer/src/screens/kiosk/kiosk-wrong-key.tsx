@@ -15,7 +15,7 @@ import { useSession } from '../../stores/session-store.js';
 export function KioskNeedsKioskKey() {
   const source = useSession((s) => s.source);
   const signOut = useSession((s) => s.signOut);
-  const typedHere = source === 'login';
+  const typedHere = source === 'login' || source === 'kiosk';
   useIdleReset(typedHere, signOut);
   return (
     <main className="login">
