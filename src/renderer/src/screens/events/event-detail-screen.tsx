@@ -171,13 +171,7 @@ function EventDetail({ event }: { event: EventView }) {
             initial={eventToForm(event)}
             readOnly={!isAdmin || event.status === 'cancelled'}
             submitLabel="Save changes"
-            warning={(form) =>
-              doorsMovedLaterWarning(
-                event,
-                form,
-                (tiers?.data ?? []).reduce((n, t) => n + t.sold, 0),
-              )
-            }
+            warning={(form) => doorsMovedLaterWarning(event, form, tiers?.data ?? [])}
             onSubmit={async (form) => {
               const parsed = eventChanges(event, form);
               if (!parsed.body) return parsed.errors;
