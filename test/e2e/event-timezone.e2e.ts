@@ -113,7 +113,7 @@ test("an event in New York set up from a London till: doors 19:00 are New York's
   await details.getByLabel('Doors open').fill(`${year}-01-18T19:00`);
   const warning = page.getByTestId('doors-moved-warning');
   await expect(warning).toContainText(
-    'The ticket already sold carries a printed pass that stops working after',
+    'The ticket already sold, if printed or mailed, stops getting in after',
   );
   await expect(warning).toContainText(`16 Jan ${year}, 19:00`);
   await details.getByLabel('Doors open').fill(doorsWall);

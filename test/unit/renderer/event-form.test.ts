@@ -188,23 +188,28 @@ describe("event form on the event's clock", () => {
 
 describe('doorsMovedLaterWarning', () => {
   const form = (doors: string) => ({ ...eventToForm(event), doors_at: doors });
+  const paper = (sold: number, voided = 0) => ({ sold, voided, paper_pass: true });
+  const phoneOnly = (sold: number) => ({ sold, voided: 0, paper_pass: false });
 
-  it('warns before saving doors moved past the life of the passes already sold', () => {
+  it('warns before saving doors moved past the life of the paper passes already sold', () => {
     // The time is the event's clock (with its zone's name when the till is elsewhere).
-    const words = doorsMovedLaterWarning(event, form('2026-12-27T19:00'), 12) ?? '';
+    const words =
+      doorsMovedLaterWarning(event, form('2026-12-27T19:00'), [paper(10, 1), paper(3), phoneOnly(40)]) ?? '';
     expect(words).toMatch(
-      /^The 12 tickets already sold carry printed passes that stop working after Fri, 25 Dec 2026, 19:00( \S+)?, before the new doors\. After saving, reprint or email them again \(Orders → Email tickets…\): new prints and mails carry the new date\.$/,
+      /^The 12 tickets already sold, if printed or mailed, stop getting in after Fri, 25 Dec 2026, 19:00( \S+)?, before the new doors: the door will refuse them as out of date\. After saving, their holders need them sent again \(Orders → Email tickets…\) or reprinted\. Wallet links keep working\.$/,
     );
   });
 
-  it('says nothing within a day of the old doors, for earlier doors, or with nothing sold', () => {
-    expect(doorsMovedLaterWarning(event, form('2026-12-27T19:00'), 1)).toMatch(
-      /^The ticket already sold carries a printed pass that stops working after /,
+  it('says nothing within a day of the old doors, for earlier doors, or with no paper ticket sold', () => {
+    expect(doorsMovedLaterWarning(event, form('2026-12-27T19:00'), [paper(2, 1)])).toMatch(
+      /^The ticket already sold, if printed or mailed, stops getting in after .* its holder needs it sent again /,
     );
-    expect(doorsMovedLaterWarning(event, form('2026-12-25T19:00'), 12)).toBeNull();
-    expect(doorsMovedLaterWarning(event, form('2026-12-20T19:00'), 12)).toBeNull();
-    expect(doorsMovedLaterWarning(event, form('2026-12-31T19:00'), 0)).toBeNull();
-    expect(doorsMovedLaterWarning(event, form('not a time'), 12)).toBeNull();
+    expect(doorsMovedLaterWarning(event, form('2026-12-25T19:00'), [paper(12)])).toBeNull();
+    expect(doorsMovedLaterWarning(event, form('2026-12-20T19:00'), [paper(12)])).toBeNull();
+    expect(doorsMovedLaterWarning(event, form('2026-12-31T19:00'), [])).toBeNull();
+    expect(doorsMovedLaterWarning(event, form('not a time'), [paper(12)])).toBeNull();
+    // Phone-only tickets follow the new doors on their wallet page; voided ones get nobody in.
+    expect(doorsMovedLaterWarning(event, form('2026-12-31T19:00'), [phoneOnly(30), paper(2, 2)])).toBeNull();
   });
 });
 

@@ -1,4 +1,4 @@
-import type { EventCreate, EventPatch, EventView } from '../api/types.js';
+import type { EventCreate, EventPatch, EventView, TierView } from '../api/types.js';
 import { normalizeTimeZone } from '../../../shared/attendee-time.js';
 import { currencyProblem } from '../../../shared/currencies.js';
 import { fieldLimits } from '../../../shared/field-limits.js';
@@ -247,27 +247,33 @@ export function eventChanges(
 /** A paper pass lives until a day after doors (docs/api.md "Ticket credentials"). */
 const passLifeAfterDoorsMs = 24 * 60 * 60 * 1000;
 
+/** What the doors-moved warning needs of each tier: its tickets and whether they have paper. */
+export type PaperTier = Pick<TierView, 'sold' | 'voided' | 'paper_pass'>;
+
 /**
  * Said before saving when the doors move so much later that tickets already printed or mailed
  * expire before the new doors: their passes keep the old doors' end, and the door would turn
- * those guests away as "out of date". Null when nothing sold, or the move is within that day.
+ * those guests away as "out of date". Only tickets with a paper pass count (sold and not voided,
+ * of tiers with `paper_pass`): a phone-only ticket's wallet link follows the new doors. Null when
+ * there are none, or the move is within that day.
  */
 export function doorsMovedLaterWarning(
   original: EventView,
   form: EventForm,
-  ticketsSold: number,
+  tiers: readonly PaperTier[],
 ): string | null {
-  if (ticketsSold === 0) return null;
+  const paper = tiers.reduce((n, t) => (t.paper_pass ? n + Math.max(0, t.sold - t.voided) : n), 0);
+  if (paper === 0) return null;
   const next = parseEventCreate(form, null).body;
   if (!next) return null;
   const oldDoors = Date.parse(original.doors_at);
   if (Date.parse(next.doors_at) <= oldDoors + passLifeAfterDoorsMs) return null;
-  const until = new Date(oldDoors + passLifeAfterDoorsMs).toISOString();
+  const until = formatEventTime(new Date(oldDoors + passLifeAfterDoorsMs).toISOString(), original.timezone);
   const sold =
-    ticketsSold === 1
-      ? 'The ticket already sold carries a printed pass that stops'
-      : `The ${ticketsSold} tickets already sold carry printed passes that stop`;
-  return `${sold} working after ${formatEventTime(until, original.timezone)}, before the new doors. After saving, reprint or email them again (Orders → Email tickets…): new prints and mails carry the new date.`;
+    paper === 1
+      ? `The ticket already sold, if printed or mailed, stops getting in after ${until}, before the new doors: the door will refuse it as out of date. After saving, its holder needs it sent again`
+      : `The ${paper} tickets already sold, if printed or mailed, stop getting in after ${until}, before the new doors: the door will refuse them as out of date. After saving, their holders need them sent again`;
+  return `${sold} (Orders → Email tickets…) or reprinted. Wallet links keep working.`;
 }
 
 /**

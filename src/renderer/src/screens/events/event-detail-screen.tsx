@@ -17,6 +17,7 @@ import { GuestCheckIn } from './guest-check-in.js';
 import { TierEditor } from './tier-editor.js';
 import { TiersTable } from './tiers-table.js';
 import { CancelEventDialog } from './cancel-event-dialog.js';
+import { PostponeResend } from './postpone-resend.js';
 
 type Editing = { tier: TierView | null } | null;
 
@@ -55,6 +56,8 @@ function EventDetail({ event }: { event: EventView }) {
   // What the last cancel or refund did, said once its dialog has closed.
   const [notice, setNotice] = useState<string | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
+  /** The new doors after a move past the paper passes' life: offers to mail the tickets again. */
+  const [resendFor, setResendFor] = useState<string | null>(null);
 
   // Create event and Publish take themselves away: the keyboard lands on the event's heading.
   const heading = useFocusIfLost<HTMLHeadingElement>(event.status);
@@ -171,19 +174,16 @@ function EventDetail({ event }: { event: EventView }) {
             initial={eventToForm(event)}
             readOnly={!isAdmin || event.status === 'cancelled'}
             submitLabel="Save changes"
-            warning={(form) =>
-              doorsMovedLaterWarning(
-                event,
-                form,
-                (tiers?.data ?? []).reduce((n, t) => n + t.sold, 0),
-              )
-            }
+            warning={(form) => doorsMovedLaterWarning(event, form, tiers?.data ?? [])}
             onSubmit={async (form) => {
               const parsed = eventChanges(event, form);
               if (!parsed.body) return parsed.errors;
+              const postponed = doorsMovedLaterWarning(event, form, tiers?.data ?? []) !== null;
               if (Object.keys(parsed.body).length > 0) await updateEvent(event.id, parsed.body);
+              if (postponed && parsed.body.doors_at) setResendFor(parsed.body.doors_at);
             }}
           />
+          {resendFor ? <PostponeResend key={resendFor} eventId={event.id} doorsAt={resendFor} /> : null}
         </section>
       </div>
 
