@@ -11,9 +11,9 @@ type Shift = components['schemas']['Shift'];
 
 /**
  * The end of the night as a manager does it, where it went wrong: a count typed with a decimal
- * comma, the same shift closed first in a second tab, and a Z report printed after an X report.
+ * comma or an unclear point, the same shift closed first in a second tab, and a Z report printed after an X report.
  */
-test('a decimal-comma count is refused in words; a shift closed in another tab shows that close’s Z report; one report per print', async ({
+test('a European count is read, an unclear one refused in words; a shift closed in another tab shows that close’s Z report; one report per print', async ({
   browser,
   server,
 }) => {
@@ -32,15 +32,20 @@ test('a decimal-comma count is refused in words; a shift closed in another tab s
   const shift = new ShiftPage(first);
   await shift.open('100.00');
 
-  await test.step('“145,00” is not read as 14,500.00', async () => {
+  await test.step('“1.234” is refused saying why and what to type; “1.234,50” and “150,00” are read', async () => {
     await first.getByRole('button', { name: 'Close shift…' }).click();
-    await first.getByLabel('Cash counted in the drawer').fill('145,00');
+    const count = first.getByLabel('Cash counted in the drawer');
+    await count.fill('1.234');
     await first.getByRole('button', { name: 'Next' }).click();
     await expect(first.locator('.field-error')).toHaveText(
-      'Type the cash counted in the drawer, like 25.00.',
+      '“1.234” is unclear: after a point come the decimals, 2 digits in USD. For $1,234.00 type 1234.',
     );
     await expect(first.getByTestId('counted')).toHaveCount(0);
-    await first.getByLabel('Cash counted in the drawer').fill('150.00');
+    await count.fill('1.234,50');
+    await first.getByRole('button', { name: 'Next' }).click();
+    await expect(first.getByTestId('counted')).toHaveText('$1,234.50');
+    await first.getByRole('button', { name: 'Count again' }).click();
+    await count.fill('150,00');
     await first.getByRole('button', { name: 'Next' }).click();
     await expect(first.getByTestId('counted')).toHaveText('$150.00');
   });
