@@ -316,7 +316,10 @@ test('a refund at another till says where the order was sold; that till’s refu
  * refund from the drawer is in no Z report. The void dialog said so; the refund dialog said only
  * where the order was sold, and the morning's drawer came out short with nobody told why.
  */
-test('a cash refund with no shift open on this till says no Z report counts it', async ({ page, server }) => {
+test('a cash refund with no shift open on this till says no Z report counts it; an unclear part amount says why', async ({
+  page,
+  server,
+}) => {
   const { event, till, tierId } = await dollarEventAndTill(server, {
     title: 'Last Night',
     doors_at: new Date(Date.now() - 10 * 3_600_000).toISOString(),
@@ -348,6 +351,13 @@ test('a cash refund with no shift open on this till says no Z report counts it',
   await expect(drawer).toHaveCount(0);
   await dialog.getByRole('radio', { name: 'Cash from the drawer' }).check();
   await expect(drawer).toBeVisible();
+  // Part of it, typed the European way: the amount says why it was refused and what to type.
+  await dialog.getByRole('radio', { name: 'Part of it' }).check();
+  await dialog.getByLabel('Amount').fill('1.234');
+  await dialog.getByRole('button', { name: 'Refund', exact: true }).click();
+  await expect(dialog.getByRole('alert')).toHaveText(
+    '“1.234” is unclear: after a point come the decimals, 2 digits in USD. For $1,234.00 type 1234.',
+  );
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toBeHidden();
 });
