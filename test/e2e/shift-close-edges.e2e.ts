@@ -11,9 +11,9 @@ type Shift = components['schemas']['Shift'];
 
 /**
  * The end of the night as a manager does it, where it went wrong: a count typed with a decimal
- * comma, the same shift closed first in a second tab, and a Z report printed after an X report.
+ * comma or an unclear point, the same shift closed first in a second tab, and a Z report printed after an X report.
  */
-test('a decimal-comma count is refused in words; a shift closed in another tab shows that close’s Z report; one report per print', async ({
+test('a European count is read, an unclear one refused in words; a shift closed in another tab shows that close’s Z report; one report per print', async ({
   browser,
   server,
 }) => {
@@ -32,15 +32,20 @@ test('a decimal-comma count is refused in words; a shift closed in another tab s
   const shift = new ShiftPage(first);
   await shift.open('100.00');
 
-  await test.step('“145,00” is not read as 14,500.00', async () => {
+  await test.step('“1.234” is refused saying why and what to type; “1.234,50” and “150,00” are read', async () => {
     await first.getByRole('button', { name: 'Close shift…' }).click();
-    await first.getByLabel('Cash counted in the drawer').fill('145,00');
+    const count = first.getByLabel('Cash counted in the drawer');
+    await count.fill('1.234');
     await first.getByRole('button', { name: 'Next' }).click();
     await expect(first.locator('.field-error')).toHaveText(
-      'Type the cash counted in the drawer, like 25.00.',
+      '“1.234” is unclear: after a point come the decimals, 2 digits in USD. For $1,234.00 type 1234.',
     );
     await expect(first.getByTestId('counted')).toHaveCount(0);
-    await first.getByLabel('Cash counted in the drawer').fill('150.00');
+    await count.fill('1.234,50');
+    await first.getByRole('button', { name: 'Next' }).click();
+    await expect(first.getByTestId('counted')).toHaveText('$1,234.50');
+    await first.getByRole('button', { name: 'Count again' }).click();
+    await count.fill('150,00');
     await first.getByRole('button', { name: 'Next' }).click();
     await expect(first.getByTestId('counted')).toHaveText('$150.00');
   });
@@ -311,7 +316,10 @@ test('a refund at another till says where the order was sold; that till’s refu
  * refund from the drawer is in no Z report. The void dialog said so; the refund dialog said only
  * where the order was sold, and the morning's drawer came out short with nobody told why.
  */
-test('a cash refund with no shift open on this till says no Z report counts it', async ({ page, server }) => {
+test('a cash refund with no shift open on this till says no Z report counts it; an unclear part amount says why', async ({
+  page,
+  server,
+}) => {
   const { event, till, tierId } = await dollarEventAndTill(server, {
     title: 'Last Night',
     doors_at: new Date(Date.now() - 10 * 3_600_000).toISOString(),
@@ -343,6 +351,13 @@ test('a cash refund with no shift open on this till says no Z report counts it',
   await expect(drawer).toHaveCount(0);
   await dialog.getByRole('radio', { name: 'Cash from the drawer' }).check();
   await expect(drawer).toBeVisible();
+  // Part of it, typed the European way: the amount says why it was refused and what to type.
+  await dialog.getByRole('radio', { name: 'Part of it' }).check();
+  await dialog.getByLabel('Amount').fill('1.234');
+  await dialog.getByRole('button', { name: 'Refund', exact: true }).click();
+  await expect(dialog.getByRole('alert')).toHaveText(
+    '“1.234” is unclear: after a point come the decimals, 2 digits in USD. For $1,234.00 type 1234.',
+  );
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toBeHidden();
 });

@@ -82,6 +82,7 @@ export class SalesViews {
       attendee_id: row.attendee_id,
       status: row.status,
       scan_count: row.scan_count,
+      price_cents: row.price_cents,
       wallet_url: this.deps.urls.walletPage(row.wallet_secret),
       qr_token: token,
       paper_pass: pass,

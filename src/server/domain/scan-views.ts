@@ -42,6 +42,7 @@ export function viewScanTicket(row: ScanTicketRow, urls: PublicUrls): ScanTicket
     attendee_id: row.attendee_id,
     status: row.status,
     scan_count: row.scan_count,
+    price_cents: row.price_cents,
     inside: row.inside === 1,
     wallet_url: urls.walletPage(row.wallet_secret),
     issued_at: toIso(row.issued_at),

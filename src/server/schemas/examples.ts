@@ -46,6 +46,7 @@ export const ticketExample = {
   attendee_id: 'atd_Hs6Lk3Mn9B',
   status: 'active',
   scan_count: 0,
+  price_cents: 2500,
   wallet_url: 'https://marquee.local:4380/w/Yc3u0Kq7Z1bXv9oWm2Ls',
   qr_token: 'eyJhbGciOiJFZERTQSIsImtpZCI6Ims1IiwidHlwIjoidGlja2V0K2p3dCJ9.eyJzdWIiOiJ0aWtfVmI3bl…',
   paper_pass: 'eyJhbGciOiJFZERTQSIsImtpZCI6Ims1IiwidHlwIjoidGlja2V0LXBhc3Mrand0In0.eyJzdWIiOiJ0aWtf…',

@@ -41,6 +41,7 @@ export const ScanTicket = Type.Object(
     attendee_id: Type.String(),
     status: ticketStatus,
     scan_count: Type.Integer(),
+    price_cents: Type.Integer({ minimum: 0, description: 'What this ticket cost on its order' }),
     inside: Type.Boolean({
       description: 'Admitted and not scanned out since (drives re-entry); not on the plain ticket resource',
     }),

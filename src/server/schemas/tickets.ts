@@ -12,6 +12,11 @@ export const Ticket = Type.Object(
     attendee_id: Type.String(),
     status: Type.Enum(['active', 'transferred', 'voided']),
     scan_count: Type.Integer(),
+    price_cents: Type.Integer({
+      minimum: 0,
+      description:
+        "What this ticket cost on its order, in the order's currency (0 for a free tier's or a comp's ticket; a transfer's new ticket keeps it): what a void with refund gives back, at most what is left on the order",
+    }),
     wallet_url: Type.String({
       description: 'The wallet pass; no key needed (unguessable secret)',
     }),

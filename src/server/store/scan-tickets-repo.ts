@@ -15,6 +15,7 @@ export interface ScanTicketRow {
   status: 'active' | 'transferred' | 'voided';
   scan_count: number;
   inside: number;
+  price_cents: number;
   wallet_secret: string;
   transferred_from: string | null;
   transferred_to: string | null;
@@ -54,7 +55,7 @@ export class ScanTicketsRepo {
   constructor(db: Db) {
     this.findStmt = prepareRows<ScanTicketRow>(
       db,
-      `SELECT t.id, t.order_id, t.event_id, t.tier_id, t.attendee_id, t.status, t.scan_count, t.inside,
+      `SELECT t.id, t.order_id, t.event_id, t.tier_id, t.attendee_id, t.status, t.scan_count, t.inside, t.price_cents,
          t.wallet_secret, t.transferred_from, t.transferred_to, t.issued_at, t.updated_at, e.status AS event_status,
          e.capacity AS event_capacity, e.inside AS event_inside,
          a.event_id AS attendee_event_id, a.order_id AS attendee_order_id,

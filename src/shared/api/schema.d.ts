@@ -1773,6 +1773,7 @@ export interface components {
      *           "attendee_id": "atd_Hs6Lk3Mn9B",
      *           "status": "active",
      *           "scan_count": 0,
+     *           "price_cents": 2500,
      *           "wallet_url": "https://marquee.local:4380/w/Yc3u0Kq7Z1bXv9oWm2Ls",
      *           "qr_token": "eyJhbGciOiJFZERTQSIsImtpZCI6Ims1IiwidHlwIjoidGlja2V0K2p3dCJ9.eyJzdWIiOiJ0aWtfVmI3bl…",
      *           "paper_pass": "eyJhbGciOiJFZERTQSIsImtpZCI6Ims1IiwidHlwIjoidGlja2V0LXBhc3Mrand0In0.eyJzdWIiOiJ0aWtf…",
@@ -1895,6 +1896,7 @@ export interface components {
      *       "attendee_id": "atd_Hs6Lk3Mn9B",
      *       "status": "active",
      *       "scan_count": 0,
+     *       "price_cents": 2500,
      *       "wallet_url": "https://marquee.local:4380/w/Yc3u0Kq7Z1bXv9oWm2Ls",
      *       "qr_token": "eyJhbGciOiJFZERTQSIsImtpZCI6Ims1IiwidHlwIjoidGlja2V0K2p3dCJ9.eyJzdWIiOiJ0aWtfVmI3bl…",
      *       "paper_pass": "eyJhbGciOiJFZERTQSIsImtpZCI6Ims1IiwidHlwIjoidGlja2V0LXBhc3Mrand0In0.eyJzdWIiOiJ0aWtf…",
@@ -1912,6 +1914,8 @@ export interface components {
       /** @enum {unknown} */
       status: 'active' | 'transferred' | 'voided';
       scan_count: number;
+      /** @description What this ticket cost on its order, in the order's currency (0 for a free tier's or a comp's ticket; a transfer's new ticket keeps it): what a void with refund gives back, at most what is left on the order */
+      price_cents: number;
       /** @description The wallet pass; no key needed (unguessable secret) */
       wallet_url: string;
       /** @description Signed ticket token (JWS, EdDSA), fresh for at least 4 more minutes. Dead tickets get one too; the door rejects it with the reason. */
@@ -8091,6 +8095,8 @@ export interface operations {
                 /** @enum {unknown} */
                 status: 'active' | 'transferred' | 'voided';
                 scan_count: number;
+                /** @description What this ticket cost on its order */
+                price_cents: number;
                 /** @description Admitted and not scanned out since (drives re-entry); not on the plain ticket resource */
                 inside: boolean;
                 wallet_url: string;

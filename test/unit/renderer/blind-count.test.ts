@@ -13,43 +13,68 @@ import {
 describe('closing a shift with a blind count', () => {
   it('keeps the expected cash hidden while counting and confirming, shown only once closed', () => {
     expect(mayShowExpected(startCount)).toBe(false);
-    const confirm = submitCount(typeCount('195.00'), 'usd', '25.00');
+    const confirm = submitCount(typeCount('195.00'), 'usd');
     expect(confirm).toEqual({ step: 'confirm', countedCents: 19500 });
     expect(mayShowExpected(confirm)).toBe(false);
     expect(mayShowExpected({ step: 'closed' })).toBe(true);
   });
 
   it('refuses a count that is not money in the event currency, saying how to type it', () => {
-    const refused = submitCount(typeCount('about 20'), 'usd', '25.00');
+    const refused = submitCount(typeCount('about 20'), 'usd');
     expect(refused).toEqual({
       step: 'count',
       text: 'about 20',
+      error:
+        '“about 20” is not an amount: type the cash counted in the drawer in digits, like 25.00; thousands may be grouped, as 1,234.50 or 1.234,50.',
+    });
+    expect(submitCount(typeCount(''), 'usd')).toMatchObject({
       error: 'Type the cash counted in the drawer, like 25.00.',
     });
-    expect(submitCount(typeCount('2500'), 'jpy', '2500')).toEqual({ step: 'confirm', countedCents: 2500 });
-    expect(submitCount(typeCount('25.5'), 'jpy', '2500').step).toBe('count');
+    expect(submitCount(typeCount('2500'), 'jpy')).toEqual({ step: 'confirm', countedCents: 2500 });
+    expect(submitCount(typeCount('25.5'), 'jpy')).toMatchObject({
+      error: '“25.5” has decimals, and JPY amounts have none: type whole JPY, like 2500.',
+    });
+  });
+
+  it('reads a European count with both separators, and says why an unclear one is refused', () => {
+    expect(submitCount(typeCount('1.234,50'), 'usd')).toEqual({ step: 'confirm', countedCents: 123450 });
+    expect(submitCount(typeCount('1,234.50'), 'usd')).toEqual({ step: 'confirm', countedCents: 123450 });
+    expect(submitCount(typeCount('1,5'), 'usd')).toEqual({ step: 'confirm', countedCents: 150 });
+    // A point then three digits: $1,234.00 or a slip in the cents? Never read either way.
+    expect(submitCount(typeCount('1.234'), 'usd')).toEqual({
+      step: 'count',
+      text: '1.234',
+      error: '“1.234” is unclear: after a point come the decimals, 2 digits in USD. For $1,234.00 type 1234.',
+    });
+    expect(submitCount(typeCount('1.500'), 'jpy')).toMatchObject({
+      error: '“1.500” is unclear: JPY amounts have no decimals. For ¥1,500 type 1500.',
+    });
+    expect(submitCount(typeCount('1.2505'), 'kwd')).toMatchObject({
+      error:
+        '“1.2505” has more than 3 digits after the decimal mark, and KWD amounts have 3: type it like 25.000.',
+    });
   });
 
   it('refuses more cash than the server takes for a drawer in money, before asking, at its last cent', () => {
-    const refused = submitCount(typeCount('1450000000'), 'usd', '25.00');
+    const refused = submitCount(typeCount('1450000000'), 'usd');
     expect(refused).toEqual({
       step: 'count',
       text: '1450000000',
       error: '$1,450,000,000.00 is more than a drawer holds here (at most $1,000,000.00): check the amount.',
     });
-    expect(submitCount(typeCount('1000000.00'), 'usd', '25.00')).toEqual({
+    expect(submitCount(typeCount('1000000.00'), 'usd')).toEqual({
       step: 'confirm',
       countedCents: 100_000_000,
     });
-    expect(submitCount(typeCount('1000000.01'), 'usd', '25.00').step).toBe('count');
+    expect(submitCount(typeCount('1000000.01'), 'usd').step).toBe('count');
     // A float is read by the same rule, in the float's words; yen have no minor unit.
-    expect(drawerAmount('100000001', 'jpy', 'the cash put in the drawer', '2500')).toEqual({
+    expect(drawerAmount('100000001', 'jpy', 'the cash put in the drawer')).toEqual({
       problem: '¥100,000,001 is more than a drawer holds here (at most ¥100,000,000): check the amount.',
     });
-    expect(drawerAmount('', 'usd', 'the cash put in the drawer', '25.00')).toEqual({
+    expect(drawerAmount('', 'usd', 'the cash put in the drawer')).toEqual({
       problem: 'Type the cash put in the drawer, like 25.00.',
     });
-    expect(drawerAmount('100', 'usd', 'the cash put in the drawer', '25.00')).toEqual({ cents: 10000 });
+    expect(drawerAmount('100', 'usd', 'the cash put in the drawer')).toEqual({ cents: 10000 });
   });
 
   it('goes back from the confirmation with the amount as it would be typed', () => {

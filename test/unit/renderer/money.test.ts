@@ -27,6 +27,18 @@ describe('parseMoney (the till’s and the editors’ typed amounts)', () => {
     ['1.25', 'kwd', 1250],
     ['KWD 3', 'kwd', 3000],
     ['1000', 'krw', 1000],
+    // Both separators: the last starts the decimals, the other groups thousands in threes.
+    ['1.234,50', 'usd', 123450],
+    ['€1.234.567,89', 'eur', 123456789],
+    ['1,234.5', 'usd', 123450],
+    // A separator written more than once groups thousands.
+    ['1.234.567', 'usd', 123456700],
+    // A lone comma: three digits after it group thousands, fewer are a decimal comma.
+    ['1,500', 'usd', 150000],
+    ['145,00', 'usd', 14500],
+    ['1,5', 'usd', 150],
+    ['0,05', 'usd', 5],
+    ['1,250', 'kwd', 1250000],
   ])('reads %j in %s as %i minor units', (text, currency, minor) => {
     expect(parseMoney(text, currency)).toBe(minor);
   });
@@ -44,9 +56,16 @@ describe('parseMoney (the till’s and the editors’ typed amounts)', () => {
     ['25.00', 'jpy'],
     ['$2500', 'jpy'],
     ['1.2505', 'kwd'],
-    // A decimal comma, as typed on a European keyboard: never read as 14,500.00.
-    ['145,00', 'usd'],
-    ['145,5', 'usd'],
+    // A lone point with three digits after it: 1,234 or 1.23? Never guessed.
+    ['1.234', 'usd'],
+    ['1.500', 'jpy'],
+    ['1,5', 'jpy'],
+    ['1.234,567', 'usd'],
+    ['1,234,5', 'usd'],
+    ['1.23.4', 'usd'],
+    ['1.234,50.00', 'usd'],
+    ['12.34,50', 'usd'],
+    ['1 234,50', 'usd'],
     ['1,45,000', 'usd'],
     [',145', 'usd'],
     ['1,000,00', 'usd'],

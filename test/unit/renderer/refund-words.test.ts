@@ -10,6 +10,7 @@ import {
   noShiftRefundNote,
   nothingToRefund,
   oldCardRefundNote,
+  partRefundAmount,
   partRefundNote,
   refundLine,
   soldElsewhereNote,
@@ -215,5 +216,26 @@ describe('noShiftRefundNote: cash refunded from a till with no shift open', () =
     expect(noShiftRefundNote('other', false)).toBeNull();
     expect(noShiftRefundNote('cash', true)).toBeNull();
     expect(noShiftRefundNote('cash', null)).toBeNull();
+  });
+});
+
+describe('partRefundAmount: the part refund’s typed amount, or why not in words', () => {
+  it('reads European and US amounts alike, and refuses more than is left or nothing', () => {
+    expect(partRefundAmount('12,50', 'usd', 5000)).toEqual({ cents: 1250 });
+    expect(partRefundAmount('1.234,50', 'usd', 200_000)).toEqual({ cents: 123450 });
+    expect(partRefundAmount('60', 'usd', 5000)).toEqual({ problem: 'At most $50.00 is left to refund.' });
+    expect(partRefundAmount('', 'usd', 5000)).toEqual({ problem: 'Enter an amount like 25.00.' });
+    expect(partRefundAmount('0', 'usd', 5000)).toEqual({ problem: 'Enter an amount like 25.00.' });
+  });
+
+  it('says why an unclear or unreadable amount is refused and what to type instead', () => {
+    expect(partRefundAmount('1.234', 'usd', 200_000)).toEqual({
+      problem:
+        '“1.234” is unclear: after a point come the decimals, 2 digits in USD. For $1,234.00 type 1234.',
+    });
+    expect(partRefundAmount('ten', 'usd', 5000)).toEqual({
+      problem:
+        '“ten” is not an amount: type the amount to give back in digits, like 25.00; thousands may be grouped, as 1,234.50 or 1.234,50.',
+    });
   });
 });

@@ -1,5 +1,5 @@
 import { fieldLimits } from '../../../shared/field-limits.js';
-import { formatMoney, minorToInput, parseMoney } from './money.js';
+import { formatMoney, minorToInput, moneyProblemWords, readMoney } from './money.js';
 
 /**
  * Closing a shift with a blind count: the cashier counts the drawer and types what is there
@@ -18,18 +18,20 @@ export function typeCount(text: string): CloseStep {
 }
 
 /**
- * Cash typed for the drawer (a float or a count) read as money, or what is wrong with it in words:
- * unreadable, or more than the server takes for a drawer (said in money, never as the field's
- * name and cents, which is how the server's own refusal reads).
+ * Cash typed for the drawer (a float or a count) read as money, or what is wrong with it in words
+ * that say what to type instead: unreadable, unclear ("1.234" in dollars), more decimals than the
+ * currency has, or more than the server takes for a drawer (said in money, never as the field's
+ * name and cents, which is how the server's own refusal reads). "1.234,50" and "1,234.50" both
+ * read as 1,234.50 (readMoney).
  */
 export function drawerAmount(
   text: string,
   currency: string,
   what: string,
-  example: string,
 ): { cents: number } | { problem: string } {
-  const cents = parseMoney(text, currency);
-  if (cents === null) return { problem: `Type ${what}, like ${example}.` };
+  const read = readMoney(text, currency);
+  if ('problem' in read) return { problem: moneyProblemWords(read.problem, text, currency, what) };
+  const cents = read.minor;
   const most = fieldLimits.drawerCents.maximum;
   if (cents > most) {
     return {
@@ -40,9 +42,9 @@ export function drawerAmount(
 }
 
 /** The typed count checked as money in the event's currency; the confirm step repeats it. */
-export function submitCount(step: CloseStep, currency: string, example: string): CloseStep {
+export function submitCount(step: CloseStep, currency: string): CloseStep {
   if (step.step !== 'count') return step;
-  const read = drawerAmount(step.text, currency, 'the cash counted in the drawer', example);
+  const read = drawerAmount(step.text, currency, 'the cash counted in the drawer');
   if ('problem' in read) return { ...step, error: read.problem };
   return { step: 'confirm', countedCents: read.cents };
 }

@@ -4,9 +4,15 @@
  * here.
  */
 import { minorUnitDigits } from '../../../shared/currencies.js';
-import { minorToInput } from '../../../shared/money.js';
+import { formatMoney, minorToInput, type MoneyProblem } from '../../../shared/money.js';
 
-export { formatMoney, minorToInput, parseMoney } from '../../../shared/money.js';
+export {
+  formatMoney,
+  minorToInput,
+  parseMoney,
+  readMoney,
+  type MoneyProblem,
+} from '../../../shared/money.js';
 
 /** How an amount is typed in this currency, for hints: "25.00" (usd), "2500" (jpy), "25.000" (kwd). */
 export function amountExample(currency: string): string {
@@ -48,4 +54,41 @@ export function quickTenders(totalMinor: number, currency: string): number[] {
     if (next > totalMinor && next < totalMinor * 10) amounts.add(next);
   }
   return [...amounts].sort((a, b) => a - b).slice(0, 5);
+}
+
+/**
+ * Why typed money was refused, in words that say what to type instead (readMoney's problem):
+ * `what` names the amount ("the cash counted in the drawer"), `text` is what was typed.
+ */
+export function moneyProblemWords(
+  problem: MoneyProblem,
+  text: string,
+  currency: string,
+  what: string,
+): string {
+  const example = amountExample(currency);
+  const code = currency.toUpperCase();
+  const typed = `“${text.trim()}”`;
+  switch (problem.kind) {
+    case 'empty':
+      return `Type ${what}, like ${example}.`;
+    case 'unreadable': {
+      const digits = minorUnitDigits(currency);
+      if (digits === 0)
+        return `${typed} is not an amount: type ${what} in digits, like ${example} (or 2,500).`;
+      const cents = '50'.padEnd(digits, '0').slice(0, digits);
+      return `${typed} is not an amount: type ${what} in digits, like ${example}; thousands may be grouped, as 1,234.${cents} or 1.234,${cents}.`;
+    }
+    case 'too_many_decimals':
+      return problem.decimals === 0
+        ? `${typed} has decimals, and ${code} amounts have none: type whole ${code}, like ${example}.`
+        : `${typed} has more than ${problem.decimals} digits after the decimal mark, and ${code} amounts have ${problem.decimals}: type it like ${example}.`;
+    case 'unclear_point': {
+      const thousands = formatMoney(problem.asThousands, currency);
+      const plain = String(problem.asThousands / 10 ** problem.decimals);
+      return problem.decimals === 0
+        ? `${typed} is unclear: ${code} amounts have no decimals. For ${thousands} type ${plain}.`
+        : `${typed} is unclear: after a point come the decimals, ${problem.decimals} digits in ${code}. For ${thousands} type ${plain}.`;
+    }
+  }
 }

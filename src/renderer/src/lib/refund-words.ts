@@ -1,6 +1,6 @@
 import { formatCount } from './count.js';
 import type { BulkRefundView, OrderView, RefundMethod, RefundView, ShiftView } from '../api/types.js';
-import { formatMoney } from './money.js';
+import { amountExample, formatMoney, moneyProblemWords, readMoney } from './money.js';
 
 export const refundMethods: readonly RefundMethod[] = ['cash', 'card', 'other'];
 
@@ -182,4 +182,25 @@ export function soldElsewhereNote(
       : `Sold at ${sold.till_name ?? 'another till'}, ${soldAt}.`;
   if (method !== 'cash' || here === null) return where;
   return `${where} The cash comes out of this till’s drawer and counts in this shift’s Z report, not that one’s.`;
+}
+
+/**
+ * A part refund's typed amount as cents, or what is wrong with it in words: nothing or zero typed
+ * ("Enter an amount like 25.00."), more than is left, or text that is not money, said as the
+ * drawer count says it ("“1.234” is unclear: … For $1,234.00 type 1234."), never a bare "like
+ * 25.00" that leaves a manager guessing what was wrong.
+ */
+export function partRefundAmount(
+  text: string,
+  currency: string,
+  left: number,
+): { cents: number } | { problem: string } {
+  const read = readMoney(text, currency);
+  if ('problem' in read) {
+    if (read.problem.kind === 'empty') return { problem: `Enter an amount like ${amountExample(currency)}.` };
+    return { problem: moneyProblemWords(read.problem, text, currency, 'the amount to give back') };
+  }
+  if (read.minor > left) return { problem: `At most ${formatMoney(left, currency)} is left to refund.` };
+  if (read.minor <= 0) return { problem: `Enter an amount like ${amountExample(currency)}.` };
+  return { cents: read.minor };
 }

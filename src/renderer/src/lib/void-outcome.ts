@@ -17,7 +17,13 @@ export function voidOutcome(ticket: TicketView, before: OrderView, after: OrderV
       before.tickets.find((b) => b.id === t.id)?.status === 'active',
   );
   const parts = [`Voided ${ticket.id}.`];
-  parts.push(refunded > 0 ? `Refunded ${formatMoney(refunded, after.currency)}.` : 'No refund.');
+  parts.push(
+    refunded > 0
+      ? `Refunded ${formatMoney(refunded, after.currency)}.`
+      : ticket.price_cents === 0
+        ? 'It was free: no money moved.'
+        : 'No refund.',
+  );
   if (alsoVoided.length > 0) {
     parts.push(
       `The order is now refunded in full, so ${alsoVoided.length === 1 ? 'its other ticket' : `its ${alsoVoided.length} other tickets`} (${alsoVoided.map((t) => t.id).join(', ')}) ${alsoVoided.length === 1 ? 'was' : 'were'} voided too.`,
@@ -52,19 +58,44 @@ function voidRefundHow(method: 'cash' | 'card' | 'other', shiftOpen: boolean | n
 }
 
 /**
- * What a void does with the money, said before it is confirmed. The API's void takes no refund
- * method: with the refund on, the server records the ticket's price (no more than is left on the
- * order) as refunded the way the order was paid (domain/refund-ledger.ts), and moves no money.
+ * What a void with refund gives back for this ticket: its price (`price_cents`, what it cost on
+ * its order: 0 for a free tier's or a comp's ticket), no more than is left on the order, as the
+ * server reckons it (domain/tickets.ts).
+ */
+export function voidRefundCents(
+  ticket: Pick<TicketView, 'price_cents'>,
+  order: Pick<OrderView, 'total_cents' | 'refunded_cents'>,
+): number {
+  return Math.max(0, Math.min(ticket.price_cents, order.total_cents - order.refunded_cents));
+}
+
+/**
+ * What a void does with the money, said before it is confirmed, with the amount. The API's void
+ * takes no refund method: with the refund on, the server records the ticket's price (no more than
+ * is left on the order) as refunded the way the order was paid (domain/refund-ledger.ts), and
+ * moves no money. A free or comp ticket has nothing to give back, said as such (the dialog then
+ * offers no refund at all).
  */
 export function voidMoneyWords(
   order: Pick<OrderView, 'payment_method' | 'total_cents' | 'refunded_cents' | 'currency'>,
+  ticket: Pick<TicketView, 'price_cents'>,
   refund: boolean,
   shiftOpen: boolean | null,
 ): string {
-  if (order.payment_method === 'comp') return 'This order was complimentary: there is no money to give back.';
-  if (!refund)
-    return 'No refund is recorded: the order keeps what was paid and no money goes back to the guest.';
-  const left = order.total_cents - order.refunded_cents;
-  if (left <= 0) return 'Nothing is left to refund on this order: no money goes back to the guest.';
-  return `The ticket's price (at most ${formatMoney(left, order.currency)}, what is left on the order) is recorded as refunded ${voidRefundHow(defaultRefundMethod(order), shiftOpen)} Marquee itself moves no money.`;
+  if (order.payment_method === 'comp' || ticket.price_cents === 0) {
+    const what = order.payment_method === 'comp' ? 'complimentary' : 'free';
+    return `This ticket was ${what}: nothing is refunded and no money goes back to the guest.`;
+  }
+  const price = formatMoney(ticket.price_cents, order.currency);
+  const cents = voidRefundCents(ticket, order);
+  if (cents === 0) {
+    return `This ticket cost ${price}, but the order has been refunded in full already: nothing more is refunded and no money goes back to the guest.`;
+  }
+  if (!refund) {
+    return `No refund is recorded: the order keeps the ${price} this ticket cost and no money goes back to the guest.`;
+  }
+  const amount = formatMoney(cents, order.currency);
+  const capped =
+    cents < ticket.price_cents ? ` (the ticket cost ${price}, but only ${amount} is left on the order)` : '';
+  return `${amount}${capped} is recorded as refunded ${voidRefundHow(defaultRefundMethod(order), shiftOpen)} Marquee itself moves no money.`;
 }

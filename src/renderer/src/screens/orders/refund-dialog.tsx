@@ -12,6 +12,7 @@ import {
   partRefundNote,
   refundMethodLabels,
   noShiftRefundNote,
+  partRefundAmount,
   refundMethods,
   soldElsewhereNote,
 } from '../../lib/refund-words.js';
@@ -51,22 +52,12 @@ export function RefundDialog({ order, soldAt, onClose, onDone }: Props) {
     e.preventDefault();
     let cents: number | undefined;
     if (mode === 'partial') {
-      const parsed = parseMoney(amount, order.currency);
-      if (parsed !== null && parsed > left) {
-        setError({
-          fields: { amount_cents: `At most ${formatMoney(left, order.currency)} is left to refund.` },
-          form: null,
-        });
+      const read = partRefundAmount(amount, order.currency, left);
+      if ('problem' in read) {
+        setError({ fields: { amount_cents: read.problem }, form: null });
         return;
       }
-      if (parsed === null || parsed <= 0) {
-        setError({
-          fields: { amount_cents: `Enter an amount like ${amountExample(order.currency)}.` },
-          form: null,
-        });
-        return;
-      }
-      cents = parsed;
+      cents = read.cents;
     }
     setBusy(true);
     try {

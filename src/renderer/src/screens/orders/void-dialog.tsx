@@ -3,7 +3,8 @@ import type { OrderView, TicketView } from '../../api/types.js';
 import { Dialog } from '../../components/dialog.js';
 import { FormActions } from '../../components/form-actions.js';
 import { messageOf } from '../../api/api-error.js';
-import { voidMoneyWords, voidOutcome, voidWarning } from '../../lib/void-outcome.js';
+import { formatMoney } from '../../lib/money.js';
+import { voidMoneyWords, voidOutcome, voidRefundCents, voidWarning } from '../../lib/void-outcome.js';
 import { useOrders } from '../../stores/orders-store.js';
 import { useShift } from '../../stores/shift-store.js';
 
@@ -14,10 +15,14 @@ interface Props {
   onDone: (message: string) => void;
 }
 
-/** Voiding is irreversible, so it is confirmed; the refund of the ticket's price is on by default. */
+/**
+ * Voiding is irreversible, so it is confirmed; the refund of the ticket's price is on by default,
+ * and offered only when there is money to give back (not for a free or comp ticket).
+ */
 export function VoidDialog({ order, ticket, onClose, onDone }: Props) {
   const voidTicket = useOrders((s) => s.voidTicket);
-  const [refund, setRefund] = useState(order.total_cents > 0);
+  const refundCents = order.payment_method === 'comp' ? 0 : voidRefundCents(ticket, order);
+  const [refund, setRefund] = useState(refundCents > 0);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const warning = voidWarning(ticket, order);
@@ -41,12 +46,14 @@ export function VoidDialog({ order, ticket, onClose, onDone }: Props) {
         <p>
           The ticket stops working at the door at once. <strong>This cannot be undone.</strong>
         </p>
-        <label className="choice">
-          <input type="checkbox" checked={refund} onChange={(e) => setRefund(e.target.checked)} />
-          Refund the ticket&apos;s price on order {order.id}
-        </label>
+        {refundCents > 0 ? (
+          <label className="choice">
+            <input type="checkbox" checked={refund} onChange={(e) => setRefund(e.target.checked)} />
+            Refund {formatMoney(refundCents, order.currency)} on order {order.id}
+          </label>
+        ) : null}
         <p className="muted" role="note" aria-label="What happens to the money">
-          {voidMoneyWords(order, refund, shiftOpen)}
+          {voidMoneyWords(order, ticket, refund, shiftOpen)}
         </p>
         {refund && warning ? (
           <p className="form-warning" role="note">

@@ -25,7 +25,7 @@ export function CloseShiftForm({ currency, onCancel, onClosed }: Props) {
 
   const next = (e: FormEvent) => {
     e.preventDefault();
-    setStep(submitCount(step, currency, amountExample(currency)));
+    setStep(submitCount(step, currency));
   };
 
   const confirm = async (countedCents: number) => {

@@ -14,7 +14,7 @@ export function OpenShiftForm({ currency }: { currency: string }) {
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const read = drawerAmount(text, currency, 'the cash put in the drawer', amountExample(currency));
+    const read = drawerAmount(text, currency, 'the cash put in the drawer');
     if ('problem' in read) {
       setError({ fields: { opening_float_cents: read.problem }, form: null });
       return;
