@@ -1,4 +1,5 @@
 import { SmtpCatcher } from '../support/smtp-catcher.js';
+import { paperAndPhoneEvent } from './support/paper-and-phone-event.js';
 import { expect, test as base } from './fixtures.js';
 import { startVenueServer } from './support/venue-server.js';
 
@@ -35,25 +36,14 @@ test('after postponing, "Resend tickets to N orders" mails the paper tickets aga
   test.setTimeout(90_000);
   const { page } = boxOffice;
   const year = new Date().getUTCFullYear() + 1;
-  const event = await server.api<{ id: string }>('POST', '/v2/events', {
+  const { eventId, tierId: tier } = await paperAndPhoneEvent(server, {
     title: 'Postponed Night',
-    venue: 'Main hall',
     doors_at: `${year}-02-10T19:00:00.000Z`,
     timezone: 'UTC',
-    tickets: [
-      { name: 'Stalls', price_cents: 2000 },
-      { name: 'Balcony', price_cents: 1000, paper_pass: false },
-    ],
   });
-  await server.api('POST', `/v2/events/${event.id}/publish`);
-  const tiers = await server.api<{ data: { id: string; name: string }[] }>(
-    'GET',
-    `/v2/events/${event.id}/tiers`,
-  );
-  const tier = (name: string) => tiers.data.find((t) => t.name === name)!.id;
   const sell = (name: string, email: string | null) =>
     server.api<{ id: string }>('POST', '/v2/orders', {
-      event_id: event.id,
+      event_id: eventId,
       items: [{ tier_id: tier(name), quantity: 1 }],
       ...(email ? { buyer: { name: 'Guest', email } } : {}),
       payment_method: 'cash',

@@ -1,3 +1,4 @@
+import { paperAndPhoneEvent } from './support/paper-and-phone-event.js';
 import { expect, test } from './fixtures.js';
 
 /**
@@ -12,25 +13,14 @@ test('doors moved three days later: the form says the printed or mailed tickets 
 }) => {
   const { page } = boxOffice;
   const year = new Date().getUTCFullYear() + 1;
-  const event = await server.api<{ id: string }>('POST', '/v2/events', {
+  const { eventId, tierId: tier } = await paperAndPhoneEvent(server, {
     title: 'Postponed Night',
-    venue: 'Main hall',
     doors_at: `${year}-02-10T19:00:00.000Z`,
     timezone: 'UTC',
-    tickets: [
-      { name: 'Stalls', price_cents: 2000 },
-      { name: 'Balcony', price_cents: 1000, paper_pass: false },
-    ],
   });
-  await server.api('POST', `/v2/events/${event.id}/publish`);
-  const tiers = await server.api<{ data: { id: string; name: string }[] }>(
-    'GET',
-    `/v2/events/${event.id}/tiers`,
-  );
-  const tier = (name: string) => tiers.data.find((t) => t.name === name)!.id;
   const sell = (name: string, quantity: number) =>
     server.api<{ tickets: { id: string }[] }>('POST', '/v2/orders', {
-      event_id: event.id,
+      event_id: eventId,
       items: [{ tier_id: tier(name), quantity }],
       buyer: { name: 'Guest', email: 'guest@example.test' },
       payment_method: 'cash',

@@ -2,6 +2,7 @@ import { pdfPages, pdfQrCodes } from '../support/pdf-tools.js';
 import { SmtpCatcher } from '../support/smtp-catcher.js';
 import { expect, test } from './fixtures.js';
 import { WalletPage } from './pages/wallet-page.js';
+import { paperAndPhoneEvent } from './support/paper-and-phone-event.js';
 import { startVenueServer } from './support/venue-server.js';
 
 const hour = 3_600_000;
@@ -20,28 +21,17 @@ test('a phone-only ticket: the mail and its PDF say to open the link once with s
   const server = await startVenueServer(30_000, { MARQUEE_SMTP_URL: smtp.url });
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true });
   try {
-    const event = await server.api<{ id: string }>('POST', '/v2/events', {
+    const { eventId, tierId } = await paperAndPhoneEvent(server, {
       title: 'Phone Night',
-      venue: 'Main hall',
       doors_at: new Date(Date.now() + 2 * hour).toISOString(),
       timezone: 'Europe/Amsterdam',
-      tickets: [
-        { name: 'Stalls', price_cents: 2000 },
-        { name: 'Balcony', price_cents: 1000, paper_pass: false },
-      ],
     });
-    await server.api('POST', `/v2/events/${event.id}/publish`);
-    const tiers = await server.api<{ data: { id: string; name: string }[] }>(
-      'GET',
-      `/v2/events/${event.id}/tiers`,
-    );
-    const balcony = tiers.data.find((tier) => tier.name === 'Balcony')!;
     const order = await server.api<{ id: string; tickets: { id: string; wallet_url: string }[] }>(
       'POST',
       '/v2/orders',
       {
-        event_id: event.id,
-        items: [{ tier_id: balcony.id, quantity: 1 }],
+        event_id: eventId,
+        items: [{ tier_id: tierId('Balcony'), quantity: 1 }],
         buyer: { name: 'Bo Phone', email: 'bo@example.test' },
         payment_method: 'cash',
       },
