@@ -1,24 +1,35 @@
 import { describe, expect, it } from 'vitest';
 import {
+  noEmailWords,
   ordersToResend,
   postponeResendKey,
   resendOutcome,
 } from '../../../src/renderer/src/lib/postpone-resend.js';
 
 describe('postpone resend', () => {
-  it('picks the orders still holding a ticket with a paper pass', () => {
-    const order = (id: string, ...tickets: [string, string | null][]) => ({
+  it('picks the orders still holding a ticket with a paper pass, apart those with no email', () => {
+    const order = (id: string, email: string | null, ...tickets: [string, string | null][]) => ({
       id,
+      buyer: email === null ? null : { email },
       tickets: tickets.map(([status, paper_pass]) => ({ status, paper_pass })),
     });
     expect(
       ordersToResend([
-        order('ord_paper', ['active', 'pass']),
-        order('ord_phone', ['active', null]),
-        order('ord_voided', ['voided', null]),
-        order('ord_mixed', ['transferred', null], ['active', 'pass']),
+        order('ord_paper', 'a@example.test', ['active', 'pass']),
+        order('ord_phone', 'b@example.test', ['active', null]),
+        order('ord_voided', 'c@example.test', ['voided', null]),
+        order('ord_mixed', 'd@example.test', ['transferred', null], ['active', 'pass']),
+        order('ord_walk_in', null, ['active', 'pass']),
+        order('ord_walk_in_phone', null, ['active', null]),
       ]),
-    ).toEqual(['ord_paper', 'ord_mixed']);
+    ).toEqual({ mail: ['ord_paper', 'ord_mixed'], noEmail: ['ord_walk_in'] });
+  });
+
+  it('says which orders only a reprint reaches, and nothing when there are none', () => {
+    expect(noEmailWords([])).toBeNull();
+    expect(noEmailWords(['ord_a', 'ord_b'])).toBe(
+      '2 orders were sold without an email address (ord_a, ord_b): nothing can be mailed, so reprint those tickets (Orders → Reprint) when the guest comes to the box office.',
+    );
   });
 
   it('keys each order once per move of the doors', () => {

@@ -2,18 +2,39 @@ import type { OrderView } from '../api/types.js';
 
 /** What a postponement's resend needs of an order. */
 export type ResendCandidate = Pick<OrderView, 'id'> & {
+  buyer: { email: string | null } | null;
   tickets: readonly { status: string; paper_pass: string | null }[];
 };
 
+/** The orders a postponement concerns: those that can be mailed again, and those that cannot. */
+export interface OrdersToResend {
+  /** Orders with a buyer email: their mail goes again. */
+  mail: string[];
+  /** Walk-in sales with no email: only a reprint at the box office reaches their holders. */
+  noEmail: string[];
+}
+
 /**
- * The orders whose mail must go again after the doors moved more than a day later: those with a
- * ticket their buyer still holds that has a paper pass (its print or PDF expires before the new
- * doors). Phone-only, voided and transferred tickets need nothing: their pages follow the doors.
+ * The orders whose tickets must reach their holders again after the doors moved more than a day
+ * later: those with a ticket their buyer still holds that has a paper pass (its print or PDF
+ * expires before the new doors). Phone-only, voided and transferred tickets need nothing: their
+ * pages follow the doors. An order sold without an email is counted apart, so the button never
+ * promises a mail that cannot go.
  */
-export function ordersToResend(orders: readonly ResendCandidate[]): string[] {
-  return orders
-    .filter((o) => o.tickets.some((t) => t.status === 'active' && t.paper_pass !== null))
-    .map((o) => o.id);
+export function ordersToResend(orders: readonly ResendCandidate[]): OrdersToResend {
+  const found: OrdersToResend = { mail: [], noEmail: [] };
+  for (const order of orders) {
+    if (!order.tickets.some((t) => t.status === 'active' && t.paper_pass !== null)) continue;
+    (order.buyer?.email ? found.mail : found.noEmail).push(order.id);
+  }
+  return found;
+}
+
+/** What to say of the orders sold without an email, or null when there are none. */
+export function noEmailWords(orderIds: readonly string[]): string | null {
+  if (orderIds.length === 0) return null;
+  const which = orderIds.length === 1 ? '1 order was' : `${orderIds.length} orders were`;
+  return `${which} sold without an email address (${orderIds.join(', ')}): nothing can be mailed, so reprint those tickets (Orders → Reprint) when the guest comes to the box office.`;
 }
 
 /**

@@ -1,7 +1,13 @@
 import { useEffect, useState } from 'react';
 import { messageOf } from '../../api/api-error.js';
 import { unwrap } from '../../api/client.js';
-import { ordersToResend, postponeResendKey, resendOutcome } from '../../lib/postpone-resend.js';
+import {
+  noEmailWords,
+  ordersToResend,
+  postponeResendKey,
+  resendOutcome,
+  type OrdersToResend,
+} from '../../lib/postpone-resend.js';
 import { requireClient } from '../../stores/session-store.js';
 
 /** Pages of 100 orders read at most: a venue's single show, bounded. */
@@ -10,7 +16,7 @@ const maxPages = 100;
 type Phase =
   | { kind: 'loading' }
   | { kind: 'failed'; message: string }
-  | { kind: 'ready'; orderIds: string[] }
+  | { kind: 'ready'; orders: OrdersToResend }
   | { kind: 'sending'; done: number; total: number }
   | { kind: 'done'; text: string };
 
@@ -20,12 +26,14 @@ type Phase =
  */
 export function PostponeResend({ eventId, doorsAt }: { eventId: string; doorsAt: string }) {
   const [phase, setPhase] = useState<Phase>({ kind: 'loading' });
+  // Said before, during and after the sending: only a reprint reaches these holders.
+  const [noEmail, setNoEmail] = useState<string[]>([]);
 
   useEffect(() => {
     let live = true;
     void (async () => {
       try {
-        const ids: string[] = [];
+        const orders: OrdersToResend = { mail: [], noEmail: [] };
         let cursor: string | undefined;
         for (let page = 0; page < maxPages; page++) {
           const list = await unwrap(
@@ -33,11 +41,15 @@ export function PostponeResend({ eventId, doorsAt }: { eventId: string; doorsAt:
               params: { query: { event_id: eventId, limit: 100, ...(cursor ? { cursor } : {}) } },
             }),
           );
-          ids.push(...ordersToResend(list.data));
+          const found = ordersToResend(list.data);
+          orders.mail.push(...found.mail);
+          orders.noEmail.push(...found.noEmail);
           if (!list.has_more || !list.next_cursor) break;
           cursor = list.next_cursor;
         }
-        if (live) setPhase({ kind: 'ready', orderIds: ids });
+        if (!live) return;
+        setNoEmail(orders.noEmail);
+        setPhase({ kind: 'ready', orders });
       } catch (err) {
         if (live) setPhase({ kind: 'failed', message: messageOf(err) });
       }
@@ -72,14 +84,15 @@ export function PostponeResend({ eventId, doorsAt }: { eventId: string; doorsAt:
     <div className="form-warning" data-testid="postpone-resend">
       {phase.kind === 'loading' ? <p>Finding the orders with printed or mailed tickets…</p> : null}
       {phase.kind === 'failed' ? <p role="alert">Could not list the orders: {phase.message}</p> : null}
-      {phase.kind === 'ready' && phase.orderIds.length === 0 ? (
+      {phase.kind === 'ready' && phase.orders.mail.length + phase.orders.noEmail.length === 0 ? (
         <p>No order holds a printed or mailed ticket: nothing to resend.</p>
       ) : null}
-      {phase.kind === 'ready' && phase.orderIds.length > 0 ? (
-        <button type="button" onClick={() => void send(phase.orderIds)}>
-          Resend tickets to {phase.orderIds.length} {phase.orderIds.length === 1 ? 'order' : 'orders'}
+      {phase.kind === 'ready' && phase.orders.mail.length > 0 ? (
+        <button type="button" onClick={() => void send(phase.orders.mail)}>
+          Resend tickets to {phase.orders.mail.length} {phase.orders.mail.length === 1 ? 'order' : 'orders'}
         </button>
       ) : null}
+      {noEmail.length > 0 ? <p data-testid="postpone-no-email">{noEmailWords(noEmail)}</p> : null}
       <p role="status">
         {phase.kind === 'sending' ? `Sending ${phase.done + 1} of ${phase.total}…` : null}
         {phase.kind === 'done' ? phase.text : null}
