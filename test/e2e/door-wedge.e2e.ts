@@ -5,6 +5,7 @@ import { expect, test } from './fixtures.js';
 import { DoorPage } from './pages/door-page.js';
 import { codesAskedAbout } from './support/codes-asked.js';
 import { doorNight } from './support/door-night.js';
+import { holdPageClock } from './support/hold-page-clock.js';
 import { expectDoorCached } from './support/paired-door.js';
 import { keepScreenshot } from './support/keep-screenshot.js';
 import { snap } from './support/screenshots.js';
@@ -111,7 +112,7 @@ test('Enter at a verdict never starts the camera: too early, pressed twice, or h
   const start = page.getByRole('button', { name: 'Start scanning' });
   const camera = page.getByLabel('Camera: ticket QR');
   await start.focus();
-  await page.clock.pauseAt((await page.evaluate<number>('Date.now()')) + 100);
+  await holdPageClock(page);
 
   // In the guard: the verdict stays up and the Enter is no press for the button under it.
   await door.wedgeScan(tickets[0]!.qr_token);
@@ -186,7 +187,7 @@ test('a double tap closing a verdict does not start the camera; a later tap does
   if (!box) throw new Error('Start scanning has no box');
   const x = box.x + box.width / 2;
   const y = box.y + box.height / 2;
-  await page.clock.pauseAt((await page.evaluate<number>('Date.now()')) + 100);
+  await holdPageClock(page);
 
   await door.wedgeScan(ticket!.qr_token);
   await expect(door.verdict()).toContainText('Tam Tapper');
