@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
+  checkedRecentlyMs,
   codeAt,
+  noSignalText,
   offlineSupportNote,
   offlineUntilText,
   stripEndsAt,
@@ -79,6 +81,27 @@ describe('offlineUntilText: how long the phone can keep working offline, in the 
     expect(offlineUntilText(tokens, info, end)).toMatch(/^No codes are saved on this phone for now/);
     expect(offlineUntilText([], info, made)).toMatch(/^No codes are saved/);
     expect(stripEndsAt([])).toBeNull();
+  });
+});
+
+describe('noSignalText: what the page says with no signal, and when its details were last checked', () => {
+  const checked = Date.parse('2026-12-01T19:02:40Z'); // 14:02 in New York
+  const plain = 'No signal: showing the code saved on this phone.';
+
+  it('says when the details were last checked with the venue, in the event zone, once that is a while ago', () => {
+    expect(noSignalText(checked, info, checked + 3 * 3_600_000)).toBe(
+      'No signal: showing the ticket as last checked with the venue on Tue 1 Dec 2026, 14:02 (New York time). A change made since, such as a new doors time, shows when the signal is back.',
+    );
+    expect(noSignalText(checked, { time_zone: 'Europe/Amsterdam' }, checked + checkedRecentlyMs)).toContain(
+      'on Tue 1 Dec 2026, 20:02 (Amsterdam time).',
+    );
+  });
+
+  it('keeps the plain words just after a check, and for a copy kept before the check was recorded', () => {
+    expect(noSignalText(checked, info, checked + checkedRecentlyMs - 1)).toBe(plain);
+    expect(noSignalText(checked, info, checked)).toBe(plain);
+    expect(noSignalText(null, info, checked + 3 * 3_600_000)).toBe(plain);
+    expect(noSignalText(Number.NaN, info, checked + 3 * 3_600_000)).toBe(plain);
   });
 });
 
