@@ -104,6 +104,27 @@ export function offlineSupportNote(support: OfflineSupport): string | null {
   return null;
 }
 
+/** Under the code: what to do with it. Only while a code is shown (the app hides it otherwise). */
+export const walletCodeHint = 'Show this code at the door. It changes every 5 minutes, by itself.';
+
+/**
+ * What the page says in place of a code when it has none for this moment. The doors moved later
+ * than the saved codes reach (the page heard of it, and the signal went before new codes came):
+ * the plain "no code for this moment" read as if the ticket had stopped working, hours before a
+ * door that has not opened, so it says the codes ran out before the doors and what to do.
+ */
+export function noCodeText(
+  tokens: readonly StripToken[],
+  info: Pick<WalletTicketInfo, 'doors_at' | 'time_zone'>,
+  nowMs: number,
+): string {
+  const end = stripEndsAt(tokens);
+  if (end !== null && end <= nowMs && end < Date.parse(info.doors_at)) {
+    return `The codes saved on this phone ran out on ${formatAttendeeTime(end, info.time_zone)}, before the doors. Open this page with signal before you go, to get the codes for the night.`;
+  }
+  return 'No code for this moment is saved on this phone: open this page with signal.';
+}
+
 /** A strip older than this is asked for again whenever the phone has signal. */
 export const stripRefreshAfterMs = 15 * 60_000;
 

@@ -13,10 +13,12 @@ import { withoutTrailingPunctuation } from '../shared/link-tail.js';
 import { phoneClockNote, phoneClockOffsetMs } from '../shared/wallet-clock.js';
 import {
   codeAt,
+  noCodeText,
   noSignalText,
   offlineSupportNote,
   offlineUntilText,
   stripIsStale,
+  walletCodeHint,
   walletCodeLabel,
   walletPageTitle,
   walletRefText,
@@ -190,11 +192,18 @@ function render(): void {
     setText('w-notice', null);
   } else {
     hideCode();
-    setText('w-notice', 'No code for this moment is saved on this phone: open this page with signal.');
+    setText('w-notice', noCodeText(strip?.tokens ?? [], info, now));
   }
+  // With no code on screen, the hint under it spoke of a code that was not there, and the
+  // offline note said again what the notice says.
+  setText('w-hint', code ? walletCodeHint : null);
   setText(
     'w-offline',
-    strip ? offlineUntilText(strip.tokens, info, now) : connection === 'online' ? 'Saving codes…' : null,
+    strip && code
+      ? offlineUntilText(strip.tokens, info, now)
+      : !strip && connection === 'online'
+        ? 'Saving codes…'
+        : null,
   );
   setText('w-connection', connection === 'offline' ? noSignalText(checkedAt, info, now) : null);
   setText('w-support', offlineSupportNote(support));

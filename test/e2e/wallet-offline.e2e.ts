@@ -419,6 +419,78 @@ test('doors moved while the phone had no signal: hours later it says when its de
   }
 });
 
+test('doors moved past the end of the saved codes, and the signal gone before new ones came: the page says until when its codes work, then that it has none, and when it last checked', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const { server } = venue;
+  const zone = 'Europe/Amsterdam';
+  const doorsAt = Date.now() + 2 * hour;
+  const { event, ticket } = await oneTicketNight({ title: 'Postponed Night', doorsAt, timezone: zone });
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true });
+  try {
+    await context.clock.install({ time: Date.now() });
+    const page = await context.newPage();
+    const wallet = new WalletPage(page);
+    await wallet.openOnline(ticket.wallet_url);
+    // The strip runs to the night's end: doors + 12 h.
+    const codesEnd = Math.ceil((doorsAt + 12 * hour) / 300_000) * 300_000;
+
+    // The box office postpones the doors by a day, past the end of the codes on the phone. The
+    // page's next check hears of it, and the signal is gone before the new codes come.
+    const postponed = doorsAt + 24 * hour;
+    await server.api('PATCH', `/v2/events/${event.id}`, { doors_at: new Date(postponed).toISOString() });
+    let asked = 0;
+    await page.route('**/strip', async (route) => {
+      asked++;
+      await context.setOffline(true);
+      await route.abort('internetdisconnected');
+    });
+    await context.setOffline(true);
+    await context.setOffline(false);
+    await expect.poll(() => asked).toBe(1);
+    await expect(page.locator('#w-meta')).toHaveText(
+      `Main hall · doors ${formatAttendeeTime(postponed, zone)}`,
+    );
+    await expect(wallet.offlineNote()).toHaveText(
+      `Works offline until ${formatAttendeeTime(codesEnd, zone)}. Open it once with signal before then to extend.`,
+    );
+    await wallet.expectCurrentWindow();
+    const checkedAt = await storedCheckedAt(page);
+
+    // Half an hour past the end of the codes, still no signal.
+    const on = codesEnd + 30 * 60_000 - (await wallet.now());
+    await context.clock.fastForward(on);
+    await venue.setOffset(on);
+    // Hours before the new doors: not "no code for this moment", as if the ticket had stopped
+    // working, but that the codes ran out before the doors, and what to do; said once.
+    await expect(page.locator('#w-notice')).toHaveText(
+      `The codes saved on this phone ran out on ${formatAttendeeTime(codesEnd, zone)}, before the doors. Open this page with signal before you go, to get the codes for the night.`,
+    );
+    await expect(wallet.code()).toBeHidden();
+    // Nothing about a code that is not there, and the notice not said twice.
+    await expect(page.locator('#w-hint')).toBeHidden();
+    await expect(wallet.offlineNote()).toBeHidden();
+    await expect(page.locator('#w-connection')).toHaveText(lastCheckedWords(checkedAt, zone));
+    await expect(page.locator('#w-meta')).toHaveText(
+      `Main hall · doors ${formatAttendeeTime(postponed, zone)}`,
+    );
+
+    // Signal again: the night's codes, the code on screen with its hint, the doors as they are.
+    await page.unroute('**/strip');
+    await context.setOffline(false);
+    await wallet.expectCurrentWindow();
+    await expect(page.locator('#w-notice')).toBeHidden();
+    await expect(page.locator('#w-hint')).toHaveText(
+      'Show this code at the door. It changes every 5 minutes, by itself.',
+    );
+    await expect(wallet.offlineNote()).toHaveText(/^Works offline all night: /);
+    await expect(page.locator('#w-connection')).toBeHidden();
+  } finally {
+    await context.close();
+  }
+});
+
 test('offline, the saved ticket opens from its link with a slash or punctuation stuck on the end, as it does online', async ({
   browser,
 }) => {

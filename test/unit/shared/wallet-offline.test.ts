@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   checkedRecentlyMs,
   codeAt,
+  noCodeText,
   noSignalText,
   offlineSupportNote,
   offlineUntilText,
@@ -102,6 +103,25 @@ describe('noSignalText: what the page says with no signal, and when its details 
     expect(noSignalText(checked, info, checked)).toBe(plain);
     expect(noSignalText(null, info, checked + 3 * 3_600_000)).toBe(plain);
     expect(noSignalText(Number.NaN, info, checked + 3 * 3_600_000)).toBe(plain);
+  });
+});
+
+describe('noCodeText: what the page says in place of a code it does not have', () => {
+  const made = Date.parse('2026-11-26T13:02:00Z');
+  const tokens = stripAt(made, doors); // to doors + 12 h: Fri 27 Nov, 02:00 in New York
+  const end = stripEndsAt(tokens)!;
+
+  it('says the codes ran out before the doors when the doors were moved past the end of the saved codes', () => {
+    const postponed = { doors_at: iso(doors + 24 * 3_600_000), time_zone: 'America/New_York' };
+    expect(noCodeText(tokens, postponed, end + 30 * minute)).toBe(
+      'The codes saved on this phone ran out on Fri 27 Nov 2026, 02:00 (New York time), before the doors. Open this page with signal before you go, to get the codes for the night.',
+    );
+  });
+
+  it('keeps the plain words after the night, with no codes at all, or inside the strip', () => {
+    const plain = 'No code for this moment is saved on this phone: open this page with signal.';
+    expect(noCodeText(tokens, info, end + 30 * minute)).toBe(plain);
+    expect(noCodeText([], info, made)).toBe(plain);
   });
 });
 
