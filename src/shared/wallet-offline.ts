@@ -41,6 +41,12 @@ export interface StoredWallet {
    * phone whose clock is off still draws the right code offline. Absent in copies kept before.
    */
   clock_offset_ms?: number;
+  /**
+   * When the server last confirmed the ticket's details (ISO, the venue's time: the phone's clock
+   * corrected by the offset above), so the page with no signal can say how old they are. Absent in
+   * copies kept before: unknown.
+   */
+  checked_at?: string;
 }
 
 /** Why a ticket without codes has none, in the holder's words. */
@@ -98,6 +104,27 @@ export function offlineSupportNote(support: OfflineSupport): string | null {
   return null;
 }
 
+/** Under the code: what to do with it. Only while a code is shown (the app hides it otherwise). */
+export const walletCodeHint = 'Show this code at the door. It changes every 5 minutes, by itself.';
+
+/**
+ * What the page says in place of a code when it has none for this moment. The doors moved later
+ * than the saved codes reach (the page heard of it, and the signal went before new codes came):
+ * the plain "no code for this moment" read as if the ticket had stopped working, hours before a
+ * door that has not opened, so it says the codes ran out before the doors and what to do.
+ */
+export function noCodeText(
+  tokens: readonly StripToken[],
+  info: Pick<WalletTicketInfo, 'doors_at' | 'time_zone'>,
+  nowMs: number,
+): string {
+  const end = stripEndsAt(tokens);
+  if (end !== null && end <= nowMs && end < Date.parse(info.doors_at)) {
+    return `The codes saved on this phone ran out on ${formatAttendeeTime(end, info.time_zone)}, before the doors. Open this page with signal before you go, to get the codes for the night.`;
+  }
+  return 'No code for this moment is saved on this phone: open this page with signal.';
+}
+
 /** A strip older than this is asked for again whenever the phone has signal. */
 export const stripRefreshAfterMs = 15 * 60_000;
 
@@ -148,4 +175,28 @@ export function offlineUntilText(
   const nightEnds = Date.parse(info.doors_at) + stripAfterDoorsSeconds * 1000;
   if (end >= nightEnds) return `Works offline all night: the codes are saved on this phone until ${until}.`;
   return `Works offline until ${until}. Open it once with signal before then to extend.`;
+}
+
+/**
+ * Below this age the details count as just checked: a page that lost its signal a moment ago
+ * (its check runs every minute) has nothing out of date to warn about.
+ */
+export const checkedRecentlyMs = 10 * 60_000;
+
+/**
+ * What the page says while it has no signal. A phone offline since before the box office moved the
+ * doors (or renamed the event) kept showing the old time with nothing to say it might be out of
+ * date; past checkedRecentlyMs it says when the details were last checked with the venue, in the
+ * event's zone. `checkedAtMs` null (a copy kept before this was recorded) keeps the plain words.
+ */
+export function noSignalText(
+  checkedAtMs: number | null,
+  info: Pick<WalletTicketInfo, 'time_zone'>,
+  nowMs: number,
+): string {
+  if (checkedAtMs === null || !Number.isFinite(checkedAtMs) || nowMs - checkedAtMs < checkedRecentlyMs) {
+    return 'No signal: showing the code saved on this phone.';
+  }
+  const checked = formatAttendeeTime(checkedAtMs, info.time_zone);
+  return `No signal: showing the ticket as last checked with the venue on ${checked}. A change made since, such as a new doors time, shows when the signal is back.`;
 }

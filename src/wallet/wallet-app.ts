@@ -13,9 +13,12 @@ import { withoutTrailingPunctuation } from '../shared/link-tail.js';
 import { phoneClockNote, phoneClockOffsetMs } from '../shared/wallet-clock.js';
 import {
   codeAt,
+  noCodeText,
+  noSignalText,
   offlineSupportNote,
   offlineUntilText,
   stripIsStale,
+  walletCodeHint,
   walletCodeLabel,
   walletPageTitle,
   walletRefText,
@@ -97,10 +100,20 @@ let clockOffsetMs =
     ? stored.clock_offset_ms
     : 0;
 const venueNow = (): number => Date.now() + clockOffsetMs;
+/**
+ * When the server last confirmed the details shown (the venue's time), said with no signal: the
+ * server's page just drawn is a confirmation; a copy kept before this was recorded is unknown.
+ */
+let checkedAt: number | null = data
+  ? venueNow()
+  : typeof stored?.checked_at === 'string' && Number.isFinite(Date.parse(stored.checked_at))
+    ? Date.parse(stored.checked_at)
+    : null;
 
 function save(): void {
   if (!info) return;
-  if (storage.save({ v: 1, info, strip, clock_offset_ms: clockOffsetMs })) {
+  const checked = checkedAt === null ? {} : { checked_at: new Date(checkedAt).toISOString() };
+  if (storage.save({ v: 1, info, strip, clock_offset_ms: clockOffsetMs, ...checked })) {
     document.documentElement.dataset.saved = strip?.generated_at ?? 'no-codes';
   }
 }
@@ -179,16 +192,20 @@ function render(): void {
     setText('w-notice', null);
   } else {
     hideCode();
-    setText('w-notice', 'No code for this moment is saved on this phone: open this page with signal.');
+    setText('w-notice', noCodeText(strip?.tokens ?? [], info, now));
   }
+  // With no code on screen, the hint under it spoke of a code that was not there, and the
+  // offline note said again what the notice says.
+  setText('w-hint', code ? walletCodeHint : null);
   setText(
     'w-offline',
-    strip ? offlineUntilText(strip.tokens, info, now) : connection === 'online' ? 'Saving codes…' : null,
+    strip && code
+      ? offlineUntilText(strip.tokens, info, now)
+      : !strip && connection === 'online'
+        ? 'Saving codes…'
+        : null,
   );
-  setText(
-    'w-connection',
-    connection === 'offline' ? 'No signal: showing the code saved on this phone.' : null,
-  );
+  setText('w-connection', connection === 'offline' ? noSignalText(checkedAt, info, now) : null);
   setText('w-support', offlineSupportNote(support));
   setText('w-clock', phoneClockNote(clockOffsetMs));
 }
@@ -262,10 +279,12 @@ async function sync(): Promise<void> {
   // the page, and the copy kept for offline, must not keep it too.
   const details = current?.details;
   let doorsMoved = false;
-  if (info && details?.ticket_id === info.ticket_id && JSON.stringify(details) !== JSON.stringify(info)) {
+  if (info && details?.ticket_id === info.ticket_id) {
     // Moved later, the kept strip ends too early for the night: take a new one now.
     doorsMoved = details.doors_at !== info.doors_at;
     info = details;
+    // The details as they are now, whether or not they changed: said with no signal later.
+    checkedAt = venueNow();
     save();
   }
   const claims = current?.qr_token ? parseTicketToken(current.qr_token)?.claims : undefined;

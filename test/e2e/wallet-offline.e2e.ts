@@ -3,7 +3,9 @@ import { DoorDevice } from '../../src/scanner/door-device.js';
 import { FetchTransport } from '../../src/scanner/fetch-transport.js';
 import { MemoryDeviceState } from '../../src/scanner/memory-device-state.js';
 import { parsePairingCode } from '../../src/scanner/pairing-code.js';
+import { formatAttendeeTime } from '../../src/shared/attendee-time.js';
 import { parseTicketToken, tokenLifetimeSeconds } from '../../src/shared/ticket-token.js';
+import type { Page } from '@playwright/test';
 import { chromium } from 'playwright-core';
 import { expect, test } from './fixtures.js';
 import { keepScreenshot } from './support/keep-screenshot.js';
@@ -29,6 +31,22 @@ function windowOf(token: string): { sub: string; iat: number; exp: number } {
 }
 
 let venue: ClockedVenueServer;
+
+/** When the phone's copy says the server last confirmed the ticket's details (checked_at), in ms. */
+async function storedCheckedAt(page: Page): Promise<number> {
+  const checkedAt = await page.evaluate(() => {
+    const key = Object.keys(localStorage).find((k) => /^marquee\.wallet\.[0-9a-f]{32}$/.test(k));
+    return key
+      ? (JSON.parse(localStorage.getItem(key) ?? '{}') as { checked_at?: string }).checked_at
+      : undefined;
+  });
+  if (!checkedAt) throw new Error('the copy on the phone has no checked_at');
+  return Date.parse(checkedAt);
+}
+
+/** The words of a page with no signal whose details were last checked at `checkedAt`, hours ago. */
+const lastCheckedWords = (checkedAt: number, zone: string): string =>
+  `No signal: showing the ticket as last checked with the venue on ${formatAttendeeTime(checkedAt, zone)}. A change made since, such as a new doors time, shows when the signal is back.`;
 
 /** A published night of one standing tier, doors at `doorsAt`, and one ticket sold for cash. */
 async function oneTicketNight(night: {
@@ -136,8 +154,9 @@ test('a wallet opened once keeps admitting in flight mode three hours later; an 
     await venue.setOffset(threeHoursOn);
 
     const shown = await wallet.expectCurrentWindow();
+    // Its details were checked with the venue three hours ago: the page says when.
     await expect(phone.page.locator('#w-connection')).toHaveText(
-      'No signal: showing the code saved on this phone.',
+      lastCheckedWords(await storedCheckedAt(phone.page), 'Europe/Amsterdam'),
       { timeout: 15_000 },
     );
     const onScreen = await wallet.photographCode();
@@ -265,10 +284,8 @@ test('where the browser refuses a service worker (not a secure origin), the open
     await venue.setOffset(threeHoursOn);
     const shown = await wallet.expectCurrentWindow();
     await expect(page.locator('#w-connection')).toHaveText(
-      'No signal: showing the code saved on this phone.',
-      {
-        timeout: 15_000,
-      },
+      lastCheckedWords(await storedCheckedAt(page), 'Europe/London'),
+      { timeout: 15_000 },
     );
     const onScreen = await wallet.photographCode();
     expect(windowOf(onScreen)).toEqual({ sub: ticket.id, iat: shown.notBefore, exp: shown.notAfter });
@@ -327,6 +344,148 @@ test('a phone whose clock is ten minutes fast shows the code of the venue’s ti
     await expect.poll(() => wallet.photographCode(), { timeout: 10_000 }).not.toBe(onScreen);
     const offline = await wallet.photographCode();
     expect(await validate(offline)).toMatchObject({ result: 'rejected', reason: 'already_scanned' });
+  } finally {
+    await context.close();
+  }
+});
+
+test('doors moved while the phone had no signal: hours later it says when its details were last checked with the venue; with the signal back it shows the new doors and the notice goes', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const { server } = venue;
+  const zone = 'America/New_York';
+  const doorsAt = Date.now() + 5 * hour;
+  const { event, ticket } = await oneTicketNight({
+    title: 'Moved Doors Night',
+    doorsAt,
+    timezone: zone,
+    buyer: { name: 'Lou Late', email: 'lou@example.test' },
+  });
+  const doorsWords = (at: number) => `Main hall · doors ${formatAttendeeTime(at, zone)}`;
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true });
+  try {
+    // The page's clock runs from the real time of now (the server's clock is moved with it below).
+    const opened = Date.now();
+    await context.clock.install({ time: opened });
+    const page = await context.newPage();
+    const wallet = new WalletPage(page);
+    await wallet.openOnline(ticket.wallet_url);
+    const openedBy = await wallet.now();
+    const meta = page.locator('#w-meta');
+    const connection = page.locator('#w-connection');
+    await expect(meta).toHaveText(doorsWords(doorsAt));
+    // The copy on the phone records when the server confirmed the details: while the page loaded.
+    const checkedAt = await storedCheckedAt(page);
+    expect(checkedAt).toBeGreaterThanOrEqual(opened);
+    expect(checkedAt).toBeLessThanOrEqual(openedBy);
+
+    // Flight mode: just checked, so the plain words.
+    await context.setOffline(true);
+    await expect(connection).toHaveText('No signal: showing the code saved on this phone.');
+
+    // Meanwhile the box office moves the doors an hour later; the phone hears nothing of it.
+    const later = doorsAt + hour;
+    await server.api('PATCH', `/v2/events/${event.id}`, { doors_at: new Date(later).toISOString() });
+
+    // Three hours on, still no signal: the page shows the old doors, and says when it last checked.
+    await context.clock.fastForward(3 * hour);
+    await venue.setOffset(3 * hour);
+    await expect(connection).toHaveText(lastCheckedWords(checkedAt, zone));
+    await expect(meta).toHaveText(doorsWords(doorsAt));
+    await wallet.expectCurrentWindow();
+    // Opened again from the phone's copy (the service worker's shell): it says the same.
+    await page.reload();
+    await expect(page.locator('#w-title')).toHaveText('Moved Doors Night');
+    await expect(connection).toHaveText(lastCheckedWords(checkedAt, zone));
+    await expect(meta).toHaveText(doorsWords(doorsAt));
+
+    // Signal again, nothing tapped: the new doors, a strip to the later night's end, no notice.
+    await context.setOffline(false);
+    await expect(meta).toHaveText(doorsWords(later));
+    await expect(connection).toBeHidden();
+    const nightEnds = Math.ceil((later + 12 * hour) / 300_000) * 300_000;
+    await expect(wallet.offlineNote()).toHaveText(
+      `Works offline all night: the codes are saved on this phone until ${formatAttendeeTime(nightEnds, zone)}.`,
+    );
+    await wallet.expectCurrentWindow();
+    expect(await storedCheckedAt(page)).toBeGreaterThanOrEqual(opened + 3 * hour);
+
+    // And the signal gone again at once: checked a moment ago, so the plain words.
+    await context.setOffline(true);
+    await expect(connection).toHaveText('No signal: showing the code saved on this phone.');
+  } finally {
+    await context.close();
+  }
+});
+
+test('doors moved past the end of the saved codes, and the signal gone before new ones came: the page says until when its codes work, then that it has none, and when it last checked', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const { server } = venue;
+  const zone = 'Europe/Amsterdam';
+  const doorsAt = Date.now() + 2 * hour;
+  const { event, ticket } = await oneTicketNight({ title: 'Postponed Night', doorsAt, timezone: zone });
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true });
+  try {
+    await context.clock.install({ time: Date.now() });
+    const page = await context.newPage();
+    const wallet = new WalletPage(page);
+    await wallet.openOnline(ticket.wallet_url);
+    // The strip runs to the night's end: doors + 12 h.
+    const codesEnd = Math.ceil((doorsAt + 12 * hour) / 300_000) * 300_000;
+
+    // The box office postpones the doors by a day, past the end of the codes on the phone. The
+    // page's next check hears of it, and the signal is gone before the new codes come.
+    const postponed = doorsAt + 24 * hour;
+    await server.api('PATCH', `/v2/events/${event.id}`, { doors_at: new Date(postponed).toISOString() });
+    let asked = 0;
+    await page.route('**/strip', async (route) => {
+      asked++;
+      await context.setOffline(true);
+      await route.abort('internetdisconnected');
+    });
+    await context.setOffline(true);
+    await context.setOffline(false);
+    await expect.poll(() => asked).toBe(1);
+    await expect(page.locator('#w-meta')).toHaveText(
+      `Main hall · doors ${formatAttendeeTime(postponed, zone)}`,
+    );
+    await expect(wallet.offlineNote()).toHaveText(
+      `Works offline until ${formatAttendeeTime(codesEnd, zone)}. Open it once with signal before then to extend.`,
+    );
+    await wallet.expectCurrentWindow();
+    const checkedAt = await storedCheckedAt(page);
+
+    // Half an hour past the end of the codes, still no signal.
+    const on = codesEnd + 30 * 60_000 - (await wallet.now());
+    await context.clock.fastForward(on);
+    await venue.setOffset(on);
+    // Hours before the new doors: not "no code for this moment", as if the ticket had stopped
+    // working, but that the codes ran out before the doors, and what to do; said once.
+    await expect(page.locator('#w-notice')).toHaveText(
+      `The codes saved on this phone ran out on ${formatAttendeeTime(codesEnd, zone)}, before the doors. Open this page with signal before you go, to get the codes for the night.`,
+    );
+    await expect(wallet.code()).toBeHidden();
+    // Nothing about a code that is not there, and the notice not said twice.
+    await expect(page.locator('#w-hint')).toBeHidden();
+    await expect(wallet.offlineNote()).toBeHidden();
+    await expect(page.locator('#w-connection')).toHaveText(lastCheckedWords(checkedAt, zone));
+    await expect(page.locator('#w-meta')).toHaveText(
+      `Main hall · doors ${formatAttendeeTime(postponed, zone)}`,
+    );
+
+    // Signal again: the night's codes, the code on screen with its hint, the doors as they are.
+    await page.unroute('**/strip');
+    await context.setOffline(false);
+    await wallet.expectCurrentWindow();
+    await expect(page.locator('#w-notice')).toBeHidden();
+    await expect(page.locator('#w-hint')).toHaveText(
+      'Show this code at the door. It changes every 5 minutes, by itself.',
+    );
+    await expect(wallet.offlineNote()).toHaveText(/^Works offline all night: /);
+    await expect(page.locator('#w-connection')).toBeHidden();
   } finally {
     await context.close();
   }

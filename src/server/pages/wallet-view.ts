@@ -1,5 +1,6 @@
 import { formatAttendeeTime } from '../../shared/attendee-time.js';
 import {
+  walletCodeHint,
   walletCodeLabel,
   walletRefText,
   walletStateLabel,
@@ -120,7 +121,7 @@ export function walletHtml({ row, secretPath, live, appVersion }: WalletPageInpu
     ? `<img id="qr-live" class="qr" alt="${escapeHtml(codeLabel)}" src="${escapeHtml(`${secretPath}/qr.png?v=${encodeURIComponent(live.not_after)}`)}">
 <canvas id="qr" class="qr" role="img" aria-label="${escapeHtml(codeLabel)}" hidden></canvas>`
     : '';
-  const hint = valid ? 'Show this code at the door. It changes every 5 minutes, by itself.' : '';
+  const hint = valid ? walletCodeHint : '';
   const body = `<h1 id="w-title">${escapeHtml(info.event_title)}</h1>
 <p id="w-meta" class="meta">${escapeHtml(info.venue)} · doors ${escapeHtml(formatAttendeeTime(info.doors_at, info.time_zone))}</p>
 ${ticketCard(info, code, hint)}
@@ -138,7 +139,7 @@ export function walletShellHtml(appVersion: string): string {
   const code = '<canvas id="qr" class="qr" role="img" aria-label="Ticket QR code" hidden></canvas>';
   const body = `<h1 id="w-title">Your ticket</h1>
 <p id="w-meta" class="meta"></p>
-${ticketCard(null, code, 'Show this code at the door. It changes every 5 minutes, by itself.')}
+${ticketCard(null, code, walletCodeHint)}
 ${appScript(appVersion)}`;
   return pageShell('Ticket', body, head());
 }

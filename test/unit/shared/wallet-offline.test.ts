@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
+  checkedRecentlyMs,
   codeAt,
+  noCodeText,
+  noSignalText,
   offlineSupportNote,
   offlineUntilText,
   stripEndsAt,
@@ -79,6 +82,46 @@ describe('offlineUntilText: how long the phone can keep working offline, in the 
     expect(offlineUntilText(tokens, info, end)).toMatch(/^No codes are saved on this phone for now/);
     expect(offlineUntilText([], info, made)).toMatch(/^No codes are saved/);
     expect(stripEndsAt([])).toBeNull();
+  });
+});
+
+describe('noSignalText: what the page says with no signal, and when its details were last checked', () => {
+  const checked = Date.parse('2026-12-01T19:02:40Z'); // 14:02 in New York
+  const plain = 'No signal: showing the code saved on this phone.';
+
+  it('says when the details were last checked with the venue, in the event zone, once that is a while ago', () => {
+    expect(noSignalText(checked, info, checked + 3 * 3_600_000)).toBe(
+      'No signal: showing the ticket as last checked with the venue on Tue 1 Dec 2026, 14:02 (New York time). A change made since, such as a new doors time, shows when the signal is back.',
+    );
+    expect(noSignalText(checked, { time_zone: 'Europe/Amsterdam' }, checked + checkedRecentlyMs)).toContain(
+      'on Tue 1 Dec 2026, 20:02 (Amsterdam time).',
+    );
+  });
+
+  it('keeps the plain words just after a check, and for a copy kept before the check was recorded', () => {
+    expect(noSignalText(checked, info, checked + checkedRecentlyMs - 1)).toBe(plain);
+    expect(noSignalText(checked, info, checked)).toBe(plain);
+    expect(noSignalText(null, info, checked + 3 * 3_600_000)).toBe(plain);
+    expect(noSignalText(Number.NaN, info, checked + 3 * 3_600_000)).toBe(plain);
+  });
+});
+
+describe('noCodeText: what the page says in place of a code it does not have', () => {
+  const made = Date.parse('2026-11-26T13:02:00Z');
+  const tokens = stripAt(made, doors); // to doors + 12 h: Fri 27 Nov, 02:00 in New York
+  const end = stripEndsAt(tokens)!;
+
+  it('says the codes ran out before the doors when the doors were moved past the end of the saved codes', () => {
+    const postponed = { doors_at: iso(doors + 24 * 3_600_000), time_zone: 'America/New_York' };
+    expect(noCodeText(tokens, postponed, end + 30 * minute)).toBe(
+      'The codes saved on this phone ran out on Fri 27 Nov 2026, 02:00 (New York time), before the doors. Open this page with signal before you go, to get the codes for the night.',
+    );
+  });
+
+  it('keeps the plain words after the night, with no codes at all, or inside the strip', () => {
+    const plain = 'No code for this moment is saved on this phone: open this page with signal.';
+    expect(noCodeText(tokens, info, end + 30 * minute)).toBe(plain);
+    expect(noCodeText([], info, made)).toBe(plain);
   });
 });
 
