@@ -46,8 +46,20 @@ describe('closing a shift with a blind count', () => {
       text: '1.234',
       error: '“1.234” is unclear: after a point come the decimals, 2 digits in USD. For $1,234.00 type 1234.',
     });
-    expect(submitCount(typeCount('1.500'), 'jpy')).toMatchObject({
-      error: '“1.500” is unclear: JPY amounts have no decimals. For ¥1,500 type 1500.',
+    // Yen have no decimals: "1.500" can only be ¥1,500.
+    expect(submitCount(typeCount('1.500'), 'jpy')).toMatchObject({ step: 'confirm', countedCents: 1500 });
+    // Grouped by spaces (French, Scandinavian) or apostrophes (Swiss).
+    expect(submitCount(typeCount('1 234,50'), 'eur')).toMatchObject({
+      step: 'confirm',
+      countedCents: 123450,
+    });
+    expect(submitCount(typeCount('1\u00a0234,50'), 'eur')).toMatchObject({ countedCents: 123450 });
+    expect(submitCount(typeCount("1'234.50"), 'chf')).toMatchObject({ countedCents: 123450 });
+    // Three-decimal dinars: a lone comma before three digits is 1,250 or 1.250; never guessed.
+    expect(submitCount(typeCount('1,250'), 'kwd')).toMatchObject({
+      step: 'count',
+      error:
+        '“1,250” is unclear: in KWD a comma may group thousands or start the 3 decimals. For KWD\u00a01,250.000 type 1250; for KWD\u00a01.250 type 1.250.',
     });
     expect(submitCount(typeCount('1.2505'), 'kwd')).toMatchObject({
       error:
