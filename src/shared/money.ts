@@ -4,7 +4,7 @@
  * (currencies.ts), turned into text only at the edges, with that currency's own decimals:
  * 2500 usd is $25.00, 2500 jpy is ¥2,500, 2500 kwd is KWD 2.500.
  */
-import { minorUnitDigits } from './currencies.js';
+import { isCurrencyCode, minorUnitDigits } from './currencies.js';
 
 const formatters = new Map<string, Intl.NumberFormat>();
 
@@ -79,51 +79,127 @@ function currencyMarks(currency: string, locale: string): string[] {
 export type MoneyProblem =
   /** Nothing typed. */
   | { kind: 'empty' }
-  /** Letters, a minus, spaces inside, thousands not in threes: not an amount at all. */
+  /** Letters, thousands not in threes, two kinds of grouping: not an amount at all. */
   | { kind: 'unreadable' }
+  /** An amount below zero ("-5", "−$5.00"): money typed at the till is never negative. */
+  | { kind: 'negative' }
+  /** Another currency's sign or code ("$12" in eur, "12 GBP"): never read as this one's. */
+  | { kind: 'other_currency' }
   /** More decimals than the currency has ("20.555" usd, "1,5" jpy); `decimals` is how many it has. */
   | { kind: 'too_many_decimals'; decimals: number }
   /**
-   * One point and three digits after it where the currency has fewer decimals ("1.234" usd): a
+   * One point and three digits after it where the currency has two decimals ("1.234" usd): a
    * European 1.234 (one thousand two hundred and thirty-four) or a slip in the cents. Never guessed.
    */
-  | { kind: 'unclear_point'; decimals: number; asThousands: number };
+  | { kind: 'unclear_point'; decimals: number; asThousands: number }
+  /**
+   * One comma and three digits after it where the currency has three decimals or more ("1,250"
+   * kwd): 1,250 dinars with the comma grouping thousands, or 1.250 with a decimal comma (as
+   * Tunisia writes). `asThousands` and `asDecimals` are the two readings, in minor units.
+   */
+  | { kind: 'unclear_comma'; decimals: number; asThousands: number; asDecimals: number };
+
+type Read = { minor: number } | { problem: MoneyProblem };
+
+/** Spaces that group thousands: plain, no-break (U+00A0), narrow no-break (U+202F, French Intl), thin. */
+const groupSpaces = ' \u00a0\u202f\u2009';
+/** Apostrophes that group thousands in Switzerland ("1'234.50"), straight or as a phone's keyboard curls it. */
+const groupApostrophes = "'\u2019";
+
+/** The minus of a negative amount: the hyphen people type or the real minus sign (U+2212). */
+const minusSigns = /^[-\u2212]\s*/;
 
 /**
- * What staff typed, as minor units of the currency, or why it is not an amount in it. Never a
- * rounded guess nor a silent misreading; both ways of writing separators read alike:
- * - "20", "20.5", "$1,020.00" in usd; "2500" or "¥2,500" in jpy; "1.250" in kwd;
- * - with both a point and a comma, the last one starts the decimals and the other groups
- *   thousands in threes: "1,234.50" and "1.234,50" are both 1,234.50;
- * - a separator written more than once groups thousands: "1.234.567" is 1,234,567;
- * - a lone comma followed by exactly three digits groups thousands ("1,500" is 1,500), any other
- *   lone comma is a decimal comma ("145,00" is 145.00, "1,5" is 1.50);
- * - a lone point starts the decimals, so "1.234" in usd (three decimals in a two-decimal
- *   currency) is refused as unclear rather than read as 1,234 or 1.23; more decimals than the
- *   currency has ("20.555" usd, "2500.5" jpy) are refused.
+ * Another currency's mark around the number: a sign (`$`, `£`, `R$`, `CA$`) or an ISO code
+ * (`GBP`, `usd`), before or after it. Only marks that are surely a currency count; "12 apples"
+ * stays merely unreadable.
  */
-export function readMoney(
-  text: string,
-  currency: string,
-  locale = 'en-US',
-): { minor: number } | { problem: MoneyProblem } {
-  let cleaned = text.trim();
+function hasOtherCurrencyMark(cleaned: string): boolean {
+  const mark = /^(\p{L}{0,3}\p{Sc}|\p{L}{3})\s*\d|\d\s*(\p{L}{0,3}\p{Sc}|\p{L}{3})$/u.exec(cleaned);
+  if (!mark) return false;
+  const found = mark[1] ?? mark[2] ?? '';
+  return /\p{Sc}/u.test(found) || isCurrencyCode(found.toLowerCase());
+}
+
+/** The text without this currency's own marks ("€12", "12 EUR", "KWD 1.250"). */
+function withoutOwnMarks(text: string, currency: string, locale: string): string {
+  let cleaned = text;
   for (const mark of currencyMarks(currency, locale)) {
     const upper = cleaned.toUpperCase();
     if (upper.startsWith(mark.toUpperCase())) cleaned = cleaned.slice(mark.length).trim();
     else if (upper.endsWith(mark.toUpperCase())) cleaned = cleaned.slice(0, -mark.length).trim();
   }
-  if (cleaned === '') return { problem: { kind: 'empty' } };
+  return cleaned;
+}
+
+/**
+ * What staff typed, as minor units of the currency, or why it is not an amount in it. Never a
+ * rounded guess nor a silent misreading; every way of writing separators reads alike:
+ * - "20", "20.5", "$1,020.00" in usd; "2500" or "¥2,500" in jpy; "1.250" in kwd; the currency's
+ *   own sign or code may come before or after ("€12", "12 EUR"); another's is refused;
+ * - with both a point and a comma, the last one starts the decimals and the other groups
+ *   thousands in threes: "1,234.50" and "1.234,50" are both 1,234.50;
+ * - spaces (also the no-break and narrow no-break spaces) or apostrophes group thousands in
+ *   threes, and then the one point or comma after them starts the decimals: "1 234,50" (French,
+ *   Scandinavian) and "1'234.50" (Swiss) are 1,234.50;
+ * - a separator written more than once groups thousands: "1.234.567" is 1,234,567;
+ * - a lone comma after one to three digits and followed by exactly three digits groups thousands
+ *   ("1,500" is 1,500), any other lone comma is a decimal comma ("145,00" is 145.00, "1,5" is
+ *   1.50); where the currency has three decimals ("1,250" kwd) it could be either, so it is
+ *   refused as unclear;
+ * - a lone point starts the decimals (so "1.250" kwd is 1.250, as the app itself writes it), so
+ *   "1.234" in usd (three decimals in a two-decimal currency) is refused as unclear rather than
+ *   read as 1,234 or 1.23; in a currency without decimals it can only group thousands ("1.500"
+ *   jpy is ¥1,500); more decimals than the currency has ("20.555" usd, "2500.5" jpy) are refused;
+ * - a minus is refused as below zero.
+ */
+export function readMoney(text: string, currency: string, locale = 'en-US'): Read {
+  let cleaned = text.trim();
+  let minus = minusSigns.test(cleaned);
+  cleaned = withoutOwnMarks(cleaned.replace(minusSigns, ''), currency, locale);
+  // "$-5": the minus after the sign.
+  if (minusSigns.test(cleaned)) {
+    minus = true;
+    cleaned = cleaned.replace(minusSigns, '');
+  }
+  if (cleaned === '') return minus ? { problem: { kind: 'unreadable' } } : { problem: { kind: 'empty' } };
+  if (hasOtherCurrencyMark(cleaned)) return { problem: { kind: 'other_currency' } };
+  const read = readDigits(cleaned, minorUnitDigits(currency));
+  if (minus && 'minor' in read && read.minor > 0) return { problem: { kind: 'negative' } };
+  return read;
+}
+
+/** An amount written in digits and separators only (readMoney without signs and minus). */
+function readDigits(cleaned: string, digits: number): Read {
   const unreadable = { problem: { kind: 'unreadable' } } as const;
+  const spaced = new RegExp(`[${groupSpaces}]`).test(cleaned);
+  const apostrophed = new RegExp(`[${groupApostrophes}]`).test(cleaned);
+  if (spaced || apostrophed) {
+    if (spaced && apostrophed) return unreadable;
+    const group = spaced ? groupSpaces : groupApostrophes;
+    const match = new RegExp(`^([1-9]\\d{0,2}(?:[${group}]\\d{3})+)(?:([.,])(\\d*))?$`).exec(cleaned);
+    if (!match) return unreadable;
+    return inMinor(match[1]!.replace(/\D/g, ''), match[3] ?? '', match[2] !== undefined, digits);
+  }
   if (!/^\d[\d.,]*$/.test(cleaned)) return unreadable;
-  const digits = minorUnitDigits(currency);
   const points = cleaned.split('.').length - 1;
   const commas = cleaned.split(',').length - 1;
+  /** One to three digits, not starting with 0: what may come before a group of thousands. */
+  const firstGroup = /^[1-9]\d{0,2}$/;
   let decimalMark: '.' | ',' | null;
   if (points > 0 && commas > 0) decimalMark = cleaned.lastIndexOf('.') > cleaned.lastIndexOf(',') ? '.' : ',';
   else if (points === 1) decimalMark = '.';
-  else if (commas === 1) decimalMark = /,\d{3}$/.test(cleaned) ? null : ',';
-  else decimalMark = null;
+  else if (commas === 1) {
+    const [before = '', after = ''] = cleaned.split(',');
+    if (firstGroup.test(before) && /^\d{3}$/.test(after)) {
+      if (digits < 3) decimalMark = null;
+      else {
+        const asThousands = Number(before + after) * 10 ** digits;
+        const asDecimals = Number(before) * 10 ** digits + Number(after.padEnd(digits, '0'));
+        return { problem: { kind: 'unclear_comma', decimals: digits, asThousands, asDecimals } };
+      }
+    } else decimalMark = ',';
+  } else decimalMark = null;
   const at = decimalMark === null ? -1 : cleaned.lastIndexOf(decimalMark);
   const whole = at < 0 ? cleaned : cleaned.slice(0, at);
   const fraction = at < 0 ? '' : cleaned.slice(at + 1);
@@ -134,20 +210,26 @@ export function readMoney(
   if (grouped) {
     const mark = whole.includes(',') ? ',' : '.';
     if (whole.includes(mark === ',' ? '.' : ',')) return unreadable;
-    if (!new RegExp(`^\\d{1,3}(?:\\${mark}\\d{3})+$`).test(whole)) return unreadable;
+    if (!new RegExp(`^[1-9]\\d{0,2}(?:\\${mark}\\d{3})+$`).test(whole)) return unreadable;
   } else if (!/^\d+$/.test(whole)) return unreadable;
-  const wholeDigits = whole.replace(/[.,]/g, '');
-  if (wholeDigits.length > 12) return unreadable;
-  // "2500." in yen: a decimal mark where the currency has no decimals is not an amount in it.
-  if (fraction.length > digits || (digits === 0 && at >= 0)) {
-    if (decimalMark === '.' && points === 1 && commas === 0 && fraction.length === 3) {
-      const asThousands = Number(whole + fraction) * 10 ** digits;
-      return { problem: { kind: 'unclear_point', decimals: digits, asThousands } };
-    }
-    return { problem: { kind: 'too_many_decimals', decimals: digits } };
+  const lonePoint = decimalMark === '.' && points === 1 && commas === 0;
+  if (lonePoint && fraction.length === 3 && firstGroup.test(whole) && digits < 3) {
+    // "1.500" in yen has no decimals to be: the point can only group thousands.
+    if (digits === 0) return inMinor(whole + fraction, '', false, digits);
+    const asThousands = Number(whole + fraction) * 10 ** digits;
+    return { problem: { kind: 'unclear_point', decimals: digits, asThousands } };
   }
-  const minor = Number(wholeDigits) * 10 ** digits + Number(fraction.padEnd(digits, '0') || '0');
-  return Number.isSafeInteger(minor) ? { minor } : unreadable;
+  return inMinor(whole.replace(/[.,]/g, ''), fraction, at >= 0, digits);
+}
+
+/** Whole units and decimals (digits only) as minor units, or why not; `marked`: a decimal mark was typed. */
+function inMinor(whole: string, fraction: string, marked: boolean, digits: number): Read {
+  if (whole.length > 12) return { problem: { kind: 'unreadable' } };
+  // "2500." in yen: a decimal mark where the currency has no decimals is not an amount in it.
+  if (fraction.length > digits || (digits === 0 && marked))
+    return { problem: { kind: 'too_many_decimals', decimals: digits } };
+  const minor = Number(whole) * 10 ** digits + Number(fraction.padEnd(digits, '0') || '0');
+  return Number.isSafeInteger(minor) ? { minor } : { problem: { kind: 'unreadable' } };
 }
 
 /** readMoney's amount, or null when the text is not one (a screen that says why uses readMoney). */

@@ -32,7 +32,7 @@ test('a European count is read, an unclear one refused in words; a shift closed 
   const shift = new ShiftPage(first);
   await shift.open('100.00');
 
-  await test.step('“1.234” is refused saying why and what to type; “1.234,50” and “150,00” are read', async () => {
+  await test.step('“1.234” is refused saying why and what to type; “1.234,50”, “1 234,50” and “150,00” are read, and Count again gives back what was typed', async () => {
     await first.getByRole('button', { name: 'Close shift…' }).click();
     const count = first.getByLabel('Cash counted in the drawer');
     await count.fill('1.234');
@@ -45,6 +45,13 @@ test('a European count is read, an unclear one refused in words; a shift closed 
     await first.getByRole('button', { name: 'Next' }).click();
     await expect(first.getByTestId('counted')).toHaveText('$1,234.50');
     await first.getByRole('button', { name: 'Count again' }).click();
+    // The count comes back as the manager typed it, not rewritten as 1234.50.
+    await expect(count).toHaveValue('1.234,50');
+    await count.fill('1 234,50');
+    await first.getByRole('button', { name: 'Next' }).click();
+    await expect(first.getByTestId('counted')).toHaveText('$1,234.50');
+    await first.getByRole('button', { name: 'Count again' }).click();
+    await expect(count).toHaveValue('1 234,50');
     await count.fill('150,00');
     await first.getByRole('button', { name: 'Next' }).click();
     await expect(first.getByTestId('counted')).toHaveText('$150.00');

@@ -14,7 +14,7 @@ describe('closing a shift with a blind count', () => {
   it('keeps the expected cash hidden while counting and confirming, shown only once closed', () => {
     expect(mayShowExpected(startCount)).toBe(false);
     const confirm = submitCount(typeCount('195.00'), 'usd');
-    expect(confirm).toEqual({ step: 'confirm', countedCents: 19500 });
+    expect(confirm).toEqual({ step: 'confirm', countedCents: 19500, text: '195.00' });
     expect(mayShowExpected(confirm)).toBe(false);
     expect(mayShowExpected({ step: 'closed' })).toBe(true);
   });
@@ -30,24 +30,42 @@ describe('closing a shift with a blind count', () => {
     expect(submitCount(typeCount(''), 'usd')).toMatchObject({
       error: 'Type the cash counted in the drawer, like 25.00.',
     });
-    expect(submitCount(typeCount('2500'), 'jpy')).toEqual({ step: 'confirm', countedCents: 2500 });
+    expect(submitCount(typeCount('2500'), 'jpy')).toMatchObject({ step: 'confirm', countedCents: 2500 });
     expect(submitCount(typeCount('25.5'), 'jpy')).toMatchObject({
       error: '“25.5” has decimals, and JPY amounts have none: type whole JPY, like 2500.',
     });
   });
 
   it('reads a European count with both separators, and says why an unclear one is refused', () => {
-    expect(submitCount(typeCount('1.234,50'), 'usd')).toEqual({ step: 'confirm', countedCents: 123450 });
-    expect(submitCount(typeCount('1,234.50'), 'usd')).toEqual({ step: 'confirm', countedCents: 123450 });
-    expect(submitCount(typeCount('1,5'), 'usd')).toEqual({ step: 'confirm', countedCents: 150 });
+    expect(submitCount(typeCount('1.234,50'), 'usd')).toMatchObject({
+      step: 'confirm',
+      countedCents: 123450,
+    });
+    expect(submitCount(typeCount('1,234.50'), 'usd')).toMatchObject({
+      step: 'confirm',
+      countedCents: 123450,
+    });
+    expect(submitCount(typeCount('1,5'), 'usd')).toMatchObject({ step: 'confirm', countedCents: 150 });
     // A point then three digits: $1,234.00 or a slip in the cents? Never read either way.
     expect(submitCount(typeCount('1.234'), 'usd')).toEqual({
       step: 'count',
       text: '1.234',
       error: '“1.234” is unclear: after a point come the decimals, 2 digits in USD. For $1,234.00 type 1234.',
     });
-    expect(submitCount(typeCount('1.500'), 'jpy')).toMatchObject({
-      error: '“1.500” is unclear: JPY amounts have no decimals. For ¥1,500 type 1500.',
+    // Yen have no decimals: "1.500" can only be ¥1,500.
+    expect(submitCount(typeCount('1.500'), 'jpy')).toMatchObject({ step: 'confirm', countedCents: 1500 });
+    // Grouped by spaces (French, Scandinavian) or apostrophes (Swiss).
+    expect(submitCount(typeCount('1 234,50'), 'eur')).toMatchObject({
+      step: 'confirm',
+      countedCents: 123450,
+    });
+    expect(submitCount(typeCount('1\u00a0234,50'), 'eur')).toMatchObject({ countedCents: 123450 });
+    expect(submitCount(typeCount("1'234.50"), 'chf')).toMatchObject({ countedCents: 123450 });
+    // Three-decimal dinars: a lone comma before three digits is 1,250 or 1.250; never guessed.
+    expect(submitCount(typeCount('1,250'), 'kwd')).toMatchObject({
+      step: 'count',
+      error:
+        '“1,250” is unclear: in KWD a comma may group thousands or start the 3 decimals. For KWD\u00a01,250.000 type 1250; for KWD\u00a01.250 type 1.250.',
     });
     expect(submitCount(typeCount('1.2505'), 'kwd')).toMatchObject({
       error:
@@ -62,7 +80,7 @@ describe('closing a shift with a blind count', () => {
       text: '1450000000',
       error: '$1,450,000,000.00 is more than a drawer holds here (at most $1,000,000.00): check the amount.',
     });
-    expect(submitCount(typeCount('1000000.00'), 'usd')).toEqual({
+    expect(submitCount(typeCount('1000000.00'), 'usd')).toMatchObject({
       step: 'confirm',
       countedCents: 100_000_000,
     });
@@ -77,10 +95,13 @@ describe('closing a shift with a blind count', () => {
     expect(drawerAmount('100', 'usd', 'the cash put in the drawer')).toEqual({ cents: 10000 });
   });
 
-  it('goes back from the confirmation with the amount as it would be typed', () => {
-    expect(recount({ step: 'confirm', countedCents: 102050 }, 'usd')).toEqual({
+  it('goes back from the confirmation with the amount as the manager typed it, not rewritten', () => {
+    const confirm = submitCount(typeCount('1.234,50'), 'usd');
+    expect(confirm).toEqual({ step: 'confirm', countedCents: 123450, text: '1.234,50' });
+    expect(recount(confirm)).toEqual({ step: 'count', text: '1.234,50', error: null });
+    expect(recount(submitCount(typeCount('1 020,50'), 'eur'))).toEqual({
       step: 'count',
-      text: '1020.50',
+      text: '1 020,50',
       error: null,
     });
   });

@@ -121,7 +121,12 @@ describe('tier form: each schema rule in words, at its field', () => {
       'name',
       'Keep the name to 200 characters; this one has 201.',
     ],
-    ['type price', { price: 'free' }, 'price', 'Enter a price like 25.00.'],
+    [
+      'type price',
+      { price: 'free' },
+      'price',
+      '“free” is not an amount: type the price of one ticket in digits, like 25.00; thousands may be grouped, as 1,234.50 or 1.234,50.',
+    ],
     ['maximum price', { price: '1000000.01' }, 'price', 'A ticket can cost at most $1,000,000.00.'],
     ['type quantity', { quantity: 'lots' }, 'quantity', 'Enter a whole number.'],
     ['maximum quantity', { quantity: '1000001' }, 'quantity', 'At most 1,000,000 tickets in one tier.'],

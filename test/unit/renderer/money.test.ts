@@ -4,8 +4,10 @@ import {
   changeDue,
   formatMoney,
   minorToInput,
+  moneyProblemWords,
   parseMoney,
   quickTenders,
+  readMoney,
 } from '../../../src/renderer/src/lib/money.js';
 
 describe('parseMoney (the till’s and the editors’ typed amounts)', () => {
@@ -38,7 +40,31 @@ describe('parseMoney (the till’s and the editors’ typed amounts)', () => {
     ['145,00', 'usd', 14500],
     ['1,5', 'usd', 150],
     ['0,05', 'usd', 5],
-    ['1,250', 'kwd', 1250000],
+    // A lone comma after more than three digits, or after 0, cannot group thousands: decimals.
+    ['1234,567', 'kwd', 1234567],
+    ['0,500', 'kwd', 500],
+    // Spaces (plain, no-break, narrow no-break) or apostrophes group thousands in threes; the
+    // one point or comma after them starts the decimals, whichever it is.
+    ['1 234,50', 'usd', 123450],
+    ['1\u00a0234,50', 'eur', 123450],
+    ['1\u202f234,50 €', 'eur', 123450],
+    ['EUR 1 234 567,89', 'eur', 123456789],
+    ['1 234.5', 'usd', 123450],
+    ['1 234', 'usd', 123400],
+    ['12 345', 'sek', 1234500],
+    ["1'234.50", 'chf', 123450],
+    ['CHF 1’234.50', 'chf', 123450],
+    ['1 250,500', 'kwd', 1250500],
+    ['1 250', 'kwd', 1250000],
+    // Yen have no decimals: a point or comma before three digits can only group thousands.
+    ['1.500', 'jpy', 1500],
+    ['1,500', 'jpy', 1500],
+    ['¥12.345', 'jpy', 12345],
+    // The currency's own sign or code, before or after.
+    ['12 €', 'eur', 1200],
+    ['$12', 'usd', 1200],
+    ['$ 12', 'cad', 1200],
+    ['12 kr', 'sek', 1200],
   ])('reads %j in %s as %i minor units', (text, currency, minor) => {
     expect(parseMoney(text, currency)).toBe(minor);
   });
@@ -58,14 +84,25 @@ describe('parseMoney (the till’s and the editors’ typed amounts)', () => {
     ['1.2505', 'kwd'],
     // A lone point with three digits after it: 1,234 or 1.23? Never guessed.
     ['1.234', 'usd'],
-    ['1.500', 'jpy'],
+    // A lone comma with three digits after it, in three-decimal dinars: 1,250 or 1.250?
+    ['1,250', 'kwd'],
+    ['12,500', 'bhd'],
+    ['0,500', 'usd'],
     ['1,5', 'jpy'],
+    ['1.5', 'jpy'],
+    ['1.2345', 'jpy'],
     ['1.234,567', 'usd'],
     ['1,234,5', 'usd'],
     ['1.23.4', 'usd'],
     ['1.234,50.00', 'usd'],
     ['12.34,50', 'usd'],
-    ['1 234,50', 'usd'],
+    ['12 34', 'usd'],
+    ['1234 567', 'usd'],
+    ['1  234', 'usd'],
+    ['0 500', 'usd'],
+    ['1 234.567,89', 'usd'],
+    ["1 234'567", 'usd'],
+    ['1 234,50,1', 'usd'],
     ['1,45,000', 'usd'],
     [',145', 'usd'],
     ['1,000,00', 'usd'],
@@ -87,6 +124,74 @@ describe('parseMoney (the till’s and the editors’ typed amounts)', () => {
     expect(amountExample('usd')).toBe('25.00');
     expect(amountExample('jpy')).toBe('2500');
     expect(amountExample('kwd')).toBe('25.000');
+  });
+});
+
+describe('readMoney says why, and moneyProblemWords says it as staff read it', () => {
+  const words = (text: string, currency: string) => {
+    const read = readMoney(text, currency);
+    return 'problem' in read ? moneyProblemWords(read.problem, text, currency, 'the cash handed over') : read;
+  };
+
+  it('refuses a lone comma before three digits in a three-decimal currency as unclear, naming both readings', () => {
+    expect(readMoney('1,250', 'kwd')).toEqual({
+      problem: { kind: 'unclear_comma', decimals: 3, asThousands: 1_250_000, asDecimals: 1250 },
+    });
+    expect(words('1,250', 'kwd')).toBe(
+      '“1,250” is unclear: in KWD a comma may group thousands or start the 3 decimals. For KWD\u00a01,250.000 type 1250; for KWD\u00a01.250 type 1.250.',
+    );
+    expect(words('12,500', 'tnd')).toBe(
+      '“12,500” is unclear: in TND a comma may group thousands or start the 3 decimals. For TND\u00a012,500.000 type 12500; for TND\u00a012.500 type 12.500.',
+    );
+    // Both suggestions read as they say.
+    expect(parseMoney('1250', 'kwd')).toBe(1_250_000);
+    expect(parseMoney('1.250', 'kwd')).toBe(1250);
+  });
+
+  it('says a minus is below zero', () => {
+    for (const text of ['-5', '−5.00', '−$5.00', '$-5', '- 5'])
+      expect(readMoney(text, 'usd'), text).toEqual({ problem: { kind: 'negative' } });
+    expect(words('-5', 'usd')).toBe(
+      '“-5” is below zero: type the cash handed over without a minus, like 25.00.',
+    );
+  });
+
+  it('refuses another currency’s sign or code naming this one, and takes its own', () => {
+    for (const [text, currency] of [
+      ['$12', 'eur'],
+      ['12 GBP', 'eur'],
+      ['£12.50', 'usd'],
+      ['R$ 12', 'usd'],
+      ['12 usd', 'jpy'],
+      ['€1 234,50', 'chf'],
+    ] as const)
+      expect(readMoney(text, currency), `${text} in ${currency}`).toEqual({
+        problem: { kind: 'other_currency' },
+      });
+    expect(words('$12', 'eur')).toBe(
+      '“$12” is in another currency, and amounts here are in EUR: type the cash handed over in EUR, like 25.00.',
+    );
+    expect(readMoney('€12', 'eur')).toEqual({ minor: 1200 });
+    expect(readMoney('12 EUR', 'eur')).toEqual({ minor: 1200 });
+    // Words that are no currency are merely not an amount.
+    expect(readMoney('12 apples', 'usd')).toEqual({ problem: { kind: 'unreadable' } });
+    expect(readMoney('abc12', 'usd')).toEqual({ problem: { kind: 'unreadable' } });
+  });
+
+  it('reads a point or comma before three digits in yen as thousands, never as decimals', () => {
+    expect(readMoney('1.234', 'jpy')).toEqual({ minor: 1234 });
+    expect(words('1.5', 'jpy')).toBe(
+      '“1.5” has decimals, and JPY amounts have none: type whole JPY, like 2500.',
+    );
+  });
+
+  it('says why a space-grouped amount is not one when the groups are not threes', () => {
+    expect(words('12 34,50', 'eur')).toBe(
+      '“12 34,50” is not an amount: type the cash handed over in digits, like 25.00; thousands may be grouped, as 1,234.50 or 1.234,50.',
+    );
+    expect(words('1 234,567', 'eur')).toBe(
+      '“1 234,567” has more than 2 digits after the decimal mark, and EUR amounts have 2: type it like 25.00.',
+    );
   });
 });
 

@@ -223,6 +223,7 @@ describe('partRefundAmount: the part refund’s typed amount, or why not in word
   it('reads European and US amounts alike, and refuses more than is left or nothing', () => {
     expect(partRefundAmount('12,50', 'usd', 5000)).toEqual({ cents: 1250 });
     expect(partRefundAmount('1.234,50', 'usd', 200_000)).toEqual({ cents: 123450 });
+    expect(partRefundAmount('1 234,50', 'eur', 200_000)).toEqual({ cents: 123450 });
     expect(partRefundAmount('60', 'usd', 5000)).toEqual({ problem: 'At most $50.00 is left to refund.' });
     expect(partRefundAmount('', 'usd', 5000)).toEqual({ problem: 'Enter an amount like 25.00.' });
     expect(partRefundAmount('0', 'usd', 5000)).toEqual({ problem: 'Enter an amount like 25.00.' });
@@ -236,6 +237,9 @@ describe('partRefundAmount: the part refund’s typed amount, or why not in word
     expect(partRefundAmount('ten', 'usd', 5000)).toEqual({
       problem:
         '“ten” is not an amount: type the amount to give back in digits, like 25.00; thousands may be grouped, as 1,234.50 or 1.234,50.',
+    });
+    expect(partRefundAmount('-5', 'usd', 5000)).toEqual({
+      problem: '“-5” is below zero: type the amount to give back without a minus, like 25.00.',
     });
   });
 });

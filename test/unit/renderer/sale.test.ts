@@ -48,7 +48,37 @@ describe('checkCart', () => {
       short: 500,
       problems: { tendered: '$5.00 short.' },
     });
-    expect(checkCart(tier, { ...cart, tenderedText: '' }, 10).problems).toHaveProperty('tendered');
+    expect(checkCart(tier, { ...cart, tenderedText: '' }, 10).problems).toEqual({
+      tendered: 'Enter the cash handed over.',
+    });
+  });
+
+  it('reads cash tendered as every typed amount is, and says why it cannot when it cannot', () => {
+    const big = { ...tier, price_cents: 100_000 };
+    // French and Swiss grouping: 3 × $1,000.00 paid with $3,234.50.
+    expect(checkCart(big, { ...cart, tenderedText: '3 234,50' }, 10)).toMatchObject({
+      change: 23450,
+      problems: {},
+    });
+    expect(checkCart(big, { ...cart, tenderedText: '3\u202f234,50' }, 10)).toMatchObject({ change: 23450 });
+    expect(checkCart(big, { ...cart, tenderedText: "3'234.50" }, 10)).toMatchObject({ change: 23450 });
+    const tendered = (tenderedText: string, currency = 'usd') =>
+      checkCart({ ...tier, currency }, { ...cart, tenderedText }, 10).problems.tendered;
+    expect(tendered('1.234')).toBe(
+      '“1.234” is unclear: after a point come the decimals, 2 digits in USD. For $1,234.00 type 1234.',
+    );
+    expect(tendered('a hundred')).toBe(
+      '“a hundred” is not an amount: type the cash handed over in digits, like 25.00; thousands may be grouped, as 1,234.50 or 1.234,50.',
+    );
+    expect(tendered('-100')).toBe(
+      '“-100” is below zero: type the cash handed over without a minus, like 25.00.',
+    );
+    expect(tendered('€100')).toBe(
+      '“€100” is in another currency, and amounts here are in USD: type the cash handed over in USD, like 25.00.',
+    );
+    expect(tendered('100,000', 'kwd')).toBe(
+      '“100,000” is unclear: in KWD a comma may group thousands or start the 3 decimals. For KWD\u00a0100,000.000 type 100000; for KWD\u00a0100.000 type 100.000.',
+    );
   });
 
   it('a comp is free but names its guest and why', () => {

@@ -121,13 +121,43 @@ describe('tier form', () => {
       { currency: 'jpy', timezone: 'UTC' },
     );
     expect(refused.body).toBeNull();
-    expect(refused.errors.price).toBe('Enter a price like 2500.');
+    expect(refused.errors.price).toBe(
+      '“25.00” has decimals, and JPY amounts have none: type whole JPY, like 2500.',
+    );
     const dinar: TierView = { ...tier, price_cents: 1250, currency: 'kwd' };
     expect(tierToForm(dinar, 'UTC').price).toBe('1.250');
     expect(
       parseTierForm({ ...tierToForm(dinar, 'UTC'), price: '12.5' }, { currency: 'kwd', timezone: 'UTC' }).body
         ?.price_cents,
     ).toBe(12500);
+  });
+
+  it('reads a price as every typed amount is, and says why an unclear or foreign one is refused', () => {
+    const usd = { currency: 'usd', timezone: 'UTC' };
+    const price = (text: string, event = usd) =>
+      parseTierForm({ ...tierToForm(tier, 'UTC'), price: text }, event);
+    expect(price('1 234,50').body?.price_cents).toBe(123450);
+    expect(price('1.234,50').body?.price_cents).toBe(123450);
+    expect(price("1'234.50").body?.price_cents).toBe(123450);
+    expect(price('1.234')).toEqual({
+      body: null,
+      errors: {
+        price:
+          '“1.234” is unclear: after a point come the decimals, 2 digits in USD. For $1,234.00 type 1234.',
+      },
+    });
+    expect(price('£40').errors.price).toBe(
+      '“£40” is in another currency, and amounts here are in USD: type the price of one ticket in USD, like 25.00.',
+    );
+    expect(price('-40').errors.price).toBe(
+      '“-40” is below zero: type the price of one ticket without a minus, like 25.00.',
+    );
+    expect(price('').errors.price).toBe('Enter a price like 25.00.');
+    const dinars = { currency: 'kwd', timezone: 'UTC' };
+    expect(price('7,500', dinars).errors.price).toBe(
+      '“7,500” is unclear: in KWD a comma may group thousands or start the 3 decimals. For KWD\u00a07,500.000 type 7500; for KWD\u00a07.500 type 7.500.',
+    );
+    expect(price('7.500', dinars).body?.price_cents).toBe(7500);
   });
 
   it('says why a sold tier cannot be deleted', () => {

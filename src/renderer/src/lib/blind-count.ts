@@ -1,5 +1,5 @@
 import { fieldLimits } from '../../../shared/field-limits.js';
-import { formatMoney, minorToInput, moneyProblemWords, readMoney } from './money.js';
+import { formatMoney, moneyProblemWords, readMoney } from './money.js';
 
 /**
  * Closing a shift with a blind count: the cashier counts the drawer and types what is there
@@ -8,7 +8,8 @@ import { formatMoney, minorToInput, moneyProblemWords, readMoney } from './money
  */
 export type CloseStep =
   | { step: 'count'; text: string; error: string | null }
-  | { step: 'confirm'; countedCents: number }
+  /** `text`: the count as typed ("1.234,50"), given back as it was by Count again. */
+  | { step: 'confirm'; countedCents: number; text: string }
   | { step: 'closed' };
 
 export const startCount: CloseStep = { step: 'count', text: '', error: null };
@@ -46,13 +47,16 @@ export function submitCount(step: CloseStep, currency: string): CloseStep {
   if (step.step !== 'count') return step;
   const read = drawerAmount(step.text, currency, 'the cash counted in the drawer');
   if ('problem' in read) return { ...step, error: read.problem };
-  return { step: 'confirm', countedCents: read.cents };
+  return { step: 'confirm', countedCents: read.cents, text: step.text };
 }
 
-/** Back from the confirmation to correct the count: the typed amount comes back as typed. */
-export function recount(step: CloseStep, currency: string): CloseStep {
+/**
+ * Back from the confirmation to correct the count: the amount comes back as the manager typed it
+ * ("1.234,50", not "1234.50"), so they correct their own figure, not one the till rewrote.
+ */
+export function recount(step: CloseStep): CloseStep {
   if (step.step !== 'confirm') return step;
-  return { step: 'count', text: minorToInput(step.countedCents, currency), error: null };
+  return { step: 'count', text: step.text, error: null };
 }
 
 /** Whether the expected cash may be shown: only once the count is in and the shift is closed. */

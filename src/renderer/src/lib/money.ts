@@ -86,9 +86,17 @@ export function moneyProblemWords(
     case 'unclear_point': {
       const thousands = formatMoney(problem.asThousands, currency);
       const plain = String(problem.asThousands / 10 ** problem.decimals);
-      return problem.decimals === 0
-        ? `${typed} is unclear: ${code} amounts have no decimals. For ${thousands} type ${plain}.`
-        : `${typed} is unclear: after a point come the decimals, ${problem.decimals} digits in ${code}. For ${thousands} type ${plain}.`;
+      return `${typed} is unclear: after a point come the decimals, ${problem.decimals} digits in ${code}. For ${thousands} type ${plain}.`;
     }
+    case 'unclear_comma': {
+      const thousands = formatMoney(problem.asThousands, currency);
+      const decimals = formatMoney(problem.asDecimals, currency);
+      const plain = String(problem.asThousands / 10 ** problem.decimals);
+      return `${typed} is unclear: in ${code} a comma may group thousands or start the ${problem.decimals} decimals. For ${thousands} type ${plain}; for ${decimals} type ${minorToInput(problem.asDecimals, currency)}.`;
+    }
+    case 'negative':
+      return `${typed} is below zero: type ${what} without a minus, like ${example}.`;
+    case 'other_currency':
+      return `${typed} is in another currency, and amounts here are in ${code}: type ${what} in ${code}, like ${example}.`;
   }
 }

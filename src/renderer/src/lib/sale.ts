@@ -2,7 +2,7 @@ import { isEmailAddress } from '../../../shared/email-address.js';
 import type { SplitError } from './field-errors.js';
 import type { CheckoutBody, EventView, PaymentMethod, TierView } from '../api/types.js';
 import { remaining } from '../../../shared/sale-state.js';
-import { changeDue, formatMoney, parseMoney } from './money.js';
+import { changeDue, formatMoney, moneyProblemWords, readMoney } from './money.js';
 
 /** What the till offers; `external` (paid elsewhere) stays an API-only method. */
 export type TillPayment = Extract<PaymentMethod, 'cash' | 'card' | 'comp'>;
@@ -88,11 +88,15 @@ export function checkCart(
   let change = 0;
   let short = 0;
   if (cart.payment === 'cash' && total > 0) {
-    const tendered = parseMoney(cart.tenderedText, tier.currency);
-    if (tendered === null) {
-      problems.tendered = 'Enter the cash handed over.';
+    // Read as every typed amount is (readMoney): "1 234,50" is read, an unclear "1,250" dinars says why.
+    const tendered = readMoney(cart.tenderedText, tier.currency);
+    if ('problem' in tendered) {
+      problems.tendered =
+        tendered.problem.kind === 'empty'
+          ? 'Enter the cash handed over.'
+          : moneyProblemWords(tendered.problem, cart.tenderedText, tier.currency, 'the cash handed over');
     } else {
-      ({ change, short } = changeDue(total, tendered));
+      ({ change, short } = changeDue(total, tendered.minor));
       if (short > 0) problems.tendered = `${formatMoney(short, tier.currency)} short.`;
     }
   }

@@ -1,6 +1,6 @@
 import type { EventView, TierCreate, TierPatch, TierView, Visibility } from '../api/types.js';
 import { fieldLimits } from '../../../shared/field-limits.js';
-import { amountExample, formatMoney, minorToInput, parseMoney } from './money.js';
+import { amountExample, formatMoney, minorToInput, moneyProblemWords, readMoney } from './money.js';
 import {
   formatEventTime,
   isoToWallTime,
@@ -112,9 +112,15 @@ export function parseTierForm(form: TierForm, event: TierEvent, sold = 0): Parse
   if (name === '') errors.name = 'Give the tier a name.';
   else if (name.length > tierName.maxLength)
     errors.name = `Keep the name to ${tierName.maxLength} characters; this one has ${name.length}.`;
-  const price = parseMoney(form.price, currency);
-  if (price === null) errors.price = `Enter a price like ${amountExample(currency)}.`;
-  else if (price > priceCents.maximum)
+  // Read as every typed amount is (readMoney): "1 234,50" is read, an unclear "1.234" says why.
+  const read = readMoney(form.price, currency);
+  const price = 'minor' in read ? read.minor : null;
+  if ('problem' in read)
+    errors.price =
+      read.problem.kind === 'empty'
+        ? `Enter a price like ${amountExample(currency)}.`
+        : moneyProblemWords(read.problem, form.price, currency, 'the price of one ticket');
+  else if (read.minor > priceCents.maximum)
     errors.price = `A ticket can cost at most ${formatMoney(priceCents.maximum, currency)}.`;
   const quantity = wholeNumber(form.quantity);
   if (quantity === null) errors.quantity = 'Enter a whole number.';

@@ -48,7 +48,7 @@ export function CloseShiftForm({ currency, onCancel, onClosed }: Props) {
           // Esc goes back a step, as everywhere in the till: here, to counting again.
           if (e.key !== 'Escape' || busy) return;
           e.preventDefault();
-          setStep(recount(step, currency));
+          setStep(recount(step));
         }}
       >
         <p>
@@ -61,7 +61,7 @@ export function CloseShiftForm({ currency, onCancel, onClosed }: Props) {
           </p>
         ) : null}
         <div className="form-actions">
-          <button type="button" className="button" onClick={() => setStep(recount(step, currency))}>
+          <button type="button" className="button" onClick={() => setStep(recount(step))}>
             Count again
           </button>
           <button
