@@ -12,6 +12,7 @@ import { parseTicketToken } from '../shared/ticket-token.js';
 import { withoutTrailingPunctuation } from '../shared/link-tail.js';
 import { phoneClockNote, phoneClockOffsetMs } from '../shared/wallet-clock.js';
 import {
+  checkedRecentlyMs,
   codeAt,
   noCodeText,
   noSignalText,
@@ -110,10 +111,14 @@ let checkedAt: number | null = data
     ? Date.parse(stored.checked_at)
     : null;
 
+/** The checkedAt the phone's copy holds, so an unchanged check does not rewrite it every minute. */
+let savedCheckedAt: number | null = null;
+
 function save(): void {
   if (!info) return;
   const checked = checkedAt === null ? {} : { checked_at: new Date(checkedAt).toISOString() };
   if (storage.save({ v: 1, info, strip, clock_offset_ms: clockOffsetMs, ...checked })) {
+    savedCheckedAt = checkedAt;
     document.documentElement.dataset.saved = strip?.generated_at ?? 'no-codes';
   }
 }
@@ -282,10 +287,13 @@ async function sync(): Promise<void> {
   if (info && details?.ticket_id === info.ticket_id) {
     // Moved later, the kept strip ends too early for the night: take a new one now.
     doorsMoved = details.doors_at !== info.doors_at;
+    const changed = JSON.stringify(details) !== JSON.stringify(info);
     info = details;
     // The details as they are now, whether or not they changed: said with no signal later.
     checkedAt = venueNow();
-    save();
+    // The copy is mostly the strip's codes: an unchanged check restamps it only every few
+    // minutes, well inside the age at which the no-signal line starts naming the check.
+    if (changed || savedCheckedAt === null || checkedAt - savedCheckedAt >= checkedRecentlyMs / 2) save();
   }
   const claims = current?.qr_token ? parseTicketToken(current.qr_token)?.claims : undefined;
   if (current?.qr_token && claims) {
