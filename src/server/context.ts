@@ -6,6 +6,8 @@ import { ReportsService } from './domain/reports.js';
 import { PeriodSalesService } from './domain/period-sales.js';
 import { ExportsService } from './domain/exports.js';
 import { EventsService } from './domain/events.js';
+import { OutdatedPasses } from './domain/outdated-passes.js';
+import { PassDeliveriesRepo } from './store/pass-deliveries-repo.js';
 import { AttendantPin } from './domain/attendant-pin.js';
 import {
   accessCodeGuessLimit,
@@ -111,6 +113,8 @@ export interface AppContext {
   shifts: ShiftsService;
   repos: { events: EventsRepo; tiers: TiersRepo; idempotency: IdempotencyRepo } & SalesRepos;
   events: EventsService;
+  /** Whose paper passes expire before the doors, after a move (GET /v2/events/{id}/outdated_passes). */
+  outdatedPasses: OutdatedPasses;
   tiers: TiersService;
   salesViews: Sales['salesViews'];
   checkout: Sales['checkout'];
@@ -152,6 +156,7 @@ export function createContext(
   // One mail outbox and one credential issuer for everyone: a transfer's issuer.forget must reach
   // the cache the wallet page reads.
   const mail = new MailOutbox(db, now);
+  const passes = new PassDeliveriesRepo(db);
   const lifecycle = new Lifecycle();
   const cryptoThreads = new CryptoThreads();
   lifecycle.onStop('crypto threads', () => cryptoThreads.close());
@@ -271,7 +276,8 @@ export function createContext(
     backups,
     automaticBackups,
     repos: { ...repos, ...salesRepos },
-    events: new EventsService({ ...shared, mail, urls, venueClock }),
+    events: new EventsService({ ...shared, mail, urls, venueClock, passes }),
+    outdatedPasses: new OutdatedPasses({ events: repos.events, passes }),
     tiers: new TiersService(shared),
     ...sales,
     scan: createScanContext({

@@ -79,3 +79,89 @@ test('after postponing, "Resend tickets to N orders" mails the paper tickets aga
   await smtp.waitFor(2, 20_000, to('bob@example.test'));
   expect(smtp.mails.filter(to('cy@example.test'))).toHaveLength(1);
 });
+
+/**
+ * The server knows whose passes are out of date: a show postponed from another till shows the
+ * offer here, after a reload too, with a transferred ticket's holder counted; the orders not sent
+ * (the venue server away at the press) are offered again, and once all went, the offer says so and
+ * is gone after a reload.
+ */
+test('the offer to resend survives a reload, counts a transferred ticket, and tries again those not sent', async ({
+  boxOffice,
+  server,
+  smtp,
+}) => {
+  test.setTimeout(120_000);
+  const { page } = boxOffice;
+  const year = new Date().getUTCFullYear() + 1;
+  const { eventId, tierId: tier } = await paperAndPhoneEvent(server, {
+    title: 'Moved Night',
+    doors_at: `${year}-03-10T19:00:00.000Z`,
+    timezone: 'UTC',
+  });
+  const sell = (email: string) =>
+    server.api<{ id: string; tickets: { id: string }[] }>('POST', '/v2/orders', {
+      event_id: eventId,
+      items: [{ tier_id: tier('Stalls'), quantity: 1 }],
+      buyer: { name: 'Guest', email },
+      payment_method: 'cash',
+    });
+  const ann = await sell('ann@example.test');
+  const bob = await sell('bob@example.test');
+  const dee = await sell('dee@example.test');
+  await smtp.waitFor(3, 20_000);
+  const eve = await server.api<{ id: string }>('POST', `/v2/tickets/${dee.tickets[0]!.id}/transfer`, {
+    to_email: 'eve@example.test',
+    name: 'Eve',
+  });
+  const to = (address: string) => (m: { rcptTo: string[] }) => m.rcptTo.includes(address);
+  await smtp.waitFor(1, 20_000, to('eve@example.test'));
+  // Every mail marked sent under the first doors before they move.
+  await expect
+    .poll(async () => (await server.api<{ data: unknown[] }>('GET', '/v2/mail?status=pending')).data.length, {
+      timeout: 20_000,
+    })
+    .toBe(0);
+  // Another till postpones the show by three days.
+  await server.api('PATCH', `/v2/events/${eventId}`, { doors_at: `${year}-03-13T19:00:00.000Z` });
+
+  await boxOffice.go('Events & tiers');
+  await page.reload(); // the list was read before the event was made through the API
+  await page.getByRole('link', { name: 'Moved Night' }).click();
+  const resend = page.getByTestId('postpone-resend');
+  const button = resend.getByRole('button', { name: 'Resend tickets to 2 orders and 1 transferred ticket' });
+  await expect(button).toBeVisible();
+  await page.reload();
+  await expect(button).toBeVisible();
+
+  // The venue server goes away as the button is pressed: nothing is sent, and each is offered again.
+  await server.halt();
+  await button.click();
+  await expect(resend.getByRole('status')).toContainText(
+    '0 orders’ tickets queued to mail again. Not sent (3):',
+  );
+  for (const id of [ann.id, bob.id, eve.id]) await expect(resend.getByRole('status')).toContainText(id);
+  const again = resend.getByRole('button', { name: 'Try again for the 3 not sent' });
+  await expect(again).toBeVisible();
+  await server.resume();
+  await again.click();
+  await expect(resend.getByRole('status')).toHaveText(
+    '2 orders’ tickets and 1 transferred ticket queued to mail again.',
+  );
+  await expect(resend.getByTestId('postpone-all-sent')).toBeVisible();
+  await expect(resend.getByRole('button')).toHaveCount(0);
+  for (const address of ['ann@example.test', 'bob@example.test', 'eve@example.test']) {
+    await smtp.waitFor(2, 20_000, to(address));
+  }
+  // Everyone has the new pass: the server lists no one, and after a reload nothing is offered.
+  const outdated = await server.api<{ orders: unknown[]; tickets: unknown[] }>(
+    'GET',
+    `/v2/events/${eventId}/outdated_passes`,
+  );
+  expect(outdated).toMatchObject({ orders: [], tickets: [] });
+  const read = page.waitForResponse((r) => r.url().includes('/outdated_passes') && r.ok());
+  await page.reload();
+  await read;
+  await expect(page.getByRole('heading', { name: /Moved Night/ })).toBeVisible();
+  await expect(page.getByTestId('postpone-resend')).toHaveCount(0);
+});

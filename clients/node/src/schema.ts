@@ -161,6 +161,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v2/events/{id}/outdated_passes': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The orders and transferred tickets whose holders' newest paper pass expires before the doors (after a move more than a day later) */
+    get: operations['listOutdatedPasses'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v2/events/{event_id}/tiers': {
     parameters: {
       query?: never;
@@ -1887,6 +1904,70 @@ export interface components {
       voided_tickets: number;
     };
     /**
+     * @description The paper passes of an event's holders that expire before its doors, after the doors moved more than a day later
+     * @example {
+     *       "object": "outdated_passes",
+     *       "event_id": "evt_Hq3Zk8Xb1M",
+     *       "doors_at": "2027-02-13T19:00:00.000Z",
+     *       "orders": [
+     *         {
+     *           "order_id": "ord_5kQ2mZp8Rt",
+     *           "buyer_name": "Ann Lee",
+     *           "email": "ann@example.com",
+     *           "tickets": 2,
+     *           "mails_failed": 0
+     *         },
+     *         {
+     *           "order_id": "ord_8WcN3xVb2L",
+     *           "buyer_name": null,
+     *           "email": null,
+     *           "tickets": 1,
+     *           "mails_failed": 0
+     *         }
+     *       ],
+     *       "tickets": [
+     *         {
+     *           "ticket_id": "tik_3Jd9QwLz7K",
+     *           "order_id": "ord_2PzX6cRt9M",
+     *           "holder_name": "Eve",
+     *           "email": "eve@example.com",
+     *           "mails_failed": 1
+     *         }
+     *       ]
+     *     }
+     */
+    OutdatedPasses: {
+      /** @enum {string} */
+      object: 'outdated_passes';
+      event_id: string;
+      /**
+       * Format: date-time
+       * @description ISO 8601, UTC (Z)
+       */
+      doors_at: string;
+      /** @description Orders whose buyer holds a printing ticket whose newest pass (handed over or mailed) expires before the doors: resend each (POST /v2/orders/{id}/resend), or reprint those without email */
+      orders: {
+        order_id: string;
+        buyer_name: string | null;
+        /** @description The buyer's email; null: sold without one, so only a reprint reaches them */
+        email: string | null;
+        /** @description Tickets of the order its buyer holds whose newest pass is out of date */
+        tickets: number;
+        /** @description Ticket mails about it the sender gave up on; part of a resend Idempotency-Key, so a mail that failed is sent again while a double press is not */
+        mails_failed: number;
+      }[];
+      /** @description Tickets held by whoever they were transferred to, likewise out of date: resend each (POST /v2/tickets/{id}/resend), or reprint those without email */
+      tickets: {
+        ticket_id: string;
+        order_id: string;
+        holder_name: string | null;
+        /** @description The holder's email; null: handed over without one, so only a reprint reaches them */
+        email: string | null;
+        /** @description Ticket mails about it the sender gave up on; part of a resend Idempotency-Key, so a mail that failed is sent again while a double press is not */
+        mails_failed: number;
+      }[];
+    };
+    /**
      * @description A minted ticket
      * @example {
      *       "id": "tik_Vb7nR2kPzc",
@@ -3479,6 +3560,45 @@ export interface operations {
       403: components['responses']['Refusal'];
       404: components['responses']['ReplayableRefusal'];
       409: components['responses']['ReplayableRefusal'];
+      413: components['responses']['Refusal'];
+      415: components['responses']['Refusal'];
+      429: components['responses']['RateLimited'];
+      507: components['responses']['Refusal'];
+    };
+  };
+  listOutdatedPasses: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The session token of the staff member signed in at this till (POST /v2/staff/sign_in). Once any active staff member exists, writes with a box_office key need it (403 staff_sign_in_required); refunds, voids, payouts and admin work need a manager whenever it is sent (403 insufficient_role). */
+        'Marquee-Staff'?: string;
+      };
+      path: {
+        /** @description evt_ id */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The paper passes of an event's holders that expire before its doors, after the doors moved more than a day later */
+      200: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'x-ratelimit-limit': components['headers']['RateLimitLimit'];
+          'x-ratelimit-remaining': components['headers']['RateLimitRemaining'];
+          'x-ratelimit-reset': components['headers']['RateLimitReset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OutdatedPasses'];
+        };
+      };
+      400: components['responses']['Refusal'];
+      401: components['responses']['Refusal'];
+      403: components['responses']['Refusal'];
+      404: components['responses']['Refusal'];
+      409: components['responses']['Refusal'];
       413: components['responses']['Refusal'];
       415: components['responses']['Refusal'];
       429: components['responses']['RateLimited'];

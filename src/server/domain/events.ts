@@ -11,6 +11,7 @@ import {
 import { responseJson } from '../schemas/response-json.js';
 import type { EventChanges, EventRow, EventsRepo } from '../store/events-repo.js';
 import { ListCursor, toPage, type Page } from '../store/pagination.js';
+import type { PassDeliveriesRepo } from '../store/pass-deliveries-repo.js';
 import type { TiersRepo } from '../store/tiers-repo.js';
 import { parseIso } from '../time.js';
 import type { ActionContext } from './action-context.js';
@@ -41,6 +42,8 @@ export interface EventsDeps {
   urls: PublicUrls;
   /** Fixed by the first event given a zone, so a later one in another zone cannot move it. */
   venueClock: VenueClock;
+  /** Where each doors move is recorded, so out-of-date paper passes can be told (outdated-passes.ts). */
+  passes: PassDeliveriesRepo;
   now: () => number;
 }
 
@@ -137,6 +140,9 @@ export class EventsService {
         }
       }
       events.update(id, changes, now());
+      if (changes.doors_at !== undefined && changes.doors_at !== current.doors_at) {
+        this.deps.passes.recordMove(id, current.doors_at, changes.doors_at, now());
+      }
       const event = viewEvent(this.require(id), this.deps.urls);
       outbox.emit('event.updated', event);
       tx.audit(eventAudit('event.updated', current, { changed: changedFields(input) }));

@@ -11,6 +11,7 @@ import {
   holdersNotifiedHeader,
 } from '../schemas/events.js';
 import { BulkRefund, RefundAllBody } from '../schemas/orders.js';
+import { OutdatedPasses } from '../schemas/outdated-passes.js';
 import { bodyDefaultsToEmpty } from '../http/optional-body.js';
 
 /** A kiosk reads published events only (EventsService publishedOnly). */
@@ -19,7 +20,7 @@ const kioskView = (request: FastifyRequest): boolean => request.apiKey?.scope ==
 
 export async function eventRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
-  const { events, orders } = app.ctx;
+  const { events, orders, outdatedPasses } = app.ctx;
   const tags = ['events'];
 
   api.post(
@@ -131,6 +132,22 @@ export async function eventRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => orders.refundable(request.params.id),
+  );
+
+  api.get(
+    '/events/:id/outdated_passes',
+    {
+      config: { access: ['box_office'] },
+      schema: {
+        operationId: 'listOutdatedPasses',
+        tags,
+        summary:
+          "The orders and transferred tickets whose holders' newest paper pass expires before the doors (after a move more than a day later)",
+        params: IdParams('evt'),
+        response: { 200: ref(OutdatedPasses), ...errorResponses },
+      },
+    },
+    async (request) => outdatedPasses.forEvent(request.params.id),
   );
 
   api.post(

@@ -9,6 +9,7 @@ import { Device } from './devices.js';
 import { Event } from './events.js';
 import { Mail } from './mail.js';
 import { Offer, OfferTier } from './offer.js';
+import { OutdatedPasses } from './outdated-passes.js';
 import { BulkRefund, Order, Refund } from './orders.js';
 import { Payout } from './payouts.js';
 import { DoorAttendee, DoorTicket, DoubleAdmission, FeedTicketChange, Scan } from './scans.js';
@@ -38,6 +39,7 @@ export const componentSchemas = [
   Order,
   Refund,
   BulkRefund,
+  OutdatedPasses,
   Ticket,
   Attendee,
   DoubleAdmission,

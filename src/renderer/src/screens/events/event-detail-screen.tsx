@@ -56,8 +56,6 @@ function EventDetail({ event }: { event: EventView }) {
   // What the last cancel or refund did, said once its dialog has closed.
   const [notice, setNotice] = useState<string | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
-  /** The new doors after a move past the paper passes' life: offers to mail the tickets again. */
-  const [resendFor, setResendFor] = useState<string | null>(null);
 
   // Create event and Publish take themselves away: the keyboard lands on the event's heading.
   const heading = useFocusIfLost<HTMLHeadingElement>(event.status);
@@ -178,12 +176,11 @@ function EventDetail({ event }: { event: EventView }) {
             onSubmit={async (form) => {
               const parsed = eventChanges(event, form);
               if (!parsed.body) return parsed.errors;
-              const postponed = doorsMovedLaterWarning(event, form, tiers?.data ?? []) !== null;
               if (Object.keys(parsed.body).length > 0) await updateEvent(event.id, parsed.body);
-              if (postponed && parsed.body.doors_at) setResendFor(parsed.body.doors_at);
             }}
           />
-          {resendFor ? <PostponeResend key={resendFor} eventId={event.id} doorsAt={resendFor} /> : null}
+          {/* Read again whenever the doors move (on this till or, after a reload, any other). */}
+          {event.status !== 'cancelled' ? <PostponeResend key={event.doors_at} eventId={event.id} /> : null}
         </section>
       </div>
 

@@ -1,101 +1,126 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { messageOf } from '../../api/api-error.js';
 import { unwrap } from '../../api/client.js';
+import type { OutdatedPassesView } from '../../api/types.js';
 import {
   noEmailWords,
-  ordersToResend,
   postponeResendKey,
+  resendButtonWords,
   resendOutcome,
-  type OrdersToResend,
+  toResend,
+  type ResendTarget,
 } from '../../lib/postpone-resend.js';
 import { requireClient } from '../../stores/session-store.js';
 
-/** Pages of 100 orders read at most: a venue's single show, bounded. */
-const maxPages = 100;
+/** Whose printed or mailed passes expire before the doors, as the server says now. */
+const readOutdated = (eventId: string): Promise<OutdatedPassesView> =>
+  unwrap(requireClient().GET('/v2/events/{id}/outdated_passes', { params: { path: { id: eventId } } }));
 
-type Phase =
-  | { kind: 'loading' }
-  | { kind: 'failed'; message: string }
-  | { kind: 'ready'; orders: OrdersToResend }
-  | { kind: 'sending'; done: number; total: number }
-  | { kind: 'done'; text: string };
+/** What the last sending did: said until the page is left, with the ones to try again. */
+interface Outcome {
+  text: string;
+  notSent: string[];
+}
 
 /**
- * After the doors moved more than a day later: resend the mail of every order with a printed or
- * mailed ticket still held, one at a time, with an Idempotency-Key per order and move.
+ * Whenever the server says some holders' printed or mailed passes expire before the doors (the
+ * doors moved more than a day later since): resend each order's and each transferred ticket's
+ * mail, one at a time, with an Idempotency-Key per order (or ticket) and move, and offer to try
+ * again those not sent. Read from the server, so it shows after a reload and on every till until
+ * everyone with an email has been sent the new pass.
  */
-export function PostponeResend({ eventId, doorsAt }: { eventId: string; doorsAt: string }) {
-  const [phase, setPhase] = useState<Phase>({ kind: 'loading' });
-  // Said before, during and after the sending: only a reprint reaches these holders.
-  const [noEmail, setNoEmail] = useState<string[]>([]);
+export function PostponeResend({ eventId }: { eventId: string }) {
+  // The last list read stays while a later read fails (the server away mid-sending).
+  const [list, setList] = useState<OutdatedPassesView | null>(null);
+  const [readError, setReadError] = useState<string | null>(null);
+  const [sending, setSending] = useState<{ done: number; total: number } | null>(null);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+
+  const shown = useCallback((read: Promise<OutdatedPassesView>, live: () => boolean = () => true) => {
+    return read.then(
+      (fresh) => {
+        if (!live()) return;
+        setList(fresh);
+        setReadError(null);
+      },
+      (err: unknown) => {
+        if (live()) setReadError(messageOf(err));
+      },
+    );
+  }, []);
 
   useEffect(() => {
     let live = true;
-    void (async () => {
-      try {
-        const orders: OrdersToResend = { mail: [], noEmail: [] };
-        let cursor: string | undefined;
-        for (let page = 0; page < maxPages; page++) {
-          const list = await unwrap(
-            requireClient().GET('/v2/orders', {
-              params: { query: { event_id: eventId, limit: 100, ...(cursor ? { cursor } : {}) } },
-            }),
-          );
-          const found = ordersToResend(list.data);
-          orders.mail.push(...found.mail);
-          orders.noEmail.push(...found.noEmail);
-          if (!list.has_more || !list.next_cursor) break;
-          cursor = list.next_cursor;
-        }
-        if (!live) return;
-        setNoEmail(orders.noEmail);
-        setPhase({ kind: 'ready', orders });
-      } catch (err) {
-        if (live) setPhase({ kind: 'failed', message: messageOf(err) });
-      }
-    })();
+    void shown(readOutdated(eventId), () => live);
     return () => {
       live = false;
     };
-  }, [eventId]);
+  }, [eventId, shown]);
 
-  const send = async (orderIds: string[]) => {
-    const failures: { orderId: string; message: string }[] = [];
-    let queued = 0;
-    for (const [i, id] of orderIds.entries()) {
-      setPhase({ kind: 'sending', done: i, total: orderIds.length });
+  const send = async (doorsAt: string, targets: readonly ResendTarget[]) => {
+    const queued: ResendTarget[] = [];
+    const failures: { id: string; message: string }[] = [];
+    for (const [i, target] of targets.entries()) {
+      setSending({ done: i, total: targets.length });
+      const headers = { 'Idempotency-Key': postponeResendKey(eventId, doorsAt, target) };
+      const params = { path: { id: target.id } };
       try {
         await unwrap(
-          requireClient().POST('/v2/orders/{id}/resend', {
-            params: { path: { id } },
-            body: {},
-            headers: { 'Idempotency-Key': postponeResendKey(eventId, doorsAt, id) },
-          }),
+          target.kind === 'order'
+            ? requireClient().POST('/v2/orders/{id}/resend', { params, body: {}, headers })
+            : requireClient().POST('/v2/tickets/{id}/resend', { params, body: {}, headers }),
         );
-        queued++;
+        queued.push(target);
       } catch (err) {
-        failures.push({ orderId: id, message: messageOf(err) });
+        failures.push({ id: target.id, message: messageOf(err) });
       }
     }
-    setPhase({ kind: 'done', text: resendOutcome(queued, failures) });
+    setSending(null);
+    setOutcome({ text: resendOutcome(queued, failures), notSent: failures.map((f) => f.id) });
+    await shown(readOutdated(eventId));
   };
+
+  const failedRead = readError ? (
+    <p className="form-error" role="alert">
+      Could not read which printed or mailed tickets are out of date: {readError}
+    </p>
+  ) : null;
+  if (list === null) return failedRead ? <div data-testid="postpone-resend">{failedRead}</div> : null;
+  const found = toResend(list);
+  const noEmail = noEmailWords(found.noEmail);
+  if (found.mail.length === 0 && noEmail === null && outcome === null) return null;
+  // Those not sent that are still out of date: one taken meanwhile (another till) drops out.
+  const retry = outcome ? found.mail.filter((t) => outcome.notSent.includes(t.id)) : [];
+  const fresh = found.mail.filter((t) => !outcome?.notSent.includes(t.id));
 
   return (
     <div className="form-warning" data-testid="postpone-resend">
-      {phase.kind === 'loading' ? <p>Finding the orders with printed or mailed tickets…</p> : null}
-      {phase.kind === 'failed' ? <p role="alert">Could not list the orders: {phase.message}</p> : null}
-      {phase.kind === 'ready' && phase.orders.mail.length + phase.orders.noEmail.length === 0 ? (
-        <p>No order holds a printed or mailed ticket: nothing to resend.</p>
+      {found.mail.length > 0 || noEmail !== null ? (
+        <p>
+          The doors moved more than a day after these tickets were printed or mailed: their passes expire
+          before the doors open, so the door would refuse them as out of date.
+        </p>
       ) : null}
-      {phase.kind === 'ready' && phase.orders.mail.length > 0 ? (
-        <button type="button" onClick={() => void send(phase.orders.mail)}>
-          Resend tickets to {phase.orders.mail.length} {phase.orders.mail.length === 1 ? 'order' : 'orders'}
+      {sending === null && retry.length > 0 ? (
+        <button type="button" onClick={() => void send(list.doors_at, retry)}>
+          Try again for the {retry.length} not sent
         </button>
       ) : null}
-      {noEmail.length > 0 ? <p data-testid="postpone-no-email">{noEmailWords(noEmail)}</p> : null}
+      {sending === null && fresh.length > 0 ? (
+        <button type="button" onClick={() => void send(list.doors_at, fresh)}>
+          {resendButtonWords(fresh)}
+        </button>
+      ) : null}
+      {outcome !== null && found.mail.length === 0 ? (
+        <p data-testid="postpone-all-sent">
+          Every ticket with an email address has been sent again with a pass for the new doors.
+        </p>
+      ) : null}
+      {noEmail !== null ? <p data-testid="postpone-no-email">{noEmail}</p> : null}
+      {failedRead}
       <p role="status">
-        {phase.kind === 'sending' ? `Sending ${phase.done + 1} of ${phase.total}…` : null}
-        {phase.kind === 'done' ? phase.text : null}
+        {sending ? `Sending ${sending.done + 1} of ${sending.total}…` : null}
+        {sending === null && outcome ? outcome.text : null}
       </p>
     </div>
   );
