@@ -160,19 +160,22 @@ export function stripIsStale(strip: Pick<WalletStrip, 'generated_at'> | null, no
 /**
  * How long the phone can show codes without signal, in words, e.g. "Works offline until
  * Thu 26 Nov 2026, 19:00 (New York time). Open it once with signal before then to extend." When
- * the strip runs to the end of the night (doors + 12 h) there is nothing to extend.
+ * the strip runs to the end of the night (doors + 12 h) there is nothing to extend, and once the
+ * night is over nothing to say: no codes are saved past it, and "open this page with signal to
+ * get them" sat under the code the page had just fetched with signal.
  */
 export function offlineUntilText(
   tokens: readonly StripToken[],
   info: Pick<WalletTicketInfo, 'doors_at' | 'time_zone'>,
   nowMs: number,
-): string {
+): string | null {
+  const nightEnds = Date.parse(info.doors_at) + stripAfterDoorsSeconds * 1000;
+  if (nowMs >= nightEnds) return null;
   const end = stripEndsAt(tokens);
   if (end === null || end <= nowMs) {
     return 'No codes are saved on this phone for now: open this page with signal to get them.';
   }
   const until = formatAttendeeTime(end, info.time_zone);
-  const nightEnds = Date.parse(info.doors_at) + stripAfterDoorsSeconds * 1000;
   if (end >= nightEnds) return `Works offline all night: the codes are saved on this phone until ${until}.`;
   return `Works offline until ${until}. Open it once with signal before then to extend.`;
 }

@@ -75,13 +75,23 @@ describe('offlineUntilText: how long the phone can keep working offline, in the 
     );
   });
 
-  it('says plainly when nothing is left', () => {
-    const made = Date.parse('2026-11-26T13:02:00Z');
+  it('says plainly when nothing is left before the night is over', () => {
+    const made = Date.parse('2026-11-24T12:00:00Z'); // capped at 36 h: ends before the doors
     const tokens = stripAt(made, doors);
     const end = stripEndsAt(tokens)!;
     expect(offlineUntilText(tokens, info, end)).toMatch(/^No codes are saved on this phone for now/);
     expect(offlineUntilText([], info, made)).toMatch(/^No codes are saved/);
     expect(stripEndsAt([])).toBeNull();
+  });
+
+  it('says nothing once the night is over: no codes are kept past it, and asking for signal made no sense', () => {
+    const made = Date.parse('2026-11-26T13:02:00Z');
+    const tokens = stripAt(made, doors);
+    const nightEnds = Date.parse(info.doors_at) + 12 * 3_600_000;
+    expect(stripEndsAt(tokens)).toBe(nightEnds);
+    expect(offlineUntilText(tokens, info, nightEnds - 1)).toMatch(/^Works offline all night/);
+    expect(offlineUntilText(tokens, info, nightEnds)).toBeNull();
+    expect(offlineUntilText([], info, nightEnds + 3_600_000)).toBeNull();
   });
 });
 
