@@ -158,9 +158,6 @@ export function OrderDetail({ orderId }: { orderId: string }) {
         </p>
       ) : null}
 
-      <h3>Mail</h3>
-      <OrderMail orderId={order.id} version={version} />
-
       <h3>Tickets</h3>
       <div className="table-wrap">
         <table className="table">
@@ -289,6 +286,11 @@ export function OrderDetail({ orderId }: { orderId: string }) {
           </ul>
         </>
       ) : null}
+
+      {/* Below the tickets: the list arrives after them, and above it pushed each ticket's
+          buttons down a line under the pointer (a click meant for Void… landed beside it). */}
+      <h3>Mail</h3>
+      <OrderMail orderId={order.id} version={version} />
 
       <OrderHistory orderId={order.id} version={version} />
 

@@ -1,0 +1,56 @@
+import { expect, test } from './fixtures.js';
+import { OrdersPage } from './pages/orders-page.js';
+import { dollarEventAndTill, shiftTab, tillCaller } from './support/till-night.js';
+
+/**
+ * A seller opens an order and goes for a ticket's Void… while the order's mail list is still
+ * being read. The list arrived after the tickets and sat above them, so the ticket buttons moved
+ * down a line under the pointer: the click landed beside Void… (or on the row below's button).
+ */
+test('the ticket buttons of an order stay where they are when its mail list arrives', async ({
+  page,
+  server,
+}) => {
+  const { event, till, tierId } = await dollarEventAndTill(server, {
+    title: 'Steady night',
+    doors_at: new Date(Date.now() + 10 * 3_600_000).toISOString(),
+  });
+  const call = tillCaller(server, till.secret);
+  const session = (await call('/v2/staff/sign_in', { pin: '2468' })).session_token as string;
+  await call('/v2/shifts', { opening_float_cents: 10_000 }, session);
+  const sold = await call(
+    '/v2/orders',
+    { event_id: event.id, items: [{ tier_id: tierId, quantity: 2 }], payment_method: 'cash' },
+    session,
+  );
+  const ticketId = (sold.tickets as { id: string }[])[1]!.id;
+
+  await shiftTab(page, server, till.secret);
+  // The order's mail list is held until the buttons have been measured.
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/v2\/orders\/[^/]+\/mail$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.getByRole('navigation', { name: 'Screens' }).getByRole('link', { name: 'Orders' }).click();
+  const orders = new OrdersPage(page);
+  await orders.search(sold.id as string);
+  await expect(orders.detail()).toContainText(sold.id as string);
+  const voidButton = orders.ticketRow(ticketId).getByRole('button', { name: 'Void…' });
+  await expect(orders.ticketRow(ticketId)).toContainText('General admission');
+  const before = await voidButton.boundingBox();
+
+  release();
+  await expect(orders.detail().getByRole('region', { name: 'Order mail' })).toContainText(
+    'No mail for this order yet',
+  );
+  const after = await voidButton.boundingBox();
+  expect(before).not.toBeNull();
+  expect(after).toEqual(before);
+
+  await voidButton.click();
+  await expect(
+    page.getByRole('dialog').getByRole('note', { name: 'What happens to the money' }),
+  ).toBeVisible();
+});
