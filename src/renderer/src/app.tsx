@@ -263,7 +263,7 @@ export function App() {
   const role = useSession((s) => s.role);
   const resuming = useSession((s) => s.resuming);
   const path = usePath();
-  useHealthPolling();
+  useHealthPolling(!matchPath('/door', path));
   // The door pairs with its own scanner key: no sign-in. The kiosk signs in with a kiosk key (or
   // its pairing code), then fills the screen without the staff navigation.
   if (matchPath('/door', path)) {

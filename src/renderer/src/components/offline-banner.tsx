@@ -5,14 +5,19 @@ import { useSession } from '../stores/session-store.js';
 
 const pollMs = 5000;
 
-/** Polls /v2/health so the till knows it is cut off before a sale fails, and says so plainly. */
-export function useHealthPolling(): void {
+/**
+ * Polls /v2/health so the till knows it is cut off before a sale fails, and says so plainly.
+ * Off where the screen checks the server itself (the door, every 3 s, with its own offline
+ * state): a second poller there doubled a door phone's requests for a banner it never shows.
+ */
+export function useHealthPolling(enabled = true): void {
   const checkHealth = useSession((s) => s.checkHealth);
   useEffect(() => {
+    if (!enabled) return;
     void checkHealth();
     const timer = window.setInterval(() => void checkHealth(), pollMs);
     return () => window.clearInterval(timer);
-  }, [checkHealth]);
+  }, [checkHealth, enabled]);
 }
 
 export function OfflineBanner() {
