@@ -25,6 +25,11 @@ interface OrdersState {
   nextCursor: string | null;
   detail: Loadable<OrderView>;
   attendees: Record<string, AttendeeView>;
+  /**
+   * The order whose holders have been read (found or not). Its tickets are shown from then on:
+   * a holder arriving later widened the table and wrapped Edit name… into Void…'s place.
+   */
+  holdersReadFor: string | null;
   setQuery(query: string): void;
   /** Changes the filters and loads the list again with them. */
   setFilters(filters: Partial<OrderFilters>): Promise<void>;
@@ -100,7 +105,7 @@ export const useOrders = create<OrdersState>()((set, get) => {
     );
     const attendees = { ...get().attendees };
     for (const a of found) if (a) attendees[a.ticket_id] = a;
-    set({ attendees });
+    set({ attendees, holdersReadFor: order.id });
   };
 
   const reload = async (orderId: string) => {
@@ -118,6 +123,7 @@ export const useOrders = create<OrdersState>()((set, get) => {
     nextCursor: null,
     detail: idle(),
     attendees: {},
+    holdersReadFor: null,
 
     setQuery: (query) => set({ query, intent: searchIntent(query) }),
 

@@ -39,6 +39,7 @@ type Action =
 export function OrderDetail({ orderId }: { orderId: string }) {
   const detail = useOrders((s) => s.detail);
   const attendees = useOrders((s) => s.attendees);
+  const holdersReadFor = useOrders((s) => s.holdersReadFor);
   const openOrder = useOrders((s) => s.openOrder);
   const tiers = useEvents((s) => s.tiers);
   const loadTiers = useEvents((s) => s.loadTiers);
@@ -90,6 +91,11 @@ export function OrderDetail({ orderId }: { orderId: string }) {
     ? order.tickets.filter((t) => t.id === reprint.ticketId && t.status === 'active')
     : [];
   const refundable = order.total_cents - order.refunded_cents;
+  // The tickets show once their holders and tier names are read: each arriving later changed the
+  // table's widths and buttons under a pointer already on its way to one of them.
+  const orderTiers = tiers[order.event_id];
+  const ticketsReady =
+    holdersReadFor === order.id && Boolean(orderTiers?.data || orderTiers?.state === 'error');
   // What the history and the mail list follow: the order's state, and each action taken here.
   const version = `${order.status}/${order.refunded_cents}/${order.tickets.map((t) => t.status).join()}/${actionsDone}`;
   const finish = (message: string) => {
@@ -159,119 +165,122 @@ export function OrderDetail({ orderId }: { orderId: string }) {
       ) : null}
 
       <h3>Tickets</h3>
-      <div className="table-wrap">
-        <table className="table">
-          <thead>
-            <tr>
-              <th>Ticket</th>
-              <th>Tier</th>
-              <th>Holder</th>
-              <th>Status</th>
-              <th className="num">Scans</th>
-              <th aria-label="Actions" />
-            </tr>
-          </thead>
-          <tbody>
-            {order.tickets.map((ticket) => {
-              const holder = attendees[ticket.id];
-              return (
-                <tr key={ticket.id} data-ticket={ticket.id}>
-                  <td>
-                    <code>{ticket.id}</code>
-                    {ticket.transferred_from ? (
-                      <div className="muted small">from {ticket.transferred_from}</div>
-                    ) : null}
-                    {ticket.transferred_to ? (
-                      <div className="muted small">to {ticket.transferred_to}</div>
-                    ) : null}
-                  </td>
-                  <td>{tierName(ticket.tier_id)}</td>
-                  <td>{holder ? [holder.name, holder.email].filter(Boolean).join(' · ') || '—' : '…'}</td>
-                  <td>
-                    <StatusBadge status={ticket.status} />
-                  </td>
-                  <td className="num">{ticket.scan_count}</td>
-                  <td>
-                    <div className="row-actions">
-                      {ticket.status === 'active' ? (
-                        <>
-                          <button
-                            type="button"
-                            className="button button-small"
-                            disabled={!event}
-                            title={
-                              event ? 'Print this ticket again, with its paper pass' : 'Loading the event…'
-                            }
-                            onClick={() => setReprint({ ticketId: ticket.id, at: Date.now() })}
-                          >
-                            Reprint
-                          </button>
-                          {holder ? (
-                            <button
-                              type="button"
-                              className="button button-small"
-                              title="Put right a typo in the holder's name or email"
-                              onClick={() =>
-                                setAction({
-                                  kind: 'holder',
-                                  holder,
-                                  transferredIn: Boolean(ticket.transferred_from),
-                                })
-                              }
-                            >
-                              Edit name…
-                            </button>
-                          ) : null}
-                          {ticket.transferred_from && holder?.email ? (
-                            <button
-                              type="button"
-                              className="button button-small"
-                              title="Mail this ticket to its holder again (their own mail, not the buyer's)"
-                              onClick={() => setAction({ kind: 'ticket-mail', ticket, to: holder.email! })}
-                            >
-                              Email ticket…
-                            </button>
-                          ) : null}
-                          {notReplaceableWords(ticket) ? (
-                            <span className="muted small" data-testid="not-replaceable">
-                              {notReplaceableWords(ticket)}
-                            </span>
-                          ) : (
-                            <>
-                              <button
-                                type="button"
-                                className="button button-small"
-                                title="Lost phone or ticket, or a code passed round: a new code for the same holder, the old one stops working"
-                                onClick={() => setAction({ kind: 'replace', ticket })}
-                              >
-                                Replace…
-                              </button>
-                              <button
-                                type="button"
-                                className="button button-small"
-                                onClick={() => setAction({ kind: 'transfer', ticket })}
-                              >
-                                Transfer…
-                              </button>
-                            </>
-                          )}
-                          <button
-                            type="button"
-                            className="button button-small button-danger"
-                            onClick={() => setAction({ kind: 'void', ticket })}
-                          >
-                            Void…
-                          </button>
-                        </>
+      {!ticketsReady ? <Loading what="tickets" /> : null}
+      {ticketsReady ? (
+        <div className="table-wrap">
+          <table className="table">
+            <thead>
+              <tr>
+                <th>Ticket</th>
+                <th>Tier</th>
+                <th>Holder</th>
+                <th>Status</th>
+                <th className="num">Scans</th>
+                <th aria-label="Actions" />
+              </tr>
+            </thead>
+            <tbody>
+              {order.tickets.map((ticket) => {
+                const holder = attendees[ticket.id];
+                return (
+                  <tr key={ticket.id} data-ticket={ticket.id}>
+                    <td>
+                      <code>{ticket.id}</code>
+                      {ticket.transferred_from ? (
+                        <div className="muted small">from {ticket.transferred_from}</div>
                       ) : null}
-                    </div>
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+                      {ticket.transferred_to ? (
+                        <div className="muted small">to {ticket.transferred_to}</div>
+                      ) : null}
+                    </td>
+                    <td>{tierName(ticket.tier_id)}</td>
+                    <td>{holder ? [holder.name, holder.email].filter(Boolean).join(' · ') || '—' : '…'}</td>
+                    <td>
+                      <StatusBadge status={ticket.status} />
+                    </td>
+                    <td className="num">{ticket.scan_count}</td>
+                    <td>
+                      <div className="row-actions">
+                        {ticket.status === 'active' ? (
+                          <>
+                            <button
+                              type="button"
+                              className="button button-small"
+                              disabled={!event}
+                              title={
+                                event ? 'Print this ticket again, with its paper pass' : 'Loading the event…'
+                              }
+                              onClick={() => setReprint({ ticketId: ticket.id, at: Date.now() })}
+                            >
+                              Reprint
+                            </button>
+                            {holder ? (
+                              <button
+                                type="button"
+                                className="button button-small"
+                                title="Put right a typo in the holder's name or email"
+                                onClick={() =>
+                                  setAction({
+                                    kind: 'holder',
+                                    holder,
+                                    transferredIn: Boolean(ticket.transferred_from),
+                                  })
+                                }
+                              >
+                                Edit name…
+                              </button>
+                            ) : null}
+                            {ticket.transferred_from && holder?.email ? (
+                              <button
+                                type="button"
+                                className="button button-small"
+                                title="Mail this ticket to its holder again (their own mail, not the buyer's)"
+                                onClick={() => setAction({ kind: 'ticket-mail', ticket, to: holder.email! })}
+                              >
+                                Email ticket…
+                              </button>
+                            ) : null}
+                            {notReplaceableWords(ticket) ? (
+                              <span className="muted small" data-testid="not-replaceable">
+                                {notReplaceableWords(ticket)}
+                              </span>
+                            ) : (
+                              <>
+                                <button
+                                  type="button"
+                                  className="button button-small"
+                                  title="Lost phone or ticket, or a code passed round: a new code for the same holder, the old one stops working"
+                                  onClick={() => setAction({ kind: 'replace', ticket })}
+                                >
+                                  Replace…
+                                </button>
+                                <button
+                                  type="button"
+                                  className="button button-small"
+                                  onClick={() => setAction({ kind: 'transfer', ticket })}
+                                >
+                                  Transfer…
+                                </button>
+                              </>
+                            )}
+                            <button
+                              type="button"
+                              className="button button-small button-danger"
+                              onClick={() => setAction({ kind: 'void', ticket })}
+                            >
+                              Void…
+                            </button>
+                          </>
+                        ) : null}
+                      </div>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
 
       {order.refunds.length > 0 ? (
         <>
