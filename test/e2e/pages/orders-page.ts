@@ -31,7 +31,9 @@ export class OrdersPage {
     return this.detail().locator(`tr[data-ticket="${ticketId}"]`);
   }
 
+  /** The order's tickets, once shown (they wait for their holders and tier names). */
   async ticketIds(): Promise<string[]> {
+    await expect(this.detail().locator('tr[data-ticket]').first()).toBeVisible();
     return this.detail()
       .locator('tr[data-ticket]')
       .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-ticket') ?? ''));
