@@ -7,6 +7,7 @@ import { PeriodSalesService } from './domain/period-sales.js';
 import { ExportsService } from './domain/exports.js';
 import { EventsService } from './domain/events.js';
 import { OutdatedPasses } from './domain/outdated-passes.js';
+import { TicketReprints } from './domain/ticket-reprints.js';
 import { PassDeliveriesRepo } from './store/pass-deliveries-repo.js';
 import { AttendantPin } from './domain/attendant-pin.js';
 import {
@@ -115,6 +116,8 @@ export interface AppContext {
   events: EventsService;
   /** Whose paper passes expire before the doors, after a move (GET /v2/events/{id}/outdated_passes). */
   outdatedPasses: OutdatedPasses;
+  /** A ticket's slip printed again at the box office, recorded (POST /v2/tickets/{id}/reprint). */
+  ticketReprints: TicketReprints;
   tiers: TiersService;
   salesViews: Sales['salesViews'];
   checkout: Sales['checkout'];
@@ -278,6 +281,14 @@ export function createContext(
     repos: { ...repos, ...salesRepos },
     events: new EventsService({ ...shared, mail, urls, venueClock, passes }),
     outdatedPasses: new OutdatedPasses({ events: repos.events, passes }),
+    ticketReprints: new TicketReprints({
+      actions,
+      tickets: salesRepos.tickets,
+      events: repos.events,
+      passes,
+      views: sales.salesViews,
+      now,
+    }),
     tiers: new TiersService(shared),
     ...sales,
     scan: createScanContext({

@@ -1,6 +1,9 @@
+import { parseCredential } from '../../src/shared/ticket-token.js';
+import { passExpFor } from '../../src/shared/ticket-pass.js';
 import { SmtpCatcher } from '../support/smtp-catcher.js';
 import { paperAndPhoneEvent } from './support/paper-and-phone-event.js';
 import { expect, test as base } from './fixtures.js';
+import { catchPrints, printedSlips, printsSoFar, slipCode } from './support/print.js';
 import { startVenueServer } from './support/venue-server.js';
 
 const test = base.extend<{ smtp: SmtpCatcher }>({
@@ -36,6 +39,7 @@ test('after postponing, "Resend tickets to N orders" mails the paper tickets aga
 }) => {
   test.setTimeout(90_000);
   const { page } = boxOffice;
+  await catchPrints(page); // from the reload below on
   const year = new Date().getUTCFullYear() + 1;
   const { eventId, tierId: tier } = await paperAndPhoneEvent(server, {
     title: 'Postponed Night',
@@ -43,7 +47,7 @@ test('after postponing, "Resend tickets to N orders" mails the paper tickets aga
     timezone: 'UTC',
   });
   const sell = (name: string, email: string | null) =>
-    server.api<{ id: string }>('POST', '/v2/orders', {
+    server.api<{ id: string; tickets: { id: string }[] }>('POST', '/v2/orders', {
       event_id: eventId,
       items: [{ tier_id: tier(name), quantity: 1 }],
       ...(email ? { buyer: { name: 'Guest', email } } : {}),
@@ -78,6 +82,36 @@ test('after postponing, "Resend tickets to N orders" mails the paper tickets aga
   await smtp.waitFor(2, 20_000, to('ann@example.test'));
   await smtp.waitFor(2, 20_000, to('bob@example.test'));
   expect(smtp.mails.filter(to('cy@example.test'))).toHaveLength(1);
+
+  // The walk-in comes to the window: the seller reprints the ticket from Orders. The slip's pass
+  // carries the new doors, the order's history says who printed it, and the event's page no
+  // longer names the order (the server recorded the print).
+  const walkInTicket = walkIn.tickets[0]!.id;
+  await boxOffice.go('Orders');
+  await boxOffice.orders.search(walkIn.id);
+  await boxOffice.orders.ticketRow(walkInTicket).getByRole('button', { name: 'Reprint' }).click();
+  await expect.poll(() => printsSoFar(page)).toBe(1);
+  const slips = await printedSlips(page);
+  await expect(slips).toHaveCount(1);
+  await expect(slips.first()).toContainText(/Doors .*13 Feb/);
+  const printed = parseCredential(await slipCode(slips.first()));
+  await page.emulateMedia({ media: 'screen' });
+  expect(printed?.claims.sub).toBe(walkInTicket);
+  expect(printed?.claims.exp).toBe(passExpFor(Date.parse(`${year}-02-13T19:00:00.000Z`)));
+  await expect(boxOffice.orders.detail().getByRole('region', { name: 'Order history' })).toContainText(
+    `printed ${walkInTicket} again`,
+  );
+  const outdated = await server.api<{ orders: unknown[]; tickets: unknown[] }>(
+    'GET',
+    `/v2/events/${eventId}/outdated_passes`,
+  );
+  expect(outdated).toMatchObject({ orders: [], tickets: [] });
+  const read = page.waitForResponse((r) => r.url().endsWith(`/v2/events/${eventId}/outdated_passes`));
+  await boxOffice.go('Events & tiers');
+  await page.getByRole('link', { name: 'Postponed Night' }).click();
+  await read;
+  await expect(details.getByLabel('Doors open')).toHaveValue(`${year}-02-13T19:00`);
+  await expect(page.getByTestId('postpone-resend')).toHaveCount(0);
 });
 
 /**

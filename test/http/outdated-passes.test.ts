@@ -1,6 +1,8 @@
+import { decodeJwt } from 'jose';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { MailSenderOverrides } from '../../src/server/mail/mail-sender.js';
 import type { components } from '../../src/shared/api/schema.js';
+import { passExpFor } from '../../src/shared/ticket-pass.js';
 import { eventually } from '../support/eventually.js';
 import { SmtpCatcher } from '../support/smtp-catcher.js';
 import { adminSecret, makeTestApp, restartTestApp, type TestApp } from '../support/test-app.js';
@@ -161,6 +163,29 @@ describe('GET /v2/events/{id}/outdated_passes', () => {
       orders: [`${walkIn.id} no email ×1`],
       tickets: [`${inPerson.id} no email`],
     });
+
+    // The walk-in comes to the box office and is handed a reprint: its pass carries the doors now,
+    // and the list (on any till, after a restart) no longer names the order.
+    const reprinted = await api<{ id: string; paper_pass: string }>(
+      'POST',
+      `/v2/tickets/${walkIn.tickets[0]!.id}/reprint`,
+    );
+    expect(reprinted.id).toBe(walkIn.tickets[0]!.id);
+    expect(decodeJwt(reprinted.paper_pass).exp).toBe(passExpFor(doors + 3 * day + 3_600_000));
+    await t.app.close();
+    ({ t, url } = await venue(smtp, t));
+    api = client(url);
+    expect(listed(await api<Outdated>('GET', path))).toEqual({
+      orders: [],
+      tickets: [`${inPerson.id} no email`],
+    });
+    const trail = await api<{ data: { action: string; object_id: string }[] }>(
+      'GET',
+      `/v2/audit_events?object_id=${walkIn.id}`,
+    );
+    expect(trail.data.map((e) => `${e.action} ${e.object_id}`)).toContain(
+      `ticket.reprinted ${walkIn.tickets[0]!.id}`,
+    );
   }, 60_000);
 
   it('needs a box office or admin key, and 404s an unknown event', async () => {
@@ -183,5 +208,48 @@ describe('GET /v2/events/{id}/outdated_passes', () => {
       scanner,
     );
     expect(res.statusCode).toBe(403);
+  });
+});
+
+describe('POST /v2/tickets/{id}/reprint', () => {
+  it('refuses a ticket that admits nobody, and an unknown one, without recording a print', async () => {
+    const t = await makeTestApp();
+    cleanups.push(() => t.close());
+    const event = (
+      await t.call('POST', '/v2/events', {
+        title: 'Show',
+        venue: 'Hall',
+        doors_at: '2027-01-01T19:00:00Z',
+        timezone: 'UTC',
+        tickets: [{ name: 'Stalls', price_cents: 2000 }],
+      })
+    ).json() as { id: string };
+    await t.call('POST', `/v2/events/${event.id}/publish`);
+    const tier = ((await t.call('GET', `/v2/events/${event.id}/tiers`)).json() as { data: { id: string }[] })
+      .data[0]!.id;
+    const sold = (
+      await t.call('POST', '/v2/orders', {
+        event_id: event.id,
+        items: [{ tier_id: tier, quantity: 2 }],
+        payment_method: 'cash',
+      })
+    ).json() as { id: string; tickets: { id: string }[] };
+    const [kept, voided] = sold.tickets.map((x) => x.id);
+    await t.call('POST', `/v2/tickets/${voided}/void`, { refund: false });
+
+    const refusedVoid = await t.call('POST', `/v2/tickets/${voided}/reprint`);
+    expect(refusedVoid.statusCode).toBe(409);
+    expect(refusedVoid.json()).toMatchObject({ error: { code: 'ticket_not_active' } });
+    const unknown = await t.call('POST', '/v2/tickets/tik_unknown0000000000/reprint');
+    expect(unknown.statusCode).toBe(404);
+    await t.call('POST', `/v2/events/${event.id}/cancel`);
+    const refusedCancelled = await t.call('POST', `/v2/tickets/${kept}/reprint`);
+    expect(refusedCancelled.statusCode).toBe(409);
+    expect(refusedCancelled.json()).toMatchObject({ error: { code: 'event_cancelled' } });
+    const trail = (await t.call('GET', `/v2/audit_events?object_id=${sold.id}`)).json() as {
+      data: { action: string }[];
+    };
+    expect(trail.data.map((e) => e.action)).toContain('ticket.voided');
+    expect(trail.data.map((e) => e.action)).not.toContain('ticket.reprinted');
   });
 });

@@ -44,6 +44,7 @@ export class OutdatedPasses {
       const ref = ticket.transferred_from === null ? ticket.order_id : ticket.id;
       const deliveries: Delivery[] = [
         { kind: 'handed', at: ticket.issued_at },
+        ...(ticket.last_printed_at === null ? [] : [{ kind: 'handed' as const, at: ticket.last_printed_at }]),
         ...(delivered.get(ref) ?? []),
       ];
       return expiresBeforeDoors(newestPassDoors(deliveries, moves, event.doors_at), event.doors_at);

@@ -16,7 +16,7 @@ const mailJson = responseJson(Mail);
 
 export async function ticketRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
-  const { tickets, actions, mailQueue } = app.ctx;
+  const { tickets, actions, mailQueue, ticketReprints } = app.ctx;
   const tags = ['tickets'];
 
   api.get(
@@ -74,6 +74,23 @@ export async function ticketRoutes(app: FastifyInstance): Promise<void> {
       );
       return sendAnswer(reply, queued);
     },
+  );
+
+  api.post(
+    '/tickets/:id/reprint',
+    {
+      config: { access: staff, staff: { roles: ['manager', 'seller'] } },
+      schema: {
+        operationId: 'reprintTicket',
+        tags,
+        summary:
+          "Print a ticket's slip again: records the print and answers the ticket, its paper_pass signed under the doors now",
+        params: IdParams('tik'),
+        response: { 200: ref(Ticket), ...errorResponses },
+      },
+    },
+    async (request, reply) =>
+      sendAnswer(reply, await ticketReprints.reprint(actionContext(request), request.params.id)),
   );
 
   api.post(

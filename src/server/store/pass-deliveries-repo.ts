@@ -12,6 +12,8 @@ export interface PaperTicketRow {
   id: string;
   order_id: string;
   issued_at: number;
+  /** Its latest reprint at the box office, or null when only the sale's slip was handed. */
+  last_printed_at: number | null;
   /** Set on a ticket its holder got by a transfer: mailed on its own, not with the order. */
   transferred_from: string | null;
   buyer_name: string | null;
@@ -34,6 +36,7 @@ export interface TicketMailRow {
  */
 export class PassDeliveriesRepo {
   private readonly insertMoveStmt;
+  private readonly insertPrintStmt;
   private readonly movesStmt;
   private readonly earliestFromStmt;
   private readonly ticketsStmt;
@@ -43,6 +46,7 @@ export class PassDeliveriesRepo {
     this.insertMoveStmt = db.prepare(
       'INSERT INTO event_doors_moves (event_id, from_doors_at, to_doors_at, moved_at) VALUES (?, ?, ?, ?)',
     );
+    this.insertPrintStmt = db.prepare('INSERT INTO ticket_prints (ticket_id, printed_at) VALUES (?, ?)');
     this.movesStmt = db.prepare(
       'SELECT from_doors_at, to_doors_at, moved_at FROM event_doors_moves WHERE event_id = ? ORDER BY moved_at, seq',
     );
@@ -51,7 +55,8 @@ export class PassDeliveriesRepo {
       .pluck();
     this.ticketsStmt = db.prepare(
       `SELECT t.id, t.order_id, t.issued_at, t.transferred_from, o.buyer_name, o.buyer_email,
-              a.name AS holder_name, a.email AS holder_email
+              a.name AS holder_name, a.email AS holder_email,
+              (SELECT MAX(p.printed_at) FROM ticket_prints p WHERE p.ticket_id = t.id) AS last_printed_at
          FROM tickets t
          JOIN tiers ti ON ti.id = t.tier_id
          JOIN orders o ON o.id = t.order_id
@@ -70,6 +75,10 @@ export class PassDeliveriesRepo {
 
   recordMove(eventId: string, from: number, to: number, at: number): void {
     this.insertMoveStmt.run(eventId, from, to, at);
+  }
+
+  recordPrint(ticketId: string, at: number): void {
+    this.insertPrintStmt.run(ticketId, at);
   }
 
   moves(eventId: string): DoorsMove[] {

@@ -737,6 +737,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v2/tickets/{id}/reprint': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Print a ticket's slip again: records the print and answers the ticket, its paper_pass signed under the doors now */
+    post: operations['reprintTicket'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v2/tickets/{id}/void': {
     parameters: {
       query?: never;
@@ -5732,6 +5749,48 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Mail'];
+        };
+      };
+      400: components['responses']['ReplayableRefusal'];
+      401: components['responses']['Refusal'];
+      403: components['responses']['Refusal'];
+      404: components['responses']['ReplayableRefusal'];
+      409: components['responses']['ReplayableRefusal'];
+      413: components['responses']['Refusal'];
+      415: components['responses']['Refusal'];
+      429: components['responses']['RateLimited'];
+      507: components['responses']['Refusal'];
+    };
+  };
+  reprintTicket: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: the same key with the same body within 24 hours replays the first answer (header `idempotent-replayed: true`); with another body it is 409 `idempotency_key_reused`. Make one per call and reuse it on every retry of that call. Keys are per API key. */
+        'Idempotency-Key'?: string;
+        /** @description The session token of the staff member signed in at this till (POST /v2/staff/sign_in). Once any active staff member exists, writes with a box_office key need it (403 staff_sign_in_required); refunds, voids, payouts and admin work need a manager whenever it is sent (403 insufficient_role). */
+        'Marquee-Staff'?: string;
+      };
+      path: {
+        /** @description tik_ id */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A minted ticket */
+      200: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'x-ratelimit-limit': components['headers']['RateLimitLimit'];
+          'x-ratelimit-remaining': components['headers']['RateLimitRemaining'];
+          'x-ratelimit-reset': components['headers']['RateLimitReset'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Ticket'];
         };
       };
       400: components['responses']['ReplayableRefusal'];

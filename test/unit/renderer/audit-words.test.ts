@@ -89,6 +89,18 @@ describe('audit rows in words', () => {
     ).toBe('Till 1 voided tkt_1');
   });
 
+  it('says a reprint and a transferred ticket mailed again, not their codes', () => {
+    const row = (action: string) => ({
+      action,
+      object_type: 'ticket',
+      object_id: 'tik_1',
+      actor: { ...till, staff_id: 'stf_sam' },
+      data: {},
+    });
+    expect(auditWords(row('ticket.reprinted'), names)).toBe('Sam printed tik_1 again');
+    expect(auditWords(row('ticket.mail_resent'), names)).toBe('Sam emailed tik_1 to its holder again');
+  });
+
   it('words a float in the currency the row names; an older row without one in the venue’s', () => {
     const opened = {
       action: 'shift.opened',

@@ -74,6 +74,8 @@ const phrases: Readonly<Record<string, (on: string, row: Row) => string>> = {
   'ticket.voided': (on) => `voided ${on}`,
   'ticket.transferred': (on) => `transferred ${on}`,
   'ticket.checked_in': (on) => `checked in ${on} by hand`,
+  'ticket.reprinted': (on) => `printed ${on} again`,
+  'ticket.mail_resent': (on) => `emailed ${on} to its holder again`,
   'order.mail_resent': (on) => `emailed the tickets of ${on} again`,
   'order.buyer_corrected': (on) => `corrected the buyer of ${on}`,
   'attendee.updated': (on) => `changed the attendee ${on}`,

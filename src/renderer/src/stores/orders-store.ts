@@ -15,6 +15,7 @@ import { mergeNewest, noFilters, ordersQuery, ordersTimeZone, type OrderFilters 
 import { useEvents } from './events-store.js';
 import { useSettings } from './settings-store.js';
 import { searchIntent, type SearchIntent } from '../lib/ticket-search.js';
+import { newIdempotencyKey } from '../lib/idempotency.js';
 import { requireClient } from './session-store.js';
 
 interface OrdersState {
@@ -47,6 +48,11 @@ interface OrdersState {
   /** Answers the voided ticket and its order as it is after the void (refund, other tickets). */
   voidTicket(ticket: TicketView, refund: boolean): Promise<{ ticket: TicketView; order: OrderView }>;
   transfer(ticket: TicketView, body: TransferBody): Promise<TicketView>;
+  /**
+   * Tells the server a ticket's slip is printed again (it records the print: a walk-in handed one
+   * after a postponement is up to date again) and answers the ticket with the pass to print.
+   */
+  reprint(ticketId: string): Promise<TicketView>;
   /** Corrects a ticket holder's name or email (a typo noticed after the sale). */
   updateHolder(attendeeId: string, patch: AttendeePatch): Promise<AttendeeView>;
   /** Corrects the order's buyer (a typo at the till); holders filled in from the buyer follow. */
@@ -210,6 +216,16 @@ export const useOrders = create<OrdersState>()((set, get) => {
       );
       await reload(ticket.order_id);
       return fresh;
+    },
+
+    async reprint(ticketId) {
+      return unwrap(
+        requireClient().POST('/v2/tickets/{id}/reprint', {
+          params: { path: { id: ticketId } },
+          // A retried request after a dropped answer records one print, not two.
+          headers: { 'Idempotency-Key': newIdempotencyKey() },
+        }),
+      );
     },
 
     async updateHolder(attendeeId, patch) {

@@ -21,6 +21,7 @@ import { sql as m021 } from './021-shift-currency.js';
 import { sql as m022 } from './022-venue-timezone.js';
 import { sql as m023 } from './023-venue-clock-pinned.js';
 import { sql as m024 } from './024-doors-moves.js';
+import { sql as m025 } from './025-ticket-prints.js';
 
 export interface Migration {
   version: number;
@@ -64,4 +65,5 @@ export const migrations: readonly Migration[] = [
   { version: 22, name: 'venue-timezone', sql: m022 },
   { version: 23, name: 'venue-clock-pinned', sql: m023 },
   { version: 24, name: 'doors-moves', sql: m024 },
+  { version: 25, name: 'ticket-prints', sql: m025 },
 ];

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { messageOf } from '../../api/api-error.js';
 import type { AttendeeView, TicketView } from '../../api/types.js';
 import { ConfirmDialog } from '../../components/confirm-dialog.js';
 import { OrderMail } from '../../components/order-mail.js';
@@ -53,8 +54,28 @@ export function OrderDetail({ orderId }: { orderId: string }) {
   // sent) without changing the order's status or tickets: the history reads again after each.
   const [actionsDone, setActionsDone] = useState(0);
   const resendTicket = useOrderMail((s) => s.resendTicket);
-  /** The ticket being reprinted: its slip is drawn, then the browser's print dialog opens. */
-  const [reprint, setReprint] = useState<{ ticketId: string; at: number } | null>(null);
+  /**
+   * The ticket being printed: its slip is drawn, then the browser's print dialog opens. A reprint
+   * prints the ticket the server answered when it recorded the print; a replacement, its new one.
+   */
+  const [reprint, setReprint] = useState<{ ticketId: string; at: number; ticket?: TicketView } | null>(null);
+  const reprintTicket = useOrders((s) => s.reprint);
+  /** The reprint under way (its button waits), and why the last one printed nothing. */
+  const [reprinting, setReprinting] = useState<string | null>(null);
+  const [reprintError, setReprintError] = useState<string | null>(null);
+  const startReprint = async (ticketId: string) => {
+    setReprinting(ticketId);
+    setReprintError(null);
+    try {
+      const ticket = await reprintTicket(ticketId);
+      setReprint((previous) => ({ ticketId, at: (previous?.at ?? 0) + 1, ticket }));
+      setActionsDone((n) => n + 1);
+    } catch (err) {
+      setReprintError(`Ticket ${ticketId} was not printed: ${messageOf(err)}`);
+    } finally {
+      setReprinting(null);
+    }
+  };
 
   useEffect(() => {
     void openOrder(orderId);
@@ -87,9 +108,11 @@ export function OrderDetail({ orderId }: { orderId: string }) {
   // When the sale and its refunds happened, on the venue's clock as the Orders list reads them,
   // not the show's zone (a New York show sold in Berlin was sold at Berlin's 23:30).
   const orderTime = (iso: string) => formatEventTime(iso, venueZone);
-  const reprinted = reprint
-    ? order.tickets.filter((t) => t.id === reprint.ticketId && t.status === 'active')
-    : [];
+  const reprinted = reprint?.ticket
+    ? [reprint.ticket]
+    : reprint
+      ? order.tickets.filter((t) => t.id === reprint.ticketId && t.status === 'active')
+      : [];
   const refundable = order.total_cents - order.refunded_cents;
   // The tickets show once their holders and tier names are read: each arriving later changed the
   // table's widths and buttons under a pointer already on its way to one of them.
@@ -163,6 +186,7 @@ export function OrderDetail({ orderId }: { orderId: string }) {
           {done}
         </p>
       ) : null}
+      {reprintError ? <ErrorNote message={reprintError} /> : null}
 
       <h3>Tickets</h3>
       {!ticketsReady ? <Loading what="tickets" /> : null}
@@ -206,11 +230,11 @@ export function OrderDetail({ orderId }: { orderId: string }) {
                             <button
                               type="button"
                               className="button button-small"
-                              disabled={!event}
+                              disabled={!event || reprinting !== null}
                               title={
                                 event ? 'Print this ticket again, with its paper pass' : 'Loading the event…'
                               }
-                              onClick={() => setReprint({ ticketId: ticket.id, at: Date.now() })}
+                              onClick={() => void startReprint(ticket.id)}
                             >
                               Reprint
                             </button>
