@@ -125,6 +125,10 @@ const actions: Record<string, () => Promise<Request>> = {
     });
     return { url: `/v2/tickets/${(moved.json() as { id: string }).id}/resend`, body: {} };
   },
+  'POST /v2/tickets/{id}/reprint': async () => {
+    const { ticket } = await boughtTicket();
+    return { url: `/v2/tickets/${ticket.id}/reprint` };
+  },
   'POST /v2/payouts': async () => {
     const { order } = await boughtTicket();
     return { url: '/v2/payouts', body: { event_id: order.event_id } };

@@ -53,6 +53,7 @@ const verbs = [
   'resend',
   'transfer',
   'void',
+  'reprint',
   'validate',
   'sync',
   'rotate',
