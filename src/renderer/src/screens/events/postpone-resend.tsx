@@ -10,11 +10,19 @@ import {
   toResend,
   type ResendTarget,
 } from '../../lib/postpone-resend.js';
+import { usePollWhileVisible } from '../../hooks/use-poll-while-visible.js';
 import { requireClient } from '../../stores/session-store.js';
 
 /** Whose printed or mailed passes expire before the doors, as the server says now. */
 const readOutdated = (eventId: string): Promise<OutdatedPassesView> =>
   unwrap(requireClient().GET('/v2/events/{id}/outdated_passes', { params: { path: { id: eventId } } }));
+
+/**
+ * While someone is still listed, how often the list is read again: another till resending or
+ * reprinting takes them off here too. Each read goes through every paper ticket of the event, so
+ * not every few seconds, and not at all once nobody is listed.
+ */
+const outdatedPollMs = 60_000;
 
 /** What the last sending did: said until the page is left, with the ones to try again. */
 interface Outcome {
@@ -56,6 +64,14 @@ export function PostponeResend({ eventId }: { eventId: string }) {
       live = false;
     };
   }, [eventId, shown]);
+
+  // Not while this till sends: the sending reads the list itself when it is done.
+  const pollNow = list !== null && (list.orders.length > 0 || list.tickets.length > 0) && sending === null;
+  const reread = useCallback(
+    () => (pollNow ? shown(readOutdated(eventId)) : Promise.resolve()),
+    [pollNow, eventId, shown],
+  );
+  usePollWhileVisible(reread, outdatedPollMs);
 
   const send = async (doorsAt: string, targets: readonly ResendTarget[]) => {
     const queued: ResendTarget[] = [];
