@@ -56,23 +56,49 @@ export function minorToDecimal(minor: number, digits: number): string {
   return digits === 0 ? String(minor) : (minor / 10 ** digits).toFixed(digits);
 }
 
-/** The symbols an amount typed in this currency may carry: `$`, `US$`, `¥`, the code. */
+/**
+ * Marks people write beside an amount that Intl does not spell: the Swiss "Fr." and "SFr." for
+ * francs ("Fr. 12.-"). Only for their own currency, so "Fr. 12" in euros stays unread.
+ */
+const customaryMarks: Readonly<Record<string, readonly string[]>> = {
+  CHF: ['SFr.', 'SFr', 'Fr.', 'Fr'],
+};
+
+const marksByCurrency = new Map<string, string[]>();
+
+/**
+ * The marks an amount typed in this currency may carry, longest first: its code, its signs (`$`,
+ * `US$`, `¥`), its name as words ("euros", "Swiss francs", "dollar") and customary marks ("Fr.").
+ */
 function currencyMarks(currency: string, locale: string): string[] {
   const code = currency.toUpperCase();
-  const symbols = new Set([code]);
-  for (const display of ['symbol', 'narrowSymbol'] as const) {
+  const key = `${code} ${locale}`;
+  const known = marksByCurrency.get(key);
+  if (known) return known;
+  const marks = new Set([code, ...(customaryMarks[code] ?? [])]);
+  for (const display of ['symbol', 'narrowSymbol', 'name'] as const) {
     try {
       const parts = new Intl.NumberFormat(locale, {
         style: 'currency',
         currency: code,
         currencyDisplay: display,
       });
-      for (const part of parts.formatToParts(1)) if (part.type === 'currency') symbols.add(part.value);
+      for (const part of parts.formatToParts(2)) {
+        if (part.type !== 'currency') continue;
+        marks.add(part.value);
+        if (display !== 'name') continue;
+        // "Swiss francs": "francs" and "franc" too, as people write them ("12 francs", "1 euro").
+        const word = part.value.split(/\s+/).pop() ?? '';
+        marks.add(word);
+        if (/s$/i.test(word)) marks.add(word.slice(0, -1));
+      }
     } catch {
       // Not a code Intl takes: the code itself is all there is.
     }
   }
-  return [...symbols].sort((a, b) => b.length - a.length);
+  const sorted = [...marks].filter(Boolean).sort((a, b) => b.length - a.length);
+  marksByCurrency.set(key, sorted);
+  return sorted;
 }
 
 /** Why typed text is not an amount (readMoney), for the screen to say in its own words. */
@@ -109,6 +135,9 @@ const groupApostrophes = "'\u2019";
 /** The minus of a negative amount: the hyphen people type or the real minus sign (U+2212). */
 const minusSigns = /^[-\u2212]\s*/;
 
+/** A round amount as Swiss and German price tags write it: "12.-", "12,–", "12.--" (no decimals). */
+const roundDash = /^(\d[\d.,'\u2019 \u00a0\u202f\u2009]*[.,])(?:-{1,2}|[\u2013\u2014])$/;
+
 /**
  * Another currency's mark around the number: a sign (`$`, `£`, `R$`, `CA$`) or an ISO code
  * (`GBP`, `usd`), before or after it. Only marks that are surely a currency count; "12 apples"
@@ -136,7 +165,9 @@ function withoutOwnMarks(text: string, currency: string, locale: string): string
  * What staff typed, as minor units of the currency, or why it is not an amount in it. Never a
  * rounded guess nor a silent misreading; every way of writing separators reads alike:
  * - "20", "20.5", "$1,020.00" in usd; "2500" or "¥2,500" in jpy; "1.250" in kwd; the currency's
- *   own sign or code may come before or after ("€12", "12 EUR"); another's is refused;
+ *   own sign, code or name may come before or after ("€12", "12 EUR", "12 euros", CHF's "Fr. 12");
+ *   another's sign or code is refused;
+ * - a dash after the decimal mark is a round amount, as price tags write it ("12.-", "1.234,–");
  * - with both a point and a comma, the last one starts the decimals and the other groups
  *   thousands in threes: "1,234.50" and "1.234,50" are both 1,234.50;
  * - spaces (also the no-break and narrow no-break spaces) or apostrophes group thousands in
@@ -164,20 +195,35 @@ export function readMoney(text: string, currency: string, locale = 'en-US'): Rea
   }
   if (cleaned === '') return minus ? { problem: { kind: 'unreadable' } } : { problem: { kind: 'empty' } };
   if (hasOtherCurrencyMark(cleaned)) return { problem: { kind: 'other_currency' } };
-  const read = readDigits(cleaned, minorUnitDigits(currency));
+  // The dash says "no decimals": kept as the decimal mark with none after it ("1.234,-" is
+  // 1,234.00), or dropped where the currency has no decimals at all ("2500.-" yen).
+  const round = roundDash.exec(cleaned);
+  const digits = minorUnitDigits(currency);
+  if (round) cleaned = digits === 0 ? round[1]!.slice(0, -1) : round[1]!;
+  const read = readDigits(cleaned, digits);
   if (minus && 'minor' in read && read.minor > 0) return { problem: { kind: 'negative' } };
   return read;
 }
 
+const spacedGroups = new RegExp(`[${groupSpaces}]`);
+const apostrophedGroups = new RegExp(`[${groupApostrophes}]`);
+/** Thousands grouped by spaces (or apostrophes) in threes, then maybe a decimal mark and decimals. */
+const groupedAmount = (group: string) =>
+  new RegExp(`^([1-9]\\d{0,2}(?:[${group}]\\d{3})+)(?:([.,])(\\d*))?$`);
+const spacedAmount = groupedAmount(groupSpaces);
+const apostrophedAmount = groupedAmount(groupApostrophes);
+/** A whole part grouped in threes by commas, or by points. */
+const commaGrouped = /^[1-9]\d{0,2}(?:,\d{3})+$/;
+const pointGrouped = /^[1-9]\d{0,2}(?:\.\d{3})+$/;
+
 /** An amount written in digits and separators only (readMoney without signs and minus). */
 function readDigits(cleaned: string, digits: number): Read {
   const unreadable = { problem: { kind: 'unreadable' } } as const;
-  const spaced = new RegExp(`[${groupSpaces}]`).test(cleaned);
-  const apostrophed = new RegExp(`[${groupApostrophes}]`).test(cleaned);
+  const spaced = spacedGroups.test(cleaned);
+  const apostrophed = apostrophedGroups.test(cleaned);
   if (spaced || apostrophed) {
     if (spaced && apostrophed) return unreadable;
-    const group = spaced ? groupSpaces : groupApostrophes;
-    const match = new RegExp(`^([1-9]\\d{0,2}(?:[${group}]\\d{3})+)(?:([.,])(\\d*))?$`).exec(cleaned);
+    const match = (spaced ? spacedAmount : apostrophedAmount).exec(cleaned);
     if (!match) return unreadable;
     return inMinor(match[1]!.replace(/\D/g, ''), match[3] ?? '', match[2] !== undefined, digits);
   }
@@ -210,7 +256,7 @@ function readDigits(cleaned: string, digits: number): Read {
   if (grouped) {
     const mark = whole.includes(',') ? ',' : '.';
     if (whole.includes(mark === ',' ? '.' : ',')) return unreadable;
-    if (!new RegExp(`^[1-9]\\d{0,2}(?:\\${mark}\\d{3})+$`).test(whole)) return unreadable;
+    if (!(mark === ',' ? commaGrouped : pointGrouped).test(whole)) return unreadable;
   } else if (!/^\d+$/.test(whole)) return unreadable;
   const lonePoint = decimalMark === '.' && points === 1 && commas === 0;
   if (lonePoint && fraction.length === 3 && firstGroup.test(whole) && digits < 3) {

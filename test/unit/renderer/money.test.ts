@@ -178,6 +178,37 @@ describe('readMoney says why, and moneyProblemWords says it as staff read it', (
     expect(readMoney('abc12', 'usd')).toEqual({ problem: { kind: 'unreadable' } });
   });
 
+  it('reads the currency written as words, and the Swiss "Fr." and round "12.-", only for their own currency', () => {
+    for (const [text, currency, minor] of [
+      ['12 euros', 'eur', 1200],
+      ['1 euro', 'eur', 100],
+      ['12 Swiss francs', 'chf', 1200],
+      ['12 francs', 'chf', 1200],
+      ['Fr. 12.-', 'chf', 1200],
+      ['12.- Fr.', 'chf', 1200],
+      ["SFr. 1'234.50", 'chf', 123450],
+      ['1.234,-', 'eur', 123400],
+      ['12,–', 'eur', 1200],
+      ['12.--', 'usd', 1200],
+      ['12 dollars', 'usd', 1200],
+      ['2500.-', 'jpy', 2500],
+      ['1.500,-', 'jpy', 1500],
+      ['12 kronor', 'sek', 1200],
+      ['12 dinars', 'kwd', 12000],
+    ] as const)
+      expect(readMoney(text, currency), `${text} in ${currency}`).toEqual({ minor });
+    // Another currency's words are not read as this one's; a dash alone, or twice, is no amount.
+    for (const [text, currency] of [
+      ['Fr. 12', 'eur'],
+      ['12 dollars', 'eur'],
+      ['12-', 'usd'],
+      ['.-', 'usd'],
+      ['12.-.-', 'usd'],
+      ['-12.-', 'usd'],
+    ] as const)
+      expect(readMoney(text, currency), `${text} in ${currency}`).not.toHaveProperty('minor');
+  });
+
   it('reads a point or comma before three digits in yen as thousands, never as decimals', () => {
     expect(readMoney('1.234', 'jpy')).toEqual({ minor: 1234 });
     expect(words('1.5', 'jpy')).toBe(
