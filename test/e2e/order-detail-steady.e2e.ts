@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures.js';
 import { OrdersPage } from './pages/orders-page.js';
-import { dollarEventAndTill, shiftTab, tillCaller } from './support/till-night.js';
+import { dollarEventAndTill, mariasShift, shiftTab } from './support/till-night.js';
 
 /**
  * A seller opens an order and goes for a ticket's Void… while the order's mail list is still
@@ -15,14 +15,12 @@ test('the ticket buttons of an order stay where they are when its mail list arri
     title: 'Steady night',
     doors_at: new Date(Date.now() + 10 * 3_600_000).toISOString(),
   });
-  const call = tillCaller(server, till.secret);
-  const session = (await call('/v2/staff/sign_in', { pin: '2468' })).session_token as string;
-  await call('/v2/shifts', { opening_float_cents: 10_000 }, session);
-  const sold = await call(
-    '/v2/orders',
-    { event_id: event.id, items: [{ tier_id: tierId, quantity: 2 }], payment_method: 'cash' },
-    session,
-  );
+  const call = await mariasShift(server, till.secret);
+  const sold = await call('/v2/orders', {
+    event_id: event.id,
+    items: [{ tier_id: tierId, quantity: 2 }],
+    payment_method: 'cash',
+  });
   const ticketId = (sold.tickets as { id: string }[])[1]!.id;
 
   await shiftTab(page, server, till.secret);
@@ -68,19 +66,13 @@ test('an order offers no ticket button until its holders are read, so none moves
     title: 'Holders night',
     doors_at: new Date(Date.now() + 10 * 3_600_000).toISOString(),
   });
-  const call = tillCaller(server, till.secret);
-  const session = (await call('/v2/staff/sign_in', { pin: '2468' })).session_token as string;
-  await call('/v2/shifts', { opening_float_cents: 10_000 }, session);
-  const sold = await call(
-    '/v2/orders',
-    {
-      event_id: event.id,
-      items: [{ tier_id: tierId, quantity: 1 }],
-      payment_method: 'cash',
-      buyer: { name: 'Ada Holder', email: 'ada@example.test' },
-    },
-    session,
-  );
+  const call = await mariasShift(server, till.secret);
+  const sold = await call('/v2/orders', {
+    event_id: event.id,
+    items: [{ tier_id: tierId, quantity: 1 }],
+    payment_method: 'cash',
+    buyer: { name: 'Ada Holder', email: 'ada@example.test' },
+  });
   const ticketId = (sold.tickets as { id: string }[])[0]!.id;
 
   await shiftTab(page, server, till.secret);

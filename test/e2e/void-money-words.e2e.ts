@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures.js';
 import { OrdersPage } from './pages/orders-page.js';
-import { dollarEventAndTill, shiftTab, tillCaller } from './support/till-night.js';
+import { dollarEventAndTill, mariasShift, shiftTab } from './support/till-night.js';
 
 interface SoldTicket {
   id: string;
@@ -25,34 +25,24 @@ test('the Void dialog says a free or comp ticket gives no money back, and a paid
     price_cents: 0,
     quantity: 20,
   });
-  const call = tillCaller(server, till.secret);
-  const session = (await call('/v2/staff/sign_in', { pin: '2468' })).session_token as string;
-  await call('/v2/shifts', { opening_float_cents: 10_000 }, session);
-  const sold = await call(
-    '/v2/orders',
-    {
-      event_id: event.id,
-      items: [
-        { tier_id: tierId, quantity: 1 },
-        { tier_id: free.id, quantity: 1 },
-      ],
-      payment_method: 'cash',
-    },
-    session,
-  );
+  const call = await mariasShift(server, till.secret);
+  const sold = await call('/v2/orders', {
+    event_id: event.id,
+    items: [
+      { tier_id: tierId, quantity: 1 },
+      { tier_id: free.id, quantity: 1 },
+    ],
+    payment_method: 'cash',
+  });
   const soldTickets = sold.tickets as SoldTicket[];
   const paidTicket = soldTickets.find((t) => t.tier_id === tierId)!.id;
   const freeTicket = soldTickets.find((t) => t.tier_id === free.id)!.id;
-  const comp = await call(
-    '/v2/orders',
-    {
-      event_id: event.id,
-      items: [{ tier_id: tierId, quantity: 1 }],
-      payment_method: 'comp',
-      comp_reason: 'Press',
-    },
-    session,
-  );
+  const comp = await call('/v2/orders', {
+    event_id: event.id,
+    items: [{ tier_id: tierId, quantity: 1 }],
+    payment_method: 'comp',
+    comp_reason: 'Press',
+  });
   const compTicket = (comp.tickets as SoldTicket[])[0]!.id;
 
   await shiftTab(page, server, till.secret);

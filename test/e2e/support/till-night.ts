@@ -20,6 +20,14 @@ export function tillCaller(server: VenueServer, tillKey: string) {
   };
 }
 
+/** Maria signed in at the till and her shift opened with a $100 float: POSTs as her from then on. */
+export async function mariasShift(server: VenueServer, tillKey: string) {
+  const call = tillCaller(server, tillKey);
+  const session = (await call('/v2/staff/sign_in', { pin: '2468' })).session_token as string;
+  await call('/v2/shifts', { opening_float_cents: 10_000 }, session);
+  return (path: string, body: unknown) => call(path, body, session);
+}
+
 /** A published dollar event of one $25 tier (100 of them), with that tier's id. */
 export async function dollarEvent(
   server: VenueServer,

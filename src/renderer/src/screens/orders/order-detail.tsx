@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { messageOf } from '../../api/api-error.js';
-import type { AttendeeView, TicketView } from '../../api/types.js';
+import type { TicketView } from '../../api/types.js';
 import { ConfirmDialog } from '../../components/confirm-dialog.js';
 import { OrderMail } from '../../components/order-mail.js';
 import { ResendDialog } from '../../components/resend-dialog.js';
@@ -12,7 +12,6 @@ import { resendNote } from '../../lib/mail-state.js';
 import { formatMoney } from '../../lib/money.js';
 import { paymentMethodWords } from '../../lib/payment-words.js';
 import { refundLine } from '../../lib/refund-words.js';
-import { notReplaceableWords } from '../../lib/replace-ticket.js';
 import { Link } from '../../router.js';
 import { useEvents } from '../../stores/events-store.js';
 import { useOrderMail } from '../../stores/order-mail-store.js';
@@ -26,16 +25,8 @@ import { RefundDialog } from './refund-dialog.js';
 import { ReplaceDialog } from './replace-dialog.js';
 import { TransferDialog } from './transfer-dialog.js';
 import { VoidDialog } from './void-dialog.js';
-
-type Action =
-  | { kind: 'refund' }
-  | { kind: 'resend' }
-  | { kind: 'buyer' }
-  | { kind: 'void'; ticket: TicketView }
-  | { kind: 'transfer'; ticket: TicketView }
-  | { kind: 'replace'; ticket: TicketView }
-  | { kind: 'holder'; holder: AttendeeView; transferredIn: boolean }
-  | { kind: 'ticket-mail'; ticket: TicketView; to: string };
+import type { OrderAction } from './order-action.js';
+import { TicketRow } from './ticket-row.js';
 
 export function OrderDetail({ orderId }: { orderId: string }) {
   const detail = useOrders((s) => s.detail);
@@ -48,7 +39,7 @@ export function OrderDetail({ orderId }: { orderId: string }) {
   const loadEvents = useEvents((s) => s.loadEvents);
   const venueSetting = useSettings((s) => s.settings.data?.venue_name);
   const venueZone = useVenueTimeZone();
-  const [action, setAction] = useState<Action | null>(null);
+  const [action, setAction] = useState<OrderAction | null>(null);
   const [done, setDone] = useState<string | null>(null);
   // Each action done here may write to the order's history (a buyer or holder put right, a mail
   // sent) without changing the order's status or tickets: the history reads again after each.
@@ -204,103 +195,17 @@ export function OrderDetail({ orderId }: { orderId: string }) {
               </tr>
             </thead>
             <tbody>
-              {order.tickets.map((ticket) => {
-                const holder = attendees[ticket.id];
-                return (
-                  <tr key={ticket.id} data-ticket={ticket.id}>
-                    <td>
-                      <code>{ticket.id}</code>
-                      {ticket.transferred_from ? (
-                        <div className="muted small">from {ticket.transferred_from}</div>
-                      ) : null}
-                      {ticket.transferred_to ? (
-                        <div className="muted small">to {ticket.transferred_to}</div>
-                      ) : null}
-                    </td>
-                    <td>{tierName(ticket.tier_id)}</td>
-                    <td>{holder ? [holder.name, holder.email].filter(Boolean).join(' · ') || '—' : '…'}</td>
-                    <td>
-                      <StatusBadge status={ticket.status} />
-                    </td>
-                    <td className="num">{ticket.scan_count}</td>
-                    <td>
-                      <div className="row-actions">
-                        {ticket.status === 'active' ? (
-                          <>
-                            <button
-                              type="button"
-                              className="button button-small"
-                              disabled={!event || reprinting !== null}
-                              title={
-                                event ? 'Print this ticket again, with its paper pass' : 'Loading the event…'
-                              }
-                              onClick={() => void startReprint(ticket.id)}
-                            >
-                              Reprint
-                            </button>
-                            {holder ? (
-                              <button
-                                type="button"
-                                className="button button-small"
-                                title="Put right a typo in the holder's name or email"
-                                onClick={() =>
-                                  setAction({
-                                    kind: 'holder',
-                                    holder,
-                                    transferredIn: Boolean(ticket.transferred_from),
-                                  })
-                                }
-                              >
-                                Edit name…
-                              </button>
-                            ) : null}
-                            {ticket.transferred_from && holder?.email ? (
-                              <button
-                                type="button"
-                                className="button button-small"
-                                title="Mail this ticket to its holder again (their own mail, not the buyer's)"
-                                onClick={() => setAction({ kind: 'ticket-mail', ticket, to: holder.email! })}
-                              >
-                                Email ticket…
-                              </button>
-                            ) : null}
-                            {notReplaceableWords(ticket) ? (
-                              <span className="muted small" data-testid="not-replaceable">
-                                {notReplaceableWords(ticket)}
-                              </span>
-                            ) : (
-                              <>
-                                <button
-                                  type="button"
-                                  className="button button-small"
-                                  title="Lost phone or ticket, or a code passed round: a new code for the same holder, the old one stops working"
-                                  onClick={() => setAction({ kind: 'replace', ticket })}
-                                >
-                                  Replace…
-                                </button>
-                                <button
-                                  type="button"
-                                  className="button button-small"
-                                  onClick={() => setAction({ kind: 'transfer', ticket })}
-                                >
-                                  Transfer…
-                                </button>
-                              </>
-                            )}
-                            <button
-                              type="button"
-                              className="button button-small button-danger"
-                              onClick={() => setAction({ kind: 'void', ticket })}
-                            >
-                              Void…
-                            </button>
-                          </>
-                        ) : null}
-                      </div>
-                    </td>
-                  </tr>
-                );
-              })}
+              {order.tickets.map((ticket) => (
+                <TicketRow
+                  key={ticket.id}
+                  ticket={ticket}
+                  holder={attendees[ticket.id]}
+                  tierName={tierName(ticket.tier_id)}
+                  printWaits={!event ? 'Loading the event…' : reprinting !== null ? 'Printing…' : null}
+                  onReprint={() => void startReprint(ticket.id)}
+                  onAction={setAction}
+                />
+              ))}
             </tbody>
           </table>
         </div>
