@@ -204,3 +204,67 @@ test('the offer to resend survives a reload, counts a transferred ticket, and tr
   await expect(page.getByRole('heading', { name: /Moved Night/ })).toBeVisible();
   await expect(page.getByTestId('postpone-resend')).toHaveCount(0);
 });
+
+/**
+ * A manager leaves the event's page open on this till while another till (here: the API) renames
+ * the show, then postpones it by three days. The page reads its event again every 30 s while
+ * visible (the page's clock is Playwright's: half a minute passes in an instant), so it shows the
+ * new title, the new doors and, the doors having moved, the offer to resend: all without a reload.
+ */
+test("an event's page left open follows another till's rename and postponement, and offers to resend", async ({
+  boxOffice,
+  server,
+  smtp,
+}) => {
+  test.setTimeout(90_000);
+  const { page } = boxOffice;
+  const year = new Date().getUTCFullYear() + 1;
+  const { eventId, tierId: tier } = await paperAndPhoneEvent(server, {
+    title: 'Open Night',
+    doors_at: `${year}-04-10T19:00:00.000Z`,
+    timezone: 'UTC',
+  });
+  for (const email of ['ann@example.test', 'bob@example.test']) {
+    await server.api('POST', '/v2/orders', {
+      event_id: eventId,
+      items: [{ tier_id: tier('Stalls'), quantity: 1 }],
+      buyer: { name: 'Guest', email },
+      payment_method: 'cash',
+    });
+  }
+  await smtp.waitFor(2, 20_000);
+  // Both mails marked sent under the first doors before they move.
+  await expect
+    .poll(async () => (await server.api<{ data: unknown[] }>('GET', '/v2/mail?status=pending')).data.length, {
+      timeout: 20_000,
+    })
+    .toBe(0);
+
+  await page.clock.install();
+  const firstRead = page.waitForResponse((r) => r.url().endsWith(`/v2/events/${eventId}/outdated_passes`));
+  await page.goto(`${server.url}/events/${eventId}`);
+  const heading = page.getByRole('heading', { level: 1 });
+  const details = page.getByRole('form', { name: 'Event' });
+  await expect(heading).toContainText('Open Night');
+  await firstRead;
+  await expect(page.getByTestId('postpone-resend')).toHaveCount(0);
+
+  // Another till renames the show: within the half minute this page says the new name, in its
+  // heading and in the form (nobody typed in it here).
+  await server.api('PATCH', `/v2/events/${eventId}`, { title: 'Open Night (moved)' });
+  await page.clock.fastForward(31_000);
+  await expect(heading).toContainText('Open Night (moved)');
+  await expect(details.getByLabel('Title')).toHaveValue('Open Night (moved)');
+
+  // Then moves the doors three days later: the page shows them, and reads the out-of-date list
+  // again once, so the offer to resend is here without a reload.
+  await server.api('PATCH', `/v2/events/${eventId}`, { doors_at: `${year}-04-13T19:00:00.000Z` });
+  await page.clock.fastForward(31_000);
+  await expect(heading.locator('xpath=following-sibling::p')).toContainText(
+    new RegExp(`Doors \\w+, 13 Apr ${year}, 19:00`),
+  );
+  await expect(details.getByLabel('Doors open')).toHaveValue(`${year}-04-13T19:00`);
+  await expect(
+    page.getByTestId('postpone-resend').getByRole('button', { name: 'Resend tickets to 2 orders' }),
+  ).toBeVisible();
+});

@@ -6,8 +6,10 @@ import {
   eventChanges,
   eventFormFields,
   eventToForm,
+  followEvent,
   onSaleAfterDoorsWarning,
   parseEventCreate,
+  sameEventForm,
 } from '../../../src/renderer/src/lib/event-form.js';
 import { splitError } from '../../../src/renderer/src/lib/field-errors.js';
 
@@ -183,6 +185,51 @@ describe("event form on the event's clock", () => {
     const parsed = eventChanges(newYork, { ...eventToForm(newYork), timezone: 'New York' });
     expect(parsed.body).toBeNull();
     expect(parsed.errors.timezone).toMatch(/'New York' is not a time zone/);
+  });
+});
+
+describe('followEvent (the event read again while its form is open)', () => {
+  const opened = eventToForm(event);
+  // Another till renamed the show and moved the doors an hour later.
+  const elsewhere: EventView = { ...event, title: 'Night show (late)', doors_at: '2026-12-24T20:00:00.000Z' };
+  const now = Date.parse('2026-12-01T12:00:00Z');
+
+  it('keeps what was typed and brings every untouched field up to the server', () => {
+    const typed = { ...opened, venue: 'Small hall', capacity: '80' };
+    const next = followEvent(typed, opened, eventToForm(elsewhere));
+    expect(next).toMatchObject({
+      title: 'Night show (late)',
+      venue: 'Small hall',
+      doors_at: '2026-12-24T20:00',
+      capacity: '80',
+    });
+    // Saved, it sends only what was typed here: the other till's rename and doors stay.
+    expect(eventChanges(elsewhere, next, now).body).toEqual({ venue: 'Small hall', capacity: 80 });
+  });
+
+  it('keeps a typed title and doors over the ones read again', () => {
+    const typed = { ...opened, title: 'Gala', doors_at: '2026-12-24T21:00' };
+    const next = followEvent(typed, opened, eventToForm(elsewhere));
+    expect(next).toMatchObject({ title: 'Gala', doors_at: '2026-12-24T21:00' });
+  });
+
+  it('moves a time with its pick of the repeated hour, and keeps a typed pick with its time', () => {
+    const zone = { ...event, timezone: 'America/New_York', doors_at: '2027-11-07T05:30:00.000Z' };
+    const base = eventToForm(zone);
+    const second = eventToForm({ ...zone, doors_at: '2027-11-07T06:30:00.000Z' });
+    expect(second.picks?.doors_at).toBe('second');
+    expect(followEvent(base, base, second).picks?.doors_at).toBe('second');
+    const picked = { ...base, picks: { ...base.picks, doors_at: 'second' as const } };
+    expect(followEvent(picked, base, eventToForm(elsewhere))).toMatchObject({
+      doors_at: '2027-11-07T01:30',
+      picks: { doors_at: 'second' },
+    });
+  });
+
+  it('tells an event read again unchanged from one changed', () => {
+    expect(sameEventForm(eventToForm(event), eventToForm({ ...event }))).toBe(true);
+    expect(sameEventForm(opened, eventToForm(elsewhere))).toBe(false);
+    expect(sameEventForm(opened, { ...opened, picks: { doors_at: 'second' } })).toBe(false);
   });
 });
 

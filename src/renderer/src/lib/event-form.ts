@@ -99,6 +99,39 @@ export function eventToForm(
 const pickOf = (form: EventForm, field: 'doors_at' | 'on_sale_at'): RepeatedPick =>
   form.picks?.[field] ?? 'first';
 
+/** The form's fields other than the two times (each a field on its own). */
+const plainFields = ['title', 'venue', 'timezone', 'currency', 'capacity'] as const;
+const timeFields = ['doors_at', 'on_sale_at'] as const;
+
+/** A time and its pick of a repeated hour are one field: both as in `b`. */
+const sameTime = (a: EventForm, b: EventForm, field: 'doors_at' | 'on_sale_at') =>
+  a[field] === b[field] && pickOf(a, field) === pickOf(b, field);
+
+/** Two forms that show the same (an event read again unchanged gives an equal form, not the same object). */
+export function sameEventForm(a: EventForm, b: EventForm): boolean {
+  return plainFields.every((f) => a[f] === b[f]) && timeFields.every((f) => sameTime(a, b, f));
+}
+
+/**
+ * The form as typed, brought up to the event as the server has it now (another till renamed it or
+ * moved the doors): each field still as it was when the form opened takes the server's new value,
+ * each field typed since stays as typed. Left on the old value, an untouched field would differ
+ * from the event and be sent back with the next save, undoing the other till's edit.
+ */
+export function followEvent(typed: EventForm, opened: EventForm, now: EventForm): EventForm {
+  const next: EventForm = { ...typed };
+  for (const f of plainFields) if (typed[f] === opened[f]) next[f] = now[f];
+  const picks: NonNullable<EventForm['picks']> = {};
+  for (const f of timeFields) {
+    const from = sameTime(typed, opened, f) ? now : typed;
+    next[f] = from[f];
+    const pick = from.picks?.[f];
+    if (pick) picks[f] = pick;
+  }
+  next.picks = picks;
+  return next;
+}
+
 /** Empty is no limit (null); otherwise a whole number of people, else undefined (say so). */
 function parseCapacity(text: string): number | null | undefined {
   const trimmed = text.trim();

@@ -44,8 +44,8 @@ interface EventsState {
   loadEvents(): Promise<void>;
   loadTiers(eventId: string): Promise<void>;
   /**
-   * One event read again (doors moved, cancelled at another till), kept in the list; a failed read
-   * keeps what is shown for the next refresh to try.
+   * One event read again (doors moved, renamed, published or cancelled at another till), kept in
+   * the list; a failed read keeps what is shown for the next refresh to try.
    */
   loadEvent(eventId: string): Promise<void>;
   /** Writes throw ApiRequestError so forms can put the server's message on the right field. */
@@ -122,7 +122,12 @@ export const useEvents = create<EventsState>()((set, get) => {
 
     async loadEvent(eventId) {
       try {
-        putEvent(await unwrap(requireClient().GET('/v2/events/{id}', { params: { path: { id: eventId } } })));
+        const fresh = await unwrap(
+          requireClient().GET('/v2/events/{id}', { params: { path: { id: eventId } } }),
+        );
+        const shown = get().events.data?.find((e) => e.id === eventId);
+        // Unchanged, it keeps its object: the pages polling it are not drawn again for nothing.
+        if (!shown || JSON.stringify(shown) !== JSON.stringify(fresh)) putEvent(fresh);
       } catch {
         // The till keeps selling on what it has; the server still decides every sale.
       }

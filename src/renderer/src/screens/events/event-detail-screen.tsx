@@ -22,6 +22,11 @@ import { PostponeResend } from './postpone-resend.js';
 type Editing = { tier: TierView | null } | null;
 
 const tierPollMs = 5_000;
+/**
+ * How often the open page reads its event again: another till may move the doors, rename it,
+ * publish or cancel it. One small GET; a doors move then reads the out-of-date passes once.
+ */
+const eventPollMs = 30_000;
 
 export function EventDetailScreen({ eventId }: { eventId: string }) {
   const events = useEvents((s) => s.events);
@@ -49,6 +54,7 @@ function EventDetail({ event }: { event: EventView }) {
   const over = isPastEvent(event, now);
   const tiers = useEvents((s) => s.tiers[event.id]);
   const loadTiers = useEvents((s) => s.loadTiers);
+  const loadEvent = useEvents((s) => s.loadEvent);
   const updateEvent = useEvents((s) => s.updateEvent);
   const publishEvent = useEvents((s) => s.publishEvent);
   const [editing, setEditing] = useState<Editing>(null);
@@ -66,6 +72,8 @@ function EventDetail({ event }: { event: EventView }) {
   }, [reloadTiers]);
   // The tills sell from these tiers tonight: sold counts (and the editor's) follow them here.
   usePollWhileVisible(reloadTiers, tierPollMs);
+  const reloadEvent = useCallback(() => loadEvent(event.id), [event.id, loadEvent]);
+  usePollWhileVisible(reloadEvent, eventPollMs);
 
   const publish = async () => {
     setActionError(null);
@@ -170,6 +178,7 @@ function EventDetail({ event }: { event: EventView }) {
           <EventFormView
             key={event.id}
             initial={eventToForm(event)}
+            follow
             readOnly={!isAdmin || event.status === 'cancelled'}
             submitLabel="Save changes"
             warning={(form) => doorsMovedLaterWarning(event, form, tiers?.data ?? [])}
@@ -179,7 +188,7 @@ function EventDetail({ event }: { event: EventView }) {
               if (Object.keys(parsed.body).length > 0) await updateEvent(event.id, parsed.body);
             }}
           />
-          {/* Read again whenever the doors move (on this till or, after a reload, any other). */}
+          {/* Read again whenever the doors move: saved here, or read again from another till. */}
           {event.status !== 'cancelled' ? <PostponeResend key={event.doors_at} eventId={event.id} /> : null}
         </section>
       </div>

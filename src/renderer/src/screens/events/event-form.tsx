@@ -3,7 +3,13 @@ import { currencyCodes } from '../../../../shared/currencies.js';
 import { Field } from '../../components/field.js';
 import { RepeatedTimeChoice } from '../../components/repeated-time-choice.js';
 import { useFocusFirstInvalid } from '../../hooks/use-focus-first-invalid.js';
-import { eventFormFields, onSaleAfterDoorsWarning, type EventForm } from '../../lib/event-form.js';
+import {
+  eventFormFields,
+  followEvent,
+  onSaleAfterDoorsWarning,
+  sameEventForm,
+  type EventForm,
+} from '../../lib/event-form.js';
 import { splitError, type SplitError } from '../../lib/field-errors.js';
 import { knownTimeZones, tillTimeZone, type RepeatedPick } from '../../lib/zoned-time.js';
 
@@ -15,14 +21,32 @@ interface EventFormProps {
   onSubmit: (form: EventForm) => Promise<Partial<Record<keyof EventForm, string>> | void>;
   /** What the form as typed would do that the person should know before saving (doors moved later). */
   warning?: (form: EventForm) => string | null;
+  /**
+   * `initial` is the event as read again from the server (another till's edit): fields not typed
+   * in follow it, typed ones stay. Without it the form keeps what it opened with.
+   */
+  follow?: boolean;
 }
 
 /**
  * Title, venue, doors, on-sale time, time zone and currency, with the server's refusal on its
  * field. Doors and on-sale are the venue's wall times, in the event's zone (not the till's).
  */
-export function EventFormView({ initial, submitLabel, readOnly = false, onSubmit, warning }: EventFormProps) {
+export function EventFormView({
+  initial,
+  submitLabel,
+  readOnly = false,
+  onSubmit,
+  warning,
+  follow = false,
+}: EventFormProps) {
   const [form, setForm] = useState(initial);
+  // What the form opened on, or was last brought up to: a field still equal to it is untouched.
+  const [opened, setOpened] = useState(initial);
+  if (follow && !sameEventForm(initial, opened)) {
+    setOpened(initial);
+    setForm(followEvent(form, opened, initial));
+  }
   const [error, setError] = useState<SplitError | null>(null);
   const [busy, setBusy] = useState(false);
   const [saved, setSaved] = useState(false);
