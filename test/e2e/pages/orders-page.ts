@@ -31,6 +31,11 @@ export class OrdersPage {
     return this.detail().locator(`tr[data-ticket="${ticketId}"]`);
   }
 
+  /** A ticket's Holder cell: the holder's name and email, or why they are not shown. */
+  holder(ticketId: string): Locator {
+    return this.ticketRow(ticketId).locator('td').nth(2);
+  }
+
   /** The order's tickets, once shown (they wait for their holders and tier names). */
   async ticketIds(): Promise<string[]> {
     await expect(this.detail().locator('tr[data-ticket]').first()).toBeVisible();

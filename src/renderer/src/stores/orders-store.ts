@@ -11,6 +11,13 @@ import type {
   TransferBody,
 } from '../api/types.js';
 import { failed, idle, loading, ready, upsertById, type Loadable } from '../lib/loadable.js';
+import {
+  afterHolderReads,
+  holdersToRetry,
+  readHolders,
+  readingAgain,
+  type HolderRetry,
+} from '../lib/holder-reads.js';
 import { mergeNewest, noFilters, ordersQuery, ordersTimeZone, type OrderFilters } from '../lib/order-list.js';
 import { useEvents } from './events-store.js';
 import { useSettings } from './settings-store.js';
@@ -31,6 +38,13 @@ interface OrdersState {
    * a holder arriving later widened the table and wrapped Edit name… into Void…'s place.
    */
   holdersReadFor: string | null;
+  /**
+   * Tickets of the shown order whose holder's read failed (the server or the network failed that
+   * one read), by ticket id: their row says so and offers Try again instead of a name.
+   */
+  holderRetries: Record<string, HolderRetry>;
+  /** Reads again the holders of the shown order that could not be read, and only those. */
+  retryHolders(): Promise<void>;
   setQuery(query: string): void;
   /** Changes the filters and loads the list again with them. */
   setFilters(filters: Partial<OrderFilters>): Promise<void>;
@@ -97,22 +111,25 @@ export const useOrders = create<OrdersState>()((set, get) => {
     return order;
   };
 
-  const loadAttendees = async (order: OrderView) => {
-    // An order holds a handful of tickets; one small GET each beats listing the whole event.
+  /** Reads the holders of `tickets` of `order`, however many, a few at a time. */
+  const readOrderHolders = async (order: OrderView, tickets: readonly TicketView[]) => {
     const client = requireClient();
-    const found = await Promise.all(
-      order.tickets
-        .slice(0, 50)
-        .map((t) =>
-          unwrap(client.GET('/v2/attendees/{id}', { params: { path: { id: t.attendee_id } } })).catch(
-            () => null,
-          ),
-        ),
+    const { found, failed: unread } = await readHolders(tickets, (id) =>
+      unwrap(client.GET('/v2/attendees/{id}', { params: { path: { id } } })),
     );
     const attendees = { ...get().attendees };
-    for (const a of found) if (a) attendees[a.ticket_id] = a;
-    set({ attendees, holdersReadFor: order.id });
+    for (const a of found) attendees[a.ticket_id] = a;
+    const holderRetries = afterHolderReads(
+      get().holderRetries,
+      tickets.map((t) => t.id),
+      unread,
+    );
+    // Another order opened meanwhile owns the tickets table: only its own reads show it.
+    const stillShown = get().detail.data?.id === order.id;
+    set({ attendees, holderRetries, ...(stillShown ? { holdersReadFor: order.id } : {}) });
   };
+
+  const loadAttendees = (order: OrderView) => readOrderHolders(order, order.tickets);
 
   const reload = async (orderId: string) => {
     const order = await unwrap(requireClient().GET('/v2/orders/{id}', { params: { path: { id: orderId } } }));
@@ -130,6 +147,23 @@ export const useOrders = create<OrdersState>()((set, get) => {
     detail: idle(),
     attendees: {},
     holdersReadFor: null,
+    holderRetries: {},
+
+    async retryHolders() {
+      const { detail, holderRetries } = get();
+      const order = detail.data;
+      if (!order) return;
+      const again = holdersToRetry(
+        holderRetries,
+        order.tickets.map((t) => t.id),
+      );
+      if (again.length === 0) return;
+      set({ holderRetries: readingAgain(holderRetries, again) });
+      await readOrderHolders(
+        order,
+        order.tickets.filter((t) => again.includes(t.id)),
+      );
+    },
 
     setQuery: (query) => set({ query, intent: searchIntent(query) }),
 
@@ -183,7 +217,12 @@ export const useOrders = create<OrdersState>()((set, get) => {
 
     async openOrder(id) {
       const previous = get().detail;
-      set({ detail: previous.data?.id === id ? loading(previous) : loading() });
+      set(
+        previous.data?.id === id
+          ? { detail: loading(previous) }
+          : // Another order's tickets: their table is laid out afresh, holders read or not.
+            { detail: loading(), holderRetries: {} },
+      );
       try {
         await reload(id);
       } catch (err) {

@@ -32,6 +32,8 @@ export function OrderDetail({ orderId }: { orderId: string }) {
   const detail = useOrders((s) => s.detail);
   const attendees = useOrders((s) => s.attendees);
   const holdersReadFor = useOrders((s) => s.holdersReadFor);
+  const holderRetries = useOrders((s) => s.holderRetries);
+  const retryHolders = useOrders((s) => s.retryHolders);
   const openOrder = useOrders((s) => s.openOrder);
   const tiers = useEvents((s) => s.tiers);
   const loadTiers = useEvents((s) => s.loadTiers);
@@ -200,6 +202,8 @@ export function OrderDetail({ orderId }: { orderId: string }) {
                   key={ticket.id}
                   ticket={ticket}
                   holder={attendees[ticket.id]}
+                  retry={holderRetries[ticket.id]}
+                  onRetryHolders={() => void retryHolders()}
                   tierName={tierName(ticket.tier_id)}
                   printWaits={!event ? 'Loading the event…' : reprinting !== null ? 'Printing…' : null}
                   onReprint={() => void startReprint(ticket.id)}
