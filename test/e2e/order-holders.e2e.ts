@@ -160,3 +160,33 @@ test('a holder whose read failed says so, and Try again reads only that one, mov
   await row.getByRole('button', { name: 'Edit name…' }).click();
   await expect(page.getByRole('dialog').getByLabel('Name')).toHaveValue('Grace Brewster Murray Hopper');
 });
+
+/**
+ * A holder with a long email and no spaces in it (a school's booking address). The Holder column
+ * would not wrap it: it squeezed the actions column on a 1280 px screen until the row's buttons
+ * stood one per line and ran past the order's right edge, out of reach.
+ */
+test('a long email in the Holder column wraps and keeps every row button inside the order', async ({
+  page,
+  server,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const email = 'bookings.yearninetrip.stbartholomewssecondary@schooldistrictofsomewhere.example.org';
+  const { orderId, tickets, tillKey } = await groupOrder(server, [
+    { name: 'Ms Okafor', email },
+    { name: 'Tom' },
+  ]);
+  const orders = await openOrder(page, server, tillKey, orderId);
+  await expect(orders.holder(tickets[0]!.id)).toHaveText(`Ms Okafor · ${email}`);
+
+  const pane = (await orders.detail().boundingBox())!;
+  for (const ticket of tickets) {
+    const buttons = orders.ticketRow(ticket.id).getByRole('button');
+    const count = await buttons.count();
+    expect(count).toBeGreaterThan(2);
+    for (let i = 0; i < count; i++) {
+      const box = (await buttons.nth(i).boundingBox())!;
+      expect(box.x + box.width, `${ticket.id} button ${i + 1}`).toBeLessThanOrEqual(pane.x + pane.width);
+    }
+  }
+});

@@ -52,7 +52,7 @@ export function TicketRow({
         {ticket.transferred_to ? <div className="muted small">to {ticket.transferred_to}</div> : null}
       </td>
       <td>{tierName}</td>
-      <td>
+      <td className="holder-cell">
         {retry ? (
           // Not read, then read by Try again: both in the same box, so the table keeps its widths
           // and heights and no button moves when the name comes (styles.css .holder-slot).
