@@ -4,7 +4,7 @@
  * (currencies.ts), turned into text only at the edges, with that currency's own decimals:
  * 2500 usd is $25.00, 2500 jpy is ¥2,500, 2500 kwd is KWD 2.500.
  */
-import { isCurrencyCode, minorUnitDigits } from './currencies.js';
+import { currencyCodes, isCurrencyCode, minorUnitDigits } from './currencies.js';
 
 const formatters = new Map<string, Intl.NumberFormat>();
 
@@ -58,10 +58,18 @@ export function minorToDecimal(minor: number, digits: number): string {
 
 /**
  * Marks people write beside an amount that Intl does not spell: the Swiss "Fr." and "SFr." for
- * francs ("Fr. 12.-"). Only for their own currency, so "Fr. 12" in euros stays unread.
+ * francs ("Fr. 12.-"), and the dinars' and rials' own abbreviations, Latin and Arabic, as their
+ * price tags write them ("KD 1.250", "1.250 د.ك", "RO 2.500", "12,500 DT"). Read as an amount only
+ * in their own currency: in another they name it ("Fr. 12" in euros is Swiss francs).
  */
 const customaryMarks: Readonly<Record<string, readonly string[]>> = {
   CHF: ['SFr.', 'SFr', 'Fr.', 'Fr'],
+  KWD: ['KD', 'د.ك'],
+  BHD: ['BD', 'د.ب'],
+  JOD: ['JD', 'د.ا', 'د.أ'],
+  OMR: ['R.O.', 'RO', 'ر.ع.', 'ر.ع'],
+  TND: ['DT', 'د.ت'],
+  LYD: ['LD', 'ل.د'],
 };
 
 const marksByCurrency = new Map<string, string[]>();
@@ -91,6 +99,7 @@ function currencyMarks(currency: string, locale: string): string[] {
         const word = part.value.split(/\s+/).pop() ?? '';
         marks.add(word);
         if (/s$/i.test(word)) marks.add(word.slice(0, -1));
+        if (/s$/i.test(part.value)) marks.add(part.value.slice(0, -1)); // "US dollar", "Swiss franc".
       }
     } catch {
       // Not a code Intl takes: the code itself is all there is.
@@ -101,6 +110,99 @@ function currencyMarks(currency: string, locale: string): string[] {
   return sorted;
 }
 
+const names = new Map<string, string>();
+
+/**
+ * The currency's name as people say an amount of it, plural and in words: "euros", "US dollars",
+ * "Kuwaiti dinars", "Japanese yen"; the upper-case code where Intl has no name for it.
+ */
+export function currencyName(currency: string, locale = 'en-US'): string {
+  const code = currency.toUpperCase();
+  const key = `${code} ${locale}`;
+  let name = names.get(key);
+  if (name === undefined) {
+    name = code;
+    try {
+      const parts = new Intl.NumberFormat(locale, {
+        style: 'currency',
+        currency: code,
+        currencyDisplay: 'name',
+      });
+      name = parts.formatToParts(2).find((part) => part.type === 'currency')?.value ?? code;
+    } catch {
+      // Not a code Intl takes: the code it is.
+    }
+    names.set(key, name);
+  }
+  return name;
+}
+
+/**
+ * ISO's fund codes (Mexican investment units, Bolivian Mvdol, WIR francs, US dollars next day…):
+ * codes, but no one writes "12 units" meaning one of them, so their names name nothing here.
+ */
+const fundCodes = new Set(['BOV', 'CHE', 'CHW', 'CLF', 'COU', 'MXV', 'USN', 'UYI', 'UYW']);
+
+/** A mark written beside an amount, as looked up: upper case, spaces single. */
+const markKey = (mark: string) => mark.replace(/\s+/g, ' ').trim().toUpperCase();
+
+const marksToCurrencies = new Map<string, Map<string, string[]>>();
+
+/** Every currency's marks (code, signs, name as words, customary marks), each with the codes it may be. */
+function currenciesByMark(locale: string): Map<string, string[]> {
+  let byMark = marksToCurrencies.get(locale);
+  if (byMark) return byMark;
+  byMark = new Map();
+  for (const lower of currencyCodes) {
+    const code = lower.toUpperCase();
+    const marks = fundCodes.has(code) ? [code] : currencyMarks(code, locale);
+    for (const mark of marks) {
+      const key = markKey(mark);
+      // A lone letter ("R" rand, "K" kyat, "L" lempira) is more likely a typo or "12 K" for
+      // thousands than a currency: it names none.
+      if (/^\p{L}$/u.test(key)) continue;
+      const codes = byMark.get(key) ?? [];
+      if (!codes.includes(code)) codes.push(code);
+      byMark.set(key, codes);
+    }
+  }
+  marksToCurrencies.set(locale, byMark);
+  return byMark;
+}
+
+/**
+ * The name of the currency a mark that is not this currency's stands for, as the refusal says
+ * it: one currency's mark names it ("12 USD" and "R$ 12" are US dollars and Brazilian reals,
+ * "Fr. 12" Swiss francs); words several share name what they share ("12 dollars", "12 francs",
+ * "£12" are dollars, francs, pounds); a sign several share names the one en-US writes it for
+ * ("$12" is US dollars, "¥12" Japanese yen); "12 kr" (kronor or kroner) names none, so
+ * `undefined`. Null when the mark is no currency's at all ("12 apples").
+ */
+function otherCurrencyName(mark: string, currency: string, locale: string): string | undefined | null {
+  const own = currency.toUpperCase();
+  const codes = (currenciesByMark(locale).get(markKey(mark)) ?? []).filter((code) => code !== own);
+  if (codes.length === 0) return null;
+  if (codes.length === 1) return currencyName(codes[0]!, locale);
+  const words = new Set(codes.map((code) => currencyName(code, locale).split(' ').pop()!.toLowerCase()));
+  if (words.size === 1) return [...words][0];
+  const signed = codes.find((code) =>
+    formatter(code, locale)
+      .formatToParts(0)
+      .some((part) => part.type === 'currency' && part.value === mark.trim()),
+  );
+  return signed ? currencyName(signed, locale) : undefined;
+}
+
+/**
+ * What is written before and after the number ("€", "12 Swiss francs" → "Swiss francs",
+ * "12.- Fr." → "Fr."), without the minus, separators and round dash around the digits.
+ */
+function marksAround(text: string): string[] {
+  const before = (/^\D*/.exec(text)?.[0] ?? '').replace(/[\s\-\u2212]+$/u, '');
+  const after = (/\D*$/.exec(text)?.[0] ?? '').replace(/^[\s.,'\u2019\-\u2013\u2014]+/u, '');
+  return [before, after].filter((mark) => mark !== '' && mark !== text);
+}
+
 /** Why typed text is not an amount (readMoney), for the screen to say in its own words. */
 export type MoneyProblem =
   /** Nothing typed. */
@@ -109,8 +211,12 @@ export type MoneyProblem =
   | { kind: 'unreadable' }
   /** An amount below zero ("-5", "−$5.00"): money typed at the till is never negative. */
   | { kind: 'negative' }
-  /** Another currency's sign or code ("$12" in eur, "12 GBP"): never read as this one's. */
-  | { kind: 'other_currency' }
+  /**
+   * Another currency's sign, code or name ("$12" or "12 dollars" in eur, "12 GBP", "Fr. 12"):
+   * never read as this one's. `name`: that currency in words ("US dollars", "dollars", "Swiss
+   * francs"), absent where the mark names no one currency ("12 kr": kronor or kroner).
+   */
+  | { kind: 'other_currency'; name?: string }
   /** More decimals than the currency has ("20.555" usd, "1,5" jpy); `decimals` is how many it has. */
   | { kind: 'too_many_decimals'; decimals: number }
   /**
@@ -165,8 +271,8 @@ function withoutOwnMarks(text: string, currency: string, locale: string): string
  * What staff typed, as minor units of the currency, or why it is not an amount in it. Never a
  * rounded guess nor a silent misreading; every way of writing separators reads alike:
  * - "20", "20.5", "$1,020.00" in usd; "2500" or "¥2,500" in jpy; "1.250" in kwd; the currency's
- *   own sign, code or name may come before or after ("€12", "12 EUR", "12 euros", CHF's "Fr. 12");
- *   another's sign or code is refused;
+ *   own sign, code or name may come before or after ("€12", "12 EUR", "12 euros", CHF's "Fr. 12",
+ *   "KD 1.250"); another's sign, code or name is refused naming it ("12 dollars" in eur: dollars);
  * - a dash after the decimal mark is a round amount, as price tags write it ("12.-", "1.234,–");
  * - with both a point and a comma, the last one starts the decimals and the other groups
  *   thousands in threes: "1,234.50" and "1.234,50" are both 1,234.50;
@@ -185,15 +291,24 @@ function withoutOwnMarks(text: string, currency: string, locale: string): string
  * - a minus is refused as below zero.
  */
 export function readMoney(text: string, currency: string, locale = 'en-US'): Read {
-  let cleaned = text.trim();
-  let minus = minusSigns.test(cleaned);
-  cleaned = withoutOwnMarks(cleaned.replace(minusSigns, ''), currency, locale);
+  const unsigned = text.trim().replace(minusSigns, '');
+  let minus = unsigned !== text.trim();
+  let cleaned = withoutOwnMarks(unsigned, currency, locale);
   // "$-5": the minus after the sign.
   if (minusSigns.test(cleaned)) {
     minus = true;
     cleaned = cleaned.replace(minusSigns, '');
   }
   if (cleaned === '') return minus ? { problem: { kind: 'unreadable' } } : { problem: { kind: 'empty' } };
+  // Another currency's mark, looked for in what was typed before this one's are taken off, so
+  // "12 US dollars" in Canadian dollars is not read as "12 US" dollars.
+  const own = new Set(currencyMarks(currency, locale).map(markKey));
+  for (const mark of marksAround(unsigned)) {
+    if (own.has(markKey(mark))) continue;
+    const name = otherCurrencyName(mark, currency, locale);
+    if (name === null) continue;
+    return { problem: name === undefined ? { kind: 'other_currency' } : { kind: 'other_currency', name } };
+  }
   if (hasOtherCurrencyMark(cleaned)) return { problem: { kind: 'other_currency' } };
   // The dash says "no decimals": kept as the decimal mark with none after it ("1.234,-" is
   // 1,234.00), or dropped where the currency has no decimals at all ("2500.-" yen).

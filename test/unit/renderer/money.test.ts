@@ -157,25 +157,76 @@ describe('readMoney says why, and moneyProblemWords says it as staff read it', (
   });
 
   it('refuses another currency’s sign or code naming this one, and takes its own', () => {
-    for (const [text, currency] of [
-      ['$12', 'eur'],
-      ['12 GBP', 'eur'],
-      ['£12.50', 'usd'],
-      ['R$ 12', 'usd'],
-      ['12 usd', 'jpy'],
-      ['€1 234,50', 'chf'],
+    for (const [text, currency, name] of [
+      ['$12', 'eur', 'US dollars'],
+      ['12 GBP', 'eur', 'British pounds'],
+      ['£12.50', 'usd', 'pounds'],
+      ['R$ 12', 'usd', 'Brazilian reals'],
+      ['12 usd', 'jpy', 'US dollars'],
+      ['€1 234,50', 'chf', 'euros'],
+      ['-$5', 'eur', 'US dollars'],
     ] as const)
       expect(readMoney(text, currency), `${text} in ${currency}`).toEqual({
-        problem: { kind: 'other_currency' },
+        problem: { kind: 'other_currency', name },
       });
     expect(words('$12', 'eur')).toBe(
-      '“$12” is in another currency, and amounts here are in EUR: type the cash handed over in EUR, like 25.00.',
+      '“$12” is in US dollars, and amounts here are in euros (EUR): type the cash handed over in euros, like 25.00.',
     );
     expect(readMoney('€12', 'eur')).toEqual({ minor: 1200 });
     expect(readMoney('12 EUR', 'eur')).toEqual({ minor: 1200 });
     // Words that are no currency are merely not an amount.
     expect(readMoney('12 apples', 'usd')).toEqual({ problem: { kind: 'unreadable' } });
     expect(readMoney('abc12', 'usd')).toEqual({ problem: { kind: 'unreadable' } });
+    // A lone letter is more likely "12 K" (thousands) or a slip than a rand or a kyat.
+    expect(readMoney('12 K', 'eur')).toEqual({ problem: { kind: 'unreadable' } });
+  });
+
+  it('refuses another currency’s name in words, saying which it is and which this one is', () => {
+    for (const [text, currency, name] of [
+      ['12 dollars', 'eur', 'dollars'],
+      ['12 Dollars', 'eur', 'dollars'],
+      ['1 dollar', 'eur', 'dollars'],
+      ['12 US dollars', 'eur', 'US dollars'],
+      // Canadian dollars' own "dollars" does not hide the "US".
+      ['12 US dollars', 'cad', 'US dollars'],
+      ['12 Swiss francs', 'eur', 'Swiss francs'],
+      ['12 francs', 'eur', 'francs'],
+      ['Fr. 12.-', 'eur', 'Swiss francs'],
+      ['12 euros', 'usd', 'euros'],
+      ['12 euro', 'usd', 'euros'],
+      ['12 pounds', 'usd', 'pounds'],
+      ['12 yen', 'usd', 'Japanese yen'],
+      ['KD 1.250', 'tnd', 'Kuwaiti dinars'],
+      ['12 dinars', 'usd', 'dinars'],
+    ] as const)
+      expect(readMoney(text, currency), `${text} in ${currency}`).toEqual({
+        problem: { kind: 'other_currency', name },
+      });
+    expect(words('12 dollars', 'eur')).toBe(
+      '“12 dollars” is in dollars, and amounts here are in euros (EUR): type the cash handed over in euros, like 25.00.',
+    );
+    expect(words('12 Swiss francs', 'eur')).toBe(
+      '“12 Swiss francs” is in Swiss francs, and amounts here are in euros (EUR): type the cash handed over in euros, like 25.00.',
+    );
+    expect(words('12 euros', 'usd')).toBe(
+      '“12 euros” is in euros, and amounts here are in US dollars (USD): type the cash handed over in US dollars, like 25.00.',
+    );
+    expect(words('12 dollars', 'kwd')).toBe(
+      '“12 dollars” is in dollars, and amounts here are in Kuwaiti dinars (KWD): type the cash handed over in Kuwaiti dinars, like 25.000.',
+    );
+    // A sign several currencies share, and whose words differ (kronor, kroner), names none.
+    expect(readMoney('12 kr', 'eur')).toEqual({ problem: { kind: 'other_currency' } });
+    expect(words('12 kr', 'eur')).toBe(
+      '“12 kr” is in another currency, and amounts here are in euros (EUR): type the cash handed over in euros, like 25.00.',
+    );
+    // Each in its own currency is an amount.
+    for (const [text, currency, minor] of [
+      ['12 US dollars', 'usd', 1200],
+      ['12 dollars', 'cad', 1200],
+      ['12 francs', 'xof', 12],
+      ['12 kr', 'nok', 1200],
+    ] as const)
+      expect(readMoney(text, currency), `${text} in ${currency}`).toEqual({ minor });
   });
 
   it('reads the currency written as words, and the Swiss "Fr." and round "12.-", only for their own currency', () => {
@@ -195,6 +246,15 @@ describe('readMoney says why, and moneyProblemWords says it as staff read it', (
       ['1.500,-', 'jpy', 1500],
       ['12 kronor', 'sek', 1200],
       ['12 dinars', 'kwd', 12000],
+      // The dinars' and rials' own abbreviations, Latin and Arabic, as their price tags write them.
+      ['KD 1.250', 'kwd', 1250],
+      ['1.250 KD', 'kwd', 1250],
+      ['1.250 د.ك', 'kwd', 1250],
+      ['BD 12.500', 'bhd', 12500],
+      ['JD 3', 'jod', 3000],
+      ['R.O. 2.500', 'omr', 2500],
+      ['12.500 DT', 'tnd', 12500],
+      ['LD 5', 'lyd', 5000],
     ] as const)
       expect(readMoney(text, currency), `${text} in ${currency}`).toEqual({ minor });
     // Another currency's words are not read as this one's; a dash alone, or twice, is no amount.

@@ -74,7 +74,10 @@ describe('checkCart', () => {
       '“-100” is below zero: type the cash handed over without a minus, like 25.00.',
     );
     expect(tendered('€100')).toBe(
-      '“€100” is in another currency, and amounts here are in USD: type the cash handed over in USD, like 25.00.',
+      '“€100” is in euros, and amounts here are in US dollars (USD): type the cash handed over in US dollars, like 25.00.',
+    );
+    expect(tendered('100 euros')).toBe(
+      '“100 euros” is in euros, and amounts here are in US dollars (USD): type the cash handed over in US dollars, like 25.00.',
     );
     expect(tendered('100,000', 'kwd')).toBe(
       '“100,000” is unclear: in KWD a comma may group thousands or start the 3 decimals. For KWD\u00a0100,000.000 type 100000; for KWD\u00a0100.000 type 100.000.',

@@ -147,7 +147,10 @@ describe('tier form', () => {
       },
     });
     expect(price('£40').errors.price).toBe(
-      '“£40” is in another currency, and amounts here are in USD: type the price of one ticket in USD, like 25.00.',
+      '“£40” is in pounds, and amounts here are in US dollars (USD): type the price of one ticket in US dollars, like 25.00.',
+    );
+    expect(price('40 Swiss francs').errors.price).toBe(
+      '“40 Swiss francs” is in Swiss francs, and amounts here are in US dollars (USD): type the price of one ticket in US dollars, like 25.00.',
     );
     expect(price('-40').errors.price).toBe(
       '“-40” is below zero: type the price of one ticket without a minus, like 25.00.',

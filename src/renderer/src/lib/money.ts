@@ -4,9 +4,10 @@
  * here.
  */
 import { minorUnitDigits } from '../../../shared/currencies.js';
-import { formatMoney, minorToInput, type MoneyProblem } from '../../../shared/money.js';
+import { currencyName, formatMoney, minorToInput, type MoneyProblem } from '../../../shared/money.js';
 
 export {
+  currencyName,
   formatMoney,
   minorToInput,
   parseMoney,
@@ -96,7 +97,12 @@ export function moneyProblemWords(
     }
     case 'negative':
       return `${typed} is below zero: type ${what} without a minus, like ${example}.`;
-    case 'other_currency':
-      return `${typed} is in another currency, and amounts here are in ${code}: type ${what} in ${code}, like ${example}.`;
+    case 'other_currency': {
+      // Named in words, as people say money: "“12 dollars” is in dollars, and amounts here are
+      // in euros (EUR)", never a bare "not an amount" for what is plainly one, in another currency.
+      const ours = currencyName(currency);
+      const here = ours === code ? code : `${ours} (${code})`;
+      return `${typed} is in ${problem.name ?? 'another currency'}, and amounts here are in ${here}: type ${what} in ${ours}, like ${example}.`;
+    }
   }
 }
