@@ -209,6 +209,11 @@ export type MoneyProblem =
   | { kind: 'empty' }
   /** Letters, thousands not in threes, two kinds of grouping: not an amount at all. */
   | { kind: 'unreadable' }
+  /**
+   * Digits grouped by spaces or apostrophes, but not in threes ("12 34,50", "1 2345", "0 500"):
+   * a French or Swiss "1 234,50" gone wrong, or two numbers. `by`: what grouped them.
+   */
+  | { kind: 'uneven_groups'; by: 'space' | 'apostrophe' }
   /** An amount below zero ("-5", "−$5.00"): money typed at the till is never negative. */
   | { kind: 'negative' }
   /**
@@ -327,6 +332,10 @@ const groupedAmount = (group: string) =>
   new RegExp(`^([1-9]\\d{0,2}(?:[${group}]\\d{3})+)(?:([.,])(\\d*))?$`);
 const spacedAmount = groupedAmount(groupSpaces);
 const apostrophedAmount = groupedAmount(groupApostrophes);
+/** Digits grouped by spaces (or apostrophes) in any sizes, then maybe decimals: "12 34,50". */
+const anyGroups = (group: string) => new RegExp(`^\\d+(?:[${group}]+\\d+)+(?:[.,]\\d*)?$`);
+const spacedDigits = anyGroups(groupSpaces);
+const apostrophedDigits = anyGroups(groupApostrophes);
 /** A whole part grouped in threes by commas, or by points. */
 const commaGrouped = /^[1-9]\d{0,2}(?:,\d{3})+$/;
 const pointGrouped = /^[1-9]\d{0,2}(?:\.\d{3})+$/;
@@ -339,7 +348,11 @@ function readDigits(cleaned: string, digits: number): Read {
   if (spaced || apostrophed) {
     if (spaced && apostrophed) return unreadable;
     const match = (spaced ? spacedAmount : apostrophedAmount).exec(cleaned);
-    if (!match) return unreadable;
+    if (!match) {
+      // Only digits between the spaces, and maybe decimals: grouped, but not in threes.
+      if (!(spaced ? spacedDigits : apostrophedDigits).test(cleaned)) return unreadable;
+      return { problem: { kind: 'uneven_groups', by: spaced ? 'space' : 'apostrophe' } };
+    }
     return inMinor(match[1]!.replace(/\D/g, ''), match[3] ?? '', match[2] !== undefined, digits);
   }
   if (!/^\d[\d.,]*$/.test(cleaned)) return unreadable;

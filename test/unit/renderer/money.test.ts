@@ -276,9 +276,48 @@ describe('readMoney says why, and moneyProblemWords says it as staff read it', (
     );
   });
 
-  it('says why a space-grouped amount is not one when the groups are not threes', () => {
+  it('reads thousands grouped by a space, no-break or narrow no-break space, as a spreadsheet copies them', () => {
+    for (const [text, currency, minor] of [
+      ['1 234,50', 'eur', 123450],
+      ['1 234.50', 'eur', 123450],
+      ['1\u00a0234,50', 'usd', 123450],
+      ['1\u00a0234.50', 'usd', 123450],
+      ['1\u202f234,50', 'chf', 123450],
+      ['1\u202f234.50', 'chf', 123450],
+      ['1\u202f234,50\u00a0€', 'eur', 123450],
+      ['12\u202f345\u202f678', 'jpy', 12345678],
+      ['1 234,500', 'kwd', 1234500],
+    ] as const)
+      expect(readMoney(text, currency), JSON.stringify(text)).toEqual({ minor });
+  });
+
+  it('says why a space- or apostrophe-grouped amount is not one when the groups are not threes', () => {
+    for (const [text, by] of [
+      ['12 34,50', 'space'],
+      ['1 2345', 'space'],
+      ['1234 567', 'space'],
+      ['0 500', 'space'],
+      ['1\u202f23,50', 'space'],
+      ["12'34.50", 'apostrophe'],
+    ] as const)
+      expect(readMoney(text, 'eur'), JSON.stringify(text)).toEqual({
+        problem: { kind: 'uneven_groups', by },
+      });
     expect(words('12 34,50', 'eur')).toBe(
-      '“12 34,50” is not an amount: type the cash handed over in digits, like 25.00; thousands may be grouped, as 1,234.50 or 1.234,50.',
+      '“12 34,50” is not an amount: a space groups thousands, three digits after each, as 1 234,50; or type the cash handed over without them, like 25.00.',
+    );
+    expect(words("12'34.50", 'chf')).toBe(
+      "“12'34.50” is not an amount: an apostrophe groups thousands, three digits after each, as 1'234.50; or type the cash handed over without them, like 25.00.",
+    );
+    expect(words('12 34', 'jpy')).toBe(
+      '“12 34” is not an amount: a space groups thousands, three digits after each, as 1 234; or type the cash handed over without them, like 2500.',
+    );
+    expect(words('1 23,5', 'kwd')).toBe(
+      '“1 23,5” is not an amount: a space groups thousands, three digits after each, as 1 234,500; or type the cash handed over without them, like 25.000.',
+    );
+    // Anything else around the spaces is merely not an amount.
+    expect(words('1 300,5.0', 'eur')).toBe(
+      '“1 300,5.0” is not an amount: type the cash handed over in digits, like 25.00; thousands may be grouped, as 1,234.50 or 1.234,50.',
     );
     expect(words('1 234,567', 'eur')).toBe(
       '“1 234,567” has more than 2 digits after the decimal mark, and EUR amounts have 2: type it like 25.00.',

@@ -80,6 +80,14 @@ export function moneyProblemWords(
       const cents = '50'.padEnd(digits, '0').slice(0, digits);
       return `${typed} is not an amount: type ${what} in digits, like ${example}; thousands may be grouped, as 1,234.${cents} or 1.234,${cents}.`;
     }
+    case 'uneven_groups': {
+      // "1 234,50" as the field would take it, in this currency's decimals.
+      const digits = minorUnitDigits(currency);
+      const cents = digits === 0 ? '' : `,${'50'.padEnd(digits, '0').slice(0, digits)}`;
+      const grouped = problem.by === 'space' ? `1 234${cents}` : `1'234${cents.replace(',', '.')}`;
+      const marks = problem.by === 'space' ? 'a space groups' : 'an apostrophe groups';
+      return `${typed} is not an amount: ${marks} thousands, three digits after each, as ${grouped}; or type ${what} without them, like ${example}.`;
+    }
     case 'too_many_decimals':
       return problem.decimals === 0
         ? `${typed} has decimals, and ${code} amounts have none: type whole ${code}, like ${example}.`
