@@ -6,8 +6,10 @@ import {
   minorToInput,
   moneyProblemWords,
   parseMoney,
+  amountReadBack,
   quickTenders,
   readMoney,
+  withReadBack,
 } from '../../../src/renderer/src/lib/money.js';
 
 describe('parseMoney (the till’s and the editors’ typed amounts)', () => {
@@ -322,6 +324,30 @@ describe('readMoney says why, and moneyProblemWords says it as staff read it', (
     expect(words('1 234,567', 'eur')).toBe(
       '“1 234,567” has more than 2 digits after the decimal mark, and EUR amounts have 2: type it like 25.00.',
     );
+  });
+});
+
+describe('amountReadBack: a three-decimal currency says what the typed amount was read as', () => {
+  it('reads a point before three digits as dinars and fils, and says so; 1,250 dinars reads back unlike it', () => {
+    expect(amountReadBack('1.250', 'kwd')).toBe('Read as KWD\u00a01.250');
+    expect(amountReadBack('KD 1.250', 'kwd')).toBe('Read as KWD\u00a01.250');
+    expect(amountReadBack('1250', 'kwd')).toBe('Read as KWD\u00a01,250.000');
+    expect(amountReadBack('1 250', 'bhd')).toBe('Read as BHD\u00a01,250.000');
+    expect(amountReadBack('1.234,500', 'jod')).toBe('Read as JOD\u00a01,234.500');
+    expect(amountReadBack('12.5', 'omr')).toBe('Read as OMR\u00a012.500');
+    expect(amountReadBack('12.500 DT', 'tnd')).toBe('Read as TND\u00a012.500');
+    expect(withReadBack(amountReadBack('2.000', 'kwd'), 'Enter to complete the sale')).toBe(
+      'Read as KWD\u00a02.000. Enter to complete the sale',
+    );
+  });
+
+  it('says nothing for nothing typed, for what is not an amount, and in two- or no-decimal currencies', () => {
+    expect(amountReadBack('', 'kwd')).toBeNull();
+    expect(amountReadBack('1,250', 'kwd')).toBeNull(); // refused as unclear, saying both readings
+    expect(amountReadBack('12 dollars', 'kwd')).toBeNull();
+    expect(amountReadBack('1.25', 'usd')).toBeNull();
+    expect(amountReadBack('1.250', 'jpy')).toBeNull();
+    expect(withReadBack(null, 'Enter to complete the sale')).toBe('Enter to complete the sale');
   });
 });
 

@@ -4,7 +4,13 @@
  * here.
  */
 import { minorUnitDigits } from '../../../shared/currencies.js';
-import { currencyName, formatMoney, minorToInput, type MoneyProblem } from '../../../shared/money.js';
+import {
+  currencyName,
+  formatMoney,
+  minorToInput,
+  readMoney,
+  type MoneyProblem,
+} from '../../../shared/money.js';
 
 export {
   currencyName,
@@ -19,6 +25,26 @@ export {
 export function amountExample(currency: string): string {
   const digits = minorUnitDigits(currency);
   return minorToInput(digits === 0 ? 2500 : 25 * 10 ** digits, currency);
+}
+
+/**
+ * What a typed amount was read as, said under the field where a point could be taken either way:
+ * in a three-decimal currency (KWD, BHD, JOD, OMR, TND, IQD, LYD) "1.250" is one dinar and 250
+ * fils (the point starts the decimals, as "KD 1.250" price tags and the app itself write it),
+ * never 1,250 dinars, so the field says "Read as KWD 1.250" and a cashier who meant 1,250 sees it
+ * before pressing on (1,250 dinars reads back as "KWD 1,250.000"). Null for nothing typed, text
+ * that is not an amount (the field says why instead), and two- or no-decimal currencies, whose
+ * typed amounts the till already reads back (change due, "You counted …").
+ */
+export function amountReadBack(text: string, currency: string): string | null {
+  if (minorUnitDigits(currency) !== 3) return null;
+  const read = readMoney(text, currency);
+  return 'minor' in read ? `Read as ${formatMoney(read.minor, currency)}` : null;
+}
+
+/** A field's hint with the read-back before it, when there is one: "Read as KWD 1.250. Enter to …". */
+export function withReadBack(readBack: string | null, hint: string): string {
+  return readBack ? `${readBack}. ${hint}` : hint;
 }
 
 /** The keyboard a phone or tablet shows for amounts in this currency: no decimal key for yen. */

@@ -14,7 +14,7 @@ import {
   type TierForm,
 } from '../../lib/tier-form.js';
 import { useEvents } from '../../stores/events-store.js';
-import { amountInputMode } from '../../lib/money.js';
+import { amountInputMode, amountReadBack } from '../../lib/money.js';
 
 interface TierEditorProps {
   event: EventView;
@@ -91,7 +91,7 @@ export function TierEditor({ event, tier, onClose }: TierEditorProps) {
         <Field
           label={`Price (${event.currency.toUpperCase()})`}
           error={err('price')}
-          hint="0 for free tickets"
+          hint={amountReadBack(form.price, event.currency) ?? '0 for free tickets'}
         >
           <input
             inputMode={amountInputMode(event.currency)}

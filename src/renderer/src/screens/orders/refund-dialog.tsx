@@ -5,7 +5,7 @@ import { FormActions } from '../../components/form-actions.js';
 import { Field } from '../../components/field.js';
 import { useFocusFirstInvalid } from '../../hooks/use-focus-first-invalid.js';
 import { splitError, type SplitError } from '../../lib/field-errors.js';
-import { amountExample, amountInputMode, formatMoney, parseMoney } from '../../lib/money.js';
+import { amountExample, amountInputMode, amountReadBack, formatMoney, parseMoney } from '../../lib/money.js';
 import {
   defaultRefundMethod,
   oldCardRefundNote,
@@ -113,7 +113,11 @@ export function RefundDialog({ order, soldAt, onClose, onDone }: Props) {
           </p>
         ) : null}
         {mode === 'partial' ? (
-          <Field label="Amount" error={error?.fields.amount_cents}>
+          <Field
+            label="Amount"
+            error={error?.fields.amount_cents}
+            hint={amountReadBack(amount, order.currency) ?? undefined}
+          >
             <input
               inputMode={amountInputMode(order.currency)}
               value={amount}

@@ -4,7 +4,15 @@ import { Field } from '../../components/field.js';
 import { QuantityStepper } from '../../components/quantity-stepper.js';
 import { ShiftLeftOpen } from '../../components/shift-left-open.js';
 import { useFocusFirstInvalid } from '../../hooks/use-focus-first-invalid.js';
-import { amountInputMode, formatMoney, minorToInput, parseMoney, quickTenders } from '../../lib/money.js';
+import {
+  amountInputMode,
+  amountReadBack,
+  formatMoney,
+  minorToInput,
+  parseMoney,
+  quickTenders,
+  withReadBack,
+} from '../../lib/money.js';
 import {
   checkCart,
   paymentFormError,
@@ -203,7 +211,11 @@ export function SalePanel({ event, tier, maxQuantity, held }: SalePanelProps) {
               ) : (
                 <ShiftLeftOpen linkToShift />
               )}
-              <Field label="Cash tendered" error={fieldError('tendered')} hint="Enter to complete the sale">
+              <Field
+                label="Cash tendered"
+                error={fieldError('tendered')}
+                hint={withReadBack(amountReadBack(sale.tenderedText, currency), 'Enter to complete the sale')}
+              >
                 <input
                   data-after-payment
                   inputMode={amountInputMode(currency)}

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Field } from '../../components/field.js';
 import { splitError, type SplitError } from '../../lib/field-errors.js';
 import { drawerAmount } from '../../lib/blind-count.js';
-import { amountExample, amountInputMode } from '../../lib/money.js';
+import { amountExample, amountInputMode, amountReadBack, withReadBack } from '../../lib/money.js';
 import { useShift } from '../../stores/shift-store.js';
 
 /** Opening a shift: the float put in the drawer, typed as money in the till's currency. */
@@ -35,7 +35,10 @@ export function OpenShiftForm({ currency }: { currency: string }) {
       <Field
         label="Float in the drawer"
         error={error?.fields.opening_float_cents ?? error?.form}
-        hint="The cash the drawer starts with; the close counts against it"
+        hint={withReadBack(
+          amountReadBack(text, currency),
+          'The cash the drawer starts with; the close counts against it',
+        )}
       >
         <input
           inputMode={amountInputMode(currency)}
