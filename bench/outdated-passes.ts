@@ -71,7 +71,10 @@ function seed(app: App, eventId: string, tierId: string, orders: number): string
       insertMail.run(newId('mail'), email, at, at, at + hourMs, orderId);
     }
   })();
-  return app.ctx.db.prepare('SELECT id FROM tickets WHERE event_id = ? ORDER BY seq').pluck().all(eventId) as string[];
+  return app.ctx.db
+    .prepare('SELECT id FROM tickets WHERE event_id = ? ORDER BY seq')
+    .pluck()
+    .all(eventId) as string[];
 }
 
 /** Records a reprint (as POST /v2/tickets/{id}/reprint does) of every fourth ticket, now. */
@@ -141,7 +144,8 @@ async function measureSize(orders: number): Promise<BenchResult[]> {
 
     const baseline = await timeReads(url, `/v2/events/${eventId}`);
     const all = await timeReads(url, `/v2/events/${eventId}/outdated_passes`);
-    if (all.listed !== orders) throw new Error(`expected ${orders} orders listed, the server listed ${all.listed}`);
+    if (all.listed !== orders)
+      throw new Error(`expected ${orders} orders listed, the server listed ${all.listed}`);
     const printed = reprintQuarter(app, ticketIds);
     const afterPrints = await timeReads(url, `/v2/events/${eventId}/outdated_passes`);
     const baseMs = median(baseline.ms);
