@@ -47,3 +47,72 @@ test('an edit typed on the open event page survives a read of the event changed 
     capacity: 80,
   });
 });
+
+/**
+ * A field typed here that another till changed meanwhile is not silently kept: the form says under
+ * it what the other till saved ("Save keeps yours"), with "Use theirs" to take that instead.
+ */
+test('a typed field another till changed meanwhile says so under it, Use theirs takes their value, and Save keeps the typed one', async ({
+  boxOffice,
+  server,
+}) => {
+  const { page } = boxOffice;
+  const year = new Date().getUTCFullYear() + 1;
+  const event = await server.api<{ id: string }>('POST', '/v2/events', {
+    title: 'Quiz Night',
+    venue: 'Back room',
+    doors_at: `${year}-05-10T19:00:00.000Z`,
+    timezone: 'Europe/London',
+  });
+  await page.goto(`${server.url}/events/${event.id}`);
+  const details = page.getByRole('form', { name: 'Event' });
+  const venue = details.getByLabel('Venue');
+  const doors = details.getByLabel('Doors open');
+  await expect(venue).toHaveValue('Back room');
+
+  // The manager starts typing a new venue and later doors (20:00 → 22:00 in London), not saved.
+  await venue.fill('Studio');
+  await doors.fill(`${year}-05-10T22:00`);
+  // Meanwhile another till moves it to the Main Hall, doors at 21:00 London (20:00 UTC).
+  await server.api('PATCH', `/v2/events/${event.id}`, {
+    venue: 'Main Hall',
+    doors_at: `${year}-05-10T20:00:00.000Z`,
+  });
+  await page.evaluate("document.dispatchEvent(new Event('visibilitychange'))");
+
+  // Typed values stay, and each field says what the other till saved, tied to the field.
+  const venueNote = 'Changed at another till to “Main Hall” since you started typing. Save keeps yours.';
+  await expect(details.getByRole('note').filter({ hasText: venueNote })).toBeVisible();
+  await expect(venue).toHaveAccessibleDescription(venueNote);
+  await expect(venue).toHaveValue('Studio');
+  // Doors on the event's clock as the box office shows times (the zone named on a till elsewhere).
+  const day = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', weekday: 'short' }).format(
+    new Date(`${year}-05-10T12:00:00Z`),
+  );
+  await expect(doors).toHaveAccessibleDescription(
+    new RegExp(
+      `^Venue time \\(Europe/London\\) Changed at another till to “${day}, 10 May ${year}, 21:00( BST)?” since you started typing\\. Save keeps yours\\.$`,
+    ),
+  );
+  await expect(doors).toHaveValue(`${year}-05-10T22:00`);
+
+  // Their doors, taken: the field shows them and its note goes; the venue's stays.
+  const doorsNote = details.getByRole('note').filter({ hasText: /May/ });
+  await expect(doorsNote).toHaveText(/Use theirs$/);
+  await doorsNote.getByRole('button', { name: 'Use theirs' }).click();
+  await expect(doors).toHaveValue(`${year}-05-10T21:00`);
+  await expect(doorsNote).toHaveCount(0);
+  await expect(doors).toHaveAccessibleDescription('Venue time (Europe/London)');
+  await expect(details.getByRole('note').filter({ hasText: venueNote })).toBeVisible();
+
+  // Saved without taking their venue: the typed one wins, on purpose, and the note goes.
+  await details.getByRole('button', { name: 'Save changes' }).click();
+  await expect(details.getByRole('status')).toHaveText('Saved.');
+  await expect(details.getByRole('note').filter({ hasText: venueNote })).toHaveCount(0);
+  await expect(venue).toHaveAccessibleDescription('');
+  expect(await server.api('GET', `/v2/events/${event.id}`)).toMatchObject({
+    title: 'Quiz Night',
+    venue: 'Studio',
+    doors_at: `${year}-05-10T20:00:00.000Z`,
+  });
+});

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { EventView } from '../../../src/renderer/src/api/types.js';
 import { ApiRequestError } from '../../../src/renderer/src/api/api-error.js';
 import {
+  clashNote,
+  clashedFields,
   doorsMovedLaterWarning,
   eventChanges,
   eventFormFields,
@@ -10,6 +12,7 @@ import {
   onSaleAfterDoorsWarning,
   parseEventCreate,
   sameEventForm,
+  takeTheirs,
 } from '../../../src/renderer/src/lib/event-form.js';
 import { splitError } from '../../../src/renderer/src/lib/field-errors.js';
 
@@ -230,6 +233,77 @@ describe('followEvent (the event read again while its form is open)', () => {
     expect(sameEventForm(eventToForm(event), eventToForm({ ...event }))).toBe(true);
     expect(sameEventForm(opened, eventToForm(elsewhere))).toBe(false);
     expect(sameEventForm(opened, { ...opened, picks: { doors_at: 'second' } })).toBe(false);
+  });
+});
+
+describe('clashedFields (a field typed here that another till also changed)', () => {
+  const opened = eventToForm(event);
+  // Another till moved the show to the Main Hall, an hour later, and capped it at 200.
+  const theirs = eventToForm({
+    ...event,
+    venue: 'Main Hall',
+    doors_at: '2026-12-24T20:00:00.000Z',
+    capacity: 200,
+  });
+
+  it('names each typed field the other till changed to something else, not the untouched or agreeing ones', () => {
+    const typed = { ...opened, venue: 'Back room', doors_at: '2026-12-24T21:00', title: 'Night show!' };
+    // Title typed but not changed elsewhere; capacity changed elsewhere but not typed.
+    expect(clashedFields([], typed, opened, theirs)).toEqual(['venue', 'doors_at']);
+    // Typed the same as the other till saved: nothing to say.
+    expect(clashedFields([], { ...opened, venue: 'Main Hall' }, opened, theirs)).toEqual([]);
+    // Nothing changed elsewhere: nothing to say.
+    expect(clashedFields([], typed, opened, opened)).toEqual([]);
+  });
+
+  it('keeps saying it across later reads, until the typed value equals theirs', () => {
+    const typed = { ...opened, venue: 'Back room' };
+    const said = clashedFields([], typed, opened, theirs);
+    // Read again unchanged (the form now follows `theirs`): still said.
+    expect(clashedFields(said, typed, theirs, theirs)).toEqual(['venue']);
+    // Typed to agree: gone.
+    expect(clashedFields(said, { ...typed, venue: 'Main Hall' }, theirs, theirs)).toEqual([]);
+    // "Use theirs" puts their venue in and the note goes; the other fields stay as typed.
+    const taken = takeTheirs({ ...typed, capacity: '80' }, theirs, 'venue');
+    expect(taken).toMatchObject({ venue: 'Main Hall', capacity: '80' });
+    expect(clashedFields(said, taken, theirs, theirs)).toEqual([]);
+  });
+
+  it('takes their time with its pick of the repeated hour', () => {
+    const zone = { ...event, timezone: 'America/New_York', doors_at: '2027-11-07T05:30:00.000Z' };
+    const base = eventToForm(zone);
+    const second = eventToForm({ ...zone, doors_at: '2027-11-07T06:30:00.000Z' });
+    const typed = { ...base, doors_at: '2027-11-07T03:00' };
+    expect(clashedFields([], typed, base, second)).toEqual(['doors_at']);
+    expect(takeTheirs(typed, second, 'doors_at')).toMatchObject({
+      doors_at: '2027-11-07T01:30',
+      picks: { doors_at: 'second' },
+    });
+    // Picked the second 01:30 here, and the other till saved that same moment: they agree.
+    expect(clashedFields([], { ...base, picks: { doors_at: 'second' } }, base, second)).toEqual([]);
+  });
+
+  it("says what the other till saved in plain words, times on the event's clock", () => {
+    expect(clashNote(theirs, 'venue')).toBe(
+      'Changed at another till to “Main Hall” since you started typing. Save keeps yours.',
+    );
+    const london = eventToForm({ ...event, timezone: 'Europe/London', doors_at: '2026-12-24T20:00:00.000Z' });
+    // As the box office shows event times; the zone named when this till is elsewhere.
+    expect(clashNote(london, 'doors_at')).toMatch(
+      /^Changed at another till to “Thu, 24 Dec 2026, 20:00( GMT)?” since you started typing\. Save keeps yours\.$/,
+    );
+    expect(clashNote({ ...theirs, capacity: '' }, 'capacity')).toBe(
+      'Changed at another till to “no limit” since you started typing. Save keeps yours.',
+    );
+  });
+
+  it('typed over theirs and saved, sends what was typed', () => {
+    const typed = { ...opened, venue: 'Back room' };
+    const server = { ...event, venue: 'Main Hall' };
+    const next = followEvent(typed, opened, eventToForm(server));
+    expect(eventChanges(server, next, Date.parse('2026-12-01T12:00:00Z')).body).toEqual({
+      venue: 'Back room',
+    });
   });
 });
 

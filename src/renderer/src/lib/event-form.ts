@@ -132,6 +132,61 @@ export function followEvent(typed: EventForm, opened: EventForm, now: EventForm)
   return next;
 }
 
+/** A field of the event form (a time with its pick of a repeated hour). */
+export type EventFormField = (typeof eventFormFields)[number];
+
+const sameField = (a: EventForm, b: EventForm, field: EventFormField): boolean =>
+  field === 'doors_at' || field === 'on_sale_at' ? sameTime(a, b, field) : a[field] === b[field];
+
+/**
+ * The fields typed here that another till changed meanwhile to something else, after the event
+ * is read again (`opened` is what the form last followed, `now` the event as read): Save would put
+ * the typed value over theirs, so the form says so under each. `before` are the ones already said:
+ * each stays until the typed value equals theirs (typed again, or "Use theirs"), a save clears them.
+ * Call it with `now` equal to `opened` to drop the ones typed to agree since.
+ */
+export function clashedFields(
+  before: readonly EventFormField[],
+  typed: EventForm,
+  opened: EventForm,
+  now: EventForm,
+): EventFormField[] {
+  return eventFormFields.filter((f) => {
+    if (sameField(typed, now, f)) return false;
+    if (before.includes(f)) return true;
+    return !sameField(typed, opened, f) && !sameField(opened, now, f);
+  });
+}
+
+/**
+ * What another till saved in a clashed field, in the words the form uses elsewhere: a time on the
+ * event's clock as the box office shows it ("Mon 10 May 2027, 20:00"), an empty capacity as "no limit".
+ */
+export function theirValueWords(theirs: EventForm, field: EventFormField): string {
+  if (field === 'doors_at' || field === 'on_sale_at') {
+    const zone = formZone(theirs) ?? 'UTC';
+    const read = readWallTime(theirs[field], zone, '', pickOf(theirs, field));
+    return 'iso' in read ? formatEventTime(read.iso, zone) : theirs[field];
+  }
+  if (field === 'capacity' && theirs.capacity.trim() === '') return 'no limit';
+  return theirs[field];
+}
+
+/** Said under a clashed field: what the other till saved, and that Save keeps what was typed here. */
+export function clashNote(theirs: EventForm, field: EventFormField): string {
+  return `Changed at another till to “${theirValueWords(theirs, field)}” since you started typing. Save keeps yours.`;
+}
+
+/** The form with one field (and a time's pick) put back to `theirs`: "Use theirs". */
+export function takeTheirs(typed: EventForm, theirs: EventForm, field: EventFormField): EventForm {
+  if (field !== 'doors_at' && field !== 'on_sale_at') return { ...typed, [field]: theirs[field] };
+  const picks = { ...typed.picks };
+  const pick = theirs.picks?.[field];
+  if (pick) picks[field] = pick;
+  else delete picks[field];
+  return { ...typed, [field]: theirs[field], picks };
+}
+
 /** Empty is no limit (null); otherwise a whole number of people, else undefined (say so). */
 function parseCapacity(text: string): number | null | undefined {
   const trimmed = text.trim();

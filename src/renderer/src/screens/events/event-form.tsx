@@ -4,11 +4,15 @@ import { Field } from '../../components/field.js';
 import { RepeatedTimeChoice } from '../../components/repeated-time-choice.js';
 import { useFocusFirstInvalid } from '../../hooks/use-focus-first-invalid.js';
 import {
+  clashNote,
+  clashedFields,
   eventFormFields,
   followEvent,
   onSaleAfterDoorsWarning,
   sameEventForm,
+  takeTheirs,
   type EventForm,
+  type EventFormField,
 } from '../../lib/event-form.js';
 import { splitError, type SplitError } from '../../lib/field-errors.js';
 import { knownTimeZones, tillTimeZone, type RepeatedPick } from '../../lib/zoned-time.js';
@@ -43,8 +47,11 @@ export function EventFormView({
   const [form, setForm] = useState(initial);
   // What the form opened on, or was last brought up to: a field still equal to it is untouched.
   const [opened, setOpened] = useState(initial);
+  // Fields typed here that another till changed meanwhile: said under each until dealt with.
+  const [clashes, setClashes] = useState<readonly EventFormField[]>([]);
   if (follow && !sameEventForm(initial, opened)) {
     setOpened(initial);
+    setClashes(clashedFields(clashes, form, opened, initial));
     setForm(followEvent(form, opened, initial));
   }
   const [error, setError] = useState<SplitError | null>(null);
@@ -63,6 +70,7 @@ export function EventFormView({
       else {
         setError(null);
         setSaved(true);
+        setClashes([]);
       }
     } catch (err) {
       setError(splitError(err, eventFormFields));
@@ -70,14 +78,23 @@ export function EventFormView({
       setBusy(false);
     }
   };
-  const set = (field: keyof EventForm, value: string) => {
-    setForm({ ...form, [field]: value });
+  const edit = (next: EventForm) => {
+    setForm(next);
     setSaved(false);
+    // Typed (or taken back) to what the other till saved: nothing left to say.
+    if (clashes.length > 0) setClashes(clashedFields(clashes, next, opened, opened));
   };
-  const setPick = (field: 'doors_at' | 'on_sale_at', pick: RepeatedPick) => {
-    setForm({ ...form, picks: { ...form.picks, [field]: pick } });
-    setSaved(false);
-  };
+  const set = (field: keyof EventForm, value: string) => edit({ ...form, [field]: value });
+  const setPick = (field: 'doors_at' | 'on_sale_at', pick: RepeatedPick) =>
+    edit({ ...form, picks: { ...form.picks, [field]: pick } });
+  // What the other till saved, with a button to take it instead of what was typed here.
+  const clash = (field: EventFormField) =>
+    clashes.includes(field)
+      ? {
+          text: clashNote(opened, field),
+          action: { label: 'Use theirs', onClick: () => edit(takeTheirs(form, opened, field)) },
+        }
+      : null;
   const err = (field: keyof EventForm) => error?.fields[field];
   const caution = readOnly ? null : (warning?.(form) ?? onSaleAfterDoorsWarning(form));
   // The list is long (≈420 zones) and fixed for the life of the form.
@@ -85,7 +102,7 @@ export function EventFormView({
 
   return (
     <form ref={formRef} className="form-grid" onSubmit={submit} noValidate aria-label="Event">
-      <Field label="Title" error={err('title')} className="span-2">
+      <Field label="Title" error={err('title')} note={clash('title')} className="span-2">
         <input
           value={form.title}
           onChange={(e) => set('title', e.target.value)}
@@ -93,12 +110,13 @@ export function EventFormView({
           autoFocus={!readOnly && !initial.title}
         />
       </Field>
-      <Field label="Venue" error={err('venue')} className="span-2">
+      <Field label="Venue" error={err('venue')} note={clash('venue')} className="span-2">
         <input value={form.venue} onChange={(e) => set('venue', e.target.value)} readOnly={readOnly} />
       </Field>
       <Field
         label="Doors open"
         error={err('doors_at')}
+        note={clash('doors_at')}
         hint={`Venue time (${form.timezone.trim() || 'its zone'})`}
       >
         <input
@@ -120,7 +138,7 @@ export function EventFormView({
           {caution}
         </p>
       ) : null}
-      <Field label="On sale from" error={err('on_sale_at')} hint="Empty: from now">
+      <Field label="On sale from" error={err('on_sale_at')} note={clash('on_sale_at')} hint="Empty: from now">
         <input
           type="datetime-local"
           value={form.on_sale_at}
@@ -138,6 +156,7 @@ export function EventFormView({
       <Field
         label="Time zone"
         error={err('timezone')}
+        note={clash('timezone')}
         hint="Where the event happens: doors and on-sale are on its clock. Changing it keeps the times as typed (19:00 stays 19:00 at the venue)."
         className="span-2"
       >
@@ -153,6 +172,7 @@ export function EventFormView({
       <Field
         label="Currency"
         error={err('currency')}
+        note={clash('currency')}
         hint="Three letters: eur for euros, gbp for pounds, usd for US dollars"
       >
         <input
@@ -166,6 +186,7 @@ export function EventFormView({
       <Field
         label="Capacity"
         error={err('capacity')}
+        note={clash('capacity')}
         hint="People inside at once, exits counted. Empty: no limit. Doors warn at 90 %, stop at 100 %."
       >
         <input
