@@ -44,6 +44,11 @@ const syncEveryMs = 60_000;
 const tickEveryMs = 1_000;
 /** How often the offline shell of a ticket not saved here asks whether the server answers again. */
 const unsavedRetryMs = 15_000;
+/**
+ * When the phone says the signal is back, the first ask can still fail (the radio comes up before
+ * the route does, or the signal flickers): asked again after these waits rather than 15 s later.
+ */
+const backOnlineRetriesMs = [1_000, 2_000, 4_000];
 
 const scriptUrl = new URL((document.currentScript as HTMLScriptElement | null)?.src ?? location.href);
 const version = scriptUrl.searchParams.get('v') ?? '';
@@ -358,21 +363,34 @@ if (!info) {
   // has nothing to draw. It said "open it once with signal", and then stayed as it was when the
   // signal came back: once the server answers again, open the ticket's own page.
   let asking = false;
-  const openWhenServerAnswers = async (): Promise<void> => {
-    if (asking) return;
+  /** Whether the server answered (the page is being opened). */
+  const openWhenServerAnswers = async (): Promise<boolean> => {
+    if (asking) return false;
     asking = true;
     try {
       const response = await fetch(`${base}/token`, { cache: 'no-store' });
       // A link cut short answers 404: the server's page for it says where the whole link is.
-      if (response.status < 500) location.reload();
+      if (response.status < 500) {
+        location.reload();
+        return true;
+      }
     } catch {
       // Still no signal: asked again later.
     } finally {
       asking = false;
     }
+    return false;
+  };
+  const askSoonAfterSignal = async (): Promise<void> => {
+    if (await openWhenServerAnswers()) return;
+    for (const waitMs of backOnlineRetriesMs) {
+      await new Promise((resolve) => window.setTimeout(resolve, waitMs));
+      if (!navigator.onLine) return;
+      if (await openWhenServerAnswers()) return;
+    }
   };
   window.setInterval(() => void openWhenServerAnswers(), unsavedRetryMs);
-  window.addEventListener('online', () => void openWhenServerAnswers());
+  window.addEventListener('online', () => void askSoonAfterSignal());
   document.addEventListener('visibilitychange', () => {
     if (!document.hidden) void openWhenServerAnswers();
   });
