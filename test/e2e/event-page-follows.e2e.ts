@@ -1,4 +1,18 @@
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.js';
+import type { VenueServer } from './support/venue-server.js';
+
+/** Quiz Night next year (doors 10 May, 19:00 UTC), its page open with the event's form. */
+async function openQuizNight(page: Page, server: VenueServer, fields: { venue: string; timezone: string }) {
+  const year = new Date().getUTCFullYear() + 1;
+  const event = await server.api<{ id: string }>('POST', '/v2/events', {
+    title: 'Quiz Night',
+    doors_at: `${year}-05-10T19:00:00.000Z`,
+    ...fields,
+  });
+  await page.goto(`${server.url}/events/${event.id}`);
+  return { year, event, details: page.getByRole('form', { name: 'Event' }) };
+}
 
 /**
  * The event's page reads its event again while it is open (every 30 s, and when the window comes
@@ -10,16 +24,8 @@ test('an edit typed on the open event page survives a read of the event changed 
   server,
 }) => {
   const { page } = boxOffice;
-  const year = new Date().getUTCFullYear() + 1;
-  const event = await server.api<{ id: string }>('POST', '/v2/events', {
-    title: 'Quiz Night',
-    venue: 'Main hall',
-    doors_at: `${year}-05-10T19:00:00.000Z`,
-    timezone: 'UTC',
-  });
-  await page.goto(`${server.url}/events/${event.id}`);
+  const { year, event, details } = await openQuizNight(page, server, { venue: 'Main hall', timezone: 'UTC' });
   const heading = page.getByRole('heading', { level: 1 });
-  const details = page.getByRole('form', { name: 'Event' });
   await expect(details.getByLabel('Title')).toHaveValue('Quiz Night');
 
   // The manager starts typing a new venue and capacity, not yet saved.
@@ -57,15 +63,10 @@ test('a typed field another till changed meanwhile says so under it, Use theirs 
   server,
 }) => {
   const { page } = boxOffice;
-  const year = new Date().getUTCFullYear() + 1;
-  const event = await server.api<{ id: string }>('POST', '/v2/events', {
-    title: 'Quiz Night',
+  const { year, event, details } = await openQuizNight(page, server, {
     venue: 'Back room',
-    doors_at: `${year}-05-10T19:00:00.000Z`,
     timezone: 'Europe/London',
   });
-  await page.goto(`${server.url}/events/${event.id}`);
-  const details = page.getByRole('form', { name: 'Event' });
   const venue = details.getByLabel('Venue');
   const doors = details.getByLabel('Doors open');
   await expect(venue).toHaveValue('Back room');
