@@ -144,6 +144,76 @@ test('the scan monitor: live scans within 2 s, chart, doors, loud alerts, reconn
   });
 });
 
+/** Fails the next `count` reads of who is inside, as a network blip would; counts every read. */
+async function blipOccupancyReads(page: import('@playwright/test').Page) {
+  const state = { toFail: 0, reads: 0 };
+  await page.route('**/v2/scan/occupancy?**', async (route) => {
+    state.reads++;
+    if (state.toFail > 0) {
+      state.toFail--;
+      await route.abort('connectionreset');
+    } else await route.continue();
+  });
+  return state;
+}
+
+test('a read of who is inside that fails is tried again without anyone pressing Try again', async ({
+  boxOffice,
+  server,
+  page,
+}) => {
+  const monitor = new MonitorPage(page);
+  const event = await server.api<{ id: string }>('POST', '/v2/events', {
+    title: 'Blip Night',
+    venue: 'Cellar',
+    doors_at: new Date(Date.now() + 3_600_000).toISOString(),
+    tickets: [{ name: 'Entry', price_cents: 500, quantity: 10 }],
+  });
+  await server.api('POST', `/v2/events/${event.id}/publish`);
+  const tiers = await server.api<{ data: { id: string }[] }>('GET', `/v2/events/${event.id}/tiers`);
+  const order = await server.api<{ tickets: { qr_token: string }[] }>('POST', '/v2/orders', {
+    event_id: event.id,
+    items: [{ tier_id: tiers.data[0]?.id, quantity: 3 }],
+    payment_method: 'cash',
+  });
+  const door = await pairDoorKey(server, event.id, 'Cellar stairs');
+  await scanAt(server, door, order.tickets[0]?.qr_token ?? '');
+  const blip = await blipOccupancyReads(page);
+  // The page's clock runs as usual; the screen's 15 s poll is fast-forwarded, not waited for.
+  await page.clock.install();
+
+  await test.step('the first read fails: tried again as the feed goes live', async () => {
+    blip.toFail = 1;
+    await boxOffice.go('Monitor');
+    await expect(monitor.feedStatus()).toHaveText(/Live/);
+    await expect(monitor.insideCount()).toHaveText('1');
+    await expect(page.getByText('Who is inside could not be read')).toHaveCount(0);
+    expect(blip.reads).toBeGreaterThanOrEqual(2);
+  });
+
+  await test.step('a re-read that fails keeps the count shown; the feed keeps it current', async () => {
+    blip.toFail = 1;
+    const readsBefore = blip.reads;
+    await page.clock.runFor(15_500);
+    await expect.poll(() => blip.reads).toBeGreaterThan(readsBefore);
+    await expect(monitor.insideCount()).toHaveText('1');
+    await expect(page.getByText('Who is inside could not be read')).toHaveCount(0);
+    await scanAt(server, door, order.tickets[1]?.qr_token ?? '');
+    await expect(monitor.insideCount()).toHaveText('2');
+  });
+
+  await test.step('a first read that fails twice says so, and the next poll reads it', async () => {
+    blip.toFail = 2;
+    await page.reload();
+    await expect(monitor.feedStatus()).toHaveText(/Live/);
+    await expect(page.getByText('Who is inside could not be read')).toBeVisible();
+    await expect(monitor.insideCount()).toHaveText('…');
+    await page.clock.runFor(15_500);
+    await expect(monitor.insideCount()).toHaveText('2');
+    await expect(page.getByText('Who is inside could not be read')).toHaveCount(0);
+  });
+});
+
 test('a box-office key watches the monitor without the device list', async ({ boxOffice, server, page }) => {
   const till = await server.api<{ secret: string }>('POST', '/v2/api_keys', {
     name: 'Till 9',

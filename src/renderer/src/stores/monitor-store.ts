@@ -54,7 +54,10 @@ interface MonitorState extends MonitorSnapshot, LiveFiguresSnapshot {
   acknowledgeAll(): void;
   /** Slides the chart's window along (called by the screen's clock). */
   prune(now: number): void;
-  /** Reads the server's figures again: puts right anything the feed alone cannot tell. */
+  /**
+   * Reads the server's figures again: puts right anything the feed alone cannot tell, and tries
+   * again a read that failed.
+   */
   refreshFigures(): Promise<void>;
 }
 
@@ -140,12 +143,19 @@ export const useMonitor = create<MonitorState>()((set, get) => {
     }
   };
 
-  /** The server's count for the event watched, or for each event in the all-events view. */
+  /**
+   * The server's count for the event watched, or for each event in the all-events view. A re-read
+   * of figures already shown that fails leaves them shown: the feed keeps them current, and the
+   * feed's own status says when it is behind. A first read that fails says so, and is tried again
+   * when the feed goes live and on the screen's poll (a blip mid-read must not leave "…" for good).
+   */
   const readFigures = async (eventId: string | null, myRun: number) => {
     const myRead = ++figuresRead;
     const latest = () => myRun === run && myRead === figuresRead;
     const tracker = figures;
-    if (get().figures.state !== 'ready') set({ figures: { state: 'loading', error: null } });
+    const before = get().figures.state;
+    // A retry after an error keeps the error on screen until it succeeds, rather than flicker.
+    if (before === 'idle') set({ figures: { state: 'loading', error: null } });
     try {
       const client = requireClient();
       // Every event: the list the screen read on opening, once it has arrived.
@@ -167,8 +177,13 @@ export const useMonitor = create<MonitorState>()((set, get) => {
       set({ figures: { state: 'ready', error: null } });
       publish();
     } catch (err) {
-      if (latest()) set({ figures: { state: 'error', error: messageOf(err) } });
+      if (latest() && before !== 'ready') set({ figures: { state: 'error', error: messageOf(err) } });
     }
+  };
+
+  /** A figures read that failed is tried again; one that is under way or done is left alone. */
+  const retryFailedFigures = (eventId: string | null, myRun: number) => {
+    if (myRun === run && get().figures.state === 'error') void readFigures(eventId, myRun);
   };
 
   return {
@@ -207,7 +222,10 @@ export const useMonitor = create<MonitorState>()((set, get) => {
         open: (url) => new EventSource(url),
         handlers: {
           onStatus: (feed) => {
-            if (myRun === run) set({ feed });
+            if (myRun !== run) return;
+            const wasLive = get().feed.phase === 'live';
+            set({ feed });
+            if (feed.phase === 'live' && !wasLive) retryFailedFigures(eventId, myRun);
           },
           // A fresh start (not a resume, which replays what was missed): the feed's gap is
           // unknown, so the count starts again from the server's.
@@ -278,7 +296,8 @@ export const useMonitor = create<MonitorState>()((set, get) => {
     },
 
     async refreshFigures() {
-      if (connection === null || get().figures.state !== 'ready') return;
+      const state = get().figures.state;
+      if (connection === null || (state !== 'ready' && state !== 'error')) return;
       await readFigures(get().eventId, run);
     },
   };
