@@ -272,6 +272,40 @@ function withoutOwnMarks(text: string, currency: string, locale: string): string
   return cleaned;
 }
 
+/** Where a script's own digits start: each run of ten stands for 0–9. */
+const digitZeros = [
+  0x0660, // Arabic-Indic: ٠١٢٣٤٥٦٧٨٩
+  0x06f0, // Extended Arabic-Indic (Persian, Urdu): ۰۱۲۳۴۵۶۷۸۹
+  0xff10, // full-width, as Japanese and Chinese input methods type them: ０１２３４５６７８９
+];
+/** Those scripts' own decimal and group marks and signs, as the ASCII ones. */
+const asciiMarks: Record<string, string> = {
+  '\u066b': '.', // Arabic decimal separator ٫
+  '\u066c': ',', // Arabic thousands separator ٬
+  '\uff0e': '.',
+  '\uff0c': ',',
+  '\uff07': "'",
+  '\uff04': '$',
+  '\uffe5': '¥',
+  '\uffe1': '£',
+  '\uff0d': '-',
+};
+
+/**
+ * An amount typed with a phone's Arabic keyboard ("١٢٫٥٠٠") or a Japanese input method left on
+ * full width ("￥２，５００") is the same amount as in ASCII digits: read as such rather than
+ * refused as not an amount.
+ */
+function withAsciiDigits(text: string): string {
+  let out = '';
+  for (const char of text) {
+    const code = char.codePointAt(0)!;
+    const zero = digitZeros.find((z) => code >= z && code <= z + 9);
+    out += zero === undefined ? (asciiMarks[char] ?? char) : String(code - zero);
+  }
+  return out;
+}
+
 /**
  * What staff typed, as minor units of the currency, or why it is not an amount in it. Never a
  * rounded guess nor a silent misreading; every way of writing separators reads alike:
@@ -293,9 +327,11 @@ function withoutOwnMarks(text: string, currency: string, locale: string): string
  *   "1.234" in usd (three decimals in a two-decimal currency) is refused as unclear rather than
  *   read as 1,234 or 1.23; in a currency without decimals it can only group thousands ("1.500"
  *   jpy is ¥1,500); more decimals than the currency has ("20.555" usd, "2500.5" jpy) are refused;
- * - a minus is refused as below zero.
+ * - a minus is refused as below zero;
+ * - Arabic-Indic, Persian and full-width digits and marks read as their ASCII twins.
  */
-export function readMoney(text: string, currency: string, locale = 'en-US'): Read {
+export function readMoney(typed: string, currency: string, locale = 'en-US'): Read {
+  const text = withAsciiDigits(typed);
   const unsigned = text.trim().replace(minusSigns, '');
   let minus = unsigned !== text.trim();
   let cleaned = withoutOwnMarks(unsigned, currency, locale);

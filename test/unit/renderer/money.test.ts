@@ -293,6 +293,23 @@ describe('readMoney says why, and moneyProblemWords says it as staff read it', (
       expect(readMoney(text, currency), JSON.stringify(text)).toEqual({ minor });
   });
 
+  it('reads Arabic-Indic, Persian and full-width digits and marks as the same amount in ASCII digits', () => {
+    for (const [text, currency, minor] of [
+      ['\u0661\u0662\u066b\u0665\u0660\u0660', 'kwd', 12500], // ١٢٫٥٠٠
+      ['\u0661\u066c\u0662\u0663\u0664\u066b\u0665\u0660', 'usd', 123450], // ١٬٢٣٤٫٥٠
+      ['KD \u0661\u066b\u0662\u0665\u0660', 'kwd', 1250],
+      ['\u06f2\u06f5\u06f0\u06f0', 'jpy', 2500], // ۲۵۰۰
+      ['\uffe5\uff12\uff0c\uff15\uff10\uff10', 'jpy', 2500], // ￥２，５００
+      ['\uff11\uff12\uff0e\uff15\uff10', 'usd', 1250], // １２．５０
+      ['\uff04\uff11\uff12', 'usd', 1200], // ＄１２
+    ] as const)
+      expect(readMoney(text, currency), JSON.stringify(text)).toEqual({ minor });
+    // Read as the same text in ASCII digits: unclear stays unclear, another currency is named.
+    expect(readMoney('\u0661\u066c\u0662\u0665\u0660', 'kwd')).toEqual(readMoney('1,250', 'kwd'));
+    expect(readMoney('\uff04\uff11\uff12', 'eur')).toEqual(readMoney('$12', 'eur'));
+    expect(readMoney('\uff0d\uff15', 'usd')).toEqual({ problem: { kind: 'negative' } });
+  });
+
   it('says why a space- or apostrophe-grouped amount is not one when the groups are not threes', () => {
     for (const [text, by] of [
       ['12 34,50', 'space'],
