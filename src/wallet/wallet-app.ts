@@ -49,6 +49,13 @@ const unsavedRetryMs = 15_000;
  * the route does, or the signal flickers): asked again after these waits rather than 15 s later.
  */
 const backOnlineRetriesMs = [1_000, 2_000, 4_000];
+/**
+ * How many times in a minute a tab reloads a ticket not saved here before the shell opened by the
+ * reload stops asking at once: the server can answer the ask yet fail its ticket page (a 5xx the
+ * service worker answers with the shell again), and each reload would then ask and reload again.
+ */
+const quickReloadLimit = 3;
+const quickReloadWindowMs = 60_000;
 
 const scriptUrl = new URL((document.currentScript as HTMLScriptElement | null)?.src ?? location.href);
 const version = scriptUrl.searchParams.get('v') ?? '';
@@ -363,6 +370,32 @@ if (!info) {
   // has nothing to draw. It said "open it once with signal", and then stayed as it was when the
   // signal came back: once the server answers again, open the ticket's own page.
   let asking = false;
+  // This tab's reloads of the last minute (sessionStorage outlives a reload, not the tab; either
+  // side of now, so a phone clock set back does not keep old ones for ever); null when the browser
+  // refuses sessionStorage: then the shell never asks at once on load, so it cannot loop.
+  const reloadsKey = `${storageKey(secret)}.reloads`;
+  const recentReloads = (): number[] | null => {
+    try {
+      const kept: unknown = JSON.parse(window.sessionStorage.getItem(reloadsKey) ?? '[]');
+      const now = Date.now();
+      return Array.isArray(kept)
+        ? kept.filter(
+            (at): at is number => typeof at === 'number' && Math.abs(now - at) < quickReloadWindowMs,
+          )
+        : [];
+    } catch {
+      return null;
+    }
+  };
+  const reload = (): void => {
+    try {
+      const reloads = [...(recentReloads() ?? []), Date.now()].slice(-quickReloadLimit);
+      window.sessionStorage.setItem(reloadsKey, JSON.stringify(reloads));
+    } catch {
+      // Not kept: this shell's load will not ask at once (recentReloads is null).
+    }
+    location.reload();
+  };
   /** Whether the server answered (the page is being opened). */
   const openWhenServerAnswers = async (): Promise<boolean> => {
     if (asking) return false;
@@ -371,7 +404,7 @@ if (!info) {
       const response = await fetch(`${base}/token`, { cache: 'no-store' });
       // A link cut short answers 404: the server's page for it says where the whole link is.
       if (response.status < 500) {
-        location.reload();
+        reload();
         return true;
       }
     } catch {
@@ -389,6 +422,13 @@ if (!info) {
       if (await openWhenServerAnswers()) return;
     }
   };
+  // Loaded while the phone says it is online: the signal flickered as this page (or the reload
+  // of a shell whose ask was answered) was asked for, and no 'online' event will come. Ask now,
+  // then 1, 2 and 4 s later, rather than 15 s later; but not after this tab's last few reloads
+  // all landed here again (the server answers, its page does not): then only every 15 s.
+  if (navigator.onLine && (recentReloads()?.length ?? quickReloadLimit) < quickReloadLimit) {
+    void askSoonAfterSignal();
+  }
   window.setInterval(() => void openWhenServerAnswers(), unsavedRetryMs);
   window.addEventListener('online', () => void askSoonAfterSignal());
   document.addEventListener('visibilitychange', () => {

@@ -1,6 +1,7 @@
 import { formatAttendeeTime } from '../../src/shared/attendee-time.js';
 import { parseTicketToken } from '../../src/shared/ticket-token.js';
 import { walletStateNotice } from '../../src/shared/wallet-offline.js';
+import type { Browser, Route } from '@playwright/test';
 import { expect, test } from './fixtures.js';
 import { WalletPage } from './pages/wallet-page.js';
 import type { VenueServer } from './support/venue-server.js';
@@ -274,5 +275,106 @@ test('a ticket not saved here whose first ask after the signal returns fails ope
     expect(asks).toBeGreaterThanOrEqual(2);
   } finally {
     await context.close();
+  }
+});
+
+/**
+ * The shell of a ticket not saved here, with no signal, its service worker already installed by
+ * another ticket opened at home; the page's clock is Playwright's, paused, so only runFor moves
+ * it. `pageAsks` counts the service worker's network requests for the ticket page (each reload),
+ * which `answerPage` answers (the server by default).
+ */
+async function shellOfTicketNotSaved(browser: Browser, server: VenueServer) {
+  const order = await orderOf(server, 1);
+  const ticketPath = new URL(order.tickets[0]!.wallet_url).pathname;
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true });
+  const home = await context.newPage();
+  await new WalletPage(home).openOnline((await orderOf(server, 1)).tickets[0]!.wallet_url);
+  await context.setOffline(true);
+  const page = await context.newPage();
+  const start = Date.now();
+  await page.clock.install({ time: start });
+  await page.clock.pauseAt(start + 1_000);
+  await page.goto(order.tickets[0]!.wallet_url);
+  await expect(page.locator('#w-notice')).toContainText('This ticket is not saved on this phone yet');
+  const shell = {
+    context,
+    page,
+    pageAsks: 0,
+    tokenAsks: 0,
+    loads: 0,
+    answerPage: (route: Route) => route.fallback(),
+  };
+  page.on('load', () => shell.loads++);
+  // The service worker's own fetch of the page is a request of the context, not of the page.
+  await context.route(
+    (url) => url.pathname === ticketPath,
+    (route) => {
+      shell.pageAsks++;
+      return shell.answerPage(route);
+    },
+  );
+  await page.route('**/token', (route) => {
+    shell.tokenAsks++;
+    return route.fallback();
+  });
+  return shell;
+}
+
+/**
+ * The signal comes back and the shell's ask is answered, but the reload it makes meets no signal
+ * (it flickers at a venue): the service worker answers it with the shell again, which waited for
+ * its 15 s ask (no 'online' event comes: the phone thinks it is online) with the attendee at the
+ * door. The shell loaded while online asks at once.
+ */
+test('a ticket not saved here whose reload meets no signal once asks again at once and opens, not 15 s later', async ({
+  browser,
+  server,
+}) => {
+  const shell = await shellOfTicketNotSaved(browser, server);
+  try {
+    shell.answerPage = (route) =>
+      shell.pageAsks === 1 ? route.abort('internetdisconnected') : route.fallback();
+    await shell.context.setOffline(false);
+    // The reload landed on the shell again.
+    await expect.poll(() => shell.loads).toBeGreaterThanOrEqual(1);
+    expect(shell.pageAsks).toBeGreaterThanOrEqual(1);
+    // A second and a half of the page's clock, no more (15 s is when its next ask was due).
+    await shell.page.clock.runFor(1_500);
+    await expect(shell.page.locator('#w-status')).toHaveText('Valid');
+    await expect(shell.page.locator('#w-notice')).toBeHidden();
+    expect(shell.pageAsks).toBe(2);
+  } finally {
+    await shell.context.close();
+  }
+});
+
+/**
+ * The server answers the shell's ask but not its page (a 5xx: the service worker answers the
+ * shell again). Each shell loaded while online asks at once and would reload again, for ever: a
+ * tab reloads at once at most three times a minute, and then only on the 15 s ask.
+ */
+test('a ticket not saved here whose server answers the ask but fails its page reloads three times at once, then only every 15 s', async ({
+  browser,
+  server,
+}) => {
+  const shell = await shellOfTicketNotSaved(browser, server);
+  try {
+    shell.answerPage = (route) => route.fulfill({ status: 502, body: 'Bad gateway' });
+    await shell.context.setOffline(false);
+    // The ask when the signal returns, and one from each of the two shells it reloaded into.
+    await expect.poll(() => shell.loads).toBe(3);
+    expect(shell.pageAsks).toBe(3);
+    expect(shell.tokenAsks).toBe(3);
+    // Nothing more until the 15 s ask: that one reloads once (the server may be back by then).
+    await shell.page.clock.runFor(14_000);
+    expect(shell.tokenAsks).toBe(3);
+    await shell.page.clock.runFor(1_000);
+    await expect.poll(() => shell.loads).toBe(4);
+    expect(shell.pageAsks).toBe(4);
+    expect(shell.tokenAsks).toBe(4);
+    await expect(shell.page.locator('#w-notice')).toContainText('This ticket is not saved on this phone yet');
+  } finally {
+    await shell.context.close();
   }
 });
