@@ -117,3 +117,121 @@ test('a typed field another till changed meanwhile says so under it, Use theirs 
     doors_at: `${year}-05-10T20:00:00.000Z`,
   });
 });
+
+/**
+ * Save reads the event again before it sends anything (one GET), so a change another till saved
+ * since the page's last 30 s read is seen too: a field typed here that they changed stops the save,
+ * says what they saved under it, and nothing is written until a second Save keeps the choice.
+ */
+test('Save pressed before the next read of the event stops on a field another till just changed, saves nothing, and a second Save keeps the typed value', async ({
+  boxOffice,
+  server,
+}) => {
+  const { page } = boxOffice;
+  const { event, details } = await openQuizNight(page, server, { venue: 'Back room', timezone: 'UTC' });
+  const venue = details.getByLabel('Venue');
+  await expect(venue).toHaveValue('Back room');
+
+  // Another till moves it to the Main Hall; this page has not read the event since it opened.
+  await server.api('PATCH', `/v2/events/${event.id}`, { venue: 'Main Hall' });
+  await venue.fill('Studio');
+  await details.getByRole('button', { name: 'Save changes' }).click();
+
+  const venueNote = 'Changed at another till to “Main Hall” since you started typing. Save keeps yours.';
+  await expect(details.getByRole('note').filter({ hasText: venueNote })).toBeVisible();
+  await expect(venue).toHaveAccessibleDescription(venueNote);
+  await expect(details.getByRole('alert')).toHaveText(
+    'Not saved: another till changed the venue since you started typing. Keep yours or use theirs (said under each), then press “Save changes” again.',
+  );
+  await expect(venue).toHaveValue('Studio');
+  await expect(details.getByRole('button', { name: 'Save changes' })).toBeEnabled();
+  await expect(details.getByRole('status')).toHaveCount(0);
+  // Nothing was written: the server still has the other till's venue.
+  expect(await server.api('GET', `/v2/events/${event.id}`)).toMatchObject({ venue: 'Main Hall' });
+
+  // Seen, and kept: the second Save writes the typed venue.
+  await details.getByRole('button', { name: 'Save changes' }).click();
+  await expect(details.getByRole('status')).toHaveText('Saved.');
+  await expect(details.getByRole('note').filter({ hasText: venueNote })).toHaveCount(0);
+  await expect(details.getByRole('alert')).toHaveCount(0);
+  expect(await server.api('GET', `/v2/events/${event.id}`)).toMatchObject({ venue: 'Studio' });
+});
+
+/** A field another till changed and this one did not is never sent back as it was. */
+test('Save pressed before the next read keeps the doors another till just moved when only the title was typed here', async ({
+  boxOffice,
+  server,
+}) => {
+  const { page } = boxOffice;
+  const { year, event, details } = await openQuizNight(page, server, { venue: 'Main hall', timezone: 'UTC' });
+  await expect(details.getByLabel('Doors open')).toHaveValue(`${year}-05-10T19:00`);
+
+  await server.api('PATCH', `/v2/events/${event.id}`, { doors_at: `${year}-05-10T20:30:00.000Z` });
+  await details.getByLabel('Title').fill('Quiz Night (final)');
+  await details.getByRole('button', { name: 'Save changes' }).click();
+
+  await expect(details.getByRole('status')).toHaveText('Saved.');
+  await expect(details.getByLabel('Doors open')).toHaveValue(`${year}-05-10T20:30`);
+  expect(await server.api('GET', `/v2/events/${event.id}`)).toMatchObject({
+    title: 'Quiz Night (final)',
+    doors_at: `${year}-05-10T20:30:00.000Z`,
+  });
+});
+
+/**
+ * A new zone keeps the wall times the form shows (19:00 stays 19:00 at the venue), so a zone
+ * saved on the page's old read would carry the old doors time with it, undoing another till's move.
+ */
+test('Save pressed before the next read moves the doors another till just set to the new zone, not the old doors', async ({
+  boxOffice,
+  server,
+}) => {
+  const { page } = boxOffice;
+  // Doors 20:00 in London (19:00 UTC, summer time).
+  const { year, event, details } = await openQuizNight(page, server, {
+    venue: 'Main hall',
+    timezone: 'Europe/London',
+  });
+  await expect(details.getByLabel('Doors open')).toHaveValue(`${year}-05-10T20:00`);
+
+  // Another till moves the doors to 21:00 London; this till, not knowing, moves the show to Paris.
+  await server.api('PATCH', `/v2/events/${event.id}`, { doors_at: `${year}-05-10T20:00:00.000Z` });
+  await details.getByLabel('Time zone').fill('Europe/Paris');
+  await details.getByRole('button', { name: 'Save changes' }).click();
+
+  await expect(details.getByRole('status')).toHaveText('Saved.');
+  // Their 21:00, now on Paris's clock (19:00 UTC): not the 20:00 this page had read.
+  await expect(details.getByLabel('Doors open')).toHaveValue(`${year}-05-10T21:00`);
+  expect(await server.api('GET', `/v2/events/${event.id}`)).toMatchObject({
+    timezone: 'Europe/Paris',
+    doors_at: `${year}-05-10T19:00:00.000Z`,
+  });
+});
+
+/** Save's read of the event fails (the network): nothing is sent, and it says so in plain words. */
+test('Save whose read of the event fails says so and sends nothing; Save again once it answers saves', async ({
+  boxOffice,
+  server,
+}) => {
+  const { page } = boxOffice;
+  const { event, details } = await openQuizNight(page, server, { venue: 'Back room', timezone: 'UTC' });
+  await expect(details.getByLabel('Venue')).toHaveValue('Back room');
+
+  const eventUrl = `**/v2/events/${event.id}`;
+  await page.route(eventUrl, (route) =>
+    route.request().method() === 'GET' ? route.abort('connectionrefused') : route.continue(),
+  );
+  await details.getByLabel('Venue').fill('Studio');
+  await details.getByRole('button', { name: 'Save changes' }).click();
+  await expect(details.getByRole('alert')).toHaveText(
+    /^Not saved: the event could not be read again to check for changes made at another till\. Cannot reach the venue server\. .* Press “Save changes” again\.$/,
+  );
+  await expect(details.getByRole('status')).toHaveCount(0);
+  expect(await server.api('GET', `/v2/events/${event.id}`)).toMatchObject({ venue: 'Back room' });
+
+  await page.unroute(eventUrl);
+  await details.getByRole('button', { name: 'Save changes' }).click();
+  await expect(details.getByRole('status')).toHaveText('Saved.');
+  await expect(details.getByRole('alert')).toHaveCount(0);
+  expect(await server.api('GET', `/v2/events/${event.id}`)).toMatchObject({ venue: 'Studio' });
+});

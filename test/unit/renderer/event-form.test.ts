@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { EventView } from '../../../src/renderer/src/api/types.js';
 import { ApiRequestError } from '../../../src/renderer/src/api/api-error.js';
 import {
+  checkBeforeSave,
   clashNote,
+  clashStoppedSave,
   clashedFields,
   doorsMovedLaterWarning,
   eventChanges,
@@ -304,6 +306,72 @@ describe('clashedFields (a field typed here that another till also changed)', ()
     expect(eventChanges(server, next, Date.parse('2026-12-01T12:00:00Z')).body).toEqual({
       venue: 'Back room',
     });
+  });
+});
+
+describe('checkBeforeSave (Save reads the event again before sending)', () => {
+  const opened = eventToForm(event);
+  const now = Date.parse('2026-12-01T12:00:00Z');
+
+  it('sends a field another till changed and this one did not as theirs, never the old read', () => {
+    // Another till moved the doors an hour later after this form last read the event.
+    const server: EventView = { ...event, doors_at: '2026-12-24T20:00:00.000Z' };
+    const typed = { ...opened, title: 'Night show (late)' };
+    const check = checkBeforeSave([], typed, opened, eventToForm(server));
+    expect(check).toMatchObject({ clashes: [], unseen: [] });
+    expect(check.form).toMatchObject({ title: 'Night show (late)', doors_at: '2026-12-24T20:00' });
+    expect(eventChanges(server, check.form, now).body).toEqual({ title: 'Night show (late)' });
+  });
+
+  it('keeps their doors when only the zone is changed here (the zone carries the wall times with it)', () => {
+    // The form as last read: London, doors 19:00. Another till moved the doors to 21:00 London.
+    const london: EventView = { ...event, timezone: 'Europe/London' };
+    const server: EventView = { ...london, doors_at: '2026-12-24T21:00:00.000Z' };
+    const base = eventToForm(london);
+    const typed = { ...base, timezone: 'Europe/Paris' };
+    // Sent on the old read, the zone change would carry the old 19:00 with it and undo their move.
+    expect(eventChanges(server, typed, now).body).toMatchObject({ doors_at: '2026-12-24T18:00:00.000Z' });
+    const check = checkBeforeSave([], typed, base, eventToForm(server));
+    expect(check.unseen).toEqual([]);
+    expect(eventChanges(server, check.form, now).body).toMatchObject({
+      timezone: 'Europe/Paris',
+      doors_at: '2026-12-24T20:00:00.000Z',
+    });
+  });
+
+  it('stops on a field typed here that another till changed, until its note has been seen', () => {
+    const server = eventToForm({ ...event, venue: 'Main Hall' });
+    const typed = { ...opened, venue: 'Back room', capacity: '80' };
+    const first = checkBeforeSave([], typed, opened, server);
+    expect(first).toMatchObject({ clashes: ['venue'], unseen: ['venue'] });
+    // What was typed stays in the form, to keep or to swap for theirs.
+    expect(first.form).toMatchObject({ venue: 'Back room', capacity: '80' });
+    // Save again, theirs unchanged: the note was seen and the typed venue is kept.
+    const second = checkBeforeSave(first.clashes, first.form, server, server);
+    expect(second).toMatchObject({ clashes: ['venue'], unseen: [] });
+    expect(second.form.venue).toBe('Back room');
+    // "Use theirs" before the second Save: no clash left, nothing of the venue to send.
+    const taken = takeTheirs(first.form, server, 'venue');
+    expect(checkBeforeSave(first.clashes, taken, server, server)).toMatchObject({ clashes: [], unseen: [] });
+  });
+
+  it('stops again when the other till changed a clashed field again since its note', () => {
+    const hall = eventToForm({ ...event, venue: 'Main Hall' });
+    const later = eventToForm({ ...event, venue: 'Garden' });
+    const typed = { ...hall, venue: 'Back room' };
+    expect(checkBeforeSave(['venue'], typed, hall, later)).toMatchObject({
+      clashes: ['venue'],
+      unseen: ['venue'],
+    });
+  });
+
+  it('says which fields stopped the save, in words', () => {
+    expect(clashStoppedSave(['venue'], 'Save changes')).toBe(
+      'Not saved: another till changed the venue since you started typing. Keep yours or use theirs (said under each), then press “Save changes” again.',
+    );
+    expect(clashStoppedSave(['title', 'venue', 'doors_at'], 'Save changes')).toMatch(
+      /^Not saved: another till changed the title, the venue and the doors time since/,
+    );
   });
 });
 

@@ -158,6 +158,54 @@ export function clashedFields(
   });
 }
 
+/** What Save does once it has read the event again (`checkBeforeSave`). */
+export interface SaveCheck {
+  /** The form as typed, brought up to the event as read: what Save sends. */
+  form: EventForm;
+  /** The clashed fields to say under (`clashedFields`). */
+  clashes: EventFormField[];
+  /**
+   * The clashed fields whose note the person has not seen with theirs as it is now: Save sends
+   * nothing until they have (kept what was typed, or "Use theirs"), and a second Save keeps the choice.
+   */
+  unseen: EventFormField[];
+}
+
+/**
+ * Save reads the event again first: another till may have saved since the last 30 s read, and a
+ * save on the old read would undo it. `said` are the clashes already said under their fields,
+ * `opened` what the form last followed, `now` the event as just read. Untouched fields take their
+ * values; a field typed here that they changed to something else stops the save until the person
+ * has seen what they saved (a note said before, with theirs unchanged since, is a choice made).
+ */
+export function checkBeforeSave(
+  said: readonly EventFormField[],
+  typed: EventForm,
+  opened: EventForm,
+  now: EventForm,
+): SaveCheck {
+  const clashes = clashedFields(said, typed, opened, now);
+  const unseen = clashes.filter((f) => !said.includes(f) || !sameField(opened, now, f));
+  return { form: followEvent(typed, opened, now), clashes, unseen };
+}
+
+const fieldWords: Readonly<Record<EventFormField, string>> = {
+  title: 'the title',
+  venue: 'the venue',
+  doors_at: 'the doors time',
+  on_sale_at: 'the on-sale time',
+  timezone: 'the time zone',
+  currency: 'the currency',
+  capacity: 'the capacity',
+};
+
+/** Said above Save when it stopped for a clash (`checkBeforeSave`'s `unseen`). */
+export function clashStoppedSave(fields: readonly EventFormField[], submitLabel: string): string {
+  const words = fields.map((f) => fieldWords[f]);
+  const list = words.length > 1 ? `${words.slice(0, -1).join(', ')} and ${words.at(-1)}` : words[0];
+  return `Not saved: another till changed ${list} since you started typing. Keep yours or use theirs (said under each), then press “${submitLabel}” again.`;
+}
+
 /**
  * What another till saved in a clashed field, in the words the form uses elsewhere: a time on the
  * event's clock as the box office shows it ("Mon 10 May 2027, 20:00"), an empty capacity as "no limit".

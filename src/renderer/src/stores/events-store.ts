@@ -48,6 +48,8 @@ interface EventsState {
    * the list; a failed read keeps what is shown for the next refresh to try.
    */
   loadEvent(eventId: string): Promise<void>;
+  /** `loadEvent` that answers the event as read, and throws when it cannot be read (Save's check). */
+  readEvent(eventId: string): Promise<EventView>;
   /** Writes throw ApiRequestError so forms can put the server's message on the right field. */
   createEvent(body: EventCreate): Promise<EventView>;
   updateEvent(id: string, patch: EventPatch): Promise<EventView>;
@@ -122,15 +124,20 @@ export const useEvents = create<EventsState>()((set, get) => {
 
     async loadEvent(eventId) {
       try {
-        const fresh = await unwrap(
-          requireClient().GET('/v2/events/{id}', { params: { path: { id: eventId } } }),
-        );
-        const shown = get().events.data?.find((e) => e.id === eventId);
-        // Unchanged, it keeps its object: the pages polling it are not drawn again for nothing.
-        if (!shown || JSON.stringify(shown) !== JSON.stringify(fresh)) putEvent(fresh);
+        await get().readEvent(eventId);
       } catch {
         // The till keeps selling on what it has; the server still decides every sale.
       }
+    },
+
+    async readEvent(eventId) {
+      const fresh = await unwrap(
+        requireClient().GET('/v2/events/{id}', { params: { path: { id: eventId } } }),
+      );
+      const shown = get().events.data?.find((e) => e.id === eventId);
+      // Unchanged, it keeps its object: the pages polling it are not drawn again for nothing.
+      if (!shown || JSON.stringify(shown) !== JSON.stringify(fresh)) putEvent(fresh);
+      return fresh;
     },
 
     async createEvent(body) {

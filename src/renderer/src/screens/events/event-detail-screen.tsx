@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { messageOf } from '../../api/api-error.js';
 import type { EventView, TierView } from '../../api/types.js';
 import { ErrorNote, EventNotShown, Loading, Empty } from '../../components/states.js';
@@ -56,6 +56,9 @@ function EventDetail({ event }: { event: EventView }) {
   const loadTiers = useEvents((s) => s.loadTiers);
   const loadEvent = useEvents((s) => s.loadEvent);
   const updateEvent = useEvents((s) => s.updateEvent);
+  const readEvent = useEvents((s) => s.readEvent);
+  // The event as Save last read it, just before sending: what the changes are counted from.
+  const readForSave = useRef<EventView | null>(null);
   const publishEvent = useEvents((s) => s.publishEvent);
   const [editing, setEditing] = useState<Editing>(null);
   const [confirmCancel, setConfirmCancel] = useState(false);
@@ -182,8 +185,14 @@ function EventDetail({ event }: { event: EventView }) {
             readOnly={!isAdmin || event.status === 'cancelled'}
             submitLabel="Save changes"
             warning={(form) => doorsMovedLaterWarning(event, form, tiers?.data ?? [])}
+            reread={async () => {
+              const fresh = await readEvent(event.id);
+              readForSave.current = fresh;
+              return eventToForm(fresh);
+            }}
             onSubmit={async (form) => {
-              const parsed = eventChanges(event, form);
+              const read = readForSave.current;
+              const parsed = eventChanges(read?.id === event.id ? read : event, form);
               if (!parsed.body) return parsed.errors;
               if (Object.keys(parsed.body).length > 0) await updateEvent(event.id, parsed.body);
             }}

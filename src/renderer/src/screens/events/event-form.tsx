@@ -1,10 +1,13 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { currencyCodes } from '../../../../shared/currencies.js';
+import { messageOf } from '../../api/api-error.js';
 import { Field } from '../../components/field.js';
 import { RepeatedTimeChoice } from '../../components/repeated-time-choice.js';
 import { useFocusFirstInvalid } from '../../hooks/use-focus-first-invalid.js';
 import {
+  checkBeforeSave,
   clashNote,
+  clashStoppedSave,
   clashedFields,
   eventFormFields,
   followEvent,
@@ -30,6 +33,12 @@ interface EventFormProps {
    * in follow it, typed ones stay. Without it the form keeps what it opened with.
    */
   follow?: boolean;
+  /**
+   * Reads the event again from the server, as a form. Given, Save calls it first and sends
+   * nothing when it fails, or when another till changed a field typed here since the form last
+   * read it (`checkBeforeSave`): the field says so, and a second Save keeps the choice made.
+   */
+  reread?: () => Promise<EventForm>;
 }
 
 /**
@@ -43,6 +52,7 @@ export function EventFormView({
   onSubmit,
   warning,
   follow = false,
+  reread,
 }: EventFormProps) {
   const [form, setForm] = useState(initial);
   // What the form opened on, or was last brought up to: a field still equal to it is untouched.
@@ -64,7 +74,31 @@ export function EventFormView({
     setBusy(true);
     setSaved(false);
     try {
-      const local = await onSubmit(form);
+      let sending = form;
+      if (reread) {
+        let now: EventForm;
+        try {
+          now = await reread();
+        } catch (err) {
+          setError({
+            fields: {},
+            form: `Not saved: the event could not be read again to check for changes made at another till. ${messageOf(err)} Press “${submitLabel}” again.`,
+          });
+          return;
+        }
+        // Saved on the last 30 s read, untouched fields would put back what another till just saved.
+        const check = checkBeforeSave(clashes, form, opened, now);
+        setOpened(now);
+        setClashes(check.clashes);
+        // Typed into while the event was read: that typing stays, brought up to the event as well.
+        setForm((current) => (current === form ? check.form : followEvent(current, opened, now)));
+        if (check.unseen.length > 0) {
+          setError({ fields: {}, form: clashStoppedSave(check.unseen, submitLabel) });
+          return;
+        }
+        sending = check.form;
+      }
+      const local = await onSubmit(sending);
       if (local && Object.keys(local).length > 0)
         setError({ fields: local as Record<string, string>, form: null });
       else {
