@@ -62,7 +62,9 @@ test('a manager in another zone sees the Berlin night’s takings and payout tim
     await sell(2, 'card');
     await setOffset(firstAt('00:50') - Date.now());
     await server.api('POST', `/v2/orders/${cash.id}/refund`, { amount_cents: 1000 });
-    await setOffset(firstAt('00:55') - Date.now());
+    // Half a minute in: the offset is whole seconds (rounded either way), so aimed at 00:55:00
+    // the payout could land at 00:54:59.
+    await setOffset(firstAt('00:55') + 30_000 - Date.now());
     const payout = await server.api<{ id: string; created_at: string }>('POST', '/v2/payouts', {
       event_id: event.id,
     });

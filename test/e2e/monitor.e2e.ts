@@ -26,26 +26,31 @@ async function call<T>(server: VenueServer, key: string, path: string, body: unk
 const scanAt = (server: VenueServer, door: DoorKey, token: string) =>
   call<{ scan: Scan }>(server, door.key, '/v2/scan/validate', { token }).then((a) => a.scan);
 
-test('the scan monitor: live scans within 2 s, chart, doors, loud alerts, reconnect and catch-up', async ({
-  boxOffice,
-  server,
-  page,
-}) => {
-  const monitor = new MonitorPage(page);
+/** A published event whose doors open in an hour, with one cash order of `tickets` tickets. */
+async function tonightWithOneOrder(server: VenueServer, title: string, tickets: number) {
   const event = await server.api<{ id: string }>('POST', '/v2/events', {
-    title: 'Night Market',
+    title,
     venue: 'Courtyard',
     doors_at: new Date(Date.now() + 3_600_000).toISOString(),
     tickets: [{ name: 'Entry', price_cents: 500, quantity: 100 }],
   });
   await server.api('POST', `/v2/events/${event.id}/publish`);
   const tiers = await server.api<{ data: { id: string }[] }>('GET', `/v2/events/${event.id}/tiers`);
-  const order = await server.api<{ tickets: { id: string; qr_token: string }[] }>('POST', '/v2/orders', {
+  const order = await server.api<{ tickets: { qr_token: string }[] }>('POST', '/v2/orders', {
     event_id: event.id,
-    items: [{ tier_id: tiers.data[0]?.id, quantity: 4 }],
+    items: [{ tier_id: tiers.data[0]?.id, quantity: tickets }],
     payment_method: 'cash',
   });
-  const tokens = order.tickets.map((t) => t.qr_token);
+  return { event, tokens: order.tickets.map((t) => t.qr_token) };
+}
+
+test('the scan monitor: live scans within 2 s, chart, doors, loud alerts, reconnect and catch-up', async ({
+  boxOffice,
+  server,
+  page,
+}) => {
+  const monitor = new MonitorPage(page);
+  const { event, tokens } = await tonightWithOneOrder(server, 'Night Market', 4);
   const doorA = await pairDoorKey(server, event.id, 'North gate');
   const doorB = await pairDoorKey(server, event.id, 'Side door');
 
@@ -163,21 +168,9 @@ test('a read of who is inside that fails is tried again without anyone pressing 
   page,
 }) => {
   const monitor = new MonitorPage(page);
-  const event = await server.api<{ id: string }>('POST', '/v2/events', {
-    title: 'Blip Night',
-    venue: 'Cellar',
-    doors_at: new Date(Date.now() + 3_600_000).toISOString(),
-    tickets: [{ name: 'Entry', price_cents: 500, quantity: 10 }],
-  });
-  await server.api('POST', `/v2/events/${event.id}/publish`);
-  const tiers = await server.api<{ data: { id: string }[] }>('GET', `/v2/events/${event.id}/tiers`);
-  const order = await server.api<{ tickets: { qr_token: string }[] }>('POST', '/v2/orders', {
-    event_id: event.id,
-    items: [{ tier_id: tiers.data[0]?.id, quantity: 3 }],
-    payment_method: 'cash',
-  });
+  const { event, tokens } = await tonightWithOneOrder(server, 'Blip Night', 3);
   const door = await pairDoorKey(server, event.id, 'Cellar stairs');
-  await scanAt(server, door, order.tickets[0]?.qr_token ?? '');
+  await scanAt(server, door, tokens[0] ?? '');
   const blip = await blipOccupancyReads(page);
   // The page's clock runs as usual; the screen's 15 s poll is fast-forwarded, not waited for.
   await page.clock.install();
@@ -198,7 +191,7 @@ test('a read of who is inside that fails is tried again without anyone pressing 
     await expect.poll(() => blip.reads).toBeGreaterThan(readsBefore);
     await expect(monitor.insideCount()).toHaveText('1');
     await expect(page.getByText('Who is inside could not be read')).toHaveCount(0);
-    await scanAt(server, door, order.tickets[1]?.qr_token ?? '');
+    await scanAt(server, door, tokens[1] ?? '');
     await expect(monitor.insideCount()).toHaveText('2');
   });
 
