@@ -2,16 +2,10 @@ import { useCallback, useEffect, useState } from 'react';
 import { messageOf } from '../../api/api-error.js';
 import { unwrap } from '../../api/client.js';
 import type { OutdatedPassesView } from '../../api/types.js';
-import {
-  noEmailWords,
-  postponeResendKey,
-  resendButtonWords,
-  resendOutcome,
-  toResend,
-  type ResendTarget,
-} from '../../lib/postpone-resend.js';
+import { noEmailWords, postponeResendKey, resendButtonWords, toResend } from '../../lib/postpone-resend.js';
 import { usePollWhileVisible } from '../../hooks/use-poll-while-visible.js';
 import { requireClient } from '../../stores/session-store.js';
+import { ResendButtons, ResendStatus, useResendSending } from './resend-sending.js';
 
 /** Whose printed or mailed passes expire before the doors, as the server says now. */
 const readOutdated = (eventId: string): Promise<OutdatedPassesView> =>
@@ -24,12 +18,6 @@ const readOutdated = (eventId: string): Promise<OutdatedPassesView> =>
  */
 const outdatedPollMs = 60_000;
 
-/** What the last sending did: said until the page is left, with the ones to try again. */
-interface Outcome {
-  text: string;
-  notSent: string[];
-}
-
 /**
  * Whenever the server says some holders' printed or mailed passes expire before the doors (the
  * doors moved more than a day later since): resend each order's and each transferred ticket's
@@ -41,8 +29,6 @@ export function PostponeResend({ eventId }: { eventId: string }) {
   // The last list read stays while a later read fails (the server away mid-sending).
   const [list, setList] = useState<OutdatedPassesView | null>(null);
   const [readError, setReadError] = useState<string | null>(null);
-  const [sending, setSending] = useState<{ done: number; total: number } | null>(null);
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
 
   const shown = useCallback((read: Promise<OutdatedPassesView>, live: () => boolean = () => true) => {
     return read.then(
@@ -65,6 +51,8 @@ export function PostponeResend({ eventId }: { eventId: string }) {
     };
   }, [eventId, shown]);
 
+  const run = useResendSending(() => shown(readOutdated(eventId)));
+  const { sending, outcome } = run;
   // Not while this till sends: the sending reads the list itself when it is done.
   const pollNow = list !== null && (list.orders.length > 0 || list.tickets.length > 0) && sending === null;
   const reread = useCallback(
@@ -72,29 +60,6 @@ export function PostponeResend({ eventId }: { eventId: string }) {
     [pollNow, eventId, shown],
   );
   usePollWhileVisible(reread, outdatedPollMs);
-
-  const send = async (doorsAt: string, targets: readonly ResendTarget[]) => {
-    const queued: ResendTarget[] = [];
-    const failures: { id: string; message: string }[] = [];
-    for (const [i, target] of targets.entries()) {
-      setSending({ done: i, total: targets.length });
-      const headers = { 'Idempotency-Key': postponeResendKey(eventId, doorsAt, target) };
-      const params = { path: { id: target.id } };
-      try {
-        await unwrap(
-          target.kind === 'order'
-            ? requireClient().POST('/v2/orders/{id}/resend', { params, body: {}, headers })
-            : requireClient().POST('/v2/tickets/{id}/resend', { params, body: {}, headers }),
-        );
-        queued.push(target);
-      } catch (err) {
-        failures.push({ id: target.id, message: messageOf(err) });
-      }
-    }
-    setSending(null);
-    setOutcome({ text: resendOutcome(queued, failures), notSent: failures.map((f) => f.id) });
-    await shown(readOutdated(eventId));
-  };
 
   const failedRead = readError ? (
     <p className="form-error" role="alert">
@@ -117,16 +82,13 @@ export function PostponeResend({ eventId }: { eventId: string }) {
           before the doors open, so the door would refuse them as out of date.
         </p>
       ) : null}
-      {sending === null && retry.length > 0 ? (
-        <button type="button" onClick={() => void send(list.doors_at, retry)}>
-          Try again for the {retry.length} not sent
-        </button>
-      ) : null}
-      {sending === null && fresh.length > 0 ? (
-        <button type="button" onClick={() => void send(list.doors_at, fresh)}>
-          {resendButtonWords(fresh)}
-        </button>
-      ) : null}
+      <ResendButtons
+        run={run}
+        retry={retry}
+        fresh={fresh}
+        freshWords={resendButtonWords(fresh)}
+        keyOf={(target) => postponeResendKey(eventId, list.doors_at, target)}
+      />
       {outcome !== null && found.mail.length === 0 ? (
         <p data-testid="postpone-all-sent">
           Every ticket with an email address has been sent again with a pass for the new doors.
@@ -134,10 +96,7 @@ export function PostponeResend({ eventId }: { eventId: string }) {
       ) : null}
       {noEmail !== null ? <p data-testid="postpone-no-email">{noEmail}</p> : null}
       {failedRead}
-      <p role="status">
-        {sending ? `Sending ${sending.done + 1} of ${sending.total}…` : null}
-        {sending === null && outcome ? outcome.text : null}
-      </p>
+      <ResendStatus run={run} />
     </div>
   );
 }
