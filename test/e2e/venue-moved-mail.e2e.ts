@@ -1,0 +1,109 @@
+import { SmtpCatcher, type CaughtMail } from '../support/smtp-catcher.js';
+import { paperAndPhoneEvent } from './support/paper-and-phone-event.js';
+import { expect, test as base } from './fixtures.js';
+import { startVenueServer } from './support/venue-server.js';
+
+const test = base.extend<{ smtp: SmtpCatcher }>({
+  // eslint-disable-next-line no-empty-pattern
+  smtp: async ({}, use) => {
+    const smtp = await SmtpCatcher.start();
+    try {
+      await use(smtp);
+    } finally {
+      await smtp.close();
+    }
+  },
+  server: async ({ smtp }, use) => {
+    const server = await startVenueServer(30_000, { MARQUEE_SMTP_URL: smtp.url });
+    try {
+      await use(server);
+    } finally {
+      await server.stop();
+    }
+  },
+});
+
+const newVenue = 'Studio 2, North building';
+const namesNewVenue = (mail: CaughtMail) => (mail.parsed.text ?? '').includes(newVenue);
+
+/**
+ * The manager moves a show to another room on its page: the page offers to mail the new venue to
+ * the two orders with an email, names the walk-in sale apart, and sends each order's confirmation
+ * again (it names the venue as it is now). The answer for one order is lost on the way back (the
+ * server queued its mail): "Try again" sends it with the same key, so nobody gets it twice.
+ */
+test('after the venue changes, "Send the new venue to N orders" mails each buyer once, even through a retry', async ({
+  boxOffice,
+  server,
+  smtp,
+}) => {
+  test.setTimeout(90_000);
+  const { page } = boxOffice;
+  const year = new Date().getUTCFullYear() + 1;
+  const { eventId, tierId: tier } = await paperAndPhoneEvent(server, {
+    title: 'Moved Room Night',
+    doors_at: `${year}-05-10T19:00:00.000Z`,
+    timezone: 'UTC',
+  });
+  const sell = (email: string | null) =>
+    server.api<{ id: string }>('POST', '/v2/orders', {
+      event_id: eventId,
+      items: [{ tier_id: tier('Stalls'), quantity: 1 }],
+      ...(email ? { buyer: { name: 'Guest', email } } : {}),
+      payment_method: 'cash',
+    });
+  await sell('ann@example.test');
+  const bob = await sell('bob@example.test');
+  const walkIn = await sell(null);
+  await smtp.waitFor(2, 20_000);
+
+  // Bob's resend reaches the server (which queues the mail), but its answer never comes back.
+  let lost = 0;
+  await page.route(`**/v2/orders/${bob.id}/resend`, async (route) => {
+    if (lost > 0) return route.continue();
+    lost++;
+    await route.fetch();
+    return route.abort('connectionreset');
+  });
+
+  await boxOffice.go('Events & tiers');
+  await page.reload(); // the list was read before the event was made through the API
+  await page.getByRole('link', { name: 'Moved Room Night' }).click();
+  const details = page.getByRole('form', { name: 'Event' });
+  await expect(details.getByLabel('Venue')).toHaveValue('Main hall');
+  await expect(page.getByTestId('venue-move-mail')).toHaveCount(0);
+  await details.getByLabel('Venue').fill(newVenue);
+  await details.getByRole('button', { name: 'Save changes' }).click();
+  await expect(details.getByRole('status')).toHaveText('Saved.');
+
+  const offer = page.getByTestId('venue-move-mail');
+  await expect(offer.getByTestId('venue-no-email')).toHaveText(
+    `1 walk-in order has no email: tell them at the door (${walkIn.id}).`,
+  );
+  await offer.getByRole('button', { name: 'Send the new venue to 2 orders' }).click();
+  await expect(offer.getByRole('status')).toContainText(
+    '1 order’s tickets queued to mail again. Not sent (1):',
+  );
+  await expect(offer.getByRole('status')).toContainText(bob.id);
+  await offer.getByRole('button', { name: 'Try again for the 1 not sent' }).click();
+  await expect(offer.getByRole('status')).toHaveText('1 order’s tickets queued to mail again.');
+  await expect(offer.getByTestId('venue-all-sent')).toBeVisible();
+  await expect(offer.getByRole('button')).toHaveCount(0);
+  expect(lost).toBe(1);
+
+  // Back on the page later: everyone with an email has it, so nothing is offered again.
+  await boxOffice.go('Events & tiers');
+  await page.getByRole('link', { name: 'Moved Room Night' }).click();
+  await expect(details.getByLabel('Venue')).toHaveValue(newVenue);
+  await expect(page.getByTestId('venue-move-mail')).toHaveCount(0);
+
+  // Once the outbox is empty, each buyer got exactly one mail naming the new venue.
+  await expect
+    .poll(async () => (await server.api<{ data: unknown[] }>('GET', '/v2/mail?status=pending')).data.length, {
+      timeout: 20_000,
+    })
+    .toBe(0);
+  const moved = smtp.mails.filter(namesNewVenue);
+  expect(moved.map((m) => m.rcptTo).sort()).toEqual([['ann@example.test'], ['bob@example.test']]);
+  expect(smtp.mails).toHaveLength(4);
+});
