@@ -1,30 +1,9 @@
 import { parseCredential } from '../../src/shared/ticket-token.js';
 import { passExpFor } from '../../src/shared/ticket-pass.js';
-import { SmtpCatcher } from '../support/smtp-catcher.js';
 import { paperAndPhoneEvent } from './support/paper-and-phone-event.js';
-import { expect, test as base } from './fixtures.js';
+import { expect } from './fixtures.js';
+import { mailedTest as test } from './support/mailed-venue.js';
 import { catchPrints, printedSlips, printsSoFar, slipCode } from './support/print.js';
-import { startVenueServer } from './support/venue-server.js';
-
-const test = base.extend<{ smtp: SmtpCatcher }>({
-  // eslint-disable-next-line no-empty-pattern
-  smtp: async ({}, use) => {
-    const smtp = await SmtpCatcher.start();
-    try {
-      await use(smtp);
-    } finally {
-      await smtp.close();
-    }
-  },
-  server: async ({ smtp }, use) => {
-    const server = await startVenueServer(30_000, { MARQUEE_SMTP_URL: smtp.url });
-    try {
-      await use(server);
-    } finally {
-      await server.stop();
-    }
-  },
-});
 
 /**
  * A show postponed by three days: once saved, the event's page offers to mail the tickets again

@@ -1,27 +1,7 @@
-import { SmtpCatcher, type CaughtMail } from '../support/smtp-catcher.js';
+import type { CaughtMail } from '../support/smtp-catcher.js';
 import { paperAndPhoneEvent } from './support/paper-and-phone-event.js';
-import { expect, test as base } from './fixtures.js';
-import { startVenueServer } from './support/venue-server.js';
-
-const test = base.extend<{ smtp: SmtpCatcher }>({
-  // eslint-disable-next-line no-empty-pattern
-  smtp: async ({}, use) => {
-    const smtp = await SmtpCatcher.start();
-    try {
-      await use(smtp);
-    } finally {
-      await smtp.close();
-    }
-  },
-  server: async ({ smtp }, use) => {
-    const server = await startVenueServer(30_000, { MARQUEE_SMTP_URL: smtp.url });
-    try {
-      await use(server);
-    } finally {
-      await server.stop();
-    }
-  },
-});
+import { expect } from './fixtures.js';
+import { mailedTest as test } from './support/mailed-venue.js';
 
 const newVenue = 'Studio 2, North building';
 const namesNewVenue = (mail: CaughtMail) => (mail.parsed.text ?? '').includes(newVenue);
