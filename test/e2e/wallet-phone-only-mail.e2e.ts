@@ -1,9 +1,8 @@
 import { pdfPages, pdfQrCodes } from '../support/pdf-tools.js';
-import { SmtpCatcher } from '../support/smtp-catcher.js';
-import { expect, test } from './fixtures.js';
+import { expect } from './fixtures.js';
 import { WalletPage } from './pages/wallet-page.js';
+import { mailedTest as test } from './support/mailed-venue.js';
 import { paperAndPhoneEvent } from './support/paper-and-phone-event.js';
-import { startVenueServer } from './support/venue-server.js';
 
 const hour = 3_600_000;
 
@@ -15,10 +14,10 @@ const hour = 3_600_000;
  */
 test('a phone-only ticket: the mail and its PDF say to open the link once with signal, and so opened the page shows its code in flight mode', async ({
   browser,
+  server,
+  smtp,
 }) => {
   test.setTimeout(120_000);
-  const smtp = await SmtpCatcher.start();
-  const server = await startVenueServer(30_000, { MARQUEE_SMTP_URL: smtp.url });
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true });
   try {
     const { eventId, tierId } = await paperAndPhoneEvent(server, {
@@ -70,7 +69,5 @@ test('a phone-only ticket: the mail and its PDF say to open the link once with s
     await new WalletPage(again).expectCurrentWindow();
   } finally {
     await context.close();
-    await server.stop();
-    await smtp.close();
   }
 });
