@@ -1,10 +1,9 @@
-import { SmtpCatcher } from '../support/smtp-catcher.js';
 import { expect, test } from './fixtures.js';
 import { BoxOffice } from './pages/box-office.js';
 import { keepScreenshot } from './support/keep-screenshot.js';
+import { mailedTest } from './support/mailed-venue.js';
 import { snap } from './support/screenshots.js';
 import { dollarEvent } from './support/till-night.js';
-import { startVenueServer } from './support/venue-server.js';
 
 /**
  * The buyer who never got their tickets: the seller typed "exmaple.com", the buyer's mail server
@@ -12,15 +11,12 @@ import { startVenueServer } from './support/venue-server.js';
  * order, corrects the address once, and the tickets go to the right mailbox; the holders who were
  * filled in from the buyer follow, the friend typed in separately does not.
  */
-test('a mistyped buyer address is corrected on the order and the tickets go to the right one', async ({
-  page,
-}) => {
-  test.setTimeout(90_000);
-  const smtp = await SmtpCatcher.start();
-  smtp.answerRcpt = (address) =>
-    address.endsWith('@exmaple.com') ? { code: 550, message: 'No such domain' } : 'accept';
-  const server = await startVenueServer(30_000, { MARQUEE_SMTP_URL: smtp.url });
-  try {
+mailedTest(
+  'a mistyped buyer address is corrected on the order and the tickets go to the right one',
+  async ({ page, server, smtp }) => {
+    mailedTest.setTimeout(90_000);
+    smtp.answerRcpt = (address) =>
+      address.endsWith('@exmaple.com') ? { code: 550, message: 'No such domain' } : 'accept';
     const event = await server.api<{ id: string }>('POST', '/v2/events', {
       title: 'Winter Gala',
       venue: 'Main hall',
@@ -48,12 +44,12 @@ test('a mistyped buyer address is corrected on the order and the tickets go to t
     await box.orders.search(order.id);
     await expect(box.orders.detail()).toContainText(order.id);
 
-    await test.step('the order says the mail was refused', async () => {
+    await mailedTest.step('the order says the mail was refused', async () => {
       await expect(box.orders.mail().first()).toHaveAttribute('data-status', 'failed', { timeout: 20_000 });
       await expect(box.orders.mail().first()).toContainText('Not sent to ada@exmaple.com');
     });
 
-    await test.step('emptying the address is refused in words, and nothing is sent', async () => {
+    await mailedTest.step('emptying the address is refused in words, and nothing is sent', async () => {
       const dialog = await box.orders.openCorrectBuyer({ email: '' });
       await dialog.getByRole('button', { name: 'Save' }).click();
       await expect(dialog.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
@@ -62,26 +58,29 @@ test('a mistyped buyer address is corrected on the order and the tickets go to t
       await expect(dialog).toBeHidden();
     });
 
-    await test.step('the corrected address is saved and the tickets are mailed to it in one step', async () => {
-      const dialog = await box.orders.openCorrectBuyer({ email: 'ada@example.com' });
-      await expect(dialog.getByLabel('Email the tickets to ada@example.com now')).toBeChecked();
-      await snap(page, 'orders-correct-buyer');
-      keepScreenshot('orders-correct-buyer');
-      await dialog.getByRole('button', { name: 'Save' }).click();
-      await expect(dialog).toBeHidden();
-      await expect(box.orders.note()).toContainText('The tickets are queued to ada@example.com');
-      await expect(box.orders.detail()).toContainText('Ada Lovelace · ada@example.com');
-      await expect(box.orders.mail()).toHaveCount(2);
-      await expect(box.orders.mail().nth(1)).toContainText('Sent to ada@example.com', { timeout: 20_000 });
-      const [sent] = await smtp.waitFor(1, 10_000, (m) => m.rcptTo.includes('ada@example.com'));
-      expect(sent!.parsed.attachments.map((a) => a.filename)).toEqual([`tickets-${order.id}.pdf`]);
-      // The refused mail stays listed, saying the tickets went elsewhere since.
-      await expect(box.orders.mail().first()).toContainText(
-        'The tickets were sent to ada@example.com later.',
-      );
-    });
+    await mailedTest.step(
+      'the corrected address is saved and the tickets are mailed to it in one step',
+      async () => {
+        const dialog = await box.orders.openCorrectBuyer({ email: 'ada@example.com' });
+        await expect(dialog.getByLabel('Email the tickets to ada@example.com now')).toBeChecked();
+        await snap(page, 'orders-correct-buyer');
+        keepScreenshot('orders-correct-buyer');
+        await dialog.getByRole('button', { name: 'Save' }).click();
+        await expect(dialog).toBeHidden();
+        await expect(box.orders.note()).toContainText('The tickets are queued to ada@example.com');
+        await expect(box.orders.detail()).toContainText('Ada Lovelace · ada@example.com');
+        await expect(box.orders.mail()).toHaveCount(2);
+        await expect(box.orders.mail().nth(1)).toContainText('Sent to ada@example.com', { timeout: 20_000 });
+        const [sent] = await smtp.waitFor(1, 10_000, (m) => m.rcptTo.includes('ada@example.com'));
+        expect(sent!.parsed.attachments.map((a) => a.filename)).toEqual([`tickets-${order.id}.pdf`]);
+        // The refused mail stays listed, saying the tickets went elsewhere since.
+        await expect(box.orders.mail().first()).toContainText(
+          'The tickets were sent to ada@example.com later.',
+        );
+      },
+    );
 
-    await test.step("a friend's ticket mailed to a typo goes out again from its own row", async () => {
+    await mailedTest.step("a friend's ticket mailed to a typo goes out again from its own row", async () => {
       const fresh = await server.api<{ id: string }>('POST', `/v2/tickets/${order.tickets[1]!.id}/transfer`, {
         to_email: 'frank@exmaple.com',
         name: 'Frank Friend',
@@ -122,19 +121,19 @@ test('a mistyped buyer address is corrected on the order and the tickets go to t
       ).toHaveCount(0);
     });
 
-    await test.step('the holder filled in from the buyer follows; the friend keeps their address', async () => {
-      const holders = await Promise.all(
-        order.tickets.map((t) =>
-          server.api<{ email: string | null }>('GET', `/v2/attendees/${t.attendee_id}`),
-        ),
-      );
-      expect(holders.map((h) => h.email)).toEqual(['ada@example.com', 'charles@example.com']);
-    });
-  } finally {
-    await server.stop();
-    await smtp.close();
-  }
-});
+    await mailedTest.step(
+      'the holder filled in from the buyer follows; the friend keeps their address',
+      async () => {
+        const holders = await Promise.all(
+          order.tickets.map((t) =>
+            server.api<{ email: string | null }>('GET', `/v2/attendees/${t.attendee_id}`),
+          ),
+        );
+        expect(holders.map((h) => h.email)).toEqual(['ada@example.com', 'charles@example.com']);
+      },
+    );
+  },
+);
 
 /**
  * The buyer phones the morning after: no mail came. It never went out (the mail server was down
