@@ -162,6 +162,56 @@ test('a holder whose read failed says so, and Try again reads only that one, mov
 });
 
 /**
+ * Ada's name was on screen; a ticket of the order was voided and the order read again, and the
+ * read of her holder again met a server blip. Her row then said "Name not read": the box office
+ * lost a name it had. Now it keeps the name, says it may be out of date, and offers Try again;
+ * a holder never read still says so.
+ */
+test('a holder read before whose read again fails keeps the name, marked, until read again', async ({
+  page,
+  server,
+}) => {
+  const { orderId, tickets, tillKey } = await groupOrder(server, [
+    { name: 'Ada Lovelace', email: 'ada@example.org' },
+    { name: 'Grace Hopper' },
+    { name: 'Katherine Johnson' },
+  ]);
+  const [ada, grace, katherine] = tickets as [SoldTicket, SoldTicket, SoldTicket];
+  let graceDown = true;
+  let blip = false;
+  const reads = await watchHolderReads(page, (id) => (id === grace.attendee_id && graceDown ? 500 : null));
+  // Ada's read is dropped on the network (no answer at all) while the blip lasts.
+  await page.route(/\/v2\/attendees\/[^/?]+$/, async (route) => {
+    if (blip && route.request().url().endsWith(ada.attendee_id)) await route.abort('connectionreset');
+    else await route.fallback();
+  });
+  const orders = await openOrder(page, server, tillKey, orderId);
+  await expect(orders.holder(ada.id)).toHaveText('Ada Lovelace · ada@example.org');
+  await expect(orders.holder(grace.id)).toContainText('Name not read');
+
+  blip = true;
+  const asked = reads.asked.length;
+  await orders.voidTicket(katherine.id, false);
+  await expect(orders.ticketRow(katherine.id)).toContainText('voided');
+  const adaRow = orders.ticketRow(ada.id);
+  await expect(orders.holder(ada.id)).toContainText('May be out of date');
+  await expect(orders.holder(ada.id)).toContainText('Ada Lovelace · ada@example.org');
+  await expect(orders.holder(ada.id)).not.toContainText('not read');
+  // Grace was never read: her row says so still.
+  await expect(orders.holder(grace.id)).toContainText('Still not read');
+  expect(reads.asked.slice(asked)).toEqual(expect.arrayContaining([grace.attendee_id]));
+  // A name that may be out of date is not edited nor mailed to: those wait for it to be read.
+  await expect(adaRow.getByRole('button', { name: 'Edit name…' })).toBeDisabled();
+
+  blip = false;
+  graceDown = false;
+  await adaRow.getByRole('button', { name: 'Try again' }).click();
+  await expect(orders.holder(ada.id)).toHaveText('Ada Lovelace · ada@example.org');
+  await expect(orders.holder(grace.id)).toHaveText('Grace Hopper');
+  await expect(adaRow.getByRole('button', { name: 'Edit name…' })).toBeEnabled();
+});
+
+/**
  * A holder with a long email and no spaces in it (a school's booking address). The Holder column
  * would not wrap it: it squeezed the actions column on a 1280 px screen until the row's buttons
  * stood one per line and ran past the order's right edge, out of reach.

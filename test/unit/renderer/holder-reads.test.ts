@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   afterHolderReads,
   HOLDER_READS_AT_ONCE,
+  holderCell,
   holdersToRetry,
   readHolders,
   readingAgain,
@@ -115,5 +116,43 @@ describe('unreadHolderWords', () => {
   it('says the name was not read, and "still" once trying again failed too', () => {
     expect(unreadHolderWords({ failures: 1, reading: false, read: false })).toBe('Name not read');
     expect(unreadHolderWords({ failures: 2, reading: true, read: false })).toBe('Still not read');
+  });
+});
+
+describe("holderCell: what a ticket's Holder cell shows after reads that failed", () => {
+  const ada = { name: 'Ada Lovelace' };
+
+  it('keeps the name read before when the read after an action fails, marked as such', () => {
+    // Read when the order opened; the read after a transfer (or a void, a buyer put right) failed.
+    const retries = afterHolderReads({}, ['tik_1'], ['tik_1']);
+    expect(holderCell(ada, retries.tik_1)).toEqual({
+      kind: 'last-read',
+      holder: ada,
+      retry: { failures: 1, reading: false, read: false },
+    });
+    // Try again failing too keeps it still, and on its way it stays on screen.
+    const again = afterHolderReads(readingAgain(retries, ['tik_1']), ['tik_1'], ['tik_1']);
+    expect(holderCell(ada, readingAgain(again, ['tik_1']).tik_1)).toMatchObject({
+      kind: 'last-read',
+      holder: ada,
+    });
+  });
+
+  it('shows the holder once read again, without the mark', () => {
+    const failed = afterHolderReads({}, ['tik_1'], ['tik_1']);
+    const readAgain = afterHolderReads(failed, ['tik_1'], []);
+    expect(holderCell(ada, readAgain.tik_1)).toEqual({ kind: 'read', holder: ada });
+  });
+
+  it('says why for a holder never read, "Still not read" once Try again failed too', () => {
+    const once = afterHolderReads({}, ['tik_1'], ['tik_1']);
+    expect(holderCell(undefined, once.tik_1)).toMatchObject({ kind: 'not-read', words: 'Name not read' });
+    const twice = afterHolderReads(once, ['tik_1'], ['tik_1']);
+    expect(holderCell(undefined, twice.tik_1)).toMatchObject({ kind: 'not-read', words: 'Still not read' });
+  });
+
+  it('shows the holder, or "…" while on its way, when no read of it failed', () => {
+    expect(holderCell(ada, undefined)).toEqual({ kind: 'read', holder: ada });
+    expect(holderCell(undefined, undefined)).toEqual({ kind: 'read', holder: undefined });
   });
 });

@@ -96,3 +96,20 @@ export function readingAgain(
 export function unreadHolderWords(retry: HolderRetry): string {
   return retry.failures > 1 ? 'Still not read' : 'Name not read';
 }
+
+/**
+ * What a ticket's Holder cell shows. `read`: the holder (undefined while still being read).
+ * `last-read`: the read after an action on the order failed, so the name read before stays, with
+ * word that it may be out of date; staff had it on screen and still need it. `not-read`: a holder
+ * never read, with why.
+ */
+export type HolderCell<A> =
+  | { kind: 'read'; holder: A | undefined }
+  | { kind: 'last-read'; holder: A; retry: HolderRetry }
+  | { kind: 'not-read'; words: string; retry: HolderRetry };
+
+export function holderCell<A>(lastRead: A | undefined, retry: HolderRetry | undefined): HolderCell<A> {
+  if (!retry || retry.read) return { kind: 'read', holder: lastRead };
+  if (lastRead !== undefined) return { kind: 'last-read', holder: lastRead, retry };
+  return { kind: 'not-read', words: unreadHolderWords(retry), retry };
+}

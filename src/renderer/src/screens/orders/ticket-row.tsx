@@ -1,6 +1,6 @@
 import type { AttendeeView, TicketView } from '../../api/types.js';
 import { StatusBadge } from '../../components/status-badge.js';
-import { unreadHolderWords, type HolderRetry } from '../../lib/holder-reads.js';
+import { holderCell, type HolderRetry } from '../../lib/holder-reads.js';
 import { notReplaceableWords } from '../../lib/replace-ticket.js';
 import type { OrderAction } from './order-action.js';
 
@@ -24,6 +24,30 @@ function holderWords(holder: AttendeeView | undefined): string {
   return holder ? [holder.name, holder.email].filter(Boolean).join(' · ') || '—' : '…';
 }
 
+/** Reads again the order's holders not read, this one among them. */
+function TryAgain({
+  ticketId,
+  retry,
+  onClick,
+}: {
+  ticketId: string;
+  retry: HolderRetry;
+  onClick: () => void;
+}) {
+  return (
+    <button
+      type="button"
+      className="button button-small"
+      disabled={retry.reading}
+      aria-busy={retry.reading}
+      title={retry.reading ? 'Reading…' : "Ask the server again for this order's names it did not answer"}
+      onClick={onClick}
+    >
+      Try again<span className="visually-hidden"> to read the holder of {ticketId}</span>
+    </button>
+  );
+}
+
 /** One ticket of an order on the Orders screen, with what staff can do to it while it is active. */
 export function TicketRow({
   ticket,
@@ -35,15 +59,18 @@ export function TicketRow({
   onReprint,
   onAction,
 }: TicketRowProps) {
-  const unread = retry && !retry.read ? retry : undefined;
-  // A read that failed after an earlier one (a reload) leaves a name that may be out of date.
-  const holder = unread ? undefined : lastRead;
+  const cell = holderCell(lastRead, retry);
+  // Edit name… and Email ticket… act on the holder as the server has them: not on a name whose
+  // read again failed (another till may have put it right since), nor on none.
+  const holder = cell.kind === 'read' ? cell.holder : undefined;
   // Why Edit name… waits: it stays in its place meanwhile, so Void… does not move when it comes.
   const holderWaits = holder
     ? null
-    : unread
-      ? "The holder's name could not be read: Try again in the Holder column"
-      : "The holder's name is being read";
+    : cell.kind === 'last-read'
+      ? "The holder's name could not be read again and may be out of date: Try again in the Holder column"
+      : cell.kind === 'not-read'
+        ? "The holder's name could not be read: Try again in the Holder column"
+        : "The holder's name is being read";
   return (
     <tr data-ticket={ticket.id}>
       <td>
@@ -54,30 +81,26 @@ export function TicketRow({
       <td>{tierName}</td>
       <td className="holder-cell">
         {retry ? (
-          // Not read, then read by Try again: both in the same box, so the table keeps its widths
-          // and heights and no button moves when the name comes (styles.css .holder-slot).
+          // Not read (or kept from before a read that failed), then read by Try again: all in the
+          // same box, so the table keeps its widths and heights and no button moves when the name
+          // comes (styles.css .holder-slot).
           <div className="holder-slot">
-            {unread ? (
-              <div className="holder-slot-unread">
-                <span className="holder-unread-words">{unreadHolderWords(unread)}</span>
-                <button
-                  type="button"
-                  className="button button-small"
-                  disabled={unread.reading}
-                  aria-busy={unread.reading}
-                  title={
-                    unread.reading
-                      ? 'Reading…'
-                      : "Ask the server again for this order's names it did not answer"
-                  }
-                  onClick={onRetryHolders}
-                >
-                  Try again<span className="visually-hidden"> to read the holder of {ticket.id}</span>
-                </button>
-              </div>
-            ) : (
+            {cell.kind === 'read' ? (
               <div className="holder-slot-read" title={holderWords(holder)}>
                 {holderWords(holder)}
+              </div>
+            ) : cell.kind === 'last-read' ? (
+              <div className="holder-slot-stale">
+                <div className="holder-stale-name" title={holderWords(cell.holder)}>
+                  {holderWords(cell.holder)}
+                </div>
+                <span className="holder-unread-words small">May be out of date</span>
+                <TryAgain ticketId={ticket.id} retry={cell.retry} onClick={onRetryHolders} />
+              </div>
+            ) : (
+              <div className="holder-slot-unread">
+                <span className="holder-unread-words">{cell.words}</span>
+                <TryAgain ticketId={ticket.id} retry={cell.retry} onClick={onRetryHolders} />
               </div>
             )}
           </div>
