@@ -1,14 +1,9 @@
 import { notFound } from '../errors.js';
 import type { OutdatedPassesView } from '../schemas/outdated-passes.js';
 import type { EventsRepo } from '../store/events-repo.js';
-import type { PassDeliveriesRepo, PaperTicketRow, TicketMailRow } from '../store/pass-deliveries-repo.js';
+import type { PassDeliveriesRepo } from '../store/pass-deliveries-repo.js';
 import { toIso } from '../time.js';
-import {
-  expiresBeforeDoors,
-  newestPassDoors,
-  paperPassLifeMs,
-  type Delivery,
-} from './pass-delivery-rules.js';
+import { paperPassLifeMs } from './pass-delivery-rules.js';
 
 export interface OutdatedPassesDeps {
   events: EventsRepo;
@@ -38,61 +33,24 @@ export class OutdatedPasses {
     if (event.status === 'cancelled' || earliest === null || earliest + paperPassLifeMs >= event.doors_at) {
       return answer;
     }
-    const moves = this.deps.passes.moves(eventId);
-    const { delivered, failed } = mailsByRef(this.deps.passes.ticketMails(eventId));
-    const outdated = (ticket: PaperTicketRow): boolean => {
-      const ref = ticket.transferred_from === null ? ticket.order_id : ticket.id;
-      const deliveries: Delivery[] = [
-        { kind: 'handed', at: ticket.issued_at },
-        ...(ticket.last_printed_at === null ? [] : [{ kind: 'handed' as const, at: ticket.last_printed_at }]),
-        ...(delivered.get(ref) ?? []),
-      ];
-      return expiresBeforeDoors(newestPassDoors(deliveries, moves, event.doors_at), event.doors_at);
-    };
-    const orders = new Map<string, OutdatedPassesView['orders'][number]>();
-    for (const ticket of this.deps.passes.paperTickets(eventId)) {
-      if (!outdated(ticket)) continue;
-      if (ticket.transferred_from !== null) {
-        answer.tickets.push({
-          ticket_id: ticket.id,
-          order_id: ticket.order_id,
-          holder_name: ticket.holder_name,
-          email: ticket.holder_email,
-          mails_failed: failed.get(ticket.id) ?? 0,
+    for (const row of this.deps.passes.outdatedHolders(eventId, event.doors_at, paperPassLifeMs)) {
+      if (row.ticket_id === null)
+        answer.orders.push({
+          order_id: row.order_id,
+          buyer_name: row.name,
+          email: row.email,
+          tickets: row.tickets,
+          mails_failed: row.mails_failed,
         });
-        continue;
-      }
-      const order = orders.get(ticket.order_id);
-      if (order) order.tickets++;
       else
-        orders.set(ticket.order_id, {
-          order_id: ticket.order_id,
-          buyer_name: ticket.buyer_name,
-          email: ticket.buyer_email,
-          tickets: 1,
-          mails_failed: failed.get(ticket.order_id) ?? 0,
+        answer.tickets.push({
+          ticket_id: row.ticket_id,
+          order_id: row.order_id,
+          holder_name: row.name,
+          email: row.email,
+          mails_failed: row.mails_failed,
         });
     }
-    answer.orders = [...orders.values()];
     return answer;
   }
-}
-
-/**
- * An order's confirmations under its id, a transferred ticket's mails under the ticket's: those
- * sent or waiting, which carry a pass, and how many were given up, which carried none.
- */
-function mailsByRef(rows: readonly TicketMailRow[]) {
-  const delivered = new Map<string, Delivery[]>();
-  const failed = new Map<string, number>();
-  for (const row of rows) {
-    if (row.status === 'failed') {
-      failed.set(row.ref, (failed.get(row.ref) ?? 0) + 1);
-      continue;
-    }
-    const list = delivered.get(row.ref) ?? [];
-    list.push({ kind: 'mail', status: row.status, sentAt: row.sent_at });
-    delivered.set(row.ref, list);
-  }
-  return { delivered, failed };
 }

@@ -1,33 +1,18 @@
 import type { Db } from './db.js';
 
-/** One change of an event's doors time (migration 24). */
-export interface DoorsMove {
-  from_doors_at: number;
-  to_doors_at: number;
-  moved_at: number;
-}
-
-/** An active ticket of a tier that prints, with whom it reached. */
-export interface PaperTicketRow {
-  id: string;
+/**
+ * Whom GET /v2/events/{id}/outdated_passes lists: an order's buyer, for `tickets` of theirs whose
+ * newest pass expires before the doors, or the holder of one such ticket transferred to them.
+ */
+export interface OutdatedHolderRow {
   order_id: string;
-  issued_at: number;
-  /** Its latest reprint at the box office, or null when only the sale's slip was handed. */
-  last_printed_at: number | null;
-  /** Set on a ticket its holder got by a transfer: mailed on its own, not with the order. */
-  transferred_from: string | null;
-  buyer_name: string | null;
-  buyer_email: string | null;
-  holder_name: string | null;
-  holder_email: string | null;
-}
-
-/** A ticket mail about the event's orders or transferred tickets. */
-export interface TicketMailRow {
-  kind: 'order_confirmation' | 'ticket_transfer';
-  ref: string;
-  status: 'pending' | 'sent' | 'failed';
-  sent_at: number | null;
+  /** The transferred ticket, or null for the order's buyer. */
+  ticket_id: string | null;
+  name: string | null;
+  email: string | null;
+  tickets: number;
+  /** Ticket mails about the order (or the transferred ticket) the sender gave up on. */
+  mails_failed: number;
 }
 
 /**
@@ -37,39 +22,67 @@ export interface TicketMailRow {
 export class PassDeliveriesRepo {
   private readonly insertMoveStmt;
   private readonly insertPrintStmt;
-  private readonly movesStmt;
   private readonly earliestFromStmt;
-  private readonly ticketsStmt;
-  private readonly mailsStmt;
+  private readonly outdatedStmt;
 
   constructor(db: Db) {
     this.insertMoveStmt = db.prepare(
       'INSERT INTO event_doors_moves (event_id, from_doors_at, to_doors_at, moved_at) VALUES (?, ?, ?, ?)',
     );
     this.insertPrintStmt = db.prepare('INSERT INTO ticket_prints (ticket_id, printed_at) VALUES (?, ?)');
-    this.movesStmt = db.prepare(
-      'SELECT from_doors_at, to_doors_at, moved_at FROM event_doors_moves WHERE event_id = ? ORDER BY moved_at, seq',
-    );
     this.earliestFromStmt = db
       .prepare('SELECT MIN(from_doors_at) FROM event_doors_moves WHERE event_id = ?')
       .pluck();
-    this.ticketsStmt = db.prepare(
-      `SELECT t.id, t.order_id, t.issued_at, t.transferred_from, o.buyer_name, o.buyer_email,
-              a.name AS holder_name, a.email AS holder_email,
-              (SELECT MAX(p.printed_at) FROM ticket_prints p WHERE p.ticket_id = t.id) AS last_printed_at
-         FROM tickets t
-         JOIN tiers ti ON ti.id = t.tier_id
-         JOIN orders o ON o.id = t.order_id
-         LEFT JOIN attendees a ON a.id = t.attendee_id
-        WHERE t.event_id = ? AND t.status = 'active' AND ti.paper_pass = 1
-        ORDER BY t.seq`,
-    );
-    // No index on ref (migration 010 says why): one scan of the outbox, as an order's mail list.
-    this.mailsStmt = db.prepare(
-      `SELECT kind, ref, status, sent_at FROM mail_outbox
-        WHERE ((kind = 'order_confirmation' AND ref IN (SELECT id FROM orders WHERE event_id = @event))
-            OR (kind = 'ticket_transfer'
-                AND ref IN (SELECT id FROM tickets WHERE event_id = @event AND transferred_from IS NOT NULL)))`,
+    // A ticket's newest pass is the best of what reached its holder: the sale's or transfer's own
+    // (issued_at), its newest print, each mail about it not given up (one waiting, or sent without
+    // a time, will carry the doors as they are). Each carried the doors in effect when it was
+    // handed or sent: a move's from_doors_at until that move was made, today's after the last.
+    // `bad`: the spans of time whose doors stood more than a pass's life before today's; listed,
+    // a ticket all of whose passes reached its holder in such spans. Worked out here so that only
+    // the holders listed leave SQLite. No index on mail_outbox.ref (migration 010 says why): one
+    // scan of the outbox, as an order's mail list.
+    this.outdatedStmt = db.prepare(
+      `WITH bad AS MATERIALIZED (
+         SELECT since, until FROM (
+           SELECT LAG(moved_at) OVER (ORDER BY moved_at, seq) AS since, moved_at AS until, from_doors_at
+             FROM event_doors_moves WHERE event_id = @event)
+          WHERE from_doors_at + @life < @doors),
+       mails AS MATERIALIZED (
+         SELECT ref,
+                MAX(status = 'pending'
+                    OR (status = 'sent' AND (sent_at IS NULL OR NOT EXISTS (
+                          SELECT 1 FROM bad WHERE (since IS NULL OR since <= sent_at) AND sent_at < until))))
+                  AS fresh,
+                SUM(status = 'failed') AS failed
+           FROM mail_outbox
+          WHERE ((kind = 'order_confirmation' AND ref IN (SELECT id FROM orders WHERE event_id = @event))
+              OR (kind = 'ticket_transfer'
+                  AND ref IN (SELECT id FROM tickets WHERE event_id = @event AND transferred_from IS NOT NULL)))
+          GROUP BY ref),
+       handed AS (
+         SELECT t.seq, t.order_id, t.attendee_id, t.transferred_from IS NOT NULL AS moved,
+                CASE WHEN t.transferred_from IS NULL THEN t.order_id ELSE t.id END AS ref,
+                (SELECT MAX(p.printed_at) FROM ticket_prints p WHERE p.ticket_id = t.id) AS printed_at
+           FROM tickets t
+           JOIN tiers ti ON ti.id = t.tier_id
+          WHERE t.event_id = @event AND t.status = 'active' AND ti.paper_pass = 1
+            AND EXISTS (SELECT 1 FROM bad WHERE (since IS NULL OR since <= t.issued_at) AND t.issued_at < until)),
+       listed AS (
+         SELECT ref, order_id, attendee_id, moved, COUNT(*) AS tickets, MIN(seq) AS first
+           FROM handed h
+          WHERE (printed_at IS NULL
+                 OR EXISTS (SELECT 1 FROM bad WHERE (since IS NULL OR since <= printed_at) AND printed_at < until))
+            AND NOT EXISTS (SELECT 1 FROM mails m WHERE m.ref = h.ref AND m.fresh)
+          GROUP BY ref)
+       SELECT l.order_id, CASE WHEN l.moved THEN l.ref END AS ticket_id,
+              CASE WHEN l.moved THEN a.name ELSE o.buyer_name END AS name,
+              CASE WHEN l.moved THEN a.email ELSE o.buyer_email END AS email,
+              l.tickets, COALESCE(m.failed, 0) AS mails_failed
+         FROM listed l
+         LEFT JOIN orders o ON NOT l.moved AND o.id = l.order_id
+         LEFT JOIN attendees a ON l.moved AND a.id = l.attendee_id
+         LEFT JOIN mails m ON m.ref = l.ref
+        ORDER BY l.first`,
     );
   }
 
@@ -81,20 +94,17 @@ export class PassDeliveriesRepo {
     this.insertPrintStmt.run(ticketId, at);
   }
 
-  moves(eventId: string): DoorsMove[] {
-    return this.movesStmt.all(eventId) as DoorsMove[];
-  }
-
   /** The earliest doors time the event ever had on record, or null when it never moved. */
   earliestDoors(eventId: string): number | null {
     return (this.earliestFromStmt.get(eventId) as number | null | undefined) ?? null;
   }
 
-  paperTickets(eventId: string): PaperTicketRow[] {
-    return this.ticketsStmt.all(eventId) as PaperTicketRow[];
-  }
-
-  ticketMails(eventId: string): TicketMailRow[] {
-    return this.mailsStmt.all({ event: eventId }) as TicketMailRow[];
+  /**
+   * Whose newest paper pass of the event expires before `doorsAt`, a pass living `lifeMs` past
+   * the doors it was signed under: buyers (one row an order) and transferred tickets' holders,
+   * each in the order of its first such ticket.
+   */
+  outdatedHolders(eventId: string, doorsAt: number, lifeMs: number): OutdatedHolderRow[] {
+    return this.outdatedStmt.all({ event: eventId, doors: doorsAt, life: lifeMs }) as OutdatedHolderRow[];
   }
 }
