@@ -7,8 +7,10 @@ import { PeriodSalesService } from './domain/period-sales.js';
 import { ExportsService } from './domain/exports.js';
 import { EventsService } from './domain/events.js';
 import { OutdatedPasses } from './domain/outdated-passes.js';
+import { OutdatedVenue } from './domain/outdated-venue.js';
 import { TicketReprints } from './domain/ticket-reprints.js';
 import { PassDeliveriesRepo } from './store/pass-deliveries-repo.js';
+import { VenueMovesRepo } from './store/venue-moves-repo.js';
 import { AttendantPin } from './domain/attendant-pin.js';
 import {
   accessCodeGuessLimit,
@@ -116,6 +118,8 @@ export interface AppContext {
   events: EventsService;
   /** Whose paper passes expire before the doors, after a move (GET /v2/events/{id}/outdated_passes). */
   outdatedPasses: OutdatedPasses;
+  /** Whose buyers were not mailed since the venue changed (GET /v2/events/{id}/outdated_venue). */
+  outdatedVenue: OutdatedVenue;
   /** A ticket's slip printed again at the box office, recorded (POST /v2/tickets/{id}/reprint). */
   ticketReprints: TicketReprints;
   tiers: TiersService;
@@ -160,6 +164,7 @@ export function createContext(
   // the cache the wallet page reads.
   const mail = new MailOutbox(db, now);
   const passes = new PassDeliveriesRepo(db);
+  const venueMoves = new VenueMovesRepo(db);
   const lifecycle = new Lifecycle();
   const cryptoThreads = new CryptoThreads();
   lifecycle.onStop('crypto threads', () => cryptoThreads.close());
@@ -279,8 +284,9 @@ export function createContext(
     backups,
     automaticBackups,
     repos: { ...repos, ...salesRepos },
-    events: new EventsService({ ...shared, mail, urls, venueClock, passes }),
+    events: new EventsService({ ...shared, mail, urls, venueClock, passes, venueMoves }),
     outdatedPasses: new OutdatedPasses({ events: repos.events, passes }),
+    outdatedVenue: new OutdatedVenue({ events: repos.events, venueMoves }),
     ticketReprints: new TicketReprints({
       actions,
       tickets: salesRepos.tickets,

@@ -12,6 +12,7 @@ import { responseJson } from '../schemas/response-json.js';
 import type { EventChanges, EventRow, EventsRepo } from '../store/events-repo.js';
 import { ListCursor, toPage, type Page } from '../store/pagination.js';
 import type { PassDeliveriesRepo } from '../store/pass-deliveries-repo.js';
+import type { VenueMovesRepo } from '../store/venue-moves-repo.js';
 import type { TiersRepo } from '../store/tiers-repo.js';
 import { parseIso } from '../time.js';
 import type { ActionContext } from './action-context.js';
@@ -44,6 +45,8 @@ export interface EventsDeps {
   venueClock: VenueClock;
   /** Where each doors move is recorded, so out-of-date paper passes can be told (outdated-passes.ts). */
   passes: PassDeliveriesRepo;
+  /** Where each venue change is recorded, so buyers not yet told can be listed (outdated-venue.ts). */
+  venueMoves: VenueMovesRepo;
   now: () => number;
 }
 
@@ -142,6 +145,9 @@ export class EventsService {
       events.update(id, changes, now());
       if (changes.doors_at !== undefined && changes.doors_at !== current.doors_at) {
         this.deps.passes.recordMove(id, current.doors_at, changes.doors_at, now());
+      }
+      if (changes.venue !== undefined && changes.venue !== current.venue) {
+        this.deps.venueMoves.record(id, current.venue, changes.venue, now());
       }
       const event = viewEvent(this.require(id), this.deps.urls);
       outbox.emit('event.updated', event);

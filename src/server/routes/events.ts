@@ -12,6 +12,7 @@ import {
 } from '../schemas/events.js';
 import { BulkRefund, RefundAllBody } from '../schemas/orders.js';
 import { OutdatedPasses } from '../schemas/outdated-passes.js';
+import { OutdatedVenue } from '../schemas/outdated-venue.js';
 import { bodyDefaultsToEmpty } from '../http/optional-body.js';
 
 /** A kiosk reads published events only (EventsService publishedOnly). */
@@ -20,7 +21,7 @@ const kioskView = (request: FastifyRequest): boolean => request.apiKey?.scope ==
 
 export async function eventRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
-  const { events, orders, outdatedPasses } = app.ctx;
+  const { events, orders, outdatedPasses, outdatedVenue } = app.ctx;
   const tags = ['events'];
 
   api.post(
@@ -148,6 +149,22 @@ export async function eventRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => outdatedPasses.forEvent(request.params.id),
+  );
+
+  api.get(
+    '/events/:id/outdated_venue',
+    {
+      config: { access: ['box_office'] },
+      schema: {
+        operationId: 'listOutdatedVenue',
+        tags,
+        summary:
+          "The orders whose buyers were sold a ticket before the event's latest venue change and not mailed since",
+        params: IdParams('evt'),
+        response: { 200: ref(OutdatedVenue), ...errorResponses },
+      },
+    },
+    async (request) => outdatedVenue.forEvent(request.params.id),
   );
 
   api.post(

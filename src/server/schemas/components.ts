@@ -10,6 +10,7 @@ import { Event } from './events.js';
 import { Mail } from './mail.js';
 import { Offer, OfferTier } from './offer.js';
 import { OutdatedPasses } from './outdated-passes.js';
+import { OutdatedVenue } from './outdated-venue.js';
 import { BulkRefund, Order, Refund } from './orders.js';
 import { Payout } from './payouts.js';
 import { DoorAttendee, DoorTicket, DoubleAdmission, FeedTicketChange, Scan } from './scans.js';
@@ -40,6 +41,7 @@ export const componentSchemas = [
   Refund,
   BulkRefund,
   OutdatedPasses,
+  OutdatedVenue,
   Ticket,
   Attendee,
   DoubleAdmission,

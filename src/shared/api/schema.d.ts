@@ -178,6 +178,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v2/events/{id}/outdated_venue': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The orders whose buyers were sold a ticket before the event's latest venue change and not mailed since */
+    get: operations['listOutdatedVenue'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v2/events/{event_id}/tiers': {
     parameters: {
       query?: never;
@@ -1985,6 +2002,54 @@ export interface components {
       }[];
     };
     /**
+     * @description The orders of an event whose buyers were not mailed since the event's venue changed
+     * @example {
+     *       "object": "outdated_venue",
+     *       "event_id": "evt_Hq3Zk8Xb1M",
+     *       "venue": "The Roundhouse",
+     *       "moved_from": "Corn Exchange",
+     *       "moved_at": "2027-02-01T10:15:00.000Z",
+     *       "orders": [
+     *         {
+     *           "order_id": "ord_5kQ2mZp8Rt",
+     *           "buyer_name": "Ann Lee",
+     *           "email": "ann@example.com",
+     *           "tickets": 2,
+     *           "mails_failed": 0
+     *         },
+     *         {
+     *           "order_id": "ord_8WcN3xVb2L",
+     *           "buyer_name": null,
+     *           "email": null,
+     *           "tickets": 1,
+     *           "mails_failed": 0
+     *         }
+     *       ]
+     *     }
+     */
+    OutdatedVenue: {
+      /** @enum {string} */
+      object: 'outdated_venue';
+      event_id: string;
+      /** @description The venue as it is now */
+      venue: string;
+      /** @description The venue before the latest change; null: never changed */
+      moved_from: string | null;
+      /** @description When the latest venue change was saved (UTC, Z); null: never changed. Part of a resend Idempotency-Key, one per change */
+      moved_at: string | null;
+      /** @description Orders sold before the latest venue change, not refunded, whose buyer holds an active ticket and has had no confirmation sent or waiting since the change: resend each (POST /v2/orders/{id}/resend); those with email null are walk-ins */
+      orders: {
+        order_id: string;
+        buyer_name: string | null;
+        /** @description The buyer's email; null: a walk-in sale, so only the door can tell them */
+        email: string | null;
+        /** @description Active tickets of the order its buyer holds */
+        tickets: number;
+        /** @description Confirmation mails of the order the sender gave up on; part of a resend Idempotency-Key, so a mail that failed is sent again while a double press is not */
+        mails_failed: number;
+      }[];
+    };
+    /**
      * @description A minted ticket
      * @example {
      *       "id": "tik_Vb7nR2kPzc",
@@ -3609,6 +3674,45 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['OutdatedPasses'];
+        };
+      };
+      400: components['responses']['Refusal'];
+      401: components['responses']['Refusal'];
+      403: components['responses']['Refusal'];
+      404: components['responses']['Refusal'];
+      409: components['responses']['Refusal'];
+      413: components['responses']['Refusal'];
+      415: components['responses']['Refusal'];
+      429: components['responses']['RateLimited'];
+      507: components['responses']['Refusal'];
+    };
+  };
+  listOutdatedVenue: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The session token of the staff member signed in at this till (POST /v2/staff/sign_in). Once any active staff member exists, writes with a box_office key need it (403 staff_sign_in_required); refunds, voids, payouts and admin work need a manager whenever it is sent (403 insufficient_role). */
+        'Marquee-Staff'?: string;
+      };
+      path: {
+        /** @description evt_ id */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The orders of an event whose buyers were not mailed since the event's venue changed */
+      200: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'x-ratelimit-limit': components['headers']['RateLimitLimit'];
+          'x-ratelimit-remaining': components['headers']['RateLimitRemaining'];
+          'x-ratelimit-reset': components['headers']['RateLimitReset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OutdatedVenue'];
         };
       };
       400: components['responses']['Refusal'];

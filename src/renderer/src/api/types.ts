@@ -28,6 +28,7 @@ export type RefundBody = RequestBody<'/v2/orders/{id}/refund', 'post'>;
 export type PayoutView = Answer<'/v2/payouts/{id}', 'get'>;
 export type BulkRefundView = Answer<'/v2/events/{id}/refund_all', 'get'>;
 export type OutdatedPassesView = Answer<'/v2/events/{id}/outdated_passes', 'get'>;
+export type OutdatedVenueView = Answer<'/v2/events/{id}/outdated_venue', 'get'>;
 export type RefundMethod = NonNullable<RefundView['method']>;
 export type TicketView = Answer<'/v2/tickets/{id}', 'get'>;
 export type TransferBody = RequestBody<'/v2/tickets/{id}/transfer', 'post'>;

@@ -22,6 +22,7 @@ import { sql as m022 } from './022-venue-timezone.js';
 import { sql as m023 } from './023-venue-clock-pinned.js';
 import { sql as m024 } from './024-doors-moves.js';
 import { sql as m025 } from './025-ticket-prints.js';
+import { sql as m026 } from './026-venue-moves.js';
 
 export interface Migration {
   version: number;
@@ -66,4 +67,5 @@ export const migrations: readonly Migration[] = [
   { version: 23, name: 'venue-clock-pinned', sql: m023 },
   { version: 24, name: 'doors-moves', sql: m024 },
   { version: 25, name: 'ticket-prints', sql: m025 },
+  { version: 26, name: 'venue-moves', sql: m026 },
 ];

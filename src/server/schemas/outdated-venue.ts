@@ -1,0 +1,61 @@
+import { Type, type Static } from 'typebox';
+import { Nullable } from './common.js';
+
+const VenueOrder = Type.Object({
+  order_id: Type.String(),
+  buyer_name: Nullable(Type.String()),
+  email: Nullable(
+    Type.String({ description: "The buyer's email; null: a walk-in sale, so only the door can tell them" }),
+  ),
+  tickets: Type.Integer({ description: 'Active tickets of the order its buyer holds' }),
+  mails_failed: Type.Integer({
+    description:
+      'Confirmation mails of the order the sender gave up on; part of a resend Idempotency-Key, so a mail that failed is sent again while a double press is not',
+  }),
+});
+
+export const OutdatedVenue = Type.Object(
+  {
+    object: Type.Literal('outdated_venue'),
+    event_id: Type.String(),
+    venue: Type.String({ description: 'The venue as it is now' }),
+    moved_from: Nullable(
+      Type.String({ description: 'The venue before the latest change; null: never changed' }),
+    ),
+    moved_at: Nullable(
+      Type.String({
+        format: 'date-time',
+        description:
+          'When the latest venue change was saved (UTC, Z); null: never changed. Part of a resend Idempotency-Key, one per change',
+      }),
+    ),
+    orders: Type.Array(VenueOrder, {
+      description:
+        'Orders sold before the latest venue change, not refunded, whose buyer holds an active ticket and has had no confirmation sent or waiting since the change: resend each (POST /v2/orders/{id}/resend); those with email null are walk-ins',
+    }),
+  },
+  {
+    $id: 'OutdatedVenue',
+    description: "The orders of an event whose buyers were not mailed since the event's venue changed",
+    examples: [
+      {
+        object: 'outdated_venue',
+        event_id: 'evt_Hq3Zk8Xb1M',
+        venue: 'The Roundhouse',
+        moved_from: 'Corn Exchange',
+        moved_at: '2027-02-01T10:15:00.000Z',
+        orders: [
+          {
+            order_id: 'ord_5kQ2mZp8Rt',
+            buyer_name: 'Ann Lee',
+            email: 'ann@example.com',
+            tickets: 2,
+            mails_failed: 0,
+          },
+          { order_id: 'ord_8WcN3xVb2L', buyer_name: null, email: null, tickets: 1, mails_failed: 0 },
+        ],
+      },
+    ],
+  },
+);
+export type OutdatedVenueView = Static<typeof OutdatedVenue>;

@@ -1,0 +1,77 @@
+import type { Db } from './db.js';
+
+/** One change of an event's venue (migration 26). */
+export interface VenueMove {
+  from_venue: string;
+  to_venue: string;
+  moved_at: number;
+}
+
+/** An order of the event sold before a venue change, not refunded, with a ticket its buyer holds. */
+export interface VenueOrderRow {
+  order_id: string;
+  buyer_name: string | null;
+  buyer_email: string | null;
+  /** Active tickets the buyer still holds (not transferred away): what the confirmation carries. */
+  tickets: number;
+}
+
+/** An order confirmation of the event (checkout's or a resend), with its delivery state. */
+export interface ConfirmationMailRow {
+  ref: string;
+  status: 'pending' | 'sent' | 'failed';
+  sent_at: number | null;
+}
+
+/**
+ * The record of an event's venue changes and the reads behind GET /v2/events/{id}/outdated_venue:
+ * which orders were sold before the latest change and which confirmations went since.
+ */
+export class VenueMovesRepo {
+  private readonly insertStmt;
+  private readonly latestStmt;
+  private readonly ordersStmt;
+  private readonly mailsStmt;
+
+  constructor(db: Db) {
+    this.insertStmt = db.prepare(
+      'INSERT INTO event_venue_moves (event_id, from_venue, to_venue, moved_at) VALUES (?, ?, ?, ?)',
+    );
+    this.latestStmt = db.prepare(
+      `SELECT from_venue, to_venue, moved_at FROM event_venue_moves WHERE event_id = ?
+        ORDER BY moved_at DESC, seq DESC LIMIT 1`,
+    );
+    this.ordersStmt = db.prepare(
+      `SELECT o.id AS order_id, o.buyer_name, o.buyer_email,
+              (SELECT COUNT(*) FROM tickets t
+                WHERE t.order_id = o.id AND t.status = 'active' AND t.transferred_from IS NULL) AS tickets
+         FROM orders o
+        WHERE o.event_id = @event AND o.status != 'refunded' AND o.created_at < @before
+        ORDER BY o.seq`,
+    );
+    // No index on ref (migration 010 says why): one scan of the outbox, as an order's mail list.
+    this.mailsStmt = db.prepare(
+      `SELECT ref, status, sent_at FROM mail_outbox
+        WHERE kind = 'order_confirmation' AND ref IN (SELECT id FROM orders WHERE event_id = ?)`,
+    );
+  }
+
+  record(eventId: string, from: string, to: string, at: number): void {
+    this.insertStmt.run(eventId, from, to, at);
+  }
+
+  /** The event's latest venue change, or null when none was recorded. */
+  latest(eventId: string): VenueMove | null {
+    return (this.latestStmt.get(eventId) as VenueMove | undefined) ?? null;
+  }
+
+  /** Orders sold before `before`, not refunded, whose buyer holds at least one active ticket. */
+  ordersSoldBefore(eventId: string, before: number): VenueOrderRow[] {
+    const rows = this.ordersStmt.all({ event: eventId, before }) as VenueOrderRow[];
+    return rows.filter((row) => row.tickets > 0);
+  }
+
+  confirmationMails(eventId: string): ConfirmationMailRow[] {
+    return this.mailsStmt.all(eventId) as ConfirmationMailRow[];
+  }
+}

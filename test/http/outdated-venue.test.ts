@@ -1,0 +1,231 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { MailSenderOverrides } from '../../src/server/mail/mail-sender.js';
+import type { components } from '../../src/shared/api/schema.js';
+import { eventually } from '../support/eventually.js';
+import { SmtpCatcher } from '../support/smtp-catcher.js';
+import { adminSecret, makeTestApp, restartTestApp, type TestApp } from '../support/test-app.js';
+
+type OutdatedVenue = components['schemas']['OutdatedVenue'];
+type OutdatedPasses = components['schemas']['OutdatedPasses'];
+
+/** Real ms: the sender sleeps on real timers. */
+const fast: MailSenderOverrides = {
+  pollMs: 50,
+  stopGraceMs: 2_000,
+  policy: { backoffMs: [40, 80], maxAttempts: 3, unreachableRetryMs: 50 },
+};
+const day = 24 * 3_600_000;
+
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+/** The real app on a real SQLite file, listening on loopback, mailing a real SMTP catcher. */
+async function venue(smtp: SmtpCatcher, restartOf?: TestApp): Promise<{ t: TestApp; url: string }> {
+  const options = { workers: true, smtpUrl: smtp.url, mailSender: fast, now: Date.now };
+  const t = restartOf ? await restartTestApp(restartOf, options) : await makeTestApp(options);
+  const url = await t.app.listen({ host: '127.0.0.1', port: 0 });
+  return { t, url };
+}
+
+function client(url: string) {
+  return async <T>(method: string, path: string, body?: unknown): Promise<T> => {
+    const res = await fetch(`${url}${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${adminSecret}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    const text = await res.text();
+    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
+    return JSON.parse(text) as T;
+  };
+}
+
+type Api = ReturnType<typeof client>;
+type Sold = { id: string; tickets: { id: string }[] };
+
+/** Orders listed, by id with their email, sorted: reads at a glance. */
+const listed = (answer: { orders: readonly { order_id: string; email: string | null }[] }) =>
+  answer.orders.map((o) => `${o.order_id} ${o.email ?? 'no email'}`).sort();
+
+/** Until the outbox has nothing waiting: every mail queued so far has been sent (or given up). */
+const outboxDrained = (api: Api) =>
+  eventually(
+    async () =>
+      (await api<{ data: unknown[] }>('GET', '/v2/mail?status=pending')).data.length === 0 ? true : undefined,
+    10_000,
+    'the outbox drained',
+  );
+
+/** A published event with one printing tier, and a till selling it to whoever is named. */
+async function showOnSale(api: Api, doors: number) {
+  const event = await api<{ id: string }>('POST', '/v2/events', {
+    title: 'Moved Night',
+    venue: 'Corn Exchange',
+    doors_at: new Date(doors).toISOString(),
+    timezone: 'UTC',
+    tickets: [{ name: 'Stalls', price_cents: 2000 }],
+  });
+  await api('POST', `/v2/events/${event.id}/publish`);
+  const tiers = await api<{ data: { id: string }[] }>('GET', `/v2/events/${event.id}/tiers`);
+  const sell = (email: string | null, quantity = 1) =>
+    api<Sold>('POST', '/v2/orders', {
+      event_id: event.id,
+      items: [{ tier_id: tiers.data[0]!.id, quantity }],
+      ...(email ? { buyer: { name: email.split('@')[0], email } } : {}),
+      payment_method: 'cash',
+    });
+  return { id: event.id, sell };
+}
+
+describe('GET /v2/events/{id}/outdated_venue', () => {
+  it('lists the orders sold before a venue change and not mailed since, across a restart, until each is mailed', async () => {
+    const smtp = await SmtpCatcher.start();
+    cleanups.push(() => smtp.close());
+    let { t, url } = await venue(smtp);
+    cleanups.push(() => t.close());
+    let api: Api = client(url);
+    const show = await showOnSale(api, Date.now() + 10 * day);
+    const path = `/v2/events/${show.id}/outdated_venue`;
+
+    const ann = await show.sell('ann@example.test', 2);
+    const bob = await show.sell('bob@example.test');
+    const refunded = await show.sell('rae@example.test');
+    const voided = await show.sell('vic@example.test');
+    const walkIn = await show.sell(null);
+    await smtp.waitFor(4, 20_000);
+    await outboxDrained(api);
+    await api('POST', `/v2/orders/${refunded.id}/refund`, {});
+    await api('POST', `/v2/tickets/${voided.tickets[0]!.id}/void`, { refund: false });
+
+    // Never moved: nobody to tell, and the answer says so.
+    expect(await api<OutdatedVenue>('GET', path)).toEqual({
+      object: 'outdated_venue',
+      event_id: show.id,
+      venue: 'Corn Exchange',
+      moved_from: null,
+      moved_at: null,
+      orders: [],
+    });
+
+    // A title change alone is no venue change.
+    await api('PATCH', `/v2/events/${show.id}`, { title: 'Moved Night (late show)' });
+    expect((await api<OutdatedVenue>('GET', path)).orders).toEqual([]);
+
+    const before = Date.now();
+    await api('PATCH', `/v2/events/${show.id}`, { venue: 'The Roundhouse' });
+    const afterMove = await api<OutdatedVenue>('GET', path);
+    expect(afterMove).toMatchObject({ venue: 'The Roundhouse', moved_from: 'Corn Exchange' });
+    expect(Date.parse(afterMove.moved_at!)).toBeGreaterThanOrEqual(before);
+    // Not the refunded order, nor the one whose only ticket was voided; the walk-in is listed
+    // without an email, so the page can name it apart.
+    const expected = [
+      `${ann.id} ann@example.test`,
+      `${bob.id} bob@example.test`,
+      `${walkIn.id} no email`,
+    ].sort();
+    expect(listed(afterMove)).toEqual(expected);
+    expect(afterMove.orders.find((o) => o.order_id === ann.id)).toMatchObject({
+      tickets: 2,
+      mails_failed: 0,
+    });
+
+    // Sold after the change: its confirmation names the new venue, so it is never listed.
+    const late = await show.sell('lee@example.test');
+    const lateWalkIn = await show.sell(null);
+
+    // Another till, after the venue server restarted, reads the same list and the same change.
+    await t.app.close();
+    ({ t, url } = await venue(smtp, t));
+    api = client(url);
+    const afterRestart = await api<OutdatedVenue>('GET', path);
+    expect(listed(afterRestart)).toEqual(expected);
+    expect(afterRestart.moved_at).toBe(afterMove.moved_at);
+
+    // Ann's confirmation is mailed again: gone while it waits, and once it went out.
+    await api('POST', `/v2/orders/${ann.id}/resend`, {});
+    expect(listed(await api<OutdatedVenue>('GET', path))).toEqual(
+      [`${bob.id} bob@example.test`, `${walkIn.id} no email`].sort(),
+    );
+    await smtp.waitFor(1, 20_000, (mail) => mail.rcptTo.includes('lee@example.test'));
+    await outboxDrained(api);
+    expect(listed(await api<OutdatedVenue>('GET', path))).toEqual(
+      [`${bob.id} bob@example.test`, `${walkIn.id} no email`].sort(),
+    );
+
+    // A second change lists again everyone not mailed since it, Ann too.
+    await api('PATCH', `/v2/events/${show.id}`, { venue: 'Town Hall' });
+    const second = await api<OutdatedVenue>('GET', path);
+    expect(second).toMatchObject({ venue: 'Town Hall', moved_from: 'The Roundhouse' });
+    expect(second.moved_at).not.toBe(afterMove.moved_at);
+    expect(listed(second)).toEqual(
+      [
+        `${ann.id} ann@example.test`,
+        `${bob.id} bob@example.test`,
+        `${walkIn.id} no email`,
+        `${late.id} lee@example.test`,
+        `${lateWalkIn.id} no email`,
+      ].sort(),
+    );
+  }, 60_000);
+
+  it('takes an order off when the postponement resend mails it after the change, and a venue resend off the postponement list', async () => {
+    const smtp = await SmtpCatcher.start();
+    cleanups.push(() => smtp.close());
+    const { t, url } = await venue(smtp);
+    cleanups.push(() => t.close());
+    const api = client(url);
+    const doors = Date.now() + 10 * day;
+    const show = await showOnSale(api, doors);
+    const ann = await show.sell('ann@example.test');
+    const bob = await show.sell('bob@example.test');
+    await smtp.waitFor(2, 20_000);
+    await outboxDrained(api);
+
+    // One save moves the doors three days later and the show to another hall: both offers list both.
+    await api('PATCH', `/v2/events/${show.id}`, {
+      venue: 'The Roundhouse',
+      doors_at: new Date(doors + 3 * day).toISOString(),
+    });
+    const venuePath = `/v2/events/${show.id}/outdated_venue`;
+    const passesPath = `/v2/events/${show.id}/outdated_passes`;
+    const both = [`${ann.id} ann@example.test`, `${bob.id} bob@example.test`].sort();
+    expect(listed(await api<OutdatedVenue>('GET', venuePath))).toEqual(both);
+    expect(listed(await api<OutdatedPasses>('GET', passesPath))).toEqual(both);
+
+    // The postponement's resend of Ann (its own key) is her one mail naming the new hall; the
+    // venue's resend of Bob carries a pass for the new doors. Each leaves both lists.
+    await api('POST', `/v2/orders/${ann.id}/resend`, {});
+    await api('POST', `/v2/orders/${bob.id}/resend`, {});
+    expect((await api<OutdatedVenue>('GET', venuePath)).orders).toEqual([]);
+    expect((await api<OutdatedPasses>('GET', passesPath)).orders).toEqual([]);
+    await smtp.waitFor(4, 20_000);
+    await outboxDrained(api);
+    expect((await api<OutdatedVenue>('GET', venuePath)).orders).toEqual([]);
+    expect((await api<OutdatedPasses>('GET', passesPath)).orders).toEqual([]);
+  }, 60_000);
+
+  it('needs a box office or admin key, and 404s an unknown event in the contract envelope', async () => {
+    const t = await makeTestApp();
+    cleanups.push(() => t.close());
+    const unknown = await t.call('GET', '/v2/events/evt_unknown0000000000/outdated_venue');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toMatchObject({
+      error: { type: 'not_found_error', code: 'resource_missing' },
+    });
+    const created = await t.call('POST', '/v2/api_keys', { name: 'Door', scope: 'scanner' });
+    const scanner = (created.json() as { secret: string }).secret;
+    const event = await t.call('POST', '/v2/events', {
+      title: 'Show',
+      venue: 'Hall',
+      doors_at: '2027-01-01T19:00:00Z',
+      timezone: 'UTC',
+    });
+    const path = `/v2/events/${(event.json() as { id: string }).id}/outdated_venue`;
+    expect((await t.call('GET', path, undefined, scanner)).statusCode).toBe(403);
+  });
+});
