@@ -8,11 +8,13 @@ const namesNewVenue = (mail: CaughtMail) => (mail.parsed.text ?? '').includes(ne
 
 /**
  * The manager moves a show to another room on its page: the page offers to mail the new venue to
- * the two orders with an email, names the walk-in sale apart, and sends each order's confirmation
- * again (it names the venue as it is now). The answer for one order is lost on the way back (the
- * server queued its mail): "Try again" sends it with the same key, so nobody gets it twice.
+ * the two orders with an email, names the walk-in sale apart, and still offers it after a reload
+ * (the server keeps the change and who was told). Each order's confirmation goes again (it names
+ * the venue as it is now). The answer for one order is lost on the way back (the server queued its
+ * mail) and the list cannot be read for a moment: the last list stays, and "Try again" sends it
+ * with the same key, so nobody gets it twice.
  */
-test('after the venue changes, "Send the new venue to N orders" mails each buyer once, even through a retry', async ({
+test('after the venue changes, "Send the new venue to N orders" survives a reload and mails each buyer once, even through a retry', async ({
   boxOffice,
   server,
   smtp,
@@ -36,15 +38,35 @@ test('after the venue changes, "Send the new venue to N orders" mails each buyer
   const bob = await sell('bob@example.test');
   const walkIn = await sell(null);
   await smtp.waitFor(2, 20_000);
+  const outboxEmpty = () =>
+    expect
+      .poll(
+        async () => (await server.api<{ data: unknown[] }>('GET', '/v2/mail?status=pending')).data.length,
+        {
+          timeout: 20_000,
+        },
+      )
+      .toBe(0);
+  // Both confirmations marked sent, naming the old venue, before it changes.
+  await outboxEmpty();
 
-  // Bob's resend reaches the server (which queues the mail), but its answer never comes back.
+  // Bob's resend reaches the server (which queues the mail), but its answer never comes back, and
+  // the list cannot be read either until the till tries Bob again.
   let lost = 0;
+  let down = false;
   await page.route(`**/v2/orders/${bob.id}/resend`, async (route) => {
-    if (lost > 0) return route.continue();
+    if (lost > 0) {
+      down = false;
+      return route.continue();
+    }
     lost++;
     await route.fetch();
+    down = true;
     return route.abort('connectionreset');
   });
+  await page.route(`**/v2/events/${eventId}/outdated_venue`, (route) =>
+    down ? route.abort('connectionreset') : route.continue(),
+  );
 
   await boxOffice.go('Events & tiers');
   await page.reload(); // the list was read before the event was made through the API
@@ -57,32 +79,40 @@ test('after the venue changes, "Send the new venue to N orders" mails each buyer
   await expect(details.getByRole('status')).toHaveText('Saved.');
 
   const offer = page.getByTestId('venue-move-mail');
+  const button = offer.getByRole('button', { name: 'Send the new venue to 2 orders' });
+  await expect(button).toBeVisible();
+  // A fresh page load (another till, or this one restarted) offers the same.
+  await page.reload();
+  await expect(details.getByLabel('Venue')).toHaveValue(newVenue);
+  await expect(button).toBeVisible();
   await expect(offer.getByTestId('venue-no-email')).toHaveText(
     `1 walk-in order has no email: tell them at the door (${walkIn.id}).`,
   );
-  await offer.getByRole('button', { name: 'Send the new venue to 2 orders' }).click();
+  await button.click();
   await expect(offer.getByRole('status')).toContainText(
     '1 order’s tickets queued to mail again. Not sent (1):',
   );
   await expect(offer.getByRole('status')).toContainText(bob.id);
+  // The list read after the sending failed: the last one stays, and says so.
+  await expect(offer.getByRole('alert')).toContainText('Could not read which orders have not been sent');
   await offer.getByRole('button', { name: 'Try again for the 1 not sent' }).click();
   await expect(offer.getByRole('status')).toHaveText('1 order’s tickets queued to mail again.');
   await expect(offer.getByTestId('venue-all-sent')).toBeVisible();
   await expect(offer.getByRole('button')).toHaveCount(0);
   expect(lost).toBe(1);
 
-  // Back on the page later: everyone with an email has it, so nothing is offered again.
+  // Back on the page later, and after a reload: everyone with an email has it, so nothing is offered.
   await boxOffice.go('Events & tiers');
   await page.getByRole('link', { name: 'Moved Room Night' }).click();
+  await expect(details.getByLabel('Venue')).toHaveValue(newVenue);
+  const read = page.waitForResponse((r) => r.url().includes('/outdated_venue') && r.ok());
+  await page.reload();
+  await read;
   await expect(details.getByLabel('Venue')).toHaveValue(newVenue);
   await expect(page.getByTestId('venue-move-mail')).toHaveCount(0);
 
   // Once the outbox is empty, each buyer got exactly one mail naming the new venue.
-  await expect
-    .poll(async () => (await server.api<{ data: unknown[] }>('GET', '/v2/mail?status=pending')).data.length, {
-      timeout: 20_000,
-    })
-    .toBe(0);
+  await outboxEmpty();
   const moved = smtp.mails.filter(namesNewVenue);
   expect(moved.map((m) => m.rcptTo).sort()).toEqual([['ann@example.test'], ['bob@example.test']]);
   expect(smtp.mails).toHaveLength(4);

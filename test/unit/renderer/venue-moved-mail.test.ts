@@ -6,51 +6,43 @@ import {
   venueNoEmailWords,
 } from '../../../src/renderer/src/lib/venue-moved-mail.js';
 
-type Status = 'active' | 'transferred' | 'voided';
-const order = (
-  id: string,
-  email: string | null,
-  tickets: Status[] = ['active'],
-  status: 'paid' | 'partially_refunded' | 'refunded' = 'paid',
-) => ({
-  id,
-  status,
-  buyer: email === null ? null : { name: 'Guest', email },
-  tickets: tickets.map((s) => ({ status: s })),
+const listed = (order_id: string, email: string | null, mails_failed = 0) => ({
+  order_id,
+  buyer_name: 'Guest',
+  email,
+  tickets: 1,
+  mails_failed,
 });
 
 describe('venue moved mail', () => {
-  it('mails the orders with an email and a valid ticket, names walk-ins apart, skips refunded and voided', () => {
+  it('mails the listed orders with an email, names walk-ins apart, and carries the mails given up', () => {
     expect(
-      venueMailTargets([
-        order('ord_a', 'a@example.test'),
-        order('ord_part', 'p@example.test', ['voided', 'active'], 'partially_refunded'),
-        order('ord_walk', null),
-        { ...order('ord_blank', null), buyer: { name: 'Walk-in', email: null } },
-        order('ord_refunded', 'r@example.test', ['voided'], 'refunded'),
-        order('ord_voided', 'v@example.test', ['voided']),
-        order('ord_walk_voided', null, ['voided']),
-      ]),
+      venueMailTargets({
+        orders: [
+          listed('ord_a', 'a@example.test'),
+          listed('ord_walk', null),
+          listed('ord_b', 'b@example.test', 2),
+        ],
+      }),
     ).toEqual({
       mail: [
         { kind: 'order', id: 'ord_a', mailsFailed: 0 },
-        { kind: 'order', id: 'ord_part', mailsFailed: 0 },
+        { kind: 'order', id: 'ord_b', mailsFailed: 2 },
       ],
-      noEmail: ['ord_walk', 'ord_blank'],
+      noEmail: ['ord_walk'],
     });
   });
 
-  it('keys each order per venue change: the same change keeps the key, a later one (even back) does not', () => {
-    const first = { venue: 'Studio 2', savedAt: '2026-12-02T01:00:00.000Z' };
-    const back = { venue: 'Main hall', savedAt: '2026-12-02T01:05:00.000Z' };
-    const again = { venue: 'Studio 2', savedAt: '2026-12-02T01:10:00.000Z' };
-    const key = venueMoveKey('evt_1', first, 'ord_a');
-    expect(venueMoveKey('evt_1', { ...first }, 'ord_a')).toBe(key);
+  it('keys each order per venue change and per mail given up: a later change (even back) or a failure since does not reuse it', () => {
+    const first = '2026-12-02T01:00:00.000Z';
+    const order = { kind: 'order' as const, id: 'ord_a', mailsFailed: 0 };
+    const key = venueMoveKey('evt_1', first, order);
+    expect(venueMoveKey('evt_1', first, { ...order })).toBe(key);
     const others = [
-      venueMoveKey('evt_1', first, 'ord_b'),
-      venueMoveKey('evt_2', first, 'ord_a'),
-      venueMoveKey('evt_1', back, 'ord_a'),
-      venueMoveKey('evt_1', again, 'ord_a'),
+      venueMoveKey('evt_1', first, { ...order, id: 'ord_b' }),
+      venueMoveKey('evt_2', first, order),
+      venueMoveKey('evt_1', '2026-12-02T01:05:00.000Z', order),
+      venueMoveKey('evt_1', first, { ...order, mailsFailed: 1 }),
     ];
     expect(new Set([key, ...others]).size).toBe(5);
   });

@@ -1,46 +1,37 @@
-import type { OrderView } from '../api/types.js';
+import type { OutdatedVenueView } from '../api/types.js';
 import type { ResendTarget } from './postpone-resend.js';
-
-/** A venue change saved on this till: what it is now, and when it was saved (one per change). */
-export interface VenueMove {
-  venue: string;
-  savedAt: string;
-}
 
 /** Whom a venue change reaches by mail, and the orders only the door can tell. */
 export interface VenueMailTargets {
-  /** Orders with a buyer email and a ticket still valid: their confirmation mail goes again. */
+  /** Orders with a buyer email not told since the change: their confirmation mail goes again. */
   mail: ResendTarget[];
-  /** Orders with a ticket still valid but no email (walk-in sales). */
+  /** Orders sold before the change with no email (walk-in sales). */
   noEmail: string[];
 }
 
-/** What of an order (GET /v2/orders) tells whether and how a new venue reaches it. */
-export type VenueOrder = Pick<OrderView, 'id' | 'status' | 'buyer'> & {
-  tickets: readonly Pick<OrderView['tickets'][number], 'status'>[];
-};
-
 /**
- * The event's orders a new venue must reach: not refunded, with a ticket still valid (not every
- * one voided), the ones with a buyer email to mail and the others named apart.
+ * The orders the server says were not told of the latest venue change (GET
+ * /v2/events/{id}/outdated_venue): those with a buyer email to mail, the others named apart, so
+ * the button never promises a mail that cannot go.
  */
-export function venueMailTargets(orders: readonly VenueOrder[]): VenueMailTargets {
+export function venueMailTargets(list: Pick<OutdatedVenueView, 'orders'>): VenueMailTargets {
   const found: VenueMailTargets = { mail: [], noEmail: [] };
-  for (const order of orders) {
-    if (order.status === 'refunded' || !order.tickets.some((t) => t.status === 'active')) continue;
-    if (order.buyer?.email) found.mail.push({ kind: 'order', id: order.id, mailsFailed: 0 });
-    else found.noEmail.push(order.id);
+  for (const order of list.orders) {
+    if (order.email) found.mail.push({ kind: 'order', id: order.order_id, mailsFailed: order.mails_failed });
+    else found.noEmail.push(order.order_id);
   }
   return found;
 }
 
 /**
- * One Idempotency-Key per order and per venue change: a second press, a retry after a lost
- * answer, or the page opened again mails nobody twice, while a later change (saved at another
- * moment) mails again, even back to an earlier venue.
+ * One Idempotency-Key per order and per venue change (the server's `moved_at`, the same on every
+ * till): a second press, a retry after a lost answer, another till or the page opened again mails
+ * nobody twice, while a later change, even back to an earlier venue, or a mail the sender gave up
+ * on since, mails again.
  */
-export function venueMoveKey(eventId: string, move: VenueMove, orderId: string): string {
-  return `venue-moved:${eventId}:${move.savedAt}:${orderId}`;
+export function venueMoveKey(eventId: string, movedAt: string, target: ResendTarget): string {
+  const after = target.mailsFailed > 0 ? `:after-${target.mailsFailed}-failed` : '';
+  return `venue-moved:${eventId}:${movedAt}:${target.id}${after}`;
 }
 
 /** "Send the new venue to 2 orders". */

@@ -18,7 +18,7 @@ import { TierEditor } from './tier-editor.js';
 import { TiersTable } from './tiers-table.js';
 import { CancelEventDialog } from './cancel-event-dialog.js';
 import { PostponeResend } from './postpone-resend.js';
-import { rememberVenueMove, venueMoveSavedAt, VenueMoveMail } from './venue-move-mail.js';
+import { VenueMoveMail } from './venue-move-mail.js';
 
 type Editing = { tier: TierView | null } | null;
 
@@ -66,8 +66,6 @@ function EventDetail({ event }: { event: EventView }) {
   // What the last cancel or refund did, said once its dialog has closed.
   const [notice, setNotice] = useState<string | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
-  // A venue change saved here: the offer to mail it is read again for each one.
-  const [venueMovedAt, setVenueMovedAt] = useState(() => venueMoveSavedAt(event.id));
 
   // Create event and Publish take themselves away: the keyboard lands on the event's heading.
   const heading = useFocusIfLost<HTMLHeadingElement>(event.status);
@@ -198,15 +196,11 @@ function EventDetail({ event }: { event: EventView }) {
               const parsed = eventChanges(read?.id === event.id ? read : event, form);
               if (!parsed.body) return parsed.errors;
               if (Object.keys(parsed.body).length > 0) await updateEvent(event.id, parsed.body);
-              if (parsed.body.venue !== undefined) {
-                rememberVenueMove(event.id, parsed.body.venue);
-                setVenueMovedAt(venueMoveSavedAt(event.id));
-              }
             }}
           />
-          {/* Read again whenever the doors move: saved here, or read again from another till. */}
+          {/* Read again whenever the doors or the venue move: saved here, or read again from another till. */}
           {event.status !== 'cancelled' ? <PostponeResend key={event.doors_at} eventId={event.id} /> : null}
-          {event.status !== 'cancelled' ? <VenueMoveMail key={venueMovedAt} eventId={event.id} /> : null}
+          {event.status !== 'cancelled' ? <VenueMoveMail key={event.venue} eventId={event.id} /> : null}
         </section>
       </div>
 

@@ -5,7 +5,7 @@ import type { OutdatedPassesView } from '../../api/types.js';
 import { noEmailWords, postponeResendKey, resendButtonWords, toResend } from '../../lib/postpone-resend.js';
 import { usePollWhileVisible } from '../../hooks/use-poll-while-visible.js';
 import { requireClient } from '../../stores/session-store.js';
-import { ResendButtons, ResendStatus, useResendSending } from './resend-sending.js';
+import { ResendButtons, ResendStatus, stillListedIn, useResendSending } from './resend-sending.js';
 
 /** Whose printed or mailed passes expire before the doors, as the server says now. */
 const readOutdated = (eventId: string): Promise<OutdatedPassesView> =>
@@ -51,7 +51,15 @@ export function PostponeResend({ eventId }: { eventId: string }) {
     };
   }, [eventId, shown]);
 
-  const run = useResendSending(() => shown(readOutdated(eventId)));
+  const run = useResendSending(
+    () => shown(readOutdated(eventId)),
+    (targets) =>
+      stillListedIn(targets, async () => {
+        const fresh = await readOutdated(eventId);
+        setList(fresh);
+        return toResend(fresh).mail;
+      }),
+  );
   const { sending, outcome } = run;
   // Not while this till sends: the sending reads the list itself when it is done.
   const pollNow = list !== null && (list.orders.length > 0 || list.tickets.length > 0) && sending === null;

@@ -19,14 +19,49 @@ export interface ResendSending {
 }
 
 /**
+ * Of the targets pressed for, those the server still lists, as it lists them now. The page's
+ * list may be a minute old, and the other offer (new doors or new venue), or another till, may
+ * have mailed an order since under its own Idempotency-Key: asking first mails nobody twice.
+ */
+export type StillListed = (targets: readonly ResendTarget[]) => Promise<readonly ResendTarget[]>;
+
+/** The targets as `read` (the offer's list, read afresh) gives them; all of them when it fails. */
+export async function stillListedIn(
+  targets: readonly ResendTarget[],
+  read: () => Promise<readonly ResendTarget[]>,
+): Promise<readonly ResendTarget[]> {
+  let listed: readonly ResendTarget[];
+  try {
+    listed = await read();
+  } catch {
+    // The keys still guard a retry: sending fails the same way, or replays the first answer.
+    return targets;
+  }
+  const wanted = new Set(targets.map((t) => t.id));
+  return listed.filter((t) => wanted.has(t.id));
+}
+
+/**
  * The sending loop of the event page's offers to mail tickets again (new doors, new venue): one
  * POST /v2/orders/{id}/resend (or /v2/tickets/{id}/resend) at a time, so the count says where it
- * is, and a failure stops nobody else. `after` runs once the last one has answered.
+ * is, and a failure stops nobody else. `stillListed` narrows a press to those still to mail;
+ * `after` runs once the last one has answered.
  */
-export function useResendSending(after: () => Promise<void> | void = () => undefined): ResendSending {
+export function useResendSending(
+  after: () => Promise<void> | void = () => undefined,
+  stillListed: StillListed = async (targets) => targets,
+): ResendSending {
   const [sending, setSending] = useState<ResendSending['sending']>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
-  const send: ResendSending['send'] = async (targets, keyOf) => {
+  const send: ResendSending['send'] = async (pressed, keyOf) => {
+    setSending({ done: 0, total: pressed.length });
+    const targets = await stillListed(pressed);
+    if (targets.length === 0) {
+      // Everyone pressed for was mailed meanwhile: nothing to say but the list as it is now.
+      setSending(null);
+      await after();
+      return;
+    }
     const queued: ResendTarget[] = [];
     const failures: { id: string; message: string }[] = [];
     for (const [i, target] of targets.entries()) {

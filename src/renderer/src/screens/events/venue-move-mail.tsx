@@ -1,101 +1,117 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { messageOf } from '../../api/api-error.js';
 import { unwrap } from '../../api/client.js';
-import type { OrderView } from '../../api/types.js';
+import type { OutdatedVenueView } from '../../api/types.js';
+import { usePollWhileVisible } from '../../hooks/use-poll-while-visible.js';
 import {
   venueButtonWords,
   venueMailTargets,
   venueMoveKey,
   venueNoEmailWords,
-  type VenueMailTargets,
-  type VenueMove,
 } from '../../lib/venue-moved-mail.js';
 import { requireClient } from '../../stores/session-store.js';
-import { ResendButtons, ResendStatus, useResendSending } from './resend-sending.js';
+import { ResendButtons, ResendStatus, stillListedIn, useResendSending } from './resend-sending.js';
 
-/** Pages of 100: a show of 10 000 orders is read in 100 requests, and no list loops for ever. */
-const maxPages = 1_000;
-
-/** Every order of the event (GET /v2/orders?event_id=…, page after page). */
-async function readEventOrders(eventId: string): Promise<OrderView[]> {
-  const orders: OrderView[] = [];
-  let cursor: string | undefined;
-  for (let page = 0; page < maxPages; page++) {
-    const list = await unwrap(
-      requireClient().GET('/v2/orders', {
-        params: { query: { event_id: eventId, limit: 100, ...(cursor ? { cursor } : {}) } },
-      }),
-    );
-    orders.push(...list.data);
-    if (!list.has_more || !list.next_cursor) break;
-    cursor = list.next_cursor;
-  }
-  return orders;
-}
-
-/** Venue changes saved on this till, per event, kept while the app runs (the page may be left). */
-const moves = new Map<string, VenueMove & { sent: Set<string> }>();
-
-export function rememberVenueMove(eventId: string, venue: string, now: Date = new Date()): void {
-  moves.set(eventId, { venue, savedAt: now.toISOString(), sent: new Set() });
-}
-
-/** When this till last saved a venue change of the event (null: not since the app started). */
-export const venueMoveSavedAt = (eventId: string): string | null => moves.get(eventId)?.savedAt ?? null;
+/** The orders whose buyers were not mailed since the venue last changed, as the server says now. */
+const readOutdatedVenue = (eventId: string): Promise<OutdatedVenueView> =>
+  unwrap(requireClient().GET('/v2/events/{id}/outdated_venue', { params: { path: { id: eventId } } }));
 
 /**
- * After the venue of an event is changed and saved on this till: offer to mail each order's
- * confirmation again (it names the event's venue as it is now), one at a time with an
- * Idempotency-Key per order and change, and name the orders with no email apart. Says nothing
- * when no order has an email.
+ * While an order with an email is still listed, how often the list is read again: another till
+ * mailing (the venue or the doors offer) takes it off here too. Not every few seconds: each read
+ * goes through the event's orders and its confirmation mails.
+ */
+const outdatedVenuePollMs = 60_000;
+
+/**
+ * Whenever the server says buyers were sold a ticket before the venue last changed and not mailed
+ * since: offer to mail each order's confirmation again (it names the venue as it is now), one at
+ * a time with an Idempotency-Key per order and change, and name the walk-in orders apart. Read
+ * from the server, so it shows on every till and after a reload until each is mailed; says
+ * nothing when no listed order has an email.
  */
 export function VenueMoveMail({ eventId }: { eventId: string }) {
-  const move = moves.get(eventId);
-  const [targets, setTargets] = useState<VenueMailTargets | null>(null);
+  // The last list read stays while a later read fails (the server away mid-sending).
+  const [list, setList] = useState<OutdatedVenueView | null>(null);
   const [readError, setReadError] = useState<string | null>(null);
-  const run = useResendSending();
+
+  const read = useCallback(async () => {
+    try {
+      const fresh = await readOutdatedVenue(eventId);
+      setList(fresh);
+      setReadError(null);
+      return fresh;
+    } catch (err) {
+      setReadError(messageOf(err));
+      throw err;
+    }
+  }, [eventId]);
+  const reread = useCallback(
+    () =>
+      read().then(
+        () => undefined,
+        () => undefined,
+      ),
+    [read],
+  );
 
   useEffect(() => {
-    if (!move) return;
     let live = true;
-    readEventOrders(eventId).then(
-      (orders) => live && setTargets(venueMailTargets(orders)),
+    readOutdatedVenue(eventId).then(
+      (fresh) => {
+        if (!live) return;
+        setList(fresh);
+        setReadError(null);
+      },
       (err: unknown) => live && setReadError(messageOf(err)),
     );
     return () => {
       live = false;
     };
-  }, [eventId, move]);
+  }, [eventId]);
 
-  if (!move) return null;
-  if (readError) {
-    return (
-      <p className="form-error" role="alert">
-        Could not read the event&apos;s orders to send the new venue to: {readError}
-      </p>
-    );
+  const run = useResendSending(reread, (targets) =>
+    stillListedIn(targets, async () => venueMailTargets(await read()).mail),
+  );
+  const found = list === null ? null : venueMailTargets(list);
+  // Not while this till sends: the sending reads the list itself when it is done.
+  const pollNow = found !== null && found.mail.length > 0 && run.sending === null;
+  const poll = useCallback(() => (pollNow ? reread() : Promise.resolve()), [pollNow, reread]);
+  usePollWhileVisible(poll, outdatedVenuePollMs);
+
+  const failedRead = readError ? (
+    <p className="form-error" role="alert">
+      Could not read which orders have not been sent the new venue: {readError}
+    </p>
+  ) : null;
+  if (list === null || found === null) {
+    return failedRead ? <div data-testid="venue-move-mail">{failedRead}</div> : null;
   }
-  if (targets === null || targets.mail.length === 0) return null;
-  for (const id of run.outcome?.queued ?? []) move.sent.add(id);
-  const left = targets.mail.filter((t) => !move.sent.has(t.id));
-  if (left.length === 0 && run.outcome === null) return null;
-  const notSent = run.outcome?.notSent ?? [];
-  const noEmail = venueNoEmailWords(targets.noEmail);
+  if (list.moved_at === null || (found.mail.length === 0 && run.outcome === null)) return null;
+  const movedAt = list.moved_at;
+  const { outcome } = run;
+  // Those not sent that are still listed: one mailed meanwhile (another till) drops out.
+  const retry = outcome ? found.mail.filter((t) => outcome.notSent.includes(t.id)) : [];
+  const fresh = found.mail.filter((t) => !outcome?.notSent.includes(t.id));
+  const noEmail = venueNoEmailWords(found.noEmail);
 
   return (
     <div className="form-warning" data-testid="venue-move-mail">
-      <p>The venue is now {move.venue}: the tickets already mailed or printed name the old one.</p>
+      {found.mail.length > 0 ? (
+        <p>The venue is now {list.venue}: the tickets already mailed or printed name the old one.</p>
+      ) : null}
       <ResendButtons
         run={run}
-        retry={left.filter((t) => notSent.includes(t.id))}
-        fresh={left.filter((t) => !notSent.includes(t.id))}
-        freshWords={venueButtonWords(left.filter((t) => !notSent.includes(t.id)).length)}
-        keyOf={(target) => venueMoveKey(eventId, move, target.id)}
+        retry={retry}
+        fresh={fresh}
+        freshWords={venueButtonWords(fresh.length)}
+        keyOf={(target) => venueMoveKey(eventId, movedAt, target)}
       />
-      {run.outcome !== null && left.length === 0 ? (
+      {outcome !== null && found.mail.length === 0 ? (
         <p data-testid="venue-all-sent">Every order with an email address has been sent the new venue.</p>
       ) : null}
       {noEmail !== null ? <p data-testid="venue-no-email">{noEmail}</p> : null}
+      {failedRead}
       <ResendStatus run={run} />
     </div>
   );
