@@ -117,3 +117,64 @@ test('after the venue changes, "Send the new venue to N orders" survives a reloa
   expect(moved.map((m) => m.rcptTo).sort()).toEqual([['ann@example.test'], ['bob@example.test']]);
   expect(smtp.mails).toHaveLength(4);
 });
+
+/**
+ * One save postpones the show by three days and moves it to another room: both offers list the
+ * same two buyers. The manager mails them from the postponement's offer, then presses the venue's
+ * before its list was read again: it asks the server first, finds both told (the postponement's
+ * mail names the new room), and mails nobody. Each buyer gets one mail for the save.
+ */
+test('a save that moves doors and venue mails each buyer once, whichever offer is pressed after the other', async ({
+  boxOffice,
+  server,
+  smtp,
+}) => {
+  test.setTimeout(90_000);
+  const { page } = boxOffice;
+  const year = new Date().getUTCFullYear() + 1;
+  const { eventId, tierId: tier } = await paperAndPhoneEvent(server, {
+    title: 'Moved Twice Night',
+    doors_at: `${year}-06-10T19:00:00.000Z`,
+    timezone: 'UTC',
+  });
+  for (const email of ['ann@example.test', 'bob@example.test']) {
+    await server.api('POST', '/v2/orders', {
+      event_id: eventId,
+      items: [{ tier_id: tier('Stalls'), quantity: 1 }],
+      buyer: { name: 'Guest', email },
+      payment_method: 'cash',
+    });
+  }
+  await smtp.waitFor(2, 20_000);
+  const pending = async () =>
+    (await server.api<{ data: unknown[] }>('GET', '/v2/mail?status=pending')).data.length;
+  await expect.poll(pending, { timeout: 20_000 }).toBe(0);
+
+  await boxOffice.go('Events & tiers');
+  await page.reload(); // the list was read before the event was made through the API
+  await page.getByRole('link', { name: 'Moved Twice Night' }).click();
+  const details = page.getByRole('form', { name: 'Event' });
+  await details.getByLabel('Doors open').fill(`${year}-06-13T19:00`);
+  await details.getByLabel('Venue').fill(newVenue);
+  await details.getByRole('button', { name: 'Save changes' }).click();
+  await expect(details.getByRole('status')).toHaveText('Saved.');
+
+  const postpone = page.getByTestId('postpone-resend');
+  const venueOffer = page.getByTestId('venue-move-mail');
+  const venueButton = venueOffer.getByRole('button', { name: 'Send the new venue to 2 orders' });
+  await expect(venueButton).toBeVisible();
+  await postpone.getByRole('button', { name: 'Resend tickets to 2 orders' }).click();
+  await expect(postpone.getByRole('status')).toHaveText('2 orders’ tickets queued to mail again.');
+  // The venue's list was read before that sending: its button is still there until pressed.
+  await expect(venueButton).toBeVisible();
+  const asked = page.waitForResponse((r) => r.url().includes('/outdated_venue') && r.ok());
+  await venueButton.click();
+  await asked;
+  await expect(venueOffer).toHaveCount(0);
+
+  await expect.poll(pending, { timeout: 20_000 }).toBe(0);
+  const resent = smtp.mails.slice(2);
+  expect(resent.map((m) => m.rcptTo).sort()).toEqual([['ann@example.test'], ['bob@example.test']]);
+  expect(resent.every(namesNewVenue)).toBe(true);
+  expect(smtp.mails).toHaveLength(4);
+});
