@@ -1,52 +1,20 @@
 import { decodeJwt } from 'jose';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { MailSenderOverrides } from '../../src/server/mail/mail-sender.js';
 import type { components } from '../../src/shared/api/schema.js';
 import { passExpFor } from '../../src/shared/ticket-pass.js';
 import { eventually } from '../support/eventually.js';
 import { SmtpCatcher } from '../support/smtp-catcher.js';
-import { adminSecret, makeTestApp, restartTestApp, type TestApp } from '../support/test-app.js';
+import { adminApi, mailingVenue, type AdminApi } from '../support/mailing-test-app.js';
+import { makeTestApp } from '../support/test-app.js';
 
 type Outdated = components['schemas']['OutdatedPasses'];
 
-/** Real ms: the sender sleeps on real timers. */
-const fast: MailSenderOverrides = {
-  pollMs: 50,
-  stopGraceMs: 2_000,
-  policy: { backoffMs: [40, 80], maxAttempts: 3, unreachableRetryMs: 50 },
-};
 const day = 24 * 3_600_000;
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
-
-/** The real app on a real SQLite file, listening on loopback, mailing a real SMTP catcher. */
-async function venue(smtp: SmtpCatcher, restartOf?: TestApp): Promise<{ t: TestApp; url: string }> {
-  const options = { workers: true, smtpUrl: smtp.url, mailSender: fast, now: Date.now };
-  const t = restartOf ? await restartTestApp(restartOf, options) : await makeTestApp(options);
-  const url = await t.app.listen({ host: '127.0.0.1', port: 0 });
-  return { t, url };
-}
-
-function client(url: string) {
-  return async <T>(method: string, path: string, body?: unknown): Promise<T> => {
-    const res = await fetch(`${url}${path}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${adminSecret}`,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    const text = await res.text();
-    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
-    return JSON.parse(text) as T;
-  };
-}
-
-type Api = ReturnType<typeof client>;
 
 /** Who is listed, in a form that reads at a glance: orders and tickets by id, with their email. */
 const listed = (answer: Outdated) => ({
@@ -58,9 +26,9 @@ describe('GET /v2/events/{id}/outdated_passes', () => {
   it('lists the holders whose printed or mailed pass expires before the moved doors, across a restart, until each is sent again', async () => {
     const smtp = await SmtpCatcher.start();
     cleanups.push(() => smtp.close());
-    let { t, url } = await venue(smtp);
+    let { t, url } = await mailingVenue(smtp);
     cleanups.push(() => t.close());
-    let api: Api = client(url);
+    let api: AdminApi = adminApi(url);
 
     const doors = Date.now() + 10 * day;
     const event = await api<{ id: string }>('POST', '/v2/events', {
@@ -129,8 +97,8 @@ describe('GET /v2/events/{id}/outdated_passes', () => {
 
     // Another till, after the venue server restarted, reads the same list.
     await t.app.close();
-    ({ t, url } = await venue(smtp, t));
-    api = client(url);
+    ({ t, url } = await mailingVenue(smtp, t));
+    api = adminApi(url);
     expect(listed(await api<Outdated>('GET', path))).toEqual(expected);
 
     // Ann's order and Eve's ticket are mailed again: gone at once (the mail will carry the new
@@ -173,8 +141,8 @@ describe('GET /v2/events/{id}/outdated_passes', () => {
     expect(reprinted.id).toBe(walkIn.tickets[0]!.id);
     expect(decodeJwt(reprinted.paper_pass).exp).toBe(passExpFor(doors + 3 * day + 3_600_000));
     await t.app.close();
-    ({ t, url } = await venue(smtp, t));
-    api = client(url);
+    ({ t, url } = await mailingVenue(smtp, t));
+    api = adminApi(url);
     expect(listed(await api<Outdated>('GET', path))).toEqual({
       orders: [],
       tickets: [`${inPerson.id} no email`],

@@ -1,19 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { MailSenderOverrides } from '../../src/server/mail/mail-sender.js';
 import type { components } from '../../src/shared/api/schema.js';
 import { eventually } from '../support/eventually.js';
 import { SmtpCatcher } from '../support/smtp-catcher.js';
-import { adminSecret, makeTestApp, restartTestApp, type TestApp } from '../support/test-app.js';
+import { adminApi, mailingVenue, type AdminApi } from '../support/mailing-test-app.js';
+import { makeTestApp } from '../support/test-app.js';
 
 type OutdatedVenue = components['schemas']['OutdatedVenue'];
 type OutdatedPasses = components['schemas']['OutdatedPasses'];
 
-/** Real ms: the sender sleeps on real timers. */
-const fast: MailSenderOverrides = {
-  pollMs: 50,
-  stopGraceMs: 2_000,
-  policy: { backoffMs: [40, 80], maxAttempts: 3, unreachableRetryMs: 50 },
-};
 const day = 24 * 3_600_000;
 
 const cleanups: (() => Promise<void>)[] = [];
@@ -21,31 +15,6 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-/** The real app on a real SQLite file, listening on loopback, mailing a real SMTP catcher. */
-async function venue(smtp: SmtpCatcher, restartOf?: TestApp): Promise<{ t: TestApp; url: string }> {
-  const options = { workers: true, smtpUrl: smtp.url, mailSender: fast, now: Date.now };
-  const t = restartOf ? await restartTestApp(restartOf, options) : await makeTestApp(options);
-  const url = await t.app.listen({ host: '127.0.0.1', port: 0 });
-  return { t, url };
-}
-
-function client(url: string) {
-  return async <T>(method: string, path: string, body?: unknown): Promise<T> => {
-    const res = await fetch(`${url}${path}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${adminSecret}`,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    const text = await res.text();
-    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
-    return JSON.parse(text) as T;
-  };
-}
-
-type Api = ReturnType<typeof client>;
 type Sold = { id: string; tickets: { id: string }[] };
 
 /** Orders listed, by id with their email, sorted: reads at a glance. */
@@ -53,7 +22,7 @@ const listed = (answer: { orders: readonly { order_id: string; email: string | n
   answer.orders.map((o) => `${o.order_id} ${o.email ?? 'no email'}`).sort();
 
 /** Until the outbox has nothing waiting: every mail queued so far has been sent (or given up). */
-const outboxDrained = (api: Api) =>
+const outboxDrained = (api: AdminApi) =>
   eventually(
     async () =>
       (await api<{ data: unknown[] }>('GET', '/v2/mail?status=pending')).data.length === 0 ? true : undefined,
@@ -62,7 +31,7 @@ const outboxDrained = (api: Api) =>
   );
 
 /** A published event with one printing tier, and a till selling it to whoever is named. */
-async function showOnSale(api: Api, doors: number) {
+async function showOnSale(api: AdminApi, doors: number) {
   const event = await api<{ id: string }>('POST', '/v2/events', {
     title: 'Moved Night',
     venue: 'Corn Exchange',
@@ -86,9 +55,9 @@ describe('GET /v2/events/{id}/outdated_venue', () => {
   it('lists the orders sold before a venue change and not mailed since, across a restart, until each is mailed', async () => {
     const smtp = await SmtpCatcher.start();
     cleanups.push(() => smtp.close());
-    let { t, url } = await venue(smtp);
+    let { t, url } = await mailingVenue(smtp);
     cleanups.push(() => t.close());
-    let api: Api = client(url);
+    let api: AdminApi = adminApi(url);
     const show = await showOnSale(api, Date.now() + 10 * day);
     const path = `/v2/events/${show.id}/outdated_venue`;
 
@@ -140,8 +109,8 @@ describe('GET /v2/events/{id}/outdated_venue', () => {
 
     // Another till, after the venue server restarted, reads the same list and the same change.
     await t.app.close();
-    ({ t, url } = await venue(smtp, t));
-    api = client(url);
+    ({ t, url } = await mailingVenue(smtp, t));
+    api = adminApi(url);
     const afterRestart = await api<OutdatedVenue>('GET', path);
     expect(listed(afterRestart)).toEqual(expected);
     expect(afterRestart.moved_at).toBe(afterMove.moved_at);
@@ -176,9 +145,9 @@ describe('GET /v2/events/{id}/outdated_venue', () => {
   it('takes an order off when the postponement resend mails it after the change, and a venue resend off the postponement list', async () => {
     const smtp = await SmtpCatcher.start();
     cleanups.push(() => smtp.close());
-    const { t, url } = await venue(smtp);
+    const { t, url } = await mailingVenue(smtp);
     cleanups.push(() => t.close());
-    const api = client(url);
+    const api = adminApi(url);
     const doors = Date.now() + 10 * day;
     const show = await showOnSale(api, doors);
     const ann = await show.sell('ann@example.test');
