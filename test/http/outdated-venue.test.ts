@@ -178,6 +178,34 @@ describe('GET /v2/events/{id}/outdated_venue', () => {
     expect((await api<OutdatedPasses>('GET', passesPath)).orders).toEqual([]);
   }, 60_000);
 
+  it('keeps an order listed whose resend the mail server refused, counting it in mails_failed, until one goes', async () => {
+    const smtp = await SmtpCatcher.start();
+    cleanups.push(() => smtp.close());
+    const { t, url } = await mailingVenue(smtp);
+    cleanups.push(() => t.close());
+    const api = adminApi(url);
+    const show = await showOnSale(api, Date.now() + 10 * day);
+    const bob = await show.sell('bob@example.test');
+    await smtp.waitFor(1, 20_000);
+    await outboxDrained(api);
+    await api('PATCH', `/v2/events/${show.id}`, { venue: 'The Roundhouse' });
+    const path = `/v2/events/${show.id}/outdated_venue`;
+
+    // Bob's mailbox is refused for a while: the sender gives his resend up, which told him nothing.
+    smtp.answerRcpt = (address) => ({ code: 550, message: `5.1.1 <${address}>: Mailbox unavailable` });
+    await api('POST', `/v2/orders/${bob.id}/resend`, {});
+    await outboxDrained(api);
+    const refused = await api<OutdatedVenue>('GET', path);
+    expect(listed(refused)).toEqual([`${bob.id} bob@example.test`]);
+    expect(refused.orders[0]).toMatchObject({ mails_failed: 1 });
+
+    // Taken again, a resend goes: Bob is off the list.
+    smtp.answerRcpt = () => 'accept';
+    await api('POST', `/v2/orders/${bob.id}/resend`, {});
+    await smtp.waitFor(2, 20_000);
+    expect((await api<OutdatedVenue>('GET', path)).orders).toEqual([]);
+  }, 60_000);
+
   it('needs a box office or admin key, and 404s an unknown event in the contract envelope', async () => {
     const t = await makeTestApp();
     cleanups.push(() => t.close());
