@@ -1,6 +1,6 @@
 import { parseCredential } from '../../src/shared/ticket-token.js';
 import { passExpFor } from '../../src/shared/ticket-pass.js';
-import { paperAndPhoneEvent } from './support/paper-and-phone-event.js';
+import { paperAndPhoneNightNextYear } from './support/paper-and-phone-event.js';
 import { expect } from './fixtures.js';
 import { mailedTest as test } from './support/mailed-venue.js';
 import { catchPrints, printedSlips, printsSoFar, slipCode } from './support/print.js';
@@ -19,23 +19,11 @@ test('after postponing, "Resend tickets to N orders" mails the paper tickets aga
   test.setTimeout(90_000);
   const { page } = boxOffice;
   await catchPrints(page); // from the reload below on
-  const year = new Date().getUTCFullYear() + 1;
-  const { eventId, tierId: tier } = await paperAndPhoneEvent(server, {
-    title: 'Postponed Night',
-    doors_at: `${year}-02-10T19:00:00.000Z`,
-    timezone: 'UTC',
-  });
-  const sell = (name: string, email: string | null) =>
-    server.api<{ id: string; tickets: { id: string }[] }>('POST', '/v2/orders', {
-      event_id: eventId,
-      items: [{ tier_id: tier(name), quantity: 1 }],
-      ...(email ? { buyer: { name: 'Guest', email } } : {}),
-      payment_method: 'cash',
-    });
-  await sell('Stalls', 'ann@example.test');
-  const bob = await sell('Stalls', 'bob@example.test');
-  await sell('Balcony', 'cy@example.test');
-  const walkIn = await sell('Stalls', null);
+  const { eventId, year, sell } = await paperAndPhoneNightNextYear(server, 'Postponed Night', '02');
+  await sell('ann@example.test');
+  const bob = await sell('bob@example.test');
+  await sell('cy@example.test', 'Balcony');
+  const walkIn = await sell(null);
   const to = (address: string) => (m: { rcptTo: string[] }) => m.rcptTo.includes(address);
   await smtp.waitFor(3, 20_000);
 
@@ -111,19 +99,7 @@ test('the offer to resend survives a reload, counts a transferred ticket, and tr
 }) => {
   test.setTimeout(120_000);
   const { page } = boxOffice;
-  const year = new Date().getUTCFullYear() + 1;
-  const { eventId, tierId: tier } = await paperAndPhoneEvent(server, {
-    title: 'Moved Night',
-    doors_at: `${year}-03-10T19:00:00.000Z`,
-    timezone: 'UTC',
-  });
-  const sell = (email: string) =>
-    server.api<{ id: string; tickets: { id: string }[] }>('POST', '/v2/orders', {
-      event_id: eventId,
-      items: [{ tier_id: tier('Stalls'), quantity: 1 }],
-      buyer: { name: 'Guest', email },
-      payment_method: 'cash',
-    });
+  const { eventId, year, sell } = await paperAndPhoneNightNextYear(server, 'Moved Night', '03');
   const ann = await sell('ann@example.test');
   const bob = await sell('bob@example.test');
   const dee = await sell('dee@example.test');
@@ -197,20 +173,8 @@ test("an event's page left open follows another till's rename and postponement, 
 }) => {
   test.setTimeout(90_000);
   const { page } = boxOffice;
-  const year = new Date().getUTCFullYear() + 1;
-  const { eventId, tierId: tier } = await paperAndPhoneEvent(server, {
-    title: 'Open Night',
-    doors_at: `${year}-04-10T19:00:00.000Z`,
-    timezone: 'UTC',
-  });
-  for (const email of ['ann@example.test', 'bob@example.test']) {
-    await server.api('POST', '/v2/orders', {
-      event_id: eventId,
-      items: [{ tier_id: tier('Stalls'), quantity: 1 }],
-      buyer: { name: 'Guest', email },
-      payment_method: 'cash',
-    });
-  }
+  const { eventId, year, sell } = await paperAndPhoneNightNextYear(server, 'Open Night', '04');
+  for (const email of ['ann@example.test', 'bob@example.test']) await sell(email);
   await smtp.waitFor(2, 20_000);
   // Both mails marked sent under the first doors before they move.
   await expect

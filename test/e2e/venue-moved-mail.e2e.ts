@@ -1,5 +1,5 @@
 import type { CaughtMail } from '../support/smtp-catcher.js';
-import { paperAndPhoneEvent } from './support/paper-and-phone-event.js';
+import { paperAndPhoneNightNextYear } from './support/paper-and-phone-event.js';
 import { expect } from './fixtures.js';
 import { mailedTest as test } from './support/mailed-venue.js';
 
@@ -21,19 +21,7 @@ test('after the venue changes, "Send the new venue to N orders" survives a reloa
 }) => {
   test.setTimeout(90_000);
   const { page } = boxOffice;
-  const year = new Date().getUTCFullYear() + 1;
-  const { eventId, tierId: tier } = await paperAndPhoneEvent(server, {
-    title: 'Moved Room Night',
-    doors_at: `${year}-05-10T19:00:00.000Z`,
-    timezone: 'UTC',
-  });
-  const sell = (email: string | null) =>
-    server.api<{ id: string }>('POST', '/v2/orders', {
-      event_id: eventId,
-      items: [{ tier_id: tier('Stalls'), quantity: 1 }],
-      ...(email ? { buyer: { name: 'Guest', email } } : {}),
-      payment_method: 'cash',
-    });
+  const { eventId, sell } = await paperAndPhoneNightNextYear(server, 'Moved Room Night', '05');
   await sell('ann@example.test');
   const bob = await sell('bob@example.test');
   const walkIn = await sell(null);
@@ -131,20 +119,8 @@ test('a save that moves doors and venue mails each buyer once, whichever offer i
 }) => {
   test.setTimeout(90_000);
   const { page } = boxOffice;
-  const year = new Date().getUTCFullYear() + 1;
-  const { eventId, tierId: tier } = await paperAndPhoneEvent(server, {
-    title: 'Moved Twice Night',
-    doors_at: `${year}-06-10T19:00:00.000Z`,
-    timezone: 'UTC',
-  });
-  for (const email of ['ann@example.test', 'bob@example.test']) {
-    await server.api('POST', '/v2/orders', {
-      event_id: eventId,
-      items: [{ tier_id: tier('Stalls'), quantity: 1 }],
-      buyer: { name: 'Guest', email },
-      payment_method: 'cash',
-    });
-  }
+  const { year, sell } = await paperAndPhoneNightNextYear(server, 'Moved Twice Night', '06');
+  for (const email of ['ann@example.test', 'bob@example.test']) await sell(email);
   await smtp.waitFor(2, 20_000);
   const pending = async () =>
     (await server.api<{ data: unknown[] }>('GET', '/v2/mail?status=pending')).data.length;
