@@ -1,9 +1,9 @@
-import { useCallback, useEffect, useState } from 'react';
-import { messageOf } from '../../api/api-error.js';
+import { useCallback } from 'react';
 import { unwrap } from '../../api/client.js';
 import type { OutdatedPassesView } from '../../api/types.js';
 import { noEmailWords, postponeResendKey, resendButtonWords, toResend } from '../../lib/postpone-resend.js';
 import { usePollWhileVisible } from '../../hooks/use-poll-while-visible.js';
+import { useServerList } from '../../hooks/use-server-list.js';
 import { requireClient } from '../../stores/session-store.js';
 import { ResendButtons, ResendStatus, stillListedIn, useResendSending } from './resend-sending.js';
 
@@ -27,47 +27,17 @@ const outdatedPollMs = 60_000;
  */
 export function PostponeResend({ eventId }: { eventId: string }) {
   // The last list read stays while a later read fails (the server away mid-sending).
-  const [list, setList] = useState<OutdatedPassesView | null>(null);
-  const [readError, setReadError] = useState<string | null>(null);
+  const readList = useCallback(() => readOutdated(eventId), [eventId]);
+  const { list, readError, readNow, reread } = useServerList(readList);
 
-  const shown = useCallback((read: Promise<OutdatedPassesView>, live: () => boolean = () => true) => {
-    return read.then(
-      (fresh) => {
-        if (!live()) return;
-        setList(fresh);
-        setReadError(null);
-      },
-      (err: unknown) => {
-        if (live()) setReadError(messageOf(err));
-      },
-    );
-  }, []);
-
-  useEffect(() => {
-    let live = true;
-    void shown(readOutdated(eventId), () => live);
-    return () => {
-      live = false;
-    };
-  }, [eventId, shown]);
-
-  const run = useResendSending(
-    () => shown(readOutdated(eventId)),
-    (targets) =>
-      stillListedIn(targets, async () => {
-        const fresh = await readOutdated(eventId);
-        setList(fresh);
-        return toResend(fresh).mail;
-      }),
+  const run = useResendSending(reread, (targets) =>
+    stillListedIn(targets, async () => toResend(await readNow()).mail),
   );
   const { sending, outcome } = run;
   // Not while this till sends: the sending reads the list itself when it is done.
   const pollNow = list !== null && (list.orders.length > 0 || list.tickets.length > 0) && sending === null;
-  const reread = useCallback(
-    () => (pollNow ? shown(readOutdated(eventId)) : Promise.resolve()),
-    [pollNow, eventId, shown],
-  );
-  usePollWhileVisible(reread, outdatedPollMs);
+  const poll = useCallback(() => (pollNow ? reread() : Promise.resolve()), [pollNow, reread]);
+  usePollWhileVisible(poll, outdatedPollMs);
 
   const failedRead = readError ? (
     <p className="form-error" role="alert">

@@ -1,8 +1,8 @@
-import { useCallback, useEffect, useState } from 'react';
-import { messageOf } from '../../api/api-error.js';
+import { useCallback } from 'react';
 import { unwrap } from '../../api/client.js';
 import type { OutdatedVenueView } from '../../api/types.js';
 import { usePollWhileVisible } from '../../hooks/use-poll-while-visible.js';
+import { useServerList } from '../../hooks/use-server-list.js';
 import {
   venueButtonWords,
   venueMailTargets,
@@ -32,46 +32,11 @@ const outdatedVenuePollMs = 60_000;
  */
 export function VenueMoveMail({ eventId }: { eventId: string }) {
   // The last list read stays while a later read fails (the server away mid-sending).
-  const [list, setList] = useState<OutdatedVenueView | null>(null);
-  const [readError, setReadError] = useState<string | null>(null);
-
-  const read = useCallback(async () => {
-    try {
-      const fresh = await readOutdatedVenue(eventId);
-      setList(fresh);
-      setReadError(null);
-      return fresh;
-    } catch (err) {
-      setReadError(messageOf(err));
-      throw err;
-    }
-  }, [eventId]);
-  const reread = useCallback(
-    () =>
-      read().then(
-        () => undefined,
-        () => undefined,
-      ),
-    [read],
-  );
-
-  useEffect(() => {
-    let live = true;
-    readOutdatedVenue(eventId).then(
-      (fresh) => {
-        if (!live) return;
-        setList(fresh);
-        setReadError(null);
-      },
-      (err: unknown) => live && setReadError(messageOf(err)),
-    );
-    return () => {
-      live = false;
-    };
-  }, [eventId]);
+  const readList = useCallback(() => readOutdatedVenue(eventId), [eventId]);
+  const { list, readError, readNow, reread } = useServerList(readList);
 
   const run = useResendSending(reread, (targets) =>
-    stillListedIn(targets, async () => venueMailTargets(await read()).mail),
+    stillListedIn(targets, async () => venueMailTargets(await readNow()).mail),
   );
   const found = list === null ? null : venueMailTargets(list);
   // Not while this till sends: the sending reads the list itself when it is done.
