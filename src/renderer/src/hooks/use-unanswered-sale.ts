@@ -3,26 +3,24 @@ import { navigate } from '../router.js';
 import { useSale } from '../stores/sale-store.js';
 import { useSession } from '../stores/session-store.js';
 import { tillStorage } from '../lib/tab-storage.js';
+import { checkUnansweredWhenReachable } from '../stores/unanswered-sale-watch.js';
 import { unansweredSaleStorageKey, tillScope, wasDropped } from '../lib/unanswered-sale.js';
 
 /**
  * A sale whose answer the till never had (its Wi-Fi dropped it, the lid closed, the tab was
  * closed) is put back on the till as soon as it is open again, in this tab or a new one, and
- * checked with the server by itself: at once, each time the server is back after an outage, and
- * when another tab of this till settles it (so this one does not go on saying it is unconfirmed).
+ * checked with the server by itself: whenever it waits and the server answers (at once, after an
+ * outage, as it is put down unanswered: stores/unanswered-sale-watch.ts), and when another tab of
+ * this till settles it (so this one does not go on saying it is unconfirmed).
  */
 export function useUnansweredSale(): void {
-  const connection = useSession((s) => s.connection);
-
   useEffect(() => {
     const eventId = useSale.getState().recover();
     if (eventId !== null && !window.location.pathname.startsWith(`/sell/${eventId}`))
       navigate(`/sell/${eventId}`);
   }, []);
 
-  useEffect(() => {
-    if (connection === 'online') void useSale.getState().resendUnanswered();
-  }, [connection]);
+  useEffect(() => checkUnansweredWhenReachable(), []);
 
   useEffect(() => {
     const onStorage = (event: StorageEvent) => {
