@@ -1,5 +1,5 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { freePort } from '../support/spawned-server.js';
 import { expect, test as base } from './fixtures.js';
 import { WebhooksPage } from './pages/webhooks-page.js';
 import { keepScreenshot } from './support/keep-screenshot.js';
@@ -22,15 +22,6 @@ const test = base.extend<{ server: VenueServer }>({
 interface Received {
   headers: IncomingHttpHeaders;
   body: { id: string; type: string };
-}
-
-/** A free loopback port: bound by the OS, then released, so nothing listens on it yet. */
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
 }
 
 /** A real receiver on that port, answering 200 and keeping what it got. */
