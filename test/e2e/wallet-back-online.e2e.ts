@@ -4,6 +4,7 @@ import { walletStateNotice } from '../../src/shared/wallet-offline.js';
 import type { Browser, Route } from '@playwright/test';
 import { expect, test } from './fixtures.js';
 import { WalletPage } from './pages/wallet-page.js';
+import { holdPageClock } from './support/hold-page-clock.js';
 import type { VenueServer } from './support/venue-server.js';
 
 const hour = 3_600_000;
@@ -292,9 +293,10 @@ async function shellOfTicketNotSaved(browser: Browser, server: VenueServer) {
   await new WalletPage(home).openOnline((await orderOf(server, 1)).tickets[0]!.wallet_url);
   await context.setOffline(true);
   const page = await context.newPage();
-  const start = Date.now();
-  await page.clock.install({ time: start });
-  await page.clock.pauseAt(start + 1_000);
+  await page.clock.install({ time: Date.now() });
+  // Held a second ahead of the page's own now, not of the test's: a busy machine can take longer
+  // than that before the call lands, and pauseAt then fails ("Cannot fast-forward to the past").
+  await holdPageClock(page, 1_000);
   await page.goto(order.tickets[0]!.wallet_url);
   await expect(page.locator('#w-notice')).toContainText('This ticket is not saved on this phone yet');
   const shell = {
