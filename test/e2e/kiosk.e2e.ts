@@ -2,6 +2,7 @@ import { parseCredential } from '../../src/shared/ticket-token.js';
 import { decodeQrPng } from '../support/qr-decode.js';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.js';
+import { holdPageClock } from './support/hold-page-clock.js';
 import { keepScreenshot } from './support/keep-screenshot.js';
 import { KioskPage } from './pages/kiosk-page.js';
 import { snap } from './support/screenshots.js';
@@ -213,6 +214,9 @@ test('a staff key is refused at /kiosk; a kiosk pairing code signs it in; after 
   expect(devices.data).toEqual([expect.objectContaining({ name: 'Kiosk', scope: 'kiosk' })]);
 
   await kiosk.tier('Standard').click();
+  // Held from here, so the countdown below is to the second whatever the machine's speed: running,
+  // the real time between the last touch and the jumps came off the seconds shown (1 s to spare).
+  await holdPageClock(page);
   await kiosk.more(2);
   await expect(kiosk.quantity()).toHaveText('3');
 
@@ -229,6 +233,8 @@ test('a staff key is refused at /kiosk; a kiosk pairing code signs it in; after 
   await expect(page.getByRole('alert')).toHaveText(said);
   // A touch keeps the customer's place.
   await page.getByRole('heading', { name: 'How many?' }).click();
+  // The held clock on to the idle check's next tick (every 250 ms, use-idle-reset.ts).
+  await page.clock.runFor(250);
   await expect(page.getByTestId('kiosk-idle')).toHaveCount(0);
   await expect(kiosk.quantity()).toHaveText('3');
 
