@@ -1,21 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { oldEvent, oldEventSql, oldTier, oldTierSql, upgradeTests } from '../support/old-store.js';
+import { oldEvent, upgradeTests } from '../support/old-store.js';
 
 const upgrades = upgradeTests();
 
 describe('a store from before doors moves were kept (migration 24) upgrades', () => {
   it('lists nothing for what it sold before, then keeps the next move and lists the passes it leaves out of date', async () => {
-    const { db: old } = upgrades.oldStore('marquee-doors-moves-upgrade-', { upTo: 23 });
-    old.exec(`${oldEventSql}${oldTierSql(0)}`);
-    old.close();
-
-    const { call, clock } = await upgrades.upgrade();
-    const sold = await call('POST', '/v2/orders', {
-      event_id: oldEvent,
-      items: [{ tier_id: oldTier, quantity: 1 }],
-      payment_method: 'cash',
-    });
-    expect(sold.statusCode, sold.body).toBe(200);
+    const { call, clock, soldId } = await upgrades.upgradedWithWalkIn('marquee-doors-moves-upgrade-', 23);
     const path = `/v2/events/${oldEvent}/outdated_passes`;
     expect((await call('GET', path)).json()).toMatchObject({ orders: [], tickets: [] });
 
@@ -26,7 +16,7 @@ describe('a store from before doors moves were kept (migration 24) upgrades', ()
     expect(listed.statusCode, listed.body).toBe(200);
     expect(listed.json()).toMatchObject({
       doors_at: '2026-12-27T19:00:00.000Z',
-      orders: [{ order_id: (sold.json() as { id: string }).id, email: null, tickets: 1, mails_failed: 0 }],
+      orders: [{ order_id: soldId, email: null, tickets: 1, mails_failed: 0 }],
       tickets: [],
     });
   });

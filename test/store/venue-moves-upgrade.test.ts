@@ -1,23 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { oldEvent, oldEventSql, oldTier, oldTierSql, upgradeTests } from '../support/old-store.js';
+import { oldEvent, upgradeTests } from '../support/old-store.js';
 
 const upgrades = upgradeTests();
 
 describe('a store from before venue changes were kept (migration 26) upgrades', () => {
   it('lists nobody for a venue it never saw change, then keeps the next change and lists who was not told', async () => {
-    const { db: old } = upgrades.oldStore('marquee-venue-moves-upgrade-', { upTo: 25 });
-    old.exec(`${oldEventSql}${oldTierSql(0)}`);
-    old.close();
-
-    const { call, clock } = await upgrades.upgrade();
     // A walk-in sale: with no mail server here a buyer's confirmation would wait, and a waiting
     // one names the venue as it is when it goes, so only a walk-in is listed after the change.
-    const sold = await call('POST', '/v2/orders', {
-      event_id: oldEvent,
-      items: [{ tier_id: oldTier, quantity: 1 }],
-      payment_method: 'cash',
-    });
-    expect(sold.statusCode, sold.body).toBe(200);
+    const { call, clock, soldId } = await upgrades.upgradedWithWalkIn('marquee-venue-moves-upgrade-', 25);
     const path = `/v2/events/${oldEvent}/outdated_venue`;
     expect((await call('GET', path)).json()).toMatchObject({
       venue: 'Hall',
@@ -35,7 +25,7 @@ describe('a store from before venue changes were kept (migration 26) upgrades', 
     expect(listed.json()).toMatchObject({
       venue: 'Studio 2',
       moved_from: 'Hall',
-      orders: [{ order_id: (sold.json() as { id: string }).id, email: null, tickets: 1 }],
+      orders: [{ order_id: soldId, email: null, tickets: 1 }],
     });
   });
 });

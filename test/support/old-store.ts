@@ -1,6 +1,6 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach } from 'vitest';
+import { afterEach, expect } from 'vitest';
 import { openStore, type Db, type OpenStoreOptions } from '../../src/server/store/db.js';
 import { openTestApp, tempDataDir, type TestApp } from './test-app.js';
 
@@ -26,6 +26,11 @@ export interface UpgradeTests {
   oldStore(prefix: string, options: OpenStoreOptions): { file: string; db: Db };
   /** The real app a newer build starts on that data dir: its migrations run on the old store. */
   upgrade(): Promise<TestApp>;
+  /**
+   * An old store (migrations up to `upTo`) holding the old event with its tier unsold, upgraded,
+   * and one walk-in ticket sold on it for cash (no email) by the upgraded app.
+   */
+  upgradedWithWalkIn(prefix: string, upTo: number): Promise<TestApp & { soldId: string }>;
 }
 
 /**
@@ -41,7 +46,7 @@ export function upgradeTests(): UpgradeTests {
     upgraded = undefined;
     dir = undefined;
   });
-  return {
+  const tests: UpgradeTests = {
     oldStore(prefix, options) {
       dir = tempDataDir(prefix);
       const file = join(dir, 'marquee.db');
@@ -55,5 +60,19 @@ export function upgradeTests(): UpgradeTests {
       upgraded = { ...t, close: () => (closing ??= t.close()) };
       return upgraded;
     },
+    async upgradedWithWalkIn(prefix, upTo) {
+      const { db: old } = tests.oldStore(prefix, { upTo });
+      old.exec(`${oldEventSql}${oldTierSql(0)}`);
+      old.close();
+      const app = await tests.upgrade();
+      const sold = await app.call('POST', '/v2/orders', {
+        event_id: oldEvent,
+        items: [{ tier_id: oldTier, quantity: 1 }],
+        payment_method: 'cash',
+      });
+      expect(sold.statusCode, sold.body).toBe(200);
+      return { ...app, soldId: (sold.json() as { id: string }).id };
+    },
   };
+  return tests;
 }
