@@ -154,3 +154,63 @@ test('a save that moves doors and venue mails each buyer once, whichever offer i
   expect(resent.every(namesNewVenue)).toBe(true);
   expect(smtp.mails).toHaveLength(4);
 });
+
+/**
+ * Before the show moves, one buyer hands her ticket to a friend by email and another to someone
+ * with no address. The venue's offer names the transferred ticket beside the buyer still holding
+ * one, mails that ticket's holder her own ticket again (her ticket is not in the buyer's mail),
+ * and names the ticket handed over without an email apart, for the door.
+ */
+test('after the venue changes, the holder a ticket was transferred to is sent the new venue too', async ({
+  boxOffice,
+  server,
+  smtp,
+}) => {
+  test.setTimeout(90_000);
+  const { page } = boxOffice;
+  const { sell } = await paperAndPhoneNightNextYear(server, 'Handed On Night', '07');
+  await sell('ann@example.test');
+  const dee = await sell('dee@example.test');
+  const fay = await sell('fay@example.test');
+  // The three confirmations go out before the tickets are handed on (a confirmation is composed
+  // when it is sent, and one composed after would hold no ticket of Dee's or Fay's).
+  await smtp.waitFor(3, 20_000);
+  const handOn = (ticketId: string, name: string, email: string | null) =>
+    server.api<{ id: string }>('POST', `/v2/tickets/${ticketId}/transfer`, { to_email: email, name });
+  await handOn(dee.tickets[0]!.id, 'Eve', 'eve@example.test');
+  const friend = await handOn(fay.tickets[0]!.id, 'Friend', null);
+  // Eve's own mail too, naming the old venue, before it changes.
+  await smtp.waitFor(4, 20_000);
+  const pending = async () =>
+    (await server.api<{ data: unknown[] }>('GET', '/v2/mail?status=pending')).data.length;
+  await expect.poll(pending, { timeout: 20_000 }).toBe(0);
+
+  await boxOffice.go('Events & tiers');
+  await page.reload(); // the list was read before the event was made through the API
+  await page.getByRole('link', { name: 'Handed On Night' }).click();
+  const details = page.getByRole('form', { name: 'Event' });
+  await details.getByLabel('Venue').fill(newVenue);
+  await details.getByRole('button', { name: 'Save changes' }).click();
+  await expect(details.getByRole('status')).toHaveText('Saved.');
+
+  const offer = page.getByTestId('venue-move-mail');
+  // Dee and Fay hold nothing now: their tickets are Eve's and the friend's.
+  const button = offer.getByRole('button', {
+    name: 'Send the new venue to 1 order and 1 transferred ticket',
+  });
+  await expect(button).toBeVisible();
+  await expect(offer.getByTestId('venue-no-email')).toHaveText(
+    `1 transferred ticket was handed over without an email: tell its holder at the door (${friend.id}).`,
+  );
+  await button.click();
+  await expect(offer.getByRole('status')).toHaveText(
+    '1 order’s tickets and 1 transferred ticket queued to mail again.',
+  );
+  await expect(offer.getByTestId('venue-all-sent')).toBeVisible();
+
+  await expect.poll(pending, { timeout: 20_000 }).toBe(0);
+  const resent = smtp.mails.slice(4);
+  expect(resent.map((m) => m.rcptTo).sort()).toEqual([['ann@example.test'], ['eve@example.test']]);
+  expect(resent.every(namesNewVenue)).toBe(true);
+  expect(smtp.mails).toHaveLength(6);
+});

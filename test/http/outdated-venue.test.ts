@@ -79,6 +79,7 @@ describe('GET /v2/events/{id}/outdated_venue', () => {
       moved_from: null,
       moved_at: null,
       orders: [],
+      tickets: [],
     });
 
     // A title change alone is no venue change.
@@ -204,6 +205,69 @@ describe('GET /v2/events/{id}/outdated_venue', () => {
     await api('POST', `/v2/orders/${bob.id}/resend`, {});
     await smtp.waitFor(2, 20_000);
     expect((await api<OutdatedVenue>('GET', path)).orders).toEqual([]);
+  }, 60_000);
+
+  it("lists the holders of tickets handed on before the change apart from the buyers, until each ticket's own mail goes", async () => {
+    const smtp = await SmtpCatcher.start();
+    cleanups.push(() => smtp.close());
+    const { t, url } = await mailingVenue(smtp);
+    cleanups.push(() => t.close());
+    const api = adminApi(url);
+    const show = await showOnSale(api, Date.now() + 10 * day);
+    const path = `/v2/events/${show.id}/outdated_venue`;
+    const handOn = (ticketId: string, name: string, email: string | null) =>
+      api<{ id: string }>('POST', `/v2/tickets/${ticketId}/transfer`, { to_email: email, name });
+
+    const dee = await show.sell('dee@example.test', 3);
+    const ann = await show.sell('ann@example.test');
+    const eve = await handOn(dee.tickets[0]!.id, 'Eve', 'eve@example.test');
+    const friend = await handOn(dee.tickets[1]!.id, 'Friend', null);
+    // Dee's and Ann's confirmations and Eve's own mail, all naming the old hall.
+    await smtp.waitFor(3, 20_000);
+    await outboxDrained(api);
+
+    await api('PATCH', `/v2/events/${show.id}`, { venue: 'The Roundhouse' });
+    const afterMove = await api<OutdatedVenue>('GET', path);
+    // Dee is listed for the one ticket she still holds; the two she handed on are their holders'.
+    expect(listed(afterMove)).toEqual([`${ann.id} ann@example.test`, `${dee.id} dee@example.test`].sort());
+    expect(afterMove.orders.find((o) => o.order_id === dee.id)).toMatchObject({ tickets: 1 });
+    expect(afterMove.tickets).toEqual([
+      { ticket_id: eve.id, order_id: dee.id, holder_name: 'Eve', email: 'eve@example.test', mails_failed: 0 },
+      { ticket_id: friend.id, order_id: dee.id, holder_name: 'Friend', email: null, mails_failed: 0 },
+    ]);
+
+    // Dee's resend mails the ticket she holds, not those she handed on: Eve and Friend stay listed.
+    await api('POST', `/v2/orders/${dee.id}/resend`, {});
+    await smtp.waitFor(1, 20_000, (mail) => mail.rcptTo.includes('dee@example.test'));
+    await outboxDrained(api);
+    const afterDee = await api<OutdatedVenue>('GET', path);
+    expect(listed(afterDee)).toEqual([`${ann.id} ann@example.test`]);
+    expect(afterDee.tickets.map((x) => x.ticket_id)).toEqual([eve.id, friend.id]);
+
+    // Handed on after the change: Gus's own mail names the new hall, so he is never listed.
+    await handOn(dee.tickets[2]!.id, 'Gus', 'gus@example.test');
+    expect((await api<OutdatedVenue>('GET', path)).tickets.map((x) => x.ticket_id)).toEqual([
+      eve.id,
+      friend.id,
+    ]);
+
+    // Eve's mailbox refuses her resend: it told her nothing, so she stays, counted in mails_failed.
+    smtp.answerRcpt = (address) =>
+      address.includes('eve@') ? { code: 550, message: `5.1.1 <${address}>: Mailbox unavailable` } : 'accept';
+    await api('POST', `/v2/tickets/${eve.id}/resend`, {});
+    await outboxDrained(api);
+    const refused = await api<OutdatedVenue>('GET', path);
+    expect(refused.tickets.find((x) => x.ticket_id === eve.id)).toMatchObject({ mails_failed: 1 });
+
+    // Taken again, her mail is queued: she drops out while it waits, and stays out once it went.
+    smtp.answerRcpt = () => 'accept';
+    await api('POST', `/v2/tickets/${eve.id}/resend`, {});
+    expect((await api<OutdatedVenue>('GET', path)).tickets.map((x) => x.ticket_id)).toEqual([friend.id]);
+    await smtp.waitFor(1, 20_000, (mail) => mail.rcptTo.includes('eve@example.test'));
+    await outboxDrained(api);
+    const done = await api<OutdatedVenue>('GET', path);
+    expect(listed(done)).toEqual([`${ann.id} ann@example.test`]);
+    expect(done.tickets.map((x) => x.ticket_id)).toEqual([friend.id]);
   }, 60_000);
 
   it('needs a box office or admin key, and 404s an unknown event in the contract envelope', async () => {

@@ -2002,7 +2002,7 @@ export interface components {
       }[];
     };
     /**
-     * @description The orders of an event whose buyers were not mailed since the event's venue changed
+     * @description The orders of an event whose buyers, and the transferred tickets whose holders, were not mailed since the event's venue changed
      * @example {
      *       "object": "outdated_venue",
      *       "event_id": "evt_Hq3Zk8Xb1M",
@@ -2022,6 +2022,15 @@ export interface components {
      *           "buyer_name": null,
      *           "email": null,
      *           "tickets": 1,
+     *           "mails_failed": 0
+     *         }
+     *       ],
+     *       "tickets": [
+     *         {
+     *           "ticket_id": "tik_3Jd9QwLz7K",
+     *           "order_id": "ord_5kQ2mZp8Rt",
+     *           "holder_name": "Eve",
+     *           "email": "eve@example.com",
      *           "mails_failed": 0
      *         }
      *       ]
@@ -2046,6 +2055,16 @@ export interface components {
         /** @description Active tickets of the order its buyer holds */
         tickets: number;
         /** @description Confirmation mails of the order the sender gave up on; part of a resend Idempotency-Key, so a mail that failed is sent again while a double press is not */
+        mails_failed: number;
+      }[];
+      /** @description Tickets transferred before the latest venue change, still active, whose holder has had no mail of the ticket sent or waiting since: resend each (POST /v2/tickets/{id}/resend); the order's resend leaves them out */
+      tickets: {
+        ticket_id: string;
+        order_id: string;
+        holder_name: string | null;
+        /** @description The holder's email; null: handed over without one, so only the door can tell them */
+        email: string | null;
+        /** @description The ticket's own mails the sender gave up on; part of a resend Idempotency-Key, as for an order */
         mails_failed: number;
       }[];
     };
@@ -3702,7 +3721,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description The orders of an event whose buyers were not mailed since the event's venue changed */
+      /** @description The orders of an event whose buyers, and the transferred tickets whose holders, were not mailed since the event's venue changed */
       200: {
         headers: {
           'x-request-id': components['headers']['RequestId'];

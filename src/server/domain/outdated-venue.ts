@@ -1,7 +1,7 @@
 import { notFound } from '../errors.js';
 import type { OutdatedVenueView } from '../schemas/outdated-venue.js';
 import type { EventsRepo } from '../store/events-repo.js';
-import type { ConfirmationMailRow, VenueMovesRepo } from '../store/venue-moves-repo.js';
+import type { TicketMailRow, VenueMovesRepo } from '../store/venue-moves-repo.js';
 import { toIso } from '../time.js';
 
 export interface OutdatedVenueDeps {
@@ -10,9 +10,9 @@ export interface OutdatedVenueDeps {
 }
 
 /**
- * Which buyers of an event were not told its venue changed (docs/api.md "Buyers not told of a
- * venue change"): read from the store, so every till sees the same list, after a reload or a
- * restart, until each order has had a confirmation since the change.
+ * Which buyers of an event, and holders of tickets handed on to them, were not told its venue
+ * changed (docs/api.md "Buyers not told of a venue change"): read from the store, so every till
+ * sees the same list, after a reload or a restart, until each has had a ticket mail since.
  */
 export class OutdatedVenue {
   constructor(private readonly deps: OutdatedVenueDeps) {}
@@ -28,13 +28,11 @@ export class OutdatedVenue {
       moved_from: move?.from_venue ?? null,
       moved_at: move === null ? null : toIso(move.moved_at),
       orders: [],
+      tickets: [],
     };
     // A cancelled show has no venue to go to: its buyers were mailed the cancellation.
     if (move === null || event.status === 'cancelled') return answer;
-    const { toldSince, failed } = confirmationsSince(
-      this.deps.venueMoves.confirmationMails(eventId),
-      move.moved_at,
-    );
+    const { toldSince, failed } = mailedSince(this.deps.venueMoves.ticketMails(eventId), move.moved_at);
     for (const order of this.deps.venueMoves.ordersSoldBefore(eventId, move.moved_at)) {
       if (toldSince.has(order.order_id)) continue;
       answer.orders.push({
@@ -45,17 +43,29 @@ export class OutdatedVenue {
         mails_failed: failed.get(order.order_id) ?? 0,
       });
     }
+    // A holder's own mail names the venue as the buyer's does; the order's resend leaves them out.
+    for (const ticket of this.deps.venueMoves.ticketsHandedOnBefore(eventId, move.moved_at)) {
+      if (toldSince.has(ticket.ticket_id)) continue;
+      answer.tickets.push({
+        ticket_id: ticket.ticket_id,
+        order_id: ticket.order_id,
+        holder_name: ticket.holder_name,
+        email: ticket.holder_email,
+        mails_failed: failed.get(ticket.ticket_id) ?? 0,
+      });
+    }
     return answer;
   }
 }
 
 /**
- * The orders whose buyer has a confirmation naming the venue as it is since `movedAt`: a mail is
- * composed when it is sent, so one sent since the change named the new venue and one still
- * waiting will. Whichever offer queued it (the venue's or the doors' resend) does not matter, so
- * a buyer is never mailed twice for one save. Mails given up carried nothing; counted per order.
+ * The orders (and transferred tickets) whose buyer (holder) has a ticket mail naming the venue as
+ * it is since `movedAt`: a mail is composed when it is sent, so one sent since the change named
+ * the new venue and one still waiting will. Whichever offer queued it (the venue's or the doors'
+ * resend) does not matter, so nobody is mailed twice for one save. Mails given up carried
+ * nothing; counted per order or ticket (their ids never clash).
  */
-function confirmationsSince(rows: readonly ConfirmationMailRow[], movedAt: number) {
+function mailedSince(rows: readonly TicketMailRow[], movedAt: number) {
   const toldSince = new Set<string>();
   const failed = new Map<string, number>();
   for (const row of rows) {

@@ -14,6 +14,21 @@ const VenueOrder = Type.Object({
   }),
 });
 
+const VenueTicket = Type.Object({
+  ticket_id: Type.String(),
+  order_id: Type.String(),
+  holder_name: Nullable(Type.String()),
+  email: Nullable(
+    Type.String({
+      description: "The holder's email; null: handed over without one, so only the door can tell them",
+    }),
+  ),
+  mails_failed: Type.Integer({
+    description:
+      "The ticket's own mails the sender gave up on; part of a resend Idempotency-Key, as for an order",
+  }),
+});
+
 export const OutdatedVenue = Type.Object(
   {
     object: Type.Literal('outdated_venue'),
@@ -33,10 +48,15 @@ export const OutdatedVenue = Type.Object(
       description:
         'Orders sold before the latest venue change, not refunded, whose buyer holds an active ticket and has had no confirmation sent or waiting since the change: resend each (POST /v2/orders/{id}/resend); those with email null are walk-ins',
     }),
+    tickets: Type.Array(VenueTicket, {
+      description:
+        "Tickets transferred before the latest venue change, still active, whose holder has had no mail of the ticket sent or waiting since: resend each (POST /v2/tickets/{id}/resend); the order's resend leaves them out",
+    }),
   },
   {
     $id: 'OutdatedVenue',
-    description: "The orders of an event whose buyers were not mailed since the event's venue changed",
+    description:
+      "The orders of an event whose buyers, and the transferred tickets whose holders, were not mailed since the event's venue changed",
     examples: [
       {
         object: 'outdated_venue',
@@ -53,6 +73,15 @@ export const OutdatedVenue = Type.Object(
             mails_failed: 0,
           },
           { order_id: 'ord_8WcN3xVb2L', buyer_name: null, email: null, tickets: 1, mails_failed: 0 },
+        ],
+        tickets: [
+          {
+            ticket_id: 'tik_3Jd9QwLz7K',
+            order_id: 'ord_5kQ2mZp8Rt',
+            holder_name: 'Eve',
+            email: 'eve@example.com',
+            mails_failed: 0,
+          },
         ],
       },
     ],

@@ -16,8 +16,19 @@ export interface VenueOrderRow {
   tickets: number;
 }
 
-/** An order confirmation of the event (checkout's or a resend), with its delivery state. */
-export interface ConfirmationMailRow {
+/** A ticket of the event handed on before a venue change, still active, held by whom it went to. */
+export interface VenueTicketRow {
+  ticket_id: string;
+  order_id: string;
+  holder_name: string | null;
+  holder_email: string | null;
+}
+
+/**
+ * A ticket mail of the event, with its delivery state: an order confirmation (checkout's or a
+ * resend; `ref` the order) or a transferred ticket's own mail (`ref` the ticket).
+ */
+export interface TicketMailRow {
   ref: string;
   status: 'pending' | 'sent' | 'failed';
   sent_at: number | null;
@@ -25,12 +36,14 @@ export interface ConfirmationMailRow {
 
 /**
  * The record of an event's venue changes and the reads behind GET /v2/events/{id}/outdated_venue:
- * which orders were sold before the latest change and which confirmations went since.
+ * which orders were sold and tickets handed on before the latest change, and which of their
+ * ticket mails went since.
  */
 export class VenueMovesRepo {
   private readonly insertStmt;
   private readonly latestStmt;
   private readonly ordersStmt;
+  private readonly ticketsStmt;
   private readonly mailsStmt;
 
   constructor(db: Db) {
@@ -49,10 +62,22 @@ export class VenueMovesRepo {
         WHERE o.event_id = @event AND o.status != 'refunded' AND o.created_at < @before
         ORDER BY o.seq`,
     );
+    // A transfer makes a new ticket (transferred_from the old one), issued when it was handed on.
+    this.ticketsStmt = db.prepare(
+      `SELECT t.id AS ticket_id, t.order_id, a.name AS holder_name, a.email AS holder_email
+         FROM tickets t
+         JOIN orders o ON o.id = t.order_id
+         LEFT JOIN attendees a ON a.id = t.attendee_id
+        WHERE t.event_id = @event AND t.status = 'active' AND t.transferred_from IS NOT NULL
+          AND o.status != 'refunded' AND t.issued_at < @before
+        ORDER BY t.seq`,
+    );
     // No index on ref (migration 010 says why): one scan of the outbox, as an order's mail list.
     this.mailsStmt = db.prepare(
       `SELECT ref, status, sent_at FROM mail_outbox
-        WHERE kind = 'order_confirmation' AND ref IN (SELECT id FROM orders WHERE event_id = ?)`,
+        WHERE (kind = 'order_confirmation' AND ref IN (SELECT id FROM orders WHERE event_id = @event))
+           OR (kind = 'ticket_transfer'
+               AND ref IN (SELECT id FROM tickets WHERE event_id = @event AND transferred_from IS NOT NULL))`,
     );
   }
 
@@ -71,7 +96,13 @@ export class VenueMovesRepo {
     return rows.filter((row) => row.tickets > 0);
   }
 
-  confirmationMails(eventId: string): ConfirmationMailRow[] {
-    return this.mailsStmt.all(eventId) as ConfirmationMailRow[];
+  /** Tickets transferred before `before`, still active, of orders not refunded, with their holder. */
+  ticketsHandedOnBefore(eventId: string, before: number): VenueTicketRow[] {
+    return this.ticketsStmt.all({ event: eventId, before }) as VenueTicketRow[];
+  }
+
+  /** The event's order confirmations and transferred tickets' own mails, whatever their state. */
+  ticketMails(eventId: string): TicketMailRow[] {
+    return this.mailsStmt.all({ event: eventId }) as TicketMailRow[];
   }
 }

@@ -38,15 +38,20 @@ export function toResend(list: Pick<OutdatedPassesView, 'orders' | 'tickets'>): 
 
 const countOf = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
-/** "Resend tickets to 2 orders and 1 transferred ticket". */
-export function resendButtonWords(targets: readonly ResendTarget[]): string {
+/** "2 orders and 1 transferred ticket": whom a button mails. */
+export function targetsWords(targets: readonly ResendTarget[]): string {
   const orders = targets.filter((t) => t.kind === 'order').length;
   const tickets = targets.length - orders;
   const parts = [
     ...(orders > 0 ? [countOf(orders, 'order', 'orders')] : []),
     ...(tickets > 0 ? [countOf(tickets, 'transferred ticket', 'transferred tickets')] : []),
   ];
-  return `Resend tickets to ${parts.join(' and ')}`;
+  return parts.join(' and ');
+}
+
+/** "Resend tickets to 2 orders and 1 transferred ticket". */
+export function resendButtonWords(targets: readonly ResendTarget[]): string {
+  return `Resend tickets to ${targetsWords(targets)}`;
 }
 
 /** What to say of the orders and transferred tickets with no email, or null when there are none. */

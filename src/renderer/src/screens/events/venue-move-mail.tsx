@@ -12,7 +12,10 @@ import {
 import { requireClient } from '../../stores/session-store.js';
 import { ResendButtons, ResendStatus, stillListedIn, useResendSending } from './resend-sending.js';
 
-/** The orders whose buyers were not mailed since the venue last changed, as the server says now. */
+/**
+ * The orders whose buyers, and transferred tickets whose holders, were not mailed since the venue
+ * last changed, as the server says now.
+ */
 const readOutdatedVenue = (eventId: string): Promise<OutdatedVenueView> =>
   unwrap(requireClient().GET('/v2/events/{id}/outdated_venue', { params: { path: { id: eventId } } }));
 
@@ -24,9 +27,10 @@ const readOutdatedVenue = (eventId: string): Promise<OutdatedVenueView> =>
 const outdatedVenuePollMs = 60_000;
 
 /**
- * Whenever the server says buyers were sold a ticket before the venue last changed and not mailed
- * since: offer to mail each order's confirmation again (it names the venue as it is now), one at
- * a time with an Idempotency-Key per order and change, and name the walk-in orders apart. Read
+ * Whenever the server says buyers were sold a ticket (or holders handed one) before the venue last
+ * changed and not mailed since: offer to mail each order's confirmation, or transferred ticket's
+ * own mail, again (it names the venue as it is now), one at a time with an Idempotency-Key per
+ * order or ticket and change, and name those without an email apart. Read
  * from the server, so it shows on every till and after a reload until each is mailed; says
  * nothing when no listed order has an email.
  */
@@ -69,11 +73,13 @@ export function VenueMoveMail({ eventId }: { eventId: string }) {
         run={run}
         retry={retry}
         fresh={fresh}
-        freshWords={venueButtonWords(fresh.length)}
+        freshWords={venueButtonWords(fresh)}
         keyOf={(target) => venueMoveKey(eventId, movedAt, target)}
       />
       {outcome !== null && found.mail.length === 0 ? (
-        <p data-testid="venue-all-sent">Every order with an email address has been sent the new venue.</p>
+        <p data-testid="venue-all-sent">
+          Every order and ticket holder with an email address has been sent the new venue.
+        </p>
       ) : null}
       {noEmail !== null ? <p data-testid="venue-no-email">{noEmail}</p> : null}
       {failedRead}
