@@ -270,6 +270,42 @@ describe('GET /v2/events/{id}/outdated_venue', () => {
     expect(done.tickets.map((x) => x.ticket_id)).toEqual([friend.id]);
   }, 60_000);
 
+  it('after a change is undone (a typo fixed), lists only those told the other venue meanwhile', async () => {
+    const smtp = await SmtpCatcher.start();
+    cleanups.push(() => smtp.close());
+    const { t, url } = await mailingVenue(smtp);
+    cleanups.push(() => t.close());
+    const api = adminApi(url);
+    const show = await showOnSale(api, Date.now() + 10 * day);
+    const path = `/v2/events/${show.id}/outdated_venue`;
+    const ann = await show.sell('ann@example.test', 2);
+    const cy = await show.sell('cy@example.test');
+    await smtp.waitFor(2, 20_000);
+    await outboxDrained(api);
+
+    await api('PATCH', `/v2/events/${show.id}`, { venue: 'Corn Exchnage' });
+    expect(listed(await api<OutdatedVenue>('GET', path))).toEqual(
+      [`${ann.id} ann@example.test`, `${cy.id} cy@example.test`].sort(),
+    );
+    // Under the typo: Bob buys, Ann hands a ticket to Eve, and Cy's confirmation goes again; each
+    // mail names the typo.
+    const bob = await show.sell('bob@example.test');
+    const eve = await api<{ id: string }>('POST', `/v2/tickets/${ann.tickets[0]!.id}/transfer`, {
+      to_email: 'eve@example.test',
+      name: 'Eve',
+    });
+    await api('POST', `/v2/orders/${cy.id}/resend`, {});
+    await smtp.waitFor(5, 20_000);
+    await outboxDrained(api);
+
+    await api('PATCH', `/v2/events/${show.id}`, { venue: 'Corn Exchange' });
+    const fixed = await api<OutdatedVenue>('GET', path);
+    expect(fixed).toMatchObject({ venue: 'Corn Exchange', moved_from: 'Corn Exchnage' });
+    // Ann's newest mail named Corn Exchange: nothing changed for her. Bob, Cy and Eve were told the typo.
+    expect(listed(fixed)).toEqual([`${bob.id} bob@example.test`, `${cy.id} cy@example.test`].sort());
+    expect(fixed.tickets.map((x) => x.ticket_id)).toEqual([eve.id]);
+  }, 60_000);
+
   it('needs a box office or admin key, and 404s an unknown event in the contract envelope', async () => {
     const t = await makeTestApp();
     cleanups.push(() => t.close());

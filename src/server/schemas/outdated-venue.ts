@@ -46,11 +46,11 @@ export const OutdatedVenue = Type.Object(
     ),
     orders: Type.Array(VenueOrder, {
       description:
-        'Orders sold before the latest venue change, not refunded, whose buyer holds an active ticket and has had no confirmation sent or waiting since the change: resend each (POST /v2/orders/{id}/resend); those with email null are walk-ins',
+        "Orders sold before the latest venue change, not refunded, whose buyer holds an active ticket and whose newest word (the sale, a confirmation sent since; one waiting counts as told) named another venue than today's: resend each (POST /v2/orders/{id}/resend); those with email null are walk-ins",
     }),
     tickets: Type.Array(VenueTicket, {
       description:
-        "Tickets transferred before the latest venue change, still active, whose holder has had no mail of the ticket sent or waiting since: resend each (POST /v2/tickets/{id}/resend); the order's resend leaves them out",
+        "Tickets transferred before the latest venue change, still active, whose holder's newest word (the transfer, a mail of the ticket sent since; one waiting counts as told) named another venue: resend each (POST /v2/tickets/{id}/resend); the order's resend leaves them out",
     }),
   },
   {

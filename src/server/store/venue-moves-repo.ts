@@ -14,6 +14,8 @@ export interface VenueOrderRow {
   buyer_email: string | null;
   /** Active tickets the buyer still holds (not transferred away): what the confirmation carries. */
   tickets: number;
+  /** When it was sold: the sale's own answer (a print, the kiosk's screen) named the venue then. */
+  created_at: number;
 }
 
 /** A ticket of the event handed on before a venue change, still active, held by whom it went to. */
@@ -22,6 +24,8 @@ export interface VenueTicketRow {
   order_id: string;
   holder_name: string | null;
   holder_email: string | null;
+  /** When it was handed on: the transfer's own answer named the venue then. */
+  issued_at: number;
 }
 
 /**
@@ -42,6 +46,7 @@ export interface TicketMailRow {
 export class VenueMovesRepo {
   private readonly insertStmt;
   private readonly latestStmt;
+  private readonly allStmt;
   private readonly ordersStmt;
   private readonly ticketsStmt;
   private readonly mailsStmt;
@@ -54,8 +59,12 @@ export class VenueMovesRepo {
       `SELECT from_venue, to_venue, moved_at FROM event_venue_moves WHERE event_id = ?
         ORDER BY moved_at DESC, seq DESC LIMIT 1`,
     );
+    this.allStmt = db.prepare(
+      `SELECT from_venue, to_venue, moved_at FROM event_venue_moves WHERE event_id = ?
+        ORDER BY moved_at, seq`,
+    );
     this.ordersStmt = db.prepare(
-      `SELECT o.id AS order_id, o.buyer_name, o.buyer_email,
+      `SELECT o.id AS order_id, o.buyer_name, o.buyer_email, o.created_at,
               (SELECT COUNT(*) FROM tickets t
                 WHERE t.order_id = o.id AND t.status = 'active' AND t.transferred_from IS NULL) AS tickets
          FROM orders o
@@ -64,7 +73,7 @@ export class VenueMovesRepo {
     );
     // A transfer makes a new ticket (transferred_from the old one), issued when it was handed on.
     this.ticketsStmt = db.prepare(
-      `SELECT t.id AS ticket_id, t.order_id, a.name AS holder_name, a.email AS holder_email
+      `SELECT t.id AS ticket_id, t.order_id, a.name AS holder_name, a.email AS holder_email, t.issued_at
          FROM tickets t
          JOIN orders o ON o.id = t.order_id
          LEFT JOIN attendees a ON a.id = t.attendee_id
@@ -88,6 +97,11 @@ export class VenueMovesRepo {
   /** The event's latest venue change, or null when none was recorded. */
   latest(eventId: string): VenueMove | null {
     return (this.latestStmt.get(eventId) as VenueMove | undefined) ?? null;
+  }
+
+  /** Every change of the event's venue on record, oldest first. */
+  all(eventId: string): VenueMove[] {
+    return this.allStmt.all(eventId) as VenueMove[];
   }
 
   /** Orders sold before `before`, not refunded, whose buyer holds at least one active ticket. */

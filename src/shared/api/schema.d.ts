@@ -2046,7 +2046,7 @@ export interface components {
       moved_from: string | null;
       /** @description When the latest venue change was saved (UTC, Z); null: never changed. Part of a resend Idempotency-Key, one per change */
       moved_at: string | null;
-      /** @description Orders sold before the latest venue change, not refunded, whose buyer holds an active ticket and has had no confirmation sent or waiting since the change: resend each (POST /v2/orders/{id}/resend); those with email null are walk-ins */
+      /** @description Orders sold before the latest venue change, not refunded, whose buyer holds an active ticket and whose newest word (the sale, a confirmation sent since; one waiting counts as told) named another venue than today's: resend each (POST /v2/orders/{id}/resend); those with email null are walk-ins */
       orders: {
         order_id: string;
         buyer_name: string | null;
@@ -2057,7 +2057,7 @@ export interface components {
         /** @description Confirmation mails of the order the sender gave up on; part of a resend Idempotency-Key, so a mail that failed is sent again while a double press is not */
         mails_failed: number;
       }[];
-      /** @description Tickets transferred before the latest venue change, still active, whose holder has had no mail of the ticket sent or waiting since: resend each (POST /v2/tickets/{id}/resend); the order's resend leaves them out */
+      /** @description Tickets transferred before the latest venue change, still active, whose holder's newest word (the transfer, a mail of the ticket sent since; one waiting counts as told) named another venue: resend each (POST /v2/tickets/{id}/resend); the order's resend leaves them out */
       tickets: {
         ticket_id: string;
         order_id: string;
