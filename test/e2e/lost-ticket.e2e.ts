@@ -127,6 +127,56 @@ test('a cash walk-in with no email gets a printed replacement; the door refuses 
 });
 
 /**
+ * The order was opened while the holder's name still had a typo; another till put it right since.
+ * Replace… reads the holder as the server has them now, so the new ticket carries the right name
+ * and not the one this till read earlier. A read that fails says so and waits for Try again.
+ */
+test('Replace… gives the new ticket the holder’s name as it is now, not as this till read it earlier', async ({
+  server,
+  page,
+}) => {
+  const night = await doorNight(server, ['Stalls']);
+  const [old] = await night.sell('Stalls', 'Ada Gest');
+  const attendeeId = (await server.api<{ attendee_id: string }>('GET', `/v2/tickets/${old!.id}`)).attendee_id;
+  await catchPrints(page);
+  const box = new BoxOffice(page, server);
+  await box.signIn();
+  await box.go('Orders');
+  await box.orders.search(old!.order_id);
+  await expect(box.orders.ticketRow(old!.id)).toContainText('Ada Gest');
+
+  // Another till corrects the name; this one still shows the typo.
+  await server.api('PATCH', `/v2/attendees/${attendeeId}`, { name: 'Ada Guest' });
+  await expect(box.orders.ticketRow(old!.id)).toContainText('Ada Gest');
+
+  // The first read of the holder fails: the dialog says so and will not replace without a name.
+  let failed = 0;
+  await page.route(`**/v2/attendees/${attendeeId}`, (route) =>
+    failed++ === 0 ? route.abort('connectionreset') : route.continue(),
+  );
+  const dialog = await box.orders.openReplace(old!.id);
+  await expect(dialog.getByRole('alert')).toContainText('Could not read the holder’s name as it is now');
+  await expect(dialog.getByRole('button', { name: 'Reading the holder…' })).toBeDisabled();
+  await dialog.getByRole('button', { name: 'Try again' }).click();
+  await expect(dialog.getByRole('alert')).toHaveCount(0);
+  await expect(dialog).toContainText('Ada Guest gets a new ticket');
+  await expect(box.orders.ticketRow(old!.id)).toContainText('Ada Guest');
+  await dialog.getByRole('button', { name: 'Replace ticket' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(box.orders.note()).toContainText(`Replaced ${old!.id} with new ticket`);
+
+  const replaced = await server.api<{ transferred_to: string }>('GET', `/v2/tickets/${old!.id}`);
+  const fresh = await server.api<{ attendee_id: string }>('GET', `/v2/tickets/${replaced.transferred_to}`);
+  const holder = await server.api<{ name: string; email: string }>(
+    'GET',
+    `/v2/attendees/${fresh.attendee_id}`,
+  );
+  expect(holder).toMatchObject({ name: 'Ada Guest', email: 'guest0@example.com' });
+  // The read refused, Try again's, and the order's own reads of its holders after the change.
+  expect(failed).toBeGreaterThanOrEqual(2);
+});
+
+/**
  * A guest already let in on a ticket cannot have it replaced: a new code would let a second
  * person in on it. The order says so on the ticket's row, before anyone presses anything.
  */

@@ -13,8 +13,9 @@ export interface ServerList<T> {
 }
 
 /**
- * A list the server works out for a screen (who still needs mailing, say), read when the screen
- * opens and whenever asked: the event page's two offers to mail tickets again read theirs so.
+ * A list the server works out for a screen (who still needs mailing, say), or a record a dialog
+ * must act on as it is now, read when the screen opens and whenever asked: the event page's two
+ * offers to mail tickets again read theirs so, and Replace… its ticket's holder.
  * `read` must keep its identity between renders (useCallback): a new one reads again.
  */
 export function useServerList<T>(read: () => Promise<T>): ServerList<T> {

@@ -67,6 +67,11 @@ interface OrdersState {
    * after a postponement is up to date again) and answers the ticket with the pass to print.
    */
   reprint(ticketId: string): Promise<TicketView>;
+  /**
+   * Reads a ticket's holder as the server has them now (another till may have put the name right
+   * since the order was opened), and shows that in the order's table too. Throws when it cannot.
+   */
+  readHolder(ticket: Pick<TicketView, 'id' | 'attendee_id'>): Promise<AttendeeView>;
   /** Corrects a ticket holder's name or email (a typo noticed after the sale). */
   updateHolder(attendeeId: string, patch: AttendeePatch): Promise<AttendeeView>;
   /** Corrects the order's buyer (a typo at the till); holders filled in from the buyer follow. */
@@ -265,6 +270,15 @@ export const useOrders = create<OrdersState>()((set, get) => {
           headers: { 'Idempotency-Key': newIdempotencyKey() },
         }),
       );
+    },
+
+    async readHolder(ticket) {
+      const attendee = await unwrap(
+        requireClient().GET('/v2/attendees/{id}', { params: { path: { id: ticket.attendee_id } } }),
+      );
+      const { [ticket.id]: _, ...stillToRetry } = get().holderRetries;
+      set({ attendees: { ...get().attendees, [ticket.id]: attendee }, holderRetries: stillToRetry });
+      return attendee;
     },
 
     async updateHolder(attendeeId, patch) {
