@@ -11,6 +11,11 @@ import { installAccessControl } from './http/access.js';
 import { installDevCors } from './http/dev-cors.js';
 import { installDrain } from './http/drain.js';
 import { clientErrorHandler, installErrorHandling } from './http/error-handler.js';
+import {
+  forwardUnmetExpectations,
+  installRequestHeadRules,
+  nodeHeadChecksOff,
+} from './http/request-head-rules.js';
 import { installIdempotency } from './http/idempotency.js';
 import { installJsonBodyParser } from './http/json-body.js';
 import { lazySchemaController } from './http/lazy-compilers.js';
@@ -130,9 +135,11 @@ async function buildOnDataDir(
     // connection closed after, see drain.ts) rather than refused outside the error envelope.
     return503OnClosing: false,
     schemaController: lazySchemaController,
-    ...(tls ? { https: { key: tls.key, cert: tls.cert } } : {}),
+    http: nodeHeadChecksOff,
+    ...(tls ? { https: { key: tls.key, cert: tls.cert, ...nodeHeadChecksOff } } : {}),
   }) as unknown as FastifyInstance;
   applyRequestDeadline(app.server, deadline);
+  forwardUnmetExpectations(app.server);
   installConnectionCap(app, options.connectionCap ?? { perAddress: defaultConnectionsPerAddress });
   try {
     // Migrated once the logger exists: an upgrade says so, and keeps a copy in <dataDir>/backups.
@@ -202,6 +209,7 @@ async function buildOnDataDir(
       reply.header('x-request-id', request.id);
       done();
     });
+    installRequestHeadRules(app);
 
     if (options.devOrigin) installDevCors(app, options.devOrigin);
     installAccessControl(app, ctx.keys);

@@ -21,6 +21,7 @@ const typeForStatus: Record<number, ErrorType> = {
   409: 'conflict_error',
   413: 'invalid_request_error',
   415: 'invalid_request_error',
+  417: 'invalid_request_error',
   431: 'invalid_request_error',
   429: 'rate_limit_error',
 };

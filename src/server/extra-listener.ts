@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { isLoopback } from './config.js';
 import { capLikeServer } from './http/connection-cap.js';
 import { clientErrorHandler } from './http/error-handler.js';
+import { forwardUnmetExpectations, nodeHeadChecksOff } from './http/request-head-rules.js';
 import { applyRequestDeadline, deadlineOf } from './http/request-deadline.js';
 
 /** A listener beside the app's own: the desktop's loopback one, or the public one for attendees. */
@@ -35,7 +36,7 @@ export async function listenLoopback(
   { port = 0, host = '127.0.0.1', closeGraceMs = 5_000 }: LoopbackOptions = {},
 ): Promise<ExtraListener> {
   if (!isLoopback(host)) throw new Error(`the plain-HTTP listener binds loopback only, not ${host}`);
-  const server = createServer((req, res) => app.routing(req, res));
+  const server = createServer(nodeHeadChecksOff, (req, res) => app.routing(req, res));
   return listenBeside(app, server, { name: 'loopback listener', scheme: 'http', host, port, closeGraceMs });
 }
 
@@ -66,6 +67,7 @@ export async function listenBeside(
   applyRequestDeadline(server, deadlineOf(app.server));
   capLikeServer(app.server, server);
   server.on('clientError', clientErrorHandler);
+  forwardUnmetExpectations(server);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen({ host, port }, () => {

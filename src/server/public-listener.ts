@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
+import { nodeHeadChecksOff } from './http/request-head-rules.js';
 import { usesHttps, type ServerOptions } from './config.js';
 import { ApiError, errorBody } from './errors.js';
 import { listenBeside, type ExtraListener } from './extra-listener.js';
@@ -68,8 +69,11 @@ export async function listenPublic(
   const handler = attendeeOnly(app);
   const secure = usesHttps({ host: options.host, tls: options.tls });
   const server = secure
-    ? createHttpsServer(ensureTlsMaterial(options.dataDir, options.host), handler)
-    : createServer(handler);
+    ? createHttpsServer(
+        { ...ensureTlsMaterial(options.dataDir, options.host), ...nodeHeadChecksOff },
+        handler,
+      )
+    : createServer(nodeHeadChecksOff, handler);
   return listenBeside(app, server, {
     name: 'public listener',
     scheme: secure ? 'https' : 'http',

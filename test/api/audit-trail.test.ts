@@ -128,6 +128,12 @@ describe('GET /v2/audit_events', () => {
     expect((await audit(`&object_id=${first!.id}`)).map((row) => row.action)).toEqual(['ticket.voided']);
   });
 
+  it('refuses an empty object_id or actor (it names nothing) rather than answer an empty list', async () => {
+    for (const param of ['object_id', 'actor']) {
+      expectInvalid(await t.call('GET', `/v2/audit_events?${param}=`), param);
+    }
+  });
+
   it('filters by actor (a key, a device) and since, oldest first, in pages', async () => {
     const till = await pairDevice(t, { scope: 'box_office', name: 'Till 3' });
     t.clock.advance(60);

@@ -74,6 +74,33 @@ describe('Idempotency-Key', () => {
     expect((await t.call('GET', `/v2/events/${event.id}`)).json()).toMatchObject({ status: 'published' });
   });
 
+  it('replays a retry that writes the same path another way (a trailing slash, a percent-encoded id)', async () => {
+    const event = await createEvent(t);
+    const first = await t.call(
+      'POST',
+      `/v2/events/${event.id}/publish`,
+      undefined,
+      adminSecret,
+      withKey('k-same'),
+    );
+    expect(first.statusCode).toBe(200);
+    const encodedId = event.id.replace(/^e/, '%65');
+    for (const path of [`/v2/events/${event.id}/publish/`, `/v2/events/${encodedId}/publish`]) {
+      const again = await t.call('POST', path, undefined, adminSecret, withKey('k-same'));
+      expect(again.statusCode, path).toBe(200);
+      expect(again.headers['idempotent-replayed'], path).toBe('true');
+      expect(again.body, path).toBe(first.body);
+    }
+    // Another action on the same event is still another request.
+    expectError(
+      await t.call('POST', `/v2/events/${event.id}/cancel/`, undefined, adminSecret, withKey('k-same')),
+      409,
+      'conflict_error',
+      'idempotency_key_reused',
+      'Idempotency-Key',
+    );
+  });
+
   it('scopes keys per API key', async () => {
     const admin2 = await createKey(t, 'admin');
     const a = (await create(eventBody, 'shared')).json() as EventJson;

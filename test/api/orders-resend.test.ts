@@ -230,6 +230,12 @@ describe('a transfer recipient whose mail went astray', () => {
     const { orderId, ticketId } = await transferred();
     const order = (await t.call('GET', `/v2/orders/${orderId}`)).json() as { tickets: { id: string }[] };
     expectError(await resendTicket(order.tickets[0]!.id), 409, 'conflict_error', 'ticket_not_transferred');
+    // The buyer's ticket handed on is its new holder's now: not active, not "the buyer's own",
+    // which would send staff to the order's resend, which leaves it out.
+    const handedOn = order.tickets.find(
+      (ticket) => ticket.id !== order.tickets[0]!.id && ticket.id !== ticketId,
+    )!;
+    expectError(await resendTicket(handedOn.id), 409, 'conflict_error', 'ticket_not_active');
     expectError(await resendTicket('tik_nope'), 404, 'not_found_error', 'resource_missing', 'id');
     expectInvalid(await resendTicket(ticketId, { email: 'nope' }), 'email');
     // The buyer's own ticket refunded: the order's resend says the rest went to someone else.

@@ -46,6 +46,36 @@ describe('requests the HTTP parser refuses answer in the error envelope, then cl
     expect(envelope(answer.body)).toMatchObject({ type: 'invalid_request_error', code: 'headers_too_large' });
   });
 
+  it('an HTTP/1.1 request without Host: 400 invalid_request in the envelope, with its request id', async () => {
+    const answer = await raw('GET /v2/health HTTP/1.1\r\nConnection: close\r\n\r\n');
+    expect(answer.status).toBe(400);
+    expect(answer.headers).toMatch(/x-request-id: \S+/i);
+    expect(envelope(answer.body)).toMatchObject({
+      type: 'invalid_request_error',
+      code: 'invalid_request',
+      message: 'An HTTP/1.1 request must carry a Host header.',
+    });
+    // HTTP/1.0 has no Host to require.
+    expect((await raw('GET /v2/health HTTP/1.0\r\n\r\n')).status).toBe(200);
+  });
+
+  it('an expectation other than 100-continue: 417 expectation_failed in the envelope; 100-continue is met', async () => {
+    const answer = await raw(
+      'GET /v2/health HTTP/1.1\r\nHost: x\r\nExpect: foo\r\nConnection: close\r\n\r\n',
+    );
+    expect(answer.status).toBe(417);
+    expect(answer.headers).toMatch(/x-request-id: \S+/i);
+    expect(envelope(answer.body)).toMatchObject({
+      type: 'invalid_request_error',
+      code: 'expectation_failed',
+    });
+    const met = await raw(
+      'GET /v2/health HTTP/1.1\r\nHost: x\r\nExpect: 100-Continue\r\nConnection: close\r\n\r\n',
+    );
+    // Node answers "100 Continue" first, then the request's own answer.
+    expect(`${met.headers}\r\n\r\n${met.body}`).toMatch(/HTTP\/1\.1 200 OK/);
+  });
+
   it('and the server goes on answering well-formed requests', async () => {
     const res = await fetch(`http://127.0.0.1:${port}/v2/health`);
     expect(res.status).toBe(200);

@@ -176,14 +176,15 @@ export class TicketsService {
    */
   resend(tx: ActionTx, id: string, input: TicketResendInput): string {
     const ticket = this.require(id);
+    // Not active first: one handed on since is its new holder's, whoever held it before.
+    if (ticket.status !== 'active') {
+      throw conflict('ticket_not_active', `This ticket is ${ticket.status}; there is nothing to send.`);
+    }
     if (ticket.transferred_from === null) {
       throw conflict(
         'ticket_not_transferred',
         "This ticket is the buyer's own: send it with the order's tickets (POST /v2/orders/{id}/resend).",
       );
-    }
-    if (ticket.status !== 'active') {
-      throw conflict('ticket_not_active', `This ticket is ${ticket.status}; there is nothing to send.`);
     }
     const event = this.deps.events.find(ticket.event_id);
     if (event?.status === 'cancelled') throw eventCancelled();

@@ -19,9 +19,22 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * The path as its route reads it: `/v2/orders/ord_1/resend/` or with its id percent-encoded is
+ * the same request as without (routes ignore a trailing slash), so a retry of it replays. A
+ * canonical request gives the very path it always hashed, so keys kept across an upgrade match.
+ */
+function routePath(request: FastifyRequest): string {
+  const route = request.routeOptions.url;
+  if (route === undefined) return request.url.split('?')[0] ?? '';
+  const params = request.params as Record<string, string | undefined>;
+  return route.replace(/:(\w+)/g, (_, name: string) => params[name] ?? '');
+}
+
 function requestHash(request: FastifyRequest, body: string): string {
-  const path = request.url.split('?')[0] ?? '';
-  return createHash('sha256').update(`${request.method} ${path}\n${body}`).digest('hex');
+  return createHash('sha256')
+    .update(`${request.method} ${routePath(request)}\n${body}`)
+    .digest('hex');
 }
 
 /**

@@ -4,8 +4,10 @@ import { ListOrder, ListQuery, Nullable, Timestamp, TimestampInput } from './com
 export const AuditQuery = Type.Object(
   {
     ...ListQuery,
+    // An empty filter names nothing (docs/api.md "Conventions"): refused, not an empty list.
     object_id: Type.Optional(
       Type.String({
+        minLength: 1,
         maxLength: 80,
         description:
           "Changes to this object. An order id (`ord_…`) also finds its tickets', refunds' and attendees' changes: the order's whole history",
@@ -13,6 +15,7 @@ export const AuditQuery = Type.Object(
     ),
     actor: Type.Optional(
       Type.String({
+        minLength: 1,
         maxLength: 80,
         description: 'Changes made by this API key, device or staff member (`key_…`, `dev_…`, `stf_…`)',
       }),
