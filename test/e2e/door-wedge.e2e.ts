@@ -33,6 +33,21 @@ async function untilVerdictSettles(page: Page, verdict: ReturnType<DoorPage['ver
   await expect(verdict).not.toHaveAttribute('aria-disabled');
 }
 
+/**
+ * Records where each click on the page lands from now on, as "verdict", "start" (Start scanning)
+ * or the tag of whatever else, with its click count: a tap's effect is judged only once it is
+ * known to have reached the element meant.
+ */
+async function clicksLanding(page: Page): Promise<() => Promise<string[]>> {
+  // A string: the e2e tests are type-checked without the DOM library.
+  await page.evaluate(`window.clicksLanded = [];
+    document.addEventListener('click', (event) => {
+      const on = event.target.closest('.door-verdict') ? 'verdict' : event.target.closest('.door-start') ? 'start' : event.target.tagName;
+      window.clicksLanded.push(on + ' ' + event.detail);
+    }, true);`);
+  return () => page.evaluate<string[]>('window.clicksLanded');
+}
+
 test('a wedge scan admits with no field focused, and the verdict tells a VIP apart', async ({
   server,
   page,
@@ -185,21 +200,23 @@ test('a double tap closing a verdict does not start the camera; a later tap does
   await door.pairByPasting(await night.pairingCode());
   const start = page.getByRole('button', { name: 'Start scanning' });
   const camera = page.getByLabel('Camera: ticket QR');
-  const box = await start.boundingBox();
-  if (!box) throw new Error('Start scanning has no box');
-  const x = box.x + box.width / 2;
-  const y = box.y + box.height / 2;
   await holdPageClock(page);
 
   await door.wedgeScan(ticket!.qr_token);
   await expect(door.verdict()).toContainText('Tam Tapper');
   await untilVerdictSettles(page, door.verdict());
   // Both taps where Start scanning is, under the verdict.
-  await page.mouse.dblclick(x, y);
+  const box = await start.boundingBox();
+  if (!box) throw new Error('Start scanning has no box');
+  const taps = await clicksLanding(page);
+  await page.mouse.dblclick(box.x + box.width / 2, box.y + box.height / 2);
   await expect(door.verdict()).toHaveCount(0);
   await expect(start).toBeVisible();
   await expect(start).toHaveAttribute('aria-disabled', 'true');
   await expect(camera).toHaveCount(0);
+  // The camera stayed off because Start scanning took the second tap and let it go, not because
+  // that tap fell anywhere else: the first tap closed the verdict, the second clicked the button.
+  expect(await taps()).toEqual(['verdict 1', 'start 2']);
 
   // A tap a moment later is the steward's: the button works as ever.
   await page.clock.runFor(afterCloseMs);
