@@ -1,10 +1,28 @@
 import type { CaughtMail } from '../support/smtp-catcher.js';
 import { paperAndPhoneNightNextYear } from './support/paper-and-phone-event.js';
 import { expect } from './fixtures.js';
+import type { BoxOffice } from './pages/box-office.js';
 import { mailedTest as test } from './support/mailed-venue.js';
+import type { VenueServer } from './support/venue-server.js';
 
 const newVenue = 'Studio 2, North building';
 const namesNewVenue = (mail: CaughtMail) => (mail.parsed.text ?? '').includes(newVenue);
+
+/** Until the venue's outbox has nothing waiting: every mail queued so far went (or was given up). */
+const outboxEmpty = (server: VenueServer) =>
+  expect
+    .poll(async () => (await server.api<{ data: unknown[] }>('GET', '/v2/mail?status=pending')).data.length, {
+      timeout: 20_000,
+    })
+    .toBe(0);
+
+/** The event's page, opened fresh: its lists were read before the event was made through the API. */
+async function openEventPage(boxOffice: BoxOffice, title: string) {
+  await boxOffice.go('Events & tiers');
+  await boxOffice.page.reload();
+  await boxOffice.page.getByRole('link', { name: title }).click();
+  return boxOffice.page.getByRole('form', { name: 'Event' });
+}
 
 /**
  * The manager moves a show to another room on its page: the page offers to mail the new venue to
@@ -26,17 +44,8 @@ test('after the venue changes, "Send the new venue to N orders" survives a reloa
   const bob = await sell('bob@example.test');
   const walkIn = await sell(null);
   await smtp.waitFor(2, 20_000);
-  const outboxEmpty = () =>
-    expect
-      .poll(
-        async () => (await server.api<{ data: unknown[] }>('GET', '/v2/mail?status=pending')).data.length,
-        {
-          timeout: 20_000,
-        },
-      )
-      .toBe(0);
   // Both confirmations marked sent, naming the old venue, before it changes.
-  await outboxEmpty();
+  await outboxEmpty(server);
 
   // Bob's resend reaches the server (which queues the mail), but its answer never comes back, and
   // the list cannot be read either until the till tries Bob again.
@@ -56,10 +65,7 @@ test('after the venue changes, "Send the new venue to N orders" survives a reloa
     down ? route.abort('connectionreset') : route.continue(),
   );
 
-  await boxOffice.go('Events & tiers');
-  await page.reload(); // the list was read before the event was made through the API
-  await page.getByRole('link', { name: 'Moved Room Night' }).click();
-  const details = page.getByRole('form', { name: 'Event' });
+  const details = await openEventPage(boxOffice, 'Moved Room Night');
   await expect(details.getByLabel('Venue')).toHaveValue('Main hall');
   await expect(page.getByTestId('venue-move-mail')).toHaveCount(0);
   await details.getByLabel('Venue').fill(newVenue);
@@ -100,7 +106,7 @@ test('after the venue changes, "Send the new venue to N orders" survives a reloa
   await expect(page.getByTestId('venue-move-mail')).toHaveCount(0);
 
   // Once the outbox is empty, each buyer got exactly one mail naming the new venue.
-  await outboxEmpty();
+  await outboxEmpty(server);
   const moved = smtp.mails.filter(namesNewVenue);
   expect(moved.map((m) => m.rcptTo).sort()).toEqual([['ann@example.test'], ['bob@example.test']]);
   expect(smtp.mails).toHaveLength(4);
@@ -122,14 +128,9 @@ test('a save that moves doors and venue mails each buyer once, whichever offer i
   const { year, sell } = await paperAndPhoneNightNextYear(server, 'Moved Twice Night', '06');
   for (const email of ['ann@example.test', 'bob@example.test']) await sell(email);
   await smtp.waitFor(2, 20_000);
-  const pending = async () =>
-    (await server.api<{ data: unknown[] }>('GET', '/v2/mail?status=pending')).data.length;
-  await expect.poll(pending, { timeout: 20_000 }).toBe(0);
+  await outboxEmpty(server);
 
-  await boxOffice.go('Events & tiers');
-  await page.reload(); // the list was read before the event was made through the API
-  await page.getByRole('link', { name: 'Moved Twice Night' }).click();
-  const details = page.getByRole('form', { name: 'Event' });
+  const details = await openEventPage(boxOffice, 'Moved Twice Night');
   await details.getByLabel('Doors open').fill(`${year}-06-13T19:00`);
   await details.getByLabel('Venue').fill(newVenue);
   await details.getByRole('button', { name: 'Save changes' }).click();
@@ -148,7 +149,7 @@ test('a save that moves doors and venue mails each buyer once, whichever offer i
   await asked;
   await expect(venueOffer).toHaveCount(0);
 
-  await expect.poll(pending, { timeout: 20_000 }).toBe(0);
+  await outboxEmpty(server);
   const resent = smtp.mails.slice(2);
   expect(resent.map((m) => m.rcptTo).sort()).toEqual([['ann@example.test'], ['bob@example.test']]);
   expect(resent.every(namesNewVenue)).toBe(true);
@@ -181,14 +182,9 @@ test('after the venue changes, the holder a ticket was transferred to is sent th
   const friend = await handOn(fay.tickets[0]!.id, 'Friend', null);
   // Eve's own mail too, naming the old venue, before it changes.
   await smtp.waitFor(4, 20_000);
-  const pending = async () =>
-    (await server.api<{ data: unknown[] }>('GET', '/v2/mail?status=pending')).data.length;
-  await expect.poll(pending, { timeout: 20_000 }).toBe(0);
+  await outboxEmpty(server);
 
-  await boxOffice.go('Events & tiers');
-  await page.reload(); // the list was read before the event was made through the API
-  await page.getByRole('link', { name: 'Handed On Night' }).click();
-  const details = page.getByRole('form', { name: 'Event' });
+  const details = await openEventPage(boxOffice, 'Handed On Night');
   await details.getByLabel('Venue').fill(newVenue);
   await details.getByRole('button', { name: 'Save changes' }).click();
   await expect(details.getByRole('status')).toHaveText('Saved.');
@@ -208,7 +204,7 @@ test('after the venue changes, the holder a ticket was transferred to is sent th
   );
   await expect(offer.getByTestId('venue-all-sent')).toBeVisible();
 
-  await expect.poll(pending, { timeout: 20_000 }).toBe(0);
+  await outboxEmpty(server);
   const resent = smtp.mails.slice(4);
   expect(resent.map((m) => m.rcptTo).sort()).toEqual([['ann@example.test'], ['eve@example.test']]);
   expect(resent.every(namesNewVenue)).toBe(true);

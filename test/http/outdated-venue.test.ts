@@ -51,6 +51,16 @@ async function showOnSale(api: AdminApi, doors: number) {
   return { id: event.id, sell };
 }
 
+/** A mailing venue (its mail to a catcher on loopback) with `showOnSale` on it, closed after the test. */
+async function mailedShowOnSale(doors = Date.now() + 10 * day) {
+  const smtp = await SmtpCatcher.start();
+  cleanups.push(() => smtp.close());
+  const { t, url } = await mailingVenue(smtp);
+  cleanups.push(() => t.close());
+  const api = adminApi(url);
+  return { smtp, api, show: await showOnSale(api, doors) };
+}
+
 describe('GET /v2/events/{id}/outdated_venue', () => {
   it('lists the orders sold before a venue change and not mailed since, across a restart, until each is mailed', async () => {
     const smtp = await SmtpCatcher.start();
@@ -144,13 +154,8 @@ describe('GET /v2/events/{id}/outdated_venue', () => {
   }, 60_000);
 
   it('takes an order off when the postponement resend mails it after the change, and a venue resend off the postponement list', async () => {
-    const smtp = await SmtpCatcher.start();
-    cleanups.push(() => smtp.close());
-    const { t, url } = await mailingVenue(smtp);
-    cleanups.push(() => t.close());
-    const api = adminApi(url);
     const doors = Date.now() + 10 * day;
-    const show = await showOnSale(api, doors);
+    const { smtp, api, show } = await mailedShowOnSale(doors);
     const ann = await show.sell('ann@example.test');
     const bob = await show.sell('bob@example.test');
     await smtp.waitFor(2, 20_000);
@@ -180,12 +185,7 @@ describe('GET /v2/events/{id}/outdated_venue', () => {
   }, 60_000);
 
   it('keeps an order listed whose resend the mail server refused, counting it in mails_failed, until one goes', async () => {
-    const smtp = await SmtpCatcher.start();
-    cleanups.push(() => smtp.close());
-    const { t, url } = await mailingVenue(smtp);
-    cleanups.push(() => t.close());
-    const api = adminApi(url);
-    const show = await showOnSale(api, Date.now() + 10 * day);
+    const { smtp, api, show } = await mailedShowOnSale();
     const bob = await show.sell('bob@example.test');
     await smtp.waitFor(1, 20_000);
     await outboxDrained(api);
@@ -208,12 +208,7 @@ describe('GET /v2/events/{id}/outdated_venue', () => {
   }, 60_000);
 
   it("lists the holders of tickets handed on before the change apart from the buyers, until each ticket's own mail goes", async () => {
-    const smtp = await SmtpCatcher.start();
-    cleanups.push(() => smtp.close());
-    const { t, url } = await mailingVenue(smtp);
-    cleanups.push(() => t.close());
-    const api = adminApi(url);
-    const show = await showOnSale(api, Date.now() + 10 * day);
+    const { smtp, api, show } = await mailedShowOnSale();
     const path = `/v2/events/${show.id}/outdated_venue`;
     const handOn = (ticketId: string, name: string, email: string | null) =>
       api<{ id: string }>('POST', `/v2/tickets/${ticketId}/transfer`, { to_email: email, name });
@@ -271,12 +266,7 @@ describe('GET /v2/events/{id}/outdated_venue', () => {
   }, 60_000);
 
   it('after a change is undone (a typo fixed), lists only those told the other venue meanwhile', async () => {
-    const smtp = await SmtpCatcher.start();
-    cleanups.push(() => smtp.close());
-    const { t, url } = await mailingVenue(smtp);
-    cleanups.push(() => t.close());
-    const api = adminApi(url);
-    const show = await showOnSale(api, Date.now() + 10 * day);
+    const { smtp, api, show } = await mailedShowOnSale();
     const path = `/v2/events/${show.id}/outdated_venue`;
     const ann = await show.sell('ann@example.test', 2);
     const cy = await show.sell('cy@example.test');
