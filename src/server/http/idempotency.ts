@@ -28,7 +28,8 @@ function routePath(request: FastifyRequest): string {
   const route = request.routeOptions.url;
   if (route === undefined) return request.url.split('?')[0] ?? '';
   const params = request.params as Record<string, string | undefined>;
-  return route.replace(/:(\w+)/g, (_, name: string) => params[name] ?? '');
+  // `:name` parameters, and a wildcard's tail, as the router matched them.
+  return route.replace(/:(\w+)|\*/g, (_, name: string | undefined) => params[name ?? '*'] ?? '');
 }
 
 function requestHash(request: FastifyRequest, body: string): string {
