@@ -231,6 +231,31 @@ describe('/v2/api_keys', () => {
     expect(listed.data.find((k) => k.id === created.id)!.revoked_at).toBe('2026-11-22T12:00:00.000Z');
   });
 
+  it('refuses to revoke the last admin key (409 last_admin_key), which would lock the venue out for good', async () => {
+    const keys = (await t.call('GET', '/v2/api_keys')).json() as { data: { id: string; scope: string }[] };
+    const only = keys.data.find((k) => k.scope === 'admin')!;
+    const refused = expectError(
+      await t.call('DELETE', `/v2/api_keys/${only.id}`),
+      409,
+      'conflict_error',
+      'last_admin_key',
+    );
+    expect(refused.message).toMatch(/Create another admin key first/);
+    expect((await t.call('GET', '/v2/api_keys')).statusCode).toBe(200);
+    // With a second admin key, either may go, but not both.
+    const second = await createKey(t, 'admin');
+    const secondId = (
+      (await t.call('GET', '/v2/api_keys')).json() as { data: { id: string; scope: string }[] }
+    ).data.find((k) => k.scope === 'admin' && k.id !== only.id)!.id;
+    expect((await t.call('DELETE', `/v2/api_keys/${only.id}`, undefined, second)).statusCode).toBe(200);
+    expectError(
+      await t.call('DELETE', `/v2/api_keys/${secondId}`, undefined, second),
+      409,
+      'conflict_error',
+      'last_admin_key',
+    );
+  });
+
   it('answers 404 for an unknown key id', async () => {
     expectError(
       await t.call('DELETE', '/v2/api_keys/key_nope'),

@@ -212,6 +212,17 @@ describe('GET /v2/events/{id}/offer', () => {
     );
     const staff = (await t.call('GET', `/v2/events/${draft.id}/offer`)).json() as OfferJson;
     expect(staff.tiers.map((tier) => tier.sale_state)).toEqual(['event_not_on_sale']);
+    // Its checkout says no more than the event read: unknown, not "not published yet".
+    const draftTier = (
+      (await t.call('GET', `/v2/events/${draft.id}/tiers`)).json() as { data: { id: string }[] }
+    ).data[0]!.id;
+    expectError(
+      await kioskOrder({ event_id: draft.id, items: [{ tier_id: draftTier, quantity: 1 }] }),
+      404,
+      'not_found_error',
+      'resource_missing',
+      'event_id',
+    );
   });
 });
 

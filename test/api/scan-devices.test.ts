@@ -245,6 +245,75 @@ describe('GET /v2/devices and DELETE /v2/devices/{id}', () => {
     );
   });
 
+  it('no other key records scans for a revoked device: 409 device_revoked, nothing admitted', async () => {
+    const { device } = await pairDevice(t, { event_id: sale.eventId });
+    const [ticket] = (await sellTickets(t, sale)) as [TicketJson];
+    expect((await t.call('DELETE', `/v2/devices/${device.id}`)).statusCode).toBe(200);
+    const scanner = await createKey(t, 'scanner');
+    for (const key of [scanner, undefined]) {
+      expectError(
+        await validate(t, { token: ticket.qr_token, device_id: device.id }, key),
+        409,
+        'conflict_error',
+        'device_revoked',
+        'device_id',
+      );
+      expectError(
+        await t.call(
+          'POST',
+          '/v2/scan/sync',
+          {
+            device_id: device.id,
+            scans: [
+              { token: ticket.qr_token, scanned_at: new Date(t.clock.ms).toISOString(), result: 'admitted' },
+            ],
+          },
+          key,
+        ),
+        409,
+        'conflict_error',
+        'device_revoked',
+        'device_id',
+      );
+    }
+    const after = (await t.call('GET', `/v2/tickets/${ticket.id}`)).json() as { scan_count: number };
+    expect(after.scan_count).toBe(0);
+  });
+
+  it("a door paired to one event may not name another's event_id to validate, sync or follow its feed", async () => {
+    const other = await doorSale(t);
+    const door = await pairDevice(t, { event_id: sale.eventId });
+    const [ticket] = (await sellTickets(t, other)) as [TicketJson];
+    const refused = (res: Parameters<typeof expectError>[0]) =>
+      expectError(res, 403, 'permission_error', 'insufficient_scope');
+    // Without event_id the door judges its own night: another night's ticket is wrong_event.
+    expect((await scan(t, { token: ticket.qr_token }, door.secret)).reason).toBe('wrong_event');
+    refused(await validate(t, { token: ticket.qr_token, event_id: other.eventId }, door.secret));
+    refused(
+      await t.call(
+        'POST',
+        '/v2/scan/sync',
+        {
+          device_id: door.device.id,
+          event_id: other.eventId,
+          scans: [
+            { token: ticket.qr_token, scanned_at: new Date(t.clock.ms).toISOString(), result: 'admitted' },
+          ],
+        },
+        door.secret,
+      ),
+    );
+    refused(await t.call('POST', '/v2/scans/stream_token', { event_id: other.eventId }, door.secret));
+    refused(await t.call('GET', `/v2/scans/stream?event_id=${other.eventId}`, undefined, door.secret));
+    // Asked for no event, its token opens its own event's feed, never the whole venue's.
+    const own = (await t.call('POST', '/v2/scans/stream_token', {}, door.secret)).json() as {
+      event_id: string;
+    };
+    expect(own.event_id).toBe(sale.eventId);
+    const after = (await t.call('GET', `/v2/tickets/${ticket.id}`)).json() as { scan_count: number };
+    expect(after.scan_count).toBe(0);
+  });
+
   it('a device key reports scans as its own device only', async () => {
     const a = await pairDevice(t, { name: 'A' });
     const b = await pairDevice(t, { name: 'B' });

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { apiScopes } from '../../shared/api-scopes.js';
-import { notFound } from '../errors.js';
+import { conflict, notFound } from '../errors.js';
 import { newId, randomBase62 } from '../ids.js';
 import type { Db } from '../store/db.js';
 import type { ActionTx } from './action-runner.js';
@@ -172,6 +172,13 @@ export class ApiKeys {
     return toPage(rows, limit, (row) => viewApiKey(fromRow(row)), list);
   }
 
+  private otherActiveAdmins(id: string): number {
+    return this.db
+      .prepare("SELECT COUNT(*) FROM api_keys WHERE scope = 'admin' AND revoked_at IS NULL AND id != ?")
+      .pluck()
+      .get(id) as number;
+  }
+
   /**
    * Revoking twice is harmless; the first revocation time is kept. Inside an action, pass its
    * `tx`: the key stops working once the action has committed. Answers the key as revoked.
@@ -181,6 +188,15 @@ export class ApiKeys {
     if (key.revokedAt !== null) {
       tx?.unchanged();
       return key;
+    }
+    // Only an admin key mints keys: revoking the last one would lock the venue out for good (a
+    // MARQUEE_ADMIN_KEY is taken only by a store with no key at all). Counted in the action's own
+    // transaction, so two revocations in one batch cannot each leave the other as "the last".
+    if (key.scope === 'admin' && this.otherActiveAdmins(id) === 0) {
+      throw conflict(
+        'last_admin_key',
+        'This is the last admin key: no other key could make keys again. Create another admin key first, then revoke this one.',
+      );
     }
     const at = this.now();
     const first =

@@ -148,7 +148,9 @@ export class CheckoutService {
     const { events, tiers, now } = this.deps;
     const at = now();
     const event = events.find(input.event_id);
-    if (!event) throw notFound('event', input.event_id, 'event_id');
+    // A kiosk is told of a draft what GET /v2/events/{id} tells it: nothing (docs/api.md "Kiosk").
+    if (!event || (caller?.scope === 'kiosk' && event.status === 'draft'))
+      throw notFound('event', input.event_id, 'event_id');
     checkEventOnSale(event, at);
     const lines = resolveLines(input, event, (id) => tiers.find(id), at, caller?.scope === 'kiosk');
     const total = lines.reduce((sum, line) => sum + unitPrice(input, line.tier) * line.quantity, 0);

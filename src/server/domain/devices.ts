@@ -280,6 +280,16 @@ export class DevicesService {
     }
     if (deviceId === undefined) return null;
     const row = this.require(deviceId, 'device_id');
+    // A revoked door is gone from the venue: no other key may record its scans for it either.
+    const revokedAt = this.view(row).revoked_at;
+    if (revokedAt !== null) {
+      throw new ApiError(
+        409,
+        'device_revoked',
+        `Device ${row.id} was revoked at ${revokedAt}: scans are not taken for it. Pair the door again, or scan without device_id.`,
+        'device_id',
+      );
+    }
     return { id: row.id, event_id: row.event_id };
   }
 

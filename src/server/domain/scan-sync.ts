@@ -1,3 +1,4 @@
+import { requireDoorOf } from './door-rules.js';
 import { responseJson } from '../schemas/response-json.js';
 import { SyncAnswer, type ScanReason, type SyncInput, type SyncResultView } from '../schemas/scans.js';
 import { invalidField, missingField } from '../errors.js';
@@ -93,7 +94,10 @@ export class ScanSyncService {
     const device = devices.resolve(caller, input.device_id);
     // device_id is required by the schema, so resolve always finds one.
     if (!device) throw missingField('device_id');
-    if (input.event_id !== undefined) this.deps.scanning.requireEvent(input.event_id, 'event_id');
+    if (input.event_id !== undefined) {
+      this.deps.scanning.requireEvent(input.event_id, 'event_id');
+      requireDoorOf(devices, caller, input.device_id, input.event_id);
+    }
     const doorEventId = input.event_id ?? device.event_id;
     const at = now();
     const times = input.scans.map((scan, index) =>

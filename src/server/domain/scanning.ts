@@ -104,7 +104,11 @@ export class ScanningService {
     const { attempts, devices, tokens, tierNames, now } = this.deps;
     const scannedAt = scanTime(input.scanned_at, now(), onlineScanMaxAgeMs, 'scanned_at');
     const device = devices.resolve(caller, input.device_id);
-    if (input.event_id !== undefined) this.requireEvent(input.event_id, 'event_id');
+    if (input.event_id !== undefined) {
+      this.requireEvent(input.event_id, 'event_id');
+      // A door paired to one night judges that night's tickets: it may not name another.
+      requireDoorOf(devices, caller, input.device_id, input.event_id);
+    }
     // Verified on a crypto thread (tokens/crypto-threads.ts), outside the write transaction: the event loop's CPU per
     // scan fell from ~156 to ~100 µs (bench/scanning.ts, measured per thread). A scan joins the
     // next batch once verified, without holding that batch for scans still being verified
@@ -178,6 +182,20 @@ export class ScanningService {
    */
   checkCursor(query: ScansQueryInput, caller: ApiKeyRecord | null): void {
     this.listOf(query, caller).list.decode(query.cursor);
+  }
+
+  /**
+   * Which event's feed a caller's scan feed (and its stream token) carries, as the scan list: a
+   * door paired to an event gets that event's, is refused another's, and never the whole venue's.
+   */
+  feedEventFor(caller: ApiKeyRecord | null, eventId: string | null): string | null {
+    if (eventId !== null) {
+      this.requireEvent(eventId, 'event_id');
+      requireDoorOf(this.deps.devices, caller, undefined, eventId);
+      return eventId;
+    }
+    const door = this.deps.devices.resolve(caller, undefined);
+    return caller?.scope === 'scanner' ? (door?.event_id ?? null) : null;
   }
 
   private listOf(query: ScansQueryInput, caller: ApiKeyRecord | null) {

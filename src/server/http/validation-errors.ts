@@ -1,6 +1,6 @@
 import type { FastifySchemaValidationError, SchemaErrorDataVar } from 'fastify/types/schema.js';
 import { currencyProblem } from '../../shared/currencies.js';
-import { currencyFormat, filledTextPattern, plainTextPattern } from '../schemas/common.js';
+import { currencyFormat, filledTextPattern, pinPattern, plainTextPattern } from '../schemas/common.js';
 import { stewardReasonPattern } from '../../shared/steward-reason.js';
 import { ApiError } from '../errors.js';
 
@@ -62,6 +62,7 @@ export function plainReason(keyword: string, params: Record<string, unknown>): s
     case 'pattern':
       if (params.pattern === plainTextPattern)
         return 'cannot contain control characters other than tab and line breaks';
+      if (params.pattern === pinPattern) return 'must be 4 to 8 digits';
       return 'is not in the expected form';
     case 'format': {
       const words = formatWords[String(params.format)];

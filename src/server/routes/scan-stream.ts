@@ -119,8 +119,7 @@ export async function scanStreamRoutes(app: FastifyInstance): Promise<void> {
       const key = request.apiKey;
       if (!key) throw new ApiError(401, 'invalid_api_key', 'No API key provided.');
       presence.touch(key);
-      const event = request.body.event_id ?? null;
-      if (event !== null) scanning.requireEvent(event, 'event_id');
+      const event = scanning.feedEventFor(key, request.body.event_id ?? null);
       const { token, expiresAt } = streamTokens.issue(key, event);
       const query = new URLSearchParams({ stream_token: token });
       if (event !== null) query.set('event_id', event);
@@ -161,11 +160,10 @@ export async function scanStreamRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const access = authenticate(request, request.query.stream_token);
       request.apiKey = access.key;
-      let event = request.query.event_id ?? access.eventId;
-      if (access.eventId !== null && event !== access.eventId)
+      const asked = request.query.event_id ?? access.eventId;
+      if (access.eventId !== null && asked !== access.eventId)
         throw invalidField('event_id', `This stream token only opens event ${access.eventId}'s feed.`);
-      if (event !== null) scanning.requireEvent(event, 'event_id');
-      else event = null;
+      const event = scanning.feedEventFor(access.key, asked);
 
       const header = request.headers['last-event-id'];
       const resumeText = request.query.last_event_id ?? (Array.isArray(header) ? header[0] : header);

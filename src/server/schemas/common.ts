@@ -21,6 +21,9 @@ type StringOptions = NonNullable<Parameters<typeof Type.String>[0]>;
  * them. Tab and line breaks are still taken, even in a name: the contract does not refuse them,
  * and CSV exports quote them.
  */
+/** A PIN typed on a keypad: 4 to 8 digits (staff sign-in, the kiosk attendant's PIN). */
+export const pinPattern = '^[0-9]{4,8}$';
+
 export const plainTextPattern = '^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F]*$';
 
 /** plainTextPattern, and at least one character that is not white space. */

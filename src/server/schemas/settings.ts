@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { FilledText, Nullable, PlainText, Timestamp } from './common.js';
+import { FilledText, Nullable, PlainText, Timestamp, pinPattern } from './common.js';
 
 const venueName = FilledText({
   minLength: 1,
@@ -144,7 +144,7 @@ export const SettingsPatchBody = Type.Object(
     kiosk_attendant_pin: Type.Optional(
       Nullable(
         Type.String({
-          pattern: '^[0-9]{4,8}$',
+          pattern: pinPattern,
           description:
             'The PIN an attendant types on a kiosk to approve a card payment: 4–8 digits, stored hashed, never answered; null removes it',
         }),

@@ -2,7 +2,7 @@ import { Type, type Static } from 'typebox';
 import { staffRoles } from '../store/staff-repo.js';
 
 export { staffRoles, type StaffRole } from '../store/staff-repo.js';
-import { FilledText, ListQuery, Timestamp } from './common.js';
+import { FilledText, ListQuery, Timestamp, pinPattern } from './common.js';
 
 const staffName = FilledText({ minLength: 1, maxLength: 100, description: 'As the till shows it' });
 const role = Type.Enum([...staffRoles], {
@@ -10,7 +10,7 @@ const role = Type.Enum([...staffRoles], {
     'manager: everything, including refunds, voids, payouts and staff; seller: sells, opens and closes shifts; door: checks guests in, cannot sell',
 });
 const pin = Type.String({
-  pattern: '^[0-9]{4,8}$',
+  pattern: pinPattern,
   description:
     '4–8 digits, stored hashed and never answered. Sign-in is by PIN alone, so no two active members may share one (409 pin_in_use)',
 });
@@ -55,7 +55,7 @@ export const StaffQuery = Type.Object(
 );
 
 export const SignInBody = Type.Object(
-  { pin: Type.String({ pattern: '^[0-9]{4,8}$', description: 'What the member typed on the keypad' }) },
+  { pin: Type.String({ pattern: pinPattern, description: 'What the member typed on the keypad' }) },
   { additionalProperties: false },
 );
 
