@@ -78,11 +78,15 @@ export class DevicesService {
     return row;
   }
 
-  view(row: DeviceRow): DeviceView {
+  /** When the device was retired: revoked itself, or its key revoked through /v2/api_keys. */
+  private revokedAt(row: DeviceRow): number | null {
     const key = row.api_key_id ? this.findKey(row.api_key_id) : undefined;
+    return row.revoked_at ?? key?.revokedAt ?? null;
+  }
+
+  view(row: DeviceRow): DeviceView {
     const lastSeen = this.deps.presence.lastSeen(row);
-    // Revoking the key through /v2/api_keys also retires the device.
-    const revokedAt = row.revoked_at ?? key?.revokedAt ?? null;
+    const revokedAt = this.revokedAt(row);
     return {
       id: row.id,
       name: row.name,
@@ -281,12 +285,12 @@ export class DevicesService {
     if (deviceId === undefined) return null;
     const row = this.require(deviceId, 'device_id');
     // A revoked door is gone from the venue: no other key may record its scans for it either.
-    const revokedAt = this.view(row).revoked_at;
+    const revokedAt = this.revokedAt(row);
     if (revokedAt !== null) {
       throw new ApiError(
         409,
         'device_revoked',
-        `Device ${row.id} was revoked at ${revokedAt}: scans are not taken for it. Pair the door again, or scan without device_id.`,
+        `Device ${row.id} was revoked at ${toIso(revokedAt)}: scans are not taken for it. Pair the door again, or scan without device_id.`,
         'device_id',
       );
     }

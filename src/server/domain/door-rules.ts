@@ -57,6 +57,16 @@ export function requireDoorOf(
   eventId: string,
 ): { id: string; event_id: string | null } | null {
   const device = devices.resolve(caller, deviceId);
+  refuseOtherEventsDoor(caller, device, eventId);
+  return device;
+}
+
+/** `requireDoorOf` for a scan whose device is already resolved: a door acts for its own event. */
+export function refuseOtherEventsDoor(
+  caller: ApiKeyRecord | null,
+  device: { event_id: string | null } | null,
+  eventId: string,
+): void {
   if (caller?.scope === 'scanner' && device?.event_id && device.event_id !== eventId) {
     throw new ApiError(
       403,
@@ -64,5 +74,4 @@ export function requireDoorOf(
       `This door is paired to event ${device.event_id}; it may read and check in only that event's tickets and guests, not ${eventId}'s.`,
     );
   }
-  return device;
 }

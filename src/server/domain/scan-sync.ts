@@ -1,4 +1,3 @@
-import { requireDoorOf } from './door-rules.js';
 import { responseJson } from '../schemas/response-json.js';
 import { SyncAnswer, type ScanReason, type SyncInput, type SyncResultView } from '../schemas/scans.js';
 import { invalidField, missingField } from '../errors.js';
@@ -13,6 +12,7 @@ import type { DoubleAdmissions } from './double-admissions.js';
 import type { ScanFeed } from './scan-feed.js';
 import { scanTime, type ScanningService } from './scanning.js';
 import { scanIsItsOwnRecord } from './audit-entry.js';
+import { refuseOtherEventsDoor } from './door-rules.js';
 import { manualSyncKey, syncKey } from './sync-key.js';
 
 /**
@@ -96,7 +96,7 @@ export class ScanSyncService {
     if (!device) throw missingField('device_id');
     if (input.event_id !== undefined) {
       this.deps.scanning.requireEvent(input.event_id, 'event_id');
-      requireDoorOf(devices, caller, input.device_id, input.event_id);
+      refuseOtherEventsDoor(caller, device, input.event_id);
     }
     const doorEventId = input.event_id ?? device.event_id;
     const at = now();

@@ -26,7 +26,7 @@ import type { ScanAttempts } from './scan-attempts.js';
 import type { TierNames } from './tier-names.js';
 import { viewDoorAttendee, viewDoorTicket } from './scan-views.js';
 import type { DoubleAdmissions } from './double-admissions.js';
-import { occupancyView, orderAdmissions, requireDoorOf } from './door-rules.js';
+import { occupancyView, orderAdmissions, refuseOtherEventsDoor, requireDoorOf } from './door-rules.js';
 import type { ScanTicketsRepo } from '../store/scan-tickets-repo.js';
 import { viewEvent } from './views.js';
 import { scanIsItsOwnRecord } from './audit-entry.js';
@@ -107,7 +107,7 @@ export class ScanningService {
     if (input.event_id !== undefined) {
       this.requireEvent(input.event_id, 'event_id');
       // A door paired to one night judges that night's tickets: it may not name another.
-      requireDoorOf(devices, caller, input.device_id, input.event_id);
+      refuseOtherEventsDoor(caller, device, input.event_id);
     }
     // Verified on a crypto thread (tokens/crypto-threads.ts), outside the write transaction: the event loop's CPU per
     // scan fell from ~156 to ~100 µs (bench/scanning.ts, measured per thread). A scan joins the
