@@ -98,9 +98,10 @@ function resendAllBut1In100(app: App, eventId: string): number {
     .prepare('SELECT id FROM orders WHERE event_id = ? ORDER BY seq')
     .pluck()
     .all(eventId) as string[];
+  // To the buyer's own address: a resend elsewhere leaves the order listed.
   const insertMail = app.ctx.db.prepare(
     `INSERT INTO mail_outbox (id, to_email, subject, text_body, status, next_attempt_at, created_at, sent_at, kind, ref)
-     VALUES (?, 'buyer@example.com', 'Your tickets', '', 'sent', ?, ?, ?, 'order_confirmation', ?)`,
+     SELECT ?, buyer_email, 'Your tickets', '', 'sent', ?, ?, ?, 'order_confirmation', id FROM orders WHERE id = ?`,
   );
   const at = Date.now();
   app.ctx.db.transaction(() => {

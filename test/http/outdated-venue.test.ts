@@ -296,6 +296,53 @@ describe('GET /v2/events/{id}/outdated_venue', () => {
     expect(fixed.tickets.map((x) => x.ticket_id)).toEqual([eve.id]);
   }, 60_000);
 
+  it('keeps a buyer or holder listed on both lists when their resend went to a one-off address, unless they have none', async () => {
+    const doors = Date.now() + 10 * day;
+    const { smtp, api, show } = await mailedShowOnSale(doors);
+    const ann = await show.sell('ann@example.test');
+    const walkIn = await show.sell(null);
+    const dee = await show.sell('dee@example.test');
+    const eve = await api<{ id: string }>('POST', `/v2/tickets/${dee.tickets[0]!.id}/transfer`, {
+      to_email: 'eve@example.test',
+      name: 'Eve',
+    });
+    // Ann's confirmation and Eve's own mail (Dee, holding none of hers by then, is sent nothing).
+    await smtp.waitFor(1, 20_000, (mail) => mail.rcptTo.includes('eve@example.test'));
+    await outboxDrained(api);
+    await api('PATCH', `/v2/events/${show.id}`, {
+      venue: 'The Roundhouse',
+      doors_at: new Date(doors + 3 * day).toISOString(),
+    });
+    const venuePath = `/v2/events/${show.id}/outdated_venue`;
+    const passesPath = `/v2/events/${show.id}/outdated_passes`;
+    const bothLists = async () => {
+      const venue = await api<OutdatedVenue>('GET', venuePath);
+      const passes = await api<OutdatedPasses>('GET', passesPath);
+      return {
+        venue: { orders: listed(venue), tickets: venue.tickets.map((x) => x.ticket_id) },
+        passes: { orders: listed(passes), tickets: passes.tickets.map((x) => x.ticket_id) },
+      };
+    };
+
+    // "Send them to my partner too": Ann and Eve were not told. The walk-in gave an address at the
+    // till without it being saved: that mail was theirs.
+    await api('POST', `/v2/orders/${ann.id}/resend`, { email: 'partner@example.test' });
+    await api('POST', `/v2/tickets/${eve.id}/resend`, { email: 'eve.friend@example.test' });
+    await api('POST', `/v2/orders/${walkIn.id}/resend`, { email: 'walk.in@example.test' });
+    await smtp.waitFor(1, 20_000, (mail) => mail.rcptTo.includes('walk.in@example.test'));
+    await outboxDrained(api);
+    const untold = { orders: [`${ann.id} ann@example.test`], tickets: [eve.id] };
+    expect(await bothLists()).toEqual({ venue: untold, passes: untold });
+
+    // Ann's address corrected and her tickets sent to it: she is off both lists; Eve is not.
+    await api('PATCH', `/v2/orders/${ann.id}`, { buyer: { email: 'ann.lee@example.test' } });
+    await api('POST', `/v2/orders/${ann.id}/resend`, {});
+    await smtp.waitFor(1, 20_000, (mail) => mail.rcptTo.includes('ann.lee@example.test'));
+    await outboxDrained(api);
+    const onlyEve = { orders: [], tickets: [eve.id] };
+    expect(await bothLists()).toEqual({ venue: onlyEve, passes: onlyEve });
+  }, 60_000);
+
   it('needs a box office or admin key, and 404s an unknown event in the contract envelope', async () => {
     const t = await makeTestApp();
     cleanups.push(() => t.close());

@@ -1,4 +1,5 @@
 import type { Db } from './db.js';
+import { holderTicketMailsWhere } from './holder-mail-sql.js';
 
 /**
  * Whom GET /v2/events/{id}/outdated_passes lists: an order's buyer, for `tickets` of theirs whose
@@ -36,7 +37,8 @@ export class PassDeliveriesRepo {
     // A ticket's newest pass is the best of what reached its holder: the sale's or transfer's own
     // (issued_at), its newest print, each mail about it not given up (one waiting, or sent without
     // a time, will carry the doors as they are). Each carried the doors in effect when it was
-    // handed or sent: a move's from_doors_at until that move was made, today's after the last.
+    // handed or sent: a move's from_doors_at until that move was made, today's after the last;
+    // only mails addressed to the holder count (holder-mail-sql.ts).
     // `bad`: the spans of time whose doors stood more than a pass's life before today's; listed,
     // a ticket all of whose passes reached its holder in such spans. Worked out here so that only
     // the holders listed leave SQLite. No index on mail_outbox.ref (migration 010 says why): one
@@ -55,9 +57,7 @@ export class PassDeliveriesRepo {
                   AS fresh,
                 SUM(status = 'failed') AS failed
            FROM mail_outbox
-          WHERE ((kind = 'order_confirmation' AND ref IN (SELECT id FROM orders WHERE event_id = @event))
-              OR (kind = 'ticket_transfer'
-                  AND ref IN (SELECT id FROM tickets WHERE event_id = @event AND transferred_from IS NOT NULL)))
+          WHERE ${holderTicketMailsWhere}
           GROUP BY ref),
        handed AS (
          SELECT t.seq, t.order_id, t.attendee_id, t.transferred_from IS NOT NULL AS moved,

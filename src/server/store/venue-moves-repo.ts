@@ -1,4 +1,5 @@
 import type { Db } from './db.js';
+import { holderTicketMailsWhere } from './holder-mail-sql.js';
 
 /** One change of an event's venue (migration 26). */
 export interface VenueMove {
@@ -83,10 +84,7 @@ export class VenueMovesRepo {
     );
     // No index on ref (migration 010 says why): one scan of the outbox, as an order's mail list.
     this.mailsStmt = db.prepare(
-      `SELECT ref, status, sent_at FROM mail_outbox
-        WHERE (kind = 'order_confirmation' AND ref IN (SELECT id FROM orders WHERE event_id = @event))
-           OR (kind = 'ticket_transfer'
-               AND ref IN (SELECT id FROM tickets WHERE event_id = @event AND transferred_from IS NOT NULL))`,
+      `SELECT ref, status, sent_at FROM mail_outbox WHERE ${holderTicketMailsWhere}`,
     );
   }
 
@@ -115,7 +113,10 @@ export class VenueMovesRepo {
     return this.ticketsStmt.all({ event: eventId, before }) as VenueTicketRow[];
   }
 
-  /** The event's order confirmations and transferred tickets' own mails, whatever their state. */
+  /**
+   * The event's order confirmations and transferred tickets' own mails addressed to the buyer or
+   * holder (holder-mail-sql.ts), whatever their state.
+   */
   ticketMails(eventId: string): TicketMailRow[] {
     return this.mailsStmt.all({ event: eventId }) as TicketMailRow[];
   }
