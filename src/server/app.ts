@@ -12,7 +12,7 @@ import { installDevCors } from './http/dev-cors.js';
 import { installDrain } from './http/drain.js';
 import { clientErrorHandler, installErrorHandling } from './http/error-handler.js';
 import {
-  forwardUnmetExpectations,
+  forwardRequestsNodeRefuses,
   installRequestHeadRules,
   nodeHeadChecksOff,
 } from './http/request-head-rules.js';
@@ -139,7 +139,7 @@ async function buildOnDataDir(
     ...(tls ? { https: { key: tls.key, cert: tls.cert, ...nodeHeadChecksOff } } : {}),
   }) as unknown as FastifyInstance;
   applyRequestDeadline(app.server, deadline);
-  forwardUnmetExpectations(app.server);
+  forwardRequestsNodeRefuses(app.server);
   installConnectionCap(app, options.connectionCap ?? { perAddress: defaultConnectionsPerAddress });
   try {
     // Migrated once the logger exists: an upgrade says so, and keeps a copy in <dataDir>/backups.

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { isLoopback } from './config.js';
 import { capLikeServer } from './http/connection-cap.js';
 import { clientErrorHandler } from './http/error-handler.js';
-import { forwardUnmetExpectations, nodeHeadChecksOff } from './http/request-head-rules.js';
+import { forwardRequestsNodeRefuses, nodeHeadChecksOff } from './http/request-head-rules.js';
 import { applyRequestDeadline, deadlineOf } from './http/request-deadline.js';
 
 /** A listener beside the app's own: the desktop's loopback one, or the public one for attendees. */
@@ -67,7 +67,7 @@ export async function listenBeside(
   applyRequestDeadline(server, deadlineOf(app.server));
   capLikeServer(app.server, server);
   server.on('clientError', clientErrorHandler);
-  forwardUnmetExpectations(server);
+  forwardRequestsNodeRefuses(server);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen({ host, port }, () => {

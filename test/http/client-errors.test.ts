@@ -76,6 +76,14 @@ describe('requests the HTTP parser refuses answer in the error envelope, then cl
     expect(`${met.headers}\r\n\r\n${met.body}`).toMatch(/HTTP\/1\.1 200 OK/);
   });
 
+  it('a CONNECT (a proxy request): 404 route_not_found in the envelope with its request id, never a tunnel', async () => {
+    const answer = await raw('CONNECT example.test:443 HTTP/1.1\r\nHost: example.test:443\r\n\r\n');
+    expect(answer.status).toBe(404);
+    expect(answer.headers).toMatch(/x-request-id: \S+/i);
+    expect(answer.headers).toMatch(/connection: close/i);
+    expect(envelope(answer.body)).toMatchObject({ type: 'not_found_error', code: 'route_not_found' });
+  });
+
   it('and the server goes on answering well-formed requests', async () => {
     const res = await fetch(`http://127.0.0.1:${port}/v2/health`);
     expect(res.status).toBe(200);

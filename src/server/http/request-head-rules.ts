@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { ServerResponse, type IncomingMessage, type Server } from 'node:http';
+import type { Socket } from 'node:net';
 import type { Server as HttpsServer } from 'node:https';
 import { ApiError } from '../errors.js';
 
@@ -11,11 +12,21 @@ import { ApiError } from '../errors.js';
 export const nodeHeadChecksOff = { requireHostHeader: false } as const;
 
 /**
- * Lets requests whose `Expect` is not `100-continue` reach the app, which refuses them in the
- * envelope (below): with no `checkExpectation` listener Node answers them an empty 417 itself.
+ * Lets requests Node would answer (or drop) on its own reach the app, which answers them in the
+ * envelope with the request's id and a log line: an `Expect` other than `100-continue` (Node's own
+ * answer is an empty 417; refused below), and a `CONNECT` (with no `connect` listener Node closes
+ * the connection without a word; the router answers it 404 `route_not_found`, as any method or
+ * path it has no route for). A CONNECT's socket is never tunnelled: it is closed after the answer.
  */
-export function forwardUnmetExpectations(server: Server | HttpsServer): void {
+export function forwardRequestsNodeRefuses(server: Server | HttpsServer): void {
   server.on('checkExpectation', (req: IncomingMessage, res: ServerResponse) => {
+    server.emit('request', req, res);
+  });
+  server.on('connect', (req: IncomingMessage, socket: Socket) => {
+    const res = new ServerResponse(req);
+    res.shouldKeepAlive = false;
+    res.assignSocket(socket);
+    res.once('finish', () => socket.end());
     server.emit('request', req, res);
   });
 }
