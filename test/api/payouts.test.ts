@@ -190,4 +190,23 @@ describe('payouts', () => {
     );
     expect(after.message).toBe('This event has no sales (less refunds) to pay out.');
   });
+
+  it('refunds after a paid payout: settling says the excess went out already, not to cancel what cannot be', async () => {
+    await buy(t, sale);
+    await buy(t, sale);
+    const payout = (await createPayout(sale.eventId)).json() as PayoutJson;
+    await t.call('POST', `/v2/payouts/${payout.id}/mark_paid`);
+    await t.call('POST', `/v2/events/${sale.eventId}/cancel`);
+    expect((await t.call('POST', `/v2/events/${sale.eventId}/refund_all`, {})).statusCode).toBe(200);
+    const refused = expectError(
+      await createPayout(sale.eventId),
+      409,
+      'conflict_error',
+      'nothing_to_pay_out',
+      'event_id',
+    );
+    expect(refused.message).toBe(
+      'Payouts of this event ($50.00, all paid) already exceed its sales less refunds ($0.00): $50.00 was paid out for sales refunded since. Nothing more is paid out until new sales make that up; recover it from the payee outside Marquee if none will come.',
+    );
+  });
 });

@@ -56,7 +56,8 @@ export class PayoutsService {
       const net = this.deps.orders.netForEvent(eventId);
       const settled = this.deps.payouts.totalForEvent(eventId);
       const amount = net - settled;
-      if (amount <= 0) throw nothingToPayOut(net, settled, event.currency);
+      if (amount <= 0)
+        throw nothingToPayOut(net, settled, this.deps.payouts.pendingForEvent(eventId), event.currency);
       const row: Omit<PayoutRow, 'seq'> = {
         id: newId('payout'),
         event_id: eventId,
@@ -139,12 +140,17 @@ export class PayoutsService {
 
 /**
  * Nothing left to settle. When refunds since a payout took the net below what payouts already
- * cover, says so with both figures: the remedy is to cancel a pending payout, not to wait.
+ * cover, says so with both figures and the remedy there is: cancel a pending payout, or, when
+ * every one was paid (cancelling a paid payout is refused), that the excess went out already and
+ * later sales make it up (the next payout is lowered by it).
  */
-function nothingToPayOut(net: number, settled: number, currency: string) {
+function nothingToPayOut(net: number, settled: number, pending: number, currency: string) {
+  const money = (cents: number) => formatMoney(cents, currency);
   let message = 'Every sale of this event (less refunds) is already covered by a payout.';
-  if (settled > net) {
-    message = `Payouts of this event (${formatMoney(settled, currency)}) already exceed its sales less refunds (${formatMoney(net, currency)}); cancel a pending payout that is too large, then settle again.`;
+  if (settled > net && pending > 0) {
+    message = `Payouts of this event (${money(settled)}) already exceed its sales less refunds (${money(net)}); cancel a pending payout that is too large, then settle again.`;
+  } else if (settled > net) {
+    message = `Payouts of this event (${money(settled)}, all paid) already exceed its sales less refunds (${money(net)}): ${money(settled - net)} was paid out for sales refunded since. Nothing more is paid out until new sales make that up; recover it from the payee outside Marquee if none will come.`;
   } else if (settled === 0) {
     message = 'This event has no sales (less refunds) to pay out.';
   }

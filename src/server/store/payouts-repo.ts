@@ -21,6 +21,7 @@ export class PayoutsRepo {
   private readonly cancelStmt;
   private readonly pageStmt;
   private readonly totalForEventStmt;
+  private readonly pendingForEventStmt;
 
   constructor(db: Db) {
     this.byId = db.prepare('SELECT * FROM payouts WHERE id = ?');
@@ -39,6 +40,9 @@ export class PayoutsRepo {
     );
     this.totalForEventStmt = db.prepare(
       "SELECT COALESCE(SUM(amount_cents), 0) AS total FROM payouts WHERE event_id = ? AND status <> 'cancelled'",
+    );
+    this.pendingForEventStmt = db.prepare(
+      "SELECT COALESCE(SUM(amount_cents), 0) AS total FROM payouts WHERE event_id = ? AND status = 'pending'",
     );
   }
 
@@ -71,5 +75,10 @@ export class PayoutsRepo {
   /** Everything already settled for the event, pending or paid; a cancelled payout settles nothing. */
   totalForEvent(eventId: string): number {
     return (this.totalForEventStmt.get(eventId) as { total: number }).total;
+  }
+
+  /** What the event's payouts not yet paid (nor cancelled) come to. */
+  pendingForEvent(eventId: string): number {
+    return (this.pendingForEventStmt.get(eventId) as { total: number }).total;
   }
 }
