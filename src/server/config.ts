@@ -130,6 +130,11 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): ServerOpti
       'MARQUEE_SMTP_URL has a % in its user name or password that is not an escape: write % as %25 (and @ as %40, / as %2F, : as %3A).',
     );
   }
+  if (smtpUrl !== undefined && !hostAndPortRead(smtpUrl)) {
+    throw new ConfigError(
+      'MARQUEE_SMTP_URL does not read as smtp://user:password@host:port: the host must have no spaces, the port must be a number from 1 to 65535, and a # ? or / in the password must be written %23, %3F or %2F.',
+    );
+  }
   return {
     dataDir: env.MARQUEE_DATA_DIR || defaultDataDir(env),
     host: env.MARQUEE_HOST || '0.0.0.0',
@@ -179,6 +184,20 @@ export function listeningUrl(options: Pick<ServerOptions, 'host' | 'tls'>, port:
 }
 
 /** Whether the user name and password of a URL decode as nodemailer will decode them. */
+/**
+ * Whether the URL's host and port are ones a connection can be made to. nodemailer's own reading
+ * keeps a port out of range (mail then "unreachable", retried for ever, instead of a setup error
+ * at start) and drops a port after a host with a space in it, falling back to 587 unasked.
+ */
+function hostAndPortRead(url: string): boolean {
+  try {
+    const { hostname, port } = new URL(url);
+    return hostname !== '' && port !== '0';
+  } catch {
+    return false;
+  }
+}
+
 function userInfoDecodes(url: string): boolean {
   const authority = url.replace(/^smtps?:\/\//, '').split('/')[0] ?? '';
   const at = authority.lastIndexOf('@');

@@ -73,6 +73,22 @@ describe('optionsFromEnv', () => {
     );
   });
 
+  it('refuses an SMTP URL whose host or port no connection can use, never echoing the password', () => {
+    for (const url of [
+      'smtp://venue:SecretWord@127.0.0.1:99999',
+      'smtp://venue:SecretWord@bad host:25',
+      'smtp://venue:SecretWord@127.0.0.1:0',
+      'smtp://venue:Secret#Word@127.0.0.1:25',
+    ]) {
+      const bad = () => optionsFromEnv({ MARQUEE_SMTP_URL: url });
+      expect(bad, url).toThrow(/port must be a number from 1 to 65535/);
+      expect(bad, url).not.toThrow(/Secret/);
+    }
+    for (const url of ['smtps://venue:Secret%23Word@mail.example.com', 'smtp://[::1]:2525']) {
+      expect(optionsFromEnv({ MARQUEE_SMTP_URL: url }).smtpUrl, url).toBe(url);
+    }
+  });
+
   it('treats empty values as unset', () => {
     const options = optionsFromEnv({
       MARQUEE_PORT: '',
