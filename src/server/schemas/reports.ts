@@ -120,7 +120,8 @@ export const SalesReportQuery = Type.Object(
     timezone: Type.Optional(
       Type.String({
         maxLength: 64,
-        description: "IANA zone whose calendar the months follow; default the server's own zone",
+        description:
+          "IANA zone whose calendar the months follow; default the venue's clock (venue_timezone in Settings)",
       }),
     ),
   },

@@ -7840,7 +7840,7 @@ export interface operations {
         from: string;
         /** @description End of the period (exclusive), later than from */
         to: string;
-        /** @description IANA zone whose calendar the months follow; default the server's own zone */
+        /** @description IANA zone whose calendar the months follow; default the venue's clock (venue_timezone in Settings) */
         timezone?: string;
       };
       header?: {
