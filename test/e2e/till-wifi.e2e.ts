@@ -1,4 +1,4 @@
-import type { Browser, Page } from '@playwright/test';
+import type { Browser, Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures.js';
 import { LoginPage } from './pages/login-page.js';
 import { SellPage } from './pages/sell-page.js';
@@ -87,6 +87,16 @@ const wentThrough =
   /^This is the sale from \d\d:\d\d that was not confirmed: it went through, once\. Nothing more was sold\.$/;
 const saleAlert = (page: Page) => page.getByRole('region', { name: 'Sale' }).locator('.form-error');
 
+/** `upper` wholly inside the window and wholly above `lower` (nothing of it under the button). */
+async function expectInSightAbove(page: Page, upper: Locator, lower: Locator) {
+  const view = page.viewportSize()!;
+  const above = (await upper.boundingBox())!;
+  const below = (await lower.boundingBox())!;
+  expect(above.y, 'top in sight').toBeGreaterThanOrEqual(0);
+  expect(above.y + above.height, 'ends above the button').toBeLessThanOrEqual(below.y + 0.5);
+  expect(below.y + below.height, 'button in sight').toBeLessThanOrEqual(view.height + 0.5);
+}
+
 test.describe('a till on flaky Wi-Fi', () => {
   let link: FlakyLink;
   test.beforeEach(async ({ server }) => {
@@ -106,8 +116,16 @@ test.describe('a till on flaky Wi-Fi', () => {
     link.trouble(orders, 'lose-answer');
     await completeButton(page).click();
     await expect(saleAlert(page)).toHaveText(
-      'The venue server did not answer, so this till cannot tell whether the sale went through. Press Complete sale again: a sale that went through is shown, never sold twice.',
+      'The venue server did not answer, so this till cannot tell whether the sale went through. Keep the customer here: the till checks by itself as soon as the server answers, or press Complete sale again. A sale that went through is shown, never sold twice.',
     );
+    // All of it in sight, above the button that stays at the window's bottom, on a short laptop too.
+    for (const size of [
+      { width: 1280, height: 800 },
+      { width: 1024, height: 600 },
+    ]) {
+      await page.setViewportSize(size);
+      await expectInSightAbove(page, saleAlert(page), completeButton(page));
+    }
     // It did go through: the server recorded it before the answer was lost.
     expect(await ordersOf(server, eventId)).toHaveLength(1);
     // The Wi-Fi is back: the till sends the sale again by itself, and the server replays it.

@@ -18,7 +18,7 @@ export const saleAnswerMs = 30_000;
 
 /** Said when the sale was sent and no answer came back: it may well have been recorded. */
 export const unansweredSaleWords =
-  'The venue server did not answer, so this till cannot tell whether the sale went through. Press Complete sale again: a sale that went through is shown, never sold twice.';
+  'The venue server did not answer, so this till cannot tell whether the sale went through. Keep the customer here: the till checks by itself as soon as the server answers, or press Complete sale again. A sale that went through is shown, never sold twice.';
 
 /** A second press reached the server while the first was still being recorded. */
 export const stillRecordingWords =

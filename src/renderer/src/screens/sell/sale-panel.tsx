@@ -292,19 +292,22 @@ export function SalePanel({ event, tier, maxQuantity, held }: SalePanelProps) {
               or walked away from after that needs a manager&apos;s refund.
             </p>
           ) : null}
-          {paymentFormError(sale.error) ? (
-            <p className="form-error" role="alert">
-              {paymentFormError(sale.error)}
-            </p>
-          ) : null}
-          <button
-            type="submit"
-            className="button button-primary button-block button-large complete-sale"
-            disabled={sale.submitting}
-            {...(sale.payment !== 'comp' && check.total === 0 ? { 'data-after-payment': true } : {})}
-          >
-            {sale.submitting ? 'Selling…' : `Complete sale · ${formatMoney(check.total, currency)}`}
-          </button>
+          {/* The sale's own warning travels with the button it is about (styles.css .complete-sale). */}
+          <div className="complete-sale">
+            {paymentFormError(sale.error) ? (
+              <p className="form-error" role="alert">
+                {paymentFormError(sale.error)}
+              </p>
+            ) : null}
+            <button
+              type="submit"
+              className="button button-primary button-block button-large"
+              disabled={sale.submitting}
+              {...(sale.payment !== 'comp' && check.total === 0 ? { 'data-after-payment': true } : {})}
+            >
+              {sale.submitting ? 'Selling…' : `Complete sale · ${formatMoney(check.total, currency)}`}
+            </button>
+          </div>
         </form>
       )}
     </section>
