@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEvent, createTier } from '../support/foundation-fixtures.js';
 import {
@@ -93,7 +95,8 @@ describe('control characters in names and titles', () => {
   });
 
   it('still takes tab and line breaks there, as the contract does (CSV exports quote them)', async () => {
-    for (const [param, send] of nameFields) {
+    // venue_name is one line (below).
+    for (const [param, send] of nameFields.filter(([param]) => param !== 'venue_name')) {
       const answer = await send('Night\tshow\r\nlate');
       expect(answer.status, `${param}: ${JSON.stringify(answer.body)}`).toBe(200);
     }
@@ -105,6 +108,61 @@ describe('control characters in names and titles', () => {
       expect(answer.status, JSON.stringify(answer.body)).toBe(200);
       expect(answer.body).toMatchObject({ venue: text });
     }
+  });
+});
+
+/** Where a backup_folder sent by these tests goes: beside the test app's own backups, removed with it. */
+const backupFolder = (name: string) => join(`${t.dataDir}-backups`, name);
+
+/** The one-line settings, as the request that sets each with `text`. */
+const oneLineFields: [string, (text: string) => Promise<HttpAnswer>][] = [
+  ['venue_name', (text) => call('/v2/settings', 'PATCH', { venue_name: `Night${text}show` })],
+  ['backup_folder', (text) => call('/v2/settings', 'PATCH', { backup_folder: backupFolder(`nl${text}x`) })],
+];
+
+// Line breaks (U+2028/2029 too), tab, the other controls, and the bidi overrides and isolates.
+const notOneLine = ['\n', '\r', '\r\n', '\t', '\u2028', '\u2029', ...controls];
+const bidiControls = [
+  '\u202a',
+  '\u202b',
+  '\u202c',
+  '\u202d',
+  '\u202e',
+  '\u2066',
+  '\u2067',
+  '\u2068',
+  '\u2069',
+];
+
+describe('one-line settings: the venue name and the backup folder', () => {
+  it.each(oneLineFields)(
+    'refuses line breaks, control and text-direction characters in %s',
+    async (param, send) => {
+      for (const refused of [...notOneLine, ...bidiControls]) {
+        const answer = await send(refused);
+        expectInvalidOverHttp(answer, param);
+        expect((answer.body as { error: { message: string } }).error.message).toBe(
+          `${param} must be one line, without line breaks, tabs, other control characters or text-direction overrides.`,
+        );
+      }
+      const settings = (await call('/v2/settings')).body as Record<string, unknown>;
+      expect(settings.venue_name).not.toMatch(/Night.show/);
+      expect(settings.backup_folder).toBe(`${t.dataDir}-backups`);
+      // Refused before any folder was made.
+      expect(existsSync(backupFolder('nl\nx'))).toBe(false);
+    },
+  );
+
+  it('still takes one line in any script, right-to-left ones included', async () => {
+    for (const name of ['Blue Note', 'Ünïcödé — “Gala” & Co.', 'שרה כהן', 'مسرح', '東京ドーム 🎷']) {
+      const venue = await call('/v2/settings', 'PATCH', { venue_name: name });
+      expect(venue.status, JSON.stringify(venue.body)).toBe(200);
+      expect(venue.body).toMatchObject({ venue_name: name });
+      const folder = await call('/v2/settings', 'PATCH', { backup_folder: backupFolder(name) });
+      expect(folder.status, JSON.stringify(folder.body)).toBe(200);
+      expect(folder.body).toMatchObject({ backup_folder: backupFolder(name) });
+    }
+    expect((await call('/v2/settings', 'PATCH', { backup_folder: null })).status).toBe(200);
   });
 });
 

@@ -1,5 +1,14 @@
 import Database from 'better-sqlite3';
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  realpathSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -199,6 +208,42 @@ describe('POST /v2/backups', () => {
         },
       },
     });
+  });
+
+  it.each([
+    ['a link to the data folder', 'LINK/sub', 'DATA'],
+    ['a link to the folder holding the data folder', 'LINK/venue-data/sub', 'ROOT'],
+  ])('refuses a path through %s as inside it, before making anything', async (_what, given, linkTo) => {
+    // The probe's case: the same folder written directly is refused, and through the link was not.
+    const link = join(root, 'dlink');
+    symlinkSync(linkTo === 'DATA' ? t.dataDir : root, link);
+    const res = await call('PATCH', '/v2/settings', { backup_folder: given.replace('LINK', link) });
+    expect(res.status, JSON.stringify(res.body)).toBe(400);
+    expect(res.body.error).toMatchObject({ code: 'invalid_field', param: 'backup_folder' });
+    expect((res.body.error as { message: string }).message).toBe(
+      `${given.replace('LINK', link)} is inside the data folder (it leads to ${join(realpathSync(t.dataDir), 'sub')}): ` +
+        'a backup there is lost with the laptop. Choose a folder outside it, on another disk if you can.',
+    );
+    expect(existsSync(join(t.dataDir, 'sub'))).toBe(false);
+    expect((await call('GET', '/v2/settings')).body.backup_folder).toBe(join(root, 'marquee-backups'));
+  });
+
+  it('refuses a backup into a folder a link made since leads into the data folder, in words, never copying itself', async () => {
+    const folder = join(root, 'usb', 'copies');
+    expect((await call('PATCH', '/v2/settings', { backup_folder: folder })).status).toBe(200);
+    // The stick's mount point replaced by a link into the data folder after the setting was saved.
+    rmSync(join(root, 'usb'), { recursive: true });
+    mkdirSync(join(t.dataDir, 'copies'));
+    symlinkSync(t.dataDir, join(root, 'usb'));
+    const res = await call('POST', '/v2/backups', {});
+    expect(res.status, JSON.stringify(res.body)).toBe(400);
+    expect(res.body.error).toMatchObject({ code: 'invalid_field', param: 'backup_folder' });
+    const { message } = res.body.error as { message: string };
+    expect(message).toContain(`${folder} is inside the data folder`);
+    expect(message).toContain('Change it in Settings › Backup.');
+    expect(message.length).toBeLessThan(400);
+    expect(readdirSync(join(t.dataDir, 'copies'))).toEqual([]);
+    expect((await sell()).status).toBe(200);
   });
 
   it('answers 400 invalid_field when the folder set can no longer take backups, and saves nothing', async () => {

@@ -5,8 +5,10 @@ import {
   mkdirSync,
   readdirSync,
   readFileSync,
+  realpathSync,
   rmSync,
   statSync,
+  symlinkSync,
   writeFileSync,
 } from 'node:fs';
 import { join } from 'node:path';
@@ -151,6 +153,35 @@ describe('npm run backup: a copy of the data folder taken while the server sells
     expect(code, out).toBe(2);
     expect(out).toContain('is inside the data folder');
     expect(existsSync(join(t.dataDir, 'copies'))).toBe(false);
+  });
+
+  it('refuses a destination a link leads into the data folder, in words, without copying into itself', async () => {
+    const t = await makeTestApp();
+    apps.push(t);
+    // A link made after the folder was chosen (or given to the command as it is).
+    const links = tempDir();
+    symlinkSync(t.dataDir, join(links, 'dlink'));
+    mkdirSync(join(t.dataDir, 'sub'));
+    const destination = join(links, 'dlink', 'sub');
+    expect(() => backUpDataFolder({ dataDir: t.dataDir, destination })).toThrow(
+      new BackupFailedError(
+        `${destination} is inside the data folder (it leads to ${join(realpathSync(t.dataDir), 'sub')}): a backup there ` +
+          'is lost with the laptop. Choose a folder outside it, on another disk if you can.',
+      ),
+    );
+    expect(readdirSync(join(t.dataDir, 'sub'))).toEqual([]);
+  });
+
+  it('refuses the real path inside a data folder it was given through a link', async () => {
+    const t = await makeTestApp();
+    apps.push(t);
+    const links = tempDir();
+    symlinkSync(t.dataDir, join(links, 'data'));
+    const destination = join(t.dataDir, 'copies');
+    expect(() => backUpDataFolder({ dataDir: join(links, 'data'), destination })).toThrow(
+      /is inside the data folder/,
+    );
+    expect(existsSync(destination)).toBe(false);
   });
 
   it('says the disk is full and leaves nothing half-written there', async () => {

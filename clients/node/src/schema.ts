@@ -2402,7 +2402,7 @@ export interface components {
     };
     /** @description Venue-wide settings; until one is set it falls back to MARQUEE_VENUE_NAME */
     Settings: {
-      /** @description The venue's name, shown on receipts and in the box office */
+      /** @description The venue's name, shown on receipts and in the box office: one line, without control characters or text-direction overrides */
       venue_name: string;
       /** @description Whether kiosks can take card payments: the attendant PIN that approves them is set */
       kiosk_attendant_pin_set: boolean;
@@ -6977,13 +6977,13 @@ export interface operations {
     requestBody: {
       content: {
         'application/json': {
-          /** @description The venue's name, shown on receipts and in the box office */
+          /** @description The venue's name, shown on receipts and in the box office: one line, without control characters or text-direction overrides */
           venue_name?: string;
           /** @description Minutes without a touch or key after which a till signs its staff member out (the PIN keypad comes back) */
           staff_idle_minutes?: number;
           /** @description The venue's clock, an IANA time zone such as Europe/London (unknown names are 400 `invalid_field`): new events default to it, and the takings, payouts, X/Z reports and shift CSV date money by it. CSV exports keep each row's own event's zone (an event made before events had zones: this one). Until set: the zone of the first event made with one (an event in another zone added later does not move it), else the server's own */
           venue_timezone?: string;
-          /** @description A full path to save backups in: outside the data folder and writable by the venue server (made if missing); null goes back to the default */
+          /** @description A full path to save backups in: outside the data folder (a link leading into it counts as inside), writable by the venue server (made if missing), one line without control characters or text-direction overrides; null goes back to the default */
           backup_folder?: string | null;
           /** @description Save a backup on its own after every till shift closes (its Z report), in `backup_folder`, once the close has answered; the newest 14 are kept. On until turned off */
           auto_backup?: boolean;

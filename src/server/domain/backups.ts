@@ -8,9 +8,9 @@ import {
   backUpDataFolderOffThread,
   automaticSuffix,
   backupFolderPrefix,
-  isInsideFolder,
   type DataFolderBackup,
 } from '../store/data-folder-backup.js';
+import { insideDataFolderProblem } from '../store/inside-folder.js';
 
 /**
  * Backups taken from the box office (POST /v2/backups, docs/api.md "Backing up while the server
@@ -42,8 +42,9 @@ export function backupFolderProblem(dataDir: string, folder: string): string | n
   if (!isAbsolute(folder))
     return `The backup folder must be a full path (such as /media/usb/backups), not ${folder}.`;
   const target = resolve(folder);
-  if (isInsideFolder(resolve(dataDir), target))
-    return `${target} is inside the data folder: a backup there is lost with the laptop. Choose a folder outside it, on another disk if you can.`;
+  // Before anything is made: a link into the data folder would otherwise get a folder made there.
+  const inside = insideDataFolderProblem(dataDir, target);
+  if (inside) return inside;
   try {
     if (!existsSync(target)) makeFolders(target);
     if (!statSync(target).isDirectory()) return `${target} is a file, not a folder.`;

@@ -1,6 +1,14 @@
 import type { FastifySchemaValidationError, SchemaErrorDataVar } from 'fastify/types/schema.js';
 import { currencyProblem } from '../../shared/currencies.js';
-import { currencyFormat, filledTextPattern, pinPattern, plainTextPattern } from '../schemas/common.js';
+import {
+  currencyFormat,
+  filledOneLinePattern,
+  filledTextPattern,
+  oneLinePattern,
+  oneLineWords,
+  pinPattern,
+  plainTextPattern,
+} from '../schemas/common.js';
 import { stewardReasonPattern } from '../../shared/steward-reason.js';
 import { ApiError } from '../errors.js';
 
@@ -62,6 +70,7 @@ export function plainReason(keyword: string, params: Record<string, unknown>): s
     case 'pattern':
       if (params.pattern === plainTextPattern)
         return 'cannot contain control characters other than tab and line breaks';
+      if (params.pattern === oneLinePattern) return oneLineWords;
       if (params.pattern === pinPattern) return 'must be 4 to 8 digits';
       return 'is not in the expected form';
     case 'format': {
@@ -82,11 +91,13 @@ export function plainReason(keyword: string, params: Record<string, unknown>): s
 
 /**
  * Patterns that refuse both a blank value and some characters, with the words for the second:
- * a steward's reason (one line) and a name or title (schemas/common.ts FilledText).
+ * a steward's reason (one line), a name or title (schemas/common.ts FilledText) and a venue's
+ * name (FilledOneLineText).
  */
 const blankOrWords = new Map<string, string>([
   [stewardReasonPattern, 'must be one line, without line breaks, tabs or other control characters'],
   [filledTextPattern, 'cannot contain control characters other than tab and line breaks'],
+  [filledOneLinePattern, oneLineWords],
 ]);
 
 /** Ajv's first error, as the contract's `missing_field` / `invalid_field` with the field in `param`. */

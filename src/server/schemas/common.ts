@@ -34,6 +34,29 @@ export const PlainText = (options: StringOptions = {}) =>
   Type.String({ ...options, pattern: plainTextPattern });
 
 /**
+ * One line of text shown as it is: a venue's name (receipts, mail's From, the mDNS name) and a
+ * folder path a manager reads back. No control character at all, not even tab or a line break
+ * (U+2028 and U+2029 too), and no bidi override or isolate (U+202A–U+202E, U+2066–U+2069): those
+ * show the text in another order than it is stored, so a name or path reads as something it is not.
+ */
+export const oneLinePattern =
+  '^[^\\u0000-\\u001F\\u007F-\\u009F\\u2028\\u2029\\u202A-\\u202E\\u2066-\\u2069]*$';
+
+/** oneLinePattern, and at least one character that is not white space. */
+export const filledOneLinePattern = `^(?=[\\s\\S]*\\S)${oneLinePattern.slice(1)}`;
+
+/** What the one-line patterns refuse, in words (http/validation-errors.ts). */
+export const oneLineWords =
+  'must be one line, without line breaks, tabs, other control characters or text-direction overrides';
+
+export const OneLineText = (options: StringOptions = {}) =>
+  Type.String({ ...options, pattern: oneLinePattern });
+
+/** OneLineText that is not only white space, as FilledText is for a name that may span lines. */
+export const FilledOneLineText = (options: StringOptions = {}) =>
+  Type.String({ minLength: 1, ...options, pattern: filledOneLinePattern });
+
+/**
  * A name or title: PlainText that is not only white space. "   " passed a `minLength` of 1 and
  * printed as a blank title on the event page, a blank tier tile, a guest with no name at the door.
  */

@@ -1,10 +1,12 @@
 import { Type, type Static } from 'typebox';
-import { FilledText, Nullable, PlainText, Timestamp, pinPattern } from './common.js';
+import { FilledOneLineText, Nullable, OneLineText, Timestamp, pinPattern } from './common.js';
 
-const venueName = FilledText({
+// One line: it heads receipts and tickets, names the mail's sender and the venue on the network.
+const venueName = FilledOneLineText({
   minLength: 1,
   maxLength: 100,
-  description: "The venue's name, shown on receipts and in the box office",
+  description:
+    "The venue's name, shown on receipts and in the box office: one line, without control characters or text-direction overrides",
 });
 
 const staffIdleMinutes = Type.Integer({
@@ -132,11 +134,11 @@ export const SettingsPatchBody = Type.Object(
     venue_timezone: Type.Optional(venueTimezone),
     backup_folder: Type.Optional(
       Nullable(
-        PlainText({
+        OneLineText({
           minLength: 1,
           maxLength: 1000,
           description:
-            'A full path to save backups in: outside the data folder and writable by the venue server (made if missing); null goes back to the default',
+            'A full path to save backups in: outside the data folder (a link leading into it counts as inside), writable by the venue server (made if missing), one line without control characters or text-direction overrides; null goes back to the default',
         }),
       ),
     ),

@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import { closeSync, cpSync, existsSync, openSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { basename, isAbsolute, join, relative, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { ensurePrivateDir, tightenFile, tightenTree } from '../../shared/private-files.js';
 import { lockFileName } from '../data-dir-lock.js';
@@ -20,6 +20,7 @@ import {
   type BackupWorkerData,
   type CopyFacts,
 } from './backup-worker.js';
+import { insideDataFolderProblem } from './inside-folder.js';
 import { fileTimestamp, reasonOf } from './upgrade-backup.js';
 
 /**
@@ -62,12 +63,6 @@ export class BackupFailedError extends Error {
     super(message, options);
     this.name = 'BackupFailedError';
   }
-}
-
-/** Whether `child` is `parent` or a folder under it: a backup there would be lost with the laptop. */
-export function isInsideFolder(parent: string, child: string): boolean {
-  const rel = relative(parent, child);
-  return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
 }
 
 /**
@@ -221,11 +216,10 @@ function prepareBackup(
     );
   }
   const target = resolve(destination);
-  if (isInsideFolder(source, target)) {
-    throw new BackupFailedError(
-      `${target} is inside the data folder ${source}: a backup there is lost with the laptop. Choose a folder on another disk (a USB stick, a network share).`,
-    );
-  }
+  // Checked again here, not only when Settings took the folder: a link made since can lead it into
+  // the data folder, and the copy would then copy itself until its path is too long.
+  const inside = insideDataFolderProblem(source, target);
+  if (inside) throw new BackupFailedError(inside);
   const folder = freeBackupFolder(target, now, automatic);
   const partial = `${folder}.partial`;
   const storeCopy = join(partial, 'marquee.db');
