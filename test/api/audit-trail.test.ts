@@ -191,7 +191,7 @@ describe('GET /v2/audit_events', () => {
     const shift = await t.call(
       'POST',
       '/v2/shifts',
-      { opening_float_cents: 10_000 },
+      { opening_float_cents: 10_000, currency: 'usd' },
       till.secret,
       asStaff(token),
     );

@@ -204,12 +204,18 @@ const actions: Record<string, () => Promise<Request>> = {
   'POST /v2/staff/sign_out': async () => ({ url: '/v2/staff/sign_out', headers: await signedIn() }),
   'POST /v2/shifts': async () => ({
     url: '/v2/shifts',
-    body: { opening_float_cents: 10_000 },
+    body: { opening_float_cents: 10_000, currency: 'usd' },
     headers: await signedIn(),
   }),
   'POST /v2/shifts/{id}/close': async () => {
     const headers = await signedIn();
-    const shift = await t.call('POST', '/v2/shifts', { opening_float_cents: 10_000 }, adminSecret, headers);
+    const shift = await t.call(
+      'POST',
+      '/v2/shifts',
+      { opening_float_cents: 10_000, currency: 'usd' },
+      adminSecret,
+      headers,
+    );
     const id = (shift.json() as { id: string }).id;
     return { url: `/v2/shifts/${id}/close`, body: { counted_cash_cents: 9_500 }, headers };
   },

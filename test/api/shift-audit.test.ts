@@ -35,7 +35,13 @@ describe('shift audit', () => {
     const till = await createKey(t, 'box_office');
     const bob = await addStaff(t, 'Bob', 'seller', '5678');
     const who = asStaff(await signIn(t, till, '5678'));
-    const opened = await t.call('POST', '/v2/shifts', { opening_float_cents: 10_000 }, till, who);
+    const opened = await t.call(
+      'POST',
+      '/v2/shifts',
+      { opening_float_cents: 10_000, currency: 'usd' },
+      till,
+      who,
+    );
     expect(opened.statusCode, opened.body).toBe(200);
     const shift = opened.json() as { id: string; api_key_id: string };
     const closed = await t.call(
@@ -61,12 +67,22 @@ describe('shift audit', () => {
       trail.map(({ action, object_type, actor: by, data }) => ({ action, object_type, by, data })),
     ).toEqual(
       expect.arrayContaining([
-        { action: 'shift.opened', object_type: 'shift', by: actor, data: { opening_float_cents: 10_000 } },
+        {
+          action: 'shift.opened',
+          object_type: 'shift',
+          by: actor,
+          data: { opening_float_cents: 10_000, currency: 'usd' },
+        },
         {
           action: 'shift.closed',
           object_type: 'shift',
           by: actor,
-          data: { counted_cash_cents: 9_500, expected_cash_cents: 10_000, over_short_cents: -500 },
+          data: {
+            counted_cash_cents: 9_500,
+            expected_cash_cents: 10_000,
+            over_short_cents: -500,
+            currency: 'usd',
+          },
         },
       ]),
     );

@@ -4,6 +4,7 @@ import { createKey, expectError, expectInvalid, expectMissing } from '../support
 import { comp, orderBody, saleEvent, type OrderJson, type Sale } from '../support/sales-fixtures.js';
 import { addStaff, asStaff, signIn } from '../support/staff-fixtures.js';
 import { makeTestApp, type TestApp } from '../support/test-app.js';
+import { fieldLimits } from '../../src/shared/field-limits.js';
 
 type ShiftJson = components['schemas']['Shift'];
 
@@ -44,8 +45,14 @@ async function saleEventIn(app: TestApp, currency: string): Promise<Sale> {
   return { eventId: event.id, tierId: tiers.data[0]!.id };
 }
 
+/**
+ * A float names its currency (there is no event tonight for the server to take it from): the
+ * fixture's dollars. A zero float names none, the drawer taking its first sale's.
+ */
 async function open(floatCents: number, who = bob, key = till): Promise<ShiftJson> {
-  const res = await t.call('POST', '/v2/shifts', { opening_float_cents: floatCents }, key, who);
+  const body =
+    floatCents > 0 ? { opening_float_cents: floatCents, currency: 'usd' } : { opening_float_cents: 0 };
+  const res = await t.call('POST', '/v2/shifts', body, key, who);
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as ShiftJson;
 }
@@ -610,5 +617,119 @@ describe('shifts', () => {
       'resource_missing',
       'id',
     );
+  });
+});
+
+describe('drawer amounts and the drawer’s currency', () => {
+  it('closes a rupiah shift with its true count: Rp 1,200,000 in the drawer is not over the cap', async () => {
+    const created = await t.call('POST', '/v2/events', {
+      title: 'Malam musik',
+      venue: 'Main hall',
+      doors_at: '2026-12-24T19:00:00+00:00',
+      timezone: 'UTC',
+      currency: 'idr',
+      tickets: [{ name: 'Festival', price_cents: 60_000_000, quantity: 100 }],
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const eventId = (created.json() as { id: string }).id;
+    await t.call('POST', `/v2/events/${eventId}/publish`);
+    const tiers = (await t.call('GET', `/v2/events/${eventId}/tiers`)).json() as { data: { id: string }[] };
+    const opened = await t.call('POST', '/v2/shifts', { opening_float_cents: 0, currency: 'idr' }, till, bob);
+    expect(opened.statusCode, opened.body).toBe(200);
+    const shift = opened.json() as ShiftJson;
+    await sell({
+      event_id: eventId,
+      payment_method: 'cash',
+      items: [{ tier_id: tiers.data[0]!.id, quantity: 2 }],
+    });
+
+    const x = (await t.call('GET', `/v2/shifts/${shift.id}/report`, undefined, till)).json();
+    expect(x).toMatchObject({ currency: 'idr', expected_cash_cents: 120_000_000 });
+    // Before, 400 "counted_cash_cents must be 100000000 or less.": the true count was refused.
+    const z = await t.call(
+      'POST',
+      `/v2/shifts/${shift.id}/close`,
+      { counted_cash_cents: 120_000_000 },
+      till,
+      ann,
+    );
+    expect(z.statusCode, z.body).toBe(200);
+    expect(z.json()).toMatchObject({
+      currency: 'idr',
+      expected_cash_cents: 120_000_000,
+      counted_cash_cents: 120_000_000,
+      over_short_cents: 0,
+    });
+
+    // A float of that size opens too; past the shared bound both are refused with their field.
+    const most = fieldLimits.drawerCents.maximum;
+    expect(most).toBeGreaterThanOrEqual(100_000_000_000);
+    expect(Number.isSafeInteger(most * 2)).toBe(true);
+    expectInvalid(
+      await t.call('POST', '/v2/shifts', { opening_float_cents: most + 1, currency: 'idr' }, till, bob),
+      'opening_float_cents',
+    );
+    const big = await t.call(
+      'POST',
+      '/v2/shifts',
+      { opening_float_cents: 150_000_000, currency: 'idr' },
+      till,
+      bob,
+    );
+    expect(big.statusCode, big.body).toBe(200);
+    const bigId = (big.json() as ShiftJson).id;
+    expectInvalid(
+      await t.call('POST', `/v2/shifts/${bigId}/close`, { counted_cash_cents: most + 1 }, till, ann),
+      'counted_cash_cents',
+    );
+    const closed = await t.call('POST', `/v2/shifts/${bigId}/close`, { counted_cash_cents: most }, till, ann);
+    expect(closed.statusCode, closed.body).toBe(200);
+    expect(closed.json()).toMatchObject({ over_short_cents: most - 150_000_000 });
+  });
+
+  it('refuses a float in no named currency when there is no event tonight to take it from, and opens nothing', async () => {
+    // Before, it opened with currency null: its Z report had none, and a later cash sale counted
+    // as no late cash; a yen sale after a dollar refund made the drawer read the float as yen.
+    const refused = await t.call('POST', '/v2/shifts', { opening_float_cents: 2_000 }, till, bob);
+    expectMissing(refused, 'currency');
+    expect(refused.json().error.message).toBe(
+      'Say which currency the opening float is in (currency), e.g. usd.',
+    );
+    expectError(
+      await t.call('GET', '/v2/shifts/current', undefined, till),
+      404,
+      'not_found_error',
+      'resource_missing',
+    );
+    expect((await t.call('GET', '/v2/shifts', undefined, till)).json()).toMatchObject({ data: [] });
+
+    // Named, it opens and counts in it; a later cash sale of a closed shift is late cash in it.
+    const named = await t.call(
+      'POST',
+      '/v2/shifts',
+      { opening_float_cents: 2_000, currency: 'usd' },
+      till,
+      bob,
+    );
+    expect(named.statusCode, named.body).toBe(200);
+    const shift = named.json() as ShiftJson;
+    expect(shift.currency).toBe('usd');
+    const z = await t.call('POST', `/v2/shifts/${shift.id}/close`, { counted_cash_cents: 2_000 }, till, ann);
+    expect(z.json()).toMatchObject({ currency: 'usd', expected_cash_cents: 2_000, over_short_cents: 0 });
+    t.clock.advance(60);
+    const late = await t.call(
+      'POST',
+      '/v2/orders',
+      orderBody(sale, { payment_method: 'cash', shift_id: shift.id }),
+      till,
+      bob,
+    );
+    expect(late.statusCode, late.body).toBe(200);
+    const kept = (await t.call('GET', `/v2/shifts/${shift.id}/report`, undefined, till)).json();
+    expect(kept.late_sales).toMatchObject({ order_count: 1, cash_order_count: 1, cash_cents: 2_500 });
+
+    // An empty drawer still opens without one, and takes its first sale's.
+    const empty = await open(0);
+    expect(empty.currency).toBeNull();
   });
 });

@@ -351,7 +351,13 @@ describe('enforcement', () => {
     await addStaff(t, 'Ann', 'manager', '1234');
     const bob = await addStaff(t, 'Bob', 'seller', '5678');
     const bobToken = asStaff(await signIn(t, till, '5678'));
-    const opened = await t.call('POST', '/v2/shifts', { opening_float_cents: 5_000 }, till, bobToken);
+    const opened = await t.call(
+      'POST',
+      '/v2/shifts',
+      { opening_float_cents: 5_000, currency: 'usd' },
+      till,
+      bobToken,
+    );
     expect(opened.statusCode, opened.body).toBe(200);
     const shift = opened.json() as { id: string };
     const ordersBefore = (await t.call('GET', '/v2/orders')).json() as { data: unknown[] };

@@ -260,7 +260,7 @@ test('a refund at another till says where the order was sold; that till’s refu
   // Till 1 sells one $25 ticket for cash in its shift, as its Sell screen does.
   const call = tillCaller(server, till.secret);
   const session = (await call('/v2/staff/sign_in', { pin: '2468' })).session_token as string;
-  await call('/v2/shifts', { opening_float_cents: 1_000 }, session);
+  await call('/v2/shifts', { opening_float_cents: 1_000, currency: 'usd' }, session);
   const tiers = await server.api<{ data: { id: string }[] }>('GET', `/v2/events/${event.id}/tiers`);
   const sold = await call(
     '/v2/orders',

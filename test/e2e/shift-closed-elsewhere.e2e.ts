@@ -54,7 +54,7 @@ test('a shift closed from another till: the till stops saying "Shift open" and w
     return (await res.json()) as Created;
   };
   // Till 1 had a night of its own: its shift is none of till 2's past shifts.
-  const officeShift = await atOffice('POST', '/v2/shifts', { opening_float_cents: 5000 });
+  const officeShift = await atOffice('POST', '/v2/shifts', { opening_float_cents: 5000, currency: 'usd' });
   await atOffice('POST', `/v2/shifts/${officeShift.id}/close`, { counted_cash_cents: 5000 });
 
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });

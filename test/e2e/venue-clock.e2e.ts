@@ -133,7 +133,7 @@ test('a touring show in another zone added mid-month moves no Berlin night, with
     await setOffset(firstAt('00:30') - Date.now());
     const call = tillCaller(server, till.secret);
     const session = (await call('/v2/staff/sign_in', { pin: '2468' })).session_token as string;
-    const shift = await call('/v2/shifts', { opening_float_cents: 10_000 }, session);
+    const shift = await call('/v2/shifts', { opening_float_cents: 10_000, currency: 'usd' }, session);
     await call(
       '/v2/orders',
       { event_id: event.id, items: [{ tier_id: tiers.data[0]!.id, quantity: 1 }], payment_method: 'cash' },

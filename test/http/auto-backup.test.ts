@@ -62,7 +62,7 @@ const settings = async () => json<SettingsJson>(await admin('GET', '/v2/settings
 const sell = () => call('POST', '/v2/orders', orderBody(sale, { payment_method: 'cash' }));
 
 async function openShift(): Promise<string> {
-  const res = await call('POST', '/v2/shifts', { opening_float_cents: 5_000 });
+  const res = await call('POST', '/v2/shifts', { opening_float_cents: 5_000, currency: 'usd' });
   expect(res.status, res.text).toBe(200);
   return json<{ id: string }>(res).id;
 }

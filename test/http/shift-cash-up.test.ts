@@ -60,7 +60,7 @@ const usd = (cents: number) =>
 /** A night at one till: float 100.00; cash, card and comp sales; a cash refund; a void; 5.00 short. */
 async function night(): Promise<{ shiftId: string; z: ShiftReportJson; orderIds: string[] }> {
   const shift = await ok<{ id: string }>(
-    await t.call('POST', '/v2/shifts', { opening_float_cents: 10_000 }, till, bob),
+    await t.call('POST', '/v2/shifts', { opening_float_cents: 10_000, currency: 'usd' }, till, bob),
   );
   const cashTwo = await sell({ payment_method: 'cash', items: [{ tier_id: sale.tierId, quantity: 2 }] });
   const cashOne = await sell({ payment_method: 'cash' });
@@ -175,7 +175,7 @@ describe('the Z report as CSV', () => {
     await ok(await t.call('POST', `/v2/events/${created.id}/publish`));
     const late = await ok<{ data: { id: string }[] }>(await t.call('GET', `/v2/events/${created.id}/tiers`));
     const shift = await ok<{ id: string }>(
-      await t.call('POST', '/v2/shifts', { opening_float_cents: 10_000 }, till, bob),
+      await t.call('POST', '/v2/shifts', { opening_float_cents: 10_000, currency: 'usd' }, till, bob),
     );
     await sell({ payment_method: 'cash' });
     await ok<OrderJson>(
@@ -224,7 +224,7 @@ describe('the Z report as CSV', () => {
 
   it('an open shift exports its X report: as of now, nothing counted yet', async () => {
     const shift = await ok<{ id: string }>(
-      await t.call('POST', '/v2/shifts', { opening_float_cents: 2_000 }, till, bob),
+      await t.call('POST', '/v2/shifts', { opening_float_cents: 2_000, currency: 'usd' }, till, bob),
     );
     await sell({ payment_method: 'cash' });
     const res = await get(`/v2/shifts/${shift.id}/report?format=csv`);
@@ -273,7 +273,7 @@ describe('the Z report as CSV', () => {
     bob = asStaff(await signIn(t, till, '5678'));
     ann = asStaff(await signIn(t, till, '1234'));
     const shift = await ok<{ id: string }>(
-      await t.call('POST', '/v2/shifts', { opening_float_cents: 10_000 }, till, bob),
+      await t.call('POST', '/v2/shifts', { opening_float_cents: 10_000, currency: 'usd' }, till, bob),
     );
     await sell({ payment_method: 'cash' });
     // Counted at 03:30 by the clock on the wall (01:30 UTC): at 02:00 CET it became 03:00 CEST.
@@ -298,7 +298,7 @@ describe('the Z report as CSV', () => {
     bob = asStaff(await signIn(t, till, '5678'));
     ann = asStaff(await signIn(t, till, '1234'));
     const shift = await ok<{ id: string }>(
-      await t.call('POST', '/v2/shifts', { opening_float_cents: 10_000 }, till, bob),
+      await t.call('POST', '/v2/shifts', { opening_float_cents: 10_000, currency: 'usd' }, till, bob),
     );
     await ok(await t.call('POST', `/v2/orders/${sold.id}/refund`, {}, till, ann));
     await ok(await t.call('POST', `/v2/shifts/${shift.id}/close`, { counted_cash_cents: 7_500 }, till, ann));
@@ -318,7 +318,7 @@ describe('the Z report as CSV', () => {
     bob = asStaff(await signIn(t, till, '5678'));
     ann = asStaff(await signIn(t, till, '1234'));
     const shift = await ok<{ id: string }>(
-      await t.call('POST', '/v2/shifts', { opening_float_cents: 10_000 }, till, bob),
+      await t.call('POST', '/v2/shifts', { opening_float_cents: 10_000, currency: 'usd' }, till, bob),
     );
     await sell({ payment_method: 'cash' });
     const item = await shiftCsvSummary(shift.id);
@@ -395,7 +395,7 @@ describe('GET /v2/orders?shift_id=', () => {
 describe('GET /v2/shifts/{id}', () => {
   it('names the till it was opened on (a refund at another till says where the order was sold); the list does not', async () => {
     const shift = await ok<{ id: string }>(
-      await t.call('POST', '/v2/shifts', { opening_float_cents: 1_000 }, till, bob),
+      await t.call('POST', '/v2/shifts', { opening_float_cents: 1_000, currency: 'usd' }, till, bob),
     );
     const one = (await (await get(`/v2/shifts/${shift.id}`)).json()) as Record<string, unknown>;
     expect(one).toMatchObject({ id: shift.id, status: 'open', till_name: 'box_office key' });

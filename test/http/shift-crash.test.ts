@@ -38,7 +38,7 @@ describe('kill -9 between sales of an open shift', () => {
       tillCall(base, key.secret, null, '/v2/staff/sign_in', 'POST', { pin: '5678' }),
     );
     const shift = await okJson<{ id: string }>(
-      tillCall(base, key.secret, bob, '/v2/shifts', 'POST', { opening_float_cents: 10_000 }),
+      tillCall(base, key.secret, bob, '/v2/shifts', 'POST', { opening_float_cents: 10_000, currency: 'usd' }),
     );
 
     const acked: { id: string; shift_id: string | null }[] = [];

@@ -69,7 +69,11 @@ describe('a till with staff', () => {
   });
 
   it('sends Marquee-Staff on every request: the server names Sam as the seller', async () => {
-    await unwrap(useSession.getState().client!.POST('/v2/shifts', { body: { opening_float_cents: 5000 } }));
+    await unwrap(
+      useSession
+        .getState()
+        .client!.POST('/v2/shifts', { body: { opening_float_cents: 5000, currency: 'usd' } }),
+    );
     const order = await cashSale(2);
     const trail = await unwrap(
       admin().GET('/v2/audit_events', { params: { query: { object_id: order.id } } }),

@@ -176,6 +176,19 @@ export class ShiftsService {
     return this.deps.actions.run(action, shiftJson, (tx) => {
       const openId = this.deps.shifts.openFor(apiKeyId);
       if (openId !== null) throw alreadyOpen(openId);
+      const currency = input.currency ?? this.tonightsCurrency() ?? null;
+      // A float is money in some currency. Kept unnamed, the drawer took the currency of its first
+      // sale or refund instead: the Z report had none (a later cash sale counted as 0 late cash),
+      // or read a $50.00 float as ¥5000 after a yen sale, dropping the dollar refund made before it.
+      // An empty drawer may still take its first sale's money (the report's rule).
+      if (input.opening_float_cents > 0 && currency === null) {
+        throw new ApiError(
+          400,
+          'missing_field',
+          'Say which currency the opening float is in (currency), e.g. usd.',
+          'currency',
+        );
+      }
       const row: Omit<ShiftRow, 'seq'> = {
         id: newId('shift'),
         api_key_id: apiKeyId,
@@ -186,7 +199,7 @@ export class ShiftsService {
         closed_at: null,
         closed_by: null,
         counted_cash_cents: null,
-        currency: input.currency ?? this.tonightsCurrency() ?? null,
+        currency,
         z_report: null,
       };
       try {

@@ -24,7 +24,7 @@ export function tillCaller(server: VenueServer, tillKey: string) {
 export async function mariasShift(server: VenueServer, tillKey: string) {
   const call = tillCaller(server, tillKey);
   const session = (await call('/v2/staff/sign_in', { pin: '2468' })).session_token as string;
-  await call('/v2/shifts', { opening_float_cents: 10_000 }, session);
+  await call('/v2/shifts', { opening_float_cents: 10_000, currency: 'usd' }, session);
   return (path: string, body: unknown) => call(path, body, session);
 }
 

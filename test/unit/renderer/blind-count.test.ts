@@ -9,6 +9,7 @@ import {
   submitCount,
   typeCount,
 } from '../../../src/renderer/src/lib/blind-count.js';
+import { fieldLimits } from '../../../src/shared/field-limits.js';
 
 describe('closing a shift with a blind count', () => {
   it('keeps the expected cash hidden while counting and confirming, shown only once closed', () => {
@@ -73,22 +74,25 @@ describe('closing a shift with a blind count', () => {
     });
   });
 
-  it('refuses more cash than the server takes for a drawer in money, before asking, at its last cent', () => {
-    const refused = submitCount(typeCount('1450000000'), 'usd');
-    expect(refused).toEqual({
-      step: 'count',
-      text: '1450000000',
-      error: '$1,450,000,000.00 is more than a drawer holds here (at most $1,000,000.00): check the amount.',
-    });
-    expect(submitCount(typeCount('1000000.00'), 'usd')).toMatchObject({
+  it('takes any count a drawer could hold, as the server does: Rp 1,200,000 is not over the cap', () => {
+    // Two tickets at Rp 600,000 are 120,000,000 minor units: the old cap of 100,000,000 refused
+    // the true count of such a night, at the till and at the server alike.
+    expect(submitCount(typeCount('1200000'), 'idr')).toEqual({
       step: 'confirm',
-      countedCents: 100_000_000,
+      countedCents: 120_000_000,
+      text: '1200000',
     });
-    expect(submitCount(typeCount('1000000.01'), 'usd').step).toBe('count');
-    // A float is read by the same rule, in the float's words; yen have no minor unit.
-    expect(drawerAmount('100000001', 'jpy', 'the cash put in the drawer')).toEqual({
-      problem: '¥100,000,001 is more than a drawer holds here (at most ¥100,000,000): check the amount.',
+    // The server's bound (fieldLimits.drawerCents) is above the largest amount the till reads
+    // (twelve whole digits, readMoney), in every currency: what can be typed can be counted.
+    expect(submitCount(typeCount('999999999999.99'), 'usd')).toMatchObject({
+      step: 'confirm',
+      countedCents: 99_999_999_999_999,
     });
+    expect(fieldLimits.drawerCents.maximum).toBeGreaterThan(999_999_999_999_999);
+    expect(drawerAmount('999999999999', 'jpy', 'the cash put in the drawer')).toEqual({
+      cents: 999_999_999_999,
+    });
+    // A float is read by the same rule, in the float's words.
     expect(drawerAmount('', 'usd', 'the cash put in the drawer')).toEqual({
       problem: 'Type the cash put in the drawer, like 25.00.',
     });
