@@ -176,19 +176,17 @@ export class ShiftsService {
     return this.deps.actions.run(action, shiftJson, (tx) => {
       const openId = this.deps.shifts.openFor(apiKeyId);
       if (openId !== null) throw alreadyOpen(openId);
-      const currency = input.currency ?? this.tonightsCurrency() ?? null;
       // A float is money in some currency. Kept unnamed, the drawer took the currency of its first
       // sale or refund instead: the Z report had none (a later cash sale counted as 0 late cash),
-      // or read a $50.00 float as ¥5000 after a yen sale, dropping the dollar refund made before it.
-      // An empty drawer may still take its first sale's money (the report's rule).
-      if (input.opening_float_cents > 0 && currency === null) {
-        throw new ApiError(
-          400,
-          'missing_field',
-          'Say which currency the opening float is in (currency), e.g. usd.',
-          'currency',
-        );
-      }
+      // or read a $50.00 float as ¥5000 after a yen sale. With no event tonight it is in the
+      // venue's money as its nearest event has it (the contract's open names only the float, so
+      // it is not refused); only a venue with no event at all leaves it unnamed. An empty drawer
+      // still takes its first sale's money (the report's rule).
+      const currency =
+        input.currency ??
+        this.tonightsCurrency() ??
+        (input.opening_float_cents > 0 ? this.deps.events.nearestCurrency(this.deps.now()) : undefined) ??
+        null;
       const row: Omit<ShiftRow, 'seq'> = {
         id: newId('shift'),
         api_key_id: apiKeyId,

@@ -151,7 +151,7 @@ export const ShiftOpenBody = Type.Object(
     currency: Type.Optional({
       ...Currency,
       description:
-        'The drawer’s money (what the till sells in), kept with the float in the audit trail. Default: the currency of tonight’s event (doors within 12 h before to 24 h after now); with none, a float above zero is refused (400 `missing_field`, param `currency`) and a zero float opens with no currency, taking its first sale’s.',
+        'The drawer’s money (what the till sells in), kept with the float in the audit trail. Default: the currency of tonight’s event (doors within 12 h before to 24 h after now); with none, a float above zero is in the currency of the event whose doors are nearest, and a zero float opens with no currency, taking its first sale’s.',
     }),
   },
   { additionalProperties: false },

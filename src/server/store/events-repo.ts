@@ -40,6 +40,7 @@ export class EventsRepo {
   private readonly pageStmt;
   private readonly publishedPageStmt;
   private readonly currentStmt;
+  private readonly nearestCurrencyStmt;
   private readonly zonesStmt;
 
   private readonly holdersStmt;
@@ -72,6 +73,9 @@ export class EventsRepo {
       `SELECT * FROM events WHERE status = 'published' AND doors_at BETWEEN ? AND ?
        ORDER BY abs(doors_at - ?), seq LIMIT 1`,
     );
+    this.nearestCurrencyStmt = db.prepare(
+      'SELECT currency FROM events ORDER BY abs(doors_at - ?), seq LIMIT 1',
+    );
     this.pageStmt = db.prepare('SELECT * FROM events WHERE seq > ? ORDER BY seq LIMIT ?');
     this.publishedPageStmt = db.prepare(
       "SELECT * FROM events WHERE seq > ? AND status = 'published' ORDER BY seq LIMIT ?",
@@ -79,6 +83,11 @@ export class EventsRepo {
   }
 
   /** The published event whose doors open nearest to `at`, within the window; none: undefined. */
+  /** The currency of the event whose doors are nearest `at`, any status; undefined with none. */
+  nearestCurrency(at: number): string | undefined {
+    return (this.nearestCurrencyStmt.get(at) as { currency: string } | undefined)?.currency;
+  }
+
   current(at: number, window: { beforeMs: number; afterMs: number }): EventRow | undefined {
     return this.currentStmt.get(at - window.beforeMs, at + window.afterMs, at);
   }
