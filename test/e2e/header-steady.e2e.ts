@@ -10,6 +10,7 @@ import { doorNight } from './support/door-night.js';
 import { pairDoorKey } from './support/door-key.js';
 import { sidewaysOverflow } from './support/reflow.js';
 import { holdRequestsTo } from './support/hold-requests.js';
+import { startClockedVenueServer } from './support/venue-clock.js';
 import { adminKey } from './support/venue-server.js';
 
 /**
@@ -245,4 +246,84 @@ test('the kiosk fits a 320 px window: its event and ticket cards', async ({ brow
   await expect(kiosk.walletQrs()).toBeVisible();
   expect(await sidewaysOverflow(page), 'kiosk tickets bought').toBeLessThanOrEqual(0);
   await page.close();
+});
+
+/**
+ * Each header item whose words were broken over lines or cut without a title: its text then. The
+ * lines are counted from its text's own boxes (not a key hint's frame beside it): a box that starts
+ * below the previous line's bottom starts another. Cut (wider than its box) is allowed only with a
+ * title that holds all its words.
+ */
+const brokenHeaderWords = (page: Page): Promise<string[]> =>
+  page.evaluate(`(() => {
+    const items = document.querySelectorAll(
+      'header.topbar :is(.badge, .conn, [aria-label="Signed in"], .outbound-indicator > :not(.outbound-dot), button, .nav-link)',
+    );
+    const lineCount = (el) => {
+      const boxes = [];
+      const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        boxes.push(...[...range.getClientRects()].filter((r) => r.width > 0));
+      }
+      boxes.sort((a, b) => a.top - b.top);
+      let lines = 0;
+      let bottom = -Infinity;
+      for (const box of boxes) {
+        if (box.top >= bottom - 1) lines += 1;
+        bottom = Math.max(bottom, box.bottom);
+      }
+      return lines;
+    };
+    return [...items].flatMap((el) => {
+      const text = el.textContent.trim();
+      const lines = lineCount(el);
+      const broken = lines > 1 ? [text + ': over ' + lines + ' lines'] : [];
+      const cut = el.scrollWidth > el.clientWidth + 1 && !(el.getAttribute('title') || '').includes(text);
+      return cut ? [...broken, text + ': cut without a title'] : broken;
+    });
+  })()`);
+
+test('a 1024 × 600 laptop with mail waiting and no shift open: each header pill and the name on one line', async ({
+  browser,
+}) => {
+  // No mail server set up: mail waiting past a few minutes is what the header reports, so the
+  // server's clock is moved on rather than the test waiting for it.
+  const { server, setOffset } = await startClockedVenueServer();
+  try {
+    const night = await doorNight(server, ['VIP lounge']);
+    await server.api('POST', '/v2/orders', {
+      event_id: night.eventId,
+      items: [{ tier_id: night.tierIds['VIP lounge'], quantity: 1 }],
+      buyer: { name: 'Ada Lovelace', email: 'ada@example.com' },
+      payment_method: 'cash',
+    });
+    await setOffset(5 * 60_000);
+    await server.api('POST', '/v2/staff', { name: 'Maria', role: 'manager', pin: '2468' });
+    const till = await server.api<{ secret: string }>('POST', '/v2/api_keys', {
+      name: 'Till 1',
+      scope: 'box_office',
+    });
+    const page = await browser.newPage({ viewport: { width: 1024, height: 600 } });
+    const login = new LoginPage(page, server.url);
+    await login.open('/orders');
+    await login.signIn(till.secret);
+    const staff = new TillStaffPage(page);
+    await staff.typePin('2468');
+    await expect(staff.signedIn()).toContainText('Maria · manager');
+    for (const screen of ['orders', 'monitor', 'reports']) {
+      await page.goto(`${server.url}/${screen}`);
+      await expect(page.getByTestId('no-shift')).toBeVisible();
+      await expect(page.getByRole('group', { name: 'Mail and webhooks not going out' })).toContainText(
+        'Mail: 1 waiting — no mail server set up',
+      );
+      await expect(page.locator('header .conn')).toHaveText('Online');
+      expect(await brokenHeaderWords(page), `header on ${screen}`).toEqual([]);
+      expect(await headerSpill(page), `header spill on ${screen}`).toEqual([]);
+    }
+    await page.close();
+  } finally {
+    await server.stop();
+  }
 });

@@ -10,6 +10,7 @@ describe('the sales-over-time chart', () => {
       ],
       100,
       50,
+      15,
     );
     expect(chart.points).toBe('0,50 0,37.5 100,0');
     expect(chart.maxCents).toBe(4000);
@@ -17,8 +18,8 @@ describe('the sales-over-time chart', () => {
   });
 
   it('draws nothing without sales, and one bucket as a rise across the box', () => {
-    expect(salesChart([], 100, 50)).toEqual({ points: '', maxCents: 0, firstAt: null, lastAt: null });
-    expect(salesChart([{ at: '2026-12-24T20:00:00Z', cents: 500 }], 100, 50).points).toBe('0,50 100,0');
+    expect(salesChart([], 100, 50, 15)).toEqual({ points: '', maxCents: 0, firstAt: null, endAt: null });
+    expect(salesChart([{ at: '2026-12-24T20:00:00Z', cents: 500 }], 100, 50, 15).points).toBe('0,50 100,0');
   });
 
   it('keeps a refund dip inside the box', () => {
@@ -29,6 +30,7 @@ describe('the sales-over-time chart', () => {
       ],
       100,
       40,
+      15,
     );
     expect(chart.points).toBe('0,40 0,0 100,10');
     expect(chart.maxCents).toBe(2000);
@@ -43,11 +45,37 @@ describe('the sales-over-time chart', () => {
       ],
       100,
       50,
+      15,
     );
     expect(chartSpanWords(chart, 'Europe/Berlin', 'America/New_York')).toBe(
-      '1 Dec, 10:00 CET – 24 Dec, 19:45 CET',
+      '1 Dec, 10:00 CET – 24 Dec, 20:00 CET',
     );
-    expect(chartSpanWords(chart, 'Europe/Berlin', 'Europe/Berlin')).toBe('1 Dec, 10:00 – 24 Dec, 19:45');
-    expect(chartSpanWords(salesChart([], 100, 50), 'Europe/Berlin')).toBe('');
+    expect(chartSpanWords(chart, 'Europe/Berlin', 'Europe/Berlin')).toBe('1 Dec, 10:00 – 24 Dec, 20:00');
+    expect(chartSpanWords(salesChart([], 100, 50, 15), 'Europe/Berlin')).toBe('');
+  });
+
+  it('ends the span where the last bucket ends, and names the day once when sales ran within one', () => {
+    // Sales from 15:12 to 15:29 fall in the 15:00 and 15:15 buckets: they ran until 15:30.
+    const chart = salesChart(
+      [
+        { at: '2026-12-02T15:00:00Z', cents: 12500 },
+        { at: '2026-12-02T15:15:00Z', cents: 8750 },
+      ],
+      100,
+      50,
+      15,
+    );
+    expect(chart.endAt).toBe(Date.parse('2026-12-02T15:30:00Z'));
+    expect(chartSpanWords(chart, 'Europe/London', 'Europe/London')).toBe('2 Dec, 15:00 – 15:30');
+    // On a till elsewhere each time still names the zone.
+    expect(chartSpanWords(chart, 'Europe/Berlin', 'America/New_York')).toBe('2 Dec, 16:00 CET – 16:30 CET');
+    // A single bucket spans its own width, not an instant.
+    const one = salesChart([{ at: '2026-12-02T15:15:00Z', cents: 500 }], 100, 50, 60);
+    expect(chartSpanWords(one, 'UTC', 'UTC')).toBe('2 Dec, 15:15 – 16:15');
+  });
+
+  it("gives the end's day when the last bucket ends on the next day", () => {
+    const chart = salesChart([{ at: '2026-12-02T23:45:00Z', cents: 500 }], 100, 50, 15);
+    expect(chartSpanWords(chart, 'UTC', 'UTC')).toBe('2 Dec, 23:45 – 3 Dec, 00:00');
   });
 });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ShiftReport, ShiftView } from '../../../src/renderer/src/api/types.js';
 import {
   businessDayWords,
+  shiftPeriodWords,
   shiftReportParts,
   tierRowLabel,
   type ReportEvent,
@@ -110,11 +111,11 @@ describe('when the shift ran, on the venue’s clock', () => {
   it("reads the times on the venue's clock, named on a till in another, and counts the night for the day it opened", () => {
     const parts = shiftReportParts(night, 'eur', club, { venue: 'Europe/Berlin', till: 'America/New_York' });
     expect(parts.businessDay).toBe('Business day Sat, 27 Mar 2027');
-    expect(parts.period).toBe('Sat, 27 Mar 2027, 18:00 CET – Sun, 28 Mar 2027, 03:30 CEST');
+    expect(parts.period).toBe('Sat, 27 Mar, 18:00 CET – Sun, 28 Mar, 03:30 CEST');
     // On a till in Berlin the names go: the clock on the wall says the same.
     expect(
       shiftReportParts(night, 'eur', club, { venue: 'Europe/Berlin', till: 'Europe/Berlin' }).period,
-    ).toBe('Sat, 27 Mar 2027, 18:00 – Sun, 28 Mar 2027, 03:30');
+    ).toBe('Sat, 27 Mar, 18:00 – Sun, 28 Mar, 03:30');
   });
 
   it('keeps a Berlin venue’s night on its own day when the shift sold only for a New York touring show', () => {
@@ -145,7 +146,36 @@ describe('when the shift ran, on the venue’s clock', () => {
       till: 'America/New_York',
     });
     expect(parts.businessDay).toBe('Business day Thu, 24 Dec 2026');
-    expect(parts.period).toBe('Thu, 24 Dec 2026, 20:00 – Fri, 25 Dec 2026, 01:15');
+    expect(parts.period).toBe('Thu, 24 Dec, 20:00 – Fri, 25 Dec, 01:15');
+  });
+
+  it('gives a shift closed on the day it opened by its times alone, the business day saying the day', () => {
+    const afternoon: ShiftReport = {
+      ...night,
+      shift: { ...shift, opened_at: '2026-12-02T15:13:00.000Z', closed_at: '2026-12-02T15:31:00.000Z' },
+    };
+    const parts = shiftReportParts(afternoon, 'gbp', club, { venue: 'Europe/London', till: 'Europe/London' });
+    expect(`${parts.businessDay} · ${parts.period}`).toBe('Business day Wed, 2 Dec 2026 · 15:13 – 15:31');
+    // On a till in another zone the times still name the venue's.
+    expect(
+      shiftReportParts(afternoon, 'gbp', club, { venue: 'Europe/Berlin', till: 'America/New_York' }).period,
+    ).toBe('16:13 CET – 16:31 CET');
+  });
+
+  it('gives both days for a shift past midnight, and the time it opened for one still open', () => {
+    expect(
+      shiftPeriodWords('2026-12-02T18:00:00.000Z', '2026-12-03T01:10:00.000Z', { venue: 'UTC', till: 'UTC' }),
+    ).toBe('Wed, 2 Dec, 18:00 – Thu, 3 Dec, 01:10');
+    // Days on the venue's clock: 23:30 UTC is already Thursday in Berlin, the day it opened.
+    expect(
+      shiftPeriodWords('2026-12-02T23:30:00.000Z', '2026-12-03T01:10:00.000Z', {
+        venue: 'Europe/Berlin',
+        till: 'Europe/Berlin',
+      }),
+    ).toBe('00:30 – 02:10');
+    expect(shiftPeriodWords('2026-12-02T18:00:00.000Z', null, { venue: 'UTC', till: 'UTC' })).toBe(
+      '18:00 – now',
+    );
   });
 
   it('lists a past shift by the venue’s day it opened, not the server’s UTC day', () => {

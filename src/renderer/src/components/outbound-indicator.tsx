@@ -51,11 +51,14 @@ export function OutboundIndicator({ canOpen }: { canOpen: boolean }) {
           <span className="outbound-dot" aria-hidden="true" />
           {notices.map((notice) =>
             canOpen ? (
-              <Link key={notice.to} to={notice.to} title={`Open ${screenNames[notice.to]}`}>
+              // The whole notice in the title too: in a narrow header its words may be cut.
+              <Link key={notice.to} to={notice.to} title={`${notice.text}. Open ${screenNames[notice.to]}`}>
                 {notice.text}
               </Link>
             ) : (
-              <span key={notice.to}>{notice.text}</span>
+              <span key={notice.to} title={notice.text}>
+                {notice.text}
+              </span>
             ),
           )}
         </span>

@@ -12,6 +12,8 @@ export interface EventReportParts {
   figures: Figure[];
   breakdowns: Breakdown[];
   series: SalesBucket[];
+  /** How many minutes each of the series' buckets spans, from its start. */
+  bucketMinutes: number;
 }
 
 /** The event report as the Reports screen lays it out: headline figures, then the breakdowns. */
@@ -66,6 +68,7 @@ export function eventReportParts(report: EventReport): EventReportParts {
       },
     ],
     series: report.sales_over_time.buckets.map((b) => ({ at: b.start, cents: b.gross_cents })),
+    bucketMinutes: report.sales_over_time.interval_minutes,
   };
 }
 

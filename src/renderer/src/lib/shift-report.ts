@@ -1,4 +1,4 @@
-import { businessDay } from '../../../shared/business-day.js';
+import { businessDay, venueDateTime } from '../../../shared/business-day.js';
 import type { EventView, ShiftReport } from '../api/types.js';
 import type { Breakdown, Figure } from './report-figures.js';
 import { signedMoney } from './blind-count.js';
@@ -12,8 +12,9 @@ export interface ShiftReportParts {
   kind: 'X' | 'Z';
   currency: string;
   /**
-   * "Sat, 24 Dec 2026, 19:02 – Sun, 25 Dec 2026, 02:10" on the venue's clock (to "now" for an X
-   * report), each time with the zone's short name when the till's clock is another.
+   * "19:02 – 23:40" on the venue's clock, or "Sat, 24 Dec, 19:02 – Sun, 25 Dec, 02:10" for a
+   * shift closed on another day (to "now" for an X report), each time with the zone's short name
+   * when the till's clock is another. See shiftPeriodWords.
    */
   period: string;
   /** "Business day Sat, 24 Dec 2026": the night the shift counts for, the venue's day it opened. */
@@ -68,13 +69,35 @@ function shiftTimes(
   report: ShiftReport,
   clocks: ShiftClocks,
 ): Pick<ShiftReportParts, 'period' | 'businessDay'> {
-  const zone = clocks.venue;
-  const at = (iso: string) => formatEventTime(iso, zone, clocks.till);
   const { opened_at, closed_at } = report.shift;
   return {
-    period: `${at(opened_at)} – ${closed_at ? at(closed_at) : 'now'}`,
-    businessDay: businessDayWords(opened_at, zone),
+    period: shiftPeriodWords(opened_at, closed_at, clocks),
+    businessDay: businessDayWords(opened_at, clocks.venue),
   };
+}
+
+/**
+ * When a shift ran, read after its business day ("Business day Wed, 2 Dec 2026 · 15:13 – 15:31"):
+ * the times alone when it closed on the day it opened, as that day is the business day already
+ * said; both days when it closed on another ("Wed, 2 Dec, 18:00 – Thu, 3 Dec, 01:10"), so a
+ * night past midnight is not read as closing before it opened. To "now" while still open.
+ */
+export function shiftPeriodWords(openedAt: string, closedAt: string | null, clocks: ShiftClocks): string {
+  const zone = clocks.venue;
+  const time = (iso: string) => formatEventTime(iso, zone, clocks.till, 'time');
+  if (!closedAt) return `${time(openedAt)} – now`;
+  const openedDay = businessDay(openedAt, zone);
+  const closedDay = venueDateTime(closedAt, zone).slice(0, 10);
+  if (openedDay === closedDay) return `${time(openedAt)} – ${time(closedAt)}`;
+  return `${dayWords(openedDay)}, ${time(openedAt)} – ${dayWords(closedDay)}, ${time(closedAt)}`;
+}
+
+/** "Wed, 2 Dec" for the calendar day "2026-12-02". */
+function dayWords(day: string): string {
+  const noon = new Date(`${day}T12:00:00Z`);
+  const weekday = noon.toLocaleDateString('en-GB', { weekday: 'short', timeZone: 'UTC' });
+  const date = noon.toLocaleDateString('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+  return `${weekday}, ${date}`;
 }
 
 /** "Business day Sat, 27 Mar 2027": the venue's day a shift opened on, in `zone`. */

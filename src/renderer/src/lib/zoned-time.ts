@@ -187,17 +187,21 @@ export function zoneShortName(zone: string, ms: number): string {
   return british && !/^(GMT|UTC)[+−-]/.test(british) ? british : american;
 }
 
-/** How the box office writes an event time: in full, or day and time only for a tile. */
+/**
+ * How the box office writes an event time: in full, day and time only for a tile, or the time
+ * alone where the day is already said (the end of a span on the day it began).
+ */
 const eventTimeStyles = {
   full: dayToTheMinute,
   short: { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' },
+  time: { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' },
 } as const satisfies Record<string, Intl.DateTimeFormatOptions>;
 
 /**
  * "Thu 24 Dec 2026, 19:00" on the event's clock, as the box office shows event times; with the
  * zone's short name ("… 19:00 EST") when the till is in another zone, so nobody reads it as local,
  * and in the hour the clocks go back, when "02:30" alone would be either of two ("… 02:30 CEST").
- * `short` writes "24 Dec 19:00", for a till's tier tile.
+ * `short` writes "24 Dec 19:00", for a till's tier tile; `time` writes "19:00".
  */
 export function formatEventTime(
   iso: string | null | undefined,

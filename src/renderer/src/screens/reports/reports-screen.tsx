@@ -109,7 +109,12 @@ export function ReportsScreen({ eventId }: { eventId: string | null }) {
           </p>
           <ReportFigures figures={parts.figures} />
           <h2>Sales over time</h2>
-          <SalesChart series={parts.series} currency={parts.currency} timeZone={eventZone} />
+          <SalesChart
+            series={parts.series}
+            bucketMinutes={parts.bucketMinutes}
+            currency={parts.currency}
+            timeZone={eventZone}
+          />
           {parts.breakdowns.map((b) => (
             <ReportTable key={b.title} breakdown={b} />
           ))}

@@ -7,14 +7,16 @@ const height = 160;
 /** Sales over time as a running total, plain SVG (no chart library for one line), on the event's clock. */
 export function SalesChart({
   series,
+  bucketMinutes,
   currency,
   timeZone,
 }: {
   series: readonly SalesBucket[];
+  bucketMinutes: number;
   currency: string;
   timeZone: string;
 }) {
-  const chart = salesChart(series, width, height);
+  const chart = salesChart(series, width, height, bucketMinutes);
   if (!chart.points) return <p className="muted">No sales yet.</p>;
   return (
     <figure className="sales-over-time">

@@ -28,11 +28,17 @@ export function ShiftReportView({
   report,
   currency,
   people,
+  onDone,
 }: {
   report: ShiftReport;
   currency: string;
   /** Who opened and closed it, in words ("opened by Sam, closed by Maria"), when known. */
   people?: string | null | undefined;
+  /**
+   * Puts the report away (the Z report just closed): its Done sits in the report's own action row,
+   * as below the card it read as part of Past shifts underneath.
+   */
+  onDone?: (() => void) | undefined;
 }) {
   const venue = useSettings((s) => s.settings.data?.venue_name ?? '');
   // The venue's clock, as the CSV, Past shifts and Takings read it, whatever zone the shift's events are in.
@@ -84,6 +90,11 @@ export function ShiftReportView({
           Print {kind} report
         </button>
         {report.kind === 'z' ? <ZReportActions shiftId={report.shift.id} /> : null}
+        {onDone ? (
+          <button type="button" className="button" onClick={onDone}>
+            Done
+          </button>
+        ) : null}
       </div>
       {printing ? <PrintedReport title={title} venue={venue} parts={parts} late={late} /> : null}
     </section>

@@ -75,10 +75,8 @@ export function ShiftScreen() {
             report={closed.report}
             currency={currency}
             people={shiftPeopleWords(past.data?.find((s) => s.id === closed.report.shift.id))}
+            onDone={() => setClosed(null)}
           />
-          <button type="button" className="button" onClick={() => setClosed(null)}>
-            Done
-          </button>
         </>
       ) : null}
 

@@ -40,7 +40,7 @@ export function StaffChip() {
           No shift open
         </Link>
       ) : null}
-      <span aria-label="Signed in">
+      <span className="staff-name" aria-label="Signed in">
         {session.staff.name} · {session.staff.role}
       </span>
       {idle?.warning ? (
