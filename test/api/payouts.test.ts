@@ -25,6 +25,16 @@ interface PayoutJson {
 const createPayout = (eventId: string, auth?: string) =>
   t.call('POST', '/v2/payouts', { event_id: eventId }, auth);
 
+/** Settling the sale's event, refused as having nothing to pay out: the error's body. */
+const nothingToPayOut = async () =>
+  expectError(await createPayout(sale.eventId), 409, 'conflict_error', 'nothing_to_pay_out', 'event_id');
+
+/** The sale's event cancelled and every order refunded. */
+async function cancelAndRefundAll() {
+  await t.call('POST', `/v2/events/${sale.eventId}/cancel`);
+  expect((await t.call('POST', `/v2/events/${sale.eventId}/refund_all`, {})).statusCode).toBe(200);
+}
+
 describe('payouts', () => {
   it('settles net sales (paid − refunded) not yet paid out, then only what is new', async () => {
     const a = await buy(t, sale, { items: [{ tier_id: sale.tierId, quantity: 2 }] });
@@ -168,26 +178,13 @@ describe('payouts', () => {
   it('an event refunded after its payout: settling says the payouts exceed what it owes', async () => {
     await buy(t, sale);
     const payout = (await createPayout(sale.eventId)).json() as PayoutJson;
-    await t.call('POST', `/v2/events/${sale.eventId}/cancel`);
-    expect((await t.call('POST', `/v2/events/${sale.eventId}/refund_all`, {})).statusCode).toBe(200);
-    const refused = expectError(
-      await createPayout(sale.eventId),
-      409,
-      'conflict_error',
-      'nothing_to_pay_out',
-      'event_id',
-    );
+    await cancelAndRefundAll();
+    const refused = await nothingToPayOut();
     expect(refused.message).toBe(
       'Payouts of this event ($25.00) already exceed its sales less refunds ($0.00); cancel a pending payout that is too large, then settle again.',
     );
     await t.call('POST', `/v2/payouts/${payout.id}/cancel`);
-    const after = expectError(
-      await createPayout(sale.eventId),
-      409,
-      'conflict_error',
-      'nothing_to_pay_out',
-      'event_id',
-    );
+    const after = await nothingToPayOut();
     expect(after.message).toBe('This event has no sales (less refunds) to pay out.');
   });
 
@@ -196,15 +193,8 @@ describe('payouts', () => {
     await buy(t, sale);
     const payout = (await createPayout(sale.eventId)).json() as PayoutJson;
     await t.call('POST', `/v2/payouts/${payout.id}/mark_paid`);
-    await t.call('POST', `/v2/events/${sale.eventId}/cancel`);
-    expect((await t.call('POST', `/v2/events/${sale.eventId}/refund_all`, {})).statusCode).toBe(200);
-    const refused = expectError(
-      await createPayout(sale.eventId),
-      409,
-      'conflict_error',
-      'nothing_to_pay_out',
-      'event_id',
-    );
+    await cancelAndRefundAll();
+    const refused = await nothingToPayOut();
     expect(refused.message).toBe(
       'Payouts of this event ($50.00, all paid) already exceed its sales less refunds ($0.00): $50.00 was paid out for sales refunded since. Nothing more is paid out until new sales make that up; recover it from the payee outside Marquee if none will come.',
     );

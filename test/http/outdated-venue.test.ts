@@ -61,6 +61,18 @@ async function mailedShowOnSale(doors = Date.now() + 10 * day) {
   return { smtp, api, show: await showOnSale(api, doors) };
 }
 
+/** One save moves the show to The Roundhouse and its doors three days later; the two lists' paths. */
+async function moveHallAndDoors(api: AdminApi, eventId: string, doors: number) {
+  await api('PATCH', `/v2/events/${eventId}`, {
+    venue: 'The Roundhouse',
+    doors_at: new Date(doors + 3 * day).toISOString(),
+  });
+  return {
+    venuePath: `/v2/events/${eventId}/outdated_venue`,
+    passesPath: `/v2/events/${eventId}/outdated_passes`,
+  };
+}
+
 describe('GET /v2/events/{id}/outdated_venue', () => {
   it('lists the orders sold before a venue change and not mailed since, across a restart, until each is mailed', async () => {
     const smtp = await SmtpCatcher.start();
@@ -162,12 +174,7 @@ describe('GET /v2/events/{id}/outdated_venue', () => {
     await outboxDrained(api);
 
     // One save moves the doors three days later and the show to another hall: both offers list both.
-    await api('PATCH', `/v2/events/${show.id}`, {
-      venue: 'The Roundhouse',
-      doors_at: new Date(doors + 3 * day).toISOString(),
-    });
-    const venuePath = `/v2/events/${show.id}/outdated_venue`;
-    const passesPath = `/v2/events/${show.id}/outdated_passes`;
+    const { venuePath, passesPath } = await moveHallAndDoors(api, show.id, doors);
     const both = [`${ann.id} ann@example.test`, `${bob.id} bob@example.test`].sort();
     expect(listed(await api<OutdatedVenue>('GET', venuePath))).toEqual(both);
     expect(listed(await api<OutdatedPasses>('GET', passesPath))).toEqual(both);
@@ -309,12 +316,7 @@ describe('GET /v2/events/{id}/outdated_venue', () => {
     // Ann's confirmation and Eve's own mail (Dee, holding none of hers by then, is sent nothing).
     await smtp.waitFor(1, 20_000, (mail) => mail.rcptTo.includes('eve@example.test'));
     await outboxDrained(api);
-    await api('PATCH', `/v2/events/${show.id}`, {
-      venue: 'The Roundhouse',
-      doors_at: new Date(doors + 3 * day).toISOString(),
-    });
-    const venuePath = `/v2/events/${show.id}/outdated_venue`;
-    const passesPath = `/v2/events/${show.id}/outdated_passes`;
+    const { venuePath, passesPath } = await moveHallAndDoors(api, show.id, doors);
     const bothLists = async () => {
       const venue = await api<OutdatedVenue>('GET', venuePath);
       const passes = await api<OutdatedPasses>('GET', passesPath);
