@@ -321,6 +321,9 @@ test('a 1024 × 600 laptop with mail waiting and no shift open: each header pill
       await expect(page.locator('header .conn')).toHaveText('Online');
       expect(await brokenHeaderWords(page), `header on ${screen}`).toEqual([]);
       expect(await headerSpill(page), `header spill on ${screen}`).toEqual([]);
+      // The venue name keeps some room (cut with an ellipsis) beside the wrapped group.
+      const venue = await page.locator('header .venue-name').boundingBox();
+      expect(venue?.width ?? 0, `venue name on ${screen}`).toBeGreaterThanOrEqual(60);
     }
     await page.close();
   } finally {
